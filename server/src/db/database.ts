@@ -1,0 +1,88 @@
+/**
+ * Opens the database: embedded PGlite under DATA_DIR by default, node-postgres when DATABASE_URL
+ * is set. Both are driven through drizzle's PostgreSQL dialect, so services see one `Db` type.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as schema from './schema/index.ts';
+import { acquireDirectoryLock, type DirectoryLock } from './directory-lock.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs migrations that have not been applied yet. */
+  migrate(): Promise<void>;
+  /** Cheap round trip used by the health check. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** The PGlite instance when embedded (tests clone it), else undefined. */
+  pglite?: PGlite;
+  /** The node-postgres pool when on PostgreSQL (LISTEN/NOTIFY, job queue), else undefined. */
+  pool?: pg.Pool;
+}
+
+export const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+
+export function wrapPglite(client: PGlite, lock?: DirectoryLock): Database {
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    pglite: client,
+    migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: async () => {
+      if (!client.closed) await client.close();
+      lock?.release();
+    },
+  };
+}
+
+export function wrapPool(pool: pg.Pool): Database {
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    pool,
+    migrate: () => migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder }),
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => pool.end(),
+  };
+}
+
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // Fail at start-up, not on the first request, when the server cannot be reached.
+    const client = await pool.connect();
+    client.release();
+    return wrapPool(pool);
+  }
+  const dir = join(options.dataDir, 'pgdata');
+  mkdirSync(dir, { recursive: true });
+  // PGlite is one process's database: a second server on the same folder would corrupt it.
+  const lock = acquireDirectoryLock(dir);
+  try {
+    const client = await PGlite.create(dir);
+    return wrapPglite(client, lock);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}

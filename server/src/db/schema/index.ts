@@ -1,0 +1,4 @@
+/** Every table, for drizzle's relational queries and drizzle-kit. New aggregates add a file and a line here. */
+export * from './accounts.ts';
+export * from './projects.ts';
+export * from './simulations.ts';

@@ -1,0 +1,38 @@
+/** Projects and their studies. */
+import { boolean, doublePrecision, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { companies, users } from './accounts.ts';
+
+export const projects = pgTable(
+  'projects',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    location: text('location').notNull().default(''),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    referenceId: text('reference_id').notNull().default(''),
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Demo projects are readable by every signed-in user and changeable only by superusers. */
+    isDemo: boolean('is_demo').notNull().default(false),
+    fetchMet: boolean('fetch_met').notNull().default(false),
+    /** The last meteorological-data failure message shown on the project card, or null. */
+    metError: text('met_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('projects_company').on(t.companyId)],
+);
+
+export const studies = pgTable(
+  'studies',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('studies_project').on(t.projectId)],
+);

@@ -1,0 +1,95 @@
+/**
+ * Configuration: read once at start-up from the environment and validated with zod.
+ * An invalid value stops the process with a message naming the variable (see loadConfig).
+ * Every variable is documented in the README's configuration table; keep the two in step.
+ */
+import { z } from 'zod';
+import { resolve } from 'node:path';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const seconds = z.coerce.number().int().positive();
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Public origin used for absolute links (pagination, mails). Defaults to http://localhost:PORT. */
+  PUBLIC_URL: z.url().optional(),
+  /** Where the embedded database, blobs and outbox live. */
+  DATA_DIR: z.string().min(1).default('.data'),
+  /** When set, node-postgres against this server instead of embedded PGlite. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  /** Seed the demo company, user and projects on first start. */
+  SEED_DEMO: bool.default(true),
+  /** HMAC secret for tokens and signed URLs; generated and kept in DATA_DIR when unset. */
+  SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  ACCESS_TOKEN_LIFETIME: seconds.default(300),
+  REFRESH_TOKEN_LIFETIME: seconds.default(86400),
+  UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(200 * 1024 * 1024),
+  BLOB_STORE: z.enum(['local', 'azure']).default('local'),
+  AZURE_STORAGE_CONNECTION_STRING: z.string().optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().default('Canopy <no-reply@canopy.local>'),
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  /** Comma-separated list of redirect URIs the SSO flow may return to. */
+  OIDC_REDIRECT_URIS: z.string().optional(),
+  WEATHER_LIBRARY_DIR: z.string().optional(),
+  /** Run job workers inside the server process (embedded default). */
+  EMBEDDED_WORKERS: bool.default(true),
+  /** Directory of the built web app. */
+  WEB_DIST_DIR: z.string().default('dist'),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+});
+
+export type RawEnv = z.infer<typeof envSchema>;
+
+export interface Config extends RawEnv {
+  dataDir: string;
+  webDistDir: string;
+  publicUrl: string;
+  databaseKind: 'pglite' | 'postgres';
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly issues: string[]) {
+    super(`Invalid configuration:\n${issues.map((i) => `  - ${i}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parse an environment; throws ConfigError whose lines each start with the variable's name. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // Empty strings count as unset, as shells and .env files commonly leave them.
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([key, value]) => key in envSchema.shape && value !== undefined && value !== ''),
+  );
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`),
+    );
+  }
+  const raw = parsed.data;
+  if (raw.BLOB_STORE === 'azure' && !raw.AZURE_STORAGE_CONNECTION_STRING) {
+    throw new ConfigError(['AZURE_STORAGE_CONNECTION_STRING: required when BLOB_STORE=azure']);
+  }
+  const oidcSet = [raw.OIDC_ISSUER, raw.OIDC_CLIENT_ID].filter(Boolean).length;
+  if (oidcSet === 1) {
+    throw new ConfigError(['OIDC_CLIENT_ID: OIDC_ISSUER and OIDC_CLIENT_ID must be set together']);
+  }
+  return {
+    ...raw,
+    dataDir: resolve(raw.DATA_DIR),
+    webDistDir: resolve(raw.WEB_DIST_DIR),
+    publicUrl: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, ''),
+    databaseKind: raw.DATABASE_URL ? 'postgres' : 'pglite',
+  };
+}

@@ -1,0 +1,11 @@
+/** Path aliases shared by Vite, Vitest and tsconfig.base.json (keep the three in step). */
+import { fileURLToPath } from 'node:url';
+
+const at = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+export const aliases = {
+  '@engine': at('./engine'),
+  '@machines': at('./machines'),
+  '@src': at('./src'),
+  '@server': at('./server/src'),
+};
