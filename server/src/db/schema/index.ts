@@ -2,3 +2,4 @@
 export * from './accounts.ts';
 export * from './projects.ts';
 export * from './simulations.ts';
+export * from './settings.ts';

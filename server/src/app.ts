@@ -1,0 +1,47 @@
+/**
+ * The app factory: builds the Hono application from its dependencies. No module-level state —
+ * tests build as many apps as they like, each over its own database.
+ */
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { compress } from 'hono/compress';
+import type { AppDeps, AppEnv } from './deps.ts';
+import { ApiError, renderError, zodToFieldErrors, MESSAGES } from './http/errors.ts';
+import { securityHeaders } from './http/security-headers.ts';
+import { isServerPath, serveWebApp } from './http/static-files.ts';
+import { registerRoutes } from './routes/index.ts';
+
+export type ApiApp = OpenAPIHono<AppEnv>;
+
+export function createApiApp(): ApiApp {
+  return new OpenAPIHono<AppEnv>({
+    // Accept every route with and without its trailing slash (API.md).
+    strict: false,
+    // zod failures become DRF field errors: {"field": ["message"]}.
+    defaultHook: (result, c) => {
+      if (!result.success) return c.json(zodToFieldErrors(result.error), 400);
+    },
+  });
+}
+
+export function createApp(deps: AppDeps): ApiApp {
+  const app = createApiApp();
+  app.use('*', securityHeaders);
+  app.use('*', async (c, next) => {
+    c.set('deps', deps);
+    c.set('db', deps.database.db);
+    await next();
+  });
+  app.use('/api/*', compress());
+
+  registerRoutes(app);
+
+  app.use('*', serveWebApp(deps.config.webDistDir));
+  app.notFound((c) => {
+    if (isServerPath(c.req.path) || c.req.method !== 'GET') return c.json({ detail: MESSAGES.notFound }, 404);
+    return c.text('Not found', 404);
+  });
+  app.onError((error, c) => renderError(error, c));
+  return app;
+}
+
+export { ApiError };

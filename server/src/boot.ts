@@ -1,0 +1,90 @@
+/**
+ * Start-up: configuration → database (locked, migrated, seeded) → app → HTTP server. Used by
+ * main.ts and by tests that want a whole running server.
+ */
+import { serve, type ServerType } from '@hono/node-server';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { loadConfig, type Config } from './env.ts';
+import { openDatabase, type Database } from './db/database.ts';
+import { seedDemo, seedRoles, DEMO } from './db/seed.ts';
+import { loadSecretKey } from './secret-key.ts';
+import { createOutboxMailer, createSmtpMailer } from './services/mail/mailer.ts';
+import { createApp } from './app.ts';
+import { systemClock, type AppDeps } from './deps.ts';
+import { VERSION } from './version.ts';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  deps: AppDeps;
+  close(): Promise<void>;
+}
+
+export class PortInUseError extends Error {
+  constructor(port: number) {
+    super(`Port ${port} is already in use. Stop the other process or start Canopy with another port, e.g. PORT=8081 npm start.`);
+    this.name = 'PortInUseError';
+  }
+}
+
+export async function prepareDeps(config: Config, log: (line: string) => void = console.log): Promise<AppDeps> {
+  const database: Database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+  try {
+    await database.migrate();
+    await seedRoles(database.db);
+    if (config.SEED_DEMO) {
+      const { demoCreated } = await seedDemo(database.db);
+      if (demoCreated) log(`Seeded the demo company, user and project.`);
+    }
+    const secretKey = await loadSecretKey(database.db, config.SECRET_KEY);
+    const mailer = config.SMTP_URL
+      ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM)
+      : createOutboxMailer(join(config.dataDir, 'outbox'), config.MAIL_FROM, log);
+    return { config, database, mailer, clock: systemClock, secretKey, version: VERSION };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+function listen(fetch: (req: Request) => Response | Promise<Response>, port: number, hostname: string): Promise<ServerType> {
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch, port, hostname }, () => resolve(server));
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      reject(error.code === 'EADDRINUSE' ? new PortInUseError(port) : error);
+    });
+  });
+}
+
+export async function startServer(
+  env: Record<string, string | undefined> = process.env,
+  log: (line: string) => void = console.log,
+): Promise<RunningServer> {
+  const config = loadConfig(env);
+  const deps = await prepareDeps(config, log);
+  const app = createApp(deps);
+  let server: ServerType;
+  try {
+    server = await listen(app.fetch, config.PORT, config.HOST);
+  } catch (error) {
+    await deps.database.close();
+    throw error;
+  }
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://localhost:${port}`;
+  log(`Canopy ${VERSION} listening on ${url} (database: ${deps.database.kind})`);
+  if (config.SEED_DEMO) log(`Sign in as "${DEMO.username}" with password "${DEMO.password}".`);
+  let closed = false;
+  return {
+    url,
+    port,
+    deps,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await deps.database.close();
+    },
+  };
+}

@@ -1,0 +1,72 @@
+/**
+ * Idempotent seed: the roles of SPEC §6 always; with SEED_DEMO, a demo company, a demo user and a
+ * demo project (marked by projects.is_demo). Safe to run on every start.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from './database.ts';
+import { companies, projects, rolePermissions, roles, studies, users } from './schema/index.ts';
+import { ROLES } from '../services/roles.ts';
+import { hashPassword } from '../auth/passwords.ts';
+
+export const DEMO = {
+  companyName: 'Canopy Demo',
+  username: 'demo',
+  password: 'canopy-demo',
+  email: 'demo@canopy.local',
+  projectName: 'Demo district — Chicago',
+} as const;
+
+export async function seedRoles(db: Db): Promise<void> {
+  for (const role of ROLES) {
+    await db.insert(roles).values({ name: role.name, description: role.description }).onConflictDoNothing();
+    const [row] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, role.name));
+    if (!row) continue;
+    for (const permission of role.permissions) {
+      await db.insert(rolePermissions).values({ roleId: row.id, permission }).onConflictDoNothing();
+    }
+  }
+}
+
+export interface SeedResult {
+  demoCreated: boolean;
+}
+
+export async function seedDemo(db: Db): Promise<SeedResult> {
+  const existing = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = ${DEMO.username}`);
+  if (existing.length > 0) return { demoCreated: false };
+  const passwordHash = await hashPassword(DEMO.password);
+  return db.transaction(async (tx) => {
+    const [company] = await tx.insert(companies).values({ name: DEMO.companyName }).returning({ id: companies.id });
+    const [manager] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, 'Project Manager'));
+    const [user] = await tx
+      .insert(users)
+      .values({
+        username: DEMO.username,
+        email: DEMO.email,
+        passwordHash,
+        firstName: 'Demo',
+        lastName: 'User',
+        companyId: company!.id,
+        roleId: manager?.id ?? null,
+      })
+      .returning({ id: users.id });
+    const demoProjects = await tx.select({ id: projects.id }).from(projects).where(and(eq(projects.isDemo, true)));
+    if (demoProjects.length === 0) {
+      const [project] = await tx
+        .insert(projects)
+        .values({
+          name: DEMO.projectName,
+          location: 'Chicago, IL, USA',
+          latitude: 41.98,
+          longitude: -87.92,
+          referenceId: 'DEMO-001',
+          companyId: company!.id,
+          createdBy: user!.id,
+          isDemo: true,
+        })
+        .returning({ id: projects.id });
+      await tx.insert(studies).values({ projectId: project!.id, name: 'Study 1' });
+    }
+    return { demoCreated: true };
+  });
+}

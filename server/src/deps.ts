@@ -1,0 +1,33 @@
+/**
+ * What the app factory receives. Everything stateful is passed in — no module-level singletons —
+ * so tests build an app over a cloned database and a temporary folder, and a second process can
+ * run the same code against the same PostgreSQL.
+ */
+import type { Config } from './env.ts';
+import type { Database, Db } from './db/database.ts';
+import type { Mailer } from './services/mail/mailer.ts';
+import type { AuthUser } from './auth/authenticate.ts';
+
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+  clock: Clock;
+  /** The server's secret for signing tokens and URLs (from SECRET_KEY or DATA_DIR/secret.key). */
+  secretKey: Uint8Array;
+  version: string;
+}
+
+export type AppEnv = {
+  Variables: {
+    deps: AppDeps;
+    db: Db;
+    user?: AuthUser;
+  };
+};

@@ -1,0 +1,33 @@
+import { z } from '@hono/zod-openapi';
+import { defineRoute } from '../../http/route.ts';
+import type { ApiApp } from '../../app.ts';
+import { createHealthProbe } from '../../services/health.ts';
+
+const HealthSchema = z
+  .object({
+    status: z.enum(['ok', 'unavailable']),
+    database: z.enum(['pglite', 'postgres']),
+    version: z.string(),
+  })
+  .openapi('Health');
+
+export const healthRoute = defineRoute('public', {
+  method: 'get',
+  path: '/api/health',
+  tags: ['Meta'],
+  summary: 'Service health (database probe cached for at most one second)',
+  responses: {
+    200: { description: 'Healthy', content: { 'application/json': { schema: HealthSchema } } },
+    503: { description: 'Database unavailable', content: { 'application/json': { schema: HealthSchema } } },
+  },
+});
+
+export function registerHealthRoutes(app: ApiApp): void {
+  let probe: ReturnType<typeof createHealthProbe> | undefined;
+  app.openapi(healthRoute, async (c) => {
+    const { database, clock, version } = c.var.deps;
+    probe ??= createHealthProbe(database, clock, version);
+    const health = await probe();
+    return health.status === 'ok' ? c.json(health, 200) : c.json(health, 503);
+  });
+}

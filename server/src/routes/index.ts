@@ -1,0 +1,9 @@
+/** Registers every route group. A new group adds one line here and its rows in server/src/authz/matrix.ts. */
+import type { ApiApp } from '../app.ts';
+import { registerHealthRoutes } from './health/health.routes.ts';
+import { registerMetaRoutes } from './meta/meta.routes.ts';
+
+export function registerRoutes(app: ApiApp): void {
+  registerHealthRoutes(app);
+  registerMetaRoutes(app);
+}

@@ -1,0 +1,31 @@
+/**
+ * Runs once per `vitest run`: migrates one fresh PGlite and dumps its data directory to a file.
+ * Each test file clones it (loadDataDir) instead of running initdb + migrations again.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { wrapPglite } from '../src/db/database.ts';
+import { seedRoles } from '../src/db/seed.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgTemplatePath: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const dir = mkdtempSync(join(tmpdir(), 'canopy-pg-template-'));
+  const client = await PGlite.create();
+  const database = wrapPglite(client);
+  await database.migrate();
+  await seedRoles(database.db);
+  const dump = await client.dumpDataDir('none');
+  const path = join(dir, 'template.tar');
+  writeFileSync(path, Buffer.from(await dump.arrayBuffer()));
+  await client.close();
+  project.provide('pgTemplatePath', path);
+  return () => rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,123 @@
+/**
+ * Test harness: an app over a private clone of the migrated template database, a temporary data
+ * folder, a mailer that keeps messages in memory, and a clock the test can move.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { inject } from 'vitest';
+import { wrapPglite, type Database } from '../src/db/database.ts';
+import { loadConfig, type Config } from '../src/env.ts';
+import { createApp, type ApiApp } from '../src/app.ts';
+import type { AppDeps, Clock } from '../src/deps.ts';
+import type { MailMessage, Mailer } from '../src/services/mail/mailer.ts';
+import { VERSION } from '../src/version.ts';
+import pg from 'pg';
+import { wrapPool } from '../src/db/database.ts';
+
+export class TestClock implements Clock {
+  private offsetMs = 0;
+  now(): Date {
+    return new Date(Date.now() + this.offsetMs);
+  }
+  advance(ms: number): void {
+    this.offsetMs += ms;
+  }
+}
+
+export class MemoryMailer implements Mailer {
+  readonly sent: MailMessage[] = [];
+  async send(message: MailMessage): Promise<void> {
+    this.sent.push(message);
+  }
+  last(): MailMessage | undefined {
+    return this.sent.at(-1);
+  }
+}
+
+export interface TestContext {
+  app: ApiApp;
+  deps: AppDeps;
+  database: Database;
+  clock: TestClock;
+  mailer: MemoryMailer;
+  config: Config;
+  /** Sends a request to the app, JSON-encoding `json` when given. */
+  request(path: string, init?: RequestInit & { json?: unknown; token?: string }): Promise<Response>;
+  close(): Promise<void>;
+}
+
+/** A database for one test file: a PGlite clone of the template, or PostgreSQL under test:pg. */
+export async function openTestDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) return openIsolatedPostgres(url);
+  const template = readFileSync(inject('pgTemplatePath'));
+  const client = await PGlite.create({ loadDataDir: new Blob([template]) });
+  return wrapPglite(client);
+}
+
+/** Under test:pg each test file gets its own freshly migrated database on the real server. */
+async function openIsolatedPostgres(adminUrl: string): Promise<Database> {
+  const name = `canopy_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 5 });
+  const database = wrapPool(pool);
+  await database.migrate();
+  const { seedRoles } = await import('../src/db/seed.ts');
+  await seedRoles(database.db);
+  const close = database.close;
+  return {
+    ...database,
+    close: async () => {
+      await close();
+      const again = new pg.Client({ connectionString: adminUrl });
+      await again.connect();
+      await again.query(`drop database if exists ${name} with (force)`);
+      await again.end();
+    },
+  };
+}
+
+export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'canopy-test-'));
+  const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'false', NODE_ENV: 'test', WEB_DIST_DIR: join(dataDir, 'dist'), ...env });
+  const database = await openTestDatabase();
+  const clock = new TestClock();
+  const mailer = new MemoryMailer();
+  const deps: AppDeps = {
+    config,
+    database,
+    mailer,
+    clock,
+    secretKey: new TextEncoder().encode('test-secret-key-that-is-long-enough-for-hs256'),
+    version: VERSION,
+  };
+  const app = createApp(deps);
+  return {
+    app,
+    deps,
+    database,
+    clock,
+    mailer,
+    config,
+    request(path, init = {}) {
+      const { json, token, headers, ...rest } = init;
+      const h = new Headers(headers);
+      if (json !== undefined) h.set('content-type', 'application/json');
+      if (token) h.set('authorization', `Bearer ${token}`);
+      return Promise.resolve(
+        app.request(path, { ...rest, headers: h, body: json !== undefined ? JSON.stringify(json) : rest.body }),
+      );
+    },
+    async close() {
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
