@@ -1,0 +1,93 @@
+/**
+ * The authorization world: one user per role of the matrix (API.md), a project owned by company A,
+ * and signed access tokens for each. Features extend `buildWorld` with the objects their routes
+ * need (shares, administrators, scenarios...).
+ */
+import { eq } from 'drizzle-orm';
+import type { Db } from '../src/db/database.ts';
+import { companies, projects, roles, studies, users } from '../src/db/schema/index.ts';
+import { signToken } from '../src/auth/jwt.ts';
+import type { AppDeps } from '../src/deps.ts';
+
+export const ROLES_OF_MATRIX = [
+  'anonymous',
+  'otherCompany',
+  'colleague',
+  'colleagueWithPermission',
+  'projectAdmin',
+  'acceptedShare',
+  'pendingShare',
+  'superuser',
+] as const;
+export type MatrixRole = (typeof ROLES_OF_MATRIX)[number];
+
+export interface World {
+  companyId: number;
+  otherCompanyId: number;
+  ownerId: number;
+  projectId: number;
+  studyId: number;
+  userIds: Record<Exclude<MatrixRole, 'anonymous'>, number>;
+  tokens: Record<MatrixRole, string | undefined>;
+}
+
+async function roleId(db: Db, name: string): Promise<number> {
+  const [row] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, name));
+  if (!row) throw new Error(`role ${name} is not seeded`);
+  return row.id;
+}
+
+export async function createUser(
+  db: Db,
+  values: { username: string; companyId: number | null; role?: string; isSuperuser?: boolean; email?: string; passwordHash?: string },
+): Promise<number> {
+  const [row] = await db
+    .insert(users)
+    .values({
+      username: values.username,
+      email: values.email ?? `${values.username}@example.test`,
+      companyId: values.companyId,
+      roleId: values.role ? await roleId(db, values.role) : null,
+      isSuperuser: values.isSuperuser ?? false,
+      passwordHash: values.passwordHash ?? '',
+    })
+    .returning({ id: users.id });
+  return row!.id;
+}
+
+export async function accessToken(deps: AppDeps, userId: number): Promise<string> {
+  return (await signToken(deps.secretKey, 'access', userId, deps.config.ACCESS_TOKEN_LIFETIME, deps.clock.now())).token;
+}
+
+export async function buildWorld(deps: AppDeps): Promise<World> {
+  const db = deps.database.db;
+  const [a] = await db.insert(companies).values({ name: 'Acme Engineering' }).returning({ id: companies.id });
+  const [b] = await db.insert(companies).values({ name: 'Partner Consulting', isRwdi: true }).returning({ id: companies.id });
+  const [c] = await db.insert(companies).values({ name: 'Elsewhere Ltd' }).returning({ id: companies.id });
+  const ownerId = await createUser(db, { username: 'owner', companyId: a!.id, role: 'Project Manager' });
+  const userIds = {
+    otherCompany: await createUser(db, { username: 'stranger', companyId: c!.id, role: 'Org Admin' }),
+    colleague: await createUser(db, { username: 'colleague', companyId: a!.id, role: 'Viewer' }),
+    colleagueWithPermission: await createUser(db, { username: 'orgadmin', companyId: a!.id, role: 'Org Admin' }),
+    projectAdmin: await createUser(db, { username: 'projadmin', companyId: a!.id, role: 'Engineer' }),
+    acceptedShare: await createUser(db, { username: 'sharee', companyId: b!.id, role: 'Engineer' }),
+    pendingShare: await createUser(db, { username: 'invitee', companyId: b!.id, role: 'Engineer' }),
+    superuser: await createUser(db, { username: 'root', companyId: null, isSuperuser: true }),
+  };
+  const [project] = await db
+    .insert(projects)
+    .values({ name: 'Harbour Towers', location: 'Toronto', latitude: 43.64, longitude: -79.38, companyId: a!.id, createdBy: ownerId })
+    .returning({ id: projects.id });
+  const [study] = await db.insert(studies).values({ projectId: project!.id, name: 'Study 1' }).returning({ id: studies.id });
+  const tokens = { anonymous: undefined } as Record<MatrixRole, string | undefined>;
+  for (const [role, id] of Object.entries(userIds)) tokens[role as MatrixRole] = await accessToken(deps, id);
+  return {
+    companyId: a!.id,
+    otherCompanyId: c!.id,
+    ownerId,
+    projectId: project!.id,
+    studyId: study!.id,
+    userIds,
+    tokens,
+  };
+}
