@@ -1,0 +1,102 @@
+/**
+ * The routes of SPEC §2 as code. The table lives in route-table.ts; this file decides what each
+ * match renders, applies the redirects, and guards sign-in:
+ * - `/` → `/projects/` (the content area's default), `/projects` → `/projects/`;
+ * - a protected path while signed out → `/login/?from=<wanted path>`;
+ * - login while signed in → `from` (a path of this app) or the project list;
+ * - an unknown path → login when signed out, the content-not-found page when signed in (so a
+ *   signed-in user never loops between login and `from`).
+ * Screens are lazy chunks; the viewer's chunk carries three.js, the login route does not.
+ */
+import { Suspense, type ReactNode } from 'react';
+import { Redirect, useLocation, useSearch } from 'wouter';
+import { selectIsAuthenticated } from '@machines/auth/auth.selectors.ts';
+import { AuthContext } from './contexts.ts';
+import { afterLoginPath, HOME_PATH, loginUrl, matchRoute, VIEWER_DEFAULT_TAB, type RouteMatch } from './route-table.ts';
+import { lazyScreen } from './chunk-loading.ts';
+import { AppLayout } from '../layout/app-layout.tsx';
+import { ContentNotFound } from '../screens/system/content-not-found.tsx';
+import { ChunkErrorBoundary } from '../screens/system/chunk-error-boundary.tsx';
+import { NotBuiltYet } from '../screens/system/not-built-yet.tsx';
+import { Loading } from '../screens/system/loading.tsx';
+
+const LoginScreen = lazyScreen(() => import('../screens/auth/login-screen.tsx'), 'LoginScreen');
+
+/** A redirect keyed by its target: consecutive redirects (/ → /projects/ → login) each run. */
+function Go({ to }: { to: string }) {
+  return <Redirect key={to} to={to} replace />;
+}
+
+function lazyBoundary(node: ReactNode) {
+  return (
+    <ChunkErrorBoundary>
+      <Suspense fallback={<Loading />}>{node}</Suspense>
+    </ChunkErrorBoundary>
+  );
+}
+
+function publicScreen(match: RouteMatch): ReactNode {
+  switch (match.route.name) {
+    case 'login':
+      return <LoginScreen />;
+    case 'otpEmail':
+      return <NotBuiltYet title="Sign in with a one-time code" />;
+    case 'otpLogin':
+      return <NotBuiltYet title="Enter your one-time code" />;
+    case 'resetPassword':
+      return <NotBuiltYet title="Reset password" />;
+    case 'resetPasswordConfirm':
+      return <NotBuiltYet title="Choose a new password" />;
+    case 'signup':
+      return <NotBuiltYet title="Create an account" />;
+    default:
+      return null;
+  }
+}
+
+function protectedScreen(match: RouteMatch): ReactNode {
+  const p = match.params;
+  switch (match.route.name) {
+    case 'wheel':
+      return <Go to={`/projects/${p.id}/wheel/overview`} />;
+    case 'viewerConfiguration':
+      return <Go to={`/projects/${p.id}/viewer/${p.study}/configuration/${p.configuration}/${VIEWER_DEFAULT_TAB}`} />;
+    case 'projectList':
+      return <NotBuiltYet title="Projects" />;
+    case 'companyAdmin':
+      return <NotBuiltYet title="Company Administration" />;
+    case 'projectDetail':
+    case 'wheelTab':
+      return <NotBuiltYet title="Project" params={p} />;
+    case 'projectTab':
+      return <NotBuiltYet title="Project settings" params={p} />;
+    case 'report':
+      return <NotBuiltYet title="Report" params={p} />;
+    case 'viewerTab':
+      return <NotBuiltYet title="Viewer" params={p} />;
+    case 'viewerSimulation':
+      return <NotBuiltYet title="Opening simulation" params={p} />;
+    default:
+      return <ContentNotFound />;
+  }
+}
+
+export function AppRoutes() {
+  const [location] = useLocation();
+  const search = useSearch();
+  const authenticated = AuthContext.useSelector(selectIsAuthenticated);
+  const match = matchRoute(location);
+  const wanted = location + (search ? `?${search}` : '');
+
+  if (match?.route.name === 'root' || match?.route.name === 'projectsContainer') {
+    return <Go to={HOME_PATH} />;
+  }
+  if (match?.route.public) {
+    if (match.route.name === 'login' && authenticated) {
+      return <Go to={afterLoginPath(new URLSearchParams(search).get('from'))} />;
+    }
+    return lazyBoundary(publicScreen(match));
+  }
+  if (!authenticated) return <Go to={loginUrl(wanted)} />;
+  return <AppLayout>{lazyBoundary(match ? protectedScreen(match) : <ContentNotFound />)}</AppLayout>;
+}

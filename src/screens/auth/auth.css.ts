@@ -1,0 +1,46 @@
+import { style } from '@vanilla-extract/css';
+import { color, tokens } from '../../styles/theme.css.ts';
+
+export const page = style({
+  minHeight: '100vh',
+  display: 'grid',
+  placeItems: 'center',
+  padding: tokens.space.xl,
+  background: `radial-gradient(1200px 600px at 20% 0%, ${color.accentSoft}, transparent), ${color.background}`,
+});
+
+export const card = style({
+  width: 'min(420px, 100%)',
+  background: color.surface,
+  border: `1px solid ${color.border}`,
+  borderRadius: tokens.radius.lg,
+  boxShadow: tokens.shadow.md,
+  padding: tokens.space.xxl,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: tokens.space.lg,
+});
+
+export const field = style({ display: 'flex', flexDirection: 'column', gap: tokens.space.xs });
+export const label = style({ fontWeight: 500, fontSize: tokens.fontSize.sm });
+export const input = style({
+  height: '38px',
+  padding: `0 ${tokens.space.md}`,
+  border: `1px solid ${color.border}`,
+  borderRadius: tokens.radius.md,
+  background: color.background,
+  color: color.text,
+  fontSize: tokens.fontSize.md,
+  fontFamily: 'inherit',
+  selectors: { '&[aria-invalid="true"]': { borderColor: color.danger } },
+});
+export const fieldError = style({ color: color.danger, fontSize: tokens.fontSize.sm, margin: 0 });
+export const formError = style({
+  color: color.danger,
+  background: color.dangerSoft,
+  borderRadius: tokens.radius.md,
+  padding: tokens.space.md,
+  margin: 0,
+});
+export const links = style({ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: tokens.space.sm, fontSize: tokens.fontSize.sm });
+export const title = style({ fontSize: tokens.fontSize.xxl });
