@@ -35,11 +35,11 @@ export default async function comfortBenchmark(): Promise<void> {
   const full = { ...base, speedRatios };
   const subset = { ...base, speedRatios: speedRatios.subarray(0, SUBSET * DIRECTIONS) };
 
-  let fastResult = new Float64Array(0);
+  let fastResult: Float64Array = new Float64Array(0);
   const fast = await time(() => {
     fastResult = exceedanceProbabilities(full);
   }, { runs: 3 });
-  let bruteResult = new Float64Array(0);
+  let bruteResult: Float64Array = new Float64Array(0);
   const brute = await time(() => {
     bruteResult = exceedanceProbabilitiesBruteForce(subset);
   }, { runs: 3 });
