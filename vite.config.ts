@@ -36,6 +36,8 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: true,
+    // The manifest lets the bundle benchmark follow each route's chunk graph.
+    manifest: true,
     chunkSizeWarningLimit: 1500,
   },
   worker: { format: 'es' },

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { startServer } from './boot.ts';
 import { join } from 'node:path';
 import { createTestContext, type TestContext } from '../test/harness.ts';
 import { createApp } from './app.ts';
@@ -25,16 +27,6 @@ describe('GET /api/health', () => {
     expect((await t.request('/api/health/')).status).toBe(200);
   });
 
-  it('carries the security headers, with a CSP that allows no inline script', async () => {
-    const res = await t.request('/api/health');
-    const csp = res.headers.get('content-security-policy')!;
-    expect(csp).toContain("default-src 'self'");
-    expect(csp).toMatch(/script-src 'self'(;|$)/);
-    expect(csp).toContain('img-src \'self\' blob: data:');
-    expect(csp).toContain('worker-src \'self\' blob:');
-    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(res.headers.get('x-frame-options')).toBe('DENY');
-  });
 });
 
 describe('errors', () => {
@@ -94,5 +86,31 @@ describe('serving the web app', () => {
     expect((await app.request('/assets/missing-chunk.js')).status).toBe(404);
     const api = await app.request('/api/nothing-here');
     expect(await api.json()).toEqual({ detail: 'Not found.' });
+  });
+});
+
+describe('a running server', () => {
+  it('puts the security headers on every response, API, app and errors alike, with no inline script allowed', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'canopy-headers-'));
+    const running = await startServer(
+      { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'false', ...(process.env.TEST_DATABASE_URL ? { DATABASE_URL: process.env.TEST_DATABASE_URL } : {}) },
+      () => {},
+    );
+    try {
+      for (const path of ['/api/health', '/api/missing', '/projects/', '/assets/missing.js']) {
+        const res = await fetch(running.url + path);
+        await res.arrayBuffer();
+        const csp = res.headers.get('content-security-policy') ?? '';
+        expect(csp, path).toContain("default-src 'self'");
+        expect(csp, path).toMatch(/script-src 'self'(;|$)/);
+        expect(csp, path).toContain("img-src 'self' blob: data:");
+        expect(csp, path).toContain("worker-src 'self' blob:");
+        expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
+        expect(res.headers.get('x-frame-options'), path).toBe('DENY');
+      }
+    } finally {
+      await running.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

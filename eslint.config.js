@@ -1,0 +1,40 @@
+// Lint: typescript-eslint's recommended rules (without type information, to stay fast) and the
+// React hooks rules. The type checker (npm run typecheck) covers the rest.
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+export default tseslint.config(
+  { ignores: ['dist/', 'node_modules/', 'coverage/', 'docs/', 'server/drizzle/', '.data/', 'tests/e2e/artifacts/'] },
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  {
+    // Machines must stay free of React, the HTTP client and three.js (ARCHITECTURE.md §1).
+    files: ['machines/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: ['react', 'ofetch', 'three'], patterns: ['@react-three/*', '../src/*', '../../src/*', '@src/*'] },
+      ],
+    },
+  },
+  {
+    // The engine is pure: no I/O, no React, no server code.
+    files: ['engine/**/*.ts'],
+    ignores: ['engine/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: ['react', 'ofetch', 'node:fs', 'fs', 'node:http', 'pg'], patterns: ['@server/*', '@src/*', '@machines/*'] },
+      ],
+    },
+  },
+);
