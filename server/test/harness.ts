@@ -62,15 +62,17 @@ async function openIsolatedPostgres(adminUrl: string): Promise<Database> {
   const name = `canopy_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  // template0: concurrent test files would collide on template1 ("being accessed by other users").
+  await admin.query(`create database ${name} template template0`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const pool = new pg.Pool({ connectionString: url.toString(), max: 5 });
   const database = wrapPool(pool);
   await database.migrate();
-  const { seedRoles } = await import('../src/db/seed.ts');
+  const { seedEula, seedRoles } = await import('../src/db/seed.ts');
   await seedRoles(database.db);
+  await seedEula(database.db);
   const close = database.close;
   return {
     ...database,
