@@ -7,11 +7,12 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { loadConfig, type Config } from './env.ts';
 import { openDatabase, type Database } from './db/database.ts';
-import { seedDemo, seedRoles, DEMO } from './db/seed.ts';
+import { seedDemo, seedEula, seedRoles, DEMO } from './db/seed.ts';
 import { loadSecretKey } from './secret-key.ts';
 import { createOutboxMailer, createSmtpMailer } from './services/mail/mailer.ts';
 import { createApp } from './app.ts';
 import { createNodeListener } from './http/node-listener.ts';
+import { attachLiveSocket, type LiveHub } from './realtime/live-socket.ts';
 import { systemClock, type AppDeps } from './deps.ts';
 import { VERSION } from './version.ts';
 
@@ -19,6 +20,8 @@ export interface RunningServer {
   url: string;
   port: number;
   deps: AppDeps;
+  /** The live-update WebSocket (/socket/live) of this server. */
+  live: LiveHub;
   close(): Promise<void>;
 }
 
@@ -34,6 +37,7 @@ export async function prepareDeps(config: Config, log: (line: string) => void = 
   try {
     await database.migrate();
     await seedRoles(database.db);
+    await seedEula(database.db);
     if (config.SEED_DEMO) {
       const { demoCreated } = await seedDemo(database.db);
       if (demoCreated) log(`Seeded the demo company, user and project.`);
@@ -72,6 +76,7 @@ export async function startServer(
     await deps.database.close();
     throw error;
   }
+  const live = attachLiveSocket(server, deps);
   const port = (server.address() as AddressInfo).port;
   const url = `http://localhost:${port}`;
   log(`Canopy ${VERSION} listening on ${url} (database: ${deps.database.kind})`);
@@ -81,9 +86,12 @@ export async function startServer(
     url,
     port,
     deps,
+    live,
     async close() {
       if (closed) return;
       closed = true;
+      // Open sockets would keep server.close() waiting for ever.
+      await live.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await deps.database.close();
     },

@@ -41,6 +41,11 @@ export const envSchema = z.object({
   OIDC_CLIENT_SECRET: z.string().optional(),
   /** Comma-separated list of redirect URIs the SSO flow may return to. */
   OIDC_REDIRECT_URIS: z.string().optional(),
+  /**
+   * Set when exactly one reverse proxy (load balancer) sits in front of the server: the client
+   * address used by per-address rate limits is then the last X-Forwarded-For entry.
+   */
+  TRUST_PROXY: bool.default(false),
   WEATHER_LIBRARY_DIR: z.string().optional(),
   /** Run job workers inside the server process (embedded default). */
   EMBEDDED_WORKERS: bool.default(true),

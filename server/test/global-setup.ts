@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { wrapPglite } from '../src/db/database.ts';
-import { seedRoles } from '../src/db/seed.ts';
+import { seedEula, seedRoles } from '../src/db/seed.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -22,6 +22,7 @@ export default async function setup(project: TestProject) {
   const database = wrapPglite(client);
   await database.migrate();
   await seedRoles(database.db);
+  await seedEula(database.db);
   const dump = await client.dumpDataDir('none');
   const path = join(dir, 'template.tar');
   writeFileSync(path, Buffer.from(await dump.arrayBuffer()));

@@ -3,9 +3,9 @@
  * and signed access tokens for each. Features extend `buildWorld` with the objects their routes
  * need (shares, administrators, scenarios...).
  */
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../src/db/database.ts';
-import { companies, projects, roles, studies, users } from '../src/db/schema/index.ts';
+import { companies, eulas, projects, roles, studies, users } from '../src/db/schema/index.ts';
 import { signToken } from '../src/auth/jwt.ts';
 import type { AppDeps } from '../src/deps.ts';
 
@@ -27,6 +27,8 @@ export interface World {
   ownerId: number;
   projectId: number;
   studyId: number;
+  /** The seeded current end-user agreement. */
+  eulaId: number;
   userIds: Record<Exclude<MatrixRole, 'anonymous'>, number>;
   tokens: Record<MatrixRole, string | undefined>;
 }
@@ -79,6 +81,13 @@ export async function buildWorld(deps: AppDeps): Promise<World> {
     .values({ name: 'Harbour Towers', location: 'Toronto', latitude: 43.64, longitude: -79.38, companyId: a!.id, createdBy: ownerId })
     .returning({ id: projects.id });
   const [study] = await db.insert(studies).values({ projectId: project!.id, name: 'Study 1' }).returning({ id: studies.id });
+  await db.insert(projectAdministrators).values({ projectId: project!.id, userId: userIds.projectAdmin, addedBy: ownerId });
+  await db.insert(projectShares).values([
+    { projectId: project!.id, userId: userIds.acceptedShare, sharedBy: ownerId, shareStatus: 'accepted' },
+    { projectId: project!.id, userId: userIds.pendingShare, sharedBy: ownerId, shareStatus: 'pending' },
+  ]);
+  const [eula] = await db.select({ id: eulas.id }).from(eulas).orderBy(desc(eulas.publishedAt)).limit(1);
+  if (!eula) throw new Error('no end-user agreement is seeded');
   const tokens = { anonymous: undefined } as Record<MatrixRole, string | undefined>;
   for (const [role, id] of Object.entries(userIds)) tokens[role as MatrixRole] = await accessToken(deps, id);
   return {
@@ -87,6 +96,7 @@ export async function buildWorld(deps: AppDeps): Promise<World> {
     ownerId,
     projectId: project!.id,
     studyId: study!.id,
+    eulaId: eula.id,
     userIds,
     tokens,
   };

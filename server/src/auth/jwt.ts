@@ -5,7 +5,8 @@
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { randomUUID } from 'node:crypto';
 
-export type TokenType = 'access' | 'refresh';
+/** 'socket' tokens only open the live-update WebSocket (short-lived, see server/src/realtime). */
+export type TokenType = 'access' | 'refresh' | 'socket';
 
 export interface TokenClaims {
   token_type: TokenType;

@@ -39,6 +39,43 @@ export const MATRIX: Record<string, MatrixRow> = {
   'GET /api/health': { expect: all(200) },
   'GET /api/openapi.json': { expect: all(200) },
   'GET /api/docs': { expect: all(200) },
+
+  // Sign-in and accounts (issue 3).
+  // The two routes that hash (0.3 s a request) are given bodies that stop before scrypt; their
+  // full behaviour is in server/src/routes/auth/*.test.ts.
+  'POST /authjwt/create': { expect: all(400), request: () => ({ body: { username: 'nobody' } }) },
+  'POST /authjwt/refresh': { expect: all(401), request: () => ({ body: { refresh: 'not-a-token' } }) },
+  'POST /authjwt/verify': { expect: signedIn(200), request: (w, role) => ({ body: { token: w.tokens[role] ?? 'not-a-token' } }) },
+  'POST /authusers': {
+    expect: all(400),
+    request: (_w, role) => ({ body: { username: `signup-${role}`, email: `signup-${role}@example.test`, password: 'password' } }),
+  },
+  'GET /authusers/me': { expect: signedIn(200) },
+  'PATCH /authusers/me': { expect: signedIn(200), request: () => ({ body: { first_name: 'Pat' } }) },
+  'POST /authusers/reset_password': { expect: all(204), request: (_w, role) => ({ body: { email: `${role}@example.test` } }) },
+  'POST /authusers/reset_password_confirm': {
+    expect: all(400),
+    request: () => ({ body: { uid: 'OTk5OTk', token: 'bad-token', new_password: 'a sturdy passphrase' } }),
+  },
+  'POST /api/one-time-password/generate': { expect: all(204), request: (_w, role) => ({ body: { email: `${role}@example.test` } }) },
+  'GET /autho': { expect: all(200) },
+  // The matrix's app has no OIDC_* configured: the provider is unknown to everyone.
+  'GET /autho/:provider': { expect: all(404), request: () => ({ path: '/autho/oidc/?redirect_uri=http://localhost:8080/login/' }) },
+  'POST /autho/:provider': { expect: all(404), request: () => ({ path: '/autho/oidc/?code=c&state=s' }) },
+  'GET /api/eula': { expect: signedIn(200) },
+  'POST /api/eula/:id/agreement': { expect: signedIn(201), request: (w) => ({ path: `/api/eula/${w.eulaId}/agreement` }) },
+  'POST /api/user/questionnaire-answers': {
+    expect: signedIn(201),
+    request: () => ({ body: { role: 'Engineer', organisation_type: 'Consultancy', intended_use: 'Pedestrian wind comfort' } }),
+  },
+  'GET /api/permissions': { expect: signedIn(200) },
+  'GET /api/project-permissions': {
+    expect: signedIn(200),
+    request: () => ({ path: '/api/project-permissions/?user_permission=projects.change_project&user_permission=projects.add_insight' }),
+  },
+  'GET /socket/negotiate': { expect: signedIn(200) },
+  'GET /api/countries': { expect: all(200) },
+  'GET /api/provinces': { expect: all(200), request: () => ({ path: '/api/provinces?country=CA' }) },
 };
 
 /** Hono middleware registrations (method ALL) that are not routes and need no row. */

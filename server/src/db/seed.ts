@@ -4,9 +4,10 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from './database.ts';
-import { companies, projects, rolePermissions, roles, studies, users } from './schema/index.ts';
+import { companies, eulas, projects, rolePermissions, roles, studies, users } from './schema/index.ts';
 import { ROLES } from '../services/roles.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { CURRENT_EULA } from '../services/auth/eula-text.ts';
 
 export const DEMO = {
   companyName: 'Canopy Demo',
@@ -25,6 +26,14 @@ export async function seedRoles(db: Db): Promise<void> {
       await db.insert(rolePermissions).values({ roleId: row.id, permission }).onConflictDoNothing();
     }
   }
+}
+
+/** The current end-user agreement; every database has one, so sign-in can ask for it. */
+export async function seedEula(db: Db): Promise<void> {
+  await db
+    .insert(eulas)
+    .values({ version: CURRENT_EULA.version, title: CURRENT_EULA.title, body: CURRENT_EULA.body, publishedAt: CURRENT_EULA.publishedAt })
+    .onConflictDoNothing();
 }
 
 export interface SeedResult {

@@ -2,8 +2,14 @@
 import type { ApiApp } from '../app.ts';
 import { registerHealthRoutes } from './health/health.routes.ts';
 import { registerMetaRoutes } from './meta/meta.routes.ts';
+import { registerAuthRoutes } from './auth/index.ts';
+import { registerReferenceRoutes } from './reference/reference.routes.ts';
+import { registerRealtimeRoutes } from './realtime/socket.routes.ts';
 
 export function registerRoutes(app: ApiApp): void {
   registerHealthRoutes(app);
   registerMetaRoutes(app);
+  registerAuthRoutes(app);
+  registerReferenceRoutes(app);
+  registerRealtimeRoutes(app);
 }

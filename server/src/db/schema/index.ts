@@ -3,3 +3,4 @@ export * from './accounts.ts';
 export * from './projects.ts';
 export * from './simulations.ts';
 export * from './settings.ts';
+export * from './auth.ts';

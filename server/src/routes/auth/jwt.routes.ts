@@ -1,0 +1,96 @@
+/** simplejwt's three token views; each answers with and without its trailing slash (strict: false). */
+import { z } from '@hono/zod-openapi';
+import type { ApiApp } from '../../app.ts';
+import { defineRoute } from '../../http/route.ts';
+import { MESSAGES } from '../../http/errors.ts';
+import { clientAddress } from '../../http/client-address.ts';
+import { loginWithPassword } from '../../services/auth/login.ts';
+import { loginWithOneTimePassword } from '../../services/auth/one-time-password.ts';
+import { rotateRefreshToken, verifyAnyToken } from '../../services/auth/tokens.ts';
+import { BLANK, DetailSchema, TokenNotValidSchema, TokenPairSchema, errors, json, jsonBody, requiredString } from './schemas.ts';
+
+type Credentials = { username?: string; password?: string; email?: string; otp?: string };
+
+/** A body with `otp` (or `email` and no `username`) is the one-time-password payload. */
+const isOneTimePayload = (v: Credentials) => v.otp !== undefined || (v.email !== undefined && v.username === undefined);
+
+const TokenObtainSchema = z
+  .object({
+    username: z.string().optional(),
+    password: z.string().optional(),
+    email: z.string().optional(),
+    otp: z.string().optional(),
+  })
+  .superRefine((v, ctx) => {
+    const fields = isOneTimePayload(v) ? (['email', 'otp'] as const) : (['username', 'password'] as const);
+    for (const field of fields) {
+      const value = v[field];
+      if (value === undefined) ctx.addIssue({ code: 'custom', path: [field], message: MESSAGES.required });
+      else if (value.trim() === '') ctx.addIssue({ code: 'custom', path: [field], message: BLANK });
+    }
+  })
+  .openapi('TokenObtain', {
+    description: 'Either {username, password} or the one-time-password payload {email, otp}.',
+    example: { username: 'demo', password: 'canopy-demo' },
+  });
+
+export const createTokenRoute = defineRoute('public', {
+  method: 'post',
+  path: '/authjwt/create',
+  tags: ['Auth'],
+  summary: 'Sign in with a password or a one-time password; returns a token pair',
+  request: { body: jsonBody(TokenObtainSchema) },
+  responses: {
+    200: json(TokenPairSchema, 'Signed in'),
+    ...errors,
+    401: json(DetailSchema, 'No active account found with the given credentials (identical for every cause)'),
+  },
+});
+
+export const refreshTokenRoute = defineRoute('public', {
+  method: 'post',
+  path: '/authjwt/refresh',
+  tags: ['Auth'],
+  summary: 'Rotate a refresh token: a new access and refresh token; a reused refresh token revokes its family',
+  request: { body: jsonBody(z.object({ refresh: requiredString() }).openapi('TokenRefresh')) },
+  responses: {
+    200: json(TokenPairSchema, 'Rotated'),
+    ...errors,
+    401: json(TokenNotValidSchema, 'Invalid, expired, reused or wrong-type token'),
+  },
+});
+
+export const verifyTokenRoute = defineRoute('public', {
+  method: 'post',
+  path: '/authjwt/verify',
+  tags: ['Auth'],
+  summary: 'Check that a token is valid',
+  request: { body: jsonBody(z.object({ token: requiredString() }).openapi('TokenVerify')) },
+  responses: {
+    200: json(z.object({}), 'Valid'),
+    ...errors,
+    401: json(TokenNotValidSchema, 'Not valid'),
+  },
+});
+
+export function registerJwtRoutes(app: ApiApp): void {
+  app.openapi(createTokenRoute, async (c) => {
+    const body = c.req.valid('json');
+    const { db, deps } = c.var;
+    const address = clientAddress(c);
+    const pair = isOneTimePayload(body)
+      ? await loginWithOneTimePassword(db, deps, { email: body.email ?? '', otp: body.otp ?? '', address })
+      : await loginWithPassword(db, deps, { username: body.username ?? '', password: body.password ?? '', address });
+    return c.json({ refresh: pair.refresh, access: pair.access }, 200);
+  });
+
+  app.openapi(refreshTokenRoute, async (c) => {
+    const pair = await rotateRefreshToken(c.var.db, c.var.deps, c.req.valid('json').refresh);
+    return c.json({ access: pair.access, refresh: pair.refresh }, 200);
+  });
+
+  app.openapi(verifyTokenRoute, async (c) => {
+    await verifyAnyToken(c.var.db, c.var.deps, c.req.valid('json').token);
+    return c.json({}, 200);
+  });
+}

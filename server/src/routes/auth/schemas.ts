@@ -1,0 +1,60 @@
+/** Request and response schemas shared by the sign-in and account routes (OpenAPI + validation). */
+import { z } from '@hono/zod-openapi';
+import { MESSAGES } from '../../http/errors.ts';
+
+export const BLANK = 'This field may not be blank.';
+export const INVALID_EMAIL = 'Enter a valid email address.';
+
+/** A required string: missing → "This field is required.", empty → "This field may not be blank.". */
+export const requiredString = () => z.string().min(1, BLANK);
+
+export const emailField = () => z.string().trim().pipe(z.email(INVALID_EMAIL));
+
+export const DetailSchema = z.object({ detail: z.string() }).openapi('Detail');
+
+export const TokenNotValidSchema = z
+  .object({ detail: z.string(), code: z.literal('token_not_valid') })
+  .openapi('TokenNotValid');
+
+export const FieldErrorsSchema = z
+  .record(z.string(), z.array(z.string()))
+  .openapi('FieldErrors', { example: { username: [MESSAGES.required] } });
+
+export const TokenPairSchema = z
+  .object({ refresh: z.string(), access: z.string() })
+  .openapi('TokenPair');
+
+export const UserSchema = z
+  .object({
+    id: z.number().int(),
+    username: z.string(),
+    email: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    company_id: z.number().int().nullable(),
+    subscription: z.number().int().nullable(),
+    is_superuser: z.boolean(),
+    role: z.string().nullable(),
+    country: z.string().openapi({ description: 'ISO 3166-1 alpha-2, or empty' }),
+    province: z.string().openapi({ description: 'ISO 3166-2 code where known (CA-ON), else free text' }),
+    date_joined: z.string(),
+    questionnaire_answered: z.boolean(),
+  })
+  .openapi('User');
+
+export const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+
+export const jsonBody = <T extends z.ZodType>(schema: T) => ({
+  required: true,
+  content: { 'application/json': { schema } },
+});
+
+export const errors = {
+  400: json(FieldErrorsSchema, 'Invalid fields, as {field: [messages]}'),
+  429: json(DetailSchema, 'Throttled; see Retry-After'),
+} as const;
+
+export const unauthenticated = json(DetailSchema, 'Not signed in, or the token is not valid');

@@ -1,0 +1,124 @@
+/**
+ * POST /authusers/ (djoser's user create) and PATCH /authusers/me/. A sign-up that names a company
+ * creates that company with the new user as its Org Admin: e-mail addresses are not verified at
+ * sign-up, so joining an existing company is left to that company's administrators (invitations)
+ * and to single sign-on, where the provider vouches for the address.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import type { AppDeps } from '../../deps.ts';
+import { companies, roles, users } from '../../db/schema/index.ts';
+import { hashPassword } from '../../auth/passwords.ts';
+import { ApiError, type FieldErrors } from '../../http/errors.ts';
+import { isCountry, normalizeProvince } from '../reference/places.ts';
+import { passwordProblems } from './password-policy.ts';
+import { representUser, type UserRepresentation } from './accounts.ts';
+
+export const USERNAME_TAKEN = 'A user with that username already exists.';
+export const EMAIL_TAKEN = 'user with this email address already exists.';
+
+export interface SignUpInput {
+  username: string;
+  email: string;
+  password: string;
+  first_name?: string;
+  last_name?: string;
+  company?: string;
+  country?: string;
+  province?: string;
+}
+
+export interface ProfileInput {
+  first_name?: string;
+  last_name?: string;
+  country?: string;
+  province?: string;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/** Country and province checked together; both stored upper-case ISO codes. */
+function placeErrors(country: string, province: string, errors: FieldErrors): { country: string; province: string } {
+  const c = country.trim().toUpperCase();
+  if (c && !isCountry(c)) (errors.country ??= []).push(`"${country}" is not a valid choice.`);
+  const p = c ? normalizeProvince(c, province) : province.trim();
+  if (p === null) (errors.province ??= []).push(`"${province}" is not a province of ${c}.`);
+  return { country: c, province: p ?? '' };
+}
+
+export async function signUp(db: Db, _deps: AppDeps, input: SignUpInput): Promise<UserRepresentation> {
+  const errors: FieldErrors = {};
+  const [byName] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${input.username})`);
+  if (byName) (errors.username ??= []).push(USERNAME_TAKEN);
+  const [byEmail] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = lower(${input.email})`);
+  if (byEmail) (errors.email ??= []).push(EMAIL_TAKEN);
+  const place = placeErrors(input.country ?? '', input.province ?? '', errors);
+  const problems = passwordProblems(input.password, {
+    username: input.username,
+    firstName: input.first_name,
+    lastName: input.last_name,
+    email: input.email,
+  });
+  if (problems.length > 0) errors.password = problems;
+  if (Object.keys(errors).length > 0) throw ApiError.fields(errors);
+
+  const passwordHash = await hashPassword(input.password);
+  let userId: number;
+  try {
+    userId = await db.transaction(async (tx) => {
+      let companyId: number | null = null;
+      let roleId: number | null = null;
+      const companyName = input.company?.trim();
+      if (companyName) {
+        const [company] = await tx.insert(companies).values({ name: companyName }).returning({ id: companies.id });
+        companyId = company!.id;
+        const [admin] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, 'Org Admin'));
+        roleId = admin?.id ?? null;
+      }
+      const [row] = await tx
+        .insert(users)
+        .values({
+          username: input.username,
+          email: input.email,
+          passwordHash,
+          firstName: input.first_name?.trim() ?? '',
+          lastName: input.last_name?.trim() ?? '',
+          companyId,
+          roleId,
+          country: place.country,
+          province: place.province,
+        })
+        .returning({ id: users.id });
+      return row!.id;
+    });
+  } catch (error) {
+    // Two sign-ups with one username at the same instant: the unique index decides.
+    if (isUniqueViolation(error)) throw ApiError.field('username', USERNAME_TAKEN);
+    throw error;
+  }
+  return (await representUser(db, userId))!;
+}
+
+export async function updateProfile(db: Db, userId: number, input: ProfileInput): Promise<UserRepresentation> {
+  const [current] = await db.select({ country: users.country, province: users.province }).from(users).where(eq(users.id, userId));
+  if (!current) throw ApiError.notFound();
+  const errors: FieldErrors = {};
+  const countryChanged = input.country !== undefined;
+  const place = placeErrors(input.country ?? current.country, input.province ?? (countryChanged ? '' : current.province), errors);
+  if (Object.keys(errors).length > 0) throw ApiError.fields(errors);
+  await db
+    .update(users)
+    .set({
+      ...(input.first_name !== undefined ? { firstName: input.first_name.trim() } : {}),
+      ...(input.last_name !== undefined ? { lastName: input.last_name.trim() } : {}),
+      country: place.country,
+      province: place.province,
+    })
+    .where(eq(users.id, userId));
+  return (await representUser(db, userId))!;
+}

@@ -1,0 +1,82 @@
+/**
+ * Rate limits for the guessable sign-in steps, per account and per client address, with the
+ * counters in the database so every server process sees the same numbers (PGlite and PostgreSQL
+ * alike: one atomic INSERT … ON CONFLICT DO UPDATE per key, no advisory locks or extensions).
+ *
+ * Fixed windows: the first hit of a key opens a window of `windowSeconds`; every attempt counts,
+ * successful or not, as DRF's throttles do — counting only failures would need a read before the
+ * password check and lets parallel guesses slip through between the read and the write.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { rateLimitCounters } from '../../db/schema/index.ts';
+import { ApiError, MESSAGES } from '../../http/errors.ts';
+
+export interface ThrottleRule {
+  limit: number;
+  windowSeconds: number;
+}
+
+export type ThrottleScope = 'login' | 'otpGenerate' | 'otpVerify' | 'resetPassword';
+
+/**
+ * Per account the limits stop guessing one user's secret; per address they are looser, because an
+ * office behind one NAT address signs in together at nine o'clock.
+ */
+export const THROTTLE_RULES: Record<ThrottleScope, { account: ThrottleRule; address: ThrottleRule }> = {
+  login: { account: { limit: 10, windowSeconds: 300 }, address: { limit: 100, windowSeconds: 300 } },
+  otpGenerate: { account: { limit: 5, windowSeconds: 600 }, address: { limit: 30, windowSeconds: 600 } },
+  otpVerify: { account: { limit: 10, windowSeconds: 600 }, address: { limit: 100, windowSeconds: 600 } },
+  resetPassword: { account: { limit: 5, windowSeconds: 3600 }, address: { limit: 30, windowSeconds: 3600 } },
+};
+
+interface Hit {
+  hits: number;
+  resetAt: Date;
+}
+
+async function hit(db: Db, key: string, rule: ThrottleRule, now: Date): Promise<Hit> {
+  const nowIso = now.toISOString();
+  const resetAt = new Date(now.getTime() + rule.windowSeconds * 1000);
+  const expired = sql`${rateLimitCounters.resetAt} <= ${nowIso}::timestamptz`;
+  const [row] = await db
+    .insert(rateLimitCounters)
+    .values({ key, hits: 1, resetAt })
+    .onConflictDoUpdate({
+      target: rateLimitCounters.key,
+      set: {
+        hits: sql`case when ${expired} then 1 else ${rateLimitCounters.hits} + 1 end`,
+        resetAt: sql`case when ${expired} then excluded.reset_at else ${rateLimitCounters.resetAt} end`,
+      },
+    })
+    .returning({ hits: rateLimitCounters.hits, resetAt: rateLimitCounters.resetAt });
+  return row!;
+}
+
+export function throttled(retryAfterSeconds: number): ApiError {
+  return new ApiError(429, { detail: MESSAGES.throttled(retryAfterSeconds) }, { 'Retry-After': String(retryAfterSeconds) });
+}
+
+/**
+ * Counts one attempt against the account key and the address key of `scope`; throws 429 with
+ * Retry-After when either is over its limit. The account is whatever the caller typed
+ * (normalised), known or not, so a 429 never tells whether an account exists.
+ */
+export async function throttle(
+  db: Db,
+  scope: ThrottleScope,
+  subject: { account?: string; address: string },
+  now: Date,
+): Promise<void> {
+  const rules = THROTTLE_RULES[scope];
+  const checks: Array<[string, ThrottleRule]> = [[`${scope}:address:${subject.address}`, rules.address]];
+  if (subject.account) checks.push([`${scope}:account:${subject.account.trim().toLowerCase()}`, rules.account]);
+  let retryAfter = 0;
+  for (const [key, rule] of checks) {
+    const { hits, resetAt } = await hit(db, key, rule, now);
+    if (hits > rule.limit) {
+      retryAfter = Math.max(retryAfter, Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000)));
+    }
+  }
+  if (retryAfter > 0) throw throttled(retryAfter);
+}
