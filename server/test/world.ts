@@ -5,7 +5,7 @@
  */
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../src/db/database.ts';
-import { companies, eulas, projects, roles, studies, users } from '../src/db/schema/index.ts';
+import { companies, eulas, projectAdministrators, projectShares, projects, roles, studies, users } from '../src/db/schema/index.ts';
 import { signToken } from '../src/auth/jwt.ts';
 import type { AppDeps } from '../src/deps.ts';
 

@@ -4,3 +4,4 @@ export * from './projects.ts';
 export * from './simulations.ts';
 export * from './settings.ts';
 export * from './auth.ts';
+export * from './sharing.ts';

@@ -1,0 +1,41 @@
+/** Who else may reach a project: its administrators and the users it is shared with. */
+import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { projects } from './projects.ts';
+
+export const projectAdministrators = pgTable(
+  'project_administrators',
+  {
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    addedBy: integer('added_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.userId] }), index('project_administrators_user').on(t.userId)],
+);
+
+export const SHARE_STATUSES = ['pending', 'accepted', 'declined'] as const;
+export type ShareStatus = (typeof SHARE_STATUSES)[number];
+
+export const projectShares = pgTable(
+  'project_shares',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    /** The recipient. */
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sharedBy: integer('shared_by').references(() => users.id, { onDelete: 'set null' }),
+    shareStatus: text('share_status', { enum: SHARE_STATUSES }).notNull().default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('project_shares_project_user').on(t.projectId, t.userId), index('project_shares_user').on(t.userId)],
+);

@@ -1,0 +1,84 @@
+/**
+ * Who may see and who may change a project (docs/authorization.md). Every object route under a
+ * project asks here first: cannot see → 404, can see but not change → 403.
+ *
+ * See: a superuser; anyone signed in for a demo project; a member of the project's company; a project
+ * administrator (the creator is one); a user the project is shared with, once they accepted.
+ * Change: a superuser; never a demo project otherwise; with `projects.edit-all-company-projects`, any
+ * project of the user's company; with `projects.change_project`, a project the user administers or
+ * that is shared with them (accepted).
+ */
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import type { AuthUser } from '../../auth/authenticate.ts';
+import { projectAdministrators, projectShares, projects } from '../../db/schema/index.ts';
+import { ApiError } from '../../http/errors.ts';
+import { globalPermissions } from '../auth/permissions.ts';
+import type { Permission } from '../roles.ts';
+
+export interface ProjectAccess {
+  projectId: number;
+  companyId: number | null;
+  isDemo: boolean;
+  canSee: boolean;
+  canChange: boolean;
+  isAdministrator: boolean;
+  isCompanyMember: boolean;
+  shareStatus: 'pending' | 'accepted' | 'declined' | null;
+  permissions: ReadonlySet<Permission>;
+}
+
+export async function projectAccess(db: Db, user: AuthUser, projectId: number): Promise<ProjectAccess | null> {
+  if (!Number.isSafeInteger(projectId) || projectId <= 0) return null;
+  const [project] = await db
+    .select({ id: projects.id, companyId: projects.companyId, isDemo: projects.isDemo, createdBy: projects.createdBy })
+    .from(projects)
+    .where(eq(projects.id, projectId));
+  if (!project) return null;
+  const [[admin], [share], permissionList] = await Promise.all([
+    db
+      .select({ userId: projectAdministrators.userId })
+      .from(projectAdministrators)
+      .where(and(eq(projectAdministrators.projectId, projectId), eq(projectAdministrators.userId, user.id))),
+    db
+      .select({ status: projectShares.shareStatus })
+      .from(projectShares)
+      .where(and(eq(projectShares.projectId, projectId), eq(projectShares.userId, user.id))),
+    globalPermissions(db, user),
+  ]);
+  const permissions = new Set(permissionList);
+  const isAdministrator = Boolean(admin) || project.createdBy === user.id;
+  const isCompanyMember = user.companyId !== null && user.companyId === project.companyId;
+  const accepted = share?.status === 'accepted';
+  const canSee = user.isSuperuser || project.isDemo || isCompanyMember || isAdministrator || accepted;
+  const canChange =
+    user.isSuperuser ||
+    (!project.isDemo &&
+      ((isCompanyMember && permissions.has('projects.edit-all-company-projects')) ||
+        (permissions.has('projects.change_project') && (isAdministrator || accepted))));
+  return {
+    projectId: project.id,
+    companyId: project.companyId,
+    isDemo: project.isDemo,
+    canSee,
+    canChange,
+    isAdministrator,
+    isCompanyMember,
+    shareStatus: share?.status ?? null,
+    permissions,
+  };
+}
+
+/** The project's access for a user who must see it; 404 otherwise (never reveals that it exists). */
+export async function requireVisibleProject(db: Db, user: AuthUser, projectId: number): Promise<ProjectAccess> {
+  const access = await projectAccess(db, user, projectId);
+  if (!access?.canSee) throw ApiError.notFound();
+  return access;
+}
+
+/** The project's access for a user who must change it: 404 when unseen, 403 when read-only. */
+export async function requireChangeableProject(db: Db, user: AuthUser, projectId: number): Promise<ProjectAccess> {
+  const access = await requireVisibleProject(db, user, projectId);
+  if (!access.canChange) throw ApiError.forbidden();
+  return access;
+}
