@@ -1,26 +1,44 @@
 /**
- * Persistence of the sign-in state (SPEC §4: status and auth response live in localStorage) as a
- * small versioned record. Logout also clears the stored project-share id.
+ * Persistence of the sign-in state (SPEC §4):
+ * - the status and auth response live in localStorage as a small versioned record (shared by
+ *   every tab; the API client reads the bearer token from it on every request);
+ * - the questionnaire flag is stored when true and removed when false;
+ * - the single sign-on in flight (state + original path) lives in sessionStorage: the provider
+ *   sends the browser back to this tab, and another tab must not answer for it;
+ * - logout clears the stored auth record and the project-share id.
  */
-import type { StoredAuth } from '@machines/auth/auth.types.ts';
+import { normalizeStatus } from '@machines/auth/auth.selectors.ts';
+import type { AuthResponse, PendingSso, StoredAuth } from '@machines/auth/auth.types.ts';
+import type { TokenStore } from '../api/client.ts';
 
 export const AUTH_STORAGE_KEY = 'canopy.auth';
 export const PROJECT_SHARE_ID_KEY = 'canopy.projectShareId';
+export const QUESTIONNAIRE_KEY = 'canopy.questionnaire';
+export const PENDING_SSO_KEY = 'canopy.sso';
 
-export function loadStoredAuth(storage: Storage = localStorage): StoredAuth | null {
+function isTokens(value: unknown): value is AuthResponse {
+  const v = value as Partial<AuthResponse> | null;
+  return typeof v === 'object' && v !== null && typeof v.access === 'string' && typeof v.refresh === 'string';
+}
+
+/** Reads a stored record; older readings of the status (AUTH_OK, AUTH_LOGOUT …) map onto the same states. */
+export function parseStoredAuth(raw: string | null): StoredAuth | null {
+  if (!raw) return null;
   try {
-    const raw = storage.getItem(AUTH_STORAGE_KEY);
-    if (!raw) return null;
-    const parsed = JSON.parse(raw) as Partial<StoredAuth>;
-    if (parsed.version !== 1 || (parsed.status !== 'AUTHENTICATED' && parsed.status !== 'LOGGED_OUT')) return null;
-    const response = parsed.auth_response;
-    if (parsed.status === 'AUTHENTICATED' && (!response || typeof response.access !== 'string' || typeof response.refresh !== 'string')) {
-      return null;
+    const parsed = JSON.parse(raw) as { version?: unknown; status?: unknown; auth_response?: unknown };
+    if (parsed.version !== 1) return null;
+    const status = normalizeStatus(parsed.status);
+    if (status === 'AUTHENTICATED') {
+      return isTokens(parsed.auth_response) ? { version: 1, status, auth_response: parsed.auth_response } : null;
     }
-    return parsed as StoredAuth;
+    return status ? { version: 1, status: 'LOGGED_OUT', auth_response: null } : null;
   } catch {
     return null;
   }
+}
+
+export function loadStoredAuth(storage: Storage = localStorage): StoredAuth | null {
+  return parseStoredAuth(storage.getItem(AUTH_STORAGE_KEY));
 }
 
 export function saveStoredAuth(record: StoredAuth, storage: Storage = localStorage): void {
@@ -31,4 +49,47 @@ export function saveStoredAuth(record: StoredAuth, storage: Storage = localStora
 export function clearStoredData(storage: Storage = localStorage): void {
   storage.removeItem(AUTH_STORAGE_KEY);
   storage.removeItem(PROJECT_SHARE_ID_KEY);
+}
+
+/** The API client's view of the stored tokens. A rotated pair is only written while still signed in. */
+export function localTokenStore(storage: () => Storage = () => localStorage): TokenStore {
+  const read = () => {
+    const record = loadStoredAuth(storage());
+    return record?.status === 'AUTHENTICATED' ? record.auth_response : null;
+  };
+  return {
+    read,
+    write(tokens) {
+      if (read()) saveStoredAuth({ version: 1, status: 'AUTHENTICATED', auth_response: tokens }, storage());
+    },
+  };
+}
+
+export function loadQuestionnaireFlag(storage: Storage = localStorage): boolean {
+  return storage.getItem(QUESTIONNAIRE_KEY) === 'true';
+}
+
+export function saveQuestionnaireFlag(on: boolean, storage: Storage = localStorage): void {
+  if (on) storage.setItem(QUESTIONNAIRE_KEY, 'true');
+  else storage.removeItem(QUESTIONNAIRE_KEY);
+}
+
+export function loadPendingSso(storage: Storage = sessionStorage): PendingSso | null {
+  try {
+    const parsed = JSON.parse(storage.getItem(PENDING_SSO_KEY) ?? 'null') as Partial<PendingSso> | null;
+    if (parsed && typeof parsed.state === 'string' && typeof parsed.returnPath === 'string') {
+      return { state: parsed.state, returnPath: parsed.returnPath };
+    }
+  } catch {
+    // unreadable: as if nothing were pending
+  }
+  return null;
+}
+
+export function savePendingSso(pending: PendingSso, storage: Storage = sessionStorage): void {
+  storage.setItem(PENDING_SSO_KEY, JSON.stringify(pending));
+}
+
+export function clearPendingSso(storage: Storage = sessionStorage): void {
+  storage.removeItem(PENDING_SSO_KEY);
 }

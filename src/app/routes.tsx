@@ -8,12 +8,12 @@
  *   signed-in user never loops between login and `from`).
  * Screens are lazy chunks; the viewer's chunk carries three.js, the login route does not.
  */
-import { Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
-import { selectIsAuthenticated } from '@machines/auth/auth.selectors.ts';
+import { selectIsAuthenticated, selectReturnPath } from '@machines/auth/auth.selectors.ts';
 import { AuthContext } from './contexts.ts';
 import { afterLoginPath, HOME_PATH, loginUrl, matchRoute, VIEWER_DEFAULT_TAB, type RouteMatch } from './route-table.ts';
-import { lazyScreen } from './chunk-loading.ts';
+import { lazyScreen, loadWithTimeout } from './chunk-loading.ts';
 import { AppLayout } from '../layout/app-layout.tsx';
 import { ContentNotFound } from '../screens/system/content-not-found.tsx';
 import { ChunkErrorBoundary } from '../screens/system/chunk-error-boundary.tsx';
@@ -21,6 +21,13 @@ import { NotBuiltYet } from '../screens/system/not-built-yet.tsx';
 import { Loading } from '../screens/system/loading.tsx';
 
 const LoginScreen = lazyScreen(() => import('../screens/auth/login-screen.tsx'), 'LoginScreen');
+const OtpEmailScreen = lazyScreen(() => import('../screens/auth/otp-email-screen.tsx'), 'OtpEmailScreen');
+const OtpLoginScreen = lazyScreen(() => import('../screens/auth/otp-login-screen.tsx'), 'OtpLoginScreen');
+const ResetPasswordScreen = lazyScreen(() => import('../screens/auth/reset-password-screen.tsx'), 'ResetPasswordScreen');
+const PasswordResetConfirmScreen = lazy(() =>
+  loadWithTimeout(() => import('../screens/auth/password-reset-confirm-screen.tsx')).then((m) => ({ default: m.PasswordResetConfirmScreen })),
+);
+const SignupScreen = lazyScreen(() => import('../screens/auth/signup-screen.tsx'), 'SignupScreen');
 
 /** A redirect keyed by its target: consecutive redirects (/ → /projects/ → login) each run. */
 function Go({ to }: { to: string }) {
@@ -40,15 +47,15 @@ function publicScreen(match: RouteMatch): ReactNode {
     case 'login':
       return <LoginScreen />;
     case 'otpEmail':
-      return <NotBuiltYet title="Sign in with a one-time code" />;
+      return <OtpEmailScreen />;
     case 'otpLogin':
-      return <NotBuiltYet title="Enter your one-time code" />;
+      return <OtpLoginScreen />;
     case 'resetPassword':
-      return <NotBuiltYet title="Reset password" />;
+      return <ResetPasswordScreen />;
     case 'resetPasswordConfirm':
-      return <NotBuiltYet title="Choose a new password" />;
+      return <PasswordResetConfirmScreen uid={match.params.uid ?? ''} token={match.params.token ?? ''} />;
     case 'signup':
-      return <NotBuiltYet title="Create an account" />;
+      return <SignupScreen />;
     default:
       return null;
   }
@@ -85,6 +92,7 @@ export function AppRoutes() {
   const [location] = useLocation();
   const search = useSearch();
   const authenticated = AuthContext.useSelector(selectIsAuthenticated);
+  const returnPath = AuthContext.useSelector(selectReturnPath);
   const match = matchRoute(location);
   const wanted = location + (search ? `?${search}` : '');
 
@@ -93,7 +101,7 @@ export function AppRoutes() {
   }
   if (match?.route.public) {
     if (match.route.name === 'login' && authenticated) {
-      return <Go to={afterLoginPath(new URLSearchParams(search).get('from'))} />;
+      return <Go to={afterLoginPath(new URLSearchParams(search).get('from') ?? returnPath)} />;
     }
     return lazyBoundary(publicScreen(match));
   }

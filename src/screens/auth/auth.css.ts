@@ -44,3 +44,27 @@ export const formError = style({
 });
 export const links = style({ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: tokens.space.sm, fontSize: tokens.fontSize.sm });
 export const title = style({ fontSize: tokens.fontSize.xxl });
+
+export const wideCard = style([card, { width: 'min(560px, 100%)' }]);
+export const row = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))',
+  gap: tokens.space.lg,
+});
+export const notice = style({
+  color: color.text,
+  background: color.successSoft,
+  borderRadius: tokens.radius.md,
+  padding: tokens.space.md,
+  margin: 0,
+});
+export const subtitle = style({ color: color.textMuted, margin: 0 });
+export const divider = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: tokens.space.md,
+  color: color.textMuted,
+  fontSize: tokens.fontSize.sm,
+  selectors: { '&::before, &::after': { content: '""', flex: 1, borderTop: `1px solid ${color.border}` } },
+});
+export const actions = style({ display: 'flex', flexDirection: 'column', gap: tokens.space.sm });
