@@ -5,3 +5,4 @@ export * from './simulations.ts';
 export * from './settings.ts';
 export * from './auth.ts';
 export * from './sharing.ts';
+export * from './jobs.ts';

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { openTestDatabase } from '../../test/harness.ts';
+import type { Database } from '../db/database.ts';
+import { jobs } from '../db/schema/index.ts';
+import { claimJob, completeJob, enqueueJob, failJob, getJob, heartbeat } from './queue.ts';
+import { JobWorker } from './worker.ts';
+
+let database: Database;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(() => database.close());
+
+const db = () => database.db;
+
+describe('the job queue', () => {
+  it('hands a job to exactly one of several concurrent claimers', async () => {
+    const job = await enqueueJob(db(), 'q.one', { n: 1 });
+    const claims = await Promise.all(['a', 'b', 'c', 'd'].map((w) => claimJob(db(), w, ['q.one'], 10_000)));
+    const winners = claims.filter((c) => c?.id === job.id);
+    expect(winners).toHaveLength(1);
+    expect(winners[0]!.attempts).toBe(1);
+    expect(winners[0]!.status).toBe('running');
+  });
+
+  it('enqueues once per dedupe key', async () => {
+    const a = await enqueueJob(db(), 'q.dedupe', {}, { dedupeKey: 'demo-solar-1' });
+    const b = await enqueueJob(db(), 'q.dedupe', {}, { dedupeKey: 'demo-solar-1' });
+    expect(b.id).toBe(a.id);
+  });
+
+  it('gives a job whose worker stopped heartbeating to another worker, and only the new holder may finish it', async () => {
+    const job = await enqueueJob(db(), 'q.lease', {});
+    const first = await claimJob(db(), 'dead-worker', ['q.lease'], 50);
+    expect(first?.id).toBe(job.id);
+    expect(await claimJob(db(), 'other', ['q.lease'], 10_000)).toBeNull(); // lease still held
+    await new Promise((r) => setTimeout(r, 80));
+    const second = await claimJob(db(), 'new-worker', ['q.lease'], 10_000);
+    expect(second?.id).toBe(job.id);
+    expect(second?.attempts).toBe(2);
+    expect(await heartbeat(db(), job.id, 'dead-worker', 10_000)).toBe(false);
+    expect(await completeJob(db(), job.id, 'dead-worker', { from: 'dead' })).toBe(false);
+    expect(await completeJob(db(), job.id, 'new-worker', { from: 'new' })).toBe(true);
+    expect((await getJob(db(), job.id))?.result).toEqual({ from: 'new' });
+  });
+
+  it('retries a failure with backoff until maxAttempts, then fails for good', async () => {
+    const job = await enqueueJob(db(), 'q.fail', {}, { maxAttempts: 2 });
+    await claimJob(db(), 'w', ['q.fail'], 10_000);
+    expect(await failJob(db(), job.id, 'w', 'boom 1')).toBe('retry');
+    const queued = await getJob(db(), job.id);
+    expect(queued?.status).toBe('queued');
+    expect(queued!.runAfter.getTime()).toBeGreaterThan(Date.now() + 500);
+    await db().update(jobs).set({ runAfter: new Date(0) }).where(eq(jobs.id, job.id));
+    await claimJob(db(), 'w', ['q.fail'], 10_000);
+    expect(await failJob(db(), job.id, 'w', 'boom 2')).toBe('failed');
+    expect(await getJob(db(), job.id)).toMatchObject({ status: 'failed', error: 'boom 2', attempts: 2 });
+  });
+});
+
+describe('a job worker', () => {
+  it('runs handlers, records progress and results, and stops cleanly', async () => {
+    const seen: number[] = [];
+    const worker = new JobWorker({
+      db: db(),
+      pollMs: 20,
+      handlers: {
+        'w.square': async ({ job, progress }) => {
+          await progress(50, 'halfway');
+          const { n } = job.input as { n: number };
+          seen.push(n);
+          return { square: n * n };
+        },
+      },
+    });
+    const a = await enqueueJob(db(), 'w.square', { n: 3 });
+    const b = await enqueueJob(db(), 'w.square', { n: 4 });
+    worker.start();
+    for (let i = 0; i < 100 && (await getJob(db(), b.id))?.status !== 'completed'; i++) await new Promise((r) => setTimeout(r, 20));
+    await worker.stop();
+    expect(await getJob(db(), a.id)).toMatchObject({ status: 'completed', progress: 100, result: { square: 9 } });
+    expect(await getJob(db(), b.id)).toMatchObject({ status: 'completed', result: { square: 16 } });
+    expect(seen.sort()).toEqual([3, 4]);
+  });
+});

@@ -1,0 +1,119 @@
+/**
+ * A durable job queue in PostgreSQL (PGlite or a real server alike).
+ *
+ * - enqueue: one row per job; a dedupe key makes enqueueing idempotent.
+ * - claim: the oldest runnable job — queued, or running with an expired lease (its worker died) —
+ *   taken with FOR UPDATE SKIP LOCKED so concurrent workers never take the same job.
+ * - while a handler runs, heartbeats extend the lease and record progress;
+ * - complete/fail: only the lease holder may finish a job (a worker that lost its lease to another
+ *   after a pause cannot overwrite the new attempt's outcome). A failure is retried with backoff
+ *   until maxAttempts.
+ * Handlers must be idempotent (a job may run twice after a crash): they write results keyed by the
+ * job, replacing an earlier attempt's partial output.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { jobs } from '../db/schema/index.ts';
+
+export type JobRow = typeof jobs.$inferSelect;
+
+export interface EnqueueOptions {
+  dedupeKey?: string;
+  maxAttempts?: number;
+  runAfter?: Date;
+}
+
+export async function enqueueJob(db: Db, type: string, input: unknown, options: EnqueueOptions = {}): Promise<JobRow> {
+  const values = {
+    type,
+    input: input as object,
+    dedupeKey: options.dedupeKey ?? null,
+    maxAttempts: options.maxAttempts ?? 3,
+    ...(options.runAfter ? { runAfter: options.runAfter } : {}),
+  };
+  if (options.dedupeKey) {
+    const [inserted] = await db.insert(jobs).values(values).onConflictDoNothing({ target: jobs.dedupeKey }).returning();
+    if (inserted) return inserted;
+    const [existing] = await db.select().from(jobs).where(eq(jobs.dedupeKey, options.dedupeKey));
+    return existing!;
+  }
+  const [row] = await db.insert(jobs).values(values).returning();
+  return row!;
+}
+
+/** Claims the next runnable job of the given types for `workerId`, or null when there is none. */
+export async function claimJob(db: Db, workerId: string, types: readonly string[], leaseMs: number): Promise<JobRow | null> {
+  if (types.length === 0) return null;
+  const typeList = sql.join(
+    types.map((t) => sql`${t}`),
+    sql`, `,
+  );
+  const result = await db.execute(sql`
+    update ${jobs} set
+      status = 'running',
+      attempts = ${jobs.attempts} + 1,
+      locked_by = ${workerId},
+      locked_until = now() + (${leaseMs} * interval '1 millisecond'),
+      updated_at = now()
+    where ${jobs.id} = (
+      select id from ${jobs}
+      where ${jobs.type} in (${typeList})
+        and ${jobs.runAfter} <= now()
+        and (${jobs.status} = 'queued' or (${jobs.status} = 'running' and ${jobs.lockedUntil} < now()))
+      order by ${jobs.id}
+      for update skip locked
+      limit 1
+    )
+    returning id`);
+  const rows = (result as unknown as { rows: Array<{ id: number }> }).rows;
+  if (rows.length === 0) return null;
+  const [job] = await db.select().from(jobs).where(eq(jobs.id, rows[0]!.id));
+  return job ?? null;
+}
+
+const held = (id: number, workerId: string) => and(eq(jobs.id, id), eq(jobs.lockedBy, workerId), eq(jobs.status, 'running'));
+
+/** Extends the lease and records progress; false when the lease was lost (stop working). */
+export async function heartbeat(db: Db, id: number, workerId: string, leaseMs: number, progress?: { percent: number; message?: string }): Promise<boolean> {
+  const rows = await db
+    .update(jobs)
+    .set({
+      lockedUntil: sql`now() + (${leaseMs} * interval '1 millisecond')`,
+      updatedAt: sql`now()`,
+      ...(progress ? { progress: Math.max(0, Math.min(100, Math.round(progress.percent))), progressMessage: progress.message ?? '' } : {}),
+    })
+    .where(held(id, workerId))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
+export async function completeJob(db: Db, id: number, workerId: string, result: unknown): Promise<boolean> {
+  const rows = await db
+    .update(jobs)
+    .set({ status: 'completed', progress: 100, result: result as object, error: null, lockedBy: null, lockedUntil: null, updatedAt: sql`now()`, finishedAt: sql`now()` })
+    .where(held(id, workerId))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
+/** Records a failure: retried after a backoff while attempts remain, else failed for good. */
+export async function failJob(db: Db, id: number, workerId: string, error: string): Promise<'retry' | 'failed' | 'lost'> {
+  const [job] = await db.select({ attempts: jobs.attempts, maxAttempts: jobs.maxAttempts }).from(jobs).where(held(id, workerId));
+  if (!job) return 'lost';
+  const retry = job.attempts < job.maxAttempts;
+  const backoffMs = Math.min(60_000, 1000 * 2 ** (job.attempts - 1));
+  await db
+    .update(jobs)
+    .set(
+      retry
+        ? { status: 'queued', error, lockedBy: null, lockedUntil: null, runAfter: sql`now() + (${backoffMs} * interval '1 millisecond')`, updatedAt: sql`now()` }
+        : { status: 'failed', error, lockedBy: null, lockedUntil: null, updatedAt: sql`now()`, finishedAt: sql`now()` },
+    )
+    .where(held(id, workerId));
+  return retry ? 'retry' : 'failed';
+}
+
+export async function getJob(db: Db, id: number): Promise<JobRow | null> {
+  const [job] = await db.select().from(jobs).where(eq(jobs.id, id));
+  return job ?? null;
+}

@@ -1,0 +1,114 @@
+/**
+ * A job worker: claims jobs of the types it has handlers for, runs them with a heartbeat that keeps
+ * the lease and reports progress, and records the outcome. Runs inside the server (embedded
+ * default) or as its own process (`npm run worker`); any number of them may share one database.
+ */
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Db } from '../db/database.ts';
+import { claimJob, completeJob, failJob, heartbeat, type JobRow } from './queue.ts';
+
+export interface JobContext {
+  job: JobRow;
+  db: Db;
+  /** Records progress (0–100) with a short message; also renews the lease. */
+  progress(percent: number, message?: string): Promise<void>;
+  /** Aborted when the lease was lost (another worker took the job over) or the worker is stopping. */
+  signal: AbortSignal;
+}
+
+export type JobHandler = (context: JobContext) => Promise<unknown>;
+
+export interface WorkerOptions {
+  db: Db;
+  handlers: Record<string, JobHandler>;
+  workerId?: string;
+  /** How long a claimed job is ours without a heartbeat; a dead worker's jobs return after this. */
+  leaseMs?: number;
+  pollMs?: number;
+  concurrency?: number;
+  log?: (line: string) => void;
+}
+
+export class JobWorker {
+  readonly id: string;
+  private readonly leaseMs: number;
+  private readonly pollMs: number;
+  private readonly concurrency: number;
+  private readonly running = new Set<Promise<void>>();
+  private stopping = false;
+  private timer: NodeJS.Timeout | undefined;
+  private readonly stopController = new AbortController();
+  private wake: (() => void) | undefined;
+
+  constructor(private readonly options: WorkerOptions) {
+    this.id = options.workerId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+    this.leaseMs = options.leaseMs ?? 30_000;
+    this.pollMs = options.pollMs ?? 500;
+    this.concurrency = options.concurrency ?? 1;
+  }
+
+  start(): void {
+    void this.loop();
+  }
+
+  /** Wakes the loop at once (e.g. after an enqueue in this process, or a NOTIFY). */
+  poke(): void {
+    this.wake?.();
+  }
+
+  /** Stops claiming, lets running jobs finish (their handlers see the abort signal). */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.stopController.abort();
+    this.poke();
+    clearTimeout(this.timer);
+    await Promise.allSettled([...this.running]);
+  }
+
+  private async loop(): Promise<void> {
+    const types = Object.keys(this.options.handlers);
+    while (!this.stopping) {
+      let claimed = false;
+      if (this.running.size < this.concurrency) {
+        try {
+          const job = await claimJob(this.options.db, this.id, types, this.leaseMs);
+          if (job) {
+            claimed = true;
+            const run = this.run(job).finally(() => this.running.delete(run));
+            this.running.add(run);
+          }
+        } catch (error) {
+          if (!this.stopping) this.options.log?.(`[jobs] claim failed: ${(error as Error).message}`);
+        }
+      }
+      if (!claimed || this.running.size >= this.concurrency) {
+        await new Promise<void>((resolve) => {
+          this.wake = resolve;
+          this.timer = setTimeout(resolve, this.pollMs);
+        });
+      }
+    }
+  }
+
+  private async run(job: JobRow): Promise<void> {
+    const { db, handlers, log } = this.options;
+    const handler = handlers[job.type]!;
+    const lost = new AbortController();
+    const signal = AbortSignal.any([lost.signal, this.stopController.signal]);
+    const beat = async (progress?: { percent: number; message?: string }) => {
+      if (!(await heartbeat(db, job.id, this.id, this.leaseMs, progress))) lost.abort();
+    };
+    const interval = setInterval(() => void beat().catch(() => {}), Math.max(250, this.leaseMs / 3));
+    try {
+      const result = await handler({ job, db, signal, progress: (percent, message) => beat({ percent, message }) });
+      if (!(await completeJob(db, job.id, this.id, result ?? null))) log?.(`[jobs] job ${job.id} finished after its lease was lost`);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const outcome = await failJob(db, job.id, this.id, message).catch(() => 'lost' as const);
+      log?.(`[jobs] job ${job.id} (${job.type}) attempt ${job.attempts} failed: ${message} → ${outcome}`);
+    } finally {
+      clearInterval(interval);
+    }
+  }
+}
