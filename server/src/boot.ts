@@ -15,6 +15,8 @@ import { createNodeListener } from './http/node-listener.ts';
 import { attachLiveSocket, type LiveHub } from './realtime/live-socket.ts';
 import { systemClock, type AppDeps } from './deps.ts';
 import { VERSION } from './version.ts';
+import { createJobQueue } from './jobs/job-queue.ts';
+import { startJobRuntime } from './jobs/runtime.ts';
 
 export interface RunningServer {
   url: string;
@@ -46,7 +48,7 @@ export async function prepareDeps(config: Config, log: (line: string) => void = 
     const mailer = config.SMTP_URL
       ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM)
       : createOutboxMailer(join(config.dataDir, 'outbox'), config.MAIL_FROM, log);
-    return { config, database, mailer, clock: systemClock, secretKey, version: VERSION };
+    return { config, database, mailer, clock: systemClock, secretKey, version: VERSION, jobs: createJobQueue(database.db) };
   } catch (error) {
     await database.close();
     throw error;
@@ -77,6 +79,8 @@ export async function startServer(
     throw error;
   }
   const live = attachLiveSocket(server, deps);
+  // Embedded default: this process also runs the analysis jobs (EMBEDDED_WORKERS=false at scale).
+  const jobRuntime = config.EMBEDDED_WORKERS ? startJobRuntime(deps, log) : undefined;
   const port = (server.address() as AddressInfo).port;
   const url = `http://localhost:${port}`;
   log(`Canopy ${VERSION} listening on ${url} (database: ${deps.database.kind})`);
@@ -92,6 +96,7 @@ export async function startServer(
       closed = true;
       // Open sockets would keep server.close() waiting for ever.
       await live.close();
+      await jobRuntime?.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await deps.database.close();
     },

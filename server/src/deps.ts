@@ -7,6 +7,7 @@ import type { Config } from './env.ts';
 import type { Database, Db } from './db/database.ts';
 import type { Mailer } from './services/mail/mailer.ts';
 import type { AuthUser } from './auth/authenticate.ts';
+import type { JobQueue } from './jobs/job-queue.ts';
 
 export interface Clock {
   now(): Date;
@@ -22,6 +23,8 @@ export interface AppDeps {
   /** The server's secret for signing tokens and URLs (from SECRET_KEY or DATA_DIR/secret.key). */
   secretKey: Uint8Array;
   version: string;
+  /** Background work (analyses, validation, demo results): enqueue here, workers run it. */
+  jobs: JobQueue;
 }
 
 export type AppEnv = {

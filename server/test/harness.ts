@@ -13,6 +13,7 @@ import { createApp, type ApiApp } from '../src/app.ts';
 import type { AppDeps, Clock } from '../src/deps.ts';
 import type { MailMessage, Mailer } from '../src/services/mail/mailer.ts';
 import { VERSION } from '../src/version.ts';
+import { createJobQueue } from '../src/jobs/job-queue.ts';
 import pg from 'pg';
 import { wrapPool } from '../src/db/database.ts';
 
@@ -99,6 +100,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     clock,
     secretKey: new TextEncoder().encode('test-secret-key-that-is-long-enough-for-hs256'),
     version: VERSION,
+    jobs: createJobQueue(database.db),
   };
   const app = createApp(deps);
   return {

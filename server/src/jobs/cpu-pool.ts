@@ -1,0 +1,29 @@
+/**
+ * The worker-thread pool (piscina) for CPU-heavy analysis steps, so they never run on the request
+ * thread. Threads load TypeScript through tsx, as the main process does.
+ */
+import { Piscina } from 'piscina';
+import { availableParallelism } from 'node:os';
+
+export interface CpuPool {
+  run<T>(task: string, input: unknown, transferList?: Transferable[]): Promise<T>;
+  close(): Promise<void>;
+  readonly threads: number;
+}
+
+export function createCpuPool(maxThreads = Math.max(1, availableParallelism() - 1)): CpuPool {
+  const pool = new Piscina({
+    filename: new URL('./cpu-worker.ts', import.meta.url).href,
+    // Worker threads do not inherit a loader registered by a test runner; name tsx explicitly.
+    execArgv: ['--import', 'tsx'],
+    minThreads: 0,
+    maxThreads,
+    idleTimeout: 30_000,
+  });
+  return {
+    threads: maxThreads,
+    run: <T,>(task: string, input: unknown, transferList?: Transferable[]) =>
+      pool.run({ task, input }, transferList ? { transferList: transferList as never } : undefined) as Promise<T>,
+    close: () => pool.destroy(),
+  };
+}
