@@ -112,8 +112,9 @@ export interface GroupedSunDirections {
  * Groups directions whose unit vectors fall in the same cell of a cubic grid of pitch
  * `quantisationDeg` (as a chord, in radians); each group's vector is the normalised weighted mean
  * of its members, so a member is never farther from its group's direction than the cell diagonal
- * (√3·quantisationDeg) and on average about a quarter of a cell (0.46° for 2° cells over a year). All below-horizon entries collapse into one group pointing down: they count in
- * the window's total but never light a point. quantisationDeg = 0 keeps every direction.
+ * (√3·quantisationDeg) and on average about a quarter of a cell (0.46° for 2° cells over a year).
+ * All below-horizon entries collapse into one group pointing down: they count in the window's
+ * total but never light a point. quantisationDeg = 0 keeps every direction.
  * `groupOf` maps each hour back to its group, so per-hour answers (sun-lit or not, for MRT) come
  * from one ray per group.
  */
