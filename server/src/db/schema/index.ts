@@ -6,3 +6,4 @@ export * from './settings.ts';
 export * from './auth.ts';
 export * from './sharing.ts';
 export * from './jobs.ts';
+export * from './uploads.ts';
