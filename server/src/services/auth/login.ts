@@ -22,10 +22,11 @@ export async function loginWithPassword(
   deps: AppDeps,
   input: { username: string; password: string; address: string },
 ): Promise<TokenPair> {
-  await throttle(db, 'login', { account: input.username, address: input.address }, deps.clock.now());
+  const ticket = await throttle(db, 'login', { account: input.username, address: input.address }, deps.clock.now());
   const user = await findByUsername(db, input.username);
   // SSO-only accounts have no hash; they are checked against the dummy so they take as long.
   const matches = await verifyPassword(input.password, user?.passwordHash || DUMMY_HASH);
   if (!user || !user.passwordHash || !matches || !user.isActive) throw noActiveAccount();
+  await ticket.refund();
   return issueTokensForLogin(db, deps, user.id);
 }

@@ -64,7 +64,7 @@ export async function loginWithOneTimePassword(
   input: { email: string; otp: string; address: string },
 ): Promise<TokenPair> {
   const now = deps.clock.now();
-  await throttle(db, 'otpVerify', { account: input.email, address: input.address }, now);
+  const ticket = await throttle(db, 'otpVerify', { account: input.email, address: input.address }, now);
   const user = await findByEmail(db, input.email);
   if (!user) throw noActiveAccount();
   const [live] = await db
@@ -104,5 +104,6 @@ export async function loginWithOneTimePassword(
     )
     .returning({ id: oneTimePasswords.id });
   if (claimed.length === 0 || !user.isActive) throw noActiveAccount();
+  await ticket.refund();
   return issueTokensForLogin(db, deps, user.id);
 }

@@ -3,11 +3,12 @@
  * counters in the database so every server process sees the same numbers (PGlite and PostgreSQL
  * alike: one atomic INSERT … ON CONFLICT DO UPDATE per key, no advisory locks or extensions).
  *
- * Fixed windows: the first hit of a key opens a window of `windowSeconds`; every attempt counts,
- * successful or not, as DRF's throttles do — counting only failures would need a read before the
- * password check and lets parallel guesses slip through between the read and the write.
+ * Fixed windows: the first hit of a key opens a window of `windowSeconds`. Every attempt is counted
+ * before the secret is checked (so parallel guesses cannot slip in between a read and a write); a
+ * sign-in that succeeds then gives its hit back, so only failures use up the allowance and people
+ * who sign in often are never throttled for it. Mail-sending requests keep their hit.
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { rateLimitCounters } from '../../db/schema/index.ts';
 import { ApiError, MESSAGES } from '../../http/errors.ts';
@@ -62,12 +63,17 @@ export function throttled(retryAfterSeconds: number): ApiError {
  * Retry-After when either is over its limit. The account is whatever the caller typed
  * (normalised), known or not, so a 429 never tells whether an account exists.
  */
+export interface ThrottleTicket {
+  /** Gives the hits back (after a successful sign-in). */
+  refund(): Promise<void>;
+}
+
 export async function throttle(
   db: Db,
   scope: ThrottleScope,
   subject: { account?: string; address: string },
   now: Date,
-): Promise<void> {
+): Promise<ThrottleTicket> {
   const rules = THROTTLE_RULES[scope];
   const checks: Array<[string, ThrottleRule]> = [[`${scope}:address:${subject.address}`, rules.address]];
   if (subject.account) checks.push([`${scope}:account:${subject.account.trim().toLowerCase()}`, rules.account]);
@@ -79,4 +85,14 @@ export async function throttle(
     }
   }
   if (retryAfter > 0) throw throttled(retryAfter);
+  return {
+    async refund() {
+      for (const [key] of checks) {
+        await db
+          .update(rateLimitCounters)
+          .set({ hits: sql`greatest(${rateLimitCounters.hits} - 1, 0)` })
+          .where(eq(rateLimitCounters.key, key));
+      }
+    },
+  };
 }
