@@ -97,11 +97,11 @@ export async function startSso(api: ApiClient, provider = SSO_PROVIDER, redirect
   return { authorizationUrl: authorization_url, state };
 }
 
-/** Whether single sign-on is configured: the provider endpoint answers 404 when it is not. */
-export async function ssoAvailable(api: ApiClient, provider = SSO_PROVIDER, redirectUri = ssoRedirectUri()): Promise<boolean> {
+/** Whether single sign-on is configured: GET /autho lists the configured providers (empty when none). */
+export async function ssoAvailable(api: ApiClient, provider = SSO_PROVIDER): Promise<boolean> {
   try {
-    await api(`/autho/${encodeURIComponent(provider)}/`, { query: { redirect_uri: redirectUri } });
-    return true;
+    const { providers } = await api<{ providers?: unknown }>('/autho');
+    return Array.isArray(providers) && providers.includes(provider);
   } catch {
     return false;
   }

@@ -74,16 +74,16 @@ export function SignupScreen() {
         <h1 id="signup-title" className={title}>
           Create an account
         </h1>
-        <p className={subtitle}>All fields except province are needed.</p>
+        <p className={subtitle}>Username, e-mail and password are needed; the rest sets up your profile and company.</p>
         <FormAlert message={formMessage(error, FIELDS)} />
         <div className={row}>
-          <TextField id="signup-first-name" label="First name" autoComplete="given-name" value={form.first_name} onValueChange={set('first_name')} errors={fieldErrors(error, 'first_name')} required />
-          <TextField id="signup-last-name" label="Last name" autoComplete="family-name" value={form.last_name} onValueChange={set('last_name')} errors={fieldErrors(error, 'last_name')} required />
+          <TextField id="signup-first-name" label="First name" autoComplete="given-name" value={form.first_name} onValueChange={set('first_name')} errors={fieldErrors(error, 'first_name')} />
+          <TextField id="signup-last-name" label="Last name" autoComplete="family-name" value={form.last_name} onValueChange={set('last_name')} errors={fieldErrors(error, 'last_name')} />
         </div>
         <TextField id="signup-username" label="Username" autoComplete="username" value={form.username} onValueChange={set('username')} errors={fieldErrors(error, 'username')} required />
         <TextField id="signup-email" label="E-mail" type="email" autoComplete="email" value={form.email} onValueChange={set('email')} errors={fieldErrors(error, 'email')} required />
         <TextField id="signup-password" label="Password" type="password" autoComplete="new-password" value={form.password} onValueChange={set('password')} errors={fieldErrors(error, 'password')} required />
-        <TextField id="signup-company" label="Company" autoComplete="organization" value={form.company} onValueChange={set('company')} errors={fieldErrors(error, 'company')} required />
+        <TextField id="signup-company" label="Company" autoComplete="organization" value={form.company} onValueChange={set('company')} errors={fieldErrors(error, 'company')} />
         <div className={row}>
           <SelectField
             id="signup-country"
@@ -93,7 +93,6 @@ export function SignupScreen() {
             value={form.country}
             onValueChange={chooseCountry}
             errors={countriesFailed ? ['Countries could not be loaded.', ...fieldErrors(error, 'country')] : fieldErrors(error, 'country')}
-            required
           />
           <SelectField
             id="signup-province"
