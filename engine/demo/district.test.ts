@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generateDemoDistrict } from './district.ts';
+import { DEMO_DISTRICT_DEFAULT_SEED, generateDemoDistrict } from './district.ts';
 import { isClosedManifold, signedVolume, steppedPrism, rectangle } from './mesh-builders.ts';
 import { presentationPlane } from './presentation-plane.ts';
 
@@ -31,6 +31,12 @@ describe('generateDemoDistrict', () => {
       for (let i = 2; i < building.mesh.positions.length; i += 3) minZ = Math.min(minZ, building.mesh.positions[i]);
       expect(minZ).toBe(-1);
     }
+  });
+
+  it('keeps the default district stable (seeded demo results depend on it)', () => {
+    expect(district.seed).toBe(DEMO_DISTRICT_DEFAULT_SEED);
+    expect(district.triangleCount).toBe(11496);
+    expect(district.buildings).toHaveLength(16);
   });
 
   it('reports its triangle count and merges everything into one soup', () => {
