@@ -18,6 +18,11 @@ describe('utci (Bröde et al. 2012 polynomial)', () => {
     [27, 22, 10, 50, 20.0],
     [30, 27, 1, 50, 29.6],
     [9, 9, 1, 50, 8.7],
+    // CBE validation set FedericoTartarini/validation-data-comfort-models `ts_utci.json` (±0.1).
+    [19, 14, 1, 50, 16.8],
+    [27, 22, 1, 50, 25.5],
+    [27, 22, 16, 50, 15.8],
+    [25, 25, 1, 50, 24.6],
   ])('utci(Ta=%d, Tmrt=%d, va=%d, RH=%d) ≈ %d', (ta, tmrt, va, rh, expected) => {
     expect(Math.abs(utci(ta, tmrt, va, rh) - expected)).toBeLessThanOrEqual(0.1);
   });
