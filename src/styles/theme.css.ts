@@ -37,7 +37,7 @@ export const color = createThemeContract({
   focus: null,
 });
 
-export const lightTheme = createTheme(color, {
+const lightValues = {
   background: '#f4f6f5',
   surface: '#ffffff',
   surfaceRaised: '#ffffff',
@@ -52,7 +52,14 @@ export const lightTheme = createTheme(color, {
   success: '#1f7a57',
   successSoft: '#e3f2eb',
   focus: '#2f6fd6',
-});
+};
+
+/**
+ * Light is the default on :root, so portalled overlays (dialogs, menus, toasts — rendered outside
+ * the app root) get the theme too; the classes scope a theme to a subtree.
+ */
+createGlobalTheme(':root', color, lightValues);
+export const lightTheme = createTheme(color, lightValues);
 
 export const darkTheme = createTheme(color, {
   background: '#111715',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { statSync } from 'node:fs';
-import { openBrowser, screenshot, startApp, type BrowserSession, type RunningApp } from './harness.ts';
+import { openBrowser, screenshot, signInThroughUi, startApp, type BrowserSession, type RunningApp } from './harness.ts';
 
 let app: RunningApp;
 let session: BrowserSession;
@@ -36,11 +36,7 @@ describe('a freshly started Canopy', () => {
   it('renders the content-not-found page for a signed-in user on an unknown path', async () => {
     const { page } = session;
     // Sign in as the seeded demo user through the real login form.
-    await page.goto(`${app.url}/login/`);
-    await page.getByLabel('Username').fill('demo');
-    await page.getByLabel('Password').fill('canopy-demo');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((url) => url.pathname === '/projects/');
+    await signInThroughUi(page, app.url, 'demo', 'canopy-demo');
     await page.goto(`${app.url}/this/does/not/exist`);
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/this/does/not/exist');

@@ -107,3 +107,29 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 export function cleanArtifacts(): void {
   rmSync(ARTIFACTS_DIR, { recursive: true, force: true });
 }
+
+/**
+ * Signs in through the real login form and gets past the first-sign-in steps (end-user agreement,
+ * onboarding questionnaire) when they appear, ending on the project list.
+ */
+export async function signInThroughUi(page: Page, baseUrl: string, username: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/login/`);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const agree = page.getByRole('button', { name: 'I agree' });
+  const questionnaire = page.getByRole('button', { name: /submit|continue/i });
+  for (let i = 0; i < 3; i++) {
+    const step = await Promise.race([
+      page.waitForURL((url) => url.pathname === '/projects/', { timeout: 30_000 }).then(() => 'projects' as const),
+      agree.waitFor({ timeout: 30_000 }).then(() => 'eula' as const),
+    ]).catch(() => 'timeout' as const);
+    if (step === 'eula') {
+      await agree.click();
+      await agree.waitFor({ state: 'detached' });
+      continue;
+    }
+    if (step === 'projects' && !(await agree.isVisible())) return;
+    if (step === 'timeout' && (await questionnaire.isVisible())) continue;
+  }
+}
