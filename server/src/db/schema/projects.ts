@@ -16,6 +16,8 @@ export const projects = pgTable(
     /** Demo projects are readable by every signed-in user and changeable only by superusers. */
     isDemo: boolean('is_demo').notNull().default(false),
     fetchMet: boolean('fetch_met').notNull().default(false),
+    /** Asked for at creation: the weather/site capability generates the surrounds from map data. */
+    generateSurrounds: boolean('generate_surrounds').notNull().default(false),
     /** The last meteorological-data failure message shown on the project card, or null. */
     metError: text('met_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
