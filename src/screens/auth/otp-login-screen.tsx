@@ -1,9 +1,10 @@
 /** /otp-login: the e-mail (carried over from /otp-email) and the 6-digit code, sent to /authjwt/create/. */
 import { useState, type FormEvent } from 'react';
-import { Link, useSearch } from 'wouter';
+import { Link, Redirect, useSearch } from 'wouter';
 import { AuthContext } from '../../app/contexts.ts';
 import { usePageTitle } from '../../app/page-title.ts';
-import { selectIsSigningIn, selectLoginError } from '@machines/auth/auth.selectors.ts';
+import { selectIsSignedIn, selectIsSigningIn, selectLoginError } from '@machines/auth/auth.selectors.ts';
+import { LOGIN_PATH } from '../../app/route-table.ts';
 import { Button } from '../../ui/button.tsx';
 import { card, links, page, subtitle, title } from './auth.css.ts';
 import { FormAlert } from './form-alert.tsx';
@@ -19,9 +20,13 @@ export function OtpLoginScreen() {
   const auth = AuthContext.useActorRef();
   const busy = AuthContext.useSelector(selectIsSigningIn);
   const error = AuthContext.useSelector(selectLoginError);
+  const signedIn = AuthContext.useSelector(selectIsSignedIn);
   const initialEmail = new URLSearchParams(useSearch()).get('email') ?? '';
   const [email, setEmail] = useState(initialEmail);
   const [otp, setOtp] = useState('');
+
+  // Signed in: login takes it from here (the questionnaire, or on to the app).
+  if (signedIn) return <Redirect to={LOGIN_PATH} replace />;
 
   function submit(event: FormEvent) {
     event.preventDefault();
