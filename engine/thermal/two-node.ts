@@ -12,6 +12,13 @@
  *   and ASHRAE Handbook—Fundamentals (2017) ch. 9 for the radiation area ratio (0.70 seated,
  *   0.73 standing) and clothing emissivity 0.95.
  * Validated against the ASHRAE 55 SET reference table as published by CBE (see `set.test.ts`).
+ *
+ * Known behaviour of the published algorithm, reproduced here rather than smoothed: the 60 explicit
+ * one-minute steps with skin wettedness capped at its critical value make SET jump (down by up to
+ * ~1.9 K) where the cap is first reached in hot, humid or windy conditions, and PMV* can dip by
+ * ~0.02 where regulatory sweating starts (the largest dip we found with |PMV*| ≤ 1 on a grid of
+ * 0.8–3 met, 0.1–1.5 clo, 0.1–4 m/s, 10–100 % RH). Every 2 K step of air temperature still raises
+ * both indices over typical pedestrian conditions (tested).
  */
 
 export type Posture = 'standing' | 'seated';
