@@ -8,7 +8,7 @@
  * project of the user's company; with `projects.change_project`, a project the user administers or
  * that is shared with them (accepted).
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, exists, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import { projectAdministrators, projectShares, projects } from '../../db/schema/index.ts';
@@ -26,6 +26,55 @@ export interface ProjectAccess {
   isCompanyMember: boolean;
   shareStatus: 'pending' | 'accepted' | 'declined' | null;
   permissions: ReadonlySet<Permission>;
+}
+
+/** What decides access to one project; `decideAccess` is the rule, `visibleProjects` its SQL form for lists. */
+export interface AccessFacts {
+  isSuperuser: boolean;
+  isDemo: boolean;
+  isCompanyMember: boolean;
+  isAdministrator: boolean;
+  accepted: boolean;
+  permissions: ReadonlySet<Permission>;
+}
+
+export function decideAccess(f: AccessFacts): { canSee: boolean; canChange: boolean } {
+  const canSee = f.isSuperuser || f.isDemo || f.isCompanyMember || f.isAdministrator || f.accepted;
+  const canChange =
+    f.isSuperuser ||
+    (!f.isDemo &&
+      ((f.isCompanyMember && f.permissions.has('projects.edit-all-company-projects')) ||
+        (f.permissions.has('projects.change_project') && (f.isAdministrator || f.accepted))));
+  return { canSee, canChange };
+}
+
+/**
+ * `canSee` as a condition over `projects` (undefined: every project, for superusers). Kept beside
+ * `decideAccess` so the two cannot drift apart; access.test.ts checks they agree for every role.
+ */
+export function visibleProjects(user: AuthUser): SQL | undefined {
+  if (user.isSuperuser) return undefined;
+  return or(
+    eq(projects.isDemo, true),
+    user.companyId !== null ? eq(projects.companyId, user.companyId) : undefined,
+    eq(projects.createdBy, user.id),
+    administeredBy(user.id),
+    acceptedBy(user.id),
+  );
+}
+
+/** Projects `userId` administers by an explicit row (the creator counts too: see `visibleProjects`). */
+export function administeredBy(userId: number): SQL {
+  return exists(
+    sql`(select 1 from ${projectAdministrators} where ${projectAdministrators.projectId} = ${projects.id} and ${projectAdministrators.userId} = ${userId})`,
+  );
+}
+
+/** Projects shared with `userId` who accepted. */
+export function acceptedBy(userId: number): SQL {
+  return exists(
+    sql`(select 1 from ${projectShares} where ${projectShares.projectId} = ${projects.id} and ${projectShares.userId} = ${userId} and ${projectShares.shareStatus} = 'accepted')`,
+  );
 }
 
 export async function projectAccess(db: Db, user: AuthUser, projectId: number): Promise<ProjectAccess | null> {
@@ -50,12 +99,14 @@ export async function projectAccess(db: Db, user: AuthUser, projectId: number): 
   const isAdministrator = Boolean(admin) || project.createdBy === user.id;
   const isCompanyMember = user.companyId !== null && user.companyId === project.companyId;
   const accepted = share?.status === 'accepted';
-  const canSee = user.isSuperuser || project.isDemo || isCompanyMember || isAdministrator || accepted;
-  const canChange =
-    user.isSuperuser ||
-    (!project.isDemo &&
-      ((isCompanyMember && permissions.has('projects.edit-all-company-projects')) ||
-        (permissions.has('projects.change_project') && (isAdministrator || accepted))));
+  const { canSee, canChange } = decideAccess({
+    isSuperuser: user.isSuperuser,
+    isDemo: project.isDemo,
+    isCompanyMember,
+    isAdministrator,
+    accepted,
+    permissions,
+  });
   return {
     projectId: project.id,
     companyId: project.companyId,
