@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearch } from 'wouter';
 import { AuthContext } from '../../app/contexts.ts';
 import { afterLoginPath } from '../../app/route-table.ts';
-import { selectIsSigningIn, selectLoginError, selectSessionError } from '@machines/auth/auth.selectors.ts';
+import { selectIsSigningIn, selectLoginError, selectSessionError, selectStatus } from '@machines/auth/auth.selectors.ts';
 import { Button } from '../../ui/button.tsx';
 import { card, links, page, title } from './auth.css.ts';
 import { FormAlert } from './form-alert.tsx';
@@ -16,6 +16,7 @@ const FIELDS = ['username', 'password'] as const;
 export function LoginForm() {
   const auth = AuthContext.useActorRef();
   const busy = AuthContext.useSelector(selectIsSigningIn);
+  const waitingForToken = AuthContext.useSelector(selectStatus) === 'WAIT_FOR_TOKEN';
   const error = AuthContext.useSelector(selectLoginError);
   const sessionError = AuthContext.useSelector(selectSessionError);
   const from = new URLSearchParams(useSearch()).get('from');
@@ -56,11 +57,11 @@ export function LoginForm() {
           required
         />
         <Button tone="primary" type="submit" disabled={busy}>
-          {busy ? 'Signing in…' : 'Sign in'}
+          {waitingForToken ? 'Signing in…' : 'Sign in'}
         </Button>
         <SsoButton returnPath={afterLoginPath(from)} disabled={busy} />
         <div className={links}>
-          <Link href="/otp-email">Sign in with a one-time code</Link>
+          <Link href={from ? `/otp-email?from=${encodeURIComponent(from)}` : '/otp-email'}>Sign in with a one-time code</Link>
           <Link href="/reset_password/">Forgot password?</Link>
           <Link href="/signup">Create an account</Link>
         </div>

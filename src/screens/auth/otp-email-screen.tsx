@@ -1,6 +1,6 @@
 /** /otp-email: ask for a one-time sign-in code by e-mail, then go on to /otp-login with the address. */
 import { useContext, useState, type FormEvent } from 'react';
-import { Link, Redirect } from 'wouter';
+import { Link, Redirect, useSearch } from 'wouter';
 import { useActorRef, useSelector } from '@xstate/react';
 import { selectSubmissionError, selectSubmitted, selectSubmitting, selectSucceeded } from '@machines/auth/submission.selectors.ts';
 import { AuthLogicContext } from '../../app/contexts.ts';
@@ -19,9 +19,13 @@ export function OtpEmailScreen() {
   const succeeded = useSelector(request, selectSucceeded);
   const submitted = useSelector(request, selectSubmitted);
   const error = useSelector(request, selectSubmissionError);
+  const from = new URLSearchParams(useSearch()).get('from');
   const [email, setEmail] = useState('');
 
-  if (succeeded) return <Redirect to={`/otp-login?email=${encodeURIComponent(submitted?.email ?? email)}`} />;
+  if (succeeded) {
+    const query = new URLSearchParams({ email: submitted?.email ?? email, ...(from ? { from } : {}) });
+    return <Redirect to={`/otp-login?${query.toString()}`} />;
+  }
 
   function submit(event: FormEvent) {
     event.preventDefault();

@@ -4,7 +4,7 @@ import { Link, Redirect, useSearch } from 'wouter';
 import { AuthContext } from '../../app/contexts.ts';
 import { usePageTitle } from '../../app/page-title.ts';
 import { selectIsSignedIn, selectIsSigningIn, selectLoginError } from '@machines/auth/auth.selectors.ts';
-import { LOGIN_PATH } from '../../app/route-table.ts';
+import { LOGIN_PATH, loginUrl } from '../../app/route-table.ts';
 import { Button } from '../../ui/button.tsx';
 import { card, links, page, subtitle, title } from './auth.css.ts';
 import { FormAlert } from './form-alert.tsx';
@@ -21,12 +21,14 @@ export function OtpLoginScreen() {
   const busy = AuthContext.useSelector(selectIsSigningIn);
   const error = AuthContext.useSelector(selectLoginError);
   const signedIn = AuthContext.useSelector(selectIsSignedIn);
-  const initialEmail = new URLSearchParams(useSearch()).get('email') ?? '';
+  const query = new URLSearchParams(useSearch());
+  const initialEmail = query.get('email') ?? '';
+  const from = query.get('from');
   const [email, setEmail] = useState(initialEmail);
   const [otp, setOtp] = useState('');
 
   // Signed in: login takes it from here (the questionnaire, or on to the app).
-  if (signedIn) return <Redirect to={LOGIN_PATH} replace />;
+  if (signedIn) return <Redirect to={from ? loginUrl(from) : LOGIN_PATH} replace />;
 
   function submit(event: FormEvent) {
     event.preventDefault();

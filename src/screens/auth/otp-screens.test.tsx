@@ -6,19 +6,19 @@ import { fakeServices, reject, renderApp } from './auth-test-kit.tsx';
 afterEach(() => sessionStorage.clear());
 
 describe('one-time password', () => {
-  it('asks for a code by e-mail, then signs in with it — keyboard only', async () => {
+  it('asks for a code by e-mail, then signs in with it and goes to from — keyboard only', async () => {
     const user = userEvent.setup();
-    const { services, current } = renderApp('/otp-email');
+    const { services, current } = renderApp('/otp-email?from=%2Fprojects%2F7%2Fshare');
     await screen.findByRole('heading', { name: 'Sign in with a one-time code' });
     await user.tab();
     expect(screen.getByRole('textbox', { name: 'E-mail' })).toHaveFocus();
     await user.keyboard('ada@example.com{Enter}');
-    await waitFor(() => expect(current()).toBe('/otp-login?email=ada%40example.com'));
+    await waitFor(() => expect(current()).toBe('/otp-login?email=ada%40example.com&from=%2Fprojects%2F7%2Fshare'));
     expect(services.requestOtp).toHaveBeenCalledWith('ada@example.com');
 
     expect(await screen.findByRole('textbox', { name: 'E-mail' })).toHaveValue('ada@example.com');
     await user.type(screen.getByRole('textbox', { name: 'Code' }), '123456{Enter}');
-    await waitFor(() => expect(current()).toBe('/projects/'));
+    await waitFor(() => expect(current()).toBe('/projects/7/share'));
     expect(services.login).toHaveBeenCalledWith({ email: 'ada@example.com', otp: '123456' });
   });
 
