@@ -13,6 +13,7 @@ import { createOutboxMailer, createSmtpMailer } from './services/mail/mailer.ts'
 import { createApp } from './app.ts';
 import { createNodeListener } from './http/node-listener.ts';
 import { attachLiveSocket, type LiveHub } from './realtime/live-socket.ts';
+import { settleBackground } from './services/background.ts';
 import { systemClock, type AppDeps } from './deps.ts';
 import { VERSION } from './version.ts';
 import { createJobQueue } from './jobs/job-queue.ts';
@@ -98,6 +99,8 @@ export async function startServer(
       await live.close();
       await jobRuntime?.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      // Mails queued after a response (reset links, sign-in codes) still need the database.
+      await settleBackground(deps);
       await deps.database.close();
     },
   };

@@ -8,7 +8,7 @@
  * sign-in that succeeds then gives its hit back, so only failures use up the allowance and people
  * who sign in often are never throttled for it. Mail-sending requests keep their hit.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { rateLimitCounters } from '../../db/schema/index.ts';
 import { ApiError, MESSAGES } from '../../http/errors.ts';
@@ -78,12 +78,17 @@ export async function throttle(
   const checks: Array<[string, ThrottleRule]> = [[`${scope}:address:${subject.address}`, rules.address]];
   if (subject.account) checks.push([`${scope}:account:${subject.account.trim().toLowerCase()}`, rules.account]);
   let retryAfter = 0;
+  let opened = false;
   for (const [key, rule] of checks) {
     const { hits, resetAt } = await hit(db, key, rule, now);
+    opened ||= hits === 1;
     if (hits > rule.limit) {
       retryAfter = Math.max(retryAfter, Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000)));
     }
   }
+  // Every new window is a moment to drop the counters whose windows closed long ago; nothing else
+  // ever deletes them, and without it each address ever seen would stay for good.
+  if (opened) await db.delete(rateLimitCounters).where(lt(rateLimitCounters.resetAt, new Date(now.getTime() - 3600_000)));
   if (retryAfter > 0) throw throttled(retryAfter);
   return {
     async refund() {
