@@ -153,3 +153,16 @@ describe('GET /socket/negotiate', () => {
     expect((await get('/socket/negotiate')).status).toBe(401);
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('describes the sign-in routes with their access and request schemas', async () => {
+    const doc = (await (await get('/api/openapi.json')).json()) as {
+      paths: Record<string, Record<string, { 'x-access'?: string; requestBody?: unknown }>>;
+    };
+    expect(doc.paths['/authjwt/create']?.post?.['x-access']).toBe('public');
+    expect(doc.paths['/authjwt/create']?.post?.requestBody).toBeDefined();
+    expect(doc.paths['/authusers/me']?.get?.['x-access']).toBe('user');
+    expect(doc.paths['/autho/{provider}']?.post?.['x-access']).toBe('public');
+    expect(doc.paths['/socket/negotiate']?.get?.['x-access']).toBe('user');
+  });
+});
