@@ -43,11 +43,14 @@ describe('starting', () => {
 describe('password and one-time-password login', () => {
   it('waits for the token, then checks onboarding, then opens the app', async () => {
     const checked = deferred<boolean>();
-    const { actor, services } = start(undefined, { checkQuestionnaire: vi.fn(() => checked.promise) });
+    const { actor, services, effects } = start(undefined, { checkQuestionnaire: vi.fn(() => checked.promise) });
     actor.send({ type: 'credentials.submit', credentials: { username: 'ada', password: 'pw' } });
     expect(selectStatus(actor.getSnapshot())).toBe('WAIT_FOR_TOKEN');
     expect(services.login).toHaveBeenCalledWith({ username: 'ada', password: 'pw' });
     await waitFor(actor, (s) => s.matches({ authenticated: 'checkingOnboarding' }));
+    // The tokens are saved (for the API client) before the onboarding check makes its call.
+    expect(effects.saveSession).toHaveBeenCalledWith(TOKENS);
+    expect(effects.saveSession.mock.invocationCallOrder[0]).toBeLessThan(vi.mocked(services.checkQuestionnaire).mock.invocationCallOrder[0]!);
     expect(selectStatus(actor.getSnapshot())).toBe('AUTHENTICATED');
     expect(selectIsAuthenticated(actor.getSnapshot())).toBe(false);
     expect(selectStoredAuth(actor.getSnapshot())).toEqual({ version: 1, status: 'AUTHENTICATED', auth_response: TOKENS });

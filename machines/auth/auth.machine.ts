@@ -127,6 +127,11 @@ export const authMachine = setup({
     clearAgreement: assign({ agreement: null, agreementError: null }),
     rejectAgreement: assign((_, params: { error: unknown }) => ({ agreementError: asServerError(params.error) })),
     // Side effects outside the machine, provided by src/app/actors.ts (tests provide spies):
+    /**
+     * Write the new tokens where the API client reads them, now: the onboarding check starts in this
+     * same step, before any subscriber to the machine hears of the sign-in.
+     */
+    saveSession: (_, _tokens: AuthResponse) => {},
     /** Logout: remove the stored auth record and the project-share id (SPEC §4). */
     forgetStoredData: () => {},
     /** Keep the SSO state and original path where the page that comes back can read them. */
@@ -201,7 +206,13 @@ export const authMachine = setup({
           assertEvent(event, 'credentials.submit');
           return event.credentials;
         },
-        onDone: { target: 'authenticated', actions: { type: 'storeTokens', params: ({ event }) => event.output } },
+        onDone: {
+          target: 'authenticated',
+          actions: [
+            { type: 'storeTokens', params: ({ event }) => event.output },
+            { type: 'saveSession', params: ({ event }) => event.output },
+          ],
+        },
         onError: { target: 'signedOut.failed', actions: { type: 'rejectLogin', params: ({ event }) => ({ error: event.error }) } },
       },
     },
@@ -213,7 +224,13 @@ export const authMachine = setup({
           assertEvent(event, 'otp.submit');
           return event.credentials;
         },
-        onDone: { target: 'authenticated', actions: { type: 'storeTokens', params: ({ event }) => event.output } },
+        onDone: {
+          target: 'authenticated',
+          actions: [
+            { type: 'storeTokens', params: ({ event }) => event.output },
+            { type: 'saveSession', params: ({ event }) => event.output },
+          ],
+        },
         onError: { target: 'signedOut.failed', actions: { type: 'rejectLogin', params: ({ event }) => ({ error: event.error }) } },
       },
     },
@@ -259,7 +276,13 @@ export const authMachine = setup({
           assertEvent(event, 'sso.callback');
           return { code: event.callback.code ?? '', state: event.callback.state ?? '' };
         },
-        onDone: { target: 'authenticated', actions: { type: 'storeTokens', params: ({ event }) => event.output } },
+        onDone: {
+          target: 'authenticated',
+          actions: [
+            { type: 'storeTokens', params: ({ event }) => event.output },
+            { type: 'saveSession', params: ({ event }) => event.output },
+          ],
+        },
         onError: { target: 'signedOut.failed', actions: { type: 'rejectLogin', params: ({ event }) => ({ error: event.error }) } },
       },
     },

@@ -42,7 +42,7 @@ export function deferred<T>(): Deferred<T> {
 
 export function start(input: AuthInput = { stored: null }, overrides: Partial<Services> = {}) {
   const services: Services = { ...defaultServices(), ...overrides };
-  const effects = { forgetStoredData: vi.fn(), storePendingSso: vi.fn(), clearPendingSso: vi.fn(), goToProvider: vi.fn() };
+  const effects = { forgetStoredData: vi.fn(), saveSession: vi.fn(), storePendingSso: vi.fn(), clearPendingSso: vi.fn(), goToProvider: vi.fn() };
   const machine = authMachine.provide({
     actors: {
       login: fromPromise<AuthResponse, Credentials>(({ input }) => services.login(input)),
@@ -57,6 +57,7 @@ export function start(input: AuthInput = { stored: null }, overrides: Partial<Se
     },
     actions: {
       forgetStoredData: () => effects.forgetStoredData(),
+      saveSession: (_, tokens) => effects.saveSession(tokens),
       storePendingSso: (_, pending) => effects.storePendingSso(pending),
       clearPendingSso: () => effects.clearPendingSso(),
       goToProvider: (_, { url }) => effects.goToProvider(url),

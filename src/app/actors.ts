@@ -22,7 +22,7 @@ import type {
 import * as authApi from '../api/auth.ts';
 import { api } from '../api/client.ts';
 import { toServerError } from '../api/errors.ts';
-import { clearPendingSso, clearStoredData, savePendingSso } from './auth-storage.ts';
+import { clearPendingSso, clearStoredData, savePendingSso, saveStoredAuth } from './auth-storage.ts';
 
 /** What the auth screens and machines need from the server. */
 export interface AuthServices {
@@ -45,6 +45,7 @@ export interface AuthServices {
 /** What the sign-in machine does to the browser. */
 export interface BrowserEffects {
   goToProvider(url: string): void;
+  saveSession(tokens: AuthResponse): void;
   storePendingSso(pending: PendingSso): void;
   clearPendingSso(): void;
   forgetStoredData(): void;
@@ -69,6 +70,7 @@ export const liveAuthServices: AuthServices = {
 
 export const liveBrowser: BrowserEffects = {
   goToProvider: (url) => window.location.assign(url),
+  saveSession: (tokens) => saveStoredAuth({ version: 1, status: 'AUTHENTICATED', auth_response: tokens }),
   storePendingSso: (pending) => savePendingSso(pending),
   clearPendingSso: () => clearPendingSso(),
   forgetStoredData: () => clearStoredData(),
@@ -99,6 +101,7 @@ export function bindAuthLogic(services: AuthServices, browser: BrowserEffects = 
     },
     actions: {
       forgetStoredData: () => browser.forgetStoredData(),
+      saveSession: (_, tokens) => browser.saveSession(tokens),
       storePendingSso: (_, pending) => browser.storePendingSso(pending),
       clearPendingSso: () => browser.clearPendingSso(),
       goToProvider: (_, { url }) => browser.goToProvider(url),

@@ -8,7 +8,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import type { AuthResponse, ServerError } from '@machines/auth/auth.types.ts';
 import { App } from '../../app/app.tsx';
 import type { AuthServices, BrowserEffects } from '../../app/actors.ts';
-import { AUTH_STORAGE_KEY, clearStoredData, savePendingSso } from '../../app/auth-storage.ts';
+import { AUTH_STORAGE_KEY, clearStoredData, savePendingSso, saveStoredAuth } from '../../app/auth-storage.ts';
 
 export const TOKENS: AuthResponse = { access: 'access-1', refresh: 'refresh-1' };
 
@@ -40,6 +40,7 @@ export function fakeServices(overrides: Partial<AuthServices> = {}): Mocked<Auth
 export function fakeBrowser(): Mocked<BrowserEffects> {
   return {
     goToProvider: vi.fn(),
+    saveSession: vi.fn((tokens) => saveStoredAuth({ version: 1, status: 'AUTHENTICATED', auth_response: tokens })),
     storePendingSso: vi.fn((pending) => savePendingSso(pending)),
     clearPendingSso: vi.fn(() => sessionStorage.clear()),
     forgetStoredData: vi.fn(() => clearStoredData()),

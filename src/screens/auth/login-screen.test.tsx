@@ -10,7 +10,14 @@ afterEach(() => sessionStorage.clear());
 describe('login', () => {
   it('signs in by keyboard alone and goes to from', async () => {
     const user = userEvent.setup();
-    const { services, current } = renderApp('/login/?from=%2Fprojects%2F7%2Fshare');
+    let storedWhenChecked: string | null = null;
+    const services = fakeServices({
+      checkQuestionnaire: async () => {
+        storedWhenChecked = localStorage.getItem(AUTH_STORAGE_KEY);
+        return false;
+      },
+    });
+    const { current } = renderApp('/login/?from=%2Fprojects%2F7%2Fshare', services);
     await screen.findByRole('heading', { name: 'Sign in to Canopy' });
     await user.tab();
     expect(screen.getByRole('textbox', { name: 'Username' })).toHaveFocus();
@@ -21,6 +28,8 @@ describe('login', () => {
     await waitFor(() => expect(current()).toBe('/projects/7/share'));
     expect(services.login).toHaveBeenCalledWith({ username: 'ada', password: 'secret' });
     expect(JSON.parse(localStorage.getItem(AUTH_STORAGE_KEY)!)).toEqual({ version: 1, status: 'AUTHENTICATED', auth_response: TOKENS });
+    // The first authenticated call after sign-in already finds the tokens where the client reads them.
+    expect(JSON.parse(storedWhenChecked ?? 'null')).toEqual({ version: 1, status: 'AUTHENTICATED', auth_response: TOKENS });
     expect(document.getElementById('app-root')).toHaveClass('authenticated');
   });
 
