@@ -18,6 +18,7 @@ import { systemClock, type AppDeps } from './deps.ts';
 import { VERSION } from './version.ts';
 import { createJobQueue } from './jobs/job-queue.ts';
 import { startJobRuntime } from './jobs/runtime.ts';
+import { openBlobStore } from './blobs/open-blob-store.ts';
 
 export interface RunningServer {
   url: string;
@@ -49,7 +50,8 @@ export async function prepareDeps(config: Config, log: (line: string) => void = 
     const mailer = config.SMTP_URL
       ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM)
       : createOutboxMailer(join(config.dataDir, 'outbox'), config.MAIL_FROM, log);
-    return { config, database, mailer, clock: systemClock, secretKey, version: VERSION, jobs: createJobQueue(database.db) };
+    const blobStore = await openBlobStore(config, secretKey);
+    return { config, database, mailer, clock: systemClock, secretKey, version: VERSION, jobs: createJobQueue(database.db), blobStore };
   } catch (error) {
     await database.close();
     throw error;

@@ -8,6 +8,7 @@ import type { Database, Db } from './db/database.ts';
 import type { Mailer } from './services/mail/mailer.ts';
 import type { AuthUser } from './auth/authenticate.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
+import type { BlobStore } from './blobs/blob-store.ts';
 
 export interface Clock {
   now(): Date;
@@ -25,6 +26,8 @@ export interface AppDeps {
   version: string;
   /** Background work (analyses, validation, demo results): enqueue here, workers run it. */
   jobs: JobQueue;
+  /** Uploaded files (local disk under DATA_DIR/blobs, or Azure Blob Storage). */
+  blobStore: BlobStore;
 }
 
 export type AppEnv = {

@@ -14,6 +14,7 @@ import type { AppDeps, Clock } from '../src/deps.ts';
 import type { MailMessage, Mailer } from '../src/services/mail/mailer.ts';
 import { VERSION } from '../src/version.ts';
 import { createJobQueue } from '../src/jobs/job-queue.ts';
+import { openBlobStore } from '../src/blobs/open-blob-store.ts';
 import pg from 'pg';
 import { wrapPool } from '../src/db/database.ts';
 
@@ -92,15 +93,17 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'false', NODE_ENV: 'test', WEB_DIST_DIR: join(dataDir, 'dist'), ...env });
   const database = await openTestDatabase();
   const clock = new TestClock();
+  const secretKey = new TextEncoder().encode('test-secret-key-that-is-long-enough-for-hs256');
   const mailer = new MemoryMailer();
   const deps: AppDeps = {
     config,
     database,
     mailer,
     clock,
-    secretKey: new TextEncoder().encode('test-secret-key-that-is-long-enough-for-hs256'),
+    secretKey,
     version: VERSION,
     jobs: createJobQueue(database.db),
+    blobStore: await openBlobStore(config, secretKey),
   };
   const app = createApp(deps);
   return {

@@ -8,6 +8,7 @@ import type { Db } from '../src/db/database.ts';
 import { companies, eulas, projectAdministrators, projectShares, projects, roles, studies, users } from '../src/db/schema/index.ts';
 import { signToken } from '../src/auth/jwt.ts';
 import type { AppDeps } from '../src/deps.ts';
+import { buildWorldUploads, type WorldUploads } from './world-uploads.ts';
 
 export const ROLES_OF_MATRIX = [
   'anonymous',
@@ -31,6 +32,8 @@ export interface World {
   eulaId: number;
   userIds: Record<Exclude<MatrixRole, 'anonymous'>, number>;
   tokens: Record<MatrixRole, string | undefined>;
+  /** A live upload URL and a stored upload of the project (issue 4). */
+  uploads: WorldUploads;
 }
 
 async function roleId(db: Db, name: string): Promise<number> {
@@ -99,5 +102,6 @@ export async function buildWorld(deps: AppDeps): Promise<World> {
     eulaId: eula.id,
     userIds,
     tokens,
+    uploads: await buildWorldUploads(deps, project!.id, ownerId),
   };
 }

@@ -35,6 +35,24 @@ const all = (status: number): Record<MatrixRole, number> => ({
 /** Signed-in users get `status`; anonymous gets 401. */
 export const signedIn = (status: number): Record<MatrixRole, number> => ({ ...all(status), anonymous: 401 });
 
+/** Project routes that need the right to change the world's project (docs/authorization.md). */
+const changeProject = (status: number): Record<MatrixRole, number> => ({
+  anonymous: 401,
+  otherCompany: 404,
+  colleague: 403,
+  colleagueWithPermission: status,
+  projectAdmin: status,
+  acceptedShare: status,
+  pendingShare: 404,
+  superuser: status,
+});
+
+/** Project routes that need only to see the world's project. */
+const seeProject = (status: number): Record<MatrixRole, number> => ({
+  ...changeProject(status),
+  colleague: status,
+});
+
 export const MATRIX: Record<string, MatrixRow> = {
   'GET /api/health': { expect: all(200) },
   'GET /api/openapi.json': { expect: all(200) },
@@ -76,6 +94,33 @@ export const MATRIX: Record<string, MatrixRow> = {
   'GET /socket/negotiate': { expect: signedIn(200) },
   'GET /api/countries': { expect: all(200) },
   'GET /api/provinces': { expect: all(200), request: () => ({ path: '/api/provinces?country=CA' }) },
+
+  // Uploads (issue 4). Upload URLs need a user who may change the project; the list and downloads
+  // need one who may see it.
+  'GET /api/project/:id/asset-upload-url': { expect: changeProject(200) },
+  'GET /api/project/:id/project-asset-upload-url': { expect: changeProject(200) },
+  'GET /api/project/:id/uploads': { expect: seeProject(200) },
+  'GET /api/project/:id/uploads/:uploadId/download': {
+    expect: seeProject(200),
+    request: (w) => ({ path: `/api/project/${w.projectId}/uploads/${w.uploads.uploadId}/download/` }),
+  },
+  // The blob endpoint is authorised by the upload URL's signature, not by a bearer token: who may
+  // obtain one is the row above. Every role here presents a valid signature (and its bearer token,
+  // which the endpoint ignores), so every role — anonymous included — stores its file. A missing,
+  // tampered or expired signature is 403 for everyone: server/src/routes/uploads/blob.routes.test.ts.
+  'PUT /blobs/:container/:uuid/:filename': {
+    expect: all(201),
+    request: (w, role) => ({
+      path: `/blobs/${w.uploads.container}/${w.uploads.uuid}/matrix-${role}.json?${w.uploads.sasToken}`,
+      headers: { 'x-ms-blob-type': 'BlockBlob' },
+      body: { role },
+    }),
+  },
+  // Reading blobs directly is refused even with a valid upload signature (no public blob URLs).
+  'GET /blobs/:container/:uuid/:filename': {
+    expect: all(403),
+    request: (w) => ({ path: `/blobs/${w.uploads.container}/${w.uploads.uuid}/matrix.csv?${w.uploads.sasToken}` }),
+  },
 };
 
 /** Hono middleware registrations (method ALL) that are not routes and need no row. */

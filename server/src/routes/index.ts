@@ -5,6 +5,7 @@ import { registerMetaRoutes } from './meta/meta.routes.ts';
 import { registerAuthRoutes } from './auth/index.ts';
 import { registerReferenceRoutes } from './reference/reference.routes.ts';
 import { registerRealtimeRoutes } from './realtime/socket.routes.ts';
+import { registerUploadRoutes } from './uploads/index.ts';
 
 export function registerRoutes(app: ApiApp): void {
   registerHealthRoutes(app);
@@ -12,4 +13,5 @@ export function registerRoutes(app: ApiApp): void {
   registerAuthRoutes(app);
   registerReferenceRoutes(app);
   registerRealtimeRoutes(app);
+  registerUploadRoutes(app);
 }
