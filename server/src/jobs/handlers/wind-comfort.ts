@@ -1,0 +1,67 @@
+/**
+ * Job 'analysis.wind-comfort' (submit-postprocessing/): the simulation's per-direction speed-up
+ * ratios + the scenario's weather → comfort class per criterion × season × window, safety levels and
+ * directional layers (engine/analyses/wind-comfort.ts), in chunks of points on the CPU pool.
+ */
+import type { JobHandler } from '../worker.ts';
+import { chunkRanges, concatChunks } from '../../../../engine/analyses/layers.ts';
+import { crossPeriods, periodMask, pickRows, typicalYearRows } from '../../../../engine/analyses/periods.ts';
+import { meanSpeedByDirection, windComfortLayers } from '../../../../engine/analyses/wind-comfort.ts';
+import { getCriterion } from '../../../../engine/wind/criteria.ts';
+import { chunkSize, runChunks } from '../../services/analyses/chunked.ts';
+import { runAnalysisJob, type AnalysisServices } from '../../services/analyses/job-run.ts';
+import { windComfortJobInputSchema } from '../../services/analyses/settings.ts';
+import { loadWindResults, speedRatioAssets } from '../../services/analyses/wind-results.ts';
+
+export function windComfortHandler(services: AnalysisServices): JobHandler {
+  return (context) =>
+    runAnalysisJob(context, services, { schema: windComfortJobInputSchema, label: 'Wind comfort' }, async (run) => {
+      const { settings, simulationId } = run.input;
+      await run.report(1, 'loading wind results and weather');
+      const results = await loadWindResults(services.blobStore, await speedRatioAssets(run.db, [simulationId]));
+      if (!results) throw new Error('the simulation has no speed-up ratio layers (assets with metadata.field "speedRatio" and a wind_direction)');
+      const weather = await run.weather();
+      const rows = typicalYearRows(weather.epw);
+      const windDirectionDeg = pickRows(weather.epw.windDirectionDeg, rows);
+      const windSpeedMs = pickRows(weather.epw.windSpeedMs, rows);
+      const periods = crossPeriods(settings.seasons, settings.timeWindows);
+      const masks = periods.map((period) => periodMask(period));
+      const criteria = settings.criteria.map((id) => getCriterion(id));
+      const directions = results.directionsDeg.length;
+      const points = results.positions.length / 3;
+
+      const inputs = chunkRanges(points, chunkSize(points, { max: 4096 })).map(([start, end]) => ({
+        speedRatios: results.speedRatios.slice(start * directions, end * directions),
+        ...(results.gemSpeedRatios ? { gemSpeedRatios: results.gemSpeedRatios.slice(start * directions, end * directions) } : {}),
+        directionsDeg: results.directionsDeg,
+        windDirectionDeg,
+        windSpeedMs,
+        masks,
+        criteria,
+        speedFactor: results.speedFactor,
+      }));
+      await run.report(5, 'exceedance probabilities');
+      const outputs = await runChunks(services.cpu, 'analysis.wind.chunk', inputs, {
+        signal: run.signal,
+        onChunkDone: (done, total) => run.report(5 + (88 * done) / total, `exceedance probabilities, ${done} of ${total} chunks`),
+      });
+      const joined = concatChunks(outputs);
+      return windComfortLayers({
+        surface: { positions: results.positions, ...(results.indices ? { indices: results.indices } : {}) },
+        periods,
+        criteria,
+        results: joined.criteria,
+        speedRatios: results.speedRatios,
+        directionsDeg: results.directionsDeg,
+        meanMetSpeedByDirectionMs: meanSpeedByDirection(windDirectionDeg, windSpeedMs, results.directionsDeg),
+        speedFactor: results.speedFactor,
+        gemAvailable: Boolean(results.gemSpeedRatios),
+        provenance: run.provenance({
+          heightConvention: results.heightConvention,
+          directionsDeg: results.directionsDeg,
+          method: 'Method A, hourly counting (nearest simulated direction per hour; fast sorted-speed search)',
+          criteria: criteria.map((c) => c.id),
+        }),
+      });
+    });
+}

@@ -1,0 +1,23 @@
+/**
+ * A CpuPool that runs tasks on the calling thread, one at a time. For tests of job handlers (no
+ * thread start-up, deterministic order) — the tasks are the same functions the real pool runs, and
+ * inputs go through structuredClone so a task sees exactly what a worker thread would receive.
+ */
+import type { CpuPool } from './cpu-pool.ts';
+import { CPU_TASKS } from './cpu-tasks.ts';
+
+export function createInlineCpuPool(): CpuPool & { calls: string[] } {
+  const calls: string[] = [];
+  return {
+    threads: 1,
+    calls,
+    async run<T>(task: string, input: unknown): Promise<T> {
+      const fn = CPU_TASKS[task];
+      if (!fn) throw new Error(`Unknown CPU task "${task}"`);
+      calls.push(task);
+      await Promise.resolve(); // yield like a real pool would
+      return structuredClone((fn as (input: unknown) => unknown)(structuredClone(input))) as T;
+    },
+    async close() {},
+  };
+}
