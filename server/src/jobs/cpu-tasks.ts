@@ -3,9 +3,12 @@
  * of structured-cloneable input (typed arrays travel without copying when transferred). Analyses add
  * their tasks here; the handler on the main thread keeps the I/O (database, blobs).
  */
+import { ANALYSIS_TASKS } from './analysis-tasks.ts';
 export type CpuTask = (input: never) => unknown | Promise<unknown>;
 
 export const CPU_TASKS: Record<string, CpuTask> = {
   /** Pool self-check used by tests and the worker's start-up probe. */
   'pool.echo': (input: { value: unknown }) => ({ value: input.value, threadId: process.pid }),
+  /** Solar, thermal-comfort and wind-comfort chunks (analysis-tasks.ts). */
+  ...ANALYSIS_TASKS,
 };

@@ -5,6 +5,11 @@
 import type { AppDeps } from '../../deps.ts';
 import type { CpuPool } from '../cpu-pool.ts';
 import type { JobHandler } from '../worker.ts';
+import { ANALYSIS_JOB_TYPES } from '../../services/analyses/settings.ts';
+import { createWeatherLibrary, weatherLibraryDir } from '../../services/weather/library.ts';
+import { solarHandler } from './solar.ts';
+import { thermalComfortHandler } from './thermal-comfort.ts';
+import { windComfortHandler } from './wind-comfort.ts';
 
 export interface HandlerServices {
   deps: AppDeps;
@@ -12,6 +17,12 @@ export interface HandlerServices {
   log: (line: string) => void;
 }
 
-export function jobHandlers(_services: HandlerServices): Record<string, JobHandler> {
-  return {};
+export function jobHandlers({ deps, cpu, log }: HandlerServices): Record<string, JobHandler> {
+  // One weather library (and its parsed-file cache) per worker runtime.
+  const analyses = { blobStore: deps.blobStore, cpu, weather: createWeatherLibrary(weatherLibraryDir(deps.config)), version: deps.version, log };
+  return {
+    [ANALYSIS_JOB_TYPES.solar]: solarHandler(analyses),
+    [ANALYSIS_JOB_TYPES.thermal]: thermalComfortHandler(analyses),
+    [ANALYSIS_JOB_TYPES.windComfort]: windComfortHandler(analyses),
+  };
 }
