@@ -16,3 +16,4 @@ export * from './prices.ts';
 export * from './service-lines.ts';
 export * from './parameter-sets.ts';
 export * from './project-files.ts';
+export * from './weather.ts';
