@@ -3,7 +3,7 @@
  * plain file name: no traversal ('.', '..'), no separators hidden by percent-encoding, no control
  * characters, no characters Windows refuses, at most 255 bytes. The server refuses a bad name
  * instead of rewriting it — the stored blob must be the one the client addressed; the web client
- * cleans names up before it builds the URL (src/services/blob-name.ts does the same rules).
+ * cleans names up before it builds the URL (machines/upload/blob-name.ts applies the same rules).
  */
 import { BlobNameError } from './blob-store.ts';
 
