@@ -9,6 +9,7 @@ import { companies, eulas, projectAdministrators, projectShares, projects, roles
 import { signToken } from '../src/auth/jwt.ts';
 import type { AppDeps } from '../src/deps.ts';
 import { buildWorldUploads, type WorldUploads } from './world-uploads.ts';
+import { buildWorldAnalyses, type WorldAnalyses } from './world-analyses.ts';
 
 export const ROLES_OF_MATRIX = [
   'anonymous',
@@ -34,6 +35,8 @@ export interface World {
   tokens: Record<MatrixRole, string | undefined>;
   /** A live upload URL and a stored upload of the project (issue 4). */
   uploads: WorldUploads;
+  /** A wind scenario with speed-up ratio assets, and a job of the project (issue 7). */
+  analyses: WorldAnalyses;
 }
 
 async function roleId(db: Db, name: string): Promise<number> {
@@ -103,5 +106,6 @@ export async function buildWorld(deps: AppDeps): Promise<World> {
     userIds,
     tokens,
     uploads: await buildWorldUploads(deps, project!.id, ownerId),
+    analyses: await buildWorldAnalyses(deps, project!.id, study!.id),
   };
 }

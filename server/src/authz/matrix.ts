@@ -121,6 +121,23 @@ export const MATRIX: Record<string, MatrixRow> = {
     expect: all(403),
     request: (w) => ({ path: `/blobs/${w.uploads.container}/${w.uploads.uuid}/matrix.csv?${w.uploads.sasToken}` }),
   },
+
+  // Analyses (issue 7): reference data for any signed-in user; a job for whoever sees its project;
+  // post-processing for whoever may change it (every role that may change it gets its own job).
+  'GET /api/criteria': { expect: signedIn(200) },
+  'POST /api/criteria/:id/get-recipe-defaults': {
+    expect: signedIn(200),
+    request: () => ({ path: '/api/criteria/lawson-lddc/get-recipe-defaults/', body: { criteria_id: 'lawson-lddc', criteria_type: 'comfort' } }),
+  },
+  'GET /api/color-legend': { expect: signedIn(200), request: () => ({ path: '/api/color-legend/?name=pct-sunlit&version=1' }) },
+  'GET /api/jobs/:id': { expect: seeProject(200), request: (w) => ({ path: `/api/jobs/${w.analyses.jobId}/` }) },
+  'POST /api/project/:id/configuration/:cid/simulation/:sid/submit-postprocessing': {
+    expect: changeProject(202),
+    request: (w, role) => ({
+      path: `/api/project/${w.projectId}/configuration/${w.analyses.configurationId}/simulation/${w.analyses.simulationId}/submit-postprocessing/`,
+      body: { criteria: ['lawson-lddc'], time_windows: [{ id: role, name: role, window: '07:00-23:00' }] },
+    }),
+  },
 };
 
 /** Hono middleware registrations (method ALL) that are not routes and need no row. */

@@ -6,6 +6,7 @@ import { registerAuthRoutes } from './auth/index.ts';
 import { registerReferenceRoutes } from './reference/reference.routes.ts';
 import { registerRealtimeRoutes } from './realtime/socket.routes.ts';
 import { registerUploadRoutes } from './uploads/index.ts';
+import { registerAnalysisRoutes } from './analyses/index.ts';
 
 export function registerRoutes(app: ApiApp): void {
   registerHealthRoutes(app);
@@ -14,4 +15,5 @@ export function registerRoutes(app: ApiApp): void {
   registerReferenceRoutes(app);
   registerRealtimeRoutes(app);
   registerUploadRoutes(app);
+  registerAnalysisRoutes(app);
 }

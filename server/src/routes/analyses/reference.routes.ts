@@ -1,0 +1,61 @@
+/**
+ * Analysis reference data for the scenario wizard and the viewer: GET /api/criteria/, POST
+ * /api/criteria/{id}/get-recipe-defaults/, GET /api/color-legend/?name&version. Signed-in users;
+ * fixed data, so cacheable.
+ */
+import { z } from '@hono/zod-openapi';
+import type { ApiApp } from '../../app.ts';
+import { defineRoute } from '../../http/route.ts';
+import { answers, json, jsonBody, pathParams } from '../../contract/common.ts';
+import { CriterionSchema, LegendQuery, LegendSchema, RecipeDefaultsRequestSchema, RecipeDefaultsSchema } from '../../contract/analyses.ts';
+import { criterionRecipeDefaults, findColorLegend, listColorLegends, listCriteria } from '../../services/analyses/reference.ts';
+
+const tags = ['Analyses'];
+
+export const criteriaRoute = defineRoute('user', {
+  method: 'get',
+  path: '/api/criteria',
+  tags,
+  summary: 'Pedestrian wind comfort criteria as data (classes, thresholds, allowed exceedances, colours, safety limits)',
+  responses: { 200: json(z.array(CriterionSchema), 'Every built-in criterion'), 401: answers[401] },
+});
+
+export const recipeDefaultsRoute = defineRoute('user', {
+  method: 'post',
+  path: '/api/criteria/{id}/get-recipe-defaults',
+  tags,
+  summary: 'The seasons, time windows, return periods and thresholds a new scenario starts from for a criterion',
+  request: { params: pathParams('id'), body: { required: false, content: { 'application/json': { schema: RecipeDefaultsRequestSchema } } } },
+  responses: { 200: json(RecipeDefaultsSchema, 'Defaults'), 400: answers[400], 401: answers[401], 404: answers[404] },
+});
+
+export const colorLegendRoute = defineRoute('user', {
+  method: 'get',
+  path: '/api/color-legend',
+  tags,
+  summary: 'A colour legend by name and version (latest without version), or every legend without name',
+  request: { query: LegendQuery },
+  responses: { 200: json(z.union([LegendSchema, z.array(LegendSchema)]), 'The legend, or all of them'), 401: answers[401], 404: answers[404] },
+});
+
+export function registerAnalysisReferenceRoutes(app: ApiApp): void {
+  app.openapi(criteriaRoute, (c) => {
+    c.header('Cache-Control', 'private, max-age=3600');
+    return c.json(listCriteria().map((criterion) => ({ ...criterion })), 200);
+  });
+
+  app.openapi(recipeDefaultsRoute, async (c) => {
+    // The body is optional: an empty request asks for the comfort defaults.
+    const raw = c.req.header('content-type')?.includes('application/json') ? await c.req.json().catch(() => ({})) : {};
+    const parsed = RecipeDefaultsRequestSchema.safeParse(raw ?? {});
+    if (!parsed.success) return c.json(Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.') || 'non_field_errors', [i.message]])), 400);
+    return c.json(criterionRecipeDefaults(c.req.valid('param').id, parsed.data), 200);
+  });
+
+  app.openapi(colorLegendRoute, (c) => {
+    const { name, version } = c.req.valid('query');
+    c.header('Cache-Control', 'private, max-age=3600');
+    if (!name) return c.json([...listColorLegends()], 200);
+    return c.json(findColorLegend(name, version), 200);
+  });
+}
