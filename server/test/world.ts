@@ -8,6 +8,7 @@ import type { Db } from '../src/db/database.ts';
 import { companies, eulas, projectAdministrators, projectShares, projects, roles, studies, users } from '../src/db/schema/index.ts';
 import { signToken } from '../src/auth/jwt.ts';
 import type { AppDeps } from '../src/deps.ts';
+import { buildProjectsWorld, type ProjectsWorld } from './world-projects.ts';
 import { buildWorldUploads, type WorldUploads } from './world-uploads.ts';
 import { buildWorldAnalyses, type WorldAnalyses } from './world-analyses.ts';
 
@@ -35,6 +36,8 @@ export interface World {
   tokens: Record<MatrixRole, string | undefined>;
   /** A live upload URL and a stored upload of the project (issue 4). */
   uploads: WorldUploads;
+  /** Objects for the projects and company routes (issue 5, world-projects.ts). */
+  projects: ProjectsWorld;
   /** A wind scenario with speed-up ratio assets, and a job of the project (issue 7). */
   analyses: WorldAnalyses;
 }
@@ -106,6 +109,7 @@ export async function buildWorld(deps: AppDeps): Promise<World> {
     userIds,
     tokens,
     uploads: await buildWorldUploads(deps, project!.id, ownerId),
+    projects: await buildProjectsWorld(db, { companyId: a!.id, otherCompanyId: c!.id, ownerId, projectId: project!.id, userIds }),
     analyses: await buildWorldAnalyses(deps, project!.id, study!.id),
   };
 }

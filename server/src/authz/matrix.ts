@@ -7,6 +7,7 @@
  * route's permission), colleagueWithPermission, projectAdmin, acceptedShare, pendingShare, superuser.
  */
 import type { MatrixRole, World } from '../../test/world.ts';
+import { PROJECT_ROWS } from './matrix.projects.ts';
 
 export interface MatrixRequest {
   path?: string;
@@ -138,6 +139,9 @@ export const MATRIX: Record<string, MatrixRow> = {
       body: { criteria: ['lawson-lddc'], time_windows: [{ id: role, name: role, window: '07:00-23:00' }] },
     }),
   },
+
+  // Projects, sharing, user, company administration (issue 5): server/src/authz/matrix.projects.ts.
+  ...PROJECT_ROWS,
 };
 
 /** Hono middleware registrations (method ALL) that are not routes and need no row. */

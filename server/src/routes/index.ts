@@ -7,6 +7,9 @@ import { registerReferenceRoutes } from './reference/reference.routes.ts';
 import { registerRealtimeRoutes } from './realtime/socket.routes.ts';
 import { registerUploadRoutes } from './uploads/index.ts';
 import { registerAnalysisRoutes } from './analyses/index.ts';
+import { registerProjectRoutes } from './projects/index.ts';
+import { registerUserRoutes } from './user/user.routes.ts';
+import { registerCompanyRoutes } from './company/index.ts';
 
 export function registerRoutes(app: ApiApp): void {
   registerHealthRoutes(app);
@@ -16,4 +19,7 @@ export function registerRoutes(app: ApiApp): void {
   registerRealtimeRoutes(app);
   registerUploadRoutes(app);
   registerAnalysisRoutes(app);
+  registerProjectRoutes(app);
+  registerUserRoutes(app);
+  registerCompanyRoutes(app);
 }

@@ -1,0 +1,8 @@
+/** PostgreSQL's unique_violation (23505), found through drizzle's wrapped errors; optionally for one constraint. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint: name } = e as { code?: unknown; constraint?: unknown };
+    if (code === '23505') return constraint === undefined || name === constraint || name === undefined;
+  }
+  return false;
+}

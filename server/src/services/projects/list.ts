@@ -1,0 +1,143 @@
+/**
+ * The project list (GET /api/project/): the projects the user may see (the same rule as
+ * `projectAccess`, in SQL), narrowed by tab and search, in a stable order (ties broken by id so
+ * pages never overlap or skip).
+ */
+import { and, asc, count, desc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import type { AuthUser } from '../../auth/authenticate.ts';
+import { projectFavorites, projects, studies } from '../../db/schema/index.ts';
+import type { ListQuery } from '../../http/pagination.ts';
+import type { ProjectOrdering, ProjectSummary, ProjectTab, StudySummary } from '../../contract/projects.ts';
+import { acceptedBy, visibleProjects } from './access.ts';
+
+export interface ProjectListFilter {
+  search?: string;
+  tab?: ProjectTab;
+  ordering?: ProjectOrdering;
+}
+
+function favoriteOf(userId: number): SQL {
+  return exists(
+    sql`(select 1 from ${projectFavorites} where ${projectFavorites.projectId} = ${projects.id} and ${projectFavorites.userId} = ${userId})`,
+  );
+}
+
+function tabCondition(user: AuthUser, tab: ProjectTab | undefined): SQL | undefined {
+  switch (tab) {
+    case 'favorites':
+      return favoriteOf(user.id);
+    case 'demos':
+      return eq(projects.isDemo, true);
+    case 'shared':
+      return acceptedBy(user.id);
+    default:
+      return undefined;
+  }
+}
+
+/** `%` and `_` typed by the user are literal characters, not wildcards. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+function searchCondition(search: string | undefined): SQL | undefined {
+  const text = search?.trim();
+  if (!text) return undefined;
+  const pattern = containsPattern(text);
+  const id = /^\d{1,9}$/.test(text) ? Number(text) : null;
+  return or(
+    ilike(projects.name, pattern),
+    ilike(projects.location, pattern),
+    ilike(projects.referenceId, pattern),
+    id !== null ? eq(projects.id, id) : undefined,
+  );
+}
+
+function orderOf(ordering: ProjectOrdering | undefined): SQL[] {
+  switch (ordering) {
+    case 'name':
+      return [asc(sql`lower(${projects.name})`), asc(projects.id)];
+    case '-name':
+      return [desc(sql`lower(${projects.name})`), desc(projects.id)];
+    case 'created':
+      return [asc(projects.createdAt), asc(projects.id)];
+    default:
+      return [desc(projects.createdAt), desc(projects.id)];
+  }
+}
+
+export const summaryColumns = {
+  id: projects.id,
+  name: projects.name,
+  location: projects.location,
+  latitude: projects.latitude,
+  longitude: projects.longitude,
+  referenceId: projects.referenceId,
+  companyId: projects.companyId,
+  isDemo: projects.isDemo,
+  fetchMet: projects.fetchMet,
+  metError: projects.metError,
+  generateSurrounds: projects.generateSurrounds,
+  createdAt: projects.createdAt,
+  updatedAt: projects.updatedAt,
+};
+
+export type SummaryRow = Pick<typeof projects.$inferSelect, keyof typeof summaryColumns>;
+
+export function representSummary<S>(row: SummaryRow, isFavorite: boolean, studyList: S[]) {
+  return {
+    id: row.id,
+    name: row.name,
+    location: row.location,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    reference_id: row.referenceId,
+    company_id: row.companyId,
+    is_demo: row.isDemo,
+    is_favorite: isFavorite,
+    fetch_met: row.fetchMet,
+    met_error: row.metError,
+    generate_surrounds: row.generateSurrounds,
+    created: row.createdAt.toISOString(),
+    updated: row.updatedAt.toISOString(),
+    studies: studyList,
+  };
+}
+
+async function studySummaries(db: Db, projectIds: number[]): Promise<Map<number, StudySummary[]>> {
+  const byProject = new Map<number, StudySummary[]>();
+  if (projectIds.length === 0) return byProject;
+  const rows = await db
+    .select({ id: studies.id, name: studies.name, projectId: studies.projectId })
+    .from(studies)
+    .where(inArray(studies.projectId, projectIds))
+    .orderBy(asc(studies.id));
+  for (const row of rows) {
+    const list = byProject.get(row.projectId) ?? [];
+    list.push({ id: row.id, name: row.name });
+    byProject.set(row.projectId, list);
+  }
+  return byProject;
+}
+
+export function listProjects(db: Db, user: AuthUser, filter: ProjectListFilter): ListQuery<ProjectSummary> {
+  const where = and(visibleProjects(user), tabCondition(user, filter.tab), searchCondition(filter.search));
+  return {
+    count: async () => (await db.select({ n: count() }).from(projects).where(where))[0]?.n ?? 0,
+    async page(limit, offset) {
+      const rows = await db
+        .select({ ...summaryColumns, isFavorite: favoriteOf(user.id).mapWith(Boolean) })
+        .from(projects)
+        .where(where)
+        .orderBy(...orderOf(filter.ordering))
+        .limit(limit)
+        .offset(offset);
+      const studyMap = await studySummaries(
+        db,
+        rows.map((r) => r.id),
+      );
+      return rows.map((row) => representSummary(row, row.isFavorite, studyMap.get(row.id) ?? []));
+    },
+  };
+}
