@@ -1,0 +1,49 @@
+/** Types shared by the company administration machines (SPEC §1, §4, §6, §7 "Company"). */
+import type { CompanyUser, CompanyUserCreate, CompanyUserPage, OwnCompany, Role } from '@server/contract/company.ts';
+import type { ShareGroup, ShareGroupCreate, ShareGroupMember, ShareGroupMembership, ShareGroupUpdate } from '@server/contract/share-groups.ts';
+import type {
+  SimulationPrice,
+  Subscription,
+  SubscriptionTypePrice,
+  SubscriptionUsage,
+  SubscriptionUsagePage,
+  UsageOrdering,
+} from '@server/contract/subscriptions.ts';
+import type { ServerError } from '@machines/shared/actors.ts';
+
+export type {
+  CompanyUser,
+  CompanyUserCreate,
+  CompanyUserPage,
+  OwnCompany,
+  Role,
+  ShareGroup,
+  ShareGroupCreate,
+  ShareGroupMember,
+  ShareGroupMembership,
+  ShareGroupUpdate,
+  SimulationPrice,
+  Subscription,
+  SubscriptionTypePrice,
+  SubscriptionUsage,
+  SubscriptionUsagePage,
+  UsageOrdering,
+};
+
+/** What the last change said, shown for `successFlag` (3 s) or `errorFlag` (5 s). */
+export interface Feedback {
+  message: string;
+  error: ServerError | null;
+}
+
+export const COMPANY_ADMIN_TABS = ['users', 'shareGroups', 'subscriptions', 'usage', 'prices'] as const;
+export type CompanyAdminTab = (typeof COMPANY_ADMIN_TABS)[number];
+
+/** SPEC §9: success flags last 3 s, company-admin error flags 5 s. */
+export const SUCCESS_FLAG_MS = 3000;
+export const ERROR_FLAG_MS = 5000;
+
+export function displayName(user: { first_name?: string; last_name?: string; username: string }): string {
+  const name = `${user.first_name ?? ''} ${user.last_name ?? ''}`.trim();
+  return name || user.username;
+}

@@ -1,0 +1,201 @@
+/**
+ * One project, for its navigator and settings (SPEC §2 `/projects/{id}`, `/projects/{id}/wheel/…`,
+ * `/projects/{id}/{tabName}`; SPEC §4 "selecting a project selects its first study, or none").
+ * Also the project's details form: a save shows success for `successFlag` (3 s), a failure for
+ * `errorFlag` (5 s) with the server's field errors kept until the next save.
+ *
+ *   projectDetail
+ *   ├── loading           GET /api/project/{id}/
+ *   ├── failed            not found, or could not be read; `project.retry`
+ *   └── ready (parallel)
+ *       ├── details
+ *       │   ├── idle
+ *       │   └── saving    PATCH /api/project/{id}/
+ *       ├── feedback
+ *       │   ├── quiet
+ *       │   ├── saved     → quiet after `successFlag`
+ *       │   └── failed    → quiet after `errorFlag`
+ *       ├── serviceLines  loading | ready | failed   GET service-line/
+ *       └── level         loading | ready | unavailable   the user's subscription (AI / CFD, credits)
+ *
+ * Owned by src/screens/project-detail/project-screen.tsx (one actor for every project route, so
+ * moving between the navigator and the settings keeps the project).
+ */
+import { assertEvent, assign, raise, setup } from 'xstate';
+import { asServerError, notProvided, type ServerError } from '@machines/shared/actors.ts';
+import type { Level, Project, ProjectUpdate, ServiceLine } from './project-detail.types.ts';
+
+export interface ProjectDetailContext {
+  projectId: number;
+  project: Project | null;
+  selectedStudyId: number | null;
+  error: ServerError | null;
+  saveError: ServerError | null;
+  serviceLines: ServiceLine[];
+  level: Level | null;
+}
+
+export type ProjectDetailEvent =
+  | { type: 'study.select'; studyId: number | null }
+  | { type: 'project.retry' }
+  | { type: 'project.reload' }
+  | { type: 'details.save'; changes: ProjectUpdate }
+  /** Another screen changed the project (e.g. a parameter set was saved): take its copy. */
+  | { type: 'project.changed'; project: Project }
+  /** Raised by the details region for the feedback region. */
+  | { type: 'feedback.saved' }
+  | { type: 'feedback.failed' };
+
+/** SPEC §4: the first study, or none. */
+export function firstStudyId(project: Project): number | null {
+  return project.studies[0]?.id ?? null;
+}
+
+export const projectDetailMachine = setup({
+  types: {
+    context: {} as ProjectDetailContext,
+    events: {} as ProjectDetailEvent,
+    input: {} as { projectId: number },
+  },
+  actors: {
+    loadProject: notProvided<Project, { projectId: number }>('loadProject'),
+    saveProject: notProvided<Project, { projectId: number; changes: ProjectUpdate }>('saveProject'),
+    loadServiceLines: notProvided<ServiceLine[], void>('loadServiceLines'),
+    loadLevel: notProvided<Level, void>('loadLevel'),
+  },
+  actions: {
+    /** Selecting a project selects its first study (kept when the study still exists). */
+    storeProject: assign(({ context }, project: Project) => ({
+      project,
+      error: null,
+      selectedStudyId: project.studies.some((s) => s.id === context.selectedStudyId) ? context.selectedStudyId : firstStudyId(project),
+    })),
+    storeError: assign((_, params: { error: unknown }) => ({ error: asServerError(params.error) })),
+    selectStudy: assign(({ context, event }) => {
+      assertEvent(event, 'study.select');
+      const exists = context.project?.studies.some((s) => s.id === event.studyId) ?? false;
+      return { selectedStudyId: exists ? event.studyId : null };
+    }),
+    takeChangedProject: assign(({ event }) => {
+      assertEvent(event, 'project.changed');
+      return { project: event.project };
+    }),
+    clearSaveError: assign({ saveError: null }),
+    storeSaveError: assign((_, params: { error: unknown }) => ({ saveError: asServerError(params.error) })),
+    storeServiceLines: assign((_, serviceLines: ServiceLine[]) => ({ serviceLines })),
+    storeLevel: assign((_, level: Level) => ({ level })),
+    announceSaved: raise({ type: 'feedback.saved' }),
+    announceFailed: raise({ type: 'feedback.failed' }),
+  },
+  delays: {
+    successFlag: 3000,
+    errorFlag: 5000,
+  },
+}).createMachine({
+  id: 'projectDetail',
+  context: ({ input }) => ({
+    projectId: input.projectId,
+    project: null,
+    selectedStudyId: null,
+    error: null,
+    saveError: null,
+    serviceLines: [],
+    level: null,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        src: 'loadProject',
+        input: ({ context }) => ({ projectId: context.projectId }),
+        onDone: { target: 'ready', actions: { type: 'storeProject', params: ({ event }) => event.output } },
+        onError: { target: 'failed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    failed: {
+      on: { 'project.retry': 'loading' },
+    },
+    ready: {
+      type: 'parallel',
+      on: {
+        'study.select': { actions: 'selectStudy' },
+        'project.changed': { actions: 'takeChangedProject' },
+      },
+      states: {
+        details: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: {
+                'details.save': { target: 'saving', actions: 'clearSaveError' },
+                'project.reload': 'reloading',
+              },
+            },
+            saving: {
+              invoke: {
+                src: 'saveProject',
+                input: ({ context, event }) => {
+                  assertEvent(event, 'details.save');
+                  return { projectId: context.projectId, changes: event.changes };
+                },
+                onDone: { target: 'idle', actions: [{ type: 'storeProject', params: ({ event }) => event.output }, 'announceSaved'] },
+                onError: {
+                  target: 'idle',
+                  actions: [{ type: 'storeSaveError', params: ({ event }) => ({ error: event.error }) }, 'announceFailed'],
+                },
+              },
+            },
+            reloading: {
+              invoke: {
+                src: 'loadProject',
+                input: ({ context }) => ({ projectId: context.projectId }),
+                onDone: { target: 'idle', actions: { type: 'storeProject', params: ({ event }) => event.output } },
+                onError: 'idle',
+              },
+            },
+          },
+        },
+        feedback: {
+          initial: 'quiet',
+          on: {
+            'feedback.saved': { target: '.saved', reenter: true },
+            'feedback.failed': { target: '.failed', reenter: true },
+          },
+          states: {
+            quiet: {},
+            saved: { after: { successFlag: 'quiet' } },
+            failed: { after: { errorFlag: 'quiet' } },
+          },
+        },
+        serviceLines: {
+          initial: 'loading',
+          states: {
+            loading: {
+              invoke: {
+                src: 'loadServiceLines',
+                onDone: { target: 'ready', actions: { type: 'storeServiceLines', params: ({ event }) => event.output } },
+                onError: 'failed',
+              },
+            },
+            ready: {},
+            failed: {},
+          },
+        },
+        level: {
+          initial: 'loading',
+          states: {
+            loading: {
+              invoke: {
+                src: 'loadLevel',
+                onDone: { target: 'ready', actions: { type: 'storeLevel', params: ({ event }) => event.output } },
+                onError: 'unavailable',
+              },
+            },
+            ready: {},
+            unavailable: {},
+          },
+        },
+      },
+    },
+  },
+});

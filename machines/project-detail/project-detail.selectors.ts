@@ -1,0 +1,51 @@
+/**
+ * Named readings of the project detail machine: the project, its studies and scenarios for the
+ * wheel, the output cards, the level card and the service lines.
+ */
+import type { SnapshotFrom } from 'xstate';
+import { errorMessage } from '@machines/shared/actors.ts';
+import type { projectDetailMachine } from './project-detail.machine.ts';
+import type { Project, ScenarioSummary, ServiceLine, StudyWithScenarios, Subscription } from './project-detail.types.ts';
+
+type Snapshot = SnapshotFrom<typeof projectDetailMachine>;
+
+export const selectProject = (s: Snapshot): Project | null => s.context.project;
+export const selectProjectName = (s: Snapshot): string | undefined => s.context.project?.name;
+export const selectProjectLoading = (s: Snapshot): boolean => s.matches('loading');
+export const selectProjectNotFound = (s: Snapshot): boolean => s.matches('failed') && s.context.error?.status === 404;
+export const selectProjectError = (s: Snapshot): string | null => (s.matches('failed') ? errorMessage(s.context.error) : null);
+export const selectCanChange = (s: Snapshot): boolean => s.context.project?.can_change ?? false;
+
+export const selectStudies = (s: Snapshot): StudyWithScenarios[] => (s.context.project?.studies ?? []) as StudyWithScenarios[];
+export const selectSelectedStudyId = (s: Snapshot): number | null => s.context.selectedStudyId;
+export const selectSelectedStudy = (s: Snapshot): StudyWithScenarios | null =>
+  selectStudies(s).find((study) => study.id === s.context.selectedStudyId) ?? null;
+
+/** Every scenario of the project with its study, in study order (the wheel's segments). */
+export interface WheelScenario {
+  studyId: number;
+  studyName: string;
+  scenario: ScenarioSummary;
+}
+
+export function scenariosOf(studies: StudyWithScenarios[]): WheelScenario[] {
+  return studies.flatMap((study) =>
+    (study.configurations ?? []).filter((c) => !c.hidden).map((scenario) => ({ studyId: study.id, studyName: study.name, scenario })),
+  );
+}
+
+export const selectHasScenarios = (s: Snapshot): boolean => scenariosOf(selectStudies(s)).length > 0;
+export const selectFirstScenario = (s: Snapshot): WheelScenario | null => scenariosOf(selectStudies(s))[0] ?? null;
+
+export const selectSaving = (s: Snapshot): boolean => s.matches({ ready: { details: 'saving' } });
+export const selectSaved = (s: Snapshot): boolean => s.matches({ ready: { feedback: 'saved' } });
+export const selectSaveFailed = (s: Snapshot): boolean => s.matches({ ready: { feedback: 'failed' } });
+export const selectSaveError = (s: Snapshot) => s.context.saveError;
+
+export const selectServiceLines = (s: Snapshot): ServiceLine[] => s.context.serviceLines;
+export const selectServiceLinesLoading = (s: Snapshot): boolean => s.matches({ ready: { serviceLines: 'loading' } });
+export const selectServiceLinesFailed = (s: Snapshot): boolean => s.matches({ ready: { serviceLines: 'failed' } });
+
+export const selectLevelLoading = (s: Snapshot): boolean => s.matches({ ready: { level: 'loading' } });
+export const selectLevelUnavailable = (s: Snapshot): boolean => s.matches({ ready: { level: 'unavailable' } });
+export const selectSubscription = (s: Snapshot): Subscription | null => s.context.level?.subscription ?? null;

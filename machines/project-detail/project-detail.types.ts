@@ -1,0 +1,35 @@
+/**
+ * Types of the project detail navigator (SPEC §2 project detail, wheel, output cards, level card,
+ * service-line sidebar). Scenarios (configurations) and their outputs come with the scenario
+ * capability (issue 9): a study may carry `configurations`, and until the server sends them every
+ * study simply has none.
+ */
+import type { Project, ProjectUpdate, Study } from '@server/contract/projects.ts';
+import type { ServiceLine } from '@server/contract/service-lines.ts';
+import type { Subscription } from '@server/contract/subscriptions.ts';
+
+export type { Project, ProjectUpdate, ServiceLine, Study, Subscription };
+
+/** One analysis a scenario produced, with how many result layers it holds. */
+export interface ScenarioOutput {
+  analysis_type: string;
+  count: number;
+}
+
+export interface ScenarioSummary {
+  id: number;
+  name: string;
+  /** Scenario status (draft, validating, queued, running, completed, failed, …; issue 9). */
+  status: string;
+  /** The job level the scenario runs at. */
+  engine?: 'AI' | 'CFD' | null;
+  hidden?: boolean;
+  outputs?: ScenarioOutput[];
+}
+
+export type StudyWithScenarios = Study & { configurations?: ScenarioSummary[] };
+
+/** The job level and credits of the user's subscription (SPEC §3: subscription integer or none). */
+export interface Level {
+  subscription: Subscription | null;
+}
