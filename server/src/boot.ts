@@ -19,6 +19,7 @@ import { VERSION } from './version.ts';
 import { createJobQueue } from './jobs/job-queue.ts';
 import { startJobRuntime } from './jobs/runtime.ts';
 import { openBlobStore } from './blobs/open-blob-store.ts';
+import { seedDemoResults } from './services/demo/demo-results.ts';
 
 export interface RunningServer {
   url: string;
@@ -51,7 +52,13 @@ export async function prepareDeps(config: Config, log: (line: string) => void = 
       ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM)
       : createOutboxMailer(join(config.dataDir, 'outbox'), config.MAIL_FROM, log);
     const blobStore = await openBlobStore(config, secretKey);
-    return { config, database, mailer, clock: systemClock, secretKey, version: VERSION, jobs: createJobQueue(database.db), blobStore };
+    const deps: AppDeps = { config, database, mailer, clock: systemClock, secretKey, version: VERSION, jobs: createJobQueue(database.db), blobStore };
+    if (config.SEED_DEMO) {
+      // The demo scenario's geometry and its solar and thermal-comfort jobs (computed in the background).
+      const demo = await seedDemoResults(deps);
+      if (demo.created) log(`Seeded the demo scenario; its solar and thermal-comfort results are being computed in the background.`);
+    }
+    return deps;
   } catch (error) {
     await database.close();
     throw error;
