@@ -35,7 +35,9 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   const dataDir = mkdtempSync(join(tmpdir(), 'canopy-e2e-'));
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', ...env },
+    // Analysis jobs (the demo's results) would compete with the browser for the CPU; tests that
+    // need them pass EMBEDDED_WORKERS: 'true'.
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', EMBEDDED_WORKERS: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const url = await new Promise<string>((resolve, reject) => {
