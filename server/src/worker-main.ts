@@ -16,7 +16,14 @@ try {
   }
   // A worker neither seeds the demo nor serves HTTP.
   const deps = await prepareDeps({ ...config, SEED_DEMO: false });
-  const runtime = startJobRuntime(deps, console.log, { concurrency: Number(process.env.WORKER_CONCURRENCY ?? 2) });
+  // JOB_LEASE_MS: how long a claimed job stays this worker's without a heartbeat, i.e. how soon another
+  // worker takes over the jobs of one that died (default 30 s; tests use a short lease).
+  const leaseMs = process.env.JOB_LEASE_MS ? Number(process.env.JOB_LEASE_MS) : undefined;
+  if (leaseMs !== undefined && !(Number.isInteger(leaseMs) && leaseMs >= 1000)) {
+    console.error(`JOB_LEASE_MS: must be a whole number of milliseconds, at least 1000 (got "${process.env.JOB_LEASE_MS}")`);
+    process.exit(1);
+  }
+  const runtime = startJobRuntime(deps, console.log, { concurrency: Number(process.env.WORKER_CONCURRENCY ?? 2), leaseMs });
   console.log(`Canopy job worker ${runtime.worker.id} started (${runtime.cpu.threads} CPU threads).`);
   const shutdown = async (signal: string) => {
     console.log(`${signal}: finishing running jobs, then exiting.`);

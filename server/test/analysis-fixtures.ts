@@ -16,6 +16,8 @@ import { ASSETS_CONTAINER, formatBlobKey, putBytes } from '../src/services/analy
 import { createWeatherLibrary, weatherLibraryDir } from '../src/services/weather/library.ts';
 import { assets } from '../src/db/schema/index.ts';
 import { testScene } from '../../engine/analyses/test-scene.ts';
+import { generateDemoDistrict } from '../../engine/demo/district.ts';
+import { presentationPlane } from '../../engine/demo/presentation-plane.ts';
 import { writeResultGlb } from '../../engine/results/glb.ts';
 
 export interface AnalysisScenario {
@@ -51,6 +53,22 @@ export async function addTestGeometry(deps: AppDeps, simulationId: number): Prom
     rows.push(geometryAssetRow(simulationId, type, `${type}.glb`, key));
   }
   await insertGeometryAssets(deps.database.db, rows);
+}
+
+/** The demo district (all of it as one 'surrounds' mesh) and its presentation plane at `spacingM`. */
+export async function addDistrictGeometry(deps: AppDeps, simulationId: number, spacingM: number): Promise<number> {
+  const district = generateDemoDistrict();
+  const plane = presentationPlane(district, { spacingM });
+  const soup = district.triangles;
+  const surrounds = { positions: soup, indices: Uint32Array.from({ length: soup.length / 3 }, (_, i) => i) };
+  const provenance = { engine: 'canopy', version: 'test' };
+  const rows = [];
+  for (const [type, mesh] of [['surrounds', surrounds], ['presentation_plane', { positions: plane.points, indices: plane.triangles }]] as const) {
+    const key = await putGeometryGlb(deps.blobStore, `test/district-${simulationId}/${type}.glb`, mesh, provenance);
+    rows.push(geometryAssetRow(simulationId, type, `${type}.glb`, key));
+  }
+  await insertGeometryAssets(deps.database.db, rows);
+  return plane.points.length / 3;
 }
 
 /** Speed-up ratio layers (one per direction) on the test scene's plane points: γ = ratio(point, direction). */

@@ -47,11 +47,13 @@ export interface TestContext {
   config: Config;
   /** Sends a request to the app, JSON-encoding `json` when given. */
   request(path: string, init?: RequestInit & { json?: unknown; token?: string }): Promise<Response>;
+  /** Under test:pg, the URL of this file's own database (for child processes such as a job worker). */
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
-/** A database for one test file: a PGlite clone of the template, or PostgreSQL under test:pg. */
-export async function openTestDatabase(): Promise<Database> {
+/** A database for one test file: a PGlite clone of the template, or PostgreSQL under test:pg (with its URL). */
+export async function openTestDatabase(): Promise<Database & { url?: string }> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) return openIsolatedPostgres(url);
   const template = readFileSync(inject('pgTemplatePath'));
@@ -60,7 +62,7 @@ export async function openTestDatabase(): Promise<Database> {
 }
 
 /** Under test:pg each test file gets its own freshly migrated database on the real server. */
-async function openIsolatedPostgres(adminUrl: string): Promise<Database> {
+async function openIsolatedPostgres(adminUrl: string): Promise<Database & { url: string }> {
   const name = `canopy_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -78,6 +80,7 @@ async function openIsolatedPostgres(adminUrl: string): Promise<Database> {
   const close = database.close;
   return {
     ...database,
+    url: url.toString(),
     close: async () => {
       await close();
       const again = new pg.Client({ connectionString: adminUrl });
@@ -113,6 +116,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     clock,
     mailer,
     config,
+    ...(database.url ? { databaseUrl: database.url } : {}),
     request(path, init = {}) {
       const { json, token, headers, ...rest } = init;
       const h = new Headers(headers);
