@@ -10,6 +10,7 @@ import { signToken } from '../src/auth/jwt.ts';
 import type { AppDeps } from '../src/deps.ts';
 import { buildProjectsWorld, type ProjectsWorld } from './world-projects.ts';
 import { buildWorldUploads, type WorldUploads } from './world-uploads.ts';
+import { buildWorldWeather, type WorldWeather } from './world-weather.ts';
 import { buildWorldAnalyses, type WorldAnalyses } from './world-analyses.ts';
 
 export const ROLES_OF_MATRIX = [
@@ -36,6 +37,8 @@ export interface World {
   tokens: Record<MatrixRole, string | undefined>;
   /** A live upload URL and a stored upload of the project (issue 4). */
   uploads: WorldUploads;
+  /** An uploaded EPW, a linked station, and per-role objects to delete (issue 6). */
+  weather: WorldWeather;
   /** Objects for the projects and company routes (issue 5, world-projects.ts). */
   projects: ProjectsWorld;
   /** A wind scenario with speed-up ratio assets, and a job of the project (issue 7). */
@@ -109,6 +112,7 @@ export async function buildWorld(deps: AppDeps): Promise<World> {
     userIds,
     tokens,
     uploads: await buildWorldUploads(deps, project!.id, ownerId),
+    weather: await buildWorldWeather(deps, project!.id, ownerId),
     projects: await buildProjectsWorld(db, { companyId: a!.id, otherCompanyId: c!.id, ownerId, projectId: project!.id, userIds }),
     analyses: await buildWorldAnalyses(deps, project!.id, study!.id),
   };

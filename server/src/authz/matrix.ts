@@ -7,6 +7,7 @@
  * route's permission), colleagueWithPermission, projectAdmin, acceptedShare, pendingShare, superuser.
  */
 import type { MatrixRole, World } from '../../test/world.ts';
+import { WEATHER_ROWS } from './matrix.weather.ts';
 import { PROJECT_ROWS } from './matrix.projects.ts';
 
 export interface MatrixRequest {
@@ -142,6 +143,9 @@ export const MATRIX: Record<string, MatrixRow> = {
 
   // Projects, sharing, user, company administration (issue 5): server/src/authz/matrix.projects.ts.
   ...PROJECT_ROWS,
+
+  // Weather and site (issue 6): server/src/authz/matrix.weather.ts.
+  ...WEATHER_ROWS,
 };
 
 /** Hono middleware registrations (method ALL) that are not routes and need no row. */

@@ -6,6 +6,7 @@ import { registerAuthRoutes } from './auth/index.ts';
 import { registerReferenceRoutes } from './reference/reference.routes.ts';
 import { registerRealtimeRoutes } from './realtime/socket.routes.ts';
 import { registerUploadRoutes } from './uploads/index.ts';
+import { registerWeatherRoutes } from './weather/index.ts';
 import { registerAnalysisRoutes } from './analyses/index.ts';
 import { registerProjectRoutes } from './projects/index.ts';
 import { registerUserRoutes } from './user/user.routes.ts';
@@ -18,6 +19,7 @@ export function registerRoutes(app: ApiApp): void {
   registerReferenceRoutes(app);
   registerRealtimeRoutes(app);
   registerUploadRoutes(app);
+  registerWeatherRoutes(app);
   registerAnalysisRoutes(app);
   registerProjectRoutes(app);
   registerUserRoutes(app);

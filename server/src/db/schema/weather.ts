@@ -65,7 +65,7 @@ export const weatherStations = pgTable(
     hours: integer('hours').notNull(),
     dataFormat: text('data_format').notNull(),
     data: bytea('data').notNull(),
-    /** SHA-256 of the encoded series: what makes the data stored once. */
+    /** SHA-256 of the location header and the encoded series: what makes the data stored once. */
     dataSha256: text('data_sha256').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -5,8 +5,9 @@
  * (great-circle distance), which is what an analysis uses when its scenario names no weather.
  *
  * Parsed files are cached in the library object (not in the module), keyed by id, size and
- * modification time, so a replaced file is read again. Per-project met sources will build on this:
- * they resolve to an EPW the same way and reuse `describeWeather` for provenance.
+ * modification time, so a replaced file is read again. Per-project met sources build on this: the
+ * library is one WeatherProvider (providers.ts); `ranked` orders its stations by distance for
+ * fetch-met-data, and `describeWeather` gives stored stations their provenance.
  */
 import { open, readdir, readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -36,6 +37,12 @@ export interface WeatherLibrary {
   load(id: string): Promise<LoadedWeather>;
   /** The station nearest to a site, or the first file when the site is unknown; null for an empty library. */
   nearest(latitudeDeg: number | null, longitudeDeg: number | null): Promise<WeatherFileInfo | null>;
+  /** Every station with its great-circle distance from a site, nearest first (fetch-met-data walks this). */
+  ranked(latitudeDeg: number, longitudeDeg: number): Promise<RankedStation[]>;
+}
+
+export interface RankedStation extends WeatherFileInfo {
+  distanceKm: number;
 }
 
 export class WeatherNotFoundError extends Error {
@@ -88,6 +95,17 @@ function angularDistance(lat1: number, lon1: number, lat2: number, lon2: number)
   const rad = Math.PI / 180;
   const a = Math.sin(((lat2 - lat1) * rad) / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lon2 - lon1) * rad) / 2) ** 2;
   return 2 * Math.asin(Math.min(1, Math.sqrt(a)));
+}
+
+/** IUGG mean Earth radius (Moritz 1980, "Geodetic Reference System 1980"), km. */
+export const MEAN_EARTH_RADIUS_KM = 6371.0088;
+
+/**
+ * Great-circle distance on the mean sphere, km. The sphere is within 0.5 % of the WGS84 ellipsoid
+ * (geodesic) distance everywhere, which is plenty to show "12 km away" and rank stations.
+ */
+export function greatCircleKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
+  return angularDistance(lat1, lon1, lat2, lon2) * MEAN_EARTH_RADIUS_KM;
 }
 
 /** Provenance strings of a parsed file. */
@@ -156,6 +174,12 @@ export function createWeatherLibrary(dir: string): WeatherLibrary {
         }
       }
       return best;
+    },
+    async ranked(latitudeDeg, longitudeDeg) {
+      const files = await list();
+      return files
+        .map((file) => ({ ...file, distanceKm: greatCircleKm(latitudeDeg, longitudeDeg, file.location.latitudeDeg, file.location.longitudeDeg) }))
+        .sort((a, b) => a.distanceKm - b.distanceKm || a.id.localeCompare(b.id));
     },
   };
 }
