@@ -37,6 +37,8 @@ export interface Rejection {
 export interface UploadsInput {
   toasts?: ToastSink;
   maxConcurrent?: number;
+  /** Prefix of the upload ids: toasts are app-wide, so two uploaders must not both own 'upload-1'. */
+  scope?: string;
 }
 
 export interface UploadsContext {
@@ -47,6 +49,7 @@ export interface UploadsContext {
   /** Uploads whose upload.done was emitted (each is announced once). */
   announced: string[];
   nextId: number;
+  scope: string;
 }
 
 export type UploadsEvent =
@@ -88,7 +91,7 @@ export const uploadsMachine = setup({
       const items = [...context.items];
       const rejections = [...context.rejections];
       for (const file of event.files) {
-        const id = `upload-${nextId++}`;
+        const id = `${context.scope}upload-${nextId++}`;
         const problem = checkFile(file, event.rules);
         if (problem) {
           rejections.push({ id, fileName: file.name, message: problem, target: event.target });
@@ -154,6 +157,7 @@ export const uploadsMachine = setup({
     maxConcurrent: input.maxConcurrent ?? DEFAULT_MAX_CONCURRENT,
     announced: [],
     nextId: 1,
+    scope: input.scope ? `${input.scope}-` : '',
   }),
   initial: 'active',
   states: {

@@ -28,6 +28,9 @@ const PasswordResetConfirmScreen = lazy(() =>
   loadWithTimeout(() => import('../screens/auth/password-reset-confirm-screen.tsx')).then((m) => ({ default: m.PasswordResetConfirmScreen })),
 );
 const SignupScreen = lazyScreen(() => import('../screens/auth/signup-screen.tsx'), 'SignupScreen');
+const ProjectFilesPanel = lazy(() =>
+  loadWithTimeout(() => import('../screens/project-files/project-files-panel.tsx')).then((m) => ({ default: m.ProjectFilesPanel })),
+);
 
 /** A redirect keyed by its target: consecutive redirects (/ → /projects/ → login) each run. */
 function Go({ to }: { to: string }) {
@@ -76,6 +79,8 @@ function protectedScreen(match: RouteMatch): ReactNode {
     case 'wheelTab':
       return <NotBuiltYet title="Project" params={p} />;
     case 'projectTab':
+      // The files tab is built (issue 4); the other settings tabs arrive with the settings screen.
+      if (p.tabName === 'files' && /^\d+$/.test(p.id ?? '')) return <ProjectFilesPanel projectId={Number(p.id)} />;
       return <NotBuiltYet title="Project settings" params={p} />;
     case 'report':
       return <NotBuiltYet title="Report" params={p} />;

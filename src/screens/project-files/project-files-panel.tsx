@@ -1,0 +1,79 @@
+/**
+ * The project's files (/projects/{id}/files): the uploader above the list of what the project
+ * holds (GET /api/project/{id}/uploads/). The list reloads when an upload is confirmed.
+ * Stands in for the project settings' files tab until that screen exists; it moves there whole.
+ */
+import { useContext, useEffect } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { selectListedUploads, selectListError, selectListLoading } from '@machines/upload/upload.selectors.ts';
+import { DEFAULT_MAX_BYTES, formatBytes, type FileRules } from '@machines/upload/file-rules.ts';
+import type { UploadTarget } from '@machines/upload/upload.types.ts';
+import { usePageTitle } from '../../app/page-title.ts';
+import { FileUploader } from '../../ui/file-uploader/file-uploader.tsx';
+import { useUploads } from '../../ui/file-uploader/use-uploads.ts';
+import { UploadLogicContext } from '../../ui/file-uploader/upload-logic-context.ts';
+import * as css from './project-files-panel.css.ts';
+
+const RULES: FileRules = { maxBytes: DEFAULT_MAX_BYTES };
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+export function ProjectFilesPanel({ projectId }: { projectId: number }) {
+  usePageTitle('Files');
+  const logic = useContext(UploadLogicContext);
+  const uploads = useUploads();
+  const list = useActorRef(logic.uploadList, { input: { projectId } });
+  const files = useSelector(list, selectListedUploads);
+  const loading = useSelector(list, selectListLoading);
+  const error = useSelector(list, selectListError);
+  const target: UploadTarget = { projectId, kind: 'project-asset' };
+
+  useEffect(() => {
+    const subscription = uploads.on('upload.done', (event) => {
+      if (event.target.projectId === projectId) list.send({ type: 'list.reload' });
+    });
+    return () => subscription.unsubscribe();
+  }, [uploads, list, projectId]);
+
+  return (
+    <main className={css.panel}>
+      <h1 className={css.heading}>Files</h1>
+      <FileUploader uploads={uploads} target={target} rules={RULES} label="Drop project files here" />
+      <section aria-labelledby="project-files-title">
+        <h2 id="project-files-title" className={css.sectionTitle}>
+          Stored files
+        </h2>
+        {error ? (
+          <p className={css.error} role="alert">
+            {error}
+          </p>
+        ) : loading ? (
+          <p className={css.muted}>Loading files…</p>
+        ) : files.length === 0 ? (
+          <p className={css.muted}>No files yet. Files you upload appear here.</p>
+        ) : (
+          <table className={css.table} aria-label="Stored files">
+            <thead>
+              <tr>
+                <th className={css.headCell}>Name</th>
+                <th className={css.headCell}>Type</th>
+                <th className={`${css.headCell} ${css.numeric}`}>Size</th>
+                <th className={css.headCell}>Uploaded</th>
+              </tr>
+            </thead>
+            <tbody>
+              {files.map((file) => (
+                <tr key={file.id}>
+                  <td className={css.cell}>{file.filename}</td>
+                  <td className={css.cell}>{file.format}</td>
+                  <td className={`${css.cell} ${css.numeric}`}>{formatBytes(file.size)}</td>
+                  <td className={css.cell}>{dateFormat.format(new Date(file.uploaded_at))}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </main>
+  );
+}
