@@ -6,7 +6,8 @@
 import { z } from '@hono/zod-openapi';
 import type { ApiApp } from '../../app.ts';
 import { defineRoute } from '../../http/route.ts';
-import { answers, json, jsonBody, pathParams } from '../../contract/common.ts';
+import { answers, json, pathParams } from '../../contract/common.ts';
+import { ApiError, zodToFieldErrors } from '../../http/errors.ts';
 import { CriterionSchema, LegendQuery, LegendSchema, RecipeDefaultsRequestSchema, RecipeDefaultsSchema } from '../../contract/analyses.ts';
 import { criterionRecipeDefaults, findColorLegend, listColorLegends, listCriteria } from '../../services/analyses/reference.ts';
 
@@ -48,7 +49,7 @@ export function registerAnalysisReferenceRoutes(app: ApiApp): void {
     // The body is optional: an empty request asks for the comfort defaults.
     const raw = c.req.header('content-type')?.includes('application/json') ? await c.req.json().catch(() => ({})) : {};
     const parsed = RecipeDefaultsRequestSchema.safeParse(raw ?? {});
-    if (!parsed.success) return c.json(Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.') || 'non_field_errors', [i.message]])), 400);
+    if (!parsed.success) throw ApiError.fields(zodToFieldErrors(parsed.error));
     return c.json(criterionRecipeDefaults(c.req.valid('param').id, parsed.data), 200);
   });
 
