@@ -327,18 +327,32 @@ export const companyUsersMachine = setup({
       },
     },
     feedback: {
+      // The handlers sit on the region's own states: a re-entering transition from the region
+      // itself would exit and re-enter every sibling region of the parallel state.
       initial: 'quiet',
-      on: {
-        'feedback.succeed': { target: '.succeeded', reenter: true, actions: 'showSuccess' },
-        'feedback.fail': { target: '.failed', reenter: true, actions: 'showFailure' },
-      },
       states: {
-        quiet: {},
+        quiet: {
+          on: {
+            'feedback.succeed': { target: 'succeeded', actions: 'showSuccess' },
+            'feedback.fail': { target: 'failed', actions: 'showFailure' },
+          },
+        },
         succeeded: {
           after: { successFlag: 'quiet' },
           exit: 'clearFeedback',
+          on: {
+            'feedback.succeed': { target: 'succeeded', reenter: true, actions: 'showSuccess' },
+            'feedback.fail': { target: 'failed', actions: 'showFailure' },
+          },
         },
-        failed: { after: { errorFlag: 'quiet' }, exit: 'clearFeedback' },
+        failed: {
+          after: { errorFlag: 'quiet' },
+          exit: 'clearFeedback',
+          on: {
+            'feedback.succeed': { target: 'succeeded', actions: 'showSuccess' },
+            'feedback.fail': { target: 'failed', reenter: true, actions: 'showFailure' },
+          },
+        },
       },
     },
   },

@@ -156,15 +156,19 @@ export const projectDetailMachine = setup({
           },
         },
         feedback: {
+          // Handlers on the region's own states: a re-entering transition from the region itself
+          // would exit and re-enter every sibling region of `ready`.
           initial: 'quiet',
-          on: {
-            'feedback.saved': { target: '.saved', reenter: true },
-            'feedback.failed': { target: '.failed', reenter: true },
-          },
           states: {
-            quiet: {},
-            saved: { after: { successFlag: 'quiet' } },
-            failed: { after: { errorFlag: 'quiet' } },
+            quiet: { on: { 'feedback.saved': 'saved', 'feedback.failed': 'failed' } },
+            saved: {
+              after: { successFlag: 'quiet' },
+              on: { 'feedback.saved': { target: 'saved', reenter: true }, 'feedback.failed': 'failed' },
+            },
+            failed: {
+              after: { errorFlag: 'quiet' },
+              on: { 'feedback.saved': 'saved', 'feedback.failed': { target: 'failed', reenter: true } },
+            },
           },
         },
         serviceLines: {

@@ -171,7 +171,7 @@ export const projectListMachine = setup({
       { guard: 'selectedTabLoaded', target: '.idle', actions: 'selectTab' },
       { target: '.loadingPage', actions: 'selectTab' },
     ],
-    'search.change': { target: '.debouncing', reenter: true, actions: ['setSearch', 'unloadTabs'] },
+    'search.change': { target: '.debouncing', actions: ['setSearch', 'unloadTabs'] },
     'ordering.change': { target: '.loadingPage', actions: ['setOrdering', 'unloadTabs'] },
     'list.refresh': { target: '.loadingPage', actions: 'restartTab' },
     'list.fetchAll': { target: '.fetchingAll', actions: 'restartTab' },

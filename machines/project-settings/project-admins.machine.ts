@@ -159,15 +159,32 @@ export const projectAdminsMachine = setup({
       },
     },
     feedback: {
+      // The handlers sit on the region's own states: a re-entering transition from the region
+      // itself would exit and re-enter every sibling region of the parallel state.
       initial: 'quiet',
-      on: {
-        'feedback.succeed': { target: '.succeeded', reenter: true, actions: 'showFeedback' },
-        'feedback.fail': { target: '.failed', reenter: true, actions: 'showFeedback' },
-      },
       states: {
-        quiet: {},
-        succeeded: { after: { successFlag: 'quiet' }, exit: 'clearFeedback' },
-        failed: { after: { errorFlag: 'quiet' }, exit: 'clearFeedback' },
+        quiet: {
+          on: {
+            'feedback.succeed': { target: 'succeeded', actions: 'showFeedback' },
+            'feedback.fail': { target: 'failed', actions: 'showFeedback' },
+          },
+        },
+        succeeded: {
+          after: { successFlag: 'quiet' },
+          exit: 'clearFeedback',
+          on: {
+            'feedback.succeed': { target: 'succeeded', reenter: true, actions: 'showFeedback' },
+            'feedback.fail': { target: 'failed', actions: 'showFeedback' },
+          },
+        },
+        failed: {
+          after: { errorFlag: 'quiet' },
+          exit: 'clearFeedback',
+          on: {
+            'feedback.succeed': { target: 'succeeded', actions: 'showFeedback' },
+            'feedback.fail': { target: 'failed', reenter: true, actions: 'showFeedback' },
+          },
+        },
       },
     },
   },

@@ -1,0 +1,105 @@
+/** The project detail machine: first study selected, details saved with 3 s / 5 s flags. */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import type { ServerError } from '@machines/shared/actors.ts';
+import { projectDetailMachine } from './project-detail.machine.ts';
+import type { Level, Project, ProjectUpdate, ServiceLine, StudyWithScenarios } from './project-detail.types.ts';
+import { fullProject } from './project-detail.fixtures.ts';
+import {
+  scenariosOf,
+  selectHasScenarios,
+  selectProjectNotFound,
+  selectSaved,
+  selectSaveError,
+  selectSaveFailed,
+  selectSelectedStudyId,
+  selectSubscription,
+} from './project-detail.selectors.ts';
+
+const notFound: ServerError = { kind: 'http', status: 404, detail: 'Not found.', fields: {}, body: null };
+const badName: ServerError = { kind: 'http', status: 400, detail: null, fields: { name: ['This field may not be blank.'] }, body: null };
+
+function start(project: Project | ServerError, save?: (changes: ProjectUpdate) => Promise<Project>) {
+  return createActor(
+    projectDetailMachine.provide({
+      actors: {
+        loadProject: fromPromise<Project, { projectId: number }>(async () => ('kind' in project ? Promise.reject(project) : project)),
+        saveProject: fromPromise<Project, { projectId: number; changes: ProjectUpdate }>(({ input }) =>
+          (save ?? (async (c) => ({ ...(project as Project), ...c }) as Project))(input.changes),
+        ),
+        loadServiceLines: fromPromise<ServiceLine[], void>(async () => []),
+        loadLevel: fromPromise<Level, void>(async () => ({ subscription: null })),
+      },
+    }),
+    { input: { projectId: 7 } },
+  ).start();
+}
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+describe('project detail', () => {
+  it('selects the first study of the project', async () => {
+    const two = fullProject(7);
+    two.studies = [...two.studies, { ...two.studies[0]!, id: 71, name: 'Study 2' }];
+    const actor = start(two);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(selectSelectedStudyId(actor.getSnapshot())).toBe(70);
+    actor.send({ type: 'study.select', studyId: 71 });
+    expect(selectSelectedStudyId(actor.getSnapshot())).toBe(71);
+    actor.send({ type: 'study.select', studyId: 999 });
+    expect(selectSelectedStudyId(actor.getSnapshot())).toBeNull();
+  });
+
+  it('selects no study when the project has none', async () => {
+    const actor = start(fullProject(7, { studies: [] }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(selectSelectedStudyId(actor.getSnapshot())).toBeNull();
+    expect(selectSubscription(actor.getSnapshot())).toBeNull();
+  });
+
+  it('tells a missing project apart', async () => {
+    const actor = start(notFound);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(selectProjectNotFound(actor.getSnapshot())).toBe(true);
+  });
+
+  it('a saved change shows for 3 s; a refused one keeps its field errors and shows for 5 s', async () => {
+    let refuse = false;
+    const actor = start(fullProject(7), async (c) => (refuse ? Promise.reject(badName) : fullProject(7, c as Partial<Project>)));
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'details.save', changes: { name: 'Harbour Tower West' } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().context.project?.name).toBe('Harbour Tower West');
+    expect(selectSaved(actor.getSnapshot())).toBe(true);
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(selectSaved(actor.getSnapshot())).toBe(false);
+    refuse = true;
+    actor.send({ type: 'details.save', changes: { name: '' } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(selectSaveFailed(actor.getSnapshot())).toBe(true);
+    expect(selectSaveError(actor.getSnapshot())?.fields.name).toEqual(['This field may not be blank.']);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(selectSaveFailed(actor.getSnapshot())).toBe(false);
+    expect(selectSaveError(actor.getSnapshot())).not.toBeNull();
+    // The service lines and level regions were not disturbed by the flags.
+    expect(actor.getSnapshot().matches({ ready: { serviceLines: 'ready', level: 'ready' } })).toBe(true);
+  });
+
+  it('lists the scenarios of every study for the wheel, leaving hidden ones out', () => {
+    const studies = [
+      { ...fullProject(1).studies[0]!, configurations: [{ id: 1, name: 'Existing', status: 'completed' }, { id: 2, name: 'Old', status: 'failed', hidden: true }] },
+      { ...fullProject(1).studies[0]!, id: 11, name: 'Study 2', configurations: [{ id: 3, name: 'Proposed', status: 'running' }] },
+    ] as StudyWithScenarios[];
+    expect(scenariosOf(studies).map((w) => [w.studyId, w.scenario.id])).toEqual([
+      [10, 1],
+      [11, 3],
+    ]);
+  });
+
+  it('has no scenarios until the server sends them', async () => {
+    const actor = start(fullProject(7));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(selectHasScenarios(actor.getSnapshot())).toBe(false);
+  });
+});
