@@ -3,10 +3,10 @@
  * destroy or create something get one object per matrix role, so the order in which roles run
  * cannot change a later role's answer (the first DELETE would otherwise leave 404s for the rest).
  */
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../src/db/database.ts';
 import {
+  companies,
   notifications,
   parameterSets,
   projectAdministrators,
@@ -17,14 +17,12 @@ import {
   shareGroups,
   studies,
   subscriptions,
-  uploads,
   users,
 } from '../src/db/schema/index.ts';
 import { ROLES_OF_MATRIX, type MatrixRole } from './world.ts';
 
 export interface RoleObjects {
   parameterSetId: number;
-  uploadId: number;
   shareRecipientEmail: string;
   shareIdToDelete: number;
   adminCandidateId: number;
@@ -42,7 +40,7 @@ export interface ProjectsWorld {
   viewerRoleId: number;
   /** A Viewer of company A whose role and subscription the matrix changes. */
   memberId: number;
-  /** A project of company C whose pending shares the roles answer. */
+  /** A project of a fifth company whose pending shares the roles answer. */
   spareProjectId: number;
   parameterSetId: number;
   /** The pending share of the world project (pendingShare's). */
@@ -75,8 +73,9 @@ export async function buildProjectsWorld(db: Db, base: Base): Promise<ProjectsWo
   const viewerRoleId = viewer!.id;
   const A = base.companyId;
   const [member] = await db.insert(users).values({ username: 'member', email: 'member@example.test', companyId: A, roleId: viewerRoleId }).returning({ id: users.id });
-  // Of company C: accepting its share (a matrix row) must not let anyone see more of company A.
-  const [spare] = await db.insert(projects).values({ name: 'Spare project', companyId: base.otherCompanyId }).returning({ id: projects.id });
+  // Of a company of its own: accepting its shares (a matrix row) must change nobody's view of A, B or C.
+  const [holder] = await db.insert(companies).values({ name: 'Spare Holdings' }).returning({ id: companies.id });
+  const [spare] = await db.insert(projects).values({ name: 'Spare project', companyId: holder!.id }).returning({ id: projects.id });
   await db.insert(studies).values({ projectId: spare!.id, name: 'Study 1' });
   const [set] = await db
     .insert(parameterSets)
@@ -106,19 +105,6 @@ export async function buildProjectsWorld(db: Db, base: Base): Promise<ProjectsWo
       .insert(parameterSets)
       .values({ projectId: base.projectId, name: `Set of ${role}`, analysisType: 'directional_wind', values: PARAMETER_VALUES })
       .returning({ id: parameterSets.id });
-    const [upload] = await db
-      .insert(uploads)
-      .values({
-        projectId: base.projectId,
-        container: 'project-assets',
-        uuid: randomUUID(),
-        filename: `brief-${role}.pdf`,
-        size: 1024,
-        sha256: '0'.repeat(64),
-        contentType: 'application/pdf',
-        format: 'pdf',
-      })
-      .returning({ id: uploads.id });
     const [share] = await db
       .insert(projectShares)
       .values({ projectId: base.projectId, userId: revoked[role], sharedBy: base.ownerId })
@@ -136,7 +122,6 @@ export async function buildProjectsWorld(db: Db, base: Base): Promise<ProjectsWo
       .returning({ id: notifications.id });
     perRole[role] = {
       parameterSetId: roleSet!.id,
-      uploadId: upload!.id,
       shareRecipientEmail: `recipient-${role}@example.test`,
       shareIdToDelete: share!.id,
       adminCandidateId: candidates[role],

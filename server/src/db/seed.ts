@@ -8,6 +8,7 @@ import { companies, eulas, projects, rolePermissions, roles, studies, users } fr
 import { ROLES } from '../services/roles.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { CURRENT_EULA } from '../services/auth/eula-text.ts';
+import { seedDemoCatalogue } from './seed-catalogue.ts';
 
 export const DEMO = {
   companyName: 'Canopy Demo',
@@ -40,7 +41,14 @@ export interface SeedResult {
   demoCreated: boolean;
 }
 
+/** The demo account and project, then (every start, idempotent) prices, service lines and a subscription. */
 export async function seedDemo(db: Db): Promise<SeedResult> {
+  const result = await seedDemoAccount(db);
+  await seedDemoCatalogue(db, DEMO.username);
+  return result;
+}
+
+async function seedDemoAccount(db: Db): Promise<SeedResult> {
   const existing = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = ${DEMO.username}`);
   if (existing.length > 0) return { demoCreated: false };
   const passwordHash = await hashPassword(DEMO.password);

@@ -24,6 +24,7 @@ const SignUpSchema = z
     company: optionalText(200).openapi({ description: 'Name of a new company the user will administer' }),
     country: optionalText(2).openapi({ description: 'ISO 3166-1 alpha-2 (see /api/countries)' }),
     province: optionalText(100).openapi({ description: 'ISO 3166-2 code or name (see /api/provinces)' }),
+    invite_token: optionalText(200).openapi({ description: "From an invitation link: joins the inviting company (company is then ignored)" }),
   })
   .openapi('SignUp');
 

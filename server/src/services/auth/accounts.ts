@@ -1,7 +1,7 @@
 /** Looking users up for sign-in, and the user as /authusers/me/ shows it. */
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { questionnaireAnswers, roles, users } from '../../db/schema/index.ts';
+import { questionnaireAnswers, roles, subscriptions, users } from '../../db/schema/index.ts';
 
 export interface SignInCandidate {
   id: number;
@@ -57,7 +57,7 @@ export interface UserRepresentation {
   first_name: string;
   last_name: string;
   company_id: number | null;
-  /** The company subscription assigned to the user; subscriptions arrive with company administration. */
+  /** The id of the company subscription the user holds (at most one), or null. */
   subscription: number | null;
   is_superuser: boolean;
   role: string | null;
@@ -83,10 +83,12 @@ export async function representUser(db: Db, userId: number): Promise<UserReprese
       province: users.province,
       dateJoined: users.dateJoined,
       answeredAt: questionnaireAnswers.answeredAt,
+      subscriptionId: subscriptions.id,
     })
     .from(users)
     .leftJoin(roles, eq(roles.id, users.roleId))
     .leftJoin(questionnaireAnswers, eq(questionnaireAnswers.userId, users.id))
+    .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
     .where(eq(users.id, userId));
   if (!row) return undefined;
   return {
@@ -96,7 +98,7 @@ export async function representUser(db: Db, userId: number): Promise<UserReprese
     first_name: row.firstName,
     last_name: row.lastName,
     company_id: row.companyId,
-    subscription: null,
+    subscription: row.subscriptionId,
     is_superuser: row.isSuperuser,
     role: row.role ?? null,
     country: row.country,

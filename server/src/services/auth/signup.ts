@@ -2,7 +2,8 @@
  * POST /authusers/ (djoser's user create) and PATCH /authusers/me/. A sign-up that names a company
  * creates that company with the new user as its Org Admin: e-mail addresses are not verified at
  * sign-up, so joining an existing company is left to that company's administrators (invitations)
- * and to single sign-on, where the provider vouches for the address.
+ * and to single sign-on, where the provider vouches for the address. A sign-up carrying an
+ * `invite_token` (services/sharing/invites.ts) joins the inviting company with the invite's role.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
@@ -13,6 +14,7 @@ import { ApiError, type FieldErrors } from '../../http/errors.ts';
 import { isCountry, normalizeProvince } from '../reference/places.ts';
 import { passwordProblems } from './password-policy.ts';
 import { representUser, type UserRepresentation } from './accounts.ts';
+import { acceptInvite, checkInvite } from '../sharing/invites.ts';
 
 export const USERNAME_TAKEN = 'A user with that username already exists.';
 export const EMAIL_TAKEN = 'user with this email address already exists.';
@@ -26,6 +28,7 @@ export interface SignUpInput {
   company?: string;
   country?: string;
   province?: string;
+  invite_token?: string;
 }
 
 export interface ProfileInput {
@@ -51,7 +54,7 @@ function placeErrors(country: string, province: string, errors: FieldErrors): { 
   return { country: c, province: p ?? '' };
 }
 
-export async function signUp(db: Db, _deps: AppDeps, input: SignUpInput): Promise<UserRepresentation> {
+export async function signUp(db: Db, deps: AppDeps, input: SignUpInput): Promise<UserRepresentation> {
   const errors: FieldErrors = {};
   const [byName] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${input.username})`);
   if (byName) (errors.username ??= []).push(USERNAME_TAKEN);
@@ -65,6 +68,10 @@ export async function signUp(db: Db, _deps: AppDeps, input: SignUpInput): Promis
     email: input.email,
   });
   if (problems.length > 0) errors.password = problems;
+  const now = deps.clock.now();
+  const invited = input.invite_token ? await checkInvite(db, input.invite_token, input.email, now) : null;
+  if (invited && 'error' in invited) errors.invite_token = [invited.error];
+  const invite = invited && 'invite' in invited ? invited.invite : null;
   if (Object.keys(errors).length > 0) throw ApiError.fields(errors);
 
   const passwordHash = await hashPassword(input.password);
@@ -74,7 +81,10 @@ export async function signUp(db: Db, _deps: AppDeps, input: SignUpInput): Promis
       let companyId: number | null = null;
       let roleId: number | null = null;
       const companyName = input.company?.trim();
-      if (companyName) {
+      if (invite) {
+        companyId = invite.companyId;
+        roleId = invite.roleId;
+      } else if (companyName) {
         const [company] = await tx.insert(companies).values({ name: companyName }).returning({ id: companies.id });
         companyId = company!.id;
         const [admin] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, 'Org Admin'));
@@ -94,6 +104,7 @@ export async function signUp(db: Db, _deps: AppDeps, input: SignUpInput): Promis
           province: place.province,
         })
         .returning({ id: users.id });
+      if (invite) await acceptInvite(tx, invite, row!.id, input.username, now);
       return row!.id;
     });
   } catch (error) {
