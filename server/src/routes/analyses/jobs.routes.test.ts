@@ -71,6 +71,9 @@ describe('submit-postprocessing/ and GET /api/jobs/{id}/', () => {
     const badWindow = await submit(url(scenario), { ...body, time_windows: [{ id: 'x', name: 'X', window: '25:00-26:00' }] });
     expect(badWindow.status).toBe(400);
     expect(Object.keys((await badWindow.json()) as object)).toEqual(['time_windows.0.window']);
+    const badWeather = await submit(url(scenario), { ...body, weather_id: 'atlantis' });
+    expect(badWeather.status).toBe(400);
+    expect(await badWeather.json()).toEqual({ weather_id: ['"atlantis" is not a weather file of the library.'] });
   });
 
   it('hides other projects’ scenarios, jobs and mismatched ids (404)', async () => {

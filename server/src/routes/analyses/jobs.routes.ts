@@ -11,6 +11,7 @@ import { answers, json, jsonBody, pathParams } from '../../contract/common.ts';
 import { JobSchema, SubmitPostprocessingSchema, SubmittedJobSchema } from '../../contract/analyses.ts';
 import { jobView, visibleJob } from '../../services/analyses/jobs.ts';
 import { submitPostprocessing } from '../../services/analyses/postprocessing.ts';
+import { createWeatherLibrary, weatherLibraryDir } from '../../services/weather/library.ts';
 
 const tags = ['Analyses'];
 
@@ -44,6 +45,7 @@ export function registerJobRoutes(app: ApiApp): void {
   app.openapi(submitPostprocessingRoute, async (c) => {
     const params = c.req.valid('param');
     const ids = { projectId: pathId(params.id), configurationId: pathId(params.cid), simulationId: pathId(params.sid) };
-    return c.json(await submitPostprocessing(c.var.db, c.var.deps.jobs, currentUser(c), ids, c.req.valid('json')), 202);
+    const weather = createWeatherLibrary(weatherLibraryDir(c.var.deps.config));
+    return c.json(await submitPostprocessing(c.var.db, c.var.deps.jobs, weather, currentUser(c), ids, c.req.valid('json')), 202);
   });
 }

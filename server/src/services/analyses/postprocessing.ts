@@ -14,6 +14,7 @@ import { requireChangeableProject } from '../projects/access.ts';
 import { ANALYSIS_JOB_TYPES, windComfortSettingsSchema, type WindComfortJobInput } from './settings.ts';
 import { speedRatioAssets } from './wind-results.ts';
 import { setSimulationStatus } from './job-run.ts';
+import type { WeatherLibrary } from '../weather/library.ts';
 
 export interface PostprocessingRequest {
   criteria: string[];
@@ -35,6 +36,7 @@ function canonical(value: unknown): string {
 export async function submitPostprocessing(
   db: Db,
   queue: JobQueue,
+  weather: WeatherLibrary,
   user: AuthUser,
   ids: { projectId: number; configurationId: number; simulationId: number },
   body: PostprocessingRequest,
@@ -59,6 +61,12 @@ export async function submitPostprocessing(
     // Report with the request's field names.
     const errors = zodToFieldErrors(parsed.error);
     throw ApiError.fields(Object.fromEntries(Object.entries(errors).map(([key, messages]) => [key.replace(/^timeWindows/, 'time_windows'), messages])));
+  }
+  // Weather problems are the user's to fix now, not a job failure later.
+  const files = await weather.list();
+  if (files.length === 0) throw ApiError.detail(400, 'No weather file is available for the analysis: add an EPW file to the weather library.');
+  if (body.weather_id !== undefined && !files.some((f) => f.id === body.weather_id)) {
+    throw ApiError.field('weather_id', `"${body.weather_id}" is not a weather file of the library.`);
   }
   const input: WindComfortJobInput = { ...ids, settings: parsed.data, ...(body.weather_id ? { weatherId: body.weather_id } : {}) };
 
