@@ -68,14 +68,15 @@ describe('project detail', () => {
     let refuse = false;
     const actor = start(fullProject(7), async (c) => (refuse ? Promise.reject(badName) : fullProject(7, c as Partial<Project>)));
     await vi.advanceTimersByTimeAsync(0);
-    actor.send({ type: 'details.save', changes: { name: 'Harbour Tower West' } });
+    const form = { name: 'Harbour Tower West', location: 'Toronto', latitude: '43.6', longitude: '-79.4', reference_id: 'NW-7' };
+    actor.send({ type: 'details.save', values: form });
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().context.project?.name).toBe('Harbour Tower West');
     expect(selectSaved(actor.getSnapshot())).toBe(true);
     await vi.advanceTimersByTimeAsync(3000);
     expect(selectSaved(actor.getSnapshot())).toBe(false);
     refuse = true;
-    actor.send({ type: 'details.save', changes: { name: '' } });
+    actor.send({ type: 'details.save', values: { ...form, name: 'Harbour' } });
     await vi.advanceTimersByTimeAsync(0);
     expect(selectSaveFailed(actor.getSnapshot())).toBe(true);
     expect(selectSaveError(actor.getSnapshot())?.fields.name).toEqual(['This field may not be blank.']);
@@ -95,6 +96,16 @@ describe('project detail', () => {
       [10, 1],
       [11, 3],
     ]);
+  });
+
+  it('names a bad coordinate without asking the server', async () => {
+    const save = vi.fn(async () => fullProject(7));
+    const actor = start(fullProject(7), save);
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'details.save', values: { name: 'X', location: '', latitude: '95', longitude: '', reference_id: '' } });
+    expect(selectSaveError(actor.getSnapshot())?.fields.latitude).toEqual(['Ensure this value is less than or equal to 90.']);
+    expect(selectSaveFailed(actor.getSnapshot())).toBe(true);
+    expect(save).not.toHaveBeenCalled();
   });
 
   it('has no scenarios until the server sends them', async () => {

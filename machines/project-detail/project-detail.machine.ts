@@ -23,6 +23,7 @@
  */
 import { assertEvent, assign, raise, setup } from 'xstate';
 import { asServerError, notProvided, type ServerError } from '@machines/shared/actors.ts';
+import { readProjectForm, type ProjectFormValues } from '@machines/project-list/project-form.ts';
 import type { Level, Project, ProjectUpdate, ServiceLine } from './project-detail.types.ts';
 
 export interface ProjectDetailContext {
@@ -39,7 +40,7 @@ export type ProjectDetailEvent =
   | { type: 'study.select'; studyId: number | null }
   | { type: 'project.retry' }
   | { type: 'project.reload' }
-  | { type: 'details.save'; changes: ProjectUpdate }
+  | { type: 'details.save'; values: ProjectFormValues }
   /** Another screen changed the project (e.g. a parameter set was saved): take its copy. */
   | { type: 'project.changed'; project: Project }
   /** Raised by the details region for the feedback region. */
@@ -82,10 +83,18 @@ export const projectDetailMachine = setup({
     }),
     clearSaveError: assign({ saveError: null }),
     storeSaveError: assign((_, params: { error: unknown }) => ({ saveError: asServerError(params.error) })),
+    rejectForm: assign(({ event }) => {
+      assertEvent(event, 'details.save');
+      const read = readProjectForm(event.values);
+      return { saveError: read.ok ? null : read.error };
+    }),
     storeServiceLines: assign((_, serviceLines: ServiceLine[]) => ({ serviceLines })),
     storeLevel: assign((_, level: Level) => ({ level })),
     announceSaved: raise({ type: 'feedback.saved' }),
     announceFailed: raise({ type: 'feedback.failed' }),
+  },
+  guards: {
+    formReads: ({ event }) => event.type === 'details.save' && readProjectForm(event.values).ok,
   },
   delays: {
     successFlag: 3000,
@@ -127,7 +136,10 @@ export const projectDetailMachine = setup({
           states: {
             idle: {
               on: {
-                'details.save': { target: 'saving', actions: 'clearSaveError' },
+                'details.save': [
+                  { guard: 'formReads', target: 'saving', actions: 'clearSaveError' },
+                  { actions: ['rejectForm', 'announceFailed'] },
+                ],
                 'project.reload': 'reloading',
               },
             },
@@ -136,7 +148,9 @@ export const projectDetailMachine = setup({
                 src: 'saveProject',
                 input: ({ context, event }) => {
                   assertEvent(event, 'details.save');
-                  return { projectId: context.projectId, changes: event.changes };
+                  const read = readProjectForm(event.values);
+                  const changes: ProjectUpdate = read.ok ? read.project : {};
+                  return { projectId: context.projectId, changes };
                 },
                 onDone: { target: 'idle', actions: [{ type: 'storeProject', params: ({ event }) => event.output }, 'announceSaved'] },
                 onError: {

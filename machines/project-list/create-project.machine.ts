@@ -1,7 +1,8 @@
 /**
  * The create-project modal (SPEC §2 "create project modal"; issue 5 POST /api/project/ with name,
- * location, latitude, longitude, reference id and generateSurrounds). The modal stays open with
- * what was typed and the server's field errors when the server refuses.
+ * location, latitude, longitude, reference id and generateSurrounds). The form is read first
+ * (project-form.ts: a blank name or a bad coordinate is named without a request); the modal stays
+ * open with what was typed and the server's field errors when the server refuses.
  *
  *   createProject
  *   ├── closed
@@ -13,14 +14,15 @@
 import { assertEvent, assign, emit, setup } from 'xstate';
 import type { Project, ProjectCreate } from '@server/contract/projects.ts';
 import { asServerError, notProvided, type ServerError } from '@machines/shared/actors.ts';
+import { readProjectForm, type ProjectFormValues } from './project-form.ts';
 
-export type { ProjectCreate };
+export type { ProjectCreate, ProjectFormValues };
 
 export interface CreateProjectContext {
   error: ServerError | null;
 }
 
-export type CreateProjectEvent = { type: 'modal.open' } | { type: 'cancel' } | { type: 'project.submit'; project: ProjectCreate };
+export type CreateProjectEvent = { type: 'modal.open' } | { type: 'cancel' } | { type: 'project.submit'; values: ProjectFormValues };
 
 export type CreateProjectEmitted = { type: 'project.created'; project: Project };
 
@@ -35,8 +37,16 @@ export const createProjectMachine = setup({
   },
   actions: {
     clearError: assign({ error: null }),
+    rejectForm: assign(({ event }) => {
+      assertEvent(event, 'project.submit');
+      const read = readProjectForm(event.values);
+      return { error: read.ok ? null : read.error };
+    }),
     storeError: assign((_, params: { error: unknown }) => ({ error: asServerError(params.error) })),
     announceCreated: emit((_, project: Project) => ({ type: 'project.created' as const, project })),
+  },
+  guards: {
+    formReads: ({ event }) => event.type === 'project.submit' && readProjectForm(event.values).ok,
   },
 }).createMachine({
   id: 'createProject',
@@ -48,7 +58,7 @@ export const createProjectMachine = setup({
     },
     editing: {
       on: {
-        'project.submit': { target: 'creating', actions: 'clearError' },
+        'project.submit': [{ guard: 'formReads', target: 'creating', actions: 'clearError' }, { actions: 'rejectForm' }],
         cancel: 'closed',
       },
     },
@@ -57,7 +67,8 @@ export const createProjectMachine = setup({
         src: 'createProject',
         input: ({ event }) => {
           assertEvent(event, 'project.submit');
-          return event.project;
+          const read = readProjectForm(event.values);
+          return read.ok ? read.project : { name: '' };
         },
         onDone: { target: 'closed', actions: { type: 'announceCreated', params: ({ event }) => event.output } },
         onError: { target: 'editing', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },

@@ -1,0 +1,35 @@
+/**
+ * The permission map's machine bound to the API (SPEC §6): GET /api/permissions/ and
+ * GET /api/project-permissions/ with every permission string. Tests provide their own logic
+ * through PermissionsLogicContext.
+ */
+import { createContext } from 'react';
+import { fromPromise } from 'xstate';
+import { permissionsMachine, type PermissionLists } from '@machines/permissions/permissions.machine.ts';
+import { isServerError } from '@machines/auth/server-error.ts';
+import { api } from '../api/client.ts';
+import { toServerError } from '../api/errors.ts';
+import { fetchGlobalPermissions, fetchProjectPermissions } from '../api/permissions.ts';
+
+export function bindPermissionsLogic(load: () => Promise<PermissionLists>) {
+  return permissionsMachine.provide({
+    actors: {
+      loadPermissions: fromPromise<PermissionLists, void>(async () => {
+        try {
+          return await load();
+        } catch (error) {
+          throw isServerError(error) ? error : toServerError(error);
+        }
+      }),
+    },
+  });
+}
+
+export async function loadLivePermissions(): Promise<PermissionLists> {
+  const [global, projects] = await Promise.all([fetchGlobalPermissions(api), fetchProjectPermissions(api)]);
+  return { global, projects };
+}
+
+export const livePermissionsLogic = bindPermissionsLogic(loadLivePermissions);
+
+export const PermissionsLogicContext = createContext(livePermissionsLogic);
