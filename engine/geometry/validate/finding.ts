@@ -41,6 +41,8 @@ export interface GeometryFinding {
   asset?: string;
   /** Total number of offending items when `triangles`/`edges` were capped. */
   count?: number;
+  /** The other side of a two-asset problem (e.g. the surrounds triangles a study building cuts into). */
+  related?: { role: GeometryRole; asset?: string; triangles: number[]; count?: number };
   /** Numbers behind the message (spanM, scaleFactor, floatingM…), for the UI and the record. */
   details?: Record<string, number | string>;
 }
