@@ -12,6 +12,7 @@ import { parseEpw, type Epw } from '../../engine/weather/epw.ts';
 import { receiveBlob } from '../src/services/uploads/receive.ts';
 import { storeStation } from '../src/services/weather/stations.ts';
 import { linkStation } from '../src/services/weather/met-sources.ts';
+import { generateSurroundsFromUpload } from '../src/services/surrounds/surrounds.ts';
 import { grantUpload } from './world-uploads.ts';
 import { ROLES_OF_MATRIX, type MatrixRole } from './world.ts';
 
@@ -24,7 +25,11 @@ export interface WorldWeather {
   metId: string;
   metSourceToRemove: Record<MatrixRole, number>;
   badStationToRemove: Record<MatrixRole, number>;
+  /** An upload of tests/fixtures/site.osm; the project's surrounds are generated from it. */
+  osmUploadId: number;
 }
+
+export const SITE_OSM_PATH = new URL('../../tests/fixtures/site.osm', import.meta.url);
 
 /** Stores `bytes` as an upload of the project, as a client PUT through a signed URL would. */
 export async function uploadFile(deps: AppDeps, projectId: number, userId: number, filename: string, bytes: Uint8Array): Promise<number> {
@@ -78,5 +83,7 @@ export async function buildWorldWeather(deps: AppDeps, projectId: number, ownerI
     const [bad] = await db.insert(badStations).values({ wmo: `matrix-${role}`, reason: 'matrix' }).returning({ id: badStations.id });
     badStationToRemove[role] = bad!.id;
   }
-  return { epwUploadId, metId: chicago.metId, metSourceToRemove, badStationToRemove };
+  const osmUploadId = await uploadFile(deps, projectId, ownerId, 'site.osm', readFileSync(SITE_OSM_PATH));
+  await generateSurroundsFromUpload(deps, db, projectId, { upload_id: osmUploadId, origin_latitude: 41.88, origin_longitude: -87.63, radius_m: 300 }, ownerId);
+  return { epwUploadId, metId: chicago.metId, metSourceToRemove, badStationToRemove, osmUploadId };
 }

@@ -56,4 +56,12 @@ export const WEATHER_ROWS: Record<string, MatrixRow> = {
     expect: superuserOnly(204),
     request: (w, role) => ({ path: `/api/bad-stations/${w.weather.badStationToRemove[role]}/` }),
   },
+
+  // Site: the world's surrounds were generated from tests/fixtures/site.osm (world-weather.ts).
+  'GET /api/project/:id/surrounds': { expect: see(200) },
+  'POST /api/project/:id/surrounds/generate-osm': {
+    expect: change(201),
+    request: (w) => ({ body: { upload_id: w.weather.osmUploadId, origin_latitude: 41.88, origin_longitude: -87.63, radius_m: 100 } }),
+  },
+  'GET /api/project/:id/surrounds/glb': { expect: see(200) },
 };

@@ -7,6 +7,7 @@ import { registerReferenceRoutes } from './reference/reference.routes.ts';
 import { registerRealtimeRoutes } from './realtime/socket.routes.ts';
 import { registerUploadRoutes } from './uploads/index.ts';
 import { registerWeatherRoutes } from './weather/index.ts';
+import { registerSurroundsRoutes } from './surrounds/surrounds.routes.ts';
 import { registerAnalysisRoutes } from './analyses/index.ts';
 import { registerProjectRoutes } from './projects/index.ts';
 import { registerUserRoutes } from './user/user.routes.ts';
@@ -20,6 +21,7 @@ export function registerRoutes(app: ApiApp): void {
   registerRealtimeRoutes(app);
   registerUploadRoutes(app);
   registerWeatherRoutes(app);
+  registerSurroundsRoutes(app);
   registerAnalysisRoutes(app);
   registerProjectRoutes(app);
   registerUserRoutes(app);
