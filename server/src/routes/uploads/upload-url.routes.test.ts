@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
-import { buildWorld, type World } from '../../../test/world.ts';
+import { accessToken, buildWorld, type World } from '../../../test/world.ts';
 import { putBlob } from '../../../test/blob-helpers.ts';
 import { uploadGrants, uploads } from '../../db/schema/index.ts';
 import type { UploadUrl } from '../../contract/uploads.ts';
@@ -78,6 +78,18 @@ describe('upload URLs', () => {
     expect((await uploadUrl('asset', undefined)).status).toBe(401);
     expect((await uploadUrl('asset', w.tokens.superuser, 999_999)).status).toBe(404);
     expect((await t.request('/api/project/abc/asset-upload-url/', { token: w.tokens.superuser })).status).toBe(404);
+  });
+
+  it('prunes expired grants when it issues new ones', async () => {
+    const old = (await (await uploadUrl('asset', w.tokens.projectAdmin)).json()) as UploadUrl;
+    t.clock.advance(2 * 3600_000);
+    try {
+      // The world's tokens have expired too by now: a fresh one.
+      expect((await uploadUrl('asset', await accessToken(t.deps, w.userIds.projectAdmin))).status).toBe(200);
+      expect(await t.database.db.select().from(uploadGrants).where(eq(uploadGrants.uuid, old.uuid))).toEqual([]);
+    } finally {
+      t.clock.advance(-2 * 3600_000);
+    }
   });
 
   it('names the public URL in container_url when PUBLIC_URL is set', async () => {

@@ -12,10 +12,13 @@ let w: World;
 let stl: Buffer;
 let stlUpload: Upload;
 let stlUuid: string;
+/** Uploads the world already holds (other features' fixtures). */
+let before: Upload[];
 
 beforeAll(async () => {
   t = await createTestContext({ PUBLIC_URL: 'https://canopy.example.test' });
   w = await buildWorld(t.deps);
+  before = (await list('?page_size=999', w.tokens.superuser)).results;
   const g = await grantUpload(t.deps, w.projectId, w.userIds.projectAdmin, 'assets');
   stlUuid = g.uuid;
   stl = binaryStl(3);
@@ -36,10 +39,9 @@ async function list(query: string, token: string | undefined): Promise<UploadPag
 describe('the upload list', () => {
   it('lists the project uploads newest first, in DRF pages, to anyone who may see the project', async () => {
     const page = await list('', w.tokens.colleague);
-    expect(page.count).toBe(3); // the world's matrix.csv and the two above
-    expect(page.next).toBeNull();
+    expect(page.count).toBe(before.length + 2);
     expect(page.previous).toBeNull();
-    expect(page.results.map((u) => u.filename)).toEqual(['wind.csv', 'tower A.stl', 'matrix.csv']);
+    expect(page.results.slice(0, 2).map((u) => u.filename)).toEqual(['wind.csv', 'tower A.stl']);
     expect(stlUpload).toEqual({
       id: expect.any(Number),
       uuid: stlUuid,
@@ -58,19 +60,26 @@ describe('the upload list', () => {
   });
 
   it('pages with absolute links and stops with "Invalid page."', async () => {
-    const first = await list('?page_size=2', w.tokens.colleague);
-    expect(first.results).toHaveLength(2);
-    expect(first.next).toBe(`https://canopy.example.test/api/project/${w.projectId}/uploads/?page_size=2&page=2`);
-    const second = await list('?page_size=2&page=2', w.tokens.colleague);
-    expect(second.results.map((u) => u.filename)).toEqual(['matrix.csv']);
-    const past = await t.request(`/api/project/${w.projectId}/uploads/?page=3&page_size=2`, { token: w.tokens.colleague });
+    const all = await list('?page_size=999', w.tokens.colleague);
+    const first = await list('?page_size=1', w.tokens.colleague);
+    expect(first.results).toHaveLength(1);
+    expect(first.next).toBe(`https://canopy.example.test/api/project/${w.projectId}/uploads/?page_size=1&page=2`);
+    const names: string[] = [];
+    for (let page = 1; page <= all.count; page++) names.push(...(await list(`?page_size=1&page=${page}`, w.tokens.colleague)).results.map((u) => u.filename));
+    expect(names).toEqual(all.results.map((u) => u.filename));
+    const past = await t.request(`/api/project/${w.projectId}/uploads/?page=${all.count + 1}&page_size=1`, { token: w.tokens.colleague });
     expect(past.status).toBe(404);
     expect(await past.json()).toEqual({ detail: 'Invalid page.' });
   });
 
   it('narrows to one upload URL with ?uuid= and to a kind with ?kind=', async () => {
-    expect((await list(`?uuid=${stlUuid}`, w.tokens.colleague)).count).toBe(2);
-    expect((await list('?kind=project-asset', w.tokens.colleague)).results.map((u) => u.filename)).toEqual(['matrix.csv']);
+    expect((await list(`?uuid=${stlUuid}`, w.tokens.colleague)).results.map((u) => u.filename)).toEqual(['wind.csv', 'tower A.stl']);
+    const projectFiles = (await list('?kind=project-asset&page_size=999', w.tokens.colleague)).results;
+    expect(projectFiles.map((u) => u.filename)).toContain('matrix.csv');
+    expect(projectFiles.every((u) => u.kind === 'project-asset')).toBe(true);
+    const assets = (await list('?kind=asset&page_size=999', w.tokens.colleague)).results;
+    expect(assets.every((u) => u.kind === 'asset')).toBe(true);
+    expect(assets.map((u) => u.filename)).toContain('tower A.stl');
     const bad = await t.request(`/api/project/${w.projectId}/uploads/?uuid=nope`, { token: w.tokens.colleague });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toHaveProperty('uuid');

@@ -4,6 +4,7 @@
  * signature that lets the client PUT files under that uuid — create/write only, for one hour.
  */
 import { randomUUID } from 'node:crypto';
+import { lt } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/database.ts';
 import type { AuthUser } from '../../auth/authenticate.ts';
@@ -29,6 +30,8 @@ export async function issueUploadUrl(
   await requireChangeableProject(db, user, projectId);
   const uuid = randomUUID();
   const expiresOn = new Date(deps.clock.now().getTime() + UPLOAD_URL_LIFETIME_MS);
+  // An expired grant can never be used again (its signature has expired with it): tidy as we go.
+  await db.delete(uploadGrants).where(lt(uploadGrants.expiresAt, deps.clock.now()));
   await db.insert(uploadGrants).values({ uuid, container, projectId, issuedTo: user.id, expiresAt: expiresOn });
   const url = deps.blobStore.createUploadUrl({ container, prefix: uuid, permissions: ['c', 'w'], expiresOn, origin });
   return { container_url: url.containerUrl, uuid, sas_token: url.sasToken };
