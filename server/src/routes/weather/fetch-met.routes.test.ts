@@ -112,8 +112,13 @@ describe('POST /api/project/{id}/fetch-met-data/', () => {
     await t.database.db.update(projects).set({ latitude: 41.9, longitude: -87.7 }).where(eq(projects.id, far!.id));
     const again = await fetchMet(far!.id);
     expect(again.status).toBe(200);
-    expect(((await again.json()) as FetchMetResult).met_source.wmo).toBe('725300');
+    const fetched = ((await again.json()) as FetchMetResult).met_source;
+    expect(fetched.wmo).toBe('725300');
     expect(await metError(far!.id)).toBeNull();
+    const after = (await (await t.request(`/api/project/${far!.id}/`, { token: w.tokens.colleagueWithPermission })).json()) as { met_error: string | null };
+    expect(after.met_error).toBeNull();
+    const sources = (await (await t.request(`/api/project/${far!.id}/met-sources/`, { token: w.tokens.colleagueWithPermission })).json()) as { results: Array<{ met_id: string }> };
+    expect(sources.results.map((s) => s.met_id)).toEqual([fetched.met_id]);
   });
 
   it('fails the same way for a project without coordinates', async () => {
