@@ -1,0 +1,42 @@
+/**
+ * Weather and site calls (SPEC §7; issue 6): the project's met sources (an uploaded EPW, or
+ * fetch-met-data/), the panels' summary, the CSV download, and the surrounds. Types come from the
+ * server's contract (type-only), so an API change breaks the type check here.
+ */
+import type { FetchMetResult, MetSource, WeatherSummary } from '@server/contract/weather.ts';
+import type { GenerateOsm, ProjectSurrounds, Surrounds } from '@server/contract/surrounds.ts';
+import type { ApiClient } from './client.ts';
+
+export function listMetSources(api: ApiClient, projectId: number): Promise<MetSource[]> {
+  return api<{ results: MetSource[] }>(`/api/project/${projectId}/met-sources/`).then((page) => page.results);
+}
+
+export function addMetSource(api: ApiClient, projectId: number, uploadId: number): Promise<MetSource> {
+  return api<MetSource>(`/api/project/${projectId}/met-sources/`, { method: 'POST', body: { upload_id: uploadId } });
+}
+
+export function fetchMetData(api: ApiClient, projectId: number): Promise<FetchMetResult> {
+  return api<FetchMetResult>(`/api/project/${projectId}/fetch-met-data/`, { method: 'POST' });
+}
+
+export interface SummaryFilter {
+  season: string;
+  time: string;
+}
+
+export function weatherSummary(api: ApiClient, projectId: number, metId: string, filter: SummaryFilter): Promise<WeatherSummary> {
+  return api<WeatherSummary>(`/api/project/${projectId}/weather-summary/`, { query: { met_id: metId, season: filter.season, time: filter.time } });
+}
+
+/** The CSV text of download-weather-data/ (the caller saves it as `weather_data_<met_id>.csv`). */
+export function downloadWeatherCsv(api: ApiClient, projectId: number, metId: string): Promise<string> {
+  return api<string>(`/api/project/${projectId}/download-weather-data/`, { method: 'POST', body: { met_id: metId }, parseResponse: (text: string) => text });
+}
+
+export function getSurrounds(api: ApiClient, projectId: number): Promise<ProjectSurrounds> {
+  return api<ProjectSurrounds>(`/api/project/${projectId}/surrounds/`);
+}
+
+export function generateOsmSurrounds(api: ApiClient, projectId: number, body: GenerateOsm): Promise<Surrounds> {
+  return api<Surrounds>(`/api/project/${projectId}/surrounds/generate-osm/`, { method: 'POST', body });
+}
