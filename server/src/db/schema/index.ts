@@ -17,3 +17,4 @@ export * from './service-lines.ts';
 export * from './parameter-sets.ts';
 export * from './project-files.ts';
 export * from './weather.ts';
+export * from './viewer.ts';
