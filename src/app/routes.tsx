@@ -31,6 +31,9 @@ const SignupScreen = lazyScreen(() => import('../screens/auth/signup-screen.tsx'
 const ProjectFilesPanel = lazy(() =>
   loadWithTimeout(() => import('../screens/project-files/project-files-panel.tsx')).then((m) => ({ default: m.ProjectFilesPanel })),
 );
+const ProjectResourcesScreen = lazy(() =>
+  loadWithTimeout(() => import('../screens/project-resources/project-resources-screen.tsx')).then((m) => ({ default: m.ProjectResourcesScreen })),
+);
 
 /** A redirect keyed by its target: consecutive redirects (/ → /projects/ → login) each run. */
 function Go({ to }: { to: string }) {
@@ -81,6 +84,8 @@ function protectedScreen(match: RouteMatch): ReactNode {
     case 'projectTab':
       // The files tab is built (issue 4); the other settings tabs arrive with the settings screen.
       if (p.tabName === 'files' && /^\d+$/.test(p.id ?? '')) return <ProjectFilesPanel projectId={Number(p.id)} />;
+      // Weather data and site (issue 6).
+      if (p.tabName === 'resources' && /^\d+$/.test(p.id ?? '')) return <ProjectResourcesScreen projectId={Number(p.id)} />;
       return <NotBuiltYet title="Project settings" params={p} />;
     case 'report':
       return <NotBuiltYet title="Report" params={p} />;

@@ -1,0 +1,49 @@
+/**
+ * Project settings → resources (/projects/{id}/resources): the weather data form with its panels,
+ * and the surrounds geolocator with the project resource map (SPEC §2). One weather machine drives
+ * the form and tells the panels which station to draw; the site machine drives the geolocator and
+ * the map. The 3D view of the surroundings arrives with the viewer.
+ */
+import { useContext } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { selectSelectedMetId, selectSources } from '@machines/weather/weather.selectors.ts';
+import { selectSurrounds } from '@machines/weather/weather.selectors.ts';
+import { usePageTitle } from '../../app/page-title.ts';
+import { ResourcesLogicContext } from './resources-logic-context.ts';
+import { WeatherDataForm } from './weather-data-form.tsx';
+import { WeatherPanels } from './weather-panels.tsx';
+import { SurroundsGeolocator } from './surrounds-geolocator.tsx';
+import { ResourceList } from './resource-list.tsx';
+import * as css from './project-resources.css.ts';
+
+export function ProjectResourcesScreen({ projectId }: { projectId: number }) {
+  usePageTitle('Resources');
+  const logic = useContext(ResourcesLogicContext);
+  const weather = useActorRef(logic.weather, { input: { projectId } });
+  const site = useActorRef(logic.site, { input: { projectId } });
+  const metId = useSelector(weather, selectSelectedMetId);
+  const sources = useSelector(weather, selectSources);
+  const surrounds = useSelector(site, selectSurrounds);
+
+  return (
+    <main className={css.screen}>
+      <h1 className={css.heading}>Resources</h1>
+      <section className={css.section} aria-labelledby="weather-title">
+        <h2 id="weather-title" className={css.sectionTitle}>
+          Weather data
+        </h2>
+        <WeatherDataForm weather={weather} projectId={projectId} />
+        <WeatherPanels projectId={projectId} metId={metId} />
+      </section>
+      <section className={css.section} aria-labelledby="site-title">
+        <h2 id="site-title" className={css.sectionTitle}>
+          Site
+        </h2>
+        <div className={css.columns}>
+          <SurroundsGeolocator site={site} projectId={projectId} stations={sources} />
+          <ResourceList projectId={projectId} sources={sources} surrounds={surrounds} />
+        </div>
+      </section>
+    </main>
+  );
+}
