@@ -34,6 +34,8 @@ describe('the project list', () => {
     expect(await list('pendingShare')).not.toContain('Harbour Towers');
     expect(await list('otherCompany')).not.toContain('Harbour Towers');
     expect(await list('otherCompany')).toContain('Demo district');
+    const first = (await call<ProjectPage>('GET', `/api/project/?search=${w.projectId}`, w.tokens.colleague)).body.results.find((p) => p.id === w.projectId);
+    expect(first).toMatchObject({ name: 'Harbour Towers', is_favorite: false, studies: [{ id: w.studyId, name: 'Study 1' }] });
   });
 
   it('filters by tab: demos, shared (accepted shares only), favorites', async () => {

@@ -3,7 +3,7 @@
  * `projectAccess`, in SQL), narrowed by tab and search, in a stable order (ties broken by id so
  * pages never overlap or skip).
  */
-import { and, asc, count, desc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import { projectFavorites, projects, studies } from '../../db/schema/index.ts';
@@ -105,39 +105,32 @@ export function representSummary<S>(row: SummaryRow, isFavorite: boolean, studyL
   };
 }
 
-async function studySummaries(db: Db, projectIds: number[]): Promise<Map<number, StudySummary[]>> {
-  const byProject = new Map<number, StudySummary[]>();
-  if (projectIds.length === 0) return byProject;
-  const rows = await db
-    .select({ id: studies.id, name: studies.name, projectId: studies.projectId })
-    .from(studies)
-    .where(inArray(studies.projectId, projectIds))
-    .orderBy(asc(studies.id));
-  for (const row of rows) {
-    const list = byProject.get(row.projectId) ?? [];
-    list.push({ id: row.id, name: row.name });
-    byProject.set(row.projectId, list);
-  }
-  return byProject;
-}
+/** The studies of each listed project, in the same statement (one statement per page matters on PGlite). */
+const studySummaries = sql<StudySummary[]>`(select coalesce(json_agg(json_build_object('id', ${studies.id}, 'name', ${studies.name}) order by ${studies.id}), '[]'::json) from ${studies} where ${studies.projectId} = ${projects.id})`;
 
 export function listProjects(db: Db, user: AuthUser, filter: ProjectListFilter): ListQuery<ProjectSummary> {
   const where = and(visibleProjects(user), tabCondition(user, filter.tab), searchCondition(filter.search));
+  const order = orderOf(filter.ordering);
+  // The window count and the sort run over ids only; the per-row subqueries (favorite, studies) run
+  // for the page's rows alone — in the same statement, which is what the embedded database rewards.
+  const select = (limit: number, offset: number) => {
+    const page = db
+      .$with('page')
+      .as(db.select({ id: projects.id, total: sql<number>`count(*) over ()`.mapWith(Number).as('total') }).from(projects).where(where).orderBy(...order).limit(limit).offset(offset));
+    return db
+      .with(page)
+      .select({ ...summaryColumns, isFavorite: favoriteOf(user.id).mapWith(Boolean), studies: studySummaries, total: page.total })
+      .from(page)
+      .innerJoin(projects, eq(projects.id, page.id))
+      .orderBy(...order);
+  };
+  const represent = (rows: Awaited<ReturnType<typeof select>>) => rows.map((row) => representSummary(row, row.isFavorite, row.studies));
   return {
     count: async () => (await db.select({ n: count() }).from(projects).where(where))[0]?.n ?? 0,
-    async page(limit, offset) {
-      const rows = await db
-        .select({ ...summaryColumns, isFavorite: favoriteOf(user.id).mapWith(Boolean) })
-        .from(projects)
-        .where(where)
-        .orderBy(...orderOf(filter.ordering))
-        .limit(limit)
-        .offset(offset);
-      const studyMap = await studySummaries(
-        db,
-        rows.map((r) => r.id),
-      );
-      return rows.map((row) => representSummary(row, row.isFavorite, studyMap.get(row.id) ?? []));
+    page: async (limit, offset) => represent(await select(limit, offset)),
+    async pageWithCount(limit, offset) {
+      const rows = await select(limit, offset);
+      return { count: rows[0]?.total ?? 0, results: represent(rows) };
     },
   };
 }
