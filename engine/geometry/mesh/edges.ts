@@ -4,6 +4,10 @@
  * An edge with one half-edge is open (a hole's rim), with two it is manifold, with more it is
  * non-manifold (faces meeting like pages of a book). Triangles with two corners welded together
  * ("collapsed") have no area and no meaningful sides, so they are left out and flagged instead.
+ *
+ * Built without hashing: half-edges are bucketed by their lower vertex (a counting sort), and
+ * within a bucket — a handful of half-edges — grouped by the upper vertex. Welded vertex numbers
+ * follow file order, so the buckets are filled and read almost sequentially.
  */
 
 export const NO_EDGE = 0xffffffff;
@@ -15,7 +19,7 @@ export interface EdgeMap {
   edgeB: Uint32Array;
   /** Half-edges on each edge. */
   faceCount: Uint32Array;
-  /** The first and second half-edge seen on each edge (−1 when absent). */
+  /** The first and second half-edge (lowest h first) on each edge (−1 when absent). */
   firstHalf: Int32Array;
   secondHalf: Int32Array;
   /** Edge of each half-edge, NO_EDGE for the sides of collapsed triangles. */
@@ -27,43 +31,15 @@ export interface EdgeMap {
   nonManifoldEdgeCount: number;
 }
 
-function hashPair(a: number, b: number, mask: number): number {
-  return (Math.imul(a, 0x9e3779b1) ^ Math.imul(b + 0x7f4a7c15, 0x85ebca77)) & mask;
-}
-
 export function buildEdgeMap(indices: Uint32Array): EdgeMap {
   const triangles = Math.floor(indices.length / 3);
   const halfEdges = triangles * 3;
-  let size = 1024;
-  while (size < halfEdges * 1.5) size *= 2;
-  const mask = size - 1;
-  const table = new Int32Array(size).fill(-1);
-  // A closed mesh has halfEdges / 2 edges; open soups up to halfEdges.
-  let capacity = Math.max(16, Math.ceil(halfEdges / 2) + 16);
-  let edgeA = new Uint32Array(capacity);
-  let edgeB = new Uint32Array(capacity);
-  let faceCount = new Uint32Array(capacity);
-  let firstHalf = new Int32Array(capacity);
-  let secondHalf = new Int32Array(capacity);
-  const halfEdgeEdge = new Uint32Array(halfEdges);
+  let vertexCount = 0;
+  for (let i = 0; i < halfEdges; i++) if (indices[i] >= vertexCount) vertexCount = indices[i] + 1;
+
   const collapsed = new Uint8Array(triangles);
   let collapsedCount = 0;
-  let edgeCount = 0;
-
-  const grow = (): void => {
-    capacity *= 2;
-    const widen = <T extends Uint32Array | Int32Array>(old: T, make: (n: number) => T): T => {
-      const next = make(capacity);
-      next.set(old);
-      return next;
-    };
-    edgeA = widen(edgeA, (n) => new Uint32Array(n));
-    edgeB = widen(edgeB, (n) => new Uint32Array(n));
-    faceCount = widen(faceCount, (n) => new Uint32Array(n));
-    firstHalf = widen(firstHalf, (n) => new Int32Array(n));
-    secondHalf = widen(secondHalf, (n) => new Int32Array(n));
-  };
-
+  const bucketStart = new Uint32Array(vertexCount + 1);
   for (let t = 0; t < triangles; t++) {
     const i0 = indices[t * 3];
     const i1 = indices[t * 3 + 1];
@@ -71,53 +47,70 @@ export function buildEdgeMap(indices: Uint32Array): EdgeMap {
     if (i0 === i1 || i1 === i2 || i0 === i2) {
       collapsed[t] = 1;
       collapsedCount++;
-      halfEdgeEdge[t * 3] = halfEdgeEdge[t * 3 + 1] = halfEdgeEdge[t * 3 + 2] = NO_EDGE;
       continue;
     }
+    bucketStart[(i0 < i1 ? i0 : i1) + 1]++;
+    bucketStart[(i1 < i2 ? i1 : i2) + 1]++;
+    bucketStart[(i2 < i0 ? i2 : i0) + 1]++;
+  }
+  for (let v = 0; v < vertexCount; v++) bucketStart[v + 1] += bucketStart[v];
+  const used = bucketStart[vertexCount];
+  const bucket = new Uint32Array(used);
+  const fill = bucketStart.slice(0, vertexCount);
+  const upper = new Uint32Array(halfEdges);
+  for (let t = 0; t < triangles; t++) {
+    if (collapsed[t]) continue;
     for (let k = 0; k < 3; k++) {
       const h = t * 3 + k;
-      const u = indices[h];
-      const w = indices[k === 2 ? t * 3 : h + 1];
-      const a = u < w ? u : w;
-      const b = u < w ? w : u;
-      let slot = hashPair(a, b, mask);
-      let edge: number;
-      for (;;) {
-        const found = table[slot];
-        if (found < 0) {
-          if (edgeCount === capacity) grow();
-          edge = edgeCount++;
-          edgeA[edge] = a;
-          edgeB[edge] = b;
-          firstHalf[edge] = h;
-          secondHalf[edge] = -1;
-          table[slot] = edge;
-          break;
-        }
-        if (edgeA[found] === a && edgeB[found] === b) {
-          edge = found;
-          if (faceCount[edge] === 1) secondHalf[edge] = h;
-          break;
-        }
-        slot = (slot + 1) & mask;
-      }
-      faceCount[edge]++;
-      halfEdgeEdge[h] = edge;
+      const a = indices[h];
+      const b = indices[k === 2 ? h - 2 : h + 1];
+      upper[h] = a < b ? b : a;
+      bucket[fill[a < b ? a : b]++] = h;
     }
   }
+
+  // At most one edge per used half-edge; trimmed at the end.
+  const edgeA = new Uint32Array(used);
+  const edgeB = new Uint32Array(used);
+  const faceCount = new Uint32Array(used);
+  const firstHalf = new Int32Array(used);
+  const secondHalf = new Int32Array(used);
+  const halfEdgeEdge = new Uint32Array(halfEdges).fill(NO_EDGE);
+  let edgeCount = 0;
   let openEdgeCount = 0;
   let nonManifoldEdgeCount = 0;
-  for (let e = 0; e < edgeCount; e++) {
-    if (faceCount[e] === 1) openEdgeCount++;
-    else if (faceCount[e] > 2) nonManifoldEdgeCount++;
+  for (let v = 0; v < vertexCount; v++) {
+    const end = bucketStart[v + 1];
+    for (let i = bucketStart[v]; i < end; i++) {
+      const h = bucket[i];
+      if (halfEdgeEdge[h] !== NO_EDGE) continue;
+      const w = upper[h];
+      const e = edgeCount++;
+      edgeA[e] = v;
+      edgeB[e] = w;
+      firstHalf[e] = h;
+      secondHalf[e] = -1;
+      halfEdgeEdge[h] = e;
+      let n = 1;
+      for (let j = i + 1; j < end; j++) {
+        const g = bucket[j];
+        if (upper[g] !== w || halfEdgeEdge[g] !== NO_EDGE) continue;
+        halfEdgeEdge[g] = e;
+        if (n === 1) secondHalf[e] = g;
+        n++;
+      }
+      faceCount[e] = n;
+      if (n === 1) openEdgeCount++;
+      else if (n > 2) nonManifoldEdgeCount++;
+    }
   }
   return {
     edgeCount,
-    edgeA,
-    edgeB,
-    faceCount,
-    firstHalf,
-    secondHalf,
+    edgeA: edgeA.slice(0, edgeCount),
+    edgeB: edgeB.slice(0, edgeCount),
+    faceCount: faceCount.slice(0, edgeCount),
+    firstHalf: firstHalf.slice(0, edgeCount),
+    secondHalf: secondHalf.slice(0, edgeCount),
     halfEdgeEdge,
     collapsed,
     collapsedCount,
@@ -126,17 +119,7 @@ export function buildEdgeMap(indices: Uint32Array): EdgeMap {
   };
 }
 
-/** Start vertex of half-edge h (welded index). */
-export function halfEdgeStart(indices: Uint32Array, h: number): number {
-  return indices[h];
-}
-
-/** End vertex of half-edge h (welded index). */
-export function halfEdgeEnd(indices: Uint32Array, h: number): number {
-  return indices[h % 3 === 2 ? h - 2 : h + 1];
-}
-
-/** Triangles on each listed edge (all of them, also past the second), in one pass over the half-edges. */
+/** Triangles on the listed edges (all of them, also past the second), in one pass over the half-edges. */
 export function trianglesOnEdges(edges: EdgeMap, wanted: Uint8Array): number[] {
   const out: number[] = [];
   const halfEdges = edges.halfEdgeEdge.length;

@@ -14,8 +14,8 @@ describe('weldVertices', () => {
   });
 
   it('merges within the tolerance, also across cell boundaries, and not beyond it', () => {
-    // Cell size is 4 mm for a 1 mm tolerance; 0.0039 and 0.0041 straddle a cell boundary.
-    const soup = Float32Array.of(0.0039, 0, 0, 0.0041, 0, 0, 0.0061, 0, 0, -0.0039, 0, 0, -0.0041, 0, 0, -0.0061, 0, 0);
+    // Cells are 16 mm for a 1 mm tolerance; 0.0159 and 0.0161 straddle a cell boundary.
+    const soup = Float32Array.of(0.0159, 0, 0, 0.0161, 0, 0, 0.0181, 0, 0, -0.0159, 0, 0, -0.0161, 0, 0, -0.0181, 0, 0);
     const welded = weldVertices(soup, 0.001);
     expect(Array.from(welded.indices)).toEqual([0, 0, 1, 2, 2, 3]);
   });

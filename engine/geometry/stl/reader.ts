@@ -81,14 +81,19 @@ export function createStlReader(options: StlReaderOptions = {}): StlReader {
         bytesRead += chunk.length;
         const parser = binary ?? ascii;
         if (parser) return parser.push(chunk);
-        const joined = new Uint8Array(head.length + chunk.length);
-        joined.set(head);
-        joined.set(chunk, head.length);
-        head = joined;
-        const chosen = detectStlFormat(head, false, expectedBytes);
+        // Undecided bytes are kept (at most 64 KB); a first chunk that decides is not copied.
+        let prefix = chunk;
+        if (head.length > 0) {
+          prefix = new Uint8Array(head.length + chunk.length);
+          prefix.set(head);
+          prefix.set(chunk, head.length);
+        }
+        const chosen = detectStlFormat(prefix, false, expectedBytes);
         if (chosen) {
-          start(chosen).push(head);
           head = new Uint8Array(0);
+          start(chosen).push(prefix);
+        } else {
+          head = prefix === chunk ? chunk.slice() : prefix;
         }
       });
     },
