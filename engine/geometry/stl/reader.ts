@@ -46,7 +46,7 @@ export function createStlReader(options: StlReaderOptions = {}): StlReader {
   const maxTriangles = options.maxTriangles ?? DEFAULT_MAX_READ_TRIANGLES;
   const expectedBytes = options.expectedBytes;
   let bytesRead = 0;
-  let head = new Uint8Array(0);
+  let head: Uint8Array = new Uint8Array(0);
   let format: StlFormat | undefined;
   let binary: BinaryStlParser | undefined;
   let ascii: AsciiStlParser | undefined;
