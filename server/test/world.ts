@@ -12,6 +12,7 @@ import { buildProjectsWorld, type ProjectsWorld } from './world-projects.ts';
 import { buildWorldUploads, type WorldUploads } from './world-uploads.ts';
 import { buildWorldWeather, type WorldWeather } from './world-weather.ts';
 import { buildWorldAnalyses, type WorldAnalyses } from './world-analyses.ts';
+import { buildWorldViewer, type WorldViewer } from './world-viewer.ts';
 
 export const ROLES_OF_MATRIX = [
   'anonymous',
@@ -43,6 +44,8 @@ export interface World {
   projects: ProjectsWorld;
   /** A wind scenario with speed-up ratio assets, and a job of the project (issue 7). */
   analyses: WorldAnalyses;
+  /** A stored result asset, an uploaded result GLB, camera positions and chosen layers (issue 8). */
+  viewer: WorldViewer;
 }
 
 async function roleId(db: Db, name: string): Promise<number> {
@@ -102,7 +105,7 @@ export async function buildWorld(deps: AppDeps): Promise<World> {
   if (!eula) throw new Error('no end-user agreement is seeded');
   const tokens = { anonymous: undefined } as Record<MatrixRole, string | undefined>;
   for (const [role, id] of Object.entries(userIds)) tokens[role as MatrixRole] = await accessToken(deps, id);
-  return {
+  const world: Omit<World, 'viewer'> = {
     companyId: a!.id,
     otherCompanyId: c!.id,
     ownerId,
@@ -116,4 +119,5 @@ export async function buildWorld(deps: AppDeps): Promise<World> {
     projects: await buildProjectsWorld(db, { companyId: a!.id, otherCompanyId: c!.id, ownerId, projectId: project!.id, userIds }),
     analyses: await buildWorldAnalyses(deps, project!.id, study!.id),
   };
+  return { ...world, viewer: await buildWorldViewer(deps, { projectId: project!.id, studyId: study!.id, ownerId, analyses: world.analyses, userIds }) };
 }

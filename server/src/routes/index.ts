@@ -12,6 +12,7 @@ import { registerAnalysisRoutes } from './analyses/index.ts';
 import { registerProjectRoutes } from './projects/index.ts';
 import { registerUserRoutes } from './user/user.routes.ts';
 import { registerCompanyRoutes } from './company/index.ts';
+import { registerViewerRoutes } from './viewer/index.ts';
 
 export function registerRoutes(app: ApiApp): void {
   registerHealthRoutes(app);
@@ -26,4 +27,5 @@ export function registerRoutes(app: ApiApp): void {
   registerProjectRoutes(app);
   registerUserRoutes(app);
   registerCompanyRoutes(app);
+  registerViewerRoutes(app);
 }

@@ -1,0 +1,13 @@
+/** The results viewer's routes (issue 8): study results and state, project tags and assets, reference data, ingestion. */
+import type { ApiApp } from '../../app.ts';
+import { registerViewerIngestRoutes } from './ingest.routes.ts';
+import { registerViewerProjectRoutes } from './project.routes.ts';
+import { registerViewerReferenceRoutes } from './reference.routes.ts';
+import { registerViewerStudyRoutes } from './study.routes.ts';
+
+export function registerViewerRoutes(app: ApiApp): void {
+  registerViewerStudyRoutes(app);
+  registerViewerProjectRoutes(app);
+  registerViewerReferenceRoutes(app);
+  registerViewerIngestRoutes(app);
+}

@@ -1,0 +1,75 @@
+/**
+ * Viewer routes under a project (SPEC §7): GET/POST /api/project/{id}/post-processing-tag, and a
+ * configuration simulation's asset — GET …/simulation-asset/{aid} (metadata) and
+ * GET …/simulation-asset/{aid}/download (the file, read through the blob store after the same
+ * access check, so result files are never public URLs).
+ */
+import { z } from '@hono/zod-openapi';
+import type { ApiApp } from '../../app.ts';
+import { defineRoute } from '../../http/route.ts';
+import { pathId } from '../../http/params.ts';
+import { currentUser } from '../../auth/authenticate.ts';
+import { answers, json, jsonBody, pathParams } from '../../contract/common.ts';
+import { AssetSchema, PostProcessingTagCreateSchema, PostProcessingTagSchema } from '../../contract/viewer.ts';
+import { getSimulationAsset, simulationAssetFile, type AssetPath } from '../../services/viewer/simulations.ts';
+import { createPostProcessingTag, listPostProcessingTags } from '../../services/viewer/viewer-state.ts';
+
+const tags = ['Viewer'];
+const assetPath = '/api/project/{id}/configuration/{cid}/simulation/{sid}/simulation-asset/{aid}';
+const assetParams = pathParams('id', 'cid', 'sid', 'aid');
+
+export const listTagsRoute = defineRoute('user', {
+  method: 'get',
+  path: '/api/project/{id}/post-processing-tag',
+  tags,
+  summary: "The project's post-processing tags",
+  request: { params: pathParams('id') },
+  responses: { 200: json(z.array(PostProcessingTagSchema), 'Tags'), 401: answers[401], 404: answers[404] },
+});
+
+export const createTagRoute = defineRoute('user', {
+  method: 'post',
+  path: '/api/project/{id}/post-processing-tag',
+  tags,
+  summary: 'Add a post-processing tag (a label for post-processed result sets)',
+  request: { params: pathParams('id'), body: jsonBody(PostProcessingTagCreateSchema) },
+  responses: { 201: json(PostProcessingTagSchema, 'Created'), 400: answers[400], 401: answers[401], 403: answers[403], 404: answers[404] },
+});
+
+export const simulationAssetRoute = defineRoute('user', {
+  method: 'get',
+  path: assetPath,
+  tags,
+  summary: "One result asset's fields and metadata",
+  request: { params: assetParams },
+  responses: { 200: json(AssetSchema, 'The asset'), 401: answers[401], 404: answers[404] },
+});
+
+export const simulationAssetDownloadRoute = defineRoute('user', {
+  method: 'get',
+  path: `${assetPath}/download`,
+  tags,
+  summary: "The asset's file (GLB for meshes and data, JSON for graph and wind-rose kinds)",
+  request: { params: assetParams },
+  responses: { 200: { description: 'The file' }, 401: answers[401], 404: answers[404] },
+});
+
+function ids(p: { id: string; cid: string; sid: string; aid: string }): AssetPath {
+  return { projectId: pathId(p.id), configurationId: pathId(p.cid), simulationId: pathId(p.sid), assetId: pathId(p.aid) };
+}
+
+export function registerViewerProjectRoutes(app: ApiApp): void {
+  app.openapi(listTagsRoute, async (c) => c.json(await listPostProcessingTags(c.var.db, currentUser(c), pathId(c.req.valid('param').id)), 200));
+  app.openapi(createTagRoute, async (c) =>
+    c.json(await createPostProcessingTag(c.var.db, currentUser(c), pathId(c.req.valid('param').id), c.req.valid('json')), 201),
+  );
+  app.openapi(simulationAssetRoute, async (c) => c.json(await getSimulationAsset(c.var.db, currentUser(c), ids(c.req.valid('param'))), 200));
+  app.openapi(simulationAssetDownloadRoute, async (c) => {
+    const file = await simulationAssetFile(c.var.deps, c.var.db, currentUser(c), ids(c.req.valid('param')));
+    const isGlb = file.filename.toLowerCase().endsWith('.glb');
+    c.header('Content-Type', isGlb ? 'model/gltf-binary' : file.filename.endsWith('.json') ? 'application/json' : 'application/octet-stream');
+    c.header('Content-Disposition', `attachment; filename="${file.filename.replace(/["\\\r\n]/g, '_')}"`);
+    c.header('Cache-Control', 'private, no-cache');
+    return c.body(new Uint8Array(file.bytes), 200);
+  });
+}

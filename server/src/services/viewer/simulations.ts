@@ -1,0 +1,84 @@
+/** The study's simulations with their result assets (SPEC §3 Simulation), and one asset's metadata and file. */
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { AppDeps } from '../../deps.ts';
+import type { Db } from '../../db/database.ts';
+import type { AuthUser } from '../../auth/authenticate.ts';
+import { assets, configurations, simulations } from '../../db/schema/index.ts';
+import { ApiError } from '../../http/errors.ts';
+import { getBytes, parseBlobKey } from '../analyses/blob-io.ts';
+import { assetView, type AssetView } from './assets.ts';
+import { requireConfigurationSimulation, requireStudy, requireStudySimulation } from './scope.ts';
+
+export interface SimulationView {
+  id: number;
+  configuration: { id: number };
+  category: string;
+  status: string;
+  cfd_parameters: unknown;
+  met_source_id: number | null;
+  assets: AssetView[];
+}
+
+async function loadSimulations(db: Db, where: ReturnType<typeof eq>): Promise<SimulationView[]> {
+  const rows = await db
+    .select({ simulation: simulations })
+    .from(simulations)
+    .innerJoin(configurations, eq(configurations.id, simulations.configurationId))
+    .where(where)
+    .orderBy(asc(simulations.id));
+  const ids = rows.map((r) => r.simulation.id);
+  const assetRows = ids.length ? await db.select().from(assets).where(inArray(assets.simulationId, ids)).orderBy(asc(assets.id)) : [];
+  return rows.map(({ simulation: s }) => ({
+    id: s.id,
+    configuration: { id: s.configurationId },
+    category: s.category,
+    status: s.status,
+    cfd_parameters: s.cfdParameters,
+    met_source_id: s.metSourceId,
+    assets: assetRows.filter((a) => a.simulationId === s.id).map(assetView),
+  }));
+}
+
+export async function listStudySimulations(db: Db, user: AuthUser, projectId: number, studyId: number): Promise<SimulationView[]> {
+  await requireStudy(db, user, projectId, studyId, 'see');
+  return loadSimulations(db, and(eq(configurations.studyId, studyId), eq(configurations.projectId, projectId)) as ReturnType<typeof eq>);
+}
+
+export async function getStudySimulation(db: Db, user: AuthUser, projectId: number, studyId: number, simulationId: number): Promise<SimulationView> {
+  await requireStudySimulation(db, user, projectId, studyId, simulationId, 'see');
+  return getStudySimulationView(db, simulationId);
+}
+
+/** One simulation as the API shows it, for callers that already checked access. */
+export async function getStudySimulationView(db: Db, simulationId: number): Promise<SimulationView> {
+  const [one] = await loadSimulations(db, eq(simulations.id, simulationId));
+  if (!one) throw ApiError.notFound();
+  return one;
+}
+
+async function assetRow(db: Db, user: AuthUser, projectId: number, configurationId: number, simulationId: number, assetId: number) {
+  await requireConfigurationSimulation(db, user, projectId, configurationId, simulationId, 'see');
+  const [row] = await db.select().from(assets).where(and(eq(assets.id, assetId), eq(assets.simulationId, simulationId)));
+  if (!row) throw ApiError.notFound();
+  return row;
+}
+
+export async function getSimulationAsset(db: Db, user: AuthUser, ids: AssetPath): Promise<AssetView> {
+  return assetView(await assetRow(db, user, ids.projectId, ids.configurationId, ids.simulationId, ids.assetId));
+}
+
+export interface AssetPath {
+  projectId: number;
+  configurationId: number;
+  simulationId: number;
+  assetId: number;
+}
+
+/** The asset's file, read through the blob store after the same access check as its metadata. */
+export async function simulationAssetFile(deps: AppDeps, db: Db, user: AuthUser, ids: AssetPath): Promise<{ filename: string; bytes: Uint8Array }> {
+  const row = await assetRow(db, user, ids.projectId, ids.configurationId, ids.simulationId, ids.assetId);
+  if (!row.blobKey) throw ApiError.notFound();
+  const key = parseBlobKey(row.blobKey);
+  if (!(await deps.blobStore.head(key))) throw ApiError.notFound();
+  return { filename: row.filename, bytes: await getBytes(deps.blobStore, key) };
+}

@@ -1,0 +1,51 @@
+/**
+ * Test fixtures (not product data) for the viewer routes: a small presentation plane written as a
+ * result GLB in the documented format, and helpers to upload a file into a project's uploads.
+ */
+import { Readable } from 'node:stream';
+import { writeResultGlb } from '../../engine/results/glb.ts';
+import type { AppDeps } from '../src/deps.ts';
+import { receiveBlob } from '../src/services/uploads/receive.ts';
+import { grantUpload } from './world-uploads.ts';
+
+/** A 10 m × 10 m plane at 1.5 m, vertices every 2.5 m, with field speedRatio = x / 10. */
+export async function planeGlb(): Promise<Uint8Array> {
+  const positions: number[] = [];
+  const values: number[] = [];
+  for (let j = 0; j <= 4; j++) for (let i = 0; i <= 4; i++) {
+    positions.push(i * 2.5, j * 2.5, 1.5);
+    values.push((i * 2.5) / 10);
+  }
+  const indices: number[] = [];
+  for (let j = 0; j < 4; j++) for (let i = 0; i < 4; i++) {
+    const a = j * 5 + i;
+    indices.push(a, a + 1, a + 6, a, a + 6, a + 5);
+  }
+  return writeResultGlb({
+    positions: Float32Array.from(positions),
+    indices: Uint32Array.from(indices),
+    fields: { speedRatio: Float32Array.from(values) },
+    metadata: {
+      analysis: 'wind-directional',
+      metric: 'speed-ratio',
+      units: '',
+      legend: { name: 'speed-ratio', version: '1' },
+      provenance: { engine: 'test-fixture', version: '1' },
+    },
+  });
+}
+
+/** Stores `bytes` as an upload of `projectId` named `filename`, as the upload URL would; returns its id. */
+export async function uploadFile(deps: AppDeps, projectId: number, userId: number, filename: string, bytes: Uint8Array | string): Promise<number> {
+  const grant = await grantUpload(deps, projectId, userId, 'assets');
+  const { upload } = await receiveBlob(deps, deps.database.db, {
+    container: grant.container,
+    uuid: grant.uuid,
+    filename,
+    query: new URLSearchParams(grant.sasToken),
+    blobType: 'BlockBlob',
+    contentLength: undefined,
+    body: () => Readable.from([typeof bytes === 'string' ? Buffer.from(bytes) : Buffer.from(bytes)]),
+  });
+  return upload.id;
+}
