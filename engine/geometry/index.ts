@@ -30,6 +30,7 @@ export { validateScenarioGeometry, type GeometryValidationResult, type AssetRepo
 export type { GeometryAsset, GeometryAssetInput, ScenarioGeometryInput, StudyVariant } from './validate/assets.ts';
 export { DEFAULT_VALIDATION_OPTIONS, type ValidationOptions } from './validate/options.ts';
 export { ROLE_POLICIES, type RolePolicy } from './validate/policy.ts';
+export { FINDING_CODES, type FindingCode } from './validate/codes.ts';
 export { GEOMETRY_ROLES, type GeometryFinding, type GeometryRole, type FindingSeverity } from './validate/finding.ts';
 
 export { repairMesh, type RepairOptions, type RepairReport, type RepairResult, type RepairedHole } from './repair/repair-mesh.ts';

@@ -22,7 +22,7 @@ export interface GeometryFinding {
   /** Unique within one validation run and stable for the same input (role, asset, code, ordinal). */
   id: string;
   severity: FindingSeverity;
-  /** Machine-readable kind, e.g. 'open-edges', 'floating', 'stl-truncated' (see codes.ts). */
+  /** Machine-readable kind, e.g. 'open-edges', 'floating', 'stl-truncated' (all listed in codes.ts). */
   code: string;
   /** One sentence for the user, with the numbers that matter (metres, counts, indices). */
   message: string;

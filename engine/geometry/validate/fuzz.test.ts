@@ -9,13 +9,14 @@ import { repairMesh } from '../repair/repair-mesh.ts';
 import { StlParseError } from '../stl/errors.ts';
 import { createStlReader, tryParseStl } from '../stl/reader.ts';
 import { writeAsciiStl, writeBinaryStl } from '../stl/writer.ts';
+import { FINDING_CODES } from './codes.ts';
 import type { GeometryFinding } from './finding.ts';
 import { validateScenarioGeometry } from './validate-scenario.ts';
 
 function expectStructured(finding: GeometryFinding): void {
   expect(typeof finding.id).toBe('string');
   expect(['error', 'warning', 'info']).toContain(finding.severity);
-  expect(finding.code).toMatch(/^[a-z0-9-]+$/);
+  expect(Object.keys(FINDING_CODES)).toContain(finding.code);
   expect(finding.message.length).toBeGreaterThan(0);
   expect(finding.suggestedFix.length).toBeGreaterThan(0);
   expect(Array.isArray(finding.triangles)).toBe(true);

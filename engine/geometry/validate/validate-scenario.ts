@@ -117,7 +117,12 @@ function run(input: ScenarioGeometryInput, options: ValidationOptions, collector
   }
 
   const ground = groundReference(analysed, options, collector);
-  for (const a of analysed) if (ROLE_POLICIES[a.asset.role].grounded) checkFloating(a.analysis, a.asset, ground, options, collector);
+  checkFloating(
+    analysed.filter((a) => ROLE_POLICIES[a.asset.role].grounded),
+    ground,
+    options,
+    collector,
+  );
 
   for (const study of analysed.filter((a) => a.asset.role === 'study'))
     for (const surrounds of analysed.filter((a) => a.asset.role === 'surrounds')) checkStudyAgainstSurrounds(study, surrounds, options, collector);

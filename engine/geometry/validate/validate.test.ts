@@ -136,6 +136,18 @@ describe('ground contact', () => {
     expect(floating.location).toEqual([35, 5, 2]);
   });
 
+  it('accepts parts stacked on grounded parts (one box per floor, a tower on a podium in the surrounds)', () => {
+    const floors = concatSoups(boxSoup(0, 0, -1, 10, 10, 3), boxSoup(1, 1, 3, 9, 9, 6), boxSoup(2, 2, 6, 8, 8, 9));
+    expect(validateScenarioGeometry({ study: floors, ground }).passed).toBe(true);
+    const podium = boxSoup(20, 0, -1, 40, 20, 6);
+    expect(validateScenarioGeometry({ study: boxSoup(25, 5, 6, 35, 15, 60), surrounds: podium, ground }).passed).toBe(true);
+    // A part hovering 1 m above the one below is not resting on it.
+    const hovering = concatSoups(boxSoup(0, 0, -1, 10, 10, 3), boxSoup(0, 0, 4, 10, 10, 6));
+    const finding = only(validateScenarioGeometry({ study: hovering, ground }), 'floating');
+    expect(finding.details).toEqual({ floatingParts: 1, worstGapM: 4 });
+    expect(finding.triangles).toEqual(Array.from({ length: 12 }, (_, t) => 12 + t));
+  });
+
   it('uses z = 0 without a ground file, and says so', () => {
     const result = validateScenarioGeometry({ surrounds: boxSoup(0, 0, 0.5, 10, 10, 10) });
     expect(only(result, 'floating').details?.worstGapM).toBeCloseTo(0.5, 5);
