@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { boxSoup, boxWithHole, concatSoups, cutBox, flipTriangles, groundSheet, scaleSoup, translateSoup } from '../mesh/test-meshes.ts';
 import { writeAsciiStl, writeBinaryStl } from '../stl/writer.ts';
+import { generateDemoDistrict } from '../../demo/district.ts';
+import { toTriangleSoup } from '../../demo/mesh-builders.ts';
 import type { GeometryFinding } from './finding.ts';
 import { validateScenarioGeometry, type GeometryValidationResult } from './validate-scenario.ts';
 
@@ -27,6 +29,21 @@ describe('validateScenarioGeometry: a clean scenario', () => {
       ['surrounds', 'surrounds-1', 12, 1],
       ['surrounds', 'surrounds-2', 12, 1],
     ]);
+  });
+
+  it('passes the demo district (towers, trees, tiled ground) read from binary STL files', () => {
+    const d = generateDemoDistrict();
+    const soup = (role: string): Float32Array =>
+      concatSoups(...[...d.buildings, ...d.trees].filter((o) => o.role === role).map((o) => toTriangleSoup(o.mesh)));
+    const groundSoup = concatSoups(toTriangleSoup(d.ground.streets), toTriangleSoup(d.ground.plaza), toTriangleSoup(d.ground.blocks));
+    const result = validateScenarioGeometry({
+      study: writeBinaryStl(soup('study')),
+      surrounds: writeBinaryStl(soup('surrounds')),
+      landscaping: writeBinaryStl(soup('landscaping')),
+      ground: writeBinaryStl(groundSoup),
+    });
+    expect(codes(result)).toEqual(['north-is-plus-y']);
+    expect(result.assets.find((a) => a.role === 'surrounds')?.parts).toBe(15);
   });
 
   it('reads STL bytes, binary and ASCII, and names the asset in findings', () => {
