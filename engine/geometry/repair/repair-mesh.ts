@@ -8,7 +8,9 @@
  *      round its centroid when that fails), wound to match the surrounding faces;
  *   5. re-check the winding of the parts that step 4 closed.
  * Wider holes, non-manifold edges and unit mistakes are left and reported: fixing them needs
- * the modelling tool.
+ * the modelling tool. Meant for solids (study, surrounds, landscaping, mitigations): on an open
+ * sheet smaller than `maxHoleSpanM` the rim itself would be "closed"; pass maxHoleSpanM: 0 to
+ * only merge, clean and orient.
  */
 import { findBoundaryLoops } from '../mesh/boundary.ts';
 import { buildEdgeMap } from '../mesh/edges.ts';
