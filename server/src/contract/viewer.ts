@@ -83,8 +83,8 @@ export const PostProcessingTagCreateSchema = z
 /** One uploaded result file and the SPEC §3 fields of the layer it becomes. */
 export const ResultFileSchema = z
   .object({
-    upload_id: idField().openapi({ description: 'An upload of the project (.glb, .stl or .csv)' }),
-    layer_type: z.string().trim().min(1).max(50).optional().openapi({ description: "Default 'data' (GLB, CSV) or 'geometry' (STL)" }),
+    upload_id: idField().openapi({ description: 'An upload of the project (.glb, .stl, .csv, or .json for graph and wind-rose layers)' }),
+    layer_type: z.string().trim().min(1).max(50).optional().openapi({ description: "Default 'data' (GLB, CSV), 'geometry' (STL), 'graph' or 'windrose' (JSON)" }),
     analysis_type: z.string().max(100).optional(),
     metric: z.string().max(100).optional(),
     units: z.string().max(50).optional().openapi({ description: 'CSV only: units of the values' }),

@@ -80,6 +80,19 @@ describe('POST …/add-result-simulations/', () => {
     expect(list.map((s) => s.id)).toEqual(expect.arrayContaining([planeSim.id, sim.id]));
   });
 
+  it('ingests graph and wind-rose JSON as given, and refuses a rose that does not sum to 100 %', async () => {
+    const rose = { formatVersion: 1, kind: 'windrose', sectorsDeg: [0, 90, 180, 270], speedBinsMs: [0, 5], frequencyPct: [[10, 10], [20, 5], [15, 10], [20, 5]], calmPct: 5, provenance: { engine: 'solver', version: '1' } };
+    const text = JSON.stringify(rose);
+    const res = await addResults([{ upload_id: await upload('rose.json', text), season: { name: 'Winter' } }]);
+    expect(res.status).toBe(201);
+    const sim = (await res.json()) as SimulationView;
+    expect(sim.assets[0]).toMatchObject({ layer_type: 'windrose', filename: 'rose.json', season_filter: 'Winter' });
+    expect(new TextDecoder().decode(await download(sim.assets[0]!, sim.id))).toBe(text);
+    const bad = await addResults([{ upload_id: await upload('bad-rose.json', JSON.stringify({ ...rose, calmPct: 20 })) }]);
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { results: string[] }).results[0]).toMatch(/^bad-rose\.json: .*sum to 115\.00 %/);
+  });
+
   it.each([
     ['truncated GLB', 'broken.glb', async () => glb.slice(0, 40), /broken\.glb: not a readable result GLB/],
     ['CSV with a missing column', 'missing.csv', async () => 'x,y,value\n0,0,1\n', /missing\.csv: the header row \(line 1\) has no z column/],

@@ -2,7 +2,7 @@
  * Results ingestion (SPEC §7): POST /api/ingestassets/simulationresults (a new simulation with its
  * files), PUT /api/ingestassets/appendresults (more files for a simulation), and the viewer's import
  * POST /api/project/{id}/configuration/{cid}/add-result-simulations. Files are uploads of the project
- * (.glb, .stl, .csv); a bad one answers 400 {"results": ["{file}: {problem}"]} and nothing is stored.
+ * (.glb, .stl, .csv, graph / wind-rose .json); a bad one answers 400 {"results": ["{file}: {problem}"]} and nothing is stored.
  */
 import type { ApiApp } from '../../app.ts';
 import { defineRoute } from '../../http/route.ts';

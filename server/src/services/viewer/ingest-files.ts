@@ -8,6 +8,7 @@
 import { readResultGlb, writeResultGlb, type ResultMetadata, type ResultMetadataInput } from '../../../../engine/results/glb.ts';
 import { parseStl } from '../../../../engine/geometry/stl/reader.ts';
 import { CsvPointsError, interpolateOntoPlane, parseCsvPoints, type Interpolation } from '../../../../engine/results/csv-points.ts';
+import { JsonLayerError, parseJsonLayer } from '../../../../engine/results/json-layers.ts';
 
 export class IngestFileError extends Error {
   constructor(message: string) {
@@ -16,18 +17,20 @@ export class IngestFileError extends Error {
   }
 }
 
-export type ResultFileKind = 'glb' | 'stl' | 'csv';
+export type ResultFileKind = 'glb' | 'stl' | 'csv' | 'json';
 
 export function kindOf(filename: string): ResultFileKind {
   const ext = filename.toLowerCase().split('.').pop();
-  if (ext === 'glb' || ext === 'stl' || ext === 'csv') return ext;
-  throw new IngestFileError('unsupported file type: expected .glb, .stl or .csv');
+  if (ext === 'glb' || ext === 'stl' || ext === 'csv' || ext === 'json') return ext;
+  throw new IngestFileError('unsupported file type: expected .glb, .stl, .csv or .json (graph, wind rose)');
 }
 
 export interface PreparedFile {
-  /** The bytes to store: a result GLB in every case. */
-  glb: Uint8Array;
+  /** The bytes to store: a result GLB, or the graph / wind-rose JSON as given. */
+  bytes: Uint8Array;
   filename: string;
+  /** The layer_type when the request gives none. */
+  layerType: 'geometry' | 'data' | 'graph' | 'windrose';
   metadata: ResultMetadata;
 }
 
@@ -56,7 +59,7 @@ export async function prepareResultFile(filename: string, bytes: Uint8Array, opt
   const kind = kindOf(filename);
   if (kind === 'glb') {
     const mesh = await readGlb(bytes);
-    return { glb: bytes, filename, metadata: mesh.metadata };
+    return { bytes, filename, layerType: 'data', metadata: mesh.metadata };
   }
   if (kind === 'stl') {
     let mesh;
@@ -72,7 +75,21 @@ export async function prepareResultFile(filename: string, bytes: Uint8Array, opt
       provenance: { engine: 'stl-import', version: '1', source: filename },
     };
     const glb = await writeResultGlb({ positions: mesh.positions, indices: sequence(mesh.triangleCount * 3), fields: {}, metadata });
-    return { glb, filename: glbName(filename), metadata: (await readResultGlb(glb)).metadata };
+    return { bytes: glb, filename: glbName(filename), layerType: 'geometry', metadata: (await readResultGlb(glb)).metadata };
+  }
+  if (kind === 'json') {
+    let layer;
+    try {
+      layer = parseJsonLayer(new TextDecoder('utf-8').decode(bytes));
+    } catch (error) {
+      if (error instanceof JsonLayerError) throw new IngestFileError(error.message);
+      throw error;
+    }
+    // the asset row keeps the descriptive keys; the series or frequencies stay in the file
+    const analysis = layer.kind === 'graph' ? layer.analysis : 'windrose';
+    const metric = layer.kind === 'graph' ? layer.metric : 'frequency';
+    const metadata: ResultMetadata = { analysis, metric, units: layer.kind === 'graph' ? layer.y.units : '%', provenance: layer.provenance, kind: layer.kind };
+    return { bytes, filename, layerType: layer.kind, metadata };
   }
   if (!options.plane) throw new IngestFileError('CSV points need presentation_plane_asset_id: the plane to interpolate them onto');
   let points;
@@ -92,7 +109,7 @@ export async function prepareResultFile(filename: string, bytes: Uint8Array, opt
     provenance: { engine: 'csv-import', version: '1', source: filename, interpolation, points: points.count },
   };
   const glb = await writeResultGlb({ positions: options.plane.positions, indices: options.plane.indices, fields, metadata });
-  return { glb, filename: glbName(filename), metadata: (await readResultGlb(glb)).metadata };
+  return { bytes: glb, filename: glbName(filename), layerType: 'data', metadata: (await readResultGlb(glb)).metadata };
 }
 
 function sequence(n: number): Uint32Array {

@@ -89,10 +89,10 @@ async function tagOf(db: Db, projectId: number, name: string | undefined, i: num
 
 function assetValues(simulationId: number, p: Prepared, key: BlobKey): typeof assets.$inferInsert {
   const { file, prepared } = p;
-  const isGeometry = prepared.metadata.provenance.engine === 'stl-import';
+  const isGeometry = prepared.layerType === 'geometry';
   return {
     simulationId,
-    layerType: file.layer_type ?? (isGeometry ? 'geometry' : 'data'),
+    layerType: file.layer_type ?? prepared.layerType,
     analysisType: file.analysis_type ?? (isGeometry ? '' : prepared.metadata.analysis),
     returnPeriod: file.return_period ?? null,
     metric: file.metric ?? (isGeometry ? null : prepared.metadata.metric),
@@ -117,7 +117,7 @@ async function store(deps: AppDeps, db: Db, prepared: Prepared[], simulation: { 
   const batch = randomUUID();
   const keys = prepared.map((p, i) => ({ container: ASSETS_CONTAINER, name: `results/ingest-${batch}/${i}-${p.prepared.filename}` }));
   try {
-    for (const [i, p] of prepared.entries()) await putBytes(deps.blobStore, keys[i]!, p.prepared.glb);
+    for (const [i, p] of prepared.entries()) await putBytes(deps.blobStore, keys[i]!, p.prepared.bytes);
     return await db.transaction(async (tx) => {
       let simulationId: number;
       if ('id' in simulation) simulationId = simulation.id;
