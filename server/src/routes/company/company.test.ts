@@ -117,6 +117,21 @@ describe('company users', () => {
   });
 });
 
+describe('concurrent administration of one user', () => {
+  it('changing and removing the same user at once neither deadlocks nor fails', async () => {
+    for (let round = 0; round < 3; round++) {
+      const id = await createUser(t.database.db, { username: `contested-${round}`, companyId: w.companyId, role: 'Viewer' });
+      const [change, remove] = await Promise.all([
+        call('PATCH', `/api/company/users/${id}/`, w.tokens.colleagueWithPermission, { role: w.projects.viewerRoleId }),
+        call('DELETE', `/api/company/users/${id}/`, w.tokens.colleagueWithPermission),
+      ]);
+      expect(remove.status).toBe(204);
+      // Changed before the removal, or found gone after it.
+      expect([200, 404]).toContain(change.status);
+    }
+  });
+});
+
 describe('share groups', () => {
   it('keep exactly one default when two requests create default groups at once', async () => {
     const [a, b] = await Promise.all(

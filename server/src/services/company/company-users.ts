@@ -90,6 +90,7 @@ export async function createCompanyUser(db: Db, deps: AppDeps, actor: AuthUser, 
   let userId: number;
   try {
     userId = await db.transaction(async (tx) => {
+      await lockCompany(tx, companyId);
       const [row] = await tx
         .insert(users)
         .values({
@@ -101,10 +102,7 @@ export async function createCompanyUser(db: Db, deps: AppDeps, actor: AuthUser, 
           roleId: input.role ?? null,
         })
         .returning({ id: users.id });
-      if (input.subscription !== undefined && input.subscription !== null) {
-        await lockCompany(tx, companyId);
-        await assignSubscription(tx, companyId, row!.id, input.subscription, now);
-      }
+      if (input.subscription !== undefined && input.subscription !== null) await assignSubscription(tx, companyId, row!.id, input.subscription, now);
       return row!.id;
     });
   } catch (error) {
@@ -141,11 +139,11 @@ export async function updateCompanyUser(db: Db, deps: AppDeps, actor: AuthUser, 
   }
   const now = deps.clock.now();
   await db.transaction(async (tx) => {
+    // The company lock first, as every company-administration transaction takes it: a common
+    // order means a concurrent removal of this user waits instead of deadlocking.
+    await lockCompany(tx, target.companyId);
     if (input.role !== undefined) await tx.update(users).set({ roleId: input.role }).where(eq(users.id, target.id));
-    if (input.subscription !== undefined) {
-      await lockCompany(tx, target.companyId);
-      await assignSubscription(tx, target.companyId, target.id, input.subscription, now);
-    }
+    if (input.subscription !== undefined) await assignSubscription(tx, target.companyId, target.id, input.subscription, now);
   });
   return oneCompanyUser(db, target.id);
 }
