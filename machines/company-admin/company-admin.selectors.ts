@@ -2,7 +2,7 @@
  * Named readings of the company administration machines: the parent (company, tab) and each tab's
  * machine (users, share groups, billing).
  */
-import type { SnapshotFrom } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { errorMessage } from '@machines/shared/actors.ts';
 import type { companyAdminMachine } from './company-admin.machine.ts';
 import type { companyUsersMachine } from './company-users.machine.ts';
@@ -39,9 +39,10 @@ export function selectAdminTab(s: Admin): CompanyAdminTab {
   if (s.matches({ ready: { billing: 'prices' } })) return 'prices';
   return 'users';
 }
-export const selectUsersActor = (s: Admin) => s.children.users;
-export const selectShareGroupsActor = (s: Admin) => s.children.shareGroups;
-export const selectBillingActor = (s: Admin) => s.children.billing;
+// The tab machines, by their invoke ids (xstate types children by id loosely, so name them here).
+export const selectUsersActor = (s: Admin) => s.children.users as ActorRefFrom<typeof companyUsersMachine> | undefined;
+export const selectShareGroupsActor = (s: Admin) => s.children.shareGroups as ActorRefFrom<typeof shareGroupsMachine> | undefined;
+export const selectBillingActor = (s: Admin) => s.children.billing as ActorRefFrom<typeof billingMachine> | undefined;
 
 // Users.
 export const selectUsers = (s: Users): CompanyUser[] => s.context.users;

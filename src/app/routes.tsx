@@ -15,6 +15,7 @@ import { AuthContext } from './contexts.ts';
 import { afterLoginPath, HOME_PATH, loginUrl, matchRoute, VIEWER_DEFAULT_TAB, type RouteMatch } from './route-table.ts';
 import { lazyScreen, loadWithTimeout } from './chunk-loading.ts';
 import { AppLayout } from '../layout/app-layout.tsx';
+import { SignedInActors } from './signed-in-actors.tsx';
 import { ContentNotFound } from '../screens/system/content-not-found.tsx';
 import { ChunkErrorBoundary } from '../screens/system/chunk-error-boundary.tsx';
 import { NotBuiltYet } from '../screens/system/not-built-yet.tsx';
@@ -28,6 +29,11 @@ const PasswordResetConfirmScreen = lazy(() =>
   loadWithTimeout(() => import('../screens/auth/password-reset-confirm-screen.tsx')).then((m) => ({ default: m.PasswordResetConfirmScreen })),
 );
 const SignupScreen = lazyScreen(() => import('../screens/auth/signup-screen.tsx'), 'SignupScreen');
+const ProjectListScreen = lazyScreen(() => import('../screens/projects/project-list-screen.tsx'), 'ProjectListScreen');
+const ProjectScreen = lazy(() =>
+  loadWithTimeout(() => import('../screens/project-detail/project-screen.tsx')).then((m) => ({ default: m.ProjectScreen })),
+);
+const CompanyAdminScreen = lazyScreen(() => import('../screens/company-admin/company-admin-screen.tsx'), 'CompanyAdminScreen');
 const ProjectFilesPanel = lazy(() =>
   loadWithTimeout(() => import('../screens/project-files/project-files-panel.tsx')).then((m) => ({ default: m.ProjectFilesPanel })),
 );
@@ -75,18 +81,24 @@ function protectedScreen(match: RouteMatch): ReactNode {
     case 'viewerConfiguration':
       return <Go to={`/projects/${p.id}/viewer/${p.study}/configuration/${p.configuration}/${VIEWER_DEFAULT_TAB}`} />;
     case 'projectList':
-      return <NotBuiltYet title="Projects" />;
+      return <ProjectListScreen />;
     case 'companyAdmin':
-      return <NotBuiltYet title="Company Administration" />;
+      return <CompanyAdminScreen />;
     case 'projectDetail':
+      return <ProjectScreen id={p.id ?? ''} view="overview" />;
     case 'wheelTab':
-      return <NotBuiltYet title="Project" params={p} />;
+      return p.wheelTab === 'overview' || p.wheelTab === 'details' || p.wheelTab === 'settings' ? (
+        <ProjectScreen id={p.id ?? ''} view={p.wheelTab} />
+      ) : (
+        <ContentNotFound />
+      );
     case 'projectTab':
-      // The files tab is built (issue 4); the other settings tabs arrive with the settings screen.
+      // The files tab (issue 4).
       if (p.tabName === 'files' && /^\d+$/.test(p.id ?? '')) return <ProjectFilesPanel projectId={Number(p.id)} />;
       // Weather data and site (issue 6).
       if (p.tabName === 'resources' && /^\d+$/.test(p.id ?? '')) return <ProjectResourcesScreen projectId={Number(p.id)} />;
-      return <NotBuiltYet title="Project settings" params={p} />;
+      // The other settings tabs, and the viewer's empty state without scenarios (issue 5).
+      return <ProjectScreen id={p.id ?? ''} view="tab" tabName={p.tabName} />;
     case 'report':
       return <NotBuiltYet title="Report" params={p} />;
     case 'viewerTab':
@@ -116,5 +128,9 @@ export function AppRoutes() {
     return lazyBoundary(publicScreen(match));
   }
   if (!authenticated) return <Go to={loginUrl(wanted)} />;
-  return <AppLayout>{lazyBoundary(match ? protectedScreen(match) : <ContentNotFound />)}</AppLayout>;
+  return (
+    <SignedInActors>
+      <AppLayout>{lazyBoundary(match ? protectedScreen(match) : <ContentNotFound />)}</AppLayout>
+    </SignedInActors>
+  );
 }

@@ -12,14 +12,16 @@ export const button = recipe({
     fontFamily: 'inherit',
     fontWeight: 500,
     cursor: 'pointer',
+    textDecoration: 'none',
+    whiteSpace: 'nowrap',
     transition: 'background 120ms, border-color 120ms',
     selectors: { '&:disabled': { opacity: 0.55, cursor: 'not-allowed' } },
   },
   variants: {
     tone: {
-      primary: { background: color.accent, color: color.accentText },
-      secondary: { background: color.surface, color: color.text, borderColor: color.border },
-      ghost: { background: 'transparent', color: color.text },
+      primary: { background: color.accent, color: color.accentText, selectors: { '&:hover:not(:disabled)': { filter: 'brightness(1.08)' } } },
+      secondary: { background: color.surface, color: color.text, borderColor: color.border, selectors: { '&:hover:not(:disabled)': { background: color.background } } },
+      ghost: { background: 'transparent', color: color.text, selectors: { '&:hover:not(:disabled)': { background: color.background } } },
       danger: { background: color.danger, color: '#fff' },
     },
     size: {

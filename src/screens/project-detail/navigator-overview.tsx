@@ -1,0 +1,53 @@
+/** The navigator's overview: the wheel and the output cards, beside the level card and service lines. */
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { projectDetailMachine } from '@machines/project-detail/project-detail.machine.ts';
+import {
+  selectLevelLoading,
+  selectLevelUnavailable,
+  selectProject,
+  selectSelectedStudy,
+  selectSelectedStudyId,
+  selectServiceLines,
+  selectServiceLinesFailed,
+  selectServiceLinesLoading,
+  selectStudies,
+  selectSubscription,
+} from '@machines/project-detail/project-detail.selectors.ts';
+import { LevelCard } from './level-card.tsx';
+import { OutputCards } from './output-cards.tsx';
+import { ServiceLineSidebar } from './service-line-sidebar.tsx';
+import { WheelPanel } from './wheel-panel.tsx';
+import { mainColumn, overview, sideColumn } from './project-detail.css.ts';
+
+export function NavigatorOverview({ detail }: { detail: ActorRefFrom<typeof projectDetailMachine> }) {
+  const project = useSelector(detail, selectProject);
+  const studies = useSelector(detail, selectStudies);
+  const selectedStudyId = useSelector(detail, selectSelectedStudyId);
+  const study = useSelector(detail, selectSelectedStudy);
+  const lines = useSelector(detail, selectServiceLines);
+  const linesLoading = useSelector(detail, selectServiceLinesLoading);
+  const linesFailed = useSelector(detail, selectServiceLinesFailed);
+  const subscription = useSelector(detail, selectSubscription);
+  const levelLoading = useSelector(detail, selectLevelLoading);
+  const levelUnavailable = useSelector(detail, selectLevelUnavailable);
+  if (!project) return null;
+  return (
+    <div className={overview}>
+      <div className={mainColumn}>
+        <WheelPanel
+          projectId={project.id}
+          projectName={project.name}
+          studies={studies}
+          selectedStudyId={selectedStudyId}
+          onSelectStudy={(studyId) => detail.send({ type: 'study.select', studyId })}
+        />
+        <OutputCards projectId={project.id} study={study} />
+      </div>
+      <div className={sideColumn}>
+        <LevelCard loading={levelLoading} unavailable={levelUnavailable} subscription={subscription} />
+        <ServiceLineSidebar lines={lines} loading={linesLoading} failed={linesFailed} />
+      </div>
+    </div>
+  );
+}
