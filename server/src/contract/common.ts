@@ -22,6 +22,9 @@ export function choice<const T extends readonly [string, ...string[]]>(values: T
   return z.enum(values, { error: (issue) => (issue.input === undefined ? undefined : notAChoice(issue.input)) });
 }
 
+/** A JSON boolean, with DRF's message for anything else. */
+export const flag = () => z.boolean({ error: (issue) => (issue.input === undefined ? undefined : 'Must be a valid boolean.') });
+
 const INTEGER_REQUIRED = 'A valid integer is required.';
 
 /** A database id in a body: a positive 32-bit integer. */

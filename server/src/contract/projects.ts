@@ -1,6 +1,6 @@
 /** Projects and their studies: the list (tabs, search, ordering), detail, create and update. */
 import { z } from '@hono/zod-openapi';
-import { PageQuery, UserRefSchema, choice, optionalText, paginated, text } from './common.ts';
+import { flag, PageQuery, UserRefSchema, choice, optionalText, paginated, text } from './common.ts';
 import { ParameterSetSchema } from './parameter-sets.ts';
 import { ProjectFileSchema } from './project-files.ts';
 
@@ -27,13 +27,13 @@ const editable = {
   latitude: latitude().nullable().optional(),
   longitude: longitude().nullable().optional(),
   reference_id: optionalText(100),
-  fetch_met: z.boolean().optional().openapi({ description: 'Fetch meteorological data for the location' }),
+  fetch_met: flag().optional().openapi({ description: 'Fetch meteorological data for the location' }),
 };
 
 export const ProjectCreateSchema = z
   .object({
     ...editable,
-    generateSurrounds: z.boolean().optional().openapi({ description: 'Generate the surrounds from map data (stored for the site capability)' }),
+    generateSurrounds: flag().optional().openapi({ description: 'Generate the surrounds from map data (stored for the site capability)' }),
   })
   .openapi('ProjectCreate');
 

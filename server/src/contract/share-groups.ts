@@ -1,6 +1,6 @@
 /** Share groups and their members. Setting or creating a group as default clears the previous default. */
 import { z } from '@hono/zod-openapi';
-import { idField, paginated, text, UserRefSchema } from './common.ts';
+import { flag, idField, paginated, text, UserRefSchema } from './common.ts';
 
 export const ShareGroupSchema = z
   .object({
@@ -17,11 +17,11 @@ export const ShareGroupPageSchema = paginated(ShareGroupSchema, 'ShareGroupPage'
 const userIds = () => z.array(idField()).max(1000, 'Ensure this field has no more than 1000 elements.');
 
 export const ShareGroupCreateSchema = z
-  .object({ name: text(200), default_for_new_projects: z.boolean().optional(), users: userIds().optional() })
+  .object({ name: text(200), default_for_new_projects: flag().optional(), users: userIds().optional() })
   .openapi('ShareGroupCreate');
 
 export const ShareGroupUpdateSchema = z
-  .object({ name: text(200).optional(), default_for_new_projects: z.boolean().optional() })
+  .object({ name: text(200).optional(), default_for_new_projects: flag().optional() })
   .openapi('ShareGroupUpdate');
 
 export const ShareGroupMembersAddSchema = z
