@@ -114,3 +114,15 @@ export const SimulationResultsSchema = z
 export const AppendResultsSchema = z.object({ project_id: idField(), simulation_id: idField(), results }).openapi('IngestAppendResults');
 
 export const AddResultSimulationsSchema = z.object({ category: text(100), results }).openapi('AddResultSimulations');
+
+export type Asset = z.infer<typeof AssetSchema>;
+export type Simulation = z.infer<typeof SimulationSchema>;
+export type CameraPosition = z.infer<typeof CameraPositionSchema>;
+export type CameraPositionCreate = z.input<typeof CameraPositionCreateSchema>;
+export type CameraPositionPatch = z.input<typeof CameraPositionPatchSchema>;
+export type UserLayer = z.infer<typeof UserLayerSchema>;
+export type UserLayersReplace = z.input<typeof UserLayersReplaceSchema>;
+export type PostProcessingTag = z.infer<typeof PostProcessingTagSchema>;
+export type PostProcessingTagCreate = z.input<typeof PostProcessingTagCreateSchema>;
+export type ResultFile = z.input<typeof ResultFileSchema>;
+export type AddResultSimulations = z.input<typeof AddResultSimulationsSchema>;

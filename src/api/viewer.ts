@@ -1,0 +1,81 @@
+/**
+ * Results viewer calls (SPEC §7 Study, Configuration, Other; issue 8): the study's simulations with
+ * assets, camera positions, the user's chosen layers, post-processing tags, an asset's file, the
+ * results import, and reference data. Types come from the server's contract (type-only).
+ */
+import type {
+  AddResultSimulations,
+  CameraPosition,
+  CameraPositionCreate,
+  CameraPositionPatch,
+  PostProcessingTag,
+  PostProcessingTagCreate,
+  Simulation,
+  UserLayer,
+  UserLayersReplace,
+} from '@server/contract/viewer.ts';
+import type { ApiClient } from './client.ts';
+
+export interface StudyRef {
+  projectId: number;
+  studyId: number;
+}
+
+const study = (s: StudyRef) => `/api/project/${s.projectId}/study/${s.studyId}`;
+
+export function listSimulations(api: ApiClient, s: StudyRef): Promise<Simulation[]> {
+  return api<Simulation[]>(`${study(s)}/simulation/`);
+}
+
+export function getSimulation(api: ApiClient, s: StudyRef, simulationId: number): Promise<Simulation> {
+  return api<Simulation>(`${study(s)}/simulation/${simulationId}/`);
+}
+
+export function listCameraPositions(api: ApiClient, s: StudyRef): Promise<CameraPosition[]> {
+  return api<CameraPosition[]>(`${study(s)}/camera-position/`);
+}
+
+export function createCameraPosition(api: ApiClient, s: StudyRef, body: CameraPositionCreate): Promise<CameraPosition> {
+  return api<CameraPosition>(`${study(s)}/camera-position/`, { method: 'POST', body });
+}
+
+export function updateCameraPosition(api: ApiClient, s: StudyRef, id: number, body: CameraPositionPatch): Promise<CameraPosition> {
+  return api<CameraPosition>(`${study(s)}/camera-position/${id}/`, { method: 'PATCH', body });
+}
+
+export function deleteCameraPosition(api: ApiClient, s: StudyRef, id: number): Promise<void> {
+  return api<void>(`${study(s)}/camera-position/${id}/`, { method: 'DELETE' });
+}
+
+export function listUserLayers(api: ApiClient, s: StudyRef, simulationId: number): Promise<UserLayer[]> {
+  return api<UserLayer[]>(`${study(s)}/user-selected-layer/`, { query: { simulation_id: simulationId } });
+}
+
+export function replaceUserLayers(api: ApiClient, s: StudyRef, body: UserLayersReplace): Promise<UserLayer[]> {
+  return api<UserLayer[]>(`${study(s)}/user-selected-layer/`, { method: 'POST', body });
+}
+
+export function removeUserLayer(api: ApiClient, s: StudyRef, id: number): Promise<void> {
+  return api<void>(`${study(s)}/user-selected-layer/${id}/`, { method: 'DELETE' });
+}
+
+export function deleteAllUserLayers(api: ApiClient, s: StudyRef, simulationId: number): Promise<void> {
+  return api<void>(`${study(s)}/user-selected-layer/`, { method: 'DELETE', query: { simulation_id: simulationId } });
+}
+
+export function listPostProcessingTags(api: ApiClient, projectId: number): Promise<PostProcessingTag[]> {
+  return api<PostProcessingTag[]>(`/api/project/${projectId}/post-processing-tag/`);
+}
+
+export function createPostProcessingTag(api: ApiClient, projectId: number, body: PostProcessingTagCreate): Promise<PostProcessingTag> {
+  return api<PostProcessingTag>(`/api/project/${projectId}/post-processing-tag/`, { method: 'POST', body });
+}
+
+/** Where the viewer's worker fetches an asset's file (GLB or JSON), with the bearer token. */
+export function assetDownloadPath(ids: { projectId: number; configurationId: number; simulationId: number; assetId: number }): string {
+  return `/api/project/${ids.projectId}/configuration/${ids.configurationId}/simulation/${ids.simulationId}/simulation-asset/${ids.assetId}/download/`;
+}
+
+export function addResultSimulations(api: ApiClient, projectId: number, configurationId: number, body: AddResultSimulations): Promise<Simulation> {
+  return api<Simulation>(`/api/project/${projectId}/configuration/${configurationId}/add-result-simulations/`, { method: 'POST', body });
+}
