@@ -1,12 +1,16 @@
 /**
  * Test fixtures (not product data) for the viewer routes: a small presentation plane written as a
- * result GLB in the documented format, and helpers to upload a file into a project's uploads.
+ * result GLB in the documented format, helpers to upload a file into a project's uploads, and the
+ * fixture district's layers stored as a simulation's assets.
  */
 import { Readable } from 'node:stream';
 import { writeResultGlb } from '../../engine/results/glb.ts';
 import type { AppDeps } from '../src/deps.ts';
 import { receiveBlob } from '../src/services/uploads/receive.ts';
 import { grantUpload } from './world-uploads.ts';
+import { assets } from '../src/db/schema/index.ts';
+import { ASSETS_CONTAINER, formatBlobKey, putBytes } from '../src/services/analyses/blob-io.ts';
+import { viewerFixtureResults } from '../../tests/fixtures/viewer-results.ts';
 
 /** A 10 m × 10 m plane at 1.5 m, vertices every 2.5 m, with field speedRatio = x / 10. */
 export async function planeGlb(): Promise<Uint8Array> {
@@ -48,4 +52,35 @@ export async function uploadFile(deps: AppDeps, projectId: number, userId: numbe
     body: () => Readable.from([typeof bytes === 'string' ? Buffer.from(bytes) : Buffer.from(bytes)]),
   });
   return upload.id;
+}
+
+/**
+ * Stores the test-fixture district and fields (tests/fixtures/viewer-results.ts) as assets of
+ * `simulationId`: one blob and one `assets` row per layer. Returns the new asset ids in order.
+ */
+export async function seedFixtureResults(deps: AppDeps, simulationId: number): Promise<number[]> {
+  const ids: number[] = [];
+  for (const { asset, glb } of await viewerFixtureResults()) {
+    const key = { container: ASSETS_CONTAINER, name: `results/fixtures/simulation-${simulationId}/${asset.filename}` };
+    await putBytes(deps.blobStore, key, glb);
+    const [row] = await deps.database.db
+      .insert(assets)
+      .values({
+        simulationId,
+        layerType: asset.layer_type,
+        analysisType: asset.analysis_type,
+        metric: asset.metric,
+        windDirection: asset.wind_direction ?? null,
+        season: asset.season ?? null,
+        timeRange: asset.time_range ?? null,
+        qualifiers: asset.qualifiers,
+        geometryType: asset.geometry_type ?? null,
+        showByDefault: asset.show_by_default,
+        filename: asset.filename,
+        blobKey: formatBlobKey(key),
+      })
+      .returning({ id: assets.id });
+    ids.push(row!.id);
+  }
+  return ids;
 }

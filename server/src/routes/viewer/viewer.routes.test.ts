@@ -2,7 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { buildWorld, type World } from '../../../test/world.ts';
-import { assets } from '../../db/schema/index.ts';
+import { assets, simulations } from '../../db/schema/index.ts';
+import { seedFixtureResults } from '../../../test/viewer-fixtures.ts';
 import type { SimulationView } from '../../services/viewer/simulations.ts';
 import { readResultGlb } from '../../../../engine/results/glb.ts';
 
@@ -142,5 +143,23 @@ describe('reference data', () => {
     expect(graphs.map((g) => g.kind)).toEqual(expect.arrayContaining(['exceedance-vs-threshold', 'area-per-class', 'hourly-distribution']));
     const templates = await get<Array<{ kind: string }>>('/api/global-template/');
     expect(templates.map((x) => x.kind).sort()).toEqual(['insight', 'report']);
+  });
+});
+
+describe('fixture results (tests/fixtures/viewer-results.ts) through the API', () => {
+  it('a seeded simulation lists every fixture layer with filter fields, and each file decodes', async () => {
+    const [sim] = await t.database.db.insert(simulations).values({ configurationId: w.analyses.configurationId, category: 'fixture' }).returning({ id: simulations.id });
+    const ids = await seedFixtureResults(t.deps, sim!.id);
+    const view = await get<SimulationView>(`${study()}/simulation/${sim!.id}/`);
+    expect(view.assets.map((a) => a.id)).toEqual(ids);
+    expect(new Set(view.assets.map((a) => a.layer_type))).toEqual(new Set(['geometry', 'data']));
+    expect(view.assets.filter((a) => a.time_filter === '06:00-09:00')).toHaveLength(2);
+    expect(view.assets.find((a) => a.analysis_type === 'solar-sunlit')!.qualifier).toBe('clear');
+    const base = `/api/project/${w.projectId}/configuration/${w.analyses.configurationId}/simulation/${sim!.id}/simulation-asset`;
+    for (const asset of view.assets) {
+      const res = await t.request(`${base}/${asset.id}/download/`, { token: w.tokens.colleague });
+      const mesh = await readResultGlb(new Uint8Array(await res.arrayBuffer()));
+      expect(mesh.positions.length, asset.filename).toBeGreaterThan(0);
+    }
   });
 });
