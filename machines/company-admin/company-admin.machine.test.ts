@@ -49,11 +49,20 @@ describe('company administration', () => {
     actor.send({ type: 'tab.select', tab: 'usage' });
     expect(selectAdminTab(actor.getSnapshot())).toBe('usage');
     expect(actor.getSnapshot().children.billing).toBeDefined();
+    const billingRef = actor.getSnapshot().children.billing;
     actor.send({ type: 'tab.select', tab: 'prices' });
     expect(selectAdminTab(actor.getSnapshot())).toBe('prices');
+    // The billing tabs share one machine: moving between them keeps it (and its usage page).
+    expect(actor.getSnapshot().children.billing).toBe(billingRef);
+    const usersBefore = actor.getSnapshot().children.users;
+    expect(usersBefore).toBeUndefined();
     actor.send({ type: 'tab.select', tab: 'shareGroups' });
     expect(selectAdminTab(actor.getSnapshot())).toBe('shareGroups');
     expect(actor.getSnapshot().children.billing).toBeUndefined();
+    // Selecting the tab already shown keeps its machine.
+    const groups = actor.getSnapshot().children.shareGroups;
+    actor.send({ type: 'tab.select', tab: 'shareGroups' });
+    expect(actor.getSnapshot().children.shareGroups).toBe(groups);
   });
 
   it('opens on the tab asked for', async () => {

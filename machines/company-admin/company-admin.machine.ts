@@ -89,15 +89,27 @@ export const companyAdminMachine = setup({
             { target: 'users' },
           ],
         },
+        // Selecting the tab already shown does nothing: a transition from `ready` would re-enter
+        // the tab and start its machine afresh.
         users: {
           invoke: { id: 'users', src: 'companyUsers' },
+          on: { 'tab.select': { guard: { type: 'selects', params: { tab: 'users' } } } },
         },
         shareGroups: {
           invoke: { id: 'shareGroups', src: 'shareGroups' },
+          on: { 'tab.select': { guard: { type: 'selects', params: { tab: 'shareGroups' } } } },
         },
         billing: {
           invoke: { id: 'billing', src: 'billing' },
           initial: 'subscriptions',
+          // Moving between the billing tabs keeps the one billing machine (and the usage page).
+          on: {
+            'tab.select': [
+              { guard: { type: 'selects', params: { tab: 'subscriptions' } }, target: '.subscriptions' },
+              { guard: { type: 'selects', params: { tab: 'usage' } }, target: '.usage' },
+              { guard: { type: 'selects', params: { tab: 'prices' } }, target: '.prices' },
+            ],
+          },
           states: {
             subscriptions: {},
             usage: {},

@@ -1,0 +1,101 @@
+/** The project navigator and the viewer's empty state, by role and text with fake services. */
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fullProject } from '@machines/project-detail/project-detail.fixtures.ts';
+import type { Project, StudyWithScenarios } from '@machines/project-detail/project-detail.types.ts';
+import { fakeWorkspace, refuse, renderWorkspace } from '../workspace-testing/workspace-test-kit.tsx';
+
+function withScenarios(): Project {
+  const base = fullProject(7);
+  const study = base.studies[0]!;
+  const studies: StudyWithScenarios[] = [
+    {
+      ...study,
+      configurations: [
+        { id: 21, name: 'Existing', status: 'completed', engine: 'AI', outputs: [{ analysis_type: 'pedestrian_wind_comfort', count: 3 }] },
+        { id: 22, name: 'Proposed', status: 'running', engine: 'CFD' },
+      ],
+    },
+    { ...study, id: 71, name: 'Study 2', configurations: [{ id: 23, name: 'Mitigated', status: 'failed' }] },
+  ];
+  return { ...base, studies };
+}
+
+describe('project navigator', () => {
+  it('shows the wheel, the first study selected, its output cards, the level card and service lines', async () => {
+    const services = fakeWorkspace({ getProject: async () => withScenarios() });
+    renderWorkspace('/projects/7', services);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Harbour Tower 7' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toHaveTextContent('Harbour Tower 7');
+    const wheel = screen.getByRole('group', { name: 'Wheel of Harbour Tower 7: 2 studies, 3 scenarios' });
+    expect(within(wheel).getByRole('link', { name: 'Open scenario Existing (Study 1), Completed' })).toHaveAttribute(
+      'href',
+      '/projects/7/viewer/70/configuration/21/Viewer',
+    );
+    expect(within(wheel).getByRole('link', { name: 'Open scenario Mitigated (Study 2), Failed' })).toBeInTheDocument();
+    expect(within(wheel).getByRole('button', { name: 'Study Study 1' })).toHaveAttribute('aria-pressed', 'true');
+    const outputs = screen.getByRole('region', { name: 'Outputs — Study 1' });
+    const existing = within(outputs).getByRole('article', { name: 'Scenario Existing' });
+    expect(within(existing).getByText('Pedestrian wind comfort')).toBeInTheDocument();
+    expect(within(existing).getByText('3 results')).toBeInTheDocument();
+    expect(within(existing).getByRole('link', { name: 'Open in viewer' })).toHaveAttribute('href', '/projects/7/viewer/70/configuration/21/Viewer');
+    const level = screen.getByRole('region', { name: 'Job level' });
+    expect(await within(level).findByText('70')).toBeInTheDocument();
+    expect(within(level).getByText('30 used')).toBeInTheDocument();
+    expect(within(level).getByText('AI')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Pedestrian wind comfort' })).toBeInTheDocument();
+  });
+
+  it('selects another study from the wheel with the keyboard', async () => {
+    const user = userEvent.setup();
+    renderWorkspace('/projects/7', fakeWorkspace({ getProject: async () => withScenarios() }));
+    const study2 = await screen.findByRole('button', { name: 'Study Study 2' });
+    study2.focus();
+    await user.keyboard('{Enter}');
+    expect(study2).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('region', { name: 'Outputs — Study 2' })).toHaveTextContent('Mitigated');
+  });
+
+  it('says plainly when there are no scenarios and no subscription', async () => {
+    renderWorkspace('/projects/7', fakeWorkspace({ loadLevel: async () => ({ subscription: null }) }));
+    expect(await screen.findByRole('heading', { name: 'No outputs yet' })).toBeInTheDocument();
+    expect(screen.getByText(/No scenarios yet/)).toBeInTheDocument();
+    expect(await screen.findByText(/No subscription is assigned to you/)).toBeInTheDocument();
+  });
+
+  it('shows the content-not-found page for a project the user cannot see', async () => {
+    renderWorkspace('/projects/99', fakeWorkspace({ getProject: () => refuse(404, { detail: 'Not found.' }) }));
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+
+  it("lists the project's facts and a 'reviewed by' button on consulting studies", async () => {
+    const project = fullProject(7);
+    project.studies = [{ ...project.studies[0]!, IsRWDIProject: true, reviewed_by: 'Wind Consultants Ltd' }];
+    renderWorkspace('/projects/7/wheel/details', fakeWorkspace({ getProject: async () => project }));
+    expect(await screen.findByRole('button', { name: 'Reviewed by Wind Consultants Ltd' })).toBeInTheDocument();
+    const facts = screen.getByRole('region', { name: 'Project' });
+    expect(within(facts).getByText('43.6426° N, 79.3871° W')).toBeInTheDocument();
+    expect(within(facts).getByText('NW-7')).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Details · Harbour Tower 7 | Canopy'));
+  });
+
+  it("opens the navigator settings on the 'navigator' tab", async () => {
+    renderWorkspace('/projects/7/wheel/settings');
+    expect(await screen.findByRole('tab', { name: 'Navigator' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('combobox', { name: 'Study shown in the navigator' })).toHaveValue('70');
+  });
+});
+
+describe('the viewer without scenarios', () => {
+  it('invites the user to add a scenario', async () => {
+    renderWorkspace('/projects/7/Viewer');
+    expect(await screen.findByRole('heading', { name: 'No scenarios to view yet' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add a scenario' })).toHaveAttribute('href', '/projects/7/scenarios');
+  });
+
+  it("goes to the first scenario's viewer when there is one", async () => {
+    const { current } = renderWorkspace('/projects/7/Insights', fakeWorkspace({ getProject: async () => withScenarios() }));
+    await waitFor(() => expect(current()).toBe('/projects/7/viewer/70/configuration/21/Insights'));
+  });
+});
