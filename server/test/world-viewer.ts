@@ -4,7 +4,7 @@
  * and per role a camera position and a chosen layer to delete.
  */
 import type { AppDeps } from '../src/deps.ts';
-import { assets, cameraPositions, userSelectedLayers } from '../src/db/schema/index.ts';
+import { assets, cameraPositions, layerSets, userSelectedLayers } from '../src/db/schema/index.ts';
 import { ASSETS_CONTAINER, putBytes } from '../src/services/analyses/blob-io.ts';
 import type { MatrixRole } from './world.ts';
 import type { WorldAnalyses } from './world-analyses.ts';
@@ -13,6 +13,8 @@ import { planeGlb, uploadFile } from './viewer-fixtures.ts';
 export interface WorldViewer {
   /** An asset of `analyses.simulationId` whose GLB is stored. */
   assetId: number;
+  /** A layer set file of `analyses.simulationId`, stored. */
+  layerSetId: number;
   /** An upload of the project holding a valid result GLB. */
   glbUploadId: number;
   cameraToDelete: Record<MatrixRole, number>;
@@ -33,6 +35,10 @@ export async function buildWorldViewer(
     .insert(assets)
     .values({ simulationId: ids.analyses.simulationId, layerType: 'data', analysisType: 'wind-directional', metric: 'speed-ratio', windDirection: '45', filename: 'plane.glb', blobKey: `${ASSETS_CONTAINER}/${name}` })
     .returning({ id: assets.id });
+  const [set] = await db
+    .insert(layerSets)
+    .values({ simulationId: ids.analyses.simulationId, identifier: { name: 'streamlines', direction: 0 }, layerType: 'Volumetric', filename: 'plane.glb', blobKey: `${ASSETS_CONTAINER}/${name}` })
+    .returning({ id: layerSets.id });
   const glbUploadId = await uploadFile(deps, ids.projectId, ids.ownerId, 'world-plane.glb', glb);
   const roles = ['anonymous', ...Object.keys(ids.userIds)] as MatrixRole[];
   const cameraToDelete = {} as Record<MatrixRole, number>;
@@ -46,5 +52,5 @@ export async function buildWorldViewer(
     layerToDelete[role] = l!.id;
   }
   const [patch] = await db.insert(cameraPositions).values({ studyId: ids.studyId, name: 'to patch', camera }).returning({ id: cameraPositions.id });
-  return { assetId: asset!.id, glbUploadId, cameraToDelete, cameraToPatch: patch!.id, layerToDelete };
+  return { assetId: asset!.id, layerSetId: set!.id, glbUploadId, cameraToDelete, cameraToPatch: patch!.id, layerToDelete };
 }

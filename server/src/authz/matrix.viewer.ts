@@ -59,6 +59,10 @@ export const VIEWER_ROWS: Record<string, MatrixRow> = {
   'POST /api/project/:id/post-processing-tag': { expect: change(201), request: (_w, role) => ({ body: { name: `Mitigated (${role})`, date: '2026-11-01' } }) },
   'GET /api/project/:id/configuration/:cid/simulation/:sid/simulation-asset/:aid': { expect: see(200), request: (w) => ({ path: `${asset(w)}/` }) },
   'GET /api/project/:id/configuration/:cid/simulation/:sid/simulation-asset/:aid/download': { expect: see(200), request: (w) => ({ path: `${asset(w)}/download/` }) },
+  'GET /api/project/:id/configuration/:cid/simulation/:sid/layer-set/:lid/download': {
+    expect: see(200),
+    request: (w) => ({ path: `/api/project/${w.projectId}/configuration/${w.analyses.configurationId}/simulation/${w.analyses.simulationId}/layer-set/${w.viewer.layerSetId}/download/` }),
+  },
   'GET /api/job-type': { expect: signedIn(200) },
   'GET /api/data-criteria-graph-definition': { expect: signedIn(200) },
   'GET /api/global-template': { expect: signedIn(200) },

@@ -38,6 +38,16 @@ export const AssetSchema = z
   })
   .openapi('SimulationAsset');
 
+export const LayerSetSchema = z
+  .object({
+    id: z.number().int(),
+    identifier: z.record(z.string(), z.unknown()).openapi({ description: 'Which layer the file belongs to: files with equal identifiers are one layer' }),
+    layer_type: z.enum(['Geometry', 'Volumetric']),
+    show_by_default: z.boolean(),
+    filename: z.string(),
+  })
+  .openapi('LayerSet');
+
 export const SimulationSchema = z
   .object({
     id: z.number().int(),
@@ -47,6 +57,7 @@ export const SimulationSchema = z
     cfd_parameters: z.unknown(),
     met_source_id: z.number().int().nullable(),
     assets: z.array(AssetSchema),
+    layer_sets: z.array(LayerSetSchema),
   })
   .openapi('Simulation');
 
@@ -101,6 +112,10 @@ export const ResultFileSchema = z
     subsurface_type: z.string().max(100).optional(),
     show_by_default: z.boolean().optional(),
     presentation_plane_asset_id: idField().optional().openapi({ description: "CSV only: an asset of the project whose GLB's vertices the points are interpolated onto" }),
+    layer_set: z
+      .object({ identifier: z.record(z.string(), z.unknown()), layer_type: z.enum(['Geometry', 'Volumetric']) })
+      .optional()
+      .openapi({ description: 'Store the file as a member of a layer set (SPEC §3) instead of as an asset' }),
     interpolation: z.enum(['nearest', 'idw']).optional().openapi({ description: "CSV only: 'nearest' neighbour or 'idw' (inverse distance, 8 nearest, power 2; default)" }),
   })
   .openapi('ResultFile');
@@ -117,6 +132,7 @@ export const AddResultSimulationsSchema = z.object({ category: text(100), result
 
 export type Asset = z.infer<typeof AssetSchema>;
 export type Simulation = z.infer<typeof SimulationSchema>;
+export type LayerSet = z.infer<typeof LayerSetSchema>;
 export type CameraPosition = z.infer<typeof CameraPositionSchema>;
 export type CameraPositionCreate = z.input<typeof CameraPositionCreateSchema>;
 export type CameraPositionPatch = z.input<typeof CameraPositionPatchSchema>;

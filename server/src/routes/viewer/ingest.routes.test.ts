@@ -93,6 +93,28 @@ describe('POST …/add-result-simulations/', () => {
     expect(((await bad.json()) as { results: string[] }).results[0]).toMatch(/^bad-rose\.json: .*sum to 115\.00 %/);
   });
 
+  it('files with layer_set are listed as layer sets and downloadable, not as assets', async () => {
+    const a = await upload('streamlines-0.glb', glb);
+    const b = await upload('streamlines-1.glb', glb);
+    const identifier = { name: 'streamlines', wind_direction: '0' };
+    const res = await addResults([
+      { upload_id: a, layer_set: { identifier, layer_type: 'Volumetric' }, show_by_default: true },
+      { upload_id: b, layer_set: { identifier, layer_type: 'Volumetric' } },
+    ]);
+    expect(res.status).toBe(201);
+    const sim = (await res.json()) as SimulationView;
+    expect(sim.assets).toEqual([]);
+    expect(sim.layer_sets.map((l) => [l.filename, l.layer_type, l.show_by_default, l.identifier])).toEqual([
+      ['streamlines-0.glb', 'Volumetric', true, identifier],
+      ['streamlines-1.glb', 'Volumetric', false, identifier],
+    ]);
+    const file = await t.request(
+      `/api/project/${w.projectId}/configuration/${w.analyses.configurationId}/simulation/${sim.id}/layer-set/${sim.layer_sets[1]!.id}/download/`,
+      { token: w.tokens.colleague },
+    );
+    expect((await readResultGlb(new Uint8Array(await file.arrayBuffer()))).fields.speedRatio).toBeDefined();
+  });
+
   it.each([
     ['truncated GLB', 'broken.glb', async () => glb.slice(0, 40), /broken\.glb: not a readable result GLB/],
     ['CSV with a missing column', 'missing.csv', async () => 'x,y,value\n0,0,1\n', /missing\.csv: the header row \(line 1\) has no z column/],

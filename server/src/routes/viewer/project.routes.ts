@@ -5,13 +5,14 @@
  * access check, so result files are never public URLs).
  */
 import { z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import type { ApiApp } from '../../app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
 import { currentUser } from '../../auth/authenticate.ts';
 import { answers, json, jsonBody, pathParams } from '../../contract/common.ts';
 import { AssetSchema, PostProcessingTagCreateSchema, PostProcessingTagSchema } from '../../contract/viewer.ts';
-import { getSimulationAsset, simulationAssetFile, type AssetPath } from '../../services/viewer/simulations.ts';
+import { getSimulationAsset, layerSetFile, simulationAssetFile, type AssetPath } from '../../services/viewer/simulations.ts';
 import { createPostProcessingTag, listPostProcessingTags } from '../../services/viewer/viewer-state.ts';
 
 const tags = ['Viewer'];
@@ -54,6 +55,15 @@ export const simulationAssetDownloadRoute = defineRoute('user', {
   responses: { 200: { description: 'The file' }, 401: answers[401], 404: answers[404] },
 });
 
+export const layerSetDownloadRoute = defineRoute('user', {
+  method: 'get',
+  path: '/api/project/{id}/configuration/{cid}/simulation/{sid}/layer-set/{lid}/download',
+  tags,
+  summary: 'One file of a layer set (GLB)',
+  request: { params: pathParams('id', 'cid', 'sid', 'lid') },
+  responses: { 200: { description: 'The file' }, 401: answers[401], 404: answers[404] },
+});
+
 function ids(p: { id: string; cid: string; sid: string; aid: string }): AssetPath {
   return { projectId: pathId(p.id), configurationId: pathId(p.cid), simulationId: pathId(p.sid), assetId: pathId(p.aid) };
 }
@@ -64,12 +74,27 @@ export function registerViewerProjectRoutes(app: ApiApp): void {
     c.json(await createPostProcessingTag(c.var.db, currentUser(c), pathId(c.req.valid('param').id), c.req.valid('json')), 201),
   );
   app.openapi(simulationAssetRoute, async (c) => c.json(await getSimulationAsset(c.var.db, currentUser(c), ids(c.req.valid('param'))), 200));
+  app.openapi(layerSetDownloadRoute, async (c) => {
+    const p = c.req.valid('param');
+    const file = await layerSetFile(c.var.deps, c.var.db, currentUser(c), {
+      projectId: pathId(p.id),
+      configurationId: pathId(p.cid),
+      simulationId: pathId(p.sid),
+      layerSetId: pathId(p.lid),
+    });
+    return sendFile(c, file);
+  });
   app.openapi(simulationAssetDownloadRoute, async (c) => {
     const file = await simulationAssetFile(c.var.deps, c.var.db, currentUser(c), ids(c.req.valid('param')));
-    const isGlb = file.filename.toLowerCase().endsWith('.glb');
-    c.header('Content-Type', isGlb ? 'model/gltf-binary' : file.filename.endsWith('.json') ? 'application/json' : 'application/octet-stream');
-    c.header('Content-Disposition', `attachment; filename="${file.filename.replace(/["\\\r\n]/g, '_')}"`);
-    c.header('Cache-Control', 'private, no-cache');
-    return c.body(new Uint8Array(file.bytes), 200);
+    return sendFile(c, file);
   });
+}
+
+/** The file as a download; result files are never cached by shared caches (they need the token). */
+function sendFile(c: Context, file: { filename: string; bytes: Uint8Array }) {
+  const isGlb = file.filename.toLowerCase().endsWith('.glb');
+  c.header('Content-Type', isGlb ? 'model/gltf-binary' : file.filename.endsWith('.json') ? 'application/json' : 'application/octet-stream');
+  c.header('Content-Disposition', `attachment; filename="${file.filename.replace(/["\\\r\n]/g, '_')}"`);
+  c.header('Cache-Control', 'private, no-cache');
+  return c.body(new Uint8Array(file.bytes), 200);
 }

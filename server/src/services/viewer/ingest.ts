@@ -16,7 +16,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/database.ts';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import type { BlobKey } from '../../blobs/blob-store.ts';
-import { assets, configurations, postProcessingTags, simulations } from '../../db/schema/index.ts';
+import { assets, configurations, layerSets, postProcessingTags, simulations } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { ResultFileSchema } from '../../contract/viewer.ts';
 import { ASSETS_CONTAINER, formatBlobKey, getBytes, parseBlobKey, putBytes } from '../analyses/blob-io.ts';
@@ -128,7 +128,23 @@ async function store(deps: AppDeps, db: Db, prepared: Prepared[], simulation: { 
           .returning({ id: simulations.id });
         simulationId = row!.id;
       }
-      await tx.insert(assets).values(prepared.map((p, i) => assetValues(simulationId, p, keys[i]!)));
+      // a file with layer_set is one file of a grouped layer, listed under layer_sets, not as an asset
+      const rows = prepared.map((p, i) => ({ p, key: keys[i]! }));
+      const plain = rows.filter(({ p }) => !p.file.layer_set);
+      const grouped = rows.filter(({ p }) => p.file.layer_set);
+      if (plain.length) await tx.insert(assets).values(plain.map(({ p, key }) => assetValues(simulationId, p, key)));
+      if (grouped.length) {
+        await tx.insert(layerSets).values(
+          grouped.map(({ p, key }) => ({
+            simulationId,
+            identifier: p.file.layer_set!.identifier,
+            layerType: p.file.layer_set!.layer_type,
+            showByDefault: p.file.show_by_default ?? false,
+            filename: p.prepared.filename,
+            blobKey: formatBlobKey(key),
+          })),
+        );
+      }
       return simulationId;
     });
   } catch (error) {

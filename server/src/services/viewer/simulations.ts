@@ -3,7 +3,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/database.ts';
 import type { AuthUser } from '../../auth/authenticate.ts';
-import { assets, configurations, simulations } from '../../db/schema/index.ts';
+import { assets, configurations, layerSets, simulations } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import { getBytes, parseBlobKey } from '../analyses/blob-io.ts';
 import { assetView, type AssetView } from './assets.ts';
@@ -17,7 +17,25 @@ export interface SimulationView {
   cfd_parameters: unknown;
   met_source_id: number | null;
   assets: AssetView[];
+  layer_sets: LayerSetView[];
 }
+
+export interface LayerSetView {
+  id: number;
+  identifier: Record<string, unknown>;
+  layer_type: 'Geometry' | 'Volumetric';
+  show_by_default: boolean;
+  filename: string;
+}
+
+type LayerSetRow = typeof layerSets.$inferSelect;
+const layerSetView = (row: LayerSetRow): LayerSetView => ({
+  id: row.id,
+  identifier: row.identifier as Record<string, unknown>,
+  layer_type: row.layerType === 'Volumetric' ? 'Volumetric' : 'Geometry',
+  show_by_default: row.showByDefault,
+  filename: row.filename,
+});
 
 async function loadSimulations(db: Db, where: ReturnType<typeof eq>): Promise<SimulationView[]> {
   const rows = await db
@@ -28,6 +46,7 @@ async function loadSimulations(db: Db, where: ReturnType<typeof eq>): Promise<Si
     .orderBy(asc(simulations.id));
   const ids = rows.map((r) => r.simulation.id);
   const assetRows = ids.length ? await db.select().from(assets).where(inArray(assets.simulationId, ids)).orderBy(asc(assets.id)) : [];
+  const setRows = ids.length ? await db.select().from(layerSets).where(inArray(layerSets.simulationId, ids)).orderBy(asc(layerSets.id)) : [];
   return rows.map(({ simulation: s }) => ({
     id: s.id,
     configuration: { id: s.configurationId },
@@ -36,6 +55,7 @@ async function loadSimulations(db: Db, where: ReturnType<typeof eq>): Promise<Si
     cfd_parameters: s.cfdParameters,
     met_source_id: s.metSourceId,
     assets: assetRows.filter((a) => a.simulationId === s.id).map(assetView),
+    layer_sets: setRows.filter((l) => l.simulationId === s.id).map(layerSetView),
   }));
 }
 
@@ -78,6 +98,16 @@ export interface AssetPath {
 export async function simulationAssetFile(deps: AppDeps, db: Db, user: AuthUser, ids: AssetPath): Promise<{ filename: string; bytes: Uint8Array }> {
   const row = await assetRow(db, user, ids.projectId, ids.configurationId, ids.simulationId, ids.assetId);
   if (!row.blobKey) throw ApiError.notFound();
+  const key = parseBlobKey(row.blobKey);
+  if (!(await deps.blobStore.head(key))) throw ApiError.notFound();
+  return { filename: row.filename, bytes: await getBytes(deps.blobStore, key) };
+}
+
+/** A layer-set file, after the same access check as the simulation's assets. */
+export async function layerSetFile(deps: AppDeps, db: Db, user: AuthUser, ids: Omit<AssetPath, 'assetId'> & { layerSetId: number }): Promise<{ filename: string; bytes: Uint8Array }> {
+  await requireConfigurationSimulation(db, user, ids.projectId, ids.configurationId, ids.simulationId, 'see');
+  const [row] = await db.select().from(layerSets).where(and(eq(layerSets.id, ids.layerSetId), eq(layerSets.simulationId, ids.simulationId)));
+  if (!row?.blobKey) throw ApiError.notFound();
   const key = parseBlobKey(row.blobKey);
   if (!(await deps.blobStore.head(key))) throw ApiError.notFound();
   return { filename: row.filename, bytes: await getBytes(deps.blobStore, key) };
