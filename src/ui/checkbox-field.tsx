@@ -1,5 +1,5 @@
 /** A native checkbox with its label and an optional hint. */
-import { checkbox, checkboxRow, hint as hintClass } from './field.css.ts';
+import { checkbox, checkboxRow, hintBlock } from './field.css.ts';
 
 export interface CheckboxFieldProps {
   id: string;
@@ -25,7 +25,7 @@ export function CheckboxField({ id, label, checked, onCheckedChange, hint, disab
       <span>
         {label}
         {hint ? (
-          <span id={`${id}-hint`} className={hintClass} style={{ display: 'block' }}>
+          <span id={`${id}-hint`} className={hintBlock}>
             {hint}
           </span>
         ) : null}

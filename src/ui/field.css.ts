@@ -33,3 +33,4 @@ export const textarea = style([
 
 export const checkboxRow = style({ display: 'flex', alignItems: 'flex-start', gap: tokens.space.sm, fontSize: tokens.fontSize.md, cursor: 'pointer' });
 export const checkbox = style({ width: '16px', height: '16px', marginTop: '2px', accentColor: color.accent });
+export const hintBlock = style([hint, { display: 'block' }]);

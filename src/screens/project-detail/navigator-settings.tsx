@@ -12,7 +12,7 @@ import { SelectField } from '../../ui/select-field.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
 import { card, cardBody, muted, stack } from '../../ui/surface.css.ts';
 import { SETTINGS_TAB_LABELS } from '../project-settings/settings-tabs.ts';
-import { chips } from './project-detail.css.ts';
+import { chips, flush, settingsLinks, settingsPane } from './project-detail.css.ts';
 
 export const NAVIGATOR_SETTINGS_DEFAULT_TAB = 'navigator';
 
@@ -33,7 +33,7 @@ export function NavigatorSettings({ detail }: { detail: ActorRefFrom<typeof proj
               value: 'navigator',
               label: 'Navigator',
               content: (
-                <div className={stack} style={{ paddingTop: 16, maxWidth: 420 }}>
+                <div className={`${stack} ${settingsPane}`}>
                   <SelectField
                     id="navigator-study"
                     label="Study shown in the navigator"
@@ -42,7 +42,7 @@ export function NavigatorSettings({ detail }: { detail: ActorRefFrom<typeof proj
                     options={studies.map((s) => ({ value: String(s.id), label: s.name }))}
                     onValueChange={(value) => detail.send({ type: 'study.select', studyId: value ? Number(value) : null })}
                   />
-                  <p className={muted} style={{ margin: 0 }}>
+                  <p className={`${muted} ${flush}`}>
                     Opening a project shows its first study. The output cards follow the study chosen here or on the wheel.
                   </p>
                 </div>
@@ -50,7 +50,7 @@ export function NavigatorSettings({ detail }: { detail: ActorRefFrom<typeof proj
             },
           ]}
         />
-        <div style={{ marginTop: 24 }}>
+        <div className={settingsLinks}>
           <p className={muted}>Project settings</p>
           <ul className={chips}>
             {PROJECT_SETTINGS_TABS.map((tab) => (

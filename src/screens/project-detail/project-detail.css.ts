@@ -86,3 +86,5 @@ export const chip = style({
   color: color.text,
   lineHeight: 1.5,
 });
+export const settingsPane = style({ paddingTop: tokens.space.lg, maxWidth: '420px' });
+export const settingsLinks = style({ marginTop: tokens.space.xl });

@@ -46,12 +46,14 @@ export function ProjectDetailsView({ detail }: { detail: ActorRefFrom<typeof pro
         </header>
         <div className={cardBody}>
           <dl className={details}>
-            {facts.map(([label, value]) => (
-              <div key={label} style={{ display: 'contents' }}>
-                <dt className={term}>{label}</dt>
-                <dd className={definition}>{value}</dd>
-              </div>
-            ))}
+            {facts.flatMap(([label, value]) => [
+              <dt key={`${label}-term`} className={term}>
+                {label}
+              </dt>,
+              <dd key={`${label}-value`} className={definition}>
+                {value}
+              </dd>,
+            ])}
           </dl>
         </div>
       </section>

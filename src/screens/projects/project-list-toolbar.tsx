@@ -66,7 +66,8 @@ export function ProjectListToolbar({ list }: { list: ActorRefFrom<typeof project
           label="Search projects"
           hideLabel
           type="search"
-          placeholder="Name, location, project or reference id"
+          placeholder="Search name, location, id…"
+          title="Searches name, location, project id and reference id"
           value={search}
           onValueChange={(value) => list.send({ type: 'search.change', search: value })}
         />

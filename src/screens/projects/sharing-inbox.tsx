@@ -19,7 +19,7 @@ export function SharingInbox({ sharing }: { sharing: ActorRefFrom<typeof sharing
       <section className={card} aria-labelledby="pending-shares-title">
         <header className={cardHeader}>
           <h2 className={sectionTitle} id="pending-shares-title">
-            Shared with you
+            Invitations
           </h2>
           {pending.length ? <span className={count}>{pending.length}</span> : null}
         </header>
