@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { ServerError } from '@machines/shared/actors.ts';
 import { projectDetailMachine } from './project-detail.machine.ts';
-import type { Level, Project, ProjectUpdate, ServiceLine, StudyWithScenarios } from './project-detail.types.ts';
+import type { Level, Project, ProjectUpdate, ScenarioSummary, ServiceLine, StudyWithScenarios } from './project-detail.types.ts';
 import { fullProject } from './project-detail.fixtures.ts';
 import {
   scenariosOf,
@@ -13,13 +13,18 @@ import {
   selectSaveError,
   selectSaveFailed,
   selectSelectedStudyId,
+  selectStudies,
   selectSubscription,
 } from './project-detail.selectors.ts';
 
 const notFound: ServerError = { kind: 'http', status: 404, detail: 'Not found.', fields: {}, body: null };
 const badName: ServerError = { kind: 'http', status: 400, detail: null, fields: { name: ['This field may not be blank.'] }, body: null };
 
-function start(project: Project | ServerError, save?: (changes: ProjectUpdate) => Promise<Project>) {
+function start(
+  project: Project | ServerError,
+  save?: (changes: ProjectUpdate) => Promise<Project>,
+  scenarios: (input: { projectId: number; studyIds: number[] }) => Record<number, ScenarioSummary[]> = () => ({}),
+) {
   return createActor(
     projectDetailMachine.provide({
       actors: {
@@ -29,6 +34,7 @@ function start(project: Project | ServerError, save?: (changes: ProjectUpdate) =
         ),
         loadServiceLines: fromPromise<ServiceLine[], void>(async () => []),
         loadLevel: fromPromise<Level, void>(async () => ({ subscription: null })),
+        loadScenarios: fromPromise<Record<number, ScenarioSummary[]>, { projectId: number; studyIds: number[] }>(async ({ input }) => scenarios(input)),
       },
     }),
     { input: { projectId: 7 } },
@@ -106,6 +112,20 @@ describe('project detail', () => {
     expect(selectSaveError(actor.getSnapshot())?.fields.latitude).toEqual(['Ensure this value is less than or equal to 90.']);
     expect(selectSaveFailed(actor.getSnapshot())).toBe(true);
     expect(save).not.toHaveBeenCalled();
+  });
+
+  it("reads each study's scenarios from its simulations when the study does not carry them", async () => {
+    const asked: number[][] = [];
+    const actor = start(fullProject(7), undefined, ({ studyIds }) => {
+      asked.push(studyIds);
+      return { 70: [{ id: 5, name: 'Scenario 5', status: 'completed' }] };
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(asked).toEqual([[70]]);
+    expect(selectHasScenarios(actor.getSnapshot())).toBe(true);
+    expect(selectStudies(actor.getSnapshot())[0]!.configurations).toEqual([{ id: 5, name: 'Scenario 5', status: 'completed' }]);
+    // Unchanged inputs, the same array: components re-render only when the studies change.
+    expect(selectStudies(actor.getSnapshot())).toBe(selectStudies(actor.getSnapshot()));
   });
 
   it('has no scenarios until the server sends them', async () => {

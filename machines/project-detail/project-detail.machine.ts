@@ -16,7 +16,8 @@
  *       │   ├── saved     → quiet after `successFlag`
  *       │   └── failed    → quiet after `errorFlag`
  *       ├── serviceLines  loading | ready | failed   GET service-line/
- *       └── level         loading | ready | unavailable   the user's subscription (AI / CFD, credits)
+ *       ├── level         loading | ready | unavailable   the user's subscription (AI / CFD, credits)
+ *       └── scenarios     loading | ready | failed   each study's scenarios, from its simulations
  *
  * Owned by src/screens/project-detail/project-screen.tsx (one actor for every project route, so
  * moving between the navigator and the settings keeps the project).
@@ -24,7 +25,7 @@
 import { assertEvent, assign, raise, setup } from 'xstate';
 import { asServerError, notProvided, type ServerError } from '@machines/shared/actors.ts';
 import { readProjectForm, type ProjectFormValues } from '@machines/project-list/project-form.ts';
-import type { Level, Project, ProjectUpdate, ServiceLine } from './project-detail.types.ts';
+import type { Level, Project, ProjectUpdate, ScenarioSummary, ServiceLine } from './project-detail.types.ts';
 
 export interface ProjectDetailContext {
   projectId: number;
@@ -34,6 +35,8 @@ export interface ProjectDetailContext {
   saveError: ServerError | null;
   serviceLines: ServiceLine[];
   level: Level | null;
+  /** Study id → its scenarios, as read from the study's simulations (until studies carry them). */
+  scenarios: Record<number, ScenarioSummary[]>;
 }
 
 export type ProjectDetailEvent =
@@ -63,6 +66,7 @@ export const projectDetailMachine = setup({
     saveProject: notProvided<Project, { projectId: number; changes: ProjectUpdate }>('saveProject'),
     loadServiceLines: notProvided<ServiceLine[], void>('loadServiceLines'),
     loadLevel: notProvided<Level, void>('loadLevel'),
+    loadScenarios: notProvided<Record<number, ScenarioSummary[]>, { projectId: number; studyIds: number[] }>('loadScenarios'),
   },
   actions: {
     /** Selecting a project selects its first study (kept when the study still exists). */
@@ -90,6 +94,7 @@ export const projectDetailMachine = setup({
     }),
     storeServiceLines: assign((_, serviceLines: ServiceLine[]) => ({ serviceLines })),
     storeLevel: assign((_, level: Level) => ({ level })),
+    storeScenarios: assign((_, scenarios: Record<number, ScenarioSummary[]>) => ({ scenarios })),
     announceSaved: raise({ type: 'feedback.saved' }),
     announceFailed: raise({ type: 'feedback.failed' }),
   },
@@ -110,6 +115,7 @@ export const projectDetailMachine = setup({
     saveError: null,
     serviceLines: [],
     level: null,
+    scenarios: {},
   }),
   initial: 'loading',
   states: {
@@ -192,6 +198,21 @@ export const projectDetailMachine = setup({
               invoke: {
                 src: 'loadServiceLines',
                 onDone: { target: 'ready', actions: { type: 'storeServiceLines', params: ({ event }) => event.output } },
+                onError: 'failed',
+              },
+            },
+            ready: {},
+            failed: {},
+          },
+        },
+        scenarios: {
+          initial: 'loading',
+          states: {
+            loading: {
+              invoke: {
+                src: 'loadScenarios',
+                input: ({ context }) => ({ projectId: context.projectId, studyIds: context.project?.studies.map((s) => s.id) ?? [] }),
+                onDone: { target: 'ready', actions: { type: 'storeScenarios', params: ({ event }) => event.output } },
                 onError: 'failed',
               },
             },

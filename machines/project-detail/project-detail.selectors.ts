@@ -16,7 +16,19 @@ export const selectProjectNotFound = (s: Snapshot): boolean => s.matches('failed
 export const selectProjectError = (s: Snapshot): string | null => (s.matches('failed') ? errorMessage(s.context.error) : null);
 export const selectCanChange = (s: Snapshot): boolean => s.context.project?.can_change ?? false;
 
-export const selectStudies = (s: Snapshot): StudyWithScenarios[] => (s.context.project?.studies ?? []) as StudyWithScenarios[];
+/** The project's studies with their scenarios: the study's own list when the server sends one, else those read from its simulations. */
+export function selectStudies(s: Snapshot): StudyWithScenarios[] {
+  const { project, scenarios } = s.context;
+  // The same inputs give the same array, so components re-render only when these change.
+  if (memo && memo.project === project && memo.scenarios === scenarios) return memo.studies;
+  const studies = ((project?.studies ?? []) as StudyWithScenarios[]).map((study) =>
+    study.configurations ? study : { ...study, configurations: scenarios[study.id] ?? [] },
+  );
+  memo = { project, scenarios, studies };
+  return studies;
+}
+
+let memo: { project: Project | null; scenarios: Record<number, ScenarioSummary[]>; studies: StudyWithScenarios[] } | null = null;
 export const selectSelectedStudyId = (s: Snapshot): number | null => s.context.selectedStudyId;
 export const selectSelectedStudy = (s: Snapshot): StudyWithScenarios | null =>
   selectStudies(s).find((study) => study.id === s.context.selectedStudyId) ?? null;
@@ -48,4 +60,5 @@ export const selectServiceLinesFailed = (s: Snapshot): boolean => s.matches({ re
 
 export const selectLevelLoading = (s: Snapshot): boolean => s.matches({ ready: { level: 'loading' } });
 export const selectLevelUnavailable = (s: Snapshot): boolean => s.matches({ ready: { level: 'unavailable' } });
+export const selectScenariosLoading = (s: Snapshot): boolean => s.matches({ ready: { scenarios: 'loading' } });
 export const selectSubscription = (s: Snapshot): Subscription | null => s.context.level?.subscription ?? null;

@@ -18,7 +18,8 @@ import { createProjectMachine } from '@machines/project-list/create-project.mach
 import { favoritesMachine, type FavoriteSave } from '@machines/favorites/favorites.machine.ts';
 import { sharingMachine, type Inbox, type ShareAnswer } from '@machines/sharing/sharing.machine.ts';
 import { projectDetailMachine } from '@machines/project-detail/project-detail.machine.ts';
-import type { Level } from '@machines/project-detail/project-detail.types.ts';
+import type { Level, ScenarioSummary } from '@machines/project-detail/project-detail.types.ts';
+import { scenariosFromSimulations } from '@machines/project-detail/scenarios-from-simulations.ts';
 import { parameterSetsMachine, type ParameterSet, type ParameterSetDraft } from '@machines/project-settings/parameter-sets.machine.ts';
 import { projectSharesMachine } from '@machines/project-settings/project-shares.machine.ts';
 import { projectAdminsMachine, type AdminsLoad, type ProjectAdministrator } from '@machines/project-settings/project-admins.machine.ts';
@@ -47,6 +48,7 @@ import { fetchCurrentUser } from '../api/auth.ts';
 import * as projects from '../api/projects.ts';
 import * as sharing from '../api/sharing.ts';
 import * as company from '../api/company.ts';
+import { listSimulations } from '../api/viewer.ts';
 import { WorkspaceLogicContext } from './workspace-context.ts';
 
 type UserChange = { userId: number; role: number | null } | { userId: number; subscription: number | null };
@@ -60,6 +62,8 @@ export interface WorkspaceServices {
   setFavorite(projectId: number, favorite: boolean): Promise<void>;
   listServiceLines(): Promise<ServiceLine[]>;
   loadLevel(): Promise<Level>;
+  /** Study id → its scenarios, read from each study's simulations. */
+  loadScenarios(projectId: number, studyIds: number[]): Promise<Record<number, ScenarioSummary[]>>;
   saveParameterSet(projectId: number, id: number | null, draft: ParameterSetDraft): Promise<ParameterSet>;
   deleteParameterSet(projectId: number, id: number): Promise<void>;
   listProjectShares(projectId: number): Promise<ProjectShare[]>;
@@ -112,6 +116,10 @@ export const liveWorkspaceServices: WorkspaceServices = {
     if (me.subscription === null) return { subscription: null };
     const held = await company.listSubscriptions(api);
     return { subscription: held.find((s) => s.id === me.subscription) ?? null };
+  },
+  async loadScenarios(projectId, studyIds) {
+    const lists = await Promise.all(studyIds.map((studyId) => listSimulations(api, { projectId, studyId })));
+    return Object.fromEntries(studyIds.map((studyId, i) => [studyId, scenariosFromSimulations(lists[i]!)]));
   },
   saveParameterSet: (projectId, id, draft) =>
     id === null ? projects.saveParameterSet(api, projectId, draft) : projects.updateParameterSet(api, projectId, { id, ...draft }),
@@ -236,6 +244,7 @@ export function bindWorkspaceLogic(s: WorkspaceServices) {
         saveProject: actor(({ projectId, changes }: { projectId: number; changes: ProjectUpdate }) => s.updateProject(projectId, changes)),
         loadServiceLines: actor(() => s.listServiceLines()),
         loadLevel: actor(() => s.loadLevel()),
+        loadScenarios: actor(({ projectId, studyIds }: { projectId: number; studyIds: number[] }) => s.loadScenarios(projectId, studyIds)),
       },
     }),
     parameterSets: parameterSetsMachine.provide({

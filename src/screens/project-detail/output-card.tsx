@@ -22,7 +22,7 @@ export function OutputCard({ projectId, studyId, scenario }: { projectId: number
         <ul className={outputList}>
           {outputs.map((o) => (
             <li key={o.analysis_type} className={outputRow}>
-              <span>{humanize(o.analysis_type)}</span>
+              <span>{o.analysis_type ? humanize(o.analysis_type) : 'Other layers'}</span>
               <span className={muted}>{o.count === 1 ? '1 result' : `${o.count} results`}</span>
             </li>
           ))}

@@ -11,6 +11,7 @@ import {
   selectProjectLoading,
   selectProjectName,
   selectProjectNotFound,
+  selectScenariosLoading,
 } from '@machines/project-detail/project-detail.selectors.ts';
 import { usePageTitle } from '../../app/page-title.ts';
 import { VIEWER_DEFAULT_TAB, VIEWER_MODES } from '../../app/route-table.ts';
@@ -42,10 +43,12 @@ export function ProjectWorkspace({ projectId, view, tabName }: { projectId: numb
   const error = useSelector(detail, selectProjectError);
   const canChange = useSelector(detail, selectCanChange);
   const firstScenario = useSelector(detail, selectFirstScenario);
+  const scenariosLoading = useSelector(detail, selectScenariosLoading);
   useBreadcrumbNames({ project: name });
   usePageTitle(view === 'tab' ? (name ?? 'Project') : `${VIEW_TITLES[view]} · ${name ?? 'Project'}`);
 
-  if (loading) return <Loading />;
+  // The viewer route waits for the scenarios: it shows the first one, or the empty state.
+  if (loading || (view === 'tab' && !isSettingsTab(tabName) && scenariosLoading)) return <Loading />;
   if (notFound) return <ContentNotFound />;
   if (error) {
     return (

@@ -8,7 +8,7 @@ import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import type { projectDetailMachine } from '@machines/project-detail/project-detail.machine.ts';
-import { selectCanChange, selectProject } from '@machines/project-detail/project-detail.selectors.ts';
+import { selectCanChange, selectProject, selectStudies } from '@machines/project-detail/project-detail.selectors.ts';
 import { selectCanInProject } from '@machines/permissions/permissions.selectors.ts';
 import { PROJECT_SETTINGS_TABS } from '../../app/route-table.ts';
 import { PermissionsContext } from '../../app/contexts.ts';
@@ -24,6 +24,7 @@ import { layout, nav, navLink, panel } from './project-settings.css.ts';
 export function ProjectSettings({ detail, tab }: { detail: ActorRefFrom<typeof projectDetailMachine>; tab: SettingsTab }) {
   const project = useSelector(detail, selectProject);
   const serverSays = useSelector(detail, selectCanChange);
+  const studies = useSelector(detail, selectStudies);
   const permitted = PermissionsContext.useSelector(selectCanInProject('projects.change_project', project?.id ?? 0));
   usePageTitle(`${SETTINGS_TAB_LABELS[tab]} · ${project?.name ?? 'Project'}`);
   if (!project) return null;
@@ -39,7 +40,7 @@ export function ProjectSettings({ detail, tab }: { detail: ActorRefFrom<typeof p
       </nav>
       <div className={panel}>
         {tab === 'details' ? <DetailsTab detail={detail} canChange={canChange} /> : null}
-        {tab === 'scenarios' ? <ScenariosTab project={project} /> : null}
+        {tab === 'scenarios' ? <ScenariosTab projectId={project.id} studies={studies} /> : null}
         {tab === 'parameter-sets' ? <ParameterSetsTab detail={detail} project={project} canChange={canChange} /> : null}
         {tab === 'share' ? <ShareTab projectId={project.id} canChange={canChange} /> : null}
         {tab === 'admin' ? <AdminTab projectId={project.id} canChange={canChange} /> : null}

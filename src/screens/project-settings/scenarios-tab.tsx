@@ -1,5 +1,5 @@
 /** The project's scenarios by study, with their status; empty until a scenario is added (issue 9). */
-import type { Project, StudyWithScenarios } from '@machines/project-detail/project-detail.types.ts';
+import type { StudyWithScenarios } from '@machines/project-detail/project-detail.types.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { ButtonLink } from '../../ui/button-link.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
@@ -7,8 +7,7 @@ import { card, cardHeader, sectionTitle, table, td, th } from '../../ui/surface.
 import { statusLook } from '../project-detail/scenario-status.ts';
 import { scenarioHref } from '../project-detail/project-wheel.tsx';
 
-export function ScenariosTab({ project }: { project: Project }) {
-  const studies = project.studies as StudyWithScenarios[];
+export function ScenariosTab({ projectId, studies }: { projectId: number; studies: StudyWithScenarios[] }) {
   const rows = studies.flatMap((study) => (study.configurations ?? []).map((scenario) => ({ study, scenario })));
   if (rows.length === 0) {
     return (
@@ -47,7 +46,7 @@ export function ScenariosTab({ project }: { project: Project }) {
                   <Badge tone={look.tone}>{look.label}</Badge>
                 </td>
                 <td className={td}>
-                  <ButtonLink size="sm" href={scenarioHref(project.id, study.id, scenario.id)} aria-label={`Open ${scenario.name} in the viewer`}>
+                  <ButtonLink size="sm" href={scenarioHref(projectId, study.id, scenario.id)} aria-label={`Open ${scenario.name} in the viewer`}>
                     Open
                   </ButtonLink>
                 </td>

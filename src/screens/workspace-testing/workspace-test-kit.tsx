@@ -35,6 +35,7 @@ export function fakeWorkspace(overrides: Partial<WorkspaceServices> = {}): Mocke
     setFavorite: async () => undefined,
     listServiceLines: async () => [{ id: 1, name: 'Pedestrian wind comfort', description: 'Comfort and safety maps.', offerings: ['AI wind comfort'], company_id: null }],
     loadLevel: async () => ({ subscription: subscription(1, { credits_used: 30, credits_left: 70 }) }),
+    loadScenarios: async () => ({}),
     saveParameterSet: async (projectId, id, draft) => ({
       id: id ?? 5,
       project_id: projectId,

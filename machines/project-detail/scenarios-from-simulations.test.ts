@@ -1,0 +1,45 @@
+/** Scenarios read from a study's simulations: grouped by configuration, status and outputs. */
+import { describe, expect, it } from 'vitest';
+import type { Simulation } from '@server/contract/viewer.ts';
+import { scenariosFromSimulations } from './scenarios-from-simulations.ts';
+
+function simulation(id: number, configuration: number, status: string, analyses: string[]): Simulation {
+  return {
+    id,
+    configuration: { id: configuration },
+    category: 'wind',
+    status,
+    cfd_parameters: null,
+    met_source_id: null,
+    layer_sets: [],
+    assets: analyses.map((analysis_type, i) => ({ id: id * 100 + i, simulation_id: id, analysis_type }) as Simulation['assets'][number]),
+  };
+}
+
+describe('scenarios from simulations', () => {
+  it('groups by configuration, counts outputs per analysis, and takes the least advanced status', () => {
+    const scenarios = scenariosFromSimulations([
+      simulation(1, 9, 'completed', ['pedestrian_wind_comfort', 'pedestrian_wind_comfort']),
+      simulation(2, 9, 'running', ['solar']),
+      simulation(3, 4, 'completed', []),
+      simulation(4, 4, 'Failed', []),
+    ]);
+    expect(scenarios).toEqual([
+      { id: 4, name: 'Scenario 4', status: 'failed', outputs: [] },
+      {
+        id: 9,
+        name: 'Scenario 9',
+        status: 'running',
+        outputs: [
+          { analysis_type: 'pedestrian_wind_comfort', count: 2 },
+          { analysis_type: 'solar', count: 1 },
+        ],
+      },
+    ]);
+  });
+
+  it('reads statuses written with spaces; keeps an unknown one as it came', () => {
+    expect(scenariosFromSimulations([simulation(1, 2, 'Awaiting external results', [])])[0]!.status).toBe('awaiting_external_results');
+    expect(scenariosFromSimulations([simulation(1, 2, 'Paused', [])])[0]!.status).toBe('Paused');
+  });
+});

@@ -1,0 +1,36 @@
+/**
+ * A study's scenarios as its simulations tell them, until studies carry their scenarios themselves
+ * (issue 9): simulations are grouped by their configuration; a scenario's status is the least
+ * advanced of its simulations' (a failure wins, then work under way, then completed), and its
+ * outputs are the analysis types of its result assets with how many each has.
+ */
+import type { Simulation } from '@server/contract/viewer.ts';
+import type { ScenarioSummary } from './project-detail.types.ts';
+
+/** Status precedence: the first found among a scenario's simulations is the scenario's. */
+const PRECEDENCE = ['failed', 'cancelled', 'running', 'post_processing', 'queued', 'validating', 'awaiting_approval', 'awaiting_external_results', 'draft', 'completed'];
+
+function scenarioStatus(statuses: string[]): string {
+  const normal = statuses.map((s) => s.trim().toLowerCase().replace(/[\s-]+/g, '_'));
+  return PRECEDENCE.find((p) => normal.includes(p)) ?? statuses[0] ?? 'draft';
+}
+
+export function scenariosFromSimulations(simulations: Simulation[]): ScenarioSummary[] {
+  const byConfiguration = new Map<number, Simulation[]>();
+  for (const simulation of simulations) {
+    const id = simulation.configuration.id;
+    byConfiguration.set(id, [...(byConfiguration.get(id) ?? []), simulation]);
+  }
+  return [...byConfiguration.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([id, sims]) => {
+      const counts = new Map<string, number>();
+      for (const asset of sims.flatMap((s) => s.assets)) counts.set(asset.analysis_type, (counts.get(asset.analysis_type) ?? 0) + 1);
+      return {
+        id,
+        name: `Scenario ${id}`,
+        status: scenarioStatus(sims.map((s) => s.status)),
+        outputs: [...counts.entries()].map(([analysis_type, count]) => ({ analysis_type, count })),
+      };
+    });
+}
