@@ -8,11 +8,8 @@ import { createContext } from 'react';
 import { createActorContext } from '@xstate/react';
 import { authMachine } from '@machines/auth/auth.machine.ts';
 import { toastMachine } from '@machines/toast/toast.machine.ts';
-import { permissionsMachine } from '@machines/permissions/permissions.machine.ts';
 import { liveAuthLogic, type AuthLogic } from './actors.ts';
 
 export const AuthContext = createActorContext(authMachine);
 export const ToastContext = createActorContext(toastMachine);
-/** The signed-in user's permission map (SPEC §6); provided by src/app/signed-in-actors.tsx. */
-export const PermissionsContext = createActorContext(permissionsMachine);
 export const AuthLogicContext = createContext<AuthLogic>(liveAuthLogic);

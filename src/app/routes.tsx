@@ -14,8 +14,6 @@ import { selectIsAuthenticated, selectReturnPath } from '@machines/auth/auth.sel
 import { AuthContext } from './contexts.ts';
 import { afterLoginPath, HOME_PATH, loginUrl, matchRoute, VIEWER_DEFAULT_TAB, type RouteMatch } from './route-table.ts';
 import { lazyScreen, loadWithTimeout } from './chunk-loading.ts';
-import { AppLayout } from '../layout/app-layout.tsx';
-import { SignedInActors } from './signed-in-actors.tsx';
 import { ContentNotFound } from '../screens/system/content-not-found.tsx';
 import { ChunkErrorBoundary } from '../screens/system/chunk-error-boundary.tsx';
 import { NotBuiltYet } from '../screens/system/not-built-yet.tsx';
@@ -29,6 +27,7 @@ const PasswordResetConfirmScreen = lazy(() =>
   loadWithTimeout(() => import('../screens/auth/password-reset-confirm-screen.tsx')).then((m) => ({ default: m.PasswordResetConfirmScreen })),
 );
 const SignupScreen = lazyScreen(() => import('../screens/auth/signup-screen.tsx'), 'SignupScreen');
+const SignedInShell = lazy(() => loadWithTimeout(() => import('./signed-in-shell.tsx')).then((m) => ({ default: m.SignedInShell })));
 const ProjectListScreen = lazyScreen(() => import('../screens/projects/project-list-screen.tsx'), 'ProjectListScreen');
 const ProjectScreen = lazy(() =>
   loadWithTimeout(() => import('../screens/project-detail/project-screen.tsx')).then((m) => ({ default: m.ProjectScreen })),
@@ -128,9 +127,6 @@ export function AppRoutes() {
     return lazyBoundary(publicScreen(match));
   }
   if (!authenticated) return <Go to={loginUrl(wanted)} />;
-  return (
-    <SignedInActors>
-      <AppLayout>{lazyBoundary(match ? protectedScreen(match) : <ContentNotFound />)}</AppLayout>
-    </SignedInActors>
-  );
+  // The layout and the signed-in actors are a lazy chunk too: the login route carries neither.
+  return lazyBoundary(<SignedInShell>{lazyBoundary(match ? protectedScreen(match) : <ContentNotFound />)}</SignedInShell>);
 }

@@ -4,7 +4,7 @@
  * signed-out visitor never asks for permissions.
  */
 import { useContext, type ReactNode } from 'react';
-import { PermissionsContext } from './contexts.ts';
+import { PermissionsContext } from './permissions-context.ts';
 import { PermissionsLogicContext } from './permissions-logic.ts';
 
 export function SignedInActors({ children }: { children: ReactNode }) {

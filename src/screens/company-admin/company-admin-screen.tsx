@@ -13,7 +13,7 @@ import {
   selectCompanyMissing,
 } from '@machines/company-admin/company-admin.selectors.ts';
 import { selectCan } from '@machines/permissions/permissions.selectors.ts';
-import { PermissionsContext } from '../../app/contexts.ts';
+import { PermissionsContext } from '../../app/permissions-context.ts';
 import { usePageTitle } from '../../app/page-title.ts';
 import { useWorkspaceLogic } from '../../app/workspace-logic.ts';
 import { Badge } from '../../ui/badge.tsx';

@@ -11,7 +11,7 @@ import type { projectDetailMachine } from '@machines/project-detail/project-deta
 import { selectCanChange, selectProject, selectStudies } from '@machines/project-detail/project-detail.selectors.ts';
 import { selectCanInProject } from '@machines/permissions/permissions.selectors.ts';
 import { PROJECT_SETTINGS_TABS } from '../../app/route-table.ts';
-import { PermissionsContext } from '../../app/contexts.ts';
+import { PermissionsContext } from '../../app/permissions-context.ts';
 import { usePageTitle } from '../../app/page-title.ts';
 import { SETTINGS_TAB_LABELS, type SettingsTab } from './settings-tabs.ts';
 import { AdminTab } from './admin-tab.tsx';
