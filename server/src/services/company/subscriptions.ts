@@ -3,7 +3,7 @@
  * a user. Credits left are derived (credits per period − usage since the last refill day), never
  * stored, so a debit and the history cannot disagree.
  */
-import { and, asc, count, eq, gt, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import { companies, subscriptions, subscriptionUsage, users } from '../../db/schema/index.ts';
