@@ -1,0 +1,141 @@
+/**
+ * The seams between the viewer's parts, written first so the 3D scene (src/viewer/scene), the
+ * viewer screen (src/screens/viewer) and the insights/images/reports modes (src/screens/insights)
+ * can be built side by side. Renderer-neutral: nothing here imports three.js, so the insights
+ * code and the scene-view JSON stay independent of the renderer.
+ *
+ * Coordinates are site coordinates: x east, y north (+Y = true north), z up, metres.
+ */
+
+/** The theme names of SPEC §3; 'tron' is the hidden 1980s computer-film style. */
+export type ThemeName = 'default' | 'light' | 'translucent' | 'geometry' | 'dark' | 'tron';
+
+/** What a geometry layer is, for the theme's fill/stroke colours. */
+export type ThemeRole =
+  | 'study_existing'
+  | 'study_proposed'
+  | 'study_future'
+  | 'surround'
+  | 'landscaping'
+  | 'ground_inner'
+  | 'ground_outer'
+  | 'terrain'
+  | 'mitigation_v1'
+  | 'mitigation_v2'
+  | 'presentation_plane'
+  | 'usage_plane'
+  | 'overlay';
+
+export type SceneLayerKind = 'geometry' | 'data' | 'volumetric' | 'arrows';
+
+/** One drawable layer: a GLB in the results format (docs/results-format.md). */
+export interface SceneLayer {
+  /** Stable key: the asset id as a string, or a layer set's identifier. */
+  id: string;
+  kind: SceneLayerKind;
+  /** Where the GLB is fetched from (an authorised API path); the scene calls ViewerCanvasProps.loadAsset with it. */
+  url: string;
+  visible: boolean;
+  /** Geometry layers: the theme role that colours them. */
+  role?: ThemeRole;
+  /** Data and arrow layers: the scalar field to colour by (a field name of the GLB, e.g. "speedRatio"). */
+  field?: string;
+  /** Human label (already abbreviated for narrow places by the caller). */
+  label?: string;
+}
+
+/** A colour scale: continuous (interpolated stops) or discrete classes (comfort categories). */
+export interface ColourScale {
+  min: number;
+  max: number;
+  /** Colours as #rrggbb, spread evenly from min to max (continuous) or one per class (discrete). */
+  colours: string[];
+  discrete: boolean;
+  /** Class labels for a discrete scale (same length as colours). */
+  classLabels?: string[];
+  unit?: string;
+  /** Legend name from GET /api/color-legend/, when the scale came from one. */
+  legendName?: string;
+}
+
+export interface CameraState {
+  position: [number, number, number];
+  target: [number, number, number];
+  up: [number, number, number];
+  /** Vertical field of view in degrees (perspective). */
+  fov: number;
+}
+
+/** The result of a ray query under the pointer or at a point of the canvas. */
+export interface ProbeResult {
+  point: [number, number, number];
+  layerId: string;
+  /** The data layer's value at the point (interpolated), when a data layer was hit. */
+  value?: number;
+  unit?: string;
+}
+
+/** Imperative access to a mounted viewer canvas (React ref). */
+export interface ViewerHandle {
+  fitToView(): void;
+  getCamera(): CameraState;
+  setCamera(camera: CameraState): void;
+  /** Ray query at client (CSS pixel) coordinates; null when nothing is hit. */
+  pick(clientX: number, clientY: number): ProbeResult | null;
+  /** Projects a site point to CSS pixels relative to the canvas (for overlays: pins, drawings). */
+  project(point: [number, number, number]): { x: number; y: number; visible: boolean } | null;
+  /** PNG of the current frame (rendered on demand), with the legend drawn in when asked. */
+  captureImage(options?: { withLegend?: boolean }): Promise<Blob>;
+  /** The canvas element (for sizes and overlays). */
+  canvas(): HTMLCanvasElement | null;
+}
+
+export interface ViewerCanvasProps {
+  layers: SceneLayer[];
+  colourScale: ColourScale | null;
+  theme: ThemeName;
+  /** Fetches a layer's GLB bytes (the screen passes the API client's authorised fetch). */
+  loadAsset(url: string): Promise<ArrayBuffer>;
+  /** Initial or restored camera; changing it moves the camera. */
+  camera?: CameraState;
+  onCameraChange?(camera: CameraState): void;
+  /** Value under the pointer (data panel); null when the pointer leaves the model. */
+  onProbe?(probe: ProbeResult | null): void;
+  /** Click on the model (pins, four-point plot). */
+  onPick?(probe: ProbeResult): void;
+  showNorthArrow?: boolean;
+  /** Reference origin point of the site, drawn as a marker. */
+  originPoint?: [number, number, number];
+  /** Layer load failures (the screen shows SPEC §8's toast). */
+  onLayerError?(layerId: string, message: string): void;
+}
+
+/**
+ * What the insights, images and reports modes need from the viewer screen: the canvas handle
+ * and the current view state, and a way to restore a saved one. The viewer screen provides it.
+ */
+export interface ViewState {
+  camera: CameraState;
+  /** Visible layer ids, in draw order. */
+  layers: string[];
+  /** The layer-filter selections (SPEC §9's dimensions) by dimension name. */
+  filters: Record<string, string | null>;
+  colourScale: ColourScale | null;
+  theme: ThemeName;
+  simulationId: number | null;
+}
+
+export interface ViewerBridge {
+  handle(): ViewerHandle | null;
+  viewState(): ViewState;
+  /** Applies a saved view (camera, layers, filters, colour scale, theme). */
+  restore(view: ViewState): void;
+}
+
+/** Props every mode panel of the viewer (Insights, Images, Reports) receives from the viewer screen. */
+export interface ViewerModeProps {
+  projectId: number;
+  studyId: number;
+  configurationId: number;
+  viewer: ViewerBridge;
+}
