@@ -119,19 +119,28 @@ export async function signInThroughUi(page: Page, baseUrl: string, username: str
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+  // First sign-in steps come in either order: the onboarding questionnaire (first choice of each
+  // question) and the end-user agreement; done when the project list shows with neither open.
+  const deadline = Date.now() + 60_000;
   const agree = page.getByRole('button', { name: 'I agree' });
-  const questionnaire = page.getByRole('button', { name: /submit|continue/i });
-  for (let i = 0; i < 3; i++) {
-    const step = await Promise.race([
-      page.waitForURL((url) => url.pathname === '/projects/', { timeout: 30_000 }).then(() => 'projects' as const),
-      agree.waitFor({ timeout: 30_000 }).then(() => 'eula' as const),
-    ]).catch(() => 'timeout' as const);
-    if (step === 'eula') {
+  const questionnaire = page.getByRole('button', { name: 'Continue' });
+  while (Date.now() < deadline) {
+    if (await agree.isVisible()) {
       await agree.click();
       await agree.waitFor({ state: 'detached' });
       continue;
     }
-    if (step === 'projects' && !(await agree.isVisible())) return;
-    if (step === 'timeout' && (await questionnaire.isVisible())) continue;
+    if (await questionnaire.isVisible()) {
+      for (const select of await page.locator('form select').all()) await select.selectOption({ index: 1 });
+      await questionnaire.click();
+      await page.waitForTimeout(300);
+      continue;
+    }
+    if (new URL(page.url()).pathname === '/projects/' && (await page.getByRole('heading', { level: 1, name: 'Projects' }).isVisible())) {
+      await page.waitForTimeout(300);
+      if (!(await agree.isVisible()) && !(await questionnaire.isVisible())) return;
+    }
+    await page.waitForTimeout(200);
   }
+  throw new Error(`could not sign in as ${username}: ${page.url()}`);
 }

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openBrowser, screenshot, startApp, type BrowserSession, type RunningApp } from './harness.ts';
+import { openBrowser, screenshot, signInThroughUi, startApp, type BrowserSession, type RunningApp } from './harness.ts';
 
 let app: RunningApp;
 let owner: BrowserSession;
@@ -15,37 +15,9 @@ let guest: BrowserSession;
 const PROJECT = `Harbour Tower ${Date.now().toString(36)}`;
 const GUEST = { username: 'bea-e2e', email: 'bea-e2e@example.test', password: 'a sturdy passphrase 42', first_name: 'Bea', last_name: 'Guest', company: 'Partner Engineering' };
 
-/**
- * Signs in through the login form and gets through the first-sign-in steps: the onboarding
- * questionnaire (first choice of each question) and the end-user agreement, ending on the list.
- */
-async function signIn(page: Page, username: string, password: string): Promise<void> {
-  await page.goto(`${app.url}/login/`);
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const agree = page.getByRole('button', { name: 'I agree' });
-    const questionnaire = page.getByRole('button', { name: 'Continue' });
-    if (await agree.isVisible()) {
-      await agree.click();
-      await agree.waitFor({ state: 'detached' });
-      continue;
-    }
-    if (await questionnaire.isVisible()) {
-      for (const select of await page.locator('form select').all()) await select.selectOption({ index: 1 });
-      await questionnaire.click();
-      await page.waitForTimeout(300);
-      continue;
-    }
-    if (new URL(page.url()).pathname === '/projects/' && (await page.getByRole('heading', { level: 1, name: 'Projects' }).isVisible())) {
-      await page.waitForTimeout(300);
-      if (!(await agree.isVisible())) return;
-    }
-    await page.waitForTimeout(200);
-  }
-  throw new Error(`could not sign in as ${username}`);
+/** Signs in through the login form, getting through the questionnaire and the agreement. */
+function signIn(page: Page, username: string, password: string): Promise<void> {
+  return signInThroughUi(page, app.url, username, password);
 }
 
 const tile = (page: Page, name: string) => page.getByRole('article', { name });
