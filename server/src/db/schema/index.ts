@@ -18,3 +18,4 @@ export * from './parameter-sets.ts';
 export * from './project-files.ts';
 export * from './weather.ts';
 export * from './viewer.ts';
+export * from './insights.ts';
