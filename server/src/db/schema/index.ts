@@ -19,3 +19,4 @@ export * from './project-files.ts';
 export * from './weather.ts';
 export * from './viewer.ts';
 export * from './insights.ts';
+export * from './scenarios.ts';
