@@ -3,6 +3,7 @@ import { z } from '@hono/zod-openapi';
 import { flag, PageQuery, UserRefSchema, choice, optionalText, paginated, text } from './common.ts';
 import { ParameterSetSchema } from './parameter-sets.ts';
 import { ProjectFileSchema } from './project-files.ts';
+import { MetSourceSchema } from './weather.ts';
 
 export const PROJECT_TABS = ['all', 'favorites', 'demos', 'shared'] as const;
 export const PROJECT_ORDERINGS = ['name', '-name', 'created', '-created'] as const;
@@ -83,7 +84,7 @@ export const ProjectSchema = z
   .object({
     ...summaryFields,
     studies: z.array(StudySchema),
-    met_sources: z.array(z.record(z.string(), z.unknown())).openapi({ description: 'Empty until the weather capability lands' }),
+    met_sources: z.array(MetSourceSchema).openapi({ description: 'The weather stations the project uses (SPEC §3), oldest first' }),
     parameter_sets: z.array(ParameterSetSchema),
     project_files: z.array(ProjectFileSchema),
     created_by: UserRefSchema.nullable(),

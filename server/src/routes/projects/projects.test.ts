@@ -142,7 +142,9 @@ describe('one project', () => {
     // Shared (accepted) with a user of Partner Consulting, an is_rwdi company.
     expect(study).toMatchObject({ id: w.studyId, IsRWDIProject: true, reviewed_by: 'sharee' });
     expect(study!.simulation_labels).toContainEqual({ id: sim!.id, category: 'pedestrian_wind_comfort' });
-    expect(body).toMatchObject({ can_change: false, met_sources: [], project_files: [] });
+    expect(body).toMatchObject({ can_change: false, project_files: [] });
+    // The world links the Chicago station to this project (world-weather); the detail carries it.
+    expect(body.met_sources.map((s) => s.wmo)).toContain('725300');
     expect(body.parameter_sets.length).toBeGreaterThan(0);
   });
 

@@ -46,6 +46,13 @@ describe('POST /api/project/{id}/met-sources/ with an uploaded EPW', () => {
     expect(list.results.filter((s) => s.met_id === again.met_id)).toHaveLength(1);
   });
 
+  it('appears in the project detail (SPEC §3 Project.met_sources) as the list shows it', async () => {
+    const list = (await (await t.request(`/api/project/${w.projectId}/met-sources/`, { token: w.tokens.colleague })).json()) as { results: MetSource[] };
+    const detail = (await (await t.request(`/api/project/${w.projectId}/`, { token: w.tokens.colleague })).json()) as { met_sources: MetSource[] };
+    expect(list.results.length).toBeGreaterThan(0);
+    expect(detail.met_sources).toEqual(list.results);
+  });
+
   it('refuses a truncated file with the line where the data ends', async () => {
     const res = await importText(lines.slice(0, 8 + 100).join('\n'));
     expect(res.status).toBe(400);

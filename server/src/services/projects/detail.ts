@@ -8,6 +8,7 @@ import type { Project } from '../../contract/projects.ts';
 import { optionalUserRef } from '../users/names.ts';
 import { listParameterSets } from '../parameter-sets/parameter-sets.ts';
 import { listProjectFiles } from '../project-files/project-files.ts';
+import { metSourcesOf } from '../weather/met-sources.ts';
 import { requireVisibleProject } from './access.ts';
 import { representSummary, summaryColumns } from './list.ts';
 import { studiesOf } from './studies.ts';
@@ -26,7 +27,7 @@ export async function representProject(db: Db, user: AuthUser, projectId: number
     .leftJoin(users, eq(users.id, projects.createdBy))
     .where(eq(projects.id, projectId));
   if (!row) throw ApiError.notFound();
-  const [favorite, studyList, parameterSetList, files] = await Promise.all([
+  const [favorite, studyList, parameterSetList, files, metSources] = await Promise.all([
     db
       .select({ projectId: projectFavorites.projectId })
       .from(projectFavorites)
@@ -34,10 +35,11 @@ export async function representProject(db: Db, user: AuthUser, projectId: number
     studiesOf(db, { id: row.id, companyId: row.companyId, createdBy: row.createdBy }),
     listParameterSets(db, projectId),
     listProjectFiles(db, projectId),
+    metSourcesOf(db, projectId),
   ]);
   return {
     ...representSummary(row, favorite.length > 0, studyList),
-    met_sources: [],
+    met_sources: metSources,
     parameter_sets: parameterSetList,
     project_files: files,
     created_by: optionalUserRef({ id: row.createdBy, username: row.creatorUsername, firstName: row.creatorFirstName, lastName: row.creatorLastName }),
