@@ -1,0 +1,110 @@
+/** Test fixtures for the scenario wizard: a project's options and a complete, valid form. */
+import { emptyValues } from './scenario-inputs.ts';
+import type { CostBreakdown, GeometryFinding, ParameterSet, ValidationReport, WizardOptions, WizardValues } from './scenario-wizard.types.ts';
+
+export const pressureSet: ParameterSet = {
+  id: 31,
+  project_id: 7,
+  name: 'Cladding defaults',
+  analysis_type: 'pressure',
+  values: { wind_directions: 36, return_periods: [10, 50], reference_height_m: 120, internal_pressure_coefficient: -0.3 },
+  created_by: 1,
+  created: '2026-11-01T00:00:00Z',
+  updated: '2026-11-01T00:00:00Z',
+};
+
+export const options: WizardOptions = {
+  metSources: [{ id: 5, name: 'Chicago Ohare Intl Ap' }],
+  parameterSets: [pressureSet],
+};
+
+/** Every analysis chosen, so every input is needed, and every input valid. */
+export function validValues(): WizardValues {
+  return {
+    ...emptyValues(),
+    name: 'Podium option B',
+    engine: 'CFD',
+    analyses: [
+      { analysis_type: 'pedestrian_wind_comfort', metrics: ['comfort'] },
+      { analysis_type: 'solar', metrics: ['sunlit_share', 'sun_hours'] },
+      { analysis_type: 'pressure', metrics: ['peak_pressure'] },
+      { analysis_type: 'structural_loading', metrics: ['base_moments'] },
+      { analysis_type: 'directional_wind', metrics: ['speed_ratio'] },
+      { analysis_type: 'thermal_comfort', metrics: ['UTCI'] },
+    ],
+    geometry: {
+      ...emptyValues().geometry,
+      study: [{ upload_id: 1, filename: 'tower.stl', size: 684 }],
+      ground: [{ upload_id: 2, filename: 'ground.stl', size: 284 }],
+    },
+    metSourceId: 5,
+    seasons: ['summer', 'winter'],
+    times: '08:00-12:00, 14:00-18:00',
+    windDirections: '16',
+    returnPeriods: { pressure: '10, 50', structural_loading: '50', directional_wind: '1, 10' },
+    singleDate: '2026-06-21',
+    singleDayHours: '06:00-20:00',
+    minutesInterval: '15',
+    structuralOrigin: { x: '0', y: '0', z: '0' },
+    frontalAreas: { x: '1200', y: '900.5' },
+    referenceHeight: '10',
+    internalPressure: '-0.2',
+    parameterSets: { pressure: 31 },
+    termsAccepted: true,
+  };
+}
+
+const finding = (severity: GeometryFinding['severity'], role: GeometryFinding['role'], message: string, fix: string): GeometryFinding => ({
+  id: `${severity}-${role}`,
+  severity,
+  code: severity === 'error' ? 'open_edges' : 'suspicious_units',
+  message,
+  suggested_fix: fix,
+  triangles: [4, 5],
+  edges: [],
+  location: null,
+  role,
+  asset: `${role}.stl`,
+  upload_id: 1,
+  count: 2,
+  related: null,
+  details: {},
+});
+
+export const passedReport: ValidationReport = {
+  id: 3,
+  state: 'passed',
+  findings: [finding('warning', 'surrounds', 'The surrounds are 3 km wide.', 'Check that the model is in metres.')],
+  error: null,
+};
+
+export const failedReport: ValidationReport = {
+  id: 3,
+  state: 'failed',
+  findings: [finding('error', 'study', 'The study geometry has a 1.0 m wide hole.', 'Close the hole and upload the file again.')],
+  error: null,
+};
+
+export const runningReport: ValidationReport = { id: 3, state: 'running', findings: [], error: null };
+export const erroredReport: ValidationReport = { id: 3, state: 'error', findings: [], error: 'The validation job failed.' };
+
+export const enoughCredit: CostBreakdown = {
+  configuration_id: 9,
+  credit_type: 'CFD',
+  lines: [
+    { simulation_id: 11, analysis_type: 'pedestrian_wind_comfort', unit_credits: 10, wind_directions: 16, direction_factor: 1, seasons: 2, credits: 20, description: 'Pedestrian wind comfort: 10 credits × 1 × 2 seasons' },
+    { simulation_id: 12, analysis_type: 'solar', unit_credits: 4, wind_directions: 16, direction_factor: 1, seasons: 1, credits: 4, description: 'Solar: 4 credits' },
+  ],
+  total_credits: 24,
+  subscription: { id: 2, plan: 'Gold', credit_type: 'CFD', credits_left: 100 },
+  sufficient: true,
+  blocked_reason: null,
+  already_approved: false,
+};
+
+export const tooLittleCredit: CostBreakdown = {
+  ...enoughCredit,
+  subscription: { id: 2, plan: 'Gold', credit_type: 'CFD', credits_left: 4 },
+  sufficient: false,
+  blocked_reason: 'Not enough credits: this scenario needs 24 CFD credits and your subscription has 4 left.',
+};

@@ -1,0 +1,414 @@
+/**
+ * The scenario wizard (SPEC §2 create/edit/append scenario modals, submission steps, geometry
+ * validation, terms and conditions, success modal; §4 scenario lifecycle; §5 invalid flags).
+ *
+ *   scenarioWizard
+ *   ├── loading            met sources, parameter sets (and the scenario itself for edit/append)
+ *   ├── loadFailed         `retry`
+ *   ├── editing            one state per form step; `step.next` only when the step has no flag
+ *   │   ├── basics         name, engine (AI/CFD)
+ *   │   ├── analyses       analyses and metrics
+ *   │   ├── geometry       files per role (the uploader raises its own flag while files are in flight)
+ *   │   ├── weather        weather source, seasons, times
+ *   │   ├── parameters     winds, return periods, single day, structure, heights, parameter sets
+ *   │   └── terms          terms and conditions; `step.next` saves
+ *   ├── saving             POST configuration/ (or PUT when it exists); field errors → flags, back to their step
+ *   ├── validation
+ *   │   ├── starting       POST geometry-validation/
+ *   │   ├── running        the job works; `validation.updated` from the watch actor (socket or polling)
+ *   │   ├── passed         `step.next` → cost
+ *   │   ├── failed         error findings: `step.back` to the geometry
+ *   │   └── errored        the job itself failed: `retry`
+ *   ├── cost
+ *   │   ├── loading        GET …/user-approval/cost-breakdown/
+ *   │   ├── ready          `cost.approve` (refused with a message when credit is insufficient)
+ *   │   ├── approving      POST user-approval/ (debits the subscription)
+ *   │   ├── submitting     submits the simulations
+ *   │   └── failed         `retry`
+ *   ├── submitted          the success modal (live status shown by the view)
+ *   └── closed (final)     `cancel` from anywhere, `close` after success
+ *
+ * Going back never clears a value. Emits `scenario.saved` and `scenario.submitted` so lists refresh.
+ * Owned by src/screens/scenario-wizard/scenario-wizard-modal.tsx.
+ */
+import { assign, emit, setup } from 'xstate';
+import { asServerError, notProvided, type ServerError } from '@machines/shared/actors.ts';
+import { checkValues, emptyValues, flagsOfStep, stepOfFlag } from './scenario-inputs.ts';
+import { addGeometry, chooseParameterSet, removeGeometry, toggleAnalysis, toggleMetric } from './scenario-values.ts';
+import { FORM_STEPS } from './scenario-wizard.types.ts';
+import type {
+  AnalysisType,
+  CostBreakdown,
+  ExistingScenario,
+  FlagName,
+  Flags,
+  FormStep,
+  GeometryFile,
+  GeometryRole,
+  SavedScenario,
+  ScenarioRef,
+  SubmitResult,
+  ValidationReport,
+  WizardMode,
+  WizardOptions,
+  WizardValues,
+} from './scenario-wizard.types.ts';
+
+export interface WizardInput {
+  projectId: number;
+  studyId?: number | null;
+  configurationId?: number | null;
+  mode: Exclude<WizardMode, 'duplicate'>;
+}
+
+export interface WizardContext {
+  projectId: number;
+  studyId: number | null;
+  configurationId: number | null;
+  mode: WizardInput['mode'];
+  values: WizardValues;
+  options: WizardOptions;
+  /** Analyses an append may not remove (they already ran). */
+  locked: AnalysisType[];
+  /** Flags of the values (recomputed on every change). */
+  flags: Flags;
+  /** The uploader's flag per role: files in flight or failed. */
+  uploaderFlags: Partial<Record<GeometryRole, string>>;
+  /** Flags the server raised on save (field errors); cleared by the next change. */
+  serverFlags: Flags;
+  /** Steps whose flags are on screen (after the user tried to advance, or the server refused). */
+  shown: FormStep[];
+  validation: ValidationReport | null;
+  cost: CostBreakdown | null;
+  status: string | null;
+  submitResult: SubmitResult | null;
+  error: ServerError | null;
+}
+
+export type WizardEvent =
+  | { type: 'values.change'; patch: Partial<WizardValues> }
+  | { type: 'analysis.toggle'; analysisType: AnalysisType }
+  | { type: 'metric.toggle'; analysisType: AnalysisType; metric: string }
+  | { type: 'geometry.add'; role: GeometryRole; file: GeometryFile }
+  | { type: 'geometry.remove'; role: GeometryRole; uploadId: number }
+  | { type: 'uploader.flag'; role: GeometryRole; message: string | null }
+  | { type: 'parameterSet.choose'; analysisType: AnalysisType; id: number | null }
+  | { type: 'step.next' }
+  | { type: 'step.back' }
+  | { type: 'validation.updated'; report: ValidationReport }
+  | { type: 'cost.approve' }
+  | { type: 'retry' }
+  | { type: 'cancel' }
+  | { type: 'close' };
+
+export type WizardEmitted = { type: 'scenario.saved'; scenario: SavedScenario } | { type: 'scenario.submitted'; ref: ScenarioRef };
+
+export interface LoadInput {
+  projectId: number;
+  configurationId: number | null;
+}
+export interface LoadOutput {
+  options: WizardOptions;
+  scenario: ExistingScenario | null;
+}
+export interface SaveInput {
+  projectId: number;
+  studyId: number | null;
+  configurationId: number | null;
+  values: WizardValues;
+}
+
+const allFlags = (c: WizardContext): Flags => {
+  const uploader = Object.values(c.uploaderFlags).find(Boolean);
+  return { ...c.flags, ...(uploader ? { uploader } : {}), ...c.serverFlags };
+};
+
+/** The server's field errors as flags: known fields on their own flag, the rest as simulation parameters. */
+export function flagsFromServer(error: ServerError): Flags {
+  const flags: Flags = {};
+  const known: Record<string, FlagName> = {
+    name: 'name',
+    engine: 'engine',
+    simulation_type: 'engine',
+    analyses: 'analyses',
+    geometry: 'filename',
+    met_source_id: 'weather',
+    seasons: 'seasons',
+    time_window: 'times',
+    wind_directions: 'winds',
+    single_date: 'singleDate',
+    minutes_interval: 'minutesInterval',
+    reference_height_m: 'referenceHeight',
+    internal_pressure_coefficient: 'internalPressure',
+    origin: 'structuralOrigin',
+    frontal_areas_m2: 'frontalAreas',
+    parameter_sets: 'parameterSets',
+  };
+  for (const [field, messages] of Object.entries(error.fields)) {
+    const key = field.split('.').find((part) => part in known);
+    const flag = key ? known[key]! : 'simulationParameters';
+    const text = flag === 'simulationParameters' ? `${field}: ${messages.join(' ')}` : messages.join(' ');
+    flags[flag] = flags[flag] ? `${flags[flag]} ${text}` : text;
+  }
+  return flags;
+}
+
+/** The first form step showing one of these flags. */
+export function firstStepOf(flags: Flags): FormStep | null {
+  const steps = (Object.keys(flags) as FlagName[]).map(stepOfFlag);
+  return FORM_STEPS.find((step) => steps.includes(step)) ?? null;
+}
+
+export const scenarioWizardMachine = setup({
+  types: {
+    context: {} as WizardContext,
+    events: {} as WizardEvent,
+    input: {} as WizardInput,
+    emitted: {} as WizardEmitted,
+  },
+  actors: {
+    loadWizard: notProvided<LoadOutput, LoadInput>('loadWizard'),
+    saveScenario: notProvided<SavedScenario, SaveInput>('saveScenario'),
+    startValidation: notProvided<ValidationReport, ScenarioRef & { values: WizardValues }>('startValidation'),
+    /** Reports the validation record as it changes (live events, or polling while the socket is down). */
+    watchValidation: notProvided<void, ScenarioRef & { validationId: number }>('watchValidation'),
+    loadCost: notProvided<CostBreakdown, ScenarioRef>('loadCost'),
+    /** POST user-approval/: approves the cost shown, debits the subscription and submits (queues) the simulations. */
+    submitScenario: notProvided<SubmitResult, ScenarioRef & { expectedCredits: number }>('submitScenario'),
+  },
+  guards: {
+    stepClear: ({ context }, step: FormStep) => Object.keys(flagsOfStep(allFlags(context), step)).length === 0,
+    hasErrors: ({ context }) => (context.validation?.findings ?? []).some((f) => f.severity === 'error'),
+    creditSufficient: ({ context }) => context.cost?.sufficient === true && !context.cost.blocked_reason && !context.cost.already_approved,
+  },
+  actions: {
+    changeValues: assign(({ context }, values: WizardValues) => ({
+      values,
+      flags: checkValues(values, context.options),
+      serverFlags: {},
+    })),
+    showStep: assign(({ context }, step: FormStep) => ({ shown: context.shown.includes(step) ? context.shown : [...context.shown, step] })),
+    setUploaderFlag: assign(({ context, event }) => {
+      if (event.type !== 'uploader.flag') return {};
+      const uploaderFlags = { ...context.uploaderFlags };
+      if (event.message) uploaderFlags[event.role] = event.message;
+      else delete uploaderFlags[event.role];
+      return { uploaderFlags };
+    }),
+    clearError: assign({ error: null }),
+    keepServerFlags: assign(({ context, event }) => {
+      if (!('error' in event)) return {};
+      const error = asServerError(event.error);
+      const serverFlags = flagsFromServer(error);
+      const steps = (Object.keys(serverFlags) as FlagName[]).map(stepOfFlag);
+      return { serverFlags, shown: [...new Set([...context.shown, ...steps])], error };
+    }),
+  },
+}).createMachine({
+  id: 'scenarioWizard',
+  context: ({ input }) => {
+    const values = emptyValues();
+    const options: WizardOptions = { metSources: [], parameterSets: [] };
+    return {
+      projectId: input.projectId,
+      studyId: input.studyId ?? null,
+      configurationId: input.configurationId ?? null,
+      mode: input.mode,
+      values,
+      options,
+      locked: [],
+      flags: checkValues(values, options),
+      uploaderFlags: {},
+      serverFlags: {},
+      shown: [],
+      validation: null,
+      cost: null,
+      status: null,
+      submitResult: null,
+      error: null,
+    };
+  },
+  initial: 'loading',
+  on: { cancel: '.closed' },
+  states: {
+    loading: {
+      invoke: {
+        id: 'loadWizard',
+            src: 'loadWizard',
+        input: ({ context }) => ({ projectId: context.projectId, configurationId: context.configurationId }),
+        onDone: {
+          target: 'editing',
+          actions: assign(({ context, event }) => {
+            const { options, scenario } = event.output;
+            const values = scenario ? scenario.values : context.values;
+            return {
+              options,
+              values,
+              flags: checkValues(values, options),
+              studyId: scenario?.study_id ?? context.studyId,
+              locked: context.mode === 'append' && scenario ? scenario.values.analyses.map((a) => a.analysis_type) : [],
+            };
+          }),
+        },
+        onError: { target: 'loadFailed', actions: assign({ error: ({ event }) => asServerError(event.error) }) },
+      },
+    },
+    loadFailed: { on: { retry: { target: 'loading', actions: 'clearError' } } },
+    editing: {
+      initial: 'basics',
+      on: {
+        'values.change': { actions: { type: 'changeValues', params: ({ context, event }) => ({ ...context.values, ...event.patch }) } },
+        'analysis.toggle': {
+          actions: { type: 'changeValues', params: ({ context, event }) => toggleAnalysis(context.values, event.analysisType, context.locked) },
+        },
+        'metric.toggle': {
+          actions: { type: 'changeValues', params: ({ context, event }) => toggleMetric(context.values, event.analysisType, event.metric) },
+        },
+        'geometry.add': { actions: { type: 'changeValues', params: ({ context, event }) => addGeometry(context.values, event.role, event.file) } },
+        'geometry.remove': {
+          actions: { type: 'changeValues', params: ({ context, event }) => removeGeometry(context.values, event.role, event.uploadId) },
+        },
+        'uploader.flag': { actions: 'setUploaderFlag' },
+        'parameterSet.choose': {
+          actions: {
+            type: 'changeValues',
+            params: ({ context, event }) => chooseParameterSet(context.values, context.options, event.analysisType, event.id),
+          },
+        },
+      },
+      states: Object.fromEntries(
+        FORM_STEPS.map((step, i) => [
+          step,
+          {
+            on: {
+              'step.next': [
+                {
+                  guard: { type: 'stepClear', params: step },
+                  target: i + 1 < FORM_STEPS.length ? FORM_STEPS[i + 1]! : '#scenarioWizard.saving',
+                },
+                { actions: { type: 'showStep', params: step } },
+              ],
+              ...(i > 0 ? { 'step.back': FORM_STEPS[i - 1]! } : {}),
+            },
+          },
+        ]),
+      ) as Record<FormStep, object>,
+    },
+    saving: {
+      invoke: {
+        id: 'saveScenario',
+            src: 'saveScenario',
+        input: ({ context }) => ({
+          projectId: context.projectId,
+          studyId: context.studyId,
+          configurationId: context.configurationId,
+          values: context.values,
+        }),
+        onDone: {
+          target: 'validation',
+          actions: [
+            assign(({ event }) => ({ configurationId: event.output.id, studyId: event.output.study_id, error: null })),
+            emit(({ event }) => ({ type: 'scenario.saved' as const, scenario: event.output })),
+          ],
+        },
+        onError: [
+          // Field errors go back to the first step that shows one of them.
+          ...FORM_STEPS.map((step) => ({
+            guard: ({ event }: { event: { error: unknown } }) => firstStepOf(flagsFromServer(asServerError(event.error))) === step,
+            target: `editing.${step}`,
+            actions: 'keepServerFlags' as const,
+          })),
+          { target: 'editing.terms', actions: assign({ error: ({ event }) => asServerError(event.error) }) },
+        ],
+      },
+    },
+    validation: {
+      initial: 'starting',
+      on: { 'step.back': { target: 'editing.geometry' } },
+      states: {
+        starting: {
+          invoke: {
+            id: 'startValidation',
+            src: 'startValidation',
+            input: ({ context }) => ({ ...ref(context), values: context.values }),
+            onDone: { target: 'settling', actions: assign({ validation: ({ event }) => event.output }) },
+            onError: { target: 'errored', actions: assign({ error: ({ event }) => asServerError(event.error) }) },
+          },
+        },
+        /** Decides where a report belongs (a quick job may already be done). */
+        settling: {
+          always: [
+            { guard: ({ context }) => context.validation?.state === 'error', target: 'errored' },
+            { guard: ({ context }) => context.validation?.state === 'passed' || context.validation?.state === 'failed', target: 'judged' },
+            { target: 'running' },
+          ],
+        },
+        running: {
+          invoke: {
+            id: 'watchValidation',
+            src: 'watchValidation',
+            input: ({ context }) => ({ ...ref(context), validationId: context.validation?.id ?? 0 }),
+          },
+          on: {
+            // Progress while running keeps the watch going; a final report is judged.
+            'validation.updated': [
+              {
+                guard: ({ event }) => event.report.state === 'running' || event.report.state === 'pending',
+                actions: assign({ validation: ({ event }) => event.report }),
+              },
+              { target: 'settling', actions: assign({ validation: ({ event }) => event.report }) },
+            ],
+          },
+        },
+        judged: { always: [{ guard: 'hasErrors', target: 'failed' }, { target: 'passed' }] },
+        passed: { on: { 'step.next': '#scenarioWizard.cost' } },
+        failed: {},
+        errored: { on: { retry: { target: 'starting', actions: 'clearError' } } },
+      },
+    },
+    cost: {
+      initial: 'loading',
+      states: {
+        loading: {
+          invoke: {
+            id: 'loadCost',
+            src: 'loadCost',
+            input: ({ context }) => ref(context),
+            onDone: { target: 'ready', actions: assign({ cost: ({ event }) => event.output, error: null }) },
+            onError: { target: 'failed', actions: assign({ error: ({ event }) => asServerError(event.error) }) },
+          },
+        },
+        ready: {
+          on: {
+            'cost.approve': { guard: 'creditSufficient', target: 'submitting', actions: 'clearError' },
+            'step.back': '#scenarioWizard.validation.passed',
+          },
+        },
+        submitting: {
+          invoke: {
+            id: 'submitScenario',
+            src: 'submitScenario',
+            input: ({ context }) => ({ ...ref(context), expectedCredits: context.cost?.total_credits ?? 0 }),
+            onDone: {
+              target: '#scenarioWizard.submitted',
+              actions: [
+                assign({ status: ({ event }) => event.output.status, submitResult: ({ event }) => event.output }),
+                emit(({ context }) => ({ type: 'scenario.submitted' as const, ref: ref(context) })),
+              ],
+            },
+            // The server replays an approval it already took (no second debit), so retrying is safe.
+            onError: { target: 'submitFailed', actions: assign({ error: ({ event }) => asServerError(event.error) }) },
+          },
+        },
+        submitFailed: { on: { retry: { target: 'submitting', actions: 'clearError' } } },
+        failed: { on: { retry: { target: 'loading', actions: 'clearError' }, 'step.back': '#scenarioWizard.validation.passed' } },
+      },
+    },
+    submitted: { on: { close: 'closed' } },
+    closed: { type: 'final' },
+  },
+});
+
+function ref(c: WizardContext): ScenarioRef {
+  return { projectId: c.projectId, studyId: c.studyId ?? 0, configurationId: c.configurationId ?? 0 };
+}

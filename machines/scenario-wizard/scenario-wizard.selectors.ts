@@ -1,0 +1,70 @@
+/** Named readings of the scenario wizard (scenario-wizard.machine.ts) for its views. */
+import type { SnapshotFrom } from 'xstate';
+import { errorMessage } from '@machines/shared/actors.ts';
+import { flagsOfStep, neededInputs } from './scenario-inputs.ts';
+import type { scenarioWizardMachine } from './scenario-wizard.machine.ts';
+import { FORM_STEPS, type Flags, type FormStep } from './scenario-wizard.types.ts';
+
+type Snapshot = SnapshotFrom<typeof scenarioWizardMachine>;
+
+/** Where the wizard is, as one name per screen the modal shows. */
+export type WizardScreen = 'loading' | 'loadFailed' | FormStep | 'saving' | 'validation' | 'cost' | 'submitted' | 'closed';
+
+export const selectScreen = (s: Snapshot): WizardScreen => {
+  if (s.matches('editing')) return selectStep(s) ?? 'basics';
+  for (const name of ['loading', 'loadFailed', 'saving', 'validation', 'cost', 'submitted', 'closed'] as const) {
+    if (s.matches(name)) return name;
+  }
+  return 'loading';
+};
+
+export const selectStep = (s: Snapshot): FormStep | null => FORM_STEPS.find((step) => s.matches({ editing: step })) ?? null;
+
+/** Every flag now raised: the values', the uploader's and the server's. */
+export const selectAllFlags = (s: Snapshot): Flags => {
+  const c = s.context;
+  const uploader = Object.values(c.uploaderFlags).find(Boolean);
+  return { ...c.flags, ...(uploader ? { uploader } : {}), ...c.serverFlags };
+};
+
+/** The flags on screen: those of steps the user tried to leave, and the server's at once. */
+export const selectVisibleFlags = (s: Snapshot): Flags => {
+  const all = selectAllFlags(s);
+  const shown = FORM_STEPS.filter((step) => s.context.shown.includes(step));
+  return Object.assign({}, ...shown.map((step) => flagsOfStep(all, step)), s.context.serverFlags) as Flags;
+};
+
+export const selectStepFlags = (step: FormStep) => (s: Snapshot): Flags => flagsOfStep(selectVisibleFlags(s), step);
+
+export const selectValues = (s: Snapshot) => s.context.values;
+export const selectOptions = (s: Snapshot) => s.context.options;
+export const selectNeeded = (s: Snapshot) => neededInputs(s.context.values);
+export const selectLocked = (s: Snapshot) => s.context.locked;
+export const selectMode = (s: Snapshot) => s.context.mode;
+
+export type ValidationPhase = 'starting' | 'running' | 'passed' | 'failed' | 'errored';
+export const selectValidationPhase = (s: Snapshot): ValidationPhase | null =>
+  (['starting', 'running', 'passed', 'failed', 'errored'] as const).find((p) => s.matches({ validation: p })) ?? null;
+export const selectValidation = (s: Snapshot) => s.context.validation;
+
+export type CostPhase = 'loading' | 'ready' | 'submitting' | 'submitFailed' | 'failed';
+export const selectCostPhase = (s: Snapshot): CostPhase | null =>
+  (['loading', 'ready', 'submitting', 'submitFailed', 'failed'] as const).find((p) => s.matches({ cost: p })) ?? null;
+export const selectCost = (s: Snapshot) => s.context.cost;
+
+/** Why the cost cannot be approved now (insufficient credit, no subscription…), in the server's words. */
+export const selectCostBlock = (s: Snapshot): string | null => {
+  const cost = s.context.cost;
+  if (!cost) return null;
+  if (cost.already_approved) return 'This scenario is already approved.';
+  if (cost.blocked_reason) return cost.blocked_reason;
+  if (!cost.sufficient) return 'Your subscription does not have enough credits for this scenario.';
+  return null;
+};
+
+export const selectError = (s: Snapshot): string | null => errorMessage(s.context.error);
+export const selectSubmitResult = (s: Snapshot) => s.context.submitResult;
+export const selectScenarioRef = (s: Snapshot) =>
+  s.context.configurationId !== null && s.context.studyId !== null
+    ? { projectId: s.context.projectId, studyId: s.context.studyId, configurationId: s.context.configurationId }
+    : null;

@@ -1,0 +1,137 @@
+/**
+ * The scenario wizard's vocabulary (SPEC §2 scenario modals and wizard, §5 form invalid flags;
+ * issue 9). Form values are kept as the user typed them (text for numbers), so going back and
+ * forth never loses a half-typed value; src/api/scenarios.ts turns them into the server's payload.
+ */
+import type { AnalysisType, ParameterSet } from '@server/contract/parameter-sets.ts';
+import type { CostBreakdown, GeometryFinding, ScenarioStatus } from '@server/contract/scenarios.ts';
+import type { ServerError } from '@machines/shared/actors.ts';
+
+export type { AnalysisType, CostBreakdown, GeometryFinding, ParameterSet, ScenarioStatus, ServerError };
+
+export type Engine = 'AI' | 'CFD';
+export type WizardMode = 'create' | 'edit' | 'append' | 'duplicate';
+
+export const GEOMETRY_ROLES = ['ground', 'study', 'surrounds', 'presentation_planes', 'landscaping', 'mitigations'] as const;
+export type GeometryRole = (typeof GEOMETRY_ROLES)[number];
+
+export const SEASONS = ['annual', 'winter', 'spring', 'summer', 'autumn'] as const;
+export type Season = (typeof SEASONS)[number];
+
+/** The steps a user fills in, in order; the server steps (validation, cost, submit) follow. */
+export const FORM_STEPS = ['basics', 'analyses', 'geometry', 'weather', 'parameters', 'terms'] as const;
+export type FormStep = (typeof FORM_STEPS)[number];
+
+/** A stored upload attached to a geometry role. */
+export interface GeometryFile {
+  upload_id: number;
+  filename: string;
+  size: number;
+}
+
+export interface AnalysisChoice {
+  analysis_type: AnalysisType;
+  metrics: string[];
+}
+
+export interface WizardValues {
+  name: string;
+  engine: Engine | null;
+  analyses: AnalysisChoice[];
+  geometry: Record<GeometryRole, GeometryFile[]>;
+  metSourceId: number | null;
+  seasons: Season[];
+  /** One or more HH:MM-HH:MM windows, separated by commas. */
+  times: string;
+  /** How many wind directions (sectors) are simulated. */
+  windDirections: string;
+  /** Comma-separated return periods (years), per criterion (analysis type rated against them). */
+  returnPeriods: Partial<Record<AnalysisType, string>>;
+  /** YYYY-MM-DD, for sun hours. */
+  singleDate: string;
+  /** The hours of the single day, HH:MM-HH:MM. */
+  singleDayHours: string;
+  minutesInterval: string;
+  structuralOrigin: { x: string; y: string; z: string };
+  /** Frontal areas (m²) facing the X and Y axes. */
+  frontalAreas: { x: string; y: string };
+  referenceHeight: string;
+  internalPressure: string;
+  parameterSets: Partial<Record<AnalysisType, number | null>>;
+  termsAccepted: boolean;
+}
+
+/** Every invalid flag the form can raise (docs/scenario-inputs.md lists bound and message). */
+export type FlagName =
+  | 'name'
+  | 'engine'
+  | 'analyses'
+  | 'filename'
+  | 'uploader'
+  | 'weather'
+  | 'seasons'
+  | 'times'
+  | 'winds'
+  | `returnPeriods.${AnalysisType}`
+  | 'singleDate'
+  | 'singleDayHours'
+  | 'minutesInterval'
+  | 'structuralOrigin'
+  | 'frontalAreas'
+  | 'referenceHeight'
+  | 'internalPressure'
+  | 'parameterSets'
+  | 'simulationParameters'
+  | 'terms';
+
+export type Flags = Partial<Record<FlagName, string>>;
+
+/** What the wizard needs from the project before it starts. */
+export interface MetSourceOption {
+  id: number;
+  name: string;
+}
+
+export interface WizardOptions {
+  metSources: MetSourceOption[];
+  parameterSets: ParameterSet[];
+}
+
+/** An existing scenario, read for edit, append and duplicate. */
+export interface ExistingScenario {
+  id: number;
+  study_id: number;
+  name: string;
+  status: string;
+  values: WizardValues;
+}
+
+export interface SavedScenario {
+  id: number;
+  study_id: number;
+  simulation_ids: number[];
+  engine: Engine;
+}
+
+export interface ValidationReport {
+  id: number;
+  /**
+   * pending/running while the job works; passed or failed by the findings; error when the run
+   * failed without a finding to show (unreadable files, a crashed job).
+   */
+  state: 'pending' | 'running' | 'passed' | 'failed' | 'error';
+  findings: GeometryFinding[];
+  error: string | null;
+}
+
+export interface SubmitResult {
+  status: ScenarioStatus;
+  creditsDebited: number;
+  creditsLeft: number;
+}
+
+export interface ScenarioRef {
+  projectId: number;
+  studyId: number;
+  configurationId: number;
+}
