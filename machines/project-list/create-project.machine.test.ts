@@ -13,9 +13,9 @@ afterEach(() => vi.useRealTimers());
 
 describe('project form', () => {
   it('reads trimmed text and numbers, both coordinates or neither', () => {
-    expect(readProjectForm({ ...emptyProjectForm, name: ' Pier 4 ', latitude: '43.6', longitude: '-79.4', generateSurrounds: true })).toEqual({
+    expect(readProjectForm({ ...emptyProjectForm, name: ' Pier 4 ', latitude: '43.6', longitude: '-79.4', generateSurrounds: true, fetch_met: true })).toEqual({
       ok: true,
-      project: { name: 'Pier 4', location: '', latitude: 43.6, longitude: -79.4, reference_id: '', generateSurrounds: true },
+      project: { name: 'Pier 4', location: '', latitude: 43.6, longitude: -79.4, reference_id: '', generateSurrounds: true, fetch_met: true },
     });
     const half = readProjectForm({ ...emptyProjectForm, name: 'x', latitude: '43.6' });
     expect(half.ok ? null : half.error.fields).toEqual({ longitude: ['Give both latitude and longitude, or neither.'] });

@@ -13,9 +13,10 @@ export interface ProjectFormValues {
   longitude: string;
   reference_id: string;
   generateSurrounds?: boolean;
+  fetch_met?: boolean;
 }
 
-export const emptyProjectForm: ProjectFormValues = { name: '', location: '', latitude: '', longitude: '', reference_id: '', generateSurrounds: false };
+export const emptyProjectForm: ProjectFormValues = { name: '', location: '', latitude: '', longitude: '', reference_id: '', generateSurrounds: false, fetch_met: false };
 
 const BLANK = 'This field may not be blank.';
 const NUMBER = 'A valid number is required.';
@@ -52,5 +53,6 @@ export function readProjectForm(values: ProjectFormValues): ProjectFormResult {
     reference_id: values.reference_id.trim(),
   };
   if (values.generateSurrounds !== undefined) project.generateSurrounds = values.generateSurrounds;
+  if (values.fetch_met !== undefined) project.fetch_met = values.fetch_met;
   return { ok: true, project };
 }

@@ -1,4 +1,4 @@
-/** The create-project form: name, location, coordinates, reference id, surrounds from map data. */
+/** The create-project form: name, location, coordinates, reference id, surrounds from map data, weather. */
 import { useState, type FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
@@ -12,7 +12,7 @@ import { InlineMessage } from '../../ui/inline-message.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { dialogActions, formGrid, stack } from '../../ui/surface.css.ts';
 
-const FIELDS = ['name', 'location', 'latitude', 'longitude', 'reference_id', 'generateSurrounds'];
+const FIELDS = ['name', 'location', 'latitude', 'longitude', 'reference_id', 'generateSurrounds', 'fetch_met'];
 
 export function CreateProjectForm({ creator }: { creator: ActorRefFrom<typeof createProjectMachine> }) {
   const creating = useSelector(creator, selectCreating);
@@ -51,6 +51,13 @@ export function CreateProjectForm({ creator }: { creator: ActorRefFrom<typeof cr
         hint="Needs latitude and longitude."
         checked={values.generateSurrounds ?? false}
         onCheckedChange={(checked) => setValues((v) => ({ ...v, generateSurrounds: checked }))}
+      />
+      <CheckboxField
+        id="project-fetch-met"
+        label="Fetch weather data for the location"
+        hint="Links the nearest suitable weather station once the project is created."
+        checked={values.fetch_met ?? false}
+        onCheckedChange={(checked) => setValues((v) => ({ ...v, fetch_met: checked }))}
       />
       <div className={dialogActions}>
         <Button onClick={() => creator.send({ type: 'cancel' })}>Cancel</Button>

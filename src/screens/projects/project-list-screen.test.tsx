@@ -116,7 +116,7 @@ describe('project list', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Pier 4');
     await user.clear(within(dialog).getByRole('textbox', { name: 'Latitude' }));
     await user.click(within(dialog).getByRole('button', { name: 'Create project' }));
-    await waitFor(() => expect(services.createProject).toHaveBeenCalledWith({ name: 'Pier 4', location: '', latitude: null, longitude: null, reference_id: '', generateSurrounds: false }));
+    await waitFor(() => expect(services.createProject).toHaveBeenCalledWith({ name: 'Pier 4', location: '', latitude: null, longitude: null, reference_id: '', generateSurrounds: false, fetch_met: false }));
     expect(await screen.findByText('Project “Pier 4” created.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });

@@ -80,7 +80,7 @@ export function registerProjectCoreRoutes(app: ApiApp): void {
     return c.json(await paginate(c, listProjects(c.var.db, currentUser(c), { search, tab, ordering })), 200);
   });
 
-  app.openapi(createProjectRoute, async (c) => c.json(await createProject(c.var.db, currentUser(c), c.req.valid('json')), 201));
+  app.openapi(createProjectRoute, async (c) => c.json(await createProject(c.var.deps, c.var.db, currentUser(c), c.req.valid('json')), 201));
 
   app.openapi(getProjectRoute, async (c) => c.json(await projectDetail(c.var.db, currentUser(c), pathId(c.req.valid('param').id)), 200));
 

@@ -18,6 +18,7 @@ import { defineRoute } from '../../http/route.ts';
 import { BlobServiceError, blobErrorResponse, blobHeaders } from '../../blobs/blob-errors.ts';
 import { authenticateSas, deriveSasKey } from '../../blobs/sas.ts';
 import { receiveBlob } from '../../services/uploads/receive.ts';
+import { surroundsFromFirstMapUpload } from '../../services/projects/site-data-on-create.ts';
 
 const BlobParams = z.object({ container: z.string(), uuid: z.string(), filename: z.string() });
 const PATH = '/blobs/{container}/{uuid}/{filename}';
@@ -72,6 +73,8 @@ export function registerBlobRoutes(app: ApiApp): void {
         contentLength: c.req.header('content-length'),
         body: () => bodyOf(c),
       });
+      // A project created with generateSurrounds builds them from its first map upload.
+      surroundsFromFirstMapUpload(deps, db, upload);
       return c.body(null, 201, {
         ...blobHeaders(requestId, deps.clock.now()),
         ETag: put.etag,

@@ -4,6 +4,7 @@
  * all in one transaction, so a failure leaves no half-made project behind.
  */
 import { eq, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/database.ts';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import { projects, studies } from '../../db/schema/index.ts';
@@ -13,6 +14,7 @@ import { requirePermission } from '../company/guards.ts';
 import { shareWithDefaultGroup } from '../sharing/default-group.ts';
 import { requireChangeableProject } from './access.ts';
 import { representProject } from './detail.ts';
+import { fetchMetAfterCreate } from './site-data-on-create.ts';
 
 export const FIRST_STUDY_NAME = 'Study 1';
 const PAIR = 'Latitude and longitude go together: give both, or clear both.';
@@ -25,7 +27,7 @@ function checkCoordinates(latitude: number | null, longitude: number | null): vo
   throw ApiError.fields(errors);
 }
 
-export async function createProject(db: Db, user: AuthUser, input: ProjectCreate): Promise<Project> {
+export async function createProject(deps: AppDeps, db: Db, user: AuthUser, input: ProjectCreate): Promise<Project> {
   await requirePermission(db, user, 'projects.add_project');
   const latitude = input.latitude ?? null;
   const longitude = input.longitude ?? null;
@@ -49,6 +51,7 @@ export async function createProject(db: Db, user: AuthUser, input: ProjectCreate
     await shareWithDefaultGroup(tx, project!, user.id);
     return project!.id;
   });
+  if (input.fetch_met && latitude !== null) fetchMetAfterCreate(deps, db, projectId, user.id);
   return representProject(db, user, projectId, true);
 }
 
