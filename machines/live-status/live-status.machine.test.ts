@@ -1,0 +1,202 @@
+/**
+ * The live status machine by events with fake timers and fake actors: the socket opened with the
+ * negotiated token, statuses from its messages, polling and exponential backoff while it is down,
+ * and a console warning (no failure, no live updates) when no token can be had.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromCallback, fromPromise } from 'xstate';
+import { BACKOFF_MAX_MS, backoffMs, liveStatusMachine, NO_TOKEN_WARNING, POLL_INTERVAL_MS } from './live-status.machine.ts';
+import { selectLiveness, selectScenarioLive } from './live-status.selectors.ts';
+import type { LatestStatus, SocketEvent, SocketGrant, Watched } from './live-status.types.ts';
+
+const WATCHED: Watched = { projectId: 7, configurationId: 9, simulationIds: [11, 12] };
+
+const latest = (simulation: number, status: LatestStatus['status'], configuration: LatestStatus['status'], updated = '2026-11-23T20:00:00Z'): LatestStatus => ({
+  simulation_id: simulation,
+  configuration_id: 9,
+  status,
+  status_text: status === 'awaiting_external_results' ? 'starting simulation' : status,
+  configuration_status: configuration,
+  progress: null,
+  job: null,
+  updated,
+});
+
+function harness(opts: { negotiate?: () => Promise<SocketGrant>; statuses?: () => Promise<LatestStatus[]> } = {}) {
+  const sockets: { grant: SocketGrant; send: (e: SocketEvent) => void; closed: boolean }[] = [];
+  const negotiate = vi.fn(opts.negotiate ?? (async () => ({ url: 'ws://x/socket/live', accessToken: `t${sockets.length}` })));
+  const fetchStatuses = vi.fn(opts.statuses ?? (async () => [latest(11, 'running', 'running'), latest(12, 'queued', 'running')]));
+  const warn = vi.fn();
+  const machine = liveStatusMachine.provide({
+    actors: {
+      negotiate: fromPromise(() => negotiate()),
+      socket: fromCallback<SocketEvent, SocketGrant>(({ input, sendBack }) => {
+        const entry = { grant: input, send: sendBack, closed: false };
+        sockets.push(entry);
+        return () => {
+          entry.closed = true;
+        };
+      }),
+      fetchStatuses: fromPromise(({ input }: { input: { watched: Watched[] } }) => fetchStatuses(input.watched)),
+      warn: fromPromise(async ({ input }: { input: { message: string; error: unknown } }) => warn(input.message)),
+    },
+  });
+  const actor = createActor(machine, { input: { watched: [WATCHED] } });
+  const emitted: unknown[] = [];
+  actor.on('*', (e) => emitted.push(e));
+  actor.start();
+  return { actor, sockets, negotiate, fetchStatuses, warn, emitted };
+}
+
+/** A token the first time, then the network is gone (the socket stays down, polling goes on). */
+function onceThenOffline() {
+  let calls = 0;
+  return async (): Promise<SocketGrant> => {
+    calls += 1;
+    if (calls > 1) throw { kind: 'network', status: null, detail: 'offline', fields: {}, body: null };
+    return { url: 'ws://x/socket/live', accessToken: 't0' };
+  };
+}
+
+const tick = (ms = 0) => vi.advanceTimersByTimeAsync(ms);
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+describe('live status', () => {
+  it('opens the socket with the negotiated token and applies its status messages', async () => {
+    const { actor, sockets, emitted, fetchStatuses } = harness();
+    await tick();
+    expect(sockets).toHaveLength(1);
+    expect(sockets[0]!.grant).toEqual({ url: 'ws://x/socket/live', accessToken: 't0' });
+    expect(selectLiveness(actor.getSnapshot())).toBe('connecting');
+    sockets[0]!.send({ type: 'socket.open' });
+    expect(selectLiveness(actor.getSnapshot())).toBe('live');
+    const message = {
+      type: 'scenario.status' as const,
+      project_id: 7,
+      configuration_id: 9,
+      status: 'running' as const,
+      simulations: [{ id: 11, status: 'running' as const, status_text: 'running' }],
+    };
+    sockets[0]!.send({ type: 'socket.message', message });
+    expect(selectScenarioLive(9)(actor.getSnapshot())).toEqual({ configurationId: 9, status: 'running', simulations: message.simulations, source: 'socket' });
+    expect(emitted).toEqual([{ type: 'live.event', message }]);
+    // Nothing is polled while the socket is up.
+    await tick(60_000);
+    expect(fetchStatuses).not.toHaveBeenCalled();
+  });
+
+  it('polls get-latest-status while the socket is down and reconnects with exponential backoff', async () => {
+    const { actor, sockets, negotiate, fetchStatuses, emitted } = harness();
+    await tick();
+    sockets[0]!.send({ type: 'socket.open' });
+    sockets[0]!.send({ type: 'socket.closed', code: 1006 });
+    expect(sockets[0]!.closed).toBe(true);
+    expect(selectLiveness(actor.getSnapshot())).toBe('polling');
+    await tick();
+    expect(fetchStatuses).toHaveBeenCalledTimes(1);
+    expect(fetchStatuses).toHaveBeenLastCalledWith([WATCHED]);
+    expect(selectScenarioLive(9)(actor.getSnapshot())).toMatchObject({ status: 'running', source: 'poll' });
+    expect(emitted.filter((e) => (e as { type: string }).type === 'live.status')).toHaveLength(1);
+
+    // First retry after 1 s: a fresh token, a new socket, which fails before opening.
+    await tick(backoffMs(0) - 1);
+    expect(negotiate).toHaveBeenCalledTimes(1);
+    await tick(1);
+    expect(negotiate).toHaveBeenCalledTimes(2);
+    expect(sockets).toHaveLength(2);
+    sockets[1]!.send({ type: 'socket.closed', code: 1006 });
+    // Then 2 s, then 4 s.
+    await tick(backoffMs(1) - 1);
+    expect(negotiate).toHaveBeenCalledTimes(2);
+    await tick(1);
+    expect(negotiate).toHaveBeenCalledTimes(3);
+    sockets[2]!.send({ type: 'socket.closed', code: 1006 });
+    await tick(backoffMs(2));
+    expect(negotiate).toHaveBeenCalledTimes(4);
+    expect(backoffMs(2)).toBe(4000);
+
+    // Polling went on every 5 s meanwhile; a poll that finds nothing new announces nothing.
+    expect(fetchStatuses.mock.calls.length).toBeGreaterThanOrEqual(2);
+    expect(emitted.filter((e) => (e as { type: string }).type === 'live.status')).toHaveLength(1);
+
+    // Once open again: live, the backoff starts over, polling stops.
+    sockets[3]!.send({ type: 'socket.open' });
+    expect(selectLiveness(actor.getSnapshot())).toBe('live');
+    const polls = fetchStatuses.mock.calls.length;
+    await tick(POLL_INTERVAL_MS * 3);
+    expect(fetchStatuses).toHaveBeenCalledTimes(polls);
+    sockets[3]!.send({ type: 'socket.closed', code: 1001 });
+    await tick(backoffMs(0));
+    expect(negotiate).toHaveBeenCalledTimes(5);
+  });
+
+  it('caps the backoff at 30 s', () => {
+    expect([0, 1, 2, 3, 4, 5, 6, 40].map(backoffMs)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000, BACKOFF_MAX_MS]);
+  });
+
+  it('announces a polled change of status', async () => {
+    let status: LatestStatus['status'] = 'running';
+    const { sockets, emitted } = harness({ statuses: async () => [latest(11, status, status)], negotiate: onceThenOffline() });
+    await tick();
+    sockets[0]!.send({ type: 'socket.closed', code: 1006 });
+    await tick();
+    status = 'completed';
+    await tick(POLL_INTERVAL_MS);
+    const changes = emitted.filter((e) => (e as { type: string }).type === 'live.status') as { scenario: { status: string } }[];
+    expect(changes.map((c) => c.scenario.status)).toEqual(['running', 'completed']);
+  });
+
+  it('without a socket token: warns once, does not fail, and no live updates or polling occur', async () => {
+    const { actor, sockets, warn, fetchStatuses } = harness({
+      negotiate: async () => {
+        throw { kind: 'http', status: 401, detail: 'Authentication credentials were not provided.', fields: {}, body: null };
+      },
+    });
+    await tick();
+    expect(selectLiveness(actor.getSnapshot())).toBe('unavailable');
+    expect(actor.getSnapshot().status).toBe('active');
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn).toHaveBeenCalledWith(NO_TOKEN_WARNING);
+    await tick(120_000);
+    expect(sockets).toHaveLength(0);
+    expect(fetchStatuses).not.toHaveBeenCalled();
+    expect(warn).toHaveBeenCalledTimes(1);
+  });
+
+  it('a reconnection refused by the server ends live updates; a network failure keeps trying', async () => {
+    let answer: 'ok' | 'network' | 'refused' = 'ok';
+    const { actor, sockets, negotiate, warn } = harness({
+      negotiate: async () => {
+        if (answer === 'network') throw { kind: 'network', status: null, detail: 'offline', fields: {}, body: null };
+        if (answer === 'refused') throw { kind: 'http', status: 403, detail: 'Forbidden.', fields: {}, body: null };
+        return { url: 'ws://x/socket/live', accessToken: 't' };
+      },
+    });
+    await tick();
+    answer = 'network';
+    sockets[0]!.send({ type: 'socket.closed', code: 1006 });
+    await tick(backoffMs(0));
+    expect(negotiate).toHaveBeenCalledTimes(2);
+    expect(selectLiveness(actor.getSnapshot())).toBe('polling');
+    answer = 'refused';
+    await tick(backoffMs(1));
+    expect(negotiate).toHaveBeenCalledTimes(3);
+    expect(selectLiveness(actor.getSnapshot())).toBe('unavailable');
+    expect(warn).toHaveBeenCalledWith(NO_TOKEN_WARNING);
+  });
+
+  it('follows the scenarios watched and unwatched', async () => {
+    const { actor, sockets, fetchStatuses } = harness({ negotiate: onceThenOffline() });
+    await tick();
+    actor.send({ type: 'unwatch', configurationId: 9 });
+    sockets[0]!.send({ type: 'socket.closed', code: 1006 });
+    await tick(POLL_INTERVAL_MS * 2);
+    expect(fetchStatuses).not.toHaveBeenCalled();
+    actor.send({ type: 'watch', scenario: WATCHED });
+    actor.send({ type: 'poll.now' });
+    await tick();
+    expect(fetchStatuses).toHaveBeenCalledWith([WATCHED]);
+  });
+});
