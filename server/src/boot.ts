@@ -20,6 +20,8 @@ import { createJobQueue } from './jobs/job-queue.ts';
 import { startJobRuntime } from './jobs/runtime.ts';
 import { openBlobStore } from './blobs/open-blob-store.ts';
 import { seedDemoResults } from './services/demo/demo-results.ts';
+import { openBus } from './realtime/bus.ts';
+import { connectBusToHub } from './realtime/bus-delivery.ts';
 
 export interface RunningServer {
   url: string;
@@ -52,7 +54,8 @@ export async function prepareDeps(config: Config, log: (line: string) => void = 
       ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM)
       : createOutboxMailer(join(config.dataDir, 'outbox'), config.MAIL_FROM, log);
     const blobStore = await openBlobStore(config, secretKey);
-    const deps: AppDeps = { config, database, mailer, clock: systemClock, secretKey, version: VERSION, jobs: createJobQueue(database.db), blobStore };
+    const bus = await openBus(config, log);
+    const deps: AppDeps = { config, database, mailer, clock: systemClock, secretKey, version: VERSION, jobs: createJobQueue(database.db), blobStore, bus };
     if (config.SEED_DEMO) {
       // The demo scenario's geometry and its solar and thermal-comfort jobs (computed in the background).
       const demo = await seedDemoResults(deps);
@@ -89,6 +92,7 @@ export async function startServer(
     throw error;
   }
   const live = attachLiveSocket(server, deps);
+  const unsubscribeBus = deps.bus ? connectBusToHub(deps.bus, deps.database.db, live, log) : undefined;
   // Embedded default: this process also runs the analysis jobs (EMBEDDED_WORKERS=false at scale).
   const jobRuntime = config.EMBEDDED_WORKERS ? startJobRuntime(deps, log) : undefined;
   const port = (server.address() as AddressInfo).port;
@@ -105,11 +109,13 @@ export async function startServer(
       if (closed) return;
       closed = true;
       // Open sockets would keep server.close() waiting for ever.
+      unsubscribeBus?.();
       await live.close();
       await jobRuntime?.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       // Mails queued after a response (reset links, sign-in codes) still need the database.
       await settleBackground(deps);
+      await deps.bus?.close();
       await deps.database.close();
     },
   };

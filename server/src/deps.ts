@@ -9,6 +9,7 @@ import type { Mailer } from './services/mail/mailer.ts';
 import type { AuthUser } from './auth/authenticate.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import type { BlobStore } from './blobs/blob-store.ts';
+import type { EventBus } from './realtime/bus.ts';
 
 export interface Clock {
   now(): Date;
@@ -28,6 +29,8 @@ export interface AppDeps {
   jobs: JobQueue;
   /** Uploaded files (local disk under DATA_DIR/blobs, or Azure Blob Storage). */
   blobStore: BlobStore;
+  /** Live updates to WebSocket users (realtime/bus.ts); absent → nothing is pushed (clients poll). */
+  bus?: EventBus;
 }
 
 export type AppEnv = {

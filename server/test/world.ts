@@ -13,6 +13,7 @@ import { buildWorldUploads, type WorldUploads } from './world-uploads.ts';
 import { buildWorldWeather, type WorldWeather } from './world-weather.ts';
 import { buildWorldAnalyses, type WorldAnalyses } from './world-analyses.ts';
 import { buildWorldViewer, type WorldViewer } from './world-viewer.ts';
+import { buildWorldScenarios, type WorldScenarios } from './world-scenarios.ts';
 
 export const ROLES_OF_MATRIX = [
   'anonymous',
@@ -46,6 +47,8 @@ export interface World {
   analyses: WorldAnalyses;
   /** A stored result asset, an uploaded result GLB, camera positions and chosen layers (issue 8). */
   viewer: WorldViewer;
+  /** STL uploads, a draft scenario and scenarios to delete (issue 9). */
+  scenarios: WorldScenarios;
 }
 
 async function roleId(db: Db, name: string): Promise<number> {
@@ -105,7 +108,7 @@ export async function buildWorld(deps: AppDeps): Promise<World> {
   if (!eula) throw new Error('no end-user agreement is seeded');
   const tokens = { anonymous: undefined } as Record<MatrixRole, string | undefined>;
   for (const [role, id] of Object.entries(userIds)) tokens[role as MatrixRole] = await accessToken(deps, id);
-  const world: Omit<World, 'viewer'> = {
+  const world: Omit<World, 'viewer' | 'scenarios'> = {
     companyId: a!.id,
     otherCompanyId: c!.id,
     ownerId,
@@ -119,5 +122,6 @@ export async function buildWorld(deps: AppDeps): Promise<World> {
     projects: await buildProjectsWorld(db, { companyId: a!.id, otherCompanyId: c!.id, ownerId, projectId: project!.id, userIds }),
     analyses: await buildWorldAnalyses(deps, project!.id, study!.id),
   };
-  return { ...world, viewer: await buildWorldViewer(deps, { projectId: project!.id, studyId: study!.id, ownerId, analyses: world.analyses, userIds }) };
+  const viewer = await buildWorldViewer(deps, { projectId: project!.id, studyId: study!.id, ownerId, analyses: world.analyses, userIds });
+  return { ...world, viewer, scenarios: await buildWorldScenarios(deps, project!.id, ownerId, ROLES_OF_MATRIX) };
 }

@@ -13,6 +13,7 @@ import { registerProjectRoutes } from './projects/index.ts';
 import { registerUserRoutes } from './user/user.routes.ts';
 import { registerCompanyRoutes } from './company/index.ts';
 import { registerViewerRoutes } from './viewer/index.ts';
+import { registerScenarioRoutes } from './scenarios/index.ts';
 
 export function registerRoutes(app: ApiApp): void {
   registerHealthRoutes(app);
@@ -28,4 +29,5 @@ export function registerRoutes(app: ApiApp): void {
   registerUserRoutes(app);
   registerCompanyRoutes(app);
   registerViewerRoutes(app);
+  registerScenarioRoutes(app);
 }

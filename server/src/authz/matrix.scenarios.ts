@@ -1,0 +1,39 @@
+/**
+ * Matrix rows of the scenario routes (issue 9), spread into MATRIX. Reading a scenario needs only to
+ * see the project; creating one needs to change the project and simulation_assets.add_configuration,
+ * changing one simulation_assets.change_configuration (a Viewer colleague has neither: 403).
+ * Objects to delete: one per role (test/world-scenarios.ts).
+ */
+import type { MatrixRole, World } from '../../test/world.ts';
+import type { MatrixRow } from './matrix.ts';
+
+type Statuses = Record<MatrixRole, number>;
+
+const change = (status: number): Statuses => ({
+  anonymous: 401,
+  otherCompany: 404,
+  colleague: 403,
+  colleagueWithPermission: status,
+  projectAdmin: status,
+  acceptedShare: status,
+  pendingShare: 404,
+  superuser: status,
+});
+const see = (status: number): Statuses => ({ ...change(status), colleague: status });
+
+const config = (w: World) => `/api/project/${w.projectId}/configuration/${w.scenarios.configurationId}`;
+
+export const SCENARIO_ROWS: Record<string, MatrixRow> = {
+  'POST /api/project/:id/configuration': { expect: change(201), request: (w, role) => ({ body: { ...w.scenarios.createBody, name: `Matrix (${role})` } }) },
+  'GET /api/project/:id/configuration/:cid': { expect: see(200), request: (w) => ({ path: `${config(w)}/` }) },
+  'PUT /api/project/:id/configuration/:cid': { expect: change(200), request: (w) => ({ path: `${config(w)}/`, body: { ...w.scenarios.createBody, name: 'Renamed' } }) },
+  'DELETE /api/project/:id/configuration/:cid': {
+    expect: change(204),
+    request: (w, role) => ({ path: `/api/project/${w.projectId}/configuration/${w.scenarios.toDelete[role]}/` }),
+  },
+  'POST /api/project/:id/configuration/:cid/duplicate-scenario': {
+    expect: change(201),
+    request: (w, role) => ({ path: `${config(w)}/duplicate-scenario/`, body: { new_name: `Copy (${role})`, subscription_type: 'AI' } }),
+  },
+  'PATCH /api/project/:id/configuration/:cid/hide-scenario': { expect: change(200), request: (w) => ({ path: `${config(w)}/hide-scenario/`, body: { hidden: false } }) },
+};

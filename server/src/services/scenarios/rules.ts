@@ -1,0 +1,88 @@
+/**
+ * The scenario's cross-field rules (SPEC §5 invalid flags that need more than one field or the
+ * database): each failure is a DRF field error naming the field, e.g. {"geometry.study.0": […]}.
+ * Single-field bounds are in the contract (contract/scenarios.ts); docs/scenarios.md lists both.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { parameterSets, projectMetSources, simulationPrices, uploads } from '../../db/schema/index.ts';
+import type { FieldErrors } from '../../http/errors.ts';
+import { GEOMETRY_ROLES, type ScenarioForm } from '../../contract/scenarios.ts';
+import { CRITERIA } from '../../../../engine/wind/criteria.ts';
+import { LOAD_ANALYSES, NEEDS_PRESENTATION_PLANE } from './analyses.ts';
+
+const STL_FORMATS = ['stl-binary', 'stl-ascii'];
+const add = (errors: FieldErrors, field: string, message: string) => (errors[field] ??= []).push(message);
+
+export async function checkScenarioRules(db: Db, projectId: number, form: ScenarioForm): Promise<FieldErrors> {
+  const errors: FieldErrors = {};
+  const types = form.analyses.map((a) => a.analysis_type);
+
+  const seen = new Set<string>();
+  form.analyses.forEach((a, i) => {
+    if (seen.has(a.analysis_type)) add(errors, `analyses.${i}.analysis_type`, `"${a.analysis_type}" is chosen twice.`);
+    seen.add(a.analysis_type);
+    if (a.analysis_type === 'pedestrian_wind_comfort') {
+      a.metrics.forEach((m, j) => {
+        if (!CRITERIA.some((c) => c.id === m)) add(errors, `analyses.${i}.metrics.${j}`, `"${m}" is not a comfort criterion (${CRITERIA.map((c) => c.id).join(', ')}).`);
+      });
+    }
+  });
+
+  // Offered with this engine: a price exists for (analysis, credit type).
+  const prices = await db.select({ type: simulationPrices.simulationType }).from(simulationPrices).where(eq(simulationPrices.creditType, form.engine));
+  const offered = new Set(prices.map((p) => p.type));
+  form.analyses.forEach((a, i) => {
+    if (!offered.has(a.analysis_type)) add(errors, `analyses.${i}.analysis_type`, `"${a.analysis_type}" is not offered with the ${form.engine} engine.`);
+  });
+
+  // Geometry: every id an STL upload of this project.
+  const allIds = GEOMETRY_ROLES.flatMap((role) => form.geometry[role]);
+  const found = allIds.length
+    ? await db.select({ id: uploads.id, format: uploads.format, filename: uploads.filename }).from(uploads).where(and(eq(uploads.projectId, projectId), inArray(uploads.id, allIds)))
+    : [];
+  const byId = new Map(found.map((u) => [u.id, u]));
+  for (const role of GEOMETRY_ROLES) {
+    form.geometry[role].forEach((id, i) => {
+      const upload = byId.get(id);
+      if (!upload) add(errors, `geometry.${role}.${i}`, `Invalid pk "${id}" - object does not exist.`);
+      else if (!STL_FORMATS.includes(upload.format)) add(errors, `geometry.${role}.${i}`, `${upload.filename} is not an STL file (it reads as ${upload.format}).`);
+    });
+  }
+  if (types.some((t) => NEEDS_PRESENTATION_PLANE.includes(t)) && form.geometry.presentation_planes.length === 0) {
+    add(errors, 'geometry.presentation_planes', 'Upload a presentation plane: the chosen analyses compute their results on it.');
+  }
+
+  if (form.met_source_id !== null) {
+    const [met] = await db.select({ id: projectMetSources.id }).from(projectMetSources).where(and(eq(projectMetSources.id, form.met_source_id), eq(projectMetSources.projectId, projectId)));
+    if (!met) add(errors, 'met_source_id', `Invalid pk "${form.met_source_id}" - object does not exist.`);
+  }
+  if (form.parameter_set_ids.length) {
+    const sets = await db.select({ id: parameterSets.id }).from(parameterSets).where(and(eq(parameterSets.projectId, projectId), inArray(parameterSets.id, form.parameter_set_ids)));
+    const ok = new Set(sets.map((s) => s.id));
+    form.parameter_set_ids.forEach((id, i) => {
+      if (!ok.has(id)) add(errors, `parameter_set_ids.${i}`, `Invalid pk "${id}" - object does not exist.`);
+    });
+  }
+
+  // Single day (sun hours): the date, its hours and the interval go together.
+  if (form.single_date !== null) {
+    if (form.single_day_hours === null) add(errors, 'single_day_hours', 'Give the hours of the single day (HH:MM-HH:MM).');
+    if (form.minutes_interval === null) add(errors, 'minutes_interval', 'Choose the minutes interval for the single day.');
+  }
+  if (form.single_day_hours !== null && form.single_date === null) add(errors, 'single_date', 'Give the date the single-day hours belong to.');
+  for (const [field, value] of [['single_day_hours', form.single_day_hours], ...form.times.map((t, i) => [`times.${i}`, t])] as const) {
+    if (value && value.slice(0, 5) >= value.slice(6)) add(errors, field, 'The end of the time window must be after its start.');
+  }
+
+  if (types.some((t) => LOAD_ANALYSES.includes(t))) {
+    if (form.reference_height_m === null) add(errors, 'reference_height_m', 'Give the reference height (m) for the wind load analyses.');
+    if (Object.keys(form.return_periods).length === 0) add(errors, 'return_periods', 'Give return periods (years) for at least one criterion.');
+  }
+  if (types.includes('pressure') && form.internal_pressure_coefficient === null) add(errors, 'internal_pressure_coefficient', 'Give the internal pressure coefficient (−1 to 1) for façade pressures.');
+  if (types.includes('structural_loading')) {
+    if (form.structural_origin === null) add(errors, 'structural_origin', 'Give the point moments are taken about (x, y, z in metres).');
+    if (form.frontal_areas === null) add(errors, 'frontal_areas', 'Give the frontal areas (m²) facing x and y.');
+  }
+  return errors;
+}

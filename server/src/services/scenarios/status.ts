@@ -1,0 +1,76 @@
+/**
+ * Scenario status (docs/scenarios.md): before approval the scenario moves as a whole (draft →
+ * validating → awaiting_approval); from approval on each simulation has its own status, and the
+ * scenario's is derived — failed if any failed, else the least advanced of its simulations — so
+ * a worker only ever writes one simulation row and the scenario can never disagree with them.
+ */
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { configurations, simulations } from '../../db/schema/index.ts';
+import type { ScenarioStatus } from '../../contract/scenarios.ts';
+import { SCENARIO_STATUSES } from '../../contract/scenarios.ts';
+
+/** How far along a status is, for "least advanced"; failed and cancelled are handled apart. */
+const PROGRESS: Record<ScenarioStatus, number> = {
+  draft: 0,
+  validating: 1,
+  awaiting_approval: 2,
+  queued: 3,
+  awaiting_external_results: 4,
+  running: 5,
+  post_processing: 6,
+  completed: 7,
+  failed: 8,
+  cancelled: 8,
+};
+
+export function isScenarioStatus(value: string): value is ScenarioStatus {
+  return (SCENARIO_STATUSES as readonly string[]).includes(value);
+}
+
+/** A stored simulation status as one of ours (job-run.ts writes queued/running/completed/failed). */
+export function asStatus(value: string): ScenarioStatus {
+  return isScenarioStatus(value) ? value : 'draft';
+}
+
+export function deriveScenarioStatus(statuses: readonly ScenarioStatus[]): ScenarioStatus {
+  if (statuses.length === 0) return 'draft';
+  if (statuses.includes('failed')) return 'failed';
+  const live = statuses.filter((s) => s !== 'cancelled');
+  if (live.length === 0) return 'cancelled';
+  return live.reduce((least, s) => (PROGRESS[s] < PROGRESS[least] ? s : least));
+}
+
+/** Statuses in which the inputs may still be replaced (PUT) or validated again. */
+export const EDITABLE: readonly ScenarioStatus[] = ['draft', 'validating', 'awaiting_approval', 'failed', 'cancelled'];
+
+export interface ScenarioState {
+  configurationId: number;
+  projectId: number;
+  status: ScenarioStatus;
+  simulations: Array<{ id: number; status: ScenarioStatus; status_text: string }>;
+}
+
+/** Re-derives and stores the scenario's status from its simulations; returns the state. */
+export async function refreshScenarioStatus(db: Db, configurationId: number): Promise<ScenarioState | null> {
+  const [config] = await db.select({ projectId: configurations.projectId, status: configurations.status }).from(configurations).where(eq(configurations.id, configurationId));
+  if (!config) return null;
+  const rows = await db
+    .select({ id: simulations.id, status: simulations.status, statusText: simulations.statusText })
+    .from(simulations)
+    .where(eq(simulations.configurationId, configurationId))
+    .orderBy(asc(simulations.id));
+  const sims = rows.map((r) => ({ id: r.id, status: asStatus(r.status), status_text: r.statusText }));
+  const status = deriveScenarioStatus(sims.map((s) => s.status));
+  if (status !== config.status) await db.update(configurations).set({ status, updatedAt: new Date() }).where(eq(configurations.id, configurationId));
+  return { configurationId, projectId: config.projectId, status, simulations: sims };
+}
+
+/** Sets the scenario and all its simulations to one pre-approval status (draft, validating, awaiting_approval). */
+export async function setWholeScenarioStatus(db: Db, configurationId: number, status: ScenarioStatus, statusText?: string): Promise<void> {
+  await db.update(configurations).set({ status, updatedAt: new Date() }).where(eq(configurations.id, configurationId));
+  await db
+    .update(simulations)
+    .set({ status, ...(statusText !== undefined ? { statusText } : {}) })
+    .where(eq(simulations.configurationId, configurationId));
+}
