@@ -34,6 +34,13 @@ const CASES: Case[] = [
   {
     flag: 'filename',
     step: 'geometry',
+    bad: { geometry: { ...validValues().geometry, presentation_planes: [] } },
+    good: { geometry: validValues().geometry },
+    message: MESSAGES.filenamePlane,
+  },
+  {
+    flag: 'filename',
+    step: 'geometry',
     bad: { geometry: { ...validValues().geometry, surrounds: [{ upload_id: 8, filename: 'site.obj', size: 10 }] } },
     good: { geometry: { ...validValues().geometry, surrounds: [{ upload_id: 8, filename: 'site.STL', size: 10 }] } },
     message: MESSAGES.filenameType('site.obj'),

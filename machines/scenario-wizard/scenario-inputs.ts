@@ -19,7 +19,8 @@ export const ANALYSIS_LABELS: Record<AnalysisType, string> = {
 
 /** The metrics each analysis offers; the first is the default. */
 export const METRICS: Record<AnalysisType, readonly string[]> = {
-  pedestrian_wind_comfort: ['comfort', 'safety'],
+  /** Comfort criteria (engine/wind/criteria.ts ids). */
+  pedestrian_wind_comfort: ['lawson-lddc', 'lawson-2001', 'lawson-1978', 'davenport', 'nen-8100'],
   thermal_comfort: ['UTCI', 'SPMV*', 'PMV', 'SET*'],
   solar: ['sunlit_share', 'sun_hours'],
   directional_wind: ['speed_ratio', 'gust_speed_ratio'],
@@ -51,6 +52,7 @@ export const MESSAGES = {
   engine: 'Choose how the wind is simulated: AI or CFD.',
   analyses: 'Choose at least one analysis, with at least one metric for each.',
   filenameStudy: 'Add the study geometry (an STL file).',
+  filenamePlane: 'Add a presentation plane (an STL file): solar, thermal comfort and pedestrian wind comfort compute their results on it.',
   filenameType: (f: string) => `"${f}" is not an STL file; geometry must be .stl.`,
   filenameLength: (f: string) => `"${f}" has a name longer than ${MAX_FILENAME_LENGTH} characters; rename it.`,
   weather: 'Choose the weather source.',
@@ -148,6 +150,7 @@ export function parseReturnPeriods(text: string): number[] | null {
 
 function checkFilenames(v: WizardValues): string | null {
   if (v.geometry.study.length === 0) return MESSAGES.filenameStudy;
+  if (has(v, 'solar', 'thermal_comfort', 'pedestrian_wind_comfort') && v.geometry.presentation_planes.length === 0) return MESSAGES.filenamePlane;
   for (const role of GEOMETRY_ROLES) {
     for (const file of v.geometry[role]) {
       if (!file.filename.toLowerCase().endsWith('.stl')) return MESSAGES.filenameType(file.filename);

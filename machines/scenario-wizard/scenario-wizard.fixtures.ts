@@ -25,7 +25,7 @@ export function validValues(): WizardValues {
     name: 'Podium option B',
     engine: 'CFD',
     analyses: [
-      { analysis_type: 'pedestrian_wind_comfort', metrics: ['comfort'] },
+      { analysis_type: 'pedestrian_wind_comfort', metrics: ['lawson-lddc'] },
       { analysis_type: 'solar', metrics: ['sunlit_share', 'sun_hours'] },
       { analysis_type: 'pressure', metrics: ['peak_pressure'] },
       { analysis_type: 'structural_loading', metrics: ['base_moments'] },
@@ -36,6 +36,7 @@ export function validValues(): WizardValues {
       ...emptyValues().geometry,
       study: [{ upload_id: 1, filename: 'tower.stl', size: 684 }],
       ground: [{ upload_id: 2, filename: 'ground.stl', size: 284 }],
+      presentation_planes: [{ upload_id: 3, filename: 'plane.stl', size: 184 }],
     },
     metSourceId: 5,
     seasons: ['summer', 'winter'],

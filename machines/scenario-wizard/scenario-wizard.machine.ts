@@ -39,6 +39,7 @@ import { FORM_STEPS } from './scenario-wizard.types.ts';
 import type {
   AnalysisType,
   CostBreakdown,
+  Engine,
   ExistingScenario,
   FlagName,
   Flags,
@@ -78,6 +79,8 @@ export interface WizardContext {
   serverFlags: Flags;
   /** Steps whose flags are on screen (after the user tried to advance, or the server refused). */
   shown: FormStep[];
+  /** The saved scenario's simulations (the validation run names the first). */
+  simulationIds: number[];
   validation: ValidationReport | null;
   cost: CostBreakdown | null;
   status: string | null;
@@ -110,6 +113,10 @@ export interface LoadInput {
 export interface LoadOutput {
   options: WizardOptions;
   scenario: ExistingScenario | null;
+}
+export interface StartValidationInput extends ScenarioRef {
+  simulationId: number | null;
+  engine: Engine;
 }
 export interface SaveInput {
   projectId: number;
@@ -169,7 +176,7 @@ export const scenarioWizardMachine = setup({
   actors: {
     loadWizard: notProvided<LoadOutput, LoadInput>('loadWizard'),
     saveScenario: notProvided<SavedScenario, SaveInput>('saveScenario'),
-    startValidation: notProvided<ValidationReport, ScenarioRef & { values: WizardValues }>('startValidation'),
+    startValidation: notProvided<ValidationReport, StartValidationInput>('startValidation'),
     /** Reports the validation record as it changes (live events, or polling while the socket is down). */
     watchValidation: notProvided<void, ScenarioRef & { validationId: number }>('watchValidation'),
     loadCost: notProvided<CostBreakdown, ScenarioRef>('loadCost'),
@@ -221,6 +228,7 @@ export const scenarioWizardMachine = setup({
       uploaderFlags: {},
       serverFlags: {},
       shown: [],
+      simulationIds: [],
       validation: null,
       cost: null,
       status: null,
@@ -307,7 +315,7 @@ export const scenarioWizardMachine = setup({
         onDone: {
           target: 'validation',
           actions: [
-            assign(({ event }) => ({ configurationId: event.output.id, studyId: event.output.study_id, error: null })),
+            assign(({ event }) => ({ configurationId: event.output.id, studyId: event.output.study_id, simulationIds: event.output.simulation_ids, error: null })),
             emit(({ event }) => ({ type: 'scenario.saved' as const, scenario: event.output })),
           ],
         },
@@ -330,7 +338,7 @@ export const scenarioWizardMachine = setup({
           invoke: {
             id: 'startValidation',
             src: 'startValidation',
-            input: ({ context }) => ({ ...ref(context), values: context.values }),
+            input: ({ context }) => ({ ...ref(context), simulationId: context.simulationIds[0] ?? null, engine: context.values.engine ?? 'AI' }),
             onDone: { target: 'settling', actions: assign({ validation: ({ event }) => event.output }) },
             onError: { target: 'errored', actions: assign({ error: ({ event }) => asServerError(event.error) }) },
           },

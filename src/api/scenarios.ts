@@ -1,0 +1,142 @@
+/**
+ * Scenario (configuration) calls (SPEC §7 Configuration; API.md paths; issue 9), and the one
+ * translation between the wizard's form values (text as typed) and the server's body. Types come
+ * from the server's contract (type-only), so an API change breaks the type check here.
+ */
+import type {
+  Configuration,
+  CostBreakdown,
+  CreateConfiguration,
+  DuplicateScenario,
+  GeometryValidation,
+  GeometryValidationRequest,
+  LatestStatus,
+  ScenarioForm,
+  UpdateConfiguration,
+  UserApproval,
+  UserApprovalResult,
+} from '@server/contract/scenarios.ts';
+import { neededInputs, parseNumber, parseReturnPeriods, parseTimeWindows } from '@machines/scenario-wizard/scenario-inputs.ts';
+import { GEOMETRY_ROLES, type GeometryFile, type WizardValues } from '@machines/scenario-wizard/scenario-wizard.types.ts';
+import type { ApiClient } from './client.ts';
+
+export type { Configuration, CostBreakdown, GeometryValidation, LatestStatus, UserApprovalResult };
+
+const config = (projectId: number, configurationId: number) => `/api/project/${projectId}/configuration/${configurationId}`;
+
+export function createConfiguration(api: ApiClient, projectId: number, body: CreateConfiguration): Promise<Configuration> {
+  return api<Configuration>(`/api/project/${projectId}/configuration/`, { method: 'POST', body });
+}
+
+export function getConfiguration(api: ApiClient, projectId: number, configurationId: number): Promise<Configuration> {
+  return api<Configuration>(`${config(projectId, configurationId)}/`);
+}
+
+export function updateConfiguration(api: ApiClient, projectId: number, configurationId: number, body: UpdateConfiguration): Promise<Configuration> {
+  return api<Configuration>(`${config(projectId, configurationId)}/`, { method: 'PUT', body });
+}
+
+export function deleteConfiguration(api: ApiClient, projectId: number, configurationId: number): Promise<void> {
+  return api<void>(`${config(projectId, configurationId)}/`, { method: 'DELETE' });
+}
+
+export function duplicateScenario(api: ApiClient, projectId: number, configurationId: number, body: DuplicateScenario): Promise<Configuration> {
+  return api<Configuration>(`${config(projectId, configurationId)}/duplicate-scenario/`, { method: 'POST', body });
+}
+
+export function hideScenario(api: ApiClient, projectId: number, configurationId: number, hidden: boolean): Promise<Configuration> {
+  return api<Configuration>(`${config(projectId, configurationId)}/hide-scenario/`, { method: 'PATCH', body: { hidden } });
+}
+
+export function startGeometryValidation(api: ApiClient, projectId: number, configurationId: number, body: GeometryValidationRequest): Promise<GeometryValidation> {
+  return api<GeometryValidation>(`${config(projectId, configurationId)}/geometry-validation/`, { method: 'POST', body });
+}
+
+export function getGeometryValidation(api: ApiClient, projectId: number, configurationId: number): Promise<GeometryValidation> {
+  return api<GeometryValidation>(`${config(projectId, configurationId)}/geometry-validation/`);
+}
+
+export function getCostBreakdown(api: ApiClient, projectId: number, studyId: number, configurationId: number): Promise<CostBreakdown> {
+  return api<CostBreakdown>(`/api/project/${projectId}/study/${studyId}/configuration/${configurationId}/user-approval/cost-breakdown/`);
+}
+
+export function approveScenario(api: ApiClient, projectId: number, configurationId: number, body: UserApproval): Promise<UserApprovalResult> {
+  return api<UserApprovalResult>(`${config(projectId, configurationId)}/user-approval/`, { method: 'POST', body });
+}
+
+export function getLatestStatus(api: ApiClient, projectId: number, configurationId: number, simulationId: number): Promise<LatestStatus> {
+  return api<LatestStatus>(`${config(projectId, configurationId)}/simulation/${simulationId}/get-latest-status/`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Form values ↔ body
+// ---------------------------------------------------------------------------------------------
+
+const DAY = '00:00-23:59';
+
+/**
+ * The body for the wizard's values. Inputs the chosen analyses do not need are left at the
+ * server's defaults (null), so a value typed for an analysis since removed is never sent.
+ */
+export function bodyFromValues(v: WizardValues): UpdateConfiguration {
+  const need = neededInputs(v);
+  const num = (text: string) => parseNumber(text) ?? Number.NaN;
+  const returnPeriods: Record<string, number[]> = {};
+  for (const type of need.returnPeriods) returnPeriods[type] = parseReturnPeriods(v.returnPeriods[type] ?? '') ?? [];
+  return {
+    name: v.name.trim(),
+    engine: v.engine ?? 'AI',
+    simulation_type: v.engine ?? '',
+    analyses: v.analyses.map((a) => ({ analysis_type: a.analysis_type, metrics: a.metrics })),
+    geometry: Object.fromEntries(GEOMETRY_ROLES.map((role) => [role, v.geometry[role].map((f) => f.upload_id)])) as UpdateConfiguration['geometry'],
+    met_source_id: v.metSourceId,
+    // The server keeps seasons and times for every scenario; when no analysis uses them they are the whole year and day.
+    seasons: v.seasons.length ? v.seasons : ['annual'],
+    times: parseTimeWindows(v.times) ?? [DAY],
+    wind_directions: need.winds ? num(v.windDirections) : 16,
+    return_periods: returnPeriods,
+    single_date: need.singleDate ? v.singleDate.trim() : null,
+    single_day_hours: need.singleDayHours ? v.singleDayHours.trim() : null,
+    minutes_interval: need.minutesInterval ? num(v.minutesInterval) : null,
+    structural_origin: need.structuralOrigin ? { x: num(v.structuralOrigin.x), y: num(v.structuralOrigin.y), z: num(v.structuralOrigin.z) } : null,
+    frontal_areas: need.frontalAreas ? { x_m2: num(v.frontalAreas.x), y_m2: num(v.frontalAreas.y) } : null,
+    reference_height_m: need.referenceHeight ? num(v.referenceHeight) : null,
+    internal_pressure_coefficient: need.internalPressure ? num(v.internalPressure) : null,
+    parameter_set_ids: Object.values(v.parameterSets).filter((id): id is number => typeof id === 'number'),
+    terms_accepted: v.termsAccepted,
+  };
+}
+
+/** The wizard's values for a stored scenario (edit, append); file names come from the project's uploads. */
+export function valuesFromForm(form: Partial<ScenarioForm>, files: ReadonlyMap<number, { filename: string; size: number }>, parameterSetTypes: ReadonlyMap<number, string>): WizardValues {
+  const file = (id: number): GeometryFile => ({ upload_id: id, filename: files.get(id)?.filename ?? `upload ${id}`, size: files.get(id)?.size ?? 0 });
+  const text = (n: number | null | undefined, fallback = '') => (n === null || n === undefined ? fallback : String(n));
+  const geometry = Object.fromEntries(GEOMETRY_ROLES.map((role) => [role, (form.geometry?.[role] ?? []).map(file)])) as WizardValues['geometry'];
+  const parameterSets: WizardValues['parameterSets'] = {};
+  for (const id of form.parameter_set_ids ?? []) {
+    const type = parameterSetTypes.get(id);
+    if (type) parameterSets[type as keyof WizardValues['parameterSets']] = id;
+  }
+  const returnPeriods: WizardValues['returnPeriods'] = {};
+  for (const [key, years] of Object.entries(form.return_periods ?? {})) returnPeriods[key as keyof WizardValues['returnPeriods']] = years.join(', ');
+  return {
+    name: form.name ?? '',
+    engine: form.engine ?? null,
+    analyses: (form.analyses ?? []).map((a) => ({ analysis_type: a.analysis_type, metrics: [...(a.metrics ?? [])] })),
+    geometry,
+    metSourceId: form.met_source_id ?? null,
+    seasons: [...(form.seasons ?? ['annual'])],
+    times: (form.times ?? ['08:00-18:00']).join(', '),
+    windDirections: text(form.wind_directions, '16'),
+    returnPeriods,
+    singleDate: form.single_date ?? '',
+    singleDayHours: form.single_day_hours ?? '06:00-20:00',
+    minutesInterval: text(form.minutes_interval, '15'),
+    structuralOrigin: { x: text(form.structural_origin?.x, '0'), y: text(form.structural_origin?.y, '0'), z: text(form.structural_origin?.z, '0') },
+    frontalAreas: { x: text(form.frontal_areas?.x_m2), y: text(form.frontal_areas?.y_m2) },
+    referenceHeight: text(form.reference_height_m, '10'),
+    internalPressure: text(form.internal_pressure_coefficient, '0'),
+    parameterSets,
+    termsAccepted: form.terms_accepted ?? false,
+  };
+}
