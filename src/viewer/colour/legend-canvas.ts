@@ -1,0 +1,56 @@
+/**
+ * Draws a colour scale's legend onto a 2D canvas (for screenshots "with legend"): a gradient bar
+ * for continuous scales, one swatch per class for discrete ones, with the range and unit.
+ */
+import type { ColourScale } from '../contracts.ts';
+import { colourAtPosition, parseHex, toHex } from './scale.ts';
+
+export interface LegendBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+const fmt = (v: number) => (Math.abs(v) >= 100 || Number.isInteger(v) ? String(Math.round(v * 100) / 100) : v.toPrecision(3));
+
+export function drawLegend(ctx: CanvasRenderingContext2D, scale: ColourScale, box: LegendBox, scaleFactor = 1): void {
+  const pad = 8 * scaleFactor;
+  const font = 12 * scaleFactor;
+  ctx.save();
+  ctx.fillStyle = 'rgba(255,255,255,0.88)';
+  ctx.fillRect(box.x, box.y, box.width, box.height);
+  ctx.font = `${font}px sans-serif`;
+  ctx.fillStyle = '#1b1f24';
+  ctx.textBaseline = 'top';
+  const title = [scale.legendName, scale.unit ? `(${scale.unit})` : ''].filter(Boolean).join(' ');
+  let y = box.y + pad;
+  if (title) {
+    ctx.fillText(title, box.x + pad, y, box.width - 2 * pad);
+    y += font * 1.4;
+  }
+  const barX = box.x + pad;
+  const barW = box.width - 2 * pad;
+  const rgb = scale.colours.map(parseHex);
+  if (scale.discrete) {
+    const n = scale.colours.length;
+    const rowH = Math.max(font * 1.3, (box.y + box.height - pad - y) / Math.max(1, n));
+    for (let k = 0; k < n; k++) {
+      ctx.fillStyle = scale.colours[k];
+      ctx.fillRect(barX, y + k * rowH, rowH * 0.8, rowH * 0.8);
+      ctx.fillStyle = '#1b1f24';
+      ctx.fillText(scale.classLabels?.[k] ?? `${k}`, barX + rowH, y + k * rowH, barW - rowH);
+    }
+  } else {
+    const barH = Math.max(8 * scaleFactor, box.y + box.height - pad - y - font * 1.4);
+    const gradient = ctx.createLinearGradient(barX, 0, barX + barW, 0);
+    for (let i = 0; i <= 16; i++) gradient.addColorStop(i / 16, toHex(colourAtPosition(scale, i / 16, rgb)));
+    ctx.fillStyle = gradient;
+    ctx.fillRect(barX, y, barW, barH);
+    ctx.fillStyle = '#1b1f24';
+    ctx.fillText(fmt(scale.min), barX, y + barH + 2 * scaleFactor);
+    ctx.textAlign = 'right';
+    ctx.fillText(fmt(scale.max), barX + barW, y + barH + 2 * scaleFactor);
+  }
+  ctx.restore();
+}

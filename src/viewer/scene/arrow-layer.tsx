@@ -1,0 +1,67 @@
+/** An arrow layer drawn as one InstancedMesh (see arrows.ts), coloured through the lookup texture. */
+import { useEffect, useLayoutEffect, useMemo } from 'react';
+import { useThree } from '@react-three/fiber';
+import type { InstancedMesh } from 'three';
+import type { SceneLayer } from '../contracts.ts';
+import { arrowVectors, createArrowMesh, unitArrowGeometry } from './arrows.ts';
+import { createDataMaterial, setDataRange } from './data-material.ts';
+import { useViewerScene } from './scene-context.ts';
+import { finiteRange, unitOf, useLayerData } from './use-layer-data.ts';
+
+interface Built {
+  mesh: InstancedMesh;
+  values: Float32Array;
+  unit: string | undefined;
+  range: { min: number; max: number };
+}
+
+export function ArrowLayer({ layer }: { layer: SceneLayer }) {
+  const { lut, scale, theme, registry, reportError } = useViewerScene();
+  const invalidate = useThree((s) => s.invalidate);
+  const data = useLayerData(layer);
+  const material = useMemo(() => createDataMaterial(lut, { min: 0, max: 1 }), [lut]);
+  const built = useMemo((): Built | { error: string } | null => {
+    if (!data) return null;
+    try {
+      const { directions, magnitudes } = arrowVectors(data);
+      const field: string | undefined = layer.field && data.fields[layer.field] ? layer.field : undefined;
+      const values = field ? data.fields[field] : magnitudes;
+      const geometry = unitArrowGeometry();
+      const mesh = createArrowMesh(geometry, material, data.positions, directions, values);
+      geometry.dispose();
+      mesh.userData = { layerId: layer.id };
+      return { mesh, values, unit: unitOf(data, field), range: finiteRange(values) };
+    } catch (error) {
+      return { error: error instanceof Error ? error.message : String(error) };
+    }
+  }, [data, layer.field, layer.id, material]);
+
+  useEffect(() => {
+    if (built && 'error' in built) reportError(layer.id, built.error);
+  }, [built, layer.id, reportError]);
+
+  useLayoutEffect(() => {
+    if (!built || 'error' in built) return;
+    setDataRange(material, scale ?? built.range, theme.dataOpacity);
+    invalidate();
+  }, [built, material, scale, theme.dataOpacity, invalidate]);
+
+  useEffect(() => {
+    if (!built || 'error' in built || !data) return;
+    const object = built.mesh;
+    registry.set({ id: layer.id, kind: 'arrows', object, positions: data.positions, values: built.values, unit: scale?.unit ?? built.unit });
+    return () => {
+      registry.delete(layer.id, object);
+      object.geometry.dispose();
+    };
+  }, [built, data, layer.id, registry, scale?.unit]);
+
+  useEffect(() => () => material.dispose(), [material]);
+
+  if (!built || 'error' in built) return null;
+  return (
+    <group name={`layer:${layer.id}`} visible={layer.visible} userData={{ layerId: layer.id }}>
+      <primitive object={built.mesh} />
+    </group>
+  );
+}

@@ -1,0 +1,30 @@
+/**
+ * Screenshots: render one frame now and read the canvas in the same task (the drawing buffer is
+ * still intact then, so the renderer needs no preserveDrawingBuffer, which would slow every frame).
+ * With a legend, the frame is copied onto a 2D canvas and the legend drawn over its corner.
+ */
+import type { Camera, Scene, WebGLRenderer } from 'three';
+import type { ColourScale } from '../contracts.ts';
+import { drawLegend } from '../colour/legend-canvas.ts';
+
+function toPng(canvas: HTMLCanvasElement): Promise<Blob> {
+  return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('the canvas could not be encoded as PNG'))), 'image/png'));
+}
+
+export function captureCanvas(gl: WebGLRenderer, scene: Scene, camera: Camera, legend: ColourScale | null): Promise<Blob> {
+  gl.render(scene, camera);
+  const source = gl.domElement;
+  if (!legend) return toPng(source);
+  const copy = document.createElement('canvas');
+  copy.width = source.width;
+  copy.height = source.height;
+  const ctx = copy.getContext('2d');
+  if (!ctx) return toPng(source);
+  ctx.drawImage(source, 0, 0);
+  const factor = Math.max(1, source.width / 1200);
+  const width = 220 * factor;
+  const rows = legend.discrete ? legend.colours.length : 2;
+  const height = (legend.discrete ? 30 + rows * 18 : 72) * factor;
+  drawLegend(ctx, legend, { x: copy.width - width - 12 * factor, y: copy.height - height - 12 * factor, width, height }, factor);
+  return toPng(copy);
+}

@@ -1,0 +1,73 @@
+/**
+ * Ray queries under the pointer, accelerated by three-mesh-bvh: each triangle mesh gets a
+ * bounding-volume hierarchy the first time it is queried (then every query is logarithmic in its
+ * triangle count). On a data layer the value at the hit is interpolated from the triangle's three
+ * vertex values with barycentric weights — what the shader shows at that pixel.
+ */
+import { Raycaster, Vector2, type Vector3, type BufferGeometry, type Camera, type Intersection, type Mesh, type Object3D } from 'three';
+import { MeshBVH, acceleratedRaycast } from 'three-mesh-bvh';
+import type { ProbeResult } from '../contracts.ts';
+import { probeTriangle } from './probe.ts';
+import type { RegisteredLayer, SceneRegistry } from './registry.ts';
+
+type BvhGeometry = BufferGeometry & { boundsTree?: MeshBVH };
+
+/** Builds the BVH of a triangle mesh once and switches the mesh to the accelerated raycast. */
+export function ensureBvh(object: Object3D): void {
+  const mesh = object as Mesh;
+  if (!mesh.isMesh || (mesh as { isInstancedMesh?: boolean }).isInstancedMesh) return;
+  const geometry = mesh.geometry as BvhGeometry;
+  if (!geometry.index) return;
+  if (!geometry.boundsTree) geometry.boundsTree = new MeshBVH(geometry);
+  mesh.raycast = acceleratedRaycast;
+}
+
+const raycaster = new Raycaster() as Raycaster & { firstHitOnly?: boolean };
+
+/** The first shown layer under normalised device coordinates (−1…1), or null. */
+export function pickAt(registry: SceneRegistry, camera: Camera, ndc: Vector2): ProbeResult | null {
+  const layers = registry.shown();
+  if (layers.length === 0) return null;
+  raycaster.setFromCamera(ndc, camera);
+  raycaster.firstHitOnly = true;
+  raycaster.params.Points.threshold = 0.5;
+  const byObject = new Map<Object3D, RegisteredLayer>();
+  for (const layer of layers) {
+    ensureBvh(layer.object);
+    byObject.set(layer.object, layer);
+  }
+  const hits = raycaster.intersectObjects([...byObject.keys()], false);
+  hits.sort((a, b) => a.distance - b.distance);
+  const hit = hits[0];
+  if (!hit) return null;
+  const layer = byObject.get(hit.object);
+  if (!layer) return null;
+  return probeResult(layer, hit);
+}
+
+/** Converts a hit to the contract's ProbeResult, interpolating the layer's value when it has one. */
+export function probeResult(layer: RegisteredLayer, hit: Intersection): ProbeResult {
+  const point = hit.point.toArray() as [number, number, number];
+  const result: ProbeResult = { point, layerId: layer.id };
+  if (!layer.values) return result;
+  let value = Number.NaN;
+  if (layer.kind === 'arrows' && hit.instanceId !== undefined) value = layer.values[hit.instanceId];
+  else if (hit.face) {
+    // The mesh has no transform of its own beyond its group's; take the point in its local frame.
+    const local = hit.object.worldToLocal(hit.point.clone() as Vector3);
+    value = probeTriangle(layer.positions, layer.values, [hit.face.a, hit.face.b, hit.face.c], [local.x, local.y, local.z]);
+  } else if (hit.index !== undefined) value = layer.values[hit.index];
+  if (!Number.isNaN(value)) {
+    result.value = value;
+    if (layer.unit !== undefined) result.unit = layer.unit;
+  }
+  return result;
+}
+
+/** Client (CSS pixel) coordinates → normalised device coordinates of the canvas. */
+export function toNdc(canvas: HTMLCanvasElement, clientX: number, clientY: number): Vector2 {
+  const rect = canvas.getBoundingClientRect();
+  const width = rect.width || canvas.width || 1;
+  const height = rect.height || canvas.height || 1;
+  return new Vector2(((clientX - rect.left) / width) * 2 - 1, -((clientY - rect.top) / height) * 2 + 1);
+}

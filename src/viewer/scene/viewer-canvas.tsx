@@ -1,0 +1,57 @@
+/**
+ * The results viewer's 3D canvas (issue 8): react-three-fiber rendering only on demand, with the
+ * north arrow overlay. The screen mounts it lazily (three.js lives only in the viewer's chunk) and
+ * drives it through ViewerCanvasProps and the ViewerHandle ref.
+ */
+import { forwardRef, useCallback, useRef, useState } from 'react';
+import { Canvas } from '@react-three/fiber';
+import type { ViewerCanvasProps, ViewerHandle } from '../contracts.ts';
+import { themeFor } from '../themes/themes.ts';
+import { NorthArrow } from './north-arrow.tsx';
+import { ViewerScene } from './viewer-scene.tsx';
+import * as styles from './viewer-canvas.css.ts';
+
+/** WebGL 2 is required (three.js r163+); jsdom has no WebGL at all. */
+function hasWebGl2(): boolean {
+  if (typeof navigator !== 'undefined' && /jsdom/i.test(navigator.userAgent)) return false;
+  try {
+    return typeof WebGL2RenderingContext !== 'undefined' && !!document.createElement('canvas').getContext('webgl2');
+  } catch {
+    return false;
+  }
+}
+
+const isDark = (hex: string) => {
+  const n = parseInt(hex.slice(1), 16);
+  return ((n >> 16) & 255) * 0.299 + ((n >> 8) & 255) * 0.587 + (n & 255) * 0.114 < 128;
+};
+
+export const ViewerCanvas = forwardRef<ViewerHandle, ViewerCanvasProps>(function ViewerCanvas(props, ref) {
+  const [webgl] = useState(hasWebGl2);
+  const arrowRef = useRef<SVGSVGElement>(null);
+  const onNorthAngle = useCallback((angle: number) => {
+    if (arrowRef.current) arrowRef.current.style.transform = `rotate(${angle}rad)`;
+  }, []);
+  const theme = themeFor(props.theme);
+
+  if (!webgl) {
+    return (
+      <div className={styles.unavailable} role="img" aria-label="3D view unavailable">
+        The 3D view needs WebGL 2, which this browser does not offer.
+      </div>
+    );
+  }
+  return (
+    <div className={styles.root} data-theme={theme.name}>
+      <Canvas
+        frameloop="demand"
+        dpr={[1, 2]}
+        gl={{ antialias: true, powerPreference: 'high-performance' }}
+        camera={{ fov: 45, up: [0, 0, 1], position: [-60, -120, 90], near: 0.1, far: 5000 }}
+      >
+        <ViewerScene {...props} handleRef={ref} onNorthAngle={onNorthAngle} />
+      </Canvas>
+      {props.showNorthArrow === false ? null : <NorthArrow ref={arrowRef} dark={isDark(theme.background.fill)} />}
+    </div>
+  );
+});
