@@ -14,6 +14,7 @@ import { buildWorldWeather, type WorldWeather } from './world-weather.ts';
 import { buildWorldAnalyses, type WorldAnalyses } from './world-analyses.ts';
 import { buildWorldViewer, type WorldViewer } from './world-viewer.ts';
 import { buildWorldScenarios, type WorldScenarios } from './world-scenarios.ts';
+import { buildWorldInsights, type WorldInsights } from './world-insights.ts';
 
 export const ROLES_OF_MATRIX = [
   'anonymous',
@@ -49,6 +50,8 @@ export interface World {
   viewer: WorldViewer;
   /** STL uploads, a draft scenario and scenarios to delete (issue 9). */
   scenarios: WorldScenarios;
+  /** Published and Draft insights with their children, reports, and objects to delete per role (issue 10). */
+  insights: WorldInsights;
 }
 
 async function roleId(db: Db, name: string): Promise<number> {
@@ -108,7 +111,7 @@ export async function buildWorld(deps: AppDeps): Promise<World> {
   if (!eula) throw new Error('no end-user agreement is seeded');
   const tokens = { anonymous: undefined } as Record<MatrixRole, string | undefined>;
   for (const [role, id] of Object.entries(userIds)) tokens[role as MatrixRole] = await accessToken(deps, id);
-  const world: Omit<World, 'viewer' | 'scenarios'> = {
+  const world: Omit<World, 'viewer' | 'scenarios' | 'insights'> = {
     companyId: a!.id,
     otherCompanyId: c!.id,
     ownerId,
@@ -123,5 +126,7 @@ export async function buildWorld(deps: AppDeps): Promise<World> {
     analyses: await buildWorldAnalyses(deps, project!.id, study!.id),
   };
   const viewer = await buildWorldViewer(deps, { projectId: project!.id, studyId: study!.id, ownerId, analyses: world.analyses, userIds });
-  return { ...world, viewer, scenarios: await buildWorldScenarios(deps, project!.id, ownerId, ROLES_OF_MATRIX) };
+  const scenarios = await buildWorldScenarios(deps, project!.id, ownerId, ROLES_OF_MATRIX);
+  const insights = await buildWorldInsights(deps, { studyId: study!.id, simulationId: world.analyses.simulationId, roles: ROLES_OF_MATRIX });
+  return { ...world, viewer, scenarios, insights };
 }

@@ -10,6 +10,7 @@ import type { MatrixRole, World } from '../../test/world.ts';
 import { WEATHER_ROWS } from './matrix.weather.ts';
 import { PROJECT_ROWS } from './matrix.projects.ts';
 import { VIEWER_ROWS } from './matrix.viewer.ts';
+import { INSIGHT_ROWS } from './matrix.insights.ts';
 import { SCENARIO_ROWS } from './matrix.scenarios.ts';
 
 export interface MatrixRequest {
@@ -150,6 +151,7 @@ export const MATRIX: Record<string, MatrixRow> = {
   ...WEATHER_ROWS,
   ...VIEWER_ROWS,
   ...SCENARIO_ROWS,
+  ...INSIGHT_ROWS,
 };
 
 /** Hono middleware registrations (method ALL) that are not routes and need no row. */

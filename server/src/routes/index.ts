@@ -14,6 +14,7 @@ import { registerUserRoutes } from './user/user.routes.ts';
 import { registerCompanyRoutes } from './company/index.ts';
 import { registerViewerRoutes } from './viewer/index.ts';
 import { registerScenarioRoutes } from './scenarios/index.ts';
+import { registerInsightsRoutes } from './insights/index.ts';
 
 export function registerRoutes(app: ApiApp): void {
   registerHealthRoutes(app);
@@ -30,4 +31,5 @@ export function registerRoutes(app: ApiApp): void {
   registerCompanyRoutes(app);
   registerViewerRoutes(app);
   registerScenarioRoutes(app);
+  registerInsightsRoutes(app);
 }

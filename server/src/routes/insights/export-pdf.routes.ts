@@ -1,0 +1,31 @@
+/** POST /api/export-pdf/ (SPEC §7 Other): an insight or a report as application/pdf, saved by the client as downloaded.pdf. */
+import type { ApiApp } from '../../app.ts';
+import { defineRoute } from '../../http/route.ts';
+import { currentUser } from '../../auth/authenticate.ts';
+import { answers, jsonBody } from '../../contract/common.ts';
+import { ExportPdfRequestSchema } from '../../contract/insights.ts';
+import { exportPdf } from '../../services/pdf/export.ts';
+
+export const exportPdfRoute = defineRoute('user', {
+  method: 'post',
+  path: '/api/export-pdf',
+  tags: ['Insights'],
+  summary: 'Render an insight or a report (exactly one of insight_id, report_id) as a PDF, A4 or Letter',
+  request: { body: jsonBody(ExportPdfRequestSchema) },
+  responses: {
+    200: { description: 'The PDF', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } },
+    400: answers[400],
+    401: answers[401],
+    404: answers[404],
+  },
+});
+
+export function registerExportPdfRoutes(app: ApiApp): void {
+  app.openapi(exportPdfRoute, async (c) => {
+    const pdf = await exportPdf(c.var.deps, c.var.db, currentUser(c), c.req.valid('json'));
+    c.header('Content-Type', 'application/pdf');
+    c.header('Content-Disposition', 'attachment; filename="downloaded.pdf"');
+    c.header('Cache-Control', 'no-store');
+    return c.body(pdf.bytes as Uint8Array<ArrayBuffer>, 200);
+  });
+}

@@ -1,0 +1,246 @@
+/**
+ * POST /api/export-pdf/: an insight or a report as a PDF, built with pdf-lib from the images the
+ * client captured (sent inline or as study images) and what the server stores. The draft rule
+ * holds here as everywhere: a Draft insight or report, or a Draft insight's view inside a report,
+ * is exported only for those who may see drafts (services/insights/visibility.ts).
+ *
+ * Layout: a title page (what, project, location, study, author, date and, for insights, the text);
+ * then one figure per scene view / image view / report view: heading, image, legend, caption and
+ * the provenance line; then the pins with their notes.
+ */
+import { eq, inArray } from 'drizzle-orm';
+import { PDFDocument, type PDFImage } from 'pdf-lib';
+import type { AppDeps } from '../../deps.ts';
+import type { Db } from '../../db/database.ts';
+import type { AuthUser } from '../../auth/authenticate.ts';
+import { projects, sceneViews, studies } from '../../db/schema/index.ts';
+import { ApiError } from '../../http/errors.ts';
+import type { ExportPdfRequest, Insight, Legend, Report } from '../../contract/insights.ts';
+import { requireInsight } from '../insights/insights.ts';
+import { INSIGHT_CATEGORIES } from '../insights/reference.ts';
+import { representInsight, representInsights } from '../insights/represent.ts';
+import { reportForExport } from '../insights/reports.ts';
+import { studyImageBytes } from '../insights/study-images.ts';
+import { insightScope, type InsightScope } from '../insights/visibility.ts';
+import { loadFonts } from './fonts.ts';
+import { decodeBase64Image, imageInfo, type ImageInfo } from './image-info.ts';
+import { provenanceLine, provenanceOf, unrecorded } from './provenance.ts';
+import { PdfWriter } from './writer.ts';
+
+interface Picture {
+  bytes: Uint8Array;
+  info: ImageInfo;
+}
+
+interface Figure {
+  heading: string;
+  picture: Picture | null;
+  legend: Legend | null;
+  caption: string;
+  ref: { simulationId: number | null; assetId: number | null } | null;
+}
+
+interface Context {
+  deps: AppDeps;
+  db: Db;
+  scope: InsightScope;
+  now: Date;
+}
+
+/** Images sent with the request, keyed "scene:{id}" or "report:{id}", checked to be PNG or JPEG. */
+async function requestImages(ctx: Context, request: ExportPdfRequest, kind: 'scene' | 'report'): Promise<Map<string, Picture>> {
+  const out = new Map<string, Picture>();
+  for (const [i, image] of (request.images ?? []).entries()) {
+    const field = `images.${i}`;
+    const target = kind === 'scene' ? image.scene_view_id : image.report_view_id;
+    if (target === undefined) throw ApiError.field(field, kind === 'scene' ? 'An insight export names each image by scene_view_id.' : 'A report export names each image by report_view_id.');
+    if ((image.image_base64 === undefined) === (image.study_image_id === undefined)) throw ApiError.field(field, 'Send exactly one of image_base64 and study_image_id.');
+    let bytes: Uint8Array | null;
+    if (image.image_base64 !== undefined) {
+      bytes = decodeBase64Image(image.image_base64);
+      if (!bytes) throw ApiError.field(`${field}.image_base64`, 'Not valid base64.');
+    } else {
+      const stored = await studyImageBytes(ctx.deps, ctx.db, ctx.scope.studyId, image.study_image_id!);
+      if (!stored) throw ApiError.field(`${field}.study_image_id`, `Invalid pk "${image.study_image_id}" - object does not exist.`);
+      bytes = stored.bytes;
+    }
+    const info = imageInfo(bytes);
+    if (!info) throw ApiError.field(field, 'The image is not a PNG or JPEG.');
+    out.set(`${kind}:${target}`, { bytes, info });
+  }
+  return out;
+}
+
+async function storedPicture(ctx: Context, studyImageId: number | null): Promise<Picture | null> {
+  if (studyImageId === null) return null;
+  const stored = await studyImageBytes(ctx.deps, ctx.db, ctx.scope.studyId, studyImageId).catch(() => null);
+  if (!stored) return null;
+  const info = imageInfo(stored.bytes);
+  return info ? { bytes: stored.bytes, info } : null;
+}
+
+async function embed(doc: PDFDocument, picture: Picture): Promise<PDFImage> {
+  try {
+    return picture.info.contentType === 'image/png' ? await doc.embedPng(picture.bytes) : await doc.embedJpg(picture.bytes);
+  } catch {
+    throw ApiError.field('images', 'An image could not be read (damaged PNG or JPEG).');
+  }
+}
+
+async function drawFigure(ctx: Context, w: PdfWriter, figure: Figure): Promise<void> {
+  w.ensure(w.height * 0.5);
+  w.text(figure.heading, { size: 13, bold: true, after: 4 });
+  if (figure.picture) w.image(await embed(w.doc, figure.picture), w.height * 0.42);
+  else w.missingImage('No image was captured for this view.');
+  if (figure.legend) w.legend(figure.legend);
+  if (figure.caption) w.text(figure.caption, { size: 10, after: 2 });
+  const provenance = figure.ref ? await provenanceOf(ctx.db, ctx.deps.blobStore, figure.ref) : unrecorded();
+  w.text(`Provenance — ${provenanceLine(provenance)}`, { size: 7.5, colour: 'grey', after: 14 });
+}
+
+function drawPins(w: PdfWriter, insight: Insight): void {
+  if (insight.pins.length === 0) return;
+  w.ensure(60);
+  w.text(`Pins — ${insight.title}`, { size: 13, bold: true, after: 4 });
+  const types = new Map(insight.pin_types.map((t) => [t.id, t.name]));
+  insight.pins.forEach((pin, i) => {
+    const [x, y, z] = pin.item.position;
+    const value = pin.item.value !== undefined ? ` · value ${pin.item.value}${pin.item.unit ? ` ${pin.item.unit}` : ''}` : '';
+    w.text(`${i + 1}. ${pin.title || types.get(pin.insight_pin_type_id) || 'Pin'} (${types.get(pin.insight_pin_type_id) ?? 'pin'}) at x ${x.toFixed(1)}, y ${y.toFixed(1)}, z ${z.toFixed(1)} m${value}`, { size: 10, bold: true });
+    w.text(pin.note || '(no note)', { size: 10, after: 6 });
+  });
+  w.space(8);
+}
+
+async function studyFacts(db: Db, scope: InsightScope) {
+  const [row] = await db
+    .select({ project: projects.name, location: projects.location, study: studies.name })
+    .from(studies)
+    .innerJoin(projects, eq(projects.id, studies.projectId))
+    .where(eq(studies.id, scope.studyId));
+  return row ?? { project: '', location: '', study: '' };
+}
+
+function titleBlock(w: PdfWriter, kind: string, title: string, lines: Array<[string, string]>): void {
+  w.space(w.height * 0.12);
+  w.text(kind.toUpperCase(), { size: 11, colour: 'grey', after: 6 });
+  w.text(title, { size: 24, bold: true, after: 18 });
+  for (const [label, value] of lines) w.text(`${label}: ${value || '—'}`, { size: 11, after: 2 });
+  w.rule();
+}
+
+async function insightPdf(ctx: Context, w: PdfWriter, insight: Insight, pictures: Map<string, Picture>): Promise<void> {
+  const facts = await studyFacts(ctx.db, ctx.scope);
+  titleBlock(w, 'Insight', insight.title, [
+    ['Project', facts.project],
+    ['Location', facts.location],
+    ['Study', facts.study],
+    ['Category', INSIGHT_CATEGORIES.find((c) => c.key === insight.category)?.name ?? insight.category ?? ''],
+    ['Status', insight.insight_status],
+    ['Author', insight.created_by?.name ?? ''],
+    ['Exported', ctx.now.toISOString().slice(0, 10)],
+  ]);
+  if (insight.text) w.text(insight.text, { size: 11, after: 8 });
+  w.newPage();
+  let n = 0;
+  for (const view of insight.sceneview_set) {
+    n += 1;
+    await drawFigure(ctx, w, {
+      heading: `Figure ${n}: ${view.name || insight.title}`,
+      picture: pictures.get(`scene:${view.id}`) ?? (await storedPicture(ctx, view.study_image_id)),
+      legend: view.legend,
+      caption: '',
+      ref: { simulationId: view.simulation_id, assetId: view.asset_id },
+    });
+  }
+  for (const image of insight.imageview_set) {
+    n += 1;
+    const view = insight.sceneview_set.find((v) => v.id === image.scene_view_id);
+    await drawFigure(ctx, w, {
+      heading: `Figure ${n}: ${image.caption || insight.title}`,
+      picture: await storedPicture(ctx, image.study_image_id),
+      legend: view?.legend ?? null,
+      caption: '',
+      ref: view ? { simulationId: view.simulation_id, assetId: view.asset_id } : null,
+    });
+  }
+  drawPins(w, insight);
+}
+
+async function reportPdf(ctx: Context, w: PdfWriter, report: Report, pictures: Map<string, Picture>): Promise<void> {
+  const facts = await studyFacts(ctx.db, ctx.scope);
+  titleBlock(w, 'Report', report.title, [
+    ['Project', report.cover.project],
+    ['Location', report.cover.location],
+    ['Study', facts.study],
+    ['Author', report.cover.author],
+    ['Version', report.cover.version],
+    ['Date', report.cover.date],
+    ['Status', report.report_status],
+  ]);
+  const insightIds = [...new Set(report.report_views.map((v) => v.insight.id))];
+  const insightRows = insightIds.length ? await Promise.all(insightIds.map((id) => requireInsight(ctx.db, ctx.scope, id))) : [];
+  const insights = new Map((await representInsights(ctx.db, insightRows)).map((i) => [i.id, i]));
+  const viewIds = report.report_views.map((v) => v.image_view.scene_view_id).filter((id): id is number => id !== null);
+  const views = new Map(
+    (viewIds.length ? await ctx.db.select().from(sceneViews).where(inArray(sceneViews.id, viewIds)) : []).map((v) => [v.id, v]),
+  );
+  const introduced = new Set<number>();
+  let n = 0;
+  for (const reportView of report.report_views) {
+    const insight = insights.get(reportView.insight.id);
+    if (insight && !introduced.has(insight.id)) {
+      introduced.add(insight.id);
+      w.newPage();
+      w.text(insight.title, { size: 16, bold: true, after: 4 });
+      if (insight.text) w.text(insight.text, { size: 11, after: 10 });
+    }
+    n += 1;
+    const view = reportView.image_view.scene_view_id === null ? undefined : views.get(reportView.image_view.scene_view_id);
+    await drawFigure(ctx, w, {
+      heading: `Figure ${n}: ${reportView.caption || reportView.image_view.caption || insight?.title || ''}`,
+      picture: pictures.get(`report:${reportView.id}`) ?? (await storedPicture(ctx, reportView.image_view.study_image_id)),
+      legend: (view?.legend as Legend | null) ?? null,
+      caption: reportView.caption && reportView.image_view.caption && reportView.caption !== reportView.image_view.caption ? reportView.image_view.caption : '',
+      ref: view ? { simulationId: view.simulationId, assetId: view.assetId } : null,
+    });
+  }
+  for (const insight of insights.values()) drawPins(w, insight);
+}
+
+export interface ExportedPdf {
+  bytes: Uint8Array;
+  title: string;
+}
+
+export async function exportPdf(deps: AppDeps, db: Db, user: AuthUser, request: ExportPdfRequest): Promise<ExportedPdf> {
+  if ((request.insight_id === undefined) === (request.report_id === undefined)) {
+    throw ApiError.field('non_field_errors', 'Send exactly one of insight_id and report_id.');
+  }
+  const scope = await insightScope(db, user, request.project_id, request.study_id);
+  const ctx: Context = { deps, db, scope, now: deps.clock.now() };
+  const doc = await PDFDocument.create();
+  const fonts = await loadFonts(doc);
+  let title: string;
+  let writer: PdfWriter;
+  if (request.insight_id !== undefined) {
+    const insight = await representInsight(db, await requireInsight(db, scope, request.insight_id));
+    const pictures = await requestImages(ctx, request, 'scene');
+    title = insight.title;
+    writer = new PdfWriter(doc, fonts, request.page_size ?? 'A4');
+    await insightPdf(ctx, writer, insight, pictures);
+  } else {
+    const report = await reportForExport(db, scope, request.report_id!);
+    const pictures = await requestImages(ctx, request, 'report');
+    title = report.title;
+    writer = new PdfWriter(doc, fonts, request.page_size ?? report.page_size);
+    await reportPdf(ctx, writer, report, pictures);
+  }
+  writer.numberPages();
+  doc.setTitle(title);
+  doc.setProducer('Canopy');
+  doc.setCreator('Canopy');
+  doc.setCreationDate(ctx.now);
+  doc.setModificationDate(ctx.now);
+  return { bytes: await doc.save(), title };
+}

@@ -1,0 +1,168 @@
+/**
+ * A flowing page writer over pdf-lib: text that wraps at the margins, figures that scale to fit,
+ * colour legends, and a new page whenever the next block does not fit. Page numbers are stamped at
+ * the end. Coordinates are PDF points (1/72 in), origin bottom-left.
+ */
+import { PageSizes, rgb, type PDFDocument, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
+import type { Legend, PageSize } from '../../contract/insights.ts';
+import { printable, type PdfFonts } from './fonts.ts';
+
+const MARGIN = 56;
+const GREY = rgb(0.35, 0.35, 0.35);
+const BLACK = rgb(0, 0, 0);
+
+export const PAGE_DIMENSIONS: Record<PageSize, [number, number]> = { A4: PageSizes.A4, Letter: PageSizes.Letter };
+
+function hex(colour: string) {
+  const n = Number.parseInt(colour.slice(1), 16);
+  return rgb(((n >> 16) & 255) / 255, ((n >> 8) & 255) / 255, (n & 255) / 255);
+}
+
+export interface TextStyle {
+  size?: number;
+  bold?: boolean;
+  colour?: 'black' | 'grey';
+  /** Extra space after the block, points. */
+  after?: number;
+}
+
+export class PdfWriter {
+  private page!: PDFPage;
+  private y = 0;
+  readonly width: number;
+  readonly height: number;
+
+  constructor(
+    readonly doc: PDFDocument,
+    readonly fonts: PdfFonts,
+    pageSize: PageSize,
+  ) {
+    [this.width, this.height] = PAGE_DIMENSIONS[pageSize];
+    this.newPage();
+  }
+
+  get contentWidth(): number {
+    return this.width - 2 * MARGIN;
+  }
+
+  newPage(): void {
+    this.page = this.doc.addPage([this.width, this.height]);
+    this.y = this.height - MARGIN;
+  }
+
+  /** Starts a new page unless `height` points still fit on this one. */
+  ensure(height: number): void {
+    if (this.y - height < MARGIN + 14) this.newPage();
+  }
+
+  space(points: number): void {
+    this.y -= points;
+  }
+
+  /** Word-wrapped lines of `text` at `size` within `width`; explicit newlines are kept. */
+  wrap(text: string, font: PDFFont, size: number, width = this.contentWidth): string[] {
+    const lines: string[] = [];
+    for (const paragraph of printable(font, text).split(/\r?\n/)) {
+      let line = '';
+      for (const word of paragraph.split(/ +/)) {
+        const candidate = line ? `${line} ${word}` : word;
+        if (font.widthOfTextAtSize(candidate, size) <= width) {
+          line = candidate;
+          continue;
+        }
+        if (line) lines.push(line);
+        // a single word longer than the line is cut where it overflows
+        let rest = word;
+        while (font.widthOfTextAtSize(rest, size) > width && rest.length > 1) {
+          let cut = rest.length - 1;
+          while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > width) cut--;
+          lines.push(rest.slice(0, cut));
+          rest = rest.slice(cut);
+        }
+        line = rest;
+      }
+      lines.push(line);
+    }
+    return lines;
+  }
+
+  text(text: string, style: TextStyle = {}): void {
+    const size = style.size ?? 11;
+    const font = style.bold ? this.fonts.bold : this.fonts.regular;
+    const leading = size * 1.3;
+    for (const line of this.wrap(text, font, size)) {
+      this.ensure(leading);
+      this.y -= leading;
+      if (line) this.page.drawText(line, { x: MARGIN, y: this.y + size * 0.25, size, font, color: style.colour === 'grey' ? GREY : BLACK });
+    }
+    this.y -= style.after ?? 0;
+  }
+
+  /** An image scaled to the content width and at most `maxHeight`, centred. */
+  image(image: PDFImage, maxHeight: number): void {
+    const scale = Math.min(this.contentWidth / image.width, maxHeight / image.height, 1e6);
+    const w = image.width * scale;
+    const h = image.height * scale;
+    this.ensure(h + 6);
+    this.y -= h;
+    this.page.drawImage(image, { x: MARGIN + (this.contentWidth - w) / 2, y: this.y, width: w, height: h });
+    this.y -= 6;
+  }
+
+  /** A framed placeholder where a figure has no image. */
+  missingImage(message: string): void {
+    const h = 60;
+    this.ensure(h + 6);
+    this.y -= h;
+    this.page.drawRectangle({ x: MARGIN, y: this.y, width: this.contentWidth, height: h, borderColor: GREY, borderWidth: 0.75 });
+    const size = 10;
+    const line = printable(this.fonts.regular, message);
+    this.page.drawText(line, { x: MARGIN + 10, y: this.y + h / 2 - size / 2, size, font: this.fonts.regular, color: GREY });
+    this.y -= 6;
+  }
+
+  /** Colour swatches with their values or class labels, in one or more rows. */
+  legend(legend: Legend): void {
+    const size = 8;
+    const font = this.fonts.regular;
+    this.text(`${legend.title}${legend.unit ? ` (${legend.unit})` : ''}`, { size: 9, bold: true });
+    const labels = legend.colours.map((_, i) => {
+      if (legend.class_labels?.[i]) return legend.class_labels[i]!;
+      if (legend.min === undefined || legend.max === undefined) return '';
+      const n = legend.colours.length;
+      const value = n === 1 ? legend.min : legend.min + ((legend.max - legend.min) * i) / (n - 1);
+      return Number(value.toPrecision(3)).toString();
+    });
+    const cell = Math.max(48, ...labels.map((l) => font.widthOfTextAtSize(printable(font, l), size) + 18));
+    const perRow = Math.max(1, Math.floor(this.contentWidth / cell));
+    for (let start = 0; start < legend.colours.length; start += perRow) {
+      this.ensure(16);
+      this.y -= 14;
+      legend.colours.slice(start, start + perRow).forEach((colour, k) => {
+        const x = MARGIN + k * cell;
+        this.page.drawRectangle({ x, y: this.y, width: 12, height: 10, color: hex(colour), borderColor: GREY, borderWidth: 0.5 });
+        const label = printable(font, labels[start + k] ?? '');
+        if (label) this.page.drawText(label, { x: x + 15, y: this.y + 2, size, font, color: BLACK });
+      });
+    }
+    this.y -= 6;
+  }
+
+  rule(): void {
+    this.ensure(10);
+    this.y -= 5;
+    this.page.drawLine({ start: { x: MARGIN, y: this.y }, end: { x: this.width - MARGIN, y: this.y }, thickness: 0.5, color: GREY });
+    this.y -= 5;
+  }
+
+  /** "page n of m" at the foot of every page. */
+  numberPages(): void {
+    const pages = this.doc.getPages();
+    pages.forEach((page, i) => {
+      const label = `${i + 1} / ${pages.length}`;
+      const size = 8;
+      const w = this.fonts.regular.widthOfTextAtSize(label, size);
+      page.drawText(label, { x: (this.width - w) / 2, y: MARGIN / 2, size, font: this.fonts.regular, color: GREY });
+    });
+  }
+}

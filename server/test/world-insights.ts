@@ -1,0 +1,206 @@
+/**
+ * The insights part of the authorization world (issue 10), and test-only PNG helpers.
+ *
+ * A Published insight with a scene view (on the analyses world's simulation), a pin type, a pin, a
+ * drawing, a study image and an image view, in a Published report; a Draft insight beside it; and
+ * per role one of each object to delete. Objects are written straight to the tables: the routes'
+ * own behaviour is tested in server/src/routes/insights/*.test.ts.
+ */
+import { deflateSync, inflateSync, crc32 } from 'node:zlib';
+import type { AppDeps } from '../src/deps.ts';
+import type { Db } from '../src/db/database.ts';
+import {
+  drawings,
+  imageViews,
+  insightPins,
+  insightPinTypes,
+  insights,
+  reports,
+  reportViews,
+  sceneViews,
+  studyImages,
+} from '../src/db/schema/index.ts';
+import { formatBlobKey, putBytes } from '../src/services/analyses/blob-io.ts';
+import type { MatrixRole } from './world.ts';
+
+export interface WorldInsights {
+  publishedInsightId: number;
+  draftInsightId: number;
+  sceneViewId: number;
+  pinTypeId: number;
+  pinId: number;
+  drawingId: number;
+  studyImageId: number;
+  imageViewId: number;
+  reportId: number;
+  draftReportId: number;
+  reportViewId: number;
+  /** A small PNG as base64, for POST study-image. */
+  pngBase64: string;
+  toDelete: Record<
+    MatrixRole,
+    { insight: number; sceneView: number; pinType: number; pin: number; imageView: number; reportView: number; studyImage: number; report: number; drawing: number }
+  >;
+}
+
+// ---------------------------------------------------------------------------------------------
+// PNG (test fixtures only): RGB8, no interlace, filter 0 — enough to make and read back images.
+
+function chunk(type: string, data: Uint8Array): Buffer {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(data.length, 0);
+  head.write(type, 4, 'latin1');
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])) >>> 0, 0);
+  return Buffer.concat([head, data, crc]);
+}
+
+/** A width × height RGB PNG whose pixel colour is `pixel(x, y)`. */
+export function encodePng(width: number, height: number, pixel: (x: number, y: number) => [number, number, number]): Uint8Array {
+  const raw = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++) {
+    const row = y * (width * 3 + 1);
+    raw[row] = 0;
+    for (let x = 0; x < width; x++) raw.set(pixel(x, y), row + 1 + x * 3);
+  }
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 2; // RGB
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return new Uint8Array(Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', new Uint8Array(0))]));
+}
+
+/** A quadrant test card: red, green, blue and white squares. */
+export function testCardPng(size = 64): Uint8Array {
+  return encodePng(size, size, (x, y) => {
+    const left = x < size / 2;
+    const top = y < size / 2;
+    return top ? (left ? [220, 30, 30] : [30, 200, 60]) : left ? [30, 60, 220] : [255, 255, 255];
+  });
+}
+
+function paeth(a: number, b: number, c: number): number {
+  const p = a + b - c;
+  const pa = Math.abs(p - a);
+  const pb = Math.abs(p - b);
+  const pc = Math.abs(p - c);
+  return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+}
+
+/** Decodes an 8-bit, non-interlaced PNG (grey, RGB, grey+alpha or RGBA, as pdftoppm writes) to its pixels. */
+export function decodePng(bytes: Uint8Array): { width: number; height: number; channels: number; pixels: Uint8Array } {
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let offset = 8;
+  let width = 0;
+  let height = 0;
+  let channels = 0;
+  const idat: Buffer[] = [];
+  while (offset < buf.length) {
+    const length = buf.readUInt32BE(offset);
+    const type = buf.toString('latin1', offset + 4, offset + 8);
+    const data = buf.subarray(offset + 8, offset + 8 + length);
+    if (type === 'IHDR') {
+      width = data.readUInt32BE(0);
+      height = data.readUInt32BE(4);
+      if (data[8] !== 8 || data[12] !== 0) throw new Error('only 8-bit non-interlaced PNGs are decoded here');
+      channels = { 0: 1, 2: 3, 4: 2, 6: 4 }[data[9]!] ?? 0;
+      if (!channels) throw new Error(`PNG colour type ${data[9]} is not decoded here`);
+    } else if (type === 'IDAT') idat.push(data);
+    offset += 12 + length;
+  }
+  const raw = inflateSync(Buffer.concat(idat));
+  const stride = width * channels;
+  const pixels = new Uint8Array(stride * height);
+  for (let y = 0; y < height; y++) {
+    const filter = raw[y * (stride + 1)]!;
+    const line = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1));
+    for (let i = 0; i < stride; i++) {
+      const left = i >= channels ? pixels[y * stride + i - channels]! : 0;
+      const up = y > 0 ? pixels[(y - 1) * stride + i]! : 0;
+      const upLeft = y > 0 && i >= channels ? pixels[(y - 1) * stride + i - channels]! : 0;
+      const predictor = [0, left, up, (left + up) >> 1, paeth(left, up, upLeft)][filter] ?? 0;
+      pixels[y * stride + i] = (line[i]! + predictor) & 255;
+    }
+  }
+  return { width, height, channels, pixels };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+export async function storeTestImage(deps: AppDeps, studyId: number, name: string, png: Uint8Array): Promise<number> {
+  const key = { container: 'project-assets', name: `study-images/study-${studyId}/${name}.png` };
+  await putBytes(deps.blobStore, key, png);
+  const [row] = await deps.database.db
+    .insert(studyImages)
+    .values({ studyId, name, source: 'captured', contentType: 'image/png', width: 64, height: 64, byteSize: png.length, blobKey: formatBlobKey(key) })
+    .returning({ id: studyImages.id });
+  return row!.id;
+}
+
+async function insightWithChildren(db: Db, studyId: number, status: 'Draft' | 'Published', title: string, simulationId: number, imageId: number) {
+  const [insight] = await db.insert(insights).values({ studyId, title, text: `${title} text`, status }).returning({ id: insights.id });
+  const insightId = insight!.id;
+  const [view] = await db
+    .insert(sceneViews)
+    .values({ insightId, name: 'Ground level', simulationId, camera: { position: [0, -50, 30], target: [0, 0, 0] }, viewJson: { version: 1 } })
+    .returning({ id: sceneViews.id });
+  const [type] = await db.insert(insightPinTypes).values({ insightId, name: 'Concern', colour: '#d1242f', icon: 'warning', templateId: 2 }).returning({ id: insightPinTypes.id });
+  const [pin] = await db.insert(insightPins).values({ insightId, pinTypeId: type!.id, item: { position: [1, 2, 1.5] }, note: 'Windy corner' }).returning({ id: insightPins.id });
+  const [drawing] = await db.insert(drawings).values({ sceneViewId: view!.id, name: 'Arrow', drawingJson: { shapes: [] } }).returning({ id: drawings.id });
+  const [image] = await db.insert(imageViews).values({ insightId, studyImageId: imageId, sceneViewId: view!.id, caption: 'Ground level' }).returning({ id: imageViews.id });
+  return { insightId, sceneViewId: view!.id, pinTypeId: type!.id, pinId: pin!.id, drawingId: drawing!.id, imageViewId: image!.id };
+}
+
+export async function buildWorldInsights(
+  deps: AppDeps,
+  ids: { studyId: number; simulationId: number; roles: readonly MatrixRole[] },
+): Promise<WorldInsights> {
+  const db = deps.database.db;
+  const png = testCardPng();
+  const studyImageId = await storeTestImage(deps, ids.studyId, 'world-card', png);
+  const published = await insightWithChildren(db, ids.studyId, 'Published', 'Published insight', ids.simulationId, studyImageId);
+  const draft = await insightWithChildren(db, ids.studyId, 'Draft', 'Draft insight', ids.simulationId, studyImageId);
+  const cover = { project: 'Harbour Towers', location: 'Toronto', author: 'Owner', version: '1', date: '2026-11-23' };
+  const [report] = await db.insert(reports).values({ studyId: ids.studyId, title: 'Published report', status: 'Published', cover }).returning({ id: reports.id });
+  const [draftReport] = await db.insert(reports).values({ studyId: ids.studyId, title: 'Draft report', status: 'Draft', cover }).returning({ id: reports.id });
+  const [reportView] = await db.insert(reportViews).values({ reportId: report!.id, imageViewId: published.imageViewId, caption: 'Figure' }).returning({ id: reportViews.id });
+  const toDelete = {} as WorldInsights['toDelete'];
+  for (const role of ids.roles) {
+    const own = await insightWithChildren(db, ids.studyId, 'Published', `To delete by ${role}`, ids.simulationId, studyImageId);
+    const [extraView] = await db.insert(sceneViews).values({ insightId: published.insightId, name: `to delete by ${role}` }).returning({ id: sceneViews.id });
+    const [extraType] = await db.insert(insightPinTypes).values({ insightId: published.insightId, name: `to delete by ${role}`, colour: '#000000', icon: 'info' }).returning({ id: insightPinTypes.id });
+    const [extraPin] = await db.insert(insightPins).values({ insightId: published.insightId, pinTypeId: published.pinTypeId, item: { position: [0, 0, 0] } }).returning({ id: insightPins.id });
+    const [extraImage] = await db.insert(imageViews).values({ insightId: published.insightId, studyImageId }).returning({ id: imageViews.id });
+    const [extraReportView] = await db.insert(reportViews).values({ reportId: report!.id, imageViewId: published.imageViewId }).returning({ id: reportViews.id });
+    const [extraReport] = await db.insert(reports).values({ studyId: ids.studyId, title: `to delete by ${role}`, status: 'Published', cover }).returning({ id: reports.id });
+    const [extraDrawing] = await db.insert(drawings).values({ sceneViewId: published.sceneViewId, drawingJson: {} }).returning({ id: drawings.id });
+    toDelete[role] = {
+      insight: own.insightId,
+      sceneView: extraView!.id,
+      pinType: extraType!.id,
+      pin: extraPin!.id,
+      imageView: extraImage!.id,
+      reportView: extraReportView!.id,
+      studyImage: await storeTestImage(deps, ids.studyId, `to-delete-${role}`, png),
+      report: extraReport!.id,
+      drawing: extraDrawing!.id,
+    };
+  }
+  return {
+    publishedInsightId: published.insightId,
+    draftInsightId: draft.insightId,
+    sceneViewId: published.sceneViewId,
+    pinTypeId: published.pinTypeId,
+    pinId: published.pinId,
+    drawingId: published.drawingId,
+    studyImageId,
+    imageViewId: published.imageViewId,
+    reportId: report!.id,
+    draftReportId: draftReport!.id,
+    reportViewId: reportView!.id,
+    pngBase64: Buffer.from(png).toString('base64'),
+    toDelete,
+  };
+}
