@@ -39,6 +39,11 @@ const ProjectFilesPanel = lazy(() =>
 const ProjectResourcesScreen = lazy(() =>
   loadWithTimeout(() => import('../screens/project-resources/project-resources-screen.tsx')).then((m) => ({ default: m.ProjectResourcesScreen })),
 );
+// The viewer (issue 8) is the only chunk with three.js; the simulation redirect does not load it.
+const ViewerScreen = lazy(() => loadWithTimeout(() => import('../screens/viewer/viewer-screen.tsx')).then((m) => ({ default: m.ViewerScreen })));
+const SimulationRedirect = lazy(() =>
+  loadWithTimeout(() => import('../screens/viewer/simulation-redirect.tsx')).then((m) => ({ default: m.SimulationRedirect })),
+);
 
 /** A redirect keyed by its target: consecutive redirects (/ → /projects/ → login) each run. */
 function Go({ to }: { to: string }) {
@@ -101,9 +106,13 @@ function protectedScreen(match: RouteMatch): ReactNode {
     case 'report':
       return <NotBuiltYet title="Report" params={p} />;
     case 'viewerTab':
-      return <NotBuiltYet title="Viewer" params={p} />;
+      return [p.id, p.study, p.configuration].every((v) => /^\d+$/.test(v ?? '')) ? (
+        <ViewerScreen key={`${p.id}/${p.study}`} projectId={Number(p.id)} studyId={Number(p.study)} configurationId={Number(p.configuration)} tabName={p.tabName ?? ''} />
+      ) : (
+        <ContentNotFound />
+      );
     case 'viewerSimulation':
-      return <NotBuiltYet title="Opening simulation" params={p} />;
+      return <SimulationRedirect projectId={p.id ?? ''} studyId={p.study ?? ''} simulation={p.simulation ?? ''} />;
     default:
       return <ContentNotFound />;
   }

@@ -1,0 +1,99 @@
+/**
+ * Saved camera positions of a study (SPEC §7 Study camera-position/; issue 8 panel): listed on
+ * start, saved under a name, restored by the screen (no call), deleted. Failures are stored and
+ * shown as a danger toast, like the layer calls of SPEC §8.
+ *
+ *   cameraPositions
+ *   ├── loading   listCameraPositions
+ *   ├── idle      save / remove
+ *   ├── saving    createCameraPosition
+ *   └── removing  deleteCameraPosition
+ */
+import { assertEvent, assign, setup } from 'xstate';
+import type { CameraPosition, CameraPositionCreate } from '@server/contract/viewer.ts';
+import { notProvided } from '@machines/shared/actors.ts';
+import type { ToastSink } from '@machines/layer-filter/layer-filter.types.ts';
+import type { StudyScope } from './viewer-session.machine.ts';
+
+export const LOAD_CAMERAS_FAILED = 'Failed to load the camera positions';
+export const SAVE_CAMERA_FAILED = 'Failed to save the camera position';
+export const DELETE_CAMERA_FAILED = 'Failed to delete the camera position';
+
+export interface CameraPositionsContext {
+  scope: StudyScope;
+  positions: CameraPosition[];
+  removingId: number | null;
+  error: string | null;
+  toasts: ToastSink | null;
+}
+
+export type CameraPositionsEvent =
+  | { type: 'save'; body: CameraPositionCreate }
+  | { type: 'remove'; id: number };
+
+export const cameraPositionsMachine = setup({
+  types: {
+    context: {} as CameraPositionsContext,
+    events: {} as CameraPositionsEvent,
+    input: {} as StudyScope & { toasts?: ToastSink },
+  },
+  actors: {
+    listCameraPositions: notProvided<CameraPosition[], StudyScope>('listCameraPositions'),
+    createCameraPosition: notProvided<CameraPosition, StudyScope & { body: CameraPositionCreate }>('createCameraPosition'),
+    deleteCameraPosition: notProvided<void, StudyScope & { id: number }>('deleteCameraPosition'),
+  },
+  actions: {
+    fail: assign(({ context }, message: string) => {
+      context.toasts?.send({ type: 'toast.show', toast: { tone: 'danger', title: message } });
+      return { error: message };
+    }),
+  },
+}).createMachine({
+  id: 'cameraPositions',
+  context: ({ input }) => ({
+    scope: { projectId: input.projectId, studyId: input.studyId },
+    positions: [],
+    removingId: null,
+    error: null,
+    toasts: input.toasts ?? null,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        src: 'listCameraPositions',
+        input: ({ context }) => context.scope,
+        onDone: { target: 'idle', actions: assign({ positions: ({ event }) => event.output }) },
+        onError: { target: 'idle', actions: { type: 'fail', params: LOAD_CAMERAS_FAILED } },
+      },
+    },
+    idle: {
+      on: {
+        save: 'saving',
+        remove: { target: 'removing', actions: assign({ removingId: ({ event }) => event.id }) },
+      },
+    },
+    saving: {
+      invoke: {
+        src: 'createCameraPosition',
+        input: ({ context, event }) => {
+          assertEvent(event, 'save');
+          return { ...context.scope, body: event.body };
+        },
+        onDone: { target: 'idle', actions: assign({ positions: ({ context, event }) => [...context.positions, event.output], error: null }) },
+        onError: { target: 'idle', actions: { type: 'fail', params: SAVE_CAMERA_FAILED } },
+      },
+    },
+    removing: {
+      invoke: {
+        src: 'deleteCameraPosition',
+        input: ({ context }) => ({ ...context.scope, id: context.removingId as number }),
+        onDone: {
+          target: 'idle',
+          actions: assign({ positions: ({ context }) => context.positions.filter((p) => p.id !== context.removingId), removingId: null, error: null }),
+        },
+        onError: { target: 'idle', actions: [assign({ removingId: null }), { type: 'fail', params: DELETE_CAMERA_FAILED }] },
+      },
+    },
+  },
+});

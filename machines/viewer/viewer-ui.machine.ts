@@ -1,0 +1,211 @@
+/**
+ * The viewer screen's own state (issue 8), apart from the data it shows: split view and linked
+ * cameras, each pane's theme and colour-scale edits, the current tool, the side panel, the probed
+ * points of the four-point plot, the shortcut overlay and the hidden theme's unlock.
+ *
+ *   viewerUi (parallel)
+ *   ├── tool      idle | probe | points      Escape (`tool.cancel`) → idle from any tool
+ *   └── overlay   closed | open              `?` opens the shortcut overlay (a radix Dialog)
+ *
+ * No actors: everything here is the user's, kept in the context; the panes read it.
+ */
+import { assertEvent, assign, setup } from 'xstate';
+import { advanceSequence, UNLOCK_SEQUENCE } from './viewer-keys.ts';
+import {
+  MAX_POINTS,
+  PUBLIC_THEMES,
+  type ColourSettings,
+  type CompareBy,
+  type PaletteChoice,
+  type PaneIndex,
+  type ProbePoint,
+  type ThemeName,
+  type ViewerPanel,
+} from './viewer-ui.types.ts';
+
+export interface ViewerUiContext {
+  split: boolean;
+  linked: boolean;
+  /** The pane the side panels and keyboard commands act on. */
+  activePane: PaneIndex;
+  themes: [ThemeName, ThemeName];
+  colour: [ColourSettings, ColourSettings];
+  panel: ViewerPanel;
+  points: ProbePoint[];
+  compareBy: CompareBy;
+  /** Presentation plane shown (a geometry asset id as a string), or null for all of them. */
+  plane: string | null;
+  unlockProgress: number;
+  tronUnlocked: boolean;
+}
+
+export type ViewerUiEvent =
+  | { type: 'split.toggle' }
+  | { type: 'link.toggle' }
+  | { type: 'pane.activate'; pane: PaneIndex }
+  | { type: 'pane.other' }
+  | { type: 'theme.set'; pane: PaneIndex; theme: ThemeName }
+  | { type: 'theme.next' }
+  | { type: 'key'; key: string }
+  | { type: 'overlay.open' }
+  | { type: 'overlay.close' }
+  | { type: 'tool.probe' }
+  | { type: 'tool.points' }
+  | { type: 'tool.cancel' }
+  | { type: 'panel.show'; panel: ViewerPanel }
+  | { type: 'point.add'; point: [number, number, number] }
+  | { type: 'point.remove'; index: number }
+  | { type: 'points.clear' }
+  | { type: 'compare.by'; by: CompareBy }
+  | { type: 'colour.range'; pane: PaneIndex; min: number | null; max: number | null }
+  | { type: 'colour.palette'; pane: PaneIndex; palette: PaletteChoice }
+  | { type: 'colour.reset'; pane: PaneIndex }
+  | { type: 'plane.select'; plane: string | null };
+
+const DEFAULT_COLOUR: ColourSettings = { min: null, max: null, palette: 'legend' };
+
+/** The themes the picker offers: the public five, then 'tron' once unlocked. */
+export function availableThemes(tronUnlocked: boolean): ThemeName[] {
+  return tronUnlocked ? [...PUBLIC_THEMES, 'tron'] : [...PUBLIC_THEMES];
+}
+
+function replaceAt<T>(pair: [T, T], index: PaneIndex, value: T): [T, T] {
+  return index === 0 ? [value, pair[1]] : [pair[0], value];
+}
+
+/** Points are labelled A–D by slot; a fifth point replaces the oldest so the plot keeps four. */
+function addPoint(points: ProbePoint[], point: [number, number, number]): ProbePoint[] {
+  const kept = points.length >= MAX_POINTS ? points.slice(1) : points;
+  const used = new Set(kept.map((p) => p.label));
+  const label = ['A', 'B', 'C', 'D'].find((l) => !used.has(l)) ?? 'A';
+  return [...kept, { label, point }];
+}
+
+export const viewerUiMachine = setup({
+  types: {
+    context: {} as ViewerUiContext,
+    events: {} as ViewerUiEvent,
+    input: {} as { tronUnlocked?: boolean } | undefined,
+  },
+  guards: {
+    themeAllowed: ({ context, event }) => {
+      assertEvent(event, 'theme.set');
+      return availableThemes(context.tronUnlocked).includes(event.theme);
+    },
+  },
+  actions: {
+    toggleSplit: assign(({ context }) => ({ split: !context.split, activePane: context.split ? 0 : context.activePane }) as Partial<ViewerUiContext>),
+    toggleLink: assign(({ context }) => ({ linked: !context.linked })),
+    activate: assign(({ context, event }) => {
+      assertEvent(event, 'pane.activate');
+      return { activePane: context.split ? event.pane : 0 } as Partial<ViewerUiContext>;
+    }),
+    otherPane: assign(({ context }) => ({ activePane: (context.split && context.activePane === 0 ? 1 : 0) as PaneIndex })),
+    setTheme: assign(({ context, event }) => {
+      assertEvent(event, 'theme.set');
+      return { themes: replaceAt(context.themes, event.pane, event.theme) };
+    }),
+    nextTheme: assign(({ context }) => {
+      const list = availableThemes(context.tronUnlocked);
+      const current = context.themes[context.activePane];
+      const next = list[(list.indexOf(current) + 1) % list.length]!;
+      return { themes: replaceAt(context.themes, context.activePane, next) };
+    }),
+    /** Each key advances the unlock sequence; completing it unlocks 'tron' and shows it in the active pane. */
+    trackKey: assign(({ context, event }) => {
+      assertEvent(event, 'key');
+      const progress = advanceSequence(context.unlockProgress, event.key);
+      if (progress < UNLOCK_SEQUENCE.length) return { unlockProgress: progress };
+      return { unlockProgress: 0, tronUnlocked: true, themes: replaceAt(context.themes, context.activePane, 'tron' as ThemeName) };
+    }),
+    showPanel: assign(({ event }) => {
+      assertEvent(event, 'panel.show');
+      return { panel: event.panel };
+    }),
+    addPoint: assign(({ context, event }) => {
+      assertEvent(event, 'point.add');
+      return { points: addPoint(context.points, event.point) };
+    }),
+    removePoint: assign(({ context, event }) => {
+      assertEvent(event, 'point.remove');
+      return { points: context.points.filter((_, i) => i !== event.index) };
+    }),
+    clearPoints: assign({ points: [] }),
+    compareBy: assign(({ event }) => {
+      assertEvent(event, 'compare.by');
+      return { compareBy: event.by };
+    }),
+    setRange: assign(({ context, event }) => {
+      assertEvent(event, 'colour.range');
+      return { colour: replaceAt(context.colour, event.pane, { ...context.colour[event.pane], min: event.min, max: event.max }) };
+    }),
+    setPalette: assign(({ context, event }) => {
+      assertEvent(event, 'colour.palette');
+      return { colour: replaceAt(context.colour, event.pane, { ...context.colour[event.pane], palette: event.palette }) };
+    }),
+    resetColour: assign(({ context, event }) => {
+      assertEvent(event, 'colour.reset');
+      return { colour: replaceAt(context.colour, event.pane, DEFAULT_COLOUR) };
+    }),
+    selectPlane: assign(({ event }) => {
+      assertEvent(event, 'plane.select');
+      return { plane: event.plane };
+    }),
+  },
+}).createMachine({
+  id: 'viewerUi',
+  type: 'parallel',
+  context: ({ input }) => ({
+    split: false,
+    linked: true,
+    activePane: 0,
+    themes: ['default', 'default'],
+    colour: [DEFAULT_COLOUR, DEFAULT_COLOUR],
+    panel: 'layers',
+    points: [],
+    compareBy: 'wind_direction',
+    plane: null,
+    unlockProgress: 0,
+    tronUnlocked: input?.tronUnlocked ?? false,
+  }),
+  on: {
+    'split.toggle': { actions: 'toggleSplit' },
+    'link.toggle': { actions: 'toggleLink' },
+    'pane.activate': { actions: 'activate' },
+    'pane.other': { actions: 'otherPane' },
+    'theme.set': { guard: 'themeAllowed', actions: 'setTheme' },
+    'theme.next': { actions: 'nextTheme' },
+    key: { actions: 'trackKey' },
+    'panel.show': { actions: 'showPanel' },
+    'point.remove': { actions: 'removePoint' },
+    'points.clear': { actions: 'clearPoints' },
+    'compare.by': { actions: 'compareBy' },
+    'colour.range': { actions: 'setRange' },
+    'colour.palette': { actions: 'setPalette' },
+    'colour.reset': { actions: 'resetColour' },
+    'plane.select': { actions: 'selectPlane' },
+  },
+  states: {
+    tool: {
+      initial: 'idle',
+      on: {
+        'tool.probe': { target: '.probe', actions: assign({ panel: 'data' as ViewerPanel }) },
+        'tool.points': { target: '.points', actions: assign({ panel: 'points' as ViewerPanel }) },
+        'tool.cancel': { target: '.idle' },
+      },
+      states: {
+        idle: {},
+        probe: {},
+        // Clicks on the model add points only while this tool is on.
+        points: { on: { 'point.add': { actions: 'addPoint' } } },
+      },
+    },
+    overlay: {
+      initial: 'closed',
+      states: {
+        closed: { on: { 'overlay.open': 'open' } },
+        open: { on: { 'overlay.close': 'closed', 'tool.cancel': 'closed' } },
+      },
+    },
+  },
+});

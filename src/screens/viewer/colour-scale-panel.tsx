@@ -1,0 +1,103 @@
+/**
+ * The colour-scale panel (issue 8): the legend of the pane's data layer (GET /api/color-legend/),
+ * its range editable (min below max), discrete classes for comfort categories, and the palette:
+ * the legend's own colours or a colour-blind-safe default (viridis, cividis).
+ */
+import { useEffect, useState, type FormEvent } from 'react';
+import type { ColourScale } from '../../viewer/contracts.ts';
+import type { ColourSettings, PaletteChoice } from '@machines/viewer/viewer-ui.types.ts';
+import { Button } from '../../ui/button.tsx';
+import { SelectField } from '../../ui/select-field.tsx';
+import * as css from './viewer.css.ts';
+
+export const PALETTE_OPTIONS: Array<{ value: PaletteChoice; label: string }> = [
+  { value: 'legend', label: "Legend's colours" },
+  { value: 'viridis', label: 'Viridis (colour-blind safe)' },
+  { value: 'cividis', label: 'Cividis (colour-blind safe)' },
+];
+
+const format = (n: number) => (Math.abs(n) >= 100 ? n.toFixed(0) : Number(n.toPrecision(3)).toString());
+
+export interface ColourScalePanelProps {
+  id: string;
+  scale: ColourScale | null;
+  title: string | null;
+  settings: ColourSettings;
+  onRange(min: number | null, max: number | null): void;
+  onPalette(palette: PaletteChoice): void;
+  onReset(): void;
+}
+
+export function ColourScalePanel({ id, scale, title, settings, onRange, onPalette, onReset }: ColourScalePanelProps) {
+  const [min, setMin] = useState('');
+  const [max, setMax] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    setMin(scale ? format(scale.min) : '');
+    setMax(scale ? format(scale.max) : '');
+  }, [scale?.min, scale?.max]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  if (!scale) return <p className={css.muted}>Show a data layer to see its colour scale.</p>;
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    const lo = Number(min);
+    const hi = Number(max);
+    if (min.trim() === '' || max.trim() === '' || !Number.isFinite(lo) || !Number.isFinite(hi)) return setError('Enter numbers for the minimum and the maximum.');
+    if (lo >= hi) return setError('The minimum must be below the maximum.');
+    setError(null);
+    onRange(lo, hi);
+  };
+
+  return (
+    <section className={css.section} aria-label="Colour scale">
+      <h3 className={css.sectionTitle}>
+        {title ?? 'Colour scale'}
+        {scale.unit ? ` (${scale.unit})` : ''}
+      </h3>
+      {scale.discrete ? (
+        <ul className={css.list} aria-label="Classes">
+          {scale.colours.map((colour, i) => (
+            <li key={i} className={css.layerRow}>
+              <span className={css.swatch} style={{ background: colour }} aria-hidden="true" />
+              {scale.classLabels?.[i] ?? `Class ${i + 1}`}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <div>
+          <div className={css.legendBar} style={{ background: `linear-gradient(to right, ${scale.colours.join(', ')})` }} role="img" aria-label={`From ${format(scale.min)} to ${format(scale.max)}`} />
+          <div className={css.legendScale}>
+            <span>{format(scale.min)}</span>
+            <span>{format((scale.min + scale.max) / 2)}</span>
+            <span>{format(scale.max)}</span>
+          </div>
+        </div>
+      )}
+      <SelectField id={`${id}-palette`} label="Palette" value={settings.palette} onValueChange={(v) => onPalette(v as PaletteChoice)} options={PALETTE_OPTIONS} />
+      {scale.discrete ? null : (
+        <form className={css.row} onSubmit={apply} noValidate>
+          <label>
+            <span className={css.muted}>Minimum</span>
+            <input id={`${id}-min`} className={css.numberInput} inputMode="decimal" value={min} onChange={(e) => setMin(e.target.value)} />
+          </label>
+          <label>
+            <span className={css.muted}>Maximum</span>
+            <input id={`${id}-max`} className={css.numberInput} inputMode="decimal" value={max} onChange={(e) => setMax(e.target.value)} />
+          </label>
+          <Button size="sm" type="submit">
+            Apply range
+          </Button>
+        </form>
+      )}
+      {error ? (
+        <p className={css.alert} role="alert">
+          {error}
+        </p>
+      ) : null}
+      <Button size="sm" tone="ghost" onClick={onReset} disabled={settings.min === null && settings.max === null && settings.palette === 'legend'}>
+        Reset colour scale
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,29 @@
+/** The data panel (issue 8): the value under the pointer (the scene's ray query), with units and the layer it came from. */
+import type { ProbeResult } from '../../viewer/contracts.ts';
+import * as css from './viewer.css.ts';
+
+const fmt = (n: number) => (Math.abs(n) >= 100 ? n.toFixed(1) : Number(n.toPrecision(4)).toString());
+
+export function DataPanel({ probe, layerLabel, probing }: { probe: ProbeResult | null; layerLabel: string | null; probing: boolean }) {
+  return (
+    <section className={css.section} aria-label="Data" aria-live="polite">
+      {!probing ? <p className={css.muted}>Press P (or the Probe button) and move the pointer over the model.</p> : null}
+      {probing && !probe ? <p className={css.muted}>Move the pointer over the model.</p> : null}
+      {probe ? (
+        <>
+          {probe.value !== undefined ? (
+            <p className={css.readout}>
+              {fmt(probe.value)}
+              {probe.unit ? ` ${probe.unit}` : ''}
+            </p>
+          ) : (
+            <p className={css.muted}>No data layer under the pointer.</p>
+          )}
+          <p className={css.muted}>
+            {layerLabel ? `${layerLabel} · ` : ''}x {probe.point[0].toFixed(1)} m, y {probe.point[1].toFixed(1)} m, z {probe.point[2].toFixed(1)} m
+          </p>
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+/** The graph panel (issue 8): every graph definition for the selected data layer's metric, drawn from its data. */
+import type { Asset } from '@server/contract/viewer.ts';
+import type { ColourLegend, GraphDefinition } from './scene-layers.ts';
+import { BarChart, LineChart } from './svg-charts.tsx';
+import { graphData } from './graph-logic.ts';
+import { useMeshes } from './use-viewer-data.ts';
+import * as css from './viewer.css.ts';
+
+export interface GraphPanelProps {
+  asset: Asset | null;
+  url: string | null;
+  field: string | undefined;
+  legend: ColourLegend | null;
+  definitions: readonly GraphDefinition[];
+}
+
+export function GraphPanel({ asset, url, field, legend, definitions }: GraphPanelProps) {
+  const meshes = useMeshes(url ? [url] : []);
+  if (!asset || !url) return <p className={css.muted}>Show a data layer to see its graphs.</p>;
+  const graphs = definitions.filter((d) => asset.metric && d.metrics.includes(asset.metric));
+  if (graphs.length === 0) return <p className={css.muted}>No graphs are defined for {asset.metric ?? 'this layer'}.</p>;
+  const state = meshes[url];
+  if (!state || state.status !== 'ready' && state.status !== 'failed') return <p className={css.muted}>Loading the layer's data…</p>;
+  if (state.status === 'failed') {
+    return (
+      <p className={css.alert} role="alert">
+        The layer's data could not be read: {state.message}
+      </p>
+    );
+  }
+  const mesh = state.mesh;
+  return (
+    <section className={css.section} aria-label="Graphs">
+      {graphs.map((definition) => {
+        const data = graphData(definition, mesh, field, legend);
+        const xLabel = definition.x.units ? `${definition.x.label} (${definition.x.units})` : definition.x.label;
+        const yLabel = definition.y.units ? `${definition.y.label} (${definition.y.units})` : definition.y.label;
+        return (
+          <figure key={definition.id} className={css.section} style={{ margin: 0 }}>
+            <figcaption className={css.sectionTitle}>{definition.title}</figcaption>
+            {data.categories.length === 0 ? (
+              <p className={css.muted}>This layer carries no data for this graph.</p>
+            ) : data.line ? (
+              <LineChart label={definition.title} categories={data.categories} series={[{ name: definition.title, colour: '#21918c', values: data.values }]} xLabel={xLabel} yLabel={yLabel} />
+            ) : (
+              <BarChart label={definition.title} categories={data.categories} values={data.values} colours={data.colours} xLabel={xLabel} yLabel={yLabel} />
+            )}
+          </figure>
+        );
+      })}
+    </section>
+  );
+}

@@ -1,0 +1,196 @@
+/**
+ * From a simulation's assets to what the 3D scene draws (issue 8): which assets are visible in a
+ * pane, their theme roles, the scalar field and units of data layers (from the asset's metadata,
+ * else GET /api/job-type/), the legend that colours them, and the colour scale a pane shows after
+ * the user's edits. Pure: the screen and the tests call the same functions.
+ */
+import type { Asset } from '@server/contract/viewer.ts';
+import type { ColourScale, SceneLayer, SceneLayerKind, ThemeRole } from '../../viewer/contracts.ts';
+import { analysisCode, abbreviateLabel } from '@engine/results/asset-fields.ts';
+import type { ColourSettings, PaletteChoice } from '@machines/viewer/viewer-ui.types.ts';
+import type { ColourLegend, JobTypeRef } from '@machines/viewer/reference-data.ts';
+
+export type { ColourLegend, GraphDefinition, JobTypeRef } from '@machines/viewer/reference-data.ts';
+
+export interface AssetPath {
+  projectId: number;
+  configurationId: number;
+  simulationId: number;
+}
+
+/** Colour-blind-safe palettes (matplotlib's viridis and cividis samples) for the palette choice. */
+export const PALETTE_COLOURS: Record<Exclude<PaletteChoice, 'legend'>, string[]> = {
+  viridis: ['#440154', '#472d7b', '#3b528b', '#2c728e', '#21918c', '#28ae80', '#5ec962', '#addc30', '#fde725'],
+  cividis: ['#00224e', '#35456c', '#666970', '#948e77', '#c8b866', '#fee838'],
+};
+
+/** The scene kind of an asset, or null for layers drawn elsewhere (graph and wind-rose JSON). */
+export function sceneKindOf(asset: Pick<Asset, 'layer_type'>): SceneLayerKind | null {
+  const type = asset.layer_type.toLowerCase();
+  if (type === 'geometry') return 'geometry';
+  if (type === 'data') return 'data';
+  if (type === 'volumetric') return 'volumetric';
+  if (type === 'arrows') return 'arrows';
+  return null;
+}
+
+/** SPEC §3 theme roles from a geometry asset's geometry_type (engine and ingested spellings). */
+export function themeRoleOf(geometryType: string | null | undefined): ThemeRole {
+  const t = (geometryType ?? '').toLowerCase().replace(/[\s-]+/g, '_');
+  if (t.includes('presentation')) return 'presentation_plane';
+  if (t.includes('usage')) return 'usage_plane';
+  if (t.includes('surround')) return 'surround';
+  if (t.includes('landscap') || t.includes('tree')) return 'landscaping';
+  if (t.includes('terrain')) return 'terrain';
+  if (t.includes('ground')) return t.includes('outer') ? 'ground_outer' : 'ground_inner';
+  if (t.includes('mitigation')) return t.includes('2') ? 'mitigation_v2' : 'mitigation_v1';
+  if (t.includes('existing')) return 'study_existing';
+  if (t.includes('future')) return 'study_future';
+  if (t.includes('study') || t.includes('proposed') || t.includes('building')) return 'study_proposed';
+  return 'overlay';
+}
+
+const metadataOf = (asset: Pick<Asset, 'metadata'>) => (asset.metadata ?? {}) as Record<string, unknown>;
+
+function jobMetric(asset: Pick<Asset, 'analysis_type' | 'metric'>, jobTypes: readonly JobTypeRef[]) {
+  return jobTypes.find((j) => j.id === asset.analysis_type)?.metrics.find((m) => m.metric === asset.metric) ?? null;
+}
+
+/** The data field to colour by: the GLB's first listed field, else the job type's first concrete one. */
+export function fieldOf(asset: Pick<Asset, 'metadata' | 'analysis_type' | 'metric'>, jobTypes: readonly JobTypeRef[]): string | undefined {
+  const fields = metadataOf(asset).fields;
+  if (Array.isArray(fields) && typeof fields[0] === 'string') return fields[0];
+  return jobMetric(asset, jobTypes)?.fields.find((f) => !f.includes('{'));
+}
+
+export function unitsOf(asset: Pick<Asset, 'metadata' | 'analysis_type' | 'metric'>, jobTypes: readonly JobTypeRef[]): string {
+  const units = metadataOf(asset).units;
+  if (typeof units === 'string') return units;
+  return jobMetric(asset, jobTypes)?.units ?? '';
+}
+
+/** The legend colouring a data layer: the one its GLB names, else the job type's (the criterion's for wind comfort). */
+export function legendNameOf(asset: Pick<Asset, 'metadata' | 'analysis_type' | 'metric' | 'qualifiers'>, jobTypes: readonly JobTypeRef[]): string | null {
+  const legend = metadataOf(asset).legend as { name?: unknown } | undefined;
+  if (legend && typeof legend.name === 'string') return legend.name;
+  const legends = jobMetric(asset, jobTypes)?.legends ?? [];
+  const criterion = asset.qualifiers?.criterion;
+  return (criterion ? legends.find((l) => l.endsWith(criterion)) : undefined) ?? legends[0] ?? null;
+}
+
+/** SPEC §9 short label: analysis code and abbreviated metric, or the geometry type abbreviated. */
+export function shortLabel(asset: Pick<Asset, 'layer_type' | 'analysis_type' | 'metric' | 'geometry_type'>): string {
+  if (asset.layer_type === 'geometry') return abbreviateLabel(asset.geometry_type || 'geometry');
+  const parts = [asset.analysis_type ? analysisCode(asset.analysis_type) : abbreviateLabel(asset.layer_type)];
+  if (asset.metric) parts.push(abbreviateLabel(asset.metric));
+  return parts.join(' ');
+}
+
+/** The long label of the layer list: what distinguishes layers of one metric from each other. */
+export function describeAsset(asset: Asset): string {
+  if (asset.layer_type === 'geometry') return `Geometry: ${(asset.geometry_type ?? asset.filename).replace(/[_-]+/g, ' ')}`;
+  const parts = [asset.analysis_type, asset.metric].filter(Boolean) as string[];
+  if (asset.wind_direction) parts.push(`${asset.wind_direction}°`);
+  for (const value of [asset.return_period, asset.season_filter, asset.single_date, asset.time_filter, asset.qualifier, asset.post_processing_tag?.name]) {
+    if (value) parts.push(value);
+  }
+  return parts.join(' · ');
+}
+
+/** The asset ids a pane shows: the user's saved choice for this view, else the defaults. */
+export function visibleAssetIds(
+  assets: readonly Pick<Asset, 'id' | 'show_by_default'>[],
+  userLayers: readonly { identifier: string; view_id: string }[],
+  viewId: string,
+): Set<number> {
+  const chosen = userLayers.filter((l) => l.view_id === viewId).map((l) => Number(l.identifier));
+  if (chosen.length > 0) return new Set(chosen.filter((id) => assets.some((a) => a.id === id)));
+  return new Set(assets.filter((a) => a.show_by_default).map((a) => a.id));
+}
+
+/** The identifiers to save when a layer is switched on or off (the defaults become explicit first). */
+export function toggledIdentifiers(visible: ReadonlySet<number>, assetId: number): string[] {
+  const next = new Set(visible);
+  if (next.has(assetId)) next.delete(assetId);
+  else next.add(assetId);
+  return [...next].sort((a, b) => a - b).map(String);
+}
+
+export const isPresentationPlane = (asset: Pick<Asset, 'layer_type' | 'geometry_type'>) =>
+  asset.layer_type === 'geometry' && themeRoleOf(asset.geometry_type) === 'presentation_plane';
+
+/**
+ * The scene's layers for a pane, in draw order (geometry first, then data): every drawable asset
+ * of the simulation, visible when chosen. With a presentation plane picked, the other planes hide.
+ */
+export function sceneLayersFor(
+  assets: readonly Asset[],
+  visible: ReadonlySet<number>,
+  path: AssetPath,
+  jobTypes: readonly JobTypeRef[],
+  urlOf: (ids: AssetPath & { assetId: number }) => string,
+  plane: string | null = null,
+): SceneLayer[] {
+  const layers: SceneLayer[] = [];
+  for (const asset of assets) {
+    const kind = sceneKindOf(asset);
+    if (!kind) continue;
+    const hiddenPlane = plane !== null && isPresentationPlane(asset) && String(asset.id) !== plane;
+    const layer: SceneLayer = {
+      id: String(asset.id),
+      kind,
+      url: urlOf({ ...path, assetId: asset.id }),
+      visible: visible.has(asset.id) && !hiddenPlane,
+      label: shortLabel(asset),
+    };
+    if (kind === 'geometry') layer.role = themeRoleOf(asset.geometry_type);
+    else {
+      const field = fieldOf(asset, jobTypes);
+      if (field) layer.field = field;
+    }
+    layers.push(layer);
+  }
+  const order: Record<SceneLayerKind, number> = { geometry: 0, volumetric: 1, data: 2, arrows: 3 };
+  return layers.sort((a, b) => order[a.kind] - order[b.kind]);
+}
+
+/** The data layer the colour scale, data and graph panels follow: the last visible one. */
+export function activeDataAsset(assets: readonly Asset[], visible: ReadonlySet<number>): Asset | null {
+  const data = assets.filter((a) => sceneKindOf(a) === 'data' && visible.has(a.id));
+  return data.at(-1) ?? null;
+}
+
+/**
+ * The colour scale a pane draws with: the legend's colours and range (classes for comfort
+ * categories), the chosen palette instead of the legend's colours, and the user's min/max.
+ * Without a legend, the data range (or 0–1) with viridis.
+ */
+export function colourScaleFor(legend: ColourLegend | null, settings: ColourSettings, dataRange: [number, number] | null, unit?: string): ColourScale {
+  const palette = settings.palette === 'legend' ? null : PALETTE_COLOURS[settings.palette];
+  if (legend?.kind === 'classes' && legend.classes?.length) {
+    const classes = [...legend.classes].sort((a, b) => a.value - b.value);
+    const colours = palette ? sample(palette, classes.length) : classes.map((c) => c.colour);
+    return {
+      min: settings.min ?? classes[0]!.value - 0.5,
+      max: settings.max ?? classes.at(-1)!.value + 0.5,
+      colours,
+      discrete: true,
+      classLabels: classes.map((c) => c.label),
+      unit: unit ?? legend.units,
+      legendName: legend.name,
+    };
+  }
+  const stops = legend?.stops ? [...legend.stops].sort((a, b) => a.value - b.value) : [];
+  const min = settings.min ?? legend?.min ?? stops[0]?.value ?? dataRange?.[0] ?? 0;
+  const max = settings.max ?? legend?.max ?? stops.at(-1)?.value ?? dataRange?.[1] ?? 1;
+  const colours = palette ?? (stops.length >= 2 ? stops.map((s) => s.colour) : PALETTE_COLOURS.viridis);
+  const scale: ColourScale = { min, max: max === min ? min + 1 : max, colours, discrete: false, unit: unit ?? legend?.units };
+  if (legend) scale.legendName = legend.name;
+  return scale;
+}
+
+/** `count` colours picked evenly from a palette (for class legends drawn in a default palette). */
+export function sample(colours: readonly string[], count: number): string[] {
+  if (count <= 1) return [colours[Math.floor(colours.length / 2)]!];
+  return Array.from({ length: count }, (_, i) => colours[Math.round((i * (colours.length - 1)) / (count - 1))]!);
+}

@@ -1,0 +1,85 @@
+/**
+ * One viewer pane's view of the results: its simulation (from its layer-filter machine), the
+ * assets it shows, the scene layers for ViewerCanvas, the data layer the panels follow, that
+ * layer's legend and the colour scale after the user's edits.
+ */
+import { useMemo } from 'react';
+import { useSelector } from '@xstate/react';
+import type { Asset, Simulation } from '@server/contract/viewer.ts';
+import { selectUserLayers } from '@machines/layer-filter/layer-filter.selectors.ts';
+import {
+  activeDataAsset,
+  colourScaleFor,
+  fieldOf,
+  legendNameOf,
+  sceneLayersFor,
+  unitsOf,
+  visibleAssetIds,
+  type AssetPath,
+  type ColourLegend,
+  type JobTypeRef,
+} from './scene-layers.ts';
+import type { ColourSettings } from '@machines/viewer/viewer-ui.types.ts';
+import type { ColourScale, SceneLayer } from '../../viewer/contracts.ts';
+import { assetDownloadPath } from '../../api/viewer.ts';
+import type { LayerFilterRef } from './layer-panel.tsx';
+import { fieldRange, useLegend, useMeshes } from './use-viewer-data.ts';
+
+export interface PaneModel {
+  simulation: Simulation | null;
+  assets: Asset[];
+  visible: ReadonlySet<number>;
+  layers: SceneLayer[];
+  active: Asset | null;
+  activeUrl: string | null;
+  field: string | undefined;
+  unit: string;
+  legend: ColourLegend | null;
+  colourScale: ColourScale | null;
+  urlOf(asset: Asset): string;
+}
+
+export function usePaneModel(
+  filter: LayerFilterRef,
+  simulations: readonly Simulation[],
+  jobTypes: readonly JobTypeRef[],
+  projectId: number,
+  viewId: string,
+  settings: ColourSettings,
+  plane: string | null,
+  /** Layers a restored view shows until the user changes the selection. */
+  override: ReadonlySet<number> | null,
+): PaneModel {
+  const selectedId = useSelector(filter, (s) => s.context.selectedSimulationId);
+  const userLayers = useSelector(filter, selectUserLayers);
+  const simulation = simulations.find((s) => s.id === selectedId) ?? null;
+  const assets = useMemo(() => simulation?.assets ?? [], [simulation]);
+  const visible = useMemo(() => override ?? visibleAssetIds(assets, userLayers, viewId), [override, assets, userLayers, viewId]);
+  const path: AssetPath | null = simulation ? { projectId, configurationId: simulation.configuration.id, simulationId: simulation.id } : null;
+  const pathKey = path ? `${path.projectId}/${path.configurationId}/${path.simulationId}` : '';
+  const urlOf = useMemo(
+    () => (asset: Asset) => assetDownloadPath({ projectId, configurationId: simulation?.configuration.id ?? 0, simulationId: asset.simulation_id, assetId: asset.id }),
+    [projectId, simulation],
+  );
+  const layers = useMemo(
+    () => (path ? sceneLayersFor(assets, visible, path, jobTypes, assetDownloadPath, plane) : []),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [assets, visible, pathKey, jobTypes, plane],
+  );
+  const active = activeDataAsset(assets, visible);
+  const activeUrl = active ? urlOf(active) : null;
+  const field = active ? fieldOf(active, jobTypes) : undefined;
+  const unit = active ? unitsOf(active, jobTypes) : '';
+  const legendName = active ? legendNameOf(active, jobTypes) : null;
+  const legend = useLegend(legendName);
+  // Without a legend the scale spans the layer's own values.
+  const meshes = useMeshes(active && !legendName && activeUrl ? [activeUrl] : []);
+  const meshState = activeUrl ? meshes[activeUrl] : undefined;
+  const range = meshState?.status === 'ready' && field ? fieldRange(meshState.mesh.fields[field]) : null;
+  const colourScale = useMemo(
+    () => (active ? colourScaleFor(legend, settings, range, unit || undefined) : null),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [active, legend, settings, range?.[0], range?.[1], unit],
+  );
+  return { simulation, assets, visible, layers, active, activeUrl, field, unit, legend, colourScale, urlOf };
+}

@@ -1,0 +1,110 @@
+/**
+ * Data the viewer's panels read besides the scene: colour legends by name, and decoded result
+ * GLBs (positions and fields) for the graph panel, the four-point plot and a legend-less layer's
+ * range. Both are cached per services object, so two panes or two panels never fetch one file twice.
+ */
+import { useContext, useEffect, useState } from 'react';
+import { readResultGlb, type ResultMesh } from '@engine/results/glb.ts';
+import type { ColourLegend } from './scene-layers.ts';
+import { ViewerServicesContext } from './viewer-services-context.ts';
+import type { ViewerServices } from './viewer-services.ts';
+
+const legendCaches = new WeakMap<ViewerServices, Map<string, Promise<ColourLegend>>>();
+const meshCaches = new WeakMap<ViewerServices, Map<string, Promise<ResultMesh>>>();
+
+function cacheOf<T>(caches: WeakMap<ViewerServices, Map<string, Promise<T>>>, services: ViewerServices): Map<string, Promise<T>> {
+  let cache = caches.get(services);
+  if (!cache) caches.set(services, (cache = new Map()));
+  return cache;
+}
+
+function cached<T>(cache: Map<string, Promise<T>>, key: string, load: () => Promise<T>): Promise<T> {
+  let entry = cache.get(key);
+  if (!entry) {
+    entry = load();
+    // A failure is not kept: the next render may try again.
+    entry.catch(() => cache.delete(key));
+    cache.set(key, entry);
+  }
+  return entry;
+}
+
+export function loadMesh(services: ViewerServices, url: string): Promise<ResultMesh> {
+  return cached(cacheOf(meshCaches, services), url, async () => readResultGlb(new Uint8Array(await services.loadAsset(url))));
+}
+
+/** The legend named `name`, or null while loading, without a name, or when it does not exist. */
+export function useLegend(name: string | null): ColourLegend | null {
+  const services = useContext(ViewerServicesContext);
+  const [legend, setLegend] = useState<{ name: string; legend: ColourLegend | null } | null>(null);
+  useEffect(() => {
+    if (!name) return;
+    let live = true;
+    cached(cacheOf(legendCaches, services), name, () => services.colourLegend(name)).then(
+      (found) => live && setLegend({ name, legend: found }),
+      () => live && setLegend({ name, legend: null }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [name, services]);
+  return name && legend?.name === name ? legend.legend : null;
+}
+
+export type MeshState = { status: 'idle' | 'loading' } | { status: 'ready'; mesh: ResultMesh } | { status: 'failed'; message: string };
+
+/** Decoded GLBs for several urls at once (the four-point plot compares a group of layers). */
+export function useMeshes(urls: readonly string[]): Record<string, MeshState> {
+  const services = useContext(ViewerServicesContext);
+  const [states, setStates] = useState<Record<string, MeshState>>({});
+  const key = urls.join('\n');
+  useEffect(() => {
+    let live = true;
+    const list = key ? key.split('\n') : [];
+    setStates(Object.fromEntries(list.map((url) => [url, { status: 'loading' } as MeshState])));
+    for (const url of list) {
+      loadMesh(services, url).then(
+        (mesh) => live && setStates((s) => ({ ...s, [url]: { status: 'ready', mesh } })),
+        (error: unknown) => live && setStates((s) => ({ ...s, [url]: { status: 'failed', message: error instanceof Error ? error.message : String(error) } })),
+      );
+    }
+    return () => {
+      live = false;
+    };
+  }, [key, services]);
+  return states;
+}
+
+/** The finite range of a field (for a layer coloured without a legend). */
+export function fieldRange(values: ArrayLike<number> | undefined): [number, number] | null {
+  if (!values || values.length === 0) return null;
+  let min = Infinity;
+  let max = -Infinity;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    if (!Number.isFinite(v)) continue;
+    if (v < min) min = v;
+    if (v > max) max = v;
+  }
+  return Number.isFinite(min) ? [min, max] : null;
+}
+
+/** The value of `field` at the vertex nearest to `point` (x, y distance: planes are horizontal). */
+export function valueNear(mesh: ResultMesh, field: string, point: readonly [number, number, number]): number | null {
+  const values = mesh.fields[field];
+  if (!values) return null;
+  let best = -1;
+  let bestD = Infinity;
+  const p = mesh.positions;
+  for (let v = 0; v < values.length; v++) {
+    const dx = p[v * 3]! - point[0];
+    const dy = p[v * 3 + 1]! - point[1];
+    const dz = p[v * 3 + 2]! - point[2];
+    const d = dx * dx + dy * dy + dz * dz * 0.01;
+    if (d < bestD) {
+      bestD = d;
+      best = v;
+    }
+  }
+  return best < 0 ? null : values[best]!;
+}

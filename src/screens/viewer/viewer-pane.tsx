@@ -1,0 +1,55 @@
+/**
+ * One viewer of the screen (the second one in split view): the 3D canvas with its own theme and
+ * layer selection, a small bar naming it with its theme picker. Clicking or focusing it makes it
+ * the pane the side panels act on.
+ */
+import { forwardRef } from 'react';
+import type { ThemeName, ViewerCanvasProps, ViewerHandle } from '../../viewer/contracts.ts';
+import { ViewerCanvas } from '../../viewer/scene/viewer-canvas.tsx';
+import { THEMES } from '../../viewer/themes/themes.ts';
+import type { PaneModel } from './use-pane-model.ts';
+import { simulationLabel } from './layer-panel.tsx';
+import * as css from './viewer.css.ts';
+
+export interface ViewerPaneProps extends Pick<ViewerCanvasProps, 'camera' | 'onCameraChange' | 'onProbe' | 'onPick' | 'onLayerError' | 'loadAsset'> {
+  index: 0 | 1;
+  model: PaneModel;
+  theme: ThemeName;
+  themes: readonly ThemeName[];
+  active: boolean;
+  split: boolean;
+  onActivate(): void;
+  onTheme(theme: ThemeName): void;
+}
+
+export const ViewerPane = forwardRef<ViewerHandle, ViewerPaneProps>(function ViewerPane({ index, model, theme, themes, active, split, onActivate, onTheme, ...canvas }, ref) {
+  const name = `Viewer ${index + 1}`;
+  return (
+    <section
+      className={css.pane}
+      data-active={split && active}
+      aria-label={name}
+      data-testid={`viewer-pane-${index + 1}`}
+      onPointerDown={onActivate}
+      onFocus={onActivate}
+    >
+      <div className={css.paneBar}>
+        <strong>{split ? name : 'Viewer'}</strong>
+        <span>{model.simulation ? simulationLabel(model.simulation) : 'No simulation'}</span>
+        <label>
+          <span className={css.muted}>Theme </span>
+          <select id={`viewer-theme-${index + 1}`} aria-label={`${name} theme`} value={theme} onChange={(e) => onTheme(e.target.value as ThemeName)}>
+            {themes.map((t) => (
+              <option key={t} value={t}>
+                {THEMES[t]?.label ?? t}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <div className={css.canvasHost}>
+        <ViewerCanvas ref={ref} layers={model.layers} colourScale={model.colourScale} theme={theme} showNorthArrow {...canvas} />
+      </div>
+    </section>
+  );
+});

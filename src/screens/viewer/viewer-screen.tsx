@@ -1,0 +1,109 @@
+/**
+ * The results viewer route (SPEC §2): `/projects/{id}/viewer/{study}/configuration/{configuration}/{tabName}`
+ * with the modes Viewer, Insights, Reports, Images and Settings as links, the scenario
+ * (configuration) dropdown, and the workspace. `?simulation={id}` selects a simulation (the target
+ * of `/projects/{id}/viewer/{study}/{simulation}`, see SimulationRedirect). This module and what it
+ * imports is the viewer's lazy chunk: the only one with three.js.
+ */
+import { useContext, useMemo } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { Link, Redirect, useLocation, useSearch } from 'wouter';
+import { sessionErrorMessage } from '@machines/viewer/viewer-session.machine.ts';
+import { usePageTitle } from '../../app/page-title.ts';
+import { VIEWER_DEFAULT_TAB, VIEWER_MODES } from '../../app/route-table.ts';
+import { Button } from '../../ui/button.tsx';
+import { InlineMessage } from '../../ui/inline-message.tsx';
+import { SelectField } from '../../ui/select-field.tsx';
+import { Loading } from '../system/loading.tsx';
+import { ViewerServicesContext } from './viewer-services-context.ts';
+import { bindViewerLogic } from './viewer-services.ts';
+import { ViewerWorkspace, type ViewerMode } from './viewer-workspace.tsx';
+import * as css from './viewer.css.ts';
+
+export interface ViewerScreenProps {
+  projectId: number;
+  studyId: number;
+  configurationId: number;
+  tabName: string;
+}
+
+export const viewerPath = (projectId: number, studyId: number, configurationId: number, mode: string = VIEWER_DEFAULT_TAB) =>
+  `/projects/${projectId}/viewer/${studyId}/configuration/${configurationId}/${mode}`;
+
+export function ViewerScreen({ projectId, studyId, configurationId, tabName }: ViewerScreenProps) {
+  const services = useContext(ViewerServicesContext);
+  const logic = useMemo(() => bindViewerLogic(services, { projectId, studyId }), [services, projectId, studyId]);
+  const session = useActorRef(logic.session, { input: { projectId, studyId } });
+  const loading = useSelector(session, (s) => s.matches('loading'));
+  const failed = useSelector(session, (s) => s.matches('failed'));
+  const error = useSelector(session, (s) => s.context.error);
+  const simulations = useSelector(session, (s) => s.context.simulations);
+  const jobTypes = useSelector(session, (s) => s.context.jobTypes);
+  const graphDefinitions = useSelector(session, (s) => s.context.graphDefinitions);
+  const [, navigate] = useLocation();
+  const search = useSearch();
+  const wanted = new URLSearchParams(search).get('simulation');
+  const initialSimulationId = wanted && /^\d+$/.test(wanted) ? Number(wanted) : null;
+  const mode = (VIEWER_MODES as readonly string[]).includes(tabName) ? (tabName as ViewerMode) : null;
+  usePageTitle(`${mode ?? 'Viewer'} · Scenario ${configurationId}`);
+
+  const configurations = useMemo(() => {
+    const byId = new Map<number, string[]>();
+    for (const s of simulations) byId.set(s.configuration.id, [...(byId.get(s.configuration.id) ?? []), s.category]);
+    if (!byId.has(configurationId)) byId.set(configurationId, []);
+    return [...byId.entries()].sort(([a], [b]) => a - b);
+  }, [simulations, configurationId]);
+  const ofConfiguration = useMemo(() => simulations.filter((s) => s.configuration.id === configurationId), [simulations, configurationId]);
+
+  if (!mode) return <Redirect to={viewerPath(projectId, studyId, configurationId)} replace />;
+  return (
+    <main className={css.screen}>
+      <header className={css.header}>
+        <h1 className={css.title}>Results viewer</h1>
+        <SelectField
+          id="viewer-scenario"
+          label="Scenario"
+          value={String(configurationId)}
+          onValueChange={(value) => navigate(viewerPath(projectId, studyId, Number(value), mode))}
+          options={configurations.map(([id, categories]) => ({
+            value: String(id),
+            label: `Scenario ${id}${categories.length ? ` · ${[...new Set(categories)].join(', ')}` : ''}`,
+          }))}
+        />
+        <nav className={css.modeTabs} aria-label="Viewer modes">
+          {VIEWER_MODES.map((m) => (
+            <Link
+              key={m}
+              href={`${viewerPath(projectId, studyId, configurationId, m)}${search ? `?${search}` : ''}`}
+              className={css.modeTab}
+              aria-current={m === mode ? 'page' : undefined}
+            >
+              {m}
+            </Link>
+          ))}
+        </nav>
+      </header>
+      {loading ? <Loading /> : null}
+      {failed ? (
+        <InlineMessage tone="danger" action={<Button size="sm" onClick={() => session.send({ type: 'retry' })}>Retry</Button>}>
+          {sessionErrorMessage(error)}
+        </InlineMessage>
+      ) : null}
+      {!loading && !failed ? (
+        <ViewerWorkspace
+          key={configurationId}
+          logic={logic}
+          projectId={projectId}
+          studyId={studyId}
+          configurationId={configurationId}
+          mode={mode}
+          simulations={ofConfiguration}
+          jobTypes={jobTypes}
+          graphDefinitions={graphDefinitions}
+          initialSimulationId={initialSimulationId}
+          onSimulationsChanged={() => session.send({ type: 'simulations.reload' })}
+        />
+      ) : null}
+    </main>
+  );
+}

@@ -1,0 +1,125 @@
+/**
+ * The viewer's calls, behind one interface so tests pass fakes (issue 8): the study's simulations,
+ * reference data (job types, graph definitions, colour legends), user-selected layers, camera
+ * positions, the results import, an asset's bytes (the authorised binary fetch the 3D scene and the
+ * graph panel read GLBs and JSON with), the met sources and the wind-rose summary. `bindViewerLogic`
+ * binds the machines' actor stubs to them; actors reject with a plain ServerError.
+ */
+import { fromPromise } from 'xstate';
+import type { CameraPosition, CameraPositionCreate, Simulation, UserLayer, UserLayersReplace } from '@server/contract/viewer.ts';
+import type { MetSource, WeatherSummary } from '@machines/weather/weather.types.ts';
+import { isServerError } from '@machines/auth/server-error.ts';
+import { layerFilterMachine } from '@machines/layer-filter/layer-filter.machine.ts';
+import type { NewUserLayer, UserSelectedLayer } from '@machines/layer-filter/layer-filter.types.ts';
+import { viewerSessionMachine, type SessionData, type StudyScope } from '@machines/viewer/viewer-session.machine.ts';
+import { cameraPositionsMachine } from '@machines/viewer/camera-positions.machine.ts';
+import { resultsImportMachine, type AppendRequest } from '@machines/viewer/results-import.machine.ts';
+import type { ColourLegend, GraphDefinition, JobTypeRef } from './scene-layers.ts';
+import { api } from '../../api/client.ts';
+import { toServerError } from '../../api/errors.ts';
+import * as viewerApi from '../../api/viewer.ts';
+import * as weatherApi from '../../api/weather.ts';
+
+export interface ViewerServices {
+  listSimulations(scope: StudyScope): Promise<Simulation[]>;
+  getSimulation(scope: StudyScope, simulationId: number): Promise<Simulation>;
+  jobTypes(): Promise<JobTypeRef[]>;
+  graphDefinitions(): Promise<GraphDefinition[]>;
+  colourLegend(name: string): Promise<ColourLegend>;
+  listUserLayers(scope: StudyScope, simulationId: number): Promise<UserLayer[]>;
+  replaceUserLayers(scope: StudyScope, body: UserLayersReplace): Promise<UserLayer[]>;
+  removeUserLayer(scope: StudyScope, id: number): Promise<void>;
+  deleteAllUserLayers(scope: StudyScope, simulationId: number): Promise<void>;
+  listCameraPositions(scope: StudyScope): Promise<CameraPosition[]>;
+  createCameraPosition(scope: StudyScope, body: CameraPositionCreate): Promise<CameraPosition>;
+  deleteCameraPosition(scope: StudyScope, id: number): Promise<void>;
+  appendResults(request: AppendRequest): Promise<Simulation>;
+  /** An asset's file: GLB bytes for the scene and the graph panel. */
+  loadAsset(url: string): Promise<ArrayBuffer>;
+  listMetSources(projectId: number): Promise<MetSource[]>;
+  windRose(projectId: number, metId: string, season: string): Promise<WeatherSummary>;
+}
+
+/** The API client's answer for a binary download is a Blob (ofetch reads non-JSON types as blobs). */
+async function fetchBytes(url: string): Promise<ArrayBuffer> {
+  const body = await api<unknown>(url);
+  if (body instanceof Blob) return body.arrayBuffer();
+  if (body instanceof ArrayBuffer) return body;
+  if (typeof body === 'string') return new TextEncoder().encode(body).buffer as ArrayBuffer;
+  return new TextEncoder().encode(JSON.stringify(body)).buffer as ArrayBuffer;
+}
+
+export const liveViewerServices: ViewerServices = {
+  listSimulations: (scope) => viewerApi.listSimulations(api, scope),
+  getSimulation: (scope, id) => viewerApi.getSimulation(api, scope, id),
+  jobTypes: () => api<JobTypeRef[]>('/api/job-type/'),
+  graphDefinitions: () => api<GraphDefinition[]>('/api/data-criteria-graph-definition'),
+  colourLegend: (name) => api<ColourLegend>('/api/color-legend/', { query: { name } }),
+  listUserLayers: (scope, simulationId) => viewerApi.listUserLayers(api, scope, simulationId),
+  replaceUserLayers: (scope, body) => viewerApi.replaceUserLayers(api, scope, body),
+  removeUserLayer: (scope, id) => viewerApi.removeUserLayer(api, scope, id),
+  deleteAllUserLayers: (scope, simulationId) => viewerApi.deleteAllUserLayers(api, scope, simulationId),
+  listCameraPositions: (scope) => viewerApi.listCameraPositions(api, scope),
+  createCameraPosition: (scope, body) => viewerApi.createCameraPosition(api, scope, body),
+  deleteCameraPosition: (scope, id) => viewerApi.deleteCameraPosition(api, scope, id),
+  appendResults: ({ projectId, simulationId, results }) =>
+    api<Simulation>('/api/ingestassets/appendresults', { method: 'PUT', body: { project_id: projectId, simulation_id: simulationId, results } }),
+  loadAsset: fetchBytes,
+  listMetSources: (projectId) => weatherApi.listMetSources(api, projectId),
+  windRose: (projectId, metId, season) => weatherApi.weatherSummary(api, projectId, metId, { season, time: 'all' }),
+};
+
+async function call<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw isServerError(error) ? error : toServerError(error);
+  }
+}
+
+export type ViewerLogic = ReturnType<typeof bindViewerLogic>;
+
+/** The viewer's machines with their actors bound to `services` (live, or a test's fakes). */
+export function bindViewerLogic(services: ViewerServices, scope: StudyScope) {
+  const session = viewerSessionMachine.provide({
+    actors: {
+      loadSession: fromPromise<SessionData, StudyScope>(({ input }) =>
+        call(async () => {
+          const [simulations, jobTypes, graphDefinitions] = await Promise.all([services.listSimulations(input), services.jobTypes(), services.graphDefinitions()]);
+          return { simulations, jobTypes, graphDefinitions };
+        }),
+      ),
+      loadSimulations: fromPromise<Simulation[], StudyScope>(({ input }) => call(() => services.listSimulations(input))),
+    },
+  });
+  const layerFilter = layerFilterMachine.provide({
+    actors: {
+      fetchUserLayers: fromPromise<UserSelectedLayer[], { simulationId: number }>(({ input }) => call(() => services.listUserLayers(scope, input.simulationId))),
+      replaceUserLayers: fromPromise<UserSelectedLayer[], { simulationId: number; layers: NewUserLayer[] }>(({ input }) =>
+        call(() =>
+          services.replaceUserLayers(scope, {
+            simulation_id: input.simulationId,
+            layers: input.layers.map((l) => ({ identifier: l.identifier, view_id: l.view_id ?? '' })),
+          }),
+        ),
+      ),
+      removeUserLayer: fromPromise<void, { id: number }>(({ input }) => call(() => services.removeUserLayer(scope, input.id))),
+      deleteAllUserLayers: fromPromise<void, { simulationId: number }>(({ input }) => call(() => services.deleteAllUserLayers(scope, input.simulationId))),
+    },
+  });
+  const cameras = cameraPositionsMachine.provide({
+    actors: {
+      listCameraPositions: fromPromise<CameraPosition[], StudyScope>(({ input }) => call(() => services.listCameraPositions(input))),
+      createCameraPosition: fromPromise<CameraPosition, StudyScope & { body: CameraPositionCreate }>(({ input }) =>
+        call(() => services.createCameraPosition({ projectId: input.projectId, studyId: input.studyId }, input.body)),
+      ),
+      deleteCameraPosition: fromPromise<void, StudyScope & { id: number }>(({ input }) =>
+        call(() => services.deleteCameraPosition({ projectId: input.projectId, studyId: input.studyId }, input.id)),
+      ),
+    },
+  });
+  const resultsImport = resultsImportMachine.provide({
+    actors: { appendResults: fromPromise<Simulation, AppendRequest>(({ input }) => call(() => services.appendResults(input))) },
+  });
+  return { services, session, layerFilter, cameras, resultsImport };
+}

@@ -1,0 +1,56 @@
+/**
+ * The wind-rose panel (issue 8): the wind rose of the scenario's met source — the simulation's
+ * met_source_id, else the project's first station — for a season, drawn by the weather
+ * capability's chart from its summary (engine/weather/wind-rose.ts on the server).
+ */
+import { useContext, useEffect, useState } from 'react';
+import { SEASONS, type MetSource, type WeatherSummary } from '@machines/weather/weather.types.ts';
+import { SelectField } from '../../ui/select-field.tsx';
+import { WindRoseChart } from '../project-resources/wind-rose-chart.tsx';
+import { ViewerServicesContext } from './viewer-services-context.ts';
+import * as css from './viewer.css.ts';
+
+type State =
+  | { status: 'loading' }
+  | { status: 'none' }
+  | { status: 'ready'; source: MetSource; summary: WeatherSummary }
+  | { status: 'failed'; message: string };
+
+export function WindRosePanel({ projectId, metSourceId }: { projectId: number; metSourceId: number | null }) {
+  const services = useContext(ViewerServicesContext);
+  const [season, setSeason] = useState('all');
+  const [state, setState] = useState<State>({ status: 'loading' });
+  useEffect(() => {
+    let live = true;
+    setState({ status: 'loading' });
+    (async () => {
+      const sources = await services.listMetSources(projectId);
+      const source = sources.find((s) => s.id === metSourceId) ?? sources[0];
+      if (!source) return live && setState({ status: 'none' });
+      const summary = await services.windRose(projectId, source.met_id, season);
+      if (live) setState({ status: 'ready', source, summary });
+    })().catch((error: unknown) => live && setState({ status: 'failed', message: error instanceof Error ? error.message : 'The wind rose could not be loaded.' }));
+    return () => {
+      live = false;
+    };
+  }, [services, projectId, metSourceId, season]);
+
+  return (
+    <section className={css.section} aria-label="Wind rose">
+      <SelectField id="viewer-wind-season" label="Season" value={season} onValueChange={setSeason} options={SEASONS} />
+      {state.status === 'loading' ? <p className={css.muted}>Loading the wind rose…</p> : null}
+      {state.status === 'none' ? <p className={css.muted}>This project has no weather station yet: add one under Resources.</p> : null}
+      {state.status === 'failed' ? (
+        <p className={css.alert} role="alert">
+          {state.message || 'The wind rose could not be loaded.'}
+        </p>
+      ) : null}
+      {state.status === 'ready' ? (
+        <>
+          <p className={css.muted}>{state.source.name}</p>
+          <WindRoseChart rose={state.summary.wind_rose} />
+        </>
+      ) : null}
+    </section>
+  );
+}
