@@ -160,6 +160,19 @@ describe('ViewerScene', () => {
     const centre = handle!.project([0, 0, 0])!;
     expect(centre.visible).toBe(true);
     for (const corner of [[-20, -20, 0], [20, 20, 0], [-8, -8, 30]] as const) expect(handle!.project([...corner])!.visible).toBe(true);
+
+    // Picking where the plane is in the open returns the field's value there (BVH ray query and
+    // barycentric interpolation); the fixture's field is 1 + ½ sin(x/8) cos(y/8) at direction 0.
+    const at = handle!.project([-15, -15, 1.5])!;
+    const probe = handle!.pick(at.x, at.y)!;
+    expect(probe.layerId).toBe('speed0');
+    expect(probe.point[2]).toBeCloseTo(1.5, 3);
+    expect(probe.value).toBeCloseTo(1 + 0.5 * Math.sin(probe.point[0] / 8) * Math.cos(probe.point[1] / 8), 2);
+    // on a building the probe names the geometry layer and carries no value
+    const roof = handle!.project([-5, -5, 30])!;
+    const hit = handle!.pick(roof.x, roof.y)!;
+    expect(hit.layerId).toBe('proposed');
+    expect(hit.value).toBeUndefined();
     await renderer.unmount();
   });
 });
