@@ -6,18 +6,26 @@
  * per role one of each object to delete. Objects are written straight to the tables: the routes'
  * own behaviour is tested in server/src/routes/insights/*.test.ts.
  */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { deflateSync, inflateSync, crc32 } from 'node:zlib';
 import type { AppDeps } from '../src/deps.ts';
 import type { Db } from '../src/db/database.ts';
 import {
+  companies,
   drawings,
   imageViews,
   insightPins,
   insightPinTypes,
   insights,
+  projectShares,
+  projects,
   reports,
   reportViews,
   sceneViews,
+  studies,
   studyImages,
 } from '../src/db/schema/index.ts';
 import { formatBlobKey, putBytes } from '../src/services/analyses/blob-io.ts';
@@ -203,4 +211,75 @@ export async function buildWorldInsights(
     pngBase64: Buffer.from(png).toString('base64'),
     toDelete,
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The visibility world (SPEC §6): one project of company A, and a user for each kind of reader.
+
+export const VISIBILITY_USERS = ['superuser', 'sameCompanyWithPermission', 'sameCompanyWithout', 'consultingSharee', 'otherCompanySharee', 'stranger'] as const;
+export type VisibilityUser = (typeof VISIBILITY_USERS)[number];
+
+export interface VisibilityWorld {
+  projectId: number;
+  studyId: number;
+  ownerToken: string;
+  tokens: Record<VisibilityUser, string>;
+}
+
+export async function buildVisibilityWorld(deps: AppDeps): Promise<VisibilityWorld> {
+  const { accessToken, createUser } = await import('./world.ts');
+  const db = deps.database.db;
+  const [a] = await db.insert(companies).values({ name: 'Owner Co' }).returning({ id: companies.id });
+  const [r] = await db.insert(companies).values({ name: 'Consulting Co', isRwdi: true }).returning({ id: companies.id });
+  const [e] = await db.insert(companies).values({ name: 'Client Co' }).returning({ id: companies.id });
+  const ownerId = await createUser(db, { username: 'v-owner', companyId: a!.id, role: 'Project Manager' });
+  const ids: Record<VisibilityUser, number> = {
+    superuser: await createUser(db, { username: 'v-root', companyId: null, isSuperuser: true }),
+    sameCompanyWithPermission: await createUser(db, { username: 'v-engineer', companyId: a!.id, role: 'Engineer' }),
+    sameCompanyWithout: await createUser(db, { username: 'v-viewer', companyId: a!.id, role: 'Viewer' }),
+    consultingSharee: await createUser(db, { username: 'v-consultant', companyId: r!.id, role: 'Engineer' }),
+    // holds projects.add_insight too: what keeps drafts from them is their company, not their role
+    otherCompanySharee: await createUser(db, { username: 'v-client', companyId: e!.id, role: 'Engineer' }),
+    stranger: await createUser(db, { username: 'v-stranger', companyId: e!.id, role: 'Org Admin' }),
+  };
+  const [project] = await db.insert(projects).values({ name: 'Quay Street', location: 'Auckland', companyId: a!.id, createdBy: ownerId }).returning({ id: projects.id });
+  const [study] = await db.insert(studies).values({ projectId: project!.id, name: 'Pedestrian wind' }).returning({ id: studies.id });
+  await db.insert(projectShares).values([
+    { projectId: project!.id, userId: ids.consultingSharee, sharedBy: ownerId, shareStatus: 'accepted' },
+    { projectId: project!.id, userId: ids.otherCompanySharee, sharedBy: ownerId, shareStatus: 'accepted' },
+  ]);
+  const tokens = {} as Record<VisibilityUser, string>;
+  for (const user of VISIBILITY_USERS) tokens[user] = await accessToken(deps, ids[user]);
+  return { projectId: project!.id, studyId: study!.id, ownerToken: await accessToken(deps, ownerId), tokens };
+}
+
+// ---------------------------------------------------------------------------------------------
+// poppler-utils (pdftotext, pdftoppm), installed here and in CI; tests skip with a message without them.
+
+export function popplerAvailable(): boolean {
+  return ['pdftotext', 'pdftoppm'].every((tool) => spawnSync(tool, ['-v']).status === 0);
+}
+
+function withPdfFile<T>(pdf: Uint8Array, run: (path: string, dir: string) => T): T {
+  const dir = mkdtempSync(join(tmpdir(), 'canopy-pdf-'));
+  try {
+    const path = join(dir, 'in.pdf');
+    writeFileSync(path, pdf);
+    return run(path, dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The PDF's text as pdftotext reads it (reading order, UTF-8). */
+export function pdfToText(pdf: Uint8Array): string {
+  return withPdfFile(pdf, (path) => execFileSync('pdftotext', ['-enc', 'UTF-8', path, '-'], { encoding: 'utf8' }));
+}
+
+/** Page 1 rendered by pdftoppm at `dpi`, as PNG bytes. */
+export function renderFirstPage(pdf: Uint8Array, dpi = 50): Uint8Array {
+  return withPdfFile(pdf, (path, dir) => {
+    execFileSync('pdftoppm', ['-png', '-r', String(dpi), '-f', '1', '-l', '1', '-singlefile', path, join(dir, 'page')]);
+    return new Uint8Array(readFileSync(join(dir, 'page.png')));
+  });
 }
