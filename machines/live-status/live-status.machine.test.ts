@@ -4,7 +4,7 @@
  * and a console warning (no failure, no live updates) when no token can be had.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromCallback, fromPromise } from 'xstate';
+import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate';
 import { BACKOFF_MAX_MS, backoffMs, liveStatusMachine, NO_TOKEN_WARNING, POLL_INTERVAL_MS } from './live-status.machine.ts';
 import { selectLiveness, selectScenarioLive } from './live-status.selectors.ts';
 import type { LatestStatus, SocketEvent, SocketGrant, Watched } from './live-status.types.ts';
@@ -25,12 +25,12 @@ const latest = (simulation: number, status: LatestStatus['status'], configuratio
 function harness(opts: { negotiate?: () => Promise<SocketGrant>; statuses?: () => Promise<LatestStatus[]> } = {}) {
   const sockets: { grant: SocketGrant; send: (e: SocketEvent) => void; closed: boolean }[] = [];
   const negotiate = vi.fn(opts.negotiate ?? (async () => ({ url: 'ws://x/socket/live', accessToken: `t${sockets.length}` })));
-  const fetchStatuses = vi.fn(opts.statuses ?? (async () => [latest(11, 'running', 'running'), latest(12, 'queued', 'running')]));
+  const fetchStatuses = vi.fn<(watched: Watched[]) => Promise<LatestStatus[]>>(opts.statuses ?? (async () => [latest(11, 'running', 'running'), latest(12, 'queued', 'running')]));
   const warn = vi.fn();
   const machine = liveStatusMachine.provide({
     actors: {
       negotiate: fromPromise(() => negotiate()),
-      socket: fromCallback<SocketEvent, SocketGrant>(({ input, sendBack }) => {
+      socket: fromCallback<EventObject, SocketGrant>(({ input, sendBack }) => {
         const entry = { grant: input, send: sendBack, closed: false };
         sockets.push(entry);
         return () => {

@@ -17,7 +17,7 @@
  * Emits `live.event` for every socket message and `live.status` for every change a poll finds, so a
  * screen (the wizard's validation, a list) can refresh. Owned by src/screens/scenario-wizard/live-status-provider.tsx.
  */
-import { assign, emit, enqueueActions, setup } from 'xstate';
+import { assign, emit, enqueueActions, fromCallback, setup, type EventObject } from 'xstate';
 import { asServerError, notProvided } from '@machines/shared/actors.ts';
 import type { LatestStatus, ScenarioEvent, ScenarioLive, SocketEvent, SocketGrant, Watched } from './live-status.types.ts';
 
@@ -72,7 +72,9 @@ export const liveStatusMachine = setup({
   actors: {
     negotiate: notProvided<SocketGrant, void>('negotiate'),
     /** Opens the socket with the grant and reports SocketEvents until stopped (then closes it). */
-    socket: notProvided<void, SocketGrant>('socket'),
+    socket: fromCallback<EventObject, SocketGrant>(() => {
+      throw new Error('socket actor not provided');
+    }),
     fetchStatuses: notProvided<LatestStatus[], { watched: Watched[] }>('fetchStatuses'),
     /** Where the warning goes (console.warn in the app). */
     warn: notProvided<void, { message: string; error: unknown }>('warn'),

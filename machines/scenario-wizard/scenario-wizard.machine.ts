@@ -31,7 +31,7 @@
  * Going back never clears a value. Emits `scenario.saved` and `scenario.submitted` so lists refresh.
  * Owned by src/screens/scenario-wizard/scenario-wizard-modal.tsx.
  */
-import { assign, emit, setup } from 'xstate';
+import { assign, emit, fromCallback, setup, type EventObject } from 'xstate';
 import { asServerError, notProvided, type ServerError } from '@machines/shared/actors.ts';
 import { checkValues, emptyValues, flagsOfStep, stepOfFlag } from './scenario-inputs.ts';
 import { addGeometry, chooseParameterSet, removeGeometry, toggleAnalysis, toggleMetric } from './scenario-values.ts';
@@ -178,7 +178,9 @@ export const scenarioWizardMachine = setup({
     saveScenario: notProvided<SavedScenario, SaveInput>('saveScenario'),
     startValidation: notProvided<ValidationReport, StartValidationInput>('startValidation'),
     /** Reports the validation record as it changes (live events, or polling while the socket is down). */
-    watchValidation: notProvided<void, ScenarioRef & { validationId: number }>('watchValidation'),
+    watchValidation: fromCallback<EventObject, ScenarioRef & { validationId: number }>(() => {
+      throw new Error('watchValidation actor not provided');
+    }),
     loadCost: notProvided<CostBreakdown, ScenarioRef>('loadCost'),
     /** POST user-approval/: approves the cost shown, debits the subscription and submits (queues) the simulations. */
     submitScenario: notProvided<SubmitResult, ScenarioRef & { expectedCredits: number }>('submitScenario'),

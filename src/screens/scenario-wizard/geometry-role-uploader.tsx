@@ -1,0 +1,46 @@
+/**
+ * The uploader of one geometry role: files go up through the shared upload workflow (signed
+ * upload URL, then the bytes); each stored file is attached to the role, and while a file is in
+ * flight or failed the uploader raises its flag so the step cannot advance (SPEC §5).
+ */
+import { useEffect } from 'react';
+import { selectFileName, selectUploadStatus } from '@machines/upload/upload.selectors.ts';
+import { DEFAULT_MAX_BYTES, type FileRules } from '@machines/upload/file-rules.ts';
+import type { UploadTarget } from '@machines/upload/upload.types.ts';
+import type { GeometryRole } from '@machines/scenario-wizard/scenario-wizard.types.ts';
+import { ROLE_LABELS } from '@machines/scenario-wizard/scenario-inputs.ts';
+import { FileUploader } from '../../ui/file-uploader/file-uploader.tsx';
+import { useUploads } from '../../ui/file-uploader/use-uploads.ts';
+import { useWizard } from './wizard-context.ts';
+
+const STL_RULES: FileRules = { maxBytes: DEFAULT_MAX_BYTES, accept: ['.stl'] };
+
+export function GeometryRoleUploader({ projectId, role }: { projectId: number; role: GeometryRole }) {
+  const wizard = useWizard();
+  const uploads = useUploads();
+  const target: UploadTarget = { projectId, kind: 'asset' };
+
+  useEffect(() => {
+    const done = uploads.on('upload.done', ({ upload }) =>
+      wizard.send({ type: 'geometry.add', role, file: { upload_id: upload.id, filename: upload.filename, size: upload.size } }),
+    );
+    // The uploader's flag: a file still going up, or one that failed and was neither retried nor removed.
+    const flag = uploads.subscribe((snapshot) => {
+      let message: string | null = null;
+      for (const item of snapshot.context.items) {
+        const s = item.ref.getSnapshot();
+        const status = selectUploadStatus(s);
+        if (status === 'failed') message = `"${selectFileName(s)}" failed to upload: retry it or remove it.`;
+        else if (status !== 'done' && status !== 'cancelled') message ??= `Wait for "${selectFileName(s)}" to finish uploading.`;
+      }
+      wizard.send({ type: 'uploader.flag', role, message });
+    });
+    return () => {
+      done.unsubscribe();
+      flag.unsubscribe();
+      wizard.send({ type: 'uploader.flag', role, message: null });
+    };
+  }, [uploads, wizard, role]);
+
+  return <FileUploader uploads={uploads} target={target} rules={STL_RULES} label={`Drop ${ROLE_LABELS[role].toLowerCase()} STL files here`} />;
+}

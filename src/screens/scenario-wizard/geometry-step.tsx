@@ -1,0 +1,40 @@
+/** Step 3: geometry files per role (SPEC §3: ground, study, surrounds, presentation planes, landscaping, mitigations). */
+import { useSelector } from '@xstate/react';
+import { ROLE_LABELS } from '@machines/scenario-wizard/scenario-inputs.ts';
+import { selectValues } from '@machines/scenario-wizard/scenario-wizard.selectors.ts';
+import { GEOMETRY_ROLES } from '@machines/scenario-wizard/scenario-wizard.types.ts';
+import { formatBytes } from '@machines/upload/file-rules.ts';
+import { Button } from '../../ui/button.tsx';
+import { useWizard } from './wizard-context.ts';
+import { GeometryRoleUploader } from './geometry-role-uploader.tsx';
+import { fieldset, fileList, fileRow, legend, stepBody } from './scenario-wizard.css.ts';
+
+export function GeometryStep({ projectId }: { projectId: number }) {
+  const wizard = useWizard();
+  const values = useSelector(wizard, selectValues);
+  return (
+    <div className={stepBody}>
+      <p style={{ margin: 0 }}>Models are in metres with +Y as north and +Z up. The study geometry is required.</p>
+      {GEOMETRY_ROLES.map((role) => (
+        <fieldset key={role} className={fieldset} aria-label={`${ROLE_LABELS[role]} geometry`}>
+          <legend className={legend}>{ROLE_LABELS[role]}</legend>
+          {values.geometry[role].length ? (
+            <ul className={fileList} aria-label={`${ROLE_LABELS[role]} files`}>
+              {values.geometry[role].map((file) => (
+                <li key={file.upload_id} className={fileRow}>
+                  <span>
+                    {file.filename} · {formatBytes(file.size)}
+                  </span>
+                  <Button size="sm" tone="ghost" aria-label={`Remove ${file.filename}`} onClick={() => wizard.send({ type: 'geometry.remove', role, uploadId: file.upload_id })}>
+                    Remove
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <GeometryRoleUploader projectId={projectId} role={role} />
+        </fieldset>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+/**
+ * The live status actor (machines/live-status) for the screens that show scenario statuses: one
+ * socket per signed-in screen tree. A provider inside another one reuses its actor, so the wizard
+ * mounted in the project screens shares their socket, and mounted anywhere else opens its own.
+ */
+import { createContext, useContext, useEffect, type ReactNode } from 'react';
+import { useActorRef } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { liveStatusMachine } from '@machines/live-status/live-status.machine.ts';
+import type { Watched } from '@machines/live-status/live-status.types.ts';
+import { bindLiveStatus, liveServices, type LiveStatusLogic } from '../../services/live-socket.ts';
+
+export type LiveStatusRef = ActorRefFrom<typeof liveStatusMachine>;
+
+export const LiveStatusLogicContext = createContext<LiveStatusLogic>(bindLiveStatus(liveServices));
+const LiveStatusActorContext = createContext<LiveStatusRef | null>(null);
+
+function OwnLiveStatus({ children }: { children: ReactNode }) {
+  const logic = useContext(LiveStatusLogicContext);
+  const actor = useActorRef(logic, { input: {} });
+  return <LiveStatusActorContext.Provider value={actor}>{children}</LiveStatusActorContext.Provider>;
+}
+
+export function LiveStatusProvider({ children }: { children: ReactNode }) {
+  const outer = useContext(LiveStatusActorContext);
+  return outer ? <>{children}</> : <OwnLiveStatus>{children}</OwnLiveStatus>;
+}
+
+export function useLiveStatus(): LiveStatusRef {
+  const actor = useContext(LiveStatusActorContext);
+  if (!actor) throw new Error('useLiveStatus needs a LiveStatusProvider above it');
+  return actor;
+}
+
+/** Follows a scenario's status while the component is on screen. */
+export function useWatchScenario(scenario: Watched | null): void {
+  const actor = useLiveStatus();
+  const key = scenario ? `${scenario.projectId}:${scenario.configurationId}:${scenario.simulationIds.join(',')}` : '';
+  useEffect(() => {
+    if (!scenario) return;
+    actor.send({ type: 'watch', scenario });
+    return () => actor.send({ type: 'unwatch', configurationId: scenario.configurationId });
+    // The key says when the watched scenario changed; the object itself is new on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [actor, key]);
+}

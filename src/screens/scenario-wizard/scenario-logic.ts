@@ -1,0 +1,156 @@
+/**
+ * Binds the scenario machines' actor stubs to services: live ones over the API client, fakes in
+ * tests (`bindScenarioLogic(fakeServices)` through ScenarioLogicContext). Every actor rejects with
+ * a plain ServerError, so the machines never see the client's classes.
+ */
+import { createContext } from 'react';
+import { fromCallback, fromPromise, type EventObject } from 'xstate';
+import { scenarioWizardMachine, type LoadInput, type LoadOutput, type SaveInput, type StartValidationInput } from '@machines/scenario-wizard/scenario-wizard.machine.ts';
+import { scenarioActionMachine, type ActionRequest } from '@machines/scenario-wizard/scenario-action.machine.ts';
+import type { CostBreakdown, SavedScenario, ScenarioRef, SubmitResult, ValidationReport } from '@machines/scenario-wizard/scenario-wizard.types.ts';
+import { isServerError } from '@machines/auth/server-error.ts';
+import type { ScenarioEvent } from '@machines/live-status/live-status.types.ts';
+import { api } from '../../api/client.ts';
+import { toServerError } from '../../api/errors.ts';
+import * as scenarios from '../../api/scenarios.ts';
+import { getProject } from '../../api/projects.ts';
+import { listMetSources } from '../../api/weather.ts';
+import { listAllUploads } from '../../api/uploads.ts';
+
+export interface ScenarioServices {
+  loadWizard(input: LoadInput): Promise<LoadOutput>;
+  saveScenario(input: SaveInput): Promise<SavedScenario>;
+  startValidation(input: StartValidationInput): Promise<ValidationReport>;
+  getValidation(ref: ScenarioRef): Promise<ValidationReport>;
+  loadCost(ref: ScenarioRef): Promise<CostBreakdown>;
+  submit(ref: ScenarioRef, expectedCredits: number): Promise<SubmitResult>;
+  /** Resolves with the id of the scenario left (the copy, for a duplicate). */
+  runAction(request: ActionRequest): Promise<number>;
+}
+
+/** How often the wizard re-reads a running validation when no live event says it changed. */
+export const VALIDATION_POLL_MS = 1500;
+
+export function reportFromValidation(v: scenarios.GeometryValidation): ValidationReport {
+  const hasErrors = v.findings.some((f) => f.severity === 'error') || v.summary.errors > 0;
+  const state: ValidationReport['state'] =
+    v.status === 'queued' ? 'pending' : v.status === 'running' ? 'running' : v.status === 'passed' ? 'passed' : hasErrors ? 'failed' : 'error';
+  return { id: v.id, state, findings: v.findings, error: v.error_message };
+}
+
+export const liveScenarioServices: ScenarioServices = {
+  async loadWizard({ projectId, configurationId }) {
+    const [project, metSources] = await Promise.all([getProject(api, projectId), listMetSources(api, projectId)]);
+    const options = { metSources: metSources.map((m) => ({ id: m.id, name: m.name })), parameterSets: project.parameter_sets };
+    if (configurationId === null) return { options, scenario: null };
+    const [configuration, uploads] = await Promise.all([scenarios.getConfiguration(api, projectId, configurationId), listAllUploads(api, projectId)]);
+    const files = new Map(uploads.map((u) => [u.id, { filename: u.filename, size: u.size }]));
+    const setTypes = new Map(project.parameter_sets.map((s) => [s.id, s.analysis_type as string]));
+    return {
+      options,
+      scenario: {
+        id: configuration.id,
+        study_id: configuration.study_id,
+        name: configuration.name,
+        status: configuration.status,
+        values: scenarios.valuesFromForm(configuration.form, files, setTypes),
+      },
+    };
+  },
+  async saveScenario({ projectId, studyId, configurationId, values }) {
+    const body = scenarios.bodyFromValues(values);
+    const saved =
+      configurationId === null
+        ? await scenarios.createConfiguration(api, projectId, studyId === null ? body : { ...body, study_id: studyId })
+        : await scenarios.updateConfiguration(api, projectId, configurationId, body);
+    return { id: saved.id, study_id: saved.study_id, simulation_ids: saved.simulations.map((s) => s.id), engine: saved.engine };
+  },
+  async startValidation({ projectId, configurationId, simulationId, engine }) {
+    const run = await scenarios.startGeometryValidation(api, projectId, configurationId, {
+      scenario_id: configurationId,
+      simulation_id: simulationId ?? configurationId,
+      simulation_type: engine,
+    });
+    return reportFromValidation(run);
+  },
+  getValidation: async ({ projectId, configurationId }) => reportFromValidation(await scenarios.getGeometryValidation(api, projectId, configurationId)),
+  loadCost: ({ projectId, studyId, configurationId }) => scenarios.getCostBreakdown(api, projectId, studyId, configurationId),
+  async submit({ projectId, configurationId }, expectedCredits) {
+    const result = await scenarios.approveScenario(api, projectId, configurationId, { approved: true, expected_credits: expectedCredits });
+    return { status: result.status, creditsDebited: result.credits_debited, creditsLeft: result.credits_left };
+  },
+  async runAction({ kind, projectId, configurationId, duplicate }) {
+    if (kind === 'delete') {
+      await scenarios.deleteConfiguration(api, projectId, configurationId);
+      return configurationId;
+    }
+    if (kind === 'duplicate' && duplicate) return (await scenarios.duplicateScenario(api, projectId, configurationId, duplicate)).id;
+    return (await scenarios.hideScenario(api, projectId, configurationId, kind === 'hide')).id;
+  },
+};
+
+async function call<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw isServerError(error) ? error : toServerError(error);
+  }
+}
+
+/** Live scenario events (from the live status actor), when the screen has them. */
+export type LiveEvents = (listener: (message: ScenarioEvent) => void) => () => void;
+
+/**
+ * The validation watch: re-reads the record when a live event names this scenario, and every
+ * VALIDATION_POLL_MS in any case (the socket may be down, or its token missing).
+ */
+export function watchValidationLogic(services: ScenarioServices, live: LiveEvents | null) {
+  return fromCallback<EventObject, ScenarioRef & { validationId: number }>(({ input, sendBack }) => {
+    let stopped = false;
+    let busy = false;
+    const read = async () => {
+      if (busy || stopped) return;
+      busy = true;
+      try {
+        const report = await services.getValidation(input);
+        if (!stopped) sendBack({ type: 'validation.updated', report });
+      } catch {
+        // A failed read is tried again at the next tick.
+      } finally {
+        busy = false;
+      }
+    };
+    const timer = setInterval(read, VALIDATION_POLL_MS);
+    const unsubscribe = live?.((message) => {
+      if (message.type === 'scenario.validation' && message.configuration_id === input.configurationId) void read();
+    });
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+      unsubscribe?.();
+    };
+  });
+}
+
+export function bindScenarioLogic(services: ScenarioServices) {
+  const wizard = scenarioWizardMachine.provide({
+    actors: {
+      loadWizard: fromPromise<LoadOutput, LoadInput>(({ input }) => call(() => services.loadWizard(input))),
+      saveScenario: fromPromise<SavedScenario, SaveInput>(({ input }) => call(() => services.saveScenario(input))),
+      startValidation: fromPromise<ValidationReport, StartValidationInput>(({ input }) => call(() => services.startValidation(input))),
+      watchValidation: watchValidationLogic(services, null),
+      loadCost: fromPromise<CostBreakdown, ScenarioRef>(({ input }) => call(() => services.loadCost(input))),
+      submitScenario: fromPromise<SubmitResult, ScenarioRef & { expectedCredits: number }>(({ input }) => call(() => services.submit(input, input.expectedCredits))),
+    },
+  });
+  const action = scenarioActionMachine.provide({
+    actors: { runAction: fromPromise<number, ActionRequest>(({ input }) => call(() => services.runAction(input))) },
+  });
+  return { services, wizard, action };
+}
+
+export type ScenarioLogic = ReturnType<typeof bindScenarioLogic>;
+
+export const liveScenarioLogic: ScenarioLogic = bindScenarioLogic(liveScenarioServices);
+
+export const ScenarioLogicContext = createContext<ScenarioLogic>(liveScenarioLogic);

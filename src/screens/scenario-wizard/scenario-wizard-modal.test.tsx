@@ -1,0 +1,264 @@
+/**
+ * The scenario wizard modal by role and text, over the real machines with fake services bound
+ * through `.provide` (scenario calls, uploads, live status): every step, visible errors, the
+ * geometry findings, the cost breakdown, approval, insufficient credit, and the success modal.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fromCallback, fromPromise, type EventObject } from 'xstate';
+import { liveStatusMachine } from '@machines/live-status/live-status.machine.ts';
+import type { LatestStatus, SocketEvent, SocketGrant } from '@machines/live-status/live-status.types.ts';
+import { enoughCredit, failedReport, options, passedReport, tooLittleCredit } from '@machines/scenario-wizard/scenario-wizard.fixtures.ts';
+import { MESSAGES } from '@machines/scenario-wizard/scenario-inputs.ts';
+import type { StoredUpload } from '@machines/upload/upload.types.ts';
+import { ToastContext } from '../../app/contexts.ts';
+import { bindUploadLogic, type UploadServices } from '../../services/uploads.ts';
+import { UploadLogicContext } from '../../ui/file-uploader/upload-logic-context.ts';
+import { LiveStatusLogicContext } from './live-status-provider.tsx';
+import { bindScenarioLogic, ScenarioLogicContext, type ScenarioServices } from './scenario-logic.ts';
+import { ScenarioWizardModal } from './index.ts';
+
+function fakeUploads(): UploadServices {
+  let id = 40;
+  return {
+    requestUploadUrl: async () => ({ container_url: '/blobs/assets', uuid: 'u', sas_token: 'sig=x' }),
+    findUpload: async (input): Promise<StoredUpload> => ({
+      id: ++id,
+      uuid: input.uuid,
+      filename: input.blobName,
+      size: input.size,
+      content_type: 'model/stl',
+      format: 'stl-binary',
+      uploaded_at: '2026-11-23T20:00:00Z',
+      download_url: '/x',
+    }),
+    listUploads: async () => [],
+    send: (input, report) => {
+      const timer = setTimeout(() => {
+        report({ type: 'upload.progress', loaded: input.file.size, total: input.file.size });
+        report({ type: 'upload.sent' });
+      }, 0);
+      return () => clearTimeout(timer);
+    },
+  };
+}
+
+function fakeScenarios(overrides: Partial<ScenarioServices> = {}): ScenarioServices {
+  return {
+    loadWizard: vi.fn(async () => ({ options, scenario: null })),
+    saveScenario: vi.fn(async () => ({ id: 9, study_id: 70, simulation_ids: [11], engine: 'CFD' as const })),
+    startValidation: vi.fn(async () => passedReport),
+    getValidation: vi.fn(async () => passedReport),
+    loadCost: vi.fn(async () => enoughCredit),
+    submit: vi.fn(async () => ({ status: 'awaiting_external_results' as const, creditsDebited: 24, creditsLeft: 76 })),
+    runAction: vi.fn(async () => 10),
+    ...overrides,
+  };
+}
+
+/** A live status whose socket opens at once and whose messages the test pushes. */
+function fakeLive() {
+  const sockets: ((e: SocketEvent) => void)[] = [];
+  const logic = liveStatusMachine.provide({
+    actors: {
+      negotiate: fromPromise(async (): Promise<SocketGrant> => ({ url: 'ws://x/socket/live', accessToken: 't' })),
+      socket: fromCallback<EventObject, SocketGrant>(({ sendBack }) => {
+        sockets.push(sendBack);
+        sendBack({ type: 'socket.open' });
+        return () => undefined;
+      }),
+      fetchStatuses: fromPromise(async (): Promise<LatestStatus[]> => []),
+      warn: fromPromise<void, { message: string; error: unknown }>(async () => undefined),
+    },
+  });
+  return { logic, push: (e: SocketEvent) => sockets.forEach((s) => s(e)) };
+}
+
+function renderWizard(services: ScenarioServices, props: Partial<Parameters<typeof ScenarioWizardModal>[0]> = {}) {
+  const live = fakeLive();
+  const onClose = vi.fn();
+  const onChanged = vi.fn();
+  render(
+    <ToastContext.Provider>
+      <UploadLogicContext.Provider value={bindUploadLogic(fakeUploads())}>
+        <LiveStatusLogicContext.Provider value={live.logic}>
+          <ScenarioLogicContext.Provider value={bindScenarioLogic(services)}>
+            <ScenarioWizardModal projectId={7} mode="create" onClose={onClose} onChanged={onChanged} {...props} />
+          </ScenarioLogicContext.Provider>
+        </LiveStatusLogicContext.Provider>
+      </UploadLogicContext.Provider>
+    </ToastContext.Provider>,
+  );
+  return { live, onClose, onChanged };
+}
+
+const user = () => userEvent.setup();
+const next = async (u: ReturnType<typeof user>, name = 'Next') => u.click(screen.getByRole('button', { name }));
+const stl = (name: string) => new File([new Uint8Array(284)], name, { type: 'model/stl' });
+
+async function uploadTo(role: string, file: File) {
+  const group = screen.getByRole('group', { name: `${role} geometry` });
+  fireEvent.change(within(group).getByTestId('file-input'), { target: { files: [file] } });
+  await within(group).findByRole('button', { name: `Remove ${file.name}` });
+}
+
+/** Fills the form for a solar scenario: name, engine, analysis, geometry, weather, terms. */
+async function fillForm(u: ReturnType<typeof user>) {
+  await u.type(await screen.findByRole('textbox', { name: 'Scenario name' }), 'Podium option B');
+  await u.click(screen.getByRole('radio', { name: /CFD/ }));
+  await next(u);
+  await u.click(screen.getByRole('checkbox', { name: 'Run solar' }));
+  await next(u);
+  await uploadTo('Study buildings', stl('tower.stl'));
+  await uploadTo('Presentation planes', stl('plane.stl'));
+  await next(u);
+  await u.selectOptions(screen.getByRole('combobox', { name: 'Weather source' }), 'Chicago Ohare Intl Ap');
+  await next(u);
+  await next(u); // solar (sunlit share) needs no further parameters
+  await u.click(screen.getByRole('checkbox', { name: 'I accept the terms and conditions' }));
+  await next(u, 'Save and check geometry');
+}
+
+describe('scenario wizard modal', { timeout: 30_000 }, () => {
+  it('walks every step: geometry uploaded, validation findings, the cost, approval and the live status', async () => {
+    const u = user();
+    const services = fakeScenarios();
+    const { live, onChanged } = renderWizard(services);
+    expect(screen.getByRole('dialog', { name: 'Add scenario' })).toBeInTheDocument();
+    await fillForm(u);
+
+    const findings = await screen.findByRole('table', { name: 'Geometry findings' });
+    expect(within(findings).getByText('warning')).toBeInTheDocument();
+    expect(within(findings).getByText('The surrounds are 3 km wide.')).toBeInTheDocument();
+    expect(within(findings).getByText('Check that the model is in metres.')).toBeInTheDocument();
+    expect(screen.getByText('The geometry passed, with notes below.')).toBeInTheDocument();
+    expect(services.saveScenario).toHaveBeenCalledTimes(1);
+    const saved = vi.mocked(services.saveScenario).mock.calls[0]![0];
+    expect(saved.values.geometry.study.map((f) => f.filename)).toEqual(['tower.stl']);
+    expect(saved.values.analyses).toEqual([{ analysis_type: 'solar', metrics: ['sunlit_share'] }]);
+
+    await next(u, 'See the cost');
+    const cost = await screen.findByRole('table', { name: 'Cost breakdown' });
+    expect(within(cost).getByText('Pedestrian wind comfort: 10 credits × 1 × 2 seasons')).toBeInTheDocument();
+    expect(within(cost).getByText('24')).toBeInTheDocument();
+    expect(screen.getByText('Your Gold subscription has 100 CFD credits left.')).toBeInTheDocument();
+    await u.click(screen.getByRole('button', { name: 'Approve and submit' }));
+
+    expect(await screen.findByText('Scenario submitted. 24 credits were debited; 76 left.')).toBeInTheDocument();
+    expect(services.submit).toHaveBeenCalledWith({ projectId: 7, studyId: 70, configurationId: 9, expectedCredits: 24 }, 24);
+    expect(screen.getByRole('status', { name: 'Status of scenario 9: Awaiting results' })).toBeInTheDocument();
+    expect(screen.getByText(/Awaiting external results: Canopy does not run the CFD wind simulation itself yet/)).toBeInTheDocument();
+    expect(screen.getByText('Updates live.')).toBeInTheDocument();
+    expect(onChanged).toHaveBeenCalled();
+
+    // The status changes live.
+    live.push({ type: 'socket.message', message: { type: 'scenario.status', project_id: 7, configuration_id: 9, status: 'running', simulations: [] } });
+    expect(await screen.findByRole('status', { name: 'Status of scenario 9: Running' })).toBeInTheDocument();
+  });
+
+  it('shows what holds a step back, and going back keeps what was typed', async () => {
+    const u = user();
+    renderWizard(fakeScenarios());
+    await screen.findByRole('textbox', { name: 'Scenario name' });
+    await next(u);
+    const alert = screen.getByRole('alert', { name: 'Fix before continuing' });
+    expect(within(alert).getByText(MESSAGES.name)).toBeInTheDocument();
+    expect(within(alert).getByText(MESSAGES.engine)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Scenario name' })).toHaveAttribute('aria-invalid', 'true');
+    await u.type(screen.getByRole('textbox', { name: 'Scenario name' }), 'Tower');
+    await u.click(screen.getByRole('radio', { name: /AI/ }));
+    expect(screen.queryByRole('alert', { name: 'Fix before continuing' })).not.toBeInTheDocument();
+    await next(u);
+    expect(screen.getByRole('heading', { name: 'Analyses and metrics' })).toBeInTheDocument();
+    await next(u);
+    expect(screen.getByText(MESSAGES.analyses)).toBeInTheDocument();
+    await u.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByRole('textbox', { name: 'Scenario name' })).toHaveValue('Tower');
+    expect(screen.getByRole('radio', { name: /AI/ })).toBeChecked();
+  });
+
+  it('asks for the parameters the analyses need, with their messages', async () => {
+    const u = user();
+    renderWizard(fakeScenarios());
+    await u.type(await screen.findByRole('textbox', { name: 'Scenario name' }), 'Loads');
+    await u.click(screen.getByRole('radio', { name: /CFD/ }));
+    await next(u);
+    await u.click(screen.getByRole('checkbox', { name: 'Run structural loading' }));
+    await next(u);
+    await uploadTo('Study buildings', stl('tower.stl'));
+    await next(u);
+    await u.selectOptions(screen.getByRole('combobox', { name: 'Weather source' }), 'Chicago Ohare Intl Ap');
+    await next(u);
+    await next(u);
+    const held = () => within(screen.getByRole('alert', { name: 'Fix before continuing' }));
+    expect(held().getByText(MESSAGES.returnPeriods('Structural loading'))).toBeInTheDocument();
+    expect(held().getByText(MESSAGES.frontalAreas)).toBeInTheDocument();
+    await u.type(screen.getByRole('textbox', { name: 'Return periods for Structural loading (years)' }), '10, 50');
+    await u.type(screen.getByRole('textbox', { name: 'Frontal area facing x (m²)' }), '1200');
+    await u.type(screen.getByRole('textbox', { name: 'Frontal area facing y (m²)' }), '800');
+    await u.clear(screen.getByRole('textbox', { name: 'Reference height (m)' }));
+    await u.type(screen.getByRole('textbox', { name: 'Reference height (m)' }), '2000');
+    await next(u);
+    expect(held().getByText(MESSAGES.referenceHeight)).toBeInTheDocument();
+    expect(held().queryByText(MESSAGES.frontalAreas)).not.toBeInTheDocument();
+    await u.clear(screen.getByRole('textbox', { name: 'Reference height (m)' }));
+    await u.type(screen.getByRole('textbox', { name: 'Reference height (m)' }), '150');
+    await next(u);
+    expect(screen.getByRole('heading', { name: 'Terms and conditions' })).toBeInTheDocument();
+  });
+
+  it('holds approval with a clear error when credit is insufficient', async () => {
+    const u = user();
+    const services = fakeScenarios({ loadCost: vi.fn(async () => tooLittleCredit) });
+    renderWizard(services);
+    await fillForm(u);
+    await next(u, 'See the cost');
+    expect(await screen.findByText(tooLittleCredit.blocked_reason!)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Approve and submit' })).toBeDisabled();
+    expect(services.submit).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's refusal when the credit ran out meanwhile", async () => {
+    const u = user();
+    const services = fakeScenarios({
+      submit: vi.fn(async () => {
+        throw { kind: 'http', status: 400, detail: 'Not enough credits: 24 needed, 4 left.', fields: {}, body: null };
+      }),
+    });
+    renderWizard(services);
+    await fillForm(u);
+    await next(u, 'See the cost');
+    await u.click(await screen.findByRole('button', { name: 'Approve and submit' }));
+    expect(await screen.findByText('The submission failed: Not enough credits: 24 needed, 4 left. You are not charged twice.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('failed geometry shows the errors with their fixes and leads back to the geometry', async () => {
+    const u = user();
+    renderWizard(fakeScenarios({ startValidation: vi.fn(async () => failedReport) }));
+    await fillForm(u);
+    const findings = await screen.findByRole('table', { name: 'Geometry findings' });
+    expect(within(findings).getByText('The study geometry has a 1.0 m wide hole.')).toBeInTheDocument();
+    expect(within(findings).getByText('Close the hole and upload the file again.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'See the cost' })).not.toBeInTheDocument();
+    await u.click(screen.getByRole('button', { name: 'Back to the geometry' }));
+    expect(screen.getByRole('heading', { name: 'Geometry files' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove tower.stl' })).toBeInTheDocument();
+  });
+
+  it('duplicates with a new name and subscription type', async () => {
+    const u = user();
+    const services = fakeScenarios();
+    const { onClose, onChanged } = renderWizard(services, { mode: 'duplicate', configurationId: 9, scenarioName: 'Podium B', engine: 'CFD' });
+    const name = screen.getByRole('textbox', { name: 'New name' });
+    expect(name).toHaveValue('Copy of Podium B');
+    await u.clear(name);
+    await u.type(name, 'Podium C');
+    await u.selectOptions(screen.getByRole('combobox', { name: 'Subscription type' }), 'AI credits');
+    await u.click(screen.getByRole('button', { name: 'Duplicate' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(services.runAction).toHaveBeenCalledWith(expect.objectContaining({ kind: 'duplicate', duplicate: { new_name: 'Podium C', subscription_type: 'AI' } }));
+    expect(onChanged).toHaveBeenCalled();
+  });
+});

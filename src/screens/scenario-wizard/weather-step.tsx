@@ -1,0 +1,61 @@
+/** Step 4: the weather source (the project's met sources), seasons and time windows. */
+import { useSelector } from '@xstate/react';
+import { selectNeeded, selectOptions, selectValues } from '@machines/scenario-wizard/scenario-wizard.selectors.ts';
+import { SEASONS } from '@machines/scenario-wizard/scenario-wizard.types.ts';
+import { SelectField } from '../../ui/select-field.tsx';
+import { TextField } from '../../ui/text-field.tsx';
+import { CheckboxField } from '../../ui/checkbox-field.tsx';
+import { fieldError } from '../../ui/field.css.ts';
+import { useWizard } from './wizard-context.ts';
+import { errorsOf, useStepFlags } from './step-flags.tsx';
+import { fieldset, grid, legend, stepBody } from './scenario-wizard.css.ts';
+
+export function WeatherStep() {
+  const wizard = useWizard();
+  const values = useSelector(wizard, selectValues);
+  const options = useSelector(wizard, selectOptions);
+  const need = useSelector(wizard, selectNeeded, (a, b) => JSON.stringify(a) === JSON.stringify(b));
+  const flags = useStepFlags('weather');
+  return (
+    <div className={stepBody}>
+      <SelectField
+        id="scenario-weather"
+        label="Weather source"
+        value={values.metSourceId === null ? '' : String(values.metSourceId)}
+        placeholder={options.metSources.length ? 'Choose a weather station…' : 'This project has no weather data yet (add it under Resources)'}
+        options={options.metSources.map((m) => ({ value: String(m.id), label: m.name }))}
+        onValueChange={(v) => wizard.send({ type: 'values.change', patch: { metSourceId: v ? Number(v) : null } })}
+        errors={errorsOf(flags, 'weather')}
+      />
+      {need.seasons ? (
+        <fieldset className={fieldset}>
+          <legend className={legend}>Seasons</legend>
+          <div className={grid}>
+            {SEASONS.map((season) => (
+              <CheckboxField
+                key={season}
+                id={`season-${season}`}
+                label={season[0]!.toUpperCase() + season.slice(1)}
+                checked={values.seasons.includes(season)}
+                onCheckedChange={(on) =>
+                  wizard.send({ type: 'values.change', patch: { seasons: on ? SEASONS.filter((s) => s === season || values.seasons.includes(s)) : values.seasons.filter((s) => s !== season) } })
+                }
+              />
+            ))}
+          </div>
+          {flags.seasons ? <p className={fieldError}>{flags.seasons}</p> : null}
+        </fieldset>
+      ) : null}
+      {need.times ? (
+        <TextField
+          id="scenario-times"
+          label="Times"
+          hint="HH:MM-HH:MM; several windows separated by commas"
+          value={values.times}
+          onValueChange={(times) => wizard.send({ type: 'values.change', patch: { times } })}
+          errors={errorsOf(flags, 'times')}
+        />
+      ) : null}
+    </div>
+  );
+}
