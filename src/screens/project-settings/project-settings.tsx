@@ -26,6 +26,7 @@ export function ProjectSettings({ detail, tab }: { detail: ActorRefFrom<typeof p
   const serverSays = useSelector(detail, selectCanChange);
   const studies = useSelector(detail, selectStudies);
   const permitted = PermissionsContext.useSelector(selectCanInProject('projects.change_project', project?.id ?? 0));
+  const mayAddScenario = PermissionsContext.useSelector(selectCanInProject('simulation_assets.add_configuration', project?.id ?? 0));
   usePageTitle(`${SETTINGS_TAB_LABELS[tab]} · ${project?.name ?? 'Project'}`);
   if (!project) return null;
   const canChange = serverSays || permitted;
@@ -40,7 +41,9 @@ export function ProjectSettings({ detail, tab }: { detail: ActorRefFrom<typeof p
       </nav>
       <div className={panel}>
         {tab === 'details' ? <DetailsTab detail={detail} canChange={canChange} /> : null}
-        {tab === 'scenarios' ? <ScenariosTab projectId={project.id} studies={studies} /> : null}
+        {tab === 'scenarios' ? (
+          <ScenariosTab projectId={project.id} studies={studies} canAdd={canChange || mayAddScenario} onChanged={() => detail.send({ type: 'project.reload' })} />
+        ) : null}
         {tab === 'parameter-sets' ? <ParameterSetsTab detail={detail} project={project} canChange={canChange} /> : null}
         {tab === 'share' ? <ShareTab projectId={project.id} canChange={canChange} /> : null}
         {tab === 'admin' ? <AdminTab projectId={project.id} canChange={canChange} /> : null}

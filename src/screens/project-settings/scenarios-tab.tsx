@@ -1,28 +1,45 @@
-/** The project's scenarios by study, with their status; empty until a scenario is added (issue 9). */
+/**
+ * The project's scenarios by study, with their live status and their actions (issue 9: add, edit,
+ * append, duplicate, hide, delete); empty until a scenario is added.
+ */
 import type { StudyWithScenarios } from '@machines/project-detail/project-detail.types.ts';
-import { Badge } from '../../ui/badge.tsx';
+import { AddScenarioButton, LiveStatusBadge, LiveStatusProvider, ScenarioRowActions } from '../scenario-wizard/index.ts';
 import { ButtonLink } from '../../ui/button-link.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { card, cardHeader, sectionTitle, table, td, th } from '../../ui/surface.css.ts';
-import { statusLook } from '../project-detail/scenario-status.ts';
 import { scenarioHref } from '../project-detail/project-wheel.tsx';
 
-export function ScenariosTab({ projectId, studies }: { projectId: number; studies: StudyWithScenarios[] }) {
+export interface ScenariosTabProps {
+  projectId: number;
+  studies: StudyWithScenarios[];
+  /** May add and change scenarios (simulation_assets.add_configuration / change_project). */
+  canAdd?: boolean;
+  /** A scenario was added or changed: the project's lists should be read again. */
+  onChanged?(): void;
+}
+
+export function ScenariosTab({ projectId, studies, canAdd = false, onChanged }: ScenariosTabProps) {
   const rows = studies.flatMap((study) => (study.configurations ?? []).map((scenario) => ({ study, scenario })));
+  const add = canAdd ? <AddScenarioButton projectId={projectId} studyId={studies[0]?.id} onChanged={onChanged} /> : null;
   if (rows.length === 0) {
     return (
-      <EmptyState
-        title="No scenarios yet"
-        description="A scenario is one configuration of the site — geometry, analyses and weather — submitted for simulation. The scenario wizard adds them; they then appear here and on the wheel."
-      />
+      <>
+        <EmptyState
+          title="No scenarios yet"
+          description="A scenario is one configuration of the site — geometry, analyses and weather — submitted for simulation. The scenario wizard adds them; they then appear here and on the wheel."
+        />
+        {add}
+      </>
     );
   }
   return (
+    <LiveStatusProvider>
     <section className={card} aria-labelledby="scenarios-title">
       <header className={cardHeader}>
         <h2 className={sectionTitle} id="scenarios-title">
           Scenarios
         </h2>
+        {add}
       </header>
       <table className={table}>
         <thead>
@@ -37,18 +54,18 @@ export function ScenariosTab({ projectId, studies }: { projectId: number; studie
         </thead>
         <tbody>
           {rows.map(({ study, scenario }) => {
-            const look = statusLook(scenario.status);
             return (
               <tr key={scenario.id}>
                 <td className={td}>{scenario.name}</td>
                 <td className={td}>{study.name}</td>
                 <td className={td}>
-                  <Badge tone={look.tone}>{look.label}</Badge>
+                  <LiveStatusBadge projectId={projectId} configurationId={scenario.id} simulationIds={[]} status={scenario.status} engine={scenario.engine} />
                 </td>
                 <td className={td}>
                   <ButtonLink size="sm" href={scenarioHref(projectId, study.id, scenario.id)} aria-label={`Open ${scenario.name} in the viewer`}>
                     Open
                   </ButtonLink>
+                  {canAdd ? <ScenarioRowActions projectId={projectId} studyId={study.id} scenario={scenario} onChanged={onChanged} /> : null}
                 </td>
               </tr>
             );
@@ -56,5 +73,6 @@ export function ScenariosTab({ projectId, studies }: { projectId: number; studie
         </tbody>
       </table>
     </section>
+    </LiveStatusProvider>
   );
 }

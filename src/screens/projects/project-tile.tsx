@@ -1,7 +1,7 @@
 /**
  * One project in the list: name, location, latitude/longitude, project id, reference id, the
- * favorite star, and the ways in (Details: the navigator; Properties: the settings). 'Add scenario'
- * arrives with the scenario wizard (issue 9) and is not offered until then.
+ * favorite star, and the ways in (Details: the navigator; Properties: the settings), and 'Add
+ * scenario' (the scenario wizard, issue 9) for users who may add scenarios to the project.
  */
 import { Link } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
@@ -11,12 +11,16 @@ import { Badge } from '../../ui/badge.tsx';
 import { ButtonLink } from '../../ui/button-link.tsx';
 import { formatCoordinates } from '../../ui/format.ts';
 import { FavoriteStar } from './favorite-star.tsx';
+import { selectCanInProject } from '@machines/permissions/permissions.selectors.ts';
+import { PermissionsContext } from '../../app/permissions-context.ts';
+import { AddScenarioButton } from '../scenario-wizard/add-scenario-button.tsx';
 import { badges, buttons, foot, head, location, meta, metaTerm, metaValue, name, nameLink, tile, titleBlock } from './project-tile.css.ts';
 
 export function ProjectTile({ project, favorites }: { project: ProjectSummary; favorites: ActorRefFrom<typeof favoritesMachine> }) {
   const titleId = `project-${project.id}-name`;
   const coordinates = formatCoordinates(project.latitude, project.longitude);
   const studies = project.studies.length;
+  const mayAddScenario = PermissionsContext.useSelector(selectCanInProject('simulation_assets.add_configuration', project.id));
   return (
     <article className={tile} aria-labelledby={titleId}>
       <div className={head}>
@@ -56,6 +60,7 @@ export function ProjectTile({ project, favorites }: { project: ProjectSummary; f
           <ButtonLink href={`/projects/${project.id}/details`} size="sm" tone="ghost">
             Properties
           </ButtonLink>
+          {mayAddScenario ? <AddScenarioButton projectId={project.id} studyId={project.studies[0]?.id} /> : null}
         </div>
       </div>
     </article>

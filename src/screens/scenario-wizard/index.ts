@@ -6,3 +6,5 @@ export { ScenarioWizardModal, type ScenarioWizardModalProps } from './scenario-w
 export { ScenarioActionModal, type ScenarioActionModalProps } from './scenario-action-modal.tsx';
 export { LiveStatusBadge, awaitingExternalText } from './live-status-badge.tsx';
 export { LiveStatusProvider } from './live-status-provider.tsx';
+export { AddScenarioButton } from './add-scenario-button.tsx';
+export { ScenarioRowActions } from './scenario-row-actions.tsx';

@@ -1,0 +1,116 @@
+/**
+ * The scenario entry points inside the app, by role and text, with fake services: the project
+ * tile's 'Add scenario', the settings' Scenarios tab (add, live status, row actions: duplicate,
+ * delete), offered only to users who may add scenarios.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fromCallback, fromPromise, type EventObject } from 'xstate';
+import { memoryLocation } from 'wouter/memory-location';
+import { liveStatusMachine } from '@machines/live-status/live-status.machine.ts';
+import type { LatestStatus, SocketGrant } from '@machines/live-status/live-status.types.ts';
+import { enoughCredit, options, passedReport } from '@machines/scenario-wizard/scenario-wizard.fixtures.ts';
+import type { PermissionLists } from '@machines/permissions/permissions.machine.ts';
+import { App } from '../../app/app.tsx';
+import { WorkspaceLogicContext } from '../../app/workspace-context.ts';
+import { bindWorkspaceLogic } from '../../app/workspace-logic.ts';
+import { bindPermissionsLogic, PermissionsLogicContext } from '../../app/permissions-logic.ts';
+import { fakeServices as fakeAuthServices, storeSession } from '../auth/auth-test-kit.tsx';
+import { EVERY_PERMISSION, fakeWorkspace } from '../workspace-testing/workspace-test-kit.tsx';
+import { LiveStatusLogicContext } from './live-status-provider.tsx';
+import { bindScenarioLogic, ScenarioLogicContext, type ScenarioServices } from './scenario-logic.ts';
+
+function scenarioServices(): ScenarioServices {
+  return {
+    loadWizard: vi.fn(async () => ({ options, scenario: null })),
+    saveScenario: vi.fn(async () => ({ id: 9, study_id: 70, simulation_ids: [11], engine: 'CFD' as const })),
+    startValidation: vi.fn(async () => passedReport),
+    getValidation: vi.fn(async () => passedReport),
+    loadCost: vi.fn(async () => enoughCredit),
+    submit: vi.fn(async () => ({ status: 'queued' as const, creditsDebited: 24, creditsLeft: 76 })),
+    runAction: vi.fn(async () => 9),
+  };
+}
+
+const quietLive = liveStatusMachine.provide({
+  actors: {
+    negotiate: fromPromise(async (): Promise<SocketGrant> => ({ url: 'ws://x/socket/live', accessToken: 't' })),
+    socket: fromCallback<EventObject, SocketGrant>(({ sendBack }) => {
+      sendBack({ type: 'socket.open' });
+      return () => undefined;
+    }),
+    fetchStatuses: fromPromise(async (): Promise<LatestStatus[]> => []),
+    warn: fromPromise<void, { message: string; error: unknown }>(async () => undefined),
+  },
+});
+
+function renderApp(path: string, permissions: string[], workspace = fakeWorkspace(), projects: Record<string, string[]> = {}) {
+  storeSession();
+  const scenarios = scenarioServices();
+  const lists: PermissionLists = { global: permissions, projects };
+  const location = memoryLocation({ path, record: true });
+  render(
+    <PermissionsLogicContext.Provider value={bindPermissionsLogic(async () => lists)}>
+      <WorkspaceLogicContext.Provider value={bindWorkspaceLogic(workspace)}>
+        <ScenarioLogicContext.Provider value={bindScenarioLogic(scenarios)}>
+          <LiveStatusLogicContext.Provider value={quietLive}>
+            <App hook={location.hook} searchHook={location.searchHook} authServices={fakeAuthServices()} />
+          </LiveStatusLogicContext.Provider>
+        </ScenarioLogicContext.Provider>
+      </WorkspaceLogicContext.Provider>
+    </PermissionsLogicContext.Provider>,
+  );
+  return { scenarios, workspace };
+}
+
+describe('scenario entry points', { timeout: 30_000 }, () => {
+  it("offers 'Add scenario' on the project tile to users who may add scenarios, and opens the wizard", async () => {
+    const user = userEvent.setup();
+    renderApp('/projects/', EVERY_PERMISSION, fakeWorkspace(), { 1: ['simulation_assets.add_configuration'] });
+    // Only where the per-project list holds it.
+    expect(within(await screen.findByRole('article', { name: 'Riverside Park' })).queryByRole('button', { name: 'Add scenario' })).not.toBeInTheDocument();
+    const tile = await screen.findByRole('article', { name: 'Harbour Tower' });
+    await user.click(await within(tile).findByRole('button', { name: 'Add scenario' }));
+    expect(await screen.findByRole('dialog', { name: 'Add scenario' })).toBeInTheDocument();
+    expect(await screen.findByRole('textbox', { name: 'Scenario name' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add scenario' })).not.toBeInTheDocument());
+  });
+
+  it('lists scenarios with their live status in the settings, with add, duplicate and delete', async () => {
+    const user = userEvent.setup();
+    const workspace = fakeWorkspace({
+      loadScenarios: async () => ({ 70: [{ id: 5, name: 'Scenario 5', status: 'awaiting_external_results', engine: 'AI', outputs: [] }] }),
+    });
+    const { scenarios } = renderApp('/projects/7/scenarios', EVERY_PERMISSION, workspace);
+    expect(await screen.findByRole('status', { name: 'Status of scenario 5: Awaiting results' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add scenario' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Actions for Scenario 5' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Duplicate' }));
+    const duplicate = await screen.findByRole('dialog', { name: 'Duplicate scenario' });
+    expect(within(duplicate).getByRole('textbox', { name: 'New name' })).toHaveValue('Copy of Scenario 5');
+    await user.click(within(duplicate).getByRole('button', { name: 'Cancel' }));
+
+    await user.click(screen.getByRole('button', { name: 'Actions for Scenario 5' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    const remove = await screen.findByRole('dialog', { name: 'Delete scenario' });
+    const reads = workspace.getProject.mock.calls.length;
+    await user.click(within(remove).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(scenarios.runAction).toHaveBeenCalledWith(expect.objectContaining({ kind: 'delete', projectId: 7, configurationId: 5 })));
+    // The project is read again so the lists follow.
+    await waitFor(() => expect(workspace.getProject.mock.calls.length).toBeGreaterThan(reads));
+  });
+
+  it('offers no scenario changes without the permission', async () => {
+    const workspace = fakeWorkspace({
+      getProject: async (id) => ({ ...(await fakeWorkspace().getProject(id)), can_change: false }),
+      loadScenarios: async () => ({ 70: [{ id: 5, name: 'Scenario 5', status: 'completed', outputs: [] }] }),
+    });
+    renderApp('/projects/7/scenarios', [], workspace);
+    expect(await screen.findByRole('status', { name: 'Status of scenario 5: Completed' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add scenario' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Actions for Scenario 5' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,56 @@
+/** A scenario row's actions (SPEC §4 lifecycle): edit, append, duplicate, hide or show, delete. */
+import { useState } from 'react';
+import type { Engine } from '@machines/scenario-wizard/scenario-wizard.types.ts';
+import { Button } from '../../ui/button.tsx';
+import { DropdownMenu } from '../../ui/dropdown-menu.tsx';
+import { ScenarioWizardModal } from './scenario-wizard-modal.tsx';
+import { ScenarioActionModal } from './scenario-action-modal.tsx';
+
+type Open = 'edit' | 'append' | 'duplicate' | 'hide' | 'unhide' | 'delete' | null;
+
+export interface ScenarioRowActionsProps {
+  projectId: number;
+  studyId: number;
+  scenario: { id: number; name: string; engine?: Engine | null; hidden?: boolean };
+  onChanged?(): void;
+}
+
+export function ScenarioRowActions({ projectId, studyId, scenario, onChanged }: ScenarioRowActionsProps) {
+  const [open, setOpen] = useState<Open>(null);
+  const close = () => setOpen(null);
+  const engine = scenario.engine ?? 'AI';
+  return (
+    <>
+      <DropdownMenu
+        label={`Actions for ${scenario.name}`}
+        trigger={
+          <Button size="sm" tone="ghost" aria-label={`Actions for ${scenario.name}`}>
+            •••
+          </Button>
+        }
+        items={[
+          { label: 'Edit', onSelect: () => setOpen('edit') },
+          { label: 'Append analyses', onSelect: () => setOpen('append') },
+          { label: 'Duplicate', onSelect: () => setOpen('duplicate') },
+          scenario.hidden ? { label: 'Show', onSelect: () => setOpen('unhide') } : { label: 'Hide', onSelect: () => setOpen('hide') },
+          { label: 'Delete', onSelect: () => setOpen('delete') },
+        ]}
+      />
+      {open === 'edit' || open === 'append' || open === 'duplicate' ? (
+        <ScenarioWizardModal
+          projectId={projectId}
+          studyId={studyId}
+          configurationId={scenario.id}
+          mode={open}
+          scenarioName={scenario.name}
+          engine={engine}
+          onClose={close}
+          onChanged={onChanged}
+        />
+      ) : null}
+      {open === 'hide' || open === 'unhide' || open === 'delete' ? (
+        <ScenarioActionModal kind={open} projectId={projectId} configurationId={scenario.id} name={scenario.name} engine={engine} onClose={close} onDone={onChanged} />
+      ) : null}
+    </>
+  );
+}
