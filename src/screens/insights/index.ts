@@ -1,0 +1,7 @@
+/**
+ * The insights module's entry (issue 10): the viewer screen mounts these three mode panels through
+ * a lazy glob import, and the app routes mount the report container.
+ */
+export { InsightsMode } from './insights-mode.tsx';
+export { ImagesMode } from './images-mode.tsx';
+export { ReportsMode } from './reports-mode.tsx';
