@@ -7,7 +7,7 @@ import { selectLiveness, selectScenarioLive, type Liveness } from '@machines/liv
 import { Badge } from '../../ui/badge.tsx';
 import { statusLook } from '../project-detail/scenario-status.ts';
 import { useLiveStatus, useWatchScenario } from './live-status-provider.tsx';
-import { liveNote } from './scenario-wizard.css.ts';
+import { liveNote, statusStack } from './scenario-wizard.css.ts';
 
 export interface LiveStatusBadgeProps {
   projectId: number;
@@ -40,7 +40,7 @@ export function LiveStatusBadge({ projectId, configurationId, simulationIds, sta
   const shown = current?.status ?? status;
   const look = statusLook(shown);
   return (
-    <span role="status" aria-label={`Status of scenario ${configurationId}: ${look.label}`} style={{ display: 'inline-flex', flexDirection: 'column', gap: 4 }}>
+    <span role="status" aria-label={`Status of scenario ${configurationId}: ${look.label}`} className={statusStack}>
       <Badge tone={look.tone}>{look.label}</Badge>
       {detailed && shown === 'awaiting_external_results' ? <span>{awaitingExternalText(engine)}</span> : null}
       {detailed ? <span className={liveNote}>{LIVENESS[liveness]}</span> : null}

@@ -27,3 +27,4 @@ export const fileRow = style({ display: 'flex', alignItems: 'center', justifyCon
 export const severity = style({ textTransform: 'capitalize', fontWeight: 600 });
 export const total = style({ fontWeight: 700 });
 export const liveNote = style({ fontSize: tokens.fontSize.xs, color: color.textMuted });
+export const statusStack = style({ display: 'inline-flex', flexDirection: 'column', alignItems: 'flex-start', gap: tokens.space.xs });
