@@ -190,3 +190,15 @@ describe('study images and reports', () => {
     expect((await t.request('/api/insight-categories')).status).toBe(401);
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('describes the insight routes with their bodies and access', async () => {
+    const doc = (await (await t.request('/api/openapi.json')).json()) as { paths: Record<string, Record<string, { 'x-access'?: string; requestBody?: unknown }>> };
+    const insightPath = doc.paths['/api/project/{id}/study/{studyId}/insight'];
+    expect(insightPath?.post?.['x-access']).toBe('user');
+    expect(JSON.stringify(insightPath?.post?.requestBody)).toContain('InsightCreate');
+    for (const path of ['/api/drawings', '/api/export-pdf', '/api/insight-categories', '/api/project/{id}/study/{studyId}/insight/{insightId}/scene-view/{childId}']) {
+      expect(doc.paths[path], path).toBeDefined();
+    }
+  });
+});

@@ -47,9 +47,13 @@ interface Context {
   now: Date;
 }
 
+/** Decoded bytes of all images of one export; the JSON body itself is not size-limited by the app. */
+const MAX_EXPORT_IMAGE_BYTES = 100 * 1024 * 1024;
+
 /** Images sent with the request, keyed "scene:{id}" or "report:{id}", checked to be PNG or JPEG. */
 async function requestImages(ctx: Context, request: ExportPdfRequest, kind: 'scene' | 'report'): Promise<Map<string, Picture>> {
   const out = new Map<string, Picture>();
+  let total = 0;
   for (const [i, image] of (request.images ?? []).entries()) {
     const field = `images.${i}`;
     const target = kind === 'scene' ? image.scene_view_id : image.report_view_id;
@@ -64,6 +68,8 @@ async function requestImages(ctx: Context, request: ExportPdfRequest, kind: 'sce
       if (!stored) throw ApiError.field(`${field}.study_image_id`, `Invalid pk "${image.study_image_id}" - object does not exist.`);
       bytes = stored.bytes;
     }
+    total += bytes.length;
+    if (total > MAX_EXPORT_IMAGE_BYTES) throw ApiError.field('images', 'The images add up to more than 100 MB.');
     const info = imageInfo(bytes);
     if (!info) throw ApiError.field(field, 'The image is not a PNG or JPEG.');
     out.set(`${kind}:${target}`, { bytes, info });
