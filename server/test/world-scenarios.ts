@@ -11,6 +11,7 @@ import { users } from '../src/db/schema/index.ts';
 import { receiveBlob } from '../src/services/uploads/receive.ts';
 import { CreateConfigurationSchema, type CreateConfiguration } from '../src/contract/scenarios.ts';
 import { createScenario } from '../src/services/scenarios/configurations.ts';
+import { requestValidation } from '../src/services/scenarios/validation.ts';
 import { boxSoup, groundSheet } from '../../engine/geometry/mesh/test-meshes.ts';
 import { writeBinaryStl } from '../../engine/geometry/stl/writer.ts';
 import { seedPriceTables } from '../src/db/seed-catalogue.ts';
@@ -22,6 +23,8 @@ export interface WorldScenarios {
   /** A draft solar scenario of the world's project. */
   configurationId: number;
   simulationId: number;
+  /** A second scenario with a (queued, never run) geometry validation record. */
+  validation: { configurationId: number; simulationId: number; validationId: number };
   /** One scenario per role for DELETE. */
   toDelete: Record<MatrixRole, number>;
   /** A valid create body for the world's project. */
@@ -90,7 +93,10 @@ export async function buildWorldScenarios(deps: AppDeps, projectId: number, owne
   const uploads = await uploadTestGeometry(deps, projectId, ownerId);
   const make = (name: string) => createScenario(deps, db, owner, projectId, CreateConfigurationSchema.parse(solarScenarioBody(name, uploads)));
   const main = await make('World scenario');
+  const validated = await make('Validated scenario');
+  const record = await requestValidation(deps, db, owner, { projectId, configurationId: validated.id }, { scenario_id: validated.id, simulation_id: validated.simulations[0]!.id, simulation_type: 'solar' });
+  const validation = { configurationId: validated.id, simulationId: validated.simulations[0]!.id, validationId: record.id };
   const toDelete = {} as Record<MatrixRole, number>;
   for (const role of roles) toDelete[role] = (await make(`To delete (${role})`)).id;
-  return { uploads, configurationId: main.id, simulationId: main.simulations[0]!.id, toDelete, createBody: solarScenarioBody('Matrix scenario', uploads) };
+  return { uploads, configurationId: main.id, simulationId: main.simulations[0]!.id, validation, toDelete, createBody: solarScenarioBody('Matrix scenario', uploads) };
 }

@@ -22,6 +22,8 @@ const change = (status: number): Statuses => ({
 const see = (status: number): Statuses => ({ ...change(status), colleague: status });
 
 const config = (w: World) => `/api/project/${w.projectId}/configuration/${w.scenarios.configurationId}`;
+const validated = (w: World) => `/api/project/${w.projectId}/configuration/${w.scenarios.validation.configurationId}`;
+const simulation = (w: World) => `${validated(w)}/simulation/${w.scenarios.validation.simulationId}`;
 
 export const SCENARIO_ROWS: Record<string, MatrixRow> = {
   'POST /api/project/:id/configuration': { expect: change(201), request: (w, role) => ({ body: { ...w.scenarios.createBody, name: `Matrix (${role})` } }) },
@@ -36,4 +38,28 @@ export const SCENARIO_ROWS: Record<string, MatrixRow> = {
     request: (w, role) => ({ path: `${config(w)}/duplicate-scenario/`, body: { new_name: `Copy (${role})`, subscription_type: 'AI' } }),
   },
   'PATCH /api/project/:id/configuration/:cid/hide-scenario': { expect: change(200), request: (w) => ({ path: `${config(w)}/hide-scenario/`, body: { hidden: false } }) },
+  'GET /api/project/:id/study/:studyId/configuration/:cid/user-approval/cost-breakdown': {
+    expect: see(200),
+    request: (w) => ({ path: `/api/project/${w.projectId}/study/${w.studyId}/configuration/${w.scenarios.validation.configurationId}/user-approval/cost-breakdown/` }),
+  },
+  // Allowed roles reach the rules: the scenario's geometry has not passed validation yet (400).
+  'POST /api/project/:id/configuration/:cid/user-approval': { expect: change(400), request: (w) => ({ path: `${validated(w)}/user-approval/`, body: { approved: true } }) },
+  'GET /api/project/:id/configuration/:cid/geometry-validation': { expect: see(200), request: (w) => ({ path: `${validated(w)}/geometry-validation/` }) },
+  'POST /api/project/:id/configuration/:cid/geometry-validation': {
+    expect: change(202),
+    request: (w) => ({
+      path: `${validated(w)}/geometry-validation/`,
+      body: { scenario_id: w.scenarios.validation.configurationId, simulation_id: w.scenarios.validation.simulationId, simulation_type: 'solar' },
+    }),
+  },
+  'PATCH /api/project/:id/configuration/:cid/geometry-validation/:vid': {
+    expect: change(200),
+    request: (w) => ({ path: `${validated(w)}/geometry-validation/${w.scenarios.validation.validationId}/`, body: { warnings_acknowledged: true } }),
+  },
+  'GET /api/project/:id/configuration/:cid/simulation/:sid/get-latest-status': { expect: see(200), request: (w) => ({ path: `${simulation(w)}/get-latest-status/` }) },
+  // Allowed roles reach the rules: a solar simulation is not a machine-learning one (400).
+  'POST /api/project/:id/configuration/:cid/simulation/:sid/resubmit-ml': { expect: change(400), request: (w) => ({ path: `${simulation(w)}/resubmit-ml/` }) },
+  'GET /api/project/:id/configuration/:cid/simulation/:sid/ml-version-info': { expect: see(200), request: (w) => ({ path: `${simulation(w)}/ml-version-info/` }) },
+  'GET /api/project/:id/configuration/:cid/simulation/:sid/cfd-version-info': { expect: see(200), request: (w) => ({ path: `${simulation(w)}/cfd-version-info/` }) },
+  'GET /api/ingestassets/project/:id/mlmodel': { expect: see(200) },
 };

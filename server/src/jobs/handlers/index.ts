@@ -10,6 +10,9 @@ import { createWeatherLibrary, weatherLibraryDir } from '../../services/weather/
 import { solarHandler } from './solar.ts';
 import { thermalComfortHandler } from './thermal-comfort.ts';
 import { windComfortHandler } from './wind-comfort.ts';
+import { geometryValidationHandler } from './geometry-validation.ts';
+import { GEOMETRY_VALIDATE_JOB } from '../../services/scenarios/validation.ts';
+import { withScenarioEvents } from '../../services/scenarios/job-events.ts';
 
 export interface HandlerServices {
   deps: AppDeps;
@@ -21,8 +24,10 @@ export function jobHandlers({ deps, cpu, log }: HandlerServices): Record<string,
   // One weather library (and its parsed-file cache) per worker runtime.
   const analyses = { blobStore: deps.blobStore, cpu, weather: createWeatherLibrary(weatherLibraryDir(deps.config)), version: deps.version, log };
   return {
-    [ANALYSIS_JOB_TYPES.solar]: solarHandler(analyses),
-    [ANALYSIS_JOB_TYPES.thermal]: thermalComfortHandler(analyses),
-    [ANALYSIS_JOB_TYPES.windComfort]: windComfortHandler(analyses),
+    // Wrapped so scenario status changes reach the WebSocket (services/scenarios/job-events.ts).
+    [ANALYSIS_JOB_TYPES.solar]: withScenarioEvents(solarHandler(analyses), deps.bus),
+    [ANALYSIS_JOB_TYPES.thermal]: withScenarioEvents(thermalComfortHandler(analyses), deps.bus),
+    [ANALYSIS_JOB_TYPES.windComfort]: withScenarioEvents(windComfortHandler(analyses), deps.bus),
+    [GEOMETRY_VALIDATE_JOB]: geometryValidationHandler(deps),
   };
 }

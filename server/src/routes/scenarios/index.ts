@@ -1,7 +1,13 @@
 /** The scenario routes (issue 9): configuration CRUD, cost and approval, status, validation, remesh, QA report. */
 import type { ApiApp } from '../../app.ts';
+import { registerApprovalRoutes } from './approval.routes.ts';
 import { registerConfigurationRoutes } from './configuration.routes.ts';
+import { registerSimulationRoutes } from './simulation.routes.ts';
+import { registerValidationRoutes } from './validation.routes.ts';
 
 export function registerScenarioRoutes(app: ApiApp): void {
   registerConfigurationRoutes(app);
+  registerApprovalRoutes(app);
+  registerValidationRoutes(app);
+  registerSimulationRoutes(app);
 }

@@ -20,6 +20,7 @@ import { assets, configurations, layerSets, postProcessingTags, simulations } fr
 import { ApiError } from '../../http/errors.ts';
 import type { ResultFileSchema } from '../../contract/viewer.ts';
 import { ASSETS_CONTAINER, formatBlobKey, getBytes, parseBlobKey, putBytes } from '../analyses/blob-io.ts';
+import { noteResultsIngested } from '../scenarios/ingestion-hook.ts';
 import { projectUpload, type UploadRow } from '../weather/upload-text.ts';
 import { requireChangeableProject } from '../projects/access.ts';
 import { IngestFileError, kindOf, planeFromGlb, prepareResultFile, type PreparedFile } from './ingest-files.ts';
@@ -172,6 +173,8 @@ export async function ingestSimulationResults(
   await configurationStudy(db, input.projectId, input.configurationId, input.fromPath ? null : 'configuration_id');
   const prepared = await prepareAll(deps, db, input.projectId, input.results);
   const simulationId = await store(deps, db, prepared, { configurationId: input.configurationId, category: input.category });
+  // A scenario simulation waiting for these results is now complete (issue 9).
+  await noteResultsIngested(deps, db, simulationId);
   return getStudySimulationView(db, simulationId);
 }
 
@@ -190,5 +193,6 @@ export async function appendResults(
   if (!row) throw ApiError.field('simulation_id', `Invalid pk "${input.simulationId}" - object does not exist.`);
   const prepared = await prepareAll(deps, db, input.projectId, input.results);
   await store(deps, db, prepared, { id: input.simulationId });
+  await noteResultsIngested(deps, db, input.simulationId);
   return getStudySimulationView(db, input.simulationId);
 }

@@ -1,0 +1,201 @@
+/**
+ * The scenario lifecycle over HTTP against the real (PGlite) database, with a real job worker in
+ * this process: create from STL files sent through the upload mechanism → validate (a job reading
+ * the blobs with engine/geometry) → cost → insufficient credit → approve (concurrent retries, one
+ * debit) → the solar job computes → status; the AI wind simulation waits until its results are
+ * ingested, then reports the model they recorded. Live events are collected from the bus.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestContext, type TestContext } from '../../../test/harness.ts';
+import { buildWorld, type World } from '../../../test/world.ts';
+import { solarScenarioBody, uploadFile } from '../../../test/world-scenarios.ts';
+import { assets, subscriptions, subscriptionUsage } from '../../db/schema/index.ts';
+import { createInlineCpuPool } from '../../jobs/inline-cpu-pool.ts';
+import { jobHandlers } from '../../jobs/handlers/index.ts';
+import { JobWorker } from '../../jobs/worker.ts';
+import { createInProcessBus, type BusMessage } from '../../realtime/bus.ts';
+import type { Configuration, CostBreakdown, GeometryValidation, LatestStatus, MlModelList, UserApprovalResult, VersionInfo } from '../../contract/scenarios.ts';
+import { writeResultGlb } from '../../../../engine/results/glb.ts';
+
+let t: TestContext;
+let w: World;
+let worker: JobWorker;
+const events: BusMessage[] = [];
+
+beforeAll(async () => {
+  t = await createTestContext();
+  t.deps.bus = createInProcessBus();
+  t.deps.bus.subscribe((m) => events.push(m));
+  w = await buildWorld(t.deps);
+  worker = new JobWorker({ db: t.database.db, handlers: jobHandlers({ deps: t.deps, cpu: createInlineCpuPool(), log: () => {} }), pollMs: 50, leaseMs: 30_000 });
+  worker.start();
+});
+afterAll(async () => {
+  await worker?.stop();
+  await t.close();
+});
+
+async function waitFor<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value).slice(0, 500)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const json = async <T>(res: Response, status: number): Promise<T> => {
+  const body = await res.json();
+  expect(res.status, JSON.stringify(body)).toBe(status);
+  return body as T;
+};
+
+describe('a scenario from STL upload to computed results', () => {
+  let scenario: Configuration;
+  const url = () => `/api/project/${w.projectId}/configuration/${scenario.id}`;
+  const token = () => w.tokens.projectAdmin;
+
+  it('is created with a solar and an AI wind-comfort simulation', async () => {
+    scenario = await json<Configuration>(
+      await t.request(`/api/project/${w.projectId}/configuration/`, {
+        method: 'POST',
+        token: token(),
+        json: { ...solarScenarioBody('Harbour option C', w.scenarios.uploads), analyses: [{ analysis_type: 'solar', metrics: ['sun_hours'] }, { analysis_type: 'pedestrian_wind_comfort', metrics: ['lawson-lddc'] }] },
+      }),
+      201,
+    );
+    expect(scenario.simulations.map((s) => s.category)).toEqual(['solar', 'pedestrian_wind_comfort']);
+  });
+
+  it('cannot be approved before its geometry passed validation', async () => {
+    const cost = await json<CostBreakdown>(await t.request(`/api/project/${w.projectId}/study/${w.studyId}/configuration/${scenario.id}/user-approval/cost-breakdown/`, { token: token() }), 200);
+    expect(cost.blocked_reason).toBe('Validate the scenario’s geometry first: approval needs a passed geometry validation.');
+    const res = await t.request(`${url()}/user-approval/`, { method: 'POST', token: token(), json: { approved: true } });
+    expect(res.status).toBe(400);
+  });
+
+  it('fails validation for a building with a 1 m hole, with the offending triangles, and passes with the closed one', async () => {
+    const { boxWithHole } = await import('../../../../engine/geometry/mesh/test-meshes.ts');
+    const { writeBinaryStl } = await import('../../../../engine/geometry/stl/writer.ts');
+    const holed = await uploadFile(t.deps, w.projectId, w.ownerId, 'holed-tower.stl', writeBinaryStl(boxWithHole(1)));
+    const body = { scenario_id: scenario.id, simulation_id: scenario.simulations[0]!.id, simulation_type: 'solar' };
+    const queued = await json<GeometryValidation>(
+      await t.request(`${url()}/geometry-validation/`, { method: 'POST', token: token(), json: { ...body, geometry: { ...scenario.form.geometry as object, study: [holed] } } }),
+      202,
+    );
+    expect(queued).toMatchObject({ status: 'queued', error: false, scenario_id: scenario.id });
+    const failed = await waitFor('the failed validation', async () => json<GeometryValidation>(await t.request(`${url()}/geometry-validation/`, { token: w.tokens.colleague }), 200), (v) => v.status === 'failed');
+    expect(failed.error).toBe(true);
+    const open = failed.findings.find((f) => f.code === 'open-edges')!;
+    expect(open).toMatchObject({ severity: 'error', role: 'study', asset: 'holed-tower.stl', upload_id: holed });
+    expect(open.triangles.length).toBeGreaterThan(0);
+    expect(open.suggested_fix.length).toBeGreaterThan(0);
+    expect(failed.error_message).toMatch(/^1 error|errors; first:/);
+    expect(((await (await t.request(`${url()}/`, { token: token() })).json()) as Configuration).status).toBe('draft');
+
+    await json(await t.request(`${url()}/geometry-validation/`, { method: 'POST', token: token(), json: body }), 202);
+    const passed = await waitFor('the passed validation', async () => json<GeometryValidation>(await t.request(`${url()}/geometry-validation/`, { token: token() }), 200), (v) => v.status === 'passed');
+    expect(passed).toMatchObject({ error: false, error_message: null, summary: { errors: 0 } });
+    expect(passed.findings.map((f) => f.code)).toContain('north-is-plus-y');
+    expect(passed.assets.map((a) => [a.role, a.name, a.triangle_count])).toEqual([
+      ['ground', 'ground.stl', 32],
+      ['study', 'tower.stl', 12],
+      ['presentation_planes', 'plane.stl', 200],
+    ]);
+    expect(((await (await t.request(`${url()}/`, { token: token() })).json()) as Configuration).status).toBe('awaiting_approval');
+    const live = events.filter((e) => e.event.type === 'scenario.validation' && e.event.configuration_id === scenario.id).map((e) => e.event.status);
+    expect(live).toEqual(['queued', 'failed', 'queued', 'passed']);
+  });
+
+  it('prices the analyses × seasons, and refuses approval with too few credits — nothing debited', async () => {
+    const [sub] = await t.database.db
+      .insert(subscriptions)
+      .values({ companyId: w.companyId, plan: 'Starter', creditType: 'AI', creditsPerPeriod: 20, userId: w.userIds.projectAdmin })
+      .returning();
+    const costUrl = `/api/project/${w.projectId}/study/${w.studyId}/configuration/${scenario.id}/user-approval/cost-breakdown/`;
+    const cost = await json<CostBreakdown>(await t.request(costUrl, { token: token() }), 200);
+    expect(cost.lines.map((l) => [l.analysis_type, l.unit_credits, l.direction_factor, l.seasons, l.credits])).toEqual([
+      ['solar', 5, 1, 2, 10],
+      ['pedestrian_wind_comfort', 10, 1, 2, 20],
+    ]);
+    expect(cost).toMatchObject({ total_credits: 30, credit_type: 'AI', sufficient: false, subscription: { id: sub!.id, credits_left: 20 } });
+    expect(cost.blocked_reason).toBe('Not enough credits: this scenario needs 30 AI credits and your subscription (Starter) has 20 left.');
+
+    const refused = await t.request(`${url()}/user-approval/`, { method: 'POST', token: token(), json: { approved: true } });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({ detail: cost.blocked_reason });
+    expect(await t.database.db.select().from(subscriptionUsage).where(eq(subscriptionUsage.configurationId, scenario.id))).toEqual([]);
+
+    await t.database.db.update(subscriptions).set({ creditsPerPeriod: 100 }).where(eq(subscriptions.id, sub!.id));
+    const stale = await t.request(`${url()}/user-approval/`, { method: 'POST', token: token(), json: { approved: true, expected_credits: 25 } });
+    expect(await stale.json()).toEqual({ expected_credits: ['The cost is now 30 credits (you approved 25); review the breakdown and approve again.'] });
+  });
+
+  it('debits once under concurrent retries and submits: solar becomes a job, AI wind waits for results', async () => {
+    const approve = () => t.request(`${url()}/user-approval/`, { method: 'POST', token: token(), json: { approved: true, expected_credits: 30 } });
+    const answers = await Promise.all([approve(), approve(), approve()]);
+    const bodies = await Promise.all(answers.map((r) => json<UserApprovalResult>(r, 200)));
+    expect(bodies.filter((b) => !b.replayed)).toHaveLength(1);
+    for (const b of bodies) expect(b).toMatchObject({ credits_debited: 30, credit_type: 'AI' });
+    const usage = await t.database.db.select().from(subscriptionUsage).where(eq(subscriptionUsage.configurationId, scenario.id));
+    expect(usage).toHaveLength(1);
+    expect(usage[0]).toMatchObject({ creditsUsed: 30, creditType: 'AI', usedBy: w.userIds.projectAdmin, label: 'Scenario "Harbour option C"' });
+    const first = bodies.find((b) => !b.replayed)!;
+    expect(first.credits_left).toBe(70);
+    const [solar, wind] = first.simulations;
+    expect(solar).toMatchObject({ category: 'solar', computed_by_canopy: true });
+    expect(solar!.job_id).not.toBeNull();
+    expect(wind).toMatchObject({ category: 'pedestrian_wind_comfort', status: 'awaiting_external_results', status_text: 'starting simulation', job_id: null });
+
+    // The debit shows in the company's subscription usage.
+    const page = await json<{ results: Array<{ label: string; credits_used: number }> }>(await t.request('/api/company/subscription-usage/', { token: w.tokens.colleagueWithPermission }), 200);
+    expect(page.results).toContainEqual(expect.objectContaining({ label: 'Scenario "Harbour option C"', credits_used: 30 }));
+  });
+
+  it('computes the solar simulation on the worker; the scenario waits for the external wind results', async () => {
+    const statusUrl = `${url()}/simulation/${scenario.simulations[0]!.id}/get-latest-status/`;
+    const done = await waitFor('the solar job', async () => json<LatestStatus>(await t.request(statusUrl, { token: w.tokens.colleague }), 200), (s) => s.status === 'completed' || s.status === 'failed', 120_000);
+    expect(done).toMatchObject({ status: 'completed', progress: 100, configuration_status: 'awaiting_external_results', job: { status: 'completed', error: null } });
+    const data = await t.database.db.select().from(assets).where(eq(assets.simulationId, scenario.simulations[0]!.id));
+    expect(data.filter((a) => a.layerType === 'data').length).toBeGreaterThan(0);
+    expect(data.filter((a) => a.layerType === 'geometry').map((a) => a.geometryType).sort()).toEqual(['ground', 'presentation_plane', 'study']);
+    // Live: the solar simulation went queued → running → completed; the scenario shows its least advanced simulation.
+    const live = events.filter((e) => e.event.type === 'scenario.status' && e.event.configuration_id === scenario.id);
+    const solarSeen = live.map((e) => (e.event.simulations as Array<{ id: number; status: string }>).find((s) => s.id === scenario.simulations[0]!.id)!.status);
+    expect(solarSeen.indexOf('queued')).toBeLessThan(solarSeen.indexOf('running'));
+    expect(solarSeen.indexOf('running')).toBeLessThan(solarSeen.lastIndexOf('completed'));
+    expect(live.at(-1)!.event.status).toBe('awaiting_external_results');
+  });
+
+  it('reports no ML model until results are ingested, then the one they recorded; the scenario completes', async () => {
+    const wind = scenario.simulations[1]!.id;
+    const mlUrl = `${url()}/simulation/${wind}/ml-version-info/`;
+    expect(await json<VersionInfo>(await t.request(mlUrl, { token: token() }), 200)).toMatchObject({ recorded: false, name: null, version: null });
+    const glb = await writeResultGlb({
+      positions: Float32Array.from([0, 0, 1.5, 10, 0, 1.5, 10, 10, 1.5]),
+      indices: Uint32Array.from([0, 1, 2]),
+      fields: { speedRatio: Float32Array.from([0.8, 0.9, 1.1]) },
+      metadata: { analysis: 'wind-directional', metric: 'speed-ratio', units: '', provenance: { engine: 'harbour-wind-net', version: '2.3.1', trainedOn: 'AIJ cases' } },
+    });
+    const upload = await uploadFile(t.deps, w.projectId, w.ownerId, 'ratio-000.glb', glb);
+    await json(await t.request('/api/ingestassets/appendresults', { method: 'PUT', token: token(), json: { project_id: w.projectId, simulation_id: wind, results: [{ upload_id: upload, wind_direction: '0' }] } }), 200);
+
+    expect(await json<VersionInfo>(await t.request(mlUrl, { token: w.tokens.colleague }), 200)).toMatchObject({ recorded: true, name: 'harbour-wind-net', version: '2.3.1', details: { trainedOn: 'AIJ cases' } });
+    expect(await json<VersionInfo>(await t.request(`${url()}/simulation/${wind}/cfd-version-info/`, { token: token() }), 200)).toMatchObject({ recorded: false });
+    const models = await json<MlModelList>(await t.request(`/api/ingestassets/project/${w.projectId}/mlmodel/`, { token: token() }), 200);
+    expect(models.models).toContainEqual(expect.objectContaining({ simulation_id: wind, name: 'harbour-wind-net', version: '2.3.1' }));
+
+    const final = await json<Configuration>(await t.request(`${url()}/`, { token: token() }), 200);
+    expect(final.status).toBe('completed');
+    expect(final.simulations.map((s) => [s.status, s.status_text])).toEqual([
+      ['completed', ''],
+      ['completed', 'Results ingested'],
+    ]);
+    expect(final.approval).toMatchObject({ credits: 30, approved_by: w.userIds.projectAdmin });
+    // A submitted scenario's inputs are fixed.
+    const put = await t.request(`${url()}/`, { method: 'PUT', token: token(), json: solarScenarioBody('Changed', w.scenarios.uploads) });
+    expect(put.status).toBe(400);
+  });
+});

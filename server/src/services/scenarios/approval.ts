@@ -1,0 +1,142 @@
+/**
+ * user-approval/: the user approves the cost and the scenario is submitted, in one transaction:
+ * the scenario row is locked (a concurrent or retried approval waits, then finds the approval and
+ * replays it), the held subscription is locked and its credits checked, the usage row (the debit)
+ * and the approval row are written, each analysis Canopy computes becomes one job (dedupe key per
+ * simulation), and the others wait for external results. Either all of it happens or none.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import type { AuthUser } from '../../auth/authenticate.ts';
+import type { AppDeps } from '../../deps.ts';
+import { configurations, parameterSets, scenarioApprovals, simulations, subscriptionUsage, users } from '../../db/schema/index.ts';
+import { enqueueJob } from '../../jobs/queue.ts';
+import { ApiError } from '../../http/errors.ts';
+import { DEFAULT_ML_STATUS_TEXT, type ScenarioForm, type UserApproval, type UserApprovalResult } from '../../contract/scenarios.ts';
+import { displayName } from '../users/names.ts';
+import { createWeatherLibrary, weatherLibraryDir } from '../weather/library.ts';
+import { requireChangeScenario, scenarioRow, type ConfigurationRow } from './access.ts';
+import { CANOPY_JOBS, computedByCanopy } from './analyses.ts';
+import { blockedReason, heldSubscription, scenarioCost } from './cost.ts';
+import { publishScenarioStatus } from './events.ts';
+import { insertMissingGeometryAssets, prepareGeometryAssets } from './geometry.ts';
+import { solarInput, thermalInput } from './job-inputs.ts';
+import { refreshScenarioStatus } from './status.ts';
+import { simulationJobKey, simulationSummaries } from './view.ts';
+
+type Ids = { projectId: number; configurationId: number };
+
+async function thermalParameters(db: Db, projectId: number, form: ScenarioForm): Promise<Record<string, unknown> | null> {
+  if (!form.parameter_set_ids?.length) return null;
+  const [set] = await db
+    .select({ values: parameterSets.values })
+    .from(parameterSets)
+    .where(and(eq(parameterSets.projectId, projectId), inArray(parameterSets.id, form.parameter_set_ids), eq(parameterSets.analysisType, 'thermal_comfort')));
+  return (set?.values as Record<string, unknown> | undefined) ?? null;
+}
+
+async function replay(db: Db, config: ConfigurationRow, approval: typeof scenarioApprovals.$inferSelect, creditsLeft: number): Promise<UserApprovalResult> {
+  const fresh = await scenarioRow(db, config.projectId, config.id);
+  return {
+    configuration_id: config.id,
+    status: (await refreshScenarioStatus(db, config.id))!.status,
+    credits_debited: approval.credits,
+    credit_type: approval.creditType === 'CFD' ? 'CFD' : 'AI',
+    subscription_id: approval.subscriptionId ?? 0,
+    usage_id: approval.usageId ?? 0,
+    credits_left: creditsLeft,
+    replayed: true,
+    simulations: await simulationSummaries(db, fresh),
+  };
+}
+
+export async function approveScenario(deps: AppDeps, db: Db, user: AuthUser, ids: Ids, body: UserApproval): Promise<UserApprovalResult> {
+  await requireChangeScenario(db, user, ids.projectId);
+  const config = await scenarioRow(db, ids.projectId, ids.configurationId);
+  if (body.approved !== true) throw ApiError.field('approved', 'Approve the cost to submit the scenario.');
+  const now = deps.clock.now();
+  const form = config.form as ScenarioForm;
+
+  const [existing] = await db.select().from(scenarioApprovals).where(eq(scenarioApprovals.configurationId, config.id));
+  if (existing) return replay(db, config, existing, (await heldSubscription(db, user.id, now))?.creditsLeft ?? 0);
+
+  // Checks that need no lock, with the messages the user can act on — before anything is written.
+  const canopy = form.analyses.filter((a) => computedByCanopy(a.analysis_type));
+  if (canopy.length && (await createWeatherLibrary(weatherLibraryDir(deps.config)).list()).length === 0) {
+    throw ApiError.detail(400, 'No weather file is available for the analyses: add an EPW file to the weather library.');
+  }
+  const precheck = blockedReason(config, await scenarioCost(db, config), await heldSubscription(db, user.id, now));
+  if (precheck) throw ApiError.detail(400, precheck);
+
+  // Geometry GLBs are blob writes: done before the transaction, with names a retry reuses.
+  const [holder] = await db.select({ id: simulations.id }).from(simulations).where(eq(simulations.configurationId, config.id)).orderBy(simulations.id).limit(1);
+  const geometryRows = holder && canopy.length ? await prepareGeometryAssets(db, deps.blobStore, { projectId: ids.projectId, configurationId: config.id, simulationId: holder.id, geometry: form.geometry, version: deps.version }) : [];
+  const parameters = await thermalParameters(db, ids.projectId, form);
+  const [actor] = await db.select({ username: users.username, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, user.id));
+
+  const outcome = await db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(configurations).where(eq(configurations.id, config.id)).for('update');
+    if (!locked) throw ApiError.notFound();
+    const [again] = await tx.select().from(scenarioApprovals).where(eq(scenarioApprovals.configurationId, config.id));
+    if (again) return { replayOf: again as typeof scenarioApprovals.$inferSelect } as const;
+
+    const cost = await scenarioCost(tx, locked);
+    if (body.expected_credits !== undefined && body.expected_credits !== cost.total) {
+      throw ApiError.field('expected_credits', `The cost is now ${cost.total} credits (you approved ${body.expected_credits}); review the breakdown and approve again.`);
+    }
+    const sub = await heldSubscription(tx, user.id, now, true);
+    const reason = blockedReason(locked, cost, sub);
+    if (reason) throw ApiError.detail(400, reason);
+
+    const [usage] = await tx
+      .insert(subscriptionUsage)
+      .values({
+        subscriptionId: sub!.id,
+        companyId: sub!.companyId,
+        label: `Scenario "${locked.name}"`,
+        usedBy: user.id,
+        usedByName: actor ? displayName(actor) : user.username,
+        creditType: cost.creditType,
+        usedAt: now,
+        creditsUsed: cost.total,
+        configurationId: locked.id,
+      })
+      .returning({ id: subscriptionUsage.id });
+    const [approval] = await tx
+      .insert(scenarioApprovals)
+      .values({ configurationId: locked.id, approvedBy: user.id, subscriptionId: sub!.id, usageId: usage!.id, creditType: cost.creditType, credits: cost.total, breakdown: cost.lines, approvedAt: now })
+      .returning();
+
+    if (holder) await insertMissingGeometryAssets(tx, holder.id, geometryRows);
+    const sims = await tx.select({ id: simulations.id, category: simulations.category }).from(simulations).where(eq(simulations.configurationId, locked.id));
+    for (const sim of sims) {
+      const jobType = CANOPY_JOBS[sim.category as keyof typeof CANOPY_JOBS];
+      if (jobType) {
+        const target = { projectId: ids.projectId, configurationId: locked.id, simulationId: sim.id };
+        const input = sim.category === 'solar' ? solarInput(target, form) : thermalInput(target, form, parameters);
+        await enqueueJob(tx, jobType, input, { dedupeKey: simulationJobKey(sim.id) });
+        await tx.update(simulations).set({ status: 'queued', statusText: 'Queued' }).where(eq(simulations.id, sim.id));
+      } else {
+        const text = cost.creditType === 'AI' ? DEFAULT_ML_STATUS_TEXT : 'Waiting for the CFD results to be ingested';
+        await tx.update(simulations).set({ status: 'awaiting_external_results', statusText: text }).where(eq(simulations.id, sim.id));
+      }
+    }
+    await refreshScenarioStatus(tx, locked.id);
+    return { approval: approval!, creditsLeft: sub!.creditsLeft - cost.total } as const;
+  });
+
+  if ('replayOf' in outcome && outcome.replayOf) return replay(db, config, outcome.replayOf, (await heldSubscription(db, user.id, now))?.creditsLeft ?? 0);
+  await publishScenarioStatus(db, deps.bus, config.id);
+  const fresh = await scenarioRow(db, ids.projectId, config.id);
+  return {
+    configuration_id: config.id,
+    status: (await refreshScenarioStatus(db, config.id))!.status,
+    credits_debited: outcome.approval.credits,
+    credit_type: outcome.approval.creditType === 'CFD' ? 'CFD' : 'AI',
+    subscription_id: outcome.approval.subscriptionId!,
+    usage_id: outcome.approval.usageId!,
+    credits_left: outcome.creditsLeft,
+    replayed: false,
+    simulations: await simulationSummaries(db, fresh),
+  };
+}

@@ -1,0 +1,116 @@
+/**
+ * What a scenario costs (docs/scenarios.md "Cost"): for each simulation, the price of its analysis
+ * for the scenario's credit type (simulation_prices) × the seasons chosen × a direction factor
+ * (ceil(wind directions / 16) for analyses that are computed per wind direction, else 1). The price
+ * covers up to 16 directions and one season. The acting user's assigned subscription pays.
+ */
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import type { AuthUser } from '../../auth/authenticate.ts';
+import { simulationPrices, simulations, subscriptions, scenarioApprovals } from '../../db/schema/index.ts';
+import type { CostBreakdown, CostLine, Engine, ScenarioForm } from '../../contract/scenarios.ts';
+import { creditsUsed } from '../company/subscriptions.ts';
+import type { ConfigurationRow } from './access.ts';
+import { WIND_DEPENDENT } from './analyses.ts';
+import { engineOf } from './view.ts';
+import { asStatus } from './status.ts';
+
+export const DIRECTIONS_PER_PRICE = 16;
+
+export function directionFactor(analysisType: string, windDirections: number): number {
+  return WIND_DEPENDENT.includes(analysisType) ? Math.ceil(windDirections / DIRECTIONS_PER_PRICE) : 1;
+}
+
+export interface Cost {
+  creditType: Engine;
+  lines: CostLine[];
+  total: number;
+  /** Analyses without a price for the credit type. */
+  unpriced: string[];
+}
+
+export async function scenarioCost(db: Db, config: ConfigurationRow): Promise<Cost> {
+  const form = config.form as ScenarioForm;
+  const creditType = engineOf(config);
+  const sims = await db.select({ id: simulations.id, category: simulations.category }).from(simulations).where(eq(simulations.configurationId, config.id)).orderBy(asc(simulations.id));
+  const prices = await db.select().from(simulationPrices).where(eq(simulationPrices.creditType, creditType));
+  const byType = new Map(prices.map((p) => [p.simulationType, p]));
+  const seasons = Math.max(1, form.seasons?.length ?? 1);
+  const windDirections = form.wind_directions ?? DIRECTIONS_PER_PRICE;
+  const unpriced: string[] = [];
+  const lines = sims.map((s) => {
+    const price = byType.get(s.category);
+    if (!price) unpriced.push(s.category);
+    const factor = directionFactor(s.category, windDirections);
+    const unit = price?.credits ?? 0;
+    return {
+      simulation_id: s.id,
+      analysis_type: s.category,
+      unit_credits: unit,
+      wind_directions: windDirections,
+      direction_factor: factor,
+      seasons,
+      credits: unit * factor * seasons,
+      description: price?.description ?? '',
+    };
+  });
+  return { creditType, lines, total: lines.reduce((sum, l) => sum + l.credits, 0), unpriced };
+}
+
+export interface HeldSubscription {
+  id: number;
+  companyId: number;
+  plan: string;
+  creditType: Engine;
+  creditsLeft: number;
+  expired: boolean;
+}
+
+/** The subscription assigned to the user with its credits left now (pass a transaction and `lock` to hold it while debiting). */
+export async function heldSubscription(db: Db, userId: number, now: Date, lock = false): Promise<HeldSubscription | null> {
+  const query = db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+  const [sub] = lock ? await query.for('update') : await query;
+  if (!sub) return null;
+  const used = (await creditsUsed(db, [sub], now)).get(sub.id) ?? 0;
+  return {
+    id: sub.id,
+    companyId: sub.companyId,
+    plan: sub.plan,
+    creditType: sub.creditType,
+    creditsLeft: sub.creditsPerPeriod - used,
+    expired: sub.expiresAt !== null && sub.expiresAt <= now,
+  };
+}
+
+/** Why approving now would be refused, or null. Shared by the breakdown and the approval itself. */
+export function blockedReason(config: ConfigurationRow, cost: Cost, sub: HeldSubscription | null): string | null {
+  const status = asStatus(config.status);
+  if (status !== 'awaiting_approval') {
+    return status === 'draft' || status === 'validating' || status === 'failed'
+      ? 'Validate the scenario’s geometry first: approval needs a passed geometry validation.'
+      : `The scenario is ${status.replaceAll('_', ' ')}; it cannot be approved again.`;
+  }
+  if (cost.unpriced.length) return `No ${cost.creditType} price is set for ${cost.unpriced.join(', ')}: ask your administrator.`;
+  if (!sub) return `You have no subscription assigned: ask your company administrator for one with ${cost.creditType} credits.`;
+  if (sub.creditType !== cost.creditType) return `Your subscription (${sub.plan}) holds ${sub.creditType} credits; this scenario uses ${cost.creditType} credits.`;
+  if (sub.expired) return `Your subscription (${sub.plan}) has expired.`;
+  if (sub.creditsLeft < cost.total) return `Not enough credits: this scenario needs ${cost.total} ${cost.creditType} credits and your subscription (${sub.plan}) has ${sub.creditsLeft} left.`;
+  return null;
+}
+
+export async function costBreakdown(db: Db, user: AuthUser, config: ConfigurationRow, now: Date): Promise<CostBreakdown> {
+  const cost = await scenarioCost(db, config);
+  const sub = await heldSubscription(db, user.id, now);
+  const [approval] = await db.select({ id: scenarioApprovals.id }).from(scenarioApprovals).where(and(eq(scenarioApprovals.configurationId, config.id)));
+  const reason = approval ? null : blockedReason(config, cost, sub);
+  return {
+    configuration_id: config.id,
+    credit_type: cost.creditType,
+    lines: cost.lines,
+    total_credits: cost.total,
+    subscription: sub ? { id: sub.id, plan: sub.plan, credit_type: sub.creditType, credits_left: sub.creditsLeft } : null,
+    sufficient: sub !== null && sub.creditType === cost.creditType && !sub.expired && sub.creditsLeft >= cost.total,
+    blocked_reason: reason,
+    already_approved: Boolean(approval),
+  };
+}

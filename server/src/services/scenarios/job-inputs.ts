@@ -1,0 +1,39 @@
+/**
+ * The analysis job input for a scenario's simulation, from the wizard's inputs: seasons by id
+ * (services/analyses/settings.ts DEFAULT_SEASONS), each time window as its own period, the single
+ * day as the sun-hours request, and a thermal-comfort parameter set's clothing and metabolic rate.
+ * The weather is the library's nearest station (the job's default).
+ */
+import type { ScenarioForm } from '../../contract/scenarios.ts';
+import { DEFAULT_SEASONS, type SolarJobInput, type ThermalJobInput } from '../analyses/settings.ts';
+
+type Target = { projectId: number; configurationId: number; simulationId: number };
+
+function seasons(form: ScenarioForm) {
+  const chosen = DEFAULT_SEASONS.filter((s) => form.seasons.includes(s.id as ScenarioForm['seasons'][number]));
+  return chosen.length ? chosen : DEFAULT_SEASONS.slice(0, 1);
+}
+
+const windows = (form: ScenarioForm) => form.times.map((window, i) => ({ id: `window-${i + 1}`, name: window, window }));
+
+export function solarInput(target: Target, form: ScenarioForm): SolarJobInput {
+  const sunHours =
+    form.single_date && form.single_day_hours
+      ? [{ id: 'single-date', name: form.single_date, date: form.single_date, window: form.single_day_hours, minuteInterval: form.minutes_interval ?? 15 }]
+      : undefined;
+  return { ...target, settings: { seasons: seasons(form), timeWindows: windows(form), ...(sunHours ? { sunHours } : {}) } };
+}
+
+export function thermalInput(target: Target, form: ScenarioForm, parameterValues: Record<string, unknown> | null): ThermalJobInput {
+  const clo = parameterValues?.clothing_clo;
+  const met = parameterValues?.metabolic_rate_met;
+  return {
+    ...target,
+    settings: {
+      seasons: seasons(form),
+      timeWindows: windows(form),
+      ...(typeof clo === 'number' ? { clothingClo: clo } : {}),
+      ...(typeof met === 'number' ? { metabolicRateMet: met } : {}),
+    },
+  };
+}
