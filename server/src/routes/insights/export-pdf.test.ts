@@ -198,13 +198,15 @@ describe('report PDF', () => {
     });
     expect(report.cover).toEqual({ project: 'Quay Street', location: 'Auckland', author: 'A. Engineer', version: '3', date: '2026-11-20' });
     await post(`${study()}/insight/${insight.id}/report-view`, { report_id: report.id, image_view_id: imageView.id, caption: 'Figure for the planning submission' });
+    await post(`${study()}/insight/${insight.id}/report-view`, { report_id: report.id, image_view_id: imageView.id, caption: 'The same image again' });
     const res = await exportPdf({ report_id: report.id });
     expect(res.status, await res.clone().text()).toBe(200);
     const pdf = new Uint8Array(await res.arrayBuffer());
     const doc = await PDFDocument.load(pdf);
     const { width, height } = doc.getPage(0).getSize();
     expect([Math.round(width), Math.round(height)]).toEqual([612, 792]);
-    expect(embeddedImages(doc)).toContainEqual([64, 64]);
+    // two figures of one study image: embedded once
+    expect(embeddedImages(doc)).toEqual([[64, 64]]);
     if (!poppler) return;
     const text = pdfToText(pdf).replace(/\s+/g, ' ');
     for (const expected of ['Pedestrian wind report', 'Quay Street', 'Auckland', 'A. Engineer', 'Version: 3', '2026-11-20', 'Windy north-east corner', 'Figure for the planning submission', 'Engine: canopy-engine 0.1.0']) {

@@ -28,6 +28,8 @@ import { provenanceLine, provenanceOf, unrecorded } from './provenance.ts';
 import { PdfWriter } from './writer.ts';
 
 interface Picture {
+  /** Identifies the source ("study:{id}" or "request:{n}"): one source is embedded once however often it is shown. */
+  key: string;
   bytes: Uint8Array;
   info: ImageInfo;
 }
@@ -41,6 +43,8 @@ interface Figure {
 }
 
 interface Context {
+  /** Embedded images by Picture.key. */
+  embedded: Map<string, PDFImage>;
   deps: AppDeps;
   db: Db;
   scope: InsightScope;
@@ -60,6 +64,7 @@ async function requestImages(ctx: Context, request: ExportPdfRequest, kind: 'sce
     if (target === undefined) throw ApiError.field(field, kind === 'scene' ? 'An insight export names each image by scene_view_id.' : 'A report export names each image by report_view_id.');
     if ((image.image_base64 === undefined) === (image.study_image_id === undefined)) throw ApiError.field(field, 'Send exactly one of image_base64 and study_image_id.');
     let bytes: Uint8Array | null;
+    const key = image.study_image_id !== undefined ? `study:${image.study_image_id}` : `request:${i}`;
     if (image.image_base64 !== undefined) {
       bytes = decodeBase64Image(image.image_base64);
       if (!bytes) throw ApiError.field(`${field}.image_base64`, 'Not valid base64.');
@@ -72,7 +77,7 @@ async function requestImages(ctx: Context, request: ExportPdfRequest, kind: 'sce
     if (total > MAX_EXPORT_IMAGE_BYTES) throw ApiError.field('images', 'The images add up to more than 100 MB.');
     const info = imageInfo(bytes);
     if (!info) throw ApiError.field(field, 'The image is not a PNG or JPEG.');
-    out.set(`${kind}:${target}`, { bytes, info });
+    out.set(`${kind}:${target}`, { key, bytes, info });
   }
   return out;
 }
@@ -82,12 +87,16 @@ async function storedPicture(ctx: Context, studyImageId: number | null): Promise
   const stored = await studyImageBytes(ctx.deps, ctx.db, ctx.scope.studyId, studyImageId).catch(() => null);
   if (!stored) return null;
   const info = imageInfo(stored.bytes);
-  return info ? { bytes: stored.bytes, info } : null;
+  return info ? { key: `study:${studyImageId}`, bytes: stored.bytes, info } : null;
 }
 
-async function embed(doc: PDFDocument, picture: Picture): Promise<PDFImage> {
+async function embed(ctx: Context, doc: PDFDocument, picture: Picture): Promise<PDFImage> {
+  const known = ctx.embedded.get(picture.key);
+  if (known) return known;
   try {
-    return picture.info.contentType === 'image/png' ? await doc.embedPng(picture.bytes) : await doc.embedJpg(picture.bytes);
+    const image = picture.info.contentType === 'image/png' ? await doc.embedPng(picture.bytes) : await doc.embedJpg(picture.bytes);
+    ctx.embedded.set(picture.key, image);
+    return image;
   } catch {
     throw ApiError.field('images', 'An image could not be read (damaged PNG or JPEG).');
   }
@@ -96,7 +105,7 @@ async function embed(doc: PDFDocument, picture: Picture): Promise<PDFImage> {
 async function drawFigure(ctx: Context, w: PdfWriter, figure: Figure): Promise<void> {
   w.ensure(w.height * 0.5);
   w.text(figure.heading, { size: 13, bold: true, after: 4 });
-  if (figure.picture) w.image(await embed(w.doc, figure.picture), w.height * 0.42);
+  if (figure.picture) w.image(await embed(ctx, w.doc, figure.picture), w.height * 0.42);
   else w.missingImage('No image was captured for this view.');
   if (figure.legend) w.legend(figure.legend);
   if (figure.caption) w.text(figure.caption, { size: 10, after: 2 });
@@ -224,7 +233,7 @@ export async function exportPdf(deps: AppDeps, db: Db, user: AuthUser, request: 
     throw ApiError.field('non_field_errors', 'Send exactly one of insight_id and report_id.');
   }
   const scope = await insightScope(db, user, request.project_id, request.study_id);
-  const ctx: Context = { deps, db, scope, now: deps.clock.now() };
+  const ctx: Context = { embedded: new Map(), deps, db, scope, now: deps.clock.now() };
   const doc = await PDFDocument.create();
   const fonts = await loadFonts(doc);
   let title: string;
