@@ -1,0 +1,70 @@
+/**
+ * The wizard's values as the server's body: accepted by the server's own schema (the contract),
+ * only what the chosen analyses need is sent, and a stored form reads back into the same values.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { CreateConfigurationSchema, UpdateConfigurationSchema } from '@server/contract/scenarios.ts';
+import { validValues } from '@machines/scenario-wizard/scenario-wizard.fixtures.ts';
+import { emptyValues } from '@machines/scenario-wizard/scenario-inputs.ts';
+import type { ApiClient } from './client.ts';
+import { approveScenario, bodyFromValues, getCostBreakdown, getLatestStatus, startGeometryValidation, valuesFromForm } from './scenarios.ts';
+
+describe('scenario body', () => {
+  it('a valid form is a body the server schema accepts, numbers as numbers', () => {
+    const body = bodyFromValues(validValues());
+    const parsed = CreateConfigurationSchema.safeParse({ ...body, study_id: 70 });
+    expect(parsed.success ? [] : parsed.error.issues).toEqual([]);
+    expect(body).toMatchObject({
+      name: 'Podium option B',
+      engine: 'CFD',
+      times: ['08:00-12:00', '14:00-18:00'],
+      wind_directions: 16,
+      return_periods: { pressure: [10, 50], structural_loading: [50], directional_wind: [1, 10] },
+      single_date: '2026-06-21',
+      single_day_hours: '06:00-20:00',
+      minutes_interval: 15,
+      structural_origin: { x: 0, y: 0, z: 0 },
+      frontal_areas: { x_m2: 1200, y_m2: 900.5 },
+      reference_height_m: 10,
+      internal_pressure_coefficient: -0.2,
+      parameter_set_ids: [31],
+      geometry: { study: [1], ground: [2], presentation_planes: [3], surrounds: [], landscaping: [], mitigations: [] },
+    });
+  });
+
+  it('sends nothing for inputs the analyses do not need', () => {
+    const v = { ...validValues(), analyses: [{ analysis_type: 'thermal_comfort' as const, metrics: ['UTCI'] }], parameterSets: {}, windDirections: 'junk', referenceHeight: 'x' };
+    const body = bodyFromValues(v);
+    expect(body).toMatchObject({ wind_directions: 16, return_periods: {}, single_date: null, single_day_hours: null, minutes_interval: null, structural_origin: null, frontal_areas: null, reference_height_m: null, internal_pressure_coefficient: null });
+    expect(UpdateConfigurationSchema.safeParse(body).success).toBe(true);
+  });
+
+  it('reads a stored form back into the values it came from', () => {
+    const values = validValues();
+    const stored = UpdateConfigurationSchema.parse(bodyFromValues(values));
+    const files = new Map([
+      [1, { filename: 'tower.stl', size: 684 }],
+      [2, { filename: 'ground.stl', size: 284 }],
+      [3, { filename: 'plane.stl', size: 184 }],
+    ]);
+    const back = valuesFromForm(stored, files, new Map([[31, 'pressure']]));
+    expect(back).toEqual({ ...values, returnPeriods: { pressure: '10, 50', structural_loading: '50', directional_wind: '1, 10' }, times: '08:00-12:00, 14:00-18:00' });
+    expect(valuesFromForm({}, new Map(), new Map())).toMatchObject({ ...emptyValues(), seasons: ['annual'] });
+  });
+});
+
+describe('scenario calls', () => {
+  it('use the API paths', async () => {
+    const api = vi.fn(async () => ({})) as unknown as ApiClient & ReturnType<typeof vi.fn>;
+    await getCostBreakdown(api, 7, 70, 9);
+    await approveScenario(api, 7, 9, { approved: true, expected_credits: 24 });
+    await startGeometryValidation(api, 7, 9, { scenario_id: 9, simulation_id: 11, simulation_type: 'AI' });
+    await getLatestStatus(api, 7, 9, 11);
+    expect(vi.mocked(api).mock.calls).toEqual([
+      ['/api/project/7/study/70/configuration/9/user-approval/cost-breakdown/'],
+      ['/api/project/7/configuration/9/user-approval/', { method: 'POST', body: { approved: true, expected_credits: 24 } }],
+      ['/api/project/7/configuration/9/geometry-validation/', { method: 'POST', body: { scenario_id: 9, simulation_id: 11, simulation_type: 'AI' } }],
+      ['/api/project/7/configuration/9/simulation/11/get-latest-status/'],
+    ]);
+  });
+});
