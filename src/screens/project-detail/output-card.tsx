@@ -1,21 +1,19 @@
-/** One scenario's available outputs (analyses with result counts), opening it in the viewer. */
+/** One scenario's available outputs (analyses with result counts) and its live status, opening it in the viewer. */
 import type { ScenarioSummary } from '@machines/project-detail/project-detail.types.ts';
-import { Badge } from '../../ui/badge.tsx';
 import { ButtonLink } from '../../ui/button-link.tsx';
 import { humanize } from '../../ui/format.ts';
 import { card, muted, sectionTitle } from '../../ui/surface.css.ts';
-import { statusLook } from './scenario-status.ts';
+import { LiveStatusBadge } from '../scenario-wizard/live-status-badge.tsx';
 import { scenarioHref } from './project-wheel.tsx';
 import { flush, levelRow, outputCard, outputList, outputRow, pushDown } from './project-detail.css.ts';
 
 export function OutputCard({ projectId, studyId, scenario }: { projectId: number; studyId: number; scenario: ScenarioSummary }) {
-  const look = statusLook(scenario.status);
   const outputs = scenario.outputs ?? [];
   return (
     <article className={`${card} ${outputCard}`} aria-label={`Scenario ${scenario.name}`}>
       <div className={levelRow}>
         <h3 className={sectionTitle}>{scenario.name}</h3>
-        <Badge tone={look.tone}>{look.label}</Badge>
+        <LiveStatusBadge projectId={projectId} configurationId={scenario.id} simulationIds={[]} status={scenario.status} engine={scenario.engine} />
       </div>
       {scenario.engine ? <span className={muted}>{scenario.engine === 'CFD' ? 'CFD simulation' : 'AI prediction'}</span> : null}
       {outputs.length ? (

@@ -3,6 +3,7 @@ import type { StudyWithScenarios } from '@machines/project-detail/project-detail
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { card, cardBody, cardHeader, muted, sectionTitle } from '../../ui/surface.css.ts';
 import { OutputCard } from './output-card.tsx';
+import { LiveStatusProvider } from '../scenario-wizard/live-status-provider.tsx';
 import { cards } from './project-detail.css.ts';
 
 export function OutputCards({ projectId, study }: { projectId: number; study: StudyWithScenarios | null }) {
@@ -26,13 +27,15 @@ export function OutputCards({ projectId, study }: { projectId: number; study: St
             description="Outputs appear here once a scenario of this study has run: each analysis with its number of results, ready to open in the viewer."
           />
         ) : (
-          <ul className={cards}>
-            {scenarios.map((scenario) => (
-              <li key={scenario.id}>
-                <OutputCard projectId={projectId} studyId={study.id} scenario={scenario} />
-              </li>
-            ))}
-          </ul>
+          <LiveStatusProvider>
+            <ul className={cards}>
+              {scenarios.map((scenario) => (
+                <li key={scenario.id}>
+                  <OutputCard projectId={projectId} studyId={study.id} scenario={scenario} />
+                </li>
+              ))}
+            </ul>
+          </LiveStatusProvider>
         )}
       </div>
     </section>
