@@ -62,4 +62,9 @@ export const SCENARIO_ROWS: Record<string, MatrixRow> = {
   'GET /api/project/:id/configuration/:cid/simulation/:sid/ml-version-info': { expect: see(200), request: (w) => ({ path: `${simulation(w)}/ml-version-info/` }) },
   'GET /api/project/:id/configuration/:cid/simulation/:sid/cfd-version-info': { expect: see(200), request: (w) => ({ path: `${simulation(w)}/cfd-version-info/` }) },
   'GET /api/ingestassets/project/:id/mlmodel': { expect: see(200) },
+  // Each allowed role repairs the same file into its own copy (the scenario keeps the original).
+  'POST /api/project/:id/configuration/:cid/simulation/:sid/remesh-stl': {
+    expect: change(201),
+    request: (w) => ({ path: `${simulation(w)}/remesh-stl/`, body: { upload_id: w.scenarios.uploads.study, role: 'study', replace_in_scenario: false } }),
+  },
 };
