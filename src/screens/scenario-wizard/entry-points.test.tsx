@@ -4,12 +4,12 @@
  * delete), offered only to users who may add scenarios.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import { memoryLocation } from 'wouter/memory-location';
 import { liveStatusMachine } from '@machines/live-status/live-status.machine.ts';
-import type { LatestStatus, SocketGrant } from '@machines/live-status/live-status.types.ts';
+import type { LatestStatus, SocketEvent, SocketGrant } from '@machines/live-status/live-status.types.ts';
 import { enoughCredit, options, passedReport } from '@machines/scenario-wizard/scenario-wizard.fixtures.ts';
 import type { PermissionLists } from '@machines/permissions/permissions.machine.ts';
 import { App } from '../../app/app.tsx';
@@ -33,10 +33,12 @@ function scenarioServices(): ScenarioServices {
   };
 }
 
+const sockets: ((event: SocketEvent) => void)[] = [];
 const quietLive = liveStatusMachine.provide({
   actors: {
     negotiate: fromPromise(async (): Promise<SocketGrant> => ({ url: 'ws://x/socket/live', accessToken: 't' })),
     socket: fromCallback<EventObject, SocketGrant>(({ sendBack }) => {
+      sockets.push(sendBack);
       sendBack({ type: 'socket.open' });
       return () => undefined;
     }),
@@ -86,6 +88,15 @@ describe('scenario entry points', { timeout: 30_000 }, () => {
     const { scenarios } = renderApp('/projects/7/scenarios', EVERY_PERMISSION, workspace);
     expect(await screen.findByRole('status', { name: 'Status of scenario 5: Awaiting results' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add scenario' })).toBeInTheDocument();
+    // Pushed status changes and notifications arrive without a reload.
+    act(() => {
+      for (const send of sockets) {
+        send({ type: 'socket.message', message: { type: 'scenario.status', project_id: 7, configuration_id: 5, status: 'completed', simulations: [] } });
+        send({ type: 'socket.message', message: { type: 'notification', project_id: 7, configuration_id: 5, level: 'success', message: 'Scenario 5 results are in.' } });
+      }
+    });
+    expect(await screen.findByRole('status', { name: 'Status of scenario 5: Completed' })).toBeInTheDocument();
+    expect(await screen.findByText('Scenario 5 results are in.')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Actions for Scenario 5' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Duplicate' }));

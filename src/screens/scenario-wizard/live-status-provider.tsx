@@ -2,6 +2,7 @@
  * The live status actor (machines/live-status) for the screens that show scenario statuses: one
  * socket per signed-in screen tree. A provider inside another one reuses its actor, so the wizard
  * mounted in the project screens shares their socket, and mounted anywhere else opens its own.
+ * Notifications pushed over the socket are shown as toasts.
  */
 import { createContext, useContext, useEffect, type ReactNode } from 'react';
 import { useActorRef } from '@xstate/react';
@@ -9,6 +10,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { liveStatusMachine } from '@machines/live-status/live-status.machine.ts';
 import type { Watched } from '@machines/live-status/live-status.types.ts';
 import { bindLiveStatus, liveServices, type LiveStatusLogic } from '../../services/live-socket.ts';
+import { ToastContext } from '../../app/contexts.ts';
 
 export type LiveStatusRef = ActorRefFrom<typeof liveStatusMachine>;
 
@@ -18,6 +20,14 @@ const LiveStatusActorContext = createContext<LiveStatusRef | null>(null);
 function OwnLiveStatus({ children }: { children: ReactNode }) {
   const logic = useContext(LiveStatusLogicContext);
   const actor = useActorRef(logic, { input: {} });
+  const toasts = ToastContext.useActorRef();
+  useEffect(() => {
+    // The server's notifications about scenarios (a finished run, a failed job) become toasts.
+    const sub = actor.on('live.event', ({ message }) => {
+      if (message.type === 'notification') toasts.send({ type: 'toast.show', toast: { tone: message.level, title: message.message } });
+    });
+    return () => sub.unsubscribe();
+  }, [actor, toasts]);
   return <LiveStatusActorContext.Provider value={actor}>{children}</LiveStatusActorContext.Provider>;
 }
 
