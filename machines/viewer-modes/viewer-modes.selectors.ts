@@ -1,0 +1,25 @@
+/** Named readings of the viewer-modes machine for the insights screens. */
+import type { SnapshotFrom } from 'xstate';
+import type { viewerModesMachine } from './viewer-modes.machine.ts';
+
+type Snapshot = SnapshotFrom<typeof viewerModesMachine>;
+
+export type ActiveMode = 'browsing' | 'editing' | 'annotating' | 'drawing';
+
+export function selectMode(s: Snapshot): ActiveMode {
+  if (s.matches('editing')) return 'editing';
+  if (s.matches('annotating')) return 'annotating';
+  if (s.matches('drawing')) return 'drawing';
+  return 'browsing';
+}
+
+export const selectInsightId = (s: Snapshot) => s.context.insightId;
+export const selectTool = (s: Snapshot) => s.context.tool;
+export const selectStyle = (s: Snapshot) => s.context.style;
+export const selectDraft = (s: Snapshot) => s.context.draft;
+export const selectDrag = (s: Snapshot) => s.context.drag;
+export const selectSelectedShape = (s: Snapshot) => s.context.selectedShapeId;
+export const selectPendingPin = (s: Snapshot) => s.context.pendingPin;
+export const selectTyping = (s: Snapshot) => s.matches({ drawing: 'typing' });
+/** The overlay takes pointer input only while drawing or placing a pin. */
+export const selectCapturesPointer = (s: Snapshot) => s.matches('drawing') || s.matches({ annotating: 'idle' }) || s.matches({ annotating: 'noting' });
