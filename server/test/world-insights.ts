@@ -174,26 +174,61 @@ export async function buildWorldInsights(
   const [report] = await db.insert(reports).values({ studyId: ids.studyId, title: 'Published report', status: 'Published', cover }).returning({ id: reports.id });
   const [draftReport] = await db.insert(reports).values({ studyId: ids.studyId, title: 'Draft report', status: 'Draft', cover }).returning({ id: reports.id });
   const [reportView] = await db.insert(reportViews).values({ reportId: report!.id, imageViewId: published.imageViewId, caption: 'Figure' }).returning({ id: reportViews.id });
+  // One multi-row insert per table; rows are matched back to roles by a column holding the role.
+  const roles = [...ids.roles];
+  const byRole = <R extends { id: number }>(rows: R[], tag: (row: R) => string) => new Map(rows.map((r) => [tag(r), r.id]));
+  const p = published;
+  const ownInsights = byRole(
+    await db.insert(insights).values(roles.map((role) => ({ studyId: ids.studyId, title: role, status: 'Published' as const }))).returning({ id: insights.id, tag: insights.title }),
+    (r) => r.tag,
+  );
+  const views = byRole(await db.insert(sceneViews).values(roles.map((role) => ({ insightId: p.insightId, name: role }))).returning({ id: sceneViews.id, tag: sceneViews.name }), (r) => r.tag);
+  const types = byRole(
+    await db.insert(insightPinTypes).values(roles.map((role) => ({ insightId: p.insightId, name: role, colour: '#000000', icon: 'info' }))).returning({ id: insightPinTypes.id, tag: insightPinTypes.name }),
+    (r) => r.tag,
+  );
+  const pins = byRole(
+    await db.insert(insightPins).values(roles.map((role) => ({ insightId: p.insightId, pinTypeId: p.pinTypeId, item: { position: [0, 0, 0] }, note: role }))).returning({ id: insightPins.id, tag: insightPins.note }),
+    (r) => r.tag,
+  );
+  const images = byRole(
+    await db.insert(imageViews).values(roles.map((role) => ({ insightId: p.insightId, studyImageId, caption: role }))).returning({ id: imageViews.id, tag: imageViews.caption }),
+    (r) => r.tag,
+  );
+  const rViews = byRole(
+    await db.insert(reportViews).values(roles.map((role) => ({ reportId: report!.id, imageViewId: p.imageViewId, caption: role }))).returning({ id: reportViews.id, tag: reportViews.caption }),
+    (r) => r.tag,
+  );
+  const ownReports = byRole(
+    await db.insert(reports).values(roles.map((role) => ({ studyId: ids.studyId, title: role, status: 'Published' as const, cover }))).returning({ id: reports.id, tag: reports.title }),
+    (r) => r.tag,
+  );
+  const ownDrawings = byRole(
+    await db.insert(drawings).values(roles.map((role) => ({ sceneViewId: p.sceneViewId, name: role, drawingJson: {} }))).returning({ id: drawings.id, tag: drawings.name }),
+    (r) => r.tag,
+  );
+  // the per-role images share one stored blob: deleting one row must still succeed when another took the blob
+  const shared = { container: 'project-assets', name: `study-images/study-${ids.studyId}/to-delete.png` };
+  await putBytes(deps.blobStore, shared, png);
+  const ownImages = byRole(
+    await db
+      .insert(studyImages)
+      .values(roles.map((role) => ({ studyId: ids.studyId, name: role, source: 'captured' as const, contentType: 'image/png' as const, width: 64, height: 64, byteSize: png.length, blobKey: formatBlobKey(shared) })))
+      .returning({ id: studyImages.id, tag: studyImages.name }),
+    (r) => r.tag,
+  );
   const toDelete = {} as WorldInsights['toDelete'];
-  for (const role of ids.roles) {
-    const own = await insightWithChildren(db, ids.studyId, 'Published', `To delete by ${role}`, ids.simulationId, studyImageId);
-    const [extraView] = await db.insert(sceneViews).values({ insightId: published.insightId, name: `to delete by ${role}` }).returning({ id: sceneViews.id });
-    const [extraType] = await db.insert(insightPinTypes).values({ insightId: published.insightId, name: `to delete by ${role}`, colour: '#000000', icon: 'info' }).returning({ id: insightPinTypes.id });
-    const [extraPin] = await db.insert(insightPins).values({ insightId: published.insightId, pinTypeId: published.pinTypeId, item: { position: [0, 0, 0] } }).returning({ id: insightPins.id });
-    const [extraImage] = await db.insert(imageViews).values({ insightId: published.insightId, studyImageId }).returning({ id: imageViews.id });
-    const [extraReportView] = await db.insert(reportViews).values({ reportId: report!.id, imageViewId: published.imageViewId }).returning({ id: reportViews.id });
-    const [extraReport] = await db.insert(reports).values({ studyId: ids.studyId, title: `to delete by ${role}`, status: 'Published', cover }).returning({ id: reports.id });
-    const [extraDrawing] = await db.insert(drawings).values({ sceneViewId: published.sceneViewId, drawingJson: {} }).returning({ id: drawings.id });
+  for (const role of roles) {
     toDelete[role] = {
-      insight: own.insightId,
-      sceneView: extraView!.id,
-      pinType: extraType!.id,
-      pin: extraPin!.id,
-      imageView: extraImage!.id,
-      reportView: extraReportView!.id,
-      studyImage: await storeTestImage(deps, ids.studyId, `to-delete-${role}`, png),
-      report: extraReport!.id,
-      drawing: extraDrawing!.id,
+      insight: ownInsights.get(role)!,
+      sceneView: views.get(role)!,
+      pinType: types.get(role)!,
+      pin: pins.get(role)!,
+      imageView: images.get(role)!,
+      reportView: rViews.get(role)!,
+      studyImage: ownImages.get(role)!,
+      report: ownReports.get(role)!,
+      drawing: ownDrawings.get(role)!,
     };
   }
   return {

@@ -11,7 +11,7 @@ import { ApiError } from '../../http/errors.ts';
 import type { SceneView, SceneViewCreate, SceneViewUpdate } from '../../contract/insights.ts';
 import { requireChangeableInsight, requireInsight, type StudyIds } from './insights.ts';
 import { checkAsset, checkCameraPosition, checkSimulation, checkStudyImage } from './refs.ts';
-import { sceneViewView } from './represent.ts';
+import { loadSceneViews, sceneViewView } from './represent.ts';
 import { insightScope } from './visibility.ts';
 
 type Row = typeof sceneViews.$inferSelect;
@@ -46,8 +46,7 @@ function columns(input: SceneViewUpdate): Partial<typeof sceneViews.$inferInsert
 export async function listSceneViews(db: Db, user: AuthUser, ids: StudyIds, insightId: number): Promise<SceneView[]> {
   const scope = await insightScope(db, user, ids.projectId, ids.studyId);
   await requireInsight(db, scope, insightId);
-  const rows = await db.select().from(sceneViews).where(eq(sceneViews.insightId, insightId)).orderBy(asc(sceneViews.sortOrder), asc(sceneViews.id));
-  return Promise.all(rows.map((r) => represent(db, r)));
+  return (await loadSceneViews(db, [insightId])).get(insightId) ?? [];
 }
 
 async function requireRow(db: Db, insightId: number, viewId: number): Promise<Row> {
