@@ -3,7 +3,10 @@
  * append, duplicate, hide, delete); empty until a scenario is added.
  */
 import type { StudyWithScenarios } from '@machines/project-detail/project-detail.types.ts';
-import { AddScenarioButton, LiveStatusBadge, LiveStatusProvider, ScenarioRowActions } from '../scenario-wizard/index.ts';
+import { AddScenarioButton } from '../scenario-wizard/add-scenario-button.tsx';
+import { LiveStatusBadge } from '../scenario-wizard/live-status-badge.tsx';
+import { LiveStatusProvider } from '../scenario-wizard/live-status-provider.tsx';
+import { ScenarioRowActions } from '../scenario-wizard/scenario-row-actions.tsx';
 import { ButtonLink } from '../../ui/button-link.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { card, cardHeader, sectionTitle, table, td, th } from '../../ui/surface.css.ts';

@@ -1,10 +1,14 @@
-/** A scenario row's actions (SPEC §4 lifecycle): edit, append, duplicate, hide or show, delete. */
-import { useState } from 'react';
+/**
+ * A scenario row's actions (SPEC §4 lifecycle): edit, append, duplicate, hide or show, delete. The
+ * modals load when first opened, so the lists that show rows do not carry the wizard.
+ */
+import { lazy, Suspense, useState } from 'react';
 import type { Engine } from '@machines/scenario-wizard/scenario-wizard.types.ts';
 import { Button } from '../../ui/button.tsx';
 import { DropdownMenu } from '../../ui/dropdown-menu.tsx';
-import { ScenarioWizardModal } from './scenario-wizard-modal.tsx';
-import { ScenarioActionModal } from './scenario-action-modal.tsx';
+
+const ScenarioWizardModal = lazy(() => import('./scenario-wizard-modal.tsx').then((m) => ({ default: m.ScenarioWizardModal })));
+const ScenarioActionModal = lazy(() => import('./scenario-action-modal.tsx').then((m) => ({ default: m.ScenarioActionModal })));
 
 type Open = 'edit' | 'append' | 'duplicate' | 'hide' | 'unhide' | 'delete' | null;
 
@@ -36,6 +40,7 @@ export function ScenarioRowActions({ projectId, studyId, scenario, onChanged }: 
           { label: 'Delete', onSelect: () => setOpen('delete') },
         ]}
       />
+      <Suspense fallback={null}>
       {open === 'edit' || open === 'append' || open === 'duplicate' ? (
         <ScenarioWizardModal
           projectId={projectId}
@@ -51,6 +56,7 @@ export function ScenarioRowActions({ projectId, studyId, scenario, onChanged }: 
       {open === 'hide' || open === 'unhide' || open === 'delete' ? (
         <ScenarioActionModal kind={open} projectId={projectId} configurationId={scenario.id} name={scenario.name} engine={engine} onClose={close} onDone={onChanged} />
       ) : null}
+      </Suspense>
     </>
   );
 }
