@@ -53,7 +53,7 @@ const CASES: Case[] = [
     message: MESSAGES.filenameLength(`${'g'.repeat(118)}.stl`),
   },
   { flag: 'weather', step: 'weather', bad: { metSourceId: null }, good: { metSourceId: 5 }, message: MESSAGES.weather },
-  { flag: 'weather', step: 'weather', bad: { metSourceId: 99 }, good: { metSourceId: 5 }, message: MESSAGES.weather },
+  { flag: 'weather', step: 'weather', bad: { metSourceId: 99 }, good: { metSourceId: 'nearest' }, message: MESSAGES.weather },
   { flag: 'seasons', step: 'weather', bad: { seasons: [] }, good: { seasons: ['annual'] }, message: MESSAGES.seasons },
   { flag: 'times', step: 'weather', bad: { times: '8:00-18:00' }, good: { times: '08:00-18:00' }, message: MESSAGES.times },
   { flag: 'times', step: 'weather', bad: { times: '18:00-08:00' }, good: { times: '00:00-23:59' }, message: MESSAGES.times },

@@ -55,7 +55,7 @@ export const MESSAGES = {
   filenamePlane: 'Add a presentation plane (an STL file): solar, thermal comfort and pedestrian wind comfort compute their results on it.',
   filenameType: (f: string) => `"${f}" is not an STL file; geometry must be .stl.`,
   filenameLength: (f: string) => `"${f}" has a name longer than ${MAX_FILENAME_LENGTH} characters; rename it.`,
-  weather: 'Choose the weather source.',
+  weather: "Choose the weather source: one of the project's stations, or the library station nearest the project.",
   seasons: 'Choose at least one season.',
   times: `Enter 1 to ${MAX_TIME_WINDOWS} time windows as HH:MM-HH:MM (00:00 to 23:59), each start before its end, separated by commas.`,
   winds: `Choose the number of wind directions: ${WIND_DIRECTION_CHOICES.join(', ')}.`,
@@ -174,7 +174,7 @@ export function checkValues(v: WizardValues, options: WizardOptions): Flags {
   if (v.analyses.length === 0 || v.analyses.some((a) => a.metrics.length === 0)) flags.analyses = MESSAGES.analyses;
   const filename = checkFilenames(v);
   if (filename) flags.filename = filename;
-  if (v.metSourceId === null || !options.metSources.some((m) => m.id === v.metSourceId)) flags.weather = MESSAGES.weather;
+  if (v.metSourceId === null || (v.metSourceId !== 'nearest' && !options.metSources.some((m) => m.id === v.metSourceId))) flags.weather = MESSAGES.weather;
   if (need.seasons && v.seasons.length === 0) flags.seasons = MESSAGES.seasons;
   if (need.times && parseTimeWindows(v.times) === null) flags.times = MESSAGES.times;
   if (need.winds && !WIND_DIRECTION_CHOICES.some((n) => String(n) === v.windDirections.trim())) flags.winds = MESSAGES.winds;

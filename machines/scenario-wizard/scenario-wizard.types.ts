@@ -39,7 +39,8 @@ export interface WizardValues {
   engine: Engine | null;
   analyses: AnalysisChoice[];
   geometry: Record<GeometryRole, GeometryFile[]>;
-  metSourceId: number | null;
+  /** A met source of the project; 'nearest' lets the server take the library station nearest the project; null: not chosen. */
+  metSourceId: number | 'nearest' | null;
   seasons: Season[];
   /** One or more HH:MM-HH:MM windows, separated by commas. */
   times: string;

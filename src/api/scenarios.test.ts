@@ -49,7 +49,7 @@ describe('scenario body', () => {
     ]);
     const back = valuesFromForm(stored, files, new Map([[31, 'pressure']]));
     expect(back).toEqual({ ...values, returnPeriods: { pressure: '10, 50', structural_loading: '50', directional_wind: '1, 10' }, times: '08:00-12:00, 14:00-18:00' });
-    expect(valuesFromForm({}, new Map(), new Map())).toMatchObject({ ...emptyValues(), seasons: ['annual'] });
+    expect(valuesFromForm({}, new Map(), new Map())).toMatchObject({ ...emptyValues(), seasons: ['annual'], metSourceId: 'nearest' });
   });
 });
 

@@ -89,7 +89,7 @@ export function bodyFromValues(v: WizardValues): UpdateConfiguration {
     simulation_type: v.engine ?? '',
     analyses: v.analyses.map((a) => ({ analysis_type: a.analysis_type, metrics: a.metrics })),
     geometry: Object.fromEntries(GEOMETRY_ROLES.map((role) => [role, v.geometry[role].map((f) => f.upload_id)])) as UpdateConfiguration['geometry'],
-    met_source_id: v.metSourceId,
+    met_source_id: typeof v.metSourceId === 'number' ? v.metSourceId : null,
     // The server keeps seasons and times for every scenario; when no analysis uses them they are the whole year and day.
     seasons: v.seasons.length ? v.seasons : ['annual'],
     times: parseTimeWindows(v.times) ?? [DAY],
@@ -124,7 +124,7 @@ export function valuesFromForm(form: Partial<ScenarioForm>, files: ReadonlyMap<n
     engine: form.engine ?? null,
     analyses: (form.analyses ?? []).map((a) => ({ analysis_type: a.analysis_type, metrics: [...(a.metrics ?? [])] })),
     geometry,
-    metSourceId: form.met_source_id ?? null,
+    metSourceId: form.met_source_id ?? 'nearest',
     seasons: [...(form.seasons ?? ['annual'])],
     times: (form.times ?? ['08:00-18:00']).join(', '),
     windDirections: text(form.wind_directions, '16'),

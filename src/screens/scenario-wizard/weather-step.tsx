@@ -22,9 +22,12 @@ export function WeatherStep() {
         id="scenario-weather"
         label="Weather source"
         value={values.metSourceId === null ? '' : String(values.metSourceId)}
-        placeholder={options.metSources.length ? 'Choose a weather station…' : 'This project has no weather data yet (add it under Resources)'}
-        options={options.metSources.map((m) => ({ value: String(m.id), label: m.name }))}
-        onValueChange={(v) => wizard.send({ type: 'values.change', patch: { metSourceId: v ? Number(v) : null } })}
+        placeholder="Choose a weather station…"
+        options={[
+          ...options.metSources.map((m) => ({ value: String(m.id), label: m.name })),
+          { value: 'nearest', label: 'The library station nearest the project' },
+        ]}
+        onValueChange={(v) => wizard.send({ type: 'values.change', patch: { metSourceId: v === 'nearest' ? 'nearest' : v ? Number(v) : null } })}
         errors={errorsOf(flags, 'weather')}
       />
       {need.seasons ? (
