@@ -56,7 +56,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: ['s'], label: 'Download a screenshot (PNG)', command: 'screenshot' },
   { keys: ['v'], label: 'Split view on or off', command: 'split' },
   { keys: ['c'], label: 'Link the two cameras on or off', command: 'link' },
-  { keys: ['Tab'], label: 'Switch between the two viewers (split view)', command: 'pane.other' },
+  { keys: ['w'], label: 'Switch between the two viewers (split view)', command: 'pane.other' },
   { keys: ['t'], label: 'Next theme', command: 'theme.next' },
   { keys: ['m'], label: 'Save the camera position', command: 'camera.save' },
   { keys: ['1'], label: 'Layers panel', command: 'panel.layers' },

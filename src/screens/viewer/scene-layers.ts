@@ -108,12 +108,10 @@ export function visibleAssetIds(
   return new Set(assets.filter((a) => a.show_by_default).map((a) => a.id));
 }
 
-/** The identifiers to save when a layer is switched on or off (the defaults become explicit first). */
+/** The identifiers to save when a layer is switched on or off (the defaults become explicit first); order is kept, the new one last. */
 export function toggledIdentifiers(visible: ReadonlySet<number>, assetId: number): string[] {
-  const next = new Set(visible);
-  if (next.has(assetId)) next.delete(assetId);
-  else next.add(assetId);
-  return [...next].sort((a, b) => a - b).map(String);
+  const ids = [...visible];
+  return (visible.has(assetId) ? ids.filter((id) => id !== assetId) : [...ids, assetId]).map(String);
 }
 
 export const isPresentationPlane = (asset: Pick<Asset, 'layer_type' | 'geometry_type'>) =>
@@ -154,10 +152,14 @@ export function sceneLayersFor(
   return layers.sort((a, b) => order[a.kind] - order[b.kind]);
 }
 
-/** The data layer the colour scale, data and graph panels follow: the last visible one. */
+/** The data layer the colour scale, data and graph panels follow: the last one switched on. */
 export function activeDataAsset(assets: readonly Asset[], visible: ReadonlySet<number>): Asset | null {
-  const data = assets.filter((a) => sceneKindOf(a) === 'data' && visible.has(a.id));
-  return data.at(-1) ?? null;
+  let active: Asset | null = null;
+  for (const id of visible) {
+    const asset = assets.find((a) => a.id === id);
+    if (asset && sceneKindOf(asset) === 'data') active = asset;
+  }
+  return active;
 }
 
 /**

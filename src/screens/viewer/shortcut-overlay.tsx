@@ -3,7 +3,7 @@ import { SHORTCUTS, UNLOCK_SHORTCUT_LABEL } from '@machines/viewer/viewer-keys.t
 import { Dialog } from '../../ui/dialog.tsx';
 import * as css from './viewer.css.ts';
 
-const keyName = (key: string) => ({ Escape: 'Esc', Tab: 'Tab' })[key] ?? key.toUpperCase();
+const keyName = (key: string) => (key === 'Escape' ? 'Esc' : key.toUpperCase());
 
 export function ShortcutOverlay({ open, onOpenChange, tronUnlocked }: { open: boolean; onOpenChange(open: boolean): void; tronUnlocked: boolean }) {
   return (

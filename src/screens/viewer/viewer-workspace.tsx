@@ -142,12 +142,18 @@ export function ViewerWorkspace({ logic, projectId, studyId, configurationId, mo
   useEffect(() => {
     const subs = filters.map((f, i) => {
       let last = f.getSnapshot().context.userLayers;
+      let wrote = false;
       return f.subscribe((snapshot) => {
+        // Only this pane's own writes are news for the other pane; a reload is not (no ping-pong).
+        const writing = (['replacing', 'removing', 'clearing'] as const).some((state) => snapshot.matches({ simulation: state }));
+        if (writing) wrote = true;
         if (snapshot.context.userLayers === last) return;
         last = snapshot.context.userLayers;
-        setOverrides((o) => (i === 0 ? [null, o[1]] : [o[0], null]));
+        setOverrides((o) => (i === 0 ? (o[0] === null ? o : [null, o[1]]) : o[1] === null ? o : [o[0], null]));
+        if (!wrote || writing) return;
+        wrote = false;
         const other = filters[1 - i]!;
-        if (snapshot.matches({ simulation: 'idle' }) && other.getSnapshot().context.selectedSimulationId === snapshot.context.selectedSimulationId && other.getSnapshot().matches({ simulation: 'idle' })) {
+        if (other.getSnapshot().context.selectedSimulationId === snapshot.context.selectedSimulationId && other.getSnapshot().matches({ simulation: 'idle' })) {
           other.send({ type: 'layers.reload' });
         }
       });

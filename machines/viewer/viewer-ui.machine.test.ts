@@ -1,0 +1,111 @@
+/** The viewer UI machine by events and snapshots: split and link, themes and the hidden one, tools and Escape, points. */
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { viewerUiMachine } from './viewer-ui.machine.ts';
+import { advanceSequence, commandFor, UNLOCK_SEQUENCE } from './viewer-keys.ts';
+
+const start = (tronUnlocked = false) => createActor(viewerUiMachine, { input: { tronUnlocked } }).start();
+
+describe('viewerUi', () => {
+  it('starts with one default-themed viewer, linked cameras and the layers panel', () => {
+    const s = start().getSnapshot();
+    expect(s.value).toEqual({ tool: 'idle', overlay: 'closed' });
+    expect(s.context).toMatchObject({ split: false, linked: true, activePane: 0, themes: ['default', 'default'], panel: 'layers', tronUnlocked: false });
+  });
+
+  it('gives each pane of a split view its own theme; closing the split makes the first pane active again', () => {
+    const ui = start();
+    ui.send({ type: 'pane.activate', pane: 1 });
+    expect(ui.getSnapshot().context.activePane).toBe(0); // no second pane yet
+    ui.send({ type: 'split.toggle' });
+    ui.send({ type: 'pane.other' });
+    ui.send({ type: 'theme.set', pane: 1, theme: 'dark' });
+    expect(ui.getSnapshot().context).toMatchObject({ split: true, activePane: 1, themes: ['default', 'dark'] });
+    ui.send({ type: 'link.toggle' });
+    expect(ui.getSnapshot().context.linked).toBe(false);
+    ui.send({ type: 'split.toggle' });
+    expect(ui.getSnapshot().context).toMatchObject({ split: false, activePane: 0 });
+  });
+
+  it("refuses the hidden 'tron' theme until the key sequence unlocks it, then shows it in the active pane", () => {
+    const ui = start();
+    ui.send({ type: 'theme.set', pane: 0, theme: 'tron' });
+    expect(ui.getSnapshot().context.themes[0]).toBe('default');
+    for (const key of UNLOCK_SEQUENCE.slice(0, -1)) ui.send({ type: 'key', key });
+    expect(ui.getSnapshot().context.tronUnlocked).toBe(false);
+    ui.send({ type: 'key', key: 'A' });
+    expect(ui.getSnapshot().context).toMatchObject({ tronUnlocked: true, themes: ['tron', 'default'], unlockProgress: 0 });
+    ui.send({ type: 'theme.set', pane: 0, theme: 'light' });
+    ui.send({ type: 'theme.set', pane: 0, theme: 'tron' });
+    expect(ui.getSnapshot().context.themes[0]).toBe('tron');
+  });
+
+  it('cycles themes with theme.next, tron only once unlocked', () => {
+    const ui = start();
+    const seen: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      ui.send({ type: 'theme.next' });
+      seen.push(ui.getSnapshot().context.themes[0]);
+    }
+    expect(seen).toEqual(['light', 'translucent', 'geometry', 'dark', 'default', 'light']);
+    const unlocked = start(true);
+    for (let i = 0; i < 5; i++) unlocked.send({ type: 'theme.next' });
+    expect(unlocked.getSnapshot().context.themes[0]).toBe('tron');
+  });
+
+  it('cancels any tool with Escape (tool.cancel) and closes the overlay with it', () => {
+    const ui = start();
+    ui.send({ type: 'tool.probe' });
+    expect(ui.getSnapshot().value).toEqual({ tool: 'probe', overlay: 'closed' });
+    expect(ui.getSnapshot().context.panel).toBe('data');
+    ui.send({ type: 'overlay.open' });
+    ui.send({ type: 'tool.cancel' });
+    expect(ui.getSnapshot().value).toEqual({ tool: 'idle', overlay: 'closed' });
+  });
+
+  it('adds points only while picking, at most four, the oldest giving way', () => {
+    const ui = start();
+    ui.send({ type: 'point.add', point: [0, 0, 0] });
+    expect(ui.getSnapshot().context.points).toEqual([]);
+    ui.send({ type: 'tool.points' });
+    for (let i = 1; i <= 5; i++) ui.send({ type: 'point.add', point: [i, i, 0] });
+    const points = ui.getSnapshot().context.points;
+    expect(points.map((p) => p.point[0])).toEqual([2, 3, 4, 5]);
+    expect(points.map((p) => p.label)).toEqual(['B', 'C', 'D', 'A']);
+    ui.send({ type: 'point.remove', index: 0 });
+    expect(ui.getSnapshot().context.points.map((p) => p.label)).toEqual(['C', 'D', 'A']);
+    ui.send({ type: 'points.clear' });
+    expect(ui.getSnapshot().context.points).toEqual([]);
+  });
+
+  it("keeps each pane's colour edits apart and resets them", () => {
+    const ui = start();
+    ui.send({ type: 'colour.range', pane: 1, min: 0.5, max: 1.5 });
+    ui.send({ type: 'colour.palette', pane: 1, palette: 'cividis' });
+    expect(ui.getSnapshot().context.colour).toEqual([
+      { min: null, max: null, palette: 'legend' },
+      { min: 0.5, max: 1.5, palette: 'cividis' },
+    ]);
+    ui.send({ type: 'colour.reset', pane: 1 });
+    expect(ui.getSnapshot().context.colour[1]).toEqual({ min: null, max: null, palette: 'legend' });
+  });
+});
+
+describe('viewer keys', () => {
+  it('follows the unlock sequence, tolerating an extra ↑ at the start and restarting on a wrong key', () => {
+    let p = 0;
+    for (const key of ['ArrowUp', 'ArrowUp', 'ArrowUp', 'ArrowDown']) p = advanceSequence(p, key);
+    expect(p).toBe(3);
+    expect(advanceSequence(5, 'x')).toBe(0);
+    expect(advanceSequence(5, 'ArrowUp')).toBe(1);
+    expect(advanceSequence(8, 'B')).toBe(9);
+  });
+
+  it('maps keys to commands, letters case-insensitively', () => {
+    expect(commandFor('?')).toBe('overlay');
+    expect(commandFor('Escape')).toBe('cancel');
+    expect(commandFor('F')).toBe('fit');
+    expect(commandFor('3')).toBe('panel.wind');
+    expect(commandFor('ArrowUp')).toBeNull();
+  });
+});

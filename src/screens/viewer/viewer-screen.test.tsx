@@ -1,0 +1,234 @@
+/**
+ * The viewer screen with fake services: the layer picker's dimensions, disabled options, reset on
+ * simulation change and SPEC §5/§8 messages; layer toggles saved per view; the colour scale; split
+ * view, the hidden theme and the keyboard; the simulation redirect.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fakeServices, renderViewer, type Calls } from './viewer-test-kit.tsx';
+
+// The screen renders a lot in jsdom and the test machine is shared: allow more than the default 5 s.
+vi.setConfig({ testTimeout: 20_000 });
+
+const VIEWER = '/projects/7/viewer/70/configuration/21/Viewer';
+const refuse = () => Promise.reject({ kind: 'http', status: 500, detail: 'Server error', fields: {}, body: null });
+
+async function picker() {
+  return screen.findByRole('region', { name: 'Layer picker' });
+}
+
+function optionButton(region: HTMLElement, dimension: string, name: string) {
+  return within(within(region).getByRole('group', { name: dimension })).getByRole('button', { name });
+}
+
+describe('the layer panel', () => {
+  it("shows the filter dimensions that have options, in SPEC §9's order", async () => {
+    renderViewer(VIEWER);
+    const region = await picker();
+    const legends = within(region).getAllByRole('group').map((g) => g.querySelector('legend')?.textContent);
+    expect(legends).toEqual(['Layer type', 'Analysis', 'Metric', 'Wind direction', 'Season', 'Time', 'Qualifier']);
+  });
+
+  it('disables (strikes through) options no layer matches, and enables them again when the filter is taken off', async () => {
+    const user = userEvent.setup();
+    renderViewer(VIEWER);
+    const region = await picker();
+    await user.click(optionButton(region, 'Season', 'Summer'));
+    expect(optionButton(region, 'Season', 'Summer')).toHaveAttribute('aria-pressed', 'true');
+    expect(optionButton(region, 'Time', '06:00-09:00')).toBeDisabled();
+    expect(optionButton(region, 'Time', '06:00-09:00')).toHaveAttribute('title', 'No layer matches this with the other filters');
+    expect(optionButton(region, 'Wind direction', '0°')).toBeDisabled();
+    // Same dimension stays choosable: Winter is not disabled by choosing Summer.
+    expect(optionButton(region, 'Season', 'Winter')).toBeEnabled();
+    expect(screen.getByRole('heading', { name: 'Layers (1)' })).toBeInTheDocument();
+    await user.click(optionButton(region, 'Season', 'Summer'));
+    expect(optionButton(region, 'Time', '06:00-09:00')).toBeEnabled();
+  });
+
+  it('resets the filters when the selected simulation changes', async () => {
+    const user = userEvent.setup();
+    renderViewer(VIEWER);
+    const region = await picker();
+    await user.click(optionButton(region, 'Season', 'Summer'));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Simulation' }), 'Simulation 32 · solar');
+    await waitFor(() => expect(optionButton(region, 'Season', 'Summer')).toHaveAttribute('aria-pressed', 'false'));
+    expect(within(region).queryByRole('group', { name: 'Wind direction' })).not.toBeInTheDocument();
+  });
+
+  it('labels layers with SPEC §9 abbreviations', async () => {
+    renderViewer(VIEWER);
+    const layers = await screen.findByRole('region', { name: 'Matching layers' });
+    expect(within(layers).getAllByText('Dir SpeRat')).toHaveLength(2);
+    expect(within(layers).getAllByText('PLW ComCla')).toHaveLength(2);
+    expect(within(layers).getByText('Stu')).toBeInTheDocument();
+  });
+
+  it('checks the custom time window as HH:MM-HH:MM before filtering by it', async () => {
+    const user = userEvent.setup();
+    renderViewer(VIEWER);
+    const region = await picker();
+    const input = within(region).getByPlaceholderText('HH:MM-HH:MM');
+    await user.type(input, '24:00-25:00');
+    await user.click(within(region).getByRole('button', { name: 'Apply time' }));
+    expect(within(region).getByRole('alert')).toHaveTextContent('Use HH:MM-HH:MM between 00:00 and 23:59.');
+    await user.clear(input);
+    await user.type(input, '06:00-09:00');
+    await user.click(within(region).getByRole('button', { name: 'Apply time' }));
+    expect(within(region).queryByRole('alert')).not.toBeInTheDocument();
+    expect(optionButton(region, 'Time', '06:00-09:00')).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('saves a switched-on layer under this view, the defaults made explicit, and removes it again', async () => {
+    const user = userEvent.setup();
+    const calls: Calls = [];
+    const services = fakeServices({}, calls);
+    renderViewer(VIEWER, services);
+    const box = await screen.findByRole('checkbox', { name: /sr|speed-ratio · 90°/ });
+    expect(box).not.toBeChecked();
+    await user.click(box);
+    await waitFor(() => expect(box).toBeChecked());
+    const study = (await services.listSimulations({ projectId: 7, studyId: 70 }))[0]!;
+    const [geometry, , , sr0, sr90] = study.assets;
+    expect(calls).toContain(`replace 31: ${geometry!.id}@viewer-1,${sr0!.id}@viewer-1,${sr90!.id}@viewer-1`);
+    await user.click(within(screen.getByRole('region', { name: 'Shown layers' })).getByRole('button', { name: 'Remove wind-directional · speed-ratio · 90°' }));
+    await waitFor(() => expect(box).not.toBeChecked());
+    expect(calls.some((c) => c.startsWith('remove '))).toBe(true);
+  });
+
+  it('stores the error for a simulation id that is not in the results', async () => {
+    renderViewer(`${VIEWER}?simulation=999`);
+    expect(await screen.findByText('unable to find simulation for selected simulationId 999')).toBeInTheDocument();
+  });
+
+  it("shows SPEC §8's toast when the chosen layers cannot be fetched", async () => {
+    renderViewer(VIEWER, fakeServices({ listUserLayers: refuse }));
+    // The toast, and the stored error shown in the layer panel.
+    expect((await screen.findAllByText('Failed to fetch the selected layers')).length).toBeGreaterThan(1);
+    expect(screen.getByRole('region', { name: 'Layers' }).querySelector('[role="alert"]')).toHaveTextContent('Failed to fetch the selected layers');
+  });
+
+  it("shows SPEC §8's toasts when updating, removing or deleting all layers fails", async () => {
+    const user = userEvent.setup();
+    renderViewer(VIEWER, fakeServices({ replaceUserLayers: refuse, removeUserLayer: refuse, deleteAllUserLayers: refuse }));
+    await user.click(await screen.findByRole('checkbox', { name: /speed-ratio · 90°/ }));
+    expect((await screen.findAllByText('Failed to update the selected layers list')).length).toBeGreaterThan(0);
+    await user.click(screen.getByRole('button', { name: 'Remove all layers' }));
+    expect((await screen.findAllByText('Failed to delete all layers')).length).toBeGreaterThan(0);
+  });
+
+  it("shows 'Failed to remove the layer' when a saved layer cannot be removed", async () => {
+    const user = userEvent.setup();
+    const services = fakeServices({ removeUserLayer: refuse });
+    renderViewer(VIEWER, services);
+    const box = await screen.findByRole('checkbox', { name: /speed-ratio · 90°/ });
+    await user.click(box);
+    await waitFor(() => expect(box).toBeChecked());
+    await user.click(box);
+    expect((await screen.findAllByText('Failed to remove the layer')).length).toBeGreaterThan(0);
+    expect(box).toBeChecked();
+  });
+});
+
+describe('the viewer tools', () => {
+  it("shows the data layer's legend and lets the user change its range", async () => {
+    const user = userEvent.setup();
+    renderViewer(VIEWER);
+    await user.click(await screen.findByRole('button', { name: 'Colour scale' }));
+    const panel = await screen.findByRole('region', { name: 'Colour scale' });
+    expect(await within(panel).findByRole('img', { name: 'From 0 to 2' })).toBeInTheDocument();
+    const min = within(panel).getByLabelText('Minimum');
+    const max = within(panel).getByLabelText('Maximum');
+    await user.clear(min);
+    await user.type(min, '3');
+    await user.clear(max);
+    await user.type(max, '1');
+    await user.click(within(panel).getByRole('button', { name: 'Apply range' }));
+    expect(within(panel).getByRole('alert')).toHaveTextContent('The minimum must be below the maximum.');
+    await user.clear(min);
+    await user.type(min, '0.5');
+    await user.clear(max);
+    await user.type(max, '1.5');
+    await user.click(within(panel).getByRole('button', { name: 'Apply range' }));
+    expect(within(panel).getByRole('img', { name: 'From 0.5 to 1.5' })).toBeInTheDocument();
+  });
+
+  it('shows comfort classes as a discrete scale', async () => {
+    const user = userEvent.setup();
+    renderViewer(VIEWER);
+    await user.click(await screen.findByRole('checkbox', { name: /comfort-class · Summer/ }));
+    await user.click(screen.getByRole('button', { name: 'Colour scale' }));
+    const classes = await screen.findByRole('list', { name: 'Classes' });
+    expect(within(classes).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Sitting', 'Standing', 'Strolling']);
+  });
+
+  it('splits the view, each viewer with its own theme; the hidden theme appears after the key sequence', async () => {
+    const user = userEvent.setup();
+    renderViewer(VIEWER);
+    await screen.findByRole('region', { name: 'Layer picker' });
+    await user.click(screen.getByRole('button', { name: 'Split view' }));
+    expect(screen.getByRole('region', { name: 'Viewer 2' })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Link cameras' })).toBeChecked();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Viewer 2 theme' }), 'dark');
+    expect(screen.getByRole('combobox', { name: 'Viewer 1 theme' })).toHaveValue('default');
+    expect(within(screen.getByRole('combobox', { name: 'Viewer 1 theme' })).queryByRole('option', { name: /tron/i })).not.toBeInTheDocument();
+    await user.click(document.body);
+    await user.keyboard('{ArrowUp}{ArrowUp}{ArrowDown}{ArrowDown}{ArrowLeft}{ArrowRight}{ArrowLeft}{ArrowRight}ba');
+    // Viewer 2 is the active pane (its theme was just picked): the unlocked theme shows there.
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Viewer 2 theme' })).toHaveValue('tron'));
+    expect(screen.getByRole('combobox', { name: 'Viewer 1 theme' })).toHaveValue('default');
+    await user.keyboard('?');
+    const overlay = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    expect(within(overlay).getByText(/Hidden theme \(unlocked\)/)).toBeInTheDocument();
+  });
+
+  it('reaches the tools by keyboard; Escape cancels the current tool; ? lists the shortcuts', async () => {
+    const user = userEvent.setup();
+    renderViewer(VIEWER);
+    await screen.findByRole('region', { name: 'Layer picker' });
+    await user.click(document.body);
+    await user.keyboard('k');
+    const tools = screen.getByRole('toolbar', { name: 'Viewer tools' });
+    expect(within(tools).getByRole('button', { name: 'Pick points' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('region', { name: 'Four-point plot' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(within(tools).getByRole('button', { name: 'Pick points' })).toHaveAttribute('aria-pressed', 'false');
+    await user.keyboard('7');
+    expect(await screen.findByText('Street view')).toBeInTheDocument();
+    await user.keyboard('?');
+    const overlay = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    expect(within(overlay).getByText('Cancel the current tool')).toBeInTheDocument();
+    expect(within(overlay).queryByText(/Hidden theme/)).not.toBeInTheDocument();
+  });
+
+  it("draws the wind rose of the scenario's met source", async () => {
+    const user = userEvent.setup();
+    renderViewer(VIEWER);
+    await user.click(await screen.findByRole('button', { name: 'Wind rose' }));
+    expect(await screen.findByTestId('wind-rose')).toBeInTheDocument();
+    expect(screen.getByText('Station 1')).toBeInTheDocument();
+  });
+
+  it('switches scenario from the dropdown and mode from the tabs', async () => {
+    const user = userEvent.setup();
+    const { current } = renderViewer(VIEWER);
+    const scenario = await screen.findByRole('combobox', { name: 'Scenario' });
+    expect(within(scenario).getAllByRole('option').map((o) => o.textContent)).toEqual(['Scenario 21 · wind, solar', 'Scenario 22 · thermal-comfort']);
+    await user.selectOptions(scenario, 'Scenario 22 · thermal-comfort');
+    expect(current()).toBe('/projects/7/viewer/70/configuration/22/Viewer');
+    expect(screen.getByRole('link', { name: 'Viewer' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/projects/7/viewer/70/configuration/21/Settings');
+  });
+});
+
+describe('the simulation redirect', () => {
+  it("opens the simulation's configuration with the simulation selected", async () => {
+    const { current } = renderViewer('/projects/7/viewer/70/41');
+    await waitFor(() => expect(current()).toBe('/projects/7/viewer/70/configuration/22/Viewer?simulation=41'));
+  });
+
+  it('shows the not-found page for a simulation that does not exist', async () => {
+    renderViewer('/projects/7/viewer/70/999');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+});
