@@ -29,7 +29,6 @@ import { ShortcutOverlay } from './shortcut-overlay.tsx';
 import { ResultsImportPanel } from './results-import-panel.tsx';
 import { ViewerPane } from './viewer-pane.tsx';
 import { usePaneModel } from './use-pane-model.ts';
-import { ModePlaceholder } from './mode-placeholder.tsx';
 import type { ViewerLogic } from './viewer-services.ts';
 import * as css from './viewer.css.ts';
 
@@ -47,20 +46,12 @@ const PANEL_LABELS: Record<ViewerPanel, string> = {
 
 const VIEW_IDS = ['viewer-1', 'viewer-2'] as const;
 
-/**
- * The insights, images and reports modes are another team's module (src/screens/insights); until it
- * exists the tab shows a labelled placeholder. Vite resolves the glob at build time, so the chunk
- * appears as soon as the module does, with no change here.
- */
-const modeModules = import.meta.glob<Record<string, ComponentType<ViewerModeProps>>>('../insights/index.ts');
-function modePanel(name: 'InsightsMode' | 'ImagesMode' | 'ReportsMode'): ComponentType<ViewerModeProps> {
-  const load = modeModules['../insights/index.ts'];
-  if (!load) return function Placeholder() {
-    return <ModePlaceholder mode={name.replace('Mode', '')} />;
-  };
-  return lazy(() => load().then((m) => ({ default: m[name] ?? (() => <ModePlaceholder mode={name.replace('Mode', '')} />) })));
-}
-const MODE_PANELS = { Insights: modePanel('InsightsMode'), Images: modePanel('ImagesMode'), Reports: modePanel('ReportsMode') };
+/** The insights, images and reports modes (src/screens/insights), each its own lazy chunk, given the ViewerBridge. */
+const MODE_PANELS: Record<'Insights' | 'Images' | 'Reports', ComponentType<ViewerModeProps>> = {
+  Insights: lazy(() => import('../insights/index.ts').then((m) => ({ default: m.InsightsMode }))),
+  Images: lazy(() => import('../insights/index.ts').then((m) => ({ default: m.ImagesMode }))),
+  Reports: lazy(() => import('../insights/index.ts').then((m) => ({ default: m.ReportsMode }))),
+};
 
 const isTyping = (target: EventTarget | null) => {
   const el = target as HTMLElement | null;
