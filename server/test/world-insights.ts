@@ -63,19 +63,25 @@ function chunk(type: string, data: Uint8Array): Buffer {
   return Buffer.concat([head, data, crc]);
 }
 
-/** A width × height RGB PNG whose pixel colour is `pixel(x, y)`. */
-export function encodePng(width: number, height: number, pixel: (x: number, y: number) => [number, number, number]): Uint8Array {
-  const raw = Buffer.alloc((width * 3 + 1) * height);
+/** A width × height PNG whose pixel colour is `pixel(x, y)`: RGB, or RGBA when `pixel` gives four values. */
+export function encodePng(width: number, height: number, pixel: (x: number, y: number) => number[], alpha = false): Uint8Array {
+  const channels = alpha ? 4 : 3;
+  const raw = Buffer.alloc((width * channels + 1) * height);
   for (let y = 0; y < height; y++) {
-    const row = y * (width * 3 + 1);
-    raw[row] = 0;
-    for (let x = 0; x < width; x++) raw.set(pixel(x, y), row + 1 + x * 3);
+    const row = y * (width * channels + 1);
+    // Sub filter on odd rows so readers must undo filters, not only copy bytes
+    raw[row] = y % 2;
+    for (let x = 0; x < width; x++) {
+      const value = pixel(x, y);
+      const left = x > 0 ? pixel(x - 1, y) : [0, 0, 0, 0];
+      for (let c = 0; c < channels; c++) raw[row + 1 + x * channels + c] = y % 2 ? (value[c]! - left[c]! + 256) & 255 : value[c]!;
+    }
   }
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
   ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // RGB
+  ihdr[9] = alpha ? 6 : 2; // RGBA or RGB
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   return new Uint8Array(Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', new Uint8Array(0))]));
 }

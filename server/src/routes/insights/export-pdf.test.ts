@@ -187,6 +187,30 @@ describe('insight PDF', () => {
   });
 });
 
+describe('captured PNGs with transparency', () => {
+  it.skipIf(!poppler)('draws an RGBA capture with its alpha: opaque pixels in colour, transparent ones show the page', async () => {
+    // left half transparent, right half opaque blue
+    const rgba = encodePng(80, 40, (x) => (x < 40 ? [255, 0, 0, 0] : [20, 40, 230, 255]), true);
+    const res = await exportPdf({ insight_id: insight.id, images: [{ scene_view_id: sceneViewId, image_base64: Buffer.from(rgba).toString('base64') }] });
+    expect(res.status).toBe(200);
+    const doc = await PDFDocument.load(new Uint8Array(await res.arrayBuffer()));
+    expect(embeddedImages(doc)).toContainEqual([80, 40]);
+    const figures = await PDFDocument.create();
+    const [page] = await figures.copyPages(doc, [1]);
+    figures.addPage(page);
+    const png = decodePng(renderFirstPage(await figures.save(), 40));
+    let blue = 0;
+    let red = 0;
+    for (let i = 0; i < png.pixels.length; i += png.channels) {
+      const [r, g, b] = [png.pixels[i]!, png.pixels[i + 1]!, png.pixels[i + 2]!];
+      if (b > 200 && r < 60 && g < 80) blue++;
+      if (r > 200 && g < 60 && b < 60) red++;
+    }
+    expect(blue).toBeGreaterThan(50);
+    expect(red).toBe(0);
+  });
+});
+
 describe('report PDF', () => {
   it('uses the stored study images, the cover data and the report page size (Letter)', async () => {
     const image = await post<StudyImage>(`${study()}/study-image`, { name: 'Captured', image_base64: cardBase64 });

@@ -9,7 +9,7 @@
  * the provenance line; then the pins with their notes.
  */
 import { eq, inArray } from 'drizzle-orm';
-import { PDFDocument, type PDFImage } from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/database.ts';
 import type { AuthUser } from '../../auth/authenticate.ts';
@@ -23,6 +23,7 @@ import { reportForExport } from '../insights/reports.ts';
 import { studyImageBytes } from '../insights/study-images.ts';
 import { insightScope, type InsightScope } from '../insights/visibility.ts';
 import { loadFonts } from './fonts.ts';
+import { embedPngFast, type ImageXObject } from './png-xobject.ts';
 import { decodeBase64Image, imageInfo, type ImageInfo } from './image-info.ts';
 import { provenanceLine, provenanceOf, unrecorded } from './provenance.ts';
 import { PdfWriter } from './writer.ts';
@@ -44,7 +45,7 @@ interface Figure {
 
 interface Context {
   /** Embedded images by Picture.key. */
-  embedded: Map<string, PDFImage>;
+  embedded: Map<string, ImageXObject>;
   deps: AppDeps;
   db: Db;
   scope: InsightScope;
@@ -90,11 +91,12 @@ async function storedPicture(ctx: Context, studyImageId: number | null): Promise
   return info ? { key: `study:${studyImageId}`, bytes: stored.bytes, info } : null;
 }
 
-async function embed(ctx: Context, doc: PDFDocument, picture: Picture): Promise<PDFImage> {
+async function embed(ctx: Context, doc: PDFDocument, picture: Picture): Promise<ImageXObject> {
   const known = ctx.embedded.get(picture.key);
   if (known) return known;
   try {
-    const image = picture.info.contentType === 'image/png' ? await doc.embedPng(picture.bytes) : await doc.embedJpg(picture.bytes);
+    const image =
+      picture.info.contentType === 'image/png' ? (embedPngFast(doc, picture.bytes) ?? (await doc.embedPng(picture.bytes))) : await doc.embedJpg(picture.bytes);
     ctx.embedded.set(picture.key, image);
     return image;
   } catch {

@@ -3,7 +3,8 @@
  * colour legends, and a new page whenever the next block does not fit. Page numbers are stamped at
  * the end. Coordinates are PDF points (1/72 in), origin bottom-left.
  */
-import { PageSizes, rgb, type PDFDocument, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
+import { degrees, drawImage, PageSizes, rgb, type PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { ImageXObject } from './png-xobject.ts';
 import type { Legend, PageSize } from '../../contract/insights.ts';
 import { printable, type PdfFonts } from './fonts.ts';
 
@@ -98,14 +99,16 @@ export class PdfWriter {
     this.y -= style.after ?? 0;
   }
 
-  /** An image scaled to the content width and at most `maxHeight`, centred. */
-  image(image: PDFImage, maxHeight: number): void {
-    const scale = Math.min(this.contentWidth / image.width, maxHeight / image.height, 1e6);
+  /** An image XObject (pdf-lib's PDFImage fits too) scaled to the content width and at most `maxHeight`, centred. */
+  image(image: ImageXObject, maxHeight: number): void {
+    const scale = Math.min(this.contentWidth / image.width, maxHeight / image.height);
     const w = image.width * scale;
     const h = image.height * scale;
     this.ensure(h + 6);
     this.y -= h;
-    this.page.drawImage(image, { x: MARGIN + (this.contentWidth - w) / 2, y: this.y, width: w, height: h });
+    const name = this.page.node.newXObject('Image', image.ref);
+    const zero = degrees(0);
+    this.page.pushOperators(...drawImage(name, { x: MARGIN + (this.contentWidth - w) / 2, y: this.y, width: w, height: h, rotate: zero, xSkew: zero, ySkew: zero }));
     this.y -= 6;
   }
 

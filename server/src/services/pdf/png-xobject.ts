@@ -1,0 +1,124 @@
+/**
+ * PNG images as PDF image XObjects without pdf-lib's JavaScript PNG codec, which takes about a
+ * second per full-HD screenshot on the request thread (decode, then re-deflate in JS). PDF's
+ * FlateDecode with the PNG predictors reads PNG's compressed scanlines as they are, so:
+ * - 8-bit RGB, non-interlaced: the IDAT data is the image stream, untouched;
+ * - 8-bit RGBA, non-interlaced (what a canvas capture gives): inflated and unfiltered once, split
+ *   into colour and an alpha soft mask, each deflated with node's native zlib.
+ * Anything else (palette, grey, 16-bit, interlaced) returns null and goes through pdf-lib.
+ */
+import { deflateSync, inflateSync } from 'node:zlib';
+import type { PDFDocument, PDFRef } from 'pdf-lib';
+
+export interface ImageXObject {
+  ref: PDFRef;
+  width: number;
+  height: number;
+}
+
+interface PngParts {
+  width: number;
+  height: number;
+  colourType: number;
+  idat: Buffer;
+}
+
+function parse(bytes: Uint8Array): PngParts | null {
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let offset = 8;
+  let header: Buffer | null = null;
+  const idat: Buffer[] = [];
+  while (offset + 8 <= buf.length) {
+    const length = buf.readUInt32BE(offset);
+    const type = buf.toString('latin1', offset + 4, offset + 8);
+    if (offset + 12 + length > buf.length) return null;
+    const data = buf.subarray(offset + 8, offset + 8 + length);
+    if (type === 'IHDR') header = data;
+    else if (type === 'IDAT') idat.push(data);
+    else if (type === 'IEND') break;
+    offset += 12 + length;
+  }
+  if (!header || header.length < 13 || idat.length === 0) return null;
+  const [bitDepth, colourType, compression, filter, interlace] = [header[8], header[9], header[10], header[11], header[12]];
+  if (bitDepth !== 8 || (colourType !== 2 && colourType !== 6) || compression !== 0 || filter !== 0 || interlace !== 0) return null;
+  return { width: header.readUInt32BE(0), height: header.readUInt32BE(4), colourType: colourType!, idat: Buffer.concat(idat) };
+}
+
+function paeth(a: number, b: number, c: number): number {
+  const p = a + b - c;
+  const pa = Math.abs(p - a);
+  const pb = Math.abs(p - b);
+  const pc = Math.abs(p - c);
+  return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+}
+
+/** Undoes PNG's per-scanline filters in place into `out` (bpp bytes per pixel). */
+function unfilter(raw: Buffer, width: number, height: number, bpp: number): Uint8Array | null {
+  const stride = width * bpp;
+  if (raw.length < (stride + 1) * height) return null;
+  const out = new Uint8Array(stride * height);
+  for (let y = 0; y < height; y++) {
+    const filter = raw[y * (stride + 1)];
+    const src = y * (stride + 1) + 1;
+    const row = y * stride;
+    const prev = row - stride;
+    for (let i = 0; i < stride; i++) {
+      const x = raw[src + i]!;
+      const a = i >= bpp ? out[row + i - bpp]! : 0;
+      const b = y > 0 ? out[prev + i]! : 0;
+      let v: number;
+      switch (filter) {
+        case 0: v = x; break;
+        case 1: v = x + a; break;
+        case 2: v = x + b; break;
+        case 3: v = x + ((a + b) >> 1); break;
+        case 4: v = x + paeth(a, b, y > 0 && i >= bpp ? out[prev + i - bpp]! : 0); break;
+        default: return null;
+      }
+      out[row + i] = v & 255;
+    }
+  }
+  return out;
+}
+
+/** The PNG as a registered image XObject, or null when it is a kind left to pdf-lib. */
+export function embedPngFast(doc: PDFDocument, bytes: Uint8Array): ImageXObject | null {
+  const png = parse(bytes);
+  if (!png) return null;
+  const { width, height } = png;
+  const context = doc.context;
+  const base = { Type: 'XObject', Subtype: 'Image', Width: width, Height: height, BitsPerComponent: 8, Filter: 'FlateDecode' };
+  if (png.colourType === 2) {
+    const stream = context.stream(png.idat, {
+      ...base,
+      ColorSpace: 'DeviceRGB',
+      DecodeParms: { Predictor: 15, Colors: 3, BitsPerComponent: 8, Columns: width },
+    });
+    return { ref: context.register(stream), width, height };
+  }
+  let pixels: Uint8Array | null;
+  try {
+    pixels = unfilter(inflateSync(png.idat), width, height, 4);
+  } catch {
+    return null;
+  }
+  if (!pixels) return null;
+  const rgb = new Uint8Array(width * height * 3);
+  const alpha = new Uint8Array(width * height);
+  let opaque = true;
+  for (let p = 0, q = 0, k = 0; k < alpha.length; k++, p += 4, q += 3) {
+    rgb[q] = pixels[p]!;
+    rgb[q + 1] = pixels[p + 1]!;
+    rgb[q + 2] = pixels[p + 2]!;
+    alpha[k] = pixels[p + 3]!;
+    if (alpha[k] !== 255) opaque = false;
+  }
+  const colour = { ...base, ColorSpace: 'DeviceRGB' } as Record<string, unknown>;
+  if (!opaque) {
+    const mask = context.stream(deflateSync(alpha), { ...base, ColorSpace: 'DeviceGray' });
+    colour.SMask = context.register(mask);
+  }
+  const stream = context.stream(deflateSync(rgb), colour as never);
+  return { ref: context.register(stream), width, height };
+}
+
