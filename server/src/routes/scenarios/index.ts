@@ -2,6 +2,7 @@
 import type { ApiApp } from '../../app.ts';
 import { registerApprovalRoutes } from './approval.routes.ts';
 import { registerConfigurationRoutes } from './configuration.routes.ts';
+import { registerQaReportRoutes } from './qa-report.routes.ts';
 import { registerRemeshRoutes } from './remesh.routes.ts';
 import { registerSimulationRoutes } from './simulation.routes.ts';
 import { registerValidationRoutes } from './validation.routes.ts';
@@ -12,4 +13,5 @@ export function registerScenarioRoutes(app: ApiApp): void {
   registerValidationRoutes(app);
   registerSimulationRoutes(app);
   registerRemeshRoutes(app);
+  registerQaReportRoutes(app);
 }
