@@ -1,11 +1,11 @@
 /** An arrow layer drawn as one InstancedMesh (see arrows.ts), coloured through the lookup texture. */
-import { useEffect, useLayoutEffect, useMemo } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo } from 'react';
 import { useThree } from '@react-three/fiber';
 import type { InstancedMesh } from 'three';
 import type { SceneLayer } from '../contracts.ts';
 import { arrowVectors, createArrowMesh, unitArrowGeometry } from './arrows.ts';
 import { createDataMaterial, setDataRange } from './data-material.ts';
-import { useViewerScene } from './scene-context.ts';
+import { useColourScale, useViewerScene } from './scene-context.ts';
 import { finiteRange, unitOf, useLayerData } from './use-layer-data.ts';
 
 interface Built {
@@ -15,8 +15,9 @@ interface Built {
   range: { min: number; max: number };
 }
 
-export function ArrowLayer({ layer }: { layer: SceneLayer }) {
-  const { lut, scale, theme, registry, reportError } = useViewerScene();
+export const ArrowLayer = memo(function ArrowLayer({ layer }: { layer: SceneLayer }) {
+  const { lut, theme, registry, reportError } = useViewerScene();
+  const scale = useColourScale();
   const invalidate = useThree((s) => s.invalidate);
   const data = useLayerData(layer);
   const material = useMemo(() => createDataMaterial(lut, { min: 0, max: 1 }), [lut]);
@@ -64,4 +65,4 @@ export function ArrowLayer({ layer }: { layer: SceneLayer }) {
       <primitive object={built.mesh} />
     </group>
   );
-}
+});

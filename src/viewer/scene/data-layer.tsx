@@ -4,17 +4,18 @@
  * field; a colour-scale change only sets the material's uniforms (the texture itself is shared
  * and rewritten by the scene).
  */
-import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useThree } from '@react-three/fiber';
 import type { Mesh, Points } from 'three';
 import type { SceneLayer } from '../contracts.ts';
 import { meshGeometry } from './buffers.ts';
 import { createDataMaterial, setDataRange } from './data-material.ts';
-import { useViewerScene } from './scene-context.ts';
+import { useColourScale, useViewerScene } from './scene-context.ts';
 import { fieldOf, finiteRange, unitOf, useLayerData } from './use-layer-data.ts';
 
-export function DataLayer({ layer }: { layer: SceneLayer }) {
-  const { lut, scale, theme, registry } = useViewerScene();
+export const DataLayer = memo(function DataLayer({ layer }: { layer: SceneLayer }) {
+  const { lut, theme, registry } = useViewerScene();
+  const scale = useColourScale();
   const invalidate = useThree((s) => s.invalidate);
   const data = useLayerData(layer);
   const field = data ? fieldOf(data, layer.field) : undefined;
@@ -50,4 +51,4 @@ export function DataLayer({ layer }: { layer: SceneLayer }) {
       )}
     </group>
   );
-}
+});

@@ -2,7 +2,7 @@
  * A geometry layer (buildings, surrounds, ground, planes…) coloured by its theme role: a fill
  * with the role's opacity and, when the theme draws them, edge lines in the stroke colour.
  */
-import { useEffect, useMemo, useRef } from 'react';
+import { memo, useEffect, useMemo, useRef } from 'react';
 import { AdditiveBlending, DoubleSide, EdgesGeometry, NormalBlending, type Mesh, type Points } from 'three';
 import type { SceneLayer } from '../contracts.ts';
 import { meshGeometry } from './buffers.ts';
@@ -12,7 +12,7 @@ import { useLayerData } from './use-layer-data.ts';
 /** Edges between faces meeting at more than this angle are drawn (flat roofs and walls, not mesh seams). */
 const EDGE_ANGLE_DEG = 20;
 
-export function GeometryLayer({ layer }: { layer: SceneLayer }) {
+export const GeometryLayer = memo(function GeometryLayer({ layer }: { layer: SceneLayer }) {
   const { theme, registry } = useViewerScene();
   const data = useLayerData(layer);
   const geometry = useMemo(() => (data ? meshGeometry(data) : null), [data]);
@@ -66,4 +66,4 @@ export function GeometryLayer({ layer }: { layer: SceneLayer }) {
       ) : null}
     </group>
   );
-}
+});

@@ -10,7 +10,6 @@ export interface ViewerSceneContextValue {
   registry: SceneRegistry;
   /** The one lookup texture of this viewer's colour scale (rewritten in place on change). */
   lut: DataTexture;
-  scale: ColourScale | null;
   theme: ViewerTheme;
   /** Fetches and decodes a layer's GLB once per url. */
   load(url: string): Promise<DecodedLayer>;
@@ -18,6 +17,13 @@ export interface ViewerSceneContextValue {
 }
 
 export const ViewerSceneContext = createContext<ViewerSceneContextValue | null>(null);
+
+/** The colour scale on its own, so a scale change re-renders only the layers that use it. */
+export const ColourScaleContext = createContext<ColourScale | null>(null);
+
+export function useColourScale(): ColourScale | null {
+  return useContext(ColourScaleContext);
+}
 
 export function useViewerScene(): ViewerSceneContextValue {
   const value = useContext(ViewerSceneContext);

@@ -21,6 +21,12 @@ function hasWebGl2(): boolean {
   }
 }
 
+// Module constants, not literals: <Canvas> re-applies changed props on every render, and a new
+// array or object each time would re-apply them on every colour-scale or layer change.
+const DPR: [number, number] = [1, 2];
+const GL_OPTIONS = { antialias: true, powerPreference: 'high-performance' } as const;
+const CAMERA = { fov: 45, up: [0, 0, 1] as [number, number, number], position: [-60, -120, 90] as [number, number, number], near: 0.1, far: 5000 };
+
 const isDark = (hex: string) => {
   const n = parseInt(hex.slice(1), 16);
   return ((n >> 16) & 255) * 0.299 + ((n >> 8) & 255) * 0.587 + (n & 255) * 0.114 < 128;
@@ -45,9 +51,9 @@ export const ViewerCanvas = forwardRef<ViewerHandle, ViewerCanvasProps>(function
     <div className={styles.root} data-theme={theme.name}>
       <Canvas
         frameloop="demand"
-        dpr={[1, 2]}
-        gl={{ antialias: true, powerPreference: 'high-performance' }}
-        camera={{ fov: 45, up: [0, 0, 1], position: [-60, -120, 90], near: 0.1, far: 5000 }}
+        dpr={DPR}
+        gl={GL_OPTIONS}
+        camera={CAMERA}
       >
         <ViewerScene {...props} handleRef={ref} onNorthAngle={onNorthAngle} />
       </Canvas>

@@ -21,7 +21,7 @@ import { GeometryLayer } from './geometry-layer.tsx';
 import { OriginMarker } from './origin-marker.tsx';
 import { pickAt, toNdc } from './picking.ts';
 import { SceneRegistry } from './registry.ts';
-import { ViewerSceneContext, type ViewerSceneContextValue } from './scene-context.ts';
+import { ColourScaleContext, ViewerSceneContext, type ViewerSceneContextValue } from './scene-context.ts';
 import { usePointerProbe } from './use-pointer-probe.ts';
 
 export interface ViewerSceneProps extends ViewerCanvasProps {
@@ -148,21 +148,23 @@ export function ViewerScene(props: ViewerSceneProps) {
     [fitToView, applyCamera, registry, camera, gl, scene],
   );
   useImperativeHandle(handleRef, () => handle, [handle]);
+  const onControlsEnd = useCallback(() => latest.current.onCameraChange?.(handle.getCamera()), [handle]);
 
   usePointerProbe(gl.domElement, handle, latest);
 
   const context = useMemo<ViewerSceneContextValue>(
-    () => ({ registry, lut, scale: colourScale, theme, load, reportError }),
-    [registry, lut, colourScale, theme, load, reportError],
+    () => ({ registry, lut, theme, load, reportError }),
+    [registry, lut, theme, load, reportError],
   );
 
   return (
     <ViewerSceneContext.Provider value={context}>
+      <ColourScaleContext.Provider value={colourScale}>
       <color attach="background" args={[theme.background.fill]} />
       <ambientLight intensity={1.2 * theme.lighting} />
       <directionalLight position={[-60, -100, 160]} intensity={1.8 * theme.lighting} />
       <directionalLight position={[80, 60, 40]} intensity={0.5 * theme.lighting} />
-      <CameraControls controlsRef={controlsRef} onChange={afterCameraMove} onEnd={() => latest.current.onCameraChange?.(handle.getCamera())} />
+      <CameraControls controlsRef={controlsRef} onChange={afterCameraMove} onEnd={onControlsEnd} />
       {layers.map((layer) => {
         // Volumetric files (iso-surfaces, streamline points) colour by their field like data layers.
         if (layer.kind === 'data' || layer.kind === 'volumetric') return <DataLayer key={layer.id} layer={layer} />;
@@ -170,6 +172,7 @@ export function ViewerScene(props: ViewerSceneProps) {
         return <GeometryLayer key={layer.id} layer={layer} />;
       })}
       {originPoint ? <OriginMarker point={originPoint} size={radius * 0.02} colour={theme.roles.overlay.stroke ?? theme.roles.overlay.fill} /> : null}
+      </ColourScaleContext.Provider>
     </ViewerSceneContext.Provider>
   );
 }

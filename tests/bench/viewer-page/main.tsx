@@ -186,8 +186,8 @@ async function frameCost() {
   return { oursMs: median(ours), baselineMs: median(base), triangles, frames: ours.length };
 }
 
-async function colourChange() {
-  const g = grid(PLANE_N);
+async function colourChange(n = PLANE_N, changes = 20) {
+  const g = grid(n);
   const viewer = await mountViewer(await glbOf(g));
   const { raw, colours } = rawPlane(g);
   raw.camera.position.set(-100, -200, 150);
@@ -201,7 +201,7 @@ async function colourChange() {
   const tabulated: number[] = [];
   const baseFrame: number[] = [];
   const baseFinished: number[] = [];
-  for (let i = 0; i < 20; i++) {
+  for (let i = 0; i < changes; i++) {
     const next = i % 2 === 0 ? SCALE_B : SCALE_A;
     // ours: the event (new scale into React state: texture + uniforms) → the next frame submitted
     // The scale passes from the page's React root through <Canvas> into the scene's own
@@ -390,11 +390,44 @@ async function arrows() {
   return { arrows: n, instancedCalls: instanced.calls, separateCalls: separate.calls, instancedMs: instanced.ms, separateMs: separate.ms, instancedSubmitMs: instanced.submitMs, separateSubmitMs: separate.submitMs };
 }
 
+/** Not a benchmark: mounts the labelled viewer fixtures (a small district) for a visual check. */
+async function showcase(theme: string = 'default') {
+  const { viewerFixtureResults } = await import('../../fixtures/viewer-results.ts');
+  const files = new Map((await viewerFixtureResults()).map(({ asset, glb }) => [asset.filename, glb]));
+  const roles: Record<string, SceneLayer['role']> = { 'study-proposed': 'study_proposed', surrounds: 'surround', ground: 'ground_inner' };
+  const layers: SceneLayer[] = [
+    ...Object.entries(roles).map(([type, role]) => ({ id: type, kind: 'geometry' as const, url: `${type}.glb`, visible: true, role })),
+    { id: 'speed', kind: 'data', url: 'speed-ratio.0.glb', visible: true, field: 'speedRatio' },
+  ];
+  const host = document.createElement('div');
+  host.className = 'host';
+  host.id = 'showcase';
+  document.body.prepend(host);
+  const handleRef = createRef<ViewerHandle>();
+  await new Promise<void>((resolve) => {
+    createRoot(host).render(
+      <ViewerCanvas
+        ref={handleRef}
+        layers={layers}
+        colourScale={{ min: 0.5, max: 1.5, colours: VIRIDIS, discrete: false, unit: '' }}
+        theme={theme as 'default'}
+        originPoint={[0, 0, 0]}
+        loadAsset={async (url) => files.get(url)!.slice().buffer}
+        onCameraChange={() => resolve()}
+      />,
+    );
+  });
+  await sleep(1500);
+  const probe = handleRef.current!.pick(400, 300);
+  const blob = await handleRef.current!.captureImage({ withLegend: true });
+  return { probeValue: probe?.value ?? -1, probeOnData: probe?.layerId === 'speed' ? 1 : 0, pngBytes: blob.size };
+}
+
 declare global {
   interface Window {
     viewerBench: Record<string, () => Promise<Record<string, number>>>;
   }
 }
 
-window.viewerBench = { frameCost, colourChange, idle, decode, arrows };
+window.viewerBench = { frameCost, colourChange: () => colourChange(), colourChangeLarge: () => colourChange(1000, 8), idle, decode, arrows, showcase: () => showcase(new URLSearchParams(location.search).get('theme') ?? 'default') };
 document.title = 'viewer-bench-ready';
