@@ -39,7 +39,7 @@ const EVENTS: ViewerModesEvent[] = [
 const serializeState = (s: Snapshot) =>
   JSON.stringify([s.value, s.context.tool, !!s.context.draft, !!s.context.drag, s.context.selectedShapeId, !!s.context.pendingPin, Math.min(s.context.draft?.points.length ?? 0, 2)]);
 
-const PATHS = getShortestPaths(viewerModesMachine, { events: EVENTS, serializeState });
+const PATHS = getShortestPaths(viewerModesMachine, { input: {}, events: EVENTS, serializeState });
 const EDGES = PATHS.flatMap((path) => EVENTS.map((event) => ({ before: path.state, event, after: getNextSnapshot(viewerModesMachine, path.state, event) })));
 
 const active = (s: Snapshot) => (['editing', 'annotating', 'drawing'] as const).filter((m) => s.matches(m));
@@ -99,9 +99,9 @@ describe('viewer modes statechart (xstate/graph)', () => {
 
 describe('viewer modes (events and emitted work)', () => {
   function run(events: ViewerModesEvent[]) {
-    const actor = createActor(viewerModesMachine).start();
+    const actor = createActor(viewerModesMachine, { input: {} }).start();
     const emitted: ViewerModesEmitted[] = [];
-    actor.on('*', (e) => emitted.push(e));
+    actor.on('*', (e: ViewerModesEmitted) => void emitted.push(e));
     for (const e of events) actor.send(e);
     return { snapshot: actor.getSnapshot(), emitted };
   }
