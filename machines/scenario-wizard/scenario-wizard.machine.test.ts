@@ -1,6 +1,6 @@
 /** The scenario wizard by events, with fake actors: modes, validation, cost and submission. */
 import { describe, expect, it } from 'vitest';
-import { failedReport, options, passedReport, runningReport, tooLittleCredit, validValues } from './scenario-wizard.fixtures.ts';
+import { enoughCredit, failedReport, options, passedReport, runningReport, tooLittleCredit, validValues } from './scenario-wizard.fixtures.ts';
 import { fill, saved, settle, startWizard, type WizardActor } from './scenario-wizard.test-harness.ts';
 import { selectCostBlock, selectError, selectScreen, selectValues } from './scenario-wizard.selectors.ts';
 import { FORM_STEPS } from './scenario-wizard.types.ts';
@@ -116,6 +116,30 @@ describe('scenario wizard', () => {
     await settle(actor, 'submitted');
     expect(calls.submit).toHaveLength(2);
     expect(actor.getSnapshot().context.status).toBe('awaiting_external_results');
+  });
+
+  it('shows the new breakdown when the price changed since it was shown, and approves afresh', async () => {
+    let costs = 0;
+    let submits = 0;
+    const { actor, calls } = startWizard({
+      cost: async () => (++costs === 1 ? enoughCredit : { ...enoughCredit, total_credits: 30 }),
+      submit: async () => {
+        if (++submits === 1) throw { kind: 'http', status: 400, detail: null, fields: { expected_credits: ['The cost is now 30 credits (you approved 24); review the breakdown and approve again.'] }, body: null };
+        return { status: 'queued', creditsDebited: 30, creditsLeft: 70 };
+      },
+    });
+    await throughForm(actor);
+    await settle(actor, 'validation.passed');
+    actor.send({ type: 'step.next' });
+    await settle(actor, 'cost.ready');
+    actor.send({ type: 'cost.approve' });
+    await settle(actor, 'cost.loading');
+    await settle(actor, 'cost.ready');
+    expect(selectError(actor.getSnapshot())).toBe('The cost is now 30 credits (you approved 24); review the breakdown and approve again.');
+    expect(actor.getSnapshot().context.cost?.total_credits).toBe(30);
+    actor.send({ type: 'cost.approve' });
+    await settle(actor, 'submitted');
+    expect(calls.submit.map((c) => c.expectedCredits)).toEqual([24, 30]);
   });
 
   it('cancel closes from any step', async () => {

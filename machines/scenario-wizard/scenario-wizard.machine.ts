@@ -371,7 +371,7 @@ export const scenarioWizardMachine = setup({
           },
         },
         judged: { always: [{ guard: 'hasErrors', target: 'failed' }, { target: 'passed' }] },
-        passed: { on: { 'step.next': '#scenarioWizard.cost' } },
+        passed: { on: { 'step.next': { target: '#scenarioWizard.cost', actions: 'clearError' } } },
         failed: {},
         errored: { on: { retry: { target: 'starting', actions: 'clearError' } } },
       },
@@ -384,7 +384,8 @@ export const scenarioWizardMachine = setup({
             id: 'loadCost',
             src: 'loadCost',
             input: ({ context }) => ref(context),
-            onDone: { target: 'ready', actions: assign({ cost: ({ event }) => event.output, error: null }) },
+            // A price-change refusal stays on screen with the new breakdown.
+            onDone: { target: 'ready', actions: assign({ cost: ({ event }) => event.output }) },
             onError: { target: 'failed', actions: assign({ error: ({ event }) => asServerError(event.error) }) },
           },
         },
@@ -406,8 +407,16 @@ export const scenarioWizardMachine = setup({
                 emit(({ context }) => ({ type: 'scenario.submitted' as const, ref: ref(context) })),
               ],
             },
-            // The server replays an approval it already took (no second debit), so retrying is safe.
-            onError: { target: 'submitFailed', actions: assign({ error: ({ event }) => asServerError(event.error) }) },
+            onError: [
+              // The price changed since the breakdown was shown: show the new one for a fresh approval.
+              {
+                guard: ({ event }) => 'expected_credits' in asServerError(event.error).fields,
+                target: 'loading',
+                actions: assign({ error: ({ event }) => asServerError(event.error) }),
+              },
+              // The server replays an approval it already took (no second debit), so retrying is safe.
+              { target: 'submitFailed', actions: assign({ error: ({ event }) => asServerError(event.error) }) },
+            ],
           },
         },
         submitFailed: { on: { retry: { target: 'submitting', actions: 'clearError' } } },
