@@ -209,15 +209,29 @@ describe('the viewer tools', () => {
     expect(screen.getByText('Station 1')).toBeInTheDocument();
   });
 
-  it('switches scenario from the dropdown and mode from the tabs', async () => {
+  it('switches scenario from the dropdown', async () => {
     const user = userEvent.setup();
     const { current } = renderViewer(VIEWER);
     const scenario = await screen.findByRole('combobox', { name: 'Scenario' });
     expect(within(scenario).getAllByRole('option').map((o) => o.textContent)).toEqual(['Scenario 21 · wind, solar', 'Scenario 22 · thermal-comfort']);
     await user.selectOptions(scenario, 'Scenario 22 · thermal-comfort');
     expect(current()).toBe('/projects/7/viewer/70/configuration/22/Viewer');
-    expect(screen.getByRole('link', { name: 'Viewer' })).toHaveAttribute('aria-current', 'page');
-    expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/projects/7/viewer/70/configuration/21/Settings');
+  });
+});
+
+describe('the modes', () => {
+  it('mounts the insights mode with the viewer bridge, and the results import in Settings', async () => {
+    renderViewer('/projects/7/viewer/70/configuration/21/Insights');
+    expect(await screen.findByRole('region', { name: 'Insights' })).toBeInTheDocument();
+    renderViewer('/projects/7/viewer/70/configuration/21/Settings');
+    const importer = await screen.findByRole('region', { name: 'Results import' });
+    expect(within(importer).getByText(/Into Simulation 31 · wind/)).toBeInTheDocument();
+    expect(within(importer).getByRole('button', { name: /Import/ })).toBeDisabled();
+  });
+
+  it('sends an unknown mode to the Viewer tab', async () => {
+    const { current } = renderViewer('/projects/7/viewer/70/configuration/21/Nope');
+    await waitFor(() => expect(current()).toBe('/projects/7/viewer/70/configuration/21/Viewer'));
   });
 });
 

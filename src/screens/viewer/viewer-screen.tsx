@@ -1,13 +1,13 @@
 /**
  * The results viewer route (SPEC §2): `/projects/{id}/viewer/{study}/configuration/{configuration}/{tabName}`
- * with the modes Viewer, Insights, Reports, Images and Settings as links, the scenario
- * (configuration) dropdown, and the workspace. `?simulation={id}` selects a simulation (the target
+ * with the modes Viewer, Insights, Reports, Images and Settings (their links are the layout's
+ * detail navigation bar), the scenario (configuration) dropdown, and the workspace. `?simulation={id}` selects a simulation (the target
  * of `/projects/{id}/viewer/{study}/{simulation}`, see SimulationRedirect). This module and what it
  * imports is the viewer's lazy chunk: the only one with three.js.
  */
 import { useContext, useMemo } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { Link, Redirect, useLocation, useSearch } from 'wouter';
+import { Redirect, useLocation, useSearch } from 'wouter';
 import { sessionErrorMessage } from '@machines/viewer/viewer-session.machine.ts';
 import { usePageTitle } from '../../app/page-title.ts';
 import { VIEWER_DEFAULT_TAB, VIEWER_MODES } from '../../app/route-table.ts';
@@ -63,6 +63,7 @@ export function ViewerScreen({ projectId, studyId, configurationId, tabName }: V
         <SelectField
           id="viewer-scenario"
           label="Scenario"
+          hideLabel
           value={String(configurationId)}
           onValueChange={(value) => navigate(viewerPath(projectId, studyId, Number(value), mode))}
           options={configurations.map(([id, categories]) => ({
@@ -70,18 +71,6 @@ export function ViewerScreen({ projectId, studyId, configurationId, tabName }: V
             label: `Scenario ${id}${categories.length ? ` · ${[...new Set(categories)].join(', ')}` : ''}`,
           }))}
         />
-        <nav className={css.modeTabs} aria-label="Viewer modes">
-          {VIEWER_MODES.map((m) => (
-            <Link
-              key={m}
-              href={`${viewerPath(projectId, studyId, configurationId, m)}${search ? `?${search}` : ''}`}
-              className={css.modeTab}
-              aria-current={m === mode ? 'page' : undefined}
-            >
-              {m}
-            </Link>
-          ))}
-        </nav>
       </header>
       {loading ? <Loading /> : null}
       {failed ? (

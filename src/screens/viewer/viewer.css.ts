@@ -1,26 +1,17 @@
 import { style } from '@vanilla-extract/css';
 import { color, tokens } from '../../styles/theme.css.ts';
 
-export const screen = style({ display: 'grid', gridTemplateRows: 'auto 1fr', height: 'calc(100vh - 64px)', minHeight: '520px' });
+export const screen = style({ display: 'grid', gridTemplateRows: 'auto 1fr', height: 'calc(100vh - 92px)', minHeight: '520px' });
 export const header = style({
   display: 'flex',
   flexWrap: 'wrap',
   gap: tokens.space.md,
-  alignItems: 'flex-end',
-  padding: `${tokens.space.sm} ${tokens.space.lg}`,
+  alignItems: 'center',
+  padding: `${tokens.space.xs} ${tokens.space.lg}`,
   borderBottom: `1px solid ${color.border}`,
   background: color.surface,
 });
-export const title = style({ margin: 0, fontSize: tokens.fontSize.lg, marginRight: 'auto' });
-export const modeTabs = style({ display: 'flex', gap: tokens.space.xs });
-export const modeTab = style({
-  padding: `${tokens.space.xs} ${tokens.space.md}`,
-  borderRadius: tokens.radius.sm,
-  color: color.text,
-  textDecoration: 'none',
-  border: `1px solid transparent`,
-  selectors: { '&[aria-current="page"]': { background: color.accentSoft, borderColor: color.accent, fontWeight: 600 } },
-});
+export const title = style({ margin: 0, fontSize: tokens.fontSize.lg });
 export const body = style({ display: 'grid', gridTemplateColumns: '340px 1fr', minHeight: 0 });
 export const sidebar = style({
   borderRight: `1px solid ${color.border}`,

@@ -1,0 +1,138 @@
+/**
+ * The results viewer in a real browser (issue 8), on the demo project's real results: the server
+ * seeds the demo district and computes its solar and thermal-comfort results with the engine
+ * (embedded workers). The test opens a simulation through the redirect route, toggles a layer,
+ * changes the colour scale, splits the view, downloads a screenshot and checks the PNG is not
+ * blank (more than one distinct colour), with no console errors.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { openBrowser, screenshot, signInThroughUi, startApp, type BrowserSession, type RunningApp } from './harness.ts';
+
+interface SimulationRow {
+  id: number;
+  category: string;
+  configuration: { id: number };
+  assets: Array<{ id: number; layer_type: string; metric: string | null; filename: string }>;
+}
+
+let app: RunningApp;
+let session: BrowserSession;
+let projectId: number;
+let studyId: number;
+let solar: SimulationRow;
+
+async function demoToken(baseUrl: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/authjwt/create/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'demo', password: 'canopy-demo' }),
+  });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { access: string }).access;
+}
+
+beforeAll(async () => {
+  // The demo's results are computed by the engine at start: this test needs the workers.
+  app = await startApp({ EMBEDDED_WORKERS: 'true' });
+  session = await openBrowser();
+  const token = await demoToken(app.url);
+  const call = async <T>(path: string): Promise<T> => {
+    const res = await fetch(`${app.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+  const demos = await call<{ results: Array<{ id: number; studies: Array<{ id: number }> }> }>('/api/project/?tab=demos');
+  const demo = demos.results[0];
+  if (!demo?.studies[0]) throw new Error('no demo project with a study');
+  projectId = demo.id;
+  studyId = demo.studies[0].id;
+  // Wait for the engine's solar results (about a minute on one worker thread).
+  const deadline = Date.now() + 170_000;
+  for (;;) {
+    const simulations = await call<SimulationRow[]>(`/api/project/${projectId}/study/${studyId}/simulation/`);
+    const found = simulations.find((s) => s.category === 'solar' && s.assets.some((a) => a.layer_type === 'data'));
+    if (found) {
+      solar = found;
+      break;
+    }
+    if (Date.now() > deadline) throw new Error(`the demo's solar results did not arrive:\n${app.output().slice(-2000)}`);
+    await new Promise((r) => setTimeout(r, 3000));
+  }
+}, 240_000);
+
+afterAll(async () => {
+  await session?.close();
+  await app?.stop();
+});
+
+/** Distinct colours of a PNG, counted in the page (the browser decodes it). */
+async function distinctColours(png: Buffer): Promise<number> {
+  return session.page.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = img.naturalWidth;
+    canvas.height = img.naturalHeight;
+    const ctx = canvas.getContext('2d')!;
+    ctx.drawImage(img, 0, 0);
+    const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+    const seen = new Set<number>();
+    for (let i = 0; i < data.length; i += 4 * 7) seen.add((data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!);
+    return seen.size;
+  }, png.toString('base64'));
+}
+
+describe('the results viewer', () => {
+  it("opens the demo's solar results, toggles a layer, changes the colour scale, splits the view and takes a screenshot", async () => {
+    const { page } = session;
+    await signInThroughUi(page, app.url, 'demo', 'canopy-demo');
+    // The simulation redirect lands on its configuration's viewer with the simulation selected.
+    await page.goto(`${app.url}/projects/${projectId}/viewer/${studyId}/${solar.id}`);
+    await page.waitForURL(new RegExp(`/projects/${projectId}/viewer/${studyId}/configuration/${solar.configuration.id}/Viewer\\?simulation=${solar.id}$`), { timeout: 60_000 });
+    await page.getByRole('heading', { name: 'Results viewer' }).waitFor({ timeout: 60_000 });
+    await expect(page.getByLabel('Simulation', { exact: true }).inputValue()).resolves.toBe(String(solar.id));
+    await page.locator('[data-testid="viewer-pane-1"] canvas').waitFor({ timeout: 60_000 });
+
+    // Toggle a data layer on (saved as this view's choice) and see it in the shown list.
+    const data = solar.assets.find((a) => a.layer_type === 'data')!;
+    const box = page.getByRole('region', { name: 'Matching layers' }).getByRole('checkbox').nth(solar.assets.findIndex((a) => a.id === data.id));
+    const before = await box.isChecked();
+    await box.click();
+    await expect.poll(() => box.isChecked(), { timeout: 20_000 }).toBe(!before);
+    if (before) {
+      await box.click();
+      await expect.poll(() => box.isChecked(), { timeout: 20_000 }).toBe(true);
+    }
+    await page.waitForTimeout(2000);
+    await screenshot(page, 'viewer-solar');
+
+    // Change the colour scale's range.
+    await page.getByRole('button', { name: 'Colour scale' }).click();
+    const panel = page.getByRole('region', { name: 'Colour scale' });
+    await panel.getByLabel('Minimum').fill('20');
+    await panel.getByLabel('Maximum').fill('80');
+    await panel.getByRole('button', { name: 'Apply range' }).click();
+    await panel.getByRole('img', { name: 'From 20 to 80' }).waitFor();
+    await page.waitForTimeout(1000);
+    await screenshot(page, 'viewer-colour-scale');
+
+    // Split the view: a second canvas with its own theme.
+    await page.getByRole('button', { name: 'Split view' }).click();
+    await page.locator('[data-testid="viewer-pane-2"] canvas').waitFor({ timeout: 30_000 });
+    await page.getByLabel('Viewer 2 theme').selectOption('dark');
+    await page.waitForTimeout(2000);
+    await screenshot(page, 'viewer-split');
+
+    // Screenshot: a PNG download of the active viewer with its legend, not blank.
+    await page.getByRole('region', { name: 'Viewer 1' }).click({ position: { x: 400, y: 300 } });
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Screenshot' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^canopy-viewer-\d+-.*\.png$/);
+    const png = readFileSync((await download.path())!);
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    expect(await distinctColours(png)).toBeGreaterThan(1);
+
+    expect(session.problems).toEqual([]);
+  }, 240_000);
+});
