@@ -5,6 +5,7 @@
  */
 import { readResultGlb } from '../../../engine/results/glb.ts';
 import type { DecodeRequest, DecodeResponse, DecodedLayer } from './decoded-layer.ts';
+import { readResultGlbZeroCopy } from './zero-copy-glb.ts';
 
 export type { DecodedLayer } from './decoded-layer.ts';
 
@@ -37,6 +38,8 @@ function sharedWorker(): Worker | null {
 
 /** Decodes on the calling thread (tests, fallback). */
 export async function decodeResultGlbHere(bytes: ArrayBuffer): Promise<DecodedLayer> {
+  const fast = readResultGlbZeroCopy(bytes);
+  if (fast) return fast;
   const mesh = await readResultGlb(new Uint8Array(bytes));
   return { positions: mesh.positions, indices: mesh.indices, fields: mesh.fields, metadata: mesh.metadata };
 }

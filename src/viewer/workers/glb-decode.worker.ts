@@ -5,6 +5,7 @@
  */
 import { readResultGlb } from '../../../engine/results/glb.ts';
 import { transferables, type DecodeRequest, type DecodeResponse, type DecodedLayer } from './decoded-layer.ts';
+import { readResultGlbZeroCopy } from './zero-copy-glb.ts';
 
 const scope = self as unknown as {
   onmessage: ((event: MessageEvent<DecodeRequest>) => void) | null;
@@ -14,8 +15,13 @@ const scope = self as unknown as {
 scope.onmessage = async (event) => {
   const { id, bytes } = event.data;
   try {
-    const mesh = await readResultGlb(new Uint8Array(bytes));
-    const layer: DecodedLayer = { positions: mesh.positions, indices: mesh.indices, fields: mesh.fields, metadata: mesh.metadata };
+    // Views into the received buffer when the file has the writer's plain layout; else the
+    // reference reader (which copies, and words every error).
+    let layer: DecodedLayer | null = readResultGlbZeroCopy(bytes);
+    if (!layer) {
+      const mesh = await readResultGlb(new Uint8Array(bytes));
+      layer = { positions: mesh.positions, indices: mesh.indices, fields: mesh.fields, metadata: mesh.metadata };
+    }
     scope.postMessage({ id, layer }, transferables(layer));
   } catch (error) {
     scope.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
