@@ -11,7 +11,7 @@ import { assets, uploads } from '../../db/schema/index.ts';
 import { GEOMETRY_ROLES, type GeometryFiles, type GeometryRole } from '../../contract/scenarios.ts';
 import { getBytes } from '../analyses/blob-io.ts';
 import { geometryAssetRow, putGeometryGlb } from '../analyses/geometry-assets.ts';
-import { parseStl } from '../../../../engine/geometry/index.ts';
+import { parseStl, weldVertices } from '../../../../engine/geometry/index.ts';
 
 export type UploadRow = typeof uploads.$inferSelect;
 
@@ -39,6 +39,15 @@ export function filesByRole(geometry: GeometryFiles): Array<{ role: GeometryRole
   return GEOMETRY_ROLES.flatMap((role) => (geometry[role] ?? []).map((uploadId) => ({ role, uploadId })));
 }
 
+/**
+ * An STL's triangle soup as an indexed mesh, corners shared exactly (tolerance 0): a presentation
+ * plane's points are then each analysis point once, not once per triangle touching it.
+ */
+export function indexedMesh(soup: Float32Array): { positions: Float32Array; indices: Uint32Array } {
+  const welded = weldVertices(soup, 0);
+  return { positions: welded.vertices.slice(0, welded.vertexCount * 3), indices: welded.indices };
+}
+
 /** Writes one GLB per geometry file (idempotent names). Returns the rows to insert (blob writes happen here, outside any transaction). */
 export async function prepareGeometryAssets(
   db: Db,
@@ -51,9 +60,8 @@ export async function prepareGeometryAssets(
   for (const { role, uploadId } of files) {
     const upload = rows.get(uploadId);
     if (!upload) throw new Error(`upload ${uploadId} of the scenario's ${role} geometry no longer exists`);
-    const mesh = parseStl(await uploadBytes(store, upload));
-    const indices = Uint32Array.from({ length: mesh.triangleCount * 3 }, (_, i) => i);
-    const key = await putGeometryGlb(store, `scenarios/configuration-${input.configurationId}/upload-${uploadId}.glb`, { positions: mesh.positions, indices }, {
+    const mesh = indexedMesh(parseStl(await uploadBytes(store, upload)).positions);
+    const key = await putGeometryGlb(store, `scenarios/configuration-${input.configurationId}/upload-${uploadId}.glb`, mesh, {
       engine: 'canopy',
       version: input.version,
       source: upload.filename,

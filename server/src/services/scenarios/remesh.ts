@@ -21,7 +21,7 @@ import { geometryAssetRow, putGeometryGlb } from '../analyses/geometry-assets.ts
 import { requireChangeScenario, scenarioRow, simulationRow } from './access.ts';
 import { publishScenarioStatus } from './events.ts';
 import { storeFindings } from './findings.ts';
-import { GEOMETRY_TYPE, uploadBytes, uploadRows } from './geometry.ts';
+import { GEOMETRY_TYPE, indexedMesh, uploadBytes, uploadRows } from './geometry.ts';
 import { asStatus, EDITABLE } from './status.ts';
 
 type Ids = { projectId: number; configurationId: number; simulationId: number };
@@ -59,9 +59,8 @@ export async function remeshStl(deps: AppDeps, db: Db, user: AuthUser, ids: Ids,
   const uuid = randomUUID();
   await putBytes(deps.blobStore, { container: 'assets', name: `${uuid}/${filename}` }, stl);
   const provenance = { engine: 'canopy', version: deps.version, source: source.filename, repair: 'engine/geometry/repair' };
-  const indicesOf = (soup: Float32Array) => Uint32Array.from({ length: soup.length / 3 }, (_, i) => i);
-  const newKey = await putGeometryGlb(deps.blobStore, `scenarios/configuration-${config.id}/remeshed-${uuid}.glb`, { positions: repaired.positions, indices: indicesOf(repaired.positions) }, provenance);
-  const sourceKey = await putGeometryGlb(deps.blobStore, `scenarios/configuration-${config.id}/upload-${source.id}.glb`, { positions, indices: indicesOf(positions) }, { engine: 'canopy', version: deps.version, source: source.filename });
+  const newKey = await putGeometryGlb(deps.blobStore, `scenarios/configuration-${config.id}/remeshed-${uuid}.glb`, indexedMesh(repaired.positions), provenance);
+  const sourceKey = await putGeometryGlb(deps.blobStore, `scenarios/configuration-${config.id}/upload-${source.id}.glb`, indexedMesh(positions), { engine: 'canopy', version: deps.version, source: source.filename });
   const geometryType = GEOMETRY_TYPE[body.role];
 
   const result = await db.transaction(async (tx) => {
