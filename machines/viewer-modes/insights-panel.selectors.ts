@@ -1,0 +1,27 @@
+/** Named readings of the insights panel machine. */
+import type { SnapshotFrom } from 'xstate';
+import type { insightsPanelMachine } from './insights-panel.machine.ts';
+import type { Insight } from './insights-panel.types.ts';
+
+type Snapshot = SnapshotFrom<typeof insightsPanelMachine>;
+
+export const selectLoading = (s: Snapshot) => s.matches('loading');
+export const selectFailed = (s: Snapshot) => s.matches('failed');
+export const selectBusy = (s: Snapshot) => s.matches('changing') || s.matches('deleting');
+export const selectError = (s: Snapshot) => s.context.error;
+export const selectAllInsights = (s: Snapshot) => s.context.data.insights;
+export const selectCategories = (s: Snapshot) => s.context.data.categories;
+export const selectTemplates = (s: Snapshot) => s.context.data.templates;
+export const selectCategory = (s: Snapshot) => s.context.category;
+export const selectSelectedId = (s: Snapshot) => s.context.selectedId;
+export const selectDeletingId = (s: Snapshot) => s.context.deletingId;
+
+/** The list the panel shows: the chosen category's insights (all when none), in sort_order. */
+export function selectVisibleInsights(s: Snapshot): Insight[] {
+  const { category, data } = s.context;
+  return category === null ? data.insights : data.insights.filter((i) => i.category === category);
+}
+
+export function selectSelected(s: Snapshot): Insight | null {
+  return s.context.data.insights.find((i) => i.id === s.context.selectedId) ?? null;
+}

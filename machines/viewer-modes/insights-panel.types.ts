@@ -1,0 +1,63 @@
+/** What the insights panel machine works with (issue 10). */
+import type { Insight, InsightCategory, InsightStatus, PinTypeTemplate } from '@server/contract/insights.ts';
+
+export type { Insight, InsightCategory, InsightStatus, PinTypeTemplate };
+
+export interface StudyScope {
+  projectId: number;
+  studyId: number;
+}
+
+export interface InsightsData {
+  insights: Insight[];
+  categories: InsightCategory[];
+  templates: PinTypeTemplate[];
+}
+
+/** A scene view to store: the JSON, what the PDF needs beside it, an optional captured image and the drawing. */
+export interface SceneViewSave {
+  sceneViewId: number | null;
+  name: string;
+  viewJson: { version: number } & Record<string, unknown>;
+  camera: { position: [number, number, number]; target: [number, number, number]; up: [number, number, number]; fov: number };
+  simulationId: number | null;
+  legend: { title: string; unit?: string; min?: number; max?: number; colours: string[]; class_labels?: string[]; discrete?: boolean } | null;
+  /** PNG as a data: URL, stored as a study image and linked to the view. */
+  imageBase64: string | null;
+  drawingJson: Record<string, unknown>;
+}
+
+/** A pin to add: a template (the insight's pin type of that template is made if missing) or an existing pin type. */
+export interface NewPin {
+  templateId: number | null;
+  pinTypeId: number | null;
+  position: [number, number, number];
+  layerId?: string;
+  value?: number;
+  unit?: string;
+  title: string;
+  note: string;
+  sceneViewId: number | null;
+}
+
+/** Every change except delete answers the changed insight (the whole of it, children included). */
+export type InsightChange =
+  | { kind: 'create'; title: string; category: string | null }
+  | { kind: 'update'; id: number; title?: string; text?: string; category?: string | null }
+  | { kind: 'status'; id: number; status: InsightStatus }
+  | { kind: 'move'; id: number; sortOrder: number }
+  | { kind: 'view'; id: number; view: SceneViewSave }
+  | { kind: 'pin'; id: number; pin: NewPin };
+
+export type InsightsPanelEvent =
+  | { type: 'list.reload' }
+  | { type: 'category.filter'; category: string | null }
+  | { type: 'insight.select'; id: number | null }
+  | { type: 'insight.create'; title: string; category: string | null }
+  | { type: 'insight.update'; id: number; title?: string; text?: string; category?: string | null }
+  | { type: 'insight.status'; id: number; status: InsightStatus }
+  /** Drag or keyboard move: the insight goes to `index` in the full list (sort_order). */
+  | { type: 'insight.move'; id: number; index: number }
+  | { type: 'insight.delete'; id: number }
+  | { type: 'view.save'; id: number; view: SceneViewSave }
+  | { type: 'pin.add'; id: number; pin: NewPin };
