@@ -80,6 +80,8 @@ export const INSIGHT_ROWS: Record<string, MatrixRow> = {
     request: (w, role) => ({ path: `${study(w)}/report/${w.insights.toDelete[role].report}/` }),
   },
 
+  'GET /api/project/:id/report/:reportId': { expect: see(200), request: (w) => ({ path: `/api/project/${w.projectId}/report/${w.insights.reportId}/` }) },
+
   // The drawing paths name no project: a scene view the caller cannot see is an unknown pk (400).
   'POST /api/drawings': {
     expect: { ...change(201), otherCompany: 400, pendingShare: 400 },

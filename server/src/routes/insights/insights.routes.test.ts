@@ -175,6 +175,10 @@ describe('study images and reports', () => {
     const reordered = await call<Report>('PUT', `${study()}/report/${report.id}`, { report_view_order: [views[2], views[0], views[1]], report_status: 'Published' });
     expect(reordered.report_views.map((v) => v.caption)).toEqual(['three', 'one', 'two']);
     expect(reordered.report_status).toBe('Published');
+    const byProject = await call<Report>('GET', `/api/project/${w.projectId}/report/${report.id}`);
+    expect(byProject.study_id).toBe(w.studyId);
+    expect(byProject.report_views.map((v) => v.caption)).toEqual(['three', 'one', 'two']);
+    expect((await t.request(`/api/project/${w.projectId}/report/999999`, { token: w.ownerToken })).status).toBe(404);
     const bad = await t.request(`${study()}/report/${report.id}`, { method: 'PUT', token: w.ownerToken, json: { report_view_order: [views[0]] } });
     expect(bad.status).toBe(400);
     expect(Object.keys(await bad.json())).toEqual(['report_view_order']);

@@ -11,7 +11,7 @@ import { pathId } from '../../http/params.ts';
 import { currentUser } from '../../auth/authenticate.ts';
 import { answers, json, jsonBody, pathParams } from '../../contract/common.ts';
 import { ReportCreateSchema, ReportSchema, ReportUpdateSchema } from '../../contract/insights.ts';
-import { createReport, deleteReport, getReport, listReports, updateReport } from '../../services/insights/reports.ts';
+import { createReport, deleteReport, getProjectReport, getReport, listReports, updateReport } from '../../services/insights/reports.ts';
 
 const tags = ['Reports'];
 const base = '/api/project/{id}/study/{studyId}/report';
@@ -63,6 +63,15 @@ export const deleteReportRoute = defineRoute('user', {
   responses: { 204: { description: 'Deleted' }, ...changeAnswers },
 });
 
+export const getProjectReportRoute = defineRoute('user', {
+  method: 'get',
+  path: '/api/project/{id}/report/{reportId}',
+  tags,
+  summary: "One report found by the project alone (the report page's route names no study); carries study_id",
+  request: { params: pathParams('id', 'reportId') },
+  responses: { 200: json(ReportSchema, 'The report'), ...seeAnswers },
+});
+
 const studyIds = (p: { id: string; studyId: string }) => ({ projectId: pathId(p.id), studyId: pathId(p.studyId) });
 
 export function registerReportRoutes(app: ApiApp): void {
@@ -77,6 +86,10 @@ export function registerReportRoutes(app: ApiApp): void {
   app.openapi(updateReportRoute, async (c) => {
     const p = c.req.valid('param');
     return c.json(await updateReport(c.var.db, currentUser(c), studyIds(p), pathId(p.reportId), c.req.valid('json')), 200);
+  });
+  app.openapi(getProjectReportRoute, async (c) => {
+    const p = c.req.valid('param');
+    return c.json(await getProjectReport(c.var.db, currentUser(c), pathId(p.id), pathId(p.reportId)), 200);
   });
   app.openapi(deleteReportRoute, async (c) => {
     const p = c.req.valid('param');

@@ -89,6 +89,9 @@ describe.each(VISIBILITY_USERS)('%s', (user) => {
 
   it("sees a Draft report only with drafts, and a Published report without a Draft insight's views", async () => {
     expect(await status(user, `${study()}/report/${ids.draftReport}`)).toBe(seesDrafts ? 200 : 404);
+    // the report page's project-level route follows the same rule
+    expect(await status(user, `/api/project/${w.projectId}/report/${ids.draftReport}`)).toBe(seesDrafts ? 200 : 404);
+    expect(await status(user, `/api/project/${w.projectId}/report/${ids.publishedReport}`)).toBe(seesPublished ? 200 : 404);
     const res = await t.request(`${study()}/report/${ids.publishedReport}`, { token: w.tokens[user] });
     expect(res.status).toBe(seesPublished ? 200 : 404);
     if (!seesPublished) return;

@@ -7,7 +7,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import type { AuthUser } from '../../auth/authenticate.ts';
-import { imageViews, insights, projects, reports, reportViews, users } from '../../db/schema/index.ts';
+import { imageViews, insights, projects, reports, reportViews, studies, users } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Report, ReportCover, ReportCreate, ReportUpdate, ReportView } from '../../contract/insights.ts';
 import type { StudyIds } from './insights.ts';
@@ -68,6 +68,23 @@ export async function listReports(db: Db, user: AuthUser, ids: StudyIds): Promis
 
 export async function getReport(db: Db, user: AuthUser, ids: StudyIds, reportId: number): Promise<Report> {
   const scope = await insightScope(db, user, ids.projectId, ids.studyId);
+  return (await represent(db, scope, [await requireReport(db, scope, reportId)]))[0]!;
+}
+
+/**
+ * A report by the project alone, for the report page (`/projects/{id}/report/{report}/` names no
+ * study): the answer carries its study_id. Same visibility as under the study.
+ */
+export async function getProjectReport(db: Db, user: AuthUser, projectId: number, reportId: number): Promise<Report> {
+  const [row] = await db
+    .select({ studyId: reports.studyId })
+    .from(reports)
+    .innerJoin(studies, eq(studies.id, reports.studyId))
+    .where(and(eq(reports.id, reportId), eq(studies.projectId, projectId)));
+  const scope = await insightScope(db, user, projectId, row?.studyId ?? 0).catch((error: unknown) => {
+    // unknown report and invisible project answer alike
+    throw error instanceof ApiError ? ApiError.notFound() : error;
+  });
   return (await represent(db, scope, [await requireReport(db, scope, reportId)]))[0]!;
 }
 
