@@ -31,7 +31,7 @@ function start(options: { failDelete?: boolean; failChange?: boolean } = {}) {
   const machine = insightsPanelMachine.provide({
     actors: {
       loadInsights: fromPromise(async () => data),
-      changeInsight: fromPromise(async ({ input }: { input: { change: InsightChange } }) => {
+      changeInsight: fromPromise<Insight, { projectId: number; studyId: number; change: InsightChange }>(async ({ input }) => {
         changes.push(input.change);
         if (options.failChange) throw { kind: 'http', status: 400, detail: null, fields: { sort_order: ['Bad.'] }, body: null };
         const c = input.change;
