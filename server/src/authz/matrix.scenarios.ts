@@ -68,4 +68,5 @@ export const SCENARIO_ROWS: Record<string, MatrixRow> = {
     request: (w) => ({ path: `${simulation(w)}/remesh-stl/`, body: { upload_id: w.scenarios.uploads.study, role: 'study', replace_in_scenario: false } }),
   },
   'GET /api/simulation/:id/parameter-input-qa-report': { expect: see(200), request: (w) => ({ path: `/api/simulation/${w.scenarios.validation.simulationId}/parameter-input-qa-report` }) },
+  'GET /api/project/:id/configuration/:cid/simulation': { expect: see(200), request: (w) => ({ path: `${validated(w)}/simulation/` }) },
 };

@@ -189,6 +189,9 @@ export const SimulationSummarySchema = z
   .openapi('ScenarioSimulation');
 export type SimulationSummary = z.infer<typeof SimulationSummarySchema>;
 
+export const SimulationListSchema = z.object({ results: z.array(SimulationSummarySchema) }).openapi('ScenarioSimulationList');
+export type SimulationList = z.infer<typeof SimulationListSchema>;
+
 export const ApprovalSummarySchema = z
   .object({
     approved_by: z.number().int().nullable(),

@@ -129,6 +129,14 @@ describe('GET, PUT, duplicate, hide, DELETE', () => {
     expect(await t.database.db.select().from(simulations).where(eq(simulations.configurationId, created.id))).toEqual([]);
   });
 
+  it('lists the scenario’s simulations for whoever sees the project', async () => {
+    const res = await t.request(`${base()}/${w.scenarios.configurationId}/simulation/`, { token: w.tokens.colleague });
+    expect(res.status).toBe(200);
+    const { results } = (await res.json()) as { results: Array<{ id: number; category: string; configuration: { id: number } }> };
+    expect(results.map((s) => [s.id, s.category, s.configuration.id])).toEqual([[w.scenarios.simulationId, 'solar', w.scenarios.configurationId]]);
+    expect((await t.request(`${base()}/${w.scenarios.configurationId}/simulation/`, { token: w.tokens.pendingShare })).status).toBe(404);
+  });
+
   it('answers 404 for a scenario of another project', async () => {
     const res = await t.request(`/api/project/${w.projectId}/configuration/999999/`, { token: w.tokens.superuser });
     expect(res.status).toBe(404);

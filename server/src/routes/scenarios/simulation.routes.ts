@@ -1,5 +1,5 @@
 /**
- * Per-simulation scenario routes: get-latest-status/, resubmit-ml/, ml-version-info/,
+ * Per-simulation scenario routes: the scenario's simulation list, get-latest-status/, resubmit-ml/, ml-version-info/,
  * cfd-version-info/, and the project's recorded ML models (/api/ingestassets/project/{id}/mlmodel).
  * submit-postprocessing/ lives with the analyses (routes/analyses/jobs.routes.ts).
  */
@@ -8,7 +8,9 @@ import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
 import { currentUser } from '../../auth/authenticate.ts';
 import { answers, json, pathParams } from '../../contract/common.ts';
-import { LatestStatusSchema, MlModelListSchema, ResubmitMlResultSchema, VersionInfoSchema } from '../../contract/scenarios.ts';
+import { LatestStatusSchema, MlModelListSchema, ResubmitMlResultSchema, SimulationListSchema, VersionInfoSchema } from '../../contract/scenarios.ts';
+import { requireSeeScenario, scenarioRow } from '../../services/scenarios/access.ts';
+import { simulationSummaries } from '../../services/scenarios/view.ts';
 import { latestStatus, resubmitMl } from '../../services/scenarios/latest-status.ts';
 import { projectMlModels, versionInfo } from '../../services/scenarios/version-info.ts';
 
@@ -16,6 +18,15 @@ const tags = ['Scenarios'];
 const sim = '/api/project/{id}/configuration/{cid}/simulation/{sid}';
 const params = pathParams('id', 'cid', 'sid');
 const seeAnswers = { 401: answers[401], 404: answers[404] };
+
+export const simulationListRoute = defineRoute('user', {
+  method: 'get',
+  path: '/api/project/{id}/configuration/{cid}/simulation',
+  tags,
+  summary: "The scenario's simulations with their statuses",
+  request: { params: pathParams('id', 'cid') },
+  responses: { 200: json(SimulationListSchema, 'The simulations'), ...seeAnswers },
+});
 
 export const latestStatusRoute = defineRoute('user', {
   method: 'get',
@@ -64,6 +75,12 @@ export const mlModelRoute = defineRoute('user', {
 
 export function registerSimulationRoutes(app: ApiApp): void {
   const ids = (p: { id: string; cid: string; sid: string }) => ({ projectId: pathId(p.id), configurationId: pathId(p.cid), simulationId: pathId(p.sid) });
+  app.openapi(simulationListRoute, async (c) => {
+    const p = c.req.valid('param');
+    const projectId = pathId(p.id);
+    await requireSeeScenario(c.var.db, currentUser(c), projectId);
+    return c.json({ results: await simulationSummaries(c.var.db, await scenarioRow(c.var.db, projectId, pathId(p.cid))) }, 200);
+  });
   app.openapi(latestStatusRoute, async (c) => c.json(await latestStatus(c.var.db, currentUser(c), ids(c.req.valid('param'))), 200));
   app.openapi(resubmitMlRoute, async (c) => c.json(await resubmitMl(c.var.deps, c.var.db, currentUser(c), ids(c.req.valid('param'))), 200));
   app.openapi(mlVersionInfoRoute, async (c) => c.json(await versionInfo(c.var.db, currentUser(c), ids(c.req.valid('param')), 'ml'), 200));
