@@ -4,7 +4,9 @@ import * as css from './viewer.css.ts';
 
 const fmt = (n: number) => (Math.abs(n) >= 100 ? n.toFixed(1) : Number(n.toPrecision(4)).toString());
 
-export function DataPanel({ probe, layerLabel, probing }: { probe: ProbeResult | null; layerLabel: string | null; probing: boolean }) {
+/** `unit` is the shown data layer's, for probes that do not carry their own. */
+export function DataPanel({ probe, layerLabel, probing, unit }: { probe: ProbeResult | null; layerLabel: string | null; probing: boolean; unit?: string }) {
+  const shownUnit = probe?.unit || unit;
   return (
     <section className={css.section} aria-label="Data" aria-live="polite">
       {!probing ? <p className={css.muted}>Press P (or the Probe button) and move the pointer over the model.</p> : null}
@@ -14,7 +16,7 @@ export function DataPanel({ probe, layerLabel, probing }: { probe: ProbeResult |
           {probe.value !== undefined ? (
             <p className={css.readout}>
               {fmt(probe.value)}
-              {probe.unit ? ` ${probe.unit}` : ''}
+              {shownUnit ? ` ${shownUnit}` : ''}
             </p>
           ) : (
             <p className={css.muted}>No data layer under the pointer.</p>

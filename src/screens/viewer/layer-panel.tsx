@@ -129,7 +129,7 @@ export function LayerPanel({ filter, viewId, simulations, simulationId, visible 
           ))}
         </ul>
         <Button size="sm" disabled={busy || simulationId === null} onClick={() => filter.send({ type: 'layers.clear' })}>
-          Remove all layers
+          Reset to default layers
         </Button>
       </section>
     </section>

@@ -113,7 +113,7 @@ describe('the layer panel', () => {
     renderViewer(VIEWER, fakeServices({ replaceUserLayers: refuse, removeUserLayer: refuse, deleteAllUserLayers: refuse }));
     await user.click(await screen.findByRole('checkbox', { name: /speed-ratio · 90°/ }));
     expect((await screen.findAllByText('Failed to update the selected layers list')).length).toBeGreaterThan(0);
-    await user.click(screen.getByRole('button', { name: 'Remove all layers' }));
+    await user.click(screen.getByRole('button', { name: 'Reset to default layers' }));
     expect((await screen.findAllByText('Failed to delete all layers')).length).toBeGreaterThan(0);
   });
 

@@ -313,7 +313,7 @@ export function ViewerWorkspace({ logic, projectId, studyId, configurationId, mo
               />
             ) : null}
             {panel === 'wind' ? <WindRosePanel projectId={projectId} metSourceId={model.simulation?.met_source_id ?? null} /> : null}
-            {panel === 'data' ? <DataPanel probe={probe} probing={tool === 'probe' || panel === 'data'} layerLabel={model.assets.find((a) => String(a.id) === probe?.layerId)?.filename ?? null} /> : null}
+            {panel === 'data' ? <DataPanel probe={probe} unit={model.unit} probing={tool === 'probe' || panel === 'data'} layerLabel={model.assets.find((a) => String(a.id) === probe?.layerId)?.filename ?? null} /> : null}
             {panel === 'graph' ? <GraphPanel asset={model.active} url={model.activeUrl} field={model.field} legend={model.legend} definitions={graphDefinitions} /> : null}
             {panel === 'points' ? (
               <FourPointPlot
@@ -414,7 +414,10 @@ export function ViewerWorkspace({ logic, projectId, studyId, configurationId, mo
                 camera={cameraProps[i]}
                 onCameraChange={(camera) => onCameraChange(i, camera)}
                 onProbe={(p) => {
-                  if (i === ui.getSnapshot().context.activePane) setProbe(p);
+                  // Only the data panel reads probes: re-render on pointer moves only while it shows.
+                  const snapshot = ui.getSnapshot();
+                  if (i !== snapshot.context.activePane) return;
+                  if (snapshot.matches({ tool: 'probe' }) || snapshot.context.panel === 'data') setProbe(p);
                 }}
                 onPick={(p) => {
                   ui.send({ type: 'pane.activate', pane: i });
