@@ -543,6 +543,7 @@ export const ScenarioEventSchema = z
       errors: z.number().int(),
       warnings: z.number().int(),
     }),
+    z.object({ type: z.literal('scenario.deleted'), project_id: z.number().int(), configuration_id: z.number().int() }),
     z.object({
       type: z.literal('notification'),
       project_id: z.number().int(),

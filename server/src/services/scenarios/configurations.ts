@@ -19,7 +19,7 @@ import {
 } from '../../contract/scenarios.ts';
 import { requireAddScenario, requireChangeScenario, requireSeeScenario, scenarioRow } from './access.ts';
 import { computedByCanopy } from './analyses.ts';
-import { publishScenarioStatus } from './events.ts';
+import { publishEvent, publishScenarioStatus } from './events.ts';
 import { checkScenarioRules } from './rules.ts';
 import { asStatus, EDITABLE } from './status.ts';
 import { configurationView } from './view.ts';
@@ -116,9 +116,7 @@ export async function deleteScenario(deps: AppDeps, db: Db, user: AuthUser, ids:
   const row = await scenarioRow(db, ids.projectId, ids.configurationId);
   // Simulations, assets rows, validation and approval go with it (cascades); usage stays as billing history.
   await db.delete(configurations).where(eq(configurations.id, row.id));
-  await deps.bus
-    ?.publish({ projectId: ids.projectId, event: { type: 'scenario.deleted', configuration_id: row.id } })
-    .catch((error: Error) => console.error(`[bus] publish failed: ${error.message}`));
+  await publishEvent(deps.bus, { type: 'scenario.deleted', project_id: ids.projectId, configuration_id: row.id });
 }
 
 /** A copy of the inputs under a new name and credit type, as a new draft (nothing approved or computed is copied). */
