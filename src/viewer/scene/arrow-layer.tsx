@@ -50,7 +50,7 @@ export const ArrowLayer = memo(function ArrowLayer({ layer }: { layer: SceneLaye
   useEffect(() => {
     if (!built || 'error' in built || !data) return;
     const object = built.mesh;
-    registry.set({ id: layer.id, kind: 'arrows', object, positions: data.positions, values: built.values, unit: scale?.unit ?? built.unit });
+    registry.set({ id: layer.id, kind: 'arrows', object, positions: data.positions, values: built.values, unit: scale?.unit || built.unit });
     return () => {
       registry.delete(layer.id, object);
       object.geometry.dispose();

@@ -24,7 +24,8 @@ export const DataLayer = memo(function DataLayer({ layer }: { layer: SceneLayer 
   const ownRange = useMemo(() => finiteRange(values), [values]);
   const material = useMemo(() => createDataMaterial(lut, ownRange), [lut]); // eslint-disable-line react-hooks/exhaustive-deps -- range is set below
   const objectRef = useRef<Mesh | Points>(null);
-  const unit = scale?.unit ?? (data ? unitOf(data, field) : undefined);
+  // The scale's unit when it names one, else the file's (an empty legend unit must not hide '%').
+  const unit = scale?.unit || (data ? unitOf(data, field) : undefined);
 
   useLayoutEffect(() => {
     setDataRange(material, scale ?? ownRange, theme.dataOpacity);

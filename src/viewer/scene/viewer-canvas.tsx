@@ -3,7 +3,7 @@
  * north arrow overlay. The screen mounts it lazily (three.js lives only in the viewer's chunk) and
  * drives it through ViewerCanvasProps and the ViewerHandle ref.
  */
-import { forwardRef, useCallback, useRef, useState } from 'react';
+import { forwardRef, memo, useCallback, useLayoutEffect, useRef, useState, useSyncExternalStore, type Ref } from 'react';
 import { Canvas } from '@react-three/fiber';
 import type { ViewerCanvasProps, ViewerHandle } from '../contracts.ts';
 import { themeFor } from '../themes/themes.ts';
@@ -32,8 +32,43 @@ const isDark = (hex: string) => {
   return ((n >> 16) & 255) * 0.299 + ((n >> 8) & 255) * 0.587 + (n & 255) * 0.114 < 128;
 };
 
+/**
+ * The latest props, handed to the scene through a store instead of through <Canvas>: a prop
+ * change (colour scale, layer toggle) then re-renders only the scene inside the canvas's own
+ * react-three-fiber root, not <Canvas> itself, which would re-configure the root every time.
+ */
+class PropsStore {
+  private listeners = new Set<() => void>();
+  constructor(public current: ViewerCanvasProps) {}
+  set(next: ViewerCanvasProps): void {
+    if (next === this.current) return;
+    this.current = next;
+    this.listeners.forEach((l) => l());
+  }
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+  get = () => this.current;
+}
+
+function SceneFromStore({ store, handleRef, onNorthAngle }: { store: PropsStore; handleRef: Ref<ViewerHandle>; onNorthAngle(angle: number): void }) {
+  const props = useSyncExternalStore(store.subscribe, store.get, store.get);
+  return <ViewerScene {...props} handleRef={handleRef} onNorthAngle={onNorthAngle} />;
+}
+
+const CanvasHost = memo(function CanvasHost({ store, handleRef, onNorthAngle }: { store: PropsStore; handleRef: Ref<ViewerHandle>; onNorthAngle(angle: number): void }) {
+  return (
+    <Canvas frameloop="demand" dpr={DPR} gl={GL_OPTIONS} camera={CAMERA}>
+      <SceneFromStore store={store} handleRef={handleRef} onNorthAngle={onNorthAngle} />
+    </Canvas>
+  );
+});
+
 export const ViewerCanvas = forwardRef<ViewerHandle, ViewerCanvasProps>(function ViewerCanvas(props, ref) {
   const [webgl] = useState(hasWebGl2);
+  const [store] = useState(() => new PropsStore(props));
+  useLayoutEffect(() => store.set(props));
   const arrowRef = useRef<SVGSVGElement>(null);
   const onNorthAngle = useCallback((angle: number) => {
     if (arrowRef.current) arrowRef.current.style.transform = `rotate(${angle}rad)`;
@@ -49,14 +84,7 @@ export const ViewerCanvas = forwardRef<ViewerHandle, ViewerCanvasProps>(function
   }
   return (
     <div className={styles.root} data-theme={theme.name}>
-      <Canvas
-        frameloop="demand"
-        dpr={DPR}
-        gl={GL_OPTIONS}
-        camera={CAMERA}
-      >
-        <ViewerScene {...props} handleRef={ref} onNorthAngle={onNorthAngle} />
-      </Canvas>
+      <CanvasHost store={store} handleRef={ref} onNorthAngle={onNorthAngle} />
       {props.showNorthArrow === false ? null : <NorthArrow ref={arrowRef} dark={isDark(theme.background.fill)} />}
     </div>
   );

@@ -414,6 +414,9 @@ async function showcase(theme: string = 'default') {
         originPoint={[0, 0, 0]}
         loadAsset={async (url) => files.get(url)!.slice().buffer}
         onCameraChange={() => resolve()}
+        onProbe={(probe) => {
+          (window as unknown as { lastProbe: unknown }).lastProbe = probe;
+        }}
       />,
     );
   });
