@@ -1,9 +1,270 @@
+/**
+ * Insights mode (issue 10; SPEC §2 insight type selector and sorter, annotation menu, drawing tool):
+ * the study's insights filtered by type, reordered by drag or keyboard, published by permitted
+ * users, deleted with SPEC §8's toasts; the selected insight restores its scene view and can be
+ * edited, annotated with pins or drawn on — three exclusive modes of the viewer-modes machine.
+ */
+import { useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { Insight } from '@server/contract/insights.ts';
+import { viewerModesMachine } from '@machines/viewer-modes/viewer-modes.machine.ts';
+import * as modes from '@machines/viewer-modes/viewer-modes.selectors.ts';
+import * as panelSel from '@machines/viewer-modes/insights-panel.selectors.ts';
+import { selectCanInProject } from '@machines/permissions/permissions.selectors.ts';
 import type { ViewerModeProps } from '../../viewer/contracts.ts';
+import { ToastContext } from '../../app/contexts.ts';
+import { PermissionsContext } from '../../app/permissions-context.ts';
+import { Button } from '../../ui/button.tsx';
+import { SelectField } from '../../ui/select-field.tsx';
+import { TextField } from '../../ui/text-field.tsx';
+import { canRedo, canUndo, createHistory, execute, redo, undo, type History } from '../../insights/history.ts';
+import { drawingCommands, emptyDrawing, newShapeId, parseDrawing, serialiseDrawing, shapeFromDraft, type DrawingCommand, type DrawingDoc } from '../../insights/drawing.ts';
+import { readSceneView, serialiseSceneView, type PinMark } from '../../insights/scene-view-json.ts';
+import { blobToDataUrl, bindInsightsPanel, InsightsServicesContext } from './insights-services.ts';
+import { DrawingOverlay } from './drawing-overlay.tsx';
+import { DrawingToolbar } from './drawing-toolbar.tsx';
+import { InsightList } from './insight-list.tsx';
+import { InsightEditor } from './insight-editor.tsx';
+import { PinForm } from './pin-form.tsx';
+import * as css from './insights.css.ts';
 
-export function InsightsMode(_props: ViewerModeProps) {
+/** The insight's pins as the overlay draws them. */
+export function pinMarks(insight: Insight | null): PinMark[] {
+  if (!insight) return [];
+  return insight.pins.map((p) => {
+    const type = insight.pin_types.find((t) => t.id === p.insight_pin_type_id);
+    return { pinTypeId: p.insight_pin_type_id, position: p.item.position, colour: type?.colour ?? '#e4572e', icon: type?.icon ?? 'info', title: p.title, note: p.note };
+  });
+}
+
+export function InsightsMode({ projectId, studyId, viewer }: ViewerModeProps) {
+  const services = useContext(InsightsServicesContext);
+  const toasts = ToastContext.useActorRef();
+  const logic = useMemo(() => bindInsightsPanel(services), [services]);
+  const panel = useActorRef(logic, { input: { projectId, studyId, toasts } });
+  const modeActor = useActorRef(viewerModesMachine, { input: {} });
+  const mayEdit = PermissionsContext.useSelector(selectCanInProject('projects.add_insight', projectId));
+
+  const loading = useSelector(panel, panelSel.selectLoading);
+  const failed = useSelector(panel, panelSel.selectFailed);
+  const error = useSelector(panel, panelSel.selectError);
+  const busy = useSelector(panel, panelSel.selectBusy);
+  const insights = useSelector(panel, panelSel.selectVisibleInsights);
+  const categories = useSelector(panel, panelSel.selectCategories);
+  const templates = useSelector(panel, panelSel.selectTemplates);
+  const category = useSelector(panel, panelSel.selectCategory);
+  const selected = useSelector(panel, panelSel.selectSelected);
+
+  const mode = useSelector(modeActor, modes.selectMode);
+  const draft = useSelector(modeActor, modes.selectDraft);
+  const drag = useSelector(modeActor, modes.selectDrag);
+  const selectedShape = useSelector(modeActor, modes.selectSelectedShape);
+  const pendingPin = useSelector(modeActor, modes.selectPendingPin);
+  const typing = useSelector(modeActor, modes.selectTyping);
+  const annotatingIdle = useSelector(modeActor, (s) => s.matches({ annotating: 'idle' }));
+
+  const [history, setHistory] = useState<History<DrawingDoc, DrawingCommand>>(() => createHistory(emptyDrawing()));
+  const [newTitle, setNewTitle] = useState('');
+  const [restoreError, setRestoreError] = useState<string | null>(null);
+
+  // The machine emits what the user did; the command stack applies it (and can undo it).
+  useEffect(() => {
+    const subs = [
+      modeActor.on('shape.commit', (e) => setHistory((h) => execute(h, drawingCommands, { type: 'add', shape: shapeFromDraft(e.draft, newShapeId(), e.text), index: h.present.shapes.length }))),
+      modeActor.on('shape.move', (e) => setHistory((h) => execute(h, drawingCommands, { type: 'move', id: e.shapeId, dx: e.dx, dy: e.dy }))),
+      modeActor.on('shape.remove', (e) => setHistory((h) => execute(h, drawingCommands, { type: 'remove', id: e.shapeId }))),
+      modeActor.on('history.undo', () => setHistory((h) => undo(h, drawingCommands))),
+      modeActor.on('history.redo', () => setHistory((h) => redo(h, drawingCommands))),
+      modeActor.on('pin.commit', (e) => {
+        const template = templates.find((t) => t.id === e.details.pinTypeId);
+        panel.send({
+          type: 'pin.add',
+          id: e.insightId,
+          pin: {
+            templateId: template ? template.id : null,
+            pinTypeId: template ? null : e.details.pinTypeId,
+            position: e.placement.point,
+            layerId: e.placement.layerId,
+            value: e.placement.value,
+            unit: e.placement.unit,
+            title: e.details.title,
+            note: e.details.note,
+            sceneViewId: selectedViewId(panel.getSnapshot().context.data.insights.find((i) => i.id === e.insightId) ?? null),
+          },
+        });
+      }),
+    ];
+    return () => subs.forEach((s) => s.unsubscribe());
+  }, [modeActor, panel, templates]);
+
+  // Escape cancels the current interaction in every mode (text inputs handle their own keys).
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      const el = event.target as HTMLElement | null;
+      if (el && ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName) && !typing) return;
+      modeActor.send({ type: 'cancel' });
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [modeActor, typing]);
+
+  // Selecting an insight shows its first scene view: the viewer's state, the drawing and the pins.
+  const selectedId = selected?.id ?? null;
+  useEffect(() => {
+    setRestoreError(null);
+    const view = selected?.sceneview_set[0];
+    if (!view) return setHistory(createHistory(emptyDrawing()));
+    try {
+      const drawingJson = view.drawings[0]?.drawing_json;
+      if (view.view_json) {
+        const doc = readSceneView(view.view_json);
+        viewer.restore(doc.view);
+        setHistory(createHistory(drawingJson ? parseDrawing(drawingJson) : doc.drawing));
+      } else setHistory(createHistory(parseDrawing(drawingJson)));
+    } catch (e) {
+      setRestoreError(e instanceof Error ? e.message : String(e));
+    }
+    // Only a change of insight restores; saving the same insight must not move the camera back.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [selectedId, viewer]);
+
+  const saveView = useCallback(async () => {
+    if (!selected) return;
+    const state = viewer.viewState();
+    const handle = viewer.handle();
+    let image: string | null = null;
+    try {
+      if (handle) image = await blobToDataUrl(await handle.captureImage({ withLegend: true }));
+    } catch {
+      image = null;
+    }
+    const pins = pinMarks(selected);
+    const scale = state.colourScale;
+    panel.send({
+      type: 'view.save',
+      id: selected.id,
+      view: {
+        sceneViewId: selectedViewId(selected),
+        name: selected.title,
+        viewJson: serialiseSceneView(state, history.present, pins) as never,
+        camera: state.camera,
+        simulationId: state.simulationId,
+        legend: scale && scale.colours.length ? { title: scale.legendName ?? 'Legend', unit: scale.unit, min: scale.min, max: scale.max, colours: scale.colours, class_labels: scale.classLabels, discrete: scale.discrete } : null,
+        imageBase64: image,
+        drawingJson: serialiseDrawing(history.present),
+      },
+    });
+  }, [selected, viewer, panel, history.present]);
+
+  const capture = mode === 'drawing' ? 'draw' : annotatingIdle || pendingPin ? 'pin' : null;
+
   return (
-    <section aria-label="Insights">
+    <section className={css.panel} aria-label="Insights">
       <h3>Insights</h3>
+      <SelectField
+        id="insight-type"
+        label="Insight type"
+        value={category ?? ''}
+        onValueChange={(v) => panel.send({ type: 'category.filter', category: v || null })}
+        options={[{ value: '', label: 'All types' }, ...categories.map((c) => ({ value: c.key, label: c.name }))]}
+      />
+      {mayEdit ? (
+        <form
+          className={css.row}
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!newTitle.trim()) return;
+            panel.send({ type: 'insight.create', title: newTitle.trim(), category });
+            setNewTitle('');
+          }}
+        >
+          <TextField id="new-insight-title" label="New insight" value={newTitle} onValueChange={setNewTitle} placeholder="Title" />
+          <Button type="submit" size="sm" tone="primary" disabled={!newTitle.trim() || busy}>
+            Add insight
+          </Button>
+        </form>
+      ) : null}
+      {loading ? <p className={css.muted}>Loading insights…</p> : null}
+      {failed ? (
+        <p role="alert">
+          {error} <Button size="sm" onClick={() => panel.send({ type: 'list.reload' })}>Retry</Button>
+        </p>
+      ) : null}
+      {!loading && !failed && insights.length === 0 ? <p className={css.muted}>No insights yet.</p> : null}
+      <InsightList
+        insights={insights}
+        categories={categories}
+        selectedId={selectedId}
+        mayEdit={mayEdit}
+        busy={busy}
+        onSelect={(id) => panel.send({ type: 'insight.select', id })}
+        onMove={(id, index) => panel.send({ type: 'insight.move', id, index })}
+        onStatus={(id, status) => panel.send({ type: 'insight.status', id, status })}
+        onDelete={(id) => panel.send({ type: 'insight.delete', id })}
+      />
+      {restoreError ? <p role="alert">The saved view could not be restored: {restoreError}</p> : null}
+      {selected && mayEdit ? (
+        <div className={css.row} role="toolbar" aria-label="Insight modes">
+          <Button size="sm" aria-pressed={mode === 'editing'} tone={mode === 'editing' ? 'primary' : 'secondary'} onClick={() => modeActor.send(mode === 'editing' ? { type: 'mode.browse' } : { type: 'mode.edit', insightId: selected.id })}>
+            Edit
+          </Button>
+          <Button size="sm" aria-pressed={mode === 'annotating'} tone={mode === 'annotating' ? 'primary' : 'secondary'} onClick={() => modeActor.send(mode === 'annotating' ? { type: 'mode.browse' } : { type: 'mode.annotate', insightId: selected.id })}>
+            Add pin
+          </Button>
+          <Button size="sm" aria-pressed={mode === 'drawing'} tone={mode === 'drawing' ? 'primary' : 'secondary'} onClick={() => modeActor.send(mode === 'drawing' ? { type: 'mode.browse' } : { type: 'mode.draw', insightId: selected.id })}>
+            Draw
+          </Button>
+          <Button size="sm" onClick={() => void saveView()} disabled={busy}>
+            Save view
+          </Button>
+        </div>
+      ) : null}
+      {mode === 'editing' && selected ? (
+        <InsightEditor
+          insight={selected}
+          categories={categories}
+          onSave={(fields) => {
+            panel.send({ type: 'insight.update', id: selected.id, ...fields });
+            modeActor.send({ type: 'edit.saved' });
+          }}
+          onCancel={() => modeActor.send({ type: 'cancel' })}
+        />
+      ) : null}
+      {mode === 'annotating' ? (
+        pendingPin ? (
+          <PinForm templates={templates} pinTypes={selected?.pin_types ?? []} placement={pendingPin} onSave={(details) => modeActor.send({ type: 'pin.save', details })} onCancel={() => modeActor.send({ type: 'cancel' })} />
+        ) : (
+          <p className={css.muted}>Click the model to place a pin (Escape to stop).</p>
+        )
+      ) : null}
+      {mode === 'drawing' ? (
+        <DrawingToolbar actor={modeActor} canUndo={canUndo(history)} canRedo={canRedo(history)} />
+      ) : null}
+      <DrawingOverlay
+        handle={viewer.handle()}
+        drawing={history.present}
+        draft={draft}
+        drag={drag}
+        selectedId={selectedShape}
+        pins={pinMarks(selected)}
+        capture={capture}
+        typingAt={typing && draft ? draft.points[0]! : null}
+        onPointerDown={(point, shapeId) => modeActor.send({ type: 'pointer.down', point, shapeId })}
+        onPointerMove={(point) => modeActor.send({ type: 'pointer.move', point })}
+        onPointerUp={(point) => modeActor.send({ type: 'pointer.up', point })}
+        onPinClick={(x, y) => {
+          const hit = viewer.handle()?.pick(x, y);
+          if (hit) modeActor.send({ type: 'pin.place', placement: { point: hit.point, layerId: hit.layerId, value: hit.value, unit: hit.unit } });
+          else toasts.send({ type: 'toast.show', toast: { tone: 'info', title: 'Click on the model to place the pin' } });
+        }}
+        onTextCommit={(text) => modeActor.send({ type: 'text.commit', text })}
+        onTextCancel={() => modeActor.send({ type: 'cancel' })}
+      />
     </section>
   );
+}
+
+function selectedViewId(insight: Insight | null): number | null {
+  return insight?.sceneview_set[0]?.id ?? null;
 }

@@ -1,0 +1,150 @@
+/**
+ * The insights modes' calls behind one interface, so view tests pass fakes (issue 10), and the
+ * machines bound to them. A change answers the whole changed insight: saving a scene view stores
+ * the captured image as a study image, creates or replaces the scene view and its drawing; adding
+ * a pin makes the insight's pin type from the template when it has none yet.
+ */
+import { createContext } from 'react';
+import { fromPromise } from 'xstate';
+import type { ExportPdfRequest, Insight, ImageView, Report, ReportCreate, ReportUpdate, ReportView, StudyImage } from '@server/contract/insights.ts';
+import { isServerError } from '@machines/auth/server-error.ts';
+import { insightsPanelMachine } from '@machines/viewer-modes/insights-panel.machine.ts';
+import type { InsightChange, InsightsData, StudyScope } from '@machines/viewer-modes/insights-panel.types.ts';
+import { api } from '../../api/client.ts';
+import { toServerError } from '../../api/errors.ts';
+import * as calls from '../../api/insights.ts';
+
+export interface InsightsServices {
+  load(scope: StudyScope): Promise<InsightsData>;
+  change(scope: StudyScope, change: InsightChange): Promise<Insight>;
+  remove(scope: StudyScope, id: number): Promise<void>;
+  listImages(scope: StudyScope): Promise<StudyImage[]>;
+  /** Stores a captured PNG (data: URL) as a study image. */
+  storeImage(scope: StudyScope, name: string, dataUrl: string): Promise<StudyImage>;
+  imageBytes(scope: StudyScope, id: number): Promise<Blob>;
+  addImageView(scope: StudyScope, insightId: number, body: { study_image_id: number; caption: string; sort_order?: number }): Promise<ImageView>;
+  updateImageView(scope: StudyScope, insightId: number, id: number, body: { caption?: string; sort_order?: number }): Promise<ImageView>;
+  removeImageView(scope: StudyScope, insightId: number, id: number): Promise<void>;
+  listReports(scope: StudyScope): Promise<Report[]>;
+  getReport(scope: StudyScope, id: number): Promise<Report>;
+  createReport(scope: StudyScope, body: ReportCreate): Promise<Report>;
+  updateReport(scope: StudyScope, id: number, body: ReportUpdate): Promise<Report>;
+  addReportView(scope: StudyScope, insightId: number, body: { report_id: number; image_view_id: number; caption: string }): Promise<ReportView>;
+  removeReportView(scope: StudyScope, insightId: number, id: number): Promise<void>;
+  exportPdf(body: ExportPdfRequest): Promise<Blob>;
+  /** The project's studies (the report route names a project and a report, not the study). */
+  projectStudies(projectId: number): Promise<number[]>;
+}
+
+async function applyChange(scope: StudyScope, change: InsightChange): Promise<Insight> {
+  switch (change.kind) {
+    case 'create':
+      return calls.createInsight(api, scope, { title: change.title, category: change.category });
+    case 'update': {
+      const { kind: _k, id, ...body } = change;
+      return calls.updateInsight(api, scope, id, body);
+    }
+    case 'status':
+      return calls.updateInsight(api, scope, change.id, { insight_status: change.status });
+    case 'move':
+      return calls.updateInsight(api, scope, change.id, { sort_order: change.sortOrder });
+    case 'view': {
+      const v = change.view;
+      const image = v.imageBase64 ? await calls.createStudyImage(api, scope, { name: v.name, image_base64: v.imageBase64 }) : null;
+      const body = {
+        name: v.name,
+        camera: v.camera,
+        simulation_id: v.simulationId,
+        legend: v.legend,
+        view_json: v.viewJson,
+        ...(image ? { study_image_id: image.id } : {}),
+      };
+      const view = v.sceneViewId === null ? await calls.createSceneView(api, scope, change.id, body) : await calls.updateSceneView(api, scope, change.id, v.sceneViewId, body);
+      const drawing = view.drawings[0];
+      if (drawing) await calls.updateDrawing(api, { id: drawing.id, drawing_json: v.drawingJson });
+      else await calls.createDrawing(api, { scene_view: view.id, name: v.name, drawing_json: v.drawingJson });
+      return calls.getInsight(api, scope, change.id);
+    }
+    case 'pin': {
+      const p = change.pin;
+      let pinTypeId = p.pinTypeId;
+      if (pinTypeId === null) {
+        const current = await calls.getInsight(api, scope, change.id);
+        pinTypeId = current.pin_types.find((t) => t.template_id === p.templateId)?.id ?? (await calls.createPinType(api, scope, change.id, { template_id: p.templateId })).id;
+      }
+      await calls.createPin(api, scope, change.id, {
+        insight_pin_type_id: pinTypeId,
+        scene_view_id: p.sceneViewId,
+        item: { position: p.position, ...(p.layerId ? { layer_id: p.layerId } : {}), ...(p.value !== undefined ? { value: p.value } : {}), ...(p.unit ? { unit: p.unit } : {}) },
+        title: p.title,
+        note: p.note,
+      });
+      return calls.getInsight(api, scope, change.id);
+    }
+  }
+}
+
+export const liveInsightsServices: InsightsServices = {
+  load: async (scope) => {
+    const [insights, categories, templates] = await Promise.all([calls.listInsights(api, scope), calls.listInsightCategories(api), calls.listPinTypeTemplates(api)]);
+    return { insights, categories, templates };
+  },
+  change: applyChange,
+  remove: (scope, id) => calls.deleteInsight(api, scope, id),
+  listImages: (scope) => calls.listStudyImages(api, scope),
+  storeImage: (scope, name, dataUrl) => calls.createStudyImage(api, scope, { name, image_base64: dataUrl }),
+  imageBytes: (scope, id) => calls.studyImageFile(api, scope, id),
+  addImageView: (scope, insightId, body) => calls.createImageView(api, scope, insightId, body),
+  updateImageView: (scope, insightId, id, body) => calls.updateImageView(api, scope, insightId, id, body),
+  removeImageView: (scope, insightId, id) => calls.deleteImageView(api, scope, insightId, id),
+  listReports: (scope) => calls.listReports(api, scope),
+  getReport: (scope, id) => calls.getReport(api, scope, id),
+  createReport: (scope, body) => calls.createReport(api, scope, body),
+  updateReport: (scope, id, body) => calls.updateReport(api, scope, id, body),
+  addReportView: (scope, insightId, body) => calls.createReportView(api, scope, insightId, body),
+  removeReportView: (scope, insightId, id) => calls.deleteReportView(api, scope, insightId, id),
+  exportPdf: (body) => calls.exportPdf(api, body),
+  projectStudies: async (projectId) => (await api<{ studies: { id: number }[] }>(`/api/project/${projectId}/`)).studies.map((s) => s.id),
+};
+
+export const InsightsServicesContext = createContext<InsightsServices>(liveInsightsServices);
+
+async function call<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw isServerError(error) ? error : toServerError(error);
+  }
+}
+
+/** The insights panel machine with its actors bound to `services` (live, or a test's fakes). */
+export function bindInsightsPanel(services: InsightsServices) {
+  return insightsPanelMachine.provide({
+    actors: {
+      loadInsights: fromPromise<InsightsData, StudyScope>(({ input }) => call(() => services.load(input))),
+      changeInsight: fromPromise<Insight, StudyScope & { change: InsightChange }>(({ input }) => call(() => services.change({ projectId: input.projectId, studyId: input.studyId }, input.change))),
+      deleteInsight: fromPromise<void, StudyScope & { id: number }>(({ input }) => call(() => services.remove({ projectId: input.projectId, studyId: input.studyId }, input.id))),
+    },
+  });
+}
+
+/** Saves a Blob under a name (the PDF is `downloaded.pdf`, SPEC §7). */
+export function saveBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function blobToDataUrl(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('The image could not be read'));
+    reader.readAsDataURL(blob);
+  });
+}
