@@ -220,9 +220,7 @@ describe('the viewer tools', () => {
 });
 
 describe('the modes', () => {
-  it('mounts the insights mode with the viewer bridge, and the results import in Settings', async () => {
-    renderViewer('/projects/7/viewer/70/configuration/21/Insights');
-    expect(await screen.findByRole('region', { name: 'Insights' })).toBeInTheDocument();
+  it('shows the results import in Settings', async () => {
     renderViewer('/projects/7/viewer/70/configuration/21/Settings');
     const importer = await screen.findByRole('region', { name: 'Results import' });
     expect(within(importer).getByText(/Into Simulation 31 · wind/)).toBeInTheDocument();

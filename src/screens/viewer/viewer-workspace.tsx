@@ -18,6 +18,7 @@ import { ToastContext } from '../../app/contexts.ts';
 import { Button } from '../../ui/button.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
 import { Loading } from '../system/loading.tsx';
+import { ChunkErrorBoundary } from '../system/chunk-error-boundary.tsx';
 import { LayerPanel } from './layer-panel.tsx';
 import { ColourScalePanel } from './colour-scale-panel.tsx';
 import { WindRosePanel } from './wind-rose-panel.tsx';
@@ -55,7 +56,10 @@ const MODE_PANELS: Record<'Insights' | 'Images' | 'Reports', ComponentType<Viewe
 
 const isTyping = (target: EventTarget | null) => {
   const el = target as HTMLElement | null;
-  return !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
+  if (!el) return false;
+  // Checkboxes and buttons take no text: shortcuts still work while they have focus.
+  if (el.tagName === 'INPUT') return !['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color'].includes((el as HTMLInputElement).type);
+  return el.isContentEditable || ['TEXTAREA', 'SELECT'].includes(el.tagName);
 };
 
 const near = (a: CameraState, b: CameraState | null) =>
@@ -344,9 +348,11 @@ export function ViewerWorkspace({ logic, projectId, studyId, configurationId, mo
           </>
         ) : null}
         {ModePanel ? (
-          <Suspense fallback={<Loading />}>
-            <ModePanel projectId={projectId} studyId={studyId} configurationId={configurationId} viewer={bridge} />
-          </Suspense>
+          <ChunkErrorBoundary>
+            <Suspense fallback={<Loading />}>
+              <ModePanel projectId={projectId} studyId={studyId} configurationId={configurationId} viewer={bridge} />
+            </Suspense>
+          </ChunkErrorBoundary>
         ) : null}
         {mode === 'Settings' ? (
           <div className={css.modePanel}>
