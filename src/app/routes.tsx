@@ -16,7 +16,6 @@ import { afterLoginPath, HOME_PATH, loginUrl, matchRoute, VIEWER_DEFAULT_TAB, ty
 import { lazyScreen, loadWithTimeout } from './chunk-loading.ts';
 import { ContentNotFound } from '../screens/system/content-not-found.tsx';
 import { ChunkErrorBoundary } from '../screens/system/chunk-error-boundary.tsx';
-import { NotBuiltYet } from '../screens/system/not-built-yet.tsx';
 import { Loading } from '../screens/system/loading.tsx';
 
 const LoginScreen = lazyScreen(() => import('../screens/auth/login-screen.tsx'), 'LoginScreen');
@@ -41,6 +40,8 @@ const ProjectResourcesScreen = lazy(() =>
 );
 // The viewer (issue 8) is the only chunk with three.js; the simulation redirect does not load it.
 const ViewerScreen = lazy(() => loadWithTimeout(() => import('../screens/viewer/viewer-screen.tsx')).then((m) => ({ default: m.ViewerScreen })));
+// The report container (issue 10), from the insights module's chunk.
+const ReportScreen = lazy(() => loadWithTimeout(() => import('../screens/insights/index.ts')).then((m) => ({ default: m.ReportScreen })));
 const SimulationRedirect = lazy(() =>
   loadWithTimeout(() => import('../screens/viewer/simulation-redirect.tsx')).then((m) => ({ default: m.SimulationRedirect })),
 );
@@ -104,7 +105,7 @@ function protectedScreen(match: RouteMatch): ReactNode {
       // The other settings tabs, and the viewer's empty state without scenarios (issue 5).
       return <ProjectScreen id={p.id ?? ''} view="tab" tabName={p.tabName} />;
     case 'report':
-      return <NotBuiltYet title="Report" params={p} />;
+      return /^\d+$/.test(p.id ?? '') && /^\d+$/.test(p.report ?? '') ? <ReportScreen projectId={Number(p.id)} reportId={Number(p.report)} /> : <ContentNotFound />;
     case 'viewerTab':
       return [p.id, p.study, p.configuration].every((v) => /^\d+$/.test(v ?? '')) ? (
         <ViewerScreen key={`${p.id}/${p.study}`} projectId={Number(p.id)} studyId={Number(p.study)} configurationId={Number(p.configuration)} tabName={p.tabName ?? ''} />

@@ -1,9 +1,120 @@
+/**
+ * Images mode (SPEC §2 image container, image view creation panel; issue 10): capture the viewer
+ * (ViewerHandle.captureImage) as a study image, place images in an insight as image views with a
+ * caption, and order them (Move up/down → sort_order).
+ */
+import { useCallback, useContext, useEffect, useState } from 'react';
+import type { Insight, StudyImage } from '@server/contract/insights.ts';
+import { errorMessage, asServerError } from '@machines/shared/actors.ts';
 import type { ViewerModeProps } from '../../viewer/contracts.ts';
+import { Button } from '../../ui/button.tsx';
+import { SelectField } from '../../ui/select-field.tsx';
+import { TextField } from '../../ui/text-field.tsx';
+import { blobToDataUrl, InsightsServicesContext } from './insights-services.ts';
+import { useStudyImage } from './use-study-image.ts';
+import * as css from './insights.css.ts';
 
-export function ImagesMode(_props: ViewerModeProps) {
+function Thumb({ projectId, studyId, image }: { projectId: number; studyId: number; image: StudyImage }) {
+  const url = useStudyImage(projectId, studyId, image.id);
+  return url ? <img className={css.thumb} src={url} alt={image.name} /> : <div className={css.thumb} role="img" aria-label={image.name} />;
+}
+
+export function ImagesMode({ projectId, studyId, viewer }: ViewerModeProps) {
+  const services = useContext(InsightsServicesContext);
+  const scope = { projectId, studyId };
+  const [images, setImages] = useState<StudyImage[]>([]);
+  const [insights, setInsights] = useState<Insight[]>([]);
+  const [insightId, setInsightId] = useState('');
+  const [caption, setCaption] = useState('');
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [working, setWorking] = useState(false);
+
+  const reload = useCallback(async () => {
+    const [imgs, data] = await Promise.all([services.listImages({ projectId, studyId }), services.load({ projectId, studyId })]);
+    setImages(imgs);
+    setInsights(data.insights.sort((a, b) => a.sort_order - b.sort_order));
+  }, [services, projectId, studyId]);
+
+  const guard = async (run: () => Promise<unknown>) => {
+    setWorking(true);
+    setError(null);
+    try {
+      await run();
+      await reload();
+    } catch (e) {
+      setError(errorMessage(asServerError(e)) ?? 'Something went wrong. Please try again.');
+    } finally {
+      setWorking(false);
+    }
+  };
+
+  useEffect(() => {
+    void guard(async () => undefined);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [reload]);
+
+  const insight = insights.find((i) => String(i.id) === insightId) ?? null;
+  const views = [...(insight?.imageview_set ?? [])].sort((a, b) => a.sort_order - b.sort_order);
+
   return (
-    <section aria-label="Images">
+    <section className={css.panel} aria-label="Images">
       <h3>Images</h3>
+      <div className={css.row}>
+        <TextField id="image-name" label="Image name" value={name} onValueChange={setName} placeholder="Viewer capture" />
+        <Button
+          size="sm"
+          tone="primary"
+          disabled={working || !viewer.handle()}
+          onClick={() =>
+            void guard(async () => {
+              const blob = await viewer.handle()!.captureImage({ withLegend: true });
+              await services.storeImage(scope, name.trim() || `Capture ${new Date().toISOString().slice(0, 16).replace('T', ' ')}`, await blobToDataUrl(blob));
+              setName('');
+            })
+          }
+        >
+          Capture image
+        </Button>
+      </div>
+      {error ? <p role="alert">{error}</p> : null}
+      <SelectField id="images-insight" label="Insight" value={insightId} onValueChange={setInsightId} options={[{ value: '', label: 'Choose an insight' }, ...insights.map((i) => ({ value: String(i.id), label: i.title }))]} />
+      {insight ? <TextField id="image-caption" label="Caption" value={caption} onValueChange={setCaption} /> : null}
+      <ul className={css.list} aria-label="Study images">
+        {images.map((image) => (
+          <li key={image.id} className={css.item} aria-label={image.name}>
+            <Thumb projectId={projectId} studyId={studyId} image={image} />
+            <span className={css.muted}>
+              {image.name} · {image.width}×{image.height}
+            </span>
+            {insight ? (
+              <Button size="sm" disabled={working} onClick={() => void guard(() => services.addImageView(scope, insight.id, { study_image_id: image.id, caption, sort_order: views.length }).then(() => setCaption('')))}>
+                Add to {insight.title}
+              </Button>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      {insight ? (
+        <>
+          <h4>Images of {insight.title}</h4>
+          <ol className={css.list} aria-label="Image views">
+            {views.map((v, i) => (
+              <li key={v.id} className={css.item} aria-label={v.caption || `Image ${i + 1}`}>
+                <span>{v.caption || <em>No caption</em>}</span>
+                <div className={css.row}>
+                  <Button size="sm" tone="ghost" aria-label={`Move image ${i + 1} up`} disabled={working || i === 0} onClick={() => void guard(() => Promise.all([services.updateImageView(scope, insight.id, v.id, { sort_order: i - 1 }), services.updateImageView(scope, insight.id, views[i - 1]!.id, { sort_order: i })]))}>
+                    ↑
+                  </Button>
+                  <Button size="sm" tone="ghost" aria-label={`Remove image ${i + 1}`} disabled={working} onClick={() => void guard(() => services.removeImageView(scope, insight.id, v.id))}>
+                    Remove
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ol>
+        </>
+      ) : null}
     </section>
   );
 }

@@ -5,3 +5,5 @@
 export { InsightsMode } from './insights-mode.tsx';
 export { ImagesMode } from './images-mode.tsx';
 export { ReportsMode } from './reports-mode.tsx';
+export { ReportScreen } from './report-screen.tsx';
+export { ReportContainer } from './report-container.tsx';

@@ -1,0 +1,56 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Report } from '@server/contract/insights.ts';
+import { ReportContainer } from './report-container.tsx';
+import { fakeInsightsServices, insight, renderWith } from './insights-test-kit.tsx';
+
+const report: Report = {
+  id: 4,
+  study_id: 2,
+  title: 'Wind comfort summary',
+  report_status: 'Draft',
+  page_size: 'A4',
+  cover: { project: 'Harbour Tower', location: 'Toronto', author: 'Ada', version: '1', date: '2026-11-23' },
+  report_views: [],
+  created_at: '',
+  updated_at: '',
+};
+
+describe('report container', { timeout: 20_000 }, () => {
+  it('shows the cover, adds a view from an insight image, and downloads the PDF behind the Creating PDF screen', async () => {
+    const services = fakeInsightsServices([insight(1, 0, { title: 'Corner gusts', imageview_set: [{ id: 8, insight: { id: 1 }, study_image_id: 3, scene_view_id: null, caption: 'North entrance', sort_order: 0 }] })]);
+    const added: unknown[] = [];
+    services.getReport = async () => report;
+    services.addReportView = async (_s, insightId, body) => {
+      added.push({ insightId, ...body });
+      return { id: 1, report: { id: 4 }, insight: { id: insightId }, image_view: services.insights[0]!.imageview_set[0]!, caption: body.caption, sort_order: 0 };
+    };
+    let finish: (b: Blob) => void = () => undefined;
+    const exports: unknown[] = [];
+    services.exportPdf = (body) => {
+      exports.push(body);
+      return new Promise((resolve) => (finish = resolve));
+    };
+    const clicks: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicks.push(this.download);
+    });
+    URL.createObjectURL ??= () => 'blob:x';
+    URL.revokeObjectURL ??= () => undefined;
+
+    renderWith(<ReportContainer projectId={1} studyId={2} reportId={4} />, services);
+    expect(await screen.findByText('Author: Ada')).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText('Image'), 'Corner gusts · North entrance');
+    await userEvent.click(screen.getByRole('button', { name: 'Add to report' }));
+    await waitFor(() => expect(added).toEqual([{ insightId: 1, report_id: 4, image_view_id: 8, caption: 'North entrance' }]));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Download PDF' }));
+    expect(screen.getByRole('status')).toHaveTextContent('Creating PDF');
+    expect(exports).toEqual([{ project_id: 1, study_id: 2, report_id: 4 }]);
+    finish(new Blob(['%PDF-1.7'], { type: 'application/pdf' }));
+    await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
+    expect(clicks).toEqual(['downloaded.pdf']);
+    click.mockRestore();
+  });
+});

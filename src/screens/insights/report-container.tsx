@@ -1,0 +1,159 @@
+/**
+ * The report container (SPEC §2 report container, report view creation panel, PDF creation loading
+ * screen; issue 10): a report's cover data, its ordered views previewed with their images, adding a
+ * view from an insight's image views with a caption, reordering, Draft/Published, and the PDF —
+ * POST /api/export-pdf/ behind a 'Creating PDF' screen, saved as downloaded.pdf.
+ */
+import { useCallback, useContext, useEffect, useState } from 'react';
+import type { Insight, Report } from '@server/contract/insights.ts';
+import { asServerError, errorMessage } from '@machines/shared/actors.ts';
+import { Button } from '../../ui/button.tsx';
+import { SelectField } from '../../ui/select-field.tsx';
+import { TextField } from '../../ui/text-field.tsx';
+import { InsightsServicesContext, saveBlob } from './insights-services.ts';
+import { useStudyImage } from './use-study-image.ts';
+import * as css from './insights.css.ts';
+
+function Preview({ projectId, studyId, imageId, caption }: { projectId: number; studyId: number; imageId: number; caption: string }) {
+  const url = useStudyImage(projectId, studyId, imageId);
+  return (
+    <figure style={{ margin: 0 }}>
+      {url ? <img className={css.thumb} src={url} alt={caption || 'Report image'} /> : <div className={css.thumb} />}
+      <figcaption>{caption || <em>No caption</em>}</figcaption>
+    </figure>
+  );
+}
+
+export function ReportContainer({ projectId, studyId, reportId, mayEdit = true }: { projectId: number; studyId: number; reportId: number; mayEdit?: boolean }) {
+  const services = useContext(InsightsServicesContext);
+  const scope = { projectId, studyId };
+  const [report, setReport] = useState<Report | null>(null);
+  const [insights, setInsights] = useState<Insight[]>([]);
+  const [choice, setChoice] = useState('');
+  const [caption, setCaption] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [working, setWorking] = useState(false);
+  const [creatingPdf, setCreatingPdf] = useState(false);
+
+  const reload = useCallback(async () => {
+    const [r, data] = await Promise.all([services.getReport({ projectId, studyId }, reportId), services.load({ projectId, studyId })]);
+    setReport(r);
+    setInsights(data.insights);
+  }, [services, projectId, studyId, reportId]);
+
+  const guard = async (run: () => Promise<unknown>) => {
+    setWorking(true);
+    setError(null);
+    try {
+      await run();
+      await reload();
+    } catch (e) {
+      setError(errorMessage(asServerError(e)) ?? 'Something went wrong. Please try again.');
+    } finally {
+      setWorking(false);
+    }
+  };
+
+  useEffect(() => {
+    void guard(async () => undefined);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [reload]);
+
+  const downloadPdf = async () => {
+    setCreatingPdf(true);
+    setError(null);
+    try {
+      saveBlob(await services.exportPdf({ project_id: projectId, study_id: studyId, report_id: reportId }), 'downloaded.pdf');
+    } catch (e) {
+      setError(errorMessage(asServerError(e)) ?? 'The PDF could not be created.');
+    } finally {
+      setCreatingPdf(false);
+    }
+  };
+
+  if (!report) return error ? <p role="alert">{error}</p> : <p className={css.muted}>Loading the report…</p>;
+  const imageViews = insights.flatMap((i) => i.imageview_set.map((v) => ({ insight: i, view: v })));
+  const chosen = imageViews.find((x) => String(x.view.id) === choice);
+  const views = report.report_views;
+  const order = views.map((v) => v.id);
+
+  return (
+    <article className={css.panel} aria-label={`Report ${report.title}`}>
+      <h3>{report.title}</h3>
+      <dl className={css.muted} aria-label="Cover">
+        <div>Project: {report.cover.project}</div>
+        <div>Location: {report.cover.location}</div>
+        <div>Author: {report.cover.author}</div>
+        <div>
+          Version {report.cover.version} · {report.cover.date} · {report.page_size} · {report.report_status}
+        </div>
+      </dl>
+      {error ? <p role="alert">{error}</p> : null}
+      <div className={css.row}>
+        {mayEdit ? (
+          <label className={css.muted}>
+            <input type="checkbox" checked={report.report_status === 'Published'} disabled={working} onChange={(e) => void guard(() => services.updateReport(scope, report.id, { report_status: e.target.checked ? 'Published' : 'Draft' }))} /> Published
+          </label>
+        ) : null}
+        <Button size="sm" tone="primary" disabled={creatingPdf} onClick={() => void downloadPdf()}>
+          Download PDF
+        </Button>
+      </div>
+      {mayEdit ? (
+        <form
+          className={css.panel}
+          aria-label="Add report view"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!chosen) return;
+            void guard(() => services.addReportView(scope, chosen.insight.id, { report_id: report.id, image_view_id: chosen.view.id, caption: caption || chosen.view.caption }).then(() => setCaption('')));
+          }}
+        >
+          <SelectField
+            id="report-image-view"
+            label="Image"
+            value={choice}
+            onValueChange={setChoice}
+            options={[{ value: '', label: imageViews.length ? 'Choose an insight image' : 'No insight images yet (add them in Images)' }, ...imageViews.map((x) => ({ value: String(x.view.id), label: `${x.insight.title} · ${x.view.caption || `image ${x.view.id}`}` }))]}
+          />
+          <TextField id="report-caption" label="Caption" value={caption} onValueChange={setCaption} />
+          <Button type="submit" size="sm" disabled={!chosen || working}>
+            Add to report
+          </Button>
+        </form>
+      ) : null}
+      <ol className={css.list} aria-label="Report views">
+        {views.map((v, i) => (
+          <li key={v.id} className={css.item} aria-label={v.caption || `View ${i + 1}`}>
+            <Preview projectId={projectId} studyId={studyId} imageId={v.image_view.study_image_id} caption={v.caption} />
+            {mayEdit ? (
+              <div className={css.row}>
+                <Button
+                  size="sm"
+                  tone="ghost"
+                  aria-label={`Move view ${i + 1} up`}
+                  disabled={working || i === 0}
+                  onClick={() => {
+                    const next = [...order];
+                    [next[i - 1], next[i]] = [next[i]!, next[i - 1]!];
+                    void guard(() => services.updateReport(scope, report.id, { report_view_order: next }));
+                  }}
+                >
+                  ↑
+                </Button>
+                <Button size="sm" tone="ghost" aria-label={`Remove view ${i + 1}`} disabled={working} onClick={() => void guard(() => services.removeReportView(scope, v.insight.id, v.id))}>
+                  Remove
+                </Button>
+              </div>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+      {creatingPdf ? (
+        <div className={css.loadingScreen} role="status" aria-live="polite">
+          Creating PDF
+        </div>
+      ) : null}
+    </article>
+  );
+}
