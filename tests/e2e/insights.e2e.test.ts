@@ -1,0 +1,146 @@
+/**
+ * Insights in a real browser (issue 10), on the demo project's computed solar results: the demo
+ * user creates an insight, draws a rectangle on the overlay, places a pin on the model by a ray
+ * query, saves the scene view and publishes the insight. A second user of another company, with
+ * an accepted share of the project, does not see the insight while it is a Draft and sees it once
+ * it is Published. The insight's PDF export answers a real PDF.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser, screenshot, signInThroughUi, startApp, type BrowserSession, type RunningApp } from './harness.ts';
+
+const GUEST = { username: 'iris-e2e', email: 'iris-e2e@example.test', password: 'a sturdy passphrase 42', first_name: 'Iris', last_name: 'Guest', company: 'Other Company' };
+const TITLE = 'Gusty corner at the north entrance';
+
+interface SimulationRow {
+  id: number;
+  category: string;
+  configuration: { id: number };
+  assets: Array<{ layer_type: string }>;
+}
+interface InsightRow {
+  id: number;
+  title: string;
+  insight_status: string;
+  pins: unknown[];
+  sceneview_set: Array<{ view_json: { version: number } | null; drawings: Array<{ drawing_json: { shapes: unknown[] } }> }>;
+}
+
+let app: RunningApp;
+let session: BrowserSession;
+let projectId: number;
+let studyId: number;
+let solar: SimulationRow;
+let ownerToken: string;
+let guestToken: string;
+
+async function token(username: string, password: string): Promise<string> {
+  const res = await fetch(`${app.url}/authjwt/create/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { access: string }).access;
+}
+
+async function call<T>(bearer: string, path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  const res = await fetch(`${app.url}${path}`, {
+    method: init.method ?? 'GET',
+    headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return (res.headers.get('content-type')?.includes('json') ? await res.json() : await res.arrayBuffer()) as T;
+}
+
+beforeAll(async () => {
+  app = await startApp({ EMBEDDED_WORKERS: 'true' });
+  session = await openBrowser();
+  const signup = await fetch(`${app.url}/authusers/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(GUEST) });
+  expect(signup.status, await signup.clone().text()).toBe(201);
+  ownerToken = await token('demo', 'canopy-demo');
+  guestToken = await token(GUEST.username, GUEST.password);
+  const demos = await call<{ results: Array<{ id: number; studies: Array<{ id: number }> }> }>(ownerToken, '/api/project/?tab=demos');
+  projectId = demos.results[0]!.id;
+  studyId = demos.results[0]!.studies[0]!.id;
+  // The other company's user gets a share of the project and accepts it.
+  await call(ownerToken, `/api/project/${projectId}/project-share/`, { method: 'POST', body: { email: GUEST.email } });
+  const pending = await call<Array<{ id: number }> | { results: Array<{ id: number }> }>(guestToken, '/api/user/pending-project-shares');
+  const share = (Array.isArray(pending) ? pending : pending.results)[0]!;
+  await call(guestToken, `/api/user/project-shares/${share.id}`, { method: 'POST', body: { share_status: 'accepted' } });
+  const deadline = Date.now() + 170_000;
+  for (;;) {
+    const simulations = await call<SimulationRow[]>(ownerToken, `/api/project/${projectId}/study/${studyId}/simulation/`);
+    const found = simulations.find((s) => s.category === 'solar' && s.assets.some((a) => a.layer_type === 'data'));
+    if (found) {
+      solar = found;
+      break;
+    }
+    if (Date.now() > deadline) throw new Error(`the demo's solar results did not arrive:\n${app.output().slice(-2000)}`);
+    await new Promise((r) => setTimeout(r, 3000));
+  }
+}, 300_000);
+
+afterAll(async () => {
+  await session?.close();
+  await app?.stop();
+});
+
+const insightsOf = (bearer: string) => call<InsightRow[]>(bearer, `/api/project/${projectId}/study/${studyId}/insight/`);
+
+describe('insights', () => {
+  it('creates an insight with a drawing and a pin, publishes it, and the sharee sees it only once published; the PDF exports', async () => {
+    const { page } = session;
+    await signInThroughUi(page, app.url, 'demo', 'canopy-demo');
+    await page.goto(`${app.url}/projects/${projectId}/viewer/${studyId}/configuration/${solar.configuration.id}/Insights?simulation=${solar.id}`);
+    const canvas = page.locator('[data-testid="viewer-pane-1"] canvas');
+    await canvas.waitFor({ timeout: 60_000 });
+    const panel = page.getByRole('region', { name: 'Insights' });
+    await panel.getByLabel('New insight').fill(TITLE);
+    await panel.getByRole('button', { name: 'Add insight' }).click();
+    await panel.getByRole('listitem', { name: TITLE }).waitFor({ timeout: 20_000 });
+    await panel.getByRole('button', { name: TITLE }).click();
+    await page.waitForTimeout(3000);
+
+    // Draw a rectangle on the overlay.
+    await panel.getByRole('button', { name: 'Draw' }).click();
+    await panel.getByRole('button', { name: 'Rectangle' }).click();
+    const box = (await canvas.boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.35, box.y + box.height * 0.3, { steps: 5 });
+    await page.mouse.up();
+    await page.getByRole('img', { name: 'rectangle' }).waitFor();
+
+    // Place a pin where the ray meets the model.
+    await panel.getByRole('button', { name: 'Add pin' }).click();
+    const pinForm = panel.getByRole('form', { name: 'Pin' });
+    for (const [fx, fy] of [[0.5, 0.5], [0.5, 0.7], [0.4, 0.6], [0.6, 0.65], [0.5, 0.85]] as const) {
+      await page.mouse.click(box.x + box.width * fx, box.y + box.height * fy);
+      if (await pinForm.isVisible()) break;
+      await page.waitForTimeout(300);
+    }
+    await pinForm.getByLabel('Pin title').fill('Entrance');
+    await pinForm.getByLabel('Note').fill('Strong downdraught in winter');
+    await pinForm.getByRole('button', { name: 'Save pin' }).click();
+    await expect.poll(async () => (await insightsOf(ownerToken)).find((i) => i.title === TITLE)?.pins.length ?? 0, { timeout: 20_000 }).toBe(1);
+    await page.keyboard.press('Escape');
+
+    await panel.getByRole('button', { name: 'Save view' }).click();
+    await expect
+      .poll(async () => (await insightsOf(ownerToken)).find((i) => i.title === TITLE)?.sceneview_set[0]?.drawings[0]?.drawing_json.shapes.length ?? 0, { timeout: 30_000 })
+      .toBe(1);
+    await screenshot(page, 'insights-drawing-pin');
+    const saved = (await insightsOf(ownerToken)).find((i) => i.title === TITLE)!;
+    expect(saved.sceneview_set[0]!.view_json?.version).toBe(2);
+    expect(saved.insight_status).toBe('Draft');
+
+    // Draft: the other company's sharee does not see it.
+    expect((await insightsOf(guestToken)).map((i) => i.title)).not.toContain(TITLE);
+
+    await panel.getByRole('listitem', { name: TITLE }).getByRole('checkbox', { name: 'Published' }).check();
+    await expect.poll(async () => (await insightsOf(ownerToken)).find((i) => i.title === TITLE)?.insight_status, { timeout: 20_000 }).toBe('Published');
+    expect((await insightsOf(guestToken)).map((i) => i.title)).toContain(TITLE);
+
+    // The PDF of the insight, as the sharee now may.
+    const pdf = Buffer.from(await call<ArrayBuffer>(guestToken, '/api/export-pdf/', { method: 'POST', body: { project_id: projectId, study_id: studyId, insight_id: saved.id } }));
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdf.length).toBeGreaterThan(2000);
+  }, 240_000);
+});
