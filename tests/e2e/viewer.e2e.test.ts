@@ -118,6 +118,37 @@ describe('the results viewer', () => {
     await page.waitForTimeout(1000);
     await screenshot(page, 'viewer-colour-scale');
 
+    // The graph panel draws the metric's graph from the layer's own GLB.
+    await page.getByRole('button', { name: 'Graphs' }).click();
+    await page.getByRole('img', { name: 'Distribution over the plane' }).waitFor({ timeout: 30_000 });
+    expect(await page.getByRole('img', { name: 'Distribution over the plane' }).locator('rect').count()).toBeGreaterThan(3);
+
+    // The data panel reads the value under the pointer (the scene's ray query), with units. The
+    // presentation plane's own geometry lies on the data plane: hide it so the ray meets the data.
+    await page.getByRole('button', { name: 'Layers' }).click();
+    const planeBox = page.getByRole('checkbox', { name: /Geometry: presentation plane/ });
+    await planeBox.click();
+    await expect.poll(() => planeBox.isChecked(), { timeout: 20_000 }).toBe(false);
+    await page.getByRole('toolbar', { name: 'Viewer tools' }).getByRole('button', { name: 'Probe' }).click();
+    const canvasBox = (await page.locator('[data-testid="viewer-pane-1"] canvas').boundingBox())!;
+    const readout = page.getByRole('region', { name: 'Data' });
+    await expect
+      .poll(
+        async () => {
+          for (const [fx, fy] of [[0.5, 0.85], [0.3, 0.7], [0.7, 0.75], [0.5, 0.6]] as const) {
+            await page.mouse.move(canvasBox.x + canvasBox.width * fx, canvasBox.y + canvasBox.height * fy);
+            await page.waitForTimeout(300);
+            const text = (await readout.textContent()) ?? '';
+            if (/\d %/.test(text)) return text;
+          }
+          return '';
+        },
+        { timeout: 30_000 },
+      )
+      .toMatch(/\d %/);
+    await screenshot(page, 'viewer-probe');
+    await page.keyboard.press('Escape');
+
     // Split the view: a second canvas with its own theme.
     await page.getByRole('button', { name: 'Split view' }).click();
     await page.locator('[data-testid="viewer-pane-2"] canvas').waitFor({ timeout: 30_000 });
