@@ -180,7 +180,7 @@ export function InsightsMode({ projectId, studyId, viewer }: ViewerModeProps) {
           }}
         >
           <TextField id="new-insight-title" label="New insight" value={newTitle} onValueChange={setNewTitle} placeholder="Title" />
-          <Button type="submit" size="sm" tone="primary" disabled={!newTitle.trim() || busy}>
+          <Button type="submit" size="sm" tone="primary" disabled={!newTitle.trim() || busy || loading || failed}>
             Add insight
           </Button>
         </form>
