@@ -1,64 +1,31 @@
 /**
- * The results viewer in a real browser (issue 8), on the demo project's real results: the server
- * seeds the demo district and computes its solar and thermal-comfort results with the engine
- * (embedded workers). The test opens a simulation through the redirect route, toggles a layer,
- * changes the colour scale, splits the view, downloads a screenshot and checks the PNG is not
- * blank (more than one distinct colour), with no console errors.
+ * The results viewer in a real browser (issue 8), on the labelled TEST FIXTURE results
+ * (tests/fixtures/viewer-results.ts) delivered over HTTP as an external solver would
+ * (tests/e2e/fixture-project.ts: signed uploads + POST /api/ingestassets/simulationresults). The
+ * test opens the simulation through the redirect route, toggles a layer, changes the colour scale,
+ * reads the graph and data panels, splits the view, downloads a screenshot and checks the PNG is
+ * not blank (more than one distinct colour), with no console errors.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
+import { createFixtureProject, type FixtureProject } from './fixture-project.ts';
 import { openBrowser, screenshot, signInThroughUi, startApp, type BrowserSession, type RunningApp } from './harness.ts';
-
-interface SimulationRow {
-  id: number;
-  category: string;
-  configuration: { id: number };
-  assets: Array<{ id: number; layer_type: string; metric: string | null; filename: string }>;
-}
 
 let app: RunningApp;
 let session: BrowserSession;
-let projectId: number;
-let studyId: number;
-let solar: SimulationRow;
+let fixture: FixtureProject;
 
-async function demoToken(baseUrl: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/authjwt/create/`, {
+beforeAll(async () => {
+  app = await startApp();
+  session = await openBrowser();
+  const res = await fetch(`${app.url}/authjwt/create/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: 'demo', password: 'canopy-demo' }),
   });
   if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { access: string }).access;
-}
-
-beforeAll(async () => {
-  // The demo's results are computed by the engine at start: this test needs the workers.
-  app = await startApp({ EMBEDDED_WORKERS: 'true' });
-  session = await openBrowser();
-  const token = await demoToken(app.url);
-  const call = async <T>(path: string): Promise<T> => {
-    const res = await fetch(`${app.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
-    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as T;
-  };
-  const demos = await call<{ results: Array<{ id: number; studies: Array<{ id: number }> }> }>('/api/project/?tab=demos');
-  const demo = demos.results[0];
-  if (!demo?.studies[0]) throw new Error('no demo project with a study');
-  projectId = demo.id;
-  studyId = demo.studies[0].id;
-  // Wait for the engine's solar results (about a minute on one worker thread).
-  const deadline = Date.now() + 170_000;
-  for (;;) {
-    const simulations = await call<SimulationRow[]>(`/api/project/${projectId}/study/${studyId}/simulation/`);
-    const found = simulations.find((s) => s.category === 'solar' && s.assets.some((a) => a.layer_type === 'data'));
-    if (found) {
-      solar = found;
-      break;
-    }
-    if (Date.now() > deadline) throw new Error(`the demo's solar results did not arrive:\n${app.output().slice(-2000)}`);
-    await new Promise((r) => setTimeout(r, 3000));
-  }
+  const token = ((await res.json()) as { access: string }).access;
+  fixture = await createFixtureProject(app.url, token, 'Viewer e2e (fixture results)');
 }, 240_000);
 
 afterAll(async () => {
@@ -85,28 +52,30 @@ async function distinctColours(png: Buffer): Promise<number> {
 }
 
 describe('the results viewer', () => {
-  it("opens the demo's solar results, toggles a layer, changes the colour scale, splits the view and takes a screenshot", async () => {
+  it("opens fixture results ingested over HTTP, toggles layers, changes the colour scale, splits the view and takes a screenshot", async () => {
     const { page } = session;
     await signInThroughUi(page, app.url, 'demo', 'canopy-demo');
+    const { projectId, studyId, configurationId, simulationId } = fixture;
     // The simulation redirect lands on its configuration's viewer with the simulation selected.
-    await page.goto(`${app.url}/projects/${projectId}/viewer/${studyId}/${solar.id}`);
-    await page.waitForURL(new RegExp(`/projects/${projectId}/viewer/${studyId}/configuration/${solar.configuration.id}/Viewer\\?simulation=${solar.id}$`), { timeout: 60_000 });
+    await page.goto(`${app.url}/projects/${projectId}/viewer/${studyId}/${simulationId}`);
+    await page.waitForURL(new RegExp(`/projects/${projectId}/viewer/${studyId}/configuration/${configurationId}/Viewer\\?simulation=${simulationId}$`), { timeout: 60_000 });
     await page.getByRole('heading', { name: 'Results viewer' }).waitFor({ timeout: 60_000 });
-    await expect(page.getByLabel('Simulation', { exact: true }).inputValue()).resolves.toBe(String(solar.id));
+    await expect(page.getByLabel('Simulation', { exact: true }).inputValue()).resolves.toBe(String(simulationId));
     await page.locator('[data-testid="viewer-pane-1"] canvas').waitFor({ timeout: 60_000 });
 
-    // Toggle a data layer on (saved as this view's choice) and see it in the shown list.
-    const data = solar.assets.find((a) => a.layer_type === 'data')!;
-    const box = page.getByRole('region', { name: 'Matching layers' }).getByRole('checkbox').nth(solar.assets.findIndex((a) => a.id === data.id));
-    const before = await box.isChecked();
-    await box.click();
-    await expect.poll(() => box.isChecked(), { timeout: 20_000 }).toBe(!before);
-    if (before) {
-      await box.click();
-      await expect.poll(() => box.isChecked(), { timeout: 20_000 }).toBe(true);
-    }
+    // Toggle layers (saved as this view's choice): the default speed-ratio layer off, summer sun on.
+    const layers = page.getByRole('region', { name: 'Matching layers' });
+    const speed = layers.getByRole('checkbox', { name: /wind-directional · speed-ratio · 0°/ });
+    const sun = layers.getByRole('checkbox', { name: /solar-sunlit · pct-sunlit · Summer/ });
+    await expect.poll(() => speed.isChecked(), { timeout: 20_000 }).toBe(true);
+    expect(await sun.isChecked()).toBe(false);
+    await speed.click();
+    await expect.poll(() => speed.isChecked(), { timeout: 20_000 }).toBe(false);
+    await sun.click();
+    await expect.poll(() => sun.isChecked(), { timeout: 20_000 }).toBe(true);
+    await page.getByRole('region', { name: 'Shown layers' }).getByText(/solar-sunlit · pct-sunlit · Summer/).waitFor();
     await page.waitForTimeout(2000);
-    await screenshot(page, 'viewer-solar');
+    await screenshot(page, 'viewer-fixture-layers');
 
     // Change the colour scale's range.
     await page.getByRole('button', { name: 'Colour scale' }).click();
@@ -123,12 +92,8 @@ describe('the results viewer', () => {
     await page.getByRole('img', { name: 'Distribution over the plane' }).waitFor({ timeout: 30_000 });
     expect(await page.getByRole('img', { name: 'Distribution over the plane' }).locator('rect').count()).toBeGreaterThan(3);
 
-    // The data panel reads the value under the pointer (the scene's ray query), with units. The
-    // presentation plane's own geometry lies on the data plane: hide it so the ray meets the data.
+    // The data panel reads the value under the pointer (the scene's ray query), with units.
     await page.getByRole('button', { name: 'Layers' }).click();
-    const planeBox = page.getByRole('checkbox', { name: /Geometry: presentation plane/ });
-    await planeBox.click();
-    await expect.poll(() => planeBox.isChecked(), { timeout: 20_000 }).toBe(false);
     await page.getByRole('toolbar', { name: 'Viewer tools' }).getByRole('button', { name: 'Probe' }).click();
     const canvasBox = (await page.locator('[data-testid="viewer-pane-1"] canvas').boundingBox())!;
     const readout = page.getByRole('region', { name: 'Data' });
