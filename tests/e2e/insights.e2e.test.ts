@@ -1,11 +1,13 @@
 /**
- * Insights in a real browser (issue 10): the demo user creates an insight in a project of their own,
- * draws a rectangle on the overlay, adds a pin (through the API: the empty project has no model
- * for a ray query), saves the scene view and publishes the insight. A second user of another company, with
+ * Insights in a real browser (issue 10): the demo user creates an insight in a project of their own
+ * (holding the labelled viewer TEST FIXTURE results, ingested over HTTP — tests/e2e/fixture-project.ts),
+ * draws a rectangle on the overlay, places a pin by clicking the model (the scene's ray query),
+ * saves the scene view and publishes the insight. A second user of another company, with
  * an accepted share of the project, does not see the insight while it is a Draft and sees it once
  * it is Published. The insight's PDF export answers a real PDF.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFixtureProject } from './fixture-project.ts';
 import { openBrowser, screenshot, signInThroughUi, startApp, type BrowserSession, type RunningApp } from './harness.ts';
 
 const GUEST = { username: 'iris-e2e', email: 'iris-e2e@example.test', password: 'a sturdy passphrase 42', first_name: 'Iris', last_name: 'Guest', company: 'Other Company' };
@@ -23,6 +25,8 @@ let app: RunningApp;
 let session: BrowserSession;
 let projectId: number;
 let studyId: number;
+let configurationId: number;
+let simulationId: number;
 let ownerToken: string;
 let guestToken: string;
 
@@ -50,10 +54,9 @@ beforeAll(async () => {
   ownerToken = await token('demo', 'canopy-demo');
   guestToken = await token(GUEST.username, GUEST.password);
   // The demo project is read-only for the demo user (server/src/services/projects/access.ts), so the
-  // insight goes into a project the demo user creates; its first study holds the insights.
-  const project = await call<{ id: number }>(ownerToken, '/api/project/', { method: 'POST', body: { name: 'Insights e2e', location: 'Toronto, ON', latitude: 43.64, longitude: -79.38 } });
-  projectId = project.id;
-  studyId = (await call<{ studies: Array<{ id: number }> }>(ownerToken, `/api/project/${projectId}/`)).studies[0]!.id;
+  // insight goes into a project the demo user creates, with fixture results to pin onto.
+  const fixture = await createFixtureProject(app.url, ownerToken, 'Insights e2e');
+  ({ projectId, studyId, configurationId, simulationId } = fixture);
   await call(ownerToken, `/api/project/${projectId}/project-share/`, { method: 'POST', body: { email: GUEST.email } });
   const pending = await call<Array<{ id: number }> | { results: Array<{ id: number }> }>(guestToken, '/api/user/pending-project-shares');
   const share = (Array.isArray(pending) ? pending : pending.results)[0]!;
@@ -71,7 +74,7 @@ describe('insights', () => {
   it('creates an insight with a drawing and a pin, publishes it, and the sharee sees it only once published; the PDF exports', async () => {
     const { page } = session;
     await signInThroughUi(page, app.url, 'demo', 'canopy-demo');
-    await page.goto(`${app.url}/projects/${projectId}/viewer/${studyId}/configuration/1/Insights`);
+    await page.goto(`${app.url}/projects/${projectId}/viewer/${studyId}/configuration/${configurationId}/Insights?simulation=${simulationId}`);
     const canvas = page.locator('[data-testid="viewer-pane-1"] canvas');
     await canvas.waitFor({ timeout: 60_000 });
     const panel = page.getByRole('region', { name: 'Insights' });
@@ -91,15 +94,29 @@ describe('insights', () => {
     await page.mouse.up();
     await page.getByRole('img', { name: 'rectangle' }).waitFor();
 
-    // A pin: the new project has no model for the ray query to hit (no results), so the pin is
-    // added through the API with a template's pin type.
-    const current = (await insightsOf(ownerToken)).find((i) => i.title === TITLE)!;
-    const base = `/api/project/${projectId}/study/${studyId}/insight/${current.id}`;
-    const template = (await call<Array<{ id: number }>>(ownerToken, '/api/insight-pin-type-templates'))[0]!;
-    const pinType = await call<{ id: number }>(ownerToken, `${base}/insight-pin-type/`, { method: 'POST', body: { template_id: template.id } });
-    await call(ownerToken, `${base}/insight-pin/`, { method: 'POST', body: { insight_pin_type_id: pinType.id, item: { position: [0, 0, 0] }, title: 'Entrance', note: 'Strong downdraught in winter' } });
-    expect((await insightsOf(ownerToken)).find((i) => i.title === TITLE)?.pins.length).toBe(1);
     await page.keyboard.press('Escape');
+
+    // A pin, placed by clicking the model: the ray query finds the point (and the value under it).
+    await panel.getByRole('button', { name: 'Add pin' }).click();
+    const pinForm = page.getByRole('form', { name: 'Pin' });
+    await expect
+      .poll(
+        async () => {
+          for (const [fx, fy] of [[0.5, 0.8], [0.3, 0.75], [0.7, 0.7], [0.5, 0.55]] as const) {
+            await page.mouse.click(box.x + box.width * fx, box.y + box.height * fy);
+            if (await pinForm.isVisible()) return true;
+            await page.waitForTimeout(300);
+          }
+          return false;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
+    await pinForm.getByLabel('Pin title').fill('Entrance');
+    await pinForm.getByLabel('Note').fill('Strong downdraught in winter');
+    await pinForm.getByRole('button', { name: 'Save pin' }).click();
+    await expect.poll(async () => (await insightsOf(ownerToken)).find((i) => i.title === TITLE)?.pins.length ?? 0, { timeout: 20_000 }).toBe(1);
+    await page.getByRole('img', { name: 'Pin Entrance' }).waitFor({ timeout: 20_000 });
 
     await panel.getByRole('button', { name: 'Save view' }).click();
     await expect
