@@ -25,9 +25,6 @@ const SCENARIO_EVENTS = new Set(['scenario.status', 'scenario.validation', 'noti
 export function socketUrl(grant: SocketGrant, location: { protocol: string; host: string } = window.location): string {
   const base = `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}`;
   const url = new URL(grant.url, base);
-  // Without PUBLIC_URL the server builds the URL from the negotiate request's own path
-  // (…/socket/negotiate/socket/live); the socket itself is at …/socket/live.
-  url.pathname = url.pathname.replace(/\/socket\/negotiate\/?(?=\/socket\/live$)/, '');
   if (url.protocol === 'http:') url.protocol = 'ws:';
   if (url.protocol === 'https:') url.protocol = 'wss:';
   url.searchParams.set('access_token', grant.accessToken);

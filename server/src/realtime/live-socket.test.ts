@@ -7,6 +7,7 @@ import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { accessToken, createUser } from '../../test/world.ts';
 import { createNodeListener } from '../http/node-listener.ts';
 import { attachLiveSocket, type LiveHub } from './live-socket.ts';
+import { liveSocketUrl } from './socket-token.ts';
 
 let t: TestContext;
 let server: Server;
@@ -30,10 +31,14 @@ afterAll(async () => {
   await t.close();
 });
 
-async function negotiate(): Promise<string> {
+async function negotiation(): Promise<{ url: string; accessToken: string }> {
   const res = await fetch(`http://${base}/socket/negotiate`, { headers: { authorization: `Bearer ${userToken}` } });
   expect(res.status).toBe(200);
-  return ((await res.json()) as { accessToken: string }).accessToken;
+  return (await res.json()) as { url: string; accessToken: string };
+}
+
+async function negotiate(): Promise<string> {
+  return (await negotiation()).accessToken;
 }
 
 /** Resolves with the first message, or rejects with the HTTP status the upgrade was refused with. */
@@ -54,6 +59,25 @@ describe('the live socket', () => {
     expect(hub.publish(userId, { type: 'job.progress', percent: 40 })).toBe(1);
     expect(await next).toEqual({ type: 'job.progress', percent: 40 });
     ws.close();
+  });
+
+  it('negotiates, without PUBLIC_URL, the socket at the request origin (not under the negotiate path), and that URL opens', async () => {
+    const { url, accessToken } = await negotiation();
+    expect(url).toBe(`ws://${base}/socket/live`);
+    const ws = new WebSocket(`${url}?access_token=${accessToken}`);
+    const first = await new Promise<unknown>((resolve, reject) => {
+      ws.once('message', (data) => resolve(JSON.parse(String(data))));
+      ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
+      ws.once('error', reject);
+    });
+    expect(first).toEqual({ type: 'hello', user_id: userId });
+    ws.close();
+  });
+
+  it('keeps the path prefix of PUBLIC_URL', () => {
+    const behind = (PUBLIC_URL: string) => liveSocketUrl({ ...t.deps, config: { ...t.deps.config, PUBLIC_URL } }, `http://${base}/socket/negotiate`);
+    expect(behind('https://canopy.test/tools/')).toBe('wss://canopy.test/tools/socket/live');
+    expect(behind('http://canopy.test')).toBe('ws://canopy.test/socket/live');
   });
 
   it('refuses a missing token, an expired one and an access token with 401', async () => {

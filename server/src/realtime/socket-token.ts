@@ -19,11 +19,16 @@ export async function verifySocketToken(deps: AppDeps, token: string | null | un
   return Number(claims.user_id);
 }
 
-/** The socket URL for a request that reached us at `requestUrl` (PUBLIC_URL wins when set). */
+/**
+ * The socket URL for a request that reached us at `requestUrl`: PUBLIC_URL (with any path prefix it
+ * has) when set, else the request's origin — never the request's own path, which is the negotiate
+ * route's — followed by LIVE_SOCKET_PATH, as wss: for https and ws: otherwise.
+ */
 export function liveSocketUrl(deps: AppDeps, requestUrl: string): string {
-  const base = new URL(deps.config.PUBLIC_URL ?? requestUrl);
+  const publicUrl = deps.config.PUBLIC_URL;
+  const base = publicUrl ? new URL(publicUrl) : new URL(new URL(requestUrl).origin);
   base.protocol = base.protocol === 'https:' ? 'wss:' : 'ws:';
-  base.pathname = `${base.pathname.replace(/\/$/, '')}${LIVE_SOCKET_PATH}`;
+  base.pathname = `${base.pathname.replace(/\/+$/, '')}${LIVE_SOCKET_PATH}`;
   base.search = '';
   base.hash = '';
   return base.href;
