@@ -1,17 +1,24 @@
 /**
- * The scene graph in a react-three-fiber root (testing/render-scene.tsx: real three.js objects
- * over a mock WebGL context), fed the labelled viewer test fixtures (tests/fixtures/viewer-results.ts)
- * in the documented GLB format.
+ * The scene graph under @react-three/test-renderer 9.1 (the line made for react-three-fiber 9 and
+ * React 19): ReactThreeTestRenderer.create mounts <ViewerScene> in a fiber root over the package's
+ * mock WebGL 2 context (frameloop "never": nothing is drawn, but the scene graph, materials,
+ * textures and geometries are the real three.js objects), fed the labelled viewer test fixtures
+ * (tests/fixtures/viewer-results.ts) in the documented GLB format. Layers are found through the
+ * test renderer's own scene graph (findByProps / findAllByType on its instances).
  */
-import { act } from '@react-three/fiber';
+import ReactThreeTestRenderer, { type ReactThreeTest } from '@react-three/test-renderer';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { InstancedMesh, type DataTexture, type Mesh, type Object3D, type Scene } from 'three';
+import type { BufferAttribute, DataTexture, InstancedMesh, Mesh, Object3D } from 'three';
 import { writeResultGlb } from '../../../engine/results/glb.ts';
 import { viewerFixtureResults } from '../../../tests/fixtures/viewer-results.ts';
 import type { ColourScale, SceneLayer, ViewerHandle } from '../contracts.ts';
 import type { DataMaterial } from './data-material.ts';
-import { renderScene, type RenderedScene } from './testing/render-scene.tsx';
 import { ViewerScene, type ViewerSceneProps } from './viewer-scene.tsx';
+
+type Renderer = Awaited<ReturnType<typeof ReactThreeTestRenderer.create>>;
+type TestInstance = ReactThreeTest.ReactThreeTestInstance;
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const files = new Map<string, Uint8Array>();
 
@@ -49,73 +56,122 @@ function props(overrides: Partial<ViewerSceneProps> = {}): ViewerSceneProps {
   return { layers: layers(), colourScale: viridisScale, theme: 'default', loadAsset, decodeInWorker: false, ...overrides };
 }
 
-async function settle(renderer: RenderedScene, until: (scene: Scene) => boolean) {
+const WIDTH = 800;
+const HEIGHT = 600;
+
+/** ReactThreeTestRenderer.create with the viewer canvas's camera and an 800×600 canvas. */
+function create(element: React.ReactNode): Promise<Renderer> {
+  return ReactThreeTestRenderer.create(element, {
+    width: WIDTH,
+    height: HEIGHT,
+    dpr: 1,
+    camera: { fov: 45, up: [0, 0, 1], position: [-60, -120, 90], near: 0.1, far: 5000 },
+    beforeReturn: (canvas) => {
+      canvas.getBoundingClientRect = () => ({ x: 0, y: 0, left: 0, top: 0, right: WIDTH, bottom: HEIGHT, width: WIDTH, height: HEIGHT, toJSON: () => ({}) });
+    },
+  });
+}
+
+/** Lets the layers' loads and decodes resolve (inside act) until the condition holds. */
+async function settle(condition: () => boolean): Promise<void> {
   for (let i = 0; i < 200; i++) {
-    await act(async () => {
+    await ReactThreeTestRenderer.act(async () => {
       await new Promise((r) => setTimeout(r, 10));
     });
-    if (until(renderer.scene)) return renderer.scene;
+    if (condition()) return;
   }
   throw new Error('scene did not settle');
 }
 
-const byName = (scene: Scene, name: string) => scene.getObjectByName(name) as Object3D;
-const meshOf = (scene: Scene, id: string) => byName(scene, `layer:${id}`)?.children[0] as Mesh | undefined;
+/** The layer's group in the test renderer's scene graph (layer components name it `layer:<id>`). */
+const layerNode = (renderer: Renderer, id: string): TestInstance | undefined => renderer.scene.findAllByProps({ name: `layer:${id}` })[0];
+/** The layer's drawable: the Mesh (or Points) under its group. */
+const drawableNode = (renderer: Renderer, id: string): TestInstance | undefined =>
+  layerNode(renderer, id)?.children.find((child) => child.type === 'Mesh' || child.type === 'Points');
+const meshOf = (renderer: Renderer, id: string) => drawableNode(renderer, id)?.instance as Mesh | undefined;
 
-describe('ViewerScene', () => {
-  it('toggling a layer flips its visibility without reloading or remounting the mesh', async () => {
-    const renderer = await renderScene(<ViewerScene {...props()} />);
-    const scene = await settle(renderer, (s) => !!meshOf(s, 'proposed') && !!meshOf(s, 'speed0'));
-    const mesh = meshOf(scene, 'proposed')!;
+/** What three.js draws: an object is rendered only when it and every ancestor are visible. */
+function drawn(object: Object3D): boolean {
+  for (let o: Object3D | null = object; o; o = o.parent) if (!o.visible) return false;
+  return true;
+}
+
+describe('ViewerScene (@react-three/test-renderer)', () => {
+  it('toggling a layer hides its mesh, without reloading or remounting it', async () => {
+    const renderer = await create(<ViewerScene {...props()} />);
+    await settle(() => !!meshOf(renderer, 'proposed') && !!meshOf(renderer, 'speed0'));
+    const node = drawableNode(renderer, 'proposed')!;
+    const mesh = node.instance as Mesh;
     const geometry = mesh.geometry;
-    expect(byName(scene, 'layer:proposed').visible).toBe(true);
+    expect(layerNode(renderer, 'proposed')!.props.visible).toBe(true);
+    expect(drawn(mesh)).toBe(true);
 
     await renderer.update(<ViewerScene {...props({ layers: layers({ proposed: false }) })} />);
-    expect(byName(scene, 'layer:proposed').visible).toBe(false);
-    expect(meshOf(scene, 'proposed')).toBe(mesh);
-    expect(meshOf(scene, 'proposed')!.geometry).toBe(geometry);
+    expect(layerNode(renderer, 'proposed')!.props.visible).toBe(false);
+    expect(layerNode(renderer, 'proposed')!.instance.visible).toBe(false);
+    expect(drawn(mesh)).toBe(false);
+    // the same mesh and geometry: hidden, not unmounted or rebuilt
+    expect(meshOf(renderer, 'proposed')).toBe(mesh);
+    expect(mesh.geometry).toBe(geometry);
     // the other layers are untouched
-    expect(byName(scene, 'layer:speed0').visible).toBe(true);
+    expect(drawn(meshOf(renderer, 'speed0')!)).toBe(true);
+    expect(drawn(meshOf(renderer, 'ground')!)).toBe(true);
 
     await renderer.update(<ViewerScene {...props({ layers: layers({ proposed: true }) })} />);
-    expect(byName(scene, 'layer:proposed').visible).toBe(true);
+    expect(layerNode(renderer, 'proposed')!.instance.visible).toBe(true);
+    expect(drawn(mesh)).toBe(true);
     await renderer.unmount();
   });
 
-  it('a colour-scale change rewrites the lookup texture and uniforms, not the geometry', async () => {
-    const renderer = await renderScene(<ViewerScene {...props()} />);
-    const scene = await settle(renderer, (s) => !!meshOf(s, 'speed0'));
-    const mesh = meshOf(scene, 'speed0')!;
+  it('a colour-scale change updates the lookup-texture uniform, not the geometry', async () => {
+    const renderer = await create(<ViewerScene {...props()} />);
+    await settle(() => !!meshOf(renderer, 'speed0'));
+    const mesh = meshOf(renderer, 'speed0')!;
     const material = mesh.material as DataMaterial;
+    const materialVersion = material.version;
     const geometry = mesh.geometry;
-    const versions = Object.fromEntries(Object.entries(geometry.attributes).map(([k, a]) => [k, (a as { version: number }).version]));
-    const indexVersion = geometry.index!.version;
+    const attributes = Object.fromEntries(Object.entries(geometry.attributes).map(([name, a]) => [name, a as BufferAttribute]));
+    const versions = Object.fromEntries(Object.entries(attributes).map(([name, a]) => [name, a.version]));
+    const index = geometry.index!;
+    const indexVersion = index.version;
     const lut = material.uniforms.uLut.value as DataTexture;
     const lutVersion = lut.version;
+    const texels = lut.image.data as Uint8Array;
+    const before = Array.from(texels.subarray(0, 4));
     expect(material.uniforms.uMin.value).toBe(0.5);
     expect(material.uniforms.uMax.value).toBe(1.5);
 
     await renderer.update(<ViewerScene {...props({ colourScale: redScale })} />);
 
+    // the uniforms: new range, and the lookup texture rewritten in place (new texels, new version)
     expect(material.uniforms.uMin.value).toBe(0);
     expect(material.uniforms.uMax.value).toBe(2);
     expect(material.uniforms.uLut.value).toBe(lut);
+    expect(lut.image.data).toBe(texels);
     expect(lut.version).toBeGreaterThan(lutVersion);
-    const texels = lut.image.data as Uint8Array;
+    expect(Array.from(texels.subarray(0, 4))).not.toEqual(before);
     expect(texels[0]).toBeGreaterThan(250); // red end
     expect(texels[255 * 4 + 2]).toBeGreaterThan(250); // blue end
-    // same geometry object, no attribute re-uploaded
-    expect(meshOf(scene, 'speed0')).toBe(mesh);
+    // no shader recompile
+    expect(material.version).toBe(materialVersion);
+    // the same mesh and geometry; every attribute the same object, none re-uploaded
+    expect(meshOf(renderer, 'speed0')).toBe(mesh);
+    expect(mesh.material).toBe(material);
     expect(mesh.geometry).toBe(geometry);
-    for (const [name, attribute] of Object.entries(geometry.attributes)) expect((attribute as { version: number }).version).toBe(versions[name]);
-    expect(geometry.index!.version).toBe(indexVersion);
+    expect(Object.keys(geometry.attributes).sort()).toEqual(Object.keys(attributes).sort());
+    for (const [name, attribute] of Object.entries(geometry.attributes)) {
+      expect(attribute).toBe(attributes[name]);
+      expect((attribute as BufferAttribute).version).toBe(versions[name]);
+    }
+    expect(geometry.index).toBe(index);
+    expect(index.version).toBe(indexVersion);
     await renderer.unmount();
   });
 
   it('a theme change recolours geometry layers by role', async () => {
-    const renderer = await renderScene(<ViewerScene {...props()} />);
-    const scene = await settle(renderer, (s) => !!meshOf(s, 'proposed'));
-    const material = meshOf(scene, 'proposed')!.material as unknown as { color: { getHexString(): string } };
+    const renderer = await create(<ViewerScene {...props()} />);
+    await settle(() => !!meshOf(renderer, 'proposed'));
+    const material = meshOf(renderer, 'proposed')!.material as unknown as { color: { getHexString(): string } };
     expect(`#${material.color.getHexString()}`).toBe('#e9e4d8');
     await renderer.update(<ViewerScene {...props({ theme: 'tron' })} />);
     expect(`#${material.color.getHexString()}`).toBe('#001018');
@@ -124,15 +180,13 @@ describe('ViewerScene', () => {
 
   it('draws an arrow layer as one InstancedMesh with one instance per point', async () => {
     const arrows: SceneLayer = { id: 'wind', kind: 'arrows', url: '/assets/arrows.glb', visible: true, field: 'speed' };
-    const renderer = await renderScene(<ViewerScene {...props({ layers: [arrows] })} />);
-    const scene = await settle(renderer, (s) => !!byName(s, 'layer:wind')?.children[0]);
-    const instanced: InstancedMesh[] = [];
-    scene.traverse((o) => {
-      if (o instanceof InstancedMesh) instanced.push(o);
-    });
+    const renderer = await create(<ViewerScene {...props({ layers: [arrows] })} />);
+    await settle(() => (layerNode(renderer, 'wind')?.children.length ?? 0) > 0);
+    const instanced = renderer.scene.findAll((node) => (node.instance as Partial<InstancedMesh>).isInstancedMesh === true);
     expect(instanced).toHaveLength(1);
-    expect(instanced[0].count).toBe(50);
-    expect(instanced[0].geometry.getAttribute('value').count).toBe(50);
+    const mesh = instanced[0].instance as InstancedMesh;
+    expect(mesh.count).toBe(50);
+    expect(mesh.geometry.getAttribute('value').count).toBe(50);
     await renderer.unmount();
   });
 
@@ -140,16 +194,16 @@ describe('ViewerScene', () => {
     const errors: string[] = [];
     const bad: SceneLayer = { id: 'bad', kind: 'geometry', url: '/assets/truncated.glb', visible: true, role: 'surround' };
     files.set('/assets/truncated.glb', files.get('/assets/ground.glb')!.slice(0, 40));
-    const renderer = await renderScene(<ViewerScene {...props({ layers: [bad], onLayerError: (id, m) => errors.push(`${id}: ${m}`) })} />);
-    await settle(renderer, () => errors.length > 0);
+    const renderer = await create(<ViewerScene {...props({ layers: [bad], onLayerError: (id, m) => errors.push(`${id}: ${m}`) })} />);
+    await settle(() => errors.length > 0);
     expect(errors[0]).toMatch(/^bad: truncated GLB/);
     await renderer.unmount();
   });
 
   it('fits the view to the loaded layers and projects site points onto the canvas', async () => {
     let handle: ViewerHandle | null = null;
-    const renderer = await renderScene(<ViewerScene {...props()} handleRef={(h) => void (handle = h)} />);
-    await settle(renderer, (s) => !!meshOf(s, 'speed0') && !!meshOf(s, 'proposed') && !!meshOf(s, 'ground'));
+    const renderer = await create(<ViewerScene {...props()} handleRef={(h) => void (handle = h)} />);
+    await settle(() => !!meshOf(renderer, 'speed0') && !!meshOf(renderer, 'proposed') && !!meshOf(renderer, 'ground'));
     handle!.fitToView();
     const camera = handle!.getCamera();
     expect(camera.up).toEqual([0, 0, 1]);
