@@ -27,10 +27,17 @@ export interface SceneViewSave {
   drawingJson: Record<string, unknown>;
 }
 
-/** A pin to add: a template (the insight's pin type of that template is made if missing) or an existing pin type. */
+/**
+ * A pin to add: a template or one of the insight's pin types (exactly one of the ids), drawn with
+ * `colour` and `icon`. The pin goes on the insight's pin type of that template or type with that
+ * colour and icon, which is made when the insight has none yet.
+ */
 export interface NewPin {
   templateId: number | null;
   pinTypeId: number | null;
+  /** #rrggbb */
+  colour: string;
+  icon: string;
   position: [number, number, number];
   layerId?: string;
   value?: number;

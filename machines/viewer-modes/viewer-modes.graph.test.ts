@@ -33,7 +33,7 @@ const EVENTS: ViewerModesEvent[] = [
   { type: 'shape.delete' },
   { type: 'history.undo' },
   { type: 'pin.place', placement: { point: [1, 2, 3], layerId: '7' } },
-  { type: 'pin.save', details: { pinTypeId: 4, title: 'Entrance', note: 'Windy' } },
+  { type: 'pin.save', details: { templateId: null, pinTypeId: 4, colour: '#d1242f', icon: 'warning', title: 'Entrance', note: 'Windy' } },
 ];
 
 const serializeState = (s: Snapshot) =>
@@ -157,7 +157,7 @@ describe('viewer modes (events and emitted work)', () => {
 
   it('a pin is emitted only when saved, with its placement and details', () => {
     const placement = { point: [1, 2, 3] as [number, number, number], layerId: '9', value: 1.2 };
-    const details = { pinTypeId: 4, title: 'Entrance', note: 'Gusty' };
+    const details = { templateId: 2, pinTypeId: null, colour: '#1a7f37', icon: 'shield', title: 'Entrance', note: 'Gusty' };
     expect(run([{ type: 'mode.annotate', insightId: 5 }, { type: 'pin.place', placement }, { type: 'cancel' }]).emitted).toEqual([]);
     expect(run([{ type: 'mode.annotate', insightId: 5 }, { type: 'pin.place', placement }, { type: 'mode.draw', insightId: 5 }]).emitted).toEqual([]);
     const { emitted, snapshot } = run([{ type: 'mode.annotate', insightId: 5 }, { type: 'pin.place', placement }, { type: 'pin.save', details }]);

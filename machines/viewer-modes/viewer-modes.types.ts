@@ -42,9 +42,17 @@ export interface PinPlacement {
   unit?: string;
 }
 
-/** What the pin note form sends when the user saves the pin. */
+/**
+ * What the pin form (the annotation menu) sends when the user saves the pin: its type — a template,
+ * or a pin type the insight already has; exactly one of the two ids — and the colour and icon the
+ * pin is drawn with (the type's own unless the user changed them), title and note.
+ */
 export interface PinDetails {
-  pinTypeId: number;
+  templateId: number | null;
+  pinTypeId: number | null;
+  /** #rrggbb */
+  colour: string;
+  icon: string;
   title: string;
   note: string;
 }

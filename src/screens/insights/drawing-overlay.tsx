@@ -11,6 +11,7 @@ import type { DraftShape, NormPoint } from '@machines/viewer-modes/viewer-modes.
 import type { ViewerHandle } from '../../viewer/contracts.ts';
 import type { DrawingDoc, Shape } from '../../insights/drawing.ts';
 import type { PinMark } from '../../insights/scene-view-json.ts';
+import { pinGlyph } from './pin-icons.ts';
 
 export interface OverlayProps {
   handle: ViewerHandle | null;
@@ -168,7 +169,7 @@ export function DrawingOverlay(props: OverlayProps) {
           <g key={i} transform={`translate(${pinScreen[i]!.x} ${pinScreen[i]!.y})`} aria-label={`Pin ${p.title || p.icon}`} role="img">
             <path d="M0 0 L-7 -14 A8 8 0 1 1 7 -14 Z" fill={p.colour} stroke="#fff" strokeWidth={1.5} />
             <text y={-13} textAnchor="middle" fontSize={9} fill="#fff" fontWeight={700}>
-              {p.icon.slice(0, 1).toUpperCase()}
+              {pinGlyph(p.icon)}
             </text>
             {p.title ? (
               <text x={10} y={-14} fontSize={11} fill="#111" stroke="#fff" strokeWidth={3} paintOrder="stroke">

@@ -76,13 +76,14 @@ export function InsightsMode({ projectId, studyId, viewer }: ViewerModeProps) {
       modeActor.on('history.undo', () => setHistory((h) => undo(h, drawingCommands))),
       modeActor.on('history.redo', () => setHistory((h) => redo(h, drawingCommands))),
       modeActor.on('pin.commit', (e) => {
-        const template = templates.find((t) => t.id === e.details.pinTypeId);
         panel.send({
           type: 'pin.add',
           id: e.insightId,
           pin: {
-            templateId: template ? template.id : null,
-            pinTypeId: template ? null : e.details.pinTypeId,
+            templateId: e.details.templateId,
+            pinTypeId: e.details.pinTypeId,
+            colour: e.details.colour,
+            icon: e.details.icon,
             position: e.placement.point,
             layerId: e.placement.layerId,
             value: e.placement.value,
@@ -95,7 +96,7 @@ export function InsightsMode({ projectId, studyId, viewer }: ViewerModeProps) {
       }),
     ];
     return () => subs.forEach((s) => s.unsubscribe());
-  }, [modeActor, panel, templates]);
+  }, [modeActor, panel]);
 
   // Escape cancels the current interaction in every mode (text inputs handle their own keys).
   useEffect(() => {

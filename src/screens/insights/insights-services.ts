@@ -2,15 +2,17 @@
  * The insights modes' calls behind one interface, so view tests pass fakes (issue 10), and the
  * machines bound to them. A change answers the whole changed insight: saving a scene view stores
  * the captured image as a study image, creates or replaces the scene view and its drawing; adding
- * a pin makes the insight's pin type from the template when it has none yet.
+ * a pin puts it on the insight's pin type of the chosen template or type with the chosen colour and
+ * icon, made when the insight has none yet. `insightsServicesOver` takes the API client, so tests
+ * run the real calls against a recording fake.
  */
 import { createContext } from 'react';
 import { fromPromise } from 'xstate';
-import type { ExportPdfRequest, Insight, ImageView, Report, ReportCreate, ReportUpdate, ReportView, StudyImage } from '@server/contract/insights.ts';
+import type { ExportPdfRequest, Insight, ImageView, PinType, Report, ReportCreate, ReportUpdate, ReportView, StudyImage } from '@server/contract/insights.ts';
 import { isServerError } from '@machines/auth/server-error.ts';
 import { insightsPanelMachine } from '@machines/viewer-modes/insights-panel.machine.ts';
-import type { InsightChange, InsightsData, StudyScope } from '@machines/viewer-modes/insights-panel.types.ts';
-import { api } from '../../api/client.ts';
+import type { InsightChange, InsightsData, NewPin, StudyScope } from '@machines/viewer-modes/insights-panel.types.ts';
+import { api as appApi, type ApiClient } from '../../api/client.ts';
 import { toServerError } from '../../api/errors.ts';
 import * as calls from '../../api/insights.ts';
 
@@ -36,7 +38,24 @@ export interface InsightsServices {
   projectStudies(projectId: number): Promise<number[]>;
 }
 
-async function applyChange(scope: StudyScope, change: InsightChange): Promise<Insight> {
+/**
+ * The pin type a new pin goes on: the chosen pin type when its colour and icon are the ones asked
+ * for; else the insight's pin type of the same template (and name) with that colour and icon; else
+ * a new one (the server copies the template's name, and takes the colour and icon given).
+ */
+async function pinTypeFor(api: ApiClient, scope: StudyScope, insightId: number, pin: NewPin): Promise<number> {
+  const current = await calls.getInsight(api, scope, insightId);
+  const chosen = pin.pinTypeId === null ? undefined : current.pin_types.find((t) => t.id === pin.pinTypeId);
+  const templateId = chosen ? chosen.template_id : pin.templateId;
+  const fits = (t: PinType) =>
+    t.template_id === templateId && (!chosen || t.name === chosen.name) && t.colour.toLowerCase() === pin.colour.toLowerCase() && t.icon === pin.icon;
+  const existing = chosen && fits(chosen) ? chosen : current.pin_types.find(fits);
+  if (existing) return existing.id;
+  const created = await calls.createPinType(api, scope, insightId, { template_id: templateId, ...(chosen ? { name: chosen.name } : {}), colour: pin.colour, icon: pin.icon });
+  return created.id;
+}
+
+async function applyChange(api: ApiClient, scope: StudyScope, change: InsightChange): Promise<Insight> {
   switch (change.kind) {
     case 'create':
       return calls.createInsight(api, scope, { title: change.title, category: change.category });
@@ -67,13 +86,8 @@ async function applyChange(scope: StudyScope, change: InsightChange): Promise<In
     }
     case 'pin': {
       const p = change.pin;
-      let pinTypeId = p.pinTypeId;
-      if (pinTypeId === null) {
-        const current = await calls.getInsight(api, scope, change.id);
-        pinTypeId = current.pin_types.find((t) => t.template_id === p.templateId)?.id ?? (await calls.createPinType(api, scope, change.id, { template_id: p.templateId })).id;
-      }
       await calls.createPin(api, scope, change.id, {
-        insight_pin_type_id: pinTypeId,
+        insight_pin_type_id: await pinTypeFor(api, scope, change.id, p),
         scene_view_id: p.sceneViewId,
         item: { position: p.position, ...(p.layerId ? { layer_id: p.layerId } : {}), ...(p.value !== undefined ? { value: p.value } : {}), ...(p.unit ? { unit: p.unit } : {}) },
         title: p.title,
@@ -84,28 +98,33 @@ async function applyChange(scope: StudyScope, change: InsightChange): Promise<In
   }
 }
 
-export const liveInsightsServices: InsightsServices = {
-  load: async (scope) => {
-    const [insights, categories, templates] = await Promise.all([calls.listInsights(api, scope), calls.listInsightCategories(api), calls.listPinTypeTemplates(api)]);
-    return { insights, categories, templates };
-  },
-  change: applyChange,
-  remove: (scope, id) => calls.deleteInsight(api, scope, id),
-  listImages: (scope) => calls.listStudyImages(api, scope),
-  storeImage: (scope, name, dataUrl) => calls.createStudyImage(api, scope, { name, image_base64: dataUrl }),
-  imageBytes: (scope, id) => calls.studyImageFile(api, scope, id),
-  addImageView: (scope, insightId, body) => calls.createImageView(api, scope, insightId, body),
-  updateImageView: (scope, insightId, id, body) => calls.updateImageView(api, scope, insightId, id, body),
-  removeImageView: (scope, insightId, id) => calls.deleteImageView(api, scope, insightId, id),
-  listReports: (scope) => calls.listReports(api, scope),
-  getReport: (scope, id) => calls.getReport(api, scope, id),
-  createReport: (scope, body) => calls.createReport(api, scope, body),
-  updateReport: (scope, id, body) => calls.updateReport(api, scope, id, body),
-  addReportView: (scope, insightId, body) => calls.createReportView(api, scope, insightId, body),
-  removeReportView: (scope, insightId, id) => calls.deleteReportView(api, scope, insightId, id),
-  exportPdf: (body) => calls.exportPdf(api, body),
-  projectStudies: async (projectId) => (await api<{ studies: { id: number }[] }>(`/api/project/${projectId}/`)).studies.map((s) => s.id),
-};
+/** The services over an API client: the app's one client, or a test's recording fake. */
+export function insightsServicesOver(api: ApiClient): InsightsServices {
+  return {
+    load: async (scope) => {
+      const [insights, categories, templates] = await Promise.all([calls.listInsights(api, scope), calls.listInsightCategories(api), calls.listPinTypeTemplates(api)]);
+      return { insights, categories, templates };
+    },
+    change: (scope, change) => applyChange(api, scope, change),
+    remove: (scope, id) => calls.deleteInsight(api, scope, id),
+    listImages: (scope) => calls.listStudyImages(api, scope),
+    storeImage: (scope, name, dataUrl) => calls.createStudyImage(api, scope, { name, image_base64: dataUrl }),
+    imageBytes: (scope, id) => calls.studyImageFile(api, scope, id),
+    addImageView: (scope, insightId, body) => calls.createImageView(api, scope, insightId, body),
+    updateImageView: (scope, insightId, id, body) => calls.updateImageView(api, scope, insightId, id, body),
+    removeImageView: (scope, insightId, id) => calls.deleteImageView(api, scope, insightId, id),
+    listReports: (scope) => calls.listReports(api, scope),
+    getReport: (scope, id) => calls.getReport(api, scope, id),
+    createReport: (scope, body) => calls.createReport(api, scope, body),
+    updateReport: (scope, id, body) => calls.updateReport(api, scope, id, body),
+    addReportView: (scope, insightId, body) => calls.createReportView(api, scope, insightId, body),
+    removeReportView: (scope, insightId, id) => calls.deleteReportView(api, scope, insightId, id),
+    exportPdf: (body) => calls.exportPdf(api, body),
+    projectStudies: async (projectId) => (await api<{ studies: { id: number }[] }>(`/api/project/${projectId}/`)).studies.map((s) => s.id),
+  };
+}
+
+export const liveInsightsServices: InsightsServices = insightsServicesOver(appApi);
 
 export const InsightsServicesContext = createContext<InsightsServices>(liveInsightsServices);
 
