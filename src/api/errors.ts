@@ -4,6 +4,7 @@
  * not a logout, and an expired session is neither.
  */
 import type { ServerError, ServerErrorKind } from '@machines/auth/auth.types.ts';
+import { isServerError } from '@machines/auth/server-error.ts';
 
 export const INVALID_REFRESH_TOKEN = 'Invalid refresh token';
 
@@ -98,4 +99,13 @@ export function toServerError(error: unknown): ServerError {
     fields: {},
     body: null,
   };
+}
+
+/** Runs a call so that whatever it throws reaches the machines as a plain ServerError. */
+export async function asServerCall<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw isServerError(error) ? error : toServerError(error);
+  }
 }

@@ -37,7 +37,7 @@ async function upload(call: Call, projectId: number, filename: string, bytes: Ui
   const put = await fetch(`${grant.container_url}/${grant.uuid}/${filename}?${grant.sas_token}`, {
     method: 'PUT',
     headers: { 'x-ms-blob-type': 'BlockBlob' },
-    body: bytes,
+    body: Buffer.from(bytes),
   });
   if (put.status !== 201) throw new Error(`upload ${filename}: ${put.status} ${await put.text()}`);
   const page = await call<{ results: Array<{ id: number; filename: string }> }>(`/api/project/${projectId}/uploads?uuid=${grant.uuid}`);
@@ -49,8 +49,9 @@ async function upload(call: Call, projectId: number, filename: string, bytes: Ui
 /** A fixture GLB's triangles as a binary STL (the scenario's geometry files are STL). */
 async function asStl(glb: Uint8Array, name: string): Promise<Uint8Array> {
   const mesh = await readResultGlb(glb);
-  const soup = new Float32Array(mesh.indices.length * 3);
-  mesh.indices.forEach((v, i) => soup.set(mesh.positions.subarray(v * 3, v * 3 + 3), i * 3));
+  const indices = mesh.indices ?? Uint32Array.from({ length: mesh.positions.length / 3 }, (_, i) => i);
+  const soup = new Float32Array(indices.length * 3);
+  indices.forEach((v, i) => soup.set(mesh.positions.subarray(v * 3, v * 3 + 3), i * 3));
   return writeBinaryStl(soup, name);
 }
 

@@ -1,0 +1,28 @@
+/**
+ * One simulation's calls beyond its status (issue 9; SPEC §7 Configuration): the scenario's
+ * simulation list, what ingested results recorded about the model or solver, asking again for
+ * machine-learning results, and the parameter-input QA report (a PDF).
+ */
+import type { ResubmitMlResult, SimulationList, VersionInfo } from '@server/contract/scenarios.ts';
+import type { ApiClient } from './client.ts';
+
+export type { ResubmitMlResult, SimulationList, VersionInfo };
+
+const simulation = (projectId: number, configurationId: number, simulationId: number) =>
+  `/api/project/${projectId}/configuration/${configurationId}/simulation/${simulationId}`;
+
+export function listScenarioSimulations(api: ApiClient, projectId: number, configurationId: number): Promise<SimulationList> {
+  return api<SimulationList>(`/api/project/${projectId}/configuration/${configurationId}/simulation/`);
+}
+
+export function getVersionInfo(api: ApiClient, projectId: number, configurationId: number, simulationId: number, kind: 'ml' | 'cfd'): Promise<VersionInfo> {
+  return api<VersionInfo>(`${simulation(projectId, configurationId, simulationId)}/${kind}-version-info/`);
+}
+
+export function resubmitMl(api: ApiClient, projectId: number, configurationId: number, simulationId: number): Promise<ResubmitMlResult> {
+  return api<ResubmitMlResult>(`${simulation(projectId, configurationId, simulationId)}/resubmit-ml/`, { method: 'POST' });
+}
+
+export function parameterInputQaReport(api: ApiClient, simulationId: number): Promise<Blob> {
+  return api<Blob>(`/api/simulation/${simulationId}/parameter-input-qa-report`);
+}

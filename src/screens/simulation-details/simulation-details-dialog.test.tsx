@@ -1,0 +1,67 @@
+/** The simulation details dialog by role and text, over the real machine with fake services. */
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { SimulationRow } from '@machines/simulation-details/simulation-details.machine.ts';
+import { bindSimulationDetails, SimulationDetailsContext, type SimulationDetailsServices } from './simulation-details-services.ts';
+import { SimulationDetailsDialog } from './simulation-details-dialog.tsx';
+
+const ml = (over: Partial<SimulationRow> = {}): SimulationRow => ({
+  id: 11,
+  category: 'pedestrian_wind_comfort',
+  engine: 'AI',
+  status: 'awaiting_external_results',
+  statusText: 'starting simulation',
+  computedByCanopy: false,
+  version: { kind: 'ml', recorded: false, name: null, version: null, ingestedAt: null },
+  ...over,
+});
+const solar: SimulationRow = { id: 12, category: 'solar', engine: 'AI', status: 'completed', statusText: '', computedByCanopy: true, version: null };
+
+function show(services: SimulationDetailsServices) {
+  return render(
+    <SimulationDetailsContext.Provider value={bindSimulationDetails(services)}>
+      <SimulationDetailsDialog projectId={3} configurationId={7} scenarioName="Tower option A" onClose={() => {}} />
+    </SimulationDetailsContext.Provider>,
+  );
+}
+
+describe('SimulationDetailsDialog', () => {
+  it('lists each simulation with its status and what the results recorded, never an invented model', async () => {
+    show({ load: async () => [ml(), solar, ml({ id: 13, status: 'completed', statusText: 'done', version: { kind: 'ml', recorded: true, name: 'canopy-wind-net', version: '2.1', ingestedAt: '2026-11-20' } })], resubmit: vi.fn(), downloadReport: vi.fn() });
+    const dialog = await screen.findByRole('dialog', { name: 'Simulations of Tower option A' });
+    const awaiting = await within(dialog).findByRole('row', { name: 'Simulation 11' });
+    expect(awaiting).toHaveTextContent('Awaiting results');
+    expect(awaiting).toHaveTextContent('Model: not recorded yet (results not ingested)');
+    expect(within(dialog).getByRole('row', { name: 'Simulation 12' })).toHaveTextContent('Computed by Canopy');
+    expect(within(dialog).getByRole('row', { name: 'Simulation 13' })).toHaveTextContent('Model: canopy-wind-net 2.1');
+    // Canopy's own analyses cannot be "requested again" from an ML service.
+    expect(within(dialog).queryByRole('button', { name: 'Request ML results again for simulation 12' })).toBeNull();
+  });
+
+  it('requests ML results again and downloads the QA report of one simulation', async () => {
+    const user = userEvent.setup();
+    let status = 'failed';
+    const resubmit = vi.fn(async () => {
+      status = 'awaiting_external_results';
+    });
+    const downloadReport = vi.fn(async () => {});
+    show({ load: async () => [ml({ status })], resubmit, downloadReport });
+    await user.click(await screen.findByRole('button', { name: 'Request ML results again for simulation 11' }));
+    expect(await screen.findByText('Machine-learning results requested again.')).toBeInTheDocument();
+    expect(resubmit).toHaveBeenCalledWith({ projectId: 3, configurationId: 7, simulationId: 11 });
+    expect(await screen.findByRole('row', { name: 'Simulation 11' })).toHaveTextContent('Awaiting results');
+    await user.click(screen.getByRole('button', { name: 'QA report of simulation 11' }));
+    expect(await screen.findByText('QA report downloaded.')).toBeInTheDocument();
+    expect(downloadReport).toHaveBeenCalledWith(11);
+  });
+
+  it('says so when the simulations cannot be read, and tries again', async () => {
+    const user = userEvent.setup();
+    const load = vi.fn<SimulationDetailsServices['load']>().mockRejectedValueOnce({ kind: 'http', status: 403, detail: 'You do not have permission to perform this action.', fields: {}, body: null }).mockResolvedValue([]);
+    show({ load, resubmit: vi.fn(), downloadReport: vi.fn() });
+    expect(await screen.findByText(/You do not have permission/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('No simulations')).toBeInTheDocument();
+  });
+});
