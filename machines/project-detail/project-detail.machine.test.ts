@@ -12,6 +12,7 @@ import {
   selectSaved,
   selectSaveError,
   selectSaveFailed,
+  selectScenariosLoading,
   selectSelectedStudyId,
   selectStudies,
   selectSubscription,
@@ -126,6 +127,71 @@ describe('project detail', () => {
     expect(selectStudies(actor.getSnapshot())[0]!.configurations).toEqual([{ id: 5, name: 'Scenario 5', status: 'completed' }]);
     // Unchanged inputs, the same array: components re-render only when the studies change.
     expect(selectStudies(actor.getSnapshot())).toBe(selectStudies(actor.getSnapshot()));
+  });
+
+  it('reads the scenarios again after project.reload (added, duplicated, hidden, deleted), keeping the list meanwhile', async () => {
+    let listed: ScenarioSummary[] = [{ id: 5, name: 'Existing site', status: 'completed' }];
+    const actor = start(fullProject(7), undefined, () => ({ 70: listed }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(selectStudies(actor.getSnapshot())[0]!.configurations!.map((c) => c.name)).toEqual(['Existing site']);
+
+    // A duplicate from the Scenarios tab: the tab asks for a reload.
+    listed = [...listed, { id: 6, name: 'Existing site (copy)', status: 'draft' }];
+    actor.send({ type: 'project.reload' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(selectStudies(actor.getSnapshot())[0]!.configurations!.map((c) => c.name)).toEqual(['Existing site', 'Existing site (copy)']);
+
+    // Hidden, then deleted.
+    listed = [{ ...listed[0]!, hidden: true }, listed[1]!];
+    actor.send({ type: 'project.reload' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(selectStudies(actor.getSnapshot())[0]!.configurations![0]!.hidden).toBe(true);
+    expect(scenariosOf(selectStudies(actor.getSnapshot())).map((w) => w.scenario.id)).toEqual([6]);
+    listed = [listed[0]!];
+    actor.send({ type: 'project.reload' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(selectStudies(actor.getSnapshot())[0]!.configurations!.map((c) => c.id)).toEqual([5]);
+  });
+
+  it('keeps the scenario list while it is read again, and keeps it when that read fails', async () => {
+    let calls = 0;
+    let answer: (value: Record<number, ScenarioSummary[]>) => void = () => {};
+    let fail: (error: unknown) => void = () => {};
+    const actor = createActor(
+      projectDetailMachine.provide({
+        actors: {
+          loadProject: fromPromise<Project, { projectId: number }>(async () => fullProject(7)),
+          saveProject: fromPromise<Project, { projectId: number; changes: ProjectUpdate }>(async () => fullProject(7)),
+          loadServiceLines: fromPromise<ServiceLine[], void>(async () => []),
+          loadLevel: fromPromise<Level, void>(async () => ({ subscription: null })),
+          loadScenarios: fromPromise<Record<number, ScenarioSummary[]>, { projectId: number; studyIds: number[] }>(() => {
+            calls++;
+            if (calls === 1) return Promise.resolve({ 70: [{ id: 5, name: 'Existing site', status: 'completed' }] });
+            return new Promise((resolve, reject) => {
+              answer = resolve;
+              fail = reject;
+            });
+          }),
+        },
+      }),
+      { input: { projectId: 7 } },
+    ).start();
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'project.reload' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().matches({ ready: { scenarios: 'reloading' } })).toBe(true);
+    expect(selectScenariosLoading(actor.getSnapshot())).toBe(false);
+    expect(selectStudies(actor.getSnapshot())[0]!.configurations!.map((c) => c.id)).toEqual([5]);
+    fail(notFound);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().matches({ ready: { scenarios: 'ready' } })).toBe(true);
+    expect(selectStudies(actor.getSnapshot())[0]!.configurations!.map((c) => c.id)).toEqual([5]);
+    actor.send({ type: 'project.reload' });
+    await vi.advanceTimersByTimeAsync(0);
+    answer({ 70: [] });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(selectHasScenarios(actor.getSnapshot())).toBe(false);
+    expect(calls).toBe(3);
   });
 
   it('has no scenarios until the server sends them', async () => {

@@ -17,7 +17,9 @@
  *       │   └── failed    → quiet after `errorFlag`
  *       ├── serviceLines  loading | ready | failed   GET service-line/
  *       ├── level         loading | ready | unavailable   the user's subscription (AI / CFD, credits)
- *       └── scenarios     loading | ready | failed   each study's scenarios, from its simulations
+ *       └── scenarios     loading | ready | reloading | failed   each study's scenarios (names,
+ *                         status, hidden from the configuration routes); read again after every
+ *                         `project.reload` (a scenario added, duplicated, hidden or deleted)
  *
  * Owned by src/screens/project-detail/project-screen.tsx (one actor for every project route, so
  * moving between the navigator and the settings keeps the project).
@@ -48,7 +50,9 @@ export type ProjectDetailEvent =
   | { type: 'project.changed'; project: Project }
   /** Raised by the details region for the feedback region. */
   | { type: 'feedback.saved' }
-  | { type: 'feedback.failed' };
+  | { type: 'feedback.failed' }
+  /** Raised by the details region once the project was read again: the scenarios follow. */
+  | { type: 'scenarios.reload' };
 
 /** SPEC §4: the first study, or none. */
 export function firstStudyId(project: Project): number | null {
@@ -97,6 +101,7 @@ export const projectDetailMachine = setup({
     storeScenarios: assign((_, scenarios: Record<number, ScenarioSummary[]>) => ({ scenarios })),
     announceSaved: raise({ type: 'feedback.saved' }),
     announceFailed: raise({ type: 'feedback.failed' }),
+    reloadScenarios: raise({ type: 'scenarios.reload' }),
   },
   guards: {
     formReads: ({ event }) => event.type === 'details.save' && readProjectForm(event.values).ok,
@@ -169,9 +174,13 @@ export const projectDetailMachine = setup({
               invoke: {
                 src: 'loadProject',
                 input: ({ context }) => ({ projectId: context.projectId }),
-                onDone: { target: 'idle', actions: { type: 'storeProject', params: ({ event }) => event.output } },
-                onError: 'idle',
+                // The scenarios are read after the project, so a new study's are read too; and
+                // even when the project could not be read, the scenario that changed should show.
+                onDone: { target: 'idle', actions: [{ type: 'storeProject', params: ({ event }) => event.output }, 'reloadScenarios'] },
+                onError: { target: 'idle', actions: 'reloadScenarios' },
               },
+              // A second change while the first is read: read again, so neither is missed.
+              on: { 'project.reload': { target: 'reloading', reenter: true } },
             },
           },
         },
@@ -206,6 +215,8 @@ export const projectDetailMachine = setup({
           },
         },
         scenarios: {
+          // The list stays in context while it is read again: `reloading` is not `loading`, so
+          // the screens keep showing it instead of a spinner.
           initial: 'loading',
           states: {
             loading: {
@@ -215,9 +226,20 @@ export const projectDetailMachine = setup({
                 onDone: { target: 'ready', actions: { type: 'storeScenarios', params: ({ event }) => event.output } },
                 onError: 'failed',
               },
+              on: { 'scenarios.reload': { target: 'loading', reenter: true } },
             },
-            ready: {},
-            failed: {},
+            ready: { on: { 'scenarios.reload': 'reloading' } },
+            reloading: {
+              invoke: {
+                src: 'loadScenarios',
+                input: ({ context }) => ({ projectId: context.projectId, studyIds: context.project?.studies.map((s) => s.id) ?? [] }),
+                onDone: { target: 'ready', actions: { type: 'storeScenarios', params: ({ event }) => event.output } },
+                // The list read before stays; the next change tries again.
+                onError: 'ready',
+              },
+              on: { 'scenarios.reload': { target: 'reloading', reenter: true } },
+            },
+            failed: { on: { 'scenarios.reload': 'loading' } },
           },
         },
         level: {

@@ -42,4 +42,15 @@ describe('scenarios from simulations', () => {
     expect(scenariosFromSimulations([simulation(1, 2, 'Awaiting external results', [])])[0]!.status).toBe('awaiting_external_results');
     expect(scenariosFromSimulations([simulation(1, 2, 'Paused', [])])[0]!.status).toBe('Paused');
   });
+
+  it('takes name, status, engine and the hidden flag from the configuration routes when a scenario was read', () => {
+    const scenarios = scenariosFromSimulations(
+      [simulation(1, 9, 'completed', ['solar']), simulation(3, 4, 'running', [])],
+      [{ id: 9, name: 'Proposed massing', status: 'completed', engine: 'CFD', hidden: true }],
+    );
+    expect(scenarios).toEqual([
+      { id: 4, name: 'Scenario 4', status: 'running', outputs: [] },
+      { id: 9, name: 'Proposed massing', status: 'completed', engine: 'CFD', hidden: true, outputs: [{ analysis_type: 'solar', count: 1 }] },
+    ]);
+  });
 });

@@ -2,10 +2,16 @@
  * A study's scenarios as its simulations tell them, until studies carry their scenarios themselves
  * (issue 9): simulations are grouped by their configuration; a scenario's status is the least
  * advanced of its simulations' (a failure wins, then work under way, then completed), and its
- * outputs are the analysis types of its result assets with how many each has.
+ * outputs are the analysis types of its result assets with how many each has. What the
+ * configuration routes say (GET configuration/{cid}/: name, status, engine, hidden) wins over what
+ * the simulations suggest, for every scenario that could be read.
  */
+import type { Configuration } from '@server/contract/scenarios.ts';
 import type { Simulation } from '@server/contract/viewer.ts';
 import type { ScenarioSummary } from './project-detail.types.ts';
+
+/** The parts of a configuration the scenario lists show. */
+export type ConfigurationSummary = Pick<Configuration, 'id' | 'name' | 'status' | 'engine' | 'hidden'>;
 
 /** Status precedence: the first found among a scenario's simulations is the scenario's. */
 const PRECEDENCE = ['failed', 'cancelled', 'running', 'post_processing', 'queued', 'validating', 'awaiting_approval', 'awaiting_external_results', 'draft', 'completed'];
@@ -15,7 +21,8 @@ function scenarioStatus(statuses: string[]): string {
   return PRECEDENCE.find((p) => normal.includes(p)) ?? statuses[0] ?? 'draft';
 }
 
-export function scenariosFromSimulations(simulations: Simulation[]): ScenarioSummary[] {
+export function scenariosFromSimulations(simulations: Simulation[], configurations: readonly ConfigurationSummary[] = []): ScenarioSummary[] {
+  const known = new Map(configurations.map((c) => [c.id, c]));
   const byConfiguration = new Map<number, Simulation[]>();
   for (const simulation of simulations) {
     const id = simulation.configuration.id;
@@ -26,11 +33,10 @@ export function scenariosFromSimulations(simulations: Simulation[]): ScenarioSum
     .map(([id, sims]) => {
       const counts = new Map<string, number>();
       for (const asset of sims.flatMap((s) => s.assets)) counts.set(asset.analysis_type, (counts.get(asset.analysis_type) ?? 0) + 1);
-      return {
-        id,
-        name: `Scenario ${id}`,
-        status: scenarioStatus(sims.map((s) => s.status)),
-        outputs: [...counts.entries()].map(([analysis_type, count]) => ({ analysis_type, count })),
-      };
+      const outputs = [...counts.entries()].map(([analysis_type, count]) => ({ analysis_type, count }));
+      const configuration = known.get(id);
+      if (!configuration) return { id, name: `Scenario ${id}`, status: scenarioStatus(sims.map((s) => s.status)), outputs };
+      const { name, status, engine, hidden } = configuration;
+      return { id, name, status, engine, hidden, outputs };
     });
 }

@@ -39,6 +39,7 @@ const EVENTS: ProjectListEvent[] = [
   { type: 'list.retry' },
   { type: 'list.reset' },
   { type: 'tab.invalidate', tab: 'all' },
+  { type: 'cache.clear' },
   { type: 'reference.set', jobTypes: [{ id: 1 }], criteria: [{ id: 'c' }] },
   done('fetchPage', page(true)),
   done('fetchPage', page(false)),

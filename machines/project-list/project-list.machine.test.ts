@@ -245,6 +245,33 @@ describe('project list', () => {
     expect(server.requests.map((r) => r.page)).toEqual([1, 1]);
   });
 
+  it("clears every cached tab when a scenario changes (SPEC §4 'cached projects cleared'), keeping search, ordering and the shown tiles", async () => {
+    const server = fakeServer(30);
+    const actor = start(server);
+    await settle();
+    actor.send({ type: 'tab.select', tab: 'favorites' });
+    await settle();
+    actor.send({ type: 'tab.select', tab: 'all' });
+    actor.send({ type: 'page.next' });
+    await settle();
+    actor.send({ type: 'ordering.change', ordering: 'name' });
+    await settle();
+    const before = server.requests.length;
+    actor.send({ type: 'cache.clear' });
+    const s = actor.getSnapshot();
+    expect(s.value).toBe('loadingPage');
+    expect(s.context.tabs.favorites.loaded).toBe(false);
+    expect(Object.values(s.context.tabs).every((t) => t.page === 1 && !t.loaded)).toBe(true);
+    // The tiles stay on screen until the fresh page replaces them.
+    expect(selectProjects(s)).toHaveLength(24);
+    await settle();
+    expect(server.requests.slice(before)).toEqual([expect.objectContaining({ tab: 'all', page: 1, ordering: 'name' })]);
+    expect(selectPageCounter(actor.getSnapshot())).toBe(2);
+    actor.send({ type: 'tab.select', tab: 'favorites' });
+    await settle();
+    expect(server.requests.at(-1)).toMatchObject({ tab: 'favorites', page: 1 });
+  });
+
   it('says when a loaded tab is empty', async () => {
     const server = fakeServer(0);
     const actor = start(server);

@@ -13,7 +13,8 @@
  * 'Invalid page.' (a page past the end, e.g. the list shrank) stops paging quietly: the tab is
  * loaded, has no more pages and no error. A new search or ordering unloads every tab and starts
  * each counter at 1 again; `list.reset` does the same and forgets the search, keeping the job types
- * and criteria.
+ * and criteria. `cache.clear` (a scenario added, submitted or deleted: SPEC §4 "cached projects
+ * cleared") unloads every tab and fetches the shown one again, keeping the search and ordering.
  *
  * Owned by src/screens/projects/project-list-screen.tsx (screen-local, useActorRef).
  */
@@ -119,6 +120,10 @@ export const projectListMachine = setup({
     clearError: assign({
       tabs: ({ context }) => withTab(context, context.tab, (list) => ({ ...list, error: null })),
     }),
+    /** Every tab unloaded; the shown one keeps its tiles on screen until its first page replaces them. */
+    clearCache: assign({
+      tabs: ({ context }) => ({ ...emptyTabs(), [context.tab]: { ...context.tabs[context.tab], page: 1, hasMore: true, loaded: false, error: null } }),
+    }),
     invalidateTab: assign(({ context, event }) => {
       assertEvent(event, 'tab.invalidate');
       return { tabs: withTab(context, event.tab, (list) => ({ ...list, page: 1, hasMore: true, loaded: false })) };
@@ -176,6 +181,7 @@ export const projectListMachine = setup({
     'list.refresh': { target: '.loadingPage', actions: 'restartTab' },
     'list.fetchAll': { target: '.fetchingAll', actions: 'restartTab' },
     'list.reset': { target: '.loadingPage', actions: 'resetState' },
+    'cache.clear': { target: '.loadingPage', actions: 'clearCache' },
     'tab.invalidate': [
       { guard: 'invalidatesShownTab', target: '.loadingPage', actions: 'invalidateTab' },
       { actions: 'invalidateTab' },

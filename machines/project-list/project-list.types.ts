@@ -71,6 +71,11 @@ export type ProjectListEvent =
   | { type: 'list.retry' }
   /** Back to the first state: every counter to 1, every tab unloaded; job types and criteria kept. */
   | { type: 'list.reset' }
+  /**
+   * SPEC §4 'cached projects cleared': a scenario was added, submitted or deleted. Every tab is
+   * unloaded, and the shown one is fetched again from page 1 (its tiles stay until the page arrives).
+   */
+  | { type: 'cache.clear' }
   /** A tab's contents changed elsewhere (a share accepted, a favorite saved): fetch it again when shown. */
   | { type: 'tab.invalidate'; tab: ProjectTab }
   /** A favorite was saved: every loaded tab shows the new star at once. */

@@ -32,6 +32,16 @@ export function getConfiguration(api: ApiClient, projectId: number, configuratio
   return api<Configuration>(`${config(projectId, configurationId)}/`);
 }
 
+/**
+ * Several scenarios at once. There is no list route for configurations: callers learn the ids from
+ * the study's simulations (each names its configuration) and read each scenario here. One that
+ * cannot be read (deleted in between, or refused) is left out rather than failing the list.
+ */
+export async function getConfigurations(api: ApiClient, projectId: number, configurationIds: readonly number[]): Promise<Configuration[]> {
+  const settled = await Promise.allSettled([...new Set(configurationIds)].map((id) => getConfiguration(api, projectId, id)));
+  return settled.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+}
+
 export function updateConfiguration(api: ApiClient, projectId: number, configurationId: number, body: UpdateConfiguration): Promise<Configuration> {
   return api<Configuration>(`${config(projectId, configurationId)}/`, { method: 'PUT', body });
 }

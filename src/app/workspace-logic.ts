@@ -49,6 +49,7 @@ import * as projects from '../api/projects.ts';
 import * as sharing from '../api/sharing.ts';
 import * as company from '../api/company.ts';
 import { listSimulations } from '../api/viewer.ts';
+import { getConfigurations } from '../api/scenarios.ts';
 import { WorkspaceLogicContext } from './workspace-context.ts';
 
 type UserChange = { userId: number; role: number | null } | { userId: number; subscription: number | null };
@@ -62,7 +63,7 @@ export interface WorkspaceServices {
   setFavorite(projectId: number, favorite: boolean): Promise<void>;
   listServiceLines(): Promise<ServiceLine[]>;
   loadLevel(): Promise<Level>;
-  /** Study id → its scenarios, read from each study's simulations. */
+  /** Study id → its scenarios: found through each study's simulations, read from the configuration routes. */
   loadScenarios(projectId: number, studyIds: number[]): Promise<Record<number, ScenarioSummary[]>>;
   saveParameterSet(projectId: number, id: number | null, draft: ParameterSetDraft): Promise<ParameterSet>;
   deleteParameterSet(projectId: number, id: number): Promise<void>;
@@ -119,7 +120,9 @@ export const liveWorkspaceServices: WorkspaceServices = {
   },
   async loadScenarios(projectId, studyIds) {
     const lists = await Promise.all(studyIds.map((studyId) => listSimulations(api, { projectId, studyId })));
-    return Object.fromEntries(studyIds.map((studyId, i) => [studyId, scenariosFromSimulations(lists[i]!)]));
+    // Names, statuses and the hidden flag come from the configuration routes.
+    const configurations = await getConfigurations(api, projectId, lists.flat().map((s) => s.configuration.id));
+    return Object.fromEntries(studyIds.map((studyId, i) => [studyId, scenariosFromSimulations(lists[i]!, configurations)]));
   },
   saveParameterSet: (projectId, id, draft) =>
     id === null ? projects.saveParameterSet(api, projectId, draft) : projects.updateParameterSet(api, projectId, { id, ...draft }),

@@ -1,12 +1,15 @@
 /**
  * The project's scenarios by study, with their live status and their actions (issue 9: add, edit,
- * append, duplicate, hide, delete); empty until a scenario is added.
+ * append, duplicate, hide, delete); empty until a scenario is added. Hidden scenarios stay listed
+ * here (marked, with 'Show' among their actions). After each change `onChanged` has the project
+ * and its scenarios read again (machines/project-detail), so the table follows.
  */
 import type { StudyWithScenarios } from '@machines/project-detail/project-detail.types.ts';
 import { AddScenarioButton } from '../scenario-wizard/add-scenario-button.tsx';
 import { LiveStatusBadge } from '../scenario-wizard/live-status-badge.tsx';
 import { LiveStatusProvider } from '../scenario-wizard/live-status-provider.tsx';
 import { ScenarioRowActions } from '../scenario-wizard/scenario-row-actions.tsx';
+import { Badge } from '../../ui/badge.tsx';
 import { ButtonLink } from '../../ui/button-link.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { card, cardHeader, sectionTitle, table, td, th } from '../../ui/surface.css.ts';
@@ -59,7 +62,15 @@ export function ScenariosTab({ projectId, studies, canAdd = false, onChanged }: 
           {rows.map(({ study, scenario }) => {
             return (
               <tr key={scenario.id}>
-                <td className={td}>{scenario.name}</td>
+                <td className={td}>
+                  {scenario.name}
+                  {scenario.hidden ? (
+                    <>
+                      {' '}
+                      <Badge>Hidden</Badge>
+                    </>
+                  ) : null}
+                </td>
                 <td className={td}>{study.name}</td>
                 <td className={td}>
                   <LiveStatusBadge projectId={projectId} configurationId={scenario.id} simulationIds={[]} status={scenario.status} engine={scenario.engine} />

@@ -1,4 +1,5 @@
 /** The shown tab's tiles, with loading, empty and error states and "Load more" / "Show all". */
+import { useCallback } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { projectListMachine } from '@machines/project-list/project-list.machine.ts';
@@ -46,6 +47,8 @@ export function ProjectGrid({ list, favorites, onCreate }: ProjectGridProps) {
   const hasMore = useSelector(list, selectHasMore);
   const empty = useSelector(list, selectIsEmpty);
   const error = useSelector(list, selectError);
+  // SPEC §4: a scenario added or submitted from a tile clears the cached projects.
+  const clearCache = useCallback(() => list.send({ type: 'cache.clear' }), [list]);
 
   return (
     <section id="project-results" aria-label={`${TAB_LABELS[tab]} projects`} aria-busy={firstLoad || loadingMore || fetchingAll}>
@@ -95,7 +98,7 @@ export function ProjectGrid({ list, favorites, onCreate }: ProjectGridProps) {
         <ul className={grid}>
           {projects.map((project) => (
             <li key={project.id}>
-              <ProjectTile project={project} favorites={favorites} />
+              <ProjectTile project={project} favorites={favorites} onScenarioChanged={clearCache} />
             </li>
           ))}
         </ul>

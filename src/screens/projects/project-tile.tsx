@@ -16,7 +16,14 @@ import { PermissionsContext } from '../../app/permissions-context.ts';
 import { AddScenarioButton } from '../scenario-wizard/add-scenario-button.tsx';
 import { badges, buttons, foot, head, location, meta, metaTerm, metaValue, name, nameLink, tile, titleBlock } from './project-tile.css.ts';
 
-export function ProjectTile({ project, favorites }: { project: ProjectSummary; favorites: ActorRefFrom<typeof favoritesMachine> }) {
+export interface ProjectTileProps {
+  project: ProjectSummary;
+  favorites: ActorRefFrom<typeof favoritesMachine>;
+  /** A scenario was added or submitted from the tile: the cached project lists are stale. */
+  onScenarioChanged?(): void;
+}
+
+export function ProjectTile({ project, favorites, onScenarioChanged }: ProjectTileProps) {
   const titleId = `project-${project.id}-name`;
   const coordinates = formatCoordinates(project.latitude, project.longitude);
   const studies = project.studies.length;
@@ -60,7 +67,7 @@ export function ProjectTile({ project, favorites }: { project: ProjectSummary; f
           <ButtonLink href={`/projects/${project.id}/details`} size="sm" tone="ghost">
             Properties
           </ButtonLink>
-          {mayAddScenario ? <AddScenarioButton projectId={project.id} studyId={project.studies[0]?.id} /> : null}
+          {mayAddScenario ? <AddScenarioButton projectId={project.id} studyId={project.studies[0]?.id} onChanged={onScenarioChanged} /> : null}
         </div>
       </div>
     </article>
