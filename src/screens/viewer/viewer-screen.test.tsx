@@ -6,7 +6,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeServices, renderViewer, type Calls } from './viewer-test-kit.tsx';
+import { fakeScenarioServices, fakeServices, renderViewer, simulation, windStudy, type Calls } from './viewer-test-kit.tsx';
 
 // The screen renders a lot in jsdom and the test machine is shared: allow more than the default 5 s.
 vi.setConfig({ testTimeout: 20_000 });
@@ -209,13 +209,47 @@ describe('the viewer tools', () => {
     expect(screen.getByText('Station 1')).toBeInTheDocument();
   });
 
-  it('switches scenario from the dropdown', async () => {
+  it('names the scenarios in the dropdown as the configuration routes do, and switches scenario', async () => {
     const user = userEvent.setup();
-    const { current } = renderViewer(VIEWER);
+    const calls: Calls = [];
+    const { current } = renderViewer(VIEWER, fakeServices({}, calls));
     const scenario = await screen.findByRole('combobox', { name: 'Scenario' });
-    expect(within(scenario).getAllByRole('option').map((o) => o.textContent)).toEqual(['Scenario 21 · wind, solar', 'Scenario 22 · thermal-comfort']);
-    await user.selectOptions(scenario, 'Scenario 22 · thermal-comfort');
+    await waitFor(() => expect(within(scenario).getAllByRole('option').map((o) => o.textContent)).toEqual(['Existing site', 'Proposed tower · Running', 'New scenario…']));
+    // Read from GET configuration/{cid}/ for every scenario the study's simulations name.
+    expect(calls).toContain('configurations 21,22');
+    await waitFor(() => expect(document.title).toMatch(/^Viewer · Existing site/));
+    await user.selectOptions(scenario, 'Proposed tower · Running');
     expect(current()).toBe('/projects/7/viewer/70/configuration/22/Viewer');
+  });
+
+  it('leaves hidden scenarios out of the dropdown, unless it is the one shown', async () => {
+    const services = fakeServices({ listSimulations: async () => [...windStudy(), simulation(61, 23, 'solar', [])] });
+    renderViewer('/projects/7/viewer/70/configuration/23/Viewer', services);
+    const scenario = await screen.findByRole('combobox', { name: 'Scenario' });
+    await waitFor(() => expect(within(scenario).getAllByRole('option').map((o) => o.textContent)).toEqual(['Existing site', 'Proposed tower · Running', 'Old massing (hidden)', 'New scenario…']));
+    expect(scenario).toHaveValue('23');
+  });
+
+  it("offers 'New scenario…' only to users who may add scenarios", async () => {
+    renderViewer(VIEWER, fakeServices(), { permissions: { '7': [] } });
+    const scenario = await screen.findByRole('combobox', { name: 'Scenario' });
+    await waitFor(() => expect(within(scenario).getAllByRole('option').map((o) => o.textContent)).toEqual(['Existing site', 'Proposed tower · Running']));
+  });
+
+  it("opens the scenario wizard from 'New scenario…', staying on the scenario shown", async () => {
+    const user = userEvent.setup();
+    const scenarios = fakeScenarioServices();
+    const { current } = renderViewer(VIEWER, fakeServices(), { scenarios });
+    const scenario = await screen.findByRole('combobox', { name: 'Scenario' });
+    await waitFor(() => expect(within(scenario).getByRole('option', { name: 'New scenario…' })).toBeInTheDocument());
+    await user.selectOptions(scenario, 'New scenario…');
+    const wizard = await screen.findByRole('dialog', { name: 'Add scenario' });
+    expect(await within(wizard).findByRole('textbox', { name: 'Scenario name' })).toBeInTheDocument();
+    expect(scenarios.loadWizard).toHaveBeenCalledWith({ projectId: 7, configurationId: null });
+    expect(current()).toBe(VIEWER);
+    expect(scenario).toHaveValue('21');
+    await user.click(within(wizard).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add scenario' })).not.toBeInTheDocument());
   });
 });
 

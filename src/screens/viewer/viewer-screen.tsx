@@ -1,11 +1,12 @@
 /**
  * The results viewer route (SPEC §2): `/projects/{id}/viewer/{study}/configuration/{configuration}/{tabName}`
  * with the modes Viewer, Insights, Reports, Images and Settings (their links are the layout's
- * detail navigation bar), the scenario (configuration) dropdown, and the workspace. `?simulation={id}` selects a simulation (the target
+ * detail navigation bar), the scenario (configuration) dropdown with the scenarios' own names and
+ * 'New scenario…', and the workspace. `?simulation={id}` selects a simulation (the target
  * of `/projects/{id}/viewer/{study}/{simulation}`, see SimulationRedirect). This module and what it
  * imports is the viewer's lazy chunk: the only one with three.js.
  */
-import { useContext, useMemo } from 'react';
+import { useCallback, useContext, useMemo, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { sessionErrorMessage } from '@machines/viewer/viewer-session.machine.ts';
@@ -13,8 +14,9 @@ import { usePageTitle } from '../../app/page-title.ts';
 import { VIEWER_DEFAULT_TAB, VIEWER_MODES } from '../../app/route-table.ts';
 import { Button } from '../../ui/button.tsx';
 import { InlineMessage } from '../../ui/inline-message.tsx';
-import { SelectField } from '../../ui/select-field.tsx';
 import { Loading } from '../system/loading.tsx';
+import { ScenarioDropdown } from './scenario-dropdown.tsx';
+import { useStudyScenarios } from './use-study-scenarios.ts';
 import { ViewerServicesContext } from './viewer-services-context.ts';
 import { bindViewerLogic } from './viewer-services.ts';
 import { ViewerWorkspace, type ViewerMode } from './viewer-workspace.tsx';
@@ -45,14 +47,16 @@ export function ViewerScreen({ projectId, studyId, configurationId, tabName }: V
   const wanted = new URLSearchParams(search).get('simulation');
   const initialSimulationId = wanted && /^\d+$/.test(wanted) ? Number(wanted) : null;
   const mode = (VIEWER_MODES as readonly string[]).includes(tabName) ? (tabName as ViewerMode) : null;
-  usePageTitle(`${mode ?? 'Viewer'} · Scenario ${configurationId}`);
+  // Bumped after a scenario was added from the dropdown: the study's scenarios are read again.
+  const [scenariosRead, setScenariosRead] = useState(0);
+  const scenarios = useStudyScenarios(projectId, simulations, configurationId, scenariosRead);
+  const name = scenarios.scenarios.find((c) => c.id === configurationId)?.name;
+  usePageTitle(`${mode ?? 'Viewer'} · ${name ?? `Scenario ${configurationId}`}`);
+  const onScenarioAdded = useCallback(() => {
+    session.send({ type: 'simulations.reload' });
+    setScenariosRead((n) => n + 1);
+  }, [session]);
 
-  const configurations = useMemo(() => {
-    const byId = new Map<number, string[]>();
-    for (const s of simulations) byId.set(s.configuration.id, [...(byId.get(s.configuration.id) ?? []), s.category]);
-    if (!byId.has(configurationId)) byId.set(configurationId, []);
-    return [...byId.entries()].sort(([a], [b]) => a - b);
-  }, [simulations, configurationId]);
   const ofConfiguration = useMemo(() => simulations.filter((s) => s.configuration.id === configurationId), [simulations, configurationId]);
 
   if (!mode) return <Redirect to={viewerPath(projectId, studyId, configurationId)} replace />;
@@ -60,16 +64,13 @@ export function ViewerScreen({ projectId, studyId, configurationId, tabName }: V
     <main className={css.screen}>
       <header className={css.header}>
         <h1 className={css.title}>Results viewer</h1>
-        <SelectField
-          id="viewer-scenario"
-          label="Scenario"
-          hideLabel
-          value={String(configurationId)}
-          onValueChange={(value) => navigate(viewerPath(projectId, studyId, Number(value), mode))}
-          options={configurations.map(([id, categories]) => ({
-            value: String(id),
-            label: `Scenario ${id}${categories.length ? ` · ${[...new Set(categories)].join(', ')}` : ''}`,
-          }))}
+        <ScenarioDropdown
+          projectId={projectId}
+          studyId={studyId}
+          configurationId={configurationId}
+          scenarios={scenarios}
+          onSelect={(id) => navigate(viewerPath(projectId, studyId, id, mode))}
+          onScenarioAdded={onScenarioAdded}
         />
       </header>
       {loading ? <Loading /> : null}

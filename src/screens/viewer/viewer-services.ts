@@ -2,11 +2,14 @@
  * The viewer's calls, behind one interface so tests pass fakes (issue 8): the study's simulations,
  * reference data (job types, graph definitions, colour legends), user-selected layers, camera
  * positions, the results import, an asset's bytes (the authorised binary fetch the 3D scene and the
- * graph panel read GLBs and JSON with), the met sources and the wind-rose summary. `bindViewerLogic`
+ * graph panel read GLBs and JSON with, and the findings layer an upload's STL), the met sources and
+ * the wind-rose summary, the study's scenarios (configuration routes, for the scenario dropdown) and a
+ * scenario's geometry validation record (the findings layer). `bindViewerLogic`
  * binds the machines' actor stubs to them; actors reject with a plain ServerError.
  */
 import { fromPromise } from 'xstate';
 import type { CameraPosition, CameraPositionCreate, Simulation, UserLayer, UserLayersReplace } from '@server/contract/viewer.ts';
+import type { Configuration, GeometryValidation } from '@server/contract/scenarios.ts';
 import type { MetSource, WeatherSummary } from '@machines/weather/weather.types.ts';
 import { isServerError } from '@machines/auth/server-error.ts';
 import { layerFilterMachine } from '@machines/layer-filter/layer-filter.machine.ts';
@@ -19,6 +22,7 @@ import { api } from '../../api/client.ts';
 import { toServerError } from '../../api/errors.ts';
 import * as viewerApi from '../../api/viewer.ts';
 import * as weatherApi from '../../api/weather.ts';
+import * as scenariosApi from '../../api/scenarios.ts';
 
 export interface ViewerServices {
   listSimulations(scope: StudyScope): Promise<Simulation[]>;
@@ -38,7 +42,14 @@ export interface ViewerServices {
   loadAsset(url: string): Promise<ArrayBuffer>;
   listMetSources(projectId: number): Promise<MetSource[]>;
   windRose(projectId: number, metId: string, season: string): Promise<WeatherSummary>;
+  /** The scenarios with these ids (GET configuration/{cid}/ each; one that cannot be read is left out). */
+  listConfigurations(projectId: number, configurationIds: readonly number[]): Promise<Configuration[]>;
+  /** The scenario's geometry validation record; null before its first run (the route's 404). */
+  geometryValidation(projectId: number, configurationId: number): Promise<GeometryValidation | null>;
 }
+
+/** Where an uploaded file's bytes are read (GET /api/project/{id}/uploads/{uploadId}/download/). */
+export const uploadDownloadPath = (projectId: number, uploadId: number) => `/api/project/${projectId}/uploads/${uploadId}/download/`;
 
 /** The API client's answer for a binary download is a Blob (ofetch reads non-JSON types as blobs). */
 async function fetchBytes(url: string): Promise<ArrayBuffer> {
@@ -67,6 +78,16 @@ export const liveViewerServices: ViewerServices = {
   loadAsset: fetchBytes,
   listMetSources: (projectId) => weatherApi.listMetSources(api, projectId),
   windRose: (projectId, metId, season) => weatherApi.weatherSummary(api, projectId, metId, { season, time: 'all' }),
+  listConfigurations: (projectId, ids) => scenariosApi.getConfigurations(api, projectId, ids),
+  async geometryValidation(projectId, configurationId) {
+    try {
+      return await scenariosApi.getGeometryValidation(api, projectId, configurationId);
+    } catch (error) {
+      const failure = toServerError(error);
+      if (failure.status === 404) return null;
+      throw failure;
+    }
+  },
 };
 
 async function call<T>(run: () => Promise<T>): Promise<T> {

@@ -1,12 +1,23 @@
 /**
  * Test kit for the viewer screen (not product data): simulations with assets across the filter
- * dimensions, fake services recording their calls, and a render inside a memory router with the
- * toast list, so tests read the screen by role and text.
+ * dimensions, the study's scenarios and a validation record, fake services recording their calls,
+ * and a render inside a memory router with the toast list, the permission lists and fake scenario
+ * calls (for the wizard the scenario dropdown opens), so tests read the screen by role and text.
  */
 import { render } from '@testing-library/react';
+import { vi } from 'vitest';
+import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { Asset, Simulation, UserLayer } from '@server/contract/viewer.ts';
+import type { Configuration, GeometryFinding, GeometryValidation } from '@server/contract/scenarios.ts';
+import { liveStatusMachine } from '@machines/live-status/live-status.machine.ts';
+import type { LatestStatus, SocketGrant } from '@machines/live-status/live-status.types.ts';
+import { enoughCredit, options, passedReport } from '@machines/scenario-wizard/scenario-wizard.fixtures.ts';
+import { PermissionsContext } from '../../app/permissions-context.ts';
+import { bindPermissionsLogic } from '../../app/permissions-logic.ts';
+import { LiveStatusLogicContext } from '../scenario-wizard/live-status-provider.tsx';
+import { bindScenarioLogic, ScenarioLogicContext, type ScenarioServices } from '../scenario-wizard/scenario-logic.ts';
 import { metSource, summary } from '@machines/weather/fixtures.ts';
 import { ToastContext } from '../../app/contexts.ts';
 import { ToastList } from '../../ui/toast.tsx';
@@ -65,6 +76,75 @@ export function windStudy(): Simulation[] {
     simulation(32, 21, 'solar', [asset(32, { analysis_type: 'solar-sunlit', metric: 'pct-sunlit', season_filter: 'Summer', filename: 'sunlit.glb', show_by_default: true })]),
     simulation(41, 22, 'thermal-comfort', [asset(41, { analysis_type: 'thermal-comfort', metric: 'utci-pct-comfortable', filename: 'utci.glb' })]),
   ];
+}
+
+/** A scenario as GET configuration/{cid}/ answers it (only what the viewer reads matters). */
+export function configuration(id: number, name: string, fields: Partial<Configuration> = {}): Configuration {
+  return {
+    id,
+    project_id: 7,
+    study_id: 70,
+    name,
+    status: 'completed',
+    engine: 'AI',
+    simulation_type: 'AI',
+    hidden: false,
+    form: {},
+    simulations: [],
+    approval: null,
+    geometry_validation: null,
+    created_by: 1,
+    created: '2026-01-01T00:00:00Z',
+    updated: '2026-01-01T00:00:00Z',
+    ...fields,
+  };
+}
+
+/** One stored finding (contract GeometryFinding). */
+export function finding(id: string, fields: Partial<GeometryFinding> = {}): GeometryFinding {
+  return {
+    id,
+    severity: 'error',
+    code: 'open-edges',
+    message: 'The study building has 2 open edges.',
+    suggested_fix: 'Close the holes in the model, then export again.',
+    triangles: [0],
+    edges: [],
+    location: [0.5, 0.5, 0],
+    role: 'study',
+    asset: 'tower.stl',
+    upload_id: 501,
+    count: 1,
+    related: null,
+    details: {},
+    ...fields,
+  };
+}
+
+/** A geometry validation record (contract GeometryValidation) with these findings. */
+export function validationRecord(findings: GeometryFinding[], fields: Partial<GeometryValidation> = {}): GeometryValidation {
+  const count = (severity: string) => findings.filter((f) => f.severity === severity).length;
+  return {
+    id: 3,
+    configuration_id: 21,
+    scenario_id: 21,
+    simulation_id: 31,
+    simulation_type: 'AI',
+    geometry: { ground: [], study: [501], surrounds: [], presentation_planes: [], landscaping: [], mitigations: [] },
+    status: count('error') ? 'failed' : 'passed',
+    error: count('error') > 0,
+    error_message: null,
+    warnings_acknowledged: false,
+    summary: { errors: count('error'), warnings: count('warning'), infos: count('info') },
+    findings,
+    findings_truncated: false,
+    assets: [{ role: 'study', name: 'tower.stl', upload_id: 501, triangle_count: 2, parts: 1, bounds: null }],
+    job_id: null,
+    created: '2026-01-01T00:00:00Z',
+    updated: '2026-01-01T00:00:00Z',
+    finished: '2026-01-01T00:00:00Z',
+    ...fields,
+  };
 }
 
 export type Calls = string[];
@@ -129,6 +209,12 @@ export function fakeServices(overrides: Partial<ViewerServices> = {}, calls: Cal
     },
     listMetSources: async () => [metSource(1)],
     windRose: async (_p, metId, season) => summary(metId, season),
+    listConfigurations: async (_projectId, ids) => {
+      calls.push(`configurations ${ids.join(',')}`);
+      const known = [configuration(21, 'Existing site'), configuration(22, 'Proposed tower', { status: 'running' }), configuration(23, 'Old massing', { hidden: true })];
+      return known.filter((c) => ids.includes(c.id));
+    },
+    geometryValidation: async () => null,
     ...overrides,
   };
 }
@@ -146,7 +232,42 @@ const noUploads: UploadServices = {
   send: () => () => {},
 };
 
-export function renderViewer(path: string, services: ViewerServices = fakeServices(), uploads: UploadServices = noUploads) {
+/** Fake scenario calls for the wizard the scenario dropdown opens. */
+export function fakeScenarioServices(): ScenarioServices {
+  return {
+    loadWizard: vi.fn(async () => ({ options, scenario: null })),
+    saveScenario: vi.fn(async () => ({ id: 24, study_id: 70, simulation_ids: [51], engine: 'AI' as const })),
+    startValidation: vi.fn(async () => passedReport),
+    getValidation: vi.fn(async () => passedReport),
+    loadCost: vi.fn(async () => enoughCredit),
+    submit: vi.fn(async () => ({ status: 'queued' as const, creditsDebited: 24, creditsLeft: 76 })),
+    runAction: vi.fn(async () => 24),
+  };
+}
+
+const quietLive = liveStatusMachine.provide({
+  actors: {
+    negotiate: fromPromise(async (): Promise<SocketGrant> => ({ url: 'ws://x/socket/live', accessToken: 't' })),
+    socket: fromCallback<EventObject, SocketGrant>(({ sendBack }) => {
+      sendBack({ type: 'socket.open' });
+      return () => undefined;
+    }),
+    fetchStatuses: fromPromise(async (): Promise<LatestStatus[]> => []),
+    warn: fromPromise<void, { message: string; error: unknown }>(async () => undefined),
+  },
+});
+
+export interface RenderViewerOptions {
+  uploads?: UploadServices;
+  /** Per-project permission lists (default: project 7 may add scenarios). */
+  permissions?: Record<string, string[]>;
+  scenarios?: ScenarioServices;
+}
+
+export function renderViewer(path: string, services: ViewerServices = fakeServices(), opts: RenderViewerOptions = {}) {
+  const uploads = opts.uploads ?? noUploads;
+  const permissions = bindPermissionsLogic(async () => ({ global: [], projects: opts.permissions ?? { '7': ['simulation_assets.add_configuration'] } }));
+  const scenarioLogic = bindScenarioLogic(opts.scenarios ?? fakeScenarioServices());
   const location = memoryLocation({ path, record: true });
   const [pathname, query = ''] = path.split('?');
   const parts = pathname!.split('/');
@@ -159,14 +280,20 @@ export function renderViewer(path: string, services: ViewerServices = fakeServic
   void query;
   const result = render(
     <UploadLogicContext.Provider value={bindUploadLogic(uploads)}>
-      <ViewerServicesContext.Provider value={services}>
-        <ToastContext.Provider>
-          <Router hook={location.hook} searchHook={location.searchHook}>
-            {element}
-          </Router>
-          <Toasts />
-        </ToastContext.Provider>
-      </ViewerServicesContext.Provider>
+      <PermissionsContext.Provider logic={permissions}>
+        <ScenarioLogicContext.Provider value={scenarioLogic}>
+          <LiveStatusLogicContext.Provider value={quietLive}>
+            <ViewerServicesContext.Provider value={services}>
+              <ToastContext.Provider>
+                <Router hook={location.hook} searchHook={location.searchHook}>
+                  {element}
+                </Router>
+                <Toasts />
+              </ToastContext.Provider>
+            </ViewerServicesContext.Provider>
+          </LiveStatusLogicContext.Provider>
+        </ScenarioLogicContext.Provider>
+      </PermissionsContext.Provider>
     </UploadLogicContext.Provider>,
   );
   return { ...result, current: () => location.history.at(-1) };
