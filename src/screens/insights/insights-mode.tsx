@@ -1,8 +1,9 @@
 /**
  * Insights mode (issue 10; SPEC §2 insight type selector and sorter, annotation menu, drawing tool):
  * the study's insights filtered by type, reordered by drag or keyboard, published by permitted
- * users, deleted with SPEC §8's toasts; the selected insight restores its scene view and can be
- * edited, annotated with pins or drawn on — three exclusive modes of the viewer-modes machine.
+ * users, deleted with SPEC §8's toasts; the selected insight restores its scene view, downloads
+ * as a PDF (behind the PDF creation loading screen) and can be edited, annotated with pins or drawn
+ * on — three exclusive modes of the viewer-modes machine.
  */
 import { useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -10,6 +11,7 @@ import type { Insight } from '@server/contract/insights.ts';
 import { viewerModesMachine } from '@machines/viewer-modes/viewer-modes.machine.ts';
 import * as modes from '@machines/viewer-modes/viewer-modes.selectors.ts';
 import * as panelSel from '@machines/viewer-modes/insights-panel.selectors.ts';
+import { selectExporting } from '@machines/viewer-modes/pdf-export.selectors.ts';
 import { selectCanInProject } from '@machines/permissions/permissions.selectors.ts';
 import type { ViewerModeProps } from '../../viewer/contracts.ts';
 import { ToastContext } from '../../app/contexts.ts';
@@ -20,11 +22,12 @@ import { TextField } from '../../ui/text-field.tsx';
 import { canRedo, canUndo, createHistory, execute, redo, undo, type History } from '../../insights/history.ts';
 import { drawingCommands, emptyDrawing, newShapeId, parseDrawing, serialiseDrawing, shapeFromDraft, type DrawingCommand, type DrawingDoc } from '../../insights/drawing.ts';
 import { readSceneView, serialiseSceneView, type PinMark } from '../../insights/scene-view-json.ts';
-import { blobToDataUrl, bindInsightsPanel, InsightsServicesContext } from './insights-services.ts';
+import { bindInsightsPanel, bindPdfExport, blobToDataUrl, InsightsServicesContext } from './insights-services.ts';
 import { DrawingOverlay } from './drawing-overlay.tsx';
 import { DrawingToolbar } from './drawing-toolbar.tsx';
 import { InsightList } from './insight-list.tsx';
 import { InsightEditor } from './insight-editor.tsx';
+import { PdfLoadingScreen } from './pdf-loading-screen.tsx';
 import { PinForm } from './pin-form.tsx';
 import * as css from './insights.css.ts';
 
@@ -43,6 +46,9 @@ export function InsightsMode({ projectId, studyId, viewer }: ViewerModeProps) {
   const logic = useMemo(() => bindInsightsPanel(services), [services]);
   const panel = useActorRef(logic, { input: { projectId, studyId, toasts } });
   const modeActor = useActorRef(viewerModesMachine, { input: {} });
+  const pdfLogic = useMemo(() => bindPdfExport(services), [services]);
+  const pdf = useActorRef(pdfLogic, { input: { toasts } });
+  const exporting = useSelector(pdf, selectExporting);
   const mayEdit = PermissionsContext.useSelector(selectCanInProject('projects.add_insight', projectId));
 
   const loading = useSelector(panel, panelSel.selectLoading);
@@ -205,6 +211,13 @@ export function InsightsMode({ projectId, studyId, viewer }: ViewerModeProps) {
         onDelete={(id) => panel.send({ type: 'insight.delete', id })}
       />
       {restoreError ? <p role="alert">The saved view could not be restored: {restoreError}</p> : null}
+      {selected ? (
+        <div className={css.row}>
+          <Button size="sm" disabled={exporting} onClick={() => pdf.send({ type: 'pdf.export', request: { project_id: projectId, study_id: studyId, insight_id: selected.id } })}>
+            Download PDF
+          </Button>
+        </div>
+      ) : null}
       {selected && mayEdit ? (
         <div className={css.row} role="toolbar" aria-label="Insight modes">
           <Button size="sm" aria-pressed={mode === 'editing'} tone={mode === 'editing' ? 'primary' : 'secondary'} onClick={() => modeActor.send(mode === 'editing' ? { type: 'mode.browse' } : { type: 'mode.edit', insightId: selected.id })}>
@@ -262,6 +275,7 @@ export function InsightsMode({ projectId, studyId, viewer }: ViewerModeProps) {
         onTextCommit={(text) => modeActor.send({ type: 'text.commit', text })}
         onTextCancel={() => modeActor.send({ type: 'cancel' })}
       />
+      {exporting ? <PdfLoadingScreen /> : null}
     </section>
   );
 }

@@ -11,6 +11,7 @@ import { fromPromise } from 'xstate';
 import type { ExportPdfRequest, Insight, ImageView, PinType, Report, ReportCreate, ReportUpdate, ReportView, StudyImage } from '@server/contract/insights.ts';
 import { isServerError } from '@machines/auth/server-error.ts';
 import { insightsPanelMachine } from '@machines/viewer-modes/insights-panel.machine.ts';
+import { pdfExportMachine } from '@machines/viewer-modes/pdf-export.machine.ts';
 import type { InsightChange, InsightsData, NewPin, StudyScope } from '@machines/viewer-modes/insights-panel.types.ts';
 import { api as appApi, type ApiClient } from '../../api/client.ts';
 import { toServerError } from '../../api/errors.ts';
@@ -143,6 +144,18 @@ export function bindInsightsPanel(services: InsightsServices) {
       loadInsights: fromPromise<InsightsData, StudyScope>(({ input }) => call(() => services.load(input))),
       changeInsight: fromPromise<Insight, StudyScope & { change: InsightChange }>(({ input }) => call(() => services.change({ projectId: input.projectId, studyId: input.studyId }, input.change))),
       deleteInsight: fromPromise<void, StudyScope & { id: number }>(({ input }) => call(() => services.remove({ projectId: input.projectId, studyId: input.studyId }, input.id))),
+    },
+  });
+}
+
+/** The name every exported PDF is saved under (SPEC §7). */
+export const PDF_FILENAME = 'downloaded.pdf';
+
+/** The PDF export machine with its actor bound to `services`: POST /api/export-pdf/, then save the answer. */
+export function bindPdfExport(services: InsightsServices) {
+  return pdfExportMachine.provide({
+    actors: {
+      exportPdf: fromPromise<void, ExportPdfRequest>(({ input }) => call(async () => saveBlob(await services.exportPdf(input), PDF_FILENAME))),
     },
   });
 }

@@ -90,7 +90,7 @@ export interface RecordedRequest {
  * sort_order moves the insight there and renumbers the study's insights, a pin type copies its
  * template's name, colour and icon unless given.
  */
-export function fakeInsightsApi(initial: Insight[]) {
+export function fakeInsightsApi(initial: Insight[], options: { pdf?: (body: unknown) => Promise<Blob> } = {}) {
   const requests: RecordedRequest[] = [];
   const insights = initial.map((i) => structuredClone(i));
   let nextId = 500;
@@ -103,7 +103,7 @@ export function fakeInsightsApi(initial: Insight[]) {
   const answer = async (method: string, path: string, body: Record<string, unknown>): Promise<unknown> => {
     if (path === '/api/insight-categories') return CATEGORIES;
     if (path === '/api/insight-pin-type-templates') return TEMPLATES;
-    if (path === '/api/export-pdf/') return new Blob(['%PDF-1.7'], { type: 'application/pdf' });
+    if (path === '/api/export-pdf/' && method === 'POST') return options.pdf ? options.pdf(body) : new Blob(['%PDF-1.7'], { type: 'application/pdf' });
     if (path === base) return [...insights].sort((a, b) => a.sort_order - b.sort_order);
     const match = /^\/api\/project\/1\/study\/2\/insight\/(\d+)\/(?:([a-z-]+)\/)?$/.exec(path);
     if (!match) throw new Error(`fake insights API: no route for ${method} ${path}`);

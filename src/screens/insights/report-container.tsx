@@ -4,13 +4,16 @@
  * view from an insight's image views with a caption, reordering, Draft/Published, and the PDF —
  * POST /api/export-pdf/ behind a 'Creating PDF' screen, saved as downloaded.pdf.
  */
-import { useCallback, useContext, useEffect, useState } from 'react';
+import { useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
 import type { Insight, Report } from '@server/contract/insights.ts';
 import { asServerError, errorMessage } from '@machines/shared/actors.ts';
+import { selectExporting, selectPdfError } from '@machines/viewer-modes/pdf-export.selectors.ts';
 import { Button } from '../../ui/button.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
 import { TextField } from '../../ui/text-field.tsx';
-import { InsightsServicesContext, saveBlob } from './insights-services.ts';
+import { bindPdfExport, InsightsServicesContext } from './insights-services.ts';
+import { PdfLoadingScreen } from './pdf-loading-screen.tsx';
 import { useStudyImage } from './use-study-image.ts';
 import * as css from './insights.css.ts';
 
@@ -33,7 +36,10 @@ export function ReportContainer({ projectId, studyId, reportId, mayEdit = true }
   const [caption, setCaption] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [working, setWorking] = useState(false);
-  const [creatingPdf, setCreatingPdf] = useState(false);
+  const pdfLogic = useMemo(() => bindPdfExport(services), [services]);
+  const pdf = useActorRef(pdfLogic, { input: {} });
+  const creatingPdf = useSelector(pdf, selectExporting);
+  const pdfError = useSelector(pdf, selectPdfError);
 
   const reload = useCallback(async () => {
     const [r, data] = await Promise.all([services.getReport({ projectId, studyId }, reportId), services.load({ projectId, studyId })]);
@@ -59,18 +65,6 @@ export function ReportContainer({ projectId, studyId, reportId, mayEdit = true }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [reload]);
 
-  const downloadPdf = async () => {
-    setCreatingPdf(true);
-    setError(null);
-    try {
-      saveBlob(await services.exportPdf({ project_id: projectId, study_id: studyId, report_id: reportId }), 'downloaded.pdf');
-    } catch (e) {
-      setError(errorMessage(asServerError(e)) ?? 'The PDF could not be created.');
-    } finally {
-      setCreatingPdf(false);
-    }
-  };
-
   if (!report) return error ? <p role="alert">{error}</p> : <p className={css.muted}>Loading the report…</p>;
   const imageViews = insights.flatMap((i) => i.imageview_set.map((v) => ({ insight: i, view: v })));
   const chosen = imageViews.find((x) => String(x.view.id) === choice);
@@ -88,14 +82,14 @@ export function ReportContainer({ projectId, studyId, reportId, mayEdit = true }
           Version {report.cover.version} · {report.cover.date} · {report.page_size} · {report.report_status}
         </div>
       </dl>
-      {error ? <p role="alert">{error}</p> : null}
+      {error || pdfError ? <p role="alert">{error ?? pdfError}</p> : null}
       <div className={css.row}>
         {mayEdit ? (
           <label className={css.muted}>
             <input type="checkbox" checked={report.report_status === 'Published'} disabled={working} onChange={(e) => void guard(() => services.updateReport(scope, report.id, { report_status: e.target.checked ? 'Published' : 'Draft' }))} /> Published
           </label>
         ) : null}
-        <Button size="sm" tone="primary" disabled={creatingPdf} onClick={() => void downloadPdf()}>
+        <Button size="sm" tone="primary" disabled={creatingPdf} onClick={() => pdf.send({ type: 'pdf.export', request: { project_id: projectId, study_id: studyId, report_id: reportId } })}>
           Download PDF
         </Button>
       </div>
@@ -149,11 +143,7 @@ export function ReportContainer({ projectId, studyId, reportId, mayEdit = true }
           </li>
         ))}
       </ol>
-      {creatingPdf ? (
-        <div className={css.loadingScreen} role="status" aria-live="polite">
-          Creating PDF
-        </div>
-      ) : null}
+      {creatingPdf ? <PdfLoadingScreen /> : null}
     </article>
   );
 }

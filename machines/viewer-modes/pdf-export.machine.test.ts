@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import type { ExportPdfRequest } from '@server/contract/insights.ts';
+import type { ToastEvent } from '@machines/toast/toast.machine.ts';
+import { PDF_FAILED, pdfExportMachine } from './pdf-export.machine.ts';
+import { selectExporting, selectPdfError } from './pdf-export.selectors.ts';
+
+function start(run: (request: ExportPdfRequest) => Promise<void>) {
+  const toasts: ToastEvent[] = [];
+  const requests: ExportPdfRequest[] = [];
+  const machine = pdfExportMachine.provide({
+    actors: {
+      exportPdf: fromPromise<void, ExportPdfRequest>(({ input }) => {
+        requests.push(input);
+        return run(input);
+      }),
+    },
+  });
+  const actor = createActor(machine, { input: { toasts: { send: (e) => toasts.push(e) } } }).start();
+  return { actor, toasts, requests };
+}
+
+const insightPdf: ExportPdfRequest = { project_id: 1, study_id: 2, insight_id: 3 };
+
+describe('PDF export machine', () => {
+  it('exports one request at a time: a second click while creating is ignored', async () => {
+    let finish = () => undefined as void;
+    const { actor, requests, toasts } = start(() => new Promise<void>((resolve) => (finish = resolve)));
+    actor.send({ type: 'pdf.export', request: insightPdf });
+    expect(selectExporting(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'pdf.export', request: { ...insightPdf, insight_id: 4 } });
+    finish();
+    await waitFor(actor, (s) => !selectExporting(s));
+    expect(requests).toEqual([insightPdf]);
+    expect(toasts).toEqual([]);
+    expect(selectPdfError(actor.getSnapshot())).toBeNull();
+  });
+
+  it('a refusal keeps the server’s message and shows a danger toast; the next export clears it', async () => {
+    let fail = true;
+    const { actor, toasts } = start(async () => {
+      if (fail) throw { kind: 'http', status: 404, detail: 'Not found.', fields: {}, body: null };
+    });
+    actor.send({ type: 'pdf.export', request: insightPdf });
+    await waitFor(actor, (s) => !selectExporting(s));
+    expect(selectPdfError(actor.getSnapshot())).toBe('Not found.');
+    expect(toasts).toEqual([{ type: 'toast.show', toast: { tone: 'danger', title: PDF_FAILED, description: 'Not found.' } }]);
+    fail = false;
+    actor.send({ type: 'pdf.export', request: insightPdf });
+    expect(selectPdfError(actor.getSnapshot())).toBeNull();
+    await waitFor(actor, (s) => !selectExporting(s));
+    expect(selectPdfError(actor.getSnapshot())).toBeNull();
+  });
+});
