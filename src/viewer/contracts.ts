@@ -44,6 +44,22 @@ export interface SceneLayer {
   label?: string;
 }
 
+/**
+ * Faces (and edges) to draw highlighted over the model: the offending triangles of a geometry
+ * validation finding (issue 9), already cut out of the uploaded file as a triangle soup.
+ */
+export interface FindingHighlight {
+  /** Stable key: the finding's id (and ':related' for the other side of a two-asset finding). */
+  id: string;
+  /** xyz × 3 per triangle, site metres. */
+  triangles: Float32Array;
+  /** xyz × 2 per edge (open or non-manifold edges), site metres. */
+  edges?: Float32Array;
+  tone: 'error' | 'warning' | 'info' | 'related';
+  /** The finding the user picked: drawn stronger than the others. */
+  selected?: boolean;
+}
+
 /** A colour scale: continuous (interpolated stops) or discrete classes (comfort categories). */
 export interface ColourScale {
   min: number;
@@ -108,6 +124,8 @@ export interface ViewerCanvasProps {
   originPoint?: [number, number, number];
   /** Layer load failures (the screen shows SPEC §8's toast). */
   onLayerError?(layerId: string, message: string): void;
+  /** Validation findings drawn over the model (not layers: not picked, not part of fit). */
+  highlights?: readonly FindingHighlight[];
 }
 
 /**

@@ -11,7 +11,7 @@ import type { PaneModel } from './use-pane-model.ts';
 import { simulationLabel } from './layer-panel.tsx';
 import * as css from './viewer.css.ts';
 
-export interface ViewerPaneProps extends Pick<ViewerCanvasProps, 'camera' | 'onCameraChange' | 'onProbe' | 'onPick' | 'onLayerError' | 'loadAsset'> {
+export interface ViewerPaneProps extends Pick<ViewerCanvasProps, 'camera' | 'onCameraChange' | 'onProbe' | 'onPick' | 'onLayerError' | 'loadAsset' | 'highlights'> {
   index: 0 | 1;
   model: PaneModel;
   theme: ThemeName;

@@ -6,7 +6,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeScenarioServices, fakeServices, renderViewer, simulation, windStudy, type Calls } from './viewer-test-kit.tsx';
+import { writeBinaryStl } from '@engine/geometry/stl/writer.ts';
+import { fakeScenarioServices, fakeServices, finding, renderViewer, simulation, validationRecord, windStudy, type Calls } from './viewer-test-kit.tsx';
 
 // The screen renders a lot in jsdom and the test machine is shared: allow more than the default 5 s.
 vi.setConfig({ testTimeout: 20_000 });
@@ -250,6 +251,81 @@ describe('the viewer tools', () => {
     expect(scenario).toHaveValue('21');
     await user.click(within(wizard).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add scenario' })).not.toBeInTheDocument());
+  });
+});
+
+describe('validation findings', () => {
+  const stl = writeBinaryStl(new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 0, 0, 2, 0, 0, 1, 1, 0]), 'tower');
+  const record = validationRecord([
+    finding('open-1', { triangles: [0, 1], count: 2 }),
+    finding('units-1', { severity: 'warning', code: 'units', message: 'The model spans 0.2 m: it may be in kilometres.', suggested_fix: 'Export in metres.', triangles: [], location: null }),
+  ]);
+
+  async function findingsSection() {
+    return screen.findByRole('region', { name: 'Validation findings' });
+  }
+
+  it('lists the findings with severity, message and suggested fix', async () => {
+    renderViewer(VIEWER, fakeServices({ geometryValidation: async () => record }));
+    const section = await findingsSection();
+    expect(within(section).getByText('The geometry failed validation: 1 error, 1 warning, 0 notes.')).toBeInTheDocument();
+    const items = within(within(section).getByRole('list', { name: 'Findings' })).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(within(items[0]!).getByText('Error')).toBeInTheDocument();
+    expect(within(items[0]!).getByText('Study buildings · tower.stl')).toBeInTheDocument();
+    expect(within(items[0]!).getByText('The study building has 2 open edges.')).toBeInTheDocument();
+    expect(within(items[0]!).getByText('Suggested fix: Close the holes in the model, then export again.')).toBeInTheDocument();
+    expect(within(items[0]!).getByText('2 faces')).toBeInTheDocument();
+    expect(within(items[1]!).getByText('Warning')).toBeInTheDocument();
+    expect(within(items[1]!).getByText('The model spans 0.2 m: it may be in kilometres.')).toBeInTheDocument();
+    expect(within(items[1]!).getByText('Suggested fix: Export in metres.')).toBeInTheDocument();
+    // Nothing to fly to for a finding without faces or a location.
+    expect(within(items[1]!).queryByRole('button', { name: /^Show/ })).not.toBeInTheDocument();
+  });
+
+  it('reads the uploaded STL the findings point into only when their faces are to be highlighted', async () => {
+    const user = userEvent.setup();
+    const loaded: string[] = [];
+    const services = fakeServices({
+      geometryValidation: async () => record,
+      loadAsset: async (url) => {
+        loaded.push(url);
+        return stl.slice().buffer;
+      },
+    });
+    renderViewer(VIEWER, services);
+    const section = await findingsSection();
+    expect(loaded).toEqual([]);
+    const toggle = within(section).getByRole('checkbox', { name: 'Highlight the offending faces' });
+    await user.click(toggle);
+    expect(toggle).toBeChecked();
+    await waitFor(() => expect(loaded).toEqual(['/api/project/7/uploads/501/download/']));
+    await waitFor(() => expect(within(section).queryByRole('status')).not.toBeInTheDocument());
+    expect(within(section).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("'Show' highlights the finding and marks it as the one shown", async () => {
+    const user = userEvent.setup();
+    renderViewer(VIEWER, fakeServices({ geometryValidation: async () => record, loadAsset: async () => stl.slice().buffer }));
+    const section = await findingsSection();
+    const show = within(section).getByRole('button', { name: 'Show error: The study building has 2 open edges.' });
+    await user.click(show);
+    expect(show).toHaveAttribute('aria-pressed', 'true');
+    expect(within(section).getByRole('checkbox', { name: 'Highlight the offending faces' })).toBeChecked();
+  });
+
+  it('says when a file cannot be read', async () => {
+    const user = userEvent.setup();
+    renderViewer(VIEWER, fakeServices({ geometryValidation: async () => record, loadAsset: async () => new TextEncoder().encode('solid x\nfacet').buffer as ArrayBuffer }));
+    const section = await findingsSection();
+    await user.click(within(section).getByRole('checkbox', { name: 'Highlight the offending faces' }));
+    expect(await within(section).findByRole('alert')).toHaveTextContent(/^tower\.stl could not be read: /);
+  });
+
+  it('shows nothing for a scenario whose geometry was never validated', async () => {
+    renderViewer(VIEWER);
+    await screen.findByRole('region', { name: 'Layer picker' });
+    expect(screen.queryByRole('region', { name: 'Validation findings' })).not.toBeInTheDocument();
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * The viewer proper (issue 8): one or two panes (split view, cameras optionally linked), the
  * toolbar, the side panels of the active pane (layers, colour scale, wind rose, data, graphs,
- * four-point plot, camera positions), the keyboard shortcuts with their overlay, and the mode
+ * four-point plot, camera positions), the scenario's geometry validation findings (listed, and
+ * their offending faces drawn on the model), the keyboard shortcuts with their overlay, and the mode
  * panels (Insights, Images, Reports through the ViewerBridge; Settings with the results import).
  */
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
@@ -28,6 +29,9 @@ import { comparisonGroup, FourPointPlot } from './four-point-plot.tsx';
 import { CameraPositionsPanel } from './camera-positions-panel.tsx';
 import { ShortcutOverlay } from './shortcut-overlay.tsx';
 import { ResultsImportPanel } from './results-import-panel.tsx';
+import { FindingsPanel } from './findings-panel.tsx';
+import { useFindingsView } from './use-findings-view.ts';
+import { cameraToFit, type Bounds } from './validation-findings.ts';
 import { ViewerPane } from './viewer-pane.tsx';
 import { usePaneModel } from './use-pane-model.ts';
 import type { ViewerLogic } from './viewer-services.ts';
@@ -167,6 +171,17 @@ export function ViewerWorkspace({ logic, projectId, studyId, configurationId, mo
     },
     [ui],
   );
+
+  // The scenario's geometry validation findings: listed in the side panel, drawn on both panes.
+  const flyTo = useCallback(
+    (bounds: Bounds) => {
+      const handle = handles.current[ui.getSnapshot().context.activePane];
+      const current = handle?.getCamera();
+      if (handle && current) handle.setCamera(cameraToFit(current, bounds));
+    },
+    [ui],
+  );
+  const findings = useFindingsView(projectId, configurationId, flyTo);
 
   const screenshot = useCallback(async () => {
     const handle = handles.current[ui.getSnapshot().context.activePane];
@@ -345,6 +360,7 @@ export function ViewerWorkspace({ logic, projectId, studyId, configurationId, mo
                 }}
               />
             ) : null}
+            <FindingsPanel {...findings.panel} />
           </>
         ) : null}
         {ModePanel ? (
@@ -417,6 +433,7 @@ export function ViewerWorkspace({ logic, projectId, studyId, configurationId, mo
                 onActivate={() => ui.send({ type: 'pane.activate', pane: i })}
                 onTheme={(theme: ThemeName) => ui.send({ type: 'theme.set', pane: i, theme })}
                 loadAsset={logic.services.loadAsset}
+                highlights={findings.highlights}
                 camera={cameraProps[i]}
                 onCameraChange={(camera) => onCameraChange(i, camera)}
                 onProbe={(p) => {

@@ -17,6 +17,7 @@ import { cameraStateOf, clipPlanes, fitCameraState, northScreenAngle } from './c
 import { CameraControls } from './camera-controls.tsx';
 import { captureCanvas } from './capture.ts';
 import { DataLayer } from './data-layer.tsx';
+import { FindingsLayer } from './findings-layer.tsx';
 import { GeometryLayer } from './geometry-layer.tsx';
 import { OriginMarker } from './origin-marker.tsx';
 import { pickAt, toNdc } from './picking.ts';
@@ -171,6 +172,7 @@ export function ViewerScene(props: ViewerSceneProps) {
         if (layer.kind === 'arrows') return <ArrowLayer key={layer.id} layer={layer} />;
         return <GeometryLayer key={layer.id} layer={layer} />;
       })}
+      {props.highlights?.length ? <FindingsLayer highlights={props.highlights} /> : null}
       {originPoint ? <OriginMarker point={originPoint} size={radius * 0.02} colour={theme.roles.overlay.stroke ?? theme.roles.overlay.fill} /> : null}
       </ColourScaleContext.Provider>
     </ViewerSceneContext.Provider>
