@@ -2,7 +2,8 @@
  * POST /api/export-pdf/ over HTTP: the PDF is parsed back (pdf-lib: pages, page size, embedded
  * images), its text read by pdftotext (title, text, legend, pins, the provenance line built from the
  * asset's recorded metadata and 'not recorded' where nothing was recorded), and page 1 rendered by
- * pdftoppm must not be blank. Bad requests answer 400 naming the field.
+ * pdftoppm must not be blank. The fonts are DejaVu Sans embedded as TrueType (/FontFile2), so m²,
+ * ° and ≤ come back out as written. Bad requests answer 400 naming the field.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFDocument, PDFName, PDFNumber, PDFRawStream } from 'pdf-lib';
@@ -20,6 +21,7 @@ import {
 import { assets, configurations, projectMetSources, simulations, weatherStations } from '../../db/schema/index.ts';
 import { ASSETS_CONTAINER, putBytes } from '../../services/analyses/blob-io.ts';
 import type { Insight, Report, StudyImage } from '../../contract/insights.ts';
+import { embeddedTrueTypeFonts, fontsOf } from '../../services/pdf/testing/pdf-fonts.ts';
 
 let t: TestContext;
 let w: VisibilityWorld;
@@ -184,6 +186,37 @@ describe('insight PDF', () => {
       if (png.pixels[i]! > 200 && png.pixels[i + 1]! < 60 && png.pixels[i + 2]! < 60) red++;
     }
     expect(red).toBeGreaterThan(20);
+  });
+});
+
+describe('fonts', () => {
+  it('embeds DejaVu Sans (TrueType, /FontFile2) and keeps m², ° and ≤ of the insight, with the provenance line; page 1 is not blank', async () => {
+    const special = await post<Insight>(`${study()}/insight`, {
+      title: 'Terrace ≤ 4 m/s',
+      text: 'Seating area of 120 m² at 21 °C; gusts ≤ 5 m/s ± 0.5.',
+      insight_status: 'Published',
+    });
+    await post(`${study()}/insight/${special.id}/scene-view`, { name: 'Terrace at 21 °C', simulation_id: simulationId, view_json: { version: 1 } });
+    const res = await exportPdf({ insight_id: special.id });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const pdf = new Uint8Array(await res.arrayBuffer());
+
+    const doc = await PDFDocument.load(pdf);
+    expect(embeddedTrueTypeFonts(doc)).toEqual(['DejaVuSans', 'DejaVuSans-Bold']);
+    expect(fontsOf(doc).filter((f) => f.subtype === 'Type1')).toEqual([]);
+    expect(doc.getTitle()).toBe('Terrace ≤ 4 m/s');
+    if (!poppler) return;
+    const text = pdfToText(pdf).replace(/\s+/g, ' ');
+    expect(text).toContain('Terrace ≤ 4 m/s');
+    expect(text).toContain('Seating area of 120 m² at 21 °C; gusts ≤ 5 m/s ± 0.5.');
+    expect(text).toContain('Figure 1: Terrace at 21 °C');
+    expect(text).not.toMatch(/m\?|\? 5 m\/s|21 \?C/);
+    // the provenance line of the figure, from the simulation (no asset named: no engine, criterion or date)
+    expect(text).toContain('Provenance — Analysis: wind-comfort · Engine: not recorded · Weather: EPW: Chicago Ohare Intl Ap, TMY3, WMO 725300');
+    const page = decodePng(renderFirstPage(pdf));
+    const colours = new Set<string>();
+    for (let i = 0; i < page.pixels.length && colours.size < 2; i += page.channels) colours.add(page.pixels.subarray(i, i + page.channels).join(','));
+    expect(colours.size).toBeGreaterThan(1);
   });
 });
 

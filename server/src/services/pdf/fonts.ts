@@ -1,41 +1,48 @@
 /**
- * Fonts of the exported PDFs. DejaVu Sans (server/assets/fonts, licence beside it) is embedded when
- * @pdf-lib/fontkit is installed — pdf-lib needs it to embed TrueType. Until then the PDF uses the
- * standard Helvetica pair, which every reader has but which covers only Windows-1252: text is passed
- * through `printable`, which swaps what the font cannot draw for '?', so an unusual character
- * never aborts an export. `embedded` says which one a document got.
+ * Fonts of the exported PDFs: DejaVu Sans and DejaVu Sans Bold (server/assets/fonts, licence beside
+ * them), embedded as subset TrueType fonts through @pdf-lib/fontkit. Embedding, rather than the
+ * standard Helvetica every reader has, is what lets a PDF show the characters engineers write —
+ * m², °C, ≤, ±, Greek letters, accented place names — beyond Windows-1252. Text still passes
+ * through `printable`, which swaps what DejaVu cannot draw (CJK, emoji) for '?', so an unusual
+ * character never aborts an export.
  */
 import { readFile } from 'node:fs/promises';
-import { type PDFDocument, StandardFonts, type PDFFont } from 'pdf-lib';
+import * as fontkitModule from '@pdf-lib/fontkit';
+import type { PDFDocument, PDFFont } from 'pdf-lib';
 
 export interface PdfFonts {
   regular: PDFFont;
   bold: PDFFont;
-  /** True when DejaVu is embedded; false when the standard Helvetica is used. */
-  embedded: boolean;
 }
+
+type Fontkit = Parameters<PDFDocument['registerFontkit']>[0];
+
+/** fontkit's object: `default` both of its ES build and of its UMD build imported from ESM under Node. */
+const fontkit = ((fontkitModule as unknown as { default?: Fontkit }).default ?? fontkitModule) as Fontkit;
 
 const FONT_DIR = new URL('../../../assets/fonts/', import.meta.url);
+export const FONT_FILES = { regular: 'DejaVuSans.ttf', bold: 'DejaVuSans-Bold.ttf' } as const;
 
-/** fontkit when installed (not a dependency yet: the specifier is a variable so no build needs it). */
-async function optionalFontkit(): Promise<unknown> {
-  const specifier = '@pdf-lib/fontkit';
-  try {
-    const module = (await import(specifier)) as { default?: unknown };
-    return module.default ?? module;
-  } catch {
-    return null;
-  }
+/** The font files, read once per process (they are read-only assets of the build). */
+let fontBytes: Promise<{ regular: Uint8Array; bold: Uint8Array }> | null = null;
+
+function readFonts() {
+  fontBytes ??= Promise.all([readFile(new URL(FONT_FILES.regular, FONT_DIR)), readFile(new URL(FONT_FILES.bold, FONT_DIR))]).then(
+    ([regular, bold]) => ({ regular: new Uint8Array(regular), bold: new Uint8Array(bold) }),
+    (error: unknown) => {
+      fontBytes = null;
+      throw error;
+    },
+  );
+  return fontBytes;
 }
 
+/** Embeds DejaVu Sans and Sans Bold in `doc`, subset to the glyphs the document draws. */
 export async function loadFonts(doc: PDFDocument): Promise<PdfFonts> {
-  const fontkit = await optionalFontkit();
-  if (fontkit) {
-    doc.registerFontkit(fontkit as Parameters<PDFDocument['registerFontkit']>[0]);
-    const [regular, bold] = await Promise.all([readFile(new URL('DejaVuSans.ttf', FONT_DIR)), readFile(new URL('DejaVuSans-Bold.ttf', FONT_DIR))]);
-    return { regular: await doc.embedFont(regular, { subset: true }), bold: await doc.embedFont(bold, { subset: true }), embedded: true };
-  }
-  return { regular: await doc.embedFont(StandardFonts.Helvetica), bold: await doc.embedFont(StandardFonts.HelveticaBold), embedded: false };
+  doc.registerFontkit(fontkit);
+  const bytes = await readFonts();
+  const [regular, bold] = await Promise.all([doc.embedFont(bytes.regular, { subset: true }), doc.embedFont(bytes.bold, { subset: true })]);
+  return { regular, bold };
 }
 
 const charsets = new WeakMap<PDFFont, Set<number>>();
