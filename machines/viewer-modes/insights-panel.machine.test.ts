@@ -27,7 +27,7 @@ export function insight(id: number, sort: number, fields: Partial<Insight> = {})
 function start(options: { failDelete?: boolean; failChange?: boolean } = {}) {
   const toasts: ToastEvent[] = [];
   const changes: InsightChange[] = [];
-  const data: InsightsData = { insights: [insight(3, 2), insight(1, 0), insight(2, 1)], categories: [], templates: [] };
+  const data: InsightsData = { insights: [insight(3, 2), insight(1, 0), insight(2, 1)], categories: [], templates: [], globalTemplates: [] };
   const machine = insightsPanelMachine.provide({
     actors: {
       loadInsights: fromPromise(async () => data),

@@ -58,7 +58,7 @@ function moved(insights: Insight[], id: number, index: number): Insight[] {
 function changeOf(event: InsightsPanelEvent): InsightChange {
   switch (event.type) {
     case 'insight.create':
-      return { kind: 'create', title: event.title, category: event.category };
+      return { kind: 'create', title: event.title, category: event.category, text: event.text };
     case 'insight.update':
       return { kind: 'update', id: event.id, title: event.title, text: event.text, category: event.category };
     case 'insight.status':
@@ -126,7 +126,7 @@ export const insightsPanelMachine = setup({
   id: 'insightsPanel',
   context: ({ input }) => ({
     scope: { projectId: input.projectId, studyId: input.studyId },
-    data: { insights: [], categories: [], templates: [] },
+    data: { insights: [], categories: [], templates: [], globalTemplates: [] },
     category: null,
     selectedId: null,
     beforeMove: null,

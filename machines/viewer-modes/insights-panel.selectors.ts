@@ -12,6 +12,7 @@ export const selectError = (s: Snapshot) => s.context.error;
 export const selectAllInsights = (s: Snapshot) => s.context.data.insights;
 export const selectCategories = (s: Snapshot) => s.context.data.categories;
 export const selectTemplates = (s: Snapshot) => s.context.data.templates;
+export const selectGlobalTemplates = (s: Snapshot) => s.context.data.globalTemplates;
 export const selectCategory = (s: Snapshot) => s.context.category;
 export const selectSelectedId = (s: Snapshot) => s.context.selectedId;
 export const selectDeletingId = (s: Snapshot) => s.context.deletingId;

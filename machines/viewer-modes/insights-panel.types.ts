@@ -1,5 +1,6 @@
 /** What the insights panel machine works with (issue 10). */
 import type { Insight, InsightCategory, InsightStatus, PinTypeTemplate } from '@server/contract/insights.ts';
+import type { GlobalTemplate } from '@server/contract/viewer.ts';
 
 export type { Insight, InsightCategory, InsightStatus, PinTypeTemplate };
 
@@ -12,6 +13,8 @@ export interface InsightsData {
   insights: Insight[];
   categories: InsightCategory[];
   templates: PinTypeTemplate[];
+  /** GET /api/global-template: what a new insight (and report) opens with. */
+  globalTemplates: GlobalTemplate[];
 }
 
 /** A scene view to store: the JSON, what the PDF needs beside it, an optional captured image and the drawing. */
@@ -49,7 +52,7 @@ export interface NewPin {
 
 /** Every change except delete answers the changed insight (the whole of it, children included). */
 export type InsightChange =
-  | { kind: 'create'; title: string; category: string | null }
+  | { kind: 'create'; title: string; category: string | null; text?: string }
   | { kind: 'update'; id: number; title?: string; text?: string; category?: string | null }
   | { kind: 'status'; id: number; status: InsightStatus }
   | { kind: 'move'; id: number; sortOrder: number }
@@ -60,7 +63,8 @@ export type InsightsPanelEvent =
   | { type: 'list.reload' }
   | { type: 'category.filter'; category: string | null }
   | { type: 'insight.select'; id: number | null }
-  | { type: 'insight.create'; title: string; category: string | null }
+  /** `text`: the body it opens with (the default insight template, filled for the view shown). */
+  | { type: 'insight.create'; title: string; category: string | null; text?: string }
   | { type: 'insight.update'; id: number; title?: string; text?: string; category?: string | null }
   | { type: 'insight.status'; id: number; status: InsightStatus }
   /** Drag or keyboard move: the insight goes to `index` in the full list (sort_order). */

@@ -31,6 +31,7 @@ import type {
   StudyImage,
   StudyImageCreate,
 } from '@server/contract/insights.ts';
+import type { GlobalTemplate } from '@server/contract/viewer.ts';
 import type { ApiClient } from './client.ts';
 import type { StudyRef } from './viewer.ts';
 
@@ -82,6 +83,7 @@ export const deleteDrawing = (api: ApiClient, id: number) => api<void>(`/api/dra
 
 export const listPinTypeTemplates = (api: ApiClient) => api<PinTypeTemplate[]>('/api/insight-pin-type-templates');
 export const listInsightCategories = (api: ApiClient) => api<InsightCategory[]>('/api/insight-categories');
+export const listGlobalTemplates = (api: ApiClient) => api<GlobalTemplate[]>('/api/global-template/');
 
 /** POST /api/export-pdf/: the PDF as a Blob (ofetch reads application/pdf as a blob; the caller saves it as downloaded.pdf). */
 export const exportPdf = (api: ApiClient, body: ExportPdfRequest) => api<Blob>('/api/export-pdf/', { method: 'POST', body });

@@ -142,3 +142,11 @@ export type PostProcessingTag = z.infer<typeof PostProcessingTagSchema>;
 export type PostProcessingTagCreate = z.input<typeof PostProcessingTagCreateSchema>;
 export type ResultFile = z.input<typeof ResultFileSchema>;
 export type AddResultSimulations = z.input<typeof AddResultSimulationsSchema>;
+
+/** GET /api/global-template: the sections a new insight or report opens with (`{analysis}` etc. are filled by the client). */
+export interface GlobalTemplate {
+  id: string;
+  kind: 'insight' | 'report';
+  name: string;
+  sections: Array<{ title: string; body: string }>;
+}

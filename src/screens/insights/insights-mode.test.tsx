@@ -39,6 +39,21 @@ describe('Insights mode', { timeout: 20_000 }, () => {
     expect(screen.getAllByRole('listitem').map((li) => li.getAttribute('aria-label'))).toEqual(['B', 'A']);
   });
 
+  it('a new insight opens with the default insight template (GET /api/global-template), naming the analysis shown', async () => {
+    const services = fakeInsightsServices([]);
+    renderWith(<InsightsMode {...props()} />, services);
+    await userEvent.type(await screen.findByLabelText('New insight'), 'Windy entrance');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Add insight' })).toBeEnabled());
+    await userEvent.click(screen.getByRole('button', { name: 'Add insight' }));
+    await waitFor(() => expect(services.changes).toHaveLength(1));
+    expect(services.changes[0]).toEqual({
+      kind: 'create',
+      title: 'Windy entrance',
+      category: null,
+      text: 'Observation\nWhat the Speed ratio results show at this location.\n\nRecommendation\nSuggested design change or mitigation, if any.',
+    });
+  });
+
   it('offers the Draft/Published toggle only to users who may add insights', async () => {
     const services = fakeInsightsServices([insight(1, 0, { title: 'A' })]);
     const { unmount } = renderWith(<InsightsMode {...props()} />, services);

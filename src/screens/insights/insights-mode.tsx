@@ -12,8 +12,9 @@ import { viewerModesMachine } from '@machines/viewer-modes/viewer-modes.machine.
 import * as modes from '@machines/viewer-modes/viewer-modes.selectors.ts';
 import * as panelSel from '@machines/viewer-modes/insights-panel.selectors.ts';
 import { selectExporting } from '@machines/viewer-modes/pdf-export.selectors.ts';
+import { templateOfKind, templateText } from '@machines/viewer-modes/global-templates.ts';
 import { selectCanInProject } from '@machines/permissions/permissions.selectors.ts';
-import type { ViewerModeProps } from '../../viewer/contracts.ts';
+import type { ViewerModeProps, ViewState } from '../../viewer/contracts.ts';
 import { ToastContext } from '../../app/contexts.ts';
 import { PermissionsContext } from '../../app/permissions-context.ts';
 import { Button } from '../../ui/button.tsx';
@@ -40,6 +41,12 @@ export function pinMarks(insight: Insight | null): PinMark[] {
   });
 }
 
+/** The analysis of the view being annotated, in words: the analysis filter, else the legend's name. */
+function analysisShown(view: ViewState): string | null {
+  const raw = view.filters.analysis_type ?? view.colourScale?.legendName ?? null;
+  return raw ? raw.replace(/[-_]+/g, ' ') : null;
+}
+
 export function InsightsMode({ projectId, studyId, viewer }: ViewerModeProps) {
   const services = useContext(InsightsServicesContext);
   const toasts = ToastContext.useActorRef();
@@ -58,6 +65,7 @@ export function InsightsMode({ projectId, studyId, viewer }: ViewerModeProps) {
   const insights = useSelector(panel, panelSel.selectVisibleInsights);
   const categories = useSelector(panel, panelSel.selectCategories);
   const templates = useSelector(panel, panelSel.selectTemplates);
+  const globalTemplates = useSelector(panel, panelSel.selectGlobalTemplates);
   const category = useSelector(panel, panelSel.selectCategory);
   const selected = useSelector(panel, panelSel.selectSelected);
 
@@ -182,7 +190,9 @@ export function InsightsMode({ projectId, studyId, viewer }: ViewerModeProps) {
           onSubmit={(e) => {
             e.preventDefault();
             if (!newTitle.trim()) return;
-            panel.send({ type: 'insight.create', title: newTitle.trim(), category });
+            // A new insight opens with the default template, its prompts naming the analysis shown.
+            const text = templateText(templateOfKind(globalTemplates, 'insight'), { analysis: analysisShown(viewer.viewState()) });
+            panel.send({ type: 'insight.create', title: newTitle.trim(), category, text });
             setNewTitle('');
           }}
         >

@@ -8,6 +8,7 @@
  */
 import { createContext } from 'react';
 import { fromPromise } from 'xstate';
+import type { GlobalTemplate } from '@server/contract/viewer.ts';
 import type { ExportPdfRequest, Insight, ImageView, PinType, Report, ReportCreate, ReportUpdate, ReportView, StudyImage } from '@server/contract/insights.ts';
 import { isServerError } from '@machines/auth/server-error.ts';
 import { insightsPanelMachine } from '@machines/viewer-modes/insights-panel.machine.ts';
@@ -29,6 +30,8 @@ export interface InsightsServices {
   updateImageView(scope: StudyScope, insightId: number, id: number, body: { caption?: string; sort_order?: number }): Promise<ImageView>;
   removeImageView(scope: StudyScope, insightId: number, id: number): Promise<void>;
   listReports(scope: StudyScope): Promise<Report[]>;
+  /** GET /api/global-template: the default insight and report templates. */
+  listGlobalTemplates(): Promise<GlobalTemplate[]>;
   getReport(scope: StudyScope, id: number): Promise<Report>;
   createReport(scope: StudyScope, body: ReportCreate): Promise<Report>;
   updateReport(scope: StudyScope, id: number, body: ReportUpdate): Promise<Report>;
@@ -59,7 +62,7 @@ async function pinTypeFor(api: ApiClient, scope: StudyScope, insightId: number, 
 async function applyChange(api: ApiClient, scope: StudyScope, change: InsightChange): Promise<Insight> {
   switch (change.kind) {
     case 'create':
-      return calls.createInsight(api, scope, { title: change.title, category: change.category });
+      return calls.createInsight(api, scope, { title: change.title, category: change.category, ...(change.text ? { text: change.text } : {}) });
     case 'update': {
       const { kind: _k, id, ...body } = change;
       return calls.updateInsight(api, scope, id, body);
@@ -103,8 +106,13 @@ async function applyChange(api: ApiClient, scope: StudyScope, change: InsightCha
 export function insightsServicesOver(api: ApiClient): InsightsServices {
   return {
     load: async (scope) => {
-      const [insights, categories, templates] = await Promise.all([calls.listInsights(api, scope), calls.listInsightCategories(api), calls.listPinTypeTemplates(api)]);
-      return { insights, categories, templates };
+      const [insights, categories, templates, globalTemplates] = await Promise.all([
+        calls.listInsights(api, scope),
+        calls.listInsightCategories(api),
+        calls.listPinTypeTemplates(api),
+        calls.listGlobalTemplates(api),
+      ]);
+      return { insights, categories, templates, globalTemplates };
     },
     change: (scope, change) => applyChange(api, scope, change),
     remove: (scope, id) => calls.deleteInsight(api, scope, id),
@@ -115,6 +123,7 @@ export function insightsServicesOver(api: ApiClient): InsightsServices {
     updateImageView: (scope, insightId, id, body) => calls.updateImageView(api, scope, insightId, id, body),
     removeImageView: (scope, insightId, id) => calls.deleteImageView(api, scope, insightId, id),
     listReports: (scope) => calls.listReports(api, scope),
+    listGlobalTemplates: () => calls.listGlobalTemplates(api),
     getReport: (scope, id) => calls.getReport(api, scope, id),
     createReport: (scope, body) => calls.createReport(api, scope, body),
     updateReport: (scope, id, body) => calls.updateReport(api, scope, id, body),

@@ -5,6 +5,8 @@
 import { useCallback, useContext, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import type { Report } from '@server/contract/insights.ts';
+import type { GlobalTemplate } from '@server/contract/viewer.ts';
+import { templateOfKind } from '@machines/viewer-modes/global-templates.ts';
 import { asServerError, errorMessage } from '@machines/shared/actors.ts';
 import { selectCanInProject } from '@machines/permissions/permissions.selectors.ts';
 import type { ViewerModeProps } from '../../viewer/contracts.ts';
@@ -25,10 +27,28 @@ export function ReportsMode({ projectId, studyId }: ViewerModeProps) {
   const [title, setTitle] = useState('');
   const [error, setError] = useState<string | null>(null);
 
+  const [template, setTemplate] = useState<GlobalTemplate | null>(null);
+
   const reload = useCallback(() => services.listReports({ projectId, studyId }).then(setReports), [services, projectId, studyId]);
   useEffect(() => {
     reload().catch((e: unknown) => setError(errorMessage(asServerError(e))));
   }, [reload]);
+  // The default report template (GET /api/global-template) names a new report and suggests its sections.
+  useEffect(() => {
+    let live = true;
+    services
+      .listGlobalTemplates()
+      .then((all) => {
+        const found = templateOfKind(all, 'report');
+        if (!live || !found) return;
+        setTemplate(found);
+        setTitle((current) => current || found.name);
+      })
+      .catch(() => undefined); // without templates the form simply starts empty
+    return () => {
+      live = false;
+    };
+  }, [services]);
 
   return (
     <section className={css.panel} aria-label="Reports">
@@ -54,6 +74,11 @@ export function ReportsMode({ projectId, studyId }: ViewerModeProps) {
             Create report
           </Button>
         </form>
+      ) : null}
+      {mayEdit && template ? (
+        <p className={css.muted}>
+          Suggested sections ({template.name}): {template.sections.map((s) => s.title).join(' · ')}. Add one report view per figure, in that order.
+        </p>
       ) : null}
       {error ? <p role="alert">{error}</p> : null}
       {reports.length === 0 ? <p className={css.muted}>No reports yet.</p> : null}

@@ -3,12 +3,9 @@
  * they ship with the app and every installation starts from the same ones. A template lists the
  * sections a new insight or report opens with; `{analysis}` etc. are filled from the layer shown.
  */
-export interface GlobalTemplate {
-  id: string;
-  kind: 'insight' | 'report';
-  name: string;
-  sections: Array<{ title: string; body: string }>;
-}
+import type { GlobalTemplate } from '../../contract/viewer.ts';
+
+export type { GlobalTemplate };
 
 export const GLOBAL_TEMPLATES: readonly GlobalTemplate[] = [
   {
