@@ -1,6 +1,6 @@
 /**
- * The project's scenarios by study, with their live status and their actions (issue 9: add, edit,
- * append, duplicate, hide, delete); empty until a scenario is added. Hidden scenarios stay listed
+ * The project's scenarios by study, with their live status, their simulations (details, QA report,
+ * ML resubmission) and their actions (issue 9: add, edit, append, duplicate, hide, delete); empty until a scenario is added. Hidden scenarios stay listed
  * here (marked, with 'Show' among their actions). After each change `onChanged` has the project
  * and its scenarios read again (machines/project-detail), so the table follows.
  */
@@ -9,6 +9,7 @@ import { AddScenarioButton } from '../scenario-wizard/add-scenario-button.tsx';
 import { LiveStatusBadge } from '../scenario-wizard/live-status-badge.tsx';
 import { LiveStatusProvider } from '../scenario-wizard/live-status-provider.tsx';
 import { ScenarioRowActions } from '../scenario-wizard/scenario-row-actions.tsx';
+import { SimulationsButton } from '../simulation-details/simulations-button.tsx';
 import { Badge } from '../../ui/badge.tsx';
 import { ButtonLink } from '../../ui/button-link.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
@@ -79,6 +80,7 @@ export function ScenariosTab({ projectId, studies, canAdd = false, onChanged }: 
                   <ButtonLink size="sm" href={scenarioHref(projectId, study.id, scenario.id)} aria-label={`Open ${scenario.name} in the viewer`}>
                     Open
                   </ButtonLink>
+                  <SimulationsButton projectId={projectId} configurationId={scenario.id} scenarioName={scenario.name} />
                   {canAdd ? <ScenarioRowActions projectId={projectId} studyId={study.id} scenario={scenario} onChanged={onChanged} /> : null}
                 </td>
               </tr>

@@ -1,10 +1,11 @@
 /** The simulation details dialog by role and text, over the real machine with fake services. */
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SimulationRow } from '@machines/simulation-details/simulation-details.machine.ts';
 import { bindSimulationDetails, SimulationDetailsContext, type SimulationDetailsServices } from './simulation-details-services.ts';
 import { SimulationDetailsDialog } from './simulation-details-dialog.tsx';
+import { SimulationsButton } from './simulations-button.tsx';
 
 const ml = (over: Partial<SimulationRow> = {}): SimulationRow => ({
   id: 11,
@@ -63,5 +64,18 @@ describe('SimulationDetailsDialog', () => {
     expect(await screen.findByText(/You do not have permission/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('No simulations')).toBeInTheDocument();
+  });
+
+  it("a scenario row's Simulations button opens the dialog and Close closes it", async () => {
+    const user = userEvent.setup();
+    render(
+      <SimulationDetailsContext.Provider value={bindSimulationDetails({ load: async () => [solar], resubmit: vi.fn(), downloadReport: vi.fn() })}>
+        <SimulationsButton projectId={3} configurationId={7} scenarioName="Tower option A" />
+      </SimulationDetailsContext.Provider>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Simulations of Tower option A' }));
+    expect(await screen.findByRole('row', { name: 'Simulation 12' })).toHaveTextContent('Computed by Canopy');
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });
