@@ -343,6 +343,14 @@ describe('the modes', () => {
   });
 });
 
+describe('the breadcrumb', () => {
+  it("names the project, the study and the scenario instead of the route's ids", async () => {
+    const crumbs: unknown[] = [];
+    renderViewer('/projects/7/viewer/70/configuration/21/Viewer', fakeServices(), { onCrumbs: (names) => crumbs.push(names) });
+    await waitFor(() => expect(crumbs.at(-1)).toEqual({ project: 'Harbour Towers', study: 'Massing study', scenario: 'Existing site' }));
+  });
+});
+
 describe('the simulation redirect', () => {
   it("opens the simulation's configuration with the simulation selected", async () => {
     const { current } = renderViewer('/projects/7/viewer/70/41');

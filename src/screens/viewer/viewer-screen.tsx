@@ -6,11 +6,12 @@
  * of `/projects/{id}/viewer/{study}/{simulation}`, see SimulationRedirect). This module and what it
  * imports is the viewer's lazy chunk: the only one with three.js.
  */
-import { useCallback, useContext, useMemo, useState } from 'react';
+import { useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { sessionErrorMessage } from '@machines/viewer/viewer-session.machine.ts';
 import { usePageTitle } from '../../app/page-title.ts';
+import { useBreadcrumbNames } from '../../layout/breadcrumb-context.ts';
 import { VIEWER_DEFAULT_TAB, VIEWER_MODES } from '../../app/route-table.ts';
 import { Button } from '../../ui/button.tsx';
 import { InlineMessage } from '../../ui/inline-message.tsx';
@@ -52,6 +53,16 @@ export function ViewerScreen({ projectId, studyId, configurationId, tabName }: V
   const scenarios = useStudyScenarios(projectId, simulations, configurationId, scenariosRead);
   const name = scenarios.scenarios.find((c) => c.id === configurationId)?.name;
   usePageTitle(`${mode ?? 'Viewer'} · ${name ?? `Scenario ${configurationId}`}`);
+  const [names, setNames] = useState<{ project: string; study: string | null } | null>(null);
+  useEffect(() => {
+    let live = true;
+    // Without the names the breadcrumb keeps the ids from the route.
+    services.projectNames(projectId, studyId).then((n) => live && setNames(n), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [services, projectId, studyId]);
+  useBreadcrumbNames({ project: names?.project, study: names?.study ?? undefined, scenario: name });
   const onScenarioAdded = useCallback(() => {
     session.send({ type: 'simulations.reload' });
     setScenariosRead((n) => n + 1);

@@ -23,6 +23,7 @@ import { toServerError } from '../../api/errors.ts';
 import * as viewerApi from '../../api/viewer.ts';
 import * as weatherApi from '../../api/weather.ts';
 import * as scenariosApi from '../../api/scenarios.ts';
+import { getProject } from '../../api/projects.ts';
 
 export interface ViewerServices {
   listSimulations(scope: StudyScope): Promise<Simulation[]>;
@@ -44,6 +45,8 @@ export interface ViewerServices {
   windRose(projectId: number, metId: string, season: string): Promise<WeatherSummary>;
   /** The scenarios with these ids (GET configuration/{cid}/ each; one that cannot be read is left out). */
   listConfigurations(projectId: number, configurationIds: readonly number[]): Promise<Configuration[]>;
+  /** The project's and the study's names, for the breadcrumb. */
+  projectNames(projectId: number, studyId: number): Promise<{ project: string; study: string | null }>;
   /** The scenario's geometry validation record; null before its first run (the route's 404). */
   geometryValidation(projectId: number, configurationId: number): Promise<GeometryValidation | null>;
 }
@@ -79,6 +82,10 @@ export const liveViewerServices: ViewerServices = {
   listMetSources: (projectId) => weatherApi.listMetSources(api, projectId),
   windRose: (projectId, metId, season) => weatherApi.weatherSummary(api, projectId, metId, { season, time: 'all' }),
   listConfigurations: (projectId, ids) => scenariosApi.getConfigurations(api, projectId, ids),
+  async projectNames(projectId, studyId) {
+    const project = await getProject(api, projectId);
+    return { project: project.name, study: project.studies.find((s) => s.id === studyId)?.name ?? null };
+  },
   async geometryValidation(projectId, configurationId) {
     try {
       return await scenariosApi.getGeometryValidation(api, projectId, configurationId);

@@ -4,6 +4,7 @@
  * and a render inside a memory router with the toast list, the permission lists and fake scenario
  * calls (for the wizard the scenario dropdown opens), so tests read the screen by role and text.
  */
+import { BreadcrumbContext, type CrumbNames } from '../../layout/breadcrumb-context.ts';
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
@@ -215,6 +216,7 @@ export function fakeServices(overrides: Partial<ViewerServices> = {}, calls: Cal
       return known.filter((c) => ids.includes(c.id));
     },
     geometryValidation: async () => null,
+    projectNames: async () => ({ project: 'Harbour Towers', study: 'Massing study' }),
     ...overrides,
   };
 }
@@ -262,6 +264,8 @@ export interface RenderViewerOptions {
   /** Per-project permission lists (default: project 7 may add scenarios). */
   permissions?: Record<string, string[]>;
   scenarios?: ScenarioServices;
+  /** Receives the names the screen publishes for the breadcrumb. */
+  onCrumbs?(names: CrumbNames): void;
 }
 
 export function renderViewer(path: string, services: ViewerServices = fakeServices(), opts: RenderViewerOptions = {}) {
@@ -285,9 +289,11 @@ export function renderViewer(path: string, services: ViewerServices = fakeServic
           <LiveStatusLogicContext.Provider value={quietLive}>
             <ViewerServicesContext.Provider value={services}>
               <ToastContext.Provider>
-                <Router hook={location.hook} searchHook={location.searchHook}>
-                  {element}
-                </Router>
+                <BreadcrumbContext.Provider value={{ names: {}, setNames: opts.onCrumbs ?? (() => {}) }}>
+                  <Router hook={location.hook} searchHook={location.searchHook}>
+                    {element}
+                  </Router>
+                </BreadcrumbContext.Provider>
                 <Toasts />
               </ToastContext.Provider>
             </ViewerServicesContext.Provider>
