@@ -10,7 +10,8 @@ import { eq } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { buildWorld, type World } from '../../../test/world.ts';
 import { solarScenarioBody, uploadFile } from '../../../test/world-scenarios.ts';
-import { assets, subscriptions, subscriptionUsage } from '../../db/schema/index.ts';
+import { readFileSync } from 'node:fs';
+import { assets, jobs, subscriptions, subscriptionUsage } from '../../db/schema/index.ts';
 import { createInlineCpuPool } from '../../jobs/inline-cpu-pool.ts';
 import { jobHandlers } from '../../jobs/handlers/index.ts';
 import { JobWorker } from '../../jobs/worker.ts';
@@ -54,15 +55,24 @@ const json = async <T>(res: Response, status: number): Promise<T> => {
 
 describe('a scenario from STL upload to computed results', () => {
   let scenario: Configuration;
+  let metSource: { id: number; met_id: string; name: string };
   const url = () => `/api/project/${w.projectId}/configuration/${scenario.id}`;
   const token = () => w.tokens.projectAdmin;
 
-  it('is created with a solar and an AI wind-comfort simulation', async () => {
+  it('is created with a solar and an AI wind-comfort simulation, on the weather the user uploaded', async () => {
+    // The weather step: an EPW uploaded to the project (renamed, so its provenance is unmistakable).
+    const epw = readFileSync(new URL('../../../../tests/fixtures/chicago.epw', import.meta.url), 'latin1').replace('Chicago Ohare Intl Ap', 'Harbour Test Station');
+    const epwUpload = await uploadFile(t.deps, w.projectId, w.ownerId, 'harbour.epw', new TextEncoder().encode(epw));
+    metSource = await json(await t.request(`/api/project/${w.projectId}/met-sources/`, { method: 'POST', token: token(), json: { upload_id: epwUpload } }), 201);
     scenario = await json<Configuration>(
       await t.request(`/api/project/${w.projectId}/configuration/`, {
         method: 'POST',
         token: token(),
-        json: { ...solarScenarioBody('Harbour option C', w.scenarios.uploads), analyses: [{ analysis_type: 'solar', metrics: ['sun_hours'] }, { analysis_type: 'pedestrian_wind_comfort', metrics: ['lawson-lddc'] }] },
+        json: {
+          ...solarScenarioBody('Harbour option C', w.scenarios.uploads),
+          analyses: [{ analysis_type: 'solar', metrics: ['sun_hours'] }, { analysis_type: 'pedestrian_wind_comfort', metrics: ['lawson-lddc'] }],
+          met_source_id: metSource.id,
+        },
       }),
       201,
     );
@@ -160,6 +170,12 @@ describe('a scenario from STL upload to computed results', () => {
     expect(done).toMatchObject({ status: 'completed', progress: 100, configuration_status: 'awaiting_external_results', job: { status: 'completed', error: null } });
     const data = await t.database.db.select().from(assets).where(eq(assets.simulationId, scenario.simulations[0]!.id));
     expect(data.filter((a) => a.layerType === 'data').length).toBeGreaterThan(0);
+    // Computed on the met source chosen in the wizard, not on the library's nearest station.
+    const [job] = await t.database.db.select().from(jobs).where(eq(jobs.id, done.job!.id));
+    expect(job!.input).toMatchObject({ stationId: expect.any(Number) });
+    for (const layer of data.filter((a) => a.layerType === 'data')) {
+      expect((layer.metadata as { provenance: { weatherSource: string; weatherFile: string } }).provenance).toMatchObject({ weatherSource: expect.stringContaining('Harbour Test Station'), weatherFile: `${metSource.met_id}.epw` });
+    }
     expect(data.filter((a) => a.layerType === 'geometry').map((a) => a.geometryType).sort()).toEqual(['ground', 'presentation_plane', 'study']);
     // Live: the solar simulation went queued → running → completed; the scenario shows its least advanced simulation.
     const live = events.filter((e) => e.event.type === 'scenario.status' && e.event.configuration_id === scenario.id);

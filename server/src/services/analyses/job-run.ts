@@ -14,6 +14,7 @@ import type { JobContext } from '../../jobs/worker.ts';
 import type { AnalysisLayer, Provenance } from '../../../../engine/analyses/layers.ts';
 import type { SiteLocation } from '../../../../engine/analyses/solar.ts';
 import type { LoadedWeather, WeatherLibrary } from '../weather/library.ts';
+import { loadStationWeather } from '../weather/stations.ts';
 import { JobAbortedError } from './chunked.ts';
 import { writeAnalysisResults } from './results.ts';
 import type { AnalysisTarget } from './settings.ts';
@@ -40,7 +41,7 @@ export interface AnalysisRun<I> {
   project: { id: number; latitude: number | null; longitude: number | null };
   /** Reports progress (0–100) on the job and in the simulation's status text. */
   report(percent: number, message: string): Promise<void>;
-  /** The run's weather (the input's library id, else the station nearest the project). */
+  /** The run's weather (the scenario's met source, else the input's library id, else the station nearest the project). */
   weather(): Promise<LoadedWeather>;
   /** The site for sun positions: the project's coordinates when set, else the weather station's; the station's time zone. */
   site(weather: LoadedWeather): SiteLocation;
@@ -89,6 +90,10 @@ export async function runAnalysisJob<S extends z.ZodType<AnalysisTarget>>(
     project: { id: row.projectId, latitude: row.latitude, longitude: row.longitude },
     report,
     async weather() {
+      if (input.stationId !== undefined) {
+        weatherUsed = await loadStationWeather(db, input.stationId);
+        return weatherUsed;
+      }
       const id = input.weatherId ?? (await services.weather.nearest(row.latitude, row.longitude))?.id;
       if (!id) throw new Error(`the weather library (${services.weather.dir}) has no EPW file`);
       weatherUsed = await services.weather.load(id);

@@ -87,11 +87,16 @@ export const windComfortSettingsSchema = z.object({
   timeWindows: z.array(timeWindowSchema).min(1).max(8).default([{ id: 'all-day', name: 'All day', window: '00:00-24:00' }]),
 });
 
-/** Which simulation a job writes to, and which weather it uses (a library id; default: nearest station). */
+/**
+ * Which simulation a job writes to, and which weather it uses: the scenario's chosen met source
+ * (`stationId`, a weather_stations row — library, fetched or uploaded EPW), else a library file
+ * (`weatherId`), else the library station nearest the project.
+ */
 export const analysisTargetSchema = z.object({
   projectId: z.number().int().positive(),
   configurationId: z.number().int().positive(),
   simulationId: z.number().int().positive(),
+  stationId: z.number().int().positive().optional(),
   weatherId: z.string().min(1).optional(),
 });
 

@@ -9,7 +9,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import type { AppDeps } from '../../deps.ts';
-import { configurations, parameterSets, scenarioApprovals, simulations, subscriptionUsage, users } from '../../db/schema/index.ts';
+import { configurations, parameterSets, projectMetSources, scenarioApprovals, simulations, subscriptionUsage, users } from '../../db/schema/index.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { ApiError } from '../../http/errors.ts';
 import { DEFAULT_ML_STATUS_TEXT, type ScenarioForm, type UserApproval, type UserApprovalResult } from '../../contract/scenarios.ts';
@@ -109,10 +109,12 @@ export async function approveScenario(deps: AppDeps, db: Db, user: AuthUser, ids
 
     if (holder) await insertMissingGeometryAssets(tx, holder.id, geometryRows);
     const sims = await tx.select({ id: simulations.id, category: simulations.category }).from(simulations).where(eq(simulations.configurationId, locked.id));
+    // The weather the user chose in the wizard (a met source of this project), else the job's default.
+    const stationId = await chosenStation(tx, ids.projectId, form.met_source_id);
     for (const sim of sims) {
       const jobType = CANOPY_JOBS[sim.category as keyof typeof CANOPY_JOBS];
       if (jobType) {
-        const target = { projectId: ids.projectId, configurationId: locked.id, simulationId: sim.id };
+        const target = { projectId: ids.projectId, configurationId: locked.id, simulationId: sim.id, ...(stationId ? { stationId } : {}) };
         const input = sim.category === 'solar' ? solarInput(target, form) : thermalInput(target, form, parameters);
         await enqueueJob(tx, jobType, input, { dedupeKey: simulationJobKey(sim.id) });
         await tx.update(simulations).set({ status: 'queued', statusText: 'Queued' }).where(eq(simulations.id, sim.id));
@@ -139,4 +141,14 @@ export async function approveScenario(deps: AppDeps, db: Db, user: AuthUser, ids
     replayed: false,
     simulations: await simulationSummaries(db, fresh),
   };
+}
+
+/** The weather station behind a project's met source; undefined when none was chosen (or it was removed since). */
+async function chosenStation(db: Db, projectId: number, metSourceId: number | null): Promise<number | undefined> {
+  if (metSourceId === null) return undefined;
+  const [met] = await db
+    .select({ stationId: projectMetSources.stationId })
+    .from(projectMetSources)
+    .where(and(eq(projectMetSources.id, metSourceId), eq(projectMetSources.projectId, projectId)));
+  return met?.stationId;
 }

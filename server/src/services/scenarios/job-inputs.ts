@@ -2,12 +2,13 @@
  * The analysis job input for a scenario's simulation, from the wizard's inputs: seasons by id
  * (services/analyses/settings.ts DEFAULT_SEASONS), each time window as its own period, the single
  * day as the sun-hours request, and a thermal-comfort parameter set's clothing and metabolic rate.
- * The weather is the library's nearest station (the job's default).
+ * The weather is the scenario's met source (its station, `stationId`) when one was chosen, else the
+ * library's nearest station (the job's default).
  */
 import type { ScenarioForm } from '../../contract/scenarios.ts';
 import { DEFAULT_SEASONS, type SolarJobInput, type ThermalJobInput } from '../analyses/settings.ts';
 
-type Target = { projectId: number; configurationId: number; simulationId: number };
+type Target = { projectId: number; configurationId: number; simulationId: number; stationId?: number };
 
 function seasons(form: ScenarioForm) {
   const chosen = DEFAULT_SEASONS.filter((s) => form.seasons.includes(s.id as ScenarioForm['seasons'][number]));

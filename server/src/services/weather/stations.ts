@@ -9,7 +9,7 @@ import type { Db } from '../../db/database.ts';
 import { weatherStations, type MetOrigin } from '../../db/schema/index.ts';
 import type { Epw } from '../../../../engine/weather/epw.ts';
 import { decodeHourly, encodeHourly, HOURLY_FORMAT } from './hourly-codec.ts';
-import { describeWeather } from './library.ts';
+import { describeWeather, type LoadedWeather } from './library.ts';
 
 export type StationRow = typeof weatherStations.$inferSelect;
 /** A station without its (large) data column, for lists. */
@@ -103,4 +103,15 @@ export async function loadStationEpw(db: Db, stationId: number): Promise<Epw> {
   cache.set(stationId, epw);
   while (cache.size > DECODED_KEPT) cache.delete(cache.keys().next().value!);
   return epw;
+}
+
+/** A stored station as an analysis's weather: its series, and its provenance (source and years). */
+export async function loadStationWeather(db: Db, stationId: number): Promise<LoadedWeather> {
+  const [row] = await db
+    .select({ metId: weatherStations.metId, location: weatherStations.location, source: weatherStations.source, years: weatherStations.years })
+    .from(weatherStations)
+    .where(eq(weatherStations.id, stationId));
+  if (!row) throw new Error(`weather station ${stationId} does not exist`);
+  const epw = await loadStationEpw(db, stationId);
+  return { info: { id: row.metId, fileName: `${row.metId}.epw`, location: epw.location }, epw, source: row.source, years: row.years };
 }
