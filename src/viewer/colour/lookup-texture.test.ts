@@ -3,7 +3,7 @@ import { LinearFilter, NearestFilter } from 'three';
 import type { ColourScale } from '../contracts.ts';
 import { lookupTexture, LUT_SIZE, updateLookupTexture } from './lookup-texture.ts';
 import { CIVIDIS, VIRIDIS } from './palettes.ts';
-import { colourAt, lutPixels, parseHex, scalePosition } from './scale.ts';
+import { colourAt, colourAtPosition, lutPixels, parseHex, scalePosition } from './scale.ts';
 
 const texel = (pixels: Uint8Array, i: number) => [pixels[i * 4], pixels[i * 4 + 1], pixels[i * 4 + 2]];
 
@@ -55,6 +55,26 @@ describe('colour scales', () => {
     expect(texture.version).toBeGreaterThan(version);
     expect(texture.magFilter).toBe(NearestFilter);
     expect(texel(texture.image.data as Uint8Array, 0)).toEqual(parseHex('#2c7bb6'));
+  });
+
+  it('rewrites the texels only when the colours change: a new range alone leaves the texture alone', () => {
+    const texture = lookupTexture(continuous);
+    const version = texture.version;
+    const newRange: ColourScale = { ...continuous, min: 3, max: 7, colours: [...continuous.colours] };
+    expect(updateLookupTexture(texture, newRange)).toBe(false);
+    expect(texture.version).toBe(version);
+    expect(updateLookupTexture(texture, { ...continuous, discrete: true })).toBe(true);
+    expect(texture.version).toBe(version + 1);
+  });
+
+  it('tabulates exactly the colours colourAtPosition gives at the texel centres', () => {
+    for (const scale of [continuous, classes, { ...continuous, colours: VIRIDIS }, { ...continuous, colours: ['#123456'] }, { ...continuous, colours: [] }]) {
+      const pixels = lutPixels(scale, 64);
+      for (let i = 0; i < 64; i++) expect(texel(pixels, i)).toEqual(colourAtPosition(scale, (i + 0.5) / 64).map(Math.round));
+    }
+    // written into the array it is given
+    const out = new Uint8Array(256 * 4);
+    expect(lutPixels(classes, 256, out)).toBe(out);
   });
 
   it('maps a degenerate range to the first colour', () => {

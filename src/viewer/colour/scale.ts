@@ -52,16 +52,35 @@ export function colourAt(scale: ColourScale, value: number): Rgb | null {
 
 /**
  * The RGBA texels of a `size`×1 lookup table: texel i holds the colour at the centre of its cell,
- * t = (i + ½) / size, which is where the shader samples it.
+ * t = (i + ½) / size, which is where the shader samples it. Written into `out` when given (the
+ * lookup texture's own array: no allocation on a scale change); the same colours as
+ * colourAtPosition, computed without a temporary per texel.
  */
-export function lutPixels(scale: Pick<ColourScale, 'colours' | 'discrete'>, size = 256): Uint8Array {
+export function lutPixels(scale: Pick<ColourScale, 'colours' | 'discrete'>, size = 256, out: Uint8Array = new Uint8Array(size * 4)): Uint8Array {
   const rgb = scale.colours.map(parseHex);
-  const out = new Uint8Array(size * 4);
+  const n = rgb.length;
   for (let i = 0; i < size; i++) {
-    const c = colourAtPosition(scale, (i + 0.5) / size, rgb);
-    out[i * 4] = Math.round(c[0]);
-    out[i * 4 + 1] = Math.round(c[1]);
-    out[i * 4 + 2] = Math.round(c[2]);
+    const t = (i + 0.5) / size;
+    let r: number;
+    let g: number;
+    let b: number;
+    if (n === 0) r = g = b = 128;
+    else if (n === 1 || scale.discrete) {
+      const c = rgb[n === 1 ? 0 : Math.min(n - 1, Math.floor(t * n))];
+      [r, g, b] = c;
+    } else {
+      const x = t * (n - 1);
+      const k = Math.min(n - 2, Math.floor(x));
+      const f = x - k;
+      const lo = rgb[k];
+      const hi = rgb[k + 1];
+      r = lo[0] + (hi[0] - lo[0]) * f;
+      g = lo[1] + (hi[1] - lo[1]) * f;
+      b = lo[2] + (hi[2] - lo[2]) * f;
+    }
+    out[i * 4] = Math.round(r);
+    out[i * 4 + 1] = Math.round(g);
+    out[i * 4 + 2] = Math.round(b);
     out[i * 4 + 3] = 255;
   }
   return out;

@@ -1,11 +1,14 @@
-/** An arrow layer drawn as one InstancedMesh (see arrows.ts), coloured through the lookup texture. */
-import { memo, useEffect, useLayoutEffect, useMemo } from 'react';
+/**
+ * An arrow layer drawn as one InstancedMesh (see arrows.ts), coloured through the lookup texture;
+ * like a data layer, a colour-scale change only sets its uniforms (subscription, no re-render).
+ */
+import { memo, useEffect, useMemo } from 'react';
 import { useThree } from '@react-three/fiber';
 import type { InstancedMesh } from 'three';
 import type { SceneLayer } from '../contracts.ts';
 import { arrowVectors, createArrowMesh, unitArrowGeometry } from './arrows.ts';
 import { createDataMaterial, setDataRange } from './data-material.ts';
-import { useColourScale, useViewerScene } from './scene-context.ts';
+import { useColourScaleEffect, useViewerScene } from './scene-context.ts';
 import { finiteRange, unitOf, useLayerData } from './use-layer-data.ts';
 
 interface Built {
@@ -17,7 +20,6 @@ interface Built {
 
 export const ArrowLayer = memo(function ArrowLayer({ layer }: { layer: SceneLayer }) {
   const { lut, theme, registry, reportError } = useViewerScene();
-  const scale = useColourScale();
   const invalidate = useThree((s) => s.invalidate);
   const data = useLayerData(layer);
   const material = useMemo(() => createDataMaterial(lut, { min: 0, max: 1 }), [lut]);
@@ -41,21 +43,24 @@ export const ArrowLayer = memo(function ArrowLayer({ layer }: { layer: SceneLaye
     if (built && 'error' in built) reportError(layer.id, built.error);
   }, [built, layer.id, reportError]);
 
-  useLayoutEffect(() => {
-    if (!built || 'error' in built) return;
-    setDataRange(material, scale ?? built.range, theme.dataOpacity);
-    invalidate();
-  }, [built, material, scale, theme.dataOpacity, invalidate]);
+  useColourScaleEffect(
+    (scale) => {
+      if (!built || 'error' in built) return;
+      setDataRange(material, scale ?? built.range, theme.dataOpacity);
+      invalidate();
+    },
+    [built, material, theme.dataOpacity, invalidate],
+  );
 
   useEffect(() => {
     if (!built || 'error' in built || !data) return;
     const object = built.mesh;
-    registry.set({ id: layer.id, kind: 'arrows', object, positions: data.positions, values: built.values, unit: scale?.unit || built.unit });
+    registry.set({ id: layer.id, kind: 'arrows', object, positions: data.positions, values: built.values, unit: built.unit });
     return () => {
       registry.delete(layer.id, object);
       object.geometry.dispose();
     };
-  }, [built, data, layer.id, registry, scale?.unit]);
+  }, [built, data, layer.id, registry]);
 
   useEffect(() => () => material.dispose(), [material]);
 

@@ -1,21 +1,21 @@
 /**
  * A data layer: a presentation-plane mesh (or points) whose scalar field is coloured in the
  * shader through the viewer's lookup texture. The BufferGeometry is built once per file and
- * field; a colour-scale change only sets the material's uniforms (the texture itself is shared
+ * field; a colour-scale change only sets the material's uniforms, from a subscription to the
+ * viewer's colour-scale store (the component does not re-render; the texture itself is shared
  * and rewritten by the scene).
  */
-import { memo, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { memo, useEffect, useMemo, useRef } from 'react';
 import { useThree } from '@react-three/fiber';
 import type { Mesh, Points } from 'three';
 import type { SceneLayer } from '../contracts.ts';
 import { meshGeometry } from './buffers.ts';
 import { createDataMaterial, setDataRange } from './data-material.ts';
-import { useColourScale, useViewerScene } from './scene-context.ts';
+import { useColourScaleEffect, useViewerScene } from './scene-context.ts';
 import { fieldOf, finiteRange, unitOf, useLayerData } from './use-layer-data.ts';
 
 export const DataLayer = memo(function DataLayer({ layer }: { layer: SceneLayer }) {
   const { lut, theme, registry } = useViewerScene();
-  const scale = useColourScale();
   const invalidate = useThree((s) => s.invalidate);
   const data = useLayerData(layer);
   const field = data ? fieldOf(data, layer.field) : undefined;
@@ -24,13 +24,17 @@ export const DataLayer = memo(function DataLayer({ layer }: { layer: SceneLayer 
   const ownRange = useMemo(() => finiteRange(values), [values]);
   const material = useMemo(() => createDataMaterial(lut, ownRange), [lut]); // eslint-disable-line react-hooks/exhaustive-deps -- range is set below
   const objectRef = useRef<Mesh | Points>(null);
-  // The scale's unit when it names one, else the file's (an empty legend unit must not hide '%').
-  const unit = scale?.unit || (data ? unitOf(data, field) : undefined);
+  // The file's unit; a probe shows the colour scale's unit instead when the scale names one.
+  const unit = data ? unitOf(data, field) : undefined;
 
-  useLayoutEffect(() => {
-    setDataRange(material, scale ?? ownRange, theme.dataOpacity);
-    invalidate();
-  }, [material, scale, ownRange, theme.dataOpacity, invalidate]);
+  // Colour scale → uniforms, outside React (no re-render on a scale change).
+  useColourScaleEffect(
+    (scale) => {
+      setDataRange(material, scale ?? ownRange, theme.dataOpacity);
+      invalidate();
+    },
+    [material, ownRange, theme.dataOpacity, invalidate],
+  );
 
   useEffect(() => {
     const object = objectRef.current;

@@ -8,6 +8,7 @@ import { Canvas } from '@react-three/fiber';
 import type { ViewerCanvasProps, ViewerHandle } from '../contracts.ts';
 import { themeFor } from '../themes/themes.ts';
 import { NorthArrow } from './north-arrow.tsx';
+import { CanvasPropsStore } from './canvas-props-store.ts';
 import { ViewerScene } from './viewer-scene.tsx';
 import * as styles from './viewer-canvas.css.ts';
 
@@ -32,32 +33,12 @@ const isDark = (hex: string) => {
   return ((n >> 16) & 255) * 0.299 + ((n >> 8) & 255) * 0.587 + (n & 255) * 0.114 < 128;
 };
 
-/**
- * The latest props, handed to the scene through a store instead of through <Canvas>: a prop
- * change (colour scale, layer toggle) then re-renders only the scene inside the canvas's own
- * react-three-fiber root, not <Canvas> itself, which would re-configure the root every time.
- */
-class PropsStore {
-  private listeners = new Set<() => void>();
-  constructor(public current: ViewerCanvasProps) {}
-  set(next: ViewerCanvasProps): void {
-    if (next === this.current) return;
-    this.current = next;
-    this.listeners.forEach((l) => l());
-  }
-  subscribe = (listener: () => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
-  get = () => this.current;
-}
-
-function SceneFromStore({ store, handleRef, onNorthAngle }: { store: PropsStore; handleRef: Ref<ViewerHandle>; onNorthAngle(angle: number): void }) {
+function SceneFromStore({ store, handleRef, onNorthAngle }: { store: CanvasPropsStore; handleRef: Ref<ViewerHandle>; onNorthAngle(angle: number): void }) {
   const props = useSyncExternalStore(store.subscribe, store.get, store.get);
-  return <ViewerScene {...props} handleRef={handleRef} onNorthAngle={onNorthAngle} />;
+  return <ViewerScene {...props} colourScaleStore={store.colourScale} handleRef={handleRef} onNorthAngle={onNorthAngle} />;
 }
 
-const CanvasHost = memo(function CanvasHost({ store, handleRef, onNorthAngle }: { store: PropsStore; handleRef: Ref<ViewerHandle>; onNorthAngle(angle: number): void }) {
+const CanvasHost = memo(function CanvasHost({ store, handleRef, onNorthAngle }: { store: CanvasPropsStore; handleRef: Ref<ViewerHandle>; onNorthAngle(angle: number): void }) {
   return (
     <Canvas frameloop="demand" dpr={DPR} gl={GL_OPTIONS} camera={CAMERA}>
       <SceneFromStore store={store} handleRef={handleRef} onNorthAngle={onNorthAngle} />
@@ -67,7 +48,7 @@ const CanvasHost = memo(function CanvasHost({ store, handleRef, onNorthAngle }: 
 
 export const ViewerCanvas = forwardRef<ViewerHandle, ViewerCanvasProps>(function ViewerCanvas(props, ref) {
   const [webgl] = useState(hasWebGl2);
-  const [store] = useState(() => new PropsStore(props));
+  const [store] = useState(() => new CanvasPropsStore(props));
   useLayoutEffect(() => store.set(props));
   const arrowRef = useRef<SVGSVGElement>(null);
   const onNorthAngle = useCallback((angle: number) => {

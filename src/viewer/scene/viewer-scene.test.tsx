@@ -6,12 +6,14 @@
  * (tests/fixtures/viewer-results.ts) in the documented GLB format. Layers are found through the
  * test renderer's own scene graph (findByProps / findAllByType on its instances).
  */
+import { Profiler } from 'react';
 import ReactThreeTestRenderer, { type ReactThreeTest } from '@react-three/test-renderer';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BufferAttribute, DataTexture, InstancedMesh, Mesh, Object3D } from 'three';
 import { writeResultGlb } from '../../../engine/results/glb.ts';
 import { viewerFixtureResults } from '../../../tests/fixtures/viewer-results.ts';
 import type { ColourScale, SceneLayer, ViewerHandle } from '../contracts.ts';
+import { ColourScaleStore } from './colour-scale-store.ts';
 import type { DataMaterial } from './data-material.ts';
 import { ViewerScene, type ViewerSceneProps } from './viewer-scene.tsx';
 
@@ -165,6 +167,38 @@ describe('ViewerScene (@react-three/test-renderer)', () => {
     }
     expect(geometry.index).toBe(index);
     expect(index.version).toBe(indexVersion);
+    await renderer.unmount();
+  });
+
+  it('a colour-scale change from the canvas store reaches the uniforms at once, with no React render', async () => {
+    const store = new ColourScaleStore(viridisScale);
+    let commits = 0;
+    const renderer = await create(
+      <Profiler id="scene" onRender={() => commits++}>
+        <ViewerScene {...props({ colourScale: null, colourScaleStore: store })} />
+      </Profiler>,
+    );
+    await settle(() => !!meshOf(renderer, 'speed0'));
+    const material = meshOf(renderer, 'speed0')!.material as DataMaterial;
+    const lut = material.uniforms.uLut.value as DataTexture;
+    const lutVersion = lut.version;
+    expect(material.uniforms.uMax.value).toBe(1.5);
+    const before = commits;
+
+    // outside act(): anything that needed a React render would not have happened yet
+    store.set(redScale);
+    expect(material.uniforms.uMin.value).toBe(0);
+    expect(material.uniforms.uMax.value).toBe(2);
+    expect(lut.version).toBe(lutVersion + 1);
+    expect((lut.image.data as Uint8Array)[0]).toBeGreaterThan(250);
+    // a new range with the same colours: two uniforms, no texture upload
+    store.set({ ...redScale, min: 1, max: 3 });
+    expect(material.uniforms.uMin.value).toBe(1);
+    expect(lut.version).toBe(lutVersion + 1);
+    await ReactThreeTestRenderer.act(async () => {
+      await new Promise((r) => setTimeout(r, 20));
+    });
+    expect(commits).toBe(before);
     await renderer.unmount();
   });
 

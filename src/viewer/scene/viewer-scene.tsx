@@ -2,12 +2,17 @@
  * Everything inside the viewer's <Canvas>: layers, lights, background, origin marker, camera
  * controls, pointer probing and the imperative ViewerHandle. Kept apart from <Canvas> so tests
  * can render it with @react-three/test-renderer.
+ *
+ * The colour scale lives in a ColourScaleStore: the lookup texture and the layers' uniforms follow
+ * it through subscriptions, so a colour-scale change re-renders nothing. <ViewerCanvas> passes
+ * its own store (and does not re-render the scene for a scale change at all); rendered on its
+ * own, the scene pushes its `colourScale` prop into a store of its own.
  */
 import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type Ref } from 'react';
 import { useThree } from '@react-three/fiber';
 import { Box3, Sphere, Vector3, type PerspectiveCamera } from 'three';
 import type { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
-import type { CameraState, ViewerCanvasProps, ViewerHandle } from '../contracts.ts';
+import type { CameraState, ColourScale, ViewerCanvasProps, ViewerHandle } from '../contracts.ts';
 import { lookupTexture, updateLookupTexture } from '../colour/lookup-texture.ts';
 import { VIRIDIS } from '../colour/palettes.ts';
 import { themeFor } from '../themes/themes.ts';
@@ -22,7 +27,8 @@ import { GeometryLayer } from './geometry-layer.tsx';
 import { OriginMarker } from './origin-marker.tsx';
 import { pickAt, toNdc } from './picking.ts';
 import { SceneRegistry } from './registry.ts';
-import { ColourScaleContext, ViewerSceneContext, type ViewerSceneContextValue } from './scene-context.ts';
+import { ColourScaleStore } from './colour-scale-store.ts';
+import { ViewerSceneContext, type ViewerSceneContextValue } from './scene-context.ts';
 import { usePointerProbe } from './use-pointer-probe.ts';
 
 export interface ViewerSceneProps extends ViewerCanvasProps {
@@ -31,6 +37,8 @@ export interface ViewerSceneProps extends ViewerCanvasProps {
   onNorthAngle?(angle: number): void;
   /** Decode in the calling thread instead of the worker (tests). */
   decodeInWorker?: boolean;
+  /** The colour scale as a store (ViewerCanvas); when given, the `colourScale` prop is not read. */
+  colourScaleStore?: ColourScaleStore;
 }
 
 const DEFAULT_SCALE = { colours: VIRIDIS, discrete: false };
@@ -50,12 +58,24 @@ export function ViewerScene(props: ViewerSceneProps) {
     latest.current = props;
   });
 
-  // One lookup texture per viewer, rewritten in place when the scale changes.
+  // The colour scale: the canvas's store, else one fed from the prop.
+  const [ownScaleStore] = useState(() => new ColourScaleStore(colourScale ?? null));
+  const scaleStore = props.colourScaleStore ?? ownScaleStore;
+  const ownsScale = !props.colourScaleStore;
+  useLayoutEffect(() => {
+    if (ownsScale) ownScaleStore.set(colourScale ?? null);
+  }, [ownsScale, ownScaleStore, colourScale]);
+
+  // One lookup texture per viewer, rewritten in place (same texture, same array) when the scale's
+  // colours change; a new range alone is the layers' two uniforms.
   const lut = useMemo(() => lookupTexture(DEFAULT_SCALE), []);
   useLayoutEffect(() => {
-    updateLookupTexture(lut, colourScale ?? DEFAULT_SCALE);
-    invalidate();
-  }, [lut, colourScale, invalidate]);
+    const apply = (scale: ColourScale | null) => {
+      if (updateLookupTexture(lut, scale ?? DEFAULT_SCALE)) invalidate();
+    };
+    apply(scaleStore.get());
+    return scaleStore.subscribe(apply);
+  }, [lut, scaleStore, invalidate]);
   useEffect(() => () => lut.dispose(), [lut]);
 
   const cache = useRef(new Map<string, Promise<DecodedLayer>>());
@@ -134,7 +154,13 @@ export function ViewerScene(props: ViewerSceneProps) {
       fitToView,
       getCamera: () => cameraStateOf(camera, controlsRef.current?.target ?? new Vector3()),
       setCamera: (state) => applyCamera(state),
-      pick: (clientX, clientY) => pickAt(registry, camera, toNdc(gl.domElement, clientX, clientY)),
+      pick: (clientX, clientY) => {
+        const probe = pickAt(registry, camera, toNdc(gl.domElement, clientX, clientY));
+        // A value is read in the colour scale's unit when the scale names one, else the file's.
+        const unit = scaleStore.get()?.unit;
+        if (probe && probe.value !== undefined && unit) probe.unit = unit;
+        return probe;
+      },
       project: (point) => {
         const v = new Vector3(...point).project(camera);
         const rect = gl.domElement.getBoundingClientRect();
@@ -143,10 +169,10 @@ export function ViewerScene(props: ViewerSceneProps) {
         const inFront = v.z >= -1 && v.z <= 1;
         return { x: ((v.x + 1) / 2) * width, y: ((1 - v.y) / 2) * height, visible: inFront && Math.abs(v.x) <= 1 && Math.abs(v.y) <= 1 };
       },
-      captureImage: (options) => captureCanvas(gl, scene, camera, options?.withLegend ? latest.current.colourScale : null),
+      captureImage: (options) => captureCanvas(gl, scene, camera, options?.withLegend ? scaleStore.get() : null),
       canvas: () => gl.domElement,
     }),
-    [fitToView, applyCamera, registry, camera, gl, scene],
+    [fitToView, applyCamera, registry, camera, gl, scene, scaleStore],
   );
   useImperativeHandle(handleRef, () => handle, [handle]);
   const onControlsEnd = useCallback(() => latest.current.onCameraChange?.(handle.getCamera()), [handle]);
@@ -154,13 +180,12 @@ export function ViewerScene(props: ViewerSceneProps) {
   usePointerProbe(gl.domElement, handle, latest);
 
   const context = useMemo<ViewerSceneContextValue>(
-    () => ({ registry, lut, theme, load, reportError }),
-    [registry, lut, theme, load, reportError],
+    () => ({ registry, lut, colourScale: scaleStore, theme, load, reportError }),
+    [registry, lut, scaleStore, theme, load, reportError],
   );
 
   return (
     <ViewerSceneContext.Provider value={context}>
-      <ColourScaleContext.Provider value={colourScale}>
       <color attach="background" args={[theme.background.fill]} />
       <ambientLight intensity={1.2 * theme.lighting} />
       <directionalLight position={[-60, -100, 160]} intensity={1.8 * theme.lighting} />
@@ -174,7 +199,6 @@ export function ViewerScene(props: ViewerSceneProps) {
       })}
       {props.highlights?.length ? <FindingsLayer highlights={props.highlights} /> : null}
       {originPoint ? <OriginMarker point={originPoint} size={radius * 0.02} colour={theme.roles.overlay.stroke ?? theme.roles.overlay.fill} /> : null}
-      </ColourScaleContext.Provider>
     </ViewerSceneContext.Provider>
   );
 }

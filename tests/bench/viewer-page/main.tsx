@@ -203,10 +203,11 @@ async function colourChange(n = PLANE_N, changes = 20) {
   const baseFinished: number[] = [];
   for (let i = 0; i < changes; i++) {
     const next = i % 2 === 0 ? SCALE_B : SCALE_A;
-    // ours: the event (new scale into React state: texture + uniforms) → the next frame submitted
-    // The scale passes from the page's React root through <Canvas> into the scene's own
-    // react-three-fiber root; both flushed synchronously, so the frame drawn by advance() is the
-    // one with the new colours (checked on the centre pixel below).
+    // ours: the event (new scale into the page's React state) → the next frame submitted. The
+    // page's root is flushed synchronously; <ViewerCanvas> passes the scale to its colour-scale
+    // store, whose subscribers rewrite the lookup texture and uniforms at once (the scene's own
+    // react-three-fiber root has nothing to render, flushed anyway), so the frame drawn by
+    // advance() is the one with the new colours (checked on the centre pixel below).
     const t0 = performance.now();
     flushSceneSync(() => flushSync(() => viewer.setScale(next)));
     const t0b = performance.now();
