@@ -3,6 +3,11 @@
  * bounding-volume hierarchy the first time it is queried (then every query is logarithmic in its
  * triangle count). On a data layer the value at the hit is interpolated from the triangle's three
  * vertex values with barycentric weights — what the shader shows at that pixel.
+ *
+ * Data layers win ties: where a ray meets a data layer and a geometry layer at about the same
+ * depth (the presentation plane's own geometry lies on the data plane it carries), the data hit is
+ * returned, as it is the one drawn there (data materials are pulled forward with a polygon offset,
+ * geometry pushed back).
  */
 import { Raycaster, Vector2, type Vector3, type BufferGeometry, type Camera, type Intersection, type Mesh, type Object3D } from 'three';
 import { MeshBVH, acceleratedRaycast } from 'three-mesh-bvh';
@@ -24,7 +29,32 @@ export function ensureBvh(object: Object3D): void {
 
 const raycaster = new Raycaster() as Raycaster & { firstHitOnly?: boolean };
 
-/** The first shown layer under normalised device coordinates (−1…1), or null. */
+/**
+ * How far (m along the ray) behind the nearest geometry hit a data layer's hit still counts as the
+ * same surface and is preferred. Small enough that a roof, canopy or wall in front of the data
+ * plane still hides it.
+ */
+export const DATA_DEPTH_TOLERANCE_M = 0.05;
+
+/** Layers that carry values (data, volumetric, arrows), as opposed to plain geometry. */
+export const carriesData = (layer: Pick<RegisteredLayer, 'kind'>): boolean => layer.kind !== 'geometry';
+
+/**
+ * The hit to report among a ray's hits: the nearest, unless it is a geometry layer and a data
+ * layer is hit within `tolerance` behind it, in which case the nearest such data hit.
+ */
+export function preferredHit<T extends { distance: number }>(hits: readonly T[], isData: (hit: T) => boolean, tolerance = DATA_DEPTH_TOLERANCE_M): T | undefined {
+  const sorted = [...hits].sort((a, b) => a.distance - b.distance);
+  const nearest = sorted[0];
+  if (!nearest || isData(nearest)) return nearest;
+  // (a hair of slack for the floating-point distances of coplanar surfaces)
+  return sorted.find((hit) => isData(hit) && hit.distance - nearest.distance <= tolerance + 1e-9) ?? nearest;
+}
+
+/**
+ * The shown layer under normalised device coordinates (−1…1), or null: the nearest, with a data
+ * layer preferred over a geometry layer at the same depth (preferredHit).
+ */
 export function pickAt(registry: SceneRegistry, camera: Camera, ndc: Vector2): ProbeResult | null {
   const layers = registry.shown();
   if (layers.length === 0) return null;
@@ -36,13 +66,11 @@ export function pickAt(registry: SceneRegistry, camera: Camera, ndc: Vector2): P
     ensureBvh(layer.object);
     byObject.set(layer.object, layer);
   }
-  const hits = raycaster.intersectObjects([...byObject.keys()], false);
-  hits.sort((a, b) => a.distance - b.distance);
-  const hit = hits[0];
+  // One (nearest) hit per object, so every layer the ray meets is a candidate.
+  const hits = raycaster.intersectObjects([...byObject.keys()], false).filter((h) => byObject.has(h.object));
+  const hit = preferredHit(hits, (h) => carriesData(byObject.get(h.object)!));
   if (!hit) return null;
-  const layer = byObject.get(hit.object);
-  if (!layer) return null;
-  return probeResult(layer, hit);
+  return probeResult(byObject.get(hit.object)!, hit);
 }
 
 /** Converts a hit to the contract's ProbeResult, interpolating the layer's value when it has one. */
