@@ -87,6 +87,10 @@ export const liveViewerServices: ViewerServices = {
     return { project: project.name, study: project.studies.find((s) => s.id === studyId)?.name ?? null };
   },
   async geometryValidation(projectId, configurationId) {
+    // The scenario says whether it was ever validated: never asking for a record that is not there
+    // keeps a 404 (and the browser's console error for it) out of every unvalidated scenario's visit.
+    const scenario = await scenariosApi.getConfiguration(api, projectId, configurationId);
+    if (!scenario.geometry_validation) return null;
     try {
       return await scenariosApi.getGeometryValidation(api, projectId, configurationId);
     } catch (error) {
