@@ -3,7 +3,7 @@
  * screen's lazy chunk with its imports — gzipped. Target ≤ 200 KB and no three.js in any of them.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { report } from './harness.ts';
@@ -40,9 +40,10 @@ export function routeChunks(manifest: Record<string, ManifestChunk>, lazySource:
 export const hasThree = (code: string) => /WebGLRenderer|WebGLRenderTarget/.test(code);
 
 export default async function bench(): Promise<void> {
-  if (!existsSync(join(DIST, '.vite/manifest.json'))) {
-    spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
-  }
+  // Always a fresh production build: a dist/ left by another run may be stale, or built with a
+  // NODE_ENV that bundles React's development runtime.
+  const built = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  if (built.status !== 0) throw new Error('vite build failed');
   const manifest = JSON.parse(readFileSync(join(DIST, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
   const chunks = routeChunks(manifest, 'src/screens/auth/login-screen.tsx');
   let total = 0;
