@@ -67,8 +67,8 @@ describe('projects, favorites and sharing', () => {
     await expect(found.getByText('NW-2041').isVisible()).resolves.toBe(true);
     await expect(found.getByText('43.6426° N, 79.3871° W').isVisible()).resolves.toBe(true);
     const star = found.getByRole('button', { name: 'Favorite' });
-    await star.click();
-    await page.waitForResponse((r) => r.url().includes('/api/user/favorites/') && r.request().method() === 'POST');
+    // Listen before clicking: the production build answers before a listener set up afterwards.
+    await Promise.all([page.waitForResponse((r) => r.url().includes('/api/user/favorites/') && r.request().method() === 'POST'), star.click()]);
     expect(await star.getAttribute('aria-pressed')).toBe('true');
     await screenshot(page, 'projects-list-search');
     // The star is the server's: the favorites tab lists the project after a reload.

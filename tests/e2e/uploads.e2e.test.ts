@@ -70,7 +70,7 @@ describe('uploading in the browser', () => {
     await page.goto(`${app.url}/projects/${demo.id}/files`);
     await page.getByRole('heading', { name: 'Files', exact: true }).waitFor();
     await page.getByTestId('file-input').setInputFiles({ name: 'notes.csv', mimeType: 'text/csv', buffer: Buffer.from('a,b\n1,2\n') });
-    await page.getByText('Unable to upload notes.csv').waitFor();
+    await page.getByText('Unable to upload notes.csv', { exact: true }).waitFor();
     await page.getByRole('listitem', { name: 'notes.csv' }).getByText(/Failed/).waitFor();
   });
 
