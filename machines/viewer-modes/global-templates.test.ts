@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { fillPlaceholders, templateOfKind, templateText, type GlobalTemplate } from './global-templates.ts';
+import { GLOBAL_TEMPLATES } from '@server/services/viewer/templates.ts';
+import { fillPlaceholders, templateOfKind, templateText } from './global-templates.ts';
 
-const insight: GlobalTemplate = {
-  id: 'insight-default',
-  kind: 'insight',
-  name: 'Insight',
-  sections: [
-    { title: 'Observation', body: 'What the {analysis} results show at this location.' },
-    { title: 'Recommendation', body: 'Suggested design change or mitigation, if any.' },
-  ],
-};
+// The server's own default insight template (GET /api/global-template answers it).
+const insight = templateOfKind(GLOBAL_TEMPLATES, 'insight')!;
 
 describe('global templates', () => {
   it("fills a new insight's text from the template with the analysis shown", () => {

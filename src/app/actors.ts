@@ -9,7 +9,6 @@ import { authMachine } from '@machines/auth/auth.machine.ts';
 import { placesMachine, type Place } from '@machines/auth/places.machine.ts';
 import { submissionMachine, type SubmissionValues } from '@machines/auth/submission.machine.ts';
 import { ssoAvailabilityMachine } from '@machines/auth/sso-availability.machine.ts';
-import { isServerError } from '@machines/auth/server-error.ts';
 import type {
   Agreement,
   AuthResponse,
@@ -21,8 +20,8 @@ import type {
 } from '@machines/auth/auth.types.ts';
 import * as authApi from '../api/auth.ts';
 import { api } from '../api/client.ts';
-import { toServerError } from '../api/errors.ts';
 import { clearPendingSso, clearStoredData, savePendingSso, saveStoredAuth } from './auth-storage.ts';
+import { asServerCall as call } from '../api/errors.ts';
 
 /** What the auth screens and machines need from the server. */
 export interface AuthServices {
@@ -77,13 +76,6 @@ export const liveBrowser: BrowserEffects = {
 };
 
 /** Runs a service call and rejects with a plain ServerError. */
-async function call<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    throw isServerError(error) ? error : toServerError(error);
-  }
-}
 
 /** Every auth-related machine, bound to one set of services. */
 export function bindAuthLogic(services: AuthServices, browser: BrowserEffects = liveBrowser) {

@@ -11,7 +11,6 @@ import { fromPromise } from 'xstate';
 import type { Project, ProjectCreate, ProjectPage, ProjectUpdate } from '@server/contract/projects.ts';
 import type { ServiceLine } from '@server/contract/service-lines.ts';
 import type { Invite, ProjectShare } from '@server/contract/sharing.ts';
-import { isServerError } from '@machines/auth/server-error.ts';
 import { projectListMachine } from '@machines/project-list/project-list.machine.ts';
 import type { PageRequest } from '@machines/project-list/project-list.types.ts';
 import { createProjectMachine } from '@machines/project-list/create-project.machine.ts';
@@ -43,7 +42,6 @@ import type {
   UsageOrdering,
 } from '@machines/company-admin/company-admin.types.ts';
 import { api } from '../api/client.ts';
-import { toServerError } from '../api/errors.ts';
 import { fetchCurrentUser } from '../api/auth.ts';
 import * as projects from '../api/projects.ts';
 import * as sharing from '../api/sharing.ts';
@@ -51,6 +49,7 @@ import * as company from '../api/company.ts';
 import { listSimulations } from '../api/viewer.ts';
 import { getConfigurations } from '../api/scenarios.ts';
 import { WorkspaceLogicContext } from './workspace-context.ts';
+import { asServerCall as call } from '../api/errors.ts';
 
 type UserChange = { userId: number; role: number | null } | { userId: number; subscription: number | null };
 
@@ -187,13 +186,6 @@ export const liveWorkspaceServices: WorkspaceServices = {
 };
 
 /** Runs a service call and rejects with a plain ServerError. */
-async function call<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    throw isServerError(error) ? error : toServerError(error);
-  }
-}
 
 /** A promise actor over one service call. */
 function actor<TOutput, TInput>(work: (input: TInput) => Promise<TOutput>) {

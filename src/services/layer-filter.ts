@@ -6,18 +6,10 @@ import { fromPromise } from 'xstate';
 import { layerFilterMachine } from '@machines/layer-filter/layer-filter.machine.ts';
 import type { NewUserLayer, ResultSimulation, UserSelectedLayer } from '@machines/layer-filter/layer-filter.types.ts';
 import type { Simulation } from '@server/contract/viewer.ts';
-import { isServerError } from '@machines/auth/server-error.ts';
 import { api } from '../api/client.ts';
-import { toServerError } from '../api/errors.ts';
 import * as viewerApi from '../api/viewer.ts';
+import { asServerCall as call } from '../api/errors.ts';
 
-async function call<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    throw isServerError(error) ? error : toServerError(error);
-  }
-}
 
 export function bindLayerFilter(study: viewerApi.StudyRef) {
   return layerFilterMachine.provide({

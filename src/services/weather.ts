@@ -8,10 +8,9 @@ import { weatherMachine } from '@machines/weather/weather.machine.ts';
 import { weatherSummaryMachine, type SummaryRequest } from '@machines/weather/weather-summary.machine.ts';
 import { siteMachine, type GenerateRequest } from '@machines/weather/site.machine.ts';
 import type { FetchMetResult, MetSource, ProjectSurrounds, Surrounds, WeatherSummary } from '@machines/weather/weather.types.ts';
-import { isServerError } from '@machines/auth/server-error.ts';
 import { api } from '../api/client.ts';
-import { toServerError } from '../api/errors.ts';
 import * as weatherApi from '../api/weather.ts';
+import { asServerCall as call } from '../api/errors.ts';
 
 export interface ResourcesServices {
   listSources(projectId: number): Promise<MetSource[]>;
@@ -33,13 +32,6 @@ export const liveResourcesServices: ResourcesServices = {
   generateSurrounds: ({ projectId, ...body }) => weatherApi.generateOsmSurrounds(api, projectId, body),
 };
 
-async function call<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    throw isServerError(error) ? error : toServerError(error);
-  }
-}
 
 export function bindResourcesLogic(services: ResourcesServices) {
   const weather = weatherMachine.provide({

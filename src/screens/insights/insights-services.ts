@@ -10,13 +10,13 @@ import { createContext } from 'react';
 import { fromPromise } from 'xstate';
 import type { GlobalTemplate } from '@server/contract/viewer.ts';
 import type { ExportPdfRequest, Insight, ImageView, PinType, Report, ReportCreate, ReportUpdate, ReportView, StudyImage } from '@server/contract/insights.ts';
-import { isServerError } from '@machines/auth/server-error.ts';
 import { insightsPanelMachine } from '@machines/viewer-modes/insights-panel.machine.ts';
 import { pdfExportMachine } from '@machines/viewer-modes/pdf-export.machine.ts';
 import type { InsightChange, InsightsData, NewPin, StudyScope } from '@machines/viewer-modes/insights-panel.types.ts';
 import { api as appApi, type ApiClient } from '../../api/client.ts';
-import { toServerError } from '../../api/errors.ts';
 import * as calls from '../../api/insights.ts';
+import { asServerCall as call } from '../../api/errors.ts';
+import { saveBlob } from '../../services/save-blob.ts';
 
 export interface InsightsServices {
   load(scope: StudyScope): Promise<InsightsData>;
@@ -138,13 +138,6 @@ export const liveInsightsServices: InsightsServices = insightsServicesOver(appAp
 
 export const InsightsServicesContext = createContext<InsightsServices>(liveInsightsServices);
 
-async function call<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    throw isServerError(error) ? error : toServerError(error);
-  }
-}
 
 /** The insights panel machine with its actors bound to `services` (live, or a test's fakes). */
 export function bindInsightsPanel(services: InsightsServices) {
@@ -167,18 +160,6 @@ export function bindPdfExport(services: InsightsServices) {
       exportPdf: fromPromise<void, ExportPdfRequest>(({ input }) => call(async () => saveBlob(await services.exportPdf(input), PDF_FILENAME))),
     },
   });
-}
-
-/** Saves a Blob under a name (the PDF is `downloaded.pdf`, SPEC §7). */
-export function saveBlob(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 export function blobToDataUrl(blob: Blob): Promise<string> {

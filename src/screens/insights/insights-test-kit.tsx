@@ -5,7 +5,8 @@
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import type { Insight, InsightCategory, Pin, PinType, PinTypeTemplate, Report, StudyImage } from '@server/contract/insights.ts';
-import type { GlobalTemplate } from '@server/contract/viewer.ts';
+// The server's own default templates (GET /api/global-template answers these).
+import { GLOBAL_TEMPLATES } from '@server/services/viewer/templates.ts';
 import type { InsightChange } from '@machines/viewer-modes/insights-panel.types.ts';
 import { ToastContext } from '../../app/contexts.ts';
 import { PermissionsContext } from '../../app/permissions-context.ts';
@@ -74,31 +75,6 @@ export const CATEGORIES: InsightCategory[] = [
 ];
 
 /** Two of the server's templates (services/insights/reference.ts), ids included. */
-/** The server's default insight template (server/src/services/viewer/templates.ts). */
-export const GLOBAL_TEMPLATES: GlobalTemplate[] = [
-  {
-    id: 'insight-default',
-    kind: 'insight',
-    name: 'Insight',
-    sections: [
-      { title: 'Observation', body: 'What the {analysis} results show at this location.' },
-      { title: 'Recommendation', body: 'Suggested design change or mitigation, if any.' },
-    ],
-  },
-];
-
-export const REPORT_TEMPLATE: GlobalTemplate = {
-  id: 'report-default',
-  kind: 'report',
-  name: 'Microclimate study report',
-  sections: [
-    { title: 'Introduction', body: '' },
-    { title: 'Method', body: '' },
-    { title: 'Results', body: '' },
-    { title: 'Conclusions', body: '' },
-  ],
-};
-
 export const TEMPLATES: PinTypeTemplate[] = [
   { id: 1, key: 'observation', name: 'Observation', description: '', colour: '#1f6feb', icon: 'info', sort_order: 0 },
   { id: 2, key: 'concern', name: 'Concern', description: '', colour: '#d1242f', icon: 'warning', sort_order: 1 },
@@ -199,7 +175,7 @@ export function fakeInsightsServices(initial: Insight[], options: { failDelete?:
       insights: fake.insights,
       categories: CATEGORIES,
       templates: [{ id: 7, key: 'warning', name: 'Warning', description: '', colour: '#d62728', icon: 'warning', sort_order: 0 }],
-      globalTemplates: GLOBAL_TEMPLATES,
+      globalTemplates: [...GLOBAL_TEMPLATES],
     }),
     change: async (_scope, change) => {
       fake.changes.push(change);
@@ -226,7 +202,7 @@ export function fakeInsightsServices(initial: Insight[], options: { failDelete?:
     },
     removeImageView: async () => undefined,
     listReports: async () => [] as Report[],
-    listGlobalTemplates: async () => [...GLOBAL_TEMPLATES, REPORT_TEMPLATE],
+    listGlobalTemplates: async () => [...GLOBAL_TEMPLATES],
     getReport: async () => {
       throw new Error('not used');
     },

@@ -8,14 +8,13 @@ import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import { scenarioWizardMachine, type LoadInput, type LoadOutput, type SaveInput, type StartValidationInput } from '@machines/scenario-wizard/scenario-wizard.machine.ts';
 import { scenarioActionMachine, type ActionRequest } from '@machines/scenario-wizard/scenario-action.machine.ts';
 import type { CostBreakdown, SavedScenario, ScenarioRef, SubmitResult, ValidationReport } from '@machines/scenario-wizard/scenario-wizard.types.ts';
-import { isServerError } from '@machines/auth/server-error.ts';
 import type { ScenarioEvent } from '@machines/live-status/live-status.types.ts';
 import { api } from '../../api/client.ts';
-import { toServerError } from '../../api/errors.ts';
 import * as scenarios from '../../api/scenarios.ts';
 import { getProject } from '../../api/projects.ts';
 import { listMetSources } from '../../api/weather.ts';
 import { listAllUploads } from '../../api/uploads.ts';
+import { asServerCall as call } from '../../api/errors.ts';
 
 export interface ScenarioServices {
   loadWizard(input: LoadInput): Promise<LoadOutput>;
@@ -89,13 +88,6 @@ export const liveScenarioServices: ScenarioServices = {
   },
 };
 
-async function call<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    throw isServerError(error) ? error : toServerError(error);
-  }
-}
 
 /** Live scenario events (from the live status actor), when the screen has them. */
 export type LiveEvents = (listener: (message: ScenarioEvent) => void) => () => void;

@@ -11,7 +11,6 @@ import { fromPromise } from 'xstate';
 import type { CameraPosition, CameraPositionCreate, Simulation, UserLayer, UserLayersReplace } from '@server/contract/viewer.ts';
 import type { Configuration, GeometryValidation } from '@server/contract/scenarios.ts';
 import type { MetSource, WeatherSummary } from '@machines/weather/weather.types.ts';
-import { isServerError } from '@machines/auth/server-error.ts';
 import { layerFilterMachine } from '@machines/layer-filter/layer-filter.machine.ts';
 import type { NewUserLayer, UserSelectedLayer } from '@machines/layer-filter/layer-filter.types.ts';
 import { viewerSessionMachine, type SessionData, type StudyScope } from '@machines/viewer/viewer-session.machine.ts';
@@ -19,11 +18,11 @@ import { cameraPositionsMachine } from '@machines/viewer/camera-positions.machin
 import { resultsImportMachine, type AppendRequest } from '@machines/viewer/results-import.machine.ts';
 import type { ColourLegend, GraphDefinition, JobTypeRef } from './scene-layers.ts';
 import { api } from '../../api/client.ts';
-import { toServerError } from '../../api/errors.ts';
 import * as viewerApi from '../../api/viewer.ts';
 import * as weatherApi from '../../api/weather.ts';
 import * as scenariosApi from '../../api/scenarios.ts';
 import { getProject } from '../../api/projects.ts';
+import { asServerCall as call, toServerError } from '../../api/errors.ts';
 
 export interface ViewerServices {
   listSimulations(scope: StudyScope): Promise<Simulation[]>;
@@ -101,13 +100,6 @@ export const liveViewerServices: ViewerServices = {
   },
 };
 
-async function call<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    throw isServerError(error) ? error : toServerError(error);
-  }
-}
 
 export type ViewerLogic = ReturnType<typeof bindViewerLogic>;
 
