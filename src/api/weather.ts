@@ -21,7 +21,16 @@ export function fetchMetData(api: ApiClient, projectId: number): Promise<FetchMe
 
 export interface SummaryFilter {
   season: string;
+  /** HH:MM-HH:MM (SPEC §5); the server refuses anything else with a 400 on `time`. */
   time: string;
+}
+
+/** The whole day as a time window ("00:00-24:00" selects every hour-ending hour, engine/weather/hour-mask.ts). */
+export const WHOLE_DAY = '00:00-24:00';
+
+/** The filter of a wind rose over every hour of the chosen season (the viewer's panel has no time filter). */
+export function wholeDayFilter(season: string): SummaryFilter {
+  return { season, time: WHOLE_DAY };
 }
 
 export function weatherSummary(api: ApiClient, projectId: number, metId: string, filter: SummaryFilter): Promise<WeatherSummary> {

@@ -79,7 +79,7 @@ export const liveViewerServices: ViewerServices = {
     api<Simulation>('/api/ingestassets/appendresults', { method: 'PUT', body: { project_id: projectId, simulation_id: simulationId, results } }),
   loadAsset: fetchBytes,
   listMetSources: (projectId) => weatherApi.listMetSources(api, projectId),
-  windRose: (projectId, metId, season) => weatherApi.weatherSummary(api, projectId, metId, { season, time: 'all' }),
+  windRose: (projectId, metId, season) => weatherApi.weatherSummary(api, projectId, metId, weatherApi.wholeDayFilter(season)),
   listConfigurations: (projectId, ids) => scenariosApi.getConfigurations(api, projectId, ids),
   async projectNames(projectId, studyId) {
     const project = await getProject(api, projectId);

@@ -98,6 +98,16 @@ describe('GET /api/project/{id}/weather-summary/', () => {
   it('answers field errors for a bad season, time or speed bins', async () => {
     expect((await summary('&season=monsoon')).body.season?.[0]).toContain('is not a season');
     expect((await summary('&time=25:00-26:00')).status).toBe(400);
+    // The viewer's wind rose once sent time=all (issue 16): refused, naming the field.
+    const all = await summary('&time=all');
+    expect(all.status).toBe(400);
+    expect(Object.keys(all.body)).toEqual(['time']);
+  });
+
+  it('reads the whole-day window the web app sends for the wind rose (00:00-24:00) as every hour', async () => {
+    const { status, body } = await summary('&season=winter&time=00:00-24:00');
+    expect(status).toBe(200);
+    expect(body.filter.hours_selected).toBe((31 + 28 + 31) * 24);
     expect((await summary('&speed_bins=5,2')).body.speed_bins).toBeDefined();
   });
 
