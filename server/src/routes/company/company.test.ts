@@ -61,7 +61,7 @@ describe('company users', () => {
     });
     expect(added.status).toBe(201);
     expect(added.body).toMatchObject({ username: 'newbie', role: w.projects.viewerRoleId, role_name: 'Viewer', subscription: null, is_active: true });
-    expect(t.mailer.last()).toMatchObject({ to: 'newbie@example.test', text: expect.stringContaining('/reset_password/') });
+    expect(t.mailer.last()).toMatchObject({ to: 'newbie@example.test', text: expect.stringMatching(/\/password\/reset\/confirm\/[\w-]+\/[\w-]+/) });
     expect(await call('POST', '/api/company/users/', w.tokens.colleagueWithPermission, { username: 'NEWBIE', email: 'owner@example.test' })).toEqual({
       status: 400,
       body: { username: ['A user with that username already exists.'], email: ['user with this email address already exists.'] },

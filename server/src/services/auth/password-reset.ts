@@ -12,7 +12,7 @@ import { ApiError } from '../../http/errors.ts';
 import { runInBackground } from '../background.ts';
 import { findById } from './accounts.ts';
 import { passwordProblems } from './password-policy.ts';
-import { checkResetToken, decodeUid, encodeUid, makeResetToken } from './reset-token.ts';
+import { checkResetToken, decodeUid, encodeUid, makeResetToken, type ResetTokenSubject } from './reset-token.ts';
 import { throttle } from './throttle.ts';
 import { revokeAllForUser } from './tokens.ts';
 
@@ -23,6 +23,11 @@ export function resetLink(publicUrl: string, uid: string, token: string): string
   return `${publicUrl}/password/reset/confirm/${uid}/${token}`;
 }
 
+/** A one-time link to /password/reset/confirm/{uid}/{token}: dies once the password changes, or after three days. */
+export function setPasswordLink(deps: Pick<AppDeps, 'config' | 'secretKey'>, account: ResetTokenSubject, now: Date): string {
+  return resetLink(deps.config.publicUrl, encodeUid(account.id), makeResetToken(deps.secretKey, account, now));
+}
+
 export async function requestPasswordReset(db: Db, deps: AppDeps, email: string, address: string): Promise<void> {
   await throttle(db, 'resetPassword', { account: email, address }, deps.clock.now());
   runInBackground(deps, 'password reset mail', () => sendResetMails(db, deps, email));
@@ -31,15 +36,16 @@ export async function requestPasswordReset(db: Db, deps: AppDeps, email: string,
 async function sendResetMails(db: Db, deps: AppDeps, email: string): Promise<void> {
   const normalized = email.trim();
   if (!normalized) return;
-  // Like Django: every active account with this address and a usable password gets its own link;
-  // accounts that only sign in by SSO have no password to reset.
+  // Every active account with this address gets its own link — including accounts without a
+  // password yet (added by a company administrator, or made by single sign-on): the link is how
+  // they choose one (issue 16).
   const accounts = await db
     .select({ id: users.id, username: users.username, email: users.email, passwordHash: users.passwordHash, lastLogin: users.lastLogin })
     .from(users)
-    .where(and(sql`lower(${users.email}) = lower(${normalized})`, eq(users.isActive, true), sql`${users.passwordHash} <> ''`));
+    .where(and(sql`lower(${users.email}) = lower(${normalized})`, eq(users.isActive, true)));
   const now = deps.clock.now();
   for (const account of accounts) {
-    const link = resetLink(deps.config.publicUrl, encodeUid(account.id), makeResetToken(deps.secretKey, account, now));
+    const link = setPasswordLink(deps, account, now);
     await deps.mailer.send({
       to: account.email,
       subject: 'Reset your Canopy password',

@@ -14,6 +14,7 @@ import { ApiError, type FieldErrors } from '../../http/errors.ts';
 import type { ListQuery } from '../../http/pagination.ts';
 import type { CompanyUser, CompanyUserCreate, CompanyUserUpdate } from '../../contract/company.ts';
 import { USERNAME_TAKEN, EMAIL_TAKEN } from '../auth/signup.ts';
+import { setPasswordLink } from '../auth/password-reset.ts';
 import { lockCompany, ownCompanyId, requireCompanyPermission, requirePermission } from './guards.ts';
 import { assignSubscription } from './subscriptions.ts';
 
@@ -109,13 +110,18 @@ export async function createCompanyUser(db: Db, deps: AppDeps, actor: AuthUser, 
     if (isUniqueViolation(error)) throw ApiError.field('username', USERNAME_TAKEN);
     throw error;
   }
+  // The new account has no password: the mail carries a one-time set-password link (the reset
+  // token over the empty hash dies as soon as a password is set).
+  const link = setPasswordLink(deps, { id: userId, passwordHash: '', lastLogin: null, email: input.email }, now);
   await deps.mailer.send({
     to: input.email,
     subject: 'Your Canopy account',
     text: [
       `${actor.username} created a Canopy account for you with the username "${input.username}".`,
       '',
-      `Choose your password here: ${deps.config.publicUrl}/reset_password/`,
+      `Choose your password here: ${link}`,
+      '',
+      `The link works once and for three days. After that, ask for a new one at ${deps.config.publicUrl}/reset_password/`,
     ].join('\n'),
   });
   return oneCompanyUser(db, userId);
