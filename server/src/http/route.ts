@@ -6,6 +6,7 @@
 import { createRoute, type RouteConfig } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { requireUser, requireSuperuser } from '../auth/authenticate.ts';
+import { BODY_LIMITS, limitBody, type BodyTier } from './body-limit.ts';
 
 /**
  * - public: anyone, signed in or not.
@@ -21,10 +22,22 @@ const guards: Record<Access, MiddlewareHandler[]> = {
   superuser: [requireUser, requireSuperuser],
 };
 
-export function defineRoute<const R extends Omit<RouteConfig, 'middleware'>>(access: Access, config: R) {
+const bodyLimits = Object.fromEntries(
+  Object.entries(BODY_LIMITS).map(([tier, bytes]) => [tier, limitBody(bytes)]),
+) as Record<keyof typeof BODY_LIMITS, MiddlewareHandler>;
+
+/**
+ * `body` is the route's request-body tier (http/body-limit.ts; default 'form'). The limit runs
+ * before the guards, so an anonymous flood is refused without a database look-up, and is
+ * published in the OpenAPI document as `x-max-body-bytes`.
+ */
+export function defineRoute<const R extends Omit<RouteConfig, 'middleware'>>(access: Access, config: R, options: { body?: BodyTier } = {}) {
+  const tier = options.body ?? 'form';
+  const limit = tier === 'stream' ? [] : [bodyLimits[tier]];
   return createRoute({
     ...config,
-    middleware: guards[access],
+    middleware: [...limit, ...guards[access]],
     'x-access': access,
+    ...(tier === 'stream' ? {} : { 'x-max-body-bytes': BODY_LIMITS[tier] }),
   } as R & { middleware: MiddlewareHandler[] });
 }

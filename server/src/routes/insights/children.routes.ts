@@ -9,6 +9,7 @@ import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { ApiApp } from '../../app.ts';
 import { defineRoute } from '../../http/route.ts';
+import type { BodyTier } from '../../http/body-limit.ts';
 import { pathId } from '../../http/params.ts';
 import { currentUser, type AuthUser } from '../../auth/authenticate.ts';
 import type { Db } from '../../db/database.ts';
@@ -55,6 +56,8 @@ interface ChildSpec<S extends z.ZodType, C extends z.ZodType, U extends z.ZodTyp
   create: C;
   update: U;
   service: ChildService<z.output<S>, z.output<C>, z.output<U>>;
+  /** Request-body tier of create and update (http/body-limit.ts); scene views carry the client's view JSON. */
+  body?: BodyTier;
 }
 
 function ids(c: Context): StudyIds & { insightId: number } {
@@ -83,7 +86,7 @@ function childRoutes<S extends z.ZodType, C extends z.ZodType, U extends z.ZodTy
       summary: `Add a ${spec.noun}`,
       request: { params: pathParams('id', 'studyId', 'insightId'), body: jsonBody(spec.create) },
       responses: { 201: json(spec.schema, 'Created'), ...changeAnswers },
-    }),
+    }, { body: spec.body }),
     get: defineRoute('user', {
       method: 'get',
       path: one,
@@ -99,7 +102,7 @@ function childRoutes<S extends z.ZodType, C extends z.ZodType, U extends z.ZodTy
       summary: `Change a ${spec.noun} (any subset of its fields)`,
       request: { params: pathParams('id', 'studyId', 'insightId', 'childId'), body: jsonBody(spec.update) },
       responses: { 200: json(spec.schema, 'Updated'), ...changeAnswers },
-    }),
+    }, { body: spec.body }),
     remove: defineRoute('user', {
       method: 'delete',
       path: one,
@@ -119,6 +122,7 @@ export const sceneViewRoutes = childRoutes({
   schema: SceneViewSchema,
   create: SceneViewCreateSchema,
   update: SceneViewUpdateSchema,
+  body: 'document',
   service: { list: sceneViews.listSceneViews, get: sceneViews.getSceneView, create: sceneViews.createSceneView, update: sceneViews.updateSceneView, remove: sceneViews.deleteSceneView },
 });
 

@@ -17,7 +17,7 @@ export const createDrawingRoute = defineRoute('user', {
   summary: 'Add a drawing to a scene view',
   request: { body: jsonBody(DrawingCreateSchema) },
   responses: { 201: json(DrawingSchema, 'Created'), ...changeAnswers },
-});
+}, { body: 'document' });
 
 export const updateDrawingRoute = defineRoute('user', {
   method: 'put',
@@ -26,7 +26,7 @@ export const updateDrawingRoute = defineRoute('user', {
   summary: 'Change the drawing named by `id` in the body',
   request: { body: jsonBody(DrawingUpdateSchema) },
   responses: { 200: json(DrawingSchema, 'Updated'), ...changeAnswers },
-});
+}, { body: 'document' });
 
 export const deleteDrawingRoute = defineRoute('user', {
   method: 'delete',

@@ -18,7 +18,7 @@ export const exportPdfRoute = defineRoute('user', {
     401: answers[401],
     404: answers[404],
   },
-});
+}, { body: 'pdf' });
 
 export function registerExportPdfRoutes(app: ApiApp): void {
   app.openapi(exportPdfRoute, async (c) => {

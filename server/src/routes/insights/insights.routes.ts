@@ -33,7 +33,7 @@ export const createInsightRoute = defineRoute('user', {
   summary: 'Add an insight (Draft unless insight_status says otherwise; last unless sort_order is given)',
   request: { params: pathParams('id', 'studyId'), body: jsonBody(InsightCreateSchema) },
   responses: { 201: json(InsightSchema, 'Created'), ...changeAnswers },
-});
+}, { body: 'document' });
 
 export const getInsightRoute = defineRoute('user', {
   method: 'get',
@@ -51,7 +51,7 @@ export const updateInsightRoute = defineRoute('user', {
   summary: 'Change an insight; a new sort_order moves it there and renumbers the others 0..n-1',
   request: { params: pathParams('id', 'studyId', 'insightId'), body: jsonBody(InsightUpdateSchema) },
   responses: { 200: json(InsightSchema, 'Updated'), ...changeAnswers },
-});
+}, { body: 'document' });
 
 export const deleteInsightRoute = defineRoute('user', {
   method: 'delete',

@@ -34,7 +34,7 @@ export const createReportRoute = defineRoute('user', {
   summary: "Add a report (Draft by default; cover defaults from the project and the author)",
   request: { params: pathParams('id', 'studyId'), body: jsonBody(ReportCreateSchema) },
   responses: { 201: json(ReportSchema, 'Created'), ...changeAnswers },
-});
+}, { body: 'document' });
 
 export const getReportRoute = defineRoute('user', {
   method: 'get',
@@ -52,7 +52,7 @@ export const updateReportRoute = defineRoute('user', {
   summary: 'Change a report: title, status, page size, cover fields, or the order of its views',
   request: { params: pathParams('id', 'studyId', 'reportId'), body: jsonBody(ReportUpdateSchema) },
   responses: { 200: json(ReportSchema, 'Updated'), ...changeAnswers },
-});
+}, { body: 'document' });
 
 export const deleteReportRoute = defineRoute('user', {
   method: 'delete',

@@ -39,7 +39,7 @@ export const createStudyImageRoute = defineRoute('user', {
   summary: 'Add an image: image_base64 (PNG or JPEG captured by the viewer) or upload_id (an upload of the project)',
   request: { params: pathParams('id', 'studyId'), body: jsonBody(StudyImageCreateSchema) },
   responses: { 201: json(StudyImageSchema, 'Stored'), ...changeAnswers },
-});
+}, { body: 'image' });
 
 export const getStudyImageRoute = defineRoute('user', {
   method: 'get',

@@ -24,7 +24,7 @@ export const saveParameterSetRoute = defineRoute('user', {
   summary: 'Save a new parameter set (values checked per analysis type)',
   request: { params: pathParams('id'), body: jsonBody(SaveParameterSetSchema) },
   responses: { 201: json(ParameterSetSchema, 'Saved'), ...changeAnswers },
-});
+}, { body: 'document' });
 
 export const updateParameterSetRoute = defineRoute('user', {
   method: 'post',
@@ -33,7 +33,7 @@ export const updateParameterSetRoute = defineRoute('user', {
   summary: 'Change a parameter set by id',
   request: { params: pathParams('id'), body: jsonBody(UpdateParameterSetSchema) },
   responses: { 200: json(ParameterSetSchema, 'Changed'), ...changeAnswers },
-});
+}, { body: 'document' });
 
 export const deleteParameterSetRoute = defineRoute('user', {
   method: 'post',

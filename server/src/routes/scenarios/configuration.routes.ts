@@ -21,7 +21,7 @@ export const createConfigurationRoute = defineRoute('user', {
   summary: 'Create a scenario and its simulations (one per analysis)',
   request: { params: pathParams('id'), body: jsonBody(CreateConfigurationSchema) },
   responses: { 201: json(ConfigurationSchema, 'The scenario with its simulations'), ...errors },
-});
+}, { body: 'document' });
 
 export const getConfigurationRoute = defineRoute('user', {
   method: 'get',
@@ -39,7 +39,7 @@ export const putConfigurationRoute = defineRoute('user', {
   summary: 'Replace the scenario’s inputs (back to draft; only before approval or after a failure)',
   request: { params: pathParams('id', 'cid'), body: jsonBody(UpdateConfigurationSchema) },
   responses: { 200: json(ConfigurationSchema, 'The scenario'), ...errors },
-});
+}, { body: 'document' });
 
 export const deleteConfigurationRoute = defineRoute('user', {
   method: 'delete',

@@ -35,7 +35,7 @@ export const putBlobRoute = defineRoute('public', {
     403: { description: 'AuthenticationFailed (missing, tampered or expired signature) or AuthorizationPermissionMismatch (Azure XML error)' },
     413: { description: 'RequestBodyTooLarge: over UPLOAD_MAX_BYTES; nothing is kept' },
   },
-});
+}, { body: 'stream' });
 
 export const getBlobRoute = defineRoute('public', {
   method: 'get',

@@ -22,7 +22,7 @@ export const simulationResultsRoute = defineRoute('user', {
   summary: "Register a simulation's results: a new simulation of the configuration with one asset per file",
   request: { body: jsonBody(SimulationResultsSchema) },
   responses: { 201: json(SimulationSchema, 'The new simulation with its assets'), ...errors },
-});
+}, { body: 'document' });
 
 export const appendResultsRoute = defineRoute('user', {
   method: 'put',
@@ -31,7 +31,7 @@ export const appendResultsRoute = defineRoute('user', {
   summary: "Append result files to a simulation (its existing assets stay)",
   request: { body: jsonBody(AppendResultsSchema) },
   responses: { 200: json(SimulationSchema, 'The simulation with all its assets'), ...errors },
-});
+}, { body: 'document' });
 
 export const addResultSimulationsRoute = defineRoute('user', {
   method: 'post',
@@ -40,7 +40,7 @@ export const addResultSimulationsRoute = defineRoute('user', {
   summary: "Import results into the scenario as a new simulation (the viewer's results import)",
   request: { params: pathParams('id', 'cid'), body: jsonBody(AddResultSimulationsSchema) },
   responses: { 201: json(SimulationSchema, 'The new simulation with its assets'), ...errors },
-});
+}, { body: 'document' });
 
 export function registerViewerIngestRoutes(app: ApiApp): void {
   app.openapi(simulationResultsRoute, async (c) => {

@@ -107,7 +107,7 @@ export const replaceUserLayersRoute = defineRoute('user', {
   summary: "Replace the user's chosen layers of a simulation with the list given",
   request: { params: pathParams('id', 'studyId'), body: jsonBody(UserLayersReplaceSchema) },
   responses: { 201: json(z.array(UserLayerSchema), 'The new list'), ...changeAnswers },
-});
+}, { body: 'document' });
 
 export const deleteUserLayerRoute = defineRoute('user', {
   method: 'delete',
