@@ -49,6 +49,10 @@ async function call<T>(bearer: string, path: string, init: { method?: string; bo
 beforeAll(async () => {
   app = await startApp();
   session = await openBrowser();
+  // The first sign-up of an installation becomes its operator (superuser): someone else takes that
+  // seat, so the guest below is an ordinary user of another company.
+  const operator = { username: 'operator-e2e', email: 'operator-e2e@example.test', password: 'the operator passphrase 7' };
+  expect((await fetch(`${app.url}/authusers/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(operator) })).status).toBe(201);
   const signup = await fetch(`${app.url}/authusers/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(GUEST) });
   expect(signup.status, await signup.clone().text()).toBe(201);
   ownerToken = await token('demo', 'canopy-demo');

@@ -26,6 +26,10 @@ beforeAll(async () => {
   app = await startApp();
   owner = await openBrowser();
   guest = await openBrowser();
+  // The first sign-up of an installation becomes its operator (superuser): someone else takes that
+  // seat, so the guest below is an ordinary user of another company.
+  const operator = { username: 'operator-e2e', email: 'operator-e2e@example.test', password: 'the operator passphrase 7' };
+  expect((await fetch(`${app.url}/authusers/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(operator) })).status).toBe(201);
   const res = await fetch(`${app.url}/authusers/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -9,7 +9,9 @@ import { companies, roles, users } from '../../db/schema/index.ts';
 let t: TestContext;
 let token: string;
 beforeAll(async () => {
-  t = await createTestContext();
+  t = await createTestContext({ STARTER_SUBSCRIPTION: 'false' });
+  // An installation with an operator: sign-ups here are ordinary accounts (operator-seat.test.ts).
+  await createUser(t.database.db, { username: 'operator', companyId: null, isSuperuser: true });
   const id = await createUser(t.database.db, { username: 'maria', companyId: null, role: 'Engineer' });
   token = await accessToken(t.deps, id);
 });

@@ -4,6 +4,7 @@
  * sign-up, so joining an existing company is left to that company's administrators (invitations)
  * and to single sign-on, where the provider vouches for the address. A sign-up carrying an
  * `invite_token` (services/sharing/invites.ts) joins the inviting company with the invite's role.
+ * While the installation has no superuser, the sign-up becomes its operator (operator-seat.ts).
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
@@ -15,6 +16,7 @@ import { isCountry, normalizeProvince } from '../reference/places.ts';
 import { passwordProblems } from './password-policy.ts';
 import { representUser, type UserRepresentation } from './accounts.ts';
 import { acceptInvite, checkInvite } from '../sharing/invites.ts';
+import { claimOperatorSeat } from '../operator/operator-seat.ts';
 
 export const USERNAME_TAKEN = 'A user with that username already exists.';
 export const EMAIL_TAKEN = 'user with this email address already exists.';
@@ -90,9 +92,11 @@ export async function signUp(db: Db, deps: AppDeps, input: SignUpInput): Promise
         const [admin] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, 'Org Admin'));
         roleId = admin?.id ?? null;
       }
+      const operator = await claimOperatorSeat(tx);
       const [row] = await tx
         .insert(users)
         .values({
+          isSuperuser: operator,
           username: input.username,
           email: input.email,
           passwordHash,
