@@ -31,6 +31,22 @@ describe('loadConfig', () => {
     }
   });
 
+  it('gives new companies a starter subscription by default on the embedded database only (issue 16)', () => {
+    expect(loadConfig({}).starterSubscription).toBe(true);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@localhost/db' }).starterSubscription).toBe(false);
+    expect(loadConfig({ STARTER_SUBSCRIPTION: 'false' }).starterSubscription).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@localhost/db', STARTER_SUBSCRIPTION: 'true' }).starterSubscription).toBe(true);
+    expect(loadConfig({}).STARTER_CREDITS).toBe(200);
+  });
+
+  it('reads EXTERNAL_ANALYSES as analysis:engine pairs and names it when malformed', () => {
+    expect(loadConfig({ EXTERNAL_ANALYSES: 'pedestrian_wind_comfort:AI, directional_wind:CFD' }).EXTERNAL_ANALYSES).toBeDefined();
+    for (const bad of ['pedestrian_wind_comfort', 'solar:GPU', 'a:AI;b:CFD', 'wind_tunnel:AI']) {
+      expect(() => loadConfig({ EXTERNAL_ANALYSES: bad })).toThrow(/EXTERNAL_ANALYSES:/);
+    }
+    expect(() => loadConfig({ STARTER_CREDITS: '0' })).toThrow(/STARTER_CREDITS:/);
+  });
+
   it('treats empty strings as unset', () => {
     expect(loadConfig({ PORT: '' }).PORT).toBe(8080);
   });

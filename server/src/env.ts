@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { resolve } from 'node:path';
+import { ANALYSIS_TYPES } from './contract/parameter-sets.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -52,6 +53,27 @@ export const envSchema = z.object({
   /** Directory of the built web app. */
   WEB_DIST_DIR: z.string().default('dist'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /**
+   * Give every new company a starter subscription per job level Canopy computes analyses at
+   * (services/operator/starter.ts). Unset: on for the embedded installation, off with DATABASE_URL.
+   */
+  STARTER_SUBSCRIPTION: bool.optional(),
+  /** Credits per monthly period of each starter subscription. */
+  STARTER_CREDITS: z.coerce.number().int().positive().max(1_000_000).default(200),
+  /**
+   * Analyses an external service computes and delivers through /api/ingestassets/…: comma-separated
+   * analysis_type:ENGINE pairs (e.g. pedestrian_wind_comfort:AI,directional_wind:CFD). Only these
+   * and Canopy's own computations are offered in the scenario wizard (services/scenarios/capabilities.ts).
+   */
+  EXTERNAL_ANALYSES: z
+    .string()
+    .regex(/^\s*[a-z_]+:(AI|CFD)\s*(,\s*[a-z_]+:(AI|CFD)\s*)*$/, 'must be comma-separated analysis_type:AI or analysis_type:CFD pairs')
+    .refine((v) => v.split(',').every((pair) => (ANALYSIS_TYPES as readonly string[]).includes(pair.split(':')[0]!.trim())), {
+      message: `analysis types are ${ANALYSIS_TYPES.join(', ')}`,
+    })
+    .optional(),
+  /** The name the wizard gives the external service of EXTERNAL_ANALYSES. */
+  EXTERNAL_PROVIDER_NAME: z.string().min(1).max(100).default('an external provider'),
 });
 
 export type RawEnv = z.infer<typeof envSchema>;
@@ -61,6 +83,8 @@ export interface Config extends RawEnv {
   webDistDir: string;
   publicUrl: string;
   databaseKind: 'pglite' | 'postgres';
+  /** STARTER_SUBSCRIPTION with its default applied. */
+  starterSubscription: boolean;
 }
 
 export class ConfigError extends Error {
@@ -96,5 +120,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDistDir: resolve(raw.WEB_DIST_DIR),
     publicUrl: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, ''),
     databaseKind: raw.DATABASE_URL ? 'postgres' : 'pglite',
+    // A laptop install is one team that should start at once; a shared cluster is the operator's to provision.
+    starterSubscription: raw.STARTER_SUBSCRIPTION ?? !raw.DATABASE_URL,
   };
 }
