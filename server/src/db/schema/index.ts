@@ -20,3 +20,4 @@ export * from './weather.ts';
 export * from './viewer.ts';
 export * from './insights.ts';
 export * from './scenarios.ts';
+export * from './reservations.ts';
