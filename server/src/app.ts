@@ -5,7 +5,9 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { compress } from 'hono/compress';
 import type { AppDeps, AppEnv } from './deps.ts';
-import { ApiError, renderError, zodToFieldErrors, MESSAGES } from './http/errors.ts';
+import { ApiError, mergeFieldErrors, renderError, zodToFieldErrors, MESSAGES } from './http/errors.ts';
+import { inputProblems } from './http/input-hygiene.ts';
+import { malformedUrl } from './http/malformed-url.ts';
 import { isServerPath, serveWebApp } from './http/static-files.ts';
 import { registerRoutes } from './routes/index.ts';
 
@@ -15,9 +17,13 @@ export function createApiApp(): ApiApp {
   return new OpenAPIHono<AppEnv>({
     // Accept every route with and without its trailing slash (API.md).
     strict: false,
-    // zod failures become DRF field errors: {"field": ["message"]}.
+    // zod failures become DRF field errors: {"field": ["message"]}; so do NUL characters and
+    // runaway nesting anywhere in the input (http/input-hygiene.ts), valid or not by the schema.
     defaultHook: (result, c) => {
-      if (!result.success) return c.json(zodToFieldErrors(result.error), 400);
+      // On failure the validator still passes the raw input as `data` (its type only admits success).
+      const problems = inputProblems('data' in result ? result.data : undefined);
+      if (!result.success) return c.json(mergeFieldErrors(zodToFieldErrors(result.error), problems), 400);
+      if (problems) return c.json(problems, 400);
     },
   });
 }
@@ -29,6 +35,7 @@ export function createApp(deps: AppDeps): ApiApp {
   // load-balancer probes do not).
   const compressJson = compress();
   app.use('*', (c, next) => {
+    if (c.req.url.includes('%') && malformedUrl(c.req.url)) return Promise.resolve(c.json({ detail: MESSAGES.malformedUrl }, 400));
     c.set('deps', deps);
     c.set('db', deps.database.db);
     return c.req.path.startsWith('/api/') && c.req.header('accept-encoding') ? compressJson(c, next) : next();

@@ -10,7 +10,17 @@ export { DetailSchema, FieldErrorsSchema, json, jsonBody };
 
 export const BLANK = 'This field may not be blank.';
 export const tooLong = (n: number) => `Ensure this field has no more than ${n} characters.`;
-export const notAChoice = (value: unknown) => `"${String(value)}" is not a valid choice.`;
+export const notAChoice = (value: unknown) => `"${shown(value)}" is not a valid choice.`;
+
+/**
+ * The input as DRF would quote it, kept short: String() of a list nested thousands deep overflowed
+ * the stack (issue 17), and a long value has no place in an error message.
+ */
+function shown(value: unknown): string {
+  if (value !== null && typeof value === 'object') return Array.isArray(value) ? 'a list' : 'an object';
+  const text = String(value);
+  return text.length > 100 ? `${text.slice(0, 100)}…` : text;
+}
 
 /** A trimmed, required, non-blank string of at most `max` characters. */
 export const text = (max: number) => z.string().trim().min(1, BLANK).max(max, tooLong(max));

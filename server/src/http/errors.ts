@@ -14,6 +14,7 @@ export const MESSAGES = {
   invalidPage: 'Invalid page.',
   required: 'This field is required.',
   methodNotAllowed: (method: string) => `Method "${method}" not allowed.`,
+  malformedUrl: 'Malformed URL: a percent-escape is not valid.',
   throttled: (seconds: number) => `Request was throttled. Expected available in ${seconds} seconds.`,
 } as const;
 
@@ -57,6 +58,12 @@ export function zodToFieldErrors(error: ZodError): FieldErrors {
     const missing = issue.code === 'invalid_type' && /received undefined/.test(issue.message);
     (out[key] ??= []).push(missing ? MESSAGES.required : issue.message);
   }
+  return out;
+}
+
+export function mergeFieldErrors(a: FieldErrors, b: FieldErrors | undefined): FieldErrors {
+  const out: FieldErrors = { ...a };
+  for (const [key, messages] of Object.entries(b ?? {})) out[key] = [...new Set([...(out[key] ?? []), ...messages])];
   return out;
 }
 

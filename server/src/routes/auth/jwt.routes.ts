@@ -7,19 +7,24 @@ import { clientAddress } from '../../http/client-address.ts';
 import { loginWithPassword } from '../../services/auth/login.ts';
 import { loginWithOneTimePassword } from '../../services/auth/one-time-password.ts';
 import { rotateRefreshToken, verifyAnyToken } from '../../services/auth/tokens.ts';
-import { BLANK, DetailSchema, TokenNotValidSchema, TokenPairSchema, errors, json, jsonBody, requiredString } from './schemas.ts';
+import { BLANK, EMAIL_MAX, tooLong, DetailSchema, TokenNotValidSchema, TokenPairSchema, errors, json, jsonBody, requiredString } from './schemas.ts';
 
 type Credentials = { username?: string; password?: string; email?: string; otp?: string };
 
 /** A body with `otp` (or `email` and no `username`) is the one-time-password payload. */
 const isOneTimePayload = (v: Credentials) => v.otp !== undefined || (v.email !== undefined && v.username === undefined);
 
+/**
+ * Lengths no account can exceed (usernames are at most 150 characters, addresses 254, codes 6);
+ * passwords stop at Django's 4096 so hashing cost stays bounded. Longer input is a 400, before it
+ * reaches a counter key or an index (issue 17: a 20 KB username overflowed a btree row).
+ */
 const TokenObtainSchema = z
   .object({
-    username: z.string().optional(),
-    password: z.string().optional(),
-    email: z.string().optional(),
-    otp: z.string().optional(),
+    username: z.string().max(150, tooLong(150)).optional(),
+    password: z.string().max(4096, tooLong(4096)).optional(),
+    email: z.string().max(EMAIL_MAX, tooLong(EMAIL_MAX)).optional(),
+    otp: z.string().max(32, tooLong(32)).optional(),
   })
   .superRefine((v, ctx) => {
     const fields = isOneTimePayload(v) ? (['email', 'otp'] as const) : (['username', 'password'] as const);

@@ -8,7 +8,10 @@ export const INVALID_EMAIL = 'Enter a valid email address.';
 /** A required string: missing → "This field is required.", empty → "This field may not be blank.". */
 export const requiredString = () => z.string().min(1, BLANK);
 
-export const emailField = () => z.string().trim().pipe(z.email(INVALID_EMAIL));
+/** Django's EmailField length (RFC 5321's path limit); longer input never names an account. */
+export const EMAIL_MAX = 254;
+export const emailField = () => z.string().trim().max(EMAIL_MAX, tooLong(EMAIL_MAX)).pipe(z.email(INVALID_EMAIL));
+export const tooLong = (n: number) => `Ensure this field has no more than ${n} characters.`;
 
 export const DetailSchema = z.object({ detail: z.string() }).openapi('Detail');
 

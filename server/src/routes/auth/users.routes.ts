@@ -18,7 +18,7 @@ const SignUpSchema = z
   .object({
     username: z.string().trim().min(1, BLANK).max(150, tooLong(150)).regex(/^[\w.@+-]+$/, USERNAME_RULE),
     email: emailField(),
-    password: requiredString(),
+    password: requiredString().max(4096, tooLong(4096)),
     first_name: optionalText(150),
     last_name: optionalText(150),
     company: optionalText(200).openapi({ description: 'Name of a new company the user will administer' }),

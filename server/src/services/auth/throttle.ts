@@ -8,6 +8,7 @@
  * sign-in that succeeds then gives its hit back, so only failures use up the allowance and people
  * who sign in often are never throttled for it. Mail-sending requests keep their hit.
  */
+import { createHash } from 'node:crypto';
 import { eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { rateLimitCounters } from '../../db/schema/index.ts';
@@ -30,6 +31,15 @@ export const THROTTLE_RULES: Record<ThrottleScope, { account: ThrottleRule; addr
   otpVerify: { account: { limit: 10, windowSeconds: 600 }, address: { limit: 100, windowSeconds: 600 } },
   resetPassword: { account: { limit: 5, windowSeconds: 3600 }, address: { limit: 30, windowSeconds: 3600 } },
 };
+
+/**
+ * What the caller typed, normalised; over-long input (the routes cap it, this is the backstop) is
+ * hashed so a key always fits the primary-key index.
+ */
+export function accountKey(account: string): string {
+  const normalised = account.trim().toLowerCase();
+  return normalised.length <= 254 ? normalised : `sha256:${createHash('sha256').update(normalised).digest('hex')}`;
+}
 
 interface Hit {
   hits: number;
@@ -76,7 +86,7 @@ export async function throttle(
 ): Promise<ThrottleTicket> {
   const rules = THROTTLE_RULES[scope];
   const checks: Array<[string, ThrottleRule]> = [[`${scope}:address:${subject.address}`, rules.address]];
-  if (subject.account) checks.push([`${scope}:account:${subject.account.trim().toLowerCase()}`, rules.account]);
+  if (subject.account) checks.push([`${scope}:account:${accountKey(subject.account)}`, rules.account]);
   let retryAfter = 0;
   let opened = false;
   for (const [key, rule] of checks) {

@@ -51,6 +51,10 @@ export async function remeshStl(deps: AppDeps, db: Db, user: AuthUser, ids: Ids,
     throw error;
   }
   const repaired = repairMesh(positions, { mergeToleranceM: body.weld_tolerance_m, maxHoleSpanM: body.max_hole_width_m ?? DEFAULT_REMESH_HOLE_WIDTH_M });
+  // Every triangle collapsed (zero area or duplicate): nothing is left to store or validate.
+  if (repaired.positions.length === 0) {
+    throw ApiError.field('upload_id', `${source.filename} has no usable triangles: every one is degenerate (zero area) or a duplicate, so there is nothing to repair.`);
+  }
   const filename = remeshedName(source.filename);
   const check = validateScenarioGeometry({ [body.role]: { name: filename, positions: repaired.positions } });
 
