@@ -1,4 +1,5 @@
 /** Who else may reach a project: its administrators and the users it is shared with. */
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { projects } from './projects.ts';
@@ -38,4 +39,28 @@ export const projectShares = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('project_shares_project_user').on(t.projectId, t.userId), index('project_shares_user').on(t.userId)],
+);
+
+/**
+ * A share by e-mail to an address that has no active account (issue 17 item 6). It is kept and
+ * listed like a pending share, so the sharer cannot tell it from a share to an account they may not
+ * see. Ids come from project_shares' own sequence: one id space for both, in one order.
+ * No one can accept it: an unverified sign-up must not collect shares meant for an address.
+ */
+export const projectShareInvitations = pgTable(
+  'project_share_invitations',
+  {
+    id: integer('id')
+      .primaryKey()
+      .default(sql`nextval('project_shares_id_seq')`),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    /** Lower-cased as typed. */
+    email: text('email').notNull(),
+    sharedBy: integer('shared_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('project_share_invitations_project_email').on(t.projectId, t.email)],
 );
