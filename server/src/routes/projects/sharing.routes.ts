@@ -115,7 +115,7 @@ export function registerProjectSharingRoutes(app: ApiApp): void {
   );
 
   app.openapi(createShareRoute, async (c) =>
-    c.json(await createProjectShare(c.var.db, currentUser(c), pathId(c.req.valid('param').id), c.req.valid('json')), 201),
+    c.json(await createProjectShare(c.var.db, currentUser(c), pathId(c.req.valid('param').id), c.req.valid('json'), { deps: c.var.deps }), 201),
   );
 
   app.openapi(getShareRoute, async (c) => {

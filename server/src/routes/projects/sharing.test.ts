@@ -38,7 +38,8 @@ describe('sharing a project', () => {
       message: 'Please review the podium.',
     });
     expect(shared.status).toBe(201);
-    expect(shared.body).toMatchObject({ project_id: w.projectId, share_status: 'pending', user: { id: guest.id, company_name: 'Elsewhere Ltd' } });
+    // Another company's recipient is named only by the address until they accept (issue 17 item 2).
+    expect(shared.body).toMatchObject({ project_id: w.projectId, share_status: 'pending', user: { id: 0, email: 'guest@example.test', company_name: null } });
     const inbox = await call<NotificationPage>('GET', '/api/user/notifications/', guest.token);
     expect(inbox.body.results).toEqual([
       expect.objectContaining({
@@ -75,22 +76,25 @@ describe('sharing a project', () => {
     expect(await t.database.db.select().from(projectShares).where(eq(projectShares.userId, victim.id))).toEqual([]);
     expect(await t.database.db.select().from(notifications).where(eq(notifications.userId, victim.id))).toEqual([]);
     // The same share succeeds afterwards: nothing half-made blocks it.
-    expect((await call('POST', `/api/project/${w.projectId}/project-share/`, w.tokens.projectAdmin, { user_id: victim.id })).status).toBe(201);
+    expect((await call('POST', `/api/project/${w.projectId}/project-share/`, w.tokens.projectAdmin, { email: victim.email })).status).toBe(201);
   });
 
-  it('refuses unknown recipients, oneself, and a second share to the same user', async () => {
+  it('refuses unknown ids, oneself, and a second share to the same user', async () => {
     const path = `/api/project/${w.projectId}/project-share/`;
-    expect(await call('POST', path, w.tokens.projectAdmin, { email: 'nobody@example.test' })).toEqual({
+    // An address without an account is kept as an invitation, answered like any share (issue 17 item 6).
+    expect((await call('POST', path, w.tokens.projectAdmin, { email: 'nobody@example.test' })).status).toBe(201);
+    // Another company's user cannot be named by id (issue 17 item 2).
+    expect(await call('POST', path, w.tokens.projectAdmin, { user_id: w.userIds.pendingShare })).toEqual({
       status: 400,
-      body: { email: ['No active user has this e-mail address. Invite them with user-invite/ instead.'] },
+      body: { user_id: [`Invalid pk "${w.userIds.pendingShare}" - object does not exist.`] },
     });
     expect(await call('POST', path, w.tokens.projectAdmin, { user_id: w.userIds.projectAdmin })).toEqual({
       status: 400,
       body: { user_id: ['You cannot share a project with yourself.'] },
     });
-    expect(await call('POST', path, w.tokens.projectAdmin, { user_id: w.userIds.pendingShare })).toEqual({
+    expect(await call('POST', path, w.tokens.projectAdmin, { email: 'invitee@example.test' })).toEqual({
       status: 400,
-      body: { user_id: ['This project is already shared with this user.'] },
+      body: { email: ['This project is already shared with this user.'] },
     });
     expect(await call('POST', path, w.tokens.projectAdmin, {})).toEqual({ status: 400, body: { email: ['This field is required.'] } });
     expect(await call('POST', path, w.tokens.projectAdmin, { email: 'not-an-address' })).toEqual({ status: 400, body: { email: ['Enter a valid email address.'] } });
@@ -98,7 +102,7 @@ describe('sharing a project', () => {
 
   it('re-sends a declined share with a new notification, and never "re-sends" an accepted one', async () => {
     const decliner = await newcomer('decliner');
-    const share = await call<ProjectShare>('POST', `/api/project/${w.projectId}/project-share/`, w.tokens.projectAdmin, { user_id: decliner.id });
+    const share = await call<ProjectShare>('POST', `/api/project/${w.projectId}/project-share/`, w.tokens.projectAdmin, { email: decliner.email });
     await call('POST', `/api/user/project-shares/${share.body.id}/`, decliner.token, { share_status: 'declined' });
     const path = `/api/project/${w.projectId}/project-share/${share.body.id}/`;
     const resent = await call<ProjectShare>('PATCH', path, w.tokens.colleagueWithPermission, { share_status: 'pending', message: 'Second try.' });
@@ -113,11 +117,12 @@ describe('sharing a project', () => {
     expect((await call('PATCH', path, w.tokens.colleagueWithPermission, { share_status: 'accepted' })).status).toBe(400);
   });
 
-  it('revokes a share, which takes its notification along', async () => {
+  // The recipient keeps the notification (issue 17 item 2: a revoke no longer hides that a share was made).
+  it('revokes a share, leaving its notification to the recipient', async () => {
     const revoked = await newcomer('revokee');
-    const share = await call<ProjectShare>('POST', `/api/project/${w.projectId}/project-share/`, w.tokens.projectAdmin, { user_id: revoked.id });
+    const share = await call<ProjectShare>('POST', `/api/project/${w.projectId}/project-share/`, w.tokens.projectAdmin, { email: revoked.email });
     expect((await call('DELETE', `/api/project/${w.projectId}/project-share/${share.body.id}/`, w.tokens.projectAdmin)).status).toBe(204);
-    expect((await call<NotificationPage>('GET', '/api/user/notifications/', revoked.token)).body.count).toBe(0);
+    expect((await call<NotificationPage>('GET', '/api/user/notifications/', revoked.token)).body.count).toBe(1);
     expect((await call('GET', `/api/project/${w.projectId}/project-share/${share.body.id}/`, w.tokens.projectAdmin)).status).toBe(404);
   });
 
@@ -198,13 +203,11 @@ describe('inviting someone', () => {
     expect(share?.shareStatus).toBe('pending');
   });
 
-  it('lets only holders of custom_auth.change_user pick the role, and refuses existing addresses and expired links', async () => {
+  it('lets only holders of custom_auth.change_user pick the role, and refuses expired links', async () => {
     const path = `/api/project/${w.projectId}/user-invite/`;
     expect((await call('POST', path, w.tokens.projectAdmin, { email: 'x@example.test', role: 1 })).status).toBe(403);
-    expect(await call('POST', path, w.tokens.projectAdmin, { email: 'owner@example.test' })).toEqual({
-      status: 400,
-      body: { email: ['A user with this e-mail address already exists: share the project with them instead.'] },
-    });
+    // An address with an account is invited like any other (issue 17 item 6: no existence oracle).
+    expect((await call('POST', path, w.tokens.projectAdmin, { email: 'owner@example.test' })).status).toBe(201);
     expect((await call('POST', path, w.tokens.colleague, { email: 'y@example.test' })).status).toBe(403);
     await call('POST', path, w.tokens.projectAdmin, { email: 'late@example.test' });
     const token = decodeURIComponent(/invite_token=(\S+)/.exec(t.mailer.last()!.text)![1]!);

@@ -6,7 +6,7 @@
  * `invite_token` (services/sharing/invites.ts) joins the inviting company with the invite's role.
  * While the installation has no superuser, the sign-up becomes its operator (operator-seat.ts).
  */
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import type { AppDeps } from '../../deps.ts';
 import { companies, roles, users } from '../../db/schema/index.ts';
@@ -17,6 +17,8 @@ import { passwordProblems } from './password-policy.ts';
 import { representUser, type UserRepresentation } from './accounts.ts';
 import { acceptInvite, checkInvite } from '../sharing/invites.ts';
 import { claimOperatorSeat } from '../operator/operator-seat.ts';
+import { runInBackground } from '../background.ts';
+import { grantStarterSubscriptions } from '../operator/starter.ts';
 
 export const USERNAME_TAKEN = 'A user with that username already exists.';
 export const EMAIL_TAKEN = 'user with this email address already exists.';
@@ -60,8 +62,10 @@ export async function signUp(db: Db, deps: AppDeps, input: SignUpInput): Promise
   const errors: FieldErrors = {};
   const [byName] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${input.username})`);
   if (byName) (errors.username ??= []).push(USERNAME_TAKEN);
-  const [byEmail] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = lower(${input.email})`);
-  if (byEmail) (errors.email ??= []).push(EMAIL_TAKEN);
+  // A taken e-mail address is not refused: saying so told anyone which addresses have accounts
+  // (issue 17 item 6). Everything that goes by address (codes, resets, SSO, shares) picks the oldest
+  // active account, so a newer one cannot take the address over; its owner is told by mail.
+  const [byEmail] = await db.select({ username: users.username }).from(users).where(sql`lower(${users.email}) = lower(${input.email})`).orderBy(asc(users.id)).limit(1);
   const place = placeErrors(input.country ?? '', input.province ?? '', errors);
   const problems = passwordProblems(input.password, {
     username: input.username,
@@ -109,6 +113,8 @@ export async function signUp(db: Db, deps: AppDeps, input: SignUpInput): Promise
         })
         .returning({ id: users.id });
       if (invite) await acceptInvite(tx, invite, row!.id, input.username, now);
+      // A company made by this sign-up starts with its starter subscriptions (STARTER_SUBSCRIPTION).
+      else if (companyId !== null) await grantStarterSubscriptions(tx, deps.config, companyId, row!.id);
       return row!.id;
     });
   } catch (error) {
@@ -116,7 +122,22 @@ export async function signUp(db: Db, deps: AppDeps, input: SignUpInput): Promise
     if (isUniqueViolation(error)) throw ApiError.field('username', USERNAME_TAKEN);
     throw error;
   }
+  if (byEmail) tellAddressOwner(deps, input.email, input.username);
   return (await representUser(db, userId))!;
+}
+
+function tellAddressOwner(deps: AppDeps, email: string, newUsername: string): void {
+  runInBackground(deps, 'duplicate address notice', () =>
+    deps.mailer.send({
+      to: email,
+      subject: 'Another Canopy account uses your e-mail address',
+      text: [
+        `A new Canopy account "${newUsername}" was just created with this e-mail address.`,
+        'Your existing account is unchanged: sign-in codes, password resets and shares sent to this address still reach it.',
+        'If you did not create the new account, you need do nothing.',
+      ].join('\n'),
+    }),
+  );
 }
 
 export async function updateProfile(db: Db, userId: number, input: ProfileInput): Promise<UserRepresentation> {

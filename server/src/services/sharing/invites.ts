@@ -9,7 +9,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { AuthUser } from '../../auth/authenticate.ts';
-import { projectShares, projects, roles, userInvites, users } from '../../db/schema/index.ts';
+import { projectShares, projects, roles, userInvites } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Invite, InviteCreate } from '../../contract/sharing.ts';
 import { hasPermission } from '../company/guards.ts';
@@ -45,8 +45,8 @@ export async function createInvite(db: Db, deps: AppDeps, user: AuthUser, projec
   const companyId = user.companyId ?? access.companyId;
   if (companyId === null) throw ApiError.detail(400, 'There is no company to invite into: the project belongs to none.');
   const roleId = await roleFor(db, user, input.role);
-  const [existing] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = lower(${input.email})`);
-  if (existing) throw ApiError.field('email', 'A user with this e-mail address already exists: share the project with them instead.');
+  // No look-up of the address: an invitation answers the same whether or not it has an account
+  // (issue 17 item 6); someone who has one may sign in instead, or make a second one in this company.
 
   const token = randomBytes(32).toString('base64url');
   const now = deps.clock.now();

@@ -13,7 +13,7 @@ import { notify } from './notifications.ts';
 import { oneShare, shareList } from './shares.ts';
 
 export function listMyShares(db: Db, user: AuthUser, only?: 'pending'): ListQuery<ProjectShare> {
-  return shareList(db, and(eq(projectShares.userId, user.id), only ? eq(projectShares.shareStatus, only) : undefined));
+  return shareList(db, and(eq(projectShares.userId, user.id), only ? eq(projectShares.shareStatus, only) : undefined), user);
 }
 
 export async function answerShare(db: Db, user: AuthUser, shareId: number, answer: 'accepted' | 'declined', now: Date): Promise<ProjectShare> {
@@ -43,5 +43,5 @@ export async function answerShare(db: Db, user: AuthUser, shareId: number, answe
       }
     });
   }
-  return oneShare(db, shareId);
+  return oneShare(db, shareId, user);
 }

@@ -2,12 +2,19 @@
  * Project shares from the project's side (project-share/): listed by anyone who sees the project,
  * created, re-sent, and revoked by those who may change it. A new or re-sent share and the
  * recipient's notification are written in one transaction: either both exist or neither.
+ *
+ * The sharer learns nothing about accounts they could not already see (issue 17 items 2 and 6):
+ * by id, only users of their own company can be named (anyone else reads as a missing id); by
+ * e-mail, an address without an account becomes a stored invitation (share-invitations.ts) that
+ * answers and lists exactly like a pending share; and a recipient outside the viewer's company is
+ * named only by address until they accept.
  */
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
 import type { AuthUser } from '../../auth/authenticate.ts';
-import { companies, projectShares, projects, users } from '../../db/schema/index.ts';
+import { companies, notifications, projectShares, projects, users } from '../../db/schema/index.ts';
+import type { AppDeps } from '../../deps.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { ListQuery } from '../../http/pagination.ts';
@@ -15,9 +22,9 @@ import type { ProjectShare, ShareCreate, ShareUpdate } from '../../contract/shar
 import { displayName, optionalUserRef } from '../users/names.ts';
 import { requireChangeableProject, requireVisibleProject } from '../projects/access.ts';
 import { notify as writeNotification } from './notifications.ts';
+import { countInvitations, createInvitation, deleteInvitation, dropInvitationsTo, findInvitation, firstInvitations, recipientByAddress } from './share-invitations.ts';
 
 export const ALREADY_SHARED = 'This project is already shared with this user.';
-const NO_SUCH_USER = 'No active user has this e-mail address. Invite them with user-invite/ instead.';
 
 const sharer = alias(users, 'sharer');
 
@@ -33,6 +40,7 @@ export const shareColumns = {
   firstName: users.firstName,
   lastName: users.lastName,
   email: users.email,
+  companyId: users.companyId,
   companyName: companies.name,
   sharerId: sharer.id,
   sharerUsername: sharer.username,
@@ -52,12 +60,19 @@ export function selectShares(db: Db) {
 
 type Row = Awaited<ReturnType<typeof selectShares>>[number];
 
-export function representShare(row: Row): ProjectShare {
+/** The viewer may see who the recipient is: themselves, a colleague, anyone for a superuser, or a recipient who accepted. */
+function recipientShownTo(viewer: AuthUser, row: Row): boolean {
+  return viewer.isSuperuser || row.userId === viewer.id || (viewer.companyId !== null && row.companyId === viewer.companyId) || row.shareStatus === 'accepted';
+}
+
+export function representShare(row: Row, viewer: AuthUser): ProjectShare {
   return {
     id: row.id,
     project_id: row.projectId,
     project_name: row.projectName,
-    user: { id: row.userId, username: row.username, name: displayName(row), email: row.email, company_name: row.companyName },
+    user: recipientShownTo(viewer, row)
+      ? { id: row.userId, username: row.username, name: displayName(row), email: row.email, company_name: row.companyName }
+      : recipientByAddress(row.email),
     share_status: row.shareStatus,
     shared_by: optionalUserRef({ id: row.sharerId, username: row.sharerUsername, firstName: row.sharerFirstName, lastName: row.sharerLastName }),
     created: row.createdAt.toISOString(),
@@ -65,25 +80,35 @@ export function representShare(row: Row): ProjectShare {
   };
 }
 
-export function shareList(db: Db, where: SQL | undefined): ListQuery<ProjectShare> {
+export function shareList(db: Db, where: SQL | undefined, viewer: AuthUser): ListQuery<ProjectShare> {
   return {
     count: async () => (await db.select({ n: count() }).from(projectShares).where(where))[0]?.n ?? 0,
     page: async (limit, offset) =>
-      (await selectShares(db).where(where).orderBy(asc(projectShares.createdAt), asc(projectShares.id)).limit(limit).offset(offset)).map(
-        representShare,
+      (await selectShares(db).where(where).orderBy(asc(projectShares.createdAt), asc(projectShares.id)).limit(limit).offset(offset)).map((row) =>
+        representShare(row, viewer),
       ),
   };
 }
 
-export async function oneShare(db: Db, shareId: number): Promise<ProjectShare> {
+export async function oneShare(db: Db, shareId: number, viewer: AuthUser): Promise<ProjectShare> {
   const [row] = await selectShares(db).where(eq(projectShares.id, shareId));
   if (!row) throw ApiError.notFound();
-  return representShare(row);
+  return representShare(row, viewer);
 }
 
+const inListOrder = (a: ProjectShare, b: ProjectShare) => a.created.localeCompare(b.created) || a.id - b.id;
+
+/** The project's shares and invitations as one list, in creation order (both are short). */
 export async function listProjectShares(db: Db, user: AuthUser, projectId: number): Promise<ListQuery<ProjectShare>> {
   await requireVisibleProject(db, user, projectId);
-  return shareList(db, eq(projectShares.projectId, projectId));
+  const shares = shareList(db, eq(projectShares.projectId, projectId), user);
+  return {
+    count: async () => (await shares.count()) + (await countInvitations(db, projectId)),
+    page: async (limit, offset) => {
+      const merged = [...(await shares.page(limit + offset, 0)), ...(await firstInvitations(db, projectId, limit + offset))];
+      return merged.sort(inListOrder).slice(offset, offset + limit);
+    },
+  };
 }
 
 async function shareOfProject(db: Db, projectId: number, shareId: number) {
@@ -91,29 +116,33 @@ async function shareOfProject(db: Db, projectId: number, shareId: number) {
     .select({ id: projectShares.id, userId: projectShares.userId, shareStatus: projectShares.shareStatus })
     .from(projectShares)
     .where(and(eq(projectShares.id, shareId), eq(projectShares.projectId, projectId)));
-  if (!row) throw ApiError.notFound();
   return row;
 }
 
 export async function getProjectShare(db: Db, user: AuthUser, projectId: number, shareId: number): Promise<ProjectShare> {
   await requireVisibleProject(db, user, projectId);
-  await shareOfProject(db, projectId, shareId);
-  return oneShare(db, shareId);
+  if (await shareOfProject(db, projectId, shareId)) return oneShare(db, shareId, user);
+  const invitation = await findInvitation(db, projectId, shareId);
+  if (!invitation) throw ApiError.notFound();
+  return invitation;
 }
 
-async function recipientOf(db: Db, input: ShareCreate): Promise<{ id: number }> {
-  if (input.user_id !== undefined) {
-    const [row] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, input.user_id), eq(users.isActive, true)));
-    if (!row) throw ApiError.field('user_id', `Invalid pk "${input.user_id}" - object does not exist.`);
-    return row;
-  }
+/** By id: an active user the caller can see (their company; anyone for a superuser), else "does not exist". */
+async function recipientById(db: Db, user: AuthUser, userId: number): Promise<{ id: number }> {
+  const [row] = await db.select({ id: users.id, companyId: users.companyId }).from(users).where(and(eq(users.id, userId), eq(users.isActive, true)));
+  const visible = row && (user.isSuperuser || row.id === user.id || (user.companyId !== null && row.companyId === user.companyId));
+  if (!visible) throw ApiError.field('user_id', `Invalid pk "${userId}" - object does not exist.`);
+  return row;
+}
+
+/** By e-mail: the oldest active account with the address, if any. */
+async function recipientByEmail(db: Db, email: string): Promise<{ id: number } | undefined> {
   const [row] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(sql`lower(${users.email}) = lower(${input.email ?? ''})`, eq(users.isActive, true)))
+    .where(and(sql`lower(${users.email}) = lower(${email})`, eq(users.isActive, true)))
     .orderBy(asc(users.id))
     .limit(1);
-  if (!row) throw ApiError.field('email', NO_SUCH_USER);
   return row;
 }
 
@@ -125,13 +154,24 @@ function sharedMessage(actor: AuthUser, projectName: string, note: string): stri
 export interface ShareHooks {
   /** The notification writer; tests pass a failing one to prove the share rolls back with it. */
   notify?: typeof writeNotification;
+  /** For the mail to an address without an account (none is sent without). */
+  deps?: AppDeps;
 }
 
 export async function createProjectShare(db: Db, user: AuthUser, projectId: number, input: ShareCreate, hooks: ShareHooks = {}): Promise<ProjectShare> {
   await requireChangeableProject(db, user, projectId);
-  const recipient = await recipientOf(db, input);
   const field = input.user_id !== undefined ? 'user_id' : 'email';
-  if (recipient.id === user.id) throw ApiError.field(field, 'You cannot share a project with yourself.');
+  const email = input.email ?? '';
+  const recipient = input.user_id !== undefined ? await recipientById(db, user, input.user_id) : await recipientByEmail(db, email);
+  if (recipient?.id === user.id) throw ApiError.field(field, 'You cannot share a project with yourself.');
+  if (!recipient) {
+    try {
+      return await createInvitation(db, hooks.deps, user, projectId, email, input.message ?? '');
+    } catch (error) {
+      if (isUniqueViolation(error)) throw ApiError.field(field, ALREADY_SHARED);
+      throw error;
+    }
+  }
   const notify = hooks.notify ?? writeNotification;
   let shareId: number;
   try {
@@ -155,7 +195,8 @@ export async function createProjectShare(db: Db, user: AuthUser, projectId: numb
     if (isUniqueViolation(error)) throw ApiError.field(field, ALREADY_SHARED);
     throw error;
   }
-  return oneShare(db, shareId);
+  if (input.email !== undefined) await dropInvitationsTo(db, projectId, input.email);
+  return oneShare(db, shareId, user);
 }
 
 /**
@@ -165,6 +206,12 @@ export async function createProjectShare(db: Db, user: AuthUser, projectId: numb
 export async function updateProjectShare(db: Db, user: AuthUser, projectId: number, shareId: number, input: ShareUpdate): Promise<ProjectShare> {
   await requireChangeableProject(db, user, projectId);
   const share = await shareOfProject(db, projectId, shareId);
+  if (!share) {
+    // An invitation is pending: re-sending it changes nothing, as for a pending share.
+    const invitation = await findInvitation(db, projectId, shareId);
+    if (!invitation) throw ApiError.notFound();
+    return invitation;
+  }
   if (share.shareStatus === 'accepted') throw ApiError.field('share_status', 'The share is accepted; only a declined share can be re-sent.');
   if (share.shareStatus === 'declined') {
     await db.transaction(async (tx) => {
@@ -180,11 +227,22 @@ export async function updateProjectShare(db: Db, user: AuthUser, projectId: numb
       });
     });
   }
-  return oneShare(db, shareId);
+  return oneShare(db, shareId, user);
 }
 
+/**
+ * Revoking keeps the recipient's notifications (detached from the share): someone shared a
+ * project with them and took it back, and they may want to know who (issue 17 item 2).
+ */
 export async function deleteProjectShare(db: Db, user: AuthUser, projectId: number, shareId: number): Promise<void> {
   await requireChangeableProject(db, user, projectId);
-  await shareOfProject(db, projectId, shareId);
-  await db.delete(projectShares).where(eq(projectShares.id, shareId));
+  const share = await shareOfProject(db, projectId, shareId);
+  if (!share) {
+    if (!(await deleteInvitation(db, projectId, shareId))) throw ApiError.notFound();
+    return;
+  }
+  await db.transaction(async (tx) => {
+    await tx.update(notifications).set({ projectShareId: null }).where(eq(notifications.projectShareId, shareId));
+    await tx.delete(projectShares).where(eq(projectShares.id, shareId));
+  });
 }
