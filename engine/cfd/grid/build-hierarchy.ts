@@ -1,0 +1,417 @@
+/**
+ * Builds the levels of a run from the boxes, the voxelised geometry and the physics: cell kinds,
+ * the fast-path runs, the slow-path and prescribed-cell tables, the interface stencils between
+ * levels, and the initial state (the approach flow everywhere).
+ *
+ * Coarse↔fine coupling (why this one): the finer box's outer ring of cells is prescribed from the
+ * coarser level — ρ, u and the strain rate S interpolated trilinearly in space from cells the
+ * coarse level records, and linearly (extrapolated half a step) in time — and the coarse cells of
+ * the second ring inside the footprint are prescribed from the average of their eight children
+ * once the finer level has made its two steps. A prescribed cell sends out f_eq(ρ, u) + (1 − 1/τ)
+ * f_neq(S) with its own level's τ, which is the Dupuis & Chopard (2003, Phys. Rev. E 67:066707)
+ * rescaling of the non-equilibrium part written in terms of the strain rate: S is continuous
+ * across the interface, Π_neq = −2ρ·cs²·τ·S·dt is not. Exchanging moments instead of populations
+ * keeps one code path for every prescribed cell (inflow, outflow and both directions of the
+ * interface), lets the kernels stream in place (AA pattern) without halo copies, and filters the
+ * non-hydrodynamic modes at the interface, which is where grid refinement usually goes unstable.
+ * Deeper cells of the coarse level under the finer box are never computed.
+ */
+import { CX, CY, CZ, Q, W } from '../lattice/d3q19.ts';
+import type { AblProfile } from '../bc/abl-inlet.ts';
+import { KARMAN } from '../bc/abl-inlet.ts';
+import { cellCentre, cellIndex, depthInBox, depthInPlacement, padded, type LevelBox, type Placement } from './layout.ts';
+import { DRAG, KIND, SLAB_FIELDS, SOURCE, STENCIL, type Level } from './level.ts';
+import { readSlot, writeSlot, type Faces, type LinkContext } from './links.ts';
+import { f32, f64, i32, i32From, u8 } from './shared.ts';
+import { MOMENTS } from '../kernel/cell.ts';
+
+export interface Physics {
+  profile: AblProfile;
+  /** Lattice velocity per m/s, dt/dx (the same on every level under acoustic scaling). */
+  latticePerMs: number;
+  /** Smagorinsky constant Cs. */
+  smagorinsky: number;
+  /** Length of the outflow sponge, level-0 cells. */
+  spongeCells: number;
+  /** Lattice viscosity the sponge adds at the outflow face. */
+  spongeViscosity: number;
+  /** Cells whose centre is below this height collect pedestrian statistics, m. */
+  slabHeightM: number;
+  /**
+   * The approach flow each level sustains (its precursor column, see precursor.ts), per cell
+   * layer of that level; without it, the analytic profile.
+   */
+  columns?: Array<ColumnProfile | null>;
+}
+
+/** Mean speed and shear of the approach flow at each cell layer of one level. */
+export interface ColumnProfile {
+  speedMs: Float64Array;
+  shearPerS: Float64Array;
+}
+
+export interface HierarchySpec {
+  boxes: LevelBox[];
+  /** placements[l]: where level l + 1 sits inside level l. */
+  placements: Placement[];
+  /** Per level, unpadded (i fastest, then j, then k): 1 where solid. */
+  solid: Uint8Array[];
+  /** Per level, unpadded: porous drag density C_d·a (1/m), 0 where none. */
+  porous?: Array<Float32Array | null>;
+  physics: Physics;
+  /**
+   * 'domain' (default): inflow at x = 0, outflow at the far end, free-slip sides and top.
+   * 'column': periodic in x and y with no inflow or outflow — the precursor of the approach flow.
+   */
+  mode?: 'domain' | 'column';
+}
+
+export interface Hierarchy {
+  levels: Level[];
+  physics: Physics;
+  /** Level-0 time step, s. */
+  dt0S: number;
+}
+
+const LEVEL0_FACES: Faces = { xLow: 'open', xHigh: 'open', yLow: 'slip', yHigh: 'slip', zLow: 'slip', zHigh: 'slip' };
+const REFINED_FACES: Faces = { xLow: 'open', xHigh: 'open', yLow: 'open', yHigh: 'open', zLow: 'slip', zHigh: 'open' };
+const COLUMN_FACES: Faces = { xLow: 'periodic', xHigh: 'periodic', yLow: 'periodic', yHigh: 'periodic', zLow: 'slip', zHigh: 'slip' };
+
+/** Speed and shear of the approach flow at the centre of layer k of a level. */
+function approach(physics: Physics, l: number, dxM: number, k: number): { speedMs: number; shearPerS: number } {
+  const column = physics.columns?.[l];
+  if (column && k < column.speedMs.length) return { speedMs: column.speedMs[k], shearPerS: column.shearPerS[k] };
+  const z = (k + 0.5) * dxM;
+  return { speedMs: physics.profile.speedMs(z), shearPerS: physics.profile.shearPerS(z) };
+}
+
+function unpadded(box: LevelBox, i: number, j: number, k: number): number {
+  return i + box.nx * (j + box.ny * k);
+}
+
+interface Draft {
+  box: LevelBox;
+  kind: Uint8Array;
+  source: Map<number, number>;
+  solidPadded: Uint8Array;
+  recorders: Map<number, number>;
+  ghostStencils: Map<number, { slots: number[]; weights: number[]; factorU: number[]; factorS: number[] }>;
+}
+
+function draftLevel(spec: HierarchySpec, l: number): Draft {
+  const box = spec.boxes[l];
+  const pad = padded(box);
+  const solid = spec.solid[l];
+  if (solid.length !== box.nx * box.ny * box.nz) throw new RangeError(`level ${l}: solid mask has ${solid.length} cells, box has ${box.nx * box.ny * box.nz}`);
+  const kind = u8(pad.n);
+  const solidPadded = u8(pad.n);
+  const source = new Map<number, number>();
+  const below = l + 1 < spec.boxes.length ? spec.placements[l] : null;
+  for (let k = 0; k < box.nz; k++) {
+    for (let j = 0; j < box.ny; j++) {
+      for (let i = 0; i < box.nx; i++) {
+        const x = cellIndex(pad, i, j, k);
+        if (solid[unpadded(box, i, j, k)]) {
+          solidPadded[x] = 1;
+          continue;
+        }
+        const covered = below ? depthInPlacement(below, i, j, k) : -1;
+        if (covered >= 2) continue;
+        if (covered === 1) {
+          kind[x] = KIND.PRESCRIBED;
+          source.set(x, SOURCE.RESTRICT);
+          continue;
+        }
+        if (l === 0 && spec.mode !== 'column' && (i === 0 || i === box.nx - 1)) {
+          kind[x] = KIND.PRESCRIBED;
+          source.set(x, i === 0 ? SOURCE.INLET : SOURCE.OUTLET);
+          continue;
+        }
+        if (l > 0 && depthInBox(box, i, j, k) === 0) {
+          kind[x] = KIND.PRESCRIBED;
+          source.set(x, SOURCE.GHOST);
+          continue;
+        }
+        kind[x] = KIND.FLUID;
+      }
+    }
+  }
+  return { box, kind, source, solidPadded, recorders: new Map(), ghostStencils: new Map() };
+}
+
+function record(parent: Draft, x: number): number {
+  let slot = parent.recorders.get(x);
+  if (slot === undefined) {
+    slot = parent.recorders.size;
+    parent.recorders.set(x, slot);
+  }
+  return slot;
+}
+
+function ratio(a: number, b: number): number {
+  return b > 0 && a > 0 ? a / b : 1;
+}
+
+/** Trilinear stencil of each ghost cell of `fine` over the recorded cells of `coarse`. */
+function ghostStencils(coarse: Draft, fine: Draft, physics: Physics, l: number): void {
+  const cp = padded(coarse.box), fp = padded(fine.box);
+  const cb = coarse.box, fb = fine.box;
+  for (const [x, src] of fine.source) {
+    if (src !== SOURCE.GHOST) continue;
+    const k = Math.floor(x / fp.pxy) - 1;
+    const j = Math.floor((x % fp.pxy) / fp.px) - 1;
+    const i = (x % fp.px) - 1;
+    const [cx, cy, cz] = cellCentre(fb, i, j, k);
+    const xi = (cx - cb.originM[0]) / cb.dxM - 0.5;
+    const yj = (cy - cb.originM[1]) / cb.dxM - 0.5;
+    const zk = (cz - cb.originM[2]) / cb.dxM - 0.5;
+    const i0 = Math.floor(xi), j0 = Math.floor(yj), k0 = Math.floor(zk);
+    const tx = xi - i0, ty = yj - j0, tz = zk - k0;
+    const slots: number[] = [];
+    const weights: number[] = [];
+    const factorU: number[] = [];
+    const factorS: number[] = [];
+    const here = approach(physics, l, fb.dxM, k);
+    let total = 0;
+    for (let c = 0; c < 8; c++) {
+      const di = c & 1, dj = (c >> 1) & 1, dk = (c >> 2) & 1;
+      // Below the first cell centre the ground is a wall: use the first layer (no extrapolation).
+      const ci = i0 + di, cj = j0 + dj, ck = Math.max(0, k0 + dk);
+      const w = (di ? tx : 1 - tx) * (dj ? ty : 1 - ty) * (dk ? tz : 1 - tz);
+      if (w <= 0) continue;
+      if (ci < 0 || cj < 0 || ci >= cb.nx || cj >= cb.ny || ck >= cb.nz) continue;
+      const cx2 = cellIndex(cp, ci, cj, ck);
+      if (coarse.kind[cx2] !== KIND.FLUID) continue;
+      const there = approach(physics, l - 1, cb.dxM, ck);
+      slots.push(record(coarse, cx2));
+      weights.push(w);
+      factorU.push(ratio(here.speedMs, there.speedMs));
+      factorS.push(ratio(here.shearPerS, there.shearPerS));
+      total += w;
+    }
+    for (let s = 0; s < weights.length; s++) weights[s] /= total;
+    fine.ghostStencils.set(x, { slots, weights, factorU, factorS });
+  }
+}
+
+function hasNonStreamableNeighbour(box: LevelBox, pad: ReturnType<typeof padded>, kind: Uint8Array, i: number, j: number, k: number): boolean {
+  for (let q = 1; q < Q; q++) {
+    const ti = i + CX[q], tj = j + CY[q], tk = k + CZ[q];
+    if (ti < 0 || tj < 0 || tk < 0 || ti >= box.nx || tj >= box.ny || tk >= box.nz) return true;
+    if (kind[cellIndex(pad, ti, tj, tk)] === KIND.INACTIVE) return true;
+  }
+  return false;
+}
+
+/** Initial shifted populations of every cell: equilibrium at ρ = 1 with the approach flow. */
+function initialise(level: Level, physics: Physics): void {
+  const { box, pad, f } = level;
+  for (let k = -1; k <= box.nz; k++) {
+    const ux = approach(physics, level.index, box.dxM, Math.min(Math.max(k, 0), box.nz - 1)).speedMs * physics.latticePerMs;
+    const u2 = 1.5 * ux * ux;
+    for (let j = -1; j <= box.ny; j++) {
+      for (let i = -1; i <= box.nx; i++) {
+        const x = cellIndex(pad, i, j, k);
+        for (let q = 0; q < Q; q++) {
+          const cu = CX[q] * ux;
+          f[q * pad.n + x] = W[q] * (3 * cu + 4.5 * cu * cu - u2);
+        }
+      }
+    }
+  }
+}
+
+export function buildHierarchy(spec: HierarchySpec): Hierarchy {
+  const { boxes, placements, physics } = spec;
+  if (boxes.length < 1) throw new RangeError('a grid needs at least one level');
+  if (placements.length !== boxes.length - 1) throw new RangeError('one placement per refined level');
+  const drafts = boxes.map((_, l) => draftLevel(spec, l));
+  for (let l = 1; l < boxes.length; l++) ghostStencils(drafts[l - 1], drafts[l], physics, l);
+  // The outflow face copies its upstream neighbour.
+  const outletSlot = new Map<number, number>();
+  for (const [x, src] of drafts[0].source) {
+    if (src === SOURCE.OUTLET && drafts[0].kind[x - 1] === KIND.FLUID) outletSlot.set(x, record(drafts[0], x - 1));
+  }
+
+  const dx0 = boxes[0].dxM;
+  const dt0S = physics.latticePerMs * dx0;
+  const levels: Level[] = drafts.map((d, l) => {
+    const box = d.box;
+    const pad = padded(box);
+    const latticeNu = physics.latticePerMs / box.dxM; // ν_lat = ν·dt/dx² = ν·(dt/dx)/dx
+    const nuZ = f32(box.nz);
+    for (let k = 0; k < box.nz; k++) nuZ[k] = physics.profile.backgroundViscosityM2s((k + 0.5) * box.dxM) * latticeNu;
+    const nuX = f32(box.nx);
+    if (l === 0 && physics.spongeCells > 0) {
+      for (let i = 0; i < box.nx; i++) {
+        const t = (i - (box.nx - 1 - physics.spongeCells)) / physics.spongeCells;
+        if (t > 0) nuX[i] = physics.spongeViscosity * t * t;
+      }
+    }
+    const porous = spec.porous?.[l] ?? null;
+    const z0 = physics.profile.roughnessLengthM;
+    const groundDrag = (KARMAN / Math.log((0.5 * box.dxM) / z0)) ** 2;
+    const slabLayers = Math.max(1, Math.min(box.nz, Math.ceil(physics.slabHeightM / box.dxM)));
+
+    // Classify fluid cells: fast path unless they need anything the unrolled kernel lacks.
+    const runs: number[] = [];
+    const slowList: number[] = [];
+    let fastCells = 0;
+    const faces = spec.mode === 'column' ? COLUMN_FACES : l === 0 ? LEVEL0_FACES : REFINED_FACES;
+    const ctx: LinkContext = { box, pad, kind: d.kind, faces };
+    const topDrive = (physics.profile.frictionVelocityMs * physics.latticePerMs) ** 2;
+    for (let k = 0; k < box.nz; k++) {
+      for (let j = 0; j < box.ny; j++) {
+        let runStart = -1;
+        const flush = (iEnd: number) => {
+          if (runStart >= 0) {
+            runs.push(cellIndex(pad, runStart, j, k), iEnd - runStart, k, runStart);
+            fastCells += iEnd - runStart;
+            runStart = -1;
+          }
+        };
+        for (let i = 0; i < box.nx; i++) {
+          const x = cellIndex(pad, i, j, k);
+          if (d.kind[x] !== KIND.FLUID) {
+            flush(i);
+            continue;
+          }
+          const slow =
+            k === 0 || d.recorders.has(x) || (porous !== null && porous[unpadded(box, i, j, k)] > 0) ||
+            hasNonStreamableNeighbour(box, pad, d.kind, i, j, k);
+          if (slow) {
+            flush(i);
+            slowList.push(x);
+          } else if (runStart < 0) {
+            runStart = i;
+          }
+        }
+        flush(box.nx);
+      }
+    }
+
+    const coords = (x: number): [number, number, number] => [(x % pad.px) - 1, Math.floor((x % pad.pxy) / pad.px) - 1, Math.floor(x / pad.pxy) - 1];
+    const ns = slowList.length;
+    const slow = {
+      count: ns,
+      cell: i32From(slowList),
+      read: i32(ns * Q),
+      write: i32(ns * Q),
+      nu: f32(ns),
+      dragKind: u8(ns),
+      drag: f32(ns),
+      record: i32(ns),
+    };
+    for (let s = 0; s < ns; s++) {
+      const x = slowList[s];
+      const [i, j, k] = coords(x);
+      for (let q = 0; q < Q; q++) {
+        slow.read[s * Q + q] = readSlot(ctx, i, j, k, q);
+        slow.write[s * Q + q] = writeSlot(ctx, i, j, k, q);
+      }
+      slow.nu[s] = nuZ[k] + nuX[i];
+      const porosity = porous ? porous[unpadded(box, i, j, k)] : 0;
+      if (porosity > 0) {
+        slow.dragKind[s] = DRAG.POROUS;
+        slow.drag[s] = porosity * box.dxM;
+      } else if (k === 0) {
+        slow.dragKind[s] = DRAG.GROUND;
+        slow.drag[s] = groundDrag;
+      } else if (l === 0 && k === box.nz - 1) {
+        slow.dragKind[s] = DRAG.TOP;
+        slow.drag[s] = topDrive;
+      }
+      slow.record[s] = d.recorders.get(x) ?? -1;
+    }
+
+    const preList = [...d.source.keys()].sort((a, b) => a - b);
+    const np = preList.length;
+    const pre = {
+      count: np,
+      cell: i32From(preList),
+      write: i32(np * Q),
+      nu: f32(np),
+      source: u8(np),
+      state: f32(np * MOMENTS),
+      slots: i32(np * STENCIL).fill(-1),
+      weights: f32(np * STENCIL),
+      children: i32(np * STENCIL).fill(-1),
+      factorU: f32(np * STENCIL).fill(1),
+      factorS: f32(np * STENCIL).fill(1),
+    };
+    for (let p = 0; p < np; p++) {
+      const x = preList[p];
+      const [i, j, k] = coords(x);
+      for (let q = 0; q < Q; q++) pre.write[p * Q + q] = writeSlot(ctx, i, j, k, q);
+      pre.nu[p] = nuZ[k] + nuX[i];
+      const src = d.source.get(x)!;
+      pre.source[p] = src;
+      // Every prescribed cell starts in the approach flow; the inflow keeps it. S_xz = ½·dU/dz per
+      // time step of this level.
+      const flow = approach(physics, l, box.dxM, k);
+      pre.state[p * MOMENTS] = 1;
+      pre.state[p * MOMENTS + 1] = flow.speedMs * physics.latticePerMs;
+      pre.state[p * MOMENTS + 8] = 0.5 * flow.shearPerS * dt0S * 2 ** -l;
+      if (src === SOURCE.OUTLET) {
+        pre.slots[p * STENCIL] = outletSlot.get(x) ?? -1;
+      } else if (src === SOURCE.GHOST) {
+        const st = d.ghostStencils.get(x)!;
+        for (let s = 0; s < st.slots.length; s++) {
+          pre.slots[p * STENCIL + s] = st.slots[s];
+          pre.weights[p * STENCIL + s] = st.weights[s];
+          pre.factorU[p * STENCIL + s] = st.factorU[s];
+          pre.factorS[p * STENCIL + s] = st.factorS[s];
+        }
+      } else if (src === SOURCE.RESTRICT) {
+        const at = placements[l];
+        const fine = drafts[l + 1];
+        const fp = padded(fine.box);
+        for (let c = 0; c < 8; c++) {
+          const fi = 2 * (i - at.ax) + (c & 1), fj = 2 * (j - at.ay) + ((c >> 1) & 1), fk = 2 * k + ((c >> 2) & 1);
+          const fx = cellIndex(fp, fi, fj, fk);
+          if (fine.kind[fx] !== KIND.FLUID) continue;
+          pre.children[p * STENCIL + c] = fx;
+          const there = approach(physics, l + 1, fine.box.dxM, fk);
+          pre.factorU[p * STENCIL + c] = ratio(flow.speedMs, there.speedMs);
+          pre.factorS[p * STENCIL + c] = ratio(flow.shearPerS, there.shearPerS);
+        }
+      }
+    }
+
+    const recCount = d.recorders.size;
+    const level: Level = {
+      index: l,
+      box,
+      pad,
+      child: l + 1 < boxes.length ? placements[l] : null,
+      f: f32(Q * pad.n),
+      kind: d.kind,
+      solid: d.solidPadded,
+      nuZ,
+      nuX,
+      runs: i32From(runs),
+      runCount: runs.length / 4,
+      fastCells,
+      slow,
+      pre,
+      rec: [f32(Math.max(1, recCount) * MOMENTS), f32(Math.max(1, recCount) * MOMENTS)],
+      recCount,
+      meanSum: f32(3 * pad.n),
+      slabSum: f64(SLAB_FIELDS * pad.pxy * (slabLayers + 1)),
+      slabLayers,
+    };
+    initialise(level, physics);
+    return level;
+  });
+  return { levels, physics, dt0S };
+}
+
+/** Cells computed per level-0 step, weighted by how often each level steps. */
+export function workPerCoarseStep(h: Hierarchy): number {
+  let work = 0;
+  for (const level of h.levels) {
+    const cells = level.fastCells + level.slow.count + level.pre.count;
+    work += cells * 2 ** level.index;
+  }
+  return work;
+}

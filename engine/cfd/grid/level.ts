@@ -1,0 +1,115 @@
+/**
+ * The runtime data of one grid level: populations, cell kinds, the work lists the kernels walk,
+ * and the buffers that couple it to its neighbours in the hierarchy. Everything lives in typed
+ * arrays (shared between worker threads when possible), so a level can be sent to a thread and
+ * written to a checkpoint as is.
+ */
+import type { LevelBox, Padded, Placement } from './layout.ts';
+
+/** What a stored cell is. */
+export const KIND = {
+  /** Solid, covered by a finer level, or padding: never computed. */
+  INACTIVE: 0,
+  /** Collided and streamed. */
+  FLUID: 1,
+  /** Sends out the populations of a given state instead of colliding its own. */
+  PRESCRIBED: 2,
+} as const;
+
+/** Where a prescribed cell's state comes from. */
+export const SOURCE = {
+  /** The approach flow at the inflow face. */
+  INLET: 1,
+  /** Its upstream neighbour's velocity and strain at ρ = 1 (the outflow face). */
+  OUTLET: 2,
+  /** The coarser level, interpolated in space and time (the interface ring of a finer level). */
+  GHOST: 3,
+  /** The average of its eight children on the finer level (inside a finer level's footprint). */
+  RESTRICT: 4,
+} as const;
+
+/**
+ * Momentum sources and sinks of slow-path cells: the ground's wall stress, vegetation's drag, and
+ * the shear stress u*² that drives the top of the domain (Richards & Hoxey 1993), without which no
+ * inflow profile can stay horizontally homogeneous over a drag-exerting ground.
+ */
+export const DRAG = { NONE: 0, GROUND: 1, POROUS: 2, TOP: 3 } as const;
+
+/** Slots per ghost stencil (trilinear) and per restriction (2×2×2 children). */
+export const STENCIL = 8;
+
+export interface SlowCells {
+  count: number;
+  cell: Int32Array;
+  /** Odd-step source of each incoming population (absolute index into f), 19 per cell. */
+  read: Int32Array;
+  /** Odd-step destination of each outgoing population, 19 per cell. */
+  write: Int32Array;
+  /** Base viscosity (lattice units). */
+  nu: Float32Array;
+  dragKind: Uint8Array;
+  /** Ground: C_f = (κ/ln(z1/z0))²; porous: C_d·a·dx; top: u*² (lattice units). */
+  drag: Float32Array;
+  /** Slot in `rec` this cell records its state into, or −1. */
+  record: Int32Array;
+}
+
+export interface PrescribedCells {
+  count: number;
+  cell: Int32Array;
+  /** Odd-step destination of each outgoing population, 19 per cell. */
+  write: Int32Array;
+  nu: Float32Array;
+  source: Uint8Array;
+  /** State to send out: ρ, u, S (10 per cell, lattice units of this level). */
+  state: Float32Array;
+  /** OUTLET: one recorded slot; GHOST: up to 8 slots of the parent level (−1 unused). */
+  slots: Int32Array;
+  /** GHOST: trilinear weights of `slots`. */
+  weights: Float32Array;
+  /** RESTRICT: cell indices of the children on the finer level (−1 when solid). */
+  children: Int32Array;
+  /**
+   * Per stencil entry (GHOST: the parent cells; RESTRICT: the children), the ratio of the
+   * approach flow's speed (factorU) and shear (factorS) at the receiving cell's height to those at
+   * the source's height. The horizontal velocity and the horizontal-vertical strain (S_xz, S_yz)
+   * are carried across the interface relative to the approach profile: exact for the undisturbed
+   * boundary layer, where linear interpolation of a log profile (and of its 1/z shear) is not —
+   * and at τ ≈ ½ a percent of error in the strain of an interface cell is several per cent of the
+   * shear stress it passes on (see build-hierarchy.ts).
+   */
+  factorU: Float32Array;
+  factorS: Float32Array;
+}
+
+export interface Level {
+  index: number;
+  box: LevelBox;
+  pad: Padded;
+  /** Where the next finer level sits inside this one (null on the finest). */
+  child: Placement | null;
+  /** Shifted populations h = f − w, structure of arrays: slot q of cell x at q·n + x. */
+  f: Float32Array;
+  kind: Uint8Array;
+  /** 1 where the geometry is solid (padded indexing), for sampling and output. */
+  solid: Uint8Array;
+  /** Base viscosity by height and by streamwise position (lattice units). */
+  nuZ: Float32Array;
+  nuX: Float32Array;
+  /** Runs of fast-path cells: first cell, length, k, i — four integers each. */
+  runs: Int32Array;
+  runCount: number;
+  fastCells: number;
+  slow: SlowCells;
+  pre: PrescribedCells;
+  /** Recorded states (ρ, u, S) of this level's last two steps: rec[step % 2]. */
+  rec: [Float32Array, Float32Array];
+  recCount: number;
+  /** Statistics: Σu, Σv, Σw per cell over the averaging window (padded indexing). */
+  meanSum: Float32Array;
+  /** Pedestrian slab statistics for cells with k < slabLayers: Σ|U|, Σ|U|², Σu², Σv², Σw², Σk_sgs. */
+  slabSum: Float64Array;
+  slabLayers: number;
+}
+
+export const SLAB_FIELDS = 6;

@@ -1,0 +1,36 @@
+/**
+ * Runs level-0 steps on one thread's share of the work: the loop both the in-process solver and
+ * each worker thread execute. Statistics are gathered every other level-0 step, when all
+ * populations are at home (see step.ts).
+ */
+import type { Hierarchy } from '../grid/build-hierarchy.ts';
+import { coarseStep, type ThreadContext } from './step.ts';
+import { naturalPass } from './natural-pass.ts';
+
+export interface AdvanceCommand {
+  /** Level-0 steps to make (an even number keeps every level at home afterwards). */
+  steps: number;
+  /** Add the state to the statistics after each odd level-0 step. */
+  accumulate: boolean;
+  /** Write this thread's health record after the last step. */
+  health: Float64Array | null;
+}
+
+/** Returns the number of statistics samples taken. */
+export function advance(h: Hierarchy, ctx: ThreadContext, cmd: AdvanceCommand): number {
+  let samples = 0;
+  for (let s = 0; s < cmd.steps; s++) {
+    coarseStep(h, ctx);
+    if ((ctx.steps[0] & 1) === 0 && cmd.accumulate) {
+      naturalPass(h, ctx, true, null);
+      samples++;
+      ctx.barrier();
+    }
+  }
+  if (cmd.health) {
+    if ((ctx.steps[0] & 1) !== 0) throw new Error('health is read with every level at home (after an even number of steps)');
+    naturalPass(h, ctx, false, cmd.health);
+    ctx.barrier();
+  }
+  return samples;
+}

@@ -1,0 +1,76 @@
+/**
+ * Work done on the populations "at home" (after an odd level-0 step, slot q of cell x holds f_q(x)
+ * on every level): time statistics over the averaging window and the divergence watch.
+ */
+import { momentsOf, relaxationTime, tensorNorm } from '../kernel/cell.ts';
+import { KIND, SLAB_FIELDS } from '../grid/level.ts';
+import type { Hierarchy } from '../grid/build-hierarchy.ts';
+import { share, type ThreadContext } from './step.ts';
+
+/** Per-thread health record: max |ρ − 1|, max |u| (lattice), NaN count, the cell of the worst ρ. */
+export const HEALTH_FIELDS = 4;
+const Q = 19;
+const FLUID = KIND.FLUID, FIELDS = SLAB_FIELDS;
+
+/**
+ * Adds the current state to the statistics (when `accumulate`) and writes this thread's health
+ * into health[thread·HEALTH_FIELDS ..].
+ */
+export function naturalPass(h: Hierarchy, ctx: ThreadContext, accumulate: boolean, health: Float64Array | null): void {
+  const { h: pop, m } = ctx.scratch;
+  let maxDrho = 0, maxU = 0, nan = 0, worst = -1;
+  for (const level of h.levels) {
+    const { box, pad, f, kind } = level;
+    const n = pad.n;
+    const [k0, k1] = share(box.nz, ctx.thread, ctx.threads);
+    for (let k = k0; k < k1; k++) {
+      const slab = accumulate && k < level.slabLayers;
+      const nuk = level.nuZ[k];
+      for (let j = 0; j < box.ny; j++) {
+        let x = 1 + (j + 1) * pad.px + (k + 1) * pad.pxy;
+        for (let i = 0; i < box.nx; i++, x++) {
+          if (kind[x] !== FLUID) continue;
+          for (let q = 0; q < Q; q++) pop[q] = f[q * n + x];
+          momentsOf(pop, m);
+          const rho = m[0], ux = m[1], uy = m[2], uz = m[3];
+          const sp2 = ux * ux + uy * uy + uz * uz;
+          if (health) {
+            if (!(rho === rho) || !(sp2 === sp2)) nan++;
+            const d = Math.abs(rho - 1);
+            if (d > maxDrho) {
+              maxDrho = d;
+              worst = level.index * 1e9 + x;
+            }
+            if (sp2 > maxU * maxU) maxU = Math.sqrt(sp2);
+          }
+          if (!accumulate) continue;
+          level.meanSum[3 * x] += ux;
+          level.meanSum[3 * x + 1] += uy;
+          level.meanSum[3 * x + 2] += uz;
+          if (slab) {
+            const sp = Math.sqrt(sp2);
+            const nu0 = nuk + level.nuX[i];
+            const tau = relaxationTime(nu0, ctx.smag, tensorNorm(m, 4), rho);
+            const nuSgs = (tau - (3 * nu0 + 0.5)) / 3;
+            const o = FIELDS * (x % pad.pxy + k * pad.pxy);
+            const s = level.slabSum;
+            s[o] += sp;
+            s[o + 1] += sp2;
+            s[o + 2] += ux * ux;
+            s[o + 3] += uy * uy;
+            s[o + 4] += uz * uz;
+            // Yoshizawa's subgrid kinetic energy, k = (ν_sgs/(C_k·Δ))², C_k = 0.094, Δ = 1 cell.
+            s[o + 5] += (nuSgs / 0.094) ** 2;
+          }
+        }
+      }
+    }
+  }
+  if (health) {
+    const o = ctx.thread * HEALTH_FIELDS;
+    health[o] = maxDrho;
+    health[o + 1] = maxU;
+    health[o + 2] = nan;
+    health[o + 3] = worst;
+  }
+}

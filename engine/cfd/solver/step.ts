@@ -1,0 +1,280 @@
+/**
+ * One level-0 time step of the whole hierarchy, as each thread runs it on its share of the cells.
+ *
+ * Order (recursive, finer levels sub-cycle twice per parent step, acoustic scaling):
+ *   step(l): collide-and-stream level l (its prescribed cells first take their state: the outflow
+ *            from the recorded upstream neighbour, the interface ring from the parent's recorded
+ *            states, interpolated in space and time) — barrier —
+ *            then, if a finer level exists: step(l+1), step(l+1), and restrict the finer level's
+ *            fresh state onto the parent's ring of prescribed cells.
+ * One barrier per level step: a thread prepares, emits and restricts exactly the prescribed cells
+ * it owns, so only the reads of other threads' populations and records need the barrier.
+ *
+ * Even and odd AA steps alternate per level; a finer level always makes its two steps as a pair,
+ * so after every odd level-0 step every level holds its populations "at home" (slot q of cell x is
+ * f_q(x)): statistics, divergence checks and checkpoints are taken then.
+ */
+import { collideRunsEven, collideRunsOdd } from '../kernel/aa-kernel.generated.ts';
+import { MOMENTS, emitFromStrain, momentsOf, regularizedPost, relaxationTime, relaxationTimeFromStrain, strainFromMoments, tensorNorm } from '../kernel/cell.ts';
+import * as lattice from '../lattice/d3q19.ts';
+import { DRAG, SOURCE, STENCIL, type Level } from '../grid/level.ts';
+import type { Hierarchy } from '../grid/build-hierarchy.ts';
+import { KARMAN } from '../bc/abl-inlet.ts';
+
+// Module-local copies (imported bindings can compile to getter calls in the hot loops).
+const Q = 19;
+const OPP = Int32Array.from(lattice.OPP);
+const MOM = MOMENTS, ST = STENCIL;
+const OUTLET = SOURCE.OUTLET, GHOST = SOURCE.GHOST, RESTRICT = SOURCE.RESTRICT;
+const KAPPA = KARMAN;
+const GROUND = DRAG.GROUND, POROUS = DRAG.POROUS, TOP = DRAG.TOP;
+
+export interface ThreadContext {
+  thread: number;
+  threads: number;
+  barrier: () => void;
+  /** Step counters per level (each thread keeps its own identical copy). */
+  steps: number[];
+  scratch: Scratch;
+  smag: number;
+  cs2Smag: number;
+  /** Per level: [runStart, runEnd) of this thread. */
+  runSplit: Array<[number, number]>;
+}
+
+export interface Scratch {
+  h: Float64Array;
+  g: Float64Array;
+  m: Float64Array;
+  w: Float64Array;
+  acc: Float64Array;
+}
+
+export function makeScratch(): Scratch {
+  return { h: new Float64Array(Q), g: new Float64Array(Q), m: new Float64Array(MOMENTS), w: new Float64Array(MOMENTS), acc: new Float64Array(MOMENTS) };
+}
+
+export function share(count: number, thread: number, threads: number): [number, number] {
+  return [Math.floor((count * thread) / threads), Math.floor((count * (thread + 1)) / threads)];
+}
+
+/** Splits a level's runs so each thread gets about the same number of cells. */
+export function splitRuns(level: Level, thread: number, threads: number): [number, number] {
+  const total = level.fastCells;
+  const lo = (total * thread) / threads, hi = (total * (thread + 1)) / threads;
+  let acc = 0, start = -1, end = level.runCount;
+  for (let r = 0; r < level.runCount; r++) {
+    if (start < 0 && acc >= lo) start = r;
+    if (acc >= hi) {
+      end = r;
+      break;
+    }
+    acc += level.runs[4 * r + 1];
+  }
+  if (start < 0) start = level.runCount;
+  return [start, Math.max(start, end)];
+}
+
+export function makeThreadContext(h: Hierarchy, thread: number, threads: number, barrier: () => void, steps: number[]): ThreadContext {
+  const cs = h.physics.smagorinsky;
+  return {
+    thread,
+    threads,
+    barrier,
+    steps: h.levels.map((_, l) => steps[l] ?? 0),
+    scratch: makeScratch(),
+    smag: 18 * Math.SQRT2 * cs * cs,
+    cs2Smag: cs * cs,
+    runSplit: h.levels.map((level) => splitRuns(level, thread, threads)),
+  };
+}
+
+function prepare(h: Hierarchy, level: Level, p: number, sub: number, ctx: ThreadContext): void {
+  const pre = level.pre;
+  const src = pre.source[p];
+  const at = p * MOM;
+  if (src === OUTLET) {
+    const step = ctx.steps[level.index];
+    const slot = pre.slots[p * ST];
+    if (step === 0 || slot < 0) return;
+    const rec = level.rec[(step - 1) & 1];
+    pre.state[at] = 1;
+    for (let c = 1; c < MOM; c++) pre.state[at + c] = rec[slot * MOM + c];
+  } else if (src === GHOST) {
+    const parent = h.levels[level.index - 1];
+    // The parent has just made step s (its counter is s + 1) and recorded into rec[s & 1].
+    const s = ctx.steps[parent.index] - 1;
+    const cur = parent.rec[s & 1], prev = parent.rec[(s + 1) & 1];
+    const ext = s > 0 ? 0.5 * sub : 0;
+    const acc = ctx.scratch.acc;
+    acc.fill(0);
+    for (let c = 0; c < ST; c++) {
+      const slot = pre.slots[p * ST + c];
+      if (slot < 0) continue;
+      const w = pre.weights[p * ST + c];
+      const o = slot * MOM;
+      gather(acc, cur, prev, o, ext, w, w * pre.factorU[p * ST + c], w * pre.factorS[p * ST + c]);
+    }
+    if (acc[0] <= 0) return; // no recorded source: keep the last state
+    for (let m = 0; m < 4; m++) pre.state[at + m] = acc[m];
+    // Strain per fine time step is half the strain per coarse step.
+    for (let m = 4; m < MOM; m++) pre.state[at + m] = 0.5 * acc[m];
+  }
+}
+
+/**
+ * Adds weight × (state extrapolated by `ext` steps) to acc, with the horizontal velocity and the
+ * S_xz, S_yz strains weighted by their profile factors instead (see PrescribedCells.factorU).
+ */
+function gather(acc: Float64Array, cur: Float32Array | Float64Array, prev: Float32Array | Float64Array, o: number, ext: number, w: number, wu: number, ws: number): void {
+  for (let m = 0; m < MOM; m++) {
+    const v = cur[o + m] + ext * (cur[o + m] - prev[o + m]);
+    acc[m] += (m === 1 || m === 2 ? wu : m === 8 || m === 9 ? ws : w) * v;
+  }
+}
+
+function emitPrescribed(level: Level, p: number, odd: boolean, ctx: ThreadContext): void {
+  const { pre, f, pad } = level;
+  const { w, g } = ctx.scratch;
+  const at = p * MOM;
+  const tau = relaxationTimeFromStrain(pre.nu[p], ctx.cs2Smag, tensorNorm(pre.state, at + 4));
+  emitFromStrain(pre.state, at, tau, w, g);
+  const x = pre.cell[p];
+  if (odd) {
+    const base = p * Q;
+    for (let q = 0; q < Q; q++) f[pre.write[base + q]] = g[q];
+  } else {
+    for (let q = 0; q < Q; q++) f[OPP[q] * pad.n + x] = g[q];
+  }
+}
+
+function collideSlow(level: Level, s: number, odd: boolean, recOut: Float32Array, ctx: ThreadContext): void {
+  const { slow, f, pad } = level;
+  const n = pad.n;
+  const { h, g, m } = ctx.scratch;
+  const x = slow.cell[s];
+  const base = s * Q;
+  if (odd) for (let q = 0; q < Q; q++) h[q] = f[slow.read[base + q]];
+  else for (let q = 0; q < Q; q++) h[q] = f[q * n + x];
+  momentsOf(h, m);
+  const rho = m[0];
+  const tau = relaxationTime(slow.nu[s], ctx.smag, tensorNorm(m, 4), rho);
+  let ux = m[1], uy = m[2], uz = m[3];
+  let dux = 0, duy = 0, duz = 0;
+  const kind = slow.dragKind[s];
+  if (kind === GROUND) {
+    // Log-law wall stress on the first layer over a free-slip floor: Δu = −C_f·|u_h|·u_h per step,
+    // taken implicitly so it can never reverse the flow.
+    const sp = Math.sqrt(ux * ux + uy * uy);
+    const c = slow.drag[s] * sp;
+    const k = -c / (1 + c);
+    dux = k * ux;
+    duy = k * uy;
+    // The first cell's shear is the wall model's, not what the populations say: with a mirror
+    // below, a cell's own gradient estimate is about half the true one, and at τ ≈ ½ that error
+    // dominates the flux to the next cell up (cf. Malaspinas & Sagaut, "Wall model for large-eddy
+    // simulation based on the lattice Boltzmann method", J. Comput. Phys. 275, 2014, who rebuild
+    // the first cell's non-equilibrium part from the wall model). ∂u/∂z = u*/(κ z1) along u_h,
+    // u* = √C_f·|u_h|, z1 = half a cell; Π_neq = −2ρ·cs²·τ·S.
+    const g = -(rho * tau * Math.sqrt(slow.drag[s])) / (3 * 0.5 * KAPPA);
+    m[8] = g * ux;
+    m[9] = g * uy;
+  } else if (kind === POROUS) {
+    // Vegetation as a porous medium: Δu = −C_d·a·dx·|u|·u per step (implicit).
+    const sp = Math.sqrt(ux * ux + uy * uy + uz * uz);
+    const c = slow.drag[s] * sp;
+    const k = -c / (1 + c);
+    dux = k * ux;
+    duy = k * uy;
+    duz = k * uz;
+  } else if (kind === TOP) {
+    // The ABL's shear stress u*² drives the top layer along the inflow (+x).
+    dux = slow.drag[s];
+  }
+  // Exact-difference forcing: the equilibrium is taken at the shifted velocity.
+  regularizedPost(rho, ux + dux, uy + duy, uz + duz, m, tau, g);
+  const slot = slow.record[s];
+  if (slot >= 0) {
+    ux += 0.5 * dux;
+    uy += 0.5 * duy;
+    uz += 0.5 * duz;
+    const o = slot * MOM;
+    recOut[o] = rho;
+    recOut[o + 1] = ux;
+    recOut[o + 2] = uy;
+    recOut[o + 3] = uz;
+    strainFromMoments(m, tau, recOut, o);
+  }
+  if (odd) for (let q = 0; q < Q; q++) f[slow.write[base + q]] = g[q];
+  else for (let q = 0; q < Q; q++) f[OPP[q] * n + x] = g[q];
+}
+
+function collideLevel(h: Hierarchy, level: Level, sub: number, ctx: ThreadContext): void {
+  const step = ctx.steps[level.index];
+  const odd = (step & 1) === 1;
+  const { pad } = level;
+  const [r0, r1] = ctx.runSplit[level.index];
+  if (odd) collideRunsOdd(level.f, pad.n, pad.px, pad.pxy, level.runs, r0, r1, level.nuZ, level.nuX, ctx.smag);
+  else collideRunsEven(level.f, pad.n, pad.px, pad.pxy, level.runs, r0, r1, level.nuZ, level.nuX, ctx.smag);
+  const recOut = level.rec[step & 1];
+  const [s0, s1] = share(level.slow.count, ctx.thread, ctx.threads);
+  for (let s = s0; s < s1; s++) collideSlow(level, s, odd, recOut, ctx);
+  const [p0, p1] = share(level.pre.count, ctx.thread, ctx.threads);
+  for (let p = p0; p < p1; p++) {
+    prepare(h, level, p, sub, ctx);
+    emitPrescribed(level, p, odd, ctx);
+  }
+}
+
+/** Fine cells' state (natural layout) averaged onto the parent's RESTRICT cells this thread owns. */
+function restrict(h: Hierarchy, level: Level, ctx: ThreadContext): void {
+  const fine = h.levels[level.index + 1];
+  const { pre } = level;
+  const fp = fine.pad;
+  const { h: pop, m, acc } = ctx.scratch;
+  const [p0, p1] = share(pre.count, ctx.thread, ctx.threads);
+  for (let p = p0; p < p1; p++) {
+    if (pre.source[p] !== RESTRICT) continue;
+    acc.fill(0);
+    let count = 0;
+    for (let c = 0; c < ST; c++) {
+      const fx = pre.children[p * ST + c];
+      if (fx < 0) continue;
+      for (let q = 0; q < Q; q++) pop[q] = fine.f[q * fp.n + fx];
+      momentsOf(pop, m);
+      const k = Math.floor(fx / fp.pxy) - 1, i = (fx % fp.px) - 1;
+      const tau = relaxationTime(fine.nuZ[k] + fine.nuX[i], ctx.smag, tensorNorm(m, 4), m[0]);
+      // Strain from Π_neq, then the same weighting as the ghosts' (profile factors on u_h, S_xz, S_yz).
+      const ks = -1 / (2 * m[0] * (1 / 3) * tau);
+      for (let t = 4; t < MOM; t++) m[t] *= ks;
+      gather(acc, m, m, 0, 0, 1, pre.factorU[p * ST + c], pre.factorS[p * ST + c]);
+      count++;
+    }
+    const at = p * MOM;
+    if (count === 0) {
+      pre.state[at] = 1;
+      for (let t = 1; t < MOM; t++) pre.state[at + t] = 0;
+      continue;
+    }
+    for (let t = 0; t < 4; t++) pre.state[at + t] = acc[t] / count;
+    // Strain per coarse step is twice the strain per fine step.
+    for (let t = 4; t < MOM; t++) pre.state[at + t] = (2 * acc[t]) / count;
+  }
+}
+
+function stepLevel(h: Hierarchy, l: number, sub: number, ctx: ThreadContext): void {
+  const level = h.levels[l];
+  collideLevel(h, level, sub, ctx);
+  ctx.barrier();
+  ctx.steps[l]++;
+  if (l + 1 < h.levels.length) {
+    stepLevel(h, l + 1, 0, ctx);
+    stepLevel(h, l + 1, 1, ctx);
+    restrict(h, level, ctx);
+  }
+}
+
+/** Advances the hierarchy by one level-0 step (every finer level by 2^l of its own). */
+export function coarseStep(h: Hierarchy, ctx: ThreadContext): void {
+  stepLevel(h, 0, 0, ctx);
+}
