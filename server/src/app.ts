@@ -7,6 +7,7 @@ import { compress } from 'hono/compress';
 import type { AppDeps, AppEnv } from './deps.ts';
 import { ApiError, mergeFieldErrors, renderError, zodToFieldErrors, MESSAGES } from './http/errors.ts';
 import { inputProblems } from './http/input-hygiene.ts';
+import { hiddenFromCaller } from './http/access-first.ts';
 import { malformedUrl } from './http/malformed-url.ts';
 import { isServerPath, serveWebApp } from './http/static-files.ts';
 import { registerRoutes } from './routes/index.ts';
@@ -19,9 +20,14 @@ export function createApiApp(): ApiApp {
     strict: false,
     // zod failures become DRF field errors: {"field": ["message"]}; so do NUL characters and
     // runaway nesting anywhere in the input (http/input-hygiene.ts), valid or not by the schema.
-    defaultHook: (result, c) => {
+    defaultHook: async (result, c) => {
       // On failure the validator still passes the raw input as `data` (its type only admits success).
       const problems = inputProblems('data' in result ? result.data : undefined);
+      if (!result.success || problems) {
+        // Access first: a caller who may not see the object learns nothing from its validation.
+        const hidden = await hiddenFromCaller(c);
+        if (hidden) return renderError(hidden, c);
+      }
       if (!result.success) return c.json(mergeFieldErrors(zodToFieldErrors(result.error), problems), 400);
       if (problems) return c.json(problems, 400);
     },

@@ -93,7 +93,7 @@ export type DrawingUpdate = z.infer<typeof DrawingUpdateSchema>;
 // Scene views: a camera position, drawings, the layer selection and the client's scene-view JSON.
 
 export const SelectedLayerSchema = z
-  .object({ simulation_id: z.number().int(), identifier: z.string().max(500), view_id: z.string().max(100) })
+  .object({ simulation_id: idField(), identifier: z.string().max(500), view_id: z.string().max(100) })
   .openapi('SceneViewLayer');
 export type SelectedLayer = z.infer<typeof SelectedLayerSchema>;
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { buildVisibilityWorld, decodePng, testCardPng, type VisibilityWorld } from '../../../test/world-insights.ts';
 import { uploadFile } from '../../../test/viewer-fixtures.ts';
-import { studies } from '../../db/schema/index.ts';
+import { configurations, simulations, studies } from '../../db/schema/index.ts';
 import type { Drawing, Insight, InsightCategory, Pin, PinType, PinTypeTemplate, Report, SceneView, StudyImage } from '../../contract/insights.ts';
 
 let t: TestContext;
@@ -82,10 +82,13 @@ describe('scene views, drawings and pins', () => {
 
   it('keeps the scene view with its camera, layers and the client view JSON as given', async () => {
     const viewJson = { version: 2, camera: { position: [1, 2, 3] }, theme: 'dark', filters: { season_filter: 'Winter' }, extra: [1, 'two', null] };
+    // layer_selection names a simulation of this study: foreign ids are refused (issue 17 item 10).
+    const [scenario] = await t.database.db.insert(configurations).values({ projectId: w.projectId, studyId: w.studyId, name: 'Plaza scenario' }).returning({ id: configurations.id });
+    const [simulation] = await t.database.db.insert(simulations).values({ configurationId: scenario!.id, category: 'solar' }).returning({ id: simulations.id });
     const created = await call<SceneView>('POST', `${study()}/insight/${insight.id}/scene-view`, {
       name: 'Plaza',
       camera: { position: [10, -40, 25], target: [0, 0, 0], fov: 45 },
-      layer_selection: [{ simulation_id: 1, identifier: '12', view_id: 'left' }],
+      layer_selection: [{ simulation_id: simulation!.id, identifier: '12', view_id: 'left' }],
       view_json: viewJson,
     });
     expect(created).toMatchObject({ name: 'Plaza', camera_position: null, view_json: viewJson, drawings: [] });

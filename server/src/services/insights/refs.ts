@@ -2,7 +2,7 @@
  * Checks that ids named in a body belong where they must (the study, the insight): a foreign id is
  * a 400 naming the field, as DRF answers an unknown primary key — never a silent cross-study link.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { assets, cameraPositions, configurations, insightPinTypes, sceneViews, simulations, studyImages } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -23,6 +23,20 @@ export async function checkSimulation(db: Db, studyId: number, id: number | null
     .innerJoin(configurations, eq(configurations.id, simulations.configurationId))
     .where(and(eq(simulations.id, id), eq(configurations.studyId, studyId)));
   if (!row) throw missing(field, id);
+}
+
+/** Every simulation a layer selection names belongs to the study (issue 17 item 10); errors name the entry. */
+export async function checkLayerSelection(db: Db, studyId: number, layers: ReadonlyArray<{ simulation_id: number }> | undefined, field = 'layer_selection'): Promise<void> {
+  if (!layers?.length) return;
+  const named = [...new Set(layers.map((layer) => layer.simulation_id))];
+  const rows = await db
+    .select({ id: simulations.id })
+    .from(simulations)
+    .innerJoin(configurations, eq(configurations.id, simulations.configurationId))
+    .where(and(inArray(simulations.id, named), eq(configurations.studyId, studyId)));
+  const known = new Set(rows.map((row) => row.id));
+  const index = layers.findIndex((layer) => !known.has(layer.simulation_id));
+  if (index >= 0) throw missing(`${field}.${index}.simulation_id`, layers[index]!.simulation_id);
 }
 
 /** An asset of a simulation of the study (of `simulationId` when given). */

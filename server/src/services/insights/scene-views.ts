@@ -10,7 +10,7 @@ import { drawings, sceneViews } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { SceneView, SceneViewCreate, SceneViewUpdate } from '../../contract/insights.ts';
 import { requireChangeableInsight, requireInsight, type StudyIds } from './insights.ts';
-import { checkAsset, checkCameraPosition, checkSimulation, checkStudyImage } from './refs.ts';
+import { checkAsset, checkCameraPosition, checkLayerSelection, checkSimulation, checkStudyImage } from './refs.ts';
 import { loadSceneViews, sceneViewView } from './represent.ts';
 import { insightScope } from './visibility.ts';
 
@@ -23,6 +23,7 @@ async function represent(db: Db, row: Row): Promise<SceneView> {
 async function checkRefs(db: Db, studyId: number, input: SceneViewUpdate, current?: Row): Promise<void> {
   await checkCameraPosition(db, studyId, input.camera_position);
   await checkSimulation(db, studyId, input.simulation_id);
+  await checkLayerSelection(db, studyId, input.layer_selection);
   const simulationId = input.simulation_id !== undefined ? input.simulation_id : current?.simulationId;
   await checkAsset(db, studyId, input.asset_id, simulationId);
   await checkStudyImage(db, studyId, input.study_image_id);
