@@ -12,6 +12,7 @@ import { loadSecretKey } from './secret-key.ts';
 import { createOutboxMailer, createSmtpMailer } from './services/mail/mailer.ts';
 import { createApp } from './app.ts';
 import { createNodeListener } from './http/node-listener.ts';
+import { hstsHeader } from './http/security-headers.ts';
 import { attachLiveSocket, type LiveHub } from './realtime/live-socket.ts';
 import { settleBackground } from './services/background.ts';
 import { systemClock, type AppDeps } from './deps.ts';
@@ -20,6 +21,7 @@ import { createJobQueue } from './jobs/job-queue.ts';
 import { startJobRuntime } from './jobs/runtime.ts';
 import { openBlobStore } from './blobs/open-blob-store.ts';
 import { seedDemoResults } from './services/demo/demo-results.ts';
+import { seedPriceTables } from './db/seed-catalogue.ts';
 import { openBus } from './realtime/bus.ts';
 import { connectBusToHub } from './realtime/bus-delivery.ts';
 
@@ -45,6 +47,8 @@ export async function prepareDeps(config: Config, log: (line: string) => void = 
     await database.migrate();
     await seedRoles(database.db);
     await seedEula(database.db);
+    // Sample prices on every installation (missing rows only): without them nothing can be costed.
+    await seedPriceTables(database.db);
     if (config.SEED_DEMO) {
       const { demoCreated } = await seedDemo(database.db);
       if (demoCreated) log(`Seeded the demo company, user and project.`);
@@ -84,7 +88,7 @@ export async function startServer(
   const config = loadConfig(env);
   const deps = await prepareDeps(config, log);
   const app = createApp(deps);
-  const server = createServer(createNodeListener(app));
+  const server = createServer(createNodeListener(app, { hsts: hstsHeader(config) }));
   try {
     await listen(server, config.PORT, config.HOST);
   } catch (error) {

@@ -47,6 +47,12 @@ export const envSchema = z.object({
    * address used by per-address rate limits is then the last X-Forwarded-For entry.
    */
   TRUST_PROXY: bool.default(false),
+  /**
+   * Strict-Transport-Security max-age in seconds, for installations served over HTTPS (issue 17).
+   * Unset: no header, so a plain-HTTP installation never pins browsers to HTTPS.
+   */
+  HSTS_MAX_AGE: z.coerce.number().int().min(0).optional(),
+  HSTS_INCLUDE_SUBDOMAINS: bool.default(false),
   WEATHER_LIBRARY_DIR: z.string().optional(),
   /** Run job workers inside the server process (embedded default). */
   EMBEDDED_WORKERS: bool.default(true),

@@ -12,8 +12,8 @@ export interface Listening {
   close(): Promise<void>;
 }
 
-export async function listenOnce(app: ApiApp): Promise<Listening> {
-  const server = createServer(createNodeListener(app));
+export async function listenOnce(app: ApiApp, options: { hsts?: string } = {}): Promise<Listening> {
+  const server = createServer(createNodeListener(app, options));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     port: (server.address() as AddressInfo).port,

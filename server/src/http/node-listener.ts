@@ -4,10 +4,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ApiApp } from '../app.ts';
 import { applySecurityHeaders } from './security-headers.ts';
 
-export function createNodeListener(app: ApiApp): (req: IncomingMessage, res: ServerResponse) => void {
+/** `hsts`: the Strict-Transport-Security value (security-headers.ts hstsHeader), when configured. */
+export function createNodeListener(app: ApiApp, options: { hsts?: string } = {}): (req: IncomingMessage, res: ServerResponse) => void {
   const listener = getRequestListener(app.fetch);
   return (req, res) => {
-    applySecurityHeaders(res);
+    applySecurityHeaders(res, options.hsts);
     void listener(req, res);
   };
 }

@@ -7,6 +7,7 @@
  * and cost health checks a third of their throughput.
  */
 import type { ServerResponse } from 'node:http';
+import type { Config } from '../env.ts';
 
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -31,6 +32,13 @@ export const SECURITY_HEADERS: ReadonlyArray<readonly [string, string]> = [
   ['Permissions-Policy', 'camera=(), microphone=(), geolocation=()'],
 ];
 
-export function applySecurityHeaders(res: ServerResponse): void {
+/** The Strict-Transport-Security value configured (HSTS_MAX_AGE, HSTS_INCLUDE_SUBDOMAINS), or none. */
+export function hstsHeader(config: Pick<Config, 'HSTS_MAX_AGE' | 'HSTS_INCLUDE_SUBDOMAINS'>): string | undefined {
+  if (config.HSTS_MAX_AGE === undefined) return undefined;
+  return `max-age=${config.HSTS_MAX_AGE}${config.HSTS_INCLUDE_SUBDOMAINS ? '; includeSubDomains' : ''}`;
+}
+
+export function applySecurityHeaders(res: ServerResponse, hsts?: string): void {
   for (const [name, value] of SECURITY_HEADERS) res.setHeader(name, value);
+  if (hsts) res.setHeader('Strict-Transport-Security', hsts);
 }
