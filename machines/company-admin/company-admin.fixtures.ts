@@ -43,6 +43,7 @@ export function subscription(id: number, extra: Partial<Subscription> = {}): Sub
     period_start: '2025-06-01T00:00:00Z',
     next_refill: '2025-07-01T00:00:00Z',
     credits_used: 30,
+    credits_reserved: 0,
     credits_left: 70,
     ...extra,
   };

@@ -12,6 +12,7 @@ import { PROJECT_ROWS } from './matrix.projects.ts';
 import { VIEWER_ROWS } from './matrix.viewer.ts';
 import { INSIGHT_ROWS } from './matrix.insights.ts';
 import { SCENARIO_ROWS } from './matrix.scenarios.ts';
+import { OPERATOR_ROWS } from './matrix.operator.ts';
 
 export interface MatrixRequest {
   path?: string;
@@ -152,6 +153,8 @@ export const MATRIX: Record<string, MatrixRow> = {
   ...VIEWER_ROWS,
   ...SCENARIO_ROWS,
   ...INSIGHT_ROWS,
+  // The installation operator and the scenario offer (issue 16): server/src/authz/matrix.operator.ts.
+  ...OPERATOR_ROWS,
 };
 
 /** Hono middleware registrations (method ALL) that are not routes and need no row. */

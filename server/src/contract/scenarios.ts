@@ -265,6 +265,10 @@ export const CostLineSchema = z
     seasons: z.number().int(),
     credits: z.number().int(),
     description: z.string(),
+    /** canopy: debited at approval; external: reserved then, debited when the results are ingested (refunded if cancelled). */
+    computed_by: z.enum(['canopy', 'external']),
+    /** 'Canopy' or the external provider's name ('' when the pair is no longer offered). */
+    provider: z.string(),
   })
   .openapi('CostLine');
 export type CostLine = z.infer<typeof CostLineSchema>;
@@ -275,6 +279,10 @@ export const CostBreakdownSchema = z
     credit_type: z.enum(ENGINES),
     lines: z.array(CostLineSchema),
     total_credits: z.number().int(),
+    /** Of total_credits: debited at approval (Canopy computes them). */
+    credits_now: z.number().int(),
+    /** Of total_credits: reserved at approval, debited when external results arrive. */
+    credits_reserved: z.number().int(),
     /** The acting user's assigned subscription of this credit type, or null when they hold none. */
     subscription: z
       .object({ id: z.number().int(), plan: z.string(), credit_type: z.enum(ENGINES), credits_left: z.number().int() })
@@ -304,6 +312,8 @@ export const UserApprovalResultSchema = z
     configuration_id: z.number().int(),
     status: ScenarioStatusSchema,
     credits_debited: z.number().int(),
+    /** Held until the external results arrive (then debited), returned if cancelled. */
+    credits_reserved: z.number().int(),
     credit_type: z.enum(ENGINES),
     subscription_id: z.number().int(),
     usage_id: z.number().int(),

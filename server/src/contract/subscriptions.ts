@@ -19,7 +19,8 @@ export const SubscriptionSchema = z
     period_start: z.string(),
     next_refill: z.string(),
     credits_used: z.number().int().openapi({ description: 'Debited since period_start' }),
-    credits_left: z.number().int(),
+    credits_reserved: z.number().int().openapi({ description: 'Held for analyses waiting for external results: debited when they arrive, returned if cancelled' }),
+    credits_left: z.number().int().openapi({ description: 'credits_per_period − credits_used − credits_reserved (not below 0)' }),
   })
   .openapi('Subscription');
 

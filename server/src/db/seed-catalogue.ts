@@ -21,6 +21,8 @@ export const SIMULATION_PRICES = [
   { simulationType: 'thermal_comfort', creditType: 'AI', credits: 15, description: 'UTCI / SPMV* maps for the chosen seasons' },
   { simulationType: 'thermal_comfort', creditType: 'CFD', credits: 3, description: 'Thermal comfort on CFD wind fields' },
   { simulationType: 'solar', creditType: 'AI', credits: 5, description: 'Sun hours and sun-lit share' },
+  // Solar is Canopy's own ray casting at either job level (issue 16), so it is priced at both.
+  { simulationType: 'solar', creditType: 'CFD', credits: 1, description: 'Sun hours and sun-lit share (computed by Canopy)' },
   { simulationType: 'directional_wind', creditType: 'AI', credits: 8, description: 'Speed-up ratios per wind direction' },
   { simulationType: 'directional_wind', creditType: 'CFD', credits: 2, description: 'CFD speed-up ratios per wind direction' },
   { simulationType: 'pressure', creditType: 'CFD', credits: 3, description: 'Façade pressure coefficients' },

@@ -15,6 +15,7 @@ import { registerCompanyRoutes } from './company/index.ts';
 import { registerViewerRoutes } from './viewer/index.ts';
 import { registerScenarioRoutes } from './scenarios/index.ts';
 import { registerInsightsRoutes } from './insights/index.ts';
+import { registerOperatorRoutes } from './operator/operator.routes.ts';
 
 export function registerRoutes(app: ApiApp): void {
   registerHealthRoutes(app);
@@ -32,4 +33,5 @@ export function registerRoutes(app: ApiApp): void {
   registerViewerRoutes(app);
   registerScenarioRoutes(app);
   registerInsightsRoutes(app);
+  registerOperatorRoutes(app);
 }

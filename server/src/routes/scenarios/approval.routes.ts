@@ -12,6 +12,7 @@ import { CostBreakdownSchema, UserApprovalResultSchema, UserApprovalSchema } fro
 import { requireSeeScenario, scenarioRow } from '../../services/scenarios/access.ts';
 import { approveScenario } from '../../services/scenarios/approval.ts';
 import { costBreakdown } from '../../services/scenarios/cost.ts';
+import { capabilities } from '../../services/scenarios/capabilities.ts';
 
 const tags = ['Scenarios'];
 
@@ -41,7 +42,7 @@ export function registerApprovalRoutes(app: ApiApp): void {
     await requireSeeScenario(c.var.db, user, projectId);
     const config = await scenarioRow(c.var.db, projectId, pathId(p.cid));
     if (config.studyId !== pathId(p.studyId)) throw ApiError.notFound();
-    return c.json(await costBreakdown(c.var.db, user, config, c.var.deps.clock.now()), 200);
+    return c.json(await costBreakdown(c.var.db, user, config, c.var.deps.clock.now(), capabilities(c.var.deps.config)), 200);
   });
   app.openapi(userApprovalRoute, async (c) => {
     const p = c.req.valid('param');

@@ -10,7 +10,8 @@ import type { Configuration } from '../../contract/scenarios.ts';
 let t: TestContext;
 let w: World;
 beforeAll(async () => {
-  t = await createTestContext();
+  // AI wind comfort is offered only with a provider configured for it (issue 16; reservations.test.ts).
+  t = await createTestContext({ EXTERNAL_ANALYSES: 'pedestrian_wind_comfort:AI' });
   w = await buildWorld(t.deps);
 });
 afterAll(() => t.close());
@@ -38,6 +39,10 @@ describe('POST configuration/', () => {
     expect(created.form).toMatchObject({ seasons: ['annual', 'summer'], times: ['08:00-18:00'], wind_directions: 16 });
     const rows = await t.database.db.select().from(simulations).where(eq(simulations.configurationId, created.id));
     expect(rows).toHaveLength(2);
+    // The provider delivers AI wind only: a CFD copy is refused, saying where it runs.
+    const dup = await t.request(`${base()}/${created.id}/duplicate-scenario/`, { method: 'POST', token: w.tokens.projectAdmin, json: { new_name: 'At CFD', subscription_type: 'CFD' } });
+    expect(dup.status).toBe(400);
+    expect(await dup.json()).toEqual({ 'analyses.1.analysis_type': ['"pedestrian_wind_comfort" is not offered with the CFD engine. It runs at the AI level.'] });
   });
 
   it('answers 400 naming each bad field, and stores nothing', async () => {
@@ -65,7 +70,7 @@ describe('POST configuration/', () => {
     });
     expect(rules.status).toBe(400);
     expect(await rules.json()).toEqual({
-      'analyses.1.analysis_type': ['"pressure" is not offered with the AI engine.'],
+      'analyses.1.analysis_type': ['"pressure" is not offered with the AI engine. Neither Canopy nor a configured provider computes it on this installation.'],
       'geometry.study.1': ['Invalid pk "999999" - object does not exist.'],
       'geometry.presentation_planes': ['Upload a presentation plane: the chosen analyses compute their results on it.'],
       single_day_hours: ['Give the hours of the single day (HH:MM-HH:MM).'],
@@ -110,9 +115,13 @@ describe('GET, PUT, duplicate, hide, DELETE', () => {
     expect(replaced.simulations.map((s) => s.category)).toEqual(['solar', 'thermal_comfort']);
     expect(replaced.simulations[0]!.id).toBe(created.simulations[0]!.id);
 
-    const dup = await t.request(`${base()}/${created.id}/duplicate-scenario/`, { method: 'POST', token: w.tokens.projectAdmin, json: { new_name: 'Option B copy', subscription_type: 'CFD' } });
-    expect(dup.status).toBe(400);
-    expect(await dup.json()).toEqual({ 'analyses.0.analysis_type': ['"solar" is not offered with the CFD engine.'] });
+    // Solar and thermal comfort are Canopy's own computations at either job level (issue 16).
+    const dup = await t.request(`${base()}/${created.id}/duplicate-scenario/`, { method: 'POST', token: w.tokens.projectAdmin, json: { new_name: 'Option B at CFD', subscription_type: 'CFD' } });
+    expect(dup.status).toBe(201);
+    expect(((await dup.json()) as Configuration).simulations.map((s) => [s.category, s.engine, s.computed_by_canopy])).toEqual([
+      ['solar', 'CFD', true],
+      ['thermal_comfort', 'CFD', true],
+    ]);
     const dupAi = await t.request(`${base()}/${created.id}/duplicate-scenario/`, { method: 'POST', token: w.tokens.projectAdmin, json: { new_name: 'Option B copy', subscription_type: 'AI' } });
     expect(dupAi.status).toBe(201);
     const copy = (await dupAi.json()) as Configuration;

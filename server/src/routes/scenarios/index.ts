@@ -1,6 +1,8 @@
 /** The scenario routes (issue 9): configuration CRUD, cost and approval, status, validation, remesh, QA report. */
 import type { ApiApp } from '../../app.ts';
 import { registerApprovalRoutes } from './approval.routes.ts';
+import { registerCancelRoutes } from './cancel.routes.ts';
+import { registerCapabilityRoutes } from './capabilities.routes.ts';
 import { registerConfigurationRoutes } from './configuration.routes.ts';
 import { registerQaReportRoutes } from './qa-report.routes.ts';
 import { registerRemeshRoutes } from './remesh.routes.ts';
@@ -12,6 +14,8 @@ export function registerScenarioRoutes(app: ApiApp): void {
   registerApprovalRoutes(app);
   registerValidationRoutes(app);
   registerSimulationRoutes(app);
+  registerCancelRoutes(app);
+  registerCapabilityRoutes(app);
   registerRemeshRoutes(app);
   registerQaReportRoutes(app);
 }

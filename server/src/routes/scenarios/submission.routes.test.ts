@@ -2,8 +2,9 @@
  * The scenario lifecycle over HTTP against the real (PGlite) database, with a real job worker in
  * this process: create from STL files sent through the upload mechanism → validate (a job reading
  * the blobs with engine/geometry) → cost → insufficient credit → approve (concurrent retries, one
- * debit) → the solar job computes → status; the AI wind simulation waits until its results are
- * ingested, then reports the model they recorded. Live events are collected from the bus.
+ * debit) → the solar job computes → status; the AI wind simulation (an external provider is
+ * configured for it) waits with its credits reserved until its results are ingested — then they are
+ * debited — and reports the model they recorded. Live events are collected from the bus.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -11,7 +12,7 @@ import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { buildWorld, type World } from '../../../test/world.ts';
 import { solarScenarioBody, uploadFile } from '../../../test/world-scenarios.ts';
 import { readFileSync } from 'node:fs';
-import { assets, jobs, subscriptions, subscriptionUsage } from '../../db/schema/index.ts';
+import { assets, creditReservations, jobs, subscriptions, subscriptionUsage } from '../../db/schema/index.ts';
 import { createInlineCpuPool } from '../../jobs/inline-cpu-pool.ts';
 import { jobHandlers } from '../../jobs/handlers/index.ts';
 import { JobWorker } from '../../jobs/worker.ts';
@@ -25,7 +26,7 @@ let worker: JobWorker;
 const events: BusMessage[] = [];
 
 beforeAll(async () => {
-  t = await createTestContext();
+  t = await createTestContext({ EXTERNAL_ANALYSES: 'pedestrian_wind_comfort:AI', EXTERNAL_PROVIDER_NAME: 'Harbour ML' });
   t.deps.bus = createInProcessBus();
   t.deps.bus.subscribe((m) => events.push(m));
   w = await buildWorld(t.deps);
@@ -126,11 +127,11 @@ describe('a scenario from STL upload to computed results', () => {
       .returning();
     const costUrl = `/api/project/${w.projectId}/study/${w.studyId}/configuration/${scenario.id}/user-approval/cost-breakdown/`;
     const cost = await json<CostBreakdown>(await t.request(costUrl, { token: token() }), 200);
-    expect(cost.lines.map((l) => [l.analysis_type, l.unit_credits, l.direction_factor, l.seasons, l.credits])).toEqual([
-      ['solar', 5, 1, 2, 10],
-      ['pedestrian_wind_comfort', 10, 1, 2, 20],
+    expect(cost.lines.map((l) => [l.analysis_type, l.unit_credits, l.direction_factor, l.seasons, l.credits, l.computed_by, l.provider])).toEqual([
+      ['solar', 5, 1, 2, 10, 'canopy', 'Canopy'],
+      ['pedestrian_wind_comfort', 10, 1, 2, 20, 'external', 'Harbour ML'],
     ]);
-    expect(cost).toMatchObject({ total_credits: 30, credit_type: 'AI', sufficient: false, subscription: { id: sub!.id, credits_left: 20 } });
+    expect(cost).toMatchObject({ total_credits: 30, credits_now: 10, credits_reserved: 20, credit_type: 'AI', sufficient: false, subscription: { id: sub!.id, credits_left: 20 } });
     expect(cost.blocked_reason).toBe('Not enough credits: this scenario needs 30 AI credits and your subscription (Starter) has 20 left.');
 
     const refused = await t.request(`${url()}/user-approval/`, { method: 'POST', token: token(), json: { approved: true } });
@@ -143,17 +144,22 @@ describe('a scenario from STL upload to computed results', () => {
     expect(await stale.json()).toEqual({ expected_credits: ['The cost is now 30 credits (you approved 25); review the breakdown and approve again.'] });
   });
 
-  it('debits once under concurrent retries and submits: solar becomes a job, AI wind waits for results', async () => {
+  it('debits once under concurrent retries and submits: solar is debited and becomes a job, AI wind waits with its credits reserved', async () => {
     const approve = () => t.request(`${url()}/user-approval/`, { method: 'POST', token: token(), json: { approved: true, expected_credits: 30 } });
     const answers = await Promise.all([approve(), approve(), approve()]);
     const bodies = await Promise.all(answers.map((r) => json<UserApprovalResult>(r, 200)));
     expect(bodies.filter((b) => !b.replayed)).toHaveLength(1);
-    for (const b of bodies) expect(b).toMatchObject({ credits_debited: 30, credit_type: 'AI' });
+    for (const b of bodies) expect(b).toMatchObject({ credits_debited: 10, credits_reserved: 20, credit_type: 'AI' });
+    // Only what Canopy computes is debited; the wind results are not here yet, so theirs are held.
     const usage = await t.database.db.select().from(subscriptionUsage).where(eq(subscriptionUsage.configurationId, scenario.id));
     expect(usage).toHaveLength(1);
-    expect(usage[0]).toMatchObject({ creditsUsed: 30, creditType: 'AI', usedBy: w.userIds.projectAdmin, label: 'Scenario "Harbour option C"' });
+    expect(usage[0]).toMatchObject({ creditsUsed: 10, creditType: 'AI', usedBy: w.userIds.projectAdmin, label: 'Scenario "Harbour option C"' });
+    const held = await t.database.db.select().from(creditReservations).where(eq(creditReservations.configurationId, scenario.id));
+    expect(held.map((r) => [r.simulationId, r.credits, r.status])).toEqual([[scenario.simulations[1]!.id, 20, 'held']]);
     const first = bodies.find((b) => !b.replayed)!;
     expect(first.credits_left).toBe(70);
+    const subs = await json<{ results: Array<{ credits_used: number; credits_reserved: number; credits_left: number }> }>(await t.request('/api/company/subscriptions/', { token: token() }), 200);
+    expect(subs.results).toContainEqual(expect.objectContaining({ credits_used: 10, credits_reserved: 20, credits_left: 70 }));
     const [solar, wind] = first.simulations;
     expect(solar).toMatchObject({ category: 'solar', computed_by_canopy: true });
     expect(solar!.job_id).not.toBeNull();
@@ -161,7 +167,7 @@ describe('a scenario from STL upload to computed results', () => {
 
     // The debit shows in the company's subscription usage.
     const page = await json<{ results: Array<{ label: string; credits_used: number }> }>(await t.request('/api/company/subscription-usage/', { token: w.tokens.colleagueWithPermission }), 200);
-    expect(page.results).toContainEqual(expect.objectContaining({ label: 'Scenario "Harbour option C"', credits_used: 30 }));
+    expect(page.results).toContainEqual(expect.objectContaining({ label: 'Scenario "Harbour option C"', credits_used: 10 }));
   });
 
   it('computes the solar simulation on the worker; the scenario waits for the external wind results', async () => {
@@ -210,6 +216,17 @@ describe('a scenario from STL upload to computed results', () => {
       ['completed', 'Results ingested'],
     ]);
     expect(final.approval).toMatchObject({ credits: 30, approved_by: w.userIds.projectAdmin });
+    // The results arrived: the reserved credits are debited now, once (a second ingestion debits nothing).
+    await json(await t.request('/api/ingestassets/appendresults', { method: 'PUT', token: token(), json: { project_id: w.projectId, simulation_id: wind, results: [{ upload_id: upload, wind_direction: '90' }] } }), 200);
+    const usage = await t.database.db.select().from(subscriptionUsage).where(eq(subscriptionUsage.configurationId, scenario.id));
+    expect(usage.map((u) => [u.label, u.creditsUsed]).sort()).toEqual([
+      ['Scenario "Harbour option C"', 10],
+      ['Scenario "Harbour option C": pedestrian wind comfort results', 20],
+    ]);
+    const [settled] = await t.database.db.select().from(creditReservations).where(eq(creditReservations.configurationId, scenario.id));
+    expect(settled).toMatchObject({ status: 'debited', usageId: expect.any(Number) });
+    const subs = await json<{ results: Array<{ credits_used: number; credits_reserved: number; credits_left: number }> }>(await t.request('/api/company/subscriptions/', { token: token() }), 200);
+    expect(subs.results).toContainEqual(expect.objectContaining({ credits_used: 30, credits_reserved: 0, credits_left: 70 }));
     // A submitted scenario's inputs are fixed.
     const put = await t.request(`${url()}/`, { method: 'PUT', token: token(), json: solarScenarioBody('Changed', w.scenarios.uploads) });
     expect(put.status).toBe(400);

@@ -12,6 +12,7 @@ import type { ListQuery } from '../../http/pagination.ts';
 import type { Subscription, SubscriptionCreate } from '../../contract/subscriptions.ts';
 import { displayName } from '../users/names.ts';
 import { ownCompanyId } from './guards.ts';
+import { creditsReserved } from './reservations.ts';
 
 /** The start of the credit period containing `now`: the last refill day at 00:00 UTC on or before it. */
 export function periodStart(now: Date, refillDay: number): Date {
@@ -62,7 +63,7 @@ function selectSubscriptions(db: Db) {
 
 type Row = Awaited<ReturnType<typeof selectSubscriptions>>[number];
 
-function represent(row: Row, used: number, now: Date): Subscription {
+function represent(row: Row, used: number, reserved: number, now: Date): Subscription {
   const start = periodStart(now, row.refillDay);
   return {
     id: row.id,
@@ -78,7 +79,8 @@ function represent(row: Row, used: number, now: Date): Subscription {
     period_start: start.toISOString(),
     next_refill: nextRefill(start, row.refillDay).toISOString(),
     credits_used: used,
-    credits_left: Math.max(0, row.creditsPerPeriod - used),
+    credits_reserved: reserved,
+    credits_left: Math.max(0, row.creditsPerPeriod - used - reserved),
   };
 }
 
@@ -94,7 +96,8 @@ export function listSubscriptions(db: Db, user: AuthUser, now: Date, availableOn
     async page(limit, offset) {
       const rows = await selectSubscriptions(db).where(where).orderBy(asc(subscriptions.id)).limit(limit).offset(offset);
       const used = await creditsUsed(db, rows, now);
-      return rows.map((r) => represent(r, used.get(r.id) ?? 0, now));
+      const reserved = await creditsReserved(db, rows.map((r) => r.id));
+      return rows.map((r) => represent(r, used.get(r.id) ?? 0, reserved.get(r.id) ?? 0, now));
     },
   };
 }
@@ -103,7 +106,8 @@ export async function oneSubscription(db: Db, id: number, now: Date): Promise<Su
   const [row] = await selectSubscriptions(db).where(eq(subscriptions.id, id));
   if (!row) throw ApiError.notFound();
   const used = await creditsUsed(db, [row], now);
-  return represent(row, used.get(row.id) ?? 0, now);
+  const reserved = await creditsReserved(db, [row.id]);
+  return represent(row, used.get(row.id) ?? 0, reserved.get(row.id) ?? 0, now);
 }
 
 export async function createSubscription(db: Db, input: SubscriptionCreate, now: Date): Promise<Subscription> {

@@ -12,6 +12,7 @@ import type { SubscriptionUsage, UsageOrdering } from '../../contract/subscripti
 import { displayName } from '../users/names.ts';
 import { hasPermission, ownCompanyId } from './guards.ts';
 import { periodStart } from './subscriptions.ts';
+import { creditsReserved } from './reservations.ts';
 
 function orderOf(ordering: UsageOrdering | undefined): SQL[] {
   const by: Record<string, SQL> = {
@@ -90,7 +91,8 @@ export async function debitSubscription(db: Db, debit: Debit): Promise<DebitResu
       .select({ n: sql<number>`coalesce(sum(${subscriptionUsage.creditsUsed}), 0)`.mapWith(Number) })
       .from(subscriptionUsage)
       .where(and(eq(subscriptionUsage.subscriptionId, sub.id), gte(subscriptionUsage.usedAt, since)));
-    const left = sub.creditsPerPeriod - (spent?.n ?? 0);
+    const held = (await creditsReserved(tx, [sub.id])).get(sub.id) ?? 0;
+    const left = sub.creditsPerPeriod - (spent?.n ?? 0) - held;
     if (debit.credits > left) throw ApiError.field('subscription', `Not enough credits: ${left} left, ${debit.credits} needed.`);
     const [person] = await tx.select({ username: users.username, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, debit.userId));
     const [row] = await tx

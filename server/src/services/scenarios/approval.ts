@@ -1,9 +1,10 @@
 /**
  * user-approval/: the user approves the cost and the scenario is submitted, in one transaction:
  * the scenario row is locked (a concurrent or retried approval waits, then finds the approval and
- * replays it), the held subscription is locked and its credits checked, the usage row (the debit)
- * and the approval row are written, each analysis Canopy computes becomes one job (dedupe key per
- * simulation), and the others wait for external results. Either all of it happens or none.
+ * replays it), the held subscription is locked and its credits checked, the usage row (the debit of
+ * what Canopy computes) and the approval row are written, each analysis Canopy computes becomes one
+ * job (dedupe key per simulation), and the others wait for external results with their credits
+ * reserved, not debited (services/company/reservations.ts). Either all of it happens or none.
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
@@ -16,13 +17,14 @@ import { DEFAULT_ML_STATUS_TEXT, type ScenarioForm, type UserApproval, type User
 import { displayName } from '../users/names.ts';
 import { createWeatherLibrary, weatherLibraryDir } from '../weather/library.ts';
 import { requireChangeScenario, scenarioRow, type ConfigurationRow } from './access.ts';
-import { CANOPY_JOBS, computedByCanopy } from './analyses.ts';
+import { canopyJobType, capabilities, computedByCanopy } from './capabilities.ts';
+import { reserveCredits } from '../company/reservations.ts';
 import { blockedReason, heldSubscription, scenarioCost } from './cost.ts';
 import { publishScenarioStatus } from './events.ts';
 import { insertMissingGeometryAssets, prepareGeometryAssets } from './geometry.ts';
 import { solarInput, thermalInput } from './job-inputs.ts';
 import { refreshScenarioStatus } from './status.ts';
-import { simulationJobKey, simulationSummaries } from './view.ts';
+import { engineOf, simulationJobKey, simulationSummaries } from './view.ts';
 
 type Ids = { projectId: number; configurationId: number };
 
@@ -35,12 +37,19 @@ async function thermalParameters(db: Db, projectId: number, form: ScenarioForm):
   return (set?.values as Record<string, unknown> | undefined) ?? null;
 }
 
+/** Of an approval's credits, those reserved for external results (older approvals reserved nothing). */
+function reservedOf(approval: typeof scenarioApprovals.$inferSelect): number {
+  const lines = approval.breakdown as Array<{ credits?: number; computed_by?: string }>;
+  return lines.filter((l) => l.computed_by === 'external').reduce((sum, l) => sum + (l.credits ?? 0), 0);
+}
+
 async function replay(db: Db, config: ConfigurationRow, approval: typeof scenarioApprovals.$inferSelect, creditsLeft: number): Promise<UserApprovalResult> {
   const fresh = await scenarioRow(db, config.projectId, config.id);
   return {
     configuration_id: config.id,
     status: (await refreshScenarioStatus(db, config.id))!.status,
-    credits_debited: approval.credits,
+    credits_debited: approval.credits - reservedOf(approval),
+    credits_reserved: reservedOf(approval),
     credit_type: approval.creditType === 'CFD' ? 'CFD' : 'AI',
     subscription_id: approval.subscriptionId ?? 0,
     usage_id: approval.usageId ?? 0,
@@ -61,11 +70,13 @@ export async function approveScenario(deps: AppDeps, db: Db, user: AuthUser, ids
   if (existing) return replay(db, config, existing, (await heldSubscription(db, user.id, now))?.creditsLeft ?? 0);
 
   // Checks that need no lock, with the messages the user can act on — before anything is written.
-  const canopy = form.analyses.filter((a) => computedByCanopy(a.analysis_type));
+  const engine = engineOf(config);
+  const offer = capabilities(deps.config);
+  const canopy = form.analyses.filter((a) => computedByCanopy(a.analysis_type, engine));
   if (canopy.length && (await createWeatherLibrary(weatherLibraryDir(deps.config)).list()).length === 0) {
     throw ApiError.detail(400, 'No weather file is available for the analyses: add an EPW file to the weather library.');
   }
-  const precheck = blockedReason(config, await scenarioCost(db, config), await heldSubscription(db, user.id, now));
+  const precheck = blockedReason(config, await scenarioCost(db, config, offer), await heldSubscription(db, user.id, now));
   if (precheck) throw ApiError.detail(400, precheck);
 
   // Geometry GLBs are blob writes: done before the transaction, with names a retry reuses.
@@ -80,7 +91,7 @@ export async function approveScenario(deps: AppDeps, db: Db, user: AuthUser, ids
     const [again] = await tx.select().from(scenarioApprovals).where(eq(scenarioApprovals.configurationId, config.id));
     if (again) return { replayOf: again as typeof scenarioApprovals.$inferSelect } as const;
 
-    const cost = await scenarioCost(tx, locked);
+    const cost = await scenarioCost(tx, locked, offer);
     if (body.expected_credits !== undefined && body.expected_credits !== cost.total) {
       throw ApiError.field('expected_credits', `The cost is now ${cost.total} credits (you approved ${body.expected_credits}); review the breakdown and approve again.`);
     }
@@ -88,23 +99,36 @@ export async function approveScenario(deps: AppDeps, db: Db, user: AuthUser, ids
     const reason = blockedReason(locked, cost, sub);
     if (reason) throw ApiError.detail(400, reason);
 
-    const [usage] = await tx
-      .insert(subscriptionUsage)
-      .values({
-        subscriptionId: sub!.id,
-        companyId: sub!.companyId,
-        label: `Scenario "${locked.name}"`,
-        usedBy: user.id,
-        usedByName: actor ? displayName(actor) : user.username,
-        creditType: cost.creditType,
-        usedAt: now,
-        creditsUsed: cost.total,
-        configurationId: locked.id,
-      })
-      .returning({ id: subscriptionUsage.id });
+    const label = `Scenario "${locked.name}"`;
+    const usedByName = actor ? displayName(actor) : user.username;
+    // What Canopy computes is debited now; a scenario of external analyses only debits nothing yet.
+    const [usage] = cost.now > 0
+      ? await tx
+          .insert(subscriptionUsage)
+          .values({ subscriptionId: sub!.id, companyId: sub!.companyId, label, usedBy: user.id, usedByName, creditType: cost.creditType, usedAt: now, creditsUsed: cost.now, configurationId: locked.id })
+          .returning({ id: subscriptionUsage.id })
+      : [];
+    await reserveCredits(
+      tx,
+      cost.lines
+        .filter((l) => l.computed_by === 'external' && l.credits > 0)
+        .map((l) => ({
+          subscriptionId: sub!.id,
+          companyId: sub!.companyId,
+          configurationId: locked.id,
+          simulationId: l.simulation_id,
+          analysisType: l.analysis_type,
+          label: `${label}: ${l.analysis_type.replaceAll('_', ' ')} results`,
+          creditType: cost.creditType,
+          credits: l.credits,
+          reservedBy: user.id,
+          reservedByName: usedByName,
+          reservedAt: now,
+        })),
+    );
     const [approval] = await tx
       .insert(scenarioApprovals)
-      .values({ configurationId: locked.id, approvedBy: user.id, subscriptionId: sub!.id, usageId: usage!.id, creditType: cost.creditType, credits: cost.total, breakdown: cost.lines, approvedAt: now })
+      .values({ configurationId: locked.id, approvedBy: user.id, subscriptionId: sub!.id, usageId: usage?.id ?? null, creditType: cost.creditType, credits: cost.total, breakdown: cost.lines, approvedAt: now })
       .returning();
 
     if (holder) await insertMissingGeometryAssets(tx, holder.id, geometryRows);
@@ -112,7 +136,7 @@ export async function approveScenario(deps: AppDeps, db: Db, user: AuthUser, ids
     // The weather the user chose in the wizard (a met source of this project), else the job's default.
     const stationId = await chosenStation(tx, ids.projectId, form.met_source_id);
     for (const sim of sims) {
-      const jobType = CANOPY_JOBS[sim.category as keyof typeof CANOPY_JOBS];
+      const jobType = canopyJobType(sim.category, cost.creditType);
       if (jobType) {
         const target = { projectId: ids.projectId, configurationId: locked.id, simulationId: sim.id, ...(stationId ? { stationId } : {}) };
         const input = sim.category === 'solar' ? solarInput(target, form) : thermalInput(target, form, parameters);
@@ -133,10 +157,11 @@ export async function approveScenario(deps: AppDeps, db: Db, user: AuthUser, ids
   return {
     configuration_id: config.id,
     status: (await refreshScenarioStatus(db, config.id))!.status,
-    credits_debited: outcome.approval.credits,
+    credits_debited: outcome.approval.credits - reservedOf(outcome.approval),
+    credits_reserved: reservedOf(outcome.approval),
     credit_type: outcome.approval.creditType === 'CFD' ? 'CFD' : 'AI',
     subscription_id: outcome.approval.subscriptionId!,
-    usage_id: outcome.approval.usageId!,
+    usage_id: outcome.approval.usageId ?? 0,
     credits_left: outcome.creditsLeft,
     replayed: false,
     simulations: await simulationSummaries(db, fresh),

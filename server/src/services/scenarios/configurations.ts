@@ -19,6 +19,8 @@ import {
 } from '../../contract/scenarios.ts';
 import { requireAddScenario, requireChangeScenario, requireSeeScenario, scenarioRow } from './access.ts';
 import { computedByCanopy } from './analyses.ts';
+import { capabilities } from './capabilities.ts';
+import { refundReservations } from '../company/reservations.ts';
 import { publishEvent, publishScenarioStatus } from './events.ts';
 import { checkScenarioRules } from './rules.ts';
 import { asStatus, EDITABLE } from './status.ts';
@@ -28,11 +30,11 @@ type Ids = { projectId: number; configurationId: number };
 
 /** A new simulation's status text: the ML default while an external AI run is what it waits for. */
 export function initialStatusText(engine: Engine, analysisType: string): string {
-  return engine === 'AI' && !computedByCanopy(analysisType) ? DEFAULT_ML_STATUS_TEXT : '';
+  return engine === 'AI' && !computedByCanopy(analysisType, engine) ? DEFAULT_ML_STATUS_TEXT : '';
 }
 
-async function checkRules(db: Db, projectId: number, form: ScenarioForm): Promise<void> {
-  const errors = await checkScenarioRules(db, projectId, form);
+async function checkRules(deps: AppDeps, db: Db, projectId: number, form: ScenarioForm): Promise<void> {
+  const errors = await checkScenarioRules(db, projectId, form, capabilities(deps.config));
   if (Object.keys(errors).length) throw ApiError.fields(errors);
 }
 
@@ -60,7 +62,7 @@ export async function createScenario(deps: AppDeps, db: Db, user: AuthUser, proj
   await requireAddScenario(db, user, projectId);
   const { study_id: studyId, ...form } = body;
   if (!form.terms_accepted) throw ApiError.field('terms_accepted', 'Accept the terms and conditions to create the scenario.');
-  await checkRules(db, projectId, form);
+  await checkRules(deps, db, projectId, form);
   const config = await db.transaction(async (tx) => {
     const study = await studyFor(tx, projectId, studyId);
     const [row] = await tx
@@ -86,7 +88,7 @@ export async function replaceScenario(deps: AppDeps, db: Db, user: AuthUser, ids
   if (!EDITABLE.includes(asStatus(current.status))) {
     throw ApiError.detail(400, `The scenario is ${current.status.replaceAll('_', ' ')}: its inputs can no longer be changed. Duplicate it to change them.`);
   }
-  await checkRules(db, ids.projectId, form);
+  await checkRules(deps, db, ids.projectId, form);
   const wanted: string[] = form.analyses.map((a) => a.analysis_type);
   await db.transaction(async (tx) => {
     const existing = await tx.select({ id: simulations.id, category: simulations.category }).from(simulations).where(eq(simulations.configurationId, current.id));
@@ -114,8 +116,12 @@ export async function replaceScenario(deps: AppDeps, db: Db, user: AuthUser, ids
 export async function deleteScenario(deps: AppDeps, db: Db, user: AuthUser, ids: Ids): Promise<void> {
   await requireChangeScenario(db, user, ids.projectId);
   const row = await scenarioRow(db, ids.projectId, ids.configurationId);
-  // Simulations, assets rows, validation and approval go with it (cascades); usage stays as billing history.
-  await db.delete(configurations).where(eq(configurations.id, row.id));
+  // Simulations, assets rows, validation and approval go with it (cascades); usage stays as billing
+  // history, and credits still reserved for external results are returned first.
+  await db.transaction(async (tx) => {
+    await refundReservations(tx, { configurationId: row.id }, deps.clock.now());
+    await tx.delete(configurations).where(eq(configurations.id, row.id));
+  });
   await publishEvent(deps.bus, { type: 'scenario.deleted', project_id: ids.projectId, configuration_id: row.id });
 }
 
@@ -125,7 +131,7 @@ export async function duplicateScenario(deps: AppDeps, db: Db, user: AuthUser, i
   const source = await scenarioRow(db, ids.projectId, ids.configurationId);
   const form = { ...(source.form as ScenarioForm), name: body.new_name, engine: body.subscription_type };
   // The other engine may not offer every analysis: say which, by field, before copying.
-  await checkRules(db, ids.projectId, form);
+  await checkRules(deps, db, ids.projectId, form);
   const copy = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(configurations)

@@ -2,7 +2,9 @@
  * What a scenario costs (docs/scenarios.md "Cost"): for each simulation, the price of its analysis
  * for the scenario's credit type (simulation_prices) × the seasons chosen × a direction factor
  * (ceil(wind directions / 16) for analyses that are computed per wind direction, else 1). The price
- * covers up to 16 directions and one season. The acting user's assigned subscription pays.
+ * covers up to 16 directions and one season. The acting user's assigned subscription pays:
+ * analyses Canopy computes are debited at approval; analyses whose results come from an external
+ * provider are reserved then, and debited only when their results are ingested (issue 16).
  */
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
@@ -12,6 +14,9 @@ import type { CostBreakdown, CostLine, Engine, ScenarioForm } from '../../contra
 import { creditsUsed } from '../company/subscriptions.ts';
 import type { ConfigurationRow } from './access.ts';
 import { WIND_DEPENDENT } from './analyses.ts';
+import { computedByCanopy } from './capabilities.ts';
+import type { Capability } from '../../contract/capabilities.ts';
+import { creditsReserved } from '../company/reservations.ts';
 import { engineOf } from './view.ts';
 import { asStatus } from './status.ts';
 
@@ -25,11 +30,17 @@ export interface Cost {
   creditType: Engine;
   lines: CostLine[];
   total: number;
+  /** Debited at approval: the analyses Canopy computes. */
+  now: number;
+  /** Reserved at approval, debited when the external results arrive. */
+  reserved: number;
   /** Analyses without a price for the credit type. */
   unpriced: string[];
+  /** Analyses not offered at this job level on this installation (any more). */
+  unoffered: string[];
 }
 
-export async function scenarioCost(db: Db, config: ConfigurationRow): Promise<Cost> {
+export async function scenarioCost(db: Db, config: ConfigurationRow, offer: readonly Capability[]): Promise<Cost> {
   const form = config.form as ScenarioForm;
   const creditType = engineOf(config);
   const sims = await db.select({ id: simulations.id, category: simulations.category }).from(simulations).where(eq(simulations.configurationId, config.id)).orderBy(asc(simulations.id));
@@ -38,9 +49,12 @@ export async function scenarioCost(db: Db, config: ConfigurationRow): Promise<Co
   const seasons = Math.max(1, form.seasons?.length ?? 1);
   const windDirections = form.wind_directions ?? DIRECTIONS_PER_PRICE;
   const unpriced: string[] = [];
-  const lines = sims.map((s) => {
+  const unoffered: string[] = [];
+  const lines = sims.map((s): CostLine => {
     const price = byType.get(s.category);
     if (!price) unpriced.push(s.category);
+    const capability = offer.find((c) => c.analysis_type === s.category && c.engine === creditType);
+    if (!capability) unoffered.push(s.category);
     const factor = directionFactor(s.category, windDirections);
     const unit = price?.credits ?? 0;
     return {
@@ -52,9 +66,14 @@ export async function scenarioCost(db: Db, config: ConfigurationRow): Promise<Co
       seasons,
       credits: unit * factor * seasons,
       description: price?.description ?? '',
+      computed_by: capability?.computed_by ?? 'external',
+      provider: capability?.provider ?? '',
     };
   });
-  return { creditType, lines, total: lines.reduce((sum, l) => sum + l.credits, 0), unpriced };
+  const sum = (ls: CostLine[]) => ls.reduce((total, l) => total + l.credits, 0);
+  const own = lines.filter((l) => computedByCanopy(l.analysis_type, creditType));
+  const external = lines.filter((l) => !computedByCanopy(l.analysis_type, creditType));
+  return { creditType, lines, total: sum(lines), now: sum(own), reserved: sum(external), unpriced, unoffered };
 }
 
 export interface HeldSubscription {
@@ -72,12 +91,13 @@ export async function heldSubscription(db: Db, userId: number, now: Date, lock =
   const [sub] = lock ? await query.for('update') : await query;
   if (!sub) return null;
   const used = (await creditsUsed(db, [sub], now)).get(sub.id) ?? 0;
+  const reserved = (await creditsReserved(db, [sub.id])).get(sub.id) ?? 0;
   return {
     id: sub.id,
     companyId: sub.companyId,
     plan: sub.plan,
     creditType: sub.creditType,
-    creditsLeft: sub.creditsPerPeriod - used,
+    creditsLeft: sub.creditsPerPeriod - used - reserved,
     expired: sub.expiresAt !== null && sub.expiresAt <= now,
   };
 }
@@ -90,6 +110,7 @@ export function blockedReason(config: ConfigurationRow, cost: Cost, sub: HeldSub
       ? 'Validate the scenario’s geometry first: approval needs a passed geometry validation.'
       : `The scenario is ${status.replaceAll('_', ' ')}; it cannot be approved again.`;
   }
+  if (cost.unoffered.length) return `Not offered with the ${cost.creditType} engine on this installation: ${cost.unoffered.join(', ')}. Edit the scenario to remove it.`;
   if (cost.unpriced.length) return `No ${cost.creditType} price is set for ${cost.unpriced.join(', ')}: ask your administrator.`;
   if (!sub) return `You have no subscription assigned: ask your company administrator for one with ${cost.creditType} credits.`;
   if (sub.creditType !== cost.creditType) return `Your subscription (${sub.plan}) holds ${sub.creditType} credits; this scenario uses ${cost.creditType} credits.`;
@@ -98,8 +119,8 @@ export function blockedReason(config: ConfigurationRow, cost: Cost, sub: HeldSub
   return null;
 }
 
-export async function costBreakdown(db: Db, user: AuthUser, config: ConfigurationRow, now: Date): Promise<CostBreakdown> {
-  const cost = await scenarioCost(db, config);
+export async function costBreakdown(db: Db, user: AuthUser, config: ConfigurationRow, now: Date, offer: readonly Capability[]): Promise<CostBreakdown> {
+  const cost = await scenarioCost(db, config, offer);
   const sub = await heldSubscription(db, user.id, now);
   const [approval] = await db.select({ id: scenarioApprovals.id }).from(scenarioApprovals).where(and(eq(scenarioApprovals.configurationId, config.id)));
   const reason = approval ? null : blockedReason(config, cost, sub);
@@ -108,6 +129,8 @@ export async function costBreakdown(db: Db, user: AuthUser, config: Configuratio
     credit_type: cost.creditType,
     lines: cost.lines,
     total_credits: cost.total,
+    credits_now: cost.now,
+    credits_reserved: cost.reserved,
     subscription: sub ? { id: sub.id, plan: sub.plan, credit_type: sub.creditType, credits_left: sub.creditsLeft } : null,
     sufficient: sub !== null && sub.creditType === cost.creditType && !sub.expired && sub.creditsLeft >= cost.total,
     blocked_reason: reason,

@@ -38,13 +38,16 @@ export async function resubmitMl(deps: AppDeps, db: Db, user: AuthUser, ids: Ids
   await requireChangeScenario(db, user, ids.projectId);
   const config = await scenarioRow(db, ids.projectId, ids.configurationId);
   const sim = await simulationRow(db, ids.configurationId, ids.simulationId);
-  if (engineOf(config) !== 'AI' || computedByCanopy(sim.category)) {
+  if (engineOf(config) !== 'AI' || computedByCanopy(sim.category, 'AI')) {
     throw ApiError.detail(400, `This simulation (${sim.category}, ${engineOf(config)}) is not a machine-learning simulation.`);
   }
   const [approval] = await db.select({ id: scenarioApprovals.id }).from(scenarioApprovals).where(eq(scenarioApprovals.configurationId, config.id));
   if (!approval) throw ApiError.detail(400, 'The scenario has not been approved and submitted yet.');
   const status = asStatus(sim.status);
-  if (!['awaiting_external_results', 'failed', 'completed', 'cancelled'].includes(status)) throw ApiError.detail(400, `The simulation is ${status.replaceAll('_', ' ')}; it cannot be resubmitted now.`);
+  // Not a cancelled one: its reserved credits were returned, so asking again would run it unpaid.
+  if (!['awaiting_external_results', 'failed', 'completed'].includes(status)) {
+    throw ApiError.detail(400, status === 'cancelled' ? 'The simulation was cancelled and its credits returned; duplicate the scenario to run it again.' : `The simulation is ${status.replaceAll('_', ' ')}; it cannot be resubmitted now.`);
+  }
   await db
     .update(simulations)
     .set({ status: 'awaiting_external_results', statusText: DEFAULT_ML_STATUS_TEXT })

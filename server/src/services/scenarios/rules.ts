@@ -5,7 +5,8 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { parameterSets, projectMetSources, simulationPrices, uploads } from '../../db/schema/index.ts';
+import { parameterSets, projectMetSources, uploads } from '../../db/schema/index.ts';
+import type { Capability } from '../../contract/capabilities.ts';
 import type { FieldErrors } from '../../http/errors.ts';
 import { GEOMETRY_ROLES, type ScenarioForm } from '../../contract/scenarios.ts';
 import { CRITERIA } from '../../../../engine/wind/criteria.ts';
@@ -14,7 +15,7 @@ import { LOAD_ANALYSES, NEEDS_PRESENTATION_PLANE } from './analyses.ts';
 const STL_FORMATS = ['stl-binary', 'stl-ascii'];
 const add = (errors: FieldErrors, field: string, message: string) => (errors[field] ??= []).push(message);
 
-export async function checkScenarioRules(db: Db, projectId: number, form: ScenarioForm): Promise<FieldErrors> {
+export async function checkScenarioRules(db: Db, projectId: number, form: ScenarioForm, offer: readonly Capability[]): Promise<FieldErrors> {
   const errors: FieldErrors = {};
   const types = form.analyses.map((a) => a.analysis_type);
 
@@ -29,11 +30,14 @@ export async function checkScenarioRules(db: Db, projectId: number, form: Scenar
     }
   });
 
-  // Offered with this engine: a price exists for (analysis, credit type).
-  const prices = await db.select({ type: simulationPrices.simulationType }).from(simulationPrices).where(eq(simulationPrices.creditType, form.engine));
-  const offered = new Set(prices.map((p) => p.type));
+  // Offered at this job level: Canopy computes it, or an external provider is configured for it
+  // (capabilities.ts) — checked here so nothing is saved, validated and priced that cannot run.
   form.analyses.forEach((a, i) => {
-    if (!offered.has(a.analysis_type)) add(errors, `analyses.${i}.analysis_type`, `"${a.analysis_type}" is not offered with the ${form.engine} engine.`);
+    if (!offer.some((c) => c.analysis_type === a.analysis_type && c.engine === form.engine)) {
+      const elsewhere = offer.filter((c) => c.analysis_type === a.analysis_type).map((c) => c.engine);
+      const hint = elsewhere.length ? ` It runs at the ${elsewhere.join(' and ')} level.` : ' Neither Canopy nor a configured provider computes it on this installation.';
+      add(errors, `analyses.${i}.analysis_type`, `"${a.analysis_type}" is not offered with the ${form.engine} engine.${hint}`);
+    }
   });
 
   // Geometry: every id an STL upload of this project.

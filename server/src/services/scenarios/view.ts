@@ -29,7 +29,7 @@ export async function simulationSummaries(db: Db, config: ConfigurationRow): Pro
     engine,
     status: asStatus(s.status),
     status_text: s.statusText,
-    computed_by_canopy: computedByCanopy(s.category),
+    computed_by_canopy: computedByCanopy(s.category, engine),
     met_source_id: s.metSourceId,
     cfd_parameters: (s.cfdParameters ?? {}) as Record<string, unknown>,
     assets: assetRows.filter((a) => a.simulationId === s.id).map((a) => a.id),

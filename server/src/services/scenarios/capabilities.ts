@@ -1,0 +1,80 @@
+/**
+ * What the scenario wizard may offer (issue 16: only what can run is offered). An analysis × job
+ * level (engine: AI or CFD) pair is offered when Canopy computes it itself, or when an external
+ * service is configured to deliver its results (EXTERNAL_ANALYSES, through /api/ingestassets/…).
+ *
+ * Canopy's own computations are the rows of CANOPY_COMPUTES: adding CFD pedestrian wind comfort once
+ * the solver in engine/cfd runs is one row here (with its job type). Solar and thermal comfort are
+ * Canopy's physics whichever job level the scenario runs at, so they are offered at both.
+ */
+import type { Config } from '../../env.ts';
+import type { AnalysisType } from '../../contract/parameter-sets.ts';
+import type { Engine } from '../../contract/scenarios.ts';
+import type { Capability } from '../../contract/capabilities.ts';
+import { ANALYSIS_JOB_TYPES } from '../analyses/settings.ts';
+
+export type { Capability };
+
+interface CanopyComputation {
+  analysis_type: AnalysisType;
+  engine: Engine;
+  /** The job (services/analyses) that computes it. */
+  jobType: string;
+  method: string;
+}
+
+export const CANOPY_COMPUTES: readonly CanopyComputation[] = [
+  { analysis_type: 'solar', engine: 'AI', jobType: ANALYSIS_JOB_TYPES.solar, method: 'Sun position and ray casting over the scenario geometry' },
+  { analysis_type: 'solar', engine: 'CFD', jobType: ANALYSIS_JOB_TYPES.solar, method: 'Sun position and ray casting over the scenario geometry' },
+  { analysis_type: 'thermal_comfort', engine: 'AI', jobType: ANALYSIS_JOB_TYPES.thermal, method: 'UTCI / SET* from the weather file with sun and shade on the plane' },
+  { analysis_type: 'thermal_comfort', engine: 'CFD', jobType: ANALYSIS_JOB_TYPES.thermal, method: 'UTCI / SET* from the weather file with sun and shade on the plane' },
+];
+
+/** Analyses whose ingested results Canopy post-processes itself (submit-postprocessing/). */
+const POSTPROCESSED_BY_CANOPY: readonly string[] = ['pedestrian_wind_comfort'];
+
+type OfferConfig = Pick<Config, 'EXTERNAL_ANALYSES' | 'EXTERNAL_PROVIDER_NAME'>;
+
+/** EXTERNAL_ANALYSES as pairs (env.ts has validated its shape and analysis types). */
+export function externalPairs(config: OfferConfig): Array<{ analysis_type: AnalysisType; engine: Engine }> {
+  if (!config.EXTERNAL_ANALYSES) return [];
+  return config.EXTERNAL_ANALYSES.split(',').map((pair) => {
+    const [analysis, engine] = pair.trim().split(':') as [AnalysisType, Engine];
+    return { analysis_type: analysis, engine };
+  });
+}
+
+/** Every offered pair, Canopy's first: where Canopy computes a pair, an external service is not asked. */
+export function capabilities(config: OfferConfig): Capability[] {
+  const own: Capability[] = CANOPY_COMPUTES.map((c) => ({ analysis_type: c.analysis_type, engine: c.engine, computed_by: 'canopy', provider: 'Canopy', method: c.method }));
+  const external: Capability[] = externalPairs(config)
+    .filter((p) => !own.some((o) => o.analysis_type === p.analysis_type && o.engine === p.engine))
+    .map((p) => ({
+      analysis_type: p.analysis_type,
+      engine: p.engine,
+      computed_by: 'external',
+      provider: config.EXTERNAL_PROVIDER_NAME,
+      method: POSTPROCESSED_BY_CANOPY.includes(p.analysis_type)
+        ? `Wind results from ${config.EXTERNAL_PROVIDER_NAME}; comfort classes computed by Canopy once they arrive`
+        : `Results from ${config.EXTERNAL_PROVIDER_NAME}, delivered when ready`,
+    }));
+  return [...own, ...external];
+}
+
+export function capabilityOf(config: OfferConfig, analysisType: string, engine: Engine): Capability | undefined {
+  return capabilities(config).find((c) => c.analysis_type === analysisType && c.engine === engine);
+}
+
+/** The job that computes the pair in Canopy, or undefined when its results come from outside. */
+export function canopyJobType(analysisType: string, engine: Engine): string | undefined {
+  return CANOPY_COMPUTES.find((c) => c.analysis_type === analysisType && c.engine === engine)?.jobType;
+}
+
+export function computedByCanopy(analysisType: string, engine: Engine): boolean {
+  return canopyJobType(analysisType, engine) !== undefined;
+}
+
+/** The job levels at which Canopy computes something itself (a starter subscription is given for each). */
+export function levelsCanopyRuns(): Engine[] {
+  return [...new Set(CANOPY_COMPUTES.map((c) => c.engine))];
+}
