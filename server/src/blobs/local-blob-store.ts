@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, rmdir, stat, unlink } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
+import { hostname } from 'node:os';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomUUID } from 'node:crypto';
@@ -47,6 +48,31 @@ function isMissing(error: unknown): boolean {
   return code === 'ENOENT' || code === 'ENOTDIR';
 }
 
+/**
+ * Temporary files are named host~pid~run~uuid.part. `run` tells this process from an earlier one
+ * that had the same pid (a container's server is often pid 1 on every start).
+ */
+const HOST = hostname().replace(/[^A-Za-z0-9.-]/g, '_');
+const RUN = randomUUID().slice(0, 8);
+
+function tempName(): string {
+  return `${HOST}~${process.pid}~${RUN}~${randomUUID()}.part`;
+}
+
+/** Whether a temporary file was written by a process of this host that no longer runs. */
+function ownerIsGone(entry: string): boolean {
+  const [host, pid, run, rest] = entry.split('~');
+  if (host !== HOST || !rest?.endsWith('.part') || !/^\d+$/.test(pid ?? '')) return false;
+  if (Number(pid) === process.pid) return run !== RUN;
+  try {
+    process.kill(Number(pid), 0);
+    return false;
+  } catch (error) {
+    // EPERM: the process exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
 export class LocalBlobStore implements BlobStore {
   readonly kind = 'local' as const;
   private readonly root: string;
@@ -60,12 +86,19 @@ export class LocalBlobStore implements BlobStore {
   }
 
   /** Creates the folders and clears temporary files a killed process left behind. */
+  /**
+   * Clears temporary files no live upload holds (issue 17 item 7): each is named after the host and
+   * process writing it, so one whose process is gone (killed mid-upload) goes at once, while one of
+   * another live process sharing this folder stays. Files of other hosts, or whose owner cannot be
+   * told, go only once a day old.
+   */
   async open(now = Date.now()): Promise<this> {
     await mkdir(this.tempDir, { recursive: true });
     for (const entry of await readdir(this.tempDir)) {
       const path = join(this.tempDir, entry);
       const info = await stat(path).catch(() => null);
-      if (info && now - info.mtimeMs > STALE_TEMP_MS) await rm(path, { force: true });
+      if (!info) continue;
+      if (now - info.mtimeMs > STALE_TEMP_MS || ownerIsGone(entry)) await rm(path, { force: true });
     }
     return this;
   }
@@ -88,7 +121,7 @@ export class LocalBlobStore implements BlobStore {
   async put(key: BlobKey, body: Readable): Promise<PutResult> {
     const target = this.pathOf(key);
     await mkdir(this.tempDir, { recursive: true });
-    const temp = join(this.tempDir, `${randomUUID()}.part`);
+    const temp = join(this.tempDir, tempName());
     const md5 = new Md5Tap();
     try {
       // flush: fsync before close, so a renamed blob is on disk, not only in the page cache.
