@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { ServerError } from '@machines/shared/actors.ts';
 import { mergePermissions, permissionsMachine, type PermissionLists } from './permissions.machine.ts';
-import { can, canInProject, selectCan, selectCanInProject, selectPermissionMap, selectPermissionsKnown } from './permissions.selectors.ts';
+import { can, canInProject, selectCan, selectCanInProject, selectIsOperator, selectPermissionMap, selectPermissionsKnown } from './permissions.selectors.ts';
 
 const down: ServerError = { kind: 'network', status: null, detail: 'offline', fields: {}, body: null };
 
@@ -38,6 +38,15 @@ describe('permissions', () => {
     // A global string does not grant a project action, and the other way round.
     expect(canInProject(selectPermissionMap(s), 'projects.add_project', 7)).toBe(false);
     expect(can(selectPermissionMap(s), 'projects.change_project')).toBe(false);
+  });
+
+  it('knows the installation operator (superuser) only when the lists say so (issue 16)', async () => {
+    const operator = start(async () => ({ global: [], projects: {}, operator: true }));
+    const ordinary = start(async () => ({ global: ['custom_auth.change_user'], projects: {} }));
+    expect(selectIsOperator(operator.getSnapshot())).toBe(false);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(selectIsOperator(operator.getSnapshot())).toBe(true);
+    expect(selectIsOperator(ordinary.getSnapshot())).toBe(false);
   });
 
   it('keeps the map in force while refreshing, and after a failed refresh', async () => {

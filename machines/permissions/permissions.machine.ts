@@ -1,8 +1,8 @@
 /**
  * What the signed-in user may do (SPEC §6): the global permission list (GET /api/permissions/) and
  * the per-project lists (GET /api/project-permissions/), merged into one map — key '*' for the
- * global strings, a project id for that project's. The UI offers only what the map permits; the
- * server still checks every call.
+ * global strings, a project id for that project's — and whether the user is the installation's
+ * operator (superuser). The UI offers only what the map permits; the server still checks every call.
  *
  *   permissions
  *   ├── loading      the first fetch; nothing is permitted yet
@@ -23,6 +23,8 @@ export type PermissionMap = Record<string, string[]>;
 export interface PermissionLists {
   global: string[];
   projects: Record<string, string[]>;
+  /** The user is the installation's operator (is_superuser): the Operator screen is offered (issue 16). */
+  operator?: boolean;
 }
 
 /** The merge of SPEC §6: one map, globally and per project. */
@@ -36,6 +38,7 @@ export function mergePermissions(lists: PermissionLists): PermissionMap {
 
 export interface PermissionsContext {
   map: PermissionMap;
+  operator: boolean;
   error: ServerError | null;
 }
 
@@ -50,7 +53,7 @@ export const permissionsMachine = setup({
     loadPermissions: notProvided<PermissionLists, void>('loadPermissions'),
   },
   actions: {
-    storeMap: assign((_, lists: PermissionLists) => ({ map: mergePermissions(lists), error: null })),
+    storeMap: assign((_, lists: PermissionLists) => ({ map: mergePermissions(lists), operator: lists.operator === true, error: null })),
     storeError: assign((_, params: { error: unknown }) => ({ error: asServerError(params.error) })),
   },
   delays: {
@@ -59,7 +62,7 @@ export const permissionsMachine = setup({
   },
 }).createMachine({
   id: 'permissions',
-  context: { map: {}, error: null },
+  context: { map: {}, operator: false, error: null },
   initial: 'loading',
   states: {
     loading: {

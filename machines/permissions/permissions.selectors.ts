@@ -16,6 +16,8 @@ export type PermissionString =
   | 'projects.add_insight';
 
 export const selectPermissionMap = (s: Snapshot): PermissionMap => s.context.map;
+/** The installation's operator (superuser): the user menu offers the Operator screen. */
+export const selectIsOperator = (s: Snapshot): boolean => s.context.operator;
 export const selectPermissionsKnown = (s: Snapshot): boolean => s.matches('ready') || s.matches('refreshing');
 
 /** Held globally (the role's list). */

@@ -10,6 +10,7 @@ import { isServerError } from '@machines/auth/server-error.ts';
 import { api } from '../api/client.ts';
 import { toServerError } from '../api/errors.ts';
 import { fetchGlobalPermissions, fetchProjectPermissions } from '../api/permissions.ts';
+import { fetchCurrentUser } from '../api/auth.ts';
 
 export function bindPermissionsLogic(load: () => Promise<PermissionLists>) {
   return permissionsMachine.provide({
@@ -26,8 +27,8 @@ export function bindPermissionsLogic(load: () => Promise<PermissionLists>) {
 }
 
 export async function loadLivePermissions(): Promise<PermissionLists> {
-  const [global, projects] = await Promise.all([fetchGlobalPermissions(api), fetchProjectPermissions(api)]);
-  return { global, projects };
+  const [global, projects, me] = await Promise.all([fetchGlobalPermissions(api), fetchProjectPermissions(api), fetchCurrentUser(api)]);
+  return { global, projects, operator: me.is_superuser };
 }
 
 export const livePermissionsLogic = bindPermissionsLogic(loadLivePermissions);
