@@ -4,17 +4,24 @@
  * be raised later without invalidating existing hashes.
  */
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
+import { hashSlots } from './hash-slots.ts';
+
+export { hashSlots };
 
 const N = 2 ** 17;
 const R = 8;
 const P = 1;
 const KEY_LENGTH = 32;
 
+/** Every hash goes through the bounded pool (hash-slots.ts). */
 function scrypt(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scryptCallback(password, salt, KEY_LENGTH, { N: n, r, p, maxmem: 256 * n * r + 1024 * 1024 }, (err, key) =>
-      err ? reject(err) : resolve(key),
-    ),
+  return hashSlots.run(
+    () =>
+      new Promise<Buffer>((resolve, reject) =>
+        scryptCallback(password, salt, KEY_LENGTH, { N: n, r, p, maxmem: 256 * n * r + 1024 * 1024 }, (err, key) =>
+          err ? reject(err) : resolve(key),
+        ),
+      ),
   );
 }
 

@@ -4,7 +4,9 @@ import type { ApiApp } from '../../app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { MESSAGES } from '../../http/errors.ts';
 import { clientAddress } from '../../http/client-address.ts';
+import { getCookie, setCookie } from 'hono/cookie';
 import { loginWithPassword } from '../../services/auth/login.ts';
+import { DEVICE_COOKIE_DAYS, deviceCookieName } from '../../services/auth/device-cookie.ts';
 import { loginWithOneTimePassword } from '../../services/auth/one-time-password.ts';
 import { rotateRefreshToken, verifyAnyToken } from '../../services/auth/tokens.ts';
 import { BLANK, EMAIL_MAX, tooLong, DetailSchema, TokenNotValidSchema, TokenPairSchema, errors, json, jsonBody, requiredString } from './schemas.ts';
@@ -83,9 +85,24 @@ export function registerJwtRoutes(app: ApiApp): void {
     const body = c.req.valid('json');
     const { db, deps } = c.var;
     const address = clientAddress(c);
-    const pair = isOneTimePayload(body)
-      ? await loginWithOneTimePassword(db, deps, { email: body.email ?? '', otp: body.otp ?? '', address })
-      : await loginWithPassword(db, deps, { username: body.username ?? '', password: body.password ?? '', address });
+    if (isOneTimePayload(body)) {
+      const pair = await loginWithOneTimePassword(db, deps, { email: body.email ?? '', otp: body.otp ?? '', address });
+      return c.json({ refresh: pair.refresh, access: pair.access }, 200);
+    }
+    const pair = await loginWithPassword(db, deps, {
+      username: body.username ?? '',
+      password: body.password ?? '',
+      address,
+      deviceCookie: (userId) => getCookie(c, deviceCookieName(userId)),
+    });
+    // The browser's proof that it signed in to this account before (services/auth/device-cookie.ts).
+    setCookie(c, deviceCookieName(pair.userId), pair.deviceCookie, {
+      path: '/authjwt/create',
+      httpOnly: true,
+      sameSite: 'Strict',
+      secure: deps.config.publicUrl.startsWith('https:'),
+      maxAge: DEVICE_COOKIE_DAYS * 86400,
+    });
     return c.json({ refresh: pair.refresh, access: pair.access }, 200);
   });
 

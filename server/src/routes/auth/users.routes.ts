@@ -8,6 +8,7 @@ import { currentUser } from '../../auth/authenticate.ts';
 import { representUser } from '../../services/auth/accounts.ts';
 import { signUp, updateProfile } from '../../services/auth/signup.ts';
 import { confirmPasswordReset, requestPasswordReset } from '../../services/auth/password-reset.ts';
+import { LOGIN_POLICY, admitWithin } from '../../services/auth/login-throttle.ts';
 import { BLANK, UserSchema, emailField, errors, json, jsonBody, requiredString, unauthenticated } from './schemas.ts';
 
 const USERNAME_RULE = 'Enter a valid username. This value may contain only letters, numbers, and @/./+/-/_ characters.';
@@ -87,6 +88,9 @@ export const resetPasswordConfirmRoute = defineRoute('public', {
 
 export function registerUserRoutes(app: ApiApp): void {
   app.openapi(signUpRoute, async (c) => {
+    // Each sign-up costs a password hash and makes an account: a budget per address (issue 17 item 4).
+    const { limit, windowSeconds } = LOGIN_POLICY.signUpsPerAddress;
+    await admitWithin(c.var.db, `signup:address:${clientAddress(c)}`, limit, windowSeconds, c.var.deps.clock.now());
     const user = await signUp(c.var.db, c.var.deps, c.req.valid('json'));
     return c.json(user, 201);
   });
