@@ -2,7 +2,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { errorMessage, type ServerError } from '@machines/shared/actors.ts';
 import type { operatorMachine } from './operator.machine.ts';
-import { CHANGE_DONE, type ChangeKind, type OperatorCompany, type Subscription } from './operator.types.ts';
+import { CHANGE_DONE, type ChangeKind, type OperatorChange, type OperatorCompany, type Subscription } from './operator.types.ts';
 
 type Snapshot = SnapshotFrom<typeof operatorMachine>;
 
@@ -26,6 +26,9 @@ export const selectCompanySubscriptions = (s: Snapshot): Subscription[] => (s.ma
 export const selectSaving = (s: Snapshot): boolean => s.matches({ ready: { change: 'saving' } });
 export const selectNotice = (s: Snapshot): string | null =>
   s.matches({ ready: { change: 'done' } }) && s.context.change ? CHANGE_DONE[s.context.change.kind] : null;
+
+/** The change being saved, or the last one saved or refused (null once its notice is gone). */
+export const selectLastChange = (s: Snapshot): OperatorChange | null => s.context.change;
 
 /** The server's refusal of a change of this kind (its field errors and detail), else null. */
 export function selectRefusal(kind: ChangeKind) {

@@ -6,6 +6,7 @@
 export type RouteName =
   | 'root'
   | 'companyAdmin'
+  | 'operator'
   | 'projectsContainer'
   | 'projectList'
   | 'report'
@@ -34,6 +35,8 @@ export interface RouteDef {
 export const ROUTES: readonly RouteDef[] = [
   { name: 'root', pattern: '/', exact: true },
   { name: 'companyAdmin', pattern: '/company/admin' },
+  // The installation operator's screen (issue 16): signed-in superusers; the server refuses others.
+  { name: 'operator', pattern: '/operator' },
   { name: 'projectsContainer', pattern: '/projects', exact: true },
   { name: 'projectList', pattern: '/projects/', exact: true },
   { name: 'report', pattern: '/projects/:id/report/:report' },

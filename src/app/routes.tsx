@@ -32,6 +32,7 @@ const ProjectScreen = lazy(() =>
   loadWithTimeout(() => import('../screens/project-detail/project-screen.tsx')).then((m) => ({ default: m.ProjectScreen })),
 );
 const CompanyAdminScreen = lazyScreen(() => import('../screens/company-admin/company-admin-screen.tsx'), 'CompanyAdminScreen');
+const OperatorScreen = lazyScreen(() => import('../screens/operator/operator-screen.tsx'), 'OperatorScreen');
 const ProjectFilesPanel = lazy(() =>
   loadWithTimeout(() => import('../screens/project-files/project-files-panel.tsx')).then((m) => ({ default: m.ProjectFilesPanel })),
 );
@@ -89,6 +90,8 @@ function protectedScreen(match: RouteMatch): ReactNode {
       return <ProjectListScreen />;
     case 'companyAdmin':
       return <CompanyAdminScreen />;
+    case 'operator':
+      return <OperatorScreen />;
     case 'projectDetail':
       return <ProjectScreen id={p.id ?? ''} view="overview" />;
     case 'wheelTab':

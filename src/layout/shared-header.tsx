@@ -6,12 +6,15 @@ import { matchRoute } from '../app/route-table.ts';
 import { DropdownMenu } from '../ui/dropdown-menu.tsx';
 import { BreadcrumbContext } from './breadcrumb-context.ts';
 import { Menu } from './menu.tsx';
+import { PermissionsContext } from '../app/permissions-context.ts';
+import { selectIsOperator } from '@machines/permissions/permissions.selectors.ts';
 import { avatar, brand, breadcrumb, crumb, header } from './layout.css.ts';
 
 export function SharedHeader() {
   const [location, navigate] = useLocation();
   const auth = AuthContext.useActorRef();
   const { names } = useContext(BreadcrumbContext);
+  const operator = PermissionsContext.useSelector(selectIsOperator);
   const params = matchRoute(location)?.params ?? {};
   const crumbs: Array<{ label: string; href?: string }> = [];
   if (params.id) {
@@ -49,6 +52,8 @@ export function SharedHeader() {
         }
         items={[
           { label: 'Profile', onSelect: () => navigate('/company/admin') },
+          // The installation's operator only (issue 16).
+          ...(operator ? [{ label: 'Operator', onSelect: () => navigate('/operator') }] : []),
           { label: 'Sign out', onSelect: () => auth.send({ type: 'logout' }) },
         ]}
       />

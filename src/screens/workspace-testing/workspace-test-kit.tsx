@@ -102,11 +102,13 @@ export function refuse(status: number, body: Record<string, unknown>): Promise<n
 export interface RenderOptions {
   permissions?: string[];
   projectPermissions?: Record<string, string[]>;
+  /** Signed in as the installation's operator (superuser). */
+  operator?: boolean;
 }
 
 export function renderWorkspace(path: string, services = fakeWorkspace(), options: RenderOptions = {}) {
   storeSession();
-  const lists: PermissionLists = { global: options.permissions ?? EVERY_PERMISSION, projects: options.projectPermissions ?? {} };
+  const lists: PermissionLists = { global: options.permissions ?? EVERY_PERMISSION, projects: options.projectPermissions ?? {}, operator: options.operator ?? false };
   const location = memoryLocation({ path, record: true });
   const view = render(
     <PermissionsLogicContext.Provider value={bindPermissionsLogic(async () => lists)}>
