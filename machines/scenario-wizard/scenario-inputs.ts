@@ -7,6 +7,7 @@
  */
 import type { AnalysisType, FlagName, Flags, FormStep, GeometryRole, WizardOptions, WizardValues } from './scenario-wizard.types.ts';
 import { GEOMETRY_ROLES } from './scenario-wizard.types.ts';
+import { unofferedChoices } from './scenario-offer.ts';
 
 export const ANALYSIS_LABELS: Record<AnalysisType, string> = {
   pedestrian_wind_comfort: 'Pedestrian wind comfort',
@@ -51,6 +52,8 @@ export const MESSAGES = {
   name: `Give the scenario a name of 1 to ${MAX_NAME_LENGTH} characters.`,
   engine: 'Choose how the wind is simulated: AI or CFD.',
   analyses: 'Choose at least one analysis, with at least one metric for each.',
+  notOffered: (labels: string[], engine: string) =>
+    `${labels.join(', ')} ${labels.length === 1 ? 'does' : 'do'} not run at the ${engine} level on this installation: remove ${labels.length === 1 ? 'it' : 'them'} or choose another level.`,
   filenameStudy: 'Add the study geometry (an STL file).',
   filenamePlane: 'Add a presentation plane (an STL file): solar, thermal comfort and pedestrian wind comfort compute their results on it.',
   filenameType: (f: string) => `"${f}" is not an STL file; geometry must be .stl.`,
@@ -172,6 +175,8 @@ export function checkValues(v: WizardValues, options: WizardOptions): Flags {
   if (name.length < 1 || name.length > MAX_NAME_LENGTH) flags.name = MESSAGES.name;
   if (!v.engine) flags.engine = MESSAGES.engine;
   if (v.analyses.length === 0 || v.analyses.some((a) => a.metrics.length === 0)) flags.analyses = MESSAGES.analyses;
+  const unoffered = unofferedChoices(v, options);
+  if (unoffered.length) flags.analyses = MESSAGES.notOffered(unoffered.map((t) => ANALYSIS_LABELS[t]), v.engine!);
   const filename = checkFilenames(v);
   if (filename) flags.filename = filename;
   if (v.metSourceId === null || (v.metSourceId !== 'nearest' && !options.metSources.some((m) => m.id === v.metSourceId))) flags.weather = MESSAGES.weather;

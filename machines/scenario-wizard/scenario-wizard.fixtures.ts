@@ -1,6 +1,7 @@
 /** Test fixtures for the scenario wizard: a project's options and a complete, valid form. */
 import { emptyValues } from './scenario-inputs.ts';
 import type { CostBreakdown, GeometryFinding, ParameterSet, ValidationReport, WizardOptions, WizardValues } from './scenario-wizard.types.ts';
+import type { Capability } from './scenario-offer.ts';
 
 export const pressureSet: ParameterSet = {
   id: 31,
@@ -13,9 +14,24 @@ export const pressureSet: ParameterSet = {
   updated: '2026-11-01T00:00:00Z',
 };
 
+/** Solar and thermal comfort by Canopy at both levels; the wind analyses from a provider. */
+export const fullOffer: Capability[] = [
+  ...(['AI', 'CFD'] as const).flatMap((engine) => [
+    { analysis_type: 'solar' as const, engine, computed_by: 'canopy' as const, provider: 'Canopy', method: 'Sun position and ray casting over the scenario geometry' },
+    { analysis_type: 'thermal_comfort' as const, engine, computed_by: 'canopy' as const, provider: 'Canopy', method: 'UTCI / SET* from the weather file with sun and shade on the plane' },
+  ]),
+  ...(['pedestrian_wind_comfort', 'directional_wind', 'pressure', 'structural_loading'] as const).flatMap((analysis_type) =>
+    (['AI', 'CFD'] as const).map((engine) => ({ analysis_type, engine, computed_by: 'external' as const, provider: 'Wind lab', method: 'Results from Wind lab, delivered when ready' })),
+  ),
+];
+
+/** An installation with no provider: only what Canopy computes. */
+export const canopyOnlyOffer: Capability[] = fullOffer.filter((c) => c.computed_by === 'canopy');
+
 export const options: WizardOptions = {
   metSources: [{ id: 5, name: 'Chicago Ohare Intl Ap' }],
   parameterSets: [pressureSet],
+  capabilities: fullOffer,
 };
 
 /** Every analysis chosen, so every input is needed, and every input valid. */

@@ -217,7 +217,7 @@ export const scenarioWizardMachine = setup({
   id: 'scenarioWizard',
   context: ({ input }) => {
     const values = emptyValues();
-    const options: WizardOptions = { metSources: [], parameterSets: [] };
+    const options: WizardOptions = { metSources: [], parameterSets: [], capabilities: [] };
     return {
       projectId: input.projectId,
       studyId: input.studyId ?? null,

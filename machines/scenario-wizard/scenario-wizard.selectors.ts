@@ -1,9 +1,10 @@
 /** Named readings of the scenario wizard (scenario-wizard.machine.ts) for its views. */
 import type { SnapshotFrom } from 'xstate';
 import { errorMessage } from '@machines/shared/actors.ts';
-import { flagsOfStep, neededInputs } from './scenario-inputs.ts';
+import { ANALYSIS_LABELS, flagsOfStep, neededInputs } from './scenario-inputs.ts';
+import { offerAt, type Capability } from './scenario-offer.ts';
 import type { scenarioWizardMachine } from './scenario-wizard.machine.ts';
-import { FORM_STEPS, type Flags, type FormStep } from './scenario-wizard.types.ts';
+import { FORM_STEPS, type AnalysisType, type Engine, type Flags, type FormStep } from './scenario-wizard.types.ts';
 
 type Snapshot = SnapshotFrom<typeof scenarioWizardMachine>;
 
@@ -40,6 +41,41 @@ export const selectValues = (s: Snapshot) => s.context.values;
 export const selectOptions = (s: Snapshot) => s.context.options;
 export const selectNeeded = (s: Snapshot) => neededInputs(s.context.values);
 export const selectLocked = (s: Snapshot) => s.context.locked;
+/** What runs at the chosen job level (none before a level is chosen). */
+export const selectOffer = (s: Snapshot): Capability[] => offerAt(s.context.options, s.context.values.engine);
+/** What runs at each level, for the level choice. */
+export const selectCapabilities = (s: Snapshot): Capability[] => s.context.options.capabilities;
+
+const list = (labels: string[]) => (labels.length <= 1 ? labels.join('') : `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}`);
+
+export interface LevelChoice {
+  engine: Engine;
+  /** Nothing runs at this level on this installation. */
+  empty: boolean;
+  /** What runs there and who computes it ('AI' names machine learning only; Canopy's physics is named as Canopy's). */
+  summary: string;
+}
+
+/** The two job levels with what runs at each, for the level choice. */
+export const selectLevels = (s: Snapshot): LevelChoice[] =>
+  (['AI', 'CFD'] as const).map((engine) => {
+    const offer = offerAt(s.context.options, engine);
+    const own = offer.filter((c) => c.computed_by === 'canopy').map((c) => ANALYSIS_LABELS[c.analysis_type].toLowerCase());
+    const providers = [...new Set(offer.filter((c) => c.computed_by === 'external').map((c) => c.provider))];
+    const parts = [
+      ...providers.map((p) => `${list(offer.filter((c) => c.provider === p).map((c) => ANALYSIS_LABELS[c.analysis_type].toLowerCase()))} from ${p}`),
+      ...(own.length ? [`${list(own)} computed by Canopy`] : []),
+    ];
+    const kind = engine === 'AI' ? 'machine-learning' : 'CFD';
+    const summary = parts.length ? `${parts.join('; ')}${providers.length ? '' : ` (no ${kind} provider is configured here)`}` : 'nothing runs at this level on this installation';
+    return { engine, empty: offer.length === 0, summary: summary.charAt(0).toUpperCase() + summary.slice(1) };
+  });
+
+/** Analysis types that do not run at the chosen level on this installation (every type before a level is chosen). */
+export const selectUnoffered = (s: Snapshot): AnalysisType[] => {
+  const offered = new Set(selectOffer(s).map((c) => c.analysis_type));
+  return (Object.keys(ANALYSIS_LABELS) as AnalysisType[]).filter((t) => !offered.has(t));
+};
 export const selectMode = (s: Snapshot) => s.context.mode;
 
 export type ValidationPhase = 'starting' | 'running' | 'passed' | 'failed' | 'errored';

@@ -6,6 +6,7 @@
 import type { AnalysisType, ParameterSet } from '@server/contract/parameter-sets.ts';
 import type { CostBreakdown, GeometryFinding, ScenarioStatus } from '@server/contract/scenarios.ts';
 import type { ServerError } from '@machines/shared/actors.ts';
+import type { Capability } from '@server/contract/capabilities.ts';
 
 export type { AnalysisType, CostBreakdown, GeometryFinding, ParameterSet, ScenarioStatus, ServerError };
 
@@ -96,6 +97,8 @@ export interface MetSourceOption {
 export interface WizardOptions {
   metSources: MetSourceOption[];
   parameterSets: ParameterSet[];
+  /** What runs on this installation, per analysis and job level (scenario-offer.ts). */
+  capabilities: Capability[];
 }
 
 /** An existing scenario, read for edit, append and duplicate. */
@@ -128,6 +131,8 @@ export interface ValidationReport {
 export interface SubmitResult {
   status: ScenarioStatus;
   creditsDebited: number;
+  /** Held until external results arrive (then debited), returned if cancelled; absent: none. */
+  creditsReserved?: number;
   creditsLeft: number;
 }
 

@@ -19,6 +19,7 @@ import type {
 import { neededInputs, parseNumber, parseReturnPeriods, parseTimeWindows } from '@machines/scenario-wizard/scenario-inputs.ts';
 import { GEOMETRY_ROLES, type GeometryFile, type WizardValues } from '@machines/scenario-wizard/scenario-wizard.types.ts';
 import type { ApiClient } from './client.ts';
+import type { Capability, CapabilityList } from '@server/contract/capabilities.ts';
 
 export type { Configuration, CostBreakdown, GeometryValidation, LatestStatus, UserApprovalResult };
 
@@ -64,6 +65,11 @@ export function startGeometryValidation(api: ApiClient, projectId: number, confi
 
 export function getGeometryValidation(api: ApiClient, projectId: number, configurationId: number): Promise<GeometryValidation> {
   return api<GeometryValidation>(`${config(projectId, configurationId)}/geometry-validation/`);
+}
+
+/** What runs on this installation, per analysis and job level (issue 16). */
+export function getCapabilities(api: ApiClient): Promise<Capability[]> {
+  return api<CapabilityList>('/api/scenario-capabilities/').then((list) => list.results);
 }
 
 export function getCostBreakdown(api: ApiClient, projectId: number, studyId: number, configurationId: number): Promise<CostBreakdown> {

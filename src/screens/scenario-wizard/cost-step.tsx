@@ -1,4 +1,7 @@
-/** The cost breakdown, shown before the user approves; approval debits the subscription and submits. */
+/**
+ * The cost breakdown, shown before the user approves. Approval debits what Canopy computes and
+ * reserves the credits of results that come from an external provider until they arrive (issue 16).
+ */
 import { useSelector } from '@xstate/react';
 import { ANALYSIS_LABELS } from '@machines/scenario-wizard/scenario-inputs.ts';
 import { selectCost, selectCostBlock, selectCostPhase, selectError } from '@machines/scenario-wizard/scenario-wizard.selectors.ts';
@@ -31,6 +34,7 @@ export function CostStep() {
         <thead>
           <tr>
             <th className={th} scope="col">Analysis</th>
+            <th className={th} scope="col">Computed by</th>
             <th className={th} scope="col">How it is priced</th>
             <th className={`${th} ${numeric}`} scope="col">Credits</th>
           </tr>
@@ -39,18 +43,24 @@ export function CostStep() {
           {cost.lines.map((line) => (
             <tr key={line.simulation_id}>
               <td className={td}>{label(line.analysis_type)}</td>
+              <td className={td}>{line.computed_by === 'canopy' ? 'Canopy' : `${line.provider || 'An external provider'} (reserved until the results arrive)`}</td>
               <td className={td}>{line.description}</td>
               <td className={`${td} ${numeric}`}>{line.credits}</td>
             </tr>
           ))}
           <tr>
-            <td className={`${td} ${total}`} colSpan={2}>
+            <td className={`${td} ${total}`} colSpan={3}>
               Total ({cost.credit_type} credits)
             </td>
             <td className={`${td} ${numeric} ${total}`}>{cost.total_credits}</td>
           </tr>
         </tbody>
       </table>
+      {cost.credits_reserved > 0 ? (
+        <p style={{ margin: 0 }}>
+          {`Debited when you approve: ${cost.credits_now}. Reserved until the external results arrive: ${cost.credits_reserved} — taken only then, and returned if the simulation is cancelled.`}
+        </p>
+      ) : null}
       <p style={{ margin: 0 }}>
         {cost.subscription
           ? `Your ${cost.subscription.plan} subscription has ${cost.subscription.credits_left} ${cost.subscription.credit_type} credits left.`

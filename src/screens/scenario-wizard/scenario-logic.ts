@@ -39,8 +39,8 @@ export function reportFromValidation(v: scenarios.GeometryValidation): Validatio
 
 export const liveScenarioServices: ScenarioServices = {
   async loadWizard({ projectId, configurationId }) {
-    const [project, metSources] = await Promise.all([getProject(api, projectId), listMetSources(api, projectId)]);
-    const options = { metSources: metSources.map((m) => ({ id: m.id, name: m.name })), parameterSets: project.parameter_sets };
+    const [project, metSources, capabilities] = await Promise.all([getProject(api, projectId), listMetSources(api, projectId), scenarios.getCapabilities(api)]);
+    const options = { metSources: metSources.map((m) => ({ id: m.id, name: m.name })), parameterSets: project.parameter_sets, capabilities };
     if (configurationId === null) return { options, scenario: null };
     const [configuration, uploads] = await Promise.all([scenarios.getConfiguration(api, projectId, configurationId), listAllUploads(api, projectId)]);
     const files = new Map(uploads.map((u) => [u.id, { filename: u.filename, size: u.size }]));
@@ -76,7 +76,7 @@ export const liveScenarioServices: ScenarioServices = {
   loadCost: ({ projectId, studyId, configurationId }) => scenarios.getCostBreakdown(api, projectId, studyId, configurationId),
   async submit({ projectId, configurationId }, expectedCredits) {
     const result = await scenarios.approveScenario(api, projectId, configurationId, { approved: true, expected_credits: expectedCredits });
-    return { status: result.status, creditsDebited: result.credits_debited, creditsLeft: result.credits_left };
+    return { status: result.status, creditsDebited: result.credits_debited, creditsReserved: result.credits_reserved, creditsLeft: result.credits_left };
   },
   async runAction({ kind, projectId, configurationId, duplicate }) {
     if (kind === 'delete') {

@@ -15,7 +15,7 @@ export function SuccessStep() {
   return (
     <div className={stepBody}>
       <InlineMessage tone="success">
-        {`Scenario submitted.${result ? ` ${result.creditsDebited} credits were debited; ${result.creditsLeft} left.` : ''}`}
+        {`Scenario submitted.${result ? ` ${result.creditsDebited} credits were debited${result.creditsReserved ? `, ${result.creditsReserved} reserved until the external results arrive` : ''}; ${result.creditsLeft} left.` : ''}`}
       </InlineMessage>
       {ref ? (
         <div>
