@@ -23,6 +23,11 @@ export interface ScenarioSummary {
   status: string;
   /** The job level the scenario runs at. */
   engine?: 'AI' | 'CFD' | null;
+  /**
+   * Who computes its results (issue 16): Canopy's own physics, an external AI (machine-learning) or
+   * CFD provider, or both — so Canopy's results are never labelled "AI prediction".
+   */
+  madeBy?: 'canopy' | 'external' | 'both';
   hidden?: boolean;
   outputs?: ScenarioOutput[];
 }

@@ -43,6 +43,22 @@ describe('scenarios from simulations', () => {
     expect(scenariosFromSimulations([simulation(1, 2, 'Paused', [])])[0]!.status).toBe('Paused');
   });
 
+  it("says who computes a scenario's results from its simulations: Canopy, outside, or both (issue 16)", () => {
+    const sims = [simulation(1, 9, 'completed', ['solar']), simulation(2, 8, 'completed', []), simulation(3, 7, 'completed', [])];
+    const own = { computed_by_canopy: true };
+    const external = { computed_by_canopy: false };
+    const scenarios = scenariosFromSimulations(sims, [
+      { id: 9, name: 'Sun', status: 'completed', engine: 'AI', hidden: false, simulations: [own, own] },
+      { id: 8, name: 'Wind', status: 'completed', engine: 'AI', hidden: false, simulations: [external] },
+      { id: 7, name: 'Both', status: 'completed', engine: 'CFD', hidden: false, simulations: [own, external] },
+    ]);
+    expect(scenarios.map((s) => [s.name, s.madeBy])).toEqual([
+      ['Both', 'both'],
+      ['Wind', 'external'],
+      ['Sun', 'canopy'],
+    ]);
+  });
+
   it('takes name, status, engine and the hidden flag from the configuration routes when a scenario was read', () => {
     const scenarios = scenariosFromSimulations(
       [simulation(1, 9, 'completed', ['solar']), simulation(3, 4, 'running', [])],

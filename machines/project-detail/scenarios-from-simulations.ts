@@ -10,8 +10,18 @@ import type { Configuration } from '@server/contract/scenarios.ts';
 import type { Simulation } from '@server/contract/viewer.ts';
 import type { ScenarioSummary } from './project-detail.types.ts';
 
-/** The parts of a configuration the scenario lists show. */
-export type ConfigurationSummary = Pick<Configuration, 'id' | 'name' | 'status' | 'engine' | 'hidden'>;
+/** The parts of a configuration the scenario lists show (its simulations say who computes them). */
+export type ConfigurationSummary = Pick<Configuration, 'id' | 'name' | 'status' | 'engine' | 'hidden'> & {
+  simulations?: ReadonlyArray<Pick<Configuration['simulations'][number], 'computed_by_canopy'>>;
+};
+
+/** Who makes the results: all by Canopy, all from outside (AI or CFD), or both; unknown without simulations. */
+function madeBy(configuration: ConfigurationSummary): ScenarioSummary['madeBy'] {
+  const sims = configuration.simulations ?? [];
+  if (sims.length === 0) return undefined;
+  const own = sims.filter((s) => s.computed_by_canopy).length;
+  return own === sims.length ? 'canopy' : own === 0 ? 'external' : 'both';
+}
 
 /** Status precedence: the first found among a scenario's simulations is the scenario's. */
 const PRECEDENCE = ['failed', 'cancelled', 'running', 'post_processing', 'queued', 'validating', 'awaiting_approval', 'awaiting_external_results', 'draft', 'completed'];
@@ -37,6 +47,6 @@ export function scenariosFromSimulations(simulations: Simulation[], configuratio
       const configuration = known.get(id);
       if (!configuration) return { id, name: `Scenario ${id}`, status: scenarioStatus(sims.map((s) => s.status)), outputs };
       const { name, status, engine, hidden } = configuration;
-      return { id, name, status, engine, hidden, outputs };
+      return { id, name, status, engine, hidden, outputs, madeBy: madeBy(configuration) };
     });
 }

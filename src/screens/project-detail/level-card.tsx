@@ -36,7 +36,7 @@ export function LevelCard({ loading, unavailable, subscription }: LevelCardProps
         ) : (
           <>
             <p className={`${muted} ${flush}`}>
-              {subscription.plan} · {subscription.credit_type === 'CFD' ? 'CFD simulations' : 'AI predictions'}
+              {subscription.plan} · {subscription.credit_type} credits
             </p>
             <div className={levelNumbers}>
               <span>

@@ -7,6 +7,14 @@ import { LiveStatusBadge } from '../scenario-wizard/live-status-badge.tsx';
 import { scenarioHref } from './project-wheel.tsx';
 import { flush, levelRow, outputCard, outputList, outputRow, pushDown } from './project-detail.css.ts';
 
+/** "AI" names a machine-learning model only: Canopy's own computations say so (issue 16). */
+function madeByLabel(scenario: ScenarioSummary): string {
+  const external = scenario.engine === 'CFD' ? 'CFD simulation' : 'AI prediction';
+  if (scenario.madeBy === 'canopy') return 'Computed by Canopy';
+  if (scenario.madeBy === 'both') return `Computed by Canopy, and ${external}`;
+  return external;
+}
+
 export function OutputCard({ projectId, studyId, scenario }: { projectId: number; studyId: number; scenario: ScenarioSummary }) {
   const outputs = scenario.outputs ?? [];
   return (
@@ -15,7 +23,7 @@ export function OutputCard({ projectId, studyId, scenario }: { projectId: number
         <h3 className={sectionTitle}>{scenario.name}</h3>
         <LiveStatusBadge projectId={projectId} configurationId={scenario.id} simulationIds={[]} status={scenario.status} engine={scenario.engine} />
       </div>
-      {scenario.engine ? <span className={muted}>{scenario.engine === 'CFD' ? 'CFD simulation' : 'AI prediction'}</span> : null}
+      {scenario.engine ? <span className={muted}>{madeByLabel(scenario)}</span> : null}
       {outputs.length ? (
         <ul className={outputList}>
           {outputs.map((o) => (

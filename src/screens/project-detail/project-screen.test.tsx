@@ -13,8 +13,9 @@ function withScenarios(): Project {
     {
       ...study,
       configurations: [
-        { id: 21, name: 'Existing', status: 'completed', engine: 'AI', outputs: [{ analysis_type: 'pedestrian_wind_comfort', count: 3 }] },
+        { id: 21, name: 'Existing', status: 'completed', engine: 'AI', madeBy: 'external', outputs: [{ analysis_type: 'pedestrian_wind_comfort', count: 3 }] },
         { id: 22, name: 'Proposed', status: 'running', engine: 'CFD' },
+        { id: 24, name: 'Sun and comfort', status: 'completed', engine: 'AI', madeBy: 'canopy', outputs: [{ analysis_type: 'solar', count: 2 }] },
       ],
     },
     { ...study, id: 71, name: 'Study 2', configurations: [{ id: 23, name: 'Mitigated', status: 'failed' }] },
@@ -28,7 +29,7 @@ describe('project navigator', () => {
     renderWorkspace('/projects/7', services);
     expect(await screen.findByRole('heading', { level: 1, name: 'Harbour Tower 7' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toHaveTextContent('Harbour Tower 7');
-    const wheel = screen.getByRole('group', { name: 'Wheel of Harbour Tower 7: 2 studies, 3 scenarios' });
+    const wheel = screen.getByRole('group', { name: 'Wheel of Harbour Tower 7: 2 studies, 4 scenarios' });
     expect(within(wheel).getByRole('link', { name: 'Open scenario Existing (Study 1), Completed' })).toHaveAttribute(
       'href',
       '/projects/7/viewer/70/configuration/21/Viewer',
@@ -40,6 +41,11 @@ describe('project navigator', () => {
     expect(within(existing).getByText('Pedestrian wind comfort')).toBeInTheDocument();
     expect(within(existing).getByText('3 results')).toBeInTheDocument();
     expect(within(existing).getByRole('link', { name: 'Open in viewer' })).toHaveAttribute('href', '/projects/7/viewer/70/configuration/21/Viewer');
+    // "AI" names a machine-learning model only: Canopy's own solar and thermal results say so (issue 16).
+    expect(within(existing).getByText('AI prediction')).toBeInTheDocument();
+    const own = within(outputs).getByRole('article', { name: 'Scenario Sun and comfort' });
+    expect(within(own).getByText('Computed by Canopy')).toBeInTheDocument();
+    expect(within(own).queryByText(/AI/)).not.toBeInTheDocument();
     const level = screen.getByRole('region', { name: 'Job level' });
     expect(await within(level).findByText('70')).toBeInTheDocument();
     expect(within(level).getByText('30 used')).toBeInTheDocument();
