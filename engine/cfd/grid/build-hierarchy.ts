@@ -18,7 +18,7 @@
  */
 import { CX, CY, CZ, Q, W } from '../lattice/d3q19.ts';
 import type { AblProfile } from '../bc/abl-inlet.ts';
-import { KARMAN } from '../bc/abl-inlet.ts';
+import { C_MU, KARMAN } from '../bc/abl-inlet.ts';
 import { cellCentre, cellIndex, depthInBox, depthInPlacement, padded, type LevelBox, type Placement } from './layout.ts';
 import { DRAG, KIND, SLAB_FIELDS, SOURCE, STENCIL, type Level } from './level.ts';
 import { readSlot, writeSlot, type Faces, type LinkContext } from './links.ts';
@@ -31,6 +31,12 @@ export interface Physics {
   latticePerMs: number;
   /** Smagorinsky constant Cs. */
   smagorinsky: number;
+  /**
+   * 'background' (default): ν = ν_abl(z) + (Cs·Δ)²|S|. 'mixing-length': ν = L²|S| with
+   * L = max(Cs·Δ, min(κ(z + z0), maxMixingLengthM)) — Prandtl's mixing length from the ground.
+   */
+  closure?: 'background' | 'mixing-length';
+  maxMixingLengthM?: number;
   /** Length of the outflow sponge, level-0 cells. */
   spongeCells: number;
   /** Lattice viscosity the sponge adds at the outflow face. */
@@ -240,7 +246,16 @@ export function buildHierarchy(spec: HierarchySpec): Hierarchy {
     const pad = padded(box);
     const latticeNu = physics.latticePerMs / box.dxM; // ν_lat = ν·dt/dx² = ν·(dt/dx)/dx
     const nuZ = f32(box.nz);
-    for (let k = 0; k < box.nz; k++) nuZ[k] = physics.profile.backgroundViscosityM2s((k + 0.5) * box.dxM) * latticeNu;
+    const lenZ = f32(box.nz);
+    const tkeLenZ = f32(box.nz);
+    const mixing = physics.closure === 'mixing-length';
+    for (let k = 0; k < box.nz; k++) {
+      const z = (k + 0.5) * box.dxM;
+      nuZ[k] = mixing ? 0 : physics.profile.backgroundViscosityM2s(z) * latticeNu;
+      const lm = mixing ? Math.min(KARMAN * (z + physics.profile.roughnessLengthM), physics.maxMixingLengthM ?? Infinity) / box.dxM : 0;
+      lenZ[k] = Math.max(physics.smagorinsky, lm) ** 2;
+      tkeLenZ[k] = Math.sqrt(Math.sqrt(C_MU)) * Math.max(Math.sqrt(lenZ[k]), (KARMAN * (z + physics.profile.roughnessLengthM)) / box.dxM);
+    }
     const nuX = f32(box.nx);
     if (l === 0 && physics.spongeCells > 0) {
       for (let i = 0; i < box.nx; i++) {
@@ -298,6 +313,7 @@ export function buildHierarchy(spec: HierarchySpec): Hierarchy {
       read: i32(ns * Q),
       write: i32(ns * Q),
       nu: f32(ns),
+      len2: f32(ns),
       dragKind: u8(ns),
       drag: f32(ns),
       record: i32(ns),
@@ -310,6 +326,7 @@ export function buildHierarchy(spec: HierarchySpec): Hierarchy {
         slow.write[s * Q + q] = writeSlot(ctx, i, j, k, q);
       }
       slow.nu[s] = nuZ[k] + nuX[i];
+      slow.len2[s] = lenZ[k];
       const porosity = porous ? porous[unpadded(box, i, j, k)] : 0;
       if (porosity > 0) {
         slow.dragKind[s] = DRAG.POROUS;
@@ -331,6 +348,7 @@ export function buildHierarchy(spec: HierarchySpec): Hierarchy {
       cell: i32From(preList),
       write: i32(np * Q),
       nu: f32(np),
+      len2: f32(np),
       source: u8(np),
       state: f32(np * MOMENTS),
       slots: i32(np * STENCIL).fill(-1),
@@ -344,6 +362,7 @@ export function buildHierarchy(spec: HierarchySpec): Hierarchy {
       const [i, j, k] = coords(x);
       for (let q = 0; q < Q; q++) pre.write[p * Q + q] = writeSlot(ctx, i, j, k, q);
       pre.nu[p] = nuZ[k] + nuX[i];
+      pre.len2[p] = lenZ[k];
       const src = d.source.get(x)!;
       pre.source[p] = src;
       // Every prescribed cell starts in the approach flow; the inflow keeps it. S_xz = ½·dU/dz per
@@ -389,6 +408,8 @@ export function buildHierarchy(spec: HierarchySpec): Hierarchy {
       solid: d.solidPadded,
       nuZ,
       nuX,
+      lenZ,
+      tkeLenZ,
       runs: i32From(runs),
       runCount: runs.length / 4,
       fastCells,

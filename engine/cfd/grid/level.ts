@@ -47,6 +47,8 @@ export interface SlowCells {
   write: Int32Array;
   /** Base viscosity (lattice units). */
   nu: Float32Array;
+  /** Square of the closure's length scale (lattice units). */
+  len2: Float32Array;
   dragKind: Uint8Array;
   /** Ground: C_f = (κ/ln(z1/z0))²; porous: C_d·a·dx; top: u*² (lattice units). */
   drag: Float32Array;
@@ -60,6 +62,7 @@ export interface PrescribedCells {
   /** Odd-step destination of each outgoing population, 19 per cell. */
   write: Int32Array;
   nu: Float32Array;
+  len2: Float32Array;
   source: Uint8Array;
   /** State to send out: ρ, u, S (10 per cell, lattice units of this level). */
   state: Float32Array;
@@ -96,6 +99,17 @@ export interface Level {
   /** Base viscosity by height and by streamwise position (lattice units). */
   nuZ: Float32Array;
   nuX: Float32Array;
+  /**
+   * Square of the eddy-viscosity closure's length scale by height (lattice units): ν_t = L²·|S|,
+   * L = Cs·Δ for Smagorinsky, κ·(z + z0) in the mixing-length closure (see abl-inlet.ts).
+   */
+  lenZ: Float32Array;
+  /**
+   * Cμ^¼·ℓ by height (lattice units), ℓ = the larger of the closure's length and κ(z + z0): the
+   * modelled turbulent kinetic energy is k = (ν_t / (Cμ^¼·ℓ))² (Prandtl–Kolmogorov, ν_t = Cμ^¼·√k·ℓ),
+   * which is u*²/√Cμ in the approach flow's log layer.
+   */
+  tkeLenZ: Float32Array;
   /** Runs of fast-path cells: first cell, length, k, i — four integers each. */
   runs: Int32Array;
   runCount: number;
@@ -113,3 +127,8 @@ export interface Level {
 }
 
 export const SLAB_FIELDS = 6;
+
+/** What the stepping code needs of a hierarchy (no closures, so it can be sent to a worker thread). */
+export interface Grid {
+  levels: Level[];
+}

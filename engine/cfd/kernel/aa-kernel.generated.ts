@@ -4,7 +4,7 @@
 const CS2 = 1 / 3;
 
 /** Even AA step over runs r0..r1 of interior cells (all 18 neighbours streamable). */
-export function collideRunsEven(f: Float32Array, n: number, px: number, pxy: number, runs: Int32Array, r0: number, r1: number, nuZ: Float32Array, nuX: Float32Array, smag: number): void {
+export function collideRunsEven(f: Float32Array, n: number, px: number, pxy: number, runs: Int32Array, r0: number, r1: number, nuZ: Float32Array, nuX: Float32Array, len2Z: Float32Array): void {
   const n1 = 1 * n;
   const n2 = 2 * n;
   const n3 = 3 * n;
@@ -24,7 +24,8 @@ export function collideRunsEven(f: Float32Array, n: number, px: number, pxy: num
   const n17 = 17 * n;
   const n18 = 18 * n;
   for (let r = r0; r < r1; r++) {
-    const base = runs[4 * r], len = runs[4 * r + 1], nuk = nuZ[runs[4 * r + 2]], i0 = runs[4 * r + 3];
+    const base = runs[4 * r], len = runs[4 * r + 1], kk = runs[4 * r + 2], i0 = runs[4 * r + 3];
+    const nuk = nuZ[kk], smag = 25.455844122715710 * len2Z[kk];
     for (let t = 0; t < len; t++) {
       const x = base + t;
       const nu0 = nuk + nuX[i0 + t];
@@ -127,7 +128,7 @@ export function collideRunsEven(f: Float32Array, n: number, px: number, pxy: num
 }
 
 /** Odd AA step over runs r0..r1 of interior cells (all 18 neighbours streamable). */
-export function collideRunsOdd(f: Float32Array, n: number, px: number, pxy: number, runs: Int32Array, r0: number, r1: number, nuZ: Float32Array, nuX: Float32Array, smag: number): void {
+export function collideRunsOdd(f: Float32Array, n: number, px: number, pxy: number, runs: Int32Array, r0: number, r1: number, nuZ: Float32Array, nuX: Float32Array, len2Z: Float32Array): void {
   const n1 = 1 * n;
   const n2 = 2 * n;
   const n3 = 3 * n;
@@ -165,7 +166,8 @@ export function collideRunsOdd(f: Float32Array, n: number, px: number, pxy: numb
   const o17 = px - pxy;
   const o18 = -px + pxy;
   for (let r = r0; r < r1; r++) {
-    const base = runs[4 * r], len = runs[4 * r + 1], nuk = nuZ[runs[4 * r + 2]], i0 = runs[4 * r + 3];
+    const base = runs[4 * r], len = runs[4 * r + 1], kk = runs[4 * r + 2], i0 = runs[4 * r + 3];
+    const nuk = nuZ[kk], smag = 25.455844122715710 * len2Z[kk];
     for (let t = 0; t < len; t++) {
       const x = base + t;
       const nu0 = nuk + nuX[i0 + t];

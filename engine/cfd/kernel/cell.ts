@@ -54,8 +54,8 @@ export function relaxationTime(nu0: number, smag: number, piNorm: number, rho: n
  * Relaxation time from a strain rate S (lattice units): τ = 3(ν0 + Cs²·|S|) + ½, |S| = √(2 S:S) —
  * the same closure written for a state known by its strain, as prescribed cells are.
  */
-export function relaxationTimeFromStrain(nu0: number, cs2Smag: number, strainNorm: number): number {
-  return 3 * (nu0 + cs2Smag * Math.SQRT2 * strainNorm) + 0.5;
+export function relaxationTimeFromStrain(nu0: number, len2: number, strainNorm: number): number {
+  return 3 * (nu0 + len2 * Math.SQRT2 * strainNorm) + 0.5;
 }
 
 /**

@@ -110,14 +110,15 @@ function header(): string[] {
 /**
  * A run is four integers: first cell index, length, z index k, x index of the first cell. The
  * base viscosity of a cell is nuZ[k] + nuX[i] (lattice units): the background atmospheric
- * eddy viscosity by height, the outlet sponge by x.
+ * eddy viscosity by height, the outlet sponge by x; len2Z[k] is the square of the subgrid length
+ * (lattice units) of the eddy-viscosity closure at that height (18√2 = 25.4558441227157).
  */
 function runLoop(odd: boolean): string[] {
   const lines: string[] = [];
   const name = odd ? 'collideRunsOdd' : 'collideRunsEven';
   lines.push(
     `/** ${odd ? 'Odd' : 'Even'} AA step over runs r0..r1 of interior cells (all 18 neighbours streamable). */`,
-    `export function ${name}(f: Float32Array, n: number, px: number, pxy: number, runs: Int32Array, r0: number, r1: number, nuZ: Float32Array, nuX: Float32Array, smag: number): void {`,
+    `export function ${name}(f: Float32Array, n: number, px: number, pxy: number, runs: Int32Array, r0: number, r1: number, nuZ: Float32Array, nuX: Float32Array, len2Z: Float32Array): void {`,
   );
   for (let q = 1; q < Q; q++) lines.push(`  const n${q} = ${q} * n;`);
   // Neighbour offsets o_q = cx + cy·px + cz·pxy (the even step is local and needs none).
@@ -129,7 +130,8 @@ function runLoop(odd: boolean): string[] {
     lines.push(`  const o${q} = ${parts.join(' + ').replace(/\+ -/g, '- ')};`);
   }
   lines.push('  for (let r = r0; r < r1; r++) {');
-  lines.push('    const base = runs[4 * r], len = runs[4 * r + 1], nuk = nuZ[runs[4 * r + 2]], i0 = runs[4 * r + 3];');
+  lines.push('    const base = runs[4 * r], len = runs[4 * r + 1], kk = runs[4 * r + 2], i0 = runs[4 * r + 3];');
+  lines.push('    const nuk = nuZ[kk], smag = 25.455844122715710 * len2Z[kk];');
   lines.push('    for (let t = 0; t < len; t++) {');
   lines.push('      const x = base + t;');
   lines.push('      const nu0 = nuk + nuX[i0 + t];');

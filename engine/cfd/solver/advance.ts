@@ -3,7 +3,7 @@
  * each worker thread execute. Statistics are gathered every other level-0 step, when all
  * populations are at home (see step.ts).
  */
-import type { Hierarchy } from '../grid/build-hierarchy.ts';
+import type { Grid } from '../grid/level.ts';
 import { coarseStep, type ThreadContext } from './step.ts';
 import { naturalPass } from './natural-pass.ts';
 
@@ -17,7 +17,7 @@ export interface AdvanceCommand {
 }
 
 /** Returns the number of statistics samples taken. */
-export function advance(h: Hierarchy, ctx: ThreadContext, cmd: AdvanceCommand): number {
+export function advance(h: Grid, ctx: ThreadContext, cmd: AdvanceCommand): number {
   let samples = 0;
   for (let s = 0; s < cmd.steps; s++) {
     coarseStep(h, ctx);

@@ -4,8 +4,8 @@
  */
 import { momentsOf, relaxationTime, tensorNorm } from '../kernel/cell.ts';
 import { KIND, SLAB_FIELDS } from '../grid/level.ts';
-import type { Hierarchy } from '../grid/build-hierarchy.ts';
-import { share, type ThreadContext } from './step.ts';
+import type { Grid } from '../grid/level.ts';
+import { SMAG, share, type ThreadContext } from './step.ts';
 
 /** Per-thread health record: max |ρ − 1|, max |u| (lattice), NaN count, the cell of the worst ρ. */
 export const HEALTH_FIELDS = 4;
@@ -16,7 +16,7 @@ const FLUID = KIND.FLUID, FIELDS = SLAB_FIELDS;
  * Adds the current state to the statistics (when `accumulate`) and writes this thread's health
  * into health[thread·HEALTH_FIELDS ..].
  */
-export function naturalPass(h: Hierarchy, ctx: ThreadContext, accumulate: boolean, health: Float64Array | null): void {
+export function naturalPass(h: Grid, ctx: ThreadContext, accumulate: boolean, health: Float64Array | null): void {
   const { h: pop, m } = ctx.scratch;
   let maxDrho = 0, maxU = 0, nan = 0, worst = -1;
   for (const level of h.levels) {
@@ -50,8 +50,8 @@ export function naturalPass(h: Hierarchy, ctx: ThreadContext, accumulate: boolea
           if (slab) {
             const sp = Math.sqrt(sp2);
             const nu0 = nuk + level.nuX[i];
-            const tau = relaxationTime(nu0, ctx.smag, tensorNorm(m, 4), rho);
-            const nuSgs = (tau - (3 * nu0 + 0.5)) / 3;
+            const tau = relaxationTime(nu0, SMAG * level.lenZ[k], tensorNorm(m, 4), rho);
+            const nuT = (tau - 0.5) / 3;
             const o = FIELDS * (x % pad.pxy + k * pad.pxy);
             const s = level.slabSum;
             s[o] += sp;
@@ -59,8 +59,8 @@ export function naturalPass(h: Hierarchy, ctx: ThreadContext, accumulate: boolea
             s[o + 2] += ux * ux;
             s[o + 3] += uy * uy;
             s[o + 4] += uz * uz;
-            // Yoshizawa's subgrid kinetic energy, k = (ν_sgs/(C_k·Δ))², C_k = 0.094, Δ = 1 cell.
-            s[o + 5] += (nuSgs / 0.094) ** 2;
+            // Modelled turbulent kinetic energy from the eddy viscosity (see Level.tkeLenZ).
+            s[o + 5] += (nuT / level.tkeLenZ[k]) ** 2;
           }
         }
       }

@@ -18,13 +18,15 @@ import { collideRunsEven, collideRunsOdd } from '../kernel/aa-kernel.generated.t
 import { MOMENTS, emitFromStrain, momentsOf, regularizedPost, relaxationTime, relaxationTimeFromStrain, strainFromMoments, tensorNorm } from '../kernel/cell.ts';
 import * as lattice from '../lattice/d3q19.ts';
 import { DRAG, SOURCE, STENCIL, type Level } from '../grid/level.ts';
-import type { Hierarchy } from '../grid/build-hierarchy.ts';
+import type { Grid } from '../grid/level.ts';
 import { KARMAN } from '../bc/abl-inlet.ts';
 
 // Module-local copies (imported bindings can compile to getter calls in the hot loops).
 const Q = 19;
 const OPP = Int32Array.from(lattice.OPP);
 const MOM = MOMENTS, ST = STENCIL;
+/** 18√2: relaxationTime's factor on L²·|Π_neq|/ρ (Hou et al. 1996). */
+export const SMAG = 18 * Math.SQRT2;
 const OUTLET = SOURCE.OUTLET, GHOST = SOURCE.GHOST, RESTRICT = SOURCE.RESTRICT;
 const KAPPA = KARMAN;
 const GROUND = DRAG.GROUND, POROUS = DRAG.POROUS, TOP = DRAG.TOP;
@@ -36,8 +38,6 @@ export interface ThreadContext {
   /** Step counters per level (each thread keeps its own identical copy). */
   steps: number[];
   scratch: Scratch;
-  smag: number;
-  cs2Smag: number;
   /** Per level: [runStart, runEnd) of this thread. */
   runSplit: Array<[number, number]>;
 }
@@ -75,21 +75,18 @@ export function splitRuns(level: Level, thread: number, threads: number): [numbe
   return [start, Math.max(start, end)];
 }
 
-export function makeThreadContext(h: Hierarchy, thread: number, threads: number, barrier: () => void, steps: number[]): ThreadContext {
-  const cs = h.physics.smagorinsky;
+export function makeThreadContext(h: Grid, thread: number, threads: number, barrier: () => void, steps: number[]): ThreadContext {
   return {
     thread,
     threads,
     barrier,
     steps: h.levels.map((_, l) => steps[l] ?? 0),
     scratch: makeScratch(),
-    smag: 18 * Math.SQRT2 * cs * cs,
-    cs2Smag: cs * cs,
     runSplit: h.levels.map((level) => splitRuns(level, thread, threads)),
   };
 }
 
-function prepare(h: Hierarchy, level: Level, p: number, sub: number, ctx: ThreadContext): void {
+function prepare(h: Grid, level: Level, p: number, sub: number, ctx: ThreadContext): void {
   const pre = level.pre;
   const src = pre.source[p];
   const at = p * MOM;
@@ -137,7 +134,7 @@ function emitPrescribed(level: Level, p: number, odd: boolean, ctx: ThreadContex
   const { pre, f, pad } = level;
   const { w, g } = ctx.scratch;
   const at = p * MOM;
-  const tau = relaxationTimeFromStrain(pre.nu[p], ctx.cs2Smag, tensorNorm(pre.state, at + 4));
+  const tau = relaxationTimeFromStrain(pre.nu[p], pre.len2[p], tensorNorm(pre.state, at + 4));
   emitFromStrain(pre.state, at, tau, w, g);
   const x = pre.cell[p];
   if (odd) {
@@ -158,7 +155,7 @@ function collideSlow(level: Level, s: number, odd: boolean, recOut: Float32Array
   else for (let q = 0; q < Q; q++) h[q] = f[q * n + x];
   momentsOf(h, m);
   const rho = m[0];
-  const tau = relaxationTime(slow.nu[s], ctx.smag, tensorNorm(m, 4), rho);
+  const tau = relaxationTime(slow.nu[s], SMAG * slow.len2[s], tensorNorm(m, 4), rho);
   let ux = m[1], uy = m[2], uz = m[3];
   let dux = 0, duy = 0, duz = 0;
   const kind = slow.dragKind[s];
@@ -209,13 +206,13 @@ function collideSlow(level: Level, s: number, odd: boolean, recOut: Float32Array
   else for (let q = 0; q < Q; q++) f[OPP[q] * n + x] = g[q];
 }
 
-function collideLevel(h: Hierarchy, level: Level, sub: number, ctx: ThreadContext): void {
+function collideLevel(h: Grid, level: Level, sub: number, ctx: ThreadContext): void {
   const step = ctx.steps[level.index];
   const odd = (step & 1) === 1;
   const { pad } = level;
   const [r0, r1] = ctx.runSplit[level.index];
-  if (odd) collideRunsOdd(level.f, pad.n, pad.px, pad.pxy, level.runs, r0, r1, level.nuZ, level.nuX, ctx.smag);
-  else collideRunsEven(level.f, pad.n, pad.px, pad.pxy, level.runs, r0, r1, level.nuZ, level.nuX, ctx.smag);
+  if (odd) collideRunsOdd(level.f, pad.n, pad.px, pad.pxy, level.runs, r0, r1, level.nuZ, level.nuX, level.lenZ);
+  else collideRunsEven(level.f, pad.n, pad.px, pad.pxy, level.runs, r0, r1, level.nuZ, level.nuX, level.lenZ);
   const recOut = level.rec[step & 1];
   const [s0, s1] = share(level.slow.count, ctx.thread, ctx.threads);
   for (let s = s0; s < s1; s++) collideSlow(level, s, odd, recOut, ctx);
@@ -227,7 +224,7 @@ function collideLevel(h: Hierarchy, level: Level, sub: number, ctx: ThreadContex
 }
 
 /** Fine cells' state (natural layout) averaged onto the parent's RESTRICT cells this thread owns. */
-function restrict(h: Hierarchy, level: Level, ctx: ThreadContext): void {
+function restrict(h: Grid, level: Level, ctx: ThreadContext): void {
   const fine = h.levels[level.index + 1];
   const { pre } = level;
   const fp = fine.pad;
@@ -243,7 +240,7 @@ function restrict(h: Hierarchy, level: Level, ctx: ThreadContext): void {
       for (let q = 0; q < Q; q++) pop[q] = fine.f[q * fp.n + fx];
       momentsOf(pop, m);
       const k = Math.floor(fx / fp.pxy) - 1, i = (fx % fp.px) - 1;
-      const tau = relaxationTime(fine.nuZ[k] + fine.nuX[i], ctx.smag, tensorNorm(m, 4), m[0]);
+      const tau = relaxationTime(fine.nuZ[k] + fine.nuX[i], SMAG * fine.lenZ[k], tensorNorm(m, 4), m[0]);
       // Strain from Π_neq, then the same weighting as the ghosts' (profile factors on u_h, S_xz, S_yz).
       const ks = -1 / (2 * m[0] * (1 / 3) * tau);
       for (let t = 4; t < MOM; t++) m[t] *= ks;
@@ -262,7 +259,7 @@ function restrict(h: Hierarchy, level: Level, ctx: ThreadContext): void {
   }
 }
 
-function stepLevel(h: Hierarchy, l: number, sub: number, ctx: ThreadContext): void {
+function stepLevel(h: Grid, l: number, sub: number, ctx: ThreadContext): void {
   const level = h.levels[l];
   collideLevel(h, level, sub, ctx);
   ctx.barrier();
@@ -275,6 +272,6 @@ function stepLevel(h: Hierarchy, l: number, sub: number, ctx: ThreadContext): vo
 }
 
 /** Advances the hierarchy by one level-0 step (every finer level by 2^l of its own). */
-export function coarseStep(h: Hierarchy, ctx: ThreadContext): void {
+export function coarseStep(h: Grid, ctx: ThreadContext): void {
   stepLevel(h, 0, 0, ctx);
 }

@@ -1,0 +1,89 @@
+/**
+ * Grid plans: the nested level boxes of a run, in the solver frame (inflow along +x, the centre of
+ * the region of interest at the origin), the same for every wind direction so one estimate holds
+ * for all of them.
+ *
+ * Urban plan (after the COST 732 best-practice guideline, Franke et al. 2007, §5, with H the
+ * tallest building): the context disk of radius R (surroundings cropped to it) sits in a level-0
+ * domain reaching R + 5H upstream and sideways and R + 10H downstream, 6H high (at least 100 m);
+ * each finer level halves the spacing over a box that shrinks towards the region of interest, the
+ * finest covering the ROI disk plus a margin, from the ground to 1.5× the ROI's tallest building.
+ * The wake side of every refined box is longer than its upwind side.
+ */
+import { childBox, type LevelBox, type Placement } from './layout.ts';
+
+export interface GridPlan {
+  boxes: LevelBox[];
+  placements: Placement[];
+}
+
+export interface UrbanPlanInput {
+  /** Radius of the region of interest (finest cells), m. */
+  roiRadiusM: number;
+  /** Radius of the context disk (surroundings beyond it are left out), m. */
+  contextRadiusM: number;
+  /** Tallest building in the context, m. */
+  maxHeightM: number;
+  /** Tallest building in the region of interest, m. */
+  roiMaxHeightM: number;
+  /** Finest cell size, m (the tier: 4 m rapid, 2 m detailed). */
+  finestDxM: number;
+  /** Number of levels (default: enough for level 0 to be about 8× the finest). */
+  levels?: number;
+}
+
+function align(v: number, dx: number, up: boolean): number {
+  return (up ? Math.ceil(v / dx) : Math.floor(v / dx)) * dx;
+}
+
+/** Nested boxes from the finest extent outward; returns level 0 first. */
+export function planUrbanGrid(input: UrbanPlanInput): GridPlan {
+  const levels = input.levels ?? 4;
+  const H = Math.max(20, input.maxHeightM);
+  const R = Math.max(input.contextRadiusM, input.roiRadiusM);
+  const dx0 = input.finestDxM * 2 ** (levels - 1);
+  const x0 = align(-(R + 5 * H), dx0, false), x1 = align(R + 10 * H, dx0, true);
+  const y0 = align(-(R + 5 * H), dx0, false), y1 = align(R + 5 * H, dx0, true);
+  const top = align(Math.max(6 * H, 100), dx0, true);
+  const box0: LevelBox = { dxM: dx0, originM: [x0, y0, 0], nx: Math.round((x1 - x0) / dx0), ny: Math.round((y1 - y0) / dx0), nz: Math.round(top / dx0) };
+  const boxes = [box0];
+  const placements: Placement[] = [];
+  const roiTop = Math.max(1.5 * input.roiMaxHeightM, 12 * input.finestDxM, 30);
+  for (let l = 1; l < levels; l++) {
+    const parent = boxes[l - 1];
+    const fromFinest = levels - 1 - l; // 0 for the finest level
+    const grow = 2 ** fromFinest;
+    const margin = 6 * input.finestDxM * grow;
+    const radius = input.roiRadiusM * (1 + 0.35 * fromFinest) + margin;
+    const want = { x0: -radius, x1: radius * 1.4, y0: -radius, y1: radius, top: Math.min(roiTop * grow, 0.7 * parent.nz * parent.dxM) };
+    const dx = parent.dxM;
+    const clamp = (v: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, v));
+    const at: Placement = {
+      ax: clamp(Math.floor((want.x0 - parent.originM[0]) / dx), 3, parent.nx - 7),
+      bx: clamp(Math.ceil((want.x1 - parent.originM[0]) / dx), 7, parent.nx - 3),
+      ay: clamp(Math.floor((want.y0 - parent.originM[1]) / dx), 3, parent.ny - 7),
+      by: clamp(Math.ceil((want.y1 - parent.originM[1]) / dx), 7, parent.ny - 3),
+      bz: clamp(Math.ceil(want.top / dx), 3, parent.nz - 3),
+    };
+    placements.push(at);
+    boxes.push(childBox(parent, at));
+  }
+  return { boxes, placements };
+}
+
+/** Cells per level and the cost of one level-0 step in cell updates (finer levels step 2^l times). */
+export function planCost(plan: GridPlan): { cells: number[]; totalCells: number; updatesPerCoarseStep: number } {
+  const cells = plan.boxes.map((b) => b.nx * b.ny * b.nz);
+  const covered = plan.placements.map((p) => Math.max(0, p.bx - p.ax - 4) * Math.max(0, p.by - p.ay - 4) * Math.max(0, p.bz - 2));
+  const active = cells.map((c, l) => c - (covered[l] ?? 0));
+  return {
+    cells: active,
+    totalCells: active.reduce((a, c) => a + c, 0),
+    updatesPerCoarseStep: active.reduce((a, c, l) => a + c * 2 ** l, 0),
+  };
+}
+
+/** Bytes a run of this plan needs: populations and flags (78 B), statistics (12 B), per stored cell. */
+export function planMemoryBytes(plan: GridPlan): number {
+  return plan.boxes.reduce((a, b) => a + (b.nx + 2) * (b.ny + 2) * (b.nz + 2) * 90, 0);
+}

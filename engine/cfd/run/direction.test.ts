@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { runDirection, type DirectionInput } from './direction.ts';
+import { inlineStepper } from './stepper.ts';
+import { CfdCancelledError, CfdDivergenceError } from './errors.ts';
+import { boxTriangles } from '../geometry/box-mesh.ts';
+import { domainBox, refine, SUBURBAN_10MS } from '../test/small-grids.ts';
+
+// A 24 m square tower, 48 m tall, centred on the origin; 16 m / 8 m cells.
+function towerCase(directionDeg: number, overrides: Partial<DirectionInput> = {}): DirectionInput {
+  const box0 = domainBox(16, 448, 320, 160, -192, -160);
+  const { box: box1, at } = refine(box0, -64, 96, -64, 64, 64);
+  const points: number[] = [];
+  for (let y = -40; y <= 40; y += 8) for (let x = -40; x <= 40; x += 8) if (Math.max(Math.abs(x), Math.abs(y)) > 16) points.push(x, y, 4);
+  return {
+    directionDeg,
+    index: 0,
+    total: 1,
+    centre: [0, 0],
+    plan: { boxes: [box0, box1], placements: [at] },
+    geometry: [{ file: 'tower.stl', role: 'solid', triangles: boxTriangles(-12, -12, 0, 12, 12, 48) }],
+    inlet: SUBURBAN_10MS,
+    referenceHeightM: 10,
+    schedule: { spinUpSteps: 60, developSteps: 20, averageSteps: 40, chunkSteps: 20 },
+    points: Float64Array.from(points),
+    ...overrides,
+  };
+}
+
+const deps = { stepper: async (grid: Parameters<typeof inlineStepper>[0]) => inlineStepper(grid) };
+
+describe('a CFD direction run', { timeout: 120_000 }, () => {
+  it('reports progress, reads the pedestrian points and records its provenance', async () => {
+    const phases = new Set<string>();
+    const result = await runDirection(towerCase(270), { ...deps, onProgress: (p) => phases.add(p.phase) });
+    expect([...phases]).toEqual(['preparing', 'spin-up', 'developing', 'averaging', 'post-processing']);
+    const { pedestrian, manifest } = result;
+    expect(pedestrian.speedRatio.length).toBe(manifest.samples > 0 ? pedestrian.level.length : -1);
+    expect(pedestrian.level.every((l) => l === 1)).toBe(true);
+    // Upwind of the tower the flow is slowed (stagnation), beside it sped up (corner streams).
+    const ratioAt = (x: number, y: number) => {
+      const pts = towerCase(270).points;
+      for (let p = 0; p < pts.length / 3; p++) if (pts[3 * p] === x && pts[3 * p + 1] === y) return pedestrian.speedRatio[p];
+      throw new Error('no such point');
+    };
+    expect(ratioAt(-24, 0)).toBeLessThan(ratioAt(0, 32));
+    for (const r of pedestrian.speedRatio) expect(r).toBeGreaterThan(0);
+    for (const ti of pedestrian.turbulenceIntensity) expect(ti).toBeGreaterThan(0);
+    for (let p = 0; p < pedestrian.gemRatio.length; p++) expect(pedestrian.gemRatio[p]).toBeGreaterThanOrEqual(pedestrian.speedRatio[p]);
+    expect(manifest).toMatchObject({ directionDeg: 270, steps: { spinUp: 60, develop: 20, average: 40 }, samples: 20, threads: 1, resumedFromStep: null });
+    expect(manifest.levels.map((l) => l.dxM)).toEqual([16, 8]);
+    expect(manifest.reference.heightM).toBe(10);
+    expect(manifest.reference.speedMs).toBeGreaterThan(9);
+    expect(manifest.reference.speedMs).toBeLessThan(11);
+    expect(manifest.geometryHash).toMatch(/^[0-9a-f]{16}$/);
+    expect(manifest.health.nanCells).toBe(0);
+  });
+
+  it('resumes from its last checkpoint to the same numbers as a run that was never stopped', async () => {
+    const whole = await runDirection(towerCase(270), deps);
+    let saved: Uint8Array | null = null;
+    let saves = 0;
+    const crashing = runDirection(towerCase(270), {
+      ...deps,
+      checkpointEveryS: 0,
+      saveCheckpoint: async (bytes) => {
+        saved = bytes;
+        if (++saves === 4) throw new Error('killed');
+      },
+    });
+    await expect(crashing).rejects.toThrow('killed');
+    expect(saved).not.toBeNull();
+    const resumed = await runDirection(towerCase(270), { ...deps, loadCheckpoint: async () => saved });
+    expect(resumed.manifest.resumedFromStep).toBe(80);
+    expect(Array.from(resumed.pedestrian.speedRatio)).toEqual(Array.from(whole.pedestrian.speedRatio));
+    expect(Array.from(resumed.pedestrian.turbulenceIntensity)).toEqual(Array.from(whole.pedestrian.turbulenceIntensity));
+  });
+
+  it('gives a square tower the same back-rotated field at 0° and 90° (±5 % at ≥ 95 % of points)', async () => {
+    const west = await runDirection(towerCase(270), deps);
+    const north = await runDirection(towerCase(0), deps);
+    // Wind from the north sees the tower as wind from the west does, turned by 90°: the point
+    // (x, y) of the west-wind run corresponds to (−y, x)... i.e. rotate the west-wind map by −90°.
+    const pts = towerCase(270).points;
+    const index = new Map<string, number>();
+    for (let p = 0; p < pts.length / 3; p++) index.set(`${pts[3 * p]},${pts[3 * p + 1]}`, p);
+    let agree = 0, total = 0;
+    for (let p = 0; p < pts.length / 3; p++) {
+      const x = pts[3 * p], y = pts[3 * p + 1];
+      const q = index.get(`${y},${-x}`);
+      if (q === undefined) continue;
+      total++;
+      if (Math.abs(north.pedestrian.speedRatio[q] - west.pedestrian.speedRatio[p]) <= 0.05 * west.pedestrian.speedRatio[p]) agree++;
+    }
+    expect(total).toBeGreaterThan(50);
+    expect(agree / total).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it('stops with the reason and the step when the flow diverges, and between steps when cancelled', async () => {
+    // A lattice speed of 0.6 is far beyond what the scheme can carry.
+    await expect(runDirection(towerCase(270, { physics: { latticeSpeed: 0.9 } }), deps)).rejects.toBeInstanceOf(CfdDivergenceError);
+    let checks = 0;
+    await expect(runDirection(towerCase(270), { ...deps, isCancelled: () => ++checks > 2 })).rejects.toBeInstanceOf(CfdCancelledError);
+  });
+});

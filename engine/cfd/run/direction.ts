@@ -1,0 +1,399 @@
+/**
+ * One wind direction of a CFD study, from world geometry to pedestrian-level results:
+ * rotate the geometry into the solver frame, voxelise it on every level, relax the approach flow
+ * (precursor), build the grid, run spin-up, development and averaging with progress, checkpoints
+ * and a divergence watch, then read the statistics at the pedestrian points and on a coarse 3D
+ * grid, turned back to world axes. Pure computation: threads come from the stepper factory,
+ * checkpoint bytes go to and come from the caller.
+ */
+import { ablProfile, type InletSpec } from '../bc/abl-inlet.ts';
+import { equilibriumColumn } from '../bc/precursor.ts';
+import { buildHierarchy, type Hierarchy, type Physics } from '../grid/build-hierarchy.ts';
+import type { GridPlan } from '../grid/plan.ts';
+import { rotateTriangles, solverFrame, toSolver, vectorToWorld, type Frame } from '../geometry/rotate.ts';
+import { voxelize, type VoxelReport } from '../geometry/voxelize.ts';
+import { sampleMean, sampleSlab } from '../post/sample.ts';
+import { loadCheckpoint, saveCheckpoint } from './checkpoint.ts';
+import { fnv1a64 } from './hash.ts';
+import { CfdCancelledError, CfdDivergenceError } from './errors.ts';
+import type { Health, Stepper } from './stepper.ts';
+import type { Grid } from '../grid/level.ts';
+
+export const SOLVER_VERSION = 'canopy-lbm 1.0 (D3Q19 regularised BGK, AA pattern, 2:1 nested levels)';
+
+export interface GeometryInput {
+  /** File name, for messages and provenance. */
+  file: string;
+  /** 'solid' (buildings, mitigations: bounce-back) or 'porous' (vegetation: drag C_d·a). */
+  role: 'solid' | 'porous';
+  /** World coordinates (x east, y north, z up), triangle soup. */
+  triangles: Float32Array;
+  /** Porous drag density C_d·a, 1/m (leaf area density times drag coefficient). */
+  dragPerM?: number;
+}
+
+export interface RunSchedule {
+  /** Level-0 steps washing out the initial state. */
+  spinUpSteps: number;
+  /** Level-0 steps letting wakes develop before averaging. */
+  developSteps: number;
+  /** Level-0 steps averaged. */
+  averageSteps: number;
+  /** Steps between progress reports, health checks and cancellation checks (even). */
+  chunkSteps: number;
+}
+
+export interface PhysicsOptions {
+  /** Lattice speed of the inflow at the domain top (Mach ≈ 1.7× this). */
+  latticeSpeed: number;
+  smagorinsky: number;
+  closure: 'background' | 'mixing-length';
+  maxMixingLengthM?: number;
+  /** Outflow sponge, fraction of the level-0 length. */
+  spongeFraction: number;
+  /** Height below which pedestrian statistics are kept, m. */
+  slabHeightM: number;
+}
+
+export const DEFAULT_PHYSICS: PhysicsOptions = {
+  latticeSpeed: 0.08,
+  smagorinsky: 0.13,
+  closure: 'background',
+  spongeFraction: 0.1,
+  slabHeightM: 8,
+};
+
+/** A world-axis grid on which the coarse 3D mean field is written. */
+export interface FieldGrid {
+  originM: [number, number, number];
+  spacingM: number;
+  dims: [number, number, number];
+}
+
+export interface DirectionInput {
+  directionDeg: number;
+  /** Position of this direction in the study (for progress), 0-based, and how many there are. */
+  index: number;
+  total: number;
+  /** Centre of the region of interest (world x, y): the rotation centre. */
+  centre: [number, number];
+  plan: GridPlan;
+  geometry: GeometryInput[];
+  inlet: InletSpec;
+  /** Height of the reference speed the ratios are stated against (the met station's), m. */
+  referenceHeightM: number;
+  schedule: RunSchedule;
+  physics?: Partial<PhysicsOptions>;
+  /** Pedestrian points, world xyz. */
+  points: Float64Array;
+  field?: FieldGrid;
+}
+
+export type Phase = 'preparing' | 'spin-up' | 'developing' | 'averaging' | 'post-processing';
+
+export interface DirectionProgress {
+  directionDeg: number;
+  index: number;
+  total: number;
+  phase: Phase;
+  step: number;
+  steps: number;
+  /** Million lattice-cell updates per second over the last chunk. */
+  mlups: number;
+  /** Seconds left for this direction (estimate). */
+  etaS: number;
+}
+
+export interface DirectionDeps {
+  stepper: (grid: Grid) => Promise<Stepper>;
+  onProgress?: (progress: DirectionProgress) => void;
+  /** Bytes of a checkpoint of this direction, if one was saved. */
+  loadCheckpoint?: () => Promise<Uint8Array | null>;
+  saveCheckpoint?: (bytes: Uint8Array) => Promise<void>;
+  /** Seconds of wall time between checkpoints (default 60). */
+  checkpointEveryS?: number;
+  isCancelled?: () => boolean;
+  now?: () => number;
+}
+
+export interface PedestrianResult {
+  /** Mean speed / reference speed (mean of the speed, not the speed of the mean). */
+  speedRatio: Float32Array;
+  /** Turbulence intensity σ/mean speed (resolved and modelled). */
+  turbulenceIntensity: Float32Array;
+  /** Gust equivalent mean / reference speed: (U + 3.5σ)/1.85 (Lawson; City of London 2019). */
+  gemRatio: Float32Array;
+  /** Mean horizontal velocity / reference speed, world axes (x east, y north). */
+  u: Float32Array;
+  v: Float32Array;
+  /** Level each point was read from (−1: inside a solid or outside the grid). */
+  level: Int8Array;
+}
+
+export interface DirectionManifest {
+  solver: string;
+  directionDeg: number;
+  frame: { rotationDeg: number; centre: [number, number] };
+  levels: Array<{ dxM: number; nx: number; ny: number; nz: number; fluidCells: number; originM: [number, number, number] }>;
+  cells: number;
+  dt0S: number;
+  steps: { spinUp: number; develop: number; average: number };
+  averagingWindowS: number;
+  samples: number;
+  inlet: string;
+  reference: { heightM: number; speedMs: number; note: string };
+  physics: PhysicsOptions;
+  geometryHash: string;
+  voxelisation: Array<{ file: string; level: number } & VoxelReport>;
+  warnings: string[];
+  health: Health;
+  wallTimeS: number;
+  mlups: number;
+  threads: number;
+  resumedFromStep: number | null;
+}
+
+export interface DirectionResult {
+  pedestrian: PedestrianResult;
+  /** Mean velocity / reference speed on `input.field` (world axes), u, v, w interleaved. */
+  field: Float32Array | null;
+  manifest: DirectionManifest;
+}
+
+interface Progress {
+  phaseStep: number;
+}
+
+/** Builds the solver grid of one direction (voxelised geometry, approach flow). */
+export function prepareDirection(input: DirectionInput): { hierarchy: Hierarchy; frame: Frame; voxels: DirectionManifest['voxelisation']; physics: PhysicsOptions } {
+  const options: PhysicsOptions = { ...DEFAULT_PHYSICS, ...input.physics };
+  const frame = solverFrame(input.directionDeg, input.centre[0], input.centre[1]);
+  const { boxes, placements } = input.plan;
+  const solid = boxes.map((b) => new Uint8Array(b.nx * b.ny * b.nz));
+  const porous = boxes.map(() => null as Float32Array | null);
+  const voxels: DirectionManifest['voxelisation'] = [];
+  for (const g of input.geometry) {
+    const rotated = rotateTriangles(frame, g.triangles);
+    boxes.forEach((box, l) => {
+      let report: VoxelReport;
+      if (g.role === 'porous') {
+        const mask = (porous[l] ??= new Float32Array(box.nx * box.ny * box.nz));
+        report = voxelize(g.file, rotated, box, mask, g.dragPerM ?? 0.2);
+      } else {
+        report = voxelize(g.file, rotated, box, solid[l]);
+      }
+      voxels.push({ file: g.file, level: l, ...report });
+    });
+  }
+  // Solid wins over porous where both are.
+  porous.forEach((mask, l) => {
+    if (mask) for (let c = 0; c < mask.length; c++) if (solid[l][c]) mask[c] = 0;
+  });
+  const profile = ablProfile(input.inlet);
+  const top = boxes[0].nz * boxes[0].dxM;
+  const base: Physics = {
+    profile,
+    latticePerMs: options.latticeSpeed / profile.speedMs(top),
+    smagorinsky: options.smagorinsky,
+    closure: options.closure,
+    maxMixingLengthM: options.maxMixingLengthM,
+    spongeCells: Math.max(2, Math.round(boxes[0].nx * options.spongeFraction)),
+    spongeViscosity: 0.05,
+    slabHeightM: options.slabHeightM,
+  };
+  const physics: Physics = { ...base, columns: boxes.map((b) => equilibriumColumn(base, b.dxM, b.nz)) };
+  const hierarchy = buildHierarchy({ boxes, placements, solid, porous, physics });
+  return { hierarchy, frame, voxels, physics: options };
+}
+
+/** The approach flow's mean speed at a height (the level-0 precursor column, interpolated). */
+export function approachSpeed(h: Hierarchy, heightM: number): number {
+  const column = h.physics.columns?.[0];
+  const dx = h.levels[0].box.dxM;
+  if (!column) return h.physics.profile.speedMs(heightM);
+  const t = heightM / dx - 0.5;
+  const k = Math.max(0, Math.min(column.speedMs.length - 2, Math.floor(t)));
+  const f = Math.max(0, Math.min(1, t - k));
+  return column.speedMs[k] * (1 - f) + column.speedMs[k + 1] * f;
+}
+
+export async function runDirection(input: DirectionInput, deps: DirectionDeps): Promise<DirectionResult> {
+  const now = deps.now ?? (() => performance.now() / 1000);
+  const started = now();
+  const report = (phase: Phase, step: number, steps: number, mlups: number, etaS: number) =>
+    deps.onProgress?.({ directionDeg: input.directionDeg, index: input.index, total: input.total, phase, step, steps, mlups, etaS });
+  report('preparing', 0, 0, 0, 0);
+  const { hierarchy: h, frame, voxels, physics } = prepareDirection(input);
+  const { schedule } = input;
+  const chunk = Math.max(2, schedule.chunkSteps - (schedule.chunkSteps % 2));
+  const even = (n: number) => n + (n % 2);
+  const phases: Array<{ phase: Phase; steps: number; accumulate: boolean }> = [
+    { phase: 'spin-up', steps: even(schedule.spinUpSteps), accumulate: false },
+    { phase: 'developing', steps: even(schedule.developSteps), accumulate: false },
+    { phase: 'averaging', steps: even(schedule.averageSteps), accumulate: true },
+  ];
+  const totalSteps = phases.reduce((a, p) => a + p.steps, 0);
+  const work = h.levels.reduce((a, l) => a + (l.fastCells + l.slow.count + l.pre.count) * 2 ** l.index, 0);
+  const stepper = await deps.stepper(h);
+  let samples = 0;
+  let done = 0;
+  let resumedFromStep: number | null = null;
+  try {
+    const saved = deps.loadCheckpoint ? await deps.loadCheckpoint() : null;
+    if (saved) {
+      const header = loadCheckpoint<Progress>(h, saved);
+      await stepper.setSteps(header.steps);
+      samples = header.samples;
+      done = header.steps[0];
+      resumedFromStep = done;
+    }
+    let lastCheckpoint = now();
+    let health: Health = { maxDensityDeviation: 0, maxLatticeSpeed: 0, nanCells: 0 };
+    let rate = 0; // level-0 steps per second
+    let offset = 0;
+    for (const p of phases) {
+      const end = offset + p.steps;
+      while (done < end) {
+        if (deps.isCancelled?.()) throw new CfdCancelledError(done);
+        const n = Math.min(chunk, end - done);
+        const t0 = now();
+        samples += await stepper.advance(n, p.accumulate);
+        done += n;
+        const dt = Math.max(1e-6, now() - t0);
+        rate = rate ? 0.7 * rate + 0.3 * (n / dt) : n / dt;
+        health = await stepper.health();
+        if (health.nanCells > 0) throw new CfdDivergenceError(`${health.nanCells} cells are not a number`, done, input.directionDeg);
+        if (health.maxDensityDeviation > 0.2) throw new CfdDivergenceError(`density departs ${(100 * health.maxDensityDeviation).toFixed(0)} % from rest`, done, input.directionDeg);
+        if (health.maxLatticeSpeed > 0.4) throw new CfdDivergenceError(`a lattice speed of ${health.maxLatticeSpeed.toFixed(2)} (beyond the scheme's validity)`, done, input.directionDeg);
+        report(p.phase, done, totalSteps, (work * n) / dt / 1e6, (totalSteps - done) / rate);
+        if (deps.saveCheckpoint && now() - lastCheckpoint >= (deps.checkpointEveryS ?? 60) && done < totalSteps) {
+          await deps.saveCheckpoint(saveCheckpoint<Progress>(h, { steps: [...stepper.steps], samples, progress: { phaseStep: done - offset } }));
+          lastCheckpoint = now();
+        }
+      }
+      offset = end;
+    }
+    report('post-processing', totalSteps, totalSteps, 0, 0);
+    const result = postProcess(input, h, frame, samples);
+    const wall = now() - started;
+    const manifest: DirectionManifest = {
+      solver: SOLVER_VERSION,
+      directionDeg: input.directionDeg,
+      frame: { rotationDeg: (frame.angleRad * 180) / Math.PI, centre: input.centre },
+      levels: h.levels.map((l) => ({
+        dxM: l.box.dxM,
+        nx: l.box.nx,
+        ny: l.box.ny,
+        nz: l.box.nz,
+        fluidCells: l.fastCells + l.slow.count,
+        originM: [l.box.originM[0], l.box.originM[1], l.box.originM[2]],
+      })),
+      cells: h.levels.reduce((a, l) => a + l.fastCells + l.slow.count + l.pre.count, 0),
+      dt0S: h.dt0S,
+      steps: { spinUp: phases[0].steps, develop: phases[1].steps, average: phases[2].steps },
+      averagingWindowS: phases[2].steps * h.dt0S,
+      samples,
+      inlet: h.physics.profile.describe(),
+      reference: {
+        heightM: input.referenceHeightM,
+        speedMs: approachSpeed(h, input.referenceHeightM),
+        note: 'speed ratios are to the approach flow at this height, upstream of all geometry',
+      },
+      physics,
+      geometryHash: geometryHash(input.geometry),
+      voxelisation: voxels,
+      warnings: voxelWarnings(voxels),
+      health,
+      wallTimeS: wall,
+      mlups: (work * totalSteps) / wall / 1e6,
+      threads: stepper.threads,
+      resumedFromStep,
+    };
+    return { ...result, manifest };
+  } finally {
+    await stepper.close();
+  }
+}
+
+function postProcess(input: DirectionInput, h: Hierarchy, frame: Frame, samples: number): Omit<DirectionResult, 'manifest'> {
+  const refSpeed = approachSpeed(h, input.referenceHeightM);
+  const count = Math.floor(input.points.length / 3);
+  const local = new Float64Array(3 * count);
+  for (let p = 0; p < count; p++) {
+    const [x, y] = toSolver(frame, input.points[3 * p], input.points[3 * p + 1]);
+    local[3 * p] = x;
+    local[3 * p + 1] = y;
+    local[3 * p + 2] = input.points[3 * p + 2];
+  }
+  const lp = h.physics.latticePerMs;
+  const mean = sampleMean(h, lp, samples, local);
+  const slab = sampleSlab(h, lp, samples, local);
+  const ped: PedestrianResult = {
+    speedRatio: new Float32Array(count),
+    turbulenceIntensity: new Float32Array(count),
+    gemRatio: new Float32Array(count),
+    u: new Float32Array(count),
+    v: new Float32Array(count),
+    level: new Int8Array(count),
+  };
+  for (let p = 0; p < count; p++) {
+    ped.level[p] = slab.level[p] >= 0 ? slab.level[p] : mean.level[p];
+    if (ped.level[p] < 0) continue;
+    const speed = slab.level[p] >= 0 ? slab.meanSpeed[p] : Math.hypot(mean.u[p], mean.v[p], mean.w[p]);
+    // σ of the speed: resolved fluctuation plus the modelled part, σ² = (2/3)k (isotropic).
+    const sigma = Math.sqrt(slab.speedStd[p] ** 2 + (2 / 3) * slab.modelledTke[p]);
+    ped.speedRatio[p] = speed / refSpeed;
+    ped.turbulenceIntensity[p] = speed > 0 ? sigma / speed : 0;
+    ped.gemRatio[p] = Math.max(speed, (speed + 3.5 * sigma) / 1.85) / refSpeed;
+    const [wu, wv] = vectorToWorld(frame, mean.u[p], mean.v[p]);
+    ped.u[p] = wu / refSpeed;
+    ped.v[p] = wv / refSpeed;
+  }
+  let field: Float32Array | null = null;
+  if (input.field) {
+    const { originM, spacingM, dims } = input.field;
+    const n = dims[0] * dims[1] * dims[2];
+    const pts = new Float64Array(3 * n);
+    let c = 0;
+    for (let k = 0; k < dims[2]; k++)
+      for (let j = 0; j < dims[1]; j++)
+        for (let i = 0; i < dims[0]; i++, c++) {
+          const [x, y] = toSolver(frame, originM[0] + i * spacingM, originM[1] + j * spacingM);
+          pts[3 * c] = x;
+          pts[3 * c + 1] = y;
+          pts[3 * c + 2] = originM[2] + k * spacingM;
+        }
+    const m = sampleMean(h, lp, samples, pts);
+    field = new Float32Array(3 * n);
+    for (let q = 0; q < n; q++) {
+      if (m.level[q] < 0) continue;
+      const [wu, wv] = vectorToWorld(frame, m.u[q], m.v[q]);
+      field[3 * q] = wu / refSpeed;
+      field[3 * q + 1] = wv / refSpeed;
+      field[3 * q + 2] = m.w[q] / refSpeed;
+    }
+  }
+  return { pedestrian: ped, field };
+}
+
+function geometryHash(geometry: GeometryInput[]): string {
+  const parts: Array<Uint8Array | string> = [];
+  for (const g of geometry) {
+    parts.push(`${g.file}|${g.role}|${g.dragPerM ?? ''}|`);
+    parts.push(new Uint8Array(g.triangles.buffer, g.triangles.byteOffset, g.triangles.byteLength));
+  }
+  return fnv1a64(parts);
+}
+
+function voxelWarnings(voxels: DirectionManifest['voxelisation']): string[] {
+  const warnings: string[] = [];
+  const files = new Map<string, VoxelReport>();
+  for (const v of voxels) if (!files.has(v.file) || v.level > 0) files.set(v.file, v);
+  for (const [file, r] of files) {
+    if (r.flipped) warnings.push(`${file}: the mesh is inside out (faces point inwards); it was turned the right way round`);
+    if (r.inconsistentColumns > 0) warnings.push(`${file}: ${r.inconsistentColumns} columns of cells cross faces that do not close a volume (holes or flipped faces); voxelised anyway`);
+    if (r.overlapColumns > 0) warnings.push(`${file}: overlapping volumes in ${r.overlapColumns} columns of cells; voxelised as their union`);
+  }
+  return warnings;
+}
+
