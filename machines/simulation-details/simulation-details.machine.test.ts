@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { mayResubmit, simulationDetailsMachine, type SimulationRow } from './simulation-details.machine.ts';
+import { mayCancel, mayResubmit, simulationDetailsMachine, type SimulationRow } from './simulation-details.machine.ts';
 
 const row = (over: Partial<SimulationRow>): SimulationRow => ({
   id: 1,
@@ -13,7 +13,7 @@ const row = (over: Partial<SimulationRow>): SimulationRow => ({
   ...over,
 });
 
-function start(answers: { rows: SimulationRow[][]; resubmit?: () => Promise<void>; download?: () => Promise<void> }) {
+function start(answers: { rows: SimulationRow[][]; resubmit?: () => Promise<void>; cancel?: () => Promise<number>; download?: () => Promise<void> }) {
   const calls: string[] = [];
   const machine = simulationDetailsMachine.provide({
     actors: {
@@ -26,6 +26,10 @@ function start(answers: { rows: SimulationRow[][]; resubmit?: () => Promise<void
       resubmitMl: fromPromise(async ({ input }) => {
         calls.push(`resubmit ${input.simulationId}`);
         await (answers.resubmit ?? (async () => {}))();
+      }),
+      cancelSimulation: fromPromise(async ({ input }) => {
+        calls.push(`cancel ${input.simulationId}`);
+        return (answers.cancel ?? (async () => 10))();
       }),
       downloadReport: fromPromise(async ({ input }) => {
         calls.push(`report ${input.simulationId}`);
@@ -73,8 +77,21 @@ describe('simulation details', () => {
     expect(actor.getSnapshot().context.error).toBe('Server error.');
   });
 
-  it('mayResubmit follows the server rule (submitted AI simulations Canopy does not compute)', () => {
-    expect(['awaiting_external_results', 'failed', 'completed', 'cancelled', 'running', 'draft'].map((status) => mayResubmit(row({ status })))).toEqual([true, true, true, true, false, false]);
+  it('cancels an external simulation still awaited, notes the credits returned and reads the rows again; nothing else (issue 16)', async () => {
+    const { actor, calls } = start({ rows: [[row({}), row({ id: 2, computedByCanopy: true, status: 'queued', version: null })], [row({ status: 'cancelled' })]] });
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'simulation.cancel', simulationId: 2 });
+    expect(actor.getSnapshot().value).toBe('ready');
+    actor.send({ type: 'simulation.cancel', simulationId: 1 });
+    expect(actor.getSnapshot().value).toBe('cancelling');
+    await waitFor(actor, (s) => s.matches('ready') && s.context.rows[0]!.status === 'cancelled');
+    expect(actor.getSnapshot().context.notice).toBe('Cancelled. 10 reserved credits were returned.');
+    expect(calls).toEqual(['load', 'cancel 1', 'load']);
+    expect(['awaiting_external_results', 'completed', 'cancelled'].map((status) => mayCancel(row({ status })))).toEqual([true, false, false]);
+  });
+
+  it('mayResubmit follows the server rule (submitted AI simulations Canopy does not compute; not a cancelled one)', () => {
+    expect(['awaiting_external_results', 'failed', 'completed', 'cancelled', 'running', 'draft'].map((status) => mayResubmit(row({ status })))).toEqual([true, true, true, false, false, false]);
     expect(mayResubmit(row({ engine: 'CFD' }))).toBe(false);
   });
 });

@@ -2,12 +2,15 @@
  * A scenario's simulations as the details dialog shows them (issue 9): each with its status, what
  * the ingested results recorded about the model or solver (ml-/cfd-version-info, never invented),
  * and the actions an engineer takes on one simulation — ask again for machine-learning results
- * (resubmit-ml) and download the parameter-input QA report (a PDF of every input).
+ * (resubmit-ml), cancel one still waiting for external results (its reserved credits come back,
+ * issue 16) and download the parameter-input QA report (a PDF of every input).
  *
  *   simulationDetails
  *   ├── loading       invokes loadDetails(projectId, configurationId)
- *   ├── ready         details.reload → loading; resubmit → resubmitting; report.download → downloading
+ *   ├── ready         details.reload → loading; resubmit → resubmitting; simulation.cancel → cancelling;
+ *   │                 report.download → downloading
  *   ├── resubmitting  invokes resubmitMl; done → loading (the status changed); error → ready + message
+ *   ├── cancelling    invokes cancelSimulation; done → loading with the credits returned; error → ready + message
  *   ├── downloading   invokes downloadReport; done/error → ready (error keeps a message)
  *   └── failed        details.reload → loading
  *
@@ -44,6 +47,7 @@ export interface SimulationDetailsContext extends DetailsRef {
 export type SimulationDetailsEvent =
   | { type: 'details.reload' }
   | { type: 'resubmit'; simulationId: number }
+  | { type: 'simulation.cancel'; simulationId: number }
   | { type: 'report.download'; simulationId: number };
 
 const notProvided = (name: string) => async () => {
@@ -52,7 +56,13 @@ const notProvided = (name: string) => async () => {
 
 /** Machine-learning results can be asked for again once submitted: while awaited, after a failure, or to replace them (the server's rule in resubmit-ml/). */
 export function mayResubmit(row: SimulationRow): boolean {
-  return row.engine === 'AI' && !row.computedByCanopy && ['awaiting_external_results', 'failed', 'completed', 'cancelled'].includes(row.status);
+  // Not a cancelled one: its reserved credits were returned (server/src/services/scenarios/latest-status.ts).
+  return row.engine === 'AI' && !row.computedByCanopy && ['awaiting_external_results', 'failed', 'completed'].includes(row.status);
+}
+
+/** Results still awaited from outside can be given up on; the credits reserved for them are returned. */
+export function mayCancel(row: SimulationRow): boolean {
+  return !row.computedByCanopy && row.status === 'awaiting_external_results';
 }
 
 export const simulationDetailsMachine = setup({
@@ -64,6 +74,8 @@ export const simulationDetailsMachine = setup({
   actors: {
     loadDetails: fromPromise<SimulationRow[], DetailsRef>(notProvided('loadDetails')),
     resubmitMl: fromPromise<void, DetailsRef & { simulationId: number }>(notProvided('resubmitMl')),
+    /** Resolves with the credits returned. */
+    cancelSimulation: fromPromise<number, DetailsRef & { simulationId: number }>(notProvided('cancelSimulation')),
     downloadReport: fromPromise<void, { simulationId: number }>(notProvided('downloadReport')),
   },
   actions: {
@@ -91,7 +103,23 @@ export const simulationDetailsMachine = setup({
           guard: ({ context, event }) => context.rows.some((r) => r.id === event.simulationId && mayResubmit(r)),
           target: 'resubmitting',
         },
+        'simulation.cancel': {
+          guard: ({ context, event }) => context.rows.some((r) => r.id === event.simulationId && mayCancel(r)),
+          target: 'cancelling',
+        },
         'report.download': 'downloading',
+      },
+    },
+    cancelling: {
+      entry: { type: 'note', params: { notice: null } },
+      invoke: {
+        src: 'cancelSimulation',
+        input: ({ context, event }) => ({ projectId: context.projectId, configurationId: context.configurationId, simulationId: (event as { simulationId: number }).simulationId }),
+        onDone: {
+          target: 'loading',
+          actions: { type: 'note', params: ({ event }) => ({ notice: `Cancelled. ${event.output === 1 ? '1 reserved credit was' : `${event.output} reserved credits were`} returned.` }) },
+        },
+        onError: { target: 'ready', actions: { type: 'note', params: ({ event }) => ({ notice: errorMessage(asServerError(event.error)) }) } },
       },
     },
     resubmitting: {

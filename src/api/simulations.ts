@@ -3,6 +3,7 @@
  * simulation list, what ingested results recorded about the model or solver, asking again for
  * machine-learning results, and the parameter-input QA report (a PDF).
  */
+import type { CancelSimulationResult } from '@server/contract/reservations.ts';
 import type { ResubmitMlResult, SimulationList, VersionInfo } from '@server/contract/scenarios.ts';
 import type { ApiClient } from './client.ts';
 
@@ -21,6 +22,11 @@ export function getVersionInfo(api: ApiClient, projectId: number, configurationI
 
 export function resubmitMl(api: ApiClient, projectId: number, configurationId: number, simulationId: number): Promise<ResubmitMlResult> {
   return api<ResubmitMlResult>(`${simulation(projectId, configurationId, simulationId)}/resubmit-ml/`, { method: 'POST' });
+}
+
+/** Gives up on results awaited from outside; the credits reserved for them are returned (issue 16). */
+export function cancelSimulation(api: ApiClient, projectId: number, configurationId: number, simulationId: number): Promise<CancelSimulationResult> {
+  return api<CancelSimulationResult>(`${simulation(projectId, configurationId, simulationId)}/cancel/`, { method: 'POST' });
 }
 
 export function parameterInputQaReport(api: ApiClient, simulationId: number): Promise<Blob> {

@@ -29,7 +29,7 @@ function show(services: SimulationDetailsServices) {
 
 describe('SimulationDetailsDialog', () => {
   it('lists each simulation with its status and what the results recorded, never an invented model', async () => {
-    show({ load: async () => [ml(), solar, ml({ id: 13, status: 'completed', statusText: 'done', version: { kind: 'ml', recorded: true, name: 'canopy-wind-net', version: '2.1', ingestedAt: '2026-11-20' } })], resubmit: vi.fn(), downloadReport: vi.fn() });
+    show({ load: async () => [ml(), solar, ml({ id: 13, status: 'completed', statusText: 'done', version: { kind: 'ml', recorded: true, name: 'canopy-wind-net', version: '2.1', ingestedAt: '2026-11-20' } })], resubmit: vi.fn(), cancel: vi.fn(), downloadReport: vi.fn() });
     const dialog = await screen.findByRole('dialog', { name: 'Simulations of Tower option A' });
     const awaiting = await within(dialog).findByRole('row', { name: 'Simulation 11' });
     expect(awaiting).toHaveTextContent('Awaiting results');
@@ -47,7 +47,7 @@ describe('SimulationDetailsDialog', () => {
       status = 'awaiting_external_results';
     });
     const downloadReport = vi.fn(async () => {});
-    show({ load: async () => [ml({ status })], resubmit, downloadReport });
+    show({ load: async () => [ml({ status })], resubmit, cancel: vi.fn(), downloadReport });
     await user.click(await screen.findByRole('button', { name: 'Request ML results again for simulation 11' }));
     expect(await screen.findByText('Machine-learning results requested again.')).toBeInTheDocument();
     expect(resubmit).toHaveBeenCalledWith({ projectId: 3, configurationId: 7, simulationId: 11 });
@@ -57,10 +57,29 @@ describe('SimulationDetailsDialog', () => {
     expect(downloadReport).toHaveBeenCalledWith(11);
   });
 
+  it('cancels results still awaited from outside, saying the reserved credits came back; never a Canopy one (issue 16)', async () => {
+    const user = userEvent.setup();
+    let status = 'awaiting_external_results';
+    const cancel = vi.fn(async () => {
+      status = 'cancelled';
+      return 20;
+    });
+    show({ load: async () => [ml({ status }), solar], resubmit: vi.fn(), cancel, downloadReport: vi.fn() });
+    expect(await screen.findByRole('button', { name: 'Cancel simulation 11 and return its reserved credits' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel simulation 12 and return its reserved credits' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Cancel simulation 11 and return its reserved credits' }));
+    expect(await screen.findByText('Cancelled. 20 reserved credits were returned.')).toBeInTheDocument();
+    expect(cancel).toHaveBeenCalledWith({ projectId: 3, configurationId: 7, simulationId: 11 });
+    const row = await screen.findByRole('row', { name: 'Simulation 11' });
+    await waitFor(() => expect(within(row).queryByRole('button', { name: /^Cancel simulation/ })).toBeNull());
+    // Its credits came back, so it cannot be asked for again for free.
+    expect(within(row).queryByRole('button', { name: 'Request ML results again for simulation 11' })).toBeNull();
+  });
+
   it('says so when the simulations cannot be read, and tries again', async () => {
     const user = userEvent.setup();
     const load = vi.fn<SimulationDetailsServices['load']>().mockRejectedValueOnce({ kind: 'http', status: 403, detail: 'You do not have permission to perform this action.', fields: {}, body: null }).mockResolvedValue([]);
-    show({ load, resubmit: vi.fn(), downloadReport: vi.fn() });
+    show({ load, resubmit: vi.fn(), cancel: vi.fn(), downloadReport: vi.fn() });
     expect(await screen.findByText(/You do not have permission/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('No simulations')).toBeInTheDocument();
@@ -69,7 +88,7 @@ describe('SimulationDetailsDialog', () => {
   it("a scenario row's Simulations button opens the dialog and Close closes it", async () => {
     const user = userEvent.setup();
     render(
-      <SimulationDetailsContext.Provider value={bindSimulationDetails({ load: async () => [solar], resubmit: vi.fn(), downloadReport: vi.fn() })}>
+      <SimulationDetailsContext.Provider value={bindSimulationDetails({ load: async () => [solar], resubmit: vi.fn(), cancel: vi.fn(), downloadReport: vi.fn() })}>
         <SimulationsButton projectId={3} configurationId={7} scenarioName="Tower option A" />
       </SimulationDetailsContext.Provider>,
     );

@@ -1,11 +1,12 @@
 /**
  * A scenario's simulations in a dialog (issue 9): status and status text, what ingested results
  * recorded about the model or solver (never invented: "Not recorded yet" until results arrive), the
- * parameter-input QA report (PDF) and, for machine-learning simulations, asking again for results.
+ * parameter-input QA report (PDF), for machine-learning simulations asking again for results, and
+ * for results still awaited from outside cancelling them (the reserved credits come back).
  */
 import { useContext } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { mayResubmit, type SimulationRow } from '@machines/simulation-details/simulation-details.machine.ts';
+import { mayCancel, mayResubmit, type SimulationRow } from '@machines/simulation-details/simulation-details.machine.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
@@ -84,6 +85,11 @@ export function SimulationDetailsDialog({ projectId, configurationId, scenarioNa
                     {mayResubmit(row) ? (
                       <Button size="sm" disabled={busy} onClick={() => details.send({ type: 'resubmit', simulationId: row.id })} aria-label={`Request ML results again for simulation ${row.id}`}>
                         Request again
+                      </Button>
+                    ) : null}{' '}
+                    {mayCancel(row) ? (
+                      <Button size="sm" tone="ghost" disabled={busy} onClick={() => details.send({ type: 'simulation.cancel', simulationId: row.id })} aria-label={`Cancel simulation ${row.id} and return its reserved credits`}>
+                        Cancel
                       </Button>
                     ) : null}
                   </td>

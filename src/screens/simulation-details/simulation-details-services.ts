@@ -13,6 +13,8 @@ import { saveBlob } from '../../services/save-blob.ts';
 export interface SimulationDetailsServices {
   load(ref: DetailsRef): Promise<SimulationRow[]>;
   resubmit(ref: DetailsRef & { simulationId: number }): Promise<void>;
+  /** Resolves with the credits returned. */
+  cancel(ref: DetailsRef & { simulationId: number }): Promise<number>;
   downloadReport(simulationId: number): Promise<void>;
 }
 
@@ -40,6 +42,9 @@ export const liveSimulationDetailsServices: SimulationDetailsServices = {
   async resubmit({ projectId, configurationId, simulationId }) {
     await calls.resubmitMl(api, projectId, configurationId, simulationId);
   },
+  async cancel({ projectId, configurationId, simulationId }) {
+    return (await calls.cancelSimulation(api, projectId, configurationId, simulationId)).credits_returned;
+  },
   async downloadReport(simulationId) {
     saveBlob(await calls.parameterInputQaReport(api, simulationId), `simulation-${simulationId}-inputs.pdf`);
   },
@@ -50,6 +55,7 @@ export function bindSimulationDetails(services: SimulationDetailsServices) {
     actors: {
       loadDetails: fromPromise<SimulationRow[], DetailsRef>(({ input }) => asServerCall(() => services.load(input))),
       resubmitMl: fromPromise<void, DetailsRef & { simulationId: number }>(({ input }) => asServerCall(() => services.resubmit(input))),
+      cancelSimulation: fromPromise<number, DetailsRef & { simulationId: number }>(({ input }) => asServerCall(() => services.cancel(input))),
       downloadReport: fromPromise<void, { simulationId: number }>(({ input }) => asServerCall(() => services.downloadReport(input.simulationId))),
     },
   });
