@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { group, usage, user } from '@machines/company-admin/company-admin.fixtures.ts';
+import { group, subscription, usage, user } from '@machines/company-admin/company-admin.fixtures.ts';
 import type { UsageOrdering } from '@machines/company-admin/company-admin.types.ts';
 import { fakeWorkspace, refuse, renderWorkspace } from '../workspace-testing/workspace-test-kit.tsx';
 
@@ -133,6 +133,16 @@ describe('company administration', () => {
     expect(within(table).getByRole('row', { name: /AI Standard/ })).toHaveTextContent('Bea Smith');
     expect(within(table).getByRole('row', { name: /CFD Pro/ })).toHaveTextContent('Not assigned');
     expect(screen.getByText(/1 not assigned/)).toBeInTheDocument();
+  });
+
+  it('shows credits reserved for results still awaited from outside (issue 16)', async () => {
+    const u = userEvent.setup();
+    const held = subscription(1, { user: 2, user_name: 'Bea Smith', credits_used: 30, credits_reserved: 20, credits_left: 50 });
+    renderWorkspace('/company/admin', fakeWorkspace({ loadHoldings: async () => ({ subscriptions: [held, subscription(2)], available: [subscription(2)] }) }));
+    await u.click(await screen.findByRole('tab', { name: 'Subscriptions' }));
+    const row = within(await screen.findByRole('table')).getByRole('row', { name: /AI Standard/ });
+    expect(row).toHaveTextContent('50 left of 100 · 20 reserved for awaited results');
+    expect(within(screen.getByRole('table')).getByRole('row', { name: /CFD Pro/ })).not.toHaveTextContent('reserved');
   });
 
   it('says so when the user belongs to no company', async () => {

@@ -66,6 +66,8 @@ export function SubscriptionsPanel({ billing }: { billing: ActorRefFrom<typeof b
                   <td className={`${td} ${meterCell}`}>
                     <span>
                       {formatNumber(s.credits_left)} left <span className={muted}>of {formatNumber(s.credits_per_period)}</span>
+                      {/* Held for results still awaited from outside: taken when they arrive, returned if cancelled (issue 16). */}
+                      {s.credits_reserved > 0 ? <span className={muted}> · {formatNumber(s.credits_reserved)} reserved for awaited results</span> : null}
                     </span>
                     <div className={meter} role="meter" aria-label={`${s.plan} credits used`} aria-valuemin={0} aria-valuemax={s.credits_per_period} aria-valuenow={s.credits_used}>
                       <div className={meterFill} style={{ width: `${share}%` }} />
