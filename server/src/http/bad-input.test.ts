@@ -13,7 +13,7 @@ import { solarScenarioBody, uploadFile } from '../../test/world-scenarios.ts';
 import { writeBinaryStl } from '../../../engine/geometry/index.ts';
 import { projects, rateLimitCounters, users } from '../db/schema/index.ts';
 import type { Configuration } from '../contract/scenarios.ts';
-import { NUL_MESSAGE } from './input-hygiene.ts';
+import { LONE_SURROGATE_MESSAGE, NUL_MESSAGE } from './input-hygiene.ts';
 
 let t: TestContext;
 let w: World;
@@ -72,6 +72,9 @@ describe('NUL characters', () => {
     const keyed = await call('POST', `${study}/insight/${insight.body.id}/scene-view`, w.tokens.superuser, { view_json: { version: 1, [`k${NUL}`]: 1 } });
     expect(keyed.status).toBe(400);
     expect(Object.keys(keyed.body as object)).toEqual(['view_json']);
+    // Half a surrogate pair ("\ud800" in JSON) is refused by jsonb just the same.
+    const lone = await call('POST', `${study}/insight/${insight.body.id}/scene-view`, w.tokens.superuser, { view_json: { version: 1, ['\ud800']: 'x', note: 'a\udc00' } });
+    expect(lone).toEqual({ status: 400, body: { view_json: [LONE_SURROGATE_MESSAGE], 'view_json.note': [LONE_SURROGATE_MESSAGE] } });
   });
 
   it('in the search and met_id query strings', async () => {
