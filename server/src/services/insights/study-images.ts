@@ -13,7 +13,7 @@ import { studyImages, uploads } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { StudyImage, StudyImageCreate } from '../../contract/insights.ts';
 import { formatBlobKey, getBytes, parseBlobKey, putBytes } from '../analyses/blob-io.ts';
-import { decodeBase64Image, imageInfo } from '../pdf/image-info.ts';
+import { checkImageSize, decodeBase64Image, imageInfo } from '../pdf/image-info.ts';
 import type { StudyIds } from './insights.ts';
 import { changeScope, insightScope } from './visibility.ts';
 
@@ -91,6 +91,8 @@ export async function storeStudyImage(
   if (bytes.length > MAX_IMAGE_BYTES) throw ApiError.field(field, 'The image is larger than 20 MB.');
   const info = imageInfo(bytes);
   if (!info) throw ApiError.field(field, 'Upload a valid image. The file you uploaded was either not an image or a corrupted image (PNG or JPEG).');
+  const tooLarge = checkImageSize(info);
+  if (tooLarge) throw ApiError.field(field, tooLarge);
   const key = { container: CONTAINER, name: `study-images/study-${ids.studyId}/${randomUUID()}.${info.contentType === 'image/png' ? 'png' : 'jpg'}` };
   await putBytes(deps.blobStore, key, bytes);
   const [row] = await db

@@ -24,7 +24,7 @@ import { studyImageBytes } from '../insights/study-images.ts';
 import { insightScope, type InsightScope } from '../insights/visibility.ts';
 import { loadFonts } from './fonts.ts';
 import { embedPngFast, type ImageXObject } from './png-xobject.ts';
-import { decodeBase64Image, imageInfo, type ImageInfo } from './image-info.ts';
+import { checkImageSize, decodeBase64Image, imageInfo, type ImageInfo } from './image-info.ts';
 import { provenanceLine, provenanceOf, unrecorded } from './provenance.ts';
 import { PdfWriter } from './writer.ts';
 
@@ -78,6 +78,8 @@ async function requestImages(ctx: Context, request: ExportPdfRequest, kind: 'sce
     if (total > MAX_EXPORT_IMAGE_BYTES) throw ApiError.field('images', 'The images add up to more than 100 MB.');
     const info = imageInfo(bytes);
     if (!info) throw ApiError.field(field, 'The image is not a PNG or JPEG.');
+    const tooLarge = checkImageSize(info);
+    if (tooLarge) throw ApiError.field(field, tooLarge);
     out.set(`${kind}:${target}`, { key, bytes, info });
   }
   return out;
@@ -88,7 +90,8 @@ async function storedPicture(ctx: Context, studyImageId: number | null): Promise
   const stored = await studyImageBytes(ctx.deps, ctx.db, ctx.scope.studyId, studyImageId).catch(() => null);
   if (!stored) return null;
   const info = imageInfo(stored.bytes);
-  return info ? { key: `study:${studyImageId}`, bytes: stored.bytes, info } : null;
+  // Images stored before the pixel limit existed are left out rather than decoded.
+  return info && !checkImageSize(info) ? { key: `study:${studyImageId}`, bytes: stored.bytes, info } : null;
 }
 
 async function embed(ctx: Context, doc: PDFDocument, picture: Picture): Promise<ImageXObject> {

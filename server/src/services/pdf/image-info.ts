@@ -43,6 +43,20 @@ function jpegInfo(bytes: Uint8Array): ImageInfo | null {
   return null;
 }
 
+/**
+ * Pixel limits, checked on the declared size before anything decodes an image (issue 17 item 3:
+ * a 340 KB PNG declaring 8192 × 8192 RGBA decoded to ~770 MB). 36 megapixels holds an 8K screen
+ * capture (7680 × 4320); decoded RGBA that is at most ~145 MB.
+ */
+export const MAX_IMAGE_SIDE = 16384;
+export const MAX_IMAGE_PIXELS = 36_000_000;
+
+/** Why the declared size is refused, or undefined when it is within the limits. */
+export function checkImageSize(info: ImageInfo): string | undefined {
+  if (info.width <= MAX_IMAGE_SIDE && info.height <= MAX_IMAGE_SIDE && info.width * info.height <= MAX_IMAGE_PIXELS) return undefined;
+  return `The image is ${info.width} × ${info.height} pixels; at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels and ${MAX_IMAGE_SIDE} pixels a side are accepted.`;
+}
+
 export function imageInfo(bytes: Uint8Array): ImageInfo | null {
   return pngInfo(bytes) ?? jpegInfo(bytes);
 }
