@@ -100,7 +100,14 @@ export function ablProfile(spec: InletSpec): AblProfile {
     },
     frictionVelocityMs: ustar,
     roughnessLengthM: z0,
-    backgroundViscosityM2s: (z) => KARMAN * ustar * (Math.max(z, 0) + z0),
+    // In equilibrium with the measured profile under the constant stress u*²: ν = u*²/(dU/dz),
+    // never more than the log law's κu*(z + z0) (where the table's shear vanishes at its top).
+    backgroundViscosityM2s: (z) => {
+      const logLaw = KARMAN * ustar * (Math.max(z, 0) + z0);
+      const h = Math.max(1, 0.1 * z);
+      const shear = (at(z + h) - at(Math.max(0, z - h))) / (z + h - Math.max(0, z - h));
+      return shear > 0 ? Math.min((ustar * ustar) / shear, logLaw) : logLaw;
+    },
     turbulentKineticEnergyM2s2: (ustar * ustar) / Math.sqrt(C_MU),
     describe: () => `${spec.description}; wall model z0 = ${z0} m, u* = ${ustar.toFixed(3)} m/s`,
   };

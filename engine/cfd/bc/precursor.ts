@@ -72,7 +72,7 @@ export function equilibriumColumn(physics: Physics, dxM: number, nz: number): Pr
     const x = cellIndex(level.pad, 0, 0, k);
     for (let q = 0; q < Q; q++) pop[q] = level.f[q * level.pad.n + x];
     momentsOf(pop, m);
-    const tau = relaxationTime(level.nuZ[k], 18 * Math.SQRT2 * level.lenZ[k], tensorNorm(m, 4), m[0]);
+    const tau = relaxationTime(level.nuZ[k], 18 * Math.SQRT2 * level.len2[x], tensorNorm(m, 4), m[0]);
     const sxz = -m[8] / (2 * m[0] * (1 / 3) * tau);
     speedMs[k] = m[1] / physics.latticePerMs;
     shearPerS[k] = (2 * sxz) / dt;

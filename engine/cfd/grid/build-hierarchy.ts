@@ -24,6 +24,7 @@ import { DRAG, KIND, SLAB_FIELDS, SOURCE, STENCIL, type Level } from './level.ts
 import { readSlot, writeSlot, type Faces, type LinkContext } from './links.ts';
 import { f32, f64, i32, i32From, u8 } from './shared.ts';
 import { MOMENTS } from '../kernel/cell.ts';
+import { distanceToSolid } from '../geometry/distance.ts';
 
 export interface Physics {
   profile: AblProfile;
@@ -48,6 +49,12 @@ export interface Physics {
    * layer of that level; without it, the analytic profile.
    */
   columns?: Array<ColumnProfile | null>;
+  /**
+   * Feed the inflow face with the profile itself (a measured approach flow) rather than with the
+   * precursor's equilibrium column; the flow then relaxes towards the model's equilibrium over
+   * the fetch.
+   */
+  inletFromProfile?: boolean;
 }
 
 /** Mean speed and shear of the approach flow at each cell layer of one level. */
@@ -209,6 +216,36 @@ function hasNonStreamableNeighbour(box: LevelBox, pad: ReturnType<typeof padded>
   return false;
 }
 
+/**
+ * Each cell's closure length squared (lattice units): Cs for Smagorinsky; for the mixing-length
+ * closure Prandtl's ℓ = κ·d (d the distance from the cell centre to the nearest wall — the ground
+ * or a building face, half a cell beyond the nearest solid cell's centre), never below Cs and never
+ * above maxMixingLengthM. In the approach flow d = z and ν_t = (κz)²|dU/dz| = κu*z, the log law's
+ * equilibrium; near buildings the length shrinks with the distance to their faces.
+ */
+function closureLengths(box: LevelBox, pad: ReturnType<typeof padded>, solid: Uint8Array, physics: Physics): Float32Array {
+  const len2 = f32(pad.n);
+  const cs = physics.smagorinsky;
+  if (physics.closure !== 'mixing-length') {
+    len2.fill(cs * cs);
+    return len2;
+  }
+  const toSolid = distanceToSolid(solid, box.nx, box.ny, box.nz);
+  const cap = (physics.maxMixingLengthM ?? Infinity) / box.dxM;
+  const z0 = physics.profile.roughnessLengthM / box.dxM;
+  for (let k = -1; k <= box.nz; k++) {
+    for (let j = -1; j <= box.ny; j++) {
+      for (let i = -1; i <= box.nx; i++) {
+        const ii = Math.min(Math.max(i, 0), box.nx - 1), jj = Math.min(Math.max(j, 0), box.ny - 1), kk = Math.min(Math.max(k, 0), box.nz - 1);
+        const wall = Math.min(kk + 0.5 + z0, Math.max(0.5, toSolid[ii + box.nx * (jj + box.ny * kk)] - 0.5));
+        const l = Math.min(Math.max(cs, KARMAN * wall), cap);
+        len2[cellIndex(pad, i, j, k)] = l * l;
+      }
+    }
+  }
+  return len2;
+}
+
 /** Initial shifted populations of every cell: equilibrium at ρ = 1 with the approach flow. */
 function initialise(level: Level, physics: Physics): void {
   const { box, pad, f } = level;
@@ -246,16 +283,14 @@ export function buildHierarchy(spec: HierarchySpec): Hierarchy {
     const pad = padded(box);
     const latticeNu = physics.latticePerMs / box.dxM; // ν_lat = ν·dt/dx² = ν·(dt/dx)/dx
     const nuZ = f32(box.nz);
-    const lenZ = f32(box.nz);
-    const tkeLenZ = f32(box.nz);
     const mixing = physics.closure === 'mixing-length';
+    const tkeLenZ = f32(box.nz);
     for (let k = 0; k < box.nz; k++) {
       const z = (k + 0.5) * box.dxM;
       nuZ[k] = mixing ? 0 : physics.profile.backgroundViscosityM2s(z) * latticeNu;
-      const lm = mixing ? Math.min(KARMAN * (z + physics.profile.roughnessLengthM), physics.maxMixingLengthM ?? Infinity) / box.dxM : 0;
-      lenZ[k] = Math.max(physics.smagorinsky, lm) ** 2;
-      tkeLenZ[k] = Math.sqrt(Math.sqrt(C_MU)) * Math.max(Math.sqrt(lenZ[k]), (KARMAN * (z + physics.profile.roughnessLengthM)) / box.dxM);
+      tkeLenZ[k] = mixing ? 0 : (KARMAN * (z + physics.profile.roughnessLengthM)) / box.dxM;
     }
+    const len2 = closureLengths(box, pad, spec.solid[l], physics);
     const nuX = f32(box.nx);
     if (l === 0 && physics.spongeCells > 0) {
       for (let i = 0; i < box.nx; i++) {
@@ -313,7 +348,6 @@ export function buildHierarchy(spec: HierarchySpec): Hierarchy {
       read: i32(ns * Q),
       write: i32(ns * Q),
       nu: f32(ns),
-      len2: f32(ns),
       dragKind: u8(ns),
       drag: f32(ns),
       record: i32(ns),
@@ -326,7 +360,6 @@ export function buildHierarchy(spec: HierarchySpec): Hierarchy {
         slow.write[s * Q + q] = writeSlot(ctx, i, j, k, q);
       }
       slow.nu[s] = nuZ[k] + nuX[i];
-      slow.len2[s] = lenZ[k];
       const porosity = porous ? porous[unpadded(box, i, j, k)] : 0;
       if (porosity > 0) {
         slow.dragKind[s] = DRAG.POROUS;
@@ -348,7 +381,6 @@ export function buildHierarchy(spec: HierarchySpec): Hierarchy {
       cell: i32From(preList),
       write: i32(np * Q),
       nu: f32(np),
-      len2: f32(np),
       source: u8(np),
       state: f32(np * MOMENTS),
       slots: i32(np * STENCIL).fill(-1),
@@ -362,12 +394,15 @@ export function buildHierarchy(spec: HierarchySpec): Hierarchy {
       const [i, j, k] = coords(x);
       for (let q = 0; q < Q; q++) pre.write[p * Q + q] = writeSlot(ctx, i, j, k, q);
       pre.nu[p] = nuZ[k] + nuX[i];
-      pre.len2[p] = lenZ[k];
       const src = d.source.get(x)!;
       pre.source[p] = src;
       // Every prescribed cell starts in the approach flow; the inflow keeps it. S_xz = ½·dU/dz per
       // time step of this level.
-      const flow = approach(physics, l, box.dxM, k);
+      const zc = (k + 0.5) * box.dxM;
+      const flow =
+        src === SOURCE.INLET && physics.inletFromProfile
+          ? { speedMs: physics.profile.speedMs(zc), shearPerS: physics.profile.shearPerS(zc) }
+          : approach(physics, l, box.dxM, k);
       pre.state[p * MOMENTS] = 1;
       pre.state[p * MOMENTS + 1] = flow.speedMs * physics.latticePerMs;
       pre.state[p * MOMENTS + 8] = 0.5 * flow.shearPerS * dt0S * 2 ** -l;
@@ -408,7 +443,7 @@ export function buildHierarchy(spec: HierarchySpec): Hierarchy {
       solid: d.solidPadded,
       nuZ,
       nuX,
-      lenZ,
+      len2,
       tkeLenZ,
       runs: i32From(runs),
       runCount: runs.length / 4,

@@ -47,8 +47,6 @@ export interface SlowCells {
   write: Int32Array;
   /** Base viscosity (lattice units). */
   nu: Float32Array;
-  /** Square of the closure's length scale (lattice units). */
-  len2: Float32Array;
   dragKind: Uint8Array;
   /** Ground: C_f = (κ/ln(z1/z0))²; porous: C_d·a·dx; top: u*² (lattice units). */
   drag: Float32Array;
@@ -62,7 +60,6 @@ export interface PrescribedCells {
   /** Odd-step destination of each outgoing population, 19 per cell. */
   write: Int32Array;
   nu: Float32Array;
-  len2: Float32Array;
   source: Uint8Array;
   /** State to send out: ρ, u, S (10 per cell, lattice units of this level). */
   state: Float32Array;
@@ -100,13 +97,15 @@ export interface Level {
   nuZ: Float32Array;
   nuX: Float32Array;
   /**
-   * Square of the eddy-viscosity closure's length scale by height (lattice units): ν_t = L²·|S|,
-   * L = Cs·Δ for Smagorinsky, κ·(z + z0) in the mixing-length closure (see abl-inlet.ts).
+   * Square of each cell's eddy-viscosity length (lattice units, padded indexing): ν_t = L²·|S|;
+   * L = Cs·Δ for Smagorinsky, max(Cs·Δ, κ·d) in the mixing-length closure, d the distance to the
+   * nearest wall (ground or building).
    */
-  lenZ: Float32Array;
+  len2: Float32Array;
   /**
-   * Cμ^¼·ℓ by height (lattice units), ℓ = the larger of the closure's length and κ(z + z0): the
-   * modelled turbulent kinetic energy is k = (ν_t / (Cμ^¼·ℓ))² (Prandtl–Kolmogorov, ν_t = Cμ^¼·√k·ℓ),
+   * The approach flow's mixing length κ(z + z0) by height (lattice units) where the closure's own
+   * length does not carry it (the background closure), else 0: the modelled turbulent kinetic
+   * energy is k = (ν_t / (Cμ^¼·ℓ))², ℓ the larger of the two (Prandtl–Kolmogorov, ν_t = Cμ^¼·√k·ℓ),
    * which is u*²/√Cμ in the approach flow's log layer.
    */
   tkeLenZ: Float32Array;

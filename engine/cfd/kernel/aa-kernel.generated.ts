@@ -4,7 +4,7 @@
 const CS2 = 1 / 3;
 
 /** Even AA step over runs r0..r1 of interior cells (all 18 neighbours streamable). */
-export function collideRunsEven(f: Float32Array, n: number, px: number, pxy: number, runs: Int32Array, r0: number, r1: number, nuZ: Float32Array, nuX: Float32Array, len2Z: Float32Array): void {
+export function collideRunsEven(f: Float32Array, n: number, px: number, pxy: number, runs: Int32Array, r0: number, r1: number, nuZ: Float32Array, nuX: Float32Array, len2: Float32Array): void {
   const n1 = 1 * n;
   const n2 = 2 * n;
   const n3 = 3 * n;
@@ -25,10 +25,11 @@ export function collideRunsEven(f: Float32Array, n: number, px: number, pxy: num
   const n18 = 18 * n;
   for (let r = r0; r < r1; r++) {
     const base = runs[4 * r], len = runs[4 * r + 1], kk = runs[4 * r + 2], i0 = runs[4 * r + 3];
-    const nuk = nuZ[kk], smag = 25.455844122715710 * len2Z[kk];
+    const nuk = nuZ[kk];
     for (let t = 0; t < len; t++) {
       const x = base + t;
       const nu0 = nuk + nuX[i0 + t];
+      const smag = 25.455844122715710 * len2[x];
       const h0 = f[x];
       const h1 = f[n1 + x];
       const h2 = f[n2 + x];
@@ -60,8 +61,8 @@ export function collideRunsEven(f: Float32Array, n: number, px: number, pxy: num
       const pxy = h7 + h8 - h9 - h10 - jx * uy;
       const pxz = h11 + h12 - h13 - h14 - jx * uz;
       const pyz = h15 + h16 - h17 - h18 - jy * uz;
-      const pn = Math.sqrt(pxx * pxx + pyy * pyy + pzz * pzz + 2 * (pxy * pxy + pxz * pxz + pyz * pyz));
       const tau0 = 3 * nu0 + 0.5;
+      const pn = Math.sqrt(pxx * pxx + pyy * pyy + pzz * pzz + 2 * (pxy * pxy + pxz * pxz + pyz * pyz));
       const tau = 0.5 * (tau0 + Math.sqrt(tau0 * tau0 + smag * pn * ir));
       const c1 = 4.5 * (1 - 1 / tau);
       const u2 = 1.5 * (ux * ux + uy * uy + uz * uz);
@@ -128,7 +129,7 @@ export function collideRunsEven(f: Float32Array, n: number, px: number, pxy: num
 }
 
 /** Odd AA step over runs r0..r1 of interior cells (all 18 neighbours streamable). */
-export function collideRunsOdd(f: Float32Array, n: number, px: number, pxy: number, runs: Int32Array, r0: number, r1: number, nuZ: Float32Array, nuX: Float32Array, len2Z: Float32Array): void {
+export function collideRunsOdd(f: Float32Array, n: number, px: number, pxy: number, runs: Int32Array, r0: number, r1: number, nuZ: Float32Array, nuX: Float32Array, len2: Float32Array): void {
   const n1 = 1 * n;
   const n2 = 2 * n;
   const n3 = 3 * n;
@@ -167,7 +168,273 @@ export function collideRunsOdd(f: Float32Array, n: number, px: number, pxy: numb
   const o18 = -px + pxy;
   for (let r = r0; r < r1; r++) {
     const base = runs[4 * r], len = runs[4 * r + 1], kk = runs[4 * r + 2], i0 = runs[4 * r + 3];
-    const nuk = nuZ[kk], smag = 25.455844122715710 * len2Z[kk];
+    const nuk = nuZ[kk];
+    for (let t = 0; t < len; t++) {
+      const x = base + t;
+      const nu0 = nuk + nuX[i0 + t];
+      const smag = 25.455844122715710 * len2[x];
+      const h0 = f[x];
+      const h1 = f[n2 + x - o1];
+      const h2 = f[n1 + x - o2];
+      const h3 = f[n4 + x - o3];
+      const h4 = f[n3 + x - o4];
+      const h5 = f[n6 + x - o5];
+      const h6 = f[n5 + x - o6];
+      const h7 = f[n8 + x - o7];
+      const h8 = f[n7 + x - o8];
+      const h9 = f[n10 + x - o9];
+      const h10 = f[n9 + x - o10];
+      const h11 = f[n12 + x - o11];
+      const h12 = f[n11 + x - o12];
+      const h13 = f[n14 + x - o13];
+      const h14 = f[n13 + x - o14];
+      const h15 = f[n16 + x - o15];
+      const h16 = f[n15 + x - o16];
+      const h17 = f[n18 + x - o17];
+      const h18 = f[n17 + x - o18];
+      const rho = 1 + (h0 + h1 + h2 + h3 + h4 + h5 + h6 + h7 + h8 + h9 + h10 + h11 + h12 + h13 + h14 + h15 + h16 + h17 + h18);
+      const jx = h1 - h2 + h7 - h8 + h9 - h10 + h11 - h12 + h13 - h14;
+      const jy = h3 - h4 + h7 - h8 - h9 + h10 + h15 - h16 + h17 - h18;
+      const jz = h5 - h6 + h11 - h12 - h13 + h14 + h15 - h16 - h17 + h18;
+      const ir = 1 / rho;
+      const ux = jx * ir, uy = jy * ir, uz = jz * ir;
+      const pxx = h1 + h2 + h7 + h8 + h9 + h10 + h11 + h12 + h13 + h14 - (rho - 1) * CS2 - jx * ux;
+      const pyy = h3 + h4 + h7 + h8 + h9 + h10 + h15 + h16 + h17 + h18 - (rho - 1) * CS2 - jy * uy;
+      const pzz = h5 + h6 + h11 + h12 + h13 + h14 + h15 + h16 + h17 + h18 - (rho - 1) * CS2 - jz * uz;
+      const pxy = h7 + h8 - h9 - h10 - jx * uy;
+      const pxz = h11 + h12 - h13 - h14 - jx * uz;
+      const pyz = h15 + h16 - h17 - h18 - jy * uz;
+      const tau0 = 3 * nu0 + 0.5;
+      const pn = Math.sqrt(pxx * pxx + pyy * pyy + pzz * pzz + 2 * (pxy * pxy + pxz * pxz + pyz * pyz));
+      const tau = 0.5 * (tau0 + Math.sqrt(tau0 * tau0 + smag * pn * ir));
+      const c1 = 4.5 * (1 - 1 / tau);
+      const u2 = 1.5 * (ux * ux + uy * uy + uz * uz);
+      const rm = rho - 1;
+      const tr = (pxx + pyy + pzz) * CS2;
+      const g0 = 0.3333333333333333 * (rm - rho * u2 - c1 * tr);
+      const cu1 = ux;
+      const s1 = 0.05555555555555555 * (rm + rho * (4.5 * cu1 * cu1 - u2) + c1 * (pxx - tr));
+      const a1 = 0.16666666666666666 * rho * cu1;
+      const g1 = s1 + a1, g2 = s1 - a1;
+      const cu3 = uy;
+      const s3 = 0.05555555555555555 * (rm + rho * (4.5 * cu3 * cu3 - u2) + c1 * (pyy - tr));
+      const a3 = 0.16666666666666666 * rho * cu3;
+      const g3 = s3 + a3, g4 = s3 - a3;
+      const cu5 = uz;
+      const s5 = 0.05555555555555555 * (rm + rho * (4.5 * cu5 * cu5 - u2) + c1 * (pzz - tr));
+      const a5 = 0.16666666666666666 * rho * cu5;
+      const g5 = s5 + a5, g6 = s5 - a5;
+      const cu7 = ux + uy;
+      const s7 = 0.027777777777777776 * (rm + rho * (4.5 * cu7 * cu7 - u2) + c1 * (pxx + pyy + 2 * pxy - tr));
+      const a7 = 0.08333333333333333 * rho * cu7;
+      const g7 = s7 + a7, g8 = s7 - a7;
+      const cu9 = ux - uy;
+      const s9 = 0.027777777777777776 * (rm + rho * (4.5 * cu9 * cu9 - u2) + c1 * (pxx + pyy - 2 * pxy - tr));
+      const a9 = 0.08333333333333333 * rho * cu9;
+      const g9 = s9 + a9, g10 = s9 - a9;
+      const cu11 = ux + uz;
+      const s11 = 0.027777777777777776 * (rm + rho * (4.5 * cu11 * cu11 - u2) + c1 * (pxx + pzz + 2 * pxz - tr));
+      const a11 = 0.08333333333333333 * rho * cu11;
+      const g11 = s11 + a11, g12 = s11 - a11;
+      const cu13 = ux - uz;
+      const s13 = 0.027777777777777776 * (rm + rho * (4.5 * cu13 * cu13 - u2) + c1 * (pxx + pzz - 2 * pxz - tr));
+      const a13 = 0.08333333333333333 * rho * cu13;
+      const g13 = s13 + a13, g14 = s13 - a13;
+      const cu15 = uy + uz;
+      const s15 = 0.027777777777777776 * (rm + rho * (4.5 * cu15 * cu15 - u2) + c1 * (pyy + pzz + 2 * pyz - tr));
+      const a15 = 0.08333333333333333 * rho * cu15;
+      const g15 = s15 + a15, g16 = s15 - a15;
+      const cu17 = uy - uz;
+      const s17 = 0.027777777777777776 * (rm + rho * (4.5 * cu17 * cu17 - u2) + c1 * (pyy + pzz - 2 * pyz - tr));
+      const a17 = 0.08333333333333333 * rho * cu17;
+      const g17 = s17 + a17, g18 = s17 - a17;
+      f[x] = g0;
+      f[n1 + x + o1] = g1;
+      f[n2 + x + o2] = g2;
+      f[n3 + x + o3] = g3;
+      f[n4 + x + o4] = g4;
+      f[n5 + x + o5] = g5;
+      f[n6 + x + o6] = g6;
+      f[n7 + x + o7] = g7;
+      f[n8 + x + o8] = g8;
+      f[n9 + x + o9] = g9;
+      f[n10 + x + o10] = g10;
+      f[n11 + x + o11] = g11;
+      f[n12 + x + o12] = g12;
+      f[n13 + x + o13] = g13;
+      f[n14 + x + o14] = g14;
+      f[n15 + x + o15] = g15;
+      f[n16 + x + o16] = g16;
+      f[n17 + x + o17] = g17;
+      f[n18 + x + o18] = g18;
+    }
+  }
+}
+
+/** Even AA step over runs r0..r1 of interior cells (all 18 neighbours streamable), without the Smagorinsky closure (benchmarks). */
+export function collideRunsEvenLaminar(f: Float32Array, n: number, px: number, pxy: number, runs: Int32Array, r0: number, r1: number, nuZ: Float32Array, nuX: Float32Array, len2: Float32Array): void {
+  const n1 = 1 * n;
+  const n2 = 2 * n;
+  const n3 = 3 * n;
+  const n4 = 4 * n;
+  const n5 = 5 * n;
+  const n6 = 6 * n;
+  const n7 = 7 * n;
+  const n8 = 8 * n;
+  const n9 = 9 * n;
+  const n10 = 10 * n;
+  const n11 = 11 * n;
+  const n12 = 12 * n;
+  const n13 = 13 * n;
+  const n14 = 14 * n;
+  const n15 = 15 * n;
+  const n16 = 16 * n;
+  const n17 = 17 * n;
+  const n18 = 18 * n;
+  for (let r = r0; r < r1; r++) {
+    const base = runs[4 * r], len = runs[4 * r + 1], kk = runs[4 * r + 2], i0 = runs[4 * r + 3];
+    const nuk = nuZ[kk];
+    for (let t = 0; t < len; t++) {
+      const x = base + t;
+      const nu0 = nuk + nuX[i0 + t];
+      const h0 = f[x];
+      const h1 = f[n1 + x];
+      const h2 = f[n2 + x];
+      const h3 = f[n3 + x];
+      const h4 = f[n4 + x];
+      const h5 = f[n5 + x];
+      const h6 = f[n6 + x];
+      const h7 = f[n7 + x];
+      const h8 = f[n8 + x];
+      const h9 = f[n9 + x];
+      const h10 = f[n10 + x];
+      const h11 = f[n11 + x];
+      const h12 = f[n12 + x];
+      const h13 = f[n13 + x];
+      const h14 = f[n14 + x];
+      const h15 = f[n15 + x];
+      const h16 = f[n16 + x];
+      const h17 = f[n17 + x];
+      const h18 = f[n18 + x];
+      const rho = 1 + (h0 + h1 + h2 + h3 + h4 + h5 + h6 + h7 + h8 + h9 + h10 + h11 + h12 + h13 + h14 + h15 + h16 + h17 + h18);
+      const jx = h1 - h2 + h7 - h8 + h9 - h10 + h11 - h12 + h13 - h14;
+      const jy = h3 - h4 + h7 - h8 - h9 + h10 + h15 - h16 + h17 - h18;
+      const jz = h5 - h6 + h11 - h12 - h13 + h14 + h15 - h16 - h17 + h18;
+      const ir = 1 / rho;
+      const ux = jx * ir, uy = jy * ir, uz = jz * ir;
+      const pxx = h1 + h2 + h7 + h8 + h9 + h10 + h11 + h12 + h13 + h14 - (rho - 1) * CS2 - jx * ux;
+      const pyy = h3 + h4 + h7 + h8 + h9 + h10 + h15 + h16 + h17 + h18 - (rho - 1) * CS2 - jy * uy;
+      const pzz = h5 + h6 + h11 + h12 + h13 + h14 + h15 + h16 + h17 + h18 - (rho - 1) * CS2 - jz * uz;
+      const pxy = h7 + h8 - h9 - h10 - jx * uy;
+      const pxz = h11 + h12 - h13 - h14 - jx * uz;
+      const pyz = h15 + h16 - h17 - h18 - jy * uz;
+      const tau0 = 3 * nu0 + 0.5;
+      const tau = tau0;
+      const c1 = 4.5 * (1 - 1 / tau);
+      const u2 = 1.5 * (ux * ux + uy * uy + uz * uz);
+      const rm = rho - 1;
+      const tr = (pxx + pyy + pzz) * CS2;
+      const g0 = 0.3333333333333333 * (rm - rho * u2 - c1 * tr);
+      const cu1 = ux;
+      const s1 = 0.05555555555555555 * (rm + rho * (4.5 * cu1 * cu1 - u2) + c1 * (pxx - tr));
+      const a1 = 0.16666666666666666 * rho * cu1;
+      const g1 = s1 + a1, g2 = s1 - a1;
+      const cu3 = uy;
+      const s3 = 0.05555555555555555 * (rm + rho * (4.5 * cu3 * cu3 - u2) + c1 * (pyy - tr));
+      const a3 = 0.16666666666666666 * rho * cu3;
+      const g3 = s3 + a3, g4 = s3 - a3;
+      const cu5 = uz;
+      const s5 = 0.05555555555555555 * (rm + rho * (4.5 * cu5 * cu5 - u2) + c1 * (pzz - tr));
+      const a5 = 0.16666666666666666 * rho * cu5;
+      const g5 = s5 + a5, g6 = s5 - a5;
+      const cu7 = ux + uy;
+      const s7 = 0.027777777777777776 * (rm + rho * (4.5 * cu7 * cu7 - u2) + c1 * (pxx + pyy + 2 * pxy - tr));
+      const a7 = 0.08333333333333333 * rho * cu7;
+      const g7 = s7 + a7, g8 = s7 - a7;
+      const cu9 = ux - uy;
+      const s9 = 0.027777777777777776 * (rm + rho * (4.5 * cu9 * cu9 - u2) + c1 * (pxx + pyy - 2 * pxy - tr));
+      const a9 = 0.08333333333333333 * rho * cu9;
+      const g9 = s9 + a9, g10 = s9 - a9;
+      const cu11 = ux + uz;
+      const s11 = 0.027777777777777776 * (rm + rho * (4.5 * cu11 * cu11 - u2) + c1 * (pxx + pzz + 2 * pxz - tr));
+      const a11 = 0.08333333333333333 * rho * cu11;
+      const g11 = s11 + a11, g12 = s11 - a11;
+      const cu13 = ux - uz;
+      const s13 = 0.027777777777777776 * (rm + rho * (4.5 * cu13 * cu13 - u2) + c1 * (pxx + pzz - 2 * pxz - tr));
+      const a13 = 0.08333333333333333 * rho * cu13;
+      const g13 = s13 + a13, g14 = s13 - a13;
+      const cu15 = uy + uz;
+      const s15 = 0.027777777777777776 * (rm + rho * (4.5 * cu15 * cu15 - u2) + c1 * (pyy + pzz + 2 * pyz - tr));
+      const a15 = 0.08333333333333333 * rho * cu15;
+      const g15 = s15 + a15, g16 = s15 - a15;
+      const cu17 = uy - uz;
+      const s17 = 0.027777777777777776 * (rm + rho * (4.5 * cu17 * cu17 - u2) + c1 * (pyy + pzz - 2 * pyz - tr));
+      const a17 = 0.08333333333333333 * rho * cu17;
+      const g17 = s17 + a17, g18 = s17 - a17;
+      f[x] = g0;
+      f[n2 + x] = g1;
+      f[n1 + x] = g2;
+      f[n4 + x] = g3;
+      f[n3 + x] = g4;
+      f[n6 + x] = g5;
+      f[n5 + x] = g6;
+      f[n8 + x] = g7;
+      f[n7 + x] = g8;
+      f[n10 + x] = g9;
+      f[n9 + x] = g10;
+      f[n12 + x] = g11;
+      f[n11 + x] = g12;
+      f[n14 + x] = g13;
+      f[n13 + x] = g14;
+      f[n16 + x] = g15;
+      f[n15 + x] = g16;
+      f[n18 + x] = g17;
+      f[n17 + x] = g18;
+    }
+  }
+}
+
+/** Odd AA step over runs r0..r1 of interior cells (all 18 neighbours streamable), without the Smagorinsky closure (benchmarks). */
+export function collideRunsOddLaminar(f: Float32Array, n: number, px: number, pxy: number, runs: Int32Array, r0: number, r1: number, nuZ: Float32Array, nuX: Float32Array, len2: Float32Array): void {
+  const n1 = 1 * n;
+  const n2 = 2 * n;
+  const n3 = 3 * n;
+  const n4 = 4 * n;
+  const n5 = 5 * n;
+  const n6 = 6 * n;
+  const n7 = 7 * n;
+  const n8 = 8 * n;
+  const n9 = 9 * n;
+  const n10 = 10 * n;
+  const n11 = 11 * n;
+  const n12 = 12 * n;
+  const n13 = 13 * n;
+  const n14 = 14 * n;
+  const n15 = 15 * n;
+  const n16 = 16 * n;
+  const n17 = 17 * n;
+  const n18 = 18 * n;
+  const o1 = 1;
+  const o2 = -1;
+  const o3 = px;
+  const o4 = -px;
+  const o5 = pxy;
+  const o6 = -pxy;
+  const o7 = 1 + px;
+  const o8 = -1 - px;
+  const o9 = 1 - px;
+  const o10 = -1 + px;
+  const o11 = 1 + pxy;
+  const o12 = -1 - pxy;
+  const o13 = 1 - pxy;
+  const o14 = -1 + pxy;
+  const o15 = px + pxy;
+  const o16 = -px - pxy;
+  const o17 = px - pxy;
+  const o18 = -px + pxy;
+  for (let r = r0; r < r1; r++) {
+    const base = runs[4 * r], len = runs[4 * r + 1], kk = runs[4 * r + 2], i0 = runs[4 * r + 3];
+    const nuk = nuZ[kk];
     for (let t = 0; t < len; t++) {
       const x = base + t;
       const nu0 = nuk + nuX[i0 + t];
@@ -202,9 +469,8 @@ export function collideRunsOdd(f: Float32Array, n: number, px: number, pxy: numb
       const pxy = h7 + h8 - h9 - h10 - jx * uy;
       const pxz = h11 + h12 - h13 - h14 - jx * uz;
       const pyz = h15 + h16 - h17 - h18 - jy * uz;
-      const pn = Math.sqrt(pxx * pxx + pyy * pyy + pzz * pzz + 2 * (pxy * pxy + pxz * pxz + pyz * pyz));
       const tau0 = 3 * nu0 + 0.5;
-      const tau = 0.5 * (tau0 + Math.sqrt(tau0 * tau0 + smag * pn * ir));
+      const tau = tau0;
       const c1 = 4.5 * (1 - 1 / tau);
       const u2 = 1.5 * (ux * ux + uy * uy + uz * uz);
       const rm = rho - 1;

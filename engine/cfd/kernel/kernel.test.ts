@@ -38,7 +38,7 @@ describe('the generated AA kernel', () => {
     momentsOf(h, m);
     const tau = relaxationTime(0.01, SMAG, tensorNorm(m, 4), m[0]);
     regularizedPost(m[0], m[1], m[2], m[3], m, tau, g);
-    collideRunsEven(f, n, 3, 9, Int32Array.from([x, 1, 0, 0]), 0, 1, Float32Array.of(0.01), Float32Array.of(0), Float32Array.of(0.13 * 0.13));
+    collideRunsEven(f, n, 3, 9, Int32Array.from([x, 1, 0, 0]), 0, 1, Float32Array.of(0.01), Float32Array.of(0), new Float32Array(n).fill(0.13 * 0.13));
     for (let q = 0; q < Q; q++) expect(f[OPP[q] * n + x]).toBeCloseTo(g[q], 6);
   });
 
@@ -51,7 +51,7 @@ describe('the generated AA kernel', () => {
     momentsOf(h, m);
     const tau = relaxationTime(0.02, SMAG, tensorNorm(m, 4), m[0]);
     regularizedPost(m[0], m[1], m[2], m[3], m, tau, g);
-    collideRunsOdd(f, n, px, pxy, Int32Array.from([x, 1, 0, 0]), 0, 1, Float32Array.of(0.02), Float32Array.of(0), Float32Array.of(0.13 * 0.13));
+    collideRunsOdd(f, n, px, pxy, Int32Array.from([x, 1, 0, 0]), 0, 1, Float32Array.of(0.02), Float32Array.of(0), new Float32Array(n).fill(0.13 * 0.13));
     for (let q = 0; q < Q; q++) expect(f[q * n + x + off(q)]).toBeCloseTo(g[q], 6);
   });
 

@@ -86,7 +86,11 @@ export interface DirectionInput {
   physics?: Partial<PhysicsOptions>;
   /** Pedestrian points, world xyz. */
   points: Float64Array;
+  /** Further points (world xyz) where the mean velocity is wanted, e.g. validation probes. */
+  probes?: Float64Array;
   field?: FieldGrid;
+  /** Feed the inflow with the inlet profile itself (measured approach flows), see Physics. */
+  inletFromProfile?: boolean;
 }
 
 export type Phase = 'preparing' | 'spin-up' | 'developing' | 'averaging' | 'post-processing';
@@ -153,8 +157,17 @@ export interface DirectionManifest {
   resumedFromStep: number | null;
 }
 
+/** Mean velocity (m/s, world axes) at `input.probes`. */
+export interface ProbeResult {
+  u: Float64Array;
+  v: Float64Array;
+  w: Float64Array;
+  level: Int32Array;
+}
+
 export interface DirectionResult {
   pedestrian: PedestrianResult;
+  probes: ProbeResult | null;
   /** Mean velocity / reference speed on `input.field` (world axes), u, v, w interleaved. */
   field: Float32Array | null;
   manifest: DirectionManifest;
@@ -200,6 +213,7 @@ export function prepareDirection(input: DirectionInput): { hierarchy: Hierarchy;
     spongeCells: Math.max(2, Math.round(boxes[0].nx * options.spongeFraction)),
     spongeViscosity: 0.05,
     slabHeightM: options.slabHeightM,
+    inletFromProfile: input.inletFromProfile,
   };
   const physics: Physics = { ...base, columns: boxes.map((b) => equilibriumColumn(base, b.dxM, b.nz)) };
   const hierarchy = buildHierarchy({ boxes, placements, solid, porous, physics });
@@ -349,6 +363,18 @@ function postProcess(input: DirectionInput, h: Hierarchy, frame: Frame, samples:
     ped.u[p] = wu / refSpeed;
     ped.v[p] = wv / refSpeed;
   }
+  let probes: ProbeResult | null = null;
+  if (input.probes) {
+    const n = Math.floor(input.probes.length / 3);
+    const pts = new Float64Array(3 * n);
+    for (let p = 0; p < n; p++) {
+      const [x, y] = toSolver(frame, input.probes[3 * p], input.probes[3 * p + 1]);
+      pts.set([x, y, input.probes[3 * p + 2]], 3 * p);
+    }
+    const m = sampleMean(h, lp, samples, pts);
+    probes = { u: new Float64Array(n), v: new Float64Array(n), w: m.w, level: m.level };
+    for (let p = 0; p < n; p++) [probes.u[p], probes.v[p]] = vectorToWorld(frame, m.u[p], m.v[p]);
+  }
   let field: Float32Array | null = null;
   if (input.field) {
     const { originM, spacingM, dims } = input.field;
@@ -373,7 +399,7 @@ function postProcess(input: DirectionInput, h: Hierarchy, frame: Frame, samples:
       field[3 * q + 2] = m.w[q] / refSpeed;
     }
   }
-  return { pedestrian: ped, field };
+  return { pedestrian: ped, probes, field };
 }
 
 function geometryHash(geometry: GeometryInput[]): string {

@@ -11,6 +11,8 @@ import { SMAG, share, type ThreadContext } from './step.ts';
 export const HEALTH_FIELDS = 4;
 const Q = 19;
 const FLUID = KIND.FLUID, FIELDS = SLAB_FIELDS;
+/** Cμ^¼ = 0.09^¼ (Prandtl–Kolmogorov). */
+const CMU4 = Math.sqrt(0.3);
 
 /**
  * Adds the current state to the statistics (when `accumulate`) and writes this thread's health
@@ -50,7 +52,7 @@ export function naturalPass(h: Grid, ctx: ThreadContext, accumulate: boolean, he
           if (slab) {
             const sp = Math.sqrt(sp2);
             const nu0 = nuk + level.nuX[i];
-            const tau = relaxationTime(nu0, SMAG * level.lenZ[k], tensorNorm(m, 4), rho);
+            const tau = relaxationTime(nu0, SMAG * level.len2[x], tensorNorm(m, 4), rho);
             const nuT = (tau - 0.5) / 3;
             const o = FIELDS * (x % pad.pxy + k * pad.pxy);
             const s = level.slabSum;
@@ -60,7 +62,7 @@ export function naturalPass(h: Grid, ctx: ThreadContext, accumulate: boolean, he
             s[o + 3] += uy * uy;
             s[o + 4] += uz * uz;
             // Modelled turbulent kinetic energy from the eddy viscosity (see Level.tkeLenZ).
-            s[o + 5] += (nuT / level.tkeLenZ[k]) ** 2;
+            s[o + 5] += (nuT / (CMU4 * Math.max(Math.sqrt(level.len2[x]), level.tkeLenZ[k]))) ** 2;
           }
         }
       }

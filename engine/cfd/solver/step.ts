@@ -134,7 +134,7 @@ function emitPrescribed(level: Level, p: number, odd: boolean, ctx: ThreadContex
   const { pre, f, pad } = level;
   const { w, g } = ctx.scratch;
   const at = p * MOM;
-  const tau = relaxationTimeFromStrain(pre.nu[p], pre.len2[p], tensorNorm(pre.state, at + 4));
+  const tau = relaxationTimeFromStrain(pre.nu[p], level.len2[pre.cell[p]], tensorNorm(pre.state, at + 4));
   emitFromStrain(pre.state, at, tau, w, g);
   const x = pre.cell[p];
   if (odd) {
@@ -155,7 +155,7 @@ function collideSlow(level: Level, s: number, odd: boolean, recOut: Float32Array
   else for (let q = 0; q < Q; q++) h[q] = f[q * n + x];
   momentsOf(h, m);
   const rho = m[0];
-  const tau = relaxationTime(slow.nu[s], SMAG * slow.len2[s], tensorNorm(m, 4), rho);
+  const tau = relaxationTime(slow.nu[s], SMAG * level.len2[x], tensorNorm(m, 4), rho);
   let ux = m[1], uy = m[2], uz = m[3];
   let dux = 0, duy = 0, duz = 0;
   const kind = slow.dragKind[s];
@@ -211,8 +211,8 @@ function collideLevel(h: Grid, level: Level, sub: number, ctx: ThreadContext): v
   const odd = (step & 1) === 1;
   const { pad } = level;
   const [r0, r1] = ctx.runSplit[level.index];
-  if (odd) collideRunsOdd(level.f, pad.n, pad.px, pad.pxy, level.runs, r0, r1, level.nuZ, level.nuX, level.lenZ);
-  else collideRunsEven(level.f, pad.n, pad.px, pad.pxy, level.runs, r0, r1, level.nuZ, level.nuX, level.lenZ);
+  if (odd) collideRunsOdd(level.f, pad.n, pad.px, pad.pxy, level.runs, r0, r1, level.nuZ, level.nuX, level.len2);
+  else collideRunsEven(level.f, pad.n, pad.px, pad.pxy, level.runs, r0, r1, level.nuZ, level.nuX, level.len2);
   const recOut = level.rec[step & 1];
   const [s0, s1] = share(level.slow.count, ctx.thread, ctx.threads);
   for (let s = s0; s < s1; s++) collideSlow(level, s, odd, recOut, ctx);
@@ -240,7 +240,7 @@ function restrict(h: Grid, level: Level, ctx: ThreadContext): void {
       for (let q = 0; q < Q; q++) pop[q] = fine.f[q * fp.n + fx];
       momentsOf(pop, m);
       const k = Math.floor(fx / fp.pxy) - 1, i = (fx % fp.px) - 1;
-      const tau = relaxationTime(fine.nuZ[k] + fine.nuX[i], SMAG * fine.lenZ[k], tensorNorm(m, 4), m[0]);
+      const tau = relaxationTime(fine.nuZ[k] + fine.nuX[i], SMAG * fine.len2[fx], tensorNorm(m, 4), m[0]);
       // Strain from Π_neq, then the same weighting as the ghosts' (profile factors on u_h, S_xz, S_yz).
       const ks = -1 / (2 * m[0] * (1 / 3) * tau);
       for (let t = 4; t < MOM; t++) m[t] *= ks;

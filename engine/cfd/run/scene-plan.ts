@@ -1,0 +1,151 @@
+/**
+ * From a scene (world geometry) and a resolution tier to a run plan every direction shares: the
+ * region of interest (the study buildings and the pedestrian points, or what the caller states),
+ * the context disk the surroundings are cropped to, the nested grid, the run length, and what it
+ * will cost — cells, lattice updates, memory and an estimate of the wall time — so a user sees the
+ * price before the run and an oversized grid is refused with the numbers and the way out.
+ */
+import { planCost, planMemoryBytes, planUrbanGrid, type GridPlan } from '../grid/plan.ts';
+import type { GeometryInput, RunSchedule } from './direction.ts';
+import { CfdInputError } from './errors.ts';
+import { ablProfile, type InletSpec } from '../bc/abl-inlet.ts';
+
+export type TierId = 'rapid' | 'detailed';
+
+export interface Tier {
+  id: TierId;
+  label: string;
+  finestDxM: number;
+  levels: number;
+}
+
+export const TIERS: Readonly<Record<TierId, Tier>> = {
+  rapid: { id: 'rapid', label: 'Rapid (4 m cells near the ground)', finestDxM: 4, levels: 4 },
+  detailed: { id: 'detailed', label: 'Detailed (2 m cells near the ground)', finestDxM: 2, levels: 5 },
+};
+
+/** Limits a run must stay inside (the machine's memory, and what a study can wait for). */
+export interface PlanLimits {
+  maxCells: number;
+  maxMemoryBytes: number;
+}
+
+export const DEFAULT_LIMITS: PlanLimits = { maxCells: 12_000_000, maxMemoryBytes: 4 * 1024 ** 3 };
+
+export interface SceneInput {
+  geometry: Array<GeometryInput & { study?: boolean }>;
+  /** Pedestrian points (world xyz); they widen the region of interest. */
+  points?: Float64Array;
+  tier: TierId;
+  /** Approach speed at the reference height, m/s (sets the time step; the ratios do not depend on it). */
+  referenceSpeedMs: number;
+  /** Override the region of interest (centre x, y and radius, m). */
+  roi?: { centre: [number, number]; radiusM: number };
+}
+
+export interface ScenePlan {
+  tier: Tier;
+  centre: [number, number];
+  roiRadiusM: number;
+  contextRadiusM: number;
+  maxHeightM: number;
+  plan: GridPlan;
+  /** Geometry cropped to the context disk. */
+  geometry: GeometryInput[];
+  cells: number;
+  updatesPerCoarseStep: number;
+  memoryBytes: number;
+}
+
+function bounds(triangles: Float32Array, acc: { minX: number; maxX: number; minY: number; maxY: number; maxZ: number }): void {
+  for (let v = 0; v < triangles.length; v += 3) {
+    acc.minX = Math.min(acc.minX, triangles[v]);
+    acc.maxX = Math.max(acc.maxX, triangles[v]);
+    acc.minY = Math.min(acc.minY, triangles[v + 1]);
+    acc.maxY = Math.max(acc.maxY, triangles[v + 1]);
+    acc.maxZ = Math.max(acc.maxZ, triangles[v + 2]);
+  }
+}
+
+/** Triangles whose centroid lies within `radius` of the centre. */
+function crop(triangles: Float32Array, cx: number, cy: number, radius: number): Float32Array {
+  const keep: number[] = [];
+  for (let t = 0; t < triangles.length; t += 9) {
+    const x = (triangles[t] + triangles[t + 3] + triangles[t + 6]) / 3 - cx;
+    const y = (triangles[t + 1] + triangles[t + 4] + triangles[t + 7]) / 3 - cy;
+    if (x * x + y * y <= radius * radius) keep.push(t);
+  }
+  if (keep.length * 9 === triangles.length) return triangles;
+  const out = new Float32Array(keep.length * 9);
+  keep.forEach((t, i) => out.set(triangles.subarray(t, t + 9), i * 9));
+  return out;
+}
+
+export function planScene(input: SceneInput, limits: PlanLimits = DEFAULT_LIMITS): ScenePlan {
+  const tier = TIERS[input.tier];
+  if (!tier) throw new CfdInputError(`unknown resolution tier '${String(input.tier)}'`, 'tier');
+  const all = { minX: Infinity, maxX: -Infinity, minY: Infinity, maxY: -Infinity, maxZ: 0 };
+  const roiBox = { minX: Infinity, maxX: -Infinity, minY: Infinity, maxY: -Infinity, maxZ: 0 };
+  for (const g of input.geometry) {
+    bounds(g.triangles, all);
+    if (g.study) bounds(g.triangles, roiBox);
+  }
+  if (input.points) bounds(Float32Array.from(input.points), roiBox);
+  if (!Number.isFinite(all.minX)) throw new CfdInputError('the scenario has no geometry to simulate', 'geometry');
+  const box = Number.isFinite(roiBox.minX) ? roiBox : all;
+  const centre: [number, number] = input.roi?.centre ?? [(box.minX + box.maxX) / 2, (box.minY + box.maxY) / 2];
+  const roiRadiusM = input.roi?.radiusM ?? Math.max(40, 0.5 * Math.hypot(box.maxX - box.minX, box.maxY - box.minY));
+  // Surroundings count up to about three times the region's radius (and at least 150 m beyond it).
+  const contextRadiusM = Math.min(
+    Math.max(roiRadiusM + 150, 3 * roiRadiusM),
+    Math.max(...[all.maxX - centre[0], centre[0] - all.minX, all.maxY - centre[1], centre[1] - all.minY].map(Math.abs)) * Math.SQRT2,
+  );
+  const geometry = input.geometry.map((g) => ({ ...g, triangles: crop(g.triangles, centre[0], centre[1], Math.max(contextRadiusM, roiRadiusM)) }));
+  const cropped = { minX: Infinity, maxX: -Infinity, minY: Infinity, maxY: -Infinity, maxZ: 0 };
+  for (const g of geometry) if (g.role === 'solid') bounds(g.triangles, cropped);
+  const maxHeightM = Math.max(10, cropped.maxZ);
+  const plan = planUrbanGrid({
+    roiRadiusM,
+    contextRadiusM,
+    maxHeightM,
+    roiMaxHeightM: Math.max(10, Number.isFinite(roiBox.maxZ) ? roiBox.maxZ : maxHeightM),
+    finestDxM: tier.finestDxM,
+    levels: tier.levels,
+  });
+  const cost = planCost(plan);
+  const memoryBytes = planMemoryBytes(plan);
+  if (cost.totalCells > limits.maxCells || memoryBytes > limits.maxMemoryBytes) {
+    const gib = (b: number) => (b / 1024 ** 3).toFixed(1);
+    throw new CfdInputError(
+      `the ${tier.label.toLowerCase()} grid for this geometry needs ${(cost.totalCells / 1e6).toFixed(1)} million cells and ${gib(memoryBytes)} GiB ` +
+        `(limits: ${(limits.maxCells / 1e6).toFixed(0)} million cells, ${gib(limits.maxMemoryBytes)} GiB). ` +
+        `Choose a coarser tier, or a smaller region of interest (now ${Math.round(roiRadiusM)} m in radius).`,
+      'tier',
+    );
+  }
+  return { tier, centre, roiRadiusM, contextRadiusM, maxHeightM, plan, geometry, cells: cost.totalCells, updatesPerCoarseStep: cost.updatesPerCoarseStep, memoryBytes };
+}
+
+/**
+ * Run length in level-0 steps: the flow crosses the region of interest and the lee of its tallest
+ * building, L = 2R + 5H, at the approach speed; spin-up 0.75 L, development 0.5 L, averaging 1.0 L
+ * (in the spirit of SimScale's "fluid passes": wash out, develop, average the last part).
+ */
+export function sceneSchedule(scene: ScenePlan, referenceSpeedMs: number, dt0S: number): RunSchedule {
+  const pass = (2 * scene.roiRadiusM + 5 * scene.maxHeightM) / referenceSpeedMs;
+  const steps = (s: number) => 2 * Math.max(1, Math.round((s * pass) / dt0S / 2));
+  return { spinUpSteps: steps(0.75), developSteps: steps(0.5), averageSteps: steps(1.0), chunkSteps: 20 };
+}
+
+/** Lattice updates and an estimate of the wall time of one direction at a measured throughput. */
+export function estimateRun(scene: ScenePlan, schedule: RunSchedule, mlups: number): { updates: number; seconds: number } {
+  const steps = schedule.spinUpSteps + schedule.developSteps + schedule.averageSteps;
+  const updates = steps * scene.updatesPerCoarseStep;
+  return { updates, seconds: updates / (mlups * 1e6) };
+}
+
+/** The level-0 time step of a plan: the inflow at the domain top moves `latticeSpeed` cells per step. */
+export function coarseTimeStep(plan: GridPlan, inlet: InletSpec, latticeSpeed = 0.08): number {
+  const top = plan.boxes[0].nz * plan.boxes[0].dxM;
+  return (latticeSpeed / ablProfile(inlet).speedMs(top)) * plan.boxes[0].dxM;
+}

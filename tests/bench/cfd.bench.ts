@@ -1,0 +1,185 @@
+/**
+ * The CFD solver (engine/cfd), issue 14's benchmarks:
+ * - kernel throughput per thread, with and without the Smagorinsky closure, and the ratio to the
+ *   same kernel compiled from C with gcc -O3 -march=native when a compiler is present
+ *   (shared/CFD.md measured 0.53 for a plain pull-scheme kernel);
+ * - bytes per cell of a real grid (goal ≤ 100);
+ * - parallel speed-up at 2 threads, alternating 1- and 2-thread runs of the same grid (A B A B);
+ * - one direction of the demo district at the rapid tier on one thread: cells and wall time
+ *   (goal ≤ 5 min), and 8 directions on this machine's threads (goal ≤ 20 min, extrapolated).
+ * BENCH_CFD_DISTRICT=0 skips the district run (minutes).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { collideRunsEven, collideRunsEvenLaminar, collideRunsOdd, collideRunsOddLaminar } from '../../engine/cfd/kernel/aa-kernel.generated.ts';
+import { kernelSourceC } from '../../engine/cfd/kernel/kernel-source.ts';
+import { aijInput, parseMeasured } from '../../engine/cfd/validation/aij-case-a.ts';
+import { prepareDirection, runDirection } from '../../engine/cfd/run/direction.ts';
+import { inlineStepper } from '../../engine/cfd/run/stepper.ts';
+import { poolStepper, defaultThreads } from '../../engine/cfd/run/pool.ts';
+import { coarseTimeStep, planScene, sceneSchedule } from '../../engine/cfd/run/scene-plan.ts';
+import { generateDemoDistrict } from '../../engine/demo/district.ts';
+import { toTriangleSoup } from '../../engine/demo/mesh-builders.ts';
+import { readFileSync } from 'node:fs';
+import { report } from './harness.ts';
+
+const NX = 128, NY = 96, NZ = 64, STEPS = 16;
+
+function kernelGrid() {
+  const px = NX + 2, py = NY + 2, pz = NZ + 2, pxy = px * py, n = px * py * pz;
+  const f = new Float32Array(19 * n);
+  for (let i = 0; i < f.length; i++) f[i] = (Math.sin(i * 12.9898) * 43758.5453) % 1e-3;
+  const runs: number[] = [];
+  for (let k = 0; k < NZ; k++) for (let j = 0; j < NY; j++) runs.push(1 + (j + 1) * px + (k + 1) * pxy, NX, k, 0);
+  return { f, n, px, pxy, runs: Int32Array.from(runs), nuZ: new Float32Array(NZ).fill(0.002), nuX: new Float32Array(NX), len2: new Float32Array(n).fill(0.13 * 0.13) };
+}
+
+function kernelMlups(les: boolean): number {
+  const g = kernelGrid();
+  const even = les ? collideRunsEven : collideRunsEvenLaminar, odd = les ? collideRunsOdd : collideRunsOddLaminar;
+  const samples: number[] = [];
+  for (let rep = 0; rep < 6; rep++) {
+    const t0 = performance.now();
+    for (let s = 0; s < STEPS; s++) (s & 1 ? odd : even)(g.f, g.n, g.px, g.pxy, g.runs, 0, g.runs.length / 4, g.nuZ, g.nuX, g.len2);
+    samples.push((NX * NY * NZ * STEPS) / ((performance.now() - t0) / 1000) / 1e6);
+  }
+  samples.sort((a, b) => a - b);
+  return samples[3]; // median of the last five after warm-up
+}
+
+function nativeMlups(): { les: number; laminar: number } | null {
+  const dir = mkdtempSync(join(tmpdir(), 'canopy-cfd-c-'));
+  const main = `
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+void collideRunsEven(float*,long,long,long,const int*,long,long,const float*,const float*,const float*);
+void collideRunsOdd(float*,long,long,long,const int*,long,long,const float*,const float*,const float*);
+void collideRunsEvenLaminar(float*,long,long,long,const int*,long,long,const float*,const float*,const float*);
+void collideRunsOddLaminar(float*,long,long,long,const int*,long,long,const float*,const float*,const float*);
+static double now(void) { struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t); return t.tv_sec + 1e-9 * t.tv_nsec; }
+int main(void) {
+  const long NX = ${NX}, NY = ${NY}, NZ = ${NZ}, px = NX + 2, py = NY + 2, pz = NZ + 2, pxy = px * py, n = px * py * pz;
+  float *f = malloc(sizeof(float) * 19 * n); int *runs = malloc(sizeof(int) * 4 * NY * NZ);
+  float *nuZ = malloc(sizeof(float) * NZ), *nuX = calloc(NX, sizeof(float)), *len2 = malloc(sizeof(float) * n);
+  for (long i = 0; i < n; i++) len2[i] = 0.13f * 0.13f;
+  for (long i = 0; i < 19 * n; i++) f[i] = 1e-4f * (float)((i * 7919) % 1000) / 1000.0f;
+  long r = 0;
+  for (long k = 0; k < NZ; k++) { nuZ[k] = 0.002f; for (long j = 0; j < NY; j++) { runs[4*r] = 1 + (j+1)*px + (k+1)*pxy; runs[4*r+1] = NX; runs[4*r+2] = k; runs[4*r+3] = 0; r++; } }
+  for (int les = 1; les >= 0; les--) {
+    double m[5];
+    for (int rep = 0; rep < 5; rep++) {
+      double t0 = now();
+      for (int s = 0; s < ${STEPS}; s++) {
+        if (les) (s & 1 ? collideRunsOdd : collideRunsEven)(f, n, px, pxy, runs, 0, r, nuZ, nuX, len2);
+        else (s & 1 ? collideRunsOddLaminar : collideRunsEvenLaminar)(f, n, px, pxy, runs, 0, r, nuZ, nuX, len2);
+      }
+      m[rep] = (double)NX * NY * NZ * ${STEPS} / (now() - t0) / 1e6;
+    }
+    for (int a = 0; a < 5; a++) for (int b = a + 1; b < 5; b++) if (m[b] < m[a]) { double t = m[a]; m[a] = m[b]; m[b] = t; }
+    double best = m[2];
+    printf("%s %f\\n", les ? "les" : "laminar", best);
+  }
+  return 0;
+}`;
+  try {
+    writeFileSync(join(dir, 'kernel.c'), kernelSourceC());
+    writeFileSync(join(dir, 'main.c'), main);
+    execFileSync('gcc', ['-O3', '-march=native', '-o', join(dir, 'bench'), join(dir, 'kernel.c'), join(dir, 'main.c'), '-lm'], { stdio: 'pipe' });
+    const out = execFileSync(join(dir, 'bench'), { encoding: 'utf8' });
+    const get = (k: string) => Number(out.match(new RegExp(`${k} ([0-9.]+)`))![1]);
+    return { les: get('les'), laminar: get('laminar') };
+  } catch {
+    return null;
+  }
+}
+
+function bytesPerCell(): { bytes: number; cells: number } {
+  const data = (name: string) => readFileSync(new URL(`../../engine/cfd/validation/data/${name}`, import.meta.url), 'utf8');
+  const input = aijInput(data('approach-profile-b10.csv'), parseMeasured(data('measured-profiles.csv')), 8, { spinUpSteps: 0, developSteps: 0, averageSteps: 0, chunkSteps: 2 });
+  const { hierarchy } = prepareDirection(input);
+  let bytes = 0, cells = 0;
+  for (const level of hierarchy.levels) {
+    cells += level.pad.n;
+    for (const value of Object.values(level)) if (ArrayBuffer.isView(value)) bytes += value.byteLength;
+    for (const part of [level.slow, level.pre]) for (const value of Object.values(part)) if (ArrayBuffer.isView(value)) bytes += value.byteLength;
+    bytes += level.rec[0].byteLength + level.rec[1].byteLength;
+  }
+  return { bytes, cells };
+}
+
+async function speedUp(): Promise<{ ratio: number; t1: number; t2: number }> {
+  const data = (name: string) => readFileSync(new URL(`../../engine/cfd/validation/data/${name}`, import.meta.url), 'utf8');
+  const input = aijInput(data('approach-profile-b10.csv'), parseMeasured(data('measured-profiles.csv')), 8, { spinUpSteps: 0, developSteps: 0, averageSteps: 0, chunkSteps: 2 });
+  const one = prepareDirection(input).hierarchy, two = prepareDirection(input).hierarchy;
+  const s1 = inlineStepper(one), s2 = await poolStepper(two, 2);
+  const t1: number[] = [], t2: number[] = [];
+  await s1.advance(10, false);
+  await s2.advance(10, false);
+  for (let rep = 0; rep < 3; rep++) {
+    let t = performance.now();
+    await s1.advance(40, false);
+    t1.push(performance.now() - t);
+    t = performance.now();
+    await s2.advance(40, false);
+    t2.push(performance.now() - t);
+  }
+  await s2.close();
+  const med = (a: number[]) => [...a].sort((x, y) => x - y)[1];
+  return { ratio: med(t1) / med(t2), t1: med(t1), t2: med(t2) };
+}
+
+async function district(): Promise<void> {
+  const d = generateDemoDistrict();
+  const geometry = [
+    ...d.buildings.map((b) => ({ file: `${b.id}.stl`, role: 'solid' as const, study: b.role === 'study', triangles: toTriangleSoup(b.mesh) })),
+    ...d.trees.map((t) => ({ file: `${t.id}.stl`, role: 'porous' as const, triangles: toTriangleSoup(t.mesh), dragPerM: 0.2 })),
+  ];
+  const points: number[] = [];
+  for (let y = -148; y <= 148; y += 8) for (let x = -148; x <= 148; x += 8) points.push(x, y, 2);
+  const inlet = { kind: 'log' as const, roughnessLengthM: 1, referenceSpeedMs: 10, referenceHeightM: 10 };
+  const scene = planScene({ geometry, tier: 'rapid', referenceSpeedMs: 10, points: Float64Array.from(points) });
+  const schedule = sceneSchedule(scene, 10, coarseTimeStep(scene.plan, inlet));
+  const started = performance.now();
+  const result = await runDirection(
+    { directionDeg: 225, index: 0, total: 1, centre: scene.centre, plan: scene.plan, geometry: scene.geometry, inlet, referenceHeightM: 10, schedule, points: Float64Array.from(points) },
+    { stepper: async (grid) => inlineStepper(grid) },
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const threads = defaultThreads();
+  report({
+    name: 'cfd: demo district, one direction, rapid tier, 1 thread',
+    ratio: seconds / 300,
+    target: '≤ 1 (5 min)',
+    pass: seconds <= 300,
+    details: {
+      wallS: seconds,
+      cells: result.manifest.cells,
+      levels: result.manifest.levels.map((l) => `${l.dxM}m:${l.nx}x${l.ny}x${l.nz}`).join(' '),
+      steps: schedule.spinUpSteps + schedule.developSteps + schedule.averageSteps,
+      averagedS: result.manifest.averagingWindowS,
+      mlups: result.manifest.mlups,
+    },
+  });
+  const eight = (8 * seconds) / Math.max(1, Math.min(threads, 2) * 0.9);
+  report({ name: 'cfd: 8 directions on this machine (extrapolated)', ratio: eight / 1200, target: '≤ 1 (20 min)', pass: eight <= 1200, details: { minutes: eight / 60, threads } });
+}
+
+export default async function cfdBench(): Promise<void> {
+  const les = kernelMlups(true), laminar = kernelMlups(false);
+  report({ name: 'cfd kernel: Smagorinsky / plain regularised BGK', ratio: les / laminar, target: 'information', details: { lesMlups: les, laminarMlups: laminar, grid: `${NX}x${NY}x${NZ}` } });
+  const native = nativeMlups();
+  if (native) {
+    report({ name: 'cfd kernel: TypeScript / gcc -O3 (same kernel)', ratio: les / native.les, target: '≥ 0.5', pass: les / native.les >= 0.5, details: { tsMlups: les, cMlups: native.les, laminarRatio: laminar / native.laminar } });
+  } else {
+    console.log('cfd kernel: no C compiler, native ratio skipped');
+  }
+  const mem = bytesPerCell();
+  report({ name: 'cfd memory: bytes per stored cell (AIJ grid)', ratio: mem.bytes / mem.cells / 100, target: '≤ 1 (100 B)', pass: mem.bytes / mem.cells <= 100, details: { bytesPerCell: mem.bytes / mem.cells, cells: mem.cells, mb: mem.bytes / 1e6 } });
+  const sp = await speedUp();
+  report({ name: 'cfd parallel: 1 thread / 2 threads (A B A B)', ratio: sp.ratio, target: '≥ 1.6 on 2 free cores', details: { oneThreadMs: sp.t1, twoThreadsMs: sp.t2 } });
+  if (process.env.BENCH_CFD_DISTRICT !== '0') await district();
+}
