@@ -135,3 +135,33 @@ describe('readResultGlb rejects bad bytes with a clear error', () => {
     expect((await rejection(readResultGlb(bytes))).message).toMatch(/^not a readable GLB:/);
   });
 });
+
+describe('line primitives (streamlines)', () => {
+  // Two polylines: 0-1-2 and 3-4, i.e. segments (0,1), (1,2), (3,4).
+  const lines: ResultMeshInput = {
+    positions: Float32Array.from([0, 0, 2, 5, 0, 2, 10, 1, 2, 0, 10, 2, 5, 11, 3]),
+    lines: Uint32Array.from([0, 1, 1, 2, 3, 4]),
+    fields: { speedRatio: Float32Array.from([0.8, 1.1, 1.3, 0.5, 0.6]) },
+    metadata: { analysis: 'wind-streamlines', metric: 'speed-ratio', units: '', provenance: { engine: 'canopy', version: '1' } },
+  };
+
+  it('round-trips segments as glTF mode LINES, without triangle indices', async () => {
+    const bytes = await writeResultGlb(lines);
+    const primitive = (await new WebIO().readBinary(bytes)).getRoot().listMeshes()[0].listPrimitives()[0];
+    expect(primitive.getMode()).toBe(1); // LINES
+    const back = await readResultGlb(bytes);
+    expect(back.lines).toEqual(lines.lines);
+    expect(back.indices).toBeUndefined();
+    expect(back.fields.speedRatio).toEqual(lines.fields.speedRatio);
+  });
+
+  it('leaves triangle meshes as they were (no lines key)', async () => {
+    expect('lines' in (await readResultGlb(await writeResultGlb(grid)))).toBe(false);
+  });
+
+  it('refuses odd segment lists, vertices out of range, and lines with triangles', async () => {
+    expect((await rejection(writeResultGlb({ ...lines, lines: Uint32Array.from([0, 1, 2]) }))).message).toBe('lines must be a Uint32Array of segments (pairs)');
+    expect((await rejection(writeResultGlb({ ...lines, lines: Uint32Array.from([0, 5]) }))).message).toBe('line index 1 refers to vertex 5, beyond the 5 vertices');
+    expect((await rejection(writeResultGlb({ ...lines, indices: Uint32Array.from([0, 1, 2]) }))).message).toMatch(/not both/);
+  });
+});

@@ -19,8 +19,13 @@ export { RESULT_FORMAT_VERSION, resultMetadataSchema, type ResultMetadata, type 
 export interface ResultMesh {
   /** x east, y north, z up, metres; 3 numbers per vertex. */
   positions: Float32Array;
-  /** Triangles (3 vertex indices each). Absent: the vertices are points (glTF mode POINTS). */
+  /** Triangles (3 vertex indices each). Absent (and no `lines`): the vertices are points (glTF mode POINTS). */
   indices?: Uint32Array;
+  /**
+   * Line segments (2 vertex indices each, glTF mode LINES), e.g. streamlines: a polyline of n
+   * vertices is n − 1 segments. Never together with `indices` (one primitive has one mode).
+   */
+  lines?: Uint32Array;
   /** Scalar fields, one value per vertex, keyed by field name (e.g. "comfortClass"). */
   fields: Record<string, Float32Array>;
   metadata: ResultMetadata;
@@ -62,7 +67,14 @@ function metadataError(error: z.ZodError): ResultGlbError {
   return new ResultGlbError(`invalid result metadata: ${z.prettifyError(error)}`);
 }
 
-function checkMesh({ positions, indices, fields }: ResultMeshInput): number {
+function checkIndices(name: string, indices: Uint32Array, corners: number, vertices: number): void {
+  if (!(indices instanceof Uint32Array) || indices.length % corners !== 0) throw new ResultGlbError(`${name} must be a Uint32Array of ${corners === 3 ? 'triangles' : 'segments (pairs)'}`);
+  for (let k = 0; k < indices.length; k++) {
+    if (indices[k] >= vertices) throw new ResultGlbError(`${name === 'indices' ? 'index' : 'line index'} ${k} refers to vertex ${indices[k]}, beyond the ${vertices} vertices`);
+  }
+}
+
+function checkMesh({ positions, indices, lines, fields }: ResultMeshInput): number {
   if (!(positions instanceof Float32Array) || positions.length === 0 || positions.length % 3 !== 0) {
     throw new ResultGlbError('positions must be a non-empty Float32Array of x, y, z triples');
   }
@@ -70,12 +82,9 @@ function checkMesh({ positions, indices, fields }: ResultMeshInput): number {
     if (!Number.isFinite(positions[k])) throw new ResultGlbError(`position component ${k} is not finite`);
   }
   const vertices = positions.length / 3;
-  if (indices) {
-    if (!(indices instanceof Uint32Array) || indices.length % 3 !== 0) throw new ResultGlbError('indices must be a Uint32Array of triangles');
-    for (let k = 0; k < indices.length; k++) {
-      if (indices[k] >= vertices) throw new ResultGlbError(`index ${k} refers to vertex ${indices[k]}, beyond the ${vertices} vertices`);
-    }
-  }
+  if (indices && lines) throw new ResultGlbError('a result holds triangles (indices) or line segments (lines), not both');
+  if (indices) checkIndices('indices', indices, 3, vertices);
+  if (lines) checkIndices('lines', lines, 2, vertices);
   for (const [name, values] of Object.entries(fields)) {
     if (!(values instanceof Float32Array) || values.length !== vertices) {
       throw new ResultGlbError(`field '${name}' must be a Float32Array of ${vertices} values (one per vertex)`);
@@ -103,6 +112,7 @@ export async function writeResultGlb(result: ResultMeshInput): Promise<Uint8Arra
     document.createAccessor().setType(type).setArray(array).setBuffer(buffer);
   const primitive = document.createPrimitive().setAttribute('POSITION', accessor(result.positions, 'VEC3'));
   if (result.indices) primitive.setIndices(accessor(result.indices, 'SCALAR')).setMode(Primitive.Mode.TRIANGLES);
+  else if (result.lines) primitive.setIndices(accessor(result.lines, 'SCALAR')).setMode(Primitive.Mode.LINES);
   else primitive.setMode(Primitive.Mode.POINTS);
   for (const { name, attribute } of entries) primitive.setAttribute(attribute, accessor(result.fields[name], 'SCALAR'));
 
@@ -160,7 +170,12 @@ export async function readResultGlb(bytes: Uint8Array): Promise<ResultMesh> {
   }
   const vertices = position.getCount();
   const indexArray = primitive.getIndices()?.getArray();
-  const indices = indexArray ? Uint32Array.from(indexArray) : undefined;
+  // LINES is the only non-triangle mode with indices a Canopy result uses; any other keeps the
+  // reading of format version 1 (indices are triangles).
+  const isLines = primitive.getMode() === Primitive.Mode.LINES;
+  const indices = indexArray && !isLines ? Uint32Array.from(indexArray) : undefined;
+  const lines = indexArray && isLines ? Uint32Array.from(indexArray) : undefined;
+  if (lines && lines.length % 2 !== 0) throw new ResultGlbError('a LINES primitive needs an even number of indices');
 
   const names = new Map(extras.data.fields.map((f) => [f.attribute, f.name]));
   const fields: Record<string, Float32Array> = {};
@@ -176,5 +191,5 @@ export async function readResultGlb(bytes: Uint8Array): Promise<ResultMesh> {
   for (const { name, attribute } of extras.data.fields) {
     if (!(name in fields)) throw new ResultGlbError(`field '${name}' is listed in the metadata but attribute ${attribute} is missing`);
   }
-  return { positions: positions.slice(), indices, fields, metadata: metadata.data };
+  return { positions: positions.slice(), indices, ...(lines ? { lines } : {}), fields, metadata: metadata.data };
 }
