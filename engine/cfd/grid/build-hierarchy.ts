@@ -18,7 +18,7 @@
  */
 import { CX, CY, CZ, Q, W } from '../lattice/d3q19.ts';
 import type { AblProfile } from '../bc/abl-inlet.ts';
-import { C_MU, KARMAN } from '../bc/abl-inlet.ts';
+import { KARMAN } from '../bc/abl-inlet.ts';
 import { cellCentre, cellIndex, depthInBox, depthInPlacement, padded, type LevelBox, type Placement } from './layout.ts';
 import { DRAG, KIND, SLAB_FIELDS, SOURCE, STENCIL, type Level } from './level.ts';
 import { readSlot, writeSlot, type Faces, type LinkContext } from './links.ts';
@@ -33,8 +33,9 @@ export interface Physics {
   /** Smagorinsky constant Cs. */
   smagorinsky: number;
   /**
-   * 'background' (default): ν = ν_abl(z) + (Cs·Δ)²|S|. 'mixing-length': ν = L²|S| with
-   * L = max(Cs·Δ, min(κ(z + z0), maxMixingLengthM)) — Prandtl's mixing length from the ground.
+   * 'mixing-length' (default): ν_t = ℓ²|S| with Prandtl's mixing length ℓ = κ·d from the nearest
+   * wall (ground or building), at least Cs·Δ (see closureLengths). 'background': a Smagorinsky
+   * LES over a prescribed ABL eddy viscosity ν_abl(z) (abl-inlet.ts).
    */
   closure?: 'background' | 'mixing-length';
   maxMixingLengthM?: number;
@@ -226,7 +227,7 @@ function hasNonStreamableNeighbour(box: LevelBox, pad: ReturnType<typeof padded>
 function closureLengths(box: LevelBox, pad: ReturnType<typeof padded>, solid: Uint8Array, physics: Physics): Float32Array {
   const len2 = f32(pad.n);
   const cs = physics.smagorinsky;
-  if (physics.closure !== 'mixing-length') {
+  if (physics.closure === 'background') {
     len2.fill(cs * cs);
     return len2;
   }
@@ -283,7 +284,7 @@ export function buildHierarchy(spec: HierarchySpec): Hierarchy {
     const pad = padded(box);
     const latticeNu = physics.latticePerMs / box.dxM; // ν_lat = ν·dt/dx² = ν·(dt/dx)/dx
     const nuZ = f32(box.nz);
-    const mixing = physics.closure === 'mixing-length';
+    const mixing = physics.closure !== 'background';
     const tkeLenZ = f32(box.nz);
     for (let k = 0; k < box.nz; k++) {
       const z = (k + 0.5) * box.dxM;

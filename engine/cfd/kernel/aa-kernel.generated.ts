@@ -272,7 +272,7 @@ export function collideRunsOdd(f: Float32Array, n: number, px: number, pxy: numb
 }
 
 /** Even AA step over runs r0..r1 of interior cells (all 18 neighbours streamable), without the Smagorinsky closure (benchmarks). */
-export function collideRunsEvenLaminar(f: Float32Array, n: number, px: number, pxy: number, runs: Int32Array, r0: number, r1: number, nuZ: Float32Array, nuX: Float32Array, len2: Float32Array): void {
+export function collideRunsEvenLaminar(f: Float32Array, n: number, px: number, pxy: number, runs: Int32Array, r0: number, r1: number, nuZ: Float32Array, nuX: Float32Array, _len2: Float32Array): void {
   const n1 = 1 * n;
   const n2 = 2 * n;
   const n3 = 3 * n;
@@ -395,7 +395,7 @@ export function collideRunsEvenLaminar(f: Float32Array, n: number, px: number, p
 }
 
 /** Odd AA step over runs r0..r1 of interior cells (all 18 neighbours streamable), without the Smagorinsky closure (benchmarks). */
-export function collideRunsOddLaminar(f: Float32Array, n: number, px: number, pxy: number, runs: Int32Array, r0: number, r1: number, nuZ: Float32Array, nuX: Float32Array, len2: Float32Array): void {
+export function collideRunsOddLaminar(f: Float32Array, n: number, px: number, pxy: number, runs: Int32Array, r0: number, r1: number, nuZ: Float32Array, nuX: Float32Array, _len2: Float32Array): void {
   const n1 = 1 * n;
   const n2 = 2 * n;
   const n3 = 3 * n;

@@ -122,7 +122,7 @@ function runLoop(odd: boolean, les: boolean): string[] {
   const name = (odd ? 'collideRunsOdd' : 'collideRunsEven') + (les ? '' : 'Laminar');
   lines.push(
     `/** ${odd ? 'Odd' : 'Even'} AA step over runs r0..r1 of interior cells (all 18 neighbours streamable)${les ? '' : ', without the Smagorinsky closure (benchmarks)'}. */`,
-    `export function ${name}(f: Float32Array, n: number, px: number, pxy: number, runs: Int32Array, r0: number, r1: number, nuZ: Float32Array, nuX: Float32Array, len2: Float32Array): void {`,
+    `export function ${name}(f: Float32Array, n: number, px: number, pxy: number, runs: Int32Array, r0: number, r1: number, nuZ: Float32Array, nuX: Float32Array, ${les ? 'len2' : '_len2'}: Float32Array): void {`,
   );
   for (let q = 1; q < Q; q++) lines.push(`  const n${q} = ${q} * n;`);
   // Neighbour offsets o_q = cx + cy·px + cz·pxy (the even step is local and needs none).

@@ -58,7 +58,7 @@ export interface PhysicsOptions {
 export const DEFAULT_PHYSICS: PhysicsOptions = {
   latticeSpeed: 0.08,
   smagorinsky: 0.13,
-  closure: 'background',
+  closure: 'mixing-length',
   spongeFraction: 0.1,
   slabHeightM: 8,
 };
