@@ -18,6 +18,8 @@ export interface AnalysisLayer {
   windDirection?: string;
   qualifiers: Record<string, string>;
   showByDefault: boolean;
+  /** The asset's layer_type (docs/results-format.md): 'data' when absent; 'arrows', 'volumetric'. */
+  layerType?: 'data' | 'arrows' | 'volumetric';
   result: ResultMeshInput;
 }
 

@@ -17,6 +17,7 @@ import { comfortThresholdsMs, type Criterion } from '../wind/criteria.ts';
 import { comfortLegendName, legendRef, safetyLegendName } from './legends.ts';
 import { exceedanceFieldName, type AnalysisLayer, type Provenance, type ResultSurface } from './layers.ts';
 import { periodKey, periodMetadata, timeRange, type AnalysisPeriod } from './periods.ts';
+import { windArrowLayers } from './wind-arrows.ts';
 
 export interface WindComfortChunkInput {
   /** Mean-speed ratios of this chunk, points × directions, row-major. */
@@ -110,6 +111,11 @@ export interface WindComfortLayersInput {
   speedFactor: number;
   /** Whether GEM ratios were available (else mean ratios stood in for max(mean, GEM) criteria). */
   gemAvailable: boolean;
+  /**
+   * Mean horizontal velocity / reference speed (world axes), points × directions, when the wind
+   * results carry it (Canopy's CFD does): each direction then also gets an arrow layer.
+   */
+  vectors?: { u: Float32Array; v: Float32Array };
   provenance: Provenance;
 }
 
@@ -217,5 +223,19 @@ export function windComfortLayers(input: WindComfortLayersInput): AnalysisLayer[
       },
     });
   });
+  if (input.vectors) {
+    layers.push(
+      ...windArrowLayers({
+        positions: surface.positions,
+        directionsDeg: input.directionsDeg,
+        u: input.vectors.u,
+        v: input.vectors.v,
+        speedRatios: input.speedRatios,
+        meanMetSpeedByDirectionMs: input.meanMetSpeedByDirectionMs,
+        speedFactor: input.speedFactor,
+        provenance,
+      }),
+    );
+  }
   return layers;
 }

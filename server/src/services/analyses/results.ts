@@ -37,7 +37,7 @@ export function assetRow(simulationId: number, job: JobRef, layer: AnalysisLayer
   const { criterion, ...rest } = metadata;
   return {
     simulationId,
-    layerType: 'data',
+    layerType: layer.layerType ?? 'data',
     analysisType: layer.analysisType,
     metric: layer.metric,
     windDirection: layer.windDirection ?? null,
