@@ -112,6 +112,24 @@ export const FrontalAreasSchema = z
   .strict()
   .openapi('FrontalAreas');
 
+/** Bounds of a generated pedestrian plane (engine/geometry/site/pedestrian-plane.ts). */
+export const PEDESTRIAN_PLANE_DEFAULTS = { height_m: 1.5, spacing_m: 2, margin_m: 40 } as const;
+
+/**
+ * A pedestrian plane Canopy generates over the site when no presentation plane is uploaded (issue
+ * 16): points at `height_m` above the ground every `spacing_m`, reaching `margin_m` beyond the study,
+ * clipped around the buildings.
+ */
+export const PedestrianPlaneSchema = z
+  .object({
+    height_m: number().gt(0, 'Ensure this value is greater than 0.').max(20, 'Ensure this value is less than or equal to 20.').default(PEDESTRIAN_PLANE_DEFAULTS.height_m),
+    spacing_m: number().min(0.5, 'Ensure this value is greater than or equal to 0.5.').max(20, 'Ensure this value is less than or equal to 20.').default(PEDESTRIAN_PLANE_DEFAULTS.spacing_m),
+    margin_m: number().min(0, 'Ensure this value is greater than or equal to 0.').max(1000, 'Ensure this value is less than or equal to 1000.').default(PEDESTRIAN_PLANE_DEFAULTS.margin_m),
+  })
+  .strict()
+  .openapi('PedestrianPlane');
+export type PedestrianPlane = z.infer<typeof PedestrianPlaneSchema>;
+
 /** Fields shared by create and update; cross-field rules are in `checkScenarioRules` (service). */
 const scenarioFields = {
   name: text(200),
@@ -123,6 +141,10 @@ const scenarioFields = {
     .min(1, 'Choose at least one analysis.')
     .max(ANALYSIS_TYPES.length, `Ensure this field has no more than ${ANALYSIS_TYPES.length} elements.`),
   geometry: GeometryFilesSchema,
+  /** Use the project's surroundings (buildings from OpenStreetMap, Resources) when no surrounds file is uploaded. */
+  project_surrounds: flag().default(true),
+  /** Generate a pedestrian plane when no presentation plane is uploaded; null: generate none. */
+  pedestrian_plane: PedestrianPlaneSchema.nullable().default({ ...PEDESTRIAN_PLANE_DEFAULTS }),
   /** A project_met_sources id of this project; null → the weather library's nearest station. */
   met_source_id: idField().nullable().default(null),
   seasons: z.array(choice(SEASONS)).min(1, 'Choose at least one season.').max(SEASONS.length),

@@ -66,13 +66,14 @@ describe('POST configuration/', () => {
       single_day_hours: null,
       terms_accepted: true,
       geometry: { study: [w.scenarios.uploads.study, 999_999], presentation_planes: [] },
+      pedestrian_plane: null,
       analyses: [{ analysis_type: 'solar' }, { analysis_type: 'pressure' }],
     });
     expect(rules.status).toBe(400);
     expect(await rules.json()).toEqual({
       'analyses.1.analysis_type': ['"pressure" is not offered with the AI engine. Neither Canopy nor a configured provider computes it on this installation.'],
       'geometry.study.1': ['Invalid pk "999999" - object does not exist.'],
-      'geometry.presentation_planes': ['Upload a presentation plane: the chosen analyses compute their results on it.'],
+      'geometry.presentation_planes': ['Upload a presentation plane or have Canopy generate a pedestrian plane (pedestrian_plane): the chosen analyses compute their results on it.'],
       single_day_hours: ['Give the hours of the single day (HH:MM-HH:MM).'],
       'times.0': ['The end of the time window must be after its start.'],
       reference_height_m: ['Give the reference height (m) for the wind load analyses.'],

@@ -182,7 +182,8 @@ describe('a scenario from STL upload to computed results', () => {
     for (const layer of data.filter((a) => a.layerType === 'data')) {
       expect((layer.metadata as { provenance: { weatherSource: string; weatherFile: string } }).provenance).toMatchObject({ weatherSource: expect.stringContaining('Harbour Test Station'), weatherFile: `${metSource.met_id}.epw` });
     }
-    expect(data.filter((a) => a.layerType === 'geometry').map((a) => a.geometryType).sort()).toEqual(['ground', 'presentation_plane', 'study']);
+    // The uploads, and the project's surroundings (the world's project has OpenStreetMap buildings).
+    expect(data.filter((a) => a.layerType === 'geometry').map((a) => a.geometryType).sort()).toEqual(['ground', 'presentation_plane', 'study', 'surrounds']);
     // Live: the solar simulation went queued → running → completed; the scenario shows its least advanced simulation.
     const live = events.filter((e) => e.event.type === 'scenario.status' && e.event.configuration_id === scenario.id);
     const solarSeen = live.map((e) => (e.event.simulations as Array<{ id: number; status: string }>).find((s) => s.id === scenario.simulations[0]!.id)!.status);

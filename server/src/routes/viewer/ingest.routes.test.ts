@@ -103,7 +103,9 @@ describe('POST …/add-result-simulations/', () => {
     ]);
     expect(res.status).toBe(201);
     const sim = (await res.json()) as SimulationView;
-    expect(sim.assets).toEqual([]);
+    // Its own assets: none (it lists the scenario's geometry, held by another simulation).
+    expect(sim.assets.filter((a) => a.simulation_id === sim.id)).toEqual([]);
+    expect(sim.assets.every((a) => a.layer_type === 'geometry')).toBe(true);
     expect(sim.layer_sets.map((l) => [l.filename, l.layer_type, l.show_by_default, l.identifier])).toEqual([
       ['streamlines-0.glb', 'Volumetric', true, identifier],
       ['streamlines-1.glb', 'Volumetric', false, identifier],
@@ -161,7 +163,7 @@ describe('POST /api/ingestassets/simulationresults and PUT /api/ingestassets/app
     });
     expect(created.status).toBe(201);
     const sim = (await created.json()) as SimulationView;
-    expect(sim.assets).toHaveLength(1);
+    expect(sim.assets.filter((a) => a.simulation_id === sim.id)).toHaveLength(1);
 
     const second = await upload('b.glb', glb);
     const appended = await t.request('/api/ingestassets/appendresults', {
@@ -170,7 +172,7 @@ describe('POST /api/ingestassets/simulationresults and PUT /api/ingestassets/app
       json: { project_id: w.projectId, simulation_id: sim.id, results: [{ upload_id: second, wind_direction: '90' }] },
     });
     expect(appended.status).toBe(200);
-    expect(((await appended.json()) as SimulationView).assets.map((a) => a.wind_direction)).toEqual(['0', '90']);
+    expect(((await appended.json()) as SimulationView).assets.filter((a) => a.simulation_id === sim.id).map((a) => a.wind_direction)).toEqual(['0', '90']);
 
     const broken = await upload('c.glb', glb.slice(0, 100));
     const failed = await t.request('/api/ingestassets/appendresults/', {

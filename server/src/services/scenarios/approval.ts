@@ -81,7 +81,7 @@ export async function approveScenario(deps: AppDeps, db: Db, user: AuthUser, ids
 
   // Geometry GLBs are blob writes: done before the transaction, with names a retry reuses.
   const [holder] = await db.select({ id: simulations.id }).from(simulations).where(eq(simulations.configurationId, config.id)).orderBy(simulations.id).limit(1);
-  const geometryRows = holder && canopy.length ? await prepareGeometryAssets(db, deps.blobStore, { projectId: ids.projectId, configurationId: config.id, simulationId: holder.id, geometry: form.geometry, version: deps.version }) : [];
+  const geometryRows = holder && canopy.length ? await prepareGeometryAssets(db, deps.blobStore, { projectId: ids.projectId, configurationId: config.id, simulationId: holder.id, form, version: deps.version }) : [];
   const parameters = await thermalParameters(db, ids.projectId, form);
   const [actor] = await db.select({ username: users.username, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, user.id));
 

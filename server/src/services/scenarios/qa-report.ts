@@ -16,6 +16,7 @@ import { loadFonts } from '../pdf/fonts.ts';
 import { PdfWriter } from '../pdf/writer.ts';
 import { requireSeeScenario } from './access.ts';
 import { uploadRows } from './geometry.ts';
+import { generatedGeometry, plannedGeometry } from './qa-generated.ts';
 import { engineOf, simulationJobKey } from './view.ts';
 
 const show = (value: unknown): string => {
@@ -70,9 +71,12 @@ export async function qaReport(db: Db, user: AuthUser, simulationId: number): Pr
   const geometry = form.geometry;
   const ids = geometry ? GEOMETRY_ROLES.flatMap((r) => geometry[r] ?? []) : [];
   const uploads = await uploadRows(db, config.projectId, ids);
+  const generated = await generatedGeometry(db, config.id);
   for (const role of GEOMETRY_ROLES) {
     const files = geometry?.[role] ?? [];
-    if (files.length === 0) line(role, 'none');
+    const made = generated.get(role) ?? (files.length === 0 ? await plannedGeometry(db, config.projectId, role, form) : null);
+    if (made) line(role, made);
+    else if (files.length === 0) line(role, 'none');
     for (const id of files) {
       const u = uploads.get(id);
       line(role, u ? `${u.filename} (upload ${id}, ${u.size} bytes, ${u.format}, SHA-256 ${u.sha256})` : `upload ${id} (no longer stored)`);

@@ -53,8 +53,8 @@ export async function checkScenarioRules(db: Db, projectId: number, form: Scenar
       else if (!STL_FORMATS.includes(upload.format)) add(errors, `geometry.${role}.${i}`, `${upload.filename} is not an STL file (it reads as ${upload.format}).`);
     });
   }
-  if (types.some((t) => NEEDS_PRESENTATION_PLANE.includes(t)) && form.geometry.presentation_planes.length === 0) {
-    add(errors, 'geometry.presentation_planes', 'Upload a presentation plane: the chosen analyses compute their results on it.');
+  if (types.some((t) => NEEDS_PRESENTATION_PLANE.includes(t)) && form.geometry.presentation_planes.length === 0 && form.pedestrian_plane === null) {
+    add(errors, 'geometry.presentation_planes', 'Upload a presentation plane or have Canopy generate a pedestrian plane (pedestrian_plane): the chosen analyses compute their results on it.');
   }
 
   if (form.met_source_id !== null) {

@@ -6,7 +6,7 @@ import type { AuthUser } from '../../auth/authenticate.ts';
 import { assets, configurations, layerSets, simulations } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import { getBytes, parseBlobKey } from '../analyses/blob-io.ts';
-import { assetView, type AssetView } from './assets.ts';
+import { assetView, type AssetRow, type AssetView } from './assets.ts';
 import { requireConfigurationSimulation, requireStudy, requireStudySimulation } from './scope.ts';
 
 export interface SimulationView {
@@ -47,16 +47,46 @@ async function loadSimulations(db: Db, where: ReturnType<typeof eq>): Promise<Si
   const ids = rows.map((r) => r.simulation.id);
   const assetRows = ids.length ? await db.select().from(assets).where(inArray(assets.simulationId, ids)).orderBy(asc(assets.id)) : [];
   const setRows = ids.length ? await db.select().from(layerSets).where(inArray(layerSets.simulationId, ids)).orderBy(asc(layerSets.id)) : [];
-  return rows.map(({ simulation: s }) => ({
-    id: s.id,
-    configuration: { id: s.configurationId },
-    category: s.category,
-    status: s.status,
-    cfd_parameters: s.cfdParameters,
-    met_source_id: s.metSourceId,
-    assets: assetRows.filter((a) => a.simulationId === s.id).map(assetView),
-    layer_sets: setRows.filter((l) => l.simulationId === s.id).map(layerSetView),
-  }));
+  const shared = await scenarioGeometry(db, [...new Set(rows.map((r) => r.simulation.configurationId))]);
+  return rows.map(({ simulation: s }) => {
+    const own = assetRows.filter((a) => a.simulationId === s.id);
+    return {
+      id: s.id,
+      configuration: { id: s.configurationId },
+      category: s.category,
+      status: s.status,
+      cfd_parameters: s.cfdParameters,
+      met_source_id: s.metSourceId,
+      assets: withScenarioGeometry(own, shared.get(s.configurationId) ?? []).map(assetView),
+      layer_sets: setRows.filter((l) => l.simulationId === s.id).map(layerSetView),
+    };
+  });
+}
+
+/**
+ * The geometry assets of each scenario, whichever of its simulations holds them. The scenario's
+ * files are stored once, on one simulation (approval.ts); every simulation of the scenario shows
+ * them (issue 16: the solar map of the second simulation had holes where the buildings stand).
+ */
+async function scenarioGeometry(db: Db, configurationIds: number[]): Promise<Map<number, AssetRow[]>> {
+  const out = new Map<number, AssetRow[]>();
+  if (configurationIds.length === 0) return out;
+  const rows = await db
+    .select({ asset: assets, configurationId: simulations.configurationId })
+    .from(assets)
+    .innerJoin(simulations, eq(simulations.id, assets.simulationId))
+    .where(and(inArray(simulations.configurationId, configurationIds), eq(assets.layerType, 'geometry')))
+    .orderBy(asc(assets.id));
+  for (const { asset, configurationId } of rows) out.set(configurationId, [...(out.get(configurationId) ?? []), asset]);
+  return out;
+}
+
+/** A simulation's own assets plus the scenario's geometry it does not hold itself (same file once). */
+function withScenarioGeometry(own: AssetRow[], shared: AssetRow[]): AssetRow[] {
+  const ids = new Set(own.map((a) => a.id));
+  const files = new Set(own.filter((a) => a.layerType === 'geometry').map((a) => a.blobKey ?? `asset:${a.id}`));
+  const extra = shared.filter((a) => !ids.has(a.id) && !files.has(a.blobKey ?? `asset:${a.id}`) && files.add(a.blobKey ?? `asset:${a.id}`) !== undefined);
+  return extra.length ? [...own, ...extra] : own;
 }
 
 export async function listStudySimulations(db: Db, user: AuthUser, projectId: number, studyId: number): Promise<SimulationView[]> {
