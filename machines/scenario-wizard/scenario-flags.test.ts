@@ -34,9 +34,24 @@ const CASES: Case[] = [
   {
     flag: 'filename',
     step: 'geometry',
-    bad: { geometry: { ...validValues().geometry, presentation_planes: [] } },
-    good: { geometry: validValues().geometry },
+    bad: { geometry: { ...validValues().geometry, presentation_planes: [] }, pedestrianPlane: { generate: false, heightM: '1.5', spacingM: '2', marginM: '40' } },
+    good: { geometry: { ...validValues().geometry, presentation_planes: [] }, pedestrianPlane: { generate: true, heightM: '1.5', spacingM: '2', marginM: '40' } },
     message: MESSAGES.filenamePlane,
+  },
+  {
+    flag: 'pedestrianPlane',
+    step: 'geometry',
+    bad: { geometry: { ...validValues().geometry, presentation_planes: [] }, pedestrianPlane: { generate: true, heightM: '1.5', spacingM: '25', marginM: '40' } },
+    good: { geometry: { ...validValues().geometry, presentation_planes: [] }, pedestrianPlane: { generate: true, heightM: '1.5', spacingM: '5', marginM: '40' } },
+    message: MESSAGES.pedestrianPlane,
+  },
+  {
+    // An uploaded plane replaces the generated one, so its inputs hold nothing back.
+    flag: 'pedestrianPlane',
+    step: 'geometry',
+    bad: { pedestrianPlane: { generate: true, heightM: '0', spacingM: '2', marginM: '40' }, geometry: { ...validValues().geometry, presentation_planes: [] } },
+    good: { geometry: validValues().geometry },
+    message: MESSAGES.pedestrianPlane,
   },
   {
     flag: 'filename',

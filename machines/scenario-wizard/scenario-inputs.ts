@@ -47,6 +47,11 @@ export const ORIGIN_LIMIT_M = 100_000;
 export const MAX_FRONTAL_AREA_M2 = 10_000_000;
 export const MAX_TIME_WINDOWS = 8;
 export const MAX_REFERENCE_HEIGHT_M = 1000;
+/** The server's PedestrianPlaneSchema bounds (server/src/contract/scenarios.ts). */
+export const MAX_PLANE_HEIGHT_M = 20;
+export const MIN_PLANE_SPACING_M = 0.5;
+export const MAX_PLANE_SPACING_M = 20;
+export const MAX_PLANE_MARGIN_M = 1000;
 
 export const MESSAGES = {
   name: `Give the scenario a name of 1 to ${MAX_NAME_LENGTH} characters.`,
@@ -55,7 +60,8 @@ export const MESSAGES = {
   notOffered: (labels: string[], engine: string) =>
     `${labels.join(', ')} ${labels.length === 1 ? 'does' : 'do'} not run at the ${engine} level on this installation: remove ${labels.length === 1 ? 'it' : 'them'} or choose another level.`,
   filenameStudy: 'Add the study geometry (an STL file).',
-  filenamePlane: 'Add a presentation plane (an STL file): solar, thermal comfort and pedestrian wind comfort compute their results on it.',
+  filenamePlane: 'Add a presentation plane (an STL file) or generate a pedestrian plane: solar, thermal comfort and pedestrian wind comfort compute their results on it.',
+  pedestrianPlane: `Enter the pedestrian plane's height (above 0, at most ${MAX_PLANE_HEIGHT_M} m), point spacing (${MIN_PLANE_SPACING_M} to ${MAX_PLANE_SPACING_M} m) and margin beyond the study (0 to ${MAX_PLANE_MARGIN_M} m).`,
   filenameType: (f: string) => `"${f}" is not an STL file; geometry must be .stl.`,
   filenameLength: (f: string) => `"${f}" has a name longer than ${MAX_FILENAME_LENGTH} characters; rename it.`,
   weather: "Choose the weather source: one of the project's stations, or the library station nearest the project.",
@@ -79,7 +85,7 @@ export const MESSAGES = {
 export function stepOfFlag(flag: FlagName): FormStep {
   if (flag === 'name' || flag === 'engine') return 'basics';
   if (flag === 'analyses') return 'analyses';
-  if (flag === 'filename' || flag === 'uploader') return 'geometry';
+  if (flag === 'filename' || flag === 'uploader' || flag === 'pedestrianPlane') return 'geometry';
   if (flag === 'weather' || flag === 'seasons' || flag === 'times') return 'weather';
   if (flag === 'terms') return 'terms';
   return 'parameters';
@@ -153,7 +159,7 @@ export function parseReturnPeriods(text: string): number[] | null {
 
 function checkFilenames(v: WizardValues): string | null {
   if (v.geometry.study.length === 0) return MESSAGES.filenameStudy;
-  if (has(v, 'solar', 'thermal_comfort', 'pedestrian_wind_comfort') && v.geometry.presentation_planes.length === 0) return MESSAGES.filenamePlane;
+  if (has(v, 'solar', 'thermal_comfort', 'pedestrian_wind_comfort') && v.geometry.presentation_planes.length === 0 && !v.pedestrianPlane.generate) return MESSAGES.filenamePlane;
   for (const role of GEOMETRY_ROLES) {
     for (const file of v.geometry[role]) {
       if (!file.filename.toLowerCase().endsWith('.stl')) return MESSAGES.filenameType(file.filename);
@@ -179,6 +185,7 @@ export function checkValues(v: WizardValues, options: WizardOptions): Flags {
   if (unoffered.length) flags.analyses = MESSAGES.notOffered(unoffered.map((t) => ANALYSIS_LABELS[t]), v.engine!);
   const filename = checkFilenames(v);
   if (filename) flags.filename = filename;
+  if (generatesPlane(v) && !validPlane(v.pedestrianPlane)) flags.pedestrianPlane = MESSAGES.pedestrianPlane;
   if (v.metSourceId === null || (v.metSourceId !== 'nearest' && !options.metSources.some((m) => m.id === v.metSourceId))) flags.weather = MESSAGES.weather;
   if (need.seasons && v.seasons.length === 0) flags.seasons = MESSAGES.seasons;
   if (need.times && parseTimeWindows(v.times) === null) flags.times = MESSAGES.times;
@@ -217,6 +224,27 @@ export function checkValues(v: WizardValues, options: WizardOptions): Flags {
   return flags;
 }
 
+/** Whether the server will generate a pedestrian plane for these values (no plane uploaded, asked for). */
+export function generatesPlane(v: WizardValues): boolean {
+  return v.pedestrianPlane.generate && v.geometry.presentation_planes.length === 0;
+}
+
+/** Whether the project's surroundings will be used (no surrounds uploaded, asked for, the project has some). */
+export function usesProjectSurrounds(v: WizardValues, options: WizardOptions): boolean {
+  return v.projectSurrounds && v.geometry.surrounds.length === 0 && !!options.surrounds;
+}
+
+function validPlane(p: WizardValues['pedestrianPlane']): boolean {
+  const height = parseNumber(p.heightM);
+  const spacing = parseNumber(p.spacingM);
+  const margin = parseNumber(p.marginM);
+  return (
+    height !== null && height > 0 && height <= MAX_PLANE_HEIGHT_M &&
+    spacing !== null && spacing >= MIN_PLANE_SPACING_M && spacing <= MAX_PLANE_SPACING_M &&
+    margin !== null && margin >= 0 && margin <= MAX_PLANE_MARGIN_M
+  );
+}
+
 /** The flags that hold one step back. */
 export function flagsOfStep(flags: Flags, step: FormStep): Flags {
   return Object.fromEntries(Object.entries(flags).filter(([flag]) => stepOfFlag(flag as FlagName) === step)) as Flags;
@@ -251,6 +279,8 @@ export function emptyValues(): WizardValues {
     engine: null,
     analyses: [],
     geometry: { ground: [], study: [], surrounds: [], presentation_planes: [], landscaping: [], mitigations: [] },
+    projectSurrounds: true,
+    pedestrianPlane: { generate: true, heightM: '1.5', spacingM: '2', marginM: '40' },
     metSourceId: null,
     seasons: ['annual'],
     times: '08:00-18:00',

@@ -139,6 +139,8 @@ export function flagsFromServer(error: ServerError): Flags {
     simulation_type: 'engine',
     analyses: 'analyses',
     geometry: 'filename',
+    pedestrian_plane: 'pedestrianPlane',
+    project_surrounds: 'filename',
     met_source_id: 'weather',
     seasons: 'seasons',
     time_window: 'times',
@@ -217,7 +219,7 @@ export const scenarioWizardMachine = setup({
   id: 'scenarioWizard',
   context: ({ input }) => {
     const values = emptyValues();
-    const options: WizardOptions = { metSources: [], parameterSets: [], capabilities: [] };
+    const options: WizardOptions = { metSources: [], parameterSets: [], capabilities: [], surrounds: null };
     return {
       projectId: input.projectId,
       studyId: input.studyId ?? null,

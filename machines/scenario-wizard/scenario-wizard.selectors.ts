@@ -104,3 +104,8 @@ export const selectScenarioRef = (s: Snapshot) =>
   s.context.configurationId !== null && s.context.studyId !== null
     ? { projectId: s.context.projectId, studyId: s.context.studyId, configurationId: s.context.configurationId }
     : null;
+
+/** The project's surroundings the surrounds slot offers (null: the project has none). */
+export const selectProjectSurrounds = (s: Snapshot) => s.context.options.surrounds ?? null;
+export const selectUseProjectSurrounds = (s: Snapshot) => s.context.values.projectSurrounds;
+export const selectPedestrianPlane = (s: Snapshot) => s.context.values.pedestrianPlane;

@@ -40,6 +40,10 @@ export interface WizardValues {
   engine: Engine | null;
   analyses: AnalysisChoice[];
   geometry: Record<GeometryRole, GeometryFile[]>;
+  /** Use the project's surroundings (OpenStreetMap buildings) when no surrounds file is uploaded. */
+  projectSurrounds: boolean;
+  /** Generate a pedestrian plane when no presentation plane is uploaded (numbers as typed). */
+  pedestrianPlane: PedestrianPlaneValues;
   /** A met source of the project; 'nearest' lets the server take the library station nearest the project; null: not chosen. */
   metSourceId: number | 'nearest' | null;
   seasons: Season[];
@@ -63,6 +67,13 @@ export interface WizardValues {
   termsAccepted: boolean;
 }
 
+export interface PedestrianPlaneValues {
+  generate: boolean;
+  heightM: string;
+  spacingM: string;
+  marginM: string;
+}
+
 /** Every invalid flag the form can raise (docs/scenario-inputs.md lists bound and message). */
 export type FlagName =
   | 'name'
@@ -70,6 +81,7 @@ export type FlagName =
   | 'analyses'
   | 'filename'
   | 'uploader'
+  | 'pedestrianPlane'
   | 'weather'
   | 'seasons'
   | 'times'
@@ -99,6 +111,14 @@ export interface WizardOptions {
   parameterSets: ParameterSet[];
   /** What runs on this installation, per analysis and job level (scenario-offer.ts). */
   capabilities: Capability[];
+  /** The project's surroundings from OpenStreetMap (Resources), or null when it has none. */
+  surrounds?: ProjectSurroundsOption | null;
+}
+
+export interface ProjectSurroundsOption {
+  buildingCount: number;
+  /** ISO time they were generated. */
+  createdAt: string;
 }
 
 /** An existing scenario, read for edit, append and duplicate. */

@@ -49,7 +49,23 @@ describe('scenario body', () => {
     ]);
     const back = valuesFromForm(stored, files, new Map([[31, 'pressure']]));
     expect(back).toEqual({ ...values, returnPeriods: { pressure: '10, 50', structural_loading: '50', directional_wind: '1, 10' }, times: '08:00-12:00, 14:00-18:00' });
-    expect(valuesFromForm({}, new Map(), new Map())).toMatchObject({ ...emptyValues(), seasons: ['annual'], metSourceId: 'nearest' });
+    // A form saved before issue 16 asked for neither the project's surroundings nor a generated plane.
+    expect(valuesFromForm({}, new Map(), new Map())).toMatchObject({
+      ...emptyValues(),
+      seasons: ['annual'],
+      metSourceId: 'nearest',
+      projectSurrounds: false,
+      pedestrianPlane: { ...emptyValues().pedestrianPlane, generate: false },
+    });
+  });
+
+  it('asks for the project surroundings and a generated 1.5 m plane by default, none when untoggled', () => {
+    const base = { ...validValues(), geometry: { ...validValues().geometry, presentation_planes: [] } };
+    const body = bodyFromValues(base);
+    expect(body).toMatchObject({ project_surrounds: true, pedestrian_plane: { height_m: 1.5, spacing_m: 2, margin_m: 40 } });
+    expect(UpdateConfigurationSchema.safeParse(body).success).toBe(true);
+    const none = bodyFromValues({ ...base, projectSurrounds: false, pedestrianPlane: { ...base.pedestrianPlane, generate: false } });
+    expect(none).toMatchObject({ project_surrounds: false, pedestrian_plane: null });
   });
 });
 

@@ -105,6 +105,8 @@ export function bodyFromValues(v: WizardValues): UpdateConfiguration {
     simulation_type: v.engine ?? '',
     analyses: v.analyses.map((a) => ({ analysis_type: a.analysis_type, metrics: a.metrics })),
     geometry: Object.fromEntries(GEOMETRY_ROLES.map((role) => [role, v.geometry[role].map((f) => f.upload_id)])) as UpdateConfiguration['geometry'],
+    project_surrounds: v.projectSurrounds,
+    pedestrian_plane: v.pedestrianPlane.generate ? { height_m: num(v.pedestrianPlane.heightM), spacing_m: num(v.pedestrianPlane.spacingM), margin_m: num(v.pedestrianPlane.marginM) } : null,
     met_source_id: typeof v.metSourceId === 'number' ? v.metSourceId : null,
     // The server keeps seasons and times for every scenario; when no analysis uses them they are the whole year and day.
     seasons: v.seasons.length ? v.seasons : ['annual'],
@@ -140,6 +142,11 @@ export function valuesFromForm(form: Partial<ScenarioForm>, files: ReadonlyMap<n
     engine: form.engine ?? null,
     analyses: (form.analyses ?? []).map((a) => ({ analysis_type: a.analysis_type, metrics: [...(a.metrics ?? [])] })),
     geometry,
+    // Scenarios saved before these inputs existed asked for neither.
+    projectSurrounds: form.project_surrounds ?? false,
+    pedestrianPlane: form.pedestrian_plane
+      ? { generate: true, heightM: String(form.pedestrian_plane.height_m), spacingM: String(form.pedestrian_plane.spacing_m), marginM: String(form.pedestrian_plane.margin_m) }
+      : { generate: false, heightM: '1.5', spacingM: '2', marginM: '40' },
     metSourceId: form.met_source_id ?? 'nearest',
     seasons: [...(form.seasons ?? ['annual'])],
     times: (form.times ?? ['08:00-18:00']).join(', '),

@@ -1,13 +1,25 @@
-/** Step 3: geometry files per role (SPEC §3: ground, study, surrounds, presentation planes, landscaping, mitigations). */
+/**
+ * Step 3: geometry files per role (SPEC §3: ground, study, surrounds, presentation planes,
+ * landscaping, mitigations). Two slots offer what Canopy makes when nothing is uploaded (issue 16):
+ * the project's surroundings from Resources, and a generated pedestrian plane.
+ */
 import { useSelector } from '@xstate/react';
 import { ROLE_LABELS } from '@machines/scenario-wizard/scenario-inputs.ts';
 import { selectValues } from '@machines/scenario-wizard/scenario-wizard.selectors.ts';
-import { GEOMETRY_ROLES } from '@machines/scenario-wizard/scenario-wizard.types.ts';
+import { GEOMETRY_ROLES, type GeometryRole } from '@machines/scenario-wizard/scenario-wizard.types.ts';
 import { formatBytes } from '@machines/upload/file-rules.ts';
 import { Button } from '../../ui/button.tsx';
 import { useWizard } from './wizard-context.ts';
 import { GeometryRoleUploader } from './geometry-role-uploader.tsx';
+import { ProjectSurroundsSlot } from './project-surrounds-slot.tsx';
+import { PedestrianPlaneSlot } from './pedestrian-plane-slot.tsx';
 import { fieldset, fileList, fileRow, legend, stepBody } from './scenario-wizard.css.ts';
+
+function GeneratedSlot({ role }: { role: GeometryRole }) {
+  if (role === 'surrounds') return <ProjectSurroundsSlot />;
+  if (role === 'presentation_planes') return <PedestrianPlaneSlot />;
+  return null;
+}
 
 export function GeometryStep({ projectId }: { projectId: number }) {
   const wizard = useWizard();
@@ -31,7 +43,9 @@ export function GeometryStep({ projectId }: { projectId: number }) {
                 </li>
               ))}
             </ul>
-          ) : null}
+          ) : (
+            <GeneratedSlot role={role} />
+          )}
           <GeometryRoleUploader projectId={projectId} role={role} />
         </fieldset>
       ))}

@@ -12,7 +12,7 @@ import type { ScenarioEvent } from '@machines/live-status/live-status.types.ts';
 import { api } from '../../api/client.ts';
 import * as scenarios from '../../api/scenarios.ts';
 import { getProject } from '../../api/projects.ts';
-import { listMetSources } from '../../api/weather.ts';
+import { getSurrounds, listMetSources } from '../../api/weather.ts';
 import { listAllUploads } from '../../api/uploads.ts';
 import { asServerCall as call } from '../../api/errors.ts';
 
@@ -39,8 +39,9 @@ export function reportFromValidation(v: scenarios.GeometryValidation): Validatio
 
 export const liveScenarioServices: ScenarioServices = {
   async loadWizard({ projectId, configurationId }) {
-    const [project, metSources, capabilities] = await Promise.all([getProject(api, projectId), listMetSources(api, projectId), scenarios.getCapabilities(api)]);
-    const options = { metSources: metSources.map((m) => ({ id: m.id, name: m.name })), parameterSets: project.parameter_sets, capabilities };
+    const [project, metSources, capabilities, site] = await Promise.all([getProject(api, projectId), listMetSources(api, projectId), scenarios.getCapabilities(api), getSurrounds(api, projectId)]);
+    const surrounds = site.surrounds ? { buildingCount: site.surrounds.building_count, createdAt: site.surrounds.created_at } : null;
+    const options = { metSources: metSources.map((m) => ({ id: m.id, name: m.name })), parameterSets: project.parameter_sets, capabilities, surrounds };
     if (configurationId === null) return { options, scenario: null };
     const [configuration, uploads] = await Promise.all([scenarios.getConfiguration(api, projectId, configurationId), listAllUploads(api, projectId)]);
     const files = new Map(uploads.map((u) => [u.id, { filename: u.filename, size: u.size }]));
