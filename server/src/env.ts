@@ -80,6 +80,18 @@ export const envSchema = z.object({
     .optional(),
   /** The name the wizard gives the external service of EXTERNAL_ANALYSES. */
   EXTERNAL_PROVIDER_NAME: z.string().min(1).max(100).default('an external provider'),
+  /** Worker threads one CFD wind direction steps on (services/cfd). Unset: every core of the machine. */
+  CFD_THREADS: z.coerce.number().int().min(1).max(256).optional(),
+  /** Seconds of wall time between checkpoints of a CFD direction (a killed worker resumes from the last). */
+  CFD_CHECKPOINT_SECONDS: z.coerce.number().min(0).max(3600).default(60),
+  /** Largest CFD grid accepted, in cells and in memory (GiB); bigger ones are refused at the cost step. */
+  CFD_MAX_CELLS: z.coerce.number().int().min(1000).default(12_000_000),
+  CFD_MAX_MEMORY_GB: z.coerce.number().positive().default(4),
+  /**
+   * Tests only: run every CFD direction for this many level-0 steps instead of the real schedule
+   * (half spin-up, a quarter development, a quarter averaging). Refused in production.
+   */
+  CFD_TEST_STEPS: z.coerce.number().int().min(4).max(100_000).optional(),
 });
 
 export type RawEnv = z.infer<typeof envSchema>;
@@ -115,6 +127,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const raw = parsed.data;
   if (raw.BLOB_STORE === 'azure' && !raw.AZURE_STORAGE_CONNECTION_STRING) {
     throw new ConfigError(['AZURE_STORAGE_CONNECTION_STRING: required when BLOB_STORE=azure']);
+  }
+  if (raw.CFD_TEST_STEPS !== undefined && raw.NODE_ENV === 'production') {
+    throw new ConfigError(['CFD_TEST_STEPS: a shortened CFD schedule is for tests only (NODE_ENV=production)']);
   }
   const oidcSet = [raw.OIDC_ISSUER, raw.OIDC_CLIENT_ID].filter(Boolean).length;
   if (oidcSet === 1) {

@@ -96,11 +96,11 @@ export async function completeJob(db: Db, id: number, workerId: string, result: 
   return rows.length > 0;
 }
 
-/** Records a failure: retried after a backoff while attempts remain, else failed for good. */
-export async function failJob(db: Db, id: number, workerId: string, error: string): Promise<'retry' | 'failed' | 'lost'> {
+/** Records a failure: retried after a backoff while attempts remain (unless `retry: false`), else failed for good. */
+export async function failJob(db: Db, id: number, workerId: string, error: string, options: { retry?: boolean } = {}): Promise<'retry' | 'failed' | 'lost'> {
   const [job] = await db.select({ attempts: jobs.attempts, maxAttempts: jobs.maxAttempts }).from(jobs).where(held(id, workerId));
   if (!job) return 'lost';
-  const retry = job.attempts < job.maxAttempts;
+  const retry = options.retry !== false && job.attempts < job.maxAttempts;
   const backoffMs = Math.min(60_000, 1000 * 2 ** (job.attempts - 1));
   await db
     .update(jobs)

@@ -6,6 +6,7 @@ import type { AppDeps } from '../deps.ts';
 import { createCpuPool, type CpuPool } from './cpu-pool.ts';
 import { jobHandlers } from './handlers/index.ts';
 import { JobWorker } from './worker.ts';
+import { CFD_DIRECTION_JOB } from '../services/cfd/cfd-plan.ts';
 
 export interface JobRuntime {
   worker: JobWorker;
@@ -19,6 +20,8 @@ export function startJobRuntime(deps: AppDeps, log: (line: string) => void, opti
     db: deps.database.db,
     handlers: jobHandlers({ deps, cpu, log }),
     concurrency: options.concurrency ?? 2,
+    // A CFD direction takes every core (CFD_THREADS) and its grid's memory: one at a time per process.
+    typeConcurrency: { [CFD_DIRECTION_JOB]: 1 },
     leaseMs: options.leaseMs,
     log,
   });

@@ -19,6 +19,18 @@ export interface JobContext {
 
 export type JobHandler = (context: JobContext) => Promise<unknown>;
 
+/**
+ * A failure that running again cannot mend (a diverged flow, geometry the solver cannot take): the
+ * job fails at once instead of being retried.
+ */
+export class PermanentJobError extends Error {
+  readonly permanent = true;
+  constructor(message: string) {
+    super(message);
+    this.name = 'PermanentJobError';
+  }
+}
+
 export interface WorkerOptions {
   db: Db;
   handlers: Record<string, JobHandler>;
@@ -27,6 +39,11 @@ export interface WorkerOptions {
   leaseMs?: number;
   pollMs?: number;
   concurrency?: number;
+  /**
+   * At most this many jobs of a type at once in this worker (e.g. one CFD direction, which takes
+   * every core and gigabytes); other types still fill the remaining slots.
+   */
+  typeConcurrency?: Record<string, number>;
   log?: (line: string) => void;
 }
 
@@ -36,6 +53,7 @@ export class JobWorker {
   private readonly pollMs: number;
   private readonly concurrency: number;
   private readonly running = new Set<Promise<void>>();
+  private readonly runningByType = new Map<string, number>();
   private stopping = false;
   private timer: NodeJS.Timeout | undefined;
   private readonly stopController = new AbortController();
@@ -67,15 +85,21 @@ export class JobWorker {
   }
 
   private async loop(): Promise<void> {
-    const types = Object.keys(this.options.handlers);
+    const all = Object.keys(this.options.handlers);
+    const limits = this.options.typeConcurrency ?? {};
     while (!this.stopping) {
       let claimed = false;
-      if (this.running.size < this.concurrency) {
+      const types = all.filter((t) => (this.runningByType.get(t) ?? 0) < (limits[t] ?? Infinity));
+      if (this.running.size < this.concurrency && types.length > 0) {
         try {
           const job = await claimJob(this.options.db, this.id, types, this.leaseMs);
           if (job) {
             claimed = true;
-            const run = this.run(job).finally(() => this.running.delete(run));
+            this.runningByType.set(job.type, (this.runningByType.get(job.type) ?? 0) + 1);
+            const run = this.run(job).finally(() => {
+              this.running.delete(run);
+              this.runningByType.set(job.type, (this.runningByType.get(job.type) ?? 1) - 1);
+            });
             this.running.add(run);
           }
         } catch (error) {
@@ -105,7 +129,8 @@ export class JobWorker {
       if (!(await completeJob(db, job.id, this.id, result ?? null))) log?.(`[jobs] job ${job.id} finished after its lease was lost`);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      const outcome = await failJob(db, job.id, this.id, message).catch(() => 'lost' as const);
+      const permanent = (error as { permanent?: unknown } | null)?.permanent === true;
+      const outcome = await failJob(db, job.id, this.id, message, { retry: !permanent }).catch(() => 'lost' as const);
       log?.(`[jobs] job ${job.id} (${job.type}) attempt ${job.attempts} failed: ${message} → ${outcome}`);
     } finally {
       clearInterval(interval);

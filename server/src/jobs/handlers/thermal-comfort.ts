@@ -94,7 +94,7 @@ export function thermalComfortHandler(services: AnalysisServices): JobHandler {
           method:
             'UTCI: Bröde et al. 2012 polynomial; MRT: SolarCal (ASHRAE 55-2020 Appendix C, outdoor form) from per-hour shade (grouped sun rays) and sky view fraction; SPMV*: Gagge two-node model (ASHRAE 55 Appendix D), acceptable |SPMV*| ≤ 0.5',
           wind: wind
-            ? `wind results (γ per direction, ${windResults!.heightConvention}); pedestrian speed × ${UTCI_10M_OVER_PEDESTRIAN} = UTCI 10 m wind`
+            ? `wind results from ${windResults!.source} (γ per direction, ${windResults!.heightConvention}); pedestrian speed × ${UTCI_10M_OVER_PEDESTRIAN} = UTCI 10 m wind`
             : `met wind (10 m, open country) moved to 10 m over ${settings.siteTerrain} terrain by the ASHRAE power law (UTCI 10 m convention)`,
           metabolicRateMet: settings.metabolicRateMet,
           clothing: settings.clothingClo !== undefined ? `${settings.clothingClo} clo` : 'dynamic (Schiavon & Lee 2013, 06:00 outdoor temperature)',

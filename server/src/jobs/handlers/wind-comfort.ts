@@ -26,7 +26,8 @@ export function windComfortHandler(services: AnalysisServices): JobHandler {
       const windSpeedMs = pickRows(weather.epw.windSpeedMs, rows);
       const periods = crossPeriods(settings.seasons, settings.timeWindows);
       const masks = periods.map((period) => periodMask(period));
-      const criteria = settings.criteria.map((id) => getCriterion(id));
+      // A directional-wind study has no criterion: only the directional layers and arrows.
+      const criteria = settings.directionalOnly ? [] : settings.criteria.map((id) => getCriterion(id));
       const directions = results.directionsDeg.length;
       const points = results.positions.length / 3;
 
@@ -41,11 +42,13 @@ export function windComfortHandler(services: AnalysisServices): JobHandler {
         speedFactor: results.speedFactor,
       }));
       await run.report(5, 'exceedance probabilities');
-      const outputs = await runChunks(services.cpu, 'analysis.wind.chunk', inputs, {
-        signal: run.signal,
-        onChunkDone: (done, total) => run.report(5 + (88 * done) / total, `exceedance probabilities, ${done} of ${total} chunks`),
-      });
-      const joined = concatChunks(outputs);
+      const outputs = criteria.length
+        ? await runChunks(services.cpu, 'analysis.wind.chunk', inputs, {
+            signal: run.signal,
+            onChunkDone: (done, total) => run.report(5 + (88 * done) / total, `exceedance probabilities, ${done} of ${total} chunks`),
+          })
+        : [];
+      const joined = outputs.length ? concatChunks(outputs) : { criteria: [] };
       return windComfortLayers({
         surface: { positions: results.positions, ...(results.indices ? { indices: results.indices } : {}) },
         periods,
@@ -56,7 +59,9 @@ export function windComfortHandler(services: AnalysisServices): JobHandler {
         meanMetSpeedByDirectionMs: meanSpeedByDirection(windDirectionDeg, windSpeedMs, results.directionsDeg),
         speedFactor: results.speedFactor,
         gemAvailable: Boolean(results.gemSpeedRatios),
+        ...(results.vectors ? { vectors: results.vectors } : {}),
         provenance: run.provenance({
+          windSource: results.source,
           heightConvention: results.heightConvention,
           directionsDeg: results.directionsDeg,
           method: 'Method A, hourly counting (nearest simulated direction per hour; fast sorted-speed search)',

@@ -85,6 +85,8 @@ export const windComfortSettingsSchema = z.object({
   criteria: z.array(z.enum(criterionIds)).min(1).max(CRITERIA.length).default(['lawson-lddc']),
   seasons: z.array(seasonSchema).min(1).max(12).default(DEFAULT_SEASONS),
   timeWindows: z.array(timeWindowSchema).min(1).max(8).default([{ id: 'all-day', name: 'All day', window: '00:00-24:00' }]),
+  /** Only the directional layers (and arrows): a directional-wind study has no comfort criterion. */
+  directionalOnly: z.boolean().default(false),
 });
 
 /**

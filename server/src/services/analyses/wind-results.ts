@@ -27,8 +27,12 @@ export interface WindResults {
   /** points × directions, row-major. */
   speedRatios: Float32Array;
   gemSpeedRatios?: Float32Array;
+  /** Mean horizontal velocity / reference speed (world axes), same layout, when every direction has `u` and `v`. */
+  vectors?: { u: Float32Array; v: Float32Array };
   speedFactor: number;
   heightConvention: string;
+  /** Who computed the wind: the first direction's provenance engine (and solver), e.g. "canopy-cfd (canopy-lbm 1.0 …)". */
+  source: string;
 }
 
 export type SpeedRatioAsset = { id: number; simulationId: number; windDirection: string | null; blobKey: string | null; metadata: unknown };
@@ -81,6 +85,8 @@ export async function loadWindResults(blobStore: BlobStore, rows: readonly Speed
   const speedRatios = new Float32Array(points * directions);
   const withGem = meshes.every((m) => m.fields[GEM_SPEED_RATIO_FIELD]);
   const gemSpeedRatios = withGem ? new Float32Array(points * directions) : undefined;
+  const withVectors = meshes.every((m) => m.fields.u?.length === points && m.fields.v?.length === points);
+  const vectors = withVectors ? { u: new Float32Array(points * directions), v: new Float32Array(points * directions) } : undefined;
   meshes.forEach((mesh, i) => {
     const ratio = mesh.fields[SPEED_RATIO_FIELD];
     if (!ratio) throw new Error(`wind result asset ${mine[i]!.id} (${mine[i]!.windDirection}°) has no '${SPEED_RATIO_FIELD}' field`);
@@ -89,14 +95,21 @@ export async function loadWindResults(blobStore: BlobStore, rows: readonly Speed
     for (let p = 0; p < points; p++) {
       speedRatios[p * directions + i] = ratio[p]!;
       if (gemSpeedRatios && gem) gemSpeedRatios[p * directions + i] = gem[p]!;
+      if (vectors) {
+        vectors.u[p * directions + i] = mesh.fields.u![p]!;
+        vectors.v[p * directions + i] = mesh.fields.v![p]!;
+      }
     }
   });
+  const provenance = meshes[0]!.metadata.provenance as { engine: string; solver?: unknown };
   return {
     positions: meshes[0]!.positions,
     ...(meshes[0]!.indices ? { indices: meshes[0]!.indices } : {}),
     directionsDeg: mine.map((r) => Number(r.windDirection)),
     speedRatios,
     ...(gemSpeedRatios ? { gemSpeedRatios } : {}),
+    ...(vectors ? { vectors } : {}),
     ...referenceOf(mine[0]!.metadata),
+    source: typeof provenance.solver === 'string' ? `${provenance.engine} (${provenance.solver})` : provenance.engine,
   };
 }

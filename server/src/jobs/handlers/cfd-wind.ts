@@ -1,0 +1,118 @@
+/**
+ * Job 'cfd.wind': a CFD wind simulation submitted. Reads the scenario's geometry by role, checks
+ * every file can be voxelised (else the validation error names it), plans the grid and the run
+ * length (an oversized grid fails here, before any step, with the numbers), records the run in
+ * the simulation's cfd_parameters and enqueues one 'cfd.direction' job per wind direction. It
+ * runs for seconds; the directions take the time, on whichever workers claim them.
+ */
+import { eq } from 'drizzle-orm';
+import type { JobHandler } from '../worker.ts';
+import { PermanentJobError } from '../worker.ts';
+import { enqueueJob } from '../queue.ts';
+import { configurations, projects, simulations } from '../../db/schema/index.ts';
+import { checkVoxelizable, VoxelizeError } from '../../../../engine/cfd/geometry/voxelize.ts';
+import { CfdInputError } from '../../../../engine/cfd/run/errors.ts';
+import { SOLVER_VERSION } from '../../../../engine/cfd/run/direction.ts';
+import { CFD_REFERENCE_HEIGHT_M, windDirections } from '../../../../engine/analyses/cfd-wind.ts';
+import { ANALYSIS_JOB_TYPES, type WindComfortJobInput } from '../../services/analyses/settings.ts';
+import { CfdSceneError, loadCfdScene } from '../../services/cfd/cfd-scene.ts';
+import { CFD_DIRECTION_JOB, cfdThreads, cfdThroughput, estimateOf, oversizeMessage, planCfd } from '../../services/cfd/cfd-plan.ts';
+import { cfdDirectionJobInputSchema, cfdWindJobInputSchema, type CfdDirectionJobInput } from '../../services/cfd/cfd-jobs.ts';
+import { directionJobKey, failPlanning, readRun, type CfdRunState } from '../../services/cfd/run-state.ts';
+import type { CfdServices } from './cfd-direction.ts';
+
+export function cfdWindHandler(services: CfdServices): JobHandler {
+  return async (context) => {
+    const { db, job } = context;
+    const input = cfdWindJobInputSchema.parse(job.input);
+    const [row] = await db
+      .select({ id: simulations.id, configurationId: configurations.id, projectId: projects.id })
+      .from(simulations)
+      .innerJoin(configurations, eq(configurations.id, simulations.configurationId))
+      .innerJoin(projects, eq(projects.id, configurations.projectId))
+      .where(eq(simulations.id, input.simulationId));
+    if (!row || row.configurationId !== input.configurationId || row.projectId !== input.projectId) return { skipped: `simulation ${input.simulationId} no longer exists` };
+
+    // The run is this job's: a retry of it finds its own plan and only re-enqueues (dedupe keys).
+    const runId = String(job.id);
+    const existing = await readRun(db, input.simulationId);
+    let state = existing?.state?.run_id === runId ? existing.state : null;
+    if (!state) {
+      await context.progress(5, 'reading the geometry');
+      let planned;
+      try {
+        const scene = await loadCfdScene(db, services.blobStore, input.simulationId);
+        for (const g of scene.geometry) checkVoxelizable(g.file, g.triangles);
+        planned = planCfd(scene, input.tier, input.terrain, services.config);
+      } catch (error) {
+        const reason =
+          error instanceof CfdInputError
+            ? oversizeMessage(error, input.tier)
+            : error instanceof VoxelizeError || error instanceof CfdSceneError
+              ? `the geometry cannot be simulated: ${error.message}`
+              : null;
+        if (reason === null) throw error;
+        await failPlanning(db, { simulationId: input.simulationId, runId, reason, statusText: `Wind (CFD) failed before it started: ${reason}` });
+        throw new PermanentJobError(reason);
+      }
+      const threads = cfdThreads(services.config);
+      const estimate = estimateOf(planned, input.windDirections, await cfdThroughput(db, threads), threads);
+      const post: WindComfortJobInput = {
+        projectId: input.projectId,
+        configurationId: input.configurationId,
+        simulationId: input.simulationId,
+        ...(input.stationId !== undefined ? { stationId: input.stationId } : {}),
+        ...(input.weatherId !== undefined ? { weatherId: input.weatherId } : {}),
+        settings: { ...input.settings, directionalOnly: input.analysis === 'directional_wind' || input.settings.directionalOnly },
+      };
+      state = {
+        engine: 'canopy-cfd',
+        solver: SOLVER_VERSION,
+        run_id: runId,
+        analysis: input.analysis,
+        tier: input.tier,
+        terrain: input.terrain,
+        directions_deg: windDirections(input.windDirections),
+        reference: { height_m: CFD_REFERENCE_HEIGHT_M, terrain: input.terrain },
+        estimate,
+        schedule: planned.schedule,
+        shortened_schedule: planned.shortened,
+        post: { type: ANALYSIS_JOB_TYPES.windComfort, input: post, dedupe_key: `cfd-post:${input.simulationId}:${runId}` },
+        done: {},
+        progress: null,
+        failed: null,
+      } satisfies CfdRunState;
+    }
+
+    const run = state;
+    const total = run.directions_deg.length;
+    await db.transaction(async (tx) => {
+      await tx
+        .update(simulations)
+        .set({
+          cfdParameters: run,
+          status: 'running',
+          statusText: `Wind (CFD): ${total} directions queued (${run.estimate.tier_label}, ${(run.estimate.cells / 1e6).toFixed(2)} million cells, about ${run.estimate.minutes_per_direction} min each)`,
+        })
+        .where(eq(simulations.id, input.simulationId));
+      for (const [index, directionDeg] of run.directions_deg.entries()) {
+        const directionInput: CfdDirectionJobInput = cfdDirectionJobInputSchema.parse({
+          projectId: input.projectId,
+          configurationId: input.configurationId,
+          simulationId: input.simulationId,
+          runId,
+          index,
+          total,
+          directionDeg,
+          directionsDeg: run.directions_deg,
+          tier: run.tier,
+          terrain: run.terrain,
+          schedule: run.schedule,
+          shortened: run.shortened_schedule,
+        });
+        await enqueueJob(tx, CFD_DIRECTION_JOB, directionInput, { dedupeKey: directionJobKey(input.simulationId, runId, index) });
+      }
+    });
+    return { simulationId: input.simulationId, runId, directions: total, cells: run.estimate.cells, minutesPerDirection: run.estimate.minutes_per_direction };
+  };
+}

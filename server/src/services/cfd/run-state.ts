@@ -1,0 +1,183 @@
+/**
+ * A CFD wind run's state, kept in its simulation's `cfd_parameters` (shown to clients as is): the
+ * plan and estimate, the directions done with the asset rows each will publish, the live progress,
+ * and why it failed. docs/adr/0012-cfd-wind-jobs.md explains the shape of the run.
+ *
+ * Directions finish on any worker in any order. Each records itself under a row lock on the
+ * simulation; the one that completes the set publishes — inserts every direction's rows at once,
+ * enqueues the wind-comfort post-processing and releases the jobs that waited for the wind field —
+ * in the same transaction, so results appear all together or not at all, and exactly once.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { assets, simulations } from '../../db/schema/index.ts';
+import { enqueueJob } from '../../jobs/queue.ts';
+import type { RunSchedule } from '../../../../engine/cfd/run/direction.ts';
+import type { TierId } from '../../../../engine/cfd/run/scene-plan.ts';
+import type { TerrainId } from '../../../../engine/wind/profile.ts';
+import type { CfdEstimate } from './cfd-plan.ts';
+import { CFD_DIRECTION_JOB } from './cfd-plan.ts';
+
+type AssetInsert = typeof assets.$inferInsert;
+
+export interface CfdDirectionDone {
+  direction_deg: number;
+  job_id: number;
+  /** The direction's asset rows (blobs already written), inserted when every direction is done. */
+  rows: AssetInsert[];
+  manifest_key: string;
+  warnings: string[];
+  mlups: number;
+  wall_time_s: number;
+  threads: number;
+  resumed_from_step: number | null;
+}
+
+export interface CfdProgress {
+  percent: number;
+  directions_done: number;
+  total: number;
+  direction_deg: number;
+  index: number;
+  phase: string;
+  step: number;
+  steps: number;
+  mlups: number;
+  eta_s: number;
+  updated_at: string;
+}
+
+/** A job that runs once the wind field exists (thermal comfort of the same scenario), or when the run fails. */
+export interface DeferredJob {
+  type: string;
+  input: unknown;
+  dedupe_key: string;
+}
+
+export interface CfdRunState {
+  engine: 'canopy-cfd';
+  solver: string;
+  run_id: string;
+  analysis: string;
+  tier: TierId;
+  terrain: TerrainId;
+  directions_deg: number[];
+  reference: { height_m: number; terrain: TerrainId };
+  estimate: CfdEstimate;
+  schedule: RunSchedule;
+  shortened_schedule: boolean;
+  /** The post-processing job enqueued when the directions are done. */
+  post: { type: string; input: unknown; dedupe_key: string };
+  done: Record<string, CfdDirectionDone>;
+  progress: CfdProgress | null;
+  failed: { reason: string; direction_deg: number | null; step: number | null } | null;
+}
+
+export function runStateOf(parameters: unknown): CfdRunState | null {
+  const p = parameters as Partial<CfdRunState> | null;
+  return p && p.engine === 'canopy-cfd' && typeof p.run_id === 'string' ? (p as CfdRunState) : null;
+}
+
+export const directionJobKey = (simulationId: number, runId: string, index: number) => `cfd-direction:${simulationId}:${runId}:${index}`;
+
+/** The run's state and status, or null when the simulation is gone. */
+export async function readRun(db: Db, simulationId: number): Promise<{ status: string; state: CfdRunState | null; configurationId: number } | null> {
+  const [row] = await db.select({ status: simulations.status, parameters: simulations.cfdParameters, configurationId: simulations.configurationId }).from(simulations).where(eq(simulations.id, simulationId));
+  return row ? { status: row.status, state: runStateOf(row.parameters), configurationId: row.configurationId } : null;
+}
+
+/** Whether `runId` is still the simulation's live run (not superseded, failed or cancelled). */
+export async function runIsLive(db: Db, simulationId: number, runId: string): Promise<boolean> {
+  const run = await readRun(db, simulationId);
+  return Boolean(run && run.state?.run_id === runId && !run.state.failed && run.status !== 'failed' && run.status !== 'cancelled');
+}
+
+/** Sets one key of the state atomically (concurrent directions each write their own keys). */
+export async function setRunKey(db: Db, simulationId: number, runId: string, path: string[], value: unknown): Promise<void> {
+  await db
+    .update(simulations)
+    .set({ cfdParameters: sql`jsonb_set(${simulations.cfdParameters}, ${`{${path.join(',')}}`}::text[], ${JSON.stringify(value)}::jsonb, true)` })
+    .where(and(eq(simulations.id, simulationId), sql`${simulations.cfdParameters} ->> 'run_id' = ${runId}`));
+}
+
+/** Enqueues the jobs siblings of the scenario deferred until the wind field exists. */
+async function releaseDeferred(tx: Db, configurationId: number): Promise<number> {
+  const waiting = await tx
+    .select({ id: simulations.id, parameters: simulations.cfdParameters })
+    .from(simulations)
+    .where(and(eq(simulations.configurationId, configurationId), sql`${simulations.cfdParameters} ? 'deferred_job'`));
+  for (const sim of waiting) {
+    const job = (sim.parameters as { deferred_job: DeferredJob }).deferred_job;
+    await enqueueJob(tx, job.type, job.input, { dedupeKey: job.dedupe_key });
+    await tx
+      .update(simulations)
+      .set({ status: 'queued', statusText: 'Queued', cfdParameters: sql`${simulations.cfdParameters} - 'deferred_job'` })
+      .where(eq(simulations.id, sim.id));
+  }
+  return waiting.length;
+}
+
+export type DirectionOutcome = 'recorded' | 'published' | 'superseded';
+
+/**
+ * Records a finished direction; the last one publishes the run. Safe to repeat (a retried job
+ * records the same entry again; publishing happens once, guarded by the lock and the dedupe key).
+ */
+export async function recordDirection(db: Db, input: { simulationId: number; runId: string; index: number; done: CfdDirectionDone }): Promise<DirectionOutcome> {
+  return db.transaction(async (tx) => {
+    const [sim] = await tx
+      .select({ status: simulations.status, parameters: simulations.cfdParameters, configurationId: simulations.configurationId })
+      .from(simulations)
+      .where(eq(simulations.id, input.simulationId))
+      .for('update');
+    const state = runStateOf(sim?.parameters);
+    if (!sim || !state || state.run_id !== input.runId || state.failed || sim.status === 'failed' || sim.status === 'cancelled') return 'superseded';
+    const alreadyPublished = Object.keys(state.done).length === state.directions_deg.length;
+    const done = { ...state.done, [String(input.index)]: input.done };
+    await setRunKey(tx, input.simulationId, input.runId, ['done', String(input.index)], input.done);
+    if (alreadyPublished || Object.keys(done).length < state.directions_deg.length) return 'recorded';
+
+    // Every direction is in: publish the run's rows at once (an earlier run's leftovers go).
+    await tx.delete(assets).where(and(eq(assets.simulationId, input.simulationId), sql`${assets.metadata} -> 'job' ->> 'type' = ${CFD_DIRECTION_JOB}`));
+    const rows = Object.values(done).flatMap((d) => d.rows);
+    if (rows.length) await tx.insert(assets).values(rows);
+    await enqueueJob(tx, state.post.type, state.post.input, { dedupeKey: state.post.dedupe_key });
+    await tx
+      .update(simulations)
+      .set({ status: 'post_processing', statusText: `Wind (CFD): all ${state.directions_deg.length} directions done; computing the comfort maps` })
+      .where(eq(simulations.id, input.simulationId));
+    await releaseDeferred(tx, sim.configurationId);
+    return 'published';
+  });
+}
+
+/**
+ * Gives the run up: the simulation fails with the reason, nothing of it is published, and jobs
+ * that waited for the wind field run without it (they say so). False when it was not live.
+ */
+export async function failRun(db: Db, input: { simulationId: number; runId: string; statusText: string; reason: string; directionDeg: number | null; step: number | null }): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [sim] = await tx
+      .select({ status: simulations.status, parameters: simulations.cfdParameters, configurationId: simulations.configurationId })
+      .from(simulations)
+      .where(eq(simulations.id, input.simulationId))
+      .for('update');
+    const state = runStateOf(sim?.parameters);
+    if (!sim || !state || state.run_id !== input.runId || state.failed || sim.status === 'failed' || sim.status === 'cancelled') return false;
+    await setRunKey(tx, input.simulationId, input.runId, ['failed'], { reason: input.reason, direction_deg: input.directionDeg, step: input.step });
+    await tx.update(simulations).set({ status: 'failed', statusText: input.statusText.slice(0, 500) }).where(eq(simulations.id, input.simulationId));
+    await releaseDeferred(tx, sim.configurationId);
+    return true;
+  });
+}
+
+/** A run that failed before it started (geometry, grid size): the simulation fails with the reason. */
+export async function failPlanning(db: Db, input: { simulationId: number; runId: string; reason: string; statusText: string }): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [sim] = await tx.select({ configurationId: simulations.configurationId }).from(simulations).where(eq(simulations.id, input.simulationId)).for('update');
+    if (!sim) return;
+    const failed = { engine: 'canopy-cfd', run_id: input.runId, failed: { reason: input.reason, direction_deg: null, step: null } };
+    await tx.update(simulations).set({ status: 'failed', statusText: input.statusText.slice(0, 500), cfdParameters: failed }).where(eq(simulations.id, input.simulationId));
+    await releaseDeferred(tx, sim.configurationId);
+  });
+}
