@@ -384,6 +384,7 @@ export function buildHierarchy(spec: HierarchySpec): Hierarchy {
       nu: f32(np),
       source: u8(np),
       state: f32(np * MOMENTS),
+      delta: f32(np * MOMENTS),
       slots: i32(np * STENCIL).fill(-1),
       weights: f32(np * STENCIL),
       children: i32(np * STENCIL).fill(-1),

@@ -63,6 +63,8 @@ export interface PrescribedCells {
   source: Uint8Array;
   /** State to send out: ρ, u, S (10 per cell, lattice units of this level). */
   state: Float32Array;
+  /** GHOST: the state's change over half a parent step (linear extrapolation in time). */
+  delta: Float32Array;
   /** OUTLET: one recorded slot; GHOST: up to 8 slots of the parent level (−1 unused). */
   slots: Int32Array;
   /** GHOST: trilinear weights of `slots`. */

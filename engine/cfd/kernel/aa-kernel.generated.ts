@@ -534,3 +534,105 @@ export function collideRunsOddLaminar(f: Float32Array, n: number, px: number, px
     }
   }
 }
+
+/** ρ, u and Π_neq (m[0..9]) of the shifted populations h[0..18]. */
+export function momentsOf19(h: Float64Array, m: Float64Array): void {
+  const h0 = h[0];
+  const h1 = h[1];
+  const h2 = h[2];
+  const h3 = h[3];
+  const h4 = h[4];
+  const h5 = h[5];
+  const h6 = h[6];
+  const h7 = h[7];
+  const h8 = h[8];
+  const h9 = h[9];
+  const h10 = h[10];
+  const h11 = h[11];
+  const h12 = h[12];
+  const h13 = h[13];
+  const h14 = h[14];
+  const h15 = h[15];
+  const h16 = h[16];
+  const h17 = h[17];
+  const h18 = h[18];
+  const rho = 1 + (h0 + h1 + h2 + h3 + h4 + h5 + h6 + h7 + h8 + h9 + h10 + h11 + h12 + h13 + h14 + h15 + h16 + h17 + h18);
+  const jx = h1 - h2 + h7 - h8 + h9 - h10 + h11 - h12 + h13 - h14;
+  const jy = h3 - h4 + h7 - h8 - h9 + h10 + h15 - h16 + h17 - h18;
+  const jz = h5 - h6 + h11 - h12 - h13 + h14 + h15 - h16 - h17 + h18;
+  const ir = 1 / rho;
+  const ux = jx * ir, uy = jy * ir, uz = jz * ir;
+  const pxx = h1 + h2 + h7 + h8 + h9 + h10 + h11 + h12 + h13 + h14 - (rho - 1) * CS2 - jx * ux;
+  const pyy = h3 + h4 + h7 + h8 + h9 + h10 + h15 + h16 + h17 + h18 - (rho - 1) * CS2 - jy * uy;
+  const pzz = h5 + h6 + h11 + h12 + h13 + h14 + h15 + h16 + h17 + h18 - (rho - 1) * CS2 - jz * uz;
+  const pxy = h7 + h8 - h9 - h10 - jx * uy;
+  const pxz = h11 + h12 - h13 - h14 - jx * uz;
+  const pyz = h15 + h16 - h17 - h18 - jy * uz;
+  m[0] = rho; m[1] = ux; m[2] = uy; m[3] = uz;
+  m[4] = pxx; m[5] = pyy; m[6] = pzz; m[7] = pxy; m[8] = pxz; m[9] = pyz;
+}
+
+/** Regularised post-collision populations (shifted) from ρ, the equilibrium velocity, Π_neq (m[4..9]) and τ. */
+export function regularizedPost19(rho: number, ux: number, uy: number, uz: number, m: Float64Array, tau: number, g: Float64Array): void {
+  const pxx = m[4], pyy = m[5], pzz = m[6], pxy = m[7], pxz = m[8], pyz = m[9];
+  const c1 = 4.5 * (1 - 1 / tau);
+  const u2 = 1.5 * (ux * ux + uy * uy + uz * uz);
+  const rm = rho - 1;
+  const tr = (pxx + pyy + pzz) * CS2;
+  const g0 = 0.3333333333333333 * (rm - rho * u2 - c1 * tr);
+  const cu1 = ux;
+  const s1 = 0.05555555555555555 * (rm + rho * (4.5 * cu1 * cu1 - u2) + c1 * (pxx - tr));
+  const a1 = 0.16666666666666666 * rho * cu1;
+  const g1 = s1 + a1, g2 = s1 - a1;
+  const cu3 = uy;
+  const s3 = 0.05555555555555555 * (rm + rho * (4.5 * cu3 * cu3 - u2) + c1 * (pyy - tr));
+  const a3 = 0.16666666666666666 * rho * cu3;
+  const g3 = s3 + a3, g4 = s3 - a3;
+  const cu5 = uz;
+  const s5 = 0.05555555555555555 * (rm + rho * (4.5 * cu5 * cu5 - u2) + c1 * (pzz - tr));
+  const a5 = 0.16666666666666666 * rho * cu5;
+  const g5 = s5 + a5, g6 = s5 - a5;
+  const cu7 = ux + uy;
+  const s7 = 0.027777777777777776 * (rm + rho * (4.5 * cu7 * cu7 - u2) + c1 * (pxx + pyy + 2 * pxy - tr));
+  const a7 = 0.08333333333333333 * rho * cu7;
+  const g7 = s7 + a7, g8 = s7 - a7;
+  const cu9 = ux - uy;
+  const s9 = 0.027777777777777776 * (rm + rho * (4.5 * cu9 * cu9 - u2) + c1 * (pxx + pyy - 2 * pxy - tr));
+  const a9 = 0.08333333333333333 * rho * cu9;
+  const g9 = s9 + a9, g10 = s9 - a9;
+  const cu11 = ux + uz;
+  const s11 = 0.027777777777777776 * (rm + rho * (4.5 * cu11 * cu11 - u2) + c1 * (pxx + pzz + 2 * pxz - tr));
+  const a11 = 0.08333333333333333 * rho * cu11;
+  const g11 = s11 + a11, g12 = s11 - a11;
+  const cu13 = ux - uz;
+  const s13 = 0.027777777777777776 * (rm + rho * (4.5 * cu13 * cu13 - u2) + c1 * (pxx + pzz - 2 * pxz - tr));
+  const a13 = 0.08333333333333333 * rho * cu13;
+  const g13 = s13 + a13, g14 = s13 - a13;
+  const cu15 = uy + uz;
+  const s15 = 0.027777777777777776 * (rm + rho * (4.5 * cu15 * cu15 - u2) + c1 * (pyy + pzz + 2 * pyz - tr));
+  const a15 = 0.08333333333333333 * rho * cu15;
+  const g15 = s15 + a15, g16 = s15 - a15;
+  const cu17 = uy - uz;
+  const s17 = 0.027777777777777776 * (rm + rho * (4.5 * cu17 * cu17 - u2) + c1 * (pyy + pzz - 2 * pyz - tr));
+  const a17 = 0.08333333333333333 * rho * cu17;
+  const g17 = s17 + a17, g18 = s17 - a17;
+  g[0] = g0;
+  g[1] = g1;
+  g[2] = g2;
+  g[3] = g3;
+  g[4] = g4;
+  g[5] = g5;
+  g[6] = g6;
+  g[7] = g7;
+  g[8] = g8;
+  g[9] = g9;
+  g[10] = g10;
+  g[11] = g11;
+  g[12] = g12;
+  g[13] = g13;
+  g[14] = g14;
+  g[15] = g15;
+  g[16] = g16;
+  g[17] = g17;
+  g[18] = g18;
+}

@@ -18,8 +18,12 @@ const W = Float64Array.from(lattice.W);
 
 export const MOMENTS = 10;
 
-/** ρ, u and Π_neq of shifted populations h (h = f − w). */
-export function momentsOf(h: ArrayLike<number>, m: Float64Array): void {
+/** Unrolled forms of momentsOfLoop and regularizedPostLoop (generated; a test checks they agree). */
+export { momentsOf19 as momentsOf, regularizedPost19 as regularizedPost } from './aa-kernel.generated.ts';
+import { regularizedPost19 } from './aa-kernel.generated.ts';
+
+/** ρ, u and Π_neq of shifted populations h (h = f − w): the loop form (the unrolled one is momentsOf). */
+export function momentsOfLoop(h: ArrayLike<number>, m: Float64Array): void {
   let rho = 1, jx = 0, jy = 0, jz = 0, sxx = 0, syy = 0, szz = 0, sxy = 0, sxz = 0, syz = 0;
   for (let q = 0; q < Q; q++) {
     const v = h[q], cx = CX[q], cy = CY[q], cz = CZ[q];
@@ -60,9 +64,9 @@ export function relaxationTimeFromStrain(nu0: number, len2: number, strainNorm: 
 
 /**
  * Regularised post-collision populations (shifted) from ρ, the equilibrium velocity (u plus any
- * forcing shift), Π_neq (m[4..9]) and τ.
+ * forcing shift), Π_neq (m[4..9]) and τ: the loop form (the unrolled one is regularizedPost).
  */
-export function regularizedPost(rho: number, ux: number, uy: number, uz: number, m: Float64Array, tau: number, g: Float64Array): void {
+export function regularizedPostLoop(rho: number, ux: number, uy: number, uz: number, m: Float64Array, tau: number, g: Float64Array): void {
   const c1 = 4.5 * (1 - 1 / tau);
   const u2 = 1.5 * (ux * ux + uy * uy + uz * uz);
   const pxx = m[4], pyy = m[5], pzz = m[6], pxy = m[7], pxz = m[8], pyz = m[9];
@@ -84,7 +88,7 @@ export function emitFromStrain(state: ArrayLike<number>, at: number, tau: number
   const rho = state[at];
   const k = -2 * rho * CS2 * tau;
   for (let c = 0; c < 6; c++) work[4 + c] = k * state[at + 4 + c];
-  regularizedPost(rho, state[at + 1], state[at + 2], state[at + 3], work, tau, g);
+  regularizedPost19(rho, state[at + 1], state[at + 2], state[at + 3], work, tau, g);
 }
 
 /** Strain rate S = −Π_neq/(2ρ·cs²·τ) from a moment vector, written into out[at+4 .. at+9]. */

@@ -162,8 +162,36 @@ function runLoop(odd: boolean, les: boolean): string[] {
   return lines;
 }
 
+/**
+ * The single-cell building blocks of the slow path (cell.ts), unrolled the same way: moments of 19
+ * populations held in an array, and the regularised post-collision populations.
+ */
+function cellFunctions(): string[] {
+  const lines: string[] = [];
+  lines.push('/** ρ, u and Π_neq (m[0..9]) of the shifted populations h[0..18]. */');
+  lines.push('export function momentsOf19(h: Float64Array, m: Float64Array): void {');
+  for (let q = 0; q < Q; q++) lines.push(`  const h${q} = h[${q}];`);
+  moments(lines, '  ');
+  lines.push('  m[0] = rho; m[1] = ux; m[2] = uy; m[3] = uz;');
+  lines.push('  m[4] = pxx; m[5] = pyy; m[6] = pzz; m[7] = pxy; m[8] = pxz; m[9] = pyz;');
+  lines.push('}', '');
+  lines.push('/** Regularised post-collision populations (shifted) from ρ, the equilibrium velocity, Π_neq (m[4..9]) and τ. */');
+  lines.push('export function regularizedPost19(rho: number, ux: number, uy: number, uz: number, m: Float64Array, tau: number, g: Float64Array): void {');
+  lines.push('  const pxx = m[4], pyy = m[5], pzz = m[6], pxy = m[7], pxz = m[8], pyz = m[9];');
+  const body: string[] = [];
+  collide(body, '  ', false);
+  // The collision body computes τ from ν0; here τ is given.
+  for (const line of body) {
+    if (line.includes('const tau0 =') || line.includes('const tau = tau0;')) continue;
+    lines.push(line);
+  }
+  for (let q = 0; q < Q; q++) lines.push(`  g[${q}] = g${q};`);
+  lines.push('}', '');
+  return lines;
+}
+
 export function kernelSource(): string {
-  return [...header(), ...runLoop(false, true), ...runLoop(true, true), ...runLoop(false, false), ...runLoop(true, false)].join('\n');
+  return [...header(), ...runLoop(false, true), ...runLoop(true, true), ...runLoop(false, false), ...runLoop(true, false), ...cellFunctions()].join('\n');
 }
 
 /**

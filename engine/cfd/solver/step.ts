@@ -98,36 +98,58 @@ function prepare(h: Grid, level: Level, p: number, sub: number, ctx: ThreadConte
     pre.state[at] = 1;
     for (let c = 1; c < MOM; c++) pre.state[at + c] = rec[slot * MOM + c];
   } else if (src === GHOST) {
+    // The interpolated state changes once per parent step: the first substep computes it and the
+    // half-step increment; the second adds the increment (linear extrapolation in time).
+    const delta = pre.delta;
+    if (sub === 1) {
+      for (let m = 0; m < MOM; m++) pre.state[at + m] += delta[at + m];
+      return;
+    }
     const parent = h.levels[level.index - 1];
     // The parent has just made step s (its counter is s + 1) and recorded into rec[s & 1].
     const s = ctx.steps[parent.index] - 1;
     const cur = parent.rec[s & 1], prev = parent.rec[(s + 1) & 1];
-    const ext = s > 0 ? 0.5 * sub : 0;
-    const acc = ctx.scratch.acc;
+    const acc = ctx.scratch.acc, back = ctx.scratch.w;
     acc.fill(0);
+    back.fill(0);
     for (let c = 0; c < ST; c++) {
       const slot = pre.slots[p * ST + c];
       if (slot < 0) continue;
       const w = pre.weights[p * ST + c];
       const o = slot * MOM;
-      gather(acc, cur, prev, o, ext, w, w * pre.factorU[p * ST + c], w * pre.factorS[p * ST + c]);
+      const wu = w * pre.factorU[p * ST + c], ws = w * pre.factorS[p * ST + c];
+      gather(acc, cur, o, w, wu, ws);
+      gather(back, prev, o, w, wu, ws);
     }
     if (acc[0] <= 0) return; // no recorded source: keep the last state
-    for (let m = 0; m < 4; m++) pre.state[at + m] = acc[m];
+    const ext = s > 0 ? 0.5 : 0;
+    for (let m = 0; m < 4; m++) {
+      pre.state[at + m] = acc[m];
+      delta[at + m] = ext * (acc[m] - back[m]);
+    }
     // Strain per fine time step is half the strain per coarse step.
-    for (let m = 4; m < MOM; m++) pre.state[at + m] = 0.5 * acc[m];
+    for (let m = 4; m < MOM; m++) {
+      pre.state[at + m] = 0.5 * acc[m];
+      delta[at + m] = 0.5 * ext * (acc[m] - back[m]);
+    }
   }
 }
 
 /**
- * Adds weight × (state extrapolated by `ext` steps) to acc, with the horizontal velocity and the
- * S_xz, S_yz strains weighted by their profile factors instead (see PrescribedCells.factorU).
+ * Adds weight × state to acc, with the horizontal velocity and the S_xz, S_yz strains weighted by
+ * their profile factors instead (see PrescribedCells.factorU).
  */
-function gather(acc: Float64Array, cur: Float32Array | Float64Array, prev: Float32Array | Float64Array, o: number, ext: number, w: number, wu: number, ws: number): void {
-  for (let m = 0; m < MOM; m++) {
-    const v = cur[o + m] + ext * (cur[o + m] - prev[o + m]);
-    acc[m] += (m === 1 || m === 2 ? wu : m === 8 || m === 9 ? ws : w) * v;
-  }
+function gather(acc: Float64Array, from: Float32Array | Float64Array, o: number, w: number, wu: number, ws: number): void {
+  acc[0] += w * from[o];
+  acc[1] += wu * from[o + 1];
+  acc[2] += wu * from[o + 2];
+  acc[3] += w * from[o + 3];
+  acc[4] += w * from[o + 4];
+  acc[5] += w * from[o + 5];
+  acc[6] += w * from[o + 6];
+  acc[7] += w * from[o + 7];
+  acc[8] += ws * from[o + 8];
+  acc[9] += ws * from[o + 9];
 }
 
 function emitPrescribed(level: Level, p: number, odd: boolean, ctx: ThreadContext): void {
@@ -244,7 +266,7 @@ function restrict(h: Grid, level: Level, ctx: ThreadContext): void {
       // Strain from Π_neq, then the same weighting as the ghosts' (profile factors on u_h, S_xz, S_yz).
       const ks = -1 / (2 * m[0] * (1 / 3) * tau);
       for (let t = 4; t < MOM; t++) m[t] *= ks;
-      gather(acc, m, m, 0, 0, 1, pre.factorU[p * ST + c], pre.factorS[p * ST + c]);
+      gather(acc, m, 0, 1, pre.factorU[p * ST + c], pre.factorS[p * ST + c]);
       count++;
     }
     const at = p * MOM;
