@@ -6,7 +6,8 @@
  *
  * Options: --cells-per-b 8|16 (finest cell b/8 = 1.25 m, default; or b/16), --threads N
  * (default: the machine's cores), --closure background|mixing-length (the turbulence closure, see
- * engine/cfd/grid/build-hierarchy.ts). FILE.csv has a header line with x_over_b,y_over_b,z_over_b;
+ * engine/cfd/grid/build-hierarchy.ts), --check (exit 1 below hit rate 66 %, r 0.8, or without
+ * reverse flow behind and stagnation upwind at pedestrian height). Results: docs/cfd-validation.md. FILE.csv has a header line with x_over_b,y_over_b,z_over_b;
  * OUT.csv repeats those columns and adds U_ms,V_ms,W_ms.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -22,6 +23,7 @@ const { values } = parseArgs({
     'cells-per-b': { type: 'string', default: '8' },
     threads: { type: 'string' },
     closure: { type: 'string' },
+    check: { type: 'boolean', default: false },
   },
 });
 const cellsPerB = Number(values['cells-per-b']);
@@ -75,4 +77,9 @@ if (measured) {
   console.log(`hit rate ${(100 * s.hitRate).toFixed(1)} % (${s.hits}/${s.count}; target ≥ 66 %), Pearson r ${s.pearsonR.toFixed(3)} (target ≥ 0.8)`);
   console.log(`stagnation upwind (x/b = −0.75, z/b = 0.125): U = ${at(-0.75, 0.125).toFixed(2)} m/s (measured 0.21)`);
   console.log(`reverse flow behind (x/b = 0.75, z/b = 0.125): U = ${at(0.75, 0.125).toFixed(2)} m/s (measured −0.64)`);
+  if (values.check) {
+    const ok = s.hitRate >= 0.66 && s.pearsonR >= 0.8 && at(0.75, 0.125) < 0 && Math.abs(at(-0.75, 0.125)) < 0.1 * U_H_MS + 0.25 * 0.21;
+    console.log(ok ? 'targets met' : 'TARGETS MISSED');
+    if (!ok) process.exitCode = 1;
+  }
 }
