@@ -33,6 +33,7 @@ export function fullProject(id: number, extra: Partial<Project> = {}): Project {
     met_sources: [],
     parameter_sets: [],
     project_files: [],
+    surrounds: null,
     created_by: { id: 1, username: 'ada', name: 'Ada Smith' },
     can_change: true,
     ...extra,

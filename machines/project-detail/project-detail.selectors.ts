@@ -62,3 +62,23 @@ export const selectLevelLoading = (s: Snapshot): boolean => s.matches({ ready: {
 export const selectLevelUnavailable = (s: Snapshot): boolean => s.matches({ ready: { level: 'unavailable' } });
 export const selectScenariosLoading = (s: Snapshot): boolean => s.matches({ ready: { scenarios: 'loading' } });
 export const selectSubscription = (s: Snapshot): Subscription | null => s.context.level?.subscription ?? null;
+
+/** What the overview's site set-up card shows (issue 16: a new project's next steps, in order). */
+export interface SiteSetup {
+  weather: { station: string | null; error: string | null; requested: boolean };
+  /** ready: generated; requested: ticked at creation, waiting for map data; none: neither. */
+  surrounds: { state: 'ready' | 'requested' | 'none'; buildingCount: number };
+  scenarios: number;
+}
+
+export function selectSiteSetup(s: Snapshot): SiteSetup | null {
+  const project = s.context.project;
+  if (!project) return null;
+  const scenarios = selectStudies(s).reduce((n, study) => n + (study.configurations?.length ?? 0), 0);
+  const surrounds = project.surrounds;
+  return {
+    weather: { station: project.met_sources[0]?.name ?? null, error: project.met_error, requested: project.fetch_met },
+    surrounds: { state: surrounds ? 'ready' : project.generate_surrounds ? 'requested' : 'none', buildingCount: surrounds?.building_count ?? 0 },
+    scenarios,
+  };
+}

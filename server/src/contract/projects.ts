@@ -87,6 +87,8 @@ export const ProjectSchema = z
     met_sources: z.array(MetSourceSchema).openapi({ description: 'The weather stations the project uses (SPEC §3), oldest first' }),
     parameter_sets: z.array(ParameterSetSchema),
     project_files: z.array(ProjectFileSchema),
+    /** The project's surroundings from OpenStreetMap (full detail at surrounds/), or null before any were generated. */
+    surrounds: z.object({ building_count: z.number().int(), created_at: z.string() }).nullable(),
     created_by: UserRefSchema.nullable(),
     can_change: z.boolean().openapi({ description: 'Whether the signed-in user may change the project (the server still checks)' }),
   })

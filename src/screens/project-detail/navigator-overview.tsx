@@ -15,6 +15,7 @@ import {
   selectSubscription,
 } from '@machines/project-detail/project-detail.selectors.ts';
 import { LevelCard } from './level-card.tsx';
+import { SiteSetupCard } from './site-setup-card.tsx';
 import { OutputCards } from './output-cards.tsx';
 import { ServiceLineSidebar } from './service-line-sidebar.tsx';
 import { WheelPanel } from './wheel-panel.tsx';
@@ -45,6 +46,7 @@ export function NavigatorOverview({ detail }: { detail: ActorRefFrom<typeof proj
         <OutputCards projectId={project.id} study={study} />
       </div>
       <div className={sideColumn}>
+        <SiteSetupCard detail={detail} />
         <LevelCard loading={levelLoading} unavailable={levelUnavailable} subscription={subscription} />
         <ServiceLineSidebar lines={lines} loading={linesLoading} failed={linesFailed} />
       </div>

@@ -48,7 +48,7 @@ export function CreateProjectForm({ creator }: { creator: ActorRefFrom<typeof cr
       <CheckboxField
         id="project-surrounds"
         label="Generate surrounding buildings from map data"
-        hint="Needs latitude and longitude."
+        hint="Needs latitude and longitude. Then upload an OpenStreetMap extract (.osm) or GeoJSON of the area in Resources: the buildings are generated from it and new scenarios use them."
         checked={values.generateSurrounds ?? false}
         onCheckedChange={(checked) => setValues((v) => ({ ...v, generateSurrounds: checked }))}
       />

@@ -12,6 +12,7 @@ import { metSourcesOf } from '../weather/met-sources.ts';
 import { requireVisibleProject } from './access.ts';
 import { representSummary, summaryColumns } from './list.ts';
 import { studiesOf } from './studies.ts';
+import { projectSurroundsSummary } from '../scenarios/site-geometry.ts';
 
 /** Represents a project the caller has already been allowed to see. */
 export async function representProject(db: Db, user: AuthUser, projectId: number, canChange: boolean): Promise<Project> {
@@ -27,7 +28,7 @@ export async function representProject(db: Db, user: AuthUser, projectId: number
     .leftJoin(users, eq(users.id, projects.createdBy))
     .where(eq(projects.id, projectId));
   if (!row) throw ApiError.notFound();
-  const [favorite, studyList, parameterSetList, files, metSources] = await Promise.all([
+  const [favorite, studyList, parameterSetList, files, metSources, surrounds] = await Promise.all([
     db
       .select({ projectId: projectFavorites.projectId })
       .from(projectFavorites)
@@ -36,12 +37,14 @@ export async function representProject(db: Db, user: AuthUser, projectId: number
     listParameterSets(db, projectId),
     listProjectFiles(db, projectId),
     metSourcesOf(db, projectId),
+    projectSurroundsSummary(db, projectId),
   ]);
   return {
     ...representSummary(row, favorite.length > 0, studyList),
     met_sources: metSources,
     parameter_sets: parameterSetList,
     project_files: files,
+    surrounds: surrounds ? { building_count: surrounds.buildingCount, created_at: surrounds.createdAt.toISOString() } : null,
     created_by: optionalUserRef({ id: row.createdBy, username: row.creatorUsername, firstName: row.creatorFirstName, lastName: row.creatorLastName }),
     can_change: canChange,
   };

@@ -1,0 +1,39 @@
+/** The overview's site set-up card by role and text (issue 16): what a new project still needs, with the way to it. */
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { fullProject } from '@machines/project-detail/project-detail.fixtures.ts';
+import { fakeWorkspace, renderWorkspace } from '../workspace-testing/workspace-test-kit.tsx';
+
+const station = { id: 1, met_id: '725300-x', name: 'Chicago Ohare Intl Ap', wmo: '725300', latitude: 41.98, longitude: -87.92, elevation_m: 201, time_zone_hours: -6, years: 'TMY3', source: 'EPW', origin: 'upload' as const };
+
+describe('site set-up card', () => {
+  it('shows surroundings asked for at creation as waiting for map data, with the way to Resources', async () => {
+    renderWorkspace('/projects/7', fakeWorkspace({ getProject: async () => fullProject(7, { generate_surrounds: true }) }), {
+      projectPermissions: { '7': ['simulation_assets.add_configuration'] },
+    });
+    const card = await screen.findByRole('region', { name: 'Site set-up' });
+    const surrounds = within(card).getByRole('listitem', { name: 'Surroundings' });
+    expect(surrounds).toHaveTextContent('Waiting for map data');
+    expect(surrounds).toHaveTextContent('Asked for at creation: upload an OpenStreetMap extract (.osm) or GeoJSON of the area in Resources');
+    expect(within(surrounds).getByRole('link', { name: 'Upload map data' })).toHaveAttribute('href', '/projects/7/resources');
+    const weather = within(card).getByRole('listitem', { name: 'Weather' });
+    expect(weather).toHaveTextContent('Needed');
+    expect(within(weather).getByRole('link', { name: 'Get weather' })).toHaveAttribute('href', '/projects/7/resources');
+    const scenarios = within(card).getByRole('listitem', { name: 'Scenarios' });
+    expect(scenarios).toHaveTextContent('Upload the study geometry and choose the analyses.');
+    // Issue 16 item 11: the overview offers 'Add scenario' to whoever may add one.
+    expect(await within(scenarios).findByRole('button', { name: 'Add scenario' })).toBeInTheDocument();
+  });
+
+  it('says what is ready: the station and the generated buildings', async () => {
+    const project = fullProject(7, { generate_surrounds: true, met_sources: [station], surrounds: { building_count: 12, created_at: '2026-11-20T10:00:00Z' } });
+    renderWorkspace('/projects/7', fakeWorkspace({ getProject: async () => project }));
+    // Without the permission there is nothing to click.
+    expect(within(await screen.findByRole('listitem', { name: 'Scenarios' })).queryByRole('button', { name: 'Add scenario' })).not.toBeInTheDocument();
+    const card = await screen.findByRole('region', { name: 'Site set-up' });
+    expect(within(card).getByRole('listitem', { name: 'Weather' })).toHaveTextContent('ReadyChicago Ohare Intl Ap');
+    const surrounds = within(card).getByRole('listitem', { name: 'Surroundings' });
+    expect(surrounds).toHaveTextContent('12 buildings from OpenStreetMap; new scenarios use them.');
+    expect(within(surrounds).queryByRole('link')).not.toBeInTheDocument();
+  });
+});
