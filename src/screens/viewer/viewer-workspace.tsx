@@ -5,6 +5,7 @@
  * their offending faces drawn on the model), the keyboard shortcuts with their overlay, and the mode
  * panels (Insights, Images, Reports through the ViewerBridge; Settings with the results import).
  */
+import { defaultSimulationId } from '@machines/viewer/default-simulation.ts';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { Simulation } from '@server/contract/viewer.ts';
@@ -119,10 +120,10 @@ export function ViewerWorkspace({ logic, projectId, studyId, configurationId, mo
   const model = models[activePane];
   const filter = filters[activePane];
 
-  // The configuration's simulations feed both panes; each starts on the wanted (or first) simulation.
+  // The configuration's simulations feed both panes; each starts on the wanted simulation, else the first with results.
   useEffect(() => {
     for (const f of filters) f.send({ type: 'results.set', simulations: simulations as never });
-    const wanted = simulations.find((s) => s.id === initialSimulationId)?.id ?? simulations[0]?.id;
+    const wanted = simulations.find((s) => s.id === initialSimulationId)?.id ?? defaultSimulationId(simulations);
     for (const f of filters) {
       const current = f.getSnapshot().context.selectedSimulationId;
       if (current === null && wanted !== undefined) f.send({ type: 'simulation.select', simulationId: wanted });
