@@ -69,4 +69,9 @@ export const SCENARIO_ROWS: Record<string, MatrixRow> = {
   },
   'GET /api/simulation/:id/parameter-input-qa-report': { expect: see(200), request: (w) => ({ path: `/api/simulation/${w.scenarios.validation.simulationId}/parameter-input-qa-report` }) },
   'GET /api/project/:id/configuration/:cid/simulation': { expect: see(200), request: (w) => ({ path: `${validated(w)}/simulation/` }) },
+  // Canopy's CFD estimate (issue 15): who may create a scenario may ask what one would cost.
+  'POST /api/project/:id/cfd-estimate': {
+    expect: change(200),
+    request: (w) => ({ path: `/api/project/${w.projectId}/cfd-estimate/`, body: { geometry: { study: [w.scenarios.uploads.study], presentation_planes: [w.scenarios.uploads.plane] }, wind_directions: 8 } }),
+  },
 };

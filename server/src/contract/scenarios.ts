@@ -66,6 +66,12 @@ export const GEOMETRY_ROLES = ['ground', 'study', 'surrounds', 'presentation_pla
 export type GeometryRole = (typeof GEOMETRY_ROLES)[number];
 
 export const WIND_DIRECTION_COUNTS = [8, 12, 16, 18, 24, 36] as const;
+/** Resolution tiers of Canopy's CFD (engine/cfd/run/scene-plan.ts TIERS): 4 m or 2 m cells near the ground. */
+export const CFD_TIERS = ['rapid', 'detailed'] as const;
+export type CfdTier = (typeof CFD_TIERS)[number];
+/** Terrain categories upwind of the site (engine/wind/profile.ts TERRAINS). */
+export const TERRAIN_IDS = ['city', 'suburban', 'country', 'water'] as const;
+export type TerrainChoice = (typeof TERRAIN_IDS)[number];
 export const MINUTES_INTERVALS = [5, 10, 15, 20, 30, 60] as const;
 
 const TIME_WINDOW = /^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/;
@@ -150,6 +156,13 @@ const scenarioFields = {
   seasons: z.array(choice(SEASONS)).min(1, 'Choose at least one season.').max(SEASONS.length),
   times: z.array(timeWindow()).min(1, 'Give at least one time window.').max(8, 'Ensure this field has no more than 8 elements.'),
   wind_directions: oneOf(WIND_DIRECTION_COUNTS).default(16),
+  /** Canopy's CFD wind: the resolution tier (rapid: 4 m cells near the ground; detailed: 2 m). */
+  cfd_tier: choice(CFD_TIERS).default('rapid'),
+  /**
+   * The terrain upwind of the site: the roughness of the CFD's approach flow (log law, reference
+   * 10 m) and the met-wind correction of thermal comfort.
+   */
+  terrain: choice(TERRAIN_IDS).default('suburban'),
   /** Return periods (years) per criterion id, e.g. {"lawson-lddc": [1, 50]}. */
   return_periods: z
     .record(text(100), z.array(integer().min(1, 'Ensure this value is greater than or equal to 1.').max(10_000, 'Ensure this value is less than or equal to 10000.')).min(1, 'Give at least one return period (years).'))

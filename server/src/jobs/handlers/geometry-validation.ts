@@ -14,7 +14,7 @@ const inputSchema = z.object({
   run: z.number().int().positive(),
 });
 
-export function geometryValidationHandler(deps: Pick<AppDeps, 'blobStore' | 'bus'>): JobHandler {
+export function geometryValidationHandler(deps: Pick<AppDeps, 'blobStore' | 'bus' | 'config'>): JobHandler {
   return (context) =>
-    runGeometryValidation({ db: context.db, blobStore: deps.blobStore, bus: deps.bus }, inputSchema.parse(context.job.input), (percent, message) => context.progress(percent, message));
+    runGeometryValidation({ db: context.db, blobStore: deps.blobStore, bus: deps.bus, config: deps.config }, inputSchema.parse(context.job.input), (percent, message) => context.progress(percent, message));
 }

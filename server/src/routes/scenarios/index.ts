@@ -3,6 +3,7 @@ import type { ApiApp } from '../../app.ts';
 import { registerApprovalRoutes } from './approval.routes.ts';
 import { registerCancelRoutes } from './cancel.routes.ts';
 import { registerCapabilityRoutes } from './capabilities.routes.ts';
+import { registerCfdEstimateRoutes } from './cfd-estimate.routes.ts';
 import { registerConfigurationRoutes } from './configuration.routes.ts';
 import { registerQaReportRoutes } from './qa-report.routes.ts';
 import { registerRemeshRoutes } from './remesh.routes.ts';
@@ -18,4 +19,5 @@ export function registerScenarioRoutes(app: ApiApp): void {
   registerCapabilityRoutes(app);
   registerRemeshRoutes(app);
   registerQaReportRoutes(app);
+  registerCfdEstimateRoutes(app);
 }

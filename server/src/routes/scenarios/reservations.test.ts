@@ -2,7 +2,7 @@
  * Only what can run is offered, and nothing is charged for what does not run (issue 16), over HTTP
  * on the real database with a real job worker (geometry validation):
  * - a pair neither Canopy nor a configured provider computes is refused at save, naming the field;
- *   solar and thermal comfort are offered at the CFD level too;
+ *   solar and thermal comfort are offered at the CFD level too, and Canopy's CFD computes the wind ones there;
  * - an analysis that waits for external results reserves its credits at approval (nothing debited),
  *   and cancelling it, or deleting its scenario, returns them.
  * The debit on ingestion is in submission.routes.test.ts.
@@ -50,6 +50,8 @@ describe('without an external provider', () => {
   it('offers only what Canopy computes, at both job levels', async () => {
     const offer = await json<CapabilityList>(await t.request('/api/scenario-capabilities/', { token: w.tokens.colleague }), 200);
     expect(offer.results.map((c) => `${c.analysis_type}:${c.engine}:${c.computed_by}`).sort()).toEqual([
+      'directional_wind:CFD:canopy',
+      'pedestrian_wind_comfort:CFD:canopy',
       'solar:AI:canopy',
       'solar:CFD:canopy',
       'thermal_comfort:AI:canopy',
@@ -61,7 +63,7 @@ describe('without an external provider', () => {
     const wind = await create({ ...solarScenarioBody('Wind', w.scenarios.uploads), analyses: [{ analysis_type: 'pedestrian_wind_comfort', metrics: ['lawson-lddc'] }] });
     expect(wind.status).toBe(400);
     expect(await wind.json()).toEqual({
-      'analyses.0.analysis_type': ['"pedestrian_wind_comfort" is not offered with the AI engine. Neither Canopy nor a configured provider computes it on this installation.'],
+      'analyses.0.analysis_type': ['"pedestrian_wind_comfort" is not offered with the AI engine. It runs at the CFD level.'],
     });
     const solarCfd = await json<Configuration>(await create({ ...solarScenarioBody('Solar at CFD level', w.scenarios.uploads), engine: 'CFD' }), 201);
     expect(solarCfd.simulations.map((s) => [s.category, s.engine, s.computed_by_canopy])).toEqual([['solar', 'CFD', true]]);

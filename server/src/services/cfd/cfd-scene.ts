@@ -35,6 +35,8 @@ export interface CfdScene {
   points: Float64Array;
   /** The mesh results are written on (the plane); null for an estimate from a generated plane. */
   surface: ResultSurface | null;
+  /** For an estimate: each file's request field (`geometry.study.0`), so errors can name it. */
+  fileFields?: Map<string, string>;
 }
 
 export class CfdSceneError extends Error {
@@ -138,6 +140,7 @@ export async function loadEstimateScene(db: Db, blobStore: BlobStore, projectId:
   const ids = roles.flatMap(([, list]) => list ?? []);
   const uploads = await uploadRows(db, projectId, ids);
   const geometry: CfdGeometry[] = [];
+  const fileFields = new Map<string, string>();
   const planePoints: number[] = [];
   for (const [role, list] of roles) {
     for (const [i, id] of (list ?? []).entries()) {
@@ -150,6 +153,7 @@ export async function loadEstimateScene(db: Db, blobStore: BlobStore, projectId:
       } catch (error) {
         throw new CfdSceneError(`${upload.filename} is not a readable STL file: ${(error as Error).message}`, field);
       }
+      fileFields.set(upload.filename, field);
       if (role === 'presentation_planes') planePoints.push(...soup);
       else {
         const g = entry(upload.filename, role, soup);
@@ -189,7 +193,7 @@ export async function loadEstimateScene(db: Db, blobStore: BlobStore, projectId:
   if (planePoints.length === 0) {
     throw new CfdSceneError('Upload a presentation plane or have Canopy generate a pedestrian plane (pedestrian_plane): the CFD computes the wind at its points.', 'geometry.presentation_planes');
   }
-  return { geometry, points: Float64Array.from(planePoints), surface: null };
+  return { geometry, points: Float64Array.from(planePoints), surface: null, fileFields };
 }
 
 function concat(parts: readonly Float32Array[]): Float32Array {

@@ -22,7 +22,9 @@ import { reserveCredits } from '../company/reservations.ts';
 import { blockedReason, heldSubscription, scenarioCost } from './cost.ts';
 import { publishScenarioStatus } from './events.ts';
 import { insertMissingGeometryAssets, prepareGeometryAssets } from './geometry.ts';
-import { solarInput, thermalInput } from './job-inputs.ts';
+import { cfdWindInput, solarInput, thermalInput } from './job-inputs.ts';
+import { CFD_WIND_JOB } from '../cfd/cfd-plan.ts';
+import type { DeferredJob } from '../cfd/run-state.ts';
 import { refreshScenarioStatus } from './status.ts';
 import { engineOf, simulationJobKey, simulationSummaries } from './view.ts';
 
@@ -135,11 +137,23 @@ export async function approveScenario(deps: AppDeps, db: Db, user: AuthUser, ids
     const sims = await tx.select({ id: simulations.id, category: simulations.category }).from(simulations).where(eq(simulations.configurationId, locked.id));
     // The weather the user chose in the wizard (a met source of this project), else the job's default.
     const stationId = await chosenStation(tx, ids.projectId, form.met_source_id);
+    // Thermal comfort of a scenario with Canopy's CFD wind waits for the wind field (services/cfd/run-state.ts releases it).
+    const cfdWind = sims.some((s) => canopyJobType(s.category, cost.creditType) === CFD_WIND_JOB);
     for (const sim of sims) {
       const jobType = canopyJobType(sim.category, cost.creditType);
       if (jobType) {
         const target = { projectId: ids.projectId, configurationId: locked.id, simulationId: sim.id, ...(stationId ? { stationId } : {}) };
-        const input = sim.category === 'solar' ? solarInput(target, form) : thermalInput(target, form, parameters);
+        const input =
+          jobType === CFD_WIND_JOB
+            ? cfdWindInput(target, form, sim.category === 'directional_wind' ? 'directional_wind' : 'pedestrian_wind_comfort')
+            : sim.category === 'solar'
+              ? solarInput(target, form)
+              : thermalInput(target, form, parameters);
+        if (cfdWind && sim.category === 'thermal_comfort') {
+          const deferred: DeferredJob = { type: jobType, input, dedupe_key: simulationJobKey(sim.id) };
+          await tx.update(simulations).set({ status: 'queued', statusText: 'Waiting for the CFD wind field (thermal comfort uses it)', cfdParameters: { deferred_job: deferred } }).where(eq(simulations.id, sim.id));
+          continue;
+        }
         await enqueueJob(tx, jobType, input, { dedupeKey: simulationJobKey(sim.id) });
         await tx.update(simulations).set({ status: 'queued', statusText: 'Queued' }).where(eq(simulations.id, sim.id));
       } else {

@@ -3,15 +3,16 @@
  * level (engine: AI or CFD) pair is offered when Canopy computes it itself, or when an external
  * service is configured to deliver its results (EXTERNAL_ANALYSES, through /api/ingestassets/…).
  *
- * Canopy's own computations are the rows of CANOPY_COMPUTES: adding CFD pedestrian wind comfort once
- * the solver in engine/cfd runs is one row here (with its job type). Solar and thermal comfort are
- * Canopy's physics whichever job level the scenario runs at, so they are offered at both.
+ * Canopy's own computations are the rows of CANOPY_COMPUTES. Solar and thermal comfort are Canopy's
+ * physics whichever job level the scenario runs at, so they are offered at both; pedestrian wind
+ * comfort and directional wind at the CFD level run Canopy's solver (engine/cfd, services/cfd).
  */
 import type { Config } from '../../env.ts';
 import type { AnalysisType } from '../../contract/parameter-sets.ts';
 import type { Engine } from '../../contract/scenarios.ts';
 import type { Capability } from '../../contract/capabilities.ts';
 import { ANALYSIS_JOB_TYPES } from '../analyses/settings.ts';
+import { CFD_WIND_JOB } from '../cfd/cfd-plan.ts';
 
 export type { Capability };
 
@@ -28,6 +29,19 @@ export const CANOPY_COMPUTES: readonly CanopyComputation[] = [
   { analysis_type: 'solar', engine: 'CFD', jobType: ANALYSIS_JOB_TYPES.solar, method: 'Sun position and ray casting over the scenario geometry' },
   { analysis_type: 'thermal_comfort', engine: 'AI', jobType: ANALYSIS_JOB_TYPES.thermal, method: 'UTCI / SET* from the weather file with sun and shade on the plane' },
   { analysis_type: 'thermal_comfort', engine: 'CFD', jobType: ANALYSIS_JOB_TYPES.thermal, method: 'UTCI / SET* from the weather file with sun and shade on the plane' },
+  // Canopy's CFD solver (engine/cfd): one job per wind direction, then the comfort post-processing.
+  {
+    analysis_type: 'pedestrian_wind_comfort',
+    engine: 'CFD',
+    jobType: CFD_WIND_JOB,
+    method: "Canopy's CFD (lattice Boltzmann, LES) per wind direction, then comfort and safety classes from the weather file",
+  },
+  {
+    analysis_type: 'directional_wind',
+    engine: 'CFD',
+    jobType: CFD_WIND_JOB,
+    method: "Canopy's CFD (lattice Boltzmann, LES) per wind direction: speed-up ratios, arrows and streamlines",
+  },
 ];
 
 /** Analyses whose ingested results Canopy post-processes itself (submit-postprocessing/). */

@@ -14,7 +14,8 @@ import type { CostBreakdown, CostLine, Engine, ScenarioForm } from '../../contra
 import { creditsUsed } from '../company/subscriptions.ts';
 import type { ConfigurationRow } from './access.ts';
 import { WIND_DEPENDENT } from './analyses.ts';
-import { computedByCanopy } from './capabilities.ts';
+import { canopyJobType, computedByCanopy } from './capabilities.ts';
+import { CFD_WIND_JOB, type CfdEstimate } from '../cfd/cfd-plan.ts';
 import type { Capability } from '../../contract/capabilities.ts';
 import { creditsReserved } from '../company/reservations.ts';
 import { engineOf } from './view.ts';
@@ -24,6 +25,13 @@ export const DIRECTIONS_PER_PRICE = 16;
 
 export function directionFactor(analysisType: string, windDirections: number): number {
   return WIND_DEPENDENT.includes(analysisType) ? Math.ceil(windDirections / DIRECTIONS_PER_PRICE) : 1;
+}
+
+/** The price units of a CFD run estimated for the form's tier and directions, or null when none is. */
+export function cfdComputeFactor(parameters: unknown, form: ScenarioForm): number | null {
+  const estimate = (parameters as { estimate?: CfdEstimate } | null)?.estimate;
+  if (!estimate || estimate.tier !== (form.cfd_tier ?? 'rapid') || estimate.wind_directions !== (form.wind_directions ?? DIRECTIONS_PER_PRICE)) return null;
+  return estimate.compute_factor;
 }
 
 export interface Cost {
@@ -43,7 +51,11 @@ export interface Cost {
 export async function scenarioCost(db: Db, config: ConfigurationRow, offer: readonly Capability[]): Promise<Cost> {
   const form = config.form as ScenarioForm;
   const creditType = engineOf(config);
-  const sims = await db.select({ id: simulations.id, category: simulations.category }).from(simulations).where(eq(simulations.configurationId, config.id)).orderBy(asc(simulations.id));
+  const sims = await db
+    .select({ id: simulations.id, category: simulations.category, cfdParameters: simulations.cfdParameters })
+    .from(simulations)
+    .where(eq(simulations.configurationId, config.id))
+    .orderBy(asc(simulations.id));
   const prices = await db.select().from(simulationPrices).where(eq(simulationPrices.creditType, creditType));
   const byType = new Map(prices.map((p) => [p.simulationType, p]));
   const seasons = Math.max(1, form.seasons?.length ?? 1);
@@ -55,7 +67,10 @@ export async function scenarioCost(db: Db, config: ConfigurationRow, offer: read
     if (!price) unpriced.push(s.category);
     const capability = offer.find((c) => c.analysis_type === s.category && c.engine === creditType);
     if (!capability) unoffered.push(s.category);
-    const factor = directionFactor(s.category, windDirections);
+    // Canopy's CFD is priced by the grid it builds (cells × steps × directions, services/cfd/cfd-plan.ts),
+    // as estimated when the geometry was validated for this tier and direction count.
+    const cfd = canopyJobType(s.category, creditType) === CFD_WIND_JOB ? cfdComputeFactor(s.cfdParameters, form) : null;
+    const factor = cfd ?? directionFactor(s.category, windDirections);
     const unit = price?.credits ?? 0;
     return {
       simulation_id: s.id,

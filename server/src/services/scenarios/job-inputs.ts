@@ -7,6 +7,7 @@
  */
 import type { ScenarioForm } from '../../contract/scenarios.ts';
 import { DEFAULT_SEASONS, type SolarJobInput, type ThermalJobInput } from '../analyses/settings.ts';
+import type { CfdAnalysis, CfdWindJobInput } from '../cfd/cfd-jobs.ts';
 
 type Target = { projectId: number; configurationId: number; simulationId: number; stationId?: number };
 
@@ -35,6 +36,25 @@ export function thermalInput(target: Target, form: ScenarioForm, parameterValues
       timeWindows: windows(form),
       ...(typeof clo === 'number' ? { clothingClo: clo } : {}),
       ...(typeof met === 'number' ? { metabolicRateMet: met } : {}),
+      // Forms saved before the terrain field keep the job's default (suburban).
+      ...(form.terrain ? { siteTerrain: form.terrain } : {}),
     },
+  };
+}
+
+/**
+ * Canopy's CFD wind: the tier, directions and terrain of the form, and what the comfort
+ * post-processing computes after the directions — the criteria chosen as the analysis's metrics
+ * (Lawson LDDC when none), the seasons and the time windows.
+ */
+export function cfdWindInput(target: Target, form: ScenarioForm, analysis: CfdAnalysis): CfdWindJobInput {
+  const chosen = form.analyses.find((a) => a.analysis_type === 'pedestrian_wind_comfort')?.metrics ?? [];
+  return {
+    ...target,
+    analysis,
+    tier: form.cfd_tier ?? 'rapid',
+    terrain: form.terrain ?? 'suburban',
+    windDirections: form.wind_directions,
+    settings: { criteria: chosen.length ? chosen : ['lawson-lddc'], seasons: seasons(form), timeWindows: windows(form), directionalOnly: analysis === 'directional_wind' },
   };
 }

@@ -11,6 +11,8 @@ import type { FieldErrors } from '../../http/errors.ts';
 import { GEOMETRY_ROLES, type ScenarioForm } from '../../contract/scenarios.ts';
 import { CRITERIA } from '../../../../engine/wind/criteria.ts';
 import { LOAD_ANALYSES, NEEDS_PRESENTATION_PLANE } from './analyses.ts';
+import { canopyJobType } from './capabilities.ts';
+import { CFD_WIND_JOB } from '../cfd/cfd-plan.ts';
 
 const STL_FORMATS = ['stl-binary', 'stl-ascii'];
 const add = (errors: FieldErrors, field: string, message: string) => (errors[field] ??= []).push(message);
@@ -53,7 +55,13 @@ export async function checkScenarioRules(db: Db, projectId: number, form: Scenar
       else if (!STL_FORMATS.includes(upload.format)) add(errors, `geometry.${role}.${i}`, `${upload.filename} is not an STL file (it reads as ${upload.format}).`);
     });
   }
-  if (types.some((t) => NEEDS_PRESENTATION_PLANE.includes(t)) && form.geometry.presentation_planes.length === 0 && form.pedestrian_plane === null) {
+  // Canopy's CFD: one run gives both the comfort maps and the directional layers, so one of the two.
+  const cfdWind = form.engine === 'CFD' ? form.analyses.map((a, i) => [a.analysis_type, i] as const).filter(([t]) => canopyJobType(t, 'CFD') === CFD_WIND_JOB) : [];
+  if (cfdWind.length > 1) {
+    add(errors, `analyses.${cfdWind[1]![1]}.analysis_type`, 'Choose pedestrian wind comfort or directional wind with Canopy’s CFD, not both: the wind-comfort run also writes the directional wind layers, arrows and streamlines.');
+  }
+  const needsPlane = types.some((t) => NEEDS_PRESENTATION_PLANE.includes(t)) || cfdWind.length > 0;
+  if (needsPlane && form.geometry.presentation_planes.length === 0 && form.pedestrian_plane === null) {
     add(errors, 'geometry.presentation_planes', 'Upload a presentation plane or have Canopy generate a pedestrian plane (pedestrian_plane): the chosen analyses compute their results on it.');
   }
 

@@ -15,11 +15,14 @@ import { publishNotification, publishScenarioStatus } from './events.ts';
 import { storeAssetReports, storeFindings } from './findings.ts';
 import { uploadBytes, uploadRows } from './geometry.ts';
 import { publishValidation, type GeometryValidateInput } from './validation.ts';
+import { cfdValidationFindings } from '../cfd/cfd-validation.ts';
 
 export interface ValidationRunServices {
   db: Db;
   blobStore: BlobStore;
   bus?: EventBus;
+  /** For the CFD checks of scenarios Canopy's CFD computes (absent: none are made). */
+  config?: Parameters<typeof cfdValidationFindings>[0]['config'];
 }
 
 async function setScenarioStatus(db: Db, configurationId: number, status: 'draft' | 'awaiting_approval'): Promise<void> {
@@ -59,6 +62,16 @@ export async function runGeometryValidation(services: ValidationRunServices, inp
     }
     await progress(45, 'validating');
     const result = validateScenarioGeometry(scenario);
+    if (services.config) {
+      // Canopy's CFD: every file voxelises and the grid fits, or the scenario cannot be approved.
+      const cfd = await cfdValidationFindings(
+        { db, blobStore: services.blobStore, config: services.config },
+        { projectId: input.projectId, configurationId: record.configurationId, geometry, uploadNames: new Map([...uploads].map(([id, u]) => [id, u.filename])) },
+      );
+      result.findings.push(...cfd);
+      for (const f of cfd) result.summary[f.severity === 'error' ? 'errors' : f.severity === 'warning' ? 'warnings' : 'infos']++;
+      if (cfd.some((f) => f.severity === 'error')) result.passed = false;
+    }
     const uploadIdOf = (role: GeometryRole | undefined, asset: string | undefined) => (role && asset ? (nameToId.get(`${role}/${asset}`) ?? null) : null);
     const stored = storeFindings(result.findings, uploadIdOf);
     const firstError = result.findings.find((f) => f.severity === 'error');
