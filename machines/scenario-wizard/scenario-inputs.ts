@@ -8,15 +8,10 @@
 import type { AnalysisType, FlagName, Flags, FormStep, GeometryRole, WizardOptions, WizardValues } from './scenario-wizard.types.ts';
 import { GEOMETRY_ROLES } from './scenario-wizard.types.ts';
 import { unofferedChoices } from './scenario-offer.ts';
+import * as LABELS from '@engine/results/labels.ts';
 
-export const ANALYSIS_LABELS: Record<AnalysisType, string> = {
-  pedestrian_wind_comfort: 'Pedestrian wind comfort',
-  thermal_comfort: 'Thermal comfort',
-  solar: 'Solar',
-  directional_wind: 'Directional wind',
-  pressure: 'Pressure (cladding)',
-  structural_loading: 'Structural loading',
-};
+/** Human names from the one label table (engine/results/labels.ts), typed for the wizard's keys. */
+export const ANALYSIS_LABELS = LABELS.ANALYSIS_LABELS as Record<AnalysisType, string>;
 
 /** The metrics each analysis offers; the first is the default. */
 export const METRICS: Record<AnalysisType, readonly string[]> = {
@@ -29,14 +24,8 @@ export const METRICS: Record<AnalysisType, readonly string[]> = {
   structural_loading: ['base_moments', 'base_shears'],
 };
 
-export const ROLE_LABELS: Record<GeometryRole, string> = {
-  ground: 'Ground',
-  study: 'Study buildings',
-  surrounds: 'Surrounding buildings',
-  presentation_planes: 'Presentation planes',
-  landscaping: 'Landscaping',
-  mitigations: 'Mitigations',
-};
+export const ROLE_LABELS = LABELS.ROLE_LABELS as Record<GeometryRole, string>;
+export const metricLabel = LABELS.metricLabel;
 
 export const WIND_DIRECTION_CHOICES = [8, 12, 16, 18, 24, 36] as const;
 export const MINUTE_INTERVALS = [5, 10, 15, 20, 30, 60] as const;

@@ -4,6 +4,7 @@
  * words.
  */
 import type { BadgeTone } from '../../ui/badge.tsx';
+import { statusLabel } from '@engine/results/labels.ts';
 
 export interface StatusLook {
   label: string;
@@ -13,21 +14,21 @@ export interface StatusLook {
 }
 
 const LOOKS: Record<string, StatusLook> = {
-  draft: { label: 'Draft', tone: 'neutral', fill: '#c3ccc8' },
-  validating: { label: 'Validating', tone: 'info', fill: '#7aa2e3' },
-  awaiting_approval: { label: 'Awaiting approval', tone: 'warning', fill: '#e8b44c' },
-  awaiting_external_results: { label: 'Awaiting results', tone: 'warning', fill: '#e8b44c' },
-  queued: { label: 'Queued', tone: 'info', fill: '#9bb7ea' },
-  running: { label: 'Running', tone: 'info', fill: '#3f7bd9' },
-  post_processing: { label: 'Post-processing', tone: 'info', fill: '#5b8fdf' },
-  completed: { label: 'Completed', tone: 'success', fill: '#2f8f63' },
-  failed: { label: 'Failed', tone: 'danger', fill: '#cf4b3f' },
-  cancelled: { label: 'Cancelled', tone: 'neutral', fill: '#8d9893' },
+  draft: { label: statusLabel('draft'), tone: 'neutral', fill: '#c3ccc8' },
+  validating: { label: statusLabel('validating'), tone: 'info', fill: '#7aa2e3' },
+  awaiting_approval: { label: statusLabel('awaiting_approval'), tone: 'warning', fill: '#e8b44c' },
+  awaiting_external_results: { label: statusLabel('awaiting_external_results'), tone: 'warning', fill: '#e8b44c' },
+  queued: { label: statusLabel('queued'), tone: 'info', fill: '#9bb7ea' },
+  running: { label: statusLabel('running'), tone: 'info', fill: '#3f7bd9' },
+  post_processing: { label: statusLabel('post_processing'), tone: 'info', fill: '#5b8fdf' },
+  completed: { label: statusLabel('completed'), tone: 'success', fill: '#2f8f63' },
+  failed: { label: statusLabel('failed'), tone: 'danger', fill: '#cf4b3f' },
+  cancelled: { label: statusLabel('cancelled'), tone: 'neutral', fill: '#8d9893' },
 };
 
 export function statusLook(status: string): StatusLook {
   const key = status.trim().toLowerCase().replace(/[\s-]+/g, '_');
-  return LOOKS[key] ?? { label: status || 'Unknown', tone: 'neutral', fill: '#aab4b0' };
+  return LOOKS[key] ?? { label: status ? statusLabel(key) : 'Unknown', tone: 'neutral', fill: '#aab4b0' };
 }
 
 /** The legend: the statuses in the order a scenario moves through them. */

@@ -4,7 +4,7 @@
  * level changed stays listed so it can be removed. Analyses an append keeps cannot be removed.
  */
 import { useSelector } from '@xstate/react';
-import { ANALYSIS_LABELS, METRICS } from '@machines/scenario-wizard/scenario-inputs.ts';
+import { ANALYSIS_LABELS, METRICS, metricLabel } from '@machines/scenario-wizard/scenario-inputs.ts';
 import { whoComputes } from '@machines/scenario-wizard/scenario-offer.ts';
 import { selectLocked, selectOffer, selectUnoffered, selectValues } from '@machines/scenario-wizard/scenario-wizard.selectors.ts';
 import type { AnalysisType } from '@machines/scenario-wizard/scenario-wizard.types.ts';
@@ -51,7 +51,7 @@ export function AnalysesStep() {
                     <CheckboxField
                       key={metric}
                       id={`metric-${type}-${metric}`}
-                      label={`${ANALYSIS_LABELS[type]} metric: ${metric}`}
+                      label={`${ANALYSIS_LABELS[type]} metric: ${metricLabel(metric)}`}
                       checked={chosen.metrics.includes(metric)}
                       onCheckedChange={() => wizard.send({ type: 'metric.toggle', analysisType: type, metric })}
                     />

@@ -86,7 +86,7 @@ describe('scenario entry points', { timeout: 30_000 }, () => {
       loadScenarios: async () => ({ 70: [{ id: 5, name: 'Scenario 5', status: 'awaiting_external_results', engine: 'AI', outputs: [] }] }),
     });
     const { scenarios } = renderApp('/projects/7/scenarios', EVERY_PERMISSION, workspace);
-    expect(await screen.findByRole('status', { name: 'Status of scenario 5: Awaiting results' })).toBeInTheDocument();
+    expect(await screen.findByRole('status', { name: 'Status of scenario 5: Waiting for external results' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add scenario' })).toBeInTheDocument();
     // Pushed status changes and notifications arrive without a reload.
     act(() => {

@@ -151,7 +151,7 @@ describe('scenario wizard modal', { timeout: 30_000 }, () => {
 
     expect(await screen.findByText('Scenario submitted. 24 credits were debited; 76 left.')).toBeInTheDocument();
     expect(services.submit).toHaveBeenCalledWith({ projectId: 7, studyId: 70, configurationId: 9, expectedCredits: 24 }, 24);
-    expect(screen.getByRole('status', { name: 'Status of scenario 9: Awaiting results' })).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Status of scenario 9: Waiting for external results' })).toBeInTheDocument();
     expect(screen.getByText(/Awaiting external results: Canopy does not run the CFD wind simulation itself yet/)).toBeInTheDocument();
     expect(screen.getByText('Updates live.')).toBeInTheDocument();
     expect(onChanged).toHaveBeenCalled();

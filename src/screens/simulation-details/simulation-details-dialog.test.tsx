@@ -32,7 +32,7 @@ describe('SimulationDetailsDialog', () => {
     show({ load: async () => [ml(), solar, ml({ id: 13, status: 'completed', statusText: 'done', version: { kind: 'ml', recorded: true, name: 'canopy-wind-net', version: '2.1', ingestedAt: '2026-11-20' } })], resubmit: vi.fn(), cancel: vi.fn(), downloadReport: vi.fn() });
     const dialog = await screen.findByRole('dialog', { name: 'Simulations of Tower option A' });
     const awaiting = await within(dialog).findByRole('row', { name: 'Simulation 11' });
-    expect(awaiting).toHaveTextContent('Awaiting results');
+    expect(awaiting).toHaveTextContent('Waiting for external results');
     expect(awaiting).toHaveTextContent('Model: not recorded yet (results not ingested)');
     expect(within(dialog).getByRole('row', { name: 'Simulation 12' })).toHaveTextContent('Computed by Canopy');
     expect(within(dialog).getByRole('row', { name: 'Simulation 13' })).toHaveTextContent('Model: canopy-wind-net 2.1');
@@ -51,7 +51,7 @@ describe('SimulationDetailsDialog', () => {
     await user.click(await screen.findByRole('button', { name: 'Request ML results again for simulation 11' }));
     expect(await screen.findByText('Machine-learning results requested again.')).toBeInTheDocument();
     expect(resubmit).toHaveBeenCalledWith({ projectId: 3, configurationId: 7, simulationId: 11 });
-    expect(await screen.findByRole('row', { name: 'Simulation 11' })).toHaveTextContent('Awaiting results');
+    expect(await screen.findByRole('row', { name: 'Simulation 11' })).toHaveTextContent('Waiting for external results');
     await user.click(screen.getByRole('button', { name: 'QA report of simulation 11' }));
     expect(await screen.findByText('QA report downloaded.')).toBeInTheDocument();
     expect(downloadReport).toHaveBeenCalledWith(11);

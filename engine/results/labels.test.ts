@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { analysisLabel, formatValue, layerLabel, metricLabel, resultAnalysisLabel, statusLabel, withUnit } from './labels.ts';
+
+describe('the label table', () => {
+  it('names layers by their legend, with units', () => {
+    expect(layerLabel('utci-pct-comfortable')).toEqual({ title: 'Time thermally comfortable (9 < UTCI ≤ 26 °C)', unit: '%' });
+    expect(layerLabel('sun-hours')).toEqual({ title: 'Clear-sky sun hours', unit: 'h' });
+    expect(layerLabel('wind-comfort-lawson-lddc')).toEqual({ title: 'Wind comfort — Lawson LDDC (City of London)', unit: '' });
+    expect(layerLabel('comfort-class')).toEqual({ title: 'Wind comfort class', unit: '' });
+    expect(layerLabel('mystery-field', 'kPa')).toEqual({ title: 'Mystery field', unit: 'kPa' });
+    expect(withUnit('Sun-lit time', '%')).toBe('Sun-lit time (%)');
+    expect(withUnit('Speed ratio', '')).toBe('Speed ratio');
+  });
+
+  it('names metrics, analyses and statuses without raw ids', () => {
+    expect(metricLabel('lawson-lddc')).toBe('Lawson LDDC (City of London) criterion');
+    expect(metricLabel('sunlit_share')).toBe('Share of hours in sun (per season and time window)');
+    expect(metricLabel('gust_speed_ratio')).toBe('Gust wind speed ratio');
+    expect(metricLabel('SET*')).toMatch(/mapped as SPMV\*/);
+    expect(analysisLabel('thermal_comfort')).toBe('Thermal comfort');
+    expect(resultAnalysisLabel('solar-sunlit')).toBe('Solar — sun-lit time');
+    expect(statusLabel('awaiting_external_results')).toBe('Waiting for external results');
+    expect(statusLabel('something_new')).toBe('Something new');
+  });
+
+  it('formats numbers to three significant digits', () => {
+    expect(formatValue(0.1 + 0.2)).toBe('0.3');
+    expect(formatValue(12.345678901234567)).toBe('12.3');
+    expect(formatValue(1234.5)).toBe('1235');
+    expect(formatValue(-0.000123456)).toBe('-0.000123');
+    expect(formatValue(0)).toBe('0');
+    expect(formatValue(100)).toBe('100');
+    expect(formatValue(99.96)).toBe('100');
+    expect(formatValue(Number.NaN)).toBe('NaN');
+  });
+});
