@@ -57,7 +57,9 @@ const notProvided = (name: string) => async () => {
 /** Machine-learning results can be asked for again once submitted: while awaited, after a failure, or to replace them (the server's rule in resubmit-ml/). */
 export function mayResubmit(row: SimulationRow): boolean {
   // Not a cancelled one: its reserved credits were returned (server/src/services/scenarios/latest-status.ts).
-  return row.engine === 'AI' && !row.computedByCanopy && ['awaiting_external_results', 'failed', 'completed'].includes(row.status);
+  // Not a completed one either: its results are in, and 'Request again' beside 'Completed' reads as a
+  // contradiction (issue 16 item 13).
+  return row.engine === 'AI' && !row.computedByCanopy && ['awaiting_external_results', 'failed'].includes(row.status);
 }
 
 /** Results still awaited from outside can be given up on; the credits reserved for them are returned. */
@@ -143,3 +145,13 @@ export const simulationDetailsMachine = setup({
     failed: { on: { 'details.reload': 'loading' } },
   },
 });
+
+/** What the row says about the results' model or solver; consistent with the status (issue 16 item 13). */
+export function recordedText(row: SimulationRow): string {
+  if (!row.version) return 'Computed by Canopy';
+  const what = row.version.kind === 'ml' ? 'Model' : 'Solver';
+  if (row.version.recorded) return `${what}: ${row.version.name ?? 'unnamed'}${row.version.version ? ` ${row.version.version}` : ''}`;
+  if (row.status === 'completed') return `${what}: not named by the imported results`;
+  if (row.status === 'cancelled') return 'No results (cancelled)';
+  return `${what}: known once the results are imported`;
+}

@@ -29,11 +29,18 @@ function show(services: SimulationDetailsServices) {
 
 describe('SimulationDetailsDialog', () => {
   it('lists each simulation with its status and what the results recorded, never an invented model', async () => {
-    show({ load: async () => [ml(), solar, ml({ id: 13, status: 'completed', statusText: 'done', version: { kind: 'ml', recorded: true, name: 'canopy-wind-net', version: '2.1', ingestedAt: '2026-11-20' } })], resubmit: vi.fn(), cancel: vi.fn(), downloadReport: vi.fn() });
+    const unnamed = ml({ id: 14, status: 'completed', statusText: 'Results ingested', version: { kind: 'ml', recorded: false, name: null, version: null, ingestedAt: null } });
+    show({ load: async () => [ml(), solar, ml({ id: 13, status: 'completed', statusText: 'done', version: { kind: 'ml', recorded: true, name: 'canopy-wind-net', version: '2.1', ingestedAt: '2026-11-20' } }), unnamed], resubmit: vi.fn(), cancel: vi.fn(), downloadReport: vi.fn() });
     const dialog = await screen.findByRole('dialog', { name: 'Simulations of Tower option A' });
     const awaiting = await within(dialog).findByRole('row', { name: 'Simulation 11' });
     expect(awaiting).toHaveTextContent('Waiting for external results');
-    expect(awaiting).toHaveTextContent('Model: not recorded yet (results not ingested)');
+    expect(awaiting).toHaveTextContent('Model: known once the results are imported');
+    // Completed results that did not name their model say so, without 'not ingested' or 'Request again' (issue 16 item 13).
+    const done = within(dialog).getByRole('row', { name: 'Simulation 14' });
+    expect(done).toHaveTextContent('Completed');
+    expect(done).toHaveTextContent('Model: not named by the imported results');
+    expect(done).not.toHaveTextContent(/not ingested/);
+    expect(within(done).queryByRole('button', { name: /Request ML results again/ })).toBeNull();
     expect(within(dialog).getByRole('row', { name: 'Simulation 12' })).toHaveTextContent('Computed by Canopy');
     expect(within(dialog).getByRole('row', { name: 'Simulation 13' })).toHaveTextContent('Model: canopy-wind-net 2.1');
     // Canopy's own analyses cannot be "requested again" from an ML service.

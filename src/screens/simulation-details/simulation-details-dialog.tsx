@@ -6,7 +6,8 @@
  */
 import { useContext } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { mayCancel, mayResubmit, type SimulationRow } from '@machines/simulation-details/simulation-details.machine.ts';
+import { mayCancel, mayResubmit, recordedText } from '@machines/simulation-details/simulation-details.machine.ts';
+import { analysisLabel } from '@engine/results/labels.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
@@ -22,13 +23,6 @@ export interface SimulationDetailsDialogProps {
   configurationId: number;
   scenarioName: string;
   onClose(): void;
-}
-
-function recorded(row: SimulationRow): string {
-  if (!row.version) return 'Computed by Canopy';
-  const what = row.version.kind === 'ml' ? 'Model' : 'Solver';
-  if (!row.version.recorded) return `${what}: not recorded yet (results not ingested)`;
-  return `${what}: ${row.version.name ?? 'unnamed'}${row.version.version ? ` ${row.version.version}` : ''}`;
 }
 
 export function SimulationDetailsDialog({ projectId, configurationId, scenarioName, onClose }: SimulationDetailsDialogProps) {
@@ -71,13 +65,13 @@ export function SimulationDetailsDialog({ projectId, configurationId, scenarioNa
               return (
                 <tr key={row.id} aria-label={`Simulation ${row.id}`}>
                   <td className={td}>
-                    {row.category.replaceAll('_', ' ')} <span aria-hidden>·</span> {row.engine}
+                    {analysisLabel(row.category)} <span aria-hidden>·</span> {row.computedByCanopy ? 'Canopy' : row.engine}
                   </td>
                   <td className={td}>
                     <Badge tone={look.tone}>{look.label}</Badge> {row.statusText}
                     {row.status === 'awaiting_external_results' ? <div>{awaitingExternalText(row.engine)}</div> : null}
                   </td>
-                  <td className={td}>{recorded(row)}</td>
+                  <td className={td}>{recordedText(row)}</td>
                   <td className={td}>
                     <Button size="sm" disabled={busy} onClick={() => details.send({ type: 'report.download', simulationId: row.id })} aria-label={`QA report of simulation ${row.id}`}>
                       QA report (PDF)
