@@ -107,7 +107,6 @@ interface Draft {
   box: LevelBox;
   kind: Uint8Array;
   source: Map<number, number>;
-  solidPadded: Uint8Array;
   recorders: Map<number, number>;
   ghostStencils: Map<number, { slots: number[]; weights: number[]; factorU: number[]; factorS: number[] }>;
 }
@@ -118,17 +117,13 @@ function draftLevel(spec: HierarchySpec, l: number): Draft {
   const solid = spec.solid[l];
   if (solid.length !== box.nx * box.ny * box.nz) throw new RangeError(`level ${l}: solid mask has ${solid.length} cells, box has ${box.nx * box.ny * box.nz}`);
   const kind = u8(pad.n);
-  const solidPadded = u8(pad.n);
   const source = new Map<number, number>();
   const below = l + 1 < spec.boxes.length ? spec.placements[l] : null;
   for (let k = 0; k < box.nz; k++) {
     for (let j = 0; j < box.ny; j++) {
       for (let i = 0; i < box.nx; i++) {
         const x = cellIndex(pad, i, j, k);
-        if (solid[unpadded(box, i, j, k)]) {
-          solidPadded[x] = 1;
-          continue;
-        }
+        if (solid[unpadded(box, i, j, k)]) continue;
         const covered = below ? depthInPlacement(below, i, j, k) : -1;
         if (covered >= 2) continue;
         if (covered === 1) {
@@ -150,7 +145,7 @@ function draftLevel(spec: HierarchySpec, l: number): Draft {
       }
     }
   }
-  return { box, kind, source, solidPadded, recorders: new Map(), ghostStencils: new Map() };
+  return { box, kind, source, recorders: new Map(), ghostStencils: new Map() };
 }
 
 function record(parent: Draft, x: number): number {
@@ -347,7 +342,6 @@ export function buildHierarchy(spec: HierarchySpec): Hierarchy {
       count: ns,
       cell: i32From(slowList),
       read: i32(ns * Q),
-      write: i32(ns * Q),
       nu: f32(ns),
       dragKind: u8(ns),
       drag: f32(ns),
@@ -358,7 +352,6 @@ export function buildHierarchy(spec: HierarchySpec): Hierarchy {
       const [i, j, k] = coords(x);
       for (let q = 0; q < Q; q++) {
         slow.read[s * Q + q] = readSlot(ctx, i, j, k, q);
-        slow.write[s * Q + q] = writeSlot(ctx, i, j, k, q);
       }
       slow.nu[s] = nuZ[k] + nuX[i];
       const porosity = porous ? porous[unpadded(box, i, j, k)] : 0;
@@ -387,7 +380,6 @@ export function buildHierarchy(spec: HierarchySpec): Hierarchy {
       delta: f32(np * MOMENTS),
       slots: i32(np * STENCIL).fill(-1),
       weights: f32(np * STENCIL),
-      children: i32(np * STENCIL).fill(-1),
       factorU: f32(np * STENCIL).fill(1),
       factorS: f32(np * STENCIL).fill(1),
     };
@@ -426,7 +418,7 @@ export function buildHierarchy(spec: HierarchySpec): Hierarchy {
           const fi = 2 * (i - at.ax) + (c & 1), fj = 2 * (j - at.ay) + ((c >> 1) & 1), fk = 2 * k + ((c >> 2) & 1);
           const fx = cellIndex(fp, fi, fj, fk);
           if (fine.kind[fx] !== KIND.FLUID) continue;
-          pre.children[p * STENCIL + c] = fx;
+          pre.slots[p * STENCIL + c] = fx;
           const there = approach(physics, l + 1, fine.box.dxM, fk);
           pre.factorU[p * STENCIL + c] = ratio(flow.speedMs, there.speedMs);
           pre.factorS[p * STENCIL + c] = ratio(flow.shearPerS, there.shearPerS);
@@ -442,7 +434,6 @@ export function buildHierarchy(spec: HierarchySpec): Hierarchy {
       child: l + 1 < boxes.length ? placements[l] : null,
       f: f32(Q * pad.n),
       kind: d.kind,
-      solid: d.solidPadded,
       nuZ,
       nuX,
       len2,

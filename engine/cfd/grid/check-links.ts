@@ -5,7 +5,7 @@
  * reads in the following even step was written by the cell the physics says it comes from.
  */
 import { CX, CY, CZ, OPP, Q } from '../lattice/d3q19.ts';
-import { interiorReadSlot, interiorWriteSlot } from './links.ts';
+import { interiorReadSlot, interiorWriteSlot, readSlot, writeSlot, type LinkContext } from './links.ts';
 import type { Level } from './level.ts';
 
 export interface LinkReport {
@@ -35,7 +35,7 @@ function* oddFootprints(level: Level): Generator<{ cell: number; reads: number[]
     yield {
       cell: level.slow.cell[s],
       reads: Array.from(level.slow.read.subarray(s * Q, s * Q + Q)),
-      writes: Array.from(level.slow.write.subarray(s * Q, s * Q + Q)),
+      writes: Array.from({ length: Q }, (_, q) => level.slow.read[s * Q + OPP[q]]),
     };
   }
   for (let p = 0; p < level.pre.count; p++) {
@@ -44,9 +44,23 @@ function* oddFootprints(level: Level): Generator<{ cell: number; reads: number[]
 }
 
 export function checkOddStep(level: Level): LinkReport {
+  return checkFootprints(oddFootprints(level));
+}
+
+/**
+ * The links as traced (links.ts), both directions per slow cell: the tables keep only the reads,
+ * on the rule that f_opp(q) is written where f_q is read; this checks the rule itself.
+ */
+export function checkReadWriteRule(ctx: LinkContext, cells: Array<[number, number, number]>): number {
+  let broken = 0;
+  for (const [i, j, k] of cells) for (let q = 0; q < Q; q++) if (readSlot(ctx, i, j, k, q) !== writeSlot(ctx, i, j, k, OPP[q])) broken++;
+  return broken;
+}
+
+function checkFootprints(footprints: Iterable<{ cell: number; reads: number[] | null; writes: number[] }>): LinkReport {
   const owner = new Map<number, number>();
   let collisions = 0, asymmetric = 0, writes = 0;
-  for (const { cell, reads, writes: w } of oddFootprints(level)) {
+  for (const { cell, reads, writes: w } of footprints) {
     for (const slot of w) {
       writes++;
       const prev = owner.get(slot);

@@ -41,10 +41,13 @@ export const STENCIL = 8;
 export interface SlowCells {
   count: number;
   cell: Int32Array;
-  /** Odd-step source of each incoming population (absolute index into f), 19 per cell. */
+  /**
+   * Odd-step source of each incoming population (absolute index into f), 19 per cell. It is also
+   * where the outgoing population of the opposite direction goes: the slot f_q is read from is the
+   * slot f_opp(q) is written to (normal, bounce-back and specular links alike; links.ts), so one
+   * table serves both.
+   */
   read: Int32Array;
-  /** Odd-step destination of each outgoing population, 19 per cell. */
-  write: Int32Array;
   /** Base viscosity (lattice units). */
   nu: Float32Array;
   dragKind: Uint8Array;
@@ -65,12 +68,13 @@ export interface PrescribedCells {
   state: Float32Array;
   /** GHOST: the state's change over half a parent step (linear extrapolation in time). */
   delta: Float32Array;
-  /** OUTLET: one recorded slot; GHOST: up to 8 slots of the parent level (−1 unused). */
+  /**
+   * OUTLET: one recorded slot; GHOST: up to 8 recorded slots of the parent level; RESTRICT: the
+   * cell indices of the 8 children on the finer level (−1: unused or solid).
+   */
   slots: Int32Array;
   /** GHOST: trilinear weights of `slots`. */
   weights: Float32Array;
-  /** RESTRICT: cell indices of the children on the finer level (−1 when solid). */
-  children: Int32Array;
   /**
    * Per stencil entry (GHOST: the parent cells; RESTRICT: the children), the ratio of the
    * approach flow's speed (factorU) and shear (factorS) at the receiving cell's height to those at
@@ -93,8 +97,6 @@ export interface Level {
   /** Shifted populations h = f − w, structure of arrays: slot q of cell x at q·n + x. */
   f: Float32Array;
   kind: Uint8Array;
-  /** 1 where the geometry is solid (padded indexing), for sampling and output. */
-  solid: Uint8Array;
   /** Base viscosity by height and by streamwise position (lattice units). */
   nuZ: Float32Array;
   nuX: Float32Array;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildHierarchy } from './build-hierarchy.ts';
-import { checkInteriorSources, checkOddStep } from './check-links.ts';
+import { checkInteriorSources, checkOddStep, checkReadWriteRule } from './check-links.ts';
+import { padded } from './layout.ts';
 import { boxTriangles } from '../geometry/box-mesh.ts';
 import { voxelize } from '../geometry/voxelize.ts';
 import { domainBox, physicsFor, refine, SUBURBAN_10MS } from '../test/small-grids.ts';
@@ -24,6 +25,21 @@ describe('odd-step links', () => {
       expect(report.asymmetric).toBe(0);
       expect(checkInteriorSources(level)).toBe(0);
     }
+  });
+
+  it('write f_opp(q) where they read f_q, at every kind of boundary (so one table serves both)', () => {
+    const box = domainBox(4, 40, 32, 24);
+    const building = boxTriangles(12, 8, 0, 20, 16, 12);
+    const solid = new Uint8Array(box.nx * box.ny * box.nz);
+    voxelize('b.stl', building, box, solid);
+    const h = buildHierarchy({ boxes: [box], placements: [], solid: [solid], physics: physicsFor(SUBURBAN_10MS, 24) });
+    const level = h.levels[0];
+    const cells: Array<[number, number, number]> = [];
+    for (let k = 0; k < box.nz; k++) for (let j = 0; j < box.ny; j++) for (let i = 0; i < box.nx; i++) cells.push([i, j, k]);
+    const faces = { xLow: 'open', xHigh: 'open', yLow: 'slip', yHigh: 'slip', zLow: 'slip', zHigh: 'slip' } as const;
+    const fluid = cells.filter(([i, j, k]) => level.kind[i + 1 + (j + 1) * level.pad.px + (k + 1) * level.pad.pxy] === 1);
+    expect(fluid.length).toBeGreaterThan(300);
+    expect(checkReadWriteRule({ box, pad: padded(box), kind: level.kind, faces }, fluid)).toBe(0);
   });
 
   it('hold for a periodic precursor column', () => {

@@ -9,6 +9,8 @@ import { planCost, planMemoryBytes, planUrbanGrid, type GridPlan } from '../grid
 import type { GeometryInput, RunSchedule } from './direction.ts';
 import { CfdInputError } from './errors.ts';
 import { ablProfile, type InletSpec } from '../bc/abl-inlet.ts';
+import { findComponents } from '../../geometry/mesh/components.ts';
+import { weldVertices } from '../../geometry/mesh/weld.ts';
 
 export type TierId = 'rapid' | 'detailed';
 
@@ -67,17 +69,28 @@ function bounds(triangles: Float32Array, acc: { minX: number; maxX: number; minY
   }
 }
 
-/** Triangles whose centroid lies within `radius` of the centre. */
+/**
+ * The objects (connected components: one building each) whose footprint centre lies within
+ * `radius` of the centre, whole: cropping triangle by triangle would cut buildings open.
+ */
 function crop(triangles: Float32Array, cx: number, cy: number, radius: number): Float32Array {
-  const keep: number[] = [];
-  for (let t = 0; t < triangles.length; t += 9) {
-    const x = (triangles[t] + triangles[t + 3] + triangles[t + 6]) / 3 - cx;
-    const y = (triangles[t + 1] + triangles[t + 4] + triangles[t + 7]) / 3 - cy;
-    if (x * x + y * y <= radius * radius) keep.push(t);
+  const welded = weldVertices(triangles);
+  const parts = findComponents(welded.indices, welded.vertexCount, welded.vertices);
+  const inside = new Uint8Array(parts.count);
+  for (let c = 0; c < parts.count; c++) {
+    const x = (parts.bounds[6 * c] + parts.bounds[6 * c + 3]) / 2 - cx, y = (parts.bounds[6 * c + 1] + parts.bounds[6 * c + 4]) / 2 - cy;
+    inside[c] = x * x + y * y <= radius * radius ? 1 : 0;
   }
-  if (keep.length * 9 === triangles.length) return triangles;
-  const out = new Float32Array(keep.length * 9);
-  keep.forEach((t, i) => out.set(triangles.subarray(t, t + 9), i * 9));
+  let kept = 0;
+  for (let t = 0; t < parts.ofTriangle.length; t++) kept += inside[parts.ofTriangle[t]];
+  if (kept === parts.ofTriangle.length) return triangles;
+  const out = new Float32Array(kept * 9);
+  let o = 0;
+  for (let t = 0; t < parts.ofTriangle.length; t++) {
+    if (!inside[parts.ofTriangle[t]]) continue;
+    out.set(triangles.subarray(9 * t, 9 * t + 9), o);
+    o += 9;
+  }
   return out;
 }
 
@@ -100,7 +113,9 @@ export function planScene(input: SceneInput, limits: PlanLimits = DEFAULT_LIMITS
     Math.max(roiRadiusM + 150, 3 * roiRadiusM),
     Math.max(...[all.maxX - centre[0], centre[0] - all.minX, all.maxY - centre[1], centre[1] - all.minY].map(Math.abs)) * Math.SQRT2,
   );
-  const geometry = input.geometry.map((g) => ({ ...g, triangles: crop(g.triangles, centre[0], centre[1], Math.max(contextRadiusM, roiRadiusM)) }));
+  const geometry = input.geometry
+    .map((g) => ({ ...g, triangles: crop(g.triangles, centre[0], centre[1], Math.max(contextRadiusM, roiRadiusM)) }))
+    .filter((g) => g.triangles.length > 0);
   const cropped = { minX: Infinity, maxX: -Infinity, minY: Infinity, maxY: -Infinity, maxZ: 0 };
   for (const g of geometry) if (g.role === 'solid') bounds(g.triangles, cropped);
   const maxHeightM = Math.max(10, cropped.maxZ);

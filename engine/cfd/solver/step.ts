@@ -224,7 +224,7 @@ function collideSlow(level: Level, s: number, odd: boolean, recOut: Float32Array
     recOut[o + 3] = uz;
     strainFromMoments(m, tau, recOut, o);
   }
-  if (odd) for (let q = 0; q < Q; q++) f[slow.write[base + q]] = g[q];
+  if (odd) for (let q = 0; q < Q; q++) f[slow.read[base + OPP[q]]] = g[q];
   else for (let q = 0; q < Q; q++) f[OPP[q] * n + x] = g[q];
 }
 
@@ -257,7 +257,7 @@ function restrict(h: Grid, level: Level, ctx: ThreadContext): void {
     acc.fill(0);
     let count = 0;
     for (let c = 0; c < ST; c++) {
-      const fx = pre.children[p * ST + c];
+      const fx = pre.slots[p * ST + c];
       if (fx < 0) continue;
       for (let q = 0; q < Q; q++) pop[q] = fine.f[q * fp.n + fx];
       momentsOf(pop, m);
