@@ -130,10 +130,11 @@ export function planScene(input: SceneInput, limits: PlanLimits = DEFAULT_LIMITS
   const cost = planCost(plan);
   const memoryBytes = planMemoryBytes(plan);
   if (cost.totalCells > limits.maxCells || memoryBytes > limits.maxMemoryBytes) {
-    const gib = (b: number) => (b / 1024 ** 3).toFixed(1);
+    const gib = (b: number) => (b / 1024 ** 3).toFixed(b < 1024 ** 3 ? 2 : 1);
+    const million = (n: number) => (n / 1e6).toFixed(n < 1e7 ? 2 : 1);
     throw new CfdInputError(
-      `the ${tier.label.toLowerCase()} grid for this geometry needs ${(cost.totalCells / 1e6).toFixed(1)} million cells and ${gib(memoryBytes)} GiB ` +
-        `(limits: ${(limits.maxCells / 1e6).toFixed(0)} million cells, ${gib(limits.maxMemoryBytes)} GiB). ` +
+      `the ${tier.label.toLowerCase()} grid for this geometry needs ${million(cost.totalCells)} million cells and ${gib(memoryBytes)} GiB ` +
+        `(limits: ${million(limits.maxCells)} million cells, ${gib(limits.maxMemoryBytes)} GiB). ` +
         `Choose a coarser tier, or a smaller region of interest (now ${Math.round(roiRadiusM)} m in radius).`,
       'tier',
     );
