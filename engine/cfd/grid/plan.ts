@@ -7,7 +7,8 @@
  * tallest building): the context disk of radius R (surroundings cropped to it) sits in a level-0
  * domain reaching R + 5H upstream and sideways and R + 10H downstream, 6H high (at least 100 m);
  * each finer level halves the spacing over a box that shrinks towards the region of interest, the
- * finest covering the ROI disk plus a margin, from the ground to 1.5× the ROI's tallest building.
+ * finest covering the ROI disk plus a margin, from the ground to 1.5× the ROI's tallest building
+ * (30–48 m).
  * The wake side of every refined box is longer than its upwind side.
  */
 import { childBox, type LevelBox, type Placement } from './layout.ts';
@@ -48,14 +49,17 @@ export function planUrbanGrid(input: UrbanPlanInput): GridPlan {
   const box0: LevelBox = { dxM: dx0, originM: [x0, y0, 0], nx: Math.round((x1 - x0) / dx0), ny: Math.round((y1 - y0) / dx0), nz: Math.round(top / dx0) };
   const boxes = [box0];
   const placements: Placement[] = [];
-  const roiTop = Math.max(1.5 * input.roiMaxHeightM, 12 * input.finestDxM, 30);
+  // The finest cells reach 1.5× the region's tallest building, between 30 and 48 m (and at least
+  // 8 cells): the pedestrian level and the downwash from the lower floors; taller parts of towers
+  // sit in the next level's twice-larger cells.
+  const roiTop = Math.max(8 * input.finestDxM, Math.min(48, Math.max(30, 1.5 * input.roiMaxHeightM)));
   for (let l = 1; l < levels; l++) {
     const parent = boxes[l - 1];
     const fromFinest = levels - 1 - l; // 0 for the finest level
     const grow = 2 ** fromFinest;
     const margin = 6 * input.finestDxM * grow;
     const radius = input.roiRadiusM * (1 + 0.35 * fromFinest) + margin;
-    const want = { x0: -radius, x1: radius * 1.4, y0: -radius, y1: radius, top: Math.min(roiTop * grow, 0.7 * parent.nz * parent.dxM) };
+    const want = { x0: -radius, x1: radius * 1.25, y0: -radius, y1: radius, top: Math.min(roiTop * grow, 0.7 * parent.nz * parent.dxM) };
     const dx = parent.dxM;
     const clamp = (v: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, v));
     const at: Placement = {

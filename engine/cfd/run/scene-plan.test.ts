@@ -34,7 +34,7 @@ describe('scene plans', () => {
     const rapid = planScene({ geometry: [study, surrounds], tier: 'rapid', referenceSpeedMs: 10 });
     const detailed = planScene({ geometry: [study, surrounds], tier: 'detailed', referenceSpeedMs: 10 });
     const run = (s: typeof rapid) => estimateRun(s, sceneSchedule(s, 10, coarseTimeStep(s.plan, inlet)), 5);
-    expect(run(rapid).updates).toBeGreaterThan(1e8);
+    expect(run(rapid).updates).toBeGreaterThan(1e7);
     expect(run(detailed).updates).toBeGreaterThan(4 * run(rapid).updates);
     expect(detailed.cells).toBeGreaterThan(rapid.cells);
   });
