@@ -92,6 +92,8 @@ export const envSchema = z.object({
    * (half spin-up, a quarter development, a quarter averaging). Refused in production.
    */
   CFD_TEST_STEPS: z.coerce.number().int().min(4).max(100_000).optional(),
+  /** Tests only: the solver's lattice speed (default 0.08); far above 0.3 the flow diverges. Refused in production. */
+  CFD_TEST_LATTICE_SPEED: z.coerce.number().positive().max(2).optional(),
 });
 
 export type RawEnv = z.infer<typeof envSchema>;
@@ -130,6 +132,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (raw.CFD_TEST_STEPS !== undefined && raw.NODE_ENV === 'production') {
     throw new ConfigError(['CFD_TEST_STEPS: a shortened CFD schedule is for tests only (NODE_ENV=production)']);
+  }
+  if (raw.CFD_TEST_LATTICE_SPEED !== undefined && raw.NODE_ENV === 'production') {
+    throw new ConfigError(['CFD_TEST_LATTICE_SPEED: for tests only (NODE_ENV=production)']);
   }
   const oidcSet = [raw.OIDC_ISSUER, raw.OIDC_CLIENT_ID].filter(Boolean).length;
   if (oidcSet === 1) {

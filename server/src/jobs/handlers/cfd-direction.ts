@@ -35,7 +35,7 @@ import { publishNotification, publishScenarioStatus } from '../../services/scena
 
 export interface CfdServices {
   blobStore: BlobStore;
-  config: Pick<Config, 'dataDir' | 'CFD_THREADS' | 'CFD_CHECKPOINT_SECONDS' | 'CFD_MAX_CELLS' | 'CFD_MAX_MEMORY_GB' | 'CFD_TEST_STEPS'>;
+  config: Pick<Config, 'dataDir' | 'CFD_THREADS' | 'CFD_CHECKPOINT_SECONDS' | 'CFD_MAX_CELLS' | 'CFD_MAX_MEMORY_GB' | 'CFD_TEST_STEPS' | 'CFD_TEST_LATTICE_SPEED'>;
   version: string;
   bus?: EventBus;
   log: (line: string) => void;
@@ -48,6 +48,8 @@ function permanentReason(error: unknown, tier: 'rapid' | 'detailed'): { reason: 
   if (error instanceof CfdDivergenceError) return { reason: error.message, step: error.step };
   if (error instanceof CfdInputError) return { reason: oversizeMessage(error, tier), step: null };
   if (error instanceof VoxelizeError || error instanceof CfdSceneError) return { reason: `the geometry cannot be simulated: ${error.message}`, step: null };
+  // The approach flow's precursor (engine/cfd/bc/precursor.ts) diverging is as final, before step 0.
+  if (error instanceof Error && /precursor diverged/.test(error.message)) return { reason: `${error.message}, before the first step`, step: 0 };
   return null;
 }
 
@@ -91,6 +93,7 @@ export function cfdDirectionHandler(services: CfdServices): JobHandler {
             schedule: input.schedule,
             points: scene.points,
             field,
+            ...(services.config.CFD_TEST_LATTICE_SPEED !== undefined ? { physics: { latticeSpeed: services.config.CFD_TEST_LATTICE_SPEED } } : {}),
           },
           {
             stepper: (grid) => poolStepper(grid, threads),
