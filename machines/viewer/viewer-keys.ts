@@ -45,7 +45,8 @@ export type ViewerCommand =
   | 'panel.cameras'
   | 'theme.next'
   | 'pane.other'
-  | 'camera.save';
+  | 'camera.save'
+  | 'legend';
 
 export const SHORTCUTS: readonly Shortcut[] = [
   { keys: ['?'], label: 'Show keyboard shortcuts', command: 'overlay' },
@@ -59,6 +60,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: ['w'], label: 'Switch between the two viewers (split view)', command: 'pane.other' },
   { keys: ['t'], label: 'Next theme', command: 'theme.next' },
   { keys: ['m'], label: 'Save the camera position', command: 'camera.save' },
+  { keys: ['l'], label: 'Colour legend on or off', command: 'legend' },
   { keys: ['1'], label: 'Layers panel', command: 'panel.layers' },
   { keys: ['2'], label: 'Colour scale panel', command: 'panel.colour' },
   { keys: ['3'], label: 'Wind rose panel', command: 'panel.wind' },

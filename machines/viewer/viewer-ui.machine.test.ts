@@ -9,7 +9,7 @@ const start = (tronUnlocked = false) => createActor(viewerUiMachine, { input: { 
 describe('viewerUi', () => {
   it('starts with one default-themed viewer, linked cameras and the layers panel', () => {
     const s = start().getSnapshot();
-    expect(s.value).toEqual({ tool: 'idle', overlay: 'closed' });
+    expect(s.value).toEqual({ tool: 'idle', overlay: 'closed', legend: 'shown' });
     expect(s.context).toMatchObject({ split: false, linked: true, activePane: 0, themes: ['default', 'default'], panel: 'layers', tronUnlocked: false });
   });
 
@@ -56,11 +56,11 @@ describe('viewerUi', () => {
   it('cancels any tool with Escape (tool.cancel) and closes the overlay with it', () => {
     const ui = start();
     ui.send({ type: 'tool.probe' });
-    expect(ui.getSnapshot().value).toEqual({ tool: 'probe', overlay: 'closed' });
+    expect(ui.getSnapshot().value).toEqual({ tool: 'probe', overlay: 'closed', legend: 'shown' });
     expect(ui.getSnapshot().context.panel).toBe('data');
     ui.send({ type: 'overlay.open' });
     ui.send({ type: 'tool.cancel' });
-    expect(ui.getSnapshot().value).toEqual({ tool: 'idle', overlay: 'closed' });
+    expect(ui.getSnapshot().value).toEqual({ tool: 'idle', overlay: 'closed', legend: 'shown' });
   });
 
   it('adds points only while picking, at most four, the oldest giving way', () => {
@@ -88,6 +88,20 @@ describe('viewerUi', () => {
     ]);
     ui.send({ type: 'colour.reset', pane: 1 });
     expect(ui.getSnapshot().context.colour[1]).toEqual({ min: null, max: null, palette: 'legend' });
+  });
+});
+
+describe('the colour legend over the 3D view (issue 16 item 9)', () => {
+  it('is shown at first and toggles with legend.toggle (L), apart from the tools', () => {
+    const ui = start();
+    ui.send({ type: 'tool.probe' });
+    ui.send({ type: 'legend.toggle' });
+    expect(ui.getSnapshot().value).toEqual({ tool: 'probe', overlay: 'closed', legend: 'hidden' });
+    ui.send({ type: 'tool.cancel' });
+    expect(ui.getSnapshot().matches({ legend: 'hidden' })).toBe(true);
+    ui.send({ type: 'legend.toggle' });
+    expect(ui.getSnapshot().matches({ legend: 'shown' })).toBe(true);
+    expect(commandFor('L')).toBe('legend');
   });
 });
 

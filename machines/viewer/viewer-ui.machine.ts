@@ -5,7 +5,9 @@
  *
  *   viewerUi (parallel)
  *   ├── tool      idle | probe | points      Escape (`tool.cancel`) → idle from any tool
- *   └── overlay   closed | open              `?` opens the shortcut overlay (a radix Dialog)
+ *   ├── overlay   closed | open              `?` opens the shortcut overlay (a radix Dialog)
+ *   └── legend    shown | hidden             `legend.toggle` (button or L): the colour legend over the 3D
+ *                                            view, and in screenshots while shown (issue 16 item 9)
  *
  * No actors: everything here is the user's, kept in the context; the panes read it.
  */
@@ -60,7 +62,8 @@ export type ViewerUiEvent =
   | { type: 'colour.range'; pane: PaneIndex; min: number | null; max: number | null }
   | { type: 'colour.palette'; pane: PaneIndex; palette: PaletteChoice }
   | { type: 'colour.reset'; pane: PaneIndex }
-  | { type: 'plane.select'; plane: string | null };
+  | { type: 'plane.select'; plane: string | null }
+  | { type: 'legend.toggle' };
 
 const DEFAULT_COLOUR: ColourSettings = { min: null, max: null, palette: 'legend' };
 
@@ -198,6 +201,13 @@ export const viewerUiMachine = setup({
         probe: {},
         // Clicks on the model add points only while this tool is on.
         points: { on: { 'point.add': { actions: 'addPoint' } } },
+      },
+    },
+    legend: {
+      initial: 'shown',
+      states: {
+        shown: { on: { 'legend.toggle': 'hidden' } },
+        hidden: { on: { 'legend.toggle': 'shown' } },
       },
     },
     overlay: {

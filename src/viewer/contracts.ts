@@ -72,6 +72,8 @@ export interface ColourScale {
   unit?: string;
   /** Legend name from GET /api/color-legend/, when the scale came from one. */
   legendName?: string;
+  /** The layer's human name (its legend's title, or the label table's), for legends and figures. */
+  title?: string;
 }
 
 export interface CameraState {

@@ -165,7 +165,7 @@ export function InsightsMode({ projectId, studyId, viewer }: ViewerModeProps) {
         viewJson: serialiseSceneView(state, history.present, pins) as never,
         camera: state.camera,
         simulationId: state.simulationId,
-        legend: scale && scale.colours.length ? { title: scale.legendName ?? 'Legend', unit: scale.unit, min: scale.min, max: scale.max, colours: scale.colours, class_labels: scale.classLabels, discrete: scale.discrete } : null,
+        legend: scale && scale.colours.length ? { title: scale.title ?? scale.legendName ?? 'Legend', unit: scale.unit, min: scale.min, max: scale.max, colours: scale.colours, class_labels: scale.classLabels, discrete: scale.discrete } : null,
         imageBase64: image,
         drawingJson: serialiseDrawing(history.present),
       },

@@ -4,6 +4,7 @@ import type { ColourLegend, GraphDefinition } from './scene-layers.ts';
 import { BarChart, LineChart } from './svg-charts.tsx';
 import { graphData } from './graph-logic.ts';
 import { useMeshes } from './use-viewer-data.ts';
+import { withUnit } from '@engine/results/labels.ts';
 import * as css from './viewer.css.ts';
 
 export interface GraphPanelProps {
@@ -12,13 +13,16 @@ export interface GraphPanelProps {
   field: string | undefined;
   legend: ColourLegend | null;
   definitions: readonly GraphDefinition[];
+  /** The layer's human name and unit: a histogram's x axis is the layer's own values. */
+  layerTitle?: string | null;
+  unit?: string;
 }
 
-export function GraphPanel({ asset, url, field, legend, definitions }: GraphPanelProps) {
+export function GraphPanel({ asset, url, field, legend, definitions, layerTitle, unit }: GraphPanelProps) {
   const meshes = useMeshes(url ? [url] : []);
   if (!asset || !url) return <p className={css.muted}>Show a data layer to see its graphs.</p>;
   const graphs = definitions.filter((d) => asset.metric && d.metrics.includes(asset.metric));
-  if (graphs.length === 0) return <p className={css.muted}>No graphs are defined for {asset.metric ?? 'this layer'}.</p>;
+  if (graphs.length === 0) return <p className={css.muted}>No graphs are defined for {layerTitle ?? 'this layer'}.</p>;
   const state = meshes[url];
   if (!state || state.status !== 'ready' && state.status !== 'failed') return <p className={css.muted}>Loading the layer's data…</p>;
   if (state.status === 'failed') {
@@ -33,7 +37,8 @@ export function GraphPanel({ asset, url, field, legend, definitions }: GraphPane
     <section className={css.section} aria-label="Graphs">
       {graphs.map((definition) => {
         const data = graphData(definition, mesh, field, legend);
-        const xLabel = definition.x.units ? `${definition.x.label} (${definition.x.units})` : definition.x.label;
+        // Every axis says what it measures and in what unit (issue 16 item 9): a histogram's x is the layer itself.
+        const xLabel = definition.kind === 'histogram' && layerTitle ? withUnit(layerTitle, unit || definition.x.units) : withUnit(definition.x.label, definition.x.units);
         const yLabel = definition.y.units ? `${definition.y.label} (${definition.y.units})` : definition.y.label;
         return (
           <figure key={definition.id} className={css.section} style={{ margin: 0 }}>

@@ -4,6 +4,7 @@
  * else GET /api/job-type/), the legend that colours them, and the colour scale a pane shows after
  * the user's edits. Pure: the screen and the tests call the same functions.
  */
+import { layerLabel, resultAnalysisLabel, roleLabel, withUnit } from '@engine/results/labels.ts';
 import type { Asset } from '@server/contract/viewer.ts';
 import type { ColourScale, SceneLayer, SceneLayerKind, ThemeRole } from '../../viewer/contracts.ts';
 import { analysisCode, abbreviateLabel } from '@engine/results/asset-fields.ts';
@@ -88,13 +89,24 @@ export function shortLabel(asset: Pick<Asset, 'layer_type' | 'analysis_type' | '
 
 /** The long label of the layer list: what distinguishes layers of one metric from each other. */
 export function describeAsset(asset: Asset): string {
-  if (asset.layer_type === 'geometry') return `Geometry: ${(asset.geometry_type ?? asset.filename).replace(/[_-]+/g, ' ')}`;
-  const parts = [asset.analysis_type, asset.metric].filter(Boolean) as string[];
+  if (asset.layer_type === 'geometry') return `Geometry: ${asset.geometry_type ? roleLabel(asset.geometry_type) : asset.filename}`;
+  // Human names from the label table (issue 16 item 10), never the raw ids.
+  const metric = asset.metric ? layerLabel(asset.metric).title : null;
+  const analysis = asset.analysis_type ? resultAnalysisLabel(asset.analysis_type) : null;
+  const parts = [analysis, metric].filter(Boolean) as string[];
   if (asset.wind_direction) parts.push(`${asset.wind_direction}°`);
   for (const value of [asset.return_period, asset.season_filter, asset.single_date, asset.time_filter, asset.qualifier, asset.post_processing_tag?.name]) {
     if (value) parts.push(value);
   }
   return parts.join(' · ');
+}
+
+/** What the probe names a layer by: its human name (the shown data layer's legend title), never a file name. */
+export function probeLayerTitle(asset: Asset | undefined, activeId: number | null, activeTitle: string | null, unit: string): string | null {
+  if (!asset) return null;
+  if (asset.id === activeId && activeTitle) return withUnit(activeTitle, unit);
+  if (asset.layer_type === 'geometry') return asset.geometry_type ? roleLabel(asset.geometry_type) : 'Geometry';
+  return asset.metric ? withUnit(layerLabel(asset.metric).title, layerLabel(asset.metric).unit) : describeAsset(asset);
 }
 
 /** The asset ids a pane shows: the user's saved choice for this view, else the defaults. */
@@ -178,8 +190,9 @@ export function colourScaleFor(legend: ColourLegend | null, settings: ColourSett
       colours,
       discrete: true,
       classLabels: classes.map((c) => c.label),
-      unit: unit ?? legend.units,
+      unit: unit ?? (legend.units === 'class' ? undefined : legend.units),
       legendName: legend.name,
+      title: legend.title,
     };
   }
   const stops = legend?.stops ? [...legend.stops].sort((a, b) => a.value - b.value) : [];
@@ -187,7 +200,10 @@ export function colourScaleFor(legend: ColourLegend | null, settings: ColourSett
   const max = settings.max ?? legend?.max ?? stops.at(-1)?.value ?? dataRange?.[1] ?? 1;
   const colours = palette ?? (stops.length >= 2 ? stops.map((s) => s.colour) : PALETTE_COLOURS.viridis);
   const scale: ColourScale = { min, max: max === min ? min + 1 : max, colours, discrete: false, unit: unit ?? legend?.units };
-  if (legend) scale.legendName = legend.name;
+  if (legend) {
+    scale.legendName = legend.name;
+    scale.title = legend.title;
+  }
   return scale;
 }
 

@@ -24,6 +24,7 @@ import type { ColourScale, SceneLayer } from '../../viewer/contracts.ts';
 import { assetDownloadPath } from '../../api/viewer.ts';
 import type { LayerFilterRef } from './layer-panel.tsx';
 import { fieldRange, useLegend, useMeshes } from './use-viewer-data.ts';
+import { layerLabel } from '@engine/results/labels.ts';
 
 export interface PaneModel {
   simulation: Simulation | null;
@@ -36,6 +37,8 @@ export interface PaneModel {
   unit: string;
   legend: ColourLegend | null;
   colourScale: ColourScale | null;
+  /** The shown data layer's human name (its legend's title, else the label table's) — never a file name. */
+  layerTitle: string | null;
   urlOf(asset: Asset): string;
 }
 
@@ -69,17 +72,20 @@ export function usePaneModel(
   const active = activeDataAsset(assets, visible);
   const activeUrl = active ? urlOf(active) : null;
   const field = active ? fieldOf(active, jobTypes) : undefined;
-  const unit = active ? unitsOf(active, jobTypes) : '';
+  // 'class' is not a unit a person reads: class layers show their class labels instead.
+  const rawUnit = active ? unitsOf(active, jobTypes) : '';
+  const unit = rawUnit === 'class' ? '' : rawUnit;
   const legendName = active ? legendNameOf(active, jobTypes) : null;
   const legend = useLegend(legendName);
   // Without a legend the scale spans the layer's own values.
   const meshes = useMeshes(active && !legendName && activeUrl ? [activeUrl] : []);
   const meshState = activeUrl ? meshes[activeUrl] : undefined;
   const range = meshState?.status === 'ready' && field ? fieldRange(meshState.mesh.fields[field]) : null;
+  const layerTitle = active ? (legend?.title ?? layerLabel(active.metric ?? legendName ?? active.analysis_type, unit).title) : null;
   const colourScale = useMemo(
-    () => (active ? colourScaleFor(legend, settings, range, unit || undefined) : null),
+    () => (active ? { ...colourScaleFor(legend, settings, range, unit || undefined), title: layerTitle ?? undefined } : null),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [active, legend, settings, range?.[0], range?.[1], unit],
+    [active, legend, settings, range?.[0], range?.[1], unit, layerTitle],
   );
-  return { simulation, assets, visible, layers, active, activeUrl, field, unit, legend, colourScale, urlOf };
+  return { simulation, assets, visible, layers, active, activeUrl, field, unit, legend, colourScale, layerTitle, urlOf };
 }

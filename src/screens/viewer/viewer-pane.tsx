@@ -9,6 +9,8 @@ import { ViewerCanvas } from '../../viewer/scene/viewer-canvas.tsx';
 import { THEMES } from '../../viewer/themes/themes.ts';
 import type { PaneModel } from './use-pane-model.ts';
 import { simulationLabel } from './layer-panel.tsx';
+import { LegendOverlay } from './legend-overlay.tsx';
+import { withUnit } from '@engine/results/labels.ts';
 import * as css from './viewer.css.ts';
 
 export interface ViewerPaneProps extends Pick<ViewerCanvasProps, 'camera' | 'onCameraChange' | 'onProbe' | 'onPick' | 'onLayerError' | 'loadAsset' | 'highlights'> {
@@ -20,9 +22,11 @@ export interface ViewerPaneProps extends Pick<ViewerCanvasProps, 'camera' | 'onC
   split: boolean;
   onActivate(): void;
   onTheme(theme: ThemeName): void;
+  /** The colour legend over the view (the viewer UI's legend region). */
+  showLegend: boolean;
 }
 
-export const ViewerPane = forwardRef<ViewerHandle, ViewerPaneProps>(function ViewerPane({ index, model, theme, themes, active, split, onActivate, onTheme, ...canvas }, ref) {
+export const ViewerPane = forwardRef<ViewerHandle, ViewerPaneProps>(function ViewerPane({ index, model, theme, themes, active, split, onActivate, onTheme, showLegend, ...canvas }, ref) {
   const name = `Viewer ${index + 1}`;
   return (
     <section
@@ -36,6 +40,7 @@ export const ViewerPane = forwardRef<ViewerHandle, ViewerPaneProps>(function Vie
       <div className={css.paneBar}>
         <strong>{split ? name : 'Viewer'}</strong>
         <span>{model.simulation ? simulationLabel(model.simulation) : 'No simulation'}</span>
+        {model.layerTitle ? <span aria-label="Layer shown">{withUnit(model.layerTitle, model.unit)}</span> : null}
         <label>
           <span className={css.muted}>Theme </span>
           <select id={`viewer-theme-${index + 1}`} aria-label={`${name} theme`} value={theme} onChange={(e) => onTheme(e.target.value as ThemeName)}>
@@ -49,6 +54,7 @@ export const ViewerPane = forwardRef<ViewerHandle, ViewerPaneProps>(function Vie
       </div>
       <div className={css.canvasHost}>
         <ViewerCanvas ref={ref} layers={model.layers} colourScale={model.colourScale} theme={theme} showNorthArrow {...canvas} />
+        {showLegend ? <LegendOverlay scale={model.colourScale} fallbackTitle={model.layerTitle} /> : null}
       </div>
     </section>
   );

@@ -85,14 +85,14 @@ describe('the layer panel', () => {
     const calls: Calls = [];
     const services = fakeServices({}, calls);
     renderViewer(VIEWER, services);
-    const box = await screen.findByRole('checkbox', { name: /sr|speed-ratio · 90°/ });
+    const box = await screen.findByRole('checkbox', { name: /Wind speed-up ratio · 90°/ });
     expect(box).not.toBeChecked();
     await user.click(box);
     await waitFor(() => expect(box).toBeChecked());
     const study = (await services.listSimulations({ projectId: 7, studyId: 70 }))[0]!;
     const [geometry, , , sr0, sr90] = study.assets;
     expect(calls).toContain(`replace 31: ${geometry!.id}@viewer-1,${sr0!.id}@viewer-1,${sr90!.id}@viewer-1`);
-    await user.click(within(screen.getByRole('region', { name: 'Shown layers' })).getByRole('button', { name: 'Remove wind-directional · speed-ratio · 90°' }));
+    await user.click(within(screen.getByRole('region', { name: 'Shown layers' })).getByRole('button', { name: 'Remove Directional wind · Wind speed-up ratio · 90°' }));
     await waitFor(() => expect(box).not.toBeChecked());
     expect(calls.some((c) => c.startsWith('remove '))).toBe(true);
   });
@@ -112,7 +112,7 @@ describe('the layer panel', () => {
   it("shows SPEC §8's toasts when updating, removing or deleting all layers fails", async () => {
     const user = userEvent.setup();
     renderViewer(VIEWER, fakeServices({ replaceUserLayers: refuse, removeUserLayer: refuse, deleteAllUserLayers: refuse }));
-    await user.click(await screen.findByRole('checkbox', { name: /speed-ratio · 90°/ }));
+    await user.click(await screen.findByRole('checkbox', { name: /Wind speed-up ratio · 90°/ }));
     expect((await screen.findAllByText('Failed to update the selected layers list')).length).toBeGreaterThan(0);
     await user.click(screen.getByRole('button', { name: 'Reset to default layers' }));
     expect((await screen.findAllByText('Failed to delete all layers')).length).toBeGreaterThan(0);
@@ -122,7 +122,7 @@ describe('the layer panel', () => {
     const user = userEvent.setup();
     const services = fakeServices({ removeUserLayer: refuse });
     renderViewer(VIEWER, services);
-    const box = await screen.findByRole('checkbox', { name: /speed-ratio · 90°/ });
+    const box = await screen.findByRole('checkbox', { name: /Wind speed-up ratio · 90°/ });
     await user.click(box);
     await waitFor(() => expect(box).toBeChecked());
     await user.click(box);
@@ -157,7 +157,7 @@ describe('the viewer tools', () => {
   it('shows comfort classes as a discrete scale', async () => {
     const user = userEvent.setup();
     renderViewer(VIEWER);
-    await user.click(await screen.findByRole('checkbox', { name: /comfort-class · Summer/ }));
+    await user.click(await screen.findByRole('checkbox', { name: /Wind comfort class · Summer/ }));
     await user.click(screen.getByRole('button', { name: 'Colour scale' }));
     const classes = await screen.findByRole('list', { name: 'Classes' });
     expect(within(classes).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Sitting', 'Standing', 'Strolling']);
@@ -360,5 +360,34 @@ describe('the simulation redirect', () => {
   it('shows the not-found page for a simulation that does not exist', async () => {
     renderViewer('/projects/7/viewer/70/999');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+});
+
+describe('reading results (issue 16 item 9)', () => {
+  it('names the shown layer with its unit over the view, with a legend that the Legend button (or L) hides and shows', async () => {
+    const user = userEvent.setup();
+    renderViewer(VIEWER);
+    await picker();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Simulation' }), 'Simulation 32 · solar');
+    const pane = screen.getByRole('region', { name: 'Viewer 1' });
+    expect(await within(pane).findByLabelText('Layer shown')).toHaveTextContent('Sun-lit time (%)');
+    const legend = await within(pane).findByRole('figure', { name: 'Legend: Sun-lit time (%)' });
+    expect(legend).toHaveTextContent('0');
+    expect(legend).toHaveTextContent('100');
+    const toggle = screen.getByRole('button', { name: 'Legend' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    await user.click(toggle);
+    expect(within(pane).queryByRole('figure', { name: /^Legend/ })).not.toBeInTheDocument();
+    await user.click(document.body);
+    await user.keyboard('l');
+    expect(await within(pane).findByRole('figure', { name: 'Legend: Sun-lit time (%)' })).toBeInTheDocument();
+  });
+
+  it('shows comfort classes in the legend by their labels, without a unit', async () => {
+    const user = userEvent.setup();
+    renderViewer(VIEWER);
+    await user.click(await screen.findByRole('checkbox', { name: /Wind comfort class · Summer/ }));
+    const legend = await within(screen.getByRole('region', { name: 'Viewer 1' })).findByRole('figure', { name: 'Legend: Lawson LDDC comfort' });
+    expect(within(legend).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Sitting', 'Standing', 'Strolling']);
   });
 });

@@ -183,7 +183,9 @@ export function fakeServices(overrides: Partial<ViewerServices> = {}, calls: Cal
               { value: 2, label: 'Strolling', colour: '#ffffbf' },
             ],
           }
-        : { name, version: '1', kind: 'continuous', title: 'Speed ratio', units: '', stops: [ { value: 0, colour: '#000000' }, { value: 2, colour: '#ffffff' } ] },
+        : name === 'pct-sunlit'
+          ? { name, version: '1', kind: 'continuous', title: 'Sun-lit time', units: '%', min: 0, max: 100, stops: [ { value: 0, colour: '#440154' }, { value: 100, colour: '#fde725' } ] }
+          : { name, version: '1', kind: 'continuous', title: 'Speed ratio', units: '', stops: [ { value: 0, colour: '#000000' }, { value: 2, colour: '#ffffff' } ] },
     listUserLayers: async (_scope, simulationId) => {
       calls.push(`list layers ${simulationId}`);
       return layers.filter((l) => l.simulation_id === simulationId);

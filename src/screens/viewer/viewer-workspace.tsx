@@ -14,7 +14,7 @@ import { FILTER_DIMENSIONS } from '@machines/layer-filter/layer-filter.types.ts'
 import { availableThemes, viewerUiMachine } from '@machines/viewer/viewer-ui.machine.ts';
 import { commandFor, type ViewerCommand } from '@machines/viewer/viewer-keys.ts';
 import { VIEWER_PANELS, type PaneIndex, type ViewerPanel } from '@machines/viewer/viewer-ui.types.ts';
-import { describeAsset, isPresentationPlane, sceneKindOf, type GraphDefinition, type JobTypeRef } from './scene-layers.ts';
+import { describeAsset, isPresentationPlane, probeLayerTitle, sceneKindOf, type GraphDefinition, type JobTypeRef } from './scene-layers.ts';
 import type { CameraState, ProbeResult, ThemeName, ViewerBridge, ViewerHandle, ViewerModeProps, ViewState } from '../../viewer/contracts.ts';
 import { ToastContext } from '../../app/contexts.ts';
 import { Button } from '../../ui/button.tsx';
@@ -34,7 +34,7 @@ import { FindingsPanel } from './findings-panel.tsx';
 import { useFindingsView } from './use-findings-view.ts';
 import { cameraToFit, type Bounds } from './validation-findings.ts';
 import { ViewerPane } from './viewer-pane.tsx';
-import { usePaneModel } from './use-pane-model.ts';
+import { usePaneModel, type PaneModel } from './use-pane-model.ts';
 import type { ViewerLogic } from './viewer-services.ts';
 import * as css from './viewer.css.ts';
 
@@ -58,6 +58,10 @@ const MODE_PANELS: Record<'Insights' | 'Images' | 'Reports', ComponentType<Viewe
   Images: lazy(() => import('../insights/index.ts').then((m) => ({ default: m.ImagesMode }))),
   Reports: lazy(() => import('../insights/index.ts').then((m) => ({ default: m.ReportsMode }))),
 };
+
+/** The probed layer's name for the data panel. */
+const probeLayerLabel = (model: PaneModel, probe: ProbeResult | null) =>
+  probeLayerTitle(model.assets.find((a) => String(a.id) === probe?.layerId), model.active?.id ?? null, model.layerTitle, model.unit);
 
 const isTyping = (target: EventTarget | null) => {
   const el = target as HTMLElement | null;
@@ -104,6 +108,7 @@ export function ViewerWorkspace({ logic, projectId, studyId, configurationId, mo
   const tronUnlocked = useSelector(ui, (s) => s.context.tronUnlocked);
   const tool = useSelector(ui, (s) => s.value.tool as 'idle' | 'probe' | 'points');
   const overlayOpen = useSelector(ui, (s) => s.matches({ overlay: 'open' }));
+  const legendShown = useSelector(ui, (s) => s.matches({ legend: 'shown' }));
   const themeList = availableThemes(tronUnlocked);
 
   const [overrides, setOverrides] = useState<[Set<number> | null, Set<number> | null]>([null, null]);
@@ -188,7 +193,8 @@ export function ViewerWorkspace({ logic, projectId, studyId, configurationId, mo
     const handle = handles.current[ui.getSnapshot().context.activePane];
     if (!handle) return;
     try {
-      const blob = await handle.captureImage({ withLegend: true });
+      // The legend goes into the screenshot while it is shown over the view.
+      const blob = await handle.captureImage({ withLegend: ui.getSnapshot().matches({ legend: 'shown' }) });
       const url = URL.createObjectURL(blob);
       const a = document.createElement('a');
       a.href = url;
@@ -235,6 +241,8 @@ export function ViewerWorkspace({ logic, projectId, studyId, configurationId, mo
           return ui.send({ type: 'pane.other' });
         case 'camera.save':
           return saveCamera();
+        case 'legend':
+          return ui.send({ type: 'legend.toggle' });
         default:
           return ui.send({ type: 'panel.show', panel: command.slice('panel.'.length) as ViewerPanel });
       }
@@ -333,8 +341,8 @@ export function ViewerWorkspace({ logic, projectId, studyId, configurationId, mo
               />
             ) : null}
             {panel === 'wind' ? <WindRosePanel projectId={projectId} metSourceId={model.simulation?.met_source_id ?? null} /> : null}
-            {panel === 'data' ? <DataPanel probe={probe} unit={model.unit} probing={tool === 'probe' || panel === 'data'} layerLabel={model.assets.find((a) => String(a.id) === probe?.layerId)?.filename ?? null} /> : null}
-            {panel === 'graph' ? <GraphPanel asset={model.active} url={model.activeUrl} field={model.field} legend={model.legend} definitions={graphDefinitions} /> : null}
+            {panel === 'data' ? <DataPanel probe={probe} unit={model.unit} probing={tool === 'probe' || panel === 'data'} layerLabel={probeLayerLabel(model, probe)} /> : null}
+            {panel === 'graph' ? <GraphPanel asset={model.active} url={model.activeUrl} field={model.field} legend={model.legend} definitions={graphDefinitions} layerTitle={model.layerTitle} unit={model.unit} /> : null}
             {panel === 'points' ? (
               <FourPointPlot
                 points={points}
@@ -399,6 +407,9 @@ export function ViewerWorkspace({ logic, projectId, studyId, configurationId, mo
           <Button size="sm" onClick={() => run('screenshot')}>
             Screenshot
           </Button>
+          <Button size="sm" aria-pressed={legendShown} tone={legendShown ? 'primary' : 'secondary'} onClick={() => run('legend')}>
+            Legend
+          </Button>
           <Button size="sm" aria-pressed={split} tone={split ? 'primary' : 'secondary'} onClick={() => run('split')}>
             Split view
           </Button>
@@ -431,6 +442,7 @@ export function ViewerWorkspace({ logic, projectId, studyId, configurationId, mo
                 themes={themeList}
                 active={activePane === i}
                 split={split}
+                showLegend={legendShown}
                 onActivate={() => ui.send({ type: 'pane.activate', pane: i })}
                 onTheme={(theme: ThemeName) => ui.send({ type: 'theme.set', pane: i, theme })}
                 loadAsset={logic.services.loadAsset}

@@ -110,3 +110,25 @@ export const shortcutTable = style({ width: '100%', borderCollapse: 'collapse', 
 export const modePanel = style({ display: 'grid', gap: tokens.space.md });
 export const numberInput = style({ width: '7em' });
 export const findingMessage = style({ margin: `${tokens.space.xs} 0` });
+
+/** The colour legend over the 3D view (legend-overlay.tsx): bottom right, not in the pointer's way. */
+export const legendOverlay = style({
+  position: 'absolute',
+  right: tokens.space.sm,
+  bottom: tokens.space.sm,
+  zIndex: 2,
+  margin: 0,
+  minWidth: '180px',
+  maxWidth: '260px',
+  padding: tokens.space.sm,
+  background: color.surface,
+  borderRadius: tokens.radius.sm,
+  boxShadow: tokens.shadow.sm,
+  fontSize: tokens.fontSize.xs,
+  pointerEvents: 'none',
+});
+export const legendOverlayTitle = style({ fontWeight: 600, marginBottom: tokens.space.xs });
+export const legendOverlayBar = style({ height: '10px', borderRadius: '2px', border: `1px solid ${color.border}` });
+export const legendRange = style({ display: 'flex', justifyContent: 'space-between', fontVariantNumeric: 'tabular-nums', marginTop: '2px' });
+export const legendClasses = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: '2px' });
+export const legendSwatch = style({ display: 'inline-block', width: '10px', height: '10px', marginRight: '6px', verticalAlign: '-1px', border: `1px solid ${color.border}` });

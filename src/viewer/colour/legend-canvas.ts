@@ -4,6 +4,7 @@
  */
 import type { ColourScale } from '../contracts.ts';
 import { colourAtPosition, parseHex, toHex } from './scale.ts';
+import { formatValue, withUnit } from '@engine/results/labels.ts';
 
 export interface LegendBox {
   x: number;
@@ -12,7 +13,7 @@ export interface LegendBox {
   height: number;
 }
 
-const fmt = (v: number) => (Math.abs(v) >= 100 || Number.isInteger(v) ? String(Math.round(v * 100) / 100) : v.toPrecision(3));
+const fmt = (v: number) => formatValue(v);
 
 export function drawLegend(ctx: CanvasRenderingContext2D, scale: ColourScale, box: LegendBox, scaleFactor = 1): void {
   const pad = 8 * scaleFactor;
@@ -23,7 +24,7 @@ export function drawLegend(ctx: CanvasRenderingContext2D, scale: ColourScale, bo
   ctx.font = `${font}px sans-serif`;
   ctx.fillStyle = '#1b1f24';
   ctx.textBaseline = 'top';
-  const title = [scale.legendName, scale.unit ? `(${scale.unit})` : ''].filter(Boolean).join(' ');
+  const title = withUnit(scale.title ?? scale.legendName ?? '', scale.unit);
   let y = box.y + pad;
   if (title) {
     ctx.fillText(title, box.x + pad, y, box.width - 2 * pad);
