@@ -21,6 +21,7 @@ import { createJobQueue } from './jobs/job-queue.ts';
 import { startJobRuntime } from './jobs/runtime.ts';
 import { openBlobStore } from './blobs/open-blob-store.ts';
 import { seedDemoResults } from './services/demo/demo-results.ts';
+import { seedDemoWind } from './services/demo/demo-wind.ts';
 import { seedPriceTables } from './db/seed-catalogue.ts';
 import { openBus } from './realtime/bus.ts';
 import { connectBusToHub } from './realtime/bus-delivery.ts';
@@ -64,6 +65,11 @@ export async function prepareDeps(config: Config, log: (line: string) => void = 
       // The demo scenario's geometry and its solar and thermal-comfort jobs (computed in the background).
       const demo = await seedDemoResults(deps);
       if (demo.created) log(`Seeded the demo scenario; its solar and thermal-comfort results are being computed in the background.`);
+      // And its CFD wind (8 directions, rapid tier), after those: minutes, not seconds (docs/cfd-wind.md).
+      if (config.DEMO_CFD) {
+        const wind = await seedDemoWind(deps);
+        if (wind.created) log(`Seeded the demo CFD wind scenario; its directions are computed in the background.`);
+      }
     }
     return deps;
   } catch (error) {

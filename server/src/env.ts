@@ -28,6 +28,8 @@ export const envSchema = z.object({
     .optional(),
   /** Seed the demo company, user and projects on first start. */
   SEED_DEMO: bool.default(true),
+  /** With SEED_DEMO: also compute the demo's CFD wind scenario in the background (the longest demo job). */
+  DEMO_CFD: bool.default(true),
   /** HMAC secret for tokens and signed URLs; generated and kept in DATA_DIR when unset. */
   SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   ACCESS_TOKEN_LIFETIME: seconds.default(300),

@@ -54,8 +54,8 @@ function mergeMeshes(meshes: readonly IndexedMesh[]): IndexedMesh {
 
 const meshesOf = (objects: readonly DemoObject[], role: DemoObject['role']) => mergeMeshes(objects.filter((o) => o.role === role).map((o) => o.mesh));
 
-/** The district's geometry files by geometry_type (written once; fixed names). */
-async function writeDemoGeometry(deps: DemoDeps, spacingM: number): Promise<Array<{ type: string; filename: string; blobKey: string }>> {
+/** The district's geometry files by geometry_type (written once; fixed names; shared by the demo's scenarios). */
+export async function writeDemoGeometry(deps: DemoDeps, spacingM: number): Promise<Array<{ type: string; filename: string; blobKey: string }>> {
   const seed = DEMO_DISTRICT_DEFAULT_SEED;
   const district = generateDemoDistrict(seed);
   const plane = presentationPlane(district, { spacingM });
