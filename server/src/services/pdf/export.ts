@@ -4,9 +4,11 @@
  * holds here as everywhere: a Draft insight or report, or a Draft insight's view inside a report,
  * is exported only for those who may see drafts (services/insights/visibility.ts).
  *
- * Layout: a title page (what, project, location, study, author, date and, for insights, the text);
- * then one figure per scene view / image view / report view: heading, image, legend, caption and
- * the provenance line; then the pins with their notes.
+ * Layout (issue 16): page 1 opens with a cover band, the title and the facts in two columns; an
+ * insight's text and figures follow on it, a report lists its contents there. Each figure (per scene
+ * view / image view / report view): heading (a typed "Figure …:" prefix taken off), the image with
+ * the view's drawing and pins drawn over it (figure-overlay.ts), the legend titled by the layer's
+ * human name and unit, caption and the provenance line; then the pins with their notes.
  */
 import { eq, inArray } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
@@ -27,6 +29,8 @@ import { embedPngFast, type ImageXObject } from './png-xobject.ts';
 import { checkImageSize, decodeBase64Image, imageInfo, type ImageInfo } from './image-info.ts';
 import { provenanceLine, provenanceOf, unrecorded } from './provenance.ts';
 import { PdfWriter } from './writer.ts';
+import { drawingShapes, drawOverlay, type CameraSnapshot, type OverlayPin, type Vec3 } from './figure-overlay.ts';
+import { cleanCaption, pinValue, readableLegend } from './figure-text.ts';
 
 interface Picture {
   /** Identifies the source ("study:{id}" or "request:{n}"): one source is embedded once however often it is shown. */
@@ -41,6 +45,14 @@ interface Figure {
   legend: Legend | null;
   caption: string;
   ref: { simulationId: number | null; assetId: number | null } | null;
+  /** The drawing and pins of the scene view the picture captured, drawn over it. */
+  overlay: Overlay | null;
+}
+
+interface Overlay {
+  camera: CameraSnapshot | null;
+  shapes: ReturnType<typeof drawingShapes>;
+  pins: OverlayPin[];
 }
 
 interface Context {
@@ -108,14 +120,33 @@ async function embed(ctx: Context, doc: PDFDocument, picture: Picture): Promise<
 }
 
 async function drawFigure(ctx: Context, w: PdfWriter, figure: Figure): Promise<void> {
-  w.ensure(w.height * 0.5);
+  // A figure starts where at least a third of a page is left, its image shrinking (to 30 % of the
+  // page at least) so heading, legend and provenance stay with it — page 1 holds the cover and figure 1.
+  w.ensure(w.height * 0.36);
   w.text(figure.heading, { size: 13, bold: true, after: 4 });
-  if (figure.picture) w.image(await embed(ctx, w.doc, figure.picture), w.height * 0.42);
-  else w.missingImage('No image was captured for this view.');
-  if (figure.legend) w.legend(figure.legend);
+  if (figure.picture) {
+    const rect = w.image(await embed(ctx, w.doc, figure.picture), Math.max(w.height * 0.3, Math.min(w.height * 0.42, w.remaining - 90)));
+    if (figure.overlay) {
+      drawOverlay({ page: w.currentPage, rect, imagePx: figure.picture.info, camera: figure.overlay.camera, shapes: figure.overlay.shapes, pins: figure.overlay.pins, font: w.fonts.regular, bold: w.fonts.bold });
+    }
+  } else w.missingImage('No image was captured for this view.');
+  const legend = figure.legend ? readableLegend(figure.legend) : null;
+  if (legend) w.legend(legend);
   if (figure.caption) w.text(figure.caption, { size: 10, after: 2 });
-  const provenance = figure.ref ? await provenanceOf(ctx.db, ctx.deps.blobStore, figure.ref) : unrecorded();
+  const provenance = figure.ref ? await provenanceOf(ctx.db, ctx.deps.blobStore, { ...figure.ref, legendTitle: figure.legend?.title ?? null }) : unrecorded();
   w.text(`Provenance — ${provenanceLine(provenance)}`, { size: 7.5, colour: 'grey', after: 14 });
+}
+
+/** The pins of an insight drawn on one of its views: those placed on it, and those placed on none. */
+function overlayOf(insight: Insight, view: Insight['sceneview_set'][number] | undefined): Overlay | null {
+  if (!view) return null;
+  const colours = new Map(insight.pin_types.map((t) => [t.id, t.colour]));
+  const pins = insight.pins
+    .map((pin, i) => ({ pin, number: i + 1 }))
+    .filter(({ pin }) => pin.scene_view_id === null || pin.scene_view_id === view.id)
+    .map(({ pin, number }) => ({ number, position: pin.item.position as Vec3, colour: colours.get(pin.insight_pin_type_id) ?? '#d1242f', title: pin.title }));
+  const shapes = drawingShapes(view.drawings[0]?.drawing_json);
+  return shapes.length || pins.length ? { camera: view.camera as CameraSnapshot | null, shapes, pins } : null;
 }
 
 function drawPins(w: PdfWriter, insight: Insight): void {
@@ -125,7 +156,7 @@ function drawPins(w: PdfWriter, insight: Insight): void {
   const types = new Map(insight.pin_types.map((t) => [t.id, t.name]));
   insight.pins.forEach((pin, i) => {
     const [x, y, z] = pin.item.position;
-    const value = pin.item.value !== undefined ? ` · value ${pin.item.value}${pin.item.unit ? ` ${pin.item.unit}` : ''}` : '';
+    const value = pinValue(pin);
     w.text(`${i + 1}. ${pin.title || types.get(pin.insight_pin_type_id) || 'Pin'} (${types.get(pin.insight_pin_type_id) ?? 'pin'}) at x ${x.toFixed(1)}, y ${y.toFixed(1)}, z ${z.toFixed(1)} m${value}`, { size: 10, bold: true });
     w.text(pin.note || '(no note)', { size: 10, after: 6 });
   });
@@ -141,17 +172,11 @@ async function studyFacts(db: Db, scope: InsightScope) {
   return row ?? { project: '', location: '', study: '' };
 }
 
-function titleBlock(w: PdfWriter, kind: string, title: string, lines: Array<[string, string]>): void {
-  w.space(w.height * 0.12);
-  w.text(kind.toUpperCase(), { size: 11, colour: 'grey', after: 6 });
-  w.text(title, { size: 24, bold: true, after: 18 });
-  for (const [label, value] of lines) w.text(`${label}: ${value || '—'}`, { size: 11, after: 2 });
-  w.rule();
-}
+
 
 async function insightPdf(ctx: Context, w: PdfWriter, insight: Insight, pictures: Map<string, Picture>): Promise<void> {
   const facts = await studyFacts(ctx.db, ctx.scope);
-  titleBlock(w, 'Insight', insight.title, [
+  w.cover('Insight', insight.title, [facts.project, facts.study].filter(Boolean).join(' · '), [
     ['Project', facts.project],
     ['Location', facts.location],
     ['Study', facts.study],
@@ -159,29 +184,33 @@ async function insightPdf(ctx: Context, w: PdfWriter, insight: Insight, pictures
     ['Status', insight.insight_status],
     ['Author', insight.created_by?.name ?? ''],
     ['Exported', ctx.now.toISOString().slice(0, 10)],
+    ['Figures', String(insight.sceneview_set.length + insight.imageview_set.length)],
   ]);
-  if (insight.text) w.text(insight.text, { size: 11, after: 8 });
-  w.newPage();
+  if (insight.text) w.text(insight.text, { size: 11, after: 12 });
+  // The figures follow on page 1 when the first fits (a page of title alone read as empty).
   let n = 0;
   for (const view of insight.sceneview_set) {
     n += 1;
     await drawFigure(ctx, w, {
-      heading: `Figure ${n}: ${view.name || insight.title}`,
+      heading: `Figure ${n}: ${cleanCaption(view.name) || insight.title}`,
       picture: pictures.get(`scene:${view.id}`) ?? (await storedPicture(ctx, view.study_image_id)),
       legend: view.legend,
       caption: '',
       ref: { simulationId: view.simulation_id, assetId: view.asset_id },
+      overlay: overlayOf(insight, view),
     });
   }
   for (const image of insight.imageview_set) {
     n += 1;
     const view = insight.sceneview_set.find((v) => v.id === image.scene_view_id);
     await drawFigure(ctx, w, {
-      heading: `Figure ${n}: ${image.caption || insight.title}`,
+      heading: `Figure ${n}: ${cleanCaption(image.caption) || insight.title}`,
       picture: await storedPicture(ctx, image.study_image_id),
       legend: view?.legend ?? null,
       caption: '',
       ref: view ? { simulationId: view.simulation_id, assetId: view.asset_id } : null,
+      // Only the view's own capture shows what its drawing and pins were drawn over.
+      overlay: view && view.study_image_id === image.study_image_id ? overlayOf(insight, view) : null,
     });
   }
   drawPins(w, insight);
@@ -189,7 +218,7 @@ async function insightPdf(ctx: Context, w: PdfWriter, insight: Insight, pictures
 
 async function reportPdf(ctx: Context, w: PdfWriter, report: Report, pictures: Map<string, Picture>): Promise<void> {
   const facts = await studyFacts(ctx.db, ctx.scope);
-  titleBlock(w, 'Report', report.title, [
+  w.cover('Report', report.title, [report.cover.project, facts.study].filter(Boolean).join(' · '), [
     ['Project', report.cover.project],
     ['Location', report.cover.location],
     ['Study', facts.study],
@@ -197,10 +226,22 @@ async function reportPdf(ctx: Context, w: PdfWriter, report: Report, pictures: M
     ['Version', report.cover.version],
     ['Date', report.cover.date],
     ['Status', report.report_status],
+    ['Figures', String(report.report_views.length)],
   ]);
   const insightIds = [...new Set(report.report_views.map((v) => v.insight.id))];
   const insightRows = insightIds.length ? await Promise.all(insightIds.map((id) => requireInsight(ctx.db, ctx.scope, id))) : [];
   const insights = new Map((await representInsights(ctx.db, insightRows)).map((i) => [i.id, i]));
+  // The cover lists what the report holds: each insight with its figures, numbered as below.
+  w.text('Contents', { size: 13, bold: true, after: 4 });
+  const listed = new Set<number>();
+  report.report_views.forEach((rv, i) => {
+    const insight = insights.get(rv.insight.id);
+    if (insight && !listed.has(insight.id)) {
+      listed.add(insight.id);
+      w.text(insight.title, { size: 11, bold: true, after: 1 });
+    }
+    w.text(`Figure ${i + 1}: ${cleanCaption(rv.caption || rv.image_view.caption) || insight?.title || ''}`, { size: 10, after: 1 });
+  });
   const viewIds = report.report_views.map((v) => v.image_view.scene_view_id).filter((id): id is number => id !== null);
   const views = new Map(
     (viewIds.length ? await ctx.db.select().from(sceneViews).where(inArray(sceneViews.id, viewIds)) : []).map((v) => [v.id, v]),
@@ -217,12 +258,17 @@ async function reportPdf(ctx: Context, w: PdfWriter, report: Report, pictures: M
     }
     n += 1;
     const view = reportView.image_view.scene_view_id === null ? undefined : views.get(reportView.image_view.scene_view_id);
+    const shown = insight?.sceneview_set.find((v) => v.id === reportView.image_view.scene_view_id);
+    const sent = pictures.get(`report:${reportView.id}`);
+    const heading = cleanCaption(reportView.caption || reportView.image_view.caption) || insight?.title || '';
+    const second = cleanCaption(reportView.image_view.caption);
     await drawFigure(ctx, w, {
-      heading: `Figure ${n}: ${reportView.caption || reportView.image_view.caption || insight?.title || ''}`,
-      picture: pictures.get(`report:${reportView.id}`) ?? (await storedPicture(ctx, reportView.image_view.study_image_id)),
+      heading: `Figure ${n}: ${heading}`,
+      picture: sent ?? (await storedPicture(ctx, reportView.image_view.study_image_id)),
       legend: (view?.legend as Legend | null) ?? null,
-      caption: reportView.caption && reportView.image_view.caption && reportView.caption !== reportView.image_view.caption ? reportView.image_view.caption : '',
+      caption: second && second !== heading ? second : '',
       ref: view ? { simulationId: view.simulationId, assetId: view.assetId } : null,
+      overlay: insight && shown && (sent || shown.study_image_id === reportView.image_view.study_image_id) ? overlayOf(insight, shown) : null,
     });
   }
   for (const insight of insights.values()) drawPins(w, insight);

@@ -10,6 +10,7 @@ import type { Db } from '../../db/database.ts';
 import type { BlobStore } from '../../blobs/blob-store.ts';
 import { assets, projectMetSources, simulations, weatherStations } from '../../db/schema/index.ts';
 import { getBytes, parseBlobKey } from '../analyses/blob-io.ts';
+import { layerLabel, resultAnalysisLabel } from '../../../../engine/results/labels.ts';
 
 export const NOT_RECORDED = 'not recorded';
 
@@ -71,31 +72,49 @@ async function geometryChecksum(db: Db, blobs: BlobStore, simulationId: number):
   return `sha256 ${hash.digest('hex').slice(0, 16)} (${keys.length} file${keys.length === 1 ? '' : 's'})`;
 }
 
-/** Provenance of what a scene view shows: its data asset when named, else only its simulation. */
-export async function provenanceOf(db: Db, blobs: BlobStore, ref: { simulationId: number | null; assetId: number | null }): Promise<Provenance> {
+/**
+ * The data layer a scene view shows when it names none (views saved before the viewer sent
+ * asset_id): the simulation's data asset whose legend or metric the view's legend names, else its
+ * first data asset — so Canopy's own results show the provenance they recorded (issue 16 item 6).
+ */
+async function shownAsset(db: Db, simulationId: number, legendTitle: string | null): Promise<typeof assets.$inferSelect | undefined> {
+  const rows = await db.select().from(assets).where(and(eq(assets.simulationId, simulationId), eq(assets.layerType, 'data'))).orderBy(asc(assets.id));
+  if (!legendTitle) return rows[0];
+  const named = (row: (typeof rows)[number]) => {
+    const metadata = obj(row.metadata);
+    const keys = [str(obj(metadata.legend).name), str(metadata.metric), str(row.metric)].filter((k): k is string => !!k);
+    return keys.includes(legendTitle) || keys.some((k) => layerLabel(k).title === legendTitle);
+  };
+  return rows.find(named) ?? rows[0];
+}
+
+/** Provenance of what a scene view shows: its data asset when named (else the one it shows), and its simulation. */
+export async function provenanceOf(db: Db, blobs: BlobStore, ref: { simulationId: number | null; assetId: number | null; legendTitle?: string | null }): Promise<Provenance> {
   const out = unrecorded();
   let simulationId = ref.simulationId;
   let metadata: Json = {};
-  if (ref.assetId !== null) {
-    const [asset] = await db.select().from(assets).where(eq(assets.id, ref.assetId));
-    if (asset) {
-      simulationId = asset.simulationId;
-      metadata = obj(asset.metadata);
-      out.analysis = str(metadata.analysis) ?? str(asset.analysisType) ?? NOT_RECORDED;
-      const metric = str(metadata.metric) ?? str(asset.metric);
-      if (metric && out.analysis !== NOT_RECORDED) out.analysis = `${out.analysis} (${metric})`;
-    }
+  const [named] = ref.assetId !== null ? await db.select().from(assets).where(eq(assets.id, ref.assetId)) : [];
+  const asset = named ?? (simulationId !== null ? await shownAsset(db, simulationId, ref.legendTitle ?? null) : undefined);
+  if (asset) {
+    simulationId = asset.simulationId;
+    metadata = obj(asset.metadata);
+    const analysis = str(metadata.analysis) ?? str(asset.analysisType);
+    const metric = str(metadata.metric) ?? str(asset.metric);
+    // Human names (the label table), the recorded ids kept in brackets for whoever checks them.
+    if (analysis) out.analysis = metric ? `${resultAnalysisLabel(analysis)}, ${layerLabel(metric).title} [${analysis}/${metric}]` : `${resultAnalysisLabel(analysis)} [${analysis}]`;
   }
   if (simulationId === null) return out;
   const [simulation] = await db.select().from(simulations).where(eq(simulations.id, simulationId));
   if (!simulation) return out;
-  if (out.analysis === NOT_RECORDED) out.analysis = str(simulation.category) ?? NOT_RECORDED;
+  if (out.analysis === NOT_RECORDED && str(simulation.category)) out.analysis = `${resultAnalysisLabel(simulation.category)} [${simulation.category}]`;
   const provenance = obj(metadata.provenance);
   const engine = str(provenance.engine);
   const version = str(provenance.version);
   if (engine) out.engine = version ? `${engine} ${version}` : `${engine} (version not recorded)`;
   const criterion = obj(metadata.criterion);
-  out.criterion = str(criterion.name) ?? str(criterion.id) ?? NOT_RECORDED;
+  // Only wind comfort and safety are rated against a criterion: for the rest the item does not apply.
+  const rated = /wind-comfort|wind-safety|pedestrian_wind_comfort/.test(`${str(metadata.analysis) ?? ''} ${simulation.category}`);
+  out.criterion = str(criterion.name) ?? str(criterion.id) ?? (asset && !rated ? 'not applicable' : NOT_RECORDED);
   out.weatherSource = str(provenance.weatherSource) ?? (await stationOf(db, simulation.metSourceId)) ?? NOT_RECORDED;
   out.geometryChecksum = str(provenance.geometryChecksum) ?? (await geometryChecksum(db, blobs, simulationId)) ?? NOT_RECORDED;
   out.date = str(provenance.computedAt)?.slice(0, 10) ?? NOT_RECORDED;

@@ -7,10 +7,12 @@ import { degrees, drawImage, PageSizes, rgb, type PDFDocument, type PDFFont, typ
 import type { ImageXObject } from './png-xobject.ts';
 import type { Legend, PageSize } from '../../contract/insights.ts';
 import { printable, type PdfFonts } from './fonts.ts';
+import { formatValue } from '../../../../engine/results/labels.ts';
 
 const MARGIN = 56;
 const GREY = rgb(0.35, 0.35, 0.35);
 const BLACK = rgb(0, 0, 0);
+const BRAND = rgb(0.1, 0.32, 0.24);
 
 export const PAGE_DIMENSIONS: Record<PageSize, [number, number]> = { A4: PageSizes.A4, Letter: PageSizes.Letter };
 
@@ -99,8 +101,50 @@ export class PdfWriter {
     this.y -= style.after ?? 0;
   }
 
-  /** An image XObject (pdf-lib's PDFImage fits too) scaled to the content width and at most `maxHeight`, centred. */
-  image(image: ImageXObject, maxHeight: number): void {
+  /** The page being written (figure overlays draw on it). */
+  get currentPage(): PDFPage {
+    return this.page;
+  }
+
+  /** Points left above the bottom margin of this page. */
+  get remaining(): number {
+    return this.y - MARGIN - 14;
+  }
+
+  /**
+   * The laid-out head of page 1 (issue 16 item 6): a band with the product and the kind of
+   * document, the title, a subtitle, and the facts in two columns under small captions.
+   */
+  cover(kind: string, title: string, subtitle: string, facts: Array<[string, string]>): void {
+    const band = 92;
+    this.page.drawRectangle({ x: 0, y: this.height - band, width: this.width, height: band, color: BRAND });
+    this.page.drawText('CANOPY', { x: MARGIN, y: this.height - 40, size: 11, font: this.fonts.bold, color: rgb(1, 1, 1) });
+    this.page.drawText('Building microclimate study', { x: MARGIN, y: this.height - 56, size: 9, font: this.fonts.regular, color: rgb(0.85, 0.93, 0.89) });
+    const label = printable(this.fonts.bold, kind.toUpperCase());
+    this.page.drawText(label, { x: this.width - MARGIN - this.fonts.bold.widthOfTextAtSize(label, 10), y: this.height - 40, size: 10, font: this.fonts.bold, color: rgb(1, 1, 1) });
+    this.y = this.height - band - 36;
+    this.text(title, { size: 24, bold: true, after: 4 });
+    if (subtitle) this.text(subtitle, { size: 12, colour: 'grey', after: 14 });
+    const column = this.contentWidth / 2;
+    for (let i = 0; i < facts.length; i += 2) {
+      this.ensure(34);
+      const top = this.y;
+      let lowest = top;
+      for (const [k, [name, value]] of facts.slice(i, i + 2).entries()) {
+        const x = MARGIN + k * column;
+        this.page.drawText(printable(this.fonts.regular, name.toUpperCase()), { x, y: top - 10, size: 7.5, font: this.fonts.regular, color: GREY });
+        const lines = this.wrap(value || '—', this.fonts.regular, 11, column - 12);
+        lines.forEach((line, n) => this.page.drawText(line, { x, y: top - 25 - n * 14, size: 11, font: this.fonts.regular, color: BLACK }));
+        lowest = Math.min(lowest, top - 25 - (lines.length - 1) * 14);
+      }
+      this.y = lowest - 12;
+    }
+    this.rule();
+    this.space(6);
+  }
+
+  /** An image XObject (pdf-lib's PDFImage fits too) scaled to the content width and at most `maxHeight`, centred; returns where it went. */
+  image(image: ImageXObject, maxHeight: number): { x: number; y: number; width: number; height: number } {
     const scale = Math.min(this.contentWidth / image.width, maxHeight / image.height);
     const w = image.width * scale;
     const h = image.height * scale;
@@ -108,8 +152,10 @@ export class PdfWriter {
     this.y -= h;
     const name = this.page.node.newXObject('Image', image.ref);
     const zero = degrees(0);
-    this.page.pushOperators(...drawImage(name, { x: MARGIN + (this.contentWidth - w) / 2, y: this.y, width: w, height: h, rotate: zero, xSkew: zero, ySkew: zero }));
+    const rect = { x: MARGIN + (this.contentWidth - w) / 2, y: this.y, width: w, height: h };
+    this.page.pushOperators(...drawImage(name, { ...rect, rotate: zero, xSkew: zero, ySkew: zero }));
     this.y -= 6;
+    return rect;
   }
 
   /** A framed placeholder where a figure has no image. */
@@ -134,7 +180,7 @@ export class PdfWriter {
       if (legend.min === undefined || legend.max === undefined) return '';
       const n = legend.colours.length;
       const value = n === 1 ? legend.min : legend.min + ((legend.max - legend.min) * i) / (n - 1);
-      return Number(value.toPrecision(3)).toString();
+      return formatValue(value);
     });
     const cell = Math.max(48, ...labels.map((l) => font.widthOfTextAtSize(printable(font, l), size) + 18));
     const perRow = Math.max(1, Math.floor(this.contentWidth / cell));
