@@ -22,6 +22,14 @@ export const projectAdministrators = pgTable(
 export const SHARE_STATUSES = ['pending', 'accepted', 'declined'] as const;
 export type ShareStatus = (typeof SHARE_STATUSES)[number];
 
+/**
+ * What a share allows (issue 16 item 12): `view` reads the project; `edit` also changes it (with
+ * the recipient's role permissions). Shares made before the level existed keep `edit`, what they
+ * allowed; the API's default for new shares is `view`.
+ */
+export const SHARE_ACCESS_LEVELS = ['view', 'edit'] as const;
+export type ShareAccessLevel = (typeof SHARE_ACCESS_LEVELS)[number];
+
 export const projectShares = pgTable(
   'project_shares',
   {
@@ -35,6 +43,7 @@ export const projectShares = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     sharedBy: integer('shared_by').references(() => users.id, { onDelete: 'set null' }),
     shareStatus: text('share_status', { enum: SHARE_STATUSES }).notNull().default('pending'),
+    accessLevel: text('access_level', { enum: SHARE_ACCESS_LEVELS }).notNull().default('edit'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -58,6 +67,7 @@ export const projectShareInvitations = pgTable(
       .references(() => projects.id, { onDelete: 'cascade' }),
     /** Lower-cased as typed. */
     email: text('email').notNull(),
+    accessLevel: text('access_level', { enum: SHARE_ACCESS_LEVELS }).notNull().default('view'),
     sharedBy: integer('shared_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

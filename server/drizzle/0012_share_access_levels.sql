@@ -1,0 +1,2 @@
+ALTER TABLE "project_share_invitations" ADD COLUMN "access_level" text DEFAULT 'view' NOT NULL;--> statement-breakpoint
+ALTER TABLE "project_shares" ADD COLUMN "access_level" text DEFAULT 'edit' NOT NULL;
