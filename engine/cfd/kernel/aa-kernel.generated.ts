@@ -535,6 +535,467 @@ export function collideRunsOddLaminar(f: Float32Array, n: number, px: number, px
   }
 }
 
+/** Even AA step of slow-path cells s0..s1 (see kernel-source.ts slowLoop). */
+export function collideSlowEven(f: Float32Array, n: number, cells: Int32Array, read: Int32Array, nuArr: Float32Array, len2: Float32Array, dragKind: Uint8Array, drag: Float32Array, record: Int32Array, rec: Float32Array, s0: number, s1: number): void {
+  const n1 = 1 * n;
+  const n2 = 2 * n;
+  const n3 = 3 * n;
+  const n4 = 4 * n;
+  const n5 = 5 * n;
+  const n6 = 6 * n;
+  const n7 = 7 * n;
+  const n8 = 8 * n;
+  const n9 = 9 * n;
+  const n10 = 10 * n;
+  const n11 = 11 * n;
+  const n12 = 12 * n;
+  const n13 = 13 * n;
+  const n14 = 14 * n;
+  const n15 = 15 * n;
+  const n16 = 16 * n;
+  const n17 = 17 * n;
+  const n18 = 18 * n;
+  for (let s = s0; s < s1; s++) {
+    const x = cells[s];
+    const h0 = f[x];
+    const h1 = f[n1 + x];
+    const h2 = f[n2 + x];
+    const h3 = f[n3 + x];
+    const h4 = f[n4 + x];
+    const h5 = f[n5 + x];
+    const h6 = f[n6 + x];
+    const h7 = f[n7 + x];
+    const h8 = f[n8 + x];
+    const h9 = f[n9 + x];
+    const h10 = f[n10 + x];
+    const h11 = f[n11 + x];
+    const h12 = f[n12 + x];
+    const h13 = f[n13 + x];
+    const h14 = f[n14 + x];
+    const h15 = f[n15 + x];
+    const h16 = f[n16 + x];
+    const h17 = f[n17 + x];
+    const h18 = f[n18 + x];
+    const rho = 1 + (h0 + h1 + h2 + h3 + h4 + h5 + h6 + h7 + h8 + h9 + h10 + h11 + h12 + h13 + h14 + h15 + h16 + h17 + h18);
+    const jx = h1 - h2 + h7 - h8 + h9 - h10 + h11 - h12 + h13 - h14;
+    const jy = h3 - h4 + h7 - h8 - h9 + h10 + h15 - h16 + h17 - h18;
+    const jz = h5 - h6 + h11 - h12 - h13 + h14 + h15 - h16 - h17 + h18;
+    const ir = 1 / rho;
+    const ux = jx * ir, uy = jy * ir, uz = jz * ir;
+    const pxx = h1 + h2 + h7 + h8 + h9 + h10 + h11 + h12 + h13 + h14 - (rho - 1) * CS2 - jx * ux;
+    const pyy = h3 + h4 + h7 + h8 + h9 + h10 + h15 + h16 + h17 + h18 - (rho - 1) * CS2 - jy * uy;
+    const pzz = h5 + h6 + h11 + h12 + h13 + h14 + h15 + h16 + h17 + h18 - (rho - 1) * CS2 - jz * uz;
+    const pxy = h7 + h8 - h9 - h10 - jx * uy;
+    const pxz = h11 + h12 - h13 - h14 - jx * uz;
+    const pyz = h15 + h16 - h17 - h18 - jy * uz;
+    const nu0 = nuArr[s], smag = 25.455844122715710 * len2[x];
+    const tau0 = 3 * nu0 + 0.5;
+    const pn = Math.sqrt(pxx * pxx + pyy * pyy + pzz * pzz + 2 * (pxy * pxy + pxz * pxz + pyz * pyz));
+    const tau = 0.5 * (tau0 + Math.sqrt(tau0 * tau0 + smag * pn * ir));
+    let ex = ux, ey = uy, ez = uz, qxz = pxz, qyz = pyz;
+    const kind = dragKind[s];
+    if (kind === 1) {
+      // Ground: Δu = −C_f·|u_h|·u_h (implicit); the cell's shear from the wall model, ∂u/∂z = u*/(κ z1).
+      const cf = drag[s], sp = Math.sqrt(ux * ux + uy * uy), c = cf * sp, k = -c / (1 + c);
+      ex = ux + k * ux;
+      ey = uy + k * uy;
+      const g = -(rho * tau * Math.sqrt(cf)) / (1.5 * 0.41);
+      qxz = g * ux;
+      qyz = g * uy;
+    } else if (kind === 2) {
+      // Vegetation: Δu = −C_d·a·dx·|u|·u (implicit).
+      const c = drag[s] * Math.sqrt(ux * ux + uy * uy + uz * uz), k = -c / (1 + c);
+      ex = ux + k * ux;
+      ey = uy + k * uy;
+      ez = uz + k * uz;
+    } else if (kind === 3) {
+      // Top: the ABL's shear stress u*² drives the top layer along +x.
+      ex = ux + drag[s];
+    }
+    const slot = record[s];
+    if (slot >= 0) {
+      // Recorded state: ρ, u at the half-forced velocity, strain S = −Π_neq/(2ρ·cs²·τ).
+      const o = 10 * slot, ks = -1.5 / (rho * tau);
+      rec[o] = rho; rec[o + 1] = 0.5 * (ux + ex); rec[o + 2] = 0.5 * (uy + ey); rec[o + 3] = 0.5 * (uz + ez);
+      rec[o + 4] = ks * pxx; rec[o + 5] = ks * pyy; rec[o + 6] = ks * pzz; rec[o + 7] = ks * pxy; rec[o + 8] = ks * qxz; rec[o + 9] = ks * qyz;
+    }
+    const c1 = 4.5 * (1 - 1 / tau);
+    const u2 = 1.5 * (ex * ex + ey * ey + ez * ez);
+    const rm = rho - 1;
+    const tr = (pxx + pyy + pzz) * CS2;
+    const g0 = 0.3333333333333333 * (rm - rho * u2 - c1 * tr);
+    const cu1 = ex;
+    const s1 = 0.05555555555555555 * (rm + rho * (4.5 * cu1 * cu1 - u2) + c1 * (pxx - tr));
+    const a1 = 0.16666666666666666 * rho * cu1;
+    const g1 = s1 + a1, g2 = s1 - a1;
+    const cu3 = ey;
+    const s3 = 0.05555555555555555 * (rm + rho * (4.5 * cu3 * cu3 - u2) + c1 * (pyy - tr));
+    const a3 = 0.16666666666666666 * rho * cu3;
+    const g3 = s3 + a3, g4 = s3 - a3;
+    const cu5 = ez;
+    const s5 = 0.05555555555555555 * (rm + rho * (4.5 * cu5 * cu5 - u2) + c1 * (pzz - tr));
+    const a5 = 0.16666666666666666 * rho * cu5;
+    const g5 = s5 + a5, g6 = s5 - a5;
+    const cu7 = ex + ey;
+    const s7 = 0.027777777777777776 * (rm + rho * (4.5 * cu7 * cu7 - u2) + c1 * (pxx + pyy + 2 * pxy - tr));
+    const a7 = 0.08333333333333333 * rho * cu7;
+    const g7 = s7 + a7, g8 = s7 - a7;
+    const cu9 = ex - ey;
+    const s9 = 0.027777777777777776 * (rm + rho * (4.5 * cu9 * cu9 - u2) + c1 * (pxx + pyy - 2 * pxy - tr));
+    const a9 = 0.08333333333333333 * rho * cu9;
+    const g9 = s9 + a9, g10 = s9 - a9;
+    const cu11 = ex + ez;
+    const s11 = 0.027777777777777776 * (rm + rho * (4.5 * cu11 * cu11 - u2) + c1 * (pxx + pzz + 2 * qxz - tr));
+    const a11 = 0.08333333333333333 * rho * cu11;
+    const g11 = s11 + a11, g12 = s11 - a11;
+    const cu13 = ex - ez;
+    const s13 = 0.027777777777777776 * (rm + rho * (4.5 * cu13 * cu13 - u2) + c1 * (pxx + pzz - 2 * qxz - tr));
+    const a13 = 0.08333333333333333 * rho * cu13;
+    const g13 = s13 + a13, g14 = s13 - a13;
+    const cu15 = ey + ez;
+    const s15 = 0.027777777777777776 * (rm + rho * (4.5 * cu15 * cu15 - u2) + c1 * (pyy + pzz + 2 * qyz - tr));
+    const a15 = 0.08333333333333333 * rho * cu15;
+    const g15 = s15 + a15, g16 = s15 - a15;
+    const cu17 = ey - ez;
+    const s17 = 0.027777777777777776 * (rm + rho * (4.5 * cu17 * cu17 - u2) + c1 * (pyy + pzz - 2 * qyz - tr));
+    const a17 = 0.08333333333333333 * rho * cu17;
+    const g17 = s17 + a17, g18 = s17 - a17;
+    f[x] = g0;
+    f[n2 + x] = g1;
+    f[n1 + x] = g2;
+    f[n4 + x] = g3;
+    f[n3 + x] = g4;
+    f[n6 + x] = g5;
+    f[n5 + x] = g6;
+    f[n8 + x] = g7;
+    f[n7 + x] = g8;
+    f[n10 + x] = g9;
+    f[n9 + x] = g10;
+    f[n12 + x] = g11;
+    f[n11 + x] = g12;
+    f[n14 + x] = g13;
+    f[n13 + x] = g14;
+    f[n16 + x] = g15;
+    f[n15 + x] = g16;
+    f[n18 + x] = g17;
+    f[n17 + x] = g18;
+  }
+}
+
+/** Odd AA step of slow-path cells s0..s1 (see kernel-source.ts slowLoop). */
+export function collideSlowOdd(f: Float32Array, n: number, cells: Int32Array, read: Int32Array, nuArr: Float32Array, len2: Float32Array, dragKind: Uint8Array, drag: Float32Array, record: Int32Array, rec: Float32Array, s0: number, s1: number): void {
+  for (let s = s0; s < s1; s++) {
+    const x = cells[s];
+    const b = 19 * s;
+    const r0 = read[b + 0];
+    const h0 = f[r0];
+    const r1 = read[b + 1];
+    const h1 = f[r1];
+    const r2 = read[b + 2];
+    const h2 = f[r2];
+    const r3 = read[b + 3];
+    const h3 = f[r3];
+    const r4 = read[b + 4];
+    const h4 = f[r4];
+    const r5 = read[b + 5];
+    const h5 = f[r5];
+    const r6 = read[b + 6];
+    const h6 = f[r6];
+    const r7 = read[b + 7];
+    const h7 = f[r7];
+    const r8 = read[b + 8];
+    const h8 = f[r8];
+    const r9 = read[b + 9];
+    const h9 = f[r9];
+    const r10 = read[b + 10];
+    const h10 = f[r10];
+    const r11 = read[b + 11];
+    const h11 = f[r11];
+    const r12 = read[b + 12];
+    const h12 = f[r12];
+    const r13 = read[b + 13];
+    const h13 = f[r13];
+    const r14 = read[b + 14];
+    const h14 = f[r14];
+    const r15 = read[b + 15];
+    const h15 = f[r15];
+    const r16 = read[b + 16];
+    const h16 = f[r16];
+    const r17 = read[b + 17];
+    const h17 = f[r17];
+    const r18 = read[b + 18];
+    const h18 = f[r18];
+    const rho = 1 + (h0 + h1 + h2 + h3 + h4 + h5 + h6 + h7 + h8 + h9 + h10 + h11 + h12 + h13 + h14 + h15 + h16 + h17 + h18);
+    const jx = h1 - h2 + h7 - h8 + h9 - h10 + h11 - h12 + h13 - h14;
+    const jy = h3 - h4 + h7 - h8 - h9 + h10 + h15 - h16 + h17 - h18;
+    const jz = h5 - h6 + h11 - h12 - h13 + h14 + h15 - h16 - h17 + h18;
+    const ir = 1 / rho;
+    const ux = jx * ir, uy = jy * ir, uz = jz * ir;
+    const pxx = h1 + h2 + h7 + h8 + h9 + h10 + h11 + h12 + h13 + h14 - (rho - 1) * CS2 - jx * ux;
+    const pyy = h3 + h4 + h7 + h8 + h9 + h10 + h15 + h16 + h17 + h18 - (rho - 1) * CS2 - jy * uy;
+    const pzz = h5 + h6 + h11 + h12 + h13 + h14 + h15 + h16 + h17 + h18 - (rho - 1) * CS2 - jz * uz;
+    const pxy = h7 + h8 - h9 - h10 - jx * uy;
+    const pxz = h11 + h12 - h13 - h14 - jx * uz;
+    const pyz = h15 + h16 - h17 - h18 - jy * uz;
+    const nu0 = nuArr[s], smag = 25.455844122715710 * len2[x];
+    const tau0 = 3 * nu0 + 0.5;
+    const pn = Math.sqrt(pxx * pxx + pyy * pyy + pzz * pzz + 2 * (pxy * pxy + pxz * pxz + pyz * pyz));
+    const tau = 0.5 * (tau0 + Math.sqrt(tau0 * tau0 + smag * pn * ir));
+    let ex = ux, ey = uy, ez = uz, qxz = pxz, qyz = pyz;
+    const kind = dragKind[s];
+    if (kind === 1) {
+      // Ground: Δu = −C_f·|u_h|·u_h (implicit); the cell's shear from the wall model, ∂u/∂z = u*/(κ z1).
+      const cf = drag[s], sp = Math.sqrt(ux * ux + uy * uy), c = cf * sp, k = -c / (1 + c);
+      ex = ux + k * ux;
+      ey = uy + k * uy;
+      const g = -(rho * tau * Math.sqrt(cf)) / (1.5 * 0.41);
+      qxz = g * ux;
+      qyz = g * uy;
+    } else if (kind === 2) {
+      // Vegetation: Δu = −C_d·a·dx·|u|·u (implicit).
+      const c = drag[s] * Math.sqrt(ux * ux + uy * uy + uz * uz), k = -c / (1 + c);
+      ex = ux + k * ux;
+      ey = uy + k * uy;
+      ez = uz + k * uz;
+    } else if (kind === 3) {
+      // Top: the ABL's shear stress u*² drives the top layer along +x.
+      ex = ux + drag[s];
+    }
+    const slot = record[s];
+    if (slot >= 0) {
+      // Recorded state: ρ, u at the half-forced velocity, strain S = −Π_neq/(2ρ·cs²·τ).
+      const o = 10 * slot, ks = -1.5 / (rho * tau);
+      rec[o] = rho; rec[o + 1] = 0.5 * (ux + ex); rec[o + 2] = 0.5 * (uy + ey); rec[o + 3] = 0.5 * (uz + ez);
+      rec[o + 4] = ks * pxx; rec[o + 5] = ks * pyy; rec[o + 6] = ks * pzz; rec[o + 7] = ks * pxy; rec[o + 8] = ks * qxz; rec[o + 9] = ks * qyz;
+    }
+    const c1 = 4.5 * (1 - 1 / tau);
+    const u2 = 1.5 * (ex * ex + ey * ey + ez * ez);
+    const rm = rho - 1;
+    const tr = (pxx + pyy + pzz) * CS2;
+    const g0 = 0.3333333333333333 * (rm - rho * u2 - c1 * tr);
+    const cu1 = ex;
+    const s1 = 0.05555555555555555 * (rm + rho * (4.5 * cu1 * cu1 - u2) + c1 * (pxx - tr));
+    const a1 = 0.16666666666666666 * rho * cu1;
+    const g1 = s1 + a1, g2 = s1 - a1;
+    const cu3 = ey;
+    const s3 = 0.05555555555555555 * (rm + rho * (4.5 * cu3 * cu3 - u2) + c1 * (pyy - tr));
+    const a3 = 0.16666666666666666 * rho * cu3;
+    const g3 = s3 + a3, g4 = s3 - a3;
+    const cu5 = ez;
+    const s5 = 0.05555555555555555 * (rm + rho * (4.5 * cu5 * cu5 - u2) + c1 * (pzz - tr));
+    const a5 = 0.16666666666666666 * rho * cu5;
+    const g5 = s5 + a5, g6 = s5 - a5;
+    const cu7 = ex + ey;
+    const s7 = 0.027777777777777776 * (rm + rho * (4.5 * cu7 * cu7 - u2) + c1 * (pxx + pyy + 2 * pxy - tr));
+    const a7 = 0.08333333333333333 * rho * cu7;
+    const g7 = s7 + a7, g8 = s7 - a7;
+    const cu9 = ex - ey;
+    const s9 = 0.027777777777777776 * (rm + rho * (4.5 * cu9 * cu9 - u2) + c1 * (pxx + pyy - 2 * pxy - tr));
+    const a9 = 0.08333333333333333 * rho * cu9;
+    const g9 = s9 + a9, g10 = s9 - a9;
+    const cu11 = ex + ez;
+    const s11 = 0.027777777777777776 * (rm + rho * (4.5 * cu11 * cu11 - u2) + c1 * (pxx + pzz + 2 * qxz - tr));
+    const a11 = 0.08333333333333333 * rho * cu11;
+    const g11 = s11 + a11, g12 = s11 - a11;
+    const cu13 = ex - ez;
+    const s13 = 0.027777777777777776 * (rm + rho * (4.5 * cu13 * cu13 - u2) + c1 * (pxx + pzz - 2 * qxz - tr));
+    const a13 = 0.08333333333333333 * rho * cu13;
+    const g13 = s13 + a13, g14 = s13 - a13;
+    const cu15 = ey + ez;
+    const s15 = 0.027777777777777776 * (rm + rho * (4.5 * cu15 * cu15 - u2) + c1 * (pyy + pzz + 2 * qyz - tr));
+    const a15 = 0.08333333333333333 * rho * cu15;
+    const g15 = s15 + a15, g16 = s15 - a15;
+    const cu17 = ey - ez;
+    const s17 = 0.027777777777777776 * (rm + rho * (4.5 * cu17 * cu17 - u2) + c1 * (pyy + pzz - 2 * qyz - tr));
+    const a17 = 0.08333333333333333 * rho * cu17;
+    const g17 = s17 + a17, g18 = s17 - a17;
+    f[r0] = g0;
+    f[r2] = g1;
+    f[r1] = g2;
+    f[r4] = g3;
+    f[r3] = g4;
+    f[r6] = g5;
+    f[r5] = g6;
+    f[r8] = g7;
+    f[r7] = g8;
+    f[r10] = g9;
+    f[r9] = g10;
+    f[r12] = g11;
+    f[r11] = g12;
+    f[r14] = g13;
+    f[r13] = g14;
+    f[r16] = g15;
+    f[r15] = g16;
+    f[r18] = g17;
+    f[r17] = g18;
+  }
+}
+
+/** Even AA step of prescribed cells p0..p1. */
+export function emitPrescribedEven(f: Float32Array, n: number, cells: Int32Array, write: Int32Array, nuArr: Float32Array, len2: Float32Array, state: Float32Array, p0: number, p1: number): void {
+  const n1 = 1 * n;
+  const n2 = 2 * n;
+  const n3 = 3 * n;
+  const n4 = 4 * n;
+  const n5 = 5 * n;
+  const n6 = 6 * n;
+  const n7 = 7 * n;
+  const n8 = 8 * n;
+  const n9 = 9 * n;
+  const n10 = 10 * n;
+  const n11 = 11 * n;
+  const n12 = 12 * n;
+  const n13 = 13 * n;
+  const n14 = 14 * n;
+  const n15 = 15 * n;
+  const n16 = 16 * n;
+  const n17 = 17 * n;
+  const n18 = 18 * n;
+  for (let p = p0; p < p1; p++) {
+    const x = cells[p], o = 10 * p;
+    const rho = state[o], ux = state[o + 1], uy = state[o + 2], uz = state[o + 3];
+    const sxx = state[o + 4], syy = state[o + 5], szz = state[o + 6], sxy = state[o + 7], sxz = state[o + 8], syz = state[o + 9];
+    const sn = Math.sqrt(sxx * sxx + syy * syy + szz * szz + 2 * (sxy * sxy + sxz * sxz + syz * syz));
+    const tau = 3 * (nuArr[p] + len2[x] * 1.4142135623730951 * sn) + 0.5;
+    const kp = -2 * rho * CS2 * tau;
+    const pxx = kp * sxx, pyy = kp * syy, pzz = kp * szz, pxy = kp * sxy, pxz = kp * sxz, pyz = kp * syz;
+    const c1 = 4.5 * (1 - 1 / tau);
+    const u2 = 1.5 * (ux * ux + uy * uy + uz * uz);
+    const rm = rho - 1;
+    const tr = (pxx + pyy + pzz) * CS2;
+    const g0 = 0.3333333333333333 * (rm - rho * u2 - c1 * tr);
+    const cu1 = ux;
+    const s1 = 0.05555555555555555 * (rm + rho * (4.5 * cu1 * cu1 - u2) + c1 * (pxx - tr));
+    const a1 = 0.16666666666666666 * rho * cu1;
+    const g1 = s1 + a1, g2 = s1 - a1;
+    const cu3 = uy;
+    const s3 = 0.05555555555555555 * (rm + rho * (4.5 * cu3 * cu3 - u2) + c1 * (pyy - tr));
+    const a3 = 0.16666666666666666 * rho * cu3;
+    const g3 = s3 + a3, g4 = s3 - a3;
+    const cu5 = uz;
+    const s5 = 0.05555555555555555 * (rm + rho * (4.5 * cu5 * cu5 - u2) + c1 * (pzz - tr));
+    const a5 = 0.16666666666666666 * rho * cu5;
+    const g5 = s5 + a5, g6 = s5 - a5;
+    const cu7 = ux + uy;
+    const s7 = 0.027777777777777776 * (rm + rho * (4.5 * cu7 * cu7 - u2) + c1 * (pxx + pyy + 2 * pxy - tr));
+    const a7 = 0.08333333333333333 * rho * cu7;
+    const g7 = s7 + a7, g8 = s7 - a7;
+    const cu9 = ux - uy;
+    const s9 = 0.027777777777777776 * (rm + rho * (4.5 * cu9 * cu9 - u2) + c1 * (pxx + pyy - 2 * pxy - tr));
+    const a9 = 0.08333333333333333 * rho * cu9;
+    const g9 = s9 + a9, g10 = s9 - a9;
+    const cu11 = ux + uz;
+    const s11 = 0.027777777777777776 * (rm + rho * (4.5 * cu11 * cu11 - u2) + c1 * (pxx + pzz + 2 * pxz - tr));
+    const a11 = 0.08333333333333333 * rho * cu11;
+    const g11 = s11 + a11, g12 = s11 - a11;
+    const cu13 = ux - uz;
+    const s13 = 0.027777777777777776 * (rm + rho * (4.5 * cu13 * cu13 - u2) + c1 * (pxx + pzz - 2 * pxz - tr));
+    const a13 = 0.08333333333333333 * rho * cu13;
+    const g13 = s13 + a13, g14 = s13 - a13;
+    const cu15 = uy + uz;
+    const s15 = 0.027777777777777776 * (rm + rho * (4.5 * cu15 * cu15 - u2) + c1 * (pyy + pzz + 2 * pyz - tr));
+    const a15 = 0.08333333333333333 * rho * cu15;
+    const g15 = s15 + a15, g16 = s15 - a15;
+    const cu17 = uy - uz;
+    const s17 = 0.027777777777777776 * (rm + rho * (4.5 * cu17 * cu17 - u2) + c1 * (pyy + pzz - 2 * pyz - tr));
+    const a17 = 0.08333333333333333 * rho * cu17;
+    const g17 = s17 + a17, g18 = s17 - a17;
+    f[x] = g0;
+    f[n2 + x] = g1;
+    f[n1 + x] = g2;
+    f[n4 + x] = g3;
+    f[n3 + x] = g4;
+    f[n6 + x] = g5;
+    f[n5 + x] = g6;
+    f[n8 + x] = g7;
+    f[n7 + x] = g8;
+    f[n10 + x] = g9;
+    f[n9 + x] = g10;
+    f[n12 + x] = g11;
+    f[n11 + x] = g12;
+    f[n14 + x] = g13;
+    f[n13 + x] = g14;
+    f[n16 + x] = g15;
+    f[n15 + x] = g16;
+    f[n18 + x] = g17;
+    f[n17 + x] = g18;
+  }
+}
+
+/** Odd AA step of prescribed cells p0..p1. */
+export function emitPrescribedOdd(f: Float32Array, n: number, cells: Int32Array, write: Int32Array, nuArr: Float32Array, len2: Float32Array, state: Float32Array, p0: number, p1: number): void {
+  for (let p = p0; p < p1; p++) {
+    const x = cells[p], o = 10 * p;
+    const rho = state[o], ux = state[o + 1], uy = state[o + 2], uz = state[o + 3];
+    const sxx = state[o + 4], syy = state[o + 5], szz = state[o + 6], sxy = state[o + 7], sxz = state[o + 8], syz = state[o + 9];
+    const sn = Math.sqrt(sxx * sxx + syy * syy + szz * szz + 2 * (sxy * sxy + sxz * sxz + syz * syz));
+    const tau = 3 * (nuArr[p] + len2[x] * 1.4142135623730951 * sn) + 0.5;
+    const kp = -2 * rho * CS2 * tau;
+    const pxx = kp * sxx, pyy = kp * syy, pzz = kp * szz, pxy = kp * sxy, pxz = kp * sxz, pyz = kp * syz;
+    const c1 = 4.5 * (1 - 1 / tau);
+    const u2 = 1.5 * (ux * ux + uy * uy + uz * uz);
+    const rm = rho - 1;
+    const tr = (pxx + pyy + pzz) * CS2;
+    const g0 = 0.3333333333333333 * (rm - rho * u2 - c1 * tr);
+    const cu1 = ux;
+    const s1 = 0.05555555555555555 * (rm + rho * (4.5 * cu1 * cu1 - u2) + c1 * (pxx - tr));
+    const a1 = 0.16666666666666666 * rho * cu1;
+    const g1 = s1 + a1, g2 = s1 - a1;
+    const cu3 = uy;
+    const s3 = 0.05555555555555555 * (rm + rho * (4.5 * cu3 * cu3 - u2) + c1 * (pyy - tr));
+    const a3 = 0.16666666666666666 * rho * cu3;
+    const g3 = s3 + a3, g4 = s3 - a3;
+    const cu5 = uz;
+    const s5 = 0.05555555555555555 * (rm + rho * (4.5 * cu5 * cu5 - u2) + c1 * (pzz - tr));
+    const a5 = 0.16666666666666666 * rho * cu5;
+    const g5 = s5 + a5, g6 = s5 - a5;
+    const cu7 = ux + uy;
+    const s7 = 0.027777777777777776 * (rm + rho * (4.5 * cu7 * cu7 - u2) + c1 * (pxx + pyy + 2 * pxy - tr));
+    const a7 = 0.08333333333333333 * rho * cu7;
+    const g7 = s7 + a7, g8 = s7 - a7;
+    const cu9 = ux - uy;
+    const s9 = 0.027777777777777776 * (rm + rho * (4.5 * cu9 * cu9 - u2) + c1 * (pxx + pyy - 2 * pxy - tr));
+    const a9 = 0.08333333333333333 * rho * cu9;
+    const g9 = s9 + a9, g10 = s9 - a9;
+    const cu11 = ux + uz;
+    const s11 = 0.027777777777777776 * (rm + rho * (4.5 * cu11 * cu11 - u2) + c1 * (pxx + pzz + 2 * pxz - tr));
+    const a11 = 0.08333333333333333 * rho * cu11;
+    const g11 = s11 + a11, g12 = s11 - a11;
+    const cu13 = ux - uz;
+    const s13 = 0.027777777777777776 * (rm + rho * (4.5 * cu13 * cu13 - u2) + c1 * (pxx + pzz - 2 * pxz - tr));
+    const a13 = 0.08333333333333333 * rho * cu13;
+    const g13 = s13 + a13, g14 = s13 - a13;
+    const cu15 = uy + uz;
+    const s15 = 0.027777777777777776 * (rm + rho * (4.5 * cu15 * cu15 - u2) + c1 * (pyy + pzz + 2 * pyz - tr));
+    const a15 = 0.08333333333333333 * rho * cu15;
+    const g15 = s15 + a15, g16 = s15 - a15;
+    const cu17 = uy - uz;
+    const s17 = 0.027777777777777776 * (rm + rho * (4.5 * cu17 * cu17 - u2) + c1 * (pyy + pzz - 2 * pyz - tr));
+    const a17 = 0.08333333333333333 * rho * cu17;
+    const g17 = s17 + a17, g18 = s17 - a17;
+    const b = 19 * p;
+    f[write[b + 0]] = g0;
+    f[write[b + 1]] = g1;
+    f[write[b + 2]] = g2;
+    f[write[b + 3]] = g3;
+    f[write[b + 4]] = g4;
+    f[write[b + 5]] = g5;
+    f[write[b + 6]] = g6;
+    f[write[b + 7]] = g7;
+    f[write[b + 8]] = g8;
+    f[write[b + 9]] = g9;
+    f[write[b + 10]] = g10;
+    f[write[b + 11]] = g11;
+    f[write[b + 12]] = g12;
+    f[write[b + 13]] = g13;
+    f[write[b + 14]] = g14;
+    f[write[b + 15]] = g15;
+    f[write[b + 16]] = g16;
+    f[write[b + 17]] = g17;
+    f[write[b + 18]] = g18;
+  }
+}
+
 /** ρ, u and Π_neq (m[0..9]) of the shifted populations h[0..18]. */
 export function momentsOf19(h: Float64Array, m: Float64Array): void {
   const h0 = h[0];

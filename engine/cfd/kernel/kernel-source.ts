@@ -70,6 +70,12 @@ function moments(lines: string[], indent: string): void {
 
 /** The collision from moments to the 19 post-collision (shifted) populations g0..g18. */
 function collide(lines: string[], indent: string, les: boolean): void {
+  relaxation(lines, indent, les);
+  post(lines, indent, ['ux', 'uy', 'uz'], ['pxx', 'pyy', 'pzz', 'pxy', 'pxz', 'pyz']);
+}
+
+/** τ from the base viscosity ν0 and, with the closure, |Π_neq| (Hou et al. 1996). */
+function relaxation(lines: string[], indent: string, les: boolean): void {
   lines.push(`${indent}const tau0 = 3 * nu0 + 0.5;`);
   if (les) {
     lines.push(`${indent}const pn = Math.sqrt(pxx * pxx + pyy * pyy + pzz * pzz + 2 * (pxy * pxy + pxz * pxz + pyz * pyz));`);
@@ -77,20 +83,26 @@ function collide(lines: string[], indent: string, les: boolean): void {
   } else {
     lines.push(`${indent}const tau = tau0;`);
   }
+}
+
+/** Post-collision g0..g18 from ρ, the equilibrium velocity `u` and Π_neq `p` (names), and τ. */
+function post(lines: string[], indent: string, u: [string, string, string], p: string[]): void {
+  const [ux, uy, uz] = u;
+  const [pxx, pyy, pzz, pxy, pxz, pyz] = p;
   lines.push(`${indent}const c1 = 4.5 * (1 - 1 / tau);`);
-  lines.push(`${indent}const u2 = 1.5 * (ux * ux + uy * uy + uz * uz);`);
+  lines.push(`${indent}const u2 = 1.5 * (${ux} * ${ux} + ${uy} * ${uy} + ${uz} * ${uz});`);
   lines.push(`${indent}const rm = rho - 1;`);
-  lines.push(`${indent}const tr = (pxx + pyy + pzz) * CS2;`);
+  lines.push(`${indent}const tr = (${pxx} + ${pyy} + ${pzz}) * CS2;`);
   lines.push(`${indent}const g0 = ${f(W[0])} * (rm - rho * u2 - c1 * tr);`);
   // Opposite directions share the even part of the equilibrium and the whole non-equilibrium
   // part; only 3ρ(c·u) changes sign.
   for (let q = 1; q < Q; q += 2) {
     let cu = '';
-    cu += term(CX[q], 'ux') + term(CY[q], 'uy') + term(CZ[q], 'uz');
+    cu += term(CX[q], ux) + term(CY[q], uy) + term(CZ[q], uz);
     let qp = '';
     const comp: Array<[number, string]> = [
-      [CX[q] * CX[q], 'pxx'], [CY[q] * CY[q], 'pyy'], [CZ[q] * CZ[q], 'pzz'],
-      [2 * CX[q] * CY[q], 'pxy'], [2 * CX[q] * CZ[q], 'pxz'], [2 * CY[q] * CZ[q], 'pyz'],
+      [CX[q] * CX[q], pxx], [CY[q] * CY[q], pyy], [CZ[q] * CZ[q], pzz],
+      [2 * CX[q] * CY[q], pxy], [2 * CX[q] * CZ[q], pxz], [2 * CY[q] * CZ[q], pyz],
     ];
     for (const [c, name] of comp) qp += term(c, name);
     const w = f(W[q]);
@@ -99,6 +111,69 @@ function collide(lines: string[], indent: string, les: boolean): void {
     lines.push(`${indent}const a${q} = ${f(3 * W[q])} * rho * cu${q};`);
     lines.push(`${indent}const g${q} = s${q} + a${q}, g${OPP[q]} = s${q} - a${q};`);
   }
+}
+
+/**
+ * The slow path, unrolled: cells next to walls, faces and interfaces, porous cells and cells whose
+ * state the interfaces read. Odd steps go through the cell's link table (f_q is read from
+ * read[q]; f_opp(q) is written there); momentum sinks (the ground's log-law stress with the wall
+ * model's shear, vegetation drag, the top's driving stress) and recording as in step.ts's notes.
+ */
+function slowLoop(odd: boolean): string[] {
+  const lines: string[] = [];
+  const name = odd ? 'collideSlowOdd' : 'collideSlowEven';
+  lines.push(
+    `/** ${odd ? 'Odd' : 'Even'} AA step of slow-path cells s0..s1 (see kernel-source.ts slowLoop). */`,
+    `export function ${name}(f: Float32Array, n: number, cells: Int32Array, read: Int32Array, nuArr: Float32Array, len2: Float32Array, dragKind: Uint8Array, drag: Float32Array, record: Int32Array, rec: Float32Array, s0: number, s1: number): void {`,
+  );
+  for (let q = 1; q < Q && !odd; q++) lines.push(`  const n${q} = ${q} * n;`);
+  lines.push('  for (let s = s0; s < s1; s++) {');
+  lines.push('    const x = cells[s];');
+  if (odd) lines.push('    const b = 19 * s;');
+  const ind = '    ';
+  for (let q = 0; q < Q; q++) {
+    if (odd) lines.push(`${ind}const r${q} = read[b + ${q}];`);
+    lines.push(odd ? `${ind}const h${q} = f[r${q}];` : `${ind}const h${q} = f[${q === 0 ? '' : `n${q} + `}x];`);
+  }
+  moments(lines, ind);
+  lines.push(`${ind}const nu0 = nuArr[s], smag = 25.455844122715710 * len2[x];`);
+  relaxation(lines, ind, true);
+  lines.push(
+    `${ind}let ex = ux, ey = uy, ez = uz, qxz = pxz, qyz = pyz;`,
+    `${ind}const kind = dragKind[s];`,
+    `${ind}if (kind === 1) {`,
+    `${ind}  // Ground: Δu = −C_f·|u_h|·u_h (implicit); the cell's shear from the wall model, ∂u/∂z = u*/(κ z1).`,
+    `${ind}  const cf = drag[s], sp = Math.sqrt(ux * ux + uy * uy), c = cf * sp, k = -c / (1 + c);`,
+    `${ind}  ex = ux + k * ux;`,
+    `${ind}  ey = uy + k * uy;`,
+    `${ind}  const g = -(rho * tau * Math.sqrt(cf)) / (1.5 * 0.41);`,
+    `${ind}  qxz = g * ux;`,
+    `${ind}  qyz = g * uy;`,
+    `${ind}} else if (kind === 2) {`,
+    `${ind}  // Vegetation: Δu = −C_d·a·dx·|u|·u (implicit).`,
+    `${ind}  const c = drag[s] * Math.sqrt(ux * ux + uy * uy + uz * uz), k = -c / (1 + c);`,
+    `${ind}  ex = ux + k * ux;`,
+    `${ind}  ey = uy + k * uy;`,
+    `${ind}  ez = uz + k * uz;`,
+    `${ind}} else if (kind === 3) {`,
+    `${ind}  // Top: the ABL's shear stress u*² drives the top layer along +x.`,
+    `${ind}  ex = ux + drag[s];`,
+    `${ind}}`,
+    `${ind}const slot = record[s];`,
+    `${ind}if (slot >= 0) {`,
+    `${ind}  // Recorded state: ρ, u at the half-forced velocity, strain S = −Π_neq/(2ρ·cs²·τ).`,
+    `${ind}  const o = 10 * slot, ks = -1.5 / (rho * tau);`,
+    `${ind}  rec[o] = rho; rec[o + 1] = 0.5 * (ux + ex); rec[o + 2] = 0.5 * (uy + ey); rec[o + 3] = 0.5 * (uz + ez);`,
+    `${ind}  rec[o + 4] = ks * pxx; rec[o + 5] = ks * pyy; rec[o + 6] = ks * pzz; rec[o + 7] = ks * pxy; rec[o + 8] = ks * qxz; rec[o + 9] = ks * qyz;`,
+    `${ind}}`,
+  );
+  post(lines, ind, ['ex', 'ey', 'ez'], ['pxx', 'pyy', 'pzz', 'pxy', 'qxz', 'qyz']);
+  for (let q = 0; q < Q; q++) {
+    if (odd) lines.push(`${ind}f[r${OPP[q]}] = g${q};`);
+    else lines.push(q === 0 ? `${ind}f[x] = g0;` : `${ind}f[n${OPP[q]} + x] = g${q};`);
+  }
+  lines.push('  }', '}', '');
+  return lines;
 }
 
 function header(): string[] {
@@ -163,6 +238,41 @@ function runLoop(odd: boolean, les: boolean): string[] {
 }
 
 /**
+ * Prescribed cells, unrolled: each sends out f_eq(ρ, u) + (1 − 1/τ)·f_neq(S) for its state
+ * (ρ, u, S; 10 per cell) with τ = 3(ν0 + L²·√2·|S|) + ½ and the pre-collision Π_neq = −2ρ·cs²·τ·S
+ * (see cell.ts emitFromStrain); the even step stores them at home, the odd step through the
+ * cell's write table.
+ */
+function emitLoop(odd: boolean): string[] {
+  const lines: string[] = [];
+  const name = odd ? 'emitPrescribedOdd' : 'emitPrescribedEven';
+  lines.push(
+    `/** ${odd ? 'Odd' : 'Even'} AA step of prescribed cells p0..p1. */`,
+    `export function ${name}(f: Float32Array, n: number, cells: Int32Array, write: Int32Array, nuArr: Float32Array, len2: Float32Array, state: Float32Array, p0: number, p1: number): void {`,
+  );
+  for (let q = 1; q < Q && !odd; q++) lines.push(`  const n${q} = ${q} * n;`);
+  lines.push('  for (let p = p0; p < p1; p++) {');
+  const ind = '    ';
+  lines.push(
+    `${ind}const x = cells[p], o = 10 * p;`,
+    `${ind}const rho = state[o], ux = state[o + 1], uy = state[o + 2], uz = state[o + 3];`,
+    `${ind}const sxx = state[o + 4], syy = state[o + 5], szz = state[o + 6], sxy = state[o + 7], sxz = state[o + 8], syz = state[o + 9];`,
+    `${ind}const sn = Math.sqrt(sxx * sxx + syy * syy + szz * szz + 2 * (sxy * sxy + sxz * sxz + syz * syz));`,
+    `${ind}const tau = 3 * (nuArr[p] + len2[x] * 1.4142135623730951 * sn) + 0.5;`,
+    `${ind}const kp = -2 * rho * CS2 * tau;`,
+    `${ind}const pxx = kp * sxx, pyy = kp * syy, pzz = kp * szz, pxy = kp * sxy, pxz = kp * sxz, pyz = kp * syz;`,
+  );
+  post(lines, ind, ['ux', 'uy', 'uz'], ['pxx', 'pyy', 'pzz', 'pxy', 'pxz', 'pyz']);
+  if (odd) lines.push(`${ind}const b = 19 * p;`);
+  for (let q = 0; q < Q; q++) {
+    if (odd) lines.push(`${ind}f[write[b + ${q}]] = g${q};`);
+    else lines.push(q === 0 ? `${ind}f[x] = g0;` : `${ind}f[n${OPP[q]} + x] = g${q};`);
+  }
+  lines.push('  }', '}', '');
+  return lines;
+}
+
+/**
  * The single-cell building blocks of the slow path (cell.ts), unrolled the same way: moments of 19
  * populations held in an array, and the regularised post-collision populations.
  */
@@ -191,7 +301,18 @@ function cellFunctions(): string[] {
 }
 
 export function kernelSource(): string {
-  return [...header(), ...runLoop(false, true), ...runLoop(true, true), ...runLoop(false, false), ...runLoop(true, false), ...cellFunctions()].join('\n');
+  return [
+    ...header(),
+    ...runLoop(false, true),
+    ...runLoop(true, true),
+    ...runLoop(false, false),
+    ...runLoop(true, false),
+    ...slowLoop(false),
+    ...slowLoop(true),
+    ...emitLoop(false),
+    ...emitLoop(true),
+    ...cellFunctions(),
+  ].join('\n');
 }
 
 /**

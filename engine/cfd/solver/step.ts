@@ -14,7 +14,7 @@
  * so after every odd level-0 step every level holds its populations "at home" (slot q of cell x is
  * f_q(x)): statistics, divergence checks and checkpoints are taken then.
  */
-import { collideRunsEven, collideRunsOdd } from '../kernel/aa-kernel.generated.ts';
+import { collideRunsEven, collideRunsOdd, collideSlowEven, collideSlowOdd, emitPrescribedEven, emitPrescribedOdd } from '../kernel/aa-kernel.generated.ts';
 import { MOMENTS, emitFromStrain, momentsOf, regularizedPost, relaxationTime, relaxationTimeFromStrain, strainFromMoments, tensorNorm } from '../kernel/cell.ts';
 import * as lattice from '../lattice/d3q19.ts';
 import { DRAG, SOURCE, STENCIL, type Level } from '../grid/level.ts';
@@ -108,29 +108,22 @@ function prepare(h: Grid, level: Level, p: number, sub: number, ctx: ThreadConte
     const parent = h.levels[level.index - 1];
     // The parent has just made step s (its counter is s + 1) and recorded into rec[s & 1].
     const s = ctx.steps[parent.index] - 1;
-    const cur = parent.rec[s & 1], prev = parent.rec[(s + 1) & 1];
-    const acc = ctx.scratch.acc, back = ctx.scratch.w;
+    const cur = parent.rec[s & 1];
+    const acc = ctx.scratch.acc;
     acc.fill(0);
-    back.fill(0);
     for (let c = 0; c < ST; c++) {
       const slot = pre.slots[p * ST + c];
       if (slot < 0) continue;
       const w = pre.weights[p * ST + c];
-      const o = slot * MOM;
-      const wu = w * pre.factorU[p * ST + c], ws = w * pre.factorS[p * ST + c];
-      gather(acc, cur, o, w, wu, ws);
-      gather(back, prev, o, w, wu, ws);
+      gather(acc, cur, slot * MOM, w, w * pre.factorU[p * ST + c], w * pre.factorS[p * ST + c]);
     }
     if (acc[0] <= 0) return; // no recorded source: keep the last state
+    // The state the previous parent step gave (before its half-step increment) is state − delta.
     const ext = s > 0 ? 0.5 : 0;
-    for (let m = 0; m < 4; m++) {
-      pre.state[at + m] = acc[m];
-      delta[at + m] = ext * (acc[m] - back[m]);
-    }
-    // Strain per fine time step is half the strain per coarse step.
-    for (let m = 4; m < MOM; m++) {
-      pre.state[at + m] = 0.5 * acc[m];
-      delta[at + m] = 0.5 * ext * (acc[m] - back[m]);
+    for (let m = 0; m < MOM; m++) {
+      const now = m < 4 ? acc[m] : 0.5 * acc[m]; // strain per fine step is half the coarse one
+      delta[at + m] = ext * (now - (pre.state[at + m] - delta[at + m]));
+      pre.state[at + m] = now;
     }
   }
 }
@@ -152,7 +145,8 @@ function gather(acc: Float64Array, from: Float32Array | Float64Array, o: number,
   acc[9] += ws * from[o + 9];
 }
 
-function emitPrescribed(level: Level, p: number, odd: boolean, ctx: ThreadContext): void {
+/** One prescribed cell, as loops: the reference the generated emitPrescribedEven/Odd are tested against. */
+export function emitPrescribedReference(level: Level, p: number, odd: boolean, ctx: ThreadContext): void {
   const { pre, f, pad } = level;
   const { w, g } = ctx.scratch;
   const at = p * MOM;
@@ -167,7 +161,11 @@ function emitPrescribed(level: Level, p: number, odd: boolean, ctx: ThreadContex
   }
 }
 
-function collideSlow(level: Level, s: number, odd: boolean, recOut: Float32Array, ctx: ThreadContext): void {
+/**
+ * One slow-path cell, as loops: the reference the generated collideSlowEven/Odd are tested
+ * against (the solver runs the generated ones).
+ */
+export function collideSlowReference(level: Level, s: number, odd: boolean, recOut: Float32Array, ctx: ThreadContext): void {
   const { slow, f, pad } = level;
   const n = pad.n;
   const { h, g, m } = ctx.scratch;
@@ -237,12 +235,12 @@ function collideLevel(h: Grid, level: Level, sub: number, ctx: ThreadContext): v
   else collideRunsEven(level.f, pad.n, pad.px, pad.pxy, level.runs, r0, r1, level.nuZ, level.nuX, level.len2);
   const recOut = level.rec[step & 1];
   const [s0, s1] = share(level.slow.count, ctx.thread, ctx.threads);
-  for (let s = s0; s < s1; s++) collideSlow(level, s, odd, recOut, ctx);
+  const { slow } = level;
+  (odd ? collideSlowOdd : collideSlowEven)(level.f, pad.n, slow.cell, slow.read, slow.nu, level.len2, slow.dragKind, slow.drag, slow.record, recOut, s0, s1);
   const [p0, p1] = share(level.pre.count, ctx.thread, ctx.threads);
-  for (let p = p0; p < p1; p++) {
-    prepare(h, level, p, sub, ctx);
-    emitPrescribed(level, p, odd, ctx);
-  }
+  for (let p = p0; p < p1; p++) prepare(h, level, p, sub, ctx);
+  const { pre } = level;
+  (odd ? emitPrescribedOdd : emitPrescribedEven)(level.f, pad.n, pre.cell, pre.write, pre.nu, level.len2, pre.state, p0, p1);
 }
 
 /** Fine cells' state (natural layout) averaged onto the parent's RESTRICT cells this thread owns. */
