@@ -15,7 +15,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
-import { existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { buildWorld, type World } from '../../../test/world.ts';
 import { uploadFile } from '../../../test/world-scenarios.ts';
@@ -33,6 +36,25 @@ import { getBytes, parseBlobKey } from '../../services/analyses/blob-io.ts';
 import { CFD_DIRECTION_JOB } from '../../services/cfd/cfd-plan.ts';
 import { runCheckpointDir } from '../../services/cfd/checkpoints.ts';
 import type { CfdRunState } from '../../services/cfd/run-state.ts';
+
+/** A PDF's text as poppler's pdftotext reads it (as qa-report.routes.test.ts does). */
+function pdfText(bytes: Uint8Array): string {
+  const dir = mkdtempSync(join(tmpdir(), 'cfd-qa-'));
+  try {
+    writeFileSync(join(dir, 'r.pdf'), bytes);
+    return execFileSync('pdftotext', ['-layout', join(dir, 'r.pdf'), '-'], { encoding: 'utf8' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+const poppler = (() => {
+  try {
+    execFileSync('pdftotext', ['-v'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
 
 const json = async <T>(res: Response, status: number): Promise<T> => {
   const body = await res.json();
@@ -153,7 +175,13 @@ describe('a CFD wind scenario on the embedded installation', { timeout: 240_000 
   });
 
   it('validates with the grid stated, and prices the CFD by it', async () => {
-    scenario = await validatedScenario(s, 'Tower wind (CFD)', { analyses: [{ analysis_type: 'pedestrian_wind_comfort', metrics: ['lawson-lddc', 'davenport'] }, { analysis_type: 'thermal_comfort', metrics: ['UTCI'] }] });
+    // Two towers that overlap in one file: valid geometry, which the solver voxelises as their union (with a warning).
+    const { t, w } = s;
+    const towers = await uploadFile(t.deps, w.projectId, w.ownerId, 'towers.stl', writeBinaryStl(Float32Array.from([...boxSoup(0, 0, -1, 10, 10, 9), ...boxSoup(6, 6, -1, 14, 14, 15)])));
+    scenario = await validatedScenario(s, 'Tower wind (CFD)', {
+      analyses: [{ analysis_type: 'pedestrian_wind_comfort', metrics: ['lawson-lddc', 'davenport'] }, { analysis_type: 'thermal_comfort', metrics: ['UTCI'] }],
+      geometry: { study: [towers], ground: [w.scenarios.uploads.ground], presentation_planes: [w.scenarios.uploads.plane] },
+    });
     windId = scenario.simulations.find((x) => x.category === 'pedestrian_wind_comfort')!.id;
     thermalId = scenario.simulations.find((x) => x.category === 'thermal_comfort')!.id;
     expect(scenario.simulations.find((x) => x.id === windId)).toMatchObject({ engine: 'CFD', computed_by_canopy: true });
@@ -178,11 +206,13 @@ describe('a CFD wind scenario on the embedded installation', { timeout: 240_000 
 
     const statusUrl = `${scenarioUrl(s, scenario.id)}/simulation/${windId}/get-latest-status/`;
     const seen = new Set<string>();
+    const percents: number[] = [];
     const final = await waitFor(
       'the scenario to complete',
       async () => {
         const status = await json<LatestStatus>(await t.request(statusUrl, { token: w.tokens.colleague }), 200);
         seen.add(status.status_text.replace(/\d+/g, '#'));
+        if (status.status === 'running' && status.progress !== null) percents.push(status.progress);
         return status;
       },
       (x) => x.configuration_status === 'completed' || x.configuration_status === 'failed',
@@ -190,6 +220,9 @@ describe('a CFD wind scenario on the embedded installation', { timeout: 240_000 
     expect(final, JSON.stringify(final)).toMatchObject({ status: 'completed', configuration_status: 'completed' });
     // Progress reached the status text: direction i of n, phase, step, MLUPS.
     expect([...seen].some((text) => /^Wind \(CFD\) # %: direction # of # \(#°\): (spin-up|developing|averaging), step # of #, #\.# MLUPS/.test(text))).toBe(true);
+    // get-latest-status gives the run's percentage over its directions, rising.
+    expect(percents.some((p) => p > 0 && p < 100)).toBe(true);
+    expect(Math.max(...percents)).toBeGreaterThan(Math.min(...percents));
 
     const directionJobs = await t.database.db.select().from(jobs).where(eq(jobs.type, CFD_DIRECTION_JOB));
     expect(directionJobs).toHaveLength(8);
@@ -246,6 +279,19 @@ describe('a CFD wind scenario on the embedded installation', { timeout: 240_000 
     // Wind from the west blows east: the mean u is positive on most arrows.
     const u = Array.from(arrow.fields.u!);
     expect(u.filter((x) => x > 0).length).toBeGreaterThan(u.length / 2);
+  });
+
+  it('lists the run in the QA report: grid, directions, and the meshes that ran with warnings', async () => {
+    const res = await s.t.request(`/api/simulation/${windId}/parameter-input-qa-report`, { token: s.w.tokens.colleague });
+    expect(res.status).toBe(200);
+    const state = (await s.t.database.db.select().from(simulations).where(eq(simulations.id, windId)))[0]!.cfdParameters as CfdRunState;
+    const warnings = [...new Set(Object.values(state.done).flatMap((d) => d.warnings))];
+    expect(warnings.some((x) => /^towers\.stl: overlapping volumes in \d+ columns of cells; voxelised as their union$/.test(x))).toBe(true);
+    if (!poppler) return;
+    const text = pdfText(new Uint8Array(await res.arrayBuffer())).replace(/\s+/g, ' ');
+    expect(text).toContain("Canopy's CFD");
+    expect(text).toMatch(/Direction 90°: [\d.]+ s on 1 thread, [\d.]+ MLUPS/);
+    expect(text).toMatch(/Voxelisation warnings: towers\.stl: overlapping volumes in \d+ columns/);
   });
 
   it('computed the thermal comfort afterwards, on the CFD wind field, and says so', async () => {

@@ -11,6 +11,7 @@ import { computedByCanopy } from './analyses.ts';
 import { publishScenarioStatus } from './events.ts';
 import { asStatus, refreshScenarioStatus } from './status.ts';
 import { engineOf, simulationJobKey } from './view.ts';
+import { runStateOf } from '../cfd/run-state.ts';
 
 type Ids = { projectId: number; configurationId: number; simulationId: number };
 
@@ -21,13 +22,16 @@ export async function latestStatus(db: Db, user: AuthUser, ids: Ids): Promise<La
   const state = await refreshScenarioStatus(db, ids.configurationId);
   const [job] = await db.select().from(jobs).where(eq(jobs.dedupeKey, simulationJobKey(sim.id)));
   const status = asStatus(sim.status);
+  // A CFD wind run's progress is over its direction jobs (services/cfd/progress.ts), not its planning job.
+  const cfd = runStateOf(sim.cfdParameters);
+  const cfdProgress = cfd?.progress && status === 'running' ? cfd.progress.percent : null;
   return {
     simulation_id: sim.id,
     configuration_id: ids.configurationId,
     status,
     status_text: sim.statusText,
     configuration_status: state!.status,
-    progress: job && (job.status === 'running' || job.status === 'queued') ? job.progress : status === 'completed' ? 100 : null,
+    progress: cfdProgress ?? (job && (job.status === 'running' || job.status === 'queued') ? job.progress : status === 'completed' ? 100 : null),
     job: job ? { id: job.id, type: job.type, status: job.status, progress: job.progress, message: job.progressMessage || null, error: job.error } : null,
     updated: (job?.updatedAt ?? sim.createdAt).toISOString(),
   };

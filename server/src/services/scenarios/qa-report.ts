@@ -18,6 +18,8 @@ import { requireSeeScenario } from './access.ts';
 import { uploadRows } from './geometry.ts';
 import { generatedGeometry, plannedGeometry } from './qa-generated.ts';
 import { engineOf, simulationJobKey } from './view.ts';
+import { runStateOf } from '../cfd/run-state.ts';
+import { cfdQaLines } from '../cfd/qa-lines.ts';
 
 const show = (value: unknown): string => {
   if (value === null || value === undefined || value === '') return '—';
@@ -64,7 +66,12 @@ export async function qaReport(db: Db, user: AuthUser, simulationId: number): Pr
   line('Analysis', sim.category);
   line('Metrics', analysis?.metrics ?? []);
   line('Status', `${sim.status}${sim.statusText ? ` — ${sim.statusText}` : ''}`);
-  line('CFD parameters', sim.cfdParameters);
+  const cfd = runStateOf(sim.cfdParameters);
+  if (cfd) {
+    pdf.space(6);
+    heading("Canopy's CFD");
+    for (const [label, value] of cfdQaLines(cfd)) line(label, value);
+  } else line('CFD parameters', sim.cfdParameters);
   pdf.space(6);
 
   heading('Geometry files');
