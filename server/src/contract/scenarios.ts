@@ -569,6 +569,25 @@ export type RemeshResult = z.infer<typeof RemeshResultSchema>;
 // Live events (WebSocket, published through the bus)
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * How far a running simulation is, where it is known (additive; absent or null: only the status
+ * text). Canopy's CFD wind fills `direction` and `phase` (services/cfd/progress-view.ts).
+ */
+export const SimulationProgressSchema = z
+  .object({
+    /** 0–100 of the whole simulation. */
+    percent: z.number(),
+    /** Seconds left for the whole simulation, null when not yet known. */
+    eta_s: z.number().nullable(),
+    /** The solver's phase now (CFD: preparing, spin-up, developing, averaging, post-processing). */
+    phase: z.string().nullable(),
+    /** The wind direction being computed (1-based `index` of `total`, `done` finished), for CFD. */
+    direction: z.object({ index: z.number().int(), total: z.number().int(), deg: z.number(), done: z.number().int() }).nullable(),
+    updated_at: z.string(),
+  })
+  .openapi('SimulationProgress');
+export type SimulationProgress = z.infer<typeof SimulationProgressSchema>;
+
 export const ScenarioEventSchema = z
   .discriminatedUnion('type', [
     z.object({
@@ -576,7 +595,7 @@ export const ScenarioEventSchema = z
       project_id: z.number().int(),
       configuration_id: z.number().int(),
       status: ScenarioStatusSchema,
-      simulations: z.array(z.object({ id: z.number().int(), status: ScenarioStatusSchema, status_text: z.string() })),
+      simulations: z.array(z.object({ id: z.number().int(), status: ScenarioStatusSchema, status_text: z.string(), progress: SimulationProgressSchema.nullable().optional() })),
     }),
     z.object({
       type: z.literal('scenario.validation'),

@@ -7,8 +7,9 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { configurations, simulations } from '../../db/schema/index.ts';
-import type { ScenarioStatus } from '../../contract/scenarios.ts';
+import type { ScenarioStatus, SimulationProgress } from '../../contract/scenarios.ts';
 import { SCENARIO_STATUSES } from '../../contract/scenarios.ts';
+import { cfdProgressView } from '../cfd/progress-view.ts';
 
 /** How far along a status is, for "least advanced"; failed and cancelled are handled apart. */
 const PROGRESS: Record<ScenarioStatus, number> = {
@@ -48,7 +49,7 @@ export interface ScenarioState {
   configurationId: number;
   projectId: number;
   status: ScenarioStatus;
-  simulations: Array<{ id: number; status: ScenarioStatus; status_text: string }>;
+  simulations: Array<{ id: number; status: ScenarioStatus; status_text: string; progress: SimulationProgress | null }>;
 }
 
 /** Re-derives and stores the scenario's status from its simulations; returns the state. */
@@ -56,11 +57,12 @@ export async function refreshScenarioStatus(db: Db, configurationId: number): Pr
   const [config] = await db.select({ projectId: configurations.projectId, status: configurations.status }).from(configurations).where(eq(configurations.id, configurationId));
   if (!config) return null;
   const rows = await db
-    .select({ id: simulations.id, status: simulations.status, statusText: simulations.statusText })
+    .select({ id: simulations.id, status: simulations.status, statusText: simulations.statusText, cfdParameters: simulations.cfdParameters })
     .from(simulations)
     .where(eq(simulations.configurationId, configurationId))
     .orderBy(asc(simulations.id));
-  const sims = rows.map((r) => ({ id: r.id, status: asStatus(r.status), status_text: r.statusText }));
+  // Live progress where a run reports it (Canopy's CFD: percentage, direction, phase, time left).
+  const sims = rows.map((r) => ({ id: r.id, status: asStatus(r.status), status_text: r.statusText, progress: cfdProgressView(r.cfdParameters, r.status) }));
   const status = deriveScenarioStatus(sims.map((s) => s.status));
   if (status !== config.status) await db.update(configurations).set({ status, updatedAt: new Date() }).where(eq(configurations.id, configurationId));
   return { configurationId, projectId: config.projectId, status, simulations: sims };
