@@ -7,7 +7,8 @@
  * Options: --cells-per-b 8|16 (finest cell b/8 = 1.25 m, default; or b/16), --threads N
  * (default: the machine's cores), --closure background|mixing-length (the turbulence closure, see
  * engine/cfd/grid/build-hierarchy.ts), --check (exit 1 below hit rate 66 %, r 0.8, or without
- * reverse flow behind and stagnation upwind at pedestrian height). Results: docs/cfd-validation.md. FILE.csv has a header line with x_over_b,y_over_b,z_over_b;
+ * reverse flow behind and stagnation upwind at pedestrian height), --lattice-speed U (the inflow's
+ * lattice speed at the domain top, default 0.08). Results: docs/cfd-validation.md. FILE.csv has a header line with x_over_b,y_over_b,z_over_b;
  * OUT.csv repeats those columns and adds U_ms,V_ms,W_ms.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -24,6 +25,7 @@ const { values } = parseArgs({
     threads: { type: 'string' },
     closure: { type: 'string' },
     check: { type: 'boolean', default: false },
+    'lattice-speed': { type: 'string' },
   },
 });
 const cellsPerB = Number(values['cells-per-b']);
@@ -37,8 +39,10 @@ if (values.probes && !values.out) throw new Error('--probes needs --out OUT.csv'
 
 // The schedule depends on the time step, which depends on the grid: build once to read it.
 const probeInput = aijInput(profileCsv, probes, cellsPerB, { spinUpSteps: 0, developSteps: 0, averageSteps: 0, chunkSteps: 2 });
-const dt0 = prepareDirection({ ...probeInput, plan: { boxes: [probeInput.plan.boxes[0]], placements: [] } }).hierarchy.dt0S;
+const latticeSpeed = values['lattice-speed'] ? { latticeSpeed: Number(values['lattice-speed']) } : {};
+const dt0 = prepareDirection({ ...probeInput, physics: latticeSpeed, plan: { boxes: [probeInput.plan.boxes[0]], placements: [] } }).hierarchy.dt0S;
 const input = aijInput(profileCsv, probes, cellsPerB, aijSchedule(dt0));
+if (values['lattice-speed']) input.physics = { ...input.physics, latticeSpeed: Number(values['lattice-speed']) };
 if (values.closure) {
   if (values.closure !== 'background' && values.closure !== 'mixing-length') throw new Error('--closure must be background or mixing-length');
   input.physics = { ...input.physics, closure: values.closure };
