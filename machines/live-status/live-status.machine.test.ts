@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate';
 import { BACKOFF_MAX_MS, backoffMs, liveStatusMachine, NO_TOKEN_WARNING, POLL_INTERVAL_MS } from './live-status.machine.ts';
-import { selectLiveness, selectScenarioLive } from './live-status.selectors.ts';
+import { selectLiveness, selectScenarioLive, selectScenarioProgress } from './live-status.selectors.ts';
 import type { LatestStatus, SocketEvent, SocketGrant, Watched } from './live-status.types.ts';
 
 const WATCHED: Watched = { projectId: 7, configurationId: 9, simulationIds: [11, 12] };
@@ -130,6 +130,30 @@ describe('live status', () => {
     sockets[3]!.send({ type: 'socket.closed', code: 1001 });
     await tick(backoffMs(0));
     expect(negotiate).toHaveBeenCalledTimes(5);
+  });
+
+  it("keeps a running CFD run's progress from the socket, and the percentage a poll gives while it is down", async () => {
+    const progress = { percent: 37, eta_s: 640, phase: 'averaging', direction: { index: 3, total: 8, deg: 90, done: 2 }, updated_at: '2026-11-23T20:00:00Z' };
+    const { actor, sockets } = harness({ statuses: async () => [{ ...latest(11, 'running', 'running'), progress: 52 }, latest(12, 'queued', 'running')] });
+    await tick();
+    sockets[0]!.send({ type: 'socket.open' });
+    expect(selectScenarioProgress(9)(actor.getSnapshot())).toBeNull();
+    const simulations = [
+      { id: 11, status: 'running' as const, status_text: 'Wind (CFD) 37 %', progress },
+      { id: 12, status: 'queued' as const, status_text: 'Queued', progress: null },
+    ];
+    sockets[0]!.send({ type: 'socket.message', message: { type: 'scenario.status', project_id: 7, configuration_id: 9, status: 'running', simulations } });
+    expect(selectScenarioProgress(9)(actor.getSnapshot())).toEqual(progress);
+    // The socket drops: a poll knows only the percentage of the running job.
+    sockets[0]!.send({ type: 'socket.closed', code: 1006 });
+    await tick();
+    expect(selectScenarioProgress(9)(actor.getSnapshot())).toEqual({ percent: 52, eta_s: null, phase: null, direction: null, updated_at: '2026-11-23T20:00:00Z' });
+    // Once done, nothing is running: no progress shown.
+    await tick(backoffMs(0));
+    expect(sockets).toHaveLength(2);
+    sockets[1]!.send({ type: 'socket.open' });
+    sockets[1]!.send({ type: 'socket.message', message: { type: 'scenario.status', project_id: 7, configuration_id: 9, status: 'completed', simulations: [{ id: 11, status: 'completed', status_text: 'Completed', progress: null }] } });
+    expect(selectScenarioProgress(9)(actor.getSnapshot())).toBeNull();
   });
 
   it('caps the backoff at 30 s', () => {

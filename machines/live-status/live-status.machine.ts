@@ -47,6 +47,12 @@ export function backoffMs(attempt: number): number {
   return Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.min(attempt, 16));
 }
 
+/** A poll knows only the percentage of a running job (no direction, phase or time left). */
+function pollProgress(a: LatestStatus): ScenarioLive['simulations'][number]['progress'] {
+  if (a.status !== 'running' || a.progress === null) return null;
+  return { percent: a.progress, eta_s: null, phase: null, direction: null, updated_at: a.updated };
+}
+
 /** A poll's answers for one scenario, as its live status. */
 function fromPoll(watched: Watched, answers: LatestStatus[]): ScenarioLive | null {
   const mine = answers.filter((a) => a.configuration_id === watched.configurationId);
@@ -55,7 +61,7 @@ function fromPoll(watched: Watched, answers: LatestStatus[]): ScenarioLive | nul
     configurationId: watched.configurationId,
     // Every answer carries the scenario's status; the newest wins.
     status: [...mine].sort((a, b) => a.updated.localeCompare(b.updated)).at(-1)!.configuration_status,
-    simulations: mine.map((a) => ({ id: a.simulation_id, status: a.status, status_text: a.status_text })),
+    simulations: mine.map((a) => ({ id: a.simulation_id, status: a.status, status_text: a.status_text, progress: pollProgress(a) })),
     source: 'poll',
   };
 }

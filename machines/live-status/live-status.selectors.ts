@@ -1,7 +1,7 @@
 /** Named readings of the live status machine (live-status.machine.ts). */
 import type { SnapshotFrom } from 'xstate';
 import type { liveStatusMachine } from './live-status.machine.ts';
-import type { ScenarioLive } from './live-status.types.ts';
+import type { ScenarioLive, SimulationProgress } from './live-status.types.ts';
 
 type Snapshot = SnapshotFrom<typeof liveStatusMachine>;
 
@@ -21,3 +21,9 @@ export const selectScenarioLive =
     s.context.scenarios[configurationId] ?? null;
 
 export const selectAttempt = (s: Snapshot): number => s.context.attempt;
+
+/** How far the scenario's running simulation is (the first that reports progress), or null. */
+export const selectScenarioProgress =
+  (configurationId: number) =>
+  (s: Snapshot): SimulationProgress | null =>
+    s.context.scenarios[configurationId]?.simulations.find((sim) => sim.status === 'running' && sim.progress)?.progress ?? null;

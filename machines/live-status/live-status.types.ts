@@ -2,10 +2,10 @@
  * Live status vocabulary (issue 9 live updates; SPEC §8 'Failed websocket token'). The socket
  * carries the server's ScenarioEvent messages; polling reads get-latest-status/ per simulation.
  */
-import type { LatestStatus, ScenarioEvent, ScenarioStatus } from '@server/contract/scenarios.ts';
+import type { LatestStatus, ScenarioEvent, ScenarioStatus, SimulationProgress } from '@server/contract/scenarios.ts';
 import type { ServerError } from '@machines/shared/actors.ts';
 
-export type { LatestStatus, ScenarioEvent, ScenarioStatus, ServerError };
+export type { LatestStatus, ScenarioEvent, ScenarioStatus, ServerError, SimulationProgress };
 
 /** What GET /socket/negotiate answers. */
 export interface SocketGrant {
@@ -24,6 +24,8 @@ export interface SimulationStatus {
   id: number;
   status: ScenarioStatus;
   status_text: string;
+  /** How far a running simulation is (percentage; for Canopy's CFD also direction, phase and time left). */
+  progress?: SimulationProgress | null;
 }
 
 export interface ScenarioLive {

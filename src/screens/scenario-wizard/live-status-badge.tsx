@@ -7,6 +7,7 @@ import { selectLiveness, selectScenarioLive, type Liveness } from '@machines/liv
 import { Badge } from '../../ui/badge.tsx';
 import { statusLook } from '../project-detail/scenario-status.ts';
 import { useLiveStatus, useWatchScenario } from './live-status-provider.tsx';
+import { RunProgress } from './run-progress.tsx';
 import { liveNote, statusStack } from './scenario-wizard.css.ts';
 
 export interface LiveStatusBadgeProps {
@@ -42,6 +43,7 @@ export function LiveStatusBadge({ projectId, configurationId, simulationIds, sta
   return (
     <span role="status" aria-label={`Status of scenario ${configurationId}: ${look.label}`} className={statusStack}>
       <Badge tone={look.tone}>{look.label}</Badge>
+      {shown === 'running' ? <RunProgress configurationId={configurationId} /> : null}
       {detailed && shown === 'awaiting_external_results' ? <span>{awaitingExternalText(engine)}</span> : null}
       {detailed ? <span className={liveNote}>{LIVENESS[liveness]}</span> : null}
     </span>

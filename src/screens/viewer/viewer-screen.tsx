@@ -17,6 +17,7 @@ import { Button } from '../../ui/button.tsx';
 import { InlineMessage } from '../../ui/inline-message.tsx';
 import { Loading } from '../system/loading.tsx';
 import { ScenarioDropdown } from './scenario-dropdown.tsx';
+import { ScenarioRunStatus } from './scenario-run-status.tsx';
 import { useStudyScenarios } from './use-study-scenarios.ts';
 import { ViewerServicesContext } from './viewer-services-context.ts';
 import { bindViewerLogic } from './viewer-services.ts';
@@ -83,6 +84,7 @@ export function ViewerScreen({ projectId, studyId, configurationId, tabName }: V
           onSelect={(id) => navigate(viewerPath(projectId, studyId, id, mode))}
           onScenarioAdded={onScenarioAdded}
         />
+        <ScenarioRunStatus projectId={projectId} scenario={scenarios.scenarios.find((c) => c.id === configurationId)} onFinished={onScenarioAdded} />
       </header>
       {loading ? <Loading /> : null}
       {failed ? (

@@ -268,6 +268,8 @@ export interface RenderViewerOptions {
   scenarios?: ScenarioServices;
   /** Receives the names the screen publishes for the breadcrumb. */
   onCrumbs?(names: CrumbNames): void;
+  /** The live status logic (default: a socket that opens and stays quiet). */
+  live?: typeof quietLive;
 }
 
 export function renderViewer(path: string, services: ViewerServices = fakeServices(), opts: RenderViewerOptions = {}) {
@@ -288,7 +290,7 @@ export function renderViewer(path: string, services: ViewerServices = fakeServic
     <UploadLogicContext.Provider value={bindUploadLogic(uploads)}>
       <PermissionsContext.Provider logic={permissions}>
         <ScenarioLogicContext.Provider value={scenarioLogic}>
-          <LiveStatusLogicContext.Provider value={quietLive}>
+          <LiveStatusLogicContext.Provider value={opts.live ?? quietLive}>
             <ViewerServicesContext.Provider value={services}>
               <ToastContext.Provider>
                 <BreadcrumbContext.Provider value={{ names: {}, setNames: opts.onCrumbs ?? (() => {}) }}>

@@ -1,0 +1,69 @@
+/**
+ * A running CFD scenario's status shows its progress (issue 15): the percentage, direction i of n,
+ * the phase and the time left, as pushed over the live socket — in the badge every list and the
+ * overview use — and nothing of it once the run has finished.
+ */
+import { describe, expect, it } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
+import { fromCallback, fromPromise, type EventObject } from 'xstate';
+import { liveStatusMachine } from '@machines/live-status/live-status.machine.ts';
+import type { LatestStatus, ScenarioEvent, SocketGrant } from '@machines/live-status/live-status.types.ts';
+import { ToastContext } from '../../app/contexts.ts';
+import { LiveStatusBadge } from './live-status-badge.tsx';
+import { LiveStatusLogicContext, LiveStatusProvider } from './live-status-provider.tsx';
+
+function pushingLive() {
+  let push: (message: ScenarioEvent) => void = () => undefined;
+  const logic = liveStatusMachine.provide({
+    actors: {
+      negotiate: fromPromise(async (): Promise<SocketGrant> => ({ url: 'ws://x/socket/live', accessToken: 't' })),
+      socket: fromCallback<EventObject, SocketGrant>(({ sendBack }) => {
+        sendBack({ type: 'socket.open' });
+        push = (message) => sendBack({ type: 'socket.message', message });
+        return () => undefined;
+      }),
+      fetchStatuses: fromPromise(async (): Promise<LatestStatus[]> => []),
+      warn: fromPromise<void, { message: string; error: unknown }>(async () => undefined),
+    },
+  });
+  return { logic, push: (message: ScenarioEvent) => act(() => push(message)) };
+}
+
+const status = (status: 'running' | 'completed', progress: NonNullable<Extract<ScenarioEvent, { type: 'scenario.status' }>['simulations'][number]['progress']> | null): ScenarioEvent => ({
+  type: 'scenario.status',
+  project_id: 7,
+  configuration_id: 9,
+  status,
+  simulations: [{ id: 11, status, status_text: status, progress }],
+});
+
+describe('the progress of a running CFD scenario', () => {
+  it('shows percentage, direction i of n, phase and time left while running, and none once completed', async () => {
+    const live = pushingLive();
+    render(
+      <ToastContext.Provider>
+        <LiveStatusLogicContext.Provider value={live.logic}>
+          <LiveStatusProvider>
+            <LiveStatusBadge projectId={7} configurationId={9} simulationIds={[11]} status="queued" engine="CFD" />
+          </LiveStatusProvider>
+        </LiveStatusLogicContext.Provider>
+      </ToastContext.Provider>,
+    );
+    await act(async () => undefined);
+    expect(screen.getByRole('status', { name: 'Status of scenario 9: Queued' })).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+
+    live.push(status('running', { percent: 37.4, eta_s: 725, phase: 'averaging', direction: { index: 3, total: 8, deg: 90, done: 2 }, updated_at: '' }));
+    const bar = screen.getByRole('progressbar', { name: 'Progress of scenario 9' });
+    expect(bar).toHaveAttribute('aria-valuenow', '37');
+    expect(screen.getByText('37 % · direction 3 of 8 (90°) · averaging · about 12 min left')).toBeInTheDocument();
+
+    live.push(status('running', { percent: 81, eta_s: 30, phase: 'spin-up', direction: { index: 7, total: 8, deg: 270, done: 6 }, updated_at: '' }));
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '81');
+    expect(screen.getByText('81 % · direction 7 of 8 (270°) · spinning up the flow · less than a minute left')).toBeInTheDocument();
+
+    live.push(status('completed', null));
+    expect(screen.getByRole('status', { name: 'Status of scenario 9: Completed' })).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+});

@@ -1,0 +1,33 @@
+/**
+ * How far a scenario's running simulation is (issue 15): a bar and "42 % · direction 3 of 8 (90°) ·
+ * averaging · about 12 min left", from the live status (socket, or polling while it is down). Shows
+ * nothing until the run reports progress. Needs a LiveStatusProvider above it.
+ */
+import { useSelector } from '@xstate/react';
+import { selectScenarioProgress } from '@machines/live-status/live-status.selectors.ts';
+import { describeProgress } from '@machines/live-status/progress-text.ts';
+import { useLiveStatus } from './live-status-provider.tsx';
+import * as css from './run-progress.css.ts';
+
+export function RunProgress({ configurationId }: { configurationId: number }) {
+  const live = useLiveStatus();
+  const progress = useSelector(live, selectScenarioProgress(configurationId));
+  if (!progress) return null;
+  const view = describeProgress(progress);
+  return (
+    <span className={css.progress}>
+      <span
+        className={css.track}
+        role="progressbar"
+        aria-label={`Progress of scenario ${configurationId}`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={view.percent}
+        aria-valuetext={view.text}
+      >
+        <span className={css.bar} style={{ width: `${view.percent}%`, display: 'block' }} />
+      </span>
+      <span className={css.words}>{view.text}</span>
+    </span>
+  );
+}
