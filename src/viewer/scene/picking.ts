@@ -61,6 +61,7 @@ export function pickAt(registry: SceneRegistry, camera: Camera, ndc: Vector2): P
   raycaster.setFromCamera(ndc, camera);
   raycaster.firstHitOnly = true;
   raycaster.params.Points.threshold = 0.5;
+  raycaster.params.Line.threshold = 0.5;
   const byObject = new Map<Object3D, RegisteredLayer>();
   for (const layer of layers) {
     ensureBvh(layer.object);
@@ -84,12 +85,27 @@ export function probeResult(layer: RegisteredLayer, hit: Intersection): ProbeRes
     // The mesh has no transform of its own beyond its group's; take the point in its local frame.
     const local = hit.object.worldToLocal(hit.point.clone() as Vector3);
     value = probeTriangle(layer.positions, layer.values, [hit.face.a, hit.face.b, hit.face.c], [local.x, local.y, local.z]);
-  } else if (hit.index !== undefined) value = layer.values[hit.index];
+  } else if (layer.lines && hit.index !== undefined) value = segmentValue(layer, hit.index, hit.object.worldToLocal(hit.point.clone() as Vector3));
+  else if (hit.index !== undefined) value = layer.values[hit.index];
   if (!Number.isNaN(value)) {
     result.value = value;
     if (layer.unit !== undefined) result.unit = layer.unit;
   }
   return result;
+}
+
+/**
+ * A line layer's value at a point of a segment: three.js names the segment by its first position in
+ * the index (not a vertex), so the value is interpolated between the segment's two vertices.
+ */
+function segmentValue(layer: RegisteredLayer, at: number, local: Vector3): number {
+  const a = layer.lines![at]!;
+  const b = layer.lines![at + 1]!;
+  const p = layer.positions;
+  const [dx, dy, dz] = [p[3 * b]! - p[3 * a]!, p[3 * b + 1]! - p[3 * a + 1]!, p[3 * b + 2]! - p[3 * a + 2]!];
+  const length2 = dx * dx + dy * dy + dz * dz;
+  const t = length2 > 0 ? Math.min(1, Math.max(0, ((local.x - p[3 * a]!) * dx + (local.y - p[3 * a + 1]!) * dy + (local.z - p[3 * a + 2]!) * dz) / length2)) : 0;
+  return layer.values![a]! * (1 - t) + layer.values![b]! * t;
 }
 
 /** Client (CSS pixel) coordinates → normalised device coordinates of the canvas. */

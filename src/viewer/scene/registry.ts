@@ -12,6 +12,8 @@ export interface RegisteredLayer {
   object: Object3D;
   positions: Float32Array;
   indices?: Uint32Array;
+  /** Line layers: segment vertex pairs (a ray hit names the segment, not a vertex). */
+  lines?: Uint32Array;
   /** Data and arrow layers: the scalar per vertex (per arrow for arrow layers). */
   values?: Float32Array;
   unit?: string;

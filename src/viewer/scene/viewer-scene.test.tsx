@@ -9,7 +9,7 @@
 import { Profiler } from 'react';
 import ReactThreeTestRenderer, { type ReactThreeTest } from '@react-three/test-renderer';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { BufferAttribute, DataTexture, InstancedMesh, Mesh, Object3D } from 'three';
+import type { BufferAttribute, DataTexture, InstancedMesh, LineSegments, Mesh, Object3D } from 'three';
 import { writeResultGlb } from '../../../engine/results/glb.ts';
 import { viewerFixtureResults } from '../../../tests/fixtures/viewer-results.ts';
 import type { ColourScale, SceneLayer, ViewerHandle } from '../contracts.ts';
@@ -221,6 +221,38 @@ describe('ViewerScene (@react-three/test-renderer)', () => {
     const mesh = instanced[0].instance as InstancedMesh;
     expect(mesh.count).toBe(50);
     expect(mesh.geometry.getAttribute('value').count).toBe(50);
+    await renderer.unmount();
+  });
+
+  it('draws a line layer (streamlines) as LineSegments coloured by its field, and probes the value along a segment', async () => {
+    // Two streamlines along x at y = 0 and y = 10, z = 2: 11 vertices each, speedRatio = x / 10.
+    const xs = Array.from({ length: 11 }, (_, i) => i * 2 - 10);
+    const positions = Float32Array.from([0, 10].flatMap((y) => xs.flatMap((x) => [x, y, 2])));
+    const lines = Uint32Array.from([0, 11].flatMap((start) => Array.from({ length: 10 }, (_, i) => [start + i, start + i + 1]).flat()));
+    const speedRatio = Float32Array.from([0, 10].flatMap(() => xs.map((x) => x / 10)));
+    files.set(
+      '/assets/streamlines.glb',
+      await writeResultGlb({ positions, lines, fields: { speedRatio }, metadata: { analysis: 'wind-streamlines', metric: 'speed-ratio', units: '', primitive: 'lines', provenance: { engine: 'test', version: '1' } } }),
+    );
+    let handle: ViewerHandle | null = null;
+    const streams: SceneLayer = { id: 'streams', kind: 'volumetric', url: '/assets/streamlines.glb', visible: true, field: 'speedRatio' };
+    const renderer = await create(<ViewerScene {...props({ layers: [streams] })} handleRef={(h) => void (handle = h)} />);
+    await settle(() => (layerNode(renderer, 'streams')?.children.length ?? 0) > 0);
+    const node = layerNode(renderer, 'streams')!.children[0]!;
+    expect(node.type).toBe('LineSegments');
+    const segments = node.instance as LineSegments;
+    expect(segments.isLineSegments).toBe(true);
+    expect(Array.from(segments.geometry.index!.array)).toEqual(Array.from(lines));
+    expect(Array.from(segments.geometry.getAttribute('value').array)).toEqual(Array.from(speedRatio));
+    expect((segments.material as DataMaterial).uniforms.uLut).toBeDefined();
+
+    handle!.fitToView();
+    const at = handle!.project([3, 10, 2])!;
+    const probe = handle!.pick(at.x, at.y)!;
+    expect(probe.layerId).toBe('streams');
+    expect(probe.point[1]).toBeCloseTo(10, 1);
+    // interpolated along the segment the ray meets: x / 10 there
+    expect(probe.value).toBeCloseTo(probe.point[0] / 10, 2);
     await renderer.unmount();
   });
 

@@ -41,7 +41,7 @@ export async function decodeResultGlbHere(bytes: ArrayBuffer): Promise<DecodedLa
   const fast = readResultGlbZeroCopy(bytes);
   if (fast) return fast;
   const mesh = await readResultGlb(new Uint8Array(bytes));
-  return { positions: mesh.positions, indices: mesh.indices, fields: mesh.fields, metadata: mesh.metadata };
+  return { positions: mesh.positions, indices: mesh.indices, ...(mesh.lines ? { lines: mesh.lines } : {}), fields: mesh.fields, metadata: mesh.metadata };
 }
 
 /**

@@ -7,6 +7,8 @@ import type { ResultMesh } from '../../../engine/results/glb.ts';
 export interface DecodedLayer {
   positions: Float32Array;
   indices?: Uint32Array;
+  /** Line segments (vertex index pairs) of a line layer, e.g. streamlines (docs/results-format.md "Line layers"). */
+  lines?: Uint32Array;
   fields: Record<string, Float32Array>;
   metadata: ResultMesh['metadata'];
 }
@@ -19,6 +21,7 @@ export function transferables(layer: DecodedLayer): ArrayBuffer[] {
   };
   add(layer.positions);
   add(layer.indices);
+  add(layer.lines);
   Object.values(layer.fields).forEach(add);
   return [...buffers];
 }

@@ -20,7 +20,7 @@ scope.onmessage = async (event) => {
     let layer: DecodedLayer | null = readResultGlbZeroCopy(bytes);
     if (!layer) {
       const mesh = await readResultGlb(new Uint8Array(bytes));
-      layer = { positions: mesh.positions, indices: mesh.indices, fields: mesh.fields, metadata: mesh.metadata };
+      layer = { positions: mesh.positions, indices: mesh.indices, ...(mesh.lines ? { lines: mesh.lines } : {}), fields: mesh.fields, metadata: mesh.metadata };
     }
     scope.postMessage({ id, layer }, transferables(layer));
   } catch (error) {

@@ -36,3 +36,19 @@ describe('zero-copy result GLB reader', () => {
     await expect(readResultGlb(bytes)).rejects.toThrow(/not a Canopy result/);
   });
 });
+
+describe('zero-copy reading of line layers', () => {
+  it('gives the segment pairs of a LINES primitive as `lines`, as the reference reader does', async () => {
+    const { writeResultGlb } = await import('../../../engine/results/glb.ts');
+    const positions = Float32Array.from([0, 0, 1, 1, 0, 1, 2, 0, 1, 0, 5, 1, 1, 5, 1]);
+    const lines = Uint32Array.from([0, 1, 1, 2, 3, 4]);
+    const glb = await writeResultGlb({ positions, lines, fields: { speedRatio: Float32Array.from([1, 2, 3, 4, 5]) }, metadata: { analysis: 'wind-streamlines', metric: 'speed-ratio', units: '', provenance: { engine: 'test', version: '1' } } });
+    const reference = await readResultGlb(glb);
+    const fast = readResultGlbZeroCopy(glb.slice().buffer)!;
+    expect(fast).not.toBeNull();
+    expect(fast.indices).toBeUndefined();
+    expect(Array.from(fast.lines!)).toEqual(Array.from(reference.lines!));
+    expect(Array.from(fast.lines!)).toEqual([0, 1, 1, 2, 3, 4]);
+    expect(Array.from(fast.fields.speedRatio!)).toEqual([1, 2, 3, 4, 5]);
+  });
+});

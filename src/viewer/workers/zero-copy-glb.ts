@@ -20,6 +20,7 @@ const UNSIGNED_INT = 5125;
 const UNSIGNED_SHORT = 5123;
 const UNSIGNED_BYTE = 5121;
 const TRIANGLES = 4;
+const LINES = 1;
 const POINTS = 0;
 
 interface Accessor {
@@ -75,7 +76,7 @@ export function readResultGlbZeroCopy(buffer: ArrayBuffer): DecodedLayer | null 
   if (gltf.meshes?.length !== 1 || gltf.meshes[0].primitives.length !== 1) return null;
   const primitive = gltf.meshes[0].primitives[0];
   const mode = primitive.mode ?? TRIANGLES;
-  if (mode !== TRIANGLES && mode !== POINTS) return null;
+  if (mode !== TRIANGLES && mode !== LINES && mode !== POINTS) return null;
 
   const array = (index: number, type: string, components: number[]): Float32Array | Uint32Array | Uint16Array | Uint8Array | null => {
     const accessor = gltf.accessors?.[index];
@@ -113,6 +114,9 @@ export function readResultGlbZeroCopy(buffer: ArrayBuffer): DecodedLayer | null 
     if (!raw) return null;
     indices = raw instanceof Uint32Array ? raw : Uint32Array.from(raw);
   }
+  // A LINES primitive's indices are segment pairs, handed out as `lines` (the reference reader's
+  // name); the reference reader words the errors of a malformed one.
+  if (mode === LINES && (!indices || indices.length % 2 !== 0 || indices.some((i) => i >= vertices))) return null;
   const names = new Map(canopy.fields.map((f) => [f.attribute, f.name]));
   const fields: Record<string, Float32Array> = {};
   for (const [semantic, index] of Object.entries(primitive.attributes)) {
@@ -122,5 +126,6 @@ export function readResultGlbZeroCopy(buffer: ArrayBuffer): DecodedLayer | null 
     fields[names.get(semantic) ?? semantic.slice(1)] = values;
   }
   for (const { name } of canopy.fields) if (!(name in fields)) return null;
+  if (mode === LINES) return { positions, lines: indices, fields, metadata: metadata.data };
   return { positions, indices, fields, metadata: metadata.data };
 }
