@@ -2,7 +2,8 @@
  * What a scenario costs (docs/scenarios.md "Cost"): for each simulation, the price of its analysis
  * for the scenario's credit type (simulation_prices) × the seasons chosen × a direction factor
  * (ceil(wind directions / 16) for analyses that are computed per wind direction, else 1). The price
- * covers up to 16 directions and one season. The acting user's assigned subscription pays:
+ * covers up to 16 directions and one season; Canopy's CFD wind is priced by the grid it builds instead
+ * (⌈lattice updates / 10¹¹⌉ units, services/cfd/cfd-plan.ts). The acting user's assigned subscription pays:
  * analyses Canopy computes are debited at approval; analyses whose results come from an external
  * provider are reserved then, and debited only when their results are ingested (issue 16).
  */
