@@ -8,8 +8,9 @@
  * (default: the machine's cores), --closure background|mixing-length (the turbulence closure, see
  * engine/cfd/grid/build-hierarchy.ts), --check (exit 1 below hit rate 66 %, r 0.8, or without
  * reverse flow behind and stagnation upwind at pedestrian height), --lattice-speed U (the inflow's
- * lattice speed at the domain top, default 0.08). Results: docs/cfd-validation.md. FILE.csv has a header line with x_over_b,y_over_b,z_over_b;
- * OUT.csv repeats those columns and adds U_ms,V_ms,W_ms.
+ * lattice speed at the domain top, default 0.1). FILE.csv has a header line with
+ * x_over_b,y_over_b,z_over_b; OUT.csv repeats those columns and adds U_ms,V_ms,W_ms.
+ * Results: docs/cfd-validation.md.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';

@@ -6,7 +6,7 @@
  * price before the run and an oversized grid is refused with the numbers and the way out.
  */
 import { planCost, planMemoryBytes, planUrbanGrid, type GridPlan } from '../grid/plan.ts';
-import type { GeometryInput, RunSchedule } from './direction.ts';
+import { DEFAULT_PHYSICS, type GeometryInput, type RunSchedule } from './direction.ts';
 import { CfdInputError } from './errors.ts';
 import { ablProfile, type InletSpec } from '../bc/abl-inlet.ts';
 import { findComponents } from '../../geometry/mesh/components.ts';
@@ -162,7 +162,7 @@ export function estimateRun(scene: ScenePlan, schedule: RunSchedule, mlups: numb
 }
 
 /** The level-0 time step of a plan: the inflow at the domain top moves `latticeSpeed` cells per step. */
-export function coarseTimeStep(plan: GridPlan, inlet: InletSpec, latticeSpeed = 0.08): number {
+export function coarseTimeStep(plan: GridPlan, inlet: InletSpec, latticeSpeed = DEFAULT_PHYSICS.latticeSpeed): number {
   const top = plan.boxes[0].nz * plan.boxes[0].dxM;
   return (latticeSpeed / ablProfile(inlet).speedMs(top)) * plan.boxes[0].dxM;
 }
