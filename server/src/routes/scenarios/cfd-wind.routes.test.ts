@@ -233,6 +233,7 @@ describe('a CFD wind scenario on the embedded installation', { timeout: 240_000 
     const state = sim!.cfdParameters as CfdRunState;
     expect(state).toMatchObject({ engine: 'canopy-cfd', tier: 'rapid', terrain: 'suburban', directions_deg: [0, 45, 90, 135, 180, 225, 270, 315], failed: null, shortened_schedule: true });
     expect(Object.keys(state.done)).toHaveLength(8);
+    expect(state.progress).toMatchObject({ total: 8, phase: expect.any(String), mlups: expect.any(Number), eta_s: expect.any(Number), run_eta_s: expect.any(Number) });
     // The checkpoints of a finished run are gone.
     expect(existsSync(runCheckpointDir(t.config.dataDir, windId, state.run_id))).toBe(false);
   });

@@ -56,6 +56,7 @@ export interface ProgressReporter {
 export function progressReporter(target: ProgressTarget): ProgressReporter {
   const interval = target.intervalMs ?? 2000;
   const keys = Array.from({ length: target.total }, (_, i) => directionJobKey(target.simulationId, target.runId, i));
+  const started = Date.now();
   let latest: DirectionProgress | null = null;
   let lastPhase = '';
   let lastWrite = 0;
@@ -69,12 +70,19 @@ export function progressReporter(target: ProgressTarget): ProgressReporter {
     const byKey = new Map(rows.map((r) => [r.key, r]));
     let sum = 0;
     let done = 0;
+    let running = 0;
     keys.forEach((key, i) => {
       const row = byKey.get(key);
       const value = i === target.index ? own : row?.status === 'completed' ? 100 : (row?.progress ?? 0);
       if (row?.status === 'completed') done++;
+      else if (row?.status === 'running' || i === target.index) running++;
       sum += value;
     });
+    // The run's time left: this direction's, then the directions not started, a direction's length
+    // (this one's so far plus its ETA) each, shared among the workers running directions now.
+    const directionS = (Date.now() - started) / 1000 + (Number.isFinite(p.etaS) ? p.etaS : 0);
+    const waiting = Math.max(0, target.total - done - running);
+    const runEtaS = (Number.isFinite(p.etaS) ? p.etaS : 0) + (waiting * directionS) / Math.max(1, running);
     const percent = Math.min(99, Math.floor(sum / target.total));
     const progress: CfdProgress = {
       percent,
@@ -87,6 +95,7 @@ export function progressReporter(target: ProgressTarget): ProgressReporter {
       steps: p.steps,
       mlups: Math.round(p.mlups * 100) / 100,
       eta_s: Number.isFinite(p.etaS) ? Math.round(p.etaS) : -1,
+      run_eta_s: Math.round(runEtaS),
       updated_at: new Date().toISOString(),
     };
     await setRunKey(target.db, target.simulationId, target.runId, ['progress'], progress);

@@ -43,7 +43,10 @@ export interface CfdProgress {
   step: number;
   steps: number;
   mlups: number;
+  /** This direction's seconds left (−1: unknown yet). */
   eta_s: number;
+  /** The whole run's seconds left, roughly (directions not started at this direction's pace, over the workers now busy). */
+  run_eta_s: number;
   updated_at: string;
 }
 
