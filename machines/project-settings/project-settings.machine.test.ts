@@ -106,12 +106,12 @@ describe('parameter sets', () => {
 });
 
 describe('project shares (sender)', () => {
-  function start(create: (email: string) => Promise<ProjectShare>) {
+  function start(create: (email: string, access: 'view' | 'edit') => Promise<ProjectShare>) {
     return createActor(
       projectSharesMachine.provide({
         actors: {
           loadShares: fromPromise<ProjectShare[], { projectId: number }>(async () => [share(1, { share_status: 'declined' })]),
-          createShare: fromPromise<ProjectShare, { projectId: number; email: string; message: string }>(({ input }) => create(input.email)),
+          createShare: fromPromise<ProjectShare, { projectId: number; email: string; message: string; access: 'view' | 'edit' }>(({ input }) => create(input.email, input.access)),
           sendInvite: fromPromise<Invite, { projectId: number; email: string }>(async ({ input }) => ({
             id: 1,
             email: input.email,
@@ -136,18 +136,31 @@ describe('project shares (sender)', () => {
       return share(2);
     });
     await settle();
-    actor.send({ type: 'share.create', email: 'nobody@example.test', message: '' });
+    actor.send({ type: 'share.create', email: 'nobody@example.test', message: '', access: 'view' });
     await settle();
     expect(selectShareError(actor.getSnapshot())?.fields.email).toEqual(['No user with this e-mail address.']);
     expect(selectSharesFailure(actor.getSnapshot())).toBe('The project could not be shared. No user with this e-mail address.');
     await vi.advanceTimersByTimeAsync(5000);
     expect(selectSharesFailure(actor.getSnapshot())).toBeNull();
     refuse = false;
-    actor.send({ type: 'share.create', email: 'bea@example.test', message: 'Have a look' });
+    actor.send({ type: 'share.create', email: 'bea@example.test', message: 'Have a look', access: 'view' });
     await settle();
     expect(selectShares(actor.getSnapshot()).map((s) => s.id)).toEqual([2, 1]);
     expect(selectShareError(actor.getSnapshot())).toBeNull();
-    expect(selectSharesSuccess(actor.getSnapshot())).toBe('Shared with Bea. They will see it once they accept.');
+    expect(selectSharesSuccess(actor.getSnapshot())).toBe('Shared with Bea (view only). They will see it once they accept.');
+  });
+
+  it('passes the chosen access level (issue 16) and says it back', async () => {
+    const asked: Array<'view' | 'edit'> = [];
+    const actor = start(async (_email, access) => {
+      asked.push(access);
+      return share(3, { access_level: access });
+    });
+    await settle();
+    actor.send({ type: 'share.create', email: 'bea@example.test', message: '', access: 'edit' });
+    await settle();
+    expect(asked).toEqual(['edit']);
+    expect(selectSharesSuccess(actor.getSnapshot())).toBe('Shared with Bea (view and edit). They will see it once they accept.');
   });
 
   it('re-sends a declined share and revokes after confirmation', async () => {

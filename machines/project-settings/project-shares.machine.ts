@@ -12,7 +12,7 @@
  *   │   └── failed             `shares.retry`
  *   ├── editor
  *   │   ├── idle
- *   │   ├── sharing            POST project-share/ {email, message}
+ *   │   ├── sharing            POST project-share/ {email, message, access_level}
  *   │   ├── inviting           POST user-invite/ {email}
  *   │   ├── resending          PATCH project-share/{id}/ {share_status: 'pending'}
  *   │   ├── confirmingRevoke   `revoke.confirm` or `cancel`
@@ -41,7 +41,8 @@ export interface ProjectSharesContext {
 
 export type ProjectSharesEvent =
   | { type: 'shares.retry' }
-  | { type: 'share.create'; email: string; message: string }
+  /** `access`: what the share allows — view only, or view and edit (issue 16); chosen when sharing. */
+  | { type: 'share.create'; email: string; message: string; access: 'view' | 'edit' }
   | { type: 'invite.send'; email: string }
   | { type: 'share.resend'; shareId: number }
   | { type: 'share.revoke'; shareId: number }
@@ -63,7 +64,7 @@ export const projectSharesMachine = setup({
   },
   actors: {
     loadShares: notProvided<ProjectShare[], { projectId: number }>('loadShares'),
-    createShare: notProvided<ProjectShare, { projectId: number; email: string; message: string }>('createShare'),
+    createShare: notProvided<ProjectShare, { projectId: number; email: string; message: string; access: 'view' | 'edit' }>('createShare'),
     sendInvite: notProvided<Invite, { projectId: number; email: string }>('sendInvite'),
     resendShare: notProvided<ProjectShare, { projectId: number; shareId: number }>('resendShare'),
     revokeShare: notProvided<void, { projectId: number; shareId: number }>('revokeShare'),
@@ -143,13 +144,18 @@ export const projectSharesMachine = setup({
             src: 'createShare',
             input: ({ context, event }) => {
               assertEvent(event, 'share.create');
-              return { projectId: context.projectId, email: event.email.trim(), message: event.message };
+              return { projectId: context.projectId, email: event.email.trim(), message: event.message, access: event.access };
             },
             onDone: {
               target: 'idle',
               actions: [
                 { type: 'storeShare', params: ({ event }) => event.output },
-                { type: 'succeed', params: ({ event }) => ({ message: `Shared with ${event.output.user.name || event.output.user.email}. They will see it once they accept.` }) },
+                {
+                  type: 'succeed',
+                  params: ({ event }) => ({
+                    message: `Shared with ${event.output.user.name || event.output.user.email} (${event.output.access_level === 'edit' ? 'view and edit' : 'view only'}). They will see it once they accept.`,
+                  }),
+                },
               ],
             },
             onError: {

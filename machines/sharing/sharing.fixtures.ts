@@ -8,6 +8,7 @@ export function share(id: number, extra: Partial<ProjectShare> = {}): ProjectSha
     project_name: `Tower ${id}`,
     user: { id: 2, username: 'bea', name: 'Bea', email: 'bea@example.test', company_name: null },
     share_status: 'pending',
+    access_level: 'view',
     shared_by: { id: 1, username: 'ada', name: 'Ada Lovelace' },
     created: '2025-01-01T00:00:00Z',
     updated: '2025-01-01T00:00:00Z',

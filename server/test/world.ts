@@ -23,6 +23,8 @@ export const ROLES_OF_MATRIX = [
   'colleagueWithPermission',
   'projectAdmin',
   'acceptedShare',
+  /** An accepted share at the view-only level (issue 16): sees what acceptedShare sees, changes nothing. */
+  'viewShare',
   'pendingShare',
   'superuser',
 ] as const;
@@ -94,6 +96,7 @@ export async function buildWorld(deps: AppDeps): Promise<World> {
     colleagueWithPermission: await createUser(db, { username: 'orgadmin', companyId: a!.id, role: 'Org Admin' }),
     projectAdmin: await createUser(db, { username: 'projadmin', companyId: a!.id, role: 'Engineer' }),
     acceptedShare: await createUser(db, { username: 'sharee', companyId: b!.id, role: 'Engineer' }),
+    viewShare: await createUser(db, { username: 'reader', companyId: b!.id, role: 'Engineer' }),
     pendingShare: await createUser(db, { username: 'invitee', companyId: b!.id, role: 'Engineer' }),
     superuser: await createUser(db, { username: 'root', companyId: null, isSuperuser: true }),
   };
@@ -104,7 +107,8 @@ export async function buildWorld(deps: AppDeps): Promise<World> {
   const [study] = await db.insert(studies).values({ projectId: project!.id, name: 'Study 1' }).returning({ id: studies.id });
   await db.insert(projectAdministrators).values({ projectId: project!.id, userId: userIds.projectAdmin, addedBy: ownerId });
   await db.insert(projectShares).values([
-    { projectId: project!.id, userId: userIds.acceptedShare, sharedBy: ownerId, shareStatus: 'accepted' },
+    { projectId: project!.id, userId: userIds.acceptedShare, sharedBy: ownerId, shareStatus: 'accepted', accessLevel: 'edit' },
+    { projectId: project!.id, userId: userIds.viewShare, sharedBy: ownerId, shareStatus: 'accepted', accessLevel: 'view' },
     { projectId: project!.id, userId: userIds.pendingShare, sharedBy: ownerId, shareStatus: 'pending' },
   ]);
   const [eula] = await db.select({ id: eulas.id }).from(eulas).orderBy(desc(eulas.publishedAt)).limit(1);

@@ -67,7 +67,7 @@ export interface WorkspaceServices {
   saveParameterSet(projectId: number, id: number | null, draft: ParameterSetDraft): Promise<ParameterSet>;
   deleteParameterSet(projectId: number, id: number): Promise<void>;
   listProjectShares(projectId: number): Promise<ProjectShare[]>;
-  shareProject(projectId: number, email: string, message: string): Promise<ProjectShare>;
+  shareProject(projectId: number, email: string, message: string, access: 'view' | 'edit'): Promise<ProjectShare>;
   resendShare(projectId: number, shareId: number): Promise<ProjectShare>;
   revokeShare(projectId: number, shareId: number): Promise<void>;
   inviteUser(projectId: number, email: string): Promise<Invite>;
@@ -127,7 +127,7 @@ export const liveWorkspaceServices: WorkspaceServices = {
     id === null ? projects.saveParameterSet(api, projectId, draft) : projects.updateParameterSet(api, projectId, { id, ...draft }),
   deleteParameterSet: (projectId, id) => projects.deleteParameterSet(api, projectId, id),
   listProjectShares: (projectId) => sharing.listProjectShares(api, projectId),
-  shareProject: (projectId, email, message) => sharing.createProjectShare(api, projectId, message ? { email, message } : { email }),
+  shareProject: (projectId, email, message, access) => sharing.createProjectShare(api, projectId, message ? { email, message, access_level: access } : { email, access_level: access }),
   resendShare: (projectId, shareId) => sharing.updateProjectShare(api, projectId, shareId, { share_status: 'pending' }),
   revokeShare: (projectId, shareId) => sharing.deleteProjectShare(api, projectId, shareId),
   inviteUser: (projectId, email) => sharing.inviteUser(api, projectId, { email }),
@@ -253,8 +253,8 @@ export function bindWorkspaceLogic(s: WorkspaceServices) {
     projectShares: projectSharesMachine.provide({
       actors: {
         loadShares: actor(({ projectId }: { projectId: number }) => s.listProjectShares(projectId)),
-        createShare: actor(({ projectId, email, message }: { projectId: number; email: string; message: string }) =>
-          s.shareProject(projectId, email, message),
+        createShare: actor(({ projectId, email, message, access }: { projectId: number; email: string; message: string; access: 'view' | 'edit' }) =>
+          s.shareProject(projectId, email, message, access),
         ),
         sendInvite: actor(({ projectId, email }: { projectId: number; email: string }) => s.inviteUser(projectId, email)),
         resendShare: actor(({ projectId, shareId }: { projectId: number; shareId: number }) => s.resendShare(projectId, shareId)),

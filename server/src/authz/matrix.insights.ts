@@ -6,9 +6,9 @@
  * role (test/world-insights.ts).
  */
 import type { MatrixRole, World } from '../../test/world.ts';
-import type { MatrixRow } from './matrix.ts';
+import type { BaseStatuses, MatrixRow } from './matrix.ts';
 
-type Statuses = Record<MatrixRole, number>;
+type Statuses = BaseStatuses;
 
 const change = (status: number): Statuses => ({
   anonymous: 401,

@@ -5,9 +5,9 @@
  * table exists (test/world-scenarios.ts).
  */
 import type { MatrixRole, World } from '../../test/world.ts';
-import type { MatrixRow } from './matrix.ts';
+import type { BaseStatuses, MatrixRow } from './matrix.ts';
 
-type Statuses = Record<MatrixRole, number>;
+type Statuses = BaseStatuses;
 
 const operatorOnly = (status: number): Statuses => ({
   anonymous: 401,

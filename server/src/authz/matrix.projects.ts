@@ -8,9 +8,9 @@
  * for the superuser of the world, who belongs to none.
  */
 import type { MatrixRole, World } from '../../test/world.ts';
-import type { MatrixRow } from './matrix.ts';
+import type { BaseStatuses, MatrixRow } from './matrix.ts';
 
-type Statuses = Record<MatrixRole, number>;
+type Statuses = BaseStatuses;
 
 const signedIn = (status: number): Statuses => ({
   anonymous: 401,

@@ -5,9 +5,9 @@
  * Objects to delete: one per role (test/world-scenarios.ts).
  */
 import type { MatrixRole, World } from '../../test/world.ts';
-import type { MatrixRow } from './matrix.ts';
+import type { BaseStatuses, MatrixRow } from './matrix.ts';
 
-type Statuses = Record<MatrixRole, number>;
+type Statuses = BaseStatuses;
 
 const change = (status: number): Statuses => ({
   anonymous: 401,

@@ -4,7 +4,14 @@
  * and for any cell whose status differs. Every change that adds a route adds its row here.
  *
  * Roles: anonymous, otherCompany (member of another company), colleague (same company, without the
- * route's permission), colleagueWithPermission, projectAdmin, acceptedShare, pendingShare, superuser.
+ * route's permission), colleagueWithPermission, projectAdmin, acceptedShare (edit level), viewShare
+ * (accepted at the view-only level, issue 16), pendingShare, superuser.
+ *
+ * The viewShare column is derived (`withViewShare`): a view-only sharee reads what acceptedShare
+ * reads, and every write that acceptedShare gets past the access check (any answer but 401/403/404)
+ * is 403 for them — every write route of the shared project, insights included. Rows that are not
+ * changes of the project (the user's own account, answering one's own share, read-only POSTs) say
+ * so with an explicit `viewShare`.
  */
 import type { MatrixRole, World } from '../../test/world.ts';
 import { WEATHER_ROWS } from './matrix.weather.ts';
@@ -20,14 +27,17 @@ export interface MatrixRequest {
   headers?: Record<string, string>;
 }
 
+/** Expected status per role as rows write them: viewShare only where it differs from the rule. */
+export type BaseStatuses = Record<Exclude<MatrixRole, 'viewShare'>, number> & { viewShare?: number };
+
 export interface MatrixRow {
-  /** Expected status per role; every role of the matrix must be listed. */
-  expect: Record<MatrixRole, number>;
+  /** Expected status per role; every role but viewShare must be listed (viewShare is derived). */
+  expect: BaseStatuses;
   /** Builds the request; by default the route's path with :params taken from the world. */
   request?: (world: World, role: MatrixRole) => MatrixRequest;
 }
 
-const all = (status: number): Record<MatrixRole, number> => ({
+const all = (status: number): BaseStatuses => ({
   anonymous: status,
   otherCompany: status,
   colleague: status,
@@ -39,10 +49,10 @@ const all = (status: number): Record<MatrixRole, number> => ({
 });
 
 /** Signed-in users get `status`; anonymous gets 401. */
-export const signedIn = (status: number): Record<MatrixRole, number> => ({ ...all(status), anonymous: 401 });
+export const signedIn = (status: number): BaseStatuses => ({ ...all(status), anonymous: 401 });
 
 /** Project routes that need the right to change the world's project (docs/authorization.md). */
-const changeProject = (status: number): Record<MatrixRole, number> => ({
+const changeProject = (status: number): BaseStatuses => ({
   anonymous: 401,
   otherCompany: 404,
   colleague: 403,
@@ -54,12 +64,12 @@ const changeProject = (status: number): Record<MatrixRole, number> => ({
 });
 
 /** Project routes that need only to see the world's project. */
-const seeProject = (status: number): Record<MatrixRole, number> => ({
+const seeProject = (status: number): BaseStatuses => ({
   ...changeProject(status),
   colleague: status,
 });
 
-export const MATRIX: Record<string, MatrixRow> = {
+const BASE_MATRIX: Record<string, MatrixRow> = {
   'GET /api/health': { expect: all(200) },
   'GET /api/openapi.json': { expect: all(200) },
   'GET /api/docs': { expect: all(200) },
@@ -156,6 +166,59 @@ export const MATRIX: Record<string, MatrixRow> = {
   // The installation operator and the scenario offer (issue 16): server/src/authz/matrix.operator.ts.
   ...OPERATOR_ROWS,
 };
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Writes that change nothing of a shared project, so a view-only sharee is answered as acceptedShare
+ * is: the user's own account, agreement, answers, favourites, notifications and viewer layer choice
+ * (user_selected_layers are per user); read-only POSTs (recipe defaults, weather CSV, PDF export);
+ * and the blob PUT, authorised by the upload URL's signature (who may get one is the GET below).
+ */
+const NOT_PROJECT_CHANGES = new Set([
+  'POST /authjwt/create',
+  'POST /authjwt/verify',
+  'POST /authusers',
+  'PATCH /authusers/me',
+  'POST /authusers/reset_password',
+  'POST /authusers/reset_password_confirm',
+  'POST /api/one-time-password/generate',
+  'POST /api/eula/:id/agreement',
+  'POST /api/user/questionnaire-answers',
+  'POST /api/criteria/:id/get-recipe-defaults',
+  'POST /api/user/favorites/:id',
+  'DELETE /api/user/favorites/:id',
+  'POST /api/user/project-shares/:id',
+  'POST /api/user/dismiss-notification/:id',
+  'POST /api/project/:id/study/:studyId/user-selected-layer',
+  'DELETE /api/project/:id/study/:studyId/user-selected-layer',
+  'DELETE /api/project/:id/study/:studyId/user-selected-layer/:layerId',
+  'POST /api/project/:id/download-weather-data',
+  'POST /api/export-pdf',
+  'PUT /blobs/:container/:uuid/:filename',
+]);
+
+/** Reads that hand out the means to change the project (signed upload URLs): refused to a view-only sharee. */
+const READS_THAT_CHANGE = new Set(['GET /api/project/:id/asset-upload-url', 'GET /api/project/:id/project-asset-upload-url']);
+
+/** The view-only sharee's status by the rule above, unless the row says otherwise. */
+export function viewShareStatus(key: string, expect: BaseStatuses): number {
+  if (expect.viewShare !== undefined) return expect.viewShare;
+  const method = key.split(' ')[0]!;
+  const shared = expect.acceptedShare;
+  if (NOT_PROJECT_CHANGES.has(key)) return shared;
+  if (READS_THAT_CHANGE.has(key)) return [401, 404].includes(shared) ? shared : 403;
+  if (READS.has(method)) return shared;
+  return [401, 403, 404].includes(shared) ? shared : 403;
+}
+
+export interface FullRow extends MatrixRow {
+  expect: Record<MatrixRole, number>;
+}
+
+export const MATRIX: Record<string, FullRow> = Object.fromEntries(
+  Object.entries(BASE_MATRIX).map(([key, row]) => [key, { ...row, expect: { ...row.expect, viewShare: viewShareStatus(key, row.expect) } }]),
+);
 
 /** Hono middleware registrations (method ALL) that are not routes and need no row. */
 export const MIDDLEWARE_PATTERNS = ['*', '/*', '/api/*'];

@@ -6,9 +6,9 @@
  * Engineers (projectAdmin, acceptedShare) get 403. Objects to delete: one per role (world-weather.ts).
  */
 import type { MatrixRole } from '../../test/world.ts';
-import type { MatrixRow } from './matrix.ts';
+import type { BaseStatuses, MatrixRow } from './matrix.ts';
 
-type Statuses = Record<MatrixRole, number>;
+type Statuses = BaseStatuses;
 
 const signedIn = (status: number): Statuses => ({
   anonymous: 401,

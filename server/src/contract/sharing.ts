@@ -2,10 +2,15 @@
 import { z } from '@hono/zod-openapi';
 import { UserRefSchema, choice, idField, optionalText, paginated } from './common.ts';
 
+/** What a share allows (issue 16): view reads the project; edit also changes it. */
+export const SHARE_ACCESS = ['view', 'edit'] as const;
+export type ShareAccess = (typeof SHARE_ACCESS)[number];
+
 export const ShareCreateSchema = z
   .object({
     email: z.string().trim().pipe(z.email('Enter a valid email address.')).optional(),
     user_id: idField().optional(),
+    access_level: choice(SHARE_ACCESS).default('view').openapi({ description: 'view: the recipient reads the project; edit: also changes it (with their role permissions). Default view.' }),
     message: optionalText(1000).openapi({ description: "A note added to the recipient's notification" }),
   })
   .superRefine((v, ctx) => {
@@ -15,12 +20,18 @@ export const ShareCreateSchema = z
 
 export const ShareUpdateSchema = z
   .object({
-    share_status: z.literal('pending', {
-      error: 'Only "pending" can be set here (to re-send a declined share); the recipient accepts or declines.',
-    }),
+    share_status: z
+      .literal('pending', {
+        error: 'Only "pending" can be set here (to re-send a declined share); the recipient accepts or declines.',
+      })
+      .optional(),
+    access_level: choice(SHARE_ACCESS).optional().openapi({ description: 'Change what the share allows' }),
     message: optionalText(1000).openapi({ description: "A note added to the recipient's new notification" }),
   })
-  .openapi('ProjectShareUpdate', { description: 'Re-sends a declined share: back to pending, with a new notification.' });
+  .superRefine((v, ctx) => {
+    if (v.share_status === undefined && v.access_level === undefined) ctx.addIssue({ code: 'custom', path: ['access_level'], message: 'Give share_status "pending" (re-send) or an access_level.' });
+  })
+  .openapi('ProjectShareUpdate', { description: 'Re-sends a declined share (back to pending, with a new notification), and/or changes its access level.' });
 
 export const ShareAnswerSchema = z.object({ share_status: choice(['accepted', 'declined']) }).openapi('ProjectShareAnswer');
 
@@ -33,6 +44,7 @@ export const ProjectShareSchema = z
     project_name: z.string(),
     user: ShareRecipientSchema,
     share_status: z.enum(['pending', 'accepted', 'declined']),
+    access_level: z.enum(SHARE_ACCESS),
     shared_by: UserRefSchema.nullable(),
     created: z.string(),
     updated: z.string(),
@@ -74,8 +86,8 @@ export const InviteSchema = z
   })
   .openapi('UserInvite', { description: 'The invitation; the sign-up link (with its token) goes only to the invitee by mail.' });
 
-export type ShareCreate = z.infer<typeof ShareCreateSchema>;
-export type ShareUpdate = z.infer<typeof ShareUpdateSchema>;
+export type ShareCreate = z.input<typeof ShareCreateSchema>;
+export type ShareUpdate = z.input<typeof ShareUpdateSchema>;
 export type ShareAnswer = z.infer<typeof ShareAnswerSchema>;
 export type ProjectShare = z.infer<typeof ProjectShareSchema>;
 export type ProjectSharePage = z.infer<typeof ProjectSharePageSchema>;

@@ -102,10 +102,24 @@ describe('project settings', () => {
     const form = within(screen.getByRole('form', { name: 'Share this project' }));
     await user.type(form.getByRole('textbox', { name: 'E-mail address' }), 'bea@northwind.test');
     await user.click(form.getByRole('button', { name: 'Share' }));
-    expect(await screen.findByText('Shared with Bea Smith. They will see it once they accept.')).toBeInTheDocument();
-    expect(services.shareProject).toHaveBeenCalledWith(7, 'bea@northwind.test', '');
+    expect(await screen.findByText('Shared with Bea Smith (view only). They will see it once they accept.')).toBeInTheDocument();
+    expect(services.shareProject).toHaveBeenCalledWith(7, 'bea@northwind.test', '', 'view');
     expect(screen.getByRole('cell', { name: /Bea Smith/ })).toBeInTheDocument();
     expect(screen.getByText('Pending')).toBeInTheDocument();
+  });
+
+  it('shares at the level chosen: view only by default, or view and edit (issue 16)', async () => {
+    const user = userEvent.setup();
+    const services = fakeWorkspace();
+    renderWorkspace('/projects/7/share', services);
+    const form = within(await screen.findByRole('form', { name: 'Share this project' }));
+    expect(form.getByRole('combobox', { name: 'They may' })).toHaveValue('view');
+    await user.type(form.getByRole('textbox', { name: 'E-mail address' }), 'bea@northwind.test');
+    await user.selectOptions(form.getByRole('combobox', { name: 'They may' }), 'View and edit');
+    await user.click(form.getByRole('button', { name: 'Share' }));
+    expect(await screen.findByText('Shared with Bea Smith (view and edit). They will see it once they accept.')).toBeInTheDocument();
+    expect(services.shareProject).toHaveBeenCalledWith(7, 'bea@northwind.test', '', 'edit');
+    expect(within(screen.getByRole('row', { name: /Bea Smith/ })).getByText('View and edit')).toBeInTheDocument();
   });
 
   it('revokes a share after confirmation', async () => {

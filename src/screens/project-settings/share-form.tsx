@@ -1,4 +1,4 @@
-/** Share the project with a user by e-mail address, with an optional note. */
+/** Share the project with a user by e-mail address, with an optional note and what the share allows (view only, or view and edit). */
 import { useState, type FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
@@ -6,6 +6,7 @@ import type { projectSharesMachine } from '@machines/project-settings/project-sh
 import { selectShareError, selectSharing } from '@machines/project-settings/project-settings.selectors.ts';
 import { Button } from '../../ui/button.tsx';
 import { TextField } from '../../ui/text-field.tsx';
+import { SelectField } from '../../ui/select-field.tsx';
 import { card, sectionTitle } from '../../ui/surface.css.ts';
 import { formCard, grow, inlineForm, readOnly } from './project-settings.css.ts';
 
@@ -14,11 +15,13 @@ export function ShareForm({ shares }: { shares: ActorRefFrom<typeof projectShare
   const error = useSelector(shares, selectShareError);
   const [email, setEmail] = useState('');
   const [message, setMessage] = useState('');
+  // Least privilege first: a share reads the project unless the sharer says it may change it.
+  const [access, setAccess] = useState<'view' | 'edit'>('view');
   const fields = error?.fields ?? {};
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    shares.send({ type: 'share.create', email, message });
+    shares.send({ type: 'share.create', email, message, access });
   }
 
   return (
@@ -39,6 +42,17 @@ export function ShareForm({ shares }: { shares: ActorRefFrom<typeof projectShare
           errors={[...(fields.email ?? []), ...(fields.user_id ?? [])]}
         />
         <TextField id="share-message" className={grow} label="Note (optional)" value={message} onValueChange={setMessage} errors={fields.message} />
+        <SelectField
+          id="share-access"
+          label="They may"
+          value={access}
+          onValueChange={(v) => setAccess(v === 'edit' ? 'edit' : 'view')}
+          options={[
+            { value: 'view', label: 'View only' },
+            { value: 'edit', label: 'View and edit' },
+          ]}
+          errors={fields.access_level}
+        />
         <Button tone="primary" type="submit" disabled={sharing}>
           {sharing ? 'Sharing…' : 'Share'}
         </Button>

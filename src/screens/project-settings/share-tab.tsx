@@ -89,7 +89,8 @@ export function ShareTab({ projectId, canChange }: { projectId: number; canChang
                   </td>
                   <td className={td}>{share.user.company_name ?? '—'}</td>
                   <td className={td}>
-                    <Badge tone={STATUS[share.share_status].tone}>{STATUS[share.share_status].label}</Badge>
+                    <Badge tone={STATUS[share.share_status].tone}>{STATUS[share.share_status].label}</Badge>{' '}
+                    <Badge tone="neutral">{share.access_level === 'edit' ? 'View and edit' : 'View only'}</Badge>
                   </td>
                   <td className={td}>
                     {formatDate(share.created)}

@@ -46,12 +46,13 @@ export function fakeWorkspace(overrides: Partial<WorkspaceServices> = {}): Mocke
     }),
     deleteParameterSet: async () => undefined,
     listProjectShares: async () => [],
-    shareProject: async (projectId, email) => ({
+    shareProject: async (projectId, email, _message, access) => ({
       id: 9,
       project_id: projectId,
       project_name: 'Harbour Tower 7',
       user: { id: 2, username: 'bea', name: 'Bea Smith', email, company_name: 'Northwind' },
       share_status: 'pending',
+      access_level: access,
       shared_by: { id: 1, username: 'ada', name: 'Ada Smith' },
       created: '2025-01-01T00:00:00Z',
       updated: '2025-01-01T00:00:00Z',

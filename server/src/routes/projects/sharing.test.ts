@@ -39,14 +39,14 @@ describe('sharing a project', () => {
     });
     expect(shared.status).toBe(201);
     // Another company's recipient is named only by the address until they accept (issue 17 item 2).
-    expect(shared.body).toMatchObject({ project_id: w.projectId, share_status: 'pending', user: { id: 0, email: 'guest@example.test', company_name: null } });
+    expect(shared.body).toMatchObject({ project_id: w.projectId, share_status: 'pending', access_level: 'view', user: { id: 0, email: 'guest@example.test', company_name: null } });
     const inbox = await call<NotificationPage>('GET', '/api/user/notifications/', guest.token);
     expect(inbox.body.results).toEqual([
       expect.objectContaining({
         kind: 'project_shared',
         project_id: w.projectId,
         project_share_id: shared.body.id,
-        message: 'projadmin shared the project "Harbour Towers" with you. Please review the podium.',
+        message: 'projadmin shared the project "Harbour Towers" with you (view only). Please review the podium.',
       }),
     ]);
     const pending = await call<ProjectSharePage>('GET', '/api/user/pending-project-shares/', guest.token);
@@ -108,7 +108,7 @@ describe('sharing a project', () => {
     const resent = await call<ProjectShare>('PATCH', path, w.tokens.colleagueWithPermission, { share_status: 'pending', message: 'Second try.' });
     expect(resent.body.share_status).toBe('pending');
     const inbox = await call<NotificationPage>('GET', '/api/user/notifications/', decliner.token);
-    expect(inbox.body.results[0]?.message).toBe('orgadmin shared the project "Harbour Towers" with you. Second try.');
+    expect(inbox.body.results[0]?.message).toBe('orgadmin shared the project "Harbour Towers" with you (view only). Second try.');
     await call('POST', `/api/user/project-shares/${share.body.id}/`, decliner.token, { share_status: 'accepted' });
     expect(await call('PATCH', path, w.tokens.colleagueWithPermission, { share_status: 'pending' })).toEqual({
       status: 400,
@@ -263,5 +263,44 @@ describe('project administrators', () => {
     const owner = await call<AdministeredProjectPage>('GET', `/api/user/project-admin-projects/${w.ownerId}/`, w.tokens.colleagueWithPermission);
     expect(owner.body.results).toContainEqual(expect.objectContaining({ id: w.projectId, is_creator: true }));
     expect((await call('GET', `/api/user/project-admin-projects/${w.ownerId}/`, w.tokens.colleague)).status).toBe(403);
+  });
+});
+
+describe('share levels (issue 16 item 12)', () => {
+  it('a view-only sharee reads the project and its insights but changes nothing; raised to edit, they may', async () => {
+    const reader = await newcomer('levelreader');
+    const shared = await call<ProjectShare>('POST', `/api/project/${w.projectId}/project-share/`, w.tokens.projectAdmin, { email: reader.email });
+    expect(shared.body.access_level).toBe('view');
+    await call('POST', `/api/user/project-shares/${shared.body.id}/`, reader.token, { share_status: 'accepted' });
+    expect((await call('GET', `/api/project/${w.projectId}/`, reader.token)).status).toBe(200);
+    const project = await call<{ can_change: boolean }>('GET', `/api/project/${w.projectId}/`, reader.token);
+    expect(project.body.can_change).toBe(false);
+    const insightUrl = `/api/project/${w.projectId}/study/${w.studyId}/insight/${w.insights.publishedInsightId}/`;
+    expect((await call('GET', insightUrl, reader.token)).status).toBe(200);
+    expect((await call('PUT', insightUrl, reader.token, { title: 'Changed by a reader' })).status).toBe(403);
+    expect((await call('DELETE', insightUrl, reader.token)).status).toBe(403);
+    expect((await call('PATCH', `/api/project/${w.projectId}/`, reader.token, { name: 'Renamed' })).status).toBe(403);
+    // The project's permissions for the client say the same.
+    const perms = await call<Record<string, string[]>>('GET', '/api/project-permissions/?user_permission=projects.change_project', reader.token);
+    expect(perms.body[String(w.projectId)] ?? []).not.toContain('projects.change_project');
+
+    const raised = await call<ProjectShare>('PATCH', `/api/project/${w.projectId}/project-share/${shared.body.id}/`, w.tokens.projectAdmin, { access_level: 'edit' });
+    expect(raised.status).toBe(200);
+    expect(raised.body).toMatchObject({ access_level: 'edit', share_status: 'accepted' });
+    // (Insights stay the project's company's: a non-consulting sharee reads them at either level, docs/insights.md.)
+    expect((await call('PATCH', `/api/project/${w.projectId}/`, reader.token, { reference_id: 'RD-1' })).status).toBe(200);
+    expect((await call<{ can_change: boolean }>('GET', `/api/project/${w.projectId}/`, reader.token)).body.can_change).toBe(true);
+  });
+
+  it('shares at the edit level when asked, and refuses an unknown level naming the field', async () => {
+    const editor = await newcomer('leveleditor');
+    const shared = await call<ProjectShare>('POST', `/api/project/${w.projectId}/project-share/`, w.tokens.projectAdmin, { email: editor.email, access_level: 'edit' });
+    expect(shared.body.access_level).toBe('edit');
+    const bad = await call<Record<string, string[]>>('POST', `/api/project/${w.projectId}/project-share/`, w.tokens.projectAdmin, { email: 'x@example.test', access_level: 'owner' });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body)).toEqual(['access_level']);
+    const empty = await call<Record<string, string[]>>('PATCH', `/api/project/${w.projectId}/project-share/${shared.body.id}/`, w.tokens.projectAdmin, {});
+    expect(empty.status).toBe(400);
+    expect(Object.keys(empty.body)).toEqual(['access_level']);
   });
 });

@@ -11,7 +11,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import { projects, rolePermissions } from '../../db/schema/index.ts';
-import { acceptedBy, administeredBy, decideAccess, visibleProjects } from '../projects/access.ts';
+import { acceptedBy, acceptedToEditBy, administeredBy, decideAccess, visibleProjects } from '../projects/access.ts';
 import { PERMISSIONS, type Permission } from '../roles.ts';
 
 export function isPermission(value: string): value is Permission {
@@ -59,6 +59,7 @@ export async function projectPermissions(db: Db, user: AuthUser, wanted: readonl
       createdBy: projects.createdBy,
       isAdministrator: administeredBy(user.id).mapWith(Boolean),
       accepted: acceptedBy(user.id).mapWith(Boolean),
+      acceptedToEdit: acceptedToEditBy(user.id).mapWith(Boolean),
     })
     .from(projects)
     .where(visibleProjects(user))
@@ -72,6 +73,7 @@ export async function projectPermissions(db: Db, user: AuthUser, wanted: readonl
         isCompanyMember,
         isAdministrator: row.isAdministrator || row.createdBy === user.id,
         accepted: row.accepted,
+        acceptedToEdit: row.acceptedToEdit,
         permissions: held,
       });
       const here = granted.filter((p) => {

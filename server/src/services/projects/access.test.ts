@@ -32,7 +32,8 @@ describe('project access', () => {
       colleague: [true, false], // Viewer: sees company projects, changes none
       colleagueWithPermission: [true, true], // Org Admin: edit-all-company-projects
       projectAdmin: [true, true], // Engineer administering it
-      acceptedShare: [true, true], // Engineer with an accepted share
+      acceptedShare: [true, true], // Engineer with an accepted share (edit level)
+      viewShare: [true, false], // Engineer with an accepted view-only share (issue 16)
       pendingShare: [false, false], // not until accepted
       superuser: [true, true],
     });

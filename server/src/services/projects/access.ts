@@ -6,7 +6,7 @@
  * administrator (the creator is one); a user the project is shared with, once they accepted.
  * Change: a superuser; never a demo project otherwise; with `projects.edit-all-company-projects`, any
  * project of the user's company; with `projects.change_project`, a project the user administers or
- * that is shared with them (accepted).
+ * that is shared with them (accepted) at the `edit` level — a `view` share reads only (issue 16).
  */
 import { and, eq, exists, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
@@ -25,6 +25,8 @@ export interface ProjectAccess {
   isAdministrator: boolean;
   isCompanyMember: boolean;
   shareStatus: 'pending' | 'accepted' | 'declined' | null;
+  /** The level of the user's share of this project, when there is one. */
+  shareAccess: 'view' | 'edit' | null;
   permissions: ReadonlySet<Permission>;
 }
 
@@ -35,6 +37,8 @@ export interface AccessFacts {
   isCompanyMember: boolean;
   isAdministrator: boolean;
   accepted: boolean;
+  /** The accepted share allows changes (`edit` level); a `view` share only lets the user see. */
+  acceptedToEdit: boolean;
   permissions: ReadonlySet<Permission>;
 }
 
@@ -44,7 +48,7 @@ export function decideAccess(f: AccessFacts): { canSee: boolean; canChange: bool
     f.isSuperuser ||
     (!f.isDemo &&
       ((f.isCompanyMember && f.permissions.has('projects.edit-all-company-projects')) ||
-        (f.permissions.has('projects.change_project') && (f.isAdministrator || f.accepted))));
+        (f.permissions.has('projects.change_project') && (f.isAdministrator || f.acceptedToEdit))));
   return { canSee, canChange };
 }
 
@@ -77,6 +81,13 @@ export function acceptedBy(userId: number): SQL {
   );
 }
 
+/** Projects shared with `userId` who accepted, at the level that allows changes. */
+export function acceptedToEditBy(userId: number): SQL {
+  return exists(
+    sql`(select 1 from ${projectShares} where ${projectShares.projectId} = ${projects.id} and ${projectShares.userId} = ${userId} and ${projectShares.shareStatus} = 'accepted' and ${projectShares.accessLevel} = 'edit')`,
+  );
+}
+
 export async function projectAccess(db: Db, user: AuthUser, projectId: number): Promise<ProjectAccess | null> {
   if (!Number.isSafeInteger(projectId) || projectId <= 0) return null;
   const [project] = await db
@@ -90,7 +101,7 @@ export async function projectAccess(db: Db, user: AuthUser, projectId: number): 
       .from(projectAdministrators)
       .where(and(eq(projectAdministrators.projectId, projectId), eq(projectAdministrators.userId, user.id))),
     db
-      .select({ status: projectShares.shareStatus })
+      .select({ status: projectShares.shareStatus, accessLevel: projectShares.accessLevel })
       .from(projectShares)
       .where(and(eq(projectShares.projectId, projectId), eq(projectShares.userId, user.id))),
     globalPermissions(db, user),
@@ -105,6 +116,7 @@ export async function projectAccess(db: Db, user: AuthUser, projectId: number): 
     isCompanyMember,
     isAdministrator,
     accepted,
+    acceptedToEdit: accepted && share?.accessLevel === 'edit',
     permissions,
   });
   return {
@@ -116,6 +128,7 @@ export async function projectAccess(db: Db, user: AuthUser, projectId: number): 
     isAdministrator,
     isCompanyMember,
     shareStatus: share?.status ?? null,
+    shareAccess: share?.accessLevel ?? null,
     permissions,
   };
 }

@@ -27,6 +27,7 @@ function selectInvitations(db: Db) {
       projectId: projectShareInvitations.projectId,
       projectName: projects.name,
       email: projectShareInvitations.email,
+      accessLevel: projectShareInvitations.accessLevel,
       createdAt: projectShareInvitations.createdAt,
       updatedAt: projectShareInvitations.updatedAt,
       sharerId: users.id,
@@ -48,6 +49,7 @@ function represent(row: Row): ProjectShare {
     project_name: row.projectName,
     user: recipientByAddress(row.email),
     share_status: 'pending',
+    access_level: row.accessLevel,
     shared_by: optionalUserRef({ id: row.sharerId, username: row.sharerUsername, firstName: row.sharerFirstName, lastName: row.sharerLastName }),
     created: row.createdAt.toISOString(),
     updated: row.updatedAt.toISOString(),
@@ -81,9 +83,9 @@ export async function deleteInvitation(db: Db, projectId: number, id: number): P
 }
 
 /** Stores the invitation (a unique violation means the address already has one) and mails the address. */
-export async function createInvitation(db: Db, deps: AppDeps | undefined, user: AuthUser, projectId: number, email: string, note: string): Promise<ProjectShare> {
+export async function createInvitation(db: Db, deps: AppDeps | undefined, user: AuthUser, projectId: number, email: string, note: string, accessLevel: 'view' | 'edit'): Promise<ProjectShare> {
   const address = email.trim().toLowerCase();
-  const [row] = await db.insert(projectShareInvitations).values({ projectId, email: address, sharedBy: user.id }).returning({ id: projectShareInvitations.id });
+  const [row] = await db.insert(projectShareInvitations).values({ projectId, email: address, sharedBy: user.id, accessLevel }).returning({ id: projectShareInvitations.id });
   const invitation = (await findInvitation(db, projectId, row!.id))!;
   if (deps) {
     runInBackground(deps, 'share invitation mail', () =>
@@ -100,6 +102,13 @@ export async function createInvitation(db: Db, deps: AppDeps | undefined, user: 
     );
   }
   return invitation;
+}
+
+export async function setInvitationAccess(db: Db, projectId: number, id: number, accessLevel: 'view' | 'edit'): Promise<void> {
+  await db
+    .update(projectShareInvitations)
+    .set({ accessLevel, updatedAt: new Date() })
+    .where(and(eq(projectShareInvitations.id, id), eq(projectShareInvitations.projectId, projectId)));
 }
 
 /** A share to an account replaces an earlier invitation to its address. */

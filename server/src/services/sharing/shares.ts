@@ -22,7 +22,7 @@ import type { ProjectShare, ShareCreate, ShareUpdate } from '../../contract/shar
 import { displayName, optionalUserRef } from '../users/names.ts';
 import { requireChangeableProject, requireVisibleProject } from '../projects/access.ts';
 import { notify as writeNotification } from './notifications.ts';
-import { countInvitations, createInvitation, deleteInvitation, dropInvitationsTo, findInvitation, firstInvitations, recipientByAddress } from './share-invitations.ts';
+import { countInvitations, createInvitation, deleteInvitation, dropInvitationsTo, findInvitation, firstInvitations, recipientByAddress, setInvitationAccess } from './share-invitations.ts';
 
 export const ALREADY_SHARED = 'This project is already shared with this user.';
 
@@ -33,6 +33,7 @@ export const shareColumns = {
   projectId: projectShares.projectId,
   projectName: projects.name,
   shareStatus: projectShares.shareStatus,
+  accessLevel: projectShares.accessLevel,
   createdAt: projectShares.createdAt,
   updatedAt: projectShares.updatedAt,
   userId: users.id,
@@ -74,6 +75,7 @@ export function representShare(row: Row, viewer: AuthUser): ProjectShare {
       ? { id: row.userId, username: row.username, name: displayName(row), email: row.email, company_name: row.companyName }
       : recipientByAddress(row.email),
     share_status: row.shareStatus,
+    access_level: row.accessLevel,
     shared_by: optionalUserRef({ id: row.sharerId, username: row.sharerUsername, firstName: row.sharerFirstName, lastName: row.sharerLastName }),
     created: row.createdAt.toISOString(),
     updated: row.updatedAt.toISOString(),
@@ -113,7 +115,7 @@ export async function listProjectShares(db: Db, user: AuthUser, projectId: numbe
 
 async function shareOfProject(db: Db, projectId: number, shareId: number) {
   const [row] = await db
-    .select({ id: projectShares.id, userId: projectShares.userId, shareStatus: projectShares.shareStatus })
+    .select({ id: projectShares.id, userId: projectShares.userId, shareStatus: projectShares.shareStatus, accessLevel: projectShares.accessLevel })
     .from(projectShares)
     .where(and(eq(projectShares.id, shareId), eq(projectShares.projectId, projectId)));
   return row;
@@ -146,8 +148,8 @@ async function recipientByEmail(db: Db, email: string): Promise<{ id: number } |
   return row;
 }
 
-function sharedMessage(actor: AuthUser, projectName: string, note: string): string {
-  const base = `${actor.username} shared the project "${projectName}" with you.`;
+function sharedMessage(actor: AuthUser, projectName: string, note: string, level: 'view' | 'edit'): string {
+  const base = `${actor.username} shared the project "${projectName}" with you (${level === 'view' ? 'view only' : 'view and edit'}).`;
   return note ? `${base} ${note}` : base;
 }
 
@@ -166,7 +168,7 @@ export async function createProjectShare(db: Db, user: AuthUser, projectId: numb
   if (recipient?.id === user.id) throw ApiError.field(field, 'You cannot share a project with yourself.');
   if (!recipient) {
     try {
-      return await createInvitation(db, hooks.deps, user, projectId, email, input.message ?? '');
+      return await createInvitation(db, hooks.deps, user, projectId, email, input.message ?? '', input.access_level ?? 'view');
     } catch (error) {
       if (isUniqueViolation(error)) throw ApiError.field(field, ALREADY_SHARED);
       throw error;
@@ -179,12 +181,12 @@ export async function createProjectShare(db: Db, user: AuthUser, projectId: numb
       const [project] = await tx.select({ name: projects.name }).from(projects).where(eq(projects.id, projectId));
       const [share] = await tx
         .insert(projectShares)
-        .values({ projectId, userId: recipient.id, sharedBy: user.id, shareStatus: 'pending' })
+        .values({ projectId, userId: recipient.id, sharedBy: user.id, shareStatus: 'pending', accessLevel: input.access_level ?? 'view' })
         .returning({ id: projectShares.id });
       await notify(tx, {
         userId: recipient.id,
         kind: 'project_shared',
-        message: sharedMessage(user, project!.name, input.message ?? ''),
+        message: sharedMessage(user, project!.name, input.message ?? '', input.access_level ?? 'view'),
         projectId,
         projectShareId: share!.id,
         actorId: user.id,
@@ -207,11 +209,16 @@ export async function updateProjectShare(db: Db, user: AuthUser, projectId: numb
   await requireChangeableProject(db, user, projectId);
   const share = await shareOfProject(db, projectId, shareId);
   if (!share) {
-    // An invitation is pending: re-sending it changes nothing, as for a pending share.
+    // An invitation is pending: re-sending it changes nothing, as for a pending share; its level may change.
+    if (input.access_level) await setInvitationAccess(db, projectId, shareId, input.access_level);
     const invitation = await findInvitation(db, projectId, shareId);
     if (!invitation) throw ApiError.notFound();
     return invitation;
   }
+  if (input.access_level) {
+    await db.update(projectShares).set({ accessLevel: input.access_level, updatedAt: sql`now()` }).where(eq(projectShares.id, shareId));
+  }
+  if (input.share_status === undefined) return oneShare(db, shareId, user);
   if (share.shareStatus === 'accepted') throw ApiError.field('share_status', 'The share is accepted; only a declined share can be re-sent.');
   if (share.shareStatus === 'declined') {
     await db.transaction(async (tx) => {
@@ -220,7 +227,7 @@ export async function updateProjectShare(db: Db, user: AuthUser, projectId: numb
       await writeNotification(tx, {
         userId: share.userId,
         kind: 'project_shared',
-        message: sharedMessage(user, project!.name, input.message ?? ''),
+        message: sharedMessage(user, project!.name, input.message ?? '', input.access_level ?? share.accessLevel),
         projectId,
         projectShareId: shareId,
         actorId: user.id,
