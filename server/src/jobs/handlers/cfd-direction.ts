@@ -183,6 +183,8 @@ export function cfdDirectionHandler(services: CfdServices): JobHandler {
         return { skipped: `run ${runId} was given up while direction ${input.directionDeg}° ran (step ${error.step})` };
       }
       const permanent = permanentReason(error, input.tier);
+      // Stopping or lost: whatever broke on the way out is not the run's failure; the next attempt resumes.
+      if (!permanent && signal.aborted) throw error;
       const message = error instanceof Error ? error.message : String(error);
       if (permanent || job.attempts >= job.maxAttempts) {
         const reason = permanent?.reason ?? message;

@@ -21,6 +21,8 @@ import { cfdDirectionJobInputSchema, cfdWindJobInputSchema, type CfdDirectionJob
 import { directionJobKey, failPlanning, readRun, type CfdRunState } from '../../services/cfd/run-state.ts';
 import type { CfdServices } from './cfd-direction.ts';
 
+export const DIRECTION_ATTEMPTS = 6;
+
 export function cfdWindHandler(services: CfdServices): JobHandler {
   return async (context) => {
     const { db, job } = context;
@@ -110,7 +112,9 @@ export function cfdWindHandler(services: CfdServices): JobHandler {
           schedule: run.schedule,
           shortened: run.shortened_schedule,
         });
-        await enqueueJob(tx, CFD_DIRECTION_JOB, directionInput, { dedupeKey: directionJobKey(input.simulationId, runId, index) });
+        // Long runs meet restarts and redeployments (each stop counts as an attempt; the checkpoint keeps
+        // the work): more attempts than short jobs. Failures that cannot mend fail at once regardless.
+        await enqueueJob(tx, CFD_DIRECTION_JOB, directionInput, { dedupeKey: directionJobKey(input.simulationId, runId, index), maxAttempts: DIRECTION_ATTEMPTS });
       }
     });
     return { simulationId: input.simulationId, runId, directions: total, cells: run.estimate.cells, minutesPerDirection: run.estimate.minutes_per_direction };
