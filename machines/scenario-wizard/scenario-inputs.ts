@@ -274,6 +274,7 @@ export function emptyValues(): WizardValues {
     seasons: ['annual'],
     times: '08:00-18:00',
     windDirections: '16',
+    cfdTier: 'rapid',
     returnPeriods: {},
     singleDate: '',
     singleDayHours: '06:00-20:00',

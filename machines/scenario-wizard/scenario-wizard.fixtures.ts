@@ -2,6 +2,7 @@
 import { emptyValues } from './scenario-inputs.ts';
 import type { CostBreakdown, GeometryFinding, ParameterSet, ValidationReport, WizardOptions, WizardValues } from './scenario-wizard.types.ts';
 import type { Capability } from './scenario-offer.ts';
+import type { CfdEstimateResponse } from './cfd-estimate.machine.ts';
 
 export const pressureSet: ParameterSet = {
   id: 31,
@@ -126,4 +127,60 @@ export const tooLittleCredit: CostBreakdown = {
   subscription: { id: 2, plan: 'Gold', credit_type: 'CFD', credits_left: 4 },
   sufficient: false,
   blocked_reason: 'Not enough credits: this scenario needs 24 CFD credits and your subscription has 4 left.',
+};
+
+/** Pedestrian wind comfort and directional wind computed by Canopy's CFD at the CFD level (issue 15). */
+export const canopyCfdOffer: Capability[] = [
+  ...canopyOnlyOffer,
+  ...(['pedestrian_wind_comfort', 'directional_wind'] as const).map((analysis_type) => ({
+    analysis_type,
+    engine: 'CFD' as const,
+    computed_by: 'canopy' as const,
+    provider: 'Canopy',
+    method: "Canopy's CFD (lattice Boltzmann, LES) per wind direction",
+  })),
+];
+
+/** What POST cfd-estimate/ answers for a small district at a tier and number of directions. */
+export function cfdEstimate(tier: 'rapid' | 'detailed', directions: number): CfdEstimateResponse {
+  const detailed = tier === 'detailed';
+  const perDirection = detailed ? 9.6 : 1.2;
+  return {
+    tier,
+    tier_label: detailed ? 'Detailed (2 m)' : 'Rapid (4 m)',
+    finest_cell_m: detailed ? 2 : 4,
+    cells: detailed ? 4_200_000 : 530_000,
+    memory_bytes: detailed ? 1_900_000_000 : 240_000_000,
+    levels: [{ dx_m: detailed ? 2 : 4, nx: 100, ny: 100, nz: 40 }],
+    region: { centre: [0, 0], radius_m: 60, context_radius_m: 180, tallest_building_m: 30 },
+    wind_directions: directions,
+    steps_per_direction: 3000,
+    lattice_updates_per_direction: 1.6e9,
+    lattice_updates_total: 1.6e9 * directions,
+    throughput_mlups: 7.5,
+    throughput_source: 'default',
+    threads: 2,
+    minutes_per_direction: perDirection,
+    minutes_total: Math.round(perDirection * directions * 10) / 10,
+    compute_factor: detailed ? 3 : 1,
+    shortened_schedule: false,
+    limits: { max_cells: 12_000_000, max_memory_bytes: 4 * 1024 ** 3 },
+    credit_type: 'CFD',
+    unit_credits: 10,
+    seasons: 1,
+    credits: detailed ? 30 : 10,
+  };
+}
+
+/** The grid refusal the estimate route answers for a tier too fine for the geometry (400 on cfd_tier). */
+export const tooLargeForDetailed = {
+  kind: 'http' as const,
+  status: 400,
+  detail: null,
+  fields: {
+    cfd_tier: [
+      'The grid for the detailed tier would need 14,800,000 cells (limit 12,000,000) and 6.6 GB of memory (limit 4.0 GB). Choose the rapid tier (4 m cells): fewer or smaller study files, a smaller presentation plane, or a smaller pedestrian_plane.margin_m.',
+    ],
+  },
+  body: null,
 };

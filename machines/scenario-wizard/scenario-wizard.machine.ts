@@ -19,9 +19,11 @@
  *   │   ├── passed         `step.next` → cost
  *   │   ├── failed         error findings: `step.back` to the geometry
  *   │   └── errored        the job itself failed: `retry`
- *   ├── cost
+ *   ├── cost               invokes cfd-estimate.machine.ts (Canopy's CFD: the grid's cells, memory, minutes, credits)
  *   │   ├── loading        GET …/user-approval/cost-breakdown/
- *   │   ├── ready          `cost.approve` (refused with a message when credit is insufficient)
+ *   │   ├── ready          `cost.approve` (refused with a message when credit is insufficient, or while
+ *   │   │                  the CFD choice differs from the saved one); `cfd.choose` asks the estimate
+ *   │   │                  again; `cfd.apply` saves the new choice and validates again, back to cost
  *   │   ├── approving      POST user-approval/ (debits the subscription)
  *   │   ├── submitting     submits the simulations
  *   │   └── failed         `retry`
@@ -31,13 +33,16 @@
  * Going back never clears a value. Emits `scenario.saved` and `scenario.submitted` so lists refresh.
  * Owned by src/screens/scenario-wizard/scenario-wizard-modal.tsx.
  */
-import { assign, emit, fromCallback, setup, type EventObject } from 'xstate';
+import { and, assign, emit, fromCallback, sendTo, setup, type EventObject } from 'xstate';
 import { asServerError, notProvided, type ServerError } from '@machines/shared/actors.ts';
 import { checkValues, emptyValues, flagsOfStep, stepOfFlag } from './scenario-inputs.ts';
 import { addGeometry, chooseParameterSet, removeGeometry, toggleAnalysis, toggleMetric } from './scenario-values.ts';
 import { FORM_STEPS } from './scenario-wizard.types.ts';
+import { canopyCfdAnalyses, cfdChoiceOf, sameCfdChoice, type CfdChoice } from './cfd-choice.ts';
+import { cfdEstimateMachine, type CfdEstimateRequest } from './cfd-estimate.machine.ts';
 import type {
   AnalysisType,
+  CfdTier,
   CostBreakdown,
   Engine,
   ExistingScenario,
@@ -86,6 +91,12 @@ export interface WizardContext {
   status: string | null;
   submitResult: SubmitResult | null;
   error: ServerError | null;
+  /** The CFD choice (directions, tier) the saved scenario holds: what was validated and priced. */
+  savedCfd: CfdChoice | null;
+  /** Whether the estimate says the current CFD choice fits (the server did not refuse it). */
+  cfdFits: boolean;
+  /** A changed CFD choice is being saved and validated: go straight back to the cost once it passes. */
+  returnToCost: boolean;
 }
 
 export type WizardEvent =
@@ -100,6 +111,9 @@ export type WizardEvent =
   | { type: 'step.back' }
   | { type: 'validation.updated'; report: ValidationReport }
   | { type: 'cost.approve' }
+  | { type: 'cfd.choose'; windDirections?: string; cfdTier?: CfdTier }
+  | { type: 'cfd.apply' }
+  | { type: 'cfd.estimated'; fits: boolean }
   | { type: 'retry' }
   | { type: 'cancel' }
   | { type: 'close' };
@@ -186,11 +200,15 @@ export const scenarioWizardMachine = setup({
     loadCost: notProvided<CostBreakdown, ScenarioRef>('loadCost'),
     /** POST user-approval/: approves the cost shown, debits the subscription and submits (queues) the simulations. */
     submitScenario: notProvided<SubmitResult, ScenarioRef & { expectedCredits: number }>('submitScenario'),
+    cfdEstimate: cfdEstimateMachine,
   },
   guards: {
     stepClear: ({ context }, step: FormStep) => Object.keys(flagsOfStep(allFlags(context), step)).length === 0,
     hasErrors: ({ context }) => (context.validation?.findings ?? []).some((f) => f.severity === 'error'),
     creditSufficient: ({ context }) => context.cost?.sufficient === true && !context.cost.blocked_reason && !context.cost.already_approved,
+    cfdUnchanged: ({ context }) => cfdUnchanged(context),
+    cfdApplicable: ({ context }) => !cfdUnchanged(context) && context.cfdFits,
+    returningToCost: ({ context }) => context.returnToCost,
   },
   actions: {
     changeValues: assign(({ context }, values: WizardValues) => ({
@@ -198,6 +216,12 @@ export const scenarioWizardMachine = setup({
       flags: checkValues(values, context.options),
       serverFlags: {},
     })),
+    chooseCfd: assign(({ context, event }) => {
+      if (event.type !== 'cfd.choose') return {};
+      const values = { ...context.values, ...(event.windDirections !== undefined ? { windDirections: event.windDirections } : {}), ...(event.cfdTier ? { cfdTier: event.cfdTier } : {}) };
+      return { values, flags: checkValues(values, context.options) };
+    }),
+    askEstimate: sendTo('cfdEstimate', ({ context }) => ({ type: 'request.change' as const, request: cfdRequest(context) })),
     showStep: assign(({ context }, step: FormStep) => ({ shown: context.shown.includes(step) ? context.shown : [...context.shown, step] })),
     setUploaderFlag: assign(({ context, event }) => {
       if (event.type !== 'uploader.flag') return {};
@@ -238,6 +262,9 @@ export const scenarioWizardMachine = setup({
       status: null,
       submitResult: null,
       error: null,
+      savedCfd: null,
+      cfdFits: false,
+      returnToCost: false,
     };
   },
   initial: 'loading',
@@ -319,7 +346,13 @@ export const scenarioWizardMachine = setup({
         onDone: {
           target: 'validation',
           actions: [
-            assign(({ event }) => ({ configurationId: event.output.id, studyId: event.output.study_id, simulationIds: event.output.simulation_ids, error: null })),
+            assign(({ context, event }) => ({
+              configurationId: event.output.id,
+              studyId: event.output.study_id,
+              simulationIds: event.output.simulation_ids,
+              error: null,
+              savedCfd: cfdChoiceOf(context.values),
+            })),
             emit(({ event }) => ({ type: 'scenario.saved' as const, scenario: event.output })),
           ],
         },
@@ -373,13 +406,19 @@ export const scenarioWizardMachine = setup({
           },
         },
         judged: { always: [{ guard: 'hasErrors', target: 'failed' }, { target: 'passed' }] },
-        passed: { on: { 'step.next': { target: '#scenarioWizard.cost', actions: 'clearError' } } },
+        passed: {
+          // A CFD choice changed at the cost step was saved and passed again: back to the cost at once.
+          always: { guard: 'returningToCost', target: '#scenarioWizard.cost', actions: assign({ returnToCost: false }) },
+          on: { 'step.next': { target: '#scenarioWizard.cost', actions: 'clearError' } },
+        },
         failed: {},
         errored: { on: { retry: { target: 'starting', actions: 'clearError' } } },
       },
     },
     cost: {
       initial: 'loading',
+      invoke: { id: 'cfdEstimate', src: 'cfdEstimate', input: ({ context }) => cfdRequest(context) },
+      on: { 'cfd.estimated': { actions: assign({ cfdFits: ({ event }) => event.fits }) } },
       states: {
         loading: {
           invoke: {
@@ -393,8 +432,10 @@ export const scenarioWizardMachine = setup({
         },
         ready: {
           on: {
-            'cost.approve': { guard: 'creditSufficient', target: 'submitting', actions: 'clearError' },
+            'cost.approve': { guard: and(['creditSufficient', 'cfdUnchanged']), target: 'submitting', actions: 'clearError' },
             'step.back': '#scenarioWizard.validation.passed',
+            'cfd.choose': { actions: ['chooseCfd', 'askEstimate'] },
+            'cfd.apply': { guard: 'cfdApplicable', target: '#scenarioWizard.saving', actions: assign({ returnToCost: true, cost: null, error: null }) },
           },
         },
         submitting: {
@@ -429,6 +470,15 @@ export const scenarioWizardMachine = setup({
     closed: { type: 'final' },
   },
 });
+
+/** Whether the CFD choice is the saved one (always, for a scenario without Canopy's CFD). */
+function cfdUnchanged(c: WizardContext): boolean {
+  return canopyCfdAnalyses(c.values, c.options).length === 0 || sameCfdChoice(c.savedCfd, cfdChoiceOf(c.values));
+}
+
+function cfdRequest(c: WizardContext): CfdEstimateRequest {
+  return { projectId: c.projectId, values: c.values, analyses: canopyCfdAnalyses(c.values, c.options) };
+}
 
 function ref(c: WizardContext): ScenarioRef {
   return { projectId: c.projectId, studyId: c.studyId ?? 0, configurationId: c.configurationId ?? 0 };

@@ -1,6 +1,7 @@
 /** Runs the scenario wizard with fake actors (no network): each test says what the server answers. */
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import { scenarioWizardMachine, type LoadOutput, type SaveInput, type WizardInput } from './scenario-wizard.machine.ts';
+import { cfdEstimateMachine, type CfdEstimateLine, type CfdEstimateRequest } from './cfd-estimate.machine.ts';
 import { enoughCredit, options, passedReport } from './scenario-wizard.fixtures.ts';
 import type { CostBreakdown, SavedScenario, ScenarioRef, SubmitResult, ValidationReport, WizardValues } from './scenario-wizard.types.ts';
 
@@ -12,12 +13,14 @@ export interface FakeServer {
   watched?: ValidationReport[];
   cost?: () => Promise<CostBreakdown>;
   submit?: (input: ScenarioRef & { expectedCredits: number }) => Promise<SubmitResult>;
+  /** Canopy's CFD estimate (the cost step of a scenario with Canopy's CFD wind). */
+  estimate?: (request: CfdEstimateRequest) => Promise<CfdEstimateLine[]>;
 }
 
 export const saved: SavedScenario = { id: 9, study_id: 70, simulation_ids: [11, 12], engine: 'CFD' };
 
 export function startWizard(server: FakeServer = {}, input: WizardInput = { projectId: 7, mode: 'create' }) {
-  const calls = { save: [] as SaveInput[], submit: [] as (ScenarioRef & { expectedCredits: number })[], startValidation: 0 };
+  const calls = { save: [] as SaveInput[], submit: [] as (ScenarioRef & { expectedCredits: number })[], startValidation: 0, estimate: [] as CfdEstimateRequest[] };
   const machine = scenarioWizardMachine.provide({
     actors: {
       loadWizard: fromPromise(async () => (server.load ? server.load() : { options, scenario: null })),
@@ -37,6 +40,15 @@ export function startWizard(server: FakeServer = {}, input: WizardInput = { proj
       submitScenario: fromPromise(async ({ input }: { input: ScenarioRef & { expectedCredits: number } }) => {
         calls.submit.push(input);
         return server.submit ? server.submit(input) : { status: 'queued', creditsDebited: 24, creditsLeft: 76 };
+      }),
+      cfdEstimate: cfdEstimateMachine.provide({
+        actors: {
+          estimateCfd: fromPromise(async ({ input }: { input: CfdEstimateRequest }) => {
+            calls.estimate.push(input);
+            if (!server.estimate) throw new Error('no CFD estimate in this test');
+            return server.estimate(input);
+          }),
+        },
       }),
     },
   });

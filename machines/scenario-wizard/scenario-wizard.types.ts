@@ -11,6 +11,7 @@ import type { Capability } from '@server/contract/capabilities.ts';
 export type { AnalysisType, CostBreakdown, GeometryFinding, ParameterSet, ScenarioStatus, ServerError };
 
 export type Engine = 'AI' | 'CFD';
+export type CfdTier = 'rapid' | 'detailed';
 export type WizardMode = 'create' | 'edit' | 'append' | 'duplicate';
 
 export const GEOMETRY_ROLES = ['ground', 'study', 'surrounds', 'presentation_planes', 'landscaping', 'mitigations'] as const;
@@ -51,6 +52,8 @@ export interface WizardValues {
   times: string;
   /** How many wind directions (sectors) are simulated. */
   windDirections: string;
+  /** Canopy's CFD wind: the resolution tier (rapid: 4 m cells near the ground; detailed: 2 m). */
+  cfdTier: CfdTier;
   /** Comma-separated return periods (years), per criterion (analysis type rated against them). */
   returnPeriods: Partial<Record<AnalysisType, string>>;
   /** YYYY-MM-DD, for sun hours. */

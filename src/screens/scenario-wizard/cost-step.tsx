@@ -10,6 +10,7 @@ import { Button } from '../../ui/button.tsx';
 import { numeric, table, td, th } from '../../ui/surface.css.ts';
 import { useWizard } from './wizard-context.ts';
 import { stepBody, total } from './scenario-wizard.css.ts';
+import { CfdCostPanel } from './cfd-cost-panel.tsx';
 
 const label = (type: string) => (ANALYSIS_LABELS as Record<string, string>)[type] ?? type;
 
@@ -56,6 +57,7 @@ export function CostStep() {
           </tr>
         </tbody>
       </table>
+      <CfdCostPanel />
       {cost.credits_reserved > 0 ? (
         <p style={{ margin: 0 }}>
           {`Debited when you approve: ${cost.credits_now}. Reserved until the external results arrive: ${cost.credits_reserved} — taken only then, and returned if the simulation is cancelled.`}

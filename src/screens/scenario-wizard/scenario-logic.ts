@@ -9,6 +9,8 @@ import { scenarioWizardMachine, type LoadInput, type LoadOutput, type SaveInput,
 import { scenarioActionMachine, type ActionRequest } from '@machines/scenario-wizard/scenario-action.machine.ts';
 import type { CostBreakdown, SavedScenario, ScenarioRef, SubmitResult, ValidationReport } from '@machines/scenario-wizard/scenario-wizard.types.ts';
 import type { ScenarioEvent } from '@machines/live-status/live-status.types.ts';
+import { cfdEstimateMachine, type CfdEstimateLine, type CfdEstimateRequest } from '@machines/scenario-wizard/cfd-estimate.machine.ts';
+import * as cfd from '../../api/cfd.ts';
 import { api } from '../../api/client.ts';
 import * as scenarios from '../../api/scenarios.ts';
 import { getProject } from '../../api/projects.ts';
@@ -25,6 +27,8 @@ export interface ScenarioServices {
   submit(ref: ScenarioRef, expectedCredits: number): Promise<SubmitResult>;
   /** Resolves with the id of the scenario left (the copy, for a duplicate). */
   runAction(request: ActionRequest): Promise<number>;
+  /** Canopy's CFD estimate per CFD analysis (the cost step); fakes that never reach a CFD cost step leave it out. */
+  estimateCfd?(request: CfdEstimateRequest): Promise<CfdEstimateLine[]>;
 }
 
 /** How often the wizard re-reads a running validation when no live event says it changed. */
@@ -79,6 +83,8 @@ export const liveScenarioServices: ScenarioServices = {
     const result = await scenarios.approveScenario(api, projectId, configurationId, { approved: true, expected_credits: expectedCredits });
     return { status: result.status, creditsDebited: result.credits_debited, creditsReserved: result.credits_reserved, creditsLeft: result.credits_left };
   },
+  estimateCfd: ({ projectId, values, analyses }) =>
+    Promise.all(analyses.map(async (analysis_type) => ({ analysis_type, estimate: await cfd.estimateCfd(api, projectId, cfd.cfdEstimateBody(values, analysis_type)) }))),
   async runAction({ kind, projectId, configurationId, duplicate }) {
     if (kind === 'delete') {
       await scenarios.deleteConfiguration(api, projectId, configurationId);
@@ -134,6 +140,13 @@ export function bindScenarioLogic(services: ScenarioServices) {
       watchValidation: watchValidationLogic(services, null),
       loadCost: fromPromise<CostBreakdown, ScenarioRef>(({ input }) => call(() => services.loadCost(input))),
       submitScenario: fromPromise<SubmitResult, ScenarioRef & { expectedCredits: number }>(({ input }) => call(() => services.submit(input, input.expectedCredits))),
+      cfdEstimate: cfdEstimateMachine.provide({
+        actors: {
+          estimateCfd: fromPromise<CfdEstimateLine[], CfdEstimateRequest>(({ input }) =>
+            call(() => (services.estimateCfd ? services.estimateCfd(input) : Promise.reject(new Error('CFD estimates are not available here')))),
+          ),
+        },
+      }),
     },
   });
   const action = scenarioActionMachine.provide({

@@ -10,6 +10,7 @@ import { Dialog as RadixDialog } from 'radix-ui';
 import { useActorRef, useSelector } from '@xstate/react';
 import { selectCostBlock, selectCostPhase, selectError, selectScreen, selectValidationPhase, type WizardScreen } from '@machines/scenario-wizard/scenario-wizard.selectors.ts';
 import type { Engine, WizardMode } from '@machines/scenario-wizard/scenario-wizard.types.ts';
+import { selectCfdChanged } from '@machines/scenario-wizard/cfd-estimate.selectors.ts';
 import { Button } from '../../ui/button.tsx';
 import { InlineMessage } from '../../ui/inline-message.tsx';
 import { backdrop, dialogTitle } from '../../ui/overlay.css.ts';
@@ -182,7 +183,8 @@ function Screen({ screen, projectId, wizard }: { screen: WizardScreen; projectId
 function Footer({ screen, wizard }: { screen: WizardScreen; wizard: WizardRef }) {
   const validation = useSelector(wizard, selectValidationPhase);
   const costPhase = useSelector(wizard, selectCostPhase);
-  const blocked = useSelector(wizard, selectCostBlock) !== null;
+  // A CFD choice changed at the cost step is applied (saved, checked) before it can be approved.
+  const blocked = useSelector(wizard, (s) => selectCostBlock(s) !== null || selectCfdChanged(s));
   const send = (type: 'step.next' | 'step.back' | 'cancel' | 'close' | 'retry' | 'cost.approve') => () => wizard.send({ type });
   const back = (label = 'Back') => <Button onClick={send('step.back')}>{label}</Button>;
   const cancel = <Button tone="ghost" onClick={send('cancel')}>Cancel</Button>;
