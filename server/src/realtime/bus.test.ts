@@ -45,7 +45,7 @@ describe('bus → WebSocket hub', () => {
     await bus.publish({ projectId: w.projectId, event: { type: 'scenario.status', configuration_id: 1, status: 'queued' } });
     await settle(5);
     const users = received.map((r) => r.userId).sort((a, b) => a - b);
-    const expected = ['colleague', 'colleagueWithPermission', 'projectAdmin', 'acceptedShare', 'superuser'].map((r) => w.userIds[r as keyof World['userIds']]).sort((a, b) => a - b);
+    const expected = ['colleague', 'colleagueWithPermission', 'projectAdmin', 'acceptedShare', 'viewShare', 'superuser'].map((r) => w.userIds[r as keyof World['userIds']]).sort((a, b) => a - b);
     expect(users).toEqual(expected);
     expect(received[0]!.event).toEqual({ type: 'scenario.status', configuration_id: 1, status: 'queued', project_id: w.projectId });
   });
@@ -56,7 +56,7 @@ describe('bus → WebSocket hub', () => {
     await bus.publish({ projectId: w.projectId, event: { type: 'notification', message: 'hello' } });
     await settle(4);
     expect(received.map((r) => r.userId)).not.toContain(w.userIds.acceptedShare);
-    expect(received).toHaveLength(4);
+    expect(received).toHaveLength(5);
   });
 
   it('refuses a message too large for a NOTIFY, and ignores malformed payloads', async () => {
