@@ -34,6 +34,17 @@ describe('wind comfort post-processing', () => {
   const speedRatios = ratios(40, 7);
   const result = run(speedRatios);
 
+  it('leaves the safety pass out when asked (the viewer re-classifying a comfort map), with the same classes', () => {
+    const lean = windComfortChunk({ speedRatios, directionsDeg, windDirectionDeg, windSpeedMs, masks: [periodMask(annual), periodMask(summer)], criteria, speedFactor: 1, safety: false });
+    lean.criteria.forEach((c, i) => {
+      expect(c.classIndex).toEqual(result.criteria[i]!.classIndex);
+      expect(c.exceedance).toEqual(result.criteria[i]!.exceedance);
+      expect(c.safetyLevel).toHaveLength(0);
+      expect(c.safetyExceedance).toEqual([]);
+    });
+    expect(result.criteria[0]!.safetyLevel).toHaveLength(40);
+  });
+
   it('classes each point as the brute-force reference does, per criterion and period', () => {
     const masks = [periodMask(annual), periodMask(summer)];
     criteria.forEach((criterion, c) => {

@@ -32,6 +32,12 @@ export interface WindComfortChunkInput {
   criteria: Criterion[];
   /** C: met station → the ratios' reference speed. */
   speedFactor: number;
+  /**
+   * Whether to compute the safety levels (an annual pass over all hours). Default true. The
+   * viewer's re-classification of a comfort map leaves them out: they do not depend on the season
+   * or window it switches, and they are half the work.
+   */
+  safety?: boolean;
 }
 
 export interface CriterionComfort {
@@ -71,6 +77,7 @@ export function windComfortChunk(input: WindComfortChunkInput): WindComfortChunk
       classIndex.push(Float32Array.from(classes, (c) => (c === NO_CLASS ? Number.NaN : c)));
       exceedance.push(thresholdsMs.map((_, t) => column(probabilities, thresholdsMs.length, t)));
     }
+    if (input.safety === false) return { classIndex, exceedance, safetyLevel: new Float32Array(0), safetyExceedance: [] };
     const annual = exceedanceProbabilities({ ...base, speedRatios, thresholdsMs });
     const { unsafe } = classifyComfort(annual, criterion, thresholdsMs);
     const points = speedRatios.length / input.directionsDeg.length;
