@@ -4,8 +4,9 @@
  * camera positions, tags and ingestion change the project. Objects to delete: one per role
  * (test/world-viewer.ts); each role's chosen layer is its own.
  */
-import type { MatrixRole, World } from '../../test/world.ts';
+import type { World } from '../../test/world.ts';
 import type { BaseStatuses, MatrixRow } from './matrix.ts';
+import { getCriterion } from '../../../engine/wind/criteria.ts';
 
 type Statuses = BaseStatuses;
 
@@ -73,6 +74,21 @@ export const VIEWER_ROWS: Record<string, MatrixRow> = {
   'PUT /api/ingestassets/appendresults': {
     expect: change(200),
     request: (w) => ({ body: { project_id: w.projectId, simulation_id: w.analyses.simulationId, results: results(w) } }),
+  },
+  // Allowed roles reach the rules: the classes name directions the world's speed ratios do not have (400).
+  'POST /api/project/:id/configuration/:cid/simulation/:sid/reclassified-comfort': {
+    expect: change(400),
+    request: (w) => ({
+      path: `/api/project/${w.projectId}/configuration/${w.analyses.configurationId}/simulation/${w.analyses.simulationId}/reclassified-comfort/`,
+      body: {
+        criterion: getCriterion('davenport'),
+        season: { id: 'winter', name: 'Winter', months: [12, 1, 2] },
+        time_window: { id: 'all-day', name: 'All day', window: '00:00-24:00' },
+        met_id: w.weather.metId,
+        wind_directions: [0, 180],
+        comfort_class: 'AAEC',
+      },
+    }),
   },
   'POST /api/project/:id/configuration/:cid/add-result-simulations': {
     expect: change(201),

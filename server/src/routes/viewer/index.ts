@@ -4,10 +4,12 @@ import { registerViewerIngestRoutes } from './ingest.routes.ts';
 import { registerViewerProjectRoutes } from './project.routes.ts';
 import { registerViewerReferenceRoutes } from './reference.routes.ts';
 import { registerViewerStudyRoutes } from './study.routes.ts';
+import { registerReclassifiedRoutes } from './reclassified.routes.ts';
 
 export function registerViewerRoutes(app: ApiApp): void {
   registerViewerStudyRoutes(app);
   registerViewerProjectRoutes(app);
   registerViewerReferenceRoutes(app);
   registerViewerIngestRoutes(app);
+  registerReclassifiedRoutes(app);
 }
