@@ -68,3 +68,10 @@ export function loadCheckpoint<P>(h: Hierarchy, bytes: Uint8Array): CheckpointHe
   }
   return header;
 }
+
+/** The step counters a checkpoint was taken at (without loading it). */
+export function checkpointSteps(bytes: Uint8Array): number[] {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const jsonLength = view.getUint32(MAGIC.length, true);
+  return (JSON.parse(new TextDecoder().decode(bytes.subarray(MAGIC.length + 4, MAGIC.length + 4 + jsonLength))) as CheckpointHeader<unknown>).steps;
+}

@@ -13,7 +13,8 @@ import type { GridPlan } from '../grid/plan.ts';
 import { rotateTriangles, solverFrame, toSolver, vectorToWorld, type Frame } from '../geometry/rotate.ts';
 import { voxelize, type VoxelReport } from '../geometry/voxelize.ts';
 import { sampleMean, sampleSlab } from '../post/sample.ts';
-import { loadCheckpoint, saveCheckpoint } from './checkpoint.ts';
+import { checkpointSteps as loadCheckpointSteps, loadCheckpoint, saveCheckpoint } from './checkpoint.ts';
+import { coarseHierarchy, transferCoarseState } from './coarse-start.ts';
 import { fnv1a64 } from './hash.ts';
 import { CfdCancelledError, CfdDivergenceError } from './errors.ts';
 import type { Health, Stepper } from './stepper.ts';
@@ -181,7 +182,17 @@ interface Progress {
 }
 
 /** Builds the solver grid of one direction (voxelised geometry, approach flow). */
-export function prepareDirection(input: DirectionInput): { hierarchy: Hierarchy; frame: Frame; voxels: DirectionManifest['voxelisation']; physics: PhysicsOptions } {
+export interface PreparedDirection {
+  hierarchy: Hierarchy;
+  frame: Frame;
+  voxels: DirectionManifest['voxelisation'];
+  physics: PhysicsOptions;
+  /** The voxelised geometry per level (for the coarse spin-up grid). */
+  solid: Uint8Array[];
+  porous: Array<Float32Array | null>;
+}
+
+export function prepareDirection(input: DirectionInput): PreparedDirection {
   const options: PhysicsOptions = { ...DEFAULT_PHYSICS, ...input.physics };
   const frame = solverFrame(input.directionDeg, input.centre[0], input.centre[1]);
   const { boxes, placements } = input.plan;
@@ -220,7 +231,7 @@ export function prepareDirection(input: DirectionInput): { hierarchy: Hierarchy;
   };
   const physics: Physics = { ...base, columns: boxes.map((b) => equilibriumColumn(base, b.dxM, b.nz)) };
   const hierarchy = buildHierarchy({ boxes, placements, solid, porous, physics });
-  return { hierarchy, frame, voxels, physics: options };
+  return { hierarchy, frame, voxels, physics: options, solid, porous };
 }
 
 /** The approach flow's mean speed at a height (the level-0 precursor column, interpolated). */
@@ -240,55 +251,80 @@ export async function runDirection(input: DirectionInput, deps: DirectionDeps): 
   const report = (phase: Phase, step: number, steps: number, mlups: number, etaS: number) =>
     deps.onProgress?.({ directionDeg: input.directionDeg, index: input.index, total: input.total, phase, step, steps, mlups, etaS });
   report('preparing', 0, 0, 0, 0);
-  const { hierarchy: h, frame, voxels, physics } = prepareDirection(input);
+  const prepared = prepareDirection(input);
+  const { hierarchy: h, frame, voxels, physics } = prepared;
   const { schedule } = input;
   const chunk = Math.max(2, schedule.chunkSteps - (schedule.chunkSteps % 2));
   const even = (n: number) => n + (n % 2);
-  const phases: Array<{ phase: Phase; steps: number; accumulate: boolean }> = [
-    { phase: 'spin-up', steps: even(schedule.spinUpSteps), accumulate: false },
-    { phase: 'developing', steps: even(schedule.developSteps), accumulate: false },
-    { phase: 'averaging', steps: even(schedule.averageSteps), accumulate: true },
-  ];
-  const totalSteps = phases.reduce((a, p) => a + p.steps, 0);
-  const work = h.levels.reduce((a, l) => a + (l.fastCells + l.slow.count + l.pre.count) * 2 ** l.index, 0);
-  const stepper = await deps.stepper(h);
+  const spinUp = even(schedule.spinUpSteps), develop = even(schedule.developSteps), average = even(schedule.averageSteps);
+  const totalSteps = spinUp + develop + average;
+  const workOf = (g: Hierarchy) => g.levels.reduce((a, l) => a + (l.fastCells + l.slow.count + l.pre.count) * 2 ** l.index, 0);
+  const work = workOf(h);
   let samples = 0;
   let done = 0;
   let resumedFromStep: number | null = null;
-  try {
-    const saved = deps.loadCheckpoint ? await deps.loadCheckpoint() : null;
-    if (saved) {
-      const header = loadCheckpoint<Progress>(h, saved);
-      await stepper.setSteps(header.steps);
-      samples = header.samples;
-      done = header.steps[0];
-      resumedFromStep = done;
-    }
-    let lastCheckpoint = now();
-    let health: Health = { maxDensityDeviation: 0, maxLatticeSpeed: 0, nanCells: 0 };
-    let rate = 0; // level-0 steps per second
-    let offset = 0;
-    for (const p of phases) {
-      const end = offset + p.steps;
-      while (done < end) {
+  let health: Health = { maxDensityDeviation: 0, maxLatticeSpeed: 0, nanCells: 0 };
+  let rate = 0; // level-0 steps per second, full grid
+  const watch = async (stepper: Stepper, step: number) => {
+    health = await stepper.health();
+    if (health.nanCells > 0) throw new CfdDivergenceError(`${health.nanCells} cells are not a number`, step, input.directionDeg);
+    if (health.maxDensityDeviation > 0.2) throw new CfdDivergenceError(`density departs ${(100 * health.maxDensityDeviation).toFixed(0)} % from rest`, step, input.directionDeg);
+    if (health.maxLatticeSpeed > 0.4) throw new CfdDivergenceError(`a lattice speed of ${health.maxLatticeSpeed.toFixed(2)} (beyond the scheme's validity)`, step, input.directionDeg);
+  };
+  const saved = deps.loadCheckpoint ? await deps.loadCheckpoint() : null;
+  if (saved) {
+    // A checkpoint is taken on the full grid, after the spin-up.
+    const header = loadCheckpoint<Progress>(h, saved);
+    samples = header.samples;
+    done = spinUp + header.steps[0];
+    resumedFromStep = done;
+  } else if (spinUp > 0) {
+    // Spin-up on level 0 alone, then hand the flow to every level (coarse-start.ts).
+    const coarse = coarseHierarchy(prepared);
+    const coarseWork = workOf(coarse);
+    const cs = await deps.stepper(coarse);
+    try {
+      while (done < spinUp) {
         if (deps.isCancelled?.()) throw new CfdCancelledError(done);
-        const n = Math.min(chunk, end - done);
+        const n = Math.min(chunk, spinUp - done);
+        const t0 = now();
+        await cs.advance(n, false);
+        done += n;
+        const dt = Math.max(1e-6, now() - t0);
+        await watch(cs, done);
+        // The ETA counts the rest of the spin-up at its rate and the full grid at the work ratio.
+        const coarseRate = n / dt;
+        report('spin-up', done, totalSteps, (coarseWork * n) / dt / 1e6, (spinUp - done) / coarseRate + ((totalSteps - spinUp) * work) / (coarseWork * coarseRate));
+      }
+    } finally {
+      await cs.close();
+    }
+    transferCoarseState(coarse, h);
+  }
+  const stepper = await deps.stepper(h);
+  if (saved) await stepper.setSteps(loadCheckpointSteps(saved));
+  try {
+    let lastCheckpoint = now();
+    const phases: Array<{ phase: Phase; end: number; accumulate: boolean }> = [
+      { phase: 'developing', end: spinUp + develop, accumulate: false },
+      { phase: 'averaging', end: totalSteps, accumulate: true },
+    ];
+    for (const p of phases) {
+      while (done < p.end) {
+        if (deps.isCancelled?.()) throw new CfdCancelledError(done);
+        const n = Math.min(chunk, p.end - done);
         const t0 = now();
         samples += await stepper.advance(n, p.accumulate);
         done += n;
         const dt = Math.max(1e-6, now() - t0);
         rate = rate ? 0.7 * rate + 0.3 * (n / dt) : n / dt;
-        health = await stepper.health();
-        if (health.nanCells > 0) throw new CfdDivergenceError(`${health.nanCells} cells are not a number`, done, input.directionDeg);
-        if (health.maxDensityDeviation > 0.2) throw new CfdDivergenceError(`density departs ${(100 * health.maxDensityDeviation).toFixed(0)} % from rest`, done, input.directionDeg);
-        if (health.maxLatticeSpeed > 0.4) throw new CfdDivergenceError(`a lattice speed of ${health.maxLatticeSpeed.toFixed(2)} (beyond the scheme's validity)`, done, input.directionDeg);
+        await watch(stepper, done);
         report(p.phase, done, totalSteps, (work * n) / dt / 1e6, (totalSteps - done) / rate);
         if (deps.saveCheckpoint && now() - lastCheckpoint >= (deps.checkpointEveryS ?? 60) && done < totalSteps) {
-          await deps.saveCheckpoint(saveCheckpoint<Progress>(h, { steps: [...stepper.steps], samples, progress: { phaseStep: done - offset } }));
+          await deps.saveCheckpoint(saveCheckpoint<Progress>(h, { steps: [...stepper.steps], samples, progress: { phaseStep: done } }));
           lastCheckpoint = now();
         }
       }
-      offset = end;
     }
     report('post-processing', totalSteps, totalSteps, 0, 0);
     const result = postProcess(input, h, frame, samples);
@@ -307,8 +343,8 @@ export async function runDirection(input: DirectionInput, deps: DirectionDeps): 
       })),
       cells: h.levels.reduce((a, l) => a + l.fastCells + l.slow.count + l.pre.count, 0),
       dt0S: h.dt0S,
-      steps: { spinUp: phases[0].steps, develop: phases[1].steps, average: phases[2].steps },
-      averagingWindowS: phases[2].steps * h.dt0S,
+      steps: { spinUp, develop, average },
+      averagingWindowS: average * h.dt0S,
       samples,
       inlet: h.physics.profile.describe(),
       reference: {
@@ -322,7 +358,7 @@ export async function runDirection(input: DirectionInput, deps: DirectionDeps): 
       warnings: voxelWarnings(voxels),
       health,
       wallTimeS: wall,
-      mlups: (work * totalSteps) / wall / 1e6,
+      mlups: (work * (totalSteps - spinUp)) / wall / 1e6,
       threads: stepper.threads,
       resumedFromStep,
     };

@@ -291,6 +291,14 @@ function stepLevel(h: Grid, l: number, sub: number, ctx: ThreadContext): void {
   }
 }
 
+/**
+ * Restricts every finer level onto its parent's RESTRICT cells (all threads' shares), e.g. after
+ * the state was set from elsewhere (the coarse spin-up).
+ */
+export function restrictAll(h: Grid, ctx: ThreadContext): void {
+  for (let l = 0; l + 1 < h.levels.length; l++) restrict(h, h.levels[l], ctx);
+}
+
 /** Advances the hierarchy by one level-0 step (every finer level by 2^l of its own). */
 export function coarseStep(h: Grid, ctx: ThreadContext): void {
   stepLevel(h, 0, 0, ctx);
