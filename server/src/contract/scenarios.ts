@@ -615,6 +615,8 @@ export const ScenarioEventSchema = z
       level: z.enum(['info', 'success', 'danger']),
       message: z.string(),
     }),
+    /** The user's inbox changed (issue 16): a share to them made, re-sent or revoked, or their share answered. Sent to that user only. */
+    z.object({ type: z.literal('inbox.changed'), project_id: z.number().int(), reason: z.enum(['shared', 'answered', 'revoked']) }),
   ])
   .openapi('ScenarioEvent');
 export type ScenarioEvent = z.infer<typeof ScenarioEventSchema>;

@@ -33,6 +33,11 @@ export async function deliver(db: Db, hub: Pick<LiveHub, 'publish' | 'connectedU
   const connected = hub.connectedUsers();
   if (connected.length === 0) return 0;
   let sent = 0;
+  if (message.userIds) {
+    // Addressed to its users (their own inbox), not to everyone who sees the project.
+    for (const userId of connected.filter((id) => message.userIds!.includes(id))) sent += hub.publish(userId, { ...message.event, project_id: message.projectId });
+    return sent;
+  }
   for (const userId of await usersWhoSee(db, message.projectId, connected)) sent += hub.publish(userId, { ...message.event, project_id: message.projectId });
   return sent;
 }

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { buildWorld, ROLES_OF_MATRIX, type World } from '../../test/world.ts';
-import { projectShares } from '../db/schema/index.ts';
+import { projectShares, users } from '../db/schema/index.ts';
 import { createInProcessBus, decodeBusMessage, encodeBusMessage, type EventBus } from './bus.ts';
 import { connectBusToHub } from './bus-delivery.ts';
 
@@ -64,5 +64,31 @@ describe('bus → WebSocket hub', () => {
     expect(decodeBusMessage('not json')).toBeNull();
     expect(decodeBusMessage('{"p":"1","e":{"type":"x"}}')).toBeNull();
     expect(decodeBusMessage(encodeBusMessage({ projectId: 3, event: { type: 'x', a: 1 } }))).toEqual({ projectId: 3, event: { type: 'x', a: 1 } });
+  });
+});
+
+describe('inbox events (issue 16 item 12)', () => {
+  it('a share made over HTTP reaches its recipient live, though a pending recipient cannot see the project; no one else', async () => {
+    t.deps.bus = bus;
+    received.length = 0;
+    const recipient = w.userIds.otherCompany;
+    const [row] = await t.database.db.select({ email: users.email }).from(users).where(eq(users.id, recipient));
+    const res = await t.request(`/api/project/${w.projectId}/project-share/`, { method: 'POST', token: w.tokens.projectAdmin, json: { email: row!.email } });
+    expect(res.status).toBe(201);
+    const share = (await res.json()) as { id: number };
+    await settle(1);
+    expect(received).toEqual([{ userId: recipient, event: { type: 'inbox.changed', reason: 'shared', project_id: w.projectId } }]);
+
+    // Their answer reaches the sharer's inbox the same way.
+    received.length = 0;
+    const answered = await t.request(`/api/user/project-shares/${share.id}/`, { method: 'POST', token: w.tokens.otherCompany, json: { share_status: 'declined' } });
+    expect(answered.status).toBe(200);
+    await settle(1);
+    expect(received).toEqual([{ userId: w.userIds.projectAdmin, event: { type: 'inbox.changed', reason: 'answered', project_id: w.projectId } }]);
+  });
+
+  it('keeps the addressees through the bus encoding', () => {
+    const message = decodeBusMessage(encodeBusMessage({ projectId: 3, userIds: [5, 8], event: { type: 'inbox.changed', reason: 'revoked' } }));
+    expect(message).toEqual({ projectId: 3, userIds: [5, 8], event: { type: 'inbox.changed', reason: 'revoked' } });
   });
 });

@@ -10,10 +10,15 @@
  */
 import type { Config } from '../env.ts';
 
-/** A message about one project; `event` is a live event ({type, …}) as the WebSocket sends it. */
+/**
+ * A message about one project; `event` is a live event ({type, …}) as the WebSocket sends it.
+ * `userIds`: sent to these users only, whether or not they may see the project (their own inbox:
+ * a pending share's recipient cannot see the project yet).
+ */
 export interface BusMessage {
   projectId: number;
   event: { type: string } & Record<string, unknown>;
+  userIds?: number[];
 }
 
 export interface EventBus {
@@ -28,17 +33,18 @@ export interface EventBus {
 export const MAX_BUS_PAYLOAD_BYTES = 7900;
 
 export function encodeBusMessage(message: BusMessage): string {
-  const text = JSON.stringify({ p: message.projectId, e: message.event });
+  const text = JSON.stringify({ p: message.projectId, e: message.event, ...(message.userIds ? { u: message.userIds } : {}) });
   if (Buffer.byteLength(text) > MAX_BUS_PAYLOAD_BYTES) throw new RangeError(`live event ${message.event.type} is too large for the bus (${Buffer.byteLength(text)} bytes)`);
   return text;
 }
 
 export function decodeBusMessage(text: string): BusMessage | null {
   try {
-    const raw = JSON.parse(text) as { p?: unknown; e?: unknown };
+    const raw = JSON.parse(text) as { p?: unknown; e?: unknown; u?: unknown };
     const event = raw.e as BusMessage['event'] | undefined;
     if (typeof raw.p !== 'number' || !event || typeof event !== 'object' || typeof event.type !== 'string') return null;
-    return { projectId: raw.p, event };
+    const userIds = Array.isArray(raw.u) ? raw.u.filter((id): id is number => Number.isSafeInteger(id)) : undefined;
+    return { projectId: raw.p, event, ...(userIds ? { userIds } : {}) };
   } catch {
     return null;
   }

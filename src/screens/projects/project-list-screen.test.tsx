@@ -4,7 +4,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { project } from '@machines/project-list/project-list.fixtures.ts';
 import { notification, share } from '@machines/sharing/sharing.fixtures.ts';
-import { fakeWorkspace, refuse, renderWorkspace } from '../workspace-testing/workspace-test-kit.tsx';
+import { fakeWorkspace, pushableLive, refuse, renderWorkspace } from '../workspace-testing/workspace-test-kit.tsx';
 
 const tile = async (name: string) => screen.findByRole('article', { name });
 
@@ -168,5 +168,20 @@ describe('project list', () => {
     await waitFor(() => expect(screen.getByText('Showing 30 of 30')).toBeInTheDocument());
     expect(services.listProjects).toHaveBeenLastCalledWith(expect.objectContaining({ page: 1, pageSize: 999 }));
     await act(async () => {});
+  });
+});
+
+describe('the inbox, live (issue 16 item 12)', () => {
+  it('reads the inbox again when the server says it changed, without a reload', async () => {
+    const live = pushableLive();
+    let pending = [] as ReturnType<typeof share>[];
+    const services = fakeWorkspace({ loadInbox: vi.fn(async () => ({ pending, notifications: [] })) });
+    renderWorkspace('/projects/', services, { live: live.logic });
+    const invitations = await screen.findByRole('region', { name: 'Invitations' });
+    expect(await within(invitations).findByText('No invitations waiting.')).toBeInTheDocument();
+    pending = [share(4, { project_name: 'Quay Street' })];
+    act(() => live.push({ type: 'inbox.changed', project_id: 104, reason: 'shared' }));
+    expect(await within(invitations).findByText(/Quay Street/)).toBeInTheDocument();
+    expect(services.loadInbox).toHaveBeenCalledTimes(2);
   });
 });

@@ -4,7 +4,7 @@
  * shares and notifications. Each part is a machine; this screen wires their announcements to one
  * another (a saved star, an accepted share, a new project refresh what they change).
  */
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { selectCan } from '@machines/permissions/permissions.selectors.ts';
 import { selectCount } from '@machines/project-list/project-list.selectors.ts';
@@ -18,6 +18,8 @@ import { CreateProjectDialog } from './create-project-dialog.tsx';
 import { ProjectGrid } from './project-grid.tsx';
 import { ProjectListToolbar } from './project-list-toolbar.tsx';
 import { SharingInbox } from './sharing-inbox.tsx';
+import { LiveInbox } from './live-inbox.tsx';
+import { LiveStatusProvider } from '../scenario-wizard/live-status-provider.tsx';
 import { layout } from './project-list.css.ts';
 
 export function ProjectListScreen() {
@@ -31,6 +33,12 @@ export function ProjectListScreen() {
   const sharing = useActorRef(logic.sharing);
   const creator = useActorRef(logic.createProject);
   const count = useSelector(list, selectCount);
+  // A share revoked from elsewhere takes the project out of the lists and the permissions.
+  const revoked = useCallback(() => {
+    list.send({ type: 'tab.invalidate', tab: 'shared' });
+    list.send({ type: 'tab.invalidate', tab: 'all' });
+    permissions.send({ type: 'permissions.refresh' });
+  }, [list, permissions]);
 
   useEffect(() => {
     const subscriptions = [
@@ -52,26 +60,29 @@ export function ProjectListScreen() {
   }, [favorites, sharing, creator, list, permissions, toasts]);
 
   return (
-    <div className={page}>
-      <header className={pageHeader}>
-        <div>
-          <h1 className={pageTitle}>Projects</h1>
-          <p className={pageSubtitle}>{count === null ? 'Your sites, studies and results.' : `${count} ${count === 1 ? 'project' : 'projects'} in this list`}</p>
+    <LiveStatusProvider>
+      <div className={page}>
+        <LiveInbox sharing={sharing} onRevoked={revoked} />
+        <header className={pageHeader}>
+          <div>
+            <h1 className={pageTitle}>Projects</h1>
+            <p className={pageSubtitle}>{count === null ? 'Your sites, studies and results.' : `${count} ${count === 1 ? 'project' : 'projects'} in this list`}</p>
+          </div>
+          {canCreate ? (
+            <Button tone="primary" onClick={() => creator.send({ type: 'modal.open' })}>
+              New project
+            </Button>
+          ) : null}
+        </header>
+        <div className={layout}>
+          <div>
+            <ProjectListToolbar list={list} />
+            <ProjectGrid list={list} favorites={favorites} onCreate={canCreate ? () => creator.send({ type: 'modal.open' }) : undefined} />
+          </div>
+          <SharingInbox sharing={sharing} />
         </div>
-        {canCreate ? (
-          <Button tone="primary" onClick={() => creator.send({ type: 'modal.open' })}>
-            New project
-          </Button>
-        ) : null}
-      </header>
-      <div className={layout}>
-        <div>
-          <ProjectListToolbar list={list} />
-          <ProjectGrid list={list} favorites={favorites} onCreate={canCreate ? () => creator.send({ type: 'modal.open' }) : undefined} />
-        </div>
-        <SharingInbox sharing={sharing} />
+        <CreateProjectDialog creator={creator} />
       </div>
-      <CreateProjectDialog creator={creator} />
-    </div>
+    </LiveStatusProvider>
   );
 }

@@ -3,6 +3,11 @@
  * administration): the whole App at a path, signed in, with every workspace service and the
  * permission lists faked and bound through the same `.provide` binding the app uses. No network.
  */
+import { fromCallback, fromPromise, type EventObject } from 'xstate';
+import { liveStatusMachine } from '@machines/live-status/live-status.machine.ts';
+import type { LatestStatus, ScenarioEvent, SocketGrant } from '@machines/live-status/live-status.types.ts';
+import type { LiveStatusLogic } from '../../services/live-socket.ts';
+import { LiveStatusLogicContext } from '../scenario-wizard/live-status-provider.tsx';
 import { render } from '@testing-library/react';
 import { vi, type Mock } from 'vitest';
 import { memoryLocation } from 'wouter/memory-location';
@@ -100,11 +105,43 @@ export function refuse(status: number, body: Record<string, unknown>): Promise<n
   return Promise.reject(error);
 }
 
+/** A live status whose socket never opens and whose polls find nothing: screens run without a server. */
+export function quietLive(): LiveStatusLogic {
+  return liveStatusMachine.provide({
+    actors: {
+      negotiate: fromPromise(async (): Promise<SocketGrant> => ({ url: 'ws://test/socket/live', accessToken: 't' })),
+      socket: fromCallback<EventObject, SocketGrant>(() => () => undefined),
+      fetchStatuses: fromPromise(async (): Promise<LatestStatus[]> => []),
+      warn: fromPromise<void, { message: string; error: unknown }>(async () => undefined),
+    },
+  });
+}
+
+/** A live status whose socket opens at once; `push` sends it a server event. */
+export function pushableLive(): { logic: LiveStatusLogic; push(message: ScenarioEvent): void } {
+  const sockets: Array<(event: EventObject) => void> = [];
+  const logic = liveStatusMachine.provide({
+    actors: {
+      negotiate: fromPromise(async (): Promise<SocketGrant> => ({ url: 'ws://test/socket/live', accessToken: 't' })),
+      socket: fromCallback<EventObject, SocketGrant>(({ sendBack }) => {
+        sockets.push(sendBack);
+        sendBack({ type: 'socket.open' });
+        return () => undefined;
+      }),
+      fetchStatuses: fromPromise(async (): Promise<LatestStatus[]> => []),
+      warn: fromPromise<void, { message: string; error: unknown }>(async () => undefined),
+    },
+  });
+  return { logic, push: (message) => sockets.forEach((send) => send({ type: 'socket.message', message } as EventObject)) };
+}
+
 export interface RenderOptions {
   permissions?: string[];
   projectPermissions?: Record<string, string[]>;
   /** Signed in as the installation's operator (superuser). */
   operator?: boolean;
+  /** The live-status logic the screens' socket runs on (default: one that never connects). */
+  live?: LiveStatusLogic;
 }
 
 export function renderWorkspace(path: string, services = fakeWorkspace(), options: RenderOptions = {}) {
@@ -112,11 +149,13 @@ export function renderWorkspace(path: string, services = fakeWorkspace(), option
   const lists: PermissionLists = { global: options.permissions ?? EVERY_PERMISSION, projects: options.projectPermissions ?? {}, operator: options.operator ?? false };
   const location = memoryLocation({ path, record: true });
   const view = render(
-    <PermissionsLogicContext.Provider value={bindPermissionsLogic(async () => lists)}>
-      <WorkspaceLogicContext.Provider value={bindWorkspaceLogic(services)}>
-        <App hook={location.hook} searchHook={location.searchHook} authServices={fakeAuthServices()} />
-      </WorkspaceLogicContext.Provider>
-    </PermissionsLogicContext.Provider>,
+    <LiveStatusLogicContext.Provider value={options.live ?? quietLive()}>
+      <PermissionsLogicContext.Provider value={bindPermissionsLogic(async () => lists)}>
+        <WorkspaceLogicContext.Provider value={bindWorkspaceLogic(services)}>
+          <App hook={location.hook} searchHook={location.searchHook} authServices={fakeAuthServices()} />
+        </WorkspaceLogicContext.Provider>
+      </PermissionsLogicContext.Provider>
+    </LiveStatusLogicContext.Provider>,
   );
   return { ...view, services, location, current: () => location.history.at(-1), navigate: location.navigate };
 }

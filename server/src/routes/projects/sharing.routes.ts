@@ -125,12 +125,12 @@ export function registerProjectSharingRoutes(app: ApiApp): void {
 
   app.openapi(updateShareRoute, async (c) => {
     const { id, shareId } = c.req.valid('param');
-    return c.json(await updateProjectShare(c.var.db, currentUser(c), pathId(id), pathId(shareId), c.req.valid('json')), 200);
+    return c.json(await updateProjectShare(c.var.db, currentUser(c), pathId(id), pathId(shareId), c.req.valid('json'), c.var.deps.bus), 200);
   });
 
   app.openapi(deleteShareRoute, async (c) => {
     const { id, shareId } = c.req.valid('param');
-    await deleteProjectShare(c.var.db, currentUser(c), pathId(id), pathId(shareId));
+    await deleteProjectShare(c.var.db, currentUser(c), pathId(id), pathId(shareId), c.var.deps.bus);
     return c.body(null, 204);
   });
 

@@ -83,7 +83,7 @@ export function registerUserRoutes(app: ApiApp): void {
 
   app.openapi(answerShareRoute, async (c) =>
     c.json(
-      await answerShare(c.var.db, currentUser(c), pathId(c.req.valid('param').id), c.req.valid('json').share_status, c.var.deps.clock.now()),
+      await answerShare(c.var.db, currentUser(c), pathId(c.req.valid('param').id), c.req.valid('json').share_status, c.var.deps.clock.now(), c.var.deps.bus),
       200,
     ),
   );

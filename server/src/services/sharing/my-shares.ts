@@ -2,6 +2,8 @@
  * Shares from the recipient's side (/api/user/…): what was shared with me, and my answer. Answering
  * also dismisses the invitation's notification and tells the sender, in one transaction.
  */
+import { publishInboxChanged } from './inbox-events.ts';
+import type { EventBus } from '../../realtime/bus.ts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import type { AuthUser } from '../../auth/authenticate.ts';
@@ -16,7 +18,7 @@ export function listMyShares(db: Db, user: AuthUser, only?: 'pending'): ListQuer
   return shareList(db, and(eq(projectShares.userId, user.id), only ? eq(projectShares.shareStatus, only) : undefined), user);
 }
 
-export async function answerShare(db: Db, user: AuthUser, shareId: number, answer: 'accepted' | 'declined', now: Date): Promise<ProjectShare> {
+export async function answerShare(db: Db, user: AuthUser, shareId: number, answer: 'accepted' | 'declined', now: Date, bus?: EventBus): Promise<ProjectShare> {
   const [share] = await db
     .select({ id: projectShares.id, status: projectShares.shareStatus, sharedBy: projectShares.sharedBy, projectId: projectShares.projectId })
     .from(projectShares)
@@ -42,6 +44,7 @@ export async function answerShare(db: Db, user: AuthUser, shareId: number, answe
         });
       }
     });
+    if (share.sharedBy !== user.id) await publishInboxChanged(bus, share.projectId, [share.sharedBy], 'answered');
   }
   return oneShare(db, shareId, user);
 }

@@ -22,6 +22,8 @@ import type { ProjectShare, ShareCreate, ShareUpdate } from '../../contract/shar
 import { displayName, optionalUserRef } from '../users/names.ts';
 import { requireChangeableProject, requireVisibleProject } from '../projects/access.ts';
 import { notify as writeNotification } from './notifications.ts';
+import { publishInboxChanged } from './inbox-events.ts';
+import type { EventBus } from '../../realtime/bus.ts';
 import { countInvitations, createInvitation, deleteInvitation, dropInvitationsTo, findInvitation, firstInvitations, recipientByAddress, setInvitationAccess } from './share-invitations.ts';
 
 export const ALREADY_SHARED = 'This project is already shared with this user.';
@@ -198,6 +200,7 @@ export async function createProjectShare(db: Db, user: AuthUser, projectId: numb
     throw error;
   }
   if (input.email !== undefined) await dropInvitationsTo(db, projectId, input.email);
+  await publishInboxChanged(hooks.deps?.bus, projectId, [recipient.id], 'shared');
   return oneShare(db, shareId, user);
 }
 
@@ -205,7 +208,7 @@ export async function createProjectShare(db: Db, user: AuthUser, projectId: numb
  * The sender re-sends a declined share: back to pending, with a new notification. Re-sending a
  * pending share is a no-op; an accepted one cannot be "re-sent".
  */
-export async function updateProjectShare(db: Db, user: AuthUser, projectId: number, shareId: number, input: ShareUpdate): Promise<ProjectShare> {
+export async function updateProjectShare(db: Db, user: AuthUser, projectId: number, shareId: number, input: ShareUpdate, bus?: EventBus): Promise<ProjectShare> {
   await requireChangeableProject(db, user, projectId);
   const share = await shareOfProject(db, projectId, shareId);
   if (!share) {
@@ -233,6 +236,7 @@ export async function updateProjectShare(db: Db, user: AuthUser, projectId: numb
         actorId: user.id,
       });
     });
+    await publishInboxChanged(bus, projectId, [share.userId], 'shared');
   }
   return oneShare(db, shareId, user);
 }
@@ -241,7 +245,7 @@ export async function updateProjectShare(db: Db, user: AuthUser, projectId: numb
  * Revoking keeps the recipient's notifications (detached from the share): someone shared a
  * project with them and took it back, and they may want to know who (issue 17 item 2).
  */
-export async function deleteProjectShare(db: Db, user: AuthUser, projectId: number, shareId: number): Promise<void> {
+export async function deleteProjectShare(db: Db, user: AuthUser, projectId: number, shareId: number, bus?: EventBus): Promise<void> {
   await requireChangeableProject(db, user, projectId);
   const share = await shareOfProject(db, projectId, shareId);
   if (!share) {
@@ -252,4 +256,5 @@ export async function deleteProjectShare(db: Db, user: AuthUser, projectId: numb
     await tx.update(notifications).set({ projectShareId: null }).where(eq(notifications.projectShareId, shareId));
     await tx.delete(projectShares).where(eq(projectShares.id, shareId));
   });
+  await publishInboxChanged(bus, projectId, [share.userId], 'revoked');
 }
