@@ -54,6 +54,7 @@ export async function claimJob(db: Db, workerId: string, types: readonly string[
       attempts = ${jobs.attempts} + 1,
       locked_by = ${workerId},
       locked_until = now() + (${leaseMs} * interval '1 millisecond'),
+      started_at = now(),
       updated_at = now()
     where ${jobs.id} = (
       select id from ${jobs}
