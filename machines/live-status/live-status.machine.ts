@@ -50,7 +50,7 @@ export function backoffMs(attempt: number): number {
 /** A poll knows only the percentage of a running job (no direction, phase or time left). */
 function pollProgress(a: LatestStatus): ScenarioLive['simulations'][number]['progress'] {
   if (a.status !== 'running' || a.progress === null) return null;
-  return { percent: a.progress, eta_s: null, phase: null, direction: null, updated_at: a.updated };
+  return { percent: a.progress, eta_s: a.eta_s ?? null, phase: a.job?.message ?? null, direction: null, updated_at: a.updated };
 }
 
 /** A poll's answers for one scenario, as its live status. */

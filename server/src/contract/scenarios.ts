@@ -373,6 +373,8 @@ export const LatestStatusSchema = z
     configuration_status: ScenarioStatusSchema,
     /** 0–100 while a job runs, else null. */
     progress: z.number().nullable(),
+    /** Seconds left while it runs, when known (issue 16 item 13). */
+    eta_s: z.number().nullable().optional(),
     job: z
       .object({ id: z.number().int(), type: z.string(), status: z.string(), progress: z.number(), message: z.string().nullable(), error: z.string().nullable() })
       .nullable(),

@@ -16,6 +16,9 @@ function targetOf(input: unknown): { configurationId: number; simulationId: numb
   return typeof configurationId === 'number' && typeof simulationId === 'number' ? { configurationId, simulationId } : null;
 }
 
+/** Progress is published at most this often (a handler may report every chunk). */
+export const PROGRESS_PUBLISH_MS = 2000;
+
 export function withScenarioEvents(handler: JobHandler, bus: EventBus | undefined): JobHandler {
   return async (context) => {
     const target = targetOf(context.job.input);
@@ -23,8 +26,16 @@ export function withScenarioEvents(handler: JobHandler, bus: EventBus | undefine
       await context.db.update(simulations).set({ status: 'running', statusText: 'Starting' }).where(eq(simulations.id, target.simulationId));
       await publishScenarioStatus(context.db, bus, target.configurationId);
     }
+    // Each reported percentage goes out live (throttled), so every place that shows the status shows how far it is.
+    let published = 0;
+    const progress: typeof context.progress = async (percent, message) => {
+      await context.progress(percent, message);
+      if (!target || Date.now() - published < PROGRESS_PUBLISH_MS) return;
+      published = Date.now();
+      await publishScenarioStatus(context.db, bus, target.configurationId).catch(() => {});
+    };
     try {
-      return await handler(context);
+      return await handler({ ...context, progress });
     } finally {
       // After a lost lease the new owner publishes; publishing here too is harmless (same state).
       if (target) await publishScenarioStatus(context.db, bus, target.configurationId).catch(() => {});

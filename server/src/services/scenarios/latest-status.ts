@@ -25,6 +25,8 @@ export async function latestStatus(db: Db, user: AuthUser, ids: Ids): Promise<La
   // A CFD wind run's progress is over its direction jobs (services/cfd/progress.ts), not its planning job.
   const cfd = runStateOf(sim.cfdParameters);
   const cfdProgress = cfd?.progress && status === 'running' ? cfd.progress.percent : null;
+  // Time left as the live events give it (status.ts): the run's, or the job's from its elapsed time.
+  const live = state?.simulations.find((s) => s.id === sim.id)?.progress ?? null;
   return {
     simulation_id: sim.id,
     configuration_id: ids.configurationId,
@@ -32,6 +34,7 @@ export async function latestStatus(db: Db, user: AuthUser, ids: Ids): Promise<La
     status_text: sim.statusText,
     configuration_status: state!.status,
     progress: cfdProgress ?? (job && (job.status === 'running' || job.status === 'queued') ? job.progress : status === 'completed' ? 100 : null),
+    eta_s: live?.eta_s ?? null,
     job: job ? { id: job.id, type: job.type, status: job.status, progress: job.progress, message: job.progressMessage || null, error: job.error } : null,
     updated: (job?.updatedAt ?? sim.createdAt).toISOString(),
   };

@@ -10,6 +10,7 @@ import { configurations, simulations } from '../../db/schema/index.ts';
 import type { ScenarioStatus, SimulationProgress } from '../../contract/scenarios.ts';
 import { SCENARIO_STATUSES } from '../../contract/scenarios.ts';
 import { cfdProgressView } from '../cfd/progress-view.ts';
+import { jobProgressByKey, jobProgressView } from './job-progress.ts';
 
 /** How far along a status is, for "least advanced"; failed and cancelled are handled apart. */
 const PROGRESS: Record<ScenarioStatus, number> = {
@@ -61,8 +62,16 @@ export async function refreshScenarioStatus(db: Db, configurationId: number): Pr
     .from(simulations)
     .where(eq(simulations.configurationId, configurationId))
     .orderBy(asc(simulations.id));
-  // Live progress where a run reports it (Canopy's CFD: percentage, direction, phase, time left).
-  const sims = rows.map((r) => ({ id: r.id, status: asStatus(r.status), status_text: r.statusText, progress: cfdProgressView(r.cfdParameters, r.status) }));
+  // Live progress where a run reports it (Canopy's CFD: percentage, direction, phase, time left;
+  // Canopy's solar and thermal comfort jobs: percentage, step and time left, issue 16 item 13).
+  const running = rows.filter((r) => r.status === 'running');
+  const jobsByKey = await jobProgressByKey(db, running.map((r) => `scenario-simulation:${r.id}`));
+  const now = new Date();
+  const progressOf = (r: (typeof rows)[number]) => {
+    const job = jobsByKey.get(`scenario-simulation:${r.id}`);
+    return cfdProgressView(r.cfdParameters, r.status) ?? (job && r.status === 'running' ? jobProgressView(job, now) : null);
+  };
+  const sims = rows.map((r) => ({ id: r.id, status: asStatus(r.status), status_text: r.statusText, progress: progressOf(r) }));
   const status = deriveScenarioStatus(sims.map((s) => s.status));
   if (status !== config.status) await db.update(configurations).set({ status, updatedAt: new Date() }).where(eq(configurations.id, configurationId));
   return { configurationId, projectId: config.projectId, status, simulations: sims };

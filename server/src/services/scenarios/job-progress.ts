@@ -1,0 +1,46 @@
+/**
+ * How far Canopy's own analysis job is (issue 16 item 13: the demo's thermal comfort showed
+ * "Running" for 15–20 minutes with no percentage or time left): the percentage the handler reports,
+ * its message as the phase, and the time left extrapolated from the current attempt's elapsed time
+ * (linear in the percentage, the way the handlers report: chunks of points, hours or directions).
+ * Pure apart from `jobProgressByKey`, which reads the jobs; services/scenarios/status.ts uses both.
+ */
+import { inArray } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { jobs } from '../../db/schema/index.ts';
+import type { SimulationProgress } from '../../contract/scenarios.ts';
+
+export interface JobProgressRow {
+  status: string;
+  progress: number;
+  progressMessage: string;
+  startedAt: Date | null;
+  updatedAt: Date;
+}
+
+/** Below this share done, an extrapolation says more about start-up than about the run. */
+const MIN_PERCENT_FOR_ETA = 2;
+
+export function jobProgressView(job: JobProgressRow, now: Date): SimulationProgress | null {
+  if (job.status !== 'running') return null;
+  const percent = Math.max(0, Math.min(100, job.progress));
+  const elapsedS = job.startedAt ? Math.max(0, (now.getTime() - job.startedAt.getTime()) / 1000) : Number.NaN;
+  const eta = percent >= MIN_PERCENT_FOR_ETA && percent < 100 && Number.isFinite(elapsedS) ? (elapsedS * (100 - percent)) / percent : Number.NaN;
+  return {
+    percent,
+    eta_s: Number.isFinite(eta) ? Math.round(eta) : null,
+    phase: job.progressMessage || null,
+    direction: null,
+    updated_at: job.updatedAt.toISOString(),
+  };
+}
+
+/** The jobs behind these dedupe keys, by key. */
+export async function jobProgressByKey(db: Db, keys: readonly string[]): Promise<Map<string, JobProgressRow>> {
+  if (keys.length === 0) return new Map();
+  const rows = await db
+    .select({ key: jobs.dedupeKey, status: jobs.status, progress: jobs.progress, progressMessage: jobs.progressMessage, startedAt: jobs.startedAt, updatedAt: jobs.updatedAt })
+    .from(jobs)
+    .where(inArray(jobs.dedupeKey, [...keys]));
+  return new Map(rows.map(({ key, ...row }) => [key!, row]));
+}
