@@ -126,8 +126,8 @@ describe('a scenario with only a study file, in a project with surroundings', ()
     if (!poppler) return;
     const res = await t.request(`/api/simulation/${scenario.simulations[0]!.id}/parameter-input-qa-report`, { token: token() });
     const text = pdfText(new Uint8Array(await res.arrayBuffer()));
-    expect(text).toContain("surrounds: the project's surroundings from OpenStreetMap (4 buildings), added when submitted");
-    expect(text).toContain('presentation_planes: Pedestrian plane 1.5 m (generated, 6 m spacing), 24 m beyond the study, generated when submitted');
+    expect(text).toContain("Surrounding buildings: the project's surroundings from OpenStreetMap (4 buildings), added when submitted");
+    expect(text).toContain('Presentation planes: Pedestrian plane 1.5 m (generated, 6 m spacing), 24 m beyond the study, generated when submitted');
   });
 
   it('is validated and approved; its geometry is the surroundings less the tower and a clipped plane', async () => {
@@ -178,9 +178,10 @@ describe('a scenario with only a study file, in a project with surroundings', ()
     expect(result.positions.length / 3).toBe(plane.metadata.points);
     if (!poppler) return;
     const text = pdfText(new Uint8Array(await (await t.request(`/api/simulation/${solar.id}/parameter-input-qa-report`, { token: token() })).arrayBuffer()));
-    expect(text).toContain("surrounds: Surroundings from OpenStreetMap (the project's surroundings, 3 buildings; 1 mapped building where the study stands left out)");
-    expect(text).toMatch(/presentation_planes: Pedestrian plane 1\.5 m \(generated, 6 m spacing\) \(\d+ points, 24 m beyond the study, clipped around the buildings\)/);
-    expect(text).not.toContain('surrounds: none');
+    expect(text).toContain("Surrounding buildings: Surroundings from OpenStreetMap (the project's surroundings, 3 buildings; 1 mapped building where the study stands left out)");
+    expect(text).toMatch(/Presentation planes: Pedestrian plane 1\.5 m \(generated, 6 m spacing\) \(\d+ points, 24 m beyond the study, clipped around the buildings\)/);
+    expect(text).not.toContain('Surrounding buildings: none');
+    expect(text).not.toMatch(/awaiting_external_results|CFD parameters: \{\}|Analysis: solar/);
   });
 });
 

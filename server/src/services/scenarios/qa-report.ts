@@ -18,6 +18,7 @@ import { requireSeeScenario } from './access.ts';
 import { uploadRows } from './geometry.ts';
 import { generatedGeometry, plannedGeometry } from './qa-generated.ts';
 import { engineOf, simulationJobKey } from './view.ts';
+import { analysisLabel, metricLabel, roleLabel, statusLabel } from '../../../../engine/results/labels.ts';
 import { runStateOf } from '../cfd/run-state.ts';
 import { cfdQaLines } from '../cfd/qa-lines.ts';
 
@@ -56,22 +57,27 @@ export async function qaReport(db: Db, user: AuthUser, simulationId: number): Pr
   line('Project', `${row.projectName} (id ${config.projectId})`);
   line('Study', `${row.studyName} (id ${config.studyId})`);
   line('Scenario', `${config.name} (id ${config.id})`);
-  line('Scenario status', config.status);
+  line('Scenario status', statusLabel(config.status));
   line('Engine (credit type)', engineOf(config));
   line('Simulation type (form value)', config.simulationType);
   pdf.space(6);
 
   heading('Simulation');
   line('Simulation', `id ${sim.id}`);
-  line('Analysis', sim.category);
-  line('Metrics', analysis?.metrics ?? []);
-  line('Status', `${sim.status}${sim.statusText ? ` — ${sim.statusText}` : ''}`);
+  // Human names from the one label table (issue 16 item 10), not raw ids.
+  line('Analysis', analysisLabel(sim.category));
+  line('Metrics', (analysis?.metrics ?? []).map(metricLabel));
+  line('Status', `${statusLabel(sim.status)}${sim.statusText ? ` — ${sim.statusText}` : ''}`);
   const cfd = runStateOf(sim.cfdParameters);
   if (cfd) {
     pdf.space(6);
     heading("Canopy's CFD");
     for (const [label, value] of cfdQaLines(cfd)) line(label, value);
-  } else line('CFD parameters', sim.cfdParameters);
+  } else {
+    // Only a CFD run has solver parameters: an empty object is not worth a line of braces.
+    const given = sim.cfdParameters && typeof sim.cfdParameters === 'object' ? Object.entries(sim.cfdParameters as Record<string, unknown>) : [];
+    line('CFD parameters', given.length ? given.map(([k, v]) => `${k.replaceAll('_', ' ')}: ${show(v)}`).join('; ') : 'none (not a CFD run)');
+  }
   pdf.space(6);
 
   heading('Geometry files');
@@ -82,11 +88,11 @@ export async function qaReport(db: Db, user: AuthUser, simulationId: number): Pr
   for (const role of GEOMETRY_ROLES) {
     const files = geometry?.[role] ?? [];
     const made = generated.get(role) ?? (files.length === 0 ? await plannedGeometry(db, config.projectId, role, form) : null);
-    if (made) line(role, made);
-    else if (files.length === 0) line(role, 'none');
+    if (made) line(roleLabel(role), made);
+    else if (files.length === 0) line(roleLabel(role), 'none');
     for (const id of files) {
       const u = uploads.get(id);
-      line(role, u ? `${u.filename} (upload ${id}, ${u.size} bytes, ${u.format}, SHA-256 ${u.sha256})` : `upload ${id} (no longer stored)`);
+      line(roleLabel(role), u ? `${u.filename} (upload ${id}, ${u.size} bytes, ${u.format}, SHA-256 ${u.sha256})` : `upload ${id} (no longer stored)`);
     }
   }
   pdf.space(6);
