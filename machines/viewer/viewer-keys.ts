@@ -43,6 +43,7 @@ export type ViewerCommand =
   | 'panel.graph'
   | 'panel.points'
   | 'panel.cameras'
+  | 'panel.comfort'
   | 'theme.next'
   | 'pane.other'
   | 'camera.save'
@@ -68,6 +69,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: ['5'], label: 'Graph panel', command: 'panel.graph' },
   { keys: ['6'], label: 'Four-point plot', command: 'panel.points' },
   { keys: ['7'], label: 'Camera positions', command: 'panel.cameras' },
+  { keys: ['8'], label: 'Comfort re-classification', command: 'panel.comfort' },
 ];
 
 /** The command for a key press, or null (typing in a field never reaches here: the screen checks). */

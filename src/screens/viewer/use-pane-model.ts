@@ -25,6 +25,7 @@ import { assetDownloadPath } from '../../api/viewer.ts';
 import type { LayerFilterRef } from './layer-panel.tsx';
 import { fieldRange, useLegend, useMeshes } from './use-viewer-data.ts';
 import { layerLabel } from '@engine/results/labels.ts';
+import type { ReclassLayer } from './reclass-layer.ts';
 
 export interface PaneModel {
   simulation: Simulation | null;
@@ -52,12 +53,21 @@ export function usePaneModel(
   plane: string | null,
   /** Layers a restored view shows until the user changes the selection. */
   override: ReadonlySet<number> | null,
+  /** A comfort map re-classified in the browser (issue 15), shown instead of the stored data layers. */
+  reclass: ReclassLayer | null = null,
 ): PaneModel {
   const selectedId = useSelector(filter, (s) => s.context.selectedSimulationId);
   const userLayers = useSelector(filter, selectUserLayers);
   const simulation = simulations.find((s) => s.id === selectedId) ?? null;
-  const assets = useMemo(() => simulation?.assets ?? [], [simulation]);
-  const visible = useMemo(() => override ?? visibleAssetIds(assets, userLayers, viewId), [override, assets, userLayers, viewId]);
+  const own = reclass && reclass.simulationId === simulation?.id ? reclass : null;
+  const stored = useMemo(() => simulation?.assets ?? [], [simulation]);
+  const assets = useMemo(() => (own ? [...stored, own.asset] : stored), [stored, own]);
+  const visible = useMemo(() => {
+    const chosen = override ?? visibleAssetIds(stored, userLayers, viewId);
+    if (!own) return chosen;
+    // The re-classified map replaces the data layers on the plane, and is the one the panels follow.
+    return new Set([...[...chosen].filter((id) => stored.find((a) => a.id === id)?.layer_type !== 'data'), own.asset.id]);
+  }, [override, stored, userLayers, viewId, own]);
   const path: AssetPath | null = simulation ? { projectId, configurationId: simulation.configuration.id, simulationId: simulation.id } : null;
   const pathKey = path ? `${path.projectId}/${path.configurationId}/${path.simulationId}` : '';
   const urlOf = useMemo(
@@ -65,12 +75,12 @@ export function usePaneModel(
     [projectId, simulation],
   );
   const layers = useMemo(
-    () => (path ? sceneLayersFor(assets, visible, path, jobTypes, assetDownloadPath, plane) : []),
+    () => (path ? sceneLayersFor(assets, visible, path, jobTypes, (ids) => (own && ids.assetId === own.asset.id ? own.url : assetDownloadPath(ids)), plane) : []),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [assets, visible, pathKey, jobTypes, plane],
+    [assets, visible, pathKey, jobTypes, plane, own],
   );
   const active = activeDataAsset(assets, visible);
-  const activeUrl = active ? urlOf(active) : null;
+  const activeUrl = active ? (own && active.id === own.asset.id ? own.url : urlOf(active)) : null;
   const field = active ? fieldOf(active, jobTypes) : undefined;
   // 'class' is not a unit a person reads: class layers show their class labels instead.
   const rawUnit = active ? unitsOf(active, jobTypes) : '';

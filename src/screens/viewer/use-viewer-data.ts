@@ -7,6 +7,7 @@ import { useContext, useEffect, useState } from 'react';
 import { readResultGlb, type ResultMesh } from '@engine/results/glb.ts';
 import type { ColourLegend } from './scene-layers.ts';
 import { ViewerServicesContext } from './viewer-services-context.ts';
+import { localLayer } from '../../viewer/scene/local-layers.ts';
 import type { ViewerServices } from './viewer-services.ts';
 
 const legendCaches = new WeakMap<ViewerServices, Map<string, Promise<ColourLegend>>>();
@@ -30,6 +31,9 @@ function cached<T>(cache: Map<string, Promise<T>>, key: string, load: () => Prom
 }
 
 export function loadMesh(services: ViewerServices, url: string): Promise<ResultMesh> {
+  // A layer computed in the browser (a re-classified comfort map) is read where it is kept.
+  const local = localLayer(url);
+  if (local) return Promise.resolve({ positions: local.positions, ...(local.indices ? { indices: local.indices } : {}), fields: local.fields, metadata: local.metadata });
   return cached(cacheOf(meshCaches, services), url, async () => readResultGlb(new Uint8Array(await services.loadAsset(url))));
 }
 

@@ -8,7 +8,9 @@
  * binds the machines' actor stubs to them; actors reject with a plain ServerError.
  */
 import { fromPromise } from 'xstate';
-import type { CameraPosition, CameraPositionCreate, Simulation, UserLayer, UserLayersReplace } from '@server/contract/viewer.ts';
+import type { Asset, CameraPosition, CameraPositionCreate, Simulation, UserLayer, UserLayersReplace } from '@server/contract/viewer.ts';
+import type { ReclassifiedComfort } from '@server/contract/reclassified.ts';
+import type { Criterion } from '@engine/wind/criteria.ts';
 import type { Configuration, GeometryValidation } from '@server/contract/scenarios.ts';
 import type { MetSource, WeatherSummary } from '@machines/weather/weather.types.ts';
 import { layerFilterMachine } from '@machines/layer-filter/layer-filter.machine.ts';
@@ -23,6 +25,8 @@ import * as weatherApi from '../../api/weather.ts';
 import * as scenariosApi from '../../api/scenarios.ts';
 import { getProject } from '../../api/projects.ts';
 import { asServerCall as call, toServerError } from '../../api/errors.ts';
+import * as reclassApi from '../../api/reclass.ts';
+import { bindWindReclass } from '../../services/wind-reclass.ts';
 
 export interface ViewerServices {
   listSimulations(scope: StudyScope): Promise<Simulation[]>;
@@ -48,6 +52,12 @@ export interface ViewerServices {
   projectNames(projectId: number, studyId: number): Promise<{ project: string; study: string | null }>;
   /** The scenario's geometry validation record; null before its first run (the route's 404). */
   geometryValidation(projectId: number, configurationId: number): Promise<GeometryValidation | null>;
+  /** Comfort criteria as data (GET /api/criteria/), for the re-classification. */
+  criteria(): Promise<Criterion[]>;
+  /** A met source's hourly weather as its CSV download. */
+  weatherCsv(projectId: number, metId: string): Promise<string>;
+  /** Saves a re-classified comfort map as a layer (POST …/reclassified-comfort/). */
+  saveReclassified(ids: { projectId: number; configurationId: number; simulationId: number }, body: ReclassifiedComfort): Promise<Asset>;
 }
 
 /** Where an uploaded file's bytes are read (GET /api/project/{id}/uploads/{uploadId}/download/). */
@@ -85,6 +95,9 @@ export const liveViewerServices: ViewerServices = {
     const project = await getProject(api, projectId);
     return { project: project.name, study: project.studies.find((s) => s.id === studyId)?.name ?? null };
   },
+  criteria: () => reclassApi.listCriteria(api),
+  weatherCsv: (projectId, metId) => weatherApi.downloadWeatherCsv(api, projectId, metId),
+  saveReclassified: (ids, body) => reclassApi.saveReclassifiedComfort(api, ids, body),
   async geometryValidation(projectId, configurationId) {
     // The scenario says whether it was ever validated: never asking for a record that is not there
     // keeps a 404 (and the browser's console error for it) out of every unvalidated scenario's visit.
@@ -145,5 +158,12 @@ export function bindViewerLogic(services: ViewerServices, scope: StudyScope) {
   const resultsImport = resultsImportMachine.provide({
     actors: { appendResults: fromPromise<Simulation, AppendRequest>(({ input }) => call(() => services.appendResults(input))) },
   });
-  return { services, session, layerFilter, cameras, resultsImport };
+  const reclass = bindWindReclass({
+    loadAsset: (url) => services.loadAsset(url),
+    criteria: () => services.criteria(),
+    metSources: (projectId) => services.listMetSources(projectId),
+    weatherCsv: (projectId, metId) => services.weatherCsv(projectId, metId),
+    save: (ids, body) => services.saveReclassified(ids, body),
+  });
+  return { services, session, layerFilter, cameras, resultsImport, reclass };
 }

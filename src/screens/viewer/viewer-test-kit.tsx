@@ -6,6 +6,11 @@
  */
 import { BreadcrumbContext, type CrumbNames } from '../../layout/breadcrumb-context.ts';
 import { render } from '@testing-library/react';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CRITERIA } from '@engine/wind/criteria.ts';
+import { parseEpw } from '@engine/weather/epw.ts';
+import { weatherToCsv } from '@engine/weather/weather-csv.ts';
 import { vi } from 'vitest';
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import { Router } from 'wouter';
@@ -30,6 +35,14 @@ import { ViewerScreen } from './viewer-screen.tsx';
 import { SimulationRedirect } from './simulation-redirect.tsx';
 
 let nextAsset = 100;
+
+let csv: string | null = null;
+/** The Chicago weather year as the CSV download gives it. */
+export function chicagoCsv(): string {
+  // (under jsdom import.meta.url is not a file URL: the fixture is found from the repository root)
+  csv ??= weatherToCsv(parseEpw(readFileSync(join(process.cwd(), 'tests/fixtures/chicago.epw'), 'utf8')));
+  return csv;
+}
 
 export function asset(simulationId: number, fields: Partial<Asset>): Asset {
   return {
@@ -219,6 +232,15 @@ export function fakeServices(overrides: Partial<ViewerServices> = {}, calls: Cal
     },
     geometryValidation: async () => null,
     projectNames: async () => ({ project: 'Harbour Towers', study: 'Massing study' }),
+    criteria: async () => [...CRITERIA],
+    weatherCsv: async (_projectId, metId) => {
+      calls.push(`weather ${metId}`);
+      return chicagoCsv();
+    },
+    saveReclassified: async (ids, body) => {
+      calls.push(`save reclassified ${ids.simulationId}: ${body.criterion.id} ${body.season.name} ${body.time_window.name} ${body.met_id}`);
+      return asset(ids.simulationId, { analysis_type: 'wind-comfort', metric: 'comfort-class' });
+    },
     ...overrides,
   };
 }

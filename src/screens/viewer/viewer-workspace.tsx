@@ -34,6 +34,8 @@ import { FindingsPanel } from './findings-panel.tsx';
 import { useFindingsView } from './use-findings-view.ts';
 import { cameraToFit, type Bounds } from './validation-findings.ts';
 import { ViewerPane } from './viewer-pane.tsx';
+import { ComfortPanel } from './comfort-panel.tsx';
+import { useComfortReclass } from './use-comfort-reclass.ts';
 import { usePaneModel, type PaneModel } from './use-pane-model.ts';
 import type { ViewerLogic } from './viewer-services.ts';
 import * as css from './viewer.css.ts';
@@ -48,6 +50,7 @@ const PANEL_LABELS: Record<ViewerPanel, string> = {
   graph: 'Graphs',
   points: 'Four points',
   cameras: 'Cameras',
+  comfort: 'Comfort',
 };
 
 const VIEW_IDS = ['viewer-1', 'viewer-2'] as const;
@@ -118,9 +121,11 @@ export function ViewerWorkspace({ logic, projectId, studyId, configurationId, mo
   const handles = useRef<[ViewerHandle | null, ViewerHandle | null]>([null, null]);
   const lastApplied = useRef<[CameraState | null, CameraState | null]>([null, null]);
 
+  // The comfort re-classification follows the active pane's simulation; its map shows in the panes of that simulation.
+  const reclass = useComfortReclass(logic, filters[activePane], simulations, projectId, onSimulationsChanged);
   const models = [
-    usePaneModel(filters[0], simulations, jobTypes, projectId, VIEW_IDS[0], colour[0], plane, overrides[0]),
-    usePaneModel(filters[1], simulations, jobTypes, projectId, VIEW_IDS[1], colour[1], plane, overrides[1]),
+    usePaneModel(filters[0], simulations, jobTypes, projectId, VIEW_IDS[0], colour[0], plane, overrides[0], reclass.layer),
+    usePaneModel(filters[1], simulations, jobTypes, projectId, VIEW_IDS[1], colour[1], plane, overrides[1], reclass.layer),
   ] as const;
   const model = models[activePane];
   const filter = filters[activePane];
@@ -369,6 +374,7 @@ export function ViewerWorkspace({ logic, projectId, studyId, configurationId, mo
                 }}
               />
             ) : null}
+            {panel === 'comfort' ? <ComfortPanel reclass={reclass.actor} /> : null}
             <FindingsPanel {...findings.panel} />
           </>
         ) : null}

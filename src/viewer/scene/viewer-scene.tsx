@@ -24,6 +24,7 @@ import { captureCanvas } from './capture.ts';
 import { DataLayer } from './data-layer.tsx';
 import { FindingsLayer } from './findings-layer.tsx';
 import { GeometryLayer } from './geometry-layer.tsx';
+import { localLayer } from './local-layers.ts';
 import { OriginMarker } from './origin-marker.tsx';
 import { pickAt, toNdc } from './picking.ts';
 import { SceneRegistry } from './registry.ts';
@@ -80,6 +81,9 @@ export function ViewerScene(props: ViewerSceneProps) {
 
   const cache = useRef(new Map<string, Promise<DecodedLayer>>());
   const load = useCallback((url: string) => {
+    // A layer computed in the browser (local-layers.ts) is already decoded; it is not cached here.
+    const local = localLayer(url);
+    if (local) return Promise.resolve(local);
     let entry = cache.current.get(url);
     if (!entry) {
       entry = latest.current.loadAsset(url).then((bytes) => decodeResultGlb(bytes, { inWorker: latest.current.decodeInWorker !== false }));

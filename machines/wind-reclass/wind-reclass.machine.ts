@@ -1,0 +1,129 @@
+/**
+ * Instant re-classification of a comfort map in the viewer (issue 15): switching the criterion
+ * (Lawson ↔ Davenport ↔ NEN 8100 ↔ a company's own table), the season, the time window or the
+ * weather file re-computes the map in the browser's workers from the simulation's stored
+ * per-direction speed ratios — no new run — and "Save as results" keeps it as a layer with its
+ * provenance.
+ *
+ *   windReclass
+ *   ├── unavailable     the simulation has no per-direction speed ratios (nothing to re-classify)
+ *   ├── loading         the ratios into the workers, the criteria, seasons, windows and weather files
+ *   ├── loadFailed      `retry`
+ *   └── ready
+ *       ├── stored      the stored maps show; `choice.set` → computing
+ *       ├── computing   the workers classify; a new `choice.set` starts over (the old answer is dropped)
+ *       ├── shown       the re-classified map is in the view; `stored.show`, `save`
+ *       ├── saving      POST reclassified-comfort/; → shown (saved, or the error kept)
+ *       └── failed      the classification failed (e.g. a weather file without a full year): `retry`
+ *
+ * `simulation.set` (the pane shows another simulation) starts over. Emits `reclass.saved` so the
+ * viewer lists the new layer. Owned by src/screens/viewer/comfort-panel.tsx via the workspace.
+ */
+import { assign, emit, setup } from 'xstate';
+import { asServerError, notProvided, type ServerError } from '@machines/shared/actors.ts';
+import { canReclassify, choiceKey } from './reclass-inputs.ts';
+import type { ReclassChoice, ReclassInputs, ReclassResult, ReclassTarget, SavedLayer } from './wind-reclass.types.ts';
+
+export interface WindReclassContext {
+  target: ReclassTarget | null;
+  inputs: ReclassInputs | null;
+  choice: ReclassChoice | null;
+  result: ReclassResult | null;
+  saved: SavedLayer[];
+  error: ServerError | null;
+  saveError: ServerError | null;
+}
+
+export type WindReclassEvent =
+  | { type: 'simulation.set'; target: ReclassTarget | null }
+  | { type: 'choice.set'; choice: Partial<ReclassChoice> }
+  | { type: 'stored.show' }
+  | { type: 'save' }
+  | { type: 'retry' };
+
+export type WindReclassEmitted = { type: 'reclass.saved'; assetId: number };
+
+export interface ClassifyInput {
+  target: ReclassTarget;
+  inputs: ReclassInputs;
+  choice: ReclassChoice;
+}
+
+const sameSimulation = (a: ReclassTarget | null, b: ReclassTarget | null) => a?.simulationId === b?.simulationId && a?.projectId === b?.projectId;
+
+export const windReclassMachine = setup({
+  types: {
+    context: {} as WindReclassContext,
+    events: {} as WindReclassEvent,
+    emitted: {} as WindReclassEmitted,
+  },
+  actors: {
+    loadInputs: notProvided<ReclassInputs, ReclassTarget>('loadInputs'),
+    classify: notProvided<ReclassResult, ClassifyInput>('classify'),
+    saveResult: notProvided<SavedLayer, ClassifyInput & { result: ReclassResult }>('saveResult'),
+  },
+  guards: {
+    otherSimulation: ({ context, event }) => event.type === 'simulation.set' && !sameSimulation(context.target, event.target),
+    notSaved: ({ context }) => !!context.result && !context.saved.some((s) => choiceKey(s.choice) === choiceKey(context.result!.choice)),
+  },
+  actions: {
+    takeChoice: assign(({ context, event }) => (event.type === 'choice.set' && context.choice ? { choice: { ...context.choice, ...event.choice }, error: null } : {})),
+  },
+}).createMachine({
+  id: 'windReclass',
+  context: { target: null, inputs: null, choice: null, result: null, saved: [], error: null, saveError: null },
+  initial: 'unavailable',
+  on: {
+    'simulation.set': [
+      { guard: 'otherSimulation', target: '.deciding', actions: assign(({ event }) => ({ target: event.target, inputs: null, choice: null, result: null, saved: [], error: null, saveError: null })) },
+    ],
+  },
+  states: {
+    deciding: {
+      always: [{ guard: ({ context }) => !!context.target && canReclassify(context.target.assets), target: 'loading' }, { target: 'unavailable' }],
+    },
+    unavailable: {},
+    loading: {
+      invoke: {
+        src: 'loadInputs',
+        input: ({ context }) => context.target!,
+        onDone: { target: 'ready', actions: assign(({ event }) => ({ inputs: event.output, choice: event.output.initial })) },
+        onError: { target: 'loadFailed', actions: assign({ error: ({ event }) => asServerError(event.error) }) },
+      },
+    },
+    loadFailed: { on: { retry: { target: 'loading', actions: assign({ error: null }) } } },
+    ready: {
+      initial: 'stored',
+      on: { 'choice.set': { target: '.computing', reenter: true, actions: 'takeChoice' } },
+      states: {
+        stored: {},
+        computing: {
+          invoke: {
+            src: 'classify',
+            input: ({ context }) => ({ target: context.target!, inputs: context.inputs!, choice: context.choice! }),
+            onDone: { target: 'shown', actions: assign({ result: ({ event }) => event.output, saveError: null }) },
+            onError: { target: 'failed', actions: assign({ error: ({ event }) => asServerError(event.error) }) },
+          },
+        },
+        shown: {
+          on: {
+            'stored.show': { target: 'stored', actions: assign({ result: null }) },
+            save: { guard: 'notSaved', target: 'saving', actions: assign({ saveError: null }) },
+          },
+        },
+        saving: {
+          invoke: {
+            src: 'saveResult',
+            input: ({ context }) => ({ target: context.target!, inputs: context.inputs!, choice: context.result!.choice, result: context.result! }),
+            onDone: {
+              target: 'shown',
+              actions: [assign({ saved: ({ context, event }) => [...context.saved, event.output] }), emit(({ event }) => ({ type: 'reclass.saved' as const, assetId: event.output.assetId }))],
+            },
+            onError: { target: 'shown', actions: assign({ saveError: ({ event }) => asServerError(event.error) }) },
+          },
+        },
+        failed: { on: { retry: 'computing', 'stored.show': { target: 'stored', actions: assign({ result: null, error: null }) } } },
+      },
+    },
+  },
+});
