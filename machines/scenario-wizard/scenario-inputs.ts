@@ -276,7 +276,8 @@ export function emptyValues(): WizardValues {
     windDirections: '16',
     cfdTier: 'rapid',
     returnPeriods: {},
-    singleDate: '',
+    // Sun hours are usually read on the summer solstice (issue 16 item 14: the date had no default).
+    singleDate: `${new Date().getFullYear()}-06-21`,
     singleDayHours: '06:00-20:00',
     minutesInterval: '15',
     structuralOrigin: { x: '0', y: '0', z: '0' },

@@ -54,6 +54,7 @@ describe('scenario body', () => {
       ...emptyValues(),
       seasons: ['annual'],
       metSourceId: 'nearest',
+      singleDate: '',
       projectSurrounds: false,
       pedestrianPlane: { ...emptyValues().pedestrianPlane, generate: false },
     });

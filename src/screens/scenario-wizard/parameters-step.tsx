@@ -78,7 +78,7 @@ export function ParametersStep() {
         <fieldset className={fieldset}>
           <legend className={legend}>Single day (sun hours)</legend>
           <div className={grid}>
-            <TextField id="scenario-single-date" label="Date" placeholder="YYYY-MM-DD" value={values.singleDate} onValueChange={(singleDate) => change({ singleDate })} errors={errorsOf(flags, 'singleDate')} />
+            <TextField id="scenario-single-date" label="Date" type="date" placeholder="YYYY-MM-DD" value={values.singleDate} onValueChange={(singleDate) => change({ singleDate })} errors={errorsOf(flags, 'singleDate')} />
             <TextField id="scenario-single-day-hours" label="Hours of the day" placeholder="HH:MM-HH:MM" value={values.singleDayHours} onValueChange={(singleDayHours) => change({ singleDayHours })} errors={errorsOf(flags, 'singleDayHours')} />
             <SelectField
               id="scenario-minutes-interval"

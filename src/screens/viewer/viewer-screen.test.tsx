@@ -210,6 +210,14 @@ describe('the viewer tools', () => {
     expect(screen.getByText('Station 1')).toBeInTheDocument();
   });
 
+  it('links to Resources when the project has no weather station (issue 16 item 11)', async () => {
+    const user = userEvent.setup();
+    renderViewer(VIEWER, fakeServices({ listMetSources: async () => [] }));
+    await user.click(await screen.findByRole('button', { name: 'Wind rose' }));
+    const link = await within(screen.getByRole('region', { name: 'Wind rose' })).findByRole('link', { name: 'Resources' });
+    expect(link).toHaveAttribute('href', '/projects/7/resources');
+  });
+
   it('names the scenarios in the dropdown as the configuration routes do, and switches scenario', async () => {
     const user = userEvent.setup();
     const calls: Calls = [];

@@ -3,6 +3,7 @@
  * met_source_id, else the project's first station — for a season, drawn by the weather
  * capability's chart from its summary (engine/weather/wind-rose.ts on the server).
  */
+import { Link } from 'wouter';
 import { useContext, useEffect, useState } from 'react';
 import { SEASONS, type MetSource, type WeatherSummary } from '@machines/weather/weather.types.ts';
 import { SelectField } from '../../ui/select-field.tsx';
@@ -39,7 +40,11 @@ export function WindRosePanel({ projectId, metSourceId }: { projectId: number; m
     <section className={css.section} aria-label="Wind rose">
       <SelectField id="viewer-wind-season" label="Season" value={season} onValueChange={setSeason} options={SEASONS} />
       {state.status === 'loading' ? <p className={css.muted}>Loading the wind rose…</p> : null}
-      {state.status === 'none' ? <p className={css.muted}>This project has no weather station yet: add one under Resources.</p> : null}
+      {state.status === 'none' ? (
+        <p className={css.muted}>
+          This project has no weather station yet: add one under <Link href={`/projects/${projectId}/resources`}>Resources</Link>.
+        </p>
+      ) : null}
       {state.status === 'failed' ? (
         <p className={css.alert} role="alert">
           {state.message || 'The wind rose could not be loaded.'}
