@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { ServerError } from '@machines/shared/actors.ts';
 import { mergePermissions, permissionsMachine, type PermissionLists } from './permissions.machine.ts';
-import { can, canInProject, selectCan, selectCanInProject, selectIsOperator, selectPermissionMap, selectPermissionsKnown } from './permissions.selectors.ts';
+import { can, canInProject, initialsOf, selectCan, selectCanInProject, selectInitials, selectIsOperator, selectPermissionMap, selectPermissionsKnown } from './permissions.selectors.ts';
 
 const down: ServerError = { kind: 'network', status: null, detail: 'offline', fields: {}, body: null };
 
@@ -69,5 +69,17 @@ describe('permissions', () => {
     await vi.advanceTimersByTimeAsync(30_000);
     expect(actor.getSnapshot().value).toBe('ready');
     expect(calls).toBe(2);
+  });
+});
+
+describe('the avatar (issue 16 item 14)', () => {
+  it('shows the initials of the name, else of the username', async () => {
+    const named = start(async () => ({ global: [], projects: {}, name: 'Ada Lovelace' }));
+    expect(selectInitials(named.getSnapshot())).toBe('');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(selectInitials(named.getSnapshot())).toBe('AL');
+    expect(initialsOf('ada')).toBe('AD');
+    expect(initialsOf('grace.hopper')).toBe('GH');
+    expect(initialsOf('  ')).toBe('');
   });
 });

@@ -25,6 +25,8 @@ export interface PermissionLists {
   projects: Record<string, string[]>;
   /** The user is the installation's operator (is_superuser): the Operator screen is offered (issue 16). */
   operator?: boolean;
+  /** The signed-in user's name (first and last, else the username), for the avatar's initials. */
+  name?: string;
 }
 
 /** The merge of SPEC §6: one map, globally and per project. */
@@ -39,6 +41,7 @@ export function mergePermissions(lists: PermissionLists): PermissionMap {
 export interface PermissionsContext {
   map: PermissionMap;
   operator: boolean;
+  name: string;
   error: ServerError | null;
 }
 
@@ -53,7 +56,7 @@ export const permissionsMachine = setup({
     loadPermissions: notProvided<PermissionLists, void>('loadPermissions'),
   },
   actions: {
-    storeMap: assign((_, lists: PermissionLists) => ({ map: mergePermissions(lists), operator: lists.operator === true, error: null })),
+    storeMap: assign((_, lists: PermissionLists) => ({ map: mergePermissions(lists), operator: lists.operator === true, name: lists.name ?? '', error: null })),
     storeError: assign((_, params: { error: unknown }) => ({ error: asServerError(params.error) })),
   },
   delays: {
@@ -62,7 +65,7 @@ export const permissionsMachine = setup({
   },
 }).createMachine({
   id: 'permissions',
-  context: { map: {}, operator: false, error: null },
+  context: { map: {}, operator: false, name: '', error: null },
   initial: 'loading',
   states: {
     loading: {

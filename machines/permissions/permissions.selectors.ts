@@ -37,3 +37,17 @@ export function selectCan(permission: PermissionString) {
 export function selectCanInProject(permission: PermissionString, projectId: number | string) {
   return (s: Snapshot): boolean => canInProject(s.context.map, permission, projectId);
 }
+
+/**
+ * The avatar's initials (issue 16 item 14: it showed a placeholder glyph): first and last name's
+ * first letters, else the username's first two; '' until the session's user is known.
+ */
+export function initialsOf(name: string): string {
+  const words = name.trim().split(/[\s._-]+/).filter(Boolean);
+  if (words.length === 0) return '';
+  const letters = words.length > 1 ? words[0]![0]! + words.at(-1)![0]! : words[0]!.slice(0, 2);
+  return letters.toUpperCase();
+}
+
+export const selectInitials = (s: Snapshot): string => initialsOf(s.context.name);
+export const selectUserName = (s: Snapshot): string => s.context.name;

@@ -27,6 +27,8 @@ export interface CurrentUser {
   id?: number | string;
   username?: string;
   email?: string;
+  first_name?: string;
+  last_name?: string;
   subscription: number | null;
   company_id: number | null;
   is_superuser: boolean;

@@ -28,7 +28,7 @@ export function bindPermissionsLogic(load: () => Promise<PermissionLists>) {
 
 export async function loadLivePermissions(): Promise<PermissionLists> {
   const [global, projects, me] = await Promise.all([fetchGlobalPermissions(api), fetchProjectPermissions(api), fetchCurrentUser(api)]);
-  return { global, projects, operator: me.is_superuser };
+  return { global, projects, operator: me.is_superuser, name: [me.first_name, me.last_name].filter(Boolean).join(' ') || (me.username ?? '') };
 }
 
 export const livePermissionsLogic = bindPermissionsLogic(loadLivePermissions);

@@ -7,7 +7,7 @@ import { DropdownMenu } from '../ui/dropdown-menu.tsx';
 import { BreadcrumbContext } from './breadcrumb-context.ts';
 import { Menu } from './menu.tsx';
 import { PermissionsContext } from '../app/permissions-context.ts';
-import { selectIsOperator } from '@machines/permissions/permissions.selectors.ts';
+import { selectInitials, selectIsOperator, selectUserName } from '@machines/permissions/permissions.selectors.ts';
 import { avatar, brand, breadcrumb, crumb, header } from './layout.css.ts';
 
 export function SharedHeader() {
@@ -15,6 +15,8 @@ export function SharedHeader() {
   const auth = AuthContext.useActorRef();
   const { names } = useContext(BreadcrumbContext);
   const operator = PermissionsContext.useSelector(selectIsOperator);
+  const initials = PermissionsContext.useSelector(selectInitials);
+  const userName = PermissionsContext.useSelector(selectUserName);
   const params = matchRoute(location)?.params ?? {};
   const crumbs: Array<{ label: string; href?: string }> = [];
   if (params.id) {
@@ -46,8 +48,8 @@ export function SharedHeader() {
       <DropdownMenu
         label="User menu"
         trigger={
-          <button type="button" className={avatar} aria-label="User menu">
-            <span aria-hidden>◍</span>
+          <button type="button" className={avatar} aria-label="User menu" title={userName || undefined}>
+            <span aria-hidden>{initials || '·'}</span>
           </button>
         }
         items={[
