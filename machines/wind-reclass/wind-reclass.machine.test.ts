@@ -42,7 +42,7 @@ function start() {
       classify: fromPromise(async ({ input }: { input: ClassifyInput }) => {
         classified.push(input.choice);
         await new Promise((r) => setTimeout(r, delayFor(input.choice)));
-        const result: ReclassResult = { choice: input.choice, url: `local:reclass/${classified.length}`, ms: 12, classCounts: [40, 60], noClass: 0 };
+        const result: ReclassResult = { choice: input.choice, url: `local:reclass/${classified.length}`, ms: 12, classCounts: [40, 60], noClass: 0, legend: { name: `wind-comfort-${input.choice.criterionId}`, title: 'Wind comfort', classes: [] } };
         return result;
       }),
       saveResult: fromPromise(async ({ input }: { input: ClassifyInput & { result: ReclassResult } }) => {

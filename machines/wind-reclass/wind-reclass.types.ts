@@ -73,6 +73,8 @@ export interface ReclassResult {
   /** Points per class (index = class), and points without a class. */
   classCounts: number[];
   noClass: number;
+  /** The criterion's classes as a legend (built from its table, so a company's own criterion has one too). */
+  legend: { name: string; title: string; classes: Array<{ value: number; label: string; colour: string }> };
 }
 
 export interface SavedLayer {

@@ -11,7 +11,7 @@ import { windReclassMachine, type ClassifyInput } from '@machines/wind-reclass/w
 import { choiceKey, mergeSeasons, mergeWindows, speedRatioAssets, storedChoice, storedPeriods } from '@machines/wind-reclass/reclass-inputs.ts';
 import type { ReclassInputs, ReclassResult, ReclassTarget, SavedLayer, SeasonOption, WindowOption } from '@machines/wind-reclass/wind-reclass.types.ts';
 import { recipeDefaults, type Criterion } from '@engine/wind/criteria.ts';
-import { comfortLegendName } from '@engine/analyses/legends.ts';
+import { comfortLegend, comfortLegendName } from '@engine/analyses/legends.ts';
 import { pickRows, typicalYearRows } from '@engine/analyses/periods.ts';
 import { parseWeatherCsv } from '@engine/weather/weather-csv.ts';
 import { referenceSpeedFactor, TERRAINS, type TerrainId } from '@engine/wind/profile.ts';
@@ -164,7 +164,8 @@ export function bindWindReclass(calls: ReclassCalls) {
     });
     if (state.shownUrl) dropLocalLayer(state.shownUrl);
     state.shownUrl = url;
-    return { choice, url, ms, classCounts, noClass };
+    const legend = comfortLegend(criterion);
+    return { choice, url, ms, classCounts, noClass, legend: { name: legend.name, title: legend.title, classes: legend.classes.map(({ value, label, colour }) => ({ value, label, colour })) } };
   }
 
   async function saveResult({ target, choice, result }: ClassifyInput & { result: ReclassResult }): Promise<SavedLayer> {

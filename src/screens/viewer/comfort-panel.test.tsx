@@ -66,6 +66,8 @@ function services(calls: Calls) {
         return hit[1].slice().buffer;
       },
       colourLegend: async (name: string) => comfortLegend(getCriterion(name.replace('wind-comfort-', ''))),
+      // A company's own table beside the built-in ones.
+      criteria: async () => [...(await base.criteria()), { ...getCriterion('lawson-lddc'), id: 'acme-comfort', name: 'Acme comfort' }],
     },
   };
 }
@@ -119,6 +121,11 @@ describe('re-classifying a comfort map in the viewer', () => {
     await within(panel).findByRole('button', { name: 'Saved as results' });
     expect(calls).toContain('save reclassified 51: davenport Annual All day 725301-abcdef01');
     await waitFor(() => expect(fake.listed()).toBeGreaterThan(before));
+
+    // A company's own table: re-classified too, under a legend made from its classes.
+    await u.selectOptions(within(panel).getByRole('combobox', { name: 'Criterion' }), 'acme-comfort');
+    await waitFor(() => expect(within(panel).getByRole('status', { name: 'Re-classified' })).toHaveTextContent(/^Acme comfort: 400 points/));
+    await waitFor(() => expect(screen.getByLabelText('Layer shown')).toHaveTextContent('Wind comfort — Acme comfort'));
 
     // Back to the stored maps.
     await u.click(within(panel).getByRole('button', { name: 'Show the stored maps' }));

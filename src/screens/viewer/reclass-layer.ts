@@ -7,6 +7,7 @@
 import { comfortLegendName } from '@engine/analyses/legends.ts';
 import type { Asset } from '@server/contract/viewer.ts';
 import type { ReclassInputs, ReclassResult } from '@machines/wind-reclass/wind-reclass.types.ts';
+import type { ColourLegend } from '@machines/viewer/reference-data.ts';
 
 /** Negative: never an id of a stored asset. */
 export const RECLASS_ASSET_ID = -15;
@@ -15,6 +16,8 @@ export interface ReclassLayer {
   simulationId: number;
   asset: Asset;
   url: string;
+  /** The criterion's classes as the pane's legend (from the table itself: a company's own criterion has no stored legend). */
+  legend: ColourLegend;
 }
 
 export function reclassLayer(result: ReclassResult, inputs: ReclassInputs): ReclassLayer {
@@ -47,5 +50,6 @@ export function reclassLayer(result: ReclassResult, inputs: ReclassInputs): Recl
     time_filter: window?.name ?? null,
     qualifier: `${criterion?.name ?? result.choice.criterionId} · re-classified`,
   } as Asset;
-  return { simulationId: inputs.simulationId, asset, url: result.url };
+  const legend: ColourLegend = { name: result.legend.name, version: '1', kind: 'classes', title: result.legend.title, units: 'class', classes: result.legend.classes };
+  return { simulationId: inputs.simulationId, asset, url: result.url, legend };
 }

@@ -85,8 +85,11 @@ export function usePaneModel(
   // 'class' is not a unit a person reads: class layers show their class labels instead.
   const rawUnit = active ? unitsOf(active, jobTypes) : '';
   const unit = rawUnit === 'class' ? '' : rawUnit;
+  const reclassShown = !!own && active?.id === own.asset.id;
   const legendName = active ? legendNameOf(active, jobTypes) : null;
-  const legend = useLegend(legendName);
+  // A re-classified map brings its criterion's legend; the stored ones are read by name.
+  const fetched = useLegend(reclassShown ? null : legendName);
+  const legend = reclassShown ? own!.legend : fetched;
   // Without a legend the scale spans the layer's own values.
   const meshes = useMeshes(active && !legendName && activeUrl ? [activeUrl] : []);
   const meshState = activeUrl ? meshes[activeUrl] : undefined;
