@@ -39,10 +39,13 @@ describe('POST configuration/', () => {
     expect(created.form).toMatchObject({ seasons: ['annual', 'summer'], times: ['08:00-18:00'], wind_directions: 16 });
     const rows = await t.database.db.select().from(simulations).where(eq(simulations.configurationId, created.id));
     expect(rows).toHaveLength(2);
-    // The provider delivers AI wind only: a CFD copy is refused, saying where it runs.
+    // The provider delivers AI wind; at the CFD level Canopy's own solver computes it (issue 15).
     const dup = await t.request(`${base()}/${created.id}/duplicate-scenario/`, { method: 'POST', token: w.tokens.projectAdmin, json: { new_name: 'At CFD', subscription_type: 'CFD' } });
-    expect(dup.status).toBe(400);
-    expect(await dup.json()).toEqual({ 'analyses.1.analysis_type': ['"pedestrian_wind_comfort" is not offered with the CFD engine. It runs at the AI level.'] });
+    expect(dup.status).toBe(201);
+    expect(((await dup.json()) as Configuration).simulations.map((s) => [s.category, s.engine, s.computed_by_canopy])).toEqual([
+      ['solar', 'CFD', true],
+      ['pedestrian_wind_comfort', 'CFD', true],
+    ]);
   });
 
   it('answers 400 naming each bad field, and stores nothing', async () => {
