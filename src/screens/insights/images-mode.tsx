@@ -19,6 +19,11 @@ function Thumb({ projectId, studyId, image }: { projectId: number; studyId: numb
   return url ? <img className={css.thumb} src={url} alt={image.name} /> : <div className={css.thumb} role="img" aria-label={image.name} />;
 }
 
+/** The insight's scene view whose saved capture this study image is, or null. */
+export function sceneViewOf(insight: Insight, studyImageId: number): number | null {
+  return insight.sceneview_set.find((v) => v.study_image_id === studyImageId)?.id ?? null;
+}
+
 export function ImagesMode({ projectId, studyId, viewer }: ViewerModeProps) {
   const services = useContext(InsightsServicesContext);
   const scope = { projectId, studyId };
@@ -88,7 +93,18 @@ export function ImagesMode({ projectId, studyId, viewer }: ViewerModeProps) {
               {image.name} · {image.width}×{image.height}
             </span>
             {insight ? (
-              <Button size="sm" disabled={working} onClick={() => void guard(() => services.addImageView(scope, insight.id, { study_image_id: image.id, caption, sort_order: views.length }).then(() => setCaption('')))}>
+              <Button
+                size="sm"
+                disabled={working}
+                onClick={() =>
+                  void guard(() =>
+                    // A scene view's own capture keeps its view: the PDF then draws the view's drawing, pins and legend over it.
+                    services
+                      .addImageView(scope, insight.id, { study_image_id: image.id, caption, sort_order: views.length, scene_view_id: sceneViewOf(insight, image.id) })
+                      .then(() => setCaption('')),
+                  )
+                }
+              >
                 Add to {insight.title}
               </Button>
             ) : null}

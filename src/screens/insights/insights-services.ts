@@ -26,7 +26,7 @@ export interface InsightsServices {
   /** Stores a captured PNG (data: URL) as a study image. */
   storeImage(scope: StudyScope, name: string, dataUrl: string): Promise<StudyImage>;
   imageBytes(scope: StudyScope, id: number): Promise<Blob>;
-  addImageView(scope: StudyScope, insightId: number, body: { study_image_id: number; caption: string; sort_order?: number }): Promise<ImageView>;
+  addImageView(scope: StudyScope, insightId: number, body: { study_image_id: number; caption: string; sort_order?: number; scene_view_id?: number | null }): Promise<ImageView>;
   updateImageView(scope: StudyScope, insightId: number, id: number, body: { caption?: string; sort_order?: number }): Promise<ImageView>;
   removeImageView(scope: StudyScope, insightId: number, id: number): Promise<void>;
   listReports(scope: StudyScope): Promise<Report[]>;
