@@ -13,4 +13,20 @@ describe('the approach-flow precursor', () => {
       expect(column.speedMs[k] / physics.profile.speedMs(z)).toBeLessThan(1.05);
     }
   });
+
+  it.each([
+    ['city terrain at 4 m cells', 2, 4],
+    ['suburban terrain at 2 m cells', 1, 2],
+  ])('settles when the roughness length reaches the first cell centre (%s)', (_name, z0, dx) => {
+    const spec = { kind: 'log' as const, roughnessLengthM: z0, referenceSpeedMs: 10, referenceHeightM: 10 };
+    const physics = physicsFor(spec, 96);
+    const column = equilibriumColumn(physics, dx, Math.round(96 / dx));
+    for (let k = 0; k < column.speedMs.length; k++) {
+      const z = (k + 0.5) * dx;
+      expect(Number.isFinite(column.speedMs[k])).toBe(true);
+      // Within 10 % of the log law once clear of the roughness elements' height.
+      if (z > 4 * z0) expect(Math.abs(column.speedMs[k] / physics.profile.speedMs(z) - 1)).toBeLessThan(0.1);
+    }
+  });
 });
+

@@ -296,7 +296,10 @@ export function buildHierarchy(spec: HierarchySpec): Hierarchy {
     }
     const porous = spec.porous?.[l] ?? null;
     const z0 = physics.profile.roughnessLengthM;
-    const groundDrag = (KARMAN / Math.log((0.5 * box.dxM) / z0)) ** 2;
+    // The log law as the inflow writes it, ln((z + z0)/z0): finite and positive even where the
+    // roughness length reaches the first cell centre (city terrain at 4 m cells, z0 = 2 m).
+    const groundDrag = (KARMAN / Math.log((0.5 * box.dxM + z0) / z0)) ** 2;
+    const wallShear = 1 / (KARMAN * (0.5 + z0 / box.dxM));
     const slabLayers = Math.max(1, Math.min(box.nz, Math.ceil(physics.slabHeightM / box.dxM)));
 
     // Classify fluid cells: fast path unless they need anything the unrolled kernel lacks.
@@ -448,6 +451,7 @@ export function buildHierarchy(spec: HierarchySpec): Hierarchy {
       meanSum: f32(3 * pad.n),
       slabSum: f64(SLAB_FIELDS * pad.pxy * (slabLayers + 1)),
       slabLayers,
+      wallShear,
     };
     initialise(level, physics);
     return level;

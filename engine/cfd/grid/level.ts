@@ -127,6 +127,11 @@ export interface Level {
   /** Pedestrian slab statistics for cells with k < slabLayers: Σ|U|, Σ|U|², Σu², Σv², Σw², Σk_sgs. */
   slabSum: Float64Array;
   slabLayers: number;
+  /**
+   * The ground wall model's shear per unit friction velocity at the first cell, 1/(κ(z1 + z0)),
+   * lattice units (z1 = half a cell): ∂u/∂z = u*·wallShear.
+   */
+  wallShear: number;
 }
 
 export const SLAB_FIELDS = 6;

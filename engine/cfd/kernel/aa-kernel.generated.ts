@@ -536,7 +536,7 @@ export function collideRunsOddLaminar(f: Float32Array, n: number, px: number, px
 }
 
 /** Even AA step of slow-path cells s0..s1 (see kernel-source.ts slowLoop). */
-export function collideSlowEven(f: Float32Array, n: number, cells: Int32Array, read: Int32Array, nuArr: Float32Array, len2: Float32Array, dragKind: Uint8Array, drag: Float32Array, record: Int32Array, rec: Float32Array, s0: number, s1: number): void {
+export function collideSlowEven(f: Float32Array, n: number, cells: Int32Array, read: Int32Array, nuArr: Float32Array, len2: Float32Array, dragKind: Uint8Array, drag: Float32Array, record: Int32Array, rec: Float32Array, wallShear: number, s0: number, s1: number): void {
   const n1 = 1 * n;
   const n2 = 2 * n;
   const n3 = 3 * n;
@@ -595,11 +595,12 @@ export function collideSlowEven(f: Float32Array, n: number, cells: Int32Array, r
     let ex = ux, ey = uy, ez = uz, qxz = pxz, qyz = pyz;
     const kind = dragKind[s];
     if (kind === 1) {
-      // Ground: Δu = −C_f·|u_h|·u_h (implicit); the cell's shear from the wall model, ∂u/∂z = u*/(κ z1).
+      // Ground: Δu = −C_f·|u_h|·u_h (implicit); the cell's shear from the wall model,
+      // ∂u/∂z = u*/(κ(z1 + z0)) = √C_f·|u_h|·wallShear (lattice units).
       const cf = drag[s], sp = Math.sqrt(ux * ux + uy * uy), c = cf * sp, k = -c / (1 + c);
       ex = ux + k * ux;
       ey = uy + k * uy;
-      const g = -(rho * tau * Math.sqrt(cf)) / (1.5 * 0.41);
+      const g = -(rho * tau * Math.sqrt(cf) * wallShear) / 3;
       qxz = g * ux;
       qyz = g * uy;
     } else if (kind === 2) {
@@ -683,7 +684,7 @@ export function collideSlowEven(f: Float32Array, n: number, cells: Int32Array, r
 }
 
 /** Odd AA step of slow-path cells s0..s1 (see kernel-source.ts slowLoop). */
-export function collideSlowOdd(f: Float32Array, n: number, cells: Int32Array, read: Int32Array, nuArr: Float32Array, len2: Float32Array, dragKind: Uint8Array, drag: Float32Array, record: Int32Array, rec: Float32Array, s0: number, s1: number): void {
+export function collideSlowOdd(f: Float32Array, n: number, cells: Int32Array, read: Int32Array, nuArr: Float32Array, len2: Float32Array, dragKind: Uint8Array, drag: Float32Array, record: Int32Array, rec: Float32Array, wallShear: number, s0: number, s1: number): void {
   for (let s = s0; s < s1; s++) {
     const x = cells[s];
     const b = 19 * s;
@@ -744,11 +745,12 @@ export function collideSlowOdd(f: Float32Array, n: number, cells: Int32Array, re
     let ex = ux, ey = uy, ez = uz, qxz = pxz, qyz = pyz;
     const kind = dragKind[s];
     if (kind === 1) {
-      // Ground: Δu = −C_f·|u_h|·u_h (implicit); the cell's shear from the wall model, ∂u/∂z = u*/(κ z1).
+      // Ground: Δu = −C_f·|u_h|·u_h (implicit); the cell's shear from the wall model,
+      // ∂u/∂z = u*/(κ(z1 + z0)) = √C_f·|u_h|·wallShear (lattice units).
       const cf = drag[s], sp = Math.sqrt(ux * ux + uy * uy), c = cf * sp, k = -c / (1 + c);
       ex = ux + k * ux;
       ey = uy + k * uy;
-      const g = -(rho * tau * Math.sqrt(cf)) / (1.5 * 0.41);
+      const g = -(rho * tau * Math.sqrt(cf) * wallShear) / 3;
       qxz = g * ux;
       qyz = g * uy;
     } else if (kind === 2) {

@@ -115,7 +115,7 @@ function post(lines: string[], indent: string, u: [string, string, string], p: s
 
 /**
  * The slow path, unrolled: cells next to walls, faces and interfaces, porous cells and cells whose
- * state the interfaces read. Odd steps go through the cell's link table (f_q is read from
+ * state the interfaces read. wallShear = 1/(κ(z1 + z0)) in lattice units, z1 half a cell. Odd steps go through the cell's link table (f_q is read from
  * read[q]; f_opp(q) is written there); momentum sinks (the ground's log-law stress with the wall
  * model's shear, vegetation drag, the top's driving stress) and recording as in step.ts's notes.
  */
@@ -124,7 +124,7 @@ function slowLoop(odd: boolean): string[] {
   const name = odd ? 'collideSlowOdd' : 'collideSlowEven';
   lines.push(
     `/** ${odd ? 'Odd' : 'Even'} AA step of slow-path cells s0..s1 (see kernel-source.ts slowLoop). */`,
-    `export function ${name}(f: Float32Array, n: number, cells: Int32Array, read: Int32Array, nuArr: Float32Array, len2: Float32Array, dragKind: Uint8Array, drag: Float32Array, record: Int32Array, rec: Float32Array, s0: number, s1: number): void {`,
+    `export function ${name}(f: Float32Array, n: number, cells: Int32Array, read: Int32Array, nuArr: Float32Array, len2: Float32Array, dragKind: Uint8Array, drag: Float32Array, record: Int32Array, rec: Float32Array, wallShear: number, s0: number, s1: number): void {`,
   );
   for (let q = 1; q < Q && !odd; q++) lines.push(`  const n${q} = ${q} * n;`);
   lines.push('  for (let s = s0; s < s1; s++) {');
@@ -142,11 +142,12 @@ function slowLoop(odd: boolean): string[] {
     `${ind}let ex = ux, ey = uy, ez = uz, qxz = pxz, qyz = pyz;`,
     `${ind}const kind = dragKind[s];`,
     `${ind}if (kind === 1) {`,
-    `${ind}  // Ground: Δu = −C_f·|u_h|·u_h (implicit); the cell's shear from the wall model, ∂u/∂z = u*/(κ z1).`,
+    `${ind}  // Ground: Δu = −C_f·|u_h|·u_h (implicit); the cell's shear from the wall model,`,
+    `${ind}  // ∂u/∂z = u*/(κ(z1 + z0)) = √C_f·|u_h|·wallShear (lattice units).`,
     `${ind}  const cf = drag[s], sp = Math.sqrt(ux * ux + uy * uy), c = cf * sp, k = -c / (1 + c);`,
     `${ind}  ex = ux + k * ux;`,
     `${ind}  ey = uy + k * uy;`,
-    `${ind}  const g = -(rho * tau * Math.sqrt(cf)) / (1.5 * 0.41);`,
+    `${ind}  const g = -(rho * tau * Math.sqrt(cf) * wallShear) / 3;`,
     `${ind}  qxz = g * ux;`,
     `${ind}  qyz = g * uy;`,
     `${ind}} else if (kind === 2) {`,

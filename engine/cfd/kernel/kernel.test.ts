@@ -123,7 +123,7 @@ describe('the generated slow path', () => {
       for (let l = 0; l < 2; l++) {
         const la = a.levels[l], lb = b.levels[l];
         for (let s = 0; s < la.slow.count; s++) collideSlowReference(la, s, odd, la.rec[0], ctx);
-        (odd ? collideSlowOdd : collideSlowEven)(lb.f, lb.pad.n, lb.slow.cell, lb.slow.read, lb.slow.nu, lb.len2, lb.slow.dragKind, lb.slow.drag, lb.slow.record, lb.rec[0], 0, lb.slow.count);
+        (odd ? collideSlowOdd : collideSlowEven)(lb.f, lb.pad.n, lb.slow.cell, lb.slow.read, lb.slow.nu, lb.len2, lb.slow.dragKind, lb.slow.drag, lb.slow.record, lb.rec[0], lb.wallShear, 0, lb.slow.count);
         for (let p = 0; p < la.pre.count; p++) {
           // A strained state, so the non-equilibrium part is exercised.
           for (const lv of [la, lb]) lv.pre.state[10 * p + 8] = 0.002 + 1e-5 * p;

@@ -19,7 +19,6 @@ import { MOMENTS, emitFromStrain, momentsOf, regularizedPost, relaxationTime, re
 import * as lattice from '../lattice/d3q19.ts';
 import { DRAG, SOURCE, STENCIL, type Level } from '../grid/level.ts';
 import type { Grid } from '../grid/level.ts';
-import { KARMAN } from '../bc/abl-inlet.ts';
 
 // Module-local copies (imported bindings can compile to getter calls in the hot loops).
 const Q = 19;
@@ -28,7 +27,6 @@ const MOM = MOMENTS, ST = STENCIL;
 /** 18√2: relaxationTime's factor on L²·|Π_neq|/ρ (Hou et al. 1996). */
 export const SMAG = 18 * Math.SQRT2;
 const OUTLET = SOURCE.OUTLET, GHOST = SOURCE.GHOST, RESTRICT = SOURCE.RESTRICT;
-const KAPPA = KARMAN;
 const GROUND = DRAG.GROUND, POROUS = DRAG.POROUS, TOP = DRAG.TOP;
 
 export interface ThreadContext {
@@ -191,9 +189,9 @@ export function collideSlowReference(level: Level, s: number, odd: boolean, recO
     // below, a cell's own gradient estimate is about half the true one, and at τ ≈ ½ that error
     // dominates the flux to the next cell up (cf. Malaspinas & Sagaut, "Wall model for large-eddy
     // simulation based on the lattice Boltzmann method", J. Comput. Phys. 275, 2014, who rebuild
-    // the first cell's non-equilibrium part from the wall model). ∂u/∂z = u*/(κ z1) along u_h,
-    // u* = √C_f·|u_h|, z1 = half a cell; Π_neq = −2ρ·cs²·τ·S.
-    const g = -(rho * tau * Math.sqrt(slow.drag[s])) / (3 * 0.5 * KAPPA);
+    // the first cell's non-equilibrium part from the wall model). ∂u/∂z = u*/(κ(z1 + z0)) along
+    // u_h, u* = √C_f·|u_h|, z1 = half a cell; Π_neq = −2ρ·cs²·τ·S.
+    const g = -(rho * tau * Math.sqrt(slow.drag[s]) * level.wallShear) / 3;
     m[8] = g * ux;
     m[9] = g * uy;
   } else if (kind === POROUS) {
@@ -236,7 +234,7 @@ function collideLevel(h: Grid, level: Level, sub: number, ctx: ThreadContext): v
   const recOut = level.rec[step & 1];
   const [s0, s1] = share(level.slow.count, ctx.thread, ctx.threads);
   const { slow } = level;
-  (odd ? collideSlowOdd : collideSlowEven)(level.f, pad.n, slow.cell, slow.read, slow.nu, level.len2, slow.dragKind, slow.drag, slow.record, recOut, s0, s1);
+  (odd ? collideSlowOdd : collideSlowEven)(level.f, pad.n, slow.cell, slow.read, slow.nu, level.len2, slow.dragKind, slow.drag, slow.record, recOut, level.wallShear, s0, s1);
   const [p0, p1] = share(level.pre.count, ctx.thread, ctx.threads);
   for (let p = p0; p < p1; p++) prepare(h, level, p, sub, ctx);
   const { pre } = level;
