@@ -5,7 +5,6 @@
  * change the project only the Org Admin (colleagueWithPermission) and the superuser hold it — the
  * Engineers (projectAdmin, acceptedShare) get 403. Objects to delete: one per role (world-weather.ts).
  */
-import type { MatrixRole } from '../../test/world.ts';
 import type { BaseStatuses, MatrixRow } from './matrix.ts';
 
 type Statuses = BaseStatuses;
