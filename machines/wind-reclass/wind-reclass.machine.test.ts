@@ -113,6 +113,16 @@ describe('re-classifying a comfort map in the viewer', () => {
     expect(selectShownResult(actor.getSnapshot())!.choice.criterionId).toBe('nen-8100');
   });
 
+  it('starts over when the simulation shown gets its speed ratios (its run completed while the viewer was open)', async () => {
+    const { actor, loads } = start();
+    const geometryOnly = [asset({ id: 3, layer_type: 'geometry', geometry_type: 'study' })];
+    actor.send({ type: 'simulation.set', target: target(5, geometryOnly) });
+    expect(selectReclassPhase(actor.getSnapshot())).toBe('unavailable');
+    actor.send({ type: 'simulation.set', target: target(5, [...geometryOnly, ...windAssets]) });
+    await until(() => selectReclassPhase(actor.getSnapshot()) === 'stored');
+    expect(loads).toEqual([5]);
+  });
+
   it('starts over for another simulation, and not for the same one told again', async () => {
     const { actor, loads } = start();
     actor.send({ type: 'simulation.set', target: target(5) });

@@ -16,12 +16,12 @@
  *       ├── saving      POST reclassified-comfort/; → shown (saved, or the error kept)
  *       └── failed      the classification failed (e.g. a weather file without a full year): `retry`
  *
- * `simulation.set` (the pane shows another simulation) starts over. Emits `reclass.saved` so the
+ * `simulation.set` (the pane shows another simulation, or the same one with new results) starts over. Emits `reclass.saved` so the
  * viewer lists the new layer. Owned by src/screens/viewer/comfort-panel.tsx via the workspace.
  */
 import { assign, emit, setup } from 'xstate';
 import { asServerError, notProvided, type ServerError } from '@machines/shared/actors.ts';
-import { canReclassify, choiceKey } from './reclass-inputs.ts';
+import { canReclassify, choiceKey, speedRatioAssets } from './reclass-inputs.ts';
 import type { ReclassChoice, ReclassInputs, ReclassResult, ReclassTarget, SavedLayer } from './wind-reclass.types.ts';
 
 export interface WindReclassContext {
@@ -49,7 +49,12 @@ export interface ClassifyInput {
   choice: ReclassChoice;
 }
 
-const sameSimulation = (a: ReclassTarget | null, b: ReclassTarget | null) => a?.simulationId === b?.simulationId && a?.projectId === b?.projectId;
+/**
+ * Whether a target is what the machine already has: the same simulation with the same speed-ratio
+ * layers (a simulation read again after its run completed has them now, though its id is the same).
+ */
+const targetKey = (t: ReclassTarget | null) => (t ? `${t.projectId}:${t.simulationId}:${speedRatioAssets(t.assets).map((a) => a.id).join(',')}` : '');
+const sameTarget = (a: ReclassTarget | null, b: ReclassTarget | null) => targetKey(a) === targetKey(b);
 
 export const windReclassMachine = setup({
   types: {
@@ -63,7 +68,7 @@ export const windReclassMachine = setup({
     saveResult: notProvided<SavedLayer, ClassifyInput & { result: ReclassResult }>('saveResult'),
   },
   guards: {
-    otherSimulation: ({ context, event }) => event.type === 'simulation.set' && !sameSimulation(context.target, event.target),
+    otherSimulation: ({ context, event }) => event.type === 'simulation.set' && !sameTarget(context.target, event.target),
     notSaved: ({ context }) => !!context.result && !context.saved.some((s) => choiceKey(s.choice) === choiceKey(context.result!.choice)),
   },
   actions: {
