@@ -33,7 +33,7 @@
  * Going back never clears a value. Emits `scenario.saved` and `scenario.submitted` so lists refresh.
  * Owned by src/screens/scenario-wizard/scenario-wizard-modal.tsx.
  */
-import { and, assign, emit, fromCallback, sendTo, setup, type EventObject } from 'xstate';
+import { assign, emit, fromCallback, sendTo, setup, type EventObject } from 'xstate';
 import { asServerError, notProvided, type ServerError } from '@machines/shared/actors.ts';
 import { checkValues, emptyValues, flagsOfStep, stepOfFlag } from './scenario-inputs.ts';
 import { addGeometry, chooseParameterSet, removeGeometry, toggleAnalysis, toggleMetric } from './scenario-values.ts';
@@ -168,8 +168,8 @@ export const scenarioWizardMachine = setup({
   guards: {
     stepClear: ({ context }, step: FormStep) => Object.keys(flagsOfStep(allFlags(context), step)).length === 0,
     hasErrors: ({ context }) => (context.validation?.findings ?? []).some((f) => f.severity === 'error'),
-    creditSufficient: ({ context }) => context.cost?.sufficient === true && !context.cost.blocked_reason && !context.cost.already_approved,
-    cfdUnchanged: ({ context }) => cfdUnchanged(context),
+    /** Enough credit, nothing blocking, and the CFD choice is the one validated and priced. */
+    approvable: ({ context }) => context.cost?.sufficient === true && !context.cost.blocked_reason && !context.cost.already_approved && cfdUnchanged(context),
     cfdApplicable: ({ context }) => !cfdUnchanged(context) && context.cfdFits,
     returningToCost: ({ context }) => context.returnToCost,
   },
@@ -395,7 +395,7 @@ export const scenarioWizardMachine = setup({
         },
         ready: {
           on: {
-            'cost.approve': { guard: and(['creditSufficient', 'cfdUnchanged']), target: 'submitting', actions: 'clearError' },
+            'cost.approve': { guard: 'approvable', target: 'submitting', actions: 'clearError' },
             'step.back': '#scenarioWizard.validation.passed',
             'cfd.choose': { actions: ['chooseCfd', 'askEstimate'] },
             'cfd.apply': { guard: 'cfdApplicable', target: '#scenarioWizard.saving', actions: assign({ returnToCost: true, cost: null, error: null }) },
