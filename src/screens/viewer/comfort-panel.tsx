@@ -65,7 +65,7 @@ export function ComfortPanel({ reclass }: { reclass: WindReclassRef }) {
       </p>
       <SelectField id="reclass-criterion" label="Criterion" value={choice.criterionId} options={inputs.criteria.map((c) => ({ value: c.id, label: c.name }))} onValueChange={(criterionId) => choose({ criterionId })} />
       <SelectField id="reclass-season" label="Season" value={choice.seasonId} options={inputs.seasons.map((s) => ({ value: s.id, label: s.name }))} onValueChange={(seasonId) => choose({ seasonId })} />
-      <SelectField id="reclass-window" label="Time of day" value={choice.windowId} options={inputs.windows.map((w) => ({ value: w.id, label: `${w.name} (${w.window})` }))} onValueChange={(windowId) => choose({ windowId })} />
+      <SelectField id="reclass-window" label="Time of day" value={choice.windowId} options={inputs.windows.map((w) => ({ value: w.id, label: w.name === w.window ? w.window : `${w.name} (${w.window})` }))} onValueChange={(windowId) => choose({ windowId })} />
       <SelectField id="reclass-weather" label="Weather file" value={choice.metId} options={inputs.weather.map((w) => ({ value: w.metId, label: w.name }))} onValueChange={(metId) => choose({ metId })} />
       {phase === 'stored' ? <p className={css.muted}>The map shows the stored results. Choose another criterion, season, time of day or weather file to re-classify.</p> : null}
       {phase === 'computing' ? <p role="status">{`Re-classifying ${count(inputs.points)} points…`}</p> : null}
