@@ -94,7 +94,7 @@ describe('projects, favorites and sharing', () => {
     const form = page.getByRole('form', { name: 'Share this project' });
     await form.getByLabel('E-mail address').fill(GUEST.email);
     await form.getByRole('button', { name: 'Share' }).click();
-    await page.getByText('Shared with Bea Guest. They will see it once they accept.').first().waitFor();
+    await page.getByText(/^Shared with Bea Guest \(view (only|and edit)\)\. They will see it once they accept\.$/).first().waitFor();
     await page.getByRole('cell', { name: /Bea Guest/ }).first().waitFor();
     await screenshot(page, 'project-settings-share');
   });

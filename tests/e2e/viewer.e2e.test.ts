@@ -66,15 +66,15 @@ describe('the results viewer', () => {
 
     // Toggle layers (saved as this view's choice): the default speed-ratio layer off, summer sun on.
     const layers = page.getByRole('region', { name: 'Matching layers' });
-    const speed = layers.getByRole('checkbox', { name: /wind-directional · speed-ratio · 0°/ });
-    const sun = layers.getByRole('checkbox', { name: /solar-sunlit · pct-sunlit · Summer/ });
+    const speed = layers.getByRole('checkbox', { name: /^Directional wind · Wind speed-up ratio · 0°$/ });
+    const sun = layers.getByRole('checkbox', { name: /Solar — sun-lit time · Sun-lit time · Summer/ });
     await expect.poll(() => speed.isChecked(), { timeout: 20_000 }).toBe(true);
     expect(await sun.isChecked()).toBe(false);
     await speed.click();
     await expect.poll(() => speed.isChecked(), { timeout: 20_000 }).toBe(false);
     await sun.click();
     await expect.poll(() => sun.isChecked(), { timeout: 20_000 }).toBe(true);
-    await page.getByRole('region', { name: 'Shown layers' }).getByText(/solar-sunlit · pct-sunlit · Summer/).waitFor();
+    await page.getByRole('region', { name: 'Shown layers' }).getByText(/Solar — sun-lit time · Sun-lit time · Summer/).waitFor();
     await page.waitForTimeout(2000);
     await screenshot(page, 'viewer-fixture-layers');
 

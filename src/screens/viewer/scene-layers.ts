@@ -94,7 +94,7 @@ export function describeAsset(asset: Asset): string {
   const metric = asset.metric ? layerLabel(asset.metric).title : null;
   const analysis = asset.analysis_type ? resultAnalysisLabel(asset.analysis_type) : null;
   const parts = [analysis, metric].filter(Boolean) as string[];
-  if (asset.wind_direction) parts.push(`${asset.wind_direction}°`);
+  if (asset.wind_direction != null && String(asset.wind_direction) !== '') parts.push(`${asset.wind_direction}°`);
   for (const value of [asset.return_period, asset.season_filter, asset.single_date, asset.time_filter, asset.qualifier, asset.post_processing_tag?.name]) {
     if (value) parts.push(value);
   }

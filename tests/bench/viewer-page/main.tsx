@@ -18,6 +18,7 @@ import { createDataMaterial } from '../../../src/viewer/scene/data-material.ts';
 import { ViewerCanvas } from '../../../src/viewer/scene/viewer-canvas.tsx';
 import { decodeResultGlb } from '../../../src/viewer/workers/decode-glb.ts';
 import { grid, type Grid } from './grid.ts';
+import { reclassify } from './reclassify.ts';
 
 const WIDTH = 800;
 const HEIGHT = 600;
@@ -433,5 +434,5 @@ declare global {
   }
 }
 
-window.viewerBench = { frameCost, colourChange: () => colourChange(), colourChangeLarge: () => colourChange(1000, 8), idle, decode, arrows, showcase: () => showcase(new URLSearchParams(location.search).get('theme') ?? 'default') };
+window.viewerBench = { reclassify, frameCost, colourChange: () => colourChange(), colourChangeLarge: () => colourChange(1000, 8), idle, decode, arrows, showcase: () => showcase(new URLSearchParams(location.search).get('theme') ?? 'default') };
 document.title = 'viewer-bench-ready';
