@@ -25,6 +25,7 @@ import { seedDemoWind } from './services/demo/demo-wind.ts';
 import { seedPriceTables } from './db/seed-catalogue.ts';
 import { openBus } from './realtime/bus.ts';
 import { connectBusToHub } from './realtime/bus-delivery.ts';
+import { openHeavyWork } from './jobs/heavy-work.ts';
 
 export interface RunningServer {
   url: string;
@@ -60,7 +61,7 @@ export async function prepareDeps(config: Config, log: (line: string) => void = 
       : createOutboxMailer(join(config.dataDir, 'outbox'), config.MAIL_FROM, log);
     const blobStore = await openBlobStore(config, secretKey);
     const bus = await openBus(config, log);
-    const deps: AppDeps = { config, database, mailer, clock: systemClock, secretKey, version: VERSION, jobs: createJobQueue(database.db), blobStore, bus };
+    const deps: AppDeps = { config, database, mailer, clock: systemClock, secretKey, version: VERSION, jobs: createJobQueue(database.db), blobStore, bus, heavy: openHeavyWork(config) };
     if (config.SEED_DEMO) {
       // The demo scenario's geometry and its solar and thermal-comfort jobs (computed in the background).
       const demo = await seedDemoResults(deps);
@@ -125,6 +126,7 @@ export async function startServer(
       await new Promise<void>((resolve) => server.close(() => resolve()));
       // Mails queued after a response (reset links, sign-in codes) still need the database.
       await settleBackground(deps);
+      await deps.heavy.close();
       await deps.bus?.close();
       await deps.database.close();
     },

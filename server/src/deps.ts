@@ -10,6 +10,7 @@ import type { AuthUser } from './auth/authenticate.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import type { BlobStore } from './blobs/blob-store.ts';
 import type { EventBus } from './realtime/bus.ts';
+import type { HeavyWork } from './jobs/heavy-work.ts';
 
 export interface Clock {
   now(): Date;
@@ -29,6 +30,8 @@ export interface AppDeps {
   jobs: JobQueue;
   /** Uploaded files (local disk under DATA_DIR/blobs, or Azure Blob Storage). */
   blobStore: BlobStore;
+  /** Heavy request work (image decoding, large uploaded files) in worker threads, capped per user. */
+  heavy: HeavyWork;
   /** Live updates to WebSocket users (realtime/bus.ts); absent → nothing is pushed (clients poll). */
   bus?: EventBus;
 }

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { resolve } from 'node:path';
 import { ANALYSIS_TYPES } from './contract/parameter-sets.ts';
+import { AzureAccountError, azureAccount } from './blobs/azure/azure-account.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -36,7 +37,20 @@ export const envSchema = z.object({
   REFRESH_TOKEN_LIFETIME: seconds.default(86400),
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(200 * 1024 * 1024),
   BLOB_STORE: z.enum(['local', 'azure']).default('local'),
+  /** BLOB_STORE=azure: the account, as a connection string with AccountName and AccountKey… */
   AZURE_STORAGE_CONNECTION_STRING: z.string().optional(),
+  /** …or as an account name and key, with the blob endpoint when it is not https://{account}.blob.core.windows.net. */
+  AZURE_STORAGE_ACCOUNT: z.string().regex(/^[a-z0-9]{3,24}$/, 'must be 3 to 24 lower-case letters and digits').optional(),
+  AZURE_STORAGE_KEY: z.string().min(1).optional(),
+  AZURE_STORAGE_BLOB_ENDPOINT: z.url().optional(),
+  /** Put before Canopy's container names, so installations can share one account (e.g. "canopy-"). */
+  AZURE_STORAGE_CONTAINER_PREFIX: z
+    .string()
+    .regex(/^(?:[a-z0-9][a-z0-9-]{0,19})?$/, 'must be at most 20 lower-case letters, digits and hyphens, starting with a letter or digit')
+    .refine((v) => !v.includes('--'), 'must not contain two hyphens in a row')
+    .default(''),
+  /** Let BLOB_STORE=azure set the account's CORS rule for PUBLIC_URL's origin at start-up (browsers upload straight to it). */
+  AZURE_STORAGE_CORS: bool.default(true),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().default('Canopy <no-reply@canopy.local>'),
   OIDC_ISSUER: z.url().optional(),
@@ -82,6 +96,16 @@ export const envSchema = z.object({
     .optional(),
   /** The name the wizard gives the external service of EXTERNAL_ANALYSES. */
   EXTERNAL_PROVIDER_NAME: z.string().min(1).max(100).default('an external provider'),
+  /**
+   * Worker threads for heavy request work: images decoded for PDFs, uploaded result files, geometry
+   * (jobs/heavy-work.ts). Unset: one per core beside the event loop's, at most two. 0 runs it on the
+   * request thread (tests only; refused in production).
+   */
+  HEAVY_WORK_THREADS: z.coerce.number().int().min(0).max(64).optional(),
+  /** Heavy tasks one user may have running or waiting at once; more are answered 429. */
+  HEAVY_WORK_PER_USER: z.coerce.number().int().min(1).max(64).default(2),
+  /** Heavy tasks of all users running or waiting at once; more are answered 503. */
+  HEAVY_WORK_QUEUE: z.coerce.number().int().min(1).max(10_000).default(16),
   /** Worker threads one CFD wind direction steps on (services/cfd). Unset: every core of the machine. */
   CFD_THREADS: z.coerce.number().int().min(1).max(256).optional(),
   /** Seconds of wall time between checkpoints of a CFD direction (a killed worker resumes from the last). */
@@ -129,14 +153,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const raw = parsed.data;
-  if (raw.BLOB_STORE === 'azure' && !raw.AZURE_STORAGE_CONNECTION_STRING) {
-    throw new ConfigError(['AZURE_STORAGE_CONNECTION_STRING: required when BLOB_STORE=azure']);
+  if (raw.BLOB_STORE === 'azure') {
+    try {
+      azureAccount(raw);
+    } catch (error) {
+      if (error instanceof AzureAccountError) throw new ConfigError([error.message]);
+      throw error;
+    }
   }
   if (raw.CFD_TEST_STEPS !== undefined && raw.NODE_ENV === 'production') {
     throw new ConfigError(['CFD_TEST_STEPS: a shortened CFD schedule is for tests only (NODE_ENV=production)']);
   }
   if (raw.CFD_TEST_LATTICE_SPEED !== undefined && raw.NODE_ENV === 'production') {
     throw new ConfigError(['CFD_TEST_LATTICE_SPEED: for tests only (NODE_ENV=production)']);
+  }
+  if (raw.HEAVY_WORK_THREADS === 0 && raw.NODE_ENV === 'production') {
+    throw new ConfigError(['HEAVY_WORK_THREADS: 0 (heavy work on the request thread) is for tests only (NODE_ENV=production)']);
   }
   const oidcSet = [raw.OIDC_ISSUER, raw.OIDC_CLIENT_ID].filter(Boolean).length;
   if (oidcSet === 1) {

@@ -15,6 +15,7 @@ import type { MailMessage, Mailer } from '../src/services/mail/mailer.ts';
 import { VERSION } from '../src/version.ts';
 import { createJobQueue } from '../src/jobs/job-queue.ts';
 import { openBlobStore } from '../src/blobs/open-blob-store.ts';
+import { openHeavyWork } from '../src/jobs/heavy-work.ts';
 import pg from 'pg';
 import { wrapPool } from '../src/db/database.ts';
 
@@ -93,7 +94,8 @@ async function openIsolatedPostgres(adminUrl: string): Promise<Database & { url:
 
 export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
   const dataDir = mkdtempSync(join(tmpdir(), 'canopy-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'false', NODE_ENV: 'test', WEB_DIST_DIR: join(dataDir, 'dist'), ...env });
+  // Heavy request work runs inline (no thread start-up per file) unless a test asks for threads.
+  const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'false', NODE_ENV: 'test', WEB_DIST_DIR: join(dataDir, 'dist'), HEAVY_WORK_THREADS: '0', ...env });
   const database = await openTestDatabase();
   const clock = new TestClock();
   const secretKey = new TextEncoder().encode('test-secret-key-that-is-long-enough-for-hs256');
@@ -107,6 +109,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     version: VERSION,
     jobs: createJobQueue(database.db),
     blobStore: await openBlobStore(config, secretKey),
+    heavy: openHeavyWork(config),
   };
   const app = createApp(deps);
   return {
@@ -127,6 +130,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
       );
     },
     async close() {
+      await deps.heavy.close();
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -23,7 +23,7 @@ export async function grantUpload(deps: AppDeps, projectId: number, userId: numb
   const uuid = randomUUID();
   const expiresOn = new Date(deps.clock.now().getTime() + UPLOAD_URL_LIFETIME_MS);
   await deps.database.db.insert(uploadGrants).values({ uuid, container, projectId, issuedTo: userId, expiresAt: expiresOn });
-  const { sasToken } = deps.blobStore.createUploadUrl({ container, prefix: uuid, permissions: ['c', 'w'], expiresOn, origin: 'http://localhost' });
+  const { sasToken } = await deps.blobStore.createUploadUrl({ container, prefix: uuid, permissions: ['c', 'w'], expiresOn, origin: 'http://localhost' });
   return { container, uuid, sasToken };
 }
 

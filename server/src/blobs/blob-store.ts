@@ -52,8 +52,32 @@ export interface UploadUrl {
   sasToken: string;
 }
 
+/** One upload URL's files as its client sent them: the uuid and the container they are meant for. */
+export interface StagedUploadRef {
+  container: string;
+  uuid: string;
+}
+
+/**
+ * Where a store that takes the client's PUT itself (Azure: the browser talks to the storage account,
+ * not to Canopy) keeps an upload's files until the server has checked and recorded them. Each upload
+ * URL gets its own staging area and its signature covers only that area, so one upload can never
+ * write where another's files are (ADR 15). A store whose PUT goes through the server (local) has none.
+ */
+export interface UploadStaging {
+  /** Blobs the client sent, named `{uuid}/{filename}` as it addressed them (and anything else it wrote there). */
+  list(upload: StagedUploadRef): AsyncIterable<BlobProperties>;
+  get(upload: StagedUploadRef, name: string): Promise<BlobDownload | null>;
+  /** With `ifMatch`, only while the blob is still the version of that ETag (the client may write it again). */
+  delete(upload: StagedUploadRef, name: string, ifMatch?: string): Promise<boolean>;
+  /** Removes the staging areas of upload URLs that expired before `before`; answers how many went. */
+  sweep(before: Date): Promise<number>;
+}
+
 export interface BlobStore {
   readonly kind: 'local' | 'azure';
+  /** Null when uploads arrive through the server's own PUT route and are recorded there. */
+  readonly staging: UploadStaging | null;
   /**
    * Streams `body` into the blob, replacing any previous one only when the whole body has arrived:
    * if the stream fails (dropped connection, size limit) nothing is left behind and an existing
@@ -67,13 +91,28 @@ export interface BlobStore {
   delete(key: BlobKey): Promise<boolean>;
   /** Every blob of the container whose name starts with `prefix`, in no particular order. */
   list(container: string, prefix?: string): AsyncIterable<BlobProperties>;
-  /** A URL and signature that let a client PUT blobs under `prefix` until `expiresOn`. */
-  createUploadUrl(request: UploadUrlRequest): UploadUrl;
+  /** A URL and signature that let a client PUT blobs under `prefix` until `expiresOn` (and no others). */
+  createUploadUrl(request: UploadUrlRequest): Promise<UploadUrl>;
 }
 
 export class BlobNameError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'BlobNameError';
+  }
+}
+
+/**
+ * The store did not answer (network down, service unavailable): callers answer 503 naming the store
+ * rather than 500, and nothing was written (a put either completes or leaves nothing).
+ */
+export class BlobStoreUnavailableError extends Error {
+  constructor(
+    /** The store, as an operator knows it: "Azure Blob Storage at https://acct.blob.core.windows.net". */
+    readonly store: string,
+    cause: string,
+  ) {
+    super(`The blob store (${store}) cannot be reached: ${cause}`);
+    this.name = 'BlobStoreUnavailableError';
   }
 }

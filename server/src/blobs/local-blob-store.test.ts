@@ -82,9 +82,9 @@ describe('the local blob store', () => {
     expect(filesUnder(dataDir)).toEqual(['.tmp/fresh.part']);
   });
 
-  it('signs upload URLs on the given origin that its SAS verifier accepts', () => {
+  it('signs upload URLs on the given origin that its SAS verifier accepts', async () => {
     const expiresOn = new Date(Date.now() + 60_000);
-    const url = store.createUploadUrl({ container: 'assets', prefix: 'u1', permissions: ['c', 'w'], expiresOn, origin: 'http://localhost:5173/' });
+    const url = await store.createUploadUrl({ container: 'assets', prefix: 'u1', permissions: ['c', 'w'], expiresOn, origin: 'http://localhost:5173/' });
     expect(url.containerUrl).toBe('http://localhost:5173/blobs/assets');
     expect(authenticateSas(sasKey, 'assets', new URLSearchParams(url.sasToken), new Date())).toMatchObject({ ok: true, directory: 'u1' });
   });

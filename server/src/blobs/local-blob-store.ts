@@ -6,12 +6,11 @@
  * a dropped connection or an over-limit body leaves nothing — and never half-replaces a blob.
  * Streams run with backpressure end to end, so memory stays flat whatever the file size.
  */
-import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, rmdir, stat, unlink } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { hostname } from 'node:os';
-import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomUUID } from 'node:crypto';
 import type { Stats } from 'node:fs';
@@ -19,6 +18,7 @@ import type { BlobDownload, BlobKey, BlobProperties, BlobStore, PutResult, Uploa
 import { BlobNameError } from './blob-store.ts';
 import { assertBlobName, isContainerName } from './blob-names.ts';
 import { signSas, type SasKey } from './sas.ts';
+import { Md5Tap } from './md5-tap.ts';
 
 const TEMP_DIR = '.tmp';
 /** Temporary files older than this at start-up were left by a killed process. */
@@ -29,18 +29,6 @@ export interface LocalBlobStoreOptions {
   root: string;
   /** Signs the upload URLs the PUT endpoint (routes/blobs) verifies. */
   sasKey: SasKey;
-}
-
-/** MD5 of the bytes passing through, for the Content-MD5 answer (Azure computes it on Put Blob). */
-class Md5Tap extends Transform {
-  private readonly hash = createHash('md5');
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
-    this.hash.update(chunk);
-    done(null, chunk);
-  }
-  digest(): string {
-    return this.hash.digest('base64');
-  }
 }
 
 function isMissing(error: unknown): boolean {
@@ -75,6 +63,8 @@ function ownerIsGone(entry: string): boolean {
 
 export class LocalBlobStore implements BlobStore {
   readonly kind = 'local' as const;
+  /** The server's own PUT route receives, checks and records every upload (routes/uploads/blob.routes.ts). */
+  readonly staging = null;
   private readonly root: string;
   private readonly tempDir: string;
   private readonly sasKey: SasKey;
@@ -200,7 +190,7 @@ export class LocalBlobStore implements BlobStore {
     }
   }
 
-  createUploadUrl(request: UploadUrlRequest): UploadUrl {
+  async createUploadUrl(request: UploadUrlRequest): Promise<UploadUrl> {
     return {
       containerUrl: `${request.origin.replace(/\/$/, '')}/blobs/${request.container}`,
       sasToken: signSas(this.sasKey, {

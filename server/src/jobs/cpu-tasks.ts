@@ -4,6 +4,7 @@
  * their tasks here; the handler on the main thread keeps the I/O (database, blobs).
  */
 import { ANALYSIS_TASKS } from './analysis-tasks.ts';
+import { HEAVY_TASKS } from './heavy-tasks.ts';
 export type CpuTask = (input: never) => unknown | Promise<unknown>;
 
 export const CPU_TASKS: Record<string, CpuTask> = {
@@ -11,4 +12,6 @@ export const CPU_TASKS: Record<string, CpuTask> = {
   'pool.echo': (input: { value: unknown }) => ({ value: input.value, threadId: process.pid }),
   /** Solar, thermal-comfort and wind-comfort chunks (analysis-tasks.ts). */
   ...ANALYSIS_TASKS,
+  /** Images for PDFs, uploaded result files, geometry validation (heavy-tasks.ts). */
+  ...HEAVY_TASKS,
 };

@@ -5,6 +5,7 @@
  */
 import type { CpuPool } from './cpu-pool.ts';
 import { CPU_TASKS } from './cpu-tasks.ts';
+import { unwrapMoving } from './transfer.ts';
 
 export function createInlineCpuPool(): CpuPool & { calls: string[] } {
   const calls: string[] = [];
@@ -16,7 +17,7 @@ export function createInlineCpuPool(): CpuPool & { calls: string[] } {
       if (!fn) throw new Error(`Unknown CPU task "${task}"`);
       calls.push(task);
       await Promise.resolve(); // yield like a real pool would
-      return structuredClone((fn as (input: unknown) => unknown)(structuredClone(input))) as T;
+      return structuredClone(unwrapMoving(await (fn as (input: unknown) => unknown)(structuredClone(input)))) as T;
     },
     async close() {},
   };

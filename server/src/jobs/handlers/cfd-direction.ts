@@ -1,6 +1,6 @@
 /**
  * Job 'cfd.direction': one wind direction of a CFD run (engine/cfd runDirection) on this worker's
- * threads. Checkpoints go to DATA_DIR/cfd-checkpoints every CFD_CHECKPOINT_SECONDS, so an attempt
+ * threads. Checkpoints go to DATA_DIR/cfd-checkpoints (or the Azure store) every CFD_CHECKPOINT_SECONDS, so an attempt
  * that follows a killed worker resumes where it stopped. Progress reaches the job, the simulation's
  * status text and the bus (services/cfd/progress.ts). It stops between steps when the worker loses
  * the job (then the next attempt resumes) or when the run is given up (another direction failed).
@@ -28,7 +28,7 @@ import { SPEED_RATIO_FIELD } from '../../services/analyses/wind-results.ts';
 import { CfdSceneError, loadCfdScene } from '../../services/cfd/cfd-scene.ts';
 import { CFD_DIRECTION_JOB, cfdThreads, oversizeMessage, planCfd } from '../../services/cfd/cfd-plan.ts';
 import { cfdDirectionJobInputSchema } from '../../services/cfd/cfd-jobs.ts';
-import { checkpointStore, clearRunCheckpoints } from '../../services/cfd/checkpoints.ts';
+import { checkpointPlace, checkpointStore, clearRunCheckpoints } from '../../services/cfd/checkpoints.ts';
 import { progressReporter } from '../../services/cfd/progress.ts';
 import { failRun, readRun, recordDirection, runIsLive, type CfdDirectionDone } from '../../services/cfd/run-state.ts';
 import { publishNotification, publishScenarioStatus } from '../../services/scenarios/events.ts';
@@ -71,7 +71,7 @@ export function cfdDirectionHandler(services: CfdServices): JobHandler {
         () => {},
       );
     }, services.livenessMs ?? 2000);
-    const checkpoints = checkpointStore(services.config.dataDir, simulationId, runId, index);
+    const checkpoints = checkpointStore(checkpointPlace(services), simulationId, runId, index);
     const reporter = progressReporter({ db, bus: services.bus, simulationId, configurationId: input.configurationId, runId, index, total: input.total, jobProgress: context.progress });
     const threads = cfdThreads(services.config);
     try {
@@ -162,7 +162,7 @@ export function cfdDirectionHandler(services: CfdServices): JobHandler {
       const outcome = await recordDirection(db, { simulationId, runId, index, done });
       await checkpoints.clear();
       if (outcome === 'published') {
-        await clearRunCheckpoints(services.config.dataDir, simulationId, runId);
+        await clearRunCheckpoints(checkpointPlace(services), simulationId, runId);
         await publishScenarioStatus(db, services.bus, input.configurationId);
       }
       return {
@@ -196,7 +196,7 @@ export function cfdDirectionHandler(services: CfdServices): JobHandler {
           step: permanent?.step ?? null,
           statusText: `Wind (CFD) failed: ${reason}. Nothing of this run is shown. Duplicate the scenario to run it again (another tier: cfd_tier).`,
         });
-        await clearRunCheckpoints(services.config.dataDir, simulationId, runId);
+        await clearRunCheckpoints(checkpointPlace(services), simulationId, runId);
         if (failed) {
           await publishScenarioStatus(db, services.bus, input.configurationId);
           await publishNotification(services.bus, input.projectId, input.configurationId, 'danger', `Wind (CFD) failed: ${reason}`);

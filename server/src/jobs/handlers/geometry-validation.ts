@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import type { JobHandler } from '../worker.ts';
+import type { CpuPool } from '../cpu-pool.ts';
 import { runGeometryValidation } from '../../services/scenarios/validation-run.ts';
 
 const inputSchema = z.object({
@@ -14,7 +15,8 @@ const inputSchema = z.object({
   run: z.number().int().positive(),
 });
 
-export function geometryValidationHandler(deps: Pick<AppDeps, 'blobStore' | 'bus' | 'config'>): JobHandler {
+/** `cpu`: the runtime's pool, where the validation itself runs (the handler keeps the I/O). */
+export function geometryValidationHandler(deps: Pick<AppDeps, 'blobStore' | 'bus' | 'config'>, cpu?: CpuPool): JobHandler {
   return (context) =>
-    runGeometryValidation({ db: context.db, blobStore: deps.blobStore, bus: deps.bus, config: deps.config }, inputSchema.parse(context.job.input), (percent, message) => context.progress(percent, message));
+    runGeometryValidation({ db: context.db, blobStore: deps.blobStore, bus: deps.bus, config: deps.config, cpu }, inputSchema.parse(context.job.input), (percent, message) => context.progress(percent, message));
 }

@@ -32,7 +32,7 @@ export function jobHandlers({ deps, cpu, log }: HandlerServices): Record<string,
     [ANALYSIS_JOB_TYPES.solar]: withScenarioEvents(solarHandler(analyses), deps.bus),
     [ANALYSIS_JOB_TYPES.thermal]: withScenarioEvents(thermalComfortHandler(analyses), deps.bus),
     [ANALYSIS_JOB_TYPES.windComfort]: withScenarioEvents(windComfortHandler(analyses), deps.bus),
-    [GEOMETRY_VALIDATE_JOB]: geometryValidationHandler(deps),
+    [GEOMETRY_VALIDATE_JOB]: geometryValidationHandler(deps, cpu),
     // Canopy's CFD wind: a planning job per simulation, then one job per direction (which publishes
     // its own status: it must not mark a given-up run running again).
     [CFD_WIND_JOB]: withScenarioEvents(cfdWindHandler(cfd), deps.bus),

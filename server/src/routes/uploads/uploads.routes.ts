@@ -1,6 +1,7 @@
 /**
  * GET /api/project/{id}/uploads/ (the project's stored files, DRF-paginated, newest first;
- * `?uuid=` narrows to one upload URL's files — the client's check that an upload was recorded) and
+ * `?uuid=` narrows to one upload URL's files — the client's check that an upload was recorded, which
+ * on an Azure store records what the browser sent there first) and
  * GET /api/project/{id}/uploads/{uploadId}/download/ (the bytes, for anyone who may see the project).
  */
 import { Readable } from 'node:stream';
@@ -25,6 +26,7 @@ export const listUploadsRoute = defineRoute('user', {
     400: errors[400],
     401: unauthenticated,
     404: json(DetailSchema, 'No such project (or not visible), or Invalid page.'),
+    413: json(DetailSchema, 'With ?uuid= on an Azure store: a file sent with that upload URL is over UPLOAD_MAX_BYTES and was not kept'),
   },
 });
 
@@ -50,7 +52,7 @@ function contentDisposition(filename: string): string {
 export function registerUploadListRoutes(app: ApiApp): void {
   app.openapi(listUploadsRoute, async (c) => {
     const { uuid, kind } = c.req.valid('query');
-    const list = await listUploads(c.var.db, currentUser(c), pathId(c.req.param('id')), { uuid, kind });
+    const list = await listUploads(c.var.deps, c.var.db, currentUser(c), pathId(c.req.param('id')), { uuid, kind });
     return c.json(await paginate(c, list), 200);
   });
 

@@ -25,7 +25,8 @@ import { reportForExport } from '../insights/reports.ts';
 import { studyImageBytes } from '../insights/study-images.ts';
 import { insightScope, type InsightScope } from '../insights/visibility.ts';
 import { loadFonts } from './fonts.ts';
-import { embedPngFast, type ImageXObject } from './png-xobject.ts';
+import { registerImage, type ImageXObject, type PreparedImage } from './png-xobject.ts';
+import { transferables } from '../../jobs/transfer.ts';
 import { checkImageSize, decodeBase64Image, imageInfo, type ImageInfo } from './image-info.ts';
 import { provenanceLine, provenanceOf, unrecorded } from './provenance.ts';
 import { PdfWriter } from './writer.ts';
@@ -60,6 +61,8 @@ interface Context {
   embedded: Map<string, ImageXObject>;
   deps: AppDeps;
   db: Db;
+  /** Whose heavy-work allowance the image decoding counts against. */
+  userId: number;
   scope: InsightScope;
   now: Date;
 }
@@ -106,17 +109,28 @@ async function storedPicture(ctx: Context, studyImageId: number | null): Promise
   return info && !checkImageSize(info) ? { key: `study:${studyImageId}`, bytes: stored.bytes, info } : null;
 }
 
+/**
+ * A PNG is decoded in the heavy-work pool (issue 17 item 3: seconds of CPU for a large capture) and
+ * registered from its encoded streams; its bytes move to the worker, as each picture is embedded
+ * once. A JPEG goes in as it is (pdf-lib reads only its header).
+ */
 async function embed(ctx: Context, doc: PDFDocument, picture: Picture): Promise<ImageXObject> {
   const known = ctx.embedded.get(picture.key);
   if (known) return known;
-  try {
-    const image =
-      picture.info.contentType === 'image/png' ? (embedPngFast(doc, picture.bytes) ?? (await doc.embedPng(picture.bytes))) : await doc.embedJpg(picture.bytes);
-    ctx.embedded.set(picture.key, image);
-    return image;
-  } catch {
-    throw ApiError.field('images', 'An image could not be read (damaged PNG or JPEG).');
+  let image: ImageXObject;
+  if (picture.info.contentType === 'image/png') {
+    const prepared = await ctx.deps.heavy.run<PreparedImage | null>(ctx.userId, 'pdf.preparePng', { bytes: picture.bytes }, transferables([picture.bytes]));
+    if (!prepared) throw ApiError.field('images', 'An image could not be read (damaged PNG or JPEG).');
+    image = registerImage(doc, prepared);
+  } else {
+    try {
+      image = await doc.embedJpg(picture.bytes);
+    } catch {
+      throw ApiError.field('images', 'An image could not be read (damaged PNG or JPEG).');
+    }
   }
+  ctx.embedded.set(picture.key, image);
+  return image;
 }
 
 async function drawFigure(ctx: Context, w: PdfWriter, figure: Figure): Promise<void> {
@@ -284,7 +298,7 @@ export async function exportPdf(deps: AppDeps, db: Db, user: AuthUser, request: 
     throw ApiError.field('non_field_errors', 'Send exactly one of insight_id and report_id.');
   }
   const scope = await insightScope(db, user, request.project_id, request.study_id);
-  const ctx: Context = { embedded: new Map(), deps, db, scope, now: deps.clock.now() };
+  const ctx: Context = { embedded: new Map(), deps, db, userId: user.id, scope, now: deps.clock.now() };
   const doc = await PDFDocument.create();
   const fonts = await loadFonts(doc);
   let title: string;

@@ -81,20 +81,38 @@ function unfilter(raw: Buffer, width: number, height: number, bpp: number): Uint
   return out;
 }
 
-/** The PNG as a registered image XObject, or null when it is a kind left to pdf-lib. */
-export function embedPngFast(doc: PDFDocument, bytes: Uint8Array): ImageXObject | null {
+/** One PDF stream, encoded already: its dictionary as plain values (strings are names) and its bytes. */
+export interface PreparedStream {
+  dict: Record<string, PdfPlain>;
+  contents: Uint8Array;
+}
+
+export type PdfPlain = string | number | PdfPlain[] | { [key: string]: PdfPlain };
+
+/**
+ * An image ready for a PDF, made where no document is at hand (a worker thread of the CPU pool):
+ * the colour stream and its optional alpha soft mask. Registering it copies nothing and decodes
+ * nothing (registerImage).
+ */
+export interface PreparedImage {
+  width: number;
+  height: number;
+  colour: PreparedStream;
+  mask?: PreparedStream;
+}
+
+/** The PNG as a prepared image, or null when it is a kind left to pdf-lib. */
+export function prepareFastPng(bytes: Uint8Array): PreparedImage | null {
   const png = parse(bytes);
   if (!png) return null;
   const { width, height } = png;
-  const context = doc.context;
   const base = { Type: 'XObject', Subtype: 'Image', Width: width, Height: height, BitsPerComponent: 8, Filter: 'FlateDecode' };
   if (png.colourType === 2) {
-    const stream = context.stream(png.idat, {
-      ...base,
-      ColorSpace: 'DeviceRGB',
-      DecodeParms: { Predictor: 15, Colors: 3, BitsPerComponent: 8, Columns: width },
-    });
-    return { ref: context.register(stream), width, height };
+    return {
+      width,
+      height,
+      colour: { contents: png.idat, dict: { ...base, ColorSpace: 'DeviceRGB', DecodeParms: { Predictor: 15, Colors: 3, BitsPerComponent: 8, Columns: width } } },
+    };
   }
   let pixels: Uint8Array | null;
   try {
@@ -113,12 +131,25 @@ export function embedPngFast(doc: PDFDocument, bytes: Uint8Array): ImageXObject 
     alpha[k] = pixels[p + 3]!;
     if (alpha[k] !== 255) opaque = false;
   }
-  const colour = { ...base, ColorSpace: 'DeviceRGB' } as Record<string, unknown>;
-  if (!opaque) {
-    const mask = context.stream(deflateSync(alpha), { ...base, ColorSpace: 'DeviceGray' });
-    colour.SMask = context.register(mask);
-  }
-  const stream = context.stream(deflateSync(rgb), colour as never);
-  return { ref: context.register(stream), width, height };
+  return {
+    width,
+    height,
+    colour: { contents: deflateSync(rgb), dict: { ...base, ColorSpace: 'DeviceRGB' } },
+    ...(opaque ? {} : { mask: { contents: deflateSync(alpha), dict: { ...base, ColorSpace: 'DeviceGray' } } }),
+  };
 }
 
+/** Registers a prepared image in the document (its streams as they are) and returns the XObject. */
+export function registerImage(doc: PDFDocument, image: PreparedImage): ImageXObject {
+  const context = doc.context;
+  const dict: Record<string, unknown> = { ...image.colour.dict };
+  if (image.mask) dict.SMask = context.register(context.stream(image.mask.contents, image.mask.dict as never));
+  const ref = context.register(context.stream(image.colour.contents, dict as never));
+  return { ref, width: image.width, height: image.height };
+}
+
+/** The PNG as a registered image XObject, or null when it is a kind left to pdf-lib. */
+export function embedPngFast(doc: PDFDocument, bytes: Uint8Array): ImageXObject | null {
+  const prepared = prepareFastPng(bytes);
+  return prepared ? registerImage(doc, prepared) : null;
+}

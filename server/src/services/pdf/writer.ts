@@ -65,7 +65,8 @@ export class PdfWriter {
   /** Word-wrapped lines of `text` at `size` within `width`; explicit newlines are kept. */
   wrap(text: string, font: PDFFont, size: number, width = this.contentWidth): string[] {
     const lines: string[] = [];
-    for (const paragraph of printable(font, text).split(/\r?\n/)) {
+    // Lines first: printable() drops control characters, newlines among them.
+    for (const paragraph of text.split(/\r?\n/).map((line) => printable(font, line))) {
       let line = '';
       for (const word of paragraph.split(/ +/)) {
         const candidate = line ? `${line} ${word}` : word;

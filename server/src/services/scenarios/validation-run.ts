@@ -10,7 +10,9 @@ import type { BlobStore } from '../../blobs/blob-store.ts';
 import type { EventBus } from '../../realtime/bus.ts';
 import { configurations, geometryValidations, simulations } from '../../db/schema/index.ts';
 import { GEOMETRY_ROLES, GeometryFilesSchema, type GeometryRole } from '../../contract/scenarios.ts';
-import { validateScenarioGeometry, type GeometryAsset, type ScenarioGeometryInput } from '../../../../engine/geometry/index.ts';
+import { validateScenarioGeometry, type GeometryAsset, type GeometryValidationResult, type ScenarioGeometryInput } from '../../../../engine/geometry/index.ts';
+import type { CpuPool } from '../../jobs/cpu-pool.ts';
+import { transferables } from '../../jobs/transfer.ts';
 import { publishNotification, publishScenarioStatus } from './events.ts';
 import { storeAssetReports, storeFindings } from './findings.ts';
 import { uploadBytes, uploadRows } from './geometry.ts';
@@ -23,6 +25,12 @@ export interface ValidationRunServices {
   bus?: EventBus;
   /** For the CFD checks of scenarios Canopy's CFD computes (absent: none are made). */
   config?: Parameters<typeof cfdValidationFindings>[0]['config'];
+  /**
+   * Where the validation itself runs: the job runtime's CPU pool, so a 200 MB STL (seconds of CPU)
+   * does not freeze the event loop of the server it shares in the embedded default (issue 17 item 9).
+   * Absent: on this thread.
+   */
+  cpu?: CpuPool;
 }
 
 async function setScenarioStatus(db: Db, configurationId: number, status: 'draft' | 'awaiting_approval'): Promise<void> {
@@ -61,7 +69,10 @@ export async function runGeometryValidation(services: ValidationRunServices, inp
       if (files.length) scenario[role] = files;
     }
     await progress(45, 'validating');
-    const result = validateScenarioGeometry(scenario);
+    const stls = Object.values(scenario).flatMap((files) => (files as GeometryAsset[]).map((f) => f.stl));
+    const result = services.cpu
+      ? await services.cpu.run<GeometryValidationResult>('geometry.validateScenario', scenario, transferables(stls))
+      : validateScenarioGeometry(scenario);
     if (services.config) {
       // Canopy's CFD: every file voxelises and the grid fits, or the scenario cannot be approved.
       const cfd = await cfdValidationFindings(

@@ -1,7 +1,8 @@
 /**
  * Upload URLs (SPEC §3 upload data, §7 asset-upload-url/ and project-asset-upload-url/): for a user
  * who may change the project, a fresh uuid, a grant row that remembers who it was issued to, and a
- * signature that lets the client PUT files under that uuid — create/write only, for one hour.
+ * signature that lets the client PUT files under that uuid — create/write only, for one hour. On an
+ * Azure store the URL is the account's, on a staging container of this upload alone (ADR 15).
  */
 import { randomUUID } from 'node:crypto';
 import { lt } from 'drizzle-orm';
@@ -10,8 +11,27 @@ import type { Db } from '../../db/database.ts';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import { uploadGrants, type BlobContainer } from '../../db/schema/index.ts';
 import { requireChangeableProject } from '../projects/access.ts';
+import { runInBackground } from '../background.ts';
 
 export const UPLOAD_URL_LIFETIME_MS = 60 * 60 * 1000;
+/**
+ * How long after its expiry a grant (and an Azure staging container) is kept: a PUT that finished
+ * just before the expiry can still be reported done and recorded (collect.ts).
+ */
+export const UPLOAD_COLLECT_GRACE_MS = 30 * 60 * 1000;
+/** Staging containers are swept at most this often per process (each sweep lists the account's). */
+const SWEEP_EVERY_MS = 10 * 60 * 1000;
+const lastSweep = new WeakMap<AppDeps, number>();
+
+/** Drops the staging areas of long-expired upload URLs, in the background and now and then. */
+function sweepStaging(deps: AppDeps, now: Date): void {
+  const staging = deps.blobStore.staging;
+  if (!staging || now.getTime() - (lastSweep.get(deps) ?? 0) < SWEEP_EVERY_MS) return;
+  lastSweep.set(deps, now.getTime());
+  runInBackground(deps, 'sweep of expired upload staging', async () => {
+    await staging.sweep(new Date(now.getTime() - UPLOAD_COLLECT_GRACE_MS));
+  });
+}
 
 export interface UploadUrlAnswer {
   container_url: string;
@@ -29,10 +49,12 @@ export async function issueUploadUrl(
 ): Promise<UploadUrlAnswer> {
   await requireChangeableProject(db, user, projectId);
   const uuid = randomUUID();
-  const expiresOn = new Date(deps.clock.now().getTime() + UPLOAD_URL_LIFETIME_MS);
+  const now = deps.clock.now();
+  const expiresOn = new Date(now.getTime() + UPLOAD_URL_LIFETIME_MS);
   // An expired grant can never be used again (its signature has expired with it): tidy as we go.
-  await db.delete(uploadGrants).where(lt(uploadGrants.expiresAt, deps.clock.now()));
+  await db.delete(uploadGrants).where(lt(uploadGrants.expiresAt, new Date(now.getTime() - UPLOAD_COLLECT_GRACE_MS)));
+  sweepStaging(deps, now);
   await db.insert(uploadGrants).values({ uuid, container, projectId, issuedTo: user.id, expiresAt: expiresOn });
-  const url = deps.blobStore.createUploadUrl({ container, prefix: uuid, permissions: ['c', 'w'], expiresOn, origin });
+  const url = await deps.blobStore.createUploadUrl({ container, prefix: uuid, permissions: ['c', 'w'], expiresOn, origin });
   return { container_url: url.containerUrl, uuid, sas_token: url.sasToken };
 }

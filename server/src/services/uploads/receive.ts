@@ -9,13 +9,13 @@ import type { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/database.ts';
-import { BLOB_CONTAINERS, uploadGrants, uploads, type BlobContainer } from '../../db/schema/index.ts';
+import { BLOB_CONTAINERS, uploadGrants, type BlobContainer } from '../../db/schema/index.ts';
 import type { BlobKey, PutResult } from '../../blobs/blob-store.ts';
 import { BlobServiceError } from '../../blobs/blob-errors.ts';
 import { segmentProblem } from '../../blobs/blob-names.ts';
 import { authenticateSas, authorizeSas, deriveSasKey } from '../../blobs/sas.ts';
 import { BodyTooLargeError, inspectBody } from '../../blobs/upload-inspector.ts';
-import { sniffContent } from '../../blobs/content-sniff.ts';
+import { recordUpload, type UploadRow } from './record.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -30,7 +30,7 @@ export interface BlobPutRequest {
   body: () => Readable;
 }
 
-export type UploadRow = typeof uploads.$inferSelect;
+export type { UploadRow };
 
 export interface ReceivedBlob {
   put: PutResult;
@@ -85,29 +85,6 @@ export async function receiveBlob(deps: AppDeps, db: Db, request: BlobPutRequest
     throw new BlobServiceError(400, 'InvalidHeaderValue', { HeaderName: 'Content-Length' });
   }
 
-  const sniffed = sniffContent(body.head(), body.bytes());
-  const values = {
-    projectId: grant.projectId,
-    container,
-    uuid,
-    filename,
-    size: body.bytes(),
-    sha256: body.sha256(),
-    contentType: sniffed.contentType,
-    format: sniffed.format,
-    uploadedBy: grant.issuedTo,
-    uploadedAt: now,
-  };
-  try {
-    const [upload] = await db
-      .insert(uploads)
-      .values(values)
-      .onConflictDoUpdate({ target: [uploads.container, uploads.uuid, uploads.filename], set: values })
-      .returning();
-    return { put, upload: upload! };
-  } catch (error) {
-    // A blob nobody can find through the API is only clutter.
-    await deps.blobStore.delete(key);
-    throw error;
-  }
+  const upload = await recordUpload(deps, db, grant, filename, body, now);
+  return { put, upload };
 }

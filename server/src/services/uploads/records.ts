@@ -11,6 +11,7 @@ import type { BlobDownload } from '../../blobs/blob-store.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { ListQuery } from '../../http/pagination.ts';
 import { requireVisibleProject } from '../projects/access.ts';
+import { collectStagedUploads } from './collect.ts';
 
 /** The kind a client names; the container is where the blob lives. */
 export const UPLOAD_KINDS = { asset: 'assets', 'project-asset': 'project-assets' } as const satisfies Record<string, BlobContainer>;
@@ -80,9 +81,17 @@ export interface UploadFilter {
   kind?: UploadKind;
 }
 
-/** The project's uploads, newest first, as a list the handler paginates. */
-export async function listUploads(db: Db, user: AuthUser, projectId: number, filter: UploadFilter): Promise<ListQuery<UploadRepresentation>> {
+/**
+ * The project's uploads, newest first, as a list the handler paginates. Narrowed to one uuid it is
+ * the client's report that the upload is done: files an Azure store received for that uuid are
+ * recorded first (collect.ts), and a file refused there (too large) is a 413 naming it.
+ */
+export async function listUploads(deps: AppDeps, db: Db, user: AuthUser, projectId: number, filter: UploadFilter): Promise<ListQuery<UploadRepresentation>> {
   await requireVisibleProject(db, user, projectId);
+  if (filter.uuid) {
+    const { refused } = await collectStagedUploads(deps, db, projectId, filter.uuid);
+    if (refused.length) throw ApiError.detail(413, refused.map((r) => r.reason).join(' '));
+  }
   const conditions: SQL[] = [eq(uploads.projectId, projectId)];
   if (filter.uuid) conditions.push(eq(uploads.uuid, filter.uuid));
   if (filter.kind) conditions.push(eq(uploads.container, UPLOAD_KINDS[filter.kind]));

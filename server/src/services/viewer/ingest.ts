@@ -23,7 +23,9 @@ import { ASSETS_CONTAINER, formatBlobKey, getBytes, parseBlobKey, putBytes } fro
 import { noteResultsIngested } from '../scenarios/ingestion-hook.ts';
 import { projectUpload, type UploadRow } from '../weather/upload-text.ts';
 import { requireChangeableProject } from '../projects/access.ts';
-import { IngestFileError, kindOf, planeFromGlb, prepareResultFile, type PreparedFile } from './ingest-files.ts';
+import { IngestFileError, kindOf, type PreparedFile } from './ingest-files.ts';
+import type { IngestOutcome, IngestTaskInput } from '../../jobs/heavy-tasks.ts';
+import { transferables } from '../../jobs/transfer.ts';
 import { getStudySimulationView } from './simulations.ts';
 import type { SimulationView } from './simulations.ts';
 
@@ -39,8 +41,8 @@ async function uploadBytes(deps: AppDeps, upload: UploadRow): Promise<Uint8Array
   return getBytes(deps.blobStore, key);
 }
 
-/** The plane's GLB: an asset of a simulation of the same project. */
-async function planeOf(deps: AppDeps, db: Db, projectId: number, assetId: number) {
+/** The plane's stored GLB: an asset of a simulation of the same project (read in the pool with the CSV). */
+async function planeGlbOf(deps: AppDeps, db: Db, projectId: number, assetId: number): Promise<Uint8Array> {
   const [row] = await db
     .select({ blobKey: assets.blobKey })
     .from(assets)
@@ -48,7 +50,7 @@ async function planeOf(deps: AppDeps, db: Db, projectId: number, assetId: number
     .innerJoin(configurations, eq(configurations.id, simulations.configurationId))
     .where(and(eq(assets.id, assetId), eq(configurations.projectId, projectId)));
   if (!row?.blobKey) throw new IngestFileError(`presentation_plane_asset_id ${assetId} is not a stored asset of this project`);
-  return planeFromGlb(await getBytes(deps.blobStore, parseBlobKey(row.blobKey)));
+  return getBytes(deps.blobStore, parseBlobKey(row.blobKey));
 }
 
 interface Prepared {
@@ -57,20 +59,28 @@ interface Prepared {
   tag: { name: string; description: string; date?: string } | null;
 }
 
-async function prepareAll(deps: AppDeps, db: Db, projectId: number, files: ResultFile[]): Promise<Prepared[]> {
+/**
+ * Reading and converting a file (a 200 MB STL: seconds of CPU, hundreds of MB) runs in the
+ * heavy-work pool (issue 17 item 9), counted against the user's allowance; its bytes move there.
+ */
+async function prepareFile(deps: AppDeps, userId: number, input: IngestTaskInput): Promise<PreparedFile> {
+  const outcome = await deps.heavy.run<IngestOutcome>(userId, 'ingest.prepareResultFile', input, transferables([input.bytes, input.planeGlb]));
+  if (!outcome.ok) throw new IngestFileError(outcome.message);
+  return outcome.prepared;
+}
+
+async function prepareAll(deps: AppDeps, db: Db, user: AuthUser, projectId: number, files: ResultFile[]): Promise<Prepared[]> {
   const out: Prepared[] = [];
   for (const [i, file] of files.entries()) {
     const upload = await projectUpload(db, projectId, file.upload_id, `results[${i}].upload_id`);
     try {
       kindOf(upload.filename);
-      const plane = file.presentation_plane_asset_id ? await planeOf(deps, db, projectId, file.presentation_plane_asset_id) : undefined;
-      const prepared = await prepareResultFile(upload.filename, await uploadBytes(deps, upload), {
-        analysisType: file.analysis_type,
-        metric: file.metric,
-        units: file.units,
-        geometryType: file.geometry_type,
-        plane,
-        interpolation: file.interpolation,
+      const planeGlb = file.presentation_plane_asset_id ? await planeGlbOf(deps, db, projectId, file.presentation_plane_asset_id) : undefined;
+      const prepared = await prepareFile(deps, user.id, {
+        filename: upload.filename,
+        bytes: await uploadBytes(deps, upload),
+        options: { analysisType: file.analysis_type, metric: file.metric, units: file.units, geometryType: file.geometry_type, interpolation: file.interpolation },
+        ...(planeGlb ? { planeGlb } : {}),
       });
       out.push({ file, prepared, tag: await tagOf(db, projectId, file.post_processing_tag, i) });
     } catch (error) {
@@ -171,7 +181,7 @@ export async function ingestSimulationResults(
 ): Promise<SimulationView> {
   await requireChangeableProject(db, user, input.projectId);
   await configurationStudy(db, input.projectId, input.configurationId, input.fromPath ? null : 'configuration_id');
-  const prepared = await prepareAll(deps, db, input.projectId, input.results);
+  const prepared = await prepareAll(deps, db, user, input.projectId, input.results);
   const simulationId = await store(deps, db, prepared, { configurationId: input.configurationId, category: input.category });
   // A scenario simulation waiting for these results is now complete (issue 9).
   await noteResultsIngested(deps, db, simulationId);
@@ -191,7 +201,7 @@ export async function appendResults(
     .innerJoin(configurations, eq(configurations.id, simulations.configurationId))
     .where(and(eq(simulations.id, input.simulationId), eq(configurations.projectId, input.projectId)));
   if (!row) throw ApiError.field('simulation_id', `Invalid pk "${input.simulationId}" - object does not exist.`);
-  const prepared = await prepareAll(deps, db, input.projectId, input.results);
+  const prepared = await prepareAll(deps, db, user, input.projectId, input.results);
   await store(deps, db, prepared, { id: input.simulationId });
   await noteResultsIngested(deps, db, input.simulationId);
   return getStudySimulationView(db, input.simulationId);

@@ -1,0 +1,77 @@
+/**
+ * Heavy work a request asks for — decoding a large image, reading a 200 MB STL — runs in a small
+ * worker-thread pool of its own (issue 17 items 3 and 9), apart from the analyses' pool so a long
+ * analysis never holds up an upload, and bounded so one user cannot take it all:
+ *
+ * - per user, at most `perUser` tasks at once (running or waiting); another is answered 429 with
+ *   Retry-After — the client retries, nothing queues behind an impatient user's backlog;
+ * - in all, at most `maxPending` tasks waiting or running; beyond that 503 with Retry-After.
+ *
+ * The counts are this process's: they protect this process's threads and memory, which is what a
+ * second instance does not share (docs/heavy-work.md).
+ */
+import { availableParallelism } from 'node:os';
+import { ApiError } from '../http/errors.ts';
+import type { Config } from '../env.ts';
+import { createCpuPool, type CpuPool } from './cpu-pool.ts';
+import { createInlineCpuPool } from './inline-cpu-pool.ts';
+
+export interface HeavyWorkLimits {
+  /** Tasks one user may have running or waiting at once. */
+  perUser: number;
+  /** Tasks of all users running or waiting at once. */
+  maxPending: number;
+}
+
+export interface HeavyWork {
+  /** Runs `task` for `userId` in the pool; throws ApiError 429/503 when over a limit. */
+  run<T>(userId: number, task: string, input: unknown, transferList?: ArrayBuffer[]): Promise<T>;
+  /** Tasks running or waiting now (diagnostics and tests). */
+  readonly pending: number;
+  readonly threads: number;
+  close(): Promise<void>;
+}
+
+export const RETRY_AFTER_SECONDS = 5;
+
+export function createHeavyWork(pool: CpuPool, limits: HeavyWorkLimits): HeavyWork {
+  const byUser = new Map<number, number>();
+  let pending = 0;
+  return {
+    get pending() {
+      return pending;
+    },
+    threads: pool.threads,
+    async run<T>(userId: number, task: string, input: unknown, transferList?: ArrayBuffer[]): Promise<T> {
+      const mine = byUser.get(userId) ?? 0;
+      if (mine >= limits.perUser) {
+        throw new ApiError(
+          429,
+          { detail: `You already have ${mine} large files or images being processed; at most ${limits.perUser} at a time. Try again when one has finished.` },
+          { 'Retry-After': String(RETRY_AFTER_SECONDS) },
+        );
+      }
+      if (pending >= limits.maxPending) {
+        throw new ApiError(503, { detail: 'The server is busy processing other large files; try again in a few seconds.' }, { 'Retry-After': String(RETRY_AFTER_SECONDS) });
+      }
+      byUser.set(userId, mine + 1);
+      pending++;
+      try {
+        return await pool.run<T>(task, input, transferList);
+      } finally {
+        pending--;
+        const left = (byUser.get(userId) ?? 1) - 1;
+        if (left > 0) byUser.set(userId, left);
+        else byUser.delete(userId);
+      }
+    },
+    close: () => pool.close(),
+  };
+}
+
+/** The pool the configuration asks for (HEAVY_WORK_*; threads start on first use and idle out). */
+export function openHeavyWork(config: Pick<Config, 'HEAVY_WORK_THREADS' | 'HEAVY_WORK_PER_USER' | 'HEAVY_WORK_QUEUE'>): HeavyWork {
+  const threads = config.HEAVY_WORK_THREADS ?? Math.max(1, Math.min(2, availableParallelism() - 1));
+  const pool = threads === 0 ? createInlineCpuPool() : createCpuPool(threads);
+  return createHeavyWork(pool, { perUser: config.HEAVY_WORK_PER_USER, maxPending: config.HEAVY_WORK_QUEUE });
+}

@@ -1,0 +1,64 @@
+/**
+ * How long GET /api/health waits while some work runs (issue 17 items 3 and 9). Health is probed
+ * back to back, a few milliseconds apart, for as long as the work lasts; each probe's latency is
+ * counted from when it was due, so a frozen event loop shows as one long probe even when the
+ * request itself, once started, answers at once. Timings on a shared machine are noisy: tests
+ * compare these numbers with a baseline from the same test, never with a fixed time.
+ */
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { TestContext } from './harness.ts';
+
+export interface HealthDuring<T> {
+  result: T;
+  /** The slowest health answer while the work ran, ms. */
+  maxHealthMs: number;
+  probes: number;
+  /** How long the work took, ms. */
+  workMs: number;
+}
+
+export async function healthDuring<T>(t: TestContext, work: () => Promise<T>, intervalMs = 5): Promise<HealthDuring<T>> {
+  let done = false;
+  const started = performance.now();
+  let finished = started;
+  const running = work().finally(() => {
+    done = true;
+    finished = performance.now();
+  });
+  let maxHealthMs = 0;
+  let probes = 0;
+  let due = performance.now();
+  while (!done) {
+    const res = await t.request('/api/health');
+    await res.text();
+    if (res.status !== 200) throw new Error(`health answered ${res.status}`);
+    const now = performance.now();
+    maxHealthMs = Math.max(maxHealthMs, now - due);
+    probes++;
+    due = now + intervalMs;
+    await sleep(intervalMs);
+  }
+  return { result: await running, maxHealthMs, probes, workMs: finished - started };
+}
+
+/** A flat binary STL of `triangles` triangles (a grid of squares in z = 0), made fast. */
+export function gridStl(triangles: number): Uint8Array {
+  const bytes = Buffer.alloc(84 + 50 * triangles);
+  bytes.writeUInt32LE(triangles, 80);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const side = Math.ceil(Math.sqrt(triangles / 2));
+  for (let i = 0; i < triangles; i++) {
+    const o = 84 + 50 * i;
+    const cell = i >> 1;
+    const x = cell % side;
+    const y = Math.floor(cell / side);
+    const corners = i & 1 ? [x, y, x + 1, y + 1, x, y + 1] : [x, y, x + 1, y, x + 1, y + 1];
+    view.setFloat32(o + 8, 1, true); // normal +z
+    for (let k = 0; k < 3; k++) {
+      view.setFloat32(o + 12 + 12 * k, corners[2 * k]!, true);
+      view.setFloat32(o + 16 + 12 * k, corners[2 * k + 1]!, true);
+    }
+  }
+  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
