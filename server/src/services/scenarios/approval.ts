@@ -13,7 +13,7 @@ import type { AppDeps } from '../../deps.ts';
 import { configurations, parameterSets, projectMetSources, scenarioApprovals, simulations, subscriptionUsage, users } from '../../db/schema/index.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { ApiError } from '../../http/errors.ts';
-import { DEFAULT_ML_STATUS_TEXT, type ScenarioForm, type UserApproval, type UserApprovalResult } from '../../contract/scenarios.ts';
+import { DEFAULT_ML_STATUS_TEXT, UpdateConfigurationSchema, type ScenarioForm, type UserApproval, type UserApprovalResult } from '../../contract/scenarios.ts';
 import { displayName } from '../users/names.ts';
 import { createWeatherLibrary, weatherLibraryDir } from '../weather/library.ts';
 import { requireChangeScenario, scenarioRow, type ConfigurationRow } from './access.ts';
@@ -66,10 +66,10 @@ export async function approveScenario(deps: AppDeps, db: Db, user: AuthUser, ids
   const config = await scenarioRow(db, ids.projectId, ids.configurationId);
   if (body.approved !== true) throw ApiError.field('approved', 'Approve the cost to submit the scenario.');
   const now = deps.clock.now();
-  const form = config.form as ScenarioForm;
 
   const [existing] = await db.select().from(scenarioApprovals).where(eq(scenarioApprovals.configurationId, config.id));
   if (existing) return replay(db, config, existing, (await heldSubscription(db, user.id, now))?.creditsLeft ?? 0);
+  const form = storedInputs(config);
 
   // Checks that need no lock, with the messages the user can act on — before anything is written.
   const engine = engineOf(config);
@@ -180,6 +180,22 @@ export async function approveScenario(deps: AppDeps, db: Db, user: AuthUser, ids
     replayed: false,
     simulations: await simulationSummaries(db, fresh),
   };
+}
+
+/**
+ * The scenario's stored inputs, checked as the wizard's PUT would check them. A scenario made
+ * without them (results appended from outside Canopy, or an older record) cannot be approved: 400
+ * naming the inputs that are missing or invalid, not a crash on the first one read.
+ */
+function storedInputs(config: ConfigurationRow): ScenarioForm {
+  const parsed = UpdateConfigurationSchema.safeParse(config.form ?? {});
+  if (parsed.success) return parsed.data;
+  const fields = [...new Set(parsed.error.issues.map((i) => String(i.path[0] ?? 'inputs')))];
+  throw ApiError.detail(
+    400,
+    `The scenario "${config.name}" has no complete inputs to approve: ${fields.join(', ')} ${fields.length === 1 ? 'is' : 'are'} missing or invalid. Save its inputs in the scenario wizard (PUT configuration/${config.id}/) and approve again.`,
+    { missing: fields },
+  );
 }
 
 /** The weather station behind a project's met source; undefined when none was chosen (or it was removed since). */
