@@ -77,5 +77,5 @@ export function surrounds(extra: Partial<Surrounds> = {}): Surrounds {
 }
 
 export function projectSurrounds(s: Surrounds | null, origin: [number, number] | null = [41.88, -87.63]): ProjectSurrounds {
-  return { project_latitude: origin?.[0] ?? null, project_longitude: origin?.[1] ?? null, surrounds: s };
+  return { project_name: 'Harbour Point', project_latitude: origin?.[0] ?? null, project_longitude: origin?.[1] ?? null, surrounds: s };
 }

@@ -31,8 +31,9 @@ export const selectTimeWindow = (s: SummarySnapshot): string => s.context.time;
 
 // Site.
 export const selectSurrounds = (s: SiteSnapshot) => s.context.surrounds;
+/** The project's name once the surrounds answer is in (null before): the Resources breadcrumb. */
+export const selectSiteProjectName = (s: SiteSnapshot) => s.context.projectName;
 export const selectOrigin = (s: SiteSnapshot) => s.context.origin;
-export const selectProjectOrigin = (s: SiteSnapshot) => s.context.projectOrigin;
 export const selectRadius = (s: SiteSnapshot): number => s.context.radiusM;
 export const selectSiteLoading = (s: SiteSnapshot): boolean => s.matches('loading');
 export const selectSiteLoadFailed = (s: SiteSnapshot): boolean => s.matches('loadFailed');

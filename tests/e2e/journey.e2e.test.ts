@@ -321,7 +321,9 @@ describe('issue 16: from an empty installation to a shared PDF report', () => {
     expect(words).not.toContain('Figure: The plaza');
     expect(words.split('Bench in the sun').length - 1).toBeGreaterThanOrEqual(2);
     expect(words).toMatch(/Sun-lit time \(%\)|Time thermally comfortable \(9 < UTCI ≤ 26 °C\) \(%\)|Clear-sky sun hours \(h\)/);
-    expect(words).not.toMatch(/utci-pct-|pct-sunlit \(/);
+    expect(words).not.toMatch(/utci-pct-|pct-sunlit \(|pct sunlit/);
+    // The insight's template names the analysis in words (the label table), not by its id.
+    expect(words).toMatch(/What the (sun-lit time|time thermally comfortable|clear-sky sun hours)[^.]* results show at this location\./);
     expect(words).toMatch(/Engine: canopy/);
     // The figure page: the captured scene (many colours) with the drawn rectangle (#e4572e) over it.
     const figurePage = render(2);

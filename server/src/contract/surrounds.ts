@@ -49,6 +49,8 @@ export const SurroundsSchema = z
 
 export const ProjectSurroundsSchema = z
   .object({
+    /** The project's name (the Resources page's breadcrumb names it). */
+    project_name: z.string(),
     project_latitude: z.number().nullable(),
     project_longitude: z.number().nullable(),
     surrounds: SurroundsSchema.nullable(),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { InsightsMode } from './insights-mode.tsx';
+import { analysisShown, InsightsMode } from './insights-mode.tsx';
 import { fakeBridge, fakeInsightsServices, insight, renderWith, VIEW } from './insights-test-kit.tsx';
 import { serialiseSceneView } from '../../insights/scene-view-json.ts';
 
@@ -50,8 +50,17 @@ describe('Insights mode', { timeout: 20_000 }, () => {
       kind: 'create',
       title: 'Windy entrance',
       category: null,
-      text: 'Observation\nWhat the Speed ratio results show at this location.\n\nRecommendation\nSuggested design change or mitigation, if any.',
+      text: 'Observation\nWhat the speed ratio results show at this location.\n\nRecommendation\nSuggested design change or mitigation, if any.',
     });
+  });
+
+  it('names the analysis shown with the label table, never a raw id', () => {
+    const scale = { min: 0, max: 100, colours: ['#000000', '#ffffff'], discrete: false };
+    expect(analysisShown({ filters: {}, colourScale: { ...scale, legendName: 'pct-sunlit', title: 'Sun-lit time' } })).toBe('sun-lit time');
+    expect(analysisShown({ filters: {}, colourScale: { ...scale, legendName: 'pct-sunlit' } })).toBe('sun-lit time');
+    expect(analysisShown({ filters: { analysis_type: 'solar-sun-hours' }, colourScale: null })).toBe('solar — sun hours');
+    expect(analysisShown({ filters: {}, colourScale: { ...scale, title: 'UTCI category' } })).toBe('UTCI category');
+    expect(analysisShown({ filters: {}, colourScale: null })).toBeNull();
   });
 
   it('offers the Draft/Published toggle only to users who may add insights', async () => {

@@ -6,6 +6,7 @@
  * on — three exclusive modes of the viewer-modes machine.
  */
 import { useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { layerLabel, resultAnalysisLabel } from '@engine/results/labels.ts';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { Insight } from '@server/contract/insights.ts';
 import { viewerModesMachine } from '@machines/viewer-modes/viewer-modes.machine.ts';
@@ -41,10 +42,22 @@ export function pinMarks(insight: Insight | null): PinMark[] {
   });
 }
 
-/** The analysis of the view being annotated, in words: the analysis filter, else the legend's name. */
-function analysisShown(view: ViewState): string | null {
+/** A label inside a sentence: "Sun-lit time" → "sun-lit time"; an acronym ("UTCI …") keeps its capitals. */
+function inSentence(label: string): string {
+  return /^[A-Z][a-z]/.test(label) ? label[0]!.toLowerCase() + label.slice(1) : label;
+}
+
+/**
+ * The analysis of the view being annotated, in words from the one label table: the layer's human
+ * name (its legend's title), else the analysis filter's or legend's label — never a raw id.
+ */
+export function analysisShown(view: Pick<ViewState, 'filters' | 'colourScale'>): string | null {
+  const title = view.colourScale?.title;
+  if (title) return inSentence(title);
   const raw = view.filters.analysis_type ?? view.colourScale?.legendName ?? null;
-  return raw ? raw.replace(/[-_]+/g, ' ') : null;
+  if (!raw) return null;
+  const named = view.filters.analysis_type ? resultAnalysisLabel(raw) : layerLabel(raw).title;
+  return inSentence(named);
 }
 
 export function InsightsMode({ projectId, studyId, viewer }: ViewerModeProps) {

@@ -16,6 +16,7 @@ import { ToastContext } from '../../app/contexts.ts';
 import { bindUploadLogic, type UploadServices } from '../../services/uploads.ts';
 import { bindResourcesLogic, type ResourcesServices } from '../../services/weather.ts';
 import { UploadLogicContext } from '../../ui/file-uploader/upload-logic-context.ts';
+import { BreadcrumbContext, type CrumbNames } from '../../layout/breadcrumb-context.ts';
 import { ResourcesLogicContext } from './resources-logic-context.ts';
 import { ProjectResourcesScreen } from './project-resources-screen.tsx';
 import { describeRose } from './wind-rose-chart.tsx';
@@ -71,16 +72,20 @@ function setup(overrides: Partial<ResourcesServices> = {}) {
     },
     ...overrides,
   };
+  const crumbs: CrumbNames[] = [];
+  const breadcrumb = { names: {}, setNames: (names: CrumbNames) => crumbs.push(names) };
   render(
-    <UploadLogicContext.Provider value={bindUploadLogic(uploadServices)}>
-      <ResourcesLogicContext.Provider value={bindResourcesLogic(services)}>
-        <ToastContext.Provider>
-          <ProjectResourcesScreen projectId={5} />
-        </ToastContext.Provider>
-      </ResourcesLogicContext.Provider>
-    </UploadLogicContext.Provider>,
+    <BreadcrumbContext.Provider value={breadcrumb}>
+      <UploadLogicContext.Provider value={bindUploadLogic(uploadServices)}>
+        <ResourcesLogicContext.Provider value={bindResourcesLogic(services)}>
+          <ToastContext.Provider>
+            <ProjectResourcesScreen projectId={5} />
+          </ToastContext.Provider>
+        </ResourcesLogicContext.Provider>
+      </UploadLogicContext.Provider>
+    </BreadcrumbContext.Provider>,
   );
-  return { senders, calls };
+  return { senders, calls, crumbs };
 }
 
 describe('the resources tab', () => {
@@ -104,6 +109,12 @@ describe('the resources tab', () => {
     await userEvent.selectOptions(screen.getByLabelText('Season'), 'winter');
     await userEvent.selectOptions(screen.getByLabelText('Time of day'), '07:00-19:00');
     await waitFor(() => expect(calls.at(-1)).toBe(`summary ${metSource(1).met_id} winter 07:00-19:00`));
+  });
+
+  it('names the project in the breadcrumb and the page title once the site answer is in (not "Project 5")', async () => {
+    const { crumbs } = setup();
+    await waitFor(() => expect(crumbs.at(-1)).toEqual({ project: 'Harbour Point' }));
+    expect(document.title).toContain('Resources · Harbour Point');
   });
 
   it("shows SPEC §8's message and the reason when fetching the nearest station fails", async () => {

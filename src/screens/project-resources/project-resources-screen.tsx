@@ -7,7 +7,8 @@
 import { useContext } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { selectSelectedMetId, selectSources } from '@machines/weather/weather.selectors.ts';
-import { selectSurrounds } from '@machines/weather/weather.selectors.ts';
+import { selectSiteProjectName, selectSurrounds } from '@machines/weather/weather.selectors.ts';
+import { useBreadcrumbNames } from '../../layout/breadcrumb-context.ts';
 import { usePageTitle } from '../../app/page-title.ts';
 import { ResourcesLogicContext } from './resources-logic-context.ts';
 import { WeatherDataForm } from './weather-data-form.tsx';
@@ -17,10 +18,13 @@ import { ResourceList } from './resource-list.tsx';
 import * as css from './project-resources.css.ts';
 
 export function ProjectResourcesScreen({ projectId }: { projectId: number }) {
-  usePageTitle('Resources');
   const logic = useContext(ResourcesLogicContext);
   const weather = useActorRef(logic.weather, { input: { projectId } });
   const site = useActorRef(logic.site, { input: { projectId } });
+  const projectName = useSelector(site, selectSiteProjectName);
+  // The breadcrumb names the project (not "Project 2"), as on its other pages.
+  useBreadcrumbNames({ project: projectName ?? undefined });
+  usePageTitle(projectName ? `Resources · ${projectName}` : 'Resources');
   const metId = useSelector(weather, selectSelectedMetId);
   const sources = useSelector(weather, selectSources);
   const surrounds = useSelector(site, selectSurrounds);

@@ -46,9 +46,9 @@ function represent(row: Row, projectId: number): Surrounds {
 
 export async function getSurrounds(db: Db, user: AuthUser, projectId: number): Promise<ProjectSurrounds> {
   await requireVisibleProject(db, user, projectId);
-  const [project] = await db.select({ latitude: projects.latitude, longitude: projects.longitude }).from(projects).where(eq(projects.id, projectId));
+  const [project] = await db.select({ name: projects.name, latitude: projects.latitude, longitude: projects.longitude }).from(projects).where(eq(projects.id, projectId));
   const [row] = await db.select().from(projectSurrounds).where(eq(projectSurrounds.projectId, projectId));
-  return { project_latitude: project?.latitude ?? null, project_longitude: project?.longitude ?? null, surrounds: row ? represent(row, projectId) : null };
+  return { project_name: project?.name ?? '', project_latitude: project?.latitude ?? null, project_longitude: project?.longitude ?? null, surrounds: row ? represent(row, projectId) : null };
 }
 
 async function surroundsGlb(engine: EngineSurrounds, version: string, origin: { lat: number; lon: number }): Promise<Uint8Array> {
