@@ -14,7 +14,7 @@ import { Document, Primitive, WebIO, type Accessor } from '@gltf-transform/core'
 import { z } from 'zod';
 import { RESULT_FORMAT_VERSION, resultMetadataSchema, type ResultMetadata, type ResultMetadataInput } from './result-metadata.ts';
 
-export { RESULT_FORMAT_VERSION, resultMetadataSchema, type ResultMetadata, type ResultMetadataInput } from './result-metadata.ts';
+export { type ResultMetadata, type ResultMetadataInput } from './result-metadata.ts';
 
 export interface ResultMesh {
   /** x east, y north, z up, metres; 3 numbers per vertex. */

@@ -4,7 +4,7 @@
  * The physiology lives in `two-node.ts`; sources are cited there.
  */
 import type { ComfortInput } from './pmv.ts';
-import { twoNodeModel, type Posture, type TwoNodeResult } from './two-node.ts';
+import { twoNodeModel, type Posture } from './two-node.ts';
 
 export interface SetInput extends ComfortInput {
   /** Default 'standing' (pedestrians); changes the radiating share of the body (0.73 vs 0.70). */
@@ -15,7 +15,7 @@ export interface SetInput extends ComfortInput {
   atmosphericPressurePa?: number;
 }
 
-export type { Posture, TwoNodeResult };
+export type { Posture };
 
 /** SET in °C (ANSI/ASHRAE 55-2020 Normative Appendix D). NaN if the model does not converge. */
 export function standardEffectiveTemperature(input: SetInput): number {

@@ -15,7 +15,7 @@
  */
 import { UTCI_COEFFICIENTS } from './utci-coefficients.ts';
 
-export { UTCI_STRESS_CATEGORIES, utciStressCategory, utciThermalCondition, type UtciStressCategory } from './utci-stress.ts';
+export { UTCI_STRESS_CATEGORIES, utciStressCategory, utciThermalCondition } from './utci-stress.ts';
 
 const ORDER = 6;
 

@@ -11,14 +11,10 @@
  * exceedanceProbabilities({ ..., thresholdsMs: thresholds }); classifyComfort(exceedances, criterion).
  */
 export {
-  checkExceedanceInput,
   exceedanceProbabilities,
   exceedanceProbabilitiesBruteForce,
-  sortSpeedsByDirection,
   type ExceedanceInput,
-  type SortedSpeeds,
 } from './exceedance.ts';
-export { circularDistanceDeg, classifyHours, nearestDirectionIndex, HOUR_CALM, HOUR_SKIPPED, type HourSelection } from './hours.ts';
-export { fitSectorWeibulls, fitWeibull, weibullExceedance, MIN_FIT_HOURS, type SectorWeibulls, type WeibullFit } from './weibull.ts';
-export { classifyComfort, NO_CLASS, type ComfortClassification } from './classify.ts';
+export { nearestDirectionIndex } from './hours.ts';
+export { classifyComfort, NO_CLASS } from './classify.ts';
 export { comfortThresholdsMs } from './criterion-schema.ts';

@@ -89,8 +89,6 @@ export const criterionSchema = z
 
 export type Criterion = z.output<typeof criterionSchema>;
 export type CriterionInput = z.input<typeof criterionSchema>;
-export type ComfortClass = z.output<typeof comfortClassSchema>;
-export type SafetyLimit = z.output<typeof safetyLimitSchema>;
 
 /**
  * Five comfort colours, most comfortable first: ColorBrewer "RdYlBu" 5-class reversed, flagged

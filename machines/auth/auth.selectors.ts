@@ -1,7 +1,7 @@
 /** Named readings of the sign-in machine. The spec's status strings are derived here, not stored. */
 import type { SnapshotFrom } from 'xstate';
 import type { authMachine } from './auth.machine.ts';
-import type { Agreement, AuthResponse, ServerError, StoredAuth } from './auth.types.ts';
+import type { Agreement, ServerError, StoredAuth } from './auth.types.ts';
 
 type Snapshot = SnapshotFrom<typeof authMachine>;
 
@@ -54,8 +54,6 @@ export const selectIsSignedIn = (snapshot: Snapshot): boolean => snapshot.matche
  * 'unauthenticated' and every route leads to login, where the questionnaire is shown (SPEC §2).
  */
 export const selectIsAuthenticated = (snapshot: Snapshot): boolean => snapshot.matches({ authenticated: 'ready' });
-
-export const selectAuthResponse = (snapshot: Snapshot): AuthResponse | null => snapshot.context.authResponse;
 
 /** A sign-in is under way (any method, including the onboarding check right after it). */
 export const selectIsSigningIn = (snapshot: Snapshot): boolean =>

@@ -90,7 +90,6 @@ export const selectMembersLoading = (s: Groups): boolean => s.matches({ members:
 export const selectMembersError = (s: Groups): string | null => (s.matches({ members: 'failed' }) ? errorMessage(s.context.membersError) : null);
 export const selectMembersBusy = (s: Groups): boolean => s.matches({ members: 'adding' }) || s.matches({ members: 'removing' });
 export const selectGroupsBusy = (s: Groups): boolean => !s.matches({ editor: 'idle' }) && !s.matches({ editor: 'confirmingDelete' });
-export const selectCompanyUsersForGroups = (s: Groups): CompanyUser[] => s.context.users;
 /** Company users not yet in the chosen group. */
 export function selectAddableMembers(s: Groups): CompanyUser[] {
   const members = new Set(s.context.members.map((m) => m.id));

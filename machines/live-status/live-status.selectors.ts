@@ -20,8 +20,6 @@ export const selectScenarioLive =
   (s: Snapshot): ScenarioLive | null =>
     s.context.scenarios[configurationId] ?? null;
 
-export const selectAttempt = (s: Snapshot): number => s.context.attempt;
-
 /** How far the scenario's running simulation is (the first that reports progress), or null. */
 export const selectScenarioProgress =
   (configurationId: number) =>

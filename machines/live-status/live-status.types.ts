@@ -3,9 +3,8 @@
  * carries the server's ScenarioEvent messages; polling reads get-latest-status/ per simulation.
  */
 import type { LatestStatus, ScenarioEvent, ScenarioStatus, SimulationProgress } from '@server/contract/scenarios.ts';
-import type { ServerError } from '@machines/shared/actors.ts';
 
-export type { LatestStatus, ScenarioEvent, ScenarioStatus, ServerError, SimulationProgress };
+export type { LatestStatus, ScenarioEvent, ScenarioStatus, SimulationProgress };
 
 /** What GET /socket/negotiate answers. */
 export interface SocketGrant {

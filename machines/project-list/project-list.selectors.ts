@@ -36,8 +36,6 @@ export const selectError = (s: Snapshot): string | null => errorMessage(shown(s)
 export const selectPageCounter = (s: Snapshot): number => shown(s).page;
 /** Loaded, and nothing matched: the screen says so (and how to get out of it). */
 export const selectIsEmpty = (s: Snapshot): boolean => shown(s).loaded && shown(s).projects.length === 0 && !selectIsLoading(s);
-export const selectJobTypes = (s: Snapshot): unknown[] => s.context.jobTypes;
-export const selectCriteria = (s: Snapshot): unknown[] => s.context.criteria;
 
 // The create-project modal.
 type Create = SnapshotFrom<typeof createProjectMachine>;

@@ -31,11 +31,3 @@ export function errorMessage(error: ServerError | null, fallback = 'Something we
   if (first) return first[1].join(' ');
   return fallback;
 }
-
-/** A DRF page: {count, next, previous, results}. */
-export interface Page<T> {
-  count: number;
-  next: string | null;
-  previous: string | null;
-  results: T[];
-}

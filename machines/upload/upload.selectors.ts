@@ -30,11 +30,9 @@ export const selectDisplayedProgress = (s: UploadSnapshot): number => {
 export const selectFileName = (s: UploadSnapshot): string => s.context.file.name;
 export const selectFileSize = (s: UploadSnapshot): number => s.context.file.size;
 export const selectFailureMessage = (s: UploadSnapshot): string | null => (s.matches('failed') ? (s.context.failure?.message ?? null) : null);
-export const selectStoredUpload = (s: UploadSnapshot): StoredUpload | null => s.context.upload;
 export const selectCanCancel = (s: UploadSnapshot): boolean =>
   s.matches('queued') || s.matches('requestingUrl') || s.matches('uploading') || s.matches('verifying');
 export const selectCanRetry = (s: UploadSnapshot): boolean => s.matches('failed') || s.matches('cancelled');
-export const selectIsSettled = (s: UploadSnapshot): boolean => s.matches('done') || s.matches('failed') || s.matches('cancelled');
 
 const sameTarget = (a: UploadTarget, b: UploadTarget): boolean => a.projectId === b.projectId && a.kind === b.kind;
 

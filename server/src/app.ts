@@ -5,7 +5,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { compress } from 'hono/compress';
 import type { AppDeps, AppEnv } from './deps.ts';
-import { ApiError, mergeFieldErrors, renderError, zodToFieldErrors, MESSAGES } from './http/errors.ts';
+import { mergeFieldErrors, renderError, zodToFieldErrors, MESSAGES } from './http/errors.ts';
 import { inputProblems } from './http/input-hygiene.ts';
 import { hiddenFromCaller } from './http/access-first.ts';
 import { malformedUrl } from './http/malformed-url.ts';
@@ -57,5 +57,3 @@ export function createApp(deps: AppDeps): ApiApp {
   app.onError((error, c) => renderError(error, c));
   return app;
 }
-
-export { ApiError };

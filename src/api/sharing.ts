@@ -17,10 +17,6 @@ export function listNotifications(api: ApiClient): Promise<Notification[]> {
   return fetchAllPages<Notification>(api, '/api/user/notifications');
 }
 
-export function listReceivedShares(api: ApiClient): Promise<ProjectShare[]> {
-  return fetchAllPages<ProjectShare>(api, '/api/user/project-shares');
-}
-
 export function answerShare(api: ApiClient, shareId: number, shareStatus: ShareAnswer): Promise<ProjectShare> {
   return api<ProjectShare>(`/api/user/project-shares/${shareId}`, { method: 'POST', body: { share_status: shareStatus } });
 }

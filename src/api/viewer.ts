@@ -4,12 +4,8 @@
  * results import, and reference data. Types come from the server's contract (type-only).
  */
 import type {
-  AddResultSimulations,
   CameraPosition,
   CameraPositionCreate,
-  CameraPositionPatch,
-  PostProcessingTag,
-  PostProcessingTagCreate,
   Simulation,
   UserLayer,
   UserLayersReplace,
@@ -39,10 +35,6 @@ export function createCameraPosition(api: ApiClient, s: StudyRef, body: CameraPo
   return api<CameraPosition>(`${study(s)}/camera-position/`, { method: 'POST', body });
 }
 
-export function updateCameraPosition(api: ApiClient, s: StudyRef, id: number, body: CameraPositionPatch): Promise<CameraPosition> {
-  return api<CameraPosition>(`${study(s)}/camera-position/${id}/`, { method: 'PATCH', body });
-}
-
 export function deleteCameraPosition(api: ApiClient, s: StudyRef, id: number): Promise<void> {
   return api<void>(`${study(s)}/camera-position/${id}/`, { method: 'DELETE' });
 }
@@ -63,19 +55,7 @@ export function deleteAllUserLayers(api: ApiClient, s: StudyRef, simulationId: n
   return api<void>(`${study(s)}/user-selected-layer/`, { method: 'DELETE', query: { simulation_id: simulationId } });
 }
 
-export function listPostProcessingTags(api: ApiClient, projectId: number): Promise<PostProcessingTag[]> {
-  return api<PostProcessingTag[]>(`/api/project/${projectId}/post-processing-tag/`);
-}
-
-export function createPostProcessingTag(api: ApiClient, projectId: number, body: PostProcessingTagCreate): Promise<PostProcessingTag> {
-  return api<PostProcessingTag>(`/api/project/${projectId}/post-processing-tag/`, { method: 'POST', body });
-}
-
 /** Where the viewer's worker fetches an asset's file (GLB or JSON), with the bearer token. */
 export function assetDownloadPath(ids: { projectId: number; configurationId: number; simulationId: number; assetId: number }): string {
   return `/api/project/${ids.projectId}/configuration/${ids.configurationId}/simulation/${ids.simulationId}/simulation-asset/${ids.assetId}/download/`;
-}
-
-export function addResultSimulations(api: ApiClient, projectId: number, configurationId: number, body: AddResultSimulations): Promise<Simulation> {
-  return api<Simulation>(`/api/project/${projectId}/configuration/${configurationId}/add-result-simulations/`, { method: 'POST', body });
 }

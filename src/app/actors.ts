@@ -124,4 +124,3 @@ export function bindAuthLogic(services: AuthServices, browser: BrowserEffects = 
 export type AuthLogic = ReturnType<typeof bindAuthLogic>;
 
 export const liveAuthLogic: AuthLogic = bindAuthLogic(liveAuthServices);
-export const liveAuthMachine = liveAuthLogic.auth;

@@ -116,5 +116,4 @@ export function afterLoginPath(from: string | null): string {
 
 export const VIEWER_DEFAULT_TAB = 'Viewer';
 export const VIEWER_MODES = ['Viewer', 'Insights', 'Reports', 'Images', 'Settings'] as const;
-export const WHEEL_TABS = ['overview', 'details', 'settings'] as const;
 export const PROJECT_SETTINGS_TABS = ['details', 'scenarios', 'parameter-sets', 'resources', 'share', 'admin', 'files'] as const;

@@ -102,18 +102,6 @@ export const drawingCommands: CommandSet<DrawingDoc, DrawingCommand> = {
   },
 };
 
-/** The shape under a normalised point (topmost first), within `tolerance` of its outline or box. */
-export function hitShape(doc: DrawingDoc, p: NormPoint, tolerance = 0.015): Shape | null {
-  for (let i = doc.shapes.length - 1; i >= 0; i--) {
-    const s = doc.shapes[i]!;
-    const xs = s.points.map((q) => q[0]);
-    const ys = s.points.map((q) => q[1]);
-    const pad = s.kind === 'text' ? 0.04 : tolerance;
-    if (p[0] >= Math.min(...xs) - pad && p[0] <= Math.max(...xs) + pad + (s.kind === 'text' ? 0.1 : 0) && p[1] >= Math.min(...ys) - pad && p[1] <= Math.max(...ys) + pad) return s;
-  }
-  return null;
-}
-
 /** Drawing JSON as stored; unknown or malformed shapes are dropped rather than failing the view. */
 export function serialiseDrawing(doc: DrawingDoc): { version: number; shapes: Shape[] } {
   return { version: DRAWING_JSON_VERSION, shapes: doc.shapes.map((s) => ({ ...s })) };

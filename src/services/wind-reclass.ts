@@ -8,7 +8,7 @@
  */
 import { fromPromise } from 'xstate';
 import { windReclassMachine, type ClassifyInput } from '@machines/wind-reclass/wind-reclass.machine.ts';
-import { choiceKey, mergeSeasons, mergeWindows, speedRatioAssets, storedChoice, storedPeriods } from '@machines/wind-reclass/reclass-inputs.ts';
+import { mergeSeasons, mergeWindows, speedRatioAssets, storedChoice, storedPeriods } from '@machines/wind-reclass/reclass-inputs.ts';
 import type { ReclassInputs, ReclassResult, ReclassTarget, SavedLayer, SeasonOption, WindowOption } from '@machines/wind-reclass/wind-reclass.types.ts';
 import { recipeDefaults, type Criterion } from '@engine/wind/criteria.ts';
 import { comfortLegend, comfortLegendName } from '@engine/analyses/legends.ts';
@@ -192,6 +192,3 @@ export function bindWindReclass(calls: ReclassCalls) {
     },
   });
 }
-
-export type WindReclassLogic = ReturnType<typeof bindWindReclass>;
-export { choiceKey };

@@ -60,20 +60,3 @@ const lightValues = {
  */
 createGlobalTheme(':root', color, lightValues);
 export const lightTheme = createTheme(color, lightValues);
-
-export const darkTheme = createTheme(color, {
-  background: '#111715',
-  surface: '#19211e',
-  surfaceRaised: '#202a26',
-  border: '#2e3a35',
-  text: '#e8efec',
-  textMuted: '#9aa8a2',
-  accent: '#4cc38a',
-  accentText: '#0b1310',
-  accentSoft: '#1d3429',
-  danger: '#f2857b',
-  dangerSoft: '#3a1f1c',
-  success: '#4cc38a',
-  successSoft: '#1d3429',
-  focus: '#7aa7ff',
-});

@@ -29,5 +29,3 @@ export function Dialog({ open, onOpenChange, title, description, children }: Dia
     </RadixDialog.Root>
   );
 }
-
-export const DialogClose = RadixDialog.Close;

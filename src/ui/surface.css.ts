@@ -45,7 +45,6 @@ export const eyebrow = style({
   margin: 0,
 });
 export const muted = style({ color: color.textMuted });
-export const mono = style({ fontFamily: tokens.font.mono, fontSize: tokens.fontSize.sm });
 
 export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize: tokens.fontSize.md });
 export const th = style({

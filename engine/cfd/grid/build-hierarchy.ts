@@ -458,13 +458,3 @@ export function buildHierarchy(spec: HierarchySpec): Hierarchy {
   });
   return { levels, physics, dt0S };
 }
-
-/** Cells computed per level-0 step, weighted by how often each level steps. */
-export function workPerCoarseStep(h: Hierarchy): number {
-  let work = 0;
-  for (const level of h.levels) {
-    const cells = level.fastCells + level.slow.count + level.pre.count;
-    work += cells * 2 ** level.index;
-  }
-  return work;
-}

@@ -69,18 +69,6 @@ export function childBox(parent: LevelBox, at: Placement): LevelBox {
   };
 }
 
-/** Checks that a placement leaves the parent's own boundary cells (and one more ring) alone. */
-export function checkPlacement(parent: LevelBox, at: Placement): void {
-  const margin = 3;
-  if (at.ax < margin || at.ay < margin || at.bx > parent.nx - margin || at.by > parent.ny - margin || at.bz > parent.nz - margin) {
-    throw new RangeError(
-      `a refined box must stay ${margin} cells inside its parent (parent ${parent.nx}×${parent.ny}×${parent.nz}, ` +
-        `box x ${at.ax}..${at.bx}, y ${at.ay}..${at.by}, z 0..${at.bz})`,
-    );
-  }
-  if (at.bx - at.ax < 4 || at.by - at.ay < 4 || at.bz < 3) throw new RangeError('a refined box must span at least 4×4×3 parent cells');
-}
-
 /**
  * Depth of a parent cell inside a child's footprint: 0 on the outer ring (computed on the parent,
  * the source of the child's interface), 1 on the next ring (its state is restricted from the

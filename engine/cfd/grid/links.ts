@@ -12,7 +12,7 @@
  * dropped. Every slot a cell touches in an odd step belongs to it alone, which `checkDisjoint`
  * verifies in the tests.
  */
-import { CX, CY, CZ, OPP, Q, directionOf } from '../lattice/d3q19.ts';
+import { CX, CY, CZ, OPP, directionOf } from '../lattice/d3q19.ts';
 import { cellIndex, type LevelBox, type Padded } from './layout.ts';
 import { KIND } from './level.ts';
 
@@ -115,5 +115,3 @@ export function interiorWriteSlot(pad: Padded, x: number, q: number): number {
   const o = CX[q] + CY[q] * pad.px + CZ[q] * pad.pxy;
   return q * pad.n + x + o;
 }
-
-export const LINKS = Q;

@@ -26,8 +26,3 @@ export function i32From(values: ArrayLike<number>): Int32Array {
   a.set(values);
   return a;
 }
-export function f32From(values: ArrayLike<number>): Float32Array {
-  const a = f32(values.length);
-  a.set(values);
-  return a;
-}

@@ -24,9 +24,6 @@ export const W: readonly number[] = CX.map((_, q) => {
 /** The opposite direction: c_opp(q) = −c_q. */
 export const OPP: readonly number[] = CX.map((_, q) => (q === 0 ? 0 : q % 2 === 1 ? q + 1 : q - 1));
 
-/** Lattice speed of sound squared. */
-export const CS2 = 1 / 3;
-
 /** Index of the direction with the given velocity components, or −1. */
 export function directionOf(cx: number, cy: number, cz: number): number {
   for (let q = 0; q < Q; q++) if (CX[q] === cx && CY[q] === cy && CZ[q] === cz) return q;

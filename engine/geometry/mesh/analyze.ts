@@ -37,8 +37,3 @@ export function analyzeMesh(positions: Float32Array, options: AnalyzeOptions = {
     bounds: boundsOf(positions),
   };
 }
-
-/** Soup vertex index (3t + k) of a welded vertex, for findings that name edges. */
-export function soupVertexOf(analysis: MeshAnalysis, vertex: number): number {
-  return analysis.welded.firstCorner[vertex];
-}

@@ -130,7 +130,3 @@ export function flipTriangles(soup: Float32Array, triangles: readonly number[]):
   }
   return out;
 }
-
-export function triangleCountOf(soup: Float32Array): number {
-  return Math.floor(soup.length / 9);
-}

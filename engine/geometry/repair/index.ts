@@ -1,4 +1,3 @@
-export { repairMesh, type RepairOptions, type RepairReport, type RepairResult, type RepairedHole } from './repair-mesh.ts';
-export { earClip, newellNormal } from './triangulate.ts';
+export { repairMesh } from './repair-mesh.ts';
 /** The repaired asset is stored as binary STL. */
 export { writeBinaryStl } from '../stl/writer.ts';

@@ -44,5 +44,3 @@ export const FINDING_CODES = {
   'cfd-geometry': { severity: 'error', meaning: 'The CFD has nothing to compute on (no study, no presentation plane).' },
   'cfd-grid': { severity: 'info', meaning: 'The CFD grid the solver will build: cells, memory, steps and time per direction.' },
 } as const satisfies Record<string, { severity: FindingSeverity; meaning: string }>;
-
-export type FindingCode = keyof typeof FINDING_CODES;

@@ -49,7 +49,3 @@ export interface GeometryFinding {
 
 /** Longest list of triangles or edges kept in one finding; the rest is counted in `count`. */
 export const MAX_LISTED_ITEMS = 10_000;
-
-export function capList<T>(items: T[], max = MAX_LISTED_ITEMS): T[] {
-  return items.length > max ? items.slice(0, max) : items;
-}

@@ -69,7 +69,6 @@ export const chips = style({ display: 'flex', flexWrap: 'wrap', gap: '4px', list
 export const details = style({ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: `${tokens.space.sm} ${tokens.space.xl}`, margin: 0, fontSize: tokens.fontSize.md });
 export const term = style({ color: color.textMuted });
 export const definition = style({ margin: 0 });
-export const centered = style({ padding: `${tokens.space.xxl} 0`, textAlign: 'center', color: color.textMuted });
 export const note = style({ color: color.textMuted, margin: `${tokens.space.lg} 0 0`, fontSize: tokens.fontSize.sm });
 export const flush = style({ margin: 0 });
 export const pushDown = style({ marginTop: 'auto' });

@@ -82,8 +82,3 @@ export function layoutWheel(studies: StudyWithScenarios[], gapDegrees = 1.5): St
     };
   });
 }
-
-/** Where a label sits: the middle of the arc, at radius r. */
-export function labelPoint(cx: number, cy: number, r: number, start: number, end: number): [number, number] {
-  return point(cx, cy, r, (start + end) / 2);
-}

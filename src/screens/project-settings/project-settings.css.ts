@@ -30,6 +30,3 @@ export const inlineForm = style({ display: 'flex', gap: tokens.space.sm, alignIt
 export const grow = style({ flex: '1 1 240px' });
 export const readOnly = style({ color: color.textMuted, fontSize: tokens.fontSize.sm, margin: 0 });
 export const code = style({ fontFamily: tokens.font.mono, fontSize: tokens.fontSize.xs, color: color.textMuted, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', maxWidth: '360px', display: 'block' });
-export const flush = style({ margin: 0 });
-export const spaced = style({ paddingTop: tokens.space.lg, maxWidth: '420px' });
-export const gapTop = style({ marginTop: tokens.space.xl });

@@ -7,14 +7,7 @@
  * - cividis: J. R. Nuñez, C. R. Anderton, R. S. Renslow, "Optimizing colormaps with consideration
  *   for color vision deficiency to enable accurate interpretation of scientific data", PLoS ONE
  *   13(7): e0199239 (2018); shipped in matplotlib ≥ 2.2. Samples at 0, 0.2, …, 1.
- * - comfort classes: ColorBrewer RdYlBu 5-class, reversed (Brewer & Harrower, colorbrewer2.org,
- *   flagged colour-blind safe), the same family the engine's comfort criteria use.
  */
 export const VIRIDIS = ['#440154', '#472d7b', '#3b528b', '#2c728e', '#21918c', '#28ae80', '#5ec962', '#addc30', '#fde725'];
 
 export const CIVIDIS = ['#00224e', '#35456c', '#666970', '#948e77', '#c8b866', '#fee838'];
-
-export const COMFORT_CLASSES = ['#2c7bb6', '#abd9e9', '#ffffbf', '#fdae61', '#d7191c'];
-
-export const PALETTES = { viridis: VIRIDIS, cividis: CIVIDIS, comfort: COMFORT_CLASSES } as const;
-export type PaletteName = keyof typeof PALETTES;

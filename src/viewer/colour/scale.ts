@@ -85,16 +85,3 @@ export function lutPixels(scale: Pick<ColourScale, 'colours' | 'discrete'>, size
   }
   return out;
 }
-
-/** A default scale over a field's finite range (viridis), for a data layer shown without a legend. */
-export function defaultScale(values: ArrayLike<number>, colours: string[], unit?: string): ColourScale {
-  let min = Infinity;
-  let max = -Infinity;
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i];
-    if (v < min) min = v;
-    if (v > max) max = v;
-  }
-  if (!Number.isFinite(min)) [min, max] = [0, 1];
-  return { min, max, colours, discrete: false, unit };
-}

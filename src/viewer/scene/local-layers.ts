@@ -8,8 +8,6 @@ import type { DecodedLayer } from '../workers/decoded-layer.ts';
 const layers = new Map<string, DecodedLayer>();
 let next = 1;
 
-export const isLocalLayerUrl = (url: string) => url.startsWith('local:');
-
 /** Keeps a layer and returns its URL (unique per call: a new result is a new layer, never an edited one). */
 export function putLocalLayer(name: string, layer: DecodedLayer): string {
   const url = `local:${name}/${next++}`;

@@ -1,5 +1,5 @@
 /** What every layer component of one viewer shares: registry, lookup texture, colour scale, theme, loader. */
-import { createContext, useContext, useLayoutEffect, useSyncExternalStore } from 'react';
+import { createContext, useContext, useLayoutEffect } from 'react';
 import type { DataTexture } from 'three';
 import type { ColourScale } from '../contracts.ts';
 import type { ViewerTheme } from '../themes/themes.ts';
@@ -37,10 +37,4 @@ export function useColourScaleEffect(apply: (scale: ColourScale | null) => void,
     apply(colourScale.get());
     return colourScale.subscribe(apply);
   }, [colourScale, ...deps]); // eslint-disable-line react-hooks/exhaustive-deps -- `apply` reads only what the caller lists in deps
-}
-
-/** The colour scale as React state, for the few components that render from it (re-renders on change). */
-export function useColourScale(): ColourScale | null {
-  const { colourScale } = useViewerScene();
-  return useSyncExternalStore(colourScale.subscribe, colourScale.get, colourScale.get);
 }

@@ -107,9 +107,6 @@ export const thermalJobInputSchema = analysisTargetSchema.extend({ settings: the
 export const windComfortJobInputSchema = analysisTargetSchema.extend({ settings: windComfortSettingsSchema.default(windComfortSettingsSchema.parse({})) });
 
 export type AnalysisTarget = z.output<typeof analysisTargetSchema>;
-export type SolarSettings = z.output<typeof solarSettingsSchema>;
-export type ThermalSettings = z.output<typeof thermalSettingsSchema>;
-export type WindComfortSettings = z.output<typeof windComfortSettingsSchema>;
 export type SolarJobInput = z.input<typeof solarJobInputSchema>;
 export type ThermalJobInput = z.input<typeof thermalJobInputSchema>;
 export type WindComfortJobInput = z.input<typeof windComfortJobInputSchema>;

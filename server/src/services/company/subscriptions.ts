@@ -147,9 +147,3 @@ export async function assignSubscription(tx: Db, companyId: number, userId: numb
   await tx.update(subscriptions).set({ userId: null }).where(and(eq(subscriptions.userId, userId), ne(subscriptions.id, subscriptionId)));
   await tx.update(subscriptions).set({ userId }).where(eq(subscriptions.id, subscriptionId));
 }
-
-/** The id of the subscription `userId` holds, or null (the user's `subscription` field). */
-export async function subscriptionOf(db: Db, userId: number): Promise<number | null> {
-  const [row] = await db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.userId, userId));
-  return row?.id ?? null;
-}

@@ -75,10 +75,6 @@ export function capabilities(config: OfferConfig): Capability[] {
   return [...own, ...external];
 }
 
-export function capabilityOf(config: OfferConfig, analysisType: string, engine: Engine): Capability | undefined {
-  return capabilities(config).find((c) => c.analysis_type === analysisType && c.engine === engine);
-}
-
 /** The job that computes the pair in Canopy, or undefined when its results come from outside. */
 export function canopyJobType(analysisType: string, engine: Engine): string | undefined {
   return CANOPY_COMPUTES.find((c) => c.analysis_type === analysisType && c.engine === engine)?.jobType;

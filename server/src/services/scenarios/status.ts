@@ -76,12 +76,3 @@ export async function refreshScenarioStatus(db: Db, configurationId: number): Pr
   if (status !== config.status) await db.update(configurations).set({ status, updatedAt: new Date() }).where(eq(configurations.id, configurationId));
   return { configurationId, projectId: config.projectId, status, simulations: sims };
 }
-
-/** Sets the scenario and all its simulations to one pre-approval status (draft, validating, awaiting_approval). */
-export async function setWholeScenarioStatus(db: Db, configurationId: number, status: ScenarioStatus, statusText?: string): Promise<void> {
-  await db.update(configurations).set({ status, updatedAt: new Date() }).where(eq(configurations.id, configurationId));
-  await db
-    .update(simulations)
-    .set({ status, ...(statusText !== undefined ? { statusText } : {}) })
-    .where(eq(simulations.configurationId, configurationId));
-}

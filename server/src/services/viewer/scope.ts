@@ -49,9 +49,3 @@ export async function requireConfigurationSimulation(
     .where(and(eq(simulations.id, simulationId), eq(configurations.id, configurationId), eq(configurations.projectId, projectId)));
   if (!row) throw ApiError.notFound();
 }
-
-export async function requireConfiguration(db: Db, user: AuthUser, projectId: number, configurationId: number, need: Need): Promise<void> {
-  await requireProject(db, user, projectId, need);
-  const [row] = await db.select({ id: configurations.id }).from(configurations).where(and(eq(configurations.id, configurationId), eq(configurations.projectId, projectId)));
-  if (!row) throw ApiError.notFound();
-}
