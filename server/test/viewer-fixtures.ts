@@ -3,11 +3,9 @@
  * result GLB in the documented format, helpers to upload a file into a project's uploads, and the
  * fixture district's layers stored as a simulation's assets.
  */
-import { Readable } from 'node:stream';
 import { writeResultGlb } from '../../engine/results/glb.ts';
 import type { AppDeps } from '../src/deps.ts';
-import { receiveBlob } from '../src/services/uploads/receive.ts';
-import { grantUpload } from './world-uploads.ts';
+import { grantUpload, storeUpload } from './world-uploads.ts';
 import { assets } from '../src/db/schema/index.ts';
 import { ASSETS_CONTAINER, formatBlobKey, putBytes } from '../src/services/analyses/blob-io.ts';
 import { viewerFixtureResults } from '../../tests/fixtures/viewer-results.ts';
@@ -42,15 +40,7 @@ export async function planeGlb(): Promise<Uint8Array> {
 /** Stores `bytes` as an upload of `projectId` named `filename`, as the upload URL would; returns its id. */
 export async function uploadFile(deps: AppDeps, projectId: number, userId: number, filename: string, bytes: Uint8Array | string): Promise<number> {
   const grant = await grantUpload(deps, projectId, userId, 'assets');
-  const { upload } = await receiveBlob(deps, deps.database.db, {
-    container: grant.container,
-    uuid: grant.uuid,
-    filename,
-    query: new URLSearchParams(grant.sasToken),
-    blobType: 'BlockBlob',
-    contentLength: undefined,
-    body: () => Readable.from([typeof bytes === 'string' ? Buffer.from(bytes) : Buffer.from(bytes)]),
-  });
+  const upload = await storeUpload(deps, grant, filename, bytes);
   return upload.id;
 }
 

@@ -3,19 +3,17 @@
  * sheet and a presentation plane, sent through the upload mechanism), a draft scenario built from
  * them through the service, and one scenario per role to delete.
  */
-import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../src/deps.ts';
 import type { AuthUser } from '../src/auth/authenticate.ts';
 import { users } from '../src/db/schema/index.ts';
-import { receiveBlob } from '../src/services/uploads/receive.ts';
 import { CreateConfigurationSchema, type CreateConfiguration } from '../src/contract/scenarios.ts';
 import { createScenario } from '../src/services/scenarios/configurations.ts';
 import { requestValidation } from '../src/services/scenarios/validation.ts';
 import { boxSoup, groundSheet } from '../../engine/geometry/mesh/test-meshes.ts';
 import { writeBinaryStl } from '../../engine/geometry/stl/writer.ts';
 import { seedPriceTables } from '../src/db/seed-catalogue.ts';
-import { grantUpload } from './world-uploads.ts';
+import { grantUpload, storeUpload } from './world-uploads.ts';
 import type { MatrixRole } from './world.ts';
 
 export interface WorldScenarios {
@@ -34,15 +32,7 @@ export interface WorldScenarios {
 /** Sends `bytes` as `filename` through a signed upload URL of the project (container 'assets'). */
 export async function uploadFile(deps: AppDeps, projectId: number, userId: number, filename: string, bytes: Uint8Array): Promise<number> {
   const grant = await grantUpload(deps, projectId, userId, 'assets');
-  const { upload } = await receiveBlob(deps, deps.database.db, {
-    container: 'assets',
-    uuid: grant.uuid,
-    filename,
-    query: new URLSearchParams(grant.sasToken),
-    blobType: 'BlockBlob',
-    contentLength: String(bytes.byteLength),
-    body: () => Readable.from([Buffer.from(bytes)]),
-  });
+  const upload = await storeUpload(deps, grant, filename, bytes);
   return upload.id;
 }
 

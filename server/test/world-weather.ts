@@ -5,15 +5,13 @@
  * station per matrix role.
  */
 import { readFileSync } from 'node:fs';
-import { Readable } from 'node:stream';
 import type { AppDeps } from '../src/deps.ts';
 import { badStations } from '../src/db/schema/index.ts';
 import { parseEpw, type Epw } from '../../engine/weather/epw.ts';
-import { receiveBlob } from '../src/services/uploads/receive.ts';
 import { storeStation } from '../src/services/weather/stations.ts';
 import { linkStation } from '../src/services/weather/met-sources.ts';
 import { generateSurroundsFromUpload } from '../src/services/surrounds/surrounds.ts';
-import { grantUpload } from './world-uploads.ts';
+import { grantUpload, storeUpload } from './world-uploads.ts';
 import { ROLES_OF_MATRIX, type MatrixRole } from './world.ts';
 
 export const CHICAGO_EPW_PATH = new URL('../../tests/fixtures/chicago.epw', import.meta.url);
@@ -34,15 +32,7 @@ export const SITE_OSM_PATH = new URL('../../tests/fixtures/site.osm', import.met
 /** Stores `bytes` as an upload of the project, as a client PUT through a signed URL would. */
 export async function uploadFile(deps: AppDeps, projectId: number, userId: number, filename: string, bytes: Uint8Array): Promise<number> {
   const grant = await grantUpload(deps, projectId, userId);
-  const { upload } = await receiveBlob(deps, deps.database.db, {
-    container: grant.container,
-    uuid: grant.uuid,
-    filename,
-    query: new URLSearchParams(grant.sasToken),
-    blobType: 'BlockBlob',
-    contentLength: String(bytes.byteLength),
-    body: () => Readable.from([Buffer.from(bytes)]),
-  });
+  const upload = await storeUpload(deps, grant, filename, bytes);
   return upload.id;
 }
 

@@ -11,8 +11,9 @@
  *   written to the real container under `{uuid}/{filename}` (all or nothing), recorded against the
  *   grant's project and user, and deleted from staging.
  *
- * Collecting twice (two API processes, a retried check) records the same file once: the record is
- * an upsert on (container, uuid, filename) and the final blob is replaced whole.
+ * Collecting twice (two API processes, a retried check) records the same file once: collectors of
+ * one upload take turns on its grant's row (SELECT … FOR UPDATE), the record is an upsert on
+ * (container, uuid, filename) and the final blob is replaced whole.
  */
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
@@ -21,7 +22,8 @@ import { uploadGrants } from '../../db/schema/index.ts';
 import { segmentProblem } from '../../blobs/blob-names.ts';
 import { BodyTooLargeError, inspectBody } from '../../blobs/upload-inspector.ts';
 import { surroundsFromFirstMapUpload } from '../projects/site-data-on-create.ts';
-import { recordUpload, type UploadRow } from './record.ts';
+import type { StagedUploadRef, UploadStaging } from '../../blobs/blob-store.ts';
+import { recordUpload, type UploadGrantRow, type UploadRow } from './record.ts';
 
 export interface RefusedUpload {
   filename: string;
@@ -38,13 +40,35 @@ function tooLarge(filename: string, size: number | null, limit: number): Refused
   return { filename, reason: `${filename} ${what} the upload limit of ${limit} bytes; it was not kept.` };
 }
 
+/** Whether the upload's staging area holds anything: most reports (a repeated check) find it empty and take no lock. */
+async function hasStaged(staging: UploadStaging, ref: StagedUploadRef): Promise<boolean> {
+  for await (const _ of staging.list(ref)) return true;
+  return false;
+}
+
 export async function collectStagedUploads(deps: AppDeps, db: Db, projectId: number, uuid: string): Promise<Collected> {
   const out: Collected = { recorded: [], refused: [] };
   const staging = deps.blobStore.staging;
   if (!staging) return out;
-  const [grant] = await db.select().from(uploadGrants).where(eq(uploadGrants.uuid, uuid));
+  const [issued] = await db.select().from(uploadGrants).where(eq(uploadGrants.uuid, uuid));
   // Only the uuid this project was issued: nothing is recorded against a project from another's URL.
-  if (!grant || grant.projectId !== projectId) return out;
+  if (!issued || issued.projectId !== projectId) return out;
+  if (!(await hasStaged(staging, { container: issued.container, uuid }))) return out;
+  // One collector per upload at a time, across API processes: the grant's row is locked while its
+  // files are copied and recorded. A second report waits, then finds them recorded (two copies into
+  // one block blob at once would fail: each commit discards the other's uncommitted blocks).
+  await db.transaction(async (tx) => {
+    const [grant] = await tx.select().from(uploadGrants).where(eq(uploadGrants.uuid, uuid)).for('update');
+    if (!grant) return;
+    await collectLocked(deps, tx, staging, grant, out);
+  });
+  // A project created with generateSurrounds builds them from its first map upload (as the local PUT does).
+  for (const upload of out.recorded) surroundsFromFirstMapUpload(deps, db, upload);
+  return out;
+}
+
+async function collectLocked(deps: AppDeps, db: Db, staging: UploadStaging, grant: UploadGrantRow, out: Collected): Promise<void> {
+  const uuid = grant.uuid;
   const ref = { container: grant.container, uuid };
   const limit = deps.config.UPLOAD_MAX_BYTES;
   for await (const staged of staging.list(ref)) {
@@ -59,7 +83,7 @@ export async function collectStagedUploads(deps: AppDeps, db: Db, projectId: num
       continue;
     }
     const download = await staging.get(ref, staged.name);
-    // Gone meanwhile: another process collected it.
+    // Gone meanwhile (swept).
     if (!download) continue;
     const body = inspectBody(download.stream, limit);
     const key = { container: grant.container, name: staged.name };
@@ -73,10 +97,8 @@ export async function collectStagedUploads(deps: AppDeps, db: Db, projectId: num
       continue;
     }
     const upload = await recordUpload(deps, db, grant, filename, body, deps.clock.now());
+    // Only the version copied: if the client wrote the file again meanwhile, that one stays for the next report.
     await staging.delete(ref, staged.name, download.properties.etag);
     out.recorded.push(upload);
-    // A project created with generateSurrounds builds them from its first map upload (as the local PUT does).
-    surroundsFromFirstMapUpload(deps, db, upload);
   }
-  return out;
 }
