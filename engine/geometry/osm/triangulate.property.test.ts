@@ -1,11 +1,11 @@
 /**
  * Property: any simple polygon — random star-shaped outlines, convex or not, with or without a
- * smaller star-shaped hole around the same centre — extrudes to a closed mesh (every edge shared by
+ * smaller star-shaped hole around the same centre, or with several holes side by side — extrudes to a closed mesh (every edge shared by
  * exactly two faces, consistently oriented) whose roof triangles cover exactly the polygon's area.
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { triangulate } from './triangulate.ts';
+import { triangulate, TriangulationError } from './triangulate.ts';
 import { extrudeFootprint } from './extrude.ts';
 import { checkClosedMesh } from './mesh-check.ts';
 import { cleanRing, cross, signedArea2 } from './rings.ts';
@@ -70,6 +70,36 @@ describe('triangulate + extrude on random simple polygons', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('gives a closed mesh and the exact area with several courtyards side by side', () => {
+    fc.assert(
+      fc.property(weights(5), radii, start, fc.array(fc.tuple(weights(3), radii, start), { minLength: 2, maxLength: 5 }), (w, r, s, holeShapes) => {
+        const outer = cleanRing(star(w, r, s, 100, false));
+        // Hole centres 18 m out at equal angles; radii up to 6 m keep them apart (≥ 21 m between
+        // centres for five) and inside the outer ring (≥ 26 m from the centre, as above).
+        const holes = holeShapes.map(([hw, hr, hs], k) => {
+          const angle = (2 * Math.PI * k) / holeShapes.length;
+          return cleanRing(star(hw, hr, hs, 6, true).map(([x, y]): Point2 => [x + 18 * Math.cos(angle), y + 18 * Math.sin(angle)]));
+        });
+        fc.pre(outer.length >= 3 && holes.every((hole) => hole.length >= 3 && holeInside(outer, hole)));
+        const roof = triangulate(outer, holes);
+        const expected = (signedArea2(outer) + holes.reduce((sum, hole) => sum + signedArea2(hole), 0)) / 2;
+        const points = [...outer, ...holes.flat()];
+        expect(roofArea(points, roof)).toBeCloseTo(expected, 4);
+        for (let t = 0; t < roof.length; t += 3) expect(cross(points[roof[t]!]!, points[roof[t + 1]!]!, points[roof[t + 2]!]!)).toBeGreaterThanOrEqual(0);
+        const mesh = extrudeFootprint(outer, holes, -1, 30);
+        const check = checkClosedMesh(mesh.positions, mesh.indices);
+        expect(check).toMatchObject({ closed: true, openEdges: 0, flippedEdges: 0 });
+        expect(check.volume).toBeCloseTo(expected * 31, 1);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('refuses an outline that crosses itself', () => {
+    const bowTie: Point2[] = [[0, 0], [10, 10], [10, 0], [0, 10]];
+    expect(() => triangulate(bowTie)).toThrow(TriangulationError);
   });
 });
 

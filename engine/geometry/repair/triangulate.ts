@@ -1,10 +1,14 @@
 /**
  * Triangulating a hole's rim. The rim (a closed 3-D loop) is projected onto the plane across its
- * Newell normal and ear-clipped there, so a planar hole of any shape — also concave — is filled
- * exactly with the loop's own vertices. If ear clipping gets stuck (the projected rim crosses
- * itself, as for a hole wrapped round a corner), the caller falls back to a fan around the
- * centroid.
+ * Newell normal and triangulated there by earcut (three's `ShapeUtils.triangulateShape`), so a
+ * planar hole of any shape — also concave — is filled exactly with the loop's own vertices. If the
+ * triangles do not cover the projected rim exactly (it crosses itself, as for a hole wrapped round a
+ * corner), the caller falls back to a fan around the centroid.
  */
+import { ShapeUtils, Vector2 } from 'three';
+
+/** Relative mismatch between the triangles' area and the rim's that still counts as covered. */
+const COVER_TOLERANCE = 1e-7;
 
 /** Newell's normal of a polygon (x, y, z per vertex): robust for non-planar and concave loops. */
 export function newellNormal(points: Float64Array): [number, number, number] {
@@ -25,8 +29,9 @@ export function newellNormal(points: Float64Array): [number, number, number] {
 }
 
 /**
- * Ear-clips a 3-D loop whose winding is counter-clockwise about its Newell normal; returns
- * triangles as polygon-vertex indices (wound like the loop), or undefined when no ear is found.
+ * Triangulates a 3-D loop whose winding is counter-clockwise about its Newell normal; returns
+ * triangles as polygon-vertex indices (wound like the loop), or undefined when the loop's
+ * projection cannot be covered exactly.
  */
 export function earClip(points: Float64Array): Uint32Array | undefined {
   const n = points.length / 3;
@@ -45,58 +50,30 @@ export function earClip(points: Float64Array): Uint32Array | undefined {
   const vx = ny * uz - nz * uy;
   const vy = nz * ux - nx * uz;
   const vz = nx * uy - ny * ux;
-  const x = new Float64Array(n);
-  const y = new Float64Array(n);
+  const rim: Vector2[] = [];
   for (let i = 0; i < n; i++) {
     const px = points[i * 3], py = points[i * 3 + 1], pz = points[i * 3 + 2];
-    x[i] = px * ux + py * uy + pz * uz;
-    y[i] = px * vx + py * vy + pz * vz;
+    rim.push(new Vector2(px * ux + py * uy + pz * uz, px * vx + py * vy + pz * vz));
   }
-  const cross = (a: number, b: number, c: number): number => (x[b] - x[a]) * (y[c] - y[a]) - (y[b] - y[a]) * (x[c] - x[a]);
-
-  const next = new Int32Array(n);
-  const prev = new Int32Array(n);
-  for (let i = 0; i < n; i++) {
-    next[i] = (i + 1) % n;
-    prev[i] = (i + n - 1) % n;
+  let rimArea2 = 0;
+  for (let i = 0, j = n - 1; i < n; j = i++) rimArea2 += rim[j].x * rim[i].y - rim[i].x * rim[j].y;
+  // triangulateShape drops a last point equal to the first, in place: hand it a copy.
+  const triangles = Uint32Array.from(ShapeUtils.triangulateShape([...rim], []).flat());
+  const cross = (a: number, b: number, c: number): number =>
+    (rim[b].x - rim[a].x) * (rim[c].y - rim[a].y) - (rim[b].y - rim[a].y) * (rim[c].x - rim[a].x);
+  let area2 = 0;
+  let absolute2 = 0;
+  for (let t = 0; t < triangles.length; t += 3) {
+    const twice = cross(triangles[t], triangles[t + 1], triangles[t + 2]);
+    area2 += twice;
+    absolute2 += Math.abs(twice);
   }
-  const out: number[] = [];
-  let remaining = n;
-  let at = 0;
-  let sinceLastEar = 0;
-  while (remaining > 3) {
-    const a = prev[at];
-    const c = next[at];
-    if (isEar(a, at, c, next, x, y, cross)) {
-      out.push(a, at, c);
-      next[a] = c;
-      prev[c] = a;
-      remaining--;
-      sinceLastEar = 0;
-      at = c;
-    } else {
-      at = next[at];
-      if (++sinceLastEar > remaining) return undefined;
-    }
+  // earcut winds its triangles clockwise; the rim is counter-clockwise about its normal.
+  if (area2 < 0) {
+    for (let t = 0; t < triangles.length; t += 3) [triangles[t + 1], triangles[t + 2]] = [triangles[t + 2], triangles[t + 1]];
+    area2 = -area2;
   }
-  out.push(prev[at], at, next[at]);
-  return Uint32Array.from(out);
-}
-
-function isEar(
-  a: number,
-  b: number,
-  c: number,
-  next: Int32Array,
-  x: Float64Array,
-  y: Float64Array,
-  cross: (a: number, b: number, c: number) => number,
-): boolean {
-  if (cross(a, b, c) <= 0) return false;
-  for (let p = next[c]; p !== a; p = next[p]) {
-    // Vertices at the same place as a corner (a pinched rim) do not block the ear.
-    if ((x[p] === x[a] && y[p] === y[a]) || (x[p] === x[b] && y[p] === y[b]) || (x[p] === x[c] && y[p] === y[c])) continue;
-    if (cross(a, b, p) >= 0 && cross(b, c, p) >= 0 && cross(c, a, p) >= 0) return false;
-  }
-  return true;
+  const tolerance = COVER_TOLERANCE * Math.abs(rimArea2);
+  if (!(rimArea2 > 0) || Math.abs(area2 - rimArea2) > tolerance || Math.abs(absolute2 - rimArea2) > tolerance) return undefined;
+  return triangles;
 }
