@@ -4,6 +4,7 @@
  * as a dot, the prevailing direction as an arrow pointing where the wind blows TO — a wind "from
  * W" arrow points east, as on weather maps).
  */
+import { scaleLinear } from 'd3-scale';
 import type { WeatherSummary } from '@machines/weather/weather.types.ts';
 import { compassName, MONTHS, TEMPERATURE, WIND_BAR } from './chart-colors.ts';
 import * as css from './weather-panels.css.ts';
@@ -17,15 +18,8 @@ const RIGHT = 8;
 const TOP = 12;
 const BOTTOM = 24;
 
-function ticks(min: number, max: number, count = 5): number[] {
-  const span = max - min || 1;
-  const raw = span / count;
-  const power = 10 ** Math.floor(Math.log10(raw));
-  const step = [1, 2, 5, 10].map((s) => s * power).find((s) => s >= raw) ?? 10 * power;
-  const out: number[] = [];
-  for (let v = Math.ceil(min / step) * step; v <= max + 1e-9; v += step) out.push(Math.round(v * 1000) / 1000);
-  return out;
-}
+/** About five round ticks (1, 2, 5 × 10ⁿ steps) between min and max, by d3. */
+const ticks = (min: number, max: number): number[] => scaleLinear().domain([min, max]).ticks(5);
 
 function frame(lo: number, hi: number) {
   const y = (v: number) => TOP + ((hi - v) / (hi - lo || 1)) * (HEIGHT - TOP - BOTTOM);

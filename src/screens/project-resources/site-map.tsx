@@ -7,6 +7,7 @@
  * it do the same from the keyboard.
  */
 import type { MouseEvent } from 'react';
+import { scaleLinear } from 'd3-scale';
 import type { LatLon, MetSource, Surrounds } from '@machines/weather/weather.types.ts';
 import { localProjection } from '@engine/geometry/osm/projection.ts';
 import { compassName, heightColor } from './chart-colors.ts';
@@ -33,11 +34,10 @@ function footprintPath(f: Footprint): string {
   return [f.outer, ...f.holes].map(ringPath).join('');
 }
 
-/** A round length near a third of the map's half-width, for the scale bar. */
+/** A round length near a third of the map's half-width, for the scale bar: d3's last tick at or below it. */
 function scaleLength(halfWidth: number): number {
   const target = halfWidth / 2.5;
-  const power = 10 ** Math.floor(Math.log10(target));
-  return [1, 2, 5, 10].map((s) => s * power).filter((s) => s <= target).pop() ?? power;
+  return scaleLinear().domain([0, target]).ticks(2).at(-1) || target;
 }
 
 const HEIGHT_SOURCE: Record<Footprint['height_source'], string> = {

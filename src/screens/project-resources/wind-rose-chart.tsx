@@ -4,6 +4,7 @@
  * hours; calm hours are not in any wedge — their share is written in the centre circle. Radius is
  * linear in frequency, as in ladybug-tools' WindRose, so wedge lengths compare directly.
  */
+import { scaleLinear } from 'd3-scale';
 import type { WeatherSummary } from '@machines/weather/weather.types.ts';
 import { compassName, percent, speedColor } from './chart-colors.ts';
 import * as css from './weather-panels.css.ts';
@@ -30,12 +31,12 @@ function wedge(r0: number, r1: number, fromDeg: number, toDeg: number): string {
   return `M${f(ax)},${f(ay)} L${f(bx)},${f(by)} A${f(r1)},${f(r1)} 0 0 1 ${f(cx)},${f(cy)} L${f(dx)},${f(dy)} A${f(r0)},${f(r0)} 0 0 0 ${f(ax)},${f(ay)} Z`;
 }
 
-/** A round axis value at or above `max` (1, 2, 2.5, 5 × 10ⁿ). */
-function niceCeiling(max: number): number {
-  if (max <= 0) return 0.01;
-  const power = 10 ** Math.floor(Math.log10(max));
-  for (const step of [1, 2, 2.5, 5, 10]) if (step * power >= max) return step * power;
-  return 10 * power;
+/** The share axis: d3's round maximum at or above `maxShare` and about four rings up to it. */
+function shareAxis(maxShare: number): { top: number; rings: number[] } {
+  const scale = scaleLinear()
+    .domain([0, maxShare > 0 ? maxShare : 0.01])
+    .nice(4);
+  return { top: scale.domain()[1]!, rings: scale.ticks(4).filter((share) => share > 0) };
 }
 
 export function describeRose(rose: Rose): string {
@@ -51,10 +52,9 @@ export function describeRose(rose: Rose): string {
 export function WindRoseChart({ rose }: { rose: Rose }) {
   const total = rose.total_count || 1;
   const maxShare = Math.max(...rose.sector_counts.map((n) => n / total), 0);
-  const top = niceCeiling(maxShare);
+  const { top, rings } = shareAxis(maxShare);
   const scale = (share: number) => CALM_RADIUS + (share / top) * (OUTER - CALM_RADIUS);
   const half = rose.sector_width_deg / 2 - 0.8;
-  const rings = [0.25, 0.5, 0.75, 1].map((f) => f * top);
 
   return (
     <figure className={css.figure}>

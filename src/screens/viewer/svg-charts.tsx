@@ -2,6 +2,7 @@
  * Small SVG charts for the graph panel and the four-point plot: bars over categories and lines of
  * several series over categories, with axes, tick labels and an accessible description.
  */
+import { scaleLinear } from 'd3-scale';
 import * as css from './viewer.css.ts';
 
 const W = 300;
@@ -12,16 +13,19 @@ const innerH = H - M.top - M.bottom;
 
 const fmt = (n: number) => (Math.abs(n) >= 100 ? n.toFixed(0) : Number(n.toPrecision(3)).toString());
 
-/** A round axis maximum at or above `max`. */
-export function niceMax(max: number): number {
-  if (!(max > 0)) return 1;
-  const p = 10 ** Math.floor(Math.log10(max));
-  for (const s of [1, 2, 2.5, 5, 10]) if (s * p >= max) return s * p;
-  return 10 * p;
+/** About this many value ticks on the 136 px value axis. */
+const VALUE_TICKS = 4;
+
+/** The value axis over [lo, hi]: d3's round domain around it and its ticks (1, 2, 5 × 10ⁿ steps). */
+function valueAxis(lo: number, hi: number): { yMin: number; yMax: number; ticks: number[] } {
+  const scale = scaleLinear()
+    .domain([lo, hi > lo ? hi : lo + 1])
+    .nice(VALUE_TICKS);
+  const [yMin, yMax] = scale.domain() as [number, number];
+  return { yMin, yMax, ticks: scale.ticks(VALUE_TICKS) };
 }
 
-function Axes({ yMax, yMin, yLabel, xLabel, categories, x }: { yMax: number; yMin: number; yLabel: string; xLabel: string; categories: string[]; x: (i: number) => number }) {
-  const ticks = [0, 0.5, 1].map((f) => yMin + f * (yMax - yMin));
+function Axes({ yMax, yMin, ticks, yLabel, xLabel, categories, x }: { yMax: number; yMin: number; ticks: number[]; yLabel: string; xLabel: string; categories: string[]; x: (i: number) => number }) {
   const y = (v: number) => M.top + innerH - ((v - yMin) / (yMax - yMin || 1)) * innerH;
   const every = Math.max(1, Math.ceil(categories.length / 8));
   return (
@@ -51,12 +55,12 @@ function Axes({ yMax, yMin, yLabel, xLabel, categories, x }: { yMax: number; yMi
 }
 
 export function BarChart({ label, categories, values, colours, xLabel, yLabel }: { label: string; categories: string[]; values: number[]; colours?: string[]; xLabel: string; yLabel: string }) {
-  const yMax = niceMax(Math.max(0, ...values));
+  const { yMax, ticks } = valueAxis(0, Math.max(0, ...values));
   const band = innerW / Math.max(1, categories.length);
   const x = (i: number) => M.left + band * (i + 0.5);
   return (
     <svg viewBox={`0 0 ${W} ${H}`} className={css.chart} role="img" aria-label={label}>
-      <Axes yMax={yMax} yMin={0} yLabel={yLabel} xLabel={xLabel} categories={categories} x={x} />
+      <Axes yMax={yMax} yMin={0} ticks={ticks} yLabel={yLabel} xLabel={xLabel} categories={categories} x={x} />
       {values.map((v, i) => {
         const h = (v / yMax) * innerH;
         return (
@@ -78,14 +82,13 @@ export interface Series {
 
 export function LineChart({ label, categories, series, xLabel, yLabel }: { label: string; categories: string[]; series: Series[]; xLabel: string; yLabel: string }) {
   const all = series.flatMap((s) => s.values.filter((v): v is number => v !== null));
-  const lo = Math.min(0, ...all);
-  const hi = niceMax(Math.max(...all, 0) - lo) + lo;
+  const { yMin: lo, yMax: hi, ticks } = valueAxis(Math.min(0, ...all), Math.max(...all, 0));
   const step = categories.length > 1 ? innerW / (categories.length - 1) : 0;
   const x = (i: number) => (categories.length > 1 ? M.left + step * i : M.left + innerW / 2);
   const y = (v: number) => M.top + innerH - ((v - lo) / (hi - lo || 1)) * innerH;
   return (
     <svg viewBox={`0 0 ${W} ${H}`} className={css.chart} role="img" aria-label={label}>
-      <Axes yMax={hi} yMin={lo} yLabel={yLabel} xLabel={xLabel} categories={categories} x={x} />
+      <Axes yMax={hi} yMin={lo} ticks={ticks} yLabel={yLabel} xLabel={xLabel} categories={categories} x={x} />
       {series.map((s) => {
         const points = s.values.map((v, i) => (v === null ? null : `${x(i).toFixed(1)},${y(v).toFixed(1)}`)).filter(Boolean);
         return (
