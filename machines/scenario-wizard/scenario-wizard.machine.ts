@@ -16,8 +16,11 @@
  *   ├── validation
  *   │   ├── starting       POST geometry-validation/
  *   │   ├── running        the job works; `validation.updated` from the watch actor (socket or polling)
- *   │   ├── passed         `step.next` → cost
+ *   │   ├── passed         `step.next` → cost; `validation.acknowledge` → acknowledging
  *   │   ├── failed         error findings: `step.back` to the geometry
+ *   │   ├── acknowledging  PATCH geometry-validation/{id}/ (warnings_acknowledged), back to passed
+ *   │   ├── repairing      `geometry.repair` (passed or failed): POST remesh-stl/ → the repaired file
+ *   │   │                  replaces the original (values and scenario) → starting (checked again)
  *   │   └── errored        the job itself failed: `retry`
  *   ├── cost               invokes cfd-estimate.machine.ts (Canopy's CFD: the grid's cells, memory, minutes, credits)
  *   │   ├── loading        GET …/user-approval/cost-breakdown/
@@ -40,6 +43,7 @@ import { addGeometry, chooseParameterSet, removeGeometry, toggleAnalysis, toggle
 import { FORM_STEPS } from './scenario-wizard.types.ts';
 import { canopyCfdAnalyses, cfdChoiceOf, sameCfdChoice, type CfdChoice } from './cfd-choice.ts';
 import { firstStepOf, flagsFromServer } from './server-flags.ts';
+import { withRepairedFile, type AcknowledgeRequest, type RepairOutcome, type RepairRequest } from './geometry-repair.ts';
 import { cfdEstimateMachine, type CfdEstimateRequest } from './cfd-estimate.machine.ts';
 import type {
   AnalysisType,
@@ -88,6 +92,10 @@ export interface WizardContext {
   /** The saved scenario's simulations (the validation run names the first). */
   simulationIds: number[];
   validation: ValidationReport | null;
+  /** The last repair (remesh) of an uploaded file, shown until the next one. */
+  repair: RepairOutcome | null;
+  /** The repair being asked for (the file and the simulation whose assets it belongs to). */
+  repairAsked: Omit<RepairRequest, keyof ScenarioRef> | null;
   cost: CostBreakdown | null;
   status: string | null;
   submitResult: SubmitResult | null;
@@ -111,6 +119,8 @@ export type WizardEvent =
   | { type: 'step.next' }
   | { type: 'step.back' }
   | { type: 'validation.updated'; report: ValidationReport }
+  | { type: 'validation.acknowledge' }
+  | { type: 'geometry.repair'; role: GeometryRole; uploadId: number }
   | { type: 'cost.approve' }
   | { type: 'cfd.choose'; windDirections?: string; cfdTier?: CfdTier }
   | { type: 'cfd.apply' }
@@ -160,6 +170,10 @@ export const scenarioWizardMachine = setup({
     watchValidation: fromCallback<EventObject, ScenarioRef & { validationId: number }>(() => {
       throw new Error('watchValidation actor not provided');
     }),
+    /** PATCH geometry-validation/{id}/ {warnings_acknowledged: true}: the record as updated. */
+    acknowledgeWarnings: notProvided<ValidationReport, AcknowledgeRequest>('acknowledgeWarnings'),
+    /** POST simulation/{sid}/remesh-stl/: repairs one uploaded STL into a new file that replaces it. */
+    repairGeometry: notProvided<RepairOutcome, RepairRequest>('repairGeometry'),
     loadCost: notProvided<CostBreakdown, ScenarioRef>('loadCost'),
     /** POST user-approval/: approves the cost shown, debits the subscription and submits (queues) the simulations. */
     submitScenario: notProvided<SubmitResult, ScenarioRef & { expectedCredits: number }>('submitScenario'),
@@ -194,6 +208,9 @@ export const scenarioWizardMachine = setup({
       return { uploaderFlags };
     }),
     clearError: assign({ error: null }),
+    askRepair: assign(({ context, event }) =>
+      event.type === 'geometry.repair' ? { repairAsked: { role: event.role, uploadId: event.uploadId, simulationId: context.simulationIds[0] ?? 0 } } : {},
+    ),
     keepServerFlags: assign(({ context, event }) => {
       if (!('error' in event)) return {};
       const error = asServerError(event.error);
@@ -221,6 +238,8 @@ export const scenarioWizardMachine = setup({
       shown: [],
       simulationIds: [],
       validation: null,
+      repair: null,
+      repairAsked: null,
       cost: null,
       status: null,
       submitResult: null,
@@ -372,9 +391,35 @@ export const scenarioWizardMachine = setup({
         passed: {
           // A CFD choice changed at the cost step was saved and passed again: back to the cost at once.
           always: { guard: 'returningToCost', target: '#scenarioWizard.cost', actions: assign({ returnToCost: false }) },
-          on: { 'step.next': { target: '#scenarioWizard.cost', actions: 'clearError' } },
+          on: {
+            'step.next': { target: '#scenarioWizard.cost', actions: 'clearError' },
+            'validation.acknowledge': { target: 'acknowledging', actions: 'clearError' },
+            'geometry.repair': { target: 'repairing', actions: ['clearError', 'askRepair'] },
+          },
         },
-        failed: {},
+        failed: { on: { 'geometry.repair': { target: 'repairing', actions: ['clearError', 'askRepair'] } } },
+        acknowledging: {
+          invoke: {
+            id: 'acknowledgeWarnings',
+            src: 'acknowledgeWarnings',
+            input: ({ context }) => ({ ...ref(context), validationId: context.validation?.id ?? 0 }),
+            onDone: { target: 'passed', actions: assign({ validation: ({ event }) => event.output }) },
+            onError: { target: 'passed', actions: assign({ error: ({ event }) => asServerError(event.error) }) },
+          },
+        },
+        repairing: {
+          invoke: {
+            id: 'repairGeometry',
+            src: 'repairGeometry',
+            input: ({ context }) => ({ ...ref(context), ...context.repairAsked! }),
+            // The scenario now holds the repaired file: the values follow, and the geometry is checked again.
+            onDone: {
+              target: 'starting',
+              actions: assign(({ context, event }) => ({ repair: event.output, repairAsked: null, values: withRepairedFile(context.values, event.output) })),
+            },
+            onError: { target: 'judged', actions: assign({ repairAsked: null, error: ({ event }) => asServerError(event.error) }) },
+          },
+        },
         errored: { on: { retry: { target: 'starting', actions: 'clearError' } } },
       },
     },

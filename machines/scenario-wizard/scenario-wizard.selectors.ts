@@ -78,10 +78,13 @@ export const selectUnoffered = (s: Snapshot): AnalysisType[] => {
 };
 export const selectMode = (s: Snapshot) => s.context.mode;
 
-export type ValidationPhase = 'starting' | 'running' | 'passed' | 'failed' | 'errored';
+export type ValidationPhase = 'starting' | 'running' | 'passed' | 'failed' | 'errored' | 'acknowledging' | 'repairing';
 export const selectValidationPhase = (s: Snapshot): ValidationPhase | null =>
-  (['starting', 'running', 'passed', 'failed', 'errored'] as const).find((p) => s.matches({ validation: p })) ?? null;
+  (['starting', 'running', 'passed', 'failed', 'errored', 'acknowledging', 'repairing'] as const).find((p) => s.matches({ validation: p })) ?? null;
 export const selectValidation = (s: Snapshot) => s.context.validation;
+/** The last repair of an uploaded file (what the remesh did), and the file being repaired now. */
+export const selectRepair = (s: Snapshot) => s.context.repair;
+export const selectRepairing = (s: Snapshot) => s.context.repairAsked;
 
 export type CostPhase = 'loading' | 'ready' | 'submitting' | 'submitFailed' | 'failed';
 export const selectCostPhase = (s: Snapshot): CostPhase | null =>

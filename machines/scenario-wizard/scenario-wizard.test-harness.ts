@@ -3,6 +3,7 @@ import { createActor, fromCallback, fromPromise } from 'xstate';
 import { scenarioWizardMachine, type LoadOutput, type SaveInput, type WizardInput } from './scenario-wizard.machine.ts';
 import { cfdEstimateMachine, type CfdEstimateLine, type CfdEstimateRequest } from './cfd-estimate.machine.ts';
 import { enoughCredit, options, passedReport } from './scenario-wizard.fixtures.ts';
+import type { AcknowledgeRequest, RepairOutcome, RepairRequest } from './geometry-repair.ts';
 import type { CostBreakdown, SavedScenario, ScenarioRef, SubmitResult, ValidationReport, WizardValues } from './scenario-wizard.types.ts';
 
 export interface FakeServer {
@@ -13,6 +14,10 @@ export interface FakeServer {
   watched?: ValidationReport[];
   cost?: () => Promise<CostBreakdown>;
   submit?: (input: ScenarioRef & { expectedCredits: number }) => Promise<SubmitResult>;
+  /** PATCH geometry-validation/{id}/ acknowledging the warnings. */
+  acknowledge?: (input: AcknowledgeRequest) => Promise<ValidationReport>;
+  /** POST remesh-stl/ for one file. */
+  repair?: (input: RepairRequest) => Promise<RepairOutcome>;
   /** Canopy's CFD estimate (the cost step of a scenario with Canopy's CFD wind). */
   estimate?: (request: CfdEstimateRequest) => Promise<CfdEstimateLine[]>;
 }
@@ -20,7 +25,14 @@ export interface FakeServer {
 export const saved: SavedScenario = { id: 9, study_id: 70, simulation_ids: [11, 12], engine: 'CFD' };
 
 export function startWizard(server: FakeServer = {}, input: WizardInput = { projectId: 7, mode: 'create' }) {
-  const calls = { save: [] as SaveInput[], submit: [] as (ScenarioRef & { expectedCredits: number })[], startValidation: 0, estimate: [] as CfdEstimateRequest[] };
+  const calls = {
+    save: [] as SaveInput[],
+    submit: [] as (ScenarioRef & { expectedCredits: number })[],
+    startValidation: 0,
+    estimate: [] as CfdEstimateRequest[],
+    acknowledge: [] as AcknowledgeRequest[],
+    repair: [] as RepairRequest[],
+  };
   const machine = scenarioWizardMachine.provide({
     actors: {
       loadWizard: fromPromise(async () => (server.load ? server.load() : { options, scenario: null })),
@@ -35,6 +47,16 @@ export function startWizard(server: FakeServer = {}, input: WizardInput = { proj
       watchValidation: fromCallback(({ sendBack }) => {
         const timers = (server.watched ?? []).map((report, i) => setTimeout(() => sendBack({ type: 'validation.updated', report }), i + 1));
         return () => timers.forEach(clearTimeout);
+      }),
+      acknowledgeWarnings: fromPromise(async ({ input }: { input: AcknowledgeRequest }) => {
+        calls.acknowledge.push(input);
+        if (!server.acknowledge) throw new Error('no acknowledgement in this test');
+        return server.acknowledge(input);
+      }),
+      repairGeometry: fromPromise(async ({ input }: { input: RepairRequest }) => {
+        calls.repair.push(input);
+        if (!server.repair) throw new Error('no repair in this test');
+        return server.repair(input);
       }),
       loadCost: fromPromise(async () => (server.cost ? server.cost() : enoughCredit)),
       submitScenario: fromPromise(async ({ input }: { input: ScenarioRef & { expectedCredits: number } }) => {

@@ -149,6 +149,8 @@ export interface ValidationReport {
   state: 'pending' | 'running' | 'passed' | 'failed' | 'error';
   findings: GeometryFinding[];
   error: string | null;
+  /** The user acknowledged the warnings (PATCH geometry-validation/{id}/); absent in older fakes: not yet. */
+  warningsAcknowledged?: boolean;
 }
 
 export interface SubmitResult {

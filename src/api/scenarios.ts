@@ -9,8 +9,11 @@ import type {
   CreateConfiguration,
   DuplicateScenario,
   GeometryValidation,
+  GeometryValidationPatch,
   GeometryValidationRequest,
   LatestStatus,
+  RemeshRequest,
+  RemeshResult,
   ScenarioForm,
   UpdateConfiguration,
   UserApproval,
@@ -65,6 +68,16 @@ export function startGeometryValidation(api: ApiClient, projectId: number, confi
 
 export function getGeometryValidation(api: ApiClient, projectId: number, configurationId: number): Promise<GeometryValidation> {
   return api<GeometryValidation>(`${config(projectId, configurationId)}/geometry-validation/`);
+}
+
+/** PATCH geometry-validation/{id}/: acknowledge the warnings (or re-run with other files). */
+export function patchGeometryValidation(api: ApiClient, projectId: number, configurationId: number, validationId: number, body: GeometryValidationPatch): Promise<GeometryValidation> {
+  return api<GeometryValidation>(`${config(projectId, configurationId)}/geometry-validation/${validationId}/`, { method: 'PATCH', body });
+}
+
+/** POST simulation/{sid}/remesh-stl/: repair one of the scenario's STL files into a new upload that replaces it. */
+export function remeshStl(api: ApiClient, projectId: number, configurationId: number, simulationId: number, body: RemeshRequest): Promise<RemeshResult> {
+  return api<RemeshResult>(`${config(projectId, configurationId)}/simulation/${simulationId}/remesh-stl/`, { method: 'POST', body });
 }
 
 /** What runs on this installation, per analysis and job level (issue 16). */

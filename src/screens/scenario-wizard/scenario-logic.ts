@@ -10,6 +10,7 @@ import { scenarioActionMachine, type ActionRequest } from '@machines/scenario-wi
 import type { CostBreakdown, SavedScenario, ScenarioRef, SubmitResult, ValidationReport } from '@machines/scenario-wizard/scenario-wizard.types.ts';
 import type { ScenarioEvent } from '@machines/live-status/live-status.types.ts';
 import { cfdEstimateMachine, type CfdEstimateLine, type CfdEstimateRequest } from '@machines/scenario-wizard/cfd-estimate.machine.ts';
+import type { AcknowledgeRequest, RepairOutcome, RepairRequest } from '@machines/scenario-wizard/geometry-repair.ts';
 import * as cfd from '../../api/cfd.ts';
 import { api } from '../../api/client.ts';
 import * as scenarios from '../../api/scenarios.ts';
@@ -27,6 +28,10 @@ export interface ScenarioServices {
   submit(ref: ScenarioRef, expectedCredits: number): Promise<SubmitResult>;
   /** Resolves with the id of the scenario left (the copy, for a duplicate). */
   runAction(request: ActionRequest): Promise<number>;
+  /** PATCH geometry-validation/{id}/ {warnings_acknowledged: true}; fakes that never acknowledge leave it out. */
+  acknowledgeWarnings?(request: AcknowledgeRequest): Promise<ValidationReport>;
+  /** POST remesh-stl/ for one file; fakes that never repair leave it out. */
+  repairGeometry?(request: RepairRequest): Promise<RepairOutcome>;
   /** Canopy's CFD estimate per CFD analysis (the cost step); fakes that never reach a CFD cost step leave it out. */
   estimateCfd?(request: CfdEstimateRequest): Promise<CfdEstimateLine[]>;
 }
@@ -38,7 +43,7 @@ export function reportFromValidation(v: scenarios.GeometryValidation): Validatio
   const hasErrors = v.findings.some((f) => f.severity === 'error') || v.summary.errors > 0;
   const state: ValidationReport['state'] =
     v.status === 'queued' ? 'pending' : v.status === 'running' ? 'running' : v.status === 'passed' ? 'passed' : hasErrors ? 'failed' : 'error';
-  return { id: v.id, state, findings: v.findings, error: v.error_message };
+  return { id: v.id, state, findings: v.findings, error: v.error_message, warningsAcknowledged: v.warnings_acknowledged };
 }
 
 export const liveScenarioServices: ScenarioServices = {
@@ -76,6 +81,23 @@ export const liveScenarioServices: ScenarioServices = {
       simulation_type: engine,
     });
     return reportFromValidation(run);
+  },
+  acknowledgeWarnings: async ({ projectId, configurationId, validationId }) =>
+    reportFromValidation(await scenarios.patchGeometryValidation(api, projectId, configurationId, validationId, { warnings_acknowledged: true })),
+  async repairGeometry({ projectId, configurationId, simulationId, uploadId, role }) {
+    const r = await scenarios.remeshStl(api, projectId, configurationId, simulationId, { upload_id: uploadId, role, replace_in_scenario: true });
+    return {
+      role,
+      sourceUploadId: r.source_upload_id,
+      uploadId: r.upload_id,
+      filename: r.filename,
+      holesClosed: r.holes_closed,
+      holesLeftOpen: r.holes_left_open,
+      flippedTriangles: r.flipped_triangles,
+      mergedVertices: r.merged_vertices,
+      removedDegenerate: r.removed_degenerate,
+      passed: r.passed,
+    };
   },
   getValidation: async ({ projectId, configurationId }) => reportFromValidation(await scenarios.getGeometryValidation(api, projectId, configurationId)),
   loadCost: ({ projectId, studyId, configurationId }) => scenarios.getCostBreakdown(api, projectId, studyId, configurationId),
@@ -138,6 +160,12 @@ export function bindScenarioLogic(services: ScenarioServices) {
       saveScenario: fromPromise<SavedScenario, SaveInput>(({ input }) => call(() => services.saveScenario(input))),
       startValidation: fromPromise<ValidationReport, StartValidationInput>(({ input }) => call(() => services.startValidation(input))),
       watchValidation: watchValidationLogic(services, null),
+      acknowledgeWarnings: fromPromise<ValidationReport, AcknowledgeRequest>(({ input }) =>
+        call(() => (services.acknowledgeWarnings ? services.acknowledgeWarnings(input) : Promise.reject(new Error('Acknowledging warnings is not available here')))),
+      ),
+      repairGeometry: fromPromise<RepairOutcome, RepairRequest>(({ input }) =>
+        call(() => (services.repairGeometry ? services.repairGeometry(input) : Promise.reject(new Error('Repairing geometry is not available here')))),
+      ),
       loadCost: fromPromise<CostBreakdown, ScenarioRef>(({ input }) => call(() => services.loadCost(input))),
       submitScenario: fromPromise<SubmitResult, ScenarioRef & { expectedCredits: number }>(({ input }) => call(() => services.submit(input, input.expectedCredits))),
       cfdEstimate: cfdEstimateMachine.provide({

@@ -251,6 +251,45 @@ describe('scenario wizard modal', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: 'Remove tower.stl' })).toBeInTheDocument();
   });
 
+  it('repairs a file with open edges (remesh), checks again and passes; warnings are acknowledged before the cost', async () => {
+    const u = user();
+    const hole = { ...failedReport.findings[0]!, code: 'open-edges', upload_id: 41, asset: 'tower.stl' };
+    const warning = { ...passedReport.findings[0]!, code: 'far-from-origin' };
+    const passedWithWarning = { ...passedReport, findings: [warning], warningsAcknowledged: false };
+    const reports = [{ ...failedReport, findings: [hole], warningsAcknowledged: false }, passedWithWarning];
+    const repairGeometry = vi.fn(async () => ({
+      role: 'study' as const,
+      sourceUploadId: 41,
+      uploadId: 50,
+      filename: 'tower-remeshed.stl',
+      holesClosed: 1,
+      holesLeftOpen: 0,
+      flippedTriangles: 0,
+      mergedVertices: 3,
+      removedDegenerate: 0,
+      passed: true,
+    }));
+    const acknowledgeWarnings = vi.fn(async () => ({ ...passedWithWarning, warningsAcknowledged: true }));
+    const startValidation = vi.fn(async () => ({ ...(reports.shift() ?? passedReport) }));
+    renderWizard(fakeScenarios({ startValidation, repairGeometry, acknowledgeWarnings }));
+    await fillForm(u);
+    const repair = await screen.findByRole('region', { name: 'Automatic repair' });
+    await u.click(within(repair).getByRole('button', { name: 'Repair tower.stl' }));
+    expect(await screen.findByText(/Repaired the study buildings file as tower-remeshed\.stl: 1 hole closed, 3 vertices merged\. The scenario now uses the repaired file\./)).toBeInTheDocument();
+    expect(repairGeometry).toHaveBeenCalledWith({ projectId: 7, studyId: 70, configurationId: 9, simulationId: 11, role: 'study', uploadId: 41 });
+    expect(startValidation).toHaveBeenCalledTimes(2);
+    expect(await screen.findByText('The geometry passed, with notes below.')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Automatic repair' })).not.toBeInTheDocument();
+
+    expect(screen.getByText(/1 warning to read/)).toBeInTheDocument();
+    await u.click(screen.getByRole('button', { name: 'Acknowledge warnings' }));
+    expect(await screen.findByText('Warnings acknowledged.')).toBeInTheDocument();
+    expect(acknowledgeWarnings).toHaveBeenCalledWith({ projectId: 7, studyId: 70, configurationId: 9, validationId: passedReport.id });
+    expect(screen.queryByRole('button', { name: 'Acknowledge warnings' })).not.toBeInTheDocument();
+    await u.click(screen.getByRole('button', { name: 'See the cost' }));
+    expect(await screen.findByRole('table', { name: 'Cost breakdown' })).toBeInTheDocument();
+  });
+
   it('duplicates with a new name and subscription type', async () => {
     const u = user();
     const services = fakeScenarios();

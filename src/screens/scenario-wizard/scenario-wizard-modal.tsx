@@ -201,7 +201,8 @@ function Footer({ screen, wizard }: { screen: WizardScreen; wizard: WizardRef })
       </Button>
     );
   } else if (screen === 'validation') {
-    left = back(validation === 'failed' ? 'Back to the geometry' : 'Back');
+    // A repair or an acknowledgement in flight finishes first (the server is changing the scenario).
+    if (validation !== 'repairing' && validation !== 'acknowledging') left = back(validation === 'failed' ? 'Back to the geometry' : 'Back');
     if (validation === 'passed') right = <Button tone="primary" onClick={send('step.next')}>See the cost</Button>;
   } else if (screen === 'cost') {
     if (costPhase === 'ready' || costPhase === 'failed') left = back();
