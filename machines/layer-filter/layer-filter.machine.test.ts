@@ -172,6 +172,25 @@ describe('layer-filter machine: events and snapshots', () => {
     expect([FETCH_LAYERS_FAILED, UPDATE_LAYERS_FAILED, REMOVE_LAYER_FAILED, DELETE_ALL_FAILED]).toEqual(toasts.shown);
   });
 
+  it('keeps no actor in its context and reaches the toasts by system id, from an action', async () => {
+    const { actor, toasts, settle } = start({ fail: true });
+    expect(actor.system.get('toast')).toBeDefined();
+    actor.send({ type: 'simulation.select', simulationId: 10 });
+    await settle();
+    const snapshot = actor.getSnapshot();
+    // Plain data: it survives a JSON round trip unchanged.
+    expect(JSON.parse(JSON.stringify(snapshot.context))).toEqual(snapshot.context);
+    expect(toasts.shown).toEqual([FETCH_LAYERS_FAILED]);
+
+    // A pure transition computes the failure without showing anything.
+    actor.send({ type: 'layers.reload' });
+    const failed = getNextSnapshot(layerFilterMachine, actor.getSnapshot(), { type: 'xstate.error.actor.fetchUserLayers', error: new Error('HTTP 500') } as never);
+    expect(failed.context.error).toBe(FETCH_LAYERS_FAILED);
+    expect(toasts.shown).toEqual([FETCH_LAYERS_FAILED]);
+    await settle();
+    expect(toasts.shown).toEqual([FETCH_LAYERS_FAILED, FETCH_LAYERS_FAILED]);
+  });
+
   it('labels layers with the analysis code and abbreviated metric', () => {
     expect(layerLabel({ id: 1, layer_type: 'data', analysis_type: 'wind-comfort', metric: 'comfort-class' })).toBe('PLW ComCla');
     expect(layerLabel({ id: 2, layer_type: 'geometry' })).toBe('Geo');

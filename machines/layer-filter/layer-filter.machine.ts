@@ -13,10 +13,13 @@
  * Filter events are taken in every `simulation` state: the options are recomputed from the selected simulation's
  * assets by layer-filter.logic.ts and kept in the context, so the picker only reads them.
  * A simulation id not in the results stores SPEC §5's error and keeps the current simulation.
- * Owned by the viewer screen (next slice); the actors are bound in src/app with `.provide()`.
+ * Failures are stored and shown as toasts through the relay spawned as system id 'toast'
+ * (machines/toast/toast-relay.ts), from an action: the context holds no actor reference.
+ * Owned by the viewer screen; the actors are bound in src/app with `.provide()`.
  */
-import { assertEvent, assign, setup } from 'xstate';
+import { assertEvent, assign, enqueueActions, setup } from 'xstate';
 import { notProvided } from '@machines/shared/actors.ts';
+import { dangerToast, TOAST_SYSTEM_ID, toastRelay } from '@machines/toast/toast-relay.ts';
 import { computeFilterOptions, toggleSelection } from './layer-filter.logic.ts';
 import type {
   FilterDimension,
@@ -45,7 +48,6 @@ export interface LayerFilterContext {
   removingId: number | null;
   /** The last stored error (SPEC §8: viewer data failures store the error). */
   error: string | null;
-  toasts: ToastSink | null;
 }
 
 export type LayerFilterEvent =
@@ -84,6 +86,7 @@ export const layerFilterMachine = setup({
     replaceUserLayers: notProvided<UserSelectedLayer[], { simulationId: number; layers: NewUserLayer[] }>('replaceUserLayers'),
     removeUserLayer: notProvided<void, { id: number }>('removeUserLayer'),
     deleteAllUserLayers: notProvided<void, { simulationId: number }>('deleteAllUserLayers'),
+    toastRelay,
   },
   guards: {
     simulationFound: ({ context, event }) => {
@@ -131,14 +134,16 @@ export const layerFilterMachine = setup({
     clearLayers: assign({ userLayers: [] }),
     dismissError: assign({ error: null }),
     /** Stores the message and shows it as a danger toast (SPEC §8). */
-    fail: assign(({ context }, message: string) => {
-      context.toasts?.send({ type: 'toast.show', toast: { tone: 'danger', title: message } });
-      return { error: message };
+    fail: enqueueActions(({ enqueue, system }, message: string) => {
+      enqueue.assign({ error: message });
+      const toasts = system.get(TOAST_SYSTEM_ID);
+      if (toasts) enqueue.sendTo(toasts, dangerToast(message));
     }),
   },
 }).createMachine({
   id: 'layerFilter',
-  context: ({ input }) => {
+  context: ({ input, spawn }) => {
+    spawn('toastRelay', { systemId: TOAST_SYSTEM_ID, input: input.toasts ?? null });
     const simulations = input.simulations ?? [];
     return {
       simulations,
@@ -148,7 +153,6 @@ export const layerFilterMachine = setup({
       userLayers: [],
       removingId: null,
       error: null,
-      toasts: input.toasts ?? null,
     };
   },
   initial: 'noSimulation',

@@ -1,5 +1,4 @@
 /** Shapes the layer-filter machine reads and keeps (SPEC §3 asset and user-selected layer fields). */
-import type { ToastEvent } from '@machines/toast/toast.machine.ts';
 
 /** SPEC §9's filter order; the layer picker shows the dimensions in exactly this order. */
 export const FILTER_DIMENSIONS = [
@@ -67,6 +66,4 @@ export interface UserSelectedLayer {
 /** A layer to add: the server assigns the id. */
 export type NewUserLayer = Omit<UserSelectedLayer, 'id' | 'view_id'> & { view_id?: string };
 
-export interface ToastSink {
-  send(event: ToastEvent): void;
-}
+export type { ToastSink } from '@machines/toast/toast-relay.ts';

@@ -32,6 +32,19 @@ describe('the toast queue', () => {
     expect(actor.getSnapshot().context.toasts.map((t) => t.title)).toEqual(['t3', 't4', 't5']);
   });
 
+  it('numbers its toasts in its own context, from 1 for every toast actor', () => {
+    const ids = [0, 1].map(() => {
+      const actor = createActor(toastMachine).start();
+      actor.send({ type: 'toast.show', toast: { tone: 'info', title: 'a' } });
+      actor.send({ type: 'toast.show', toast: { tone: 'info', title: 'b' } });
+      return actor.getSnapshot().context.toasts.map((t) => t.id);
+    });
+    expect(ids).toEqual([
+      ['toast-1', 'toast-2'],
+      ['toast-1', 'toast-2'],
+    ]);
+  });
+
   it('replaces a toast shown again with the same id instead of stacking it', () => {
     const actor = createActor(toastMachine).start();
     actor.send({ type: 'toast.show', toast: { id: 'upload-a', tone: 'danger', title: 'Unable to upload a.stl' } });

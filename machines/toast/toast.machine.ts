@@ -28,16 +28,15 @@ export type ToastEvent =
 export const TOAST_DURATION_MS: Record<ToastTone, number> = { info: 3000, success: 3000, danger: 5000 };
 export const MAX_TOASTS = 4;
 
-let counter = 0;
-
 export const toastMachine = setup({
   types: {
-    context: {} as { toasts: Toast[]; lastAction: string | null },
+    // `shown` numbers the toasts without an id of their own, per toast actor.
+    context: {} as { toasts: Toast[]; lastAction: string | null; shown: number },
     events: {} as ToastEvent,
   },
 }).createMachine({
   id: 'toasts',
-  context: { toasts: [], lastAction: null },
+  context: { toasts: [], lastAction: null, shown: 0 },
   initial: 'active',
   states: {
     active: {
@@ -46,13 +45,11 @@ export const toastMachine = setup({
           // A toast already on screen with the same id stays as it is (its timer stays in charge).
           guard: ({ context, event }) => !event.toast.id || !context.toasts.some((t) => t.id === event.toast.id),
           actions: [
-            assign({
-              toasts: ({ context, event }) => {
-                const id = event.toast.id ?? `toast-${++counter}`;
-                const { durationMs: _d, ...rest } = event.toast;
-                const next = [...context.toasts, { ...rest, id }];
-                return next.slice(-MAX_TOASTS);
-              },
+            assign(({ context, event }) => {
+              const shown = context.shown + 1;
+              const id = event.toast.id ?? `toast-${shown}`;
+              const { durationMs: _d, ...rest } = event.toast;
+              return { shown, toasts: [...context.toasts, { ...rest, id }].slice(-MAX_TOASTS) };
             }),
             raise(({ context }) => ({ type: 'toast.dismiss' as const, id: context.toasts.at(-1)!.id }), {
               delay: ({ event }) => {

@@ -1,7 +1,8 @@
 /**
  * Saved camera positions of a study (SPEC §7 Study camera-position/; issue 8 panel): listed on
  * start, saved under a name, restored by the screen (no call), deleted. Failures are stored and
- * shown as a danger toast, like the layer calls of SPEC §8.
+ * shown as a danger toast, like the layer calls of SPEC §8, sent from an action to the relay
+ * spawned as system id 'toast' (machines/toast/toast-relay.ts).
  *
  *   cameraPositions
  *   ├── loading   listCameraPositions
@@ -9,10 +10,10 @@
  *   ├── saving    createCameraPosition
  *   └── removing  deleteCameraPosition
  */
-import { assertEvent, assign, setup } from 'xstate';
+import { assertEvent, assign, enqueueActions, setup } from 'xstate';
 import type { CameraPosition, CameraPositionCreate } from '@server/contract/viewer.ts';
 import { notProvided } from '@machines/shared/actors.ts';
-import type { ToastSink } from '@machines/layer-filter/layer-filter.types.ts';
+import { dangerToast, TOAST_SYSTEM_ID, toastRelay, type ToastSink } from '@machines/toast/toast-relay.ts';
 import type { StudyScope } from './viewer-session.machine.ts';
 
 export const LOAD_CAMERAS_FAILED = 'Failed to load the camera positions';
@@ -24,7 +25,6 @@ export interface CameraPositionsContext {
   positions: CameraPosition[];
   removingId: number | null;
   error: string | null;
-  toasts: ToastSink | null;
 }
 
 export type CameraPositionsEvent =
@@ -41,22 +41,21 @@ export const cameraPositionsMachine = setup({
     listCameraPositions: notProvided<CameraPosition[], StudyScope>('listCameraPositions'),
     createCameraPosition: notProvided<CameraPosition, StudyScope & { body: CameraPositionCreate }>('createCameraPosition'),
     deleteCameraPosition: notProvided<void, StudyScope & { id: number }>('deleteCameraPosition'),
+    toastRelay,
   },
   actions: {
-    fail: assign(({ context }, message: string) => {
-      context.toasts?.send({ type: 'toast.show', toast: { tone: 'danger', title: message } });
-      return { error: message };
+    fail: enqueueActions(({ enqueue, system }, message: string) => {
+      enqueue.assign({ error: message });
+      const toasts = system.get(TOAST_SYSTEM_ID);
+      if (toasts) enqueue.sendTo(toasts, dangerToast(message));
     }),
   },
 }).createMachine({
   id: 'cameraPositions',
-  context: ({ input }) => ({
-    scope: { projectId: input.projectId, studyId: input.studyId },
-    positions: [],
-    removingId: null,
-    error: null,
-    toasts: input.toasts ?? null,
-  }),
+  context: ({ input, spawn }) => {
+    spawn('toastRelay', { systemId: TOAST_SYSTEM_ID, input: input.toasts ?? null });
+    return { scope: { projectId: input.projectId, studyId: input.studyId }, positions: [], removingId: null, error: null };
+  },
   initial: 'loading',
   states: {
     loading: {

@@ -67,6 +67,9 @@ describe('cameraPositions', () => {
     await waitFor(actor, (s) => s.matches('idle'));
     expect(actor.getSnapshot().context.positions.map((p) => p.name)).toEqual(['Roof']);
     expect(toasts.map((t) => (t.type === 'toast.show' ? t.toast.title : ''))).toEqual([SAVE_CAMERA_FAILED, DELETE_CAMERA_FAILED]);
+    // The toasts went through the relay registered as 'toast'; the context is plain data.
+    expect(actor.system.get('toast')).toBeDefined();
+    expect(JSON.parse(JSON.stringify(actor.getSnapshot().context))).toEqual(actor.getSnapshot().context);
   });
 });
 
