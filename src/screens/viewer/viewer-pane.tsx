@@ -13,6 +13,9 @@ import { LegendOverlay } from './legend-overlay.tsx';
 import { withUnit } from '@engine/results/labels.ts';
 import * as css from './viewer.css.ts';
 
+/** The site's reference origin in scene coordinates: results, uploads and surroundings share it. */
+const SITE_ORIGIN: [number, number, number] = [0, 0, 0];
+
 export interface ViewerPaneProps extends Pick<ViewerCanvasProps, 'camera' | 'onCameraChange' | 'onProbe' | 'onPick' | 'onLayerError' | 'loadAsset' | 'highlights'> {
   index: 0 | 1;
   model: PaneModel;
@@ -53,7 +56,8 @@ export const ViewerPane = forwardRef<ViewerHandle, ViewerPaneProps>(function Vie
         </label>
       </div>
       <div className={css.canvasHost}>
-        <ViewerCanvas ref={ref} layers={model.layers} colourScale={model.colourScale} theme={theme} showNorthArrow {...canvas} />
+        {/* The reference origin: the site's (0, 0, 0), where the project's coordinates and the surroundings are anchored. */}
+        <ViewerCanvas ref={ref} layers={model.layers} colourScale={model.colourScale} theme={theme} showNorthArrow originPoint={model.layers.length ? SITE_ORIGIN : undefined} {...canvas} />
         {showLegend ? <LegendOverlay scale={model.colourScale} fallbackTitle={model.layerTitle} /> : null}
       </div>
     </section>

@@ -99,6 +99,20 @@ function drawn(object: Object3D): boolean {
 }
 
 describe('ViewerScene (@react-three/test-renderer)', () => {
+  it('draws the reference origin point where it is given, over the model, and none without one', async () => {
+    const withOrigin = await create(<ViewerScene {...props({ originPoint: [0, 0, 0] })} />);
+    await settle(() => withOrigin.scene.findAllByProps({ name: 'origin-marker' }).length > 0);
+    const marker = withOrigin.scene.findAllByProps({ name: 'origin-marker' })[0]!.instance as Object3D;
+    expect(marker.position.toArray()).toEqual([0, 0, 0]);
+    expect(marker.scale.x).toBeGreaterThan(0);
+    expect(drawn(marker)).toBe(true);
+    await withOrigin.unmount();
+    const without = await create(<ViewerScene {...props()} />);
+    await settle(() => !!meshOf(without, 'proposed'));
+    expect(without.scene.findAllByProps({ name: 'origin-marker' })).toHaveLength(0);
+    await without.unmount();
+  });
+
   it('toggling a layer hides its mesh, without reloading or remounting it', async () => {
     const renderer = await create(<ViewerScene {...props()} />);
     await settle(() => !!meshOf(renderer, 'proposed') && !!meshOf(renderer, 'speed0'));
