@@ -3,7 +3,7 @@
  * folder, a mailer that keeps messages in memory, and a clock the test can move.
  */
 import { PGlite } from '@electric-sql/pglite';
-import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
@@ -18,6 +18,7 @@ import { openBlobStore } from '../src/blobs/open-blob-store.ts';
 import { openHeavyWork } from '../src/jobs/heavy-work.ts';
 import pg from 'pg';
 import { wrapPool } from '../src/db/database.ts';
+import { startAzurite, type Azurite } from './azurite.ts';
 
 export class TestClock implements Clock {
   private offsetMs = 0;
@@ -94,8 +95,10 @@ async function openIsolatedPostgres(adminUrl: string): Promise<Database & { url:
 
 export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
   const dataDir = mkdtempSync(join(tmpdir(), 'canopy-test-'));
+  // CANOPY_TEST_BLOB_STORE=azure: the same tests with their blobs on an Azurite of their own (issue 19).
+  const azurite: Azurite | null = process.env.CANOPY_TEST_BLOB_STORE === 'azure' && !env.BLOB_STORE ? await startAzurite() : null;
   // Heavy request work runs inline (no thread start-up per file) unless a test asks for threads.
-  const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'false', NODE_ENV: 'test', WEB_DIST_DIR: join(dataDir, 'dist'), HEAVY_WORK_THREADS: '0', ...env });
+  const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'false', NODE_ENV: 'test', WEB_DIST_DIR: join(dataDir, 'dist'), HEAVY_WORK_THREADS: '0', ...azurite?.env(), ...env });
   const database = await openTestDatabase();
   const clock = new TestClock();
   const secretKey = new TextEncoder().encode('test-secret-key-that-is-long-enough-for-hs256');
@@ -132,7 +135,11 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     async close() {
       await deps.heavy.close();
       await database.close();
+      await azurite?.stop();
+      // On Azure every blob goes to the store: a file under DATA_DIR/blobs is a writer that bypassed it.
+      const bypassed = azurite && existsSync(join(dataDir, 'blobs'));
       rmSync(dataDir, { recursive: true, force: true });
+      if (bypassed) throw new Error('BLOB_STORE=azure, yet something wrote under DATA_DIR/blobs');
     },
   };
 }

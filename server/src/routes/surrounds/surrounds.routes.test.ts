@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { buildWorld, type World } from '../../../test/world.ts';
 import { SITE_OSM_PATH, uploadFile } from '../../../test/world-weather.ts';
-import { filesUnder } from '../../../test/blob-helpers.ts';
 import { projects } from '../../db/schema/index.ts';
 import type { ProjectSurrounds, Surrounds } from '../../contract/surrounds.ts';
 import { readResultGlb } from '../../../../engine/results/glb.ts';
@@ -72,11 +71,17 @@ describe('POST /api/project/{id}/surrounds/generate-osm/', () => {
   it('replaces earlier surrounds and drops the old GLB', async () => {
     const projectId = await newProject({ latitude: 41.88, longitude: -87.63 });
     await generate(projectId, 'site.osm', osm);
-    const before = filesUnder(t.config.DATA_DIR).filter((f) => f.includes(`project-${projectId}/`));
+    // Through the store, whichever it is (local files, or Azure under CANOPY_TEST_BLOB_STORE=azure).
+    const glbs = async () => {
+      const names: string[] = [];
+      for await (const blob of t.deps.blobStore.list('assets', `surrounds/project-${projectId}/`)) names.push(blob.name);
+      return names;
+    };
+    const before = await glbs();
     expect(before).toHaveLength(1);
     const second = (await (await generate(projectId, 'site.osm', osm, { radius_m: 58 })).json()) as Surrounds;
     expect(second.building_count).toBe(1);
-    const after = filesUnder(t.config.DATA_DIR).filter((f) => f.includes(`project-${projectId}/`));
+    const after = await glbs();
     expect(after).toHaveLength(1);
     expect(after).not.toEqual(before);
   });
