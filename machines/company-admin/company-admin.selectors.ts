@@ -74,7 +74,7 @@ export function selectRemovalConfirmation(s: Users): CompanyUser | null {
   return s.context.users.find((u) => u.id === s.context.removal) ?? null;
 }
 /** The user whose update failed, for `errorFlag` (5 s). */
-export const selectFailedUserId = (s: Users): number | null => s.context.failedUserId;
+export const selectFailedUserId = (s: Users): number | null => (s.matches({ feedback: 'failed' }) ? (s.context.feedback?.subjectId ?? null) : null);
 export const selectUsersSuccess = (s: Users): string | null => (s.matches({ feedback: 'succeeded' }) ? (s.context.feedback?.message ?? null) : null);
 export const selectUsersFailure = (s: Users): string | null => (s.matches({ feedback: 'failed' }) ? (s.context.feedback?.message ?? null) : null);
 

@@ -9,7 +9,6 @@ import type {
   SubscriptionUsagePage,
   UsageOrdering,
 } from '@server/contract/subscriptions.ts';
-import type { ServerError } from '@machines/shared/actors.ts';
 
 export type {
   CompanyUser,
@@ -30,18 +29,8 @@ export type {
   UsageOrdering,
 };
 
-/** What the last change said, shown for `successFlag` (3 s) or `errorFlag` (5 s). */
-export interface Feedback {
-  message: string;
-  error: ServerError | null;
-}
-
 export const COMPANY_ADMIN_TABS = ['users', 'shareGroups', 'subscriptions', 'usage', 'prices'] as const;
 export type CompanyAdminTab = (typeof COMPANY_ADMIN_TABS)[number];
-
-/** SPEC §9: success flags last 3 s, company-admin error flags 5 s. */
-export const SUCCESS_FLAG_MS = 3000;
-export const ERROR_FLAG_MS = 5000;
 
 export function displayName(user: { first_name?: string; last_name?: string; username: string }): string {
   const name = `${user.first_name ?? ''} ${user.last_name ?? ''}`.trim();

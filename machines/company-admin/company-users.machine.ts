@@ -3,7 +3,8 @@
  * changing a role (through the role confirmation modal) or a subscription, and removing a user.
  * A success shows for `successFlag` (3 s); a failure for `errorFlag` (5 s), and a failed user
  * update keeps that user's id just as long, so the row says which change failed. Assigning a
- * subscription takes it from whoever held it (the list shows that at once).
+ * subscription takes it from whoever held it (the list shows that at once). The feedback region is
+ * the collections' shared one (machines/shared/collection.ts); a failure's user is its `subjectId`.
  *
  *   companyUsers (parallel)
  *   ├── list
@@ -32,19 +33,19 @@
  */
 import { assertEvent, assign, raise, setup } from 'xstate';
 import { asServerError, errorMessage, isInvalidPage, notProvided, type ServerError } from '@machines/shared/actors.ts';
+import { COLLECTION_DELAYS, collectionActions, FEEDBACK_REGION, type CollectionContext, type FeedbackEvent } from '@machines/shared/collection.ts';
 import {
   displayName,
   type CompanyUser,
   type CompanyUserCreate,
   type CompanyUserPage,
-  type Feedback,
   type Role,
   type Subscription,
 } from './company-admin.types.ts';
 
 type Change = { userId: number; role: number | null } | { userId: number; subscription: number | null };
 
-export interface CompanyUsersContext {
+export interface CompanyUsersContext extends CollectionContext {
   page: number;
   users: CompanyUser[];
   count: number;
@@ -57,9 +58,6 @@ export interface CompanyUsersContext {
   /** The user waiting for removal confirmation or being removed. */
   removal: number | null;
   addError: ServerError | null;
-  feedback: Feedback | null;
-  /** SPEC §8: the user whose update failed, kept for `errorFlag`. */
-  failedUserId: number | null;
 }
 
 export type CompanyUsersEvent =
@@ -73,8 +71,7 @@ export type CompanyUsersEvent =
   | { type: 'user.remove'; userId: number }
   | { type: 'removal.confirm' }
   | { type: 'cancel' }
-  | { type: 'feedback.succeed'; message: string }
-  | { type: 'feedback.fail'; message: string; error: ServerError; userId: number | null };
+  | FeedbackEvent;
 
 const nameOf = (context: CompanyUsersContext, userId: number | null) => {
   const user = context.users.find((u) => u.id === userId);
@@ -94,6 +91,7 @@ export const companyUsersMachine = setup({
     removeUser: notProvided<void, { userId: number }>('removeUser'),
   },
   actions: {
+    ...collectionActions<CompanyUsersContext, CompanyUsersEvent>(),
     goToPage: assign(({ event }) => {
       assertEvent(event, 'users.page');
       return { page: Math.max(1, event.page) };
@@ -131,22 +129,6 @@ export const companyUsersMachine = setup({
         return s;
       }),
     })),
-    succeed: raise((_, params: { message: string }) => ({ type: 'feedback.succeed' as const, message: params.message })),
-    fail: raise((_, params: { message: string; error: unknown; userId: number | null }) => ({
-      type: 'feedback.fail' as const,
-      message: params.message,
-      error: asServerError(params.error),
-      userId: params.userId,
-    })),
-    showSuccess: assign(({ event }) => {
-      assertEvent(event, 'feedback.succeed');
-      return { feedback: { message: event.message, error: null } };
-    }),
-    showFailure: assign(({ event }) => {
-      assertEvent(event, 'feedback.fail');
-      return { feedback: { message: event.message, error: event.error }, failedUserId: event.userId };
-    }),
-    clearFeedback: assign({ feedback: null, failedUserId: null }),
     /** An add or a removal changes the pages: fetch the shown one again. */
     reloadPage: raise(({ context }) => ({ type: 'users.page' as const, page: context.page })),
   },
@@ -155,12 +137,8 @@ export const companyUsersMachine = setup({
     invalidPageAfterFirst: ({ context }, params: { error: unknown }) => context.page > 1 && isInvalidPage(params.error),
     changeIsRole: ({ context }) => context.change !== null && 'role' in context.change,
   },
-  delays: {
-    /** SPEC §9: success flags. */
-    successFlag: 3000,
-    /** SPEC §8, §9: company-admin error flags, and the failed user's id. */
-    errorFlag: 5000,
-  },
+  /** SPEC §8, §9: success flags; company-admin error flags, and the failed user's id. */
+  delays: COLLECTION_DELAYS,
 }).createMachine({
   id: 'companyUsers',
   type: 'parallel',
@@ -176,7 +154,6 @@ export const companyUsersMachine = setup({
     removal: null,
     addError: null,
     feedback: null,
-    failedUserId: null,
   },
   states: {
     list: {
@@ -252,7 +229,7 @@ export const companyUsersMachine = setup({
               target: 'addForm',
               actions: [
                 { type: 'storeAddError', params: ({ event }) => ({ error: event.error }) },
-                { type: 'fail', params: ({ event }) => ({ message: 'The user could not be added.', error: event.error, userId: null }) },
+                { type: 'fail', params: ({ event }) => ({ message: 'The user could not be added.', error: event.error, subjectId: null }) },
               ],
             },
           },
@@ -288,7 +265,7 @@ export const companyUsersMachine = setup({
                   params: ({ context, event }) => ({
                     message: `Could not update ${nameOf(context, context.change?.userId ?? null)}: ${errorMessage(asServerError(event.error))}`,
                     error: event.error,
-                    userId: context.change?.userId ?? null,
+                    subjectId: context.change?.userId ?? null,
                   }),
                 },
                 'forgetChange',
@@ -316,7 +293,7 @@ export const companyUsersMachine = setup({
                   params: ({ context, event }) => ({
                     message: `Could not remove ${nameOf(context, context.removal)}: ${errorMessage(asServerError(event.error))}`,
                     error: event.error,
-                    userId: context.removal,
+                    subjectId: context.removal,
                   }),
                 },
                 'forgetChange',
@@ -326,34 +303,6 @@ export const companyUsersMachine = setup({
         },
       },
     },
-    feedback: {
-      // The handlers sit on the region's own states: a re-entering transition from the region
-      // itself would exit and re-enter every sibling region of the parallel state.
-      initial: 'quiet',
-      states: {
-        quiet: {
-          on: {
-            'feedback.succeed': { target: 'succeeded', actions: 'showSuccess' },
-            'feedback.fail': { target: 'failed', actions: 'showFailure' },
-          },
-        },
-        succeeded: {
-          after: { successFlag: 'quiet' },
-          exit: 'clearFeedback',
-          on: {
-            'feedback.succeed': { target: 'succeeded', reenter: true, actions: 'showSuccess' },
-            'feedback.fail': { target: 'failed', actions: 'showFailure' },
-          },
-        },
-        failed: {
-          after: { errorFlag: 'quiet' },
-          exit: 'clearFeedback',
-          on: {
-            'feedback.succeed': { target: 'succeeded', actions: 'showSuccess' },
-            'feedback.fail': { target: 'failed', reenter: true, actions: 'showFailure' },
-          },
-        },
-      },
-    },
+    feedback: FEEDBACK_REGION,
   },
 });

@@ -2,7 +2,7 @@
  * Share groups and their members (SPEC §1, §4, §7 "Company"). At most one group is the default for
  * new projects: when a group becomes the default (created so, or switched on), every other group
  * shows as not default at once (SPEC §4). Success shows for `successFlag` (3 s), failures for
- * `errorFlag` (5 s).
+ * `errorFlag` (5 s), in the shared feedback region (machines/shared/collection.ts).
  *
  *   shareGroups (parallel)
  *   ├── list
@@ -30,11 +30,11 @@
  * Owned by the company administration machine (share groups tab); rendered by
  * src/screens/company-admin/share-groups-panel.tsx.
  */
-import { assertEvent, assign, raise, setup } from 'xstate';
-import { asServerError, errorMessage, notProvided, type ServerError } from '@machines/shared/actors.ts';
+import { assertEvent, assign, setup } from 'xstate';
+import { asServerError, notProvided, type ServerError } from '@machines/shared/actors.ts';
+import { COLLECTION_DELAYS, collectionActions, FEEDBACK_REGION, withReason, type CollectionContext, type FeedbackEvent } from '@machines/shared/collection.ts';
 import type {
   CompanyUser,
-  Feedback,
   ShareGroup,
   ShareGroupCreate,
   ShareGroupMember,
@@ -42,7 +42,7 @@ import type {
   ShareGroupUpdate,
 } from './company-admin.types.ts';
 
-export interface ShareGroupsContext {
+export interface ShareGroupsContext extends CollectionContext {
   groups: ShareGroup[];
   users: CompanyUser[];
   listError: ServerError | null;
@@ -53,7 +53,6 @@ export interface ShareGroupsContext {
   deletion: number | null;
   /** The member being removed. */
   removingUserId: number | null;
-  feedback: Feedback | null;
 }
 
 export type ShareGroupsEvent =
@@ -66,8 +65,7 @@ export type ShareGroupsEvent =
   | { type: 'group.select'; groupId: number | null }
   | { type: 'members.add'; userIds: number[] }
   | { type: 'member.remove'; userId: number }
-  | { type: 'feedback.succeed'; message: string }
-  | { type: 'feedback.fail'; message: string; error: ServerError };
+  | FeedbackEvent;
 
 /** SPEC §4: one default per company — the group just made default is the only one. */
 function withDefault(groups: ShareGroup[], changed: ShareGroup): ShareGroup[] {
@@ -93,6 +91,7 @@ export const shareGroupsMachine = setup({
     removeMember: notProvided<void, { groupId: number; userId: number }>('removeMember'),
   },
   actions: {
+    ...collectionActions<ShareGroupsContext, ShareGroupsEvent>(),
     storeGroups: assign((_, loaded: { groups: ShareGroup[]; users: CompanyUser[] }) => ({ ...loaded, listError: null })),
     storeListError: assign((_, params: { error: unknown }) => ({ listError: asServerError(params.error) })),
     storeGroup: assign(({ context }, group: ShareGroup) => ({ groups: withDefault(context.groups, group) })),
@@ -138,29 +137,11 @@ export const shareGroupsMachine = setup({
       removingUserId: null,
     })),
     forgetMemberRemoval: assign({ removingUserId: null }),
-    succeed: raise((_, params: { message: string }) => ({ type: 'feedback.succeed' as const, message: params.message })),
-    fail: raise((_, params: { message: string; error: unknown }) => ({
-      type: 'feedback.fail' as const,
-      message: `${params.message} ${errorMessage(asServerError(params.error))}`,
-      error: asServerError(params.error),
-    })),
-    showSuccess: assign(({ event }) => {
-      assertEvent(event, 'feedback.succeed');
-      return { feedback: { message: event.message, error: null } };
-    }),
-    showFailure: assign(({ event }) => {
-      assertEvent(event, 'feedback.fail');
-      return { feedback: { message: event.message, error: event.error } };
-    }),
-    clearFeedback: assign({ feedback: null }),
   },
   guards: {
     choseGroup: ({ event }) => event.type === 'group.select' && event.groupId !== null,
   },
-  delays: {
-    successFlag: 3000,
-    errorFlag: 5000,
-  },
+  delays: COLLECTION_DELAYS,
 }).createMachine({
   id: 'shareGroups',
   type: 'parallel',
@@ -214,7 +195,7 @@ export const shareGroupsMachine = setup({
                 { type: 'succeed', params: ({ event }) => ({ message: `Share group "${event.output.name}" created.` }) },
               ],
             },
-            onError: { target: 'idle', actions: { type: 'fail', params: ({ event }) => ({ message: 'The share group could not be created.', error: event.error }) } },
+            onError: { target: 'idle', actions: { type: 'fail', params: ({ event }) => ({ message: withReason('The share group could not be created.', event.error), error: event.error }) } },
           },
         },
         updating: {
@@ -238,7 +219,7 @@ export const shareGroupsMachine = setup({
                 },
               ],
             },
-            onError: { target: 'idle', actions: { type: 'fail', params: ({ event }) => ({ message: 'The share group could not be saved.', error: event.error }) } },
+            onError: { target: 'idle', actions: { type: 'fail', params: ({ event }) => ({ message: withReason('The share group could not be saved.', event.error), error: event.error }) } },
           },
         },
         confirmingDelete: {
@@ -255,7 +236,7 @@ export const shareGroupsMachine = setup({
             onError: {
               target: 'idle',
               actions: [
-                { type: 'fail', params: ({ context, event }) => ({ message: `Could not delete "${groupName(context, context.deletion)}".`, error: event.error }) },
+                { type: 'fail', params: ({ context, event }) => ({ message: withReason(`Could not delete "${groupName(context, context.deletion)}".`, event.error), error: event.error }) },
                 'forgetDeletion',
               ],
             },
@@ -301,7 +282,7 @@ export const shareGroupsMachine = setup({
                 { type: 'succeed', params: ({ context }) => ({ message: `Members of "${groupName(context, context.selectedId)}" updated.` }) },
               ],
             },
-            onError: { target: 'ready', actions: { type: 'fail', params: ({ event }) => ({ message: 'The members could not be added.', error: event.error }) } },
+            onError: { target: 'ready', actions: { type: 'fail', params: ({ event }) => ({ message: withReason('The members could not be added.', event.error), error: event.error }) } },
           },
         },
         removing: {
@@ -314,41 +295,13 @@ export const shareGroupsMachine = setup({
             },
             onError: {
               target: 'ready',
-              actions: [{ type: 'fail', params: ({ event }) => ({ message: 'The member could not be removed.', error: event.error }) }, 'forgetMemberRemoval'],
+              actions: [{ type: 'fail', params: ({ event }) => ({ message: withReason('The member could not be removed.', event.error), error: event.error }) }, 'forgetMemberRemoval'],
             },
           },
         },
         failed: {},
       },
     },
-    feedback: {
-      // The handlers sit on the region's own states: a re-entering transition from the region
-      // itself would exit and re-enter every sibling region of the parallel state.
-      initial: 'quiet',
-      states: {
-        quiet: {
-          on: {
-            'feedback.succeed': { target: 'succeeded', actions: 'showSuccess' },
-            'feedback.fail': { target: 'failed', actions: 'showFailure' },
-          },
-        },
-        succeeded: {
-          after: { successFlag: 'quiet' },
-          exit: 'clearFeedback',
-          on: {
-            'feedback.succeed': { target: 'succeeded', reenter: true, actions: 'showSuccess' },
-            'feedback.fail': { target: 'failed', actions: 'showFailure' },
-          },
-        },
-        failed: {
-          after: { errorFlag: 'quiet' },
-          exit: 'clearFeedback',
-          on: {
-            'feedback.succeed': { target: 'succeeded', actions: 'showSuccess' },
-            'feedback.fail': { target: 'failed', reenter: true, actions: 'showFailure' },
-          },
-        },
-      },
-    },
+    feedback: FEEDBACK_REGION,
   },
 });

@@ -14,14 +14,16 @@
  *   └── feedback
  *       ├── quiet
  *       ├── succeeded          → quiet after `successFlag` (3 s)
- *       └── failed             → quiet after `errorFlag` (5 s)
+ *       └── failed             → quiet after `errorFlag` (5 s); the shared feedback region
+ *                                (machines/shared/collection.ts)
  *
  * Emits `sets.changed` after every change so the project keeps its copy. Owned by
  * src/screens/project-settings/parameter-sets-tab.tsx.
  */
-import { assertEvent, assign, emit, raise, setup } from 'xstate';
+import { assertEvent, assign, emit, setup } from 'xstate';
 import type { AnalysisType, ParameterSet } from '@server/contract/parameter-sets.ts';
 import { asServerError, errorMessage, notProvided, type ServerError } from '@machines/shared/actors.ts';
+import { COLLECTION_DELAYS, collectionActions, FEEDBACK_REGION, type CollectionContext, type FeedbackEvent } from '@machines/shared/collection.ts';
 
 export type { AnalysisType, ParameterSet };
 
@@ -31,14 +33,13 @@ export interface ParameterSetDraft {
   values: Record<string, unknown>;
 }
 
-export interface ParameterSetsContext {
+export interface ParameterSetsContext extends CollectionContext {
   projectId: number;
   sets: ParameterSet[];
   /** The set the form changes; null for a new one. */
   editingId: number | null;
   formError: ServerError | null;
   deletion: number | null;
-  feedback: string | null;
 }
 
 export type ParameterSetsEvent =
@@ -48,8 +49,7 @@ export type ParameterSetsEvent =
   | { type: 'set.delete'; id: number }
   | { type: 'deletion.confirm' }
   | { type: 'cancel' }
-  | { type: 'feedback.succeed'; message: string }
-  | { type: 'feedback.fail'; message: string };
+  | FeedbackEvent;
 
 export type ParameterSetsEmitted = { type: 'sets.changed'; sets: ParameterSet[] };
 
@@ -82,6 +82,7 @@ export const parameterSetsMachine = setup({
     deleteSet: notProvided<void, { projectId: number; id: number }>('deleteSet'),
   },
   actions: {
+    ...collectionActions<ParameterSetsContext, ParameterSetsEvent>(),
     openNew: assign({ editingId: null, formError: null }),
     openExisting: assign(({ event }) => {
       assertEvent(event, 'set.edit');
@@ -102,21 +103,11 @@ export const parameterSetsMachine = setup({
     dropDeleted: assign(({ context }) => ({ sets: context.sets.filter((s) => s.id !== context.deletion), deletion: null })),
     forgetDeletion: assign({ deletion: null }),
     announceChange: emit(({ context }) => ({ type: 'sets.changed' as const, sets: context.sets })),
-    succeed: raise((_, params: { message: string }) => ({ type: 'feedback.succeed' as const, message: params.message })),
-    fail: raise((_, params: { message: string }) => ({ type: 'feedback.fail' as const, message: params.message })),
-    showFeedback: assign(({ event }) => {
-      assertEvent(event, ['feedback.succeed', 'feedback.fail']);
-      return { feedback: event.message };
-    }),
-    clearFeedback: assign({ feedback: null }),
   },
   guards: {
     valuesAreObject: ({ event }) => event.type === 'set.save' && parseValues(event.valuesText) !== null,
   },
-  delays: {
-    successFlag: 3000,
-    errorFlag: 5000,
-  },
+  delays: COLLECTION_DELAYS,
 }).createMachine({
   id: 'parameterSets',
   type: 'parallel',
@@ -184,34 +175,6 @@ export const parameterSetsMachine = setup({
         },
       },
     },
-    feedback: {
-      // The handlers sit on the region's own states: a re-entering transition from the region
-      // itself would exit and re-enter every sibling region of the parallel state.
-      initial: 'quiet',
-      states: {
-        quiet: {
-          on: {
-            'feedback.succeed': { target: 'succeeded', actions: 'showFeedback' },
-            'feedback.fail': { target: 'failed', actions: 'showFeedback' },
-          },
-        },
-        succeeded: {
-          after: { successFlag: 'quiet' },
-          exit: 'clearFeedback',
-          on: {
-            'feedback.succeed': { target: 'succeeded', reenter: true, actions: 'showFeedback' },
-            'feedback.fail': { target: 'failed', actions: 'showFeedback' },
-          },
-        },
-        failed: {
-          after: { errorFlag: 'quiet' },
-          exit: 'clearFeedback',
-          on: {
-            'feedback.succeed': { target: 'succeeded', actions: 'showFeedback' },
-            'feedback.fail': { target: 'failed', reenter: true, actions: 'showFeedback' },
-          },
-        },
-      },
-    },
+    feedback: FEEDBACK_REGION,
   },
 });

@@ -1,7 +1,8 @@
 /**
  * A project's administrators (SPEC §6 "Project administrators: add, list, remove"): the list
  * (creator first, never removable), adding a member of the project's company or an accepted sharee,
- * and removing one after confirmation. Results show for `successFlag` (3 s) or `errorFlag` (5 s).
+ * and removing one after confirmation. Results show in the shared feedback region
+ * (machines/shared/collection.ts): `successFlag` (3 s) or `errorFlag` (5 s).
  *
  *   projectAdmins (parallel)
  *   ├── list
@@ -20,10 +21,11 @@
  *
  * Owned by src/screens/project-settings/admin-tab.tsx.
  */
-import { assertEvent, assign, raise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import type { ProjectAdministrator } from '@server/contract/administrators.ts';
 import type { UserRef } from '@server/contract/common.ts';
-import { asServerError, errorMessage, notProvided, type ServerError } from '@machines/shared/actors.ts';
+import { asServerError, notProvided, type ServerError } from '@machines/shared/actors.ts';
+import { COLLECTION_DELAYS, collectionActions, FEEDBACK_REGION, withReason, type CollectionContext, type FeedbackEvent } from '@machines/shared/collection.ts';
 
 export type { ProjectAdministrator };
 
@@ -35,11 +37,10 @@ export interface AdminsLoad {
   candidates: Candidate[];
 }
 
-export interface ProjectAdminsContext extends AdminsLoad {
+export interface ProjectAdminsContext extends AdminsLoad, CollectionContext {
   projectId: number;
   listError: ServerError | null;
   target: number | null;
-  feedback: string | null;
 }
 
 export type ProjectAdminsEvent =
@@ -48,8 +49,7 @@ export type ProjectAdminsEvent =
   | { type: 'admin.remove'; userId: number }
   | { type: 'removal.confirm' }
   | { type: 'cancel' }
-  | { type: 'feedback.succeed'; message: string }
-  | { type: 'feedback.fail'; message: string };
+  | FeedbackEvent;
 
 const nameOf = (context: ProjectAdminsContext, userId: number | null) =>
   context.admins.find((a) => a.id === userId)?.name ?? context.candidates.find((c) => c.id === userId)?.name ?? 'The user';
@@ -66,6 +66,7 @@ export const projectAdminsMachine = setup({
     removeAdmin: notProvided<void, { projectId: number; userId: number }>('removeAdmin'),
   },
   actions: {
+    ...collectionActions<ProjectAdminsContext, ProjectAdminsEvent>(),
     storeLoad: assign((_, load: AdminsLoad) => ({ ...load, listError: null })),
     storeListError: assign((_, params: { error: unknown }) => ({ listError: asServerError(params.error) })),
     holdTarget: assign(({ event }) => {
@@ -78,21 +79,8 @@ export const projectAdminsMachine = setup({
     })),
     dropRemoved: assign(({ context }) => ({ admins: context.admins.filter((a) => a.id !== context.target), target: null })),
     forgetTarget: assign({ target: null }),
-    succeed: raise((_, params: { message: string }) => ({ type: 'feedback.succeed' as const, message: params.message })),
-    fail: raise((_, params: { message: string; error: unknown }) => ({
-      type: 'feedback.fail' as const,
-      message: `${params.message} ${errorMessage(asServerError(params.error)) ?? ''}`.trim(),
-    })),
-    showFeedback: assign(({ event }) => {
-      assertEvent(event, ['feedback.succeed', 'feedback.fail']);
-      return { feedback: event.message };
-    }),
-    clearFeedback: assign({ feedback: null }),
   },
-  delays: {
-    successFlag: 3000,
-    errorFlag: 5000,
-  },
+  delays: COLLECTION_DELAYS,
 }).createMachine({
   id: 'projectAdmins',
   type: 'parallel',
@@ -135,7 +123,7 @@ export const projectAdminsMachine = setup({
             },
             onError: {
               target: 'idle',
-              actions: [{ type: 'fail', params: ({ event }) => ({ message: 'The administrator could not be added.', error: event.error }) }, 'forgetTarget'],
+              actions: [{ type: 'fail', params: ({ event }) => ({ message: withReason('The administrator could not be added.', event.error), error: event.error }) }, 'forgetTarget'],
             },
           },
         },
@@ -152,40 +140,12 @@ export const projectAdminsMachine = setup({
             },
             onError: {
               target: 'idle',
-              actions: [{ type: 'fail', params: ({ event }) => ({ message: 'The administrator could not be removed.', error: event.error }) }, 'forgetTarget'],
+              actions: [{ type: 'fail', params: ({ event }) => ({ message: withReason('The administrator could not be removed.', event.error), error: event.error }) }, 'forgetTarget'],
             },
           },
         },
       },
     },
-    feedback: {
-      // The handlers sit on the region's own states: a re-entering transition from the region
-      // itself would exit and re-enter every sibling region of the parallel state.
-      initial: 'quiet',
-      states: {
-        quiet: {
-          on: {
-            'feedback.succeed': { target: 'succeeded', actions: 'showFeedback' },
-            'feedback.fail': { target: 'failed', actions: 'showFeedback' },
-          },
-        },
-        succeeded: {
-          after: { successFlag: 'quiet' },
-          exit: 'clearFeedback',
-          on: {
-            'feedback.succeed': { target: 'succeeded', reenter: true, actions: 'showFeedback' },
-            'feedback.fail': { target: 'failed', actions: 'showFeedback' },
-          },
-        },
-        failed: {
-          after: { errorFlag: 'quiet' },
-          exit: 'clearFeedback',
-          on: {
-            'feedback.succeed': { target: 'succeeded', actions: 'showFeedback' },
-            'feedback.fail': { target: 'failed', reenter: true, actions: 'showFeedback' },
-          },
-        },
-      },
-    },
+    feedback: FEEDBACK_REGION,
   },
 });

@@ -18,8 +18,8 @@ export const selectEditingSet = (s: Sets): ParameterSet | null => s.context.sets
 export const selectSetFormError = (s: Sets) => s.context.formError;
 export const selectSetDeletion = (s: Sets): ParameterSet | null =>
   s.matches({ editor: 'confirmingDelete' }) ? (s.context.sets.find((set) => set.id === s.context.deletion) ?? null) : null;
-export const selectSetsSuccess = (s: Sets): string | null => (s.matches({ feedback: 'succeeded' }) ? s.context.feedback : null);
-export const selectSetsFailure = (s: Sets): string | null => (s.matches({ feedback: 'failed' }) ? s.context.feedback : null);
+export const selectSetsSuccess = (s: Sets): string | null => (s.matches({ feedback: 'succeeded' }) ? (s.context.feedback?.message ?? null) : null);
+export const selectSetsFailure = (s: Sets): string | null => (s.matches({ feedback: 'failed' }) ? (s.context.feedback?.message ?? null) : null);
 
 // Shares.
 export const selectShares = (s: Shares): ProjectShare[] => s.context.shares;
@@ -32,8 +32,8 @@ export const selectShareError = (s: Shares) => s.context.shareError;
 export const selectInviteError = (s: Shares) => s.context.inviteError;
 export const selectRevokeConfirmation = (s: Shares): ProjectShare | null =>
   s.matches({ editor: 'confirmingRevoke' }) ? (s.context.shares.find((sh) => sh.id === s.context.target) ?? null) : null;
-export const selectSharesSuccess = (s: Shares): string | null => (s.matches({ feedback: 'succeeded' }) ? s.context.feedback : null);
-export const selectSharesFailure = (s: Shares): string | null => (s.matches({ feedback: 'failed' }) ? s.context.feedback : null);
+export const selectSharesSuccess = (s: Shares): string | null => (s.matches({ feedback: 'succeeded' }) ? (s.context.feedback?.message ?? null) : null);
+export const selectSharesFailure = (s: Shares): string | null => (s.matches({ feedback: 'failed' }) ? (s.context.feedback?.message ?? null) : null);
 
 // Administrators.
 export const selectAdmins = (s: Admins): ProjectAdministrator[] => s.context.admins;
@@ -47,5 +47,5 @@ export function selectAdminCandidates(s: Admins): Candidate[] {
 export const selectAdminsBusy = (s: Admins): boolean => s.matches({ editor: 'adding' }) || s.matches({ editor: 'removing' });
 export const selectAdminRemoval = (s: Admins): ProjectAdministrator | null =>
   s.matches({ editor: 'confirmingRemoval' }) ? (s.context.admins.find((a) => a.id === s.context.target) ?? null) : null;
-export const selectAdminsSuccess = (s: Admins): string | null => (s.matches({ feedback: 'succeeded' }) ? s.context.feedback : null);
-export const selectAdminsFailure = (s: Admins): string | null => (s.matches({ feedback: 'failed' }) ? s.context.feedback : null);
+export const selectAdminsSuccess = (s: Admins): string | null => (s.matches({ feedback: 'succeeded' }) ? (s.context.feedback?.message ?? null) : null);
+export const selectAdminsFailure = (s: Admins): string | null => (s.matches({ feedback: 'failed' }) ? (s.context.feedback?.message ?? null) : null);

@@ -2,8 +2,8 @@
  * The sender's side of a project's sharing (SPEC §1, §6 "Shares: create, update, delete"; issue 5
  * `project-share/`, `user-invite/`): the project's shares with their status, sharing with a user by
  * e-mail address, re-sending a declined share, revoking one, and inviting someone who has no
- * account yet. The share form keeps the server's field errors; results show for `successFlag`
- * (3 s) or `errorFlag` (5 s).
+ * account yet. The share form keeps the server's field errors; results show in the shared feedback
+ * region (machines/shared/collection.ts): `successFlag` (3 s) or `errorFlag` (5 s).
  *
  *   projectShares (parallel)
  *   ├── list
@@ -24,11 +24,12 @@
  *
  * Owned by src/screens/project-settings/share-tab.tsx.
  */
-import { assertEvent, assign, raise, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import type { Invite, ProjectShare } from '@server/contract/sharing.ts';
-import { asServerError, errorMessage, notProvided, type ServerError } from '@machines/shared/actors.ts';
+import { asServerError, notProvided, type ServerError } from '@machines/shared/actors.ts';
+import { COLLECTION_DELAYS, collectionActions, FEEDBACK_REGION, withReason, type CollectionContext, type FeedbackEvent } from '@machines/shared/collection.ts';
 
-export interface ProjectSharesContext {
+export interface ProjectSharesContext extends CollectionContext {
   projectId: number;
   shares: ProjectShare[];
   listError: ServerError | null;
@@ -36,7 +37,6 @@ export interface ProjectSharesContext {
   inviteError: ServerError | null;
   /** The share being re-sent or revoked. */
   target: number | null;
-  feedback: string | null;
 }
 
 export type ProjectSharesEvent =
@@ -48,8 +48,7 @@ export type ProjectSharesEvent =
   | { type: 'share.revoke'; shareId: number }
   | { type: 'revoke.confirm' }
   | { type: 'cancel' }
-  | { type: 'feedback.succeed'; message: string }
-  | { type: 'feedback.fail'; message: string };
+  | FeedbackEvent;
 
 const recipient = (context: ProjectSharesContext) => {
   const share = context.shares.find((s) => s.id === context.target);
@@ -70,6 +69,7 @@ export const projectSharesMachine = setup({
     revokeShare: notProvided<void, { projectId: number; shareId: number }>('revokeShare'),
   },
   actions: {
+    ...collectionActions<ProjectSharesContext, ProjectSharesEvent>(),
     storeShares: assign((_, shares: ProjectShare[]) => ({ shares, listError: null })),
     storeListError: assign((_, params: { error: unknown }) => ({ listError: asServerError(params.error) })),
     storeShare: assign(({ context }, share: ProjectShare) => ({
@@ -85,21 +85,8 @@ export const projectSharesMachine = setup({
     }),
     dropRevoked: assign(({ context }) => ({ shares: context.shares.filter((s) => s.id !== context.target), target: null })),
     forgetTarget: assign({ target: null }),
-    succeed: raise((_, params: { message: string }) => ({ type: 'feedback.succeed' as const, message: params.message })),
-    fail: raise((_, params: { message: string; error: unknown }) => ({
-      type: 'feedback.fail' as const,
-      message: `${params.message} ${errorMessage(asServerError(params.error)) ?? ''}`.trim(),
-    })),
-    showFeedback: assign(({ event }) => {
-      assertEvent(event, ['feedback.succeed', 'feedback.fail']);
-      return { feedback: event.message };
-    }),
-    clearFeedback: assign({ feedback: null }),
   },
-  delays: {
-    successFlag: 3000,
-    errorFlag: 5000,
-  },
+  delays: COLLECTION_DELAYS,
 }).createMachine({
   id: 'projectShares',
   type: 'parallel',
@@ -162,7 +149,7 @@ export const projectSharesMachine = setup({
               target: 'idle',
               actions: [
                 { type: 'storeShareError', params: ({ event }) => ({ error: event.error }) },
-                { type: 'fail', params: ({ event }) => ({ message: 'The project could not be shared.', error: event.error }) },
+                { type: 'fail', params: ({ event }) => ({ message: withReason('The project could not be shared.', event.error), error: event.error }) },
               ],
             },
           },
@@ -179,7 +166,7 @@ export const projectSharesMachine = setup({
               target: 'idle',
               actions: [
                 { type: 'storeInviteError', params: ({ event }) => ({ error: event.error }) },
-                { type: 'fail', params: ({ event }) => ({ message: 'The invitation could not be sent.', error: event.error }) },
+                { type: 'fail', params: ({ event }) => ({ message: withReason('The invitation could not be sent.', event.error), error: event.error }) },
               ],
             },
           },
@@ -198,7 +185,7 @@ export const projectSharesMachine = setup({
             },
             onError: {
               target: 'idle',
-              actions: [{ type: 'fail', params: ({ event }) => ({ message: 'The share could not be sent again.', error: event.error }) }, 'forgetTarget'],
+              actions: [{ type: 'fail', params: ({ event }) => ({ message: withReason('The share could not be sent again.', event.error), error: event.error }) }, 'forgetTarget'],
             },
           },
         },
@@ -215,40 +202,12 @@ export const projectSharesMachine = setup({
             },
             onError: {
               target: 'idle',
-              actions: [{ type: 'fail', params: ({ event }) => ({ message: 'The share could not be revoked.', error: event.error }) }, 'forgetTarget'],
+              actions: [{ type: 'fail', params: ({ event }) => ({ message: withReason('The share could not be revoked.', event.error), error: event.error }) }, 'forgetTarget'],
             },
           },
         },
       },
     },
-    feedback: {
-      // The handlers sit on the region's own states: a re-entering transition from the region
-      // itself would exit and re-enter every sibling region of the parallel state.
-      initial: 'quiet',
-      states: {
-        quiet: {
-          on: {
-            'feedback.succeed': { target: 'succeeded', actions: 'showFeedback' },
-            'feedback.fail': { target: 'failed', actions: 'showFeedback' },
-          },
-        },
-        succeeded: {
-          after: { successFlag: 'quiet' },
-          exit: 'clearFeedback',
-          on: {
-            'feedback.succeed': { target: 'succeeded', reenter: true, actions: 'showFeedback' },
-            'feedback.fail': { target: 'failed', actions: 'showFeedback' },
-          },
-        },
-        failed: {
-          after: { errorFlag: 'quiet' },
-          exit: 'clearFeedback',
-          on: {
-            'feedback.succeed': { target: 'succeeded', actions: 'showFeedback' },
-            'feedback.fail': { target: 'failed', reenter: true, actions: 'showFeedback' },
-          },
-        },
-      },
-    },
+    feedback: FEEDBACK_REGION,
   },
 });

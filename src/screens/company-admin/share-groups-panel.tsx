@@ -21,12 +21,12 @@ import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { CheckboxField } from '../../ui/checkbox-field.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
-import { EmptyState } from '../../ui/empty-state.tsx';
+import { CollectionPanel } from '../../ui/collection-panel.tsx';
 import { InlineMessage } from '../../ui/inline-message.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { actions, card, cardBody, cardHeader, muted, sectionTitle, stack, table, td, th } from '../../ui/surface.css.ts';
 import { ShareGroupMembers } from './share-group-members.tsx';
-import { groupRow, halves, linkButton, padded, stackColumn } from './company-admin.css.ts';
+import { groupRow, halves, linkButton, stackColumn } from './company-admin.css.ts';
 import { grow, inlineForm } from '../project-settings/project-settings.css.ts';
 
 export function ShareGroupsPanel({ groups, canManage }: { groups: ActorRefFrom<typeof shareGroupsMachine>; canManage: boolean }) {
@@ -62,19 +62,12 @@ export function ShareGroupsPanel({ groups, canManage }: { groups: ActorRefFrom<t
               </h2>
               <span className={muted}>New projects are shared with the default group’s members.</span>
             </header>
-            {loading ? (
-              <p className={`${padded} ${muted}`}>Loading…</p>
-            ) : error ? (
-              <div className={padded}>
-                <InlineMessage tone="danger" action={<Button size="sm" onClick={() => groups.send({ type: 'groups.retry' })}>Retry</Button>}>
-                  {error}
-                </InlineMessage>
-              </div>
-            ) : list.length === 0 ? (
-              <div className={cardBody}>
-                <EmptyState compact headingLevel={3} title="No share groups" description="A share group is a set of colleagues a project can be shared with in one step." />
-              </div>
-            ) : (
+            <CollectionPanel
+              loading={loading}
+              error={error}
+              onRetry={() => groups.send({ type: 'groups.retry' })}
+              empty={list.length === 0 ? { title: 'No share groups', description: 'A share group is a set of colleagues a project can be shared with in one step.' } : null}
+            >
               <table className={table}>
                 <thead>
                   <tr>
@@ -120,7 +113,7 @@ export function ShareGroupsPanel({ groups, canManage }: { groups: ActorRefFrom<t
                   ))}
                 </tbody>
               </table>
-            )}
+            </CollectionPanel>
           </section>
           {canManage ? (
             <form className={`${card} ${cardBody} ${stack}`} onSubmit={create} aria-labelledby="new-group-title" noValidate>

@@ -29,6 +29,7 @@ import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { formatDate } from '../../ui/format.ts';
+import { CollectionPanel } from '../../ui/collection-panel.tsx';
 import { InlineMessage } from '../../ui/inline-message.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
@@ -36,7 +37,7 @@ import { card, cardHeader, muted, rowFlagged, sectionTitle, table, td, th } from
 import { AddUserForm } from './add-user-form.tsx';
 import { RoleConfirmationModal } from './role-confirmation-modal.tsx';
 import { RolesCard } from './roles-card.tsx';
-import { cellSelect, columns, padded, paddedX, person, personMeta, personName, stackColumn } from './company-admin.css.ts';
+import { cellSelect, columns, paddedX, person, personMeta, personName, stackColumn } from './company-admin.css.ts';
 
 /** The server's page size for company users (DRF default). */
 const PAGE_SIZE = 25;
@@ -79,13 +80,8 @@ export function UsersPanel({ users, canManage }: { users: ActorRefFrom<typeof co
               </Button>
             ) : null}
           </header>
-          {error ? (
-            <div className={padded}>
-              <InlineMessage tone="danger" action={<Button size="sm" onClick={() => users.send({ type: 'users.retry' })}>Retry</Button>}>
-                {error}
-              </InlineMessage>
-            </div>
-          ) : (
+          {/* A page being fetched keeps the table, marked busy, so paging does not jump. */}
+          <CollectionPanel error={error} onRetry={() => users.send({ type: 'users.retry' })}>
             <table className={table} aria-busy={loading}>
               <thead>
                 <tr>
@@ -166,7 +162,7 @@ export function UsersPanel({ users, canManage }: { users: ActorRefFrom<typeof co
                 })}
               </tbody>
             </table>
-          )}
+          </CollectionPanel>
           <div className={paddedX}>
             <Pagination page={page} pageSize={PAGE_SIZE} count={count} hasNext={hasNext} busy={loading} label="User pages" onPage={(p) => users.send({ type: 'users.page', page: p })} />
           </div>

@@ -18,7 +18,8 @@ import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { formatDate } from '../../ui/format.ts';
 import { InlineMessage } from '../../ui/inline-message.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
-import { card, cardBody, cardHeader, muted, sectionTitle, table, td, th } from '../../ui/surface.css.ts';
+import { CollectionPanel } from '../../ui/collection-panel.tsx';
+import { card, cardHeader, sectionTitle, table, td, th } from '../../ui/surface.css.ts';
 import { formCard, grow, inlineForm, readOnly } from './project-settings.css.ts';
 
 export function AdminTab({ projectId, canChange }: { projectId: number; canChange: boolean }) {
@@ -45,17 +46,7 @@ export function AdminTab({ projectId, canChange }: { projectId: number; canChang
             Project administrators
           </h2>
         </header>
-        {loading ? (
-          <div className={cardBody}>
-            <p className={muted}>Loading…</p>
-          </div>
-        ) : error ? (
-          <div className={cardBody}>
-            <InlineMessage tone="danger" action={<Button size="sm" onClick={() => admins.send({ type: 'admins.retry' })}>Retry</Button>}>
-              {error}
-            </InlineMessage>
-          </div>
-        ) : (
+        <CollectionPanel loading={loading} error={error} onRetry={() => admins.send({ type: 'admins.retry' })}>
           <table className={table}>
             <thead>
               <tr>
@@ -90,7 +81,7 @@ export function AdminTab({ projectId, canChange }: { projectId: number; canChang
               ))}
             </tbody>
           </table>
-        )}
+        </CollectionPanel>
       </section>
       {canChange ? (
         <form

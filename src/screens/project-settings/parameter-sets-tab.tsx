@@ -16,7 +16,7 @@ import { useWorkspaceLogic } from '../../app/workspace-logic.ts';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
-import { EmptyState } from '../../ui/empty-state.tsx';
+import { CollectionPanel } from '../../ui/collection-panel.tsx';
 import { formatDate } from '../../ui/format.ts';
 import { InlineMessage } from '../../ui/inline-message.tsx';
 import { actions, card, cardHeader, sectionTitle, table, td, th } from '../../ui/surface.css.ts';
@@ -52,30 +52,24 @@ export function ParameterSetsTab({ detail, project, canChange }: ParameterSetsTa
     <>
       {success ? <InlineMessage tone="success">{success}</InlineMessage> : null}
       {failure && !formOpen ? <InlineMessage tone="danger">{failure}</InlineMessage> : null}
-      {list.length === 0 ? (
-        <EmptyState
-          title="No parameter sets"
-          description="A parameter set keeps the inputs of an analysis — seasons, hours, wind directions, criteria — to reuse across scenarios."
-          action={
-            canChange ? (
-              <Button tone="primary" onClick={() => sets.send({ type: 'set.new' })}>
-                New parameter set
-              </Button>
-            ) : undefined
+      <section className={card} aria-labelledby="sets-title">
+        <header className={cardHeader}>
+          <h2 className={sectionTitle} id="sets-title">
+            Parameter sets
+          </h2>
+          {canChange ? (
+            <Button size="sm" tone="primary" onClick={() => sets.send({ type: 'set.new' })}>
+              New parameter set
+            </Button>
+          ) : null}
+        </header>
+        <CollectionPanel
+          empty={
+            list.length === 0
+              ? { title: 'No parameter sets', description: 'A parameter set keeps the inputs of an analysis — seasons, hours, wind directions, criteria — to reuse across scenarios.' }
+              : null
           }
-        />
-      ) : (
-        <section className={card} aria-labelledby="sets-title">
-          <header className={cardHeader}>
-            <h2 className={sectionTitle} id="sets-title">
-              Parameter sets
-            </h2>
-            {canChange ? (
-              <Button size="sm" tone="primary" onClick={() => sets.send({ type: 'set.new' })}>
-                New parameter set
-              </Button>
-            ) : null}
-          </header>
+        >
           <table className={table}>
             <thead>
               <tr>
@@ -117,8 +111,8 @@ export function ParameterSetsTab({ detail, project, canChange }: ParameterSetsTa
               ))}
             </tbody>
           </table>
-        </section>
-      )}
+        </CollectionPanel>
+      </section>
       <Dialog open={formOpen} onOpenChange={(o) => !o && sets.send({ type: 'cancel' })} title={editing ? `Edit ${editing.name}` : 'New parameter set'}>
         <ParameterSetForm sets={sets} />
       </Dialog>

@@ -14,10 +14,10 @@ import { useWorkspaceLogic } from '../../app/workspace-logic.ts';
 import { Badge, type BadgeTone } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
-import { EmptyState } from '../../ui/empty-state.tsx';
+import { CollectionPanel } from '../../ui/collection-panel.tsx';
 import { formatDate } from '../../ui/format.ts';
 import { InlineMessage } from '../../ui/inline-message.tsx';
-import { actions, card, cardBody, cardHeader, muted, sectionTitle, table, td, th } from '../../ui/surface.css.ts';
+import { actions, card, cardHeader, muted, sectionTitle, table, td, th } from '../../ui/surface.css.ts';
 import { InviteForm } from './invite-form.tsx';
 import { ShareForm } from './share-form.tsx';
 import { readOnly } from './project-settings.css.ts';
@@ -51,21 +51,12 @@ export function ShareTab({ projectId, canChange }: { projectId: number; canChang
           </h2>
           <span className={muted}>{list.length === 1 ? '1 person' : `${list.length} people`}</span>
         </header>
-        {loading ? (
-          <div className={cardBody}>
-            <p className={muted}>Loading…</p>
-          </div>
-        ) : error ? (
-          <div className={cardBody}>
-            <InlineMessage tone="danger" action={<Button size="sm" onClick={() => shares.send({ type: 'shares.retry' })}>Retry</Button>}>
-              {error}
-            </InlineMessage>
-          </div>
-        ) : list.length === 0 ? (
-          <div className={cardBody}>
-            <EmptyState compact headingLevel={3} title="Not shared yet" description="People you share this project with are listed here with their answer." />
-          </div>
-        ) : (
+        <CollectionPanel
+          loading={loading}
+          error={error}
+          onRetry={() => shares.send({ type: 'shares.retry' })}
+          empty={list.length === 0 ? { title: 'Not shared yet', description: 'People you share this project with are listed here with their answer.' } : null}
+        >
           <table className={table}>
             <thead>
               <tr>
@@ -114,7 +105,7 @@ export function ShareTab({ projectId, canChange }: { projectId: number; canChang
               ))}
             </tbody>
           </table>
-        )}
+        </CollectionPanel>
       </section>
       {canChange ? <InviteForm shares={shares} /> : null}
       <ConfirmDialog
