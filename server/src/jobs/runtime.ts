@@ -6,7 +6,7 @@ import type { AppDeps } from '../deps.ts';
 import { createCpuPool, type CpuPool } from './cpu-pool.ts';
 import { jobHandlers } from './handlers/index.ts';
 import { JobWorker } from './worker.ts';
-import { CFD_DIRECTION_JOB } from '../services/cfd/cfd-plan.ts';
+import { CFD_DIRECTION_JOB, cfdDirectionsAtOnce } from '../services/cfd/cfd-plan.ts';
 
 export interface JobRuntime {
   worker: JobWorker;
@@ -16,12 +16,14 @@ export interface JobRuntime {
 
 export function startJobRuntime(deps: AppDeps, log: (line: string) => void, options: { concurrency?: number; leaseMs?: number } = {}): JobRuntime {
   const cpu = createCpuPool();
+  // A CFD direction takes CFD_THREADS cores (all by default) and its grid's memory: as many at once
+  // as the cores hold, and one slot beside them for every other job type.
+  const cfdAtOnce = cfdDirectionsAtOnce(deps.config);
   const worker = new JobWorker({
     db: deps.database.db,
     handlers: jobHandlers({ deps, cpu, log }),
-    concurrency: options.concurrency ?? 2,
-    // A CFD direction takes every core (CFD_THREADS) and its grid's memory: one at a time per process.
-    typeConcurrency: { [CFD_DIRECTION_JOB]: 1 },
+    concurrency: options.concurrency ?? Math.max(2, cfdAtOnce + 1),
+    typeConcurrency: { [CFD_DIRECTION_JOB]: cfdAtOnce },
     leaseMs: options.leaseMs,
     log,
   });

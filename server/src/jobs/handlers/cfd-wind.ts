@@ -16,7 +16,7 @@ import { SOLVER_VERSION } from '../../../../engine/cfd/run/direction.ts';
 import { CFD_REFERENCE_HEIGHT_M, windDirections } from '../../../../engine/analyses/cfd-wind.ts';
 import { ANALYSIS_JOB_TYPES, type WindComfortJobInput } from '../../services/analyses/settings.ts';
 import { CfdSceneError, loadCfdScene } from '../../services/cfd/cfd-scene.ts';
-import { CFD_DIRECTION_JOB, cfdThreads, cfdThroughput, estimateOf, oversizeMessage, planCfd } from '../../services/cfd/cfd-plan.ts';
+import { CFD_DIRECTION_JOB, cfdDirectionsAtOnce, cfdThreads, cfdThroughput, estimateOf, oversizeMessage, planCfd } from '../../services/cfd/cfd-plan.ts';
 import { cfdDirectionJobInputSchema, cfdWindJobInputSchema, type CfdDirectionJobInput } from '../../services/cfd/cfd-jobs.ts';
 import { directionJobKey, failPlanning, readRun, type CfdRunState } from '../../services/cfd/run-state.ts';
 import type { CfdServices } from './cfd-direction.ts';
@@ -58,7 +58,7 @@ export function cfdWindHandler(services: CfdServices): JobHandler {
         throw new PermanentJobError(reason);
       }
       const threads = cfdThreads(services.config);
-      const estimate = estimateOf(planned, input.windDirections, await cfdThroughput(db, threads), threads);
+      const estimate = estimateOf(planned, input.windDirections, await cfdThroughput(db, threads), threads, cfdDirectionsAtOnce(services.config));
       const post: WindComfortJobInput = {
         projectId: input.projectId,
         configurationId: input.configurationId,

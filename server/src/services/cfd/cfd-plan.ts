@@ -34,8 +34,24 @@ export const DEFAULT_MLUPS_PER_THREAD = 4;
 
 type CfdConfig = Pick<Config, 'CFD_THREADS' | 'CFD_MAX_CELLS' | 'CFD_MAX_MEMORY_GB' | 'CFD_TEST_STEPS'>;
 
+/**
+ * A wind study has at least 8 directions, and directions side by side scale with no barrier between
+ * them, while one grid split over threads waits at one barrier per level step. So by default a
+ * direction gets one thread until the machine has more cores than 8 directions can use (then
+ * cores / 8 each); CFD_THREADS sets it.
+ */
+const defaultThreadsPerDirection = (cores: number) => Math.max(1, Math.floor(cores / 8));
+
 export function cfdThreads(config: Pick<Config, 'CFD_THREADS'>): number {
-  return config.CFD_THREADS ?? defaultThreads();
+  return config.CFD_THREADS ?? defaultThreadsPerDirection(defaultThreads());
+}
+
+/**
+ * Directions one worker process steps at once: as many as its cores hold at its threads each (two
+ * on a two-core machine by default, one when CFD_THREADS takes every core).
+ */
+export function cfdDirectionsAtOnce(config: Pick<Config, 'CFD_THREADS'>, cores = defaultThreads()): number {
+  return Math.max(1, Math.floor(cores / (config.CFD_THREADS ?? defaultThreadsPerDirection(cores))));
 }
 
 export function cfdLimits(config: Pick<Config, 'CFD_MAX_CELLS' | 'CFD_MAX_MEMORY_GB'>) {
@@ -109,7 +125,7 @@ export interface CfdEstimate {
 const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
 
 /** The numbers of a plan for `directions` directions run one after another on `throughput`. */
-export function estimateOf(plan: CfdPlan, directions: number, throughput: Throughput, threads: number): CfdEstimate {
+export function estimateOf(plan: CfdPlan, directions: number, throughput: Throughput, threads: number, directionsAtOnce = 1): CfdEstimate {
   const { scene, schedule } = plan;
   const run = estimateRun(scene, schedule, throughput.mlups);
   const tier = TIERS[scene.tier.id];
@@ -129,7 +145,8 @@ export function estimateOf(plan: CfdPlan, directions: number, throughput: Throug
     throughput_source: throughput.source,
     threads,
     minutes_per_direction: round(run.seconds / 60, 1),
-    minutes_total: round((run.seconds * directions) / 60, 1),
+    // Directions run in rounds of `directionsAtOnce` (one worker process).
+    minutes_total: round((run.seconds * Math.ceil(directions / Math.max(1, directionsAtOnce))) / 60, 1),
     compute_factor: Math.max(1, Math.ceil((run.updates * directions) / CFD_UPDATES_PER_PRICE_UNIT)),
     shortened_schedule: plan.shortened,
   };

@@ -16,7 +16,7 @@ import { checkVoxelizable, VoxelizeError } from '../../../../engine/cfd/geometry
 import { CfdInputError } from '../../../../engine/cfd/run/errors.ts';
 import { canopyJobType } from '../scenarios/capabilities.ts';
 import { CfdSceneError, loadEstimateScene, type CfdScene } from './cfd-scene.ts';
-import { CFD_WIND_JOB, cfdThreads, cfdThroughput, estimateOf, oversizeMessage, planCfd, type CfdEstimate } from './cfd-plan.ts';
+import { CFD_WIND_JOB, cfdDirectionsAtOnce, cfdThreads, cfdThroughput, estimateOf, oversizeMessage, planCfd, type CfdEstimate } from './cfd-plan.ts';
 
 type CfdConfig = Pick<Config, 'CFD_THREADS' | 'CFD_MAX_CELLS' | 'CFD_MAX_MEMORY_GB' | 'CFD_TEST_STEPS'>;
 
@@ -78,7 +78,7 @@ export async function cfdValidationFindings(
   try {
     const plan = planCfd(scene, tier, terrain, deps.config);
     const threads = cfdThreads(deps.config);
-    estimate = estimateOf(plan, form.wind_directions, await cfdThroughput(deps.db, threads), threads);
+    estimate = estimateOf(plan, form.wind_directions, await cfdThroughput(deps.db, threads), threads, cfdDirectionsAtOnce(deps.config));
   } catch (error) {
     if (!(error instanceof CfdInputError)) throw error;
     return [finding('cfd-grid-too-large', 'error', oversizeMessage(error, tier), tier === 'detailed' ? 'Choose the rapid tier (cfd_tier), or make the region smaller.' : 'Make the region smaller.')];

@@ -16,7 +16,7 @@ import { checkVoxelizable, VoxelizeError } from '../../../../engine/cfd/geometry
 import { CfdInputError } from '../../../../engine/cfd/run/errors.ts';
 import { requireAddScenario } from '../scenarios/access.ts';
 import { CfdSceneError, loadEstimateScene } from './cfd-scene.ts';
-import { cfdLimits, cfdThreads, cfdThroughput, estimateOf, oversizeMessage, planCfd } from './cfd-plan.ts';
+import { cfdDirectionsAtOnce, cfdLimits, cfdThreads, cfdThroughput, estimateOf, oversizeMessage, planCfd } from './cfd-plan.ts';
 
 type Request = z.output<typeof CfdEstimateRequestSchema>;
 
@@ -45,7 +45,7 @@ export async function cfdEstimate(deps: Pick<AppDeps, 'blobStore' | 'config'>, d
     throw error;
   }
   const threads = cfdThreads(deps.config);
-  const estimate = estimateOf(plan, body.wind_directions, await cfdThroughput(db, threads), threads);
+  const estimate = estimateOf(plan, body.wind_directions, await cfdThroughput(db, threads), threads, cfdDirectionsAtOnce(deps.config));
   const [price] = await db
     .select({ credits: simulationPrices.credits })
     .from(simulationPrices)
