@@ -6,6 +6,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ZodError } from 'zod';
+import { BlobStoreUnavailableError } from '../blobs/blob-store.ts';
 
 export const MESSAGES = {
   notFound: 'Not found.',
@@ -77,6 +78,12 @@ export function renderError(error: unknown, c: Context): Response {
     const message = error.message || 'Bad request';
     const detail = /malformed json/i.test(message) ? `JSON parse error - ${message}` : message;
     return c.json({ detail }, error.status as ContentfulStatusCode);
+  }
+  if (error instanceof BlobStoreUnavailableError) {
+    // The store is named for the operator; the cause (a socket error) goes to the log only.
+    console.error(error.message);
+    c.header('Retry-After', '5');
+    return c.json({ detail: `The blob store (${error.store}) cannot be reached. Try again shortly.` }, 503);
   }
   console.error(error);
   return c.json({ detail: 'A server error occurred.' }, 500);

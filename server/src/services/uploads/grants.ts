@@ -54,7 +54,9 @@ export async function issueUploadUrl(
   // An expired grant can never be used again (its signature has expired with it): tidy as we go.
   await db.delete(uploadGrants).where(lt(uploadGrants.expiresAt, new Date(now.getTime() - UPLOAD_COLLECT_GRACE_MS)));
   sweepStaging(deps, now);
-  await db.insert(uploadGrants).values({ uuid, container, projectId, issuedTo: user.id, expiresAt: expiresOn });
+  // The URL first: a store that cannot be reached (503) leaves no grant behind. A staging container
+  // made for a grant that then fails to insert is swept with the expired ones.
   const url = await deps.blobStore.createUploadUrl({ container, prefix: uuid, permissions: ['c', 'w'], expiresOn, origin });
+  await db.insert(uploadGrants).values({ uuid, container, projectId, issuedTo: user.id, expiresAt: expiresOn });
   return { container_url: url.containerUrl, uuid, sas_token: url.sasToken };
 }
