@@ -1,6 +1,6 @@
 /**
  * The whole unit/integration suite (`npm test`): four projects, one per layer, each at its
- * natural boundary. Browser end-to-end tests and the PostgreSQL run have their own configs.
+ * natural boundary, and the repository's own checks (docs and citations). Browser end-to-end tests and the PostgreSQL run have their own configs.
  */
 import { defineConfig } from 'vitest/config';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
@@ -28,6 +28,10 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup/client.ts'],
         },
+      },
+      {
+        resolve: { alias: aliases },
+        test: { name: 'repository', environment: 'node', include: ['tests/docs/**/*.test.ts'] },
       },
       {
         resolve: { alias: aliases },

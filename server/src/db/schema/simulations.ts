@@ -14,7 +14,7 @@ export const configurations = pgTable(
       .notNull()
       .references(() => studies.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    /** Lifecycle status; the values are documented in docs/scenario-lifecycle.md. */
+    /** Lifecycle status; the values are documented in docs/scenarios.md (Statuses). */
     status: text('status').notNull().default('draft'),
     simulationType: text('simulation_type').notNull().default(''),
     /** The wizard's form values, kept as submitted. */
