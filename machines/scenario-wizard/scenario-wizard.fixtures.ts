@@ -160,6 +160,7 @@ export function cfdEstimate(tier: 'rapid' | 'detailed', directions: number): Cfd
     throughput_mlups: 7.5,
     throughput_source: 'default',
     threads: 2,
+    directions_at_once: 1,
     minutes_per_direction: perDirection,
     minutes_total: Math.round(perDirection * directions * 10) / 10,
     compute_factor: detailed ? 3 : 1,

@@ -83,6 +83,7 @@ describe("the cost step of Canopy's CFD wind", () => {
     await within(panel).findByRole('table', { name: 'CFD estimate' });
     expect(within(panel).getByLabelText('CFD grid')).toHaveTextContent('530,000 cells in 1 level, finest 4 m');
     expect(within(panel).getByLabelText('CFD grid')).toHaveTextContent('240 MB');
+    expect(within(panel).getByLabelText('CFD grid')).toHaveTextContent(/on 2 threads \(assumed until this installation has run one\)$/);
     const row = within(within(panel).getByRole('table', { name: 'CFD estimate' })).getByRole('row', { name: /Pedestrian wind comfort/ });
     expect(row).toHaveTextContent('Pedestrian wind comfort (16 directions, rapid)');
     expect(row).toHaveTextContent('1.2 min');

@@ -116,7 +116,7 @@ function EstimateTable({ lines }: { lines: CfdEstimateLine[] }) {
         <dt>Region</dt>
         <dd>{`${whole(first.region.radius_m)} m around the study, buildings up to ${first.region.tallest_building_m} m`}</dd>
         <dt>Speed</dt>
-        <dd>{`${first.throughput_mlups} million cell updates a second on ${first.threads} thread${first.threads === 1 ? '' : 's'} (${measured})`}</dd>
+        <dd>{`${first.throughput_mlups} million cell updates a second on ${first.threads} thread${first.threads === 1 ? '' : 's'} (${measured})${first.directions_at_once > 1 ? `; ${first.directions_at_once} directions at once` : ''}`}</dd>
       </dl>
       <table className={table} aria-label="CFD estimate">
         <thead>

@@ -163,6 +163,7 @@ describe('a CFD wind scenario on the embedded installation', { timeout: 240_000 
     // CFD_THREADS=1: one direction per core at once, so 8 directions take ceil(8 / cores) rounds.
     const rounds = Math.ceil(8 / cfdDirectionsAtOnce({ CFD_THREADS: 1 }));
     expect(rounds).toBe(Math.ceil(8 / availableParallelism()));
+    expect(estimate.directions_at_once).toBe(availableParallelism());
     expect(estimate.minutes_total).toBeCloseTo(estimate.minutes_per_direction * rounds, 0);
     const detailed = await json<CfdEstimateResponse>(
       await t.request(`/api/project/${w.projectId}/cfd-estimate/`, { method: 'POST', token: w.tokens.projectAdmin, json: { geometry: { study: [w.scenarios.uploads.study], presentation_planes: [w.scenarios.uploads.plane] }, cfd_tier: 'detailed', wind_directions: 8 } }),

@@ -115,6 +115,7 @@ export interface CfdEstimate {
   throughput_mlups: number;
   throughput_source: 'measured' | 'default';
   threads: number;
+  directions_at_once: number;
   minutes_per_direction: number;
   minutes_total: number;
   /** Price units the run takes (credits = unit price × this × seasons). */
@@ -144,6 +145,7 @@ export function estimateOf(plan: CfdPlan, directions: number, throughput: Throug
     throughput_mlups: round(throughput.mlups, 2),
     throughput_source: throughput.source,
     threads,
+    directions_at_once: Math.max(1, directionsAtOnce),
     minutes_per_direction: round(run.seconds / 60, 1),
     // Directions run in rounds of `directionsAtOnce` (one worker process).
     minutes_total: round((run.seconds * Math.ceil(directions / Math.max(1, directionsAtOnce))) / 60, 1),
