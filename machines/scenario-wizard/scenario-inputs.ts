@@ -24,6 +24,21 @@ export const METRICS: Record<AnalysisType, readonly string[]> = {
   structural_loading: ['base_moments', 'base_shears'],
 };
 
+/**
+ * The metric choices of an analysis on this installation: pedestrian wind comfort offers the
+ * criteria the server lists (GET /api/criteria/), the others their fixed metrics. The first is the default.
+ */
+export function metricChoices(type: AnalysisType, options: Pick<WizardOptions, 'criteria'> | null | undefined): readonly string[] {
+  const criteria = options?.criteria ?? [];
+  return type === 'pedestrian_wind_comfort' && criteria.length ? criteria.map((c) => c.id) : METRICS[type];
+}
+
+/** A metric's human name: a server criterion by its name, else the label table's. */
+export function metricName(metric: string, options: Pick<WizardOptions, 'criteria'> | null | undefined): string {
+  const criterion = options?.criteria?.find((c) => c.id === metric);
+  return criterion ? `${criterion.name} criterion` : LABELS.metricLabel(metric);
+}
+
 export const ROLE_LABELS = LABELS.ROLE_LABELS as Record<GeometryRole, string>;
 export const metricLabel = LABELS.metricLabel;
 

@@ -2,10 +2,10 @@
  * How each form event changes the wizard's values — pure functions, so the machine's actions stay
  * one line and the rules are testable without a machine.
  */
-import { applyParameterSet, METRICS } from './scenario-inputs.ts';
+import { applyParameterSet, metricChoices } from './scenario-inputs.ts';
 import type { AnalysisType, GeometryFile, GeometryRole, WizardOptions, WizardValues } from './scenario-wizard.types.ts';
 
-export function toggleAnalysis(v: WizardValues, type: AnalysisType, locked: readonly AnalysisType[]): WizardValues {
+export function toggleAnalysis(v: WizardValues, type: AnalysisType, locked: readonly AnalysisType[], options?: Pick<WizardOptions, 'criteria'>): WizardValues {
   if (locked.includes(type)) return v;
   const chosen = v.analyses.some((a) => a.analysis_type === type);
   if (chosen) {
@@ -13,18 +13,19 @@ export function toggleAnalysis(v: WizardValues, type: AnalysisType, locked: read
     delete parameterSets[type];
     return { ...v, analyses: v.analyses.filter((a) => a.analysis_type !== type), parameterSets };
   }
-  return { ...v, analyses: [...v.analyses, { analysis_type: type, metrics: [METRICS[type][0]!] }] };
+  return { ...v, analyses: [...v.analyses, { analysis_type: type, metrics: [metricChoices(type, options)[0]!] }] };
 }
 
-/** Turns one metric of a chosen analysis on or off (kept in the order METRICS lists them). */
-export function toggleMetric(v: WizardValues, type: AnalysisType, metric: string): WizardValues {
-  if (!METRICS[type].includes(metric)) return v;
+/** Turns one metric of a chosen analysis on or off (kept in the order the choices list them: metricChoices). */
+export function toggleMetric(v: WizardValues, type: AnalysisType, metric: string, options?: Pick<WizardOptions, 'criteria'>): WizardValues {
+  const choices = metricChoices(type, options);
+  if (!choices.includes(metric)) return v;
   return {
     ...v,
     analyses: v.analyses.map((a) => {
       if (a.analysis_type !== type) return a;
       const on = a.metrics.includes(metric) ? a.metrics.filter((m) => m !== metric) : [...a.metrics, metric];
-      return { ...a, metrics: METRICS[type].filter((m) => on.includes(m)) };
+      return { ...a, metrics: choices.filter((m) => on.includes(m)) };
     }),
   };
 }

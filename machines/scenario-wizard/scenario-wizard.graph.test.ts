@@ -1,8 +1,8 @@
 /**
  * Model-based tests of the scenario wizard with xstate/graph: the traversal walks the machine's own
  * transition function from a loaded, valid form, fed every user event and the actors' done and
- * error events (validation running / passed / failed / errored, enough and too little credit, field
- * errors on save, a failed submit).
+ * error events (validation running / passed / failed / errored, a repair and an acknowledgement
+ * done or refused, enough and too little credit, field errors on save, a failed submit).
  *
  * Properties, on every path and edge:
  * - every state is reachable, and the success modal is reached through every form step in order;
@@ -42,6 +42,12 @@ const EVENTS: WizardEvent[] = [
   { type: 'validation.updated', report: failedReport },
   { type: 'validation.updated', report: passedReport },
   { type: 'validation.updated', report: erroredReport },
+  { type: 'validation.acknowledge' },
+  done('acknowledgeWarnings', { ...passedReport, warningsAcknowledged: true }),
+  error('acknowledgeWarnings', http(500, 'Server error.')),
+  { type: 'geometry.repair', role: 'study', uploadId: 1 },
+  done('repairGeometry', { role: 'study', sourceUploadId: 1, uploadId: 41, filename: 'tower-remeshed.stl', holesClosed: 1, holesLeftOpen: 0, flippedTriangles: 0, mergedVertices: 0, removedDegenerate: 0, passed: true }),
+  error('repairGeometry', http(400, null, { upload_id: ['tower.stl has no usable triangles.'] })),
   done('loadCost', enoughCredit),
   done('loadCost', tooLittleCredit),
   error('loadCost', http(500, 'Server error.')),

@@ -280,10 +280,10 @@ export const scenarioWizardMachine = setup({
       on: {
         'values.change': { actions: { type: 'changeValues', params: ({ context, event }) => ({ ...context.values, ...event.patch }) } },
         'analysis.toggle': {
-          actions: { type: 'changeValues', params: ({ context, event }) => toggleAnalysis(context.values, event.analysisType, context.locked) },
+          actions: { type: 'changeValues', params: ({ context, event }) => toggleAnalysis(context.values, event.analysisType, context.locked, context.options) },
         },
         'metric.toggle': {
-          actions: { type: 'changeValues', params: ({ context, event }) => toggleMetric(context.values, event.analysisType, event.metric) },
+          actions: { type: 'changeValues', params: ({ context, event }) => toggleMetric(context.values, event.analysisType, event.metric, context.options) },
         },
         'geometry.add': { actions: { type: 'changeValues', params: ({ context, event }) => addGeometry(context.values, event.role, event.file) } },
         'geometry.remove': {

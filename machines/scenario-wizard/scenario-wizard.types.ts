@@ -116,6 +116,16 @@ export interface WizardOptions {
   capabilities: Capability[];
   /** The project's surroundings from OpenStreetMap (Resources), or null when it has none. */
   surrounds?: ProjectSurroundsOption | null;
+  /**
+   * The comfort criteria the server offers (GET /api/criteria/), in its order: pedestrian wind
+   * comfort's metric choices. Absent or empty: the built-in list (METRICS).
+   */
+  criteria?: CriterionOption[];
+}
+
+export interface CriterionOption {
+  id: string;
+  name: string;
 }
 
 export interface ProjectSurroundsOption {

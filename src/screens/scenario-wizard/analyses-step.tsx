@@ -4,9 +4,9 @@
  * level changed stays listed so it can be removed. Analyses an append keeps cannot be removed.
  */
 import { useSelector } from '@xstate/react';
-import { ANALYSIS_LABELS, METRICS, metricLabel } from '@machines/scenario-wizard/scenario-inputs.ts';
+import { ANALYSIS_LABELS, metricChoices, metricName } from '@machines/scenario-wizard/scenario-inputs.ts';
 import { whoComputes } from '@machines/scenario-wizard/scenario-offer.ts';
-import { selectLocked, selectOffer, selectUnoffered, selectValues } from '@machines/scenario-wizard/scenario-wizard.selectors.ts';
+import { selectLocked, selectOffer, selectOptions, selectUnoffered, selectValues } from '@machines/scenario-wizard/scenario-wizard.selectors.ts';
 import type { AnalysisType } from '@machines/scenario-wizard/scenario-wizard.types.ts';
 import { CheckboxField } from '../../ui/checkbox-field.tsx';
 import { muted } from '../../ui/surface.css.ts';
@@ -19,6 +19,7 @@ export function AnalysesStep() {
   const locked = useSelector(wizard, selectLocked);
   const offer = useSelector(wizard, selectOffer);
   const unoffered = useSelector(wizard, selectUnoffered);
+  const options = useSelector(wizard, selectOptions);
   const offered = offer.map((c) => c.analysis_type);
   // Chosen at another level and not offered at this one: listed, so the user can untick them.
   const stranded = values.analyses.map((a) => a.analysis_type).filter((t) => !offered.includes(t));
@@ -47,11 +48,11 @@ export function AnalysesStep() {
                 onCheckedChange={() => wizard.send({ type: 'analysis.toggle', analysisType: type })}
               />
               {chosen
-                ? METRICS[type].map((metric) => (
+                ? metricChoices(type, options).map((metric) => (
                     <CheckboxField
                       key={metric}
                       id={`metric-${type}-${metric}`}
-                      label={`${ANALYSIS_LABELS[type]} metric: ${metricLabel(metric)}`}
+                      label={`${ANALYSIS_LABELS[type]} metric: ${metricName(metric, options)}`}
                       checked={chosen.metrics.includes(metric)}
                       onCheckedChange={() => wizard.send({ type: 'metric.toggle', analysisType: type, metric })}
                     />

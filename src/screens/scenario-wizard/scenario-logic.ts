@@ -17,6 +17,7 @@ import * as scenarios from '../../api/scenarios.ts';
 import { getProject } from '../../api/projects.ts';
 import { getSurrounds, listMetSources } from '../../api/weather.ts';
 import { listAllUploads } from '../../api/uploads.ts';
+import { listCriteria } from '../../api/reclass.ts';
 import { asServerCall as call } from '../../api/errors.ts';
 
 export interface ScenarioServices {
@@ -48,9 +49,22 @@ export function reportFromValidation(v: scenarios.GeometryValidation): Validatio
 
 export const liveScenarioServices: ScenarioServices = {
   async loadWizard({ projectId, configurationId }) {
-    const [project, metSources, capabilities, site] = await Promise.all([getProject(api, projectId), listMetSources(api, projectId), scenarios.getCapabilities(api), getSurrounds(api, projectId)]);
+    const [project, metSources, capabilities, site, criteria] = await Promise.all([
+      getProject(api, projectId),
+      listMetSources(api, projectId),
+      scenarios.getCapabilities(api),
+      getSurrounds(api, projectId),
+      listCriteria(api),
+    ]);
     const surrounds = site.surrounds ? { buildingCount: site.surrounds.building_count, createdAt: site.surrounds.created_at } : null;
-    const options = { metSources: metSources.map((m) => ({ id: m.id, name: m.name })), parameterSets: project.parameter_sets, capabilities, surrounds };
+    const options = {
+      metSources: metSources.map((m) => ({ id: m.id, name: m.name })),
+      parameterSets: project.parameter_sets,
+      capabilities,
+      surrounds,
+      // Pedestrian wind comfort's choices are the server's criteria (GET /api/criteria/).
+      criteria: criteria.map((c) => ({ id: c.id, name: c.name })),
+    };
     if (configurationId === null) return { options, scenario: null };
     const [configuration, uploads] = await Promise.all([scenarios.getConfiguration(api, projectId, configurationId), listAllUploads(api, projectId)]);
     const files = new Map(uploads.map((u) => [u.id, { filename: u.filename, size: u.size }]));

@@ -16,9 +16,9 @@ import { LiveStatusLogicContext } from './live-status-provider.tsx';
 import { bindScenarioLogic, ScenarioLogicContext, type ScenarioServices } from './scenario-logic.ts';
 import { ScenarioWizardModal } from './index.ts';
 
-function renderWizard(capabilities: Capability[]) {
+function renderWizard(capabilities: Capability[], criteria?: Array<{ id: string; name: string }>) {
   const services: ScenarioServices = {
-    loadWizard: vi.fn(async () => ({ options: { ...options, capabilities }, scenario: null })),
+    loadWizard: vi.fn(async () => ({ options: { ...options, capabilities, ...(criteria ? { criteria } : {}) }, scenario: null })),
     saveScenario: vi.fn(),
     startValidation: vi.fn(),
     getValidation: vi.fn(),
@@ -75,6 +75,23 @@ describe('the wizard offers only what runs', () => {
     expect(wind).toHaveTextContent('Results from Wind lab');
     expect(wind).toHaveTextContent('Its credits are reserved when you approve and taken only when the results arrive.');
     expect(within(wind).getByRole('checkbox', { name: 'Run pedestrian wind comfort' })).toBeInTheDocument();
+  });
+
+  it("offers the server's comfort criteria (GET /api/criteria/) by name, a company's own among them", async () => {
+    const u = userEvent.setup();
+    renderWizard(fullOffer, [
+      { id: 'harbour-2024', name: 'Harbour Authority 2024' },
+      { id: 'lawson-lddc', name: 'Lawson LDDC' },
+    ]);
+    await u.type(await screen.findByRole('textbox', { name: 'Scenario name' }), 'Wind');
+    await u.click(screen.getByRole('radio', { name: /^CFD credits/ }));
+    await next(u);
+    await u.click(screen.getByRole('checkbox', { name: 'Run pedestrian wind comfort' }));
+    const wind = screen.getByRole('group', { name: 'Pedestrian wind comfort' });
+    const metrics = within(wind).getAllByRole('checkbox', { name: /metric:/ });
+    expect(metrics).toHaveLength(2);
+    expect(within(wind).getByRole('checkbox', { name: 'Pedestrian wind comfort metric: Harbour Authority 2024 criterion' })).toBeChecked();
+    expect(within(wind).getByRole('checkbox', { name: 'Pedestrian wind comfort metric: Lawson LDDC criterion' })).not.toBeChecked();
   });
 
   it('holds back an analysis chosen at a level where it does not run, and lets it be removed', async () => {
