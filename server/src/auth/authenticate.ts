@@ -4,11 +4,13 @@
  * never 403, because the client refreshes on 401.
  */
 import type { Context, MiddlewareHandler } from 'hono';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { ApiError } from '../http/errors.ts';
 import { TokenInvalidError, verifyToken } from './jwt.ts';
 import { users } from '../db/schema/index.ts';
 import type { AppEnv } from '../deps.ts';
+import type { Db } from '../db/database.ts';
+import { prepared } from '../db/prepared.ts';
 
 export interface AuthUser {
   id: number;
@@ -34,6 +36,25 @@ export function tokenNotValid(message: string): ApiError {
 }
 
 /** The signed-in user of this request, or null when there is no Authorization header. */
+/** The token's user, on every authenticated request: a prepared statement (issue 17 item 13). */
+function tokenUser(db: Db) {
+  return prepared(db, 'token_user_v1', (d, name) =>
+    d
+      .select({
+        id: users.id,
+        username: users.username,
+        email: users.email,
+        companyId: users.companyId,
+        roleId: users.roleId,
+        isSuperuser: users.isSuperuser,
+        isActive: users.isActive,
+      })
+      .from(users)
+      .where(eq(users.id, sql.placeholder('userId')))
+      .prepare(name),
+  );
+}
+
 export async function authenticate(c: Context<AppEnv>): Promise<AuthUser | null> {
   const cached = c.get('user');
   if (cached) return cached;
@@ -52,18 +73,7 @@ export async function authenticate(c: Context<AppEnv>): Promise<AuthUser | null>
     if (error instanceof TokenInvalidError) throw tokenNotValid(error.message);
     throw error;
   }
-  const [row] = await c.var.db
-    .select({
-      id: users.id,
-      username: users.username,
-      email: users.email,
-      companyId: users.companyId,
-      roleId: users.roleId,
-      isSuperuser: users.isSuperuser,
-      isActive: users.isActive,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
+  const [row] = await tokenUser(c.var.db).execute({ userId });
   if (!row) throw new ApiError(401, { detail: 'User not found', code: 'user_not_found' }, WWW_AUTHENTICATE);
   if (!row.isActive) throw new ApiError(401, { detail: 'User is inactive', code: 'user_inactive' }, WWW_AUTHENTICATE);
   const { isActive: _active, ...user } = row;

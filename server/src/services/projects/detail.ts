@@ -1,8 +1,14 @@
-/** One project as GET /api/project/{id}/ answers it: summary fields, full studies, parameter sets, files. */
-import { and, eq } from 'drizzle-orm';
+/**
+ * One project as GET /api/project/{id}/ answers it: summary fields, full studies, parameter sets, files.
+ *
+ * Issue 17 item 13: the project itself, its creator, the favourite mark, its studies with their
+ * simulations, the consulting reviewer and the surroundings come from one prepared statement (they
+ * were eleven); parameter sets, files and weather sources from their own services, alongside.
+ */
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import type { AuthUser } from '../../auth/authenticate.ts';
-import { projectFavorites, projects, users } from '../../db/schema/index.ts';
+import { projectFavorites, projects, projectSurrounds, users } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Project } from '../../contract/projects.ts';
 import { optionalUserRef } from '../users/names.ts';
@@ -11,40 +17,48 @@ import { listProjectFiles } from '../project-files/project-files.ts';
 import { metSourcesOf } from '../weather/met-sources.ts';
 import { requireVisibleProject } from './access.ts';
 import { representSummary, summaryColumns } from './list.ts';
-import { studiesOf } from './studies.ts';
-import { projectSurroundsSummary } from '../scenarios/site-geometry.ts';
+import { consulting, ownerConsulting, representStudies, sharedReviewerJson, studiesJson } from './studies.ts';
+import { prepared } from '../../db/prepared.ts';
+
+function detailStatement(db: Db) {
+  return prepared(db, 'project_detail_v1', (d, name) =>
+    d
+      .select({
+        ...summaryColumns,
+        createdBy: projects.createdBy,
+        creatorUsername: users.username,
+        creatorFirstName: users.firstName,
+        creatorLastName: users.lastName,
+        isFavorite: sql<boolean>`exists (select 1 from ${projectFavorites} where ${projectFavorites.projectId} = ${projects.id} and ${projectFavorites.userId} = ${sql.placeholder('userId')})`.mapWith(Boolean),
+        studies: studiesJson,
+        sharedReviewer: sharedReviewerJson,
+        ownerConsulting,
+        surrounds: sql<{ building_count: number; created_at: string } | null>`(select json_build_object('building_count', ${projectSurrounds.buildingCount}, 'created_at', ${projectSurrounds.createdAt}) from ${projectSurrounds} where ${projectSurrounds.projectId} = ${projects.id} limit 1)`,
+      })
+      .from(projects)
+      .leftJoin(users, eq(users.id, projects.createdBy))
+      .where(eq(projects.id, sql.placeholder('projectId')))
+      .prepare(name),
+  );
+}
 
 /** Represents a project the caller has already been allowed to see. */
 export async function representProject(db: Db, user: AuthUser, projectId: number, canChange: boolean): Promise<Project> {
-  const [row] = await db
-    .select({
-      ...summaryColumns,
-      createdBy: projects.createdBy,
-      creatorUsername: users.username,
-      creatorFirstName: users.firstName,
-      creatorLastName: users.lastName,
-    })
-    .from(projects)
-    .leftJoin(users, eq(users.id, projects.createdBy))
-    .where(eq(projects.id, projectId));
-  if (!row) throw ApiError.notFound();
-  const [favorite, studyList, parameterSetList, files, metSources, surrounds] = await Promise.all([
-    db
-      .select({ projectId: projectFavorites.projectId })
-      .from(projectFavorites)
-      .where(and(eq(projectFavorites.projectId, projectId), eq(projectFavorites.userId, user.id))),
-    studiesOf(db, { id: row.id, companyId: row.companyId, createdBy: row.createdBy }),
+  const [[row], parameterSetList, files, metSources] = await Promise.all([
+    detailStatement(db).execute({ projectId, userId: user.id }),
     listParameterSets(db, projectId),
     listProjectFiles(db, projectId),
     metSourcesOf(db, projectId),
-    projectSurroundsSummary(db, projectId),
   ]);
+  if (!row) throw ApiError.notFound();
+  const creator = row.createdBy !== null && row.creatorUsername !== null ? { username: row.creatorUsername, firstName: row.creatorFirstName ?? '', lastName: row.creatorLastName ?? '' } : null;
+  const rwdi = consulting({ sharedReviewer: row.sharedReviewer, ownerConsulting: row.companyId !== null && row.ownerConsulting, creator });
   return {
-    ...representSummary(row, favorite.length > 0, studyList),
+    ...representSummary(row, row.isFavorite, representStudies(row.studies, rwdi)),
     met_sources: metSources,
     parameter_sets: parameterSetList,
     project_files: files,
-    surrounds: surrounds ? { building_count: surrounds.buildingCount, created_at: surrounds.createdAt.toISOString() } : null,
+    surrounds: row.surrounds ? { building_count: row.surrounds.building_count, created_at: new Date(row.surrounds.created_at).toISOString() } : null,
     created_by: optionalUserRef({ id: row.createdBy, username: row.creatorUsername, firstName: row.creatorFirstName, lastName: row.creatorLastName }),
     can_change: canChange,
   };

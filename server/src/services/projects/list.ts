@@ -9,7 +9,8 @@ import type { AuthUser } from '../../auth/authenticate.ts';
 import { projectFavorites, projects, studies } from '../../db/schema/index.ts';
 import type { ListQuery } from '../../http/pagination.ts';
 import type { ProjectOrdering, ProjectSummary, ProjectTab, StudySummary } from '../../contract/projects.ts';
-import { acceptedBy, visibleProjects } from './access.ts';
+import { acceptedBy, visibleProjects, type Param } from './access.ts';
+import { prepared } from '../../db/prepared.ts';
 
 export interface ProjectListFilter {
   search?: string;
@@ -17,20 +18,20 @@ export interface ProjectListFilter {
   ordering?: ProjectOrdering;
 }
 
-function favoriteOf(userId: number): SQL {
+function favoriteOf(userId: Param): SQL {
   return exists(
     sql`(select 1 from ${projectFavorites} where ${projectFavorites.projectId} = ${projects.id} and ${projectFavorites.userId} = ${userId})`,
   );
 }
 
-function tabCondition(user: AuthUser, tab: ProjectTab | undefined): SQL | undefined {
+function tabCondition(userId: Param, tab: ProjectTab | undefined): SQL | undefined {
   switch (tab) {
     case 'favorites':
-      return favoriteOf(user.id);
+      return favoriteOf(userId);
     case 'demos':
       return eq(projects.isDemo, true);
     case 'shared':
-      return acceptedBy(user.id);
+      return acceptedBy(userId);
     default:
       return undefined;
   }
@@ -41,16 +42,21 @@ function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
 
-function searchCondition(search: string | undefined): SQL | undefined {
+/** The search as the statement's parameters: a contains-pattern, and an id when the text is a number. */
+function searchOf(search: string | undefined): { pattern: string; id: number | null } | null {
   const text = search?.trim();
-  if (!text) return undefined;
-  const pattern = containsPattern(text);
-  const id = /^\d{1,9}$/.test(text) ? Number(text) : null;
+  if (!text) return null;
+  return { pattern: containsPattern(text), id: /^\d{1,9}$/.test(text) ? Number(text) : null };
+}
+
+function searchCondition(search: { pattern: Param | string; id: Param | number | null } | null): SQL | undefined {
+  if (!search) return undefined;
+  const pattern = search.pattern as string;
   return or(
     ilike(projects.name, pattern),
     ilike(projects.location, pattern),
     ilike(projects.referenceId, pattern),
-    id !== null ? eq(projects.id, id) : undefined,
+    search.id !== null ? eq(projects.id, search.id as number) : undefined,
   );
 }
 
@@ -108,23 +114,55 @@ export function representSummary<S>(row: SummaryRow, isFavorite: boolean, studyL
 /** The studies of each listed project, in the same statement (one statement per page matters on PGlite). */
 const studySummaries = sql<StudySummary[]>`(select coalesce(json_agg(json_build_object('id', ${studies.id}, 'name', ${studies.name}) order by ${studies.id}), '[]'::json) from ${studies} where ${studies.projectId} = ${projects.id})`;
 
-export function listProjects(db: Db, user: AuthUser, filter: ProjectListFilter): ListQuery<ProjectSummary> {
-  const where = and(visibleProjects(user), tabCondition(user, filter.tab), searchCondition(filter.search));
-  const order = orderOf(filter.ordering);
-  // The window count and the sort run over ids only; the per-row subqueries (favorite, studies) run
-  // for the page's rows alone — in the same statement, which is what the embedded database rewards.
-  const select = (limit: number, offset: number) => {
-    const page = db
+/**
+ * The page statement for one shape of request (who asks, tab, ordering, whether there is a search),
+ * prepared once per shape with the values as placeholders: the list runs on every visit to the
+ * projects page, and building its SQL was most of its cost on the event loop (issue 17 item 13).
+ */
+function pageStatement(db: Db, user: AuthUser, filter: ProjectListFilter, search: { id: number | null } | null) {
+  const shape = [
+    user.isSuperuser ? 'su' : user.companyId === null ? 'nc' : 'c',
+    filter.tab ?? 'all',
+    (filter.ordering ?? 'default').replace('-', 'desc'),
+    search ? (search.id !== null ? 'sid' : 's') : '-',
+  ].join('_');
+  return prepared(db, `project_list_v1_${shape.replace(/[^a-z_]/gi, '')}`, (d, name) => {
+    const userId = sql.placeholder('userId');
+    const where = and(
+      visibleProjects(user, { userId, companyId: sql.placeholder('companyId') }),
+      tabCondition(userId, filter.tab),
+      searchCondition(search ? { pattern: sql.placeholder('pattern'), id: search.id !== null ? sql.placeholder('searchId') : null } : null),
+    );
+    const order = orderOf(filter.ordering);
+    // The window count and the sort run over ids only; the per-row subqueries (favorite, studies) run
+    // for the page's rows alone — in the same statement, which is what the embedded database rewards.
+    const page = d
       .$with('page')
-      .as(db.select({ id: projects.id, total: sql<number>`count(*) over ()`.mapWith(Number).as('total') }).from(projects).where(where).orderBy(...order).limit(limit).offset(offset));
-    return db
+      .as(
+        d
+          .select({ id: projects.id, total: sql<number>`count(*) over ()`.mapWith(Number).as('total') })
+          .from(projects)
+          .where(where)
+          .orderBy(...order)
+          .limit(sql.placeholder('limit'))
+          .offset(sql.placeholder('offset')),
+      );
+    return d
       .with(page)
-      .select({ ...summaryColumns, isFavorite: favoriteOf(user.id).mapWith(Boolean), studies: studySummaries, total: page.total })
+      .select({ ...summaryColumns, isFavorite: favoriteOf(userId).mapWith(Boolean), studies: studySummaries, total: page.total })
       .from(page)
       .innerJoin(projects, eq(projects.id, page.id))
-      .orderBy(...order);
-  };
+      .orderBy(...order)
+      .prepare(name);
+  });
+}
+
+export function listProjects(db: Db, user: AuthUser, filter: ProjectListFilter): ListQuery<ProjectSummary> {
+  const search = searchOf(filter.search);
+  const values = { userId: user.id, companyId: user.companyId ?? 0, pattern: search?.pattern ?? '', searchId: search?.id ?? 0 };
+  const select = (limit: number, offset: number) => pageStatement(db, user, filter, search).execute({ ...values, limit, offset });
   const represent = (rows: Awaited<ReturnType<typeof select>>) => rows.map((row) => representSummary(row, row.isFavorite, row.studies));
+  const where = and(visibleProjects(user), tabCondition(user.id, filter.tab), searchCondition(search));
   return {
     count: async () => (await db.select({ n: count() }).from(projects).where(where))[0]?.n ?? 0,
     page: async (limit, offset) => represent(await select(limit, offset)),

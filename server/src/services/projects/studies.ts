@@ -2,75 +2,70 @@
  * Studies as the project detail shows them. `simulation_labels` are the study's simulations (id,
  * category) so the client can group them; `IsRWDIProject` and `reviewed_by` come from consulting
  * companies (is_rwdi): the project's owner, or a company whose user accepted a share of it.
+ *
+ * The detail reads all of it in its one statement (detail.ts): the SQL parts are here, with what
+ * turns their answers into studies.
  */
-import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
-import { companies, configurations, projectShares, simulations, studies, users } from '../../db/schema/index.ts';
+import { sql } from 'drizzle-orm';
+import { companies, configurations, projectShares, projects, simulations, studies, users } from '../../db/schema/index.ts';
 import type { SimulationLabel, Study } from '../../contract/projects.ts';
 import { displayName } from '../users/names.ts';
 
-interface ProjectRef {
+/** One study of the statement's JSON answer. */
+export interface StudyJson {
   id: number;
-  companyId: number | null;
-  createdBy: number | null;
+  name: string;
+  /** timestamptz as PostgreSQL writes it in JSON. */
+  created: string;
+  labels: SimulationLabel[];
 }
 
-async function simulationLabels(db: Db, projectId: number): Promise<Map<number, SimulationLabel[]>> {
-  const rows = await db
-    .select({ id: simulations.id, category: simulations.category, studyId: configurations.studyId })
-    .from(simulations)
-    .innerJoin(configurations, eq(configurations.id, simulations.configurationId))
-    .where(eq(configurations.projectId, projectId))
-    .orderBy(asc(simulations.id));
-  const byStudy = new Map<number, SimulationLabel[]>();
-  for (const row of rows) {
-    const list = byStudy.get(row.studyId) ?? [];
-    list.push({ id: row.id, category: row.category });
-    byStudy.set(row.studyId, list);
-  }
-  return byStudy;
+interface NameJson {
+  username: string;
+  first_name: string;
+  last_name: string;
 }
 
-/** The consulting reviewer: the first consulting-company user who accepted a share, else the creator of a consulting company's project. */
-async function consulting(db: Db, project: ProjectRef): Promise<{ isConsulting: boolean; reviewer: string | null }> {
-  const [sharedReviewer] = await db
-    .select({ username: users.username, firstName: users.firstName, lastName: users.lastName })
-    .from(projectShares)
-    .innerJoin(users, eq(users.id, projectShares.userId))
-    .innerJoin(companies, eq(companies.id, users.companyId))
-    .where(and(eq(projectShares.projectId, project.id), eq(projectShares.shareStatus, 'accepted'), eq(companies.isRwdi, true)))
-    .orderBy(asc(projectShares.createdAt), asc(projectShares.id))
-    .limit(1);
-  if (sharedReviewer) return { isConsulting: true, reviewer: displayName(sharedReviewer) };
-  if (project.companyId === null) return { isConsulting: false, reviewer: null };
-  const [owner] = await db.select({ isRwdi: companies.isRwdi }).from(companies).where(eq(companies.id, project.companyId));
-  if (!owner?.isRwdi) return { isConsulting: false, reviewer: null };
-  if (project.createdBy === null) return { isConsulting: true, reviewer: null };
-  const [creator] = await db
-    .select({ username: users.username, firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .where(eq(users.id, project.createdBy));
-  return { isConsulting: true, reviewer: creator ? displayName(creator) : null };
+/** The project's studies (id order), each with its simulations (id order), as one JSON array. */
+export const studiesJson = sql<StudyJson[] | null>`(select json_agg(json_build_object(
+    'id', ${studies.id}, 'name', ${studies.name}, 'created', ${studies.createdAt},
+    'labels', (select coalesce(json_agg(json_build_object('id', ${simulations.id}, 'category', ${simulations.category}) order by ${simulations.id}), '[]'::json)
+               from ${simulations} inner join ${configurations} on ${configurations.id} = ${simulations.configurationId}
+               where ${configurations.studyId} = ${studies.id} and ${configurations.projectId} = ${projects.id})
+  ) order by ${studies.id}) from ${studies} where ${studies.projectId} = ${projects.id})`;
+
+/** The first consulting-company user who accepted a share (oldest share first), or null. */
+export const sharedReviewerJson = sql<NameJson | null>`(select json_build_object('username', ${users.username}, 'first_name', ${users.firstName}, 'last_name', ${users.lastName})
+  from ${projectShares} inner join ${users} on ${users.id} = ${projectShares.userId} inner join ${companies} on ${companies.id} = ${users.companyId}
+  where ${projectShares.projectId} = ${projects.id} and ${projectShares.shareStatus} = 'accepted' and ${companies.isRwdi} = true
+  order by ${projectShares.createdAt}, ${projectShares.id} limit 1)`;
+
+/** Whether the project's own company is a consulting company. */
+export const ownerConsulting = sql<boolean>`coalesce((select ${companies.isRwdi} from ${companies} where ${companies.id} = ${projects.companyId}), false)`.mapWith(Boolean);
+
+/**
+ * The consulting reviewer: the first consulting-company user who accepted a share, else the
+ * creator of a consulting company's project.
+ */
+export function consulting(input: { sharedReviewer: NameJson | null; ownerConsulting: boolean; creator: { username: string; firstName: string; lastName: string } | null }): {
+  isConsulting: boolean;
+  reviewer: string | null;
+} {
+  const shared = input.sharedReviewer;
+  if (shared) return { isConsulting: true, reviewer: displayName({ username: shared.username, firstName: shared.first_name, lastName: shared.last_name }) };
+  if (!input.ownerConsulting) return { isConsulting: false, reviewer: null };
+  return { isConsulting: true, reviewer: input.creator ? displayName(input.creator) : null };
 }
 
-export async function studiesOf(db: Db, project: ProjectRef): Promise<Study[]> {
-  const [rows, labels, rwdi] = await Promise.all([
-    db
-      .select({ id: studies.id, name: studies.name, createdAt: studies.createdAt })
-      .from(studies)
-      .where(eq(studies.projectId, project.id))
-      .orderBy(asc(studies.id)),
-    simulationLabels(db, project.id),
-    consulting(db, project),
-  ]);
-  return rows.map((row) => ({
+export function representStudies(rows: StudyJson[] | null, rwdi: { isConsulting: boolean; reviewer: string | null }): Study[] {
+  return (rows ?? []).map((row) => ({
     id: row.id,
     name: row.name,
-    created: row.createdAt.toISOString(),
+    created: new Date(row.created).toISOString(),
     insights: [],
     study_images: [],
     reports: [],
-    simulation_labels: labels.get(row.id) ?? [],
+    simulation_labels: row.labels,
     IsRWDIProject: rwdi.isConsulting,
     reviewed_by: rwdi.reviewer,
   }));

@@ -1,0 +1,153 @@
+/**
+ * The project pages under load (issue 17 item 13): GET /api/project/ for a company with 1,000
+ * projects, GET /api/project/{id}/ of a project with 5 studies, 20 scenarios and 50 insights, and a
+ * mix of both with a 580 KB result download — each under 50 connections, beside GET /api/health
+ * measured on the same server in the same run. Printed: req/s, p50 and p99 of each, and the ratios
+ * to health (req/s health ÷ page, p99 page ÷ health).
+ *
+ * The server runs in its own process (servers/project-pages-server.ts), so autocannon does not
+ * take the server's event loop. On the embedded PGlite always; on PostgreSQL too when one is
+ * configured (DATABASE_URL, or PGHOST/PGPORT as `pg_virtualenv npm run bench project-pages` sets):
+ * a throw-away database is created and dropped. Goal: p99 ≤ 50 ms for list and detail on PostgreSQL.
+ * BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there (node --cpu-prof).
+ */
+import autocannon from 'autocannon';
+import { fork } from 'node:child_process';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { report } from './harness.ts';
+import type { ProjectPagesServer } from './servers/project-pages-server.ts';
+
+const CONNECTIONS = 50;
+const here = dirname(fileURLToPath(import.meta.url));
+
+interface Child {
+  info: ProjectPagesServer;
+  stop(): Promise<void>;
+}
+
+function startChild(databaseUrl: string | undefined): Promise<Child> {
+  const profDir = process.env.BENCH_CPU_PROF;
+  const child = fork(join(here, 'servers/project-pages-server.ts'), [], {
+    execArgv: ['--import', 'tsx', ...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${resolve(profDir)}`] : [])],
+    env: { ...process.env, DATABASE_URL: databaseUrl ?? '' },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolveChild, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`bench server exited (${code}) before it was ready`)));
+    child.once('message', (info) => {
+      child.removeAllListeners('exit');
+      resolveChild({
+        info: info as ProjectPagesServer,
+        stop: () =>
+          new Promise<void>((done) => {
+            child.once('exit', () => done());
+            child.kill('SIGTERM');
+          }),
+      });
+    });
+  });
+}
+
+function load(urls: string[], seconds: number, token?: string): Promise<autocannon.Result> {
+  const headers = token ? { authorization: `Bearer ${token}` } : {};
+  const first = new URL(urls[0]!);
+  return autocannon({
+    url: first.origin,
+    connections: CONNECTIONS,
+    duration: seconds,
+    pipelining: 1,
+    headers,
+    requests: urls.map((u) => ({ method: 'GET', path: new URL(u).pathname + new URL(u).search })),
+  });
+}
+
+function checked(name: string, result: autocannon.Result): autocannon.Result {
+  // A timeout (no answer within autocannon's 10 s) is reported with the figures; a wrong answer is a failure.
+  if (result.non2xx > 0) throw new Error(`${name}: ${result.non2xx} non-2xx answers`);
+  return result;
+}
+
+/** A throw-away database on the configured PostgreSQL, or undefined when none is configured. */
+async function postgresDatabase(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
+  const { PGHOST, PGPORT = '5432', PGUSER = 'postgres', PGPASSWORD = '', PGDATABASE = 'postgres' } = process.env;
+  const adminUrl = process.env.DATABASE_URL || (PGHOST || process.env.PGPORT ? `postgres://${encodeURIComponent(PGUSER)}:${encodeURIComponent(PGPASSWORD)}@${PGHOST ?? 'localhost'}:${PGPORT}/${PGDATABASE}` : undefined);
+  if (!adminUrl) return undefined;
+  const name = `canopy_bench_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const again = new pg.Client({ connectionString: adminUrl });
+      await again.connect();
+      await again.query(`drop database if exists ${name} with (force)`);
+      await again.end();
+    },
+  };
+}
+
+async function measure(label: string, databaseUrl: string | undefined): Promise<void> {
+  const child = await startChild(databaseUrl);
+  const { info } = child;
+  try {
+    const auth = { headers: { authorization: `Bearer ${info.token}` } };
+    const list = (await (await fetch(info.listUrl, auth)).json()) as { count: number; results: unknown[] };
+    if (list.count !== 1000 || list.results.length !== 25) throw new Error(`unexpected list: count ${list.count}, ${list.results.length} results`);
+    const detail = (await (await fetch(info.detailUrl, auth)).json()) as { studies: Array<{ simulation_labels: unknown[] }> };
+    if (detail.studies.length !== 5 || detail.studies.flatMap((s) => s.simulation_labels).length !== 40) throw new Error('unexpected detail');
+    const download = await fetch(info.downloadUrl, auth);
+    if (download.status !== 200 || (await download.arrayBuffer()).byteLength !== 580 * 1024) throw new Error(`download answered ${download.status}`);
+
+    // Warm-up, then each load alone; health last in between so it sees the same machine state.
+    await load([info.healthUrl], 1);
+    await load([info.listUrl, info.detailUrl], 2, info.token);
+    const health = checked('health', await load([info.healthUrl], 5));
+    const runs: Array<[string, autocannon.Result]> = [
+      ['list (1,000 projects)', checked('list', await load([info.listUrl], 10, info.token))],
+      ['detail (5 studies, 20 scenarios, 50 insights)', checked('detail', await load([info.detailUrl], 10, info.token))],
+      ['mixed (list, detail, 580 KB download)', checked('mixed', await load([info.listUrl, info.detailUrl, info.downloadUrl], 10, info.token))],
+    ];
+    console.log(`${label}: health ${Math.round(health.requests.average)} req/s, p50 ${health.latency.p50} ms, p99 ${health.latency.p99} ms (${CONNECTIONS} connections)`);
+    for (const [name, r] of runs) {
+      const goal = info.database === 'postgres' && !name.startsWith('mixed');
+      report({
+        name: `${label} ${name}: health req/s ÷ page req/s`,
+        ratio: health.requests.average / r.requests.average,
+        ...(goal ? { target: 'p99 ≤ 50 ms', pass: r.latency.p99 <= 50 } : {}),
+        details: {
+          reqPerS: Math.round(r.requests.average),
+          p50ms: r.latency.p50,
+          p99ms: r.latency.p99,
+          p99RatioToHealth: r.latency.p99 / Math.max(health.latency.p99, 1),
+          requests: r.requests.total,
+          ...(r.errors || r.timeouts ? { errors: r.errors, timeouts: r.timeouts } : {}),
+        },
+      });
+    }
+  } finally {
+    // Answers still in flight when autocannon stops would meet a closed database.
+    await new Promise((resolveWait) => setTimeout(resolveWait, 1000));
+    await child.stop();
+  }
+}
+
+export default async function bench(): Promise<void> {
+  await measure('PGlite', undefined);
+  const postgres = await postgresDatabase();
+  if (!postgres) {
+    console.log('PostgreSQL: not configured (run under pg_virtualenv, or set DATABASE_URL, to measure it too)');
+    return;
+  }
+  try {
+    await measure('PostgreSQL', postgres.url);
+  } finally {
+    await postgres.drop();
+  }
+}
