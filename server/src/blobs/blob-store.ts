@@ -62,7 +62,7 @@ export interface StagedUploadRef {
  * Where a store that takes the client's PUT itself (Azure: the browser talks to the storage account,
  * not to Canopy) keeps an upload's files until the server has checked and recorded them. Each upload
  * URL gets its own staging area and its signature covers only that area, so one upload can never
- * write where another's files are (ADR 15). A store whose PUT goes through the server (local) has none.
+ * write where another's files are (ADR 16). A store whose PUT goes through the server (local) has none.
  */
 export interface UploadStaging {
   /** Blobs the client sent, named `{uuid}/{filename}` as it addressed them (and anything else it wrote there). */

@@ -1,6 +1,6 @@
 /**
  * Builds the configured blob store: the embedded default keeps blobs under DATA_DIR/blobs;
- * BLOB_STORE=azure puts them in an Azure Blob Storage account (ADR 15). No caller knows which.
+ * BLOB_STORE=azure puts them in an Azure Blob Storage account (ADR 16). No caller knows which.
  */
 import { join } from 'node:path';
 import type { Config } from '../env.ts';

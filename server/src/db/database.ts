@@ -52,13 +52,30 @@ export function wrapPglite(client: PGlite, lock?: DirectoryLock): Database {
   };
 }
 
+/** Advisory lock key held while migrating ("canopy" in ASCII). */
+const MIGRATION_LOCK = 0x63616e6f7079;
+
 export function wrapPool(pool: pg.Pool): Database {
+  // An idle connection the server drops (a restart, a failover) is reported here; unheard, it would
+  // crash the process. The pool discards that connection and opens a new one when next needed.
+  pool.on('error', (error) => console.error(`[database] idle connection lost: ${error.message}`));
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return {
     db,
     kind: 'postgres',
     pool,
-    migrate: () => migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder }),
+    // Processes starting together (several `serve`, a `worker`) migrate one at a time: the first
+    // applies the migrations, the others find them applied.
+    migrate: async () => {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+        await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+        client.release();
+      }
+    },
     ping: async () => {
       await db.execute(sql`select 1`);
     },

@@ -1,5 +1,5 @@
 /**
- * Recording uploads a browser sent straight to an Azure storage account (ADR 15). Azure takes the
+ * Recording uploads a browser sent straight to an Azure storage account (ADR 16). Azure takes the
  * PUT, so Canopy learns of the files when the client reports the upload done — its check that the
  * server has a record (`GET /api/project/{id}/uploads/?uuid=`). Then, for the grant of that uuid
  * and that project only, each file in the upload's staging container is:

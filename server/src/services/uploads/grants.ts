@@ -2,7 +2,7 @@
  * Upload URLs (SPEC §3 upload data, §7 asset-upload-url/ and project-asset-upload-url/): for a user
  * who may change the project, a fresh uuid, a grant row that remembers who it was issued to, and a
  * signature that lets the client PUT files under that uuid — create/write only, for one hour. On an
- * Azure store the URL is the account's, on a staging container of this upload alone (ADR 15).
+ * Azure store the URL is the account's, on a staging container of this upload alone (ADR 16).
  */
 import { randomUUID } from 'node:crypto';
 import { lt } from 'drizzle-orm';
