@@ -1,0 +1,109 @@
+/**
+ * Sign-in under load (issue 17 item 4): GET /api/health at a steady 200 requests per second while
+ * eight accounts sign in back to back (each from its own address, each keeping its device cookie,
+ * as eight people's browsers would), against the same probe with nothing else running — in the
+ * same run, alternated twice. Printed: health p50/p99 both ways, the ratio of the p99s (goal ≤ 2),
+ * and how many sign-ins went through (200) or were asked to wait (429). Before issue 17 eight
+ * accounts signing in pushed health's p50 from 3 ms to 890 ms.
+ *
+ * The server runs in its own process (servers/signin-server.ts), so the probes and sign-in clients
+ * do not share its event loop.
+ */
+import autocannon from 'autocannon';
+import { fork } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { report } from './harness.ts';
+import type { SigninServer } from './servers/signin-server.ts';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const PROBE_RATE = 200;
+const SECONDS = 6;
+
+function startChild(): Promise<{ info: SigninServer; stop(): Promise<void> }> {
+  const child = fork(join(here, 'servers/signin-server.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`bench server exited (${code}) before it was ready`)));
+    child.once('message', (info) => {
+      child.removeAllListeners('exit');
+      resolve({
+        info: info as SigninServer,
+        stop: () =>
+          new Promise<void>((done) => {
+            child.once('exit', () => done());
+            child.kill('SIGTERM');
+          }),
+      });
+    });
+  });
+}
+
+function probeHealth(url: string): Promise<autocannon.Result> {
+  return autocannon({ url, connections: 4, overallRate: PROBE_RATE, duration: SECONDS });
+}
+
+/** Eight clients signing in back to back until `until`; answers the statuses seen. */
+async function signInStorm(info: SigninServer, until: () => boolean): Promise<Map<number, number>> {
+  const statuses = new Map<number, number>();
+  await Promise.all(
+    info.accounts.map(async (account, i) => {
+      let cookie = '';
+      while (!until()) {
+        const res = await fetch(info.signInUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.0.0.${i + 1}`, ...(cookie ? { cookie } : {}) },
+          body: JSON.stringify(account),
+        });
+        await res.arrayBuffer();
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        const set = res.headers.get('set-cookie');
+        if (set) cookie = set.split(';')[0]!;
+        if (res.status === 429) await new Promise((r) => setTimeout(r, Number(res.headers.get('retry-after') ?? 1) * 1000));
+      }
+    }),
+  );
+  return statuses;
+}
+
+export default async function bench(): Promise<void> {
+  const { info, stop } = await startChild();
+  try {
+    await probeHealth(info.healthUrl); // warm-up
+    const idle: autocannon.Result[] = [];
+    const busy: autocannon.Result[] = [];
+    const statuses = new Map<number, number>();
+    for (let round = 0; round < 2; round++) {
+      idle.push(await probeHealth(info.healthUrl));
+      let done = false;
+      const storm = signInStorm(info, () => done);
+      await new Promise((r) => setTimeout(r, 500)); // the hashing pool is full
+      busy.push(await probeHealth(info.healthUrl));
+      done = true;
+      for (const [status, n] of await storm) statuses.set(status, (statuses.get(status) ?? 0) + n);
+    }
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    const idleP99 = mean(idle.map((r) => r.latency.p99));
+    const busyP99 = mean(busy.map((r) => r.latency.p99));
+    // autocannon's latencies are whole milliseconds: an idle p99 of 0–1 ms is counted as 1.
+    const ratio = busyP99 / Math.max(idleP99, 1);
+    report({
+      name: 'health p99 during 8 sign-ins ÷ idle health p99',
+      ratio,
+      target: '≤ 2',
+      pass: ratio <= 2,
+      details: {
+        idleP50ms: mean(idle.map((r) => r.latency.p50)),
+        idleP99ms: idleP99,
+        busyP50ms: mean(busy.map((r) => r.latency.p50)),
+        busyP99ms: busyP99,
+        probeRate: PROBE_RATE,
+        signIns200: statuses.get(200) ?? 0,
+        signIns429: statuses.get(429) ?? 0,
+        other: [...statuses].filter(([s]) => s !== 200 && s !== 429).map(([s, n]) => `${s}×${n}`).join(',') || 'none',
+      },
+    });
+  } finally {
+    await stop();
+  }
+}
