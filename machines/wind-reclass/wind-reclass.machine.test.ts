@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { windReclassMachine, type ClassifyInput } from './wind-reclass.machine.ts';
-import { selectReclassChoice, selectReclassPhase, selectResultSaved, selectShownResult } from './wind-reclass.selectors.ts';
+import { selectPostprocess, selectPostprocessError, selectReclassChoice, selectReclassPhase, selectResultSaved, selectShownResult } from './wind-reclass.selectors.ts';
 import type { Asset, ReclassChoice, ReclassInputs, ReclassResult, ReclassTarget } from './wind-reclass.types.ts';
 
 const asset = (fields: Partial<Asset>): Asset =>
@@ -28,7 +28,7 @@ const inputs = (simulationId: number): ReclassInputs => ({
   workers: 2,
 });
 
-function start() {
+function start(postprocess: (input: ClassifyInput) => Promise<{ jobId: number }> = async () => ({ jobId: 77 })) {
   const classified: ReclassChoice[] = [];
   const saves: ReclassChoice[] = [];
   const loads: number[] = [];
@@ -49,6 +49,7 @@ function start() {
         saves.push(input.choice);
         return { assetId: 900 + saves.length, choice: input.choice };
       }),
+      submitPostprocessing: fromPromise(async ({ input }: { input: ClassifyInput }) => postprocess(input)),
     },
   });
   const actor = createActor(machine);
@@ -64,6 +65,35 @@ const until = async (check: () => boolean) => {
 };
 
 describe('re-classifying a comfort map in the viewer', () => {
+  it('asks the server for stored maps of the choice (submit-postprocessing/) beside the panel, and forgets it for another simulation', async () => {
+    const asked: ClassifyInput[] = [];
+    const { actor } = start(async (input) => {
+      asked.push(input);
+      return { jobId: 77 };
+    });
+    actor.send({ type: 'simulation.set', target: target(5) });
+    await until(() => selectReclassPhase(actor.getSnapshot()) === 'stored');
+    actor.send({ type: 'choice.set', choice: { criterionId: 'davenport' } });
+    actor.send({ type: 'postprocess.submit' });
+    expect(selectPostprocess(actor.getSnapshot()).status).toBe('submitting');
+    // The in-browser computation goes on meanwhile.
+    await until(() => selectPostprocess(actor.getSnapshot()).status === 'queued' && selectReclassPhase(actor.getSnapshot()) === 'shown');
+    expect(selectPostprocess(actor.getSnapshot())).toMatchObject({ jobId: 77, choice: { ...initial, criterionId: 'davenport' } });
+    expect(asked.map((a) => [a.target.simulationId, a.choice.criterionId])).toEqual([[5, 'davenport']]);
+    actor.send({ type: 'simulation.set', target: target(6) });
+    expect(selectPostprocess(actor.getSnapshot()).status).toBe('idle');
+  });
+
+  it('keeps the refusal of the server-side computation in words', async () => {
+    const { actor } = start(async () => Promise.reject({ kind: 'http', status: 403, detail: 'You do not have permission to perform this action.', fields: {}, body: null }));
+    actor.send({ type: 'simulation.set', target: target(5) });
+    await until(() => selectReclassPhase(actor.getSnapshot()) === 'stored');
+    actor.send({ type: 'postprocess.submit' });
+    await until(() => selectPostprocess(actor.getSnapshot()).status === 'failed');
+    expect(selectPostprocessError(actor.getSnapshot())).toBe('You do not have permission to perform this action.');
+    expect(selectReclassPhase(actor.getSnapshot())).toBe('stored');
+  });
+
   it('is not offered for a simulation without per-direction speed ratios', () => {
     const { actor, loads } = start();
     actor.send({ type: 'simulation.set', target: target(5, [asset({ analysis_type: 'solar-sunlit' })]) });

@@ -16,10 +16,15 @@
  *       ├── saving      POST reclassified-comfort/; → shown (saved, or the error kept)
  *       └── failed      the classification failed (e.g. a weather file without a full year): `retry`
  *
+ * In `ready`, `postprocess.submit` asks the server to compute the chosen criterion, season and time
+ * of day as stored results (POST submit-postprocessing/: wind comfort and safety maps from the
+ * ingested speed-up ratios, a job); its answer (queued as job N, or the refusal) is kept in
+ * `postprocess` while the rest of the panel goes on.
+ *
  * `simulation.set` (the pane shows another simulation, or the same one with new results) starts over. Emits `reclass.saved` so the
  * viewer lists the new layer. Owned by src/screens/viewer/comfort-panel.tsx via the workspace.
  */
-import { assign, emit, setup } from 'xstate';
+import { assign, emit, setup, spawnChild, stopChild } from 'xstate';
 import { asServerError, notProvided, type ServerError } from '@machines/shared/actors.ts';
 import { canReclassify, choiceKey, speedRatioAssets } from './reclass-inputs.ts';
 import type { ReclassChoice, ReclassInputs, ReclassResult, ReclassTarget, SavedLayer } from './wind-reclass.types.ts';
@@ -32,14 +37,27 @@ export interface WindReclassContext {
   saved: SavedLayer[];
   error: ServerError | null;
   saveError: ServerError | null;
+  postprocess: PostprocessState;
 }
+
+/** The server-side computation asked for from the panel (submit-postprocessing/). */
+export interface PostprocessState {
+  status: 'idle' | 'submitting' | 'queued' | 'failed';
+  /** The choice it computes. */
+  choice: ReclassChoice | null;
+  jobId: number | null;
+  error: ServerError | null;
+}
+
+const IDLE: PostprocessState = { status: 'idle', choice: null, jobId: null, error: null };
 
 export type WindReclassEvent =
   | { type: 'simulation.set'; target: ReclassTarget | null }
   | { type: 'choice.set'; choice: Partial<ReclassChoice> }
   | { type: 'stored.show' }
   | { type: 'save' }
-  | { type: 'retry' };
+  | { type: 'retry' }
+  | { type: 'postprocess.submit' };
 
 export type WindReclassEmitted = { type: 'reclass.saved'; assetId: number };
 
@@ -66,6 +84,8 @@ export const windReclassMachine = setup({
     loadInputs: notProvided<ReclassInputs, ReclassTarget>('loadInputs'),
     classify: notProvided<ReclassResult, ClassifyInput>('classify'),
     saveResult: notProvided<SavedLayer, ClassifyInput & { result: ReclassResult }>('saveResult'),
+    /** POST submit-postprocessing/ for the choice: the queued job. */
+    submitPostprocessing: notProvided<{ jobId: number }, ClassifyInput>('submitPostprocessing'),
   },
   guards: {
     otherSimulation: ({ context, event }) => event.type === 'simulation.set' && !sameTarget(context.target, event.target),
@@ -76,12 +96,25 @@ export const windReclassMachine = setup({
   },
 }).createMachine({
   id: 'windReclass',
-  context: { target: null, inputs: null, choice: null, result: null, saved: [], error: null, saveError: null },
+  context: { target: null, inputs: null, choice: null, result: null, saved: [], error: null, saveError: null, postprocess: IDLE },
   initial: 'unavailable',
   on: {
     'simulation.set': [
-      { guard: 'otherSimulation', target: '.deciding', actions: assign(({ event }) => ({ target: event.target, inputs: null, choice: null, result: null, saved: [], error: null, saveError: null })) },
+      {
+        guard: 'otherSimulation',
+        target: '.deciding',
+        actions: [
+          stopChild('postprocess'),
+          assign(({ event }) => ({ target: event.target, inputs: null, choice: null, result: null, saved: [], error: null, saveError: null, postprocess: IDLE })),
+        ],
+      },
     ],
+    'xstate.done.actor.postprocess': {
+      actions: assign(({ context, event }) => ({ postprocess: { ...context.postprocess, status: 'queued' as const, jobId: (event.output as { jobId: number }).jobId } })),
+    },
+    'xstate.error.actor.postprocess': {
+      actions: assign(({ context, event }) => ({ postprocess: { ...context.postprocess, status: 'failed' as const, error: asServerError(event.error) } })),
+    },
   },
   states: {
     deciding: {
@@ -99,7 +132,16 @@ export const windReclassMachine = setup({
     loadFailed: { on: { retry: { target: 'loading', actions: assign({ error: null }) } } },
     ready: {
       initial: 'stored',
-      on: { 'choice.set': { target: '.computing', reenter: true, actions: 'takeChoice' } },
+      on: {
+        'choice.set': { target: '.computing', reenter: true, actions: 'takeChoice' },
+        'postprocess.submit': {
+          guard: ({ context }) => context.postprocess.status !== 'submitting' && !!context.choice,
+          actions: [
+            assign(({ context }) => ({ postprocess: { ...IDLE, status: 'submitting' as const, choice: context.choice } })),
+            spawnChild('submitPostprocessing', { id: 'postprocess', input: ({ context }) => ({ target: context.target!, inputs: context.inputs!, choice: context.choice! }) }),
+          ],
+        },
+      },
       states: {
         stored: {},
         computing: {

@@ -24,3 +24,6 @@ export const selectResultSaved = (s: Snapshot): boolean => {
 };
 export const selectReclassError = (s: Snapshot): string | null => errorMessage(s.context.error);
 export const selectSaveError = (s: Snapshot): string | null => errorMessage(s.context.saveError);
+/** The server-side computation of stored comfort maps (submit-postprocessing/): where it stands, its job, its refusal. */
+export const selectPostprocess = (s: Snapshot) => s.context.postprocess;
+export const selectPostprocessError = (s: Snapshot): string | null => errorMessage(s.context.postprocess.error);

@@ -6,12 +6,18 @@
 import type { Criterion } from '@engine/wind/criteria.ts';
 import type { Asset } from '@server/contract/viewer.ts';
 import type { ReclassifiedComfort } from '@server/contract/reclassified.ts';
+import type { SubmitPostprocessing, SubmittedJob } from '@server/contract/analyses.ts';
 import type { ApiClient } from './client.ts';
 
-export type { ReclassifiedComfort };
+export type { ReclassifiedComfort, SubmitPostprocessing, SubmittedJob };
 
 export function listCriteria(api: ApiClient): Promise<Criterion[]> {
   return api<Criterion[]>('/api/criteria/');
+}
+
+/** POST submit-postprocessing/: wind comfort (and safety) maps from the simulation's speed-up ratios, as a job. */
+export function submitPostprocessing(api: ApiClient, ids: { projectId: number; configurationId: number; simulationId: number }, body: SubmitPostprocessing): Promise<SubmittedJob> {
+  return api<SubmittedJob>(`/api/project/${ids.projectId}/configuration/${ids.configurationId}/simulation/${ids.simulationId}/submit-postprocessing/`, { method: 'POST', body });
 }
 
 export function saveReclassifiedComfort(api: ApiClient, ids: { projectId: number; configurationId: number; simulationId: number }, body: ReclassifiedComfort): Promise<Asset> {

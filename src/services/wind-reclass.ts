@@ -18,6 +18,7 @@ import { referenceSpeedFactor, TERRAINS, type TerrainId } from '@engine/wind/pro
 import type { Asset } from '@server/contract/viewer.ts';
 import type { ReclassifiedComfort } from '@server/contract/reclassified.ts';
 import { asServerCall as call } from '../api/errors.ts';
+import type { SubmitPostprocessing, SubmittedJob } from '../api/reclass.ts';
 import { assetDownloadPath } from '../api/viewer.ts';
 import { decodeResultGlb } from '../viewer/workers/decode-glb.ts';
 import { createReclassifier, type Reclassifier } from '../viewer/reclass/reclass-pool.ts';
@@ -31,6 +32,8 @@ export interface ReclassCalls {
   /** A met source's hourly weather as the CSV download (download-weather-data/). */
   weatherCsv(projectId: number, metId: string): Promise<string>;
   save(ids: { projectId: number; configurationId: number; simulationId: number }, body: ReclassifiedComfort): Promise<Asset>;
+  /** POST submit-postprocessing/: the server computes stored comfort maps (a job). */
+  submitPostprocessing(ids: { projectId: number; configurationId: number; simulationId: number }, body: SubmitPostprocessing): Promise<SubmittedJob>;
 }
 
 interface Loaded {
@@ -184,11 +187,28 @@ export function bindWindReclass(calls: ReclassCalls) {
     return { assetId: asset.id, choice };
   }
 
+  /** The choice as the server's post-processing request: one criterion, season and time window. */
+  async function submitPostprocessing({ target, choice }: ClassifyInput): Promise<{ jobId: number }> {
+    const state = current(target.simulationId);
+    const season = state.seasons.find((s) => s.id === choice.seasonId);
+    const timeWindow = state.windows.find((w) => w.id === choice.windowId);
+    const job = await calls.submitPostprocessing(
+      { projectId: target.projectId, configurationId: target.configurationId, simulationId: target.simulationId },
+      {
+        criteria: [choice.criterionId],
+        ...(season ? { seasons: [{ id: season.id, name: season.name, months: season.months }] } : {}),
+        ...(timeWindow ? { time_windows: [{ id: timeWindow.id, name: timeWindow.name, window: timeWindow.window }] } : {}),
+      },
+    );
+    return { jobId: job.job_id };
+  }
+
   return windReclassMachine.provide({
     actors: {
       loadInputs: fromPromise<ReclassInputs, ReclassTarget>(({ input }) => call(() => loadInputs(input))),
       classify: fromPromise<ReclassResult, ClassifyInput>(({ input }) => call(() => classify(input))),
       saveResult: fromPromise<SavedLayer, ClassifyInput & { result: ReclassResult }>(({ input }) => call(() => saveResult(input))),
+      submitPostprocessing: fromPromise<{ jobId: number }, ClassifyInput>(({ input }) => call(() => submitPostprocessing(input))),
     },
   });
 }

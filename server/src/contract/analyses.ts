@@ -119,3 +119,5 @@ export const SubmitPostprocessingSchema = z
   .openapi('SubmitPostprocessing');
 
 export const SubmittedJobSchema = z.object({ job_id: idField(), status: z.string() }).openapi('SubmittedJob');
+export type SubmitPostprocessing = z.input<typeof SubmitPostprocessingSchema>;
+export type SubmittedJob = z.infer<typeof SubmittedJobSchema>;

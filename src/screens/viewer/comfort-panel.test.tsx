@@ -132,6 +132,19 @@ describe('re-classifying a comfort map in the viewer', () => {
     await waitFor(() => expect(screen.getByLabelText('Layer shown')).toHaveTextContent('Wind comfort — Lawson LDDC'));
   });
 
+  it('asks the server to compute the chosen criterion, season and time of day as stored comfort maps', async () => {
+    const u = userEvent.setup();
+    const calls: Calls = [];
+    renderViewer('/projects/7/viewer/70/configuration/21/Viewer?simulation=51', services(calls).services);
+    await u.click(await screen.findByRole('button', { name: 'Comfort' }));
+    const panel = await screen.findByRole('region', { name: 'Comfort re-classification' });
+    await u.selectOptions(await within(panel).findByRole('combobox', { name: 'Criterion' }), 'davenport');
+    const server = within(panel).getByRole('region', { name: 'Compute on the server' });
+    await u.click(within(server).getByRole('button', { name: 'Compute comfort maps on the server' }));
+    expect(await within(server).findByRole('status')).toHaveTextContent("Queued as job 77: the comfort and safety maps (Davenport) join this simulation's layers when it finishes.");
+    expect(calls).toContain('submit postprocessing 51: davenport Annual 00:00-24:00');
+  });
+
   it('tells a simulation without speed ratios that there is nothing to re-classify', async () => {
     const u = userEvent.setup();
     const fake = services([]);

@@ -3,12 +3,15 @@
  * a company's own table), the season, the time of day and the weather file of a wind-comfort
  * simulation's map, switched in the browser — the workers re-compute the classes from the stored
  * per-direction speed ratios and the map follows, without a new run — and "Save as results" keeps
- * the map on screen as a layer with its provenance. Reads the re-classification machine only.
+ * the map on screen as a layer with its provenance; 'Compute comfort maps on the server' asks for the
+ * same choice as stored results (submit-postprocessing/). Reads the re-classification machine only.
  */
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { windReclassMachine } from '@machines/wind-reclass/wind-reclass.machine.ts';
 import {
+  selectPostprocess,
+  selectPostprocessError,
   selectReclassChoice,
   selectReclassError,
   selectReclassInputs,
@@ -35,6 +38,8 @@ export function ComfortPanel({ reclass }: { reclass: WindReclassRef }) {
   const saved = useSelector(reclass, selectResultSaved);
   const error = useSelector(reclass, selectReclassError);
   const saveError = useSelector(reclass, selectSaveError);
+  const postprocess = useSelector(reclass, selectPostprocess);
+  const postprocessError = useSelector(reclass, selectPostprocessError);
   const choose = (patch: Partial<ReclassChoice>) => reclass.send({ type: 'choice.set', choice: patch });
 
   if (phase === 'unavailable') {
@@ -90,6 +95,19 @@ export function ComfortPanel({ reclass }: { reclass: WindReclassRef }) {
           {saveError ? <InlineMessage tone="danger">{`The map could not be saved: ${saveError}`}</InlineMessage> : null}
         </>
       ) : null}
+      <section aria-label="Compute on the server">
+        <p className={css.muted}>
+          Or have the server compute comfort and safety maps for this criterion, season and time of day from the stored wind, with the nearest weather station: they are added to
+          this simulation's results.
+        </p>
+        <Button size="sm" disabled={postprocess.status === 'submitting'} onClick={() => reclass.send({ type: 'postprocess.submit' })}>
+          {postprocess.status === 'submitting' ? 'Submitting…' : 'Compute comfort maps on the server'}
+        </Button>
+        {postprocess.status === 'queued' ? (
+          <p role="status">{`Queued as job ${postprocess.jobId}: the comfort and safety maps (${inputs.criteria.find((c) => c.id === postprocess.choice?.criterionId)?.name ?? postprocess.choice?.criterionId}) join this simulation's layers when it finishes.`}</p>
+        ) : null}
+        {postprocess.status === 'failed' ? <InlineMessage tone="danger">{`The server did not take the computation: ${postprocessError ?? 'please try again.'}`}</InlineMessage> : null}
+      </section>
     </section>
   );
 }

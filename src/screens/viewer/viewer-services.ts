@@ -58,6 +58,8 @@ export interface ViewerServices {
   weatherCsv(projectId: number, metId: string): Promise<string>;
   /** Saves a re-classified comfort map as a layer (POST …/reclassified-comfort/). */
   saveReclassified(ids: { projectId: number; configurationId: number; simulationId: number }, body: ReclassifiedComfort): Promise<Asset>;
+  /** Stored comfort maps computed on the server from the speed-up ratios (POST …/submit-postprocessing/). */
+  submitPostprocessing(ids: { projectId: number; configurationId: number; simulationId: number }, body: reclassApi.SubmitPostprocessing): Promise<reclassApi.SubmittedJob>;
 }
 
 /** Where an uploaded file's bytes are read (GET /api/project/{id}/uploads/{uploadId}/download/). */
@@ -98,6 +100,7 @@ export const liveViewerServices: ViewerServices = {
   criteria: () => reclassApi.listCriteria(api),
   weatherCsv: (projectId, metId) => weatherApi.downloadWeatherCsv(api, projectId, metId),
   saveReclassified: (ids, body) => reclassApi.saveReclassifiedComfort(api, ids, body),
+  submitPostprocessing: (ids, body) => reclassApi.submitPostprocessing(api, ids, body),
   async geometryValidation(projectId, configurationId) {
     // The scenario says whether it was ever validated: never asking for a record that is not there
     // keeps a 404 (and the browser's console error for it) out of every unvalidated scenario's visit.
@@ -164,6 +167,7 @@ export function bindViewerLogic(services: ViewerServices, scope: StudyScope) {
     metSources: (projectId) => services.listMetSources(projectId),
     weatherCsv: (projectId, metId) => services.weatherCsv(projectId, metId),
     save: (ids, body) => services.saveReclassified(ids, body),
+    submitPostprocessing: (ids, body) => services.submitPostprocessing(ids, body),
   });
   return { services, session, layerFilter, cameras, resultsImport, reclass };
 }

@@ -241,6 +241,10 @@ export function fakeServices(overrides: Partial<ViewerServices> = {}, calls: Cal
       calls.push(`save reclassified ${ids.simulationId}: ${body.criterion.id} ${body.season.name} ${body.time_window.name} ${body.met_id}`);
       return asset(ids.simulationId, { analysis_type: 'wind-comfort', metric: 'comfort-class' });
     },
+    submitPostprocessing: async (ids, body) => {
+      calls.push(`submit postprocessing ${ids.simulationId}: ${body.criteria.join(',')} ${body.seasons?.map((s) => s.name).join(',')} ${body.time_windows?.map((w) => w.window).join(',')}`);
+      return { job_id: 77, status: 'queued' };
+    },
     ...overrides,
   };
 }
