@@ -13,6 +13,7 @@ import type { layerFilterMachine } from '@machines/layer-filter/layer-filter.mac
 import { selectBusy, selectError, selectFilterRows, selectMatchingAssets, selectUserLayers } from '@machines/layer-filter/layer-filter.selectors.ts';
 import type { FilterDimension } from '@machines/layer-filter/layer-filter.types.ts';
 import { validateTimeFilter } from '@engine/results/asset-fields.ts';
+import { analysisLabel, layerLabel, readable, resultAnalysisLabel } from '@engine/results/labels.ts';
 import { describeAsset, shortLabel, toggledIdentifiers } from './scene-layers.ts';
 import { Button } from '../../ui/button.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
@@ -33,10 +34,32 @@ export const DIMENSION_LABELS: Record<FilterDimension, string> = {
   post_processing_tag: 'Post-processing',
 };
 
+const LAYER_TYPE_LABELS: Record<string, string> = {
+  data: 'Results',
+  geometry: 'Geometry',
+  arrows: 'Arrows',
+  volumetric: 'Volume',
+  graph: 'Graph',
+  windrose: 'Wind rose',
+};
+
+/**
+ * A filter option in words (issue 16 item 10): analyses, metrics and layer types from the one label
+ * table ('Solar — sun-lit time', 'Sun-lit time', 'Results'), wind directions in degrees; other
+ * dimensions (seasons, times, dates, qualifiers) are already words.
+ */
+export function filterOptionLabel(dimension: FilterDimension, value: string): string {
+  if (dimension === 'wind_direction') return `${value}°`;
+  if (dimension === 'layer_type') return LAYER_TYPE_LABELS[value.toLowerCase()] ?? readable(value);
+  if (dimension === 'analysis_type') return resultAnalysisLabel(value);
+  if (dimension === 'metric') return layerLabel(value).title;
+  return value;
+}
+
 export const TIME_FORMAT_ERROR = 'Use HH:MM-HH:MM between 00:00 and 23:59.';
 
 export function simulationLabel(simulation: Pick<Simulation, 'id' | 'category'>): string {
-  return `Simulation ${simulation.id} · ${simulation.category.replace(/[_-]+/g, ' ')}`;
+  return `Simulation ${simulation.id} · ${analysisLabel(simulation.category).toLowerCase()}`;
 }
 
 export interface LayerPanelProps {
@@ -171,7 +194,7 @@ function LayerPicker({ filter, viewId, rows }: { filter: LayerFilterRef; viewId:
                 title={option.disabled ? 'No layer matches this with the other filters' : undefined}
                 onClick={() => filter.send({ type: 'filter.toggle', dimension, value: option.value })}
               >
-                {dimension === 'wind_direction' ? `${option.value}°` : option.value}
+                {filterOptionLabel(dimension, option.value)}
               </button>
             ))}
           </div>

@@ -31,6 +31,15 @@ describe('the layer panel', () => {
     expect(legends).toEqual(['Layer type', 'Analysis', 'Metric', 'Wind direction', 'Season', 'Time', 'Qualifier']);
   });
 
+  it('names the layer types, analyses and metrics in words, not by their ids', async () => {
+    renderViewer(VIEWER);
+    const region = await picker();
+    const names = (dimension: string) => within(within(region).getByRole('group', { name: dimension })).getAllByRole('button').map((b) => b.textContent ?? '');
+    expect(names('Layer type')).toEqual(expect.arrayContaining(['Results', 'Geometry']));
+    for (const dimension of ['Layer type', 'Analysis', 'Metric']) for (const name of names(dimension)) expect(name).not.toMatch(/^[a-z0-9]+([-_][a-z0-9]+)+$/);
+    expect(names('Analysis')).toContain('Directional wind');
+  });
+
   it('disables (strikes through) options no layer matches, and enables them again when the filter is taken off', async () => {
     const user = userEvent.setup();
     renderViewer(VIEWER);
