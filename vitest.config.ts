@@ -10,14 +10,17 @@ import { aliases } from './vite.aliases.ts';
 export default defineConfig({
   resolve: { alias: aliases },
   test: {
+    // testTimeout in each project is a guard against hangs, not a speed check: CPU-heavy tests (solar
+    // rays over the demo district, the sign-up form's full render) took 5–8 s on a shared two-core
+    // machine under load, over vitest's 5 s default.
     projects: [
       {
         resolve: { alias: aliases },
-        test: { name: 'engine', environment: 'node', include: ['engine/**/*.test.ts'] },
+        test: { name: 'engine', environment: 'node', include: ['engine/**/*.test.ts'], testTimeout: 30_000 },
       },
       {
         resolve: { alias: aliases },
-        test: { name: 'machines', environment: 'node', include: ['machines/**/*.test.ts'] },
+        test: { name: 'machines', environment: 'node', include: ['machines/**/*.test.ts'], testTimeout: 30_000 },
       },
       {
         plugins: [vanillaExtractPlugin(), react()],
@@ -25,6 +28,7 @@ export default defineConfig({
         test: {
           name: 'client',
           environment: 'jsdom',
+          testTimeout: 30_000,
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup/client.ts'],
         },
