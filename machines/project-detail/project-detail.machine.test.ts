@@ -25,6 +25,7 @@ function start(
   project: Project | ServerError,
   save?: (changes: ProjectUpdate) => Promise<Project>,
   scenarios: (input: { projectId: number; studyIds: number[] }) => Record<number, ScenarioSummary[]> = () => ({}),
+  level: () => Level = () => ({ subscription: null }),
 ) {
   return createActor(
     projectDetailMachine.provide({
@@ -34,7 +35,7 @@ function start(
           (save ?? (async (c) => ({ ...(project as Project), ...c }) as Project))(input.changes),
         ),
         loadServiceLines: fromPromise<ServiceLine[], void>(async () => []),
-        loadLevel: fromPromise<Level, void>(async () => ({ subscription: null })),
+        loadLevel: fromPromise<Level, void>(async () => level()),
         loadScenarios: fromPromise<Record<number, ScenarioSummary[]>, { projectId: number; studyIds: number[] }>(async ({ input }) => scenarios(input)),
       },
     }),
@@ -151,6 +152,20 @@ describe('project detail', () => {
     actor.send({ type: 'project.reload' });
     await vi.advanceTimersByTimeAsync(0);
     expect(selectStudies(actor.getSnapshot())[0]!.configurations!.map((c) => c.id)).toEqual([5]);
+  });
+
+  it('reads the subscription again with the scenarios: a submitted scenario’s debit shows, the old figures meanwhile', async () => {
+    let left = 200;
+    const subscription = () => ({ subscription: { credits_left: left, credits_used: 200 - left } as unknown as Level['subscription'] });
+    const actor = start(fullProject(7), undefined, () => ({}), subscription);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(selectSubscription(actor.getSnapshot())?.credits_left).toBe(200);
+    left = 180;
+    actor.send({ type: 'project.reload' });
+    // While it is read again, the card keeps its figures (no 'Loading…').
+    expect(actor.getSnapshot().matches({ ready: { level: 'loading' } })).toBe(false);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(selectSubscription(actor.getSnapshot())?.credits_left).toBe(180);
   });
 
   it('keeps the scenario list while it is read again, and keeps it when that read fails', async () => {

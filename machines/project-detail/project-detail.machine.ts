@@ -16,7 +16,9 @@
  *       │   ├── saved     → quiet after `successFlag`
  *       │   └── failed    → quiet after `errorFlag`
  *       ├── serviceLines  loading | ready | failed   GET service-line/
- *       ├── level         loading | ready | unavailable   the user's subscription (AI / CFD, credits)
+ *       ├── level         loading | ready | refreshing | unavailable   the user's subscription (AI / CFD,
+ *       │                 credits); read again with the scenarios (a submitted scenario debited it),
+ *       │                 the figures shown meanwhile
  *       └── scenarios     loading | ready | reloading | failed   each study's scenarios (names,
  *                         status, hidden from the configuration routes); read again after every
  *                         `project.reload` (a scenario added, duplicated, hidden or deleted)
@@ -252,8 +254,17 @@ export const projectDetailMachine = setup({
                 onError: 'unavailable',
               },
             },
-            ready: {},
-            unavailable: {},
+            ready: { on: { 'scenarios.reload': 'refreshing' } },
+            refreshing: {
+              invoke: {
+                src: 'loadLevel',
+                onDone: { target: 'ready', actions: { type: 'storeLevel', params: ({ event }) => event.output } },
+                // The figures read before stay; the next change tries again.
+                onError: 'ready',
+              },
+              on: { 'scenarios.reload': { target: 'refreshing', reenter: true } },
+            },
+            unavailable: { on: { 'scenarios.reload': 'refreshing' } },
           },
         },
       },
