@@ -106,6 +106,12 @@ describe('ViewerScene (@react-three/test-renderer)', () => {
     expect(marker.position.toArray()).toEqual([0, 0, 0]);
     expect(marker.scale.x).toBeGreaterThan(0);
     expect(drawn(marker)).toBe(true);
+    // Depth-tested: a building in front of it hides it (not painted over the model in report figures).
+    const materials: boolean[] = [];
+    marker.traverse((o) => {
+      if ((o as Mesh).isMesh) materials.push(((o as Mesh).material as { depthTest: boolean }).depthTest);
+    });
+    expect(materials).toEqual([true, true]);
     await withOrigin.unmount();
     const without = await create(<ViewerScene {...props()} />);
     await settle(() => !!meshOf(without, 'proposed'));
