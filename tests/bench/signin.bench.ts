@@ -7,11 +7,11 @@
  * accounts signing in pushed health's p50 from 3 ms to 890 ms.
  *
  * The server runs in its own process (servers/signin-server.ts), so the probes and sign-in clients
- * do not share its event loop.
+ * do not share its event loop. BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there.
  */
 import autocannon from 'autocannon';
 import { fork } from 'node:child_process';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { report } from './harness.ts';
 import type { SigninServer } from './servers/signin-server.ts';
@@ -21,7 +21,11 @@ const PROBE_RATE = 200;
 const SECONDS = 6;
 
 function startChild(): Promise<{ info: SigninServer; stop(): Promise<void> }> {
-  const child = fork(join(here, 'servers/signin-server.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const profDir = process.env.BENCH_CPU_PROF;
+  const child = fork(join(here, 'servers/signin-server.ts'), [], {
+    execArgv: ['--import', 'tsx', ...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${resolvePath(profDir)}`] : [])],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   return new Promise((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`bench server exited (${code}) before it was ready`)));
