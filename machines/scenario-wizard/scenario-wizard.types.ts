@@ -54,6 +54,11 @@ export interface WizardValues {
   windDirections: string;
   /** Canopy's CFD wind: the resolution tier (rapid: 4 m cells near the ground; detailed: 2 m). */
   cfdTier: CfdTier;
+  /**
+   * The terrain upwind of the site (a GET /api/wind-profiles/ id): the approach wind of the CFD and
+   * the met-wind correction of thermal comfort. Absent: the server's default (suburban).
+   */
+  terrain?: string;
   /** Comma-separated return periods (years), per criterion (analysis type rated against them). */
   returnPeriods: Partial<Record<AnalysisType, string>>;
   /** YYYY-MM-DD, for sun hours. */
@@ -121,6 +126,15 @@ export interface WizardOptions {
    * comfort's metric choices. Absent or empty: the built-in list (METRICS).
    */
   criteria?: CriterionOption[];
+  /** The terrains upwind (GET /api/wind-profiles/), in the server's order; absent: no choice shown. */
+  windProfiles?: WindProfileOption[];
+}
+
+/** A terrain the server describes (GET /api/wind-profiles/). */
+export interface WindProfileOption {
+  id: string;
+  name: string;
+  description: string;
 }
 
 export interface CriterionOption {

@@ -32,6 +32,15 @@ describe('scenario body', () => {
     });
   });
 
+  it('sends the terrain upwind when one was chosen, and reads it back; none chosen: the server default', () => {
+    const body = bodyFromValues({ ...validValues(), terrain: 'city' });
+    expect(CreateConfigurationSchema.safeParse({ ...body, study_id: 70 }).success).toBe(true);
+    expect(body.terrain).toBe('city');
+    expect('terrain' in bodyFromValues(validValues())).toBe(false);
+    const parsed = CreateConfigurationSchema.parse({ ...body, study_id: 70 });
+    expect(valuesFromForm(parsed, new Map(), new Map()).terrain).toBe('city');
+  });
+
   it('sends nothing for inputs the analyses do not need', () => {
     const v = { ...validValues(), analyses: [{ analysis_type: 'thermal_comfort' as const, metrics: ['UTCI'] }], parameterSets: {}, windDirections: 'junk', referenceHeight: 'x' };
     const body = bodyFromValues(v);
@@ -48,7 +57,8 @@ describe('scenario body', () => {
       [3, { filename: 'plane.stl', size: 184 }],
     ]);
     const back = valuesFromForm(stored, files, new Map([[31, 'pressure']]));
-    expect(back).toEqual({ ...values, returnPeriods: { pressure: '10, 50', structural_loading: '50', directional_wind: '1, 10' }, times: '08:00-12:00, 14:00-18:00' });
+    // The stored form holds the server's default terrain (suburban) where the values chose none.
+    expect(back).toEqual({ ...values, terrain: 'suburban', returnPeriods: { pressure: '10, 50', structural_loading: '50', directional_wind: '1, 10' }, times: '08:00-12:00, 14:00-18:00' });
     // A form saved before issue 16 asked for neither the project's surroundings nor a generated plane.
     expect(valuesFromForm({}, new Map(), new Map())).toMatchObject({
       ...emptyValues(),

@@ -3,7 +3,7 @@
  * fetch-met-data/), the panels' summary, the CSV download, and the surrounds. Types come from the
  * server's contract (type-only), so an API change breaks the type check here.
  */
-import type { FetchMetResult, MetSource, WeatherSummary } from '@server/contract/weather.ts';
+import type { FetchMetResult, MetSource, WeatherSummary, WindProfile } from '@server/contract/weather.ts';
 import type { GenerateOsm, ProjectSurrounds, Surrounds } from '@server/contract/surrounds.ts';
 import type { ApiClient } from './client.ts';
 
@@ -48,4 +48,9 @@ export function getSurrounds(api: ApiClient, projectId: number): Promise<Project
 
 export function generateOsmSurrounds(api: ApiClient, projectId: number, body: GenerateOsm): Promise<Surrounds> {
   return api<Surrounds>(`/api/project/${projectId}/surrounds/generate-osm/`, { method: 'POST', body });
+}
+
+/** The terrains upwind with their wind profiles (GET /api/wind-profiles/), for the scenario wizard. */
+export function listWindProfiles(api: ApiClient): Promise<WindProfile[]> {
+  return api<{ results: WindProfile[] }>('/api/wind-profiles/').then((page) => page.results);
 }

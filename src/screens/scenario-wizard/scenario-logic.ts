@@ -15,7 +15,7 @@ import * as cfd from '../../api/cfd.ts';
 import { api } from '../../api/client.ts';
 import * as scenarios from '../../api/scenarios.ts';
 import { getProject } from '../../api/projects.ts';
-import { getSurrounds, listMetSources } from '../../api/weather.ts';
+import { getSurrounds, listMetSources, listWindProfiles } from '../../api/weather.ts';
 import { listAllUploads } from '../../api/uploads.ts';
 import { listCriteria } from '../../api/reclass.ts';
 import { asServerCall as call } from '../../api/errors.ts';
@@ -49,12 +49,13 @@ export function reportFromValidation(v: scenarios.GeometryValidation): Validatio
 
 export const liveScenarioServices: ScenarioServices = {
   async loadWizard({ projectId, configurationId }) {
-    const [project, metSources, capabilities, site, criteria] = await Promise.all([
+    const [project, metSources, capabilities, site, criteria, profiles] = await Promise.all([
       getProject(api, projectId),
       listMetSources(api, projectId),
       scenarios.getCapabilities(api),
       getSurrounds(api, projectId),
       listCriteria(api),
+      listWindProfiles(api),
     ]);
     const surrounds = site.surrounds ? { buildingCount: site.surrounds.building_count, createdAt: site.surrounds.created_at } : null;
     const options = {
@@ -64,6 +65,8 @@ export const liveScenarioServices: ScenarioServices = {
       surrounds,
       // Pedestrian wind comfort's choices are the server's criteria (GET /api/criteria/).
       criteria: criteria.map((c) => ({ id: c.id, name: c.name })),
+      // The terrain upwind is chosen among the server's wind profiles (GET /api/wind-profiles/).
+      windProfiles: profiles.map((p) => ({ id: p.id, name: p.name, description: p.description })),
     };
     if (configurationId === null) return { options, scenario: null };
     const [configuration, uploads] = await Promise.all([scenarios.getConfiguration(api, projectId, configurationId), listAllUploads(api, projectId)]);

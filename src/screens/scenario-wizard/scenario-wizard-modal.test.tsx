@@ -290,6 +290,35 @@ describe('scenario wizard modal', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('table', { name: 'Cost breakdown' })).toBeInTheDocument();
   });
 
+  it('offers the terrain upwind from the wind profiles (GET /api/wind-profiles/) for analyses that use the wind, and saves the choice', async () => {
+    const u = user();
+    const windProfiles = [
+      { id: 'city', name: 'City centre', description: 'Large city centres, at least 50 % of buildings taller than 21 m' },
+      { id: 'suburban', name: 'Suburban', description: 'Urban and suburban areas, wooded areas' },
+    ];
+    const saveScenario = vi.fn(async () => ({ id: 9, study_id: 70, simulation_ids: [11], engine: 'CFD' as const }));
+    renderWizard(fakeScenarios({ loadWizard: vi.fn(async () => ({ options: { ...options, windProfiles }, scenario: null })), saveScenario }));
+    await u.type(await screen.findByRole('textbox', { name: 'Scenario name' }), 'Comfort');
+    await u.click(screen.getByRole('radio', { name: /CFD/ }));
+    await next(u);
+    await u.click(screen.getByRole('checkbox', { name: 'Run thermal comfort' }));
+    await next(u);
+    await uploadTo('Study buildings', stl('tower.stl'));
+    await next(u);
+    const terrain = screen.getByRole('combobox', { name: 'Terrain upwind' });
+    expect(terrain).toHaveValue('suburban');
+    expect(screen.getByText('Urban and suburban areas, wooded areas')).toBeInTheDocument();
+    await u.selectOptions(terrain, 'city');
+    expect(screen.getByText('Large city centres, at least 50 % of buildings taller than 21 m')).toBeInTheDocument();
+    await u.selectOptions(screen.getByRole('combobox', { name: 'Weather source' }), 'Chicago Ohare Intl Ap');
+    await next(u);
+    await next(u);
+    await u.click(screen.getByRole('checkbox', { name: 'I accept the terms and conditions' }));
+    await next(u, 'Save and check geometry');
+    await waitFor(() => expect(saveScenario).toHaveBeenCalled());
+    expect((saveScenario.mock.calls[0] as unknown as [{ values: { terrain?: string } }])[0].values.terrain).toBe('city');
+  });
+
   it('duplicates with a new name and subscription type', async () => {
     const u = user();
     const services = fakeScenarios();

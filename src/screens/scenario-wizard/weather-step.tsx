@@ -1,4 +1,4 @@
-/** Step 4: the weather source (the project's met sources), seasons and time windows. */
+/** Step 4: the weather source (the project's met sources), the terrain upwind (GET /api/wind-profiles/), seasons and time windows. */
 import { useSelector } from '@xstate/react';
 import { selectNeeded, selectOptions, selectValues } from '@machines/scenario-wizard/scenario-wizard.selectors.ts';
 import { SEASONS } from '@machines/scenario-wizard/scenario-wizard.types.ts';
@@ -6,9 +6,13 @@ import { SelectField } from '../../ui/select-field.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { CheckboxField } from '../../ui/checkbox-field.tsx';
 import { fieldError } from '../../ui/field.css.ts';
+import { muted } from '../../ui/surface.css.ts';
 import { useWizard } from './wizard-context.ts';
 import { errorsOf, useStepFlags } from './step-flags.tsx';
 import { fieldset, grid, legend, stepBody } from './scenario-wizard.css.ts';
+
+/** The server's default terrain (contract/scenarios.ts `terrain`), shown until the user picks another. */
+const DEFAULT_TERRAIN = 'suburban';
 
 export function WeatherStep() {
   const wizard = useWizard();
@@ -16,6 +20,10 @@ export function WeatherStep() {
   const options = useSelector(wizard, selectOptions);
   const need = useSelector(wizard, selectNeeded, (a, b) => JSON.stringify(a) === JSON.stringify(b));
   const flags = useStepFlags('weather');
+  // The approach wind (CFD) and the met-wind correction (thermal comfort) depend on the terrain upwind.
+  const profiles = options.windProfiles ?? [];
+  const terrainNeeded = values.analyses.some((a) => a.analysis_type !== 'solar');
+  const terrain = values.terrain ?? (profiles.some((p) => p.id === DEFAULT_TERRAIN) ? DEFAULT_TERRAIN : (profiles[0]?.id ?? ''));
   return (
     <div className={stepBody}>
       <SelectField
@@ -48,6 +56,18 @@ export function WeatherStep() {
           </div>
           {flags.seasons ? <p className={fieldError}>{flags.seasons}</p> : null}
         </fieldset>
+      ) : null}
+      {terrainNeeded && profiles.length ? (
+        <div>
+          <SelectField
+            id="scenario-terrain"
+            label="Terrain upwind"
+            value={terrain}
+            options={profiles.map((p) => ({ value: p.id, label: p.name }))}
+            onValueChange={(v) => wizard.send({ type: 'values.change', patch: { terrain: v } })}
+          />
+          <p className={muted}>{profiles.find((p) => p.id === terrain)?.description}</p>
+        </div>
       ) : null}
       {need.times ? (
         <TextField
