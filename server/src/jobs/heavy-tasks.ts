@@ -7,7 +7,17 @@
  */
 import { preparePng } from '../services/pdf/image-prepare.ts';
 import { IngestFileError, planeFromGlb, prepareResultFile, type PreparedFile, type PrepareOptions } from '../services/viewer/ingest-files.ts';
-import { validateScenarioGeometry, type ScenarioGeometryInput } from '../../../engine/geometry/index.ts';
+import {
+  parseStl,
+  repairMesh,
+  StlParseError,
+  validateScenarioGeometry,
+  weldVertices,
+  writeBinaryStl,
+  type GeometryValidationResult,
+  type ScenarioGeometryInput,
+} from '../../../engine/geometry/index.ts';
+import type { RepairReport } from '../../../engine/geometry/repair/repair-mesh.ts';
 import { moving } from './transfer.ts';
 
 export interface IngestTaskInput {
@@ -18,6 +28,33 @@ export interface IngestTaskInput {
 }
 
 export type IngestOutcome = { ok: true; prepared: PreparedFile } | { ok: false; message: string };
+
+export interface RemeshTaskInput {
+  /** The source STL's bytes (moved to the thread). */
+  bytes: Uint8Array;
+  /** The repaired file's name and role, for its validation. */
+  filename: string;
+  role: string;
+  weldToleranceM?: number;
+  maxHoleWidthM: number;
+  header: string;
+}
+
+export interface IndexedMesh {
+  positions: Float32Array;
+  indices: Uint32Array;
+}
+
+export type RemeshOutcome =
+  | { ok: false; unreadable: string }
+  | { ok: false; empty: true }
+  | { ok: true; report: RepairReport; check: GeometryValidationResult; stl: Uint8Array; repaired: IndexedMesh; source: IndexedMesh };
+
+/** A triangle soup as an indexed mesh, corners shared exactly (as services/scenarios/geometry.ts). */
+function indexed(soup: Float32Array): IndexedMesh {
+  const welded = weldVertices(soup, 0);
+  return { positions: welded.vertices.slice(0, welded.vertexCount * 3), indices: welded.indices };
+}
 
 export const HEAVY_TASKS = {
   'pdf.preparePng': async (input: { bytes: Uint8Array }) => {
@@ -36,4 +73,24 @@ export const HEAVY_TASKS = {
     }
   },
   'geometry.validateScenario': (input: ScenarioGeometryInput) => validateScenarioGeometry(input),
+  /**
+   * remesh-stl/: read, repair and check one STL, and everything the request then stores — the
+   * repaired STL and both indexed meshes — so none of a large file's work is on the request thread.
+   */
+  'geometry.remesh': (input: RemeshTaskInput): RemeshOutcome => {
+    let positions: Float32Array;
+    try {
+      positions = parseStl(input.bytes).positions;
+    } catch (error) {
+      if (error instanceof StlParseError) return { ok: false, unreadable: error.message };
+      throw error;
+    }
+    const repaired = repairMesh(positions, { mergeToleranceM: input.weldToleranceM, maxHoleSpanM: input.maxHoleWidthM });
+    // Every triangle collapsed (zero area or duplicate): nothing is left to store or validate.
+    if (repaired.positions.length === 0) return { ok: false, empty: true };
+    const check = validateScenarioGeometry({ [input.role]: { name: input.filename, positions: repaired.positions } });
+    const stl = writeBinaryStl(repaired.positions, input.header);
+    const out = { ok: true as const, report: repaired.report, check, stl, repaired: indexed(repaired.positions), source: indexed(positions) };
+    return moving(out, [stl, out.repaired.positions, out.repaired.indices, out.source.positions, out.source.indices]);
+  },
 };

@@ -15,13 +15,14 @@ import type { AppDeps } from '../../deps.ts';
 import { assets, configurations, geometryValidations, simulations, uploads } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { RemeshRequest, RemeshResult, ScenarioForm } from '../../contract/scenarios.ts';
-import { parseStl, repairMesh, validateScenarioGeometry, writeBinaryStl, StlParseError } from '../../../../engine/geometry/index.ts';
+import type { RemeshOutcome, RemeshTaskInput } from '../../jobs/heavy-tasks.ts';
+import { transferables } from '../../jobs/transfer.ts';
 import { putBytes } from '../analyses/blob-io.ts';
 import { geometryAssetRow, putGeometryGlb } from '../analyses/geometry-assets.ts';
 import { requireChangeScenario, scenarioRow, simulationRow } from './access.ts';
 import { publishScenarioStatus } from './events.ts';
 import { storeFindings } from './findings.ts';
-import { GEOMETRY_TYPE, indexedMesh, uploadBytes, uploadRows } from './geometry.ts';
+import { GEOMETRY_TYPE, uploadBytes, uploadRows } from './geometry.ts';
 import { asStatus, EDITABLE } from './status.ts';
 
 type Ids = { projectId: number; configurationId: number; simulationId: number };
@@ -43,28 +44,28 @@ export async function remeshStl(deps: AppDeps, db: Db, user: AuthUser, ids: Ids,
   const source = (await uploadRows(db, ids.projectId, [body.upload_id])).get(body.upload_id);
   if (!source) throw ApiError.field('upload_id', `Invalid pk "${body.upload_id}" - object does not exist.`);
 
-  let positions: Float32Array;
-  try {
-    positions = parseStl(await uploadBytes(deps.blobStore, source)).positions;
-  } catch (error) {
-    if (error instanceof StlParseError) throw ApiError.field('upload_id', `${source.filename} cannot be read: ${error.message}`);
-    throw error;
-  }
-  const repaired = repairMesh(positions, { mergeToleranceM: body.weld_tolerance_m, maxHoleSpanM: body.max_hole_width_m ?? DEFAULT_REMESH_HOLE_WIDTH_M });
-  // Every triangle collapsed (zero area or duplicate): nothing is left to store or validate.
-  if (repaired.positions.length === 0) {
+  // Reading, repairing and checking a large STL is seconds of CPU: in the heavy-work pool, counted
+  // against the user's allowance (issue 17 item 9).
+  const filename = remeshedName(source.filename);
+  const bytes = await uploadBytes(deps.blobStore, source);
+  const outcome = await deps.heavy.run<RemeshOutcome>(
+    user.id,
+    'geometry.remesh',
+    { bytes, filename, role: body.role, weldToleranceM: body.weld_tolerance_m, maxHoleWidthM: body.max_hole_width_m ?? DEFAULT_REMESH_HOLE_WIDTH_M, header: `remeshed ${source.filename}` } satisfies RemeshTaskInput,
+    transferables([bytes]),
+  );
+  if (!outcome.ok) {
+    if ('unreadable' in outcome) throw ApiError.field('upload_id', `${source.filename} cannot be read: ${outcome.unreadable}`);
     throw ApiError.field('upload_id', `${source.filename} has no usable triangles: every one is degenerate (zero area) or a duplicate, so there is nothing to repair.`);
   }
-  const filename = remeshedName(source.filename);
-  const check = validateScenarioGeometry({ [body.role]: { name: filename, positions: repaired.positions } });
+  const { check, stl } = outcome;
 
   // Blobs first (a failed transaction leaves only unreferenced blobs, never rows without blobs).
-  const stl = writeBinaryStl(repaired.positions, `remeshed ${source.filename}`);
   const uuid = randomUUID();
   await putBytes(deps.blobStore, { container: 'assets', name: `${uuid}/${filename}` }, stl);
   const provenance = { engine: 'canopy', version: deps.version, source: source.filename, repair: 'engine/geometry/repair' };
-  const newKey = await putGeometryGlb(deps.blobStore, `scenarios/configuration-${config.id}/remeshed-${uuid}.glb`, indexedMesh(repaired.positions), provenance);
-  const sourceKey = await putGeometryGlb(deps.blobStore, `scenarios/configuration-${config.id}/upload-${source.id}.glb`, indexedMesh(positions), { engine: 'canopy', version: deps.version, source: source.filename });
+  const newKey = await putGeometryGlb(deps.blobStore, `scenarios/configuration-${config.id}/remeshed-${uuid}.glb`, outcome.repaired, provenance);
+  const sourceKey = await putGeometryGlb(deps.blobStore, `scenarios/configuration-${config.id}/upload-${source.id}.glb`, outcome.source, { engine: 'canopy', version: deps.version, source: source.filename });
   const geometryType = GEOMETRY_TYPE[body.role];
 
   const result = await db.transaction(async (tx) => {
@@ -96,7 +97,7 @@ export async function remeshStl(deps: AppDeps, db: Db, user: AuthUser, ids: Ids,
       .insert(assets)
       .values({
         ...geometryAssetRow(sim.id, geometryType, filename, newKey),
-        metadata: { units: 'm', format: 'glb', upload_id: upload!.id, role: body.role, remeshed_from: sourceAsset.id, repair: repaired.report },
+        metadata: { units: 'm', format: 'glb', upload_id: upload!.id, role: body.role, remeshed_from: sourceAsset.id, repair: outcome.report },
       })
       .returning({ id: assets.id });
     const linked = [...((sourceAsset.remeshed as number[] | null) ?? []), created!.id];
@@ -114,7 +115,7 @@ export async function remeshStl(deps: AppDeps, db: Db, user: AuthUser, ids: Ids,
   });
   await publishScenarioStatus(db, deps.bus, config.id);
 
-  const report = repaired.report;
+  const report = outcome.report;
   return {
     simulation_id: sim.id,
     source_upload_id: source.id,
