@@ -66,7 +66,7 @@ describe('the results viewer', () => {
 
     // Toggle layers (saved as this view's choice): the default speed-ratio layer off, summer sun on.
     const layers = page.getByRole('region', { name: 'Matching layers' });
-    const speed = layers.getByRole('checkbox', { name: /^Directional wind · Wind speed-up ratio · 0°$/ });
+    const speed = layers.getByRole('checkbox', { name: /Directional wind · Wind speed-up ratio · 0°$/ });
     const sun = layers.getByRole('checkbox', { name: /Solar — sun-lit time · Sun-lit time · Summer/ });
     await expect.poll(() => speed.isChecked(), { timeout: 20_000 }).toBe(true);
     expect(await sun.isChecked()).toBe(false);
