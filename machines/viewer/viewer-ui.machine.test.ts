@@ -1,7 +1,7 @@
 /** The viewer UI machine by events and snapshots: split and link, themes and the hidden one, tools and Escape, points. */
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { viewerUiMachine } from './viewer-ui.machine.ts';
+import { DEFAULT_EFFECTS, paneEffects, SPLIT_VIEW_OFF, viewerUiMachine } from './viewer-ui.machine.ts';
 import { advanceSequence, commandFor, UNLOCK_SEQUENCE } from './viewer-keys.ts';
 
 const start = (tronUnlocked = false) => createActor(viewerUiMachine, { input: { tronUnlocked } }).start();
@@ -102,6 +102,33 @@ describe('the colour legend over the 3D view (issue 16 item 9)', () => {
     ui.send({ type: 'legend.toggle' });
     expect(ui.getSnapshot().matches({ legend: 'shown' })).toBe(true);
     expect(commandFor('L')).toBe('legend');
+  });
+
+  it('keeps the effects switches in the context: all on to start, each toggled on its own, the state regions untouched', () => {
+    const ui = start();
+    expect(ui.getSnapshot().context.effects).toEqual({ ambientOcclusion: true, outline: true, antialias: true });
+    expect(DEFAULT_EFFECTS).toEqual(ui.getSnapshot().context.effects);
+    ui.send({ type: 'effects.toggle', effect: 'ambientOcclusion' });
+    expect(ui.getSnapshot().context.effects).toEqual({ ambientOcclusion: false, outline: true, antialias: true });
+    ui.send({ type: 'effects.toggle', effect: 'antialias' });
+    ui.send({ type: 'effects.toggle', effect: 'ambientOcclusion' });
+    expect(ui.getSnapshot().context.effects).toEqual({ ambientOcclusion: true, outline: true, antialias: false });
+    expect(ui.getSnapshot().value).toEqual({ tool: 'idle', overlay: 'closed', legend: 'shown' });
+  });
+
+  it('draws the switches as set in a single view and leaves the split view its costly effects out, back once unsplit', () => {
+    const ui = start();
+    expect(paneEffects(ui.getSnapshot().context)).toEqual({ ambientOcclusion: true, outline: true, antialias: true });
+    ui.send({ type: 'split.toggle' });
+    const split = paneEffects(ui.getSnapshot().context);
+    for (const effect of SPLIT_VIEW_OFF) expect(split[effect]).toBe(false);
+    expect(split).toEqual({ ambientOcclusion: false, outline: true, antialias: true });
+    // The user's switches are kept as they were while split.
+    expect(ui.getSnapshot().context.effects.ambientOcclusion).toBe(true);
+    ui.send({ type: 'effects.toggle', effect: 'outline' });
+    expect(paneEffects(ui.getSnapshot().context)).toEqual({ ambientOcclusion: false, outline: false, antialias: true });
+    ui.send({ type: 'split.toggle' });
+    expect(paneEffects(ui.getSnapshot().context)).toEqual({ ambientOcclusion: true, outline: false, antialias: true });
   });
 });
 

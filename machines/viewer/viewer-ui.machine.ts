@@ -9,6 +9,11 @@
  *   └── legend    shown | hidden             `legend.toggle` (button or L): the colour legend over the 3D
  *                                            view, and in screenshots while shown (issue 16 item 9)
  *
+ * The post-processing effects (issue 18 item 8) are the user's switches in the context
+ * (`effects.toggle`); `paneEffects` decides what each pane draws: the switches as set in a single
+ * view, and without the costly ones (SPLIT_VIEW_OFF, chosen from the viewer-frame benchmark) while
+ * the view is split, where two canvases share the frame budget.
+ *
  * No actors: everything here is the user's, kept in the context; the panes read it.
  */
 import { assertEvent, assign, setup } from 'xstate';
@@ -22,6 +27,8 @@ import {
   type PaneIndex,
   type ProbePoint,
   type ThemeName,
+  type ViewerEffect,
+  type ViewerEffects,
   type ViewerPanel,
 } from './viewer-ui.types.ts';
 
@@ -39,6 +46,8 @@ export interface ViewerUiContext {
   plane: string | null;
   unlockProgress: number;
   tronUnlocked: boolean;
+  /** The effects switches as the user set them (what a single view draws). */
+  effects: ViewerEffects;
 }
 
 export type ViewerUiEvent =
@@ -63,9 +72,27 @@ export type ViewerUiEvent =
   | { type: 'colour.palette'; pane: PaneIndex; palette: PaletteChoice }
   | { type: 'colour.reset'; pane: PaneIndex }
   | { type: 'plane.select'; plane: string | null }
-  | { type: 'legend.toggle' };
+  | { type: 'legend.toggle' }
+  | { type: 'effects.toggle'; effect: ViewerEffect };
 
 const DEFAULT_COLOUR: ColourSettings = { min: null, max: null, palette: 'legend' };
+
+/** Every effect on by default: the viewer-frame benchmark keeps a single view within its budget with all three. */
+export const DEFAULT_EFFECTS: ViewerEffects = { ambientOcclusion: true, outline: true, antialias: true };
+
+/**
+ * The effects a split view leaves out of both panes, whatever the switches say: two canvases
+ * draw each frame there, and the benchmark's effects-on frame is over half the budget with these.
+ */
+export const SPLIT_VIEW_OFF: readonly ViewerEffect[] = ['ambientOcclusion'];
+
+/** What each pane draws: the user's switches, less SPLIT_VIEW_OFF while the view is split. */
+export function paneEffects(context: Pick<ViewerUiContext, 'effects' | 'split'>): ViewerEffects {
+  if (!context.split) return context.effects;
+  const out = { ...context.effects };
+  for (const effect of SPLIT_VIEW_OFF) out[effect] = false;
+  return out;
+}
 
 /** The themes the picker offers: the public five, then 'tron' once unlocked. */
 export function availableThemes(tronUnlocked: boolean): ThemeName[] {
@@ -154,6 +181,10 @@ export const viewerUiMachine = setup({
       assertEvent(event, 'plane.select');
       return { plane: event.plane };
     }),
+    toggleEffect: assign(({ context, event }) => {
+      assertEvent(event, 'effects.toggle');
+      return { effects: { ...context.effects, [event.effect]: !context.effects[event.effect] } };
+    }),
   },
 }).createMachine({
   id: 'viewerUi',
@@ -170,6 +201,7 @@ export const viewerUiMachine = setup({
     plane: null,
     unlockProgress: 0,
     tronUnlocked: input?.tronUnlocked ?? false,
+    effects: DEFAULT_EFFECTS,
   }),
   on: {
     'split.toggle': { actions: 'toggleSplit' },
@@ -187,6 +219,7 @@ export const viewerUiMachine = setup({
     'colour.palette': { actions: 'setPalette' },
     'colour.reset': { actions: 'resetColour' },
     'plane.select': { actions: 'selectPlane' },
+    'effects.toggle': { actions: 'toggleEffect' },
   },
   states: {
     tool: {

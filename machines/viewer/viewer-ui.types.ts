@@ -35,3 +35,17 @@ export const MAX_POINTS = 4;
 
 /** The themes every user sees; 'tron' joins them once unlocked. */
 export const PUBLIC_THEMES: readonly ThemeName[] = ['default', 'light', 'translucent', 'geometry', 'dark'];
+
+/**
+ * The viewer's post-processing effects (issue 18 item 8), each a switch in the viewer's settings:
+ * screen-space ambient occlusion (dense districts read as volumes), an outline round the hovered
+ * layer and the validation findings shown, and antialiasing (FXAA). Repeated from
+ * src/viewer/contracts.ts's ViewerEffects, checked equal by src/screens/viewer/contract-checks.ts.
+ */
+export interface ViewerEffects {
+  ambientOcclusion: boolean;
+  outline: boolean;
+  antialias: boolean;
+}
+export type ViewerEffect = keyof ViewerEffects;
+export const VIEWER_EFFECTS: readonly ViewerEffect[] = ['ambientOcclusion', 'outline', 'antialias'];

@@ -108,6 +108,16 @@ export interface ViewerHandle {
   canvas(): HTMLCanvasElement | null;
 }
 
+/**
+ * Post-processing over the 3D view (issue 18 item 8): ambient occlusion, an outline round the
+ * hovered layer and the findings shown, and antialiasing. All off draws the scene straight, aliased.
+ */
+export interface ViewerEffects {
+  ambientOcclusion: boolean;
+  outline: boolean;
+  antialias: boolean;
+}
+
 export interface ViewerCanvasProps {
   layers: SceneLayer[];
   colourScale: ColourScale | null;
@@ -128,6 +138,8 @@ export interface ViewerCanvasProps {
   onLayerError?(layerId: string, message: string): void;
   /** Validation findings drawn over the model (not layers: not picked, not part of fit). */
   highlights?: readonly FindingHighlight[];
+  /** Post-processing effects; antialiasing alone when absent (the canvas has no multisampling of its own). */
+  effects?: ViewerEffects;
 }
 
 /**

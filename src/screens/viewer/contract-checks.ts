@@ -1,6 +1,7 @@
 /** Type-level checks that the machines' copies of contract types match src/viewer/contracts.ts (no runtime code). */
-import type { ThemeName } from '../../viewer/contracts.ts';
-import type { ThemeName as MachineThemeName } from '@machines/viewer/viewer-ui.types.ts';
+import type { ThemeName, ViewerEffects } from '../../viewer/contracts.ts';
+import type { ThemeName as MachineThemeName, ViewerEffects as MachineViewerEffects } from '@machines/viewer/viewer-ui.types.ts';
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 export const themeNamesMatch: Same<ThemeName, MachineThemeName> = true;
+export const viewerEffectsMatch: Same<ViewerEffects, MachineViewerEffects> = true;

@@ -16,7 +16,7 @@ import * as css from './viewer.css.ts';
 /** The site's reference origin in scene coordinates: results, uploads and surroundings share it. */
 const SITE_ORIGIN: [number, number, number] = [0, 0, 0];
 
-export interface ViewerPaneProps extends Pick<ViewerCanvasProps, 'camera' | 'onCameraChange' | 'onProbe' | 'onPick' | 'onLayerError' | 'loadAsset' | 'highlights'> {
+export interface ViewerPaneProps extends Pick<ViewerCanvasProps, 'camera' | 'onCameraChange' | 'onProbe' | 'onPick' | 'onLayerError' | 'loadAsset' | 'highlights' | 'effects'> {
   index: 0 | 1;
   model: PaneModel;
   theme: ThemeName;

@@ -11,9 +11,10 @@ import { useActorRef, useSelector } from '@xstate/react';
 import type { Simulation } from '@server/contract/viewer.ts';
 import type { FilterDimension } from '@machines/layer-filter/layer-filter.types.ts';
 import { FILTER_DIMENSIONS } from '@machines/layer-filter/layer-filter.types.ts';
-import { availableThemes, viewerUiMachine } from '@machines/viewer/viewer-ui.machine.ts';
+import { availableThemes, paneEffects, viewerUiMachine } from '@machines/viewer/viewer-ui.machine.ts';
 import { commandFor, type ViewerCommand } from '@machines/viewer/viewer-keys.ts';
-import { VIEWER_PANELS, type PaneIndex, type ViewerPanel } from '@machines/viewer/viewer-ui.types.ts';
+import { VIEWER_EFFECTS, VIEWER_PANELS, type PaneIndex, type ViewerEffects, type ViewerPanel } from '@machines/viewer/viewer-ui.types.ts';
+import { EffectsSettings } from './effects-settings.tsx';
 import { describeAsset, isPresentationPlane, probeLayerTitle, sceneKindOf, type GraphDefinition, type JobTypeRef } from './scene-layers.ts';
 import type { CameraState, ProbeResult, ThemeName, ViewerBridge, ViewerHandle, ViewerModeProps, ViewState } from '../../viewer/contracts.ts';
 import { ToastContext } from '../../app/contexts.ts';
@@ -112,6 +113,9 @@ export function ViewerWorkspace({ logic, projectId, studyId, configurationId, mo
   const tool = useSelector(ui, (s) => s.value.tool as 'idle' | 'probe' | 'points');
   const overlayOpen = useSelector(ui, (s) => s.matches({ overlay: 'open' }));
   const legendShown = useSelector(ui, (s) => s.matches({ legend: 'shown' }));
+  const effects = useSelector(ui, (s) => s.context.effects);
+  // What the panes draw (the machine's decision); equal switches keep one object, so no scene re-render.
+  const shownEffects = useSelector(ui, (s) => paneEffects(s.context), (a: ViewerEffects, b: ViewerEffects) => VIEWER_EFFECTS.every((e) => a[e] === b[e]));
   const themeList = availableThemes(tronUnlocked);
 
   const [overrides, setOverrides] = useState<[Set<number> | null, Set<number> | null]>([null, null]);
@@ -424,6 +428,7 @@ export function ViewerWorkspace({ logic, projectId, studyId, configurationId, mo
               <input type="checkbox" checked={linked} onChange={() => run('link')} /> Link cameras
             </label>
           ) : null}
+          <EffectsSettings effects={effects} split={split} onToggle={(effect) => ui.send({ type: 'effects.toggle', effect })} />
           <SelectField
             id="viewer-plane"
             label="Presentation plane"
@@ -453,6 +458,7 @@ export function ViewerWorkspace({ logic, projectId, studyId, configurationId, mo
                 onTheme={(theme: ThemeName) => ui.send({ type: 'theme.set', pane: i, theme })}
                 loadAsset={logic.services.loadAsset}
                 highlights={findings.highlights}
+                effects={shownEffects}
                 camera={cameraProps[i]}
                 onCameraChange={(camera) => onCameraChange(i, camera)}
                 onProbe={(p) => {

@@ -3,7 +3,6 @@
  * still intact then, so the renderer needs no preserveDrawingBuffer, which would slow every frame).
  * With a legend, the frame is copied onto a 2D canvas and the legend drawn over its corner.
  */
-import type { Camera, Scene, WebGLRenderer } from 'three';
 import type { ColourScale } from '../contracts.ts';
 import { drawLegend } from '../colour/legend-canvas.ts';
 
@@ -11,9 +10,9 @@ function toPng(canvas: HTMLCanvasElement): Promise<Blob> {
   return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('the canvas could not be encoded as PNG'))), 'image/png'));
 }
 
-export function captureCanvas(gl: WebGLRenderer, scene: Scene, camera: Camera, legend: ColourScale | null): Promise<Blob> {
-  gl.render(scene, camera);
-  const source = gl.domElement;
+/** `render` draws the frame as the view shows it (through the effects composer while effects are on). */
+export function captureCanvas(render: () => void, source: HTMLCanvasElement, legend: ColourScale | null): Promise<Blob> {
+  render();
   if (!legend) return toPng(source);
   const copy = document.createElement('canvas');
   copy.width = source.width;

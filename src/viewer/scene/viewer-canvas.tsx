@@ -5,7 +5,7 @@
  */
 import { forwardRef, memo, useCallback, useLayoutEffect, useRef, useState, useSyncExternalStore, type Ref } from 'react';
 import { Canvas } from '@react-three/fiber';
-import type { ViewerCanvasProps, ViewerHandle } from '../contracts.ts';
+import type { ViewerCanvasProps, ViewerEffects, ViewerHandle } from '../contracts.ts';
 import { themeFor } from '../themes/themes.ts';
 import { NorthArrow } from './north-arrow.tsx';
 import { CanvasPropsStore } from './canvas-props-store.ts';
@@ -25,8 +25,13 @@ function hasWebGl2(): boolean {
 // Module constants, not literals: <Canvas> re-applies changed props on every render, and a new
 // array or object each time would re-apply them on every colour-scale or layer change.
 const DPR: [number, number] = [1, 2];
-const GL_OPTIONS = { antialias: true, powerPreference: 'high-performance' } as const;
+// No multisampling: antialiasing is the effects' FXAA pass (effects.tsx), which can be switched
+// off, and multisampling would be wasted on a canvas the effects composer draws into as an image.
+const GL_OPTIONS = { antialias: false, powerPreference: 'high-performance' } as const;
 const CAMERA = { fov: 45, up: [0, 0, 1] as [number, number, number], position: [-60, -120, 90] as [number, number, number], near: 0.1, far: 5000 };
+
+/** Without an effects prop: the antialiasing the canvas would otherwise have had from multisampling. */
+const ANTIALIAS_ONLY: ViewerEffects = { ambientOcclusion: false, outline: false, antialias: true };
 
 const isDark = (hex: string) => {
   const n = parseInt(hex.slice(1), 16);
@@ -48,8 +53,9 @@ const CanvasHost = memo(function CanvasHost({ store, handleRef, onNorthAngle }: 
 
 export const ViewerCanvas = forwardRef<ViewerHandle, ViewerCanvasProps>(function ViewerCanvas(props, ref) {
   const [webgl] = useState(hasWebGl2);
-  const [store] = useState(() => new CanvasPropsStore(props));
-  useLayoutEffect(() => store.set(props));
+  const sceneProps = props.effects ? props : { ...props, effects: ANTIALIAS_ONLY };
+  const [store] = useState(() => new CanvasPropsStore(sceneProps));
+  useLayoutEffect(() => store.set(sceneProps));
   const arrowRef = useRef<SVGSVGElement>(null);
   const onNorthAngle = useCallback((angle: number) => {
     if (arrowRef.current) arrowRef.current.style.transform = `rotate(${angle}rad)`;

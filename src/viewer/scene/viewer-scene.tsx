@@ -12,7 +12,7 @@ import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, 
 import { useThree } from '@react-three/fiber';
 import { Box3, Sphere, Vector3, type PerspectiveCamera } from 'three';
 import type { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
-import type { CameraState, ColourScale, ViewerCanvasProps, ViewerHandle } from '../contracts.ts';
+import type { CameraState, ColourScale, SceneLayer, ViewerCanvasProps, ViewerHandle } from '../contracts.ts';
 import { lookupTexture, updateLookupTexture } from '../colour/lookup-texture.ts';
 import { VIRIDIS } from '../colour/palettes.ts';
 import { themeFor } from '../themes/themes.ts';
@@ -22,6 +22,7 @@ import { cameraStateOf, clipPlanes, fitCameraState, northScreenAngle } from './c
 import { CameraControls } from './camera-controls.tsx';
 import { captureCanvas } from './capture.ts';
 import { DataLayer } from './data-layer.tsx';
+import { SceneEffects } from './effects.tsx';
 import { FindingsLayer } from './findings-layer.tsx';
 import { GeometryLayer } from './geometry-layer.tsx';
 import { localLayer } from './local-layers.ts';
@@ -43,6 +44,9 @@ export interface ViewerSceneProps extends ViewerCanvasProps {
 }
 
 const DEFAULT_SCALE = { colours: VIRIDIS, discrete: false };
+
+/** Roles not outlined under the pointer: the ground's outline is the edge of the scene, no help. */
+const NOT_HOVERED = new Set<SceneLayer['role']>(['ground_inner', 'ground_outer', 'terrain']);
 
 export function ViewerScene(props: ViewerSceneProps) {
   const { layers, colourScale, handleRef, originPoint } = props;
@@ -94,6 +98,15 @@ export function ViewerScene(props: ViewerSceneProps) {
     return entry;
   }, []);
   const reportError = useCallback((layerId: string, message: string) => latest.current.onLayerError?.(layerId, message), []);
+
+  // Post-processing (effects.tsx): while mounted, it draws the frames and screenshots.
+  const effects = props.effects;
+  const effectsOn = !!effects && (effects.ambientOcclusion || effects.outline || effects.antialias);
+  const renderThroughEffects = useRef<(() => void) | null>(null);
+  const hoverable = useRef<ReadonlySet<string>>(new Set());
+  hoverable.current = new Set(layers.filter((l) => l.visible && !(l.kind === 'geometry' && NOT_HOVERED.has(l.role))).map((l) => l.id));
+  const objectOf = useCallback((id: string) => registry.get(id)?.object, [registry]);
+  const pickLayer = useCallback((x: number, y: number) => pickAt(registry, camera, toNdc(gl.domElement, x, y))?.layerId ?? null, [registry, camera, gl]);
 
   // Scene size drives clip planes and the origin marker's size.
   const [bounds, setBounds] = useState(() => new Box3());
@@ -173,7 +186,8 @@ export function ViewerScene(props: ViewerSceneProps) {
         const inFront = v.z >= -1 && v.z <= 1;
         return { x: ((v.x + 1) / 2) * width, y: ((1 - v.y) / 2) * height, visible: inFront && Math.abs(v.x) <= 1 && Math.abs(v.y) <= 1 };
       },
-      captureImage: (options) => captureCanvas(gl, scene, camera, options?.withLegend ? scaleStore.get() : null),
+      captureImage: (options) =>
+        captureCanvas(() => (renderThroughEffects.current ? renderThroughEffects.current() : gl.render(scene, camera)), gl.domElement, options?.withLegend ? scaleStore.get() : null),
       canvas: () => gl.domElement,
     }),
     [fitToView, applyCamera, registry, camera, gl, scene, scaleStore],
@@ -202,6 +216,7 @@ export function ViewerScene(props: ViewerSceneProps) {
         return <GeometryLayer key={layer.id} layer={layer} />;
       })}
       {props.highlights?.length ? <FindingsLayer highlights={props.highlights} /> : null}
+      {effectsOn ? <SceneEffects effects={effects} highlights={props.highlights} objectOf={objectOf} hoverable={hoverable} pickLayer={pickLayer} renderRef={renderThroughEffects} /> : null}
       {originPoint ? <OriginMarker point={originPoint} size={radius * 0.02} colour={theme.roles.overlay.stroke ?? theme.roles.overlay.fill} /> : null}
     </ViewerSceneContext.Provider>
   );

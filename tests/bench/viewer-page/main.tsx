@@ -9,7 +9,7 @@ import { createRoot } from 'react-dom/client';
 import { advance, flushSync as flushSceneSync } from '@react-three/fiber';
 import * as THREE from 'three';
 import { writeResultGlb } from '../../../engine/results/glb.ts';
-import type { ColourScale, SceneLayer, ViewerHandle } from '../../../src/viewer/contracts.ts';
+import type { ColourScale, SceneLayer, ViewerEffects, ViewerHandle } from '../../../src/viewer/contracts.ts';
 import { lookupTexture } from '../../../src/viewer/colour/lookup-texture.ts';
 import { VIRIDIS, CIVIDIS } from '../../../src/viewer/colour/palettes.ts';
 import { colourAtPosition, lutPixels, parseHex, scalePosition } from '../../../src/viewer/colour/scale.ts';
@@ -23,15 +23,27 @@ import { reclassify } from './reclassify.ts';
 const WIDTH = 800;
 const HEIGHT = 600;
 
-// Renders are counted per canvas at the WebGL level: three.js clears the drawing buffer exactly
-// once at the start of every render (autoClear), and WebGLRenderer.render is an own property of
-// each renderer, so it cannot be wrapped on the prototype.
+// Renders are counted per canvas at the WebGL level (WebGLRenderer.render is an own property of
+// each renderer, so it cannot be wrapped on the prototype): a render is a synchronous run of
+// clears and draws into the canvas itself, counted once; the effects composer's passes also draw
+// into their own render targets, which do not count.
 const clears = new WeakMap<HTMLCanvasElement | OffscreenCanvas, number>();
-const originalClear = WebGL2RenderingContext.prototype.clear;
-WebGL2RenderingContext.prototype.clear = function (this: WebGL2RenderingContext, mask: number) {
-  clears.set(this.canvas, (clears.get(this.canvas) ?? 0) + 1);
-  originalClear.call(this, mask);
-};
+const counting = new WeakSet<HTMLCanvasElement | OffscreenCanvas>();
+function countRender(gl: WebGL2RenderingContext): void {
+  const canvas = gl.canvas;
+  if (counting.has(canvas) || gl.getParameter(gl.DRAW_FRAMEBUFFER_BINDING) !== null) return;
+  counting.add(canvas);
+  clears.set(canvas, (clears.get(canvas) ?? 0) + 1);
+  queueMicrotask(() => counting.delete(canvas));
+}
+const proto = WebGL2RenderingContext.prototype;
+for (const name of ['clear', 'drawArrays', 'drawElements'] as const) {
+  const original = proto[name] as (...args: unknown[]) => void;
+  (proto as unknown as Record<string, unknown>)[name] = function (this: WebGL2RenderingContext, ...args: unknown[]) {
+    countRender(this);
+    original.apply(this, args);
+  };
+}
 const rendersOf = (canvas: HTMLCanvasElement) => clears.get(canvas) ?? 0;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -67,9 +79,13 @@ interface MountedViewer {
   unmount(): void;
 }
 
-async function mountViewer(glb: Uint8Array, layers: SceneLayer[] = [{ id: 'plane', kind: 'data', url: 'plane.glb', visible: true, field: 'speedRatio' }]): Promise<MountedViewer> {
+const PLANE_LAYERS: SceneLayer[] = [{ id: 'plane', kind: 'data', url: 'plane.glb', visible: true, field: 'speedRatio' }];
+
+async function mountViewer(glb: Uint8Array, layers: SceneLayer[] = PLANE_LAYERS, effects?: ViewerEffects, width = WIDTH): Promise<MountedViewer> {
   const host = document.createElement('div');
   host.className = 'host';
+  host.style.width = `${width}px`;
+  host.style.display = 'inline-block';
   document.body.append(host);
   const root = createRoot(host);
   const handleRef = createRef<ViewerHandle>();
@@ -78,7 +94,7 @@ async function mountViewer(glb: Uint8Array, layers: SceneLayer[] = [{ id: 'plane
     function App() {
       const [scale, set] = useState(SCALE_A);
       setScale = set;
-      return <ViewerCanvas ref={handleRef} layers={layers} colourScale={scale} theme="default" loadAsset={async () => glb.slice().buffer} onCameraChange={() => resolve()} />;
+      return <ViewerCanvas ref={handleRef} layers={layers} colourScale={scale} theme="default" effects={effects} loadAsset={async () => glb.slice().buffer} onCameraChange={() => resolve()} />;
     }
     root.render(<App />);
   });
@@ -157,19 +173,31 @@ function orbit(handle: ViewerHandle, frames: number) {
 
 const PLANE_N = 317; // 317² = 100,489 vertices, 2·316² = 199,712 triangles
 
-async function frameCost() {
-  const g = grid(PLANE_N);
-  const viewer = await mountViewer(await glbOf(g));
-  const { raw } = rawPlane(g);
-  const states = orbit(viewer.handle, 24);
+const EFFECTS_OFF: ViewerEffects = { ambientOcclusion: false, outline: false, antialias: false };
+const EFFECTS_ON: ViewerEffects = { ambientOcclusion: true, outline: true, antialias: true };
+
+/** Moves the pointer over the canvas centre (no button): the layer there gets the hovered outline. */
+async function hoverCentre(viewer: MountedViewer): Promise<void> {
+  const canvas = viewer.handle.canvas()!;
+  const rect = canvas.getBoundingClientRect();
+  canvas.dispatchEvent(new PointerEvent('pointermove', { clientX: rect.left + rect.width / 2, clientY: rect.top + rect.height / 2, buttons: 0, bubbles: true }));
+  for (let i = 0; i < 3; i++) await nextFrame();
+}
+
+/**
+ * Median frame of the mounted viewers (all drawn by one advance(): a split view is two) and of
+ * the raw scene, interleaved frame by frame over the same camera path.
+ */
+async function frames(viewers: MountedViewer[], raw: RawScene, rounds = 3, perRound = 24) {
+  const states = orbit(viewers[0].handle, perRound);
   const ours: number[] = [];
   const base: number[] = [];
-  for (let round = 0; round < 4; round++) {
+  for (let round = 0; round < rounds; round++) {
     for (const state of states) {
       const t0 = performance.now();
-      viewer.handle.setCamera(state);
+      for (const v of viewers) v.handle.setCamera(state);
       advance(performance.now());
-      finish(viewer.gl);
+      for (const v of viewers) finish(v.gl);
       ours.push(performance.now() - t0);
 
       const t1 = performance.now();
@@ -181,10 +209,60 @@ async function frameCost() {
     }
     await nextFrame();
   }
-  const triangles = g.indices.length / 3;
-  viewer.unmount();
+  return { oursMs: median(ours), baselineMs: median(base), frames: ours.length };
+}
+
+/**
+ * The frame with effects off, with each effect alone, with all three (the pointer over the model,
+ * so the hovered outline draws), and a split view (two half-width canvases) with all three and
+ * with the split view's choice. Viewers are mounted one configuration at a time: advance()
+ * draws every mounted root.
+ */
+async function frameCost() {
+  const g = grid(PLANE_N);
+  const glb = await glbOf(g);
+  const { raw } = rawPlane(g);
+  const { paneEffects } = await import('../../../machines/viewer/viewer-ui.machine.ts');
+  const single = async (effects: ViewerEffects) => {
+    const viewer = await mountViewer(glb, PLANE_LAYERS, effects);
+    if (effects.outline) await hoverCentre(viewer);
+    const r = await frames([viewer], raw);
+    viewer.unmount();
+    return r;
+  };
+  const split = async (effects: ViewerEffects) => {
+    const a = await mountViewer(glb, PLANE_LAYERS, effects, WIDTH / 2);
+    const b = await mountViewer(glb, PLANE_LAYERS, effects, WIDTH / 2);
+    if (effects.outline) await hoverCentre(a);
+    const r = await frames([a, b], raw);
+    a.unmount();
+    b.unmount();
+    return r;
+  };
+  const off = await single(EFFECTS_OFF);
+  const ao = await single({ ...EFFECTS_OFF, ambientOcclusion: true });
+  const outline = await single({ ...EFFECTS_OFF, outline: true });
+  const aa = await single({ ...EFFECTS_OFF, antialias: true });
+  const on = await single(EFFECTS_ON);
+  const splitOn = await split(EFFECTS_ON);
+  const splitChosen = await split(paneEffects({ split: true, effects: EFFECTS_ON }));
   raw.dispose();
-  return { oursMs: median(ours), baselineMs: median(base), triangles, frames: ours.length };
+  const ratio = (r: { oursMs: number; baselineMs: number }) => r.oursMs / r.baselineMs;
+  return {
+    triangles: g.indices.length / 3,
+    frames: off.frames,
+    offMs: off.oursMs,
+    offRawMs: off.baselineMs,
+    offRatio: ratio(off),
+    onMs: on.oursMs,
+    onRawMs: on.baselineMs,
+    onRatio: ratio(on),
+    aoRatio: ratio(ao),
+    outlineRatio: ratio(outline),
+    antialiasRatio: ratio(aa),
+    splitOnRatio: ratio(splitOn),
+    splitChosenRatio: ratio(splitChosen),
+  };
 }
 
 async function colourChange(n = PLANE_N, changes = 20) {
@@ -258,7 +336,8 @@ async function colourChange(n = PLANE_N, changes = 20) {
 
 async function idle() {
   const g = grid(101);
-  const viewer = await mountViewer(await glbOf(g));
+  // With every effect on: the effects composer draws on demand like the plain renderer.
+  const viewer = await mountViewer(await glbOf(g), PLANE_LAYERS, EFFECTS_ON);
   const canvas = viewer.handle.canvas()!;
   await sleep(500);
   const start = rendersOf(canvas);
@@ -393,7 +472,7 @@ async function arrows() {
 }
 
 /** Not a benchmark: mounts the labelled viewer fixtures (a small district) for a visual check. */
-async function showcase(theme: string = 'default') {
+async function showcase(theme: string = 'default', effects?: ViewerEffects) {
   const { viewerFixtureResults } = await import('../../fixtures/viewer-results.ts');
   const files = new Map((await viewerFixtureResults()).map(({ asset, glb }) => [asset.filename, glb]));
   const roles: Record<string, SceneLayer['role']> = { 'study-proposed': 'study_proposed', surrounds: 'surround', ground: 'ground_inner' };
@@ -413,6 +492,7 @@ async function showcase(theme: string = 'default') {
         layers={layers}
         colourScale={{ min: 0.5, max: 1.5, colours: VIRIDIS, discrete: false, unit: '' }}
         theme={theme as 'default'}
+        effects={effects}
         originPoint={[0, 0, 0]}
         loadAsset={async (url) => files.get(url)!.slice().buffer}
         onCameraChange={() => resolve()}
@@ -428,11 +508,22 @@ async function showcase(theme: string = 'default') {
   return { probeValue: probe?.value ?? -1, probeOnData: probe?.layerId === 'speed' ? 1 : 0, pngBytes: blob.size };
 }
 
+/** ?effects=on|off|ao|outline|aa for the showcase (absent: the canvas's default). */
+function effectsParam(): ViewerEffects | undefined {
+  const value = new URLSearchParams(location.search).get('effects');
+  if (value === 'on') return EFFECTS_ON;
+  if (value === 'off') return EFFECTS_OFF;
+  if (value === 'ao') return { ...EFFECTS_OFF, ambientOcclusion: true };
+  if (value === 'outline') return { ...EFFECTS_OFF, outline: true };
+  if (value === 'aa') return { ...EFFECTS_OFF, antialias: true };
+  return undefined;
+}
+
 declare global {
   interface Window {
     viewerBench: Record<string, () => Promise<Record<string, number>>>;
   }
 }
 
-window.viewerBench = { reclassify, frameCost, colourChange: () => colourChange(), colourChangeLarge: () => colourChange(1000, 8), idle, decode, arrows, showcase: () => showcase(new URLSearchParams(location.search).get('theme') ?? 'default') };
+window.viewerBench = { reclassify, frameCost, colourChange: () => colourChange(), colourChangeLarge: () => colourChange(1000, 8), idle, decode, arrows, showcase: () => showcase(new URLSearchParams(location.search).get('theme') ?? 'default', effectsParam()) };
 document.title = 'viewer-bench-ready';
