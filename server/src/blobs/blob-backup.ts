@@ -89,6 +89,12 @@ export class BackupCorruptError extends Error {
   }
 }
 
+async function sha256Of(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
 /** Puts every blob the manifest in `dir` lists into the store (replacing blobs of the same name). */
 export async function importBlobs(store: BlobStore, dir: string, progress: (line: string) => void = () => {}): Promise<CopySummary> {
   const manifest = JSON.parse(await readFile(join(dir, MANIFEST), 'utf8')) as BlobManifest;
@@ -96,20 +102,12 @@ export async function importBlobs(store: BlobStore, dir: string, progress: (line
   let bytes = 0;
   for (const [i, entry] of manifest.blobs.entries()) {
     if (!BACKED_UP_CONTAINERS.includes(entry.container)) throw new BackupCorruptError(`unknown container ${entry.container}`);
-    const tap = new HashTap();
-    const checked = new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        done(null, chunk);
-      },
-      flush(done) {
-        // Before the store commits the blob: a damaged file is never put.
-        const digest = tap.digest();
-        done(digest === entry.sha256 ? null : new BackupCorruptError(`${entry.container}/${entry.name}: SHA-256 ${digest}, the manifest says ${entry.sha256}`));
-      },
-    });
-    const source = createReadStream(fileOf(dir, entry.container, entry.name));
-    source.once('error', (error) => checked.destroy(error));
-    await store.put({ container: entry.container, name: entry.name }, source.pipe(tap).pipe(checked));
+    const file = fileOf(dir, entry.container, entry.name);
+    // Checked before the store sees a byte, so a damaged file is never put. (Failing the upload
+    // stream itself at its end left the Azure client's upload waiting forever on a loaded machine.)
+    const digest = await sha256Of(file);
+    if (digest !== entry.sha256) throw new BackupCorruptError(`${entry.container}/${entry.name}: SHA-256 ${digest}, the manifest says ${entry.sha256}`);
+    await store.put({ container: entry.container, name: entry.name }, createReadStream(file));
     bytes += entry.size;
     if ((i + 1) % 100 === 0) progress(`${i + 1} of ${manifest.blobs.length} blobs`);
   }
