@@ -241,8 +241,8 @@ async function frameCost() {
   };
   const off = await single(EFFECTS_OFF);
   const ao = await single({ ...EFFECTS_OFF, ambientOcclusion: true });
-  const outline = await single({ ...EFFECTS_OFF, outline: true });
   const aa = await single({ ...EFFECTS_OFF, antialias: true });
+  const aoAa = await single({ ...EFFECTS_OFF, ambientOcclusion: true, antialias: true });
   const on = await single(EFFECTS_ON);
   const splitOn = await split(EFFECTS_ON);
   const splitChosen = await split(paneEffects({ split: true, effects: EFFECTS_ON }));
@@ -258,8 +258,8 @@ async function frameCost() {
     onRawMs: on.baselineMs,
     onRatio: ratio(on),
     aoRatio: ratio(ao),
-    outlineRatio: ratio(outline),
     antialiasRatio: ratio(aa),
+    aoAntialiasRatio: ratio(aoAa),
     splitOnRatio: ratio(splitOn),
     splitChosenRatio: ratio(splitChosen),
   };
