@@ -8,6 +8,7 @@
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { TestContext } from './harness.ts';
+import { openHeavyWork } from '../src/jobs/heavy-work.ts';
 
 export interface HealthDuring<T> {
   result: T;
@@ -40,6 +41,25 @@ export async function healthDuring<T>(t: TestContext, work: () => Promise<T>, in
     await sleep(intervalMs);
   }
   return { result: await running, maxHealthMs, probes, workMs: finished - started };
+}
+
+/**
+ * The same work measured twice: with heavy work in the context's pool, then on the request thread
+ * (HEAVY_WORK_THREADS=0) — the baseline of the off-loop tests. `work` is told which run it is (a test
+ * may need a fresh target for each); the context's pool is put back however the second run ends.
+ */
+export async function healthOffAndOnTheLoop<T>(t: TestContext, work: (run: 'off' | 'on') => Promise<T>): Promise<{ offLoop: HealthDuring<T>; onLoop: HealthDuring<T>; ratio: number }> {
+  const offLoop = await healthDuring(t, () => work('off'));
+  const pooled = t.deps.heavy;
+  const inline = openHeavyWork({ HEAVY_WORK_THREADS: 0, HEAVY_WORK_PER_USER: 2, HEAVY_WORK_QUEUE: 16 });
+  t.deps.heavy = inline;
+  try {
+    const onLoop = await healthDuring(t, () => work('on'));
+    return { offLoop, onLoop, ratio: offLoop.maxHealthMs / onLoop.maxHealthMs };
+  } finally {
+    t.deps.heavy = pooled;
+    await inline.close();
+  }
 }
 
 /** A flat binary STL of `triangles` triangles (a grid of squares in z = 0), made fast. */

@@ -10,8 +10,8 @@ import { createHash } from 'node:crypto';
 import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { buildWorld, type World } from '../../../test/world.ts';
-import { healthDuring } from '../../../test/responsiveness.ts';
-import { openHeavyWork, type HeavyWork } from '../../jobs/heavy-work.ts';
+import { healthDuring, healthOffAndOnTheLoop } from '../../../test/responsiveness.ts';
+import type { HeavyWork } from '../../jobs/heavy-work.ts';
 
 let t: TestContext;
 let w: World;
@@ -74,12 +74,7 @@ describe('decoding a large image for a PDF', () => {
     // Warm-up: the pool's thread, fonts and code paths, so both runs measure the decoding.
     await exportPdf();
     const idle = await healthDuring(t, () => new Promise((resolve) => setTimeout(resolve, 1000)));
-    const offLoop = await healthDuring(t, exportPdf);
-    t.deps.heavy = openHeavyWork({ HEAVY_WORK_THREADS: 0, HEAVY_WORK_PER_USER: 2, HEAVY_WORK_QUEUE: 16 });
-    const onLoop = await healthDuring(t, exportPdf);
-    t.deps.heavy = threaded;
-
-    const ratio = offLoop.maxHealthMs / onLoop.maxHealthMs;
+    const { offLoop, onLoop, ratio } = await healthOffAndOnTheLoop(t, exportPdf);
     console.log(
       `health during a 4000×4000 PNG export: worst ${offLoop.maxHealthMs.toFixed(0)} ms off the loop (${offLoop.probes} probes, export ${offLoop.workMs.toFixed(0)} ms) vs ${onLoop.maxHealthMs.toFixed(0)} ms on it (export ${onLoop.workMs.toFixed(0)} ms); ratio ${ratio.toFixed(3)}; idle worst ${idle.maxHealthMs.toFixed(0)} ms`,
     );

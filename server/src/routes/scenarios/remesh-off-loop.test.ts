@@ -11,8 +11,8 @@ import { uploads } from '../../db/schema/index.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { buildWorld, type World } from '../../../test/world.ts';
 import { solarScenarioBody, uploadFile } from '../../../test/world-scenarios.ts';
-import { gridStl, healthDuring } from '../../../test/responsiveness.ts';
-import { createHeavyWork, openHeavyWork, type HeavyWork } from '../../jobs/heavy-work.ts';
+import { gridStl, healthOffAndOnTheLoop } from '../../../test/responsiveness.ts';
+import { createHeavyWork, type HeavyWork } from '../../jobs/heavy-work.ts';
 import type { CpuPool } from '../../jobs/cpu-pool.ts';
 import type { Configuration, RemeshResult } from '../../contract/scenarios.ts';
 
@@ -69,12 +69,7 @@ describe('remesh-stl/ of a large STL', () => {
     expect((await remesh(warm, small)).status).toBe(201); // the pool's thread and the code paths
     const a = await scenarioWith(big, 'Off the loop');
     const b = await scenarioWith(big, 'On the loop');
-    const offLoop = await healthDuring(t, async () => remesh(a, big));
-    t.deps.heavy = openHeavyWork({ HEAVY_WORK_THREADS: 0, HEAVY_WORK_PER_USER: 2, HEAVY_WORK_QUEUE: 16 });
-    const onLoop = await healthDuring(t, async () => remesh(b, big));
-    t.deps.heavy = threaded;
-
-    const ratio = offLoop.maxHealthMs / onLoop.maxHealthMs;
+    const { offLoop, onLoop, ratio } = await healthOffAndOnTheLoop(t, (run) => remesh(run === 'off' ? a : b, big));
     console.log(
       `health during a 200,000-triangle remesh: worst ${offLoop.maxHealthMs.toFixed(0)} ms off the loop (${offLoop.probes} probes, remesh ${offLoop.workMs.toFixed(0)} ms) vs ${onLoop.maxHealthMs.toFixed(0)} ms on it (remesh ${onLoop.workMs.toFixed(0)} ms); ratio ${ratio.toFixed(3)}`,
     );

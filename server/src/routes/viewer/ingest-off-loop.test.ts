@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { buildWorld, type World } from '../../../test/world.ts';
 import { uploadFile } from '../../../test/viewer-fixtures.ts';
-import { gridStl, healthDuring } from '../../../test/responsiveness.ts';
-import { createHeavyWork, openHeavyWork, type HeavyWork } from '../../jobs/heavy-work.ts';
+import { gridStl, healthOffAndOnTheLoop } from '../../../test/responsiveness.ts';
+import { createHeavyWork, type HeavyWork } from '../../jobs/heavy-work.ts';
 import type { CpuPool } from '../../jobs/cpu-pool.ts';
 import type { SimulationView } from '../../services/viewer/simulations.ts';
 
@@ -49,12 +49,7 @@ describe('ingesting a large STL', () => {
     const big = await uploadFile(t.deps, w.projectId, w.ownerId, 'district.stl', gridStl(500_000));
     const small = await uploadFile(t.deps, w.projectId, w.ownerId, 'small.stl', gridStl(2_000));
     await ingest(small); // warm-up: the pool's thread and the code paths
-    const offLoop = await healthDuring(t, () => ingest(big));
-    t.deps.heavy = openHeavyWork({ HEAVY_WORK_THREADS: 0, HEAVY_WORK_PER_USER: 2, HEAVY_WORK_QUEUE: 16 });
-    const onLoop = await healthDuring(t, () => ingest(big));
-    t.deps.heavy = threaded;
-
-    const ratio = offLoop.maxHealthMs / onLoop.maxHealthMs;
+    const { offLoop, onLoop, ratio } = await healthOffAndOnTheLoop(t, () => ingest(big));
     console.log(
       `health during a 500,000-triangle STL ingestion: worst ${offLoop.maxHealthMs.toFixed(0)} ms off the loop (${offLoop.probes} probes, ingestion ${offLoop.workMs.toFixed(0)} ms) vs ${onLoop.maxHealthMs.toFixed(0)} ms on it (ingestion ${onLoop.workMs.toFixed(0)} ms); ratio ${ratio.toFixed(3)}`,
     );
