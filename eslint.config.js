@@ -3,6 +3,10 @@
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
+// The web app and its machines see the server only through the API contract (@canopy/contract:
+// schemas and types, no server code), never a server module.
+const SERVER_CODE = ['@server/*', '**/server/src/**', '**/server/test/**'];
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'coverage/', 'docs/', 'server/drizzle/', '.data/', 'tests/e2e/artifacts/'] },
   ...tseslint.configs.recommended,
@@ -22,8 +26,22 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: ['react', 'ofetch', 'three'], patterns: ['@react-three/*', '../src/*', '../../src/*', '@src/*'] },
+        { paths: ['react', 'ofetch', 'three'], patterns: ['@react-three/*', '../src/*', '../../src/*', '@src/*', ...SERVER_CODE] },
       ],
+    },
+  },
+  {
+    // Views and their services: no server module (issue 18 item 5).
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: SERVER_CODE, message: 'Import the API contract from @canopy/contract, not server code.' }] }],
+    },
+  },
+  {
+    // The contract is a package of schemas and types: nothing from the server, the app or the machines.
+    files: ['contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [...SERVER_CODE, '@src/*', '@machines/*', '../../src/*', '../../machines/*'] }],
     },
   },
   {

@@ -1,6 +1,6 @@
 /** Types shared by the company administration machines (SPEC §1, §4, §6, §7 "Company"). */
-import type { CompanyUser, CompanyUserCreate, CompanyUserPage, OwnCompany, Role } from '@server/contract/company.ts';
-import type { ShareGroup, ShareGroupCreate, ShareGroupMember, ShareGroupMembership, ShareGroupUpdate } from '@server/contract/share-groups.ts';
+import type { CompanyUser, CompanyUserCreate, CompanyUserPage, OwnCompany, Role } from '@canopy/contract/company.ts';
+import type { ShareGroup, ShareGroupCreate, ShareGroupMember, ShareGroupMembership, ShareGroupUpdate } from '@canopy/contract/share-groups.ts';
 import type {
   SimulationPrice,
   Subscription,
@@ -8,7 +8,7 @@ import type {
   SubscriptionUsage,
   SubscriptionUsagePage,
   UsageOrdering,
-} from '@server/contract/subscriptions.ts';
+} from '@canopy/contract/subscriptions.ts';
 
 export type {
   CompanyUser,

@@ -2,9 +2,9 @@
  * The operator screen's vocabulary (issue 16). Types come from the server's contract (type-only),
  * so an API change breaks the type check here.
  */
-import type { EulaVersion, OperatorCompany } from '@server/contract/operator.ts';
-import type { SimulationPrice, Subscription, SubscriptionTypePrice } from '@server/contract/subscriptions.ts';
-import type { BadStation } from '@server/contract/weather.ts';
+import type { EulaVersion, OperatorCompany } from '@canopy/contract/operator.ts';
+import type { SimulationPrice, Subscription, SubscriptionTypePrice } from '@canopy/contract/subscriptions.ts';
+import type { BadStation } from '@canopy/contract/weather.ts';
 
 export type { BadStation, EulaVersion, OperatorCompany, SimulationPrice, Subscription, SubscriptionTypePrice };
 

@@ -4,9 +4,9 @@
  * capability (issue 9): a study may carry `configurations`, and until the server sends them every
  * study simply has none.
  */
-import type { Project, ProjectUpdate, Study } from '@server/contract/projects.ts';
-import type { ServiceLine } from '@server/contract/service-lines.ts';
-import type { Subscription } from '@server/contract/subscriptions.ts';
+import type { Project, ProjectUpdate, Study } from '@canopy/contract/projects.ts';
+import type { ServiceLine } from '@canopy/contract/service-lines.ts';
+import type { Subscription } from '@canopy/contract/subscriptions.ts';
 
 export type { Project, ProjectUpdate, ServiceLine, Study, Subscription };
 

@@ -1,6 +1,6 @@
 /** Scenarios read from a study's simulations: grouped by configuration, status and outputs. */
 import { describe, expect, it } from 'vitest';
-import type { Simulation } from '@server/contract/viewer.ts';
+import type { Simulation } from '@canopy/contract/viewer.ts';
 import { scenariosFromSimulations } from './scenarios-from-simulations.ts';
 
 function simulation(id: number, configuration: number, status: string, analyses: string[]): Simulation {

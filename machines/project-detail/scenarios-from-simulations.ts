@@ -6,8 +6,8 @@
  * configuration routes say (GET configuration/{cid}/: name, status, engine, hidden) wins over what
  * the simulations suggest, for every scenario that could be read.
  */
-import type { Configuration } from '@server/contract/scenarios.ts';
-import type { Simulation } from '@server/contract/viewer.ts';
+import type { Configuration } from '@canopy/contract/scenarios.ts';
+import type { Simulation } from '@canopy/contract/viewer.ts';
 import type { ScenarioSummary } from './project-detail.types.ts';
 
 /** The parts of a configuration the scenario lists show (its simulations say who computes them). */

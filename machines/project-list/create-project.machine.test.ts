@@ -1,7 +1,7 @@
 /** The create-project modal: the form read in the browser first, then the server's answer. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import type { Project, ProjectCreate } from '@server/contract/projects.ts';
+import type { Project, ProjectCreate } from '@canopy/contract/projects.ts';
 import type { ServerError } from '@machines/shared/actors.ts';
 import { fullProject } from '@machines/project-detail/project-detail.fixtures.ts';
 import { createProjectMachine } from './create-project.machine.ts';

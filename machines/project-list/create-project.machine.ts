@@ -12,7 +12,7 @@
  * Owned by src/screens/projects/project-list-screen.tsx.
  */
 import { assertEvent, assign, emit, setup } from 'xstate';
-import type { Project, ProjectCreate } from '@server/contract/projects.ts';
+import type { Project, ProjectCreate } from '@canopy/contract/projects.ts';
 import { asServerError, notProvided, type ServerError } from '@machines/shared/actors.ts';
 import { readProjectForm, type ProjectFormValues } from './project-form.ts';
 

@@ -3,7 +3,7 @@
  * body. Checked in the browser first with the server's own messages, so a mistyped coordinate is
  * named before anything is sent; the server checks again.
  */
-import type { ProjectCreate } from '@server/contract/projects.ts';
+import type { ProjectCreate } from '@canopy/contract/projects.ts';
 import type { ServerError } from '@machines/shared/actors.ts';
 
 export interface ProjectFormValues {

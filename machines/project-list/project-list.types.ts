@@ -1,5 +1,5 @@
 /** Types of the project list machine (SPEC §2 project list tabs, §4 loading flags and counters). */
-import type { ProjectOrdering, ProjectPage, ProjectSummary, ProjectTab } from '@server/contract/projects.ts';
+import type { ProjectOrdering, ProjectPage, ProjectSummary, ProjectTab } from '@canopy/contract/projects.ts';
 import type { ServerError } from '@machines/shared/actors.ts';
 
 export type { ProjectOrdering, ProjectPage, ProjectSummary, ProjectTab };

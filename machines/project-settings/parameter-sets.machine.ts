@@ -21,7 +21,7 @@
  * src/screens/project-settings/parameter-sets-tab.tsx.
  */
 import { assertEvent, assign, emit, setup } from 'xstate';
-import type { AnalysisType, ParameterSet } from '@server/contract/parameter-sets.ts';
+import type { AnalysisType, ParameterSet } from '@canopy/contract/parameter-sets.ts';
 import { asServerError, errorMessage, notProvided, type ServerError } from '@machines/shared/actors.ts';
 import { COLLECTION_DELAYS, collectionActions, FEEDBACK_REGION, type CollectionContext, type FeedbackEvent } from '@machines/shared/collection.ts';
 

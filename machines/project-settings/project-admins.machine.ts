@@ -22,8 +22,8 @@
  * Owned by src/screens/project-settings/admin-tab.tsx.
  */
 import { assertEvent, assign, setup } from 'xstate';
-import type { ProjectAdministrator } from '@server/contract/administrators.ts';
-import type { UserRef } from '@server/contract/common.ts';
+import type { ProjectAdministrator } from '@canopy/contract/administrators.ts';
+import type { UserRef } from '@canopy/contract/common.ts';
 import { asServerError, notProvided, type ServerError } from '@machines/shared/actors.ts';
 import { COLLECTION_DELAYS, collectionActions, FEEDBACK_REGION, withReason, type CollectionContext, type FeedbackEvent } from '@machines/shared/collection.ts';
 

@@ -1,7 +1,7 @@
 /** Project settings machines: parameter sets, the sender's shares, administrators (fake timers). */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import type { Invite, ProjectShare } from '@server/contract/sharing.ts';
+import type { Invite, ProjectShare } from '@canopy/contract/sharing.ts';
 import type { ServerError } from '@machines/shared/actors.ts';
 import { share } from '@machines/sharing/sharing.fixtures.ts';
 import { parameterSetsMachine, VALUES_NOT_AN_OBJECT, type ParameterSet, type ParameterSetDraft } from './parameter-sets.machine.ts';

@@ -1,6 +1,6 @@
 /** Named readings of the project settings machines: parameter sets, shares, administrators. */
 import type { SnapshotFrom } from 'xstate';
-import type { ProjectShare } from '@server/contract/sharing.ts';
+import type { ProjectShare } from '@canopy/contract/sharing.ts';
 import { errorMessage } from '@machines/shared/actors.ts';
 import type { ParameterSet, parameterSetsMachine } from './parameter-sets.machine.ts';
 import type { projectSharesMachine } from './project-shares.machine.ts';

@@ -25,7 +25,7 @@
  * Owned by src/screens/project-settings/share-tab.tsx.
  */
 import { assertEvent, assign, setup } from 'xstate';
-import type { Invite, ProjectShare } from '@server/contract/sharing.ts';
+import type { Invite, ProjectShare } from '@canopy/contract/sharing.ts';
 import { asServerError, notProvided, type ServerError } from '@machines/shared/actors.ts';
 import { COLLECTION_DELAYS, collectionActions, FEEDBACK_REGION, withReason, type CollectionContext, type FeedbackEvent } from '@machines/shared/collection.ts';
 

@@ -19,7 +19,7 @@
  */
 import { assign, sendParent, setup } from 'xstate';
 import { asServerError, notProvided, type ServerError } from '@machines/shared/actors.ts';
-import type { CfdEstimateResponse } from '@server/contract/cfd.ts';
+import type { CfdEstimateResponse } from '@canopy/contract/cfd.ts';
 import type { CfdAnalysis } from './cfd-choice.ts';
 import type { WizardValues } from './scenario-wizard.types.ts';
 

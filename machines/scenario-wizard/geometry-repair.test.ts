@@ -1,6 +1,6 @@
 /** The validation step's repair (remesh-stl) and acknowledgement (PATCH) by events, with fake actors. */
 import { describe, expect, it } from 'vitest';
-import type { GeometryFinding } from '@server/contract/scenarios.ts';
+import type { GeometryFinding } from '@canopy/contract/scenarios.ts';
 import { validValues } from './scenario-wizard.fixtures.ts';
 import { fill, saved, settle, startWizard, type WizardActor } from './scenario-wizard.test-harness.ts';
 import { selectError, selectRepair, selectValidationPhase, selectValues } from './scenario-wizard.selectors.ts';

@@ -5,7 +5,7 @@
  * triangles, fix winding, close small holes). The repaired file replaces the original in the
  * scenario (the server's default) and in the wizard's values, and the geometry is checked again.
  */
-import type { GeometryFinding } from '@server/contract/scenarios.ts';
+import type { GeometryFinding } from '@canopy/contract/scenarios.ts';
 import type { GeometryRole, ScenarioRef, WizardValues } from './scenario-wizard.types.ts';
 
 /** Finding codes (engine/geometry/validate) the remesh repairs. */

@@ -2,7 +2,7 @@
  * The scenario form's rules (SPEC §5 scenario form invalid flags): which inputs each analysis
  * needs, and the bound and message of every flag. docs/scenario-inputs.md is the table of these
  * rules in words; a change here changes it there. The numeric bounds follow the server's parameter
- * set schema (server/src/contract/parameter-sets.ts), so a value the form accepts is one the server
+ * set schema (contract/src/parameter-sets.ts), so a value the form accepts is one the server
  * accepts too.
  */
 import type { AnalysisType, FlagName, Flags, FormStep, GeometryRole, WizardOptions, WizardValues } from './scenario-wizard.types.ts';
@@ -51,7 +51,7 @@ export const ORIGIN_LIMIT_M = 100_000;
 export const MAX_FRONTAL_AREA_M2 = 10_000_000;
 export const MAX_TIME_WINDOWS = 8;
 export const MAX_REFERENCE_HEIGHT_M = 1000;
-/** The server's PedestrianPlaneSchema bounds (server/src/contract/scenarios.ts). */
+/** The server's PedestrianPlaneSchema bounds (contract/src/scenarios.ts). */
 export const MAX_PLANE_HEIGHT_M = 20;
 export const MIN_PLANE_SPACING_M = 0.5;
 export const MAX_PLANE_SPACING_M = 20;

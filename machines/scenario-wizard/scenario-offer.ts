@@ -3,7 +3,7 @@
  * who computes each — read from the server's capability list (GET /api/scenario-capabilities), so
  * nothing is offered that Canopy does not compute and no provider delivers.
  */
-import type { Capability } from '@server/contract/capabilities.ts';
+import type { Capability } from '@canopy/contract/capabilities.ts';
 import type { AnalysisType, Engine, WizardOptions, WizardValues } from './scenario-wizard.types.ts';
 
 export type { Capability };

@@ -3,10 +3,10 @@
  * issue 9). Form values are kept as the user typed them (text for numbers), so going back and
  * forth never loses a half-typed value; src/api/scenarios.ts turns them into the server's payload.
  */
-import type { AnalysisType, ParameterSet } from '@server/contract/parameter-sets.ts';
-import type { CostBreakdown, GeometryFinding, ScenarioStatus } from '@server/contract/scenarios.ts';
+import type { AnalysisType, ParameterSet } from '@canopy/contract/parameter-sets.ts';
+import type { CostBreakdown, GeometryFinding, ScenarioStatus } from '@canopy/contract/scenarios.ts';
 import type { ServerError } from '@machines/shared/actors.ts';
-import type { Capability } from '@server/contract/capabilities.ts';
+import type { Capability } from '@canopy/contract/capabilities.ts';
 
 export type { AnalysisType, CostBreakdown, GeometryFinding, ParameterSet, ScenarioStatus, ServerError };
 

@@ -1,5 +1,5 @@
 /** Test data for the sharing machines and screens. */
-import type { Notification, ProjectShare } from '@server/contract/sharing.ts';
+import type { Notification, ProjectShare } from '@canopy/contract/sharing.ts';
 
 export function share(id: number, extra: Partial<ProjectShare> = {}): ProjectShare {
   return {

@@ -1,7 +1,7 @@
 /** The sharing inbox: accept / decline, the 500 ms removal, notifications with dismiss. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import type { ProjectShare } from '@server/contract/sharing.ts';
+import type { ProjectShare } from '@canopy/contract/sharing.ts';
 import { notification, share } from './sharing.fixtures.ts';
 import type { ServerError } from '@machines/shared/actors.ts';
 import { sharingMachine, type Inbox, type ShareAnswer } from './sharing.machine.ts';

@@ -16,7 +16,7 @@
  * shared tab. Owned by src/screens/projects/ (screen-local).
  */
 import { assertEvent, assign, emit, raise, setup } from 'xstate';
-import type { Notification, ProjectShare } from '@server/contract/sharing.ts';
+import type { Notification, ProjectShare } from '@canopy/contract/sharing.ts';
 import { asServerError, notProvided, type ServerError } from '@machines/shared/actors.ts';
 
 export type ShareAnswer = 'accepted' | 'declined';

@@ -1,6 +1,6 @@
 /** Named readings of the sharing machine (pending shares and notifications). */
 import type { SnapshotFrom } from 'xstate';
-import type { Notification, ProjectShare } from '@server/contract/sharing.ts';
+import type { Notification, ProjectShare } from '@canopy/contract/sharing.ts';
 import { errorMessage } from '@machines/shared/actors.ts';
 import type { ShareAnswer, sharingMachine } from './sharing.machine.ts';
 

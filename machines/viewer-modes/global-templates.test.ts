@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GLOBAL_TEMPLATES } from '@server/services/viewer/templates.ts';
+import { GLOBAL_TEMPLATES } from '@canopy/contract/global-templates.ts';
 import { fillPlaceholders, templateOfKind, templateText } from './global-templates.ts';
 
 // The server's own default insight template (GET /api/global-template answers it).

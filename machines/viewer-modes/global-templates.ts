@@ -3,7 +3,7 @@
  * with. Placeholders such as `{analysis}` are filled from the view being annotated; one with no
  * value is dropped with its leading space ("What the results show…"), never left as braces.
  */
-import type { GlobalTemplate } from '@server/contract/viewer.ts';
+import type { GlobalTemplate } from '@canopy/contract/viewer.ts';
 
 export type { GlobalTemplate };
 

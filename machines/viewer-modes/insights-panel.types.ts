@@ -1,6 +1,6 @@
 /** What the insights panel machine works with (issue 10). */
-import type { Insight, InsightCategory, InsightStatus, PinTypeTemplate } from '@server/contract/insights.ts';
-import type { GlobalTemplate } from '@server/contract/viewer.ts';
+import type { Insight, InsightCategory, InsightStatus, PinTypeTemplate } from '@canopy/contract/insights.ts';
+import type { GlobalTemplate } from '@canopy/contract/viewer.ts';
 
 export type { Insight, InsightCategory, InsightStatus, PinTypeTemplate };
 

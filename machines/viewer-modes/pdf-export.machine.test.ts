@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { ExportPdfRequest } from '@server/contract/insights.ts';
+import type { ExportPdfRequest } from '@canopy/contract/insights.ts';
 import type { ToastEvent } from '@machines/toast/toast.machine.ts';
 import { PDF_FAILED, pdfExportMachine } from './pdf-export.machine.ts';
 import { selectExporting, selectPdfError } from './pdf-export.selectors.ts';

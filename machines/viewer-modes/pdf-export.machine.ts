@@ -10,7 +10,7 @@
  *   └── exporting   exportPdf (creates the PDF and saves it) → idle
  */
 import { assign, setup } from 'xstate';
-import type { ExportPdfRequest } from '@server/contract/insights.ts';
+import type { ExportPdfRequest } from '@canopy/contract/insights.ts';
 import { asServerError, errorMessage, notProvided } from '@machines/shared/actors.ts';
 import type { ToastSink } from '@machines/layer-filter/layer-filter.types.ts';
 

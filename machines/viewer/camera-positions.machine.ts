@@ -11,7 +11,7 @@
  *   └── removing  deleteCameraPosition
  */
 import { assertEvent, assign, enqueueActions, setup } from 'xstate';
-import type { CameraPosition, CameraPositionCreate } from '@server/contract/viewer.ts';
+import type { CameraPosition, CameraPositionCreate } from '@canopy/contract/viewer.ts';
 import { notProvided } from '@machines/shared/actors.ts';
 import { dangerToast, TOAST_SYSTEM_ID, toastRelay, type ToastSink } from '@machines/toast/toast-relay.ts';
 import type { StudyScope } from './viewer-session.machine.ts';

@@ -11,7 +11,7 @@
  *   └── importing   appendResults → idle (appended += files; the screen reloads the simulation)
  */
 import { assertEvent, assign, emit, setup } from 'xstate';
-import type { ResultFile, Simulation } from '@server/contract/viewer.ts';
+import type { ResultFile, Simulation } from '@canopy/contract/viewer.ts';
 import { asServerError, errorMessage, notProvided } from '@machines/shared/actors.ts';
 
 export type ImportKind = 'data' | 'geometry';

@@ -1,7 +1,7 @@
 /** The session, camera-position and results-import machines by events, with fake actors. */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { CameraPosition, CameraPositionCreate, Simulation } from '@server/contract/viewer.ts';
+import type { CameraPosition, CameraPositionCreate, Simulation } from '@canopy/contract/viewer.ts';
 import type { ToastEvent } from '@machines/toast/toast.machine.ts';
 import { viewerSessionMachine, type SessionData, type StudyScope } from './viewer-session.machine.ts';
 import { cameraPositionsMachine, DELETE_CAMERA_FAILED, SAVE_CAMERA_FAILED } from './camera-positions.machine.ts';

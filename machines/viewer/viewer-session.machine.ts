@@ -12,7 +12,7 @@
  *   └── failed      retry → loading
  */
 import { assign, setup } from 'xstate';
-import type { Simulation } from '@server/contract/viewer.ts';
+import type { Simulation } from '@canopy/contract/viewer.ts';
 import { asServerError, errorMessage, notProvided, type ServerError } from '@machines/shared/actors.ts';
 import type { GraphDefinition, JobTypeRef } from './reference-data.ts';
 

@@ -2,8 +2,8 @@
  * Shapes the weather and site machines share. API types come from the server's contract
  * (type-only), so an API change breaks the machines' type check rather than production.
  */
-import type { FetchMetResult, MetSource, WeatherSummary } from '@server/contract/weather.ts';
-import type { GenerateOsm, ProjectSurrounds, Surrounds } from '@server/contract/surrounds.ts';
+import type { FetchMetResult, MetSource, WeatherSummary } from '@canopy/contract/weather.ts';
+import type { GenerateOsm, ProjectSurrounds, Surrounds } from '@canopy/contract/surrounds.ts';
 
 export type { FetchMetResult, GenerateOsm, MetSource, ProjectSurrounds, Surrounds, WeatherSummary };
 

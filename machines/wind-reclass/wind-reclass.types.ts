@@ -4,7 +4,7 @@
  * back. The speed ratios and the classes themselves stay in the services (typed arrays of 100,000s
  * of points); the machine holds their descriptions.
  */
-import type { Asset } from '@server/contract/viewer.ts';
+import type { Asset } from '@canopy/contract/viewer.ts';
 
 export type { Asset };
 

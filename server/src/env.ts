@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { resolve } from 'node:path';
-import { ANALYSIS_TYPES } from './contract/parameter-sets.ts';
+import { ANALYSIS_TYPES } from '@canopy/contract/parameter-sets.ts';
 import { AzureAccountError, azureAccount } from './blobs/azure/azure-account.ts';
 
 const bool = z

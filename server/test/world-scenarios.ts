@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../src/deps.ts';
 import type { AuthUser } from '../src/auth/authenticate.ts';
 import { users } from '../src/db/schema/index.ts';
-import { CreateConfigurationSchema, type CreateConfiguration } from '../src/contract/scenarios.ts';
+import { CreateConfigurationSchema, type CreateConfiguration } from '@canopy/contract/scenarios.ts';
 import { createScenario } from '../src/services/scenarios/configurations.ts';
 import { requestValidation } from '../src/services/scenarios/validation.ts';
 import { boxSoup, groundSheet } from '../../engine/geometry/mesh/test-meshes.ts';

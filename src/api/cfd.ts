@@ -3,7 +3,7 @@
  * geometry, tier and number of directions (POST /api/project/{id}/cfd-estimate/). Types from the
  * server's contract (type-only).
  */
-import type { CfdEstimateRequest, CfdEstimateResponse } from '@server/contract/cfd.ts';
+import type { CfdEstimateRequest, CfdEstimateResponse } from '@canopy/contract/cfd.ts';
 import type { CfdAnalysis } from '@machines/scenario-wizard/cfd-choice.ts';
 import type { WizardValues } from '@machines/scenario-wizard/scenario-wizard.types.ts';
 import type { ApiClient } from './client.ts';

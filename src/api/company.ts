@@ -2,21 +2,21 @@
  * Company administration calls (SPEC §7 "Company"): the company, its users and roles, share groups
  * and their members, subscriptions, usage and prices.
  */
-import type { CompanyUser, CompanyUserCreate, CompanyUserPage, CompanyUserUpdate, OwnCompany, Role } from '@server/contract/company.ts';
+import type { CompanyUser, CompanyUserCreate, CompanyUserPage, CompanyUserUpdate, OwnCompany, Role } from '@canopy/contract/company.ts';
 import type {
   ShareGroup,
   ShareGroupCreate,
   ShareGroupMember,
   ShareGroupMembership,
   ShareGroupUpdate,
-} from '@server/contract/share-groups.ts';
+} from '@canopy/contract/share-groups.ts';
 import type {
   SimulationPrice,
   Subscription,
   SubscriptionTypePrice,
   SubscriptionUsagePage,
   UsageOrdering,
-} from '@server/contract/subscriptions.ts';
+} from '@canopy/contract/subscriptions.ts';
 import type { ApiClient } from './client.ts';
 import { fetchAllPages } from './pages.ts';
 

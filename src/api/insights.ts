@@ -30,8 +30,8 @@ import type {
   SceneViewUpdate,
   StudyImage,
   StudyImageCreate,
-} from '@server/contract/insights.ts';
-import type { GlobalTemplate } from '@server/contract/viewer.ts';
+} from '@canopy/contract/insights.ts';
+import type { GlobalTemplate } from '@canopy/contract/viewer.ts';
 import type { ApiClient } from './client.ts';
 import type { StudyRef } from './viewer.ts';
 

@@ -10,9 +10,9 @@ import type {
   OperatorCompanyCreate,
   SimulationPriceUpdate,
   SubscriptionUpdate,
-} from '@server/contract/operator.ts';
-import type { SimulationPrice, Subscription, SubscriptionCreate, SubscriptionTypePrice } from '@server/contract/subscriptions.ts';
-import type { BadStation } from '@server/contract/weather.ts';
+} from '@canopy/contract/operator.ts';
+import type { SimulationPrice, Subscription, SubscriptionCreate, SubscriptionTypePrice } from '@canopy/contract/subscriptions.ts';
+import type { BadStation } from '@canopy/contract/weather.ts';
 import type { ApiClient } from './client.ts';
 import { fetchAllPages } from './pages.ts';
 

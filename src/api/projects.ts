@@ -4,10 +4,10 @@
  * administrators. Types come from the server's contract (type-only), so an API change breaks the
  * type check here.
  */
-import type { Project, ProjectCreate, ProjectOrdering, ProjectPage, ProjectTab, ProjectUpdate } from '@server/contract/projects.ts';
-import type { ServiceLine } from '@server/contract/service-lines.ts';
-import type { ParameterSet, SaveParameterSet, UpdateParameterSet } from '@server/contract/parameter-sets.ts';
-import type { ProjectAdministrator } from '@server/contract/administrators.ts';
+import type { Project, ProjectCreate, ProjectOrdering, ProjectPage, ProjectTab, ProjectUpdate } from '@canopy/contract/projects.ts';
+import type { ServiceLine } from '@canopy/contract/service-lines.ts';
+import type { ParameterSet, SaveParameterSet, UpdateParameterSet } from '@canopy/contract/parameter-sets.ts';
+import type { ProjectAdministrator } from '@canopy/contract/administrators.ts';
 import type { ApiClient } from './client.ts';
 import { fetchAllPages } from './pages.ts';
 

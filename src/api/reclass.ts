@@ -4,9 +4,9 @@
  * from the server's contract (type-only).
  */
 import type { Criterion } from '@engine/wind/criteria.ts';
-import type { Asset } from '@server/contract/viewer.ts';
-import type { ReclassifiedComfort } from '@server/contract/reclassified.ts';
-import type { SubmitPostprocessing, SubmittedJob } from '@server/contract/analyses.ts';
+import type { Asset } from '@canopy/contract/viewer.ts';
+import type { ReclassifiedComfort } from '@canopy/contract/reclassified.ts';
+import type { SubmitPostprocessing, SubmittedJob } from '@canopy/contract/analyses.ts';
 import type { ApiClient } from './client.ts';
 
 export type { ReclassifiedComfort, SubmitPostprocessing, SubmittedJob };

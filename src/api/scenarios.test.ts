@@ -3,7 +3,7 @@
  * only what the chosen analyses need is sent, and a stored form reads back into the same values.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { CreateConfigurationSchema, UpdateConfigurationSchema } from '@server/contract/scenarios.ts';
+import { CreateConfigurationSchema, UpdateConfigurationSchema } from '@canopy/contract/scenarios.ts';
 import { validValues } from '@machines/scenario-wizard/scenario-wizard.fixtures.ts';
 import { emptyValues } from '@machines/scenario-wizard/scenario-inputs.ts';
 import type { ApiClient } from './client.ts';

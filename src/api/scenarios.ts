@@ -18,11 +18,11 @@ import type {
   UpdateConfiguration,
   UserApproval,
   UserApprovalResult,
-} from '@server/contract/scenarios.ts';
+} from '@canopy/contract/scenarios.ts';
 import { neededInputs, parseNumber, parseReturnPeriods, parseTimeWindows } from '@machines/scenario-wizard/scenario-inputs.ts';
 import { GEOMETRY_ROLES, type GeometryFile, type WizardValues } from '@machines/scenario-wizard/scenario-wizard.types.ts';
 import type { ApiClient } from './client.ts';
-import type { Capability, CapabilityList } from '@server/contract/capabilities.ts';
+import type { Capability, CapabilityList } from '@canopy/contract/capabilities.ts';
 
 export type { Configuration, CostBreakdown, GeometryValidation, LatestStatus, UserApprovalResult };
 

@@ -3,7 +3,7 @@
  * recipient's pending shares and notifications, accepting or declining, and the sender's side of a
  * project's shares.
  */
-import type { Invite, InviteCreate, Notification, ProjectShare, ShareCreate, ShareUpdate } from '@server/contract/sharing.ts';
+import type { Invite, InviteCreate, Notification, ProjectShare, ShareCreate, ShareUpdate } from '@canopy/contract/sharing.ts';
 import type { ApiClient } from './client.ts';
 import { fetchAllPages } from './pages.ts';
 

@@ -3,8 +3,8 @@
  * simulation list, what ingested results recorded about the model or solver, asking again for
  * machine-learning results, and the parameter-input QA report (a PDF).
  */
-import type { CancelSimulationResult } from '@server/contract/reservations.ts';
-import type { ResubmitMlResult, SimulationList, VersionInfo } from '@server/contract/scenarios.ts';
+import type { CancelSimulationResult } from '@canopy/contract/reservations.ts';
+import type { ResubmitMlResult, SimulationList, VersionInfo } from '@canopy/contract/scenarios.ts';
 import type { ApiClient } from './client.ts';
 
 export type { ResubmitMlResult, SimulationList, VersionInfo };

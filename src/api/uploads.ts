@@ -3,7 +3,7 @@
  * stored files. The bytes themselves do not go through here — src/services/blob-sender.ts PUTs
  * them with XMLHttpRequest, the one place that cannot use the ofetch client (no upload progress).
  */
-import type { Upload, UploadPage, UploadUrl } from '@server/contract/uploads.ts';
+import type { Upload, UploadPage, UploadUrl } from '@canopy/contract/uploads.ts';
 import type { ApiClient } from './client.ts';
 
 export type UploadKind = Upload['kind'];

@@ -9,7 +9,7 @@ import type {
   Simulation,
   UserLayer,
   UserLayersReplace,
-} from '@server/contract/viewer.ts';
+} from '@canopy/contract/viewer.ts';
 import type { ApiClient } from './client.ts';
 
 export interface StudyRef {

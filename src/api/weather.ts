@@ -3,8 +3,8 @@
  * fetch-met-data/), the panels' summary, the CSV download, and the surrounds. Types come from the
  * server's contract (type-only), so an API change breaks the type check here.
  */
-import type { FetchMetResult, MetSource, WeatherSummary, WindProfile } from '@server/contract/weather.ts';
-import type { GenerateOsm, ProjectSurrounds, Surrounds } from '@server/contract/surrounds.ts';
+import type { FetchMetResult, MetSource, WeatherSummary, WindProfile } from '@canopy/contract/weather.ts';
+import type { GenerateOsm, ProjectSurrounds, Surrounds } from '@canopy/contract/surrounds.ts';
 import type { ApiClient } from './client.ts';
 
 export function listMetSources(api: ApiClient, projectId: number): Promise<MetSource[]> {

@@ -8,9 +8,9 @@
  */
 import { useContext } from 'react';
 import { fromPromise } from 'xstate';
-import type { Project, ProjectCreate, ProjectPage, ProjectUpdate } from '@server/contract/projects.ts';
-import type { ServiceLine } from '@server/contract/service-lines.ts';
-import type { Invite, ProjectShare } from '@server/contract/sharing.ts';
+import type { Project, ProjectCreate, ProjectPage, ProjectUpdate } from '@canopy/contract/projects.ts';
+import type { ServiceLine } from '@canopy/contract/service-lines.ts';
+import type { Invite, ProjectShare } from '@canopy/contract/sharing.ts';
 import { projectListMachine } from '@machines/project-list/project-list.machine.ts';
 import type { PageRequest } from '@machines/project-list/project-list.types.ts';
 import { createProjectMachine } from '@machines/project-list/create-project.machine.ts';

@@ -11,7 +11,7 @@ import { startServer, type RunningServer } from '../boot.ts';
 import { accessToken, createUser } from '../../test/world.ts';
 import { binaryStl } from '../../test/blob-helpers.ts';
 import { companies, projects } from '../db/schema/index.ts';
-import type { UploadPage, UploadUrl } from '../contract/uploads.ts';
+import type { UploadPage, UploadUrl } from '@canopy/contract/uploads.ts';
 
 let root: string;
 const env = (dataDir: string) => ({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'false', EMBEDDED_WORKERS: 'false', NODE_ENV: 'test', HEAVY_WORK_THREADS: '0' });

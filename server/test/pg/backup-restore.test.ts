@@ -18,7 +18,7 @@ import { ROOT, readEnvFile, readProcfile, startProcess, type CanopyProcess } fro
 import { binaryStl } from '../blob-helpers.ts';
 import { companies, projects } from '../../src/db/schema/index.ts';
 import { putBytes } from '../../src/services/analyses/blob-io.ts';
-import type { UploadPage } from '../../src/contract/uploads.ts';
+import type { UploadPage } from '@canopy/contract/uploads.ts';
 
 const SECRET = 'test-secret-key-that-is-long-enough-for-hs256';
 let source: Azurite;

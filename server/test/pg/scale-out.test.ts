@@ -27,7 +27,7 @@ import { getJob, type JobRow } from '../../src/jobs/queue.ts';
 import { parseBlobKey } from '../../src/services/analyses/blob-io.ts';
 import { wrapPool } from '../../src/db/database.ts';
 import { ANALYSIS_JOB_TYPES } from '../../src/services/analyses/settings.ts';
-import type { UploadPage, UploadUrl } from '../../src/contract/uploads.ts';
+import type { UploadPage, UploadUrl } from '@canopy/contract/uploads.ts';
 
 const SECRET = 'test-secret-key-that-is-long-enough-for-hs256';
 const LEASE_MS = 3000;

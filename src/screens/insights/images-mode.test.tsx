@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ImageView, StudyImage } from '@server/contract/insights.ts';
+import type { ImageView, StudyImage } from '@canopy/contract/insights.ts';
 import { ImagesMode } from './images-mode.tsx';
 import { fakeBridge, fakeInsightsServices, insight, renderWith } from './insights-test-kit.tsx';
 

@@ -4,7 +4,7 @@
  * caption, and order them (Move up/down → sort_order).
  */
 import { useCallback, useContext, useEffect, useState } from 'react';
-import type { Insight, StudyImage } from '@server/contract/insights.ts';
+import type { Insight, StudyImage } from '@canopy/contract/insights.ts';
 import { errorMessage, asServerError } from '@machines/shared/actors.ts';
 import type { ViewerModeProps } from '../../viewer/contracts.ts';
 import { Button } from '../../ui/button.tsx';

@@ -1,6 +1,6 @@
 /** The insight's edit form (editing mode): title, type and text. */
 import { useState } from 'react';
-import type { Insight, InsightCategory } from '@server/contract/insights.ts';
+import type { Insight, InsightCategory } from '@canopy/contract/insights.ts';
 import { Button } from '../../ui/button.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
 import { TextField } from '../../ui/text-field.tsx';

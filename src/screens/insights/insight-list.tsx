@@ -7,7 +7,7 @@
  * who may add insights.
  */
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import type { Insight, InsightCategory } from '@server/contract/insights.ts';
+import type { Insight, InsightCategory } from '@canopy/contract/insights.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { visuallyHidden } from '../../ui/visually-hidden.css.ts';

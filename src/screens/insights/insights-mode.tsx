@@ -8,7 +8,7 @@
 import { useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { layerLabel, resultAnalysisLabel } from '@engine/results/labels.ts';
 import { useActorRef, useSelector } from '@xstate/react';
-import type { Insight } from '@server/contract/insights.ts';
+import type { Insight } from '@canopy/contract/insights.ts';
 import { viewerModesMachine } from '@machines/viewer-modes/viewer-modes.machine.ts';
 import * as modes from '@machines/viewer-modes/viewer-modes.selectors.ts';
 import * as panelSel from '@machines/viewer-modes/insights-panel.selectors.ts';

@@ -8,8 +8,8 @@
  */
 import { createContext } from 'react';
 import { fromPromise } from 'xstate';
-import type { GlobalTemplate } from '@server/contract/viewer.ts';
-import type { ExportPdfRequest, Insight, ImageView, PinType, Report, ReportCreate, ReportUpdate, ReportView, StudyImage } from '@server/contract/insights.ts';
+import type { GlobalTemplate } from '@canopy/contract/viewer.ts';
+import type { ExportPdfRequest, Insight, ImageView, PinType, Report, ReportCreate, ReportUpdate, ReportView, StudyImage } from '@canopy/contract/insights.ts';
 import { insightsPanelMachine } from '@machines/viewer-modes/insights-panel.machine.ts';
 import { pdfExportMachine } from '@machines/viewer-modes/pdf-export.machine.ts';
 import type { InsightChange, InsightsData, NewPin, StudyScope } from '@machines/viewer-modes/insights-panel.types.ts';

@@ -4,9 +4,9 @@
  */
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import type { Insight, InsightCategory, Pin, PinType, PinTypeTemplate, Report, StudyImage } from '@server/contract/insights.ts';
-// The server's own default templates (GET /api/global-template answers these).
-import { GLOBAL_TEMPLATES } from '@server/services/viewer/templates.ts';
+import type { Insight, InsightCategory, Pin, PinType, PinTypeTemplate, Report, StudyImage } from '@canopy/contract/insights.ts';
+// The shipped default templates (GET /api/global-template answers these; contract/src/global-templates.ts).
+import { GLOBAL_TEMPLATES } from '@canopy/contract/global-templates.ts';
 import type { InsightChange } from '@machines/viewer-modes/insights-panel.types.ts';
 import { ToastContext } from '../../app/contexts.ts';
 import { PermissionsContext } from '../../app/permissions-context.ts';

@@ -3,7 +3,7 @@
  * types), its colour and icon (the type's, which the user may change), title and note.
  */
 import { useState } from 'react';
-import type { PinType, PinTypeTemplate } from '@server/contract/insights.ts';
+import type { PinType, PinTypeTemplate } from '@canopy/contract/insights.ts';
 import type { PinDetails, PinPlacement } from '@machines/viewer-modes/viewer-modes.types.ts';
 import { Button } from '../../ui/button.tsx';
 import { field, label as labelClass } from '../../ui/field.css.ts';

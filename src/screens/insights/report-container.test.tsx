@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Report } from '@server/contract/insights.ts';
+import type { Report } from '@canopy/contract/insights.ts';
 import { ReportContainer } from './report-container.tsx';
 import { fakeInsightsServices, insight, renderWith } from './insights-test-kit.tsx';
 

@@ -6,7 +6,7 @@
  */
 import { useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import type { Insight, Report } from '@server/contract/insights.ts';
+import type { Insight, Report } from '@canopy/contract/insights.ts';
 import { asServerError, errorMessage } from '@machines/shared/actors.ts';
 import { selectExporting, selectPdfError } from '@machines/viewer-modes/pdf-export.selectors.ts';
 import { Button } from '../../ui/button.tsx';

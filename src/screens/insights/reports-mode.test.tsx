@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Report } from '@server/contract/insights.ts';
+import type { Report } from '@canopy/contract/insights.ts';
 import { ReportsMode } from './reports-mode.tsx';
 import { fakeBridge, fakeInsightsServices, renderWith } from './insights-test-kit.tsx';
 

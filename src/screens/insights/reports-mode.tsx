@@ -4,8 +4,8 @@
  */
 import { useCallback, useContext, useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import type { Report } from '@server/contract/insights.ts';
-import type { GlobalTemplate } from '@server/contract/viewer.ts';
+import type { Report } from '@canopy/contract/insights.ts';
+import type { GlobalTemplate } from '@canopy/contract/viewer.ts';
 import { templateOfKind } from '@machines/viewer-modes/global-templates.ts';
 import { asServerError, errorMessage } from '@machines/shared/actors.ts';
 import { selectCanInProject } from '@machines/permissions/permissions.selectors.ts';

@@ -4,7 +4,7 @@ import { useSelector } from '@xstate/react';
 import { ANALYSIS_LABELS } from '@machines/scenario-wizard/scenario-inputs.ts';
 import { selectLastChange, selectPlanPrices, selectRefusal, selectSaving, selectSimulationPrices } from '@machines/operator/operator.selectors.ts';
 import type { SimulationPrice } from '@machines/operator/operator.types.ts';
-import type { AnalysisType } from '@server/contract/parameter-sets.ts';
+import type { AnalysisType } from '@canopy/contract/parameter-sets.ts';
 import { Button } from '../../ui/button.tsx';
 import { formatNumber } from '../../ui/format.ts';
 import { TextField } from '../../ui/text-field.tsx';

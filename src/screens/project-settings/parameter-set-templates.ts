@@ -1,6 +1,6 @@
 /**
  * Labels and starting documents for each analysis type's parameter set values (the server's
- * contract in server/src/contract/parameter-sets.ts checks them; docs/parameter-sets.md explains
+ * contract in contract/src/parameter-sets.ts checks them; docs/parameter-sets.md explains
  * the fields). Typed by the contract's AnalysisType, so a new analysis type breaks the build here.
  */
 import type { AnalysisType } from '@machines/project-settings/parameter-sets.machine.ts';

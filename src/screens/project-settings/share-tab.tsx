@@ -1,6 +1,6 @@
 /** Sharing the project: share by e-mail, invite, and the project's shares (re-send, revoke). */
 import { useActorRef, useSelector } from '@xstate/react';
-import type { ProjectShare } from '@server/contract/sharing.ts';
+import type { ProjectShare } from '@canopy/contract/sharing.ts';
 import {
   selectRevokeConfirmation,
   selectShares,

@@ -1,7 +1,7 @@
 /** One notification with its Dismiss button. */
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { Notification } from '@server/contract/sharing.ts';
+import type { Notification } from '@canopy/contract/sharing.ts';
 import type { sharingMachine } from '@machines/sharing/sharing.machine.ts';
 import { selectNotificationBusy, selectNotificationFailure } from '@machines/sharing/sharing.selectors.ts';
 import { Button } from '../../ui/button.tsx';

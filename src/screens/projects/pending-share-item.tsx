@@ -1,7 +1,7 @@
 /** One project shared with the user, waiting for an answer: Accept or Decline. */
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { ProjectShare } from '@server/contract/sharing.ts';
+import type { ProjectShare } from '@canopy/contract/sharing.ts';
 import type { sharingMachine } from '@machines/sharing/sharing.machine.ts';
 import { selectShareAnswer, selectShareBusy, selectShareFailure } from '@machines/sharing/sharing.selectors.ts';
 import { Badge } from '../../ui/badge.tsx';

@@ -2,7 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { CameraPosition } from '@server/contract/viewer.ts';
+import type { CameraPosition } from '@canopy/contract/viewer.ts';
 import type { cameraPositionsMachine } from '@machines/viewer/camera-positions.machine.ts';
 import type { CameraState } from '../../viewer/contracts.ts';
 import { Button } from '../../ui/button.tsx';

@@ -9,7 +9,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Simulation } from '@server/contract/viewer.ts';
+import type { Simulation } from '@canopy/contract/viewer.ts';
 import { writeResultGlb } from '@engine/results/glb.ts';
 import { comfortLegend } from '@engine/analyses/legends.ts';
 import { getCriterion } from '@engine/wind/criteria.ts';

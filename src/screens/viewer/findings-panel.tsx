@@ -4,7 +4,7 @@
  * fix, file — with a switch that draws their offending faces on the model, and 'Show' to fly the
  * camera to one finding. Nothing is shown for a scenario whose geometry was never validated.
  */
-import type { GeometryFinding } from '@server/contract/scenarios.ts';
+import type { GeometryFinding } from '@canopy/contract/scenarios.ts';
 import { ROLE_LABELS } from '@machines/scenario-wizard/scenario-inputs.ts';
 import { Badge, type BadgeTone } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';

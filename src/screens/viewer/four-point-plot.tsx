@@ -3,7 +3,7 @@
  * across wind directions or seasons — every layer of the active layer's analysis and metric that
  * differs only in that dimension — as a line chart, one line per point.
  */
-import type { Asset } from '@server/contract/viewer.ts';
+import type { Asset } from '@canopy/contract/viewer.ts';
 import type { CompareBy, ProbePoint } from '@machines/viewer/viewer-ui.types.ts';
 import { Button } from '../../ui/button.tsx';
 import { SelectField } from '../../ui/select-field.tsx';

@@ -1,5 +1,5 @@
 /** The graph panel (issue 8): every graph definition for the selected data layer's metric, drawn from its data. */
-import type { Asset } from '@server/contract/viewer.ts';
+import type { Asset } from '@canopy/contract/viewer.ts';
 import type { ColourLegend, GraphDefinition } from './scene-layers.ts';
 import { BarChart, LineChart } from './svg-charts.tsx';
 import { graphData } from './graph-logic.ts';

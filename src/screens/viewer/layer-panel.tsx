@@ -8,7 +8,7 @@
 import { useState, type FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { Asset, Simulation } from '@server/contract/viewer.ts';
+import type { Asset, Simulation } from '@canopy/contract/viewer.ts';
 import type { layerFilterMachine } from '@machines/layer-filter/layer-filter.machine.ts';
 import { selectBusy, selectError, selectFilterRows, selectMatchingAssets, selectUserLayers } from '@machines/layer-filter/layer-filter.selectors.ts';
 import type { FilterDimension } from '@machines/layer-filter/layer-filter.types.ts';

@@ -6,7 +6,7 @@
  */
 import { useEffect } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import type { Asset, Simulation } from '@server/contract/viewer.ts';
+import type { Asset, Simulation } from '@canopy/contract/viewer.ts';
 import { DEFAULT_MAX_BYTES } from '@machines/upload/file-rules.ts';
 import type { ImportKind } from '@machines/viewer/results-import.machine.ts';
 import { extensionOf } from '@machines/viewer/results-import.machine.ts';

@@ -5,8 +5,8 @@
  * reload. Finished scenarios show nothing here.
  */
 import { useEffect } from 'react';
-import type { Configuration } from '@server/contract/scenarios.ts';
-import { FINAL_STATUSES } from '@server/contract/scenarios.ts';
+import type { Configuration } from '@canopy/contract/scenarios.ts';
+import { FINAL_STATUSES } from '@canopy/contract/scenarios.ts';
 import { LiveStatusBadge } from '../scenario-wizard/live-status-badge.tsx';
 import { LiveStatusProvider, useLiveStatus } from '../scenario-wizard/live-status-provider.tsx';
 

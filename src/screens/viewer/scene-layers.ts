@@ -5,7 +5,7 @@
  * the user's edits. Pure: the screen and the tests call the same functions.
  */
 import { layerLabel, resultAnalysisLabel, roleLabel, withUnit } from '@engine/results/labels.ts';
-import type { Asset } from '@server/contract/viewer.ts';
+import type { Asset } from '@canopy/contract/viewer.ts';
 import type { ColourScale, SceneLayer, SceneLayerKind, ThemeRole } from '../../viewer/contracts.ts';
 import { analysisCode, abbreviateLabel } from '@engine/results/asset-fields.ts';
 import type { ColourSettings, PaletteChoice } from '@machines/viewer/viewer-ui.types.ts';

@@ -5,7 +5,7 @@
  */
 import { useEffect, useMemo } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import type { Simulation } from '@server/contract/viewer.ts';
+import type { Simulation } from '@canopy/contract/viewer.ts';
 import { selectReclassInputs, selectShownResult } from '@machines/wind-reclass/wind-reclass.selectors.ts';
 import type { LayerFilterRef } from './layer-panel.tsx';
 import type { ViewerLogic } from './viewer-services.ts';

@@ -4,7 +4,7 @@
  * finding's file when it is still being read, then frames its faces, or its location).
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { GeometryFinding } from '@server/contract/scenarios.ts';
+import type { GeometryFinding } from '@canopy/contract/scenarios.ts';
 import type { FindingHighlight } from '../../viewer/contracts.ts';
 import type { FindingsPanelProps } from './findings-panel.tsx';
 import { useValidationFindings } from './use-validation-findings.ts';

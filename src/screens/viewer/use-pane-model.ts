@@ -5,7 +5,7 @@
  */
 import { useMemo } from 'react';
 import { useSelector } from '@xstate/react';
-import type { Asset, Simulation } from '@server/contract/viewer.ts';
+import type { Asset, Simulation } from '@canopy/contract/viewer.ts';
 import { selectUserLayers } from '@machines/layer-filter/layer-filter.selectors.ts';
 import {
   activeDataAsset,

@@ -5,8 +5,8 @@
  * added from the dropdown shows up in the reloaded simulations) or when `refresh` changes.
  */
 import { useContext, useEffect, useState } from 'react';
-import type { Configuration } from '@server/contract/scenarios.ts';
-import type { Simulation } from '@server/contract/viewer.ts';
+import type { Configuration } from '@canopy/contract/scenarios.ts';
+import type { Simulation } from '@canopy/contract/viewer.ts';
 import { statusLook } from '../project-detail/scenario-status.ts';
 import { ViewerServicesContext } from './viewer-services-context.ts';
 

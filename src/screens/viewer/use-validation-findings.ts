@@ -5,7 +5,7 @@
  * The files are read only when asked: a study model can be large, and most visits do not need it.
  */
 import { useContext, useEffect, useMemo, useState } from 'react';
-import type { GeometryValidation } from '@server/contract/scenarios.ts';
+import type { GeometryValidation } from '@canopy/contract/scenarios.ts';
 import { parseStl } from '@engine/geometry/stl/reader.ts';
 import { ViewerServicesContext } from './viewer-services-context.ts';
 import { uploadDownloadPath, type ViewerServices } from './viewer-services.ts';

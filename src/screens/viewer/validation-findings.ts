@@ -5,7 +5,7 @@
  * of soup vertex indices 3·t + k: contract GeometryFinding), their bounds, and a camera that frames
  * them from the current viewing direction.
  */
-import type { GeometryFinding, GeometryValidation } from '@server/contract/scenarios.ts';
+import type { GeometryFinding, GeometryValidation } from '@canopy/contract/scenarios.ts';
 import type { CameraState, FindingHighlight } from '../../viewer/contracts.ts';
 
 /**

@@ -8,10 +8,10 @@
  * binds the machines' actor stubs to them; actors reject with a plain ServerError.
  */
 import { fromPromise } from 'xstate';
-import type { Asset, CameraPosition, CameraPositionCreate, Simulation, UserLayer, UserLayersReplace } from '@server/contract/viewer.ts';
-import type { ReclassifiedComfort } from '@server/contract/reclassified.ts';
+import type { Asset, CameraPosition, CameraPositionCreate, Simulation, UserLayer, UserLayersReplace } from '@canopy/contract/viewer.ts';
+import type { ReclassifiedComfort } from '@canopy/contract/reclassified.ts';
 import type { Criterion } from '@engine/wind/criteria.ts';
-import type { Configuration, GeometryValidation } from '@server/contract/scenarios.ts';
+import type { Configuration, GeometryValidation } from '@canopy/contract/scenarios.ts';
 import type { MetSource, WeatherSummary } from '@machines/weather/weather.types.ts';
 import { layerFilterMachine } from '@machines/layer-filter/layer-filter.machine.ts';
 import type { NewUserLayer, UserSelectedLayer } from '@machines/layer-filter/layer-filter.types.ts';

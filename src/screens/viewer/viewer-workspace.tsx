@@ -8,7 +8,7 @@
 import { defaultSimulationId } from '@machines/viewer/default-simulation.ts';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import type { Simulation } from '@server/contract/viewer.ts';
+import type { Simulation } from '@canopy/contract/viewer.ts';
 import type { FilterDimension } from '@machines/layer-filter/layer-filter.types.ts';
 import { FILTER_DIMENSIONS } from '@machines/layer-filter/layer-filter.types.ts';
 import { availableThemes, paneEffects, viewerUiMachine } from '@machines/viewer/viewer-ui.machine.ts';

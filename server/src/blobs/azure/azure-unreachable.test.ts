@@ -9,7 +9,7 @@ import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { createUser, accessToken } from '../../../test/world.ts';
 import { startAzurite, type Azurite } from '../../../test/azurite.ts';
 import { companies, projects, uploadGrants, uploads } from '../../db/schema/index.ts';
-import type { UploadPage, UploadUrl } from '../../contract/uploads.ts';
+import type { UploadPage, UploadUrl } from '@canopy/contract/uploads.ts';
 
 let azurite: Azurite;
 let t: TestContext;

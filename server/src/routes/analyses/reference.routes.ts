@@ -6,9 +6,9 @@
 import { z } from '@hono/zod-openapi';
 import type { ApiApp } from '../../app.ts';
 import { defineRoute } from '../../http/route.ts';
-import { answers, json, pathParams } from '../../contract/common.ts';
+import { answers, json, pathParams } from '@canopy/contract/common.ts';
 import { ApiError, zodToFieldErrors } from '../../http/errors.ts';
-import { CriterionSchema, LegendQuery, LegendSchema, RecipeDefaultsRequestSchema, RecipeDefaultsSchema } from '../../contract/analyses.ts';
+import { CriterionSchema, LegendQuery, LegendSchema, RecipeDefaultsRequestSchema, RecipeDefaultsSchema } from '@canopy/contract/analyses.ts';
 import { criterionRecipeDefaults, findColorLegend, listColorLegends, listCriteria } from '../../services/analyses/reference.ts';
 
 const tags = ['Analyses'];

@@ -1,6 +1,8 @@
 /** Request and response schemas shared by the sign-in and account routes (OpenAPI + validation). */
 import { z } from '@hono/zod-openapi';
-import { MESSAGES } from '../../http/errors.ts';
+import { DetailSchema, FieldErrorsSchema, json, jsonBody } from '@canopy/contract/http.ts';
+
+export { DetailSchema, FieldErrorsSchema, json, jsonBody };
 
 export const BLANK = 'This field may not be blank.';
 export const INVALID_EMAIL = 'Enter a valid email address.';
@@ -13,15 +15,11 @@ export const EMAIL_MAX = 254;
 export const emailField = () => z.string().trim().max(EMAIL_MAX, tooLong(EMAIL_MAX)).pipe(z.email(INVALID_EMAIL));
 export const tooLong = (n: number) => `Ensure this field has no more than ${n} characters.`;
 
-export const DetailSchema = z.object({ detail: z.string() }).openapi('Detail');
 
 export const TokenNotValidSchema = z
   .object({ detail: z.string(), code: z.literal('token_not_valid') })
   .openapi('TokenNotValid');
 
-export const FieldErrorsSchema = z
-  .record(z.string(), z.array(z.string()))
-  .openapi('FieldErrors', { example: { username: [MESSAGES.required] } });
 
 export const TokenPairSchema = z
   .object({ refresh: z.string(), access: z.string() })
@@ -45,15 +43,6 @@ export const UserSchema = z
   })
   .openapi('User');
 
-export const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-
-export const jsonBody = <T extends z.ZodType>(schema: T) => ({
-  required: true,
-  content: { 'application/json': { schema } },
-});
 
 export const errors = {
   400: json(FieldErrorsSchema, 'Invalid fields, as {field: [messages]}'),

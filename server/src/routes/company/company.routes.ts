@@ -4,7 +4,7 @@ import { defineRoute } from '../../http/route.ts';
 import { paginate } from '../../http/pagination.ts';
 import { pathId } from '../../http/params.ts';
 import { currentUser } from '../../auth/authenticate.ts';
-import { PageQuery, answers, json, jsonBody, pathParams } from '../../contract/common.ts';
+import { PageQuery, answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
 import {
   CompanySchema,
   CompanyUserCreateSchema,
@@ -13,7 +13,7 @@ import {
   CompanyUserUpdateSchema,
   OwnCompanySchema,
   RolePageSchema,
-} from '../../contract/company.ts';
+} from '@canopy/contract/company.ts';
 import { companyById, ownCompany } from '../../services/company/company.ts';
 import { createCompanyUser, listCompanyUsers, removeCompanyUser, updateCompanyUser } from '../../services/company/company-users.ts';
 import { listRoles } from '../../services/company/catalogue.ts';

@@ -4,7 +4,7 @@ import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { accessToken, buildWorld, createUser, type World } from '../../../test/world.ts';
 import { caller } from '../../../test/api.ts';
 import { projectAdministrators, projects, shareGroupMembers, users } from '../../db/schema/index.ts';
-import type { Company, CompanyUser, CompanyUserPage, OwnCompany, RolePage } from '../../contract/company.ts';
+import type { Company, CompanyUser, CompanyUserPage, OwnCompany, RolePage } from '@canopy/contract/company.ts';
 
 let t: TestContext;
 let w: World;

@@ -4,7 +4,7 @@ import { defineRoute } from '../../http/route.ts';
 import { paginate } from '../../http/pagination.ts';
 import { pathId } from '../../http/params.ts';
 import { currentUser } from '../../auth/authenticate.ts';
-import { PageQuery, answers, json, jsonBody, pathParams } from '../../contract/common.ts';
+import { PageQuery, answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
 import {
   ShareGroupCreateSchema,
   ShareGroupMemberPageSchema,
@@ -13,7 +13,7 @@ import {
   ShareGroupPageSchema,
   ShareGroupSchema,
   ShareGroupUpdateSchema,
-} from '../../contract/share-groups.ts';
+} from '@canopy/contract/share-groups.ts';
 import {
   addShareGroupMembers,
   createShareGroup,

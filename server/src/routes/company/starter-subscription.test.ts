@@ -9,7 +9,7 @@ import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { createUser } from '../../../test/world.ts';
 import { login } from '../../../test/auth-helpers.ts';
 import { subscriptions } from '../../db/schema/index.ts';
-import type { Subscription } from '../../contract/subscriptions.ts';
+import type { Subscription } from '@canopy/contract/subscriptions.ts';
 
 const GOOD = 'wind tunnel at dawn';
 

@@ -3,7 +3,7 @@ import type { ApiApp } from '../../app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { paginate } from '../../http/pagination.ts';
 import { currentUser } from '../../auth/authenticate.ts';
-import { PageQuery, answers, json, jsonBody } from '../../contract/common.ts';
+import { PageQuery, answers, json, jsonBody } from '@canopy/contract/common.ts';
 import {
   SimulationPricePageSchema,
   SubscriptionCreateSchema,
@@ -12,8 +12,8 @@ import {
   SubscriptionTypePricePageSchema,
   SubscriptionUsagePageSchema,
   UsageQuery,
-} from '../../contract/subscriptions.ts';
-import { ServiceLinePageSchema } from '../../contract/service-lines.ts';
+} from '@canopy/contract/subscriptions.ts';
+import { ServiceLinePageSchema } from '@canopy/contract/service-lines.ts';
 import { createSubscription, listSubscriptions } from '../../services/company/subscriptions.ts';
 import { listUsage } from '../../services/company/usage.ts';
 import { listServiceLines, listSimulationPrices, listSubscriptionTypePrices } from '../../services/company/catalogue.ts';

@@ -4,7 +4,7 @@ import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { accessToken, buildWorld, createUser, type World } from '../../../test/world.ts';
 import { caller } from '../../../test/api.ts';
 import { subscriptions, subscriptionUsage, users } from '../../db/schema/index.ts';
-import type { Subscription, SubscriptionPage, SubscriptionUsagePage } from '../../contract/subscriptions.ts';
+import type { Subscription, SubscriptionPage, SubscriptionUsagePage } from '@canopy/contract/subscriptions.ts';
 import { debitSubscription } from '../../services/company/usage.ts';
 import { nextRefill, periodStart } from '../../services/company/subscriptions.ts';
 import { seedDemo } from '../../db/seed.ts';

@@ -13,7 +13,7 @@ import type { BodyTier } from '../../http/body-limit.ts';
 import { pathId } from '../../http/params.ts';
 import { currentUser, type AuthUser } from '../../auth/authenticate.ts';
 import type { Db } from '../../db/database.ts';
-import { answers, json, jsonBody, pathParams } from '../../contract/common.ts';
+import { answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
 import {
   ImageViewCreateSchema,
   ImageViewSchema,
@@ -30,7 +30,7 @@ import {
   SceneViewCreateSchema,
   SceneViewSchema,
   SceneViewUpdateSchema,
-} from '../../contract/insights.ts';
+} from '@canopy/contract/insights.ts';
 import type { StudyIds } from '../../services/insights/insights.ts';
 import * as sceneViews from '../../services/insights/scene-views.ts';
 import * as pins from '../../services/insights/pins.ts';

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { buildVisibilityWorld, decodePng, encodePng, pdfToText, popplerAvailable, renderFirstPage, type VisibilityWorld } from '../../../test/world-insights.ts';
-import type { Insight } from '../../contract/insights.ts';
+import type { Insight } from '@canopy/contract/insights.ts';
 
 let t: TestContext;
 let w: VisibilityWorld;

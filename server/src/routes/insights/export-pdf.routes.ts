@@ -2,8 +2,8 @@
 import type { ApiApp } from '../../app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { currentUser } from '../../auth/authenticate.ts';
-import { answers, jsonBody } from '../../contract/common.ts';
-import { ExportPdfRequestSchema } from '../../contract/insights.ts';
+import { answers, jsonBody } from '@canopy/contract/common.ts';
+import { ExportPdfRequestSchema } from '@canopy/contract/insights.ts';
 import { exportPdf } from '../../services/pdf/export.ts';
 
 export const exportPdfRoute = defineRoute('user', {

@@ -20,7 +20,7 @@ import {
 } from '../../../test/world-insights.ts';
 import { assets, configurations, projectMetSources, simulations, weatherStations } from '../../db/schema/index.ts';
 import { ASSETS_CONTAINER, putBytes } from '../../services/analyses/blob-io.ts';
-import type { Insight, Report, StudyImage } from '../../contract/insights.ts';
+import type { Insight, Report, StudyImage } from '@canopy/contract/insights.ts';
 import { embeddedTrueTypeFonts, fontsOf } from '../../services/pdf/testing/pdf-fonts.ts';
 
 let t: TestContext;

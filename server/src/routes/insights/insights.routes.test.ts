@@ -10,7 +10,7 @@ import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { buildVisibilityWorld, decodePng, testCardPng, type VisibilityWorld } from '../../../test/world-insights.ts';
 import { uploadFile } from '../../../test/viewer-fixtures.ts';
 import { configurations, simulations, studies } from '../../db/schema/index.ts';
-import type { Drawing, Insight, InsightCategory, Pin, PinType, PinTypeTemplate, Report, SceneView, StudyImage } from '../../contract/insights.ts';
+import type { Drawing, Insight, InsightCategory, Pin, PinType, PinTypeTemplate, Report, SceneView, StudyImage } from '@canopy/contract/insights.ts';
 
 let t: TestContext;
 let w: VisibilityWorld;

@@ -2,8 +2,8 @@
 import { z } from '@hono/zod-openapi';
 import type { ApiApp } from '../../app.ts';
 import { defineRoute } from '../../http/route.ts';
-import { answers, json } from '../../contract/common.ts';
-import { InsightCategorySchema, PinTypeTemplateSchema } from '../../contract/insights.ts';
+import { answers, json } from '@canopy/contract/common.ts';
+import { InsightCategorySchema, PinTypeTemplateSchema } from '@canopy/contract/insights.ts';
 import { INSIGHT_CATEGORIES, PIN_TYPE_TEMPLATES } from '../../services/insights/reference.ts';
 
 export const pinTypeTemplatesRoute = defineRoute('user', {

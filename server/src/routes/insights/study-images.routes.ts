@@ -7,8 +7,8 @@ import type { ApiApp } from '../../app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
 import { currentUser } from '../../auth/authenticate.ts';
-import { answers, json, jsonBody, pathParams } from '../../contract/common.ts';
-import { StudyImageCreateSchema, StudyImageSchema, StudyImageUpdateSchema } from '../../contract/insights.ts';
+import { answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
+import { StudyImageCreateSchema, StudyImageSchema, StudyImageUpdateSchema } from '@canopy/contract/insights.ts';
 import {
   deleteStudyImage,
   getStudyImage,

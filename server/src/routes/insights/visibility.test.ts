@@ -17,7 +17,7 @@ import {
   type VisibilityUser,
   type VisibilityWorld,
 } from '../../../test/world-insights.ts';
-import type { Insight, Report } from '../../contract/insights.ts';
+import type { Insight, Report } from '@canopy/contract/insights.ts';
 
 let t: TestContext;
 let w: VisibilityWorld;

@@ -9,8 +9,8 @@ import { buildWorld, type World } from '../../../test/world.ts';
 import { caller } from '../../../test/api.ts';
 import { and, eq } from 'drizzle-orm';
 import { subscriptions, users } from '../../db/schema/index.ts';
-import type { OperatorCompany, OperatorCompanyPage, EulaVersion, EulaVersionPage } from '../../contract/operator.ts';
-import type { SimulationPrice, Subscription, SubscriptionTypePrice } from '../../contract/subscriptions.ts';
+import type { OperatorCompany, OperatorCompanyPage, EulaVersion, EulaVersionPage } from '@canopy/contract/operator.ts';
+import type { SimulationPrice, Subscription, SubscriptionTypePrice } from '@canopy/contract/subscriptions.ts';
 
 let t: TestContext;
 let w: World;

@@ -7,8 +7,8 @@ import type { ApiApp } from '../../app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { paginate } from '../../http/pagination.ts';
 import { pathId } from '../../http/params.ts';
-import { PageQuery, answers, json, jsonBody, pathParams } from '../../contract/common.ts';
-import { SimulationPriceSchema, SubscriptionPageSchema, SubscriptionSchema, SubscriptionTypePriceSchema } from '../../contract/subscriptions.ts';
+import { PageQuery, answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
+import { SimulationPriceSchema, SubscriptionPageSchema, SubscriptionSchema, SubscriptionTypePriceSchema } from '@canopy/contract/subscriptions.ts';
 import {
   EulaPublishSchema,
   EulaVersionPageSchema,
@@ -20,7 +20,7 @@ import {
   SimulationPriceUpdateSchema,
   SubscriptionTypePriceUpdateSchema,
   SubscriptionUpdateSchema,
-} from '../../contract/operator.ts';
+} from '@canopy/contract/operator.ts';
 import { createCompany, listAllCompanies } from '../../services/operator/companies.ts';
 import { companySubscriptions, updateSubscription } from '../../services/operator/subscriptions.ts';
 import { createSimulationPrice, updateSimulationPrice, updateSubscriptionTypePrice } from '../../services/operator/prices.ts';

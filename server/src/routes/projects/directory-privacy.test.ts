@@ -11,7 +11,7 @@ import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { accessToken, buildWorld, createUser, type World } from '../../../test/world.ts';
 import { caller } from '../../../test/api.ts';
 import { notifications, projectShares, users } from '../../db/schema/index.ts';
-import type { Invite, NotificationPage, ProjectShare, ProjectSharePage } from '../../contract/sharing.ts';
+import type { Invite, NotificationPage, ProjectShare, ProjectSharePage } from '@canopy/contract/sharing.ts';
 
 let t: TestContext;
 let w: World;

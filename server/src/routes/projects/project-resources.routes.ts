@@ -3,14 +3,14 @@ import type { ApiApp } from '../../app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
 import { currentUser } from '../../auth/authenticate.ts';
-import { answers, json, jsonBody, pathParams } from '../../contract/common.ts';
+import { answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
 import {
   DeleteParameterSetSchema,
   ParameterSetSchema,
   SaveParameterSetSchema,
   UpdateParameterSetSchema,
-} from '../../contract/parameter-sets.ts';
-import { ProjectFileSchema, SaveProjectFileSchema } from '../../contract/project-files.ts';
+} from '@canopy/contract/parameter-sets.ts';
+import { ProjectFileSchema, SaveProjectFileSchema } from '@canopy/contract/project-files.ts';
 import { deleteParameterSet, saveParameterSet, updateParameterSet } from '../../services/parameter-sets/parameter-sets.ts';
 import { saveProjectFile } from '../../services/project-files/project-files.ts';
 

@@ -4,9 +4,9 @@ import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { buildWorld, type World } from '../../../test/world.ts';
 import { caller } from '../../../test/api.ts';
 import { projects, uploads } from '../../db/schema/index.ts';
-import type { ParameterSet } from '../../contract/parameter-sets.ts';
-import type { Project } from '../../contract/projects.ts';
-import type { ProjectFile } from '../../contract/project-files.ts';
+import type { ParameterSet } from '@canopy/contract/parameter-sets.ts';
+import type { Project } from '@canopy/contract/projects.ts';
+import type { ProjectFile } from '@canopy/contract/project-files.ts';
 
 let t: TestContext;
 let w: World;

@@ -4,7 +4,7 @@ import { defineRoute } from '../../http/route.ts';
 import { paginate } from '../../http/pagination.ts';
 import { pathId } from '../../http/params.ts';
 import { currentUser } from '../../auth/authenticate.ts';
-import { answers, json, jsonBody, pathParams } from '../../contract/common.ts';
+import { answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
 import {
   FavoriteSchema,
   ProjectCreateSchema,
@@ -12,7 +12,7 @@ import {
   ProjectPageSchema,
   ProjectSchema,
   ProjectUpdateSchema,
-} from '../../contract/projects.ts';
+} from '@canopy/contract/projects.ts';
 import { listProjects } from '../../services/projects/list.ts';
 import { projectDetail } from '../../services/projects/detail.ts';
 import { createProject, updateProject } from '../../services/projects/edit.ts';

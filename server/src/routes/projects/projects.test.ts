@@ -4,8 +4,8 @@ import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { buildWorld, type World } from '../../../test/world.ts';
 import { caller } from '../../../test/api.ts';
 import { configurations, notifications, projects, projectShares, simulations } from '../../db/schema/index.ts';
-import type { Favorite, Project, ProjectPage } from '../../contract/projects.ts';
-import type { ShareGroup } from '../../contract/share-groups.ts';
+import type { Favorite, Project, ProjectPage } from '@canopy/contract/projects.ts';
+import type { ShareGroup } from '@canopy/contract/share-groups.ts';
 
 let t: TestContext;
 let w: World;

@@ -4,7 +4,7 @@ import { defineRoute } from '../../http/route.ts';
 import { paginate } from '../../http/pagination.ts';
 import { pathId } from '../../http/params.ts';
 import { currentUser } from '../../auth/authenticate.ts';
-import { PageQuery, answers, json, jsonBody, pathParams } from '../../contract/common.ts';
+import { PageQuery, answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
 import {
   InviteCreateSchema,
   InviteSchema,
@@ -12,8 +12,8 @@ import {
   ProjectShareSchema,
   ShareCreateSchema,
   ShareUpdateSchema,
-} from '../../contract/sharing.ts';
-import { ProjectAdministratorPageSchema, ProjectAdministratorSchema } from '../../contract/administrators.ts';
+} from '@canopy/contract/sharing.ts';
+import { ProjectAdministratorPageSchema, ProjectAdministratorSchema } from '@canopy/contract/administrators.ts';
 import {
   createProjectShare,
   deleteProjectShare,

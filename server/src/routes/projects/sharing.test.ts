@@ -5,9 +5,9 @@ import { accessToken, buildWorld, createUser, type World } from '../../../test/w
 import { caller } from '../../../test/api.ts';
 import { notifications, projectShares, users } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../auth/authenticate.ts';
-import type { Invite, NotificationPage, ProjectShare, ProjectSharePage } from '../../contract/sharing.ts';
-import type { ProjectPage } from '../../contract/projects.ts';
-import type { AdministeredProjectPage, ProjectAdministrator, ProjectAdministratorPage } from '../../contract/administrators.ts';
+import type { Invite, NotificationPage, ProjectShare, ProjectSharePage } from '@canopy/contract/sharing.ts';
+import type { ProjectPage } from '@canopy/contract/projects.ts';
+import type { AdministeredProjectPage, ProjectAdministrator, ProjectAdministratorPage } from '@canopy/contract/administrators.ts';
 import { createProjectShare } from '../../services/sharing/shares.ts';
 
 let t: TestContext;

@@ -3,8 +3,8 @@ import type { ApiApp } from '../../app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
 import { currentUser } from '../../auth/authenticate.ts';
-import { answers, json, pathParams } from '../../contract/common.ts';
-import { CancelSimulationResultSchema } from '../../contract/reservations.ts';
+import { answers, json, pathParams } from '@canopy/contract/common.ts';
+import { CancelSimulationResultSchema } from '@canopy/contract/reservations.ts';
 import { cancelSimulation } from '../../services/scenarios/cancel.ts';
 
 export const cancelSimulationRoute = defineRoute('user', {

@@ -1,8 +1,8 @@
 /** GET /api/scenario-capabilities: what the scenario wizard may offer on this installation (issue 16). */
 import type { ApiApp } from '../../app.ts';
 import { defineRoute } from '../../http/route.ts';
-import { answers, json } from '../../contract/common.ts';
-import { CapabilityListSchema } from '../../contract/capabilities.ts';
+import { answers, json } from '@canopy/contract/common.ts';
+import { CapabilityListSchema } from '@canopy/contract/capabilities.ts';
 import { capabilities } from '../../services/scenarios/capabilities.ts';
 
 export const capabilitiesRoute = defineRoute('user', {

@@ -5,7 +5,7 @@ import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { buildWorld, type World } from '../../../test/world.ts';
 import { solarScenarioBody, uploadFile } from '../../../test/world-scenarios.ts';
 import { configurations, simulations } from '../../db/schema/index.ts';
-import type { Configuration } from '../../contract/scenarios.ts';
+import type { Configuration } from '@canopy/contract/scenarios.ts';
 
 let t: TestContext;
 let w: World;

@@ -6,8 +6,8 @@ import type { ApiApp } from '../../app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
 import { currentUser } from '../../auth/authenticate.ts';
-import { answers, json, jsonBody, pathParams } from '../../contract/common.ts';
-import { ConfigurationSchema, CreateConfigurationSchema, DuplicateScenarioSchema, HideScenarioSchema, UpdateConfigurationSchema } from '../../contract/scenarios.ts';
+import { answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
+import { ConfigurationSchema, CreateConfigurationSchema, DuplicateScenarioSchema, HideScenarioSchema, UpdateConfigurationSchema } from '@canopy/contract/scenarios.ts';
 import { createScenario, deleteScenario, duplicateScenario, getScenario, hideScenario, replaceScenario } from '../../services/scenarios/configurations.ts';
 
 const tags = ['Scenarios'];

@@ -14,7 +14,7 @@ import { solarScenarioBody, uploadFile } from '../../../test/world-scenarios.ts'
 import { gridStl, healthOffAndOnTheLoop } from '../../../test/responsiveness.ts';
 import { createHeavyWork, type HeavyWork } from '../../jobs/heavy-work.ts';
 import type { CpuPool } from '../../jobs/cpu-pool.ts';
-import type { Configuration, RemeshResult } from '../../contract/scenarios.ts';
+import type { Configuration, RemeshResult } from '@canopy/contract/scenarios.ts';
 
 let t: TestContext;
 let w: World;

@@ -16,9 +16,9 @@ import { creditReservations, subscriptions, subscriptionUsage } from '../../db/s
 import { createInlineCpuPool } from '../../jobs/inline-cpu-pool.ts';
 import { jobHandlers } from '../../jobs/handlers/index.ts';
 import { JobWorker } from '../../jobs/worker.ts';
-import type { CapabilityList } from '../../contract/capabilities.ts';
-import type { Configuration, CostBreakdown, GeometryValidation, UserApprovalResult } from '../../contract/scenarios.ts';
-import type { Subscription } from '../../contract/subscriptions.ts';
+import type { CapabilityList } from '@canopy/contract/capabilities.ts';
+import type { Configuration, CostBreakdown, GeometryValidation, UserApprovalResult } from '@canopy/contract/scenarios.ts';
+import type { Subscription } from '@canopy/contract/subscriptions.ts';
 
 const json = async <T>(res: Response, status: number): Promise<T> => {
   const body = await res.json();

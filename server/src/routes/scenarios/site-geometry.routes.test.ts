@@ -20,7 +20,7 @@ import { subscriptions } from '../../db/schema/index.ts';
 import { createInlineCpuPool } from '../../jobs/inline-cpu-pool.ts';
 import { jobHandlers } from '../../jobs/handlers/index.ts';
 import { JobWorker } from '../../jobs/worker.ts';
-import type { Configuration, GeometryValidation, LatestStatus } from '../../contract/scenarios.ts';
+import type { Configuration, GeometryValidation, LatestStatus } from '@canopy/contract/scenarios.ts';
 import { boxSoup } from '../../../../engine/geometry/mesh/test-meshes.ts';
 import { writeBinaryStl } from '../../../../engine/geometry/stl/writer.ts';
 import { readResultGlb } from '../../../../engine/results/glb.ts';

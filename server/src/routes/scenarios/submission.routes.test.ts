@@ -17,7 +17,7 @@ import { createInlineCpuPool } from '../../jobs/inline-cpu-pool.ts';
 import { jobHandlers } from '../../jobs/handlers/index.ts';
 import { JobWorker } from '../../jobs/worker.ts';
 import { createInProcessBus, type BusMessage } from '../../realtime/bus.ts';
-import type { Configuration, CostBreakdown, GeometryValidation, LatestStatus, MlModelList, UserApprovalResult, VersionInfo } from '../../contract/scenarios.ts';
+import type { Configuration, CostBreakdown, GeometryValidation, LatestStatus, MlModelList, UserApprovalResult, VersionInfo } from '@canopy/contract/scenarios.ts';
 import { writeResultGlb } from '../../../../engine/results/glb.ts';
 
 let t: TestContext;

@@ -14,7 +14,7 @@ import { createCpuPool, type CpuPool } from '../../jobs/cpu-pool.ts';
 import { createInlineCpuPool } from '../../jobs/inline-cpu-pool.ts';
 import { jobHandlers } from '../../jobs/handlers/index.ts';
 import { JobWorker } from '../../jobs/worker.ts';
-import type { GeometryValidation } from '../../contract/scenarios.ts';
+import type { GeometryValidation } from '@canopy/contract/scenarios.ts';
 
 let t: TestContext;
 let w: World;

@@ -3,8 +3,8 @@ import type { ApiApp } from '../../app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
 import { currentUser } from '../../auth/authenticate.ts';
-import { answers, json, jsonBody, pathParams } from '../../contract/common.ts';
-import { GeometryValidationPatchSchema, GeometryValidationRequestSchema, GeometryValidationSchema } from '../../contract/scenarios.ts';
+import { answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
+import { GeometryValidationPatchSchema, GeometryValidationRequestSchema, GeometryValidationSchema } from '@canopy/contract/scenarios.ts';
 import { getValidation, patchValidation, requestValidation } from '../../services/scenarios/validation.ts';
 
 const tags = ['Scenarios'];

@@ -5,7 +5,7 @@ import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { buildWorld, type World } from '../../../test/world.ts';
 import { SITE_OSM_PATH, uploadFile } from '../../../test/world-weather.ts';
 import { projects } from '../../db/schema/index.ts';
-import type { ProjectSurrounds, Surrounds } from '../../contract/surrounds.ts';
+import type { ProjectSurrounds, Surrounds } from '@canopy/contract/surrounds.ts';
 import { readResultGlb } from '../../../../engine/results/glb.ts';
 import { checkClosedMesh } from '../../../../engine/geometry/osm/mesh-check.ts';
 

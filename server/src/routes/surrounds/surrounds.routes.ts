@@ -7,7 +7,7 @@ import type { ApiApp } from '../../app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
 import { currentUser } from '../../auth/authenticate.ts';
-import { GenerateOsmSchema, ProjectSurroundsSchema, SurroundsSchema } from '../../contract/surrounds.ts';
+import { GenerateOsmSchema, ProjectSurroundsSchema, SurroundsSchema } from '@canopy/contract/surrounds.ts';
 import { generateOsmSurrounds, getSurrounds, surroundsGlbBytes } from '../../services/surrounds/surrounds.ts';
 import { DetailSchema, FieldErrorsSchema, json, jsonBody, unauthenticated } from '../auth/schemas.ts';
 

@@ -16,7 +16,7 @@ import { buildWorld, type World } from '../../../test/world.ts';
 import { binaryStl, sha256 } from '../../../test/blob-helpers.ts';
 import { startAzurite, type Azurite } from '../../../test/azurite.ts';
 import { projectAdministrators, projects, uploads } from '../../db/schema/index.ts';
-import type { Upload, UploadPage, UploadUrl } from '../../contract/uploads.ts';
+import type { Upload, UploadPage, UploadUrl } from '@canopy/contract/uploads.ts';
 
 const LIMIT = 64 * 1024;
 let azurite: Azurite;

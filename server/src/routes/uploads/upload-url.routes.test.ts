@@ -5,7 +5,7 @@ import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { accessToken, buildWorld, type World } from '../../../test/world.ts';
 import { putBlob } from '../../../test/blob-helpers.ts';
 import { uploadGrants, uploads } from '../../db/schema/index.ts';
-import type { UploadUrl } from '../../contract/uploads.ts';
+import type { UploadUrl } from '@canopy/contract/uploads.ts';
 
 let t: TestContext;
 let w: World;

@@ -11,7 +11,7 @@ import { pathId } from '../../http/params.ts';
 import { publicBaseUrl } from '../../http/public-base-url.ts';
 import { currentUser } from '../../auth/authenticate.ts';
 import { issueUploadUrl } from '../../services/uploads/grants.ts';
-import { UploadUrlSchema } from '../../contract/uploads.ts';
+import { UploadUrlSchema } from '@canopy/contract/uploads.ts';
 import { DetailSchema, json, unauthenticated } from '../auth/schemas.ts';
 import type { BlobContainer } from '../../db/schema/index.ts';
 

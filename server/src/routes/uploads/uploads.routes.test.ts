@@ -5,7 +5,7 @@ import { buildWorld, type World } from '../../../test/world.ts';
 import { grantUpload } from '../../../test/world-uploads.ts';
 import { binaryStl, putBlob } from '../../../test/blob-helpers.ts';
 import { projects } from '../../db/schema/index.ts';
-import type { Upload, UploadPage } from '../../contract/uploads.ts';
+import type { Upload, UploadPage } from '@canopy/contract/uploads.ts';
 
 let t: TestContext;
 let w: World;

@@ -12,7 +12,7 @@ import { pathId } from '../../http/params.ts';
 import { paginate } from '../../http/pagination.ts';
 import { currentUser } from '../../auth/authenticate.ts';
 import { listUploads, openUploadDownload } from '../../services/uploads/records.ts';
-import { UploadListQuerySchema, UploadPageSchema } from '../../contract/uploads.ts';
+import { UploadListQuerySchema, UploadPageSchema } from '@canopy/contract/uploads.ts';
 import { DetailSchema, errors, json, unauthenticated } from '../auth/schemas.ts';
 
 export const listUploadsRoute = defineRoute('user', {

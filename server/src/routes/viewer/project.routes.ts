@@ -10,8 +10,8 @@ import type { ApiApp } from '../../app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
 import { currentUser } from '../../auth/authenticate.ts';
-import { answers, json, jsonBody, pathParams } from '../../contract/common.ts';
-import { AssetSchema, PostProcessingTagCreateSchema, PostProcessingTagSchema } from '../../contract/viewer.ts';
+import { answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
+import { AssetSchema, PostProcessingTagCreateSchema, PostProcessingTagSchema } from '@canopy/contract/viewer.ts';
 import { getSimulationAsset, layerSetFile, simulationAssetFile, type AssetPath } from '../../services/viewer/simulations.ts';
 import { createPostProcessingTag, listPostProcessingTags } from '../../services/viewer/viewer-state.ts';
 

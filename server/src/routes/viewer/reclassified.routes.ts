@@ -7,9 +7,9 @@ import type { ApiApp } from '../../app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
 import { currentUser } from '../../auth/authenticate.ts';
-import { answers, json, jsonBody, pathParams } from '../../contract/common.ts';
-import { AssetSchema } from '../../contract/viewer.ts';
-import { ReclassifiedComfortSchema } from '../../contract/reclassified.ts';
+import { answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
+import { AssetSchema } from '@canopy/contract/viewer.ts';
+import { ReclassifiedComfortSchema } from '@canopy/contract/reclassified.ts';
 import { saveReclassifiedComfort } from '../../services/analyses/reclassified-layer.ts';
 
 export const reclassifiedComfortRoute = defineRoute(

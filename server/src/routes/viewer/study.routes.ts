@@ -10,7 +10,7 @@ import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
 import { ApiError } from '../../http/errors.ts';
 import { currentUser } from '../../auth/authenticate.ts';
-import { answers, json, jsonBody, pathParams } from '../../contract/common.ts';
+import { answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
 import {
   CameraPositionCreateSchema,
   CameraPositionPatchSchema,
@@ -18,7 +18,7 @@ import {
   SimulationSchema,
   UserLayerSchema,
   UserLayersReplaceSchema,
-} from '../../contract/viewer.ts';
+} from '@canopy/contract/viewer.ts';
 import { getStudySimulation, listStudySimulations } from '../../services/viewer/simulations.ts';
 import {
   createCameraPosition,

@@ -12,7 +12,7 @@ import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { buildWorld, type World } from '../../../test/world.ts';
 import { CHICAGO_EPW_PATH } from '../../../test/world-weather.ts';
 import { badStations, projects } from '../../db/schema/index.ts';
-import type { FetchMetFailure, FetchMetResult } from '../../contract/weather.ts';
+import type { FetchMetFailure, FetchMetResult } from '@canopy/contract/weather.ts';
 import { MET_FETCH_FAILURE } from '../../services/weather/fetch-met.ts';
 import { greatCircleKm } from '../../services/weather/library.ts';
 

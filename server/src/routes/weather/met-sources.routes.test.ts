@@ -6,7 +6,7 @@ import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { buildWorld, type World } from '../../../test/world.ts';
 import { CHICAGO_EPW_PATH, uploadFile } from '../../../test/world-weather.ts';
 import { weatherStations } from '../../db/schema/index.ts';
-import type { MetSource } from '../../contract/weather.ts';
+import type { MetSource } from '@canopy/contract/weather.ts';
 
 let t: TestContext;
 let w: World;

@@ -8,7 +8,7 @@ import type { ApiApp } from '../../app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
 import { currentUser } from '../../auth/authenticate.ts';
-import { AddMetSourceSchema, FetchMetFailureSchema, FetchMetResultSchema, MetSourceListSchema, MetSourceSchema } from '../../contract/weather.ts';
+import { AddMetSourceSchema, FetchMetFailureSchema, FetchMetResultSchema, MetSourceListSchema, MetSourceSchema } from '@canopy/contract/weather.ts';
 import { addMetSourceFromUpload, listMetSources, removeMetSource } from '../../services/weather/met-sources.ts';
 import { fetchMetData } from '../../services/weather/fetch-met.ts';
 import { DetailSchema, FieldErrorsSchema, json, jsonBody, unauthenticated } from '../auth/schemas.ts';

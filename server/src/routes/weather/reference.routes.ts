@@ -8,7 +8,7 @@ import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
 import { listOf, paginate } from '../../http/pagination.ts';
 import { currentUser } from '../../auth/authenticate.ts';
-import { BadStationPageSchema, BadStationSchema, CreateBadStationSchema, PageQuerySchema, WindProfilePageSchema, WindProfilesQuerySchema } from '../../contract/weather.ts';
+import { BadStationPageSchema, BadStationSchema, CreateBadStationSchema, PageQuerySchema, WindProfilePageSchema, WindProfilesQuerySchema } from '@canopy/contract/weather.ts';
 import { windProfiles } from '../../services/weather/wind-profiles.ts';
 import { addBadStation, listBadStations, removeBadStation } from '../../services/weather/bad-stations.ts';
 import { DetailSchema, FieldErrorsSchema, json, jsonBody, unauthenticated } from '../auth/schemas.ts';

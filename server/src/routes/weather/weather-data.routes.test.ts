@@ -10,7 +10,7 @@ import { buildWorld, type World } from '../../../test/world.ts';
 import { CHICAGO_EPW_PATH } from '../../../test/world-weather.ts';
 import { parseEpw } from '../../../../engine/weather/epw.ts';
 import { parseWeatherCsv } from '../../../../engine/weather/weather-csv.ts';
-import type { BadStation, WeatherSummary, WindProfile } from '../../contract/weather.ts';
+import type { BadStation, WeatherSummary, WindProfile } from '@canopy/contract/weather.ts';
 import { seasonMonths } from '../../services/weather/summary.ts';
 
 let t: TestContext;

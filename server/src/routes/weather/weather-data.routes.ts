@@ -8,7 +8,7 @@ import type { ApiApp } from '../../app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
 import { currentUser } from '../../auth/authenticate.ts';
-import { DownloadWeatherSchema, WeatherSummaryQuerySchema, WeatherSummarySchema } from '../../contract/weather.ts';
+import { DownloadWeatherSchema, WeatherSummaryQuerySchema, WeatherSummarySchema } from '@canopy/contract/weather.ts';
 import { weatherCsv } from '../../services/weather/download.ts';
 import { weatherSummary } from '../../services/weather/summary.ts';
 import { DetailSchema, FieldErrorsSchema, json, jsonBody, unauthenticated } from '../auth/schemas.ts';

@@ -10,7 +10,7 @@ import type { AuthUser } from '../../auth/authenticate.ts';
 import { projectAdministrators, projectShares, projects, users } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import { listOf, type ListQuery } from '../../http/pagination.ts';
-import type { AdministeredProject, ProjectAdministrator } from '../../contract/administrators.ts';
+import type { AdministeredProject, ProjectAdministrator } from '@canopy/contract/administrators.ts';
 import { displayName } from '../users/names.ts';
 import { hasPermission } from '../company/guards.ts';
 import { requireChangeableProject, requireVisibleProject } from '../projects/access.ts';

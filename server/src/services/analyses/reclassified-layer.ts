@@ -15,7 +15,7 @@ import type { AuthUser } from '../../auth/authenticate.ts';
 import type { AppDeps } from '../../deps.ts';
 import { assets } from '../../db/schema/index.ts';
 import { ApiError, zodToFieldErrors } from '../../http/errors.ts';
-import { NO_CLASS_BYTE, type ReclassifiedComfortSchema } from '../../contract/reclassified.ts';
+import { NO_CLASS_BYTE, type ReclassifiedComfortSchema } from '@canopy/contract/reclassified.ts';
 import { readResultGlb, writeResultGlb } from '../../../../engine/results/glb.ts';
 import { criterionSchema } from '../../../../engine/wind/criteria.ts';
 import { findLegend, comfortLegendName } from '../../../../engine/analyses/legends.ts';

@@ -22,7 +22,7 @@ import type { ResultSurface } from '../../../../engine/analyses/layers.ts';
 import { getBytes, parseBlobKey } from '../analyses/blob-io.ts';
 import { PRESENTATION_PLANE } from '../analyses/scene.ts';
 import { uploadBytes, uploadRows } from '../scenarios/geometry.ts';
-import type { GeometryFiles, GeometryRole, PedestrianPlane } from '../../contract/scenarios.ts';
+import type { GeometryFiles, GeometryRole, PedestrianPlane } from '@canopy/contract/scenarios.ts';
 
 /** Drag density C_d·a of landscaping, 1/m: a dense urban tree crown (leaf area density ≈ 1 m²/m³, C_d ≈ 0.2). */
 export const TREE_DRAG_PER_M = 0.2;

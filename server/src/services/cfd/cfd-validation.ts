@@ -10,7 +10,7 @@ import type { Db } from '../../db/database.ts';
 import type { BlobStore } from '../../blobs/blob-store.ts';
 import type { Config } from '../../env.ts';
 import { configurations, simulations } from '../../db/schema/index.ts';
-import type { GeometryFiles, ScenarioForm } from '../../contract/scenarios.ts';
+import type { GeometryFiles, ScenarioForm } from '@canopy/contract/scenarios.ts';
 import type { GeometryFinding, GeometryRole } from '../../../../engine/geometry/index.ts';
 import { checkVoxelizable, VoxelizeError } from '../../../../engine/cfd/geometry/voxelize.ts';
 import { CfdInputError } from '../../../../engine/cfd/run/errors.ts';

@@ -10,7 +10,7 @@ import type { AuthUser } from '../../auth/authenticate.ts';
 import type { AppDeps } from '../../deps.ts';
 import { simulationPrices } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
-import type { CfdEstimateRequestSchema, CfdEstimateResponse } from '../../contract/cfd.ts';
+import type { CfdEstimateRequestSchema, CfdEstimateResponse } from '@canopy/contract/cfd.ts';
 import type { z } from '@hono/zod-openapi';
 import { checkVoxelizable, VoxelizeError } from '../../../../engine/cfd/geometry/voxelize.ts';
 import { CfdInputError } from '../../../../engine/cfd/run/errors.ts';

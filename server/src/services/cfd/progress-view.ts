@@ -5,7 +5,7 @@
  * the measured throughput (or the estimate's when none is measured yet), one after another as the
  * estimate assumes. Pure: services/scenarios/status.ts calls it with the stored run state.
  */
-import type { SimulationProgress } from '../../contract/scenarios.ts';
+import type { SimulationProgress } from '@canopy/contract/scenarios.ts';
 import type { CfdRunState } from './run-state.ts';
 
 // Type-only: status.ts (imported almost everywhere) must not pull in the job queue through run-state.ts.

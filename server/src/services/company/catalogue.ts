@@ -4,9 +4,9 @@ import type { Db } from '../../db/database.ts';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import { rolePermissions, roles, serviceLines, simulationPrices, subscriptionTypePrices } from '../../db/schema/index.ts';
 import type { ListQuery } from '../../http/pagination.ts';
-import type { Role } from '../../contract/company.ts';
-import type { SimulationPrice, SubscriptionTypePrice } from '../../contract/subscriptions.ts';
-import type { ServiceLine } from '../../contract/service-lines.ts';
+import type { Role } from '@canopy/contract/company.ts';
+import type { SimulationPrice, SubscriptionTypePrice } from '@canopy/contract/subscriptions.ts';
+import type { ServiceLine } from '@canopy/contract/service-lines.ts';
 import { PERMISSIONS } from '../roles.ts';
 
 export function listRoles(db: Db): ListQuery<Role> {

@@ -12,7 +12,7 @@ import { projectAdministrators, projects, roles, shareGroupMembers, shareGroups,
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { ApiError, type FieldErrors } from '../../http/errors.ts';
 import type { ListQuery } from '../../http/pagination.ts';
-import type { CompanyUser, CompanyUserCreate, CompanyUserUpdate } from '../../contract/company.ts';
+import type { CompanyUser, CompanyUserCreate, CompanyUserUpdate } from '@canopy/contract/company.ts';
 import { USERNAME_TAKEN, EMAIL_TAKEN } from '../auth/signup.ts';
 import { setPasswordLink } from '../auth/password-reset.ts';
 import { lockCompany, ownCompanyId, requireCompanyPermission, requirePermission } from './guards.ts';

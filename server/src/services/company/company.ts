@@ -8,7 +8,7 @@ import type { Db } from '../../db/database.ts';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import { companies, projects, users } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
-import type { Company, OwnCompany } from '../../contract/company.ts';
+import type { Company, OwnCompany } from '@canopy/contract/company.ts';
 import { visibleProjects } from '../projects/access.ts';
 import { ownCompanyId } from './guards.ts';
 

@@ -10,7 +10,7 @@ import { shareGroupMembers, shareGroups, users } from '../../db/schema/index.ts'
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { ListQuery } from '../../http/pagination.ts';
-import type { ShareGroup, ShareGroupCreate, ShareGroupMember, ShareGroupUpdate } from '../../contract/share-groups.ts';
+import type { ShareGroup, ShareGroupCreate, ShareGroupMember, ShareGroupUpdate } from '@canopy/contract/share-groups.ts';
 import { displayName } from '../users/names.ts';
 import { lockCompany, ownCompanyId, requireCompanyMember, requireCompanyPermission, requirePermission } from './guards.ts';
 

@@ -9,7 +9,7 @@ import type { AuthUser } from '../../auth/authenticate.ts';
 import { companies, subscriptions, subscriptionUsage, users } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { ListQuery } from '../../http/pagination.ts';
-import type { Subscription, SubscriptionCreate } from '../../contract/subscriptions.ts';
+import type { Subscription, SubscriptionCreate } from '@canopy/contract/subscriptions.ts';
 import { displayName } from '../users/names.ts';
 import { ownCompanyId } from './guards.ts';
 import { creditsReserved } from './reservations.ts';

@@ -8,7 +8,7 @@ import type { AuthUser } from '../../auth/authenticate.ts';
 import { subscriptions, subscriptionUsage, users, type CreditType } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { ListQuery } from '../../http/pagination.ts';
-import type { SubscriptionUsage, UsageOrdering } from '../../contract/subscriptions.ts';
+import type { SubscriptionUsage, UsageOrdering } from '@canopy/contract/subscriptions.ts';
 import { displayName } from '../users/names.ts';
 import { hasPermission, ownCompanyId } from './guards.ts';
 import { periodStart } from './subscriptions.ts';

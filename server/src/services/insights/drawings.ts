@@ -9,7 +9,7 @@ import type { Db } from '../../db/database.ts';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import { drawings, insights, sceneViews, studies } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
-import type { Drawing, DrawingCreate, DrawingUpdate } from '../../contract/insights.ts';
+import type { Drawing, DrawingCreate, DrawingUpdate } from '@canopy/contract/insights.ts';
 import { drawingView } from './represent.ts';
 import { insightScope, visibleStatus } from './visibility.ts';
 

@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.ts';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import { imageViews } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
-import type { ImageView, ImageViewCreate, ImageViewUpdate } from '../../contract/insights.ts';
+import type { ImageView, ImageViewCreate, ImageViewUpdate } from '@canopy/contract/insights.ts';
 import { requireChangeableInsight, requireInsight, type StudyIds } from './insights.ts';
 import { checkSceneView, checkStudyImage } from './refs.ts';
 import { imageViewView } from './represent.ts';

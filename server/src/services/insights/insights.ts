@@ -11,7 +11,7 @@ import type { Db } from '../../db/database.ts';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import { insights, studies } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
-import type { Insight, InsightCreate, InsightUpdate } from '../../contract/insights.ts';
+import type { Insight, InsightCreate, InsightUpdate } from '@canopy/contract/insights.ts';
 import { categoryByKey } from './reference.ts';
 import { representInsight, representInsights, type InsightRow } from './represent.ts';
 import { changeScope, insightScope, visibleStatus, type InsightScope } from './visibility.ts';

@@ -7,7 +7,7 @@ import type { Db } from '../../db/database.ts';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import { insightPins, insightPinTypes } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
-import type { Pin, PinCreate, PinType, PinTypeCreate, PinTypeUpdate, PinUpdate } from '../../contract/insights.ts';
+import type { Pin, PinCreate, PinType, PinTypeCreate, PinTypeUpdate, PinUpdate } from '@canopy/contract/insights.ts';
 import { requireChangeableInsight, requireInsight, type StudyIds } from './insights.ts';
 import { checkPinType, checkSceneView } from './refs.ts';
 import { pinTypeTemplate } from './reference.ts';

@@ -3,7 +3,7 @@
  * criteria and job types), so every install has the same keys and ids and an insight's `category`
  * or a pin type's `template_id` always resolves. Listed in docs/insights.md; ids are never reused.
  */
-import type { InsightCategory, PinTypeTemplate } from '../../contract/insights.ts';
+import type { InsightCategory, PinTypeTemplate } from '@canopy/contract/insights.ts';
 
 export const INSIGHT_CATEGORIES: readonly InsightCategory[] = [
   { id: 1, key: 'pedestrian-wind-comfort', name: 'Pedestrian wind comfort', description: 'Comfort and safety at ground level, terraces and balconies.', sort_order: 0 },

@@ -8,7 +8,7 @@ import type { Db } from '../../db/database.ts';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import { imageViews, reports, reportViews } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
-import type { ReportView, ReportViewCreate, ReportViewUpdate } from '../../contract/insights.ts';
+import type { ReportView, ReportViewCreate, ReportViewUpdate } from '@canopy/contract/insights.ts';
 import { requireChangeableInsight, requireInsight, type StudyIds } from './insights.ts';
 import { imageViewView } from './represent.ts';
 import { insightScope, visibleStatus } from './visibility.ts';

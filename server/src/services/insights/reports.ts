@@ -9,7 +9,7 @@ import type { Db } from '../../db/database.ts';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import { imageViews, insights, projects, reports, reportViews, studies, users } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
-import type { Report, ReportCover, ReportCreate, ReportUpdate, ReportView } from '../../contract/insights.ts';
+import type { Report, ReportCover, ReportCreate, ReportUpdate, ReportView } from '@canopy/contract/insights.ts';
 import type { StudyIds } from './insights.ts';
 import { imageViewView } from './represent.ts';
 import { insightScope, visibleStatus, type InsightScope } from './visibility.ts';

@@ -8,7 +8,7 @@ import type { Db } from '../../db/database.ts';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import { drawings, sceneViews } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
-import type { SceneView, SceneViewCreate, SceneViewUpdate } from '../../contract/insights.ts';
+import type { SceneView, SceneViewCreate, SceneViewUpdate } from '@canopy/contract/insights.ts';
 import { requireChangeableInsight, requireInsight, type StudyIds } from './insights.ts';
 import { checkAsset, checkCameraPosition, checkLayerSelection, checkSimulation, checkStudyImage } from './refs.ts';
 import { loadSceneViews, sceneViewView } from './represent.ts';

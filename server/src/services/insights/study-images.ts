@@ -11,7 +11,7 @@ import type { Db } from '../../db/database.ts';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import { studyImages, uploads } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
-import type { StudyImage, StudyImageCreate } from '../../contract/insights.ts';
+import type { StudyImage, StudyImageCreate } from '@canopy/contract/insights.ts';
 import { formatBlobKey, getBytes, parseBlobKey, putBytes } from '../analyses/blob-io.ts';
 import { checkImageSize, decodeBase64Image, imageInfo } from '../pdf/image-info.ts';
 import type { StudyIds } from './insights.ts';

@@ -5,7 +5,7 @@ import type { Config } from '../../env.ts';
 import { companies } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { ListQuery } from '../../http/pagination.ts';
-import type { OperatorCompany, OperatorCompanyCreate } from '../../contract/operator.ts';
+import type { OperatorCompany, OperatorCompanyCreate } from '@canopy/contract/operator.ts';
 import { grantStarterSubscriptions } from './starter.ts';
 
 function selectCompanies(db: Db) {

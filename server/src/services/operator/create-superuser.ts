@@ -9,7 +9,7 @@ import { z } from '@hono/zod-openapi';
 import type { Db } from '../../db/database.ts';
 import { users } from '../../db/schema/index.ts';
 import { hashPassword } from '../../auth/passwords.ts';
-import { CompanyUserCreateSchema } from '../../contract/company.ts';
+import { CompanyUserCreateSchema } from '@canopy/contract/company.ts';
 import type { FieldErrors } from '../../http/errors.ts';
 import { EMAIL_TAKEN, USERNAME_TAKEN } from '../auth/signup.ts';
 import { passwordProblems } from '../auth/password-policy.ts';

@@ -9,7 +9,7 @@ import { eulas } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import type { ListQuery } from '../../http/pagination.ts';
-import type { EulaPublish, EulaVersion } from '../../contract/operator.ts';
+import type { EulaPublish, EulaVersion } from '@canopy/contract/operator.ts';
 
 function selectVersions(db: Db) {
   return db

@@ -7,8 +7,8 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { simulationPrices, subscriptionTypePrices } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
-import type { SimulationPrice, SubscriptionTypePrice } from '../../contract/subscriptions.ts';
-import type { SimulationPriceCreate, SimulationPriceUpdate, SubscriptionTypePriceUpdate } from '../../contract/operator.ts';
+import type { SimulationPrice, SubscriptionTypePrice } from '@canopy/contract/subscriptions.ts';
+import type { SimulationPriceCreate, SimulationPriceUpdate, SubscriptionTypePriceUpdate } from '@canopy/contract/operator.ts';
 
 const simulationPrice = (r: typeof simulationPrices.$inferSelect): SimulationPrice => ({
   id: r.id,

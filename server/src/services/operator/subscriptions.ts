@@ -8,8 +8,8 @@ import type { Db } from '../../db/database.ts';
 import { companies, subscriptions } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { ListQuery } from '../../http/pagination.ts';
-import type { Subscription } from '../../contract/subscriptions.ts';
-import type { SubscriptionUpdate } from '../../contract/operator.ts';
+import type { Subscription } from '@canopy/contract/subscriptions.ts';
+import type { SubscriptionUpdate } from '@canopy/contract/operator.ts';
 import { oneSubscription } from '../company/subscriptions.ts';
 
 export async function companySubscriptions(db: Db, companyId: number, now: Date): Promise<ListQuery<Subscription>> {

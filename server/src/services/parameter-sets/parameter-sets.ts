@@ -15,7 +15,7 @@ import {
   type ParameterSet,
   type SaveParameterSet,
   type UpdateParameterSet,
-} from '../../contract/parameter-sets.ts';
+} from '@canopy/contract/parameter-sets.ts';
 import { requireChangeableProject } from '../projects/access.ts';
 
 export const NAME_TAKEN = 'A parameter set with this name already exists in this project.';

@@ -17,7 +17,7 @@ import type { Db } from '../../db/database.ts';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import { projects, sceneViews, studies } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
-import type { ExportPdfRequest, Insight, Legend, Report } from '../../contract/insights.ts';
+import type { ExportPdfRequest, Insight, Legend, Report } from '@canopy/contract/insights.ts';
 import { requireInsight } from '../insights/insights.ts';
 import { INSIGHT_CATEGORIES } from '../insights/reference.ts';
 import { representInsight, representInsights } from '../insights/represent.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cleanCaption, pinValue, readableLegend } from './figure-text.ts';
-import type { Pin } from '../../contract/insights.ts';
+import type { Pin } from '@canopy/contract/insights.ts';
 
 describe('figure text', () => {
   it('takes a leading "Figure …:" off captions, and nothing else', () => {

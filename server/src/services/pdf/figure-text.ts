@@ -3,7 +3,7 @@
  * legends titled by the layer's human name with its unit (stored views may carry the legend's id,
  * `utci-pct-comfortable`, as the title), pin values to a sensible precision.
  */
-import type { Legend, Pin } from '../../contract/insights.ts';
+import type { Legend, Pin } from '@canopy/contract/insights.ts';
 import { formatValue, layerLabel } from '../../../../engine/results/labels.ts';
 
 /** "Figure: Plaza", "Fig. 2 - Plaza", "figure 3: Plaza" → "Plaza" (the PDF numbers figures itself). */

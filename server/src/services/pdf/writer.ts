@@ -5,7 +5,7 @@
  */
 import { degrees, drawImage, PageSizes, rgb, type PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { ImageXObject } from './png-xobject.ts';
-import type { Legend, PageSize } from '../../contract/insights.ts';
+import type { Legend, PageSize } from '@canopy/contract/insights.ts';
 import { printable, type PdfFonts } from './fonts.ts';
 import { formatValue } from '../../../../engine/results/labels.ts';
 

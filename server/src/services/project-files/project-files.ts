@@ -8,7 +8,7 @@ import type { Db } from '../../db/database.ts';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import { projectFiles, uploads } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
-import type { ProjectFile, SaveProjectFile } from '../../contract/project-files.ts';
+import type { ProjectFile, SaveProjectFile } from '@canopy/contract/project-files.ts';
 import { requireChangeableProject } from '../projects/access.ts';
 
 const columns = {

@@ -10,7 +10,7 @@ import type { Db } from '../../db/database.ts';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import { projectFavorites, projects, projectSurrounds, users } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
-import type { Project } from '../../contract/projects.ts';
+import type { Project } from '@canopy/contract/projects.ts';
 import { optionalUserRef } from '../users/names.ts';
 import { listParameterSets } from '../parameter-sets/parameter-sets.ts';
 import { listProjectFiles } from '../project-files/project-files.ts';

@@ -9,7 +9,7 @@ import type { Db } from '../../db/database.ts';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import { projects, studies } from '../../db/schema/index.ts';
 import { ApiError, type FieldErrors } from '../../http/errors.ts';
-import type { Project, ProjectCreate, ProjectUpdate } from '../../contract/projects.ts';
+import type { Project, ProjectCreate, ProjectUpdate } from '@canopy/contract/projects.ts';
 import { requirePermission } from '../company/guards.ts';
 import { shareWithDefaultGroup } from '../sharing/default-group.ts';
 import { requireChangeableProject } from './access.ts';

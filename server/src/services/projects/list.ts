@@ -8,7 +8,7 @@ import type { Db } from '../../db/database.ts';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import { projectFavorites, projects, studies } from '../../db/schema/index.ts';
 import type { ListQuery } from '../../http/pagination.ts';
-import type { ProjectOrdering, ProjectSummary, ProjectTab, StudySummary } from '../../contract/projects.ts';
+import type { ProjectOrdering, ProjectSummary, ProjectTab, StudySummary } from '@canopy/contract/projects.ts';
 import { acceptedBy, visibleProjects, type Param } from './access.ts';
 import { prepared } from '../../db/prepared.ts';
 

@@ -12,8 +12,8 @@ import { CHICAGO_EPW_PATH, SITE_OSM_PATH } from '../../../test/world-weather.ts'
 import { grantUpload } from '../../../test/world-uploads.ts';
 import { putBlob } from '../../../test/blob-helpers.ts';
 import { settleBackground } from '../background.ts';
-import type { Project } from '../../contract/projects.ts';
-import type { ProjectSurrounds } from '../../contract/surrounds.ts';
+import type { Project } from '@canopy/contract/projects.ts';
+import type { ProjectSurrounds } from '@canopy/contract/surrounds.ts';
 
 let t: TestContext;
 let w: World;

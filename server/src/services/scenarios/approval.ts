@@ -13,7 +13,7 @@ import type { AppDeps } from '../../deps.ts';
 import { configurations, parameterSets, projectMetSources, scenarioApprovals, simulations, subscriptionUsage, users } from '../../db/schema/index.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { ApiError } from '../../http/errors.ts';
-import { DEFAULT_ML_STATUS_TEXT, UpdateConfigurationSchema, type ScenarioForm, type UserApproval, type UserApprovalResult } from '../../contract/scenarios.ts';
+import { DEFAULT_ML_STATUS_TEXT, UpdateConfigurationSchema, type ScenarioForm, type UserApproval, type UserApprovalResult } from '@canopy/contract/scenarios.ts';
 import { displayName } from '../users/names.ts';
 import { createWeatherLibrary, weatherLibraryDir } from '../weather/library.ts';
 import { requireChangeScenario, scenarioRow, type ConfigurationRow } from './access.ts';

@@ -9,7 +9,7 @@ import type { AuthUser } from '../../auth/authenticate.ts';
 import type { AppDeps } from '../../deps.ts';
 import { simulations } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
-import type { CancelSimulationResult } from '../../contract/reservations.ts';
+import type { CancelSimulationResult } from '@canopy/contract/reservations.ts';
 import { refundReservations } from '../company/reservations.ts';
 import { requireChangeScenario, scenarioRow, simulationRow } from './access.ts';
 import { publishScenarioStatus } from './events.ts';

@@ -8,9 +8,9 @@
  * comfort and directional wind at the CFD level run Canopy's solver (engine/cfd, services/cfd).
  */
 import type { Config } from '../../env.ts';
-import type { AnalysisType } from '../../contract/parameter-sets.ts';
-import type { Engine } from '../../contract/scenarios.ts';
-import type { Capability } from '../../contract/capabilities.ts';
+import type { AnalysisType } from '@canopy/contract/parameter-sets.ts';
+import type { Engine } from '@canopy/contract/scenarios.ts';
+import type { Capability } from '@canopy/contract/capabilities.ts';
 import { ANALYSIS_JOB_TYPES } from '../analyses/settings.ts';
 import { CFD_WIND_JOB } from '../cfd/cfd-plan.ts';
 

@@ -16,7 +16,7 @@ import {
   type DuplicateScenario,
   type Engine,
   type ScenarioForm,
-} from '../../contract/scenarios.ts';
+} from '@canopy/contract/scenarios.ts';
 import { requireAddScenario, requireChangeScenario, requireSeeScenario, scenarioRow } from './access.ts';
 import { computedByCanopy } from './analyses.ts';
 import { capabilities } from './capabilities.ts';

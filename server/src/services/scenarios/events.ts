@@ -4,7 +4,7 @@
  */
 import type { Db } from '../../db/database.ts';
 import type { EventBus } from '../../realtime/bus.ts';
-import type { ScenarioEvent } from '../../contract/scenarios.ts';
+import type { ScenarioEvent } from '@canopy/contract/scenarios.ts';
 import { refreshScenarioStatus } from './status.ts';
 
 export async function publishEvent(bus: EventBus | undefined, event: ScenarioEvent): Promise<void> {

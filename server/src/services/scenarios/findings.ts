@@ -5,7 +5,7 @@
  * 1,000,000-triangle file cannot make a record of hundreds of megabytes.
  */
 import type { GeometryFinding as EngineFinding, AssetReport } from '../../../../engine/geometry/index.ts';
-import type { GeometryFinding, GeometryRole } from '../../contract/scenarios.ts';
+import type { GeometryFinding, GeometryRole } from '@canopy/contract/scenarios.ts';
 
 export const MAX_STORED_FINDINGS = 200;
 export const MAX_STORED_ITEMS = 1000;

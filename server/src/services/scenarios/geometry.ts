@@ -8,7 +8,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import type { BlobStore } from '../../blobs/blob-store.ts';
 import { assets, uploads } from '../../db/schema/index.ts';
-import { GEOMETRY_ROLES, type GeometryFiles, type GeometryRole, type ScenarioForm } from '../../contract/scenarios.ts';
+import { GEOMETRY_ROLES, type GeometryFiles, type GeometryRole, type ScenarioForm } from '@canopy/contract/scenarios.ts';
 import { prepareSiteGeometry } from './site-geometry.ts';
 import { getBytes } from '../analyses/blob-io.ts';
 import { geometryAssetRow, putGeometryGlb } from '../analyses/geometry-assets.ts';

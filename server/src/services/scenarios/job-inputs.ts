@@ -5,7 +5,7 @@
  * The weather is the scenario's met source (its station, `stationId`) when one was chosen, else the
  * library's nearest station (the job's default).
  */
-import type { ScenarioForm } from '../../contract/scenarios.ts';
+import type { ScenarioForm } from '@canopy/contract/scenarios.ts';
 import { DEFAULT_SEASONS, type SolarJobInput, type ThermalJobInput } from '../analyses/settings.ts';
 import type { CfdAnalysis, CfdWindJobInput } from '../cfd/cfd-jobs.ts';
 

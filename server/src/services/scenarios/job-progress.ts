@@ -8,7 +8,7 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { jobs } from '../../db/schema/index.ts';
-import type { SimulationProgress } from '../../contract/scenarios.ts';
+import type { SimulationProgress } from '@canopy/contract/scenarios.ts';
 
 export interface JobProgressRow {
   status: string;

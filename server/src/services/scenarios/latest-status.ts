@@ -5,7 +5,7 @@ import type { AuthUser } from '../../auth/authenticate.ts';
 import type { AppDeps } from '../../deps.ts';
 import { jobs, scenarioApprovals, simulations } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
-import { DEFAULT_ML_STATUS_TEXT, type LatestStatus, type ResubmitMlResult } from '../../contract/scenarios.ts';
+import { DEFAULT_ML_STATUS_TEXT, type LatestStatus, type ResubmitMlResult } from '@canopy/contract/scenarios.ts';
 import { requireChangeScenario, requireSeeScenario, scenarioRow, simulationRow } from './access.ts';
 import { computedByCanopy } from './analyses.ts';
 import { publishScenarioStatus } from './events.ts';

@@ -6,7 +6,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { assets, simulations } from '../../db/schema/index.ts';
-import type { GeometryRole, ScenarioForm } from '../../contract/scenarios.ts';
+import type { GeometryRole, ScenarioForm } from '@canopy/contract/scenarios.ts';
 import { pedestrianPlaneName, projectSurroundsSummary } from './site-geometry.ts';
 
 interface GeneratedMeta {

@@ -11,7 +11,7 @@ import type { Db } from '../../db/database.ts';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import { configurations, geometryValidations, jobs, parameterSets, projectMetSources, projects, scenarioApprovals, simulations, studies, weatherStations } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
-import { GEOMETRY_ROLES, type ScenarioForm } from '../../contract/scenarios.ts';
+import { GEOMETRY_ROLES, type ScenarioForm } from '@canopy/contract/scenarios.ts';
 import { loadFonts } from '../pdf/fonts.ts';
 import { PdfWriter } from '../pdf/writer.ts';
 import { requireSeeScenario } from './access.ts';

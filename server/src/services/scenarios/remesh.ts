@@ -14,7 +14,7 @@ import type { AuthUser } from '../../auth/authenticate.ts';
 import type { AppDeps } from '../../deps.ts';
 import { assets, configurations, geometryValidations, simulations, uploads } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
-import type { RemeshRequest, RemeshResult, ScenarioForm } from '../../contract/scenarios.ts';
+import type { RemeshRequest, RemeshResult, ScenarioForm } from '@canopy/contract/scenarios.ts';
 import type { RemeshOutcome, RemeshTaskInput } from '../../jobs/heavy-tasks.ts';
 import { transferables } from '../../jobs/transfer.ts';
 import { putBytes } from '../analyses/blob-io.ts';

@@ -6,9 +6,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { parameterSets, projectMetSources, uploads } from '../../db/schema/index.ts';
-import type { Capability } from '../../contract/capabilities.ts';
+import type { Capability } from '@canopy/contract/capabilities.ts';
 import type { FieldErrors } from '../../http/errors.ts';
-import { GEOMETRY_ROLES, type ScenarioForm } from '../../contract/scenarios.ts';
+import { GEOMETRY_ROLES, type ScenarioForm } from '@canopy/contract/scenarios.ts';
 import { CRITERIA } from '../../../../engine/wind/criteria.ts';
 import { LOAD_ANALYSES, NEEDS_PRESENTATION_PLANE } from './analyses.ts';
 import { canopyJobType } from './capabilities.ts';

@@ -13,7 +13,7 @@ import type { BlobStore } from '../../blobs/blob-store.ts';
 import type { assets } from '../../db/schema/index.ts';
 import { projectSurrounds } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
-import type { PedestrianPlane } from '../../contract/scenarios.ts';
+import type { PedestrianPlane } from '@canopy/contract/scenarios.ts';
 import { readResultGlb } from '../../../../engine/results/glb.ts';
 import { surroundsForSite } from '../../../../engine/geometry/site/site-surrounds.ts';
 import { PlaneError, pedestrianPlane } from '../../../../engine/geometry/site/pedestrian-plane.ts';

@@ -7,8 +7,8 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { configurations, simulations } from '../../db/schema/index.ts';
-import type { ScenarioStatus, SimulationProgress } from '../../contract/scenarios.ts';
-import { SCENARIO_STATUSES } from '../../contract/scenarios.ts';
+import type { ScenarioStatus, SimulationProgress } from '@canopy/contract/scenarios.ts';
+import { SCENARIO_STATUSES } from '@canopy/contract/scenarios.ts';
 import { cfdProgressView } from '../cfd/progress-view.ts';
 import { jobProgressByKey, jobProgressView } from './job-progress.ts';
 

@@ -20,7 +20,7 @@ import { getJob, type JobRow } from '../../jobs/queue.ts';
 import { JobWorker } from '../../jobs/worker.ts';
 import { createPgBus } from '../../realtime/bus-pg.ts';
 import type { BusMessage, EventBus } from '../../realtime/bus.ts';
-import type { Configuration, GeometryValidation, UserApprovalResult } from '../../contract/scenarios.ts';
+import type { Configuration, GeometryValidation, UserApprovalResult } from '@canopy/contract/scenarios.ts';
 import { generateDemoDistrict } from '../../../../engine/demo/district.ts';
 import { toTriangleSoup } from '../../../../engine/demo/mesh-builders.ts';
 import { presentationPlane } from '../../../../engine/demo/presentation-plane.ts';

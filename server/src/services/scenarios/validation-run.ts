@@ -9,7 +9,7 @@ import type { Db } from '../../db/database.ts';
 import type { BlobStore } from '../../blobs/blob-store.ts';
 import type { EventBus } from '../../realtime/bus.ts';
 import { configurations, geometryValidations, simulations } from '../../db/schema/index.ts';
-import { GEOMETRY_ROLES, GeometryFilesSchema, type GeometryRole } from '../../contract/scenarios.ts';
+import { GEOMETRY_ROLES, GeometryFilesSchema, type GeometryRole } from '@canopy/contract/scenarios.ts';
 import { validateScenarioGeometry, type GeometryAsset, type GeometryValidationResult, type ScenarioGeometryInput } from '../../../../engine/geometry/index.ts';
 import type { CpuPool } from '../../jobs/cpu-pool.ts';
 import { transferables } from '../../jobs/transfer.ts';

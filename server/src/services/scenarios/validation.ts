@@ -20,7 +20,7 @@ import {
   type GeometryValidationPatch,
   type GeometryValidationRequest,
   type ScenarioForm,
-} from '../../contract/scenarios.ts';
+} from '@canopy/contract/scenarios.ts';
 import { requireChangeScenario, requireSeeScenario, scenarioRow } from './access.ts';
 import { publishEvent, publishScenarioStatus } from './events.ts';
 import { uploadRows } from './geometry.ts';

@@ -2,7 +2,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { assets, geometryValidations, jobs, scenarioApprovals, simulations } from '../../db/schema/index.ts';
-import type { Configuration, Engine, SimulationSummary } from '../../contract/scenarios.ts';
+import type { Configuration, Engine, SimulationSummary } from '@canopy/contract/scenarios.ts';
 import type { ConfigurationRow } from './access.ts';
 import { computedByCanopy } from './analyses.ts';
 import { asStatus } from './status.ts';

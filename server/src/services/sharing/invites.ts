@@ -11,7 +11,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import { projectShares, projects, roles, userInvites } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
-import type { Invite, InviteCreate } from '../../contract/sharing.ts';
+import type { Invite, InviteCreate } from '@canopy/contract/sharing.ts';
 import { hasPermission } from '../company/guards.ts';
 import { requireChangeableProject } from '../projects/access.ts';
 import { notify } from './notifications.ts';

@@ -10,7 +10,7 @@ import type { AuthUser } from '../../auth/authenticate.ts';
 import { notifications, projectShares, projects } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { ListQuery } from '../../http/pagination.ts';
-import type { ProjectShare } from '../../contract/sharing.ts';
+import type { ProjectShare } from '@canopy/contract/sharing.ts';
 import { notify } from './notifications.ts';
 import { oneShare, shareList } from './shares.ts';
 

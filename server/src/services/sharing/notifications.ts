@@ -5,7 +5,7 @@ import type { AuthUser } from '../../auth/authenticate.ts';
 import { notifications, users, type NotificationKind } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { ListQuery } from '../../http/pagination.ts';
-import type { Notification } from '../../contract/sharing.ts';
+import type { Notification } from '@canopy/contract/sharing.ts';
 import { optionalUserRef } from '../users/names.ts';
 
 export interface NewNotification {

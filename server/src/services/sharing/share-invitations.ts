@@ -10,7 +10,7 @@ import type { Db } from '../../db/database.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import { projectShareInvitations, projects, users } from '../../db/schema/index.ts';
-import type { ProjectShare } from '../../contract/sharing.ts';
+import type { ProjectShare } from '@canopy/contract/sharing.ts';
 import { optionalUserRef } from '../users/names.ts';
 import { runInBackground } from '../background.ts';
 

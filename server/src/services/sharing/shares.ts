@@ -18,7 +18,7 @@ import type { AppDeps } from '../../deps.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { ListQuery } from '../../http/pagination.ts';
-import type { ProjectShare, ShareCreate, ShareUpdate } from '../../contract/sharing.ts';
+import type { ProjectShare, ShareCreate, ShareUpdate } from '@canopy/contract/sharing.ts';
 import { displayName, optionalUserRef } from '../users/names.ts';
 import { requireChangeableProject, requireVisibleProject } from '../projects/access.ts';
 import { notify as writeNotification } from './notifications.ts';

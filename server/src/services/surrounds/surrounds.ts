@@ -12,7 +12,7 @@ import type { Db } from '../../db/database.ts';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import { projects, projectSurrounds } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
-import type { GenerateOsm, ProjectSurrounds, Surrounds } from '../../contract/surrounds.ts';
+import type { GenerateOsm, ProjectSurrounds, Surrounds } from '@canopy/contract/surrounds.ts';
 import { writeResultGlb } from '../../../../engine/results/glb.ts';
 import { OsmParseError, surroundsFromMapData, DEFAULT_RADIUS_M, type Surrounds as EngineSurrounds } from '../../../../engine/geometry/osm/surrounds.ts';
 import { requireChangeableProject, requireVisibleProject } from '../projects/access.ts';

@@ -1,5 +1,5 @@
 /** How people are named in answers: "First Last", or the username when no name was given. */
-import type { UserRef } from '../../contract/common.ts';
+import type { UserRef } from '@canopy/contract/common.ts';
 
 export interface NamedUser {
   id: number;

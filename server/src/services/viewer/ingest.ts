@@ -18,7 +18,7 @@ import type { AuthUser } from '../../auth/authenticate.ts';
 import type { BlobKey } from '../../blobs/blob-store.ts';
 import { assets, configurations, layerSets, postProcessingTags, simulations } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
-import type { ResultFileSchema } from '../../contract/viewer.ts';
+import type { ResultFileSchema } from '@canopy/contract/viewer.ts';
 import { ASSETS_CONTAINER, formatBlobKey, getBytes, parseBlobKey, putBytes } from '../analyses/blob-io.ts';
 import { noteResultsIngested } from '../scenarios/ingestion-hook.ts';
 import { projectUpload, type UploadRow } from '../weather/upload-text.ts';

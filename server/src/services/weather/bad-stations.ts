@@ -9,7 +9,7 @@ import type { AuthUser } from '../../auth/authenticate.ts';
 import { badStations } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { ListQuery } from '../../http/pagination.ts';
-import type { BadStation } from '../../contract/weather.ts';
+import type { BadStation } from '@canopy/contract/weather.ts';
 
 type Row = typeof badStations.$inferSelect;
 

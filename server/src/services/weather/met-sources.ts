@@ -9,7 +9,7 @@ import type { Db } from '../../db/database.ts';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import { projectMetSources, weatherStations, type MetOrigin } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
-import type { MetSource } from '../../contract/weather.ts';
+import type { MetSource } from '@canopy/contract/weather.ts';
 import { EpwParseError, parseEpw } from '../../../../engine/weather/epw.ts';
 import { requireChangeableProject, requireVisibleProject } from '../projects/access.ts';
 import { storeStation, type StationInfo } from './stations.ts';

@@ -12,7 +12,7 @@
 import type { Db } from '../../db/database.ts';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import { ApiError } from '../../http/errors.ts';
-import type { Coverage, MonthSummary, WeatherSummary } from '../../contract/weather.ts';
+import type { Coverage, MonthSummary, WeatherSummary } from '@canopy/contract/weather.ts';
 import type { Epw } from '../../../../engine/weather/epw.ts';
 import { countSelected, hourMask, parseTimeWindow } from '../../../../engine/weather/hour-mask.ts';
 import { DEFAULT_SPEED_BINS_MS, sectorIndex, windRose } from '../../../../engine/weather/wind-rose.ts';

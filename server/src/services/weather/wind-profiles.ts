@@ -10,7 +10,7 @@
  * the whole boundary layer.
  */
 import { ApiError } from '../../http/errors.ts';
-import { STUDY_TYPE_VALUES, type WindProfile } from '../../contract/weather.ts';
+import { STUDY_TYPE_VALUES, type WindProfile } from '@canopy/contract/weather.ts';
 import { MET_STATION_HEIGHT_M, MET_STATION_TERRAIN, TERRAINS, logLawSpeed, profileCurve, type TerrainId } from '../../../../engine/wind/profile.ts';
 
 type StudyType = (typeof STUDY_TYPE_VALUES)[number];

@@ -4,7 +4,7 @@
  * The web app imports the inferred types with `import type` only.
  */
 import { z } from '@hono/zod-openapi';
-import { DetailSchema, FieldErrorsSchema, json, jsonBody } from '../routes/auth/schemas.ts';
+import { DetailSchema, FieldErrorsSchema, json, jsonBody } from './http.ts';
 
 export { DetailSchema, FieldErrorsSchema, json, jsonBody };
 

@@ -3,7 +3,7 @@
  * they ship with the app and every installation starts from the same ones. A template lists the
  * sections a new insight or report opens with; `{analysis}` etc. are filled from the layer shown.
  */
-import type { GlobalTemplate } from '../../contract/viewer.ts';
+import type { GlobalTemplate } from './viewer.ts';
 
 export type { GlobalTemplate };
 
