@@ -6,9 +6,14 @@ import reactHooks from 'eslint-plugin-react-hooks';
 // The web app and its machines see the server only through the API contract (@canopy/contract:
 // schemas and types, no server code), never a server module.
 const SERVER_CODE = ['@server/*', '**/server/src/**', '**/server/test/**'];
+// One way to reach the engine and the contract from outside them: by package name (ADR 20).
+const BY_PACKAGE_NAME = [
+  { regex: '^(\\.\\./)+(engine|contract/src)/', message: 'Import @canopy/engine/… or @canopy/contract/… by name.' },
+  { group: ['@engine/*'], message: 'Import @canopy/engine/… by name.' },
+];
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'coverage/', 'docs/', 'server/drizzle/', '.data/', 'tests/e2e/artifacts/'] },
+  { ignores: ['dist/', 'node_modules/', 'coverage/', 'docs/', 'server/drizzle/', '.data/', 'tests/e2e/artifacts/', 'scratch/'] },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx}'],
@@ -18,6 +23,7 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-restricted-imports': ['error', { patterns: BY_PACKAGE_NAME }],
     },
   },
   {
@@ -26,7 +32,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: ['react', 'ofetch', 'three'], patterns: ['@react-three/*', '../src/*', '../../src/*', '@src/*', ...SERVER_CODE] },
+        { paths: ['react', 'ofetch', 'three'], patterns: [{ group: ['@react-three/*', '../src/*', '../../src/*', '@src/*', ...SERVER_CODE] }, ...BY_PACKAGE_NAME] },
       ],
     },
   },
@@ -34,14 +40,14 @@ export default tseslint.config(
     // Views and their services: no server module (issue 18 item 5).
     files: ['src/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: SERVER_CODE, message: 'Import the API contract from @canopy/contract, not server code.' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ group: SERVER_CODE, message: 'Import the API contract from @canopy/contract, not server code.' }, ...BY_PACKAGE_NAME] }],
     },
   },
   {
     // The contract is a package of schemas and types: nothing from the server, the app or the machines.
     files: ['contract/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [...SERVER_CODE, '@src/*', '@machines/*', '../../src/*', '../../machines/*'] }],
+      'no-restricted-imports': ['error', { patterns: [{ group: [...SERVER_CODE, '@src/*', '@machines/*', '../../src/*', '../../machines/*'] }, ...BY_PACKAGE_NAME] }],
     },
   },
   {
@@ -51,7 +57,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: ['react', 'ofetch', 'node:fs', 'fs', 'node:http', 'pg'], patterns: ['@server/*', '@src/*', '@machines/*'] },
+        { paths: ['react', 'ofetch', 'node:fs', 'fs', 'node:http', 'pg'], patterns: ['@server/*', '@src/*', '@machines/*', '@canopy/contract/*', '**/server/**', '**/contract/**'] },
       ],
     },
   },

@@ -1,13 +1,13 @@
 /**
- * Path aliases shared by Vite, Vitest and tsconfig.base.json (keep the three in step). The web app
- * reaches the server only through the API contract, the @canopy/contract workspace package.
+ * Path aliases shared by Vite, Vitest and tsconfig.base.json (keep the three in step). The engine
+ * (@canopy/engine) and the API contract (@canopy/contract) are workspace packages, imported by name
+ * everywhere; the web app reaches the server only through the contract.
  */
 import { fileURLToPath } from 'node:url';
 
 const at = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 export const aliases = {
-  '@engine': at('./engine'),
   '@machines': at('./machines'),
   '@src': at('./src'),
 };

@@ -14,9 +14,9 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { aijInput, aijSchedule, parseMeasured, parseProbes, score, U_H_MS, type Probe } from '../engine/cfd/validation/aij-case-a.ts';
-import { prepareDirection, runDirection } from '../engine/cfd/run/direction.ts';
-import { poolStepper, defaultThreads } from '../engine/cfd/run/pool.ts';
+import { aijInput, aijSchedule, parseMeasured, parseProbes, score, U_H_MS, type Probe } from '@canopy/engine/cfd/validation/aij-case-a.ts';
+import { prepareDirection, runDirection } from '@canopy/engine/cfd/run/direction.ts';
+import { poolStepper, defaultThreads } from '@canopy/engine/cfd/run/pool.ts';
 
 const { values } = parseArgs({
   options: {

@@ -5,7 +5,7 @@
  * engine functions (instant re-classification) without translating field names.
  */
 import { z } from '@hono/zod-openapi';
-import { CRITERIA } from '../../engine/wind/criteria.ts';
+import { CRITERIA } from '@canopy/engine/wind/criteria.ts';
 import { choice, idField, text } from './common.ts';
 
 const ComfortClassSchema = z.object({

@@ -1,6 +1,6 @@
 /** Reads of the layer-filter snapshot for the layer panel and picker (next slice's components). */
 import type { SnapshotFrom } from 'xstate';
-import { abbreviateLabel, analysisCode } from '@engine/results/asset-fields.ts';
+import { abbreviateLabel, analysisCode } from '@canopy/engine/results/asset-fields.ts';
 import { matchingAssets } from './layer-filter.logic.ts';
 import type { layerFilterMachine } from './layer-filter.machine.ts';
 import { FILTER_DIMENSIONS, type FilterableAsset, type FilterDimension, type FilterOption, type ResultSimulation } from './layer-filter.types.ts';

@@ -8,7 +8,7 @@
 import type { AnalysisType, FlagName, Flags, FormStep, GeometryRole, WizardOptions, WizardValues } from './scenario-wizard.types.ts';
 import { GEOMETRY_ROLES } from './scenario-wizard.types.ts';
 import { unofferedChoices } from './scenario-offer.ts';
-import * as LABELS from '@engine/results/labels.ts';
+import * as LABELS from '@canopy/engine/results/labels.ts';
 
 /** Human names from the one label table (engine/results/labels.ts), typed for the wizard's keys. */
 export const ANALYSIS_LABELS = LABELS.ANALYSIS_LABELS as Record<AnalysisType, string>;

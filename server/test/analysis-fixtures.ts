@@ -15,10 +15,10 @@ import { geometryAssetRow, insertGeometryAssets, putGeometryGlb } from '../src/s
 import { ASSETS_CONTAINER, formatBlobKey, putBytes } from '../src/services/analyses/blob-io.ts';
 import { createWeatherLibrary, weatherLibraryDir } from '../src/services/weather/library.ts';
 import { assets } from '../src/db/schema/index.ts';
-import { testScene } from '../../engine/analyses/test-scene.ts';
-import { generateDemoDistrict } from '../../engine/demo/district.ts';
-import { presentationPlane } from '../../engine/demo/presentation-plane.ts';
-import { writeResultGlb } from '../../engine/results/glb.ts';
+import { testScene } from '@canopy/engine/analyses/test-scene.ts';
+import { generateDemoDistrict } from '@canopy/engine/demo/district.ts';
+import { presentationPlane } from '@canopy/engine/demo/presentation-plane.ts';
+import { writeResultGlb } from '@canopy/engine/results/glb.ts';
 
 export interface AnalysisScenario {
   projectId: number;

@@ -3,7 +3,7 @@
  * result GLB in the documented format, helpers to upload a file into a project's uploads, and the
  * fixture district's layers stored as a simulation's assets.
  */
-import { writeResultGlb } from '../../engine/results/glb.ts';
+import { writeResultGlb } from '@canopy/engine/results/glb.ts';
 import type { AppDeps } from '../src/deps.ts';
 import { grantUpload, storeUpload } from './world-uploads.ts';
 import { assets } from '../src/db/schema/index.ts';

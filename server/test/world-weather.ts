@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import type { AppDeps } from '../src/deps.ts';
 import { badStations } from '../src/db/schema/index.ts';
-import { parseEpw, type Epw } from '../../engine/weather/epw.ts';
+import { parseEpw, type Epw } from '@canopy/engine/weather/epw.ts';
 import { storeStation } from '../src/services/weather/stations.ts';
 import { linkStation } from '../src/services/weather/met-sources.ts';
 import { generateSurroundsFromUpload } from '../src/services/surrounds/surrounds.ts';

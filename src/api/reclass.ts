@@ -3,7 +3,7 @@
  * /api/criteria/) and saving a re-classified map as a layer (POST …/reclassified-comfort/). Types
  * from the server's contract (type-only).
  */
-import type { Criterion } from '@engine/wind/criteria.ts';
+import type { Criterion } from '@canopy/engine/wind/criteria.ts';
 import type { Asset } from '@canopy/contract/viewer.ts';
 import type { ReclassifiedComfort } from '@canopy/contract/reclassified.ts';
 import type { SubmitPostprocessing, SubmittedJob } from '@canopy/contract/analyses.ts';

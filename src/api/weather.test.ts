@@ -6,7 +6,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createApiClient, createLocalLock } from './client.ts';
 import { weatherSummary, wholeDayFilter } from './weather.ts';
-import { ALL_DAY, hourInWindow, parseTimeWindow } from '@engine/weather/hour-mask.ts';
+import { ALL_DAY, hourInWindow, parseTimeWindow } from '@canopy/engine/weather/hour-mask.ts';
 
 describe('wholeDayFilter', () => {
   it('sends the season and a HH:MM-HH:MM window that selects all 24 hours', async () => {

@@ -8,10 +8,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { parseEpw } from '../../engine/weather/epw.ts';
-import { getCriterion } from '../../engine/wind/criteria.ts';
-import { chunkRanges } from '../../engine/analyses/layers.ts';
-import { periodMask, pickRows, typicalYearRows } from '../../engine/analyses/periods.ts';
+import { parseEpw } from '@canopy/engine/weather/epw.ts';
+import { getCriterion } from '@canopy/engine/wind/criteria.ts';
+import { chunkRanges } from '@canopy/engine/analyses/layers.ts';
+import { periodMask, pickRows, typicalYearRows } from '@canopy/engine/analyses/periods.ts';
 import { createCpuPool } from '../../server/src/jobs/cpu-pool.ts';
 import { chunkSize, runChunks } from '../../server/src/services/analyses/chunked.ts';
 import { report } from './harness.ts';

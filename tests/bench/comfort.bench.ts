@@ -6,13 +6,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { parseEpw } from '../../engine/weather/epw.ts';
-import { getCriterion, comfortThresholdsMs } from '../../engine/wind/criteria.ts';
+import { parseEpw } from '@canopy/engine/weather/epw.ts';
+import { getCriterion, comfortThresholdsMs } from '@canopy/engine/wind/criteria.ts';
 import {
   classifyComfort,
   exceedanceProbabilities,
   exceedanceProbabilitiesBruteForce,
-} from '../../engine/wind/comfort.ts';
+} from '@canopy/engine/wind/comfort.ts';
 import { report, time } from './harness.ts';
 
 const POINTS = 100_000;

@@ -7,10 +7,10 @@
  * Prints triangles per second and the ratio of read + validate to that baseline.
  */
 import { performance } from 'node:perf_hooks';
-import { boxSoup, groundSheet } from '../../engine/geometry/mesh/test-meshes.ts';
-import { parseStl } from '../../engine/geometry/stl/reader.ts';
-import { writeBinaryStl } from '../../engine/geometry/stl/writer.ts';
-import { validateScenarioGeometry } from '../../engine/geometry/validate/validate-scenario.ts';
+import { boxSoup, groundSheet } from '@canopy/engine/geometry/mesh/test-meshes.ts';
+import { parseStl } from '@canopy/engine/geometry/stl/reader.ts';
+import { writeBinaryStl } from '@canopy/engine/geometry/stl/writer.ts';
+import { validateScenarioGeometry } from '@canopy/engine/geometry/validate/validate-scenario.ts';
 import { report, time } from './harness.ts';
 
 const BOXES = 83_334;

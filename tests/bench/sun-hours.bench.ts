@@ -10,11 +10,11 @@
  */
 import { performance } from 'node:perf_hooks';
 import { DoubleSide, Mesh, MeshBasicMaterial, Raycaster, Vector3, BufferAttribute, BufferGeometry } from 'three';
-import { generateDemoDistrict } from '../../engine/demo/district.ts';
-import { presentationPlane } from '../../engine/demo/presentation-plane.ts';
-import { DEFAULT_QUANTISATION_DEG, groupSunDirections, hourlySunDirections } from '../../engine/solar/sun-directions.ts';
-import { buildSceneBvh, sunlitMatrix } from '../../engine/solar/sun-hours.ts';
-import { sunlitByHour } from '../../engine/solar/sunlit-hours.ts';
+import { generateDemoDistrict } from '@canopy/engine/demo/district.ts';
+import { presentationPlane } from '@canopy/engine/demo/presentation-plane.ts';
+import { DEFAULT_QUANTISATION_DEG, groupSunDirections, hourlySunDirections } from '@canopy/engine/solar/sun-directions.ts';
+import { buildSceneBvh, sunlitMatrix } from '@canopy/engine/solar/sun-hours.ts';
+import { sunlitByHour } from '@canopy/engine/solar/sunlit-hours.ts';
 import { report } from './harness.ts';
 
 const POINTS = 10_000;

@@ -6,8 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { parseEpw } from '../../engine/weather/epw.ts';
-import { utci, utciBatch } from '../../engine/thermal/utci.ts';
+import { parseEpw } from '@canopy/engine/weather/epw.ts';
+import { utci, utciBatch } from '@canopy/engine/thermal/utci.ts';
 import { report } from './harness.ts';
 
 const POINTS = 10_000;

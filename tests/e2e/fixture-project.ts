@@ -6,8 +6,8 @@
  * `POST /api/ingestassets/simulationresults`. Fast and deterministic, unlike the demo's engine run.
  */
 import { viewerFixtureResults } from '../fixtures/viewer-results.ts';
-import { readResultGlb } from '../../engine/results/glb.ts';
-import { writeBinaryStl } from '../../engine/geometry/stl/writer.ts';
+import { readResultGlb } from '@canopy/engine/results/glb.ts';
+import { writeBinaryStl } from '@canopy/engine/geometry/stl/writer.ts';
 
 export interface FixtureProject {
   projectId: number;

@@ -6,7 +6,7 @@
  */
 import type { World } from '../../test/world.ts';
 import type { BaseStatuses, MatrixRow } from './matrix.ts';
-import { getCriterion } from '../../../engine/wind/criteria.ts';
+import { getCriterion } from '@canopy/engine/wind/criteria.ts';
 
 type Statuses = BaseStatuses;
 

@@ -10,7 +10,7 @@ import { buildWorld, type World } from '../../test/world.ts';
 import { caller } from '../../test/api.ts';
 import { listenOnce, sendRaw, type Listening } from '../../test/socket-client.ts';
 import { solarScenarioBody, uploadFile } from '../../test/world-scenarios.ts';
-import { writeBinaryStl } from '../../../engine/geometry/index.ts';
+import { writeBinaryStl } from '@canopy/engine/geometry/index.ts';
 import { projects, rateLimitCounters, users } from '../db/schema/index.ts';
 import type { Configuration } from '@canopy/contract/scenarios.ts';
 import { LONE_SURROGATE_MESSAGE, NUL_MESSAGE } from './input-hygiene.ts';

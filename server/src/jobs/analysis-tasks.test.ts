@@ -1,10 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createCpuPool } from './cpu-pool.ts';
 import { createInlineCpuPool } from './inline-cpu-pool.ts';
-import { testScene } from '../../../engine/analyses/test-scene.ts';
-import { periodMask } from '../../../engine/analyses/periods.ts';
-import { siteSun } from '../../../engine/analyses/solar.ts';
-import type { SolarChunkOutput } from '../../../engine/analyses/solar.ts';
+import { testScene } from '@canopy/engine/analyses/test-scene.ts';
+import { periodMask } from '@canopy/engine/analyses/periods.ts';
+import { siteSun } from '@canopy/engine/analyses/solar.ts';
+import type { SolarChunkOutput } from '@canopy/engine/analyses/solar.ts';
 
 const pool = createCpuPool(1);
 afterAll(() => pool.close());

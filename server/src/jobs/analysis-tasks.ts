@@ -8,11 +8,11 @@
  * state by design (a worker thread is a process-like sandbox with nothing else in it) and small.
  */
 import type { MeshBVH } from 'three-mesh-bvh';
-import { buildSceneBvh } from '../../../engine/solar/sun-hours.ts';
-import { solarChunk, type SolarChunkInput } from '../../../engine/analyses/solar.ts';
-import { thermalChunk, type ThermalChunkInput } from '../../../engine/analyses/thermal-comfort.ts';
-import { spmvBounds, type SpmvBoundsInput } from '../../../engine/analyses/spmv-bounds.ts';
-import { windComfortChunk, type WindComfortChunkInput } from '../../../engine/analyses/wind-comfort.ts';
+import { buildSceneBvh } from '@canopy/engine/solar/sun-hours.ts';
+import { solarChunk, type SolarChunkInput } from '@canopy/engine/analyses/solar.ts';
+import { thermalChunk, type ThermalChunkInput } from '@canopy/engine/analyses/thermal-comfort.ts';
+import { spmvBounds, type SpmvBoundsInput } from '@canopy/engine/analyses/spmv-bounds.ts';
+import { windComfortChunk, type WindComfortChunkInput } from '@canopy/engine/analyses/wind-comfort.ts';
 
 export interface SceneInput {
   sceneKey: string;

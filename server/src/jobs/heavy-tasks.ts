@@ -16,8 +16,8 @@ import {
   writeBinaryStl,
   type GeometryValidationResult,
   type ScenarioGeometryInput,
-} from '../../../engine/geometry/index.ts';
-import type { RepairReport } from '../../../engine/geometry/repair/repair-mesh.ts';
+} from '@canopy/engine/geometry/index.ts';
+import type { RepairReport } from '@canopy/engine/geometry/repair/repair-mesh.ts';
 import { moving } from './transfer.ts';
 
 export interface IngestTaskInput {

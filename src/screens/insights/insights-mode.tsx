@@ -6,7 +6,7 @@
  * on — three exclusive modes of the viewer-modes machine.
  */
 import { useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { layerLabel, resultAnalysisLabel } from '@engine/results/labels.ts';
+import { layerLabel, resultAnalysisLabel } from '@canopy/engine/results/labels.ts';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { Insight } from '@canopy/contract/insights.ts';
 import { viewerModesMachine } from '@machines/viewer-modes/viewer-modes.machine.ts';

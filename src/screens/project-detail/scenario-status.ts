@@ -4,7 +4,7 @@
  * words.
  */
 import type { BadgeTone } from '../../ui/badge.tsx';
-import { statusLabel } from '@engine/results/labels.ts';
+import { statusLabel } from '@canopy/engine/results/labels.ts';
 
 export interface StatusLook {
   label: string;

@@ -9,7 +9,7 @@
 import type { MouseEvent } from 'react';
 import { scaleLinear } from 'd3-scale';
 import type { LatLon, MetSource, Surrounds } from '@machines/weather/weather.types.ts';
-import { localProjection } from '@engine/geometry/osm/projection.ts';
+import { localProjection } from '@canopy/engine/geometry/osm/projection.ts';
 import { compassName, heightColor } from './chart-colors.ts';
 import * as css from './project-resources.css.ts';
 

@@ -7,7 +7,7 @@
 import { useContext } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { mayCancel, mayResubmit, recordedText } from '@machines/simulation-details/simulation-details.machine.ts';
-import { analysisLabel } from '@engine/results/labels.ts';
+import { analysisLabel } from '@canopy/engine/results/labels.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';

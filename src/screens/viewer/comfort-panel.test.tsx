@@ -10,12 +10,12 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Simulation } from '@canopy/contract/viewer.ts';
-import { writeResultGlb } from '@engine/results/glb.ts';
-import { comfortLegend } from '@engine/analyses/legends.ts';
-import { getCriterion } from '@engine/wind/criteria.ts';
-import { windComfortChunk } from '@engine/analyses/wind-comfort.ts';
-import { periodMask, pickRows, typicalYearRows } from '@engine/analyses/periods.ts';
-import { parseWeatherCsv } from '@engine/weather/weather-csv.ts';
+import { writeResultGlb } from '@canopy/engine/results/glb.ts';
+import { comfortLegend } from '@canopy/engine/analyses/legends.ts';
+import { getCriterion } from '@canopy/engine/wind/criteria.ts';
+import { windComfortChunk } from '@canopy/engine/analyses/wind-comfort.ts';
+import { periodMask, pickRows, typicalYearRows } from '@canopy/engine/analyses/periods.ts';
+import { parseWeatherCsv } from '@canopy/engine/weather/weather-csv.ts';
 import { localLayer, localLayerUrls } from '../../viewer/scene/local-layers.ts';
 import { asset, chicagoCsv, fakeServices, renderViewer, simulation, type Calls } from './viewer-test-kit.tsx';
 

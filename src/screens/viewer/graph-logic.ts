@@ -5,7 +5,7 @@
  * hour-suffixed fields. Shares are per vertex (the planes are regular grids, so a vertex stands for
  * an equal area). Pure, so it is tested without a browser.
  */
-import type { ResultMesh } from '@engine/results/glb.ts';
+import type { ResultMesh } from '@canopy/engine/results/glb.ts';
 import type { ColourLegend, GraphDefinition } from './scene-layers.ts';
 
 export interface GraphData {

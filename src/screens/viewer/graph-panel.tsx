@@ -4,7 +4,7 @@ import type { ColourLegend, GraphDefinition } from './scene-layers.ts';
 import { BarChart, LineChart } from './svg-charts.tsx';
 import { graphData } from './graph-logic.ts';
 import { useMeshes } from './use-viewer-data.ts';
-import { withUnit } from '@engine/results/labels.ts';
+import { withUnit } from '@canopy/engine/results/labels.ts';
 import * as css from './viewer.css.ts';
 
 export interface GraphPanelProps {

@@ -4,7 +4,7 @@
  * legend region is 'shown' (toggled by the toolbar's Legend button or L); the same legend goes into
  * screenshots and figures (viewer/colour/legend-canvas.ts).
  */
-import { formatValue, withUnit } from '@engine/results/labels.ts';
+import { formatValue, withUnit } from '@canopy/engine/results/labels.ts';
 import type { ColourScale } from '../../viewer/contracts.ts';
 import * as css from './viewer.css.ts';
 

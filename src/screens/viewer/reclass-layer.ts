@@ -4,7 +4,7 @@
  * treat it as any comfort map) whose file is the in-browser layer's `local:` URL. While it shows,
  * the simulation's other data layers step aside (two maps on one plane would fight for the pixels).
  */
-import { comfortLegendName } from '@engine/analyses/legends.ts';
+import { comfortLegendName } from '@canopy/engine/analyses/legends.ts';
 import type { Asset } from '@canopy/contract/viewer.ts';
 import type { ReclassInputs, ReclassResult } from '@machines/wind-reclass/wind-reclass.types.ts';
 import type { ColourLegend } from '@machines/viewer/reference-data.ts';

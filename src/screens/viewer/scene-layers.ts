@@ -4,10 +4,10 @@
  * else GET /api/job-type/), the legend that colours them, and the colour scale a pane shows after
  * the user's edits. Pure: the screen and the tests call the same functions.
  */
-import { layerLabel, resultAnalysisLabel, roleLabel, withUnit } from '@engine/results/labels.ts';
+import { layerLabel, resultAnalysisLabel, roleLabel, withUnit } from '@canopy/engine/results/labels.ts';
 import type { Asset } from '@canopy/contract/viewer.ts';
 import type { ColourScale, SceneLayer, SceneLayerKind, ThemeRole } from '../../viewer/contracts.ts';
-import { analysisCode, abbreviateLabel } from '@engine/results/asset-fields.ts';
+import { analysisCode, abbreviateLabel } from '@canopy/engine/results/asset-fields.ts';
 import type { ColourSettings, PaletteChoice } from '@machines/viewer/viewer-ui.types.ts';
 import type { ColourLegend, JobTypeRef } from '@machines/viewer/reference-data.ts';
 

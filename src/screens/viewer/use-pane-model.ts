@@ -24,7 +24,7 @@ import type { ColourScale, SceneLayer } from '../../viewer/contracts.ts';
 import { assetDownloadPath } from '../../api/viewer.ts';
 import type { LayerFilterRef } from './layer-panel.tsx';
 import { fieldRange, useLegend, useMeshes } from './use-viewer-data.ts';
-import { layerLabel } from '@engine/results/labels.ts';
+import { layerLabel } from '@canopy/engine/results/labels.ts';
 import type { ReclassLayer } from './reclass-layer.ts';
 
 export interface PaneModel {

@@ -6,7 +6,7 @@
  */
 import { useContext, useEffect, useMemo, useState } from 'react';
 import type { GeometryValidation } from '@canopy/contract/scenarios.ts';
-import { parseStl } from '@engine/geometry/stl/reader.ts';
+import { parseStl } from '@canopy/engine/geometry/stl/reader.ts';
 import { ViewerServicesContext } from './viewer-services-context.ts';
 import { uploadDownloadPath, type ViewerServices } from './viewer-services.ts';
 import { uploadsOf } from './validation-findings.ts';

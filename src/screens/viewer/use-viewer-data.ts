@@ -4,7 +4,7 @@
  * range. Both are cached per services object, so two panes or two panels never fetch one file twice.
  */
 import { useContext, useEffect, useState } from 'react';
-import { readResultGlb, type ResultMesh } from '@engine/results/glb.ts';
+import { readResultGlb, type ResultMesh } from '@canopy/engine/results/glb.ts';
 import type { ColourLegend } from './scene-layers.ts';
 import { ViewerServicesContext } from './viewer-services-context.ts';
 import { localLayer } from '../../viewer/scene/local-layers.ts';

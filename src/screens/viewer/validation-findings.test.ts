@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Box3, Vector3 } from 'three';
-import { parseStl } from '@engine/geometry/stl/reader.ts';
-import { writeBinaryStl } from '@engine/geometry/stl/writer.ts';
+import { parseStl } from '@canopy/engine/geometry/stl/reader.ts';
+import { writeBinaryStl } from '@canopy/engine/geometry/stl/writer.ts';
 import { highlightGeometry } from '../../viewer/scene/findings-layer.tsx';
 import { finding, validationRecord } from './viewer-test-kit.tsx';
 import { boundsOfPoints, cameraToFit, findingBounds, highlightsOf, offendingEdges, offendingTriangles, uploadsOf } from './validation-findings.ts';

@@ -10,7 +10,7 @@ import { THEMES } from '../../viewer/themes/themes.ts';
 import type { PaneModel } from './use-pane-model.ts';
 import { simulationLabel } from './layer-panel.tsx';
 import { LegendOverlay } from './legend-overlay.tsx';
-import { withUnit } from '@engine/results/labels.ts';
+import { withUnit } from '@canopy/engine/results/labels.ts';
 import * as css from './viewer.css.ts';
 
 /** The site's reference origin in scene coordinates: results, uploads and surroundings share it. */

@@ -6,7 +6,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { writeBinaryStl } from '@engine/geometry/stl/writer.ts';
+import { writeBinaryStl } from '@canopy/engine/geometry/stl/writer.ts';
 import { fakeScenarioServices, fakeServices, finding, renderViewer, simulation, validationRecord, windStudy, type Calls } from './viewer-test-kit.tsx';
 
 // The screen renders a lot in jsdom and the test machine is shared: allow more than the default 5 s.

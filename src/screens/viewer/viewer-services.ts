@@ -10,7 +10,7 @@
 import { fromPromise } from 'xstate';
 import type { Asset, CameraPosition, CameraPositionCreate, Simulation, UserLayer, UserLayersReplace } from '@canopy/contract/viewer.ts';
 import type { ReclassifiedComfort } from '@canopy/contract/reclassified.ts';
-import type { Criterion } from '@engine/wind/criteria.ts';
+import type { Criterion } from '@canopy/engine/wind/criteria.ts';
 import type { Configuration, GeometryValidation } from '@canopy/contract/scenarios.ts';
 import type { MetSource, WeatherSummary } from '@machines/weather/weather.types.ts';
 import { layerFilterMachine } from '@machines/layer-filter/layer-filter.machine.ts';

@@ -8,9 +8,9 @@ import { BreadcrumbContext, type CrumbNames } from '../../layout/breadcrumb-cont
 import { render } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CRITERIA } from '@engine/wind/criteria.ts';
-import { parseEpw } from '@engine/weather/epw.ts';
-import { weatherToCsv } from '@engine/weather/weather-csv.ts';
+import { CRITERIA } from '@canopy/engine/wind/criteria.ts';
+import { parseEpw } from '@canopy/engine/weather/epw.ts';
+import { weatherToCsv } from '@canopy/engine/weather/weather-csv.ts';
 import { vi } from 'vitest';
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import { Router } from 'wouter';

@@ -4,7 +4,7 @@
  */
 import type { ColourScale } from '../contracts.ts';
 import { colourAtPosition, parseHex, toHex } from './scale.ts';
-import { formatValue, withUnit } from '@engine/results/labels.ts';
+import { formatValue, withUnit } from '@canopy/engine/results/labels.ts';
 
 export interface LegendBox {
   x: number;

@@ -5,9 +5,9 @@
  * engine/wind/exceedance.ts) without its safety pass. Pure: the worker and the main-thread fallback
  * run the same function, so both give the post-processing's classes exactly.
  */
-import { windComfortChunk } from '@engine/analyses/wind-comfort.ts';
-import { periodMask, type AnalysisSeason, type AnalysisTimeWindow } from '@engine/analyses/periods.ts';
-import type { Criterion } from '@engine/wind/criteria.ts';
+import { windComfortChunk } from '@canopy/engine/analyses/wind-comfort.ts';
+import { periodMask, type AnalysisSeason, type AnalysisTimeWindow } from '@canopy/engine/analyses/periods.ts';
+import type { Criterion } from '@canopy/engine/wind/criteria.ts';
 
 /** What stays in a worker between classifications: γ per point × direction (row-major). */
 export interface ReclassRatios {

@@ -10,7 +10,7 @@ import { Profiler } from 'react';
 import ReactThreeTestRenderer, { type ReactThreeTest } from '@react-three/test-renderer';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BufferAttribute, DataTexture, InstancedMesh, LineSegments, Mesh, Object3D } from 'three';
-import { writeResultGlb } from '../../../engine/results/glb.ts';
+import { writeResultGlb } from '@canopy/engine/results/glb.ts';
 import { viewerFixtureResults } from '../../../tests/fixtures/viewer-results.ts';
 import type { ColourScale, SceneLayer, ViewerHandle } from '../contracts.ts';
 import { ColourScaleStore } from './colour-scale-store.ts';

@@ -3,7 +3,7 @@
  * there are no workers (jsdom in tests, very old browsers) it decodes on the main thread with the
  * same reader, so callers see the same result either way.
  */
-import { readResultGlb } from '@engine/results/glb.ts';
+import { readResultGlb } from '@canopy/engine/results/glb.ts';
 import type { DecodeRequest, DecodeResponse, DecodedLayer } from './decoded-layer.ts';
 import { readResultGlbZeroCopy } from './zero-copy-glb.ts';
 

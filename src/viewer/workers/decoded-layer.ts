@@ -2,7 +2,7 @@
  * A result GLB decoded for drawing: plain typed arrays that cross the worker boundary by transfer
  * (no copy), plus the metadata the scene needs for units and legends.
  */
-import type { ResultMesh } from '@engine/results/glb.ts';
+import type { ResultMesh } from '@canopy/engine/results/glb.ts';
 
 export interface DecodedLayer {
   positions: Float32Array;

@@ -3,7 +3,7 @@
  * reference reader and hands the typed arrays back by transfer, so a large data layer never blocks
  * the viewer's frames.
  */
-import { readResultGlb } from '@engine/results/glb.ts';
+import { readResultGlb } from '@canopy/engine/results/glb.ts';
 import { transferables, type DecodeRequest, type DecodeResponse, type DecodedLayer } from './decoded-layer.ts';
 import { readResultGlbZeroCopy } from './zero-copy-glb.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readResultGlb } from '@engine/results/glb.ts';
+import { readResultGlb } from '@canopy/engine/results/glb.ts';
 import { viewerFixtureResults } from '../../../tests/fixtures/viewer-results.ts';
 import { readResultGlbZeroCopy } from './zero-copy-glb.ts';
 
@@ -39,7 +39,7 @@ describe('zero-copy result GLB reader', () => {
 
 describe('zero-copy reading of line layers', () => {
   it('gives the segment pairs of a LINES primitive as `lines`, as the reference reader does', async () => {
-    const { writeResultGlb } = await import('@engine/results/glb.ts');
+    const { writeResultGlb } = await import('@canopy/engine/results/glb.ts');
     const positions = Float32Array.from([0, 0, 1, 1, 0, 1, 2, 0, 1, 0, 5, 1, 1, 5, 1]);
     const lines = Uint32Array.from([0, 1, 1, 2, 3, 4]);
     const glb = await writeResultGlb({ positions, lines, fields: { speedRatio: Float32Array.from([1, 2, 3, 4, 5]) }, metadata: { analysis: 'wind-streamlines', metric: 'speed-ratio', units: '', provenance: { engine: 'test', version: '1' } } });

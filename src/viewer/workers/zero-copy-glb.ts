@@ -8,8 +8,8 @@
  * value per vertex); for anything it does not handle itself (sparse accessors, external
  * buffers, unaligned data) it returns null and the caller uses the reference reader.
  */
-import { ResultGlbError } from '@engine/results/glb.ts';
-import { RESULT_FORMAT_VERSION, resultMetadataSchema } from '@engine/results/result-metadata.ts';
+import { ResultGlbError } from '@canopy/engine/results/glb.ts';
+import { RESULT_FORMAT_VERSION, resultMetadataSchema } from '@canopy/engine/results/result-metadata.ts';
 import type { DecodedLayer } from './decoded-layer.ts';
 
 const GLB_MAGIC = 0x46546c67; // "glTF"

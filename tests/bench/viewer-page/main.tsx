@@ -8,7 +8,7 @@ import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { advance, flushSync as flushSceneSync } from '@react-three/fiber';
 import * as THREE from 'three';
-import { writeResultGlb } from '../../../engine/results/glb.ts';
+import { writeResultGlb } from '@canopy/engine/results/glb.ts';
 import type { ColourScale, SceneLayer, ViewerEffects, ViewerHandle } from '../../../src/viewer/contracts.ts';
 import { lookupTexture } from '../../../src/viewer/colour/lookup-texture.ts';
 import { VIRIDIS, CIVIDIS } from '../../../src/viewer/colour/palettes.ts';

@@ -5,7 +5,7 @@
  * a user switching criterion waits for. The weather year comes from the Node side
  * (window.reclassWeather), the Chicago TMY3 hours.
  */
-import { getCriterion } from '../../../engine/wind/criteria.ts';
+import { getCriterion } from '@canopy/engine/wind/criteria.ts';
 import { createReclassifier } from '../../../src/viewer/reclass/reclass-pool.ts';
 
 declare global {

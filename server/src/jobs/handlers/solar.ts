@@ -4,9 +4,9 @@
  * in chunks of points on the CPU pool.
  */
 import type { JobHandler } from '../worker.ts';
-import { concatChunks, chunkRanges } from '../../../../engine/analyses/layers.ts';
-import { crossPeriods, periodMask } from '../../../../engine/analyses/periods.ts';
-import { siteSun, solarLayers } from '../../../../engine/analyses/solar.ts';
+import { concatChunks, chunkRanges } from '@canopy/engine/analyses/layers.ts';
+import { crossPeriods, periodMask } from '@canopy/engine/analyses/periods.ts';
+import { siteSun, solarLayers } from '@canopy/engine/analyses/solar.ts';
 import { chunkSize, runChunks } from '../../services/analyses/chunked.ts';
 import { runAnalysisJob, type AnalysisServices } from '../../services/analyses/job-run.ts';
 import { loadScene } from '../../services/analyses/scene.ts';

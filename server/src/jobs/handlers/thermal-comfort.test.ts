@@ -12,8 +12,8 @@ import {
   type AnalysisScenario,
 } from '../../../test/analysis-fixtures.ts';
 import { assets, simulations } from '../../db/schema/index.ts';
-import { readResultGlb } from '../../../../engine/results/glb.ts';
-import { testScene } from '../../../../engine/analyses/test-scene.ts';
+import { readResultGlb } from '@canopy/engine/results/glb.ts';
+import { testScene } from '@canopy/engine/analyses/test-scene.ts';
 import { getBytes, parseBlobKey } from '../../services/analyses/blob-io.ts';
 import { ANALYSIS_JOB_TYPES } from '../../services/analyses/settings.ts';
 import { thermalComfortHandler } from './thermal-comfort.ts';

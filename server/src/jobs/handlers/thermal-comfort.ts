@@ -5,14 +5,14 @@
  * else from the met wind moved to the site.
  */
 import type { JobHandler } from '../worker.ts';
-import { chunkRanges, concatChunks } from '../../../../engine/analyses/layers.ts';
-import { crossPeriods, HOURS_PER_YEAR, periodMask, unionMask } from '../../../../engine/analyses/periods.ts';
-import { nearestPoints, pickPointRows } from '../../../../engine/analyses/point-match.ts';
-import { siteSun } from '../../../../engine/analyses/solar.ts';
-import { UTCI_10M_OVER_PEDESTRIAN, type SpeedRatioWind } from '../../../../engine/analyses/site-wind.ts';
-import { SPMV_AIR_SPEED_BINS_MS } from '../../../../engine/analyses/spmv-bounds.ts';
-import { thermalLayers } from '../../../../engine/analyses/thermal-comfort.ts';
-import { prepareThermalHours, thermalWeatherFromEpw } from '../../../../engine/analyses/thermal-hours.ts';
+import { chunkRanges, concatChunks } from '@canopy/engine/analyses/layers.ts';
+import { crossPeriods, HOURS_PER_YEAR, periodMask, unionMask } from '@canopy/engine/analyses/periods.ts';
+import { nearestPoints, pickPointRows } from '@canopy/engine/analyses/point-match.ts';
+import { siteSun } from '@canopy/engine/analyses/solar.ts';
+import { UTCI_10M_OVER_PEDESTRIAN, type SpeedRatioWind } from '@canopy/engine/analyses/site-wind.ts';
+import { SPMV_AIR_SPEED_BINS_MS } from '@canopy/engine/analyses/spmv-bounds.ts';
+import { thermalLayers } from '@canopy/engine/analyses/thermal-comfort.ts';
+import { prepareThermalHours, thermalWeatherFromEpw } from '@canopy/engine/analyses/thermal-hours.ts';
 import { chunkSize, runChunks } from '../../services/analyses/chunked.ts';
 import { runAnalysisJob, type AnalysisServices } from '../../services/analyses/job-run.ts';
 import { loadScene } from '../../services/analyses/scene.ts';

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { addSpeedRatios, analysisServices, createScenario, enqueueAnalysis, runHandlerDirectly, type AnalysisScenario } from '../../../test/analysis-fixtures.ts';
 import { assets, simulations } from '../../db/schema/index.ts';
-import { readResultGlb } from '../../../../engine/results/glb.ts';
+import { readResultGlb } from '@canopy/engine/results/glb.ts';
 import { getBytes, parseBlobKey } from '../../services/analyses/blob-io.ts';
 import { ANALYSIS_JOB_TYPES } from '../../services/analyses/settings.ts';
 import { windComfortHandler } from './wind-comfort.ts';

@@ -4,10 +4,10 @@
  * directional layers (engine/analyses/wind-comfort.ts), in chunks of points on the CPU pool.
  */
 import type { JobHandler } from '../worker.ts';
-import { chunkRanges, concatChunks } from '../../../../engine/analyses/layers.ts';
-import { crossPeriods, periodMask, pickRows, typicalYearRows } from '../../../../engine/analyses/periods.ts';
-import { meanSpeedByDirection, windComfortLayers } from '../../../../engine/analyses/wind-comfort.ts';
-import { getCriterion } from '../../../../engine/wind/criteria.ts';
+import { chunkRanges, concatChunks } from '@canopy/engine/analyses/layers.ts';
+import { crossPeriods, periodMask, pickRows, typicalYearRows } from '@canopy/engine/analyses/periods.ts';
+import { meanSpeedByDirection, windComfortLayers } from '@canopy/engine/analyses/wind-comfort.ts';
+import { getCriterion } from '@canopy/engine/wind/criteria.ts';
 import { chunkSize, runChunks } from '../../services/analyses/chunked.ts';
 import { runAnalysisJob, type AnalysisServices } from '../../services/analyses/job-run.ts';
 import { windComfortJobInputSchema } from '../../services/analyses/settings.ts';

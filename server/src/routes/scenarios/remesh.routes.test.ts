@@ -13,8 +13,8 @@ import { createInlineCpuPool } from '../../jobs/inline-cpu-pool.ts';
 import { jobHandlers } from '../../jobs/handlers/index.ts';
 import { JobWorker } from '../../jobs/worker.ts';
 import type { Configuration, GeometryValidation, RemeshResult } from '@canopy/contract/scenarios.ts';
-import { boxWithHole } from '../../../../engine/geometry/mesh/test-meshes.ts';
-import { parseStl, writeBinaryStl } from '../../../../engine/geometry/index.ts';
+import { boxWithHole } from '@canopy/engine/geometry/mesh/test-meshes.ts';
+import { parseStl, writeBinaryStl } from '@canopy/engine/geometry/index.ts';
 import { uploadBytes } from '../../services/scenarios/geometry.ts';
 
 let t: TestContext;

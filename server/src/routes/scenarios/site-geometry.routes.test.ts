@@ -21,9 +21,9 @@ import { createInlineCpuPool } from '../../jobs/inline-cpu-pool.ts';
 import { jobHandlers } from '../../jobs/handlers/index.ts';
 import { JobWorker } from '../../jobs/worker.ts';
 import type { Configuration, GeometryValidation, LatestStatus } from '@canopy/contract/scenarios.ts';
-import { boxSoup } from '../../../../engine/geometry/mesh/test-meshes.ts';
-import { writeBinaryStl } from '../../../../engine/geometry/stl/writer.ts';
-import { readResultGlb } from '../../../../engine/results/glb.ts';
+import { boxSoup } from '@canopy/engine/geometry/mesh/test-meshes.ts';
+import { writeBinaryStl } from '@canopy/engine/geometry/stl/writer.ts';
+import { readResultGlb } from '@canopy/engine/results/glb.ts';
 
 let t: TestContext;
 let w: World;

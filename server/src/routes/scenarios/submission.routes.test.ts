@@ -18,7 +18,7 @@ import { jobHandlers } from '../../jobs/handlers/index.ts';
 import { JobWorker } from '../../jobs/worker.ts';
 import { createInProcessBus, type BusMessage } from '../../realtime/bus.ts';
 import type { Configuration, CostBreakdown, GeometryValidation, LatestStatus, MlModelList, UserApprovalResult, VersionInfo } from '@canopy/contract/scenarios.ts';
-import { writeResultGlb } from '../../../../engine/results/glb.ts';
+import { writeResultGlb } from '@canopy/engine/results/glb.ts';
 
 let t: TestContext;
 let w: World;
@@ -88,8 +88,8 @@ describe('a scenario from STL upload to computed results', () => {
   });
 
   it('fails validation for a building with a 1 m hole, with the offending triangles, and passes with the closed one', async () => {
-    const { boxWithHole } = await import('../../../../engine/geometry/mesh/test-meshes.ts');
-    const { writeBinaryStl } = await import('../../../../engine/geometry/stl/writer.ts');
+    const { boxWithHole } = await import('@canopy/engine/geometry/mesh/test-meshes.ts');
+    const { writeBinaryStl } = await import('@canopy/engine/geometry/stl/writer.ts');
     const holed = await uploadFile(t.deps, w.projectId, w.ownerId, 'holed-tower.stl', writeBinaryStl(boxWithHole(1)));
     const body = { scenario_id: scenario.id, simulation_id: scenario.simulations[0]!.id, simulation_type: 'solar' };
     const queued = await json<GeometryValidation>(

@@ -6,8 +6,8 @@ import { buildWorld, type World } from '../../../test/world.ts';
 import { SITE_OSM_PATH, uploadFile } from '../../../test/world-weather.ts';
 import { projects } from '../../db/schema/index.ts';
 import type { ProjectSurrounds, Surrounds } from '@canopy/contract/surrounds.ts';
-import { readResultGlb } from '../../../../engine/results/glb.ts';
-import { checkClosedMesh } from '../../../../engine/geometry/osm/mesh-check.ts';
+import { readResultGlb } from '@canopy/engine/results/glb.ts';
+import { checkClosedMesh } from '@canopy/engine/geometry/osm/mesh-check.ts';
 
 let t: TestContext;
 let w: World;

@@ -7,8 +7,8 @@ import { planeGlb, uploadFile } from '../../../test/viewer-fixtures.ts';
 import { assets, simulations } from '../../db/schema/index.ts';
 import type { AssetView } from '../../services/viewer/assets.ts';
 import type { SimulationView } from '../../services/viewer/simulations.ts';
-import { readResultGlb } from '../../../../engine/results/glb.ts';
-import { writeBinaryStl } from '../../../../engine/geometry/stl/writer.ts';
+import { readResultGlb } from '@canopy/engine/results/glb.ts';
+import { writeBinaryStl } from '@canopy/engine/geometry/stl/writer.ts';
 
 let t: TestContext;
 let w: World;

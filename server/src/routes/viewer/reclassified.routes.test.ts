@@ -13,12 +13,12 @@ import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { buildWorld, type World } from '../../../test/world.ts';
 import { addSimulation, addSpeedRatios } from '../../../test/analysis-fixtures.ts';
 import { assets } from '../../db/schema/index.ts';
-import { readResultGlb } from '../../../../engine/results/glb.ts';
-import { parseEpw } from '../../../../engine/weather/epw.ts';
-import { getCriterion, type Criterion } from '../../../../engine/wind/criteria.ts';
-import { periodMask, pickRows, typicalYearRows } from '../../../../engine/analyses/periods.ts';
-import { windComfortChunk } from '../../../../engine/analyses/wind-comfort.ts';
-import { testScene } from '../../../../engine/analyses/test-scene.ts';
+import { readResultGlb } from '@canopy/engine/results/glb.ts';
+import { parseEpw } from '@canopy/engine/weather/epw.ts';
+import { getCriterion, type Criterion } from '@canopy/engine/wind/criteria.ts';
+import { periodMask, pickRows, typicalYearRows } from '@canopy/engine/analyses/periods.ts';
+import { windComfortChunk } from '@canopy/engine/analyses/wind-comfort.ts';
+import { testScene } from '@canopy/engine/analyses/test-scene.ts';
 
 const DIRECTIONS = [0, 90, 180, 270];
 const ratio = (p: number, i: number) => 0.3 + ((p * 7 + i * 5) % 13) / 8;

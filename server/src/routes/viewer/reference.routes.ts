@@ -7,7 +7,7 @@ import { z } from '@hono/zod-openapi';
 import type { ApiApp } from '../../app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { answers, json } from '@canopy/contract/common.ts';
-import { graphDefinitions, jobTypes } from '../../../../engine/results/job-types.ts';
+import { graphDefinitions, jobTypes } from '@canopy/engine/results/job-types.ts';
 import { GLOBAL_TEMPLATES } from '@canopy/contract/global-templates.ts';
 
 const tags = ['Viewer'];

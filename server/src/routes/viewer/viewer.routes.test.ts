@@ -5,7 +5,7 @@ import { buildWorld, type World } from '../../../test/world.ts';
 import { assets, simulations } from '../../db/schema/index.ts';
 import { seedFixtureResults } from '../../../test/viewer-fixtures.ts';
 import type { SimulationView } from '../../services/viewer/simulations.ts';
-import { readResultGlb } from '../../../../engine/results/glb.ts';
+import { readResultGlb } from '@canopy/engine/results/glb.ts';
 
 let t: TestContext;
 let w: World;

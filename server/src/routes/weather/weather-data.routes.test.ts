@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { buildWorld, type World } from '../../../test/world.ts';
 import { CHICAGO_EPW_PATH } from '../../../test/world-weather.ts';
-import { parseEpw } from '../../../../engine/weather/epw.ts';
-import { parseWeatherCsv } from '../../../../engine/weather/weather-csv.ts';
+import { parseEpw } from '@canopy/engine/weather/epw.ts';
+import { parseWeatherCsv } from '@canopy/engine/weather/weather-csv.ts';
 import type { BadStation, WeatherSummary, WindProfile } from '@canopy/contract/weather.ts';
 import { seasonMonths } from '../../services/weather/summary.ts';
 

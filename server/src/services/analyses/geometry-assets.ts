@@ -7,7 +7,7 @@
 import type { Db } from '../../db/database.ts';
 import { assets } from '../../db/schema/index.ts';
 import type { BlobStore } from '../../blobs/blob-store.ts';
-import { writeResultGlb } from '../../../../engine/results/glb.ts';
+import { writeResultGlb } from '@canopy/engine/results/glb.ts';
 import { ASSETS_CONTAINER, formatBlobKey, putBytes } from './blob-io.ts';
 
 export interface GeometryMesh {

@@ -11,8 +11,8 @@ import { configurations, projects, simulations } from '../../db/schema/index.ts'
 import type { BlobStore } from '../../blobs/blob-store.ts';
 import type { CpuPool } from '../../jobs/cpu-pool.ts';
 import type { JobContext } from '../../jobs/worker.ts';
-import type { AnalysisLayer, Provenance } from '../../../../engine/analyses/layers.ts';
-import type { SiteLocation } from '../../../../engine/analyses/solar.ts';
+import type { AnalysisLayer, Provenance } from '@canopy/engine/analyses/layers.ts';
+import type { SiteLocation } from '@canopy/engine/analyses/solar.ts';
 import type { LoadedWeather, WeatherLibrary } from '../weather/library.ts';
 import { loadStationWeather } from '../weather/stations.ts';
 import { JobAbortedError } from './chunked.ts';

@@ -2,8 +2,8 @@
  * Reference data the analyses publish: criteria with their recipe defaults, and colour legends.
  * Pure lookups over engine data; the routes add HTTP.
  */
-import { CRITERIA, recipeDefaults, type RecipeDefaults } from '../../../../engine/wind/criteria.ts';
-import { LEGENDS, type Legend } from '../../../../engine/analyses/legends.ts';
+import { CRITERIA, recipeDefaults, type RecipeDefaults } from '@canopy/engine/wind/criteria.ts';
+import { LEGENDS, type Legend } from '@canopy/engine/analyses/legends.ts';
 import { ApiError } from '../../http/errors.ts';
 
 export function listCriteria() {

@@ -16,8 +16,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { assets, simulations } from '../../db/schema/index.ts';
 import type { BlobStore } from '../../blobs/blob-store.ts';
-import { writeResultGlb } from '../../../../engine/results/glb.ts';
-import type { AnalysisLayer } from '../../../../engine/analyses/layers.ts';
+import { writeResultGlb } from '@canopy/engine/results/glb.ts';
+import type { AnalysisLayer } from '@canopy/engine/analyses/layers.ts';
 import { ASSETS_CONTAINER, formatBlobKey, parseBlobKey, putBytes } from './blob-io.ts';
 
 export interface JobRef {

@@ -10,7 +10,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { assets, simulations } from '../../db/schema/index.ts';
 import type { BlobStore } from '../../blobs/blob-store.ts';
-import { readResultGlb } from '../../../../engine/results/glb.ts';
+import { readResultGlb } from '@canopy/engine/results/glb.ts';
 import { getBytes, parseBlobKey } from './blob-io.ts';
 
 export const PRESENTATION_PLANE = 'presentation_plane';

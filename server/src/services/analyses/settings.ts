@@ -4,10 +4,10 @@
  * Defaults are what a scenario starts from when the wizard leaves a setting out.
  */
 import { z } from 'zod';
-import { parseTimeWindow } from '../../../../engine/weather/hour-mask.ts';
-import { parseIsoDate } from '../../../../engine/analyses/solar.ts';
-import { CRITERIA } from '../../../../engine/wind/criteria.ts';
-import { TERRAINS, type TerrainId } from '../../../../engine/wind/profile.ts';
+import { parseTimeWindow } from '@canopy/engine/weather/hour-mask.ts';
+import { parseIsoDate } from '@canopy/engine/analyses/solar.ts';
+import { CRITERIA } from '@canopy/engine/wind/criteria.ts';
+import { TERRAINS, type TerrainId } from '@canopy/engine/wind/profile.ts';
 
 const id = z.string().trim().min(1).max(40);
 const name = z.string().trim().min(1).max(80);

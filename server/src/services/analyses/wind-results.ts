@@ -13,8 +13,8 @@ import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { assets, simulations } from '../../db/schema/index.ts';
 import type { BlobStore } from '../../blobs/blob-store.ts';
-import { readResultGlb } from '../../../../engine/results/glb.ts';
-import { MET_STATION_HEIGHT_M, referenceSpeedFactor, TERRAINS, type TerrainId } from '../../../../engine/wind/profile.ts';
+import { readResultGlb } from '@canopy/engine/results/glb.ts';
+import { MET_STATION_HEIGHT_M, referenceSpeedFactor, TERRAINS, type TerrainId } from '@canopy/engine/wind/profile.ts';
 import { getBytes, parseBlobKey } from './blob-io.ts';
 
 export const SPEED_RATIO_FIELD = 'speedRatio';

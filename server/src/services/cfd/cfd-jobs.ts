@@ -6,7 +6,7 @@
  * docs/adr/0012-cfd-wind-jobs.md says why the work is split this way.
  */
 import { z } from 'zod';
-import { TERRAINS, type TerrainId } from '../../../../engine/wind/profile.ts';
+import { TERRAINS, type TerrainId } from '@canopy/engine/wind/profile.ts';
 import { analysisTargetSchema, windComfortSettingsSchema } from '../analyses/settings.ts';
 
 const terrainIds = Object.keys(TERRAINS) as [TerrainId, ...TerrainId[]];

@@ -12,11 +12,11 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import type { Config } from '../../env.ts';
 import { jobs } from '../../db/schema/index.ts';
-import { coarseTimeStep, estimateRun, planScene, sceneSchedule, TIERS, type ScenePlan, type TierId } from '../../../../engine/cfd/run/scene-plan.ts';
-import type { RunSchedule } from '../../../../engine/cfd/run/direction.ts';
-import { defaultThreads } from '../../../../engine/cfd/run/pool.ts';
-import { CFD_REFERENCE_SPEED_MS, terrainInlet } from '../../../../engine/analyses/cfd-wind.ts';
-import type { TerrainId } from '../../../../engine/wind/profile.ts';
+import { coarseTimeStep, estimateRun, planScene, sceneSchedule, TIERS, type ScenePlan, type TierId } from '@canopy/engine/cfd/run/scene-plan.ts';
+import type { RunSchedule } from '@canopy/engine/cfd/run/direction.ts';
+import { defaultThreads } from '@canopy/engine/cfd/run/pool.ts';
+import { CFD_REFERENCE_SPEED_MS, terrainInlet } from '@canopy/engine/analyses/cfd-wind.ts';
+import type { TerrainId } from '@canopy/engine/wind/profile.ts';
 import type { CfdScene } from './cfd-scene.ts';
 
 export const CFD_DIRECTION_JOB = 'cfd.direction';

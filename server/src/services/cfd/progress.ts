@@ -9,7 +9,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import type { EventBus } from '../../realtime/bus.ts';
 import { jobs, simulations } from '../../db/schema/index.ts';
-import type { DirectionProgress } from '../../../../engine/cfd/run/direction.ts';
+import type { DirectionProgress } from '@canopy/engine/cfd/run/direction.ts';
 import { publishScenarioStatus } from '../scenarios/events.ts';
 import { directionJobKey, setRunKey, type CfdProgress } from './run-state.ts';
 

@@ -12,9 +12,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { assets, simulations } from '../../db/schema/index.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
-import type { RunSchedule } from '../../../../engine/cfd/run/direction.ts';
-import type { TierId } from '../../../../engine/cfd/run/scene-plan.ts';
-import type { TerrainId } from '../../../../engine/wind/profile.ts';
+import type { RunSchedule } from '@canopy/engine/cfd/run/direction.ts';
+import type { TierId } from '@canopy/engine/cfd/run/scene-plan.ts';
+import type { TerrainId } from '@canopy/engine/wind/profile.ts';
 import type { CfdEstimate } from './cfd-plan.ts';
 import { CFD_DIRECTION_JOB } from './cfd-plan.ts';
 

@@ -7,7 +7,7 @@ import { assets, configurations, jobs, simulations } from '../../db/schema/index
 import { getJob } from '../../jobs/queue.ts';
 import { solarHandler } from '../../jobs/handlers/solar.ts';
 import { thermalComfortHandler } from '../../jobs/handlers/thermal-comfort.ts';
-import { readResultGlb } from '../../../../engine/results/glb.ts';
+import { readResultGlb } from '@canopy/engine/results/glb.ts';
 import { getBytes, parseBlobKey } from '../analyses/blob-io.ts';
 import { DEMO_SCENARIO_NAME, seedDemoResults } from './demo-results.ts';
 

@@ -12,9 +12,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
 import { configurations, projects, simulations, studies } from '../../db/schema/index.ts';
-import { generateDemoDistrict, DEMO_DISTRICT_DEFAULT_SEED, type DemoObject } from '../../../../engine/demo/district.ts';
-import { presentationPlane } from '../../../../engine/demo/presentation-plane.ts';
-import type { IndexedMesh } from '../../../../engine/demo/mesh-builders.ts';
+import { generateDemoDistrict, DEMO_DISTRICT_DEFAULT_SEED, type DemoObject } from '@canopy/engine/demo/district.ts';
+import { presentationPlane } from '@canopy/engine/demo/presentation-plane.ts';
+import type { IndexedMesh } from '@canopy/engine/demo/mesh-builders.ts';
 import { geometryAssetRow, insertGeometryAssets, putGeometryGlb } from '../analyses/geometry-assets.ts';
 import { ANALYSIS_JOB_TYPES, solarSettingsSchema, thermalSettingsSchema } from '../analyses/settings.ts';
 import { setSimulationStatus } from '../analyses/job-run.ts';

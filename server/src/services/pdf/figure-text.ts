@@ -4,7 +4,7 @@
  * `utci-pct-comfortable`, as the title), pin values to a sensible precision.
  */
 import type { Legend, Pin } from '@canopy/contract/insights.ts';
-import { formatValue, layerLabel } from '../../../../engine/results/labels.ts';
+import { formatValue, layerLabel } from '@canopy/engine/results/labels.ts';
 
 /** "Figure: Plaza", "Fig. 2 - Plaza", "figure 3: Plaza" → "Plaza" (the PDF numbers figures itself). */
 export function cleanCaption(text: string): string {

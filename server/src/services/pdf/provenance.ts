@@ -10,7 +10,7 @@ import type { Db } from '../../db/database.ts';
 import type { BlobStore } from '../../blobs/blob-store.ts';
 import { assets, projectMetSources, simulations, weatherStations } from '../../db/schema/index.ts';
 import { getBytes, parseBlobKey } from '../analyses/blob-io.ts';
-import { layerLabel, resultAnalysisLabel } from '../../../../engine/results/labels.ts';
+import { layerLabel, resultAnalysisLabel } from '@canopy/engine/results/labels.ts';
 
 export const NOT_RECORDED = 'not recorded';
 

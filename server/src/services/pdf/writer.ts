@@ -7,7 +7,7 @@ import { degrees, drawImage, PageSizes, rgb, type PDFDocument, type PDFFont, typ
 import type { ImageXObject } from './png-xobject.ts';
 import type { Legend, PageSize } from '@canopy/contract/insights.ts';
 import { printable, type PdfFonts } from './fonts.ts';
-import { formatValue } from '../../../../engine/results/labels.ts';
+import { formatValue } from '@canopy/engine/results/labels.ts';
 
 const MARGIN = 56;
 const GREY = rgb(0.35, 0.35, 0.35);

@@ -4,7 +4,7 @@
  * MAX_STORED_ITEMS triangles/edges per finding (`count` keeps the true total), so one broken
  * 1,000,000-triangle file cannot make a record of hundreds of megabytes.
  */
-import type { GeometryFinding as EngineFinding, AssetReport } from '../../../../engine/geometry/index.ts';
+import type { GeometryFinding as EngineFinding, AssetReport } from '@canopy/engine/geometry/index.ts';
 import type { GeometryFinding, GeometryRole } from '@canopy/contract/scenarios.ts';
 
 export const MAX_STORED_FINDINGS = 200;

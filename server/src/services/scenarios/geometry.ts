@@ -12,7 +12,7 @@ import { GEOMETRY_ROLES, type GeometryFiles, type GeometryRole, type ScenarioFor
 import { prepareSiteGeometry } from './site-geometry.ts';
 import { getBytes } from '../analyses/blob-io.ts';
 import { geometryAssetRow, putGeometryGlb } from '../analyses/geometry-assets.ts';
-import { parseStl, weldVertices } from '../../../../engine/geometry/index.ts';
+import { parseStl, weldVertices } from '@canopy/engine/geometry/index.ts';
 
 export type UploadRow = typeof uploads.$inferSelect;
 

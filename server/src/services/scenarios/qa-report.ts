@@ -18,7 +18,7 @@ import { requireSeeScenario } from './access.ts';
 import { uploadRows } from './geometry.ts';
 import { generatedGeometry, plannedGeometry } from './qa-generated.ts';
 import { engineOf, simulationJobKey } from './view.ts';
-import { analysisLabel, metricLabel, roleLabel, statusLabel } from '../../../../engine/results/labels.ts';
+import { analysisLabel, metricLabel, roleLabel, statusLabel } from '@canopy/engine/results/labels.ts';
 import { runStateOf } from '../cfd/run-state.ts';
 import { cfdQaLines } from '../cfd/qa-lines.ts';
 

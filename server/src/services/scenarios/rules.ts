@@ -9,7 +9,7 @@ import { parameterSets, projectMetSources, uploads } from '../../db/schema/index
 import type { Capability } from '@canopy/contract/capabilities.ts';
 import type { FieldErrors } from '../../http/errors.ts';
 import { GEOMETRY_ROLES, type ScenarioForm } from '@canopy/contract/scenarios.ts';
-import { CRITERIA } from '../../../../engine/wind/criteria.ts';
+import { CRITERIA } from '@canopy/engine/wind/criteria.ts';
 import { LOAD_ANALYSES, NEEDS_PRESENTATION_PLANE } from './analyses.ts';
 import { canopyJobType } from './capabilities.ts';
 import { CFD_WIND_JOB } from '../cfd/cfd-plan.ts';

@@ -14,9 +14,9 @@ import type { assets } from '../../db/schema/index.ts';
 import { projectSurrounds } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { PedestrianPlane } from '@canopy/contract/scenarios.ts';
-import { readResultGlb } from '../../../../engine/results/glb.ts';
-import { surroundsForSite } from '../../../../engine/geometry/site/site-surrounds.ts';
-import { PlaneError, pedestrianPlane } from '../../../../engine/geometry/site/pedestrian-plane.ts';
+import { readResultGlb } from '@canopy/engine/results/glb.ts';
+import { surroundsForSite } from '@canopy/engine/geometry/site/site-surrounds.ts';
+import { PlaneError, pedestrianPlane } from '@canopy/engine/geometry/site/pedestrian-plane.ts';
 import { getBytes } from '../analyses/blob-io.ts';
 import { geometryAssetRow, putGeometryGlb } from '../analyses/geometry-assets.ts';
 

@@ -21,11 +21,11 @@ import { JobWorker } from '../../jobs/worker.ts';
 import { createPgBus } from '../../realtime/bus-pg.ts';
 import type { BusMessage, EventBus } from '../../realtime/bus.ts';
 import type { Configuration, GeometryValidation, UserApprovalResult } from '@canopy/contract/scenarios.ts';
-import { generateDemoDistrict } from '../../../../engine/demo/district.ts';
-import { toTriangleSoup } from '../../../../engine/demo/mesh-builders.ts';
-import { presentationPlane } from '../../../../engine/demo/presentation-plane.ts';
-import { concatSoups } from '../../../../engine/geometry/mesh/test-meshes.ts';
-import { writeBinaryStl } from '../../../../engine/geometry/index.ts';
+import { generateDemoDistrict } from '@canopy/engine/demo/district.ts';
+import { toTriangleSoup } from '@canopy/engine/demo/mesh-builders.ts';
+import { presentationPlane } from '@canopy/engine/demo/presentation-plane.ts';
+import { concatSoups } from '@canopy/engine/geometry/mesh/test-meshes.ts';
+import { writeBinaryStl } from '@canopy/engine/geometry/index.ts';
 import { GEOMETRY_VALIDATE_JOB } from './validation.ts';
 import { simulationJobKey } from './view.ts';
 

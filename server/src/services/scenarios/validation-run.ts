@@ -10,7 +10,7 @@ import type { BlobStore } from '../../blobs/blob-store.ts';
 import type { EventBus } from '../../realtime/bus.ts';
 import { configurations, geometryValidations, simulations } from '../../db/schema/index.ts';
 import { GEOMETRY_ROLES, GeometryFilesSchema, type GeometryRole } from '@canopy/contract/scenarios.ts';
-import { validateScenarioGeometry, type GeometryAsset, type GeometryValidationResult, type ScenarioGeometryInput } from '../../../../engine/geometry/index.ts';
+import { validateScenarioGeometry, type GeometryAsset, type GeometryValidationResult, type ScenarioGeometryInput } from '@canopy/engine/geometry/index.ts';
 import type { CpuPool } from '../../jobs/cpu-pool.ts';
 import { transferables } from '../../jobs/transfer.ts';
 import { publishNotification, publishScenarioStatus } from './events.ts';

@@ -5,10 +5,10 @@
  * presentation-plane asset's vertices and written as a result GLB). Nothing here writes: a bad file
  * throws `IngestFileError` naming the problem before any blob or row exists.
  */
-import { readResultGlb, writeResultGlb, type ResultMetadata, type ResultMetadataInput } from '../../../../engine/results/glb.ts';
-import { parseStl } from '../../../../engine/geometry/stl/reader.ts';
-import { CsvPointsError, interpolateOntoPlane, parseCsvPoints, type Interpolation } from '../../../../engine/results/csv-points.ts';
-import { JsonLayerError, parseJsonLayer } from '../../../../engine/results/json-layers.ts';
+import { readResultGlb, writeResultGlb, type ResultMetadata, type ResultMetadataInput } from '@canopy/engine/results/glb.ts';
+import { parseStl } from '@canopy/engine/geometry/stl/reader.ts';
+import { CsvPointsError, interpolateOntoPlane, parseCsvPoints, type Interpolation } from '@canopy/engine/results/csv-points.ts';
+import { JsonLayerError, parseJsonLayer } from '@canopy/engine/results/json-layers.ts';
 
 export class IngestFileError extends Error {
   constructor(message: string) {

@@ -16,7 +16,7 @@ import type { AuthUser } from '../../auth/authenticate.ts';
 import { badStations, projects } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { FetchMetResult, MetSource } from '@canopy/contract/weather.ts';
-import type { Epw } from '../../../../engine/weather/epw.ts';
+import type { Epw } from '@canopy/engine/weather/epw.ts';
 import { requireChangeableProject } from '../projects/access.ts';
 import { linkStation } from './met-sources.ts';
 import { weatherProviders, type WeatherProvider } from './providers.ts';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseEpw } from '../../../../engine/weather/epw.ts';
+import { parseEpw } from '@canopy/engine/weather/epw.ts';
 import { CHICAGO_EPW_PATH } from '../../../test/world-weather.ts';
 import { decodeHourly, encodeHourly, HourlyCodecError } from './hourly-codec.ts';
 import { greatCircleKm } from './library.ts';

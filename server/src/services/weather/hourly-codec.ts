@@ -11,7 +11,7 @@
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { endianness } from 'node:os';
-import type { Epw, EpwLocation } from '../../../../engine/weather/epw.ts';
+import type { Epw, EpwLocation } from '@canopy/engine/weather/epw.ts';
 
 export const HOURLY_FORMAT = 'canopy-hourly-v1';
 const MAGIC = 0x57484e43;

@@ -12,7 +12,7 @@
 import { open, readdir, readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseEpw, type Epw, type EpwLocation } from '../../../../engine/weather/epw.ts';
+import { parseEpw, type Epw, type EpwLocation } from '@canopy/engine/weather/epw.ts';
 import type { Config } from '../../env.ts';
 
 export interface WeatherFileInfo {

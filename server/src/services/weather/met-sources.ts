@@ -10,7 +10,7 @@ import type { AuthUser } from '../../auth/authenticate.ts';
 import { projectMetSources, weatherStations, type MetOrigin } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { MetSource } from '@canopy/contract/weather.ts';
-import { EpwParseError, parseEpw } from '../../../../engine/weather/epw.ts';
+import { EpwParseError, parseEpw } from '@canopy/engine/weather/epw.ts';
 import { requireChangeableProject, requireVisibleProject } from '../projects/access.ts';
 import { storeStation, type StationInfo } from './stations.ts';
 import { projectUploadText } from './upload-text.ts';

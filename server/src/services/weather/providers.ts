@@ -6,7 +6,7 @@
  * list, suitability checks and storage stay the same.
  */
 import type { AppDeps } from '../../deps.ts';
-import type { Epw } from '../../../../engine/weather/epw.ts';
+import type { Epw } from '@canopy/engine/weather/epw.ts';
 import { createWeatherLibrary, weatherLibraryDir, type WeatherLibrary } from './library.ts';
 
 export interface CandidateStation {

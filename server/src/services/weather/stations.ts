@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { weatherStations, type MetOrigin } from '../../db/schema/index.ts';
-import type { Epw } from '../../../../engine/weather/epw.ts';
+import type { Epw } from '@canopy/engine/weather/epw.ts';
 import { decodeHourly, encodeHourly, HOURLY_FORMAT } from './hourly-codec.ts';
 import { describeWeather, type LoadedWeather } from './library.ts';
 

@@ -11,7 +11,7 @@
  */
 import { ApiError } from '../../http/errors.ts';
 import { STUDY_TYPE_VALUES, type WindProfile } from '@canopy/contract/weather.ts';
-import { MET_STATION_HEIGHT_M, MET_STATION_TERRAIN, TERRAINS, logLawSpeed, profileCurve, type TerrainId } from '../../../../engine/wind/profile.ts';
+import { MET_STATION_HEIGHT_M, MET_STATION_TERRAIN, TERRAINS, logLawSpeed, profileCurve, type TerrainId } from '@canopy/engine/wind/profile.ts';
 
 type StudyType = (typeof STUDY_TYPE_VALUES)[number];
 
