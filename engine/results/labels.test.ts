@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analysisLabel, formatValue, layerLabel, metricLabel, resultAnalysisLabel, statusLabel, withUnit } from './labels.ts';
+import { analysisLabel, formatValue, layerLabel, metricLabel, resultAnalysisLabel, resultLayerName, statusLabel, withUnit } from './labels.ts';
 
 describe('the label table', () => {
   it('names layers by their legend, with units', () => {
@@ -21,6 +21,19 @@ describe('the label table', () => {
     expect(resultAnalysisLabel('solar-sunlit')).toBe('Solar — sun-lit time');
     expect(statusLabel('awaiting_external_results')).toBe('Waiting for external results');
     expect(statusLabel('something_new')).toBe('Something new');
+  });
+
+  it('names a result layer by its analysis and metric, without repeating itself or showing an id', () => {
+    expect(resultLayerName('solar-sunlit', 'pct-sunlit')).toBe('Solar — sun-lit time');
+    expect(resultLayerName('solar-sun-hours', 'sun-hours')).toBe('Solar — clear-sky sun hours');
+    expect(resultLayerName('wind-comfort', 'wind-comfort-lawson-lddc')).toBe('Pedestrian wind comfort — Lawson LDDC (City of London)');
+    expect(resultLayerName('wind-comfort', 'comfort-class')).toBe('Pedestrian wind comfort — wind comfort class');
+    expect(resultLayerName('thermal-comfort', 'utci-pct-hot')).toBe('Thermal comfort — time with heat stress (UTCI > 26 °C)');
+    expect(resultLayerName('solar', null)).toBe('Solar');
+    expect(resultLayerName(null, 'pct-sunlit')).toBe('Sun-lit time');
+    for (const name of [resultLayerName('solar-sunlit', 'pct-sunlit'), resultLayerName('thermal-comfort', 'utci-pct-comfortable')]) {
+      expect(name).not.toMatch(/\[|solar-sunlit|pct-sunlit|utci-pct/);
+    }
   });
 
   it('formats numbers to three significant digits', () => {

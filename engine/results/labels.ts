@@ -106,6 +106,34 @@ export function layerLabel(key: string | null | undefined, fallbackUnit = ''): {
   return LAYER_LABELS[key] ?? { title: readable(key), unit: fallbackUnit };
 }
 
+/** A label inside a sentence: "Sun-lit time" → "sun-lit time"; an acronym ("UTCI …") keeps its capitals. */
+function inSentence(label: string): string {
+  return /^[A-Z][a-z]/.test(label) ? label[0]!.toLowerCase() + label.slice(1) : label;
+}
+
+/**
+ * What a result layer shows, in words, from the analysis and metric its metadata records:
+ * "Solar — sun-lit time" (solar-sunlit / pct-sunlit), "Pedestrian wind comfort — Lawson LDDC",
+ * "Thermal comfort — time thermally comfortable (9 < UTCI ≤ 26 °C)". The layer's name is left out
+ * where the analysis already says it, and no raw id appears (for documents such as the PDF's
+ * provenance line).
+ */
+export function resultLayerName(analysis: string | null | undefined, metric?: string | null): string {
+  const head = resultAnalysisLabel(analysis);
+  const title = metric ? layerLabel(metric).title : '';
+  if (!head) return title;
+  if (!title) return head;
+  // "Solar — sun hours" showing "Clear-sky sun hours": the layer's fuller name replaces the analysis's.
+  const [analysisName, ...named] = head.split(' — ');
+  if (named.length > 0 && title.toLowerCase().includes(named.join(' — ').toLowerCase())) return `${analysisName} — ${inSentence(title)}`;
+  // "Wind comfort — Lawson LDDC" under "Pedestrian wind comfort": keep only what the analysis does not say.
+  const parts = title.split(' — ');
+  const rest = parts.filter((part) => !head.toLowerCase().includes(part.toLowerCase()));
+  if (rest.length === 0) return head;
+  const tail = rest.join(' — ');
+  return `${head} — ${rest.length === parts.length ? inSentence(tail) : tail}`;
+}
+
 /** "Sun-lit time (%)": a title with its unit, for legends and chart axes. */
 export function withUnit(title: string, unit: string | null | undefined): string {
   return unit ? `${title} (${unit})` : title;

@@ -155,8 +155,9 @@ describe('insight PDF', () => {
     expect(text).toContain('Main entrance');
     expect(text).toContain('Add a canopy over the doors.');
     // recorded: analysis, engine and version, criterion, date; weather from the simulation's station; checksum of the stored geometry
-    // human names from the label table, the recorded ids in brackets
-    expect(text).toContain('Analysis: Pedestrian wind comfort, Wind comfort class [wind-comfort/comfort-class]');
+    // in words from the label table, no recorded id (issue 16 item 6)
+    expect(text).toContain('Analysis: Pedestrian wind comfort — wind comfort class · Engine');
+    expect(text).not.toMatch(/\[|wind-comfort\/|comfort-class/);
     expect(text).toContain('Engine: canopy-engine 0.1.0');
     expect(text).toContain('Weather: EPW: Chicago Ohare Intl Ap, TMY3, WMO 725300');
     expect(text).toContain('Criterion: Lawson LDDC');
@@ -213,7 +214,7 @@ describe('fonts', () => {
     expect(text).toContain('Figure 1: Terrace at 21 °C');
     expect(text).not.toMatch(/m\?|\? 5 m\/s|21 \?C/);
     // the provenance line of the figure: no asset named, so the simulation's data layer it shows (issue 16: Canopy's own results were 'not recorded')
-    expect(text).toContain('Provenance — Analysis: Pedestrian wind comfort, Wind comfort class [wind-comfort/comfort-class] · Engine: canopy-engine 0.1.0 · Weather: EPW: Chicago Ohare Intl Ap, TMY3, WMO 725300');
+    expect(text).toContain('Provenance — Analysis: Pedestrian wind comfort — wind comfort class · Engine: canopy-engine 0.1.0 · Weather: EPW: Chicago Ohare Intl Ap, TMY3, WMO 725300');
     const page = decodePng(renderFirstPage(pdf));
     const colours = new Set<string>();
     for (let i = 0; i < page.pixels.length && colours.size < 2; i += page.channels) colours.add(page.pixels.subarray(i, i + page.channels).join(','));

@@ -10,7 +10,7 @@ import type { Db } from '../../db/database.ts';
 import type { BlobStore } from '../../blobs/blob-store.ts';
 import { assets, projectMetSources, simulations, weatherStations } from '../../db/schema/index.ts';
 import { getBytes, parseBlobKey } from '../analyses/blob-io.ts';
-import { layerLabel, resultAnalysisLabel } from '@canopy/engine/results/labels.ts';
+import { layerLabel, resultLayerName } from '@canopy/engine/results/labels.ts';
 
 export const NOT_RECORDED = 'not recorded';
 
@@ -100,13 +100,13 @@ export async function provenanceOf(db: Db, blobs: BlobStore, ref: { simulationId
     metadata = obj(asset.metadata);
     const analysis = str(metadata.analysis) ?? str(asset.analysisType);
     const metric = str(metadata.metric) ?? str(asset.metric);
-    // Human names (the label table), the recorded ids kept in brackets for whoever checks them.
-    if (analysis) out.analysis = metric ? `${resultAnalysisLabel(analysis)}, ${layerLabel(metric).title} [${analysis}/${metric}]` : `${resultAnalysisLabel(analysis)} [${analysis}]`;
+    // In words from the one label table (issue 16 item 6): no raw id reaches the reader.
+    if (analysis) out.analysis = resultLayerName(analysis, metric);
   }
   if (simulationId === null) return out;
   const [simulation] = await db.select().from(simulations).where(eq(simulations.id, simulationId));
   if (!simulation) return out;
-  if (out.analysis === NOT_RECORDED && str(simulation.category)) out.analysis = `${resultAnalysisLabel(simulation.category)} [${simulation.category}]`;
+  if (out.analysis === NOT_RECORDED && str(simulation.category)) out.analysis = resultLayerName(simulation.category);
   const provenance = obj(metadata.provenance);
   const engine = str(provenance.engine);
   const version = str(provenance.version);
