@@ -64,12 +64,10 @@ describe('auth calls', () => {
     expect(await auth.needsQuestionnaire(client(() => json(200, { id: 1, questionnaire_answered: true })).api)).toBe(false);
   });
 
-  it('without that field, the questionnaire endpoint decides (404 = not answered yet)', async () => {
-    const notAnswered = client((url) => (url.pathname === '/authusers/me/' ? json(200, { id: 1 }) : json(404, { detail: 'Not found.' })));
-    expect(await auth.needsQuestionnaire(notAnswered.api)).toBe(true);
-    expect(notAnswered.calls.map((c) => c.url.pathname)).toEqual(['/authusers/me/', '/api/user/questionnaire-answers']);
-    const answered = client((url) => (url.pathname === '/authusers/me/' ? json(200, { id: 1 }) : json(200, { role: 'r' })));
-    expect(await auth.needsQuestionnaire(answered.api)).toBe(false);
+  it('without either field, the questionnaire is not needed and nothing else is asked (the route is POST only)', async () => {
+    const bare = client(() => json(200, { id: 1 }));
+    expect(await auth.needsQuestionnaire(bare.api)).toBe(false);
+    expect(bare.calls.map((c) => c.url.pathname)).toEqual(['/authusers/me/']);
   });
 
   it('countries and provinces become {code, name} lists', async () => {

@@ -13,7 +13,6 @@ import type {
 } from '@machines/auth/auth.types.ts';
 import type { Place } from '@machines/auth/places.machine.ts';
 import type { ApiClient } from './client.ts';
-import { HttpError } from './errors.ts';
 
 /** The single sign-on provider's name in /autho/{provider}/ (the server's OIDC_* configuration). */
 export const SSO_PROVIDER: string = import.meta.env?.VITE_SSO_PROVIDER || 'oidc';
@@ -46,23 +45,16 @@ export function fetchCurrentUser(api: ApiClient): Promise<CurrentUser> {
 }
 
 /**
- * Whether the onboarding questionnaire still needs answers, after a sign-in. The server decides:
- * - /authusers/me/ may carry `needs_questionnaire` or `questionnaire_answered`; when it does, that wins;
- * - otherwise GET /api/user/questionnaire-answers tells: 404 (nothing answered yet) → needed;
- *   200 with answers → not needed. Any other failure → not needed (an outage must not trap the
- *   user in onboarding; the flag is asked again at the next sign-in).
+ * Whether the onboarding questionnaire still needs answers, after a sign-in. The server decides, in
+ * /authusers/me/ (`needs_questionnaire` or `questionnaire_answered`). The questionnaire route is
+ * POST only (SPEC), so a user record without either field means "not needed": an older server must
+ * not trap the user in onboarding.
  */
 export async function needsQuestionnaire(api: ApiClient): Promise<boolean> {
   const me = await fetchCurrentUser(api);
   if (typeof me.needs_questionnaire === 'boolean') return me.needs_questionnaire;
   if (typeof me.questionnaire_answered === 'boolean') return !me.questionnaire_answered;
-  try {
-    const answers = await api<unknown>('/api/user/questionnaire-answers');
-    return answers === null || answers === undefined || answers === '';
-  } catch (error) {
-    if (error instanceof HttpError && error.status === 404) return true;
-    return false;
-  }
+  return false;
 }
 
 export function submitQuestionnaire(api: ApiClient, answers: QuestionnaireAnswers): Promise<void> {
