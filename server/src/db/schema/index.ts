@@ -21,3 +21,4 @@ export * from './viewer.ts';
 export * from './insights.ts';
 export * from './scenarios.ts';
 export * from './reservations.ts';
+export * from './criteria.ts';
