@@ -30,6 +30,8 @@ export interface ScenarioSummary {
   madeBy?: 'canopy' | 'external' | 'both';
   hidden?: boolean;
   outputs?: ScenarioOutput[];
+  /** The geometry roles its simulations show (study, surrounds, presentation_plane…), once each — not results. */
+  geometry?: string[];
 }
 
 export type StudyWithScenarios = Study & { configurations?: ScenarioSummary[] };

@@ -2,7 +2,9 @@
  * A study's scenarios as its simulations tell them, until studies carry their scenarios themselves
  * (issue 9): simulations are grouped by their configuration; a scenario's status is the least
  * advanced of its simulations' (a failure wins, then work under way, then completed), and its
- * outputs are the analysis types of its result assets with how many each has. What the
+ * outputs are the analysis types of its result assets with how many each has; its geometry layers
+ * (study, surrounds, presentation plane — carried by every simulation) are named apart, once each,
+ * as geometry rather than results (issue 16). What the
  * configuration routes say (GET configuration/{cid}/: name, status, engine, hidden) wins over what
  * the simulations suggest, for every scenario that could be read.
  */
@@ -42,11 +44,16 @@ export function scenariosFromSimulations(simulations: Simulation[], configuratio
     .sort(([a], [b]) => a - b)
     .map(([id, sims]) => {
       const counts = new Map<string, number>();
-      for (const asset of sims.flatMap((s) => s.assets)) counts.set(asset.analysis_type, (counts.get(asset.analysis_type) ?? 0) + 1);
+      const geometry = new Set<string>();
+      for (const asset of sims.flatMap((s) => s.assets)) {
+        if (asset.layer_type === 'geometry') geometry.add(asset.geometry_type ?? 'geometry');
+        else counts.set(asset.analysis_type, (counts.get(asset.analysis_type) ?? 0) + 1);
+      }
       const outputs = [...counts.entries()].map(([analysis_type, count]) => ({ analysis_type, count }));
+      const layers = geometry.size > 0 ? { geometry: [...geometry] } : {};
       const configuration = known.get(id);
-      if (!configuration) return { id, name: `Scenario ${id}`, status: scenarioStatus(sims.map((s) => s.status)), outputs };
+      if (!configuration) return { id, name: `Scenario ${id}`, status: scenarioStatus(sims.map((s) => s.status)), outputs, ...layers };
       const { name, status, engine, hidden } = configuration;
-      return { id, name, status, engine, hidden, outputs, madeBy: madeBy(configuration) };
+      return { id, name, status, engine, hidden, outputs, ...layers, madeBy: madeBy(configuration) };
     });
 }

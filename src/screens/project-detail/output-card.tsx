@@ -1,7 +1,7 @@
 /** One scenario's available outputs (analyses with result counts) and its live status, opening it in the viewer. */
 import type { ScenarioSummary } from '@machines/project-detail/project-detail.types.ts';
 import { ButtonLink } from '../../ui/button-link.tsx';
-import { humanize } from '../../ui/format.ts';
+import { resultAnalysisLabel, roleLabel } from '@canopy/engine/results/labels.ts';
 import { card, muted, sectionTitle } from '../../ui/surface.css.ts';
 import { LiveStatusBadge } from '../scenario-wizard/live-status-badge.tsx';
 import { scenarioHref } from './project-wheel.tsx';
@@ -17,6 +17,7 @@ function madeByLabel(scenario: ScenarioSummary): string {
 
 export function OutputCard({ projectId, studyId, scenario }: { projectId: number; studyId: number; scenario: ScenarioSummary }) {
   const outputs = scenario.outputs ?? [];
+  const geometry = scenario.geometry ?? [];
   return (
     <article className={`${card} ${outputCard}`} aria-label={`Scenario ${scenario.name}`}>
       <div className={levelRow}>
@@ -28,7 +29,7 @@ export function OutputCard({ projectId, studyId, scenario }: { projectId: number
         <ul className={outputList}>
           {outputs.map((o) => (
             <li key={o.analysis_type} className={outputRow}>
-              <span>{o.analysis_type ? humanize(o.analysis_type) : 'Other layers'}</span>
+              <span>{o.analysis_type ? resultAnalysisLabel(o.analysis_type) : 'Other results'}</span>
               <span className={muted}>{o.count === 1 ? '1 result' : `${o.count} results`}</span>
             </li>
           ))}
@@ -38,6 +39,11 @@ export function OutputCard({ projectId, studyId, scenario }: { projectId: number
           No results yet.
         </p>
       )}
+      {geometry.length ? (
+        <p className={`${muted} ${flush}`}>
+          Geometry: {geometry.map((role, i) => (i === 0 ? roleLabel(role) : roleLabel(role).toLowerCase())).join(', ')}
+        </p>
+      ) : null}
       <div className={pushDown}>
         <ButtonLink size="sm" href={scenarioHref(projectId, studyId, scenario.id)}>
           Open in viewer

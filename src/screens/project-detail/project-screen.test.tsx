@@ -15,7 +15,15 @@ function withScenarios(): Project {
       configurations: [
         { id: 21, name: 'Existing', status: 'completed', engine: 'AI', madeBy: 'external', outputs: [{ analysis_type: 'pedestrian_wind_comfort', count: 3 }] },
         { id: 22, name: 'Proposed', status: 'running', engine: 'CFD' },
-        { id: 24, name: 'Sun and comfort', status: 'completed', engine: 'AI', madeBy: 'canopy', outputs: [{ analysis_type: 'solar', count: 2 }] },
+        {
+          id: 24,
+          name: 'Sun and comfort',
+          status: 'completed',
+          engine: 'AI',
+          madeBy: 'canopy',
+          outputs: [{ analysis_type: 'solar', count: 2 }],
+          geometry: ['study', 'surrounds', 'presentation_plane'],
+        },
       ],
     },
     { ...study, id: 71, name: 'Study 2', configurations: [{ id: 23, name: 'Mitigated', status: 'failed' }] },
@@ -46,6 +54,10 @@ describe('project navigator', () => {
     const own = within(outputs).getByRole('article', { name: 'Scenario Sun and comfort' });
     expect(within(own).getByText('Computed by Canopy')).toBeInTheDocument();
     expect(within(own).queryByText(/AI/)).not.toBeInTheDocument();
+    // geometry is named as geometry, not counted as results (issue 16)
+    expect(within(own).getByText('Geometry: Study buildings, surrounding buildings, presentation plane')).toBeInTheDocument();
+    expect(within(own).getByText('2 results')).toBeInTheDocument();
+    expect(within(own).queryByText(/Other layers/)).not.toBeInTheDocument();
     const level = screen.getByRole('region', { name: 'Job level' });
     expect(await within(level).findByText('70')).toBeInTheDocument();
     expect(within(level).getByText('30 used')).toBeInTheDocument();
