@@ -49,7 +49,8 @@ export function describeRose(rose: Rose): string {
   return `Wind rose, ${rose.sectors} sectors: most often from ${compassName(rose.sector_centres_deg[best]!)} (${percent(prevailing)} of hours); calm ${percent(rose.calm_share)}.`;
 }
 
-export function WindRoseChart({ rose }: { rose: Rose }) {
+/** `calmCaption` replaces "Centre: calm hours (N h)" for a rose given as frequencies (an ingested result layer). */
+export function WindRoseChart({ rose, calmCaption }: { rose: Rose; calmCaption?: string }) {
   const total = rose.total_count || 1;
   const maxShare = Math.max(...rose.sector_counts.map((n) => n / total), 0);
   const { top, rings } = shareAxis(maxShare);
@@ -104,7 +105,7 @@ export function WindRoseChart({ rose }: { rose: Rose }) {
             {label}
           </span>
         ))}
-        <span className={css.legendItem}>Centre: calm hours ({rose.calm_count} h)</span>
+        <span className={css.legendItem}>{calmCaption ?? `Centre: calm hours (${rose.calm_count} h)`}</span>
       </figcaption>
     </figure>
   );

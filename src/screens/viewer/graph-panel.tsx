@@ -1,8 +1,12 @@
-/** The graph panel (issue 8): every graph definition for the selected data layer's metric, drawn from its data. */
+/**
+ * The graph panel (issue 8): the simulation's ingested graph layers (issue 16), then every graph
+ * definition for the selected data layer's metric, drawn from its data.
+ */
 import type { Asset } from '@canopy/contract/viewer.ts';
 import type { ColourLegend, GraphDefinition } from './scene-layers.ts';
 import { BarChart, LineChart } from './svg-charts.tsx';
 import { graphData } from './graph-logic.ts';
+import { ResultGraphs } from './result-graphs.tsx';
 import { useMeshes } from './use-viewer-data.ts';
 import { withUnit } from '@canopy/engine/results/labels.ts';
 import * as css from './viewer.css.ts';
@@ -16,10 +20,23 @@ export interface GraphPanelProps {
   /** The layer's human name and unit: a histogram's x axis is the layer's own values. */
   layerTitle?: string | null;
   unit?: string;
+  /** The simulation's graph layers (JSON files), drawn whatever data layer is shown. */
+  graphLayers?: readonly Asset[];
+  urlOf?(asset: Asset): string;
 }
 
-export function GraphPanel({ asset, url, field, legend, definitions, layerTitle, unit }: GraphPanelProps) {
+export function GraphPanel({ graphLayers = [], urlOf, ...props }: GraphPanelProps) {
+  return (
+    <>
+      {urlOf ? <ResultGraphs assets={graphLayers} urlOf={urlOf} definitions={props.definitions} /> : null}
+      <LayerGraphs {...props} hasResultGraphs={graphLayers.length > 0} />
+    </>
+  );
+}
+
+function LayerGraphs({ asset, url, field, legend, definitions, layerTitle, unit, hasResultGraphs }: Omit<GraphPanelProps, 'graphLayers' | 'urlOf'> & { hasResultGraphs: boolean }) {
   const meshes = useMeshes(url ? [url] : []);
+  if ((!asset || !url) && hasResultGraphs) return null;
   if (!asset || !url) return <p className={css.muted}>Show a data layer to see its graphs.</p>;
   const graphs = definitions.filter((d) => asset.metric && d.metrics.includes(asset.metric));
   if (graphs.length === 0) return <p className={css.muted}>No graphs are defined for {layerTitle ?? 'this layer'}.</p>;

@@ -5,6 +5,7 @@
  */
 import { useContext, useEffect, useState } from 'react';
 import { readResultGlb, type ResultMesh } from '@canopy/engine/results/glb.ts';
+import { parseJsonLayer, type JsonLayer } from '@canopy/engine/results/json-layers.ts';
 import type { ColourLegend } from './scene-layers.ts';
 import { ViewerServicesContext } from './viewer-services-context.ts';
 import { localLayer } from '../../viewer/scene/local-layers.ts';
@@ -12,6 +13,7 @@ import type { ViewerServices } from './viewer-services.ts';
 
 const legendCaches = new WeakMap<ViewerServices, Map<string, Promise<ColourLegend>>>();
 const meshCaches = new WeakMap<ViewerServices, Map<string, Promise<ResultMesh>>>();
+const jsonCaches = new WeakMap<ViewerServices, Map<string, Promise<JsonLayer>>>();
 
 function cacheOf<T>(caches: WeakMap<ViewerServices, Map<string, Promise<T>>>, services: ViewerServices): Map<string, Promise<T>> {
   let cache = caches.get(services);
@@ -69,6 +71,30 @@ export function useMeshes(urls: readonly string[]): Record<string, MeshState> {
     for (const url of list) {
       loadMesh(services, url).then(
         (mesh) => live && setStates((s) => ({ ...s, [url]: { status: 'ready', mesh } })),
+        (error: unknown) => live && setStates((s) => ({ ...s, [url]: { status: 'failed', message: error instanceof Error ? error.message : String(error) } })),
+      );
+    }
+    return () => {
+      live = false;
+    };
+  }, [key, services]);
+  return states;
+}
+
+export type JsonLayerState = { status: 'loading' } | { status: 'ready'; layer: JsonLayer } | { status: 'failed'; message: string };
+
+/** Graph and wind-rose files (docs/results-format.md), read and checked against their shapes, for several urls at once. */
+export function useJsonLayers(urls: readonly string[]): Record<string, JsonLayerState> {
+  const services = useContext(ViewerServicesContext);
+  const [states, setStates] = useState<Record<string, JsonLayerState>>({});
+  const key = urls.join('\n');
+  useEffect(() => {
+    let live = true;
+    const list = key ? key.split('\n') : [];
+    setStates(Object.fromEntries(list.map((url) => [url, { status: 'loading' } as JsonLayerState])));
+    for (const url of list) {
+      cached(cacheOf(jsonCaches, services), url, async () => parseJsonLayer(new TextDecoder('utf-8').decode(await services.loadAsset(url)))).then(
+        (layer) => live && setStates((s) => ({ ...s, [url]: { status: 'ready', layer } })),
         (error: unknown) => live && setStates((s) => ({ ...s, [url]: { status: 'failed', message: error instanceof Error ? error.message : String(error) } })),
       );
     }

@@ -23,7 +23,7 @@ import { enoughCredit, options, passedReport } from '@machines/scenario-wizard/s
 import { PermissionsContext } from '../../app/permissions-context.ts';
 import { bindPermissionsLogic } from '../../app/permissions-logic.ts';
 import { LiveStatusLogicContext } from '../scenario-wizard/live-status-provider.tsx';
-import { bindScenarioLogic, ScenarioLogicContext, type ScenarioServices } from '../scenario-wizard/scenario-logic.ts';
+import { bindScenarioLogic, ScenarioLogicContext, type ScenarioServices } from '../../services/scenario-logic.ts';
 import { metSource, summary } from '@machines/weather/fixtures.ts';
 import { ToastContext } from '../../app/contexts.ts';
 import { ToastList } from '../../ui/toast.tsx';
@@ -90,6 +90,58 @@ export function windStudy(): Simulation[] {
     simulation(32, 21, 'solar', [asset(32, { analysis_type: 'solar-sunlit', metric: 'pct-sunlit', season_filter: 'Summer', filename: 'sunlit.glb', show_by_default: true })]),
     simulation(41, 22, 'thermal-comfort', [asset(41, { analysis_type: 'thermal-comfort', metric: 'utci-pct-comfortable', filename: 'utci.glb' })]),
   ];
+}
+
+/**
+ * An external solver's graph file as docs/results-format.md writes it (what ingestion accepts):
+ * exceedance against threshold at two probes.
+ */
+export const GRAPH_FILE = JSON.stringify({
+  formatVersion: 1,
+  kind: 'graph',
+  analysis: 'wind-comfort',
+  metric: 'exceedance',
+  graph: 'wind-exceedance',
+  x: { label: 'Threshold wind speed', units: 'm/s' },
+  y: { label: 'Time exceeded', units: '%' },
+  series: [
+    { name: 'Probe A', points: [[2.5, 41.0], [4.0, 18.2], [6.0, 5.1]] },
+    { name: 'Probe B', points: [[2.5, 30.5], [4.0, 12.0], [8.0, 1.5]] },
+  ],
+  provenance: { engine: 'my-solver', version: '3.2' },
+});
+
+/** An external solver's wind-rose file (8 sectors, 3 speed bins, 4 % calm; sums to 100 %): most often from the south-west. */
+export const WINDROSE_FILE = JSON.stringify({
+  formatVersion: 1,
+  kind: 'windrose',
+  sectorsDeg: [0, 45, 90, 135, 180, 225, 270, 315],
+  speedBinsMs: [0, 4, 8],
+  frequencyPct: [[7, 4, 2], [4, 2, 1], [6, 3, 1], [5, 2, 0], [8, 4, 2], [12, 9, 5], [7, 4, 1], [4, 2, 1]],
+  calmPct: 4,
+  timeWindow: { name: 'Daytime', window: '07:00-19:00' },
+  provenance: { engine: 'my-solver', version: '3.2', weatherSource: 'EPW: Chicago Ohare Intl Ap' },
+});
+
+/** The wind study with simulation 31 also holding a graph and a wind-rose layer; loadAsset serves their files by url. */
+export function studyWithJsonLayers(): { simulations: Simulation[]; loadAsset(url: string): Promise<ArrayBuffer> } {
+  const simulations = windStudy();
+  const graph = asset(31, { layer_type: 'graph', analysis_type: 'wind-comfort', metric: 'exceedance', filename: 'exceedance.json', season_filter: 'Winter', metadata: { kind: 'graph' } });
+  const rose = asset(31, { layer_type: 'windrose', analysis_type: 'windrose', metric: 'frequency', filename: 'rose.json', season_filter: 'Winter', metadata: { kind: 'windrose' } });
+  simulations[0]!.assets.push(graph, rose);
+  const files = new Map([
+    [graph.id, GRAPH_FILE],
+    [rose.id, WINDROSE_FILE],
+  ]);
+  return {
+    simulations,
+    loadAsset: async (url) => {
+      const id = Number(/simulation-asset\/(\d+)\/download/.exec(url)?.[1]);
+      const text = files.get(id);
+      if (text === undefined) throw new Error(`no file at ${url}`);
+      return new TextEncoder().encode(text).buffer as ArrayBuffer;
+    },
+  };
 }
 
 /** A scenario as GET configuration/{cid}/ answers it (only what the viewer reads matters). */

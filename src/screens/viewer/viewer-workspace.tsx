@@ -27,6 +27,7 @@ import { ColourScalePanel } from './colour-scale-panel.tsx';
 import { WindRosePanel } from './wind-rose-panel.tsx';
 import { DataPanel } from './data-panel.tsx';
 import { GraphPanel } from './graph-panel.tsx';
+import { isGraphLayer, isWindRoseLayer } from './json-layers.ts';
 import { comparisonGroup, FourPointPlot } from './four-point-plot.tsx';
 import { CameraPositionsPanel } from './camera-positions-panel.tsx';
 import { ShortcutOverlay } from './shortcut-overlay.tsx';
@@ -349,9 +350,9 @@ export function ViewerWorkspace({ logic, projectId, studyId, configurationId, mo
                 onReset={() => ui.send({ type: 'colour.reset', pane: activePane })}
               />
             ) : null}
-            {panel === 'wind' ? <WindRosePanel projectId={projectId} metSourceId={model.simulation?.met_source_id ?? null} /> : null}
+            {panel === 'wind' ? <WindRosePanel projectId={projectId} metSourceId={model.simulation?.met_source_id ?? null} roseLayers={model.assets.filter(isWindRoseLayer)} urlOf={model.urlOf} /> : null}
             {panel === 'data' ? <DataPanel probe={probe} unit={model.unit} probing={tool === 'probe' || panel === 'data'} layerLabel={probeLayerLabel(model, probe)} /> : null}
-            {panel === 'graph' ? <GraphPanel asset={model.active} url={model.activeUrl} field={model.field} legend={model.legend} definitions={graphDefinitions} layerTitle={model.layerTitle} unit={model.unit} /> : null}
+            {panel === 'graph' ? <GraphPanel graphLayers={model.assets.filter(isGraphLayer)} urlOf={model.urlOf} asset={model.active} url={model.activeUrl} field={model.field} legend={model.legend} definitions={graphDefinitions} layerTitle={model.layerTitle} unit={model.unit} /> : null}
             {panel === 'points' ? (
               <FourPointPlot
                 points={points}

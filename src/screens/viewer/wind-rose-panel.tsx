@@ -1,14 +1,17 @@
 /**
  * The wind-rose panel (issue 8): the wind rose of the scenario's met source — the simulation's
  * met_source_id, else the project's first station — for a season, drawn by the weather
- * capability's chart from its summary (engine/weather/wind-rose.ts on the server).
+ * capability's chart from its summary (engine/weather/wind-rose.ts on the server) — after the
+ * simulation's own wind-rose layers (ingested JSON, issue 16), when it has any.
  */
 import { Link } from 'wouter';
+import type { Asset } from '@canopy/contract/viewer.ts';
 import { useContext, useEffect, useState } from 'react';
 import { SEASONS, type MetSource, type WeatherSummary } from '@machines/weather/weather.types.ts';
 import { SelectField } from '../../ui/select-field.tsx';
 import { WindRoseChart } from '../project-resources/wind-rose-chart.tsx';
 import { ViewerServicesContext } from './viewer-services-context.ts';
+import { ResultRoses } from './result-roses.tsx';
 import * as css from './viewer.css.ts';
 
 type State =
@@ -17,7 +20,15 @@ type State =
   | { status: 'ready'; source: MetSource; summary: WeatherSummary }
   | { status: 'failed'; message: string };
 
-export function WindRosePanel({ projectId, metSourceId }: { projectId: number; metSourceId: number | null }) {
+export interface WindRosePanelProps {
+  projectId: number;
+  metSourceId: number | null;
+  /** The simulation's wind-rose layers (JSON files). */
+  roseLayers?: readonly Asset[];
+  urlOf?(asset: Asset): string;
+}
+
+export function WindRosePanel({ projectId, metSourceId, roseLayers = [], urlOf }: WindRosePanelProps) {
   const services = useContext(ViewerServicesContext);
   const [season, setSeason] = useState('all');
   const [state, setState] = useState<State>({ status: 'loading' });
@@ -37,7 +48,10 @@ export function WindRosePanel({ projectId, metSourceId }: { projectId: number; m
   }, [services, projectId, metSourceId, season]);
 
   return (
+    <>
+      {urlOf ? <ResultRoses assets={roseLayers} urlOf={urlOf} /> : null}
     <section className={css.section} aria-label="Wind rose">
+      {roseLayers.length ? <h3 className={css.sectionTitle}>Weather station</h3> : null}
       <SelectField id="viewer-wind-season" label="Season" value={season} onValueChange={setSeason} options={SEASONS} />
       {state.status === 'loading' ? <p className={css.muted}>Loading the wind rose…</p> : null}
       {state.status === 'none' ? (
@@ -57,5 +71,6 @@ export function WindRosePanel({ projectId, metSourceId }: { projectId: number; m
         </>
       ) : null}
     </section>
+    </>
   );
 }
