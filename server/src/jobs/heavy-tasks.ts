@@ -19,6 +19,7 @@ import {
 } from '@canopy/engine/geometry/index.ts';
 import type { RepairReport } from '@canopy/engine/geometry/repair/repair-mesh.ts';
 import { moving } from './transfer.ts';
+import { planEstimateScene, type EstimateSceneInput } from '../services/cfd/estimate-scene.ts';
 
 export interface IngestTaskInput {
   filename: string;
@@ -73,6 +74,8 @@ export const HEAVY_TASKS = {
     }
   },
   'geometry.validateScenario': (input: ScenarioGeometryInput) => validateScenarioGeometry(input),
+  /** Canopy's CFD checks of a scenario-to-be: the wizard's estimate and the validation's (services/cfd/estimate-scene.ts). */
+  'cfd.planEstimateScene': (input: EstimateSceneInput) => planEstimateScene(input),
   /**
    * remesh-stl/: read, repair and check one STL, and everything the request then stores — the
    * repaired STL and both indexed meshes — so none of a large file's work is on the request thread.

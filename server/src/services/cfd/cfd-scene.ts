@@ -6,37 +6,31 @@
  * z = 0, so ground files are not voxelised.
  *
  * Two sources: the geometry assets a submitted scenario has (its uploads, the project's
- * surroundings and a generated pedestrian plane, services/scenarios/geometry.ts), for the run; and
- * the uploads plus what will be generated, for the estimate the wizard asks for before a scenario
- * exists (only the extent of a generated plane matters to the grid, so its corners stand for it).
+ * surroundings and a generated pedestrian plane, services/scenarios/geometry.ts), for the run
+ * (loadCfdScene); and the uploads plus what will be generated, for the estimate the wizard asks for
+ * before a scenario exists and for the validation's CFD checks — read here (readEstimateFiles),
+ * parsed and planned in a worker thread (estimate-scene.ts, issue 17 item 9).
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import type { BlobStore } from '../../blobs/blob-store.ts';
 import { assets, projectSurrounds, simulations } from '../../db/schema/index.ts';
 import { readResultGlb } from '@canopy/engine/results/glb.ts';
-import { parseStl } from '@canopy/engine/geometry/index.ts';
-import { surroundsForSite } from '@canopy/engine/geometry/site/site-surrounds.ts';
-import type { GeometryInput } from '@canopy/engine/cfd/run/direction.ts';
 import type { ResultSurface } from '@canopy/engine/analyses/layers.ts';
 import { getBytes, parseBlobKey } from '../analyses/blob-io.ts';
 import { PRESENTATION_PLANE } from '../analyses/scene.ts';
 import { uploadBytes, uploadRows } from '../scenarios/geometry.ts';
 import type { GeometryFiles, GeometryRole, PedestrianPlane } from '@canopy/contract/scenarios.ts';
-
-/** Drag density C_d·a of landscaping, 1/m: a dense urban tree crown (leaf area density ≈ 1 m²/m³, C_d ≈ 0.2). */
-export const TREE_DRAG_PER_M = 0.2;
-
-export type CfdGeometry = GeometryInput & { study?: boolean };
+import { transferables } from '../../jobs/transfer.ts';
+import { cfdRole, sceneEntry, type CfdGeometry } from './scene-entry.ts';
+import type { EstimateFile, EstimateSceneInput, EstimateSceneOutcome } from './estimate-scene.ts';
 
 export interface CfdScene {
   geometry: CfdGeometry[];
   /** Pedestrian points, world xyz (the plane's vertices). */
   points: Float64Array;
-  /** The mesh results are written on (the plane); null for an estimate from a generated plane. */
-  surface: ResultSurface | null;
-  /** For an estimate: each file's request field (`geometry.study.0`), so errors can name it. */
-  fileFields?: Map<string, string>;
+  /** The mesh results are written on (the plane). */
+  surface: ResultSurface;
 }
 
 export class CfdSceneError extends Error {
@@ -49,32 +43,11 @@ export class CfdSceneError extends Error {
   }
 }
 
-/** How a geometry_type (or upload role) enters the solver; null: not voxelised. */
-export function cfdRole(type: string): { role: 'solid' | 'porous'; study?: boolean } | null {
-  switch (type) {
-    case 'study':
-      return { role: 'solid', study: true };
-    case 'surrounds':
-    case 'mitigations':
-      return { role: 'solid' };
-    case 'landscaping':
-      return { role: 'porous' };
-    default:
-      return null;
-  }
-}
-
 function soupOf(positions: Float32Array, indices: Uint32Array | undefined): Float32Array {
   if (!indices) return new Float32Array(0);
   const soup = new Float32Array(indices.length * 3);
   for (let k = 0; k < indices.length; k++) soup.set(positions.subarray(indices[k]! * 3, indices[k]! * 3 + 3), k * 3);
   return soup;
-}
-
-function entry(file: string, type: string, triangles: Float32Array): CfdGeometry | null {
-  const r = cfdRole(type);
-  if (!r || triangles.length === 0) return null;
-  return { file, role: r.role, triangles, ...(r.study ? { study: true } : {}), ...(r.role === 'porous' ? { dragPerM: TREE_DRAG_PER_M } : {}) };
 }
 
 /** The geometry assets of a simulation (or, when it has none of its own, of its scenario). */
@@ -101,7 +74,7 @@ export async function loadCfdScene(db: Db, blobStore: BlobStore, simulationId: n
     const mesh = await readResultGlb(await getBytes(blobStore, parseBlobKey(row.blobKey!)));
     if (type === PRESENTATION_PLANE) planes.push({ positions: mesh.positions, ...(mesh.indices ? { indices: mesh.indices } : {}) });
     else {
-      const g = entry(row.filename || `${type}-${row.id}`, type, soupOf(mesh.positions, mesh.indices));
+      const g = sceneEntry(row.filename || `${type}-${row.id}`, type, soupOf(mesh.positions, mesh.indices));
       if (g) geometry.push(g);
     }
   }
@@ -130,78 +103,39 @@ export interface EstimateGeometry {
 }
 
 /**
- * The scenario-to-be's geometry for the estimate: its uploads by role; the project's surroundings
- * when asked for and no surrounds file is given (less mapped buildings standing where the study
- * stands, as at submission); a plane upload's vertices, or the corners of the pedestrian plane that
- * will be generated. Parse failures name the file and the field.
+ * What the estimate's scene is made of, read on this thread (estimate-scene.ts plans it in a worker
+ * thread): the uploads' bytes by role with their request fields, and the project's surroundings when
+ * asked for and no surrounds file is given. An id that is no upload of the project names its field.
  */
-export async function loadEstimateScene(db: Db, blobStore: BlobStore, projectId: number, input: EstimateGeometry): Promise<CfdScene> {
+export async function readEstimateFiles(db: Db, blobStore: BlobStore, projectId: number, input: EstimateGeometry): Promise<Pick<EstimateSceneInput, 'files' | 'surrounds' | 'pedestrianPlane'>> {
   const roles = Object.entries(input.geometry) as Array<[GeometryRole, number[] | undefined]>;
   const ids = roles.flatMap(([, list]) => list ?? []);
   const uploads = await uploadRows(db, projectId, ids);
-  const geometry: CfdGeometry[] = [];
-  const fileFields = new Map<string, string>();
-  const planePoints: number[] = [];
+  const files: EstimateFile[] = [];
   for (const [role, list] of roles) {
     for (const [i, id] of (list ?? []).entries()) {
       const field = `geometry.${role}.${i}`;
       const upload = uploads.get(id);
       if (!upload) throw new CfdSceneError(`Invalid pk "${id}" - object does not exist.`, field);
-      let soup: Float32Array;
-      try {
-        soup = parseStl(await uploadBytes(blobStore, upload)).positions;
-      } catch (error) {
-        throw new CfdSceneError(`${upload.filename} is not a readable STL file: ${(error as Error).message}`, field);
-      }
-      fileFields.set(upload.filename, field);
-      if (role === 'presentation_planes') planePoints.push(...soup);
-      else {
-        const g = entry(upload.filename, role, soup);
-        if (g) geometry.push(g);
-      }
+      files.push({ field, filename: upload.filename, role, bytes: await uploadBytes(blobStore, upload) });
     }
   }
-  const study = geometry.filter((g) => g.study);
-  if (study.length === 0) throw new CfdSceneError('Upload at least one study geometry file.', 'geometry.study');
-  if (input.projectSurrounds && !(input.geometry.surrounds?.length)) {
+  let surrounds: EstimateSceneInput['surrounds'] = null;
+  if (input.projectSurrounds && !input.geometry.surrounds?.length) {
     const [row] = await db.select().from(projectSurrounds).where(eq(projectSurrounds.projectId, projectId));
-    if (row) {
-      const glb = await readResultGlb(await getBytes(blobStore, { container: row.blobContainer, name: row.blobName }));
-      const studySoup = concat(study.map((g) => g.triangles));
-      const site = surroundsForSite(
-        { positions: glb.positions, indices: glb.indices ?? new Uint32Array(0), role: glb.fields.role ?? new Float32Array(0), building: glb.fields.building ?? new Float32Array(0) },
-        row.footprints,
-        studySoup,
-      );
-      if (site.buildingSoup.length) geometry.push({ file: 'Surroundings from OpenStreetMap', role: 'solid', triangles: site.buildingSoup });
-    }
+    if (row) surrounds = { glb: await getBytes(blobStore, { container: row.blobContainer, name: row.blobName }), footprints: row.footprints };
   }
-  if (planePoints.length === 0 && input.pedestrianPlane) {
-    // The generated plane spans the study's plan extent plus the margin, at the plane height.
-    const b = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
-    for (const g of study)
-      for (let k = 0; k < g.triangles.length; k += 3) {
-        b.minX = Math.min(b.minX, g.triangles[k]!);
-        b.maxX = Math.max(b.maxX, g.triangles[k]!);
-        b.minY = Math.min(b.minY, g.triangles[k + 1]!);
-        b.maxY = Math.max(b.maxY, g.triangles[k + 1]!);
-      }
-    const m = input.pedestrianPlane.margin_m;
-    const z = input.pedestrianPlane.height_m;
-    planePoints.push(b.minX - m, b.minY - m, z, b.maxX + m, b.minY - m, z, b.maxX + m, b.maxY + m, z, b.minX - m, b.maxY + m, z);
-  }
-  if (planePoints.length === 0) {
-    throw new CfdSceneError('Upload a presentation plane or have Canopy generate a pedestrian plane (pedestrian_plane): the CFD computes the wind at its points.', 'geometry.presentation_planes');
-  }
-  return { geometry, points: Float64Array.from(planePoints), surface: null, fileFields };
+  return { files, surrounds, pedestrianPlane: input.pedestrianPlane };
 }
 
-function concat(parts: readonly Float32Array[]): Float32Array {
-  const out = new Float32Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+const ESTIMATE_SCENE_TASK = 'cfd.planEstimateScene';
+
+/** The estimate's CFD task on `cpu` (a worker thread), its inputs' buffers moved there. */
+export async function planEstimate(
+  run: (task: string, input: unknown, transferList?: ArrayBuffer[]) => Promise<unknown>,
+  read: Pick<EstimateSceneInput, 'files' | 'surrounds' | 'pedestrianPlane'>,
+  plan: Pick<EstimateSceneInput, 'tier' | 'terrain' | 'config'>,
+): Promise<EstimateSceneOutcome> {
+  const input: EstimateSceneInput = { ...read, tier: plan.tier, terrain: plan.terrain, config: { CFD_THREADS: plan.config.CFD_THREADS, CFD_MAX_CELLS: plan.config.CFD_MAX_CELLS, CFD_MAX_MEMORY_GB: plan.config.CFD_MAX_MEMORY_GB, CFD_TEST_STEPS: plan.config.CFD_TEST_STEPS } };
+  return (await run(ESTIMATE_SCENE_TASK, input, transferables([...read.files.map((f) => f.bytes), read.surrounds?.glb]))) as EstimateSceneOutcome;
 }

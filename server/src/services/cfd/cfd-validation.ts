@@ -12,11 +12,11 @@ import type { Config } from '../../env.ts';
 import { configurations, simulations } from '../../db/schema/index.ts';
 import type { GeometryFiles, ScenarioForm } from '@canopy/contract/scenarios.ts';
 import type { GeometryFinding, GeometryRole } from '@canopy/engine/geometry/index.ts';
-import { checkVoxelizable, VoxelizeError } from '@canopy/engine/cfd/geometry/voxelize.ts';
-import { CfdInputError } from '@canopy/engine/cfd/run/errors.ts';
 import { canopyJobType } from '../scenarios/capabilities.ts';
-import { CfdSceneError, loadEstimateScene, type CfdScene } from './cfd-scene.ts';
-import { CFD_WIND_JOB, cfdDirectionsAtOnce, cfdThreads, cfdThroughput, estimateOf, oversizeMessage, planCfd, type CfdEstimate } from './cfd-plan.ts';
+import type { CpuPool } from '../../jobs/cpu-pool.ts';
+import { planEstimateScene, type EstimateSceneInput } from './estimate-scene.ts';
+import { CfdSceneError, planEstimate, readEstimateFiles } from './cfd-scene.ts';
+import { CFD_WIND_JOB, cfdDirectionsAtOnce, cfdThreads, cfdThroughput, estimateOf, oversizeMessage, type CfdEstimate } from './cfd-plan.ts';
 
 type CfdConfig = Pick<Config, 'CFD_THREADS' | 'CFD_MAX_CELLS' | 'CFD_MAX_MEMORY_GB' | 'CFD_TEST_STEPS'>;
 
@@ -48,7 +48,7 @@ function roleOf(file: string, files: GeometryFiles, names: Map<number, string>):
 
 /** Findings of the CFD checks for the validated geometry (empty when the scenario has no CFD wind). */
 export async function cfdValidationFindings(
-  deps: { db: Db; blobStore: BlobStore; config: CfdConfig },
+  deps: { db: Db; blobStore: BlobStore; config: CfdConfig; cpu?: CpuPool },
   input: { projectId: number; configurationId: number; geometry: GeometryFiles; uploadNames: Map<number, string> },
 ): Promise<GeometryFinding[]> {
   const target = await cfdSimulations(deps.db, input.configurationId);
@@ -56,33 +56,30 @@ export async function cfdValidationFindings(
   const { form } = target;
   const tier = form.cfd_tier ?? 'rapid';
   const terrain = form.terrain ?? 'suburban';
-  let scene: CfdScene;
+  let read;
   try {
-    scene = await loadEstimateScene(deps.db, deps.blobStore, input.projectId, { geometry: input.geometry, projectSurrounds: form.project_surrounds === true, pedestrianPlane: form.pedestrian_plane ?? null });
+    read = await readEstimateFiles(deps.db, deps.blobStore, input.projectId, { geometry: input.geometry, projectSurrounds: form.project_surrounds === true, pedestrianPlane: form.pedestrian_plane ?? null });
   } catch (error) {
     if (error instanceof CfdSceneError) return [finding('cfd-geometry', 'error', error.message, 'Add the missing geometry, then validate again.')];
     throw error;
   }
-  const out: GeometryFinding[] = [];
-  for (const g of scene.geometry) {
-    try {
-      checkVoxelizable(g.file, g.triangles);
-    } catch (error) {
-      if (!(error instanceof VoxelizeError)) throw error;
-      const role = roleOf(g.file, input.geometry, input.uploadNames);
-      out.push(finding('cfd-not-voxelisable', 'error', `Canopy’s CFD cannot turn ${error.message}`, `Export ${g.file} again as closed solids (or remove it).`, { asset: g.file, ...(role ? { role } : {}) }));
-    }
+  // Reading, voxel checks and the grid plan: in the job runtime's CPU pool, as the geometry checks
+  // are (issue 17 item 9); without one, on this thread.
+  const cpu = deps.cpu;
+  const run = cpu ? (task: string, data: unknown, transfer?: ArrayBuffer[]) => cpu.run(task, data, transfer) : (_task: string, data: unknown) => planEstimateScene(data as EstimateSceneInput);
+  const outcome = await planEstimate(run, read, { tier, terrain, config: deps.config });
+  if (!outcome.ok && 'scene' in outcome) return [finding('cfd-geometry', 'error', outcome.scene.message, 'Add the missing geometry, then validate again.')];
+  if (!outcome.ok && 'voxel' in outcome) {
+    return outcome.voxel.map((v) => {
+      const role = roleOf(v.file, input.geometry, input.uploadNames);
+      return finding('cfd-not-voxelisable', 'error', `Canopy’s CFD cannot turn ${v.message}`, `Export ${v.file} again as closed solids (or remove it).`, { asset: v.file, ...(role ? { role } : {}) });
+    });
   }
-  if (out.length) return out;
-  let estimate: CfdEstimate;
-  try {
-    const plan = planCfd(scene, tier, terrain, deps.config);
-    const threads = cfdThreads(deps.config);
-    estimate = estimateOf(plan, form.wind_directions, await cfdThroughput(deps.db, threads), threads, cfdDirectionsAtOnce(deps.config));
-  } catch (error) {
-    if (!(error instanceof CfdInputError)) throw error;
-    return [finding('cfd-grid-too-large', 'error', oversizeMessage(error, tier), tier === 'detailed' ? 'Choose the rapid tier (cfd_tier), or make the region smaller.' : 'Make the region smaller.')];
+  if (!outcome.ok) {
+    return [finding('cfd-grid-too-large', 'error', oversizeMessage(new Error(outcome.oversize), tier), tier === 'detailed' ? 'Choose the rapid tier (cfd_tier), or make the region smaller.' : 'Make the region smaller.')];
   }
+  const threads = cfdThreads(deps.config);
+  const estimate: CfdEstimate = estimateOf(outcome.plan, form.wind_directions, await cfdThroughput(deps.db, threads), threads, cfdDirectionsAtOnce(deps.config));
   for (const id of target.ids) await deps.db.update(simulations).set({ cfdParameters: { estimate } }).where(eq(simulations.id, id));
   const mb = Math.round(estimate.memory_bytes / 1e6);
   return [

@@ -12,38 +12,30 @@ import { simulationPrices } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { CfdEstimateRequestSchema, CfdEstimateResponse } from '@canopy/contract/cfd.ts';
 import type { z } from '@hono/zod-openapi';
-import { checkVoxelizable, VoxelizeError } from '@canopy/engine/cfd/geometry/voxelize.ts';
-import { CfdInputError } from '@canopy/engine/cfd/run/errors.ts';
 import { requireAddScenario } from '../scenarios/access.ts';
-import { CfdSceneError, loadEstimateScene } from './cfd-scene.ts';
-import { cfdDirectionsAtOnce, cfdLimits, cfdThreads, cfdThroughput, estimateOf, oversizeMessage, planCfd } from './cfd-plan.ts';
+import { CfdSceneError, planEstimate, readEstimateFiles } from './cfd-scene.ts';
+import { cfdDirectionsAtOnce, cfdLimits, cfdThreads, cfdThroughput, estimateOf, oversizeMessage } from './cfd-plan.ts';
 
 type Request = z.output<typeof CfdEstimateRequestSchema>;
 
-export async function cfdEstimate(deps: Pick<AppDeps, 'blobStore' | 'config'>, db: Db, user: AuthUser, projectId: number, body: Request): Promise<CfdEstimateResponse> {
+export async function cfdEstimate(deps: Pick<AppDeps, 'blobStore' | 'config' | 'heavy'>, db: Db, user: AuthUser, projectId: number, body: Request): Promise<CfdEstimateResponse> {
   await requireAddScenario(db, user, projectId);
-  let scene;
+  let read;
   try {
-    scene = await loadEstimateScene(db, deps.blobStore, projectId, { geometry: body.geometry, projectSurrounds: body.project_surrounds, pedestrianPlane: body.pedestrian_plane });
+    read = await readEstimateFiles(db, deps.blobStore, projectId, { geometry: body.geometry, projectSurrounds: body.project_surrounds, pedestrianPlane: body.pedestrian_plane });
   } catch (error) {
     if (error instanceof CfdSceneError) throw ApiError.field(error.field, error.message);
     throw error;
   }
-  for (const g of scene.geometry) {
-    try {
-      checkVoxelizable(g.file, g.triangles);
-    } catch (error) {
-      if (!(error instanceof VoxelizeError)) throw error;
-      throw ApiError.field(scene.fileFields?.get(g.file) ?? 'geometry', `Canopy’s CFD cannot turn ${error.message}`);
-    }
+  // Reading, voxel checks and the grid plan of a large STL: seconds of CPU, in the heavy-work pool
+  // and counted against the user's allowance (429 over it), as remesh-stl/ and ingestion are.
+  const outcome = await planEstimate((task, input, transfer) => deps.heavy.run(user.id, task, input, transfer), read, { tier: body.cfd_tier, terrain: body.terrain, config: deps.config });
+  if (!outcome.ok) {
+    if ('scene' in outcome) throw ApiError.field(outcome.scene.field, outcome.scene.message);
+    if ('voxel' in outcome) throw ApiError.field(outcome.voxel[0]!.field, `Canopy’s CFD cannot turn ${outcome.voxel[0]!.message}`);
+    throw ApiError.field('cfd_tier', oversizeMessage(new Error(outcome.oversize), body.cfd_tier));
   }
-  let plan;
-  try {
-    plan = planCfd(scene, body.cfd_tier, body.terrain, deps.config);
-  } catch (error) {
-    if (error instanceof CfdInputError) throw ApiError.field('cfd_tier', oversizeMessage(error, body.cfd_tier));
-    throw error;
-  }
+  const plan = outcome.plan;
   const threads = cfdThreads(deps.config);
   const estimate = estimateOf(plan, body.wind_directions, await cfdThroughput(db, threads), threads, cfdDirectionsAtOnce(deps.config));
   const [price] = await db

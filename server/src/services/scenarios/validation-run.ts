@@ -76,7 +76,7 @@ export async function runGeometryValidation(services: ValidationRunServices, inp
     if (services.config) {
       // Canopy's CFD: every file voxelises and the grid fits, or the scenario cannot be approved.
       const cfd = await cfdValidationFindings(
-        { db, blobStore: services.blobStore, config: services.config },
+        { db, blobStore: services.blobStore, config: services.config, cpu: services.cpu },
         { projectId: input.projectId, configurationId: record.configurationId, geometry, uploadNames: new Map([...uploads].map(([id, u]) => [id, u.filename])) },
       );
       result.findings.push(...cfd);
