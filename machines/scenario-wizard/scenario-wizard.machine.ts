@@ -2,41 +2,48 @@
  * The scenario wizard (SPEC §2 create/edit/append scenario modals, submission steps, geometry
  * validation, terms and conditions, success modal; §4 scenario lifecycle; §5 invalid flags).
  *
- *   scenarioWizard
- *   ├── loading            met sources, parameter sets (and the scenario itself for edit/append)
- *   ├── loadFailed         `retry`
- *   ├── editing            one state per form step; `step.next` only when the step has no flag
- *   │   ├── basics         name, engine (AI/CFD)
- *   │   ├── analyses       analyses and metrics
- *   │   ├── geometry       files per role (the uploader raises its own flag while files are in flight)
- *   │   ├── weather        weather source, seasons, times
- *   │   ├── parameters     winds, return periods, single day, structure, heights, parameter sets
- *   │   └── terms          terms and conditions; `step.next` saves
- *   ├── saving             POST configuration/ (or PUT when it exists); field errors → flags, back to their step
- *   ├── validation
- *   │   ├── starting       POST geometry-validation/
- *   │   ├── running        the job works; `validation.updated` from the watch actor (socket or polling)
- *   │   ├── passed         `step.next` → cost; `validation.acknowledge` → acknowledging
- *   │   ├── failed         error findings: `step.back` to the geometry
- *   │   ├── acknowledging  PATCH geometry-validation/{id}/ (warnings_acknowledged), back to passed
- *   │   ├── repairing      `geometry.repair` (passed or failed): POST remesh-stl/ → the repaired file
- *   │   │                  replaces the original (values and scenario) → starting (checked again)
- *   │   └── errored        the job itself failed: `retry`
- *   ├── cost               invokes cfd-estimate.machine.ts (Canopy's CFD: the grid's cells, memory, minutes, credits)
- *   │   ├── loading        GET …/user-approval/cost-breakdown/
- *   │   ├── ready          `cost.approve` (refused with a message when credit is insufficient, or while
- *   │   │                  the CFD choice differs from the saved one); `cfd.choose` asks the estimate
- *   │   │                  again; `cfd.apply` saves the new choice and validates again, back to cost
- *   │   ├── approving      POST user-approval/ (debits the subscription)
- *   │   ├── submitting     submits the simulations
- *   │   └── failed         `retry`
- *   ├── submitted          the success modal (live status shown by the view)
- *   └── closed (final)     `cancel` from anywhere, `close` after success
+ *   scenarioWizard           `cancel` from anywhere → closed
+ *   ├── loading              met sources, parameter sets, criteria (and the scenario itself for edit/append)
+ *   ├── loadFailed           `retry`
+ *   ├── editing              one state per form step; `step.next` only when the step has no flag [stepClear],
+ *   │   │                    else the step's flags are shown; `step.back` to the step before.
+ *   │   │                    Invokes recipeDefaults: picking a pedestrian wind comfort criterion asks for
+ *   │   │                    its recipe, which fills seasons and times the user has not typed (recipe-defaults.ts)
+ *   │   ├── basics           name, engine (AI/CFD)
+ *   │   ├── analyses         analyses and metrics (criteria)
+ *   │   ├── geometry         files per role (the uploader raises its own flag while files are in flight)
+ *   │   ├── weather          weather source, terrain, seasons, times
+ *   │   ├── parameters       winds, return periods, single day, structure, heights, parameter sets
+ *   │   └── terms            terms and conditions; `step.next` saves
+ *   ├── saving               POST configuration/ (or PUT when it exists); field errors → flags, back to their step
+ *   ├── validation           `step.back` → editing.geometry
+ *   │   ├── starting         POST geometry-validation/
+ *   │   ├── settling         (transient) where the report belongs: errored, judged, or still running
+ *   │   ├── running          the job works; `validation.updated` from the watch actor (socket or polling)
+ *   │   ├── judged           (transient) error findings → failed, else passed
+ *   │   ├── passed           `step.next` → cost; `validation.acknowledge` → acknowledging;
+ *   │   │                    back to the cost at once after a CFD choice changed there [returningToCost]
+ *   │   ├── failed           error findings: `step.back` to the geometry, or `geometry.repair`
+ *   │   ├── acknowledging    PATCH geometry-validation/{id}/ (warnings_acknowledged), back to passed
+ *   │   ├── repairing        `geometry.repair` (passed or failed): POST remesh-stl/ → the repaired file
+ *   │   │                    replaces the original (values and scenario) → starting (checked again)
+ *   │   └── errored          the job itself failed: `retry`
+ *   ├── cost                 invokes cfd-estimate.machine.ts (Canopy's CFD: the grid's cells, memory, minutes, credits)
+ *   │   ├── loading          GET …/user-approval/cost-breakdown/
+ *   │   ├── ready            `cost.approve` [approvable: enough credit, nothing blocking, the CFD choice the
+ *   │   │                    priced one]; `cfd.choose` asks the estimate again; `cfd.apply` [cfdApplicable]
+ *   │   │                    saves the new choice and validates again, back to cost
+ *   │   ├── submitting       POST user-approval/ (approves, debits or reserves the credits, queues the simulations)
+ *   │   ├── submitFailed     `retry` submits again (the server replays an approval it already took)
+ *   │   └── failed           the breakdown could not be read: `retry`
+ *   ├── submitted            the success modal (live status shown by the view); `close`
+ *   └── closed (final)
  *
  * Going back never clears a value. Emits `scenario.saved` and `scenario.submitted` so lists refresh.
- * Owned by src/screens/scenario-wizard/scenario-wizard-modal.tsx.
+ * Owned by src/screens/scenario-wizard/scenario-wizard-modal.tsx; its actors are bound in
+ * src/services/scenario-logic.ts.
  */
-import { assign, emit, fromCallback, sendTo, setup, type EventObject } from 'xstate';
+import { assertEvent, assign, emit, fromCallback, sendTo, setup, type EventObject } from 'xstate';
 import { asServerError, notProvided, type ServerError } from '@machines/shared/actors.ts';
 import { checkValues, emptyValues, flagsOfStep, stepOfFlag } from './scenario-inputs.ts';
 import { addGeometry, chooseParameterSet, removeGeometry, toggleAnalysis, toggleMetric } from './scenario-values.ts';
@@ -45,6 +52,7 @@ import { canopyCfdAnalyses, cfdChoiceOf, sameCfdChoice, type CfdChoice } from '.
 import { firstStepOf, flagsFromServer } from './server-flags.ts';
 import { withRepairedFile, type AcknowledgeRequest, type RepairOutcome, type RepairRequest } from './geometry-repair.ts';
 import { cfdEstimateMachine, type CfdEstimateRequest } from './cfd-estimate.machine.ts';
+import { criterionPicked, recipeValues, weatherUntouched, type AppliedRecipe, type RecipeAnswer } from './recipe-defaults.ts';
 import type {
   AnalysisType,
   CfdTier,
@@ -89,6 +97,10 @@ export interface WizardContext {
   serverFlags: Flags;
   /** Steps whose flags are on screen (after the user tried to advance, or the server refused). */
   shown: FormStep[];
+  /** The criterion whose recipe was asked for last (its answer, and only its, may fill the weather step). */
+  recipeAsked: string | null;
+  /** The recipe that filled the seasons and times (the weather step names it while they are unchanged). */
+  recipe: AppliedRecipe | null;
   /** The saved scenario's simulations (the validation run names the first). */
   simulationIds: number[];
   validation: ValidationReport | null;
@@ -116,6 +128,7 @@ export type WizardEvent =
   | { type: 'geometry.remove'; role: GeometryRole; uploadId: number }
   | { type: 'uploader.flag'; role: GeometryRole; message: string | null }
   | { type: 'parameterSet.choose'; analysisType: AnalysisType; id: number | null }
+  | { type: 'recipe.loaded'; answer: RecipeAnswer }
   | { type: 'step.next' }
   | { type: 'step.back' }
   | { type: 'validation.updated'; report: ValidationReport }
@@ -128,6 +141,12 @@ export type WizardEvent =
   | { type: 'retry' }
   | { type: 'cancel' }
   | { type: 'close' };
+
+/** What the recipeDefaults actor is asked. */
+export interface RecipeAsk {
+  type: 'recipe.ask';
+  criterionId: string;
+}
 
 export type WizardEmitted = { type: 'scenario.saved'; scenario: SavedScenario } | { type: 'scenario.submitted'; ref: ScenarioRef };
 
@@ -155,6 +174,22 @@ const allFlags = (c: WizardContext): Flags => {
   return { ...c.flags, ...(uploader ? { uploader } : {}), ...c.serverFlags };
 };
 
+/** The form's values changed: flags follow, and the server's flags are cleared. */
+const withValues = (context: WizardContext, values: WizardValues) => ({ values, flags: checkValues(values, context.options), serverFlags: {} });
+
+/** A form step's way forward (when it has no flag) and its way back. */
+function formStep(step: FormStep, next: string, back?: FormStep) {
+  return {
+    on: {
+      'step.next': [
+        { guard: { type: 'stepClear', params: { step } }, target: next },
+        { actions: { type: 'showStep', params: { step } } },
+      ],
+      ...(back ? { 'step.back': back } : {}),
+    },
+  } as const;
+}
+
 export const scenarioWizardMachine = setup({
   types: {
     context: {} as WizardContext,
@@ -164,6 +199,10 @@ export const scenarioWizardMachine = setup({
   },
   actors: {
     loadWizard: notProvided<LoadOutput, LoadInput>('loadWizard'),
+    /** Answers `recipe.ask` with `recipe.loaded` (POST criteria/{id}/get-recipe-defaults/); a failed read is dropped. */
+    recipeDefaults: fromCallback<RecipeAsk>(() => {
+      throw new Error('recipeDefaults actor not provided');
+    }),
     saveScenario: notProvided<SavedScenario, SaveInput>('saveScenario'),
     startValidation: notProvided<ValidationReport, StartValidationInput>('startValidation'),
     /** Reports the validation record as it changes (live events, or polling while the socket is down). */
@@ -180,44 +219,133 @@ export const scenarioWizardMachine = setup({
     cfdEstimate: cfdEstimateMachine,
   },
   guards: {
-    stepClear: ({ context }, step: FormStep) => Object.keys(flagsOfStep(allFlags(context), step)).length === 0,
+    /** The step has no flag (the values', the uploader's or the server's). */
+    stepClear: ({ context }, { step }: { step: FormStep }) => Object.keys(flagsOfStep(allFlags(context), step)).length === 0,
+    /** The toggle picks a pedestrian wind comfort criterion (its recipe may fill the weather step). */
+    picksCriterion: ({ context, event }) => {
+      assertEvent(event, ['analysis.toggle', 'metric.toggle']);
+      return criterionPicked(context.values, context.locked, context.options, event) !== null;
+    },
+    /** The recipe is the last one asked for, and the user has not typed seasons or times of their own. */
+    recipeApplies: ({ context, event }) => {
+      assertEvent(event, 'recipe.loaded');
+      return event.answer.criterionId === context.recipeAsked && weatherUntouched(context.values, emptyValues(), context.recipe);
+    },
+    /** The save was refused with field errors, the first of them on this step. */
+    fieldErrorsOn: (_, { step, error }: { step: FormStep; error: unknown }) => firstStepOf(flagsFromServer(asServerError(error))) === step,
+    reportErrored: ({ context }) => context.validation?.state === 'error',
+    reportFinal: ({ context }) => context.validation?.state === 'passed' || context.validation?.state === 'failed',
+    reportInProgress: ({ event }) => {
+      assertEvent(event, 'validation.updated');
+      return event.report.state === 'running' || event.report.state === 'pending';
+    },
     hasErrors: ({ context }) => (context.validation?.findings ?? []).some((f) => f.severity === 'error'),
     /** Enough credit, nothing blocking, and the CFD choice is the one validated and priced. */
     approvable: ({ context }) => context.cost?.sufficient === true && !context.cost.blocked_reason && !context.cost.already_approved && cfdUnchanged(context),
     cfdApplicable: ({ context }) => !cfdUnchanged(context) && context.cfdFits,
     returningToCost: ({ context }) => context.returnToCost,
+    /** The server refused the approval because the price changed since the breakdown was shown. */
+    priceChanged: (_, { error }: { error: unknown }) => 'expected_credits' in asServerError(error).fields,
   },
   actions: {
-    changeValues: assign(({ context }, values: WizardValues) => ({
-      values,
-      flags: checkValues(values, context.options),
-      serverFlags: {},
-    })),
-    chooseCfd: assign(({ context, event }) => {
-      if (event.type !== 'cfd.choose') return {};
-      const values = { ...context.values, ...(event.windDirections !== undefined ? { windDirections: event.windDirections } : {}), ...(event.cfdTier ? { cfdTier: event.cfdTier } : {}) };
-      return { values, flags: checkValues(values, context.options) };
+    applyLoaded: assign(({ context }, { options, scenario }: LoadOutput) => {
+      const values = scenario ? scenario.values : context.values;
+      return {
+        options,
+        values,
+        flags: checkValues(values, options),
+        studyId: scenario?.study_id ?? context.studyId,
+        locked: context.mode === 'append' && scenario ? scenario.values.analyses.map((a) => a.analysis_type) : [],
+      };
     }),
-    askEstimate: sendTo('cfdEstimate', ({ context }) => ({ type: 'request.change' as const, request: cfdRequest(context) })),
-    showStep: assign(({ context }, step: FormStep) => ({ shown: context.shown.includes(step) ? context.shown : [...context.shown, step] })),
+    keepError: assign((_, { error }: { error: unknown }) => ({ error: asServerError(error) })),
+    clearError: assign({ error: null }),
+    patchValues: assign(({ context, event }) => {
+      assertEvent(event, 'values.change');
+      return withValues(context, { ...context.values, ...event.patch });
+    }),
+    toggleAnalysis: assign(({ context, event }) => {
+      assertEvent(event, 'analysis.toggle');
+      return withValues(context, toggleAnalysis(context.values, event.analysisType, context.locked, context.options));
+    }),
+    toggleMetric: assign(({ context, event }) => {
+      assertEvent(event, 'metric.toggle');
+      return withValues(context, toggleMetric(context.values, event.analysisType, event.metric, context.options));
+    }),
+    addGeometry: assign(({ context, event }) => {
+      assertEvent(event, 'geometry.add');
+      return withValues(context, addGeometry(context.values, event.role, event.file));
+    }),
+    removeGeometry: assign(({ context, event }) => {
+      assertEvent(event, 'geometry.remove');
+      return withValues(context, removeGeometry(context.values, event.role, event.uploadId));
+    }),
+    chooseParameterSet: assign(({ context, event }) => {
+      assertEvent(event, 'parameterSet.choose');
+      return withValues(context, chooseParameterSet(context.values, context.options, event.analysisType, event.id));
+    }),
     setUploaderFlag: assign(({ context, event }) => {
-      if (event.type !== 'uploader.flag') return {};
+      assertEvent(event, 'uploader.flag');
       const uploaderFlags = { ...context.uploaderFlags };
       if (event.message) uploaderFlags[event.role] = event.message;
       else delete uploaderFlags[event.role];
       return { uploaderFlags };
     }),
-    clearError: assign({ error: null }),
-    askRepair: assign(({ context, event }) =>
-      event.type === 'geometry.repair' ? { repairAsked: { role: event.role, uploadId: event.uploadId, simulationId: context.simulationIds[0] ?? 0 } } : {},
-    ),
-    keepServerFlags: assign(({ context, event }) => {
-      if (!('error' in event)) return {};
-      const error = asServerError(event.error);
-      const serverFlags = flagsFromServer(error);
-      const steps = (Object.keys(serverFlags) as FlagName[]).map(stepOfFlag);
-      return { serverFlags, shown: [...new Set([...context.shown, ...steps])], error };
+    /** Remembers which criterion's recipe was asked for (a late answer for an earlier pick is dropped). */
+    rememberRecipeAsked: assign(({ context, event }) => {
+      assertEvent(event, ['analysis.toggle', 'metric.toggle']);
+      return { recipeAsked: criterionPicked(context.values, context.locked, context.options, event) };
     }),
+    askRecipe: sendTo('recipeDefaults', ({ context }) => ({ type: 'recipe.ask' as const, criterionId: context.recipeAsked ?? '' })),
+    applyRecipe: assign(({ context, event }) => {
+      assertEvent(event, 'recipe.loaded');
+      const recipe = recipeValues(event.answer, context.options);
+      return recipe ? { ...withValues(context, { ...context.values, seasons: recipe.seasons, times: recipe.times }), recipe } : {};
+    }),
+    showStep: assign(({ context }, { step }: { step: FormStep }) => ({ shown: context.shown.includes(step) ? context.shown : [...context.shown, step] })),
+    /** Field errors of a refused save: flags on their steps, shown at once. */
+    keepServerFlags: assign(({ context }, { error }: { error: unknown }) => {
+      const serverError = asServerError(error);
+      const serverFlags = flagsFromServer(serverError);
+      const steps = (Object.keys(serverFlags) as FlagName[]).map(stepOfFlag);
+      return { serverFlags, shown: [...new Set([...context.shown, ...steps])], error: serverError };
+    }),
+    keepSaved: assign(({ context }, saved: SavedScenario) => ({
+      configurationId: saved.id,
+      studyId: saved.study_id,
+      simulationIds: saved.simulation_ids,
+      error: null,
+      savedCfd: cfdChoiceOf(context.values),
+    })),
+    emitSaved: emit((_, scenario: SavedScenario) => ({ type: 'scenario.saved' as const, scenario })),
+    keepValidation: assign((_, report: ValidationReport) => ({ validation: report })),
+    keepReport: assign(({ event }) => {
+      assertEvent(event, 'validation.updated');
+      return { validation: event.report };
+    }),
+    askRepair: assign(({ context, event }) => {
+      assertEvent(event, 'geometry.repair');
+      return { repairAsked: { role: event.role, uploadId: event.uploadId, simulationId: context.simulationIds[0] ?? 0 } };
+    }),
+    /** The scenario now holds the repaired file: the values follow. */
+    applyRepair: assign(({ context }, outcome: RepairOutcome) => ({ repair: outcome, repairAsked: null, values: withRepairedFile(context.values, outcome) })),
+    forgetRepair: assign({ repairAsked: null }),
+    keepCost: assign((_, cost: CostBreakdown) => ({ cost })),
+    keepCfdFits: assign(({ event }) => {
+      assertEvent(event, 'cfd.estimated');
+      return { cfdFits: event.fits };
+    }),
+    chooseCfd: assign(({ context, event }) => {
+      assertEvent(event, 'cfd.choose');
+      const values = { ...context.values, ...(event.windDirections !== undefined ? { windDirections: event.windDirections } : {}), ...(event.cfdTier ? { cfdTier: event.cfdTier } : {}) };
+      return { values, flags: checkValues(values, context.options) };
+    }),
+    askEstimate: sendTo('cfdEstimate', ({ context }) => ({ type: 'request.change' as const, request: cfdRequest(context) })),
+    /** A changed CFD choice is saved and validated, then the wizard returns to a fresh cost. */
+    startCfdReturn: assign({ returnToCost: true, cost: null, error: null }),
+    endCfdReturn: assign({ returnToCost: false }),
+    keepSubmitResult: assign((_, result: SubmitResult) => ({ status: result.status, submitResult: result })),
+    emitSubmitted: emit(({ context }) => ({ type: 'scenario.submitted' as const, ref: ref(context) })),
   },
 }).createMachine({
   id: 'scenarioWizard',
@@ -236,6 +364,8 @@ export const scenarioWizardMachine = setup({
       uploaderFlags: {},
       serverFlags: {},
       shown: [],
+      recipeAsked: null,
+      recipe: null,
       simulationIds: [],
       validation: null,
       repair: null,
@@ -255,70 +385,39 @@ export const scenarioWizardMachine = setup({
     loading: {
       invoke: {
         id: 'loadWizard',
-            src: 'loadWizard',
+        src: 'loadWizard',
         input: ({ context }) => ({ projectId: context.projectId, configurationId: context.configurationId }),
-        onDone: {
-          target: 'editing',
-          actions: assign(({ context, event }) => {
-            const { options, scenario } = event.output;
-            const values = scenario ? scenario.values : context.values;
-            return {
-              options,
-              values,
-              flags: checkValues(values, options),
-              studyId: scenario?.study_id ?? context.studyId,
-              locked: context.mode === 'append' && scenario ? scenario.values.analyses.map((a) => a.analysis_type) : [],
-            };
-          }),
-        },
-        onError: { target: 'loadFailed', actions: assign({ error: ({ event }) => asServerError(event.error) }) },
+        onDone: { target: 'editing', actions: { type: 'applyLoaded', params: ({ event }) => event.output } },
+        onError: { target: 'loadFailed', actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     loadFailed: { on: { retry: { target: 'loading', actions: 'clearError' } } },
     editing: {
       initial: 'basics',
+      invoke: { id: 'recipeDefaults', src: 'recipeDefaults' },
       on: {
-        'values.change': { actions: { type: 'changeValues', params: ({ context, event }) => ({ ...context.values, ...event.patch }) } },
-        'analysis.toggle': {
-          actions: { type: 'changeValues', params: ({ context, event }) => toggleAnalysis(context.values, event.analysisType, context.locked, context.options) },
-        },
-        'metric.toggle': {
-          actions: { type: 'changeValues', params: ({ context, event }) => toggleMetric(context.values, event.analysisType, event.metric, context.options) },
-        },
-        'geometry.add': { actions: { type: 'changeValues', params: ({ context, event }) => addGeometry(context.values, event.role, event.file) } },
-        'geometry.remove': {
-          actions: { type: 'changeValues', params: ({ context, event }) => removeGeometry(context.values, event.role, event.uploadId) },
-        },
+        'values.change': { actions: 'patchValues' },
+        'analysis.toggle': [{ guard: 'picksCriterion', actions: ['rememberRecipeAsked', 'toggleAnalysis', 'askRecipe'] }, { actions: 'toggleAnalysis' }],
+        'metric.toggle': [{ guard: 'picksCriterion', actions: ['rememberRecipeAsked', 'toggleMetric', 'askRecipe'] }, { actions: 'toggleMetric' }],
+        'recipe.loaded': { guard: 'recipeApplies', actions: 'applyRecipe' },
+        'geometry.add': { actions: 'addGeometry' },
+        'geometry.remove': { actions: 'removeGeometry' },
         'uploader.flag': { actions: 'setUploaderFlag' },
-        'parameterSet.choose': {
-          actions: {
-            type: 'changeValues',
-            params: ({ context, event }) => chooseParameterSet(context.values, context.options, event.analysisType, event.id),
-          },
-        },
+        'parameterSet.choose': { actions: 'chooseParameterSet' },
       },
-      states: Object.fromEntries(
-        FORM_STEPS.map((step, i) => [
-          step,
-          {
-            on: {
-              'step.next': [
-                {
-                  guard: { type: 'stepClear', params: step },
-                  target: i + 1 < FORM_STEPS.length ? FORM_STEPS[i + 1]! : '#scenarioWizard.saving',
-                },
-                { actions: { type: 'showStep', params: step } },
-              ],
-              ...(i > 0 ? { 'step.back': FORM_STEPS[i - 1]! } : {}),
-            },
-          },
-        ]),
-      ) as Record<FormStep, object>,
+      states: {
+        basics: formStep('basics', 'analyses'),
+        analyses: formStep('analyses', 'geometry', 'basics'),
+        geometry: formStep('geometry', 'weather', 'analyses'),
+        weather: formStep('weather', 'parameters', 'geometry'),
+        parameters: formStep('parameters', 'terms', 'weather'),
+        terms: formStep('terms', '#scenarioWizard.saving', 'parameters'),
+      },
     },
     saving: {
       invoke: {
         id: 'saveScenario',
-            src: 'saveScenario',
+        src: 'saveScenario',
         input: ({ context }) => ({
           projectId: context.projectId,
           studyId: context.studyId,
@@ -328,24 +427,18 @@ export const scenarioWizardMachine = setup({
         onDone: {
           target: 'validation',
           actions: [
-            assign(({ context, event }) => ({
-              configurationId: event.output.id,
-              studyId: event.output.study_id,
-              simulationIds: event.output.simulation_ids,
-              error: null,
-              savedCfd: cfdChoiceOf(context.values),
-            })),
-            emit(({ event }) => ({ type: 'scenario.saved' as const, scenario: event.output })),
+            { type: 'keepSaved', params: ({ event }) => event.output },
+            { type: 'emitSaved', params: ({ event }) => event.output },
           ],
         },
+        // Field errors go back to the first step that shows one of them.
         onError: [
-          // Field errors go back to the first step that shows one of them.
           ...FORM_STEPS.map((step) => ({
-            guard: ({ event }: { event: { error: unknown } }) => firstStepOf(flagsFromServer(asServerError(event.error))) === step,
+            guard: { type: 'fieldErrorsOn' as const, params: ({ event }: { event: { error: unknown } }) => ({ step, error: event.error }) },
             target: `editing.${step}`,
-            actions: 'keepServerFlags' as const,
+            actions: { type: 'keepServerFlags' as const, params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
           })),
-          { target: 'editing.terms', actions: assign({ error: ({ event }) => asServerError(event.error) }) },
+          { target: 'editing.terms', actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) } },
         ],
       },
     },
@@ -358,17 +451,13 @@ export const scenarioWizardMachine = setup({
             id: 'startValidation',
             src: 'startValidation',
             input: ({ context }) => ({ ...ref(context), simulationId: context.simulationIds[0] ?? null, engine: context.values.engine ?? 'AI' }),
-            onDone: { target: 'settling', actions: assign({ validation: ({ event }) => event.output }) },
-            onError: { target: 'errored', actions: assign({ error: ({ event }) => asServerError(event.error) }) },
+            onDone: { target: 'settling', actions: { type: 'keepValidation', params: ({ event }) => event.output } },
+            onError: { target: 'errored', actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) } },
           },
         },
         /** Decides where a report belongs (a quick job may already be done). */
         settling: {
-          always: [
-            { guard: ({ context }) => context.validation?.state === 'error', target: 'errored' },
-            { guard: ({ context }) => context.validation?.state === 'passed' || context.validation?.state === 'failed', target: 'judged' },
-            { target: 'running' },
-          ],
+          always: [{ guard: 'reportErrored', target: 'errored' }, { guard: 'reportFinal', target: 'judged' }, { target: 'running' }],
         },
         running: {
           invoke: {
@@ -378,19 +467,13 @@ export const scenarioWizardMachine = setup({
           },
           on: {
             // Progress while running keeps the watch going; a final report is judged.
-            'validation.updated': [
-              {
-                guard: ({ event }) => event.report.state === 'running' || event.report.state === 'pending',
-                actions: assign({ validation: ({ event }) => event.report }),
-              },
-              { target: 'settling', actions: assign({ validation: ({ event }) => event.report }) },
-            ],
+            'validation.updated': [{ guard: 'reportInProgress', actions: 'keepReport' }, { target: 'settling', actions: 'keepReport' }],
           },
         },
         judged: { always: [{ guard: 'hasErrors', target: 'failed' }, { target: 'passed' }] },
         passed: {
           // A CFD choice changed at the cost step was saved and passed again: back to the cost at once.
-          always: { guard: 'returningToCost', target: '#scenarioWizard.cost', actions: assign({ returnToCost: false }) },
+          always: { guard: 'returningToCost', target: '#scenarioWizard.cost', actions: 'endCfdReturn' },
           on: {
             'step.next': { target: '#scenarioWizard.cost', actions: 'clearError' },
             'validation.acknowledge': { target: 'acknowledging', actions: 'clearError' },
@@ -403,8 +486,8 @@ export const scenarioWizardMachine = setup({
             id: 'acknowledgeWarnings',
             src: 'acknowledgeWarnings',
             input: ({ context }) => ({ ...ref(context), validationId: context.validation?.id ?? 0 }),
-            onDone: { target: 'passed', actions: assign({ validation: ({ event }) => event.output }) },
-            onError: { target: 'passed', actions: assign({ error: ({ event }) => asServerError(event.error) }) },
+            onDone: { target: 'passed', actions: { type: 'keepValidation', params: ({ event }) => event.output } },
+            onError: { target: 'passed', actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) } },
           },
         },
         repairing: {
@@ -413,11 +496,8 @@ export const scenarioWizardMachine = setup({
             src: 'repairGeometry',
             input: ({ context }) => ({ ...ref(context), ...context.repairAsked! }),
             // The scenario now holds the repaired file: the values follow, and the geometry is checked again.
-            onDone: {
-              target: 'starting',
-              actions: assign(({ context, event }) => ({ repair: event.output, repairAsked: null, values: withRepairedFile(context.values, event.output) })),
-            },
-            onError: { target: 'judged', actions: assign({ repairAsked: null, error: ({ event }) => asServerError(event.error) }) },
+            onDone: { target: 'starting', actions: { type: 'applyRepair', params: ({ event }) => event.output } },
+            onError: { target: 'judged', actions: ['forgetRepair', { type: 'keepError', params: ({ event }) => ({ error: event.error }) }] },
           },
         },
         errored: { on: { retry: { target: 'starting', actions: 'clearError' } } },
@@ -426,7 +506,7 @@ export const scenarioWizardMachine = setup({
     cost: {
       initial: 'loading',
       invoke: { id: 'cfdEstimate', src: 'cfdEstimate', input: ({ context }) => cfdRequest(context) },
-      on: { 'cfd.estimated': { actions: assign({ cfdFits: ({ event }) => event.fits }) } },
+      on: { 'cfd.estimated': { actions: 'keepCfdFits' } },
       states: {
         loading: {
           invoke: {
@@ -434,8 +514,8 @@ export const scenarioWizardMachine = setup({
             src: 'loadCost',
             input: ({ context }) => ref(context),
             // A price-change refusal stays on screen with the new breakdown.
-            onDone: { target: 'ready', actions: assign({ cost: ({ event }) => event.output }) },
-            onError: { target: 'failed', actions: assign({ error: ({ event }) => asServerError(event.error) }) },
+            onDone: { target: 'ready', actions: { type: 'keepCost', params: ({ event }) => event.output } },
+            onError: { target: 'failed', actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) } },
           },
         },
         ready: {
@@ -443,7 +523,7 @@ export const scenarioWizardMachine = setup({
             'cost.approve': { guard: 'approvable', target: 'submitting', actions: 'clearError' },
             'step.back': '#scenarioWizard.validation.passed',
             'cfd.choose': { actions: ['chooseCfd', 'askEstimate'] },
-            'cfd.apply': { guard: 'cfdApplicable', target: '#scenarioWizard.saving', actions: assign({ returnToCost: true, cost: null, error: null }) },
+            'cfd.apply': { guard: 'cfdApplicable', target: '#scenarioWizard.saving', actions: 'startCfdReturn' },
           },
         },
         submitting: {
@@ -453,20 +533,17 @@ export const scenarioWizardMachine = setup({
             input: ({ context }) => ({ ...ref(context), expectedCredits: context.cost?.total_credits ?? 0 }),
             onDone: {
               target: '#scenarioWizard.submitted',
-              actions: [
-                assign({ status: ({ event }) => event.output.status, submitResult: ({ event }) => event.output }),
-                emit(({ context }) => ({ type: 'scenario.submitted' as const, ref: ref(context) })),
-              ],
+              actions: [{ type: 'keepSubmitResult', params: ({ event }) => event.output }, 'emitSubmitted'],
             },
             onError: [
               // The price changed since the breakdown was shown: show the new one for a fresh approval.
               {
-                guard: ({ event }) => 'expected_credits' in asServerError(event.error).fields,
+                guard: { type: 'priceChanged', params: ({ event }) => ({ error: event.error }) },
                 target: 'loading',
-                actions: assign({ error: ({ event }) => asServerError(event.error) }),
+                actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) },
               },
               // The server replays an approval it already took (no second debit), so retrying is safe.
-              { target: 'submitFailed', actions: assign({ error: ({ event }) => asServerError(event.error) }) },
+              { target: 'submitFailed', actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) } },
             ],
           },
         },

@@ -1,6 +1,7 @@
 /** Runs the scenario wizard with fake actors (no network): each test says what the server answers. */
 import { createActor, fromCallback, fromPromise } from 'xstate';
-import { scenarioWizardMachine, type LoadOutput, type SaveInput, type WizardInput } from './scenario-wizard.machine.ts';
+import { scenarioWizardMachine, type LoadOutput, type RecipeAsk, type SaveInput, type WizardInput } from './scenario-wizard.machine.ts';
+import type { RecipeAnswer } from './recipe-defaults.ts';
 import { cfdEstimateMachine, type CfdEstimateLine, type CfdEstimateRequest } from './cfd-estimate.machine.ts';
 import { enoughCredit, options, passedReport } from './scenario-wizard.fixtures.ts';
 import type { AcknowledgeRequest, RepairOutcome, RepairRequest } from './geometry-repair.ts';
@@ -20,6 +21,8 @@ export interface FakeServer {
   repair?: (input: RepairRequest) => Promise<RepairOutcome>;
   /** Canopy's CFD estimate (the cost step of a scenario with Canopy's CFD wind). */
   estimate?: (request: CfdEstimateRequest) => Promise<CfdEstimateLine[]>;
+  /** A criterion's recipe (POST criteria/{id}/get-recipe-defaults/); without it, no recipe is read. */
+  recipe?: (criterionId: string) => Promise<RecipeAnswer>;
 }
 
 export const saved: SavedScenario = { id: 9, study_id: 70, simulation_ids: [11, 12], engine: 'CFD' };
@@ -32,10 +35,20 @@ export function startWizard(server: FakeServer = {}, input: WizardInput = { proj
     estimate: [] as CfdEstimateRequest[],
     acknowledge: [] as AcknowledgeRequest[],
     repair: [] as RepairRequest[],
+    recipe: [] as string[],
   };
   const machine = scenarioWizardMachine.provide({
     actors: {
       loadWizard: fromPromise(async () => (server.load ? server.load() : { options, scenario: null })),
+      recipeDefaults: fromCallback<RecipeAsk>(({ receive, sendBack }) => {
+        receive(({ criterionId }) => {
+          calls.recipe.push(criterionId);
+          server.recipe?.(criterionId).then(
+            (answer) => sendBack({ type: 'recipe.loaded', answer }),
+            () => undefined,
+          );
+        });
+      }),
       saveScenario: fromPromise(async ({ input }: { input: SaveInput }) => {
         calls.save.push(input);
         return server.save ? server.save(input) : saved;

@@ -23,6 +23,12 @@ import { neededInputs, parseNumber, parseReturnPeriods, parseTimeWindows } from 
 import { GEOMETRY_ROLES, type GeometryFile, type WizardValues } from '@machines/scenario-wizard/scenario-wizard.types.ts';
 import type { ApiClient } from './client.ts';
 import type { Capability, CapabilityList } from '@canopy/contract/capabilities.ts';
+import type { RecipeDefaultsRequestSchema, RecipeDefaultsSchema } from '@canopy/contract/analyses.ts';
+import type { z } from 'zod';
+
+/** A criterion's recipe: seasons, time windows (the whole day as '00:00-24:00'), return periods, thresholds. */
+export type RecipeDefaults = z.infer<typeof RecipeDefaultsSchema>;
+type RecipeDefaultsRequest = z.input<typeof RecipeDefaultsRequestSchema>;
 
 export type { Configuration, CostBreakdown, GeometryValidation, LatestStatus, UserApprovalResult };
 
@@ -95,6 +101,11 @@ export function approveScenario(api: ApiClient, projectId: number, configuration
 
 export function getLatestStatus(api: ApiClient, projectId: number, configurationId: number, simulationId: number): Promise<LatestStatus> {
   return api<LatestStatus>(`${config(projectId, configurationId)}/simulation/${simulationId}/get-latest-status/`);
+}
+
+/** POST /api/criteria/{id}/get-recipe-defaults/: the seasons and time windows (and more) a scenario starts from for a criterion. */
+export function getRecipeDefaults(api: ApiClient, criterionId: string, body: RecipeDefaultsRequest = { criteria_id: criterionId, criteria_type: 'comfort' }): Promise<RecipeDefaults> {
+  return api<RecipeDefaults>(`/api/criteria/${encodeURIComponent(criterionId)}/get-recipe-defaults/`, { method: 'POST', body });
 }
 
 // ---------------------------------------------------------------------------------------------

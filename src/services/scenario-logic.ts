@@ -1,24 +1,26 @@
 /**
  * Binds the scenario machines' actor stubs to services: live ones over the API client, fakes in
  * tests (`bindScenarioLogic(fakeServices)` through ScenarioLogicContext). Every actor rejects with
- * a plain ServerError, so the machines never see the client's classes.
+ * a plain ServerError, so the machines never see the client's classes. The screens take the bound
+ * machines from ScenarioLogicContext and never call the API client themselves (issue 18 item 6).
  */
 import { createContext } from 'react';
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
-import { scenarioWizardMachine, type LoadInput, type LoadOutput, type SaveInput, type StartValidationInput } from '@machines/scenario-wizard/scenario-wizard.machine.ts';
+import { scenarioWizardMachine, type LoadInput, type LoadOutput, type RecipeAsk, type SaveInput, type StartValidationInput } from '@machines/scenario-wizard/scenario-wizard.machine.ts';
+import type { RecipeAnswer } from '@machines/scenario-wizard/recipe-defaults.ts';
 import { scenarioActionMachine, type ActionRequest } from '@machines/scenario-wizard/scenario-action.machine.ts';
 import type { CostBreakdown, SavedScenario, ScenarioRef, SubmitResult, ValidationReport } from '@machines/scenario-wizard/scenario-wizard.types.ts';
 import type { ScenarioEvent } from '@machines/live-status/live-status.types.ts';
 import { cfdEstimateMachine, type CfdEstimateLine, type CfdEstimateRequest } from '@machines/scenario-wizard/cfd-estimate.machine.ts';
 import type { AcknowledgeRequest, RepairOutcome, RepairRequest } from '@machines/scenario-wizard/geometry-repair.ts';
-import * as cfd from '../../api/cfd.ts';
-import { api } from '../../api/client.ts';
-import * as scenarios from '../../api/scenarios.ts';
-import { getProject } from '../../api/projects.ts';
-import { getSurrounds, listMetSources, listWindProfiles } from '../../api/weather.ts';
-import { listAllUploads } from '../../api/uploads.ts';
-import { listCriteria } from '../../api/reclass.ts';
-import { asServerCall as call } from '../../api/errors.ts';
+import * as cfd from '../api/cfd.ts';
+import { api } from '../api/client.ts';
+import * as scenarios from '../api/scenarios.ts';
+import { getProject } from '../api/projects.ts';
+import { getSurrounds, listMetSources, listWindProfiles } from '../api/weather.ts';
+import { listAllUploads } from '../api/uploads.ts';
+import { listCriteria } from '../api/reclass.ts';
+import { asServerCall as call } from '../api/errors.ts';
 
 export interface ScenarioServices {
   loadWizard(input: LoadInput): Promise<LoadOutput>;
@@ -35,6 +37,8 @@ export interface ScenarioServices {
   repairGeometry?(request: RepairRequest): Promise<RepairOutcome>;
   /** Canopy's CFD estimate per CFD analysis (the cost step); fakes that never reach a CFD cost step leave it out. */
   estimateCfd?(request: CfdEstimateRequest): Promise<CfdEstimateLine[]>;
+  /** A pedestrian wind comfort criterion's recipe (POST criteria/{id}/get-recipe-defaults/); fakes without it read none. */
+  getRecipeDefaults?(criterionId: string): Promise<RecipeAnswer>;
 }
 
 /** How often the wizard re-reads a running validation when no live event says it changed. */
@@ -122,6 +126,10 @@ export const liveScenarioServices: ScenarioServices = {
     const result = await scenarios.approveScenario(api, projectId, configurationId, { approved: true, expected_credits: expectedCredits });
     return { status: result.status, creditsDebited: result.credits_debited, creditsReserved: result.credits_reserved, creditsLeft: result.credits_left };
   },
+  async getRecipeDefaults(criterionId) {
+    const recipe = await scenarios.getRecipeDefaults(api, criterionId);
+    return { criterionId: recipe.criteria_id, seasons: recipe.seasons.map((s) => s.id), windows: recipe.timeWindows.map((w) => w.window) };
+  },
   estimateCfd: ({ projectId, values, analyses }) =>
     Promise.all(analyses.map(async (analysis_type) => ({ analysis_type, estimate: await cfd.estimateCfd(api, projectId, cfd.cfdEstimateBody(values, analysis_type)) }))),
   async runAction({ kind, projectId, configurationId, duplicate }) {
@@ -170,10 +178,33 @@ export function watchValidationLogic(services: ScenarioServices, live: LiveEvent
   });
 }
 
+/**
+ * The recipe reader: each `recipe.ask` (a criterion picked) reads that criterion's recipe and sends
+ * it back; a failed read leaves the form as it is (the user fills the weather step by hand).
+ */
+export function recipeDefaultsLogic(services: ScenarioServices) {
+  return fromCallback<RecipeAsk>(({ receive, sendBack }) => {
+    let stopped = false;
+    receive(({ criterionId }) => {
+      if (!services.getRecipeDefaults) return;
+      services.getRecipeDefaults(criterionId).then(
+        (answer) => {
+          if (!stopped) sendBack({ type: 'recipe.loaded', answer });
+        },
+        () => undefined,
+      );
+    });
+    return () => {
+      stopped = true;
+    };
+  });
+}
+
 export function bindScenarioLogic(services: ScenarioServices) {
   const wizard = scenarioWizardMachine.provide({
     actors: {
       loadWizard: fromPromise<LoadOutput, LoadInput>(({ input }) => call(() => services.loadWizard(input))),
+      recipeDefaults: recipeDefaultsLogic(services),
       saveScenario: fromPromise<SavedScenario, SaveInput>(({ input }) => call(() => services.saveScenario(input))),
       startValidation: fromPromise<ValidationReport, StartValidationInput>(({ input }) => call(() => services.startValidation(input))),
       watchValidation: watchValidationLogic(services, null),

@@ -14,7 +14,7 @@ import { canopyCfdOffer, cfdEstimate, enoughCredit, options, passedReport, tooLa
 import type { CfdEstimateRequest } from '@machines/scenario-wizard/cfd-estimate.machine.ts';
 import { ToastContext } from '../../app/contexts.ts';
 import { LiveStatusLogicContext } from './live-status-provider.tsx';
-import { bindScenarioLogic, ScenarioLogicContext, type ScenarioServices } from './scenario-logic.ts';
+import { bindScenarioLogic, ScenarioLogicContext, type ScenarioServices } from '../../services/scenario-logic.ts';
 import { ScenarioWizardModal } from './index.ts';
 
 vi.setConfig({ testTimeout: 30_000 });

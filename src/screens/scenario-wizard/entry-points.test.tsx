@@ -19,7 +19,7 @@ import { bindPermissionsLogic, PermissionsLogicContext } from '../../app/permiss
 import { fakeServices as fakeAuthServices, storeSession } from '../auth/auth-test-kit.tsx';
 import { EVERY_PERMISSION, fakeWorkspace } from '../workspace-testing/workspace-test-kit.tsx';
 import { LiveStatusLogicContext } from './live-status-provider.tsx';
-import { bindScenarioLogic, ScenarioLogicContext, type ScenarioServices } from './scenario-logic.ts';
+import { bindScenarioLogic, ScenarioLogicContext, type ScenarioServices } from '../../services/scenario-logic.ts';
 
 function scenarioServices(): ScenarioServices {
   return {

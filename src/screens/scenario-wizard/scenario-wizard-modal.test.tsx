@@ -16,7 +16,7 @@ import { ToastContext } from '../../app/contexts.ts';
 import { bindUploadLogic, type UploadServices } from '../../services/uploads.ts';
 import { UploadLogicContext } from '../../ui/file-uploader/upload-logic-context.ts';
 import { LiveStatusLogicContext } from './live-status-provider.tsx';
-import { bindScenarioLogic, ScenarioLogicContext, type ScenarioServices } from './scenario-logic.ts';
+import { bindScenarioLogic, ScenarioLogicContext, type ScenarioServices } from '../../services/scenario-logic.ts';
 import { ScenarioWizardModal } from './index.ts';
 
 function fakeUploads(): UploadServices {
