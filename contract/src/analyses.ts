@@ -6,7 +6,8 @@
  */
 import { z } from '@hono/zod-openapi';
 import { CRITERIA } from '@canopy/engine/wind/criteria.ts';
-import { choice, idField, text } from './common.ts';
+import { choice, idField, notAChoice, text } from './common.ts';
+import { companyCriterionPk } from './criteria.ts';
 
 const ComfortClassSchema = z.object({
   label: z.string(),
@@ -26,9 +27,11 @@ const SafetyLimitSchema = z.object({
 
 export const CriterionSchema = z
   .object({
-    id: z.string(),
+    id: z.string().openapi({ description: 'A built-in id (lawson-lddc, …) or company-<pk> for a table of the caller’s company' }),
     name: z.string(),
     source: z.string().optional(),
+    description: z.string().optional(),
+    origin: z.enum(['builtin', 'company']).optional().openapi({ description: 'builtin: shipped with Canopy; company: a table of the caller’s company (issue 16)' }),
     speedType: z.enum(['hourlyMean', 'maxMeanGem']),
     exceedanceComparison: z.enum(['atMost', 'lessThan']),
     classes: z.array(ComfortClassSchema),
@@ -96,12 +99,18 @@ export const JobSchema = z
   })
   .openapi('Job');
 
-const criterionIds = CRITERIA.map((c) => c.id) as [string, ...string[]];
+const criterionIds = CRITERIA.map((c) => c.id);
+/** A built-in criterion id, or company-<pk> (a table of a company: the server checks whose). */
+const criterionId = () =>
+  z
+    .string()
+    .max(40)
+    .refine((id) => criterionIds.includes(id) || companyCriterionPk(id) !== null, { error: (issue) => notAChoice(issue.input) });
 const monthDay = z.object({ month: z.number().int().min(1).max(12), day: z.number().int().min(1).max(31) });
 
 export const SubmitPostprocessingSchema = z
   .object({
-    criteria: z.array(choice(criterionIds)).min(1, 'Choose at least one criterion.').max(criterionIds.length),
+    criteria: z.array(criterionId()).min(1, 'Choose at least one criterion.').max(12),
     seasons: z
       .array(z.object({ id: text(40), name: text(80), months: z.array(z.number().int().min(1).max(12)).min(1).optional(), from: monthDay.optional(), to: monthDay.optional() }))
       .min(1)

@@ -160,7 +160,8 @@ export function windComfortLayers(input: WindComfortLayersInput): AnalysisLayer[
             analysis: 'wind-comfort',
             metric: 'comfort-class',
             units: 'class',
-            legend: legendRef(comfortLegendName(criterion.id)),
+            // A company's table has no built-in legend: the name and version comfortLegend() gives it (issue 16).
+            legend: { name: comfortLegendName(criterion.id), version: '1' },
             season,
             timeWindow,
             criterion,
@@ -188,7 +189,7 @@ export function windComfortLayers(input: WindComfortLayersInput): AnalysisLayer[
             analysis: 'wind-safety',
             metric: 'safety',
             units: 'class',
-            legend: legendRef(safetyLegendName(criterion.id)),
+            legend: { name: safetyLegendName(criterion.id), version: '1' },
             season: { name: 'Annual', months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] },
             timeWindow: { name: 'All day', window: '00:00-24:00' },
             criterion,

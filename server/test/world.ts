@@ -15,6 +15,7 @@ import { buildWorldAnalyses, type WorldAnalyses } from './world-analyses.ts';
 import { buildWorldViewer, type WorldViewer } from './world-viewer.ts';
 import { buildWorldScenarios, type WorldScenarios } from './world-scenarios.ts';
 import { buildWorldInsights, type WorldInsights } from './world-insights.ts';
+import { buildWorldCriteria, type WorldCriteria } from './world-criteria.ts';
 
 export const ROLES_OF_MATRIX = [
   'anonymous',
@@ -54,6 +55,8 @@ export interface World {
   scenarios: WorldScenarios;
   /** Published and Draft insights with their children, reports, and objects to delete per role (issue 10). */
   insights: WorldInsights;
+  /** A criterion table of company A and per role one to delete (issue 16). */
+  criteria: WorldCriteria;
 }
 
 async function roleId(db: Db, name: string): Promise<number> {
@@ -115,7 +118,7 @@ export async function buildWorld(deps: AppDeps): Promise<World> {
   if (!eula) throw new Error('no end-user agreement is seeded');
   const tokens = { anonymous: undefined } as Record<MatrixRole, string | undefined>;
   for (const [role, id] of Object.entries(userIds)) tokens[role as MatrixRole] = await accessToken(deps, id);
-  const world: Omit<World, 'viewer' | 'scenarios' | 'insights'> = {
+  const world: Omit<World, 'viewer' | 'scenarios' | 'insights' | 'criteria'> = {
     companyId: a!.id,
     otherCompanyId: c!.id,
     ownerId,
@@ -132,5 +135,6 @@ export async function buildWorld(deps: AppDeps): Promise<World> {
   const viewer = await buildWorldViewer(deps, { projectId: project!.id, studyId: study!.id, ownerId, analyses: world.analyses, userIds });
   const scenarios = await buildWorldScenarios(deps, project!.id, ownerId, ROLES_OF_MATRIX);
   const insights = await buildWorldInsights(deps, { studyId: study!.id, simulationId: world.analyses.simulationId, roles: ROLES_OF_MATRIX });
-  return { ...world, viewer, scenarios, insights };
+  const criteria = await buildWorldCriteria(db, a!.id, ROLES_OF_MATRIX);
+  return { ...world, viewer, scenarios, insights, criteria };
 }

@@ -16,6 +16,7 @@ import { registerViewerRoutes } from './viewer/index.ts';
 import { registerScenarioRoutes } from './scenarios/index.ts';
 import { registerInsightsRoutes } from './insights/index.ts';
 import { registerOperatorRoutes } from './operator/operator.routes.ts';
+import { registerCriteriaRoutes } from './criteria/criteria.routes.ts';
 
 export function registerRoutes(app: ApiApp): void {
   registerHealthRoutes(app);
@@ -34,4 +35,5 @@ export function registerRoutes(app: ApiApp): void {
   registerScenarioRoutes(app);
   registerInsightsRoutes(app);
   registerOperatorRoutes(app);
+  registerCriteriaRoutes(app);
 }

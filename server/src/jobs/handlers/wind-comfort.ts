@@ -7,11 +7,11 @@ import type { JobHandler } from '../worker.ts';
 import { chunkRanges, concatChunks } from '@canopy/engine/analyses/layers.ts';
 import { crossPeriods, periodMask, pickRows, typicalYearRows } from '@canopy/engine/analyses/periods.ts';
 import { meanSpeedByDirection, windComfortLayers } from '@canopy/engine/analyses/wind-comfort.ts';
-import { getCriterion } from '@canopy/engine/wind/criteria.ts';
 import { chunkSize, runChunks } from '../../services/analyses/chunked.ts';
 import { runAnalysisJob, type AnalysisServices } from '../../services/analyses/job-run.ts';
 import { windComfortJobInputSchema } from '../../services/analyses/settings.ts';
 import { loadWindResults, speedRatioAssets } from '../../services/analyses/wind-results.ts';
+import { jobCriteria } from '../../services/criteria/job-criteria.ts';
 
 export function windComfortHandler(services: AnalysisServices): JobHandler {
   return (context) =>
@@ -27,7 +27,7 @@ export function windComfortHandler(services: AnalysisServices): JobHandler {
       const periods = crossPeriods(settings.seasons, settings.timeWindows);
       const masks = periods.map((period) => periodMask(period));
       // A directional-wind study has no criterion: only the directional layers and arrows.
-      const criteria = settings.directionalOnly ? [] : settings.criteria.map((id) => getCriterion(id));
+      const criteria = settings.directionalOnly ? [] : await jobCriteria(run.db, run.input.projectId, settings);
       const directions = results.directionsDeg.length;
       const points = results.positions.length / 3;
 

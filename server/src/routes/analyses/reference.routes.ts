@@ -9,7 +9,9 @@ import { defineRoute } from '../../http/route.ts';
 import { answers, json, pathParams } from '@canopy/contract/common.ts';
 import { ApiError, zodToFieldErrors } from '../../http/errors.ts';
 import { CriterionSchema, LegendQuery, LegendSchema, RecipeDefaultsRequestSchema, RecipeDefaultsSchema } from '@canopy/contract/analyses.ts';
-import { criterionRecipeDefaults, findColorLegend, listColorLegends, listCriteria } from '../../services/analyses/reference.ts';
+import { criterionRecipeDefaults, findColorLegend, listColorLegends } from '../../services/analyses/reference.ts';
+import { companyLegend, criteriaForUser, criterionForUser } from '../../services/criteria/company-criteria.ts';
+import { currentUser } from '../../auth/authenticate.ts';
 
 const tags = ['Analyses'];
 
@@ -18,7 +20,7 @@ export const criteriaRoute = defineRoute('user', {
   path: '/api/criteria',
   tags,
   summary: 'Pedestrian wind comfort criteria as data (classes, thresholds, allowed exceedances, colours, safety limits)',
-  responses: { 200: json(z.array(CriterionSchema), 'Every built-in criterion'), 401: answers[401] },
+  responses: { 200: json(z.array(CriterionSchema), "Every built-in criterion, then the caller's company's own tables (company-<pk>)"), 401: answers[401] },
 });
 
 export const recipeDefaultsRoute = defineRoute('user', {
@@ -40,9 +42,10 @@ export const colorLegendRoute = defineRoute('user', {
 });
 
 export function registerAnalysisReferenceRoutes(app: ApiApp): void {
-  app.openapi(criteriaRoute, (c) => {
-    c.header('Cache-Control', 'private, max-age=3600');
-    return c.json(listCriteria().map((criterion) => ({ ...criterion })), 200);
+  app.openapi(criteriaRoute, async (c) => {
+    // A company's tables change when its Org Admin edits them: not cached (issue 16).
+    c.header('Cache-Control', 'private, no-cache');
+    return c.json(await criteriaForUser(c.var.db, currentUser(c)), 200);
   });
 
   app.openapi(recipeDefaultsRoute, async (c) => {
@@ -50,13 +53,19 @@ export function registerAnalysisReferenceRoutes(app: ApiApp): void {
     const raw = c.req.header('content-type')?.includes('application/json') ? await c.req.json().catch(() => ({})) : {};
     const parsed = RecipeDefaultsRequestSchema.safeParse(raw ?? {});
     if (!parsed.success) throw ApiError.fields(zodToFieldErrors(parsed.error));
-    return c.json(criterionRecipeDefaults(c.req.valid('param').id, parsed.data), 200);
+    const id = c.req.valid('param').id;
+    return c.json(criterionRecipeDefaults(await criterionForUser(c.var.db, currentUser(c), id), id, parsed.data), 200);
   });
 
-  app.openapi(colorLegendRoute, (c) => {
+  app.openapi(colorLegendRoute, async (c) => {
     const { name, version } = c.req.valid('query');
-    c.header('Cache-Control', 'private, max-age=3600');
-    if (!name) return c.json([...listColorLegends()], 200);
-    return c.json(findColorLegend(name, version), 200);
+    if (!name) {
+      c.header('Cache-Control', 'private, max-age=3600');
+      return c.json([...listColorLegends()], 200);
+    }
+    // A company table's classes (wind-comfort-company-<pk>): its members only, never cached.
+    const own = await companyLegend(c.var.db, currentUser(c), name);
+    c.header('Cache-Control', own ? 'private, no-cache' : 'private, max-age=3600');
+    return c.json(own ?? findColorLegend(name, version), 200);
   });
 }

@@ -10,11 +10,13 @@ import type { AuthUser } from '../../auth/authenticate.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { configurations, jobs, simulations } from '../../db/schema/index.ts';
 import { ApiError, zodToFieldErrors } from '../../http/errors.ts';
+import { CRITERIA } from '@canopy/engine/wind/criteria.ts';
 import { requireChangeableProject } from '../projects/access.ts';
 import { ANALYSIS_JOB_TYPES, windComfortSettingsSchema, type WindComfortJobInput } from './settings.ts';
 import { speedRatioAssets } from './wind-results.ts';
 import { setSimulationStatus } from './job-run.ts';
 import type { WeatherLibrary } from '../weather/library.ts';
+import { resolveCriteria } from '../criteria/company-criteria.ts';
 
 export interface PostprocessingRequest {
   criteria: string[];
@@ -41,7 +43,7 @@ export async function submitPostprocessing(
   ids: { projectId: number; configurationId: number; simulationId: number },
   body: PostprocessingRequest,
 ): Promise<{ job_id: number; status: string }> {
-  await requireChangeableProject(db, user, ids.projectId);
+  const access = await requireChangeableProject(db, user, ids.projectId);
   const [row] = await db
     .select({ id: simulations.id })
     .from(simulations)
@@ -68,7 +70,12 @@ export async function submitPostprocessing(
   if (body.weather_id !== undefined && !files.some((f) => f.id === body.weather_id)) {
     throw ApiError.field('weather_id', `"${body.weather_id}" is not a weather file of the library.`);
   }
-  const input: WindComfortJobInput = { ...ids, settings: parsed.data, ...(body.weather_id ? { weatherId: body.weather_id } : {}) };
+  // Company tables (issue 16): the caller's company's or the project's company's, copied into the job.
+  const { criteria, unknown } = await resolveCriteria(db, parsed.data.criteria, [user.companyId, access.companyId]);
+  if (unknown.length) throw ApiError.fields({ criteria: unknown.map((id) => `"${id}" is not a valid choice.`) });
+  const tables = criteria.filter((c) => !CRITERIA.some((b) => b.id === c.id));
+  const settings = { ...parsed.data, ...(tables.length ? { tables } : {}) };
+  const input: WindComfortJobInput = { ...ids, settings, ...(body.weather_id ? { weatherId: body.weather_id } : {}) };
 
   const pending = await db
     .select({ id: jobs.id, status: jobs.status, input: jobs.input })

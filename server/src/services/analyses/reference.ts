@@ -2,13 +2,9 @@
  * Reference data the analyses publish: criteria with their recipe defaults, and colour legends.
  * Pure lookups over engine data; the routes add HTTP.
  */
-import { CRITERIA, recipeDefaults, type RecipeDefaults } from '@canopy/engine/wind/criteria.ts';
+import { recipeDefaults, type Criterion, type RecipeDefaults } from '@canopy/engine/wind/criteria.ts';
 import { LEGENDS, type Legend } from '@canopy/engine/analyses/legends.ts';
 import { ApiError } from '../../http/errors.ts';
-
-export function listCriteria() {
-  return CRITERIA;
-}
 
 export type CriteriaType = 'comfort' | 'safety';
 
@@ -17,11 +13,10 @@ export type CriteriaType = 'comfort' | 'safety';
  * are annual rates, so the whole year and day, and only the safety thresholds.
  */
 export function criterionRecipeDefaults(
+  criterion: Criterion,
   pathId: string,
   body: { criteria_id?: string; criteria_type?: CriteriaType; hemisphere?: 'north' | 'south' },
 ): RecipeDefaults & { criteria_id: string; criteria_type: CriteriaType } {
-  const criterion = CRITERIA.find((c) => c.id === pathId);
-  if (!criterion) throw ApiError.notFound();
   if (body.criteria_id !== undefined && body.criteria_id !== pathId) {
     throw ApiError.field('criteria_id', `Does not match the criterion in the path ("${pathId}").`);
   }

@@ -6,7 +6,8 @@
 import { z } from 'zod';
 import { parseTimeWindow } from '@canopy/engine/weather/hour-mask.ts';
 import { parseIsoDate } from '@canopy/engine/analyses/solar.ts';
-import { CRITERIA } from '@canopy/engine/wind/criteria.ts';
+import { CRITERIA, criterionSchema } from '@canopy/engine/wind/criteria.ts';
+import { companyCriterionPk } from '@canopy/contract/criteria.ts';
 import { TERRAINS, type TerrainId } from '@canopy/engine/wind/profile.ts';
 
 const id = z.string().trim().min(1).max(40);
@@ -79,10 +80,18 @@ export const thermalSettingsSchema = z.object({
   quantisationDeg: z.number().min(0).max(10).optional(),
 });
 
-const criterionIds = CRITERIA.map((c) => c.id) as [string, ...string[]];
+const criterionIds = CRITERIA.map((c) => c.id);
+/** A built-in criterion, or a company's table company-<pk> (issue 16; services/criteria). */
+const criterionId = z.string().refine((id) => criterionIds.includes(id) || companyCriterionPk(id) !== null, { message: 'not a built-in criterion nor company-<pk>' });
 
 export const windComfortSettingsSchema = z.object({
-  criteria: z.array(z.enum(criterionIds)).min(1).max(CRITERIA.length).default(['lawson-lddc']),
+  criteria: z.array(criterionId).min(1).max(12).default(['lawson-lddc']),
+  /**
+   * The company tables among `criteria`, as they were when the job was asked for (post-processing
+   * copies them in), so a later edit or deletion does not change a queued job. A job without the
+   * copy (a scenario's CFD post-processing) reads the project's company's tables when it runs.
+   */
+  tables: z.array(criterionSchema).max(12).optional(),
   seasons: z.array(seasonSchema).min(1).max(12).default(DEFAULT_SEASONS),
   timeWindows: z.array(timeWindowSchema).min(1).max(8).default([{ id: 'all-day', name: 'All day', window: '00:00-24:00' }]),
   /** Only the directional layers (and arrows): a directional-wind study has no comfort criterion. */

@@ -5,7 +5,7 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { parameterSets, projectMetSources, uploads } from '../../db/schema/index.ts';
+import { parameterSets, projectMetSources, projects, uploads } from '../../db/schema/index.ts';
 import type { Capability } from '@canopy/contract/capabilities.ts';
 import type { FieldErrors } from '../../http/errors.ts';
 import { GEOMETRY_ROLES, type ScenarioForm } from '@canopy/contract/scenarios.ts';
@@ -13,6 +13,7 @@ import { CRITERIA } from '@canopy/engine/wind/criteria.ts';
 import { LOAD_ANALYSES, NEEDS_PRESENTATION_PLANE } from './analyses.ts';
 import { canopyJobType } from './capabilities.ts';
 import { CFD_WIND_JOB } from '../cfd/cfd-plan.ts';
+import { resolveCriteria } from '../criteria/company-criteria.ts';
 
 const STL_FORMATS = ['stl-binary', 'stl-ascii'];
 const add = (errors: FieldErrors, field: string, message: string) => (errors[field] ??= []).push(message);
@@ -25,12 +26,16 @@ export async function checkScenarioRules(db: Db, projectId: number, form: Scenar
   form.analyses.forEach((a, i) => {
     if (seen.has(a.analysis_type)) add(errors, `analyses.${i}.analysis_type`, `"${a.analysis_type}" is chosen twice.`);
     seen.add(a.analysis_type);
-    if (a.analysis_type === 'pedestrian_wind_comfort') {
-      a.metrics.forEach((m, j) => {
-        if (!CRITERIA.some((c) => c.id === m)) add(errors, `analyses.${i}.metrics.${j}`, `"${m}" is not a comfort criterion (${CRITERIA.map((c) => c.id).join(', ')}).`);
-      });
-    }
   });
+  // Comfort criteria: built-in, or a table of the project's company (company-<pk>, issue 16).
+  const metrics = form.analyses.flatMap((a, i) => (a.analysis_type === 'pedestrian_wind_comfort' ? a.metrics.map((m, j) => ({ m, field: `analyses.${i}.metrics.${j}` })) : []));
+  if (metrics.length) {
+    const [project] = await db.select({ companyId: projects.companyId }).from(projects).where(eq(projects.id, projectId));
+    const { unknown } = await resolveCriteria(db, metrics.map((x) => x.m), [project?.companyId ?? null]);
+    for (const { m, field } of metrics) {
+      if (unknown.includes(m)) add(errors, field, `"${m}" is not a comfort criterion (${CRITERIA.map((c) => c.id).join(', ')}, or a criterion table of the project's company).`);
+    }
+  }
 
   // Offered at this job level: Canopy computes it, or an external provider is configured for it
   // (capabilities.ts) — checked here so nothing is saved, validated and priced that cannot run.
