@@ -8,7 +8,7 @@
  *   ├── loading            GET company
  *   ├── failed             no company, or it could not be read; `company.retry`
  *   └── ready
- *       ├── users          runs companyUsers
+ *       ├── users          runs companyUsers (its list's count is the company's user count)
  *       ├── shareGroups    runs shareGroups
  *       └── billing        runs billing
  *           ├── subscriptions
@@ -48,6 +48,7 @@ export const companyAdminMachine = setup({
   actions: {
     storeCompany: assign((_, company: OwnCompany) => ({ company, error: null })),
     storeError: assign((_, params: { error: unknown }) => ({ error: asServerError(params.error) })),
+    countUsers: assign(({ context }, count: number) => (context.company && context.company.user_count !== count ? { company: { ...context.company, user_count: count } } : {})),
   },
   guards: {
     startsOn: ({ context }, params: { tab: CompanyAdminTab }) => context.initialTab === params.tab,
@@ -92,7 +93,16 @@ export const companyAdminMachine = setup({
         // Selecting the tab already shown does nothing: a transition from `ready` would re-enter
         // the tab and start its machine afresh.
         users: {
-          invoke: { id: 'users', src: 'companyUsers' },
+          invoke: {
+            id: 'users',
+            src: 'companyUsers',
+            // The header's user count follows the list the users tab reads (issue 16 item 14): a user
+            // added or removed there counts at once, and stays counted on the other tabs.
+            onSnapshot: {
+              guard: ({ event }) => event.snapshot.matches({ list: 'ready' }),
+              actions: { type: 'countUsers', params: ({ event }) => event.snapshot.context.count },
+            },
+          },
           on: { 'tab.select': { guard: { type: 'selects', params: { tab: 'users' } } } },
         },
         shareGroups: {

@@ -59,15 +59,26 @@ export const selectAddFormOpen = (s: Users): boolean => s.matches({ editor: 'add
 export const selectAdding = (s: Users): boolean => s.matches({ editor: 'adding' });
 export const selectAddError = (s: Users) => s.context.addError;
 export const selectUserBusy = (s: Users): boolean => s.matches({ editor: 'updating' }) || s.matches({ editor: 'removing' }) || s.matches({ editor: 'adding' });
-/** The role confirmation modal: who, from which role, to which. */
-export function selectRoleConfirmation(s: Users): { user: CompanyUser; from: string; to: string } | null {
+/** The permission that makes a user one of the company's managers (the Org Admin role holds it). */
+const MANAGES_USERS = 'custom_auth.change_user';
+
+/**
+ * The role confirmation modal: who, from which role, to which — and whether the change takes user
+ * management from the company's last user who has it (the only Org Admin demoting herself, issue 16
+ * item 14): known when the whole list is loaded and no other active user's role manages users.
+ */
+export function selectRoleConfirmation(s: Users): { user: CompanyUser; from: string; to: string; lastManager: boolean } | null {
   if (!s.matches({ editor: 'confirmingRole' })) return null;
   const change = s.context.change;
   if (!change || !('role' in change)) return null;
-  const user = s.context.users.find((u) => u.id === change.userId);
+  const { users, roles, count } = s.context;
+  const user = users.find((u) => u.id === change.userId);
   if (!user) return null;
-  const to = s.context.roles.find((r) => r.id === change.role)?.name ?? 'No role';
-  return { user, from: user.role_name ?? 'No role', to };
+  const to = roles.find((r) => r.id === change.role)?.name ?? 'No role';
+  const manages = (role: number | null) => roles.find((r) => r.id === role)?.permissions.includes(MANAGES_USERS) ?? false;
+  const othersManage = users.some((u) => u.id !== user.id && u.is_active && manages(u.role));
+  const lastManager = manages(user.role) && !manages(change.role) && users.length >= count && !othersManage;
+  return { user, from: user.role_name ?? 'No role', to, lastManager };
 }
 export function selectRemovalConfirmation(s: Users): CompanyUser | null {
   if (!s.matches({ editor: 'confirmingRemoval' })) return null;

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { group, subscription, usage, user } from '@machines/company-admin/company-admin.fixtures.ts';
+import { group, ROLES, subscription, usage, user } from '@machines/company-admin/company-admin.fixtures.ts';
 import type { UsageOrdering } from '@machines/company-admin/company-admin.types.ts';
 import { fakeWorkspace, refuse, renderWorkspace } from '../workspace-testing/workspace-test-kit.tsx';
 
@@ -17,6 +17,18 @@ describe('company administration', () => {
     // Addable users = total count − 1.
     expect(screen.getByText('3 users · 2 besides you')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Org Admin' })).toBeInTheDocument();
+  });
+
+  it("names a subscription's credit type once, even when its plan's name says it (issue 16: 'Starter (AI) (AI)')", async () => {
+    renderWorkspace(
+      '/company/admin',
+      fakeWorkspace({ loadUserOptions: async () => ({ roles: ROLES, subscriptions: [subscription(1, { plan: 'Starter (AI)' }), subscription(2)] }) }),
+    );
+    const select = await screen.findByRole('combobox', { name: 'Role of Ada Smith' });
+    expect(select).toBeInTheDocument();
+    const subscriptions = screen.getByRole('combobox', { name: 'Subscription of Ada Smith' });
+    expect(within(subscriptions).getByRole('option', { name: 'Starter (AI)' })).toBeInTheDocument();
+    expect(within(subscriptions).getByRole('option', { name: 'CFD Pro (CFD)' })).toBeInTheDocument();
   });
 
   it('changes a role only through the role confirmation modal', async () => {
@@ -58,6 +70,57 @@ describe('company administration', () => {
     await u.click(within(dialog).getByRole('button', { name: 'Add user' }));
     await waitFor(() => expect(services.createCompanyUser).toHaveBeenCalledWith({ username: 'fay', email: 'fay@northwind.test', first_name: '', last_name: '', role: 2 }));
     expect(await screen.findByText(/was added\. They will get an e-mail to set a password\./)).toBeInTheDocument();
+  });
+
+  it('counts the added user in the header at once, and keeps the count on the other tabs (issue 16 item 14)', async () => {
+    const u = userEvent.setup();
+    let added = false;
+    const services = fakeWorkspace({
+      listCompanyUsers: async () => {
+        const results = [user(1, { role: 1, role_name: 'Org Admin' }), user(2), user(3), ...(added ? [user(4, { username: 'fay' })] : [])];
+        return { count: results.length, next: null, previous: null, results };
+      },
+      createCompanyUser: async (created) => {
+        added = true;
+        return user(4, { username: created.username, email: created.email });
+      },
+    });
+    renderWorkspace('/company/admin', services);
+    expect(await screen.findByText('3 users · 2 besides you')).toBeInTheDocument();
+    const header = screen.getByRole('heading', { level: 1, name: 'Company Administration' }).closest('header')!;
+    expect(within(header).getByText('3 users')).toBeInTheDocument();
+    await u.click(screen.getByRole('button', { name: 'Add user' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a user' });
+    await u.type(within(dialog).getByRole('textbox', { name: 'Username' }), 'fay');
+    await u.type(within(dialog).getByRole('textbox', { name: 'E-mail address' }), 'fay@northwind.test');
+    await u.click(within(dialog).getByRole('button', { name: 'Add user' }));
+    expect(await screen.findByText('4 users · 3 besides you')).toBeInTheDocument();
+    expect(within(header).getByText('4 users')).toBeInTheDocument();
+    expect(within(header).queryByText('3 users')).not.toBeInTheDocument();
+    await u.click(screen.getByRole('tab', { name: 'Share groups' }));
+    expect(within(header).getByText('4 users')).toBeInTheDocument();
+  });
+
+  it('warns before the only Org Admin gives up managing users, and not for an ordinary change (issue 16 item 14)', async () => {
+    const u = userEvent.setup();
+    const services = fakeWorkspace();
+    renderWorkspace('/company/admin', services);
+    await u.selectOptions(await screen.findByRole('combobox', { name: 'Role of Ada Smith' }), 'Engineer');
+    const modal = await screen.findByRole('dialog', { name: 'Remove the last Org Admin?' });
+    expect(modal).toHaveTextContent('Ada Smith goes from Org Admin to Engineer.');
+    expect(within(modal).getByRole('alert')).toHaveTextContent('Ada Smith is the only user of the company who can manage users.');
+    await u.click(within(modal).getByRole('button', { name: 'Cancel' }));
+    expect(services.updateCompanyUser).not.toHaveBeenCalled();
+    // Making a second Org Admin first: then the change is an ordinary one.
+    await u.selectOptions(screen.getByRole('combobox', { name: 'Role of Bea Smith' }), 'Org Admin');
+    const promote = await screen.findByRole('dialog', { name: 'Change role?' });
+    expect(within(promote).queryByRole('alert')).not.toBeInTheDocument();
+    await u.click(within(promote).getByRole('button', { name: 'Change role' }));
+    expect(await screen.findByText('Role updated for Bea Smith.')).toBeInTheDocument();
+    await u.selectOptions(screen.getByRole('combobox', { name: 'Role of Ada Smith' }), 'Engineer');
+    const ordinary = await screen.findByRole('dialog', { name: 'Change role?' });
+    expect(within(ordinary).queryByText(/only user of the company/)).not.toBeInTheDocument();
+    expect(within(ordinary).getByRole('button', { name: 'Change role' })).toBeInTheDocument();
   });
 
   it('reads only, without custom_auth.change_user', async () => {

@@ -39,6 +39,11 @@ import { RoleConfirmationModal } from './role-confirmation-modal.tsx';
 import { RolesCard } from './roles-card.tsx';
 import { cellSelect, columns, paddedX, person, personMeta, personName, stackColumn } from './company-admin.css.ts';
 
+/** "AI Standard (AI)"; a plan whose name already says its credit type ("Starter (AI)") is not told twice. */
+function planName(s: { plan: string; credit_type: string }): string {
+  return s.plan.includes(`(${s.credit_type})`) ? s.plan : `${s.plan} (${s.credit_type})`;
+}
+
 /** The server's page size for company users (DRF default). */
 const PAGE_SIZE = 25;
 
@@ -141,7 +146,7 @@ export function UsersPanel({ users, canManage }: { users: ActorRefFrom<typeof co
                             disabled={busy}
                             options={subscriptions.map((s) => ({
                               value: String(s.id),
-                              label: `${s.plan} (${s.credit_type})${s.user !== null && s.user !== user.id ? ` — ${s.user_name ?? 'held'}` : ''}`,
+                              label: `${planName(s)}${s.user !== null && s.user !== user.id ? ` — ${s.user_name ?? 'held'}` : ''}`,
                             }))}
                             onValueChange={(v) => users.send({ type: 'user.subscriptionChange', userId: user.id, subscription: v ? Number(v) : null })}
                           />
