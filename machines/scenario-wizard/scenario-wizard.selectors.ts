@@ -3,6 +3,7 @@ import type { SnapshotFrom } from 'xstate';
 import { errorMessage } from '@machines/shared/actors.ts';
 import { ANALYSIS_LABELS, flagsOfStep, neededInputs } from './scenario-inputs.ts';
 import { offerAt, type Capability } from './scenario-offer.ts';
+import { recipeNote } from './recipe-defaults.ts';
 import type { scenarioWizardMachine } from './scenario-wizard.machine.ts';
 import { FORM_STEPS, type AnalysisType, type Engine, type Flags, type FormStep } from './scenario-wizard.types.ts';
 
@@ -39,6 +40,8 @@ export const selectStepFlags = (step: FormStep) => (s: Snapshot): Flags => flags
 
 export const selectValues = (s: Snapshot) => s.context.values;
 export const selectOptions = (s: Snapshot) => s.context.options;
+/** "Seasons and hours from <criterion>'s recipe" while the weather step holds a criterion's recipe; null once the user changes them. */
+export const selectRecipeNote = (s: Snapshot): string | null => recipeNote(s.context.values, s.context.recipe);
 export const selectNeeded = (s: Snapshot) => neededInputs(s.context.values);
 export const selectLocked = (s: Snapshot) => s.context.locked;
 /** What runs at the chosen job level (none before a level is chosen). */

@@ -7,7 +7,10 @@ import { CreateConfigurationSchema, UpdateConfigurationSchema } from '@canopy/co
 import { validValues } from '@machines/scenario-wizard/scenario-wizard.fixtures.ts';
 import { emptyValues } from '@machines/scenario-wizard/scenario-inputs.ts';
 import type { ApiClient } from './client.ts';
-import { approveScenario, bodyFromValues, getCostBreakdown, getLatestStatus, startGeometryValidation, valuesFromForm } from './scenarios.ts';
+import { RecipeDefaultsRequestSchema } from '@canopy/contract/analyses.ts';
+import { recipeDefaults } from '@canopy/engine/wind/criteria.ts';
+import { recipeValues } from '@machines/scenario-wizard/recipe-defaults.ts';
+import { approveScenario, bodyFromValues, getCostBreakdown, getLatestStatus, getRecipeDefaults, startGeometryValidation, valuesFromForm } from './scenarios.ts';
 
 describe('scenario body', () => {
   it('a valid form is a body the server schema accepts, numbers as numbers', () => {
@@ -93,5 +96,27 @@ describe('scenario calls', () => {
       ['/api/project/7/configuration/9/geometry-validation/', { method: 'POST', body: { scenario_id: 9, simulation_id: 11, simulation_type: 'AI' } }],
       ['/api/project/7/configuration/9/simulation/11/get-latest-status/'],
     ]);
+  });
+});
+
+describe("a criterion's recipe (issue 16)", () => {
+  it('asks POST criteria/{id}/get-recipe-defaults/ with a body the server accepts', async () => {
+    const api = vi.fn(async () => ({})) as unknown as ApiClient & ReturnType<typeof vi.fn>;
+    await getRecipeDefaults(api, 'lawson-lddc');
+    expect(vi.mocked(api).mock.calls).toEqual([['/api/criteria/lawson-lddc/get-recipe-defaults/', { method: 'POST', body: { criteria_id: 'lawson-lddc', criteria_type: 'comfort' } }]]);
+    expect(RecipeDefaultsRequestSchema.safeParse({ criteria_id: 'lawson-lddc', criteria_type: 'comfort' }).success).toBe(true);
+  });
+
+  it("the recipe's whole day (00:00-24:00) reaches the server as the form's 00:00-23:59, which its schema accepts", () => {
+    const recipe = recipeDefaults('lawson-lddc');
+    const applied = recipeValues({ criterionId: recipe.criterionId, seasons: recipe.seasons.map((s) => s.id), windows: recipe.timeWindows.map((w) => w.window) }, { metSources: [], parameterSets: [], capabilities: [] });
+    expect(recipe.timeWindows.map((w) => w.window)).toContain('00:00-24:00');
+    const body = bodyFromValues({ ...validValues(), seasons: applied!.seasons, times: applied!.times });
+    expect(body.times).toEqual(['00:00-23:59', '07:00-23:00']);
+    expect(body.seasons).toEqual(['annual', 'winter', 'spring', 'summer', 'autumn']);
+    const parsed = CreateConfigurationSchema.safeParse({ ...body, study_id: 70 });
+    expect(parsed.success ? [] : parsed.error.issues).toEqual([]);
+    // As sent unmapped, the server would refuse it.
+    expect(CreateConfigurationSchema.safeParse({ ...body, times: ['00:00-24:00'], study_id: 70 }).success).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 /** Step 4: the weather source (the project's met sources), the terrain upwind (GET /api/wind-profiles/), seasons and time windows. */
 import { useSelector } from '@xstate/react';
-import { selectNeeded, selectOptions, selectValues } from '@machines/scenario-wizard/scenario-wizard.selectors.ts';
+import { selectNeeded, selectOptions, selectRecipeNote, selectValues } from '@machines/scenario-wizard/scenario-wizard.selectors.ts';
 import { SEASONS } from '@machines/scenario-wizard/scenario-wizard.types.ts';
 import { SelectField } from '../../ui/select-field.tsx';
 import { TextField } from '../../ui/text-field.tsx';
@@ -20,6 +20,8 @@ export function WeatherStep() {
   const options = useSelector(wizard, selectOptions);
   const need = useSelector(wizard, selectNeeded, (a, b) => JSON.stringify(a) === JSON.stringify(b));
   const flags = useStepFlags('weather');
+  // A pedestrian wind comfort criterion's recipe filled the seasons and times; changing them makes them the user's.
+  const recipeNote = useSelector(wizard, selectRecipeNote);
   // The approach wind (CFD) and the met-wind correction (thermal comfort) depend on the terrain upwind.
   const profiles = options.windProfiles ?? [];
   const terrainNeeded = values.analyses.some((a) => a.analysis_type !== 'solar');
@@ -38,6 +40,11 @@ export function WeatherStep() {
         onValueChange={(v) => wizard.send({ type: 'values.change', patch: { metSourceId: v === 'nearest' ? 'nearest' : v ? Number(v) : null } })}
         errors={errorsOf(flags, 'weather')}
       />
+      {recipeNote && (need.seasons || need.times) ? (
+        <p role="note" className={muted}>
+          {recipeNote}. Change them below to use your own.
+        </p>
+      ) : null}
       {need.seasons ? (
         <fieldset className={fieldset}>
           <legend className={legend}>Seasons</legend>
