@@ -103,4 +103,15 @@ describe('insights panel machine', () => {
     await waitFor(actor, (s) => s.matches('idle'));
     expect(actor.getSnapshot().context.data.insights.find((i) => i.id === 9)?.insight_status).toBe('Published');
   });
+
+  it('keeps no actor in its context and reaches the toasts by system id', async () => {
+    const { actor, toasts } = start({ failDelete: true });
+    await waitFor(actor, (s) => s.matches('idle'));
+    expect(actor.system.get('toast')).toBeDefined();
+    const context = actor.getSnapshot().context;
+    expect(JSON.parse(JSON.stringify(context))).toEqual(context);
+    actor.send({ type: 'insight.delete', id: 2 });
+    await waitFor(actor, (s) => s.matches('idle') && s.context.deletingId === null);
+    expect(toasts).toHaveLength(1);
+  });
 });

@@ -12,9 +12,11 @@
  *   ├── changing    changeInsight (create, update, status, move, view, pin)
  *   └── deleting    deleteInsight
  */
-import { assertEvent, assign, setup } from 'xstate';
+import { assertEvent, assign, enqueueActions, setup } from 'xstate';
 import { notProvided, errorMessage, asServerError } from '@machines/shared/actors.ts';
 import type { ToastSink } from '@machines/layer-filter/layer-filter.types.ts';
+import { TOAST_SYSTEM_ID, toastRelay } from '@machines/toast/toast-relay.ts';
+import type { ToastEvent } from '@machines/toast/toast.machine.ts';
 import type { Insight, InsightChange, InsightsData, InsightsPanelEvent, StudyScope } from './insights-panel.types.ts';
 
 export const DELETE_SUCCESS = 'Insight deleted successfully.';
@@ -41,7 +43,6 @@ export interface InsightsPanelContext {
   pending: InsightChange | null;
   deletingId: number | null;
   error: string | null;
-  toasts: ToastSink | null;
 }
 
 const bySort = (a: Insight, b: Insight) => a.sort_order - b.sort_order || a.id - b.id;
@@ -84,13 +85,17 @@ export const insightsPanelMachine = setup({
     loadInsights: notProvided<InsightsData, StudyScope>('loadInsights'),
     changeInsight: notProvided<Insight, StudyScope & { change: InsightChange }>('changeInsight'),
     deleteInsight: notProvided<void, StudyScope & { id: number }>('deleteInsight'),
+    toastRelay,
   },
   guards: {
     known: ({ context, event }) => 'id' in event && context.data.insights.some((i) => i.id === event.id),
   },
   actions: {
-    toast: ({ context }, params: { tone: 'success' | 'danger'; title: string; description?: string }) =>
-      context.toasts?.send({ type: 'toast.show', toast: params }),
+    toast: enqueueActions(({ enqueue, system }, params: { tone: 'success' | 'danger'; title: string; description?: string }) => {
+      const toasts = system.get(TOAST_SYSTEM_ID);
+      const show: ToastEvent = { type: 'toast.show', toast: params };
+      if (toasts) enqueue.sendTo(toasts, show);
+    }),
     holdChange: assign(({ event }) => ({ pending: changeOf(event), error: null })),
     moveNow: assign(({ context, event }) => {
       assertEvent(event, 'insight.move');
@@ -110,21 +115,27 @@ export const insightsPanelMachine = setup({
         beforeMove: null,
       };
     }),
-    failChange: assign(({ context }, error: unknown) => {
+    /** Puts back an optimistic move, stores the message and shows it as a danger toast. */
+    failChange: enqueueActions(({ context, enqueue, system }, error: unknown) => {
       const title = CHANGE_FAILED[context.pending?.kind ?? 'update'];
       const detail = errorMessage(asServerError(error));
-      context.toasts?.send({ type: 'toast.show', toast: { tone: 'danger', title, description: detail ?? undefined } });
-      return {
+      enqueue.assign({
         data: context.beforeMove ? { ...context.data, insights: context.beforeMove } : context.data,
         beforeMove: null,
         pending: null,
         error: detail ? `${title}: ${detail}` : title,
-      };
+      });
+      const toasts = system.get(TOAST_SYSTEM_ID);
+      const show: ToastEvent = { type: 'toast.show', toast: { tone: 'danger', title, description: detail ?? undefined } };
+      if (toasts) enqueue.sendTo(toasts, show);
     }),
   },
 }).createMachine({
   id: 'insightsPanel',
-  context: ({ input }) => ({
+  context: ({ input, spawn, self }) => {
+    // One relay per actor system: a parent that already has one lends it.
+    if (!self.system.get(TOAST_SYSTEM_ID)) spawn('toastRelay', { systemId: TOAST_SYSTEM_ID, input: input.toasts ?? null });
+    return {
     scope: { projectId: input.projectId, studyId: input.studyId },
     data: { insights: [], categories: [], templates: [], globalTemplates: [] },
     category: null,
@@ -133,8 +144,8 @@ export const insightsPanelMachine = setup({
     pending: null,
     deletingId: null,
     error: null,
-    toasts: input.toasts ?? null,
-  }),
+    };
+  },
   initial: 'loading',
   on: {
     'category.filter': { actions: assign(({ event }) => ({ category: event.category })) },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise, getNextSnapshot, waitFor } from 'xstate';
 import type { ExportPdfRequest } from '@canopy/contract/insights.ts';
 import type { ToastEvent } from '@machines/toast/toast.machine.ts';
 import { PDF_FAILED, pdfExportMachine } from './pdf-export.machine.ts';
@@ -50,5 +50,16 @@ describe('PDF export machine', () => {
     expect(selectPdfError(actor.getSnapshot())).toBeNull();
     await waitFor(actor, (s) => !selectExporting(s));
     expect(selectPdfError(actor.getSnapshot())).toBeNull();
+  });
+
+  it('keeps no actor in its context and shows the toast from an action, not from a pure transition', async () => {
+    const { actor, toasts } = start(() => new Promise<void>(() => undefined));
+    expect(actor.system.get('toast')).toBeDefined();
+    actor.send({ type: 'pdf.export', request: insightPdf });
+    const context = actor.getSnapshot().context;
+    expect(JSON.parse(JSON.stringify(context))).toEqual(context);
+    const failed = getNextSnapshot(pdfExportMachine, actor.getSnapshot(), { type: 'xstate.error.actor.0.pdfExport.exporting', error: new Error('HTTP 500') } as never);
+    expect(failed.context.error).toBe('HTTP 500');
+    expect(toasts).toEqual([]);
   });
 });

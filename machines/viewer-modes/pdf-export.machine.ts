@@ -3,16 +3,19 @@
  * downloaded.pdf): one insight or one report at a time. While `exporting`, the screen shows the
  * 'Creating PDF' screen and a second request is ignored; a failure keeps the message for the
  * screen and shows a danger toast. Owned by the Insights mode (an insight's 'Download PDF') and the
- * report container.
+ * report container. The toast goes through the relay spawned as system id 'toast'
+ * (machines/toast/toast-relay.ts): the context holds no actor reference.
  *
  *   pdfExport
  *   ├── idle        pdf.export → exporting
  *   └── exporting   exportPdf (creates the PDF and saves it) → idle
  */
-import { assign, setup } from 'xstate';
+import { assign, enqueueActions, setup } from 'xstate';
 import type { ExportPdfRequest } from '@canopy/contract/insights.ts';
 import { asServerError, errorMessage, notProvided } from '@machines/shared/actors.ts';
 import type { ToastSink } from '@machines/layer-filter/layer-filter.types.ts';
+import { TOAST_SYSTEM_ID, toastRelay } from '@machines/toast/toast-relay.ts';
+import type { ToastEvent } from '@machines/toast/toast.machine.ts';
 
 export const PDF_FAILED = 'The PDF could not be created.';
 
@@ -21,7 +24,6 @@ export type PdfExportEvent = { type: 'pdf.export'; request: ExportPdfRequest };
 export interface PdfExportContext {
   request: ExportPdfRequest | null;
   error: string | null;
-  toasts: ToastSink | null;
 }
 
 export const pdfExportMachine = setup({
@@ -33,17 +35,25 @@ export const pdfExportMachine = setup({
   actors: {
     /** POST /api/export-pdf/ and save the answer as downloaded.pdf. */
     exportPdf: notProvided<void, ExportPdfRequest>('exportPdf'),
+    toastRelay,
   },
   actions: {
-    fail: assign(({ context }, error: unknown) => {
+    /** Stores the message and shows it as a danger toast. */
+    fail: enqueueActions(({ enqueue, system }, error: unknown) => {
       const detail = errorMessage(asServerError(error), PDF_FAILED);
-      context.toasts?.send({ type: 'toast.show', toast: { tone: 'danger', title: PDF_FAILED, description: detail && detail !== PDF_FAILED ? detail : undefined } });
-      return { error: detail ?? PDF_FAILED, request: null };
+      enqueue.assign({ error: detail ?? PDF_FAILED, request: null });
+      const toasts = system.get(TOAST_SYSTEM_ID);
+      const show: ToastEvent = { type: 'toast.show', toast: { tone: 'danger', title: PDF_FAILED, description: detail && detail !== PDF_FAILED ? detail : undefined } };
+      if (toasts) enqueue.sendTo(toasts, show);
     }),
   },
 }).createMachine({
   id: 'pdfExport',
-  context: ({ input }) => ({ request: null, error: null, toasts: input?.toasts ?? null }),
+  context: ({ input, spawn, self }) => {
+    // One relay per actor system: a parent that already has one (the viewer workspace) lends it.
+    if (!self.system.get(TOAST_SYSTEM_ID)) spawn('toastRelay', { systemId: TOAST_SYSTEM_ID, input: input?.toasts ?? null });
+    return { request: null, error: null };
+  },
   initial: 'idle',
   states: {
     idle: {
