@@ -29,4 +29,26 @@ describe('images mode', { timeout: 20_000 }, () => {
       { insightId: 1, study_image_id: 8, caption: '', sort_order: 0, scene_view_id: null },
     ]);
   });
+
+  it('keeps every control of the sidebar with a long insight title and caption: name, Capture, Insight, Caption, Add, Move and Remove (issue 16 item 14)', async () => {
+    const user = userEvent.setup();
+    const title = 'Windy north-east corner of the plaza in winter afternoons, seen from the south-west';
+    const caption = 'The corner at 15:00 in January with the wind from the north-east';
+    const views = [{ id: 5, study_image_id: 8, scene_view_id: null, caption, sort_order: 0 }, { id: 6, study_image_id: 8, scene_view_id: null, caption: '', sort_order: 1 }] as unknown as ImageView[];
+    const services = fakeInsightsServices([insight(1, 0, { title, imageview_set: views })]);
+    services.listImages = async () => [image(8, 'Plaza from the south-west at pedestrian height')];
+    renderWith(<ImagesMode projectId={1} studyId={2} configurationId={3} viewer={fakeBridge().bridge} />, services);
+    const panel = screen.getByRole('region', { name: 'Images' });
+    expect(within(panel).getByRole('textbox', { name: 'Image name' })).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Capture image' })).toBeInTheDocument();
+    await user.selectOptions(await within(panel).findByRole('combobox', { name: 'Insight' }), title);
+    await user.type(within(panel).getByRole('textbox', { name: 'Caption' }), 'Entrance');
+    const item = await within(panel).findByRole('listitem', { name: 'Plaza from the south-west at pedestrian height' });
+    expect(within(item).getByRole('button', { name: `Add to ${title}` })).toHaveTextContent(`Add to ${title}`);
+    const placed = within(panel).getByRole('list', { name: 'Image views' });
+    expect(within(placed).getByRole('listitem', { name: caption })).toBeInTheDocument();
+    expect(within(placed).getByRole('button', { name: 'Move image 2 up' })).toBeEnabled();
+    expect(within(placed).getByRole('button', { name: 'Remove image 1' })).toBeInTheDocument();
+    expect(within(placed).getByText('No caption')).toBeInTheDocument();
+  });
 });

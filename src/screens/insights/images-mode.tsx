@@ -10,9 +10,10 @@ import type { ViewerModeProps } from '../../viewer/contracts.ts';
 import { Button } from '../../ui/button.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
 import { TextField } from '../../ui/text-field.tsx';
-import { blobToDataUrl, InsightsServicesContext } from './insights-services.ts';
+import { blobToDataUrl, InsightsServicesContext } from '../../services/insights-services.ts';
 import { useStudyImage } from './use-study-image.ts';
 import * as css from './insights.css.ts';
+import * as sidebar from './images-mode.css.ts';
 
 function Thumb({ projectId, studyId, image }: { projectId: number; studyId: number; image: StudyImage }) {
   const url = useStudyImage(projectId, studyId, image.id);
@@ -63,13 +64,14 @@ export function ImagesMode({ projectId, studyId, viewer }: ViewerModeProps) {
   const views = [...(insight?.imageview_set ?? [])].sort((a, b) => a.sort_order - b.sort_order);
 
   return (
-    <section className={css.panel} aria-label="Images">
+    <section className={`${css.panel} ${sidebar.imagesPanel}`} aria-label="Images">
       <h3>Images</h3>
-      <div className={css.row}>
-        <TextField id="image-name" label="Image name" value={name} onValueChange={setName} placeholder="Viewer capture" />
+      <div className={sidebar.captureRow}>
+        <TextField id="image-name" className={sidebar.fullField} label="Image name" value={name} onValueChange={setName} placeholder="Viewer capture" />
         <Button
           size="sm"
           tone="primary"
+          className={sidebar.noShrink}
           disabled={working || !viewer.handle()}
           onClick={() =>
             void guard(async () => {
@@ -83,11 +85,11 @@ export function ImagesMode({ projectId, studyId, viewer }: ViewerModeProps) {
         </Button>
       </div>
       {error ? <p role="alert">{error}</p> : null}
-      <SelectField id="images-insight" label="Insight" value={insightId} onValueChange={setInsightId} options={[{ value: '', label: 'Choose an insight' }, ...insights.map((i) => ({ value: String(i.id), label: i.title }))]} />
-      {insight ? <TextField id="image-caption" label="Caption" value={caption} onValueChange={setCaption} /> : null}
+      <SelectField id="images-insight" className={sidebar.fullField} label="Insight" value={insightId} onValueChange={setInsightId} options={[{ value: '', label: 'Choose an insight' }, ...insights.map((i) => ({ value: String(i.id), label: i.title }))]} />
+      {insight ? <TextField id="image-caption" className={sidebar.fullField} label="Caption" value={caption} onValueChange={setCaption} /> : null}
       <ul className={css.list} aria-label="Study images">
         {images.map((image) => (
-          <li key={image.id} className={css.item} aria-label={image.name}>
+          <li key={image.id} className={`${css.item} ${sidebar.imageItem}`} aria-label={image.name}>
             <Thumb projectId={projectId} studyId={studyId} image={image} />
             <span className={css.muted}>
               {image.name} · {image.width}×{image.height}
@@ -95,6 +97,7 @@ export function ImagesMode({ projectId, studyId, viewer }: ViewerModeProps) {
             {insight ? (
               <Button
                 size="sm"
+                className={sidebar.wrapButton}
                 disabled={working}
                 onClick={() =>
                   void guard(() =>
@@ -116,9 +119,9 @@ export function ImagesMode({ projectId, studyId, viewer }: ViewerModeProps) {
           <h4>Images of {insight.title}</h4>
           <ol className={css.list} aria-label="Image views">
             {views.map((v, i) => (
-              <li key={v.id} className={css.item} aria-label={v.caption || `Image ${i + 1}`}>
-                <span>{v.caption || <em>No caption</em>}</span>
-                <div className={css.row}>
+              <li key={v.id} className={`${css.item} ${sidebar.imageItem} ${sidebar.viewRow}`} aria-label={v.caption || `Image ${i + 1}`}>
+                <span className={sidebar.caption}>{v.caption || <em>No caption</em>}</span>
+                <div className={sidebar.actions}>
                   <Button size="sm" tone="ghost" aria-label={`Move image ${i + 1} up`} disabled={working || i === 0} onClick={() => void guard(() => Promise.all([services.updateImageView(scope, insight.id, v.id, { sort_order: i - 1 }), services.updateImageView(scope, insight.id, views[i - 1]!.id, { sort_order: i })]))}>
                     ↑
                   </Button>

@@ -8,7 +8,9 @@ import type { ColourScale } from '../../viewer/contracts.ts';
 import type { ColourSettings, PaletteChoice } from '@machines/viewer/viewer-ui.types.ts';
 import { Button } from '../../ui/button.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
+import { field, input, label } from '../../ui/field.css.ts';
 import * as css from './viewer.css.ts';
+import * as range from './colour-scale-panel.css.ts';
 
 export const PALETTE_OPTIONS: Array<{ value: PaletteChoice; label: string }> = [
   { value: 'legend', label: "Legend's colours" },
@@ -76,16 +78,20 @@ export function ColourScalePanel({ id, scale, title, settings, onRange, onPalett
       )}
       <SelectField id={`${id}-palette`} label="Palette" value={settings.palette} onValueChange={(v) => onPalette(v as PaletteChoice)} options={PALETTE_OPTIONS} />
       {scale.discrete ? null : (
-        <form className={css.row} onSubmit={apply} noValidate>
-          <label>
-            <span className={css.muted}>Minimum</span>
-            <input id={`${id}-min`} className={css.numberInput} inputMode="decimal" value={min} onChange={(e) => setMin(e.target.value)} />
-          </label>
-          <label>
-            <span className={css.muted}>Maximum</span>
-            <input id={`${id}-max`} className={css.numberInput} inputMode="decimal" value={max} onChange={(e) => setMax(e.target.value)} />
-          </label>
-          <Button size="sm" type="submit">
+        <form className={range.rangeForm} onSubmit={apply} noValidate>
+          <div className={field}>
+            <label className={label} htmlFor={`${id}-min`}>
+              Minimum
+            </label>
+            <input id={`${id}-min`} className={`${input} ${range.rangeInput}`} inputMode="decimal" value={min} onChange={(e) => setMin(e.target.value)} />
+          </div>
+          <div className={field}>
+            <label className={label} htmlFor={`${id}-max`}>
+              Maximum
+            </label>
+            <input id={`${id}-max`} className={`${input} ${range.rangeInput}`} inputMode="decimal" value={max} onChange={(e) => setMax(e.target.value)} />
+          </div>
+          <Button size="md" type="submit">
             Apply range
           </Button>
         </form>

@@ -108,7 +108,6 @@ export const kbd = style({
 });
 export const shortcutTable = style({ width: '100%', borderCollapse: 'collapse', fontSize: tokens.fontSize.sm });
 export const modePanel = style({ display: 'grid', gap: tokens.space.md });
-export const numberInput = style({ width: '7em' });
 export const findingMessage = style({ margin: `${tokens.space.xs} 0` });
 
 /** The colour legend over the 3D view (legend-overlay.tsx): bottom right, not in the pointer's way. */
