@@ -8,6 +8,10 @@ import { openDatabase } from './db/database.ts';
 import { DirectoryLockedError } from './db/directory-lock.ts';
 import { seedEula, seedRoles } from './db/seed.ts';
 import { runAdmin } from './admin/admin-cli.ts';
+import { loadSecretKey } from './secret-key.ts';
+import { openBlobStore } from './blobs/open-blob-store.ts';
+import { systemClock } from './deps.ts';
+import { VERSION } from './version.ts';
 
 try {
   const config = loadConfig();
@@ -18,7 +22,9 @@ try {
     await database.migrate();
     await seedRoles(database.db);
     await seedEula(database.db);
-    code = await runAdmin(process.argv.slice(2), process.env, database.db, { out: console.log, err: console.error });
+    // export-project / import-project also need the blob store, opened only for them.
+    const transfer = async () => ({ config, clock: systemClock, version: VERSION, blobStore: await openBlobStore(config, await loadSecretKey(database.db, config.SECRET_KEY)) });
+    code = await runAdmin(process.argv.slice(2), process.env, database.db, { out: console.log, err: console.error }, transfer);
   } finally {
     await database.close();
   }

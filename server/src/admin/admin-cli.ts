@@ -6,12 +6,15 @@
 import { parseArgs } from 'node:util';
 import type { Db } from '../db/database.ts';
 import { createSuperuser } from '../services/operator/create-superuser.ts';
+import { exportProjectCommand, importProjectCommand, PROJECT_TRANSFER_USAGE, type TransferDeps } from './project-transfer-cli.ts';
 
 export const ADMIN_USAGE = [
   'Usage: npm run admin -- create-superuser --username NAME --email ADDRESS --password PASSWORD',
   '',
   'Flags may be left out when CANOPY_SUPERUSER_USERNAME, CANOPY_SUPERUSER_EMAIL and',
   'CANOPY_SUPERUSER_PASSWORD are set (the environment keeps the password out of the shell history).',
+  '',
+  ...PROJECT_TRANSFER_USAGE,
 ].join('\n');
 
 export interface AdminIo {
@@ -20,8 +23,12 @@ export interface AdminIo {
 }
 
 /** Runs one command; resolves with the process exit code (0 done, 1 refused, 2 usage). */
-export async function runAdmin(argv: string[], env: Record<string, string | undefined>, db: Db, io: AdminIo): Promise<number> {
+export async function runAdmin(argv: string[], env: Record<string, string | undefined>, db: Db, io: AdminIo, transfer?: () => Promise<TransferDeps> | TransferDeps): Promise<number> {
   const [command, ...rest] = argv;
+  if ((command === 'export-project' || command === 'import-project') && transfer) {
+    const run = command === 'export-project' ? exportProjectCommand : importProjectCommand;
+    return run(rest, db, io, await transfer(), ADMIN_USAGE);
+  }
   if (command !== 'create-superuser') {
     io.err(command ? `Unknown command "${command}".\n\n${ADMIN_USAGE}` : ADMIN_USAGE);
     return 2;

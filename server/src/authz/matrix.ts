@@ -20,6 +20,7 @@ import { VIEWER_ROWS } from './matrix.viewer.ts';
 import { INSIGHT_ROWS } from './matrix.insights.ts';
 import { SCENARIO_ROWS } from './matrix.scenarios.ts';
 import { OPERATOR_ROWS } from './matrix.operator.ts';
+import { PROJECT_TRANSFER_ROWS } from './matrix.project-transfer.ts';
 import { CRITERIA_ROWS } from './matrix.criteria.ts';
 
 export interface MatrixRequest {
@@ -166,6 +167,7 @@ const BASE_MATRIX: Record<string, MatrixRow> = {
   ...INSIGHT_ROWS,
   // The installation operator and the scenario offer (issue 16): server/src/authz/matrix.operator.ts.
   ...OPERATOR_ROWS,
+  ...PROJECT_TRANSFER_ROWS,
   // A company's own wind comfort criterion tables (issue 16): server/src/authz/matrix.criteria.ts.
   ...CRITERIA_ROWS,
 };

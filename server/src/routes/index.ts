@@ -16,6 +16,7 @@ import { registerViewerRoutes } from './viewer/index.ts';
 import { registerScenarioRoutes } from './scenarios/index.ts';
 import { registerInsightsRoutes } from './insights/index.ts';
 import { registerOperatorRoutes } from './operator/operator.routes.ts';
+import { registerProjectTransferRoutes } from './project-transfer/index.ts';
 import { registerCriteriaRoutes } from './criteria/criteria.routes.ts';
 
 export function registerRoutes(app: ApiApp): void {
@@ -35,5 +36,6 @@ export function registerRoutes(app: ApiApp): void {
   registerScenarioRoutes(app);
   registerInsightsRoutes(app);
   registerOperatorRoutes(app);
+  registerProjectTransferRoutes(app);
   registerCriteriaRoutes(app);
 }

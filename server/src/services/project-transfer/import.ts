@@ -1,0 +1,389 @@
+/**
+ * Project import: an archive written by export.ts becomes a new project of the importing user's
+ * company, created by that user. In order:
+ *
+ * 1. the request body is streamed to a temporary file, counted as it arrives (receiveArchive);
+ * 2. the zip's directory, the manifest (format, counts), every record file and every blob's size and
+ *    SHA-256 are checked, and every reference of every record must resolve inside the archive —
+ *    nothing is written before all of this passed (400 naming the problem otherwise);
+ * 3. blobs are put into the store (either store) under new names: an upload under a new uuid, any
+ *    other blob under `imported/{import uuid}/` — the source project may live on the same
+ *    installation, and its blobs are never shared or overwritten;
+ * 4. the records are written in one transaction, each id remapped (and the ids inside JSON fields);
+ * 5. if 3 or 4 fails, the blobs written so far are deleted again.
+ */
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createHash, randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { eq, getTableColumns } from 'drizzle-orm';
+import yauzl, { type Entry, type ZipFile } from 'yauzl';
+import { PROJECT_ARCHIVE_FORMAT, type ProjectImportResult } from '@canopy/contract/project-transfer.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { Db } from '../../db/database.ts';
+import type { AuthUser } from '../../auth/authenticate.ts';
+import type { BlobKey } from '../../blobs/blob-store.ts';
+import { segmentProblem } from '../../blobs/blob-names.ts';
+import { ApiError } from '../../http/errors.ts';
+import { BLOB_CONTAINERS, assets, projects, weatherStations } from '../../db/schema/index.ts';
+import { shareWithDefaultGroup } from '../sharing/default-group.ts';
+import { heldSubscription } from '../scenarios/cost.ts';
+import { ArchiveRecordError, TABLES, fromArchiveRow, type IdMaps, type TableName, type TableSpec } from './tables.ts';
+import { MANIFEST_ENTRY, blobEntry, blobKeysOfRow, recordsEntry, type ProjectManifest } from './export.ts';
+
+/** Uncompressed size allowed for manifest.json and each records/{table}.json (they are parsed in memory). */
+const MAX_JSON_ENTRY_BYTES = 256 * 1024 * 1024;
+
+/** A problem with the archive itself: answered 400 with its message, and nothing was written. */
+export class ArchiveError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ArchiveError';
+  }
+}
+
+const archiveError = (message: string) => ApiError.detail(400, message, { archive: [message] });
+
+/** Who may import over HTTP: a member of a company with a subscription assigned (403 otherwise). */
+export async function requireImporter(db: Db, user: AuthUser, now: Date): Promise<void> {
+  if (user.companyId === null) throw ApiError.detail(403, 'Importing a project needs a company: the project is created in your company.');
+  const subscription = await heldSubscription(db, user.id, now);
+  if (!subscription) throw ApiError.detail(403, 'Importing a project needs a subscription: ask your company administrator to assign you one.');
+  if (subscription.expired) throw ApiError.detail(403, `Your subscription (${subscription.plan}) has expired.`);
+}
+
+/**
+ * Streams `body` into a new temporary file, refusing (413) past `maxBytes` as soon as it gets there.
+ * The caller removes the folder (`cleanup`).
+ */
+export async function receiveArchive(body: Readable, declaredLength: string | undefined, maxBytes: number): Promise<{ file: string; bytes: number; cleanup: () => Promise<void> }> {
+  const tooLarge = () => ApiError.detail(413, `The archive is too large: at most ${maxBytes} bytes are accepted.`, { archive: [`at most ${maxBytes} bytes`] });
+  if (declaredLength !== undefined && Number(declaredLength) > maxBytes) {
+    body.resume();
+    throw tooLarge();
+  }
+  const dir = await mkdtemp(join(tmpdir(), 'canopy-import-'));
+  const cleanup = () => rm(dir, { recursive: true, force: true });
+  const file = join(dir, 'archive.zip');
+  let bytes = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
+      bytes += chunk.length;
+      done(bytes > maxBytes ? tooLarge() : null, chunk);
+    },
+  });
+  try {
+    await pipeline(body, counter, createWriteStream(file));
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+  if (bytes === 0) {
+    await cleanup();
+    throw archiveError('The request has no body: send the exported zip as the request body (Content-Type: application/zip).');
+  }
+  return { file, bytes, cleanup };
+}
+
+async function readEntryBytes(zip: ZipFile, entry: Entry): Promise<Buffer> {
+  if (entry.uncompressedSize > MAX_JSON_ENTRY_BYTES) throw new ArchiveError(`${entry.fileName} is larger than ${MAX_JSON_ENTRY_BYTES} bytes.`);
+  const chunks: Buffer[] = [];
+  for await (const chunk of await zip.openReadStreamPromise(entry)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+async function readJson(zip: ZipFile, entry: Entry): Promise<unknown> {
+  const bytes = await readEntryBytes(zip, entry);
+  try {
+    return JSON.parse(bytes.toString('utf8'));
+  } catch (error) {
+    throw new ArchiveError(`${entry.fileName} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+async function hashEntry(zip: ZipFile, entry: Entry): Promise<{ sha256: string; size: number }> {
+  const hash = createHash('sha256');
+  let size = 0;
+  for await (const chunk of await zip.openReadStreamPromise(entry)) {
+    hash.update(chunk as Buffer);
+    size += (chunk as Buffer).length;
+  }
+  return { sha256: hash.digest('hex'), size };
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function checkManifest(value: unknown): ProjectManifest {
+  if (!isRecord(value)) throw new ArchiveError('manifest.json is not an object.');
+  if (value.format !== PROJECT_ARCHIVE_FORMAT) {
+    throw new ArchiveError(`manifest.json: the archive's format is ${JSON.stringify(value.format ?? null)}; this installation reads "${PROJECT_ARCHIVE_FORMAT}".`);
+  }
+  if (!isRecord(value.counts)) throw new ArchiveError('manifest.json: counts is missing.');
+  if (!Array.isArray(value.blobs)) throw new ArchiveError('manifest.json: blobs is missing.');
+  const containers: readonly string[] = BLOB_CONTAINERS;
+  for (const [i, blob] of value.blobs.entries()) {
+    const where = `manifest.json: blobs[${i}]`;
+    if (!isRecord(blob) || typeof blob.container !== 'string' || typeof blob.name !== 'string' || typeof blob.sha256 !== 'string' || typeof blob.size !== 'number') {
+      throw new ArchiveError(`${where} needs container, name, size and sha256.`);
+    }
+    if (!containers.includes(blob.container)) throw new ArchiveError(`${where}: unknown container "${blob.container}".`);
+    const problem = blob.name.split('/').map(segmentProblem).find((p) => p !== null);
+    if (problem) throw new ArchiveError(`${where}: the blob name ${JSON.stringify(blob.name)} ${problem}.`);
+    if (blob.path !== blobEntry({ container: blob.container, name: blob.name })) throw new ArchiveError(`${where}: path must be ${blobEntry({ container: blob.container, name: blob.name })}.`);
+    if (!/^[0-9a-f]{64}$/.test(blob.sha256)) throw new ArchiveError(`${where}: sha256 is not a hex SHA-256.`);
+  }
+  return value as unknown as ProjectManifest;
+}
+
+/** Opens, reads and checks the whole archive; nothing is written. Throws ArchiveError. */
+async function readArchive(file: string) {
+  let zip: ZipFile;
+  try {
+    zip = await yauzl.openPromise(file, { lazyEntries: true, autoClose: false, strictFileNames: true, validateEntrySizes: true });
+  } catch (error) {
+    throw new ArchiveError(`The file is not a readable zip archive: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  try {
+    const entries = new Map<string, Entry>();
+    try {
+      for await (const entry of zip.eachEntry()) {
+        if (entries.has(entry.fileName)) throw new ArchiveError(`The archive holds ${entry.fileName} twice.`);
+        entries.set(entry.fileName, entry);
+      }
+    } catch (error) {
+      if (error instanceof ArchiveError) throw error;
+      throw new ArchiveError(`The zip archive is damaged: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    const manifestEntry = entries.get(MANIFEST_ENTRY);
+    if (!manifestEntry) throw new ArchiveError('The archive has no manifest.json: it was not written by a Canopy project export.');
+    const manifest = checkManifest(await readJson(zip, manifestEntry));
+    const records = new Map<TableName, unknown[]>();
+    for (const spec of TABLES) {
+      const entry = entries.get(recordsEntry(spec.name));
+      const expected = manifest.counts[spec.name] ?? 0;
+      const rows = entry ? await readJson(zip, entry) : [];
+      if (!Array.isArray(rows)) throw new ArchiveError(`${recordsEntry(spec.name)} is not a list of records.`);
+      if (rows.length !== expected) throw new ArchiveError(`${recordsEntry(spec.name)} holds ${rows.length} records; the manifest says ${String(expected)}.`);
+      records.set(spec.name, rows);
+    }
+    if ((records.get('projects') ?? []).length !== 1) throw new ArchiveError('records/projects.json must hold exactly one project.');
+    const known = new Set([MANIFEST_ENTRY, ...TABLES.map((s) => recordsEntry(s.name)), ...manifest.blobs.map((b) => b.path)]);
+    for (const name of entries.keys()) if (!known.has(name)) throw new ArchiveError(`The archive holds ${name}, which its manifest does not list.`);
+    for (const blob of manifest.blobs) {
+      const entry = entries.get(blob.path);
+      if (!entry) throw new ArchiveError(`${blob.path} is listed in the manifest but missing from the archive.`);
+      let got: { sha256: string; size: number };
+      try {
+        got = await hashEntry(zip, entry);
+      } catch (error) {
+        throw new ArchiveError(`${blob.path} cannot be read: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      if (got.size !== blob.size) throw new ArchiveError(`${blob.path} has ${got.size} bytes; the manifest says ${blob.size}.`);
+      if (got.sha256 !== blob.sha256) throw new ArchiveError(`${blob.path}: SHA-256 ${got.sha256}, the manifest says ${blob.sha256}.`);
+    }
+    return { zip, entries, manifest, records };
+  } catch (error) {
+    zip.close();
+    throw error;
+  }
+}
+
+/** Rows as drizzle values, and every reference and blob key checked against the archive. */
+function checkRecords(manifest: ProjectManifest, raw: Map<TableName, unknown[]>): Map<TableName, Array<Record<string, unknown>>> {
+  const rows = new Map<TableName, Array<Record<string, unknown>>>();
+  const ids = new Map<TableName, Set<number>>();
+  const blobs = new Set(manifest.blobs.map((b) => `${b.container}/${b.name}`));
+  for (const spec of TABLES) {
+    const list: Array<Record<string, unknown>> = [];
+    const seen = new Set<number>();
+    for (const [i, value] of (raw.get(spec.name) ?? []).entries()) {
+      const where = `${recordsEntry(spec.name)}[${i}]`;
+      const row = fromArchiveRow(spec, value, where);
+      if (typeof row.id !== 'number' || !Number.isSafeInteger(row.id) || seen.has(row.id)) throw new ArchiveRecordError(`${where}: id is missing or repeated`);
+      seen.add(row.id);
+      for (const [key, target] of Object.entries(spec.refs)) {
+        const ref = row[key];
+        if (ref === null || ref === undefined || target === 'user' || target === 'drop') continue;
+        if (!ids.get(target)?.has(ref as number)) {
+          const column = getTableColumns(spec.table)[key]!.name;
+          throw new ArchiveRecordError(`${where}: ${column} ${JSON.stringify(ref)} is not a record of ${recordsEntry(target)}`);
+        }
+      }
+      for (const key of blobKeysOfRow(spec, row)) if (!blobs.has(key)) throw new ArchiveRecordError(`${where}: the blob ${key} is not in the archive`);
+      list.push(row);
+    }
+    rows.set(spec.name, list);
+    ids.set(spec.name, seen);
+  }
+  return rows;
+}
+
+/** New blob names: an upload's under a new uuid, everything else under imported/{uuid}/. */
+function newBlobNames(rows: Map<TableName, Array<Record<string, unknown>>>, manifest: ProjectManifest): { keys: Map<string, BlobKey>; uuids: Map<string, string> } {
+  const keys = new Map<string, BlobKey>();
+  const uuids = new Map<string, string>();
+  for (const upload of rows.get('uploads') ?? []) {
+    const fresh = randomUUID();
+    uuids.set(String(upload.uuid), fresh);
+    keys.set(`${String(upload.container)}/${String(upload.uuid)}/${String(upload.filename)}`, {
+      container: String(upload.container),
+      name: `${fresh}/${String(upload.filename)}`,
+    });
+  }
+  const batch = randomUUID();
+  for (const blob of manifest.blobs) {
+    const old = `${blob.container}/${blob.name}`;
+    if (!keys.has(old)) keys.set(old, { container: blob.container, name: `imported/${batch}/${blob.name}` });
+  }
+  return { keys, uuids };
+}
+
+const isDataError = (error: unknown) => {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && (code.startsWith('22') || code.startsWith('23'));
+};
+
+export interface ImportOptions {
+  /** The importing user: the new project's creator, in their company. */
+  user: { id: number; companyId: number | null };
+}
+
+/** Imports the archive at `file` (already received); answers what was written. */
+export async function importProjectArchive(deps: Pick<AppDeps, 'blobStore'>, db: Db, file: string, options: ImportOptions): Promise<ProjectImportResult> {
+  const { user } = options;
+  let archive: Awaited<ReturnType<typeof readArchive>>;
+  let rows: Map<TableName, Array<Record<string, unknown>>>;
+  try {
+    archive = await readArchive(file);
+    try {
+      rows = checkRecords(archive.manifest, archive.records);
+    } catch (error) {
+      archive.zip.close();
+      throw error;
+    }
+  } catch (error) {
+    if (error instanceof ArchiveError || error instanceof ArchiveRecordError) throw archiveError(error.message);
+    throw error;
+  }
+  const { zip, entries, manifest } = archive;
+  const names = newBlobNames(rows, manifest);
+  const written: BlobKey[] = [];
+  let bytes = 0;
+  try {
+    for (const blob of manifest.blobs) {
+      const key = names.keys.get(`${blob.container}/${blob.name}`)!;
+      await deps.blobStore.put(key, await zip.openReadStreamPromise(entries.get(blob.path)!));
+      written.push(key);
+      bytes += blob.size;
+    }
+    const counts = await db.transaction((tx) => writeRecords(tx, rows, names, user));
+    const project = rows.get('projects')![0]!;
+    return { id: counts.projectId, name: String(project.name), records: counts.records, blobs: written.length, bytes };
+  } catch (error) {
+    await Promise.allSettled(written.map((key) => deps.blobStore.delete(key)));
+    if (error instanceof ArchiveRecordError) throw archiveError(error.message);
+    if (isDataError(error)) throw archiveError(`The archive's records cannot be written: ${error instanceof Error ? error.message : String(error)}`);
+    throw error;
+  } finally {
+    zip.close();
+  }
+}
+
+/** Batches of rows per INSERT; PostgreSQL answers RETURNING in the order of the VALUES list. */
+const BATCH = 200;
+
+async function writeRecords(
+  tx: Db,
+  rows: Map<TableName, Array<Record<string, unknown>>>,
+  names: { keys: Map<string, BlobKey>; uuids: Map<string, string> },
+  user: ImportOptions['user'],
+): Promise<{ projectId: number; records: Record<string, number> }> {
+  const maps: IdMaps = new Map();
+  const records: Record<string, number> = {};
+  const idOf = (table: TableName, old: unknown): number | null => (typeof old === 'number' ? (maps.get(table)?.get(old) ?? null) : null);
+  const newKey = (old: string) => names.keys.get(old)!;
+  for (const spec of TABLES) {
+    const map = new Map<number, number>();
+    maps.set(spec.name, map);
+    const list = rows.get(spec.name) ?? [];
+    const pending: Array<{ old: number; values: Record<string, unknown> }> = [];
+    for (const source of list) {
+      const values = prepareRow(spec, source, idOf, user);
+      if (spec.name === 'uploads') values.uuid = names.uuids.get(String(source.uuid));
+      if (spec.name === 'project_surrounds') {
+        const key = newKey(`${String(source.blobContainer)}/${String(source.blobName)}`);
+        values.blobContainer = key.container;
+        values.blobName = key.name;
+      }
+      for (const column of spec.blobKeys ?? []) {
+        if (spec.name === 'project_surrounds' || typeof values[column] !== 'string') continue;
+        const key = newKey(values[column]);
+        values[column] = `${key.container}/${key.name}`;
+      }
+      if (spec.name === 'weather_stations') {
+        // Stored once per installation: an existing series of the same data is used as it is.
+        const [existing] = await tx.select({ id: weatherStations.id }).from(weatherStations).where(eq(weatherStations.dataSha256, String(source.dataSha256)));
+        if (existing) {
+          map.set(source.id as number, existing.id);
+          continue;
+        }
+      }
+      pending.push({ old: source.id as number, values });
+    }
+    const idColumn = getTableColumns(spec.table).id!;
+    for (let at = 0; at < pending.length; at += BATCH) {
+      const batch = pending.slice(at, at + BATCH);
+      const inserted = (await tx
+        .insert(spec.table)
+        .values(batch.map((p) => p.values) as never)
+        .returning({ id: idColumn })) as Array<{ id: number }>;
+      batch.forEach((p, i) => map.set(p.old, inserted[i]!.id));
+    }
+    records[spec.name] = pending.length;
+    if (spec.name === 'projects') {
+      const projectId = map.values().next().value!;
+      const [project] = await tx.select({ id: projects.id, name: projects.name, companyId: projects.companyId }).from(projects).where(eq(projects.id, projectId));
+      await shareWithDefaultGroup(tx, project!, user.id);
+    }
+  }
+  // Assets pointing at other assets (a re-meshed file and its source), now that all have ids.
+  for (const source of rows.get('assets') ?? []) {
+    const remeshed = Array.isArray(source.remeshedAssets) ? source.remeshedAssets : [];
+    const from = isRecord(source.metadata) ? source.metadata.remeshed_from : undefined;
+    if (remeshed.length === 0 && from === undefined) continue;
+    const id = idOf('assets', source.id)!;
+    const [current] = await tx.select({ metadata: assets.metadata }).from(assets).where(eq(assets.id, id));
+    const metadata = isRecord(current?.metadata) && from !== undefined ? { ...current.metadata, remeshed_from: idOf('assets', from) } : current?.metadata;
+    await tx
+      .update(assets)
+      .set({ remeshedAssets: remeshed.map((old) => idOf('assets', old)).filter((v) => v !== null), metadata })
+      .where(eq(assets.id, id));
+  }
+  return { projectId: maps.get('projects')!.values().next().value!, records };
+}
+
+function prepareRow(
+  spec: TableSpec,
+  source: Record<string, unknown>,
+  idOf: (table: TableName, old: unknown) => number | null,
+  user: ImportOptions['user'],
+): Record<string, unknown> {
+  const values: Record<string, unknown> = { ...source };
+  delete values.id;
+  for (const [key, target] of Object.entries(spec.refs)) {
+    if (target === 'drop') values[key] = null;
+    else if (target === 'user') values[key] = key === 'userId' || values[key] !== null ? user.id : null;
+    else if (values[key] !== null && values[key] !== undefined) values[key] = idOf(target, values[key]);
+  }
+  if (spec.name === 'projects') {
+    values.companyId = user.companyId;
+    values.createdBy = user.id;
+    values.isDemo = false;
+    values.updatedAt = new Date();
+  }
+  spec.json?.(values, idOf);
+  return values;
+}
