@@ -13,10 +13,10 @@ import type { ExportPdfRequest, Insight, ImageView, PinType, Report, ReportCreat
 import { insightsPanelMachine } from '@machines/viewer-modes/insights-panel.machine.ts';
 import { pdfExportMachine } from '@machines/viewer-modes/pdf-export.machine.ts';
 import type { InsightChange, InsightsData, NewPin, StudyScope } from '@machines/viewer-modes/insights-panel.types.ts';
-import { api as appApi, type ApiClient } from '../../api/client.ts';
-import * as calls from '../../api/insights.ts';
-import { asServerCall as call } from '../../api/errors.ts';
-import { saveBlob } from '../../services/save-blob.ts';
+import { api as appApi, type ApiClient } from '../api/client.ts';
+import * as calls from '../api/insights.ts';
+import { asServerCall as call } from '../api/errors.ts';
+import { saveBlob } from './save-blob.ts';
 
 export interface InsightsServices {
   load(scope: StudyScope): Promise<InsightsData>;

@@ -5,7 +5,8 @@
  * graph panel read GLBs and JSON with, and the findings layer an upload's STL), the met sources and
  * the wind-rose summary, the study's scenarios (configuration routes, for the scenario dropdown) and a
  * scenario's geometry validation record (the findings layer). `bindViewerLogic`
- * binds the machines' actor stubs to them; actors reject with a plain ServerError.
+ * binds the machines' actor stubs to them; actors reject with a plain ServerError. Screens reach
+ * them through ViewerServicesContext and never import the API client (issue 18 item 6).
  */
 import { fromPromise } from 'xstate';
 import type { Asset, CameraPosition, CameraPositionCreate, Simulation, UserLayer, UserLayersReplace } from '@canopy/contract/viewer.ts';
@@ -18,15 +19,15 @@ import type { NewUserLayer, UserSelectedLayer } from '@machines/layer-filter/lay
 import { viewerSessionMachine, type SessionData, type StudyScope } from '@machines/viewer/viewer-session.machine.ts';
 import { cameraPositionsMachine } from '@machines/viewer/camera-positions.machine.ts';
 import { resultsImportMachine, type AppendRequest } from '@machines/viewer/results-import.machine.ts';
-import type { ColourLegend, GraphDefinition, JobTypeRef } from './scene-layers.ts';
-import { api } from '../../api/client.ts';
-import * as viewerApi from '../../api/viewer.ts';
-import * as weatherApi from '../../api/weather.ts';
-import * as scenariosApi from '../../api/scenarios.ts';
-import { getProject } from '../../api/projects.ts';
-import { asServerCall as call, toServerError } from '../../api/errors.ts';
-import * as reclassApi from '../../api/reclass.ts';
-import { bindWindReclass } from '../../services/wind-reclass.ts';
+import type { ColourLegend, GraphDefinition, JobTypeRef } from '@machines/viewer/reference-data.ts';
+import { api } from '../api/client.ts';
+import * as viewerApi from '../api/viewer.ts';
+import * as weatherApi from '../api/weather.ts';
+import * as scenariosApi from '../api/scenarios.ts';
+import { getProject } from '../api/projects.ts';
+import { asServerCall as call, toServerError } from '../api/errors.ts';
+import * as reclassApi from '../api/reclass.ts';
+import { bindWindReclass } from './wind-reclass.ts';
 
 export interface ViewerServices {
   listSimulations(scope: StudyScope): Promise<Simulation[]>;
@@ -73,6 +74,9 @@ async function fetchBytes(url: string): Promise<ArrayBuffer> {
   if (typeof body === 'string') return new TextEncoder().encode(body).buffer as ArrayBuffer;
   return new TextEncoder().encode(JSON.stringify(body)).buffer as ArrayBuffer;
 }
+
+/** Where an asset's file is read (GET …/simulation-asset/{aid}/download/): the url the scene and panels load through `loadAsset`. */
+export { assetDownloadPath } from '../api/viewer.ts';
 
 export const liveViewerServices: ViewerServices = {
   listSimulations: (scope) => viewerApi.listSimulations(api, scope),

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { InsightsMode } from './insights-mode.tsx';
-import { insightsServicesOver } from './insights-services.ts';
+import { insightsServicesOver } from '../../services/insights-services.ts';
 import { fakeBridge, fakeInsightsApi, insight, renderWith } from './insights-test-kit.tsx';
 
 /** The names the browser was asked to save files under (anchor clicks with `download`). */

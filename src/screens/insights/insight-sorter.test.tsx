@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { InsightsMode } from './insights-mode.tsx';
-import { insightsServicesOver } from './insights-services.ts';
+import { insightsServicesOver } from '../../services/insights-services.ts';
 import { fakeBridge, fakeInsightsApi, insight, renderWith } from './insights-test-kit.tsx';
 
 const ROW_HEIGHT = 40;

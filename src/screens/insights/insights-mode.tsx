@@ -24,7 +24,7 @@ import { TextField } from '../../ui/text-field.tsx';
 import { canRedo, canUndo, createHistory, execute, redo, undo, type History } from '../../insights/history.ts';
 import { drawingCommands, emptyDrawing, newShapeId, parseDrawing, serialiseDrawing, shapeFromDraft, type DrawingCommand, type DrawingDoc } from '../../insights/drawing.ts';
 import { readSceneView, serialiseSceneView, type PinMark } from '../../insights/scene-view-json.ts';
-import { bindInsightsPanel, bindPdfExport, blobToDataUrl, InsightsServicesContext } from './insights-services.ts';
+import { bindInsightsPanel, bindPdfExport, blobToDataUrl, InsightsServicesContext } from '../../services/insights-services.ts';
 import { DrawingOverlay } from './drawing-overlay.tsx';
 import { DrawingToolbar } from './drawing-toolbar.tsx';
 import { InsightList } from './insight-list.tsx';

@@ -14,7 +14,7 @@ import { bindPermissionsLogic } from '../../app/permissions-logic.ts';
 import { ToastList } from '../../ui/toast.tsx';
 import type { ViewerBridge, ViewerHandle, ViewState } from '../../viewer/contracts.ts';
 import type { ApiClient, ApiRequestOptions } from '../../api/client.ts';
-import { InsightsServicesContext, type InsightsServices } from './insights-services.ts';
+import { InsightsServicesContext, type InsightsServices } from '../../services/insights-services.ts';
 
 export function insight(id: number, sort: number, fields: Partial<Insight> = {}): Insight {
   return {

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { InsightsMode } from './insights-mode.tsx';
-import { insightsServicesOver } from './insights-services.ts';
+import { insightsServicesOver } from '../../services/insights-services.ts';
 import { fakeBridge, fakeInsightsApi, insight, mountCanvas, renderWith } from './insights-test-kit.tsx';
 
 const STUDY = '/api/project/1/study/2';

@@ -12,7 +12,7 @@ import { selectExporting, selectPdfError } from '@machines/viewer-modes/pdf-expo
 import { Button } from '../../ui/button.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
 import { TextField } from '../../ui/text-field.tsx';
-import { bindPdfExport, InsightsServicesContext } from './insights-services.ts';
+import { bindPdfExport, InsightsServicesContext } from '../../services/insights-services.ts';
 import { PdfLoadingScreen } from './pdf-loading-screen.tsx';
 import { useStudyImage } from './use-study-image.ts';
 import * as css from './insights.css.ts';

@@ -8,7 +8,7 @@ import { useSearch } from 'wouter';
 import { selectCanInProject } from '@machines/permissions/permissions.selectors.ts';
 import { PermissionsContext } from '../../app/permissions-context.ts';
 import { usePageTitle } from '../../app/page-title.ts';
-import { InsightsServicesContext } from './insights-services.ts';
+import { InsightsServicesContext } from '../../services/insights-services.ts';
 import { ReportContainer } from './report-container.tsx';
 import * as css from './insights.css.ts';
 

@@ -13,7 +13,7 @@ import type { ViewerModeProps } from '../../viewer/contracts.ts';
 import { PermissionsContext } from '../../app/permissions-context.ts';
 import { Button } from '../../ui/button.tsx';
 import { TextField } from '../../ui/text-field.tsx';
-import { InsightsServicesContext } from './insights-services.ts';
+import { InsightsServicesContext } from '../../services/insights-services.ts';
 import { ReportContainer } from './report-container.tsx';
 import * as css from './insights.css.ts';
 

@@ -1,6 +1,6 @@
 /** An object URL for a study image's bytes (fetched with the bearer token), revoked on unmount. */
 import { useContext, useEffect, useState } from 'react';
-import { InsightsServicesContext } from './insights-services.ts';
+import { InsightsServicesContext } from '../../services/insights-services.ts';
 
 export function useStudyImage(projectId: number, studyId: number, imageId: number | null): string | null {
   const services = useContext(InsightsServicesContext);

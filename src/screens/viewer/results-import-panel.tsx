@@ -15,7 +15,7 @@ import { FileUploader } from '../../ui/file-uploader/file-uploader.tsx';
 import { useUploads } from '../../ui/file-uploader/use-uploads.ts';
 import { Button } from '../../ui/button.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
-import type { ViewerLogic } from './viewer-services.ts';
+import type { ViewerLogic } from '../../services/viewer-services.ts';
 import { simulationLabel } from './layer-panel.tsx';
 import * as css from './viewer.css.ts';
 

@@ -8,7 +8,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import type { Simulation } from '@canopy/contract/viewer.ts';
 import { selectReclassInputs, selectShownResult } from '@machines/wind-reclass/wind-reclass.selectors.ts';
 import type { LayerFilterRef } from './layer-panel.tsx';
-import type { ViewerLogic } from './viewer-services.ts';
+import type { ViewerLogic } from '../../services/viewer-services.ts';
 import { reclassLayer, type ReclassLayer } from './reclass-layer.ts';
 
 export function useComfortReclass(logic: ViewerLogic, filter: LayerFilterRef, simulations: readonly Simulation[], projectId: number, onSaved: () => void) {

@@ -21,7 +21,7 @@ import {
 } from './scene-layers.ts';
 import type { ColourSettings } from '@machines/viewer/viewer-ui.types.ts';
 import type { ColourScale, SceneLayer } from '../../viewer/contracts.ts';
-import { assetDownloadPath } from '../../api/viewer.ts';
+import { assetDownloadPath } from '../../services/viewer-services.ts';
 import type { LayerFilterRef } from './layer-panel.tsx';
 import { fieldRange, useLegend, useMeshes } from './use-viewer-data.ts';
 import { layerLabel } from '@canopy/engine/results/labels.ts';

@@ -8,7 +8,7 @@ import { useContext, useEffect, useMemo, useState } from 'react';
 import type { GeometryValidation } from '@canopy/contract/scenarios.ts';
 import { parseStl } from '@canopy/engine/geometry/stl/reader.ts';
 import { ViewerServicesContext } from './viewer-services-context.ts';
-import { uploadDownloadPath, type ViewerServices } from './viewer-services.ts';
+import { uploadDownloadPath, type ViewerServices } from '../../services/viewer-services.ts';
 import { uploadsOf } from './validation-findings.ts';
 
 export type FileState = { status: 'loading' } | { status: 'ready'; soup: Float32Array } | { status: 'failed'; message: string };

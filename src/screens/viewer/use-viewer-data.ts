@@ -9,7 +9,7 @@ import { parseJsonLayer, type JsonLayer } from '@canopy/engine/results/json-laye
 import type { ColourLegend } from './scene-layers.ts';
 import { ViewerServicesContext } from './viewer-services-context.ts';
 import { localLayer } from '../../viewer/scene/local-layers.ts';
-import type { ViewerServices } from './viewer-services.ts';
+import type { ViewerServices } from '../../services/viewer-services.ts';
 
 const legendCaches = new WeakMap<ViewerServices, Map<string, Promise<ColourLegend>>>();
 const meshCaches = new WeakMap<ViewerServices, Map<string, Promise<ResultMesh>>>();

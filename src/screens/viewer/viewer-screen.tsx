@@ -20,7 +20,7 @@ import { ScenarioDropdown } from './scenario-dropdown.tsx';
 import { ScenarioRunStatus } from './scenario-run-status.tsx';
 import { useStudyScenarios } from './use-study-scenarios.ts';
 import { ViewerServicesContext } from './viewer-services-context.ts';
-import { bindViewerLogic } from './viewer-services.ts';
+import { bindViewerLogic } from '../../services/viewer-services.ts';
 import { ViewerWorkspace, type ViewerMode } from './viewer-workspace.tsx';
 import * as css from './viewer.css.ts';
 

@@ -30,7 +30,7 @@ import { ToastList } from '../../ui/toast.tsx';
 import { bindUploadLogic, type UploadServices } from '../../services/uploads.ts';
 import { UploadLogicContext } from '../../ui/file-uploader/upload-logic-context.ts';
 import { ViewerServicesContext } from './viewer-services-context.ts';
-import type { ViewerServices } from './viewer-services.ts';
+import type { ViewerServices } from '../../services/viewer-services.ts';
 import { ViewerScreen } from './viewer-screen.tsx';
 import { SimulationRedirect } from './simulation-redirect.tsx';
 

@@ -39,7 +39,7 @@ import { ViewerPane } from './viewer-pane.tsx';
 import { ComfortPanel } from './comfort-panel.tsx';
 import { useComfortReclass } from './use-comfort-reclass.ts';
 import { usePaneModel, type PaneModel } from './use-pane-model.ts';
-import type { ViewerLogic } from './viewer-services.ts';
+import type { ViewerLogic } from '../../services/viewer-services.ts';
 import * as css from './viewer.css.ts';
 
 export type ViewerMode = 'Viewer' | 'Insights' | 'Reports' | 'Images' | 'Settings';
