@@ -137,6 +137,26 @@ describe('sign-in statechart (xstate/graph)', () => {
     expect(all.filter((p) => !reached.has(p))).toEqual([]);
   });
 
+  it('every resting state carries exactly one status tag, the one its place in the chart names', () => {
+    const STATUSES = ['AUTHENTICATED', 'ERROR', 'LOGGED_OUT', 'WAIT_FOR_OAUTH_REDIRECT_URL', 'WAIT_FOR_OAUTH_RESPONSE', 'WAIT_FOR_TOKEN', 'SIGNUP_SUCCESS'] as const;
+    const expected = (s: Snapshot) =>
+      s.matches('authenticated') ? 'AUTHENTICATED'
+      : s.matches('passwordLogin') || s.matches('otpLogin') ? 'WAIT_FOR_TOKEN'
+      : s.matches('redirectingToSso') ? 'WAIT_FOR_OAUTH_REDIRECT_URL'
+      : s.matches('exchangingCode') ? 'WAIT_FOR_OAUTH_RESPONSE'
+      : s.matches({ signedOut: 'failed' }) ? 'ERROR'
+      : s.matches({ signedOut: 'signedUp' }) ? 'SIGNUP_SUCCESS'
+      : 'LOGGED_OUT';
+    let checked = 0;
+    for (const input of INPUTS) {
+      for (const path of getShortestPaths(authMachine, { input, events: ALL_EVENTS, serializeState })) {
+        expect(STATUSES.filter((t) => path.state.hasTag(t))).toEqual([expected(path.state)]);
+        checked += 1;
+      }
+    }
+    expect(checked).toBeGreaterThan(10);
+  });
+
   it('on every shortest path, a mismatched callback goes to failed and the code is never exchanged', () => {
     let checked = 0;
     for (const input of INPUTS) {

@@ -28,6 +28,9 @@
  *           ├── agreeing
  *           └── active
  *
+ * Each state carries its status as a tag (the names in capitals above), so the screens read the
+ * status, a sign-in under way (`signingIn`) and the agreement modal (`agreementShown`) by tag.
+ *
  * A single sign-on callback whose state differs from the saved one goes to failed without calling
  * the server (SPEC §5). Owned by src/app (AuthContext); read by the router, the root element, the
  * auth screens (src/screens/auth/) and the header. The API client reports rotated tokens
@@ -40,6 +43,7 @@ import type {
   AuthEvent,
   AuthInput,
   AuthResponse,
+  AuthTag,
   Credentials,
   PendingSso,
   QuestionnaireAnswers,
@@ -79,6 +83,7 @@ export const authMachine = setup({
     context: {} as AuthContext,
     events: {} as AuthEvent,
     input: {} as AuthInput,
+    tags: {} as AuthTag,
   },
   actors: {
     login: notProvided<AuthResponse, Credentials>('login'),
@@ -169,6 +174,7 @@ export const authMachine = setup({
   initial: 'restoring',
   states: {
     restoring: {
+      tags: 'LOGGED_OUT',
       always: [
         { guard: 'questionnaireStored', target: '#auth.authenticated.questionnaire' },
         { guard: 'hasStoredSession', target: '#auth.authenticated.ready' },
@@ -192,13 +198,14 @@ export const authMachine = setup({
         'flow.clear': { target: '.loggedOut', actions: 'clearFormOutcome' },
       },
       states: {
-        loggedOut: {},
-        failed: {},
-        signedUp: {},
-        resetRequested: {},
+        loggedOut: { tags: 'LOGGED_OUT' },
+        failed: { tags: 'ERROR' },
+        signedUp: { tags: 'SIGNUP_SUCCESS' },
+        resetRequested: { tags: 'LOGGED_OUT' },
       },
     },
     passwordLogin: {
+      tags: ['WAIT_FOR_TOKEN', 'signingIn'],
       invoke: {
         id: 'login',
         src: 'login',
@@ -217,6 +224,7 @@ export const authMachine = setup({
       },
     },
     otpLogin: {
+      tags: ['WAIT_FOR_TOKEN', 'signingIn'],
       invoke: {
         id: 'login',
         src: 'login',
@@ -235,6 +243,7 @@ export const authMachine = setup({
       },
     },
     redirectingToSso: {
+      tags: ['WAIT_FOR_OAUTH_REDIRECT_URL', 'signingIn'],
       initial: 'fetchingUrl',
       states: {
         fetchingUrl: {
@@ -269,6 +278,7 @@ export const authMachine = setup({
       },
     },
     exchangingCode: {
+      tags: ['WAIT_FOR_OAUTH_RESPONSE', 'signingIn'],
       invoke: {
         id: 'exchangeSsoCode',
         src: 'exchangeSsoCode',
@@ -287,6 +297,7 @@ export const authMachine = setup({
       },
     },
     signingUp: {
+      tags: 'LOGGED_OUT',
       invoke: {
         id: 'signup',
         src: 'signup',
@@ -299,6 +310,7 @@ export const authMachine = setup({
       },
     },
     requestingReset: {
+      tags: 'LOGGED_OUT',
       invoke: {
         id: 'requestReset',
         src: 'requestReset',
@@ -311,6 +323,7 @@ export const authMachine = setup({
       },
     },
     authenticated: {
+      tags: 'AUTHENTICATED',
       initial: 'checkingOnboarding',
       on: {
         'tokens.refreshed': { actions: 'storeRefreshedTokens' },
@@ -320,6 +333,7 @@ export const authMachine = setup({
       },
       states: {
         checkingOnboarding: {
+          tags: 'signingIn',
           invoke: {
             id: 'checkQuestionnaire',
             src: 'checkQuestionnaire',
@@ -371,9 +385,11 @@ export const authMachine = setup({
               },
             },
             agreementRequired: {
+              tags: 'agreementShown',
               on: { 'agreement.accept': 'agreeing' },
             },
             agreeing: {
+              tags: 'agreementShown',
               invoke: {
                 id: 'acceptAgreement',
                 src: 'acceptAgreement',

@@ -1,18 +1,14 @@
 /** Named readings of the sign-in machine. The spec's status strings are derived here, not stored. */
 import type { SnapshotFrom } from 'xstate';
 import type { authMachine } from './auth.machine.ts';
-import type { Agreement, ServerError, StoredAuth } from './auth.types.ts';
+import type { Agreement, AuthStatus, ServerError, StoredAuth } from './auth.types.ts';
 
 type Snapshot = SnapshotFrom<typeof authMachine>;
 
-export type AuthStatus =
-  | 'AUTHENTICATED'
-  | 'ERROR'
-  | 'LOGGED_OUT'
-  | 'WAIT_FOR_OAUTH_REDIRECT_URL'
-  | 'WAIT_FOR_OAUTH_RESPONSE'
-  | 'WAIT_FOR_TOKEN'
-  | 'SIGNUP_SUCCESS';
+export type { AuthStatus };
+
+/** Every status, each the tag of the states that have it (auth.machine.ts). */
+const STATUSES: readonly AuthStatus[] = ['AUTHENTICATED', 'ERROR', 'LOGGED_OUT', 'WAIT_FOR_OAUTH_REDIRECT_URL', 'WAIT_FOR_OAUTH_RESPONSE', 'WAIT_FOR_TOKEN', 'SIGNUP_SUCCESS'];
 
 /** SPEC §3's other readings of the same states. */
 export type AuthStatusReading = AuthStatus | 'AUTH_OK' | 'AUTH_ERROR' | 'AUTH_LOGOUT';
@@ -36,13 +32,7 @@ export function normalizeStatus(reading: unknown): AuthStatus | null {
 }
 
 export function selectStatus(snapshot: Snapshot): AuthStatus {
-  if (snapshot.matches('authenticated')) return 'AUTHENTICATED';
-  if (snapshot.matches('passwordLogin') || snapshot.matches('otpLogin')) return 'WAIT_FOR_TOKEN';
-  if (snapshot.matches('redirectingToSso')) return 'WAIT_FOR_OAUTH_REDIRECT_URL';
-  if (snapshot.matches('exchangingCode')) return 'WAIT_FOR_OAUTH_RESPONSE';
-  if (snapshot.matches({ signedOut: 'failed' })) return 'ERROR';
-  if (snapshot.matches({ signedOut: 'signedUp' })) return 'SIGNUP_SUCCESS';
-  return 'LOGGED_OUT';
+  return STATUSES.find((status) => snapshot.hasTag(status)) ?? 'LOGGED_OUT';
 }
 
 /** Holds tokens (the questionnaire may still stand between the user and the app). */
@@ -56,12 +46,7 @@ export const selectIsSignedIn = (snapshot: Snapshot): boolean => snapshot.matche
 export const selectIsAuthenticated = (snapshot: Snapshot): boolean => snapshot.matches({ authenticated: 'ready' });
 
 /** A sign-in is under way (any method, including the onboarding check right after it). */
-export const selectIsSigningIn = (snapshot: Snapshot): boolean =>
-  snapshot.matches('passwordLogin') ||
-  snapshot.matches('otpLogin') ||
-  snapshot.matches('redirectingToSso') ||
-  snapshot.matches('exchangingCode') ||
-  snapshot.matches({ authenticated: 'checkingOnboarding' });
+export const selectIsSigningIn = (snapshot: Snapshot): boolean => snapshot.hasTag('signingIn');
 
 export const selectIsRedirectingToSso = (snapshot: Snapshot): boolean => snapshot.matches('redirectingToSso');
 export const selectLoginError = (snapshot: Snapshot): ServerError | null => snapshot.context.loginError;
@@ -85,10 +70,7 @@ export const selectIsSubmittingQuestionnaire = (snapshot: Snapshot): boolean =>
 export const selectQuestionnaireError = (snapshot: Snapshot): ServerError | null => snapshot.context.questionnaireError;
 
 /** The agreement the modal shows, while one blocks the app. */
-export const selectPendingAgreement = (snapshot: Snapshot): Agreement | null =>
-  snapshot.matches({ authenticated: { ready: 'agreementRequired' } }) || snapshot.matches({ authenticated: { ready: 'agreeing' } })
-    ? snapshot.context.agreement
-    : null;
+export const selectPendingAgreement = (snapshot: Snapshot): Agreement | null => (snapshot.hasTag('agreementShown') ? snapshot.context.agreement : null);
 export const selectIsAgreeing = (snapshot: Snapshot): boolean => snapshot.matches({ authenticated: { ready: 'agreeing' } });
 export const selectAgreementError = (snapshot: Snapshot): ServerError | null => snapshot.context.agreementError;
 

@@ -6,6 +6,23 @@ export interface AuthResponse {
   refresh: string;
 }
 
+/** SPEC §3's authentication status of each state (a tag of the state in auth.machine.ts). */
+export type AuthStatus =
+  | 'AUTHENTICATED'
+  | 'ERROR'
+  | 'LOGGED_OUT'
+  | 'WAIT_FOR_OAUTH_REDIRECT_URL'
+  | 'WAIT_FOR_OAUTH_RESPONSE'
+  | 'WAIT_FOR_TOKEN'
+  | 'SIGNUP_SUCCESS';
+
+/**
+ * The auth machine's tags: every state carries its status; `signingIn` marks a sign-in under way
+ * (any method, and the onboarding check right after it); `agreementShown` the end-user agreement
+ * blocking the app.
+ */
+export type AuthTag = AuthStatus | 'signingIn' | 'agreementShown';
+
 /** The persisted record (localStorage): small and versioned, never a raw machine snapshot. */
 export interface StoredAuth {
   version: 1;
