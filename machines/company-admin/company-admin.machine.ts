@@ -77,6 +77,7 @@ export const companyAdminMachine = setup({
           { guard: { type: 'selects', params: { tab: 'shareGroups' } }, target: '.shareGroups' },
           { guard: { type: 'selects', params: { tab: 'subscriptions' } }, target: '.billing.subscriptions' },
           { guard: { type: 'selects', params: { tab: 'usage' } }, target: '.billing.usage' },
+          { guard: { type: 'selects', params: { tab: 'criteria' } }, target: '.criteria' },
           { target: '.billing.prices' },
         ],
       },
@@ -87,6 +88,7 @@ export const companyAdminMachine = setup({
             { guard: { type: 'startsOn', params: { tab: 'subscriptions' } }, target: 'billing.subscriptions' },
             { guard: { type: 'startsOn', params: { tab: 'usage' } }, target: 'billing.usage' },
             { guard: { type: 'startsOn', params: { tab: 'prices' } }, target: 'billing.prices' },
+            { guard: { type: 'startsOn', params: { tab: 'criteria' } }, target: 'criteria' },
             { target: 'users' },
           ],
         },
@@ -108,6 +110,10 @@ export const companyAdminMachine = setup({
         shareGroups: {
           invoke: { id: 'shareGroups', src: 'shareGroups' },
           on: { 'tab.select': { guard: { type: 'selects', params: { tab: 'shareGroups' } } } },
+        },
+        // Comfort criteria (issue 16): the tab runs its own machine (machines/company-criteria).
+        criteria: {
+          on: { 'tab.select': { guard: { type: 'selects', params: { tab: 'criteria' } } } },
         },
         billing: {
           invoke: { id: 'billing', src: 'billing' },

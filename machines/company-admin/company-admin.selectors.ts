@@ -37,6 +37,7 @@ export function selectAdminTab(s: Admin): CompanyAdminTab {
   if (s.matches({ ready: { billing: 'subscriptions' } })) return 'subscriptions';
   if (s.matches({ ready: { billing: 'usage' } })) return 'usage';
   if (s.matches({ ready: { billing: 'prices' } })) return 'prices';
+  if (s.matches({ ready: 'criteria' })) return 'criteria';
   return 'users';
 }
 // The tab machines, by their invoke ids (xstate types children by id loosely, so name them here).

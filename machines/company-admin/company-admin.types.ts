@@ -29,7 +29,7 @@ export type {
   UsageOrdering,
 };
 
-export const COMPANY_ADMIN_TABS = ['users', 'shareGroups', 'subscriptions', 'usage', 'prices'] as const;
+export const COMPANY_ADMIN_TABS = ['users', 'shareGroups', 'subscriptions', 'usage', 'prices', 'criteria'] as const;
 export type CompanyAdminTab = (typeof COMPANY_ADMIN_TABS)[number];
 
 export function displayName(user: { first_name?: string; last_name?: string; username: string }): string {

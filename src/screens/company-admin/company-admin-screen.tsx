@@ -32,6 +32,7 @@ const TAB_LABELS: Record<CompanyAdminTab, string> = {
   subscriptions: 'Subscriptions',
   usage: 'Usage',
   prices: 'Prices',
+  criteria: 'Comfort criteria',
 };
 
 export function CompanyAdminScreen() {

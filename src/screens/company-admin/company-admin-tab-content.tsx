@@ -4,6 +4,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { companyAdminMachine } from '@machines/company-admin/company-admin.machine.ts';
 import type { CompanyAdminTab } from '@machines/company-admin/company-admin.types.ts';
 import { selectBillingActor, selectShareGroupsActor, selectUsersActor } from '@machines/company-admin/company-admin.selectors.ts';
+import { CriteriaPanel } from './criteria-panel.tsx';
 import { PricesPanel } from './prices-panel.tsx';
 import { ShareGroupsPanel } from './share-groups-panel.tsx';
 import { SubscriptionsPanel } from './subscriptions-panel.tsx';
@@ -26,5 +27,7 @@ export function CompanyAdminTabContent({ admin, tab, canManageUsers, canManageGr
   if (tab === 'subscriptions' && billing) return <SubscriptionsPanel billing={billing} />;
   if (tab === 'usage' && billing) return <UsagePanel billing={billing} />;
   if (tab === 'prices' && billing) return <PricesPanel billing={billing} />;
+  // Criterion tables are written by Org Admins: custom_auth.change_user is that role's own.
+  if (tab === 'criteria') return <CriteriaPanel canManage={canManageUsers} />;
   return null;
 }

@@ -1,0 +1,216 @@
+/**
+ * Comfort criteria (issue 16): the built-in pedestrian wind comfort criteria, read only, and the
+ * company's own criterion tables, which an Org Admin (custom_auth.change_user) adds — from scratch
+ * or from a built-in one —, edits and deletes after a confirmation. Every member may look. The
+ * tables appear in the scenario wizard and the viewer wherever a criterion is chosen.
+ */
+import { useActorRef, useSelector } from '@xstate/react';
+import type { Criterion } from '@canopy/engine/wind/criteria.ts';
+import type { companyCriteriaMachine } from '@machines/company-criteria/company-criteria.machine.ts';
+import {
+  selectBuiltIn,
+  selectBusy,
+  selectDeletion,
+  selectEditorOpen,
+  selectEditorStart,
+  selectFailure,
+  selectListError,
+  selectLoading,
+  selectSaveErrors,
+  selectSuccess,
+  selectTables,
+} from '@machines/company-criteria/company-criteria.selectors.ts';
+import { companyCriteriaLogic } from '../../services/company-criteria.ts';
+import { Badge } from '../../ui/badge.tsx';
+import { Button } from '../../ui/button.tsx';
+import { CollectionPanel } from '../../ui/collection-panel.tsx';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { InlineMessage } from '../../ui/inline-message.tsx';
+import { actions, card, cardHeader, muted, sectionTitle, table, td, th } from '../../ui/surface.css.ts';
+import { stackColumn } from './company-admin.css.ts';
+import { CriterionForm } from './criterion-form.tsx';
+import { classList, swatch } from './criteria.css.ts';
+
+const SPEED_BASIS: Record<Criterion['speedType'], string> = { hourlyMean: 'Hourly mean', maxMeanGem: 'Max of mean and GEM' };
+
+const pct = (share: number) => `${Number((share * 100).toPrecision(12))} %`;
+
+function Classes({ criterion }: { criterion: Criterion }) {
+  const test = criterion.exceedanceComparison === 'lessThan' ? '<' : '≤';
+  return (
+    <ul className={classList}>
+      {criterion.classes.map((c) => (
+        <li key={c.label}>
+          <span className={swatch} style={{ background: c.colour }} aria-hidden="true" />
+          {c.thresholdMs === null || c.allowedExceedance === null ? `${c.label}: every other point` : `${c.label}: P(U > ${c.thresholdMs} m/s) ${test} ${pct(c.allowedExceedance)}`}
+        </li>
+      ))}
+      {criterion.safety.map((s) => (
+        <li key={`safety-${s.label}`}>
+          <span className={swatch} style={{ background: s.colour }} aria-hidden="true" />
+          {`${s.label} (safety): P(U > ${s.thresholdMs} m/s) > ${pct(s.allowedExceedance)}`}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const defaultLogic = companyCriteriaLogic();
+
+export function CriteriaPanel({ canManage, logic = defaultLogic }: { canManage: boolean; logic?: typeof companyCriteriaMachine }) {
+  const criteria = useActorRef(logic);
+  const builtIn = useSelector(criteria, selectBuiltIn);
+  const tables = useSelector(criteria, selectTables);
+  const loading = useSelector(criteria, selectLoading);
+  const error = useSelector(criteria, selectListError);
+  const busy = useSelector(criteria, selectBusy);
+  const editorOpen = useSelector(criteria, selectEditorOpen);
+  const editor = useSelector(criteria, selectEditorStart);
+  const saveErrors = useSelector(criteria, selectSaveErrors);
+  const deletion = useSelector(criteria, selectDeletion);
+  const success = useSelector(criteria, selectSuccess);
+  const failure = useSelector(criteria, selectFailure);
+  const retry = () => criteria.send({ type: 'criteria.retry' });
+
+  return (
+    <div className={stackColumn}>
+      {success ? <InlineMessage tone="success">{success}</InlineMessage> : null}
+      {failure ? <InlineMessage tone="danger">{failure}</InlineMessage> : null}
+
+      <section className={card} aria-labelledby="company-criteria-title">
+        <header className={cardHeader}>
+          <h2 className={sectionTitle} id="company-criteria-title">
+            Your company’s criterion tables
+          </h2>
+          {canManage ? (
+            <Button size="sm" tone="primary" disabled={busy || editorOpen} onClick={() => criteria.send({ type: 'table.new' })}>
+              New table
+            </Button>
+          ) : (
+            <span className={muted}>Org Admins add and change them.</span>
+          )}
+        </header>
+        <CollectionPanel
+          loading={loading}
+          error={error}
+          onRetry={retry}
+          empty={
+            tables.length === 0
+              ? { title: 'No criterion tables of your own', description: 'A company table classifies wind comfort with your own classes, thresholds and allowed exceedances, beside the built-in criteria.' }
+              : null
+          }
+        >
+          <table className={table}>
+            <thead>
+              <tr>
+                <th className={th} scope="col">Table</th>
+                <th className={th} scope="col">Speed basis</th>
+                <th className={th} scope="col">Classes</th>
+                {canManage ? (
+                  <th className={th} scope="col">
+                    <span hidden>Actions</span>
+                  </th>
+                ) : null}
+              </tr>
+            </thead>
+            <tbody>
+              {tables.map((t) => (
+                <tr key={t.pk}>
+                  <td className={td}>
+                    <div>{t.name}</div>
+                    {t.description ? <div className={muted}>{t.description}</div> : null}
+                  </td>
+                  <td className={td}>{SPEED_BASIS[t.speedType]}</td>
+                  <td className={td}>
+                    <Classes criterion={t} />
+                  </td>
+                  {canManage ? (
+                    <td className={td}>
+                      <div className={actions}>
+                        <Button size="sm" disabled={busy} onClick={() => criteria.send({ type: 'table.edit', pk: t.pk })} aria-label={`Edit ${t.name}`}>
+                          Edit
+                        </Button>
+                        <Button size="sm" tone="ghost" disabled={busy || editorOpen} onClick={() => criteria.send({ type: 'table.delete', pk: t.pk })} aria-label={`Delete ${t.name}`}>
+                          Delete
+                        </Button>
+                      </div>
+                    </td>
+                  ) : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </CollectionPanel>
+      </section>
+
+      {editorOpen && editor ? (
+        <CriterionForm
+          // A new start (another table, or a built-in copied) is a new form.
+          key={editor.mode === 'edit' ? `edit-${editor.start && 'pk' in editor.start ? editor.start.pk : ''}` : `new-${editor.start?.id ?? 'blank'}`}
+          mode={editor.mode}
+          start={editor.start}
+          serverErrors={saveErrors}
+          busy={busy}
+          onSave={(t) => criteria.send({ type: 'table.save', table: t })}
+          onClose={() => criteria.send({ type: 'table.close' })}
+        />
+      ) : null}
+
+      <section className={card} aria-labelledby="builtin-criteria-title">
+        <header className={cardHeader}>
+          <h2 className={sectionTitle} id="builtin-criteria-title">
+            Built-in criteria
+          </h2>
+          <Badge>Read only</Badge>
+        </header>
+        <CollectionPanel loading={loading} error={error} onRetry={retry}>
+          <table className={table}>
+            <thead>
+              <tr>
+                <th className={th} scope="col">Criterion</th>
+                <th className={th} scope="col">Speed basis</th>
+                <th className={th} scope="col">Classes</th>
+                {canManage ? (
+                  <th className={th} scope="col">
+                    <span hidden>Actions</span>
+                  </th>
+                ) : null}
+              </tr>
+            </thead>
+            <tbody>
+              {builtIn.map((c) => (
+                <tr key={c.id}>
+                  <td className={td}>
+                    <div>{c.name}</div>
+                    {c.source ? <div className={muted}>{c.source}</div> : null}
+                  </td>
+                  <td className={td}>{SPEED_BASIS[c.speedType]}</td>
+                  <td className={td}>
+                    <Classes criterion={c} />
+                  </td>
+                  {canManage ? (
+                    <td className={td}>
+                      <Button size="sm" disabled={busy} onClick={() => criteria.send({ type: 'table.new', from: c })} aria-label={`New table from ${c.name}`}>
+                        Copy as new table
+                      </Button>
+                    </td>
+                  ) : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </CollectionPanel>
+      </section>
+
+      <ConfirmDialog
+        open={deletion !== null}
+        title={`Delete “${deletion?.name ?? ''}”?`}
+        description="Scenarios that name this table can no longer run with it; results already computed keep their copy of the table."
+        confirmLabel="Delete table"
+        tone="danger"
+        onConfirm={() => criteria.send({ type: 'deletion.confirm' })}
+        onCancel={() => criteria.send({ type: 'cancel' })}
+      />
+    </div>
+  );
+}
