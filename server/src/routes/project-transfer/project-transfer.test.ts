@@ -210,6 +210,17 @@ describe('bad archives: 400 naming the problem, nothing written', () => {
     await refused(await zipOf(without), /records\/insights\.json holds 0 records; the manifest says 1/);
   });
 
+  it('a record the database refuses while writing: the blobs already put are deleted again', async () => {
+    // Every check before writing passes; the INSERT of drawings fails (drawing_json is NOT NULL),
+    // after all blobs were put and most records written in the transaction.
+    const entries = (await entriesOf(archive)).map(([name, bytes]): [string, Buffer] => {
+      if (name !== 'records/drawings.json') return [name, bytes];
+      const rows = JSON.parse(bytes.toString()) as Array<Record<string, unknown>>;
+      return [name, Buffer.from(JSON.stringify(rows.map((r) => ({ ...r, drawing_json: null }))))];
+    });
+    await refused(await zipOf(entries), /records cannot be written: .*drawing_json/);
+  });
+
   it('an archive without a manifest', async () => {
     await refused(await zipOf([['hello.txt', Buffer.from('hi')]]), /no manifest\.json/);
   });

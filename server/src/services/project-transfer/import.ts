@@ -241,10 +241,14 @@ function newBlobNames(rows: Map<TableName, Array<Record<string, unknown>>>, mani
   return { keys, uuids };
 }
 
-const isDataError = (error: unknown) => {
-  const code = (error as { code?: unknown }).code;
-  return typeof code === 'string' && (code.startsWith('22') || code.startsWith('23'));
-};
+/** The database's refusal of a value (SQLSTATE classes 22 data exception, 23 integrity violation), unwrapped from drizzle's error. */
+function dataError(error: unknown): string | null {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (code.startsWith('22') || code.startsWith('23'))) return e.message;
+  }
+  return null;
+}
 
 export interface ImportOptions {
   /** The importing user: the new project's creator, in their company. */
@@ -285,7 +289,8 @@ export async function importProjectArchive(deps: Pick<AppDeps, 'blobStore'>, db:
   } catch (error) {
     await Promise.allSettled(written.map((key) => deps.blobStore.delete(key)));
     if (error instanceof ArchiveRecordError) throw archiveError(error.message);
-    if (isDataError(error)) throw archiveError(`The archive's records cannot be written: ${error instanceof Error ? error.message : String(error)}`);
+    const refused = dataError(error);
+    if (refused !== null) throw archiveError(`The archive's records cannot be written: ${refused}.`);
     throw error;
   } finally {
     zip.close();
