@@ -77,7 +77,9 @@ export function capabilities(config: OfferConfig): Capability[] {
 
 /** The job that computes the pair in Canopy, or undefined when its results come from outside. */
 export function canopyJobType(analysisType: string, engine: Engine): string | undefined {
-  return CANOPY_COMPUTES.find((c) => c.analysis_type === analysisType && c.engine === engine)?.jobType;
+  // The demo's simulations are named 'thermal-comfort' (services/demo): the same analysis.
+  const analysis = analysisType.replaceAll('-', '_');
+  return CANOPY_COMPUTES.find((c) => c.analysis_type === analysis && c.engine === engine)?.jobType;
 }
 
 export function computedByCanopy(analysisType: string, engine: Engine): boolean {

@@ -13,6 +13,8 @@ import { JobWorker } from '../../jobs/worker.ts';
 import { jobProgressView } from './job-progress.ts';
 import { withScenarioEvents } from './job-events.ts';
 import { simulationJobKey } from './view.ts';
+import { refreshScenarioStatus } from './status.ts';
+import { computedByCanopy } from './capabilities.ts';
 
 describe('jobProgressView', () => {
   const started = new Date('2026-11-26T10:00:00Z');
@@ -80,3 +82,32 @@ describe('a running analysis job, live', () => {
     }
   });
 });
+
+describe("the demo's own runs (issue 16 item 13: its thermal comfort showed 'Running' with no percentage)", () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestContext();
+  });
+  afterAll(() => t.close());
+
+  it('are computed by Canopy and show their percentage and time left, though their job has the demo key', async () => {
+    const db = t.database.db;
+    const [project] = await db.insert(projects).values({ name: 'Demo' }).returning({ id: projects.id });
+    const [study] = await db.insert(studies).values({ projectId: project!.id, name: 'S' }).returning({ id: studies.id });
+    const [config] = await db.insert(configurations).values({ projectId: project!.id, studyId: study!.id, name: 'Demo district', status: 'running' }).returning({ id: configurations.id });
+    const [sim] = await db.insert(simulations).values({ configurationId: config!.id, category: 'thermal-comfort', status: 'running' }).returning({ id: simulations.id });
+    const job = await enqueueJob(db, 'analysis.thermal', { simulationId: sim!.id }, { dedupeKey: `demo:thermal-comfort:simulation-${sim!.id}` });
+    const startedAt = new Date(Date.now() - 60_000);
+    await db.update(jobs).set({ status: 'running', progress: 25, progressMessage: 'UTCI on the plane, 6 of 24 chunks', startedAt }).where(eq(jobs.id, job.id));
+    const state = await refreshScenarioStatus(db, config!.id);
+    const progress = state!.simulations[0]!.progress!;
+    expect(progress).toMatchObject({ percent: 25, phase: 'UTCI on the plane, 6 of 24 chunks' });
+    // a minute for a quarter: about three minutes left
+    expect(progress.eta_s).toBeGreaterThan(150);
+    expect(progress.eta_s).toBeLessThan(210);
+    expect(computedByCanopy('thermal-comfort', 'AI')).toBe(true);
+    expect(computedByCanopy('thermal_comfort', 'AI')).toBe(true);
+    expect(computedByCanopy('pedestrian_wind_comfort', 'AI')).toBe(false);
+  });
+});
+

@@ -35,6 +35,16 @@ export function jobProgressView(job: JobProgressRow, now: Date): SimulationProgr
   };
 }
 
+/**
+ * The dedupe keys a simulation's analysis job may have: a submitted scenario's
+ * (`scenario-simulation:<id>`, view.ts simulationJobKey) or, for the demo's results computed at
+ * first start, the demo's (services/demo/demo-results.ts) — so the demo's runs show their progress
+ * too (issue 16 item 13 named exactly that run).
+ */
+export function analysisJobKeys(sim: { id: number; category: string }): [string, string] {
+  return [`scenario-simulation:${sim.id}`, `demo:${sim.category}:simulation-${sim.id}`];
+}
+
 /** The jobs behind these dedupe keys, by key. */
 export async function jobProgressByKey(db: Db, keys: readonly string[]): Promise<Map<string, JobProgressRow>> {
   if (keys.length === 0) return new Map();

@@ -1,5 +1,5 @@
 /** get-latest-status/ (what the client polls when the socket is quiet) and resubmit-ml/. */
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -10,7 +10,8 @@ import { requireChangeScenario, requireSeeScenario, scenarioRow, simulationRow }
 import { computedByCanopy } from './analyses.ts';
 import { publishScenarioStatus } from './events.ts';
 import { asStatus, refreshScenarioStatus } from './status.ts';
-import { engineOf, simulationJobKey } from './view.ts';
+import { engineOf } from './view.ts';
+import { analysisJobKeys } from './job-progress.ts';
 import { runStateOf } from '../cfd/run-state.ts';
 
 type Ids = { projectId: number; configurationId: number; simulationId: number };
@@ -20,7 +21,7 @@ export async function latestStatus(db: Db, user: AuthUser, ids: Ids): Promise<La
   await scenarioRow(db, ids.projectId, ids.configurationId);
   const sim = await simulationRow(db, ids.configurationId, ids.simulationId);
   const state = await refreshScenarioStatus(db, ids.configurationId);
-  const [job] = await db.select().from(jobs).where(eq(jobs.dedupeKey, simulationJobKey(sim.id)));
+  const [job] = await db.select().from(jobs).where(inArray(jobs.dedupeKey, analysisJobKeys(sim))).orderBy(desc(jobs.id)).limit(1);
   const status = asStatus(sim.status);
   // A CFD wind run's progress is over its direction jobs (services/cfd/progress.ts), not its planning job.
   const cfd = runStateOf(sim.cfdParameters);

@@ -10,7 +10,7 @@ import { configurations, simulations } from '../../db/schema/index.ts';
 import type { ScenarioStatus, SimulationProgress } from '@canopy/contract/scenarios.ts';
 import { SCENARIO_STATUSES } from '@canopy/contract/scenarios.ts';
 import { cfdProgressView } from '../cfd/progress-view.ts';
-import { jobProgressByKey, jobProgressView } from './job-progress.ts';
+import { analysisJobKeys, jobProgressByKey, jobProgressView } from './job-progress.ts';
 
 /** How far along a status is, for "least advanced"; failed and cancelled are handled apart. */
 const PROGRESS: Record<ScenarioStatus, number> = {
@@ -58,17 +58,17 @@ export async function refreshScenarioStatus(db: Db, configurationId: number): Pr
   const [config] = await db.select({ projectId: configurations.projectId, status: configurations.status }).from(configurations).where(eq(configurations.id, configurationId));
   if (!config) return null;
   const rows = await db
-    .select({ id: simulations.id, status: simulations.status, statusText: simulations.statusText, cfdParameters: simulations.cfdParameters })
+    .select({ id: simulations.id, category: simulations.category, status: simulations.status, statusText: simulations.statusText, cfdParameters: simulations.cfdParameters })
     .from(simulations)
     .where(eq(simulations.configurationId, configurationId))
     .orderBy(asc(simulations.id));
   // Live progress where a run reports it (Canopy's CFD: percentage, direction, phase, time left;
   // Canopy's solar and thermal comfort jobs: percentage, step and time left, issue 16 item 13).
   const running = rows.filter((r) => r.status === 'running');
-  const jobsByKey = await jobProgressByKey(db, running.map((r) => `scenario-simulation:${r.id}`));
+  const jobsByKey = await jobProgressByKey(db, running.flatMap((r) => analysisJobKeys(r)));
   const now = new Date();
   const progressOf = (r: (typeof rows)[number]) => {
-    const job = jobsByKey.get(`scenario-simulation:${r.id}`);
+    const job = analysisJobKeys(r).map((key) => jobsByKey.get(key)).find((j) => j !== undefined);
     return cfdProgressView(r.cfdParameters, r.status) ?? (job && r.status === 'running' ? jobProgressView(job, now) : null);
   };
   const sims = rows.map((r) => ({ id: r.id, status: asStatus(r.status), status_text: r.statusText, progress: progressOf(r) }));
