@@ -140,6 +140,18 @@ describe('scenario wizard statechart (xstate/graph)', () => {
     }
   });
 
+  it('tags group the states the views read together', () => {
+    const at = (s: Snapshot, ...phases: string[]) => phases.some((p) => s.matches({ validation: p } as never));
+    const seen = { checkingGeometry: 0, geometryPassed: 0, changingScenario: 0 };
+    for (const { state } of PATHS) {
+      expect(state.hasTag('checkingGeometry')).toBe(at(state, 'starting', 'running'));
+      expect(state.hasTag('geometryPassed')).toBe(at(state, 'passed', 'acknowledging'));
+      expect(state.hasTag('changingScenario')).toBe(at(state, 'acknowledging', 'repairing'));
+      for (const tag of Object.keys(seen) as (keyof typeof seen)[]) if (state.hasTag(tag)) seen[tag] += 1;
+    }
+    expect(Object.values(seen).every((n) => n > 0)).toBe(true);
+  });
+
   it('every way to the success modal passes a geometry validation and an approval of the cost', () => {
     const submitted = PATHS.filter((p) => p.state.matches('submitted') || p.state.matches('closed'));
     const ways = submitted.filter((p) => p.steps.some((step) => step.state.matches('submitted')));

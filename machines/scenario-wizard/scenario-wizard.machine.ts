@@ -39,7 +39,8 @@
  *   ├── submitted            the success modal (live status shown by the view); `close`
  *   └── closed (final)
  *
- * Going back never clears a value. Emits `scenario.saved` and `scenario.submitted` so lists refresh.
+ * Tags: checkingGeometry (starting … judged), geometryPassed (passed, acknowledging), changingScenario
+ * (acknowledging, repairing). Going back never clears a value. Emits `scenario.saved` and `scenario.submitted` so lists refresh.
  * Owned by src/screens/scenario-wizard/scenario-wizard-modal.tsx; its actors are bound in
  * src/services/scenario-logic.ts.
  */
@@ -148,6 +149,13 @@ export interface RecipeAsk {
   criterionId: string;
 }
 
+/**
+ * Tags the views group states by: the geometry being checked (the job starting or running),
+ * passed (also while its warnings are acknowledged), and the server changing the scenario
+ * (an acknowledgement or a repair in flight: the way back waits for it).
+ */
+export type WizardTag = 'checkingGeometry' | 'geometryPassed' | 'changingScenario';
+
 export type WizardEmitted = { type: 'scenario.saved'; scenario: SavedScenario } | { type: 'scenario.submitted'; ref: ScenarioRef };
 
 export interface LoadInput {
@@ -196,6 +204,7 @@ export const scenarioWizardMachine = setup({
     events: {} as WizardEvent,
     input: {} as WizardInput,
     emitted: {} as WizardEmitted,
+    tags: {} as WizardTag,
   },
   actors: {
     loadWizard: notProvided<LoadOutput, LoadInput>('loadWizard'),
@@ -447,6 +456,7 @@ export const scenarioWizardMachine = setup({
       on: { 'step.back': { target: 'editing.geometry' } },
       states: {
         starting: {
+          tags: 'checkingGeometry',
           invoke: {
             id: 'startValidation',
             src: 'startValidation',
@@ -457,9 +467,11 @@ export const scenarioWizardMachine = setup({
         },
         /** Decides where a report belongs (a quick job may already be done). */
         settling: {
+          tags: 'checkingGeometry',
           always: [{ guard: 'reportErrored', target: 'errored' }, { guard: 'reportFinal', target: 'judged' }, { target: 'running' }],
         },
         running: {
+          tags: 'checkingGeometry',
           invoke: {
             id: 'watchValidation',
             src: 'watchValidation',
@@ -470,8 +482,9 @@ export const scenarioWizardMachine = setup({
             'validation.updated': [{ guard: 'reportInProgress', actions: 'keepReport' }, { target: 'settling', actions: 'keepReport' }],
           },
         },
-        judged: { always: [{ guard: 'hasErrors', target: 'failed' }, { target: 'passed' }] },
+        judged: { tags: 'checkingGeometry', always: [{ guard: 'hasErrors', target: 'failed' }, { target: 'passed' }] },
         passed: {
+          tags: 'geometryPassed',
           // A CFD choice changed at the cost step was saved and passed again: back to the cost at once.
           always: { guard: 'returningToCost', target: '#scenarioWizard.cost', actions: 'endCfdReturn' },
           on: {
@@ -482,6 +495,7 @@ export const scenarioWizardMachine = setup({
         },
         failed: { on: { 'geometry.repair': { target: 'repairing', actions: ['clearError', 'askRepair'] } } },
         acknowledging: {
+          tags: ['geometryPassed', 'changingScenario'],
           invoke: {
             id: 'acknowledgeWarnings',
             src: 'acknowledgeWarnings',
@@ -491,6 +505,7 @@ export const scenarioWizardMachine = setup({
           },
         },
         repairing: {
+          tags: 'changingScenario',
           invoke: {
             id: 'repairGeometry',
             src: 'repairGeometry',

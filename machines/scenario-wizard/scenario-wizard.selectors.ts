@@ -12,15 +12,26 @@ type Snapshot = SnapshotFrom<typeof scenarioWizardMachine>;
 /** Where the wizard is, as one name per screen the modal shows. */
 export type WizardScreen = 'loading' | 'loadFailed' | FormStep | 'saving' | 'validation' | 'cost' | 'submitted' | 'closed';
 
-export const selectScreen = (s: Snapshot): WizardScreen => {
-  if (s.matches('editing')) return selectStep(s) ?? 'basics';
-  for (const name of ['loading', 'loadFailed', 'saving', 'validation', 'cost', 'submitted', 'closed'] as const) {
-    if (s.matches(name)) return name;
-  }
-  return 'loading';
+/** The state's name at the top of the chart, and the one below it (a form step, a validation or cost phase). */
+const place = (s: Snapshot): [string, string | null] => {
+  const value = s.value as string | Record<string, string>;
+  if (typeof value === 'string') return [value, null];
+  const [top, inner] = Object.entries(value)[0]!;
+  return [top, inner];
 };
 
-export const selectStep = (s: Snapshot): FormStep | null => FORM_STEPS.find((step) => s.matches({ editing: step })) ?? null;
+const SCREENS: readonly WizardScreen[] = ['loading', 'loadFailed', 'saving', 'validation', 'cost', 'submitted', 'closed'];
+
+export const selectScreen = (s: Snapshot): WizardScreen => {
+  const [top] = place(s);
+  if (top === 'editing') return selectStep(s) ?? 'basics';
+  return SCREENS.find((screen) => screen === top) ?? 'loading';
+};
+
+export const selectStep = (s: Snapshot): FormStep | null => {
+  const [top, inner] = place(s);
+  return top === 'editing' ? (FORM_STEPS.find((step) => step === inner) ?? null) : null;
+};
 
 /** Every flag now raised: the values', the uploader's and the server's. */
 export const selectAllFlags = (s: Snapshot): Flags => {
@@ -82,16 +93,28 @@ export const selectUnoffered = (s: Snapshot): AnalysisType[] => {
 export const selectMode = (s: Snapshot) => s.context.mode;
 
 export type ValidationPhase = 'starting' | 'running' | 'passed' | 'failed' | 'errored' | 'acknowledging' | 'repairing';
-export const selectValidationPhase = (s: Snapshot): ValidationPhase | null =>
-  (['starting', 'running', 'passed', 'failed', 'errored', 'acknowledging', 'repairing'] as const).find((p) => s.matches({ validation: p })) ?? null;
+const VALIDATION_PHASES: readonly ValidationPhase[] = ['starting', 'running', 'passed', 'failed', 'errored', 'acknowledging', 'repairing'];
+export const selectValidationPhase = (s: Snapshot): ValidationPhase | null => {
+  const [top, inner] = place(s);
+  return top === 'validation' ? (VALIDATION_PHASES.find((p) => p === inner) ?? null) : null;
+};
+/** The geometry check is under way (the job starting or running). */
+export const selectCheckingGeometry = (s: Snapshot): boolean => s.hasTag('checkingGeometry');
+/** The geometry passed (also while its warnings are being acknowledged). */
+export const selectGeometryPassed = (s: Snapshot): boolean => s.hasTag('geometryPassed');
+/** The server is changing the scenario (an acknowledgement or a repair): going back waits for it. */
+export const selectChangingScenario = (s: Snapshot): boolean => s.hasTag('changingScenario');
 export const selectValidation = (s: Snapshot) => s.context.validation;
 /** The last repair of an uploaded file (what the remesh did), and the file being repaired now. */
 export const selectRepair = (s: Snapshot) => s.context.repair;
 export const selectRepairing = (s: Snapshot) => s.context.repairAsked;
 
 export type CostPhase = 'loading' | 'ready' | 'submitting' | 'submitFailed' | 'failed';
-export const selectCostPhase = (s: Snapshot): CostPhase | null =>
-  (['loading', 'ready', 'submitting', 'submitFailed', 'failed'] as const).find((p) => s.matches({ cost: p })) ?? null;
+const COST_PHASES: readonly CostPhase[] = ['loading', 'ready', 'submitting', 'submitFailed', 'failed'];
+export const selectCostPhase = (s: Snapshot): CostPhase | null => {
+  const [top, inner] = place(s);
+  return top === 'cost' ? (COST_PHASES.find((p) => p === inner) ?? null) : null;
+};
 export const selectCost = (s: Snapshot) => s.context.cost;
 
 /** Why the cost cannot be approved now (insufficient credit, no subscription…), in the server's words. */

@@ -8,7 +8,7 @@
 import { useContext, useEffect, useMemo } from 'react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { useActorRef, useSelector } from '@xstate/react';
-import { selectCostBlock, selectCostPhase, selectError, selectScreen, selectValidationPhase, type WizardScreen } from '@machines/scenario-wizard/scenario-wizard.selectors.ts';
+import { selectChangingScenario, selectCostBlock, selectCostPhase, selectError, selectScreen, selectValidationPhase, type WizardScreen } from '@machines/scenario-wizard/scenario-wizard.selectors.ts';
 import type { Engine, WizardMode } from '@machines/scenario-wizard/scenario-wizard.types.ts';
 import { selectCfdChanged } from '@machines/scenario-wizard/cfd-estimate.selectors.ts';
 import { Button } from '../../ui/button.tsx';
@@ -183,6 +183,7 @@ function Screen({ screen, projectId, wizard }: { screen: WizardScreen; projectId
 function Footer({ screen, wizard }: { screen: WizardScreen; wizard: WizardRef }) {
   const validation = useSelector(wizard, selectValidationPhase);
   const costPhase = useSelector(wizard, selectCostPhase);
+  const changingScenario = useSelector(wizard, selectChangingScenario);
   // A CFD choice changed at the cost step is applied (saved, checked) before it can be approved.
   const blocked = useSelector(wizard, (s) => selectCostBlock(s) !== null || selectCfdChanged(s));
   const send = (type: 'step.next' | 'step.back' | 'cancel' | 'close' | 'retry' | 'cost.approve') => () => wizard.send({ type });
@@ -202,7 +203,7 @@ function Footer({ screen, wizard }: { screen: WizardScreen; wizard: WizardRef })
     );
   } else if (screen === 'validation') {
     // A repair or an acknowledgement in flight finishes first (the server is changing the scenario).
-    if (validation !== 'repairing' && validation !== 'acknowledging') left = back(validation === 'failed' ? 'Back to the geometry' : 'Back');
+    if (!changingScenario) left = back(validation === 'failed' ? 'Back to the geometry' : 'Back');
     if (validation === 'passed') right = <Button tone="primary" onClick={send('step.next')}>See the cost</Button>;
   } else if (screen === 'cost') {
     if (costPhase === 'ready' || costPhase === 'failed') left = back();

@@ -7,7 +7,7 @@
 import { useSelector } from '@xstate/react';
 import { ROLE_LABELS } from '@machines/scenario-wizard/scenario-inputs.ts';
 import { repairableFiles, warningsToAcknowledge, type RepairOutcome } from '@machines/scenario-wizard/geometry-repair.ts';
-import { selectError, selectRepair, selectRepairing, selectValidation, selectValidationPhase } from '@machines/scenario-wizard/scenario-wizard.selectors.ts';
+import { selectCheckingGeometry, selectError, selectGeometryPassed, selectRepair, selectRepairing, selectValidation, selectValidationPhase } from '@machines/scenario-wizard/scenario-wizard.selectors.ts';
 import { InlineMessage } from '../../ui/inline-message.tsx';
 import { Button } from '../../ui/button.tsx';
 import { table, td, th } from '../../ui/surface.css.ts';
@@ -31,6 +31,8 @@ export function repairSummary(r: RepairOutcome): string {
 export function ValidationStep() {
   const wizard = useWizard();
   const phase = useSelector(wizard, selectValidationPhase);
+  const checking = useSelector(wizard, selectCheckingGeometry);
+  const passed = useSelector(wizard, selectGeometryPassed);
   const report = useSelector(wizard, selectValidation);
   const error = useSelector(wizard, selectError);
   const repair = useSelector(wizard, selectRepair);
@@ -41,12 +43,12 @@ export function ValidationStep() {
   const warnings = warningsToAcknowledge(findings, report?.warningsAcknowledged === true);
   return (
     <div className={stepBody}>
-      {phase === 'starting' || phase === 'running' ? (
+      {checking ? (
         <p role="status">Checking the geometry… this takes a moment for large models.</p>
       ) : null}
       {phase === 'repairing' ? <p role="status">Repairing the file{repairing ? ` (${ROLE_LABELS[repairing.role].toLowerCase()})` : ''}…</p> : null}
       {repair && phase !== 'repairing' ? <InlineMessage tone="info">{repairSummary(repair)}</InlineMessage> : null}
-      {phase === 'passed' || phase === 'acknowledging' ? (
+      {passed ? (
         <InlineMessage tone="success">{findings.length ? 'The geometry passed, with notes below.' : 'The geometry passed validation.'}</InlineMessage>
       ) : null}
       {phase === 'failed' ? <InlineMessage tone="danger">The geometry has errors to fix before the scenario can be submitted.</InlineMessage> : null}
