@@ -33,7 +33,9 @@ import { classList, swatch } from './criteria.css.ts';
 
 const SPEED_BASIS: Record<Criterion['speedType'], string> = { hourlyMean: 'Hourly mean', maxMeanGem: 'Max of mean and GEM' };
 
-const pct = (share: number) => `${Number((share * 100).toPrecision(12))} %`;
+/** Units keep to their numbers when a line wraps (no-break spaces). */
+const pct = (share: number) => `${Number((share * 100).toPrecision(12))}\u00a0%`;
+const ms = (speed: number) => `${speed}\u00a0m/s`;
 
 function Classes({ criterion }: { criterion: Criterion }) {
   const test = criterion.exceedanceComparison === 'lessThan' ? '<' : '≤';
@@ -42,13 +44,13 @@ function Classes({ criterion }: { criterion: Criterion }) {
       {criterion.classes.map((c) => (
         <li key={c.label}>
           <span className={swatch} style={{ background: c.colour }} aria-hidden="true" />
-          {c.thresholdMs === null || c.allowedExceedance === null ? `${c.label}: every other point` : `${c.label}: P(U > ${c.thresholdMs} m/s) ${test} ${pct(c.allowedExceedance)}`}
+          {c.thresholdMs === null || c.allowedExceedance === null ? `${c.label}: every other point` : `${c.label}: P(U\u00a0>\u00a0${ms(c.thresholdMs)}) ${test}\u00a0${pct(c.allowedExceedance)}`}
         </li>
       ))}
       {criterion.safety.map((s) => (
         <li key={`safety-${s.label}`}>
           <span className={swatch} style={{ background: s.colour }} aria-hidden="true" />
-          {`${s.label} (safety): P(U > ${s.thresholdMs} m/s) > ${pct(s.allowedExceedance)}`}
+          {`${s.label} (safety): P(U\u00a0>\u00a0${ms(s.thresholdMs)}) >\u00a0${pct(s.allowedExceedance)}`}
         </li>
       ))}
     </ul>
