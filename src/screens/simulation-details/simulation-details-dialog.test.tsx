@@ -1,6 +1,11 @@
 /** The simulation details dialog by role and text, over the real machine with fake services. */
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { fromCallback, fromPromise, type EventObject } from 'xstate';
+import { liveStatusMachine } from '@machines/live-status/live-status.machine.ts';
+import type { LatestStatus, ScenarioEvent, SocketGrant } from '@machines/live-status/live-status.types.ts';
+import { ToastContext } from '../../app/contexts.ts';
+import { LiveStatusLogicContext } from '../scenario-wizard/live-status-provider.tsx';
 import userEvent from '@testing-library/user-event';
 import type { SimulationRow } from '@machines/simulation-details/simulation-details.machine.ts';
 import { bindSimulationDetails, SimulationDetailsContext, type SimulationDetailsServices } from './simulation-details-services.ts';
@@ -19,12 +24,35 @@ const ml = (over: Partial<SimulationRow> = {}): SimulationRow => ({
 });
 const solar: SimulationRow = { id: 12, category: 'solar', engine: 'AI', status: 'completed', statusText: '', computedByCanopy: true, version: null };
 
-function show(services: SimulationDetailsServices) {
-  return render(
-    <SimulationDetailsContext.Provider value={bindSimulationDetails(services)}>
-      <SimulationDetailsDialog projectId={3} configurationId={7} scenarioName="Tower option A" onClose={() => {}} />
-    </SimulationDetailsContext.Provider>,
+/** The live status over a fake socket the test pushes scenario events into. */
+function pushingLive() {
+  let push: (message: ScenarioEvent) => void = () => undefined;
+  const logic = liveStatusMachine.provide({
+    actors: {
+      negotiate: fromPromise(async (): Promise<SocketGrant> => ({ url: 'ws://x/socket/live', accessToken: 't' })),
+      socket: fromCallback<EventObject, SocketGrant>(({ sendBack }) => {
+        sendBack({ type: 'socket.open' });
+        push = (message) => sendBack({ type: 'socket.message', message });
+        return () => undefined;
+      }),
+      fetchStatuses: fromPromise(async (): Promise<LatestStatus[]> => []),
+      warn: fromPromise<void, { message: string; error: unknown }>(async () => undefined),
+    },
+  });
+  return { logic, push: (message: ScenarioEvent) => act(() => push(message)) };
+}
+
+function show(services: SimulationDetailsServices, live = pushingLive()) {
+  render(
+    <ToastContext.Provider>
+      <LiveStatusLogicContext.Provider value={live.logic}>
+        <SimulationDetailsContext.Provider value={bindSimulationDetails(services)}>
+          <SimulationDetailsDialog projectId={3} configurationId={7} scenarioName="Tower option A" onClose={() => {}} />
+        </SimulationDetailsContext.Provider>
+      </LiveStatusLogicContext.Provider>
+    </ToastContext.Provider>,
   );
+  return live;
 }
 
 describe('SimulationDetailsDialog', () => {
@@ -45,6 +73,40 @@ describe('SimulationDetailsDialog', () => {
     expect(within(dialog).getByRole('row', { name: 'Simulation 13' })).toHaveTextContent('Model: canopy-wind-net 2.1');
     // Canopy's own analyses cannot be "requested again" from an ML service.
     expect(within(dialog).queryByRole('button', { name: 'Request ML results again for simulation 12' })).toBeNull();
+  });
+
+  it("follows the live status: a running simulation shows its percentage and time left, then 'Completed' and nothing to contradict it (issue 16 item 13)", async () => {
+    const thermal: SimulationRow = { id: 15, category: 'thermal_comfort', engine: 'AI', status: 'running', statusText: 'UTCI on the plane, 6 of 24 chunks (25 %)', computedByCanopy: true, version: null };
+    const failedMl = ml({ id: 11, status: 'failed', statusText: 'The provider failed' });
+    const live = show({ load: async () => [thermal, failedMl], resubmit: vi.fn(), cancel: vi.fn(), downloadReport: vi.fn() });
+    const dialog = await screen.findByRole('dialog', { name: 'Simulations of Tower option A' });
+    const row = await within(dialog).findByRole('row', { name: 'Simulation 15' });
+    expect(row).toHaveTextContent('Running');
+    expect(within(dialog).getByRole('button', { name: 'Request ML results again for simulation 11' })).toBeInTheDocument();
+    type Sims = Extract<ScenarioEvent, { type: 'scenario.status' }>['simulations'];
+    const event = (simulations: Sims): ScenarioEvent => ({ type: 'scenario.status', project_id: 3, configuration_id: 7, status: 'running', simulations });
+    live.push(
+      event([
+        { id: 15, status: 'running', status_text: 'UTCI on the plane, 12 of 24 chunks (50 %)', progress: { percent: 50.4, eta_s: 720, phase: 'UTCI on the plane, 12 of 24 chunks', direction: null, updated_at: '' } },
+        { id: 11, status: 'failed', status_text: 'The provider failed', progress: null },
+      ]),
+    );
+    const bar = within(row).getByRole('progressbar', { name: 'Progress of simulation 15' });
+    expect(bar).toHaveAttribute('aria-valuenow', '50');
+    expect(row).toHaveTextContent('50 % · UTCI on the plane, 12 of 24 chunks · about 12 min left');
+    // the words are said once: the status text is not repeated beside the progress
+    expect(row).not.toHaveTextContent('(50 %)');
+    live.push(
+      event([
+        { id: 15, status: 'completed', status_text: '', progress: null },
+        { id: 11, status: 'completed', status_text: 'Results imported', progress: null },
+      ]),
+    );
+    expect(row).toHaveTextContent('Completed');
+    expect(within(row).queryByRole('progressbar')).toBeNull();
+    const ml11 = within(dialog).getByRole('row', { name: 'Simulation 11' });
+    expect(ml11).toHaveTextContent('Completed');
+    expect(within(ml11).queryByRole('button', { name: /Request ML results again/ })).toBeNull();
   });
 
   it('requests ML results again and downloads the QA report of one simulation', async () => {
@@ -95,9 +157,13 @@ describe('SimulationDetailsDialog', () => {
   it("a scenario row's Simulations button opens the dialog and Close closes it", async () => {
     const user = userEvent.setup();
     render(
-      <SimulationDetailsContext.Provider value={bindSimulationDetails({ load: async () => [solar], resubmit: vi.fn(), cancel: vi.fn(), downloadReport: vi.fn() })}>
-        <SimulationsButton projectId={3} configurationId={7} scenarioName="Tower option A" />
-      </SimulationDetailsContext.Provider>,
+      <ToastContext.Provider>
+        <LiveStatusLogicContext.Provider value={pushingLive().logic}>
+          <SimulationDetailsContext.Provider value={bindSimulationDetails({ load: async () => [solar], resubmit: vi.fn(), cancel: vi.fn(), downloadReport: vi.fn() })}>
+            <SimulationsButton projectId={3} configurationId={7} scenarioName="Tower option A" />
+          </SimulationDetailsContext.Provider>
+        </LiveStatusLogicContext.Provider>
+      </ToastContext.Provider>,
     );
     await user.click(screen.getByRole('button', { name: 'Simulations of Tower option A' }));
     expect(await screen.findByRole('row', { name: 'Simulation 12' })).toHaveTextContent('Computed by Canopy');

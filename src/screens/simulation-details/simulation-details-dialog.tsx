@@ -2,11 +2,16 @@
  * A scenario's simulations in a dialog (issue 9): status and status text, what ingested results
  * recorded about the model or solver (never invented: "Not recorded yet" until results arrive), the
  * parameter-input QA report (PDF), for machine-learning simulations asking again for results, and
- * for results still awaited from outside cancelling them (the reserved credits come back).
+ * for results still awaited from outside cancelling them (the reserved credits come back). Statuses
+ * follow the live status (socket, or polling while it is down): a running simulation shows its
+ * percentage and time left, and a row's buttons follow the status it shows (issue 16 item 13).
  */
 import { useContext } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { mayCancel, mayResubmit, recordedText } from '@machines/simulation-details/simulation-details.machine.ts';
+import { mayCancel, mayResubmit, recordedText, type SimulationRow } from '@machines/simulation-details/simulation-details.machine.ts';
+import { selectScenarioLive } from '@machines/live-status/live-status.selectors.ts';
+import type { ScenarioLive } from '@machines/live-status/live-status.types.ts';
+import { describeProgress } from '@machines/live-status/progress-text.ts';
 import { analysisLabel } from '@canopy/engine/results/labels.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
@@ -16,6 +21,8 @@ import { InlineMessage } from '../../ui/inline-message.tsx';
 import { dialogActions, table, td, th } from '../../ui/surface.css.ts';
 import { statusLook } from '../project-detail/scenario-status.ts';
 import { awaitingExternalText } from '../scenario-wizard/live-status-badge.tsx';
+import { LiveStatusProvider, useLiveStatus, useWatchScenario } from '../scenario-wizard/live-status-provider.tsx';
+import * as progressCss from '../scenario-wizard/run-progress.css.ts';
 import { SimulationDetailsContext } from './simulation-details-services.ts';
 
 export interface SimulationDetailsDialogProps {
@@ -25,7 +32,22 @@ export interface SimulationDetailsDialogProps {
   onClose(): void;
 }
 
-export function SimulationDetailsDialog({ projectId, configurationId, scenarioName, onClose }: SimulationDetailsDialogProps) {
+/** The row as the live status now tells it: its status and status text, and its progress while running. */
+function liveRow(loaded: SimulationRow, live: ScenarioLive | null) {
+  const now = live?.simulations.find((s) => s.id === loaded.id);
+  const row: SimulationRow = now ? { ...loaded, status: now.status, statusText: now.status_text } : loaded;
+  return { row, progress: row.status === 'running' ? (now?.progress ?? null) : null };
+}
+
+export function SimulationDetailsDialog(props: SimulationDetailsDialogProps) {
+  return (
+    <LiveStatusProvider>
+      <DetailsDialog {...props} />
+    </LiveStatusProvider>
+  );
+}
+
+function DetailsDialog({ projectId, configurationId, scenarioName, onClose }: SimulationDetailsDialogProps) {
   const logic = useContext(SimulationDetailsContext);
   const details = useActorRef(logic, { input: { projectId, configurationId } });
   const rows = useSelector(details, (s) => s.context.rows);
@@ -34,6 +56,9 @@ export function SimulationDetailsDialog({ projectId, configurationId, scenarioNa
   const loading = useSelector(details, (s) => s.matches('loading'));
   const failed = useSelector(details, (s) => s.matches('failed'));
   const busy = useSelector(details, (s) => !s.matches('ready'));
+  const live = useLiveStatus();
+  const scenarioLive = useSelector(live, selectScenarioLive(configurationId));
+  useWatchScenario(rows.length > 0 ? { projectId, configurationId, simulationIds: rows.map((r) => r.id) } : null);
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={`Simulations of ${scenarioName}`} description="Each analysis of the scenario is one simulation.">
@@ -60,15 +85,33 @@ export function SimulationDetailsDialog({ projectId, configurationId, scenarioNa
             </tr>
           </thead>
           <tbody>
-            {rows.map((row) => {
+            {rows.map((loaded) => {
+              const { row, progress } = liveRow(loaded, scenarioLive);
               const look = statusLook(row.status);
+              const view = progress ? describeProgress(progress) : null;
               return (
                 <tr key={row.id} aria-label={`Simulation ${row.id}`}>
                   <td className={td}>
                     {analysisLabel(row.category)} <span aria-hidden>·</span> {row.computedByCanopy ? 'Canopy' : row.engine}
                   </td>
                   <td className={td}>
-                    <Badge tone={look.tone}>{look.label}</Badge> {row.statusText}
+                    <Badge tone={look.tone}>{look.label}</Badge> {view ? null : row.statusText}
+                    {view ? (
+                      <span className={progressCss.progress}>
+                        <span
+                          className={progressCss.track}
+                          role="progressbar"
+                          aria-label={`Progress of simulation ${row.id}`}
+                          aria-valuemin={0}
+                          aria-valuemax={100}
+                          aria-valuenow={view.percent}
+                          aria-valuetext={view.text}
+                        >
+                          <span className={progressCss.bar} style={{ width: `${view.percent}%`, display: 'block' }} />
+                        </span>
+                        <span className={progressCss.words}>{view.text}</span>
+                      </span>
+                    ) : null}
                     {row.status === 'awaiting_external_results' ? <div>{awaitingExternalText(row.engine)}</div> : null}
                   </td>
                   <td className={td}>{recordedText(row)}</td>
