@@ -12,6 +12,7 @@ import { createActor, getNextSnapshot, type SnapshotFrom } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { viewerModesMachine } from './viewer-modes.machine.ts';
 import type { ViewerModesEmitted, ViewerModesEvent } from './viewer-modes.types.ts';
+import { selectCanRedo, selectCanUndo, selectDrawing } from './viewer-modes.selectors.ts';
 
 type Snapshot = SnapshotFrom<typeof viewerModesMachine>;
 
@@ -163,5 +164,45 @@ describe('viewer modes (events and emitted work)', () => {
     const { emitted, snapshot } = run([{ type: 'mode.annotate', insightId: 5 }, { type: 'pin.place', placement }, { type: 'pin.save', details }]);
     expect(emitted).toEqual([{ type: 'pin.commit', insightId: 5, placement, details }]);
     expect(snapshot.matches({ annotating: 'idle' })).toBe(true);
+  });
+
+  it('keeps the drawing and its undo history in context: add, move, delete, undo, redo', () => {
+    const { snapshot } = run([
+      { type: 'mode.draw', insightId: 3 },
+      { type: 'tool.choose', tool: 'line' },
+      { type: 'pointer.down', point: [0.125, 0.125] },
+      { type: 'pointer.up', point: [0.5, 0.5] },
+      { type: 'tool.choose', tool: 'select' },
+      { type: 'pointer.down', point: [0.125, 0.125], shapeId: 'shape-1' },
+      { type: 'pointer.up', point: [0.25, 0.375] },
+      { type: 'history.undo' },
+    ]);
+    expect(selectDrawing(snapshot).shapes).toEqual([{ id: 'shape-1', kind: 'line', points: [[0.125, 0.125], [0.5, 0.5]], colour: '#e4572e', width: 3 }]);
+    expect([selectCanUndo(snapshot), selectCanRedo(snapshot)]).toEqual([true, true]);
+    const redone = getNextSnapshot(viewerModesMachine, snapshot, { type: 'history.redo' });
+    expect(selectDrawing(redone).shapes[0]!.points).toEqual([[0.25, 0.375], [0.625, 0.75]]);
+    // Plain data: the history survives JSON.
+    expect(JSON.parse(JSON.stringify(redone.context))).toEqual(redone.context);
+    const selected = getNextSnapshot(viewerModesMachine, redone, { type: 'pointer.down', point: [0.3, 0.4], shapeId: 'shape-1' });
+    const released = getNextSnapshot(viewerModesMachine, selected, { type: 'pointer.up', point: [0.3, 0.4] });
+    const deleted = getNextSnapshot(viewerModesMachine, released, { type: 'shape.delete' });
+    expect(selectDrawing(deleted).shapes).toEqual([]);
+    expect(selectDrawing(getNextSnapshot(viewerModesMachine, deleted, { type: 'history.undo' })).shapes.map((s) => s.id)).toEqual(['shape-1']);
+  });
+
+  it('a loaded drawing starts a new history; new shapes take ids it does not use', () => {
+    const saved = { shapes: [{ id: 'shape-1', kind: 'text' as const, points: [[0.5, 0.5]] as [number, number][], colour: '#000000', width: 2, text: 'Gusts' }] };
+    const { snapshot } = run([
+      { type: 'mode.draw', insightId: 3 },
+      { type: 'pointer.down', point: [0.1, 0.1] },
+      { type: 'pointer.up', point: [0.4, 0.4] },
+      { type: 'drawing.load', drawing: saved },
+      { type: 'pointer.down', point: [0.1, 0.1] },
+      { type: 'pointer.up', point: [0.4, 0.4] },
+    ]);
+    expect(selectDrawing(snapshot).shapes.map((s) => s.id)).toEqual(['shape-1', 'shape-2']);
+    const undone = getNextSnapshot(viewerModesMachine, snapshot, { type: 'history.undo' });
+    expect(selectDrawing(undone)).toEqual(saved);
+    expect(selectCanUndo(undone)).toBe(false);
   });
 });

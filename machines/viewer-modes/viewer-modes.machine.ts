@@ -11,18 +11,23 @@
  *   │   ├── idle           click the model to place a pin      cancel → browsing
  *   │   └── noting         the pin's type and note form        pin.save → idle (emits pin.commit); cancel → idle
  *   └── drawing
- *       ├── idle           the chosen tool waits               cancel → browsing
- *       ├── stroking       a shape follows the pointer          pointer.up → idle (emits shape.commit); cancel → idle
- *       ├── typing         a text box at the clicked point      text.commit → idle (emits); cancel → idle
- *       └── dragging       the select tool moves a shape        pointer.up → idle (emits shape.move); cancel → idle
+ *       ├── idle           the chosen tool waits               cancel → browsing; shape.delete, history.undo/redo
+ *       ├── stroking       a shape follows the pointer          pointer.up → idle (adds the shape); cancel → idle
+ *       ├── typing         a text box at the clicked point      text.commit → idle (adds the text); cancel → idle
+ *       └── dragging       the select tool moves a shape        pointer.up → idle (moves it); cancel → idle
  *
  * Leaving a state by any way other than its own finishing event discards what it held: a half-drawn
  * stroke, a typed-but-uncommitted text, a drag, a placed-but-unsaved pin are never saved.
- * The machine holds no drawing: it emits what happened and the owner (src/screens/insights, over the
- * command stack of src/insights/history.ts) applies it.
+ * The drawing and its undo history are context: every finished shape, move and removal is executed
+ * on the pure command stack (drawing-history.ts over drawing-doc.ts's commands), undo and redo
+ * walk it, and `drawing.load` starts a new history (the selected insight's saved drawing). The
+ * machine also emits what happened (xstate `emit`), for owners that record it; a pin is only emitted,
+ * for the owner to save.
  */
 import { and, assertEvent, assign, emit, setup } from 'xstate';
 import type { DragState, DraftShape, DrawStyle, DrawTool, PinPlacement, ViewerModesEmitted, ViewerModesEvent } from './viewer-modes.types.ts';
+import { createHistory, execute, redo, undo, type History } from './drawing-history.ts';
+import { drawingCommands, emptyDrawing, freeShapeId, shapeFromDraft, type DrawingCommand, type DrawingDoc } from './drawing-doc.ts';
 
 export interface ViewerModesContext {
   /** The insight the current mode works on (kept while browsing, so the panel can show it). */
@@ -33,6 +38,10 @@ export interface ViewerModesContext {
   drag: DragState | null;
   selectedShapeId: string | null;
   pendingPin: PinPlacement | null;
+  /** The drawing shown, with its undo and redo stacks (plain data). */
+  history: History<DrawingDoc, DrawingCommand>;
+  /** Where the next shape id is looked for (`shape-<n>`). */
+  nextShape: number;
 }
 
 export const DEFAULT_STYLE: DrawStyle = { colour: '#e4572e', width: 3 };
@@ -44,6 +53,16 @@ function extent(draft: DraftShape): number {
   const xs = draft.points.map((p) => p[0]);
   const ys = draft.points.map((p) => p[1]);
   return Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys));
+}
+
+/** The history after `command`; a new shape's id is the first free one. */
+function executed(context: ViewerModesContext, command: DrawingCommand): Pick<ViewerModesContext, 'history'> {
+  return { history: execute(context.history, drawingCommands, command) };
+}
+
+function withNewShape(context: ViewerModesContext, draft: DraftShape, text?: string): Pick<ViewerModesContext, 'history' | 'nextShape'> {
+  const { id, next } = freeShapeId(context.history.present, context.nextShape);
+  return { ...executed(context, { type: 'add', shape: shapeFromDraft(draft, id, text), index: context.history.present.shapes.length }), nextShape: next };
 }
 
 function extentWith(draft: DraftShape, point: [number, number] | undefined): number {
@@ -117,6 +136,22 @@ export const viewerModesMachine = setup({
       return { pendingPin: event.placement };
     }),
     clearPin: assign({ pendingPin: null }),
+    addShape: assign(({ context }) => withNewShape(context, context.draft!)),
+    addText: assign(({ context, event }) => {
+      assertEvent(event, 'text.commit');
+      return withNewShape(context, context.draft!, event.text.trim());
+    }),
+    moveShape: assign(({ context }) => {
+      const d = context.drag!;
+      return executed(context, { type: 'move', id: d.shapeId, dx: d.to[0] - d.from[0], dy: d.to[1] - d.from[1] });
+    }),
+    removeShape: assign(({ context }) => executed(context, { type: 'remove', id: context.selectedShapeId! })),
+    undoDrawing: assign(({ context }) => ({ history: undo(context.history, drawingCommands) })),
+    redoDrawing: assign(({ context }) => ({ history: redo(context.history, drawingCommands) })),
+    loadDrawing: assign(({ event }) => {
+      assertEvent(event, 'drawing.load');
+      return { history: createHistory<DrawingDoc, DrawingCommand>(event.drawing), nextShape: 1 };
+    }),
     emitShape: emit(({ context }) => ({ type: 'shape.commit' as const, draft: context.draft! })),
     emitText: emit(({ context, event }) => {
       assertEvent(event, 'text.commit');
@@ -144,6 +179,8 @@ export const viewerModesMachine = setup({
     drag: null,
     selectedShapeId: null,
     pendingPin: null,
+    history: createHistory<DrawingDoc, DrawingCommand>(emptyDrawing()),
+    nextShape: 1,
   }),
   initial: 'browsing',
   // Entering a mode from anywhere leaves the current one (its exit discards what it held).
@@ -153,6 +190,7 @@ export const viewerModesMachine = setup({
     'mode.annotate': { target: '.annotating', actions: 'rememberInsight' },
     'mode.draw': { target: '.drawing', actions: 'rememberInsight' },
     'style.set': { actions: 'setStyle' },
+    'drawing.load': { actions: 'loadDrawing' },
   },
   states: {
     browsing: {},
@@ -199,16 +237,16 @@ export const viewerModesMachine = setup({
               { guard: 'textTool', target: 'typing', actions: 'startDraft' },
               { target: 'stroking', actions: 'startDraft' },
             ],
-            'shape.delete': { guard: 'hasSelection', actions: ['emitRemove', 'deselect'] },
-            'history.undo': { actions: ['deselect', 'emitUndo'] },
-            'history.redo': { actions: ['deselect', 'emitRedo'] },
+            'shape.delete': { guard: 'hasSelection', actions: ['removeShape', 'emitRemove', 'deselect'] },
+            'history.undo': { actions: ['deselect', 'undoDrawing', 'emitUndo'] },
+            'history.redo': { actions: ['deselect', 'redoDrawing', 'emitRedo'] },
           },
         },
         stroking: {
           on: {
             'pointer.move': { actions: 'extendDraft' },
             'pointer.up': [
-              { guard: 'strokeHasExtent', target: 'idle', actions: ['extendDraft', 'emitShape'] },
+              { guard: 'strokeHasExtent', target: 'idle', actions: ['extendDraft', 'addShape', 'emitShape'] },
               { target: 'idle' },
             ],
             cancel: 'idle',
@@ -216,7 +254,7 @@ export const viewerModesMachine = setup({
         },
         typing: {
           on: {
-            'text.commit': [{ guard: 'hasText', target: 'idle', actions: 'emitText' }, { target: 'idle' }],
+            'text.commit': [{ guard: 'hasText', target: 'idle', actions: ['addText', 'emitText'] }, { target: 'idle' }],
             cancel: 'idle',
           },
         },
@@ -224,7 +262,7 @@ export const viewerModesMachine = setup({
           on: {
             'pointer.move': { actions: 'moveDrag' },
             'pointer.up': [
-              { guard: 'dragMoves', target: 'idle', actions: ['moveDrag', 'emitMove'] },
+              { guard: 'dragMoves', target: 'idle', actions: ['moveDrag', 'moveShape', 'emitMove'] },
               { target: 'idle' },
             ],
             cancel: 'idle',

@@ -1,6 +1,7 @@
 /** Named readings of the viewer-modes machine for the insights screens. */
 import type { SnapshotFrom } from 'xstate';
 import type { viewerModesMachine } from './viewer-modes.machine.ts';
+import { canRedo, canUndo } from './drawing-history.ts';
 
 type Snapshot = SnapshotFrom<typeof viewerModesMachine>;
 
@@ -23,3 +24,9 @@ export const selectPendingPin = (s: Snapshot) => s.context.pendingPin;
 export const selectTyping = (s: Snapshot) => s.matches({ drawing: 'typing' });
 /** The overlay takes pointer input only while drawing or placing a pin. */
 export const selectCapturesPointer = (s: Snapshot) => s.matches('drawing') || s.matches({ annotating: 'idle' }) || s.matches({ annotating: 'noting' });
+/** Waiting for the click that places a pin. */
+export const selectAnnotatingIdle = (s: Snapshot) => s.matches({ annotating: 'idle' });
+/** The drawing shown (the history's present). */
+export const selectDrawing = (s: Snapshot) => s.context.history.present;
+export const selectCanUndo = (s: Snapshot) => canUndo(s.context.history);
+export const selectCanRedo = (s: Snapshot) => canRedo(s.context.history);

@@ -5,6 +5,8 @@
  * model with a ray query).
  */
 
+import type { DrawingDoc } from './drawing-doc.ts';
+
 export type NormPoint = [number, number];
 
 /** The drawing tools: `select` picks, moves and deletes shapes; the others make one. */
@@ -75,7 +77,9 @@ export type ViewerModesEvent =
   | { type: 'history.undo' }
   | { type: 'history.redo' }
   | { type: 'pin.place'; placement: PinPlacement }
-  | { type: 'pin.save'; details: PinDetails };
+  | { type: 'pin.save'; details: PinDetails }
+  /** A new drawing with an empty history (the selected insight's saved one, or none). */
+  | { type: 'drawing.load'; drawing: DrawingDoc };
 
 /** What the machine tells its owner to do with the drawing and pins (xstate `emit`). */
 export type ViewerModesEmitted =

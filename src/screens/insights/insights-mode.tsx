@@ -21,8 +21,7 @@ import { PermissionsContext } from '../../app/permissions-context.ts';
 import { Button } from '../../ui/button.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
 import { TextField } from '../../ui/text-field.tsx';
-import { canRedo, canUndo, createHistory, execute, redo, undo, type History } from '../../insights/history.ts';
-import { drawingCommands, emptyDrawing, newShapeId, parseDrawing, serialiseDrawing, shapeFromDraft, type DrawingCommand, type DrawingDoc } from '../../insights/drawing.ts';
+import { emptyDrawing, parseDrawing, serialiseDrawing } from '../../insights/drawing.ts';
 import { readSceneView, serialiseSceneView, type PinMark } from '../../insights/scene-view-json.ts';
 import { bindInsightsPanel, bindPdfExport, blobToDataUrl, InsightsServicesContext } from '../../services/insights-services.ts';
 import { DrawingOverlay } from './drawing-overlay.tsx';
@@ -88,20 +87,16 @@ export function InsightsMode({ projectId, studyId, viewer }: ViewerModeProps) {
   const selectedShape = useSelector(modeActor, modes.selectSelectedShape);
   const pendingPin = useSelector(modeActor, modes.selectPendingPin);
   const typing = useSelector(modeActor, modes.selectTyping);
-  const annotatingIdle = useSelector(modeActor, (s) => s.matches({ annotating: 'idle' }));
-
-  const [history, setHistory] = useState<History<DrawingDoc, DrawingCommand>>(() => createHistory(emptyDrawing()));
+  const annotatingIdle = useSelector(modeActor, modes.selectAnnotatingIdle);
+  const drawing = useSelector(modeActor, modes.selectDrawing);
+  const mayUndo = useSelector(modeActor, modes.selectCanUndo);
+  const mayRedo = useSelector(modeActor, modes.selectCanRedo);
   const [newTitle, setNewTitle] = useState('');
   const [restoreError, setRestoreError] = useState<string | null>(null);
 
-  // The machine emits what the user did; the command stack applies it (and can undo it).
+  // The machine keeps the drawing and its history; a saved pin is the insights panel's to store.
   useEffect(() => {
     const subs = [
-      modeActor.on('shape.commit', (e) => setHistory((h) => execute(h, drawingCommands, { type: 'add', shape: shapeFromDraft(e.draft, newShapeId(), e.text), index: h.present.shapes.length }))),
-      modeActor.on('shape.move', (e) => setHistory((h) => execute(h, drawingCommands, { type: 'move', id: e.shapeId, dx: e.dx, dy: e.dy }))),
-      modeActor.on('shape.remove', (e) => setHistory((h) => execute(h, drawingCommands, { type: 'remove', id: e.shapeId }))),
-      modeActor.on('history.undo', () => setHistory((h) => undo(h, drawingCommands))),
-      modeActor.on('history.redo', () => setHistory((h) => redo(h, drawingCommands))),
       modeActor.on('pin.commit', (e) => {
         panel.send({
           type: 'pin.add',
@@ -142,20 +137,21 @@ export function InsightsMode({ projectId, studyId, viewer }: ViewerModeProps) {
   useEffect(() => {
     setRestoreError(null);
     const view = selected?.sceneview_set[0];
-    if (!view) return setHistory(createHistory(emptyDrawing()));
+    const load = (doc: ReturnType<typeof emptyDrawing>) => modeActor.send({ type: 'drawing.load', drawing: doc });
+    if (!view) return load(emptyDrawing());
     try {
       const drawingJson = view.drawings[0]?.drawing_json;
       if (view.view_json) {
         const doc = readSceneView(view.view_json);
         viewer.restore(doc.view);
-        setHistory(createHistory(drawingJson ? parseDrawing(drawingJson) : doc.drawing));
-      } else setHistory(createHistory(parseDrawing(drawingJson)));
+        load(drawingJson ? parseDrawing(drawingJson) : doc.drawing);
+      } else load(parseDrawing(drawingJson));
     } catch (e) {
       setRestoreError(e instanceof Error ? e.message : String(e));
     }
     // Only a change of insight restores; saving the same insight must not move the camera back.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [selectedId, viewer]);
+  }, [selectedId, viewer, modeActor]);
 
   const saveView = useCallback(async () => {
     if (!selected) return;
@@ -175,15 +171,15 @@ export function InsightsMode({ projectId, studyId, viewer }: ViewerModeProps) {
       view: {
         sceneViewId: selectedViewId(selected),
         name: selected.title,
-        viewJson: serialiseSceneView(state, history.present, pins) as never,
+        viewJson: serialiseSceneView(state, drawing, pins) as never,
         camera: state.camera,
         simulationId: state.simulationId,
         legend: scale && scale.colours.length ? { title: scale.title ?? scale.legendName ?? 'Legend', unit: scale.unit, min: scale.min, max: scale.max, colours: scale.colours, class_labels: scale.classLabels, discrete: scale.discrete } : null,
         imageBase64: image,
-        drawingJson: serialiseDrawing(history.present),
+        drawingJson: serialiseDrawing(drawing),
       },
     });
-  }, [selected, viewer, panel, history.present]);
+  }, [selected, viewer, panel, drawing]);
 
   const capture = mode === 'drawing' ? 'draw' : annotatingIdle || pendingPin ? 'pin' : null;
 
@@ -276,11 +272,11 @@ export function InsightsMode({ projectId, studyId, viewer }: ViewerModeProps) {
         )
       ) : null}
       {mode === 'drawing' ? (
-        <DrawingToolbar actor={modeActor} canUndo={canUndo(history)} canRedo={canRedo(history)} />
+        <DrawingToolbar actor={modeActor} canUndo={mayUndo} canRedo={mayRedo} />
       ) : null}
       <DrawingOverlay
         handle={viewer.handle()}
-        drawing={history.present}
+        drawing={drawing}
         draft={draft}
         drag={drag}
         selectedId={selectedShape}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { canRedo, canUndo, createHistory, execute, redo, undo, type CommandSet } from './history.ts';
-import { drawingCommands, emptyDrawing, type DrawingCommand, type DrawingDoc, type Shape } from './drawing.ts';
+import { canRedo, canUndo, createHistory, execute, redo, undo, type CommandSet } from './drawing-history.ts';
+import { drawingCommands, emptyDrawing, type DrawingCommand, type DrawingDoc, type Shape } from './drawing-doc.ts';
 
 /** A counter with add commands: the simplest state to see the stack's rules on. */
 const counter: CommandSet<number, number> = { apply: (s, c) => s + c, invert: (_s, c) => -c };
