@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { accessToken, createUser } from '../../../test/world.ts';
-import { addSpeedRatios, analysisServices, createScenario, runHandlerDirectly } from '../../../test/analysis-fixtures.ts';
+import { addSpeedRatios, analysisServices, createScenario, enqueueAnalysis, runHandlerDirectly } from '../../../test/analysis-fixtures.ts';
 import { assets, companies, jobs, projects } from '../../db/schema/index.ts';
 import { windComfortHandler } from '../../jobs/handlers/wind-comfort.ts';
 import type { CompanyCriterion, CompanyCriterionInput, CompanyCriterionPage } from '@canopy/contract/criteria.ts';
@@ -189,6 +189,21 @@ describe('a company table in a study', () => {
     const names = layers.map((l) => (l.qualifiers as { criterion?: string }).criterion);
     expect(names).toContain('Quay terraces');
     expect(names).toContain('Lawson LDDC (City of London)');
+  });
+
+  it('is read from the project’s company when a job carries no copy (a scenario’s CFD post-processing), and a deleted one fails the job for good', async () => {
+    const created = await call<CompanyCriterion>('POST', '/api/company/criteria/', tokens.admin, table('CFD terraces'));
+    const scenario = await createScenario(t.deps, 'wind-comfort', projectId);
+    await addSpeedRatios(t.deps, scenario.simulationId, [0, 90, 180, 270], (p) => 0.2 + p / 50);
+    const input = { ...scenario, settings: { criteria: [created.body.id], seasons: [{ id: 'annual', name: 'Annual', months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] }] } };
+    await runHandlerDirectly(t.deps, windComfortHandler(analysisServices(t.deps)), await enqueueAnalysis(t.deps, 'analysis.wind-comfort', input));
+    const layers = await t.database.db.select().from(assets).where(and(eq(assets.simulationId, scenario.simulationId), eq(assets.analysisType, 'wind-comfort')));
+    expect(layers.map((l) => (l.qualifiers as { criterion?: string }).criterion)).toEqual(['CFD terraces']);
+    expect((layers[0]!.metadata as { legend?: { name: string } }).legend?.name).toBe(`wind-comfort-${created.body.id}`);
+
+    await call('DELETE', `/api/company/criteria/${created.body.pk}/`, tokens.admin);
+    const again = runHandlerDirectly(t.deps, windComfortHandler(analysisServices(t.deps)), await enqueueAnalysis(t.deps, 'analysis.wind-comfort', input));
+    await expect(again).rejects.toMatchObject({ name: 'PermanentJobError', message: expect.stringContaining(`${created.body.id} no longer exists`) });
   });
 
   it('is a metric a scenario of the company’s project may choose; another company’s table is not', async () => {
