@@ -138,15 +138,29 @@ describe('sign-in statechart (xstate/graph)', () => {
   });
 
   it('every resting state carries exactly one status tag, the one its place in the chart names', () => {
-    const STATUSES = ['AUTHENTICATED', 'ERROR', 'LOGGED_OUT', 'WAIT_FOR_OAUTH_REDIRECT_URL', 'WAIT_FOR_OAUTH_RESPONSE', 'WAIT_FOR_TOKEN', 'SIGNUP_SUCCESS'] as const;
+    const STATUSES = [
+      'AUTHENTICATED',
+      'ERROR',
+      'LOGGED_OUT',
+      'WAIT_FOR_OAUTH_REDIRECT_URL',
+      'WAIT_FOR_OAUTH_RESPONSE',
+      'WAIT_FOR_TOKEN',
+      'SIGNUP_SUCCESS',
+    ] as const;
     const expected = (s: Snapshot) =>
-      s.matches('authenticated') ? 'AUTHENTICATED'
-      : s.matches('passwordLogin') || s.matches('otpLogin') ? 'WAIT_FOR_TOKEN'
-      : s.matches('redirectingToSso') ? 'WAIT_FOR_OAUTH_REDIRECT_URL'
-      : s.matches('exchangingCode') ? 'WAIT_FOR_OAUTH_RESPONSE'
-      : s.matches({ signedOut: 'failed' }) ? 'ERROR'
-      : s.matches({ signedOut: 'signedUp' }) ? 'SIGNUP_SUCCESS'
-      : 'LOGGED_OUT';
+      s.matches('authenticated')
+        ? 'AUTHENTICATED'
+        : s.matches('passwordLogin') || s.matches('otpLogin')
+          ? 'WAIT_FOR_TOKEN'
+          : s.matches('redirectingToSso')
+            ? 'WAIT_FOR_OAUTH_REDIRECT_URL'
+            : s.matches('exchangingCode')
+              ? 'WAIT_FOR_OAUTH_RESPONSE'
+              : s.matches({ signedOut: 'failed' })
+                ? 'ERROR'
+                : s.matches({ signedOut: 'signedUp' })
+                  ? 'SIGNUP_SUCCESS'
+                  : 'LOGGED_OUT';
     let checked = 0;
     for (const input of INPUTS) {
       for (const path of getShortestPaths(authMachine, { input, events: ALL_EVENTS, serializeState })) {

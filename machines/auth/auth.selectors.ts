@@ -8,7 +8,15 @@ type Snapshot = SnapshotFrom<typeof authMachine>;
 export type { AuthStatus };
 
 /** Every status, each the tag of the states that have it (auth.machine.ts). */
-const STATUSES: readonly AuthStatus[] = ['AUTHENTICATED', 'ERROR', 'LOGGED_OUT', 'WAIT_FOR_OAUTH_REDIRECT_URL', 'WAIT_FOR_OAUTH_RESPONSE', 'WAIT_FOR_TOKEN', 'SIGNUP_SUCCESS'];
+const STATUSES: readonly AuthStatus[] = [
+  'AUTHENTICATED',
+  'ERROR',
+  'LOGGED_OUT',
+  'WAIT_FOR_OAUTH_REDIRECT_URL',
+  'WAIT_FOR_OAUTH_RESPONSE',
+  'WAIT_FOR_TOKEN',
+  'SIGNUP_SUCCESS',
+];
 
 /** SPEC §3's other readings of the same states. */
 export type AuthStatusReading = AuthStatus | 'AUTH_OK' | 'AUTH_ERROR' | 'AUTH_LOGOUT';
@@ -65,8 +73,7 @@ export const selectReturnPath = (snapshot: Snapshot): string | null => snapshot.
 
 /** The questionnaire flag (persisted: stored when true, removed when false). */
 export const selectNeedsQuestionnaire = (snapshot: Snapshot): boolean => snapshot.context.questionnaire;
-export const selectIsSubmittingQuestionnaire = (snapshot: Snapshot): boolean =>
-  snapshot.matches({ authenticated: { questionnaire: 'submitting' } });
+export const selectIsSubmittingQuestionnaire = (snapshot: Snapshot): boolean => snapshot.matches({ authenticated: { questionnaire: 'submitting' } });
 export const selectQuestionnaireError = (snapshot: Snapshot): ServerError | null => snapshot.context.questionnaireError;
 
 /** The agreement the modal shows, while one blocks the app. */

@@ -44,7 +44,12 @@ export function wizardWindow(window: string): string {
 }
 
 /** The criterion a toggle picks: a criterion turned on, or the default one when the analysis is chosen. */
-export function criterionPicked(values: WizardValues, locked: readonly AnalysisType[], options: WizardOptions, toggle: { analysisType: AnalysisType; metric?: string }): string | null {
+export function criterionPicked(
+  values: WizardValues,
+  locked: readonly AnalysisType[],
+  options: WizardOptions,
+  toggle: { analysisType: AnalysisType; metric?: string },
+): string | null {
   if (toggle.analysisType !== COMFORT) return null;
   const chosen = values.analyses.find((a) => a.analysis_type === COMFORT);
   const choices = metricChoices(COMFORT, options);
@@ -64,7 +69,12 @@ export function recipeValues(answer: RecipeAnswer, options: WizardOptions): Appl
 
 /** Whether the form's seasons and times are the ones a recipe gave. */
 export function fromRecipe(values: Pick<WizardValues, 'seasons' | 'times'>, recipe: AppliedRecipe | null): boolean {
-  return recipe !== null && values.times === recipe.times && values.seasons.length === recipe.seasons.length && recipe.seasons.every((s) => values.seasons.includes(s));
+  return (
+    recipe !== null &&
+    values.times === recipe.times &&
+    values.seasons.length === recipe.seasons.length &&
+    recipe.seasons.every((s) => values.seasons.includes(s))
+  );
 }
 
 /**

@@ -189,10 +189,7 @@ const withValues = (context: WizardContext, values: WizardValues) => ({ values, 
 function formStep(step: FormStep, next: string, back?: FormStep) {
   return {
     on: {
-      'step.next': [
-        { guard: { type: 'stepClear', params: { step } }, target: next },
-        { actions: { type: 'showStep', params: { step } } },
-      ],
+      'step.next': [{ guard: { type: 'stepClear', params: { step } }, target: next }, { actions: { type: 'showStep', params: { step } } }],
       ...(back ? { 'step.back': back } : {}),
     },
   } as const;
@@ -346,7 +343,11 @@ export const scenarioWizardMachine = setup({
     }),
     chooseCfd: assign(({ context, event }) => {
       assertEvent(event, 'cfd.choose');
-      const values = { ...context.values, ...(event.windDirections !== undefined ? { windDirections: event.windDirections } : {}), ...(event.cfdTier ? { cfdTier: event.cfdTier } : {}) };
+      const values = {
+        ...context.values,
+        ...(event.windDirections !== undefined ? { windDirections: event.windDirections } : {}),
+        ...(event.cfdTier ? { cfdTier: event.cfdTier } : {}),
+      };
       return { values, flags: checkValues(values, context.options) };
     }),
     askEstimate: sendTo('cfdEstimate', ({ context }) => ({ type: 'request.change' as const, request: cfdRequest(context) })),
@@ -479,7 +480,10 @@ export const scenarioWizardMachine = setup({
           },
           on: {
             // Progress while running keeps the watch going; a final report is judged.
-            'validation.updated': [{ guard: 'reportInProgress', actions: 'keepReport' }, { target: 'settling', actions: 'keepReport' }],
+            'validation.updated': [
+              { guard: 'reportInProgress', actions: 'keepReport' },
+              { target: 'settling', actions: 'keepReport' },
+            ],
           },
         },
         judged: { tags: 'checkingGeometry', always: [{ guard: 'hasErrors', target: 'failed' }, { target: 'passed' }] },

@@ -47,7 +47,10 @@ export const selectVisibleFlags = (s: Snapshot): Flags => {
   return Object.assign({}, ...shown.map((step) => flagsOfStep(all, step)), s.context.serverFlags) as Flags;
 };
 
-export const selectStepFlags = (step: FormStep) => (s: Snapshot): Flags => flagsOfStep(selectVisibleFlags(s), step);
+export const selectStepFlags =
+  (step: FormStep) =>
+  (s: Snapshot): Flags =>
+    flagsOfStep(selectVisibleFlags(s), step);
 
 export const selectValues = (s: Snapshot) => s.context.values;
 export const selectOptions = (s: Snapshot) => s.context.options;
@@ -81,7 +84,9 @@ export const selectLevels = (s: Snapshot): LevelChoice[] =>
       ...(own.length ? [`${list(own)} computed by Canopy`] : []),
     ];
     const kind = engine === 'AI' ? 'machine-learning' : 'CFD';
-    const summary = parts.length ? `${parts.join('; ')}${providers.length ? '' : ` (no ${kind} provider is configured here)`}` : 'nothing runs at this level on this installation';
+    const summary = parts.length
+      ? `${parts.join('; ')}${providers.length ? '' : ` (no ${kind} provider is configured here)`}`
+      : 'nothing runs at this level on this installation';
     return { engine, empty: offer.length === 0, summary: summary.charAt(0).toUpperCase() + summary.slice(1) };
   });
 

@@ -6,7 +6,14 @@
  */
 import { createContext } from 'react';
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
-import { scenarioWizardMachine, type LoadInput, type LoadOutput, type RecipeAsk, type SaveInput, type StartValidationInput } from '@machines/scenario-wizard/scenario-wizard.machine.ts';
+import {
+  scenarioWizardMachine,
+  type LoadInput,
+  type LoadOutput,
+  type RecipeAsk,
+  type SaveInput,
+  type StartValidationInput,
+} from '@machines/scenario-wizard/scenario-wizard.machine.ts';
 import type { RecipeAnswer } from '@machines/scenario-wizard/recipe-defaults.ts';
 import { scenarioActionMachine, type ActionRequest } from '@machines/scenario-wizard/scenario-action.machine.ts';
 import type { CostBreakdown, SavedScenario, ScenarioRef, SubmitResult, ValidationReport } from '@machines/scenario-wizard/scenario-wizard.types.ts';
@@ -131,7 +138,9 @@ export const liveScenarioServices: ScenarioServices = {
     return { criterionId: recipe.criteria_id, seasons: recipe.seasons.map((s) => s.id), windows: recipe.timeWindows.map((w) => w.window) };
   },
   estimateCfd: ({ projectId, values, analyses }) =>
-    Promise.all(analyses.map(async (analysis_type) => ({ analysis_type, estimate: await cfd.estimateCfd(api, projectId, cfd.cfdEstimateBody(values, analysis_type)) }))),
+    Promise.all(
+      analyses.map(async (analysis_type) => ({ analysis_type, estimate: await cfd.estimateCfd(api, projectId, cfd.cfdEstimateBody(values, analysis_type)) })),
+    ),
   async runAction({ kind, projectId, configurationId, duplicate }) {
     if (kind === 'delete') {
       await scenarios.deleteConfiguration(api, projectId, configurationId);
@@ -141,7 +150,6 @@ export const liveScenarioServices: ScenarioServices = {
     return (await scenarios.hideScenario(api, projectId, configurationId, kind === 'hide')).id;
   },
 };
-
 
 /** Live scenario events (from the live status actor), when the screen has them. */
 export type LiveEvents = (listener: (message: ScenarioEvent) => void) => () => void;
@@ -209,13 +217,17 @@ export function bindScenarioLogic(services: ScenarioServices) {
       startValidation: fromPromise<ValidationReport, StartValidationInput>(({ input }) => call(() => services.startValidation(input))),
       watchValidation: watchValidationLogic(services, null),
       acknowledgeWarnings: fromPromise<ValidationReport, AcknowledgeRequest>(({ input }) =>
-        call(() => (services.acknowledgeWarnings ? services.acknowledgeWarnings(input) : Promise.reject(new Error('Acknowledging warnings is not available here')))),
+        call(() =>
+          services.acknowledgeWarnings ? services.acknowledgeWarnings(input) : Promise.reject(new Error('Acknowledging warnings is not available here')),
+        ),
       ),
       repairGeometry: fromPromise<RepairOutcome, RepairRequest>(({ input }) =>
         call(() => (services.repairGeometry ? services.repairGeometry(input) : Promise.reject(new Error('Repairing geometry is not available here')))),
       ),
       loadCost: fromPromise<CostBreakdown, ScenarioRef>(({ input }) => call(() => services.loadCost(input))),
-      submitScenario: fromPromise<SubmitResult, ScenarioRef & { expectedCredits: number }>(({ input }) => call(() => services.submit(input, input.expectedCredits))),
+      submitScenario: fromPromise<SubmitResult, ScenarioRef & { expectedCredits: number }>(({ input }) =>
+        call(() => services.submit(input, input.expectedCredits)),
+      ),
       cfdEstimate: cfdEstimateMachine.provide({
         actors: {
           estimateCfd: fromPromise<CfdEstimateLine[], CfdEstimateRequest>(({ input }) =>

@@ -31,7 +31,10 @@ function stored() {
 
 function renderWizard(getRecipeDefaults: ScenarioServices['getRecipeDefaults']) {
   const services: ScenarioServices = {
-    loadWizard: vi.fn(async () => ({ options: { ...options, criteria }, scenario: { id: 9, study_id: 70, name: 'Podium option B', status: 'draft', values: stored() } })),
+    loadWizard: vi.fn(async () => ({
+      options: { ...options, criteria },
+      scenario: { id: 9, study_id: 70, name: 'Podium option B', status: 'draft', values: stored() },
+    })),
     saveScenario: vi.fn(),
     startValidation: vi.fn(),
     getValidation: vi.fn(),
@@ -73,7 +76,11 @@ const next = (u: ReturnType<typeof userEvent.setup>) => u.click(screen.getByRole
 describe("the weather step from a criterion's recipe", () => {
   it('fills seasons and times from the recipe with a note naming the criterion, until the user changes them', async () => {
     const u = userEvent.setup();
-    const recipe = vi.fn(async (criterionId: string) => ({ criterionId, seasons: ['annual', 'winter', 'spring', 'summer', 'autumn'], windows: ['00:00-24:00', '07:00-23:00'] }));
+    const recipe = vi.fn(async (criterionId: string) => ({
+      criterionId,
+      seasons: ['annual', 'winter', 'spring', 'summer', 'autumn'],
+      windows: ['00:00-24:00', '07:00-23:00'],
+    }));
     renderWizard(recipe);
     await screen.findByRole('textbox', { name: 'Scenario name' });
     await next(u);
