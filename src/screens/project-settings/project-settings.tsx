@@ -16,6 +16,7 @@ import { usePageTitle } from '../../app/page-title.ts';
 import { SETTINGS_TAB_LABELS, type SettingsTab } from './settings-tabs.ts';
 import { AdminTab } from './admin-tab.tsx';
 import { DetailsTab } from './details-tab.tsx';
+import { ExportProject } from './export-project.tsx';
 import { ParameterSetsTab } from './parameter-sets-tab.tsx';
 import { ScenariosTab } from './scenarios-tab.tsx';
 import { ShareTab } from './share-tab.tsx';
@@ -41,6 +42,7 @@ export function ProjectSettings({ detail, tab }: { detail: ActorRefFrom<typeof p
       </nav>
       <div className={panel}>
         {tab === 'details' ? <DetailsTab detail={detail} canChange={canChange} /> : null}
+        {tab === 'details' ? <ExportProject project={project} /> : null}
         {tab === 'scenarios' ? (
           <ScenariosTab projectId={project.id} studies={studies} canAdd={canChange || mayAddScenario} onChanged={() => detail.send({ type: 'project.reload' })} />
         ) : null}

@@ -15,12 +15,13 @@ import { useWorkspaceLogic } from '../../app/workspace-logic.ts';
 import { Button } from '../../ui/button.tsx';
 import { page, pageHeader, pageSubtitle, pageTitle } from '../../ui/surface.css.ts';
 import { CreateProjectDialog } from './create-project-dialog.tsx';
+import { ImportProject } from './import-project.tsx';
 import { ProjectGrid } from './project-grid.tsx';
 import { ProjectListToolbar } from './project-list-toolbar.tsx';
 import { SharingInbox } from './sharing-inbox.tsx';
 import { LiveInbox } from './live-inbox.tsx';
 import { LiveStatusProvider } from '../scenario-wizard/live-status-provider.tsx';
-import { layout } from './project-list.css.ts';
+import { headerActions, layout } from './project-list.css.ts';
 
 export function ProjectListScreen() {
   usePageTitle('Projects');
@@ -68,11 +69,14 @@ export function ProjectListScreen() {
             <h1 className={pageTitle}>Projects</h1>
             <p className={pageSubtitle}>{count === null ? 'Your sites, studies and results.' : `${count} ${count === 1 ? 'project' : 'projects'} in this list`}</p>
           </div>
-          {canCreate ? (
-            <Button tone="primary" onClick={() => creator.send({ type: 'modal.open' })}>
-              New project
-            </Button>
-          ) : null}
+          <div className={headerActions}>
+            <ImportProject />
+            {canCreate ? (
+              <Button tone="primary" onClick={() => creator.send({ type: 'modal.open' })}>
+                New project
+              </Button>
+            ) : null}
+          </div>
         </header>
         <div className={layout}>
           <div>

@@ -67,3 +67,6 @@ export const skeleton = style({
 });
 
 export const notice = style({ marginBottom: tokens.space.lg });
+
+/** The header's buttons (Import project, New project) and the import's progress beside them. */
+export const headerActions = style({ display: 'flex', gap: tokens.space.sm, alignItems: 'center', flexWrap: 'wrap', justifyContent: 'flex-end' });

@@ -221,8 +221,6 @@ export const TABLES: readonly TableSpec[] = [
   { name: 'report_views', table: reportViews, refs: { reportId: 'reports', imageViewId: 'image_views' } },
 ];
 
-export const TABLE_NAMES: readonly TableName[] = TABLES.map((t) => t.name);
-
 /** The table's columns by their camelCase key, with the database name and kind of each. */
 export function columnsOf(spec: TableSpec): Array<{ key: string; column: Column }> {
   return Object.entries(getTableColumns(spec.table)).map(([key, column]) => ({ key, column }));
