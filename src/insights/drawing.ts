@@ -9,9 +9,8 @@
 import type { NormPoint, ShapeKind } from '@machines/viewer-modes/viewer-modes.types.ts';
 import type { DrawingDoc, Shape, SitePoint } from '@machines/viewer-modes/drawing-doc.ts';
 
-export type { NormPoint, ShapeKind };
 export { emptyDrawing } from '@machines/viewer-modes/drawing-doc.ts';
-export type { DrawingCommand, DrawingDoc, Shape, SitePoint } from '@machines/viewer-modes/drawing-doc.ts';
+export type { DrawingDoc, Shape, SitePoint } from '@machines/viewer-modes/drawing-doc.ts';
 
 export const DRAWING_JSON_VERSION = 1;
 
