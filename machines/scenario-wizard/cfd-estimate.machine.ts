@@ -6,18 +6,20 @@
  * asks once); a grid too large for the tier, or a file the solver cannot take, is the server's
  * refusal with its numbers and the way out.
  *
- *   cfdEstimate
+ *   cfdEstimate     `request.change` from anywhere → starting
+ *   ├── starting    (transient) off when no analysis is Canopy's CFD, else waiting
  *   ├── off         the scenario has no analysis Canopy's CFD computes
  *   ├── waiting     a change came in; `settle` later → loading
- *   ├── loading     the estimate routes answer (a change meanwhile drops the answer: → waiting)
+ *   ├── loading     the estimate routes answer (a change meanwhile drops the answer: → starting)
  *   ├── ready       the estimates are shown
  *   ├── refused     400: the server's words (cfd_tier: too large; a file's field: not voxelisable)
  *   └── failed      network or server error: `retry`
  *
+ * starting, waiting and loading carry the tag `estimating` (the view's one "working it out" phase).
  * Tells the wizard whether the current choice fits (`cfd.estimated`), which it needs to let the
  * choice be applied. Invoked by scenario-wizard.machine.ts in its cost state.
  */
-import { assign, sendParent, setup } from 'xstate';
+import { assertEvent, assign, sendParent, setup } from 'xstate';
 import { asServerError, notProvided, type ServerError } from '@machines/shared/actors.ts';
 import type { CfdEstimateResponse } from '@canopy/contract/cfd.ts';
 import type { CfdAnalysis } from './cfd-choice.ts';
@@ -60,6 +62,7 @@ export const cfdEstimateMachine = setup({
     context: {} as CfdEstimateContext,
     events: {} as CfdEstimateEvent,
     input: {} as CfdEstimateRequest,
+    tags: {} as 'estimating',
   },
   actors: {
     estimateCfd: notProvided<CfdEstimateLine[], CfdEstimateRequest>('estimateCfd'),
@@ -67,10 +70,17 @@ export const cfdEstimateMachine = setup({
   delays: { settle: ESTIMATE_SETTLE_MS },
   guards: {
     noCfd: ({ context }) => context.request.analyses.length === 0,
-    refused: ({ event }) => refusalOf(asServerError((event as { error?: unknown }).error)) !== null,
+    /** A 400 whose words the user can act on (a tier too fine, a file the solver cannot take). */
+    refused: (_, { error }: { error: unknown }) => refusalOf(asServerError(error)) !== null,
   },
   actions: {
-    takeRequest: assign(({ event }) => (event.type === 'request.change' ? { request: event.request } : {})),
+    takeRequest: assign(({ event }) => {
+      assertEvent(event, 'request.change');
+      return { request: event.request };
+    }),
+    keepLines: assign((_, lines: CfdEstimateLine[]) => ({ lines, refusal: null, error: null })),
+    keepRefusal: assign((_, { error }: { error: unknown }) => ({ lines: [], refusal: refusalOf(asServerError(error)), error: null })),
+    keepError: assign((_, { error }: { error: unknown }) => ({ lines: [], refusal: null, error: asServerError(error) })),
     tellFits: sendParent(({ context }) => ({ type: 'cfd.estimated' as const, fits: context.lines.length > 0 && context.refusal === null })),
     tellUnknown: sendParent({ type: 'cfd.estimated' as const, fits: false }),
   },
@@ -80,21 +90,22 @@ export const cfdEstimateMachine = setup({
   initial: 'starting',
   on: { 'request.change': { target: '.starting', actions: ['takeRequest', 'tellUnknown'] } },
   states: {
-    starting: { always: [{ guard: 'noCfd', target: 'off' }, { target: 'waiting' }] },
+    starting: { tags: 'estimating', always: [{ guard: 'noCfd', target: 'off' }, { target: 'waiting' }] },
     off: {},
-    waiting: { after: { settle: 'loading' } },
+    waiting: { tags: 'estimating', after: { settle: 'loading' } },
     loading: {
+      tags: 'estimating',
       invoke: {
         src: 'estimateCfd',
         input: ({ context }) => context.request,
-        onDone: { target: 'ready', actions: [assign({ lines: ({ event }) => event.output, refusal: null, error: null }), 'tellFits'] },
+        onDone: { target: 'ready', actions: [{ type: 'keepLines', params: ({ event }) => event.output }, 'tellFits'] },
         onError: [
           {
-            guard: 'refused',
+            guard: { type: 'refused', params: ({ event }) => ({ error: event.error }) },
             target: 'refused',
-            actions: [assign({ lines: [], refusal: ({ event }) => refusalOf(asServerError(event.error)), error: null }), 'tellFits'],
+            actions: [{ type: 'keepRefusal', params: ({ event }) => ({ error: event.error }) }, 'tellFits'],
           },
-          { target: 'failed', actions: [assign({ lines: [], refusal: null, error: ({ event }) => asServerError(event.error) }), 'tellFits'] },
+          { target: 'failed', actions: [{ type: 'keepError', params: ({ event }) => ({ error: event.error }) }, 'tellFits'] },
         ],
       },
     },

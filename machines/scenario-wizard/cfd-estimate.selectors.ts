@@ -18,11 +18,9 @@ export const selectCfdApplicable = (s: Wizard): boolean => selectCfdChanged(s) &
 export const selectCfdEstimateRef = (s: Wizard): CfdEstimateRef | null => (s.children.cfdEstimate as CfdEstimateRef | undefined) ?? null;
 
 export type CfdEstimatePhase = 'off' | 'loading' | 'ready' | 'refused' | 'failed';
-export const selectEstimatePhase = (s: Estimate): CfdEstimatePhase => {
-  if (s.matches('off')) return 'off';
-  for (const phase of ['ready', 'refused', 'failed'] as const) if (s.matches(phase)) return phase;
-  return 'loading';
-};
+const RESTING: Partial<Record<string, CfdEstimatePhase>> = { off: 'off', ready: 'ready', refused: 'refused', failed: 'failed' };
+/** Where the estimate is: every state that works it out (starting, waiting, loading) is 'loading'. */
+export const selectEstimatePhase = (s: Estimate): CfdEstimatePhase => (s.hasTag('estimating') ? 'loading' : (RESTING[s.value] ?? 'loading'));
 export const selectEstimateLines = (s: Estimate): CfdEstimateLine[] => s.context.lines;
 export const selectEstimateRefusal = (s: Estimate): string | null => s.context.refusal;
 export const selectEstimateError = (s: Estimate): string | null => errorMessage(s.context.error);
