@@ -96,4 +96,19 @@ describe('favorites', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(selectIsFavorite(3, false)(actor.getSnapshot())).toBe(false);
   });
+
+  it('keeps plain data in its context, the toast reached through the relay (issue 18 item 2): a JSON round trip gives it back unchanged', async () => {
+    const { actor, toasts } = setup(async () => {
+      throw refused;
+    });
+    actor.send({ type: 'favorite.toggle', projectId: 7, favorite: false, name: 'Harbour' });
+    actor.send({ type: 'favorite.toggle', projectId: 8, favorite: true, name: 'Quay' });
+    const context = actor.getSnapshot().context;
+    expect(JSON.parse(JSON.stringify(context))).toEqual(context);
+    expect(Object.keys(context).sort()).toEqual(['queue', 'stars']);
+    await vi.advanceTimersByTimeAsync(0);
+    // the toast still arrives, by the relay's system id
+    expect(toasts.getSnapshot().context.toasts.map((t) => t.id)).toContain('favorite-7');
+    expect(JSON.parse(JSON.stringify(actor.getSnapshot().context))).toEqual(actor.getSnapshot().context);
+  });
 });

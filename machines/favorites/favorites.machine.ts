@@ -10,11 +10,13 @@
  *
  * Emits `favorite.saved` after each successful save, so the list can move the project in or out of
  * its favorites tab. Owned by src/screens/projects/ (screen-local); the toast goes to the app's
- * toast actor passed as input.
+ * toast actor passed as input, through the relay spawned as system id 'toast'
+ * (machines/toast/toast-relay.ts): the context holds no actor reference.
  */
-import { assertEvent, assign, emit, sendTo, setup, type ActorRef, type Snapshot } from 'xstate';
-import type { ToastEvent } from '@machines/toast/toast.machine.ts';
+import { assertEvent, assign, emit, enqueueActions, setup } from 'xstate';
 import { notProvided } from '@machines/shared/actors.ts';
+import type { ToastEvent } from '@machines/toast/toast.machine.ts';
+import { TOAST_SYSTEM_ID, toastRelay, type ToastSink } from '@machines/toast/toast-relay.ts';
 
 export interface FavoriteSave {
   projectId: number;
@@ -27,13 +29,10 @@ interface QueuedSave extends FavoriteSave {
   name: string;
 }
 
-export type ToastRef = ActorRef<Snapshot<unknown>, ToastEvent>;
-
 export interface FavoritesContext {
   /** The star shown for each project toggled here (the server's answer until then is on the project). */
   stars: Record<number, boolean>;
   queue: QueuedSave[];
-  toasts: ToastRef | null;
 }
 
 export type FavoritesEvent = {
@@ -53,11 +52,12 @@ export const favoritesMachine = setup({
   types: {
     context: {} as FavoritesContext,
     events: {} as FavoritesEvent,
-    input: {} as { toasts?: ToastRef | null },
+    input: {} as { toasts?: ToastSink | null },
     emitted: {} as FavoritesEmitted,
   },
   actors: {
     saveFavorite: notProvided<void, FavoriteSave>('saveFavorite'),
+    toastRelay,
   },
   actions: {
     toggle: assign(({ context, event }) => {
@@ -81,24 +81,26 @@ export const favoritesMachine = setup({
       const saved = context.queue[0]!;
       return { type: 'favorite.saved' as const, projectId: saved.projectId, favorite: saved.favorite };
     }),
-    toastFailure: sendTo(
-      ({ context }) => context.toasts!,
-      ({ context }) => {
-        const failed = context.queue[0]!;
-        return {
-          type: 'toast.show' as const,
-          toast: { id: `favorite-${failed.projectId}`, tone: 'danger' as const, title: favoriteFailedTitle(failed.name, failed.favorite) },
-        };
-      },
-    ),
+    toastFailure: enqueueActions(({ context, enqueue, system }) => {
+      const failed = context.queue[0];
+      const toasts = system.get(TOAST_SYSTEM_ID);
+      if (!failed || !toasts) return;
+      const toast: ToastEvent = {
+        type: 'toast.show',
+        toast: { id: `favorite-${failed.projectId}`, tone: 'danger', title: favoriteFailedTitle(failed.name, failed.favorite) },
+      };
+      enqueue.sendTo(toasts, toast);
+    }),
   },
   guards: {
     queueEmpty: ({ context }) => context.queue.length === 0,
-    canToast: ({ context }) => context.toasts !== null,
   },
 }).createMachine({
   id: 'favorites',
-  context: ({ input }) => ({ stars: {}, queue: [], toasts: input.toasts ?? null }),
+  context: ({ input, spawn }) => {
+    spawn('toastRelay', { systemId: TOAST_SYSTEM_ID, input: input.toasts ?? null });
+    return { stars: {}, queue: [] };
+  },
   initial: 'idle',
   on: {
     'favorite.toggle': { actions: 'toggle' },
@@ -112,10 +114,7 @@ export const favoritesMachine = setup({
         src: 'saveFavorite',
         input: ({ context }) => ({ projectId: context.queue[0]!.projectId, favorite: context.queue[0]!.favorite }),
         onDone: { target: 'next', actions: ['announceSaved', 'dequeue'] },
-        onError: [
-          { guard: 'canToast', target: 'next', actions: ['toastFailure', 'rollBack'] },
-          { target: 'next', actions: 'rollBack' },
-        ],
+        onError: { target: 'next', actions: ['toastFailure', 'rollBack'] },
       },
     },
     next: {

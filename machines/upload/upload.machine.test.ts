@@ -228,3 +228,18 @@ describe('details', () => {
     expect(uploadIdOfRetryToast('request-timeout')).toBeNull();
   });
 });
+
+describe('its context (issue 18 item 2)', () => {
+  it('is plain data: no toast reference, and a JSON round trip gives it back unchanged, also after a failure', async () => {
+    const { actor, sender, toasts } = await startUpload('site plan.pdf', 1000);
+    const round = () => expect(JSON.parse(JSON.stringify(actor.getSnapshot().context))).toEqual(actor.getSnapshot().context);
+    round();
+    expect(actor.getSnapshot().context).not.toHaveProperty('toasts');
+    sender().error({ message: 'The server refused the file.', status: 403 });
+    await flush();
+    round();
+    // the toast still goes out, through the relay
+    expect(toasts.map((t) => t.type)).toEqual(['toast.show']);
+  });
+});
+

@@ -16,20 +16,16 @@
  * steps never run ahead of the bytes and a fast upload is not held back by the timers' story.
  * upload.cancel from any running state stops the invoked actor, whose cleanup aborts the request.
  *
+ * Toasts go through the relay registered as system id 'toast' (machines/toast/toast-relay.ts): the
+ * uploads parent spawns it for its children; an upload run on its own with `toasts` spawns its own.
+ * The context holds no actor reference.
+ *
  * Spawned by uploads.machine.ts; rendered by src/ui/file-uploader/upload-row.tsx.
  */
-import { assign, fromCallback, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import type {
-  SendInput,
-  SenderEvent,
-  StoredUpload,
-  ToastSink,
-  UploadFailure,
-  UploadGrant,
-  UploadSource,
-  UploadTarget,
-  VerifyInput,
-} from './upload.types.ts';
+import { assign, enqueueActions, fromCallback, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { TOAST_SYSTEM_ID, toastRelay } from '@machines/toast/toast-relay.ts';
+import type { ToastEvent } from '@machines/toast/toast.machine.ts';
+import type { SendInput, SenderEvent, StoredUpload, ToastSink, UploadFailure, UploadGrant, UploadSource, UploadTarget, VerifyInput } from './upload.types.ts';
 import { safeBlobName } from './blob-name.ts';
 
 export interface UploadInput {
@@ -43,7 +39,6 @@ export interface UploadContext {
   id: string;
   file: UploadSource;
   target: UploadTarget;
-  toasts: ToastSink | null;
   /** The name the blob is stored under (the file's name, cleaned for the blob endpoint). */
   blobName: string;
   grant: UploadGrant | null;
@@ -106,6 +101,7 @@ export const uploadMachine = setup({
       sendBack({ type: 'upload.error', failure: { message: 'sendBytes actor not provided', status: null } });
     }),
     verifyUpload: stub<StoredUpload, VerifyInput>('verifyUpload'),
+    toastRelay,
   },
   delays: PROGRESS_DELAYS,
   actions: {
@@ -123,8 +119,10 @@ export const uploadMachine = setup({
       failure: null,
       attempt: context.attempt + 1,
     })),
-    notifyFailure: ({ context }) => {
-      context.toasts?.send({
+    notifyFailure: enqueueActions(({ context, enqueue, system }) => {
+      const toasts = system.get(TOAST_SYSTEM_ID);
+      if (!toasts) return;
+      const toast: ToastEvent = {
         type: 'toast.show',
         toast: {
           id: retryToastId(context.id, context.attempt),
@@ -133,29 +131,36 @@ export const uploadMachine = setup({
           description: context.failure?.message,
           actionLabel: 'Retry',
         },
-      });
-    },
+      };
+      enqueue.sendTo(toasts, toast);
+    }),
     /** A retry from the row makes the last failure's toast (and its Retry) obsolete. */
-    dismissFailureToast: ({ context }) => {
-      context.toasts?.send({ type: 'toast.dismiss', id: retryToastId(context.id, context.attempt) });
-    },
+    dismissFailureToast: enqueueActions(({ context, enqueue, system }) => {
+      const toasts = system.get(TOAST_SYSTEM_ID);
+      const dismiss: ToastEvent = { type: 'toast.dismiss', id: retryToastId(context.id, context.attempt) };
+      if (toasts) enqueue.sendTo(toasts, dismiss);
+    }),
   },
 }).createMachine({
   id: 'upload',
-  context: ({ input }) => ({
-    id: input.id,
-    file: input.file,
-    target: input.target,
-    toasts: input.toasts ?? null,
-    blobName: safeBlobName(input.file.name),
-    grant: null,
-    loaded: 0,
-    total: input.file.size,
-    step: 0,
-    upload: null,
-    failure: null,
-    attempt: 1,
-  }),
+  context: ({ input, spawn }) => {
+    // On its own (tests, or a caller without the uploads parent) it brings its own relay; under the
+    // parent, the parent's serves every upload of its system.
+    if (input.toasts) spawn('toastRelay', { systemId: TOAST_SYSTEM_ID, input: input.toasts });
+    return {
+      id: input.id,
+      file: input.file,
+      target: input.target,
+      blobName: safeBlobName(input.file.name),
+      grant: null,
+      loaded: 0,
+      total: input.file.size,
+      step: 0,
+      upload: null,
+      failure: null,
+      attempt: 1,
+    };
+  },
   initial: 'queued',
   states: {
     queued: {

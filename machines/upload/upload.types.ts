@@ -2,7 +2,6 @@
  * The upload workflow's vocabulary. Nothing here knows HTTP: the live actors (src/services/uploads.ts)
  * turn XMLHttpRequest and the API client into these events and values; tests hand in fakes.
  */
-import type { ToastEvent } from '@machines/toast/toast.machine.ts';
 
 /** Where a file goes: a project, and which of its upload URLs (SPEC §7). */
 export interface UploadTarget {
@@ -37,10 +36,8 @@ export interface UploadSource {
   readonly type: string;
 }
 
-/** Anything that takes toasts: the app's toast actor. */
-export interface ToastSink {
-  send(event: ToastEvent): void;
-}
+/** Anything that takes toasts: the app's toast actor (reached through machines/toast/toast-relay.ts). */
+export type { ToastSink } from '@machines/toast/toast-relay.ts';
 
 /** Why an upload failed, in words for the user (the actors translate status codes). */
 export interface UploadFailure {

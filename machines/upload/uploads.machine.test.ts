@@ -130,3 +130,26 @@ describe('the uploads parent', () => {
     expect(shown).toEqual([30, 10]);
   });
 });
+
+describe("the uploads parent's toasts (issue 18 item 2)", () => {
+  it("reach the app through the parent's relay for every upload, and its context holds no toast reference", async () => {
+    const { actor, urlRequests, senders, toasts } = start(2);
+    expect(actor.getSnapshot().context).not.toHaveProperty('toasts');
+    actor.send({ type: 'files.add', files: [file('a.stl', 100), file('huge.stl', 5000)], target: TARGET, rules: RULES });
+    // apart from the children's references, the context is plain data
+    const { items, ...rest } = actor.getSnapshot().context;
+    expect(JSON.parse(JSON.stringify(rest))).toEqual(rest);
+    expect(items.map((i) => i.id)).toEqual(['upload-1']);
+    expect(items[0]!.ref.getSnapshot().context).not.toHaveProperty('toasts');
+    urlRequests[0]!.resolve(grantFor(1));
+    await flush();
+    senders[0]!.error({ message: 'The server refused the file.', status: 403 });
+    await flush();
+    expect(toasts).toEqual([
+      expect.objectContaining({ type: 'toast.show', toast: expect.objectContaining({ title: 'Unable to upload a.stl', actionLabel: 'Retry' }) }),
+    ]);
+    actor.send({ type: 'upload.retry', id: 'upload-1' });
+    expect(toasts.at(-1)).toEqual({ type: 'toast.dismiss', id: 'upload-retry:upload-1:1' });
+  });
+});
+

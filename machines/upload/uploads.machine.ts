@@ -9,7 +9,9 @@
  *                 xstate.snapshot.* events, which start queued files and announce finished ones)
  *
  * Children are spawned with syncSnapshot, so they need no reference to their parent and each one
- * runs (and is tested) on its own. Rows subscribe to their own child, so a progress tick re-renders
+ * runs (and is tested) on its own. The app's toasts are reached through the relay this machine
+ * spawns as system id 'toast' (machines/toast/toast-relay.ts), which its uploads share: the
+ * context holds no toast reference. Rows subscribe to their own child, so a progress tick re-renders
  * one row, not the list.
  *
  * Owned by src/ui/file-uploader/use-uploads.ts; rendered by src/ui/file-uploader/file-uploader.tsx.
@@ -18,6 +20,7 @@ import { assign, enqueueActions, setup, stopChild, type SnapshotFrom } from 'xst
 import { uploadMachine, type UploadActorRef } from './upload.machine.ts';
 import { checkFile, type FileRules } from './file-rules.ts';
 import type { StoredUpload, ToastSink, UploadSource, UploadTarget } from './upload.types.ts';
+import { TOAST_SYSTEM_ID, toastRelay } from '@machines/toast/toast-relay.ts';
 
 export interface UploadItem {
   id: string;
@@ -44,7 +47,6 @@ export interface UploadsInput {
 export interface UploadsContext {
   items: UploadItem[];
   rejections: Rejection[];
-  toasts: ToastSink | null;
   maxConcurrent: number;
   /** Uploads whose upload.done was emitted (each is announced once). */
   announced: string[];
@@ -76,7 +78,7 @@ export const uploadsMachine = setup({
     input: {} as UploadsInput,
     emitted: {} as UploadsEmitted,
   },
-  actors: { upload: uploadMachine },
+  actors: { upload: uploadMachine, toastRelay },
   guards: {
     isSettled: ({ context, event }) => {
       const id = 'id' in event ? event.id : '';
@@ -100,7 +102,7 @@ export const uploadsMachine = setup({
         const ref = spawn('upload', {
           id,
           syncSnapshot: true,
-          input: { id, file, target: event.target, toasts: context.toasts ?? undefined },
+          input: { id, file, target: event.target },
         });
         items.push({ id, ref, target: event.target, started: false });
       }
@@ -150,15 +152,17 @@ export const uploadsMachine = setup({
   },
 }).createMachine({
   id: 'uploads',
-  context: ({ input }) => ({
-    items: [],
-    rejections: [],
-    toasts: input.toasts ?? null,
-    maxConcurrent: input.maxConcurrent ?? DEFAULT_MAX_CONCURRENT,
-    announced: [],
-    nextId: 1,
-    scope: input.scope ? `${input.scope}-` : '',
-  }),
+  context: ({ input, spawn }) => {
+    spawn('toastRelay', { systemId: TOAST_SYSTEM_ID, input: input.toasts ?? null });
+    return {
+      items: [],
+      rejections: [],
+      maxConcurrent: input.maxConcurrent ?? DEFAULT_MAX_CONCURRENT,
+      announced: [],
+      nextId: 1,
+      scope: input.scope ? `${input.scope}-` : '',
+    };
+  },
   initial: 'active',
   states: {
     active: {
