@@ -22,7 +22,8 @@ import { join } from 'node:path';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { buildWorld, type World } from '../../../test/world.ts';
 import { uploadFile } from '../../../test/world-scenarios.ts';
-import { assets, jobs, simulations, subscriptions } from '../../db/schema/index.ts';
+import { assets, companyCriteria, jobs, simulations, subscriptionUsage, subscriptions } from '../../db/schema/index.ts';
+import { sampleTable } from '../../../test/world-criteria.ts';
 import { createInlineCpuPool } from '../../jobs/inline-cpu-pool.ts';
 import { jobHandlers } from '../../jobs/handlers/index.ts';
 import { JobWorker } from '../../jobs/worker.ts';
@@ -343,6 +344,42 @@ describe('a CFD direction whose worker is lost mid-run', { timeout: 240_000 }, (
     // Checkpoints every 60-step chunk: it went on from one at least a chunk in.
     expect(result.resumedFromStep).toBeGreaterThanOrEqual(60);
     expect(result.outcome).toBe('recorded');
+  });
+});
+
+describe("a company's own criterion table in a CFD scenario (issue 16)", { timeout: 240_000 }, () => {
+  let s: Setup;
+  beforeAll(async () => {
+    s = await setup({ CFD_TEST_STEPS: '24' });
+    // Validation only: the approved run is read from the queue, not run.
+    startWorker(s, { types: ['geometry.validate'] });
+  });
+  afterAll(() => teardown(s));
+
+  it('is copied into the job at approval, so a later edit does not change the run', async () => {
+    const { t, w } = s;
+    const id = `company-${w.criteria.criterionId}`;
+    const scenario = await validatedScenario(s, 'Tower wind (own table)', { analyses: [{ analysis_type: 'pedestrian_wind_comfort', metrics: [id] }] });
+    expect((await validation(s, scenario.id)).status).toBe('passed');
+    await json(await t.request(`${scenarioUrl(s, scenario.id)}/user-approval/`, { method: 'POST', token: w.tokens.projectAdmin, json: { approved: true } }), 200);
+    await t.database.db.update(companyCriteria).set({ name: 'Renamed after approval' }).where(eq(companyCriteria.id, w.criteria.criterionId));
+    const [job] = await t.database.db.select().from(jobs).where(eq(jobs.type, 'cfd.wind'));
+    const settings = (job!.input as { settings: { criteria: string[]; tables?: Array<{ id: string; name: string }> } }).settings;
+    expect(settings.criteria).toEqual([id]);
+    expect(settings.tables?.map((c) => [c.id, c.name])).toEqual([[id, 'Acme comfort']]);
+  });
+
+  it('deleted after the scenario was saved: approval is a 400 naming the metric, and nothing is debited or queued', async () => {
+    const { t, w } = s;
+    const [row] = await t.database.db.insert(companyCriteria).values({ companyId: w.companyId, ...sampleTable('Short-lived') }).returning({ id: companyCriteria.id });
+    const scenario = await validatedScenario(s, 'Tower wind (deleted table)', { analyses: [{ analysis_type: 'pedestrian_wind_comfort', metrics: ['lawson-lddc', `company-${row!.id}`] }] });
+    expect((await validation(s, scenario.id)).status).toBe('passed');
+    await t.database.db.delete(companyCriteria).where(eq(companyCriteria.id, row!.id));
+    const queued = (await t.database.db.select().from(jobs).where(eq(jobs.type, 'cfd.wind'))).length;
+    const refused = await json<Record<string, string[]>>(await t.request(`${scenarioUrl(s, scenario.id)}/user-approval/`, { method: 'POST', token: w.tokens.projectAdmin, json: { approved: true } }), 400);
+    expect(refused['analyses.0.metrics.1']?.[0]).toMatch(/no longer exists in the project's company/);
+    expect(await t.database.db.select().from(jobs).where(eq(jobs.type, 'cfd.wind'))).toHaveLength(queued);
+    expect(await t.database.db.select().from(subscriptionUsage).where(eq(subscriptionUsage.configurationId, scenario.id))).toHaveLength(0);
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * The criteria a wind-comfort job classifies with (issue 16): built-in ones by id; a company's
- * table (company-<pk>) from the copy the job carries (post-processing puts it there), else from the
- * project's company's tables as they are when the job runs (a scenario's CFD post-processing).
+ * table (company-<pk>) from the copy the job carries (submit-postprocessing/ and a scenario's
+ * approval put it there), else — a job queued before approvals copied tables — from the project's
+ * company's tables as they are when the job runs.
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';

@@ -10,11 +10,14 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import type { AppDeps } from '../../deps.ts';
-import { configurations, parameterSets, projectMetSources, scenarioApprovals, simulations, subscriptionUsage, users } from '../../db/schema/index.ts';
+import { configurations, parameterSets, projectMetSources, projects, scenarioApprovals, simulations, subscriptionUsage, users } from '../../db/schema/index.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { ApiError } from '../../http/errors.ts';
 import { DEFAULT_ML_STATUS_TEXT, UpdateConfigurationSchema, type ScenarioForm, type UserApproval, type UserApprovalResult } from '@canopy/contract/scenarios.ts';
 import { displayName } from '../users/names.ts';
+import { resolveCriteria } from '../criteria/company-criteria.ts';
+import { companyCriterionPk } from '@canopy/contract/criteria.ts';
+import type { Criterion } from '@canopy/engine/wind/criteria.ts';
 import { createWeatherLibrary, weatherLibraryDir } from '../weather/library.ts';
 import { requireChangeScenario, scenarioRow, type ConfigurationRow } from './access.ts';
 import { canopyJobType, capabilities, computedByCanopy } from './capabilities.ts';
@@ -61,6 +64,23 @@ async function replay(db: Db, config: ConfigurationRow, approval: typeof scenari
   };
 }
 
+/**
+ * The company criterion tables (company-<pk>) the pedestrian wind comfort names, copied as they are
+ * at approval, so the job classifies with the table the user approved: a later edit does not change
+ * it, and deleting the table does not fail the run (issue 16). One deleted since the scenario was
+ * saved is a 400 naming the metric, before anything is written.
+ */
+async function companyTables(db: Db, projectId: number, form: ScenarioForm): Promise<Criterion[]> {
+  const metrics = form.analyses.flatMap((a, i) => (a.analysis_type === 'pedestrian_wind_comfort' ? a.metrics.map((m, j) => ({ m, field: `analyses.${i}.metrics.${j}` })) : []));
+  const own = metrics.filter(({ m }) => companyCriterionPk(m) !== null);
+  if (!own.length) return [];
+  const [project] = await db.select({ companyId: projects.companyId }).from(projects).where(eq(projects.id, projectId));
+  const { criteria, unknown } = await resolveCriteria(db, own.map(({ m }) => m), [project?.companyId ?? null]);
+  const gone = own.find(({ m }) => unknown.includes(m));
+  if (gone) throw ApiError.field(gone.field, `The criterion table "${gone.m}" no longer exists in the project's company; choose another criterion and save the scenario again.`);
+  return criteria;
+}
+
 export async function approveScenario(deps: AppDeps, db: Db, user: AuthUser, ids: Ids, body: UserApproval): Promise<UserApprovalResult> {
   await requireChangeScenario(db, user, ids.projectId);
   const config = await scenarioRow(db, ids.projectId, ids.configurationId);
@@ -85,6 +105,7 @@ export async function approveScenario(deps: AppDeps, db: Db, user: AuthUser, ids
   const [holder] = await db.select({ id: simulations.id }).from(simulations).where(eq(simulations.configurationId, config.id)).orderBy(simulations.id).limit(1);
   const geometryRows = holder && canopy.length ? await prepareGeometryAssets(db, deps.blobStore, { projectId: ids.projectId, configurationId: config.id, simulationId: holder.id, form, version: deps.version }) : [];
   const parameters = await thermalParameters(db, ids.projectId, form);
+  const tables = await companyTables(db, ids.projectId, form);
   const [actor] = await db.select({ username: users.username, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, user.id));
 
   const outcome = await db.transaction(async (tx) => {
@@ -145,7 +166,7 @@ export async function approveScenario(deps: AppDeps, db: Db, user: AuthUser, ids
         const target = { projectId: ids.projectId, configurationId: locked.id, simulationId: sim.id, ...(stationId ? { stationId } : {}) };
         const input =
           jobType === CFD_WIND_JOB
-            ? cfdWindInput(target, form, sim.category === 'directional_wind' ? 'directional_wind' : 'pedestrian_wind_comfort')
+            ? cfdWindInput(target, form, sim.category === 'directional_wind' ? 'directional_wind' : 'pedestrian_wind_comfort', tables)
             : sim.category === 'solar'
               ? solarInput(target, form)
               : thermalInput(target, form, parameters);

@@ -8,6 +8,7 @@
 import type { ScenarioForm } from '@canopy/contract/scenarios.ts';
 import { DEFAULT_SEASONS, type SolarJobInput, type ThermalJobInput } from '../analyses/settings.ts';
 import type { CfdAnalysis, CfdWindJobInput } from '../cfd/cfd-jobs.ts';
+import type { Criterion } from '@canopy/engine/wind/criteria.ts';
 
 type Target = { projectId: number; configurationId: number; simulationId: number; stationId?: number };
 
@@ -45,9 +46,10 @@ export function thermalInput(target: Target, form: ScenarioForm, parameterValues
 /**
  * Canopy's CFD wind: the tier, directions and terrain of the form, and what the comfort
  * post-processing computes after the directions — the criteria chosen as the analysis's metrics
- * (Lawson LDDC when none), the seasons and the time windows.
+ * (Lawson LDDC when none, with a copy of each company table among them), the seasons and the time
+ * windows.
  */
-export function cfdWindInput(target: Target, form: ScenarioForm, analysis: CfdAnalysis): CfdWindJobInput {
+export function cfdWindInput(target: Target, form: ScenarioForm, analysis: CfdAnalysis, tables: readonly Criterion[] = []): CfdWindJobInput {
   const chosen = form.analyses.find((a) => a.analysis_type === 'pedestrian_wind_comfort')?.metrics ?? [];
   return {
     ...target,
@@ -55,6 +57,13 @@ export function cfdWindInput(target: Target, form: ScenarioForm, analysis: CfdAn
     tier: form.cfd_tier ?? 'rapid',
     terrain: form.terrain ?? 'suburban',
     windDirections: form.wind_directions,
-    settings: { criteria: chosen.length ? chosen : ['lawson-lddc'], seasons: seasons(form), timeWindows: windows(form), directionalOnly: analysis === 'directional_wind' },
+    settings: {
+      criteria: chosen.length ? chosen : ['lawson-lddc'],
+      seasons: seasons(form),
+      timeWindows: windows(form),
+      directionalOnly: analysis === 'directional_wind',
+      // The company tables among the criteria, copied at approval (approval.ts companyTables).
+      ...(tables.length ? { tables: [...tables] } : {}),
+    },
   };
 }
