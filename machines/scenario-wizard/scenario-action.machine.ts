@@ -5,12 +5,15 @@
  *
  *   scenarioAction
  *   ├── editing     `action.submit` (duplicate: checked first — the name must not be blank)
- *   ├── working     the call (DELETE configuration/, POST duplicate-scenario/, PATCH hide-scenario/)
- *   └── done        (final) emits `scenario.changed`; deleting clears cached projects (SPEC §4)
+ *   │               [draftValid]; `cancel` → cancelled
+ *   ├── working     the call (DELETE configuration/, POST duplicate-scenario/, PATCH hide-scenario/);
+ *   │               a refusal goes back to editing with the server's words (new_name at its field)
+ *   ├── done        (final) emits `scenario.changed`; deleting clears cached projects (SPEC §4)
+ *   └── cancelled   (final)
  *
  * Owned by src/screens/scenario-wizard/scenario-action-modal.tsx.
  */
-import { assign, emit, setup } from 'xstate';
+import { assertEvent, assign, emit, setup } from 'xstate';
 import { asServerError, errorMessage, notProvided, type ServerError } from '@machines/shared/actors.ts';
 import type { Engine } from './scenario-wizard.types.ts';
 
@@ -50,6 +53,21 @@ export const scenarioActionMachine = setup({
   guards: {
     draftValid: ({ context }) => context.kind !== 'duplicate' || (context.draft.new_name.trim().length > 0 && context.draft.new_name.trim().length <= 200),
   },
+  actions: {
+    changeDraft: assign(({ context, event }) => {
+      assertEvent(event, 'draft.change');
+      return { draft: { ...context.draft, ...event.draft }, fieldError: null };
+    }),
+    clearError: assign({ error: null }),
+    flagNewName: assign({ fieldError: NEW_NAME_REQUIRED }),
+    keepResult: assign((_, resultId: number) => ({ resultId })),
+    emitChanged: emit(({ context }) => ({ type: 'scenario.changed' as const, kind: context.kind, configurationId: context.configurationId })),
+    /** The server's refusal, its new_name words at the field. */
+    keepRefusal: assign((_, { error }: { error: unknown }) => {
+      const refusal = asServerError(error);
+      return { error: refusal, fieldError: refusal.fields.new_name?.join(' ') ?? null };
+    }),
+  },
 }).createMachine({
   id: 'scenarioAction',
   context: ({ input }) => ({
@@ -63,11 +81,8 @@ export const scenarioActionMachine = setup({
   states: {
     editing: {
       on: {
-        'draft.change': { actions: assign(({ context, event }) => ({ draft: { ...context.draft, ...event.draft }, fieldError: null })) },
-        'action.submit': [
-          { guard: 'draftValid', target: 'working', actions: assign({ error: null }) },
-          { actions: assign({ fieldError: NEW_NAME_REQUIRED }) },
-        ],
+        'draft.change': { actions: 'changeDraft' },
+        'action.submit': [{ guard: 'draftValid', target: 'working', actions: 'clearError' }, { actions: 'flagNewName' }],
         cancel: 'cancelled',
       },
     },
@@ -83,21 +98,8 @@ export const scenarioActionMachine = setup({
           engine: context.engine,
           duplicate: context.kind === 'duplicate' ? { ...context.draft, new_name: context.draft.new_name.trim() } : null,
         }),
-        onDone: {
-          target: 'done',
-          actions: [
-            assign({ resultId: ({ event }) => event.output }),
-            emit(({ context }) => ({ type: 'scenario.changed' as const, kind: context.kind, configurationId: context.configurationId })),
-          ],
-        },
-        onError: {
-          target: 'editing',
-          actions: assign(({ event }) => {
-            const error = asServerError(event.error);
-            const field = error.fields.new_name?.join(' ') ?? null;
-            return { error, fieldError: field };
-          }),
-        },
+        onDone: { target: 'done', actions: [{ type: 'keepResult', params: ({ event }) => event.output }, 'emitChanged'] },
+        onError: { target: 'editing', actions: { type: 'keepRefusal', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     done: { type: 'final' },
