@@ -7,9 +7,9 @@ import { createContext } from 'react';
 import { fromPromise } from 'xstate';
 import { operatorMachine } from '@machines/operator/operator.machine.ts';
 import type { ChangeInput, ChangeOutput, OperatorChange, OperatorOverview, Subscription } from '@machines/operator/operator.types.ts';
-import { api } from '../../api/client.ts';
-import * as operatorApi from '../../api/operator.ts';
-import { asServerCall as call } from '../../api/errors.ts';
+import { api } from '../api/client.ts';
+import * as operatorApi from '../api/operator.ts';
+import { asServerCall as call } from '../api/errors.ts';
 
 export interface OperatorServices {
   loadOverview(): Promise<OperatorOverview>;

@@ -5,10 +5,10 @@
 import { createContext } from 'react';
 import { fromPromise } from 'xstate';
 import { simulationDetailsMachine, type DetailsRef, type SimulationRow } from '@machines/simulation-details/simulation-details.machine.ts';
-import { api } from '../../api/client.ts';
-import { asServerCall } from '../../api/errors.ts';
-import * as calls from '../../api/simulations.ts';
-import { saveBlob } from '../../services/save-blob.ts';
+import { api } from '../api/client.ts';
+import { asServerCall } from '../api/errors.ts';
+import * as calls from '../api/simulations.ts';
+import { saveBlob } from './save-blob.ts';
 
 export interface SimulationDetailsServices {
   load(ref: DetailsRef): Promise<SimulationRow[]>;

@@ -8,7 +8,7 @@ import { ToastContext } from '../../app/contexts.ts';
 import { LiveStatusLogicContext } from '../scenario-wizard/live-status-provider.tsx';
 import userEvent from '@testing-library/user-event';
 import type { SimulationRow } from '@machines/simulation-details/simulation-details.machine.ts';
-import { bindSimulationDetails, SimulationDetailsContext, type SimulationDetailsServices } from './simulation-details-services.ts';
+import { bindSimulationDetails, SimulationDetailsContext, type SimulationDetailsServices } from '../../services/simulation-details-services.ts';
 import { SimulationDetailsDialog } from './simulation-details-dialog.tsx';
 import { SimulationsButton } from './simulations-button.tsx';
 

@@ -23,7 +23,7 @@ import { statusLook } from '../project-detail/scenario-status.ts';
 import { awaitingExternalText } from '../scenario-wizard/live-status-badge.tsx';
 import { LiveStatusProvider, useLiveStatus, useWatchScenario } from '../scenario-wizard/live-status-provider.tsx';
 import * as progressCss from '../scenario-wizard/run-progress.css.ts';
-import { SimulationDetailsContext } from './simulation-details-services.ts';
+import { SimulationDetailsContext } from '../../services/simulation-details-services.ts';
 
 export interface SimulationDetailsDialogProps {
   projectId: number;
