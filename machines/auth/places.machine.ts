@@ -46,9 +46,14 @@ export const placesMachine = setup({
       assertEvent(event, 'country.select');
       return { country: event.country, provinces: [] };
     }),
+    keepCountries: assign((_, countries: Place[]) => ({ countries })),
+    keepProvinces: assign((_, provinces: Place[]) => ({ provinces })),
   },
   guards: {
-    choseNothing: ({ event }) => event.type === 'country.select' && event.country === '',
+    choseNothing: ({ event }) => {
+      assertEvent(event, 'country.select');
+      return event.country === '';
+    },
   },
 }).createMachine({
   id: 'places',
@@ -59,7 +64,7 @@ export const placesMachine = setup({
       invoke: {
         id: 'loadCountries',
         src: 'loadCountries',
-        onDone: { target: 'ready', actions: assign({ countries: ({ event }) => event.output }) },
+        onDone: { target: 'ready', actions: { type: 'keepCountries', params: ({ event }) => event.output } },
         onError: 'countriesFailed',
       },
     },
@@ -81,7 +86,7 @@ export const placesMachine = setup({
             id: 'loadProvinces',
             src: 'loadProvinces',
             input: ({ context }) => ({ country: context.country }),
-            onDone: { target: 'provincesLoaded', actions: assign({ provinces: ({ event }) => event.output }) },
+            onDone: { target: 'provincesLoaded', actions: { type: 'keepProvinces', params: ({ event }) => event.output } },
             onError: 'provincesFailed',
           },
         },
