@@ -226,6 +226,29 @@ describe('bad archives: 400 naming the problem, nothing written', () => {
   });
 });
 
+describe('receiving the body', () => {
+  it('refuses past the limit (413), declared or counted while streaming, and leaves no temporary file', async () => {
+    const { Readable } = await import('node:stream');
+    const { receiveArchive } = await import('../../services/project-transfer/import.ts');
+    const { existsSync, readdirSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { dirname } = await import('node:path');
+    const temporaries = () => readdirSync(tmpdir()).filter((name) => name.startsWith('canopy-import-')).length;
+    const before = temporaries();
+    await expect(receiveArchive(Readable.from([Buffer.alloc(10)]), '2048', 1024)).rejects.toMatchObject({ status: 413 });
+    // No Content-Length (chunked): counted as it arrives.
+    const chunks = Array.from({ length: 8 }, () => Buffer.alloc(256));
+    await expect(receiveArchive(Readable.from(chunks), undefined, 1024)).rejects.toMatchObject({ status: 413, body: { detail: 'The archive is too large: at most 1024 bytes are accepted.' } });
+    expect(temporaries()).toBe(before);
+    const ok = await receiveArchive(Readable.from(chunks.slice(0, 4)), undefined, 1024);
+    expect(ok.bytes).toBe(1024);
+    expect(existsSync(ok.file)).toBe(true);
+    await ok.cleanup();
+    expect(existsSync(dirname(ok.file))).toBe(false);
+    await expect(receiveArchive(Readable.from([]), undefined, 1024)).rejects.toMatchObject({ status: 400 });
+  });
+});
+
 describe('admin CLI', () => {
   it('export-project writes the zip and import-project imports it for a user', async () => {
     const { mkdtempSync, rmSync, existsSync } = await import('node:fs');
