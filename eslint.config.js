@@ -44,6 +44,25 @@ export default tseslint.config(
     },
   },
   {
+    // Views render and send events; the modules that call the API client live in src/services/
+    // (bound to machines with .provide), so a screen never fetches (issue 18 item 6, ADR 22).
+    // Types from src/api are fine; tests may drive the client directly.
+    files: ['src/screens/**/*.{ts,tsx}'],
+    ignores: ['src/screens/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: SERVER_CODE, message: 'Import the API contract from @canopy/contract, not server code.' },
+            { group: ['**/api/*', '@src/api/*'], allowTypeImports: true, message: 'Screens do not call the API client: put the call in src/services/ and bind it to the machine.' },
+            ...BY_PACKAGE_NAME,
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The contract is a package of schemas and types: nothing from the server, the app or the machines.
     files: ['contract/**/*.ts'],
     rules: {
