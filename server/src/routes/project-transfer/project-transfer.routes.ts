@@ -40,6 +40,8 @@ export const importProjectRoute = defineRoute(
     path: '/api/project-import',
     tags: ['Projects'],
     summary: `A zip from GET /api/project/{id}/export as the raw body (at most ${PROJECT_IMPORT_MAX_BYTES} bytes) → a new project in the caller's company, created by the caller`,
+    // Streamed to a temporary file and counted there (receiveArchive), so no body-limit middleware: the limit is published here.
+    'x-max-body-bytes': PROJECT_IMPORT_MAX_BYTES,
     responses: {
       201: json(ProjectImportResultSchema, 'Imported'),
       400: json(DetailSchema, 'The archive is damaged, of another format, or a hash or a reference does not match; nothing was written'),
