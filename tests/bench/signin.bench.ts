@@ -11,6 +11,7 @@
  */
 import autocannon from 'autocannon';
 import { fork } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { report } from './harness.ts';
@@ -20,7 +21,48 @@ const here = dirname(fileURLToPath(import.meta.url));
 const PROBE_RATE = 200;
 const SECONDS = 6;
 
-function startChild(): Promise<{ info: SigninServer; stop(): Promise<void> }> {
+/**
+ * The server's threads as the Linux scheduler saw them (/proc/<pid>/task/<tid>/schedstat: ns on a
+ * CPU, ns waiting for one): the event loop's thread (tid = pid) and all the others together
+ * (hashing, PGlite's and libuv's threads). Undefined where /proc has no schedstat.
+ */
+interface Sched {
+  loopCpuNs: number;
+  loopWaitNs: number;
+  otherCpuNs: number;
+}
+function schedOf(pid: number): Sched | undefined {
+  try {
+    const read = (tid: string) => readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ').map(Number);
+    const [loopCpuNs, loopWaitNs] = read(String(pid));
+    let otherCpuNs = 0;
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      if (tid === String(pid)) continue;
+      try {
+        otherCpuNs += read(tid)[0]!;
+      } catch {
+        // The thread ended meanwhile.
+      }
+    }
+    return { loopCpuNs: loopCpuNs!, loopWaitNs: loopWaitNs!, otherCpuNs };
+  } catch {
+    return undefined;
+  }
+}
+
+/** What `probe` cost the server's threads, ms per second of the probe. */
+async function withSched<T>(pid: number, probe: () => Promise<T>): Promise<{ result: T; perS?: { loopCpu: number; loopWait: number; otherCpu: number } }> {
+  const before = schedOf(pid);
+  const started = performance.now();
+  const result = await probe();
+  const after = schedOf(pid);
+  const seconds = (performance.now() - started) / 1000;
+  if (!before || !after) return { result };
+  const perS = (a: number, b: number) => (b - a) / 1e6 / seconds;
+  return { result, perS: { loopCpu: perS(before.loopCpuNs, after.loopCpuNs), loopWait: perS(before.loopWaitNs, after.loopWaitNs), otherCpu: perS(before.otherCpuNs, after.otherCpuNs) } };
+}
+
+function startChild(): Promise<{ info: SigninServer; pid: number; stop(): Promise<void> }> {
   const profDir = process.env.BENCH_CPU_PROF;
   const child = fork(join(here, 'servers/signin-server.ts'), [], {
     execArgv: ['--import', 'tsx', ...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${resolvePath(profDir)}`] : [])],
@@ -33,6 +75,7 @@ function startChild(): Promise<{ info: SigninServer; stop(): Promise<void> }> {
       child.removeAllListeners('exit');
       resolve({
         info: info as SigninServer,
+        pid: child.pid!,
         stop: () =>
           new Promise<void>((done) => {
             child.once('exit', () => done());
@@ -71,18 +114,24 @@ async function signInStorm(info: SigninServer, until: () => boolean): Promise<Ma
 }
 
 export default async function bench(): Promise<void> {
-  const { info, stop } = await startChild();
+  const { info, pid, stop } = await startChild();
   try {
     await probeHealth(info.healthUrl); // warm-up
     const idle: autocannon.Result[] = [];
     const busy: autocannon.Result[] = [];
+    const idleSched: Array<{ loopCpu: number; loopWait: number; otherCpu: number }> = [];
+    const busySched: typeof idleSched = [];
     const statuses = new Map<number, number>();
     for (let round = 0; round < 2; round++) {
-      idle.push(await probeHealth(info.healthUrl));
+      const quiet = await withSched(pid, () => probeHealth(info.healthUrl));
+      idle.push(quiet.result);
+      if (quiet.perS) idleSched.push(quiet.perS);
       let done = false;
       const storm = signInStorm(info, () => done);
       await new Promise((r) => setTimeout(r, 500)); // the hashing pool is full
-      busy.push(await probeHealth(info.healthUrl));
+      const loaded = await withSched(pid, () => probeHealth(info.healthUrl));
+      busy.push(loaded.result);
+      if (loaded.perS) busySched.push(loaded.perS);
       done = true;
       for (const [status, n] of await storm) statuses.set(status, (statuses.get(status) ?? 0) + n);
     }
@@ -105,6 +154,19 @@ export default async function bench(): Promise<void> {
         signIns200: statuses.get(200) ?? 0,
         signIns429: statuses.get(429) ?? 0,
         other: [...statuses].filter(([s]) => s !== 200 && s !== 429).map(([s, n]) => `${s}×${n}`).join(',') || 'none',
+        // The event loop's thread: ms on a CPU and ms waiting for one (run queue), per second; the
+        // server's other threads' CPU ms per second. A busy p99 far above idle while the loop's own
+        // CPU barely grows is time the loop spent waiting for a core, not work on it.
+        ...(idleSched.length && busySched.length
+          ? {
+              idleLoopCpuMsPerS: Math.round(mean(idleSched.map((x) => x.loopCpu))),
+              idleLoopWaitMsPerS: Math.round(mean(idleSched.map((x) => x.loopWait))),
+              busyLoopCpuMsPerS: Math.round(mean(busySched.map((x) => x.loopCpu))),
+              busyLoopWaitMsPerS: Math.round(mean(busySched.map((x) => x.loopWait))),
+              idleOtherThreadsCpuMsPerS: Math.round(mean(idleSched.map((x) => x.otherCpu))),
+              busyOtherThreadsCpuMsPerS: Math.round(mean(busySched.map((x) => x.otherCpu))),
+            }
+          : {}),
       },
     });
   } finally {
