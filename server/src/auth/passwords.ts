@@ -3,8 +3,9 @@
  * Password Storage Cheat Sheet). Stored as `scrypt$N$r$p$salt$hash` (base64) so the parameters can
  * be raised later without invalidating existing hashes.
  */
-import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { hashSlots } from './hash-slots.ts';
+import { scryptOnThread } from './hash-threads.ts';
 
 export { hashSlots };
 
@@ -13,16 +14,9 @@ const R = 8;
 const P = 1;
 const KEY_LENGTH = 32;
 
-/** Every hash goes through the bounded pool (hash-slots.ts). */
+/** Every hash goes through the bounded pool (hash-slots.ts), on a low-priority thread (hash-threads.ts). */
 function scrypt(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
-  return hashSlots.run(
-    () =>
-      new Promise<Buffer>((resolve, reject) =>
-        scryptCallback(password, salt, KEY_LENGTH, { N: n, r, p, maxmem: 256 * n * r + 1024 * 1024 }, (err, key) =>
-          err ? reject(err) : resolve(key),
-        ),
-      ),
-  );
+  return hashSlots.run(() => scryptOnThread({ password, salt, keyLength: KEY_LENGTH, options: { N: n, r, p, maxmem: 256 * n * r + 1024 * 1024 } }));
 }
 
 export async function hashPassword(password: string): Promise<string> {
