@@ -12,6 +12,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, screenshot, signInThroughUi, startApp, type BrowserSession, type RunningApp } from './harness.ts';
+import { approveAndSubmit, binaryStl, box, grid, uploadGeometry, walkWizardToCost } from './wizard-walk.ts';
 
 let app: RunningApp;
 let session: BrowserSession;
@@ -29,60 +30,10 @@ async function api<T>(path: string, init: RequestInit = {}): Promise<{ status: n
   return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
 }
 
-// Binary STL by hand: 80-byte header, uint32 count, per triangle a normal, three vertices, uint16.
-type V = [number, number, number];
-type Tri = [V, V, V];
-
-function binaryStl(triangles: Tri[]): Buffer {
-  const buf = Buffer.alloc(84 + 50 * triangles.length);
-  buf.write('canopy cfd e2e', 0, 'ascii');
-  buf.writeUInt32LE(triangles.length, 80);
-  triangles.forEach(([a, b, c], i) => {
-    const o = 84 + 50 * i;
-    const u = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
-    const w = [c[0] - a[0], c[1] - a[1], c[2] - a[2]];
-    const n = [u[1]! * w[2]! - u[2]! * w[1]!, u[2]! * w[0]! - u[0]! * w[2]!, u[0]! * w[1]! - u[1]! * w[0]!];
-    const len = Math.hypot(n[0]!, n[1]!, n[2]!) || 1;
-    [...n.map((x) => x / len), ...a, ...b, ...c].forEach((x, j) => buf.writeFloatLE(x, o + 4 * j));
-  });
-  return buf;
-}
-
-const quad = (a: V, b: V, c: V, d: V): Tri[] => [
-  [a, b, c],
-  [a, c, d],
-];
-
-/** A closed box with outward normals. */
-function box([x0, y0, z0]: V, [x1, y1, z1]: V): Tri[] {
-  const p = (x: number, y: number, z: number): V => [x ? x1 : x0, y ? y1 : y0, z ? z1 : z0];
-  return [
-    ...quad(p(0, 0, 0), p(0, 1, 0), p(1, 1, 0), p(1, 0, 0)),
-    ...quad(p(0, 0, 1), p(1, 0, 1), p(1, 1, 1), p(0, 1, 1)),
-    ...quad(p(0, 0, 0), p(1, 0, 0), p(1, 0, 1), p(0, 0, 1)),
-    ...quad(p(0, 1, 0), p(0, 1, 1), p(1, 1, 1), p(1, 1, 0)),
-    ...quad(p(0, 0, 0), p(0, 0, 1), p(0, 1, 1), p(0, 1, 0)),
-    ...quad(p(1, 0, 0), p(1, 1, 0), p(1, 1, 1), p(1, 0, 1)),
-  ];
-}
-
-function grid(half: number, z: number, cells: number): Tri[] {
-  const step = (2 * half) / cells;
-  const tris: Tri[] = [];
-  for (let i = 0; i < cells; i++) {
-    for (let j = 0; j < cells; j++) {
-      const x = -half + i * step;
-      const y = -half + j * step;
-      tris.push(...quad([x, y, z], [x + step, y, z], [x + step, y + step, z], [x, y + step, z]));
-    }
-  }
-  return tris;
-}
-
 // A 12 m × 12 m × 16 m tower standing 1 m into the ground, the ground, and a plane at 1.5 m.
-const TOWER = binaryStl(box([-6, -6, -1], [6, 6, 16]));
-const GROUND = binaryStl(grid(100, 0, 4));
-const PLANE = binaryStl(grid(36, 1.5, 18));
+const TOWER = binaryStl(box([-6, -6, -1], [6, 6, 16]), 'canopy cfd e2e');
+const GROUND = binaryStl(grid(100, 0, 4), 'canopy cfd e2e');
+const PLANE = binaryStl(grid(36, 1.5, 18), 'canopy cfd e2e');
 
 beforeAll(async () => {
   app = await startApp({ NODE_ENV: 'test', EMBEDDED_WORKERS: 'true', CFD_TEST_STEPS: '80', CFD_THREADS: '1', CFD_CHECKPOINT_SECONDS: '0' });
@@ -125,33 +76,19 @@ describe("Canopy's CFD wind (Chromium)", () => {
   it('creates a CFD wind scenario, watches its progress, and opens the comfort map and the arrows in the viewer', async () => {
     const { page } = session;
     const tile = page.getByRole('article', { name: PROJECT_NAME });
-    await tile.getByRole('button', { name: 'Add scenario' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Add scenario' });
-    await dialog.getByRole('textbox', { name: 'Scenario name' }).fill('Tower wind (CFD)');
-    await dialog.getByRole('radio', { name: /^CFD/ }).check();
-    await dialog.getByRole('button', { name: 'Next' }).click();
-
-    const wind = dialog.getByRole('group', { name: 'Pedestrian wind comfort' });
-    expect(await wind.textContent()).toContain("Computed by Canopy: Canopy's CFD");
-    await dialog.getByRole('checkbox', { name: 'Run pedestrian wind comfort' }).check();
-    await dialog.getByRole('button', { name: 'Next' }).click();
-
-    const upload = async (role: string, name: string, buffer: Buffer) => {
-      const group = dialog.getByRole('group', { name: `${role} geometry` });
-      await group.getByTestId('file-input').setInputFiles({ name, mimeType: 'model/stl', buffer });
-      await group.getByRole('button', { name: `Remove ${name}` }).waitFor({ timeout: 30_000 });
-    };
-    await upload('Study buildings', 'tower.stl', TOWER);
-    await upload('Ground', 'ground.stl', GROUND);
-    await upload('Presentation planes', 'plane.stl', PLANE);
-    await dialog.getByRole('button', { name: 'Next' }).click();
-    await dialog.getByRole('combobox', { name: 'Weather source' }).selectOption({ index: 1 });
-    await dialog.getByRole('button', { name: 'Next' }).click();
-    await dialog.getByRole('button', { name: 'Next' }).click();
-    await dialog.getByRole('checkbox', { name: 'I accept the terms and conditions' }).check();
-    await dialog.getByRole('button', { name: 'Save and check geometry' }).click();
-    await dialog.getByText(/The geometry passed/).waitFor({ timeout: 90_000 });
-    await dialog.getByRole('button', { name: 'See the cost' }).click();
+    const dialog = await walkWizardToCost(page, tile.getByRole('button', { name: 'Add scenario' }), {
+      name: 'Tower wind (CFD)',
+      level: 'CFD',
+      analyses: ['Run pedestrian wind comfort'],
+      async onAnalyses(dialog) {
+        expect(await dialog.getByRole('group', { name: 'Pedestrian wind comfort' }).textContent()).toContain("Computed by Canopy: Canopy's CFD");
+      },
+      async geometry(dialog) {
+        await uploadGeometry(dialog, 'Study buildings', 'tower.stl', TOWER);
+        await uploadGeometry(dialog, 'Ground', 'ground.stl', GROUND);
+        await uploadGeometry(dialog, 'Presentation planes', 'plane.stl', PLANE);
+      },
+    });
 
     // The cost step: the solver's estimate for 16 directions at the rapid tier.
     const cfd = dialog.getByRole('group', { name: "Canopy's CFD wind" });
@@ -171,12 +108,8 @@ describe("Canopy's CFD wind (Chromium)", () => {
     await expect.poll(async () => (await estimate.textContent()) ?? '', { timeout: 30_000 }).toContain('8 directions, rapid');
     expect(await cfd.getByRole('radio', { name: '8' }).isChecked()).toBe(true);
     await screenshot(page, 'cfd-wizard-cost-8');
-    await dialog.getByRole('button', { name: 'Approve and submit' }).click();
-
     // The run: progress with the direction and phase, pushed live.
-    await dialog.getByText(/^Scenario submitted\./).waitFor({ timeout: 30_000 });
-    const status = dialog.getByRole('status', { name: /^Status of scenario \d+:/ });
-    const configurationId = Number(/scenario (\d+)/.exec((await status.getAttribute('aria-label'))!)![1]);
+    const { configurationId } = await approveAndSubmit(dialog);
     const bar = dialog.getByRole('progressbar', { name: `Progress of scenario ${configurationId}` });
     await bar.waitFor({ timeout: 120_000 });
     // The planning job reports first ('reading the geometry'); then the directions, each with its phase.

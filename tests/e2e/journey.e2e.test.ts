@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openBrowser, screenshot, signInThroughUi, startApp, type BrowserSession, type RunningApp } from './harness.ts';
+import { approveAndSubmit, binaryStl, box, uploadGeometry, walkWizardToCost } from './wizard-walk.ts';
 
 const OSM = fileURLToPath(new URL('../fixtures/site.osm', import.meta.url));
 const OPERATOR = { username: 'installer', email: 'installer@example.test', password: 'the operator passphrase 7' };
@@ -51,25 +52,8 @@ async function call<T>(bearer: string, path: string, init: { method?: string; bo
   return { status: res.status, body: body as T };
 }
 
-/** A closed box (outward normals) as binary STL: the study building, 20 m × 20 m × 30 m, 1 m into the ground. */
-function towerStl(): Buffer {
-  const [x0, y0, z0, x1, y1, z1] = [-10, -10, -1, 10, 10, 30];
-  type V = [number, number, number];
-  const p = (x: number, y: number, z: number): V => [x ? x1 : x0, y ? y1 : y0, z ? z1 : z0];
-  const quad = (a: V, b: V, c: V, d: V): V[][] => [[a, b, c], [a, c, d]];
-  const tris = [
-    ...quad(p(0, 0, 0), p(0, 1, 0), p(1, 1, 0), p(1, 0, 0)),
-    ...quad(p(0, 0, 1), p(1, 0, 1), p(1, 1, 1), p(0, 1, 1)),
-    ...quad(p(0, 0, 0), p(1, 0, 0), p(1, 0, 1), p(0, 0, 1)),
-    ...quad(p(0, 1, 0), p(0, 1, 1), p(1, 1, 1), p(1, 1, 0)),
-    ...quad(p(0, 0, 0), p(0, 0, 1), p(0, 1, 1), p(0, 1, 0)),
-    ...quad(p(1, 0, 0), p(1, 1, 0), p(1, 1, 1), p(1, 0, 1)),
-  ];
-  const buf = Buffer.alloc(84 + 50 * tris.length);
-  buf.writeUInt32LE(tris.length, 80);
-  tris.forEach(([a, b, c], i) => [0, 0, 0, ...a!, ...b!, ...c!].forEach((v, j) => buf.writeFloatLE(v, 84 + 50 * i + 4 * j)));
-  return buf;
-}
+/** The study building, 20 m × 20 m × 30 m, 1 m into the ground. */
+const TOWER = binaryStl(box([-10, -10, -1], [10, 10, 30]));
 
 interface Raster {
   width: number;
@@ -180,42 +164,29 @@ describe('issue 16: from an empty installation to a shared PDF report', () => {
   it('creates a scenario with solar and thermal comfort on the generated pedestrian plane, approves it and watches it complete', async () => {
     const { page } = session;
     await page.goto(`${app.url}/projects/${ids.project}`);
-    await page.getByRole('region', { name: 'Site set-up' }).getByRole('button', { name: 'Add scenario' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Add scenario' });
-    await dialog.getByRole('textbox', { name: 'Scenario name' }).fill('Tower on the plaza');
-    await dialog.getByRole('radio', { name: /^AI/ }).check();
-    await dialog.getByRole('button', { name: 'Next' }).click();
-    await dialog.getByRole('checkbox', { name: 'Run solar' }).check();
-    await dialog.getByRole('checkbox', { name: 'Run thermal comfort' }).check();
-    await dialog.getByRole('button', { name: 'Next' }).click();
-
-    // The project's surroundings and a generated 1.5 m plane are offered; only the study is uploaded.
-    const surrounds = dialog.getByRole('group', { name: 'Surrounding buildings geometry' });
-    expect(await surrounds.getByRole('checkbox', { name: /Use the project's surroundings \(4 buildings from OpenStreetMap\)/ }).isChecked()).toBe(true);
-    const plane = dialog.getByRole('group', { name: 'Presentation planes geometry' });
-    expect(await plane.getByRole('checkbox', { name: /Generate a pedestrian plane/ }).isChecked()).toBe(true);
-    expect(await plane.getByRole('textbox', { name: 'Height above ground (m)' }).inputValue()).toBe('1.5');
-    // A coarser grid keeps the thermal comfort run short on this shared machine.
-    await plane.getByRole('textbox', { name: 'Point spacing (m)' }).fill('4');
-    await plane.getByRole('textbox', { name: 'Reach beyond the study (m)' }).fill('30');
-    const study = dialog.getByRole('group', { name: 'Study buildings geometry' });
-    await study.getByTestId('file-input').setInputFiles({ name: 'tower.stl', mimeType: 'model/stl', buffer: towerStl() });
-    await study.getByRole('button', { name: 'Remove tower.stl' }).waitFor({ timeout: 30_000 });
-    await dialog.getByRole('button', { name: 'Next' }).click();
-    await dialog.getByRole('combobox', { name: 'Weather source' }).selectOption({ index: 1 });
-    await dialog.getByRole('button', { name: 'Next' }).click();
-    await dialog.getByRole('button', { name: 'Next' }).click();
-    await dialog.getByRole('checkbox', { name: 'I accept the terms and conditions' }).check();
-    await dialog.getByRole('button', { name: 'Save and check geometry' }).click();
-    await dialog.getByText(/The geometry passed/).waitFor({ timeout: 90_000 });
-    await dialog.getByRole('button', { name: 'See the cost' }).click();
+    const dialog = await walkWizardToCost(page, page.getByRole('region', { name: 'Site set-up' }).getByRole('button', { name: 'Add scenario' }), {
+      name: 'Tower on the plaza',
+      level: 'AI',
+      analyses: ['Run solar', 'Run thermal comfort'],
+      async geometry(dialog) {
+        // The project's surroundings and a generated 1.5 m plane are offered; only the study is uploaded.
+        const surrounds = dialog.getByRole('group', { name: 'Surrounding buildings geometry' });
+        expect(await surrounds.getByRole('checkbox', { name: /Use the project's surroundings \(4 buildings from OpenStreetMap\)/ }).isChecked()).toBe(true);
+        const plane = dialog.getByRole('group', { name: 'Presentation planes geometry' });
+        expect(await plane.getByRole('checkbox', { name: /Generate a pedestrian plane/ }).isChecked()).toBe(true);
+        expect(await plane.getByRole('textbox', { name: 'Height above ground (m)' }).inputValue()).toBe('1.5');
+        // A coarser grid keeps the thermal comfort run short on this shared machine.
+        await plane.getByRole('textbox', { name: 'Point spacing (m)' }).fill('4');
+        await plane.getByRole('textbox', { name: 'Reach beyond the study (m)' }).fill('30');
+        await uploadGeometry(dialog, 'Study buildings', 'tower.stl', TOWER);
+      },
+    });
     const cost = dialog.getByRole('table', { name: 'Cost breakdown' });
     await cost.waitFor({ timeout: 30_000 });
     // The starter subscription pays for Canopy's own analyses: no operator action was needed.
-    await dialog.getByRole('button', { name: 'Approve and submit' }).click();
-    await dialog.getByText(/^Scenario submitted\./).waitFor({ timeout: 30_000 });
-    const status = dialog.getByRole('status', { name: /^Status of scenario \d+:/ });
-    ids.configuration = Number(/scenario (\d+)/.exec((await status.getAttribute('aria-label'))!)![1]);
+    const submitted = await approveAndSubmit(dialog);
+    const status = submitted.status;
+    ids.configuration = submitted.configurationId;
     await expect.poll(async () => status.getAttribute('aria-label'), { timeout: 600_000, interval: 500 }).toMatch(/Completed$/);
     await screenshot(page, 'journey-scenario-completed');
     await dialog.getByRole('button', { name: 'Close' }).first().click();
