@@ -9,7 +9,7 @@ const station = { id: 1, met_id: '725300-x', name: 'Chicago Ohare Intl Ap', wmo:
 describe('site set-up card', () => {
   it('shows surroundings asked for at creation as waiting for map data, with the way to Resources', async () => {
     renderWorkspace('/projects/7', fakeWorkspace({ getProject: async () => fullProject(7, { generate_surrounds: true }) }), {
-      projectPermissions: { '7': ['simulation_assets.add_configuration'] },
+      projectPermissions: { '7': ['simulation_assets.add_configuration', 'projects.change_project'] },
     });
     const card = await screen.findByRole('region', { name: 'Site set-up' });
     const surrounds = within(card).getByRole('listitem', { name: 'Surroundings' });
@@ -35,5 +35,17 @@ describe('site set-up card', () => {
     const surrounds = within(card).getByRole('listitem', { name: 'Surroundings' });
     expect(surrounds).toHaveTextContent('12 buildings from OpenStreetMap; new scenarios use them.');
     expect(within(surrounds).queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('offers no set-up buttons on a project the user may only read (the demo, a view-only share; issue 16 item 13)', async () => {
+    renderWorkspace('/projects/7', fakeWorkspace({ getProject: async () => fullProject(7, { generate_surrounds: true }) }), { projectPermissions: { '7': [] } });
+    const card = await screen.findByRole('region', { name: 'Site set-up' });
+    const weather = within(card).getByRole('listitem', { name: 'Weather' });
+    expect(weather).toHaveTextContent('Needed');
+    expect(within(weather).queryByRole('link', { name: 'Get weather' })).not.toBeInTheDocument();
+    const surrounds = within(card).getByRole('listitem', { name: 'Surroundings' });
+    expect(surrounds).toHaveTextContent('Waiting for map data');
+    expect(within(surrounds).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(within(card).getByRole('listitem', { name: 'Scenarios' })).queryByRole('button', { name: 'Add scenario' })).not.toBeInTheDocument();
   });
 });

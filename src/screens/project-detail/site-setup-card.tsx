@@ -20,6 +20,9 @@ export function SiteSetupCard({ detail }: { detail: ActorRefFrom<typeof projectD
   const project = useSelector(detail, selectProject);
   const setup = useSelector(detail, selectSiteSetup, (a, b) => JSON.stringify(a) === JSON.stringify(b));
   const mayAdd = PermissionsContext.useSelector(selectCanInProject('simulation_assets.add_configuration', project?.id ?? 0));
+  // Only who may change the project is sent to Resources to set it up: a read-only project (the demo,
+  // a view-only share) shows its state without buttons it could not use (issue 16 item 13).
+  const mayChange = PermissionsContext.useSelector(selectCanInProject('projects.change_project', project?.id ?? 0));
   if (!project || !setup) return null;
   const resources = `/projects/${project.id}/resources`;
   const { weather, surrounds } = setup;
@@ -43,7 +46,7 @@ export function SiteSetupCard({ detail }: { detail: ActorRefFrom<typeof projectD
                   ? 'Looking for the nearest weather station…'
                   : 'Link a weather station or upload an EPW file.'}
           </p>
-          {weather.station ? null : (
+          {weather.station || !mayChange ? null : (
             <ButtonLink href={resources} size="sm">
               Get weather
             </ButtonLink>
@@ -59,7 +62,7 @@ export function SiteSetupCard({ detail }: { detail: ActorRefFrom<typeof projectD
                 ? 'Asked for at creation: upload an OpenStreetMap extract (.osm) or GeoJSON of the area in Resources and the buildings are generated from it.'
                 : 'Generate the neighbouring buildings from OpenStreetMap data so they shade and shelter the site.'}
           </p>
-          {surrounds.state === 'ready' ? null : (
+          {surrounds.state === 'ready' || !mayChange ? null : (
             <ButtonLink href={resources} size="sm">
               {surrounds.state === 'requested' ? 'Upload map data' : 'Add surroundings'}
             </ButtonLink>
