@@ -10,6 +10,8 @@
  *       ├── removing       removeUserLayer      failure → toast 'Failed to remove the layer'
  *       └── clearing       deleteAllUserLayers  failure → toast 'Failed to delete all layers'
  *
+ * Tags: 'busy' while a call is out (loading and the three writes), 'writing' while this pane changes
+ * the saved list (the viewer workspace reloads the other pane after it).
  * Filter events are taken in every `simulation` state: the options are recomputed from the selected simulation's
  * assets by layer-filter.logic.ts and kept in the context, so the picker only reads them.
  * A simulation id not in the results stores SPEC §5's error and keeps the current simulation.
@@ -142,8 +144,9 @@ export const layerFilterMachine = setup({
   },
 }).createMachine({
   id: 'layerFilter',
-  context: ({ input, spawn }) => {
-    spawn('toastRelay', { systemId: TOAST_SYSTEM_ID, input: input.toasts ?? null });
+  context: ({ input, spawn, self }) => {
+    // One relay per actor system: a parent that already has one (the viewer workspace) lends it.
+    if (!self.system.get(TOAST_SYSTEM_ID)) spawn('toastRelay', { systemId: TOAST_SYSTEM_ID, input: input.toasts ?? null });
     const simulations = input.simulations ?? [];
     return {
       simulations,
@@ -176,6 +179,7 @@ export const layerFilterMachine = setup({
       initial: 'loading',
       states: {
         loading: {
+          tags: ['busy'],
           invoke: {
             id: 'fetchUserLayers',
             src: 'fetchUserLayers',
@@ -196,6 +200,7 @@ export const layerFilterMachine = setup({
           },
         },
         replacing: {
+          tags: ['busy', 'writing'],
           invoke: {
             id: 'replaceUserLayers',
             src: 'replaceUserLayers',
@@ -211,6 +216,7 @@ export const layerFilterMachine = setup({
           },
         },
         removing: {
+          tags: ['busy', 'writing'],
           invoke: {
             id: 'removeUserLayer',
             src: 'removeUserLayer',
@@ -220,6 +226,7 @@ export const layerFilterMachine = setup({
           },
         },
         clearing: {
+          tags: ['busy', 'writing'],
           invoke: {
             id: 'deleteAllUserLayers',
             src: 'deleteAllUserLayers',

@@ -18,7 +18,7 @@ export const selectMatchingAssets = (s: Snapshot): FilterableAsset[] => matching
 
 export const selectUserLayers = (s: Snapshot) => s.context.userLayers;
 export const selectError = (s: Snapshot) => s.context.error;
-export const selectBusy = (s: Snapshot) => !s.matches('noSimulation') && !s.matches({ simulation: 'idle' });
+export const selectBusy = (s: Snapshot) => s.hasTag('busy');
 
 /** A short layer label: analysis code, then the abbreviated metric (SPEC §9). */
 export function layerLabel(asset: FilterableAsset): string {

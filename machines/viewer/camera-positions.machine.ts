@@ -52,8 +52,9 @@ export const cameraPositionsMachine = setup({
   },
 }).createMachine({
   id: 'cameraPositions',
-  context: ({ input, spawn }) => {
-    spawn('toastRelay', { systemId: TOAST_SYSTEM_ID, input: input.toasts ?? null });
+  context: ({ input, spawn, self }) => {
+    // One relay per actor system: a parent that already has one (the viewer workspace) lends it.
+    if (!self.system.get(TOAST_SYSTEM_ID)) spawn('toastRelay', { systemId: TOAST_SYSTEM_ID, input: input.toasts ?? null });
     return { scope: { projectId: input.projectId, studyId: input.studyId }, positions: [], removingId: null, error: null };
   },
   initial: 'loading',

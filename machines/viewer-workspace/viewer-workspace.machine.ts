@@ -1,0 +1,353 @@
+/**
+ * The viewer workspace (issue 8, issue 18 item 1): the coordination of the viewer's two panes that
+ * used to live in React. It owns the viewer UI machine (split view, linked cameras, active pane,
+ * tools, panels, themes, colour scales), one layer-filter machine per pane, the study's camera
+ * positions, and the rules between them:
+ * - the configuration's simulations feed both panes; each starts on the simulation the address
+ *   names, else the first with results; an unknown id stores SPEC §5's error in the first pane;
+ * - a pane's own change of the saved layer list reloads the other pane when it shows the same
+ *   simulation (POST replaces the simulation's whole list); a reload is not news (no ping-pong);
+ * - a restored view's layers hold in its pane until that pane's saved list changes;
+ * - with split view and linked cameras, a pane's camera move is applied to the other pane, and the
+ *   other pane's echo of it is not sent back;
+ * - keyboard commands and the toolbar's buttons run the same commands;
+ * - one screenshot at a time; a failure is a danger toast;
+ * - only the active pane's probe is kept, and only while the probe tool or the data panel wants it.
+ *
+ *   viewerWorkspace
+ *   ├── starting          feeds the simulations to both panes → running
+ *   └── running
+ *       └── screenshot
+ *           ├── idle      screenshot command → taking (emits pane.screenshot)
+ *           └── taking    screenshot.done → idle; screenshot.failed → idle (toast)
+ *
+ * Children: `ui` (viewer-ui), `filter0` / `filter1` (layer-filter), `cameras` (camera-positions);
+ * their snapshots are mirrored into `ui` and `panes` of the context for the rules above. The
+ * machine never touches three.js: it emits `pane.*` events that a renderless bridge
+ * (src/screens/viewer/workspace-bridge.tsx) turns into ViewerHandle calls, and the bridge reports
+ * back with `camera.moved`, `camera.captured` and `screenshot.*`. Owned by the viewer screen's
+ * workspace (src/screens/viewer/viewer-workspace.tsx); its children's actors are bound in
+ * src/services/viewer-services.ts with `.provide()`.
+ */
+import { assertEvent, assign, emit, enqueueActions, setup, type SnapshotFrom } from 'xstate';
+import { layerFilterMachine } from '@machines/layer-filter/layer-filter.machine.ts';
+import { FILTER_DIMENSIONS, type FilterDimension, type ResultSimulation, type UserSelectedLayer } from '@machines/layer-filter/layer-filter.types.ts';
+import { cameraPositionsMachine } from '@machines/viewer/camera-positions.machine.ts';
+import { defaultSimulationId } from '@machines/viewer/default-simulation.ts';
+import { viewerUiMachine } from '@machines/viewer/viewer-ui.machine.ts';
+import type { ViewerPanel, PaneIndex } from '@machines/viewer/viewer-ui.types.ts';
+import { commandFor, type ViewerCommand } from '@machines/viewer/viewer-keys.ts';
+import { TOAST_SYSTEM_ID, toastRelay } from '@machines/toast/toast-relay.ts';
+import type { ToastEvent } from '@machines/toast/toast.machine.ts';
+import type { PaneCamera, PaneProbe, ViewerWorkspaceEmitted, ViewerWorkspaceEvent, ViewerWorkspaceInput } from './viewer-workspace.types.ts';
+
+export const SCREENSHOT_FAILED = 'The screenshot could not be taken';
+
+/** What the rules read of a pane's layer filter. */
+export interface PaneFilterState {
+  simulationId: number | null;
+  idle: boolean;
+  /** The saved list last seen (by identity: a new list is a change). */
+  userLayers: UserSelectedLayer[];
+  /** This pane wrote the list since the last change was seen. */
+  wrote: boolean;
+}
+
+/** What the rules read of the viewer UI. */
+export interface UiState {
+  split: boolean;
+  linked: boolean;
+  activePane: PaneIndex;
+  tool: 'idle' | 'probe' | 'points';
+  panel: ViewerPanel;
+  legendShown: boolean;
+  overlayOpen: boolean;
+}
+
+type Pair<T> = [T, T];
+
+export interface ViewerWorkspaceContext {
+  simulations: ResultSimulation[];
+  initialSimulationId: number | null;
+  scope: { projectId: number; studyId: number };
+  ui: UiState;
+  panes: Pair<PaneFilterState>;
+  /** The asset ids a restored view shows in a pane until that pane's saved list changes. */
+  overrides: Pair<number[] | null>;
+  /** The camera each pane was last told to take (a restored view, a camera position): a pane mounted later starts there. */
+  cameras: Pair<PaneCamera | null>;
+  /** The camera last applied to each pane by the link, so its echo is not sent back. */
+  linkedTo: Pair<PaneCamera | null>;
+  probe: PaneProbe | null;
+  /** The presentation plane the results import puts CSV points on. */
+  importPlane: number | null;
+}
+
+const FILTERS = ['filter0', 'filter1'] as const;
+const other = (pane: PaneIndex): PaneIndex => (pane === 0 ? 1 : 0);
+const replaceAt = <T>(pair: Pair<T>, index: PaneIndex, value: T): Pair<T> => (index === 0 ? [value, pair[1]] : [pair[0], value]);
+
+/** Two cameras within 0.1 mm of each other are the same (a pane reports the camera it was given). */
+export function sameCamera(a: PaneCamera, b: PaneCamera | null): boolean {
+  if (!b) return false;
+  const x = [...a.position, ...a.target];
+  const y = [...b.position, ...b.target];
+  return x.every((v, i) => Math.abs(v - y[i]!) < 1e-4);
+}
+
+const emptyPane = (): PaneFilterState => ({ simulationId: null, idle: false, userLayers: [], wrote: false });
+
+type FilterSnapshot = SnapshotFrom<typeof layerFilterMachine>;
+type UiSnapshot = SnapshotFrom<typeof viewerUiMachine>;
+
+function uiState(s: UiSnapshot): UiState {
+  const tool = (s.value as { tool: UiState['tool'] }).tool;
+  return { split: s.context.split, linked: s.context.linked, activePane: s.context.activePane, tool, panel: s.context.panel, legendShown: s.matches({ legend: 'shown' }), overlayOpen: s.matches({ overlay: 'open' }) };
+}
+
+export const viewerWorkspaceMachine = setup({
+  types: {
+    context: {} as ViewerWorkspaceContext,
+    events: {} as ViewerWorkspaceEvent,
+    emitted: {} as ViewerWorkspaceEmitted,
+    input: {} as ViewerWorkspaceInput,
+    children: {} as { ui: 'viewerUi'; filter0: 'layerFilter'; filter1: 'layerFilter'; cameras: 'cameraPositions' },
+  },
+  actors: {
+    viewerUi: viewerUiMachine,
+    layerFilter: layerFilterMachine,
+    cameraPositions: cameraPositionsMachine,
+    toastRelay,
+  },
+  guards: {
+    /** The shortcut overlay takes the keys while it is open. */
+    overlayClosed: ({ context }) => !context.ui.overlayOpen,
+    /** The pane reports the camera the link just gave it. */
+    echoOfLink: ({ context, event }) => {
+      assertEvent(event, 'camera.moved');
+      return sameCamera(event.camera, context.linkedTo[event.pane]);
+    },
+    camerasLinked: ({ context }) => context.ui.split && context.ui.linked,
+    /** Only the data panel and the probe tool read probes, of the active pane. */
+    probeWanted: ({ context, event }) => {
+      assertEvent(event, 'probe.moved');
+      return event.pane === context.ui.activePane && (context.ui.tool === 'probe' || context.ui.panel === 'data');
+    },
+    isScreenshotCommand: ({ event }) => {
+      assertEvent(event, 'command.run');
+      return event.command === 'screenshot';
+    },
+  },
+  actions: {
+    /** Both panes get the simulations; a pane without one starts on the wanted one (SPEC §5's error for an unknown id). */
+    feedPanes: enqueueActions(({ context, event, enqueue }) => {
+      const simulations = event.type === 'simulations.set' ? event.simulations : context.simulations;
+      const initial = event.type === 'simulations.set' ? event.initialSimulationId : context.initialSimulationId;
+      if (event.type === 'simulations.set') enqueue.assign({ simulations, initialSimulationId: initial });
+      for (const id of FILTERS) enqueue.sendTo(id, { type: 'results.set', simulations });
+      const wanted = simulations.find((s) => s.id === initial)?.id ?? defaultSimulationId(simulations);
+      context.panes.forEach((pane, i) => {
+        if (pane.simulationId === null && wanted !== undefined) enqueue.sendTo(FILTERS[i]!, { type: 'simulation.select', simulationId: wanted });
+      });
+      if (initial !== null && simulations.length && !simulations.some((s) => s.id === initial)) {
+        enqueue.sendTo('filter0', { type: 'simulation.select', simulationId: initial });
+      }
+    }),
+    /** Mirrors the UI machine's state the rules read. */
+    mirrorUi: assign(({ event }) => ({ ui: uiState((event as unknown as { snapshot: UiSnapshot }).snapshot) })),
+    /**
+     * A pane's layer filter moved on: mirror it; when its saved list changed, drop its restored
+     * layers, and after its own write reload the other pane if that shows the same simulation.
+     */
+    notePaneFilter: enqueueActions(({ context, event, enqueue }, pane: PaneIndex) => {
+      const s = (event as unknown as { snapshot: FilterSnapshot }).snapshot;
+      const writing = s.hasTag('writing');
+      const before = context.panes[pane];
+      const next: PaneFilterState = { simulationId: s.context.selectedSimulationId, idle: s.matches({ simulation: 'idle' }), userLayers: s.context.userLayers, wrote: before.wrote || writing };
+      let overrides = context.overrides;
+      if (s.context.userLayers !== before.userLayers) {
+        overrides = replaceAt(overrides, pane, null);
+        if (next.wrote && !writing) {
+          next.wrote = false;
+          const peer = context.panes[other(pane)];
+          if (peer.simulationId === next.simulationId && peer.idle) enqueue.sendTo(FILTERS[other(pane)], { type: 'layers.reload' });
+        }
+      }
+      enqueue.assign({ panes: replaceAt(context.panes, pane, next), overrides });
+    }),
+    /** A key: the UI machine hears it (the hidden theme's sequence); a shortcut runs its command. */
+    pressKey: enqueueActions(({ event, enqueue }) => {
+      assertEvent(event, 'key.press');
+      enqueue.sendTo('ui', { type: 'key', key: event.key });
+      const command = commandFor(event.key);
+      if (command) enqueue.raise({ type: 'command.run', command });
+    }),
+    runCommand: enqueueActions(({ context, event, enqueue }) => {
+      assertEvent(event, 'command.run');
+      const pane = context.ui.activePane;
+      const ui = (e: Parameters<typeof enqueue.sendTo>[1]) => enqueue.sendTo('ui', e as never);
+      const command: ViewerCommand = event.command;
+      switch (command) {
+        case 'overlay':
+          return ui({ type: 'overlay.open' });
+        case 'cancel':
+          return ui({ type: 'tool.cancel' });
+        case 'fit':
+          return enqueue.emit({ type: 'pane.fit', pane });
+        case 'screenshot':
+          return; // the screenshot region takes it
+        case 'split':
+          return ui({ type: 'split.toggle' });
+        case 'link':
+          return ui({ type: 'link.toggle' });
+        case 'probe':
+          return ui({ type: 'tool.probe' });
+        case 'points':
+          return ui({ type: 'tool.points' });
+        case 'theme.next':
+          return ui({ type: 'theme.next' });
+        case 'pane.other':
+          return ui({ type: 'pane.other' });
+        case 'camera.save':
+          return enqueue.emit({ type: 'pane.readCamera', pane });
+        case 'legend':
+          return ui({ type: 'legend.toggle' });
+        default:
+          return ui({ type: 'panel.show', panel: command.slice('panel.'.length) as ViewerPanel });
+      }
+    }),
+    /** The linked pane takes the camera; remembered so its echo is not sent back. */
+    linkCamera: enqueueActions(({ context, event, enqueue }) => {
+      assertEvent(event, 'camera.moved');
+      const to = other(event.pane);
+      enqueue.assign({ linkedTo: replaceAt(context.linkedTo, to, event.camera) });
+      enqueue.emit({ type: 'pane.camera', pane: to, camera: event.camera });
+    }),
+    /** 'Save camera' (C): the active pane's camera is saved as the next "View n" and the cameras panel shows. */
+    saveCamera: enqueueActions(({ event, enqueue, self }) => {
+      assertEvent(event, 'camera.captured');
+      const saved = self.getSnapshot().children.cameras?.getSnapshot().context.positions.length ?? 0;
+      enqueue.sendTo('ui', { type: 'panel.show', panel: 'cameras' });
+      enqueue.sendTo('cameras', { type: 'save', body: { name: `View ${saved + 1}`, camera: event.camera } });
+    }),
+    restoreCamera: enqueueActions(({ context, event, enqueue }) => {
+      assertEvent(event, 'camera.restore');
+      const pane = context.ui.activePane;
+      enqueue.assign({ cameras: replaceAt(context.cameras, pane, event.camera) });
+      enqueue.emit({ type: 'pane.camera', pane, camera: event.camera });
+    }),
+    keepProbe: assign(({ event }) => {
+      assertEvent(event, 'probe.moved');
+      return { probe: event.probe };
+    }),
+    addPoint: enqueueActions(({ event, enqueue }) => {
+      assertEvent(event, 'point.picked');
+      enqueue.sendTo('ui', { type: 'pane.activate', pane: event.pane });
+      enqueue.sendTo('ui', { type: 'point.add', point: event.point });
+    }),
+    flyToFinding: emit(({ context, event }) => {
+      assertEvent(event, 'findings.show');
+      return { type: 'pane.flyTo' as const, pane: context.ui.activePane, bounds: event.bounds };
+    }),
+    takeScreenshot: emit(({ context }) => ({ type: 'pane.screenshot' as const, pane: context.ui.activePane, withLegend: context.ui.legendShown })),
+    /** Toasts go to the relay found by system id: the context holds no actor. */
+    toastLayerFailure: enqueueActions(({ event, enqueue, system }) => {
+      assertEvent(event, 'layer.failed');
+      const toast: ToastEvent = { type: 'toast.show', toast: { id: `layer-${event.pane}-${event.layerId}`, tone: 'danger', title: `The layer ${event.title} could not be loaded`, description: event.message } };
+      const toasts = system.get(TOAST_SYSTEM_ID);
+      if (toasts) enqueue.sendTo(toasts, toast);
+    }),
+    toastScreenshotFailure: enqueueActions(({ event, enqueue, system }) => {
+      assertEvent(event, 'screenshot.failed');
+      const toast: ToastEvent = { type: 'toast.show', toast: { tone: 'danger', title: SCREENSHOT_FAILED, description: event.message } };
+      const toasts = system.get(TOAST_SYSTEM_ID);
+      if (toasts) enqueue.sendTo(toasts, toast);
+    }),
+    /** A saved scene view in the first pane: its simulation, filters, layers, theme, colour range and camera. */
+    restoreView: enqueueActions(({ context, event, enqueue, self }) => {
+      assertEvent(event, 'view.restore');
+      const { view } = event;
+      const shown = self.getSnapshot().children.filter0?.getSnapshot().context.selectedSimulationId ?? context.panes[0].simulationId;
+      if (view.simulationId !== null && view.simulationId !== shown) enqueue.sendTo('filter0', { type: 'simulation.select', simulationId: view.simulationId });
+      else enqueue.sendTo('filter0', { type: 'filters.reset' });
+      for (const [dimension, value] of Object.entries(view.filters)) {
+        if (value && (FILTER_DIMENSIONS as readonly string[]).includes(dimension)) {
+          enqueue.sendTo('filter0', { type: 'filter.set', dimension: dimension as FilterDimension, values: value.split('|') });
+        }
+      }
+      enqueue.sendTo('ui', { type: 'theme.set', pane: 0, theme: view.theme });
+      if (view.colourScale) enqueue.sendTo('ui', { type: 'colour.range', pane: 0, min: view.colourScale.min, max: view.colourScale.max });
+      enqueue.assign({
+        overrides: replaceAt(context.overrides, 0, view.layers.map(Number).filter(Number.isFinite)),
+        linkedTo: replaceAt(context.linkedTo, 0, null),
+        cameras: replaceAt(context.cameras, 0, view.camera),
+      });
+      enqueue.emit({ type: 'pane.camera', pane: 0, camera: view.camera });
+    }),
+    selectImportPlane: assign(({ event }) => {
+      assertEvent(event, 'importPlane.select');
+      return { importPlane: event.plane };
+    }),
+  },
+}).createMachine({
+  id: 'viewerWorkspace',
+  context: ({ input, spawn }) => {
+    spawn('toastRelay', { systemId: TOAST_SYSTEM_ID, input: input.toasts ?? null });
+    return {
+      simulations: input.simulations ?? [],
+      initialSimulationId: input.initialSimulationId ?? null,
+      scope: { projectId: input.projectId, studyId: input.studyId },
+      // The viewer UI machine's initial state; its snapshots keep this in step.
+      ui: { split: false, linked: true, activePane: 0, tool: 'idle', panel: 'layers', legendShown: true, overlayOpen: false },
+      panes: [emptyPane(), emptyPane()],
+      overrides: [null, null],
+      cameras: [null, null],
+      linkedTo: [null, null],
+      probe: null,
+      importPlane: null,
+    };
+  },
+  invoke: [
+    { id: 'ui', src: 'viewerUi', input: {}, onSnapshot: { actions: 'mirrorUi' } },
+    { id: 'filter0', src: 'layerFilter', input: ({ context }) => ({ simulations: context.simulations }), onSnapshot: { actions: { type: 'notePaneFilter', params: 0 } } },
+    { id: 'filter1', src: 'layerFilter', input: ({ context }) => ({ simulations: context.simulations }), onSnapshot: { actions: { type: 'notePaneFilter', params: 1 } } },
+    { id: 'cameras', src: 'cameraPositions', input: ({ context }) => context.scope },
+  ],
+  initial: 'starting',
+  on: {
+    'simulations.set': { actions: 'feedPanes' },
+    'command.run': { actions: 'runCommand' },
+    'key.press': { guard: 'overlayClosed', actions: 'pressKey' },
+    'camera.moved': [{ guard: 'echoOfLink' }, { guard: 'camerasLinked', actions: 'linkCamera' }],
+    'camera.captured': { actions: 'saveCamera' },
+    'camera.restore': { actions: 'restoreCamera' },
+    'probe.moved': { guard: 'probeWanted', actions: 'keepProbe' },
+    'point.picked': { actions: 'addPoint' },
+    'layer.failed': { actions: 'toastLayerFailure' },
+    'findings.show': { actions: 'flyToFinding' },
+    'view.restore': { actions: 'restoreView' },
+    'importPlane.select': { actions: 'selectImportPlane' },
+  },
+  states: {
+    // The children exist once the root is entered: the first feed waits for them.
+    starting: { always: { target: 'running', actions: 'feedPanes' } },
+    running: {
+      initial: 'screenshot',
+      states: {
+        screenshot: {
+          initial: 'idle',
+          states: {
+            idle: { on: { 'command.run': { guard: 'isScreenshotCommand', target: 'taking', actions: 'takeScreenshot' } } },
+            // One at a time: another request while the pane renders is ignored.
+            taking: {
+              on: {
+                'screenshot.done': 'idle',
+                'screenshot.failed': { target: 'idle', actions: 'toastScreenshotFailure' },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});
