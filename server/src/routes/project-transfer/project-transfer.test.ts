@@ -2,7 +2,7 @@
  * Project export / import over HTTP against a real database (PGlite here; PostgreSQL under test:pg)
  * and the configured blob store (CANOPY_TEST_BLOB_STORE=azure runs it on Azurite; .ci/run does).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import yazl from 'yazl';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
@@ -11,6 +11,7 @@ import { normalisedProject, seedTransferProject, type SeededProject } from '../.
 import { assets, companies, configurations, projects, simulations, studies, subscriptions, uploads, users } from '../../db/schema/index.ts';
 import { PROJECT_ARCHIVE_FORMAT, type ProjectImportResult } from '@canopy/contract/project-transfer.ts';
 import { runAdmin } from '../../admin/admin-cli.ts';
+import { putBytes } from '../../services/analyses/blob-io.ts';
 
 let t: TestContext;
 let seeded: SeededProject;
@@ -113,6 +114,36 @@ describe('export', () => {
     const stranger = await exportZip(seeded.projectId, tokens.stranger);
     expect(stranger.status).toBe(404);
     expect((await exportZip(999_999, tokens.owner)).status).toBe(404);
+  });
+});
+
+describe('an export whose download is closed early', () => {
+  it('stops reading the blob in flight and opens no other', async () => {
+    const { exportProject } = await import('../../services/project-transfer/export.ts');
+    const opened: Array<{ closed: boolean }> = [];
+    const store = t.deps.blobStore;
+    const watched = Object.create(store) as typeof store;
+    watched.get = async (key) => {
+      const download = await store.get(key);
+      if (!download) return download;
+      const state = { closed: false };
+      opened.push(state);
+      download.stream.on('close', () => (state.closed = true));
+      return download;
+    };
+    // A project with one 32 MiB result: far more than the streams buffer, so it is still being read when the client leaves.
+    const db = t.database.db;
+    const big = await seedTransferProject(t.deps, ids.owner, (await userCompany(ids.owner))!, 'Big results');
+    // Named to sort first: the export reads blobs in key order, so this one is in flight when the client leaves.
+    const key = { container: 'assets', name: `0-big/simulation-${big.simulationId}.glb` };
+    await putBytes(t.deps.blobStore, key, new Uint8Array(32 * 1024 * 1024).fill(7));
+    await db.insert(assets).values({ simulationId: big.simulationId, layerType: 'data', filename: 'big.glb', blobKey: `${key.container}/${key.name}` });
+    const archive = await exportProject({ ...t.deps, blobStore: watched }, db, null, big.projectId);
+    // Read a little, then hang up (as a browser closing the tab).
+    for await (const chunk of archive.stream) if ((chunk as Buffer).length > 0) break;
+    await vi.waitFor(() => expect(opened.length).toBeGreaterThan(0));
+    await vi.waitFor(() => expect(opened.every((s) => s.closed)).toBe(true), { timeout: 10_000 });
+    expect(archive.stream.destroyed).toBe(true);
   });
 });
 

@@ -197,19 +197,35 @@ export async function exportProject(deps: TransferDeps, db: Db, user: AuthUser |
   const out = new PassThrough();
   zip.outputStream.on('error', (error) => out.destroy(error));
   zip.outputStream.pipe(out);
+  // The client went away (or the download failed): stop reading the blob in flight and the rest.
+  let stopped = false;
+  let inFlight: { source: Readable; tap: HashTap } | null = null;
+  out.on('close', () => {
+    stopped = true;
+    const gone = new Error('the download was closed before the export finished');
+    inFlight?.source.destroy();
+    inFlight?.tap.destroy(gone);
+  });
   void (async () => {
     try {
       for (const blob of blobs) {
+        if (stopped) return;
         const download = await deps.blobStore.get(blob);
         if (!download) throw new Error(`blob ${blob.container}/${blob.name} disappeared during the export`);
         const tap = new HashTap();
+        inFlight = { source: download.stream, tap };
         const ended = new Promise<void>((resolve, reject) => {
           tap.on('end', resolve);
           tap.on('error', reject);
           download.stream.on('error', reject);
         });
+        if (stopped) {
+          download.stream.destroy();
+          tap.destroy(new Error('the download was closed before the export finished'));
+        }
         zip.addReadStream(download.stream.pipe(tap), blobEntry(blob), { compress: false });
         await ended;
+        inFlight = null;
         manifest.blobs.push({ path: blobEntry(blob), container: blob.container, name: blob.name, size: tap.bytes, sha256: tap.digest() });
       }
       zip.addBuffer(Buffer.from(JSON.stringify(manifest, null, 1)), MANIFEST_ENTRY);
