@@ -23,6 +23,7 @@ import { statusLook } from '../project-detail/scenario-status.ts';
 import { awaitingExternalText } from '../scenario-wizard/live-status-badge.tsx';
 import { LiveStatusProvider, useLiveStatus, useWatchScenario } from '../scenario-wizard/live-status-provider.tsx';
 import * as progressCss from '../scenario-wizard/run-progress.css.ts';
+import * as detailsCss from './simulation-details.css.ts';
 import { SimulationDetailsContext } from '../../services/simulation-details-services.ts';
 
 export interface SimulationDetailsDialogProps {
@@ -61,7 +62,12 @@ function DetailsDialog({ projectId, configurationId, scenarioName, onClose }: Si
   useWatchScenario(rows.length > 0 ? { projectId, configurationId, simulationIds: rows.map((r) => r.id) } : null);
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={`Simulations of ${scenarioName}`} description="Each analysis of the scenario is one simulation.">
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={`Simulations of ${scenarioName}`}
+      description="Each analysis of the scenario is one simulation."
+    >
       {failed ? (
         <InlineMessage tone="danger">
           {error}{' '}
@@ -76,9 +82,15 @@ function DetailsDialog({ projectId, configurationId, scenarioName, onClose }: Si
         <table className={table}>
           <thead>
             <tr>
-              <th className={th} scope="col">Analysis</th>
-              <th className={th} scope="col">Status</th>
-              <th className={th} scope="col">Results from</th>
+              <th className={th} scope="col">
+                Analysis
+              </th>
+              <th className={th} scope="col">
+                Status
+              </th>
+              <th className={th} scope="col">
+                Results from
+              </th>
               <th className={th} scope="col">
                 <span hidden>Actions</span>
               </th>
@@ -97,7 +109,7 @@ function DetailsDialog({ projectId, configurationId, scenarioName, onClose }: Si
                   <td className={td}>
                     <Badge tone={look.tone}>{look.label}</Badge> {view ? null : row.statusText}
                     {view ? (
-                      <span className={progressCss.progress}>
+                      <span className={`${progressCss.progress} ${detailsCss.rowProgress}`}>
                         <span
                           className={progressCss.track}
                           role="progressbar"
@@ -116,19 +128,37 @@ function DetailsDialog({ projectId, configurationId, scenarioName, onClose }: Si
                   </td>
                   <td className={td}>{recordedText(row)}</td>
                   <td className={td}>
-                    <Button size="sm" disabled={busy} onClick={() => details.send({ type: 'report.download', simulationId: row.id })} aria-label={`QA report of simulation ${row.id}`}>
-                      QA report (PDF)
-                    </Button>{' '}
-                    {mayResubmit(row) ? (
-                      <Button size="sm" disabled={busy} onClick={() => details.send({ type: 'resubmit', simulationId: row.id })} aria-label={`Request ML results again for simulation ${row.id}`}>
-                        Request again
-                      </Button>
-                    ) : null}{' '}
-                    {mayCancel(row) ? (
-                      <Button size="sm" tone="ghost" disabled={busy} onClick={() => details.send({ type: 'simulation.cancel', simulationId: row.id })} aria-label={`Cancel simulation ${row.id} and return its reserved credits`}>
-                        Cancel
-                      </Button>
-                    ) : null}
+                    <div className={detailsCss.actions}>
+                      <Button
+                        size="sm"
+                        disabled={busy}
+                        onClick={() => details.send({ type: 'report.download', simulationId: row.id })}
+                        aria-label={`QA report of simulation ${row.id}`}
+                      >
+                        QA report (PDF)
+                      </Button>{' '}
+                      {mayResubmit(row) ? (
+                        <Button
+                          size="sm"
+                          disabled={busy}
+                          onClick={() => details.send({ type: 'resubmit', simulationId: row.id })}
+                          aria-label={`Request ML results again for simulation ${row.id}`}
+                        >
+                          Request again
+                        </Button>
+                      ) : null}{' '}
+                      {mayCancel(row) ? (
+                        <Button
+                          size="sm"
+                          tone="ghost"
+                          disabled={busy}
+                          onClick={() => details.send({ type: 'simulation.cancel', simulationId: row.id })}
+                          aria-label={`Cancel simulation ${row.id} and return its reserved credits`}
+                        >
+                          Cancel
+                        </Button>
+                      ) : null}
+                    </div>
                   </td>
                 </tr>
               );
