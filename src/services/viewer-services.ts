@@ -18,6 +18,7 @@ import { layerFilterMachine } from '@machines/layer-filter/layer-filter.machine.
 import type { NewUserLayer, UserSelectedLayer } from '@machines/layer-filter/layer-filter.types.ts';
 import { viewerSessionMachine, type SessionData, type StudyScope } from '@machines/viewer/viewer-session.machine.ts';
 import { cameraPositionsMachine } from '@machines/viewer/camera-positions.machine.ts';
+import { viewerWorkspaceMachine } from '@machines/viewer-workspace/viewer-workspace.machine.ts';
 import { resultsImportMachine, type AppendRequest } from '@machines/viewer/results-import.machine.ts';
 import type { ColourLegend, GraphDefinition, JobTypeRef } from '@machines/viewer/reference-data.ts';
 import { api } from '../api/client.ts';
@@ -173,5 +174,7 @@ export function bindViewerLogic(services: ViewerServices, scope: StudyScope) {
     save: (ids, body) => services.saveReclassified(ids, body),
     submitPostprocessing: (ids, body) => services.submitPostprocessing(ids, body),
   });
-  return { services, session, layerFilter, cameras, resultsImport, reclass };
+  // The workspace machine's children get the same bound actors.
+  const workspace = viewerWorkspaceMachine.provide({ actors: { layerFilter, cameraPositions: cameras } });
+  return { services, session, layerFilter, cameras, workspace, resultsImport, reclass };
 }

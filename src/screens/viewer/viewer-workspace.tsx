@@ -5,18 +5,25 @@
  * their offending faces drawn on the model), the keyboard shortcuts with their overlay, and the mode
  * panels (Insights, Images, Reports through the ViewerBridge; Settings with the results import).
  */
-import { defaultSimulationId } from '@machines/viewer/default-simulation.ts';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, type ComponentType } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { Simulation } from '@canopy/contract/viewer.ts';
-import type { FilterDimension } from '@machines/layer-filter/layer-filter.types.ts';
 import { FILTER_DIMENSIONS } from '@machines/layer-filter/layer-filter.types.ts';
-import { availableThemes, paneEffects, viewerUiMachine } from '@machines/viewer/viewer-ui.machine.ts';
+import { availableThemes, paneEffects } from '@machines/viewer/viewer-ui.machine.ts';
+import {
+  selectImportPlane,
+  selectLegendShown,
+  selectOverlayOpen,
+  selectOverrides,
+  selectPaneCameras,
+  selectProbe,
+  selectTool,
+} from '@machines/viewer-workspace/viewer-workspace.selectors.ts';
 import { commandFor, type ViewerCommand } from '@machines/viewer/viewer-keys.ts';
 import { VIEWER_EFFECTS, VIEWER_PANELS, type PaneIndex, type ViewerEffects, type ViewerPanel } from '@machines/viewer/viewer-ui.types.ts';
 import { EffectsSettings } from './effects-settings.tsx';
 import { describeAsset, isPresentationPlane, probeLayerTitle, sceneKindOf, type GraphDefinition, type JobTypeRef } from './scene-layers.ts';
-import type { CameraState, ProbeResult, ThemeName, ViewerBridge, ViewerHandle, ViewerModeProps, ViewState } from '../../viewer/contracts.ts';
+import type { ProbeResult, ThemeName, ViewerBridge, ViewerHandle, ViewerModeProps, ViewState } from '../../viewer/contracts.ts';
 import { ToastContext } from '../../app/contexts.ts';
 import { Button } from '../../ui/button.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
@@ -34,7 +41,8 @@ import { ShortcutOverlay } from './shortcut-overlay.tsx';
 import { ResultsImportPanel } from './results-import-panel.tsx';
 import { FindingsPanel } from './findings-panel.tsx';
 import { useFindingsView } from './use-findings-view.ts';
-import { cameraToFit, type Bounds } from './validation-findings.ts';
+import type { Bounds } from './validation-findings.ts';
+import { WorkspaceBridge } from './workspace-bridge.tsx';
 import { ViewerPane } from './viewer-pane.tsx';
 import { ComfortPanel } from './comfort-panel.tsx';
 import { useComfortReclass } from './use-comfort-reclass.ts';
@@ -76,9 +84,6 @@ const isTyping = (target: EventTarget | null) => {
   return el.isContentEditable || ['TEXTAREA', 'SELECT'].includes(el.tagName);
 };
 
-const near = (a: CameraState, b: CameraState | null) =>
-  !!b && [...a.position, ...a.target].every((v, i) => Math.abs(v - [...b.position, ...b.target][i]!) < 1e-4);
-
 export interface ViewerWorkspaceProps {
   logic: ViewerLogic;
   projectId: number;
@@ -94,12 +99,13 @@ export interface ViewerWorkspaceProps {
 
 export function ViewerWorkspace({ logic, projectId, studyId, configurationId, mode, simulations, jobTypes, graphDefinitions, initialSimulationId, onSimulationsChanged }: ViewerWorkspaceProps) {
   const toasts = ToastContext.useActorRef();
-  const ui = useActorRef(viewerUiMachine, { input: {} });
-  const filterInput = { simulations: simulations as never, toasts };
-  const first = useActorRef(logic.layerFilter, { input: filterInput });
-  const second = useActorRef(logic.layerFilter, { input: filterInput });
-  const filters = useMemo(() => [first, second] as const, [first, second]);
-  const cameras = useActorRef(logic.cameras, { input: { projectId, studyId, toasts } });
+  // The coordination is the workspace machine's (machines/viewer-workspace); this view renders it.
+  const workspace = useActorRef(logic.workspace, { input: { simulations: simulations as never, initialSimulationId, projectId, studyId, toasts } });
+  const { ui, filter0, filter1, cameras } = useMemo(() => {
+    const children = workspace.getSnapshot().children;
+    return { ui: children.ui!, filter0: children.filter0!, filter1: children.filter1!, cameras: children.cameras! };
+  }, [workspace]);
+  const filters = useMemo(() => [filter0, filter1] as const, [filter0, filter1]);
 
   const split = useSelector(ui, (s) => s.context.split);
   const linked = useSelector(ui, (s) => s.context.linked);
@@ -111,20 +117,20 @@ export function ViewerWorkspace({ logic, projectId, studyId, configurationId, mo
   const compareBy = useSelector(ui, (s) => s.context.compareBy);
   const plane = useSelector(ui, (s) => s.context.plane);
   const tronUnlocked = useSelector(ui, (s) => s.context.tronUnlocked);
-  const tool = useSelector(ui, (s) => s.value.tool as 'idle' | 'probe' | 'points');
-  const overlayOpen = useSelector(ui, (s) => s.matches({ overlay: 'open' }));
-  const legendShown = useSelector(ui, (s) => s.matches({ legend: 'shown' }));
+  const tool = useSelector(workspace, selectTool);
+  const overlayOpen = useSelector(workspace, selectOverlayOpen);
+  const legendShown = useSelector(workspace, selectLegendShown);
   const effects = useSelector(ui, (s) => s.context.effects);
   // What the panes draw (the machine's decision); equal switches keep one object, so no scene re-render.
   const shownEffects = useSelector(ui, (s) => paneEffects(s.context), (a: ViewerEffects, b: ViewerEffects) => VIEWER_EFFECTS.every((e) => a[e] === b[e]));
   const themeList = availableThemes(tronUnlocked);
 
-  const [overrides, setOverrides] = useState<[Set<number> | null, Set<number> | null]>([null, null]);
-  const [cameraProps, setCameraProps] = useState<[CameraState | undefined, CameraState | undefined]>([undefined, undefined]);
-  const [probe, setProbe] = useState<ProbeResult | null>(null);
-  const [importPlane, setImportPlane] = useState<number | null>(null);
+  const overrideIds = useSelector(workspace, selectOverrides);
+  const overrides = useMemo(() => overrideIds.map((ids) => (ids ? new Set(ids) : null)) as [Set<number> | null, Set<number> | null], [overrideIds]);
+  const cameraProps = useSelector(workspace, selectPaneCameras);
+  const probe = useSelector(workspace, selectProbe);
+  const importPlane = useSelector(workspace, selectImportPlane);
   const handles = useRef<[ViewerHandle | null, ViewerHandle | null]>([null, null]);
-  const lastApplied = useRef<[CameraState | null, CameraState | null]>([null, null]);
 
   // The comfort re-classification follows the active pane's simulation; its map shows in the panes of that simulation.
   const reclass = useComfortReclass(logic, filters[activePane], simulations, projectId, onSimulationsChanged);
@@ -135,154 +141,40 @@ export function ViewerWorkspace({ logic, projectId, studyId, configurationId, mo
   const model = models[activePane];
   const filter = filters[activePane];
 
-  // The configuration's simulations feed both panes; each starts on the wanted simulation, else the first with results.
+  // New simulations (a results import, a re-classification saved) go to the machine; the first ones came with its input.
+  const fed = useRef({ simulations, initialSimulationId });
   useEffect(() => {
-    for (const f of filters) f.send({ type: 'results.set', simulations: simulations as never });
-    const wanted = simulations.find((s) => s.id === initialSimulationId)?.id ?? defaultSimulationId(simulations);
-    for (const f of filters) {
-      const current = f.getSnapshot().context.selectedSimulationId;
-      if (current === null && wanted !== undefined) f.send({ type: 'simulation.select', simulationId: wanted });
-    }
-  }, [simulations, initialSimulationId, filters]);
-
-  // A wanted simulation id that is not in the results stores SPEC §5's error in the machine.
-  useEffect(() => {
-    if (initialSimulationId !== null && simulations.length && !simulations.some((s) => s.id === initialSimulationId)) {
-      filters[0].send({ type: 'simulation.select', simulationId: initialSimulationId });
-    }
-  }, [initialSimulationId, simulations, filters]);
-
-  // A restored view's layers hold until the user changes the saved selection; the panes' saved lists
-  // are kept in step, since POST replaces the simulation's whole list.
-  useEffect(() => {
-    const subs = filters.map((f, i) => {
-      let last = f.getSnapshot().context.userLayers;
-      let wrote = false;
-      return f.subscribe((snapshot) => {
-        // Only this pane's own writes are news for the other pane; a reload is not (no ping-pong).
-        const writing = (['replacing', 'removing', 'clearing'] as const).some((state) => snapshot.matches({ simulation: state }));
-        if (writing) wrote = true;
-        if (snapshot.context.userLayers === last) return;
-        last = snapshot.context.userLayers;
-        setOverrides((o) => (i === 0 ? (o[0] === null ? o : [null, o[1]]) : o[1] === null ? o : [o[0], null]));
-        if (!wrote || writing) return;
-        wrote = false;
-        const other = filters[1 - i]!;
-        if (other.getSnapshot().context.selectedSimulationId === snapshot.context.selectedSimulationId && other.getSnapshot().matches({ simulation: 'idle' })) {
-          other.send({ type: 'layers.reload' });
-        }
-      });
-    });
-    return () => subs.forEach((s) => s.unsubscribe());
-  }, [filters]);
-
-  const onCameraChange = useCallback(
-    (index: PaneIndex, camera: CameraState) => {
-      if (near(camera, lastApplied.current[index])) return;
-      const state = ui.getSnapshot().context;
-      if (!state.split || !state.linked) return;
-      const other = (1 - index) as PaneIndex;
-      lastApplied.current[other] = camera;
-      handles.current[other]?.setCamera(camera);
-    },
-    [ui],
-  );
+    if (fed.current.simulations === simulations && fed.current.initialSimulationId === initialSimulationId) return;
+    fed.current = { simulations, initialSimulationId };
+    workspace.send({ type: 'simulations.set', simulations: simulations as never, initialSimulationId });
+  }, [workspace, simulations, initialSimulationId]);
 
   // The scenario's geometry validation findings: listed in the side panel, drawn on both panes.
-  const flyTo = useCallback(
-    (bounds: Bounds) => {
-      const handle = handles.current[ui.getSnapshot().context.activePane];
-      const current = handle?.getCamera();
-      if (handle && current) handle.setCamera(cameraToFit(current, bounds));
-    },
-    [ui],
-  );
+  const flyTo = useCallback((bounds: Bounds) => workspace.send({ type: 'findings.show', bounds }), [workspace]);
   const findings = useFindingsView(projectId, configurationId, flyTo);
 
-  const screenshot = useCallback(async () => {
-    const handle = handles.current[ui.getSnapshot().context.activePane];
-    if (!handle) return;
-    try {
-      // The legend goes into the screenshot while it is shown over the view.
-      const blob = await handle.captureImage({ withLegend: ui.getSnapshot().matches({ legend: 'shown' }) });
-      const url = URL.createObjectURL(blob);
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = `canopy-viewer-${configurationId}-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-')}.png`;
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    } catch (error) {
-      toasts.send({ type: 'toast.show', toast: { tone: 'danger', title: 'The screenshot could not be taken', description: error instanceof Error ? error.message : undefined } });
-    }
-  }, [ui, toasts, configurationId]);
-
-  const saveCamera = useCallback(() => {
-    const camera = handles.current[ui.getSnapshot().context.activePane]?.getCamera();
-    if (!camera) return;
-    ui.send({ type: 'panel.show', panel: 'cameras' });
-    cameras.send({ type: 'save', body: { name: `View ${cameras.getSnapshot().context.positions.length + 1}`, camera } });
-  }, [ui, cameras]);
-
-  const run = useCallback(
-    (command: ViewerCommand) => {
-      const state = ui.getSnapshot().context;
-      switch (command) {
-        case 'overlay':
-          return ui.send({ type: 'overlay.open' });
-        case 'cancel':
-          return ui.send({ type: 'tool.cancel' });
-        case 'fit':
-          return handles.current[state.activePane]?.fitToView();
-        case 'screenshot':
-          return void screenshot();
-        case 'split':
-          return ui.send({ type: 'split.toggle' });
-        case 'link':
-          return ui.send({ type: 'link.toggle' });
-        case 'probe':
-          return ui.send({ type: 'tool.probe' });
-        case 'points':
-          return ui.send({ type: 'tool.points' });
-        case 'theme.next':
-          return ui.send({ type: 'theme.next' });
-        case 'pane.other':
-          return ui.send({ type: 'pane.other' });
-        case 'camera.save':
-          return saveCamera();
-        case 'legend':
-          return ui.send({ type: 'legend.toggle' });
-        default:
-          return ui.send({ type: 'panel.show', panel: command.slice('panel.'.length) as ViewerPanel });
-      }
-    },
-    [ui, screenshot, saveCamera],
-  );
+  const run = useCallback((command: ViewerCommand) => workspace.send({ type: 'command.run', command }), [workspace]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return;
-      if (ui.getSnapshot().matches({ overlay: 'open' })) return;
-      ui.send({ type: 'key', key: event.key });
-      const command = commandFor(event.key);
-      if (!command) return;
-      event.preventDefault();
-      run(command);
+      if (selectOverlayOpen(workspace.getSnapshot())) return;
+      workspace.send({ type: 'key.press', key: event.key });
+      if (commandFor(event.key)) event.preventDefault();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [ui, run]);
+  }, [workspace]);
 
   // The bridge the insights, images and reports modes use: the first pane's handle and state.
-  const latest = useRef({ models, themes, filters });
-  latest.current = { models, themes, filters };
+  const latest = useRef({ models, themes });
+  latest.current = { models, themes };
   const bridge = useMemo<ViewerBridge>(
     () => ({
       handle: () => handles.current[0],
       viewState: (): ViewState => {
-        const { models: m, themes: t, filters: f } = latest.current;
-        const selection = f[0].getSnapshot().context.selection;
+        const { models: m, themes: t } = latest.current;
+        const selection = filter0.getSnapshot().context.selection;
         return {
           camera: handles.current[0]?.getCamera() ?? { position: [-60, -120, 90], target: [0, 0, 0], up: [0, 0, 1], fov: 45 },
           layers: m[0].layers.filter((l) => l.visible).map((l) => l.id),
@@ -292,23 +184,9 @@ export function ViewerWorkspace({ logic, projectId, studyId, configurationId, mo
           simulationId: m[0].simulation?.id ?? null,
         };
       },
-      restore: (view: ViewState) => {
-        const f = latest.current.filters[0];
-        if (view.simulationId !== null && view.simulationId !== f.getSnapshot().context.selectedSimulationId) {
-          f.send({ type: 'simulation.select', simulationId: view.simulationId });
-        } else f.send({ type: 'filters.reset' });
-        for (const [dimension, value] of Object.entries(view.filters)) {
-          if (value && (FILTER_DIMENSIONS as readonly string[]).includes(dimension)) f.send({ type: 'filter.set', dimension: dimension as FilterDimension, values: value.split('|') });
-        }
-        setOverrides((o) => [new Set(view.layers.map(Number).filter(Number.isFinite)), o[1]]);
-        ui.send({ type: 'theme.set', pane: 0, theme: view.theme });
-        if (view.colourScale) ui.send({ type: 'colour.range', pane: 0, min: view.colourScale.min, max: view.colourScale.max });
-        lastApplied.current[0] = null;
-        handles.current[0]?.setCamera(view.camera);
-        setCameraProps((c) => [view.camera, c[1]]);
-      },
+      restore: (view: ViewState) => workspace.send({ type: 'view.restore', view }),
     }),
-    [ui],
+    [workspace, filter0],
   );
 
   const planes = model.assets.filter(isPresentationPlane);
@@ -372,11 +250,7 @@ export function ViewerWorkspace({ logic, projectId, studyId, configurationId, mo
               <CameraPositionsPanel
                 cameras={cameras}
                 current={() => handles.current[activePane]?.getCamera() ?? null}
-                onRestore={(camera) => {
-                  const state: CameraState = { position: camera.position, target: camera.target, up: camera.up ?? [0, 0, 1], fov: camera.fov ?? 45 };
-                  handles.current[activePane]?.setCamera(state);
-                  setCameraProps((c) => (activePane === 0 ? [state, c[1]] : [c[0], state]));
-                }}
+                onRestore={(camera) => workspace.send({ type: 'camera.restore', camera: { position: camera.position, target: camera.target, up: camera.up ?? [0, 0, 1], fov: camera.fov ?? 45 } })}
               />
             ) : null}
             {panel === 'comfort' ? <ComfortPanel reclass={reclass.actor} /> : null}
@@ -398,7 +272,7 @@ export function ViewerWorkspace({ logic, projectId, studyId, configurationId, mo
               simulation={models[0].simulation}
               planes={importPlanes}
               planeId={importPlane}
-              onPlane={setImportPlane}
+              onPlane={(id) => workspace.send({ type: 'importPlane.select', plane: id })}
               onImported={onSimulationsChanged}
             />
           </div>
@@ -460,26 +334,20 @@ export function ViewerWorkspace({ logic, projectId, studyId, configurationId, mo
                 loadAsset={logic.services.loadAsset}
                 highlights={findings.highlights}
                 effects={shownEffects}
-                camera={cameraProps[i]}
-                onCameraChange={(camera) => onCameraChange(i, camera)}
-                onProbe={(p) => {
-                  // Only the data panel reads probes: re-render on pointer moves only while it shows.
-                  const snapshot = ui.getSnapshot();
-                  if (i !== snapshot.context.activePane) return;
-                  if (snapshot.matches({ tool: 'probe' }) || snapshot.context.panel === 'data') setProbe(p);
-                }}
-                onPick={(p) => {
-                  ui.send({ type: 'pane.activate', pane: i });
-                  ui.send({ type: 'point.add', point: p.point });
-                }}
+                camera={cameraProps[i] ?? undefined}
+                onCameraChange={(camera) => workspace.send({ type: 'camera.moved', pane: i, camera })}
+                // Only the data panel and the probe tool read probes: the machine keeps the active pane's while they do.
+                onProbe={(p) => workspace.send({ type: 'probe.moved', pane: i, probe: p })}
+                onPick={(p) => workspace.send({ type: 'point.picked', pane: i, point: p.point })}
                 onLayerError={(layerId, message) => {
                   const asset = models[i].assets.find((a) => String(a.id) === layerId);
-                  toasts.send({ type: 'toast.show', toast: { id: `layer-${i}-${layerId}`, tone: 'danger', title: `The layer ${asset ? describeAsset(asset) : layerId} could not be loaded`, description: message } });
+                  workspace.send({ type: 'layer.failed', pane: i, layerId, title: asset ? describeAsset(asset) : layerId, message });
                 }}
               />
             ))}
         </div>
       </div>
+      <WorkspaceBridge workspace={workspace} handles={handles} configurationId={configurationId} />
       <ShortcutOverlay open={overlayOpen} onOpenChange={(open) => ui.send({ type: open ? 'overlay.open' : 'overlay.close' })} tronUnlocked={tronUnlocked} />
     </div>
   );
