@@ -21,7 +21,8 @@ describe('images mode', { timeout: 20_000 }, () => {
       return { id: added.length, insight: { id: insightId }, study_image_id: body.study_image_id, scene_view_id: body.scene_view_id ?? null, caption: body.caption, sort_order: 0 } as ImageView;
     };
     renderWith(<ImagesMode projectId={1} studyId={2} configurationId={3} viewer={fakeBridge().bridge} />, services);
-    await user.selectOptions(await screen.findByRole('combobox', { name: 'Insight' }), 'Plaza');
+    await screen.findByRole('option', { name: 'Plaza' });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Insight' }), 'Plaza');
     await user.click(within(await screen.findByRole('listitem', { name: 'Saved view of Plaza' })).getByRole('button', { name: 'Add to Plaza' }));
     await user.click(within(screen.getByRole('listitem', { name: 'Other capture' })).getByRole('button', { name: 'Add to Plaza' }));
     expect(added).toEqual([
@@ -41,7 +42,9 @@ describe('images mode', { timeout: 20_000 }, () => {
     const panel = screen.getByRole('region', { name: 'Images' });
     expect(within(panel).getByRole('textbox', { name: 'Image name' })).toBeInTheDocument();
     expect(within(panel).getByRole('button', { name: 'Capture image' })).toBeInTheDocument();
-    await user.selectOptions(await within(panel).findByRole('combobox', { name: 'Insight' }), title);
+    // the insights load after the first render: wait for the one to pick
+    await within(panel).findByRole('option', { name: title });
+    await user.selectOptions(within(panel).getByRole('combobox', { name: 'Insight' }), title);
     await user.type(within(panel).getByRole('textbox', { name: 'Caption' }), 'Entrance');
     const item = await within(panel).findByRole('listitem', { name: 'Plaza from the south-west at pedestrian height' });
     expect(within(item).getByRole('button', { name: `Add to ${title}` })).toHaveTextContent(`Add to ${title}`);
