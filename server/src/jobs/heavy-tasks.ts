@@ -20,6 +20,8 @@ import {
 import type { RepairReport } from '@canopy/engine/geometry/repair/repair-mesh.ts';
 import { moving } from './transfer.ts';
 import { planEstimateScene, type EstimateSceneInput } from '../services/cfd/estimate-scene.ts';
+import { stlToGeometryGlb } from '../services/scenarios/stl-glb.ts';
+import { surroundsForSite, type SurroundsMesh } from '@canopy/engine/geometry/site/site-surrounds.ts';
 
 export interface IngestTaskInput {
   filename: string;
@@ -74,6 +76,16 @@ export const HEAVY_TASKS = {
     }
   },
   'geometry.validateScenario': (input: ScenarioGeometryInput) => validateScenarioGeometry(input),
+  /** An approved scenario's uploaded STL as its geometry GLB (services/scenarios/stl-glb.ts). */
+  'geometry.stlToGlb': async (input: { bytes: Uint8Array; provenance: { engine: string; version: string; source: string } }) => {
+    const out = await stlToGeometryGlb(input.bytes, input.provenance);
+    return moving(out, [out.soup, out.glb]);
+  },
+  /** The project's surroundings cut around an approved scenario's study (site-geometry.ts). */
+  'geometry.siteSurrounds': (input: { mesh: SurroundsMesh; footprints: ReadonlyArray<{ outer: ReadonlyArray<readonly [number, number]> }>; study: Float32Array }) => {
+    const site = surroundsForSite(input.mesh, input.footprints, input.study);
+    return moving(site, [site.positions, site.indices, site.groundSoup, site.buildingSoup]);
+  },
   /** Canopy's CFD checks of a scenario-to-be: the wizard's estimate and the validation's (services/cfd/estimate-scene.ts). */
   'cfd.planEstimateScene': (input: EstimateSceneInput) => planEstimateScene(input),
   /**

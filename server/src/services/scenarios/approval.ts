@@ -24,7 +24,11 @@ import { canopyJobType, capabilities, computedByCanopy } from './capabilities.ts
 import { reserveCredits } from '../company/reservations.ts';
 import { blockedReason, heldSubscription, scenarioCost } from './cost.ts';
 import { publishScenarioStatus } from './events.ts';
-import { insertMissingGeometryAssets, prepareGeometryAssets } from './geometry.ts';
+import { insertMissingGeometryAssets, prepareGeometryAssets, type StlToGlb } from './geometry.ts';
+import type { StlGlb } from './stl-glb.ts';
+import type { SiteSurroundsFn } from './site-geometry.ts';
+import type { SiteSurrounds } from '@canopy/engine/geometry/site/site-surrounds.ts';
+import { transferables } from '../../jobs/transfer.ts';
 import { cfdWindInput, solarInput, thermalInput } from './job-inputs.ts';
 import { CFD_WIND_JOB } from '../cfd/cfd-plan.ts';
 import type { DeferredJob } from '../cfd/run-state.ts';
@@ -103,7 +107,13 @@ export async function approveScenario(deps: AppDeps, db: Db, user: AuthUser, ids
 
   // Geometry GLBs are blob writes: done before the transaction, with names a retry reuses.
   const [holder] = await db.select({ id: simulations.id }).from(simulations).where(eq(simulations.configurationId, config.id)).orderBy(simulations.id).limit(1);
-  const geometryRows = holder && canopy.length ? await prepareGeometryAssets(db, deps.blobStore, { projectId: ids.projectId, configurationId: config.id, simulationId: holder.id, form, version: deps.version }) : [];
+  // Reading the STLs and writing their GLBs is CPU work on the size of the files: the heavy-work pool
+  // does it (counted against the user's allowance: 429 over it, before anything is written).
+  const stlToGlb: StlToGlb = (bytes, provenance) => deps.heavy.run<StlGlb>(user.id, 'geometry.stlToGlb', { bytes, provenance }, transferables([bytes]));
+  const siteSurrounds: SiteSurroundsFn = (mesh, footprints, study) => deps.heavy.run<SiteSurrounds>(user.id, 'geometry.siteSurrounds', { mesh, footprints, study });
+  const geometryRows = holder && canopy.length
+    ? await prepareGeometryAssets(db, deps.blobStore, { projectId: ids.projectId, configurationId: config.id, simulationId: holder.id, form, version: deps.version }, { stlToGlb, siteSurrounds })
+    : [];
   const parameters = await thermalParameters(db, ids.projectId, form);
   const tables = await companyTables(db, ids.projectId, form);
   const [actor] = await db.select({ username: users.username, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, user.id));

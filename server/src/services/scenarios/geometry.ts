@@ -9,10 +9,12 @@ import type { Db } from '../../db/database.ts';
 import type { BlobStore } from '../../blobs/blob-store.ts';
 import { assets, uploads } from '../../db/schema/index.ts';
 import { GEOMETRY_ROLES, type GeometryFiles, type GeometryRole, type ScenarioForm } from '@canopy/contract/scenarios.ts';
-import { prepareSiteGeometry } from './site-geometry.ts';
-import { getBytes } from '../analyses/blob-io.ts';
-import { geometryAssetRow, putGeometryGlb } from '../analyses/geometry-assets.ts';
-import { parseStl, weldVertices } from '@canopy/engine/geometry/index.ts';
+import { prepareSiteGeometry, type SiteSurroundsFn } from './site-geometry.ts';
+import { ASSETS_CONTAINER, formatBlobKey, getBytes, putBytes } from '../analyses/blob-io.ts';
+import { geometryAssetRow } from '../analyses/geometry-assets.ts';
+import { stlToGeometryGlb, type StlGlb } from './stl-glb.ts';
+
+export type StlToGlb = (bytes: Uint8Array, provenance: { engine: string; version: string; source: string }) => Promise<StlGlb>;
 
 export type UploadRow = typeof uploads.$inferSelect;
 
@@ -44,11 +46,6 @@ export function filesByRole(geometry: GeometryFiles): Array<{ role: GeometryRole
  * An STL's triangle soup as an indexed mesh, corners shared exactly (tolerance 0): a presentation
  * plane's points are then each analysis point once, not once per triangle touching it.
  */
-export function indexedMesh(soup: Float32Array): { positions: Float32Array; indices: Uint32Array } {
-  const welded = weldVertices(soup, 0);
-  return { positions: welded.vertices.slice(0, welded.vertexCount * 3), indices: welded.indices };
-}
-
 /**
  * Writes one GLB per geometry file (idempotent names), then the geometry the scenario gets without
  * uploads — the project's surroundings and a generated pedestrian plane (site-geometry.ts). Returns
@@ -58,6 +55,8 @@ export async function prepareGeometryAssets(
   db: Db,
   store: BlobStore,
   input: { projectId: number; configurationId: number; simulationId: number; form: Pick<ScenarioForm, 'geometry' | 'project_surrounds' | 'pedestrian_plane'>; version: string },
+  /** Where the CPU work runs: approval passes the heavy-work pool's; the default runs here. */
+  cpu: { stlToGlb?: StlToGlb; siteSurrounds?: SiteSurroundsFn } = {},
 ): Promise<Array<typeof assets.$inferInsert>> {
   const geometry = input.form.geometry;
   const files = filesByRole(geometry);
@@ -67,14 +66,11 @@ export async function prepareGeometryAssets(
   for (const { role, uploadId } of files) {
     const upload = rows.get(uploadId);
     if (!upload) throw new Error(`upload ${uploadId} of the scenario's ${role} geometry no longer exists`);
-    const soup = parseStl(await uploadBytes(store, upload)).positions;
+    const { soup, glb } = await (cpu.stlToGlb ?? stlToGeometryGlb)(await uploadBytes(store, upload), { engine: 'canopy', version: input.version, source: upload.filename });
     soups[role].push(soup);
-    const mesh = indexedMesh(soup);
-    const key = await putGeometryGlb(store, `scenarios/configuration-${input.configurationId}/upload-${uploadId}.glb`, mesh, {
-      engine: 'canopy',
-      version: input.version,
-      source: upload.filename,
-    });
+    const blob = { container: ASSETS_CONTAINER, name: `scenarios/configuration-${input.configurationId}/upload-${uploadId}.glb` };
+    await putBytes(store, blob, glb);
+    const key = formatBlobKey(blob);
     const row = geometryAssetRow(input.simulationId, GEOMETRY_TYPE[role], upload.filename, key);
     out.push({ ...row, metadata: { ...(row.metadata as object), upload_id: uploadId, role } });
   }
@@ -89,6 +85,7 @@ export async function prepareGeometryAssets(
       soups,
       useProjectSurrounds: input.form.project_surrounds === true,
       plane,
+      ...(cpu.siteSurrounds ? { siteSurrounds: cpu.siteSurrounds } : {}),
     })),
   );
   return out;

@@ -15,7 +15,7 @@ import { projectSurrounds } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { PedestrianPlane } from '@canopy/contract/scenarios.ts';
 import { readResultGlb } from '@canopy/engine/results/glb.ts';
-import { surroundsForSite } from '@canopy/engine/geometry/site/site-surrounds.ts';
+import { surroundsForSite, type SiteSurrounds, type SurroundsMesh } from '@canopy/engine/geometry/site/site-surrounds.ts';
 import { PlaneError, pedestrianPlane } from '@canopy/engine/geometry/site/pedestrian-plane.ts';
 import { getBytes } from '../analyses/blob-io.ts';
 import { geometryAssetRow, putGeometryGlb } from '../analyses/geometry-assets.ts';
@@ -39,6 +39,11 @@ export function pedestrianPlaneName(plane: PedestrianPlane): string {
 
 export const PROJECT_SURROUNDS_NAME = 'Surroundings from OpenStreetMap';
 
+/** Picks the project's buildings that stand clear of the study: approval runs it in the heavy-work pool. */
+export type SiteSurroundsFn = (mesh: SurroundsMesh, footprints: ReadonlyArray<{ outer: ReadonlyArray<readonly [number, number]> }>, study: Float32Array) => Promise<SiteSurrounds>;
+
+const siteSurroundsHere: SiteSurroundsFn = async (mesh, footprints, study) => surroundsForSite(mesh, footprints, study);
+
 interface SiteInput {
   projectId: number;
   configurationId: number;
@@ -48,6 +53,8 @@ interface SiteInput {
   soups: { study: Float32Array[]; surrounds: Float32Array[]; ground: Float32Array[]; mitigations: Float32Array[] };
   useProjectSurrounds: boolean;
   plane: PedestrianPlane | null;
+  /** Where the surroundings are cut around the study (default: on this thread). */
+  siteSurrounds?: SiteSurroundsFn;
 }
 
 type AssetInsert = typeof assets.$inferInsert;
@@ -78,7 +85,7 @@ export async function prepareSiteGeometry(db: Db, store: BlobStore, input: SiteI
     const [row] = await db.select().from(projectSurrounds).where(eq(projectSurrounds.projectId, input.projectId));
     if (row) {
       const glb = await readResultGlb(await getBytes(store, { container: row.blobContainer, name: row.blobName }));
-      const site = surroundsForSite(
+      const site = await (input.siteSurrounds ?? siteSurroundsHere)(
         { positions: glb.positions, indices: glb.indices ?? new Uint32Array(0), role: glb.fields.role ?? new Float32Array(0), building: glb.fields.building ?? new Float32Array(0) },
         row.footprints,
         study,
