@@ -32,7 +32,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: ['react', 'ofetch', 'three'], patterns: [{ group: ['@react-three/*', '../src/*', '../../src/*', '@src/*', ...SERVER_CODE] }, ...BY_PACKAGE_NAME] },
+        {
+          paths: ['react', 'ofetch', 'three'],
+          patterns: [{ group: ['@react-three/*', '../src/*', '../../src/*', '@src/*', ...SERVER_CODE] }, ...BY_PACKAGE_NAME],
+        },
       ],
     },
   },
@@ -40,7 +43,10 @@ export default tseslint.config(
     // Views and their services: no server module (issue 18 item 5).
     files: ['src/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: SERVER_CODE, message: 'Import the API contract from @canopy/contract, not server code.' }, ...BY_PACKAGE_NAME] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: SERVER_CODE, message: 'Import the API contract from @canopy/contract, not server code.' }, ...BY_PACKAGE_NAME] },
+      ],
     },
   },
   {
@@ -55,7 +61,11 @@ export default tseslint.config(
         {
           patterns: [
             { group: SERVER_CODE, message: 'Import the API contract from @canopy/contract, not server code.' },
-            { group: ['**/api/*', '@src/api/*'], allowTypeImports: true, message: 'Screens do not call the API client: put the call in src/services/ and bind it to the machine.' },
+            {
+              group: ['**/api/*', '@src/api/*'],
+              allowTypeImports: true,
+              message: 'Screens do not call the API client: put the call in src/services/ and bind it to the machine.',
+            },
             ...BY_PACKAGE_NAME,
           ],
         },
@@ -66,7 +76,10 @@ export default tseslint.config(
     // The contract is a package of schemas and types: nothing from the server, the app or the machines.
     files: ['contract/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: [...SERVER_CODE, '@src/*', '@machines/*', '../../src/*', '../../machines/*'] }, ...BY_PACKAGE_NAME] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: [...SERVER_CODE, '@src/*', '@machines/*', '../../src/*', '../../machines/*'] }, ...BY_PACKAGE_NAME] },
+      ],
     },
   },
   {
@@ -76,7 +89,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: ['react', 'ofetch', 'node:fs', 'fs', 'node:http', 'pg'], patterns: ['@server/*', '@src/*', '@machines/*', '@canopy/contract/*', '**/server/**', '**/contract/**'] },
+        {
+          paths: ['react', 'ofetch', 'node:fs', 'fs', 'node:http', 'pg'],
+          patterns: ['@server/*', '@src/*', '@machines/*', '@canopy/contract/*', '**/server/**', '**/contract/**'],
+        },
       ],
     },
   },

@@ -75,9 +75,14 @@ if (measured) {
   measured.forEach((o, i) => {
     const d = Math.abs(pr.u[i] - o.U);
     const hit = d <= 0.25 * Math.abs(o.U) || d <= 0.1 * U_H_MS;
-    console.log(`${o.xOverB.toFixed(2).padStart(5)} ${o.zOverB.toFixed(3).padStart(6)} ${o.U.toFixed(2).padStart(9)} ${pr.u[i].toFixed(2).padStart(11)}   ${hit ? 'yes' : 'no'}`);
+    console.log(
+      `${o.xOverB.toFixed(2).padStart(5)} ${o.zOverB.toFixed(3).padStart(6)} ${o.U.toFixed(2).padStart(9)} ${pr.u[i].toFixed(2).padStart(11)}   ${hit ? 'yes' : 'no'}`,
+    );
   });
-  const s = score(pr.u, measured.map((o) => o.U));
+  const s = score(
+    pr.u,
+    measured.map((o) => o.U),
+  );
   const at = (x: number, z: number) => pr.u[measured.findIndex((o) => o.xOverB === x && o.zOverB === z)];
   console.log(`hit rate ${(100 * s.hitRate).toFixed(1)} % (${s.hits}/${s.count}; target ≥ 66 %), Pearson r ${s.pearsonR.toFixed(3)} (target ≥ 0.8)`);
   console.log(`stagnation upwind (x/b = −0.75, z/b = 0.125): U = ${at(-0.75, 0.125).toFixed(2)} m/s (measured 0.21)`);

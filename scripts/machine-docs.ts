@@ -80,8 +80,7 @@ function document(name: string, file: string, machine: AnyStateMachine): string 
     const text = e.guard ? `${e.event} [${e.guard}]` : e.event;
     lines.push(`  ${mermaidId(e.from)} --> ${mermaidId(e.to)} : ${text.replace(/:/g, '∶')}`);
   }
-  const walk = (node: AnyStateNode): AnyStateNode[] =>
-    (Object.values(node.states) as AnyStateNode[]).flatMap((child) => [child, ...walk(child)]);
+  const walk = (node: AnyStateNode): AnyStateNode[] => (Object.values(node.states) as AnyStateNode[]).flatMap((child) => [child, ...walk(child)]);
   const states = walk(machine.root);
   const events = [...new Set(edges.map((e) => e.event))].sort();
   return [

@@ -31,7 +31,10 @@ export const CriterionSchema = z
     name: z.string(),
     source: z.string().optional(),
     description: z.string().optional(),
-    origin: z.enum(['builtin', 'company']).optional().openapi({ description: 'builtin: shipped with Canopy; company: a table of the caller’s company (issue 16)' }),
+    origin: z
+      .enum(['builtin', 'company'])
+      .optional()
+      .openapi({ description: 'builtin: shipped with Canopy; company: a table of the caller’s company (issue 16)' }),
     speedType: z.enum(['hourlyMean', 'maxMeanGem']),
     exceedanceComparison: z.enum(['atMost', 'lessThan']),
     classes: z.array(ComfortClassSchema),
@@ -44,7 +47,9 @@ export const CRITERIA_TYPES = ['comfort', 'safety'] as const;
 export const RecipeDefaultsRequestSchema = z
   .object({
     criteria_id: z.string().optional().openapi({ description: 'Must match the path id when given' }),
-    criteria_type: choice(CRITERIA_TYPES).optional().openapi({ description: 'comfort (default): seasons, windows and all thresholds; safety: the annual safety limits only' }),
+    criteria_type: choice(CRITERIA_TYPES)
+      .optional()
+      .openapi({ description: 'comfort (default): seasons, windows and all thresholds; safety: the annual safety limits only' }),
     hemisphere: choice(['north', 'south']).optional().openapi({ description: 'Seasons shift by six months in the south (default north)' }),
   })
   .openapi('RecipeDefaultsRequest');
@@ -112,7 +117,15 @@ export const SubmitPostprocessingSchema = z
   .object({
     criteria: z.array(criterionId()).min(1, 'Choose at least one criterion.').max(12),
     seasons: z
-      .array(z.object({ id: text(40), name: text(80), months: z.array(z.number().int().min(1).max(12)).min(1).optional(), from: monthDay.optional(), to: monthDay.optional() }))
+      .array(
+        z.object({
+          id: text(40),
+          name: text(80),
+          months: z.array(z.number().int().min(1).max(12)).min(1).optional(),
+          from: monthDay.optional(),
+          to: monthDay.optional(),
+        }),
+      )
       .min(1)
       .max(12)
       .optional()

@@ -8,7 +8,8 @@ export const CapabilitySchema = z
     analysis_type: z.enum(ANALYSIS_TYPES),
     engine: z.enum(ENGINES).openapi({ description: 'The job level (credit type) the pair runs at' }),
     computed_by: z.enum(['canopy', 'external']).openapi({
-      description: "canopy: computed by Canopy's own engine when approved; external: results are ingested from a configured service (credits reserved until they arrive)",
+      description:
+        "canopy: computed by Canopy's own engine when approved; external: results are ingested from a configured service (credits reserved until they arrive)",
     }),
     provider: z.string().openapi({ description: "'Canopy', or the configured external provider's name" }),
     method: z.string().openapi({ description: 'One sentence on how the results are made' }),

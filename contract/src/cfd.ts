@@ -9,7 +9,9 @@ import { choice, flag } from './common.ts';
 import { CFD_TIERS, GeometryFilesSchema, PEDESTRIAN_PLANE_DEFAULTS, PedestrianPlaneSchema, SEASONS, TERRAIN_IDS, WIND_DIRECTION_COUNTS } from './scenarios.ts';
 
 const oneOf = (values: readonly number[]) =>
-  z.number({ error: (i) => (i.input === undefined ? undefined : 'A valid number is required.') }).refine((n) => values.includes(n), { message: `Choose one of ${values.join(', ')}.` });
+  z
+    .number({ error: (i) => (i.input === undefined ? undefined : 'A valid number is required.') })
+    .refine((n) => values.includes(n), { message: `Choose one of ${values.join(', ')}.` });
 
 export const CfdEstimateRequestSchema = z
   .object({
@@ -40,7 +42,9 @@ export const CfdEstimateSchema = z
     steps_per_direction: z.number().int(),
     lattice_updates_per_direction: z.number(),
     lattice_updates_total: z.number(),
-    throughput_mlups: z.number().openapi({ description: 'Million lattice-cell updates per second assumed: measured on this installation, else a default per thread' }),
+    throughput_mlups: z
+      .number()
+      .openapi({ description: 'Million lattice-cell updates per second assumed: measured on this installation, else a default per thread' }),
     throughput_source: z.enum(['measured', 'default']),
     threads: z.number().int().openapi({ description: 'Threads one direction steps on (CFD_THREADS)' }),
     directions_at_once: z.number().int().openapi({ description: 'Directions one worker process steps side by side (its cores ÷ threads)' }),

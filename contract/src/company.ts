@@ -34,7 +34,12 @@ const USERNAME_RULE = 'Enter a valid username. This value may contain only lette
 
 export const CompanyUserCreateSchema = z
   .object({
-    username: z.string().trim().min(1, BLANK).max(150, tooLong(150)).regex(/^[\w.@+-]+$/, USERNAME_RULE),
+    username: z
+      .string()
+      .trim()
+      .min(1, BLANK)
+      .max(150, tooLong(150))
+      .regex(/^[\w.@+-]+$/, USERNAME_RULE),
     email: z.string().trim().pipe(z.email('Enter a valid email address.')),
     first_name: optionalText(150),
     last_name: optionalText(150),
@@ -51,9 +56,7 @@ export const CompanyUserUpdateSchema = z
   })
   .openapi('CompanyUserUpdate', { description: 'Assigning a subscription takes it from whoever held it.' });
 
-export const RoleSchema = z
-  .object({ id: z.number().int(), name: z.string(), description: z.string(), permissions: z.array(z.string()) })
-  .openapi('Role');
+export const RoleSchema = z.object({ id: z.number().int(), name: z.string(), description: z.string(), permissions: z.array(z.string()) }).openapi('Role');
 
 export const RolePageSchema = paginated(RoleSchema, 'RolePage');
 

@@ -12,7 +12,16 @@ import { z } from '@hono/zod-openapi';
 import { choice, paginated, text, tooLong } from './common.ts';
 
 /** Bounds of a table (the engine's own schema allows the same). */
-export const CRITERION_LIMITS = { name: 100, description: 500, label: 60, classDescription: 300, minClasses: 2, maxClasses: 12, maxSafety: 6, maxSpeedMs: 100 } as const;
+export const CRITERION_LIMITS = {
+  name: 100,
+  description: 500,
+  label: 60,
+  classDescription: 300,
+  minClasses: 2,
+  maxClasses: 12,
+  maxSafety: 6,
+  maxSpeedMs: 100,
+} as const;
 
 export const COMPANY_CRITERION_PREFIX = 'company-';
 /** The criterion id of company table `pk`. */
@@ -73,11 +82,19 @@ function checkOrder(rows: readonly Row[], path: 'classes' | 'safety', ctx: z.Ref
     if (a.thresholdMs === null || b.thresholdMs === null || a.allowedExceedance === null || b.allowedExceedance === null) continue;
     const what = path === 'classes' ? 'Classes go from most to least comfortable' : 'Safety limits go from least to most severe';
     if (b.thresholdMs < a.thresholdMs) {
-      ctx.addIssue({ code: 'custom', path: [path, i, 'thresholdMs'], message: `${what}: ${b.thresholdMs} m/s is below the ${a.thresholdMs} m/s of the row before.` });
+      ctx.addIssue({
+        code: 'custom',
+        path: [path, i, 'thresholdMs'],
+        message: `${what}: ${b.thresholdMs} m/s is below the ${a.thresholdMs} m/s of the row before.`,
+      });
     } else if (b.allowedExceedance < a.allowedExceedance) {
       ctx.addIssue({ code: 'custom', path: [path, i, 'allowedExceedance'], message: `${what}: the allowed exceedance may not fall below the row before's.` });
     } else if (b.thresholdMs === a.thresholdMs && b.allowedExceedance === a.allowedExceedance) {
-      ctx.addIssue({ code: 'custom', path: [path, i, 'thresholdMs'], message: `${what}: this row repeats the threshold and exceedance of the row before; raise one of them.` });
+      ctx.addIssue({
+        code: 'custom',
+        path: [path, i, 'thresholdMs'],
+        message: `${what}: this row repeats the threshold and exceedance of the row before; raise one of them.`,
+      });
     }
   }
 }
@@ -86,13 +103,18 @@ export const CompanyCriterionInputSchema = z
   .object({
     name: clean(text(CRITERION_LIMITS.name)),
     description: description(CRITERION_LIMITS.description),
-    speedType: choice(['hourlyMean', 'maxMeanGem']).openapi({ description: 'hourlyMean, or maxMeanGem: max(mean, gust-equivalent mean) where turbulence is known' }),
+    speedType: choice(['hourlyMean', 'maxMeanGem']).openapi({
+      description: 'hourlyMean, or maxMeanGem: max(mean, gust-equivalent mean) where turbulence is known',
+    }),
     exceedanceComparison: choice(['atMost', 'lessThan'])
       .optional()
       .openapi({ description: 'atMost (default): met when P ≤ allowed (Lawson, Davenport); lessThan: met when P < allowed (NEN 8100)' }),
     classes: z
       .array(ComfortClassInput)
-      .min(CRITERION_LIMITS.minClasses, `Give at least ${CRITERION_LIMITS.minClasses} classes: one or more with a threshold, and the last that catches the rest.`)
+      .min(
+        CRITERION_LIMITS.minClasses,
+        `Give at least ${CRITERION_LIMITS.minClasses} classes: one or more with a threshold, and the last that catches the rest.`,
+      )
       .max(CRITERION_LIMITS.maxClasses, `Ensure this field has no more than ${CRITERION_LIMITS.maxClasses} classes.`),
     safety: z.array(SafetyLimitInput).max(CRITERION_LIMITS.maxSafety, `Ensure this field has no more than ${CRITERION_LIMITS.maxSafety} limits.`).optional(),
   })
@@ -101,9 +123,14 @@ export const CompanyCriterionInputSchema = z
     c.classes.forEach((row, i) => {
       for (const field of ['thresholdMs', 'allowedExceedance'] as const) {
         if (i === last && row[field] !== null) {
-          ctx.addIssue({ code: 'custom', path: ['classes', i, field], message: 'The last class catches every remaining point: leave its threshold and exceedance empty (null).' });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['classes', i, field],
+            message: 'The last class catches every remaining point: leave its threshold and exceedance empty (null).',
+          });
         }
-        if (i !== last && row[field] === null) ctx.addIssue({ code: 'custom', path: ['classes', i, field], message: 'This field may not be null: every class but the last needs it.' });
+        if (i !== last && row[field] === null)
+          ctx.addIssue({ code: 'custom', path: ['classes', i, field], message: 'This field may not be null: every class but the last needs it.' });
       }
     });
     checkOrder(c.classes, 'classes', ctx);
@@ -111,7 +138,8 @@ export const CompanyCriterionInputSchema = z
     const seen = new Map<string, number>();
     c.classes.forEach((row, i) => {
       const key = row.label.toLowerCase();
-      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['classes', i, 'label'], message: `"${row.label}" is already the label of class ${seen.get(key)! + 1}.` });
+      if (seen.has(key))
+        ctx.addIssue({ code: 'custom', path: ['classes', i, 'label'], message: `"${row.label}" is already the label of class ${seen.get(key)! + 1}.` });
       else seen.set(key, i);
     });
   })
@@ -130,9 +158,17 @@ export const CompanyCriterionSchema = z
     speedType: z.enum(['hourlyMean', 'maxMeanGem']),
     exceedanceComparison: z.enum(['atMost', 'lessThan']),
     classes: z.array(
-      z.object({ label: z.string(), description: z.string().optional(), thresholdMs: z.number().nullable(), allowedExceedance: z.number().nullable(), colour: z.string() }),
+      z.object({
+        label: z.string(),
+        description: z.string().optional(),
+        thresholdMs: z.number().nullable(),
+        allowedExceedance: z.number().nullable(),
+        colour: z.string(),
+      }),
     ),
-    safety: z.array(z.object({ label: z.string(), description: z.string().optional(), thresholdMs: z.number(), allowedExceedance: z.number(), colour: z.string() })),
+    safety: z.array(
+      z.object({ label: z.string(), description: z.string().optional(), thresholdMs: z.number(), allowedExceedance: z.number(), colour: z.string() }),
+    ),
     revision: z.number().int().openapi({ description: 'Starts at 1, one more on every change' }),
     created: z.string(),
     modified: z.string(),

@@ -6,9 +6,7 @@ import { z } from '@hono/zod-openapi';
 
 export const DetailSchema = z.object({ detail: z.string() }).openapi('Detail');
 
-export const FieldErrorsSchema = z
-  .record(z.string(), z.array(z.string()))
-  .openapi('FieldErrors', { example: { username: ['This field is required.'] } });
+export const FieldErrorsSchema = z.record(z.string(), z.array(z.string())).openapi('FieldErrors', { example: { username: ['This field is required.'] } });
 
 export const json = <T extends z.ZodType>(schema: T, description: string) => ({
   description,

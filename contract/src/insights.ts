@@ -122,7 +122,9 @@ export const ViewJsonSchema = z
   .openapi('SceneViewJson', { description: "The client's versioned scene-view JSON; stored as given" });
 export type ViewJson = z.infer<typeof ViewJsonSchema>;
 
-export const CameraSnapshotSchema = z.object({ position: Vec3, target: Vec3, up: Vec3.optional(), fov: z.number().gt(0).lt(180).optional() }).openapi('SceneViewCamera');
+export const CameraSnapshotSchema = z
+  .object({ position: Vec3, target: Vec3, up: Vec3.optional(), fov: z.number().gt(0).lt(180).optional() })
+  .openapi('SceneViewCamera');
 
 export const SceneViewSchema = z
   .object({
@@ -131,10 +133,16 @@ export const SceneViewSchema = z
     name: z.string(),
     sort_order: z.number().int(),
     camera_position: Ref.nullable().openapi({ description: 'A saved camera position of the study (SPEC §3), or null' }),
-    camera: CameraSnapshotSchema.nullable().openapi({ description: 'The camera as it was when the view was saved (restores even if the saved position is deleted)' }),
+    camera: CameraSnapshotSchema.nullable().openapi({
+      description: 'The camera as it was when the view was saved (restores even if the saved position is deleted)',
+    }),
     layer_selection: z.array(SelectedLayerSchema),
     simulation_id: z.number().int().nullable().openapi({ description: 'The simulation shown; the PDF provenance line comes from it' }),
-    asset_id: z.number().int().nullable().openapi({ description: 'The main data layer shown (an asset of the simulation); provenance comes from its metadata' }),
+    asset_id: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: 'The main data layer shown (an asset of the simulation); provenance comes from its metadata' }),
     legend: LegendSchema.nullable(),
     study_image_id: z.number().int().nullable().openapi({ description: 'The captured image of this view, used by the PDF when the request sends none' }),
     view_json: ViewJsonSchema.nullable(),
@@ -183,9 +191,7 @@ export const PinTypeCreateSchema = z
     template_id: idField().nullable().optional(),
   })
   .openapi('InsightPinTypeCreate');
-export const PinTypeUpdateSchema = z
-  .object({ name: optionalText(100), colour: Colour.optional(), icon: optionalText(50) })
-  .openapi('InsightPinTypeUpdate');
+export const PinTypeUpdateSchema = z.object({ name: optionalText(100), colour: Colour.optional(), icon: optionalText(50) }).openapi('InsightPinTypeUpdate');
 export type PinTypeCreate = z.infer<typeof PinTypeCreateSchema>;
 export type PinTypeUpdate = z.infer<typeof PinTypeUpdateSchema>;
 

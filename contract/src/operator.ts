@@ -69,7 +69,11 @@ export const SubscriptionTypePriceUpdateSchema = z
   .object({
     credits_per_period: integer(1, 1_000_000).optional(),
     price_cents: integer(0, 100_000_000).optional(),
-    currency: z.string().trim().regex(/^[A-Z]{3}$/, 'Enter a three-letter ISO 4217 currency code (e.g. USD).').optional(),
+    currency: z
+      .string()
+      .trim()
+      .regex(/^[A-Z]{3}$/, 'Enter a three-letter ISO 4217 currency code (e.g. USD).')
+      .optional(),
   })
   .strict()
   .refine((v) => Object.keys(v).length > 0, atLeastOne)

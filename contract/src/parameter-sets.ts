@@ -11,8 +11,7 @@ const number = () => z.number({ error: (i) => (i.input === undefined ? undefined
 const atLeast = (n: number) => `Ensure this value is greater than or equal to ${n}.`;
 const atMost = (n: number) => `Ensure this value is less than or equal to ${n}.`;
 const between = (min: number, max: number) => number().min(min, atLeast(min)).max(max, atMost(max));
-const oneOf = (values: readonly number[]) =>
-  number().refine((n) => values.includes(n), { message: `Choose one of ${values.join(', ')}.` });
+const oneOf = (values: readonly number[]) => number().refine((n) => values.includes(n), { message: `Choose one of ${values.join(', ')}.` });
 
 export const SEASONS = ['annual', 'winter', 'spring', 'summer', 'autumn'] as const;
 
@@ -20,10 +19,7 @@ export const SEASONS = ['annual', 'winter', 'spring', 'summer', 'autumn'] as con
 const timeWindow = () => z.string().regex(TIME_WINDOW, 'Enter a time window as HH:MM-HH:MM (00:00 to 23:59).');
 const seasons = () => z.array(choice(SEASONS)).min(1, 'Choose at least one season.');
 const windDirections = () => oneOf([8, 12, 16, 18, 24, 36]);
-const returnPeriods = () =>
-  z
-    .array(between(1, 10_000).int('A valid integer is required.'))
-    .min(1, 'Give at least one return period (years).');
+const returnPeriods = () => z.array(between(1, 10_000).int('A valid integer is required.')).min(1, 'Give at least one return period (years).');
 const heightM = () => number().gt(0, 'Ensure this value is greater than 0.').max(1000, atMost(1000));
 
 export const PedestrianWindComfortValues = z

@@ -57,7 +57,10 @@ export const StudySchema = z
     reports: z.array(z.record(z.string(), z.unknown())),
     simulation_labels: z.array(SimulationLabelSchema).openapi({ description: "One per simulation of the study's scenarios, to group them by category" }),
     IsRWDIProject: z.boolean().openapi({ description: 'The project is owned by or shared (accepted) with a consulting company (is_rwdi)' }),
-    reviewed_by: z.string().nullable().openapi({ description: "The consulting reviewer's name, for the 'reviewed by' button; null when not a consulting project" }),
+    reviewed_by: z
+      .string()
+      .nullable()
+      .openapi({ description: "The consulting reviewer's name, for the 'reviewed by' button; null when not a consulting project" }),
   })
   .openapi('Study');
 

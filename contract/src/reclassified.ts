@@ -16,7 +16,13 @@ export const ReclassifiedComfortSchema = z
     /** The criterion table the classes index into (a built-in one as GET /api/criteria/ lists it, or a company's own). */
     criterion: CriterionSchema,
     season: z
-      .object({ id: text(40), name: text(80), months: z.array(z.number().int().min(1).max(12)).min(1).max(12).optional(), from: monthDay.optional(), to: monthDay.optional() })
+      .object({
+        id: text(40),
+        name: text(80),
+        months: z.array(z.number().int().min(1).max(12)).min(1).max(12).optional(),
+        from: monthDay.optional(),
+        to: monthDay.optional(),
+      })
       .strict(),
     time_window: z.object({ id: text(40), name: text(80), window: text(11).openapi({ example: '08:00-18:00' }) }).strict(),
     /** The project's met source (met_id) whose weather year was used. */
@@ -24,7 +30,10 @@ export const ReclassifiedComfortSchema = z
     /** The simulated directions the ratios came from, degrees from north: must be the simulation's. */
     wind_directions: z.array(z.number().min(0).lt(360)).min(1).max(72),
     /** One byte per point of the simulation's plane, base64: the class index, 255 where no class. */
-    comfort_class: z.string().max(8_000_000).regex(/^[A-Za-z0-9+/]*={0,2}$/, 'Enter the classes as base64.'),
+    comfort_class: z
+      .string()
+      .max(8_000_000)
+      .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'Enter the classes as base64.'),
     /** How long the browser took (recorded in the provenance). */
     computed_in_ms: z.number().min(0).max(3_600_000).optional(),
   })

@@ -128,9 +128,18 @@ export const PEDESTRIAN_PLANE_DEFAULTS = { height_m: 1.5, spacing_m: 2, margin_m
  */
 export const PedestrianPlaneSchema = z
   .object({
-    height_m: number().gt(0, 'Ensure this value is greater than 0.').max(20, 'Ensure this value is less than or equal to 20.').default(PEDESTRIAN_PLANE_DEFAULTS.height_m),
-    spacing_m: number().min(0.5, 'Ensure this value is greater than or equal to 0.5.').max(20, 'Ensure this value is less than or equal to 20.').default(PEDESTRIAN_PLANE_DEFAULTS.spacing_m),
-    margin_m: number().min(0, 'Ensure this value is greater than or equal to 0.').max(1000, 'Ensure this value is less than or equal to 1000.').default(PEDESTRIAN_PLANE_DEFAULTS.margin_m),
+    height_m: number()
+      .gt(0, 'Ensure this value is greater than 0.')
+      .max(20, 'Ensure this value is less than or equal to 20.')
+      .default(PEDESTRIAN_PLANE_DEFAULTS.height_m),
+    spacing_m: number()
+      .min(0.5, 'Ensure this value is greater than or equal to 0.5.')
+      .max(20, 'Ensure this value is less than or equal to 20.')
+      .default(PEDESTRIAN_PLANE_DEFAULTS.spacing_m),
+    margin_m: number()
+      .min(0, 'Ensure this value is greater than or equal to 0.')
+      .max(1000, 'Ensure this value is less than or equal to 1000.')
+      .default(PEDESTRIAN_PLANE_DEFAULTS.margin_m),
   })
   .strict()
   .openapi('PedestrianPlane');
@@ -165,7 +174,12 @@ const scenarioFields = {
   terrain: choice(TERRAIN_IDS).default('suburban'),
   /** Return periods (years) per criterion id, e.g. {"lawson-lddc": [1, 50]}. */
   return_periods: z
-    .record(text(100), z.array(integer().min(1, 'Ensure this value is greater than or equal to 1.').max(10_000, 'Ensure this value is less than or equal to 10000.')).min(1, 'Give at least one return period (years).'))
+    .record(
+      text(100),
+      z
+        .array(integer().min(1, 'Ensure this value is greater than or equal to 1.').max(10_000, 'Ensure this value is less than or equal to 10000.'))
+        .min(1, 'Give at least one return period (years).'),
+    )
     .default({}),
   /** YYYY-MM-DD, for sun hours. */
   single_date: z.iso.date('Enter a date as YYYY-MM-DD.').nullable().default(null),
@@ -174,8 +188,16 @@ const scenarioFields = {
   minutes_interval: oneOf(MINUTES_INTERVALS).nullable().default(null),
   structural_origin: PointSchema.nullable().default(null),
   frontal_areas: FrontalAreasSchema.nullable().default(null),
-  reference_height_m: number().gt(0, 'Ensure this value is greater than 0.').max(1000, 'Ensure this value is less than or equal to 1000.').nullable().default(null),
-  internal_pressure_coefficient: number().min(-1, 'Ensure this value is greater than or equal to -1.').max(1, 'Ensure this value is less than or equal to 1.').nullable().default(null),
+  reference_height_m: number()
+    .gt(0, 'Ensure this value is greater than 0.')
+    .max(1000, 'Ensure this value is less than or equal to 1000.')
+    .nullable()
+    .default(null),
+  internal_pressure_coefficient: number()
+    .min(-1, 'Ensure this value is greater than or equal to -1.')
+    .max(1, 'Ensure this value is less than or equal to 1.')
+    .nullable()
+    .default(null),
   parameter_set_ids: ids().default([]),
   /** Terms and conditions shown by the wizard; must be true to create. */
   terms_accepted: flag().default(false),
@@ -193,7 +215,10 @@ export type CreateConfiguration = z.input<typeof CreateConfigurationSchema>;
 export type CreateConfigurationParsed = z.output<typeof CreateConfigurationSchema>;
 
 /** PUT replaces the scenario's inputs (SPEC §4 "update (replace)"); only while draft/awaiting approval/failed. */
-export const UpdateConfigurationSchema = z.object({ ...scenarioFields }).strict().openapi('UpdateConfiguration');
+export const UpdateConfigurationSchema = z
+  .object({ ...scenarioFields })
+  .strict()
+  .openapi('UpdateConfiguration');
 export type UpdateConfiguration = z.input<typeof UpdateConfigurationSchema>;
 
 /** What is stored as the scenario's form (the create body without study_id). */
@@ -281,7 +306,10 @@ export const DuplicateScenarioSchema = z
   .openapi('DuplicateScenario');
 export type DuplicateScenario = z.infer<typeof DuplicateScenarioSchema>;
 
-export const HideScenarioSchema = z.object({ hidden: flag().default(true) }).strict().openapi('HideScenario');
+export const HideScenarioSchema = z
+  .object({ hidden: flag().default(true) })
+  .strict()
+  .openapi('HideScenario');
 export type HideScenario = z.input<typeof HideScenarioSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -319,9 +347,7 @@ export const CostBreakdownSchema = z
     /** Of total_credits: reserved at approval, debited when external results arrive. */
     credits_reserved: z.number().int(),
     /** The acting user's assigned subscription of this credit type, or null when they hold none. */
-    subscription: z
-      .object({ id: z.number().int(), plan: z.string(), credit_type: z.enum(ENGINES), credits_left: z.number().int() })
-      .nullable(),
+    subscription: z.object({ id: z.number().int(), plan: z.string(), credit_type: z.enum(ENGINES), credits_left: z.number().int() }).nullable(),
     /** total_credits ≤ credits_left. */
     sufficient: z.boolean(),
     /** Why approval would be refused now (no subscription, not enough credits, geometry not validated…), or null. */
@@ -376,7 +402,14 @@ export const LatestStatusSchema = z
     /** Seconds left while it runs, when known (issue 16 item 13). */
     eta_s: z.number().nullable().optional(),
     job: z
-      .object({ id: z.number().int(), type: z.string(), status: z.string(), progress: z.number(), message: z.string().nullable(), error: z.string().nullable() })
+      .object({
+        id: z.number().int(),
+        type: z.string(),
+        status: z.string(),
+        progress: z.number(),
+        message: z.string().nullable(),
+        error: z.string().nullable(),
+      })
       .nullable(),
     updated: z.string(),
   })
@@ -449,9 +482,7 @@ export const GeometryFindingSchema = z
     /** The upload id of the asset, so the viewer can load and highlight it. */
     upload_id: z.number().int().nullable(),
     count: z.number().int(),
-    related: z
-      .object({ role: z.enum(GEOMETRY_ROLES), asset: z.string().nullable(), triangles: z.array(z.number().int()), count: z.number().int() })
-      .nullable(),
+    related: z.object({ role: z.enum(GEOMETRY_ROLES), asset: z.string().nullable(), triangles: z.array(z.number().int()), count: z.number().int() }).nullable(),
     details: z.record(z.string(), z.union([z.number(), z.string()])),
   })
   .openapi('GeometryFinding');
@@ -533,7 +564,10 @@ export const RemeshRequestSchema = z
     upload_id: idField(),
     role: choice(GEOMETRY_ROLES),
     /** Vertices closer than this are merged, metres (default 0.001). */
-    weld_tolerance_m: number().min(0, 'Ensure this value is greater than or equal to 0.').max(0.1, 'Ensure this value is less than or equal to 0.1.').optional(),
+    weld_tolerance_m: number()
+      .min(0, 'Ensure this value is greater than or equal to 0.')
+      .max(0.1, 'Ensure this value is less than or equal to 0.1.')
+      .optional(),
     /** Holes up to this width are closed, metres (default 0.5, the validator's limit). */
     max_hole_width_m: number().gt(0, 'Ensure this value is greater than 0.').max(5, 'Ensure this value is less than or equal to 5.').optional(),
     /** Replace the upload by the repaired file in the scenario's geometry (default true). */
@@ -597,7 +631,9 @@ export const ScenarioEventSchema = z
       project_id: z.number().int(),
       configuration_id: z.number().int(),
       status: ScenarioStatusSchema,
-      simulations: z.array(z.object({ id: z.number().int(), status: ScenarioStatusSchema, status_text: z.string(), progress: SimulationProgressSchema.nullable().optional() })),
+      simulations: z.array(
+        z.object({ id: z.number().int(), status: ScenarioStatusSchema, status_text: z.string(), progress: SimulationProgressSchema.nullable().optional() }),
+      ),
     }),
     z.object({
       type: z.literal('scenario.validation'),

@@ -20,9 +20,7 @@ export const ShareGroupCreateSchema = z
   .object({ name: text(200), default_for_new_projects: flag().optional(), users: userIds().optional() })
   .openapi('ShareGroupCreate');
 
-export const ShareGroupUpdateSchema = z
-  .object({ name: text(200).optional(), default_for_new_projects: flag().optional() })
-  .openapi('ShareGroupUpdate');
+export const ShareGroupUpdateSchema = z.object({ name: text(200).optional(), default_for_new_projects: flag().optional() }).openapi('ShareGroupUpdate');
 
 export const ShareGroupMembersAddSchema = z
   .object({ users: userIds().min(1, 'Give at least one user id.') })

@@ -10,7 +10,9 @@ export const ShareCreateSchema = z
   .object({
     email: z.string().trim().pipe(z.email('Enter a valid email address.')).optional(),
     user_id: idField().optional(),
-    access_level: choice(SHARE_ACCESS).default('view').openapi({ description: 'view: the recipient reads the project; edit: also changes it (with their role permissions). Default view.' }),
+    access_level: choice(SHARE_ACCESS)
+      .default('view')
+      .openapi({ description: 'view: the recipient reads the project; edit: also changes it (with their role permissions). Default view.' }),
     message: optionalText(1000).openapi({ description: "A note added to the recipient's notification" }),
   })
   .superRefine((v, ctx) => {
@@ -29,7 +31,8 @@ export const ShareUpdateSchema = z
     message: optionalText(1000).openapi({ description: "A note added to the recipient's new notification" }),
   })
   .superRefine((v, ctx) => {
-    if (v.share_status === undefined && v.access_level === undefined) ctx.addIssue({ code: 'custom', path: ['access_level'], message: 'Give share_status "pending" (re-send) or an access_level.' });
+    if (v.share_status === undefined && v.access_level === undefined)
+      ctx.addIssue({ code: 'custom', path: ['access_level'], message: 'Give share_status "pending" (re-send) or an access_level.' });
   })
   .openapi('ProjectShareUpdate', { description: 'Re-sends a declined share (back to pending, with a new notification), and/or changes its access level.' });
 

@@ -19,7 +19,10 @@ export const SubscriptionSchema = z
     period_start: z.string(),
     next_refill: z.string(),
     credits_used: z.number().int().openapi({ description: 'Debited since period_start' }),
-    credits_reserved: z.number().int().openapi({ description: 'Held for analyses waiting for external results: debited when they arrive, returned if cancelled' }),
+    credits_reserved: z
+      .number()
+      .int()
+      .openapi({ description: 'Held for analyses waiting for external results: debited when they arrive, returned if cancelled' }),
     credits_left: z.number().int().openapi({ description: 'credits_per_period − credits_used − credits_reserved (not below 0)' }),
   })
   .openapi('Subscription');
@@ -31,13 +34,33 @@ export const SubscriptionCreateSchema = z
     company_id: idField(),
     plan: text(100),
     credit_type: choice(CREDIT_TYPE_VALUES),
-    credits_per_period: z.number().int('A valid integer is required.').min(1, 'Ensure this value is greater than or equal to 1.').max(1_000_000, 'Ensure this value is less than or equal to 1000000.'),
-    refill_day: z.number().int('A valid integer is required.').min(1, 'Ensure this value is greater than or equal to 1.').max(28, 'Ensure this value is less than or equal to 28.').optional(),
+    credits_per_period: z
+      .number()
+      .int('A valid integer is required.')
+      .min(1, 'Ensure this value is greater than or equal to 1.')
+      .max(1_000_000, 'Ensure this value is less than or equal to 1000000.'),
+    refill_day: z
+      .number()
+      .int('A valid integer is required.')
+      .min(1, 'Ensure this value is greater than or equal to 1.')
+      .max(28, 'Ensure this value is less than or equal to 28.')
+      .optional(),
     expires_at: z.iso.datetime({ offset: true, message: 'Enter a date and time as ISO 8601 (e.g. 2026-12-31T23:59:59Z).' }).nullable().optional(),
   })
   .openapi('SubscriptionCreate', { description: 'Operators (superusers) issue subscriptions to companies.' });
 
-export const USAGE_ORDERINGS = ['date', '-date', 'credits_used', '-credits_used', 'label', '-label', 'credit_type', '-credit_type', 'used_by', '-used_by'] as const;
+export const USAGE_ORDERINGS = [
+  'date',
+  '-date',
+  'credits_used',
+  '-credits_used',
+  'label',
+  '-label',
+  'credit_type',
+  '-credit_type',
+  'used_by',
+  '-used_by',
+] as const;
 export type UsageOrdering = (typeof USAGE_ORDERINGS)[number];
 
 export const UsageQuery = PageQuery.extend({

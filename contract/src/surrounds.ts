@@ -14,7 +14,12 @@ export const GenerateOsmSchema = z
       .int(INTEGER_REQUIRED)
       .min(1)
       .openapi({ description: 'An upload of this project holding an .osm XML extract or GeoJSON' }),
-    radius_m: z.number().gt(0, 'Ensure this value is greater than 0.').max(5000, 'Ensure this value is less than or equal to 5000.').optional().openapi({ description: 'Default 300 m' }),
+    radius_m: z
+      .number()
+      .gt(0, 'Ensure this value is greater than 0.')
+      .max(5000, 'Ensure this value is less than or equal to 5000.')
+      .optional()
+      .openapi({ description: 'Default 300 m' }),
     origin_latitude: z.number().min(-89).max(89).optional().openapi({ description: "Default: the project's latitude" }),
     origin_longitude: z.number().min(-180).max(180).optional().openapi({ description: "Default: the project's longitude" }),
   })

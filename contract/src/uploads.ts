@@ -26,7 +26,9 @@ export const UploadSchema = z
     size: z.number().int().openapi({ description: 'Bytes' }),
     sha256: z.string().openapi({ description: 'Hex SHA-256 of the stored bytes' }),
     content_type: z.string().openapi({ description: 'Sniffed from the bytes, not taken from the client' }),
-    format: z.string().openapi({ example: 'stl-binary', description: 'stl-binary, stl-ascii, epw, glb, csv, pdf, png, jpeg, zip, osm-xml, json, geojson, xml, text, binary…' }),
+    format: z
+      .string()
+      .openapi({ example: 'stl-binary', description: 'stl-binary, stl-ascii, epw, glb, csv, pdf, png, jpeg, zip, osm-xml, json, geojson, xml, text, binary…' }),
     uploaded_by: z.number().int().nullable(),
     uploaded_by_username: z.string().nullable(),
     uploaded_at: z.string(),

@@ -95,7 +95,13 @@ export const PostProcessingTagCreateSchema = z
 export const ResultFileSchema = z
   .object({
     upload_id: idField().openapi({ description: 'An upload of the project (.glb, .stl, .csv, or .json for graph and wind-rose layers)' }),
-    layer_type: z.string().trim().min(1).max(50).optional().openapi({ description: "Default 'data' (GLB, CSV), 'geometry' (STL), 'graph' or 'windrose' (JSON)" }),
+    layer_type: z
+      .string()
+      .trim()
+      .min(1)
+      .max(50)
+      .optional()
+      .openapi({ description: "Default 'data' (GLB, CSV), 'geometry' (STL), 'graph' or 'windrose' (JSON)" }),
     analysis_type: z.string().max(100).optional(),
     metric: z.string().max(100).optional(),
     units: z.string().max(50).optional().openapi({ description: 'CSV only: units of the values' }),
@@ -111,12 +117,17 @@ export const ResultFileSchema = z
     geometry_generation: z.string().max(100).optional(),
     subsurface_type: z.string().max(100).optional(),
     show_by_default: z.boolean().optional(),
-    presentation_plane_asset_id: idField().optional().openapi({ description: "CSV only: an asset of the project whose GLB's vertices the points are interpolated onto" }),
+    presentation_plane_asset_id: idField()
+      .optional()
+      .openapi({ description: "CSV only: an asset of the project whose GLB's vertices the points are interpolated onto" }),
     layer_set: z
       .object({ identifier: z.record(z.string(), z.unknown()), layer_type: z.enum(['Geometry', 'Volumetric']) })
       .optional()
       .openapi({ description: 'Store the file as a member of a layer set (SPEC §3) instead of as an asset' }),
-    interpolation: z.enum(['nearest', 'idw']).optional().openapi({ description: "CSV only: 'nearest' neighbour or 'idw' (inverse distance, 8 nearest, power 2; default)" }),
+    interpolation: z
+      .enum(['nearest', 'idw'])
+      .optional()
+      .openapi({ description: "CSV only: 'nearest' neighbour or 'idw' (inverse distance, 8 nearest, power 2; default)" }),
   })
   .openapi('ResultFile');
 

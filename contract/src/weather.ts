@@ -28,7 +28,9 @@ export const MetSourceSchema = z
     time_zone_hours: z.number(),
     years: z.string().openapi({ example: 'TMY3 (typical months of 1977–2005)' }),
     source: z.string().openapi({ example: 'EPW: Chicago Ohare Intl Ap, IL, USA, TMY3, WMO 725300' }),
-    origin: z.enum(MET_ORIGIN_VALUES).openapi({ description: 'upload: an EPW the user uploaded; library: the operator station library; provider: an online service' }),
+    origin: z
+      .enum(MET_ORIGIN_VALUES)
+      .openapi({ description: 'upload: an EPW the user uploaded; library: the operator station library; provider: an online service' }),
     hours: z.number().int(),
     distance_km: z.number().nullable().openapi({ description: 'From the project to the station when it was fetched; null for uploads' }),
     upload_id: z.number().int().nullable(),
@@ -124,7 +126,10 @@ export const WeatherSummarySchema = z
 export const STUDY_TYPE_VALUES = ['pedestrian-wind-comfort', 'thermal-comfort', 'directional-wind', 'structural-loading', 'cladding-pressure'] as const;
 
 export const WindProfilesQuerySchema = z.object({
-  study_type: z.string().optional().openapi({ description: `One of ${STUDY_TYPE_VALUES.join(', ')}: the heights the curve covers` }),
+  study_type: z
+    .string()
+    .optional()
+    .openapi({ description: `One of ${STUDY_TYPE_VALUES.join(', ')}: the heights the curve covers` }),
   page: z.string().optional(),
   page_size: z.string().optional(),
 });

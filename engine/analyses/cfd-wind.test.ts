@@ -20,7 +20,13 @@ describe('CFD wind layers', () => {
       v: Float32Array.from([-0.5, -0.9, -0.7]),
       level: Int8Array.from([3, -1, 3]),
     };
-    const layer = directionLayer({ surface: { positions, indices: Uint32Array.from([0, 1, 2]) }, result: { pedestrian }, directionDeg: 22.5, terrain: 'suburban', provenance: { engine: 'canopy-cfd', version: 't' } });
+    const layer = directionLayer({
+      surface: { positions, indices: Uint32Array.from([0, 1, 2]) },
+      result: { pedestrian },
+      directionDeg: 22.5,
+      terrain: 'suburban',
+      provenance: { engine: 'canopy-cfd', version: 't' },
+    });
     expect(layer).toMatchObject({ windDirection: '22.5', key: 'cfd-direction.22p5', metric: 'speed-ratio' });
     const read = await readResultGlb(await writeResultGlb(layer.result));
     expect(Object.keys(read.fields).sort()).toEqual(['gemSpeedRatio', 'speedRatio', 'turbulenceIntensity', 'u', 'v']);
@@ -40,13 +46,22 @@ describe('CFD wind layers', () => {
     const n = grid.dims[0] * grid.dims[1] * grid.dims[2];
     const field = new Float32Array(3 * n);
     for (let c = 0; c < n; c++) field[3 * c] = 1;
-    const layer = streamlineLayer({ field, grid, scene, directionDeg: 270, points: Float64Array.from([0, 0, 1.5, 8, 0, 1.5]), speedRatio: Float32Array.from([1, Number.NaN]), provenance: { engine: 'canopy-cfd', version: 't' } })!;
+    const layer = streamlineLayer({
+      field,
+      grid,
+      scene,
+      directionDeg: 270,
+      points: Float64Array.from([0, 0, 1.5, 8, 0, 1.5]),
+      speedRatio: Float32Array.from([1, Number.NaN]),
+      provenance: { engine: 'canopy-cfd', version: 't' },
+    })!;
     expect(layer.layerType).toBe('volumetric');
     const read = await readResultGlb(await writeResultGlb(layer.result));
     expect(read.lines!.length).toBeGreaterThan(0);
     // Every segment runs east (+x), joining consecutive vertices of one line.
     for (let s = 0; s < read.lines!.length; s += 2) {
-      const a = read.lines![s]!, b = read.lines![s + 1]!;
+      const a = read.lines![s]!,
+        b = read.lines![s + 1]!;
       expect(b).toBe(a + 1);
       expect(read.positions[3 * b]! - read.positions[3 * a]!).toBeGreaterThan(0);
       expect(read.positions[3 * b + 1]).toBeCloseTo(read.positions[3 * a + 1]!, 4);

@@ -8,7 +8,10 @@ describe('colour legends', () => {
     expect(new Set(keys).size).toBe(keys.length);
     for (const legend of LEGENDS) {
       const colours = legend.kind === 'continuous' ? legend.stops.map((s) => s.colour) : legend.classes.map((c) => c.colour);
-      expect(colours.every((c) => /^#[0-9a-f]{6}$/i.test(c)), legend.name).toBe(true);
+      expect(
+        colours.every((c) => /^#[0-9a-f]{6}$/i.test(c)),
+        legend.name,
+      ).toBe(true);
       if (legend.kind === 'continuous') expect(legend.stops.at(-1)!.value).toBe(legend.max);
     }
   });
@@ -18,7 +21,17 @@ describe('colour legends', () => {
       expect(findLegend(comfortLegendName(c.id))?.kind).toBe('classes');
       if (c.safety.length) expect(findLegend(safetyLegendName(c.id), '1')).toBeDefined();
     }
-    for (const name of ['pct-sunlit', 'sun-hours', 'utci-pct-comfortable', 'utci-pct-hot', 'utci-pct-cold', 'spmv-pct-acceptable', 'speed-ratio', 'exceedance', 'wind-speed']) {
+    for (const name of [
+      'pct-sunlit',
+      'sun-hours',
+      'utci-pct-comfortable',
+      'utci-pct-hot',
+      'utci-pct-cold',
+      'spmv-pct-acceptable',
+      'speed-ratio',
+      'exceedance',
+      'wind-speed',
+    ]) {
       expect(legendRef(name)).toEqual({ name, version: '1' });
     }
     expect(findLegend('pct-sunlit', '2')).toBeUndefined();

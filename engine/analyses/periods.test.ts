@@ -20,7 +20,10 @@ describe('analysis periods on the typical year', () => {
   it('selects a season × window by hour midpoints', () => {
     const summerDay = periodMask({ season: { id: 's', name: 'Summer', months: [6, 7, 8] }, timeWindow: { id: 'd', name: 'Day', window: '07:00-19:00' } });
     expect(countSelected(summerDay)).toBe(92 * 12);
-    const winterNight = periodMask({ season: { id: 'w', name: 'Winter', from: { month: 12, day: 1 }, to: { month: 2, day: 28 } }, timeWindow: { id: 'n', name: 'Night', window: '22:00-06:00' } });
+    const winterNight = periodMask({
+      season: { id: 'w', name: 'Winter', from: { month: 12, day: 1 }, to: { month: 2, day: 28 } },
+      timeWindow: { id: 'n', name: 'Night', window: '22:00-06:00' },
+    });
     expect(countSelected(winterNight)).toBe(90 * 8);
     expect(countSelected(unionMask([summerDay, winterNight]))).toBe(92 * 12 + 90 * 8);
   });
@@ -39,7 +42,13 @@ describe('analysis periods on the typical year', () => {
   });
 
   it('describes periods as SPEC time ranges and keys', () => {
-    const [first, second] = crossPeriods([{ id: 'annual', name: 'Annual' }], [{ id: 'all-day', name: 'All day', window: '00:00-24:00' }, { id: 'Eve', name: 'Evening', window: '18:30-22:00' }]);
+    const [first, second] = crossPeriods(
+      [{ id: 'annual', name: 'Annual' }],
+      [
+        { id: 'all-day', name: 'All day', window: '00:00-24:00' },
+        { id: 'Eve', name: 'Evening', window: '18:30-22:00' },
+      ],
+    );
     expect(timeRange(first.timeWindow)).toEqual({ name: 'All day', start_time: '00:00', end_time: '24:00' });
     expect(timeRange(second.timeWindow)).toEqual({ name: 'Evening', start_time: '18:30', end_time: '22:00' });
     expect(periodKey(second)).toBe('annual.eve');

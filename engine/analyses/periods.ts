@@ -115,7 +115,11 @@ export function timeRange(window: AnalysisTimeWindow): { name: string; start_tim
 
 /** A file- and key-safe slug of a period: "summer.daytime". */
 export function periodKey(period: AnalysisPeriod): string {
-  const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'x';
+  const slug = (text: string) =>
+    text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'x';
   return `${slug(period.season.id)}.${slug(period.timeWindow.id)}`;
 }
 

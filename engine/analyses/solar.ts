@@ -132,7 +132,11 @@ export interface SolarLayersInput {
 
 export function solarLayers(input: SolarLayersInput): AnalysisLayer[] {
   const { surface, site } = input;
-  const provenance = { ...input.provenance, sky: 'clear sky', site: { latitudeDeg: site.latitudeDeg, longitudeDeg: site.longitudeDeg, utcOffsetHours: site.utcOffsetHours } };
+  const provenance = {
+    ...input.provenance,
+    sky: 'clear sky',
+    site: { latitudeDeg: site.latitudeDeg, longitudeDeg: site.longitudeDeg, utcOffsetHours: site.utcOffsetHours },
+  };
   const sunlit = input.periods.map((period, i): AnalysisLayer => {
     const { season, timeWindow } = periodMetadata(period);
     return {

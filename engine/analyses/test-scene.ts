@@ -35,8 +35,7 @@ export function testScene(): TestScene {
 
   const planePositions = new Float32Array(GRID * GRID * 3);
   const half = ((GRID - 1) * SPACING_M) / 2;
-  for (let r = 0; r < GRID; r++)
-    for (let c = 0; c < GRID; c++) planePositions.set([c * SPACING_M - half, r * SPACING_M - half, 1.5], (r * GRID + c) * 3);
+  for (let r = 0; r < GRID; r++) for (let c = 0; c < GRID; c++) planePositions.set([c * SPACING_M - half, r * SPACING_M - half, 1.5], (r * GRID + c) * 3);
   const planeIndices: number[] = [];
   for (let r = 0; r + 1 < GRID; r++)
     for (let c = 0; c + 1 < GRID; c++) {

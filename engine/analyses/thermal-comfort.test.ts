@@ -23,10 +23,21 @@ const sun = siteSun(CHICAGO);
 const weather = thermalWeatherFromEpw(epw);
 const hours = prepareThermalHours(weather, sun, DEFAULT_PERSON);
 const july: AnalysisPeriod = { season: { id: 'july', name: 'July', months: [7] }, timeWindow: { id: 'midday', name: 'Midday', window: '10:00-16:00' } };
-const january: AnalysisPeriod = { season: { id: 'january', name: 'January', months: [1] }, timeWindow: { id: 'midday', name: 'Midday', window: '10:00-16:00' } };
+const january: AnalysisPeriod = {
+  season: { id: 'january', name: 'January', months: [1] },
+  timeWindow: { id: 'midday', name: 'Midday', window: '10:00-16:00' },
+};
 const masks = [periodMask(july), periodMask(january)];
 const points = Float32Array.of(...scene.plane.positions.slice(scene.underRoof * 3, scene.underRoof * 3 + 3), ...scene.plane.positions.slice(0, 3));
-const spmv = spmvBounds({ hours, metabolicRateMet: 1.2, posture: 'standing', start: 0, end: 8760, hourMask: masks[0].map((v, h) => v | masks[1][h]), airSpeed: { perHourMs: hours.wind10mMs.map((w) => w / UTCI_10M_OVER_PEDESTRIAN) } });
+const spmv = spmvBounds({
+  hours,
+  metabolicRateMet: 1.2,
+  posture: 'standing',
+  start: 0,
+  end: 8760,
+  hourMask: masks[0].map((v, h) => v | masks[1][h]),
+  airSpeed: { perHourMs: hours.wind10mMs.map((w) => w / UTCI_10M_OVER_PEDESTRIAN) },
+});
 const result = thermalChunk({ points, hourVectors: sun.vectors, hours, masks, spmv }, bvh);
 const [UNDER, OPEN] = [0, 1];
 
@@ -86,7 +97,15 @@ describe('thermal comfort pipeline (UTCI, SolarCal MRT, SPMV*)', () => {
         fc.constantFrom(...SPMV_AIR_SPEED_BINS_MS),
         fc.double({ min: -25, max: 65, noNaN: true }),
         (ta, rh, v, dMrt) => {
-          const f = (mrt: number) => spmvStar({ airTemperatureC: ta, meanRadiantTemperatureC: mrt, airSpeedMs: v, relativeHumidityPct: rh, metabolicRateMet: 1.2, clothingClo: dynamicClothingClo(ta) });
+          const f = (mrt: number) =>
+            spmvStar({
+              airTemperatureC: ta,
+              meanRadiantTemperatureC: mrt,
+              airSpeedMs: v,
+              relativeHumidityPct: rh,
+              metabolicRateMet: 1.2,
+              clothingClo: dynamicClothingClo(ta),
+            });
           const [lo, hi] = acceptableMrtInterval(f, ta);
           const mrt = ta + dMrt;
           if (Math.abs(mrt - lo) < 0.2 || Math.abs(mrt - hi) < 0.2) return true;

@@ -27,7 +27,9 @@ describe('wind arrows', () => {
     const positions = grid(3, 5);
     const directionsDeg = [0, 90];
     const points = 9;
-    const u = new Float32Array(points * 2), v = new Float32Array(points * 2), speedRatios = new Float32Array(points * 2);
+    const u = new Float32Array(points * 2),
+      v = new Float32Array(points * 2),
+      speedRatios = new Float32Array(points * 2);
     for (let p = 0; p < points; p++) {
       // From the north the wind blows south (v < 0); from the east it blows west (u < 0).
       v[p * 2] = -0.8;
@@ -36,7 +38,16 @@ describe('wind arrows', () => {
       speedRatios[p * 2 + 1] = 0.6;
     }
     speedRatios[4 * 2 + 1] = Number.NaN; // inside a building
-    const layers = windArrowLayers({ positions, directionsDeg, u, v, speedRatios, meanMetSpeedByDirectionMs: [5, Number.NaN], speedFactor: 1.25, provenance: { engine: 'canopy', version: 't', directionsDeg } });
+    const layers = windArrowLayers({
+      positions,
+      directionsDeg,
+      u,
+      v,
+      speedRatios,
+      meanMetSpeedByDirectionMs: [5, Number.NaN],
+      speedFactor: 1.25,
+      provenance: { engine: 'canopy', version: 't', directionsDeg },
+    });
     expect(layers.map((l) => [l.key, l.layerType, l.windDirection])).toEqual([
       ['arrows.0', 'arrows', '0'],
       ['arrows.90', 'arrows', '90'],

@@ -18,7 +18,11 @@ export const DEFAULT_MAX_ARROWS = 4000;
  */
 export function arrowPointIndices(positions: Float32Array, usable: (p: number) => boolean, maxArrows = DEFAULT_MAX_ARROWS): Uint32Array {
   const count = positions.length / 3;
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity, n = 0;
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity,
+    n = 0;
   for (let p = 0; p < count; p++) {
     if (!usable(p)) continue;
     n++;
@@ -35,8 +39,10 @@ export function arrowPointIndices(positions: Float32Array, usable: (p: number) =
   const best = new Map<number, { p: number; d: number }>();
   for (let p = 0; p < count; p++) {
     if (!usable(p)) continue;
-    const fx = (positions[3 * p] - minX) / cell, fy = (positions[3 * p + 1] - minY) / cell;
-    const i = Math.min(nx - 1, Math.floor(fx)), j = Math.floor(fy);
+    const fx = (positions[3 * p] - minX) / cell,
+      fy = (positions[3 * p + 1] - minY) / cell;
+    const i = Math.min(nx - 1, Math.floor(fx)),
+      j = Math.floor(fy);
     const d = (fx - i - 0.5) ** 2 + (fy - j - 0.5) ** 2;
     const key = j * nx + i;
     const current = best.get(key);
@@ -101,7 +107,12 @@ export function windArrowLayers(input: ArrowLayersInput): AnalysisLayer[] {
           fieldInfo: {
             u: { units: '', description: 'mean east velocity / reference speed (arrow direction)' },
             v: { units: '', description: 'mean north velocity / reference speed (arrow direction)' },
-            speed: { units: 'm/s', metric: 'wind-speed', legend: legendRef('wind-speed'), description: 'γ·C × mean met speed of the hours from this direction' },
+            speed: {
+              units: 'm/s',
+              metric: 'wind-speed',
+              legend: legendRef('wind-speed'),
+              description: 'γ·C × mean met speed of the hours from this direction',
+            },
           },
           arrows: { points: picked.length, ofPoints: input.positions.length / 3 },
           provenance: input.provenance,

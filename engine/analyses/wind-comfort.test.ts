@@ -14,8 +14,14 @@ const rows = typicalYearRows(epw);
 const windDirectionDeg = pickRows(epw.windDirectionDeg, rows);
 const windSpeedMs = pickRows(epw.windSpeedMs, rows);
 const directionsDeg = Array.from({ length: 8 }, (_, i) => i * 45);
-const annual: AnalysisPeriod = { season: { id: 'annual', name: 'Annual', months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] }, timeWindow: { id: 'all-day', name: 'All day', window: '00:00-24:00' } };
-const summer: AnalysisPeriod = { season: { id: 'summer', name: 'Summer', months: [6, 7, 8] }, timeWindow: { id: 'daytime', name: 'Daytime', window: '07:00-23:00' } };
+const annual: AnalysisPeriod = {
+  season: { id: 'annual', name: 'Annual', months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] },
+  timeWindow: { id: 'all-day', name: 'All day', window: '00:00-24:00' },
+};
+const summer: AnalysisPeriod = {
+  season: { id: 'summer', name: 'Summer', months: [6, 7, 8] },
+  timeWindow: { id: 'daytime', name: 'Daytime', window: '07:00-23:00' },
+};
 const criteria = [getCriterion('lawson-lddc'), getCriterion('nen-8100')];
 
 /** Deterministic γ in 0–2.5 for `points` points. */
@@ -35,7 +41,16 @@ describe('wind comfort post-processing', () => {
   const result = run(speedRatios);
 
   it('leaves the safety pass out when asked (the viewer re-classifying a comfort map), with the same classes', () => {
-    const lean = windComfortChunk({ speedRatios, directionsDeg, windDirectionDeg, windSpeedMs, masks: [periodMask(annual), periodMask(summer)], criteria, speedFactor: 1, safety: false });
+    const lean = windComfortChunk({
+      speedRatios,
+      directionsDeg,
+      windDirectionDeg,
+      windSpeedMs,
+      masks: [periodMask(annual), periodMask(summer)],
+      criteria,
+      speedFactor: 1,
+      safety: false,
+    });
     lean.criteria.forEach((c, i) => {
       expect(c.classIndex).toEqual(result.criteria[i]!.classIndex);
       expect(c.exceedance).toEqual(result.criteria[i]!.exceedance);
@@ -95,7 +110,14 @@ describe('wind comfort post-processing', () => {
     expect(read.metadata.criterion).toMatchObject({ id: 'lawson-lddc' });
     expect(read.metadata.provenance).toMatchObject({ weatherSource: 'EPW', years: 'TMY3', directionsDeg, criterion: 'lawson-lddc' });
     expect(read.metadata.provenance.speedBasis).toMatch(/no GEM/);
-    expect(Object.keys(read.fields).sort()).toEqual(['comfortClass', 'exceedance_15ms', 'exceedance_2p5ms', 'exceedance_4ms', 'exceedance_6ms', 'exceedance_8ms']);
+    expect(Object.keys(read.fields).sort()).toEqual([
+      'comfortClass',
+      'exceedance_15ms',
+      'exceedance_2p5ms',
+      'exceedance_4ms',
+      'exceedance_6ms',
+      'exceedance_8ms',
+    ]);
     const east = layers.find((l) => l.windDirection === '90')!;
     expect(east.result.fields.speedRatio[3]).toBeCloseTo(speedRatios[3 * 8 + 2], 6);
   });

@@ -135,8 +135,7 @@ export function windComfortLayers(input: WindComfortLayersInput): AnalysisLayer[
   input.criteria.forEach((criterion, c) => {
     const result = input.results[c];
     const thresholdsMs = comfortThresholdsMs(criterion);
-    const speedBasis =
-      criterion.speedType === 'maxMeanGem' && !input.gemAvailable ? 'hourly mean (no GEM ratios in the wind results)' : criterion.speedType;
+    const speedBasis = criterion.speedType === 'maxMeanGem' && !input.gemAvailable ? 'hourly mean (no GEM ratios in the wind results)' : criterion.speedType;
     const criterionProvenance = { ...provenance, criterion: criterion.id, speedBasis };
     const exceedanceInfo = Object.fromEntries(
       thresholdsMs.map((t) => [exceedanceFieldName(t), { units: '', metric: 'exceedance', legend: legendRef('exceedance'), description: `P(U > ${t} m/s)` }]),
@@ -224,7 +223,12 @@ export function windComfortLayers(input: WindComfortLayersInput): AnalysisLayer[
           legend: legendRef('speed-ratio'),
           windDirectionDeg: deg,
           fieldInfo: {
-            meanSpeedMs: { units: 'm/s', metric: 'wind-speed', legend: legendRef('wind-speed'), description: 'γ·C × mean met speed of the hours from this direction' },
+            meanSpeedMs: {
+              units: 'm/s',
+              metric: 'wind-speed',
+              legend: legendRef('wind-speed'),
+              description: 'γ·C × mean met speed of the hours from this direction',
+            },
           },
           provenance,
         },

@@ -8,16 +8,7 @@
  * Every building and every tree part is a closed mesh (each edge shared by two faces) reaching
  * 1 m into the ground, as the geometry rules require of uploads.
  */
-import {
-  icosphere,
-  rectangle,
-  regularPolygon,
-  steppedPrism,
-  toTriangleSoup,
-  type IndexedMesh,
-  type Point2,
-  type PrismLevel,
-} from './mesh-builders.ts';
+import { icosphere, rectangle, regularPolygon, steppedPrism, toTriangleSoup, type IndexedMesh, type Point2, type PrismLevel } from './mesh-builders.ts';
 
 export type DemoRole = 'study' | 'surrounds' | 'landscaping' | 'ground';
 
@@ -94,7 +85,16 @@ function blockBuildings(rand: Rand, column: number, row: number): { footprint: P
     const podium = rectangle(x0 + 2, y0 + 2, x0 + size - 2, y0 + size - 2);
     const mid = shrinkRectangle(x0 + 2, y0 + 2, x0 + size - 2, y0 + size - 2, between(rand, 8, 12));
     const tower = shrinkRectangle(x0 + 2, y0 + 2, x0 + size - 2, y0 + size - 2, between(rand, 15, 19));
-    return [{ footprint: podium, levels: [{ footprint: podium, topZ: podiumTop }, { footprint: mid, topZ: midTop }, { footprint: tower, topZ: towerTop }] }];
+    return [
+      {
+        footprint: podium,
+        levels: [
+          { footprint: podium, topZ: podiumTop },
+          { footprint: mid, topZ: midTop },
+          { footprint: tower, topZ: towerTop },
+        ],
+      },
+    ];
   }
   if (kind === 1) {
     // A cluster of 2 × 2 slabs of different heights with 8 m gaps.
@@ -151,8 +151,7 @@ function groundMeshes(): DemoDistrict['ground'] {
     for (let y = -GROUND_HALF_M; y < GROUND_HALF_M; y += GROUND_TILE_M) {
       const cx = x + GROUND_TILE_M / 2;
       const cy = y + GROUND_TILE_M / 2;
-      const target =
-        cx > plaza.minX && cx < plaza.maxX && cy > plaza.minY && cy < plaza.maxY ? parts.plaza : inBlock(cx, cy) ? parts.blocks : parts.streets;
+      const target = cx > plaza.minX && cx < plaza.maxX && cy > plaza.minY && cy < plaza.maxY ? parts.plaza : inBlock(cx, cy) ? parts.blocks : parts.streets;
       const x1 = x + GROUND_TILE_M;
       const y1 = y + GROUND_TILE_M;
       // Two upward-facing triangles per tile.

@@ -97,18 +97,43 @@ export function rectangle(minX: number, minY: number, maxX: number, maxY: number
 export function icosphere(cx: number, cy: number, cz: number, radius: number, subdivisions: number): IndexedMesh {
   const t = (1 + Math.sqrt(5)) / 2;
   const unit: number[][] = [
-    [-1, t, 0], [1, t, 0], [-1, -t, 0], [1, -t, 0],
-    [0, -1, t], [0, 1, t], [0, -1, -t], [0, 1, -t],
-    [t, 0, -1], [t, 0, 1], [-t, 0, -1], [-t, 0, 1],
+    [-1, t, 0],
+    [1, t, 0],
+    [-1, -t, 0],
+    [1, -t, 0],
+    [0, -1, t],
+    [0, 1, t],
+    [0, -1, -t],
+    [0, 1, -t],
+    [t, 0, -1],
+    [t, 0, 1],
+    [-t, 0, -1],
+    [-t, 0, 1],
   ].map(([x, y, z]) => {
     const length = Math.hypot(x, y, z);
     return [x / length, y / length, z / length];
   });
   let faces: number[][] = [
-    [0, 11, 5], [0, 5, 1], [0, 1, 7], [0, 7, 10], [0, 10, 11],
-    [1, 5, 9], [5, 11, 4], [11, 10, 2], [10, 7, 6], [7, 1, 8],
-    [3, 9, 4], [3, 4, 2], [3, 2, 6], [3, 6, 8], [3, 8, 9],
-    [4, 9, 5], [2, 4, 11], [6, 2, 10], [8, 6, 7], [9, 8, 1],
+    [0, 11, 5],
+    [0, 5, 1],
+    [0, 1, 7],
+    [0, 7, 10],
+    [0, 10, 11],
+    [1, 5, 9],
+    [5, 11, 4],
+    [11, 10, 2],
+    [10, 7, 6],
+    [7, 1, 8],
+    [3, 9, 4],
+    [3, 4, 2],
+    [3, 2, 6],
+    [3, 6, 8],
+    [3, 8, 9],
+    [4, 9, 5],
+    [2, 4, 11],
+    [6, 2, 10],
+    [8, 6, 7],
+    [9, 8, 1],
   ];
   for (let s = 0; s < subdivisions; s++) {
     const midpoints = new Map<string, number>();
@@ -126,7 +151,12 @@ export function icosphere(cx: number, cy: number, cz: number, radius: number, su
       const ab = midpoint(a, b);
       const bc = midpoint(b, c);
       const ca = midpoint(c, a);
-      return [[a, ab, ca], [b, bc, ab], [c, ca, bc], [ab, bc, ca]];
+      return [
+        [a, ab, ca],
+        [b, bc, ab],
+        [c, ca, bc],
+        [ab, bc, ca],
+      ];
     });
   }
   const positions = new Float32Array(unit.length * 3);
@@ -155,9 +185,7 @@ export function signedVolume(mesh: IndexedMesh): number {
     const b = mesh.indices[i + 1] * 3;
     const c = mesh.indices[i + 2] * 3;
     volume +=
-      (p[a] * (p[b + 1] * p[c + 2] - p[b + 2] * p[c + 1]) -
-        p[a + 1] * (p[b] * p[c + 2] - p[b + 2] * p[c]) +
-        p[a + 2] * (p[b] * p[c + 1] - p[b + 1] * p[c])) /
+      (p[a] * (p[b + 1] * p[c + 2] - p[b + 2] * p[c + 1]) - p[a + 1] * (p[b] * p[c + 2] - p[b + 2] * p[c]) + p[a + 2] * (p[b] * p[c + 1] - p[b + 1] * p[c])) /
       6;
   }
   return volume;

@@ -2,9 +2,7 @@
  * Geometry uploads (DOMAIN.md §5): read STL, analyse and validate it per role, repair what can be
  * repaired. Metres, x = east, y = true north (+Y, stated by the user, never guessed), z = up.
  */
-export {
-  parseStl,
-} from './stl/reader.ts';
+export { parseStl } from './stl/reader.ts';
 export { StlParseError } from './stl/errors.ts';
 export { writeBinaryStl } from './stl/writer.ts';
 export { weldVertices } from './mesh/weld.ts';

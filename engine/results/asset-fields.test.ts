@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  abbreviateLabel,
-  analysisCode,
-  deriveAssetFields,
-  qualifierLabel,
-  seasonFilter,
-  timeFilter,
-  validateTimeFilter,
-} from './asset-fields.ts';
+import { abbreviateLabel, analysisCode, deriveAssetFields, qualifierLabel, seasonFilter, timeFilter, validateTimeFilter } from './asset-fields.ts';
 
 describe('derived asset fields', () => {
   it('season_filter is the season name, else the season range name', () => {
@@ -32,7 +24,9 @@ describe('derived asset fields', () => {
   });
 
   it('derives all three at once', () => {
-    expect(deriveAssetFields({ season: { name: 'Annual' }, time_range: { name: 'custom', start_time: '06:00', end_time: '18:00' }, qualifiers: { x: 'A' } })).toEqual({
+    expect(
+      deriveAssetFields({ season: { name: 'Annual' }, time_range: { name: 'custom', start_time: '06:00', end_time: '18:00' }, qualifiers: { x: 'A' } }),
+    ).toEqual({
       season_filter: 'Annual',
       time_filter: '06:00-18:00',
       qualifier: 'A',

@@ -46,15 +46,19 @@ describe('interpolateOntoPlane', () => {
 
   it('agrees with a brute-force nearest search on scattered points', () => {
     let seed = 7;
-    const rand = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const rand = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
     const text = ['x,y,z,v', ...Array.from({ length: 400 }, (_, i) => `${rand() * 100},${rand() * 60},${rand() * 3},${i}`)].join('\n');
     const scattered = parseCsvPoints(text);
     const plane = Float32Array.from(Array.from({ length: 300 }, () => [rand() * 120 - 10, rand() * 80 - 10, 1.5]).flat());
     const { v } = interpolateOntoPlane(scattered, plane, { method: 'nearest' });
     for (let p = 0; p < 100; p++) {
-      let best = -1, bestD = Infinity;
+      let best = -1,
+        bestD = Infinity;
       for (let i = 0; i < scattered.count; i++) {
-        const d = (scattered.positions[i * 3]! - plane[p * 3]!) ** 2 + (scattered.positions[i * 3 + 1]! - plane[p * 3 + 1]!) ** 2 + (scattered.positions[i * 3 + 2]! - plane[p * 3 + 2]!) ** 2;
+        const d =
+          (scattered.positions[i * 3]! - plane[p * 3]!) ** 2 +
+          (scattered.positions[i * 3 + 1]! - plane[p * 3 + 1]!) ** 2 +
+          (scattered.positions[i * 3 + 2]! - plane[p * 3 + 2]!) ** 2;
         if (d < bestD) [best, bestD] = [i, d];
       }
       expect(v![p]).toBe(best);

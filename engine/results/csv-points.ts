@@ -84,10 +84,17 @@ interface Grid {
 }
 
 function buildGrid(positions: Float64Array, count: number): Grid {
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity;
   for (let i = 0; i < count; i++) {
-    const x = positions[i * 3]!, y = positions[i * 3 + 1]!;
-    minX = Math.min(minX, x); maxX = Math.max(maxX, x); minY = Math.min(minY, y); maxY = Math.max(maxY, y);
+    const x = positions[i * 3]!,
+      y = positions[i * 3 + 1]!;
+    minX = Math.min(minX, x);
+    maxX = Math.max(maxX, x);
+    minY = Math.min(minY, y);
+    maxY = Math.max(maxY, y);
   }
   const area = Math.max((maxX - minX) * (maxY - minY), 1e-6);
   const cell = Math.max(Math.sqrt((2 * area) / count), 1e-3);
@@ -122,7 +129,9 @@ function nearest(grid: Grid, positions: Float64Array, x: number, y: number, z: n
         const c = gx + gy * grid.nx;
         for (let s = grid.start[c]!; s < grid.start[c + 1]!; s++) {
           const p = grid.items[s]!;
-          const dx = positions[p * 3]! - x, dy = positions[p * 3 + 1]! - y, dz = positions[p * 3 + 2]! - z;
+          const dx = positions[p * 3]! - x,
+            dy = positions[p * 3 + 1]! - y,
+            dz = positions[p * 3 + 2]! - z;
           const d = dx * dx + dy * dy + dz * dz;
           if (found < k || d < d2[found - 1]!) {
             let j = found < k ? found++ : found - 1;
@@ -167,7 +176,8 @@ export function interpolateOntoPlane(points: CsvPoints, planePositions: Float32A
         out[f]![v] = field[idx[0]!]!;
         return;
       }
-      let sum = 0, weights = 0;
+      let sum = 0,
+        weights = 0;
       for (let j = 0; j < found; j++) {
         const w = 1 / Math.pow(d2[j]!, power / 2);
         sum += w * field[idx[j]!]!;

@@ -161,7 +161,9 @@ describe('line primitives (streamlines)', () => {
 
   it('refuses odd segment lists, vertices out of range, and lines with triangles', async () => {
     expect((await rejection(writeResultGlb({ ...lines, lines: Uint32Array.from([0, 1, 2]) }))).message).toBe('lines must be a Uint32Array of segments (pairs)');
-    expect((await rejection(writeResultGlb({ ...lines, lines: Uint32Array.from([0, 5]) }))).message).toBe('line index 1 refers to vertex 5, beyond the 5 vertices');
+    expect((await rejection(writeResultGlb({ ...lines, lines: Uint32Array.from([0, 5]) }))).message).toBe(
+      'line index 1 refers to vertex 5, beyond the 5 vertices',
+    );
     expect((await rejection(writeResultGlb({ ...lines, indices: Uint32Array.from([0, 1, 2]) }))).message).toMatch(/not both/);
   });
 });

@@ -68,9 +68,11 @@ function metadataError(error: z.ZodError): ResultGlbError {
 }
 
 function checkIndices(name: string, indices: Uint32Array, corners: number, vertices: number): void {
-  if (!(indices instanceof Uint32Array) || indices.length % corners !== 0) throw new ResultGlbError(`${name} must be a Uint32Array of ${corners === 3 ? 'triangles' : 'segments (pairs)'}`);
+  if (!(indices instanceof Uint32Array) || indices.length % corners !== 0)
+    throw new ResultGlbError(`${name} must be a Uint32Array of ${corners === 3 ? 'triangles' : 'segments (pairs)'}`);
   for (let k = 0; k < indices.length; k++) {
-    if (indices[k] >= vertices) throw new ResultGlbError(`${name === 'indices' ? 'index' : 'line index'} ${k} refers to vertex ${indices[k]}, beyond the ${vertices} vertices`);
+    if (indices[k] >= vertices)
+      throw new ResultGlbError(`${name === 'indices' ? 'index' : 'line index'} ${k} refers to vertex ${indices[k]}, beyond the ${vertices} vertices`);
   }
 }
 

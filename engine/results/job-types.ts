@@ -34,8 +34,22 @@ const code = (id: string) => ANALYSIS_CODES[id] ?? id;
 export function jobTypes(): JobType[] {
   const withSafety = CRITERIA.filter((c) => c.safety.length > 0);
   return [
-    { id: 'solar-sunlit', name: 'Solar: time sun-lit', code: code('solar-sunlit'), engine: 'engine/analyses/solar.ts', job: 'analysis.solar', metrics: [metric('pct-sunlit', ['pctSunlit'])] },
-    { id: 'solar-sun-hours', name: 'Solar: sun hours on a date', code: code('solar-sun-hours'), engine: 'engine/analyses/solar.ts', job: 'analysis.solar', metrics: [metric('sun-hours', ['sunHours'])] },
+    {
+      id: 'solar-sunlit',
+      name: 'Solar: time sun-lit',
+      code: code('solar-sunlit'),
+      engine: 'engine/analyses/solar.ts',
+      job: 'analysis.solar',
+      metrics: [metric('pct-sunlit', ['pctSunlit'])],
+    },
+    {
+      id: 'solar-sun-hours',
+      name: 'Solar: sun hours on a date',
+      code: code('solar-sun-hours'),
+      engine: 'engine/analyses/solar.ts',
+      job: 'analysis.solar',
+      metrics: [metric('sun-hours', ['sunHours'])],
+    },
     {
       id: 'thermal-comfort',
       name: 'Thermal comfort (UTCI, SPMV*)',
@@ -55,7 +69,9 @@ export function jobTypes(): JobType[] {
       code: code('wind-comfort'),
       engine: 'engine/analyses/wind-comfort.ts',
       job: 'analysis.wind-comfort',
-      metrics: [{ metric: 'comfort-class', units: 'class', legends: CRITERIA.map((c) => comfortLegendName(c.id)), fields: ['comfortClass', 'exceedance_{t}ms'] }],
+      metrics: [
+        { metric: 'comfort-class', units: 'class', legends: CRITERIA.map((c) => comfortLegendName(c.id)), fields: ['comfortClass', 'exceedance_{t}ms'] },
+      ],
     },
     {
       id: 'wind-safety',

@@ -7,7 +7,12 @@ const rose = {
   kind: 'windrose',
   sectorsDeg: [0, 90, 180, 270],
   speedBinsMs: [0, 5],
-  frequencyPct: [[10, 10], [20, 5], [15, 10], [20, 5]],
+  frequencyPct: [
+    [10, 10],
+    [20, 5],
+    [15, 10],
+    [20, 5],
+  ],
   calmPct: 5,
   provenance,
 };
@@ -19,7 +24,15 @@ const graph = {
   graph: 'exceedance-vs-threshold',
   x: { label: 'Threshold', units: 'm/s' },
   y: { label: 'Time exceeded', units: '%' },
-  series: [{ name: 'A', points: [[2, 40], [4, 10]] }],
+  series: [
+    {
+      name: 'A',
+      points: [
+        [2, 40],
+        [4, 10],
+      ],
+    },
+  ],
   provenance,
 };
 
@@ -34,7 +47,21 @@ describe('parseJsonLayer', () => {
     [JSON.stringify({ kind: 'table' }), /"kind" must be/],
     [JSON.stringify({ ...rose, calmPct: 20 }), /sum to 115\.00 %/],
     [JSON.stringify({ ...rose, frequencyPct: [[1, 2]] }), /one row per sector/],
-    [JSON.stringify({ ...graph, series: [{ name: 'A', points: [[4, 1], [2, 3]] }] }), /ascending x/],
+    [
+      JSON.stringify({
+        ...graph,
+        series: [
+          {
+            name: 'A',
+            points: [
+              [4, 1],
+              [2, 3],
+            ],
+          },
+        ],
+      }),
+      /ascending x/,
+    ],
     [JSON.stringify({ ...graph, provenance: undefined }), /provenance/],
   ])('rejects %s', (text, message) => {
     expect(() => parseJsonLayer(text)).toThrow(JsonLayerError);

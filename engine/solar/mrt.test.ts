@@ -93,7 +93,15 @@ describe('solarCalMrt (outdoor)', () => {
         fc.double({ min: 0, max: 1, noNaN: true }),
         (dni, dhi, alt, sunlit, svf) => {
           const ghi = dni * Math.max(0, Math.sin((alt * Math.PI) / 180)) + dhi;
-          const mrt = solarCalMrt({ longwaveMrtC: 10, directNormalWm2: dni, diffuseHorizontalWm2: dhi, globalHorizontalWm2: ghi, sunAltitudeDeg: alt, sunlit, skyViewFactor: svf });
+          const mrt = solarCalMrt({
+            longwaveMrtC: 10,
+            directNormalWm2: dni,
+            diffuseHorizontalWm2: dhi,
+            globalHorizontalWm2: ghi,
+            sunAltitudeDeg: alt,
+            sunlit,
+            skyViewFactor: svf,
+          });
           expect(mrt).toBeGreaterThanOrEqual(10);
         },
       ),

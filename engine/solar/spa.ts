@@ -100,10 +100,7 @@ function meanObliquityArcsec(jme: number): number {
   // Horner form of 84381.448 − 4680.93U − 1.55U² + 1999.25U³ − 51.38U⁴ − 249.67U⁵ − 39.05U⁶
   // + 7.12U⁷ + 27.87U⁸ + 5.79U⁹ + 2.45U¹⁰.
   return (
-    84381.448 +
-    u *
-      (-4680.93 +
-        u * (-1.55 + u * (1999.25 + u * (-51.38 + u * (-249.67 + u * (-39.05 + u * (7.12 + u * (27.87 + u * (5.79 + u * 2.45)))))))))
+    84381.448 + u * (-4680.93 + u * (-1.55 + u * (1999.25 + u * (-51.38 + u * (-249.67 + u * (-39.05 + u * (7.12 + u * (27.87 + u * (5.79 + u * 2.45)))))))))
   );
 }
 
@@ -134,11 +131,8 @@ export function geocentricSun(jd: number, deltaTSeconds: number, tables: SpaTabl
   // Geocentric right ascension and declination (Eqs. 30–31).
   const lambda = lambdaDeg * DEG;
   const beta = betaDeg * DEG;
-  const rightAscensionDeg = limitDegrees(
-    Math.atan2(Math.sin(lambda) * Math.cos(epsilon) - Math.tan(beta) * Math.sin(epsilon), Math.cos(lambda)) / DEG,
-  );
-  const declinationDeg =
-    Math.asin(Math.sin(beta) * Math.cos(epsilon) + Math.cos(beta) * Math.sin(epsilon) * Math.sin(lambda)) / DEG;
+  const rightAscensionDeg = limitDegrees(Math.atan2(Math.sin(lambda) * Math.cos(epsilon) - Math.tan(beta) * Math.sin(epsilon), Math.cos(lambda)) / DEG);
+  const declinationDeg = Math.asin(Math.sin(beta) * Math.cos(epsilon) + Math.cos(beta) * Math.sin(epsilon) * Math.sin(lambda)) / DEG;
 
   return { siderealDeg, rightAscensionDeg, declinationDeg, radiusAu };
 }
@@ -165,24 +159,15 @@ export function topocentricSun(sun: GeocentricSun, site: TopocentricInput): Topo
 
   // Elevation without refraction (Eq. 41), then the refraction correction (Eq. 42) applied only
   // while the sun's upper limb can be above the horizon, as the SPA reference does.
-  const e0Deg =
-    Math.asin(
-      Math.sin(latitude) * Math.sin(topoDeclination) + Math.cos(latitude) * Math.cos(topoDeclination) * Math.cos(topoHourAngle),
-    ) / DEG;
+  const e0Deg = Math.asin(Math.sin(latitude) * Math.sin(topoDeclination) + Math.cos(latitude) * Math.cos(topoDeclination) * Math.cos(topoHourAngle)) / DEG;
   let refractionDeg = 0;
   if (e0Deg >= -1 * (SUN_RADIUS_DEG + SUNRISE_REFRACTION_DEG)) {
-    refractionDeg =
-      (site.pressureMbar / 1010) *
-      (283 / (273 + site.temperatureC)) *
-      (1.02 / (60 * Math.tan((e0Deg + 10.3 / (e0Deg + 5.11)) * DEG)));
+    refractionDeg = (site.pressureMbar / 1010) * (283 / (273 + site.temperatureC)) * (1.02 / (60 * Math.tan((e0Deg + 10.3 / (e0Deg + 5.11)) * DEG)));
   }
   const elevationDeg = e0Deg + refractionDeg; // Eq. 43
 
   // Astronomers' azimuth Γ (westward from south), then navigators' Φ = Γ + 180 (Eqs. 45–46).
-  const gamma = Math.atan2(
-    Math.sin(topoHourAngle),
-    Math.cos(topoHourAngle) * Math.sin(latitude) - Math.tan(topoDeclination) * Math.cos(latitude),
-  );
+  const gamma = Math.atan2(Math.sin(topoHourAngle), Math.cos(topoHourAngle) * Math.sin(latitude) - Math.tan(topoDeclination) * Math.cos(latitude));
   const azimuthDeg = limitDegrees(gamma / DEG + 180);
 
   return { zenithDeg: 90 - elevationDeg, azimuthDeg, elevationDeg };

@@ -16,7 +16,7 @@ describe('typical-year hours', () => {
 
   it('places the Chicago solstice noon sun at the expected elevation (90 − φ + ε ≈ 71.5°)', () => {
     const { elevationDeg, vectors } = hourlySunDirections(41.98, -87.92, -6);
-    const h = (171 * 24) + 11; // 21 June, hour 11:00–12:00 sampled at 11:30 CST (solar noon ≈ 11:51)
+    const h = 171 * 24 + 11; // 21 June, hour 11:00–12:00 sampled at 11:30 CST (solar noon ≈ 11:51)
     expect(elevationDeg[h]).toBeGreaterThan(70);
     expect(elevationDeg[h]).toBeLessThan(71.6);
     expect(vectors[h * 3 + 1]).toBeLessThan(0); // sun to the south: −y

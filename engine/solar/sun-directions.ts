@@ -95,7 +95,8 @@ export function windowHourMask(window: SunWindow): Uint8Array {
     const { month } = monthAndDay(dayIndex);
     if (!inCyclicRange(month, window.startMonth, window.endMonth)) continue;
     for (let hour = 0; hour < 24; hour++) {
-      const inHours = wholeDay || (window.startHour < window.endHour ? hour >= window.startHour && hour < window.endHour : hour >= window.startHour || hour < window.endHour);
+      const inHours =
+        wholeDay || (window.startHour < window.endHour ? hour >= window.startHour && hour < window.endHour : hour >= window.startHour || hour < window.endHour);
       if (inHours) mask[dayIndex * 24 + hour] = 1;
     }
   }

@@ -12,11 +12,36 @@ const CHICAGO = { latitudeDeg: 41.98, longitudeDeg: -87.92, utcOffsetHours: -6 }
 function pavilion(): Float32Array {
   const h = 20;
   const quads: number[][][] = [
-    [[-h, -h, 4], [h, -h, 4], [h, h, 4], [-h, h, 4]], // roof
-    [[-h, -h, 1], [h, -h, 1], [h, -h, 4], [-h, -h, 4]], // south fascia
-    [[h, -h, 1], [h, h, 1], [h, h, 4], [h, -h, 4]], // east
-    [[h, h, 1], [-h, h, 1], [-h, h, 4], [h, h, 4]], // north
-    [[-h, h, 1], [-h, -h, 1], [-h, -h, 4], [-h, h, 4]], // west
+    [
+      [-h, -h, 4],
+      [h, -h, 4],
+      [h, h, 4],
+      [-h, h, 4],
+    ], // roof
+    [
+      [-h, -h, 1],
+      [h, -h, 1],
+      [h, -h, 4],
+      [-h, -h, 4],
+    ], // south fascia
+    [
+      [h, -h, 1],
+      [h, h, 1],
+      [h, h, 4],
+      [h, -h, 4],
+    ], // east
+    [
+      [h, h, 1],
+      [-h, h, 1],
+      [-h, h, 4],
+      [h, h, 4],
+    ], // north
+    [
+      [-h, h, 1],
+      [-h, -h, 1],
+      [-h, -h, 4],
+      [-h, h, 4],
+    ], // west
   ];
   return Float32Array.from(quads.flatMap(([a, b, c, d]) => [...a, ...b, ...c, ...a, ...c, ...d]));
 }
@@ -53,7 +78,10 @@ describe('sunlitFraction and sunlitMatrix', () => {
     const bvh = buildSceneBvh(emptyScene());
     fc.assert(
       fc.property(
-        fc.array(fc.tuple(fc.double({ min: 0, max: 360, noNaN: true }), fc.double({ min: -90, max: 0, noNaN: true }), fc.double({ min: 0.1, max: 5, noNaN: true })), { minLength: 1, maxLength: 20 }),
+        fc.array(
+          fc.tuple(fc.double({ min: 0, max: 360, noNaN: true }), fc.double({ min: -90, max: 0, noNaN: true }), fc.double({ min: 0.1, max: 5, noNaN: true })),
+          { minLength: 1, maxLength: 20 },
+        ),
         fc.tuple(fc.double({ min: -50, max: 50, noNaN: true }), fc.double({ min: -50, max: 50, noNaN: true }), fc.double({ min: 0, max: 30, noNaN: true })),
         fc.boolean(),
         (suns, [x, y, z], withNormal) => {

@@ -24,7 +24,12 @@ export function buildSceneBvh(triangles: Float32Array, options: SceneBvhOptions 
   const geometry = new BufferGeometry();
   geometry.setAttribute('position', new BufferAttribute(triangles, 3));
   const vertexCount = triangles.length / 3;
-  geometry.setIndex(new BufferAttribute(Uint32Array.from({ length: vertexCount }, (_, i) => i), 1));
+  geometry.setIndex(
+    new BufferAttribute(
+      Uint32Array.from({ length: vertexCount }, (_, i) => i),
+      1,
+    ),
+  );
   return new MeshBVH(geometry, { strategy: options.strategy === 'center' ? CENTER : SAH });
 }
 

@@ -50,7 +50,11 @@ describe('sunlitByHour (grouped rays with edge refinement)', () => {
     fc.assert(
       fc.property(
         fc.array(fc.tuple(fc.double({ min: 0, max: 360, noNaN: true }), fc.double({ min: -90, max: 90, noNaN: true })), { minLength: 1, maxLength: 40 }),
-        fc.tuple(fc.double({ min: -100, max: 100, noNaN: true }), fc.double({ min: -100, max: 100, noNaN: true }), fc.double({ min: 0.5, max: 50, noNaN: true })),
+        fc.tuple(
+          fc.double({ min: -100, max: 100, noNaN: true }),
+          fc.double({ min: -100, max: 100, noNaN: true }),
+          fc.double({ min: 0.5, max: 50, noNaN: true }),
+        ),
         (suns, [x, y, z]) => {
           const vectors = Float32Array.from(suns.flatMap(([az, el]) => sunVector(az, el)));
           const { lit } = sunlitByHour(Float32Array.of(x, y, z), undefined, vectors, bvh);

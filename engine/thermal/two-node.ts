@@ -194,7 +194,7 @@ export function twoNodeModel(input: TwoNodeInput): TwoNodeResult {
   const clothedFactorStandard = 1 / (1 + 0.155 * areaFactorStandard * htStandard * cloStandard);
   const permeabilityIndex = 0.45;
   const permeationStandard =
-    ((permeabilityIndex * hcStandard) / htStandard) * (1 - clothedFactorStandard) / (hcStandard / htStandard - clothedFactorStandard * permeabilityIndex);
+    (((permeabilityIndex * hcStandard) / htStandard) * (1 - clothedFactorStandard)) / (hcStandard / htStandard - clothedFactorStandard * permeabilityIndex);
   const dryConductanceStandard = 1 / (1 / (areaFactorStandard * htStandard) + clothingResistanceStandard);
   const evaporativeConductanceStandard =
     1 / (1 / (lewisRatio * areaFactorStandard * hcStandard) + clothingResistanceStandard / (lewisRatio * permeationStandard));

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import {
-  UTCI_STRESS_CATEGORIES,
-  saturationVapourPressureHpa,
-  utci,
-  utciBatch,
-  utciStressCategory,
-  utciThermalCondition,
-} from './utci.ts';
+import { UTCI_STRESS_CATEGORIES, saturationVapourPressureHpa, utci, utciBatch, utciStressCategory, utciThermalCondition } from './utci.ts';
 import { UTCI_COEFFICIENTS } from './utci-coefficients.ts';
 
 describe('utci (Bröde et al. 2012 polynomial)', () => {

@@ -106,7 +106,11 @@ function evaluateReduced(k: Float64Array, va: number, dt: number): number {
 }
 
 function clampWind(windSpeedMs: number): number {
-  return windSpeedMs < UTCI_LIMITS.windSpeedMinMs ? UTCI_LIMITS.windSpeedMinMs : windSpeedMs > UTCI_LIMITS.windSpeedMaxMs ? UTCI_LIMITS.windSpeedMaxMs : windSpeedMs;
+  return windSpeedMs < UTCI_LIMITS.windSpeedMinMs
+    ? UTCI_LIMITS.windSpeedMinMs
+    : windSpeedMs > UTCI_LIMITS.windSpeedMaxMs
+      ? UTCI_LIMITS.windSpeedMaxMs
+      : windSpeedMs;
 }
 
 function hourIsValid(airTemperatureC: number, relativeHumidityPct: number): boolean {

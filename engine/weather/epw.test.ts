@@ -122,9 +122,7 @@ describe('parseEpw rejects malformed input with the line and field', () => {
 
   it('reports a file truncated at a line boundary', () => {
     const text = chicagoLines.slice(0, 8 + 4000).join('\n');
-    expect(parseError(text).message).toBe(
-      'truncated file: DATA PERIODS declares 8760 hourly rows, found 4000 (data ends at line 4008)',
-    );
+    expect(parseError(text).message).toBe('truncated file: DATA PERIODS declares 8760 hourly rows, found 4000 (data ends at line 4008)');
   });
 
   it('reports a file truncated in the middle of a row', () => {

@@ -223,9 +223,7 @@ export function parseEpw(text: string): Epw {
     }
   }
   if (found < rows) {
-    throw new EpwParseError(
-      `truncated file: DATA PERIODS declares ${rows} hourly rows, found ${found} (data ends at line ${HEADER_LINES + found})`,
-    );
+    throw new EpwParseError(`truncated file: DATA PERIODS declares ${rows} hourly rows, found ${found} (data ends at line ${HEADER_LINES + found})`);
   }
   return epw;
 }

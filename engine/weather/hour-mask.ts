@@ -85,17 +85,9 @@ function seasonPredicate(season: Season | undefined): (month: number, day: numbe
 }
 
 /** 1 for each hour in the season and time window, else 0. */
-export function hourMask(
-  calendar: HourCalendar,
-  options: { season?: Season; timeWindow?: string | TimeWindow } = {},
-): Uint8Array {
+export function hourMask(calendar: HourCalendar, options: { season?: Season; timeWindow?: string | TimeWindow } = {}): Uint8Array {
   const inSeason = seasonPredicate(options.season);
-  const window =
-    options.timeWindow === undefined
-      ? ALL_DAY
-      : typeof options.timeWindow === 'string'
-        ? parseTimeWindow(options.timeWindow)
-        : options.timeWindow;
+  const window = options.timeWindow === undefined ? ALL_DAY : typeof options.timeWindow === 'string' ? parseTimeWindow(options.timeWindow) : options.timeWindow;
   const inWindow = new Uint8Array(25);
   for (let h = 1; h <= 24; h++) inWindow[h] = hourInWindow(h, window) ? 1 : 0;
   const mask = new Uint8Array(calendar.hours);

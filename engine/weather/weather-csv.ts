@@ -20,14 +20,7 @@ export const WEATHER_CSV_COLUMNS = [
   'diffuse_horizontal_Wh_m2',
 ] as const;
 
-type ValueKey =
-  | 'dryBulbC'
-  | 'relativeHumidityPct'
-  | 'windDirectionDeg'
-  | 'windSpeedMs'
-  | 'globalHorizontalWhM2'
-  | 'directNormalWhM2'
-  | 'diffuseHorizontalWhM2';
+type ValueKey = 'dryBulbC' | 'relativeHumidityPct' | 'windDirectionDeg' | 'windSpeedMs' | 'globalHorizontalWhM2' | 'directNormalWhM2' | 'diffuseHorizontalWhM2';
 
 /** Value columns in CSV order (after the timestamp). */
 const VALUE_KEYS: readonly ValueKey[] = [
@@ -72,10 +65,7 @@ function hourEndingTimestamp(year: number, month: number, day: number, hour: num
   const date = new Date(0);
   date.setUTCFullYear(year, month - 1, day);
   date.setUTCHours(hour, 0, 0, 0);
-  return (
-    `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}` +
-    `T${pad(date.getUTCHours())}:00${offset}`
-  );
+  return `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}` + `T${pad(date.getUTCHours())}:00${offset}`;
 }
 
 const formatValue = (value: number): string => (Number.isNaN(value) ? '' : String(value));

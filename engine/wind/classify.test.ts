@@ -63,10 +63,12 @@ describe('classes are consistent with exceedances (fast-check)', () => {
   const rowsFor = (criterion: Criterion) => {
     const columns = comfortThresholdsMs(criterion).length;
     return fc.array(
-      fc.array(fc.oneof(fc.double({ min: 0, max: 1, noNaN: true }), fc.constantFrom(0, 0.0005, 0.003, 0.015, 0.02, 0.025, 0.05, 0.1, 0.2)), {
-        minLength: columns,
-        maxLength: columns,
-      }).map((row) => row.sort((a, b) => b - a)),
+      fc
+        .array(fc.oneof(fc.double({ min: 0, max: 1, noNaN: true }), fc.constantFrom(0, 0.0005, 0.003, 0.015, 0.02, 0.025, 0.05, 0.1, 0.2)), {
+          minLength: columns,
+          maxLength: columns,
+        })
+        .map((row) => row.sort((a, b) => b - a)),
       { minLength: 1, maxLength: 20 },
     );
   };
@@ -102,7 +104,10 @@ describe('classes are consistent with exceedances (fast-check)', () => {
     fc.assert(
       fc.property(rowsFor(lddc), fc.double({ min: 0, max: 0.2, noNaN: true }), (rows, extra) => {
         const before = classifyComfort(rows.flat(), lddc).classIndex;
-        const after = classifyComfort(rows.flat().map((v) => Math.min(1, v + extra)), lddc).classIndex;
+        const after = classifyComfort(
+          rows.flat().map((v) => Math.min(1, v + extra)),
+          lddc,
+        ).classIndex;
         before.forEach((c, p) => expect(after[p]).toBeGreaterThanOrEqual(c));
       }),
     );

@@ -81,23 +81,43 @@ const problem = fc
   .chain(({ directions, points, hours }) =>
     fc.record({
       directionsDeg: fc.array(fc.integer({ min: 0, max: 359 }), { minLength: directions, maxLength: directions }),
-      speedRatios: fc.array(fc.oneof(fc.integer({ min: 0, max: 30 }).map((r) => r / 10), fc.double({ min: 0, max: 3, noNaN: true }), fc.constant(Number.NaN)), {
-        minLength: points * directions,
-        maxLength: points * directions,
-      }),
+      speedRatios: fc.array(
+        fc.oneof(
+          fc.integer({ min: 0, max: 30 }).map((r) => r / 10),
+          fc.double({ min: 0, max: 3, noNaN: true }),
+          fc.constant(Number.NaN),
+        ),
+        {
+          minLength: points * directions,
+          maxLength: points * directions,
+        },
+      ),
       windDirectionDeg: fc.array(fc.oneof(fc.integer({ min: 0, max: 360 }), fc.double({ min: -720, max: 720, noNaN: true }), fc.constant(Number.NaN)), {
         minLength: hours,
         maxLength: hours,
       }),
-      windSpeedMs: fc.array(fc.oneof(fc.integer({ min: 0, max: 150 }).map((s) => s / 10), fc.constant(0), fc.constant(Number.NaN)), {
-        minLength: hours,
-        maxLength: hours,
-      }),
+      windSpeedMs: fc.array(
+        fc.oneof(
+          fc.integer({ min: 0, max: 150 }).map((s) => s / 10),
+          fc.constant(0),
+          fc.constant(Number.NaN),
+        ),
+        {
+          minLength: hours,
+          maxLength: hours,
+        },
+      ),
       hourMask: fc.option(fc.array(fc.integer({ min: 0, max: 1 }), { minLength: hours, maxLength: hours }), { nil: undefined }),
-      thresholdsMs: fc.array(fc.oneof(fc.integer({ min: 0, max: 200 }).map((t) => t / 10), fc.double({ min: 0, max: 30, noNaN: true })), {
-        minLength: 1,
-        maxLength: 6,
-      }),
+      thresholdsMs: fc.array(
+        fc.oneof(
+          fc.integer({ min: 0, max: 200 }).map((t) => t / 10),
+          fc.double({ min: 0, max: 30, noNaN: true }),
+        ),
+        {
+          minLength: 1,
+          maxLength: 6,
+        },
+      ),
       speedFactor: fc.oneof(fc.constant(1), fc.double({ min: 0.1, max: 3, noNaN: true })),
     }),
   );
@@ -176,7 +196,15 @@ describe('on the Chicago weather year', () => {
 
   it('fast and brute force agree for the year and for a summer daytime window', () => {
     for (const mask of [undefined, hourMask(epw, { season: { months: [6, 7, 8] }, timeWindow: '07:00-19:00' })]) {
-      const input = { speedRatios, directionsDeg, windDirectionDeg: epw.windDirectionDeg, windSpeedMs: epw.windSpeedMs, thresholdsMs, hourMask: mask, speedFactor: 0.8 };
+      const input = {
+        speedRatios,
+        directionsDeg,
+        windDirectionDeg: epw.windDirectionDeg,
+        windSpeedMs: epw.windSpeedMs,
+        thresholdsMs,
+        hourMask: mask,
+        speedFactor: 0.8,
+      };
       expect(exceedanceProbabilities(input)).toEqual(exceedanceProbabilitiesBruteForce(input));
     }
   });

@@ -10,11 +10,7 @@
  * Typical use: thresholds = comfortThresholdsMs(criterion); exceedances =
  * exceedanceProbabilities({ ..., thresholdsMs: thresholds }); classifyComfort(exceedances, criterion).
  */
-export {
-  exceedanceProbabilities,
-  exceedanceProbabilitiesBruteForce,
-  type ExceedanceInput,
-} from './exceedance.ts';
+export { exceedanceProbabilities, exceedanceProbabilitiesBruteForce, type ExceedanceInput } from './exceedance.ts';
 export { nearestDirectionIndex } from './hours.ts';
 export { classifyComfort, NO_CLASS } from './classify.ts';
 export { comfortThresholdsMs } from './criterion-schema.ts';

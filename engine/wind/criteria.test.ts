@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  COMFORT_COLOURS,
-  comfortThresholdsMs,
-  CRITERIA,
-  criterionSchema,
-  getCriterion,
-  recipeDefaults,
-  type CriterionInput,
-} from './criteria.ts';
+import { COMFORT_COLOURS, comfortThresholdsMs, CRITERIA, criterionSchema, getCriterion, recipeDefaults, type CriterionInput } from './criteria.ts';
 
-const table = (id: string) =>
-  getCriterion(id).classes.map((c) => [c.thresholdMs, c.allowedExceedance]);
+const table = (id: string) => getCriterion(id).classes.map((c) => [c.thresholdMs, c.allowedExceedance]);
 
 describe('built-in criteria hold DOMAIN.md §2 tables', () => {
   it('every built-in criterion passes its own schema', () => {
@@ -19,31 +10,67 @@ describe('built-in criteria hold DOMAIN.md §2 tables', () => {
   });
 
   it('Lawson LDDC: 2.5/4/6/8 at 5 %, unsafe above 15 m/s for 0.022 %', () => {
-    expect(table('lawson-lddc')).toEqual([[2.5, 0.05], [4, 0.05], [6, 0.05], [8, 0.05], [null, null]]);
+    expect(table('lawson-lddc')).toEqual([
+      [2.5, 0.05],
+      [4, 0.05],
+      [6, 0.05],
+      [8, 0.05],
+      [null, null],
+    ]);
     expect(getCriterion('lawson-lddc').safety.map((s) => [s.thresholdMs, s.allowedExceedance])).toEqual([[15, 0.00022]]);
     expect(getCriterion('lawson-lddc').speedType).toBe('maxMeanGem');
   });
 
   it('Lawson 2001: 4/6/8/10 at 5 %, 15 and 20 m/s safety at 0.023 %', () => {
-    expect(table('lawson-2001')).toEqual([[4, 0.05], [6, 0.05], [8, 0.05], [10, 0.05], [null, null]]);
-    expect(getCriterion('lawson-2001').safety.map((s) => [s.thresholdMs, s.allowedExceedance])).toEqual([[15, 0.00023], [20, 0.00023]]);
+    expect(table('lawson-2001')).toEqual([
+      [4, 0.05],
+      [6, 0.05],
+      [8, 0.05],
+      [10, 0.05],
+      [null, null],
+    ]);
+    expect(getCriterion('lawson-2001').safety.map((s) => [s.thresholdMs, s.allowedExceedance])).toEqual([
+      [15, 0.00023],
+      [20, 0.00023],
+    ]);
   });
 
   it('Lawson 1978: 1.8/3.6/5.3/7.6 at 2 %, no safety', () => {
-    expect(table('lawson-1978')).toEqual([[1.8, 0.02], [3.6, 0.02], [5.3, 0.02], [7.6, 0.02], [null, null]]);
+    expect(table('lawson-1978')).toEqual([
+      [1.8, 0.02],
+      [3.6, 0.02],
+      [5.3, 0.02],
+      [7.6, 0.02],
+      [null, null],
+    ]);
     expect(getCriterion('lawson-1978').safety).toEqual([]);
   });
 
   it('Davenport: 3.6/5.3/7.6/9.8 at 1.5 %, 15.1 m/s at 0.01 % dangerous', () => {
-    expect(table('davenport')).toEqual([[3.6, 0.015], [5.3, 0.015], [7.6, 0.015], [9.8, 0.015], [null, null]]);
+    expect(table('davenport')).toEqual([
+      [3.6, 0.015],
+      [5.3, 0.015],
+      [7.6, 0.015],
+      [9.8, 0.015],
+      [null, null],
+    ]);
     expect(getCriterion('davenport').safety.map((s) => [s.thresholdMs, s.allowedExceedance])).toEqual([[15.1, 0.0001]]);
   });
 
   it('NEN 8100: classes A–E by P(U>5) bands, safety by P(U>15), strict comparison', () => {
     const nen = getCriterion('nen-8100');
     expect(nen.classes.map((c) => c.label)).toEqual(['A', 'B', 'C', 'D', 'E']);
-    expect(table('nen-8100')).toEqual([[5, 0.025], [5, 0.05], [5, 0.1], [5, 0.2], [null, null]]);
-    expect(nen.safety.map((s) => [s.thresholdMs, s.allowedExceedance])).toEqual([[15, 0.0005], [15, 0.003]]);
+    expect(table('nen-8100')).toEqual([
+      [5, 0.025],
+      [5, 0.05],
+      [5, 0.1],
+      [5, 0.2],
+      [null, null],
+    ]);
+    expect(nen.safety.map((s) => [s.thresholdMs, s.allowedExceedance])).toEqual([
+      [15, 0.0005],
+      [15, 0.003],
+    ]);
     expect(nen.exceedanceComparison).toBe('lessThan');
   });
 

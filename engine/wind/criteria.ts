@@ -10,12 +10,7 @@
  * obey the same ordering (least to most severe), so the most severe limit broken implies all
  * earlier ones are broken too.
  */
-import {
-  COMFORT_COLOURS,
-  SAFETY_COLOURS,
-  comfortThresholdsMs,
-  type Criterion,
-} from './criterion-schema.ts';
+import { COMFORT_COLOURS, SAFETY_COLOURS, comfortThresholdsMs, type Criterion } from './criterion-schema.ts';
 
 export * from './criterion-schema.ts';
 
@@ -115,7 +110,6 @@ export function getCriterion(id: string): Criterion {
   return found;
 }
 
-
 export interface RecipeSeason {
   id: string;
   name: string;
@@ -164,8 +158,7 @@ function seasonsFor(hemisphere: 'north' | 'south'): RecipeSeason[] {
     { id: 'summer', name: 'Summer', months: [6, 7, 8] },
     { id: 'autumn', name: 'Autumn', months: [9, 10, 11] },
   ];
-  const seasons =
-    hemisphere === 'north' ? north : north.map((s) => ({ ...s, months: s.months.map((m) => ((m + 5) % 12) + 1) }));
+  const seasons = hemisphere === 'north' ? north : north.map((s) => ({ ...s, months: s.months.map((m) => ((m + 5) % 12) + 1) }));
   return [{ id: 'annual', name: 'Annual', months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] }, ...seasons];
 }
 

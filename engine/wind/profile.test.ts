@@ -2,8 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { logLawSpeed, powerLawSpeed, profileCurve, referenceSpeedFactor, TERRAINS } from './profile.ts';
 
-const within = (actual: number, expected: number, relative: number) =>
-  expect(Math.abs(actual - expected) / expected).toBeLessThanOrEqual(relative);
+const within = (actual: number, expected: number, relative: number) => expect(Math.abs(actual - expected) / expected).toBeLessThanOrEqual(relative);
 
 describe('logLawSpeed (DOMAIN.md §2 checks, ±1 %)', () => {
   it('6.52 m/s at 10 m, z0 = 0.01 m → 5.0 m/s at 2 m', () => {

@@ -128,7 +128,11 @@ export interface ProfileCurve {
 export function profileCurve(
   terrain: TerrainId | Terrain,
   heightsM: readonly number[] = DEFAULT_PROFILE_HEIGHTS_M,
-  { metSpeedMs = 1, metTerrain = MET_STATION_TERRAIN, metHeightM = MET_STATION_HEIGHT_M }: { metSpeedMs?: number; metTerrain?: TerrainId | Terrain; metHeightM?: number } = {},
+  {
+    metSpeedMs = 1,
+    metTerrain = MET_STATION_TERRAIN,
+    metHeightM = MET_STATION_HEIGHT_M,
+  }: { metSpeedMs?: number; metTerrain?: TerrainId | Terrain; metHeightM?: number } = {},
 ): ProfileCurve {
   const site = terrainOf(terrain);
   const heights = Float64Array.from(heightsM);

@@ -2,7 +2,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from 'xstate';
 import { GENERIC_RESET_ERROR, SSO_DID_NOT_START, SSO_STATE_MISMATCH } from './auth.machine.ts';
-import { normalizeStatus, selectIsAuthenticated, selectIsSignedIn, selectNeedsQuestionnaire, selectReturnPath, selectStatus, selectStoredAuth } from './auth.selectors.ts';
+import {
+  normalizeStatus,
+  selectIsAuthenticated,
+  selectIsSignedIn,
+  selectNeedsQuestionnaire,
+  selectReturnPath,
+  selectStatus,
+  selectStoredAuth,
+} from './auth.selectors.ts';
 import type { AuthResponse } from './auth.types.ts';
 import { deferred, DETAILS, serverError, start, STORED, TOKENS } from './auth.test-harness.ts';
 
@@ -70,7 +78,10 @@ describe('password and one-time-password login', () => {
   });
 
   it('a second attempt from failed clears the error', async () => {
-    const login = vi.fn().mockRejectedValueOnce(serverError(401, { detail: 'No' })).mockResolvedValueOnce(TOKENS);
+    const login = vi
+      .fn()
+      .mockRejectedValueOnce(serverError(401, { detail: 'No' }))
+      .mockResolvedValueOnce(TOKENS);
     const { actor } = start(undefined, { login });
     actor.send({ type: 'credentials.submit', credentials: { username: 'ada', password: 'x' } });
     await waitFor(actor, (s) => s.matches({ signedOut: 'failed' }));

@@ -22,9 +22,12 @@ describe('questionnaire flag', () => {
   });
 
   it('a failed submission keeps the flag on and the error', async () => {
-    const { actor } = start({ ...STORED, questionnaire: true }, {
-      submitQuestionnaire: vi.fn(async () => Promise.reject(serverError(400, { role: ['This field may not be blank.'] }))),
-    });
+    const { actor } = start(
+      { ...STORED, questionnaire: true },
+      {
+        submitQuestionnaire: vi.fn(async () => Promise.reject(serverError(400, { role: ['This field may not be blank.'] }))),
+      },
+    );
     actor.send({ type: 'questionnaire.submit', answers: { ...ANSWERS, role: '' } });
     await waitFor(actor, (s) => s.context.questionnaireError !== null);
     expect(actor.getSnapshot().matches({ authenticated: { questionnaire: 'answering' } })).toBe(true);
@@ -48,7 +51,10 @@ describe('end-user agreement', () => {
   });
 
   it('a pending agreement blocks until agreed; a failed agreement keeps it', async () => {
-    const accept = vi.fn().mockRejectedValueOnce(serverError(500, { detail: 'Server error' })).mockResolvedValueOnce(undefined);
+    const accept = vi
+      .fn()
+      .mockRejectedValueOnce(serverError(500, { detail: 'Server error' }))
+      .mockResolvedValueOnce(undefined);
     const { actor } = start(STORED, { loadAgreement: vi.fn(async () => AGREEMENT), acceptAgreement: accept });
     await waitFor(actor, (s) => s.matches({ authenticated: { ready: 'agreementRequired' } }));
     expect(selectPendingAgreement(actor.getSnapshot())).toEqual(AGREEMENT);
@@ -111,4 +117,3 @@ describe('session end', () => {
     expect(selectStatus(actor.getSnapshot())).toBe('AUTHENTICATED');
   });
 });
-

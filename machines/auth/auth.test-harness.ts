@@ -92,4 +92,3 @@ export function defaultServices(): Services {
     acceptAgreement: vi.fn(async () => undefined),
   };
 }
-

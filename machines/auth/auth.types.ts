@@ -8,13 +8,7 @@ export interface AuthResponse {
 
 /** SPEC §3's authentication status of each state (a tag of the state in auth.machine.ts). */
 export type AuthStatus =
-  | 'AUTHENTICATED'
-  | 'ERROR'
-  | 'LOGGED_OUT'
-  | 'WAIT_FOR_OAUTH_REDIRECT_URL'
-  | 'WAIT_FOR_OAUTH_RESPONSE'
-  | 'WAIT_FOR_TOKEN'
-  | 'SIGNUP_SUCCESS';
+  'AUTHENTICATED' | 'ERROR' | 'LOGGED_OUT' | 'WAIT_FOR_OAUTH_REDIRECT_URL' | 'WAIT_FOR_OAUTH_RESPONSE' | 'WAIT_FOR_TOKEN' | 'SIGNUP_SUCCESS';
 
 /**
  * The auth machine's tags: every state carries its status; `signingIn` marks a sign-in under way

@@ -8,7 +8,10 @@ const COUNTRIES: Place[] = [
   { code: 'FR', name: 'France' },
 ];
 
-function start(loadCountries = vi.fn(async () => COUNTRIES), loadProvinces = vi.fn(async ({ country }: { country: string }) => (country === 'CA' ? [{ code: 'CA-ON', name: 'Ontario' }] : []))) {
+function start(
+  loadCountries = vi.fn(async () => COUNTRIES),
+  loadProvinces = vi.fn(async ({ country }: { country: string }) => (country === 'CA' ? [{ code: 'CA-ON', name: 'Ontario' }] : [])),
+) {
   const machine = placesMachine.provide({
     actors: {
       loadCountries: fromPromise<Place[], void>(() => loadCountries()),

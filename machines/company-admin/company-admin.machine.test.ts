@@ -75,10 +75,9 @@ describe('company administration', () => {
   });
 
   it('says when the user has no company', async () => {
-    const actor = createActor(
-      companyAdminMachine.provide({ actors: { loadCompany: fromPromise<OwnCompany, void>(async () => Promise.reject(noCompany)) } }),
-      { input: {} },
-    ).start();
+    const actor = createActor(companyAdminMachine.provide({ actors: { loadCompany: fromPromise<OwnCompany, void>(async () => Promise.reject(noCompany)) } }), {
+      input: {},
+    }).start();
     await settle();
     expect(selectCompanyMissing(actor.getSnapshot())).toBe(true);
   });

@@ -48,7 +48,9 @@ export const companyAdminMachine = setup({
   actions: {
     storeCompany: assign((_, company: OwnCompany) => ({ company, error: null })),
     storeError: assign((_, params: { error: unknown }) => ({ error: asServerError(params.error) })),
-    countUsers: assign(({ context }, count: number) => (context.company && context.company.user_count !== count ? { company: { ...context.company, user_count: count } } : {})),
+    countUsers: assign(({ context }, count: number) =>
+      context.company && context.company.user_count !== count ? { company: { ...context.company, user_count: count } } : {},
+    ),
   },
   guards: {
     startsOn: ({ context }, params: { tab: CompanyAdminTab }) => context.initialTab === params.tab,

@@ -26,7 +26,9 @@ const invalidPage: ServerError = { kind: 'http', status: 404, detail: 'Invalid p
 
 type Change = { userId: number; role: number | null } | { userId: number; subscription: number | null };
 
-function start(options: { users?: CompanyUser[]; update?: (change: Change) => Promise<CompanyUser>; create?: (u: CompanyUserCreate) => Promise<CompanyUser> } = {}) {
+function start(
+  options: { users?: CompanyUser[]; update?: (change: Change) => Promise<CompanyUser>; create?: (u: CompanyUserCreate) => Promise<CompanyUser> } = {},
+) {
   const all = options.users ?? [user(1), user(2, { subscription: 1 }), user(3)];
   const pages: number[] = [];
   const removed: number[] = [];
@@ -44,9 +46,17 @@ function start(options: { users?: CompanyUser[]; update?: (change: Change) => Pr
           roles: ROLES,
           subscriptions: [subscription(1, { user: 2, user_name: 'Bea Smith' }), subscription(2)],
         })),
-        createUser: fromPromise<CompanyUser, CompanyUserCreate>(({ input }) => (options.create ?? (async (u) => user(9, { username: u.username, first_name: '', last_name: '' })))(input)),
+        createUser: fromPromise<CompanyUser, CompanyUserCreate>(({ input }) =>
+          (options.create ?? (async (u) => user(9, { username: u.username, first_name: '', last_name: '' })))(input),
+        ),
         updateUser: fromPromise<CompanyUser, Change>(({ input }) =>
-          (options.update ?? (async (c) => ({ ...all.find((u) => u.id === c.userId)!, ...('role' in c ? { role: c.role, role_name: ROLES.find((r) => r.id === c.role)?.name ?? null } : { subscription: c.subscription }) })))(input),
+          (
+            options.update ??
+            (async (c) => ({
+              ...all.find((u) => u.id === c.userId)!,
+              ...('role' in c ? { role: c.role, role_name: ROLES.find((r) => r.id === c.role)?.name ?? null } : { subscription: c.subscription }),
+            }))
+          )(input),
         ),
         removeUser: fromPromise<void, { userId: number }>(async ({ input }) => void removed.push(input.userId)),
       },

@@ -34,14 +34,7 @@
 import { assertEvent, assign, raise, setup } from 'xstate';
 import { asServerError, errorMessage, isInvalidPage, notProvided, type ServerError } from '@machines/shared/actors.ts';
 import { COLLECTION_DELAYS, collectionActions, FEEDBACK_REGION, type CollectionContext, type FeedbackEvent } from '@machines/shared/collection.ts';
-import {
-  displayName,
-  type CompanyUser,
-  type CompanyUserCreate,
-  type CompanyUserPage,
-  type Role,
-  type Subscription,
-} from './company-admin.types.ts';
+import { displayName, type CompanyUser, type CompanyUserCreate, type CompanyUserPage, type Role, type Subscription } from './company-admin.types.ts';
 
 type Change = { userId: number; role: number | null } | { userId: number; subscription: number | null };
 

@@ -23,12 +23,16 @@ function start(options: { update?: (id: number, c: ShareGroupUpdate) => Promise<
     shareGroupsMachine.provide({
       actors: {
         loadGroups: fromPromise<{ groups: ShareGroup[]; users: CompanyUser[] }, void>(async () => ({ groups, users: [user(1), user(2), user(3)] })),
-        createGroup: fromPromise<ShareGroup, ShareGroupCreate>(async ({ input }) => group(3, { name: input.name, default_for_new_projects: input.default_for_new_projects ?? false })),
+        createGroup: fromPromise<ShareGroup, ShareGroupCreate>(async ({ input }) =>
+          group(3, { name: input.name, default_for_new_projects: input.default_for_new_projects ?? false }),
+        ),
         updateGroup: fromPromise<ShareGroup, { groupId: number; changes: ShareGroupUpdate }>(({ input }) =>
           (options.update ?? (async (id, c) => ({ ...groups.find((g) => g.id === id)!, ...c })))(input.groupId, input.changes),
         ),
         deleteGroup: fromPromise<void, { groupId: number }>(async () => {}),
-        loadMembers: fromPromise<ShareGroupMember[], { groupId: number }>(async () => [{ id: 1, username: 'ada', name: 'Ada Smith', email: 'ada@northwind.test' }]),
+        loadMembers: fromPromise<ShareGroupMember[], { groupId: number }>(async () => [
+          { id: 1, username: 'ada', name: 'Ada Smith', email: 'ada@northwind.test' },
+        ]),
         addMembers: fromPromise<ShareGroupMembership, { groupId: number; userIds: number[] }>(async ({ input }) => ({ users: [1, ...input.userIds] })),
         removeMember: fromPromise<void, { groupId: number; userId: number }>(async () => {}),
       },
@@ -63,7 +67,11 @@ describe('share groups', () => {
     await settle();
     actor.send({ type: 'group.create', group: { name: 'Reviewers', default_for_new_projects: true } });
     await settle();
-    expect(selectGroups(actor.getSnapshot()).filter((g) => g.default_for_new_projects).map((g) => g.name)).toEqual(['Reviewers']);
+    expect(
+      selectGroups(actor.getSnapshot())
+        .filter((g) => g.default_for_new_projects)
+        .map((g) => g.name),
+    ).toEqual(['Reviewers']);
   });
 
   it('a failure shows for 5 s', async () => {

@@ -33,14 +33,7 @@
 import { assertEvent, assign, setup } from 'xstate';
 import { asServerError, notProvided, type ServerError } from '@machines/shared/actors.ts';
 import { COLLECTION_DELAYS, collectionActions, FEEDBACK_REGION, withReason, type CollectionContext, type FeedbackEvent } from '@machines/shared/collection.ts';
-import type {
-  CompanyUser,
-  ShareGroup,
-  ShareGroupCreate,
-  ShareGroupMember,
-  ShareGroupMembership,
-  ShareGroupUpdate,
-} from './company-admin.types.ts';
+import type { CompanyUser, ShareGroup, ShareGroupCreate, ShareGroupMember, ShareGroupMembership, ShareGroupUpdate } from './company-admin.types.ts';
 
 export interface ShareGroupsContext extends CollectionContext {
   groups: ShareGroup[];
@@ -195,7 +188,13 @@ export const shareGroupsMachine = setup({
                 { type: 'succeed', params: ({ event }) => ({ message: `Share group "${event.output.name}" created.` }) },
               ],
             },
-            onError: { target: 'idle', actions: { type: 'fail', params: ({ event }) => ({ message: withReason('The share group could not be created.', event.error), error: event.error }) } },
+            onError: {
+              target: 'idle',
+              actions: {
+                type: 'fail',
+                params: ({ event }) => ({ message: withReason('The share group could not be created.', event.error), error: event.error }),
+              },
+            },
           },
         },
         updating: {
@@ -219,7 +218,13 @@ export const shareGroupsMachine = setup({
                 },
               ],
             },
-            onError: { target: 'idle', actions: { type: 'fail', params: ({ event }) => ({ message: withReason('The share group could not be saved.', event.error), error: event.error }) } },
+            onError: {
+              target: 'idle',
+              actions: {
+                type: 'fail',
+                params: ({ event }) => ({ message: withReason('The share group could not be saved.', event.error), error: event.error }),
+              },
+            },
           },
         },
         confirmingDelete: {
@@ -231,12 +236,21 @@ export const shareGroupsMachine = setup({
             input: ({ context }) => ({ groupId: context.deletion! }),
             onDone: {
               target: 'idle',
-              actions: [{ type: 'succeed', params: ({ context }) => ({ message: `Share group "${groupName(context, context.deletion)}" deleted.` }) }, 'dropDeleted'],
+              actions: [
+                { type: 'succeed', params: ({ context }) => ({ message: `Share group "${groupName(context, context.deletion)}" deleted.` }) },
+                'dropDeleted',
+              ],
             },
             onError: {
               target: 'idle',
               actions: [
-                { type: 'fail', params: ({ context, event }) => ({ message: withReason(`Could not delete "${groupName(context, context.deletion)}".`, event.error), error: event.error }) },
+                {
+                  type: 'fail',
+                  params: ({ context, event }) => ({
+                    message: withReason(`Could not delete "${groupName(context, context.deletion)}".`, event.error),
+                    error: event.error,
+                  }),
+                },
                 'forgetDeletion',
               ],
             },
@@ -282,7 +296,10 @@ export const shareGroupsMachine = setup({
                 { type: 'succeed', params: ({ context }) => ({ message: `Members of "${groupName(context, context.selectedId)}" updated.` }) },
               ],
             },
-            onError: { target: 'ready', actions: { type: 'fail', params: ({ event }) => ({ message: withReason('The members could not be added.', event.error), error: event.error }) } },
+            onError: {
+              target: 'ready',
+              actions: { type: 'fail', params: ({ event }) => ({ message: withReason('The members could not be added.', event.error), error: event.error }) },
+            },
           },
         },
         removing: {
@@ -295,7 +312,10 @@ export const shareGroupsMachine = setup({
             },
             onError: {
               target: 'ready',
-              actions: [{ type: 'fail', params: ({ event }) => ({ message: withReason('The member could not be removed.', event.error), error: event.error }) }, 'forgetMemberRemoval'],
+              actions: [
+                { type: 'fail', params: ({ event }) => ({ message: withReason('The member could not be removed.', event.error), error: event.error }) },
+                'forgetMemberRemoval',
+              ],
             },
           },
         },

@@ -21,14 +21,28 @@ import { companyAdminMachine } from '@machines/company-admin/company-admin.machi
 import { selectAdminTab } from '@machines/company-admin/company-admin.selectors.ts';
 import type { OwnCompany } from '@machines/company-admin/company-admin.types.ts';
 
-const refused: ServerError = { kind: 'http', status: 400, detail: null, fields: { 'classes.1.thresholdMs': ['Classes go from most to least comfortable: 2 m/s is below the 3 m/s of the row before.'] }, body: null };
+const refused: ServerError = {
+  kind: 'http',
+  status: 400,
+  detail: null,
+  fields: { 'classes.1.thresholdMs': ['Classes go from most to least comfortable: 2 m/s is below the 3 m/s of the row before.'] },
+  body: null,
+};
 
-function start(options: { save?: (pk: number | null, table: CompanyCriterionInput) => Promise<CompanyCriterion>; load?: () => Promise<CriteriaLists>; remove?: () => Promise<void> } = {}) {
+function start(
+  options: {
+    save?: (pk: number | null, table: CompanyCriterionInput) => Promise<CompanyCriterion>;
+    load?: () => Promise<CriteriaLists>;
+    remove?: () => Promise<void>;
+  } = {},
+) {
   const saved: Array<{ pk: number | null; table: CompanyCriterionInput }> = [];
   const actor = createActor(
     companyCriteriaMachine.provide({
       actors: {
-        loadCriteria: fromPromise<CriteriaLists, void>(options.load ?? (async () => ({ builtIn: [...CRITERIA], tables: [companyTable(2, 'Terraces'), companyTable(1, 'Arcade')] }))),
+        loadCriteria: fromPromise<CriteriaLists, void>(
+          options.load ?? (async () => ({ builtIn: [...CRITERIA], tables: [companyTable(2, 'Terraces'), companyTable(1, 'Arcade')] })),
+        ),
         saveTable: fromPromise<CompanyCriterion, { pk: number | null; table: CompanyCriterionInput }>(async ({ input }) => {
           saved.push(input);
           return (options.save ?? (async (pk, table) => ({ ...companyTable(pk ?? 3, table.name), revision: pk ? 2 : 1 })))(input.pk, input.table);
@@ -121,7 +135,16 @@ describe('company criteria', () => {
   });
 
   it('says why a delete failed and keeps the table', async () => {
-    const { actor } = start({ remove: async () => Promise.reject({ kind: 'http', status: 403, detail: 'You do not have permission to perform this action.', fields: {}, body: null } satisfies ServerError) });
+    const { actor } = start({
+      remove: async () =>
+        Promise.reject({
+          kind: 'http',
+          status: 403,
+          detail: 'You do not have permission to perform this action.',
+          fields: {},
+          body: null,
+        } satisfies ServerError),
+    });
     await settle();
     actor.send({ type: 'table.delete', pk: 2 });
     actor.send({ type: 'deletion.confirm' });

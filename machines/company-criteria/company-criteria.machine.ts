@@ -150,7 +150,12 @@ export const companyCriteriaMachine = setup({
             onDone: {
               target: 'closed',
               actions: [
-                { type: 'succeed', params: ({ context, event }) => ({ message: `Criterion table "${event.output.name}" ${context.editing?.mode === 'edit' ? 'saved' : 'added'}.` }) },
+                {
+                  type: 'succeed',
+                  params: ({ context, event }) => ({
+                    message: `Criterion table "${event.output.name}" ${context.editing?.mode === 'edit' ? 'saved' : 'added'}.`,
+                  }),
+                },
                 { type: 'storeTable', params: ({ event }) => event.output },
               ],
             },
@@ -172,14 +177,21 @@ export const companyCriteriaMachine = setup({
             input: ({ context }) => ({ pk: context.deletion! }),
             onDone: {
               target: 'closed',
-              actions: [{ type: 'succeed', params: ({ context }) => ({ message: `Criterion table "${tableName(context, context.deletion)}" deleted.` }) }, 'dropDeleted'],
+              actions: [
+                { type: 'succeed', params: ({ context }) => ({ message: `Criterion table "${tableName(context, context.deletion)}" deleted.` }) },
+                'dropDeleted',
+              ],
             },
             onError: {
               target: 'closed',
               actions: [
                 {
                   type: 'fail',
-                  params: ({ context, event }) => ({ message: withReason(`Could not delete "${tableName(context, context.deletion)}".`, event.error), error: event.error, subjectId: context.deletion }),
+                  params: ({ context, event }) => ({
+                    message: withReason(`Could not delete "${tableName(context, context.deletion)}".`, event.error),
+                    error: event.error,
+                    subjectId: context.deletion,
+                  }),
                 },
                 'forgetDeletion',
               ],

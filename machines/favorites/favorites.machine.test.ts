@@ -52,9 +52,7 @@ describe('favorites', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(selectIsFavorite(7, true)(actor.getSnapshot())).toBe(true);
     expect(saved).toEqual([]);
-    expect(toasts.getSnapshot().context.toasts).toEqual([
-      { id: 'favorite-7', tone: 'danger', title: favoriteFailedTitle('Harbour', false) },
-    ]);
+    expect(toasts.getSnapshot().context.toasts).toEqual([{ id: 'favorite-7', tone: 'danger', title: favoriteFailedTitle('Harbour', false) }]);
     expect(favoriteFailedTitle('Harbour', false)).toBe('Could not remove "Harbour" from favorites.');
     // The toast machine's own rule: danger toasts leave after 5 s.
     await vi.advanceTimersByTimeAsync(5000);
@@ -88,10 +86,9 @@ describe('favorites', () => {
   });
 
   it('without a toast actor it still rolls back', async () => {
-    const actor = createActor(
-      favoritesMachine.provide({ actors: { saveFavorite: fromPromise<void, FavoriteSave>(async () => Promise.reject(refused)) } }),
-      { input: {} },
-    ).start();
+    const actor = createActor(favoritesMachine.provide({ actors: { saveFavorite: fromPromise<void, FavoriteSave>(async () => Promise.reject(refused)) } }), {
+      input: {},
+    }).start();
     actor.send({ type: 'favorite.toggle', projectId: 3, favorite: false, name: 'C' });
     await vi.advanceTimersByTimeAsync(0);
     expect(selectIsFavorite(3, false)(actor.getSnapshot())).toBe(false);

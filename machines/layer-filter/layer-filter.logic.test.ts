@@ -18,7 +18,11 @@ describe('filter options', () => {
     expect(options.time_filter.map((o) => o.value)).toEqual(['06:00-09:00', 'Daytime']);
     expect(options.post_processing_tag.map((o) => o.value)).toEqual(['Mitigated']);
     expect(options.return_period).toEqual([]);
-    expect(Object.values(options).flat().every((o) => !o.disabled && !o.selected)).toBe(true);
+    expect(
+      Object.values(options)
+        .flat()
+        .every((o) => !o.disabled && !o.selected),
+    ).toBe(true);
   });
 
   it('disables options no layer matches given the other choices, never the own dimension', () => {
@@ -40,7 +44,8 @@ describe('filter options', () => {
     const selection: FilterSelection = { analysis_type: ['wind-comfort', 'solar-sunlit'], season_filter: ['Summer'], time_filter: ['Daytime', 'Evening'] };
     const options = computeFilterOptions(assets, selection);
     for (const dimension of FILTER_DIMENSIONS) {
-      for (const option of options[dimension]) expect(option.disabled, `${dimension}=${option.value}`).toBe(slowDisabled(assets, selection, dimension, option.value));
+      for (const option of options[dimension])
+        expect(option.disabled, `${dimension}=${option.value}`).toBe(slowDisabled(assets, selection, dimension, option.value));
     }
   });
 

@@ -184,7 +184,10 @@ describe('layer-filter machine: events and snapshots', () => {
 
     // A pure transition computes the failure without showing anything.
     actor.send({ type: 'layers.reload' });
-    const failed = getNextSnapshot(layerFilterMachine, actor.getSnapshot(), { type: 'xstate.error.actor.fetchUserLayers', error: new Error('HTTP 500') } as never);
+    const failed = getNextSnapshot(layerFilterMachine, actor.getSnapshot(), {
+      type: 'xstate.error.actor.fetchUserLayers',
+      error: new Error('HTTP 500'),
+    } as never);
     expect(failed.context.error).toBe(FETCH_LAYERS_FAILED);
     expect(toasts.shown).toEqual([FETCH_LAYERS_FAILED]);
     await settle();

@@ -23,15 +23,7 @@ import { assertEvent, assign, enqueueActions, setup } from 'xstate';
 import { notProvided } from '@machines/shared/actors.ts';
 import { dangerToast, TOAST_SYSTEM_ID, toastRelay } from '@machines/toast/toast-relay.ts';
 import { computeFilterOptions, toggleSelection } from './layer-filter.logic.ts';
-import type {
-  FilterDimension,
-  FilterOptions,
-  FilterSelection,
-  NewUserLayer,
-  ResultSimulation,
-  ToastSink,
-  UserSelectedLayer,
-} from './layer-filter.types.ts';
+import type { FilterDimension, FilterOptions, FilterSelection, NewUserLayer, ResultSimulation, ToastSink, UserSelectedLayer } from './layer-filter.types.ts';
 
 export const FETCH_LAYERS_FAILED = 'Failed to fetch the selected layers';
 export const DELETE_ALL_FAILED = 'Failed to delete all layers';
@@ -161,10 +153,7 @@ export const layerFilterMachine = setup({
   initial: 'noSimulation',
   on: {
     'results.set': { actions: 'storeResults' },
-    'simulation.select': [
-      { guard: 'simulationFound', target: '.simulation', reenter: true, actions: 'selectSimulation' },
-      { actions: 'storeNotFound' },
-    ],
+    'simulation.select': [{ guard: 'simulationFound', target: '.simulation', reenter: true, actions: 'selectSimulation' }, { actions: 'storeNotFound' }],
     'error.dismiss': { actions: 'dismissError' },
   },
   states: {
@@ -190,10 +179,7 @@ export const layerFilterMachine = setup({
         },
         idle: {
           on: {
-            'layers.add': [
-              { guard: 'viewIdMissing', actions: 'storeViewIdRequired' },
-              { target: 'replacing' },
-            ],
+            'layers.add': [{ guard: 'viewIdMissing', actions: 'storeViewIdRequired' }, { target: 'replacing' }],
             'layer.remove': { target: 'removing', actions: 'noteRemoval' },
             'layers.clear': { target: 'clearing' },
             'layers.reload': { target: 'loading' },

@@ -25,7 +25,9 @@ const latest = (simulation: number, status: LatestStatus['status'], configuratio
 function harness(opts: { negotiate?: () => Promise<SocketGrant>; statuses?: () => Promise<LatestStatus[]> } = {}) {
   const sockets: { grant: SocketGrant; send: (e: SocketEvent) => void; closed: boolean }[] = [];
   const negotiate = vi.fn(opts.negotiate ?? (async () => ({ url: 'ws://x/socket/live', accessToken: `t${sockets.length}` })));
-  const fetchStatuses = vi.fn<(watched: Watched[]) => Promise<LatestStatus[]>>(opts.statuses ?? (async () => [latest(11, 'running', 'running'), latest(12, 'queued', 'running')]));
+  const fetchStatuses = vi.fn<(watched: Watched[]) => Promise<LatestStatus[]>>(
+    opts.statuses ?? (async () => [latest(11, 'running', 'running'), latest(12, 'queued', 'running')]),
+  );
   const warn = vi.fn();
   const machine = liveStatusMachine.provide({
     actors: {
@@ -135,7 +137,15 @@ describe('live status', () => {
   it("keeps a running CFD run's progress from the socket, and the percentage a poll gives while it is down", async () => {
     const progress = { percent: 37, eta_s: 640, phase: 'averaging', direction: { index: 3, total: 8, deg: 90, done: 2 }, updated_at: '2026-11-23T20:00:00Z' };
     const { actor, sockets } = harness({
-      statuses: async () => [{ ...latest(11, 'running', 'running'), progress: 52, eta_s: 300, job: { id: 1, type: 'analysis.thermal-comfort', status: 'running', progress: 52, message: 'UTCI on the plane, 5 of 10 chunks', error: null } }, latest(12, 'queued', 'running')],
+      statuses: async () => [
+        {
+          ...latest(11, 'running', 'running'),
+          progress: 52,
+          eta_s: 300,
+          job: { id: 1, type: 'analysis.thermal-comfort', status: 'running', progress: 52, message: 'UTCI on the plane, 5 of 10 chunks', error: null },
+        },
+        latest(12, 'queued', 'running'),
+      ],
     });
     await tick();
     sockets[0]!.send({ type: 'socket.open' });
@@ -149,12 +159,27 @@ describe('live status', () => {
     // The socket drops: a poll gives the running job's percentage, step and time left (issue 16 item 13).
     sockets[0]!.send({ type: 'socket.closed', code: 1006 });
     await tick();
-    expect(selectScenarioProgress(9)(actor.getSnapshot())).toEqual({ percent: 52, eta_s: 300, phase: 'UTCI on the plane, 5 of 10 chunks', direction: null, updated_at: '2026-11-23T20:00:00Z' });
+    expect(selectScenarioProgress(9)(actor.getSnapshot())).toEqual({
+      percent: 52,
+      eta_s: 300,
+      phase: 'UTCI on the plane, 5 of 10 chunks',
+      direction: null,
+      updated_at: '2026-11-23T20:00:00Z',
+    });
     // Once done, nothing is running: no progress shown.
     await tick(backoffMs(0));
     expect(sockets).toHaveLength(2);
     sockets[1]!.send({ type: 'socket.open' });
-    sockets[1]!.send({ type: 'socket.message', message: { type: 'scenario.status', project_id: 7, configuration_id: 9, status: 'completed', simulations: [{ id: 11, status: 'completed', status_text: 'Completed', progress: null }] } });
+    sockets[1]!.send({
+      type: 'socket.message',
+      message: {
+        type: 'scenario.status',
+        project_id: 7,
+        configuration_id: 9,
+        status: 'completed',
+        simulations: [{ id: 11, status: 'completed', status_text: 'Completed', progress: null }],
+      },
+    });
     expect(selectScenarioProgress(9)(actor.getSnapshot())).toBeNull();
   });
 

@@ -34,11 +34,7 @@ export interface LiveStatusContext {
   scenarios: Record<number, ScenarioLive>;
 }
 
-export type LiveStatusEvent =
-  | SocketEvent
-  | { type: 'watch'; scenario: Watched }
-  | { type: 'unwatch'; configurationId: number }
-  | { type: 'poll.now' };
+export type LiveStatusEvent = SocketEvent | { type: 'watch'; scenario: Watched } | { type: 'unwatch'; configurationId: number } | { type: 'poll.now' };
 
 export type LiveStatusEmitted = { type: 'live.event'; message: ScenarioEvent } | { type: 'live.status'; scenario: ScenarioLive };
 

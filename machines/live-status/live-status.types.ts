@@ -36,7 +36,4 @@ export interface ScenarioLive {
 }
 
 /** Events the socket actor reports. */
-export type SocketEvent =
-  | { type: 'socket.open' }
-  | { type: 'socket.message'; message: ScenarioEvent }
-  | { type: 'socket.closed'; code: number };
+export type SocketEvent = { type: 'socket.open' } | { type: 'socket.message'; message: ScenarioEvent } | { type: 'socket.closed'; code: number };

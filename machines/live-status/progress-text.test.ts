@@ -4,11 +4,17 @@ import { describeProgress, etaText } from './progress-text.ts';
 describe('progress in words', () => {
   it('says the percentage, the direction i of n with its angle, the phase and the time left', () => {
     const view = describeProgress({ percent: 42.7, eta_s: 725, phase: 'averaging', direction: { index: 3, total: 8, deg: 90, done: 2 }, updated_at: '' });
-    expect(view).toEqual({ percent: 42, detail: 'direction 3 of 8 (90°) · averaging · about 12 min left', text: '42 % · direction 3 of 8 (90°) · averaging · about 12 min left' });
+    expect(view).toEqual({
+      percent: 42,
+      detail: 'direction 3 of 8 (90°) · averaging · about 12 min left',
+      text: '42 % · direction 3 of 8 (90°) · averaging · about 12 min left',
+    });
   });
 
   it('names the phases in words and keeps only what is known', () => {
-    expect(describeProgress({ percent: 3, eta_s: null, phase: 'spin-up', direction: { index: 1, total: 16, deg: 22.5, done: 0 }, updated_at: '' }).text).toBe('3 % · direction 1 of 16 (22.5°) · spinning up the flow');
+    expect(describeProgress({ percent: 3, eta_s: null, phase: 'spin-up', direction: { index: 1, total: 16, deg: 22.5, done: 0 }, updated_at: '' }).text).toBe(
+      '3 % · direction 1 of 16 (22.5°) · spinning up the flow',
+    );
     expect(describeProgress({ percent: 60, eta_s: null, phase: null, direction: null, updated_at: '' }).text).toBe('60 %');
   });
 

@@ -45,12 +45,16 @@ const overview = (names: string[]): OperatorOverview => ({
 const refusal: ServerError = { kind: 'http', status: 400, detail: null, fields: { name: ['A company with this name already exists.'] }, body: null };
 const forbidden: ServerError = { kind: 'http', status: 403, detail: 'You do not have permission to perform this action.', fields: {}, body: null };
 
-function start(fakes: { load?: () => Promise<OperatorOverview>; subs?: (id: number) => Promise<Subscription[]>; apply?: (input: ChangeInput) => Promise<ChangeOutput> } = {}) {
+function start(
+  fakes: { load?: () => Promise<OperatorOverview>; subs?: (id: number) => Promise<Subscription[]>; apply?: (input: ChangeInput) => Promise<ChangeOutput> } = {},
+) {
   const applied: ChangeInput[] = [];
   const machine = operatorMachine.provide({
     actors: {
       loadOverview: fromPromise<OperatorOverview, void>(fakes.load ?? (async () => overview(['Acme']))),
-      loadSubscriptions: fromPromise<Subscription[], { companyId: number }>(({ input }) => (fakes.subs ?? (async () => [subscription(7, 100)]))(input.companyId)),
+      loadSubscriptions: fromPromise<Subscription[], { companyId: number }>(({ input }) =>
+        (fakes.subs ?? (async () => [subscription(7, 100)]))(input.companyId),
+      ),
       applyChange: fromPromise<ChangeOutput, ChangeInput>(async ({ input }) => {
         applied.push(input);
         return (fakes.apply ?? (async () => ({ overview: overview(['Acme', 'Northwind']), subscriptions: [subscription(7, 250)] })))(input);

@@ -17,8 +17,7 @@ export const selectPlanPrices = (s: Snapshot) => s.context.overview?.planPrices 
 export const selectBadStations = (s: Snapshot) => s.context.overview?.badStations ?? [];
 export const selectEulaVersions = (s: Snapshot) => s.context.overview?.eulaVersions ?? [];
 
-export const selectSelectedCompany = (s: Snapshot): OperatorCompany | null =>
-  s.context.overview?.companies.find((c) => c.id === s.context.companyId) ?? null;
+export const selectSelectedCompany = (s: Snapshot): OperatorCompany | null => s.context.overview?.companies.find((c) => c.id === s.context.companyId) ?? null;
 export const selectCompanyLoading = (s: Snapshot): boolean => s.matches({ ready: { company: 'loading' } });
 export const selectCompanyError = (s: Snapshot): string | null => (s.matches({ ready: { company: 'failed' } }) ? errorMessage(s.context.companyError) : null);
 export const selectCompanySubscriptions = (s: Snapshot): Subscription[] => (s.matches({ ready: { company: 'shown' } }) ? s.context.subscriptions : []);

@@ -3,7 +3,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { ServerError } from '@machines/shared/actors.ts';
 import { mergePermissions, permissionsMachine, type PermissionLists } from './permissions.machine.ts';
-import { can, canInProject, initialsOf, selectCan, selectCanInProject, selectInitials, selectIsOperator, selectPermissionMap, selectPermissionsKnown } from './permissions.selectors.ts';
+import {
+  can,
+  canInProject,
+  initialsOf,
+  selectCan,
+  selectCanInProject,
+  selectInitials,
+  selectIsOperator,
+  selectPermissionMap,
+  selectPermissionsKnown,
+} from './permissions.selectors.ts';
 
 const down: ServerError = { kind: 'network', status: null, detail: 'offline', fields: {}, body: null };
 

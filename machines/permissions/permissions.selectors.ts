@@ -43,7 +43,10 @@ export function selectCanInProject(permission: PermissionString, projectId: numb
  * first letters, else the username's first two; '' until the session's user is known.
  */
 export function initialsOf(name: string): string {
-  const words = name.trim().split(/[\s._-]+/).filter(Boolean);
+  const words = name
+    .trim()
+    .split(/[\s._-]+/)
+    .filter(Boolean);
   if (words.length === 0) return '';
   const letters = words.length > 1 ? words[0]![0]! + words.at(-1)![0]! : words[0]!.slice(0, 2);
   return letters.toUpperCase();

@@ -97,7 +97,13 @@ describe('project detail', () => {
 
   it('lists the scenarios of every study for the wheel, leaving hidden ones out', () => {
     const studies = [
-      { ...fullProject(1).studies[0]!, configurations: [{ id: 1, name: 'Existing', status: 'completed' }, { id: 2, name: 'Old', status: 'failed', hidden: true }] },
+      {
+        ...fullProject(1).studies[0]!,
+        configurations: [
+          { id: 1, name: 'Existing', status: 'completed' },
+          { id: 2, name: 'Old', status: 'failed', hidden: true },
+        ],
+      },
       { ...fullProject(1).studies[0]!, id: 11, name: 'Study 2', configurations: [{ id: 3, name: 'Proposed', status: 'running' }] },
     ] as StudyWithScenarios[];
     expect(scenariosOf(studies).map((w) => [w.studyId, w.scenario.id])).toEqual([

@@ -149,10 +149,7 @@ export const projectDetailMachine = setup({
           states: {
             idle: {
               on: {
-                'details.save': [
-                  { guard: 'formReads', target: 'saving', actions: 'clearSaveError' },
-                  { actions: ['rejectForm', 'announceFailed'] },
-                ],
+                'details.save': [{ guard: 'formReads', target: 'saving', actions: 'clearSaveError' }, { actions: ['rejectForm', 'announceFailed'] }],
                 'project.reload': 'reloading',
               },
             },

@@ -30,8 +30,7 @@ export function selectStudies(s: Snapshot): StudyWithScenarios[] {
 
 let memo: { project: Project | null; scenarios: Record<number, ScenarioSummary[]>; studies: StudyWithScenarios[] } | null = null;
 export const selectSelectedStudyId = (s: Snapshot): number | null => s.context.selectedStudyId;
-export const selectSelectedStudy = (s: Snapshot): StudyWithScenarios | null =>
-  selectStudies(s).find((study) => study.id === s.context.selectedStudyId) ?? null;
+export const selectSelectedStudy = (s: Snapshot): StudyWithScenarios | null => selectStudies(s).find((study) => study.id === s.context.selectedStudyId) ?? null;
 
 /** Every scenario of the project with its study, in study order (the wheel's segments). */
 export interface WheelScenario {

@@ -39,9 +39,15 @@ describe('scenarios from simulations', () => {
   });
 
   it('names geometry layers apart from results, once per role however many simulations carry them (issue 16)', () => {
-    const geometry = (id: number, simulation: number, geometry_type: string) => ({ id, simulation_id: simulation, layer_type: 'geometry', analysis_type: '', geometry_type }) as Simulation['assets'][number];
+    const geometry = (id: number, simulation: number, geometry_type: string) =>
+      ({ id, simulation_id: simulation, layer_type: 'geometry', analysis_type: '', geometry_type }) as Simulation['assets'][number];
     const sims = [simulation(1, 9, 'completed', ['solar']), simulation(2, 9, 'completed', ['thermal_comfort'])];
-    for (const sim of sims) sim.assets.push(geometry(sim.id * 10 + 1, sim.id, 'study'), geometry(sim.id * 10 + 2, sim.id, 'surrounds'), geometry(sim.id * 10 + 3, sim.id, 'presentation_plane'));
+    for (const sim of sims)
+      sim.assets.push(
+        geometry(sim.id * 10 + 1, sim.id, 'study'),
+        geometry(sim.id * 10 + 2, sim.id, 'surrounds'),
+        geometry(sim.id * 10 + 3, sim.id, 'presentation_plane'),
+      );
     const [scenario] = scenariosFromSimulations(sims);
     expect(scenario!.outputs).toEqual([
       { analysis_type: 'solar', count: 1 },

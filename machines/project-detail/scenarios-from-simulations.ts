@@ -26,10 +26,26 @@ function madeBy(configuration: ConfigurationSummary): ScenarioSummary['madeBy'] 
 }
 
 /** Status precedence: the first found among a scenario's simulations is the scenario's. */
-const PRECEDENCE = ['failed', 'cancelled', 'running', 'post_processing', 'queued', 'validating', 'awaiting_approval', 'awaiting_external_results', 'draft', 'completed'];
+const PRECEDENCE = [
+  'failed',
+  'cancelled',
+  'running',
+  'post_processing',
+  'queued',
+  'validating',
+  'awaiting_approval',
+  'awaiting_external_results',
+  'draft',
+  'completed',
+];
 
 function scenarioStatus(statuses: string[]): string {
-  const normal = statuses.map((s) => s.trim().toLowerCase().replace(/[\s-]+/g, '_'));
+  const normal = statuses.map((s) =>
+    s
+      .trim()
+      .toLowerCase()
+      .replace(/[\s-]+/g, '_'),
+  );
   return PRECEDENCE.find((p) => normal.includes(p)) ?? statuses[0] ?? 'draft';
 }
 

@@ -31,7 +31,9 @@ describe('project form', () => {
 describe('create project', () => {
   function start(create: (body: ProjectCreate) => Promise<Project>) {
     const created: Project[] = [];
-    const actor = createActor(createProjectMachine.provide({ actors: { createProject: fromPromise<Project, ProjectCreate>(({ input }) => create(input)) } })).start();
+    const actor = createActor(
+      createProjectMachine.provide({ actors: { createProject: fromPromise<Project, ProjectCreate>(({ input }) => create(input)) } }),
+    ).start();
     actor.on('project.created', (e) => created.push(e.project));
     return { actor, created };
   }
@@ -41,7 +43,14 @@ describe('create project', () => {
     const bodies: ProjectCreate[] = [];
     const { actor, created } = start(async (body) => {
       bodies.push(body);
-      if (refuse) throw { kind: 'http', status: 400, detail: null, fields: { name: ['Ensure this field has no more than 200 characters.'] }, body: null } satisfies ServerError;
+      if (refuse)
+        throw {
+          kind: 'http',
+          status: 400,
+          detail: null,
+          fields: { name: ['Ensure this field has no more than 200 characters.'] },
+          body: null,
+        } satisfies ServerError;
       return fullProject(12, { name: body.name });
     });
     actor.send({ type: 'modal.open' });

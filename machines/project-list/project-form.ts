@@ -16,7 +16,15 @@ export interface ProjectFormValues {
   fetch_met?: boolean;
 }
 
-export const emptyProjectForm: ProjectFormValues = { name: '', location: '', latitude: '', longitude: '', reference_id: '', generateSurrounds: false, fetch_met: false };
+export const emptyProjectForm: ProjectFormValues = {
+  name: '',
+  location: '',
+  latitude: '',
+  longitude: '',
+  reference_id: '',
+  generateSurrounds: false,
+  fetch_met: false,
+};
 
 const BLANK = 'This field may not be blank.';
 const NUMBER = 'A valid number is required.';

@@ -68,9 +68,7 @@ function atomicStatePaths(node: AnyStateNode): string[] {
 const PATHS = getShortestPaths(projectListMachine, { input: {}, events: EVENTS, serializeState });
 
 /** Every edge of the graph: each reachable state with each event, and where it leads. */
-const EDGES = PATHS.flatMap((path) =>
-  EVENTS.map((event) => ({ before: path.state, event, after: getNextSnapshot(projectListMachine, path.state, event) })),
-);
+const EDGES = PATHS.flatMap((path) => EVENTS.map((event) => ({ before: path.state, event, after: getNextSnapshot(projectListMachine, path.state, event) })));
 
 const isError = (event: ProjectListEvent, err: ServerError) =>
   event.type.startsWith('xstate.error.actor.') && (event as unknown as { error: ServerError }).error === err;

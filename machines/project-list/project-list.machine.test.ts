@@ -5,15 +5,7 @@ import type { ServerError } from '@machines/shared/actors.ts';
 import { projectListMachine } from './project-list.machine.ts';
 import type { PageRequest, ProjectPage, ProjectTab } from './project-list.types.ts';
 import { project } from './project-list.fixtures.ts';
-import {
-  selectError,
-  selectHasMore,
-  selectIsEmpty,
-  selectPageCounter,
-  selectProjects,
-  selectTabLoaded,
-  selectTabLoading,
-} from './project-list.selectors.ts';
+import { selectError, selectHasMore, selectIsEmpty, selectPageCounter, selectProjects, selectTabLoaded, selectTabLoading } from './project-list.selectors.ts';
 
 const invalidPage: ServerError = { kind: 'http', status: 404, detail: 'Invalid page.', fields: {}, body: { detail: 'Invalid page.' } };
 const serverDown: ServerError = { kind: 'http', status: 500, detail: 'Server error.', fields: {}, body: null };

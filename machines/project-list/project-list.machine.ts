@@ -38,8 +38,7 @@ import {
 
 export const emptyTab = (): TabList => ({ projects: [], page: 1, count: null, hasMore: true, loaded: false, error: null });
 
-const emptyTabs = (): Record<ProjectTab, TabList> =>
-  Object.fromEntries(PROJECT_LIST_TABS.map((tab) => [tab, emptyTab()])) as Record<ProjectTab, TabList>;
+const emptyTabs = (): Record<ProjectTab, TabList> => Object.fromEntries(PROJECT_LIST_TABS.map((tab) => [tab, emptyTab()])) as Record<ProjectTab, TabList>;
 
 /** Appends a page, skipping projects already listed (a project created meanwhile shifts pages). */
 function appendPage(list: TabList, page: ProjectPage): TabList {
@@ -106,16 +105,14 @@ export const projectListMachine = setup({
       criteria: context.criteria,
     })),
     storePage: assign({
-      tabs: ({ context }, page: ProjectPage) =>
-        withTab(context, context.tab, (list) => appendPage(list.page === 1 ? { ...list, projects: [] } : list, page)),
+      tabs: ({ context }, page: ProjectPage) => withTab(context, context.tab, (list) => appendPage(list.page === 1 ? { ...list, projects: [] } : list, page)),
     }),
     /** 'Invalid page.': nothing more to fetch, and nothing wrong to show. */
     stopPaging: assign({
       tabs: ({ context }) => withTab(context, context.tab, (list) => ({ ...list, hasMore: false, loaded: true, error: null })),
     }),
     storeError: assign({
-      tabs: ({ context }, params: { error: unknown }) =>
-        withTab(context, context.tab, (list) => ({ ...list, error: asServerError(params.error) })),
+      tabs: ({ context }, params: { error: unknown }) => withTab(context, context.tab, (list) => ({ ...list, error: asServerError(params.error) })),
     }),
     clearError: assign({
       tabs: ({ context }) => withTab(context, context.tab, (list) => ({ ...list, error: null })),
@@ -182,10 +179,7 @@ export const projectListMachine = setup({
     'list.fetchAll': { target: '.fetchingAll', actions: 'restartTab' },
     'list.reset': { target: '.loadingPage', actions: 'resetState' },
     'cache.clear': { target: '.loadingPage', actions: 'clearCache' },
-    'tab.invalidate': [
-      { guard: 'invalidatesShownTab', target: '.loadingPage', actions: 'invalidateTab' },
-      { actions: 'invalidateTab' },
-    ],
+    'tab.invalidate': [{ guard: 'invalidatesShownTab', target: '.loadingPage', actions: 'invalidateTab' }, { actions: 'invalidateTab' }],
     'favorite.changed': { actions: 'markFavorite' },
     'reference.set': { actions: 'setReference' },
   },

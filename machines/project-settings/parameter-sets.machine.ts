@@ -125,10 +125,7 @@ export const parameterSetsMachine = setup({
         },
         editing: {
           on: {
-            'set.save': [
-              { guard: 'valuesAreObject', target: 'saving', actions: 'clearFormError' },
-              { actions: 'rejectValues' },
-            ],
+            'set.save': [{ guard: 'valuesAreObject', target: 'saving', actions: 'clearFormError' }, { actions: 'rejectValues' }],
             cancel: 'idle',
           },
         },
@@ -144,7 +141,7 @@ export const parameterSetsMachine = setup({
               actions: [
                 { type: 'storeSet', params: ({ event }) => event.output },
                 'announceChange',
-                { type: 'succeed', params: ({ event }) => ({ message: `Parameter set "${(event.output).name}" saved.` }) },
+                { type: 'succeed', params: ({ event }) => ({ message: `Parameter set "${event.output.name}" saved.` }) },
               ],
             },
             onError: {

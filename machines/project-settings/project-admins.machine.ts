@@ -123,7 +123,10 @@ export const projectAdminsMachine = setup({
             },
             onError: {
               target: 'idle',
-              actions: [{ type: 'fail', params: ({ event }) => ({ message: withReason('The administrator could not be added.', event.error), error: event.error }) }, 'forgetTarget'],
+              actions: [
+                { type: 'fail', params: ({ event }) => ({ message: withReason('The administrator could not be added.', event.error), error: event.error }) },
+                'forgetTarget',
+              ],
             },
           },
         },
@@ -136,11 +139,17 @@ export const projectAdminsMachine = setup({
             input: ({ context }) => ({ projectId: context.projectId, userId: context.target! }),
             onDone: {
               target: 'idle',
-              actions: [{ type: 'succeed', params: ({ context }) => ({ message: `${nameOf(context, context.target)} is no longer an administrator.` }) }, 'dropRemoved'],
+              actions: [
+                { type: 'succeed', params: ({ context }) => ({ message: `${nameOf(context, context.target)} is no longer an administrator.` }) },
+                'dropRemoved',
+              ],
             },
             onError: {
               target: 'idle',
-              actions: [{ type: 'fail', params: ({ event }) => ({ message: withReason('The administrator could not be removed.', event.error), error: event.error }) }, 'forgetTarget'],
+              actions: [
+                { type: 'fail', params: ({ event }) => ({ message: withReason('The administrator could not be removed.', event.error), error: event.error }) },
+                'forgetTarget',
+              ],
             },
           },
         },

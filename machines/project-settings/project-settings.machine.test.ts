@@ -83,7 +83,13 @@ describe('parameter sets', () => {
   });
 
   it("keeps the server's values.<field> errors on the form; the failure shows for 5 s", async () => {
-    const refused: ServerError = { kind: 'http', status: 400, detail: null, fields: { 'values.time_window': ['Enter a time window as HH:MM-HH:MM (00:00 to 23:59).'] }, body: null };
+    const refused: ServerError = {
+      kind: 'http',
+      status: 400,
+      detail: null,
+      fields: { 'values.time_window': ['Enter a time window as HH:MM-HH:MM (00:00 to 23:59).'] },
+      body: null,
+    };
     const { actor } = start(async () => Promise.reject(refused));
     actor.send({ type: 'set.edit', id: 1 });
     actor.send({ type: 'set.save', name: 'Set 1', analysisType: 'solar', valuesText: '{"time_window": "25:00-26:00"}' });
@@ -111,7 +117,9 @@ describe('project shares (sender)', () => {
       projectSharesMachine.provide({
         actors: {
           loadShares: fromPromise<ProjectShare[], { projectId: number }>(async () => [share(1, { share_status: 'declined' })]),
-          createShare: fromPromise<ProjectShare, { projectId: number; email: string; message: string; access: 'view' | 'edit' }>(({ input }) => create(input.email, input.access)),
+          createShare: fromPromise<ProjectShare, { projectId: number; email: string; message: string; access: 'view' | 'edit' }>(({ input }) =>
+            create(input.email, input.access),
+          ),
           sendInvite: fromPromise<Invite, { projectId: number; email: string }>(async ({ input }) => ({
             id: 1,
             email: input.email,
@@ -121,7 +129,9 @@ describe('project shares (sender)', () => {
             created: '',
             expires: '',
           })),
-          resendShare: fromPromise<ProjectShare, { projectId: number; shareId: number }>(async ({ input }) => share(input.shareId, { share_status: 'pending' })),
+          resendShare: fromPromise<ProjectShare, { projectId: number; shareId: number }>(async ({ input }) =>
+            share(input.shareId, { share_status: 'pending' }),
+          ),
           revokeShare: fromPromise<void, { projectId: number; shareId: number }>(async () => {}),
         },
       }),

@@ -185,7 +185,10 @@ export const projectSharesMachine = setup({
             },
             onError: {
               target: 'idle',
-              actions: [{ type: 'fail', params: ({ event }) => ({ message: withReason('The share could not be sent again.', event.error), error: event.error }) }, 'forgetTarget'],
+              actions: [
+                { type: 'fail', params: ({ event }) => ({ message: withReason('The share could not be sent again.', event.error), error: event.error }) },
+                'forgetTarget',
+              ],
             },
           },
         },
@@ -202,7 +205,10 @@ export const projectSharesMachine = setup({
             },
             onError: {
               target: 'idle',
-              actions: [{ type: 'fail', params: ({ event }) => ({ message: withReason('The share could not be revoked.', event.error), error: event.error }) }, 'forgetTarget'],
+              actions: [
+                { type: 'fail', params: ({ event }) => ({ message: withReason('The share could not be revoked.', event.error), error: event.error }) },
+                'forgetTarget',
+              ],
             },
           },
         },

@@ -31,6 +31,9 @@ export interface CfdChoice {
   cfdTier: CfdTier;
 }
 
-export const cfdChoiceOf = (v: Pick<WizardValues, 'windDirections' | 'cfdTier'>): CfdChoice => ({ windDirections: v.windDirections.trim(), cfdTier: v.cfdTier });
+export const cfdChoiceOf = (v: Pick<WizardValues, 'windDirections' | 'cfdTier'>): CfdChoice => ({
+  windDirections: v.windDirections.trim(),
+  cfdTier: v.cfdTier,
+});
 
 export const sameCfdChoice = (a: CfdChoice | null, b: CfdChoice): boolean => !!a && a.windDirections === b.windDirections && a.cfdTier === b.cfdTier;

@@ -30,7 +30,17 @@ const clean: ValidationReport = { id: 4, state: 'passed', findings: [], error: n
 const warned: ValidationReport = {
   id: 5,
   state: 'passed',
-  findings: [finding({ id: 'w', severity: 'warning', code: 'far-from-origin', message: 'The model is 3 km from the origin.', upload_id: 3, role: 'presentation_planes', asset: 'plane.stl' })],
+  findings: [
+    finding({
+      id: 'w',
+      severity: 'warning',
+      code: 'far-from-origin',
+      message: 'The model is 3 km from the origin.',
+      upload_id: 3,
+      role: 'presentation_planes',
+      asset: 'plane.stl',
+    }),
+  ],
   error: null,
   warningsAcknowledged: false,
 };
@@ -62,7 +72,9 @@ describe('geometry repair and acknowledgement', () => {
     actor.send({ type: 'geometry.repair', role: 'study', uploadId: 1 });
     expect(selectValidationPhase(actor.getSnapshot())).toBe('repairing');
     await settle(actor, 'validation.passed');
-    expect(calls.repair).toEqual([{ projectId: 7, studyId: saved.study_id, configurationId: saved.id, simulationId: saved.simulation_ids[0], role: 'study', uploadId: 1 }]);
+    expect(calls.repair).toEqual([
+      { projectId: 7, studyId: saved.study_id, configurationId: saved.id, simulationId: saved.simulation_ids[0], role: 'study', uploadId: 1 },
+    ]);
     expect(calls.startValidation).toBe(2);
     expect(selectValues(actor.getSnapshot()).geometry.study).toEqual([{ upload_id: 41, filename: 'tower-remeshed.stl', size: 684 }]);
     expect(selectRepair(actor.getSnapshot())).toEqual(outcome);

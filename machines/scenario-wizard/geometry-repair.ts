@@ -58,7 +58,9 @@ export function withRepairedFile(values: WizardValues, outcome: RepairOutcome): 
     ...values,
     geometry: {
       ...values.geometry,
-      [outcome.role]: files.map((f) => (f.upload_id === outcome.sourceUploadId ? { upload_id: outcome.uploadId, filename: outcome.filename, size: f.size } : f)),
+      [outcome.role]: files.map((f) =>
+        f.upload_id === outcome.sourceUploadId ? { upload_id: outcome.uploadId, filename: outcome.filename, size: f.size } : f,
+      ),
     },
   };
 }

@@ -30,19 +30,37 @@ const CASES: Case[] = [
     good: { analyses: [{ analysis_type: 'thermal_comfort', metrics: ['UTCI'] }] },
     message: MESSAGES.analyses,
   },
-  { flag: 'filename', step: 'geometry', bad: { geometry: { ...validValues().geometry, study: [] } }, good: { geometry: validValues().geometry }, message: MESSAGES.filenameStudy },
   {
     flag: 'filename',
     step: 'geometry',
-    bad: { geometry: { ...validValues().geometry, presentation_planes: [] }, pedestrianPlane: { generate: false, heightM: '1.5', spacingM: '2', marginM: '40' } },
-    good: { geometry: { ...validValues().geometry, presentation_planes: [] }, pedestrianPlane: { generate: true, heightM: '1.5', spacingM: '2', marginM: '40' } },
+    bad: { geometry: { ...validValues().geometry, study: [] } },
+    good: { geometry: validValues().geometry },
+    message: MESSAGES.filenameStudy,
+  },
+  {
+    flag: 'filename',
+    step: 'geometry',
+    bad: {
+      geometry: { ...validValues().geometry, presentation_planes: [] },
+      pedestrianPlane: { generate: false, heightM: '1.5', spacingM: '2', marginM: '40' },
+    },
+    good: {
+      geometry: { ...validValues().geometry, presentation_planes: [] },
+      pedestrianPlane: { generate: true, heightM: '1.5', spacingM: '2', marginM: '40' },
+    },
     message: MESSAGES.filenamePlane,
   },
   {
     flag: 'pedestrianPlane',
     step: 'geometry',
-    bad: { geometry: { ...validValues().geometry, presentation_planes: [] }, pedestrianPlane: { generate: true, heightM: '1.5', spacingM: '25', marginM: '40' } },
-    good: { geometry: { ...validValues().geometry, presentation_planes: [] }, pedestrianPlane: { generate: true, heightM: '1.5', spacingM: '5', marginM: '40' } },
+    bad: {
+      geometry: { ...validValues().geometry, presentation_planes: [] },
+      pedestrianPlane: { generate: true, heightM: '1.5', spacingM: '25', marginM: '40' },
+    },
+    good: {
+      geometry: { ...validValues().geometry, presentation_planes: [] },
+      pedestrianPlane: { generate: true, heightM: '1.5', spacingM: '5', marginM: '40' },
+    },
     message: MESSAGES.pedestrianPlane,
   },
   {
@@ -97,7 +115,13 @@ const CASES: Case[] = [
     message: MESSAGES.returnPeriods('Directional wind'),
   },
   { flag: 'singleDate', step: 'parameters', bad: { singleDate: '2026-02-30' }, good: { singleDate: '2028-02-29' }, message: MESSAGES.singleDate },
-  { flag: 'singleDayHours', step: 'parameters', bad: { singleDayHours: '20:00-06:00' }, good: { singleDayHours: '05:30-21:15' }, message: MESSAGES.singleDayHours },
+  {
+    flag: 'singleDayHours',
+    step: 'parameters',
+    bad: { singleDayHours: '20:00-06:00' },
+    good: { singleDayHours: '05:30-21:15' },
+    message: MESSAGES.singleDayHours,
+  },
   { flag: 'minutesInterval', step: 'parameters', bad: { minutesInterval: '7' }, good: { minutesInterval: '60' }, message: MESSAGES.minutesInterval },
   {
     flag: 'structuralOrigin',
@@ -113,8 +137,20 @@ const CASES: Case[] = [
     good: { structuralOrigin: { x: '100000', y: '0', z: '0' } },
     message: MESSAGES.structuralOrigin,
   },
-  { flag: 'frontalAreas', step: 'parameters', bad: { frontalAreas: { x: '0', y: '20' } }, good: { frontalAreas: { x: '0.5', y: '20' } }, message: MESSAGES.frontalAreas },
-  { flag: 'frontalAreas', step: 'parameters', bad: { frontalAreas: { x: '10', y: '' } }, good: { frontalAreas: { x: '10', y: '10000000' } }, message: MESSAGES.frontalAreas },
+  {
+    flag: 'frontalAreas',
+    step: 'parameters',
+    bad: { frontalAreas: { x: '0', y: '20' } },
+    good: { frontalAreas: { x: '0.5', y: '20' } },
+    message: MESSAGES.frontalAreas,
+  },
+  {
+    flag: 'frontalAreas',
+    step: 'parameters',
+    bad: { frontalAreas: { x: '10', y: '' } },
+    good: { frontalAreas: { x: '10', y: '10000000' } },
+    message: MESSAGES.frontalAreas,
+  },
   { flag: 'referenceHeight', step: 'parameters', bad: { referenceHeight: '1001' }, good: { referenceHeight: '1000' }, message: MESSAGES.referenceHeight },
   { flag: 'referenceHeight', step: 'parameters', bad: { referenceHeight: '0' }, good: { referenceHeight: '0.1' }, message: MESSAGES.referenceHeight },
   { flag: 'internalPressure', step: 'parameters', bad: { internalPressure: '-1.2' }, good: { internalPressure: '-1' }, message: MESSAGES.internalPressure },
@@ -125,7 +161,13 @@ const CASES: Case[] = [
     good: { parameterSets: { pressure: 31 } },
     message: MESSAGES.parameterSets('Cladding defaults'),
   },
-  { flag: 'parameterSets', step: 'parameters', bad: { parameterSets: { pressure: 404 } }, good: { parameterSets: {} }, message: MESSAGES.parameterSets('#404') },
+  {
+    flag: 'parameterSets',
+    step: 'parameters',
+    bad: { parameterSets: { pressure: 404 } },
+    good: { parameterSets: {} },
+    message: MESSAGES.parameterSets('#404'),
+  },
   { flag: 'terms', step: 'terms', bad: { termsAccepted: false }, good: { termsAccepted: true }, message: MESSAGES.terms },
 ];
 
@@ -164,9 +206,26 @@ describe('scenario form invalid flags (SPEC §5)', () => {
   it('covers every flag the values can raise', () => {
     const covered = new Set(CASES.map((c) => c.flag));
     const expected: FlagName[] = [
-      'name', 'engine', 'analyses', 'filename', 'weather', 'seasons', 'times', 'winds', 'returnPeriods.pressure',
-      'returnPeriods.structural_loading', 'returnPeriods.directional_wind', 'singleDate', 'singleDayHours', 'minutesInterval',
-      'structuralOrigin', 'frontalAreas', 'referenceHeight', 'internalPressure', 'parameterSets', 'terms',
+      'name',
+      'engine',
+      'analyses',
+      'filename',
+      'weather',
+      'seasons',
+      'times',
+      'winds',
+      'returnPeriods.pressure',
+      'returnPeriods.structural_loading',
+      'returnPeriods.directional_wind',
+      'singleDate',
+      'singleDayHours',
+      'minutesInterval',
+      'structuralOrigin',
+      'frontalAreas',
+      'referenceHeight',
+      'internalPressure',
+      'parameterSets',
+      'terms',
     ];
     expect(expected.filter((f) => !covered.has(f))).toEqual([]);
   });
@@ -175,7 +234,13 @@ describe('scenario form invalid flags (SPEC §5)', () => {
     const actor = await at('parameters');
     actor.send({
       type: 'values.change',
-      patch: { analyses: [{ analysis_type: 'solar', metrics: ['sun_hours'] }], parameterSets: {}, windDirections: 'x', referenceHeight: '-3', frontalAreas: { x: '', y: '' } },
+      patch: {
+        analyses: [{ analysis_type: 'solar', metrics: ['sun_hours'] }],
+        parameterSets: {},
+        windDirections: 'x',
+        referenceHeight: '-3',
+        frontalAreas: { x: '', y: '' },
+      },
     });
     expect(actor.getSnapshot().context.flags).toEqual({});
     actor.send({ type: 'step.next' });
@@ -199,7 +264,13 @@ describe('scenario form invalid flags (SPEC §5)', () => {
       save: async () => {
         if (first) {
           first = false;
-          throw { kind: 'http', status: 400, detail: null, fields: { 'return_periods.pressure.0': ['Ensure this value is less than or equal to 10000.'], 'cfd_mesh.size': ['Too fine.'] }, body: null };
+          throw {
+            kind: 'http',
+            status: 400,
+            detail: null,
+            fields: { 'return_periods.pressure.0': ['Ensure this value is less than or equal to 10000.'], 'cfd_mesh.size': ['Too fine.'] },
+            body: null,
+          };
         }
         return { id: 9, study_id: 70, simulation_ids: [11], engine: 'CFD' };
       },

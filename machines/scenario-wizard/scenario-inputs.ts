@@ -64,7 +64,8 @@ export const MESSAGES = {
   notOffered: (labels: string[], engine: string) =>
     `${labels.join(', ')} ${labels.length === 1 ? 'does' : 'do'} not run at the ${engine} level on this installation: remove ${labels.length === 1 ? 'it' : 'them'} or choose another level.`,
   filenameStudy: 'Add the study geometry (an STL file).',
-  filenamePlane: 'Add a presentation plane (an STL file) or generate a pedestrian plane: solar, thermal comfort and pedestrian wind comfort compute their results on it.',
+  filenamePlane:
+    'Add a presentation plane (an STL file) or generate a pedestrian plane: solar, thermal comfort and pedestrian wind comfort compute their results on it.',
   pedestrianPlane: `Enter the pedestrian plane's height (above 0, at most ${MAX_PLANE_HEIGHT_M} m), point spacing (${MIN_PLANE_SPACING_M} to ${MAX_PLANE_SPACING_M} m) and margin beyond the study (0 to ${MAX_PLANE_MARGIN_M} m).`,
   filenameType: (f: string) => `"${f}" is not an STL file; geometry must be .stl.`,
   filenameLength: (f: string) => `"${f}" has a name longer than ${MAX_FILENAME_LENGTH} characters; rename it.`,
@@ -72,8 +73,7 @@ export const MESSAGES = {
   seasons: 'Choose at least one season.',
   times: `Enter 1 to ${MAX_TIME_WINDOWS} time windows as HH:MM-HH:MM (00:00 to 23:59), each start before its end, separated by commas.`,
   winds: `Choose the number of wind directions: ${WIND_DIRECTION_CHOICES.join(', ')}.`,
-  returnPeriods: (label: string) =>
-    `Enter 1 to ${MAX_RETURN_PERIODS} different return periods for ${label}, whole years from 1 to 10000, separated by commas.`,
+  returnPeriods: (label: string) => `Enter 1 to ${MAX_RETURN_PERIODS} different return periods for ${label}, whole years from 1 to 10000, separated by commas.`,
   singleDate: 'Enter the date as YYYY-MM-DD (a real calendar day).',
   singleDayHours: 'Enter the hours of the single day as HH:MM-HH:MM (00:00 to 23:59), the start before the end.',
   minutesInterval: `Choose the minutes interval: ${MINUTE_INTERVALS.join(', ')}.`,
@@ -130,7 +130,10 @@ export function parseNumber(text: string): number | null {
 
 /** The windows of a times text ('08:00-12:00, 14:00-18:00'), or null when one breaks the rule. */
 export function parseTimeWindows(text: string): string[] | null {
-  const windows = text.split(',').map((w) => w.trim()).filter((w) => w !== '');
+  const windows = text
+    .split(',')
+    .map((w) => w.trim())
+    .filter((w) => w !== '');
   if (windows.length < 1 || windows.length > MAX_TIME_WINDOWS || !windows.every(validTimeRange)) return null;
   return windows;
 }
@@ -153,7 +156,10 @@ export function validDate(text: string): boolean {
 
 /** Return periods from '1, 10, 50': whole years, or null when the text breaks the rule. */
 export function parseReturnPeriods(text: string): number[] | null {
-  const parts = text.split(',').map((p) => p.trim()).filter((p) => p !== '');
+  const parts = text
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
   if (parts.length < 1 || parts.length > MAX_RETURN_PERIODS) return null;
   const years = parts.map((p) => (/^\d+$/.test(p) ? Number(p) : NaN));
   if (years.some((y) => !Number.isInteger(y) || y < 1 || y > 10_000)) return null;
@@ -163,7 +169,8 @@ export function parseReturnPeriods(text: string): number[] | null {
 
 function checkFilenames(v: WizardValues): string | null {
   if (v.geometry.study.length === 0) return MESSAGES.filenameStudy;
-  if (has(v, 'solar', 'thermal_comfort', 'pedestrian_wind_comfort') && v.geometry.presentation_planes.length === 0 && !v.pedestrianPlane.generate) return MESSAGES.filenamePlane;
+  if (has(v, 'solar', 'thermal_comfort', 'pedestrian_wind_comfort') && v.geometry.presentation_planes.length === 0 && !v.pedestrianPlane.generate)
+    return MESSAGES.filenamePlane;
   for (const role of GEOMETRY_ROLES) {
     for (const file of v.geometry[role]) {
       if (!file.filename.toLowerCase().endsWith('.stl')) return MESSAGES.filenameType(file.filename);
@@ -186,7 +193,11 @@ export function checkValues(v: WizardValues, options: WizardOptions): Flags {
   if (!v.engine) flags.engine = MESSAGES.engine;
   if (v.analyses.length === 0 || v.analyses.some((a) => a.metrics.length === 0)) flags.analyses = MESSAGES.analyses;
   const unoffered = unofferedChoices(v, options);
-  if (unoffered.length) flags.analyses = MESSAGES.notOffered(unoffered.map((t) => ANALYSIS_LABELS[t]), v.engine!);
+  if (unoffered.length)
+    flags.analyses = MESSAGES.notOffered(
+      unoffered.map((t) => ANALYSIS_LABELS[t]),
+      v.engine!,
+    );
   const filename = checkFilenames(v);
   if (filename) flags.filename = filename;
   if (generatesPlane(v) && !validPlane(v.pedestrianPlane)) flags.pedestrianPlane = MESSAGES.pedestrianPlane;
@@ -243,9 +254,15 @@ function validPlane(p: WizardValues['pedestrianPlane']): boolean {
   const spacing = parseNumber(p.spacingM);
   const margin = parseNumber(p.marginM);
   return (
-    height !== null && height > 0 && height <= MAX_PLANE_HEIGHT_M &&
-    spacing !== null && spacing >= MIN_PLANE_SPACING_M && spacing <= MAX_PLANE_SPACING_M &&
-    margin !== null && margin >= 0 && margin <= MAX_PLANE_MARGIN_M
+    height !== null &&
+    height > 0 &&
+    height <= MAX_PLANE_HEIGHT_M &&
+    spacing !== null &&
+    spacing >= MIN_PLANE_SPACING_M &&
+    spacing <= MAX_PLANE_SPACING_M &&
+    margin !== null &&
+    margin >= 0 &&
+    margin <= MAX_PLANE_MARGIN_M
   );
 }
 

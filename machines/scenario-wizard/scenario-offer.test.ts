@@ -15,12 +15,26 @@ describe('the offer', () => {
   });
 
   it('flags a chosen analysis that does not run at the level, naming it, and nothing when everything runs', () => {
-    const wind = values({ engine: 'AI', analyses: [{ analysis_type: 'solar', metrics: ['sun_hours'] }, { analysis_type: 'pedestrian_wind_comfort', metrics: ['lawson-lddc'] }] });
+    const wind = values({
+      engine: 'AI',
+      analyses: [
+        { analysis_type: 'solar', metrics: ['sun_hours'] },
+        { analysis_type: 'pedestrian_wind_comfort', metrics: ['lawson-lddc'] },
+      ],
+    });
     expect(unofferedChoices(wind, canopyOnly)).toEqual(['pedestrian_wind_comfort']);
     expect(checkValues(wind, canopyOnly).analyses).toBe(MESSAGES.notOffered(['Pedestrian wind comfort'], 'AI'));
     expect(checkValues(wind, { ...options, capabilities: fullOffer }).analyses).toBeUndefined();
-    const loads = values({ engine: 'CFD', analyses: [{ analysis_type: 'pressure', metrics: ['peak_pressure'] }, { analysis_type: 'structural_loading', metrics: ['base_moments'] }] });
-    expect(checkValues(loads, canopyOnly).analyses).toBe('Pressure (cladding), Structural loading do not run at the CFD level on this installation: remove them or choose another level.');
+    const loads = values({
+      engine: 'CFD',
+      analyses: [
+        { analysis_type: 'pressure', metrics: ['peak_pressure'] },
+        { analysis_type: 'structural_loading', metrics: ['base_moments'] },
+      ],
+    });
+    expect(checkValues(loads, canopyOnly).analyses).toBe(
+      'Pressure (cladding), Structural loading do not run at the CFD level on this installation: remove them or choose another level.',
+    );
   });
 
   it('says who computes: Canopy, or the provider with credits reserved', () => {

@@ -7,7 +7,16 @@
 import { describe, expect, it } from 'vitest';
 import { canopyCfdOffer, cfdEstimate, enoughCredit, options, tooLargeForDetailed, validValues } from './scenario-wizard.fixtures.ts';
 import { fill, settle, startWizard, type FakeServer, type WizardActor } from './scenario-wizard.test-harness.ts';
-import { selectCfdAnalyses, selectCfdApplicable, selectCfdChanged, selectCfdChoice, selectCfdEstimateRef, selectEstimateLines, selectEstimatePhase, selectEstimateRefusal } from './cfd-estimate.selectors.ts';
+import {
+  selectCfdAnalyses,
+  selectCfdApplicable,
+  selectCfdChanged,
+  selectCfdChoice,
+  selectCfdEstimateRef,
+  selectEstimateLines,
+  selectEstimatePhase,
+  selectEstimateRefusal,
+} from './cfd-estimate.selectors.ts';
 import { ESTIMATE_SETTLE_MS, type CfdEstimateRequest } from './cfd-estimate.machine.ts';
 import { FORM_STEPS, type WizardValues } from './scenario-wizard.types.ts';
 

@@ -18,11 +18,29 @@ export const pressureSet: ParameterSet = {
 /** Solar and thermal comfort by Canopy at both levels; the wind analyses from a provider. */
 export const fullOffer: Capability[] = [
   ...(['AI', 'CFD'] as const).flatMap((engine) => [
-    { analysis_type: 'solar' as const, engine, computed_by: 'canopy' as const, provider: 'Canopy', method: 'Sun position and ray casting over the scenario geometry' },
-    { analysis_type: 'thermal_comfort' as const, engine, computed_by: 'canopy' as const, provider: 'Canopy', method: 'UTCI / SET* from the weather file with sun and shade on the plane' },
+    {
+      analysis_type: 'solar' as const,
+      engine,
+      computed_by: 'canopy' as const,
+      provider: 'Canopy',
+      method: 'Sun position and ray casting over the scenario geometry',
+    },
+    {
+      analysis_type: 'thermal_comfort' as const,
+      engine,
+      computed_by: 'canopy' as const,
+      provider: 'Canopy',
+      method: 'UTCI / SET* from the weather file with sun and shade on the plane',
+    },
   ]),
   ...(['pedestrian_wind_comfort', 'directional_wind', 'pressure', 'structural_loading'] as const).flatMap((analysis_type) =>
-    (['AI', 'CFD'] as const).map((engine) => ({ analysis_type, engine, computed_by: 'external' as const, provider: 'Wind lab', method: 'Results from Wind lab, delivered when ready' })),
+    (['AI', 'CFD'] as const).map((engine) => ({
+      analysis_type,
+      engine,
+      computed_by: 'external' as const,
+      provider: 'Wind lab',
+      method: 'Results from Wind lab, delivered when ready',
+    })),
   ),
 ];
 
@@ -110,8 +128,30 @@ export const enoughCredit: CostBreakdown = {
   configuration_id: 9,
   credit_type: 'CFD',
   lines: [
-    { simulation_id: 11, analysis_type: 'pedestrian_wind_comfort', unit_credits: 10, wind_directions: 16, direction_factor: 1, seasons: 2, credits: 20, description: 'Pedestrian wind comfort: 10 credits × 1 × 2 seasons', computed_by: 'external', provider: 'Gust ML' },
-    { simulation_id: 12, analysis_type: 'solar', unit_credits: 4, wind_directions: 16, direction_factor: 1, seasons: 1, credits: 4, description: 'Solar: 4 credits', computed_by: 'canopy', provider: 'Canopy' },
+    {
+      simulation_id: 11,
+      analysis_type: 'pedestrian_wind_comfort',
+      unit_credits: 10,
+      wind_directions: 16,
+      direction_factor: 1,
+      seasons: 2,
+      credits: 20,
+      description: 'Pedestrian wind comfort: 10 credits × 1 × 2 seasons',
+      computed_by: 'external',
+      provider: 'Gust ML',
+    },
+    {
+      simulation_id: 12,
+      analysis_type: 'solar',
+      unit_credits: 4,
+      wind_directions: 16,
+      direction_factor: 1,
+      seasons: 1,
+      credits: 4,
+      description: 'Solar: 4 credits',
+      computed_by: 'canopy',
+      provider: 'Canopy',
+    },
   ],
   total_credits: 24,
   credits_now: 4,

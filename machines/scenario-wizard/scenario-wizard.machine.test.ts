@@ -124,7 +124,14 @@ describe('scenario wizard', () => {
     const { actor, calls } = startWizard({
       cost: async () => (++costs === 1 ? enoughCredit : { ...enoughCredit, total_credits: 30 }),
       submit: async () => {
-        if (++submits === 1) throw { kind: 'http', status: 400, detail: null, fields: { expected_credits: ['The cost is now 30 credits (you approved 24); review the breakdown and approve again.'] }, body: null };
+        if (++submits === 1)
+          throw {
+            kind: 'http',
+            status: 400,
+            detail: null,
+            fields: { expected_credits: ['The cost is now 30 credits (you approved 24); review the breakdown and approve again.'] },
+            body: null,
+          };
         return { status: 'queued', creditsDebited: 30, creditsLeft: 70 };
       },
     });

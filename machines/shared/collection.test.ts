@@ -6,7 +6,16 @@ import { shareGroupsMachine } from '@machines/company-admin/share-groups.machine
 import { parameterSetsMachine } from '@machines/project-settings/parameter-sets.machine.ts';
 import { projectAdminsMachine } from '@machines/project-settings/project-admins.machine.ts';
 import { projectSharesMachine } from '@machines/project-settings/project-shares.machine.ts';
-import { COLLECTION_DELAYS, collectionActions, ERROR_FLAG_MS, FEEDBACK_REGION, SUCCESS_FLAG_MS, withReason, type CollectionContext, type FeedbackEvent } from './collection.ts';
+import {
+  COLLECTION_DELAYS,
+  collectionActions,
+  ERROR_FLAG_MS,
+  FEEDBACK_REGION,
+  SUCCESS_FLAG_MS,
+  withReason,
+  type CollectionContext,
+  type FeedbackEvent,
+} from './collection.ts';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());

@@ -33,8 +33,7 @@ export interface Feedback {
 }
 
 export type FeedbackEvent =
-  | { type: 'feedback.succeed'; message: string }
-  | { type: 'feedback.fail'; message: string; error: ServerError | null; subjectId: number | null };
+  { type: 'feedback.succeed'; message: string } | { type: 'feedback.fail'; message: string; error: ServerError | null; subjectId: number | null };
 
 export interface CollectionContext {
   feedback: Feedback | null;

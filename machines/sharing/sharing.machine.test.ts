@@ -18,12 +18,16 @@ import {
 
 const refused: ServerError = { kind: 'http', status: 404, detail: 'Not found.', fields: {}, body: null };
 
-function start(options: { inbox?: () => Promise<Inbox>; answer?: (id: number, a: ShareAnswer) => Promise<ProjectShare>; dismiss?: (id: number) => Promise<void> } = {}) {
+function start(
+  options: { inbox?: () => Promise<Inbox>; answer?: (id: number, a: ShareAnswer) => Promise<ProjectShare>; dismiss?: (id: number) => Promise<void> } = {},
+) {
   const answered: ProjectShare[] = [];
   const actor = createActor(
     sharingMachine.provide({
       actors: {
-        loadInbox: fromPromise<Inbox, void>(options.inbox ?? (async () => ({ pending: [share(1), share(2)], notifications: [notification(1), notification(2)] }))),
+        loadInbox: fromPromise<Inbox, void>(
+          options.inbox ?? (async () => ({ pending: [share(1), share(2)], notifications: [notification(1), notification(2)] })),
+        ),
         answerShare: fromPromise<ProjectShare, { shareId: number; answer: ShareAnswer }>(({ input }) =>
           (options.answer ?? (async (id, a) => share(id, { share_status: a })))(input.shareId, input.answer),
         ),

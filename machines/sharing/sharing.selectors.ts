@@ -11,8 +11,7 @@ export const selectNotifications = (s: Snapshot): Notification[] => s.context.no
 export const selectInboxLoading = (s: Snapshot): boolean => s.matches('loading');
 export const selectInboxError = (s: Snapshot): string | null => (s.matches('failed') ? errorMessage(s.context.loadError) : null);
 /** Pending shares plus notifications: the badge count. */
-export const selectInboxCount = (s: Snapshot): number =>
-  s.context.pending.filter((p) => !(p.id in s.context.answered)).length + s.context.notifications.length;
+export const selectInboxCount = (s: Snapshot): number => s.context.pending.filter((p) => !(p.id in s.context.answered)).length + s.context.notifications.length;
 
 /** The answer given to a share that is about to leave the list, or null. */
 export function selectShareAnswer(shareId: number) {

@@ -52,7 +52,9 @@ describe('simulation details', () => {
   });
 
   it('refuses to resubmit what is not a machine-learning simulation awaiting or done', async () => {
-    const { actor, calls } = start({ rows: [[row({ id: 2, engine: 'AI', computedByCanopy: true, status: 'completed', version: null }), row({ id: 4, status: 'running' })]] });
+    const { actor, calls } = start({
+      rows: [[row({ id: 2, engine: 'AI', computedByCanopy: true, status: 'completed', version: null }), row({ id: 4, status: 'running' })]],
+    });
     await waitFor(actor, (s) => s.matches('ready'));
     actor.send({ type: 'resubmit', simulationId: 2 });
     actor.send({ type: 'resubmit', simulationId: 4 });
@@ -78,7 +80,9 @@ describe('simulation details', () => {
   });
 
   it('cancels an external simulation still awaited, notes the credits returned and reads the rows again; nothing else (issue 16)', async () => {
-    const { actor, calls } = start({ rows: [[row({}), row({ id: 2, computedByCanopy: true, status: 'queued', version: null })], [row({ status: 'cancelled' })]] });
+    const { actor, calls } = start({
+      rows: [[row({}), row({ id: 2, computedByCanopy: true, status: 'queued', version: null })], [row({ status: 'cancelled' })]],
+    });
     await waitFor(actor, (s) => s.matches('ready'));
     actor.send({ type: 'simulation.cancel', simulationId: 2 });
     expect(actor.getSnapshot().value).toBe('ready');
@@ -92,7 +96,14 @@ describe('simulation details', () => {
 
   it('mayResubmit follows the server rule (submitted AI simulations Canopy does not compute; not a cancelled one), and never beside Completed', () => {
     // The server would take a completed one too; the screen does not offer it (issue 16 item 13: no 'Request again' beside 'Completed').
-    expect(['awaiting_external_results', 'failed', 'completed', 'cancelled', 'running', 'draft'].map((status) => mayResubmit(row({ status })))).toEqual([true, true, false, false, false, false]);
+    expect(['awaiting_external_results', 'failed', 'completed', 'cancelled', 'running', 'draft'].map((status) => mayResubmit(row({ status })))).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+      false,
+    ]);
     expect(mayResubmit(row({ engine: 'CFD' }))).toBe(false);
   });
 });

@@ -116,10 +116,19 @@ export const simulationDetailsMachine = setup({
       entry: { type: 'note', params: { notice: null } },
       invoke: {
         src: 'cancelSimulation',
-        input: ({ context, event }) => ({ projectId: context.projectId, configurationId: context.configurationId, simulationId: (event as { simulationId: number }).simulationId }),
+        input: ({ context, event }) => ({
+          projectId: context.projectId,
+          configurationId: context.configurationId,
+          simulationId: (event as { simulationId: number }).simulationId,
+        }),
         onDone: {
           target: 'loading',
-          actions: { type: 'note', params: ({ event }) => ({ notice: `Cancelled. ${event.output === 1 ? '1 reserved credit was' : `${event.output} reserved credits were`} returned.` }) },
+          actions: {
+            type: 'note',
+            params: ({ event }) => ({
+              notice: `Cancelled. ${event.output === 1 ? '1 reserved credit was' : `${event.output} reserved credits were`} returned.`,
+            }),
+          },
         },
         onError: { target: 'ready', actions: { type: 'note', params: ({ event }) => ({ notice: errorMessage(asServerError(event.error)) }) } },
       },
@@ -128,7 +137,11 @@ export const simulationDetailsMachine = setup({
       entry: { type: 'note', params: { notice: null } },
       invoke: {
         src: 'resubmitMl',
-        input: ({ context, event }) => ({ projectId: context.projectId, configurationId: context.configurationId, simulationId: (event as { simulationId: number }).simulationId }),
+        input: ({ context, event }) => ({
+          projectId: context.projectId,
+          configurationId: context.configurationId,
+          simulationId: (event as { simulationId: number }).simulationId,
+        }),
         onDone: { target: 'loading', actions: { type: 'note', params: { notice: 'Machine-learning results requested again.' } } },
         onError: { target: 'ready', actions: { type: 'note', params: ({ event }) => ({ notice: errorMessage(asServerError(event.error)) }) } },
       },

@@ -10,10 +10,7 @@ describe('the toast queue', () => {
     const actor = createActor(toastMachine).start();
     actor.send({ type: 'toast.show', toast: { tone: 'success', title: 'Insight deleted successfully.' } });
     actor.send({ type: 'toast.show', toast: { tone: 'danger', title: 'Failed to remove the layer' } });
-    expect(actor.getSnapshot().context.toasts.map((t) => t.title)).toEqual([
-      'Insight deleted successfully.',
-      'Failed to remove the layer',
-    ]);
+    expect(actor.getSnapshot().context.toasts.map((t) => t.title)).toEqual(['Insight deleted successfully.', 'Failed to remove the layer']);
     vi.advanceTimersByTime(2999);
     expect(actor.getSnapshot().context.toasts).toHaveLength(2);
     vi.advanceTimersByTime(1);

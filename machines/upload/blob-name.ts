@@ -20,7 +20,11 @@ function truncateBytes(text: string, max: number): string {
 }
 
 export function safeBlobName(name: string): string {
-  let clean = name.normalize('NFC').replace(FORBIDDEN, '_').trim().replace(/[.\s]+$/, '');
+  let clean = name
+    .normalize('NFC')
+    .replace(FORBIDDEN, '_')
+    .trim()
+    .replace(/[.\s]+$/, '');
   if (clean === '' || clean === '.' || clean === '..') clean = 'file';
   if (utf8Length(clean) <= MAX_BYTES) return clean;
   // Keep the extension: later features pick their parser by it.

@@ -24,10 +24,9 @@ describe('the upload list', () => {
         throw { message: 'Not found.', status: 404 };
       },
     ];
-    const actor = createActor(
-      uploadListMachine.provide({ actors: { loadUploads: fromPromise(() => answers.shift()!()) } }),
-      { input: { projectId: 3 } },
-    ).start();
+    const actor = createActor(uploadListMachine.provide({ actors: { loadUploads: fromPromise(() => answers.shift()!()) } }), {
+      input: { projectId: 3 },
+    }).start();
     expect(selectListLoading(actor.getSnapshot())).toBe(true);
     await new Promise((r) => setTimeout(r, 0));
     expect(selectListedUploads(actor.getSnapshot()).map((u) => u.id)).toEqual([1]);

@@ -242,4 +242,3 @@ describe('its context (issue 18 item 2)', () => {
     expect(toasts.map((t) => t.type)).toEqual(['toast.show']);
   });
 });
-

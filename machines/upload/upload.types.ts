@@ -48,9 +48,7 @@ export interface UploadFailure {
 
 /** Events the byte sender (XMLHttpRequest) reports while it runs. */
 export type SenderEvent =
-  | { type: 'upload.progress'; loaded: number; total: number }
-  | { type: 'upload.sent' }
-  | { type: 'upload.error'; failure: UploadFailure };
+  { type: 'upload.progress'; loaded: number; total: number } | { type: 'upload.sent' } | { type: 'upload.error'; failure: UploadFailure };
 
 export interface SendInput {
   grant: UploadGrant;

@@ -152,4 +152,3 @@ describe("the uploads parent's toasts (issue 18 item 2)", () => {
     expect(toasts.at(-1)).toEqual({ type: 'toast.dismiss', id: 'upload-retry:upload-1:1' });
   });
 });
-

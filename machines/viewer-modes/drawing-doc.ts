@@ -28,9 +28,7 @@ export interface DrawingDoc {
 }
 
 export type DrawingCommand =
-  | { type: 'add'; shape: Shape; index: number }
-  | { type: 'remove'; id: string }
-  | { type: 'move'; id: string; dx: number; dy: number; anchorDelta?: SitePoint };
+  { type: 'add'; shape: Shape; index: number } | { type: 'remove'; id: string } | { type: 'move'; id: string; dx: number; dy: number; anchorDelta?: SitePoint };
 
 export const emptyDrawing = (): DrawingDoc => ({ shapes: [] });
 
@@ -73,7 +71,9 @@ export const drawingCommands: CommandSet<DrawingDoc, DrawingCommand> = {
   invert(doc, command) {
     switch (command.type) {
       case 'add':
-        return doc.shapes.some((s) => s.id === command.shape.id) ? { type: 'move', id: command.shape.id, dx: 0, dy: 0 } : { type: 'remove', id: command.shape.id };
+        return doc.shapes.some((s) => s.id === command.shape.id)
+          ? { type: 'move', id: command.shape.id, dx: 0, dy: 0 }
+          : { type: 'remove', id: command.shape.id };
       case 'remove': {
         const index = doc.shapes.findIndex((s) => s.id === command.id);
         const shape = doc.shapes[index];

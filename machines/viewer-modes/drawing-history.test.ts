@@ -7,7 +7,16 @@ import { drawingCommands, emptyDrawing, type DrawingCommand, type DrawingDoc, ty
 const counter: CommandSet<number, number> = { apply: (s, c) => s + c, invert: (_s, c) => -c };
 
 /** Coordinates in eighths, so moves add and subtract exactly and undo can be compared with toEqual. */
-const shape = (id: string, x = 0.125): Shape => ({ id, kind: 'line', points: [[x, 0.125], [x + 0.25, 0.375]], colour: '#ff0000', width: 2 });
+const shape = (id: string, x = 0.125): Shape => ({
+  id,
+  kind: 'line',
+  points: [
+    [x, 0.125],
+    [x + 0.25, 0.375],
+  ],
+  colour: '#ff0000',
+  width: 2,
+});
 
 describe('command stack', () => {
   it('undoes and redoes in order, and a new command clears redo', () => {
@@ -40,7 +49,12 @@ describe('command stack', () => {
 const command = fc.oneof(
   fc.record({ type: fc.constant('add' as const), shape: fc.integer({ min: 0, max: 5 }).map((i) => shape(`n${i}`, i / 8)), index: fc.nat(6) }),
   fc.record({ type: fc.constant('remove' as const), id: fc.constantFrom('a', 'b', 'n1', 'n2', 'zz') }),
-  fc.record({ type: fc.constant('move' as const), id: fc.constantFrom('a', 'b', 'n1'), dx: fc.integer({ min: -5, max: 5 }).map((v) => v / 8), dy: fc.integer({ min: -5, max: 5 }).map((v) => v / 8) }),
+  fc.record({
+    type: fc.constant('move' as const),
+    id: fc.constantFrom('a', 'b', 'n1'),
+    dx: fc.integer({ min: -5, max: 5 }).map((v) => v / 8),
+    dy: fc.integer({ min: -5, max: 5 }).map((v) => v / 8),
+  }),
 ) as fc.Arbitrary<DrawingCommand>;
 
 describe('drawing commands on the stack', () => {

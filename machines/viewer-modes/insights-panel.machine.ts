@@ -136,14 +136,14 @@ export const insightsPanelMachine = setup({
     // One relay per actor system: a parent that already has one lends it.
     if (!self.system.get(TOAST_SYSTEM_ID)) spawn('toastRelay', { systemId: TOAST_SYSTEM_ID, input: input.toasts ?? null });
     return {
-    scope: { projectId: input.projectId, studyId: input.studyId },
-    data: { insights: [], categories: [], templates: [], globalTemplates: [] },
-    category: null,
-    selectedId: null,
-    beforeMove: null,
-    pending: null,
-    deletingId: null,
-    error: null,
+      scope: { projectId: input.projectId, studyId: input.studyId },
+      data: { insights: [], categories: [], templates: [], globalTemplates: [] },
+      category: null,
+      selectedId: null,
+      beforeMove: null,
+      pending: null,
+      deletingId: null,
+      error: null,
     };
   },
   initial: 'loading',
@@ -156,7 +156,10 @@ export const insightsPanelMachine = setup({
       invoke: {
         src: 'loadInsights',
         input: ({ context }) => context.scope,
-        onDone: { target: 'idle', actions: assign(({ event }) => ({ data: { ...event.output, insights: [...event.output.insights].sort(bySort) }, error: null })) },
+        onDone: {
+          target: 'idle',
+          actions: assign(({ event }) => ({ data: { ...event.output, insights: [...event.output.insights].sort(bySort) }, error: null })),
+        },
         onError: { target: 'failed', actions: assign(({ event }) => ({ error: errorMessage(asServerError(event.error)) ?? LOAD_FAILED })) },
       },
     },
@@ -196,7 +199,10 @@ export const insightsPanelMachine = setup({
             { type: 'toast', params: { tone: 'success', title: DELETE_SUCCESS } },
           ],
         },
-        onError: { target: 'idle', actions: [assign({ deletingId: null, error: DELETE_FAILED }), { type: 'toast', params: { tone: 'danger', title: DELETE_FAILED } }] },
+        onError: {
+          target: 'idle',
+          actions: [assign({ deletingId: null, error: DELETE_FAILED }), { type: 'toast', params: { tone: 'danger', title: DELETE_FAILED } }],
+        },
       },
     },
   },

@@ -58,7 +58,10 @@ describe('PDF export machine', () => {
     actor.send({ type: 'pdf.export', request: insightPdf });
     const context = actor.getSnapshot().context;
     expect(JSON.parse(JSON.stringify(context))).toEqual(context);
-    const failed = getNextSnapshot(pdfExportMachine, actor.getSnapshot(), { type: 'xstate.error.actor.0.pdfExport.exporting', error: new Error('HTTP 500') } as never);
+    const failed = getNextSnapshot(pdfExportMachine, actor.getSnapshot(), {
+      type: 'xstate.error.actor.0.pdfExport.exporting',
+      error: new Error('HTTP 500'),
+    } as never);
     expect(failed.context.error).toBe('HTTP 500');
     expect(toasts).toEqual([]);
   });

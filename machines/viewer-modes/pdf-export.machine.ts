@@ -43,7 +43,10 @@ export const pdfExportMachine = setup({
       const detail = errorMessage(asServerError(error), PDF_FAILED);
       enqueue.assign({ error: detail ?? PDF_FAILED, request: null });
       const toasts = system.get(TOAST_SYSTEM_ID);
-      const show: ToastEvent = { type: 'toast.show', toast: { tone: 'danger', title: PDF_FAILED, description: detail && detail !== PDF_FAILED ? detail : undefined } };
+      const show: ToastEvent = {
+        type: 'toast.show',
+        toast: { tone: 'danger', title: PDF_FAILED, description: detail && detail !== PDF_FAILED ? detail : undefined },
+      };
       if (toasts) enqueue.sendTo(toasts, show);
     }),
   },
@@ -69,4 +72,3 @@ export const pdfExportMachine = setup({
     },
   },
 });
-

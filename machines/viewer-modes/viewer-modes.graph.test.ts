@@ -38,7 +38,15 @@ const EVENTS: ViewerModesEvent[] = [
 ];
 
 const serializeState = (s: Snapshot) =>
-  JSON.stringify([s.value, s.context.tool, !!s.context.draft, !!s.context.drag, s.context.selectedShapeId, !!s.context.pendingPin, Math.min(s.context.draft?.points.length ?? 0, 2)]);
+  JSON.stringify([
+    s.value,
+    s.context.tool,
+    !!s.context.draft,
+    !!s.context.drag,
+    s.context.selectedShapeId,
+    !!s.context.pendingPin,
+    Math.min(s.context.draft?.points.length ?? 0, 2),
+  ]);
 
 const PATHS = getShortestPaths(viewerModesMachine, { input: {}, events: EVENTS, serializeState });
 const EDGES = PATHS.flatMap((path) => EVENTS.map((event) => ({ before: path.state, event, after: getNextSnapshot(viewerModesMachine, path.state, event) })));
@@ -55,7 +63,16 @@ const INTERACTIONS = [
 describe('viewer modes statechart (xstate/graph)', () => {
   it('reaches every state of the chart', () => {
     const reached = new Set(PATHS.map((p) => JSON.stringify(p.state.value)));
-    for (const value of ['"browsing"', '"editing"', '{"annotating":"idle"}', '{"annotating":"noting"}', '{"drawing":"idle"}', '{"drawing":"stroking"}', '{"drawing":"typing"}', '{"drawing":"dragging"}']) {
+    for (const value of [
+      '"browsing"',
+      '"editing"',
+      '{"annotating":"idle"}',
+      '{"annotating":"noting"}',
+      '{"drawing":"idle"}',
+      '{"drawing":"stroking"}',
+      '{"drawing":"typing"}',
+      '{"drawing":"dragging"}',
+    ]) {
       expect(reached).toContain(value);
     }
   });
@@ -117,7 +134,19 @@ describe('viewer modes (events and emitted work)', () => {
       { type: 'pointer.up', point: [0.5, 0.6] },
     ]);
     expect(snapshot.matches({ drawing: 'idle' })).toBe(true);
-    expect(emitted).toEqual([{ type: 'shape.commit', draft: { kind: 'arrow', points: [[0.1, 0.2], [0.5, 0.6]], style: { colour: '#123456', width: 5 } } }]);
+    expect(emitted).toEqual([
+      {
+        type: 'shape.commit',
+        draft: {
+          kind: 'arrow',
+          points: [
+            [0.1, 0.2],
+            [0.5, 0.6],
+          ],
+          style: { colour: '#123456', width: 5 },
+        },
+      },
+    ]);
   });
 
   it('freehand keeps every point', () => {
@@ -127,12 +156,35 @@ describe('viewer modes (events and emitted work)', () => {
       { type: 'pointer.move', point: [0.2, 0.15] },
       { type: 'pointer.up', point: [0.3, 0.3] },
     ]);
-    expect(emitted[0]).toMatchObject({ type: 'shape.commit', draft: { kind: 'freehand', points: [[0.1, 0.1], [0.2, 0.15], [0.3, 0.3]] } });
+    expect(emitted[0]).toMatchObject({
+      type: 'shape.commit',
+      draft: {
+        kind: 'freehand',
+        points: [
+          [0.1, 0.1],
+          [0.2, 0.15],
+          [0.3, 0.3],
+        ],
+      },
+    });
   });
 
   it('switching mode mid-stroke discards the stroke; a click is not a shape', () => {
-    expect(run([{ type: 'mode.draw', insightId: 3 }, { type: 'pointer.down', point: [0.1, 0.1] }, { type: 'pointer.move', point: [0.5, 0.5] }, { type: 'mode.edit', insightId: 3 }]).emitted).toEqual([]);
-    expect(run([{ type: 'mode.draw', insightId: 3 }, { type: 'pointer.down', point: [0.1, 0.1] }, { type: 'pointer.up', point: [0.1, 0.1] }]).emitted).toEqual([]);
+    expect(
+      run([
+        { type: 'mode.draw', insightId: 3 },
+        { type: 'pointer.down', point: [0.1, 0.1] },
+        { type: 'pointer.move', point: [0.5, 0.5] },
+        { type: 'mode.edit', insightId: 3 },
+      ]).emitted,
+    ).toEqual([]);
+    expect(
+      run([
+        { type: 'mode.draw', insightId: 3 },
+        { type: 'pointer.down', point: [0.1, 0.1] },
+        { type: 'pointer.up', point: [0.1, 0.1] },
+      ]).emitted,
+    ).toEqual([]);
   });
 
   it('text, move, delete, undo and redo are emitted for the owner to apply', () => {
@@ -160,8 +212,18 @@ describe('viewer modes (events and emitted work)', () => {
     const placement = { point: [1, 2, 3] as [number, number, number], layerId: '9', value: 1.2 };
     const details = { templateId: 2, pinTypeId: null, colour: '#1a7f37', icon: 'shield', title: 'Entrance', note: 'Gusty' };
     expect(run([{ type: 'mode.annotate', insightId: 5 }, { type: 'pin.place', placement }, { type: 'cancel' }]).emitted).toEqual([]);
-    expect(run([{ type: 'mode.annotate', insightId: 5 }, { type: 'pin.place', placement }, { type: 'mode.draw', insightId: 5 }]).emitted).toEqual([]);
-    const { emitted, snapshot } = run([{ type: 'mode.annotate', insightId: 5 }, { type: 'pin.place', placement }, { type: 'pin.save', details }]);
+    expect(
+      run([
+        { type: 'mode.annotate', insightId: 5 },
+        { type: 'pin.place', placement },
+        { type: 'mode.draw', insightId: 5 },
+      ]).emitted,
+    ).toEqual([]);
+    const { emitted, snapshot } = run([
+      { type: 'mode.annotate', insightId: 5 },
+      { type: 'pin.place', placement },
+      { type: 'pin.save', details },
+    ]);
     expect(emitted).toEqual([{ type: 'pin.commit', insightId: 5, placement, details }]);
     expect(snapshot.matches({ annotating: 'idle' })).toBe(true);
   });
@@ -177,10 +239,24 @@ describe('viewer modes (events and emitted work)', () => {
       { type: 'pointer.up', point: [0.25, 0.375] },
       { type: 'history.undo' },
     ]);
-    expect(selectDrawing(snapshot).shapes).toEqual([{ id: 'shape-1', kind: 'line', points: [[0.125, 0.125], [0.5, 0.5]], colour: '#e4572e', width: 3 }]);
+    expect(selectDrawing(snapshot).shapes).toEqual([
+      {
+        id: 'shape-1',
+        kind: 'line',
+        points: [
+          [0.125, 0.125],
+          [0.5, 0.5],
+        ],
+        colour: '#e4572e',
+        width: 3,
+      },
+    ]);
     expect([selectCanUndo(snapshot), selectCanRedo(snapshot)]).toEqual([true, true]);
     const redone = getNextSnapshot(viewerModesMachine, snapshot, { type: 'history.redo' });
-    expect(selectDrawing(redone).shapes[0]!.points).toEqual([[0.25, 0.375], [0.625, 0.75]]);
+    expect(selectDrawing(redone).shapes[0]!.points).toEqual([
+      [0.25, 0.375],
+      [0.625, 0.75],
+    ]);
     // Plain data: the history survives JSON.
     expect(JSON.parse(JSON.stringify(redone.context))).toEqual(redone.context);
     const selected = getNextSnapshot(viewerModesMachine, redone, { type: 'pointer.down', point: [0.3, 0.4], shapeId: 'shape-1' });
@@ -191,7 +267,9 @@ describe('viewer modes (events and emitted work)', () => {
   });
 
   it('a loaded drawing starts a new history; new shapes take ids it does not use', () => {
-    const saved = { shapes: [{ id: 'shape-1', kind: 'text' as const, points: [[0.5, 0.5]] as [number, number][], colour: '#000000', width: 2, text: 'Gusts' }] };
+    const saved = {
+      shapes: [{ id: 'shape-1', kind: 'text' as const, points: [[0.5, 0.5]] as [number, number][], colour: '#000000', width: 2, text: 'Gusts' }],
+    };
     const { snapshot } = run([
       { type: 'mode.draw', insightId: 3 },
       { type: 'pointer.down', point: [0.1, 0.1] },

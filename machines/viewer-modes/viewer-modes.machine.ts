@@ -111,7 +111,10 @@ export const viewerModesMachine = setup({
     }),
     startDraft: assign(({ context, event }) => {
       assertEvent(event, 'pointer.down');
-      return { draft: { kind: context.tool === 'select' ? 'freehand' : context.tool, points: [event.point], style: context.style } as DraftShape, selectedShapeId: null };
+      return {
+        draft: { kind: context.tool === 'select' ? 'freehand' : context.tool, points: [event.point], style: context.style } as DraftShape,
+        selectedShapeId: null,
+      };
     }),
     extendDraft: assign(({ context, event }) => {
       assertEvent(event, ['pointer.move', 'pointer.up']);
@@ -245,10 +248,7 @@ export const viewerModesMachine = setup({
         stroking: {
           on: {
             'pointer.move': { actions: 'extendDraft' },
-            'pointer.up': [
-              { guard: 'strokeHasExtent', target: 'idle', actions: ['extendDraft', 'addShape', 'emitShape'] },
-              { target: 'idle' },
-            ],
+            'pointer.up': [{ guard: 'strokeHasExtent', target: 'idle', actions: ['extendDraft', 'addShape', 'emitShape'] }, { target: 'idle' }],
             cancel: 'idle',
           },
         },
@@ -261,10 +261,7 @@ export const viewerModesMachine = setup({
         dragging: {
           on: {
             'pointer.move': { actions: 'moveDrag' },
-            'pointer.up': [
-              { guard: 'dragMoves', target: 'idle', actions: ['moveDrag', 'moveShape', 'emitMove'] },
-              { target: 'idle' },
-            ],
+            'pointer.up': [{ guard: 'dragMoves', target: 'idle', actions: ['moveDrag', 'moveShape', 'emitMove'] }, { target: 'idle' }],
             cancel: 'idle',
           },
         },
@@ -272,4 +269,3 @@ export const viewerModesMachine = setup({
     },
   },
 });
-

@@ -41,18 +41,28 @@ function start(initialSimulationId: number | null = null) {
       }),
       cameraPositions: cameraPositionsMachine.provide({
         actors: {
-          listCameraPositions: fromPromise(async (): Promise<CameraPosition[]> => [{ id: 1, name: 'Street view', camera: { position: [1, 2, 3], target: [0, 0, 0] } }]),
-          createCameraPosition: fromPromise(async ({ input }: { input: { projectId: number; studyId: number; body: CameraPositionCreate } }): Promise<CameraPosition> => {
-            calls.push(`save camera ${input.body.name}`);
-            return { id: 2, name: input.body.name ?? 'View', camera: input.body.camera };
-          }),
+          listCameraPositions: fromPromise(async (): Promise<CameraPosition[]> => [
+            { id: 1, name: 'Street view', camera: { position: [1, 2, 3], target: [0, 0, 0] } },
+          ]),
+          createCameraPosition: fromPromise(
+            async ({ input }: { input: { projectId: number; studyId: number; body: CameraPositionCreate } }): Promise<CameraPosition> => {
+              calls.push(`save camera ${input.body.name}`);
+              return { id: 2, name: input.body.name ?? 'View', camera: input.body.camera };
+            },
+          ),
           deleteCameraPosition: fromPromise(async (): Promise<void> => undefined),
         },
       }),
     },
   });
   const actor = createActor(machine, {
-    input: { simulations: [windSimulation(10), solarSimulation(20)], initialSimulationId, projectId: 7, studyId: 70, toasts: { send: (e) => void toasts.push(e) } },
+    input: {
+      simulations: [windSimulation(10), solarSimulation(20)],
+      initialSimulationId,
+      projectId: 7,
+      studyId: 70,
+      toasts: { send: (e) => void toasts.push(e) },
+    },
   });
   actor.on('*', (e) => void emitted.push(e as ViewerWorkspaceEmitted));
   actor.start();
@@ -93,7 +103,10 @@ describe('viewer workspace machine', () => {
   it("a restored view's layers hold until its pane's saved list changes", async () => {
     const { actor, settle } = start();
     await settle();
-    actor.send({ type: 'view.restore', view: { camera: camera(5), layers: ['3', '4'], filters: { season_filter: 'Summer' }, colourScale: { min: 1, max: 2 }, theme: 'dark', simulationId: 10 } });
+    actor.send({
+      type: 'view.restore',
+      view: { camera: camera(5), layers: ['3', '4'], filters: { season_filter: 'Summer' }, colourScale: { min: 1, max: 2 }, theme: 'dark', simulationId: 10 },
+    });
     await settle();
     expect(actor.getSnapshot().context.overrides).toEqual([[3, 4], null]);
     expect(actor.getSnapshot().children.filter0!.getSnapshot().context.selection.season_filter).toEqual(['Summer']);
@@ -177,6 +190,8 @@ describe('viewer workspace machine', () => {
     const context = actor.getSnapshot().context;
     expect(JSON.parse(JSON.stringify(context))).toEqual(context);
     actor.send({ type: 'layer.failed', pane: 1, layerId: '7', title: 'Wind comfort', message: 'HTTP 404' });
-    expect(toasts).toEqual([{ type: 'toast.show', toast: { id: 'layer-1-7', tone: 'danger', title: 'The layer Wind comfort could not be loaded', description: 'HTTP 404' } }]);
+    expect(toasts).toEqual([
+      { type: 'toast.show', toast: { id: 'layer-1-7', tone: 'danger', title: 'The layer Wind comfort could not be loaded', description: 'HTTP 404' } },
+    ]);
   });
 });

@@ -102,7 +102,15 @@ type UiSnapshot = SnapshotFrom<typeof viewerUiMachine>;
 
 function uiState(s: UiSnapshot): UiState {
   const tool = (s.value as { tool: UiState['tool'] }).tool;
-  return { split: s.context.split, linked: s.context.linked, activePane: s.context.activePane, tool, panel: s.context.panel, legendShown: s.matches({ legend: 'shown' }), overlayOpen: s.matches({ overlay: 'open' }) };
+  return {
+    split: s.context.split,
+    linked: s.context.linked,
+    activePane: s.context.activePane,
+    tool,
+    panel: s.context.panel,
+    legendShown: s.matches({ legend: 'shown' }),
+    overlayOpen: s.matches({ overlay: 'open' }),
+  };
 }
 
 export const viewerWorkspaceMachine = setup({
@@ -163,7 +171,12 @@ export const viewerWorkspaceMachine = setup({
       const s = (event as unknown as { snapshot: FilterSnapshot }).snapshot;
       const writing = s.hasTag('writing');
       const before = context.panes[pane];
-      const next: PaneFilterState = { simulationId: s.context.selectedSimulationId, idle: s.matches({ simulation: 'idle' }), userLayers: s.context.userLayers, wrote: before.wrote || writing };
+      const next: PaneFilterState = {
+        simulationId: s.context.selectedSimulationId,
+        idle: s.matches({ simulation: 'idle' }),
+        userLayers: s.context.userLayers,
+        wrote: before.wrote || writing,
+      };
       let overrides = context.overrides;
       if (s.context.userLayers !== before.userLayers) {
         overrides = replaceAt(overrides, pane, null);
@@ -253,7 +266,15 @@ export const viewerWorkspaceMachine = setup({
     /** Toasts go to the relay found by system id: the context holds no actor. */
     toastLayerFailure: enqueueActions(({ event, enqueue, system }) => {
       assertEvent(event, 'layer.failed');
-      const toast: ToastEvent = { type: 'toast.show', toast: { id: `layer-${event.pane}-${event.layerId}`, tone: 'danger', title: `The layer ${event.title} could not be loaded`, description: event.message } };
+      const toast: ToastEvent = {
+        type: 'toast.show',
+        toast: {
+          id: `layer-${event.pane}-${event.layerId}`,
+          tone: 'danger',
+          title: `The layer ${event.title} could not be loaded`,
+          description: event.message,
+        },
+      };
       const toasts = system.get(TOAST_SYSTEM_ID);
       if (toasts) enqueue.sendTo(toasts, toast);
     }),
@@ -309,8 +330,18 @@ export const viewerWorkspaceMachine = setup({
   },
   invoke: [
     { id: 'ui', src: 'viewerUi', input: {}, onSnapshot: { actions: 'mirrorUi' } },
-    { id: 'filter0', src: 'layerFilter', input: ({ context }) => ({ simulations: context.simulations }), onSnapshot: { actions: { type: 'notePaneFilter', params: 0 } } },
-    { id: 'filter1', src: 'layerFilter', input: ({ context }) => ({ simulations: context.simulations }), onSnapshot: { actions: { type: 'notePaneFilter', params: 1 } } },
+    {
+      id: 'filter0',
+      src: 'layerFilter',
+      input: ({ context }) => ({ simulations: context.simulations }),
+      onSnapshot: { actions: { type: 'notePaneFilter', params: 0 } },
+    },
+    {
+      id: 'filter1',
+      src: 'layerFilter',
+      input: ({ context }) => ({ simulations: context.simulations }),
+      onSnapshot: { actions: { type: 'notePaneFilter', params: 1 } },
+    },
     { id: 'cameras', src: 'cameraPositions', input: ({ context }) => context.scope },
   ],
   initial: 'starting',

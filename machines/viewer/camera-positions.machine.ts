@@ -27,9 +27,7 @@ export interface CameraPositionsContext {
   error: string | null;
 }
 
-export type CameraPositionsEvent =
-  | { type: 'save'; body: CameraPositionCreate }
-  | { type: 'remove'; id: number };
+export type CameraPositionsEvent = { type: 'save'; body: CameraPositionCreate } | { type: 'remove'; id: number };
 
 export const cameraPositionsMachine = setup({
   types: {

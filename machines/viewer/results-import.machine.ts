@@ -99,7 +99,10 @@ export const resultsImportMachine = setup({
           actions: assign({
             pending: ({ context, event }) => {
               const kind: ImportKind = extensionOf(event.filename) === 'stl' ? 'geometry' : 'data';
-              return [...context.pending.filter((f) => f.uploadId !== event.uploadId), { uploadId: event.uploadId, filename: event.filename, kind, metric: '', units: '' }];
+              return [
+                ...context.pending.filter((f) => f.uploadId !== event.uploadId),
+                { uploadId: event.uploadId, filename: event.filename, kind, metric: '', units: '' },
+              ];
             },
             error: null,
           }),
@@ -125,7 +128,11 @@ export const resultsImportMachine = setup({
         src: 'appendResults',
         input: ({ context, event }) => {
           assertEvent(event, 'import');
-          return { projectId: context.projectId, simulationId: event.simulationId as number, results: context.pending.map((f) => resultFileOf(f, event.planeAssetId)) };
+          return {
+            projectId: context.projectId,
+            simulationId: event.simulationId as number,
+            results: context.pending.map((f) => resultFileOf(f, event.planeAssetId)),
+          };
         },
         onDone: {
           target: 'idle',

@@ -8,7 +8,16 @@ import { cameraPositionsMachine, DELETE_CAMERA_FAILED, SAVE_CAMERA_FAILED } from
 import { importProblem, resultFileOf, resultsImportMachine, type AppendRequest } from './results-import.machine.ts';
 
 const scope = { projectId: 7, studyId: 70 };
-const sim = (id: number): Simulation => ({ id, configuration: { id: 21 }, category: 'wind', status: 'completed', cfd_parameters: null, met_source_id: null, assets: [], layer_sets: [] });
+const sim = (id: number): Simulation => ({
+  id,
+  configuration: { id: 21 },
+  category: 'wind',
+  status: 'completed',
+  cfd_parameters: null,
+  met_source_id: null,
+  assets: [],
+  layer_sets: [],
+});
 const refuse = (): Promise<never> => Promise.reject({ kind: 'http', status: 500, detail: 'Server error', fields: {}, body: null });
 
 describe('viewerSession', () => {
@@ -46,7 +55,9 @@ describe('cameraPositions', () => {
     const machine = cameraPositionsMachine.provide({
       actors: {
         listCameraPositions: fromPromise(async (): Promise<CameraPosition[]> => [{ id: 1, name: 'Street', camera }]),
-        createCameraPosition: fromPromise<CameraPosition, StudyScope & { body: CameraPositionCreate }>(async ({ input }) => (failing ? refuse() : { id: 2, name: input.body.name ?? '', camera })),
+        createCameraPosition: fromPromise<CameraPosition, StudyScope & { body: CameraPositionCreate }>(async ({ input }) =>
+          failing ? refuse() : { id: 2, name: input.body.name ?? '', camera },
+        ),
         deleteCameraPosition: fromPromise<void, StudyScope & { id: number }>(async () => {
           if (failing) await refuse();
         }),
@@ -85,8 +96,18 @@ describe('resultsImport', () => {
   });
 
   it('builds the ingestion body per file type', () => {
-    expect(resultFileOf({ uploadId: 1, filename: 'm.stl', kind: 'geometry', metric: '', units: '' }, null)).toEqual({ upload_id: 1, layer_type: 'geometry', geometry_type: 'overlay' });
-    expect(resultFileOf({ uploadId: 2, filename: 'p.csv', kind: 'data', metric: 'utci', units: '°C' }, 9)).toEqual({ upload_id: 2, layer_type: 'data', metric: 'utci', presentation_plane_asset_id: 9, units: '°C' });
+    expect(resultFileOf({ uploadId: 1, filename: 'm.stl', kind: 'geometry', metric: '', units: '' }, null)).toEqual({
+      upload_id: 1,
+      layer_type: 'geometry',
+      geometry_type: 'overlay',
+    });
+    expect(resultFileOf({ uploadId: 2, filename: 'p.csv', kind: 'data', metric: 'utci', units: '°C' }, 9)).toEqual({
+      upload_id: 2,
+      layer_type: 'data',
+      metric: 'utci',
+      presentation_plane_asset_id: 9,
+      units: '°C',
+    });
   });
 
   it("appends the pending files; the server's file-named error keeps them for another try", async () => {
@@ -96,7 +117,14 @@ describe('resultsImport', () => {
       actors: {
         appendResults: fromPromise(async ({ input }: { input: AppendRequest }) => {
           requests.push(input);
-          if (fail) return Promise.reject({ kind: 'http', status: 400, detail: null, fields: { results: ['broken.glb: truncated GLB: the header declares 900 bytes but only 12 are present'] }, body: null });
+          if (fail)
+            return Promise.reject({
+              kind: 'http',
+              status: 400,
+              detail: null,
+              fields: { results: ['broken.glb: truncated GLB: the header declares 900 bytes but only 12 are present'] },
+              body: null,
+            });
           return sim(3);
         }),
       },

@@ -5,7 +5,18 @@
  */
 
 /** ↑ ↑ ↓ ↓ ← → ← → B A: the classic cheat sequence unlocks the hidden 'tron' theme. */
-export const UNLOCK_SEQUENCE: readonly string[] = ['ArrowUp', 'ArrowUp', 'ArrowDown', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'ArrowLeft', 'ArrowRight', 'b', 'a'];
+export const UNLOCK_SEQUENCE: readonly string[] = [
+  'ArrowUp',
+  'ArrowUp',
+  'ArrowDown',
+  'ArrowDown',
+  'ArrowLeft',
+  'ArrowRight',
+  'ArrowLeft',
+  'ArrowRight',
+  'b',
+  'a',
+];
 
 /**
  * How far into UNLOCK_SEQUENCE the keys pressed so far reach, after `key`. A wrong key restarts,

@@ -26,7 +26,11 @@ export function metSource(id: number, extra: Partial<MetSource> = {}): MetSource
 }
 
 export function fetchResult(source: MetSource): FetchMetResult {
-  return { met_source: source, provider: 'library', skipped: [{ name: 'Toronto Pearson', wmo: '716240', distance_km: 20.1, reason: 'listed as a bad station: hangar' }] };
+  return {
+    met_source: source,
+    provider: 'library',
+    skipped: [{ name: 'Toronto Pearson', wmo: '716240', distance_km: 20.1, reason: 'listed as a bad station: hangar' }],
+  };
 }
 
 export function summary(metId: string, season = 'all', time = '00:00-24:00'): WeatherSummary {
@@ -54,7 +58,14 @@ export function summary(metId: string, season = 'all', time = '00:00-24:00'): We
       temperature_c: { min: -10 + k, mean_daily_min: -5 + k, mean: k, mean_daily_max: 5 + k, max: 10 + k },
       wind: { mean_speed_ms: 4, max_speed_ms: 12, calm_share: 0.05, prevailing_direction_deg: 270 },
     })),
-    coverage: { hours: 8760, expected_hours: 8760, missing: { dry_bulb: 0 }, missing_by_month: new Array(12).fill(0), missing_by_day: new Array(365).fill(0), complete_share: 1 },
+    coverage: {
+      hours: 8760,
+      expected_hours: 8760,
+      missing: { dry_bulb: 0 },
+      missing_by_month: new Array(12).fill(0),
+      missing_by_day: new Array(365).fill(0),
+      complete_share: 1,
+    },
   };
 }
 
@@ -68,7 +79,20 @@ export function surrounds(extra: Partial<Surrounds> = {}): Surrounds {
     source_format: 'osm-xml',
     building_count: 1,
     triangle_count: 12,
-    footprints: [{ outer: [[0, 0], [10, 0], [10, 10], [0, 10]], holes: [], height_m: 9, height_source: 'default', name: '' }],
+    footprints: [
+      {
+        outer: [
+          [0, 0],
+          [10, 0],
+          [10, 10],
+          [0, 10],
+        ],
+        holes: [],
+        height_m: 9,
+        height_source: 'default',
+        name: '',
+      },
+    ],
     warnings: [],
     glb_url: '/api/project/7/surrounds/glb/',
     created_at: '2025-01-01T00:00:00Z',

@@ -3,12 +3,23 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { ServerError } from '@machines/shared/actors.ts';
 import { siteMachine, type GenerateRequest } from './site.machine.ts';
-import { selectCanRegenerate, selectGenerating, selectOrigin, selectRadius, selectSiteChanged, selectSiteFailure, selectSurrounds } from './weather.selectors.ts';
+import {
+  selectCanRegenerate,
+  selectGenerating,
+  selectOrigin,
+  selectRadius,
+  selectSiteChanged,
+  selectSiteFailure,
+  selectSurrounds,
+} from './weather.selectors.ts';
 import { projectSurrounds, surrounds } from './fixtures.ts';
 import type { ProjectSurrounds, Surrounds } from './weather.types.ts';
 
-function start(loaded: ProjectSurrounds, generate: (r: GenerateRequest) => Promise<Surrounds> = async (r) =>
-  surrounds({ origin_latitude: r.origin_latitude!, origin_longitude: r.origin_longitude!, radius_m: r.radius_m!, source_upload_id: r.upload_id })) {
+function start(
+  loaded: ProjectSurrounds,
+  generate: (r: GenerateRequest) => Promise<Surrounds> = async (r) =>
+    surrounds({ origin_latitude: r.origin_latitude!, origin_longitude: r.origin_longitude!, radius_m: r.radius_m!, source_upload_id: r.upload_id }),
+) {
   const requests: GenerateRequest[] = [];
   const actor = createActor(
     siteMachine.provide({

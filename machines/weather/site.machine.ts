@@ -50,7 +50,9 @@ export type GenerateRequest = { projectId: number } & GenerateOsm;
 
 function originOf(answer: ProjectSurrounds): LatLon | null {
   if (answer.surrounds) return { latitude: answer.surrounds.origin_latitude, longitude: answer.surrounds.origin_longitude };
-  return answer.project_latitude !== null && answer.project_longitude !== null ? { latitude: answer.project_latitude, longitude: answer.project_longitude } : null;
+  return answer.project_latitude !== null && answer.project_longitude !== null
+    ? { latitude: answer.project_latitude, longitude: answer.project_longitude }
+    : null;
 }
 
 const validOrigin = (o: LatLon) => Number.isFinite(o.latitude) && Number.isFinite(o.longitude) && Math.abs(o.latitude) <= 89 && Math.abs(o.longitude) <= 180;
@@ -69,7 +71,9 @@ export const siteMachine = setup({
     storeLoaded: assign((_, answer: ProjectSurrounds) => ({
       projectName: answer.project_name || null,
       projectOrigin:
-        answer.project_latitude !== null && answer.project_longitude !== null ? { latitude: answer.project_latitude, longitude: answer.project_longitude } : null,
+        answer.project_latitude !== null && answer.project_longitude !== null
+          ? { latitude: answer.project_latitude, longitude: answer.project_longitude }
+          : null,
       origin: originOf(answer),
       radiusM: answer.surrounds?.radius_m ?? DEFAULT_RADIUS_M,
       surrounds: answer.surrounds,

@@ -35,10 +35,7 @@ describe('weather summary machine', () => {
 
   it('reloads for each filter change; a change during a load restarts it and the stale answer is dropped', async () => {
     const resolvers: Array<() => void> = [];
-    const { actor, requests } = start(
-      (r) => new Promise<WeatherSummary>((resolve) => resolvers.push(() => resolve(summary(r.metId, r.season, r.time)))),
-      'A',
-    );
+    const { actor, requests } = start((r) => new Promise<WeatherSummary>((resolve) => resolvers.push(() => resolve(summary(r.metId, r.season, r.time)))), 'A');
     expect(requests).toHaveLength(1);
     actor.send({ type: 'filter.season', season: 'winter' });
     actor.send({ type: 'filter.time', time: '07:00-19:00' });

@@ -33,10 +33,7 @@ export interface WeatherSummaryContext {
 }
 
 export type WeatherSummaryEvent =
-  | { type: 'station.set'; metId: string | null }
-  | { type: 'filter.season'; season: string }
-  | { type: 'filter.time'; time: string }
-  | { type: 'summary.retry' };
+  { type: 'station.set'; metId: string | null } | { type: 'filter.season'; season: string } | { type: 'filter.time'; time: string } | { type: 'summary.retry' };
 
 export const DEFAULT_SEASON = 'all';
 export const DEFAULT_TIME = '00:00-24:00';
@@ -73,7 +70,14 @@ export const weatherSummaryMachine = setup({
   },
 }).createMachine({
   id: 'weatherSummary',
-  context: ({ input }) => ({ projectId: input.projectId, metId: input.metId ?? null, season: DEFAULT_SEASON, time: DEFAULT_TIME, summary: null, failure: null }),
+  context: ({ input }) => ({
+    projectId: input.projectId,
+    metId: input.metId ?? null,
+    season: DEFAULT_SEASON,
+    time: DEFAULT_TIME,
+    summary: null,
+    failure: null,
+  }),
   initial: 'choosing',
   on: {
     'station.set': [
@@ -95,7 +99,10 @@ export const weatherSummaryMachine = setup({
         src: 'loadSummary',
         input: ({ context }) => ({ projectId: context.projectId, metId: context.metId!, season: context.season, time: context.time }),
         onDone: { target: 'ready', actions: { type: 'storeSummary', params: ({ event }) => event.output } },
-        onError: { target: 'failed', actions: { type: 'storeFailure', params: ({ event }) => failureOf(event.error, 'The weather summary could not be loaded.') } },
+        onError: {
+          target: 'failed',
+          actions: { type: 'storeFailure', params: ({ event }) => failureOf(event.error, 'The weather summary could not be loaded.') },
+        },
       },
     },
     ready: {},

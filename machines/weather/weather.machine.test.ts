@@ -105,7 +105,9 @@ describe('weather data form machine', () => {
   });
 
   it("shows SPEC §8's message and the server's reason when the fetch fails", async () => {
-    const { actor } = start({ fetch: async () => Promise.reject(httpError(503, { detail: SPEC_MET_FAILURE, reason: 'no suitable station within 1000 km', skipped: [] })) });
+    const { actor } = start({
+      fetch: async () => Promise.reject(httpError(503, { detail: SPEC_MET_FAILURE, reason: 'no suitable station within 1000 km', skipped: [] })),
+    });
     await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
     actor.send({ type: 'met.fetch' });
     await waitFor(actor, (s) => selectWeatherFailure(s) !== null);

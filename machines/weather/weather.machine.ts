@@ -134,7 +134,10 @@ export const weatherMachine = setup({
             input: ({ context }) => ({ projectId: context.projectId }),
             onDone: {
               target: 'idle',
-              actions: [{ type: 'storeSource', params: ({ event }) => event.output.met_source }, { type: 'storeFetch', params: ({ event }) => event.output }],
+              actions: [
+                { type: 'storeSource', params: ({ event }) => event.output.met_source },
+                { type: 'storeFetch', params: ({ event }) => event.output },
+              ],
             },
             onError: {
               target: 'idle',

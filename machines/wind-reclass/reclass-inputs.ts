@@ -46,11 +46,21 @@ export function mergeSeasons(base: readonly SeasonOption[], extra: readonly Seas
   return [...base, ...extra.filter((e) => !base.some((b) => b.name === e.name))];
 }
 export function mergeWindows(base: readonly WindowOption[], extra: readonly WindowOption[]): WindowOption[] {
-  return [...base, ...extra.filter((e) => !base.some((b) => b.window === e.window)).map((e) => (base.some((b) => b.id === e.id) ? { ...e, id: `${e.id}-${slug(e.window)}` } : e))];
+  return [
+    ...base,
+    ...extra
+      .filter((e) => !base.some((b) => b.window === e.window))
+      .map((e) => (base.some((b) => b.id === e.id) ? { ...e, id: `${e.id}-${slug(e.window)}` } : e)),
+  ];
 }
 
 /** The choice of the simulation's first stored comfort map (shown by default, else the first). */
-export function storedChoice(assets: readonly Asset[], seasons: readonly SeasonOption[], windows: readonly WindowOption[], fallback: ReclassChoice): ReclassChoice {
+export function storedChoice(
+  assets: readonly Asset[],
+  seasons: readonly SeasonOption[],
+  windows: readonly WindowOption[],
+  fallback: ReclassChoice,
+): ReclassChoice {
   const stored = comfortAssets(assets);
   const first = stored.find((a) => a.show_by_default) ?? stored[0];
   if (!first) return fallback;
@@ -69,5 +79,10 @@ export function storedChoice(assets: readonly Asset[], seasons: readonly SeasonO
 export const choiceKey = (c: ReclassChoice) => `${c.criterionId}|${c.seasonId}|${c.windowId}|${c.metId}`;
 
 function slug(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'x';
+  return (
+    text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'x'
+  );
 }

@@ -7,21 +7,65 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { windReclassMachine, type ClassifyInput } from './wind-reclass.machine.ts';
-import { selectPostprocess, selectPostprocessError, selectReclassChoice, selectReclassPhase, selectResultSaved, selectShownResult } from './wind-reclass.selectors.ts';
+import {
+  selectPostprocess,
+  selectPostprocessError,
+  selectReclassChoice,
+  selectReclassPhase,
+  selectResultSaved,
+  selectShownResult,
+} from './wind-reclass.selectors.ts';
 import type { Asset, ReclassChoice, ReclassInputs, ReclassResult, ReclassTarget } from './wind-reclass.types.ts';
 
 const asset = (fields: Partial<Asset>): Asset =>
-  ({ id: 1, simulation_id: 5, layer_type: 'data', analysis_type: '', return_period: null, metric: null, wind_direction: null, season: null, season_range: null, time_range: null, single_date: null, qualifiers: {}, post_processing_tag: null, filename: 'x.glb', geometry_type: null, geometry_generation: null, remeshed_assets: [], show_by_default: false, subsurface_type: null, metadata: {}, season_filter: null, time_filter: null, qualifier: null, ...fields }) as Asset;
+  ({
+    id: 1,
+    simulation_id: 5,
+    layer_type: 'data',
+    analysis_type: '',
+    return_period: null,
+    metric: null,
+    wind_direction: null,
+    season: null,
+    season_range: null,
+    time_range: null,
+    single_date: null,
+    qualifiers: {},
+    post_processing_tag: null,
+    filename: 'x.glb',
+    geometry_type: null,
+    geometry_generation: null,
+    remeshed_assets: [],
+    show_by_default: false,
+    subsurface_type: null,
+    metadata: {},
+    season_filter: null,
+    time_filter: null,
+    qualifier: null,
+    ...fields,
+  }) as Asset;
 
 const windAssets = [0, 90, 180, 270].map((deg, i) => asset({ id: 10 + i, wind_direction: String(deg), metadata: { field: 'speedRatio' } }));
-const target = (simulationId: number, assets: Asset[] = windAssets): ReclassTarget => ({ projectId: 7, configurationId: 21, simulationId, assets, metSourceId: 1 });
+const target = (simulationId: number, assets: Asset[] = windAssets): ReclassTarget => ({
+  projectId: 7,
+  configurationId: 21,
+  simulationId,
+  assets,
+  metSourceId: 1,
+});
 const initial: ReclassChoice = { criterionId: 'lawson-lddc', seasonId: 'annual', windowId: 'all-day', metId: 'chicago' };
 const inputs = (simulationId: number): ReclassInputs => ({
   simulationId,
   points: 100,
   directionsDeg: [0, 90, 180, 270],
-  criteria: [{ id: 'lawson-lddc', name: 'Lawson LDDC' }, { id: 'davenport', name: 'Davenport' }],
-  seasons: [{ id: 'annual', name: 'Annual', months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] }, { id: 'winter', name: 'Winter', months: [12, 1, 2] }],
+  criteria: [
+    { id: 'lawson-lddc', name: 'Lawson LDDC' },
+    { id: 'davenport', name: 'Davenport' },
+  ],
+  seasons: [
+    { id: 'annual', name: 'Annual', months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] },
+    { id: 'winter', name: 'Winter', months: [12, 1, 2] },
+  ],
   windows: [{ id: 'all-day', name: 'All day', window: '00:00-24:00' }],
   weather: [{ metId: 'chicago', name: 'Chicago' }],
   initial,
@@ -42,7 +86,14 @@ function start(postprocess: (input: ClassifyInput) => Promise<{ jobId: number }>
       classify: fromPromise(async ({ input }: { input: ClassifyInput }) => {
         classified.push(input.choice);
         await new Promise((r) => setTimeout(r, delayFor(input.choice)));
-        const result: ReclassResult = { choice: input.choice, url: `local:reclass/${classified.length}`, ms: 12, classCounts: [40, 60], noClass: 0, legend: { name: `wind-comfort-${input.choice.criterionId}`, title: 'Wind comfort', classes: [] } };
+        const result: ReclassResult = {
+          choice: input.choice,
+          url: `local:reclass/${classified.length}`,
+          ms: 12,
+          classCounts: [40, 60],
+          noClass: 0,
+          legend: { name: `wind-comfort-${input.choice.criterionId}`, title: 'Wind comfort', classes: [] },
+        };
         return result;
       }),
       saveResult: fromPromise(async ({ input }: { input: ClassifyInput & { result: ReclassResult } }) => {
@@ -85,7 +136,9 @@ describe('re-classifying a comfort map in the viewer', () => {
   });
 
   it('keeps the refusal of the server-side computation in words', async () => {
-    const { actor } = start(async () => Promise.reject({ kind: 'http', status: 403, detail: 'You do not have permission to perform this action.', fields: {}, body: null }));
+    const { actor } = start(async () =>
+      Promise.reject({ kind: 'http', status: 403, detail: 'You do not have permission to perform this action.', fields: {}, body: null }),
+    );
     actor.send({ type: 'simulation.set', target: target(5) });
     await until(() => selectReclassPhase(actor.getSnapshot()) === 'stored');
     actor.send({ type: 'postprocess.submit' });

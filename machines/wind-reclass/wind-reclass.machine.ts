@@ -71,7 +71,12 @@ export interface ClassifyInput {
  * Whether a target is what the machine already has: the same simulation with the same speed-ratio
  * layers (a simulation read again after its run completed has them now, though its id is the same).
  */
-const targetKey = (t: ReclassTarget | null) => (t ? `${t.projectId}:${t.simulationId}:${speedRatioAssets(t.assets).map((a) => a.id).join(',')}` : '');
+const targetKey = (t: ReclassTarget | null) =>
+  t
+    ? `${t.projectId}:${t.simulationId}:${speedRatioAssets(t.assets)
+        .map((a) => a.id)
+        .join(',')}`
+    : '';
 const sameTarget = (a: ReclassTarget | null, b: ReclassTarget | null) => targetKey(a) === targetKey(b);
 
 export const windReclassMachine = setup({
@@ -92,7 +97,9 @@ export const windReclassMachine = setup({
     notSaved: ({ context }) => !!context.result && !context.saved.some((s) => choiceKey(s.choice) === choiceKey(context.result!.choice)),
   },
   actions: {
-    takeChoice: assign(({ context, event }) => (event.type === 'choice.set' && context.choice ? { choice: { ...context.choice, ...event.choice }, error: null } : {})),
+    takeChoice: assign(({ context, event }) =>
+      event.type === 'choice.set' && context.choice ? { choice: { ...context.choice, ...event.choice }, error: null } : {},
+    ),
   },
 }).createMachine({
   id: 'windReclass',
@@ -105,12 +112,23 @@ export const windReclassMachine = setup({
         target: '.deciding',
         actions: [
           stopChild('postprocess'),
-          assign(({ event }) => ({ target: event.target, inputs: null, choice: null, result: null, saved: [], error: null, saveError: null, postprocess: IDLE })),
+          assign(({ event }) => ({
+            target: event.target,
+            inputs: null,
+            choice: null,
+            result: null,
+            saved: [],
+            error: null,
+            saveError: null,
+            postprocess: IDLE,
+          })),
         ],
       },
     ],
     'xstate.done.actor.postprocess': {
-      actions: assign(({ context, event }) => ({ postprocess: { ...context.postprocess, status: 'queued' as const, jobId: (event.output as { jobId: number }).jobId } })),
+      actions: assign(({ context, event }) => ({
+        postprocess: { ...context.postprocess, status: 'queued' as const, jobId: (event.output as { jobId: number }).jobId },
+      })),
     },
     'xstate.error.actor.postprocess': {
       actions: assign(({ context, event }) => ({ postprocess: { ...context.postprocess, status: 'failed' as const, error: asServerError(event.error) } })),
@@ -138,7 +156,10 @@ export const windReclassMachine = setup({
           guard: ({ context }) => context.postprocess.status !== 'submitting' && !!context.choice,
           actions: [
             assign(({ context }) => ({ postprocess: { ...IDLE, status: 'submitting' as const, choice: context.choice } })),
-            spawnChild('submitPostprocessing', { id: 'postprocess', input: ({ context }) => ({ target: context.target!, inputs: context.inputs!, choice: context.choice! }) }),
+            spawnChild('submitPostprocessing', {
+              id: 'postprocess',
+              input: ({ context }) => ({ target: context.target!, inputs: context.inputs!, choice: context.choice! }),
+            }),
           ],
         },
       },
@@ -164,7 +185,10 @@ export const windReclassMachine = setup({
             input: ({ context }) => ({ target: context.target!, inputs: context.inputs!, choice: context.result!.choice, result: context.result! }),
             onDone: {
               target: 'shown',
-              actions: [assign({ saved: ({ context, event }) => [...context.saved, event.output] }), emit(({ event }) => ({ type: 'reclass.saved' as const, assetId: event.output.assetId }))],
+              actions: [
+                assign({ saved: ({ context, event }) => [...context.saved, event.output] }),
+                emit(({ event }) => ({ type: 'reclass.saved' as const, assetId: event.output.assetId })),
+              ],
             },
             onError: { target: 'shown', actions: assign({ saveError: ({ event }) => asServerError(event.error) }) },
           },

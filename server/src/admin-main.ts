@@ -23,7 +23,12 @@ try {
     await seedRoles(database.db);
     await seedEula(database.db);
     // export-project / import-project also need the blob store, opened only for them.
-    const transfer = async () => ({ config, clock: systemClock, version: VERSION, blobStore: await openBlobStore(config, await loadSecretKey(database.db, config.SECRET_KEY)) });
+    const transfer = async () => ({
+      config,
+      clock: systemClock,
+      version: VERSION,
+      blobStore: await openBlobStore(config, await loadSecretKey(database.db, config.SECRET_KEY)),
+    });
     code = await runAdmin(process.argv.slice(2), process.env, database.db, { out: console.log, err: console.error }, transfer);
   } finally {
     await database.close();

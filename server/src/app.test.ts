@@ -26,7 +26,6 @@ describe('GET /api/health', () => {
   it('answers with and without the trailing slash', async () => {
     expect((await t.request('/api/health/')).status).toBe(200);
   });
-
 });
 
 describe('errors', () => {
@@ -93,7 +92,13 @@ describe('a running server', () => {
   it('puts the security headers on every response, API, app and errors alike, with no inline script allowed', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'canopy-headers-'));
     const running = await startServer(
-      { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'false', ...(process.env.TEST_DATABASE_URL ? { DATABASE_URL: process.env.TEST_DATABASE_URL } : {}) },
+      {
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        SEED_DEMO: 'false',
+        ...(process.env.TEST_DATABASE_URL ? { DATABASE_URL: process.env.TEST_DATABASE_URL } : {}),
+      },
       () => {},
     );
     try {

@@ -20,7 +20,9 @@ try {
   const target = resolve(dir);
   const started = Date.now();
   const summary = command === 'export' ? await exportBlobs(store, target, console.log) : await importBlobs(store, target, console.log);
-  console.log(`${command === 'export' ? 'Exported' : 'Imported'} ${summary.blobs} blobs (${summary.bytes} bytes) ${command === 'export' ? 'to' : 'from'} ${target} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  console.log(
+    `${command === 'export' ? 'Exported' : 'Imported'} ${summary.blobs} blobs (${summary.bytes} bytes) ${command === 'export' ? 'to' : 'from'} ${target} in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+  );
   // The storage client keeps its connections alive: leave rather than wait for them.
   process.exit(0);
 } catch (error) {

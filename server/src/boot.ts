@@ -61,7 +61,18 @@ export async function prepareDeps(config: Config, log: (line: string) => void = 
       : createOutboxMailer(join(config.dataDir, 'outbox'), config.MAIL_FROM, log);
     const blobStore = await openBlobStore(config, secretKey);
     const bus = await openBus(config, log);
-    const deps: AppDeps = { config, database, mailer, clock: systemClock, secretKey, version: VERSION, jobs: createJobQueue(database.db), blobStore, bus, heavy: openHeavyWork(config) };
+    const deps: AppDeps = {
+      config,
+      database,
+      mailer,
+      clock: systemClock,
+      secretKey,
+      version: VERSION,
+      jobs: createJobQueue(database.db),
+      blobStore,
+      bus,
+      heavy: openHeavyWork(config),
+    };
     if (config.SEED_DEMO) {
       // The demo scenario's geometry and its solar and thermal-comfort jobs (computed in the background).
       const demo = await seedDemoResults(deps);
@@ -88,10 +99,7 @@ function listen(server: Server, port: number, hostname: string): Promise<Server>
   });
 }
 
-export async function startServer(
-  env: Record<string, string | undefined> = process.env,
-  log: (line: string) => void = console.log,
-): Promise<RunningServer> {
+export async function startServer(env: Record<string, string | undefined> = process.env, log: (line: string) => void = console.log): Promise<RunningServer> {
   const config = loadConfig(env);
   const deps = await prepareDeps(config, log);
   const app = createApp(deps);

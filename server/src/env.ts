@@ -8,9 +8,7 @@ import { resolve } from 'node:path';
 import { ANALYSIS_TYPES } from '@canopy/contract/parameter-sets.ts';
 import { AzureAccountError, azureAccount } from './blobs/azure/azure-account.ts';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const seconds = z.coerce.number().int().positive();
 
@@ -35,12 +33,19 @@ export const envSchema = z.object({
   SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   ACCESS_TOKEN_LIFETIME: seconds.default(300),
   REFRESH_TOKEN_LIFETIME: seconds.default(86400),
-  UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(200 * 1024 * 1024),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(200 * 1024 * 1024),
   BLOB_STORE: z.enum(['local', 'azure']).default('local'),
   /** BLOB_STORE=azure: the account, as a connection string with AccountName and AccountKey… */
   AZURE_STORAGE_CONNECTION_STRING: z.string().optional(),
   /** …or as an account name and key, with the blob endpoint when it is not https://{account}.blob.core.windows.net. */
-  AZURE_STORAGE_ACCOUNT: z.string().regex(/^[a-z0-9]{3,24}$/, 'must be 3 to 24 lower-case letters and digits').optional(),
+  AZURE_STORAGE_ACCOUNT: z
+    .string()
+    .regex(/^[a-z0-9]{3,24}$/, 'must be 3 to 24 lower-case letters and digits')
+    .optional(),
   AZURE_STORAGE_KEY: z.string().min(1).optional(),
   AZURE_STORAGE_BLOB_ENDPOINT: z.url().optional(),
   /** Put before Canopy's container names, so installations can share one account (e.g. "canopy-"). */
@@ -51,7 +56,10 @@ export const envSchema = z.object({
     .default(''),
   /** Let BLOB_STORE=azure set the account's CORS rule for PUBLIC_URL's origin at start-up (browsers upload straight to it). */
   AZURE_STORAGE_CORS: bool.default(true),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
   MAIL_FROM: z.string().default('Canopy <no-reply@canopy.local>'),
   OIDC_ISSUER: z.url().optional(),
   OIDC_CLIENT_ID: z.string().optional(),
@@ -143,14 +151,10 @@ export class ConfigError extends Error {
 /** Parse an environment; throws ConfigError whose lines each start with the variable's name. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // Empty strings count as unset, as shells and .env files commonly leave them.
-  const cleaned = Object.fromEntries(
-    Object.entries(env).filter(([key, value]) => key in envSchema.shape && value !== undefined && value !== ''),
-  );
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([key, value]) => key in envSchema.shape && value !== undefined && value !== ''));
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`),
-    );
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`));
   }
   const raw = parsed.data;
   if (raw.BLOB_STORE === 'azure') {

@@ -1,6 +1,4 @@
 import { readFileSync } from 'node:fs';
 
 /** The product version, from the root package.json (read once). */
-export const VERSION: string = (
-  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
-).version;
+export const VERSION: string = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;

@@ -9,9 +9,7 @@ import { startJobRuntime } from './jobs/runtime.ts';
 try {
   const config = loadConfig();
   if (!config.DATABASE_URL) {
-    console.error(
-      'npm run worker needs DATABASE_URL: the embedded database belongs to the server process, which runs jobs itself (EMBEDDED_WORKERS=true).',
-    );
+    console.error('npm run worker needs DATABASE_URL: the embedded database belongs to the server process, which runs jobs itself (EMBEDDED_WORKERS=true).');
     process.exit(1);
   }
   // A worker neither seeds the demo nor serves HTTP.

@@ -33,7 +33,10 @@ export async function createScenario(deps: AppDeps, category: string, projectId?
   const project =
     projectId ?? (await db.insert(projects).values({ name: 'Analysis test', latitude: 41.98, longitude: -87.92 }).returning({ id: projects.id }))[0]!.id;
   const [study] = await db.insert(studies).values({ projectId: project, name: 'Study 1' }).returning({ id: studies.id });
-  const [configuration] = await db.insert(configurations).values({ projectId: project, studyId: study!.id, name: 'Scenario' }).returning({ id: configurations.id });
+  const [configuration] = await db
+    .insert(configurations)
+    .values({ projectId: project, studyId: study!.id, name: 'Scenario' })
+    .returning({ id: configurations.id });
   const [simulation] = await db.insert(simulations).values({ configurationId: configuration!.id, category }).returning({ id: simulations.id });
   return { projectId: project, studyId: study!.id, configurationId: configuration!.id, simulationId: simulation!.id };
 }
@@ -48,7 +51,11 @@ export async function addTestGeometry(deps: AppDeps, simulationId: number): Prom
   const scene = testScene();
   const provenance = { engine: 'canopy', version: 'test' };
   const rows = [];
-  for (const [type, mesh] of [['ground', scene.ground], ['study', scene.roof], ['presentation_plane', scene.plane]] as const) {
+  for (const [type, mesh] of [
+    ['ground', scene.ground],
+    ['study', scene.roof],
+    ['presentation_plane', scene.plane],
+  ] as const) {
     const key = await putGeometryGlb(deps.blobStore, `test/simulation-${simulationId}/${type}.glb`, mesh, provenance);
     rows.push(geometryAssetRow(simulationId, type, `${type}.glb`, key));
   }
@@ -63,7 +70,10 @@ export async function addDistrictGeometry(deps: AppDeps, simulationId: number, s
   const surrounds = { positions: soup, indices: Uint32Array.from({ length: soup.length / 3 }, (_, i) => i) };
   const provenance = { engine: 'canopy', version: 'test' };
   const rows = [];
-  for (const [type, mesh] of [['surrounds', surrounds], ['presentation_plane', { positions: plane.points, indices: plane.triangles }]] as const) {
+  for (const [type, mesh] of [
+    ['surrounds', surrounds],
+    ['presentation_plane', { positions: plane.points, indices: plane.triangles }],
+  ] as const) {
     const key = await putGeometryGlb(deps.blobStore, `test/district-${simulationId}/${type}.glb`, mesh, provenance);
     rows.push(geometryAssetRow(simulationId, type, `${type}.glb`, key));
   }
@@ -72,7 +82,12 @@ export async function addDistrictGeometry(deps: AppDeps, simulationId: number, s
 }
 
 /** Speed-up ratio layers (one per direction) on the test scene's plane points: γ = ratio(point, direction). */
-export async function addSpeedRatios(deps: AppDeps, simulationId: number, directionsDeg: number[], ratio: (point: number, direction: number) => number): Promise<void> {
+export async function addSpeedRatios(
+  deps: AppDeps,
+  simulationId: number,
+  directionsDeg: number[],
+  ratio: (point: number, direction: number) => number,
+): Promise<void> {
   const { plane } = testScene();
   const points = plane.positions.length / 3;
   for (const [i, deg] of directionsDeg.entries()) {
@@ -111,7 +126,11 @@ export interface DirectRun {
 /** Runs a handler on a job row, as a worker would (claimed: attempts counted, status running). */
 export async function runHandlerDirectly(deps: AppDeps, handler: JobHandler, job: JobRow, signal = new AbortController().signal): Promise<DirectRun> {
   const db = deps.database.db;
-  const [claimed] = await db.update(jobs).set({ status: 'running', attempts: job.attempts + 1 }).where(eq(jobs.id, job.id)).returning();
+  const [claimed] = await db
+    .update(jobs)
+    .set({ status: 'running', attempts: job.attempts + 1 })
+    .where(eq(jobs.id, job.id))
+    .returning();
   const progress: DirectRun['progress'] = [];
   const context: JobContext = { job: claimed!, db, signal, progress: async (percent, message) => void progress.push({ percent, message }) };
   const result = await handler(context);

@@ -49,8 +49,7 @@ function literals(source: string): Literal[] {
         } else if (c === '`' && depth > 0 && d === '}') {
           depth--;
           j++;
-        }
-        else if (d === c && depth === 0) break;
+        } else if (d === c && depth === 0) break;
         else if (d === '\n' && c !== '`') break;
         else j++;
       }
@@ -80,7 +79,10 @@ function restOfCall(source: string, from: number): string {
 function methodsBeside(rest: string): string[] {
   const at = rest.search(/\bmethod\s*:/);
   if (at < 0) return ['GET'];
-  const value = rest.slice(at).replace(/^method\s*:/, '').split(/,\s*(?![^(]*\))|\n/)[0]!;
+  const value = rest
+    .slice(at)
+    .replace(/^method\s*:/, '')
+    .split(/,\s*(?![^(]*\))|\n/)[0]!;
   return [...value.matchAll(METHOD)].map((m) => m[1] ?? m[2]!);
 }
 

@@ -98,7 +98,15 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   // CANOPY_TEST_BLOB_STORE=azure: the same tests with their blobs on an Azurite of their own (issue 19).
   const azurite: Azurite | null = process.env.CANOPY_TEST_BLOB_STORE === 'azure' && !env.BLOB_STORE ? await startAzurite() : null;
   // Heavy request work runs inline (no thread start-up per file) unless a test asks for threads.
-  const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'false', NODE_ENV: 'test', WEB_DIST_DIR: join(dataDir, 'dist'), HEAVY_WORK_THREADS: '0', ...azurite?.env(), ...env });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    NODE_ENV: 'test',
+    WEB_DIST_DIR: join(dataDir, 'dist'),
+    HEAVY_WORK_THREADS: '0',
+    ...azurite?.env(),
+    ...env,
+  });
   const database = await openTestDatabase();
   const clock = new TestClock();
   const secretKey = new TextEncoder().encode('test-secret-key-that-is-long-enough-for-hs256');
@@ -128,9 +136,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
       const h = new Headers(headers);
       if (json !== undefined) h.set('content-type', 'application/json');
       if (token) h.set('authorization', `Bearer ${token}`);
-      return Promise.resolve(
-        app.request(path, { ...rest, headers: h, body: json !== undefined ? JSON.stringify(json) : rest.body }),
-      );
+      return Promise.resolve(app.request(path, { ...rest, headers: h, body: json !== undefined ? JSON.stringify(json) : rest.body }));
     },
     async close() {
       await deps.heavy.close();

@@ -65,7 +65,13 @@ export async function seedTransferProject(deps: AppDeps, ownerId: number, compan
   await db.insert(projectFiles).values({ projectId, uploadId: groundId, name: 'Ground survey', description: 'as surveyed', attachedBy: ownerId });
   const [set] = await db
     .insert(parameterSets)
-    .values({ projectId, name: 'Lawson', analysisType: 'directional_wind', values: { wind_directions: 16, return_periods: [50], reference_height_m: 10 }, createdBy: ownerId })
+    .values({
+      projectId,
+      name: 'Lawson',
+      analysisType: 'directional_wind',
+      values: { wind_directions: 16, return_periods: [50], reference_height_m: 10 },
+      createdBy: ownerId,
+    })
     .returning({ id: parameterSets.id });
   const data = Buffer.from(`weather of ${name} ${projectId}`);
   const dataSha256 = createHash('sha256').update(data).digest('hex');
@@ -78,7 +84,17 @@ export async function seedTransferProject(deps: AppDeps, ownerId: number, compan
       latitude: 43.68,
       longitude: -79.63,
       elevationM: 173,
-      location: { city: 'Toronto', state: 'ON', country: 'CAN', source: 'test', wmo: '716240', latitudeDeg: 43.68, longitudeDeg: -79.63, timeZoneHours: -5, elevationM: 173 },
+      location: {
+        city: 'Toronto',
+        state: 'ON',
+        country: 'CAN',
+        source: 'test',
+        wmo: '716240',
+        latitudeDeg: 43.68,
+        longitudeDeg: -79.63,
+        timeZoneHours: -5,
+        elevationM: 173,
+      },
       years: '2019',
       source: 'test fixture',
       origin: 'library',
@@ -88,7 +104,10 @@ export async function seedTransferProject(deps: AppDeps, ownerId: number, compan
       dataSha256,
     })
     .returning({ id: weatherStations.id });
-  const [met] = await db.insert(projectMetSources).values({ projectId, stationId: station!.id, origin: 'library', distanceKm: 20.5, addedBy: ownerId }).returning({ id: projectMetSources.id });
+  const [met] = await db
+    .insert(projectMetSources)
+    .values({ projectId, stationId: station!.id, origin: 'library', distanceKm: 20.5, addedBy: ownerId })
+    .returning({ id: projectMetSources.id });
   await db.insert(postProcessingTags).values({ projectId, name: 'v2 mesh', description: 'second pass' });
   const form = { name: 'Sun hours', engine: 'AI', geometry: { study: [towerId], ground: [groundId] }, met_source_id: met!.id, parameter_set_ids: [set!.id] };
   const [config] = await db
@@ -107,15 +126,34 @@ export async function seedTransferProject(deps: AppDeps, ownerId: number, compan
   await putBytes(deps.blobStore, planeKey, await planeGlb());
   const [source] = await db
     .insert(assets)
-    .values({ simulationId, layerType: 'geometry', filename: 'tower.glb', blobKey: formatBlobKey(planeKey), geometryType: 'study', metadata: { upload_id: towerId, role: 'study' } })
+    .values({
+      simulationId,
+      layerType: 'geometry',
+      filename: 'tower.glb',
+      blobKey: formatBlobKey(planeKey),
+      geometryType: 'study',
+      metadata: { upload_id: towerId, role: 'study' },
+    })
     .returning({ id: assets.id });
   const [remeshed] = await db
     .insert(assets)
-    .values({ simulationId, layerType: 'geometry', filename: 'tower-remeshed.glb', blobKey: formatBlobKey(planeKey), geometryType: 'study', metadata: { upload_id: towerId, remeshed_from: source!.id } })
+    .values({
+      simulationId,
+      layerType: 'geometry',
+      filename: 'tower-remeshed.glb',
+      blobKey: formatBlobKey(planeKey),
+      geometryType: 'study',
+      metadata: { upload_id: towerId, remeshed_from: source!.id },
+    })
     .returning({ id: assets.id });
-  await db.update(assets).set({ remeshedAssets: [remeshed!.id] }).where(eq(assets.id, source!.id));
+  await db
+    .update(assets)
+    .set({ remeshedAssets: [remeshed!.id] })
+    .where(eq(assets.id, source!.id));
   assetIds.push(source!.id, remeshed!.id);
-  await db.insert(layerSets).values({ simulationId, identifier: { name: 'trees' }, layerType: 'Geometry', filename: 'plane.glb', blobKey: formatBlobKey(planeKey) });
+  await db
+    .insert(layerSets)
+    .values({ simulationId, identifier: { name: 'trees' }, layerType: 'Geometry', filename: 'plane.glb', blobKey: formatBlobKey(planeKey) });
   await db.insert(geometryValidations).values({
     configurationId,
     simulationId,
@@ -127,14 +165,19 @@ export async function seedTransferProject(deps: AppDeps, ownerId: number, compan
     jobId: 999,
     createdBy: ownerId,
   });
-  await db.insert(scenarioApprovals).values({ configurationId, approvedBy: ownerId, creditType: 'AI', credits: 4, breakdown: [{ analysis_type: 'sun-hours', credits: 4 }] });
+  await db
+    .insert(scenarioApprovals)
+    .values({ configurationId, approvedBy: ownerId, creditType: 'AI', credits: 4, breakdown: [{ analysis_type: 'sun-hours', credits: 4 }] });
   const [camera] = await db
     .insert(cameraPositions)
     .values({ studyId, name: 'Plaza', camera: { position: [0, -40, 25], target: [0, 0, 0] }, createdBy: ownerId })
     .returning({ id: cameraPositions.id });
   await db.insert(userSelectedLayers).values({ simulationId, userId: ownerId, identifier: String(assetIds[0]), viewId: 'main' });
   const imageId = await storeTestImage(deps, studyId, `card-${projectId}`, testCardPng());
-  const [insight] = await db.insert(insights).values({ studyId, title: 'Windy corner', text: 'North-east corner', status: 'Published', createdBy: ownerId }).returning({ id: insights.id });
+  const [insight] = await db
+    .insert(insights)
+    .values({ studyId, title: 'Windy corner', text: 'North-east corner', status: 'Published', createdBy: ownerId })
+    .returning({ id: insights.id });
   const [view] = await db
     .insert(sceneViews)
     .values({
@@ -149,12 +192,32 @@ export async function seedTransferProject(deps: AppDeps, ownerId: number, compan
       viewJson: { version: 1 },
     })
     .returning({ id: sceneViews.id });
-  await db.insert(drawings).values({ sceneViewId: view!.id, name: 'Arrow', drawingJson: { shapes: [{ kind: 'arrow', from: [0, 0], to: [5, 5] }] }, horizontalTranslationFactor: 0.25 });
-  const [type] = await db.insert(insightPinTypes).values({ insightId: insight!.id, name: 'Concern', colour: '#d1242f', icon: 'warning', templateId: 2 }).returning({ id: insightPinTypes.id });
-  await db.insert(insightPins).values({ insightId: insight!.id, pinTypeId: type!.id, sceneViewId: view!.id, item: { position: [1, 2, 1.5], layer_id: String(assetIds[0]), value: 0.7 }, note: 'Gusty' });
-  const [imageView] = await db.insert(imageViews).values({ insightId: insight!.id, studyImageId: imageId, sceneViewId: view!.id, caption: 'Ground level' }).returning({ id: imageViews.id });
+  await db.insert(drawings).values({
+    sceneViewId: view!.id,
+    name: 'Arrow',
+    drawingJson: { shapes: [{ kind: 'arrow', from: [0, 0], to: [5, 5] }] },
+    horizontalTranslationFactor: 0.25,
+  });
+  const [type] = await db
+    .insert(insightPinTypes)
+    .values({ insightId: insight!.id, name: 'Concern', colour: '#d1242f', icon: 'warning', templateId: 2 })
+    .returning({ id: insightPinTypes.id });
+  await db.insert(insightPins).values({
+    insightId: insight!.id,
+    pinTypeId: type!.id,
+    sceneViewId: view!.id,
+    item: { position: [1, 2, 1.5], layer_id: String(assetIds[0]), value: 0.7 },
+    note: 'Gusty',
+  });
+  const [imageView] = await db
+    .insert(imageViews)
+    .values({ insightId: insight!.id, studyImageId: imageId, sceneViewId: view!.id, caption: 'Ground level' })
+    .returning({ id: imageViews.id });
   const cover = { project: name, location: 'Toronto', author: 'Owner', version: '1', date: '2026-11-26' };
-  const [report] = await db.insert(reports).values({ studyId, title: 'Wind report', status: 'Published', cover, createdBy: ownerId }).returning({ id: reports.id });
+  const [report] = await db
+    .insert(reports)
+    .values({ studyId, title: 'Wind report', status: 'Published', cover, createdBy: ownerId })
+    .returning({ id: reports.id });
   await db.insert(reportViews).values({ reportId: report!.id, imageViewId: imageView!.id, caption: 'Figure 1' });
   return { projectId, studyId, configurationId, simulationId, assetIds };
 }
@@ -193,7 +256,12 @@ export async function normalisedProject(deps: AppDeps, db: Db, projectId: number
         if (metadata.remeshed_from !== undefined) row.metadata = { ...metadata, remeshed_from: id('assets', metadata.remeshed_from) };
       }
       const hashes: string[] = [];
-      for (const key of blobKeysOfRow(spec, source)) hashes.push(createHash('sha256').update(await getBytes(deps.blobStore, splitKey(key))).digest('hex'));
+      for (const key of blobKeysOfRow(spec, source))
+        hashes.push(
+          createHash('sha256')
+            .update(await getBytes(deps.blobStore, splitKey(key)))
+            .digest('hex'),
+        );
       for (const column of spec.blobKeys ?? []) delete row[column];
       row.blobs = hashes;
       if (Buffer.isBuffer(row.data)) row.data = createHash('sha256').update(row.data).digest('hex');

@@ -48,7 +48,10 @@ export async function healthDuring<T>(t: TestContext, work: () => Promise<T>, in
  * (HEAVY_WORK_THREADS=0) — the baseline of the off-loop tests. `work` is told which run it is (a test
  * may need a fresh target for each); the context's pool is put back however the second run ends.
  */
-export async function healthOffAndOnTheLoop<T>(t: TestContext, work: (run: 'off' | 'on') => Promise<T>): Promise<{ offLoop: HealthDuring<T>; onLoop: HealthDuring<T>; ratio: number }> {
+export async function healthOffAndOnTheLoop<T>(
+  t: TestContext,
+  work: (run: 'off' | 'on') => Promise<T>,
+): Promise<{ offLoop: HealthDuring<T>; onLoop: HealthDuring<T>; ratio: number }> {
   const offLoop = await healthDuring(t, () => work('off'));
   const pooled = t.deps.heavy;
   const inline = openHeavyWork({ HEAVY_WORK_THREADS: 0, HEAVY_WORK_PER_USER: 2, HEAVY_WORK_QUEUE: 16 });

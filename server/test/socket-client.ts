@@ -17,7 +17,11 @@ export async function listenOnce(app: ApiApp, options: { hsts?: string } = {}): 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     port: (server.address() as AddressInfo).port,
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -55,7 +59,9 @@ export function sendLargeBody(
         req.destroy();
       });
     });
-    req.on('error', (error) => { if (!answered) reject(error); });
+    req.on('error', (error) => {
+      if (!answered) reject(error);
+    });
     const pump = () => {
       while (!answered && sent < options.totalBytes) {
         const size = Math.min(chunk.length, options.totalBytes - sent);

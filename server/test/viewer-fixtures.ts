@@ -14,15 +14,17 @@ import { viewerFixtureResults } from '../../tests/fixtures/viewer-results.ts';
 export async function planeGlb(): Promise<Uint8Array> {
   const positions: number[] = [];
   const values: number[] = [];
-  for (let j = 0; j <= 4; j++) for (let i = 0; i <= 4; i++) {
-    positions.push(i * 2.5, j * 2.5, 1.5);
-    values.push((i * 2.5) / 10);
-  }
+  for (let j = 0; j <= 4; j++)
+    for (let i = 0; i <= 4; i++) {
+      positions.push(i * 2.5, j * 2.5, 1.5);
+      values.push((i * 2.5) / 10);
+    }
   const indices: number[] = [];
-  for (let j = 0; j < 4; j++) for (let i = 0; i < 4; i++) {
-    const a = j * 5 + i;
-    indices.push(a, a + 1, a + 6, a, a + 6, a + 5);
-  }
+  for (let j = 0; j < 4; j++)
+    for (let i = 0; i < 4; i++) {
+      const a = j * 5 + i;
+      indices.push(a, a + 1, a + 6, a, a + 6, a + 5);
+    }
   return writeResultGlb({
     positions: Float32Array.from(positions),
     indices: Uint32Array.from(indices),

@@ -29,10 +29,16 @@ export function sampleTable(name: string) {
 }
 
 export async function buildWorldCriteria(db: Db, companyId: number, roles: readonly MatrixRole[]): Promise<WorldCriteria> {
-  const [shared] = await db.insert(companyCriteria).values({ companyId, ...sampleTable('Acme comfort') }).returning({ id: companyCriteria.id });
+  const [shared] = await db
+    .insert(companyCriteria)
+    .values({ companyId, ...sampleTable('Acme comfort') })
+    .returning({ id: companyCriteria.id });
   const toDelete = {} as Record<MatrixRole, number>;
   for (const role of roles) {
-    const [row] = await db.insert(companyCriteria).values({ companyId, ...sampleTable(`To delete (${role})`) }).returning({ id: companyCriteria.id });
+    const [row] = await db
+      .insert(companyCriteria)
+      .values({ companyId, ...sampleTable(`To delete (${role})`) })
+      .returning({ id: companyCriteria.id });
     toDelete[role] = row!.id;
   }
   return { criterionId: shared!.id, toDelete };

@@ -47,7 +47,17 @@ export interface WorldInsights {
   pngBase64: string;
   toDelete: Record<
     MatrixRole,
-    { insight: number; sceneView: number; pinType: number; pin: number; imageView: number; reportView: number; studyImage: number; report: number; drawing: number }
+    {
+      insight: number;
+      sceneView: number;
+      pinType: number;
+      pin: number;
+      imageView: number;
+      reportView: number;
+      studyImage: number;
+      report: number;
+      drawing: number;
+    }
   >;
 }
 
@@ -154,63 +164,108 @@ export async function storeTestImage(deps: AppDeps, studyId: number, name: strin
 }
 
 async function insightWithChildren(db: Db, studyId: number, status: 'Draft' | 'Published', title: string, simulationId: number, imageId: number) {
-  const [insight] = await db.insert(insights).values({ studyId, title, text: `${title} text`, status }).returning({ id: insights.id });
+  const [insight] = await db
+    .insert(insights)
+    .values({ studyId, title, text: `${title} text`, status })
+    .returning({ id: insights.id });
   const insightId = insight!.id;
   const [view] = await db
     .insert(sceneViews)
     .values({ insightId, name: 'Ground level', simulationId, camera: { position: [0, -50, 30], target: [0, 0, 0] }, viewJson: { version: 1 } })
     .returning({ id: sceneViews.id });
-  const [type] = await db.insert(insightPinTypes).values({ insightId, name: 'Concern', colour: '#d1242f', icon: 'warning', templateId: 2 }).returning({ id: insightPinTypes.id });
-  const [pin] = await db.insert(insightPins).values({ insightId, pinTypeId: type!.id, item: { position: [1, 2, 1.5] }, note: 'Windy corner' }).returning({ id: insightPins.id });
-  const [drawing] = await db.insert(drawings).values({ sceneViewId: view!.id, name: 'Arrow', drawingJson: { shapes: [] } }).returning({ id: drawings.id });
-  const [image] = await db.insert(imageViews).values({ insightId, studyImageId: imageId, sceneViewId: view!.id, caption: 'Ground level' }).returning({ id: imageViews.id });
+  const [type] = await db
+    .insert(insightPinTypes)
+    .values({ insightId, name: 'Concern', colour: '#d1242f', icon: 'warning', templateId: 2 })
+    .returning({ id: insightPinTypes.id });
+  const [pin] = await db
+    .insert(insightPins)
+    .values({ insightId, pinTypeId: type!.id, item: { position: [1, 2, 1.5] }, note: 'Windy corner' })
+    .returning({ id: insightPins.id });
+  const [drawing] = await db
+    .insert(drawings)
+    .values({ sceneViewId: view!.id, name: 'Arrow', drawingJson: { shapes: [] } })
+    .returning({ id: drawings.id });
+  const [image] = await db
+    .insert(imageViews)
+    .values({ insightId, studyImageId: imageId, sceneViewId: view!.id, caption: 'Ground level' })
+    .returning({ id: imageViews.id });
   return { insightId, sceneViewId: view!.id, pinTypeId: type!.id, pinId: pin!.id, drawingId: drawing!.id, imageViewId: image!.id };
 }
 
-export async function buildWorldInsights(
-  deps: AppDeps,
-  ids: { studyId: number; simulationId: number; roles: readonly MatrixRole[] },
-): Promise<WorldInsights> {
+export async function buildWorldInsights(deps: AppDeps, ids: { studyId: number; simulationId: number; roles: readonly MatrixRole[] }): Promise<WorldInsights> {
   const db = deps.database.db;
   const png = testCardPng();
   const studyImageId = await storeTestImage(deps, ids.studyId, 'world-card', png);
   const published = await insightWithChildren(db, ids.studyId, 'Published', 'Published insight', ids.simulationId, studyImageId);
   const draft = await insightWithChildren(db, ids.studyId, 'Draft', 'Draft insight', ids.simulationId, studyImageId);
   const cover = { project: 'Harbour Towers', location: 'Toronto', author: 'Owner', version: '1', date: '2026-11-23' };
-  const [report] = await db.insert(reports).values({ studyId: ids.studyId, title: 'Published report', status: 'Published', cover }).returning({ id: reports.id });
+  const [report] = await db
+    .insert(reports)
+    .values({ studyId: ids.studyId, title: 'Published report', status: 'Published', cover })
+    .returning({ id: reports.id });
   const [draftReport] = await db.insert(reports).values({ studyId: ids.studyId, title: 'Draft report', status: 'Draft', cover }).returning({ id: reports.id });
-  const [reportView] = await db.insert(reportViews).values({ reportId: report!.id, imageViewId: published.imageViewId, caption: 'Figure' }).returning({ id: reportViews.id });
+  const [reportView] = await db
+    .insert(reportViews)
+    .values({ reportId: report!.id, imageViewId: published.imageViewId, caption: 'Figure' })
+    .returning({ id: reportViews.id });
   // One multi-row insert per table; rows are matched back to roles by a column holding the role.
   const roles = [...ids.roles];
   const byRole = <R extends { id: number }>(rows: R[], tag: (row: R) => string) => new Map(rows.map((r) => [tag(r), r.id]));
   const p = published;
   const ownInsights = byRole(
-    await db.insert(insights).values(roles.map((role) => ({ studyId: ids.studyId, title: role, status: 'Published' as const }))).returning({ id: insights.id, tag: insights.title }),
+    await db
+      .insert(insights)
+      .values(roles.map((role) => ({ studyId: ids.studyId, title: role, status: 'Published' as const })))
+      .returning({ id: insights.id, tag: insights.title }),
     (r) => r.tag,
   );
-  const views = byRole(await db.insert(sceneViews).values(roles.map((role) => ({ insightId: p.insightId, name: role }))).returning({ id: sceneViews.id, tag: sceneViews.name }), (r) => r.tag);
+  const views = byRole(
+    await db
+      .insert(sceneViews)
+      .values(roles.map((role) => ({ insightId: p.insightId, name: role })))
+      .returning({ id: sceneViews.id, tag: sceneViews.name }),
+    (r) => r.tag,
+  );
   const types = byRole(
-    await db.insert(insightPinTypes).values(roles.map((role) => ({ insightId: p.insightId, name: role, colour: '#000000', icon: 'info' }))).returning({ id: insightPinTypes.id, tag: insightPinTypes.name }),
+    await db
+      .insert(insightPinTypes)
+      .values(roles.map((role) => ({ insightId: p.insightId, name: role, colour: '#000000', icon: 'info' })))
+      .returning({ id: insightPinTypes.id, tag: insightPinTypes.name }),
     (r) => r.tag,
   );
   const pins = byRole(
-    await db.insert(insightPins).values(roles.map((role) => ({ insightId: p.insightId, pinTypeId: p.pinTypeId, item: { position: [0, 0, 0] }, note: role }))).returning({ id: insightPins.id, tag: insightPins.note }),
+    await db
+      .insert(insightPins)
+      .values(roles.map((role) => ({ insightId: p.insightId, pinTypeId: p.pinTypeId, item: { position: [0, 0, 0] }, note: role })))
+      .returning({ id: insightPins.id, tag: insightPins.note }),
     (r) => r.tag,
   );
   const images = byRole(
-    await db.insert(imageViews).values(roles.map((role) => ({ insightId: p.insightId, studyImageId, caption: role }))).returning({ id: imageViews.id, tag: imageViews.caption }),
+    await db
+      .insert(imageViews)
+      .values(roles.map((role) => ({ insightId: p.insightId, studyImageId, caption: role })))
+      .returning({ id: imageViews.id, tag: imageViews.caption }),
     (r) => r.tag,
   );
   const rViews = byRole(
-    await db.insert(reportViews).values(roles.map((role) => ({ reportId: report!.id, imageViewId: p.imageViewId, caption: role }))).returning({ id: reportViews.id, tag: reportViews.caption }),
+    await db
+      .insert(reportViews)
+      .values(roles.map((role) => ({ reportId: report!.id, imageViewId: p.imageViewId, caption: role })))
+      .returning({ id: reportViews.id, tag: reportViews.caption }),
     (r) => r.tag,
   );
   const ownReports = byRole(
-    await db.insert(reports).values(roles.map((role) => ({ studyId: ids.studyId, title: role, status: 'Published' as const, cover }))).returning({ id: reports.id, tag: reports.title }),
+    await db
+      .insert(reports)
+      .values(roles.map((role) => ({ studyId: ids.studyId, title: role, status: 'Published' as const, cover })))
+      .returning({ id: reports.id, tag: reports.title }),
     (r) => r.tag,
   );
   const ownDrawings = byRole(
-    await db.insert(drawings).values(roles.map((role) => ({ sceneViewId: p.sceneViewId, name: role, drawingJson: {} }))).returning({ id: drawings.id, tag: drawings.name }),
+    await db
+      .insert(drawings)
+      .values(roles.map((role) => ({ sceneViewId: p.sceneViewId, name: role, drawingJson: {} })))
+      .returning({ id: drawings.id, tag: drawings.name }),
     (r) => r.tag,
   );
   // the per-role images share one stored blob: deleting one row must still succeed when another took the blob
@@ -219,7 +274,18 @@ export async function buildWorldInsights(
   const ownImages = byRole(
     await db
       .insert(studyImages)
-      .values(roles.map((role) => ({ studyId: ids.studyId, name: role, source: 'captured' as const, contentType: 'image/png' as const, width: 64, height: 64, byteSize: png.length, blobKey: formatBlobKey(shared) })))
+      .values(
+        roles.map((role) => ({
+          studyId: ids.studyId,
+          name: role,
+          source: 'captured' as const,
+          contentType: 'image/png' as const,
+          width: 64,
+          height: 64,
+          byteSize: png.length,
+          blobKey: formatBlobKey(shared),
+        })),
+      )
       .returning({ id: studyImages.id, tag: studyImages.name }),
     (r) => r.tag,
   );
@@ -283,7 +349,10 @@ export async function buildVisibilityWorld(deps: AppDeps): Promise<VisibilityWor
     otherCompanySharee: await createUser(db, { username: 'v-client', companyId: e!.id, role: 'Engineer' }),
     stranger: await createUser(db, { username: 'v-stranger', companyId: e!.id, role: 'Org Admin' }),
   };
-  const [project] = await db.insert(projects).values({ name: 'Quay Street', location: 'Auckland', companyId: a!.id, createdBy: ownerId }).returning({ id: projects.id });
+  const [project] = await db
+    .insert(projects)
+    .values({ name: 'Quay Street', location: 'Auckland', companyId: a!.id, createdBy: ownerId })
+    .returning({ id: projects.id });
   const [study] = await db.insert(studies).values({ projectId: project!.id, name: 'Pedestrian wind' }).returning({ id: studies.id });
   await db.insert(projectShares).values([
     { projectId: project!.id, userId: ids.consultingSharee, sharedBy: ownerId, shareStatus: 'accepted' },

@@ -72,7 +72,10 @@ export async function buildProjectsWorld(db: Db, base: Base): Promise<ProjectsWo
   const [viewer] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'Viewer'));
   const viewerRoleId = viewer!.id;
   const A = base.companyId;
-  const [member] = await db.insert(users).values({ username: 'member', email: 'member@example.test', companyId: A, roleId: viewerRoleId }).returning({ id: users.id });
+  const [member] = await db
+    .insert(users)
+    .values({ username: 'member', email: 'member@example.test', companyId: A, roleId: viewerRoleId })
+    .returning({ id: users.id });
   // Of a company of its own: accepting its shares (a matrix row) must change nobody's view of A, B or C.
   const [holder] = await db.insert(companies).values({ name: 'Spare Holdings' }).returning({ id: companies.id });
   const [spare] = await db.insert(projects).values({ name: 'Spare project', companyId: holder!.id }).returning({ id: projects.id });
@@ -81,10 +84,7 @@ export async function buildProjectsWorld(db: Db, base: Base): Promise<ProjectsWo
     .insert(parameterSets)
     .values({ projectId: base.projectId, name: 'Shared set', analysisType: 'directional_wind', values: PARAMETER_VALUES })
     .returning({ id: parameterSets.id });
-  const [pending] = await db
-    .select({ id: projectShares.id })
-    .from(projectShares)
-    .where(eq(projectShares.userId, base.userIds.pendingShare));
+  const [pending] = await db.select({ id: projectShares.id }).from(projectShares).where(eq(projectShares.userId, base.userIds.pendingShare));
   const [group] = await db.insert(shareGroups).values({ companyId: A, name: 'Engineers' }).returning({ id: shareGroups.id });
   const [subscription] = await db
     .insert(subscriptions)
@@ -109,7 +109,10 @@ export async function buildProjectsWorld(db: Db, base: Base): Promise<ProjectsWo
       .insert(projectShares)
       .values({ projectId: base.projectId, userId: revoked[role], sharedBy: base.ownerId })
       .returning({ id: projectShares.id });
-    const [roleGroup] = await db.insert(shareGroups).values({ companyId: A, name: `Doomed ${role}` }).returning({ id: shareGroups.id });
+    const [roleGroup] = await db
+      .insert(shareGroups)
+      .values({ companyId: A, name: `Doomed ${role}` })
+      .returning({ id: shareGroups.id });
     const actorId = role === 'anonymous' ? member!.id : base.userIds[role];
     const [own] = await db
       .insert(projectShares)
@@ -134,9 +137,11 @@ export async function buildProjectsWorld(db: Db, base: Base): Promise<ProjectsWo
       ownNotificationId: note!.id,
     };
   }
-  await db.insert(projectAdministrators).values(
-    [...Object.values(removableAdmins), ...Object.values(adminsOfProjects)].map((userId) => ({ projectId: base.projectId, userId, addedBy: base.ownerId })),
-  );
+  await db
+    .insert(projectAdministrators)
+    .values(
+      [...Object.values(removableAdmins), ...Object.values(adminsOfProjects)].map((userId) => ({ projectId: base.projectId, userId, addedBy: base.ownerId })),
+    );
   await db.insert(shareGroupMembers).values(Object.values(groupMembers).map((userId) => ({ shareGroupId: group!.id, userId })));
   return {
     viewerRoleId,

@@ -84,9 +84,22 @@ export async function buildWorldScenarios(deps: AppDeps, projectId: number, owne
   const make = (name: string) => createScenario(deps, db, owner, projectId, CreateConfigurationSchema.parse(solarScenarioBody(name, uploads)));
   const main = await make('World scenario');
   const validated = await make('Validated scenario');
-  const record = await requestValidation(deps, db, owner, { projectId, configurationId: validated.id }, { scenario_id: validated.id, simulation_id: validated.simulations[0]!.id, simulation_type: 'solar' });
+  const record = await requestValidation(
+    deps,
+    db,
+    owner,
+    { projectId, configurationId: validated.id },
+    { scenario_id: validated.id, simulation_id: validated.simulations[0]!.id, simulation_type: 'solar' },
+  );
   const validation = { configurationId: validated.id, simulationId: validated.simulations[0]!.id, validationId: record.id };
   const toDelete = {} as Record<MatrixRole, number>;
   for (const role of roles) toDelete[role] = (await make(`To delete (${role})`)).id;
-  return { uploads, configurationId: main.id, simulationId: main.simulations[0]!.id, validation, toDelete, createBody: solarScenarioBody('Matrix scenario', uploads) };
+  return {
+    uploads,
+    configurationId: main.id,
+    simulationId: main.simulations[0]!.id,
+    validation,
+    toDelete,
+    createBody: solarScenarioBody('Matrix scenario', uploads),
+  };
 }

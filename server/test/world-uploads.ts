@@ -25,7 +25,13 @@ export async function grantUpload(deps: AppDeps, projectId: number, userId: numb
   const uuid = randomUUID();
   const expiresOn = new Date(deps.clock.now().getTime() + UPLOAD_URL_LIFETIME_MS);
   await deps.database.db.insert(uploadGrants).values({ uuid, container, projectId, issuedTo: userId, expiresAt: expiresOn });
-  const { sasToken, containerUrl } = await deps.blobStore.createUploadUrl({ container, prefix: uuid, permissions: ['c', 'w'], expiresOn, origin: 'http://localhost' });
+  const { sasToken, containerUrl } = await deps.blobStore.createUploadUrl({
+    container,
+    prefix: uuid,
+    permissions: ['c', 'w'],
+    expiresOn,
+    origin: 'http://localhost',
+  });
   return { container, uuid, sasToken, containerUrl };
 }
 

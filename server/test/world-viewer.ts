@@ -33,11 +33,25 @@ export async function buildWorldViewer(
   await putBytes(deps.blobStore, { container: ASSETS_CONTAINER, name }, glb);
   const [asset] = await db
     .insert(assets)
-    .values({ simulationId: ids.analyses.simulationId, layerType: 'data', analysisType: 'wind-directional', metric: 'speed-ratio', windDirection: '45', filename: 'plane.glb', blobKey: `${ASSETS_CONTAINER}/${name}` })
+    .values({
+      simulationId: ids.analyses.simulationId,
+      layerType: 'data',
+      analysisType: 'wind-directional',
+      metric: 'speed-ratio',
+      windDirection: '45',
+      filename: 'plane.glb',
+      blobKey: `${ASSETS_CONTAINER}/${name}`,
+    })
     .returning({ id: assets.id });
   const [set] = await db
     .insert(layerSets)
-    .values({ simulationId: ids.analyses.simulationId, identifier: { name: 'streamlines', direction: 0 }, layerType: 'Volumetric', filename: 'plane.glb', blobKey: `${ASSETS_CONTAINER}/${name}` })
+    .values({
+      simulationId: ids.analyses.simulationId,
+      identifier: { name: 'streamlines', direction: 0 },
+      layerType: 'Volumetric',
+      filename: 'plane.glb',
+      blobKey: `${ASSETS_CONTAINER}/${name}`,
+    })
     .returning({ id: layerSets.id });
   const glbUploadId = await uploadFile(deps, ids.projectId, ids.ownerId, 'world-plane.glb', glb);
   const roles = ['anonymous', ...Object.keys(ids.userIds)] as MatrixRole[];
@@ -45,10 +59,16 @@ export async function buildWorldViewer(
   const layerToDelete = {} as Record<MatrixRole, number>;
   const camera = { position: [0, -50, 30], target: [0, 0, 0] };
   for (const role of roles) {
-    const [c] = await db.insert(cameraPositions).values({ studyId: ids.studyId, name: `to delete by ${role}`, camera }).returning({ id: cameraPositions.id });
+    const [c] = await db
+      .insert(cameraPositions)
+      .values({ studyId: ids.studyId, name: `to delete by ${role}`, camera })
+      .returning({ id: cameraPositions.id });
     cameraToDelete[role] = c!.id;
     const userId = role === 'anonymous' ? ids.ownerId : ids.userIds[role];
-    const [l] = await db.insert(userSelectedLayers).values({ simulationId: ids.analyses.simulationId, userId, identifier: `layer-${role}`, viewId: 'left' }).returning({ id: userSelectedLayers.id });
+    const [l] = await db
+      .insert(userSelectedLayers)
+      .values({ simulationId: ids.analyses.simulationId, userId, identifier: `layer-${role}`, viewId: 'left' })
+      .returning({ id: userSelectedLayers.id });
     layerToDelete[role] = l!.id;
   }
   const [patch] = await db.insert(cameraPositions).values({ studyId: ids.studyId, name: 'to patch', camera }).returning({ id: cameraPositions.id });

@@ -40,7 +40,17 @@ export async function uploadFile(deps: AppDeps, projectId: number, userId: numbe
 export function syntheticEpw(wmo: string, hours = 24): Epw {
   const f = (value: (h: number) => number) => Float64Array.from({ length: hours }, (_, h) => value(h));
   return {
-    location: { city: `Station ${wmo}`, state: '', country: 'XXX', source: 'test', wmo, latitudeDeg: 43, longitudeDeg: -79, timeZoneHours: -5, elevationM: 100 },
+    location: {
+      city: `Station ${wmo}`,
+      state: '',
+      country: 'XXX',
+      source: 'test',
+      wmo,
+      latitudeDeg: 43,
+      longitudeDeg: -79,
+      timeZoneHours: -5,
+      elevationM: 100,
+    },
     hours,
     year: new Uint16Array(hours).fill(2020),
     month: Uint8Array.from({ length: hours }, (_, h) => 1 + Math.floor(h / 744)),
@@ -70,7 +80,10 @@ export async function buildWorldWeather(deps: AppDeps, projectId: number, ownerI
   for (const [i, role] of ROLES_OF_MATRIX.entries()) {
     const station = await storeStation(db, syntheticEpw(`99${String(i).padStart(4, '0')}`), 'upload', `${role}.epw`);
     metSourceToRemove[role] = (await linkStation(db, projectId, station, { origin: 'upload', uploadId: null, distanceKm: null, addedBy: ownerId })).id;
-    const [bad] = await db.insert(badStations).values({ wmo: `matrix-${role}`, reason: 'matrix' }).returning({ id: badStations.id });
+    const [bad] = await db
+      .insert(badStations)
+      .values({ wmo: `matrix-${role}`, reason: 'matrix' })
+      .returning({ id: badStations.id });
     badStationToRemove[role] = bad!.id;
   }
   const osmUploadId = await uploadFile(deps, projectId, ownerId, 'site.osm', readFileSync(SITE_OSM_PATH));

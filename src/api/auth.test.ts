@@ -13,10 +13,20 @@ function client(handler: Handler) {
   const calls: Array<{ method: string; url: URL; body: string | null; type: string | null }> = [];
   const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input));
-    calls.push({ method: init.method ?? 'GET', url, body: typeof init.body === 'string' ? init.body : null, type: new Headers(init.headers).get('content-type') });
+    calls.push({
+      method: init.method ?? 'GET',
+      url,
+      body: typeof init.body === 'string' ? init.body : null,
+      type: new Headers(init.headers).get('content-type'),
+    });
     return handler(url, init);
   });
-  const api = createApiClient({ tokens: { read: () => null, write: () => {} }, lock: createLocalLock(), fetch: fetch as typeof globalThis.fetch, baseURL: 'http://canopy.test' });
+  const api = createApiClient({
+    tokens: { read: () => null, write: () => {} },
+    lock: createLocalLock(),
+    fetch: fetch as typeof globalThis.fetch,
+    baseURL: 'http://canopy.test',
+  });
   return { api, calls };
 }
 

@@ -3,14 +3,7 @@
  * and /autho/ at the root, everything else under /api/. Each function takes the client, so tests
  * can run them against a fake fetch.
  */
-import type {
-  Agreement,
-  AuthResponse,
-  Credentials,
-  QuestionnaireAnswers,
-  SignupDetails,
-  SsoRedirect,
-} from '@machines/auth/auth.types.ts';
+import type { Agreement, AuthResponse, Credentials, QuestionnaireAnswers, SignupDetails, SsoRedirect } from '@machines/auth/auth.types.ts';
 import type { Place } from '@machines/auth/places.machine.ts';
 import type { ApiClient } from './client.ts';
 

@@ -44,7 +44,13 @@ function fakeServer() {
   let generation = 1;
   let revoked = false;
   const used = new Set<string>();
-  const state = { refreshCalls: 0, gate: null as null | Promise<void>, lateGate: null as null | Promise<void>, refreshStatus: null as number | null, requests: [] as string[] };
+  const state = {
+    refreshCalls: 0,
+    gate: null as null | Promise<void>,
+    lateGate: null as null | Promise<void>,
+    refreshStatus: null as number | null,
+    requests: [] as string[],
+  };
 
   const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const url = new URL(String(input), 'http://canopy.test');

@@ -45,10 +45,7 @@ export interface RefreshLock {
   request<T>(name: string, task: () => Promise<T>): Promise<T>;
 }
 
-export type ClientEvent =
-  | { type: 'tokens.refreshed'; authResponse: AuthResponse }
-  | { type: 'session.expired' }
-  | { type: 'request.timeout'; path: string };
+export type ClientEvent = { type: 'tokens.refreshed'; authResponse: AuthResponse } | { type: 'session.expired' } | { type: 'request.timeout'; path: string };
 
 export type ApiRequestOptions = Omit<
   FetchOptions<'json'>,

@@ -3,20 +3,8 @@
  * and their members, subscriptions, usage and prices.
  */
 import type { CompanyUser, CompanyUserCreate, CompanyUserPage, CompanyUserUpdate, OwnCompany, Role } from '@canopy/contract/company.ts';
-import type {
-  ShareGroup,
-  ShareGroupCreate,
-  ShareGroupMember,
-  ShareGroupMembership,
-  ShareGroupUpdate,
-} from '@canopy/contract/share-groups.ts';
-import type {
-  SimulationPrice,
-  Subscription,
-  SubscriptionTypePrice,
-  SubscriptionUsagePage,
-  UsageOrdering,
-} from '@canopy/contract/subscriptions.ts';
+import type { ShareGroup, ShareGroupCreate, ShareGroupMember, ShareGroupMembership, ShareGroupUpdate } from '@canopy/contract/share-groups.ts';
+import type { SimulationPrice, Subscription, SubscriptionTypePrice, SubscriptionUsagePage, UsageOrdering } from '@canopy/contract/subscriptions.ts';
 import type { ApiClient } from './client.ts';
 import { fetchAllPages } from './pages.ts';
 

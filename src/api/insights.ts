@@ -48,22 +48,27 @@ export const createSceneView = (api: ApiClient, s: StudyRef, insightId: number, 
   api<SceneView>(`${insight(s, insightId)}/scene-view/`, { method: 'POST', body });
 export const updateSceneView = (api: ApiClient, s: StudyRef, insightId: number, id: number, body: SceneViewUpdate) =>
   api<SceneView>(`${insight(s, insightId)}/scene-view/${id}/`, { method: 'PUT', body });
-export const deleteSceneView = (api: ApiClient, s: StudyRef, insightId: number, id: number) => api<void>(`${insight(s, insightId)}/scene-view/${id}/`, { method: 'DELETE' });
+export const deleteSceneView = (api: ApiClient, s: StudyRef, insightId: number, id: number) =>
+  api<void>(`${insight(s, insightId)}/scene-view/${id}/`, { method: 'DELETE' });
 
 export const createPinType = (api: ApiClient, s: StudyRef, insightId: number, body: PinTypeCreate) =>
   api<PinType>(`${insight(s, insightId)}/insight-pin-type/`, { method: 'POST', body });
-export const createPin = (api: ApiClient, s: StudyRef, insightId: number, body: PinCreate) => api<Pin>(`${insight(s, insightId)}/insight-pin/`, { method: 'POST', body });
-export const deletePin = (api: ApiClient, s: StudyRef, insightId: number, id: number) => api<void>(`${insight(s, insightId)}/insight-pin/${id}/`, { method: 'DELETE' });
+export const createPin = (api: ApiClient, s: StudyRef, insightId: number, body: PinCreate) =>
+  api<Pin>(`${insight(s, insightId)}/insight-pin/`, { method: 'POST', body });
+export const deletePin = (api: ApiClient, s: StudyRef, insightId: number, id: number) =>
+  api<void>(`${insight(s, insightId)}/insight-pin/${id}/`, { method: 'DELETE' });
 
 export const createImageView = (api: ApiClient, s: StudyRef, insightId: number, body: ImageViewCreate) =>
   api<ImageView>(`${insight(s, insightId)}/image-view/`, { method: 'POST', body });
 export const updateImageView = (api: ApiClient, s: StudyRef, insightId: number, id: number, body: ImageViewUpdate) =>
   api<ImageView>(`${insight(s, insightId)}/image-view/${id}/`, { method: 'PUT', body });
-export const deleteImageView = (api: ApiClient, s: StudyRef, insightId: number, id: number) => api<void>(`${insight(s, insightId)}/image-view/${id}/`, { method: 'DELETE' });
+export const deleteImageView = (api: ApiClient, s: StudyRef, insightId: number, id: number) =>
+  api<void>(`${insight(s, insightId)}/image-view/${id}/`, { method: 'DELETE' });
 
 export const createReportView = (api: ApiClient, s: StudyRef, insightId: number, body: ReportViewCreate) =>
   api<ReportView>(`${insight(s, insightId)}/report-view/`, { method: 'POST', body });
-export const deleteReportView = (api: ApiClient, s: StudyRef, insightId: number, id: number) => api<void>(`${insight(s, insightId)}/report-view/${id}/`, { method: 'DELETE' });
+export const deleteReportView = (api: ApiClient, s: StudyRef, insightId: number, id: number) =>
+  api<void>(`${insight(s, insightId)}/report-view/${id}/`, { method: 'DELETE' });
 
 export const listStudyImages = (api: ApiClient, s: StudyRef) => api<StudyImage[]>(`${study(s)}/study-image/`);
 export const createStudyImage = (api: ApiClient, s: StudyRef, body: StudyImageCreate) => api<StudyImage>(`${study(s)}/study-image/`, { method: 'POST', body });

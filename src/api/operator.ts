@@ -3,14 +3,7 @@
  * operator routes it reuses — issuing a subscription (POST /api/company/subscriptions), the price
  * lists and /api/bad-stations.
  */
-import type {
-  EulaPublish,
-  EulaVersion,
-  OperatorCompany,
-  OperatorCompanyCreate,
-  SimulationPriceUpdate,
-  SubscriptionUpdate,
-} from '@canopy/contract/operator.ts';
+import type { EulaPublish, EulaVersion, OperatorCompany, OperatorCompanyCreate, SimulationPriceUpdate, SubscriptionUpdate } from '@canopy/contract/operator.ts';
 import type { SimulationPrice, Subscription, SubscriptionCreate, SubscriptionTypePrice } from '@canopy/contract/subscriptions.ts';
 import type { BadStation } from '@canopy/contract/weather.ts';
 import type { ApiClient } from './client.ts';
@@ -20,11 +13,13 @@ export const listCompanies = (api: ApiClient) => fetchAllPages<OperatorCompany>(
 
 export const createCompany = (api: ApiClient, body: OperatorCompanyCreate) => api<OperatorCompany>('/api/operator/companies/', { method: 'POST', body });
 
-export const listCompanySubscriptions = (api: ApiClient, companyId: number) => fetchAllPages<Subscription>(api, `/api/operator/companies/${companyId}/subscriptions/`);
+export const listCompanySubscriptions = (api: ApiClient, companyId: number) =>
+  fetchAllPages<Subscription>(api, `/api/operator/companies/${companyId}/subscriptions/`);
 
 export const issueSubscription = (api: ApiClient, body: SubscriptionCreate) => api<Subscription>('/api/company/subscriptions', { method: 'POST', body });
 
-export const updateSubscription = (api: ApiClient, id: number, body: SubscriptionUpdate) => api<Subscription>(`/api/operator/subscriptions/${id}/`, { method: 'PATCH', body });
+export const updateSubscription = (api: ApiClient, id: number, body: SubscriptionUpdate) =>
+  api<Subscription>(`/api/operator/subscriptions/${id}/`, { method: 'PATCH', body });
 
 export const listSimulationPrices = (api: ApiClient) => fetchAllPages<SimulationPrice>(api, '/api/company/simulation-prices');
 
@@ -35,7 +30,8 @@ export const updateSimulationPrice = (api: ApiClient, id: number, body: Simulati
 
 export const listBadStations = (api: ApiClient) => fetchAllPages<BadStation>(api, '/api/bad-stations/');
 
-export const addBadStation = (api: ApiClient, body: { wmo: string; name?: string; reason: string }) => api<BadStation>('/api/bad-stations/', { method: 'POST', body });
+export const addBadStation = (api: ApiClient, body: { wmo: string; name?: string; reason: string }) =>
+  api<BadStation>('/api/bad-stations/', { method: 'POST', body });
 
 export const removeBadStation = (api: ApiClient, id: number) => api<void>(`/api/bad-stations/${id}/`, { method: 'DELETE' });
 

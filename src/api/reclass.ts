@@ -16,10 +16,24 @@ export function listCriteria(api: ApiClient): Promise<Criterion[]> {
 }
 
 /** POST submit-postprocessing/: wind comfort (and safety) maps from the simulation's speed-up ratios, as a job. */
-export function submitPostprocessing(api: ApiClient, ids: { projectId: number; configurationId: number; simulationId: number }, body: SubmitPostprocessing): Promise<SubmittedJob> {
-  return api<SubmittedJob>(`/api/project/${ids.projectId}/configuration/${ids.configurationId}/simulation/${ids.simulationId}/submit-postprocessing/`, { method: 'POST', body });
+export function submitPostprocessing(
+  api: ApiClient,
+  ids: { projectId: number; configurationId: number; simulationId: number },
+  body: SubmitPostprocessing,
+): Promise<SubmittedJob> {
+  return api<SubmittedJob>(`/api/project/${ids.projectId}/configuration/${ids.configurationId}/simulation/${ids.simulationId}/submit-postprocessing/`, {
+    method: 'POST',
+    body,
+  });
 }
 
-export function saveReclassifiedComfort(api: ApiClient, ids: { projectId: number; configurationId: number; simulationId: number }, body: ReclassifiedComfort): Promise<Asset> {
-  return api<Asset>(`/api/project/${ids.projectId}/configuration/${ids.configurationId}/simulation/${ids.simulationId}/reclassified-comfort/`, { method: 'POST', body });
+export function saveReclassifiedComfort(
+  api: ApiClient,
+  ids: { projectId: number; configurationId: number; simulationId: number },
+  body: ReclassifiedComfort,
+): Promise<Asset> {
+  return api<Asset>(`/api/project/${ids.projectId}/configuration/${ids.configurationId}/simulation/${ids.simulationId}/reclassified-comfort/`, {
+    method: 'POST',
+    body,
+  });
 }

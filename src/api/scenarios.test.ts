@@ -45,9 +45,25 @@ describe('scenario body', () => {
   });
 
   it('sends nothing for inputs the analyses do not need', () => {
-    const v = { ...validValues(), analyses: [{ analysis_type: 'thermal_comfort' as const, metrics: ['UTCI'] }], parameterSets: {}, windDirections: 'junk', referenceHeight: 'x' };
+    const v = {
+      ...validValues(),
+      analyses: [{ analysis_type: 'thermal_comfort' as const, metrics: ['UTCI'] }],
+      parameterSets: {},
+      windDirections: 'junk',
+      referenceHeight: 'x',
+    };
     const body = bodyFromValues(v);
-    expect(body).toMatchObject({ wind_directions: 16, return_periods: {}, single_date: null, single_day_hours: null, minutes_interval: null, structural_origin: null, frontal_areas: null, reference_height_m: null, internal_pressure_coefficient: null });
+    expect(body).toMatchObject({
+      wind_directions: 16,
+      return_periods: {},
+      single_date: null,
+      single_day_hours: null,
+      minutes_interval: null,
+      structural_origin: null,
+      frontal_areas: null,
+      reference_height_m: null,
+      internal_pressure_coefficient: null,
+    });
     expect(UpdateConfigurationSchema.safeParse(body).success).toBe(true);
   });
 
@@ -61,7 +77,12 @@ describe('scenario body', () => {
     ]);
     const back = valuesFromForm(stored, files, new Map([[31, 'pressure']]));
     // The stored form holds the server's default terrain (suburban) where the values chose none.
-    expect(back).toEqual({ ...values, terrain: 'suburban', returnPeriods: { pressure: '10, 50', structural_loading: '50', directional_wind: '1, 10' }, times: '08:00-12:00, 14:00-18:00' });
+    expect(back).toEqual({
+      ...values,
+      terrain: 'suburban',
+      returnPeriods: { pressure: '10, 50', structural_loading: '50', directional_wind: '1, 10' },
+      times: '08:00-12:00, 14:00-18:00',
+    });
     // A form saved before issue 16 asked for neither the project's surroundings nor a generated plane.
     expect(valuesFromForm({}, new Map(), new Map())).toMatchObject({
       ...emptyValues(),
@@ -103,13 +124,18 @@ describe("a criterion's recipe (issue 16)", () => {
   it('asks POST criteria/{id}/get-recipe-defaults/ with a body the server accepts', async () => {
     const api = vi.fn(async () => ({})) as unknown as ApiClient & ReturnType<typeof vi.fn>;
     await getRecipeDefaults(api, 'lawson-lddc');
-    expect(vi.mocked(api).mock.calls).toEqual([['/api/criteria/lawson-lddc/get-recipe-defaults/', { method: 'POST', body: { criteria_id: 'lawson-lddc', criteria_type: 'comfort' } }]]);
+    expect(vi.mocked(api).mock.calls).toEqual([
+      ['/api/criteria/lawson-lddc/get-recipe-defaults/', { method: 'POST', body: { criteria_id: 'lawson-lddc', criteria_type: 'comfort' } }],
+    ]);
     expect(RecipeDefaultsRequestSchema.safeParse({ criteria_id: 'lawson-lddc', criteria_type: 'comfort' }).success).toBe(true);
   });
 
   it("the recipe's whole day (00:00-24:00) reaches the server as the form's 00:00-23:59, which its schema accepts", () => {
     const recipe = recipeDefaults('lawson-lddc');
-    const applied = recipeValues({ criterionId: recipe.criterionId, seasons: recipe.seasons.map((s) => s.id), windows: recipe.timeWindows.map((w) => w.window) }, { metSources: [], parameterSets: [], capabilities: [] });
+    const applied = recipeValues(
+      { criterionId: recipe.criterionId, seasons: recipe.seasons.map((s) => s.id), windows: recipe.timeWindows.map((w) => w.window) },
+      { metSources: [], parameterSets: [], capabilities: [] },
+    );
     expect(recipe.timeWindows.map((w) => w.window)).toContain('00:00-24:00');
     const body = bodyFromValues({ ...validValues(), seasons: applied!.seasons, times: applied!.times });
     expect(body.times).toEqual(['00:00-23:59', '07:00-23:00']);

@@ -68,7 +68,12 @@ export function hideScenario(api: ApiClient, projectId: number, configurationId:
   return api<Configuration>(`${config(projectId, configurationId)}/hide-scenario/`, { method: 'PATCH', body: { hidden } });
 }
 
-export function startGeometryValidation(api: ApiClient, projectId: number, configurationId: number, body: GeometryValidationRequest): Promise<GeometryValidation> {
+export function startGeometryValidation(
+  api: ApiClient,
+  projectId: number,
+  configurationId: number,
+  body: GeometryValidationRequest,
+): Promise<GeometryValidation> {
   return api<GeometryValidation>(`${config(projectId, configurationId)}/geometry-validation/`, { method: 'POST', body });
 }
 
@@ -77,7 +82,13 @@ export function getGeometryValidation(api: ApiClient, projectId: number, configu
 }
 
 /** PATCH geometry-validation/{id}/: acknowledge the warnings (or re-run with other files). */
-export function patchGeometryValidation(api: ApiClient, projectId: number, configurationId: number, validationId: number, body: GeometryValidationPatch): Promise<GeometryValidation> {
+export function patchGeometryValidation(
+  api: ApiClient,
+  projectId: number,
+  configurationId: number,
+  validationId: number,
+  body: GeometryValidationPatch,
+): Promise<GeometryValidation> {
   return api<GeometryValidation>(`${config(projectId, configurationId)}/geometry-validation/${validationId}/`, { method: 'PATCH', body });
 }
 
@@ -104,7 +115,11 @@ export function getLatestStatus(api: ApiClient, projectId: number, configuration
 }
 
 /** POST /api/criteria/{id}/get-recipe-defaults/: the seasons and time windows (and more) a scenario starts from for a criterion. */
-export function getRecipeDefaults(api: ApiClient, criterionId: string, body: RecipeDefaultsRequest = { criteria_id: criterionId, criteria_type: 'comfort' }): Promise<RecipeDefaults> {
+export function getRecipeDefaults(
+  api: ApiClient,
+  criterionId: string,
+  body: RecipeDefaultsRequest = { criteria_id: criterionId, criteria_type: 'comfort' },
+): Promise<RecipeDefaults> {
   return api<RecipeDefaults>(`/api/criteria/${encodeURIComponent(criterionId)}/get-recipe-defaults/`, { method: 'POST', body });
 }
 
@@ -130,7 +145,9 @@ export function bodyFromValues(v: WizardValues): UpdateConfiguration {
     analyses: v.analyses.map((a) => ({ analysis_type: a.analysis_type, metrics: a.metrics })),
     geometry: Object.fromEntries(GEOMETRY_ROLES.map((role) => [role, v.geometry[role].map((f) => f.upload_id)])) as UpdateConfiguration['geometry'],
     project_surrounds: v.projectSurrounds,
-    pedestrian_plane: v.pedestrianPlane.generate ? { height_m: num(v.pedestrianPlane.heightM), spacing_m: num(v.pedestrianPlane.spacingM), margin_m: num(v.pedestrianPlane.marginM) } : null,
+    pedestrian_plane: v.pedestrianPlane.generate
+      ? { height_m: num(v.pedestrianPlane.heightM), spacing_m: num(v.pedestrianPlane.spacingM), margin_m: num(v.pedestrianPlane.marginM) }
+      : null,
     met_source_id: typeof v.metSourceId === 'number' ? v.metSourceId : null,
     // The server keeps seasons and times for every scenario; when no analysis uses them they are the whole year and day.
     seasons: v.seasons.length ? v.seasons : ['annual'],
@@ -152,7 +169,11 @@ export function bodyFromValues(v: WizardValues): UpdateConfiguration {
 }
 
 /** The wizard's values for a stored scenario (edit, append); file names come from the project's uploads. */
-export function valuesFromForm(form: Partial<ScenarioForm>, files: ReadonlyMap<number, { filename: string; size: number }>, parameterSetTypes: ReadonlyMap<number, string>): WizardValues {
+export function valuesFromForm(
+  form: Partial<ScenarioForm>,
+  files: ReadonlyMap<number, { filename: string; size: number }>,
+  parameterSetTypes: ReadonlyMap<number, string>,
+): WizardValues {
   const file = (id: number): GeometryFile => ({ upload_id: id, filename: files.get(id)?.filename ?? `upload ${id}`, size: files.get(id)?.size ?? 0 });
   const text = (n: number | null | undefined, fallback = '') => (n === null || n === undefined ? fallback : String(n));
   const geometry = Object.fromEntries(GEOMETRY_ROLES.map((role) => [role, (form.geometry?.[role] ?? []).map(file)])) as WizardValues['geometry'];
@@ -171,7 +192,12 @@ export function valuesFromForm(form: Partial<ScenarioForm>, files: ReadonlyMap<n
     // Scenarios saved before these inputs existed asked for neither.
     projectSurrounds: form.project_surrounds ?? false,
     pedestrianPlane: form.pedestrian_plane
-      ? { generate: true, heightM: String(form.pedestrian_plane.height_m), spacingM: String(form.pedestrian_plane.spacing_m), marginM: String(form.pedestrian_plane.margin_m) }
+      ? {
+          generate: true,
+          heightM: String(form.pedestrian_plane.height_m),
+          spacingM: String(form.pedestrian_plane.spacing_m),
+          marginM: String(form.pedestrian_plane.margin_m),
+        }
       : { generate: false, heightM: '1.5', spacingM: '2', marginM: '40' },
     metSourceId: form.met_source_id ?? 'nearest',
     seasons: [...(form.seasons ?? ['annual'])],

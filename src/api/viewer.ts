@@ -3,13 +3,7 @@
  * assets, camera positions, the user's chosen layers, post-processing tags, an asset's file, the
  * results import, and reference data. Types come from the server's contract (type-only).
  */
-import type {
-  CameraPosition,
-  CameraPositionCreate,
-  Simulation,
-  UserLayer,
-  UserLayersReplace,
-} from '@canopy/contract/viewer.ts';
+import type { CameraPosition, CameraPositionCreate, Simulation, UserLayer, UserLayersReplace } from '@canopy/contract/viewer.ts';
 import type { ApiClient } from './client.ts';
 
 export interface StudyRef {

@@ -15,7 +15,12 @@ describe('wholeDayFilter', () => {
       urls.push(new URL(String(input)));
       return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
     });
-    const api = createApiClient({ tokens: { read: () => null, write: () => {} }, lock: createLocalLock(), fetch: fetch as typeof globalThis.fetch, baseURL: 'http://canopy.test' });
+    const api = createApiClient({
+      tokens: { read: () => null, write: () => {} },
+      lock: createLocalLock(),
+      fetch: fetch as typeof globalThis.fetch,
+      baseURL: 'http://canopy.test',
+    });
     await weatherSummary(api, 7, 'chicago-725300', wholeDayFilter('winter'));
     const query = Object.fromEntries(urls[0]!.searchParams);
     expect(urls[0]!.pathname).toBe('/api/project/7/weather-summary/');

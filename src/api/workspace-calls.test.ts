@@ -20,7 +20,12 @@ function client(handler: Handler = () => json(200, { count: 0, next: null, previ
     calls.push({ method: init.method ?? 'GET', url, body: typeof init.body === 'string' ? JSON.parse(init.body) : null });
     return handler(url, init);
   });
-  const api = createApiClient({ tokens: { read: () => null, write: () => {} }, lock: createLocalLock(), fetch: fetch as typeof globalThis.fetch, baseURL: 'http://canopy.test' });
+  const api = createApiClient({
+    tokens: { read: () => null, write: () => {} },
+    lock: createLocalLock(),
+    fetch: fetch as typeof globalThis.fetch,
+    baseURL: 'http://canopy.test',
+  });
   return { api, calls };
 }
 
@@ -63,7 +68,10 @@ describe('pages', () => {
         : json(200, { count: 3, next: 'http://public.example/api/service-line/?page=2&page_size=999', previous: null, results: [1, 2] }),
     );
     expect(await fetchAllPages<number>(api, '/api/service-line/')).toEqual([1, 2, 3]);
-    expect(calls.map((c) => c.url.href)).toEqual(['http://canopy.test/api/service-line/?page_size=999', 'http://canopy.test/api/service-line/?page=2&page_size=999']);
+    expect(calls.map((c) => c.url.href)).toEqual([
+      'http://canopy.test/api/service-line/?page_size=999',
+      'http://canopy.test/api/service-line/?page=2&page_size=999',
+    ]);
     expect(relativeUrl('/a?b=1')).toBe('/a?b=1');
   });
 });

@@ -9,15 +9,7 @@ import { authMachine } from '@machines/auth/auth.machine.ts';
 import { placesMachine, type Place } from '@machines/auth/places.machine.ts';
 import { submissionMachine, type SubmissionValues } from '@machines/auth/submission.machine.ts';
 import { ssoAvailabilityMachine } from '@machines/auth/sso-availability.machine.ts';
-import type {
-  Agreement,
-  AuthResponse,
-  Credentials,
-  PendingSso,
-  QuestionnaireAnswers,
-  SignupDetails,
-  SsoRedirect,
-} from '@machines/auth/auth.types.ts';
+import type { Agreement, AuthResponse, Credentials, PendingSso, QuestionnaireAnswers, SignupDetails, SsoRedirect } from '@machines/auth/auth.types.ts';
 import * as authApi from '../api/auth.ts';
 import { api } from '../api/client.ts';
 import { clearPendingSso, clearStoredData, savePendingSso, saveStoredAuth } from './auth-storage.ts';

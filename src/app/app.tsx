@@ -77,9 +77,7 @@ function AuthPersistence() {
 function Toasts() {
   const toasts = ToastContext.useSelector((s) => s.context.toasts);
   const ref = ToastContext.useActorRef();
-  return (
-    <ToastList toasts={toasts} onDismiss={(id) => ref.send({ type: 'toast.dismiss', id })} onAction={(id) => ref.send({ type: 'toast.action', id })} />
-  );
+  return <ToastList toasts={toasts} onDismiss={(id) => ref.send({ type: 'toast.dismiss', id })} onAction={(id) => ref.send({ type: 'toast.action', id })} />;
 }
 
 function Root() {

@@ -14,14 +14,7 @@ export class ChunkLoadError extends Error {
     public readonly kind: ChunkFailureKind,
     cause?: unknown,
   ) {
-    super(
-      kind === 'timeout'
-        ? 'Loading chunk timed out'
-        : kind === 'style'
-          ? 'Loading style chunk failed'
-          : 'Loading chunk failed',
-      { cause },
-    );
+    super(kind === 'timeout' ? 'Loading chunk timed out' : kind === 'style' ? 'Loading style chunk failed' : 'Loading chunk failed', { cause });
     this.name = 'ChunkLoadError';
   }
 }
@@ -56,7 +49,5 @@ export function loadWithTimeout<T>(load: () => Promise<T>, timeoutMs = CHUNK_LOA
 
 /** React.lazy over a named export, with the timeout and classification above. */
 export function lazyScreen<M, K extends keyof M>(load: () => Promise<M>, name: K) {
-  return lazy(() =>
-    loadWithTimeout(load).then((module) => ({ default: module[name] as unknown as ComponentType<object> })),
-  );
+  return lazy(() => loadWithTimeout(load).then((module) => ({ default: module[name] as unknown as ComponentType<object> })));
 }

@@ -5,10 +5,7 @@ import { App } from './app.tsx';
 import { AUTH_STORAGE_KEY } from './auth-storage.ts';
 
 function signIn() {
-  localStorage.setItem(
-    AUTH_STORAGE_KEY,
-    JSON.stringify({ version: 1, status: 'AUTHENTICATED', auth_response: { access: 'a.b.c', refresh: 'd.e.f' } }),
-  );
+  localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify({ version: 1, status: 'AUTHENTICATED', auth_response: { access: 'a.b.c', refresh: 'd.e.f' } }));
 }
 
 function renderAt(path: string) {
@@ -28,9 +25,7 @@ describe('routing when signed out', () => {
 
   it('keeps the wanted path, query included, in from', async () => {
     const { current } = renderAt('/projects/7/viewer/2/configuration/5/Insights?layer=3');
-    await waitFor(() =>
-      expect(current()).toBe(`/login/?from=${encodeURIComponent('/projects/7/viewer/2/configuration/5/Insights?layer=3')}`),
-    );
+    await waitFor(() => expect(current()).toBe(`/login/?from=${encodeURIComponent('/projects/7/viewer/2/configuration/5/Insights?layer=3')}`));
   });
 
   it('sends an unknown path to login too', async () => {

@@ -28,9 +28,7 @@ const PasswordResetConfirmScreen = lazy(() =>
 const SignupScreen = lazyScreen(() => import('../screens/auth/signup-screen.tsx'), 'SignupScreen');
 const SignedInShell = lazy(() => loadWithTimeout(() => import('./signed-in-shell.tsx')).then((m) => ({ default: m.SignedInShell })));
 const ProjectListScreen = lazyScreen(() => import('../screens/projects/project-list-screen.tsx'), 'ProjectListScreen');
-const ProjectScreen = lazy(() =>
-  loadWithTimeout(() => import('../screens/project-detail/project-screen.tsx')).then((m) => ({ default: m.ProjectScreen })),
-);
+const ProjectScreen = lazy(() => loadWithTimeout(() => import('../screens/project-detail/project-screen.tsx')).then((m) => ({ default: m.ProjectScreen })));
 const CompanyAdminScreen = lazyScreen(() => import('../screens/company-admin/company-admin-screen.tsx'), 'CompanyAdminScreen');
 const OperatorScreen = lazyScreen(() => import('../screens/operator/operator-screen.tsx'), 'OperatorScreen');
 const ProjectFilesPanel = lazy(() =>
@@ -108,10 +106,20 @@ function protectedScreen(match: RouteMatch): ReactNode {
       // The other settings tabs, and the viewer's empty state without scenarios (issue 5).
       return <ProjectScreen id={p.id ?? ''} view="tab" tabName={p.tabName} />;
     case 'report':
-      return /^\d+$/.test(p.id ?? '') && /^\d+$/.test(p.report ?? '') ? <ReportScreen projectId={Number(p.id)} reportId={Number(p.report)} /> : <ContentNotFound />;
+      return /^\d+$/.test(p.id ?? '') && /^\d+$/.test(p.report ?? '') ? (
+        <ReportScreen projectId={Number(p.id)} reportId={Number(p.report)} />
+      ) : (
+        <ContentNotFound />
+      );
     case 'viewerTab':
       return [p.id, p.study, p.configuration].every((v) => /^\d+$/.test(v ?? '')) ? (
-        <ViewerScreen key={`${p.id}/${p.study}`} projectId={Number(p.id)} studyId={Number(p.study)} configurationId={Number(p.configuration)} tabName={p.tabName ?? ''} />
+        <ViewerScreen
+          key={`${p.id}/${p.study}`}
+          projectId={Number(p.id)}
+          studyId={Number(p.study)}
+          configurationId={Number(p.configuration)}
+          tabName={p.tabName ?? ''}
+        />
       ) : (
         <ContentNotFound />
       );

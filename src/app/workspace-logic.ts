@@ -120,14 +120,19 @@ export const liveWorkspaceServices: WorkspaceServices = {
   async loadScenarios(projectId, studyIds) {
     const lists = await Promise.all(studyIds.map((studyId) => listSimulations(api, { projectId, studyId })));
     // Names, statuses and the hidden flag come from the configuration routes.
-    const configurations = await getConfigurations(api, projectId, lists.flat().map((s) => s.configuration.id));
+    const configurations = await getConfigurations(
+      api,
+      projectId,
+      lists.flat().map((s) => s.configuration.id),
+    );
     return Object.fromEntries(studyIds.map((studyId, i) => [studyId, scenariosFromSimulations(lists[i]!, configurations)]));
   },
   saveParameterSet: (projectId, id, draft) =>
     id === null ? projects.saveParameterSet(api, projectId, draft) : projects.updateParameterSet(api, projectId, { id, ...draft }),
   deleteParameterSet: (projectId, id) => projects.deleteParameterSet(api, projectId, id),
   listProjectShares: (projectId) => sharing.listProjectShares(api, projectId),
-  shareProject: (projectId, email, message, access) => sharing.createProjectShare(api, projectId, message ? { email, message, access_level: access } : { email, access_level: access }),
+  shareProject: (projectId, email, message, access) =>
+    sharing.createProjectShare(api, projectId, message ? { email, message, access_level: access } : { email, access_level: access }),
   resendShare: (projectId, shareId) => sharing.updateProjectShare(api, projectId, shareId, { share_status: 'pending' }),
   revokeShare: (projectId, shareId) => sharing.deleteProjectShare(api, projectId, shareId),
   inviteUser: (projectId, email) => sharing.inviteUser(api, projectId, { email }),

@@ -27,11 +27,13 @@ const isTriple = (v: unknown): v is SitePoint => Array.isArray(v) && v.length ==
 export function parseShape(value: unknown): Shape | null {
   if (!value || typeof value !== 'object') return null;
   const v = value as Record<string, unknown>;
-  if (typeof v.id !== 'string' || !KINDS.includes(v.kind as ShapeKind) || !Array.isArray(v.points) || !v.points.every(isPair) || v.points.length === 0) return null;
+  if (typeof v.id !== 'string' || !KINDS.includes(v.kind as ShapeKind) || !Array.isArray(v.points) || !v.points.every(isPair) || v.points.length === 0)
+    return null;
   if (typeof v.colour !== 'string' || !/^#[0-9a-fA-F]{6}$/.test(v.colour) || !isNum(v.width)) return null;
   const shape: Shape = { id: v.id, kind: v.kind as ShapeKind, points: v.points.map((p: NormPoint) => [p[0], p[1]]), colour: v.colour, width: v.width };
   if (typeof v.text === 'string') shape.text = v.text;
-  if (Array.isArray(v.anchors) && v.anchors.length === shape.points.length && v.anchors.every(isTriple)) shape.anchors = v.anchors.map((a: SitePoint) => [a[0], a[1], a[2]]);
+  if (Array.isArray(v.anchors) && v.anchors.length === shape.points.length && v.anchors.every(isTriple))
+    shape.anchors = v.anchors.map((a: SitePoint) => [a[0], a[1], a[2]]);
   return shape;
 }
 

@@ -15,7 +15,17 @@ const viewState: fc.Arbitrary<ViewState> = fc.record({
   layers: fc.array(fc.string(), { maxLength: 6 }),
   filters: fc.dictionary(fc.constantFrom('layer_type', 'analysis_type', 'metric', 'season_filter', 'time_filter'), fc.option(fc.string(), { nil: null })),
   colourScale: fc.option(
-    fc.record({ min: real, max: real, colours: fc.array(colour, { maxLength: 8 }), discrete: fc.boolean(), classLabels: opt(fc.array(fc.string(), { maxLength: 4 })), unit: opt(fc.string()), legendName: opt(fc.string()) }).map(strip),
+    fc
+      .record({
+        min: real,
+        max: real,
+        colours: fc.array(colour, { maxLength: 8 }),
+        discrete: fc.boolean(),
+        classLabels: opt(fc.array(fc.string(), { maxLength: 4 })),
+        unit: opt(fc.string()),
+        legendName: opt(fc.string()),
+      })
+      .map(strip),
     { nil: null },
   ),
   theme: fc.constantFrom('default', 'light', 'translucent', 'geometry', 'dark', 'tron'),
@@ -34,10 +44,25 @@ const shapeArb: fc.Arbitrary<Shape> = fc
     anchored: fc.boolean(),
     anchorSeed: vec3,
   })
-  .map(({ anchored, anchorSeed, ...s }) => strip({ ...s, anchors: anchored ? s.points.map((p) => [p[0] + anchorSeed[0], p[1] + anchorSeed[1], anchorSeed[2]] as [number, number, number]) : undefined }) as Shape);
+  .map(
+    ({ anchored, anchorSeed, ...s }) =>
+      strip({
+        ...s,
+        anchors: anchored ? s.points.map((p) => [p[0] + anchorSeed[0], p[1] + anchorSeed[1], anchorSeed[2]] as [number, number, number]) : undefined,
+      }) as Shape,
+  );
 
 const pinArb: fc.Arbitrary<PinMark> = fc
-  .record({ pinTypeId: fc.integer({ min: 1, max: 1000 }), position: vec3, colour, icon: fc.constantFrom('warning', 'info', 'wind'), title: fc.string(), note: fc.string(), value: opt(real), unit: opt(fc.string()) })
+  .record({
+    pinTypeId: fc.integer({ min: 1, max: 1000 }),
+    position: vec3,
+    colour,
+    icon: fc.constantFrom('warning', 'info', 'wind'),
+    title: fc.string(),
+    note: fc.string(),
+    value: opt(real),
+    unit: opt(fc.string()),
+  })
   .map(strip);
 
 /** Through JSON text, as the server stores it. */
@@ -79,7 +104,19 @@ describe('scene-view JSON', () => {
       theme: 'dark',
       colour_scale: { min: 0, max: 1.5, colours: ['#000000', '#ffffff'], discrete: false, unit: '-' },
       simulation_id: 31,
-      shapes: [{ id: 'a', kind: 'arrow', points: [[0.1, 0.2], [0.3, 0.4]], colour: '#ff0000', width: 3 }, { id: 'bad', kind: 'blob' }],
+      shapes: [
+        {
+          id: 'a',
+          kind: 'arrow',
+          points: [
+            [0.1, 0.2],
+            [0.3, 0.4],
+          ],
+          colour: '#ff0000',
+          width: 3,
+        },
+        { id: 'bad', kind: 'blob' },
+      ],
     };
     const doc = readSceneView(v1);
     expect(doc.view).toEqual({

@@ -174,7 +174,11 @@ export function readSceneView(json: unknown): SceneViewDoc {
     if (!parsed.success) throw new SceneViewJsonError(`Scene view is malformed (${describe(parsed.error)})`);
     v2 = parsed.data;
   } else {
-    throw new SceneViewJsonError(typeof version === 'number' && version > CURRENT_VERSION ? `Scene view version ${version} is newer than this app (${CURRENT_VERSION}); reload the page` : 'Not a scene view');
+    throw new SceneViewJsonError(
+      typeof version === 'number' && version > CURRENT_VERSION
+        ? `Scene view version ${version} is newer than this app (${CURRENT_VERSION}); reload the page`
+        : 'Not a scene view',
+    );
   }
   const shapes = v2.drawings.map(parseShape).filter((s): s is Shape => s !== null);
   const colourScale: ColourScale | null = v2.colourScale ? colourScaleOut(v2.colourScale as ColourScale) : null;

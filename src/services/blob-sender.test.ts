@@ -70,7 +70,8 @@ describe('sending bytes with XMLHttpRequest', () => {
     const refused = send();
     refused.xhr.status = 403;
     refused.xhr.responseHeaders['x-ms-error-code'] = 'AuthenticationFailed';
-    refused.xhr.responseText = '<Error><Code>AuthenticationFailed</Code><Message>x</Message><AuthenticationErrorDetail>Signature not valid in the specified time frame</AuthenticationErrorDetail></Error>';
+    refused.xhr.responseText =
+      '<Error><Code>AuthenticationFailed</Code><Message>x</Message><AuthenticationErrorDetail>Signature not valid in the specified time frame</AuthenticationErrorDetail></Error>';
     refused.xhr.onload!();
     expect(refused.events).toEqual([
       { type: 'upload.error', failure: { status: 403, message: 'The upload link expired before the file was sent. Please try again.' } },

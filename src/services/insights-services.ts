@@ -26,7 +26,11 @@ export interface InsightsServices {
   /** Stores a captured PNG (data: URL) as a study image. */
   storeImage(scope: StudyScope, name: string, dataUrl: string): Promise<StudyImage>;
   imageBytes(scope: StudyScope, id: number): Promise<Blob>;
-  addImageView(scope: StudyScope, insightId: number, body: { study_image_id: number; caption: string; sort_order?: number; scene_view_id?: number | null }): Promise<ImageView>;
+  addImageView(
+    scope: StudyScope,
+    insightId: number,
+    body: { study_image_id: number; caption: string; sort_order?: number; scene_view_id?: number | null },
+  ): Promise<ImageView>;
   updateImageView(scope: StudyScope, insightId: number, id: number, body: { caption?: string; sort_order?: number }): Promise<ImageView>;
   removeImageView(scope: StudyScope, insightId: number, id: number): Promise<void>;
   listReports(scope: StudyScope): Promise<Report[]>;
@@ -55,7 +59,12 @@ async function pinTypeFor(api: ApiClient, scope: StudyScope, insightId: number, 
     t.template_id === templateId && (!chosen || t.name === chosen.name) && t.colour.toLowerCase() === pin.colour.toLowerCase() && t.icon === pin.icon;
   const existing = chosen && fits(chosen) ? chosen : current.pin_types.find(fits);
   if (existing) return existing.id;
-  const created = await calls.createPinType(api, scope, insightId, { template_id: templateId, ...(chosen ? { name: chosen.name } : {}), colour: pin.colour, icon: pin.icon });
+  const created = await calls.createPinType(api, scope, insightId, {
+    template_id: templateId,
+    ...(chosen ? { name: chosen.name } : {}),
+    colour: pin.colour,
+    icon: pin.icon,
+  });
   return created.id;
 }
 
@@ -82,7 +91,10 @@ async function applyChange(api: ApiClient, scope: StudyScope, change: InsightCha
         view_json: v.viewJson,
         ...(image ? { study_image_id: image.id } : {}),
       };
-      const view = v.sceneViewId === null ? await calls.createSceneView(api, scope, change.id, body) : await calls.updateSceneView(api, scope, change.id, v.sceneViewId, body);
+      const view =
+        v.sceneViewId === null
+          ? await calls.createSceneView(api, scope, change.id, body)
+          : await calls.updateSceneView(api, scope, change.id, v.sceneViewId, body);
       const drawing = view.drawings[0];
       if (drawing) await calls.updateDrawing(api, { id: drawing.id, drawing_json: v.drawingJson });
       else await calls.createDrawing(api, { scene_view: view.id, name: v.name, drawing_json: v.drawingJson });
@@ -93,7 +105,12 @@ async function applyChange(api: ApiClient, scope: StudyScope, change: InsightCha
       await calls.createPin(api, scope, change.id, {
         insight_pin_type_id: await pinTypeFor(api, scope, change.id, p),
         scene_view_id: p.sceneViewId,
-        item: { position: p.position, ...(p.layerId ? { layer_id: p.layerId } : {}), ...(p.value !== undefined ? { value: p.value } : {}), ...(p.unit ? { unit: p.unit } : {}) },
+        item: {
+          position: p.position,
+          ...(p.layerId ? { layer_id: p.layerId } : {}),
+          ...(p.value !== undefined ? { value: p.value } : {}),
+          ...(p.unit ? { unit: p.unit } : {}),
+        },
         title: p.title,
         note: p.note,
       });
@@ -138,14 +155,17 @@ export const liveInsightsServices: InsightsServices = insightsServicesOver(appAp
 
 export const InsightsServicesContext = createContext<InsightsServices>(liveInsightsServices);
 
-
 /** The insights panel machine with its actors bound to `services` (live, or a test's fakes). */
 export function bindInsightsPanel(services: InsightsServices) {
   return insightsPanelMachine.provide({
     actors: {
       loadInsights: fromPromise<InsightsData, StudyScope>(({ input }) => call(() => services.load(input))),
-      changeInsight: fromPromise<Insight, StudyScope & { change: InsightChange }>(({ input }) => call(() => services.change({ projectId: input.projectId, studyId: input.studyId }, input.change))),
-      deleteInsight: fromPromise<void, StudyScope & { id: number }>(({ input }) => call(() => services.remove({ projectId: input.projectId, studyId: input.studyId }, input.id))),
+      changeInsight: fromPromise<Insight, StudyScope & { change: InsightChange }>(({ input }) =>
+        call(() => services.change({ projectId: input.projectId, studyId: input.studyId }, input.change)),
+      ),
+      deleteInsight: fromPromise<void, StudyScope & { id: number }>(({ input }) =>
+        call(() => services.remove({ projectId: input.projectId, studyId: input.studyId }, input.id)),
+      ),
     },
   });
 }

@@ -20,10 +20,18 @@ class FakeSocket {
 
 describe('live socket', () => {
   it('puts the token on the negotiated URL, relative or absolute, as ws: or wss:', () => {
-    expect(socketUrl({ url: '/socket/live', accessToken: 'a b' }, { protocol: 'https:', host: 'canopy.test' })).toBe('wss://canopy.test/socket/live?access_token=a+b');
-    expect(socketUrl({ url: 'http://127.0.0.1:8080/socket/live', accessToken: 't' }, { protocol: 'http:', host: 'x' })).toBe('ws://127.0.0.1:8080/socket/live?access_token=t');
-    expect(socketUrl({ url: 'ws://127.0.0.1:8080/socket/live', accessToken: 't' }, { protocol: 'http:', host: 'x' })).toBe('ws://127.0.0.1:8080/socket/live?access_token=t');
-    expect(socketUrl({ url: 'wss://canopy.test/canopy/socket/live', accessToken: 't' }, { protocol: 'https:', host: 'x' })).toBe('wss://canopy.test/canopy/socket/live?access_token=t');
+    expect(socketUrl({ url: '/socket/live', accessToken: 'a b' }, { protocol: 'https:', host: 'canopy.test' })).toBe(
+      'wss://canopy.test/socket/live?access_token=a+b',
+    );
+    expect(socketUrl({ url: 'http://127.0.0.1:8080/socket/live', accessToken: 't' }, { protocol: 'http:', host: 'x' })).toBe(
+      'ws://127.0.0.1:8080/socket/live?access_token=t',
+    );
+    expect(socketUrl({ url: 'ws://127.0.0.1:8080/socket/live', accessToken: 't' }, { protocol: 'http:', host: 'x' })).toBe(
+      'ws://127.0.0.1:8080/socket/live?access_token=t',
+    );
+    expect(socketUrl({ url: 'wss://canopy.test/canopy/socket/live', accessToken: 't' }, { protocol: 'https:', host: 'x' })).toBe(
+      'wss://canopy.test/canopy/socket/live?access_token=t',
+    );
   });
 
   it("reports open, scenario events and a drop; ignores 'hello', junk, and its own close", () => {

@@ -35,7 +35,12 @@ export const liveOperatorServices: OperatorServices = {
         await operatorApi.createCompany(api, { name: change.name });
         return;
       case 'subscription.issue':
-        await operatorApi.issueSubscription(api, { company_id: change.companyId, plan: change.plan, credit_type: change.creditType, credits_per_period: change.creditsPerPeriod });
+        await operatorApi.issueSubscription(api, {
+          company_id: change.companyId,
+          plan: change.plan,
+          credit_type: change.creditType,
+          credits_per_period: change.creditsPerPeriod,
+        });
         return;
       case 'subscription.update':
         await operatorApi.updateSubscription(api, change.id, { credits_per_period: change.creditsPerPeriod });

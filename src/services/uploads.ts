@@ -8,15 +8,7 @@ import { fromCallback, fromPromise } from 'xstate';
 import { uploadMachine } from '@machines/upload/upload.machine.ts';
 import { uploadsMachine } from '@machines/upload/uploads.machine.ts';
 import { uploadListMachine } from '@machines/upload/upload-list.machine.ts';
-import type {
-  SendInput,
-  SenderEvent,
-  StoredUpload,
-  UploadFailure,
-  UploadGrant,
-  UploadTarget,
-  VerifyInput,
-} from '@machines/upload/upload.types.ts';
+import type { SendInput, SenderEvent, StoredUpload, UploadFailure, UploadGrant, UploadTarget, VerifyInput } from '@machines/upload/upload.types.ts';
 import { api } from '../api/client.ts';
 import { ApiError, detailOf } from '../api/errors.ts';
 import { listAllUploads, requestUploadUrl } from '../api/uploads.ts';

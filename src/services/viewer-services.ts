@@ -61,7 +61,10 @@ export interface ViewerServices {
   /** Saves a re-classified comfort map as a layer (POST …/reclassified-comfort/). */
   saveReclassified(ids: { projectId: number; configurationId: number; simulationId: number }, body: ReclassifiedComfort): Promise<Asset>;
   /** Stored comfort maps computed on the server from the speed-up ratios (POST …/submit-postprocessing/). */
-  submitPostprocessing(ids: { projectId: number; configurationId: number; simulationId: number }, body: reclassApi.SubmitPostprocessing): Promise<reclassApi.SubmittedJob>;
+  submitPostprocessing(
+    ids: { projectId: number; configurationId: number; simulationId: number },
+    body: reclassApi.SubmitPostprocessing,
+  ): Promise<reclassApi.SubmittedJob>;
 }
 
 /** Where an uploaded file's bytes are read (GET /api/project/{id}/uploads/{uploadId}/download/). */
@@ -121,7 +124,6 @@ export const liveViewerServices: ViewerServices = {
   },
 };
 
-
 export type ViewerLogic = ReturnType<typeof bindViewerLogic>;
 
 /** The viewer's machines with their actors bound to `services` (live, or a test's fakes). */
@@ -130,7 +132,11 @@ export function bindViewerLogic(services: ViewerServices, scope: StudyScope) {
     actors: {
       loadSession: fromPromise<SessionData, StudyScope>(({ input }) =>
         call(async () => {
-          const [simulations, jobTypes, graphDefinitions] = await Promise.all([services.listSimulations(input), services.jobTypes(), services.graphDefinitions()]);
+          const [simulations, jobTypes, graphDefinitions] = await Promise.all([
+            services.listSimulations(input),
+            services.jobTypes(),
+            services.graphDefinitions(),
+          ]);
           return { simulations, jobTypes, graphDefinitions };
         }),
       ),
@@ -139,7 +145,9 @@ export function bindViewerLogic(services: ViewerServices, scope: StudyScope) {
   });
   const layerFilter = layerFilterMachine.provide({
     actors: {
-      fetchUserLayers: fromPromise<UserSelectedLayer[], { simulationId: number }>(({ input }) => call(() => services.listUserLayers(scope, input.simulationId))),
+      fetchUserLayers: fromPromise<UserSelectedLayer[], { simulationId: number }>(({ input }) =>
+        call(() => services.listUserLayers(scope, input.simulationId)),
+      ),
       replaceUserLayers: fromPromise<UserSelectedLayer[], { simulationId: number; layers: NewUserLayer[] }>(({ input }) =>
         call(() =>
           services.replaceUserLayers(scope, {

@@ -32,12 +32,13 @@ export const liveResourcesServices: ResourcesServices = {
   generateSurrounds: ({ projectId, ...body }) => weatherApi.generateOsmSurrounds(api, projectId, body),
 };
 
-
 export function bindResourcesLogic(services: ResourcesServices) {
   const weather = weatherMachine.provide({
     actors: {
       listSources: fromPromise<MetSource[], { projectId: number }>(({ input }) => call(() => services.listSources(input.projectId))),
-      addMetSource: fromPromise<MetSource, { projectId: number; uploadId: number }>(({ input }) => call(() => services.addMetSource(input.projectId, input.uploadId))),
+      addMetSource: fromPromise<MetSource, { projectId: number; uploadId: number }>(({ input }) =>
+        call(() => services.addMetSource(input.projectId, input.uploadId)),
+      ),
       fetchMetData: fromPromise<FetchMetResult, { projectId: number }>(({ input }) => call(() => services.fetchMetData(input.projectId))),
     },
   });

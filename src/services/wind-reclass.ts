@@ -89,14 +89,23 @@ export function bindWindReclass(calls: ReclassCalls) {
   async function loadInputs(target: ReclassTarget): Promise<ReclassInputs> {
     const ratioAssets = speedRatioAssets(target.assets);
     const [meshes, criteria, sources] = await Promise.all([
-      Promise.all(ratioAssets.map(async (a) => decodeResultGlb(await calls.loadAsset(assetDownloadPath({ projectId: target.projectId, configurationId: target.configurationId, simulationId: a.simulation_id, assetId: a.id }))))),
+      Promise.all(
+        ratioAssets.map(async (a) =>
+          decodeResultGlb(
+            await calls.loadAsset(
+              assetDownloadPath({ projectId: target.projectId, configurationId: target.configurationId, simulationId: a.simulation_id, assetId: a.id }),
+            ),
+          ),
+        ),
+      ),
       (criteriaList ??= calls.criteria().catch((error: unknown) => {
         criteriaList = null;
         throw error;
       })),
       calls.metSources(target.projectId),
     ]);
-    if (sources.length === 0) throw { kind: 'http', status: 400, detail: 'This project has no weather file to re-classify with: add one in Resources.', fields: {}, body: null };
+    if (sources.length === 0)
+      throw { kind: 'http', status: 400, detail: 'This project has no weather file to re-classify with: add one in Resources.', fields: {}, body: null };
     const directions = meshes.length;
     const points = meshes[0]!.positions.length / 3;
     const speedRatios = new Float32Array(points * directions);
@@ -104,7 +113,8 @@ export function bindWindReclass(calls: ReclassCalls) {
     const gemSpeedRatios = withGem ? new Float32Array(points * directions) : undefined;
     meshes.forEach((mesh, i) => {
       const ratio = mesh.fields.speedRatio;
-      if (!ratio || ratio.length !== points) throw new Error(`the speed ratios of ${ratioAssets[i]!.wind_direction}° do not match the first direction's ${points} points`);
+      if (!ratio || ratio.length !== points)
+        throw new Error(`the speed ratios of ${ratioAssets[i]!.wind_direction}° do not match the first direction's ${points} points`);
       for (let p = 0; p < points; p++) speedRatios[p * directions + i] = ratio[p]!;
       if (gemSpeedRatios) for (let p = 0; p < points; p++) gemSpeedRatios[p * directions + i] = mesh.fields.gemSpeedRatio![p]!;
     });
@@ -117,7 +127,18 @@ export function bindWindReclass(calls: ReclassCalls) {
     const seasons = mergeSeasons(defaults.seasons, stored.seasons);
     const windows = mergeWindows(defaults.timeWindows, stored.windows);
     const metId = (sources.find((s) => s.id === target.metSourceId) ?? sources[0]!).met_id;
-    loaded = { simulationId: target.simulationId, reclassifier, positions: meshes[0]!.positions, ...(meshes[0]!.indices ? { indices: meshes[0]!.indices } : {}), directionsDeg, speedFactor: speedFactorOf(ratioAssets[0]!), criteria, seasons, windows, shownUrl: null };
+    loaded = {
+      simulationId: target.simulationId,
+      reclassifier,
+      positions: meshes[0]!.positions,
+      ...(meshes[0]!.indices ? { indices: meshes[0]!.indices } : {}),
+      directionsDeg,
+      speedFactor: speedFactorOf(ratioAssets[0]!),
+      criteria,
+      seasons,
+      windows,
+      shownUrl: null,
+    };
     return {
       simulationId: target.simulationId,
       points,
@@ -168,7 +189,14 @@ export function bindWindReclass(calls: ReclassCalls) {
     if (state.shownUrl) dropLocalLayer(state.shownUrl);
     state.shownUrl = url;
     const legend = comfortLegend(criterion);
-    return { choice, url, ms, classCounts, noClass, legend: { name: legend.name, title: legend.title, classes: legend.classes.map(({ value, label, colour }) => ({ value, label, colour })) } };
+    return {
+      choice,
+      url,
+      ms,
+      classCounts,
+      noClass,
+      legend: { name: legend.name, title: legend.title, classes: legend.classes.map(({ value, label, colour }) => ({ value, label, colour })) },
+    };
   }
 
   async function saveResult({ target, choice, result }: ClassifyInput & { result: ReclassResult }): Promise<SavedLayer> {
@@ -182,7 +210,15 @@ export function bindWindReclass(calls: ReclassCalls) {
     const bytes = Uint8Array.from(classes, (c) => (Number.isNaN(c) ? 255 : c));
     const asset = await calls.save(
       { projectId: target.projectId, configurationId: target.configurationId, simulationId: target.simulationId },
-      { criterion, season, time_window: timeWindow, met_id: choice.metId, wind_directions: state.directionsDeg, comfort_class: base64(bytes), computed_in_ms: result.ms },
+      {
+        criterion,
+        season,
+        time_window: timeWindow,
+        met_id: choice.metId,
+        wind_directions: state.directionsDeg,
+        comfort_class: base64(bytes),
+        computed_in_ms: result.ms,
+      },
     );
     return { assetId: asset.id, choice };
   }

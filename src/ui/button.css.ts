@@ -20,7 +20,12 @@ export const button = recipe({
   variants: {
     tone: {
       primary: { background: color.accent, color: color.accentText, selectors: { '&:hover:not(:disabled)': { filter: 'brightness(1.08)' } } },
-      secondary: { background: color.surface, color: color.text, borderColor: color.border, selectors: { '&:hover:not(:disabled)': { background: color.background } } },
+      secondary: {
+        background: color.surface,
+        color: color.text,
+        borderColor: color.border,
+        selectors: { '&:hover:not(:disabled)': { background: color.background } },
+      },
       ghost: { background: 'transparent', color: color.text, selectors: { '&:hover:not(:disabled)': { background: color.background } } },
       danger: { background: color.danger, color: '#fff' },
     },

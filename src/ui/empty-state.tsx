@@ -1,6 +1,13 @@
 /** What a screen shows when there is nothing to list: what it is, why, and the way forward. */
 import type { ReactNode } from 'react';
-import { action as actionClass, compact as compactClass, description as descriptionClass, empty, icon as iconClass, title as titleClass } from './empty-state.css.ts';
+import {
+  action as actionClass,
+  compact as compactClass,
+  description as descriptionClass,
+  empty,
+  icon as iconClass,
+  title as titleClass,
+} from './empty-state.css.ts';
 
 export interface EmptyStateProps {
   title: string;

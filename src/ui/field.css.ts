@@ -28,7 +28,15 @@ export const input = style({
 
 export const textarea = style([
   input,
-  { height: 'auto', minHeight: '140px', padding: tokens.space.md, fontFamily: tokens.font.mono, fontSize: tokens.fontSize.sm, lineHeight: 1.5, resize: 'vertical' },
+  {
+    height: 'auto',
+    minHeight: '140px',
+    padding: tokens.space.md,
+    fontFamily: tokens.font.mono,
+    fontSize: tokens.fontSize.sm,
+    lineHeight: 1.5,
+    resize: 'vertical',
+  },
 ]);
 
 export const checkboxRow = style({ display: 'flex', alignItems: 'flex-start', gap: tokens.space.sm, fontSize: tokens.fontSize.md, cursor: 'pointer' });

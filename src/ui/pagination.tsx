@@ -18,9 +18,7 @@ export function Pagination({ page, pageSize, count, hasNext, onPage, label, busy
   const last = Math.min(count, page * pageSize);
   return (
     <nav className={pagination} aria-label={label}>
-      <span aria-live="polite">
-        {count === 0 ? 'Nothing to show' : `${first}–${last} of ${count}`}
-      </span>
+      <span aria-live="polite">{count === 0 ? 'Nothing to show' : `${first}–${last} of ${count}`}</span>
       <div className={controls}>
         <Button size="sm" onClick={() => onPage(page - 1)} disabled={busy || page <= 1}>
           Previous

@@ -42,7 +42,10 @@ export const hasThree = (code: string) => /WebGLRenderer|WebGLRenderTarget/.test
 export default async function bench(): Promise<void> {
   // Always a fresh production build: a dist/ left by another run may be stale, or built with a
   // NODE_ENV that bundles React's development runtime.
-  const built = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  const built = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (built.status !== 0) throw new Error('vite build failed');
   const manifest = JSON.parse(readFileSync(join(DIST, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
   const chunks = routeChunks(manifest, 'src/screens/auth/login-screen.tsx');
@@ -54,7 +57,9 @@ export default async function bench(): Promise<void> {
     total += gz;
     const withThree = hasThree(code.toString());
     three ||= withThree;
-    console.log(`  ${chunk.file.padEnd(44)} ${(code.length / 1024).toFixed(1).padStart(8)} KB  gzip ${(gz / 1024).toFixed(1).padStart(7)} KB${withThree ? '  (three.js!)' : ''}`);
+    console.log(
+      `  ${chunk.file.padEnd(44)} ${(code.length / 1024).toFixed(1).padStart(8)} KB  gzip ${(gz / 1024).toFixed(1).padStart(7)} KB${withThree ? '  (three.js!)' : ''}`,
+    );
   }
   const totalKb = total / 1024;
   report({
@@ -68,6 +73,8 @@ export default async function bench(): Promise<void> {
   for (const chunk of Object.values(manifest)) {
     if (chunks.includes(chunk) || !chunk.file.endsWith('.js')) continue;
     const code = readFileSync(join(DIST, chunk.file));
-    console.log(`  (lazy) ${chunk.file.padEnd(37)} gzip ${(gzipSync(code).length / 1024).toFixed(1).padStart(7)} KB${hasThree(code.toString()) ? '  three.js' : ''}`);
+    console.log(
+      `  (lazy) ${chunk.file.padEnd(37)} gzip ${(gzipSync(code).length / 1024).toFixed(1).padStart(7)} KB${hasThree(code.toString()) ? '  three.js' : ''}`,
+    );
   }
 }

@@ -27,20 +27,37 @@ import { toTriangleSoup } from '@canopy/engine/demo/mesh-builders.ts';
 import { readFileSync } from 'node:fs';
 import { report } from './harness.ts';
 
-const NX = 128, NY = 96, NZ = 64, STEPS = 16;
+const NX = 128,
+  NY = 96,
+  NZ = 64,
+  STEPS = 16;
 
 function kernelGrid() {
-  const px = NX + 2, py = NY + 2, pz = NZ + 2, pxy = px * py, n = px * py * pz;
+  const px = NX + 2,
+    py = NY + 2,
+    pz = NZ + 2,
+    pxy = px * py,
+    n = px * py * pz;
   const f = new Float32Array(19 * n);
   for (let i = 0; i < f.length; i++) f[i] = (Math.sin(i * 12.9898) * 43758.5453) % 1e-3;
   const runs: number[] = [];
   for (let k = 0; k < NZ; k++) for (let j = 0; j < NY; j++) runs.push(1 + (j + 1) * px + (k + 1) * pxy, NX, k, 0);
-  return { f, n, px, pxy, runs: Int32Array.from(runs), nuZ: new Float32Array(NZ).fill(0.002), nuX: new Float32Array(NX), len2: new Float32Array(n).fill(0.13 * 0.13) };
+  return {
+    f,
+    n,
+    px,
+    pxy,
+    runs: Int32Array.from(runs),
+    nuZ: new Float32Array(NZ).fill(0.002),
+    nuX: new Float32Array(NX),
+    len2: new Float32Array(n).fill(0.13 * 0.13),
+  };
 }
 
 function kernelMlups(les: boolean): number {
   const g = kernelGrid();
-  const even = les ? collideRunsEven : collideRunsEvenLaminar, odd = les ? collideRunsOdd : collideRunsOddLaminar;
+  const even = les ? collideRunsEven : collideRunsEvenLaminar,
+    odd = les ? collideRunsOdd : collideRunsOddLaminar;
   const samples: number[] = [];
   for (let rep = 0; rep < 6; rep++) {
     // CPU time of this thread's work: on a shared machine the wall time also counts other programs.
@@ -102,7 +119,9 @@ int main(void) {
 
 /** Bytes of every array a grid holds (populations, kinds, closure lengths, statistics, tables), per stored cell. */
 function bytesPerCell(hierarchy: ReturnType<typeof prepareDirection>['hierarchy']): { bytes: number; cells: number; dense: number } {
-  let bytes = 0, cells = 0, dense = 0;
+  let bytes = 0,
+    cells = 0,
+    dense = 0;
   for (const level of hierarchy.levels) {
     cells += level.pad.n;
     for (const value of Object.values(level)) if (ArrayBuffer.isView(value)) bytes += value.byteLength;
@@ -115,14 +134,22 @@ function bytesPerCell(hierarchy: ReturnType<typeof prepareDirection>['hierarchy'
 
 function aijHierarchy() {
   const data = (name: string) => readFileSync(new URL(`../../engine/cfd/validation/data/${name}`, import.meta.url), 'utf8');
-  const input = aijInput(data('approach-profile-b10.csv'), parseMeasured(data('measured-profiles.csv')), 8, { spinUpSteps: 0, developSteps: 0, averageSteps: 0, chunkSteps: 2 });
+  const input = aijInput(data('approach-profile-b10.csv'), parseMeasured(data('measured-profiles.csv')), 8, {
+    spinUpSteps: 0,
+    developSteps: 0,
+    averageSteps: 0,
+    chunkSteps: 2,
+  });
   return prepareDirection(input).hierarchy;
 }
 
 async function speedUp(): Promise<{ ratio: number; t1: number; t2: number }> {
-  const one = aijHierarchy(), two = aijHierarchy();
-  const s1 = inlineStepper(one), s2 = await poolStepper(two, 2);
-  const t1: number[] = [], t2: number[] = [];
+  const one = aijHierarchy(),
+    two = aijHierarchy();
+  const s1 = inlineStepper(one),
+    s2 = await poolStepper(two, 2);
+  const t1: number[] = [],
+    t2: number[] = [];
   await s1.advance(10, false);
   await s2.advance(10, false);
   for (let rep = 0; rep < 3; rep++) {
@@ -149,7 +176,18 @@ function districtCase() {
   const inlet = { kind: 'log' as const, roughnessLengthM: 1, referenceSpeedMs: 10, referenceHeightM: 10 };
   const scene = planScene({ geometry, tier: 'rapid', referenceSpeedMs: 10, points: Float64Array.from(points) });
   const schedule = sceneSchedule(scene, 10, coarseTimeStep(scene.plan, inlet));
-  const input = { directionDeg: 225, index: 0, total: 1, centre: scene.centre, plan: scene.plan, geometry: scene.geometry, inlet, referenceHeightM: 10, schedule, points: Float64Array.from(points) };
+  const input = {
+    directionDeg: 225,
+    index: 0,
+    total: 1,
+    centre: scene.centre,
+    plan: scene.plan,
+    geometry: scene.geometry,
+    inlet,
+    referenceHeightM: 10,
+    schedule,
+    points: Float64Array.from(points),
+  };
   return { input, schedule, hierarchy: prepareDirection(input).hierarchy };
 }
 
@@ -183,28 +221,60 @@ async function district(): Promise<void> {
   // 8 directions as the job queue runs them: one direction per core at a time (CFD_THREADS=1) or
   // each on both cores (the measured two-thread speed-up); the better is what an operator would set.
   const eight = (8 * cpuS) / Math.max(1, Math.min(threads, 2));
-  report({ name: 'cfd: 8 directions on this machine (from the CPU time, one direction per core)', ratio: eight / 1200, target: '≤ 1 (20 min)', pass: eight <= 1200, details: { minutes: eight / 60, threads } });
+  report({
+    name: 'cfd: 8 directions on this machine (from the CPU time, one direction per core)',
+    ratio: eight / 1200,
+    target: '≤ 1 (20 min)',
+    pass: eight <= 1200,
+    details: { minutes: eight / 60, threads },
+  });
 }
 
 export default async function cfdBench(): Promise<void> {
-  const les = kernelMlups(true), laminar = kernelMlups(false);
-  report({ name: 'cfd kernel: Smagorinsky / plain regularised BGK', ratio: les / laminar, target: 'information', details: { lesMlups: les, laminarMlups: laminar, grid: `${NX}x${NY}x${NZ}` } });
+  const les = kernelMlups(true),
+    laminar = kernelMlups(false);
+  report({
+    name: 'cfd kernel: Smagorinsky / plain regularised BGK',
+    ratio: les / laminar,
+    target: 'information',
+    details: { lesMlups: les, laminarMlups: laminar, grid: `${NX}x${NY}x${NZ}` },
+  });
   const native = nativeMlups();
   if (native) {
-    report({ name: 'cfd kernel: TypeScript / gcc -O3 (same kernel)', ratio: les / native.les, target: '≥ 0.5', pass: les / native.les >= 0.5, details: { tsMlups: les, cMlups: native.les, laminarRatio: laminar / native.laminar } });
+    report({
+      name: 'cfd kernel: TypeScript / gcc -O3 (same kernel)',
+      ratio: les / native.les,
+      target: '≥ 0.5',
+      pass: les / native.les >= 0.5,
+      details: { tsMlups: les, cMlups: native.les, laminarRatio: laminar / native.laminar },
+    });
   } else {
     console.log('cfd kernel: no C compiler, native ratio skipped');
   }
-  for (const [name, h] of [['demo district, rapid tier', districtCase().hierarchy], ['AIJ Case A, b/8', aijHierarchy()]] as const) {
+  for (const [name, h] of [
+    ['demo district, rapid tier', districtCase().hierarchy],
+    ['AIJ Case A, b/8', aijHierarchy()],
+  ] as const) {
     // Per cell: populations, kind, closure length, statistics; the tables of cells next to walls,
     // faces and interfaces (which grow with the boxes' surface, not their volume) come on top.
     const mem = bytesPerCell(h);
     const per = mem.bytes / mem.cells;
-    report({ name: `cfd memory: bytes per cell (${name})`, ratio: mem.dense / 100, target: '≤ 1 (100 B)', pass: mem.dense <= 100, details: { perCell: mem.dense, withTables: per, cells: mem.cells, mb: mem.bytes / 1e6 } });
+    report({
+      name: `cfd memory: bytes per cell (${name})`,
+      ratio: mem.dense / 100,
+      target: '≤ 1 (100 B)',
+      pass: mem.dense <= 100,
+      details: { perCell: mem.dense, withTables: per, cells: mem.cells, mb: mem.bytes / 1e6 },
+    });
   }
   const sp = await speedUp();
   // Wall time is the only measure of a speed-up, so the machine's load is printed with it: with
   // other programs on both cores, a second thread has no free core to run on.
-  report({ name: 'cfd parallel: 1 thread / 2 threads (A B A B)', ratio: sp.ratio, target: '≥ 1.6 on 2 free cores', details: { oneThreadMs: sp.t1, twoThreadsMs: sp.t2, loadAverage1m: loadavg()[0]!, cores: availableParallelism() } });
+  report({
+    name: 'cfd parallel: 1 thread / 2 threads (A B A B)',
+    ratio: sp.ratio,
+    target: '≥ 1.6 on 2 free cores',
+    details: { oneThreadMs: sp.t1, twoThreadsMs: sp.t2, loadAverage1m: loadavg()[0]!, cores: availableParallelism() },
+  });
   if (process.env.BENCH_CFD_DISTRICT !== '0') await district();
 }

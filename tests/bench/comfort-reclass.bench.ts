@@ -38,7 +38,12 @@ export default async function bench(): Promise<void> {
   const speedRatios = benchRatios();
   const gemSpeedRatios = speedRatios.map((g) => g * 1.25);
   const directionsDeg = Array.from({ length: RECLASS_DIRECTIONS }, (_, i) => (i * 360) / RECLASS_DIRECTIONS);
-  const masks = [periodMask({ season: { id: 'annual', name: 'Annual', months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] }, timeWindow: { id: 'all-day', name: 'All day', window: '00:00-24:00' } })];
+  const masks = [
+    periodMask({
+      season: { id: 'annual', name: 'Annual', months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] },
+      timeWindow: { id: 'all-day', name: 'All day', window: '00:00-24:00' },
+    }),
+  ];
   const cpu = createCpuPool();
   const serverMs: number[] = [];
   try {

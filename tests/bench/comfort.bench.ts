@@ -8,11 +8,7 @@ import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { parseEpw } from '@canopy/engine/weather/epw.ts';
 import { getCriterion, comfortThresholdsMs } from '@canopy/engine/wind/criteria.ts';
-import {
-  classifyComfort,
-  exceedanceProbabilities,
-  exceedanceProbabilitiesBruteForce,
-} from '@canopy/engine/wind/comfort.ts';
+import { classifyComfort, exceedanceProbabilities, exceedanceProbabilitiesBruteForce } from '@canopy/engine/wind/comfort.ts';
 import { report, time } from './harness.ts';
 
 const POINTS = 100_000;
@@ -36,13 +32,19 @@ export default async function comfortBenchmark(): Promise<void> {
   const subset = { ...base, speedRatios: speedRatios.subarray(0, SUBSET * DIRECTIONS) };
 
   let fastResult: Float64Array = new Float64Array(0);
-  const fast = await time(() => {
-    fastResult = exceedanceProbabilities(full);
-  }, { runs: 3 });
+  const fast = await time(
+    () => {
+      fastResult = exceedanceProbabilities(full);
+    },
+    { runs: 3 },
+  );
   let bruteResult: Float64Array = new Float64Array(0);
-  const brute = await time(() => {
-    bruteResult = exceedanceProbabilitiesBruteForce(subset);
-  }, { runs: 3 });
+  const brute = await time(
+    () => {
+      bruteResult = exceedanceProbabilitiesBruteForce(subset);
+    },
+    { runs: 3 },
+  );
   const bruteScaledMs = brute.medianMs * (POINTS / SUBSET);
 
   const fastClasses = classifyComfort(fastResult.subarray(0, SUBSET * thresholdsMs.length), criterion);

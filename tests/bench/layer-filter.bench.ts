@@ -17,7 +17,10 @@ export default async function layerFilterBench(): Promise<void> {
   const assets = manyAssets(ASSETS);
   const selections: Array<[string, FilterSelection]> = [
     ['no selection', {}],
-    ['4 dimensions chosen', { analysis_type: ['wind-comfort', 'solar-sunlit'], season_filter: ['Summer', 'Winter'], time_filter: ['Daytime'], wind_direction: ['0', '90', '180'] }],
+    [
+      '4 dimensions chosen',
+      { analysis_type: ['wind-comfort', 'solar-sunlit'], season_filter: ['Summer', 'Winter'], time_filter: ['Daytime'], wind_direction: ['0', '90', '180'] },
+    ],
   ];
   for (const [name, selection] of selections) {
     const timing = await time(() => computeFilterOptions(assets, selection), { runs: 21, warmup: 3 });

@@ -73,7 +73,11 @@ function checked(name: string, result: autocannon.Result): autocannon.Result {
 /** A throw-away database on the configured PostgreSQL, or undefined when none is configured. */
 async function postgresDatabase(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
   const { PGHOST, PGPORT = '5432', PGUSER = 'postgres', PGPASSWORD = '', PGDATABASE = 'postgres' } = process.env;
-  const adminUrl = process.env.DATABASE_URL || (PGHOST || process.env.PGPORT ? `postgres://${encodeURIComponent(PGUSER)}:${encodeURIComponent(PGPASSWORD)}@${PGHOST ?? 'localhost'}:${PGPORT}/${PGDATABASE}` : undefined);
+  const adminUrl =
+    process.env.DATABASE_URL ||
+    (PGHOST || process.env.PGPORT
+      ? `postgres://${encodeURIComponent(PGUSER)}:${encodeURIComponent(PGPASSWORD)}@${PGHOST ?? 'localhost'}:${PGPORT}/${PGDATABASE}`
+      : undefined);
   if (!adminUrl) return undefined;
   const name = `canopy_bench_${process.pid}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -114,7 +118,9 @@ async function measure(label: string, databaseUrl: string | undefined): Promise<
       ['detail (5 studies, 20 scenarios, 50 insights)', checked('detail', await load([info.detailUrl], 10, info.token))],
       ['mixed (list, detail, 580 KB download)', checked('mixed', await load([info.listUrl, info.detailUrl, info.downloadUrl], 10, info.token))],
     ];
-    console.log(`${label}: health ${Math.round(health.requests.average)} req/s, p50 ${health.latency.p50} ms, p99 ${health.latency.p99} ms (${CONNECTIONS} connections)`);
+    console.log(
+      `${label}: health ${Math.round(health.requests.average)} req/s, p50 ${health.latency.p50} ms, p99 ${health.latency.p99} ms (${CONNECTIONS} connections)`,
+    );
     for (const [name, r] of runs) {
       const goal = info.database === 'postgres' && !name.startsWith('mixed');
       report({

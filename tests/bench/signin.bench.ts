@@ -59,7 +59,14 @@ async function withSched<T>(pid: number, probe: () => Promise<T>): Promise<{ res
   const seconds = (performance.now() - started) / 1000;
   if (!before || !after) return { result };
   const perS = (a: number, b: number) => (b - a) / 1e6 / seconds;
-  return { result, perS: { loopCpu: perS(before.loopCpuNs, after.loopCpuNs), loopWait: perS(before.loopWaitNs, after.loopWaitNs), otherCpu: perS(before.otherCpuNs, after.otherCpuNs) } };
+  return {
+    result,
+    perS: {
+      loopCpu: perS(before.loopCpuNs, after.loopCpuNs),
+      loopWait: perS(before.loopWaitNs, after.loopWaitNs),
+      otherCpu: perS(before.otherCpuNs, after.otherCpuNs),
+    },
+  };
 }
 
 function startChild(): Promise<{ info: SigninServer; pid: number; stop(): Promise<void> }> {
@@ -153,7 +160,11 @@ export default async function bench(): Promise<void> {
         probeRate: PROBE_RATE,
         signIns200: statuses.get(200) ?? 0,
         signIns429: statuses.get(429) ?? 0,
-        other: [...statuses].filter(([s]) => s !== 200 && s !== 429).map(([s, n]) => `${s}×${n}`).join(',') || 'none',
+        other:
+          [...statuses]
+            .filter(([s]) => s !== 200 && s !== 429)
+            .map(([s, n]) => `${s}×${n}`)
+            .join(',') || 'none',
         // The event loop's thread: ms on a CPU and ms waiting for one (run queue), per second; the
         // server's other threads' CPU ms per second. A busy p99 far above idle while the loop's own
         // CPU barely grows is time the loop spent waiting for a core, not work on it.

@@ -52,7 +52,9 @@ export default async function stlBench(): Promise<void> {
   const study = boxSoup(2.5, 2.5, -1, 5.5, 5.5, 30); // in the street crossing at x, y = 2 … 6
   const extent = Math.ceil(Math.sqrt(BOXES)) * SPACING_M;
   const ground = groundSheet(-extent, -extent, extent, extent, 0, 1);
-  console.log(`built ${triangles.toLocaleString('en-US')} triangles (${(bytes.length / 1e6).toFixed(1)} MB) in ${(performance.now() - buildStarted).toFixed(0)} ms`);
+  console.log(
+    `built ${triangles.toLocaleString('en-US')} triangles (${(bytes.length / 1e6).toFixed(1)} MB) in ${(performance.now() - buildStarted).toFixed(0)} ms`,
+  );
 
   const baseline = await time(() => readFloatsOnly(bytes), { runs: 5, warmup: 2 });
   const read = await time(() => parseStl(bytes), { runs: 5, warmup: 2 });

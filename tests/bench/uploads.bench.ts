@@ -155,7 +155,12 @@ export default async function bench(): Promise<void> {
     report({
       name: 'PUT 200 MB blob: MB/s vs bare node:http to file',
       ratio: mbps(ours.ms) / mbps(baseline.ms),
-      details: { canopyMBps: Math.round(mbps(ours.ms)), bareMBps: Math.round(mbps(baseline.ms)), canopyMs: Math.round(ours.ms), bareMs: Math.round(baseline.ms) },
+      details: {
+        canopyMBps: Math.round(mbps(ours.ms)),
+        bareMBps: Math.round(mbps(baseline.ms)),
+        canopyMs: Math.round(ours.ms),
+        bareMs: Math.round(baseline.ms),
+      },
     });
   } finally {
     bare.close();

@@ -59,7 +59,12 @@ export default async function utciBench(): Promise<void> {
   const scalarScaledMs = (scalarMs / subsetPoints) * POINTS;
 
   // Same numbers from both paths on the subset.
-  const batchSubset = utciBatch({ airTemperatureC, relativeHumidityPct, meanRadiantTemperatureC: mrt.subarray(0, hours * subsetPoints), windSpeed10mMs: wind.subarray(0, hours * subsetPoints) });
+  const batchSubset = utciBatch({
+    airTemperatureC,
+    relativeHumidityPct,
+    meanRadiantTemperatureC: mrt.subarray(0, hours * subsetPoints),
+    windSpeed10mMs: wind.subarray(0, hours * subsetPoints),
+  });
   let maxDifference = 0;
   let nan = 0;
   for (let i = 0; i < scalar.length; i++) {

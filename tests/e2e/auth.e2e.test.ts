@@ -32,7 +32,11 @@ function mails(): string[] {
   try {
     return readdirSync(outbox)
       .sort()
-      .map((f) => readFileSync(join(outbox, f), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '='));
+      .map((f) =>
+        readFileSync(join(outbox, f), 'utf8')
+          .replace(/=\r?\n/g, '')
+          .replace(/=3D/g, '='),
+      );
   } catch {
     return [];
   }

@@ -19,7 +19,14 @@ let session: BrowserSession;
 let token: string;
 let projectId: number;
 const PROJECT_NAME = 'CFD wind e2e';
-const ENGINEER = { username: 'wind-e2e', email: 'wind-e2e@example.test', password: 'a windy passphrase 15', first_name: 'Wendy', last_name: 'Engineer', company: 'Wind Engineering' };
+const ENGINEER = {
+  username: 'wind-e2e',
+  email: 'wind-e2e@example.test',
+  password: 'a windy passphrase 15',
+  first_name: 'Wendy',
+  last_name: 'Engineer',
+  company: 'Wind Engineering',
+};
 
 async function api<T>(path: string, init: RequestInit = {}): Promise<{ status: number; body: T }> {
   const headers = new Headers(init.headers);
@@ -40,10 +47,14 @@ beforeAll(async () => {
   session = await openBrowser();
   // The first sign-up becomes the operator; the engineer's sign-up makes her company, with a
   // starter subscription per job level: she takes the CFD one.
-  const signUp = (body: object) => fetch(`${app.url}/authusers/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const signUp = (body: object) =>
+    fetch(`${app.url}/authusers/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   expect((await signUp({ username: 'operator-cfd', email: 'operator-cfd@example.test', password: 'the operator passphrase 7' })).status).toBe(201);
   expect((await signUp(ENGINEER)).status).toBe(201);
-  const created = await api<{ access: string }>('/authjwt/create/', { method: 'POST', body: JSON.stringify({ username: ENGINEER.username, password: ENGINEER.password }) });
+  const created = await api<{ access: string }>('/authjwt/create/', {
+    method: 'POST',
+    body: JSON.stringify({ username: ENGINEER.username, password: ENGINEER.password }),
+  });
   expect(created.status).toBe(200);
   token = created.body.access;
   const me = await api<{ id: number }>('/authusers/me/');
@@ -123,7 +134,9 @@ describe("Canopy's CFD wind (Chromium)", () => {
     // The project overview shows the same progress on the scenario's card.
     await page.goto(`${app.url}/projects/${projectId}/`);
     const overviewBar = page.getByRole('progressbar', { name: `Progress of scenario ${configurationId}` });
-    await expect.poll(async () => (await overviewBar.getAttribute('aria-valuetext', { timeout: 1000 }).catch(() => null)) ?? '', { timeout: 120_000, interval: 250 }).toMatch(direction);
+    await expect
+      .poll(async () => (await overviewBar.getAttribute('aria-valuetext', { timeout: 1000 }).catch(() => null)) ?? '', { timeout: 120_000, interval: 250 })
+      .toMatch(direction);
     seen.add((await overviewBar.getAttribute('aria-valuetext'))!);
     await screenshot(page, 'cfd-progress-overview');
 
@@ -133,14 +146,21 @@ describe("Canopy's CFD wind (Chromium)", () => {
     const studyId = project.body.studies[0]!.id;
     await page.goto(`${app.url}/projects/${projectId}/viewer/${studyId}/configuration/${configurationId}/Viewer`);
     const viewerBar = page.getByRole('progressbar', { name: `Progress of scenario ${configurationId}` });
-    await expect.poll(async () => (await viewerBar.getAttribute('aria-valuetext', { timeout: 1000 }).catch(() => null)) ?? '', { timeout: 120_000, interval: 250 }).toMatch(direction);
+    await expect
+      .poll(async () => (await viewerBar.getAttribute('aria-valuetext', { timeout: 1000 }).catch(() => null)) ?? '', { timeout: 120_000, interval: 250 })
+      .toMatch(direction);
     await screenshot(page, 'cfd-progress-viewer');
     await expect
       .poll(
         async () => {
           const text = await viewerBar.getAttribute('aria-valuetext', { timeout: 500 }).catch(() => null);
           if (text) seen.add(text);
-          return (await page.getByLabel('Layer shown').textContent({ timeout: 500 }).catch(() => null)) ?? '';
+          return (
+            (await page
+              .getByLabel('Layer shown')
+              .textContent({ timeout: 500 })
+              .catch(() => null)) ?? ''
+          );
         },
         { timeout: 400_000, interval: 500 },
       )
@@ -149,9 +169,13 @@ describe("Canopy's CFD wind (Chromium)", () => {
     expect(seen.size).toBeGreaterThan(2);
     expect([...seen].some((t) => /direction [2-8] of 8/.test(t))).toBe(true);
 
-    const simulations = await api<Array<{ id: number; category: string; assets: Array<{ id: number; layer_type: string; wind_direction: string | null; analysis_type: string; geometry_type: string | null }> }>>(
-      `/api/project/${projectId}/study/${studyId}/simulation/`,
-    );
+    const simulations = await api<
+      Array<{
+        id: number;
+        category: string;
+        assets: Array<{ id: number; layer_type: string; wind_direction: string | null; analysis_type: string; geometry_type: string | null }>;
+      }>
+    >(`/api/project/${projectId}/study/${studyId}/simulation/`);
     const windSim = simulations.body.find((s) => s.category === 'pedestrian_wind_comfort')!;
     const arrows = windSim.assets.find((a) => a.layer_type === 'arrows' && a.wind_direction === '0')!;
     expect(arrows, JSON.stringify(windSim.assets.map((a) => [a.layer_type, a.analysis_type, a.wind_direction]))).toBeDefined();

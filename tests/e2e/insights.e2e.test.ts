@@ -10,7 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixtureProject } from './fixture-project.ts';
 import { openBrowser, screenshot, signInThroughUi, startApp, type BrowserSession, type RunningApp } from './harness.ts';
 
-const GUEST = { username: 'iris-e2e', email: 'iris-e2e@example.test', password: 'a sturdy passphrase 42', first_name: 'Iris', last_name: 'Guest', company: 'Other Company' };
+const GUEST = {
+  username: 'iris-e2e',
+  email: 'iris-e2e@example.test',
+  password: 'a sturdy passphrase 42',
+  first_name: 'Iris',
+  last_name: 'Guest',
+  company: 'Other Company',
+};
 const TITLE = 'Gusty corner at the north entrance';
 
 interface InsightRow {
@@ -31,7 +38,11 @@ let ownerToken: string;
 let guestToken: string;
 
 async function token(username: string, password: string): Promise<string> {
-  const res = await fetch(`${app.url}/authjwt/create/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  const res = await fetch(`${app.url}/authjwt/create/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
   if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { access: string }).access;
 }
@@ -53,7 +64,9 @@ beforeAll(async () => {
   // The first sign-up of an installation becomes its operator (superuser): someone else takes that
   // seat, so the guest below is an ordinary user of another company.
   const operator = { username: 'operator-e2e', email: 'operator-e2e@example.test', password: 'the operator passphrase 7' };
-  expect((await fetch(`${app.url}/authusers/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(operator) })).status).toBe(201);
+  expect(
+    (await fetch(`${app.url}/authusers/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(operator) })).status,
+  ).toBe(201);
   const signup = await fetch(`${app.url}/authusers/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(GUEST) });
   expect(signup.status, await signup.clone().text()).toBe(201);
   ownerToken = await token('demo', 'canopy-demo');
@@ -107,7 +120,12 @@ describe('insights', () => {
     await expect
       .poll(
         async () => {
-          for (const [fx, fy] of [[0.5, 0.8], [0.3, 0.75], [0.7, 0.7], [0.5, 0.55]] as const) {
+          for (const [fx, fy] of [
+            [0.5, 0.8],
+            [0.3, 0.75],
+            [0.7, 0.7],
+            [0.5, 0.55],
+          ] as const) {
             await page.mouse.click(box.x + box.width * fx, box.y + box.height * fy);
             if (await pinForm.isVisible()) return true;
             await page.waitForTimeout(300);
@@ -125,7 +143,9 @@ describe('insights', () => {
 
     await panel.getByRole('button', { name: 'Save view' }).click();
     await expect
-      .poll(async () => (await insightsOf(ownerToken)).find((i) => i.title === TITLE)?.sceneview_set[0]?.drawings[0]?.drawing_json.shapes.length ?? 0, { timeout: 30_000 })
+      .poll(async () => (await insightsOf(ownerToken)).find((i) => i.title === TITLE)?.sceneview_set[0]?.drawings[0]?.drawing_json.shapes.length ?? 0, {
+        timeout: 30_000,
+      })
       .toBe(1);
     await screenshot(page, 'insights-drawing-pin');
     const saved = (await insightsOf(ownerToken)).find((i) => i.title === TITLE)!;
@@ -140,7 +160,9 @@ describe('insights', () => {
     expect((await insightsOf(guestToken)).map((i) => i.title)).toContain(TITLE);
 
     // The PDF of the insight, as the sharee now may.
-    const pdf = Buffer.from(await call<ArrayBuffer>(guestToken, '/api/export-pdf/', { method: 'POST', body: { project_id: projectId, study_id: studyId, insight_id: saved.id } }));
+    const pdf = Buffer.from(
+      await call<ArrayBuffer>(guestToken, '/api/export-pdf/', { method: 'POST', body: { project_id: projectId, study_id: studyId, insight_id: saved.id } }),
+    );
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pdf.length).toBeGreaterThan(2000);
   }, 240_000);

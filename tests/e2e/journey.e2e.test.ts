@@ -21,8 +21,22 @@ import { approveAndSubmit, binaryStl, box, uploadGeometry, walkWizardToCost } fr
 
 const OSM = fileURLToPath(new URL('../fixtures/site.osm', import.meta.url));
 const OPERATOR = { username: 'installer', email: 'installer@example.test', password: 'the operator passphrase 7' };
-const ENGINEER = { username: 'eve', email: 'eve@harbour.test', password: 'a sturdy passphrase 42', first: 'Eve', last: 'Engineer', company: 'Harbour Engineering' };
-const READER = { username: 'rex', email: 'rex@elsewhere.test', password: 'another passphrase 42', first_name: 'Rex', last_name: 'Reader', company: 'Elsewhere Ltd' };
+const ENGINEER = {
+  username: 'eve',
+  email: 'eve@harbour.test',
+  password: 'a sturdy passphrase 42',
+  first: 'Eve',
+  last: 'Engineer',
+  company: 'Harbour Engineering',
+};
+const READER = {
+  username: 'rex',
+  email: 'rex@elsewhere.test',
+  password: 'another passphrase 42',
+  first_name: 'Rex',
+  last_name: 'Reader',
+  company: 'Elsewhere Ltd',
+};
 const PROJECT = 'Loop plaza';
 const INSIGHT = 'Sunny plaza corner';
 
@@ -31,7 +45,11 @@ let session: BrowserSession;
 const ids = { project: 0, study: 0, configuration: 0 };
 
 async function token(username: string, password: string): Promise<string> {
-  const res = await fetch(`${app.url}/authjwt/create/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  const res = await fetch(`${app.url}/authjwt/create/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
   if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { access: string }).access;
 }
@@ -80,7 +98,18 @@ function pdfPages(pdf: Buffer): { text: string; page: (n: number) => Raster } {
     text,
     page: (n) => {
       execFileSync('pdftoppm', ['-r', '100', '-f', String(n), '-l', String(n), '-singlefile', path, join(dir, `page-${n}`)]);
-      execFileSync('pdftoppm', ['-png', '-r', '100', '-f', String(n), '-l', String(n), '-singlefile', path, join(process.cwd(), 'tests/e2e/artifacts', `journey-pdf-page-${n}`)]);
+      execFileSync('pdftoppm', [
+        '-png',
+        '-r',
+        '100',
+        '-f',
+        String(n),
+        '-l',
+        String(n),
+        '-singlefile',
+        path,
+        join(process.cwd(), 'tests/e2e/artifacts', `journey-pdf-page-${n}`),
+      ]);
       return readPpm(readFileSync(join(dir, `page-${n}.ppm`)));
     },
   };
@@ -206,8 +235,17 @@ describe('issue 16: from an empty installation to a shared PDF report', () => {
     // Buildings: the study and the project's surroundings are layers of the scenario.
     const layers = page.getByRole('region', { name: 'Layer picker' });
     await layers.waitFor({ timeout: 30_000 });
-    const sims = await call<Array<{ id: number; assets: Array<{ geometry_type: string | null; layer_type: string }> }>>(bearer, `/api/project/${ids.project}/study/${ids.study}/simulation/`);
-    for (const sim of sims.body) expect(sim.assets.filter((a) => a.layer_type === 'geometry').map((a) => a.geometry_type).sort()).toEqual(['presentation_plane', 'study', 'surrounds']);
+    const sims = await call<Array<{ id: number; assets: Array<{ geometry_type: string | null; layer_type: string }> }>>(
+      bearer,
+      `/api/project/${ids.project}/study/${ids.study}/simulation/`,
+    );
+    for (const sim of sims.body)
+      expect(
+        sim.assets
+          .filter((a) => a.layer_type === 'geometry')
+          .map((a) => a.geometry_type)
+          .sort(),
+      ).toEqual(['presentation_plane', 'study', 'surrounds']);
     await page.waitForTimeout(2000);
     await screenshot(page, 'journey-viewer');
   });
@@ -240,7 +278,13 @@ describe('issue 16: from an empty installation to a shared PDF report', () => {
     await expect
       .poll(
         async () => {
-          for (const [fx, fy] of [[0.5, 0.75], [0.3, 0.7], [0.7, 0.7], [0.5, 0.6], [0.4, 0.85]] as const) {
+          for (const [fx, fy] of [
+            [0.5, 0.75],
+            [0.3, 0.7],
+            [0.7, 0.7],
+            [0.5, 0.6],
+            [0.4, 0.85],
+          ] as const) {
             await page.mouse.click(box.x + box.width * fx, box.y + box.height * fy);
             if (await pinForm.isVisible()) return true;
             await page.waitForTimeout(300);
@@ -255,10 +299,20 @@ describe('issue 16: from an empty installation to a shared PDF report', () => {
     await pinForm.getByRole('button', { name: 'Save pin' }).click();
     await page.getByRole('img', { name: 'Pin Bench in the sun' }).waitFor({ timeout: 20_000 });
     await panel.getByRole('button', { name: 'Save view' }).click();
-    type Insight = { id: number; title: string; sceneview_set: Array<{ id: number; study_image_id: number | null; drawings: Array<{ drawing_json: { shapes: unknown[] } }> }> };
+    type Insight = {
+      id: number;
+      title: string;
+      sceneview_set: Array<{ id: number; study_image_id: number | null; drawings: Array<{ drawing_json: { shapes: unknown[] } }> }>;
+    };
     const insights = async () => (await call<Insight[]>(bearer, `/api/project/${ids.project}/study/${ids.study}/insight/`)).body;
-    await expect.poll(async () => (await insights()).find((i) => i.title === INSIGHT)?.sceneview_set[0]?.drawings[0]?.drawing_json.shapes.length ?? 0, { timeout: 30_000 }).toBe(1);
-    await expect.poll(async () => (await insights()).find((i) => i.title === INSIGHT)?.sceneview_set[0]?.study_image_id ?? null, { timeout: 30_000 }).not.toBeNull();
+    await expect
+      .poll(async () => (await insights()).find((i) => i.title === INSIGHT)?.sceneview_set[0]?.drawings[0]?.drawing_json.shapes.length ?? 0, {
+        timeout: 30_000,
+      })
+      .toBe(1);
+    await expect
+      .poll(async () => (await insights()).find((i) => i.title === INSIGHT)?.sceneview_set[0]?.study_image_id ?? null, { timeout: 30_000 })
+      .not.toBeNull();
     await panel.getByRole('listitem', { name: INSIGHT }).getByRole('checkbox', { name: 'Published' }).click();
 
     // Images: the saved view's capture goes into the insight (it keeps its view: drawing, pin, legend).
@@ -266,7 +320,10 @@ describe('issue 16: from an empty installation to a shared PDF report', () => {
     const images = page.getByRole('region', { name: 'Images' });
     await images.getByRole('combobox', { name: 'Insight' }).selectOption({ label: INSIGHT });
     await images.getByRole('textbox', { name: 'Caption' }).fill('Figure: The plaza in summer');
-    await images.getByRole('listitem', { name: INSIGHT }).getByRole('button', { name: `Add to ${INSIGHT}` }).click();
+    await images
+      .getByRole('listitem', { name: INSIGHT })
+      .getByRole('button', { name: `Add to ${INSIGHT}` })
+      .click();
     await images.getByRole('list', { name: 'Image views' }).getByRole('listitem').first().waitFor({ timeout: 20_000 });
 
     // Reports: a report with that image, exported as a PDF.
@@ -311,7 +368,11 @@ describe('issue 16: from an empty installation to a shared PDF report', () => {
 
   it('shares the project view-only with a third person, who reads it and cannot change it', async () => {
     const { page } = session;
-    const signup = await fetch(`${app.url}/authusers/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...READER, password: READER.password }) });
+    const signup = await fetch(`${app.url}/authusers/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...READER, password: READER.password }),
+    });
     expect(signup.status, await signup.clone().text()).toBe(201);
     await page.goto(`${app.url}/projects/${ids.project}/share`);
     const form = page.getByRole('form', { name: 'Share this project' });
@@ -339,7 +400,9 @@ describe('issue 16: from an empty installation to a shared PDF report', () => {
     const published = insights.body.find((i) => i.title === INSIGHT)!;
     expect(published).toBeDefined();
     expect((await call(bearer, `/api/project/${ids.project}/`, { method: 'PATCH', body: { name: 'Taken over' } })).status).toBe(403);
-    expect((await call(bearer, `/api/project/${ids.project}/study/${ids.study}/insight/${published.id}/`, { method: 'PUT', body: { title: 'Changed' } })).status).toBe(403);
+    expect(
+      (await call(bearer, `/api/project/${ids.project}/study/${ids.study}/insight/${published.id}/`, { method: 'PUT', body: { title: 'Changed' } })).status,
+    ).toBe(403);
     expect((await call(bearer, `/api/project/${ids.project}/study/${ids.study}/insight/${published.id}/`, { method: 'DELETE' })).status).toBe(403);
     expect((await call(bearer, `/api/project/${ids.project}/configuration/${ids.configuration}/`, { method: 'DELETE' })).status).toBe(403);
     await reader.close();

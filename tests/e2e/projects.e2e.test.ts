@@ -13,7 +13,14 @@ let owner: BrowserSession;
 let guest: BrowserSession;
 
 const PROJECT = `Harbour Tower ${Date.now().toString(36)}`;
-const GUEST = { username: 'bea-e2e', email: 'bea-e2e@example.test', password: 'a sturdy passphrase 42', first_name: 'Bea', last_name: 'Guest', company: 'Partner Engineering' };
+const GUEST = {
+  username: 'bea-e2e',
+  email: 'bea-e2e@example.test',
+  password: 'a sturdy passphrase 42',
+  first_name: 'Bea',
+  last_name: 'Guest',
+  company: 'Partner Engineering',
+};
 
 /** Signs in through the login form, getting through the questionnaire and the agreement. */
 function signIn(page: Page, username: string, password: string): Promise<void> {
@@ -29,7 +36,9 @@ beforeAll(async () => {
   // The first sign-up of an installation becomes its operator (superuser): someone else takes that
   // seat, so the guest below is an ordinary user of another company.
   const operator = { username: 'operator-e2e', email: 'operator-e2e@example.test', password: 'the operator passphrase 7' };
-  expect((await fetch(`${app.url}/authusers/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(operator) })).status).toBe(201);
+  expect(
+    (await fetch(`${app.url}/authusers/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(operator) })).status,
+  ).toBe(201);
   const res = await fetch(`${app.url}/authusers/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

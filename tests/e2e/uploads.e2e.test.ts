@@ -71,7 +71,10 @@ describe('uploading in the browser', () => {
     await page.getByRole('heading', { name: 'Files', exact: true }).waitFor();
     await page.getByTestId('file-input').setInputFiles({ name: 'notes.csv', mimeType: 'text/csv', buffer: Buffer.from('a,b\n1,2\n') });
     await page.getByText('Unable to upload notes.csv', { exact: true }).waitFor();
-    await page.getByRole('listitem', { name: 'notes.csv' }).getByText(/Failed/).waitFor();
+    await page
+      .getByRole('listitem', { name: 'notes.csv' })
+      .getByText(/Failed/)
+      .waitFor();
   });
 
   it('uploads a 20 MB file with visible progress and lists it', async () => {
@@ -112,7 +115,10 @@ describe('uploading in the browser', () => {
     expect(seen.filter((v) => v > 0 && v < 100).length).toBeGreaterThan(0);
     expect(seen.filter((v) => v > 80 && v < 100)).toEqual([]);
 
-    await page.getByRole('listitem', { name: 'tower-scan.bin' }).getByText(/Uploaded/).waitFor();
+    await page
+      .getByRole('listitem', { name: 'tower-scan.bin' })
+      .getByText(/Uploaded/)
+      .waitFor();
     const table = page.getByRole('table', { name: 'Stored files' });
     await table.getByRole('cell', { name: 'tower-scan.bin' }).waitFor();
     await table.getByRole('cell', { name: '20 MB' }).waitFor();

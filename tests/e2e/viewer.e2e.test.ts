@@ -53,13 +53,15 @@ async function distinctColours(png: Buffer): Promise<number> {
 }
 
 describe('the results viewer', () => {
-  it("opens fixture results ingested over HTTP, toggles layers, changes the colour scale, splits the view and takes a screenshot", async () => {
+  it('opens fixture results ingested over HTTP, toggles layers, changes the colour scale, splits the view and takes a screenshot', async () => {
     const { page } = session;
     await signInThroughUi(page, app.url, 'demo', 'canopy-demo');
     const { projectId, studyId, configurationId, simulationId } = fixture;
     // The simulation redirect lands on its configuration's viewer with the simulation selected.
     await page.goto(`${app.url}/projects/${projectId}/viewer/${studyId}/${simulationId}`);
-    await page.waitForURL(new RegExp(`/projects/${projectId}/viewer/${studyId}/configuration/${configurationId}/Viewer\\?simulation=${simulationId}$`), { timeout: 60_000 });
+    await page.waitForURL(new RegExp(`/projects/${projectId}/viewer/${studyId}/configuration/${configurationId}/Viewer\\?simulation=${simulationId}$`), {
+      timeout: 60_000,
+    });
     await page.getByRole('heading', { name: 'Results viewer' }).waitFor({ timeout: 60_000 });
     await expect(page.getByLabel('Simulation', { exact: true }).inputValue()).resolves.toBe(String(simulationId));
     await page.locator('[data-testid="viewer-pane-1"] canvas').waitFor({ timeout: 60_000 });
@@ -74,7 +76,10 @@ describe('the results viewer', () => {
     await expect.poll(() => speed.isChecked(), { timeout: 20_000 }).toBe(false);
     await sun.click();
     await expect.poll(() => sun.isChecked(), { timeout: 20_000 }).toBe(true);
-    await page.getByRole('region', { name: 'Shown layers' }).getByText(/Solar — sun-lit time · Sun-lit time · Summer/).waitFor();
+    await page
+      .getByRole('region', { name: 'Shown layers' })
+      .getByText(/Solar — sun-lit time · Sun-lit time · Summer/)
+      .waitFor();
     await page.waitForTimeout(2000);
     await screenshot(page, 'viewer-fixture-layers');
 
@@ -101,7 +106,12 @@ describe('the results viewer', () => {
     await expect
       .poll(
         async () => {
-          for (const [fx, fy] of [[0.5, 0.85], [0.3, 0.7], [0.7, 0.75], [0.5, 0.6]] as const) {
+          for (const [fx, fy] of [
+            [0.5, 0.85],
+            [0.3, 0.7],
+            [0.7, 0.75],
+            [0.5, 0.6],
+          ] as const) {
             await page.mouse.move(canvasBox.x + canvasBox.width * fx, canvasBox.y + canvasBox.height * fy);
             await page.waitForTimeout(300);
             const text = (await readout.textContent()) ?? '';

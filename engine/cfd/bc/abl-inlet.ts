@@ -77,8 +77,7 @@ export function ablProfile(spec: InletSpec): AblProfile {
       roughnessLengthM: z0,
       backgroundViscosityM2s: (z) => KARMAN * us * (Math.max(z, 0) + z0),
       turbulentKineticEnergyM2s2: (us * us) / Math.sqrt(C_MU),
-      describe: () =>
-        `log law: ${spec.referenceSpeedMs} m/s at ${spec.referenceHeightM} m, z0 = ${z0} m, u* = ${us.toFixed(3)} m/s`,
+      describe: () => `log law: ${spec.referenceSpeedMs} m/s at ${spec.referenceHeightM} m, z0 = ${z0} m, u* = ${us.toFixed(3)} m/s`,
     };
   }
   const { heightsM: zs, speedsMs: us, roughnessLengthM: z0, frictionVelocityMs: ustar } = spec;

@@ -29,4 +29,3 @@ describe('the approach-flow precursor', () => {
     }
   });
 });
-

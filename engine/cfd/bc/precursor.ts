@@ -39,7 +39,9 @@ export function equilibriumColumn(physics: Physics, dxM: number, nz: number): Pr
   const level = h.levels[0];
   const ctx = makeThreadContext(h, 0, 1, () => {}, [0]);
   const speed = () => {
-    const pop = new Float64Array(Q), m = new Float64Array(10), u = new Float64Array(nz);
+    const pop = new Float64Array(Q),
+      m = new Float64Array(10),
+      u = new Float64Array(nz);
     for (let k = 0; k < nz; k++) {
       const x = cellIndex(level.pad, 0, 0, k);
       for (let q = 0; q < Q; q++) pop[q] = level.f[q * level.pad.n + x];
@@ -54,7 +56,8 @@ export function equilibriumColumn(physics: Physics, dxM: number, nz: number): Pr
   const chunk = 200;
   const maxSteps = Math.min(400_000, Math.ceil((4 * 12) / (KARMAN * uStarLattice) / chunk) * chunk);
   let previous = speed();
-  let steps = 0, residual = Infinity;
+  let steps = 0,
+    residual = Infinity;
   while (steps < maxSteps) {
     advance(h, ctx, { steps: chunk, accumulate: false, health: null });
     steps += chunk;
@@ -65,8 +68,10 @@ export function equilibriumColumn(physics: Physics, dxM: number, nz: number): Pr
     if (!(residual === residual)) throw new Error('the approach-flow precursor diverged (check the inflow and the grid)');
     if (residual < 1e-6) break;
   }
-  const speedMs = new Float64Array(nz), shearPerS = new Float64Array(nz);
-  const pop = new Float64Array(Q), m = new Float64Array(10);
+  const speedMs = new Float64Array(nz),
+    shearPerS = new Float64Array(nz);
+  const pop = new Float64Array(Q),
+    m = new Float64Array(10);
   const dt = physics.latticePerMs * dxM;
   for (let k = 0; k < nz; k++) {
     const x = cellIndex(level.pad, 0, 0, k);

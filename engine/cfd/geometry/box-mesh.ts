@@ -7,8 +7,14 @@ export interface BoxOptions {
 
 export function boxTriangles(x0: number, y0: number, z0: number, x1: number, y1: number, z1: number, options: BoxOptions = {}): Float32Array {
   const p = [
-    [x0, y0, z0], [x1, y0, z0], [x1, y1, z0], [x0, y1, z0],
-    [x0, y0, z1], [x1, y0, z1], [x1, y1, z1], [x0, y1, z1],
+    [x0, y0, z0],
+    [x1, y0, z0],
+    [x1, y1, z0],
+    [x0, y1, z0],
+    [x0, y0, z1],
+    [x1, y0, z1],
+    [x1, y1, z1],
+    [x0, y1, z1],
   ];
   // Quads listed counter-clockwise seen from outside.
   const quads: number[][] = [

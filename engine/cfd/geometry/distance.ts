@@ -13,10 +13,10 @@ function edt1d(f: Float64Array, n: number, out: Float64Array, v: Int32Array, z: 
   z[1] = Infinity;
   for (let q = 1; q < n; q++) {
     if (f[q] === Infinity && f[v[k]] === Infinity) continue;
-    let s = ((f[q] + q * q) - (f[v[k]] + v[k] * v[k])) / (2 * q - 2 * v[k]);
+    let s = (f[q] + q * q - (f[v[k]] + v[k] * v[k])) / (2 * q - 2 * v[k]);
     while (k > 0 && s <= z[k]) {
       k--;
-      s = ((f[q] + q * q) - (f[v[k]] + v[k] * v[k])) / (2 * q - 2 * v[k]);
+      s = (f[q] + q * q - (f[v[k]] + v[k] * v[k])) / (2 * q - 2 * v[k]);
     }
     if (f[v[k]] === Infinity) {
       v[k] = q;
@@ -46,7 +46,10 @@ export function distanceToSolid(mask: ArrayLike<number>, nx: number, ny: number,
   const d2 = new Float64Array(n);
   for (let c = 0; c < n; c++) d2[c] = mask[c] ? 0 : Infinity;
   const m = Math.max(nx, ny, nz);
-  const f = new Float64Array(m), out = new Float64Array(m), v = new Int32Array(m), z = new Float64Array(m + 1);
+  const f = new Float64Array(m),
+    out = new Float64Array(m),
+    v = new Int32Array(m),
+    z = new Float64Array(m + 1);
   const pass = (len: number, stride: number, starts: Iterable<number>) => {
     for (const s of starts) {
       for (let q = 0; q < len; q++) f[q] = d2[s + q * stride];

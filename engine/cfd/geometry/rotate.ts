@@ -19,23 +19,28 @@ export function solverFrame(windFromDeg: number, centreX: number, centreY: numbe
 
 /** World (x, y) → solver frame. */
 export function toSolver(frame: Frame, x: number, y: number): [number, number] {
-  const c = Math.cos(frame.angleRad), s = Math.sin(frame.angleRad);
-  const dx = x - frame.centreX, dy = y - frame.centreY;
+  const c = Math.cos(frame.angleRad),
+    s = Math.sin(frame.angleRad);
+  const dx = x - frame.centreX,
+    dy = y - frame.centreY;
   return [c * dx - s * dy, s * dx + c * dy];
 }
 
 /** A solver-frame horizontal vector back to world axes. */
 export function vectorToWorld(frame: Frame, u: number, v: number): [number, number] {
-  const c = Math.cos(frame.angleRad), s = Math.sin(frame.angleRad);
+  const c = Math.cos(frame.angleRad),
+    s = Math.sin(frame.angleRad);
   return [c * u + s * v, -s * u + c * v];
 }
 
 /** Triangle soup (xyz × 3 per triangle) in the solver frame; z is unchanged. */
 export function rotateTriangles(frame: Frame, triangles: Float32Array): Float32Array {
   const out = new Float32Array(triangles.length);
-  const c = Math.cos(frame.angleRad), s = Math.sin(frame.angleRad);
+  const c = Math.cos(frame.angleRad),
+    s = Math.sin(frame.angleRad);
   for (let v = 0; v < triangles.length; v += 3) {
-    const dx = triangles[v] - frame.centreX, dy = triangles[v + 1] - frame.centreY;
+    const dx = triangles[v] - frame.centreX,
+      dy = triangles[v + 1] - frame.centreY;
     out[v] = c * dx - s * dy;
     out[v + 1] = s * dx + c * dy;
     out[v + 2] = triangles[v + 2];

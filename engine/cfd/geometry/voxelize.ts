@@ -36,7 +36,10 @@ export interface VoxelReport {
 }
 
 export class VoxelizeError extends Error {
-  constructor(readonly file: string, message: string) {
+  constructor(
+    readonly file: string,
+    message: string,
+  ) {
     super(`${file}: ${message}`);
     this.name = 'VoxelizeError';
   }
@@ -53,9 +56,15 @@ const JITTER: ReadonlyArray<readonly [number, number]> = [
 export function signedVolume(triangles: Float32Array): number {
   let v = 0;
   for (let t = 0; t + 8 < triangles.length; t += 9) {
-    const ax = triangles[t], ay = triangles[t + 1], az = triangles[t + 2];
-    const bx = triangles[t + 3], by = triangles[t + 4], bz = triangles[t + 5];
-    const cx = triangles[t + 6], cy = triangles[t + 7], cz = triangles[t + 8];
+    const ax = triangles[t],
+      ay = triangles[t + 1],
+      az = triangles[t + 2];
+    const bx = triangles[t + 3],
+      by = triangles[t + 4],
+      bz = triangles[t + 5];
+    const cx = triangles[t + 6],
+      cy = triangles[t + 7],
+      cz = triangles[t + 8];
     v += ax * (by * cz - bz * cy) - ay * (bx * cz - bz * cx) + az * (bx * cy - by * cx);
   }
   return v / 6;
@@ -69,8 +78,10 @@ export function checkVoxelizable(file: string, triangles: Float32Array): void {
     for (let c = 0; c < 9; c++) {
       if (!Number.isFinite(triangles[t + c])) throw new VoxelizeError(file, `triangle ${t / 9} has a coordinate that is not a finite number`);
     }
-    const ux = triangles[t + 3] - triangles[t], uy = triangles[t + 4] - triangles[t + 1];
-    const vx = triangles[t + 6] - triangles[t], vy = triangles[t + 7] - triangles[t + 1];
+    const ux = triangles[t + 3] - triangles[t],
+      uy = triangles[t + 4] - triangles[t + 1];
+    const vx = triangles[t + 6] - triangles[t],
+      vy = triangles[t + 7] - triangles[t + 1];
     area += Math.abs(ux * vy - uy * vx) / 2;
   }
   if (!(area > 0)) throw new VoxelizeError(file, 'has no area seen from above (every triangle is vertical or degenerate), so no cell can be inside it');
@@ -90,9 +101,15 @@ export function voxelize(file: string, triangles: Float32Array, grid: ColumnGrid
   const hitZ: number[][] = Array.from({ length: columns * JITTER.length }, () => []);
   const hitS: number[][] = Array.from({ length: columns * JITTER.length }, () => []);
   for (let t = 0; t < triangles.length; t += 9) {
-    const ax = triangles[t], ay = triangles[t + 1], az = triangles[t + 2];
-    let bx = triangles[t + 3], by = triangles[t + 4], bz = triangles[t + 5];
-    let cx = triangles[t + 6], cy = triangles[t + 7], cz = triangles[t + 8];
+    const ax = triangles[t],
+      ay = triangles[t + 1],
+      az = triangles[t + 2];
+    let bx = triangles[t + 3],
+      by = triangles[t + 4],
+      bz = triangles[t + 5];
+    let cx = triangles[t + 6],
+      cy = triangles[t + 7],
+      cz = triangles[t + 8];
     if (flip) {
       [bx, cx] = [cx, bx];
       [by, cy] = [cy, by];
@@ -102,8 +119,10 @@ export function voxelize(file: string, triangles: Float32Array, grid: ColumnGrid
     const d = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
     if (d === 0) continue;
     const sign = d > 0 ? 1 : -1;
-    const minX = Math.min(ax, bx, cx), maxX = Math.max(ax, bx, cx);
-    const minY = Math.min(ay, by, cy), maxY = Math.max(ay, by, cy);
+    const minX = Math.min(ax, bx, cx),
+      maxX = Math.max(ax, bx, cx);
+    const minY = Math.min(ay, by, cy),
+      maxY = Math.max(ay, by, cy);
     const i0 = Math.max(0, Math.floor((minX - originM[0]) / dxM - 0.6));
     const i1 = Math.min(nx - 1, Math.ceil((maxX - originM[0]) / dxM - 0.4));
     const j0 = Math.max(0, Math.floor((minY - originM[1]) / dxM - 0.6));
@@ -126,19 +145,26 @@ export function voxelize(file: string, triangles: Float32Array, grid: ColumnGrid
       }
     }
   }
-  let openColumns = 0, overlapColumns = 0, inconsistentColumns = 0, solidCells = 0;
+  let openColumns = 0,
+    overlapColumns = 0,
+    inconsistentColumns = 0,
+    solidCells = 0;
   const votes = new Uint8Array(nz);
   const order: number[] = [];
   for (let col = 0; col < columns; col++) {
     votes.fill(0);
-    let open = false, overlap = false, inconsistent = false;
+    let open = false,
+      overlap = false,
+      inconsistent = false;
     for (let r = 0; r < JITTER.length; r++) {
-      const zs = hitZ[col * JITTER.length + r], ss = hitS[col * JITTER.length + r];
+      const zs = hitZ[col * JITTER.length + r],
+        ss = hitS[col * JITTER.length + r];
       if (zs.length === 0) continue;
       order.length = 0;
       for (let h = 0; h < zs.length; h++) order.push(h);
       order.sort((a, b) => zs[b] - zs[a]);
-      let count = 0, h = 0;
+      let count = 0,
+        h = 0;
       for (let k = nz - 1; k >= 0; k--) {
         const zc = originM[2] + (k + 0.5) * dxM;
         while (h < order.length && zs[order[h]] >= zc) {

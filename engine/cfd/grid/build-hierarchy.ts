@@ -163,8 +163,10 @@ function ratio(a: number, b: number): number {
 
 /** Trilinear stencil of each ghost cell of `fine` over the recorded cells of `coarse`. */
 function ghostStencils(coarse: Draft, fine: Draft, physics: Physics, l: number): void {
-  const cp = padded(coarse.box), fp = padded(fine.box);
-  const cb = coarse.box, fb = fine.box;
+  const cp = padded(coarse.box),
+    fp = padded(fine.box);
+  const cb = coarse.box,
+    fb = fine.box;
   for (const [x, src] of fine.source) {
     if (src !== SOURCE.GHOST) continue;
     const k = Math.floor(x / fp.pxy) - 1;
@@ -174,8 +176,12 @@ function ghostStencils(coarse: Draft, fine: Draft, physics: Physics, l: number):
     const xi = (cx - cb.originM[0]) / cb.dxM - 0.5;
     const yj = (cy - cb.originM[1]) / cb.dxM - 0.5;
     const zk = (cz - cb.originM[2]) / cb.dxM - 0.5;
-    const i0 = Math.floor(xi), j0 = Math.floor(yj), k0 = Math.floor(zk);
-    const tx = xi - i0, ty = yj - j0, tz = zk - k0;
+    const i0 = Math.floor(xi),
+      j0 = Math.floor(yj),
+      k0 = Math.floor(zk);
+    const tx = xi - i0,
+      ty = yj - j0,
+      tz = zk - k0;
     const slots: number[] = [];
     const weights: number[] = [];
     const factorU: number[] = [];
@@ -183,9 +189,13 @@ function ghostStencils(coarse: Draft, fine: Draft, physics: Physics, l: number):
     const here = approach(physics, l, fb.dxM, k);
     let total = 0;
     for (let c = 0; c < 8; c++) {
-      const di = c & 1, dj = (c >> 1) & 1, dk = (c >> 2) & 1;
+      const di = c & 1,
+        dj = (c >> 1) & 1,
+        dk = (c >> 2) & 1;
       // Below the first cell centre the ground is a wall: use the first layer (no extrapolation).
-      const ci = i0 + di, cj = j0 + dj, ck = Math.max(0, k0 + dk);
+      const ci = i0 + di,
+        cj = j0 + dj,
+        ck = Math.max(0, k0 + dk);
       const w = (di ? tx : 1 - tx) * (dj ? ty : 1 - ty) * (dk ? tz : 1 - tz);
       if (w <= 0) continue;
       if (ci < 0 || cj < 0 || ci >= cb.nx || cj >= cb.ny || ck >= cb.nz) continue;
@@ -205,7 +215,9 @@ function ghostStencils(coarse: Draft, fine: Draft, physics: Physics, l: number):
 
 function hasNonStreamableNeighbour(box: LevelBox, pad: ReturnType<typeof padded>, kind: Uint8Array, i: number, j: number, k: number): boolean {
   for (let q = 1; q < Q; q++) {
-    const ti = i + CX[q], tj = j + CY[q], tk = k + CZ[q];
+    const ti = i + CX[q],
+      tj = j + CY[q],
+      tk = k + CZ[q];
     if (ti < 0 || tj < 0 || tk < 0 || ti >= box.nx || tj >= box.ny || tk >= box.nz) return true;
     if (kind[cellIndex(pad, ti, tj, tk)] === KIND.INACTIVE) return true;
   }
@@ -232,7 +244,9 @@ function closureLengths(box: LevelBox, pad: ReturnType<typeof padded>, solid: Ui
   for (let k = -1; k <= box.nz; k++) {
     for (let j = -1; j <= box.ny; j++) {
       for (let i = -1; i <= box.nx; i++) {
-        const ii = Math.min(Math.max(i, 0), box.nx - 1), jj = Math.min(Math.max(j, 0), box.ny - 1), kk = Math.min(Math.max(k, 0), box.nz - 1);
+        const ii = Math.min(Math.max(i, 0), box.nx - 1),
+          jj = Math.min(Math.max(j, 0), box.ny - 1),
+          kk = Math.min(Math.max(k, 0), box.nz - 1);
         const wall = Math.min(kk + 0.5 + z0, Math.max(0.5, toSolid[ii + box.nx * (jj + box.ny * kk)] - 0.5));
         const l = Math.min(Math.max(cs, KARMAN * wall), cap);
         len2[cellIndex(pad, i, j, k)] = l * l;
@@ -326,8 +340,7 @@ export function buildHierarchy(spec: HierarchySpec): Hierarchy {
             continue;
           }
           const slow =
-            k === 0 || d.recorders.has(x) || (porous !== null && porous[unpadded(box, i, j, k)] > 0) ||
-            hasNonStreamableNeighbour(box, pad, d.kind, i, j, k);
+            k === 0 || d.recorders.has(x) || (porous !== null && porous[unpadded(box, i, j, k)] > 0) || hasNonStreamableNeighbour(box, pad, d.kind, i, j, k);
           if (slow) {
             flush(i);
             slowList.push(x);
@@ -418,7 +431,9 @@ export function buildHierarchy(spec: HierarchySpec): Hierarchy {
         const fine = drafts[l + 1];
         const fp = padded(fine.box);
         for (let c = 0; c < 8; c++) {
-          const fi = 2 * (i - at.ax) + (c & 1), fj = 2 * (j - at.ay) + ((c >> 1) & 1), fk = 2 * k + ((c >> 2) & 1);
+          const fi = 2 * (i - at.ax) + (c & 1),
+            fj = 2 * (j - at.ay) + ((c >> 1) & 1),
+            fk = 2 * k + ((c >> 2) & 1);
           const fx = cellIndex(fp, fi, fj, fk);
           if (fine.kind[fx] !== KIND.FLUID) continue;
           pre.slots[p * STENCIL + c] = fx;

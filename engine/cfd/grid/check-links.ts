@@ -20,10 +20,12 @@ export interface LinkReport {
 function* oddFootprints(level: Level): Generator<{ cell: number; reads: number[] | null; writes: number[] }> {
   const { pad } = level;
   for (let r = 0; r < level.runCount; r++) {
-    const base = level.runs[4 * r], len = level.runs[4 * r + 1];
+    const base = level.runs[4 * r],
+      len = level.runs[4 * r + 1];
     for (let t = 0; t < len; t++) {
       const x = base + t;
-      const reads: number[] = [], writes: number[] = [];
+      const reads: number[] = [],
+        writes: number[] = [];
       for (let q = 0; q < Q; q++) {
         reads.push(interiorReadSlot(pad, x, q));
         writes.push(interiorWriteSlot(pad, x, q));
@@ -59,7 +61,9 @@ export function checkReadWriteRule(ctx: LinkContext, cells: Array<[number, numbe
 
 function checkFootprints(footprints: Iterable<{ cell: number; reads: number[] | null; writes: number[] }>): LinkReport {
   const owner = new Map<number, number>();
-  let collisions = 0, asymmetric = 0, writes = 0;
+  let collisions = 0,
+    asymmetric = 0,
+    writes = 0;
   for (const { cell, reads, writes: w } of footprints) {
     for (const slot of w) {
       writes++;
@@ -68,7 +72,8 @@ function checkFootprints(footprints: Iterable<{ cell: number; reads: number[] | 
       owner.set(slot, cell);
     }
     if (reads) {
-      const a = [...reads].sort((x, y) => x - y).join(','), b = [...w].sort((x, y) => x - y).join(',');
+      const a = [...reads].sort((x, y) => x - y).join(','),
+        b = [...w].sort((x, y) => x - y).join(',');
       if (a !== b) asymmetric++;
     }
   }

@@ -30,7 +30,9 @@ export interface Padded {
 }
 
 export function padded(box: LevelBox): Padded {
-  const px = box.nx + 2, py = box.ny + 2, pz = box.nz + 2;
+  const px = box.nx + 2,
+    py = box.ny + 2,
+    pz = box.nz + 2;
   return { px, py, pz, pxy: px * py, n: px * py * pz };
 }
 
@@ -39,11 +41,7 @@ export function cellIndex(p: Padded, i: number, j: number, k: number): number {
 }
 
 export function cellCentre(box: LevelBox, i: number, j: number, k: number): [number, number, number] {
-  return [
-    box.originM[0] + (i + 0.5) * box.dxM,
-    box.originM[1] + (j + 0.5) * box.dxM,
-    box.originM[2] + (k + 0.5) * box.dxM,
-  ];
+  return [box.originM[0] + (i + 0.5) * box.dxM, box.originM[1] + (j + 0.5) * box.dxM, box.originM[2] + (k + 0.5) * box.dxM];
 }
 
 /**

@@ -60,12 +60,20 @@ interface Leaving {
 /** Which faces the point (i, j, k) lies beyond, and whether any of them is open. */
 function leaving(ctx: LinkContext, i: number, j: number, k: number): Leaving | null {
   const { box, faces } = ctx;
-  const lowX = i < 0, highX = i >= box.nx, lowY = j < 0, highY = j >= box.ny, lowZ = k < 0, highZ = k >= box.nz;
+  const lowX = i < 0,
+    highX = i >= box.nx,
+    lowY = j < 0,
+    highY = j >= box.ny,
+    lowZ = k < 0,
+    highZ = k >= box.nz;
   if (!lowX && !highX && !lowY && !highY && !lowZ && !highZ) return null;
   const open =
-    (lowX && faces.xLow === 'open') || (highX && faces.xHigh === 'open') ||
-    (lowY && faces.yLow === 'open') || (highY && faces.yHigh === 'open') ||
-    (lowZ && faces.zLow === 'open') || (highZ && faces.zHigh === 'open');
+    (lowX && faces.xLow === 'open') ||
+    (highX && faces.xHigh === 'open') ||
+    (lowY && faces.yLow === 'open') ||
+    (highY && faces.yHigh === 'open') ||
+    (lowZ && faces.zLow === 'open') ||
+    (highZ && faces.zHigh === 'open');
   return { mx: lowX || highX, my: lowY || highY, mz: lowZ || highZ, open };
 }
 
@@ -81,7 +89,9 @@ export function writeSlot(ctx: LinkContext, i: number, j: number, k: number, q: 
     return streamable(ctx, ti, tj, tk) ? q * n + cellIndex(pad, ti, tj, tk) : OPP[q] * n + self;
   }
   if (out.open) return q * n + cellIndex(pad, ti, tj, tk); // into the padding: nobody reads it
-  const si = out.mx ? i : ti, sj = out.my ? j : tj, sk = out.mz ? k : tk;
+  const si = out.mx ? i : ti,
+    sj = out.my ? j : tj,
+    sk = out.mz ? k : tk;
   const qm = directionOf(out.mx ? -CX[q] : CX[q], out.my ? -CY[q] : CY[q], out.mz ? -CZ[q] : CZ[q]);
   if (si === i && sj === j && sk === k) return qm * n + self;
   return streamable(ctx, si, sj, sk) ? qm * n + cellIndex(pad, si, sj, sk) : OPP[q] * n + self;
@@ -99,7 +109,9 @@ export function readSlot(ctx: LinkContext, i: number, j: number, k: number, q: n
     return streamable(ctx, si0, sj0, sk0) ? OPP[q] * n + cellIndex(pad, si0, sj0, sk0) : q * n + self;
   }
   if (out.open) return OPP[q] * n + cellIndex(pad, si0, sj0, sk0);
-  const si = out.mx ? i : si0, sj = out.my ? j : sj0, sk = out.mz ? k : sk0;
+  const si = out.mx ? i : si0,
+    sj = out.my ? j : sj0,
+    sk = out.mz ? k : sk0;
   const qm = directionOf(out.mx ? -CX[q] : CX[q], out.my ? -CY[q] : CY[q], out.mz ? -CZ[q] : CZ[q]);
   if (si === i && sj === j && sk === k) return OPP[qm] * n + self;
   return streamable(ctx, si, sj, sk) ? OPP[qm] * n + cellIndex(pad, si, sj, sk) : q * n + self;

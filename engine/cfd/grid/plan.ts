@@ -43,8 +43,10 @@ export function planUrbanGrid(input: UrbanPlanInput): GridPlan {
   const H = Math.max(20, input.maxHeightM);
   const R = Math.max(input.contextRadiusM, input.roiRadiusM);
   const dx0 = input.finestDxM * 2 ** (levels - 1);
-  const x0 = align(-(R + 5 * H), dx0, false), x1 = align(R + 10 * H, dx0, true);
-  const y0 = align(-(R + 5 * H), dx0, false), y1 = align(R + 5 * H, dx0, true);
+  const x0 = align(-(R + 5 * H), dx0, false),
+    x1 = align(R + 10 * H, dx0, true);
+  const y0 = align(-(R + 5 * H), dx0, false),
+    y1 = align(R + 5 * H, dx0, true);
   const top = align(Math.max(6 * H, 100), dx0, true);
   const box0: LevelBox = { dxM: dx0, originM: [x0, y0, 0], nx: Math.round((x1 - x0) / dx0), ny: Math.round((y1 - y0) / dx0), nz: Math.round(top / dx0) };
   const boxes = [box0];

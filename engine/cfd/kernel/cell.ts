@@ -13,7 +13,9 @@ import * as lattice from '../lattice/d3q19.ts';
 // more than the arithmetic in these loops.
 const Q = 19;
 const CS2 = 1 / 3;
-const CX = Int32Array.from(lattice.CX), CY = Int32Array.from(lattice.CY), CZ = Int32Array.from(lattice.CZ);
+const CX = Int32Array.from(lattice.CX),
+  CY = Int32Array.from(lattice.CY),
+  CZ = Int32Array.from(lattice.CZ);
 const W = Float64Array.from(lattice.W);
 
 export const MOMENTS = 10;
@@ -24,24 +26,56 @@ import { regularizedPost19 } from './aa-kernel.generated.ts';
 
 /** ρ, u and Π_neq of shifted populations h (h = f − w): the loop form (the unrolled one is momentsOf). */
 export function momentsOfLoop(h: ArrayLike<number>, m: Float64Array): void {
-  let rho = 1, jx = 0, jy = 0, jz = 0, sxx = 0, syy = 0, szz = 0, sxy = 0, sxz = 0, syz = 0;
+  let rho = 1,
+    jx = 0,
+    jy = 0,
+    jz = 0,
+    sxx = 0,
+    syy = 0,
+    szz = 0,
+    sxy = 0,
+    sxz = 0,
+    syz = 0;
   for (let q = 0; q < Q; q++) {
-    const v = h[q], cx = CX[q], cy = CY[q], cz = CZ[q];
+    const v = h[q],
+      cx = CX[q],
+      cy = CY[q],
+      cz = CZ[q];
     rho += v;
-    jx += cx * v; jy += cy * v; jz += cz * v;
-    sxx += cx * cx * v; syy += cy * cy * v; szz += cz * cz * v;
-    sxy += cx * cy * v; sxz += cx * cz * v; syz += cy * cz * v;
+    jx += cx * v;
+    jy += cy * v;
+    jz += cz * v;
+    sxx += cx * cx * v;
+    syy += cy * cy * v;
+    szz += cz * cz * v;
+    sxy += cx * cy * v;
+    sxz += cx * cz * v;
+    syz += cy * cz * v;
   }
-  const ux = jx / rho, uy = jy / rho, uz = jz / rho;
+  const ux = jx / rho,
+    uy = jy / rho,
+    uz = jz / rho;
   const iso = (rho - 1) * CS2;
-  m[0] = rho; m[1] = ux; m[2] = uy; m[3] = uz;
-  m[4] = sxx - iso - jx * ux; m[5] = syy - iso - jy * uy; m[6] = szz - iso - jz * uz;
-  m[7] = sxy - jx * uy; m[8] = sxz - jx * uz; m[9] = syz - jy * uz;
+  m[0] = rho;
+  m[1] = ux;
+  m[2] = uy;
+  m[3] = uz;
+  m[4] = sxx - iso - jx * ux;
+  m[5] = syy - iso - jy * uy;
+  m[6] = szz - iso - jz * uz;
+  m[7] = sxy - jx * uy;
+  m[8] = sxz - jx * uz;
+  m[9] = syz - jy * uz;
 }
 
 /** Frobenius norm of a symmetric tensor stored as xx, yy, zz, xy, xz, yz from index `at`. */
 export function tensorNorm(m: ArrayLike<number>, at: number): number {
-  const xx = m[at], yy = m[at + 1], zz = m[at + 2], xy = m[at + 3], xz = m[at + 4], yz = m[at + 5];
+  const xx = m[at],
+    yy = m[at + 1],
+    zz = m[at + 2],
+    xy = m[at + 3],
+    xz = m[at + 4],
+    yz = m[at + 5];
   return Math.sqrt(xx * xx + yy * yy + zz * zz + 2 * (xy * xy + xz * xz + yz * yz));
 }
 
@@ -69,10 +103,17 @@ export function relaxationTimeFromStrain(nu0: number, len2: number, strainNorm: 
 export function regularizedPostLoop(rho: number, ux: number, uy: number, uz: number, m: Float64Array, tau: number, g: Float64Array): void {
   const c1 = 4.5 * (1 - 1 / tau);
   const u2 = 1.5 * (ux * ux + uy * uy + uz * uz);
-  const pxx = m[4], pyy = m[5], pzz = m[6], pxy = m[7], pxz = m[8], pyz = m[9];
+  const pxx = m[4],
+    pyy = m[5],
+    pzz = m[6],
+    pxy = m[7],
+    pxz = m[8],
+    pyz = m[9];
   const tr = (pxx + pyy + pzz) * CS2;
   for (let q = 0; q < Q; q++) {
-    const cx = CX[q], cy = CY[q], cz = CZ[q];
+    const cx = CX[q],
+      cy = CY[q],
+      cz = CZ[q];
     const cu = cx * ux + cy * uy + cz * uz;
     const qp = cx * cx * pxx + cy * cy * pyy + cz * cz * pzz + 2 * (cx * cy * pxy + cx * cz * pxz + cy * cz * pyz) - tr;
     g[q] = W[q] * (rho - 1 + rho * (3 * cu + 4.5 * cu * cu - u2) + c1 * qp);

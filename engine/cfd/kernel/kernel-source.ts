@@ -48,7 +48,11 @@ function sum(terms: string): string {
 function moments(lines: string[], indent: string): void {
   const h = (q: number) => `h${q}`;
   lines.push(`${indent}const rho = 1 + (${Array.from({ length: Q }, (_, q) => h(q)).join(' + ')});`);
-  for (const [axis, c] of [['x', CX], ['y', CY], ['z', CZ]] as const) {
+  for (const [axis, c] of [
+    ['x', CX],
+    ['y', CY],
+    ['z', CZ],
+  ] as const) {
     let t = '';
     for (let q = 0; q < Q; q++) t += term(c[q], h(q));
     lines.push(`${indent}const j${axis} = ${sum(t)};`);
@@ -56,7 +60,12 @@ function moments(lines: string[], indent: string): void {
   lines.push(`${indent}const ir = 1 / rho;`);
   lines.push(`${indent}const ux = jx * ir, uy = jy * ir, uz = jz * ir;`);
   const pairs: Array<[string, readonly number[], readonly number[]]> = [
-    ['xx', CX, CX], ['yy', CY, CY], ['zz', CZ, CZ], ['xy', CX, CY], ['xz', CX, CZ], ['yz', CY, CZ],
+    ['xx', CX, CX],
+    ['yy', CY, CY],
+    ['zz', CZ, CZ],
+    ['xy', CX, CY],
+    ['xz', CX, CZ],
+    ['yz', CY, CZ],
   ];
   for (const [ab, ca, cb] of pairs) {
     let t = '';
@@ -101,8 +110,12 @@ function post(lines: string[], indent: string, u: [string, string, string], p: s
     cu += term(CX[q], ux) + term(CY[q], uy) + term(CZ[q], uz);
     let qp = '';
     const comp: Array<[number, string]> = [
-      [CX[q] * CX[q], pxx], [CY[q] * CY[q], pyy], [CZ[q] * CZ[q], pzz],
-      [2 * CX[q] * CY[q], pxy], [2 * CX[q] * CZ[q], pxz], [2 * CY[q] * CZ[q], pyz],
+      [CX[q] * CX[q], pxx],
+      [CY[q] * CY[q], pyy],
+      [CZ[q] * CZ[q], pzz],
+      [2 * CX[q] * CY[q], pxy],
+      [2 * CX[q] * CZ[q], pxz],
+      [2 * CY[q] * CZ[q], pyz],
     ];
     for (const [c, name] of comp) qp += term(c, name);
     const w = f(W[q]);
@@ -326,7 +339,9 @@ export function kernelSourceC(): string {
   for (const line of ts) {
     const sig = line.match(/^export function (\w+)\(/);
     if (sig) {
-      out.push(`void ${sig[1]}(float *restrict f, long n, long px, long pxy, const int *runs, long r0, long r1, const float *nuZ, const float *nuX, const float *len2) {`);
+      out.push(
+        `void ${sig[1]}(float *restrict f, long n, long px, long pxy, const int *runs, long r0, long r1, const float *nuZ, const float *nuX, const float *len2) {`,
+      );
       continue;
     }
     out.push(

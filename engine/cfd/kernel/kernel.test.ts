@@ -9,11 +9,14 @@ const SMAG = 18 * Math.SQRT2 * 0.13 * 0.13;
 
 function randomPopulations(seed: number, n: number): Float32Array {
   let s = seed;
-  const rnd = () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32 - 0.5);
+  const rnd = () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32 - 0.5;
   const f = new Float32Array(Q * n);
   for (let x = 0; x < n; x++) {
     // Equilibrium at a random velocity plus a random non-equilibrium part.
-    const ux = 0.1 * rnd(), uy = 0.1 * rnd(), uz = 0.1 * rnd(), rho = 1 + 0.02 * rnd();
+    const ux = 0.1 * rnd(),
+      uy = 0.1 * rnd(),
+      uz = 0.1 * rnd(),
+      rho = 1 + 0.02 * rnd();
     for (let q = 0; q < Q; q++) {
       const cu = CX[q] * ux + CY[q] * uy + CZ[q] * uz;
       const feq = W[q] * rho * (1 + 3 * cu + 4.5 * cu * cu - 1.5 * (ux * ux + uy * uy + uz * uz));
@@ -33,7 +36,9 @@ describe('the generated AA kernel', () => {
     const n = 27; // a 3×3×3 padded box: one real cell at the centre
     const f = randomPopulations(7, n);
     const x = 13;
-    const h = new Float64Array(Q), m = new Float64Array(MOMENTS), g = new Float64Array(Q);
+    const h = new Float64Array(Q),
+      m = new Float64Array(MOMENTS),
+      g = new Float64Array(Q);
     for (let q = 0; q < Q; q++) h[q] = f[q * n + x];
     momentsOf(h, m);
     const tau = relaxationTime(0.01, SMAG, tensorNorm(m, 4), m[0]);
@@ -43,9 +48,14 @@ describe('the generated AA kernel', () => {
   });
 
   it('streams in the odd step: reads f_q from x − c_q (slot opp q), writes to x + c_q (slot q)', () => {
-    const n = 27, x = 13, px = 3, pxy = 9;
+    const n = 27,
+      x = 13,
+      px = 3,
+      pxy = 9;
     const f = randomPopulations(11, n);
-    const h = new Float64Array(Q), m = new Float64Array(MOMENTS), g = new Float64Array(Q);
+    const h = new Float64Array(Q),
+      m = new Float64Array(MOMENTS),
+      g = new Float64Array(Q);
     const off = (q: number) => CX[q] + CY[q] * px + CZ[q] * pxy;
     for (let q = 0; q < Q; q++) h[q] = f[OPP[q] * n + x - off(q)];
     momentsOf(h, m);
@@ -57,18 +67,24 @@ describe('the generated AA kernel', () => {
 
   it('has unrolled single-cell moments and collision equal to the loop forms', () => {
     const f = randomPopulations(5, 1);
-    const h = Float64Array.from(f), a = new Float64Array(MOMENTS), b = new Float64Array(MOMENTS);
+    const h = Float64Array.from(f),
+      a = new Float64Array(MOMENTS),
+      b = new Float64Array(MOMENTS);
     momentsOf(h, a);
     momentsOfLoop(h, b);
     for (let c = 0; c < MOMENTS; c++) expect(a[c]).toBeCloseTo(b[c], 14);
-    const g1 = new Float64Array(Q), g2 = new Float64Array(Q);
+    const g1 = new Float64Array(Q),
+      g2 = new Float64Array(Q);
     regularizedPost(a[0], a[1] + 0.01, a[2], a[3], a, 0.61, g1);
     regularizedPostLoop(a[0], a[1] + 0.01, a[2], a[3], a, 0.61, g2);
     for (let q = 0; q < Q; q++) expect(g1[q]).toBeCloseTo(g2[q], 14);
   });
 
   it('conserves mass and momentum, and keeps an equilibrium an equilibrium', () => {
-    const h = new Float64Array(Q), m = new Float64Array(MOMENTS), m2 = new Float64Array(MOMENTS), g = new Float64Array(Q);
+    const h = new Float64Array(Q),
+      m = new Float64Array(MOMENTS),
+      m2 = new Float64Array(MOMENTS),
+      g = new Float64Array(Q);
     const f = randomPopulations(3, 1);
     for (let q = 0; q < Q; q++) h[q] = f[q];
     momentsOf(h, m);
@@ -76,7 +92,9 @@ describe('the generated AA kernel', () => {
     momentsOf(g, m2);
     for (let c = 0; c < 4; c++) expect(m2[c]).toBeCloseTo(m[c], 12);
     // Equilibrium in: Π_neq = 0, so the collision returns it unchanged.
-    const ux = 0.05, uy = -0.02, uz = 0.01;
+    const ux = 0.05,
+      uy = -0.02,
+      uz = 0.01;
     for (let q = 0; q < Q; q++) {
       const cu = CX[q] * ux + CY[q] * uy + CZ[q] * uz;
       h[q] = W[q] * (3 * cu + 4.5 * cu * cu - 1.5 * (ux * ux + uy * uy + uz * uz));
@@ -114,16 +132,32 @@ describe('the generated slow path', () => {
       for (const level of h.levels) for (let i = 0; i < level.f.length; i++) level.f[i] += 1e-4 * Math.sin(i * 0.37);
       return h;
     };
-    const a = make(), b = make();
+    const a = make(),
+      b = make();
     const kinds = new Set(Array.from(a.levels[0].slow.dragKind));
     expect([...kinds].sort()).toEqual([0, 1, 2, 3]);
     expect(a.levels[0].slow.record.some((r) => r >= 0)).toBe(true);
     const ctx = makeThreadContext(a, 0, 1, () => {}, []);
     for (const odd of [false, true]) {
       for (let l = 0; l < 2; l++) {
-        const la = a.levels[l], lb = b.levels[l];
+        const la = a.levels[l],
+          lb = b.levels[l];
         for (let s = 0; s < la.slow.count; s++) collideSlowReference(la, s, odd, la.rec[0], ctx);
-        (odd ? collideSlowOdd : collideSlowEven)(lb.f, lb.pad.n, lb.slow.cell, lb.slow.read, lb.slow.nu, lb.len2, lb.slow.dragKind, lb.slow.drag, lb.slow.record, lb.rec[0], lb.wallShear, 0, lb.slow.count);
+        (odd ? collideSlowOdd : collideSlowEven)(
+          lb.f,
+          lb.pad.n,
+          lb.slow.cell,
+          lb.slow.read,
+          lb.slow.nu,
+          lb.len2,
+          lb.slow.dragKind,
+          lb.slow.drag,
+          lb.slow.record,
+          lb.rec[0],
+          lb.wallShear,
+          0,
+          lb.slow.count,
+        );
         for (let p = 0; p < la.pre.count; p++) {
           // A strained state, so the non-equilibrium part is exercised.
           for (const lv of [la, lb]) lv.pre.state[10 * p + 8] = 0.002 + 1e-5 * p;

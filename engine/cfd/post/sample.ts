@@ -29,7 +29,9 @@ export interface SlabField {
 /** Whether a level's computed cells surround (x, y, z) (not its interface ring). */
 function covers(level: Level, x: number, y: number, z: number, slabOnly: boolean): boolean {
   const { box } = level;
-  const fx = (x - box.originM[0]) / box.dxM, fy = (y - box.originM[1]) / box.dxM, fz = (z - box.originM[2]) / box.dxM;
+  const fx = (x - box.originM[0]) / box.dxM,
+    fy = (y - box.originM[1]) / box.dxM,
+    fz = (z - box.originM[2]) / box.dxM;
   const m = level.index === 0 ? 1 : 1.5;
   const my = level.index === 0 ? 0 : 1.5;
   if (slabOnly && fz > level.slabLayers - 0.5) return false;
@@ -39,13 +41,23 @@ function covers(level: Level, x: number, y: number, z: number, slabOnly: boolean
 /** Trilinear weights over fluid cells; calls add(cell, weight); returns the weight used. */
 function stencil(level: Level, x: number, y: number, z: number, add: (cell: number, k: number, weight: number) => void): number {
   const { box, pad } = level;
-  const xi = (x - box.originM[0]) / box.dxM - 0.5, yj = (y - box.originM[1]) / box.dxM - 0.5, zk = (z - box.originM[2]) / box.dxM - 0.5;
-  const i0 = Math.floor(xi), j0 = Math.floor(yj), k0 = Math.floor(zk);
-  const tx = xi - i0, ty = yj - j0, tz = zk - k0;
+  const xi = (x - box.originM[0]) / box.dxM - 0.5,
+    yj = (y - box.originM[1]) / box.dxM - 0.5,
+    zk = (z - box.originM[2]) / box.dxM - 0.5;
+  const i0 = Math.floor(xi),
+    j0 = Math.floor(yj),
+    k0 = Math.floor(zk);
+  const tx = xi - i0,
+    ty = yj - j0,
+    tz = zk - k0;
   let wsum = 0;
   for (let c = 0; c < 8; c++) {
-    const di = c & 1, dj = (c >> 1) & 1, dk = (c >> 2) & 1;
-    const i = i0 + di, j = j0 + dj, k = Math.max(0, k0 + dk);
+    const di = c & 1,
+      dj = (c >> 1) & 1,
+      dk = (c >> 2) & 1;
+    const i = i0 + di,
+      j = j0 + dj,
+      k = Math.max(0, k0 + dk);
     const wt = (di ? tx : 1 - tx) * (dj ? ty : 1 - ty) * (dk ? tz : 1 - tz);
     if (wt <= 0 || i < 0 || j < 0 || i >= box.nx || j >= box.ny || k >= box.nz) continue;
     const cell = cellIndex(pad, i, j, k);
@@ -62,11 +74,15 @@ export function sampleMean(grid: Grid, latticePerMs: number, samples: number, po
   const out: MeanField = { u: new Float64Array(count), v: new Float64Array(count), w: new Float64Array(count), level: new Int32Array(count).fill(-1) };
   const scale = 1 / (Math.max(1, samples) * latticePerMs);
   for (let p = 0; p < count; p++) {
-    const x = points[3 * p], y = points[3 * p + 1], z = points[3 * p + 2];
+    const x = points[3 * p],
+      y = points[3 * p + 1],
+      z = points[3 * p + 2];
     for (let l = grid.levels.length - 1; l >= 0; l--) {
       const level = grid.levels[l];
       if (!covers(level, x, y, z, false)) continue;
-      let u = 0, v = 0, w = 0;
+      let u = 0,
+        v = 0,
+        w = 0;
       const wsum = stencil(level, x, y, z, (cell, _k, wt) => {
         u += wt * level.meanSum[3 * cell];
         v += wt * level.meanSum[3 * cell + 1];
@@ -94,12 +110,16 @@ export function sampleSlab(grid: Grid, latticePerMs: number, samples: number, po
   };
   const n = Math.max(1, samples);
   for (let p = 0; p < count; p++) {
-    const x = points[3 * p], y = points[3 * p + 1], z = points[3 * p + 2];
+    const x = points[3 * p],
+      y = points[3 * p + 1],
+      z = points[3 * p + 2];
     for (let l = grid.levels.length - 1; l >= 0; l--) {
       const level = grid.levels[l];
       if (!covers(level, x, y, z, true)) continue;
       const { pad } = level;
-      let s1 = 0, s2 = 0, sk = 0;
+      let s1 = 0,
+        s2 = 0,
+        sk = 0;
       const wsum = stencil(level, x, y, z, (cell, k, wt) => {
         const o = SLAB_FIELDS * ((cell % pad.pxy) + k * pad.pxy);
         s1 += wt * level.slabSum[o];
@@ -107,7 +127,8 @@ export function sampleSlab(grid: Grid, latticePerMs: number, samples: number, po
         sk += wt * level.slabSum[o + 5];
       });
       if (wsum < 0.05) continue;
-      const mean = s1 / wsum / n, meanSq = s2 / wsum / n;
+      const mean = s1 / wsum / n,
+        meanSq = s2 / wsum / n;
       out.meanSpeed[p] = mean / latticePerMs;
       out.speedStd[p] = Math.sqrt(Math.max(0, meanSq - mean * mean)) / latticePerMs;
       out.modelledTke[p] = sk / wsum / n / (latticePerMs * latticePerMs);

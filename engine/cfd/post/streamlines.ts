@@ -16,13 +16,21 @@ export interface Streamline {
 
 function sample(field: Float32Array, grid: FieldGrid, x: number, y: number, z: number, out: Float64Array): boolean {
   const { originM, spacingM, dims } = grid;
-  const fx = (x - originM[0]) / spacingM, fy = (y - originM[1]) / spacingM, fz = (z - originM[2]) / spacingM;
+  const fx = (x - originM[0]) / spacingM,
+    fy = (y - originM[1]) / spacingM,
+    fz = (z - originM[2]) / spacingM;
   if (fx < 0 || fy < 0 || fz < 0 || fx > dims[0] - 1 || fy > dims[1] - 1 || fz > dims[2] - 1) return false;
-  const i = Math.min(dims[0] - 2, Math.floor(fx)), j = Math.min(dims[1] - 2, Math.floor(fy)), k = Math.min(dims[2] - 2, Math.floor(fz));
-  const tx = fx - i, ty = fy - j, tz = fz - k;
+  const i = Math.min(dims[0] - 2, Math.floor(fx)),
+    j = Math.min(dims[1] - 2, Math.floor(fy)),
+    k = Math.min(dims[2] - 2, Math.floor(fz));
+  const tx = fx - i,
+    ty = fy - j,
+    tz = fz - k;
   out[0] = out[1] = out[2] = 0;
   for (let c = 0; c < 8; c++) {
-    const di = c & 1, dj = (c >> 1) & 1, dk = (c >> 2) & 1;
+    const di = c & 1,
+      dj = (c >> 1) & 1,
+      dk = (c >> 2) & 1;
     const w = (di ? tx : 1 - tx) * (dj ? ty : 1 - ty) * (dk ? tz : 1 - tz);
     const at = 3 * (i + di + dims[0] * (j + dj + dims[1] * (k + dk)));
     out[0] += w * field[at];
@@ -44,11 +52,15 @@ export function traceStreamlines(field: Float32Array, grid: FieldGrid, seeds: Ar
   const step = options.stepM ?? grid.spacingM / 2;
   const maxSteps = Math.ceil((options.maxLengthM ?? 600) / step);
   const minSpeed = options.minSpeedRatio ?? 0.05;
-  const v = new Float64Array(3), mid = new Float64Array(3);
+  const v = new Float64Array(3),
+    mid = new Float64Array(3);
   const lines: Streamline[] = [];
   for (let s = 0; s + 2 < seeds.length; s += 3) {
-    let x = seeds[s], y = seeds[s + 1], z = seeds[s + 2];
-    const pts: number[] = [], speeds: number[] = [];
+    let x = seeds[s],
+      y = seeds[s + 1],
+      z = seeds[s + 2];
+    const pts: number[] = [],
+      speeds: number[] = [];
     for (let n = 0; n < maxSteps; n++) {
       if (!sample(field, grid, x, y, z, v)) break;
       const sp = Math.hypot(v[0], v[1], v[2]);
@@ -83,12 +95,14 @@ export function streamlineSeeds(
 ): Float64Array {
   const rad = (windFromDeg * Math.PI) / 180;
   // Unit vector pointing upwind (where the wind comes from) and one across it.
-  const upX = Math.sin(rad), upY = Math.cos(rad);
-  const acX = Math.cos(rad), acY = -Math.sin(rad);
+  const upX = Math.sin(rad),
+    upY = Math.cos(rad);
+  const acX = Math.cos(rad),
+    acY = -Math.sin(rad);
   const out: number[] = [];
   for (const z of heightsM) {
     for (let a = 0; a < across; a++) {
-      const t = (a + 0.5) / across * 2 - 1;
+      const t = ((a + 0.5) / across) * 2 - 1;
       out.push(centre[0] + upX * radiusM + acX * t * radiusM, centre[1] + upY * radiusM + acY * t * radiusM, z);
     }
   }

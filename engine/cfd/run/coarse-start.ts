@@ -30,12 +30,14 @@ export function transferCoarseState(coarse: Hierarchy, full: Hierarchy): void {
   // The coarse state (ρ, u, S per coarse step) at every coarse fluid cell.
   const n = c.pad.n;
   const state = new Float64Array(MOMENTS * n).fill(NaN);
-  const h = new Float64Array(19), m = new Float64Array(MOMENTS);
+  const h = new Float64Array(19),
+    m = new Float64Array(MOMENTS);
   for (let x = 0; x < n; x++) {
     if (c.kind[x] !== KIND.FLUID) continue;
     for (let q = 0; q < 19; q++) h[q] = c.f[q * n + x];
     momentsOf(h, m);
-    const k = Math.floor(x / c.pad.pxy) - 1, i = (x % c.pad.px) - 1;
+    const k = Math.floor(x / c.pad.pxy) - 1,
+      i = (x % c.pad.px) - 1;
     const tau = relaxationTime(c.nuZ[k] + c.nuX[i], SMAG * c.len2[x], tensorNorm(m, 4), m[0]);
     const ks = -1 / (2 * m[0] * (1 / 3) * tau);
     state[MOMENTS * x] = m[0];
@@ -43,7 +45,9 @@ export function transferCoarseState(coarse: Hierarchy, full: Hierarchy): void {
     for (let v = 4; v < MOMENTS; v++) state[MOMENTS * x + v] = ks * m[v];
   }
   const col0 = full.physics.columns?.[0];
-  const acc = new Float64Array(MOMENTS), g = new Float64Array(19), pi = new Float64Array(MOMENTS);
+  const acc = new Float64Array(MOMENTS),
+    g = new Float64Array(19),
+    pi = new Float64Array(MOMENTS);
   for (let l = 1; l < full.levels.length; l++) {
     const level = full.levels[l];
     const col = full.physics.columns?.[l];
@@ -56,14 +60,24 @@ export function transferCoarseState(coarse: Hierarchy, full: Hierarchy): void {
           const x = cellIndex(pad, i, j, k);
           if (level.kind[x] === KIND.INACTIVE) continue;
           const [px, py, pz] = cellCentre(box, i, j, k);
-          const xi = (px - c.box.originM[0]) / c.box.dxM - 0.5, yj = (py - c.box.originM[1]) / c.box.dxM - 0.5, zk = pz / c.box.dxM - 0.5;
-          const i0 = Math.floor(xi), j0 = Math.floor(yj), k0 = Math.floor(zk);
-          const tx = xi - i0, ty = yj - j0, tz = zk - k0;
+          const xi = (px - c.box.originM[0]) / c.box.dxM - 0.5,
+            yj = (py - c.box.originM[1]) / c.box.dxM - 0.5,
+            zk = pz / c.box.dxM - 0.5;
+          const i0 = Math.floor(xi),
+            j0 = Math.floor(yj),
+            k0 = Math.floor(zk);
+          const tx = xi - i0,
+            ty = yj - j0,
+            tz = zk - k0;
           acc.fill(0);
           let wsum = 0;
           for (let corner = 0; corner < 8; corner++) {
-            const di = corner & 1, dj = (corner >> 1) & 1, dk = (corner >> 2) & 1;
-            const ci = i0 + di, cj = j0 + dj, ck = Math.max(0, k0 + dk);
+            const di = corner & 1,
+              dj = (corner >> 1) & 1,
+              dk = (corner >> 2) & 1;
+            const ci = i0 + di,
+              cj = j0 + dj,
+              ck = Math.max(0, k0 + dk);
             const w = (di ? tx : 1 - tx) * (dj ? ty : 1 - ty) * (dk ? tz : 1 - tz);
             if (w <= 0 || ci < 0 || cj < 0 || ci >= c.box.nx || cj >= c.box.ny || ck >= c.box.nz) continue;
             const o = MOMENTS * cellIndex(c.pad, ci, cj, ck);
@@ -92,5 +106,8 @@ export function transferCoarseState(coarse: Hierarchy, full: Hierarchy): void {
       }
     }
   }
-  restrictAll(full, makeThreadContext(full, 0, 1, () => {}, []));
+  restrictAll(
+    full,
+    makeThreadContext(full, 0, 1, () => {}, []),
+  );
 }

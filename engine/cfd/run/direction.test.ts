@@ -84,9 +84,11 @@ describe('a CFD direction run', { timeout: 120_000 }, () => {
     const pts = towerCase(270).points;
     const index = new Map<string, number>();
     for (let p = 0; p < pts.length / 3; p++) index.set(`${pts[3 * p]},${pts[3 * p + 1]}`, p);
-    let agree = 0, total = 0;
+    let agree = 0,
+      total = 0;
     for (let p = 0; p < pts.length / 3; p++) {
-      const x = pts[3 * p], y = pts[3 * p + 1];
+      const x = pts[3 * p],
+        y = pts[3 * p + 1];
       const q = index.get(`${y},${-x}`);
       if (q === undefined) continue;
       total++;

@@ -256,7 +256,9 @@ export async function runDirection(input: DirectionInput, deps: DirectionDeps): 
   const { schedule } = input;
   const chunk = Math.max(2, schedule.chunkSteps - (schedule.chunkSteps % 2));
   const even = (n: number) => n + (n % 2);
-  const spinUp = even(schedule.spinUpSteps), develop = even(schedule.developSteps), average = even(schedule.averageSteps);
+  const spinUp = even(schedule.spinUpSteps),
+    develop = even(schedule.developSteps),
+    average = even(schedule.averageSteps);
   const totalSteps = spinUp + develop + average;
   const workOf = (g: Hierarchy) => g.levels.reduce((a, l) => a + (l.fastCells + l.slow.count + l.pre.count) * 2 ** l.index, 0);
   const work = workOf(h);
@@ -268,8 +270,10 @@ export async function runDirection(input: DirectionInput, deps: DirectionDeps): 
   const watch = async (stepper: Stepper, step: number) => {
     health = await stepper.health();
     if (health.nanCells > 0) throw new CfdDivergenceError(`${health.nanCells} cells are not a number`, step, input.directionDeg);
-    if (health.maxDensityDeviation > 0.2) throw new CfdDivergenceError(`density departs ${(100 * health.maxDensityDeviation).toFixed(0)} % from rest`, step, input.directionDeg);
-    if (health.maxLatticeSpeed > 0.4) throw new CfdDivergenceError(`a lattice speed of ${health.maxLatticeSpeed.toFixed(2)} (beyond the scheme's validity)`, step, input.directionDeg);
+    if (health.maxDensityDeviation > 0.2)
+      throw new CfdDivergenceError(`density departs ${(100 * health.maxDensityDeviation).toFixed(0)} % from rest`, step, input.directionDeg);
+    if (health.maxLatticeSpeed > 0.4)
+      throw new CfdDivergenceError(`a lattice speed of ${health.maxLatticeSpeed.toFixed(2)} (beyond the scheme's validity)`, step, input.directionDeg);
   };
   const saved = deps.loadCheckpoint ? await deps.loadCheckpoint() : null;
   if (saved) {
@@ -294,7 +298,13 @@ export async function runDirection(input: DirectionInput, deps: DirectionDeps): 
         await watch(cs, done);
         // The ETA counts the rest of the spin-up at its rate and the full grid at the work ratio.
         const coarseRate = n / dt;
-        report('spin-up', done, totalSteps, (coarseWork * n) / dt / 1e6, (spinUp - done) / coarseRate + ((totalSteps - spinUp) * work) / (coarseWork * coarseRate));
+        report(
+          'spin-up',
+          done,
+          totalSteps,
+          (coarseWork * n) / dt / 1e6,
+          (spinUp - done) / coarseRate + ((totalSteps - spinUp) * work) / (coarseWork * coarseRate),
+        );
       }
     } finally {
       await cs.close();
@@ -456,9 +466,9 @@ function voxelWarnings(voxels: DirectionManifest['voxelisation']): string[] {
   for (const v of voxels) if (!files.has(v.file) || v.level > 0) files.set(v.file, v);
   for (const [file, r] of files) {
     if (r.flipped) warnings.push(`${file}: the mesh is inside out (faces point inwards); it was turned the right way round`);
-    if (r.inconsistentColumns > 0) warnings.push(`${file}: ${r.inconsistentColumns} columns of cells cross faces that do not close a volume (holes or flipped faces); voxelised anyway`);
+    if (r.inconsistentColumns > 0)
+      warnings.push(`${file}: ${r.inconsistentColumns} columns of cells cross faces that do not close a volume (holes or flipped faces); voxelised anyway`);
     if (r.overlapColumns > 0) warnings.push(`${file}: overlapping volumes in ${r.overlapColumns} columns of cells; voxelised as their union`);
   }
   return warnings;
 }
-

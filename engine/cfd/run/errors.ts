@@ -2,7 +2,10 @@
 
 /** The grid or the input does not fit: refused before any step is made. */
 export class CfdInputError extends Error {
-  constructor(message: string, readonly field?: string) {
+  constructor(
+    message: string,
+    readonly field?: string,
+  ) {
     super(message);
     this.name = 'CfdInputError';
   }
@@ -10,7 +13,11 @@ export class CfdInputError extends Error {
 
 /** The run diverged (NaN, density or speed excursion): nothing it computed is kept. */
 export class CfdDivergenceError extends Error {
-  constructor(readonly reason: string, readonly step: number, readonly directionDeg: number) {
+  constructor(
+    readonly reason: string,
+    readonly step: number,
+    readonly directionDeg: number,
+  ) {
     super(`the flow diverged at step ${step} of direction ${directionDeg}°: ${reason}`);
     this.name = 'CfdDivergenceError';
   }

@@ -16,10 +16,7 @@ interface Init {
   health: Float64Array;
 }
 
-export type PoolCommand =
-  | { kind: 'advance'; steps: number; accumulate: boolean }
-  | { kind: 'health' }
-  | { kind: 'setSteps'; steps: number[] };
+export type PoolCommand = { kind: 'advance'; steps: number; accumulate: boolean } | { kind: 'health' } | { kind: 'setSteps'; steps: number[] };
 
 const init = workerData as Init;
 const barrier = makeBarrier(init.barrier, init.threads);

@@ -19,7 +19,8 @@ function grid() {
 
 describe('the worker-thread pool', () => {
   it('steps the shared grid on two threads to exactly the numbers one thread gets', async () => {
-    const one = grid(), two = grid();
+    const one = grid(),
+      two = grid();
     const a = inlineStepper(one);
     const b = await poolStepper(two, 2);
     try {

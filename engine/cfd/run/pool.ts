@@ -23,7 +23,11 @@ import type { PoolCommand } from './pool-worker.ts';
  */
 function workerBoot(): URL {
   // The ESM build of tsx's API (createRequire finds the CommonJS one beside it).
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+  const tsx = pathToFileURL(
+    createRequire(import.meta.url)
+      .resolve('tsx/esm/api')
+      .replace(/\.cjs$/, '.mjs'),
+  ).href;
   const worker = new URL('./pool-worker.ts', import.meta.url).href;
   const source = `import { register } from ${JSON.stringify(tsx)};\nregister();\nawait import(${JSON.stringify(worker)});`;
   return new URL(`data:text/javascript,${encodeURIComponent(source)}`);

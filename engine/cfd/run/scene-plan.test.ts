@@ -6,10 +6,12 @@ import { boxTriangles, concatTriangles } from '../geometry/box-mesh.ts';
 const study = { file: 'study.stl', role: 'solid' as const, study: true, triangles: boxTriangles(-15, -15, 0, 15, 15, 40) };
 // Surroundings: a ring of 20 m blocks out to 1 km.
 const blocks: Float32Array[] = [];
-for (let r = 100; r <= 1000; r += 150) for (let a = 0; a < 8; a++) {
-  const x = r * Math.cos((a * Math.PI) / 4), y = r * Math.sin((a * Math.PI) / 4);
-  blocks.push(boxTriangles(x - 10, y - 10, 0, x + 10, y + 10, 20));
-}
+for (let r = 100; r <= 1000; r += 150)
+  for (let a = 0; a < 8; a++) {
+    const x = r * Math.cos((a * Math.PI) / 4),
+      y = r * Math.sin((a * Math.PI) / 4);
+    blocks.push(boxTriangles(x - 10, y - 10, 0, x + 10, y + 10, 20));
+  }
 const surrounds = { file: 'surrounds.stl', role: 'solid' as const, triangles: concatTriangles(blocks) };
 
 describe('scene plans', () => {

@@ -78,7 +78,8 @@ function crop(triangles: Float32Array, cx: number, cy: number, radius: number): 
   const parts = findComponents(welded.indices, welded.vertexCount, welded.vertices);
   const inside = new Uint8Array(parts.count);
   for (let c = 0; c < parts.count; c++) {
-    const x = (parts.bounds[6 * c] + parts.bounds[6 * c + 3]) / 2 - cx, y = (parts.bounds[6 * c + 1] + parts.bounds[6 * c + 4]) / 2 - cy;
+    const x = (parts.bounds[6 * c] + parts.bounds[6 * c + 3]) / 2 - cx,
+      y = (parts.bounds[6 * c + 1] + parts.bounds[6 * c + 4]) / 2 - cy;
     inside[c] = x * x + y * y <= radius * radius ? 1 : 0;
   }
   let kept = 0;
@@ -139,7 +140,18 @@ export function planScene(input: SceneInput, limits: PlanLimits = DEFAULT_LIMITS
       'tier',
     );
   }
-  return { tier, centre, roiRadiusM, contextRadiusM, maxHeightM, plan, geometry, cells: cost.totalCells, updatesPerCoarseStep: cost.updatesPerCoarseStep, memoryBytes };
+  return {
+    tier,
+    centre,
+    roiRadiusM,
+    contextRadiusM,
+    maxHeightM,
+    plan,
+    geometry,
+    cells: cost.totalCells,
+    updatesPerCoarseStep: cost.updatesPerCoarseStep,
+    memoryBytes,
+  };
 }
 
 /**

@@ -30,7 +30,9 @@ export interface Stepper {
 }
 
 export function combineHealth(parts: Float64Array, threads: number): Health {
-  let maxDensityDeviation = 0, maxLatticeSpeed = 0, nanCells = 0;
+  let maxDensityDeviation = 0,
+    maxLatticeSpeed = 0,
+    nanCells = 0;
   for (let t = 0; t < threads; t++) {
     const o = t * HEALTH_FIELDS;
     maxDensityDeviation = Math.max(maxDensityDeviation, parts[o]);

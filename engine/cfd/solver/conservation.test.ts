@@ -9,7 +9,8 @@ import { voxelize } from '../geometry/voxelize.ts';
 import { domainBox, emptyHierarchy, physicsFor, refine, SUBURBAN_10MS, withColumns } from '../test/small-grids.ts';
 
 function speedAt(level: Level, i: number, j: number, k: number, latticePerMs: number): number {
-  const h = new Float64Array(19), m = new Float64Array(10);
+  const h = new Float64Array(19),
+    m = new Float64Array(10);
   const x = cellIndex(level.pad, i, j, k);
   for (let q = 0; q < 19; q++) h[q] = level.f[q * level.pad.n + x];
   momentsOf(h, m);
@@ -39,7 +40,7 @@ describe('the solver', () => {
     expect(Math.abs(mass() - before) / (12 * 10 * 10)).toBeLessThan(1e-6);
   });
 
-  it('keeps an empty domain\'s approach flow within ±5 % from 2 to 100 m across the fetch, through two refined levels', async () => {
+  it("keeps an empty domain's approach flow within ±5 % from 2 to 100 m across the fetch, through two refined levels", async () => {
     const box0 = domainBox(16, 640, 192, 160);
     const r1 = refine(box0, 160, 480, 48, 144, 64);
     const r2 = refine(r1.box, 224, 416, 72, 120, 32);
@@ -51,7 +52,8 @@ describe('the solver', () => {
     const steps = 2 * Math.round(640 / 10 / h.dt0S / 2);
     await stepper.advance(steps, false);
     const inflow = physics.profile;
-    let worst = 0, checked = 0;
+    let worst = 0,
+      checked = 0;
     for (const level of h.levels) {
       const { box } = level;
       const sponge = level.index === 0 ? physics.spongeCells : 0;

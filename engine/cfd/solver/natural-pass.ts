@@ -10,7 +10,8 @@ import { SMAG, share, type ThreadContext } from './step.ts';
 /** Per-thread health record: max |ρ − 1|, max |u| (lattice), NaN count, the cell of the worst ρ. */
 export const HEALTH_FIELDS = 4;
 const Q = 19;
-const FLUID = KIND.FLUID, FIELDS = SLAB_FIELDS;
+const FLUID = KIND.FLUID,
+  FIELDS = SLAB_FIELDS;
 /** Cμ^¼ = 0.09^¼ (Prandtl–Kolmogorov). */
 const CMU4 = Math.sqrt(0.3);
 
@@ -20,7 +21,10 @@ const CMU4 = Math.sqrt(0.3);
  */
 export function naturalPass(h: Grid, ctx: ThreadContext, accumulate: boolean, health: Float64Array | null): void {
   const { h: pop, m } = ctx.scratch;
-  let maxDrho = 0, maxU = 0, nan = 0, worst = -1;
+  let maxDrho = 0,
+    maxU = 0,
+    nan = 0,
+    worst = -1;
   for (const level of h.levels) {
     const { box, pad, f, kind } = level;
     const n = pad.n;
@@ -34,7 +38,10 @@ export function naturalPass(h: Grid, ctx: ThreadContext, accumulate: boolean, he
           if (kind[x] !== FLUID) continue;
           for (let q = 0; q < Q; q++) pop[q] = f[q * n + x];
           momentsOf(pop, m);
-          const rho = m[0], ux = m[1], uy = m[2], uz = m[3];
+          const rho = m[0],
+            ux = m[1],
+            uy = m[2],
+            uz = m[3];
           const sp2 = ux * ux + uy * uy + uz * uz;
           if (health) {
             if (!(rho === rho) || !(sp2 === sp2)) nan++;
@@ -54,7 +61,7 @@ export function naturalPass(h: Grid, ctx: ThreadContext, accumulate: boolean, he
             const nu0 = nuk + level.nuX[i];
             const tau = relaxationTime(nu0, SMAG * level.len2[x], tensorNorm(m, 4), rho);
             const nuT = (tau - 0.5) / 3;
-            const o = FIELDS * (x % pad.pxy + k * pad.pxy);
+            const o = FIELDS * ((x % pad.pxy) + k * pad.pxy);
             const s = level.slabSum;
             s[o] += sp;
             s[o + 1] += sp2;

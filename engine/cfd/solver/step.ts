@@ -15,7 +15,16 @@
  * f_q(x)): statistics, divergence checks and checkpoints are taken then.
  */
 import { collideRunsEven, collideRunsOdd, collideSlowEven, collideSlowOdd, emitPrescribedEven, emitPrescribedOdd } from '../kernel/aa-kernel.generated.ts';
-import { MOMENTS, emitFromStrain, momentsOf, regularizedPost, relaxationTime, relaxationTimeFromStrain, strainFromMoments, tensorNorm } from '../kernel/cell.ts';
+import {
+  MOMENTS,
+  emitFromStrain,
+  momentsOf,
+  regularizedPost,
+  relaxationTime,
+  relaxationTimeFromStrain,
+  strainFromMoments,
+  tensorNorm,
+} from '../kernel/cell.ts';
 import * as lattice from '../lattice/d3q19.ts';
 import { DRAG, SOURCE, STENCIL, type Level } from '../grid/level.ts';
 import type { Grid } from '../grid/level.ts';
@@ -23,11 +32,16 @@ import type { Grid } from '../grid/level.ts';
 // Module-local copies (imported bindings can compile to getter calls in the hot loops).
 const Q = 19;
 const OPP = Int32Array.from(lattice.OPP);
-const MOM = MOMENTS, ST = STENCIL;
+const MOM = MOMENTS,
+  ST = STENCIL;
 /** 18√2: relaxationTime's factor on L²·|Π_neq|/ρ (Hou et al. 1996). */
 export const SMAG = 18 * Math.SQRT2;
-const OUTLET = SOURCE.OUTLET, GHOST = SOURCE.GHOST, RESTRICT = SOURCE.RESTRICT;
-const GROUND = DRAG.GROUND, POROUS = DRAG.POROUS, TOP = DRAG.TOP;
+const OUTLET = SOURCE.OUTLET,
+  GHOST = SOURCE.GHOST,
+  RESTRICT = SOURCE.RESTRICT;
+const GROUND = DRAG.GROUND,
+  POROUS = DRAG.POROUS,
+  TOP = DRAG.TOP;
 
 export interface ThreadContext {
   thread: number;
@@ -59,8 +73,11 @@ export function share(count: number, thread: number, threads: number): [number, 
 /** Splits a level's runs so each thread gets about the same number of cells. */
 export function splitRuns(level: Level, thread: number, threads: number): [number, number] {
   const total = level.fastCells;
-  const lo = (total * thread) / threads, hi = (total * (thread + 1)) / threads;
-  let acc = 0, start = -1, end = level.runCount;
+  const lo = (total * thread) / threads,
+    hi = (total * (thread + 1)) / threads;
+  let acc = 0,
+    start = -1,
+    end = level.runCount;
   for (let r = 0; r < level.runCount; r++) {
     if (start < 0 && acc >= lo) start = r;
     if (acc >= hi) {
@@ -174,8 +191,12 @@ export function collideSlowReference(level: Level, s: number, odd: boolean, recO
   momentsOf(h, m);
   const rho = m[0];
   const tau = relaxationTime(slow.nu[s], SMAG * level.len2[x], tensorNorm(m, 4), rho);
-  let ux = m[1], uy = m[2], uz = m[3];
-  let dux = 0, duy = 0, duz = 0;
+  let ux = m[1],
+    uy = m[2],
+    uz = m[3];
+  let dux = 0,
+    duy = 0,
+    duz = 0;
   const kind = slow.dragKind[s];
   if (kind === GROUND) {
     // Log-law wall stress on the first layer over a free-slip floor: Δu = −C_f·|u_h|·u_h per step,
@@ -234,7 +255,21 @@ function collideLevel(h: Grid, level: Level, sub: number, ctx: ThreadContext): v
   const recOut = level.rec[step & 1];
   const [s0, s1] = share(level.slow.count, ctx.thread, ctx.threads);
   const { slow } = level;
-  (odd ? collideSlowOdd : collideSlowEven)(level.f, pad.n, slow.cell, slow.read, slow.nu, level.len2, slow.dragKind, slow.drag, slow.record, recOut, level.wallShear, s0, s1);
+  (odd ? collideSlowOdd : collideSlowEven)(
+    level.f,
+    pad.n,
+    slow.cell,
+    slow.read,
+    slow.nu,
+    level.len2,
+    slow.dragKind,
+    slow.drag,
+    slow.record,
+    recOut,
+    level.wallShear,
+    s0,
+    s1,
+  );
   const [p0, p1] = share(level.pre.count, ctx.thread, ctx.threads);
   for (let p = p0; p < p1; p++) prepare(h, level, p, sub, ctx);
   const { pre } = level;
@@ -257,7 +292,8 @@ function restrict(h: Grid, level: Level, ctx: ThreadContext): void {
       if (fx < 0) continue;
       for (let q = 0; q < Q; q++) pop[q] = fine.f[q * fp.n + fx];
       momentsOf(pop, m);
-      const k = Math.floor(fx / fp.pxy) - 1, i = (fx % fp.px) - 1;
+      const k = Math.floor(fx / fp.pxy) - 1,
+        i = (fx % fp.px) - 1;
       const tau = relaxationTime(fine.nuZ[k] + fine.nuX[i], SMAG * fine.len2[fx], tensorNorm(m, 4), m[0]);
       // Strain from Π_neq, then the same weighting as the ghosts' (profile factors on u_h, S_xz, S_yz).
       const ks = -1 / (2 * m[0] * (1 / 3) * tau);

@@ -30,16 +30,19 @@ export interface Measured extends Probe {
 export function parseCsv(text: string): Array<Record<string, number>> {
   const lines = text.trim().split(/\r?\n/);
   const names = lines[0].split(',').map((s) => s.trim());
-  return lines.slice(1).filter((l) => l.trim() !== '').map((line, row) => {
-    const cells = line.split(',');
-    const out: Record<string, number> = {};
-    names.forEach((name, c) => {
-      const v = Number(cells[c]);
-      if (!Number.isFinite(v)) throw new RangeError(`row ${row + 2}, column ${name}: '${cells[c] ?? ''}' is not a number`);
-      out[name] = v;
+  return lines
+    .slice(1)
+    .filter((l) => l.trim() !== '')
+    .map((line, row) => {
+      const cells = line.split(',');
+      const out: Record<string, number> = {};
+      names.forEach((name, c) => {
+        const v = Number(cells[c]);
+        if (!Number.isFinite(v)) throw new RangeError(`row ${row + 2}, column ${name}: '${cells[c] ?? ''}' is not a number`);
+        out[name] = v;
+      });
+      return out;
     });
-    return out;
-  });
 }
 
 export function parseProbes(text: string): Probe[] {
@@ -139,12 +142,15 @@ export function score(predicted: ArrayLike<number>, observed: ArrayLike<number>,
     const d = Math.abs(predicted[i] - observed[i]);
     if (d <= 0.25 * Math.abs(observed[i]) || d <= 0.1 * uH) hits++;
   }
-  let mp = 0, mo = 0;
+  let mp = 0,
+    mo = 0;
   for (let i = 0; i < n; i++) {
     mp += predicted[i] / n;
     mo += observed[i] / n;
   }
-  let sxy = 0, sxx = 0, syy = 0;
+  let sxy = 0,
+    sxx = 0,
+    syy = 0;
   for (let i = 0; i < n; i++) {
     sxy += (predicted[i] - mp) * (observed[i] - mo);
     sxx += (predicted[i] - mp) ** 2;

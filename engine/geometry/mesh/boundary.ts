@@ -137,7 +137,12 @@ function loopSpan(
   const vertexAt = (j: number): number => (j < n ? loopVertices[from + j] : tail);
   const total = closed ? n : n + 1;
   if (total > EXACT_SPAN_VERTICES) {
-    let minX = Infinity, minY = Infinity, minZ = Infinity, maxX = -Infinity, maxY = -Infinity, maxZ = -Infinity;
+    let minX = Infinity,
+      minY = Infinity,
+      minZ = Infinity,
+      maxX = -Infinity,
+      maxY = -Infinity,
+      maxZ = -Infinity;
     for (let j = 0; j < total; j++) {
       const v = vertexAt(j) * 3;
       minX = Math.min(minX, vertices[v]);

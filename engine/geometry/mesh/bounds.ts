@@ -6,8 +6,12 @@ export interface Bounds {
 }
 
 export function boundsOf(positions: Float32Array): Bounds {
-  let minX = Infinity, minY = Infinity, minZ = Infinity;
-  let maxX = -Infinity, maxY = -Infinity, maxZ = -Infinity;
+  let minX = Infinity,
+    minY = Infinity,
+    minZ = Infinity;
+  let maxX = -Infinity,
+    maxY = -Infinity,
+    maxZ = -Infinity;
   for (let i = 0; i + 2 < positions.length; i += 3) {
     const x = positions[i];
     const y = positions[i + 1];

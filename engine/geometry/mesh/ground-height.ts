@@ -23,9 +23,15 @@ export function groundHeightSampler(ground: Float32Array): GroundHeight {
       let best = Number.NaN;
       for (let i = grid.cellStart[cell]; i < grid.cellStart[cell + 1]; i++) {
         const o = grid.items[i] * 9;
-        const ax = ground[o], ay = ground[o + 1], az = ground[o + 2];
-        const bx = ground[o + 3] - ax, by = ground[o + 4] - ay, bz = ground[o + 5] - az;
-        const cx = ground[o + 6] - ax, cy = ground[o + 7] - ay, cz = ground[o + 8] - az;
+        const ax = ground[o],
+          ay = ground[o + 1],
+          az = ground[o + 2];
+        const bx = ground[o + 3] - ax,
+          by = ground[o + 4] - ay,
+          bz = ground[o + 5] - az;
+        const cx = ground[o + 6] - ax,
+          cy = ground[o + 7] - ay,
+          cz = ground[o + 8] - az;
         const det = bx * cy - by * cx;
         if (Math.abs(det) < 1e-12) continue;
         const px = x - ax;

@@ -89,7 +89,12 @@ describe('orientation', () => {
 
   it('marks every triangle of an inside-out box wrong (outward by signed volume)', () => {
     const soup = boxSoup(0, 0, 0, 1, 1, 1);
-    const a = analyzeMesh(flipTriangles(soup, Array.from({ length: 12 }, (_, t) => t)));
+    const a = analyzeMesh(
+      flipTriangles(
+        soup,
+        Array.from({ length: 12 }, (_, t) => t),
+      ),
+    );
     expect(a.orientation.inconsistentEdgeCount).toBe(0);
     expect(a.orientation.wrongCount).toBe(12);
     expect(a.orientation.patchWrong[0]).toBe(12);
@@ -105,9 +110,33 @@ describe('orientation', () => {
 describe('degenerate triangles and bounds', () => {
   it('flags zero-area and sliver triangles', () => {
     const soup = Float32Array.of(
-      0, 0, 0, 1, 0, 0, 0, 1, 0, // fine
-      0, 0, 0, 1, 0, 0, 2, 0, 0, // collinear
-      0, 0, 0, 100, 0, 0, 50, 0.001, 0, // 100 m long, 1 mm high
+      0,
+      0,
+      0,
+      1,
+      0,
+      0,
+      0,
+      1,
+      0, // fine
+      0,
+      0,
+      0,
+      1,
+      0,
+      0,
+      2,
+      0,
+      0, // collinear
+      0,
+      0,
+      0,
+      100,
+      0,
+      0,
+      50,
+      0.001,
+      0, // 100 m long, 1 mm high
     );
     const d = findDegenerateTriangles(soup);
     expect(Array.from(d.kind)).toEqual([0, DEGENERATE_ZERO_AREA, DEGENERATE_SLIVER]);

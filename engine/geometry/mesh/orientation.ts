@@ -121,14 +121,7 @@ export function orientTriangles(indices: Uint32Array, vertices: Float32Array, ed
 }
 
 /** Signed volume of the listed triangles with `relative` windings applied, about the first vertex (for precision). */
-function signedVolumeOf(
-  list: Int32Array,
-  start: number,
-  end: number,
-  indices: Uint32Array,
-  vertices: Float32Array,
-  relative: Uint8Array,
-): number {
+function signedVolumeOf(list: Int32Array, start: number, end: number, indices: Uint32Array, vertices: Float32Array, relative: Uint8Array): number {
   const o = indices[list[start] * 3] * 3;
   const ox = vertices[o];
   const oy = vertices[o + 1];

@@ -12,13 +12,19 @@ export function isInsideSoup(soup: Float32Array, candidates: Uint32Array | undef
   let crossings = 0;
   for (let i = 0; i < count; i++) {
     const o = (candidates ? candidates[i] : i) * 9;
-    const ax = soup[o], ay = soup[o + 1];
-    const bx = soup[o + 3], by = soup[o + 4];
-    const cx = soup[o + 6], cy = soup[o + 7];
+    const ax = soup[o],
+      ay = soup[o + 1];
+    const bx = soup[o + 3],
+      by = soup[o + 4];
+    const cx = soup[o + 6],
+      cy = soup[o + 7];
     // Quick reject on the plan bounding box.
     if ((px < ax && px < bx && px < cx) || (px > ax && px > bx && px > cx)) continue;
     if ((py < ay && py < by && py < cy) || (py > ay && py > by && py > cy)) continue;
-    const ux = bx - ax, uy = by - ay, vx = cx - ax, vy = cy - ay;
+    const ux = bx - ax,
+      uy = by - ay,
+      vx = cx - ax,
+      vy = cy - ay;
     const det = ux * vy - uy * vx;
     if (det === 0) continue; // vertical triangle: a vertical ray does not cross it
     const qx = px - ax;
@@ -38,8 +44,12 @@ export function isInsideSoup(soup: Float32Array, candidates: Uint32Array | undef
  */
 export function probeBelowTriangle(soup: Float32Array, t: number, flip: boolean, depthM: number): [number, number, number] {
   const o = t * 9;
-  const ux = soup[o + 3] - soup[o], uy = soup[o + 4] - soup[o + 1], uz = soup[o + 5] - soup[o + 2];
-  const vx = soup[o + 6] - soup[o], vy = soup[o + 7] - soup[o + 1], vz = soup[o + 8] - soup[o + 2];
+  const ux = soup[o + 3] - soup[o],
+    uy = soup[o + 4] - soup[o + 1],
+    uz = soup[o + 5] - soup[o + 2];
+  const vx = soup[o + 6] - soup[o],
+    vy = soup[o + 7] - soup[o + 1],
+    vz = soup[o + 8] - soup[o + 2];
   let nx = uy * vz - uz * vy;
   let ny = uz * vx - ux * vz;
   let nz = ux * vy - uy * vx;

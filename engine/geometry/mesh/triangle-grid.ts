@@ -38,7 +38,12 @@ function cellsAlong(size: number, cell: number): number {
 export function buildTriangleGrid(positions: Float32Array, options: GridOptions = {}): TriangleGrid {
   const count = options.subset ? options.subset.length : Math.floor(positions.length / 9);
   const triangleAt = (i: number): number => (options.subset ? options.subset[i] : i);
-  let minX = Infinity, minY = Infinity, minZ = Infinity, maxX = -Infinity, maxY = -Infinity, maxZ = -Infinity;
+  let minX = Infinity,
+    minY = Infinity,
+    minZ = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity,
+    maxZ = -Infinity;
   for (let i = 0; i < count; i++) {
     const o = triangleAt(i) * 9;
     for (let k = 0; k < 9; k += 3) {
@@ -116,16 +121,7 @@ function clampCell(value: number, n: number): number {
 }
 
 /** Cell range [x0, y0, z0, x1, y1, z1] (inclusive) of a box, clamped to the grid; false when outside. */
-export function boxCells(
-  grid: TriangleGrid,
-  minX: number,
-  minY: number,
-  minZ: number,
-  maxX: number,
-  maxY: number,
-  maxZ: number,
-  out: Int32Array,
-): boolean {
+export function boxCells(grid: TriangleGrid, minX: number, minY: number, minZ: number, maxX: number, maxY: number, maxZ: number, out: Int32Array): boolean {
   const x0 = Math.floor((minX - grid.minX) / grid.cellX);
   const y0 = Math.floor((minY - grid.minY) / grid.cellY);
   const x1 = Math.floor((maxX - grid.minX) / grid.cellX);

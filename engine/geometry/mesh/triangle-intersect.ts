@@ -28,9 +28,15 @@ function load(soup: Float32Array, t: number, at: number, ox: number, oy: number,
 
 /** Unit normal of the triangle at scratch[at], into n; false when degenerate. */
 function unitNormal(at: number, n: Float64Array): boolean {
-  const ux = scratch[at + 3] - scratch[at], uy = scratch[at + 4] - scratch[at + 1], uz = scratch[at + 5] - scratch[at + 2];
-  const vx = scratch[at + 6] - scratch[at], vy = scratch[at + 7] - scratch[at + 1], vz = scratch[at + 8] - scratch[at + 2];
-  const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+  const ux = scratch[at + 3] - scratch[at],
+    uy = scratch[at + 4] - scratch[at + 1],
+    uz = scratch[at + 5] - scratch[at + 2];
+  const vx = scratch[at + 6] - scratch[at],
+    vy = scratch[at + 7] - scratch[at + 1],
+    vz = scratch[at + 8] - scratch[at + 2];
+  const nx = uy * vz - uz * vy,
+    ny = uz * vx - ux * vz,
+    nz = ux * vy - uy * vx;
   const length = Math.hypot(nx, ny, nz);
   if (!(length > 1e-12)) return false;
   n[0] = nx / length;
@@ -45,13 +51,18 @@ const dA = new Float64Array(3);
 const dB = new Float64Array(3);
 
 export function trianglesInterpenetrate(a: Float32Array, ta: number, b: Float32Array, tb: number, epsM: number): boolean {
-  const ox = a[ta * 9], oy = a[ta * 9 + 1], oz = a[ta * 9 + 2];
+  const ox = a[ta * 9],
+    oy = a[ta * 9 + 1],
+    oz = a[ta * 9 + 2];
   load(a, ta, 0, ox, oy, oz);
   load(b, tb, 9, ox, oy, oz);
   if (!unitNormal(0, nA) || !unitNormal(9, nB)) return false;
 
   // Signed distances of each triangle's corners to the other's plane, snapped to 0 within eps.
-  let aPos = false, aNeg = false, bPos = false, bNeg = false;
+  let aPos = false,
+    aNeg = false,
+    bPos = false,
+    bNeg = false;
   for (let k = 0; k < 3; k++) {
     let d = nB[0] * (scratch[k * 3] - scratch[9]) + nB[1] * (scratch[k * 3 + 1] - scratch[10]) + nB[2] * (scratch[k * 3 + 2] - scratch[11]);
     if (Math.abs(d) <= epsM) d = 0;
@@ -109,7 +120,9 @@ function interval(at: number, d: Float64Array, ux: number, uy: number, uz: numbe
 function coplanarSameFacingOverlap(epsM: number): boolean {
   if (nA[0] * nB[0] + nA[1] * nB[1] + nA[2] * nB[2] <= 0) return false;
   // Drop the normal's dominant axis.
-  const ax = Math.abs(nA[0]), ay = Math.abs(nA[1]), az = Math.abs(nA[2]);
+  const ax = Math.abs(nA[0]),
+    ay = Math.abs(nA[1]),
+    az = Math.abs(nA[2]);
   const u = ax >= ay && ax >= az ? 1 : 0;
   const v = ax >= ay && ax >= az ? 2 : ay >= az ? 2 : 1;
   // Any proper edge crossing, or a corner or centroid of one strictly inside the other.
@@ -123,8 +136,14 @@ function cross2(ox: number, oy: number, ax: number, ay: number, bx: number, by: 
 }
 
 function segmentsCross(p: number, q: number, r: number, s: number, u: number, v: number, epsM: number): boolean {
-  const px = scratch[p + u], py = scratch[p + v], qx = scratch[q + u], qy = scratch[q + v];
-  const rx = scratch[r + u], ry = scratch[r + v], sx = scratch[s + u], sy = scratch[s + v];
+  const px = scratch[p + u],
+    py = scratch[p + v],
+    qx = scratch[q + u],
+    qy = scratch[q + v];
+  const rx = scratch[r + u],
+    ry = scratch[r + v],
+    sx = scratch[s + u],
+    sy = scratch[s + v];
   const lpq = Math.hypot(qx - px, qy - py);
   const lrs = Math.hypot(sx - rx, sy - ry);
   // Signed distances (in metres) of each segment's ends from the other's line.
@@ -137,7 +156,12 @@ function segmentsCross(p: number, q: number, r: number, s: number, u: number, v:
 
 /** Is (x, y) inside triangle q (dropping axes u, v) by more than eps from each edge? */
 function strictlyInside(x: number, y: number, q: number, u: number, v: number, epsM: number): boolean {
-  const x0 = scratch[q + u], y0 = scratch[q + v], x1 = scratch[q + 3 + u], y1 = scratch[q + 3 + v], x2 = scratch[q + 6 + u], y2 = scratch[q + 6 + v];
+  const x0 = scratch[q + u],
+    y0 = scratch[q + v],
+    x1 = scratch[q + 3 + u],
+    y1 = scratch[q + 3 + v],
+    x2 = scratch[q + 6 + u],
+    y2 = scratch[q + 6 + v];
   const orientation = Math.sign(cross2(x0, y0, x1, y1, x2, y2));
   if (orientation === 0) return false;
   return (

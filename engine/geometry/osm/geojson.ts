@@ -71,7 +71,12 @@ export function parseGeoJson(text: string): { footprints: GeoFootprint[]; warnin
     if (anyBuildingProperty && (tags.building === undefined || tags.building === 'no')) continue;
     const geometry = feature.geometry;
     if (!isObject(geometry)) continue;
-    const polygons = geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.type === 'MultiPolygon' && Array.isArray(geometry.coordinates) ? geometry.coordinates : [];
+    const polygons =
+      geometry.type === 'Polygon'
+        ? [geometry.coordinates]
+        : geometry.type === 'MultiPolygon' && Array.isArray(geometry.coordinates)
+          ? geometry.coordinates
+          : [];
     polygons.forEach((polygon, k) => {
       const id = polygons.length > 1 ? `feature/${feature.id}#${k + 1}` : `feature/${feature.id}`;
       try {

@@ -34,9 +34,15 @@ export function checkClosedMesh(positions: ArrayLike<number>, indices: ArrayLike
   let volume = 0;
   for (let t = 0; t < indices.length; t += 3) {
     const [a, b, c] = [indices[t]! * 3, indices[t + 1]! * 3, indices[t + 2]! * 3];
-    const ax = positions[a]!, ay = positions[a + 1]!, az = positions[a + 2]!;
-    const bx = positions[b]!, by = positions[b + 1]!, bz = positions[b + 2]!;
-    const cx = positions[c]!, cy = positions[c + 1]!, cz = positions[c + 2]!;
+    const ax = positions[a]!,
+      ay = positions[a + 1]!,
+      az = positions[a + 2]!;
+    const bx = positions[b]!,
+      by = positions[b + 1]!,
+      bz = positions[b + 2]!;
+    const cx = positions[c]!,
+      cy = positions[c + 1]!,
+      cz = positions[c + 2]!;
     volume += ax * (by * cz - bz * cy) + ay * (bz * cx - bx * cz) + az * (bx * cy - by * cx);
   }
   volume /= 6;

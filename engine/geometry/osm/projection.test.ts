@@ -66,7 +66,11 @@ function vincentyMetres([lon1, lat1]: [number, number], [lon2, lat2]: [number, n
   const U2 = Math.atan((1 - f) * Math.tan(lat2 * rad));
   const [sinU1, cosU1, sinU2, cosU2] = [Math.sin(U1), Math.cos(U1), Math.sin(U2), Math.cos(U2)];
   let lambda = L;
-  let sigma = 0, sinSigma = 0, cosSigma = 0, cos2SigmaM = 0, cosSqAlpha = 0;
+  let sigma = 0,
+    sinSigma = 0,
+    cosSigma = 0,
+    cos2SigmaM = 0,
+    cosSqAlpha = 0;
   for (let k = 0; k < 100; k++) {
     const sinLambda = Math.sin(lambda);
     const cosLambda = Math.cos(lambda);
@@ -85,6 +89,9 @@ function vincentyMetres([lon1, lat1]: [number, number], [lon2, lat2]: [number, n
   const A = 1 + (uSq / 16384) * (4096 + uSq * (-768 + uSq * (320 - 175 * uSq)));
   const B = (uSq / 1024) * (256 + uSq * (-128 + uSq * (74 - 47 * uSq)));
   const deltaSigma =
-    B * sinSigma * (cos2SigmaM + (B / 4) * (cosSigma * (-1 + 2 * cos2SigmaM * cos2SigmaM) - (B / 6) * cos2SigmaM * (-3 + 4 * sinSigma * sinSigma) * (-3 + 4 * cos2SigmaM * cos2SigmaM)));
+    B *
+    sinSigma *
+    (cos2SigmaM +
+      (B / 4) * (cosSigma * (-1 + 2 * cos2SigmaM * cos2SigmaM) - (B / 6) * cos2SigmaM * (-3 + 4 * sinSigma * sinSigma) * (-3 + 4 * cos2SigmaM * cos2SigmaM)));
   return b * A * (sigma - deltaSigma);
 }

@@ -103,14 +103,20 @@ describe('surrounds from the hand-written OSM extract', () => {
   it('refuses malformed XML with a clear message', () => {
     const broken = extract.replace('</way>', '</wya>');
     expect(() => surroundsFromMapData(broken, origin)).toThrow(OsmParseError);
-    expect(() => surroundsFromMapData(broken, origin)).toThrow(/The OSM file is not well-formed XML: malformed XML at line \d+, column \d+: the end tag <\/wya> does not match the open <way>/);
+    expect(() => surroundsFromMapData(broken, origin)).toThrow(
+      /The OSM file is not well-formed XML: malformed XML at line \d+, column \d+: the end tag <\/wya> does not match the open <way>/,
+    );
     expect(() => surroundsFromMapData('<gpx></gpx>', origin)).toThrow('the root element is <gpx>, an OSM extract starts with <osm>');
     expect(() => surroundsFromMapData('hello', origin)).toThrow('neither OSM XML');
   });
 });
 
 describe('GeoJSON footprints', () => {
-  const feature = (properties: Record<string, unknown>, coordinates: number[][][]) => ({ type: 'Feature', properties, geometry: { type: 'Polygon', coordinates } });
+  const feature = (properties: Record<string, unknown>, coordinates: number[][][]) => ({
+    type: 'Feature',
+    properties,
+    geometry: { type: 'Polygon', coordinates },
+  });
   const square = (lon: number, lat: number, d: number) => [
     [
       [lon, lat],
@@ -125,7 +131,11 @@ describe('GeoJSON footprints', () => {
     const withHole = [...square(-87.63, 41.88, 0.0004), ...square(-87.6299, 41.8801, 0.0001).map((r) => [...r].reverse())];
     const text = JSON.stringify({
       type: 'FeatureCollection',
-      features: [feature({ building: 'yes', height: 30 }, withHole), feature({ building: 'yes', 'building:levels': '2' }, square(-87.631, 41.88, 0.0002)), feature({ landuse: 'grass' }, square(-87.632, 41.88, 0.0002))],
+      features: [
+        feature({ building: 'yes', height: 30 }, withHole),
+        feature({ building: 'yes', 'building:levels': '2' }, square(-87.631, 41.88, 0.0002)),
+        feature({ landuse: 'grass' }, square(-87.632, 41.88, 0.0002)),
+      ],
     });
     expect(detectMapFormat(text)).toBe('geojson');
     const { footprints } = parseGeoJson(text);
@@ -139,8 +149,17 @@ describe('GeoJSON footprints', () => {
   });
 
   it('refuses projected coordinates and broken JSON clearly', () => {
-    expect(() => parseGeoJson('{"type": "Feature", "properties": {}, "geometry": {"type": "Polygon", "coordinates": [[[440000, 4636000], [440010, 4636000], [440010, 4636010], [440000, 4636000]]]}}').footprints).not.toThrow();
-    expect(parseGeoJson('{"type": "Feature", "properties": {}, "geometry": {"type": "Polygon", "coordinates": [[[440000, 4636000], [440010, 4636000], [440010, 4636010], [440000, 4636000]]]}}').warnings[0]).toContain('not a WGS84 longitude/latitude');
+    expect(
+      () =>
+        parseGeoJson(
+          '{"type": "Feature", "properties": {}, "geometry": {"type": "Polygon", "coordinates": [[[440000, 4636000], [440010, 4636000], [440010, 4636010], [440000, 4636000]]]}}',
+        ).footprints,
+    ).not.toThrow();
+    expect(
+      parseGeoJson(
+        '{"type": "Feature", "properties": {}, "geometry": {"type": "Polygon", "coordinates": [[[440000, 4636000], [440010, 4636000], [440010, 4636010], [440000, 4636000]]]}}',
+      ).warnings[0],
+    ).toContain('not a WGS84 longitude/latitude');
     expect(() => parseGeoJson('{"type": "FeatureCollection", "features": [')).toThrow('The GeoJSON file is not valid JSON');
   });
 });
@@ -151,7 +170,7 @@ describe('building heights from tags', () => {
     ['12 m', 12],
     ['12.5m', 12.5],
     ['40 ft', 40 * 0.3048],
-    ["10'6\"", 10 * 0.3048 + 6 * 0.0254],
+    ['10\'6"', 10 * 0.3048 + 6 * 0.0254],
     ['tall', null],
     ['-3', null],
     ['5000', null],

@@ -88,7 +88,11 @@ function oriented(ring: Point2[], ccw: boolean): Point2[] {
 }
 
 function label(footprint: GeoFootprint): string {
-  return footprint.tags.name ?? footprint.tags['addr:housename'] ?? (footprint.tags['addr:street'] ? `${footprint.tags['addr:housenumber'] ?? ''} ${footprint.tags['addr:street']}`.trim() : '');
+  return (
+    footprint.tags.name ??
+    footprint.tags['addr:housename'] ??
+    (footprint.tags['addr:street'] ? `${footprint.tags['addr:housenumber'] ?? ''} ${footprint.tags['addr:street']}`.trim() : '')
+  );
 }
 
 export function buildSurrounds(footprints: readonly GeoFootprint[], options: SurroundsOptions, warningsIn: Warnings = []): Surrounds {

@@ -98,7 +98,12 @@ describe('triangulate + extrude on random simple polygons', () => {
   });
 
   it('refuses an outline that crosses itself', () => {
-    const bowTie: Point2[] = [[0, 0], [10, 10], [10, 0], [0, 10]];
+    const bowTie: Point2[] = [
+      [0, 0],
+      [10, 10],
+      [10, 0],
+      [0, 10],
+    ];
     expect(() => triangulate(bowTie)).toThrow(TriangulationError);
   });
 });

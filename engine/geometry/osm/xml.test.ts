@@ -4,7 +4,12 @@ import { tokenizeXml, XmlError } from './xml.ts';
 function events(text: string): string[] {
   const out: string[] = [];
   tokenizeXml(text, {
-    start: (name, attributes, selfClosing) => out.push(`<${name}${Object.entries(attributes).map(([k, v]) => ` ${k}=${v}`).join('')}${selfClosing ? '/' : ''}>`),
+    start: (name, attributes, selfClosing) =>
+      out.push(
+        `<${name}${Object.entries(attributes)
+          .map(([k, v]) => ` ${k}=${v}`)
+          .join('')}${selfClosing ? '/' : ''}>`,
+      ),
     end: (name) => out.push(`</${name}>`),
   });
   return out;

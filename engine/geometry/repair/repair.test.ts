@@ -42,7 +42,11 @@ describe('repairMesh', () => {
   it('closes a concave (L-shaped) hole with its own vertices', () => {
     // Remove three cells of a 3 × 3 wall grid in an L.
     const holed = cutBox(
-      [[0, 0.2, 0.4, 0.6, 10], [0, 10], [0, 0.2, 0.4, 0.6, 10]],
+      [
+        [0, 0.2, 0.4, 0.6, 10],
+        [0, 10],
+        [0, 0.2, 0.4, 0.6, 10],
+      ],
       (face, i, j) => face === '-y' && ((i === 1 && j === 1) || (i === 2 && j === 1) || (i === 1 && j === 2)),
     );
     const { positions, report } = repairMesh(holed);
@@ -55,7 +59,12 @@ describe('repairMesh', () => {
     const mixed = repairMesh(flipTriangles(box, [0, 7]));
     expect(mixed.report.trianglesFlipped).toBe(2);
     expect(volumeOf(mixed.positions)).toBeCloseTo(8, 5);
-    const insideOut = repairMesh(flipTriangles(box, Array.from({ length: 12 }, (_, t) => t)));
+    const insideOut = repairMesh(
+      flipTriangles(
+        box,
+        Array.from({ length: 12 }, (_, t) => t),
+      ),
+    );
     expect(insideOut.report.trianglesFlipped).toBe(12);
     expect(volumeOf(insideOut.positions)).toBeCloseTo(8, 5);
   });

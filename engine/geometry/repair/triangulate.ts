@@ -52,15 +52,16 @@ export function earClip(points: Float64Array): Uint32Array | undefined {
   const vz = nx * uy - ny * ux;
   const rim: Vector2[] = [];
   for (let i = 0; i < n; i++) {
-    const px = points[i * 3], py = points[i * 3 + 1], pz = points[i * 3 + 2];
+    const px = points[i * 3],
+      py = points[i * 3 + 1],
+      pz = points[i * 3 + 2];
     rim.push(new Vector2(px * ux + py * uy + pz * uz, px * vx + py * vy + pz * vz));
   }
   let rimArea2 = 0;
   for (let i = 0, j = n - 1; i < n; j = i++) rimArea2 += rim[j].x * rim[i].y - rim[i].x * rim[j].y;
   // triangulateShape drops a last point equal to the first, in place: hand it a copy.
   const triangles = Uint32Array.from(ShapeUtils.triangulateShape([...rim], []).flat());
-  const cross = (a: number, b: number, c: number): number =>
-    (rim[b].x - rim[a].x) * (rim[c].y - rim[a].y) - (rim[b].y - rim[a].y) * (rim[c].x - rim[a].x);
+  const cross = (a: number, b: number, c: number): number => (rim[b].x - rim[a].x) * (rim[c].y - rim[a].y) - (rim[b].y - rim[a].y) * (rim[c].x - rim[a].x);
   let area2 = 0;
   let absolute2 = 0;
   for (let t = 0; t < triangles.length; t += 3) {

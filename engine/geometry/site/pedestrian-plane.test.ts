@@ -58,7 +58,12 @@ describe('pedestrianPlane', () => {
       const area2 = (p[b * 3]! - p[a * 3]!) * (p[c * 3 + 1]! - p[a * 3 + 1]!) - (p[c * 3]! - p[a * 3]!) * (p[b * 3 + 1]! - p[a * 3 + 1]!);
       expect(area2).toBeGreaterThan(0);
       // Each edge spans one grid step at most (no triangle bridges the building's hole).
-      for (const [i, j] of [[a, b], [b, c], [c, a]] as const) expect(Math.hypot(p[i * 3]! - p[j * 3]!, p[i * 3 + 1]! - p[j * 3 + 1]!)).toBeLessThanOrEqual(2 * Math.SQRT2 + 1e-6);
+      for (const [i, j] of [
+        [a, b],
+        [b, c],
+        [c, a],
+      ] as const)
+        expect(Math.hypot(p[i * 3]! - p[j * 3]!, p[i * 3 + 1]! - p[j * 3 + 1]!)).toBeLessThanOrEqual(2 * Math.SQRT2 + 1e-6);
     }
   });
 

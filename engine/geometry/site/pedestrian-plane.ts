@@ -103,7 +103,10 @@ export function pedestrianPlane(input: PedestrianPlaneInput): PedestrianPlane {
   const columns = Math.floor((extent.maxX - extent.minX) / spacing) + 1;
   const rows = Math.floor((extent.maxY - extent.minY) / spacing) + 1;
   if (columns * rows > MAX_PLANE_POINTS) {
-    throw new PlaneError('spacing_m', `A ${spacing} m spacing over ${Math.round(extent.maxX - extent.minX)} m × ${Math.round(extent.maxY - extent.minY)} m makes ${columns * rows} points (at most ${MAX_PLANE_POINTS}): choose a wider spacing or a smaller margin.`);
+    throw new PlaneError(
+      'spacing_m',
+      `A ${spacing} m spacing over ${Math.round(extent.maxX - extent.minX)} m × ${Math.round(extent.maxY - extent.minY)} m makes ${columns * rows} points (at most ${MAX_PLANE_POINTS}): choose a wider spacing or a smaller margin.`,
+    );
   }
 
   const inside = insideTester(concat([input.study, input.obstacles]));

@@ -70,7 +70,8 @@ export function surroundsForSite(mesh: SurroundsMesh, footprints: ReadonlyArray<
     if (mesh.role[a] === 1 && removed.has(Math.round(mesh.building[a]!))) continue;
     keptIndices.push(a, mesh.indices[t + 1]!, mesh.indices[t + 2]!);
     const target = mesh.role[a] === 0 ? ground : buildings;
-    for (const v of [a, mesh.indices[t + 1]!, mesh.indices[t + 2]!]) target.push(mesh.positions[v * 3]!, mesh.positions[v * 3 + 1]!, mesh.positions[v * 3 + 2]!);
+    for (const v of [a, mesh.indices[t + 1]!, mesh.indices[t + 2]!])
+      target.push(mesh.positions[v * 3]!, mesh.positions[v * 3 + 1]!, mesh.positions[v * 3 + 2]!);
   }
   // Vertices of the removed buildings are dropped too, so the stored mesh carries nothing unused.
   const remap = new Int32Array(mesh.positions.length / 3).fill(-1);

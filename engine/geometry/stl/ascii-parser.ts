@@ -218,7 +218,9 @@ export class AsciiStlParser {
   private number(word: string, axis: number): number {
     if (DECIMAL.test(word)) return Number(word);
     if (NON_FINITE_WORD.test(word)) return Number.NaN;
-    this.fail(`expected ${axis < 0 ? 'a normal component' : `the ${'xyz'[axis]} coordinate of vertex ${this.vertexIndex}`} of facet ${this.triangles}, found '${clip(word)}'`);
+    this.fail(
+      `expected ${axis < 0 ? 'a normal component' : `the ${'xyz'[axis]} coordinate of vertex ${this.vertexIndex}`} of facet ${this.triangles}, found '${clip(word)}'`,
+    );
   }
 
   private syntax(word: string): never {

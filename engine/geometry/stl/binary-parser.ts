@@ -88,11 +88,10 @@ export class BinaryStlParser {
       throw this.countMismatch(this.expectedBytes);
     }
     if (this.declared > this.maxTriangles) {
-      throw new StlParseError(
-        'stl-too-many-triangles',
-        `The file declares ${this.declared} triangles; the limit is ${this.maxTriangles}.`,
-        { declaredTriangles: this.declared, maxTriangles: this.maxTriangles },
-      );
+      throw new StlParseError('stl-too-many-triangles', `The file declares ${this.declared} triangles; the limit is ${this.maxTriangles}.`, {
+        declaredTriangles: this.declared,
+        maxTriangles: this.maxTriangles,
+      });
     }
     // Trust the count for allocation only when the caller vouched for the size (checked above).
     const initial = this.expectedBytes !== undefined ? this.declared : Math.min(this.declared, 65_536);
@@ -161,11 +160,9 @@ export class BinaryStlParser {
 
   end(totalBytes: number): ParsedTriangles {
     if (this.headerFilled < BINARY_HEADER_BYTES) {
-      throw new StlParseError(
-        'stl-truncated',
-        `Binary STL is ${totalBytes} bytes, shorter than its 84-byte header and triangle count.`,
-        { actualBytes: totalBytes },
-      );
+      throw new StlParseError('stl-truncated', `Binary STL is ${totalBytes} bytes, shorter than its 84-byte header and triangle count.`, {
+        actualBytes: totalBytes,
+      });
     }
     if (this.triangles < this.declared) {
       throw new StlParseError(

@@ -79,9 +79,7 @@ describe('binary STL', () => {
     new DataView(bytes.buffer).setUint32(80, 20, true);
     const finding = failure(() => parseStl(bytes)).finding;
     expect(finding.code).toBe('stl-count-mismatch');
-    expect(finding.message).toBe(
-      'Binary STL header declares 20 triangles (1084 bytes) but the file has 1284 bytes (24 records of 50 bytes).',
-    );
+    expect(finding.message).toBe('Binary STL header declares 20 triangles (1084 bytes) but the file has 1284 bytes (24 records of 50 bytes).');
     expect(failure(() => readInChunks(bytes, 100)).finding.code).toBe('stl-count-mismatch');
   });
 

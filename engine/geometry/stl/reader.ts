@@ -103,11 +103,10 @@ export function createStlReader(options: StlReaderOptions = {}): StlReader {
         finished = true;
         if (bytesRead === 0) throw new StlParseError('stl-empty-file', 'The file is empty (0 bytes).');
         if (expectedBytes !== undefined && bytesRead < expectedBytes) {
-          throw new StlParseError(
-            'stl-truncated',
-            `The file ended after ${bytesRead} of its expected ${expectedBytes} bytes.`,
-            { actualBytes: bytesRead, expectedBytes },
-          );
+          throw new StlParseError('stl-truncated', `The file ended after ${bytesRead} of its expected ${expectedBytes} bytes.`, {
+            actualBytes: bytesRead,
+            expectedBytes,
+          });
         }
         if (!binary && !ascii) start(detectStlFormat(head, true, expectedBytes) ?? 'ascii').push(head);
         const parsed = binary ? binary.end(bytesRead) : (ascii as AsciiStlParser).end();

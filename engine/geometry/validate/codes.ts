@@ -39,8 +39,14 @@ export const FINDING_CODES = {
   floating: { severity: 'error', meaning: 'Buildings whose lowest point is above the ground under them (and that rest on nothing grounded).' },
   'study-intersects-surrounds': { severity: 'error', meaning: 'Study geometry cuts into, duplicates or lies inside the surrounds (or the reverse).' },
   // Canopy's CFD wind (server/src/services/cfd/cfd-validation.ts), for scenarios it computes.
-  'cfd-not-voxelisable': { severity: 'error', meaning: 'A file the CFD cannot turn into cells (no triangles, non-finite coordinates, no area seen from above).' },
-  'cfd-grid-too-large': { severity: 'error', meaning: 'The CFD grid for this geometry and tier is over the installation’s limits (cells, memory): the numbers and the way out.' },
+  'cfd-not-voxelisable': {
+    severity: 'error',
+    meaning: 'A file the CFD cannot turn into cells (no triangles, non-finite coordinates, no area seen from above).',
+  },
+  'cfd-grid-too-large': {
+    severity: 'error',
+    meaning: 'The CFD grid for this geometry and tier is over the installation’s limits (cells, memory): the numbers and the way out.',
+  },
   'cfd-geometry': { severity: 'error', meaning: 'The CFD has nothing to compute on (no study, no presentation plane).' },
   'cfd-grid': { severity: 'info', meaning: 'The CFD grid the solver will build: cells, memory, steps and time per direction.' },
 } as const satisfies Record<string, { severity: FindingSeverity; meaning: string }>;

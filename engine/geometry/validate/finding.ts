@@ -9,14 +9,7 @@ export type FindingSeverity = 'error' | 'warning' | 'info';
 
 export type GeometryRole = 'ground' | 'study' | 'surrounds' | 'presentation_planes' | 'landscaping' | 'mitigations';
 
-export const GEOMETRY_ROLES: readonly GeometryRole[] = [
-  'ground',
-  'study',
-  'surrounds',
-  'presentation_planes',
-  'landscaping',
-  'mitigations',
-];
+export const GEOMETRY_ROLES: readonly GeometryRole[] = ['ground', 'study', 'surrounds', 'presentation_planes', 'landscaping', 'mitigations'];
 
 export interface GeometryFinding {
   /** Unique within one validation run and stable for the same input (role, asset, code, ordinal). */

@@ -67,7 +67,11 @@ interface Parts {
 function propagateSupport(parts: Parts, toleranceM: number): void {
   const count = parts.grounded.length;
   const b = parts.bounds;
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity, sumSize = 0;
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity,
+    sumSize = 0;
   for (let i = 0; i < count; i++) {
     minX = Math.min(minX, b[i * 6]);
     minY = Math.min(minY, b[i * 6 + 1]);
@@ -83,14 +87,12 @@ function propagateSupport(parts: Parts, toleranceM: number): void {
   // CSR buckets: parts overlapping cell c are items[start[c] … start[c + 1]).
   const start = new Uint32Array(nx * ny + 1);
   for (let i = 0; i < count; i++)
-    for (let y = cellY(b[i * 6 + 1]); y <= cellY(b[i * 6 + 4]); y++)
-      for (let x = cellX(b[i * 6]); x <= cellX(b[i * 6 + 3]); x++) start[y * nx + x + 1]++;
+    for (let y = cellY(b[i * 6 + 1]); y <= cellY(b[i * 6 + 4]); y++) for (let x = cellX(b[i * 6]); x <= cellX(b[i * 6 + 3]); x++) start[y * nx + x + 1]++;
   for (let c = 0; c < nx * ny; c++) start[c + 1] += start[c];
   const items = new Uint32Array(start[nx * ny]);
   const fill = start.slice(0, nx * ny);
   for (let i = 0; i < count; i++)
-    for (let y = cellY(b[i * 6 + 1]); y <= cellY(b[i * 6 + 4]); y++)
-      for (let x = cellX(b[i * 6]); x <= cellX(b[i * 6 + 3]); x++) items[fill[y * nx + x]++] = i;
+    for (let y = cellY(b[i * 6 + 1]); y <= cellY(b[i * 6 + 4]); y++) for (let x = cellX(b[i * 6]); x <= cellX(b[i * 6 + 3]); x++) items[fill[y * nx + x]++] = i;
   let changed = true;
   while (changed) {
     changed = false;

@@ -55,7 +55,10 @@ const validAscii = new TextEncoder().encode(writeAsciiStl(boxSoup(0, 0, -1, 10, 
 
 describe('fuzzing the reader and the validator', () => {
   it('arbitrary bytes', () => {
-    fc.assert(fc.property(fc.uint8Array({ maxLength: 600 }), (bytes) => checkBytes(bytes)), { numRuns: 300 });
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 600 }), (bytes) => checkBytes(bytes)),
+      { numRuns: 300 },
+    );
   });
 
   it('bytes starting like STL ("solid", or a binary header with a plausible count)', () => {
@@ -65,7 +68,10 @@ describe('fuzzing the reader and the validator', () => {
       new DataView(header.buffer).setUint32(80, count, true);
       return concat(header, tail);
     });
-    fc.assert(fc.property(fc.oneof(solid, binary), (bytes) => checkBytes(bytes)), { numRuns: 300 });
+    fc.assert(
+      fc.property(fc.oneof(solid, binary), (bytes) => checkBytes(bytes)),
+      { numRuns: 300 },
+    );
   });
 
   it('valid files with bytes flipped, cut or appended', () => {
@@ -82,7 +88,10 @@ describe('fuzzing the reader and the validator', () => {
         if (cut !== null) bytes = bytes.subarray(0, cut % (bytes.length + 1));
         return concat(bytes, extra);
       });
-    fc.assert(fc.property(mutated, (bytes) => checkBytes(bytes)), { numRuns: 200 });
+    fc.assert(
+      fc.property(mutated, (bytes) => checkBytes(bytes)),
+      { numRuns: 200 },
+    );
   });
 
   it('grammar-shaped ASCII with random tokens and numbers', () => {
@@ -92,7 +101,10 @@ describe('fuzzing the reader and the validator', () => {
       fc.string({ maxLength: 6 }),
     );
     const text = fc.array(token, { maxLength: 80 }).map((tokens) => new TextEncoder().encode(`solid fuzz\n${tokens.join(' ')}`));
-    fc.assert(fc.property(text, (bytes) => checkBytes(bytes)), { numRuns: 300 });
+    fc.assert(
+      fc.property(text, (bytes) => checkBytes(bytes)),
+      { numRuns: 300 },
+    );
   });
 
   it('random triangle soups (any floats) through validation and repair', () => {

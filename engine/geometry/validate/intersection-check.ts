@@ -29,7 +29,9 @@ function trianglesInBox(soup: Float32Array, box: ArrayLike<number>, margin: numb
     const o = t * 9;
     let inside = true;
     for (let axis = 0; axis < 3 && inside; axis++) {
-      const a = soup[o + axis], b = soup[o + 3 + axis], c = soup[o + 6 + axis];
+      const a = soup[o + axis],
+        b = soup[o + 3 + axis],
+        c = soup[o + 6 + axis];
       if (Math.max(a, b, c) < box[axis] - margin || Math.min(a, b, c) > box[axis + 3] + margin) inside = false;
     }
     if (inside) out.push(t);
@@ -52,8 +54,12 @@ function trianglesOverlapBounds(a: Float32Array, ta: number, b: Float32Array, tb
 
 function triangleArea(soup: Float32Array, t: number): number {
   const o = t * 9;
-  const ux = soup[o + 3] - soup[o], uy = soup[o + 4] - soup[o + 1], uz = soup[o + 5] - soup[o + 2];
-  const vx = soup[o + 6] - soup[o], vy = soup[o + 7] - soup[o + 1], vz = soup[o + 8] - soup[o + 2];
+  const ux = soup[o + 3] - soup[o],
+    uy = soup[o + 4] - soup[o + 1],
+    uz = soup[o + 5] - soup[o + 2];
+  const vx = soup[o + 6] - soup[o],
+    vy = soup[o + 7] - soup[o + 1],
+    vz = soup[o + 8] - soup[o + 2];
   return Math.hypot(uy * vz - uz * vy, uz * vx - ux * vz, ux * vy - uy * vx) / 2;
 }
 
@@ -68,7 +74,8 @@ function markContained(inner: AnalysedAsset, outer: Float32Array, outerCandidate
   for (let t = 0; t < inner.analysis.triangleCount; t++) {
     const c = components.ofTriangle[t];
     const b = components.bounds;
-    if (b[c * 6] > box[3] || b[c * 6 + 3] < box[0] || b[c * 6 + 1] > box[4] || b[c * 6 + 4] < box[1] || b[c * 6 + 2] > box[5] || b[c * 6 + 5] < box[2]) continue;
+    if (b[c * 6] > box[3] || b[c * 6 + 3] < box[0] || b[c * 6 + 1] > box[4] || b[c * 6 + 4] < box[1] || b[c * 6 + 2] > box[5] || b[c * 6 + 5] < box[2])
+      continue;
     const patch = orientation.patchOf[t];
     if (patch < 0 || !orientation.patchClosed[patch]) continue;
     const area = triangleArea(inner.positions, t);

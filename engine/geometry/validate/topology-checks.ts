@@ -217,13 +217,7 @@ function checkWinding(analysis: MeshAnalysis, asset: AssetRef, policy: RolePolic
   }
 }
 
-function checkDegenerate(
-  analysis: MeshAnalysis,
-  positions: Float32Array,
-  asset: AssetRef,
-  options: ValidationOptions,
-  collector: FindingCollector,
-): void {
+function checkDegenerate(analysis: MeshAnalysis, positions: Float32Array, asset: AssetRef, options: ValidationOptions, collector: FindingCollector): void {
   const found = findDegenerateTriangles(positions, { minAreaM2: options.minTriangleAreaM2, maxAspectRatio: options.maxAspectRatio });
   const collapsed = analysis.edges.collapsed;
   const triangles: number[] = [];
@@ -241,7 +235,8 @@ function checkDegenerate(
     severity: 'warning',
     code: 'degenerate-triangles',
     message: `${formatCount(triangles.length)} degenerate triangles: ${formatCount(zeroArea)} with (almost) no area, ${formatCount(slivers)} slivers longer than ${formatCount(options.maxAspectRatio)} × their height.`,
-    suggestedFix: 'Run the automatic repair (it removes collapsed triangles), or clean up the mesh (merge by distance, dissolve degenerate) in the modelling tool.',
+    suggestedFix:
+      'Run the automatic repair (it removes collapsed triangles), or clean up the mesh (merge by distance, dissolve degenerate) in the modelling tool.',
     triangles,
     location: vertexLocation(analysis, triangles[0]),
     details: { zeroArea, slivers },

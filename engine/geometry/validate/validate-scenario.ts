@@ -39,10 +39,7 @@ export interface GeometryValidationResult {
 
 const SEVERITY_RANK = { error: 0, warning: 1, info: 2 } as const;
 
-export function validateScenarioGeometry(
-  input: ScenarioGeometryInput,
-  overrides?: Partial<ValidationOptions>,
-): GeometryValidationResult {
+export function validateScenarioGeometry(input: ScenarioGeometryInput, overrides?: Partial<ValidationOptions>): GeometryValidationResult {
   const collector = new FindingCollector();
   const reports: AssetReport[] = [];
   try {
@@ -130,7 +127,11 @@ function run(input: ScenarioGeometryInput, options: ValidationOptions, collector
   checkTriangleLimits(assets, options, collector);
 }
 
-function groundReference(analysed: readonly (AnalysedAsset & { loaded: LoadedAsset })[], options: ValidationOptions, collector: FindingCollector): GroundReference {
+function groundReference(
+  analysed: readonly (AnalysedAsset & { loaded: LoadedAsset })[],
+  options: ValidationOptions,
+  collector: FindingCollector,
+): GroundReference {
   const grounds = analysed.filter((a) => a.asset.role === 'ground');
   if (grounds.length === 0) {
     if (analysed.some((a) => ROLE_POLICIES[a.asset.role].grounded)) {

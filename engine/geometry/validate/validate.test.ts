@@ -33,8 +33,7 @@ describe('validateScenarioGeometry: a clean scenario', () => {
 
   it('passes the demo district (towers, trees, tiled ground) read from binary STL files', () => {
     const d = generateDemoDistrict();
-    const soup = (role: string): Float32Array =>
-      concatSoups(...[...d.buildings, ...d.trees].filter((o) => o.role === role).map((o) => toTriangleSoup(o.mesh)));
+    const soup = (role: string): Float32Array => concatSoups(...[...d.buildings, ...d.trees].filter((o) => o.role === role).map((o) => toTriangleSoup(o.mesh)));
     const groundSoup = concatSoups(toTriangleSoup(d.ground.streets), toTriangleSoup(d.ground.plaza), toTriangleSoup(d.ground.blocks));
     const result = validateScenarioGeometry({
       study: writeBinaryStl(soup('study')),
@@ -103,7 +102,14 @@ describe('holes and open edges', () => {
 
     expect(validateScenarioGeometry({ ground }).findings.map((f) => f.code)).toEqual(['study-missing', 'north-is-plus-y']);
     // A 3 × 3 ground with its middle square missing: a 10 m hole.
-    const holed = cutBox([[0, 10, 20, 30], [0, 10, 20, 30], [0, 1]], (face, i, j) => face !== '+z' || (i === 1 && j === 1));
+    const holed = cutBox(
+      [
+        [0, 10, 20, 30],
+        [0, 10, 20, 30],
+        [0, 1],
+      ],
+      (face, i, j) => face !== '+z' || (i === 1 && j === 1),
+    );
     const result = validateScenarioGeometry({ ground: holed });
     expect(only(result, 'hole-too-wide').severity).toBe('warning');
     expect(only(result, 'hole-too-wide').details?.spanM).toBeCloseTo(Math.SQRT2 * 10, 4);
@@ -128,7 +134,12 @@ describe('non-manifold edges, normals, degenerate triangles', () => {
     const mixed = validateScenarioGeometry({ study: flipTriangles(building(), [3]) });
     expect(mixed.passed).toBe(true);
     expect(only(mixed, 'inconsistent-normals').triangles).toEqual([3]);
-    const inverted = validateScenarioGeometry({ study: flipTriangles(building(), Array.from({ length: 12 }, (_, t) => t)) });
+    const inverted = validateScenarioGeometry({
+      study: flipTriangles(
+        building(),
+        Array.from({ length: 12 }, (_, t) => t),
+      ),
+    });
     expect(only(inverted, 'inverted-normals').triangles).toHaveLength(12);
     expect(codes(inverted)).not.toContain('inconsistent-normals');
   });

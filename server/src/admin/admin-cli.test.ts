@@ -29,7 +29,12 @@ function io() {
 const PASSWORD = 'operator keeps the lights on';
 
 async function countUsers(username: string): Promise<number> {
-  return (await t.database.db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${username})`)).length;
+  return (
+    await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.username}) = lower(${username})`)
+  ).length;
 }
 
 describe('create-superuser', () => {
@@ -43,7 +48,10 @@ describe('create-superuser', () => {
     const me = (await (await t.request('/authusers/me/', { token: access })).json()) as Record<string, unknown>;
     expect(me).toMatchObject({ username: 'ops', is_superuser: true, company_id: null });
     // The seat is taken: a later sign-up is an ordinary account.
-    const signUp = await t.request('/authusers/', { method: 'POST', json: { username: 'after.ops', email: 'after@example.test', password: 'wind tunnel at dawn' } });
+    const signUp = await t.request('/authusers/', {
+      method: 'POST',
+      json: { username: 'after.ops', email: 'after@example.test', password: 'wind tunnel at dawn' },
+    });
     expect(await signUp.json()).toMatchObject({ is_superuser: false });
   });
 
@@ -60,7 +68,9 @@ describe('create-superuser', () => {
     expect(code).toBe(1);
     expect(run.err).toEqual(['email: Enter a valid email address.']);
     const again = io();
-    expect(await runAdmin(['create-superuser', '--username', 'OPS', '--email', 'new@example.test', '--password', 'password'], {}, t.database.db, again.io)).toBe(1);
+    expect(
+      await runAdmin(['create-superuser', '--username', 'OPS', '--email', 'new@example.test', '--password', 'password'], {}, t.database.db, again.io),
+    ).toBe(1);
     expect(again.err).toEqual(['username: A user with that username already exists.', 'password: This password is too common.']);
     const missing = io();
     expect(await runAdmin(['create-superuser', '--username', 'nobody'], {}, t.database.db, missing.io)).toBe(1);

@@ -23,7 +23,13 @@ export interface AdminIo {
 }
 
 /** Runs one command; resolves with the process exit code (0 done, 1 refused, 2 usage). */
-export async function runAdmin(argv: string[], env: Record<string, string | undefined>, db: Db, io: AdminIo, transfer?: () => Promise<TransferDeps> | TransferDeps): Promise<number> {
+export async function runAdmin(
+  argv: string[],
+  env: Record<string, string | undefined>,
+  db: Db,
+  io: AdminIo,
+  transfer?: () => Promise<TransferDeps> | TransferDeps,
+): Promise<number> {
   const [command, ...rest] = argv;
   if ((command === 'export-project' || command === 'import-project') && transfer) {
     const run = command === 'export-project' ? exportProjectCommand : importProjectCommand;

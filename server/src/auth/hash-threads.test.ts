@@ -23,7 +23,12 @@ describe('hashing threads', () => {
     const stored = await hashPassword('correct horse battery staple');
     const [, n, r, p, salt, hash] = stored.split('$');
     expect([n, r, p]).toEqual(['131072', '8', '1']);
-    const expected = scryptSync('correct horse battery staple', Buffer.from(salt!, 'base64'), 32, { N: 2 ** 17, r: 8, p: 1, maxmem: 256 * 2 ** 17 * 8 + 1024 * 1024 });
+    const expected = scryptSync('correct horse battery staple', Buffer.from(salt!, 'base64'), 32, {
+      N: 2 ** 17,
+      r: 8,
+      p: 1,
+      maxmem: 256 * 2 ** 17 * 8 + 1024 * 1024,
+    });
     expect(Buffer.from(hash!, 'base64').equals(expected)).toBe(true);
     expect(await verifyPassword('correct horse battery staple', stored)).toBe(true);
     expect(await verifyPassword('wrong', stored)).toBe(false);

@@ -61,7 +61,8 @@ describe('verifyToken', () => {
   it('refuses alg "none" and every algorithm but HS256, whatever the signature', async () => {
     expect(await refusal(`${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims())}.`)).toBe('Token is invalid');
     // An HS256 signature under a header naming another algorithm: refused on the header.
-    for (const alg of ['none', 'HS512', 'HS384', 'RS256', 'ES256', 'hs256', 'HS256 ', '']) expect(await refusal(hs256({ alg }, claims()))).toBe('Token is invalid');
+    for (const alg of ['none', 'HS512', 'HS384', 'RS256', 'ES256', 'hs256', 'HS256 ', ''])
+      expect(await refusal(hs256({ alg }, claims()))).toBe('Token is invalid');
     expect(await refusal(hs256({ typ: 'JWT' }, claims()))).toBe('Token is invalid');
     expect(await refusal(hs256({ alg: ['HS256'] }, claims()))).toBe('Token is invalid');
     const hs512 = await new SignJWT(claims()).setProtectedHeader({ alg: 'HS512' }).sign(secret);
@@ -80,7 +81,8 @@ describe('verifyToken', () => {
   });
 
   it('refuses malformed dates, payloads and headers, and the wrong token type', async () => {
-    for (const bad of [{ exp: String(at + 300) }, { exp: null }, { exp: undefined }, { iat: 'yesterday' }, { nbf: true }]) expect(await refusal(hs256({ alg: 'HS256' }, claims(bad)))).toBe('Token is invalid');
+    for (const bad of [{ exp: String(at + 300) }, { exp: null }, { exp: undefined }, { iat: 'yesterday' }, { nbf: true }])
+      expect(await refusal(hs256({ alg: 'HS256' }, claims(bad)))).toBe('Token is invalid');
     // JSON reads 1e999 as Infinity: jose let such a token live forever.
     expect(await refusal(hs256({ alg: 'HS256' }, JSON.stringify(claims()).replace(String(at + 300), '1e999')))).toBe('Token is invalid');
     for (const payload of ['[1,2]', 'null', '"text"', '{"a":', '']) expect(await refusal(hs256({ alg: 'HS256' }, payload))).toBe('Token is invalid');
@@ -90,7 +92,8 @@ describe('verifyToken', () => {
     expect(await refusal(hs256({ alg: 'HS256' }, claims({ user_id: 7 })))).toBe('Token is invalid');
     expect(await refusal(hs256({ alg: 'HS256' }, claims({ jti: undefined })))).toBe('Token is invalid');
     const { token } = await signToken(secret, 'access', 7, 300, now);
-    for (const garbage of ['', 'abc', `${token}.x`, token.replace('.', '..'), `${token.slice(0, 5)}*${token.slice(6)}`, ` ${token}`, `${token}=`]) expect(await refusal(garbage)).toBe('Token is invalid');
+    for (const garbage of ['', 'abc', `${token}.x`, token.replace('.', '..'), `${token.slice(0, 5)}*${token.slice(6)}`, ` ${token}`, `${token}=`])
+      expect(await refusal(garbage)).toBe('Token is invalid');
   });
 
   it('refuses everything jose refused, over a set of altered tokens', async () => {

@@ -29,7 +29,13 @@ const insight = (w: World) => `${study(w)}/insight/${w.insights.publishedInsight
 type ChildKey = 'sceneView' | 'pin' | 'pinType' | 'imageView' | 'reportView';
 
 /** The five routes of one child kind of the insight. */
-function childRows(segment: string, key: ChildKey, existing: (w: World) => number, create: (w: World, role: MatrixRole) => unknown, update: unknown): Record<string, MatrixRow> {
+function childRows(
+  segment: string,
+  key: ChildKey,
+  existing: (w: World) => number,
+  create: (w: World, role: MatrixRole) => unknown,
+  update: unknown,
+): Record<string, MatrixRow> {
   const base = `/api/project/:id/study/:studyId/insight/:insightId/${segment}`;
   return {
     [`GET ${base}`]: { expect: see(200), request: (w) => ({ path: `${insight(w)}/${segment}/` }) },
@@ -44,21 +50,63 @@ export const INSIGHT_ROWS: Record<string, MatrixRow> = {
   'GET /api/project/:id/study/:studyId/insight': { expect: see(200) },
   'POST /api/project/:id/study/:studyId/insight': { expect: change(201), request: (_w, role) => ({ body: { title: `By ${role}`, text: 'Corner is windy.' } }) },
   'GET /api/project/:id/study/:studyId/insight/:insightId': { expect: see(200), request: (w) => ({ path: `${insight(w)}/` }) },
-  'PUT /api/project/:id/study/:studyId/insight/:insightId': { expect: change(200), request: (w) => ({ path: `${insight(w)}/`, body: { text: 'Updated text.' } }) },
+  'PUT /api/project/:id/study/:studyId/insight/:insightId': {
+    expect: change(200),
+    request: (w) => ({ path: `${insight(w)}/`, body: { text: 'Updated text.' } }),
+  },
   'DELETE /api/project/:id/study/:studyId/insight/:insightId': {
     expect: change(204),
     request: (w, role) => ({ path: `${study(w)}/insight/${w.insights.toDelete[role].insight}/` }),
   },
-  ...childRows('scene-view', 'sceneView', (w) => w.insights.sceneViewId, (_w, role) => ({ name: `View by ${role}`, view_json: { version: 1 } }), { name: 'Renamed view' }),
-  ...childRows('insight-pin-type', 'pinType', (w) => w.insights.pinTypeId, () => ({ template_id: 1 }), { colour: '#123456' }),
-  ...childRows('insight-pin', 'pin', (w) => w.insights.pinId, (w) => ({ insight_pin_type_id: w.insights.pinTypeId, item: { position: [1, 1, 1.5] }, note: 'Gusty' }), { note: 'Still gusty' }),
-  ...childRows('image-view', 'imageView', (w) => w.insights.imageViewId, (w) => ({ study_image_id: w.insights.studyImageId, caption: 'Captured' }), { caption: 'Recaptioned' }),
-  ...childRows('report-view', 'reportView', (w) => w.insights.reportViewId, (w) => ({ report_id: w.insights.reportId, image_view_id: w.insights.imageViewId }), { caption: 'Recaptioned' }),
+  ...childRows(
+    'scene-view',
+    'sceneView',
+    (w) => w.insights.sceneViewId,
+    (_w, role) => ({ name: `View by ${role}`, view_json: { version: 1 } }),
+    { name: 'Renamed view' },
+  ),
+  ...childRows(
+    'insight-pin-type',
+    'pinType',
+    (w) => w.insights.pinTypeId,
+    () => ({ template_id: 1 }),
+    { colour: '#123456' },
+  ),
+  ...childRows(
+    'insight-pin',
+    'pin',
+    (w) => w.insights.pinId,
+    (w) => ({ insight_pin_type_id: w.insights.pinTypeId, item: { position: [1, 1, 1.5] }, note: 'Gusty' }),
+    { note: 'Still gusty' },
+  ),
+  ...childRows(
+    'image-view',
+    'imageView',
+    (w) => w.insights.imageViewId,
+    (w) => ({ study_image_id: w.insights.studyImageId, caption: 'Captured' }),
+    { caption: 'Recaptioned' },
+  ),
+  ...childRows(
+    'report-view',
+    'reportView',
+    (w) => w.insights.reportViewId,
+    (w) => ({ report_id: w.insights.reportId, image_view_id: w.insights.imageViewId }),
+    { caption: 'Recaptioned' },
+  ),
 
   'GET /api/project/:id/study/:studyId/study-image': { expect: see(200) },
-  'POST /api/project/:id/study/:studyId/study-image': { expect: change(201), request: (w, role) => ({ body: { name: `Capture by ${role}`, image_base64: w.insights.pngBase64 } }) },
-  'GET /api/project/:id/study/:studyId/study-image/:imageId': { expect: see(200), request: (w) => ({ path: `${study(w)}/study-image/${w.insights.studyImageId}/` }) },
-  'GET /api/project/:id/study/:studyId/study-image/:imageId/file': { expect: see(200), request: (w) => ({ path: `${study(w)}/study-image/${w.insights.studyImageId}/file/` }) },
+  'POST /api/project/:id/study/:studyId/study-image': {
+    expect: change(201),
+    request: (w, role) => ({ body: { name: `Capture by ${role}`, image_base64: w.insights.pngBase64 } }),
+  },
+  'GET /api/project/:id/study/:studyId/study-image/:imageId': {
+    expect: see(200),
+    request: (w) => ({ path: `${study(w)}/study-image/${w.insights.studyImageId}/` }),
+  },
+  'GET /api/project/:id/study/:studyId/study-image/:imageId/file': {
+    expect: see(200),
+    request: (w) => ({ path: `${study(w)}/study-image/${w.insights.studyImageId}/file/` }),
+  },
   'PUT /api/project/:id/study/:studyId/study-image/:imageId': {
     expect: change(200),
     request: (w) => ({ path: `${study(w)}/study-image/${w.insights.studyImageId}/`, body: { name: 'Renamed image' } }),

@@ -12,10 +12,28 @@ export const PROJECT_TRANSFER_ROWS: Record<string, MatrixRow> = {
   // Allowed roles get past the access check to the blob look-up: the world's result rows point at
   // blobs it never stored (assets/world/…), so the export refuses with 409 naming one.
   'GET /api/project/:id/export': {
-    expect: { anonymous: 401, otherCompany: 404, colleague: 403, colleagueWithPermission: 409, projectAdmin: 409, acceptedShare: 403, pendingShare: 404, superuser: 409 },
+    expect: {
+      anonymous: 401,
+      otherCompany: 404,
+      colleague: 403,
+      colleagueWithPermission: 409,
+      projectAdmin: 409,
+      acceptedShare: 403,
+      pendingShare: 404,
+      superuser: 409,
+    },
   },
   'POST /api/project-import': {
-    expect: { anonymous: 401, otherCompany: 403, colleague: 403, colleagueWithPermission: 403, projectAdmin: 403, acceptedShare: 403, pendingShare: 403, superuser: 403 },
+    expect: {
+      anonymous: 401,
+      otherCompany: 403,
+      colleague: 403,
+      colleagueWithPermission: 403,
+      projectAdmin: 403,
+      acceptedShare: 403,
+      pendingShare: 403,
+      superuser: 403,
+    },
     request: () => ({ headers: { 'content-type': 'application/zip' } }),
   },
 };

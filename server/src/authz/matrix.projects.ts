@@ -88,7 +88,13 @@ export const PROJECT_ROWS: Record<string, MatrixRow> = {
   // Project settings.
   'POST /api/project/:id/save-parameter-set': {
     expect: change(201),
-    request: (_w, role) => ({ body: { name: `New set ${role}`, analysis_type: 'pressure', values: { wind_directions: 36, return_periods: [50], reference_height_m: 120, internal_pressure_coefficient: -0.3 } } }),
+    request: (_w, role) => ({
+      body: {
+        name: `New set ${role}`,
+        analysis_type: 'pressure',
+        values: { wind_directions: 36, return_periods: [50], reference_height_m: 120, internal_pressure_coefficient: -0.3 },
+      },
+    }),
   },
   'POST /api/project/:id/update-parameter-set': {
     expect: change(200),
@@ -207,7 +213,10 @@ export const PROJECT_ROWS: Record<string, MatrixRow> = {
     request: (w) => ({ body: { company_id: w.companyId, plan: 'Extra', credit_type: 'CFD', credits_per_period: 10, refill_day: 15 } }),
   },
   'GET /api/company/available-subscriptions': { expect: ownCompany(200) },
-  'GET /api/company/subscription-usage': { expect: ownCompany(200), request: () => ({ path: '/api/company/subscription-usage?page=1&order_by=-credits_used' }) },
+  'GET /api/company/subscription-usage': {
+    expect: ownCompany(200),
+    request: () => ({ path: '/api/company/subscription-usage?page=1&order_by=-credits_used' }),
+  },
   'GET /api/company/subscription-type-prices': { expect: signedIn(200) },
   'GET /api/company/simulation-prices': { expect: signedIn(200) },
 };

@@ -28,7 +28,10 @@ const simulation = (w: World) => `${validated(w)}/simulation/${w.scenarios.valid
 export const SCENARIO_ROWS: Record<string, MatrixRow> = {
   'POST /api/project/:id/configuration': { expect: change(201), request: (w, role) => ({ body: { ...w.scenarios.createBody, name: `Matrix (${role})` } }) },
   'GET /api/project/:id/configuration/:cid': { expect: see(200), request: (w) => ({ path: `${config(w)}/` }) },
-  'PUT /api/project/:id/configuration/:cid': { expect: change(200), request: (w) => ({ path: `${config(w)}/`, body: { ...w.scenarios.createBody, name: 'Renamed' } }) },
+  'PUT /api/project/:id/configuration/:cid': {
+    expect: change(200),
+    request: (w) => ({ path: `${config(w)}/`, body: { ...w.scenarios.createBody, name: 'Renamed' } }),
+  },
   'DELETE /api/project/:id/configuration/:cid': {
     expect: change(204),
     request: (w, role) => ({ path: `/api/project/${w.projectId}/configuration/${w.scenarios.toDelete[role]}/` }),
@@ -37,13 +40,21 @@ export const SCENARIO_ROWS: Record<string, MatrixRow> = {
     expect: change(201),
     request: (w, role) => ({ path: `${config(w)}/duplicate-scenario/`, body: { new_name: `Copy (${role})`, subscription_type: 'AI' } }),
   },
-  'PATCH /api/project/:id/configuration/:cid/hide-scenario': { expect: change(200), request: (w) => ({ path: `${config(w)}/hide-scenario/`, body: { hidden: false } }) },
+  'PATCH /api/project/:id/configuration/:cid/hide-scenario': {
+    expect: change(200),
+    request: (w) => ({ path: `${config(w)}/hide-scenario/`, body: { hidden: false } }),
+  },
   'GET /api/project/:id/study/:studyId/configuration/:cid/user-approval/cost-breakdown': {
     expect: see(200),
-    request: (w) => ({ path: `/api/project/${w.projectId}/study/${w.studyId}/configuration/${w.scenarios.validation.configurationId}/user-approval/cost-breakdown/` }),
+    request: (w) => ({
+      path: `/api/project/${w.projectId}/study/${w.studyId}/configuration/${w.scenarios.validation.configurationId}/user-approval/cost-breakdown/`,
+    }),
   },
   // Allowed roles reach the rules: the scenario's geometry has not passed validation yet (400).
-  'POST /api/project/:id/configuration/:cid/user-approval': { expect: change(400), request: (w) => ({ path: `${validated(w)}/user-approval/`, body: { approved: true } }) },
+  'POST /api/project/:id/configuration/:cid/user-approval': {
+    expect: change(400),
+    request: (w) => ({ path: `${validated(w)}/user-approval/`, body: { approved: true } }),
+  },
   'GET /api/project/:id/configuration/:cid/geometry-validation': { expect: see(200), request: (w) => ({ path: `${validated(w)}/geometry-validation/` }) },
   'POST /api/project/:id/configuration/:cid/geometry-validation': {
     expect: change(202),
@@ -56,22 +67,37 @@ export const SCENARIO_ROWS: Record<string, MatrixRow> = {
     expect: change(200),
     request: (w) => ({ path: `${validated(w)}/geometry-validation/${w.scenarios.validation.validationId}/`, body: { warnings_acknowledged: true } }),
   },
-  'GET /api/project/:id/configuration/:cid/simulation/:sid/get-latest-status': { expect: see(200), request: (w) => ({ path: `${simulation(w)}/get-latest-status/` }) },
+  'GET /api/project/:id/configuration/:cid/simulation/:sid/get-latest-status': {
+    expect: see(200),
+    request: (w) => ({ path: `${simulation(w)}/get-latest-status/` }),
+  },
   // Allowed roles reach the rules: a solar simulation is not a machine-learning one (400).
   'POST /api/project/:id/configuration/:cid/simulation/:sid/resubmit-ml': { expect: change(400), request: (w) => ({ path: `${simulation(w)}/resubmit-ml/` }) },
-  'GET /api/project/:id/configuration/:cid/simulation/:sid/ml-version-info': { expect: see(200), request: (w) => ({ path: `${simulation(w)}/ml-version-info/` }) },
-  'GET /api/project/:id/configuration/:cid/simulation/:sid/cfd-version-info': { expect: see(200), request: (w) => ({ path: `${simulation(w)}/cfd-version-info/` }) },
+  'GET /api/project/:id/configuration/:cid/simulation/:sid/ml-version-info': {
+    expect: see(200),
+    request: (w) => ({ path: `${simulation(w)}/ml-version-info/` }),
+  },
+  'GET /api/project/:id/configuration/:cid/simulation/:sid/cfd-version-info': {
+    expect: see(200),
+    request: (w) => ({ path: `${simulation(w)}/cfd-version-info/` }),
+  },
   'GET /api/ingestassets/project/:id/mlmodel': { expect: see(200) },
   // Each allowed role repairs the same file into its own copy (the scenario keeps the original).
   'POST /api/project/:id/configuration/:cid/simulation/:sid/remesh-stl': {
     expect: change(201),
     request: (w) => ({ path: `${simulation(w)}/remesh-stl/`, body: { upload_id: w.scenarios.uploads.study, role: 'study', replace_in_scenario: false } }),
   },
-  'GET /api/simulation/:id/parameter-input-qa-report': { expect: see(200), request: (w) => ({ path: `/api/simulation/${w.scenarios.validation.simulationId}/parameter-input-qa-report` }) },
+  'GET /api/simulation/:id/parameter-input-qa-report': {
+    expect: see(200),
+    request: (w) => ({ path: `/api/simulation/${w.scenarios.validation.simulationId}/parameter-input-qa-report` }),
+  },
   'GET /api/project/:id/configuration/:cid/simulation': { expect: see(200), request: (w) => ({ path: `${validated(w)}/simulation/` }) },
   // Canopy's CFD estimate (issue 15): who may create a scenario may ask what one would cost.
   'POST /api/project/:id/cfd-estimate': {
     expect: change(200),
-    request: (w) => ({ path: `/api/project/${w.projectId}/cfd-estimate/`, body: { geometry: { study: [w.scenarios.uploads.study], presentation_planes: [w.scenarios.uploads.plane] }, wind_directions: 8 } }),
+    request: (w) => ({
+      path: `/api/project/${w.projectId}/cfd-estimate/`,
+      body: { geometry: { study: [w.scenarios.uploads.study], presentation_planes: [w.scenarios.uploads.plane] }, wind_directions: 8 },
+    }),
   },
 };

@@ -31,7 +31,10 @@ const results = (w: World) => [{ upload_id: w.viewer.glbUploadId, wind_direction
 
 export const VIEWER_ROWS: Record<string, MatrixRow> = {
   'GET /api/project/:id/study/:studyId/simulation': { expect: see(200) },
-  'GET /api/project/:id/study/:studyId/simulation/:simId': { expect: see(200), request: (w) => ({ path: `${study(w)}/simulation/${w.analyses.simulationId}/` }) },
+  'GET /api/project/:id/study/:studyId/simulation/:simId': {
+    expect: see(200),
+    request: (w) => ({ path: `${study(w)}/simulation/${w.analyses.simulationId}/` }),
+  },
   'GET /api/project/:id/study/:studyId/camera-position': { expect: see(200) },
   'POST /api/project/:id/study/:studyId/camera-position': { expect: change(201), request: () => ({ body: { name: 'North view', camera } }) },
   'PATCH /api/project/:id/study/:studyId/camera-position/:cameraId': {
@@ -59,10 +62,15 @@ export const VIEWER_ROWS: Record<string, MatrixRow> = {
   'GET /api/project/:id/post-processing-tag': { expect: see(200) },
   'POST /api/project/:id/post-processing-tag': { expect: change(201), request: (_w, role) => ({ body: { name: `Mitigated (${role})`, date: '2026-11-01' } }) },
   'GET /api/project/:id/configuration/:cid/simulation/:sid/simulation-asset/:aid': { expect: see(200), request: (w) => ({ path: `${asset(w)}/` }) },
-  'GET /api/project/:id/configuration/:cid/simulation/:sid/simulation-asset/:aid/download': { expect: see(200), request: (w) => ({ path: `${asset(w)}/download/` }) },
+  'GET /api/project/:id/configuration/:cid/simulation/:sid/simulation-asset/:aid/download': {
+    expect: see(200),
+    request: (w) => ({ path: `${asset(w)}/download/` }),
+  },
   'GET /api/project/:id/configuration/:cid/simulation/:sid/layer-set/:lid/download': {
     expect: see(200),
-    request: (w) => ({ path: `/api/project/${w.projectId}/configuration/${w.analyses.configurationId}/simulation/${w.analyses.simulationId}/layer-set/${w.viewer.layerSetId}/download/` }),
+    request: (w) => ({
+      path: `/api/project/${w.projectId}/configuration/${w.analyses.configurationId}/simulation/${w.analyses.simulationId}/layer-set/${w.viewer.layerSetId}/download/`,
+    }),
   },
   'GET /api/job-type': { expect: signedIn(200) },
   'GET /api/data-criteria-graph-definition': { expect: signedIn(200) },
@@ -92,6 +100,9 @@ export const VIEWER_ROWS: Record<string, MatrixRow> = {
   },
   'POST /api/project/:id/configuration/:cid/add-result-simulations': {
     expect: change(201),
-    request: (w) => ({ path: `/api/project/${w.projectId}/configuration/${w.analyses.configurationId}/add-result-simulations/`, body: { category: 'imported', results: results(w) } }),
+    request: (w) => ({
+      path: `/api/project/${w.projectId}/configuration/${w.analyses.configurationId}/add-result-simulations/`,
+      body: { category: 'imported', results: results(w) },
+    }),
   },
 };

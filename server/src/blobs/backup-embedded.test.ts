@@ -14,7 +14,15 @@ import { companies, projects } from '../db/schema/index.ts';
 import type { UploadPage, UploadUrl } from '@canopy/contract/uploads.ts';
 
 let root: string;
-const env = (dataDir: string) => ({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'false', EMBEDDED_WORKERS: 'false', NODE_ENV: 'test', HEAVY_WORK_THREADS: '0' });
+const env = (dataDir: string) => ({
+  PORT: '0',
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  SEED_DEMO: 'false',
+  EMBEDDED_WORKERS: 'false',
+  NODE_ENV: 'test',
+  HEAVY_WORK_THREADS: '0',
+});
 
 beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), 'canopy-embedded-backup-'));
@@ -33,9 +41,15 @@ describe('an embedded installation copied while stopped', () => {
     const [project] = await db.insert(projects).values({ name: 'Tower', companyId: company!.id, createdBy: userId }).returning({ id: projects.id });
     const token = await accessToken(server.deps, userId);
     const base = server.url;
-    const url = (await (await fetch(`${base}/api/project/${project!.id}/project-asset-upload-url/`, { headers: { authorization: `Bearer ${token}` } })).json()) as UploadUrl;
+    const url = (await (
+      await fetch(`${base}/api/project/${project!.id}/project-asset-upload-url/`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as UploadUrl;
     const stl = binaryStl(40);
-    const put = await fetch(`${base}${new URL(url.container_url).pathname}/${url.uuid}/tower.stl?${url.sas_token}`, { method: 'PUT', body: new Uint8Array(stl), headers: { 'x-ms-blob-type': 'BlockBlob' } });
+    const put = await fetch(`${base}${new URL(url.container_url).pathname}/${url.uuid}/tower.stl?${url.sas_token}`, {
+      method: 'PUT',
+      body: new Uint8Array(stl),
+      headers: { 'x-ms-blob-type': 'BlockBlob' },
+    });
     expect(put.status).toBe(201);
     await server.close();
     server = null;
@@ -47,7 +61,9 @@ describe('an embedded installation copied while stopped', () => {
     server = await startServer(env(join(root, 'restored')), () => {});
     // The secret key is kept in the database, so tokens issued before the backup still hold.
     const again = await accessToken(server.deps, userId);
-    const list = (await (await fetch(`${server.url}/api/project/${project!.id}/uploads/`, { headers: { authorization: `Bearer ${again}` } })).json()) as UploadPage;
+    const list = (await (
+      await fetch(`${server.url}/api/project/${project!.id}/uploads/`, { headers: { authorization: `Bearer ${again}` } })
+    ).json()) as UploadPage;
     expect(list.results.map((u) => u.filename)).toEqual(['tower.stl']);
     const download = await fetch(`${server.url}${list.results[0]!.download_url}`, { headers: { authorization: `Bearer ${token}` } });
     expect(download.status).toBe(200);

@@ -31,7 +31,8 @@ const blobs = [
 
 async function everything(store: BlobStore): Promise<string[]> {
   const out: string[] = [];
-  for (const container of ['assets', 'project-assets', 'cfd-checkpoints']) for await (const blob of store.list(container)) out.push(`${container}/${blob.name}:${blob.size}`);
+  for (const container of ['assets', 'project-assets', 'cfd-checkpoints'])
+    for await (const blob of store.list(container)) out.push(`${container}/${blob.name}:${blob.size}`);
   return out.sort();
 }
 

@@ -8,11 +8,10 @@ import { SAS_VERSION } from './sas.ts';
 export type BlobErrorStatus = 400 | 403 | 404 | 411 | 413 | 500;
 
 const MESSAGES: Record<string, string> = {
-  AuthenticationFailed:
-    'Server failed to authenticate the request. Make sure the value of Authorization header is formed correctly including the signature.',
+  AuthenticationFailed: 'Server failed to authenticate the request. Make sure the value of Authorization header is formed correctly including the signature.',
   AuthorizationPermissionMismatch: 'This request is not authorized to perform this operation using this permission.',
   RequestBodyTooLarge: 'The request body is too large and exceeds the maximum permissible limit.',
-  MissingRequiredHeader: 'An HTTP header that\'s mandatory for this request is not specified.',
+  MissingRequiredHeader: "An HTTP header that's mandatory for this request is not specified.",
   InvalidHeaderValue: 'The value for one of the HTTP headers is not in the correct format.',
   InvalidResourceName: 'The specified resource name contains invalid characters.',
   ContainerNotFound: 'The specified container does not exist.',

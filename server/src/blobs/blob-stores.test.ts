@@ -27,8 +27,16 @@ const stores: Record<'local' | 'azure', BlobStore> = {} as never;
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'canopy-stores-'));
   azurite = await startAzurite();
-  stores.local = await openLocalBlobStore({ root: join(dataDir, 'blobs'), sasKey: deriveSasKey(new TextEncoder().encode('stores-test-secret-0123456789abcdef')) });
-  stores.azure = await openAzureBlobStore({ account: parseConnectionString(azurite.connectionString), containerPrefix: 'contract-', corsOrigin: 'http://localhost:8080', maxTries: 1 });
+  stores.local = await openLocalBlobStore({
+    root: join(dataDir, 'blobs'),
+    sasKey: deriveSasKey(new TextEncoder().encode('stores-test-secret-0123456789abcdef')),
+  });
+  stores.azure = await openAzureBlobStore({
+    account: parseConnectionString(azurite.connectionString),
+    containerPrefix: 'contract-',
+    corsOrigin: 'http://localhost:8080',
+    maxTries: 1,
+  });
 });
 afterAll(async () => {
   await azurite?.stop();

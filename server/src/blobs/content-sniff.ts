@@ -9,22 +9,7 @@
  */
 
 export type SniffedFormat =
-  | 'stl-binary'
-  | 'stl-ascii'
-  | 'epw'
-  | 'glb'
-  | 'pdf'
-  | 'png'
-  | 'jpeg'
-  | 'zip'
-  | 'gzip'
-  | 'osm-xml'
-  | 'xml'
-  | 'geojson'
-  | 'json'
-  | 'csv'
-  | 'text'
-  | 'binary';
+  'stl-binary' | 'stl-ascii' | 'epw' | 'glb' | 'pdf' | 'png' | 'jpeg' | 'zip' | 'gzip' | 'osm-xml' | 'xml' | 'geojson' | 'json' | 'csv' | 'text' | 'binary';
 
 export const CONTENT_TYPES: Record<SniffedFormat, string> = {
   'stl-binary': 'model/stl',

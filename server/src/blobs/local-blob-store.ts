@@ -104,7 +104,9 @@ export class LocalBlobStore implements BlobStore {
   }
 
   private properties(key: BlobKey, info: Stats): BlobProperties {
-    const version = Math.floor(info.mtimeMs * 1000).toString(16).toUpperCase();
+    const version = Math.floor(info.mtimeMs * 1000)
+      .toString(16)
+      .toUpperCase();
     return { ...key, size: info.size, etag: `"0x${version}${info.size.toString(16).toUpperCase()}"`, lastModified: info.mtime };
   }
 

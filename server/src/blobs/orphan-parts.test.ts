@@ -41,10 +41,11 @@ function uploaderThatHangs(): Promise<{ kill(): Promise<void> }> {
     child.once('error', reject);
     child.stdout.once('data', () =>
       resolveReady({
-        kill: () => new Promise((done) => {
-          child.once('exit', () => done());
-          child.kill('SIGKILL');
-        }),
+        kill: () =>
+          new Promise((done) => {
+            child.once('exit', () => done());
+            child.kill('SIGKILL');
+          }),
       }),
     );
   });

@@ -24,7 +24,13 @@ describe('shared access signatures', () => {
   });
 
   it('honours a start time', () => {
-    const later = signSas(key, { container: 'assets', directory: uuid, permissions: ['c'], startsOn: new Date('2026-03-01T10:30:00Z'), expiresOn: new Date('2026-03-01T11:00:00Z') });
+    const later = signSas(key, {
+      container: 'assets',
+      directory: uuid,
+      permissions: ['c'],
+      startsOn: new Date('2026-03-01T10:30:00Z'),
+      expiresOn: new Date('2026-03-01T11:00:00Z'),
+    });
     expect(authenticateSas(key, 'assets', new URLSearchParams(later), now).ok).toBe(false);
     expect(authenticateSas(key, 'assets', new URLSearchParams(later), new Date('2026-03-01T10:31:00Z')).ok).toBe(true);
   });

@@ -10,7 +10,18 @@ import { acquireDirectoryLock, DirectoryLockedError } from './directory-lock.ts'
 import { openTestDatabase } from '../../test/harness.ts';
 import { seedDemo, seedRoles, DEMO } from './seed.ts';
 
-const EXPECTED_TABLES = ['assets', 'companies', 'configurations', 'projects', 'role_permissions', 'roles', 'server_settings', 'simulations', 'studies', 'users'];
+const EXPECTED_TABLES = [
+  'assets',
+  'companies',
+  'configurations',
+  'projects',
+  'role_permissions',
+  'roles',
+  'server_settings',
+  'simulations',
+  'studies',
+  'users',
+];
 
 describe('migrations', () => {
   it('apply on a fresh embedded database and create every foundation table', async () => {
@@ -49,8 +60,7 @@ describe('seeding', () => {
       await seedRoles(database.db);
       expect((await seedDemo(database.db)).demoCreated).toBe(true);
       expect((await seedDemo(database.db)).demoCreated).toBe(false);
-      const count = async (q: ReturnType<typeof sql>) =>
-        ((await database.db.execute(q)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+      const count = async (q: ReturnType<typeof sql>) => ((await database.db.execute(q)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
       expect(await count(sql`select count(*)::int as n from users where username = ${DEMO.username}`)).toBe(1);
       expect(await count(sql`select count(*)::int as n from projects where is_demo`)).toBe(1);
       expect(await count(sql`select count(*)::int as n from studies`)).toBe(1);

@@ -53,19 +53,30 @@ export const DEMO_SERVICE_LINES = [
 ] as const;
 
 export async function seedPriceTables(db: Db): Promise<void> {
-  await db.insert(subscriptionTypePrices).values([...SUBSCRIPTION_TYPE_PRICES]).onConflictDoNothing();
-  await db.insert(simulationPrices).values([...SIMULATION_PRICES]).onConflictDoNothing();
+  await db
+    .insert(subscriptionTypePrices)
+    .values([...SUBSCRIPTION_TYPE_PRICES])
+    .onConflictDoNothing();
+  await db
+    .insert(simulationPrices)
+    .values([...SIMULATION_PRICES])
+    .onConflictDoNothing();
 }
 
 /** Prices always; service lines and a subscription for the demo user's company when it has none yet. */
 export async function seedDemoCatalogue(db: Db, demoUsername: string): Promise<void> {
   await seedPriceTables(db);
-  const [demo] = await db.select({ id: users.id, companyId: users.companyId }).from(users).where(sql`lower(${users.username}) = lower(${demoUsername})`);
+  const [demo] = await db
+    .select({ id: users.id, companyId: users.companyId })
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${demoUsername})`);
   if (!demo || demo.companyId === null) return;
   const companyId = demo.companyId;
   const [line] = await db.select({ id: serviceLines.id }).from(serviceLines).where(eq(serviceLines.companyId, companyId)).limit(1);
   if (!line) {
-    await db.insert(serviceLines).values(DEMO_SERVICE_LINES.map((l, i) => ({ companyId, name: l.name, description: l.description, offerings: [...l.offerings], sortOrder: i })));
+    await db
+      .insert(serviceLines)
+      .values(DEMO_SERVICE_LINES.map((l, i) => ({ companyId, name: l.name, description: l.description, offerings: [...l.offerings], sortOrder: i })));
   }
   const [subscription] = await db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.companyId, companyId)).limit(1);
   if (!subscription) {

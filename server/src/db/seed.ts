@@ -49,7 +49,10 @@ export async function seedDemo(db: Db): Promise<SeedResult> {
 }
 
 async function seedDemoAccount(db: Db): Promise<SeedResult> {
-  const existing = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = ${DEMO.username}`);
+  const existing = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = ${DEMO.username}`);
   if (existing.length > 0) return { demoCreated: false };
   const passwordHash = await hashPassword(DEMO.password);
   return db.transaction(async (tx) => {
@@ -67,7 +70,10 @@ async function seedDemoAccount(db: Db): Promise<SeedResult> {
         roleId: manager?.id ?? null,
       })
       .returning({ id: users.id });
-    const demoProjects = await tx.select({ id: projects.id }).from(projects).where(and(eq(projects.isDemo, true)));
+    const demoProjects = await tx
+      .select({ id: projects.id })
+      .from(projects)
+      .where(and(eq(projects.isDemo, true)));
     if (demoProjects.length === 0) {
       const [project] = await tx
         .insert(projects)

@@ -1,8 +1,7 @@
 /** The local identity provider's sign-in page: one button per configured account, no password. */
 import type { DevAccount } from './idp.ts';
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
 export function renderLoginPage(uid: string, clientId: string, accounts: DevAccount[]): string {
   const action = `/interaction/${encodeURIComponent(uid)}`;

@@ -67,12 +67,7 @@ declare module 'oidc-provider' {
     Grant: typeof Grant;
     callback(): (req: IncomingMessage, res: ServerResponse) => void;
     interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<InteractionDetails>;
-    interactionFinished(
-      req: IncomingMessage,
-      res: ServerResponse,
-      result: InteractionResult,
-      options?: { mergeWithLastSubmission?: boolean },
-    ): Promise<void>;
+    interactionFinished(req: IncomingMessage, res: ServerResponse, result: InteractionResult, options?: { mergeWithLastSubmission?: boolean }): Promise<void>;
     on(event: string, listener: (...args: unknown[]) => void): this;
   }
 }

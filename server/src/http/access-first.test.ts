@@ -44,7 +44,11 @@ describe('another company gets 404, not 400, for a bad request to an object it c
 
   it('for those who may see it: still 400 naming the field', async () => {
     for (const [method, path, field, body] of cases()) {
-      const token = path.startsWith('/api/user/') ? w.tokens.pendingShare : path.startsWith('/api/company/') ? w.tokens.colleagueWithPermission : w.tokens.projectAdmin;
+      const token = path.startsWith('/api/user/')
+        ? w.tokens.pendingShare
+        : path.startsWith('/api/company/')
+          ? w.tokens.colleagueWithPermission
+          : w.tokens.projectAdmin;
       const res = await call(method, path, token, body);
       expect(res.status, `${method} ${path}`).toBe(400);
       expect(Object.keys(res.body as object), `${method} ${path}`).toContain(field);
@@ -58,7 +62,10 @@ describe('scene views: layer_selection ids', () => {
     const [other] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, w.otherCompanyId));
     const [project] = await db.insert(projects).values({ name: 'Foreign', companyId: other!.id }).returning({ id: projects.id });
     const [study] = await db.insert(studies).values({ projectId: project!.id, name: 'Foreign study' }).returning({ id: studies.id });
-    const [config] = await db.insert(configurations).values({ projectId: project!.id, studyId: study!.id, name: 'Foreign scenario' }).returning({ id: configurations.id });
+    const [config] = await db
+      .insert(configurations)
+      .values({ projectId: project!.id, studyId: study!.id, name: 'Foreign scenario' })
+      .returning({ id: configurations.id });
     const [foreign] = await db.insert(simulations).values({ configurationId: config!.id, category: 'solar' }).returning({ id: simulations.id });
 
     const base = `/api/project/${w.projectId}/study/${w.studyId}/insight/${w.insights.publishedInsightId}/scene-view`;
@@ -73,6 +80,8 @@ describe('scene views: layer_selection ids', () => {
     const [view] = await db.select().from(sceneViews).where(eq(sceneViews.id, w.insights.sceneViewId));
     expect(JSON.stringify(view!.layerSelection)).not.toContain(`"simulation_id":${foreign!.id}`);
     // The study's own simulations are fine.
-    expect((await call('PUT', `${base}/${w.insights.sceneViewId}`, w.tokens.projectAdmin, { layer_selection: [layer(w.analyses.simulationId)] })).status).toBe(200);
+    expect((await call('PUT', `${base}/${w.insights.sceneViewId}`, w.tokens.projectAdmin, { layer_selection: [layer(w.analyses.simulationId)] })).status).toBe(
+      200,
+    );
   });
 });

@@ -28,12 +28,18 @@ const CHECKS: Array<[RegExp, Check]> = [
   ],
   [
     /^\/api\/company\/share-groups\/([^/]+)/,
-    async (db, user, id) => sameCompany(user, (await db.select({ companyId: shareGroups.companyId }).from(shareGroups).where(eq(shareGroups.id, id)))[0]?.companyId),
+    async (db, user, id) =>
+      sameCompany(user, (await db.select({ companyId: shareGroups.companyId }).from(shareGroups).where(eq(shareGroups.id, id)))[0]?.companyId),
   ],
   [
     /^\/api\/user\/project-shares\/([^/]+)/,
     async (db, user, id) =>
-      (await db.select({ id: projectShares.id }).from(projectShares).where(and(eq(projectShares.id, id), eq(projectShares.userId, user.id)))).length > 0,
+      (
+        await db
+          .select({ id: projectShares.id })
+          .from(projectShares)
+          .where(and(eq(projectShares.id, id), eq(projectShares.userId, user.id)))
+      ).length > 0,
   ],
 ];
 

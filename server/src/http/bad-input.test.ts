@@ -54,10 +54,21 @@ describe('NUL characters', () => {
   });
 
   it('in the login username or password, and in sign-up fields', async () => {
-    expect(await call('POST', '/authjwt/create/', undefined, { username: `owner${NUL}`, password: 'x' })).toEqual({ status: 400, body: { username: [NUL_MESSAGE] } });
-    expect(await call('POST', '/authjwt/create/', undefined, { username: 'owner', password: `pass${NUL}` })).toEqual({ status: 400, body: { password: [NUL_MESSAGE] } });
+    expect(await call('POST', '/authjwt/create/', undefined, { username: `owner${NUL}`, password: 'x' })).toEqual({
+      status: 400,
+      body: { username: [NUL_MESSAGE] },
+    });
+    expect(await call('POST', '/authjwt/create/', undefined, { username: 'owner', password: `pass${NUL}` })).toEqual({
+      status: 400,
+      body: { password: [NUL_MESSAGE] },
+    });
     const before = await count(users);
-    const signUp = await call('POST', '/authusers/', undefined, { username: 'newbie', email: 'newbie@example.test', password: 'a long passphrase 42', first_name: `N${NUL}` });
+    const signUp = await call('POST', '/authusers/', undefined, {
+      username: 'newbie',
+      email: 'newbie@example.test',
+      password: 'a long passphrase 42',
+      first_name: `N${NUL}`,
+    });
     expect(signUp).toEqual({ status: 400, body: { first_name: [NUL_MESSAGE] } });
     expect(await count(users)).toBe(before);
   });
@@ -73,12 +84,17 @@ describe('NUL characters', () => {
     expect(keyed.status).toBe(400);
     expect(Object.keys(keyed.body as object)).toEqual(['view_json']);
     // Half a surrogate pair ("\ud800" in JSON) is refused by jsonb just the same.
-    const lone = await call('POST', `${study}/insight/${insight.body.id}/scene-view`, w.tokens.superuser, { view_json: { version: 1, ['\ud800']: 'x', note: 'a\udc00' } });
+    const lone = await call('POST', `${study}/insight/${insight.body.id}/scene-view`, w.tokens.superuser, {
+      view_json: { version: 1, ['\ud800']: 'x', note: 'a\udc00' },
+    });
     expect(lone).toEqual({ status: 400, body: { view_json: [LONE_SURROGATE_MESSAGE], 'view_json.note': [LONE_SURROGATE_MESSAGE] } });
   });
 
   it('in the search and met_id query strings', async () => {
-    expect(await call('GET', `/api/project/?search=${encodeURIComponent(`tow${NUL}er`)}`, w.tokens.projectAdmin)).toEqual({ status: 400, body: { search: [NUL_MESSAGE] } });
+    expect(await call('GET', `/api/project/?search=${encodeURIComponent(`tow${NUL}er`)}`, w.tokens.projectAdmin)).toEqual({
+      status: 400,
+      body: { search: [NUL_MESSAGE] },
+    });
     expect(await call('GET', `/api/project/${w.projectId}/weather-summary/?met_id=${encodeURIComponent(`72${NUL}`)}`, w.tokens.projectAdmin)).toEqual({
       status: 400,
       body: { met_id: [NUL_MESSAGE] },
@@ -89,7 +105,13 @@ describe('NUL characters', () => {
 describe('deeply nested values', () => {
   it('where a choice is expected: 400 naming the field, not a stack overflow', async () => {
     for (const depth of [100, 20_000]) {
-      const res = await postRaw(`/api/project/${w.projectId}/configuration/`, w.tokens.projectAdmin, { ...solarScenarioBody('Nested', w.scenarios.uploads) }, 'seasons', `[${nested(depth)}]`);
+      const res = await postRaw(
+        `/api/project/${w.projectId}/configuration/`,
+        w.tokens.projectAdmin,
+        { ...solarScenarioBody('Nested', w.scenarios.uploads) },
+        'seasons',
+        `[${nested(depth)}]`,
+      );
       expect(res.status).toBe(400);
       expect(Object.keys(res.body)).toContain('seasons.0');
     }
@@ -122,10 +144,15 @@ describe('remesh-stl on an STL whose every triangle is degenerate', () => {
     });
     expect(created.status).toBe(201);
     const scenario = created.body;
-    const res = await call('POST', `/api/project/${w.projectId}/configuration/${scenario.id}/simulation/${scenario.simulations[0]!.id}/remesh-stl/`, w.tokens.projectAdmin, {
-      upload_id: upload,
-      role: 'study',
-    });
+    const res = await call(
+      'POST',
+      `/api/project/${w.projectId}/configuration/${scenario.id}/simulation/${scenario.simulations[0]!.id}/remesh-stl/`,
+      w.tokens.projectAdmin,
+      {
+        upload_id: upload,
+        role: 'study',
+      },
+    );
     expect(res.status).toBe(400);
     expect(Object.keys(res.body as object)).toEqual(['upload_id']);
   });

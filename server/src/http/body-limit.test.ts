@@ -66,7 +66,11 @@ describe('limits per route', () => {
   it('lets a document route take more than the default (an insight text of 20,000 escaped characters)', async () => {
     const text = 'x' + '\u0001'.repeat(19_998) + 'x';
     expect(JSON.stringify({ title: 'Long', text }).length).toBeGreaterThan(BODY_LIMITS.form);
-    const res = await t.request(`/api/project/${w.projectId}/study/${w.studyId}/insight`, { method: 'POST', token: w.ownerToken, json: { title: 'Long', text } });
+    const res = await t.request(`/api/project/${w.projectId}/study/${w.studyId}/insight`, {
+      method: 'POST',
+      token: w.ownerToken,
+      json: { title: 'Long', text },
+    });
     expect(res.status).toBe(201);
   });
 

@@ -10,7 +10,11 @@ import type { AppEnv } from '../deps.ts';
 export function clientAddress(c: Context<AppEnv>): string {
   if (c.var.deps.config.TRUST_PROXY) {
     const forwarded = c.req.header('x-forwarded-for');
-    const last = forwarded?.split(',').map((part) => part.trim()).filter(Boolean).at(-1);
+    const last = forwarded
+      ?.split(',')
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .at(-1);
     if (last) return last;
   }
   try {

@@ -37,7 +37,12 @@ function matches(route: Route, call: ClientCall): boolean {
     const [want, have] = [route.segments[i]!, segments[i]!];
     if (isParam(want) || isParam(have)) continue;
     // A parameter inside a segment (`${kind}-upload-url`) stands for any text there.
-    const pattern = new RegExp(`^${have.split('{}').map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&')).join('[^/]+')}$`);
+    const pattern = new RegExp(
+      `^${have
+        .split('{}')
+        .map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))
+        .join('[^/]+')}$`,
+    );
     if (!pattern.test(want)) return false;
   }
   return true;
@@ -73,7 +78,9 @@ describe("the web app's calls", () => {
       const found = routes.filter((route) => matches(route, call));
       if (found.length === 0) problems.push(`${call.file}: ${call.methods.join('/') || 'any'} ${call.path} — no such path`);
       else if (!call.prefix && !found.some((route) => call.methods.every((m) => route.methods.has(m)))) {
-        problems.push(`${call.file}: ${call.methods.join('/')} ${call.path} — the path answers ${[...new Set(found.flatMap((r) => [...r.methods]))].join(', ')}`);
+        problems.push(
+          `${call.file}: ${call.methods.join('/')} ${call.path} — the path answers ${[...new Set(found.flatMap((r) => [...r.methods]))].join(', ')}`,
+        );
       }
     }
     expect(problems).toEqual([]);
@@ -83,11 +90,11 @@ describe("the web app's calls", () => {
 describe('the reader', () => {
   it('reads literals, templates, helpers and the method beside them', () => {
     const source = [
-      "const base = (p: number) => `/api/project/${p}/study`;",
+      'const base = (p: number) => `/api/project/${p}/study`;',
       "api('/api/wind-profiles/');",
       "api(`/api/project/${id}/`, { method: 'PATCH', body });",
       "api(`${base(1)}/insight/${n}/`, { method: favorite ? 'POST' : 'DELETE' });",
-      "const upload = `/api/project/${id}/uploads`;",
+      'const upload = `/api/project/${id}/uploads`;',
     ].join('\n');
     const found = clientCalls(source).map(({ path, methods, prefix }) => ({ path, methods, prefix }));
     expect(found).toEqual([

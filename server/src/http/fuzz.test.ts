@@ -49,7 +49,9 @@ beforeAll(async () => {
   tables = await tableNames(t.database.db);
 }, 120_000);
 afterAll(async () => {
-  console.log(`fuzz: sent ${sent} requests (seed ${SEED}, ${RUNS} runs per route); answers by status: ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`);
+  console.log(
+    `fuzz: sent ${sent} requests (seed ${SEED}, ${RUNS} runs per route); answers by status: ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`,
+  );
   if (t) await settleBackground(t.deps);
   await t?.close();
 });
@@ -130,7 +132,10 @@ function bodyArbitrary(target: Target): fc.Arbitrary<{ text: string; fields: boo
   const properties = target.properties ?? {};
   const names = Object.keys(properties);
   const mixed = fc
-    .tuple(...names.map((name) => fc.oneof(plausible(typeOf(properties[name]!), ids()), hostileValue)), fc.dictionary(hostileString, hostileValue, { maxKeys: 2 }))
+    .tuple(
+      ...names.map((name) => fc.oneof(plausible(typeOf(properties[name]!), ids()), hostileValue)),
+      fc.dictionary(hostileString, hostileValue, { maxKeys: 2 }),
+    )
     .map((values) => {
       const extra = values.pop() as Record<string, unknown>;
       const object: Record<string, unknown> = { ...extra };
@@ -160,7 +165,13 @@ function bodyArbitrary(target: Target): fc.Arbitrary<{ text: string; fields: boo
 function queryArbitrary(target: Target): fc.Arbitrary<string> {
   if (target.query.length === 0) return fc.constant('');
   return fc
-    .array(fc.tuple(fc.constantFrom(...target.query), hostileString.map((s) => s.slice(0, 2000))), { maxLength: target.query.length + 1 })
+    .array(
+      fc.tuple(
+        fc.constantFrom(...target.query),
+        hostileString.map((s) => s.slice(0, 2000)),
+      ),
+      { maxLength: target.query.length + 1 },
+    )
     .map((pairs) => (pairs.length ? `?${pairs.map(([k, v]) => `${k}=${encodeQueryValue(v)}`).join('&')}` : ''));
 }
 
@@ -169,7 +180,15 @@ function encodeQueryValue(value: string): string {
   try {
     return encodeURIComponent(value);
   } catch {
-    return [...value].map((ch) => { try { return encodeURIComponent(ch); } catch { return '%ED%A0%80'; } }).join('');
+    return [...value]
+      .map((ch) => {
+        try {
+          return encodeURIComponent(ch);
+        } catch {
+          return '%ED%A0%80';
+        }
+      })
+      .join('');
   }
 }
 
@@ -202,8 +221,14 @@ function checkBadRequest(target: Target, body: unknown, sentKeys: readonly strin
   expect(fields.length, `a 400 names a field or says what is wrong: ${label}`).toBeGreaterThan(0);
   const known = new Set([...Object.keys(target.properties ?? {}), ...sentKeys, ...target.query, 'non_field_errors']);
   for (const [field, messages] of fields) {
-    expect((messages as unknown[]).every((m) => typeof m === 'string' && m.length > 0), `messages of ${field}: ${label}`).toBe(true);
-    expect([...known].some((name) => field === name || field.startsWith(`${name}.`)), `400 names "${field}", not a field of the request: ${label}`).toBe(true);
+    expect(
+      (messages as unknown[]).every((m) => typeof m === 'string' && m.length > 0),
+      `messages of ${field}: ${label}`,
+    ).toBe(true);
+    expect(
+      [...known].some((name) => field === name || field.startsWith(`${name}.`)),
+      `400 names "${field}", not a field of the request: ${label}`,
+    ).toBe(true);
   }
 }
 
@@ -215,28 +240,30 @@ describe('fuzzing the API', () => {
     expect(list.length).toBeGreaterThan(100);
     for (const target of list) {
       const arbitrary = fc.tuple(target.json ? bodyArbitrary(target) : fc.constant(undefined), queryArbitrary(target));
-      await bounded(fc.assert(
-        fc.asyncProperty(arbitrary, async ([body, query]) => {
-          const headers: Record<string, string> = { authorization: `Bearer ${w.tokens.superuser}` };
-          if (body) headers['content-type'] = 'application/json';
-          const res = await t.app.request(target.url + query, { method: target.method, headers, body: body?.text });
-          sent++;
-          statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-          const text = await res.text();
-          const label = `${target.method} ${target.url}${query} ${body?.text.slice(0, 300) ?? ''} → ${res.status} ${text.slice(0, 300)}`;
-          expect(res.status, label).toBeLessThan(500);
-          // Work a request left running (mails, site data) lands before the digest, not after it.
-          await settleBackground(t.deps);
-          if (res.status === 400) {
-            checkBadRequest(target, res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text, topLevelKeys(body?.text), label);
-            const after = await databaseDigest(db, tables);
-            expect(changedTables(baseline, after), `a 400 changed tables: ${label}`).toEqual([]);
-          } else {
-            baseline = await databaseDigest(db, tables);
-          }
-        }),
-        { numRuns: RUNS, seed: SEED, endOnFailure: true },
-      ));
+      await bounded(
+        fc.assert(
+          fc.asyncProperty(arbitrary, async ([body, query]) => {
+            const headers: Record<string, string> = { authorization: `Bearer ${w.tokens.superuser}` };
+            if (body) headers['content-type'] = 'application/json';
+            const res = await t.app.request(target.url + query, { method: target.method, headers, body: body?.text });
+            sent++;
+            statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+            const text = await res.text();
+            const label = `${target.method} ${target.url}${query} ${body?.text.slice(0, 300) ?? ''} → ${res.status} ${text.slice(0, 300)}`;
+            expect(res.status, label).toBeLessThan(500);
+            // Work a request left running (mails, site data) lands before the digest, not after it.
+            await settleBackground(t.deps);
+            if (res.status === 400) {
+              checkBadRequest(target, res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text, topLevelKeys(body?.text), label);
+              const after = await databaseDigest(db, tables);
+              expect(changedTables(baseline, after), `a 400 changed tables: ${label}`).toEqual([]);
+            } else {
+              baseline = await databaseDigest(db, tables);
+            }
+          }),
+          { numRuns: RUNS, seed: SEED, endOnFailure: true },
+        ),
+      );
     }
   }, 600_000);
 });

@@ -22,9 +22,10 @@ const guards: Record<Access, MiddlewareHandler[]> = {
   superuser: [requireUser, requireSuperuser],
 };
 
-const bodyLimits = Object.fromEntries(
-  Object.entries(BODY_LIMITS).map(([tier, bytes]) => [tier, limitBody(bytes)]),
-) as Record<keyof typeof BODY_LIMITS, MiddlewareHandler>;
+const bodyLimits = Object.fromEntries(Object.entries(BODY_LIMITS).map(([tier, bytes]) => [tier, limitBody(bytes)])) as Record<
+  keyof typeof BODY_LIMITS,
+  MiddlewareHandler
+>;
 
 /**
  * `body` is the route's request-body tier (http/body-limit.ts; default 'form'). The limit runs

@@ -45,8 +45,7 @@ function indexFiles(root: string): Map<string, StaticFile> {
       if (entry.isDirectory()) walk(full);
       else if (!/\.(br|gz)$/.test(entry.name)) {
         const stat = statSync(full);
-        const sibling = (ext: string) =>
-          existsSync(full + ext) ? { path: full + ext, size: statSync(full + ext).size } : undefined;
+        const sibling = (ext: string) => (existsSync(full + ext) ? { path: full + ext, size: statSync(full + ext).size } : undefined);
         files.set('/' + relative(root, full).split(sep).join('/'), {
           path: full,
           size: stat.size,

@@ -22,7 +22,7 @@ export function createCpuPool(maxThreads = Math.max(1, availableParallelism() - 
   });
   return {
     threads: maxThreads,
-    run: <T,>(task: string, input: unknown, transferList?: Transferable[]) =>
+    run: <T>(task: string, input: unknown, transferList?: Transferable[]) =>
       pool.run({ task, input }, transferList ? { transferList: transferList as never } : undefined) as Promise<T>,
     close: () => pool.destroy(),
   };

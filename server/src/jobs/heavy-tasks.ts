@@ -82,7 +82,11 @@ export const HEAVY_TASKS = {
     return moving(out, [out.soup, out.glb]);
   },
   /** The project's surroundings cut around an approved scenario's study (site-geometry.ts). */
-  'geometry.siteSurrounds': (input: { mesh: SurroundsMesh; footprints: ReadonlyArray<{ outer: ReadonlyArray<readonly [number, number]> }>; study: Float32Array }) => {
+  'geometry.siteSurrounds': (input: {
+    mesh: SurroundsMesh;
+    footprints: ReadonlyArray<{ outer: ReadonlyArray<readonly [number, number]> }>;
+    study: Float32Array;
+  }) => {
     const site = surroundsForSite(input.mesh, input.footprints, input.study);
     return moving(site, [site.positions, site.indices, site.groundSoup, site.buildingSoup]);
   },

@@ -52,7 +52,11 @@ export function createHeavyWork(pool: CpuPool, limits: HeavyWorkLimits): HeavyWo
         );
       }
       if (pending >= limits.maxPending) {
-        throw new ApiError(503, { detail: 'The server is busy processing other large files; try again in a few seconds.' }, { 'Retry-After': String(RETRY_AFTER_SECONDS) });
+        throw new ApiError(
+          503,
+          { detail: 'The server is busy processing other large files; try again in a few seconds.' },
+          { 'Retry-After': String(RETRY_AFTER_SECONDS) },
+        );
       }
       byUser.set(userId, mine + 1);
       pending++;

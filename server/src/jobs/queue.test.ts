@@ -36,7 +36,10 @@ describe('the job queue', () => {
     expect(first?.id).toBe(job.id);
     expect(await claimJob(db(), 'other', ['q.lease'], 10_000)).toBeNull(); // lease still held
     // The dead worker's lease runs out (moved into the past rather than waited for: no timing in tests).
-    await db().update(jobs).set({ lockedUntil: new Date(Date.now() - 1000) }).where(eq(jobs.id, job.id));
+    await db()
+      .update(jobs)
+      .set({ lockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(jobs.id, job.id));
     const second = await claimJob(db(), 'new-worker', ['q.lease'], 10_000);
     expect(second?.id).toBe(job.id);
     expect(second?.attempts).toBe(2);
@@ -53,7 +56,10 @@ describe('the job queue', () => {
     const queued = await getJob(db(), job.id);
     expect(queued?.status).toBe('queued');
     expect(queued!.runAfter.getTime()).toBeGreaterThan(Date.now() + 500);
-    await db().update(jobs).set({ runAfter: new Date(0) }).where(eq(jobs.id, job.id));
+    await db()
+      .update(jobs)
+      .set({ runAfter: new Date(0) })
+      .where(eq(jobs.id, job.id));
     await claimJob(db(), 'w', ['q.fail'], 10_000);
     expect(await failJob(db(), job.id, 'w', 'boom 2')).toBe('failed');
     expect(await getJob(db(), job.id)).toMatchObject({ status: 'failed', error: 'boom 2', attempts: 2 });

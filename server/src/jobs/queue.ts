@@ -91,7 +91,16 @@ export async function heartbeat(db: Db, id: number, workerId: string, leaseMs: n
 export async function completeJob(db: Db, id: number, workerId: string, result: unknown): Promise<boolean> {
   const rows = await db
     .update(jobs)
-    .set({ status: 'completed', progress: 100, result: result as object, error: null, lockedBy: null, lockedUntil: null, updatedAt: sql`now()`, finishedAt: sql`now()` })
+    .set({
+      status: 'completed',
+      progress: 100,
+      result: result as object,
+      error: null,
+      lockedBy: null,
+      lockedUntil: null,
+      updatedAt: sql`now()`,
+      finishedAt: sql`now()`,
+    })
     .where(held(id, workerId))
     .returning({ id: jobs.id });
   return rows.length > 0;
@@ -107,7 +116,14 @@ export async function failJob(db: Db, id: number, workerId: string, error: strin
     .update(jobs)
     .set(
       retry
-        ? { status: 'queued', error, lockedBy: null, lockedUntil: null, runAfter: sql`now() + (${backoffMs} * interval '1 millisecond')`, updatedAt: sql`now()` }
+        ? {
+            status: 'queued',
+            error,
+            lockedBy: null,
+            lockedUntil: null,
+            runAfter: sql`now() + (${backoffMs} * interval '1 millisecond')`,
+            updatedAt: sql`now()`,
+          }
         : { status: 'failed', error, lockedBy: null, lockedUntil: null, updatedAt: sql`now()`, finishedAt: sql`now()` },
     )
     .where(held(id, workerId));

@@ -35,7 +35,8 @@ export async function deliver(db: Db, hub: Pick<LiveHub, 'publish' | 'connectedU
   let sent = 0;
   if (message.userIds) {
     // Addressed to its users (their own inbox), not to everyone who sees the project.
-    for (const userId of connected.filter((id) => message.userIds!.includes(id))) sent += hub.publish(userId, { ...message.event, project_id: message.projectId });
+    for (const userId of connected.filter((id) => message.userIds!.includes(id)))
+      sent += hub.publish(userId, { ...message.event, project_id: message.projectId });
     return sent;
   }
   for (const userId of await usersWhoSee(db, message.projectId, connected)) sent += hub.publish(userId, { ...message.event, project_id: message.projectId });
@@ -43,7 +44,12 @@ export async function deliver(db: Db, hub: Pick<LiveHub, 'publish' | 'connectedU
 }
 
 /** Subscribes the hub to the bus; returns the unsubscribe function. */
-export function connectBusToHub(bus: EventBus, db: Db, hub: Pick<LiveHub, 'publish' | 'connectedUsers'>, log: (line: string) => void = console.log): () => void {
+export function connectBusToHub(
+  bus: EventBus,
+  db: Db,
+  hub: Pick<LiveHub, 'publish' | 'connectedUsers'>,
+  log: (line: string) => void = console.log,
+): () => void {
   return bus.subscribe((message) => {
     deliver(db, hub, message).catch((error: Error) => log(`[bus] delivery of ${message.event.type} failed: ${error.message}`));
   });

@@ -45,7 +45,9 @@ describe('bus → WebSocket hub', () => {
     await bus.publish({ projectId: w.projectId, event: { type: 'scenario.status', configuration_id: 1, status: 'queued' } });
     await settle(5);
     const users = received.map((r) => r.userId).sort((a, b) => a - b);
-    const expected = ['colleague', 'colleagueWithPermission', 'projectAdmin', 'acceptedShare', 'viewShare', 'superuser'].map((r) => w.userIds[r as keyof World['userIds']]).sort((a, b) => a - b);
+    const expected = ['colleague', 'colleagueWithPermission', 'projectAdmin', 'acceptedShare', 'viewShare', 'superuser']
+      .map((r) => w.userIds[r as keyof World['userIds']])
+      .sort((a, b) => a - b);
     expect(users).toEqual(expected);
     expect(received[0]!.event).toEqual({ type: 'scenario.status', configuration_id: 1, status: 'queued', project_id: w.projectId });
   });
@@ -81,7 +83,11 @@ describe('inbox events (issue 16 item 12)', () => {
 
     // Their answer reaches the sharer's inbox the same way.
     received.length = 0;
-    const answered = await t.request(`/api/user/project-shares/${share.id}/`, { method: 'POST', token: w.tokens.otherCompany, json: { share_status: 'declined' } });
+    const answered = await t.request(`/api/user/project-shares/${share.id}/`, {
+      method: 'POST',
+      token: w.tokens.otherCompany,
+      json: { share_status: 'declined' },
+    });
     expect(answered.status).toBe(200);
     await settle(1);
     expect(received).toEqual([{ userId: w.userIds.projectAdmin, event: { type: 'inbox.changed', reason: 'answered', project_id: w.projectId } }]);

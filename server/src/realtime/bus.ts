@@ -34,7 +34,8 @@ export const MAX_BUS_PAYLOAD_BYTES = 7900;
 
 export function encodeBusMessage(message: BusMessage): string {
   const text = JSON.stringify({ p: message.projectId, e: message.event, ...(message.userIds ? { u: message.userIds } : {}) });
-  if (Buffer.byteLength(text) > MAX_BUS_PAYLOAD_BYTES) throw new RangeError(`live event ${message.event.type} is too large for the bus (${Buffer.byteLength(text)} bytes)`);
+  if (Buffer.byteLength(text) > MAX_BUS_PAYLOAD_BYTES)
+    throw new RangeError(`live event ${message.event.type} is too large for the bus (${Buffer.byteLength(text)} bytes)`);
   return text;
 }
 

@@ -37,12 +37,7 @@ export const ROLES: ReadonlyArray<{ name: string; description: string; permissio
   {
     name: 'Engineer',
     description: 'Works on projects shared with or administered by them: scenarios and insights.',
-    permissions: [
-      'projects.change_project',
-      'simulation_assets.add_configuration',
-      'simulation_assets.change_configuration',
-      'projects.add_insight',
-    ],
+    permissions: ['projects.change_project', 'simulation_assets.add_configuration', 'simulation_assets.change_configuration', 'projects.add_insight'],
   },
   { name: 'Viewer', description: 'Reads projects and published insights.', permissions: [] },
 ];

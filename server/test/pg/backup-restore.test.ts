@@ -93,9 +93,19 @@ describe('pg_dump + blob export, pg_restore + blob import', () => {
 
     // An API process on the restored pair.
     const entry = readProcfile().find((e) => e.name === 'api1')!;
-    api = await startProcess(entry, { ...readEnvFile(), ...target.env('bk-'), DATABASE_URL: restoredUrl, SECRET_KEY: SECRET, PORT: '0', DATA_DIR: join(dir, 'restored-data'), NODE_ENV: 'test' });
+    api = await startProcess(entry, {
+      ...readEnvFile(),
+      ...target.env('bk-'),
+      DATABASE_URL: restoredUrl,
+      SECRET_KEY: SECRET,
+      PORT: '0',
+      DATA_DIR: join(dir, 'restored-data'),
+      NODE_ENV: 'test',
+    });
     const token = await accessToken(t.deps, userId);
-    const list = (await (await fetch(`${api.url}/api/project/${project!.id}/uploads/`, { headers: { authorization: `Bearer ${token}` } })).json()) as UploadPage;
+    const list = (await (
+      await fetch(`${api.url}/api/project/${project!.id}/uploads/`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as UploadPage;
     expect(list.results.map((u) => [u.id, u.filename, u.sha256])).toEqual([[upload.id, 'tower.stl', upload.sha256]]);
     const download = await fetch(`${api.url}${list.results[0]!.download_url}`, { headers: { authorization: `Bearer ${token}` } });
     expect(Buffer.from(await download.arrayBuffer()).equals(stl)).toBe(true);

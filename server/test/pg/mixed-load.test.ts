@@ -28,7 +28,19 @@ beforeAll(async () => {
   const url = database.url;
   if (!url) throw new Error('this test needs PostgreSQL: run `pg_virtualenv npm run test:pg`');
   dataDir = mkdtempSync(join(tmpdir(), 'canopy-mixed-load-'));
-  server = await startServer({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: url, SEED_DEMO: 'false', LOG_LEVEL: 'silent', ACCESS_TOKEN_LIFETIME: '3600', NODE_ENV: 'test' }, () => {});
+  server = await startServer(
+    {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: url,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'silent',
+      ACCESS_TOKEN_LIFETIME: '3600',
+      NODE_ENV: 'test',
+    },
+    () => {},
+  );
   info = await seedProjectPages(server);
 }, 120_000);
 

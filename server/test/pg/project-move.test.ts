@@ -44,7 +44,9 @@ describe.skipIf(!pgUrl)('a project moved from the embedded database to PostgreSQ
 
     const [b] = await server.database.db.insert(companies).values({ name: 'Acme Engineering (server)' }).returning({ id: companies.id });
     const importer = await createUser(server.database.db, { username: 'alice', companyId: b!.id, role: 'Engineer' });
-    await server.database.db.insert(subscriptions).values({ companyId: b!.id, plan: 'Professional', creditType: 'AI', creditsPerPeriod: 100, userId: importer });
+    await server.database.db
+      .insert(subscriptions)
+      .values({ companyId: b!.id, plan: 'Professional', creditType: 'AI', creditsPerPeriod: 100, userId: importer });
     importerToken = await accessToken(server.deps, importer);
   }, 180_000);
 
@@ -58,7 +60,12 @@ describe.skipIf(!pgUrl)('a project moved from the embedded database to PostgreSQ
     const exported = await embedded.request(`/api/project/${seeded.projectId}/export/`, { token: ownerToken });
     expect(exported.status).toBe(200);
     const zip = new Uint8Array(await exported.arrayBuffer());
-    const res = await server.request('/api/project-import/', { method: 'POST', token: importerToken, body: zip, headers: { 'content-type': 'application/zip' } });
+    const res = await server.request('/api/project-import/', {
+      method: 'POST',
+      token: importerToken,
+      body: zip,
+      headers: { 'content-type': 'application/zip' },
+    });
     const result = (await res.json()) as ProjectImportResult;
     expect(res.status, JSON.stringify(result)).toBe(201);
     // New on this installation: the weather station comes along.
@@ -74,7 +81,9 @@ describe.skipIf(!pgUrl)('a project moved from the embedded database to PostgreSQ
     const rows = await db.select({ id: assets.id }).from(assets).where(eq(assets.simulationId, sim!.id));
     expect(rows.length).toBe(seeded.assetIds.length);
     for (const { id } of rows) {
-      const asset = await server.request(`/api/project/${result.id}/configuration/${config!.id}/simulation/${sim!.id}/simulation-asset/${id}/download/`, { token: importerToken });
+      const asset = await server.request(`/api/project/${result.id}/configuration/${config!.id}/simulation/${sim!.id}/simulation-asset/${id}/download/`, {
+        token: importerToken,
+      });
       expect(asset.status).toBe(200);
     }
   });

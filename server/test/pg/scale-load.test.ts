@@ -51,7 +51,13 @@ beforeAll(async () => {
     ACCESS_TOKEN_LIFETIME: String(SECONDS + 600),
   };
   const procfile = readProcfile();
-  for (const name of ['api1', 'api2', 'worker']) processes.push(await startProcess(procfile.find((e) => e.name === name)!, env));
+  for (const name of ['api1', 'api2', 'worker'])
+    processes.push(
+      await startProcess(
+        procfile.find((e) => e.name === name)!,
+        env,
+      ),
+    );
 }, 240_000);
 
 afterAll(async () => {
@@ -77,10 +83,26 @@ describe(`${USERS} users for ${SECONDS} s on two API processes and a worker`, ()
     for (let i = 0; i < USERS; i++) {
       const userId = await createUser(db, { username: `load${i}`, companyId: w.companyId, role: 'Org Admin' });
       tokens.push(await accessToken(t.deps, userId));
-      const [sub] = await db.insert(subscriptions).values({ companyId: w.companyId, plan: 'Load', creditType: 'AI', creditsPerPeriod: 1000, userId }).returning({ id: subscriptions.id });
+      const [sub] = await db
+        .insert(subscriptions)
+        .values({ companyId: w.companyId, plan: 'Load', creditType: 'AI', creditsPerPeriod: 1000, userId })
+        .returning({ id: subscriptions.id });
       subscriptionIds.push(sub!.id);
-      const scenario = await createScenario(t.deps, db, await actingUser(t.deps, userId), w.projectId, CreateConfigurationSchema.parse(solarScenarioBody(`Load ${i}`, w.scenarios.uploads)));
-      await db.insert(geometryValidations).values({ configurationId: scenario.id, simulationId: scenario.simulations[0]!.id, simulationType: 'solar', geometry: scenario.form.geometry, status: 'passed', createdBy: userId });
+      const scenario = await createScenario(
+        t.deps,
+        db,
+        await actingUser(t.deps, userId),
+        w.projectId,
+        CreateConfigurationSchema.parse(solarScenarioBody(`Load ${i}`, w.scenarios.uploads)),
+      );
+      await db.insert(geometryValidations).values({
+        configurationId: scenario.id,
+        simulationId: scenario.simulations[0]!.id,
+        simulationType: 'solar',
+        geometry: scenario.form.geometry,
+        status: 'passed',
+        createdBy: userId,
+      });
       await db.update(configurations).set({ status: 'awaiting_approval' }).where(eq(configurations.id, scenario.id));
       await db.update(simulations).set({ status: 'awaiting_approval' }).where(eq(simulations.configurationId, scenario.id));
       scenarioIds.push(scenario.id);
@@ -138,11 +160,13 @@ describe(`${USERS} users for ${SECONDS} s on two API processes and a worker`, ()
         for (const [kind, path] of Object.entries(kinds)) await timed(kind, base, path(), { headers });
         if (turn === 1) await approve();
         if (turn % 5 === 0) {
-          if (await timed('insight write', base, `/api/project/${w.projectId}/study/${w.studyId}/insight/`, {
-            method: 'POST',
-            headers: { ...headers, 'content-type': 'application/json' },
-            body: JSON.stringify({ title: `Load ${u}.${turn}`, text: 'Written under load.', insight_status: 'Draft' }),
-          }))
+          if (
+            await timed('insight write', base, `/api/project/${w.projectId}/study/${w.studyId}/insight/`, {
+              method: 'POST',
+              headers: { ...headers, 'content-type': 'application/json' },
+              body: JSON.stringify({ title: `Load ${u}.${turn}`, text: 'Written under load.', insight_status: 'Draft' }),
+            })
+          )
             written++;
         }
       }
@@ -158,7 +182,10 @@ describe(`${USERS} users for ${SECONDS} s on two API processes and a worker`, ()
     })();
     await Promise.all([...users, health]);
 
-    const healthP99 = percentile([...latencies.health!].sort((a, b) => a - b), 99);
+    const healthP99 = percentile(
+      [...latencies.health!].sort((a, b) => a - b),
+      99,
+    );
     const lines = Object.entries(latencies).map(([kind, values]) => {
       const sorted = [...values].sort((a, b) => a - b);
       const p99 = percentile(sorted, 99);
@@ -167,7 +194,9 @@ describe(`${USERS} users for ${SECONDS} s on two API processes and a worker`, ()
     const total = Object.values(latencies).reduce((n, v) => n + v.length, 0);
     const kindsOfError = new Map<string, number>();
     for (const error of errors) kindsOfError.set(error, (kindsOfError.get(error) ?? 0) + 1);
-    console.log(`${USERS} users, ${SECONDS} s, ${apis.length} API processes + 1 worker on PostgreSQL and Azurite: ${total} requests (${(total / SECONDS).toFixed(0)}/s), ${errors.length} errors\n${lines.join('\n')}${kindsOfError.size ? `\nerrors: ${JSON.stringify(Object.fromEntries(kindsOfError))}` : ''}`);
+    console.log(
+      `${USERS} users, ${SECONDS} s, ${apis.length} API processes + 1 worker on PostgreSQL and Azurite: ${total} requests (${(total / SECONDS).toFixed(0)}/s), ${errors.length} errors\n${lines.join('\n')}${kindsOfError.size ? `\nerrors: ${JSON.stringify(Object.fromEntries(kindsOfError))}` : ''}`,
+    );
     expect(errors.slice(0, 20)).toEqual([]);
     // Every insight written is stored, once.
     expect(written).toBeGreaterThan(0);
@@ -175,8 +204,13 @@ describe(`${USERS} users for ${SECONDS} s on two API processes and a worker`, ()
     // One approval per user, each debited exactly once, from that user's own subscription.
     expect(debits).toHaveLength(USERS);
     expect(debits.every((credits) => credits > 0)).toBe(true);
-    expect(await db.select({ id: scenarioApprovals.id }).from(scenarioApprovals).where(inArray(scenarioApprovals.configurationId, scenarioIds))).toHaveLength(USERS);
-    const usage = await db.select({ subscriptionId: subscriptionUsage.subscriptionId, configurationId: subscriptionUsage.configurationId, credits: subscriptionUsage.creditsUsed }).from(subscriptionUsage).where(inArray(subscriptionUsage.subscriptionId, subscriptionIds));
+    expect(await db.select({ id: scenarioApprovals.id }).from(scenarioApprovals).where(inArray(scenarioApprovals.configurationId, scenarioIds))).toHaveLength(
+      USERS,
+    );
+    const usage = await db
+      .select({ subscriptionId: subscriptionUsage.subscriptionId, configurationId: subscriptionUsage.configurationId, credits: subscriptionUsage.creditsUsed })
+      .from(subscriptionUsage)
+      .where(inArray(subscriptionUsage.subscriptionId, subscriptionIds));
     expect(usage).toHaveLength(USERS);
     expect(new Set(usage.map((row) => row.configurationId)).size).toBe(USERS);
     expect(new Set(usage.map((row) => row.subscriptionId)).size).toBe(USERS);

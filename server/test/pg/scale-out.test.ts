@@ -43,7 +43,11 @@ const running: CanopyProcess[] = [];
 let api: CanopyProcess[] = [];
 let worker: CanopyProcess;
 
-const logs = () => running.map((p) => p.output.join('')).join('\n').slice(-6000);
+const logs = () =>
+  running
+    .map((p) => p.output.join(''))
+    .join('\n')
+    .slice(-6000);
 
 async function start(name: string): Promise<CanopyProcess> {
   const process = await startProcess(entry(name), env);
@@ -103,7 +107,11 @@ async function liveUpdateAcross(name: string): Promise<void> {
     });
   });
   try {
-    const res = await call(api[0]!.url!, `/api/project/${w.projectId}/configuration/`, { method: 'POST', token: w.tokens.projectAdmin, json: solarScenarioBody(name, w.scenarios.uploads) });
+    const res = await call(api[0]!.url!, `/api/project/${w.projectId}/configuration/`, {
+      method: 'POST',
+      token: w.tokens.projectAdmin,
+      json: solarScenarioBody(name, w.scenarios.uploads),
+    });
     expect(res.status).toBe(201);
     const { id } = (await res.json()) as { id: number };
     await waitFor('the event on api2', () => messages.some((m) => m.configuration_id === id), 10_000, logs);
@@ -146,7 +154,11 @@ describe('the example', () => {
     for (const p of api) expect((await call(p.url!, '/api/health')).status).toBe(200);
     const token = w.tokens.projectAdmin!;
     const url = (await (await call(api[0]!.url!, `/api/project/${w.projectId}/project-asset-upload-url/`, { token })).json()) as UploadUrl;
-    const put = await fetch(`${url.container_url}/${url.uuid}/site.csv?${url.sas_token}`, { method: 'PUT', body: 'a,b\n1,2\n', headers: { 'x-ms-blob-type': 'BlockBlob' } });
+    const put = await fetch(`${url.container_url}/${url.uuid}/site.csv?${url.sas_token}`, {
+      method: 'PUT',
+      body: 'a,b\n1,2\n',
+      headers: { 'x-ms-blob-type': 'BlockBlob' },
+    });
     expect(put.status).toBe(201);
     const page = (await (await call(api[1]!.url!, `/api/project/${w.projectId}/uploads/?uuid=${url.uuid}`, { token })).json()) as UploadPage;
     expect(page.results.map((u) => u.filename)).toEqual(['site.csv']);
@@ -201,7 +213,10 @@ describe('faults', () => {
     const scenario = await createScenario(t.deps, 'solar');
     await addDistrictGeometry(t.deps, scenario.simulationId, 8);
     const settings = {
-      seasons: [{ id: 'annual', name: 'Annual', months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] }, { id: 'summer', name: 'Summer', months: [6, 7, 8] }],
+      seasons: [
+        { id: 'annual', name: 'Annual', months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] },
+        { id: 'summer', name: 'Summer', months: [6, 7, 8] },
+      ],
       timeWindows: [{ id: 'daytime', name: 'Daytime', window: '08:00-18:00' }],
       sunHours: [{ id: 'june-21', name: '21 June', date: '2025-06-21', window: '00:00-24:00', minuteInterval: 15 }],
       quantisationDeg: 0,
@@ -209,18 +224,32 @@ describe('faults', () => {
     const layers = 3;
     const queued = await t.deps.jobs.enqueue(ANALYSIS_JOB_TYPES.solar, { ...scenario, settings });
     let job: JobRow | null = null;
-    await waitFor('the worker to report progress', async () => {
-      job = await getJob(t.database.db, queued.id);
-      return job?.status === 'running' && job.progress > 0;
-    }, 60_000, logs);
+    await waitFor(
+      'the worker to report progress',
+      async () => {
+        job = await getJob(t.database.db, queued.id);
+        return job?.status === 'running' && job.progress > 0;
+      },
+      60_000,
+      logs,
+    );
     await worker.kill('SIGKILL');
-    const dataRows = () => t.database.db.select().from(assets).where(and(eq(assets.simulationId, scenario.simulationId), eq(assets.layerType, 'data')));
+    const dataRows = () =>
+      t.database.db
+        .select()
+        .from(assets)
+        .where(and(eq(assets.simulationId, scenario.simulationId), eq(assets.layerType, 'data')));
     expect(await dataRows()).toHaveLength(0);
     worker = await start('worker');
-    await waitFor('the job to finish on the new worker', async () => {
-      job = await getJob(t.database.db, queued.id);
-      return job?.status === 'completed' || job?.status === 'failed';
-    }, 120_000, logs);
+    await waitFor(
+      'the job to finish on the new worker',
+      async () => {
+        job = await getJob(t.database.db, queued.id);
+        return job?.status === 'completed' || job?.status === 'failed';
+      },
+      120_000,
+      logs,
+    );
     expect(job).toMatchObject({ status: 'completed', attempts: 2, error: null });
     const rows = await dataRows();
     expect(rows).toHaveLength(layers);
@@ -233,21 +262,32 @@ describe('faults', () => {
 
   it('PostgreSQL restarted (or, without a way to restart it, every connection dropped): the processes reconnect, keep serving, and the job in flight finishes once', async () => {
     // Open connections in every API process's pool (idle ones are what a restart drops silently).
-    for (const p of api) await Promise.all(Array.from({ length: 4 }, async () => (await call(p.url!, `/api/project/${w.projectId}/`, { token: w.tokens.colleague })).arrayBuffer()));
+    for (const p of api)
+      await Promise.all(
+        Array.from({ length: 4 }, async () => (await call(p.url!, `/api/project/${w.projectId}/`, { token: w.tokens.colleague })).arrayBuffer()),
+      );
     // A job in flight on the worker when the database goes away.
     const scenario = await createScenario(t.deps, 'solar');
     await addDistrictGeometry(t.deps, scenario.simulationId, 8);
     const settings = {
-      seasons: [{ id: 'annual', name: 'Annual', months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] }, { id: 'summer', name: 'Summer', months: [6, 7, 8] }],
+      seasons: [
+        { id: 'annual', name: 'Annual', months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] },
+        { id: 'summer', name: 'Summer', months: [6, 7, 8] },
+      ],
       timeWindows: [{ id: 'daytime', name: 'Daytime', window: '08:00-18:00' }],
       sunHours: [{ id: 'june-21', name: '21 June', date: '2025-06-21', window: '00:00-24:00', minuteInterval: 15 }],
       quantisationDeg: 0,
     };
     const queued = await t.deps.jobs.enqueue(ANALYSIS_JOB_TYPES.solar, { ...scenario, settings });
-    await waitFor('the job to be under way', async () => {
-      const job = await getJob(t.database.db, queued.id);
-      return job?.status === 'running' && job.progress > 0;
-    }, 60_000, logs);
+    await waitFor(
+      'the job to be under way',
+      async () => {
+        const job = await getJob(t.database.db, queued.id);
+        return job?.status === 'running' && job.progress > 0;
+      },
+      60_000,
+      logs,
+    );
     // Under pg_virtualenv the cluster is "regress" of PGVERSION; TEST_PG_RESTART names another command.
     const restart = process.env.TEST_PG_RESTART ?? (process.env.PGVERSION ? `pg_ctlcluster ${process.env.PGVERSION} regress restart -m fast` : null);
     if (restart) {
@@ -262,35 +302,61 @@ describe('faults', () => {
       expect(rowCount).toBeGreaterThan(0);
     }
     // The test's own pool lost its connections too; it reconnects on the next query.
-    await waitFor('the database', async () => t.database.db.execute(sql`select 1`).then(() => true, () => false), 30_000);
+    await waitFor(
+      'the database',
+      async () =>
+        t.database.db.execute(sql`select 1`).then(
+          () => true,
+          () => false,
+        ),
+      30_000,
+    );
     // No process died of it.
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(running.filter((p) => [api[0], api[1], worker].includes(p)).every((p) => p.child.exitCode === null && p.child.signalCode === null)).toBe(true);
     // Both API processes answer again (a request on a dropped connection may fail once: retried).
     for (const p of api) {
-      await waitFor(`${p.name} to answer`, async () => (await call(p.url!, `/api/project/${w.projectId}/`, { token: w.tokens.colleague })).status === 200, 15_000, logs);
+      await waitFor(
+        `${p.name} to answer`,
+        async () => (await call(p.url!, `/api/project/${w.projectId}/`, { token: w.tokens.colleague })).status === 200,
+        15_000,
+        logs,
+      );
     }
     // The job in flight finishes (on its attempt, or on a retry after the lease), with one result set.
     let job: JobRow | null = null;
-    await waitFor('the job in flight to finish', async () => {
-      job = await getJob(t.database.db, queued.id).catch(() => null);
-      return job?.status === 'completed' || job?.status === 'failed';
-    }, 120_000, logs);
+    await waitFor(
+      'the job in flight to finish',
+      async () => {
+        job = await getJob(t.database.db, queued.id).catch(() => null);
+        return job?.status === 'completed' || job?.status === 'failed';
+      },
+      120_000,
+      logs,
+    );
     expect(job).toMatchObject({ status: 'completed', error: null });
     console.log(`job in flight across the restart: completed after ${job!.attempts} attempt(s)`);
-    const rows = await t.database.db.select().from(assets).where(and(eq(assets.simulationId, scenario.simulationId), eq(assets.layerType, 'data')));
+    const rows = await t.database.db
+      .select()
+      .from(assets)
+      .where(and(eq(assets.simulationId, scenario.simulationId), eq(assets.layerType, 'data')));
     expect(rows).toHaveLength(3);
     const stored: string[] = [];
     for await (const blob of t.deps.blobStore.list('assets', `results/simulation-${scenario.simulationId}/`)) stored.push(blob.name);
     expect(stored.sort()).toEqual(rows.map((r) => parseBlobKey(r.blobKey!).name).sort());
     // And live updates flow again between the API processes (the bus's listening connection reopened).
-    await waitFor('the bus to listen again', async () => {
-      try {
-        await liveUpdateAcross(`After the reconnect ${Date.now()}`);
-        return true;
-      } catch {
-        return false;
-      }
-    }, 30_000, logs);
+    await waitFor(
+      'the bus to listen again',
+      async () => {
+        try {
+          await liveUpdateAcross(`After the reconnect ${Date.now()}`);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      30_000,
+      logs,
+    );
   });
 });

@@ -18,7 +18,10 @@ import { ANALYSIS_JOB_TYPES } from '../../src/services/analyses/settings.ts';
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const LEASE_MS = 3000;
 const settings = {
-  seasons: [{ id: 'annual', name: 'Annual', months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] }, { id: 'summer', name: 'Summer', months: [6, 7, 8] }],
+  seasons: [
+    { id: 'annual', name: 'Annual', months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] },
+    { id: 'summer', name: 'Summer', months: [6, 7, 8] },
+  ],
   timeWindows: [{ id: 'daytime', name: 'Daytime', window: '08:00-18:00' }],
   sunHours: [{ id: 'june-21', name: '21 June', date: '2025-06-21', window: '00:00-24:00', minuteInterval: 15 }],
   // One exact ray per hour: a few seconds of work, so the kill lands mid-job.
@@ -60,7 +63,8 @@ async function waitFor(what: string, predicate: () => Promise<boolean>, timeoutM
   }
 }
 
-const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+const exited = (child: ChildProcess) =>
+  new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
 
 beforeAll(async () => {
   t = await createTestContext();
@@ -81,10 +85,14 @@ describe('a worker process killed mid-job', () => {
     let job: JobRow | null = queued;
 
     const first = startWorker('worker-1');
-    await waitFor('the first worker to report progress', async () => {
-      job = await getJob(t.database.db, queued.id);
-      return job?.status === 'running' && job.progress > 0;
-    }, 60_000).catch((error: Error) => {
+    await waitFor(
+      'the first worker to report progress',
+      async () => {
+        job = await getJob(t.database.db, queued.id);
+        return job?.status === 'running' && job.progress > 0;
+      },
+      60_000,
+    ).catch((error: Error) => {
       throw new Error(`${error.message}\n${first.output.join('')}`);
     });
     expect(job!.progress).toBeLessThan(90);
@@ -96,14 +104,22 @@ describe('a worker process killed mid-job', () => {
     // Dead worker, live lease: the job is still "running" and nothing was written.
     const orphan = await getJob(t.database.db, queued.id);
     expect(orphan).toMatchObject({ status: 'running', attempts: 1, lockedBy: firstOwner });
-    const dataRows = () => t.database.db.select().from(assets).where(and(eq(assets.simulationId, scenario.simulationId), eq(assets.layerType, 'data')));
+    const dataRows = () =>
+      t.database.db
+        .select()
+        .from(assets)
+        .where(and(eq(assets.simulationId, scenario.simulationId), eq(assets.layerType, 'data')));
     expect(await dataRows()).toHaveLength(0);
 
     const second = startWorker('worker-2');
-    await waitFor('the job to complete on the second worker', async () => {
-      job = await getJob(t.database.db, queued.id);
-      return job?.status === 'completed' || job?.status === 'failed';
-    }, 120_000).catch((error: Error) => {
+    await waitFor(
+      'the job to complete on the second worker',
+      async () => {
+        job = await getJob(t.database.db, queued.id);
+        return job?.status === 'completed' || job?.status === 'failed';
+      },
+      120_000,
+    ).catch((error: Error) => {
       throw new Error(`${error.message}\n${second.output.join('')}`);
     });
     expect(job).toMatchObject({ status: 'completed', attempts: 2, progress: 100, error: null });

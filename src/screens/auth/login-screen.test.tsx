@@ -143,7 +143,11 @@ describe('questionnaire', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'What will you use Canopy for?' }), 'Thermal comfort');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(current()).toBe('/projects/'));
-    expect(services.submitQuestionnaire).toHaveBeenLastCalledWith({ role: 'Engineer', organisation_type: 'Engineering consultancy', intended_use: 'Thermal comfort' });
+    expect(services.submitQuestionnaire).toHaveBeenLastCalledWith({
+      role: 'Engineer',
+      organisation_type: 'Engineering consultancy',
+      intended_use: 'Thermal comfort',
+    });
     expect(localStorage.getItem(QUESTIONNAIRE_KEY)).toBeNull();
     expect(document.getElementById('app-root')).toHaveClass('authenticated');
   });

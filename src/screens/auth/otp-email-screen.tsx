@@ -40,7 +40,16 @@ export function OtpEmailScreen() {
         </h1>
         <p className={subtitle}>We will e-mail you a 6-digit code. It is valid for 10 minutes.</p>
         <FormAlert message={formMessage(error, ['email'])} />
-        <TextField id="otp-email" label="E-mail" type="email" autoComplete="email" value={email} onValueChange={setEmail} errors={fieldErrors(error, 'email')} required />
+        <TextField
+          id="otp-email"
+          label="E-mail"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onValueChange={setEmail}
+          errors={fieldErrors(error, 'email')}
+          required
+        />
         <Button tone="primary" type="submit" disabled={submitting}>
           {submitting ? 'Sending…' : 'Send code'}
         </Button>

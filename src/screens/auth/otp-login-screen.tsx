@@ -43,7 +43,16 @@ export function OtpLoginScreen() {
         </h1>
         {initialEmail ? <p className={subtitle}>If an account exists for {initialEmail}, a code is on its way.</p> : null}
         <FormAlert message={formMessage(error, FIELDS)} />
-        <TextField id="otp-login-email" label="E-mail" type="email" autoComplete="email" value={email} onValueChange={setEmail} errors={fieldErrors(error, 'email')} required />
+        <TextField
+          id="otp-login-email"
+          label="E-mail"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onValueChange={setEmail}
+          errors={fieldErrors(error, 'email')}
+          required
+        />
         <TextField
           id="otp-login-code"
           label="Code"

@@ -39,7 +39,9 @@ describe('password reset confirmation', () => {
 
   it('a weak password is shown next to the field', async () => {
     const user = userEvent.setup();
-    const services = fakeServices({ confirmReset: () => reject(400, { new_password: ['This password is too short. It must contain at least 8 characters.'] }) });
+    const services = fakeServices({
+      confirmReset: () => reject(400, { new_password: ['This password is too short. It must contain at least 8 characters.'] }),
+    });
     renderApp('/password/reset/confirm/MQ/abc-123', services);
     const password = await screen.findByLabelText('New password');
     await user.type(password, 'short{Enter}');

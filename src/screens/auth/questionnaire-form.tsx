@@ -56,7 +56,16 @@ export function QuestionnaireForm() {
         </h1>
         <p className={subtitle}>Tell us how you will use Canopy. You answer this once.</p>
         <FormAlert message={formMessage(error, FIELDS)} />
-        <SelectField id="questionnaire-role" label="Your role" placeholder="Choose your role" options={ROLES} value={role} onValueChange={setRole} errors={fieldErrors(error, 'role')} required />
+        <SelectField
+          id="questionnaire-role"
+          label="Your role"
+          placeholder="Choose your role"
+          options={ROLES}
+          value={role}
+          onValueChange={setRole}
+          errors={fieldErrors(error, 'role')}
+          required
+        />
         <SelectField
           id="questionnaire-organisation"
           label="Organisation type"

@@ -34,7 +34,16 @@ export function ResetPasswordScreen() {
         <p className={subtitle}>Enter your e-mail address and we will send you a link to choose a new password.</p>
         <FormAlert tone="notice" message={requested ? `If an account exists for ${email}, we have sent it a reset link. Check your inbox.` : null} />
         <FormAlert message={formMessage(error, ['email'])} />
-        <TextField id="reset-email" label="E-mail" type="email" autoComplete="email" value={email} onValueChange={setEmail} errors={fieldErrors(error, 'email')} required />
+        <TextField
+          id="reset-email"
+          label="E-mail"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onValueChange={setEmail}
+          errors={fieldErrors(error, 'email')}
+          required
+        />
         <Button tone="primary" type="submit" disabled={busy}>
           {busy ? 'Sending…' : requested ? 'Send again' : 'Send reset link'}
         </Button>

@@ -8,7 +8,13 @@ const places = {
     { code: 'CA', name: 'Canada' },
     { code: 'FR', name: 'France' },
   ],
-  provinces: async (country: string) => (country === 'CA' ? [{ code: 'CA-ON', name: 'Ontario' }, { code: 'CA-QC', name: 'Quebec' }] : []),
+  provinces: async (country: string) =>
+    country === 'CA'
+      ? [
+          { code: 'CA-ON', name: 'Ontario' },
+          { code: 'CA-QC', name: 'Quebec' },
+        ]
+      : [],
 };
 
 async function fillIn(user: ReturnType<typeof userEvent.setup>) {

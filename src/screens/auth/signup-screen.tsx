@@ -77,13 +77,60 @@ export function SignupScreen() {
         <p className={subtitle}>Username, e-mail and password are needed; the rest sets up your profile and company.</p>
         <FormAlert message={formMessage(error, FIELDS)} />
         <div className={row}>
-          <TextField id="signup-first-name" label="First name" autoComplete="given-name" value={form.first_name} onValueChange={set('first_name')} errors={fieldErrors(error, 'first_name')} />
-          <TextField id="signup-last-name" label="Last name" autoComplete="family-name" value={form.last_name} onValueChange={set('last_name')} errors={fieldErrors(error, 'last_name')} />
+          <TextField
+            id="signup-first-name"
+            label="First name"
+            autoComplete="given-name"
+            value={form.first_name}
+            onValueChange={set('first_name')}
+            errors={fieldErrors(error, 'first_name')}
+          />
+          <TextField
+            id="signup-last-name"
+            label="Last name"
+            autoComplete="family-name"
+            value={form.last_name}
+            onValueChange={set('last_name')}
+            errors={fieldErrors(error, 'last_name')}
+          />
         </div>
-        <TextField id="signup-username" label="Username" autoComplete="username" value={form.username} onValueChange={set('username')} errors={fieldErrors(error, 'username')} required />
-        <TextField id="signup-email" label="E-mail" type="email" autoComplete="email" value={form.email} onValueChange={set('email')} errors={fieldErrors(error, 'email')} required />
-        <TextField id="signup-password" label="Password" type="password" autoComplete="new-password" value={form.password} onValueChange={set('password')} errors={fieldErrors(error, 'password')} required />
-        <TextField id="signup-company" label="Company" autoComplete="organization" value={form.company} onValueChange={set('company')} errors={fieldErrors(error, 'company')} />
+        <TextField
+          id="signup-username"
+          label="Username"
+          autoComplete="username"
+          value={form.username}
+          onValueChange={set('username')}
+          errors={fieldErrors(error, 'username')}
+          required
+        />
+        <TextField
+          id="signup-email"
+          label="E-mail"
+          type="email"
+          autoComplete="email"
+          value={form.email}
+          onValueChange={set('email')}
+          errors={fieldErrors(error, 'email')}
+          required
+        />
+        <TextField
+          id="signup-password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          value={form.password}
+          onValueChange={set('password')}
+          errors={fieldErrors(error, 'password')}
+          required
+        />
+        <TextField
+          id="signup-company"
+          label="Company"
+          autoComplete="organization"
+          value={form.company}
+          onValueChange={set('company')}
+          errors={fieldErrors(error, 'company')}
+        />
         <div className={row}>
           <SelectField
             id="signup-country"

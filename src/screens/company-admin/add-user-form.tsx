@@ -43,7 +43,15 @@ export function AddUserForm({ users }: { users: ActorRefFrom<typeof companyUsers
         <TextField id="user-first-name" label="First name" value={values.first_name} onValueChange={set('first_name')} errors={fields.first_name} autoFocus />
         <TextField id="user-last-name" label="Last name" value={values.last_name} onValueChange={set('last_name')} errors={fields.last_name} />
       </div>
-      <TextField id="user-username" label="Username" autoComplete="off" value={values.username} onValueChange={set('username')} errors={fields.username} required />
+      <TextField
+        id="user-username"
+        label="Username"
+        autoComplete="off"
+        value={values.username}
+        onValueChange={set('username')}
+        errors={fields.username}
+        required
+      />
       <TextField id="user-email" label="E-mail address" type="email" value={values.email} onValueChange={set('email')} errors={fields.email} required />
       <SelectField
         id="user-role"

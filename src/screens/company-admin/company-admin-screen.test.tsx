@@ -50,7 +50,10 @@ describe('company administration', () => {
 
   it('marks the row of a user whose update failed', async () => {
     const u = userEvent.setup();
-    renderWorkspace('/company/admin', fakeWorkspace({ updateCompanyUser: () => refuse(403, { detail: 'You do not have permission to perform this action.' }) }));
+    renderWorkspace(
+      '/company/admin',
+      fakeWorkspace({ updateCompanyUser: () => refuse(403, { detail: 'You do not have permission to perform this action.' }) }),
+    );
     await u.selectOptions(await screen.findByRole('combobox', { name: 'Subscription of Ada Smith' }), 'CFD Pro (CFD)');
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not update Ada Smith: You do not have permission to perform this action.');
     const row = screen.getByRole('row', { name: /Ada Smith/ });
@@ -68,7 +71,9 @@ describe('company administration', () => {
     await u.type(within(dialog).getByRole('textbox', { name: 'E-mail address' }), 'fay@northwind.test');
     await u.selectOptions(within(dialog).getByRole('combobox', { name: 'Role' }), 'Engineer');
     await u.click(within(dialog).getByRole('button', { name: 'Add user' }));
-    await waitFor(() => expect(services.createCompanyUser).toHaveBeenCalledWith({ username: 'fay', email: 'fay@northwind.test', first_name: '', last_name: '', role: 2 }));
+    await waitFor(() =>
+      expect(services.createCompanyUser).toHaveBeenCalledWith({ username: 'fay', email: 'fay@northwind.test', first_name: '', last_name: '', role: 2 }),
+    );
     expect(await screen.findByText(/was added\. They will get an e-mail to set a password\./)).toBeInTheDocument();
   });
 
@@ -134,7 +139,10 @@ describe('company administration', () => {
   it('makes a share group the default; the previous default is cleared at once', async () => {
     const u = userEvent.setup();
     const services = fakeWorkspace({
-      loadShareGroups: async () => ({ groups: [group(1, { name: 'Wind team', default_for_new_projects: true }), group(2, { name: 'Reviewers' })], users: [user(1), user(2)] }),
+      loadShareGroups: async () => ({
+        groups: [group(1, { name: 'Wind team', default_for_new_projects: true }), group(2, { name: 'Reviewers' })],
+        users: [user(1), user(2)],
+      }),
       updateShareGroup: async (id, changes) => group(id, { name: 'Reviewers', ...changes }),
     });
     renderWorkspace('/company/admin', services);

@@ -51,14 +51,24 @@ export function CompanyAdminScreen() {
   if (missing) {
     return (
       <div className={page}>
-        <EmptyState title="No company" description="Your account does not belong to a company, so there is nothing to administer. Ask the operator of this installation to add you to one." />
+        <EmptyState
+          title="No company"
+          description="Your account does not belong to a company, so there is nothing to administer. Ask the operator of this installation to add you to one."
+        />
       </div>
     );
   }
   if (error || !company) {
     return (
       <div className={page}>
-        <InlineMessage tone="danger" action={<Button size="sm" onClick={() => admin.send({ type: 'company.retry' })}>Retry</Button>}>
+        <InlineMessage
+          tone="danger"
+          action={
+            <Button size="sm" onClick={() => admin.send({ type: 'company.retry' })}>
+              Retry
+            </Button>
+          }
+        >
           The company could not be loaded: {error}
         </InlineMessage>
       </div>

@@ -52,7 +52,14 @@ export const linkButton = style({
   selectors: { '&:hover': { color: color.accent } },
 });
 export const meterCell = style({ minWidth: '160px' });
-export const meter = style({ height: '6px', borderRadius: tokens.radius.pill, background: color.background, border: `1px solid ${color.border}`, overflow: 'hidden', marginTop: '4px' });
+export const meter = style({
+  height: '6px',
+  borderRadius: tokens.radius.pill,
+  background: color.background,
+  border: `1px solid ${color.border}`,
+  overflow: 'hidden',
+  marginTop: '4px',
+});
 export const meterFill = style({ height: '100%', background: color.accent });
 export const headerStats = style({ display: 'flex', gap: tokens.space.md, color: color.textMuted, fontSize: tokens.fontSize.sm, flexWrap: 'wrap' });
 export const stackColumn = style({ display: 'flex', flexDirection: 'column', gap: tokens.space.lg, minWidth: 0 });

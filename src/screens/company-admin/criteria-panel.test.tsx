@@ -82,7 +82,13 @@ describe('the Comfort criteria tab', () => {
 
   it('refuses a percentage above 100 at the field, and shows the server’s messages at the fields they name', async () => {
     const user = userEvent.setup();
-    const refused: ServerError = { kind: 'http', status: 400, detail: null, fields: { 'classes.1.thresholdMs': ['Classes go from most to least comfortable: 2 m/s is below the 3 m/s of the row before.'] }, body: null };
+    const refused: ServerError = {
+      kind: 'http',
+      status: 400,
+      detail: null,
+      fields: { 'classes.1.thresholdMs': ['Classes go from most to least comfortable: 2 m/s is below the 3 m/s of the row before.'] },
+      body: null,
+    };
     const { logic, saved } = fakes({ save: async () => Promise.reject(refused) });
     render(<CriteriaPanel canManage logic={logic} />);
     await user.click(await screen.findByRole('button', { name: 'Edit Podium terraces' }));

@@ -44,7 +44,9 @@ function Classes({ criterion }: { criterion: Criterion }) {
       {criterion.classes.map((c) => (
         <li key={c.label}>
           <span className={swatch} style={{ background: c.colour }} aria-hidden="true" />
-          {c.thresholdMs === null || c.allowedExceedance === null ? `${c.label}: every other point` : `${c.label}: P(U\u00a0>\u00a0${ms(c.thresholdMs)}) ${test}\u00a0${pct(c.allowedExceedance)}`}
+          {c.thresholdMs === null || c.allowedExceedance === null
+            ? `${c.label}: every other point`
+            : `${c.label}: P(U\u00a0>\u00a0${ms(c.thresholdMs)}) ${test}\u00a0${pct(c.allowedExceedance)}`}
         </li>
       ))}
       {criterion.safety.map((s) => (
@@ -98,16 +100,26 @@ export function CriteriaPanel({ canManage, logic = defaultLogic }: { canManage: 
           onRetry={retry}
           empty={
             tables.length === 0
-              ? { title: 'No criterion tables of your own', description: 'A company table classifies wind comfort with your own classes, thresholds and allowed exceedances, beside the built-in criteria.' }
+              ? {
+                  title: 'No criterion tables of your own',
+                  description:
+                    'A company table classifies wind comfort with your own classes, thresholds and allowed exceedances, beside the built-in criteria.',
+                }
               : null
           }
         >
           <table className={table}>
             <thead>
               <tr>
-                <th className={th} scope="col">Table</th>
-                <th className={th} scope="col">Speed basis</th>
-                <th className={th} scope="col">Classes</th>
+                <th className={th} scope="col">
+                  Table
+                </th>
+                <th className={th} scope="col">
+                  Speed basis
+                </th>
+                <th className={th} scope="col">
+                  Classes
+                </th>
                 {canManage ? (
                   <th className={th} scope="col">
                     <span hidden>Actions</span>
@@ -132,7 +144,13 @@ export function CriteriaPanel({ canManage, logic = defaultLogic }: { canManage: 
                         <Button size="sm" disabled={busy} onClick={() => criteria.send({ type: 'table.edit', pk: t.pk })} aria-label={`Edit ${t.name}`}>
                           Edit
                         </Button>
-                        <Button size="sm" tone="ghost" disabled={busy || editorOpen} onClick={() => criteria.send({ type: 'table.delete', pk: t.pk })} aria-label={`Delete ${t.name}`}>
+                        <Button
+                          size="sm"
+                          tone="ghost"
+                          disabled={busy || editorOpen}
+                          onClick={() => criteria.send({ type: 'table.delete', pk: t.pk })}
+                          aria-label={`Delete ${t.name}`}
+                        >
                           Delete
                         </Button>
                       </div>
@@ -169,9 +187,15 @@ export function CriteriaPanel({ canManage, logic = defaultLogic }: { canManage: 
           <table className={table}>
             <thead>
               <tr>
-                <th className={th} scope="col">Criterion</th>
-                <th className={th} scope="col">Speed basis</th>
-                <th className={th} scope="col">Classes</th>
+                <th className={th} scope="col">
+                  Criterion
+                </th>
+                <th className={th} scope="col">
+                  Speed basis
+                </th>
+                <th className={th} scope="col">
+                  Classes
+                </th>
                 {canManage ? (
                   <th className={th} scope="col">
                     <span hidden>Actions</span>

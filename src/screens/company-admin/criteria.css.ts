@@ -14,4 +14,12 @@ export const swatch = style({
   verticalAlign: 'middle',
   marginRight: tokens.space.xs,
 });
-export const classList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: '2px', fontSize: tokens.fontSize.sm });
+export const classList = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '2px',
+  fontSize: tokens.fontSize.sm,
+});

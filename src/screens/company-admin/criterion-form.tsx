@@ -104,7 +104,12 @@ function asInput(draft: Draft): CompanyCriterionInput {
       allowedExceedance: i === last ? null : share(row.percent),
       colour: row.colour,
     })),
-    safety: draft.safety.map((row) => ({ label: row.label, thresholdMs: number(row.threshold) ?? 0, allowedExceedance: share(row.percent) ?? 0, colour: row.colour })),
+    safety: draft.safety.map((row) => ({
+      label: row.label,
+      thresholdMs: number(row.threshold) ?? 0,
+      allowedExceedance: share(row.percent) ?? 0,
+      colour: row.colour,
+    })),
   };
 }
 
@@ -131,7 +136,12 @@ export function CriterionForm({ mode, start, serverErrors, busy, onSave, onClose
     setDraft((d) => {
       const before = d.classes.slice(0, -1);
       const previous = before.at(-1);
-      const row: Row = { label: `Class ${d.classes.length}`, threshold: previous ? String(Number(previous.threshold || 0) + 2) : '4', percent: previous?.percent || '5', colour: COMFORT_COLOURS[Math.min(before.length, 3)] };
+      const row: Row = {
+        label: `Class ${d.classes.length}`,
+        threshold: previous ? String(Number(previous.threshold || 0) + 2) : '4',
+        percent: previous?.percent || '5',
+        colour: COMFORT_COLOURS[Math.min(before.length, 3)],
+      };
       return { ...d, classes: [...before, row, d.classes.at(-1)!] };
     });
   }
@@ -153,7 +163,14 @@ export function CriterionForm({ mode, start, serverErrors, busy, onSave, onClose
       </h2>
       <div className={formGrid}>
         <TextField id="criterion-name" label="Name" value={draft.name} onValueChange={(name) => set({ name })} errors={at('name')} maxLength={100} required />
-        <SelectField id="criterion-speed-type" label="Speed basis" value={draft.speedType} options={SPEED_TYPES} onValueChange={(v) => set({ speedType: v as Draft['speedType'] })} errors={at('speedType')} />
+        <SelectField
+          id="criterion-speed-type"
+          label="Speed basis"
+          value={draft.speedType}
+          options={SPEED_TYPES}
+          onValueChange={(v) => set({ speedType: v as Draft['speedType'] })}
+          errors={at('speedType')}
+        />
         <SelectField
           id="criterion-comparison"
           label="Exceedance test"
@@ -163,22 +180,38 @@ export function CriterionForm({ mode, start, serverErrors, busy, onSave, onClose
           errors={at('exceedanceComparison')}
         />
       </div>
-      <TextareaField id="criterion-description" label="Description" value={draft.description} onValueChange={(description) => set({ description })} errors={at('description')} maxLength={500} rows={2} />
+      <TextareaField
+        id="criterion-description"
+        label="Description"
+        value={draft.description}
+        onValueChange={(description) => set({ description })}
+        errors={at('description')}
+        maxLength={500}
+        rows={2}
+      />
 
       <fieldset className={stack}>
         <legend className={sectionTitle}>Comfort classes, most comfortable first</legend>
         <p className={muted}>
-          A point gets the first class whose threshold speed it exceeds in no more than the allowed share of hours; the last class catches every other point. Thresholds and
-          percentages may not fall from one row to the next.
+          A point gets the first class whose threshold speed it exceeds in no more than the allowed share of hours; the last class catches every other point.
+          Thresholds and percentages may not fall from one row to the next.
         </p>
         {general.length ? <InlineMessage tone="danger">{general.join(' ')}</InlineMessage> : null}
         <table className={table}>
           <thead>
             <tr>
-              <th className={th} scope="col">Class</th>
-              <th className={th} scope="col">Threshold (m/s)</th>
-              <th className={th} scope="col">Allowed exceedance (%)</th>
-              <th className={th} scope="col">Colour</th>
+              <th className={th} scope="col">
+                Class
+              </th>
+              <th className={th} scope="col">
+                Threshold (m/s)
+              </th>
+              <th className={th} scope="col">
+                Allowed exceedance (%)
+              </th>
+              <th className={th} scope="col">
+                Colour
+              </th>
               <th className={th} scope="col">
                 <span hidden>Actions</span>
               </th>
@@ -188,7 +221,15 @@ export function CriterionForm({ mode, start, serverErrors, busy, onSave, onClose
             {draft.classes.map((row, i) => (
               <tr key={i}>
                 <td className={td}>
-                  <TextField id={`class-${i}-label`} label={`Label of class ${i + 1}`} hideLabel value={row.label} onValueChange={(label) => setRow('classes', i, { label })} errors={at(`classes.${i}.label`)} maxLength={60} />
+                  <TextField
+                    id={`class-${i}-label`}
+                    label={`Label of class ${i + 1}`}
+                    hideLabel
+                    value={row.label}
+                    onValueChange={(label) => setRow('classes', i, { label })}
+                    errors={at(`classes.${i}.label`)}
+                    maxLength={60}
+                  />
                 </td>
                 {i === last ? (
                   <td className={td} colSpan={2}>
@@ -234,11 +275,26 @@ export function CriterionForm({ mode, start, serverErrors, busy, onSave, onClose
                   </>
                 )}
                 <td className={td}>
-                  <TextField id={`class-${i}-colour`} label={`Colour of class ${i + 1}`} hideLabel className={colourInput} type="color" value={row.colour} onValueChange={(colour) => setRow('classes', i, { colour })} errors={at(`classes.${i}.colour`)} />
+                  <TextField
+                    id={`class-${i}-colour`}
+                    label={`Colour of class ${i + 1}`}
+                    hideLabel
+                    className={colourInput}
+                    type="color"
+                    value={row.colour}
+                    onValueChange={(colour) => setRow('classes', i, { colour })}
+                    errors={at(`classes.${i}.colour`)}
+                  />
                 </td>
                 <td className={td}>
                   {i !== last && draft.classes.length > 2 ? (
-                    <Button type="button" size="sm" tone="ghost" onClick={() => set({ classes: draft.classes.filter((_, j) => j !== i) })} aria-label={`Remove class ${i + 1} (${row.label || 'no label'})`}>
+                    <Button
+                      type="button"
+                      size="sm"
+                      tone="ghost"
+                      onClick={() => set({ classes: draft.classes.filter((_, j) => j !== i) })}
+                      aria-label={`Remove class ${i + 1} (${row.label || 'no label'})`}
+                    >
                       Remove
                     </Button>
                   ) : null}
@@ -261,10 +317,18 @@ export function CriterionForm({ mode, start, serverErrors, busy, onSave, onClose
           <table className={table}>
             <thead>
               <tr>
-                <th className={th} scope="col">Limit</th>
-                <th className={th} scope="col">Threshold (m/s)</th>
-                <th className={th} scope="col">Allowed exceedance (%)</th>
-                <th className={th} scope="col">Colour</th>
+                <th className={th} scope="col">
+                  Limit
+                </th>
+                <th className={th} scope="col">
+                  Threshold (m/s)
+                </th>
+                <th className={th} scope="col">
+                  Allowed exceedance (%)
+                </th>
+                <th className={th} scope="col">
+                  Colour
+                </th>
                 <th className={th} scope="col">
                   <span hidden>Actions</span>
                 </th>
@@ -274,7 +338,15 @@ export function CriterionForm({ mode, start, serverErrors, busy, onSave, onClose
               {draft.safety.map((row, i) => (
                 <tr key={i}>
                   <td className={td}>
-                    <TextField id={`safety-${i}-label`} label={`Label of safety limit ${i + 1}`} hideLabel value={row.label} onValueChange={(label) => setRow('safety', i, { label })} errors={at(`safety.${i}.label`)} maxLength={60} />
+                    <TextField
+                      id={`safety-${i}-label`}
+                      label={`Label of safety limit ${i + 1}`}
+                      hideLabel
+                      value={row.label}
+                      onValueChange={(label) => setRow('safety', i, { label })}
+                      errors={at(`safety.${i}.label`)}
+                      maxLength={60}
+                    />
                   </td>
                   <td className={td}>
                     <TextField
@@ -305,10 +377,25 @@ export function CriterionForm({ mode, start, serverErrors, busy, onSave, onClose
                     />
                   </td>
                   <td className={td}>
-                    <TextField id={`safety-${i}-colour`} label={`Colour of safety limit ${i + 1}`} hideLabel className={colourInput} type="color" value={row.colour} onValueChange={(colour) => setRow('safety', i, { colour })} errors={at(`safety.${i}.colour`)} />
+                    <TextField
+                      id={`safety-${i}-colour`}
+                      label={`Colour of safety limit ${i + 1}`}
+                      hideLabel
+                      className={colourInput}
+                      type="color"
+                      value={row.colour}
+                      onValueChange={(colour) => setRow('safety', i, { colour })}
+                      errors={at(`safety.${i}.colour`)}
+                    />
                   </td>
                   <td className={td}>
-                    <Button type="button" size="sm" tone="ghost" onClick={() => set({ safety: draft.safety.filter((_, j) => j !== i) })} aria-label={`Remove safety limit ${i + 1} (${row.label || 'no label'})`}>
+                    <Button
+                      type="button"
+                      size="sm"
+                      tone="ghost"
+                      onClick={() => set({ safety: draft.safety.filter((_, j) => j !== i) })}
+                      aria-label={`Remove safety limit ${i + 1} (${row.label || 'no label'})`}
+                    >
                       Remove
                     </Button>
                   </td>
@@ -324,7 +411,11 @@ export function CriterionForm({ mode, start, serverErrors, busy, onSave, onClose
             type="button"
             size="sm"
             disabled={draft.safety.length >= 6}
-            onClick={() => set({ safety: [...draft.safety, { label: 'Unsafe', threshold: '15', percent: '0.022', colour: SAFETY_COLOURS[Math.min(draft.safety.length, 1)] }] })}
+            onClick={() =>
+              set({
+                safety: [...draft.safety, { label: 'Unsafe', threshold: '15', percent: '0.022', colour: SAFETY_COLOURS[Math.min(draft.safety.length, 1)] }],
+              })
+            }
           >
             Add safety limit
           </Button>

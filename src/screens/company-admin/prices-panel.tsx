@@ -17,7 +17,14 @@ export function PricesPanel({ billing }: { billing: ActorRefFrom<typeof billingM
   const error = useSelector(billing, selectPricesError);
   if (error) {
     return (
-      <InlineMessage tone="danger" action={<Button size="sm" onClick={() => billing.send({ type: 'prices.retry' })}>Retry</Button>}>
+      <InlineMessage
+        tone="danger"
+        action={
+          <Button size="sm" onClick={() => billing.send({ type: 'prices.retry' })}>
+            Retry
+          </Button>
+        }
+      >
         {error}
       </InlineMessage>
     );
@@ -38,10 +45,18 @@ export function PricesPanel({ billing }: { billing: ActorRefFrom<typeof billingM
           <table className={table}>
             <thead>
               <tr>
-                <th className={th} scope="col">Plan</th>
-                <th className={th} scope="col">Type</th>
-                <th className={`${th} ${numeric}`} scope="col">Credits</th>
-                <th className={`${th} ${numeric}`} scope="col">Price</th>
+                <th className={th} scope="col">
+                  Plan
+                </th>
+                <th className={th} scope="col">
+                  Type
+                </th>
+                <th className={`${th} ${numeric}`} scope="col">
+                  Credits
+                </th>
+                <th className={`${th} ${numeric}`} scope="col">
+                  Price
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -75,9 +90,15 @@ export function PricesPanel({ billing }: { billing: ActorRefFrom<typeof billingM
           <table className={table}>
             <thead>
               <tr>
-                <th className={th} scope="col">Simulation</th>
-                <th className={th} scope="col">Type</th>
-                <th className={`${th} ${numeric}`} scope="col">Credits</th>
+                <th className={th} scope="col">
+                  Simulation
+                </th>
+                <th className={th} scope="col">
+                  Type
+                </th>
+                <th className={`${th} ${numeric}`} scope="col">
+                  Credits
+                </th>
               </tr>
             </thead>
             <tbody>

@@ -26,8 +26,8 @@ export function RoleConfirmationModal({ users }: { users: ActorRefFrom<typeof co
     >
       {last && confirmation ? (
         <InlineMessage tone="danger">
-          {displayName(confirmation.user)} is the only user of the company who can manage users. After this change nobody in the company can add
-          users, change roles or subscriptions, or undo this change; only the operator of this installation could.
+          {displayName(confirmation.user)} is the only user of the company who can manage users. After this change nobody in the company can add users, change
+          roles or subscriptions, or undo this change; only the operator of this installation could.
         </InlineMessage>
       ) : null}
     </ConfirmDialog>

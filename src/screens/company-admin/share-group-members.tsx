@@ -84,7 +84,9 @@ export function ShareGroupMembers({ groups, canManage }: { groups: ActorRefFrom<
         <table className={table}>
           <thead>
             <tr>
-              <th className={th} scope="col">Member</th>
+              <th className={th} scope="col">
+                Member
+              </th>
               {canManage ? (
                 <th className={th} scope="col">
                   <span hidden>Actions</span>
@@ -103,7 +105,13 @@ export function ShareGroupMembers({ groups, canManage }: { groups: ActorRefFrom<
                 </td>
                 {canManage ? (
                   <td className={td}>
-                    <Button size="sm" tone="ghost" disabled={busy} onClick={() => groups.send({ type: 'member.remove', userId: m.id })} aria-label={`Remove ${m.name} from ${group.name}`}>
+                    <Button
+                      size="sm"
+                      tone="ghost"
+                      disabled={busy}
+                      onClick={() => groups.send({ type: 'member.remove', userId: m.id })}
+                      aria-label={`Remove ${m.name} from ${group.name}`}
+                    >
                       Remove
                     </Button>
                   </td>

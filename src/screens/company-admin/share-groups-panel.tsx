@@ -66,14 +66,24 @@ export function ShareGroupsPanel({ groups, canManage }: { groups: ActorRefFrom<t
               loading={loading}
               error={error}
               onRetry={() => groups.send({ type: 'groups.retry' })}
-              empty={list.length === 0 ? { title: 'No share groups', description: 'A share group is a set of colleagues a project can be shared with in one step.' } : null}
+              empty={
+                list.length === 0
+                  ? { title: 'No share groups', description: 'A share group is a set of colleagues a project can be shared with in one step.' }
+                  : null
+              }
             >
               <table className={table}>
                 <thead>
                   <tr>
-                    <th className={th} scope="col">Group</th>
-                    <th className={th} scope="col">Members</th>
-                    <th className={th} scope="col">Default</th>
+                    <th className={th} scope="col">
+                      Group
+                    </th>
+                    <th className={th} scope="col">
+                      Members
+                    </th>
+                    <th className={th} scope="col">
+                      Default
+                    </th>
                     {canManage ? (
                       <th className={th} scope="col">
                         <span hidden>Actions</span>
@@ -85,7 +95,12 @@ export function ShareGroupsPanel({ groups, canManage }: { groups: ActorRefFrom<t
                   {list.map((g) => (
                     <tr key={g.id} className={groupRow} aria-selected={g.id === selectedId}>
                       <td className={td}>
-                        <button type="button" className={linkButton} onClick={() => groups.send({ type: 'group.select', groupId: g.id })} aria-pressed={g.id === selectedId}>
+                        <button
+                          type="button"
+                          className={linkButton}
+                          onClick={() => groups.send({ type: 'group.select', groupId: g.id })}
+                          aria-pressed={g.id === selectedId}
+                        >
                           {g.name}
                         </button>
                       </td>
@@ -95,15 +110,31 @@ export function ShareGroupsPanel({ groups, canManage }: { groups: ActorRefFrom<t
                         <td className={td}>
                           <div className={actions}>
                             {!g.default_for_new_projects ? (
-                              <Button size="sm" disabled={busy} onClick={() => groups.send({ type: 'group.update', groupId: g.id, changes: { default_for_new_projects: true } })} aria-label={`Make ${g.name} the default`}>
+                              <Button
+                                size="sm"
+                                disabled={busy}
+                                onClick={() => groups.send({ type: 'group.update', groupId: g.id, changes: { default_for_new_projects: true } })}
+                                aria-label={`Make ${g.name} the default`}
+                              >
                                 Make default
                               </Button>
                             ) : (
-                              <Button size="sm" disabled={busy} onClick={() => groups.send({ type: 'group.update', groupId: g.id, changes: { default_for_new_projects: false } })} aria-label={`Stop ${g.name} being the default`}>
+                              <Button
+                                size="sm"
+                                disabled={busy}
+                                onClick={() => groups.send({ type: 'group.update', groupId: g.id, changes: { default_for_new_projects: false } })}
+                                aria-label={`Stop ${g.name} being the default`}
+                              >
                                 Unset default
                               </Button>
                             )}
-                            <Button size="sm" tone="ghost" disabled={busy} onClick={() => groups.send({ type: 'group.delete', groupId: g.id })} aria-label={`Delete ${g.name}`}>
+                            <Button
+                              size="sm"
+                              tone="ghost"
+                              disabled={busy}
+                              onClick={() => groups.send({ type: 'group.delete', groupId: g.id })}
+                              aria-label={`Delete ${g.name}`}
+                            >
                               Delete
                             </Button>
                           </div>
@@ -126,7 +157,13 @@ export function ShareGroupsPanel({ groups, canManage }: { groups: ActorRefFrom<t
                   Create group
                 </Button>
               </div>
-              <CheckboxField id="group-default" label="Default for new projects" hint="Replaces the current default." checked={isDefault} onCheckedChange={setIsDefault} />
+              <CheckboxField
+                id="group-default"
+                label="Default for new projects"
+                hint="Replaces the current default."
+                checked={isDefault}
+                onCheckedChange={setIsDefault}
+              />
             </form>
           ) : null}
         </div>

@@ -33,24 +33,48 @@ export function SubscriptionsPanel({ billing }: { billing: ActorRefFrom<typeof b
         <p className={`${padded} ${muted}`}>Loading…</p>
       ) : error ? (
         <div className={padded}>
-          <InlineMessage tone="danger" action={<Button size="sm" onClick={() => billing.send({ type: 'subscriptions.retry' })}>Retry</Button>}>
+          <InlineMessage
+            tone="danger"
+            action={
+              <Button size="sm" onClick={() => billing.send({ type: 'subscriptions.retry' })}>
+                Retry
+              </Button>
+            }
+          >
             {error}
           </InlineMessage>
         </div>
       ) : list.length === 0 ? (
         <div className={cardBody}>
-          <EmptyState compact headingLevel={3} title="No subscriptions" description="Subscriptions carry the AI or CFD credits simulations use. The operator of this installation issues them." />
+          <EmptyState
+            compact
+            headingLevel={3}
+            title="No subscriptions"
+            description="Subscriptions carry the AI or CFD credits simulations use. The operator of this installation issues them."
+          />
         </div>
       ) : (
         <table className={table}>
           <thead>
             <tr>
-              <th className={th} scope="col">Plan</th>
-              <th className={th} scope="col">Type</th>
-              <th className={th} scope="col">Held by</th>
-              <th className={th} scope="col">Credits this period</th>
-              <th className={th} scope="col">Next refill</th>
-              <th className={th} scope="col">Expires</th>
+              <th className={th} scope="col">
+                Plan
+              </th>
+              <th className={th} scope="col">
+                Type
+              </th>
+              <th className={th} scope="col">
+                Held by
+              </th>
+              <th className={th} scope="col">
+                Credits this period
+              </th>
+              <th className={th} scope="col">
+                Next refill
+              </th>
+              <th className={th} scope="col">
+                Expires
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -69,7 +93,14 @@ export function SubscriptionsPanel({ billing }: { billing: ActorRefFrom<typeof b
                       {/* Held for results still awaited from outside: taken when they arrive, returned if cancelled (issue 16). */}
                       {s.credits_reserved > 0 ? <span className={muted}> · {formatNumber(s.credits_reserved)} reserved for awaited results</span> : null}
                     </span>
-                    <div className={meter} role="meter" aria-label={`${s.plan} credits used`} aria-valuemin={0} aria-valuemax={s.credits_per_period} aria-valuenow={s.credits_used}>
+                    <div
+                      className={meter}
+                      role="meter"
+                      aria-label={`${s.plan} credits used`}
+                      aria-valuemin={0}
+                      aria-valuemax={s.credits_per_period}
+                      aria-valuenow={s.credits_used}
+                    >
                       <div className={meterFill} style={{ width: `${share}%` }} />
                     </div>
                   </td>

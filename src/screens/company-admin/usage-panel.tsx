@@ -45,7 +45,8 @@ export function UsagePanel({ billing }: { billing: ActorRefFrom<typeof billingMa
     const next: UsageOrdering = ordering === column ? (`-${column}` as UsageOrdering) : column;
     billing.send({ type: 'usage.order', ordering: next });
   }
-  const sortOf = (column: Column): 'ascending' | 'descending' | 'none' => (ordering === column ? 'ascending' : ordering === `-${column}` ? 'descending' : 'none');
+  const sortOf = (column: Column): 'ascending' | 'descending' | 'none' =>
+    ordering === column ? 'ascending' : ordering === `-${column}` ? 'descending' : 'none';
 
   return (
     <section className={card} aria-labelledby="usage-title">
@@ -57,7 +58,14 @@ export function UsagePanel({ billing }: { billing: ActorRefFrom<typeof billingMa
       </header>
       {error ? (
         <div className={padded}>
-          <InlineMessage tone="danger" action={<Button size="sm" onClick={() => billing.send({ type: 'usage.retry' })}>Retry</Button>}>
+          <InlineMessage
+            tone="danger"
+            action={
+              <Button size="sm" onClick={() => billing.send({ type: 'usage.retry' })}>
+                Retry
+              </Button>
+            }
+          >
             {error}
           </InlineMessage>
         </div>
@@ -95,7 +103,15 @@ export function UsagePanel({ billing }: { billing: ActorRefFrom<typeof billingMa
         </table>
       )}
       <div className={paddedX}>
-        <Pagination page={page} pageSize={PAGE_SIZE} count={count} hasNext={hasNext} busy={loading} label="Usage pages" onPage={(p) => billing.send({ type: 'usage.page', page: p })} />
+        <Pagination
+          page={page}
+          pageSize={PAGE_SIZE}
+          count={count}
+          hasNext={hasNext}
+          busy={loading}
+          label="Usage pages"
+          onPage={(p) => billing.send({ type: 'usage.page', page: p })}
+        />
       </div>
     </section>
   );

@@ -90,10 +90,18 @@ export function UsersPanel({ users, canManage }: { users: ActorRefFrom<typeof co
             <table className={table} aria-busy={loading}>
               <thead>
                 <tr>
-                  <th className={th} scope="col">Name</th>
-                  <th className={th} scope="col">Role</th>
-                  <th className={th} scope="col">Subscription</th>
-                  <th className={th} scope="col">Last sign-in</th>
+                  <th className={th} scope="col">
+                    Name
+                  </th>
+                  <th className={th} scope="col">
+                    Role
+                  </th>
+                  <th className={th} scope="col">
+                    Subscription
+                  </th>
+                  <th className={th} scope="col">
+                    Last sign-in
+                  </th>
                   {canManage ? (
                     <th className={th} scope="col">
                       <span hidden>Actions</span>
@@ -157,7 +165,13 @@ export function UsersPanel({ users, canManage }: { users: ActorRefFrom<typeof co
                       <td className={td}>{user.last_login ? formatDate(user.last_login) : 'Never'}</td>
                       {canManage ? (
                         <td className={td}>
-                          <Button size="sm" tone="ghost" disabled={busy} onClick={() => users.send({ type: 'user.remove', userId: user.id })} aria-label={`Remove ${name}`}>
+                          <Button
+                            size="sm"
+                            tone="ghost"
+                            disabled={busy}
+                            onClick={() => users.send({ type: 'user.remove', userId: user.id })}
+                            aria-label={`Remove ${name}`}
+                          >
                             Remove
                           </Button>
                         </td>
@@ -169,13 +183,26 @@ export function UsersPanel({ users, canManage }: { users: ActorRefFrom<typeof co
             </table>
           </CollectionPanel>
           <div className={paddedX}>
-            <Pagination page={page} pageSize={PAGE_SIZE} count={count} hasNext={hasNext} busy={loading} label="User pages" onPage={(p) => users.send({ type: 'users.page', page: p })} />
+            <Pagination
+              page={page}
+              pageSize={PAGE_SIZE}
+              count={count}
+              hasNext={hasNext}
+              busy={loading}
+              label="User pages"
+              onPage={(p) => users.send({ type: 'users.page', page: p })}
+            />
           </div>
         </section>
       </div>
       <RolesCard roles={roles} />
       <RoleConfirmationModal users={users} />
-      <Dialog open={addOpen} onOpenChange={(o) => !o && users.send({ type: 'cancel' })} title="Add a user" description="They are mailed a link to choose a password.">
+      <Dialog
+        open={addOpen}
+        onOpenChange={(o) => !o && users.send({ type: 'cancel' })}
+        title="Add a user"
+        description="They are mailed a link to choose a password."
+      >
         <AddUserForm users={users} />
       </Dialog>
       <ConfirmDialog

@@ -85,13 +85,33 @@ function shapePath(shape: Pick<Shape, 'kind' | 'points'>, size: Size): { d: stri
   }
 }
 
-function ShapeView({ shape, size, selected, offset }: { shape: Shape | (DraftShape & { id: string; colour: string; width: number; text?: string }); size: Size; selected: boolean; offset?: NormPoint }) {
+function ShapeView({
+  shape,
+  size,
+  selected,
+  offset,
+}: {
+  shape: Shape | (DraftShape & { id: string; colour: string; width: number; text?: string });
+  size: Size;
+  selected: boolean;
+  offset?: NormPoint;
+}) {
   const moved = offset ? { ...shape, points: shape.points.map((p) => [p[0] + offset[0], p[1] + offset[1]] as NormPoint) } : shape;
   const label = `${shape.kind}${shape.text ? `: ${shape.text}` : ''}`;
   if (shape.kind === 'text') {
     const [x, y] = moved.points[0]!;
     return (
-      <text data-shape-id={shape.id} aria-label={label} x={x * size.w} y={y * size.h} fill={shape.colour} fontSize={12 + shape.width * 2} fontWeight={600} stroke={selected ? '#1b6ef3' : 'none'} strokeWidth={selected ? 0.6 : 0}>
+      <text
+        data-shape-id={shape.id}
+        aria-label={label}
+        x={x * size.w}
+        y={y * size.h}
+        fill={shape.colour}
+        fontSize={12 + shape.width * 2}
+        fontWeight={600}
+        stroke={selected ? '#1b6ef3' : 'none'}
+        strokeWidth={selected ? 0.6 : 0}
+      >
         {shape.text}
       </text>
     );
@@ -126,7 +146,10 @@ export function DrawingOverlay(props: OverlayProps) {
   // Anchored shapes follow the model: their points are re-projected from the site points.
   const anchored = drawing.shapes.flatMap((s) => s.anchors ?? []);
   const anchoredScreen = useProjected(handle, anchored);
-  const pinScreen = useProjected(handle, pins.map((p) => p.position));
+  const pinScreen = useProjected(
+    handle,
+    pins.map((p) => p.position),
+  );
   let cursor = 0;
   const shapes = drawing.shapes.map((s) => {
     if (!s.anchors) return s;
@@ -148,7 +171,16 @@ export function DrawingOverlay(props: OverlayProps) {
       data-capture={capture ?? 'none'}
       width={size.w}
       height={size.h}
-      style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', zIndex: 2, pointerEvents: capture ? 'all' : 'none', cursor: capture === 'draw' ? 'crosshair' : capture === 'pin' ? 'copy' : 'default', touchAction: 'none' }}
+      style={{
+        position: 'absolute',
+        inset: 0,
+        width: '100%',
+        height: '100%',
+        zIndex: 2,
+        pointerEvents: capture ? 'all' : 'none',
+        cursor: capture === 'draw' ? 'crosshair' : capture === 'pin' ? 'copy' : 'default',
+        touchAction: 'none',
+      }}
       onPointerDown={(e) => {
         if (!capture) return;
         e.preventDefault();
@@ -161,9 +193,17 @@ export function DrawingOverlay(props: OverlayProps) {
       onPointerUp={(e) => capture === 'draw' && props.onPointerUp(norm(e))}
     >
       {shapes.map((s) => (
-        <ShapeView key={s.id} shape={s} size={size} selected={s.id === selectedId} offset={drag?.shapeId === s.id ? [drag.to[0] - drag.from[0], drag.to[1] - drag.from[1]] : undefined} />
+        <ShapeView
+          key={s.id}
+          shape={s}
+          size={size}
+          selected={s.id === selectedId}
+          offset={drag?.shapeId === s.id ? [drag.to[0] - drag.from[0], drag.to[1] - drag.from[1]] : undefined}
+        />
       ))}
-      {draft && draft.kind !== 'text' ? <ShapeView shape={{ ...draft, id: 'draft', colour: draft.style.colour, width: draft.style.width }} size={size} selected={false} /> : null}
+      {draft && draft.kind !== 'text' ? (
+        <ShapeView shape={{ ...draft, id: 'draft', colour: draft.style.colour, width: draft.style.width }} size={size} selected={false} />
+      ) : null}
       {pins.map((p, i) =>
         pinScreen[i] ? (
           <g key={i} transform={`translate(${pinScreen[i]!.x} ${pinScreen[i]!.y})`} aria-label={`Pin ${p.title || p.icon}`} role="img">

@@ -12,7 +12,16 @@ globalStyle(`${fullField} input, ${fullField} select`, { width: '100%', minWidth
 export const imageItem = style({ minWidth: 0 });
 /** "Add to <insight title>": the label wraps inside the card instead of widening it. */
 export const wrapButton = style({});
-globalStyle(`button${wrapButton}`, { whiteSpace: 'normal', height: 'auto', minHeight: '28px', textAlign: 'left', justifyContent: 'flex-start', maxWidth: '100%', lineHeight: 1.3, paddingBlock: '4px' });
+globalStyle(`button${wrapButton}`, {
+  whiteSpace: 'normal',
+  height: 'auto',
+  minHeight: '28px',
+  textAlign: 'left',
+  justifyContent: 'flex-start',
+  maxWidth: '100%',
+  lineHeight: 1.3,
+  paddingBlock: '4px',
+});
 export const viewRow = style({ display: 'flex', gap: '6px', alignItems: 'center', justifyContent: 'space-between', minWidth: 0 });
 export const caption = style({ minWidth: 0, flex: '1 1 auto' });
 export const actions = style({ display: 'flex', gap: '4px', flex: 'none' });

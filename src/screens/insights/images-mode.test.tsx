@@ -7,7 +7,17 @@ import { ImagesMode } from './images-mode.tsx';
 import { fakeBridge, fakeInsightsServices, insight, renderWith } from './insights-test-kit.tsx';
 
 const image = (id: number, name: string): StudyImage =>
-  ({ id, name, source: 'captured', content_type: 'image/png', width: 800, height: 600, byte_size: 10, url: `/x/${id}`, created_at: '' }) as unknown as StudyImage;
+  ({
+    id,
+    name,
+    source: 'captured',
+    content_type: 'image/png',
+    width: 800,
+    height: 600,
+    byte_size: 10,
+    url: `/x/${id}`,
+    created_at: '',
+  }) as unknown as StudyImage;
 
 describe('images mode', { timeout: 20_000 }, () => {
   it('adds a scene view’s capture with its scene view, and another image without one', async () => {
@@ -18,7 +28,14 @@ describe('images mode', { timeout: 20_000 }, () => {
     const added: Array<Record<string, unknown>> = [];
     services.addImageView = async (_s, insightId, body) => {
       added.push({ insightId, ...body });
-      return { id: added.length, insight: { id: insightId }, study_image_id: body.study_image_id, scene_view_id: body.scene_view_id ?? null, caption: body.caption, sort_order: 0 } as ImageView;
+      return {
+        id: added.length,
+        insight: { id: insightId },
+        study_image_id: body.study_image_id,
+        scene_view_id: body.scene_view_id ?? null,
+        caption: body.caption,
+        sort_order: 0,
+      } as ImageView;
     };
     renderWith(<ImagesMode projectId={1} studyId={2} configurationId={3} viewer={fakeBridge().bridge} />, services);
     await screen.findByRole('option', { name: 'Plaza' });
@@ -35,7 +52,10 @@ describe('images mode', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     const title = 'Windy north-east corner of the plaza in winter afternoons, seen from the south-west';
     const caption = 'The corner at 15:00 in January with the wind from the north-east';
-    const views = [{ id: 5, study_image_id: 8, scene_view_id: null, caption, sort_order: 0 }, { id: 6, study_image_id: 8, scene_view_id: null, caption: '', sort_order: 1 }] as unknown as ImageView[];
+    const views = [
+      { id: 5, study_image_id: 8, scene_view_id: null, caption, sort_order: 0 },
+      { id: 6, study_image_id: 8, scene_view_id: null, caption: '', sort_order: 1 },
+    ] as unknown as ImageView[];
     const services = fakeInsightsServices([insight(1, 0, { title, imageview_set: views })]);
     services.listImages = async () => [image(8, 'Plaza from the south-west at pedestrian height')];
     renderWith(<ImagesMode projectId={1} studyId={2} configurationId={3} viewer={fakeBridge().bridge} />, services);

@@ -85,7 +85,14 @@ export function ImagesMode({ projectId, studyId, viewer }: ViewerModeProps) {
         </Button>
       </div>
       {error ? <p role="alert">{error}</p> : null}
-      <SelectField id="images-insight" className={sidebar.fullField} label="Insight" value={insightId} onValueChange={setInsightId} options={[{ value: '', label: 'Choose an insight' }, ...insights.map((i) => ({ value: String(i.id), label: i.title }))]} />
+      <SelectField
+        id="images-insight"
+        className={sidebar.fullField}
+        label="Insight"
+        value={insightId}
+        onValueChange={setInsightId}
+        options={[{ value: '', label: 'Choose an insight' }, ...insights.map((i) => ({ value: String(i.id), label: i.title }))]}
+      />
       {insight ? <TextField id="image-caption" className={sidebar.fullField} label="Caption" value={caption} onValueChange={setCaption} /> : null}
       <ul className={css.list} aria-label="Study images">
         {images.map((image) => (
@@ -103,7 +110,12 @@ export function ImagesMode({ projectId, studyId, viewer }: ViewerModeProps) {
                   void guard(() =>
                     // A scene view's own capture keeps its view: the PDF then draws the view's drawing, pins and legend over it.
                     services
-                      .addImageView(scope, insight.id, { study_image_id: image.id, caption, sort_order: views.length, scene_view_id: sceneViewOf(insight, image.id) })
+                      .addImageView(scope, insight.id, {
+                        study_image_id: image.id,
+                        caption,
+                        sort_order: views.length,
+                        scene_view_id: sceneViewOf(insight, image.id),
+                      })
                       .then(() => setCaption('')),
                   )
                 }
@@ -122,10 +134,29 @@ export function ImagesMode({ projectId, studyId, viewer }: ViewerModeProps) {
               <li key={v.id} className={`${css.item} ${sidebar.imageItem} ${sidebar.viewRow}`} aria-label={v.caption || `Image ${i + 1}`}>
                 <span className={sidebar.caption}>{v.caption || <em>No caption</em>}</span>
                 <div className={sidebar.actions}>
-                  <Button size="sm" tone="ghost" aria-label={`Move image ${i + 1} up`} disabled={working || i === 0} onClick={() => void guard(() => Promise.all([services.updateImageView(scope, insight.id, v.id, { sort_order: i - 1 }), services.updateImageView(scope, insight.id, views[i - 1]!.id, { sort_order: i })]))}>
+                  <Button
+                    size="sm"
+                    tone="ghost"
+                    aria-label={`Move image ${i + 1} up`}
+                    disabled={working || i === 0}
+                    onClick={() =>
+                      void guard(() =>
+                        Promise.all([
+                          services.updateImageView(scope, insight.id, v.id, { sort_order: i - 1 }),
+                          services.updateImageView(scope, insight.id, views[i - 1]!.id, { sort_order: i }),
+                        ]),
+                      )
+                    }
+                  >
                     ↑
                   </Button>
-                  <Button size="sm" tone="ghost" aria-label={`Remove image ${i + 1}`} disabled={working} onClick={() => void guard(() => services.removeImageView(scope, insight.id, v.id))}>
+                  <Button
+                    size="sm"
+                    tone="ghost"
+                    aria-label={`Remove image ${i + 1}`}
+                    disabled={working}
+                    onClick={() => void guard(() => services.removeImageView(scope, insight.id, v.id))}
+                  >
                     Remove
                   </Button>
                 </div>

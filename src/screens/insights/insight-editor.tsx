@@ -7,7 +7,17 @@ import { TextField } from '../../ui/text-field.tsx';
 import { TextareaField } from '../../ui/textarea-field.tsx';
 import * as css from './insights.css.ts';
 
-export function InsightEditor({ insight, categories, onSave, onCancel }: { insight: Insight; categories: InsightCategory[]; onSave(fields: { title: string; text: string; category: string | null }): void; onCancel(): void }) {
+export function InsightEditor({
+  insight,
+  categories,
+  onSave,
+  onCancel,
+}: {
+  insight: Insight;
+  categories: InsightCategory[];
+  onSave(fields: { title: string; text: string; category: string | null }): void;
+  onCancel(): void;
+}) {
   const [title, setTitle] = useState(insight.title);
   const [text, setText] = useState(insight.text);
   const [category, setCategory] = useState(insight.category ?? '');
@@ -23,7 +33,13 @@ export function InsightEditor({ insight, categories, onSave, onCancel }: { insig
       }}
     >
       <TextField id="insight-title" label="Title" value={title} onValueChange={setTitle} errors={errors} />
-      <SelectField id="insight-category" label="Type" value={category} onValueChange={setCategory} options={[{ value: '', label: 'No type' }, ...categories.map((c) => ({ value: c.key, label: c.name }))]} />
+      <SelectField
+        id="insight-category"
+        label="Type"
+        value={category}
+        onValueChange={setCategory}
+        options={[{ value: '', label: 'No type' }, ...categories.map((c) => ({ value: c.key, label: c.name }))]}
+      />
       <TextareaField id="insight-text" label="Text" value={text} onValueChange={setText} rows={5} />
       <div className={css.row}>
         <Button type="submit" size="sm" tone="primary" disabled={errors.length > 0}>

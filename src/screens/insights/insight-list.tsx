@@ -118,11 +118,23 @@ export function InsightList({ insights, categories, selectedId, mayEdit, busy, o
             >
               <div className={css.row}>
                 {mayEdit ? (
-                  <button type="button" className={css.dragHandle} aria-label={`Reorder ${insight.title}`} aria-describedby={HELP_ID} title="Drag to reorder (Alt+↑ / Alt+↓)" {...handlers(insight, i)}>
+                  <button
+                    type="button"
+                    className={css.dragHandle}
+                    aria-label={`Reorder ${insight.title}`}
+                    aria-describedby={HELP_ID}
+                    title="Drag to reorder (Alt+↑ / Alt+↓)"
+                    {...handlers(insight, i)}
+                  >
                     ⠿
                   </button>
                 ) : null}
-                <button type="button" className={css.title} style={{ all: 'unset', cursor: 'pointer', fontWeight: 600, flex: 1 }} onClick={() => onSelect(insight.id)}>
+                <button
+                  type="button"
+                  className={css.title}
+                  style={{ all: 'unset', cursor: 'pointer', fontWeight: 600, flex: 1 }}
+                  onClick={() => onSelect(insight.id)}
+                >
                   {insight.title}
                 </button>
                 <Badge tone={insight.insight_status === 'Published' ? 'success' : 'neutral'}>{insight.insight_status}</Badge>
@@ -133,7 +145,13 @@ export function InsightList({ insights, categories, selectedId, mayEdit, busy, o
                   <Button size="sm" tone="ghost" aria-label={`Move ${insight.title} up`} disabled={busy || i === 0} onClick={() => move(i, i - 1)}>
                     ↑
                   </Button>
-                  <Button size="sm" tone="ghost" aria-label={`Move ${insight.title} down`} disabled={busy || i === insights.length - 1} onClick={() => move(i, i + 1)}>
+                  <Button
+                    size="sm"
+                    tone="ghost"
+                    aria-label={`Move ${insight.title} down`}
+                    disabled={busy || i === insights.length - 1}
+                    onClick={() => move(i, i + 1)}
+                  >
                     ↓
                   </Button>
                   <label className={css.muted}>

@@ -40,7 +40,9 @@ describe('an insight’s PDF', { timeout: 20_000 }, () => {
 
     expect(screen.getByRole('status')).toHaveTextContent('Creating PDF');
     expect(screen.getByRole('button', { name: 'Download PDF' })).toBeDisabled();
-    expect(server.requests.filter((r) => r.method === 'POST')).toEqual([{ method: 'POST', path: '/api/export-pdf/', body: { project_id: 1, study_id: 2, insight_id: 2 } }]);
+    expect(server.requests.filter((r) => r.method === 'POST')).toEqual([
+      { method: 'POST', path: '/api/export-pdf/', body: { project_id: 1, study_id: 2, insight_id: 2 } },
+    ]);
     expect(saved).toEqual([]);
 
     finish(new Blob(['%PDF-1.7'], { type: 'application/pdf' }));

@@ -20,7 +20,17 @@ function layOutRows() {
   vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
     const row = this.closest('li');
     const i = row?.parentElement ? Array.from(row.parentElement.children).indexOf(row) : 0;
-    return { x: 0, y: i * ROW_HEIGHT, top: i * ROW_HEIGHT, bottom: (i + 1) * ROW_HEIGHT, left: 0, right: 300, width: 300, height: ROW_HEIGHT, toJSON: () => ({}) } as DOMRect;
+    return {
+      x: 0,
+      y: i * ROW_HEIGHT,
+      top: i * ROW_HEIGHT,
+      bottom: (i + 1) * ROW_HEIGHT,
+      left: 0,
+      right: 300,
+      width: 300,
+      height: ROW_HEIGHT,
+      toJSON: () => ({}),
+    } as DOMRect;
   });
 }
 
@@ -29,7 +39,10 @@ function setup() {
   const server = fakeInsightsApi([insight(1, 0, { title: 'A' }), insight(2, 1, { title: 'B' }), insight(3, 2, { title: 'C' })]);
   renderWith(<InsightsMode projectId={1} studyId={2} configurationId={21} viewer={fakeBridge().bridge} />, insightsServicesOver(server.api));
   const puts = () => server.requests.filter((r) => r.method === 'PUT').map((r) => ({ path: r.path, body: r.body }));
-  const shown = () => within(screen.getByRole('list', { name: 'Insights list' })).getAllByRole('listitem').map((li) => li.getAttribute('aria-label'));
+  const shown = () =>
+    within(screen.getByRole('list', { name: 'Insights list' }))
+      .getAllByRole('listitem')
+      .map((li) => li.getAttribute('aria-label'));
   const stored = () => [...server.insights].sort((a, b) => a.sort_order - b.sort_order).map((i) => i.title);
   return { server, puts, shown, stored };
 }

@@ -9,12 +9,25 @@ const props = (bridge = fakeBridge().bridge) => ({ projectId: 1, studyId: 2, con
 
 describe('Insights mode', { timeout: 20_000 }, () => {
   it('lists insights in sort_order and filters them by type', async () => {
-    const services = fakeInsightsServices([insight(1, 1, { title: 'Corner gusts', category: 'pedestrian-wind-comfort' }), insight(2, 0, { title: 'Shaded terrace', category: 'thermal-comfort' })]);
+    const services = fakeInsightsServices([
+      insight(1, 1, { title: 'Corner gusts', category: 'pedestrian-wind-comfort' }),
+      insight(2, 0, { title: 'Shaded terrace', category: 'thermal-comfort' }),
+    ]);
     renderWith(<InsightsMode {...props()} />, services);
     const list = await screen.findByRole('list', { name: 'Insights list' });
-    await waitFor(() => expect(within(list).getAllByRole('listitem').map((li) => li.getAttribute('aria-label'))).toEqual(['Shaded terrace', 'Corner gusts']));
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getAllByRole('listitem')
+          .map((li) => li.getAttribute('aria-label')),
+      ).toEqual(['Shaded terrace', 'Corner gusts']),
+    );
     await userEvent.selectOptions(screen.getByLabelText('Insight type'), 'Pedestrian wind comfort');
-    expect(within(list).getAllByRole('listitem').map((li) => li.getAttribute('aria-label'))).toEqual(['Corner gusts']);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.getAttribute('aria-label')),
+    ).toEqual(['Corner gusts']);
   });
 
   it('deletes with the success toast, and shows the spec failure toast (two spaces) when refused', async () => {
@@ -81,7 +94,23 @@ describe('Insights mode', { timeout: 20_000 }, () => {
     const services = fakeInsightsServices([
       insight(1, 0, {
         title: 'A',
-        sceneview_set: [{ id: 5, insight: { id: 1 }, name: 'A', sort_order: 0, camera_position: null, camera: null, layer_selection: [], simulation_id: 31, asset_id: null, legend: null, study_image_id: null, view_json: viewJson as never, drawings: [] }],
+        sceneview_set: [
+          {
+            id: 5,
+            insight: { id: 1 },
+            name: 'A',
+            sort_order: 0,
+            camera_position: null,
+            camera: null,
+            layer_selection: [],
+            simulation_id: 31,
+            asset_id: null,
+            legend: null,
+            study_image_id: null,
+            view_json: viewJson as never,
+            drawings: [],
+          },
+        ],
       }),
     ]);
     renderWith(<InsightsMode {...props(bridge)} />, services);

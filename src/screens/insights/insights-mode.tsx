@@ -37,7 +37,14 @@ export function pinMarks(insight: Insight | null): PinMark[] {
   if (!insight) return [];
   return insight.pins.map((p) => {
     const type = insight.pin_types.find((t) => t.id === p.insight_pin_type_id);
-    return { pinTypeId: p.insight_pin_type_id, position: p.item.position, colour: type?.colour ?? '#e4572e', icon: type?.icon ?? 'info', title: p.title, note: p.note };
+    return {
+      pinTypeId: p.insight_pin_type_id,
+      position: p.item.position,
+      colour: type?.colour ?? '#e4572e',
+      icon: type?.icon ?? 'info',
+      title: p.title,
+      note: p.note,
+    };
   });
 }
 
@@ -174,7 +181,18 @@ export function InsightsMode({ projectId, studyId, viewer }: ViewerModeProps) {
         viewJson: serialiseSceneView(state, drawing, pins) as never,
         camera: state.camera,
         simulationId: state.simulationId,
-        legend: scale && scale.colours.length ? { title: scale.title ?? scale.legendName ?? 'Legend', unit: scale.unit, min: scale.min, max: scale.max, colours: scale.colours, class_labels: scale.classLabels, discrete: scale.discrete } : null,
+        legend:
+          scale && scale.colours.length
+            ? {
+                title: scale.title ?? scale.legendName ?? 'Legend',
+                unit: scale.unit,
+                min: scale.min,
+                max: scale.max,
+                colours: scale.colours,
+                class_labels: scale.classLabels,
+                discrete: scale.discrete,
+              }
+            : null,
         imageBase64: image,
         drawingJson: serialiseDrawing(drawing),
       },
@@ -214,7 +232,10 @@ export function InsightsMode({ projectId, studyId, viewer }: ViewerModeProps) {
       {loading ? <p className={css.muted}>Loading insights…</p> : null}
       {failed ? (
         <p role="alert">
-          {error} <Button size="sm" onClick={() => panel.send({ type: 'list.reload' })}>Retry</Button>
+          {error}{' '}
+          <Button size="sm" onClick={() => panel.send({ type: 'list.reload' })}>
+            Retry
+          </Button>
         </p>
       ) : null}
       {!loading && !failed && insights.length === 0 ? <p className={css.muted}>No insights yet.</p> : null}
@@ -232,20 +253,39 @@ export function InsightsMode({ projectId, studyId, viewer }: ViewerModeProps) {
       {restoreError ? <p role="alert">The saved view could not be restored: {restoreError}</p> : null}
       {selected ? (
         <div className={css.row}>
-          <Button size="sm" disabled={exporting} onClick={() => pdf.send({ type: 'pdf.export', request: { project_id: projectId, study_id: studyId, insight_id: selected.id } })}>
+          <Button
+            size="sm"
+            disabled={exporting}
+            onClick={() => pdf.send({ type: 'pdf.export', request: { project_id: projectId, study_id: studyId, insight_id: selected.id } })}
+          >
             Download PDF
           </Button>
         </div>
       ) : null}
       {selected && mayEdit ? (
         <div className={css.row} role="toolbar" aria-label="Insight modes">
-          <Button size="sm" aria-pressed={mode === 'editing'} tone={mode === 'editing' ? 'primary' : 'secondary'} onClick={() => modeActor.send(mode === 'editing' ? { type: 'mode.browse' } : { type: 'mode.edit', insightId: selected.id })}>
+          <Button
+            size="sm"
+            aria-pressed={mode === 'editing'}
+            tone={mode === 'editing' ? 'primary' : 'secondary'}
+            onClick={() => modeActor.send(mode === 'editing' ? { type: 'mode.browse' } : { type: 'mode.edit', insightId: selected.id })}
+          >
             Edit
           </Button>
-          <Button size="sm" aria-pressed={mode === 'annotating'} tone={mode === 'annotating' ? 'primary' : 'secondary'} onClick={() => modeActor.send(mode === 'annotating' ? { type: 'mode.browse' } : { type: 'mode.annotate', insightId: selected.id })}>
+          <Button
+            size="sm"
+            aria-pressed={mode === 'annotating'}
+            tone={mode === 'annotating' ? 'primary' : 'secondary'}
+            onClick={() => modeActor.send(mode === 'annotating' ? { type: 'mode.browse' } : { type: 'mode.annotate', insightId: selected.id })}
+          >
             Add pin
           </Button>
-          <Button size="sm" aria-pressed={mode === 'drawing'} tone={mode === 'drawing' ? 'primary' : 'secondary'} onClick={() => modeActor.send(mode === 'drawing' ? { type: 'mode.browse' } : { type: 'mode.draw', insightId: selected.id })}>
+          <Button
+            size="sm"
+            aria-pressed={mode === 'drawing'}
+            tone={mode === 'drawing' ? 'primary' : 'secondary'}
+            onClick={() => modeActor.send(mode === 'drawing' ? { type: 'mode.browse' } : { type: 'mode.draw', insightId: selected.id })}
+          >
             Draw
           </Button>
           <Button size="sm" onClick={() => void saveView()} disabled={busy}>
@@ -266,14 +306,18 @@ export function InsightsMode({ projectId, studyId, viewer }: ViewerModeProps) {
       ) : null}
       {mode === 'annotating' ? (
         pendingPin ? (
-          <PinForm templates={templates} pinTypes={selected?.pin_types ?? []} placement={pendingPin} onSave={(details) => modeActor.send({ type: 'pin.save', details })} onCancel={() => modeActor.send({ type: 'cancel' })} />
+          <PinForm
+            templates={templates}
+            pinTypes={selected?.pin_types ?? []}
+            placement={pendingPin}
+            onSave={(details) => modeActor.send({ type: 'pin.save', details })}
+            onCancel={() => modeActor.send({ type: 'cancel' })}
+          />
         ) : (
           <p className={css.muted}>Click the model to place a pin (Escape to stop).</p>
         )
       ) : null}
-      {mode === 'drawing' ? (
-        <DrawingToolbar actor={modeActor} canUndo={mayUndo} canRedo={mayRedo} />
-      ) : null}
+      {mode === 'drawing' ? <DrawingToolbar actor={modeActor} canUndo={mayUndo} canRedo={mayRedo} /> : null}
       <DrawingOverlay
         handle={viewer.handle()}
         drawing={drawing}

@@ -45,7 +45,10 @@ export const VIEW: ViewState = {
   simulationId: 31,
 };
 
-export function fakeBridge(canvas: HTMLCanvasElement | null = null, pick: ViewerHandle['pick'] = () => ({ point: [5, 6, 1.5], layerId: '101', value: 1.2, unit: '-' })) {
+export function fakeBridge(
+  canvas: HTMLCanvasElement | null = null,
+  pick: ViewerHandle['pick'] = () => ({ point: [5, 6, 1.5], layerId: '101', value: 1.2, unit: '-' }),
+) {
   const restored: ViewState[] = [];
   const handle: ViewerHandle = {
     fitToView: () => undefined,
@@ -182,7 +185,8 @@ export function fakeInsightsServices(initial: Insight[], options: { failDelete?:
       if (change.kind === 'create') return insight(99, fake.insights.length, { title: change.title, category: change.category });
       const current = fake.insights.find((i) => i.id === change.id)!;
       if (change.kind === 'status') return { ...current, insight_status: change.status };
-      if (change.kind === 'update') return { ...current, ...(change.title ? { title: change.title } : {}), ...(change.text !== undefined ? { text: change.text } : {}) };
+      if (change.kind === 'update')
+        return { ...current, ...(change.title ? { title: change.title } : {}), ...(change.text !== undefined ? { text: change.text } : {}) };
       return current;
     },
     remove: async (_scope, id) => {

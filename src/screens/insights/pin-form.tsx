@@ -22,7 +22,19 @@ interface TypeOption {
   icon: string;
 }
 
-export function PinForm({ templates, pinTypes, placement, onSave, onCancel }: { templates: PinTypeTemplate[]; pinTypes: PinType[]; placement: PinPlacement; onSave(details: PinDetails): void; onCancel(): void }) {
+export function PinForm({
+  templates,
+  pinTypes,
+  placement,
+  onSave,
+  onCancel,
+}: {
+  templates: PinTypeTemplate[];
+  pinTypes: PinType[];
+  placement: PinPlacement;
+  onSave(details: PinDetails): void;
+  onCancel(): void;
+}) {
   // Templates and the insight's own pin types share one select (their ids may coincide, so each
   // value says which it is): the templates not used yet first, then the insight's types.
   const options: TypeOption[] = [
@@ -72,7 +84,13 @@ export function PinForm({ templates, pinTypes, placement, onSave, onCancel }: { 
           </label>
           <input id="pin-colour" type="color" value={colour} onChange={(e) => setColour(e.target.value)} />
         </div>
-        <SelectField id="pin-icon" label="Pin icon" value={icon} onValueChange={setIcon} options={icons.map((i) => ({ value: i.name, label: i.glyph ? `${i.glyph} ${i.label}` : i.label }))} />
+        <SelectField
+          id="pin-icon"
+          label="Pin icon"
+          value={icon}
+          onValueChange={setIcon}
+          options={icons.map((i) => ({ value: i.name, label: i.glyph ? `${i.glyph} ${i.label}` : i.label }))}
+        />
       </div>
       <TextField id="pin-title" label="Pin title" value={title} onValueChange={setTitle} />
       <TextareaField id="pin-note" label="Note" value={note} onValueChange={setNote} rows={3} />

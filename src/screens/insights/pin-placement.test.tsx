@@ -70,7 +70,13 @@ describe('placing a pin by clicking the model', { timeout: 20_000 }, () => {
       {
         method: 'POST',
         path: `${STUDY}/insight/1/insight-pin/`,
-        body: { insight_pin_type_id: 500, scene_view_id: null, item: { position: [12, 8, 1.5], layer_id: '101', value: 4.25, unit: 'm/s' }, title: 'Main entrance', note: 'Gusts at the doors in winter.' },
+        body: {
+          insight_pin_type_id: 500,
+          scene_view_id: null,
+          item: { position: [12, 8, 1.5], layer_id: '101', value: 4.25, unit: 'm/s' },
+          title: 'Main entrance',
+          note: 'Gusts at the doors in winter.',
+        },
       },
     ]);
     expect(server.insights[0]!.pin_types).toEqual([{ id: 500, insight: { id: 1 }, name: 'Concern', colour: '#00aa55', icon: 'shield', template_id: 2 }]);
@@ -105,7 +111,12 @@ describe('placing a pin by clicking the model', { timeout: 20_000 }, () => {
     const before = server.requests.length;
     await userEvent.click(within(form).getByRole('button', { name: 'Save pin' }));
     await waitFor(() => expect(server.insights[0]!.pins).toHaveLength(2));
-    expect(server.requests.slice(before).filter((r) => r.method !== 'GET').map((r) => [r.path, (r.body as { insight_pin_type_id?: number }).insight_pin_type_id])).toEqual([[`${STUDY}/insight/1/insight-pin/`, 500]]);
+    expect(
+      server.requests
+        .slice(before)
+        .filter((r) => r.method !== 'GET')
+        .map((r) => [r.path, (r.body as { insight_pin_type_id?: number }).insight_pin_type_id]),
+    ).toEqual([[`${STUDY}/insight/1/insight-pin/`, 500]]);
     expect(server.insights[0]!.pins[1]!.item.position).toEqual([7, 9, 1.5]);
     expect(server.insights[0]!.pin_types).toHaveLength(1);
     expect(picks).toEqual([

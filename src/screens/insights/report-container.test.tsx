@@ -19,12 +19,24 @@ const report: Report = {
 
 describe('report container', { timeout: 20_000 }, () => {
   it('shows the cover, adds a view from an insight image, and downloads the PDF behind the Creating PDF screen', async () => {
-    const services = fakeInsightsServices([insight(1, 0, { title: 'Corner gusts', imageview_set: [{ id: 8, insight: { id: 1 }, study_image_id: 3, scene_view_id: null, caption: 'North entrance', sort_order: 0 }] })]);
+    const services = fakeInsightsServices([
+      insight(1, 0, {
+        title: 'Corner gusts',
+        imageview_set: [{ id: 8, insight: { id: 1 }, study_image_id: 3, scene_view_id: null, caption: 'North entrance', sort_order: 0 }],
+      }),
+    ]);
     const added: unknown[] = [];
     services.getReport = async () => report;
     services.addReportView = async (_s, insightId, body) => {
       added.push({ insightId, ...body });
-      return { id: 1, report: { id: 4 }, insight: { id: insightId }, image_view: services.insights[0]!.imageview_set[0]!, caption: body.caption, sort_order: 0 };
+      return {
+        id: 1,
+        report: { id: 4 },
+        insight: { id: insightId },
+        image_view: services.insights[0]!.imageview_set[0]!,
+        caption: body.caption,
+        sort_order: 0,
+      };
     };
     let finish: (b: Blob) => void = () => undefined;
     const exports: unknown[] = [];

@@ -86,10 +86,21 @@ export function ReportContainer({ projectId, studyId, reportId, mayEdit = true }
       <div className={css.row}>
         {mayEdit ? (
           <label className={css.muted}>
-            <input type="checkbox" checked={report.report_status === 'Published'} disabled={working} onChange={(e) => void guard(() => services.updateReport(scope, report.id, { report_status: e.target.checked ? 'Published' : 'Draft' }))} /> Published
+            <input
+              type="checkbox"
+              checked={report.report_status === 'Published'}
+              disabled={working}
+              onChange={(e) => void guard(() => services.updateReport(scope, report.id, { report_status: e.target.checked ? 'Published' : 'Draft' }))}
+            />{' '}
+            Published
           </label>
         ) : null}
-        <Button size="sm" tone="primary" disabled={creatingPdf} onClick={() => pdf.send({ type: 'pdf.export', request: { project_id: projectId, study_id: studyId, report_id: reportId } })}>
+        <Button
+          size="sm"
+          tone="primary"
+          disabled={creatingPdf}
+          onClick={() => pdf.send({ type: 'pdf.export', request: { project_id: projectId, study_id: studyId, report_id: reportId } })}
+        >
           Download PDF
         </Button>
       </div>
@@ -100,7 +111,11 @@ export function ReportContainer({ projectId, studyId, reportId, mayEdit = true }
           onSubmit={(e) => {
             e.preventDefault();
             if (!chosen) return;
-            void guard(() => services.addReportView(scope, chosen.insight.id, { report_id: report.id, image_view_id: chosen.view.id, caption: caption || chosen.view.caption }).then(() => setCaption('')));
+            void guard(() =>
+              services
+                .addReportView(scope, chosen.insight.id, { report_id: report.id, image_view_id: chosen.view.id, caption: caption || chosen.view.caption })
+                .then(() => setCaption('')),
+            );
           }}
         >
           <SelectField
@@ -108,7 +123,10 @@ export function ReportContainer({ projectId, studyId, reportId, mayEdit = true }
             label="Image"
             value={choice}
             onValueChange={setChoice}
-            options={[{ value: '', label: imageViews.length ? 'Choose an insight image' : 'No insight images yet (add them in Images)' }, ...imageViews.map((x) => ({ value: String(x.view.id), label: `${x.insight.title} · ${x.view.caption || `image ${x.view.id}`}` }))]}
+            options={[
+              { value: '', label: imageViews.length ? 'Choose an insight image' : 'No insight images yet (add them in Images)' },
+              ...imageViews.map((x) => ({ value: String(x.view.id), label: `${x.insight.title} · ${x.view.caption || `image ${x.view.id}`}` })),
+            ]}
           />
           <TextField id="report-caption" label="Caption" value={caption} onValueChange={setCaption} />
           <Button type="submit" size="sm" disabled={!chosen || working}>
@@ -135,7 +153,13 @@ export function ReportContainer({ projectId, studyId, reportId, mayEdit = true }
                 >
                   ↑
                 </Button>
-                <Button size="sm" tone="ghost" aria-label={`Remove view ${i + 1}`} disabled={working} onClick={() => void guard(() => services.removeReportView(scope, v.insight.id, v.id))}>
+                <Button
+                  size="sm"
+                  tone="ghost"
+                  aria-label={`Remove view ${i + 1}`}
+                  disabled={working}
+                  onClick={() => void guard(() => services.removeReportView(scope, v.insight.id, v.id))}
+                >
                   Remove
                 </Button>
               </div>

@@ -49,7 +49,11 @@ export function ReportScreen({ projectId, reportId }: { projectId: number; repor
     <main className={css.panel} style={{ padding: '16px 24px', maxWidth: 900 }}>
       <h1>Report</h1>
       {missing ? <p role="alert">This report was not found.</p> : null}
-      {studyId !== null ? <ReportContainer projectId={projectId} studyId={studyId} reportId={reportId} mayEdit={mayEdit} /> : missing ? null : <p className={css.muted}>Loading the report…</p>}
+      {studyId !== null ? (
+        <ReportContainer projectId={projectId} studyId={studyId} reportId={reportId} mayEdit={mayEdit} />
+      ) : missing ? null : (
+        <p className={css.muted}>Loading the report…</p>
+      )}
     </main>
   );
 }

@@ -17,7 +17,8 @@ import { InsightsServicesContext } from '../../services/insights-services.ts';
 import { ReportContainer } from './report-container.tsx';
 import * as css from './insights.css.ts';
 
-export const reportPath = (projectId: number, reportId: number, studyId?: number) => `/projects/${projectId}/report/${reportId}/${studyId ? `?study=${studyId}` : ''}`;
+export const reportPath = (projectId: number, reportId: number, studyId?: number) =>
+  `/projects/${projectId}/report/${reportId}/${studyId ? `?study=${studyId}` : ''}`;
 
 export function ReportsMode({ projectId, studyId }: ViewerModeProps) {
   const services = useContext(InsightsServicesContext);

@@ -54,7 +54,13 @@ export function BadStationsPanel({ operator }: { operator: OperatorRef }) {
                 <td className={td}>{s.reason}</td>
                 <td className={td}>{formatDate(s.created_at)}</td>
                 <td className={td}>
-                  <Button size="sm" tone="ghost" disabled={saving} aria-label={`Unmark station ${s.wmo}`} onClick={() => operator.send({ type: 'change.submit', change: { kind: 'badStation.remove', id: s.id } })}>
+                  <Button
+                    size="sm"
+                    tone="ghost"
+                    disabled={saving}
+                    aria-label={`Unmark station ${s.wmo}`}
+                    onClick={() => operator.send({ type: 'change.submit', change: { kind: 'badStation.remove', id: s.id } })}
+                  >
                     Unmark
                   </Button>
                 </td>
@@ -64,8 +70,20 @@ export function BadStationsPanel({ operator }: { operator: OperatorRef }) {
         </table>
       )}
       <form className={`${cardBody} ${toolbar}`} onSubmit={add} noValidate aria-label="Mark a station as bad">
-        <TextField id="operator-station-wmo" label="WMO number" value={draft.wmo} onValueChange={(wmo) => setDraft((d) => ({ ...d, wmo }))} errors={refusal?.fields.wmo} />
-        <TextField id="operator-station-reason" label="Reason" value={draft.reason} onValueChange={(reason) => setDraft((d) => ({ ...d, reason }))} errors={refusal?.fields.reason} />
+        <TextField
+          id="operator-station-wmo"
+          label="WMO number"
+          value={draft.wmo}
+          onValueChange={(wmo) => setDraft((d) => ({ ...d, wmo }))}
+          errors={refusal?.fields.wmo}
+        />
+        <TextField
+          id="operator-station-reason"
+          label="Reason"
+          value={draft.reason}
+          onValueChange={(reason) => setDraft((d) => ({ ...d, reason }))}
+          errors={refusal?.fields.reason}
+        />
         <Button type="submit" tone="primary" disabled={saving || !draft.wmo.trim() || !draft.reason.trim()}>
           Mark as bad
         </Button>

@@ -28,7 +28,10 @@ export function CompanySubscriptions({ operator, company }: { operator: Operator
 
   function issue(event: FormEvent) {
     event.preventDefault();
-    operator.send({ type: 'change.submit', change: { kind: 'subscription.issue', companyId: company.id, plan: draft.plan.trim(), creditType: draft.creditType, creditsPerPeriod: credits } });
+    operator.send({
+      type: 'change.submit',
+      change: { kind: 'subscription.issue', companyId: company.id, plan: draft.plan.trim(), creditType: draft.creditType, creditsPerPeriod: credits },
+    });
   }
 
   return (
@@ -41,7 +44,14 @@ export function CompanySubscriptions({ operator, company }: { operator: Operator
       {loading ? <p className={`${cardBody} ${muted}`}>Loading…</p> : null}
       {error ? (
         <div className={cardBody}>
-          <InlineMessage tone="danger" action={<Button size="sm" onClick={() => operator.send({ type: 'company.retry' })}>Retry</Button>}>
+          <InlineMessage
+            tone="danger"
+            action={
+              <Button size="sm" onClick={() => operator.send({ type: 'company.retry' })}>
+                Retry
+              </Button>
+            }
+          >
             {error}
           </InlineMessage>
         </div>
@@ -68,7 +78,13 @@ export function CompanySubscriptions({ operator, company }: { operator: Operator
         </table>
       ) : null}
       <form className={`${cardBody} ${toolbar}`} onSubmit={issue} noValidate aria-label="Issue a subscription">
-        <TextField id="operator-issue-plan" label="Plan" value={draft.plan} onValueChange={(plan) => setDraft((d) => ({ ...d, plan }))} errors={refusal?.fields.plan} />
+        <TextField
+          id="operator-issue-plan"
+          label="Plan"
+          value={draft.plan}
+          onValueChange={(plan) => setDraft((d) => ({ ...d, plan }))}
+          errors={refusal?.fields.plan}
+        />
         <SelectField
           id="operator-issue-level"
           label="Job level"
@@ -88,7 +104,9 @@ export function CompanySubscriptions({ operator, company }: { operator: Operator
         <Button type="submit" tone="primary" disabled={saving || !draft.plan.trim() || !Number.isInteger(credits) || credits < 1}>
           Issue subscription
         </Button>
-        {refusal && !['plan', 'credit_type', 'credits_per_period'].some((f) => f in refusal.fields) ? <InlineMessage tone="danger">{errorMessage(refusal)}</InlineMessage> : null}
+        {refusal && !['plan', 'credit_type', 'credits_per_period'].some((f) => f in refusal.fields) ? (
+          <InlineMessage tone="danger">{errorMessage(refusal)}</InlineMessage>
+        ) : null}
       </form>
     </section>
   );

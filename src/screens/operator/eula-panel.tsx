@@ -38,9 +38,29 @@ export function EulaPanel({ operator }: { operator: OperatorRef }) {
       </header>
       <form className={`${cardBody} ${stack}`} onSubmit={publish} noValidate aria-label="Publish a new version">
         <p className={muted}>Publishing a new version asks every user to agree to it at their next sign-in.</p>
-        <TextField id="operator-eula-version" label="New version" hint="For example 2026-03" value={draft.version} onValueChange={(version) => setDraft((d) => ({ ...d, version }))} errors={fields.version} />
-        <TextField id="operator-eula-title" label="Title" value={draft.title} onValueChange={(title) => setDraft((d) => ({ ...d, title }))} errors={fields.title} />
-        <TextareaField id="operator-eula-body" label="Text" rows={10} value={draft.body} onValueChange={(body) => setDraft((d) => ({ ...d, body }))} errors={fields.body} />
+        <TextField
+          id="operator-eula-version"
+          label="New version"
+          hint="For example 2026-03"
+          value={draft.version}
+          onValueChange={(version) => setDraft((d) => ({ ...d, version }))}
+          errors={fields.version}
+        />
+        <TextField
+          id="operator-eula-title"
+          label="Title"
+          value={draft.title}
+          onValueChange={(title) => setDraft((d) => ({ ...d, title }))}
+          errors={fields.title}
+        />
+        <TextareaField
+          id="operator-eula-body"
+          label="Text"
+          rows={10}
+          value={draft.body}
+          onValueChange={(body) => setDraft((d) => ({ ...d, body }))}
+          errors={fields.body}
+        />
         {refusal && !['version', 'title', 'body'].some((f) => f in fields) ? <InlineMessage tone="danger">{errorMessage(refusal)}</InlineMessage> : null}
         <div>
           <Button type="submit" tone="primary" disabled={saving || !draft.version.trim() || !draft.title.trim() || !draft.body.trim()}>

@@ -59,11 +59,22 @@ function fakeOperator(refuse: Partial<Record<OperatorChange['kind'], ServerError
       applied.push(change);
       const refusal = refuse[change.kind];
       if (refusal) throw refusal;
-      if (change.kind === 'company.create') state.companies.push({ id: 3, name: change.name, is_rwdi: false, user_count: 0, subscription_count: 2, created: '2026-02-01T00:00:00Z' });
-      if (change.kind === 'subscription.update') subscriptions = subscriptions.map((s) => (s.id === change.id ? starter(s.id, s.plan, change.creditsPerPeriod, s.credits_used) : s));
-      if (change.kind === 'price.update') state.simulationPrices = state.simulationPrices.map((p) => (p.id === change.id ? { ...p, credits: change.credits } : p));
+      if (change.kind === 'company.create')
+        state.companies.push({ id: 3, name: change.name, is_rwdi: false, user_count: 0, subscription_count: 2, created: '2026-02-01T00:00:00Z' });
+      if (change.kind === 'subscription.update')
+        subscriptions = subscriptions.map((s) => (s.id === change.id ? starter(s.id, s.plan, change.creditsPerPeriod, s.credits_used) : s));
+      if (change.kind === 'price.update')
+        state.simulationPrices = state.simulationPrices.map((p) => (p.id === change.id ? { ...p, credits: change.credits } : p));
       if (change.kind === 'badStation.remove') state.badStations = state.badStations.filter((b) => b.id !== change.id);
-      if (change.kind === 'eula.publish') state.eulaVersions.unshift({ id: 2, version: change.version, title: change.title, body: change.body, published_at: '2026-02-01T00:00:00Z', agreed_count: 0 });
+      if (change.kind === 'eula.publish')
+        state.eulaVersions.unshift({
+          id: 2,
+          version: change.version,
+          title: change.title,
+          body: change.body,
+          published_at: '2026-02-01T00:00:00Z',
+          agreed_count: 0,
+        });
     }),
   };
   return { services, applied };
@@ -107,7 +118,8 @@ describe('the operator screen', () => {
 
   it('says so when the server refuses a non-operator who opens it by address', async () => {
     const services = fakeOperator().services;
-    services.loadOverview = async () => Promise.reject({ kind: 'http', status: 403, detail: 'You do not have permission to perform this action.', fields: {}, body: null } satisfies ServerError);
+    services.loadOverview = async () =>
+      Promise.reject({ kind: 'http', status: 403, detail: 'You do not have permission to perform this action.', fields: {}, body: null } satisfies ServerError);
     renderApp('/operator', { operator: false, services });
     expect(await screen.findByText('Operators only')).toBeInTheDocument();
   });
@@ -120,7 +132,11 @@ describe('the operator screen', () => {
     const section = await screen.findByRole('region', { name: 'Subscriptions of Gale Partners' });
     const row = await within(section).findByRole('row', { name: /Starter \(AI\)/ });
     expect(row).toHaveTextContent('Fay Founder');
-    const lastThree = (r: HTMLElement) => within(r).getAllByRole('cell').slice(-3).map((c) => c.textContent);
+    const lastThree = (r: HTMLElement) =>
+      within(r)
+        .getAllByRole('cell')
+        .slice(-3)
+        .map((c) => c.textContent);
     // Used, reserved (for results not arrived yet), left.
     expect(lastThree(row)).toEqual(['40', '10', '150']);
     const credits = within(row).getByRole('textbox', { name: 'Credits per month of Starter (AI)' });

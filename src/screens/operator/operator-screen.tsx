@@ -36,14 +36,24 @@ export function OperatorScreen() {
   if (refused) {
     return (
       <div className={page}>
-        <EmptyState title="Operators only" description="This page is for the operator of this Canopy installation. Ask them if you need a company, a subscription or credits." />
+        <EmptyState
+          title="Operators only"
+          description="This page is for the operator of this Canopy installation. Ask them if you need a company, a subscription or credits."
+        />
       </div>
     );
   }
   if (loadError) {
     return (
       <div className={page}>
-        <InlineMessage tone="danger" action={<Button size="sm" onClick={() => operator.send({ type: 'retry' })}>Retry</Button>}>
+        <InlineMessage
+          tone="danger"
+          action={
+            <Button size="sm" onClick={() => operator.send({ type: 'retry' })}>
+              Retry
+            </Button>
+          }
+        >
           The operator's lists could not be loaded: {loadError}
         </InlineMessage>
       </div>

@@ -33,8 +33,21 @@ function PriceRow({ operator, price }: { operator: OperatorRef; price: Simulatio
             operator.send({ type: 'change.submit', change: { kind: 'price.update', id: price.id, credits: value } });
           }}
         >
-          <TextField id={`operator-price-${price.id}`} label={`Credits for ${name}`} hideLabel inputMode="numeric" value={credits} onValueChange={setCredits} errors={refusal?.fields.credits} />
-          <Button size="sm" type="submit" aria-label={`Save the price of ${name}`} disabled={saving || !Number.isInteger(value) || value < 1 || value === price.credits}>
+          <TextField
+            id={`operator-price-${price.id}`}
+            label={`Credits for ${name}`}
+            hideLabel
+            inputMode="numeric"
+            value={credits}
+            onValueChange={setCredits}
+            errors={refusal?.fields.credits}
+          />
+          <Button
+            size="sm"
+            type="submit"
+            aria-label={`Save the price of ${name}`}
+            disabled={saving || !Number.isInteger(value) || value < 1 || value === price.credits}
+          >
             Save
           </Button>
         </form>

@@ -31,7 +31,15 @@ export function SubscriptionCreditsRow({ operator, subscription: s }: { operator
             operator.send({ type: 'change.submit', change: { kind: 'subscription.update', id: s.id, creditsPerPeriod: value } });
           }}
         >
-          <TextField id={`operator-credits-${s.id}`} label={`Credits per month of ${s.plan}`} hideLabel inputMode="numeric" value={credits} onValueChange={setCredits} errors={refusal?.fields.credits_per_period} />
+          <TextField
+            id={`operator-credits-${s.id}`}
+            label={`Credits per month of ${s.plan}`}
+            hideLabel
+            inputMode="numeric"
+            value={credits}
+            onValueChange={setCredits}
+            errors={refusal?.fields.credits_per_period}
+          />
           <Button size="sm" type="submit" disabled={saving || !changed}>
             Save
           </Button>

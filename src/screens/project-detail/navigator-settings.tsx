@@ -42,9 +42,7 @@ export function NavigatorSettings({ detail }: { detail: ActorRefFrom<typeof proj
                     options={studies.map((s) => ({ value: String(s.id), label: s.name }))}
                     onValueChange={(value) => detail.send({ type: 'study.select', studyId: value ? Number(value) : null })}
                   />
-                  <p className={`${muted} ${flush}`}>
-                    Opening a project shows its first study. The output cards follow the study chosen here or on the wheel.
-                  </p>
+                  <p className={`${muted} ${flush}`}>Opening a project shows its first study. The output cards follow the study chosen here or on the wheel.</p>
                 </div>
               ),
             },

@@ -35,14 +35,10 @@ export function OutputCard({ projectId, studyId, scenario }: { projectId: number
           ))}
         </ul>
       ) : (
-        <p className={`${muted} ${flush}`}>
-          No results yet.
-        </p>
+        <p className={`${muted} ${flush}`}>No results yet.</p>
       )}
       {geometry.length ? (
-        <p className={`${muted} ${flush}`}>
-          Geometry: {geometry.map((role, i) => (i === 0 ? roleLabel(role) : roleLabel(role).toLowerCase())).join(', ')}
-        </p>
+        <p className={`${muted} ${flush}`}>Geometry: {geometry.map((role, i) => (i === 0 ? roleLabel(role) : roleLabel(role).toLowerCase())).join(', ')}</p>
       ) : null}
       <div className={pushDown}>
         <ButtonLink size="sm" href={scenarioHref(projectId, studyId, scenario.id)}>

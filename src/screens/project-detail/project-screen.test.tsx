@@ -70,7 +70,10 @@ describe('project navigator', () => {
       loadScenarios: async () => ({ 70: [{ id: 5, name: 'Scenario 5', status: 'completed', outputs: [{ analysis_type: 'solar', count: 2 }] }] }),
     });
     renderWorkspace('/projects/7', services);
-    expect(await screen.findByRole('link', { name: 'Open scenario Scenario 5 (Study 1), Completed' })).toHaveAttribute('href', '/projects/7/viewer/70/configuration/5/Viewer');
+    expect(await screen.findByRole('link', { name: 'Open scenario Scenario 5 (Study 1), Completed' })).toHaveAttribute(
+      'href',
+      '/projects/7/viewer/70/configuration/5/Viewer',
+    );
     expect(within(screen.getByRole('article', { name: 'Scenario Scenario 5' })).getByText('2 results')).toBeInTheDocument();
     expect(services.loadScenarios).toHaveBeenCalledWith(7, [70]);
   });

@@ -47,7 +47,12 @@ export function ProjectWheel({ projectId, projectName, studies, selectedStudyId,
   };
 
   return (
-    <svg className={wheelSvg} viewBox={`0 0 ${SIZE} ${SIZE}`} role="group" aria-label={`Wheel of ${projectName}: ${studies.length} studies, ${scenarioCount} scenarios`}>
+    <svg
+      className={wheelSvg}
+      viewBox={`0 0 ${SIZE} ${SIZE}`}
+      role="group"
+      aria-label={`Wheel of ${projectName}: ${studies.length} studies, ${scenarioCount} scenarios`}
+    >
       {arcs.length === 0 ? <path d={sectorPath(C, C, STUDY_RING, 0, 360)} fill="#e7ecea" /> : null}
       {arcs.map((arc) => {
         const selected = arc.study.id === selectedStudyId;
@@ -66,22 +71,27 @@ export function ProjectWheel({ projectId, projectName, studies, selectedStudyId,
               <path d={sectorPath(C, C, STUDY_RING, arc.start, arc.end)} fill={selected ? '#1f7a57' : '#9fb8ad'} stroke="#fff" strokeWidth={1} />
             </g>
             {arc.scenarios.length === 0 ? (
-              <path
-                d={sectorPath(C, C, SCENARIO_RING, arc.start, arc.end)}
-                fill="none"
-                stroke="#c3ccc8"
-                strokeDasharray="4 4"
-                strokeWidth={1.5}
-                aria-hidden
-              />
+              <path d={sectorPath(C, C, SCENARIO_RING, arc.start, arc.end)} fill="none" stroke="#c3ccc8" strokeDasharray="4 4" strokeWidth={1.5} aria-hidden />
             ) : (
               arc.scenarios.map(({ scenario, start, end }) => {
                 const look = statusLook(scenario.status);
                 const href = scenarioHref(projectId, arc.study.id, scenario.id);
                 return (
-                  <a key={scenario.id} href={href} className={segment} onClick={follow(href)} aria-label={`Open scenario ${scenario.name} (${arc.study.name}), ${look.label}`}>
+                  <a
+                    key={scenario.id}
+                    href={href}
+                    className={segment}
+                    onClick={follow(href)}
+                    aria-label={`Open scenario ${scenario.name} (${arc.study.name}), ${look.label}`}
+                  >
                     <title>{`${scenario.name} — ${look.label}`}</title>
-                    <path d={sectorPath(C, C, SCENARIO_RING, start, end)} fill={look.fill} stroke="#fff" strokeWidth={1} opacity={selected || selectedStudyId === null ? 1 : 0.45} />
+                    <path
+                      d={sectorPath(C, C, SCENARIO_RING, start, end)}
+                      fill={look.fill}
+                      stroke="#fff"
+                      strokeWidth={1}
+                      opacity={selected || selectedStudyId === null ? 1 : 0.45}
+                    />
                   </a>
                 );
               })

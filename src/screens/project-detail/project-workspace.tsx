@@ -53,7 +53,14 @@ export function ProjectWorkspace({ projectId, view, tabName }: { projectId: numb
   if (error) {
     return (
       <div className={page}>
-        <InlineMessage tone="danger" action={<Button size="sm" onClick={() => detail.send({ type: 'project.retry' })}>Retry</Button>}>
+        <InlineMessage
+          tone="danger"
+          action={
+            <Button size="sm" onClick={() => detail.send({ type: 'project.retry' })}>
+              Retry
+            </Button>
+          }
+        >
           The project could not be loaded: {error}
         </InlineMessage>
       </div>

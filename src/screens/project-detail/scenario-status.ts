@@ -27,7 +27,10 @@ const LOOKS: Record<string, StatusLook> = {
 };
 
 export function statusLook(status: string): StatusLook {
-  const key = status.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  const key = status
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
   return LOOKS[key] ?? { label: status ? statusLabel(key) : 'Unknown', tone: 'neutral', fill: '#aab4b0' };
 }
 

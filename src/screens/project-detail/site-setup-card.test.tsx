@@ -4,7 +4,23 @@ import { screen, within } from '@testing-library/react';
 import { fullProject } from '@machines/project-detail/project-detail.fixtures.ts';
 import { fakeWorkspace, renderWorkspace } from '../workspace-testing/workspace-test-kit.tsx';
 
-const station = { id: 1, met_id: '725300-x', name: 'Chicago Ohare Intl Ap', wmo: '725300', latitude: 41.98, longitude: -87.92, elevation_m: 201, time_zone_hours: -6, years: 'TMY3', source: 'EPW', origin: 'upload' as const, hours: 8760, distance_km: null, upload_id: null, created_at: '2026-11-20T10:00:00Z' };
+const station = {
+  id: 1,
+  met_id: '725300-x',
+  name: 'Chicago Ohare Intl Ap',
+  wmo: '725300',
+  latitude: 41.98,
+  longitude: -87.92,
+  elevation_m: 201,
+  time_zone_hours: -6,
+  years: 'TMY3',
+  source: 'EPW',
+  origin: 'upload' as const,
+  hours: 8760,
+  distance_km: null,
+  upload_id: null,
+  created_at: '2026-11-20T10:00:00Z',
+};
 
 describe('site set-up card', () => {
   it('shows surroundings asked for at creation as waiting for map data, with the way to Resources', async () => {
@@ -38,7 +54,9 @@ describe('site set-up card', () => {
   });
 
   it('offers no set-up buttons on a project the user may only read (the demo, a view-only share; issue 16 item 13)', async () => {
-    renderWorkspace('/projects/7', fakeWorkspace({ getProject: async () => fullProject(7, { generate_surrounds: true }) }), { projectPermissions: { '7': [] } });
+    renderWorkspace('/projects/7', fakeWorkspace({ getProject: async () => fullProject(7, { generate_surrounds: true }) }), {
+      projectPermissions: { '7': [] },
+    });
     const card = await screen.findByRole('region', { name: 'Site set-up' });
     const weather = within(card).getByRole('listitem', { name: 'Weather' });
     expect(weather).toHaveTextContent('Needed');

@@ -35,8 +35,7 @@ export function SiteSetupCard({ detail }: { detail: ActorRefFrom<typeof projectD
       </header>
       <ul className={plainList} aria-label="Site set-up steps">
         <li className={serviceLine} aria-label="Weather">
-          <strong>Weather</strong>{' '}
-          {weather.station ? <Badge tone="success">Ready</Badge> : <Badge tone="warning">Needed</Badge>}
+          <strong>Weather</strong> {weather.station ? <Badge tone="success">Ready</Badge> : <Badge tone="warning">Needed</Badge>}
           <p className={`${muted} ${flush}`}>
             {weather.station
               ? weather.station
@@ -54,7 +53,13 @@ export function SiteSetupCard({ detail }: { detail: ActorRefFrom<typeof projectD
         </li>
         <li className={serviceLine} aria-label="Surroundings">
           <strong>Surroundings</strong>{' '}
-          {surrounds.state === 'ready' ? <Badge tone="success">Ready</Badge> : surrounds.state === 'requested' ? <Badge tone="warning">Waiting for map data</Badge> : <Badge>Optional</Badge>}
+          {surrounds.state === 'ready' ? (
+            <Badge tone="success">Ready</Badge>
+          ) : surrounds.state === 'requested' ? (
+            <Badge tone="warning">Waiting for map data</Badge>
+          ) : (
+            <Badge>Optional</Badge>
+          )}
           <p className={`${muted} ${flush}`}>
             {surrounds.state === 'ready'
               ? `${surrounds.buildingCount} building${surrounds.buildingCount === 1 ? '' : 's'} from OpenStreetMap; new scenarios use them.`
@@ -70,8 +75,12 @@ export function SiteSetupCard({ detail }: { detail: ActorRefFrom<typeof projectD
         </li>
         <li className={serviceLine} aria-label="Scenarios">
           <strong>Scenarios</strong> {setup.scenarios ? <Badge tone="success">{String(setup.scenarios)}</Badge> : null}
-          <p className={`${muted} ${flush}`}>{setup.scenarios ? 'Add another configuration of the site to compare.' : 'Upload the study geometry and choose the analyses.'}</p>
-          {mayAdd ? <AddScenarioButton projectId={project.id} studyId={project.studies[0]?.id} onChanged={() => detail.send({ type: 'project.reload' })} /> : null}
+          <p className={`${muted} ${flush}`}>
+            {setup.scenarios ? 'Add another configuration of the site to compare.' : 'Upload the study geometry and choose the analyses.'}
+          </p>
+          {mayAdd ? (
+            <AddScenarioButton projectId={project.id} studyId={project.studies[0]?.id} onChanged={() => detail.send({ type: 'project.reload' })} />
+          ) : null}
         </li>
       </ul>
     </section>

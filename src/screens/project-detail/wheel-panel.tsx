@@ -48,8 +48,8 @@ export function WheelPanel(props: WheelPanelProps) {
           )}
           {empty ? (
             <p className={note}>
-              No scenarios yet. A scenario runs wind, thermal comfort or solar analyses on the study’s geometry; each one appears on
-              the outer ring, coloured by its status.
+              No scenarios yet. A scenario runs wind, thermal comfort or solar analyses on the study’s geometry; each one appears on the outer ring, coloured by
+              its status.
             </p>
           ) : null}
           <ul className={legend} aria-label="Status colours">

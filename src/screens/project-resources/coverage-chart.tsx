@@ -35,7 +35,13 @@ export function CoverageChart({ coverage }: { coverage: Coverage }) {
   let day = 0;
   return (
     <figure className={css.figure}>
-      <svg viewBox={`0 0 ${LEFT + 31 * CELL + 4} ${rows.length * CELL + 4}`} className={css.coverage} role="img" aria-label={label} data-testid="coverage-chart">
+      <svg
+        viewBox={`0 0 ${LEFT + 31 * CELL + 4} ${rows.length * CELL + 4}`}
+        className={css.coverage}
+        role="img"
+        aria-label={label}
+        data-testid="coverage-chart"
+      >
         {rows.map((length, row) => (
           <g key={row}>
             <text x={LEFT - 4} y={row * CELL + CELL - 3} textAnchor="end" className={css.axisLabel}>

@@ -72,9 +72,18 @@ export function TemperatureChart({ monthly }: { monthly: Month[] }) {
               <title>{`${MONTHS[m.month - 1]}: ${t.min} to ${t.max} °C, daily ${t.mean_daily_min} to ${t.mean_daily_max} °C, mean ${t.mean} °C`}</title>
               <rect x={cx - slot * 0.12} width={slot * 0.24} y={y(t.max)} height={y(t.min) - y(t.max)} fill={TEMPERATURE.range} rx={2} />
               {t.mean_daily_min !== null && t.mean_daily_max !== null ? (
-                <rect x={cx - slot * 0.3} width={slot * 0.6} y={y(t.mean_daily_max)} height={y(t.mean_daily_min) - y(t.mean_daily_max)} fill={TEMPERATURE.band} rx={2} />
+                <rect
+                  x={cx - slot * 0.3}
+                  width={slot * 0.6}
+                  y={y(t.mean_daily_max)}
+                  height={y(t.mean_daily_min) - y(t.mean_daily_max)}
+                  fill={TEMPERATURE.band}
+                  rx={2}
+                />
               ) : null}
-              {t.mean !== null ? <line x1={cx - slot * 0.36} x2={cx + slot * 0.36} y1={y(t.mean)} y2={y(t.mean)} stroke={TEMPERATURE.mean} strokeWidth={2} /> : null}
+              {t.mean !== null ? (
+                <line x1={cx - slot * 0.36} x2={cx + slot * 0.36} y1={y(t.mean)} y2={y(t.mean)} stroke={TEMPERATURE.mean} strokeWidth={2} />
+              ) : null}
             </g>
           );
         })}
@@ -111,7 +120,9 @@ export function WindSummaryChart({ monthly }: { monthly: Month[] }) {
           return (
             <g key={m.month}>
               <title>{`${MONTHS[m.month - 1]}: mean ${w.mean_speed_ms} m/s, max ${w.max_speed_ms} m/s${direction === null ? '' : `, mostly from ${compassName(direction)}`}`}</title>
-              {w.mean_speed_ms !== null ? <rect x={cx - slot * 0.3} width={slot * 0.6} y={y(w.mean_speed_ms)} height={y(0) - y(w.mean_speed_ms)} fill={WIND_BAR} rx={2} /> : null}
+              {w.mean_speed_ms !== null ? (
+                <rect x={cx - slot * 0.3} width={slot * 0.6} y={y(w.mean_speed_ms)} height={y(0) - y(w.mean_speed_ms)} fill={WIND_BAR} rx={2} />
+              ) : null}
               {w.max_speed_ms !== null ? <circle cx={cx} cy={y(w.max_speed_ms)} r={2.5} className={css.maxDot} /> : null}
               {direction !== null ? (
                 // Points downwind: rotate the "to" direction (from + 180°) clockwise from north (up).

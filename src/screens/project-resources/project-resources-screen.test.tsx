@@ -68,7 +68,12 @@ function setup(overrides: Partial<ResourcesServices> = {}) {
     loadSurrounds: async () => projectSurrounds(null, [41.88, -87.63]),
     generateSurrounds: async (r: GenerateRequest) => {
       calls.push(`generate ${r.upload_id} r=${r.radius_m}`);
-      return surrounds({ source_upload_id: r.upload_id, radius_m: r.radius_m!, building_count: 2, footprints: [...surrounds().footprints, { ...surrounds().footprints[0]!, height_m: 45, height_source: 'height', name: 'Tower' }] });
+      return surrounds({
+        source_upload_id: r.upload_id,
+        radius_m: r.radius_m!,
+        building_count: 2,
+        footprints: [...surrounds().footprints, { ...surrounds().footprints[0]!, height_m: 45, height_source: 'height', name: 'Tower' }],
+      });
     },
     ...overrides,
   };
@@ -118,7 +123,13 @@ describe('the resources tab', () => {
   });
 
   it("shows SPEC §8's message and the reason when fetching the nearest station fails", async () => {
-    const failure: ServerError = { kind: 'http', status: 503, detail: SPEC_MET_FAILURE, fields: {}, body: { detail: SPEC_MET_FAILURE, reason: 'no suitable station within 1000 km', skipped: [] } };
+    const failure: ServerError = {
+      kind: 'http',
+      status: 503,
+      detail: SPEC_MET_FAILURE,
+      fields: {},
+      body: { detail: SPEC_MET_FAILURE, reason: 'no suitable station within 1000 km', skipped: [] },
+    };
     setup({ fetchMetData: async () => Promise.reject(failure) });
     await userEvent.click(await screen.findByRole('button', { name: 'Fetch nearest station' }));
     const alert = await screen.findByRole('alert');

@@ -81,7 +81,15 @@ export function SiteMap({ centre, radiusM, surrounds, pendingOrigin, stations, o
         <circle cx={0} cy={0} r={radiusM} className={css.mapGround} />
         <circle cx={0} cy={0} r={radiusM} className={css.mapRadius} vectorEffect="non-scaling-stroke" />
         {surrounds?.footprints.map((f, k) => (
-          <path key={k} d={footprintPath(f)} fill={heightColor(f.height_m)} fillRule="evenodd" className={css.mapBuilding} vectorEffect="non-scaling-stroke" data-testid="site-building">
+          <path
+            key={k}
+            d={footprintPath(f)}
+            fill={heightColor(f.height_m)}
+            fillRule="evenodd"
+            className={css.mapBuilding}
+            vectorEffect="non-scaling-stroke"
+            data-testid="site-building"
+          >
             <title>{`${f.name || 'Building'}: ${f.height_m} m (${HEIGHT_SOURCE[f.height_source]})${f.holes.length ? `, ${f.holes.length} courtyard${f.holes.length > 1 ? 's' : ''}` : ''}`}</title>
           </path>
         ))}
@@ -105,7 +113,13 @@ export function SiteMap({ centre, radiusM, surrounds, pendingOrigin, stations, o
           return (
             <g key={station.id} data-testid="site-station">
               <circle cx={px} cy={py} r={half / 45} className={css.mapStation} vectorEffect="non-scaling-stroke" />
-              <text x={px} y={py - half / 30} textAnchor={px > half / 3 ? 'end' : px < -half / 3 ? 'start' : 'middle'} className={css.mapLabel} style={{ fontSize: half / 22 }}>
+              <text
+                x={px}
+                y={py - half / 30}
+                textAnchor={px > half / 3 ? 'end' : px < -half / 3 ? 'start' : 'middle'}
+                className={css.mapLabel}
+                style={{ fontSize: half / 22 }}
+              >
                 {`${station.name.split(',')[0]} · ${distanceKm.toFixed(1)} km ${inside ? '' : compassName(bearing)}`.trim()}
               </text>
             </g>

@@ -120,7 +120,8 @@ export function SurroundsGeolocator({ site, projectId, stations }: { site: SiteA
       )}
       {surrounds ? (
         <p className={css.muted} role="status">
-          {surrounds.building_count} buildings within {surrounds.radius_m} m, {surrounds.triangle_count} triangles (closed meshes, 1 m into the ground, on a ground slab).
+          {surrounds.building_count} buildings within {surrounds.radius_m} m, {surrounds.triangle_count} triangles (closed meshes, 1 m into the ground, on a
+          ground slab).
         </p>
       ) : null}
       {surrounds?.warnings.length ? (
@@ -133,7 +134,11 @@ export function SurroundsGeolocator({ site, projectId, stations }: { site: SiteA
           </ul>
         </details>
       ) : null}
-      {generating ? <p className={css.busy} role="status">Building the surroundings from {generating}…</p> : null}
+      {generating ? (
+        <p className={css.busy} role="status">
+          Building the surroundings from {generating}…
+        </p>
+      ) : null}
       {failure ? (
         <div className={css.alert} role="alert">
           <span>{failure.message}</span>
@@ -142,7 +147,13 @@ export function SurroundsGeolocator({ site, projectId, stations }: { site: SiteA
           </Button>
         </div>
       ) : null}
-      <FileUploader uploads={uploads} target={{ projectId, kind: 'project-asset' }} rules={MAP_RULES} label="Drop an OpenStreetMap extract (.osm) or GeoJSON here" multiple={false} />
+      <FileUploader
+        uploads={uploads}
+        target={{ projectId, kind: 'project-asset' }}
+        rules={MAP_RULES}
+        label="Drop an OpenStreetMap extract (.osm) or GeoJSON here"
+        multiple={false}
+      />
     </div>
   );
 }

@@ -129,8 +129,16 @@ export function WeatherDataForm({ weather, projectId }: { weather: WeatherActorR
           </Button>
         </div>
       ) : null}
-      {importing ? <p className={css.busy} role="status">Reading {importing}…</p> : null}
-      {fetching ? <p className={css.busy} role="status">Looking for the nearest weather station…</p> : null}
+      {importing ? (
+        <p className={css.busy} role="status">
+          Reading {importing}…
+        </p>
+      ) : null}
+      {fetching ? (
+        <p className={css.busy} role="status">
+          Looking for the nearest weather station…
+        </p>
+      ) : null}
       <div className={css.row}>
         <Button tone="primary" onClick={() => weather.send({ type: 'met.fetch' })} disabled={busy}>
           Fetch nearest station

@@ -31,7 +31,13 @@ export const calm = style({ fill: color.surface, stroke: color.textMuted, stroke
 export const calmLabel = style({ fill: color.text, fontSize: '9px', fontFamily: tokens.font.body });
 export const maxDot = style({ fill: color.text });
 export const arrow = style({ fill: color.textMuted });
-export const legend = style({ display: 'flex', flexWrap: 'wrap', gap: `${tokens.space.xs} ${tokens.space.md}`, fontSize: tokens.fontSize.xs, color: color.textMuted });
+export const legend = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: `${tokens.space.xs} ${tokens.space.md}`,
+  fontSize: tokens.fontSize.xs,
+  color: color.textMuted,
+});
 export const legendTitle = style({ fontWeight: 600, color: color.text });
 export const legendItem = style({ display: 'inline-flex', alignItems: 'center', gap: tokens.space.xs });
 export const swatch = style({ width: '10px', height: '10px', borderRadius: '2px', display: 'inline-block' });

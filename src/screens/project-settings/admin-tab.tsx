@@ -50,9 +50,15 @@ export function AdminTab({ projectId, canChange }: { projectId: number; canChang
           <table className={table}>
             <thead>
               <tr>
-                <th className={th} scope="col">Name</th>
-                <th className={th} scope="col">E-mail</th>
-                <th className={th} scope="col">Since</th>
+                <th className={th} scope="col">
+                  Name
+                </th>
+                <th className={th} scope="col">
+                  E-mail
+                </th>
+                <th className={th} scope="col">
+                  Since
+                </th>
                 {canChange ? (
                   <th className={th} scope="col">
                     <span hidden>Actions</span>
@@ -71,7 +77,13 @@ export function AdminTab({ projectId, canChange }: { projectId: number; canChang
                   {canChange ? (
                     <td className={td}>
                       {admin.is_creator ? null : (
-                        <Button size="sm" tone="ghost" disabled={busy} onClick={() => admins.send({ type: 'admin.remove', userId: admin.id })} aria-label={`Remove ${admin.name}`}>
+                        <Button
+                          size="sm"
+                          tone="ghost"
+                          disabled={busy}
+                          onClick={() => admins.send({ type: 'admin.remove', userId: admin.id })}
+                          aria-label={`Remove ${admin.name}`}
+                        >
                           Remove
                         </Button>
                       )}
@@ -96,7 +108,9 @@ export function AdminTab({ projectId, canChange }: { projectId: number; canChang
           <h2 className={sectionTitle} id="add-admin-title">
             Add an administrator
           </h2>
-          <p className={readOnly}>Administrators may change the project, its shares and its administrators. Choose a colleague or someone who accepted a share.</p>
+          <p className={readOnly}>
+            Administrators may change the project, its shares and its administrators. Choose a colleague or someone who accepted a share.
+          </p>
           <div className={inlineForm}>
             <SelectField
               id="admin-candidate"

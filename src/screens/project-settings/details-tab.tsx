@@ -52,12 +52,42 @@ export function DetailsTab({ detail, canChange }: { detail: ActorRefFrom<typeof 
       {saved ? <InlineMessage tone="success">Project details saved.</InlineMessage> : null}
       {failed ? <InlineMessage tone="danger">{general ?? 'The details could not be saved. See the fields below.'}</InlineMessage> : null}
       <TextField id="details-name" label="Name" value={values.name} onValueChange={set('name')} errors={fields.name} disabled={!canChange} required />
-      <TextField id="details-location" label="Location" value={values.location} onValueChange={set('location')} errors={fields.location} disabled={!canChange} />
+      <TextField
+        id="details-location"
+        label="Location"
+        value={values.location}
+        onValueChange={set('location')}
+        errors={fields.location}
+        disabled={!canChange}
+      />
       <div className={twoColumns}>
-        <TextField id="details-latitude" label="Latitude" inputMode="decimal" value={values.latitude} onValueChange={set('latitude')} errors={fields.latitude} disabled={!canChange} />
-        <TextField id="details-longitude" label="Longitude" inputMode="decimal" value={values.longitude} onValueChange={set('longitude')} errors={fields.longitude} disabled={!canChange} />
+        <TextField
+          id="details-latitude"
+          label="Latitude"
+          inputMode="decimal"
+          value={values.latitude}
+          onValueChange={set('latitude')}
+          errors={fields.latitude}
+          disabled={!canChange}
+        />
+        <TextField
+          id="details-longitude"
+          label="Longitude"
+          inputMode="decimal"
+          value={values.longitude}
+          onValueChange={set('longitude')}
+          errors={fields.longitude}
+          disabled={!canChange}
+        />
       </div>
-      <TextField id="details-reference" label="Reference ID" value={values.reference_id} onValueChange={set('reference_id')} errors={fields.reference_id} disabled={!canChange} />
+      <TextField
+        id="details-reference"
+        label="Reference ID"
+        value={values.reference_id}
+        onValueChange={set('reference_id')}
+        errors={fields.reference_id}
+        disabled={!canChange}
+      />
       {canChange ? (
         <div className={actions}>
           <Button onClick={() => setValues(formOf(project))} disabled={saving}>

@@ -25,7 +25,10 @@ export function ExportProject({ project }: { project: { id: number; name: string
       <h2 className={sectionTitle} id="export-title">
         Move this project
       </h2>
-      <p>Download the project — scenarios, results, insights, reports and files — as one zip, to import it on another Canopy installation or into another company.</p>
+      <p>
+        Download the project — scenarios, results, insights, reports and files — as one zip, to import it on another Canopy installation or into another
+        company.
+      </p>
       {state.error ? <InlineMessage tone="danger">{state.error}</InlineMessage> : null}
       {state.done ? <InlineMessage tone="success">The project was exported: the zip is in your downloads.</InlineMessage> : null}
       <div className={actions}>

@@ -36,7 +36,14 @@ export function ParameterSetForm({ sets }: { sets: ActorRefFrom<typeof parameter
   return (
     <form onSubmit={submit} noValidate className={stack}>
       <TextField id="set-name" label="Name" value={name} onValueChange={setName} errors={fields.name} required autoFocus />
-      <SelectField id="set-type" label="Analysis type" value={type} options={ANALYSIS_OPTIONS} onValueChange={(v) => chooseType(v as AnalysisType)} errors={fields.analysis_type} />
+      <SelectField
+        id="set-type"
+        label="Analysis type"
+        value={type}
+        options={ANALYSIS_OPTIONS}
+        onValueChange={(v) => chooseType(v as AnalysisType)}
+        errors={fields.analysis_type}
+      />
       <TextareaField
         id="set-values"
         label="Values (JSON)"

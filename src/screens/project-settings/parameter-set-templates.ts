@@ -17,7 +17,14 @@ export const ANALYSIS_LABELS: Record<AnalysisType, string> = {
 export const ANALYSIS_OPTIONS = (Object.keys(ANALYSIS_LABELS) as AnalysisType[]).map((value) => ({ value, label: ANALYSIS_LABELS[value] }));
 
 export const VALUES_TEMPLATES: Record<AnalysisType, Record<string, unknown>> = {
-  pedestrian_wind_comfort: { criterion: 'lawson-lddc', seasons: ['annual'], time_window: '06:00-22:00', wind_directions: 36, reference_height_m: 1.5, method: 'hourly' },
+  pedestrian_wind_comfort: {
+    criterion: 'lawson-lddc',
+    seasons: ['annual'],
+    time_window: '06:00-22:00',
+    wind_directions: 36,
+    reference_height_m: 1.5,
+    method: 'hourly',
+  },
   thermal_comfort: { index: 'UTCI', seasons: ['summer'], time_window: '09:00-18:00' },
   solar: { metric: 'sun_hours', single_date: '2025-03-21', time_window: '06:00-20:00', minutes_interval: 15 },
   directional_wind: { wind_directions: 36, return_periods: [1, 10, 50], reference_height_m: 10 },

@@ -66,17 +66,28 @@ export function ParameterSetsTab({ detail, project, canChange }: ParameterSetsTa
         <CollectionPanel
           empty={
             list.length === 0
-              ? { title: 'No parameter sets', description: 'A parameter set keeps the inputs of an analysis — seasons, hours, wind directions, criteria — to reuse across scenarios.' }
+              ? {
+                  title: 'No parameter sets',
+                  description: 'A parameter set keeps the inputs of an analysis — seasons, hours, wind directions, criteria — to reuse across scenarios.',
+                }
               : null
           }
         >
           <table className={table}>
             <thead>
               <tr>
-                <th className={th} scope="col">Name</th>
-                <th className={th} scope="col">Analysis</th>
-                <th className={th} scope="col">Values</th>
-                <th className={th} scope="col">Changed</th>
+                <th className={th} scope="col">
+                  Name
+                </th>
+                <th className={th} scope="col">
+                  Analysis
+                </th>
+                <th className={th} scope="col">
+                  Values
+                </th>
+                <th className={th} scope="col">
+                  Changed
+                </th>
                 {canChange ? (
                   <th className={th} scope="col">
                     <span hidden>Actions</span>

@@ -29,4 +29,13 @@ export const twoColumns = style({ display: 'grid', gridTemplateColumns: 'repeat(
 export const inlineForm = style({ display: 'flex', gap: tokens.space.sm, alignItems: 'flex-end', flexWrap: 'wrap' });
 export const grow = style({ flex: '1 1 240px' });
 export const readOnly = style({ color: color.textMuted, fontSize: tokens.fontSize.sm, margin: 0 });
-export const code = style({ fontFamily: tokens.font.mono, fontSize: tokens.fontSize.xs, color: color.textMuted, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', maxWidth: '360px', display: 'block' });
+export const code = style({
+  fontFamily: tokens.font.mono,
+  fontSize: tokens.fontSize.xs,
+  color: color.textMuted,
+  whiteSpace: 'nowrap',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  maxWidth: '360px',
+  display: 'block',
+});

@@ -22,14 +22,17 @@ describe('project settings', () => {
     const user = userEvent.setup();
     let refused = true;
     const services = fakeWorkspace({
-      updateProject: async (id, changes) => (refused ? refuse(400, { reference_id: ['Ensure this field has no more than 100 characters.'] }) : fullProject(id, changes as never)),
+      updateProject: async (id, changes) =>
+        refused ? refuse(400, { reference_id: ['Ensure this field has no more than 100 characters.'] }) : fullProject(id, changes as never),
     });
     renderWorkspace('/projects/7/details', services);
     const name = await screen.findByRole('textbox', { name: 'Name' });
     await user.clear(name);
     await user.type(name, 'Harbour Tower West');
     await user.click(screen.getByRole('button', { name: 'Save details' }));
-    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Reference ID' })).toHaveAccessibleDescription('Ensure this field has no more than 100 characters.'));
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Reference ID' })).toHaveAccessibleDescription('Ensure this field has no more than 100 characters.'),
+    );
     expect(screen.getByRole('alert')).toHaveTextContent('The details could not be saved. See the fields below.');
     refused = false;
     await user.click(screen.getByRole('button', { name: 'Save details' }));
@@ -81,7 +84,9 @@ describe('project settings', () => {
     await user.click(values);
     await user.paste('{"index": "UTCI", "seasons": ["summer"], "time_window": "25:00-26:00"}');
     await user.click(within(dialog).getByRole('button', { name: 'Save parameter set' }));
-    await waitFor(() => expect(values).toHaveAccessibleDescription(expect.stringContaining('time_window: Enter a time window as HH:MM-HH:MM (00:00 to 23:59).')));
+    await waitFor(() =>
+      expect(values).toHaveAccessibleDescription(expect.stringContaining('time_window: Enter a time window as HH:MM-HH:MM (00:00 to 23:59).')),
+    );
     refused = false;
     await user.click(within(dialog).getByRole('button', { name: 'Save parameter set' }));
     expect(await screen.findByText('Parameter set "Summer afternoons" saved.')).toBeInTheDocument();
@@ -95,7 +100,11 @@ describe('project settings', () => {
 
   it('shares the project by e-mail and lists the share as pending', async () => {
     const user = userEvent.setup();
-    const services = fakeWorkspace({ listProjectShares: async () => [share(1, { share_status: 'declined', user: { id: 3, username: 'cy', name: 'Cy Smith', email: 'cy@x.test', company_name: null } })] });
+    const services = fakeWorkspace({
+      listProjectShares: async () => [
+        share(1, { share_status: 'declined', user: { id: 3, username: 'cy', name: 'Cy Smith', email: 'cy@x.test', company_name: null } }),
+      ],
+    });
     renderWorkspace('/projects/7/share', services);
     expect(await screen.findByRole('cell', { name: /Cy Smith/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Send again' })).toBeInTheDocument();

@@ -44,7 +44,12 @@ export function ProjectSettings({ detail, tab }: { detail: ActorRefFrom<typeof p
         {tab === 'details' ? <DetailsTab detail={detail} canChange={canChange} /> : null}
         {tab === 'details' ? <ExportProject project={project} /> : null}
         {tab === 'scenarios' ? (
-          <ScenariosTab projectId={project.id} studies={studies} canAdd={canChange || mayAddScenario} onChanged={() => detail.send({ type: 'project.reload' })} />
+          <ScenariosTab
+            projectId={project.id}
+            studies={studies}
+            canAdd={canChange || mayAddScenario}
+            onChanged={() => detail.send({ type: 'project.reload' })}
+          />
         ) : null}
         {tab === 'parameter-sets' ? <ParameterSetsTab detail={detail} project={project} canChange={canChange} /> : null}
         {tab === 'share' ? <ShareTab projectId={project.id} canChange={canChange} /> : null}

@@ -41,54 +41,60 @@ export function ScenariosTab({ projectId, studies, canAdd = false, onChanged }: 
   }
   return (
     <LiveStatusProvider>
-    <section className={card} aria-labelledby="scenarios-title">
-      <header className={cardHeader}>
-        <h2 className={sectionTitle} id="scenarios-title">
-          Scenarios
-        </h2>
-        {add}
-      </header>
-      <table className={table}>
-        <thead>
-          <tr>
-            <th className={th} scope="col">Scenario</th>
-            <th className={th} scope="col">Study</th>
-            <th className={th} scope="col">Status</th>
-            <th className={th} scope="col">
-              <span hidden>Open</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map(({ study, scenario }) => {
-            return (
-              <tr key={scenario.id}>
-                <td className={td}>
-                  {scenario.name}
-                  {scenario.hidden ? (
-                    <>
-                      {' '}
-                      <Badge>Hidden</Badge>
-                    </>
-                  ) : null}
-                </td>
-                <td className={td}>{study.name}</td>
-                <td className={td}>
-                  <LiveStatusBadge projectId={projectId} configurationId={scenario.id} simulationIds={[]} status={scenario.status} engine={scenario.engine} />
-                </td>
-                <td className={td}>
-                  <ButtonLink size="sm" href={scenarioHref(projectId, study.id, scenario.id)} aria-label={`Open ${scenario.name} in the viewer`}>
-                    Open
-                  </ButtonLink>
-                  <SimulationsButton projectId={projectId} configurationId={scenario.id} scenarioName={scenario.name} />
-                  {canAdd ? <ScenarioRowActions projectId={projectId} studyId={study.id} scenario={scenario} onChanged={onChanged} /> : null}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </section>
+      <section className={card} aria-labelledby="scenarios-title">
+        <header className={cardHeader}>
+          <h2 className={sectionTitle} id="scenarios-title">
+            Scenarios
+          </h2>
+          {add}
+        </header>
+        <table className={table}>
+          <thead>
+            <tr>
+              <th className={th} scope="col">
+                Scenario
+              </th>
+              <th className={th} scope="col">
+                Study
+              </th>
+              <th className={th} scope="col">
+                Status
+              </th>
+              <th className={th} scope="col">
+                <span hidden>Open</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map(({ study, scenario }) => {
+              return (
+                <tr key={scenario.id}>
+                  <td className={td}>
+                    {scenario.name}
+                    {scenario.hidden ? (
+                      <>
+                        {' '}
+                        <Badge>Hidden</Badge>
+                      </>
+                    ) : null}
+                  </td>
+                  <td className={td}>{study.name}</td>
+                  <td className={td}>
+                    <LiveStatusBadge projectId={projectId} configurationId={scenario.id} simulationIds={[]} status={scenario.status} engine={scenario.engine} />
+                  </td>
+                  <td className={td}>
+                    <ButtonLink size="sm" href={scenarioHref(projectId, study.id, scenario.id)} aria-label={`Open ${scenario.name} in the viewer`}>
+                      Open
+                    </ButtonLink>
+                    <SimulationsButton projectId={projectId} configurationId={scenario.id} scenarioName={scenario.name} />
+                    {canAdd ? <ScenarioRowActions projectId={projectId} studyId={study.id} scenario={scenario} onChanged={onChanged} /> : null}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </section>
     </LiveStatusProvider>
   );
 }

@@ -60,10 +60,18 @@ export function ShareTab({ projectId, canChange }: { projectId: number; canChang
           <table className={table}>
             <thead>
               <tr>
-                <th className={th} scope="col">Person</th>
-                <th className={th} scope="col">Company</th>
-                <th className={th} scope="col">Status</th>
-                <th className={th} scope="col">Shared</th>
+                <th className={th} scope="col">
+                  Person
+                </th>
+                <th className={th} scope="col">
+                  Company
+                </th>
+                <th className={th} scope="col">
+                  Status
+                </th>
+                <th className={th} scope="col">
+                  Shared
+                </th>
                 {canChange ? (
                   <th className={th} scope="col">
                     <span hidden>Actions</span>
@@ -95,7 +103,13 @@ export function ShareTab({ projectId, canChange }: { projectId: number; canChang
                             Send again
                           </Button>
                         ) : null}
-                        <Button size="sm" tone="ghost" disabled={busy} onClick={() => shares.send({ type: 'share.revoke', shareId: share.id })} aria-label={`Revoke share with ${share.user.name}`}>
+                        <Button
+                          size="sm"
+                          tone="ghost"
+                          disabled={busy}
+                          onClick={() => shares.send({ type: 'share.revoke', shareId: share.id })}
+                          aria-label={`Revoke share with ${share.user.name}`}
+                        >
                           Revoke
                         </Button>
                       </div>

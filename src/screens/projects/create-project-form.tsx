@@ -32,10 +32,33 @@ export function CreateProjectForm({ creator }: { creator: ActorRefFrom<typeof cr
     <form onSubmit={submit} noValidate className={stack}>
       {general ? <InlineMessage tone="danger">{general}</InlineMessage> : null}
       <TextField id="project-name" label="Name" value={values.name} onValueChange={set('name')} errors={fields.name} required autoFocus />
-      <TextField id="project-location" label="Location" placeholder="Street, city" value={values.location} onValueChange={set('location')} errors={fields.location} />
+      <TextField
+        id="project-location"
+        label="Location"
+        placeholder="Street, city"
+        value={values.location}
+        onValueChange={set('location')}
+        errors={fields.location}
+      />
       <div className={formGrid}>
-        <TextField id="project-latitude" label="Latitude" inputMode="decimal" placeholder="43.6426" value={values.latitude} onValueChange={set('latitude')} errors={fields.latitude} />
-        <TextField id="project-longitude" label="Longitude" inputMode="decimal" placeholder="-79.3871" value={values.longitude} onValueChange={set('longitude')} errors={fields.longitude} />
+        <TextField
+          id="project-latitude"
+          label="Latitude"
+          inputMode="decimal"
+          placeholder="43.6426"
+          value={values.latitude}
+          onValueChange={set('latitude')}
+          errors={fields.latitude}
+        />
+        <TextField
+          id="project-longitude"
+          label="Longitude"
+          inputMode="decimal"
+          placeholder="-79.3871"
+          value={values.longitude}
+          onValueChange={set('longitude')}
+          errors={fields.longitude}
+        />
       </div>
       <TextField
         id="project-reference"

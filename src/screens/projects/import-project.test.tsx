@@ -64,7 +64,9 @@ describe('import project', () => {
     };
     const location = renderImport(services);
     await user.upload(screen.getByLabelText('Project archive (.zip)'), zip());
-    expect(await screen.findByRole('alert')).toHaveTextContent('harbour.canopy.zip was not imported: blobs/assets/x.glb: SHA-256 00ff, the manifest says 11aa.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'harbour.canopy.zip was not imported: blobs/assets/x.glb: SHA-256 00ff, the manifest says 11aa.',
+    );
     expect(screen.getByRole('button', { name: 'Import project' })).toBeEnabled();
     expect(location.history.at(-1)).toBe('/projects/');
   });

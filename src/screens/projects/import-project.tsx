@@ -9,7 +9,11 @@ import { useProjectTransfer } from '../../services/project-transfer.ts';
 import { Button } from '../../ui/button.tsx';
 import { InlineMessage } from '../../ui/inline-message.tsx';
 
-type Stage = { kind: 'idle' } | { kind: 'uploading'; name: string; percent: number } | { kind: 'importing'; name: string } | { kind: 'failed'; name: string; message: string };
+type Stage =
+  | { kind: 'idle' }
+  | { kind: 'uploading'; name: string; percent: number }
+  | { kind: 'importing'; name: string }
+  | { kind: 'failed'; name: string; message: string };
 
 export function ImportProject() {
   const transfer = useProjectTransfer();

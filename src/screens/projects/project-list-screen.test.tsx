@@ -58,7 +58,8 @@ describe('project list', () => {
   it('switches tabs with the arrow keys and says when a tab is empty', async () => {
     const user = userEvent.setup();
     const services = fakeWorkspace({
-      listProjects: async (r) => (r.tab === 'all' ? { count: 1, next: null, previous: null, results: [project(1)] } : { count: 0, next: null, previous: null, results: [] }),
+      listProjects: async (r) =>
+        r.tab === 'all' ? { count: 1, next: null, previous: null, results: [project(1)] } : { count: 0, next: null, previous: null, results: [] },
     });
     renderWorkspace('/projects/', services);
     const all = await screen.findByRole('tab', { name: 'All' });
@@ -116,7 +117,17 @@ describe('project list', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Pier 4');
     await user.clear(within(dialog).getByRole('textbox', { name: 'Latitude' }));
     await user.click(within(dialog).getByRole('button', { name: 'Create project' }));
-    await waitFor(() => expect(services.createProject).toHaveBeenCalledWith({ name: 'Pier 4', location: '', latitude: null, longitude: null, reference_id: '', generateSurrounds: false, fetch_met: false }));
+    await waitFor(() =>
+      expect(services.createProject).toHaveBeenCalledWith({
+        name: 'Pier 4',
+        location: '',
+        latitude: null,
+        longitude: null,
+        reference_id: '',
+        generateSurrounds: false,
+        fetch_met: false,
+      }),
+    );
     expect(await screen.findByText('Project “Pier 4” created.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });

@@ -67,7 +67,9 @@ export function ProjectListScreen() {
         <header className={pageHeader}>
           <div>
             <h1 className={pageTitle}>Projects</h1>
-            <p className={pageSubtitle}>{count === null ? 'Your sites, studies and results.' : `${count} ${count === 1 ? 'project' : 'projects'} in this list`}</p>
+            <p className={pageSubtitle}>
+              {count === null ? 'Your sites, studies and results.' : `${count} ${count === 1 ? 'project' : 'projects'} in this list`}
+            </p>
           </div>
           <div className={headerActions}>
             <ImportProject />

@@ -56,7 +56,15 @@ export const grid = style({
   listStyle: 'none',
 });
 
-export const more = style({ display: 'flex', justifyContent: 'center', alignItems: 'center', gap: tokens.space.md, marginTop: tokens.space.xl, color: color.textMuted, fontSize: tokens.fontSize.sm });
+export const more = style({
+  display: 'flex',
+  justifyContent: 'center',
+  alignItems: 'center',
+  gap: tokens.space.md,
+  marginTop: tokens.space.xl,
+  color: color.textMuted,
+  fontSize: tokens.fontSize.sm,
+});
 
 export const skeleton = style({
   height: '196px',

@@ -10,7 +10,15 @@ import userEvent from '@testing-library/user-event';
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import { liveStatusMachine } from '@machines/live-status/live-status.machine.ts';
 import type { LatestStatus, SocketGrant } from '@machines/live-status/live-status.types.ts';
-import { canopyCfdOffer, cfdEstimate, enoughCredit, options, passedReport, tooLargeForDetailed, validValues } from '@machines/scenario-wizard/scenario-wizard.fixtures.ts';
+import {
+  canopyCfdOffer,
+  cfdEstimate,
+  enoughCredit,
+  options,
+  passedReport,
+  tooLargeForDetailed,
+  validValues,
+} from '@machines/scenario-wizard/scenario-wizard.fixtures.ts';
 import type { CfdEstimateRequest } from '@machines/scenario-wizard/cfd-estimate.machine.ts';
 import { ToastContext } from '../../app/contexts.ts';
 import { LiveStatusLogicContext } from './live-status-provider.tsx';
@@ -31,7 +39,10 @@ const values = {
 function renderWizard() {
   const estimates: CfdEstimateRequest[] = [];
   const services: ScenarioServices = {
-    loadWizard: vi.fn(async () => ({ options: { ...options, capabilities: canopyCfdOffer }, scenario: { id: 9, study_id: 70, name: 'Tower wind', status: 'draft', values } })),
+    loadWizard: vi.fn(async () => ({
+      options: { ...options, capabilities: canopyCfdOffer },
+      scenario: { id: 9, study_id: 70, name: 'Tower wind', status: 'draft', values },
+    })),
     saveScenario: vi.fn(async () => ({ id: 9, study_id: 70, simulation_ids: [11, 12], engine: 'CFD' as const })),
     startValidation: vi.fn(async () => passedReport),
     getValidation: vi.fn(async () => passedReport),
@@ -96,12 +107,16 @@ describe("the cost step of Canopy's CFD wind", () => {
     await waitFor(() => expect(within(panel).getByRole('row', { name: /Pedestrian wind comfort/ })).toHaveTextContent('8 directions, rapid'));
     expect(within(panel).getByRole('row', { name: /Pedestrian wind comfort/ })).toHaveTextContent('9.6 min');
     expect(screen.getByRole('button', { name: 'Approve and submit' })).toBeDisabled();
-    expect(panel).toHaveTextContent('The cost breakdown above is for 16 directions at the rapid tier. Apply 8 directions at the rapid tier to save it, check the geometry again and see its cost.');
+    expect(panel).toHaveTextContent(
+      'The cost breakdown above is for 16 directions at the rapid tier. Apply 8 directions at the rapid tier to save it, check the geometry again and see its cost.',
+    );
 
     // The detailed tier is too fine for this geometry: the server's numbers and the way out.
     await u.click(within(panel).getByRole('radio', { name: 'Detailed (2 m)' }));
     const refusal = await within(panel).findByRole('alert');
-    expect(refusal).toHaveTextContent('This choice cannot run: The grid for the detailed tier would need 14,800,000 cells (limit 12,000,000) and 6.6 GB of memory (limit 4.0 GB). Choose the rapid tier (4 m cells)');
+    expect(refusal).toHaveTextContent(
+      'This choice cannot run: The grid for the detailed tier would need 14,800,000 cells (limit 12,000,000) and 6.6 GB of memory (limit 4.0 GB). Choose the rapid tier (4 m cells)',
+    );
     expect(within(panel).getByRole('button', { name: 'Apply and check again' })).toBeDisabled();
 
     // Back to rapid with 8 directions, applied: saved and checked again, then approved.

@@ -50,7 +50,13 @@ export function CfdCostPanel() {
           <span className={css.groupLabel}>Wind directions</span>
           {CFD_DIRECTION_CHOICES.map((n) => (
             <label key={n} className={css.option}>
-              <input type="radio" name="cfd-directions" value={n} checked={choice.windDirections === String(n)} onChange={() => wizard.send({ type: 'cfd.choose', windDirections: String(n) })} />
+              <input
+                type="radio"
+                name="cfd-directions"
+                value={n}
+                checked={choice.windDirections === String(n)}
+                onChange={() => wizard.send({ type: 'cfd.choose', windDirections: String(n) })}
+              />
               {n}
             </label>
           ))}
@@ -59,7 +65,13 @@ export function CfdCostPanel() {
           <span className={css.groupLabel}>Resolution</span>
           {CFD_TIER_CHOICES.map((t) => (
             <label key={t.tier} className={css.option} title={t.description}>
-              <input type="radio" name="cfd-tier" value={t.tier} checked={choice.cfdTier === t.tier} onChange={() => wizard.send({ type: 'cfd.choose', cfdTier: t.tier })} />
+              <input
+                type="radio"
+                name="cfd-tier"
+                value={t.tier}
+                checked={choice.cfdTier === t.tier}
+                onChange={() => wizard.send({ type: 'cfd.choose', cfdTier: t.tier })}
+              />
               {`${t.label} (${t.cellM} m)`}
             </label>
           ))}
@@ -94,7 +106,14 @@ function Estimate({ estimate }: { estimate: CfdEstimateRef }) {
   }
   if (phase === 'failed') {
     return (
-      <InlineMessage tone="danger" action={<Button size="sm" onClick={() => estimate.send({ type: 'retry' })}>Retry</Button>}>
+      <InlineMessage
+        tone="danger"
+        action={
+          <Button size="sm" onClick={() => estimate.send({ type: 'retry' })}>
+            Retry
+          </Button>
+        }
+      >
         {`The estimate could not be worked out: ${error ?? 'please try again.'}`}
       </InlineMessage>
     );
@@ -121,10 +140,18 @@ function EstimateTable({ lines }: { lines: CfdEstimateLine[] }) {
       <table className={table} aria-label="CFD estimate">
         <thead>
           <tr>
-            <th className={th} scope="col">Analysis</th>
-            <th className={`${th} ${numeric}`} scope="col">Per direction</th>
-            <th className={`${th} ${numeric}`} scope="col">All directions</th>
-            <th className={`${th} ${numeric}`} scope="col">Credits</th>
+            <th className={th} scope="col">
+              Analysis
+            </th>
+            <th className={`${th} ${numeric}`} scope="col">
+              Per direction
+            </th>
+            <th className={`${th} ${numeric}`} scope="col">
+              All directions
+            </th>
+            <th className={`${th} ${numeric}`} scope="col">
+              Credits
+            </th>
           </tr>
         </thead>
         <tbody>

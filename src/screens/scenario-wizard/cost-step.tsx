@@ -23,7 +23,14 @@ export function CostStep() {
   if (phase === 'loading') return <p role="status">Working out the cost…</p>;
   if (phase === 'failed') {
     return (
-      <InlineMessage tone="danger" action={<Button size="sm" onClick={() => wizard.send({ type: 'retry' })}>Retry</Button>}>
+      <InlineMessage
+        tone="danger"
+        action={
+          <Button size="sm" onClick={() => wizard.send({ type: 'retry' })}>
+            Retry
+          </Button>
+        }
+      >
         {error ?? 'The cost could not be worked out.'}
       </InlineMessage>
     );
@@ -34,17 +41,27 @@ export function CostStep() {
       <table className={table} aria-label="Cost breakdown">
         <thead>
           <tr>
-            <th className={th} scope="col">Analysis</th>
-            <th className={th} scope="col">Computed by</th>
-            <th className={th} scope="col">How it is priced</th>
-            <th className={`${th} ${numeric}`} scope="col">Credits</th>
+            <th className={th} scope="col">
+              Analysis
+            </th>
+            <th className={th} scope="col">
+              Computed by
+            </th>
+            <th className={th} scope="col">
+              How it is priced
+            </th>
+            <th className={`${th} ${numeric}`} scope="col">
+              Credits
+            </th>
           </tr>
         </thead>
         <tbody>
           {cost.lines.map((line) => (
             <tr key={line.simulation_id}>
               <td className={td}>{label(line.analysis_type)}</td>
-              <td className={td}>{line.computed_by === 'canopy' ? 'Canopy' : `${line.provider || 'An external provider'} (reserved until the results arrive)`}</td>
+              <td className={td}>
+                {line.computed_by === 'canopy' ? 'Canopy' : `${line.provider || 'An external provider'} (reserved until the results arrive)`}
+              </td>
               <td className={td}>{line.description}</td>
               <td className={`${td} ${numeric}`}>{line.credits}</td>
             </tr>
@@ -71,7 +88,14 @@ export function CostStep() {
       {block ? <InlineMessage tone="danger">{block}</InlineMessage> : null}
       {error && phase !== 'submitFailed' ? <InlineMessage tone="danger">{error}</InlineMessage> : null}
       {phase === 'submitFailed' ? (
-        <InlineMessage tone="danger" action={<Button size="sm" onClick={() => wizard.send({ type: 'retry' })}>Try again</Button>}>
+        <InlineMessage
+          tone="danger"
+          action={
+            <Button size="sm" onClick={() => wizard.send({ type: 'retry' })}>
+              Try again
+            </Button>
+          }
+        >
           {`The submission failed: ${error ?? 'please try again.'} You are not charged twice.`}
         </InlineMessage>
       ) : null}

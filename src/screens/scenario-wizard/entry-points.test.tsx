@@ -92,7 +92,10 @@ describe('scenario entry points', { timeout: 30_000 }, () => {
     act(() => {
       for (const send of sockets) {
         send({ type: 'socket.message', message: { type: 'scenario.status', project_id: 7, configuration_id: 5, status: 'completed', simulations: [] } });
-        send({ type: 'socket.message', message: { type: 'notification', project_id: 7, configuration_id: 5, level: 'success', message: 'Scenario 5 results are in.' } });
+        send({
+          type: 'socket.message',
+          message: { type: 'notification', project_id: 7, configuration_id: 5, level: 'success', message: 'Scenario 5 results are in.' },
+        });
       }
     });
     expect(await screen.findByRole('status', { name: 'Status of scenario 5: Completed' })).toBeInTheDocument();

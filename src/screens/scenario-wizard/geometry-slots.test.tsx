@@ -23,7 +23,16 @@ function fakeUploads(): UploadServices {
   let id = 40;
   return {
     requestUploadUrl: async () => ({ container_url: '/blobs/assets', uuid: 'u', sas_token: 'sig=x' }),
-    findUpload: async (input): Promise<StoredUpload> => ({ id: ++id, uuid: input.uuid, filename: input.blobName, size: input.size, content_type: 'model/stl', format: 'stl-binary', uploaded_at: '2026-11-23T20:00:00Z', download_url: '/x' }),
+    findUpload: async (input): Promise<StoredUpload> => ({
+      id: ++id,
+      uuid: input.uuid,
+      filename: input.blobName,
+      size: input.size,
+      content_type: 'model/stl',
+      format: 'stl-binary',
+      uploaded_at: '2026-11-23T20:00:00Z',
+      download_url: '/x',
+    }),
     listUploads: async () => [],
     send: (input, report) => {
       const timer = setTimeout(() => {
@@ -85,7 +94,9 @@ describe('the geometry step’s generated slots', { timeout: 30_000 }, () => {
     const u = userEvent.setup();
     const services = renderWizard({ buildingCount: 4, createdAt: '2026-11-20T10:00:00Z' });
     await toGeometry(u);
-    const surrounds = within(screen.getByRole('group', { name: 'Surrounding buildings geometry' })).getByRole('checkbox', { name: /Use the project's surroundings \(4 buildings from OpenStreetMap\)/ });
+    const surrounds = within(screen.getByRole('group', { name: 'Surrounding buildings geometry' })).getByRole('checkbox', {
+      name: /Use the project's surroundings \(4 buildings from OpenStreetMap\)/,
+    });
     expect(surrounds).toBeChecked();
     const plane = screen.getByRole('group', { name: 'Presentation planes geometry' });
     expect(within(plane).getByRole('checkbox', { name: /Generate a pedestrian plane/ })).toBeChecked();
@@ -114,9 +125,13 @@ describe('the geometry step’s generated slots', { timeout: 30_000 }, () => {
     await u.clear(spacing);
     await u.type(spacing, '0.1');
     await next(u);
-    expect(within(screen.getByRole('alert', { name: 'Fix before continuing' })).getByText(/pedestrian plane's height .* point spacing \(0\.5 to 20 m\)/)).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('alert', { name: 'Fix before continuing' })).getByText(/pedestrian plane's height .* point spacing \(0\.5 to 20 m\)/),
+    ).toBeInTheDocument();
     await u.click(screen.getByRole('checkbox', { name: /Generate a pedestrian plane/ }));
     expect(screen.queryByRole('textbox', { name: 'Point spacing (m)' })).not.toBeInTheDocument();
-    expect(within(screen.getByRole('alert', { name: 'Fix before continuing' })).getByText(/Add a presentation plane \(an STL file\) or generate a pedestrian plane/)).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('alert', { name: 'Fix before continuing' })).getByText(/Add a presentation plane \(an STL file\) or generate a pedestrian plane/),
+    ).toBeInTheDocument();
   });
 });

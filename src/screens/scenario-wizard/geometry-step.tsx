@@ -37,7 +37,12 @@ export function GeometryStep({ projectId }: { projectId: number }) {
                   <span>
                     {file.filename} · {formatBytes(file.size)}
                   </span>
-                  <Button size="sm" tone="ghost" aria-label={`Remove ${file.filename}`} onClick={() => wizard.send({ type: 'geometry.remove', role, uploadId: file.upload_id })}>
+                  <Button
+                    size="sm"
+                    tone="ghost"
+                    aria-label={`Remove ${file.filename}`}
+                    onClick={() => wizard.send({ type: 'geometry.remove', role, uploadId: file.upload_id })}
+                  >
                     Remove
                   </Button>
                 </li>

@@ -20,7 +20,7 @@ export function ParametersStep() {
   const need = useSelector(wizard, selectNeeded, (a, b) => JSON.stringify(a) === JSON.stringify(b));
   const flags = useStepFlags('parameters');
   const change = (patch: Partial<typeof values>) => wizard.send({ type: 'values.change', patch });
-  const xyz = (['x', 'y', 'z'] as const);
+  const xyz = ['x', 'y', 'z'] as const;
 
   return (
     <div className={stepBody}>
@@ -57,10 +57,24 @@ export function ParametersStep() {
           />
         ) : null}
         {need.referenceHeight ? (
-          <TextField id="scenario-reference-height" label="Reference height (m)" inputMode="decimal" value={values.referenceHeight} onValueChange={(referenceHeight) => change({ referenceHeight })} errors={errorsOf(flags, 'referenceHeight')} />
+          <TextField
+            id="scenario-reference-height"
+            label="Reference height (m)"
+            inputMode="decimal"
+            value={values.referenceHeight}
+            onValueChange={(referenceHeight) => change({ referenceHeight })}
+            errors={errorsOf(flags, 'referenceHeight')}
+          />
         ) : null}
         {need.internalPressure ? (
-          <TextField id="scenario-internal-pressure" label="Internal pressure coefficient" inputMode="decimal" value={values.internalPressure} onValueChange={(internalPressure) => change({ internalPressure })} errors={errorsOf(flags, 'internalPressure')} />
+          <TextField
+            id="scenario-internal-pressure"
+            label="Internal pressure coefficient"
+            inputMode="decimal"
+            value={values.internalPressure}
+            onValueChange={(internalPressure) => change({ internalPressure })}
+            errors={errorsOf(flags, 'internalPressure')}
+          />
         ) : null}
         {need.returnPeriods.map((type) => (
           <TextField
@@ -78,8 +92,23 @@ export function ParametersStep() {
         <fieldset className={fieldset}>
           <legend className={legend}>Single day (sun hours)</legend>
           <div className={grid}>
-            <TextField id="scenario-single-date" label="Date" type="date" placeholder="YYYY-MM-DD" value={values.singleDate} onValueChange={(singleDate) => change({ singleDate })} errors={errorsOf(flags, 'singleDate')} />
-            <TextField id="scenario-single-day-hours" label="Hours of the day" placeholder="HH:MM-HH:MM" value={values.singleDayHours} onValueChange={(singleDayHours) => change({ singleDayHours })} errors={errorsOf(flags, 'singleDayHours')} />
+            <TextField
+              id="scenario-single-date"
+              label="Date"
+              type="date"
+              placeholder="YYYY-MM-DD"
+              value={values.singleDate}
+              onValueChange={(singleDate) => change({ singleDate })}
+              errors={errorsOf(flags, 'singleDate')}
+            />
+            <TextField
+              id="scenario-single-day-hours"
+              label="Hours of the day"
+              placeholder="HH:MM-HH:MM"
+              value={values.singleDayHours}
+              onValueChange={(singleDayHours) => change({ singleDayHours })}
+              errors={errorsOf(flags, 'singleDayHours')}
+            />
             <SelectField
               id="scenario-minutes-interval"
               label="Minutes interval"

@@ -26,9 +26,27 @@ export function PedestrianPlaneSlot() {
       />
       {plane.generate ? (
         <div className={grid}>
-          <TextField id="scenario-plane-height" label="Height above ground (m)" inputMode="decimal" value={plane.heightM} onValueChange={(heightM) => change({ heightM })} />
-          <TextField id="scenario-plane-spacing" label="Point spacing (m)" inputMode="decimal" value={plane.spacingM} onValueChange={(spacingM) => change({ spacingM })} />
-          <TextField id="scenario-plane-margin" label="Reach beyond the study (m)" inputMode="decimal" value={plane.marginM} onValueChange={(marginM) => change({ marginM })} />
+          <TextField
+            id="scenario-plane-height"
+            label="Height above ground (m)"
+            inputMode="decimal"
+            value={plane.heightM}
+            onValueChange={(heightM) => change({ heightM })}
+          />
+          <TextField
+            id="scenario-plane-spacing"
+            label="Point spacing (m)"
+            inputMode="decimal"
+            value={plane.spacingM}
+            onValueChange={(spacingM) => change({ spacingM })}
+          />
+          <TextField
+            id="scenario-plane-margin"
+            label="Reach beyond the study (m)"
+            inputMode="decimal"
+            value={plane.marginM}
+            onValueChange={(marginM) => change({ marginM })}
+          />
         </div>
       ) : null}
     </div>

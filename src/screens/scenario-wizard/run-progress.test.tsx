@@ -29,7 +29,10 @@ function pushingLive() {
   return { logic, push: (message: ScenarioEvent) => act(() => push(message)) };
 }
 
-const status = (status: 'running' | 'completed', progress: NonNullable<Extract<ScenarioEvent, { type: 'scenario.status' }>['simulations'][number]['progress']> | null): ScenarioEvent => ({
+const status = (
+  status: 'running' | 'completed',
+  progress: NonNullable<Extract<ScenarioEvent, { type: 'scenario.status' }>['simulations'][number]['progress']> | null,
+): ScenarioEvent => ({
   type: 'scenario.status',
   project_id: 7,
   configuration_id: 9,

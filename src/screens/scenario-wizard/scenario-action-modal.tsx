@@ -26,9 +26,24 @@ export interface ScenarioActionModalProps {
 }
 
 const TEXT: Record<ScenarioActionKind, { title: string; description: string; confirm: string; tone: 'primary' | 'danger' }> = {
-  delete: { title: 'Delete scenario', description: 'The scenario, its simulations and their results are deleted. This cannot be undone.', confirm: 'Delete', tone: 'danger' },
-  duplicate: { title: 'Duplicate scenario', description: 'A copy of the inputs is made as a new draft scenario; results are not copied.', confirm: 'Duplicate', tone: 'primary' },
-  hide: { title: 'Hide scenario', description: 'The scenario is hidden from the navigator and output cards. It can be shown again from the settings.', confirm: 'Hide', tone: 'primary' },
+  delete: {
+    title: 'Delete scenario',
+    description: 'The scenario, its simulations and their results are deleted. This cannot be undone.',
+    confirm: 'Delete',
+    tone: 'danger',
+  },
+  duplicate: {
+    title: 'Duplicate scenario',
+    description: 'A copy of the inputs is made as a new draft scenario; results are not copied.',
+    confirm: 'Duplicate',
+    tone: 'primary',
+  },
+  hide: {
+    title: 'Hide scenario',
+    description: 'The scenario is hidden from the navigator and output cards. It can be shown again from the settings.',
+    confirm: 'Hide',
+    tone: 'primary',
+  },
   unhide: { title: 'Show scenario', description: 'The scenario appears again in the navigator and output cards.', confirm: 'Show', tone: 'primary' },
 };
 
@@ -54,7 +69,13 @@ export function ScenarioActionModal({ kind, projectId, configurationId, name, en
     <Dialog open onOpenChange={(open) => !open && action.send({ type: 'cancel' })} title={text.title} description={`${name}: ${text.description}`}>
       {kind === 'duplicate' ? (
         <div style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
-          <TextField id="duplicate-name" label="New name" value={draft.new_name} onValueChange={(new_name) => action.send({ type: 'draft.change', draft: { new_name } })} errors={fieldError ? [fieldError] : []} />
+          <TextField
+            id="duplicate-name"
+            label="New name"
+            value={draft.new_name}
+            onValueChange={(new_name) => action.send({ type: 'draft.change', draft: { new_name } })}
+            errors={fieldError ? [fieldError] : []}
+          />
           <SelectField
             id="duplicate-subscription"
             label="Subscription type"

@@ -41,21 +41,29 @@ export function ScenarioRowActions({ projectId, studyId, scenario, onChanged }: 
         ]}
       />
       <Suspense fallback={null}>
-      {open === 'edit' || open === 'append' || open === 'duplicate' ? (
-        <ScenarioWizardModal
-          projectId={projectId}
-          studyId={studyId}
-          configurationId={scenario.id}
-          mode={open}
-          scenarioName={scenario.name}
-          engine={engine}
-          onClose={close}
-          onChanged={onChanged}
-        />
-      ) : null}
-      {open === 'hide' || open === 'unhide' || open === 'delete' ? (
-        <ScenarioActionModal kind={open} projectId={projectId} configurationId={scenario.id} name={scenario.name} engine={engine} onClose={close} onDone={onChanged} />
-      ) : null}
+        {open === 'edit' || open === 'append' || open === 'duplicate' ? (
+          <ScenarioWizardModal
+            projectId={projectId}
+            studyId={studyId}
+            configurationId={scenario.id}
+            mode={open}
+            scenarioName={scenario.name}
+            engine={engine}
+            onClose={close}
+            onChanged={onChanged}
+          />
+        ) : null}
+        {open === 'hide' || open === 'unhide' || open === 'delete' ? (
+          <ScenarioActionModal
+            kind={open}
+            projectId={projectId}
+            configurationId={scenario.id}
+            name={scenario.name}
+            engine={engine}
+            onClose={close}
+            onDone={onChanged}
+          />
+        ) : null}
       </Suspense>
     </>
   );

@@ -275,7 +275,11 @@ describe('scenario wizard modal', { timeout: 30_000 }, () => {
     await fillForm(u);
     const repair = await screen.findByRole('region', { name: 'Automatic repair' });
     await u.click(within(repair).getByRole('button', { name: 'Repair tower.stl' }));
-    expect(await screen.findByText(/Repaired the study buildings file as tower-remeshed\.stl: 1 hole closed, 3 vertices merged\. The scenario now uses the repaired file\./)).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        /Repaired the study buildings file as tower-remeshed\.stl: 1 hole closed, 3 vertices merged\. The scenario now uses the repaired file\./,
+      ),
+    ).toBeInTheDocument();
     expect(repairGeometry).toHaveBeenCalledWith({ projectId: 7, studyId: 70, configurationId: 9, simulationId: 11, role: 'study', uploadId: 41 });
     expect(startValidation).toHaveBeenCalledTimes(2);
     expect(await screen.findByText('The geometry passed, with notes below.')).toBeInTheDocument();
@@ -330,7 +334,9 @@ describe('scenario wizard modal', { timeout: 30_000 }, () => {
     await u.selectOptions(screen.getByRole('combobox', { name: 'Subscription type' }), 'AI credits');
     await u.click(screen.getByRole('button', { name: 'Duplicate' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(services.runAction).toHaveBeenCalledWith(expect.objectContaining({ kind: 'duplicate', duplicate: { new_name: 'Podium C', subscription_type: 'AI' } }));
+    expect(services.runAction).toHaveBeenCalledWith(
+      expect.objectContaining({ kind: 'duplicate', duplicate: { new_name: 'Podium C', subscription_type: 'AI' } }),
+    );
     expect(onChanged).toHaveBeenCalled();
   });
 });

@@ -8,7 +8,15 @@
 import { useContext, useEffect, useMemo } from 'react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { useActorRef, useSelector } from '@xstate/react';
-import { selectChangingScenario, selectCostBlock, selectCostPhase, selectError, selectScreen, selectValidationPhase, type WizardScreen } from '@machines/scenario-wizard/scenario-wizard.selectors.ts';
+import {
+  selectChangingScenario,
+  selectCostBlock,
+  selectCostPhase,
+  selectError,
+  selectScreen,
+  selectValidationPhase,
+  type WizardScreen,
+} from '@machines/scenario-wizard/scenario-wizard.selectors.ts';
 import type { Engine, WizardMode } from '@machines/scenario-wizard/scenario-wizard.types.ts';
 import { selectCfdChanged } from '@machines/scenario-wizard/cfd-estimate.selectors.ts';
 import { Button } from '../../ui/button.tsx';
@@ -121,7 +129,11 @@ function WizardModal({ projectId, studyId, configurationId, mode, onClose, onCha
             <RadixDialog.Description hidden>{STEP_TITLES[screen] ?? TITLES[mode]}</RadixDialog.Description>
             <ol className={rail} aria-label="Steps">
               {RAIL.map((r) => (
-                <li key={r.screen} className={railItem} aria-current={r.screen === screen || (screen === 'saving' && r.screen === 'validation') ? 'step' : undefined}>
+                <li
+                  key={r.screen}
+                  className={railItem}
+                  aria-current={r.screen === screen || (screen === 'saving' && r.screen === 'validation') ? 'step' : undefined}
+                >
                   {r.label}
                 </li>
               ))}
@@ -188,12 +200,26 @@ function Footer({ screen, wizard }: { screen: WizardScreen; wizard: WizardRef })
   const blocked = useSelector(wizard, (s) => selectCostBlock(s) !== null || selectCfdChanged(s));
   const send = (type: 'step.next' | 'step.back' | 'cancel' | 'close' | 'retry' | 'cost.approve') => () => wizard.send({ type });
   const back = (label = 'Back') => <Button onClick={send('step.back')}>{label}</Button>;
-  const cancel = <Button tone="ghost" onClick={send('cancel')}>Cancel</Button>;
+  const cancel = (
+    <Button tone="ghost" onClick={send('cancel')}>
+      Cancel
+    </Button>
+  );
 
   let left = null;
   let right = null;
-  if (screen === 'submitted') right = <Button tone="primary" onClick={send('close')}>Close</Button>;
-  else if (screen === 'loadFailed') right = <Button tone="primary" onClick={send('retry')}>Retry</Button>;
+  if (screen === 'submitted')
+    right = (
+      <Button tone="primary" onClick={send('close')}>
+        Close
+      </Button>
+    );
+  else if (screen === 'loadFailed')
+    right = (
+      <Button tone="primary" onClick={send('retry')}>
+        Retry
+      </Button>
+    );
   else if (isFormStep(screen)) {
     left = screen === 'basics' ? null : back();
     right = (
@@ -204,10 +230,20 @@ function Footer({ screen, wizard }: { screen: WizardScreen; wizard: WizardRef })
   } else if (screen === 'validation') {
     // A repair or an acknowledgement in flight finishes first (the server is changing the scenario).
     if (!changingScenario) left = back(validation === 'failed' ? 'Back to the geometry' : 'Back');
-    if (validation === 'passed') right = <Button tone="primary" onClick={send('step.next')}>See the cost</Button>;
+    if (validation === 'passed')
+      right = (
+        <Button tone="primary" onClick={send('step.next')}>
+          See the cost
+        </Button>
+      );
   } else if (screen === 'cost') {
     if (costPhase === 'ready' || costPhase === 'failed') left = back();
-    if (costPhase === 'ready') right = <Button tone="primary" disabled={blocked} onClick={send('cost.approve')}>Approve and submit</Button>;
+    if (costPhase === 'ready')
+      right = (
+        <Button tone="primary" disabled={blocked} onClick={send('cost.approve')}>
+          Approve and submit
+        </Button>
+      );
   }
   return (
     <div className={footer}>

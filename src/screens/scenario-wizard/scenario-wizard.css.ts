@@ -22,7 +22,14 @@ export const legend = style({ fontWeight: 600, fontSize: tokens.fontSize.sm, pad
 export const flags = style({ margin: 0, paddingLeft: tokens.space.lg, color: color.danger, fontSize: tokens.fontSize.sm });
 export const footer = style({ display: 'flex', justifyContent: 'space-between', gap: tokens.space.sm, marginTop: tokens.space.xl });
 export const footerRight = style({ display: 'flex', gap: tokens.space.sm });
-export const fileList = style({ listStyle: 'none', padding: 0, margin: `${tokens.space.sm} 0 0`, display: 'flex', flexDirection: 'column', gap: tokens.space.xs });
+export const fileList = style({
+  listStyle: 'none',
+  padding: 0,
+  margin: `${tokens.space.sm} 0 0`,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: tokens.space.xs,
+});
 export const fileRow = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.space.sm, fontSize: tokens.fontSize.sm });
 export const severity = style({ textTransform: 'capitalize', fontWeight: 600 });
 export const total = style({ fontWeight: 700 });

@@ -11,7 +11,11 @@ export function SuccessStep() {
   const result = useSelector(wizard, selectSubmitResult);
   const ref = useSelector(wizard, selectScenarioRef, (a, b) => JSON.stringify(a) === JSON.stringify(b));
   const engine = useSelector(wizard, (s) => selectValues(s).engine);
-  const simulationIds = useSelector(wizard, (s) => s.context.simulationIds, (a, b) => a.join() === b.join());
+  const simulationIds = useSelector(
+    wizard,
+    (s) => s.context.simulationIds,
+    (a, b) => a.join() === b.join(),
+  );
   return (
     <div className={stepBody}>
       <InlineMessage tone="success">
@@ -20,7 +24,14 @@ export function SuccessStep() {
       {ref ? (
         <div>
           <strong>Status: </strong>
-          <LiveStatusBadge projectId={ref.projectId} configurationId={ref.configurationId} simulationIds={simulationIds} status={result?.status ?? 'queued'} engine={engine} detailed />
+          <LiveStatusBadge
+            projectId={ref.projectId}
+            configurationId={ref.configurationId}
+            simulationIds={simulationIds}
+            status={result?.status ?? 'queued'}
+            engine={engine}
+            detailed
+          />
         </div>
       ) : null}
     </div>

@@ -13,11 +13,16 @@ export function TermsStep() {
       <section aria-label="Terms and conditions">
         <p>Next, the scenario is saved and its geometry is checked. You then see what it costs before anything is charged.</p>
         <p>
-          By submitting you confirm that you may use the geometry and weather data you provide, that results are estimates to be
-          reviewed by a qualified engineer, and that approving the cost debits your assigned subscription.
+          By submitting you confirm that you may use the geometry and weather data you provide, that results are estimates to be reviewed by a qualified
+          engineer, and that approving the cost debits your assigned subscription.
         </p>
       </section>
-      <CheckboxField id="scenario-terms" label="I accept the terms and conditions" checked={accepted} onCheckedChange={(termsAccepted) => wizard.send({ type: 'values.change', patch: { termsAccepted } })} />
+      <CheckboxField
+        id="scenario-terms"
+        label="I accept the terms and conditions"
+        checked={accepted}
+        onCheckedChange={(termsAccepted) => wizard.send({ type: 'values.change', patch: { termsAccepted } })}
+      />
     </div>
   );
 }

@@ -7,7 +7,15 @@
 import { useSelector } from '@xstate/react';
 import { ROLE_LABELS } from '@machines/scenario-wizard/scenario-inputs.ts';
 import { repairableFiles, warningsToAcknowledge, type RepairOutcome } from '@machines/scenario-wizard/geometry-repair.ts';
-import { selectCheckingGeometry, selectError, selectGeometryPassed, selectRepair, selectRepairing, selectValidation, selectValidationPhase } from '@machines/scenario-wizard/scenario-wizard.selectors.ts';
+import {
+  selectCheckingGeometry,
+  selectError,
+  selectGeometryPassed,
+  selectRepair,
+  selectRepairing,
+  selectValidation,
+  selectValidationPhase,
+} from '@machines/scenario-wizard/scenario-wizard.selectors.ts';
 import { InlineMessage } from '../../ui/inline-message.tsx';
 import { Button } from '../../ui/button.tsx';
 import { table, td, th } from '../../ui/surface.css.ts';
@@ -43,9 +51,7 @@ export function ValidationStep() {
   const warnings = warningsToAcknowledge(findings, report?.warningsAcknowledged === true);
   return (
     <div className={stepBody}>
-      {checking ? (
-        <p role="status">Checking the geometry… this takes a moment for large models.</p>
-      ) : null}
+      {checking ? <p role="status">Checking the geometry… this takes a moment for large models.</p> : null}
       {phase === 'repairing' ? <p role="status">Repairing the file{repairing ? ` (${ROLE_LABELS[repairing.role].toLowerCase()})` : ''}…</p> : null}
       {repair && phase !== 'repairing' ? <InlineMessage tone="info">{repairSummary(repair)}</InlineMessage> : null}
       {passed ? (
@@ -53,7 +59,14 @@ export function ValidationStep() {
       ) : null}
       {phase === 'failed' ? <InlineMessage tone="danger">The geometry has errors to fix before the scenario can be submitted.</InlineMessage> : null}
       {phase === 'errored' ? (
-        <InlineMessage tone="danger" action={<Button size="sm" onClick={() => wizard.send({ type: 'retry' })}>Retry</Button>}>
+        <InlineMessage
+          tone="danger"
+          action={
+            <Button size="sm" onClick={() => wizard.send({ type: 'retry' })}>
+              Retry
+            </Button>
+          }
+        >
           {report?.error ?? error ?? 'The geometry could not be checked.'}
         </InlineMessage>
       ) : null}
@@ -62,10 +75,18 @@ export function ValidationStep() {
         <table className={table} aria-label="Geometry findings">
           <thead>
             <tr>
-              <th className={th} scope="col">Severity</th>
-              <th className={th} scope="col">File</th>
-              <th className={th} scope="col">Problem</th>
-              <th className={th} scope="col">Suggested fix</th>
+              <th className={th} scope="col">
+                Severity
+              </th>
+              <th className={th} scope="col">
+                File
+              </th>
+              <th className={th} scope="col">
+                Problem
+              </th>
+              <th className={th} scope="col">
+                Suggested fix
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -82,7 +103,10 @@ export function ValidationStep() {
       ) : null}
       {fixable.length ? (
         <section aria-label="Automatic repair">
-          <p>Canopy can repair these files: merge near vertices, remove collapsed triangles, turn faces outward and close holes up to 0.5 m. The repaired copy replaces the file in this scenario and the geometry is checked again.</p>
+          <p>
+            Canopy can repair these files: merge near vertices, remove collapsed triangles, turn faces outward and close holes up to 0.5 m. The repaired copy
+            replaces the file in this scenario and the geometry is checked again.
+          </p>
           <ul className={fileList}>
             {fixable.map((f) => (
               <li key={`${f.role}:${f.uploadId}`} className={fileRow}>
@@ -98,14 +122,20 @@ export function ValidationStep() {
         </section>
       ) : null}
       {phase === 'passed' && warnings > 0 ? (
-        <InlineMessage tone="info" action={<Button size="sm" onClick={() => wizard.send({ type: 'validation.acknowledge' })}>Acknowledge warnings</Button>}>
-          {plural(warnings, 'warning')} to read: acknowledging records that you reviewed {warnings === 1 ? 'it' : 'them'} and chose to go on (the QA report shows it).
+        <InlineMessage
+          tone="info"
+          action={
+            <Button size="sm" onClick={() => wizard.send({ type: 'validation.acknowledge' })}>
+              Acknowledge warnings
+            </Button>
+          }
+        >
+          {plural(warnings, 'warning')} to read: acknowledging records that you reviewed {warnings === 1 ? 'it' : 'them'} and chose to go on (the QA report
+          shows it).
         </InlineMessage>
       ) : null}
       {phase === 'acknowledging' ? <p role="status">Recording your acknowledgement…</p> : null}
-      {phase === 'passed' && report?.warningsAcknowledged && findings.some((f) => f.severity === 'warning') ? (
-        <p>Warnings acknowledged.</p>
-      ) : null}
+      {phase === 'passed' && report?.warningsAcknowledged && findings.some((f) => f.severity === 'warning') ? <p>Warnings acknowledged.</p> : null}
     </div>
   );
 }

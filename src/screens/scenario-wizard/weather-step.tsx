@@ -56,7 +56,10 @@ export function WeatherStep() {
                 label={season[0]!.toUpperCase() + season.slice(1)}
                 checked={values.seasons.includes(season)}
                 onCheckedChange={(on) =>
-                  wizard.send({ type: 'values.change', patch: { seasons: on ? SEASONS.filter((s) => s === season || values.seasons.includes(s)) : values.seasons.filter((s) => s !== season) } })
+                  wizard.send({
+                    type: 'values.change',
+                    patch: { seasons: on ? SEASONS.filter((s) => s === season || values.seasons.includes(s)) : values.seasons.filter((s) => s !== season) },
+                  })
                 }
               />
             ))}

@@ -52,14 +52,22 @@ describe('the wizard offers only what runs', () => {
     const u = userEvent.setup();
     renderWizard(canopyOnlyOffer);
     const ai = await screen.findByRole('radio', { name: /^AI credits/ });
-    expect(ai.closest('label')).toHaveTextContent('AI credits — Solar and thermal comfort computed by Canopy (no machine-learning provider is configured here)');
-    expect(screen.getByRole('radio', { name: /^CFD credits/ }).closest('label')).toHaveTextContent('CFD credits — Solar and thermal comfort computed by Canopy (no CFD provider is configured here)');
+    expect(ai.closest('label')).toHaveTextContent(
+      'AI credits — Solar and thermal comfort computed by Canopy (no machine-learning provider is configured here)',
+    );
+    expect(screen.getByRole('radio', { name: /^CFD credits/ }).closest('label')).toHaveTextContent(
+      'CFD credits — Solar and thermal comfort computed by Canopy (no CFD provider is configured here)',
+    );
     await u.type(screen.getByRole('textbox', { name: 'Scenario name' }), 'Sun and comfort');
     await u.click(ai);
     await next(u);
     expect(screen.getAllByRole('checkbox', { name: /^Run / }).map((c) => c.getAttribute('id'))).toEqual(['analysis-solar', 'analysis-thermal_comfort']);
     expect(screen.getByRole('group', { name: 'Solar' })).toHaveTextContent('Computed by Canopy: Sun position and ray casting over the scenario geometry.');
-    expect(screen.getByText('Not available at the AI level on this installation: Pedestrian wind comfort, Directional wind, Pressure (cladding), Structural loading.')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Not available at the AI level on this installation: Pedestrian wind comfort, Directional wind, Pressure (cladding), Structural loading.',
+      ),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('checkbox', { name: 'Run pedestrian wind comfort' })).not.toBeInTheDocument();
   });
 
@@ -108,7 +116,9 @@ describe('the wizard offers only what runs', () => {
     expect(screen.getByRole('group', { name: 'Pedestrian wind comfort' })).toHaveTextContent('Does not run at the CFD level on this installation.');
     await next(u);
     const held = within(screen.getByRole('alert', { name: 'Fix before continuing' }));
-    expect(held.getByText('Pedestrian wind comfort does not run at the CFD level on this installation: remove it or choose another level.')).toBeInTheDocument();
+    expect(
+      held.getByText('Pedestrian wind comfort does not run at the CFD level on this installation: remove it or choose another level.'),
+    ).toBeInTheDocument();
     await u.click(screen.getByRole('checkbox', { name: 'Run pedestrian wind comfort' }));
     await u.click(screen.getByRole('checkbox', { name: 'Run solar' }));
     await next(u);

@@ -57,8 +57,28 @@ function show(services: SimulationDetailsServices, live = pushingLive()) {
 
 describe('SimulationDetailsDialog', () => {
   it('lists each simulation with its status and what the results recorded, never an invented model', async () => {
-    const unnamed = ml({ id: 14, status: 'completed', statusText: 'Results ingested', version: { kind: 'ml', recorded: false, name: null, version: null, ingestedAt: null } });
-    show({ load: async () => [ml(), solar, ml({ id: 13, status: 'completed', statusText: 'done', version: { kind: 'ml', recorded: true, name: 'canopy-wind-net', version: '2.1', ingestedAt: '2026-11-20' } }), unnamed], resubmit: vi.fn(), cancel: vi.fn(), downloadReport: vi.fn() });
+    const unnamed = ml({
+      id: 14,
+      status: 'completed',
+      statusText: 'Results ingested',
+      version: { kind: 'ml', recorded: false, name: null, version: null, ingestedAt: null },
+    });
+    show({
+      load: async () => [
+        ml(),
+        solar,
+        ml({
+          id: 13,
+          status: 'completed',
+          statusText: 'done',
+          version: { kind: 'ml', recorded: true, name: 'canopy-wind-net', version: '2.1', ingestedAt: '2026-11-20' },
+        }),
+        unnamed,
+      ],
+      resubmit: vi.fn(),
+      cancel: vi.fn(),
+      downloadReport: vi.fn(),
+    });
     const dialog = await screen.findByRole('dialog', { name: 'Simulations of Tower option A' });
     const awaiting = await within(dialog).findByRole('row', { name: 'Simulation 11' });
     expect(awaiting).toHaveTextContent('Waiting for external results');
@@ -76,7 +96,15 @@ describe('SimulationDetailsDialog', () => {
   });
 
   it("follows the live status: a running simulation shows its percentage and time left, then 'Completed' and nothing to contradict it (issue 16 item 13)", async () => {
-    const thermal: SimulationRow = { id: 15, category: 'thermal_comfort', engine: 'AI', status: 'running', statusText: 'UTCI on the plane, 6 of 24 chunks (25 %)', computedByCanopy: true, version: null };
+    const thermal: SimulationRow = {
+      id: 15,
+      category: 'thermal_comfort',
+      engine: 'AI',
+      status: 'running',
+      statusText: 'UTCI on the plane, 6 of 24 chunks (25 %)',
+      computedByCanopy: true,
+      version: null,
+    };
     const failedMl = ml({ id: 11, status: 'failed', statusText: 'The provider failed' });
     const live = show({ load: async () => [thermal, failedMl], resubmit: vi.fn(), cancel: vi.fn(), downloadReport: vi.fn() });
     const dialog = await screen.findByRole('dialog', { name: 'Simulations of Tower option A' });
@@ -87,7 +115,12 @@ describe('SimulationDetailsDialog', () => {
     const event = (simulations: Sims): ScenarioEvent => ({ type: 'scenario.status', project_id: 3, configuration_id: 7, status: 'running', simulations });
     live.push(
       event([
-        { id: 15, status: 'running', status_text: 'UTCI on the plane, 12 of 24 chunks (50 %)', progress: { percent: 50.4, eta_s: 720, phase: 'UTCI on the plane, 12 of 24 chunks', direction: null, updated_at: '' } },
+        {
+          id: 15,
+          status: 'running',
+          status_text: 'UTCI on the plane, 12 of 24 chunks (50 %)',
+          progress: { percent: 50.4, eta_s: 720, phase: 'UTCI on the plane, 12 of 24 chunks', direction: null, updated_at: '' },
+        },
         { id: 11, status: 'failed', status_text: 'The provider failed', progress: null },
       ]),
     );
@@ -147,7 +180,10 @@ describe('SimulationDetailsDialog', () => {
 
   it('says so when the simulations cannot be read, and tries again', async () => {
     const user = userEvent.setup();
-    const load = vi.fn<SimulationDetailsServices['load']>().mockRejectedValueOnce({ kind: 'http', status: 403, detail: 'You do not have permission to perform this action.', fields: {}, body: null }).mockResolvedValue([]);
+    const load = vi
+      .fn<SimulationDetailsServices['load']>()
+      .mockRejectedValueOnce({ kind: 'http', status: 403, detail: 'You do not have permission to perform this action.', fields: {}, body: null })
+      .mockResolvedValue([]);
     show({ load, resubmit: vi.fn(), cancel: vi.fn(), downloadReport: vi.fn() });
     expect(await screen.findByText(/You do not have permission/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
@@ -159,7 +195,9 @@ describe('SimulationDetailsDialog', () => {
     render(
       <ToastContext.Provider>
         <LiveStatusLogicContext.Provider value={pushingLive().logic}>
-          <SimulationDetailsContext.Provider value={bindSimulationDetails({ load: async () => [solar], resubmit: vi.fn(), cancel: vi.fn(), downloadReport: vi.fn() })}>
+          <SimulationDetailsContext.Provider
+            value={bindSimulationDetails({ load: async () => [solar], resubmit: vi.fn(), cancel: vi.fn(), downloadReport: vi.fn() })}
+          >
             <SimulationsButton projectId={3} configurationId={7} scenarioName="Tower option A" />
           </SimulationDetailsContext.Provider>
         </LiveStatusLogicContext.Provider>

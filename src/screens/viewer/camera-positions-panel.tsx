@@ -10,7 +10,15 @@ import * as css from './viewer.css.ts';
 
 export type CameraPositionsRef = ActorRefFrom<typeof cameraPositionsMachine>;
 
-export function CameraPositionsPanel({ cameras, current, onRestore }: { cameras: CameraPositionsRef; current(): CameraState | null; onRestore(camera: CameraPosition['camera']): void }) {
+export function CameraPositionsPanel({
+  cameras,
+  current,
+  onRestore,
+}: {
+  cameras: CameraPositionsRef;
+  current(): CameraState | null;
+  onRestore(camera: CameraPosition['camera']): void;
+}) {
   const positions = useSelector(cameras, (s) => s.context.positions);
   const busy = useSelector(cameras, (s) => !s.matches('idle'));
   const [name, setName] = useState('');

@@ -15,7 +15,10 @@ describe('colour scale range', () => {
     expect(min).toHaveValue('0');
     expect(max).toHaveValue('2');
     // the same field layout for both: a label (not wrapping the input) then the input, in one container
-    for (const [inputEl, text] of [[min, 'Minimum'], [max, 'Maximum']] as const) {
+    for (const [inputEl, text] of [
+      [min, 'Minimum'],
+      [max, 'Maximum'],
+    ] as const) {
       const fieldEl = inputEl.parentElement!;
       expect(fieldEl.firstElementChild).toHaveTextContent(text);
       expect(fieldEl.firstElementChild!.tagName).toBe('LABEL');

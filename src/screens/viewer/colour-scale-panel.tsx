@@ -45,7 +45,8 @@ export function ColourScalePanel({ id, scale, title, settings, onRange, onPalett
     event.preventDefault();
     const lo = Number(min);
     const hi = Number(max);
-    if (min.trim() === '' || max.trim() === '' || !Number.isFinite(lo) || !Number.isFinite(hi)) return setError('Enter numbers for the minimum and the maximum.');
+    if (min.trim() === '' || max.trim() === '' || !Number.isFinite(lo) || !Number.isFinite(hi))
+      return setError('Enter numbers for the minimum and the maximum.');
     if (lo >= hi) return setError('The minimum must be below the maximum.');
     setError(null);
     onRange(lo, hi);
@@ -68,7 +69,12 @@ export function ColourScalePanel({ id, scale, title, settings, onRange, onPalett
         </ul>
       ) : (
         <div>
-          <div className={css.legendBar} style={{ background: `linear-gradient(to right, ${scale.colours.join(', ')})` }} role="img" aria-label={`From ${format(scale.min)} to ${format(scale.max)}`} />
+          <div
+            className={css.legendBar}
+            style={{ background: `linear-gradient(to right, ${scale.colours.join(', ')})` }}
+            role="img"
+            aria-label={`From ${format(scale.min)} to ${format(scale.max)}`}
+          />
           <div className={css.legendScale}>
             <span>{format(scale.min)}</span>
             <span>{format((scale.min + scale.max) / 2)}</span>
@@ -76,7 +82,13 @@ export function ColourScalePanel({ id, scale, title, settings, onRange, onPalett
           </div>
         </div>
       )}
-      <SelectField id={`${id}-palette`} label="Palette" value={settings.palette} onValueChange={(v) => onPalette(v as PaletteChoice)} options={PALETTE_OPTIONS} />
+      <SelectField
+        id={`${id}-palette`}
+        label="Palette"
+        value={settings.palette}
+        onValueChange={(v) => onPalette(v as PaletteChoice)}
+        options={PALETTE_OPTIONS}
+      />
       {scale.discrete ? null : (
         <form className={range.rangeForm} onSubmit={apply} noValidate>
           <div className={field}>

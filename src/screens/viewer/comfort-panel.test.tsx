@@ -28,11 +28,26 @@ const files = new Map<string, Uint8Array>();
 let windSimulation: Simulation;
 
 beforeAll(async () => {
-  const positions = Float32Array.from({ length: POINTS * 3 }, (_, k) => (k % 3 === 0 ? (Math.floor(k / 3) % 20) * 2 : k % 3 === 1 ? Math.floor(k / 60) * 2 : 1.5));
+  const positions = Float32Array.from({ length: POINTS * 3 }, (_, k) =>
+    k % 3 === 0 ? (Math.floor(k / 3) % 20) * 2 : k % 3 === 1 ? Math.floor(k / 60) * 2 : 1.5,
+  );
   const assets = [];
   for (const [i, deg] of DIRECTIONS.entries()) {
-    const a = asset(51, { analysis_type: 'wind-directional', metric: 'speed-ratio', wind_direction: String(deg), filename: `sr.${deg}.glb`, metadata: { field: 'speedRatio', fields: ['speedRatio'] } });
-    files.set(`/simulation-asset/${a.id}/`, await writeResultGlb({ positions, fields: { speedRatio: Float32Array.from({ length: POINTS }, (_, p) => ratio(p, i)) }, metadata: { analysis: 'wind-directional', metric: 'speed-ratio', units: '', provenance: { engine: 'test', version: '1' } } }));
+    const a = asset(51, {
+      analysis_type: 'wind-directional',
+      metric: 'speed-ratio',
+      wind_direction: String(deg),
+      filename: `sr.${deg}.glb`,
+      metadata: { field: 'speedRatio', fields: ['speedRatio'] },
+    });
+    files.set(
+      `/simulation-asset/${a.id}/`,
+      await writeResultGlb({
+        positions,
+        fields: { speedRatio: Float32Array.from({ length: POINTS }, (_, p) => ratio(p, i)) },
+        metadata: { analysis: 'wind-directional', metric: 'speed-ratio', units: '', provenance: { engine: 'test', version: '1' } },
+      }),
+    );
     assets.push(a);
   }
   assets.push(
@@ -43,7 +58,12 @@ beforeAll(async () => {
       season_filter: 'Annual',
       time_filter: 'All day',
       filename: 'comfort.glb',
-      metadata: { criterion: { id: 'lawson-lddc', name: 'Lawson LDDC' }, season: { name: 'Annual', months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] }, timeWindow: { name: 'All day', window: '00:00-24:00' }, legend: { name: 'wind-comfort-lawson-lddc' } },
+      metadata: {
+        criterion: { id: 'lawson-lddc', name: 'Lawson LDDC' },
+        season: { name: 'Annual', months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] },
+        timeWindow: { name: 'All day', window: '00:00-24:00' },
+        legend: { name: 'wind-comfort-lawson-lddc' },
+      },
     }),
   );
   windSimulation = { ...simulation(51, 21, 'pedestrian_wind_comfort', assets), met_source_id: 1 };
@@ -82,7 +102,12 @@ function engineClasses(): Float32Array {
     directionsDeg: DIRECTIONS,
     windDirectionDeg: pickRows(series.windDirectionDeg, rows),
     windSpeedMs: pickRows(series.windSpeedMs, rows),
-    masks: [periodMask({ season: { id: 'annual', name: 'Annual', months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] }, timeWindow: { id: 'all-day', name: 'All day', window: '00:00-24:00' } })],
+    masks: [
+      periodMask({
+        season: { id: 'annual', name: 'Annual', months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] },
+        timeWindow: { id: 'all-day', name: 'All day', window: '00:00-24:00' },
+      }),
+    ],
     criteria: [getCriterion('davenport')],
     speedFactor: 1,
   }).criteria[0]!.classIndex[0]!;
@@ -141,7 +166,9 @@ describe('re-classifying a comfort map in the viewer', () => {
     await u.selectOptions(await within(panel).findByRole('combobox', { name: 'Criterion' }), 'davenport');
     const server = within(panel).getByRole('region', { name: 'Compute on the server' });
     await u.click(within(server).getByRole('button', { name: 'Compute comfort maps on the server' }));
-    expect(await within(server).findByRole('status')).toHaveTextContent("Queued as job 77: the comfort and safety maps (Davenport) join this simulation's layers when it finishes.");
+    expect(await within(server).findByRole('status')).toHaveTextContent(
+      "Queued as job 77: the comfort and safety maps (Davenport) join this simulation's layers when it finishes.",
+    );
     expect(calls).toContain('submit postprocessing 51: davenport Annual 00:00-24:00');
   });
 

@@ -53,7 +53,14 @@ export function ComfortPanel({ reclass }: { reclass: WindReclassRef }) {
     return (
       <section className={css.modePanel} aria-label="Comfort re-classification">
         {phase === 'loadFailed' ? (
-          <InlineMessage tone="danger" action={<Button size="sm" onClick={() => reclass.send({ type: 'retry' })}>Retry</Button>}>
+          <InlineMessage
+            tone="danger"
+            action={
+              <Button size="sm" onClick={() => reclass.send({ type: 'retry' })}>
+                Retry
+              </Button>
+            }
+          >
             {`The wind speed ratios could not be loaded: ${error ?? 'please try again.'}`}
           </InlineMessage>
         ) : (
@@ -68,14 +75,47 @@ export function ComfortPanel({ reclass }: { reclass: WindReclassRef }) {
       <p className={css.muted}>
         {`Switch the criterion, season, time of day or weather file: the comfort map of ${count(inputs.points)} points is re-computed in your browser from the stored wind of ${inputs.directionsDeg.length} directions, without a new run.`}
       </p>
-      <SelectField id="reclass-criterion" label="Criterion" value={choice.criterionId} options={inputs.criteria.map((c) => ({ value: c.id, label: c.name }))} onValueChange={(criterionId) => choose({ criterionId })} />
-      <SelectField id="reclass-season" label="Season" value={choice.seasonId} options={inputs.seasons.map((s) => ({ value: s.id, label: s.name }))} onValueChange={(seasonId) => choose({ seasonId })} />
-      <SelectField id="reclass-window" label="Time of day" value={choice.windowId} options={inputs.windows.map((w) => ({ value: w.id, label: w.name === w.window ? w.window : `${w.name} (${w.window})` }))} onValueChange={(windowId) => choose({ windowId })} />
-      <SelectField id="reclass-weather" label="Weather file" value={choice.metId} options={inputs.weather.map((w) => ({ value: w.metId, label: w.name }))} onValueChange={(metId) => choose({ metId })} />
-      {phase === 'stored' ? <p className={css.muted}>The map shows the stored results. Choose another criterion, season, time of day or weather file to re-classify.</p> : null}
+      <SelectField
+        id="reclass-criterion"
+        label="Criterion"
+        value={choice.criterionId}
+        options={inputs.criteria.map((c) => ({ value: c.id, label: c.name }))}
+        onValueChange={(criterionId) => choose({ criterionId })}
+      />
+      <SelectField
+        id="reclass-season"
+        label="Season"
+        value={choice.seasonId}
+        options={inputs.seasons.map((s) => ({ value: s.id, label: s.name }))}
+        onValueChange={(seasonId) => choose({ seasonId })}
+      />
+      <SelectField
+        id="reclass-window"
+        label="Time of day"
+        value={choice.windowId}
+        options={inputs.windows.map((w) => ({ value: w.id, label: w.name === w.window ? w.window : `${w.name} (${w.window})` }))}
+        onValueChange={(windowId) => choose({ windowId })}
+      />
+      <SelectField
+        id="reclass-weather"
+        label="Weather file"
+        value={choice.metId}
+        options={inputs.weather.map((w) => ({ value: w.metId, label: w.name }))}
+        onValueChange={(metId) => choose({ metId })}
+      />
+      {phase === 'stored' ? (
+        <p className={css.muted}>The map shows the stored results. Choose another criterion, season, time of day or weather file to re-classify.</p>
+      ) : null}
       {phase === 'computing' ? <p role="status">{`Re-classifying ${count(inputs.points)} points…`}</p> : null}
       {phase === 'failed' ? (
-        <InlineMessage tone="danger" action={<Button size="sm" onClick={() => reclass.send({ type: 'retry' })}>Retry</Button>}>
+        <InlineMessage
+          tone="danger"
+          action={
+            <Button size="sm" onClick={() => reclass.send({ type: 'retry' })}>
+              Retry
+            </Button>
+          }
+        >
           {`The map could not be re-classified: ${error ?? 'please try again.'}`}
         </InlineMessage>
       ) : null}
@@ -97,8 +137,8 @@ export function ComfortPanel({ reclass }: { reclass: WindReclassRef }) {
       ) : null}
       <section aria-label="Compute on the server">
         <p className={css.muted}>
-          Or have the server compute comfort and safety maps for this criterion, season and time of day from the stored wind, with the nearest weather station: they are added to
-          this simulation's results.
+          Or have the server compute comfort and safety maps for this criterion, season and time of day from the stored wind, with the nearest weather station:
+          they are added to this simulation's results.
         </p>
         <Button size="sm" disabled={postprocess.status === 'submitting'} onClick={() => reclass.send({ type: 'postprocess.submit' })}>
           {postprocess.status === 'submitting' ? 'Submitting…' : 'Compute comfort maps on the server'}
@@ -106,7 +146,9 @@ export function ComfortPanel({ reclass }: { reclass: WindReclassRef }) {
         {postprocess.status === 'queued' ? (
           <p role="status">{`Queued as job ${postprocess.jobId}: the comfort and safety maps (${inputs.criteria.find((c) => c.id === postprocess.choice?.criterionId)?.name ?? postprocess.choice?.criterionId}) join this simulation's layers when it finishes.`}</p>
         ) : null}
-        {postprocess.status === 'failed' ? <InlineMessage tone="danger">{`The server did not take the computation: ${postprocessError ?? 'please try again.'}`}</InlineMessage> : null}
+        {postprocess.status === 'failed' ? (
+          <InlineMessage tone="danger">{`The server did not take the computation: ${postprocessError ?? 'please try again.'}`}</InlineMessage>
+        ) : null}
       </section>
     </section>
   );

@@ -66,7 +66,11 @@ export function FindingsPanel({ findings, highlight, selectedId, onHighlight, on
           <input type="checkbox" checked={highlight} onChange={(e) => onHighlight(e.target.checked)} /> Highlight the offending faces
         </label>
       ) : null}
-      {highlight && reading.length ? <p className={css.muted} role="status">Reading {reading.map(([id]) => fileNames.get(Number(id)) ?? `file ${id}`).join(', ')}…</p> : null}
+      {highlight && reading.length ? (
+        <p className={css.muted} role="status">
+          Reading {reading.map(([id]) => fileNames.get(Number(id)) ?? `file ${id}`).join(', ')}…
+        </p>
+      ) : null}
       {highlight
         ? failed.map((f) => (
             <p key={f.id} className={css.alert} role="alert">
@@ -79,7 +83,12 @@ export function FindingsPanel({ findings, highlight, selectedId, onHighlight, on
         {record.findings.map((f) => {
           const look = SEVERITY[f.severity];
           const file = [f.role ? ROLE_LABELS[f.role] : null, f.asset].filter(Boolean).join(' · ');
-          const faces = f.count > f.triangles.length ? `${plural(f.triangles.length, 'face')} of ${f.count} marked` : f.triangles.length ? plural(f.triangles.length, 'face') : null;
+          const faces =
+            f.count > f.triangles.length
+              ? `${plural(f.triangles.length, 'face')} of ${f.count} marked`
+              : f.triangles.length
+                ? plural(f.triangles.length, 'face')
+                : null;
           const canShow = f.triangles.length > 0 || f.edges.length > 0 || f.location !== null;
           return (
             <li key={f.id} className={css.dimension} aria-current={f.id === selectedId || undefined}>
@@ -87,7 +96,13 @@ export function FindingsPanel({ findings, highlight, selectedId, onHighlight, on
                 <Badge tone={look.tone}>{look.label}</Badge>
                 <span className={css.grow}>{file || 'Scenario'}</span>
                 {canShow ? (
-                  <Button size="sm" tone={f.id === selectedId ? 'primary' : 'secondary'} aria-pressed={f.id === selectedId} aria-label={`Show ${look.label.toLowerCase()}: ${f.message}`} onClick={() => onShow(f)}>
+                  <Button
+                    size="sm"
+                    tone={f.id === selectedId ? 'primary' : 'secondary'}
+                    aria-pressed={f.id === selectedId}
+                    aria-label={`Show ${look.label.toLowerCase()}: ${f.message}`}
+                    onClick={() => onShow(f)}
+                  >
                     Show
                   </Button>
                 ) : null}

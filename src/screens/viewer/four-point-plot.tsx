@@ -91,9 +91,17 @@ export function FourPointPlot({ points, compareBy, group, urlOf, field, unit, pi
         ))}
       </ul>
       {points.length === 0 ? <p className={css.muted}>Pick up to four points on a data layer to compare them.</p> : null}
-      {points.length > 0 && group.length < 2 ? <p className={css.muted}>The shown layer has no other {compareBy === 'wind_direction' ? 'wind directions' : 'seasons'} to compare.</p> : null}
+      {points.length > 0 && group.length < 2 ? (
+        <p className={css.muted}>The shown layer has no other {compareBy === 'wind_direction' ? 'wind directions' : 'seasons'} to compare.</p>
+      ) : null}
       {points.length > 0 && group.length >= 2 ? (
-        <LineChart label={`Values of ${points.length} points across ${compareBy === 'wind_direction' ? 'wind directions' : 'seasons'}`} categories={categories} series={series} xLabel={compareBy === 'wind_direction' ? 'Wind direction' : 'Season'} yLabel={unit || 'Value'} />
+        <LineChart
+          label={`Values of ${points.length} points across ${compareBy === 'wind_direction' ? 'wind directions' : 'seasons'}`}
+          categories={categories}
+          series={series}
+          xLabel={compareBy === 'wind_direction' ? 'Wind direction' : 'Season'}
+          yLabel={unit || 'Value'}
+        />
       ) : null}
     </section>
   );

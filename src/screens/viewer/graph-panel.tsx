@@ -34,14 +34,23 @@ export function GraphPanel({ graphLayers = [], urlOf, ...props }: GraphPanelProp
   );
 }
 
-function LayerGraphs({ asset, url, field, legend, definitions, layerTitle, unit, hasResultGraphs }: Omit<GraphPanelProps, 'graphLayers' | 'urlOf'> & { hasResultGraphs: boolean }) {
+function LayerGraphs({
+  asset,
+  url,
+  field,
+  legend,
+  definitions,
+  layerTitle,
+  unit,
+  hasResultGraphs,
+}: Omit<GraphPanelProps, 'graphLayers' | 'urlOf'> & { hasResultGraphs: boolean }) {
   const meshes = useMeshes(url ? [url] : []);
   if ((!asset || !url) && hasResultGraphs) return null;
   if (!asset || !url) return <p className={css.muted}>Show a data layer to see its graphs.</p>;
   const graphs = definitions.filter((d) => asset.metric && d.metrics.includes(asset.metric));
   if (graphs.length === 0) return <p className={css.muted}>No graphs are defined for {layerTitle ?? 'this layer'}.</p>;
   const state = meshes[url];
-  if (!state || state.status !== 'ready' && state.status !== 'failed') return <p className={css.muted}>Loading the layer's data…</p>;
+  if (!state || (state.status !== 'ready' && state.status !== 'failed')) return <p className={css.muted}>Loading the layer's data…</p>;
   if (state.status === 'failed') {
     return (
       <p className={css.alert} role="alert">
@@ -55,7 +64,8 @@ function LayerGraphs({ asset, url, field, legend, definitions, layerTitle, unit,
       {graphs.map((definition) => {
         const data = graphData(definition, mesh, field, legend);
         // Every axis says what it measures and in what unit (issue 16 item 9): a histogram's x is the layer itself.
-        const xLabel = definition.kind === 'histogram' && layerTitle ? withUnit(layerTitle, unit || definition.x.units) : withUnit(definition.x.label, definition.x.units);
+        const xLabel =
+          definition.kind === 'histogram' && layerTitle ? withUnit(layerTitle, unit || definition.x.units) : withUnit(definition.x.label, definition.x.units);
         const yLabel = definition.y.units ? `${definition.y.label} (${definition.y.units})` : definition.y.label;
         return (
           <figure key={definition.id} className={css.section} style={{ margin: 0 }}>
@@ -63,7 +73,13 @@ function LayerGraphs({ asset, url, field, legend, definitions, layerTitle, unit,
             {data.categories.length === 0 ? (
               <p className={css.muted}>This layer carries no data for this graph.</p>
             ) : data.line ? (
-              <LineChart label={definition.title} categories={data.categories} series={[{ name: definition.title, colour: '#21918c', values: data.values }]} xLabel={xLabel} yLabel={yLabel} />
+              <LineChart
+                label={definition.title}
+                categories={data.categories}
+                series={[{ name: definition.title, colour: '#21918c', values: data.values }]}
+                xLabel={xLabel}
+                yLabel={yLabel}
+              />
             ) : (
               <BarChart label={definition.title} categories={data.categories} values={data.values} colours={data.colours} xLabel={xLabel} yLabel={yLabel} />
             )}

@@ -124,13 +124,7 @@ export function LayerPanel({ filter, viewId, simulations, simulationId, visible 
         <ul className={css.list}>
           {matching.map((asset) => (
             <li key={asset.id} className={css.layerRow}>
-              <input
-                type="checkbox"
-                id={`${viewId}-layer-${asset.id}`}
-                checked={visible.has(asset.id)}
-                disabled={busy}
-                onChange={() => toggle(asset)}
-              />
+              <input type="checkbox" id={`${viewId}-layer-${asset.id}`} checked={visible.has(asset.id)} disabled={busy} onChange={() => toggle(asset)} />
               <label htmlFor={`${viewId}-layer-${asset.id}`} className={css.grow} title={describeAsset(asset)}>
                 <span className={css.layerCode}>{shortLabel(asset)}</span> {describeAsset(asset)}
               </label>

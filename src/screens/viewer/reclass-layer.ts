@@ -37,7 +37,10 @@ export function reclassLayer(result: ReclassResult, inputs: ReclassInputs): Recl
     season_range: null,
     time_range: window ? { name: window.name, start_time: window.window.slice(0, 5), end_time: window.window.slice(6) } : null,
     single_date: null,
-    qualifiers: { criterion: criterion?.name ?? result.choice.criterionId, computed: `re-classified in the browser with ${weather?.name ?? result.choice.metId}` },
+    qualifiers: {
+      criterion: criterion?.name ?? result.choice.criterionId,
+      computed: `re-classified in the browser with ${weather?.name ?? result.choice.metId}`,
+    },
     post_processing_tag: null,
     filename: 'reclassified.glb',
     geometry_type: null,
@@ -45,11 +48,23 @@ export function reclassLayer(result: ReclassResult, inputs: ReclassInputs): Recl
     remeshed_assets: [],
     show_by_default: true,
     subsurface_type: null,
-    metadata: { legend: { name: comfortLegendName(result.choice.criterionId), version: '1' }, fields: ['comfortClass'], units: 'class', criterion: { id: result.choice.criterionId, name: criterion?.name } },
+    metadata: {
+      legend: { name: comfortLegendName(result.choice.criterionId), version: '1' },
+      fields: ['comfortClass'],
+      units: 'class',
+      criterion: { id: result.choice.criterionId, name: criterion?.name },
+    },
     season_filter: season?.name ?? null,
     time_filter: window?.name ?? null,
     qualifier: `${criterion?.name ?? result.choice.criterionId} · re-classified`,
   } as Asset;
-  const legend: ColourLegend = { name: result.legend.name, version: '1', kind: 'classes', title: result.legend.title, units: 'class', classes: result.legend.classes };
+  const legend: ColourLegend = {
+    name: result.legend.name,
+    version: '1',
+    kind: 'classes',
+    title: result.legend.title,
+    units: 'class',
+    classes: result.legend.classes,
+  };
   return { simulationId: inputs.simulationId, asset, url: result.url, legend };
 }

@@ -22,7 +22,14 @@ function withJsonLayers(overrides = {}) {
   const served = services.graphDefinitions;
   services.graphDefinitions = async () => [
     ...(await served()),
-    { id: 'wind-exceedance', metrics: ['comfort-class'], kind: 'exceedance-vs-threshold', title: 'Exceedance against threshold', x: { label: 'Threshold wind speed', units: 'm/s' }, y: { label: 'Time exceeded', units: '%' } },
+    {
+      id: 'wind-exceedance',
+      metrics: ['comfort-class'],
+      kind: 'exceedance-vs-threshold',
+      title: 'Exceedance against threshold',
+      x: { label: 'Threshold wind speed', units: 'm/s' },
+      y: { label: 'Time exceeded', units: '%' },
+    },
   ];
   return services;
 }
@@ -52,7 +59,11 @@ describe('graph layers', () => {
     expect(chart.querySelectorAll('[data-series]')).toHaveLength(2);
     expect(within(chart).getByText('Probe B, 8: 1.5')).toBeInTheDocument();
     const key = within(region).getByRole('list', { name: 'Series of Exceedance against threshold' });
-    expect(within(key).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Probe A', 'Probe B']);
+    expect(
+      within(key)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Probe A', 'Probe B']);
     expect(within(region).getByText(/Pedestrian wind comfort.*· Winter/)).toBeInTheDocument();
     expect(within(region).getByText('Computed by my-solver 3.2')).toBeInTheDocument();
   });

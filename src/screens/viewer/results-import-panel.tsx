@@ -70,7 +70,12 @@ export function ResultsImportPanel({ logic, projectId, simulation, planes, plane
             <li key={file.uploadId} className={css.section}>
               <div className={css.layerRow}>
                 <strong className={css.grow}>{file.filename}</strong>
-                <Button size="sm" tone="ghost" aria-label={`Leave out ${file.filename}`} onClick={() => importer.send({ type: 'file.remove', uploadId: file.uploadId })}>
+                <Button
+                  size="sm"
+                  tone="ghost"
+                  aria-label={`Leave out ${file.filename}`}
+                  onClick={() => importer.send({ type: 'file.remove', uploadId: file.uploadId })}
+                >
                   Leave out
                 </Button>
               </div>
@@ -90,13 +95,21 @@ export function ResultsImportPanel({ logic, projectId, simulation, planes, plane
                 {extensionOf(file.filename) !== 'stl' ? (
                   <label>
                     <span className={css.muted}>Metric</span>
-                    <input id={`import-metric-${file.uploadId}`} value={file.metric} onChange={(e) => importer.send({ type: 'file.set', uploadId: file.uploadId, changes: { metric: e.target.value } })} />
+                    <input
+                      id={`import-metric-${file.uploadId}`}
+                      value={file.metric}
+                      onChange={(e) => importer.send({ type: 'file.set', uploadId: file.uploadId, changes: { metric: e.target.value } })}
+                    />
                   </label>
                 ) : null}
                 {extensionOf(file.filename) === 'csv' ? (
                   <label>
                     <span className={css.muted}>Units</span>
-                    <input id={`import-units-${file.uploadId}`} value={file.units} onChange={(e) => importer.send({ type: 'file.set', uploadId: file.uploadId, changes: { units: e.target.value } })} />
+                    <input
+                      id={`import-units-${file.uploadId}`}
+                      value={file.units}
+                      onChange={(e) => importer.send({ type: 'file.set', uploadId: file.uploadId, changes: { units: e.target.value } })}
+                    />
                   </label>
                 ) : null}
               </div>
@@ -119,7 +132,11 @@ export function ResultsImportPanel({ logic, projectId, simulation, planes, plane
           {error}
         </p>
       ) : null}
-      <Button tone="primary" disabled={importing || pending.length === 0} onClick={() => importer.send({ type: 'import', simulationId: simulation?.id ?? null, planeAssetId: planeId })}>
+      <Button
+        tone="primary"
+        disabled={importing || pending.length === 0}
+        onClick={() => importer.send({ type: 'import', simulationId: simulation?.id ?? null, planeAssetId: planeId })}
+      >
         {importing ? 'Importing…' : `Import ${pending.length || ''} file${pending.length === 1 ? '' : 's'}`.replace('  ', ' ')}
       </Button>
       <section className={css.section} aria-label="Appended results">

@@ -50,13 +50,26 @@ describe('the viewer on a scenario being computed', () => {
       project_id: 7,
       configuration_id: 22,
       status: 'running',
-      simulations: [{ id: 41, status: 'running', status_text: 'Wind (CFD) 55 %', progress: { percent: 55, eta_s: 200, phase: 'developing', direction: { index: 5, total: 8, deg: 180, done: 4 }, updated_at: '' } }],
+      simulations: [
+        {
+          id: 41,
+          status: 'running',
+          status_text: 'Wind (CFD) 55 %',
+          progress: { percent: 55, eta_s: 200, phase: 'developing', direction: { index: 5, total: 8, deg: 180, done: 4 }, updated_at: '' },
+        },
+      ],
     });
     expect(screen.getByRole('progressbar', { name: 'Progress of scenario 22' })).toHaveAttribute('aria-valuenow', '55');
     expect(screen.getByText('55 % · direction 5 of 8 (180°) · developing the flow · about 3 min left')).toBeInTheDocument();
     expect(listed).toBe(before);
 
-    live.push({ type: 'scenario.status', project_id: 7, configuration_id: 22, status: 'completed', simulations: [{ id: 41, status: 'completed', status_text: 'Completed', progress: null }] });
+    live.push({
+      type: 'scenario.status',
+      project_id: 7,
+      configuration_id: 22,
+      status: 'completed',
+      simulations: [{ id: 41, status: 'completed', status_text: 'Completed', progress: null }],
+    });
     await waitFor(() => expect(listed).toBeGreaterThan(before));
     expect(calls.filter((c) => c.startsWith('configurations')).length).toBeGreaterThanOrEqual(2);
   });

@@ -43,6 +43,12 @@ function FollowedRun({ projectId, scenario, onFinished }: ScenarioRunStatusProps
     };
   }, [live, scenario.id, onFinished]);
   return (
-    <LiveStatusBadge projectId={projectId} configurationId={scenario.id} simulationIds={scenario.simulations.map((s) => s.id)} status={scenario.status} engine={scenario.engine} />
+    <LiveStatusBadge
+      projectId={projectId}
+      configurationId={scenario.id}
+      simulationIds={scenario.simulations.map((s) => s.id)}
+      status={scenario.status}
+      engine={scenario.engine}
+    />
   );
 }

@@ -1,10 +1,34 @@
 /** Assets → scene layers, visibility, fields, legends and colour scales; the graph panel's arithmetic. */
 import { describe, expect, it } from 'vitest';
-import { activeDataAsset, colourScaleFor, fieldOf, legendNameOf, sceneLayersFor, themeRoleOf, toggledIdentifiers, visibleAssetIds, type JobTypeRef } from './scene-layers.ts';
+import {
+  activeDataAsset,
+  colourScaleFor,
+  fieldOf,
+  legendNameOf,
+  sceneLayersFor,
+  themeRoleOf,
+  toggledIdentifiers,
+  visibleAssetIds,
+  type JobTypeRef,
+} from './scene-layers.ts';
 import { areaPerClass, exceedance, histogram } from './graph-logic.ts';
 import { asset } from './viewer-test-kit.tsx';
 
-const jobTypes: JobTypeRef[] = [{ id: 'wind-comfort', name: 'PLW', code: 'PLW', metrics: [{ metric: 'comfort-class', units: 'class', legends: ['wind-comfort-lawson-lddc', 'wind-comfort-davenport'], fields: ['comfortClass', 'exceedance_{t}ms'] }] }];
+const jobTypes: JobTypeRef[] = [
+  {
+    id: 'wind-comfort',
+    name: 'PLW',
+    code: 'PLW',
+    metrics: [
+      {
+        metric: 'comfort-class',
+        units: 'class',
+        legends: ['wind-comfort-lawson-lddc', 'wind-comfort-davenport'],
+        fields: ['comfortClass', 'exceedance_{t}ms'],
+      },
+    ],
+  },
+];
 const path = { projectId: 7, configurationId: 21, simulationId: 31 };
 const url = (ids: typeof path & { assetId: number }) => `/a/${ids.assetId}`;
 
@@ -17,7 +41,16 @@ describe('scene layers', () => {
 
   it('shows the defaults until the view has a saved choice, then exactly that', () => {
     expect([...visibleAssetIds(assets, [], 'viewer-1')]).toEqual([geometry.id, study.id]);
-    expect([...visibleAssetIds(assets, [{ identifier: String(comfort.id), view_id: 'viewer-1' }, { identifier: String(study.id), view_id: 'viewer-2' }], 'viewer-1')]).toEqual([comfort.id]);
+    expect([
+      ...visibleAssetIds(
+        assets,
+        [
+          { identifier: String(comfort.id), view_id: 'viewer-1' },
+          { identifier: String(study.id), view_id: 'viewer-2' },
+        ],
+        'viewer-1',
+      ),
+    ]).toEqual([comfort.id]);
     expect(toggledIdentifiers(new Set([geometry.id, study.id]), comfort.id)).toEqual([String(geometry.id), String(study.id), String(comfort.id)]);
     expect(toggledIdentifiers(new Set([geometry.id, study.id]), geometry.id)).toEqual([String(study.id)]);
   });
@@ -42,9 +75,35 @@ describe('scene layers', () => {
   });
 
   it('turns legends into colour scales with the user’s edits', () => {
-    const classes = { name: 'c', version: '1', kind: 'classes' as const, title: 'C', units: 'class', classes: [{ value: 1, label: 'B', colour: '#222222' }, { value: 0, label: 'A', colour: '#111111' }] };
-    expect(colourScaleFor(classes, { min: null, max: null, palette: 'legend' }, null)).toMatchObject({ discrete: true, min: -0.5, max: 1.5, colours: ['#111111', '#222222'], classLabels: ['A', 'B'] });
-    const stops = { name: 's', version: '1', kind: 'continuous' as const, title: 'S', units: '%', stops: [{ value: 0, colour: '#000000' }, { value: 100, colour: '#ffffff' }] };
+    const classes = {
+      name: 'c',
+      version: '1',
+      kind: 'classes' as const,
+      title: 'C',
+      units: 'class',
+      classes: [
+        { value: 1, label: 'B', colour: '#222222' },
+        { value: 0, label: 'A', colour: '#111111' },
+      ],
+    };
+    expect(colourScaleFor(classes, { min: null, max: null, palette: 'legend' }, null)).toMatchObject({
+      discrete: true,
+      min: -0.5,
+      max: 1.5,
+      colours: ['#111111', '#222222'],
+      classLabels: ['A', 'B'],
+    });
+    const stops = {
+      name: 's',
+      version: '1',
+      kind: 'continuous' as const,
+      title: 'S',
+      units: '%',
+      stops: [
+        { value: 0, colour: '#000000' },
+        { value: 100, colour: '#ffffff' },
+      ],
+    };
     expect(colourScaleFor(stops, { min: 20, max: null, palette: 'viridis' }, null)).toMatchObject({ min: 20, max: 100, discrete: false, unit: '%' });
     expect(colourScaleFor(stops, { min: 20, max: null, palette: 'viridis' }, null).colours[0]).toBe('#440154');
     expect(colourScaleFor(null, { min: null, max: null, palette: 'legend' }, [2, 4])).toMatchObject({ min: 2, max: 4 });
@@ -55,7 +114,18 @@ describe('graph data', () => {
   it('bins values, shares classes and averages exceedance fields by threshold', () => {
     const h = histogram(Float32Array.from([0, 0, 1, 10, Number.NaN]), 2);
     expect(h).toMatchObject({ categories: ['2.5', '7.5'], values: [75, 25] });
-    const a = areaPerClass(Float32Array.from([0, 0, 1, 2]), { name: 'c', version: '1', kind: 'classes', title: '', units: '', classes: [{ value: 0, label: 'Sit', colour: '#000' }, { value: 1, label: 'Stand', colour: '#111' }, { value: 2, label: 'Walk', colour: '#222' }] });
+    const a = areaPerClass(Float32Array.from([0, 0, 1, 2]), {
+      name: 'c',
+      version: '1',
+      kind: 'classes',
+      title: '',
+      units: '',
+      classes: [
+        { value: 0, label: 'Sit', colour: '#000' },
+        { value: 1, label: 'Stand', colour: '#111' },
+        { value: 2, label: 'Walk', colour: '#222' },
+      ],
+    });
     expect(a).toMatchObject({ categories: ['Sit', 'Stand', 'Walk'], values: [50, 25, 25] });
     const e = exceedance({ exceedance_8ms: Float32Array.from([1, 3]), exceedance_4ms: Float32Array.from([10, 20]), comfortClass: Float32Array.from([1, 1]) });
     expect(e).toMatchObject({ categories: ['4', '8'], values: [15, 2], line: true });

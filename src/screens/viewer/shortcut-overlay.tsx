@@ -7,7 +7,12 @@ const keyName = (key: string) => (key === 'Escape' ? 'Esc' : key.toUpperCase());
 
 export function ShortcutOverlay({ open, onOpenChange, tronUnlocked }: { open: boolean; onOpenChange(open: boolean): void; tronUnlocked: boolean }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Keyboard shortcuts" description="Every viewer tool from the keyboard. Shortcuts do nothing while you type in a field.">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Keyboard shortcuts"
+      description="Every viewer tool from the keyboard. Shortcuts do nothing while you type in a field."
+    >
       <table className={css.shortcutTable}>
         <tbody>
           {SHORTCUTS.map((s) => (

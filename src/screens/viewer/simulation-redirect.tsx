@@ -37,5 +37,7 @@ export function SimulationRedirect({ projectId, studyId, simulation }: { project
   if (!valid || state.status === 'missing') return <ContentNotFound />;
   if (state.status === 'failed') return <InlineMessage tone="danger">{state.message}</InlineMessage>;
   if (state.status === 'loading') return <Loading />;
-  return <Redirect to={`/projects/${projectId}/viewer/${studyId}/configuration/${state.configurationId}/${VIEWER_DEFAULT_TAB}?simulation=${simulation}`} replace />;
+  return (
+    <Redirect to={`/projects/${projectId}/viewer/${studyId}/configuration/${state.configurationId}/${VIEWER_DEFAULT_TAB}?simulation=${simulation}`} replace />
+  );
 }

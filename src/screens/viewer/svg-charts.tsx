@@ -25,7 +25,23 @@ function valueAxis(lo: number, hi: number): { yMin: number; yMax: number; ticks:
   return { yMin, yMax, ticks: scale.ticks(VALUE_TICKS) };
 }
 
-function Axes({ yMax, yMin, ticks, yLabel, xLabel, categories, x }: { yMax: number; yMin: number; ticks: number[]; yLabel: string; xLabel: string; categories: string[]; x: (i: number) => number }) {
+function Axes({
+  yMax,
+  yMin,
+  ticks,
+  yLabel,
+  xLabel,
+  categories,
+  x,
+}: {
+  yMax: number;
+  yMin: number;
+  ticks: number[];
+  yLabel: string;
+  xLabel: string;
+  categories: string[];
+  x: (i: number) => number;
+}) {
   const y = (v: number) => M.top + innerH - ((v - yMin) / (yMax - yMin || 1)) * innerH;
   const every = Math.max(1, Math.ceil(categories.length / 8));
   return (
@@ -54,7 +70,21 @@ function Axes({ yMax, yMin, ticks, yLabel, xLabel, categories, x }: { yMax: numb
   );
 }
 
-export function BarChart({ label, categories, values, colours, xLabel, yLabel }: { label: string; categories: string[]; values: number[]; colours?: string[]; xLabel: string; yLabel: string }) {
+export function BarChart({
+  label,
+  categories,
+  values,
+  colours,
+  xLabel,
+  yLabel,
+}: {
+  label: string;
+  categories: string[];
+  values: number[];
+  colours?: string[];
+  xLabel: string;
+  yLabel: string;
+}) {
   const { yMax, ticks } = valueAxis(0, Math.max(0, ...values));
   const band = innerW / Math.max(1, categories.length);
   const x = (i: number) => M.left + band * (i + 0.5);
@@ -80,7 +110,19 @@ export interface Series {
   values: Array<number | null>;
 }
 
-export function LineChart({ label, categories, series, xLabel, yLabel }: { label: string; categories: string[]; series: Series[]; xLabel: string; yLabel: string }) {
+export function LineChart({
+  label,
+  categories,
+  series,
+  xLabel,
+  yLabel,
+}: {
+  label: string;
+  categories: string[];
+  series: Series[];
+  xLabel: string;
+  yLabel: string;
+}) {
   const all = series.flatMap((s) => s.values.filter((v): v is number => v !== null));
   const { yMin: lo, yMax: hi, ticks } = valueAxis(Math.min(0, ...all), Math.max(...all, 0));
   const step = categories.length > 1 ? innerW / (categories.length - 1) : 0;

@@ -18,7 +18,15 @@ export function useComfortReclass(logic: ViewerLogic, filter: LayerFilterRef, si
   useEffect(() => {
     actor.send({
       type: 'simulation.set',
-      target: simulation ? { projectId, configurationId: simulation.configuration.id, simulationId: simulation.id, assets: simulation.assets, metSourceId: simulation.met_source_id } : null,
+      target: simulation
+        ? {
+            projectId,
+            configurationId: simulation.configuration.id,
+            simulationId: simulation.id,
+            assets: simulation.assets,
+            metSourceId: simulation.met_source_id,
+          }
+        : null,
     });
   }, [actor, simulation, projectId]);
   useEffect(() => {

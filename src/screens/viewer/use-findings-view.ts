@@ -12,7 +12,11 @@ import { findingBounds, highlightsOf, type Bounds } from './validation-findings.
 
 const NONE: readonly FindingHighlight[] = [];
 
-export function useFindingsView(projectId: number, configurationId: number, flyTo: (bounds: Bounds) => void): { highlights: readonly FindingHighlight[]; panel: FindingsPanelProps } {
+export function useFindingsView(
+  projectId: number,
+  configurationId: number,
+  flyTo: (bounds: Bounds) => void,
+): { highlights: readonly FindingHighlight[]; panel: FindingsPanelProps } {
   const [highlight, setHighlight] = useState(false);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [pending, setPending] = useState<string | null>(null);

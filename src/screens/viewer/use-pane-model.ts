@@ -71,11 +71,13 @@ export function usePaneModel(
   const path: AssetPath | null = simulation ? { projectId, configurationId: simulation.configuration.id, simulationId: simulation.id } : null;
   const pathKey = path ? `${path.projectId}/${path.configurationId}/${path.simulationId}` : '';
   const urlOf = useMemo(
-    () => (asset: Asset) => assetDownloadPath({ projectId, configurationId: simulation?.configuration.id ?? 0, simulationId: asset.simulation_id, assetId: asset.id }),
+    () => (asset: Asset) =>
+      assetDownloadPath({ projectId, configurationId: simulation?.configuration.id ?? 0, simulationId: asset.simulation_id, assetId: asset.id }),
     [projectId, simulation],
   );
   const layers = useMemo(
-    () => (path ? sceneLayersFor(assets, visible, path, jobTypes, (ids) => (own && ids.assetId === own.asset.id ? own.url : assetDownloadPath(ids)), plane) : []),
+    () =>
+      path ? sceneLayersFor(assets, visible, path, jobTypes, (ids) => (own && ids.assetId === own.asset.id ? own.url : assetDownloadPath(ids)), plane) : [],
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [assets, visible, pathKey, jobTypes, plane, own],
   );

@@ -35,7 +35,13 @@ function cached<T>(cache: Map<string, Promise<T>>, key: string, load: () => Prom
 export function loadMesh(services: ViewerServices, url: string): Promise<ResultMesh> {
   // A layer computed in the browser (a re-classified comfort map) is read where it is kept.
   const local = localLayer(url);
-  if (local) return Promise.resolve({ positions: local.positions, ...(local.indices ? { indices: local.indices } : {}), fields: local.fields, metadata: local.metadata });
+  if (local)
+    return Promise.resolve({
+      positions: local.positions,
+      ...(local.indices ? { indices: local.indices } : {}),
+      fields: local.fields,
+      metadata: local.metadata,
+    });
   return cached(cacheOf(meshCaches, services), url, async () => readResultGlb(new Uint8Array(await services.loadAsset(url))));
 }
 

@@ -38,7 +38,12 @@ describe('offending triangles', () => {
 
   it('turns edges (soup vertex pairs 3·t + k) into line segments', () => {
     // Triangle 1's first edge: vertices 3 and 4.
-    expect([...offendingEdges(soup, [[3, 4], [0, 99]])]).toEqual([1, 0, 0, 2, 0, 0]);
+    expect([
+      ...offendingEdges(soup, [
+        [3, 4],
+        [0, 99],
+      ]),
+    ]).toEqual([1, 0, 0, 2, 0, 0]);
   });
 });
 
@@ -63,7 +68,14 @@ describe('highlights of a validation record', () => {
 
   it('gives each drawable finding its faces and edges in its severity, the related side apart', () => {
     const block = new Float32Array([50, 50, 0, 51, 50, 0, 50, 51, 0]);
-    const highlights = highlightsOf(record, new Map([[501, soup], [502, block]]), 'cuts');
+    const highlights = highlightsOf(
+      record,
+      new Map([
+        [501, soup],
+        [502, block],
+      ]),
+      'cuts',
+    );
     expect(highlights.map((h) => [h.id, h.tone, h.triangles.length / 9, (h.edges?.length ?? 0) / 6, h.selected])).toEqual([
       ['open', 'error', 1, 1, false],
       ['cuts', 'warning', 1, 0, true],

@@ -16,7 +16,10 @@ import * as css from './viewer.css.ts';
 /** The site's reference origin in scene coordinates: results, uploads and surroundings share it. */
 const SITE_ORIGIN: [number, number, number] = [0, 0, 0];
 
-export interface ViewerPaneProps extends Pick<ViewerCanvasProps, 'camera' | 'onCameraChange' | 'onProbe' | 'onPick' | 'onLayerError' | 'loadAsset' | 'highlights' | 'effects'> {
+export interface ViewerPaneProps extends Pick<
+  ViewerCanvasProps,
+  'camera' | 'onCameraChange' | 'onProbe' | 'onPick' | 'onLayerError' | 'loadAsset' | 'highlights' | 'effects'
+> {
   index: 0 | 1;
   model: PaneModel;
   theme: ThemeName;
@@ -29,7 +32,10 @@ export interface ViewerPaneProps extends Pick<ViewerCanvasProps, 'camera' | 'onC
   showLegend: boolean;
 }
 
-export const ViewerPane = forwardRef<ViewerHandle, ViewerPaneProps>(function ViewerPane({ index, model, theme, themes, active, split, onActivate, onTheme, showLegend, ...canvas }, ref) {
+export const ViewerPane = forwardRef<ViewerHandle, ViewerPaneProps>(function ViewerPane(
+  { index, model, theme, themes, active, split, onActivate, onTheme, showLegend, ...canvas },
+  ref,
+) {
   const name = `Viewer ${index + 1}`;
   return (
     <section
@@ -57,7 +63,15 @@ export const ViewerPane = forwardRef<ViewerHandle, ViewerPaneProps>(function Vie
       </div>
       <div className={css.canvasHost}>
         {/* The reference origin: the site's (0, 0, 0), where the project's coordinates and the surroundings are anchored. */}
-        <ViewerCanvas ref={ref} layers={model.layers} colourScale={model.colourScale} theme={theme} showNorthArrow originPoint={model.layers.length ? SITE_ORIGIN : undefined} {...canvas} />
+        <ViewerCanvas
+          ref={ref}
+          layers={model.layers}
+          colourScale={model.colourScale}
+          theme={theme}
+          showNorthArrow
+          originPoint={model.layers.length ? SITE_ORIGIN : undefined}
+          {...canvas}
+        />
         {showLegend ? <LegendOverlay scale={model.colourScale} fallbackTitle={model.layerTitle} /> : null}
       </div>
     </section>

@@ -27,14 +27,19 @@ describe('the layer panel', () => {
   it("shows the filter dimensions that have options, in SPEC §9's order", async () => {
     renderViewer(VIEWER);
     const region = await picker();
-    const legends = within(region).getAllByRole('group').map((g) => g.querySelector('legend')?.textContent);
+    const legends = within(region)
+      .getAllByRole('group')
+      .map((g) => g.querySelector('legend')?.textContent);
     expect(legends).toEqual(['Layer type', 'Analysis', 'Metric', 'Wind direction', 'Season', 'Time', 'Qualifier']);
   });
 
   it('names the layer types, analyses and metrics in words, not by their ids', async () => {
     renderViewer(VIEWER);
     const region = await picker();
-    const names = (dimension: string) => within(within(region).getByRole('group', { name: dimension })).getAllByRole('button').map((b) => b.textContent ?? '');
+    const names = (dimension: string) =>
+      within(within(region).getByRole('group', { name: dimension }))
+        .getAllByRole('button')
+        .map((b) => b.textContent ?? '');
     expect(names('Layer type')).toEqual(expect.arrayContaining(['Results', 'Geometry']));
     for (const dimension of ['Layer type', 'Analysis', 'Metric']) for (const name of names(dimension)) expect(name).not.toMatch(/^[a-z0-9]+([-_][a-z0-9]+)+$/);
     expect(names('Analysis')).toContain('Directional wind');
@@ -101,7 +106,9 @@ describe('the layer panel', () => {
     const study = (await services.listSimulations({ projectId: 7, studyId: 70 }))[0]!;
     const [geometry, , , sr0, sr90] = study.assets;
     expect(calls).toContain(`replace 31: ${geometry!.id}@viewer-1,${sr0!.id}@viewer-1,${sr90!.id}@viewer-1`);
-    await user.click(within(screen.getByRole('region', { name: 'Shown layers' })).getByRole('button', { name: 'Remove Directional wind · Wind speed-up ratio · 90°' }));
+    await user.click(
+      within(screen.getByRole('region', { name: 'Shown layers' })).getByRole('button', { name: 'Remove Directional wind · Wind speed-up ratio · 90°' }),
+    );
     await waitFor(() => expect(box).not.toBeChecked());
     expect(calls.some((c) => c.startsWith('remove '))).toBe(true);
   });
@@ -169,7 +176,11 @@ describe('the viewer tools', () => {
     await user.click(await screen.findByRole('checkbox', { name: /Wind comfort class · Summer/ }));
     await user.click(screen.getByRole('button', { name: 'Colour scale' }));
     const classes = await screen.findByRole('list', { name: 'Classes' });
-    expect(within(classes).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Sitting', 'Standing', 'Strolling']);
+    expect(
+      within(classes)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Sitting', 'Standing', 'Strolling']);
   });
 
   it('splits the view, each viewer with its own theme; the hidden theme appears after the key sequence', async () => {
@@ -232,7 +243,13 @@ describe('the viewer tools', () => {
     const calls: Calls = [];
     const { current } = renderViewer(VIEWER, fakeServices({}, calls));
     const scenario = await screen.findByRole('combobox', { name: 'Scenario' });
-    await waitFor(() => expect(within(scenario).getAllByRole('option').map((o) => o.textContent)).toEqual(['Existing site', 'Proposed tower · Running', 'New scenario…']));
+    await waitFor(() =>
+      expect(
+        within(scenario)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Existing site', 'Proposed tower · Running', 'New scenario…']),
+    );
     // Read from GET configuration/{cid}/ for every scenario the study's simulations name.
     expect(calls).toContain('configurations 21,22');
     await waitFor(() => expect(document.title).toMatch(/^Viewer · Existing site/));
@@ -244,14 +261,26 @@ describe('the viewer tools', () => {
     const services = fakeServices({ listSimulations: async () => [...windStudy(), simulation(61, 23, 'solar', [])] });
     renderViewer('/projects/7/viewer/70/configuration/23/Viewer', services);
     const scenario = await screen.findByRole('combobox', { name: 'Scenario' });
-    await waitFor(() => expect(within(scenario).getAllByRole('option').map((o) => o.textContent)).toEqual(['Existing site', 'Proposed tower · Running', 'Old massing (hidden)', 'New scenario…']));
+    await waitFor(() =>
+      expect(
+        within(scenario)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Existing site', 'Proposed tower · Running', 'Old massing (hidden)', 'New scenario…']),
+    );
     expect(scenario).toHaveValue('23');
   });
 
   it("offers 'New scenario…' only to users who may add scenarios", async () => {
     renderViewer(VIEWER, fakeServices(), { permissions: { '7': [] } });
     const scenario = await screen.findByRole('combobox', { name: 'Scenario' });
-    await waitFor(() => expect(within(scenario).getAllByRole('option').map((o) => o.textContent)).toEqual(['Existing site', 'Proposed tower · Running']));
+    await waitFor(() =>
+      expect(
+        within(scenario)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Existing site', 'Proposed tower · Running']),
+    );
   });
 
   it("opens the scenario wizard from 'New scenario…', staying on the scenario shown", async () => {
@@ -275,7 +304,14 @@ describe('validation findings', () => {
   const stl = writeBinaryStl(new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 0, 0, 2, 0, 0, 1, 1, 0]), 'tower');
   const record = validationRecord([
     finding('open-1', { triangles: [0, 1], count: 2 }),
-    finding('units-1', { severity: 'warning', code: 'units', message: 'The model spans 0.2 m: it may be in kilometres.', suggested_fix: 'Export in metres.', triangles: [], location: null }),
+    finding('units-1', {
+      severity: 'warning',
+      code: 'units',
+      message: 'The model spans 0.2 m: it may be in kilometres.',
+      suggested_fix: 'Export in metres.',
+      triangles: [],
+      location: null,
+    }),
   ]);
 
   async function findingsSection() {
@@ -333,7 +369,10 @@ describe('validation findings', () => {
 
   it('says when a file cannot be read', async () => {
     const user = userEvent.setup();
-    renderViewer(VIEWER, fakeServices({ geometryValidation: async () => record, loadAsset: async () => new TextEncoder().encode('solid x\nfacet').buffer as ArrayBuffer }));
+    renderViewer(
+      VIEWER,
+      fakeServices({ geometryValidation: async () => record, loadAsset: async () => new TextEncoder().encode('solid x\nfacet').buffer as ArrayBuffer }),
+    );
     const section = await findingsSection();
     await user.click(within(section).getByRole('checkbox', { name: 'Highlight the offending faces' }));
     expect(await within(section).findByRole('alert')).toHaveTextContent(/^tower\.stl could not be read: /);
@@ -405,6 +444,10 @@ describe('reading results (issue 16 item 9)', () => {
     renderViewer(VIEWER);
     await user.click(await screen.findByRole('checkbox', { name: /Wind comfort class · Summer/ }));
     const legend = await within(screen.getByRole('region', { name: 'Viewer 1' })).findByRole('figure', { name: 'Legend: Lawson LDDC comfort' });
-    expect(within(legend).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Sitting', 'Standing', 'Strolling']);
+    expect(
+      within(legend)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Sitting', 'Standing', 'Strolling']);
   });
 });

@@ -58,7 +58,10 @@ export function ViewerScreen({ projectId, studyId, configurationId, tabName }: V
   useEffect(() => {
     let live = true;
     // Without the names the breadcrumb keeps the ids from the route.
-    services.projectNames(projectId, studyId).then((n) => live && setNames(n), () => undefined);
+    services.projectNames(projectId, studyId).then(
+      (n) => live && setNames(n),
+      () => undefined,
+    );
     return () => {
       live = false;
     };
@@ -88,7 +91,14 @@ export function ViewerScreen({ projectId, studyId, configurationId, tabName }: V
       </header>
       {loading ? <Loading /> : null}
       {failed ? (
-        <InlineMessage tone="danger" action={<Button size="sm" onClick={() => session.send({ type: 'retry' })}>Retry</Button>}>
+        <InlineMessage
+          tone="danger"
+          action={
+            <Button size="sm" onClick={() => session.send({ type: 'retry' })}>
+              Retry
+            </Button>
+          }
+        >
           {sessionErrorMessage(error)}
         </InlineMessage>
       ) : null}

@@ -82,12 +82,30 @@ export function windStudy(): Simulation[] {
   return [
     simulation(31, 21, 'wind', [
       asset(31, { layer_type: 'geometry', analysis_type: '', geometry_type: 'study', filename: 'study.glb', show_by_default: true }),
-      asset(31, { analysis_type: 'wind-comfort', metric: 'comfort-class', season_filter: 'Summer', time_filter: 'Daytime', filename: 'comfort.summer.glb', qualifier: 'lawson-lddc', qualifiers: { criterion: 'lawson-lddc' } }),
-      asset(31, { analysis_type: 'wind-comfort', metric: 'comfort-class', season_filter: 'Winter', time_filter: '06:00-09:00', filename: 'comfort.winter.glb', qualifier: 'lawson-lddc', qualifiers: { criterion: 'lawson-lddc' } }),
+      asset(31, {
+        analysis_type: 'wind-comfort',
+        metric: 'comfort-class',
+        season_filter: 'Summer',
+        time_filter: 'Daytime',
+        filename: 'comfort.summer.glb',
+        qualifier: 'lawson-lddc',
+        qualifiers: { criterion: 'lawson-lddc' },
+      }),
+      asset(31, {
+        analysis_type: 'wind-comfort',
+        metric: 'comfort-class',
+        season_filter: 'Winter',
+        time_filter: '06:00-09:00',
+        filename: 'comfort.winter.glb',
+        qualifier: 'lawson-lddc',
+        qualifiers: { criterion: 'lawson-lddc' },
+      }),
       asset(31, { analysis_type: 'wind-directional', metric: 'speed-ratio', wind_direction: '0', filename: 'sr.0.glb', show_by_default: true }),
       asset(31, { analysis_type: 'wind-directional', metric: 'speed-ratio', wind_direction: '90', filename: 'sr.90.glb' }),
     ]),
-    simulation(32, 21, 'solar', [asset(32, { analysis_type: 'solar-sunlit', metric: 'pct-sunlit', season_filter: 'Summer', filename: 'sunlit.glb', show_by_default: true })]),
+    simulation(32, 21, 'solar', [
+      asset(32, { analysis_type: 'solar-sunlit', metric: 'pct-sunlit', season_filter: 'Summer', filename: 'sunlit.glb', show_by_default: true }),
+    ]),
     simulation(41, 22, 'thermal-comfort', [asset(41, { analysis_type: 'thermal-comfort', metric: 'utci-pct-comfortable', filename: 'utci.glb' })]),
   ];
 }
@@ -105,8 +123,22 @@ export const GRAPH_FILE = JSON.stringify({
   x: { label: 'Threshold wind speed', units: 'm/s' },
   y: { label: 'Time exceeded', units: '%' },
   series: [
-    { name: 'Probe A', points: [[2.5, 41.0], [4.0, 18.2], [6.0, 5.1]] },
-    { name: 'Probe B', points: [[2.5, 30.5], [4.0, 12.0], [8.0, 1.5]] },
+    {
+      name: 'Probe A',
+      points: [
+        [2.5, 41.0],
+        [4.0, 18.2],
+        [6.0, 5.1],
+      ],
+    },
+    {
+      name: 'Probe B',
+      points: [
+        [2.5, 30.5],
+        [4.0, 12.0],
+        [8.0, 1.5],
+      ],
+    },
   ],
   provenance: { engine: 'my-solver', version: '3.2' },
 });
@@ -117,7 +149,16 @@ export const WINDROSE_FILE = JSON.stringify({
   kind: 'windrose',
   sectorsDeg: [0, 45, 90, 135, 180, 225, 270, 315],
   speedBinsMs: [0, 4, 8],
-  frequencyPct: [[7, 4, 2], [4, 2, 1], [6, 3, 1], [5, 2, 0], [8, 4, 2], [12, 9, 5], [7, 4, 1], [4, 2, 1]],
+  frequencyPct: [
+    [7, 4, 2],
+    [4, 2, 1],
+    [6, 3, 1],
+    [5, 2, 0],
+    [8, 4, 2],
+    [12, 9, 5],
+    [7, 4, 1],
+    [4, 2, 1],
+  ],
   calmPct: 4,
   timeWindow: { name: 'Daytime', window: '07:00-19:00' },
   provenance: { engine: 'my-solver', version: '3.2', weatherSource: 'EPW: Chicago Ohare Intl Ap' },
@@ -126,8 +167,22 @@ export const WINDROSE_FILE = JSON.stringify({
 /** The wind study with simulation 31 also holding a graph and a wind-rose layer; loadAsset serves their files by url. */
 export function studyWithJsonLayers(): { simulations: Simulation[]; loadAsset(url: string): Promise<ArrayBuffer> } {
   const simulations = windStudy();
-  const graph = asset(31, { layer_type: 'graph', analysis_type: 'wind-comfort', metric: 'exceedance', filename: 'exceedance.json', season_filter: 'Winter', metadata: { kind: 'graph' } });
-  const rose = asset(31, { layer_type: 'windrose', analysis_type: 'windrose', metric: 'frequency', filename: 'rose.json', season_filter: 'Winter', metadata: { kind: 'windrose' } });
+  const graph = asset(31, {
+    layer_type: 'graph',
+    analysis_type: 'wind-comfort',
+    metric: 'exceedance',
+    filename: 'exceedance.json',
+    season_filter: 'Winter',
+    metadata: { kind: 'graph' },
+  });
+  const rose = asset(31, {
+    layer_type: 'windrose',
+    analysis_type: 'windrose',
+    metric: 'frequency',
+    filename: 'rose.json',
+    season_filter: 'Winter',
+    metadata: { kind: 'windrose' },
+  });
   simulations[0]!.assets.push(graph, rose);
   const files = new Map([
     [graph.id, GRAPH_FILE],
@@ -227,12 +282,29 @@ export function fakeServices(overrides: Partial<ViewerServices> = {}, calls: Cal
       return found;
     },
     jobTypes: async () => [
-      { id: 'wind-directional', name: 'Directional wind', code: 'Dir', metrics: [{ metric: 'speed-ratio', units: '', legends: ['speed-ratio'], fields: ['speedRatio'] }] },
-      { id: 'wind-comfort', name: 'Pedestrian wind comfort', code: 'PLW', metrics: [{ metric: 'comfort-class', units: 'class', legends: ['wind-comfort-lawson-lddc'], fields: ['comfortClass'] }] },
+      {
+        id: 'wind-directional',
+        name: 'Directional wind',
+        code: 'Dir',
+        metrics: [{ metric: 'speed-ratio', units: '', legends: ['speed-ratio'], fields: ['speedRatio'] }],
+      },
+      {
+        id: 'wind-comfort',
+        name: 'Pedestrian wind comfort',
+        code: 'PLW',
+        metrics: [{ metric: 'comfort-class', units: 'class', legends: ['wind-comfort-lawson-lddc'], fields: ['comfortClass'] }],
+      },
       { id: 'solar-sunlit', name: 'Solar', code: 'Sun', metrics: [{ metric: 'pct-sunlit', units: '%', legends: ['pct-sunlit'], fields: ['pctSunlit'] }] },
     ],
     graphDefinitions: async () => [
-      { id: 'value-histogram', metrics: ['speed-ratio', 'pct-sunlit'], kind: 'histogram', title: 'Distribution over the plane', x: { label: 'Value', units: '' }, y: { label: 'Plane area', units: '%' } },
+      {
+        id: 'value-histogram',
+        metrics: ['speed-ratio', 'pct-sunlit'],
+        kind: 'histogram',
+        title: 'Distribution over the plane',
+        x: { label: 'Value', units: '' },
+        y: { label: 'Plane area', units: '%' },
+      },
     ],
     colourLegend: async (name) =>
       name === 'wind-comfort-lawson-lddc'
@@ -249,15 +321,40 @@ export function fakeServices(overrides: Partial<ViewerServices> = {}, calls: Cal
             ],
           }
         : name === 'pct-sunlit'
-          ? { name, version: '1', kind: 'continuous', title: 'Sun-lit time', units: '%', min: 0, max: 100, stops: [ { value: 0, colour: '#440154' }, { value: 100, colour: '#fde725' } ] }
-          : { name, version: '1', kind: 'continuous', title: 'Speed ratio', units: '', stops: [ { value: 0, colour: '#000000' }, { value: 2, colour: '#ffffff' } ] },
+          ? {
+              name,
+              version: '1',
+              kind: 'continuous',
+              title: 'Sun-lit time',
+              units: '%',
+              min: 0,
+              max: 100,
+              stops: [
+                { value: 0, colour: '#440154' },
+                { value: 100, colour: '#fde725' },
+              ],
+            }
+          : {
+              name,
+              version: '1',
+              kind: 'continuous',
+              title: 'Speed ratio',
+              units: '',
+              stops: [
+                { value: 0, colour: '#000000' },
+                { value: 2, colour: '#ffffff' },
+              ],
+            },
     listUserLayers: async (_scope, simulationId) => {
       calls.push(`list layers ${simulationId}`);
       return layers.filter((l) => l.simulation_id === simulationId);
     },
     replaceUserLayers: async (_scope, body) => {
       calls.push(`replace ${body.simulation_id}: ${body.layers.map((l) => `${l.identifier}@${l.view_id}`).join(',')}`);
-      layers = [...layers.filter((l) => l.simulation_id !== body.simulation_id), ...body.layers.map((l) => ({ id: nextLayer++, simulation_id: body.simulation_id, ...l }))];
+      layers = [
+        ...layers.filter((l) => l.simulation_id !== body.simulation_id),
+        ...body.layers.map((l) => ({ id: nextLayer++, simulation_id: body.simulation_id, ...l })),
+      ];
       return layers.filter((l) => l.simulation_id === body.simulation_id);
     },
     removeUserLayer: async (_scope, id) => {
@@ -279,7 +376,11 @@ export function fakeServices(overrides: Partial<ViewerServices> = {}, calls: Cal
     windRose: async (_p, metId, season) => summary(metId, season),
     listConfigurations: async (_projectId, ids) => {
       calls.push(`configurations ${ids.join(',')}`);
-      const known = [configuration(21, 'Existing site'), configuration(22, 'Proposed tower', { status: 'running' }), configuration(23, 'Old massing', { hidden: true })];
+      const known = [
+        configuration(21, 'Existing site'),
+        configuration(22, 'Proposed tower', { status: 'running' }),
+        configuration(23, 'Old massing', { hidden: true }),
+      ];
       return known.filter((c) => ids.includes(c.id));
     },
     geometryValidation: async () => null,
@@ -294,7 +395,9 @@ export function fakeServices(overrides: Partial<ViewerServices> = {}, calls: Cal
       return asset(ids.simulationId, { analysis_type: 'wind-comfort', metric: 'comfort-class' });
     },
     submitPostprocessing: async (ids, body) => {
-      calls.push(`submit postprocessing ${ids.simulationId}: ${body.criteria.join(',')} ${body.seasons?.map((s) => s.name).join(',')} ${body.time_windows?.map((w) => w.window).join(',')}`);
+      calls.push(
+        `submit postprocessing ${ids.simulationId}: ${body.criteria.join(',')} ${body.seasons?.map((s) => s.name).join(',')} ${body.time_windows?.map((w) => w.window).join(',')}`,
+      );
       return { job_id: 77, status: 'queued' };
     },
     ...overrides,

@@ -74,7 +74,12 @@ const MODE_PANELS: Record<'Insights' | 'Images' | 'Reports', ComponentType<Viewe
 
 /** The probed layer's name for the data panel. */
 const probeLayerLabel = (model: PaneModel, probe: ProbeResult | null) =>
-  probeLayerTitle(model.assets.find((a) => String(a.id) === probe?.layerId), model.active?.id ?? null, model.layerTitle, model.unit);
+  probeLayerTitle(
+    model.assets.find((a) => String(a.id) === probe?.layerId),
+    model.active?.id ?? null,
+    model.layerTitle,
+    model.unit,
+  );
 
 const isTyping = (target: EventTarget | null) => {
   const el = target as HTMLElement | null;
@@ -97,7 +102,18 @@ export interface ViewerWorkspaceProps {
   onSimulationsChanged(): void;
 }
 
-export function ViewerWorkspace({ logic, projectId, studyId, configurationId, mode, simulations, jobTypes, graphDefinitions, initialSimulationId, onSimulationsChanged }: ViewerWorkspaceProps) {
+export function ViewerWorkspace({
+  logic,
+  projectId,
+  studyId,
+  configurationId,
+  mode,
+  simulations,
+  jobTypes,
+  graphDefinitions,
+  initialSimulationId,
+  onSimulationsChanged,
+}: ViewerWorkspaceProps) {
   const toasts = ToastContext.useActorRef();
   // The coordination is the workspace machine's (machines/viewer-workspace); this view renders it.
   const workspace = useActorRef(logic.workspace, { input: { simulations: simulations as never, initialSimulationId, projectId, studyId, toasts } });
@@ -122,7 +138,11 @@ export function ViewerWorkspace({ logic, projectId, studyId, configurationId, mo
   const legendShown = useSelector(workspace, selectLegendShown);
   const effects = useSelector(ui, (s) => s.context.effects);
   // What the panes draw (the machine's decision); equal switches keep one object, so no scene re-render.
-  const shownEffects = useSelector(ui, (s) => paneEffects(s.context), (a: ViewerEffects, b: ViewerEffects) => VIEWER_EFFECTS.every((e) => a[e] === b[e]));
+  const shownEffects = useSelector(
+    ui,
+    (s) => paneEffects(s.context),
+    (a: ViewerEffects, b: ViewerEffects) => VIEWER_EFFECTS.every((e) => a[e] === b[e]),
+  );
   const themeList = availableThemes(tronUnlocked);
 
   const overrideIds = useSelector(workspace, selectOverrides);
@@ -202,11 +222,7 @@ export function ViewerWorkspace({ logic, projectId, studyId, configurationId, mo
       <aside className={css.sidebar} aria-label={`${mode} panel`}>
         {mode === 'Viewer' ? (
           <>
-            {split ? (
-              <p className={css.muted}>
-                Panels act on Viewer {activePane + 1} (W switches).
-              </p>
-            ) : null}
+            {split ? <p className={css.muted}>Panels act on Viewer {activePane + 1} (W switches).</p> : null}
             <div className={css.panelTabs} role="toolbar" aria-label="Panels">
               {VIEWER_PANELS.map((p) => (
                 <button key={p} type="button" className={css.panelTab} aria-pressed={panel === p} onClick={() => ui.send({ type: 'panel.show', panel: p })}>
@@ -215,7 +231,14 @@ export function ViewerWorkspace({ logic, projectId, studyId, configurationId, mo
               ))}
             </div>
             {panel === 'layers' ? (
-              <LayerPanel key={activePane} filter={filter} viewId={VIEW_IDS[activePane]} simulations={simulations} simulationId={model.simulation?.id ?? null} visible={model.visible} />
+              <LayerPanel
+                key={activePane}
+                filter={filter}
+                viewId={VIEW_IDS[activePane]}
+                simulations={simulations}
+                simulationId={model.simulation?.id ?? null}
+                visible={model.visible}
+              />
             ) : null}
             {panel === 'colour' ? (
               <ColourScalePanel
@@ -228,9 +251,30 @@ export function ViewerWorkspace({ logic, projectId, studyId, configurationId, mo
                 onReset={() => ui.send({ type: 'colour.reset', pane: activePane })}
               />
             ) : null}
-            {panel === 'wind' ? <WindRosePanel projectId={projectId} metSourceId={model.simulation?.met_source_id ?? null} roseLayers={model.assets.filter(isWindRoseLayer)} urlOf={model.urlOf} /> : null}
-            {panel === 'data' ? <DataPanel probe={probe} unit={model.unit} probing={tool === 'probe' || panel === 'data'} layerLabel={probeLayerLabel(model, probe)} /> : null}
-            {panel === 'graph' ? <GraphPanel graphLayers={model.assets.filter(isGraphLayer)} urlOf={model.urlOf} asset={model.active} url={model.activeUrl} field={model.field} legend={model.legend} definitions={graphDefinitions} layerTitle={model.layerTitle} unit={model.unit} /> : null}
+            {panel === 'wind' ? (
+              <WindRosePanel
+                projectId={projectId}
+                metSourceId={model.simulation?.met_source_id ?? null}
+                roseLayers={model.assets.filter(isWindRoseLayer)}
+                urlOf={model.urlOf}
+              />
+            ) : null}
+            {panel === 'data' ? (
+              <DataPanel probe={probe} unit={model.unit} probing={tool === 'probe' || panel === 'data'} layerLabel={probeLayerLabel(model, probe)} />
+            ) : null}
+            {panel === 'graph' ? (
+              <GraphPanel
+                graphLayers={model.assets.filter(isGraphLayer)}
+                urlOf={model.urlOf}
+                asset={model.active}
+                url={model.activeUrl}
+                field={model.field}
+                legend={model.legend}
+                definitions={graphDefinitions}
+                layerTitle={model.layerTitle}
+                unit={model.unit}
+              />
+            ) : null}
             {panel === 'points' ? (
               <FourPointPlot
                 points={points}
@@ -250,7 +294,12 @@ export function ViewerWorkspace({ logic, projectId, studyId, configurationId, mo
               <CameraPositionsPanel
                 cameras={cameras}
                 current={() => handles.current[activePane]?.getCamera() ?? null}
-                onRestore={(camera) => workspace.send({ type: 'camera.restore', camera: { position: camera.position, target: camera.target, up: camera.up ?? [0, 0, 1], fov: camera.fov ?? 45 } })}
+                onRestore={(camera) =>
+                  workspace.send({
+                    type: 'camera.restore',
+                    camera: { position: camera.position, target: camera.target, up: camera.up ?? [0, 0, 1], fov: camera.fov ?? 45 },
+                  })
+                }
               />
             ) : null}
             {panel === 'comfort' ? <ComfortPanel reclass={reclass.actor} /> : null}
@@ -283,10 +332,20 @@ export function ViewerWorkspace({ logic, projectId, studyId, configurationId, mo
           <Button size="sm" onClick={() => run('fit')}>
             Fit to view
           </Button>
-          <Button size="sm" tone={tool === 'probe' ? 'primary' : 'secondary'} aria-pressed={tool === 'probe'} onClick={() => run(tool === 'probe' ? 'cancel' : 'probe')}>
+          <Button
+            size="sm"
+            tone={tool === 'probe' ? 'primary' : 'secondary'}
+            aria-pressed={tool === 'probe'}
+            onClick={() => run(tool === 'probe' ? 'cancel' : 'probe')}
+          >
             Probe
           </Button>
-          <Button size="sm" tone={tool === 'points' ? 'primary' : 'secondary'} aria-pressed={tool === 'points'} onClick={() => run(tool === 'points' ? 'cancel' : 'points')}>
+          <Button
+            size="sm"
+            tone={tool === 'points' ? 'primary' : 'secondary'}
+            aria-pressed={tool === 'points'}
+            onClick={() => run(tool === 'points' ? 'cancel' : 'points')}
+          >
             Pick points
           </Button>
           <Button size="sm" onClick={() => run('screenshot')}>

@@ -90,7 +90,14 @@ export const option = style({
   },
 });
 export const row = style({ display: 'flex', flexWrap: 'wrap', gap: tokens.space.sm, alignItems: 'flex-end' });
-export const alert = style({ margin: 0, padding: tokens.space.sm, borderRadius: tokens.radius.sm, background: color.dangerSoft, color: color.danger, fontSize: tokens.fontSize.sm });
+export const alert = style({
+  margin: 0,
+  padding: tokens.space.sm,
+  borderRadius: tokens.radius.sm,
+  background: color.dangerSoft,
+  color: color.danger,
+  fontSize: tokens.fontSize.sm,
+});
 export const legendBar = style({ height: '14px', borderRadius: tokens.radius.sm, border: `1px solid ${color.border}` });
 export const legendScale = style({ display: 'flex', justifyContent: 'space-between', fontSize: tokens.fontSize.xs, color: color.textMuted });
 export const swatch = style({ display: 'inline-block', width: '14px', height: '14px', borderRadius: '3px', border: `1px solid ${color.border}` });
@@ -130,4 +137,11 @@ export const legendOverlayTitle = style({ fontWeight: 600, marginBottom: tokens.
 export const legendOverlayBar = style({ height: '10px', borderRadius: '2px', border: `1px solid ${color.border}` });
 export const legendRange = style({ display: 'flex', justifyContent: 'space-between', fontVariantNumeric: 'tabular-nums', marginTop: '2px' });
 export const legendClasses = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: '2px' });
-export const legendSwatch = style({ display: 'inline-block', width: '10px', height: '10px', marginRight: '6px', verticalAlign: '-1px', border: `1px solid ${color.border}` });
+export const legendSwatch = style({
+  display: 'inline-block',
+  width: '10px',
+  height: '10px',
+  marginRight: '6px',
+  verticalAlign: '-1px',
+  border: `1px solid ${color.border}`,
+});

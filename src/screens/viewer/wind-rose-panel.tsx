@@ -15,10 +15,7 @@ import { ResultRoses } from './result-roses.tsx';
 import * as css from './viewer.css.ts';
 
 type State =
-  | { status: 'loading' }
-  | { status: 'none' }
-  | { status: 'ready'; source: MetSource; summary: WeatherSummary }
-  | { status: 'failed'; message: string };
+  { status: 'loading' } | { status: 'none' } | { status: 'ready'; source: MetSource; summary: WeatherSummary } | { status: 'failed'; message: string };
 
 export interface WindRosePanelProps {
   projectId: number;
@@ -41,7 +38,9 @@ export function WindRosePanel({ projectId, metSourceId, roseLayers = [], urlOf }
       if (!source) return live && setState({ status: 'none' });
       const summary = await services.windRose(projectId, source.met_id, season);
       if (live) setState({ status: 'ready', source, summary });
-    })().catch((error: unknown) => live && setState({ status: 'failed', message: error instanceof Error ? error.message : 'The wind rose could not be loaded.' }));
+    })().catch(
+      (error: unknown) => live && setState({ status: 'failed', message: error instanceof Error ? error.message : 'The wind rose could not be loaded.' }),
+    );
     return () => {
       live = false;
     };
@@ -50,27 +49,27 @@ export function WindRosePanel({ projectId, metSourceId, roseLayers = [], urlOf }
   return (
     <>
       {urlOf ? <ResultRoses assets={roseLayers} urlOf={urlOf} /> : null}
-    <section className={css.section} aria-label="Wind rose">
-      {roseLayers.length ? <h3 className={css.sectionTitle}>Weather station</h3> : null}
-      <SelectField id="viewer-wind-season" label="Season" value={season} onValueChange={setSeason} options={SEASONS} />
-      {state.status === 'loading' ? <p className={css.muted}>Loading the wind rose…</p> : null}
-      {state.status === 'none' ? (
-        <p className={css.muted}>
-          This project has no weather station yet: add one under <Link href={`/projects/${projectId}/resources`}>Resources</Link>.
-        </p>
-      ) : null}
-      {state.status === 'failed' ? (
-        <p className={css.alert} role="alert">
-          {state.message || 'The wind rose could not be loaded.'}
-        </p>
-      ) : null}
-      {state.status === 'ready' ? (
-        <>
-          <p className={css.muted}>{state.source.name}</p>
-          <WindRoseChart rose={state.summary.wind_rose} />
-        </>
-      ) : null}
-    </section>
+      <section className={css.section} aria-label="Wind rose">
+        {roseLayers.length ? <h3 className={css.sectionTitle}>Weather station</h3> : null}
+        <SelectField id="viewer-wind-season" label="Season" value={season} onValueChange={setSeason} options={SEASONS} />
+        {state.status === 'loading' ? <p className={css.muted}>Loading the wind rose…</p> : null}
+        {state.status === 'none' ? (
+          <p className={css.muted}>
+            This project has no weather station yet: add one under <Link href={`/projects/${projectId}/resources`}>Resources</Link>.
+          </p>
+        ) : null}
+        {state.status === 'failed' ? (
+          <p className={css.alert} role="alert">
+            {state.message || 'The wind rose could not be loaded.'}
+          </p>
+        ) : null}
+        {state.status === 'ready' ? (
+          <>
+            <p className={css.muted}>{state.source.name}</p>
+            <WindRoseChart rose={state.summary.wind_rose} />
+          </>
+        ) : null}
+      </section>
     </>
   );
 }

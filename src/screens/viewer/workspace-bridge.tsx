@@ -24,7 +24,15 @@ function download(blob: Blob, configurationId: number) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-export function WorkspaceBridge({ workspace, handles, configurationId }: { workspace: WorkspaceRef; handles: RefObject<[ViewerHandle | null, ViewerHandle | null]>; configurationId: number }) {
+export function WorkspaceBridge({
+  workspace,
+  handles,
+  configurationId,
+}: {
+  workspace: WorkspaceRef;
+  handles: RefObject<[ViewerHandle | null, ViewerHandle | null]>;
+  configurationId: number;
+}) {
   useEffect(() => {
     const handle = (pane: 0 | 1) => handles.current[pane];
     const subs = [

@@ -24,21 +24,23 @@ import { fakeServices as fakeAuthServices, storeSession } from '../auth/auth-tes
 
 type Mocked<T> = { [K in keyof T]: T[K] extends (...args: infer A) => infer R ? Mock<(...args: A) => R> : T[K] };
 
-export const EVERY_PERMISSION = [
-  'projects.add_project',
-  'projects.change_project',
-  'custom_auth.change_user',
-  'custom_auth.change_sharegroup',
-];
+export const EVERY_PERMISSION = ['projects.add_project', 'projects.change_project', 'custom_auth.change_user', 'custom_auth.change_sharegroup'];
 
 export function fakeWorkspace(overrides: Partial<WorkspaceServices> = {}): Mocked<WorkspaceServices> {
   const services: WorkspaceServices = {
-    listProjects: async () => ({ count: 2, next: null, previous: null, results: [project(1, { name: 'Harbour Tower' }), project(2, { name: 'Riverside Park', is_favorite: true })] }),
+    listProjects: async () => ({
+      count: 2,
+      next: null,
+      previous: null,
+      results: [project(1, { name: 'Harbour Tower' }), project(2, { name: 'Riverside Park', is_favorite: true })],
+    }),
     createProject: async (body) => fullProject(3, { name: body.name }),
     getProject: async (id) => fullProject(id),
     updateProject: async (id, changes) => fullProject(id, changes as never),
     setFavorite: async () => undefined,
-    listServiceLines: async () => [{ id: 1, name: 'Pedestrian wind comfort', description: 'Comfort and safety maps.', offerings: ['AI wind comfort'], company_id: null }],
+    listServiceLines: async () => [
+      { id: 1, name: 'Pedestrian wind comfort', description: 'Comfort and safety maps.', offerings: ['AI wind comfort'], company_id: null },
+    ],
     loadLevel: async () => ({ subscription: subscription(1, { credits_used: 30, credits_left: 70 }) }),
     loadScenarios: async () => ({}),
     saveParameterSet: async (projectId, id, draft) => ({
@@ -69,16 +71,32 @@ export function fakeWorkspace(overrides: Partial<WorkspaceServices> = {}): Mocke
       admins: [{ id: 1, username: 'ada', name: 'Ada Smith', email: 'ada@northwind.test', is_creator: true, added_by: null, created: '2025-01-01T00:00:00Z' }],
       candidates: [{ id: 2, username: 'bea', name: 'Bea Smith', email: 'bea@northwind.test' }],
     }),
-    addAdmin: async (_p, userId) => ({ id: userId, username: 'bea', name: 'Bea Smith', email: 'bea@northwind.test', is_creator: false, added_by: 1, created: '2025-01-02T00:00:00Z' }),
+    addAdmin: async (_p, userId) => ({
+      id: userId,
+      username: 'bea',
+      name: 'Bea Smith',
+      email: 'bea@northwind.test',
+      is_creator: false,
+      added_by: 1,
+      created: '2025-01-02T00:00:00Z',
+    }),
     removeAdmin: async () => undefined,
     loadInbox: async () => ({ pending: [], notifications: [] }),
     answerShare: async () => Promise.reject(new Error('not used')),
     dismissNotification: async () => undefined,
     loadCompany: async () => COMPANY,
-    listCompanyUsers: async () => ({ count: 3, next: null, previous: null, results: [user(1, { role: 1, role_name: 'Org Admin' }), user(2, { subscription: 1 }), user(3)] }),
+    listCompanyUsers: async () => ({
+      count: 3,
+      next: null,
+      previous: null,
+      results: [user(1, { role: 1, role_name: 'Org Admin' }), user(2, { subscription: 1 }), user(3)],
+    }),
     loadUserOptions: async () => ({ roles: ROLES, subscriptions: [subscription(1, { user: 2, user_name: 'Bea Smith' }), subscription(2)] }),
     createCompanyUser: async (u) => user(9, { username: u.username, email: u.email }),
-    updateCompanyUser: async (change) => ({ ...user(change.userId), ...('role' in change ? { role: change.role, role_name: ROLES.find((r) => r.id === change.role)?.name ?? null } : { subscription: change.subscription }) }),
+    updateCompanyUser: async (change) => ({
+      ...user(change.userId),
+      ...('role' in change ? { role: change.role, role_name: ROLES.find((r) => r.id === change.role)?.name ?? null } : { subscription: change.subscription }),
+    }),
     removeCompanyUser: async () => undefined,
     loadShareGroups: async () => ({ groups: [], users: [user(1), user(2), user(3)] }),
     createShareGroup: async (g) => ({ id: 7, name: g.name, default_for_new_projects: g.default_for_new_projects ?? false, member_count: 0, created: '' }),
@@ -146,7 +164,11 @@ export interface RenderOptions {
 
 export function renderWorkspace(path: string, services = fakeWorkspace(), options: RenderOptions = {}) {
   storeSession();
-  const lists: PermissionLists = { global: options.permissions ?? EVERY_PERMISSION, projects: options.projectPermissions ?? {}, operator: options.operator ?? false };
+  const lists: PermissionLists = {
+    global: options.permissions ?? EVERY_PERMISSION,
+    projects: options.projectPermissions ?? {},
+    operator: options.operator ?? false,
+  };
   const location = memoryLocation({ path, record: true });
   const view = render(
     <LiveStatusLogicContext.Provider value={options.live ?? quietLive()}>

@@ -93,7 +93,11 @@ describe('the file uploader', () => {
     await userEvent.upload(input(), [stl('a.stl'), stl('b.stl', 200)]);
     await waitFor(() => expect(senders).toHaveLength(2));
     const list = screen.getByRole('list', { name: 'Uploads' });
-    expect(within(list).getAllByRole('listitem').map((li) => li.getAttribute('aria-label'))).toEqual(['a.stl', 'b.stl']);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.getAttribute('aria-label')),
+    ).toEqual(['a.stl', 'b.stl']);
     const bar = screen.getByRole('progressbar', { name: 'Upload of a.stl' });
     expect(bar).toHaveAttribute('aria-valuenow', '0');
     act(() => senders[0]!.report({ type: 'upload.progress', loaded: 5, total: 100 }));

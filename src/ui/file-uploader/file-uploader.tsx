@@ -86,7 +86,12 @@ export function FileUploader({ uploads, target, rules, label = 'Drop files here'
           {rejections.map((r) => (
             <li key={r.id} className={css.rejection} role="alert">
               <span style={{ flex: 1 }}>{r.message}</span>
-              <Button size="sm" tone="ghost" aria-label={`Dismiss the message about ${r.fileName}`} onClick={() => uploads.send({ type: 'rejection.dismiss', id: r.id })}>
+              <Button
+                size="sm"
+                tone="ghost"
+                aria-label={`Dismiss the message about ${r.fileName}`}
+                onClick={() => uploads.send({ type: 'rejection.dismiss', id: r.id })}
+              >
                 ×
               </Button>
             </li>

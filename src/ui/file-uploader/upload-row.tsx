@@ -59,7 +59,15 @@ export function UploadRow({ upload }: { upload: UploadActorRef }) {
           </Button>
         ) : null}
       </div>
-      <div className={css.track} role="progressbar" aria-label={`Upload of ${name}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-valuetext={`${percent}% – ${STATUS_TEXT[status]}`}>
+      <div
+        className={css.track}
+        role="progressbar"
+        aria-label={`Upload of ${name}`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={`${percent}% – ${STATUS_TEXT[status]}`}
+      >
         <div className={css.bar} style={{ width: `${percent}%` }} />
       </div>
       {failure ? (

@@ -46,8 +46,6 @@ export function classifyPoints(ratios: ReclassRatios, request: ReclassRequest): 
   return out.criteria[0]!.classIndex[0]!;
 }
 
-export type ReclassMessage =
-  | { type: 'load'; id: number; ratios: ReclassRatios }
-  | { type: 'classify'; id: number; request: ReclassRequest };
+export type ReclassMessage = { type: 'load'; id: number; ratios: ReclassRatios } | { type: 'classify'; id: number; request: ReclassRequest };
 
 export type ReclassReply = { id: number; classIndex?: Float32Array; ms?: number } | { id: number; error: string };

@@ -73,7 +73,12 @@ export function arrowLength(positions: Float32Array): number {
 }
 
 /** Writes one matrix per arrow (column-major, 16 floats) into `out`. */
-export function arrowMatrices(positions: Float32Array, directions: Float32Array, length: number, out: Float32Array = new Float32Array((positions.length / 3) * 16)): Float32Array {
+export function arrowMatrices(
+  positions: Float32Array,
+  directions: Float32Array,
+  length: number,
+  out: Float32Array = new Float32Array((positions.length / 3) * 16),
+): Float32Array {
   const up = new Vector3(0, 1, 0);
   const dir = new Vector3();
   const pos = new Vector3();
@@ -90,7 +95,14 @@ export function arrowMatrices(positions: Float32Array, directions: Float32Array,
 }
 
 /** The InstancedMesh of a whole arrow layer (geometry and material owned by the caller). */
-export function createArrowMesh(geometry: BufferGeometry, material: Material, positions: Float32Array, directions: Float32Array, values: Float32Array, length = arrowLength(positions)): InstancedMesh {
+export function createArrowMesh(
+  geometry: BufferGeometry,
+  material: Material,
+  positions: Float32Array,
+  directions: Float32Array,
+  values: Float32Array,
+  length = arrowLength(positions),
+): InstancedMesh {
   const count = positions.length / 3;
   const instanced = geometry.clone();
   instanced.setAttribute('value', new InstancedBufferAttribute(values, 1));

@@ -37,7 +37,10 @@ export function clipPlanes(camera: PerspectiveCamera, target: Vector3, sceneRadi
 export function northScreenAngle(camera: PerspectiveCamera, target: Vector3): number {
   camera.updateMatrixWorld();
   const a = target.clone().project(camera);
-  const b = target.clone().add(new Vector3(0, 1, 0).multiplyScalar(Math.max(1, camera.position.distanceTo(target) * 0.05))).project(camera);
+  const b = target
+    .clone()
+    .add(new Vector3(0, 1, 0).multiplyScalar(Math.max(1, camera.position.distanceTo(target) * 0.05)))
+    .project(camera);
   const dx = b.x - a.x;
   const dy = b.y - a.y;
   if (Math.abs(dx) < 1e-9 && Math.abs(dy) < 1e-9) return 0;

@@ -7,7 +7,9 @@ import type { ColourScale } from '../contracts.ts';
 import { drawLegend } from '../colour/legend-canvas.ts';
 
 function toPng(canvas: HTMLCanvasElement): Promise<Blob> {
-  return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('the canvas could not be encoded as PNG'))), 'image/png'));
+  return new Promise((resolve, reject) =>
+    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('the canvas could not be encoded as PNG'))), 'image/png'),
+  );
 }
 
 /** `render` draws the frame as the view shows it (through the effects composer while effects are on). */

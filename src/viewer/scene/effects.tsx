@@ -17,7 +17,18 @@
  */
 import { useEffect, useLayoutEffect, useMemo, useRef, type RefObject } from 'react';
 import { useFrame, useThree } from '@react-three/fiber';
-import { BlendFunction, EffectComposer, EffectPass, FXAAEffect, NormalPass, OutlineEffect, RenderPass, SSAOEffect, type Effect, type Pass } from 'postprocessing';
+import {
+  BlendFunction,
+  EffectComposer,
+  EffectPass,
+  FXAAEffect,
+  NormalPass,
+  OutlineEffect,
+  RenderPass,
+  SSAOEffect,
+  type Effect,
+  type Pass,
+} from 'postprocessing';
 import { Mesh, MeshNormalMaterial, type Camera, type Object3D, type Scene, type WebGLRenderer } from 'three';
 import type { FindingHighlight, ViewerEffects } from '../contracts.ts';
 
@@ -185,7 +196,8 @@ export function SceneEffects({ effects, highlights, objectOf, hoverable, pickLay
   useEffect(() => {
     const { selected, highlighted } = chain.outlines;
     if (!selected || !highlighted) return;
-    const pick = (wantSelected: boolean) => (highlights ?? []).filter((h) => !!h.selected === wantSelected).flatMap((h) => meshesOf(scene.getObjectByName(`finding:${h.id}`)));
+    const pick = (wantSelected: boolean) =>
+      (highlights ?? []).filter((h) => !!h.selected === wantSelected).flatMap((h) => meshesOf(scene.getObjectByName(`finding:${h.id}`)));
     selected.selection.set(pick(true));
     highlighted.selection.set(pick(false));
     invalidate();

@@ -42,7 +42,10 @@ describe('pickAt prefers data layers at the same depth', () => {
     const view = oblique ? 'oblique view' : 'plan view';
     it(`returns the data hit where a presentation plane's geometry lies on the data plane (${view})`, () => {
       // registered geometry first, and again data first: the order must not matter
-      for (const registry of [registryOf(plane('plane-geometry', 'geometry', 1.5), plane('speed', 'data', 1.5)), registryOf(plane('speed', 'data', 1.5), plane('plane-geometry', 'geometry', 1.5))]) {
+      for (const registry of [
+        registryOf(plane('plane-geometry', 'geometry', 1.5), plane('speed', 'data', 1.5)),
+        registryOf(plane('speed', 'data', 1.5), plane('plane-geometry', 'geometry', 1.5)),
+      ]) {
         const probe = pickAt(registry, camera(oblique), centre)!;
         expect(probe.layerId).toBe('speed');
         expect(probe.value).toBeCloseTo(10 + probe.point[0], 3);

@@ -43,7 +43,11 @@ export const carriesData = (layer: Pick<RegisteredLayer, 'kind'>): boolean => la
  * The hit to report among a ray's hits: the nearest, unless it is a geometry layer and a data
  * layer is hit within `tolerance` behind it, in which case the nearest such data hit.
  */
-export function preferredHit<T extends { distance: number }>(hits: readonly T[], isData: (hit: T) => boolean, tolerance = DATA_DEPTH_TOLERANCE_M): T | undefined {
+export function preferredHit<T extends { distance: number }>(
+  hits: readonly T[],
+  isData: (hit: T) => boolean,
+  tolerance = DATA_DEPTH_TOLERANCE_M,
+): T | undefined {
   const sorted = [...hits].sort((a, b) => a.distance - b.distance);
   const nearest = sorted[0];
   if (!nearest || isData(nearest)) return nearest;
@@ -104,7 +108,8 @@ function segmentValue(layer: RegisteredLayer, at: number, local: Vector3): numbe
   const p = layer.positions;
   const [dx, dy, dz] = [p[3 * b]! - p[3 * a]!, p[3 * b + 1]! - p[3 * a + 1]!, p[3 * b + 2]! - p[3 * a + 2]!];
   const length2 = dx * dx + dy * dy + dz * dz;
-  const t = length2 > 0 ? Math.min(1, Math.max(0, ((local.x - p[3 * a]!) * dx + (local.y - p[3 * a + 1]!) * dy + (local.z - p[3 * a + 2]!) * dz) / length2)) : 0;
+  const t =
+    length2 > 0 ? Math.min(1, Math.max(0, ((local.x - p[3 * a]!) * dx + (local.y - p[3 * a + 1]!) * dy + (local.z - p[3 * a + 2]!) * dz) / length2)) : 0;
   return layer.values![a]! * (1 - t) + layer.values![b]! * t;
 }
 

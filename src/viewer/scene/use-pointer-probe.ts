@@ -14,7 +14,8 @@ export function usePointerProbe(element: HTMLCanvasElement, handle: ViewerHandle
     let frame = 0;
     let last: { x: number; y: number } | null = null;
     let down: { x: number; y: number } | null = null;
-    const raf = typeof requestAnimationFrame === 'function' ? requestAnimationFrame : (cb: FrameRequestCallback) => setTimeout(() => cb(0), 16) as unknown as number;
+    const raf =
+      typeof requestAnimationFrame === 'function' ? requestAnimationFrame : (cb: FrameRequestCallback) => setTimeout(() => cb(0), 16) as unknown as number;
     const caf = typeof cancelAnimationFrame === 'function' ? cancelAnimationFrame : (id: number) => clearTimeout(id);
 
     const move = (event: PointerEvent) => {

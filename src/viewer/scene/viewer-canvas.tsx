@@ -43,7 +43,15 @@ function SceneFromStore({ store, handleRef, onNorthAngle }: { store: CanvasProps
   return <ViewerScene {...props} colourScaleStore={store.colourScale} handleRef={handleRef} onNorthAngle={onNorthAngle} />;
 }
 
-const CanvasHost = memo(function CanvasHost({ store, handleRef, onNorthAngle }: { store: CanvasPropsStore; handleRef: Ref<ViewerHandle>; onNorthAngle(angle: number): void }) {
+const CanvasHost = memo(function CanvasHost({
+  store,
+  handleRef,
+  onNorthAngle,
+}: {
+  store: CanvasPropsStore;
+  handleRef: Ref<ViewerHandle>;
+  onNorthAngle(angle: number): void;
+}) {
   return (
     <Canvas frameloop="demand" dpr={DPR} gl={GL_OPTIONS} camera={CAMERA}>
       <SceneFromStore store={store} handleRef={handleRef} onNorthAngle={onNorthAngle} />

@@ -252,7 +252,12 @@ describe('ViewerScene (@react-three/test-renderer)', () => {
     const speedRatio = Float32Array.from([0, 10].flatMap(() => xs.map((x) => x / 10)));
     files.set(
       '/assets/streamlines.glb',
-      await writeResultGlb({ positions, lines, fields: { speedRatio }, metadata: { analysis: 'wind-streamlines', metric: 'speed-ratio', units: '', primitive: 'lines', provenance: { engine: 'test', version: '1' } } }),
+      await writeResultGlb({
+        positions,
+        lines,
+        fields: { speedRatio },
+        metadata: { analysis: 'wind-streamlines', metric: 'speed-ratio', units: '', primitive: 'lines', provenance: { engine: 'test', version: '1' } },
+      }),
     );
     let handle: ViewerHandle | null = null;
     const streams: SceneLayer = { id: 'streams', kind: 'volumetric', url: '/assets/streamlines.glb', visible: true, field: 'speedRatio' };
@@ -299,7 +304,12 @@ describe('ViewerScene (@react-three/test-renderer)', () => {
     expect(camera.position[2]).toBeGreaterThan(30);
     const centre = handle!.project([0, 0, 0])!;
     expect(centre.visible).toBe(true);
-    for (const corner of [[-20, -20, 0], [20, 20, 0], [-8, -8, 30]] as const) expect(handle!.project([...corner])!.visible).toBe(true);
+    for (const corner of [
+      [-20, -20, 0],
+      [20, 20, 0],
+      [-8, -8, 30],
+    ] as const)
+      expect(handle!.project([...corner])!.visible).toBe(true);
 
     // Picking where the plane is in the open returns the field's value there (BVH ray query and
     // barycentric interpolation); the fixture's field is 1 + ½ sin(x/8) cos(y/8) at direction 0.

@@ -187,7 +187,11 @@ export function ViewerScene(props: ViewerSceneProps) {
         return { x: ((v.x + 1) / 2) * width, y: ((1 - v.y) / 2) * height, visible: inFront && Math.abs(v.x) <= 1 && Math.abs(v.y) <= 1 };
       },
       captureImage: (options) =>
-        captureCanvas(() => (renderThroughEffects.current ? renderThroughEffects.current() : gl.render(scene, camera)), gl.domElement, options?.withLegend ? scaleStore.get() : null),
+        captureCanvas(
+          () => (renderThroughEffects.current ? renderThroughEffects.current() : gl.render(scene, camera)),
+          gl.domElement,
+          options?.withLegend ? scaleStore.get() : null,
+        ),
       canvas: () => gl.domElement,
     }),
     [fitToView, applyCamera, registry, camera, gl, scene, scaleStore],
@@ -216,7 +220,16 @@ export function ViewerScene(props: ViewerSceneProps) {
         return <GeometryLayer key={layer.id} layer={layer} />;
       })}
       {props.highlights?.length ? <FindingsLayer highlights={props.highlights} /> : null}
-      {effectsOn ? <SceneEffects effects={effects} highlights={props.highlights} objectOf={objectOf} hoverable={hoverable} pickLayer={pickLayer} renderRef={renderThroughEffects} /> : null}
+      {effectsOn ? (
+        <SceneEffects
+          effects={effects}
+          highlights={props.highlights}
+          objectOf={objectOf}
+          hoverable={hoverable}
+          pickLayer={pickLayer}
+          renderRef={renderThroughEffects}
+        />
+      ) : null}
       {originPoint ? <OriginMarker point={originPoint} size={radius * 0.02} colour={theme.roles.overlay.stroke ?? theme.roles.overlay.fill} /> : null}
     </ViewerSceneContext.Provider>
   );

@@ -125,7 +125,10 @@ export const THEMES: Record<ThemeName, ViewerTheme> = {
     icon: 'box-outline',
     hidden: false,
     background: { fill: '#ffffff', opacity: 1 },
-    roles: withRoles(defaultRoles, Object.fromEntries(THEME_ROLES.map((role) => [role, { fill: '#ffffff', fillOpacity: 1, stroke: '#222222', strokeOpacity: 1 }]))),
+    roles: withRoles(
+      defaultRoles,
+      Object.fromEntries(THEME_ROLES.map((role) => [role, { fill: '#ffffff', fillOpacity: 1, stroke: '#222222', strokeOpacity: 1 }])),
+    ),
     dataOpacity: 1,
     lighting: 0.6,
     glowEdges: false,

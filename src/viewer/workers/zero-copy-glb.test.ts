@@ -42,7 +42,12 @@ describe('zero-copy reading of line layers', () => {
     const { writeResultGlb } = await import('@canopy/engine/results/glb.ts');
     const positions = Float32Array.from([0, 0, 1, 1, 0, 1, 2, 0, 1, 0, 5, 1, 1, 5, 1]);
     const lines = Uint32Array.from([0, 1, 1, 2, 3, 4]);
-    const glb = await writeResultGlb({ positions, lines, fields: { speedRatio: Float32Array.from([1, 2, 3, 4, 5]) }, metadata: { analysis: 'wind-streamlines', metric: 'speed-ratio', units: '', provenance: { engine: 'test', version: '1' } } });
+    const glb = await writeResultGlb({
+      positions,
+      lines,
+      fields: { speedRatio: Float32Array.from([1, 2, 3, 4, 5]) },
+      metadata: { analysis: 'wind-streamlines', metric: 'speed-ratio', units: '', provenance: { engine: 'test', version: '1' } },
+    });
     const reference = await readResultGlb(glb);
     const fast = readResultGlbZeroCopy(glb.slice().buffer)!;
     expect(fast).not.toBeNull();

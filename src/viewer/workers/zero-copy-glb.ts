@@ -80,7 +80,8 @@ export function readResultGlbZeroCopy(buffer: ArrayBuffer): DecodedLayer | null 
 
   const array = (index: number, type: string, components: number[]): Float32Array | Uint32Array | Uint16Array | Uint8Array | null => {
     const accessor = gltf.accessors?.[index];
-    if (!accessor || accessor.sparse || accessor.bufferView === undefined || accessor.type !== type || !components.includes(accessor.componentType)) return null;
+    if (!accessor || accessor.sparse || accessor.bufferView === undefined || accessor.type !== type || !components.includes(accessor.componentType))
+      return null;
     const bufferView = gltf.bufferViews?.[accessor.bufferView];
     if (!bufferView || bufferView.buffer !== 0) return null;
     const size = { SCALAR: 1, VEC3: 3 }[type] ?? 0;

@@ -34,10 +34,21 @@ export async function seedProjectPages(server: RunningServer): Promise<ProjectPa
   const db = server.deps.database.db;
   const [company] = await db.insert(companies).values({ name: 'Bench Engineering' }).returning({ id: companies.id });
   const [viewer] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'Viewer'));
-  const [user] = await db.insert(users).values({ username: 'bench', email: 'bench@example.test', companyId: company!.id, roleId: viewer!.id }).returning({ id: users.id });
+  const [user] = await db
+    .insert(users)
+    .values({ username: 'bench', email: 'bench@example.test', companyId: company!.id, roleId: viewer!.id })
+    .returning({ id: users.id });
   const rows = await db
     .insert(projects)
-    .values(Array.from({ length: PROJECTS }, (_, i) => ({ name: `Project ${i}`, location: `Site ${i % 37}`, referenceId: `REF-${i}`, companyId: company!.id, createdBy: user!.id })))
+    .values(
+      Array.from({ length: PROJECTS }, (_, i) => ({
+        name: `Project ${i}`,
+        location: `Site ${i % 37}`,
+        referenceId: `REF-${i}`,
+        companyId: company!.id,
+        createdBy: user!.id,
+      })),
+    )
     .returning({ id: projects.id });
   await db.insert(studies).values(rows.slice(1).map((r) => ({ projectId: r.id, name: 'Study 1' })));
   // The detailed project: the newest-but-not-first is fine; any of them is on some page.
@@ -48,13 +59,28 @@ export async function seedProjectPages(server: RunningServer): Promise<ProjectPa
     .returning({ id: studies.id });
   const configRows = await db
     .insert(configurations)
-    .values(Array.from({ length: SCENARIOS }, (_, i) => ({ projectId, studyId: studyRows[i % STUDIES]!.id, name: `Scenario ${i + 1}`, status: 'completed', simulationType: 'solar' })))
+    .values(
+      Array.from({ length: SCENARIOS }, (_, i) => ({
+        projectId,
+        studyId: studyRows[i % STUDIES]!.id,
+        name: `Scenario ${i + 1}`,
+        status: 'completed',
+        simulationType: 'solar',
+      })),
+    )
     .returning({ id: configurations.id });
   const simRows = await db
     .insert(simulations)
     .values(configRows.flatMap((c) => ['solar', 'thermal-comfort'].map((category) => ({ configurationId: c.id, category, status: 'completed' }))))
     .returning({ id: simulations.id, configurationId: simulations.configurationId });
-  await db.insert(insights).values(Array.from({ length: INSIGHTS }, (_, i) => ({ studyId: studyRows[i % STUDIES]!.id, sortOrder: i, title: `Insight ${i + 1}`, text: 'Wind at the entrance is comfortable for standing in summer.' })));
+  await db.insert(insights).values(
+    Array.from({ length: INSIGHTS }, (_, i) => ({
+      studyId: studyRows[i % STUDIES]!.id,
+      sortOrder: i,
+      title: `Insight ${i + 1}`,
+      text: 'Wind at the entrance is comfortable for standing in summer.',
+    })),
+  );
   const sim = simRows[0]!;
   const key = { container: ASSETS_CONTAINER, name: `results/bench/simulation-${sim.id}/result.glb` };
   const bytes = new Uint8Array(DOWNLOAD_BYTES);
@@ -62,7 +88,15 @@ export async function seedProjectPages(server: RunningServer): Promise<ProjectPa
   await putBytes(server.deps.blobStore, key, bytes);
   const [asset] = await db
     .insert(assets)
-    .values({ simulationId: sim.id, layerType: 'results', analysisType: 'solar', metric: 'sun-hours', filename: 'result.glb', blobKey: formatBlobKey(key), metadata: {} })
+    .values({
+      simulationId: sim.id,
+      layerType: 'results',
+      analysisType: 'solar',
+      metric: 'sun-hours',
+      filename: 'result.glb',
+      blobKey: formatBlobKey(key),
+      metadata: {},
+    })
     .returning({ id: assets.id });
   const { token } = await signToken(server.deps.secretKey, 'access', user!.id, 3600, new Date());
 
@@ -81,7 +115,15 @@ export async function seedProjectPages(server: RunningServer): Promise<ProjectPa
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'canopy-bench-pages-'));
   const server = await startServer(
-    { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'silent', ACCESS_TOKEN_LIFETIME: '3600', DATABASE_URL: process.env.DATABASE_URL },
+    {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'silent',
+      ACCESS_TOKEN_LIFETIME: '3600',
+      DATABASE_URL: process.env.DATABASE_URL,
+    },
     () => {},
   );
   process.send?.(await seedProjectPages(server));

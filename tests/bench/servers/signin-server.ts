@@ -29,7 +29,13 @@ const [company] = await db.insert(companies).values({ name: 'Bench Sign-in' }).r
 const [engineer] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'Engineer'));
 const accounts = Array.from({ length: ACCOUNTS }, (_, i) => ({ username: `signer${i}`, password: `correct horse battery ${i}` }));
 for (const [i, a] of accounts.entries()) {
-  await db.insert(users).values({ username: a.username, email: `signer${i}@example.test`, companyId: company!.id, roleId: engineer!.id, passwordHash: await hashPassword(a.password) });
+  await db.insert(users).values({
+    username: a.username,
+    email: `signer${i}@example.test`,
+    companyId: company!.id,
+    roleId: engineer!.id,
+    passwordHash: await hashPassword(a.password),
+  });
 }
 const base = server.url.replace('localhost', '127.0.0.1');
 const info: SigninServer = { healthUrl: `${base}/api/health`, signInUrl: `${base}/authjwt/create/`, accounts };

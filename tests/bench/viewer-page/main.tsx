@@ -94,7 +94,17 @@ async function mountViewer(glb: Uint8Array, layers: SceneLayer[] = PLANE_LAYERS,
     function App() {
       const [scale, set] = useState(SCALE_A);
       setScale = set;
-      return <ViewerCanvas ref={handleRef} layers={layers} colourScale={scale} theme="default" effects={effects} loadAsset={async () => glb.slice().buffer} onCameraChange={() => resolve()} />;
+      return (
+        <ViewerCanvas
+          ref={handleRef}
+          layers={layers}
+          colourScale={scale}
+          theme="default"
+          effects={effects}
+          loadAsset={async () => glb.slice().buffer}
+          onCameraChange={() => resolve()}
+        />
+      );
     }
     root.render(<App />);
   });
@@ -167,7 +177,10 @@ function orbit(handle: ViewerHandle, frames: number) {
   const dy = base.position[1] - ty;
   return Array.from({ length: frames }, (_, i) => {
     const a = (i * 2 * Math.PI) / frames;
-    return { ...base, position: [tx + dx * Math.cos(a) - dy * Math.sin(a), ty + dx * Math.sin(a) + dy * Math.cos(a), base.position[2]] as [number, number, number] };
+    return {
+      ...base,
+      position: [tx + dx * Math.cos(a) - dy * Math.sin(a), ty + dx * Math.sin(a) + dy * Math.cos(a), base.position[2]] as [number, number, number],
+    };
   });
 }
 
@@ -180,7 +193,9 @@ const EFFECTS_ON: ViewerEffects = { ambientOcclusion: true, outline: true, antia
 async function hoverCentre(viewer: MountedViewer): Promise<void> {
   const canvas = viewer.handle.canvas()!;
   const rect = canvas.getBoundingClientRect();
-  canvas.dispatchEvent(new PointerEvent('pointermove', { clientX: rect.left + rect.width / 2, clientY: rect.top + rect.height / 2, buttons: 0, bubbles: true }));
+  canvas.dispatchEvent(
+    new PointerEvent('pointermove', { clientX: rect.left + rect.width / 2, clientY: rect.top + rect.height / 2, buttons: 0, bubbles: true }),
+  );
   for (let i = 0; i < 3; i++) await nextFrame();
 }
 
@@ -468,7 +483,15 @@ async function arrows() {
   }
   const separate = measure(separateScene);
   separateScene.dispose();
-  return { arrows: n, instancedCalls: instanced.calls, separateCalls: separate.calls, instancedMs: instanced.ms, separateMs: separate.ms, instancedSubmitMs: instanced.submitMs, separateSubmitMs: separate.submitMs };
+  return {
+    arrows: n,
+    instancedCalls: instanced.calls,
+    separateCalls: separate.calls,
+    instancedMs: instanced.ms,
+    separateMs: separate.ms,
+    instancedSubmitMs: instanced.submitMs,
+    separateSubmitMs: separate.submitMs,
+  };
 }
 
 /** Not a benchmark: mounts the labelled viewer fixtures (a small district) for a visual check. */
@@ -525,5 +548,14 @@ declare global {
   }
 }
 
-window.viewerBench = { reclassify, frameCost, colourChange: () => colourChange(), colourChangeLarge: () => colourChange(1000, 8), idle, decode, arrows, showcase: () => showcase(new URLSearchParams(location.search).get('theme') ?? 'default', effectsParam()) };
+window.viewerBench = {
+  reclassify,
+  frameCost,
+  colourChange: () => colourChange(),
+  colourChangeLarge: () => colourChange(1000, 8),
+  idle,
+  decode,
+  arrows,
+  showcase: () => showcase(new URLSearchParams(location.search).get('theme') ?? 'default', effectsParam()),
+};
 document.title = 'viewer-bench-ready';

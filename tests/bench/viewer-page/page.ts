@@ -15,7 +15,13 @@ import { aliases } from '../../../vite.aliases.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/harness.ts';
 
 const ROOT = join(process.cwd(), 'tests/bench/viewer-page');
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.map': 'application/json', '.wasm': 'application/wasm' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.map': 'application/json',
+  '.wasm': 'application/wasm',
+};
 
 export interface BenchPage {
   page: Page;
@@ -84,7 +90,7 @@ export async function openBenchPage(): Promise<BenchPage> {
     const opened = browser;
     return {
       page,
-      run: <T,>(name: string) => page.evaluate((fn) => window.viewerBench[fn](), name) as Promise<T>,
+      run: <T>(name: string) => page.evaluate((fn) => window.viewerBench[fn](), name) as Promise<T>,
       close: async () => {
         await opened.close();
         await new Promise((r) => server.close(r));

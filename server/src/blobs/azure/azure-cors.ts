@@ -26,7 +26,7 @@ export function mergeCorsRules(existing: readonly CorsRule[], origin: string): C
   if (merged.length > MAX_CORS_RULES) {
     throw new Error(
       `The storage account already has ${others.length} CORS rules for other origins; Azure allows ${MAX_CORS_RULES}. ` +
-        'Remove one, or set AZURE_STORAGE_CORS=false and add a rule for the app\'s origin yourself.',
+        "Remove one, or set AZURE_STORAGE_CORS=false and add a rule for the app's origin yourself.",
     );
   }
   return merged;

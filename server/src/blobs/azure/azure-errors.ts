@@ -6,7 +6,17 @@ export function isNotFound(error: unknown): boolean {
   return error instanceof RestError && error.statusCode === 404;
 }
 
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'REQUEST_SEND_ERROR']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  'REQUEST_SEND_ERROR',
+]);
 
 /** True when no answer came from the service at all (as opposed to an answer refusing the request). */
 export function isUnreachable(error: unknown): boolean {

@@ -40,7 +40,13 @@ describe('the staging sweep', () => {
 
   it('hands out a container URL that takes the PUT the client makes, and lists it for collection', async () => {
     const uuid = randomUUID();
-    const url = await store.createUploadUrl({ container: 'project-assets', prefix: uuid, permissions: ['c', 'w'], expiresOn: new Date(Date.now() + 60_000), origin: '' });
+    const url = await store.createUploadUrl({
+      container: 'project-assets',
+      prefix: uuid,
+      permissions: ['c', 'w'],
+      expiresOn: new Date(Date.now() + 60_000),
+      origin: '',
+    });
     const res = await fetch(`${url.containerUrl}/${uuid}/a.csv?${url.sasToken}`, { method: 'PUT', body: 'a,b\n', headers: { 'x-ms-blob-type': 'BlockBlob' } });
     expect(res.status).toBe(201);
     const staged: string[] = [];

@@ -19,7 +19,9 @@ export const companyCriteria = pgTable(
     speedType: text('speed_type').notNull(),
     exceedanceComparison: text('exceedance_comparison').notNull().default('atMost'),
     classes: jsonb('classes').notNull(),
-    safety: jsonb('safety').notNull().default(sql`'[]'::jsonb`),
+    safety: jsonb('safety')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     revision: integer('revision').notNull().default(1),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -156,7 +156,9 @@ export const reports = pgTable(
       .references(() => studies.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     status: text('report_status', { enum: INSIGHT_STATUS_VALUES }).notNull().default('Draft'),
-    pageSize: text('page_size', { enum: ['A4', 'Letter'] }).notNull().default('A4'),
+    pageSize: text('page_size', { enum: ['A4', 'Letter'] })
+      .notNull()
+      .default('A4'),
     /** {project, location, author, version, date} */
     cover: jsonb('cover').notNull(),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),

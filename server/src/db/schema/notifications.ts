@@ -25,5 +25,9 @@ export const notifications = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     dismissedAt: timestamp('dismissed_at', { withTimezone: true }),
   },
-  (t) => [index('notifications_user_open').on(t.userId).where(sql`${t.dismissedAt} is null`)],
+  (t) => [
+    index('notifications_user_open')
+      .on(t.userId)
+      .where(sql`${t.dismissedAt} is null`),
+  ],
 );

@@ -19,7 +19,9 @@ export const shareGroups = pgTable(
   },
   (t) => [
     uniqueIndex('share_groups_company_name').on(t.companyId, sql`lower(${t.name})`),
-    uniqueIndex('share_groups_one_default').on(t.companyId).where(sql`${t.defaultForNewProjects}`),
+    uniqueIndex('share_groups_one_default')
+      .on(t.companyId)
+      .where(sql`${t.defaultForNewProjects}`),
   ],
 );
 

@@ -49,8 +49,5 @@ export const uploads = pgTable(
     uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('uploads_blob').on(t.container, t.uuid, t.filename),
-    index('uploads_project').on(t.projectId, t.uploadedAt),
-  ],
+  (t) => [uniqueIndex('uploads_blob').on(t.container, t.uuid, t.filename), index('uploads_project').on(t.projectId, t.uploadedAt)],
 );

@@ -35,7 +35,10 @@ import { publishNotification, publishScenarioStatus } from '../../services/scena
 
 export interface CfdServices {
   blobStore: BlobStore;
-  config: Pick<Config, 'dataDir' | 'CFD_THREADS' | 'CFD_CHECKPOINT_SECONDS' | 'CFD_MAX_CELLS' | 'CFD_MAX_MEMORY_GB' | 'CFD_TEST_STEPS' | 'CFD_TEST_LATTICE_SPEED'>;
+  config: Pick<
+    Config,
+    'dataDir' | 'CFD_THREADS' | 'CFD_CHECKPOINT_SECONDS' | 'CFD_MAX_CELLS' | 'CFD_MAX_MEMORY_GB' | 'CFD_TEST_STEPS' | 'CFD_TEST_LATTICE_SPEED'
+  >;
   version: string;
   bus?: EventBus;
   log: (line: string) => void;
@@ -72,7 +75,16 @@ export function cfdDirectionHandler(services: CfdServices): JobHandler {
       );
     }, services.livenessMs ?? 2000);
     const checkpoints = checkpointStore(checkpointPlace(services), simulationId, runId, index);
-    const reporter = progressReporter({ db, bus: services.bus, simulationId, configurationId: input.configurationId, runId, index, total: input.total, jobProgress: context.progress });
+    const reporter = progressReporter({
+      db,
+      bus: services.bus,
+      simulationId,
+      configurationId: input.configurationId,
+      runId,
+      index,
+      total: input.total,
+      jobProgress: context.progress,
+    });
     const threads = cfdThreads(services.config);
     try {
       const scene = await loadCfdScene(db, services.blobStore, simulationId);
@@ -119,14 +131,24 @@ export function cfdDirectionHandler(services: CfdServices): JobHandler {
         tier: input.tier,
         directionsDeg: input.directionsDeg,
         heightConvention: `γ = U(pedestrian points) / U_ref(${CFD_REFERENCE_HEIGHT_M} m) of the approach flow over ${input.terrain} terrain (log law, z0 from engine/wind/profile.ts), upstream of all geometry`,
-        schedule: input.shortened ? 'shortened for tests (CFD_TEST_STEPS), not the real run length' : 'full (spin-up, development, averaging after engine/cfd sceneSchedule)',
+        schedule: input.shortened
+          ? 'shortened for tests (CFD_TEST_STEPS), not the real run length'
+          : 'full (spin-up, development, averaging after engine/cfd sceneSchedule)',
         manifest: result.manifest,
       };
       const layers: AnalysisLayer[] = [
         directionLayer({ surface: scene.surface, result, directionDeg: input.directionDeg, terrain: input.terrain, provenance }),
       ];
       const lines = result.field
-        ? streamlineLayer({ field: result.field, grid: field, scene: plan.scene, directionDeg: input.directionDeg, points: scene.points, speedRatio: layers[0]!.result.fields.speedRatio!, provenance })
+        ? streamlineLayer({
+            field: result.field,
+            grid: field,
+            scene: plan.scene,
+            directionDeg: input.directionDeg,
+            points: scene.points,
+            speedRatio: layers[0]!.result.fields.speedRatio!,
+            provenance,
+          })
         : null;
       if (lines) layers.push(lines);
 

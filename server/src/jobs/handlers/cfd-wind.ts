@@ -33,7 +33,8 @@ export function cfdWindHandler(services: CfdServices): JobHandler {
       .innerJoin(configurations, eq(configurations.id, simulations.configurationId))
       .innerJoin(projects, eq(projects.id, configurations.projectId))
       .where(eq(simulations.id, input.simulationId));
-    if (!row || row.configurationId !== input.configurationId || row.projectId !== input.projectId) return { skipped: `simulation ${input.simulationId} no longer exists` };
+    if (!row || row.configurationId !== input.configurationId || row.projectId !== input.projectId)
+      return { skipped: `simulation ${input.simulationId} no longer exists` };
 
     // The run is this job's: a retry of it finds its own plan and only re-enqueues (dedupe keys).
     const runId = String(job.id);
@@ -114,7 +115,10 @@ export function cfdWindHandler(services: CfdServices): JobHandler {
         });
         // Long runs meet restarts and redeployments (each stop counts as an attempt; the checkpoint keeps
         // the work): more attempts than short jobs. Failures that cannot mend fail at once regardless.
-        await enqueueJob(tx, CFD_DIRECTION_JOB, directionInput, { dedupeKey: directionJobKey(input.simulationId, runId, index), maxAttempts: DIRECTION_ATTEMPTS });
+        await enqueueJob(tx, CFD_DIRECTION_JOB, directionInput, {
+          dedupeKey: directionJobKey(input.simulationId, runId, index),
+          maxAttempts: DIRECTION_ATTEMPTS,
+        });
       }
     });
     return { simulationId: input.simulationId, runId, directions: total, cells: run.estimate.cells, minutesPerDirection: run.estimate.minutes_per_direction };

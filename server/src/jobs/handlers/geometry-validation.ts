@@ -18,5 +18,9 @@ const inputSchema = z.object({
 /** `cpu`: the runtime's pool, where the validation itself runs (the handler keeps the I/O). */
 export function geometryValidationHandler(deps: Pick<AppDeps, 'blobStore' | 'bus' | 'config'>, cpu?: CpuPool): JobHandler {
   return (context) =>
-    runGeometryValidation({ db: context.db, blobStore: deps.blobStore, bus: deps.bus, config: deps.config, cpu }, inputSchema.parse(context.job.input), (percent, message) => context.progress(percent, message));
+    runGeometryValidation(
+      { db: context.db, blobStore: deps.blobStore, bus: deps.bus, config: deps.config, cpu },
+      inputSchema.parse(context.job.input),
+      (percent, message) => context.progress(percent, message),
+    );
 }

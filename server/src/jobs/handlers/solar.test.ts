@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
-import { addTestGeometry, analysisServices, createScenario, enqueueAnalysis, runHandlerDirectly, type AnalysisScenario } from '../../../test/analysis-fixtures.ts';
+import {
+  addTestGeometry,
+  analysisServices,
+  createScenario,
+  enqueueAnalysis,
+  runHandlerDirectly,
+  type AnalysisScenario,
+} from '../../../test/analysis-fixtures.ts';
 import { assets, simulations } from '../../db/schema/index.ts';
 import { readResultGlb } from '@canopy/engine/results/glb.ts';
 import { testScene } from '@canopy/engine/analyses/test-scene.ts';
@@ -17,7 +24,10 @@ const handler = () => solarHandler(analysisServices(t.deps));
 const scene = testScene();
 const settings = {
   seasons: [{ id: 'summer', name: 'Summer', months: [6, 7, 8] }],
-  timeWindows: [{ id: 'noon', name: 'Noon', window: '11:00-13:00' }, { id: 'daytime', name: 'Daytime', window: '08:00-18:00' }],
+  timeWindows: [
+    { id: 'noon', name: 'Noon', window: '11:00-13:00' },
+    { id: 'daytime', name: 'Daytime', window: '08:00-18:00' },
+  ],
   sunHours: [{ id: 'june-21', name: '21 June', date: '2025-06-21', window: '10:00-14:00', minuteInterval: 15 }],
 };
 
@@ -28,7 +38,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const dataAssets = () => t.database.db.select().from(assets).where(and(eq(assets.simulationId, scenario.simulationId), eq(assets.layerType, 'data')));
+const dataAssets = () =>
+  t.database.db
+    .select()
+    .from(assets)
+    .where(and(eq(assets.simulationId, scenario.simulationId), eq(assets.layerType, 'data')));
 const storedResultBlobs = async () => {
   const names: string[] = [];
   for await (const blob of t.deps.blobStore.list('assets', 'results/')) names.push(blob.name);
@@ -36,7 +50,12 @@ const storedResultBlobs = async () => {
 };
 
 describe('the solar job', () => {
-  const input = (): SolarJobInput => ({ projectId: scenario.projectId, configurationId: scenario.configurationId, simulationId: scenario.simulationId, settings });
+  const input = (): SolarJobInput => ({
+    projectId: scenario.projectId,
+    configurationId: scenario.configurationId,
+    simulationId: scenario.simulationId,
+    settings,
+  });
 
   it('writes one GLB and one asset row per layer, with units, legend and provenance', async () => {
     const job = (firstJob = await enqueueAnalysis(t.deps, ANALYSIS_JOB_TYPES.solar, input()));
@@ -47,7 +66,14 @@ describe('the solar job', () => {
     const rows = await dataAssets();
     expect(rows.map((r) => r.filename).sort()).toEqual(['pct-sunlit.summer.daytime.glb', 'pct-sunlit.summer.noon.glb', 'sun-hours.june-21.glb']);
     const noon = rows.find((r) => r.filename === 'pct-sunlit.summer.noon.glb')!;
-    expect(noon).toMatchObject({ layerType: 'data', analysisType: 'solar-sunlit', metric: 'pct-sunlit', season: { name: 'Summer' }, timeRange: { name: 'Noon', start_time: '11:00', end_time: '13:00' }, showByDefault: true });
+    expect(noon).toMatchObject({
+      layerType: 'data',
+      analysisType: 'solar-sunlit',
+      metric: 'pct-sunlit',
+      season: { name: 'Summer' },
+      timeRange: { name: 'Noon', start_time: '11:00', end_time: '13:00' },
+      showByDefault: true,
+    });
     expect(noon.metadata).toMatchObject({
       units: '%',
       legend: { name: 'pct-sunlit', version: '1' },
@@ -85,13 +111,21 @@ describe('the solar job', () => {
     expect(rows.every((r) => (r.metadata as { job: { id: number } }).job.id === job.id)).toBe(true);
     expect(await storedResultBlobs()).toEqual(rows.map((r) => parseBlobKey(r.blobKey!).name).sort());
     // Geometry assets are untouched.
-    const geometry = await t.database.db.select().from(assets).where(and(eq(assets.simulationId, scenario.simulationId), eq(assets.layerType, 'geometry')));
+    const geometry = await t.database.db
+      .select()
+      .from(assets)
+      .where(and(eq(assets.simulationId, scenario.simulationId), eq(assets.layerType, 'geometry')));
     expect(geometry).toHaveLength(3);
   });
 
   it('marks the simulation failed on its last attempt, naming the problem', async () => {
     const bare = await createScenario(t.deps, 'solar');
-    const job = await enqueueAnalysis(t.deps, ANALYSIS_JOB_TYPES.solar, { projectId: bare.projectId, configurationId: bare.configurationId, simulationId: bare.simulationId }, 1);
+    const job = await enqueueAnalysis(
+      t.deps,
+      ANALYSIS_JOB_TYPES.solar,
+      { projectId: bare.projectId, configurationId: bare.configurationId, simulationId: bare.simulationId },
+      1,
+    );
     await expect(runHandlerDirectly(t.deps, handler(), job)).rejects.toThrow(/no presentation plane/);
     const [simulation] = await t.database.db.select().from(simulations).where(eq(simulations.id, bare.simulationId));
     expect(simulation!.status).toBe('failed');
@@ -100,7 +134,11 @@ describe('the solar job', () => {
 
   it('skips a job whose simulation was deleted', async () => {
     const gone = await createScenario(t.deps, 'solar');
-    const job = await enqueueAnalysis(t.deps, ANALYSIS_JOB_TYPES.solar, { projectId: gone.projectId, configurationId: gone.configurationId, simulationId: gone.simulationId });
+    const job = await enqueueAnalysis(t.deps, ANALYSIS_JOB_TYPES.solar, {
+      projectId: gone.projectId,
+      configurationId: gone.configurationId,
+      simulationId: gone.simulationId,
+    });
     await t.database.db.delete(simulations).where(eq(simulations.id, gone.simulationId));
     expect((await runHandlerDirectly(t.deps, handler(), job)).result).toEqual({ skipped: `simulation ${gone.simulationId} no longer exists` });
   });

@@ -49,7 +49,8 @@ export function solarHandler(services: AnalysisServices): JobHandler {
         sunHours: joined.sunHours,
         site,
         provenance: run.provenance({
-          method: 'clear-sky direct sun by ray casting (three-mesh-bvh) against all scenario geometry, rays grouped by sun direction with shadow-edge refinement; sun positions by NREL SPA',
+          method:
+            'clear-sky direct sun by ray casting (three-mesh-bvh) against all scenario geometry, rays grouped by sun direction with shadow-edge refinement; sun positions by NREL SPA',
           points,
           triangles: scene.triangles.length / 9,
         }),

@@ -34,8 +34,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const dataAssets = (simulationId: number) => t.database.db.select().from(assets).where(and(eq(assets.simulationId, simulationId), eq(assets.layerType, 'data')));
-const field = async (row: { blobKey: string | null }, name: string) => (await readResultGlb(await getBytes(t.deps.blobStore, parseBlobKey(row.blobKey!)))).fields[name]!;
+const dataAssets = (simulationId: number) =>
+  t.database.db
+    .select()
+    .from(assets)
+    .where(and(eq(assets.simulationId, simulationId), eq(assets.layerType, 'data')));
+const field = async (row: { blobKey: string | null }, name: string) =>
+  (await readResultGlb(await getBytes(t.deps.blobStore, parseBlobKey(row.blobKey!)))).fields[name]!;
 
 describe('the thermal-comfort job', () => {
   it('writes % comfortable, hot, cold and SPMV* acceptable per period, once even when run twice', async () => {
@@ -49,13 +54,30 @@ describe('the thermal-comfort job', () => {
     const rows = await dataAssets(scenario.simulationId);
     expect(rows.map((r) => r.metric).sort()).toEqual(['spmv-pct-acceptable', 'utci-pct-cold', 'utci-pct-comfortable', 'utci-pct-hot']);
     for (const row of rows) {
-      expect(row).toMatchObject({ analysisType: 'thermal-comfort', season: { name: 'July' }, timeRange: { name: 'Midday', start_time: '11:00', end_time: '15:00' } });
-      expect(row.metadata).toMatchObject({ units: '%', legend: { name: row.metric, version: '1' }, provenance: { engine: 'canopy', years: 'TMY3 (typical months of 1977–2002)' } });
+      expect(row).toMatchObject({
+        analysisType: 'thermal-comfort',
+        season: { name: 'July' },
+        timeRange: { name: 'Midday', start_time: '11:00', end_time: '15:00' },
+      });
+      expect(row.metadata).toMatchObject({
+        units: '%',
+        legend: { name: row.metric, version: '1' },
+        provenance: { engine: 'canopy', years: 'TMY3 (typical months of 1977–2002)' },
+      });
       expect((row.metadata as { provenance: { wind: string } }).provenance.wind).toMatch(/met wind .* city terrain/);
     }
-    const hot = await field(rows.find((r) => r.metric === 'utci-pct-hot')!, 'pctHot');
-    const comfortable = await field(rows.find((r) => r.metric === 'utci-pct-comfortable')!, 'pctComfortable');
-    const cold = await field(rows.find((r) => r.metric === 'utci-pct-cold')!, 'pctCold');
+    const hot = await field(
+      rows.find((r) => r.metric === 'utci-pct-hot')!,
+      'pctHot',
+    );
+    const comfortable = await field(
+      rows.find((r) => r.metric === 'utci-pct-comfortable')!,
+      'pctComfortable',
+    );
+    const cold = await field(
+      rows.find((r) => r.metric === 'utci-pct-cold')!,
+      'pctCold',
+    );
     for (let p = 0; p < hot.length; p++) expect(hot[p]! + comfortable[p]! + cold[p]!).toBeCloseTo(100, 3);
     // July middays: more heat stress in the sun than under the canopy.
     expect(hot[scene.open]).toBeGreaterThan(hot[scene.underRoof]!);
@@ -74,7 +96,10 @@ describe('the thermal-comfort job', () => {
     const provenance = (rows[0]!.metadata as { provenance: { wind: string } }).provenance;
     expect(provenance.wind).toMatch(/wind results/);
     // Less wind than the city-terrain met wind → no colder, typically hotter in July sun.
-    const hot = await field(rows.find((r) => r.metric === 'utci-pct-hot')!, 'pctHot');
+    const hot = await field(
+      rows.find((r) => r.metric === 'utci-pct-hot')!,
+      'pctHot',
+    );
     expect(hot[scene.open]).toBeGreaterThan(0);
   });
 });

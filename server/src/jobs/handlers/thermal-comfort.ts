@@ -48,14 +48,23 @@ export function thermalComfortHandler(services: AnalysisServices): JobHandler {
       let wind: SpeedRatioWind | undefined;
       if (windResults) {
         const match = nearestPoints(windResults.positions, scene.surface.positions, WIND_MATCH_DISTANCE_M);
-        wind = { speedRatios: pickPointRows(windResults.speedRatios, windResults.directionsDeg.length, match), directionsDeg: windResults.directionsDeg, speedFactor: windResults.speedFactor };
+        wind = {
+          speedRatios: pickPointRows(windResults.speedRatios, windResults.directionsDeg.length, match),
+          directionsDeg: windResults.directionsDeg,
+          speedFactor: windResults.speedFactor,
+        };
       }
 
       await run.report(3, 'SPMV* comfort bands');
       const union = unionMask(masks);
       const airSpeed = wind ? { binsMs: SPMV_AIR_SPEED_BINS_MS } : { perHourMs: hours.wind10mMs.map((w) => w / UTCI_10M_OVER_PEDESTRIAN) };
       const spmvInputs = chunkRanges(HOURS_PER_YEAR, SPMV_HOUR_CHUNK).map(([start, end]) => ({
-        hours: { airTemperatureC: hours.airTemperatureC, relativeHumidityPct: hours.relativeHumidityPct, pressurePa: hours.pressurePa, clothingClo: hours.clothingClo },
+        hours: {
+          airTemperatureC: hours.airTemperatureC,
+          relativeHumidityPct: hours.relativeHumidityPct,
+          pressurePa: hours.pressurePa,
+          clothingClo: hours.clothingClo,
+        },
         metabolicRateMet: settings.metabolicRateMet,
         posture: person.posture,
         start,

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
-import { addSpeedRatios, analysisServices, createScenario, enqueueAnalysis, runHandlerDirectly, type AnalysisScenario } from '../../../test/analysis-fixtures.ts';
+import {
+  addSpeedRatios,
+  analysisServices,
+  createScenario,
+  enqueueAnalysis,
+  runHandlerDirectly,
+  type AnalysisScenario,
+} from '../../../test/analysis-fixtures.ts';
 import { assets, simulations } from '../../db/schema/index.ts';
 import { readResultGlb } from '@canopy/engine/results/glb.ts';
 import { getBytes, parseBlobKey } from '../../services/analyses/blob-io.ts';
@@ -13,7 +20,10 @@ let scenario: AnalysisScenario;
 const directions = [0, 45, 90, 135, 180, 225, 270, 315];
 const settings = {
   criteria: ['lawson-lddc', 'davenport'],
-  seasons: [{ id: 'annual', name: 'Annual', months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] }, { id: 'summer', name: 'Summer', months: [6, 7, 8] }],
+  seasons: [
+    { id: 'annual', name: 'Annual', months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] },
+    { id: 'summer', name: 'Summer', months: [6, 7, 8] },
+  ],
   timeWindows: [{ id: 'all-day', name: 'All day', window: '00:00-24:00' }],
 };
 
@@ -46,7 +56,12 @@ describe('the wind-comfort job', () => {
     expect(all).toHaveLength(rows.length + directions.length);
 
     const comfort = rows.find((r) => r.filename === 'comfort.lawson-lddc.summer.all-day.glb')!;
-    expect(comfort).toMatchObject({ analysisType: 'wind-comfort', metric: 'comfort-class', season: { name: 'Summer' }, qualifiers: { criterion: 'Lawson LDDC (City of London)' } });
+    expect(comfort).toMatchObject({
+      analysisType: 'wind-comfort',
+      metric: 'comfort-class',
+      season: { name: 'Summer' },
+      qualifiers: { criterion: 'Lawson LDDC (City of London)' },
+    });
     expect(comfort.metadata).toMatchObject({
       units: 'class',
       legend: { name: 'wind-comfort-lawson-lddc', version: '1' },

@@ -14,13 +14,20 @@ let token: string;
 let strangerToken: string;
 const url = (s: AnalysisScenario, simulationId = s.simulationId) =>
   `/api/project/${s.projectId}/configuration/${s.configurationId}/simulation/${simulationId}/submit-postprocessing/`;
-const body = { criteria: ['lawson-lddc'], seasons: [{ id: 'summer', name: 'Summer', months: [6, 7, 8] }], time_windows: [{ id: 'daytime', name: 'Daytime', window: '07:00-23:00' }] };
+const body = {
+  criteria: ['lawson-lddc'],
+  seasons: [{ id: 'summer', name: 'Summer', months: [6, 7, 8] }],
+  time_windows: [{ id: 'daytime', name: 'Daytime', window: '07:00-23:00' }],
+};
 
 beforeAll(async () => {
   t = await createTestContext();
   const db = t.database.db;
   const [company] = await db.insert(companies).values({ name: 'Windy Ltd' }).returning({ id: companies.id });
-  const [project] = await db.insert(projects).values({ name: 'Quay', companyId: company!.id, latitude: 41.98, longitude: -87.92 }).returning({ id: projects.id });
+  const [project] = await db
+    .insert(projects)
+    .values({ name: 'Quay', companyId: company!.id, latitude: 41.98, longitude: -87.92 })
+    .returning({ id: projects.id });
   scenario = await createScenario(t.deps, 'wind-comfort', project!.id);
   await addSpeedRatios(t.deps, scenario.simulationId, [0, 90, 180, 270], (p) => 0.3 + p / 100);
   token = await accessToken(t.deps, await createUser(db, { username: 'admin', companyId: company!.id, role: 'Org Admin' }));
@@ -53,7 +60,10 @@ describe('submit-postprocessing/ and GET /api/jobs/{id}/', () => {
     }
     await worker.stop();
     expect(job).toMatchObject({ status: 'completed', progress: 100, error: null, message: 'writing results' });
-    const derived = await t.database.db.select().from(assets).where(and(eq(assets.simulationId, scenario.simulationId), eq(assets.analysisType, 'wind-comfort')));
+    const derived = await t.database.db
+      .select()
+      .from(assets)
+      .where(and(eq(assets.simulationId, scenario.simulationId), eq(assets.analysisType, 'wind-comfort')));
     expect(derived).toHaveLength(1);
   });
 

@@ -17,7 +17,11 @@ describe('GET /api/criteria/', () => {
   it('serves the criteria as data', async () => {
     const res = await get('/api/criteria/');
     expect(res.status).toBe(200);
-    const criteria = (await res.json()) as Array<{ id: string; classes: Array<{ thresholdMs: number | null; allowedExceedance: number | null }>; safety: unknown[] }>;
+    const criteria = (await res.json()) as Array<{
+      id: string;
+      classes: Array<{ thresholdMs: number | null; allowedExceedance: number | null }>;
+      safety: unknown[];
+    }>;
     expect(criteria.map((c) => c.id)).toEqual(['lawson-lddc', 'lawson-2001', 'lawson-1978', 'davenport', 'nen-8100']);
     expect(criteria[0]!.classes.map((c) => c.thresholdMs)).toEqual([2.5, 4, 6, 8, null]);
     expect(criteria[3]!.classes[0]!.allowedExceedance).toBe(0.015);
@@ -32,7 +36,13 @@ describe('POST /api/criteria/{id}/get-recipe-defaults/', () => {
   it('gives the comfort defaults: seasons, windows, return periods and thresholds', async () => {
     const res = await post('/api/criteria/lawson-lddc/get-recipe-defaults/', { criteria_id: 'lawson-lddc', criteria_type: 'comfort' });
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { criteria_id: string; seasons: Array<{ id: string; months: number[] }>; thresholdsMs: number[]; returnPeriods: Array<{ thresholdMs: number; years: number }>; timeWindows: unknown[] };
+    const body = (await res.json()) as {
+      criteria_id: string;
+      seasons: Array<{ id: string; months: number[] }>;
+      thresholdsMs: number[];
+      returnPeriods: Array<{ thresholdMs: number; years: number }>;
+      timeWindows: unknown[];
+    };
     expect(body.criteria_id).toBe('lawson-lddc');
     expect(body.seasons.map((s) => s.id)).toEqual(['annual', 'winter', 'spring', 'summer', 'autumn']);
     expect(body.thresholdsMs).toEqual([2.5, 4, 6, 8, 15]);
@@ -43,9 +53,14 @@ describe('POST /api/criteria/{id}/get-recipe-defaults/', () => {
 
   it('accepts an empty request, the southern hemisphere and the safety type', async () => {
     expect((await post('/api/criteria/davenport/get-recipe-defaults/')).status).toBe(200);
-    const south = (await (await post('/api/criteria/davenport/get-recipe-defaults', { hemisphere: 'south' })).json()) as { seasons: Array<{ id: string; months: number[] }> };
+    const south = (await (await post('/api/criteria/davenport/get-recipe-defaults', { hemisphere: 'south' })).json()) as {
+      seasons: Array<{ id: string; months: number[] }>;
+    };
     expect(south.seasons.find((s) => s.id === 'winter')!.months).toEqual([6, 7, 8]);
-    const safety = (await (await post('/api/criteria/nen-8100/get-recipe-defaults/', { criteria_type: 'safety' })).json()) as { thresholdsMs: number[]; seasons: unknown[] };
+    const safety = (await (await post('/api/criteria/nen-8100/get-recipe-defaults/', { criteria_type: 'safety' })).json()) as {
+      thresholdsMs: number[];
+      seasons: unknown[];
+    };
     expect(safety.thresholdsMs).toEqual([15, 15]);
     expect(safety.seasons).toHaveLength(1);
   });
@@ -80,7 +95,19 @@ describe('GET /api/color-legend/', () => {
   it('lists every legend the analyses refer to without a name', async () => {
     const legends = (await (await get('/api/color-legend/')).json()) as Array<{ name: string }>;
     const names = legends.map((l) => l.name);
-    for (const name of ['pct-sunlit', 'sun-hours', 'utci-pct-comfortable', 'utci-pct-hot', 'utci-pct-cold', 'spmv-pct-acceptable', 'speed-ratio', 'wind-speed', 'exceedance', 'wind-comfort-nen-8100', 'wind-safety-lawson-2001']) {
+    for (const name of [
+      'pct-sunlit',
+      'sun-hours',
+      'utci-pct-comfortable',
+      'utci-pct-hot',
+      'utci-pct-cold',
+      'spmv-pct-acceptable',
+      'speed-ratio',
+      'wind-speed',
+      'exceedance',
+      'wind-comfort-nen-8100',
+      'wind-safety-lawson-2001',
+    ]) {
       expect(names).toContain(name);
     }
   });

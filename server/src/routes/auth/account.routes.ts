@@ -10,10 +10,7 @@ import { globalPermissions, isPermission, projectPermissions } from '../../servi
 import { DetailSchema, errors, json, jsonBody, requiredString, unauthenticated } from './schemas.ts';
 
 const EulaSchema = z
-  .union([
-    z.object({ id: z.number().int(), version: z.string(), title: z.string(), body: z.string(), published_at: z.string() }),
-    z.object({}).strict(),
-  ])
+  .union([z.object({ id: z.number().int(), version: z.string(), title: z.string(), body: z.string(), published_at: z.string() }), z.object({}).strict()])
   .openapi('Eula', { description: 'The agreement the user still has to accept, or {} when there is none.' });
 
 const QuestionnaireSchema = z

@@ -80,9 +80,7 @@ describe('permissions', () => {
 
   it('lists the role permissions globally; all for a superuser, none for a Viewer', async () => {
     expect(await (await get('/api/permissions/', w.tokens.colleagueWithPermission)).json()).toEqual([...PERMISSIONS]);
-    expect(await (await get('/api/permissions/', w.tokens.projectAdmin)).json()).toEqual(
-      PERMISSIONS.filter((p) => roleHolds('Engineer').includes(p)),
-    );
+    expect(await (await get('/api/permissions/', w.tokens.projectAdmin)).json()).toEqual(PERMISSIONS.filter((p) => roleHolds('Engineer').includes(p)));
     expect(await (await get('/api/permissions/', w.tokens.colleague)).json()).toEqual([]);
     expect(await (await get('/api/permissions/', w.tokens.superuser)).json()).toEqual([...PERMISSIONS]);
   });

@@ -108,7 +108,11 @@ describe('bearer authentication', () => {
   it('accepts HS256 only: another algorithm or "none" is refused even with the right secret', async () => {
     const claims = { token_type: 'access', user_id: String(aliceId), jti: 'abc123' };
     const now = Math.floor(Date.now() / 1000);
-    const hs512 = await new SignJWT(claims).setProtectedHeader({ alg: 'HS512' }).setIssuedAt(now).setExpirationTime(now + 300).sign(t.deps.secretKey);
+    const hs512 = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS512' })
+      .setIssuedAt(now)
+      .setExpirationTime(now + 300)
+      .sign(t.deps.secretKey);
     const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
     const unsigned = `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ ...claims, iat: now, exp: now + 300 })}.`;
     for (const token of [hs512, unsigned]) {

@@ -115,11 +115,23 @@ describe('every sign-in counts against its address', () => {
     const { limit, windowSeconds } = LOGIN_POLICY.signUpsPerAddress;
     const from = '198.51.100.150';
     const signUp = (i: number) =>
-      t.request('/authusers/', { method: 'POST', json: { username: `joiner${i}`, email: `joiner${i}@example.test`, password: 'a sturdy passphrase for tests' }, headers: { 'x-forwarded-for': from } });
+      t.request('/authusers/', {
+        method: 'POST',
+        json: { username: `joiner${i}`, email: `joiner${i}@example.test`, password: 'a sturdy passphrase for tests' },
+        headers: { 'x-forwarded-for': from },
+      });
     await preload(`signup:address:${from}`, limit - 1, new Date(t.clock.now().getTime() + windowSeconds * 1000));
     expect((await signUp(1)).status).toBe(201);
     expect((await signUp(2)).status).toBe(429);
-    expect((await t.request('/authusers/', { method: 'POST', json: { username: 'joiner3', email: 'joiner3@example.test', password: 'a sturdy passphrase for tests' }, headers: { 'x-forwarded-for': '198.51.100.151' } })).status).toBe(201);
+    expect(
+      (
+        await t.request('/authusers/', {
+          method: 'POST',
+          json: { username: 'joiner3', email: 'joiner3@example.test', password: 'a sturdy passphrase for tests' },
+          headers: { 'x-forwarded-for': '198.51.100.151' },
+        })
+      ).status,
+    ).toBe(201);
   });
 });
 

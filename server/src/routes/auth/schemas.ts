@@ -15,15 +15,9 @@ export const EMAIL_MAX = 254;
 export const emailField = () => z.string().trim().max(EMAIL_MAX, tooLong(EMAIL_MAX)).pipe(z.email(INVALID_EMAIL));
 export const tooLong = (n: number) => `Ensure this field has no more than ${n} characters.`;
 
+export const TokenNotValidSchema = z.object({ detail: z.string(), code: z.literal('token_not_valid') }).openapi('TokenNotValid');
 
-export const TokenNotValidSchema = z
-  .object({ detail: z.string(), code: z.literal('token_not_valid') })
-  .openapi('TokenNotValid');
-
-
-export const TokenPairSchema = z
-  .object({ refresh: z.string(), access: z.string() })
-  .openapi('TokenPair');
+export const TokenPairSchema = z.object({ refresh: z.string(), access: z.string() }).openapi('TokenPair');
 
 export const UserSchema = z
   .object({
@@ -42,7 +36,6 @@ export const UserSchema = z
     questionnaire_answered: z.boolean(),
   })
   .openapi('User');
-
 
 export const errors = {
   400: json(FieldErrorsSchema, 'Invalid fields, as {field: [messages]}'),

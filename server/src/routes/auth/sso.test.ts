@@ -78,7 +78,10 @@ describe('GET /autho/{provider}/', () => {
     expect(params.get('code_challenge_method')).toBe('S256');
     expect(params.get('code_challenge')).toMatch(/^[\w-]{43}$/);
     expect(params.get('nonce')).toBeTruthy();
-    const [pending] = await t.database.db.select().from(ssoPendingLogins).where(eq(ssoPendingLogins.state, params.get('state')!));
+    const [pending] = await t.database.db
+      .select()
+      .from(ssoPendingLogins)
+      .where(eq(ssoPendingLogins.state, params.get('state')!));
     expect(pending?.redirectUri).toBe(APP_LOGIN);
   });
 

@@ -17,7 +17,12 @@ const optionalText = (max: number) => z.string().max(max, tooLong(max)).optional
 
 const SignUpSchema = z
   .object({
-    username: z.string().trim().min(1, BLANK).max(150, tooLong(150)).regex(/^[\w.@+-]+$/, USERNAME_RULE),
+    username: z
+      .string()
+      .trim()
+      .min(1, BLANK)
+      .max(150, tooLong(150))
+      .regex(/^[\w.@+-]+$/, USERNAME_RULE),
     email: emailField(),
     password: requiredString().max(4096, tooLong(4096)),
     first_name: optionalText(150),
@@ -25,7 +30,7 @@ const SignUpSchema = z
     company: optionalText(200).openapi({ description: 'Name of a new company the user will administer' }),
     country: optionalText(2).openapi({ description: 'ISO 3166-1 alpha-2 (see /api/countries)' }),
     province: optionalText(100).openapi({ description: 'ISO 3166-2 code or name (see /api/provinces)' }),
-    invite_token: optionalText(200).openapi({ description: "From an invitation link: joins the inviting company (company is then ignored)" }),
+    invite_token: optionalText(200).openapi({ description: 'From an invitation link: joins the inviting company (company is then ignored)' }),
   })
   .openapi('SignUp');
 
@@ -79,9 +84,7 @@ export const resetPasswordConfirmRoute = defineRoute('public', {
   tags: ['Auth'],
   summary: 'Set a new password with the uid and token from the reset link; revokes all refresh tokens',
   request: {
-    body: jsonBody(
-      z.object({ uid: requiredString(), token: requiredString(), new_password: requiredString() }).openapi('PasswordResetConfirm'),
-    ),
+    body: jsonBody(z.object({ uid: requiredString(), token: requiredString(), new_password: requiredString() }).openapi('PasswordResetConfirm')),
   },
   responses: { 204: { description: 'Password changed' }, 400: errors[400] },
 });

@@ -51,7 +51,10 @@ describe('POST /authusers/', () => {
       role: 'Org Admin',
       questionnaire_answered: false,
     });
-    const [company] = await t.database.db.select().from(companies).where(eq(companies.id, body.company_id as number));
+    const [company] = await t.database.db
+      .select()
+      .from(companies)
+      .where(eq(companies.id, body.company_id as number));
     expect(company?.name).toBe('Acme Wind');
     await login(t, 'jane.doe', GOOD);
   });
@@ -78,11 +81,11 @@ describe('POST /authusers/', () => {
     ['common', 'sunshine', ['This password is too common.']],
     ['common, any case', 'PassWord1', ['This password is too common.']],
     ['similar to the username', 'gustavo.kr1', ['The password is too similar to the username.']],
-    ['short, common and numeric', '1234567', [
-      'This password is too short. It must contain at least 8 characters.',
-      'This password is too common.',
-      'This password is entirely numeric.',
-    ]],
+    [
+      'short, common and numeric',
+      '1234567',
+      ['This password is too short. It must contain at least 8 characters.', 'This password is too common.', 'This password is entirely numeric.'],
+    ],
   ])('refuses a weak password (%s) under "password"', async (_label, password, messages) => {
     const res = await signUp({ username: 'gustavo.kr', email: 'gk@example.test', password });
     expect(res.status).toBe(400);
@@ -126,7 +129,11 @@ describe('/authusers/me/', () => {
     });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ username: 'maria', first_name: 'María', country: 'GB', province: 'GB-SCT', is_superuser: false });
-    const [row] = await t.database.db.select({ isSuperuser: users.isSuperuser, role: roles.name }).from(users).leftJoin(roles, eq(roles.id, users.roleId)).where(eq(users.username, 'maria'));
+    const [row] = await t.database.db
+      .select({ isSuperuser: users.isSuperuser, role: roles.name })
+      .from(users)
+      .leftJoin(roles, eq(roles.id, users.roleId))
+      .where(eq(users.username, 'maria'));
     expect(row).toEqual({ isSuperuser: false, role: 'Engineer' });
   });
 

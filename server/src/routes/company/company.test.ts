@@ -25,7 +25,7 @@ describe('the company', () => {
   });
 
   it('shows a company by id to its members and to whoever sees one of its projects, no one else', async () => {
-    const consulting = await call<Company>('GET', `/api/company/id/${(await companyOf(w.userIds.acceptedShare))}/`, w.tokens.acceptedShare);
+    const consulting = await call<Company>('GET', `/api/company/id/${await companyOf(w.userIds.acceptedShare)}/`, w.tokens.acceptedShare);
     expect(consulting.body).toEqual({ id: expect.any(Number), name: 'Partner Consulting', is_rwdi: true });
     expect((await call('GET', `/api/company/id/${w.companyId}/`, w.tokens.acceptedShare)).status).toBe(200);
     expect((await call('GET', `/api/company/id/${w.companyId}/`, w.tokens.otherCompany)).status).toBe(404);
@@ -87,7 +87,10 @@ describe('company users', () => {
       status: 400,
       body: { role: ['You cannot change your own role.'] },
     });
-    expect(await call('PATCH', path, w.tokens.colleagueWithPermission, {})).toEqual({ status: 400, body: { non_field_errors: ['Give role or subscription.'] } });
+    expect(await call('PATCH', path, w.tokens.colleagueWithPermission, {})).toEqual({
+      status: 400,
+      body: { non_field_errors: ['Give role or subscription.'] },
+    });
   });
 
   it('are removed by detaching and deactivating: their projects and other companies’ data stay', async () => {
@@ -138,7 +141,11 @@ describe('share groups', () => {
       ['North', 'South'].map((name) => call('POST', '/api/company/share-groups/', w.tokens.colleagueWithPermission, { name, default_for_new_projects: true })),
     );
     expect([a!.status, b!.status]).toEqual([201, 201]);
-    const groups = await call<{ results: Array<{ name: string; default_for_new_projects: boolean }> }>('GET', '/api/company/share-groups/?page_size=999', w.tokens.colleague);
+    const groups = await call<{ results: Array<{ name: string; default_for_new_projects: boolean }> }>(
+      'GET',
+      '/api/company/share-groups/?page_size=999',
+      w.tokens.colleague,
+    );
     expect(groups.body.results.filter((g) => g.default_for_new_projects)).toHaveLength(1);
   });
 
@@ -152,7 +159,11 @@ describe('share groups', () => {
         ids.map((id) => call('PATCH', `/api/company/share-groups/${id}/`, w.tokens.colleagueWithPermission, { default_for_new_projects: true })),
       );
       expect(answers.map((a) => a.status)).toEqual([200, 200]);
-      const groups = await call<{ results: Array<{ id: number; default_for_new_projects: boolean }> }>('GET', '/api/company/share-groups/?page_size=999', w.tokens.colleague);
+      const groups = await call<{ results: Array<{ id: number; default_for_new_projects: boolean }> }>(
+        'GET',
+        '/api/company/share-groups/?page_size=999',
+        w.tokens.colleague,
+      );
       const defaults = groups.body.results.filter((g) => g.default_for_new_projects);
       expect(defaults).toHaveLength(1);
       expect(ids).toContain(defaults[0]!.id);
@@ -160,7 +171,10 @@ describe('share groups', () => {
   });
 
   it('manage members of the same company only, and refuse a taken name', async () => {
-    const group = await call<{ id: number }>('POST', '/api/company/share-groups/', w.tokens.colleagueWithPermission, { name: 'Reviewers', users: [w.userIds.colleague] });
+    const group = await call<{ id: number }>('POST', '/api/company/share-groups/', w.tokens.colleagueWithPermission, {
+      name: 'Reviewers',
+      users: [w.userIds.colleague],
+    });
     const path = `/api/company/share-groups/${group.body.id}/users/`;
     expect(await call('POST', path, w.tokens.colleagueWithPermission, { users: [w.userIds.projectAdmin, w.userIds.colleague] })).toEqual({
       status: 200,

@@ -14,7 +14,10 @@ import type { Subscription } from '@canopy/contract/subscriptions.ts';
 const GOOD = 'wind tunnel at dawn';
 
 async function signUpAndRead(t: TestContext, username: string, company?: string) {
-  const res = await t.request('/authusers/', { method: 'POST', json: { username, email: `${username}@example.test`, password: GOOD, ...(company ? { company } : {}) } });
+  const res = await t.request('/authusers/', {
+    method: 'POST',
+    json: { username, email: `${username}@example.test`, password: GOOD, ...(company ? { company } : {}) },
+  });
   expect(res.status).toBe(201);
   const { access } = await login(t, username, GOOD);
   const me = (await (await t.request('/authusers/me/', { token: access })).json()) as { subscription: number | null; company_id: number | null };

@@ -27,7 +27,8 @@ async function issue(values: Partial<typeof subscriptions.$inferInsert> = {}): P
   return row!.id;
 }
 
-const holderOf = async (id: number) => (await t.database.db.select({ userId: subscriptions.userId }).from(subscriptions).where(eq(subscriptions.id, id)))[0]!.userId;
+const holderOf = async (id: number) =>
+  (await t.database.db.select({ userId: subscriptions.userId }).from(subscriptions).where(eq(subscriptions.id, id)))[0]!.userId;
 const assign = (userId: number, subscription: number | null) =>
   call('PATCH', `/api/company/users/${userId}/`, w.tokens.colleagueWithPermission, { subscription });
 
@@ -63,7 +64,10 @@ describe('assigning subscriptions', () => {
       .insert(subscriptions)
       .values({ companyId: w.otherCompanyId, plan: 'Theirs', creditType: 'AI', creditsPerPeriod: 5 })
       .returning({ id: subscriptions.id });
-    expect(await assign(w.userIds.colleague, foreign!.id)).toEqual({ status: 400, body: { subscription: [`Invalid pk "${foreign!.id}" - object does not exist.`] } });
+    expect(await assign(w.userIds.colleague, foreign!.id)).toEqual({
+      status: 400,
+      body: { subscription: [`Invalid pk "${foreign!.id}" - object does not exist.`] },
+    });
     const expired = await issue({ expiresAt: new Date(Date.now() - 1000) });
     expect(await assign(w.userIds.colleague, expired)).toEqual({ status: 400, body: { subscription: ['This subscription has expired.'] } });
     expect((await call('PATCH', `/api/company/users/${w.userIds.colleague}/`, w.tokens.colleague, { subscription: id })).status).toBe(403);
@@ -89,7 +93,13 @@ describe('assigning subscriptions', () => {
     expect(made.status).toBe(201);
     expect(made.body).toMatchObject({ plan: 'CFD Plus', credit_type: 'CFD', credits_left: 40, refill_day: 15, user: null });
     expect(
-      await call('POST', '/api/company/subscriptions/', w.tokens.superuser, { company_id: w.companyId, plan: 'X', credit_type: 'GPU', credits_per_period: 0, refill_day: 31 }),
+      await call('POST', '/api/company/subscriptions/', w.tokens.superuser, {
+        company_id: w.companyId,
+        plan: 'X',
+        credit_type: 'GPU',
+        credits_per_period: 0,
+        refill_day: 31,
+      }),
     ).toEqual({
       status: 400,
       body: {
@@ -98,7 +108,16 @@ describe('assigning subscriptions', () => {
         refill_day: ['Ensure this value is less than or equal to 28.'],
       },
     });
-    expect((await call('POST', '/api/company/subscriptions/', w.tokens.colleagueWithPermission, { company_id: w.companyId, plan: 'Free', credit_type: 'AI', credits_per_period: 9 })).status).toBe(403);
+    expect(
+      (
+        await call('POST', '/api/company/subscriptions/', w.tokens.colleagueWithPermission, {
+          company_id: w.companyId,
+          plan: 'Free',
+          credit_type: 'AI',
+          credits_per_period: 9,
+        })
+      ).status,
+    ).toBe(403);
   });
 });
 
@@ -118,7 +137,11 @@ describe('debitSubscription', () => {
     await assign(userId, id);
     const now = new Date();
     const debit = await debitSubscription(t.database.db, { userId, credits: 10, label: 'Scheme A — wind comfort', at: now, creditType: 'AI' });
-    expect(debit).toMatchObject({ subscriptionId: id, creditsLeft: 20, usage: { label: 'Scheme A — wind comfort', used_by: 'runner', credit_type: 'AI', credits_used: 10 } });
+    expect(debit).toMatchObject({
+      subscriptionId: id,
+      creditsLeft: 20,
+      usage: { label: 'Scheme A — wind comfort', used_by: 'runner', credit_type: 'AI', credits_used: 10 },
+    });
     const listed = await call<SubscriptionPage>('GET', '/api/company/subscriptions/?page_size=999', w.tokens.colleague);
     expect(listed.body.results.find((s) => s.id === id)).toMatchObject({ credits_used: 10, credits_left: 20 });
     await expect(debitSubscription(t.database.db, { userId, credits: 21, label: 'Too much', at: now })).rejects.toMatchObject({
@@ -150,7 +173,10 @@ describe('debitSubscription', () => {
     const all = await call<SubscriptionUsagePage>('GET', '/api/company/subscription-usage/?order_by=credits_used', w.tokens.colleagueWithPermission);
     expect(all.body.results.map((u) => u.credits_used)).toEqual([7, 10]);
     const byLabel = await call<SubscriptionUsagePage>('GET', '/api/company/subscription-usage/?order_by=-label&page_size=1', w.tokens.colleagueWithPermission);
-    const highest = all.body.results.map((u) => u.label.toLowerCase()).sort().at(-1);
+    const highest = all.body.results
+      .map((u) => u.label.toLowerCase())
+      .sort()
+      .at(-1);
     expect(byLabel.body).toMatchObject({ count: 2, next: expect.stringContaining('page=2') });
     expect(byLabel.body.results.map((u) => u.label.toLowerCase())).toEqual([highest]);
     expect((await call<SubscriptionUsagePage>('GET', '/api/company/subscription-usage/', w.tokens.colleague)).body.count).toBe(0);

@@ -58,7 +58,13 @@ describe('a company’s criterion tables', () => {
   it('are created by the Org Admin, read by every member, and listed beside the built-in criteria', async () => {
     const created = await call<CompanyCriterion>('POST', '/api/company/criteria/', tokens.admin, table('Podium terraces'));
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ id: `company-${created.body.pk}`, origin: 'company', name: 'Podium terraces', exceedanceComparison: 'atMost', revision: 1 });
+    expect(created.body).toMatchObject({
+      id: `company-${created.body.pk}`,
+      origin: 'company',
+      name: 'Podium terraces',
+      exceedanceComparison: 'atMost',
+      revision: 1,
+    });
     expect(created.body.classes.map((c) => c.label)).toEqual(['Terrace dining', 'Strolling', 'Too windy']);
 
     const list = await call<CompanyCriterionPage>('GET', '/api/company/criteria/', tokens.viewer);
@@ -92,7 +98,11 @@ describe('a company’s criterion tables', () => {
     // The superuser belongs to no company: nowhere to create.
     expect((await call('POST', '/api/company/criteria/', tokens.superuser, table('Root’s'))).status).toBe(404);
 
-    const changed = await call<CompanyCriterion>('PUT', `/api/company/criteria/${created.body.pk}/`, tokens.admin, { ...table('Final table'), speedType: 'hourlyMean', safety: [] });
+    const changed = await call<CompanyCriterion>('PUT', `/api/company/criteria/${created.body.pk}/`, tokens.admin, {
+      ...table('Final table'),
+      speedType: 'hourlyMean',
+      safety: [],
+    });
     expect(changed.status).toBe(200);
     expect(changed.body).toMatchObject({ id: created.body.id, name: 'Final table', speedType: 'hourlyMean', safety: [], revision: 2 });
     expect((await call('DELETE', `/api/company/criteria/${created.body.pk}/`, tokens.admin)).status).toBe(204);
@@ -102,7 +112,11 @@ describe('a company’s criterion tables', () => {
 
   it('answer 400 naming the field for every bad field', async () => {
     const base = table('Checked');
-    const [a, b, last] = base.classes as [CompanyCriterionInput['classes'][number], CompanyCriterionInput['classes'][number], CompanyCriterionInput['classes'][number]];
+    const [a, b, last] = base.classes as [
+      CompanyCriterionInput['classes'][number],
+      CompanyCriterionInput['classes'][number],
+      CompanyCriterionInput['classes'][number],
+    ];
     const cases: Array<[string, unknown]> = [
       ['name', { ...base, name: '' }],
       ['name', { ...base, name: 'x'.repeat(101) }],
@@ -128,7 +142,16 @@ describe('a company’s criterion tables', () => {
       ['classes.1.label', { ...base, classes: [a, { ...b, label: 'terrace DINING' }, last] }],
       ['classes.0.colour', { ...base, classes: [{ ...a, colour: 'blue' }, b, last] }],
       ['safety.0.thresholdMs', { ...base, safety: [{ label: 'Unsafe', thresholdMs: -1, allowedExceedance: 0.001, colour: '#000000' }] }],
-      ['safety.1.thresholdMs', { ...base, safety: [{ label: 'Unsafe', thresholdMs: 20, allowedExceedance: 0.001, colour: '#000000' }, { label: 'Very unsafe', thresholdMs: 15, allowedExceedance: 0.001, colour: '#111111' }] }],
+      [
+        'safety.1.thresholdMs',
+        {
+          ...base,
+          safety: [
+            { label: 'Unsafe', thresholdMs: 20, allowedExceedance: 0.001, colour: '#000000' },
+            { label: 'Very unsafe', thresholdMs: 15, allowedExceedance: 0.001, colour: '#111111' },
+          ],
+        },
+      ],
     ];
     for (const [field, body] of cases) {
       const res = await call<Record<string, string[]>>('POST', '/api/company/criteria/', tokens.admin, body);
@@ -136,7 +159,10 @@ describe('a company’s criterion tables', () => {
       expect(Object.keys(res.body), `${field}: ${JSON.stringify(res.body)}`).toContain(field);
     }
     await call('POST', '/api/company/criteria/', tokens.admin, table('Taken'));
-    expect(await call('POST', '/api/company/criteria/', tokens.admin, table('TAKEN'))).toEqual({ status: 400, body: { name: ['Your company already has a criterion table with this name.'] } });
+    expect(await call('POST', '/api/company/criteria/', tokens.admin, table('TAKEN'))).toEqual({
+      status: 400,
+      body: { name: ['Your company already has a criterion table with this name.'] },
+    });
     // Nothing bad was stored.
     const names = (await call<CompanyCriterionPage>('GET', '/api/company/criteria/?page_size=999', tokens.admin)).body.results.map((c) => c.name);
     expect(names).not.toContain('Checked');
@@ -144,7 +170,11 @@ describe('a company’s criterion tables', () => {
 
   it('give their legends and recipe defaults to the company’s members', async () => {
     const created = await call<CompanyCriterion>('POST', '/api/company/criteria/', tokens.admin, table('With legend'));
-    const legend = await call<{ title: string; classes: Array<{ value: number; label: string; colour: string }> }>('GET', `/api/color-legend/?name=wind-comfort-${created.body.id}`, tokens.viewer);
+    const legend = await call<{ title: string; classes: Array<{ value: number; label: string; colour: string }> }>(
+      'GET',
+      `/api/color-legend/?name=wind-comfort-${created.body.id}`,
+      tokens.viewer,
+    );
     expect(legend.status).toBe(200);
     expect(legend.body.title).toBe('Wind comfort — With legend');
     expect(legend.body.classes).toEqual([
@@ -174,7 +204,10 @@ describe('a company table in a study', () => {
 
     // Another company's table is not a choice; nor is a made-up one.
     const other = await call<CompanyCriterion>('POST', '/api/company/criteria/', tokens.otherAdmin, table('Elsewhere'));
-    expect(await call('POST', url, tokens.admin, { ...body, criteria: [other.body.id] })).toEqual({ status: 400, body: { criteria: [`"${other.body.id}" is not a valid choice.`] } });
+    expect(await call('POST', url, tokens.admin, { ...body, criteria: [other.body.id] })).toEqual({
+      status: 400,
+      body: { criteria: [`"${other.body.id}" is not a valid choice.`] },
+    });
     expect((await call<Record<string, string[]>>('POST', url, tokens.admin, { ...body, criteria: ['company-x'] })).body).toHaveProperty(['criteria.0']);
 
     const submitted = await call<{ job_id: number }>('POST', url, tokens.admin, body);
@@ -185,7 +218,10 @@ describe('a company table in a study', () => {
     await call('PUT', `/api/company/criteria/${created.body.pk}/`, tokens.admin, { ...table('Renamed later'), classes: table('x').classes.slice(1) });
 
     await runHandlerDirectly(t.deps, windComfortHandler(analysisServices(t.deps)), job!);
-    const layers = await t.database.db.select().from(assets).where(and(eq(assets.simulationId, scenario.simulationId), eq(assets.analysisType, 'wind-comfort')));
+    const layers = await t.database.db
+      .select()
+      .from(assets)
+      .where(and(eq(assets.simulationId, scenario.simulationId), eq(assets.analysisType, 'wind-comfort')));
     const names = layers.map((l) => (l.qualifiers as { criterion?: string }).criterion);
     expect(names).toContain('Quay terraces');
     expect(names).toContain('Lawson LDDC (City of London)');
@@ -195,9 +231,15 @@ describe('a company table in a study', () => {
     const created = await call<CompanyCriterion>('POST', '/api/company/criteria/', tokens.admin, table('CFD terraces'));
     const scenario = await createScenario(t.deps, 'wind-comfort', projectId);
     await addSpeedRatios(t.deps, scenario.simulationId, [0, 90, 180, 270], (p) => 0.2 + p / 50);
-    const input = { ...scenario, settings: { criteria: [created.body.id], seasons: [{ id: 'annual', name: 'Annual', months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] }] } };
+    const input = {
+      ...scenario,
+      settings: { criteria: [created.body.id], seasons: [{ id: 'annual', name: 'Annual', months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] }] },
+    };
     await runHandlerDirectly(t.deps, windComfortHandler(analysisServices(t.deps)), await enqueueAnalysis(t.deps, 'analysis.wind-comfort', input));
-    const layers = await t.database.db.select().from(assets).where(and(eq(assets.simulationId, scenario.simulationId), eq(assets.analysisType, 'wind-comfort')));
+    const layers = await t.database.db
+      .select()
+      .from(assets)
+      .where(and(eq(assets.simulationId, scenario.simulationId), eq(assets.analysisType, 'wind-comfort')));
     expect(layers.map((l) => (l.qualifiers as { criterion?: string }).criterion)).toEqual(['CFD terraces']);
     expect((layers[0]!.metadata as { legend?: { name: string } }).legend?.name).toBe(`wind-comfort-${created.body.id}`);
 
@@ -210,7 +252,14 @@ describe('a company table in a study', () => {
     const mine = await call<CompanyCriterion>('POST', '/api/company/criteria/', tokens.admin, table('Scenario table'));
     const theirs = await call<CompanyCriterion>('POST', '/api/company/criteria/', tokens.otherAdmin, table('Their scenario table'));
     const form = (metrics: string[]) =>
-      UpdateConfigurationSchema.parse({ name: 'Terraces', engine: 'AI', analyses: [{ analysis_type: 'pedestrian_wind_comfort', metrics }], geometry: { study: [999999] }, seasons: ['annual'], times: ['07:00-23:00'] });
+      UpdateConfigurationSchema.parse({
+        name: 'Terraces',
+        engine: 'AI',
+        analyses: [{ analysis_type: 'pedestrian_wind_comfort', metrics }],
+        geometry: { study: [999999] },
+        seasons: ['annual'],
+        times: ['07:00-23:00'],
+      });
     const errors = await checkScenarioRules(t.database.db, projectId, form(['lawson-lddc', mine.body.id, theirs.body.id]), []);
     expect(Object.keys(errors)).not.toContain('analyses.0.metrics.0');
     expect(Object.keys(errors)).not.toContain('analyses.0.metrics.1');

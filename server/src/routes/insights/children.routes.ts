@@ -79,14 +79,18 @@ function childRoutes<S extends z.ZodType, C extends z.ZodType, U extends z.ZodTy
       request: { params: pathParams('id', 'studyId', 'insightId') },
       responses: { 200: json(z.array(spec.schema), `${spec.noun}s`), ...seeAnswers },
     }),
-    create: defineRoute('user', {
-      method: 'post',
-      path: list,
-      tags,
-      summary: `Add a ${spec.noun}`,
-      request: { params: pathParams('id', 'studyId', 'insightId'), body: jsonBody(spec.create) },
-      responses: { 201: json(spec.schema, 'Created'), ...changeAnswers },
-    }, { body: spec.body }),
+    create: defineRoute(
+      'user',
+      {
+        method: 'post',
+        path: list,
+        tags,
+        summary: `Add a ${spec.noun}`,
+        request: { params: pathParams('id', 'studyId', 'insightId'), body: jsonBody(spec.create) },
+        responses: { 201: json(spec.schema, 'Created'), ...changeAnswers },
+      },
+      { body: spec.body },
+    ),
     get: defineRoute('user', {
       method: 'get',
       path: one,
@@ -95,14 +99,18 @@ function childRoutes<S extends z.ZodType, C extends z.ZodType, U extends z.ZodTy
       request: { params: pathParams('id', 'studyId', 'insightId', 'childId') },
       responses: { 200: json(spec.schema, spec.noun), ...seeAnswers },
     }),
-    update: defineRoute('user', {
-      method: 'put',
-      path: one,
-      tags,
-      summary: `Change a ${spec.noun} (any subset of its fields)`,
-      request: { params: pathParams('id', 'studyId', 'insightId', 'childId'), body: jsonBody(spec.update) },
-      responses: { 200: json(spec.schema, 'Updated'), ...changeAnswers },
-    }, { body: spec.body }),
+    update: defineRoute(
+      'user',
+      {
+        method: 'put',
+        path: one,
+        tags,
+        summary: `Change a ${spec.noun} (any subset of its fields)`,
+        request: { params: pathParams('id', 'studyId', 'insightId', 'childId'), body: jsonBody(spec.update) },
+        responses: { 200: json(spec.schema, 'Updated'), ...changeAnswers },
+      },
+      { body: spec.body },
+    ),
     remove: defineRoute('user', {
       method: 'delete',
       path: one,
@@ -123,7 +131,13 @@ export const sceneViewRoutes = childRoutes({
   create: SceneViewCreateSchema,
   update: SceneViewUpdateSchema,
   body: 'document',
-  service: { list: sceneViews.listSceneViews, get: sceneViews.getSceneView, create: sceneViews.createSceneView, update: sceneViews.updateSceneView, remove: sceneViews.deleteSceneView },
+  service: {
+    list: sceneViews.listSceneViews,
+    get: sceneViews.getSceneView,
+    create: sceneViews.createSceneView,
+    update: sceneViews.updateSceneView,
+    remove: sceneViews.deleteSceneView,
+  },
 });
 
 export const pinRoutes = childRoutes({
@@ -150,7 +164,13 @@ export const imageViewRoutes = childRoutes({
   schema: ImageViewSchema,
   create: ImageViewCreateSchema,
   update: ImageViewUpdateSchema,
-  service: { list: images.listImageViews, get: images.getImageView, create: images.createImageView, update: images.updateImageView, remove: images.deleteImageView },
+  service: {
+    list: images.listImageViews,
+    get: images.getImageView,
+    create: images.createImageView,
+    update: images.updateImageView,
+    remove: images.deleteImageView,
+  },
 });
 
 export const reportViewRoutes = childRoutes({

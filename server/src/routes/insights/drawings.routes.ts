@@ -10,23 +10,31 @@ import { createDrawing, deleteDrawing, updateDrawing } from '../../services/insi
 const tags = ['Insights'];
 const changeAnswers = { 400: answers[400], 401: answers[401], 403: answers[403], 404: answers[404] };
 
-export const createDrawingRoute = defineRoute('user', {
-  method: 'post',
-  path: '/api/drawings',
-  tags,
-  summary: 'Add a drawing to a scene view',
-  request: { body: jsonBody(DrawingCreateSchema) },
-  responses: { 201: json(DrawingSchema, 'Created'), ...changeAnswers },
-}, { body: 'document' });
+export const createDrawingRoute = defineRoute(
+  'user',
+  {
+    method: 'post',
+    path: '/api/drawings',
+    tags,
+    summary: 'Add a drawing to a scene view',
+    request: { body: jsonBody(DrawingCreateSchema) },
+    responses: { 201: json(DrawingSchema, 'Created'), ...changeAnswers },
+  },
+  { body: 'document' },
+);
 
-export const updateDrawingRoute = defineRoute('user', {
-  method: 'put',
-  path: '/api/drawings',
-  tags,
-  summary: 'Change the drawing named by `id` in the body',
-  request: { body: jsonBody(DrawingUpdateSchema) },
-  responses: { 200: json(DrawingSchema, 'Updated'), ...changeAnswers },
-}, { body: 'document' });
+export const updateDrawingRoute = defineRoute(
+  'user',
+  {
+    method: 'put',
+    path: '/api/drawings',
+    tags,
+    summary: 'Change the drawing named by `id` in the body',
+    request: { body: jsonBody(DrawingUpdateSchema) },
+    responses: { 200: json(DrawingSchema, 'Updated'), ...changeAnswers },
+  },
+  { body: 'document' },
+);
 
 export const deleteDrawingRoute = defineRoute('user', {
   method: 'delete',

@@ -9,7 +9,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
-import { buildVisibilityWorld, decodePng, encodePng, pdfToText, popplerAvailable, renderFirstPage, type VisibilityWorld } from '../../../test/world-insights.ts';
+import {
+  buildVisibilityWorld,
+  decodePng,
+  encodePng,
+  pdfToText,
+  popplerAvailable,
+  renderFirstPage,
+  type VisibilityWorld,
+} from '../../../test/world-insights.ts';
 import type { Insight } from '@canopy/contract/insights.ts';
 
 let t: TestContext;
@@ -57,19 +65,39 @@ beforeAll(async () => {
     drawing_json: {
       version: 1,
       shapes: [
-        { id: 'a', kind: 'arrow', points: [[0.1, 0.2], [0.6, 0.7]], colour: '#ff00ff', width: 12 },
+        {
+          id: 'a',
+          kind: 'arrow',
+          points: [
+            [0.1, 0.2],
+            [0.6, 0.7],
+          ],
+          colour: '#ff00ff',
+          width: 12,
+        },
         { id: 'b', kind: 'text', points: [[0.55, 0.15]], colour: '#000000', width: 2, text: 'Gusty corner' },
       ],
     },
   });
   const type = await post<{ id: number }>(`${study()}/insight/${insight.id}/insight-pin-type`, { template_id: 2 });
-  await post(`${study()}/insight/${insight.id}/insight-pin`, { insight_pin_type_id: type.id, scene_view_id: view.id, item: { position: [0, 0, 0], value: 81.234567891, unit: '%' }, title: 'Bench', note: 'Shade needed.' });
+  await post(`${study()}/insight/${insight.id}/insight-pin`, {
+    insight_pin_type_id: type.id,
+    scene_view_id: view.id,
+    item: { position: [0, 0, 0], value: 81.234567891, unit: '%' },
+    title: 'Bench',
+    note: 'Shade needed.',
+  });
   // A plain mid-grey 400 × 300 capture: whatever else is on the figure was drawn over it.
   const capture = encodePng(400, 300, () => [128, 128, 128]);
   const res = await t.request('/api/export-pdf/', {
     method: 'POST',
     token: w.ownerToken,
-    json: { project_id: w.projectId, study_id: w.studyId, insight_id: insight.id, images: [{ scene_view_id: view.id, image_base64: Buffer.from(capture).toString('base64') }] },
+    json: {
+      project_id: w.projectId,
+      study_id: w.studyId,
+      insight_id: insight.id,
+      images: [{ scene_view_id: view.id, image_base64: Buffer.from(capture).toString('base64') }],
+    },
   });
   expect(res.status, await res.clone().text()).toBe(200);
   pdf = new Uint8Array(await res.arrayBuffer());

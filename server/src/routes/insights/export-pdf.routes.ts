@@ -6,19 +6,23 @@ import { answers, jsonBody } from '@canopy/contract/common.ts';
 import { ExportPdfRequestSchema } from '@canopy/contract/insights.ts';
 import { exportPdf } from '../../services/pdf/export.ts';
 
-export const exportPdfRoute = defineRoute('user', {
-  method: 'post',
-  path: '/api/export-pdf',
-  tags: ['Insights'],
-  summary: 'Render an insight or a report (exactly one of insight_id, report_id) as a PDF, A4 or Letter',
-  request: { body: jsonBody(ExportPdfRequestSchema) },
-  responses: {
-    200: { description: 'The PDF', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } },
-    400: answers[400],
-    401: answers[401],
-    404: answers[404],
+export const exportPdfRoute = defineRoute(
+  'user',
+  {
+    method: 'post',
+    path: '/api/export-pdf',
+    tags: ['Insights'],
+    summary: 'Render an insight or a report (exactly one of insight_id, report_id) as a PDF, A4 or Letter',
+    request: { body: jsonBody(ExportPdfRequestSchema) },
+    responses: {
+      200: { description: 'The PDF', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } },
+      400: answers[400],
+      401: answers[401],
+      404: answers[404],
+    },
   },
-}, { body: 'pdf' });
+  { body: 'pdf' },
+);
 
 export function registerExportPdfRoutes(app: ApiApp): void {
   app.openapi(exportPdfRoute, async (c) => {

@@ -87,7 +87,9 @@ beforeAll(async () => {
   const [simulation] = await db.insert(simulations).values({ configurationId: configuration!.id, category: 'wind-comfort', metSourceId: met!.id }).returning();
   simulationId = simulation!.id;
   await putBytes(t.deps.blobStore, { container: ASSETS_CONTAINER, name: 'pdf-test/ground.glb' }, new TextEncoder().encode('geometry bytes'));
-  await db.insert(assets).values({ simulationId, layerType: 'geometry', geometryType: 'ground', filename: 'ground.glb', blobKey: `${ASSETS_CONTAINER}/pdf-test/ground.glb` });
+  await db
+    .insert(assets)
+    .values({ simulationId, layerType: 'geometry', geometryType: 'ground', filename: 'ground.glb', blobKey: `${ASSETS_CONTAINER}/pdf-test/ground.glb` });
   const [comfort] = await db
     .insert(assets)
     .values({
@@ -122,14 +124,23 @@ beforeAll(async () => {
   const bare = await post<{ id: number }>(`${study()}/insight/${insight.id}/scene-view`, { name: 'Sketch without results' });
   bareViewId = bare.id;
   const type = await post<{ id: number }>(`${study()}/insight/${insight.id}/insight-pin-type`, { template_id: 2 });
-  await post(`${study()}/insight/${insight.id}/insight-pin`, { insight_pin_type_id: type.id, item: { position: [12.5, -3, 1.5], value: 6.2, unit: 'm/s' }, title: 'Main entrance', note: 'Add a canopy over the doors.' });
+  await post(`${study()}/insight/${insight.id}/insight-pin`, {
+    insight_pin_type_id: type.id,
+    item: { position: [12.5, -3, 1.5], value: 6.2, unit: 'm/s' },
+    title: 'Main entrance',
+    note: 'Add a canopy over the doors.',
+  });
 });
 afterAll(() => t.close());
 
 describe('insight PDF', () => {
   let pdf: Uint8Array;
   beforeAll(async () => {
-    const res = await exportPdf({ insight_id: insight.id, page_size: 'A4', images: [{ scene_view_id: sceneViewId, image_base64: `data:image/png;base64,${cardBase64}` }] });
+    const res = await exportPdf({
+      insight_id: insight.id,
+      page_size: 'A4',
+      images: [{ scene_view_id: sceneViewId, image_base64: `data:image/png;base64,${cardBase64}` }],
+    });
     expect(res.status, await res.clone().text()).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="downloaded.pdf"');
@@ -165,7 +176,9 @@ describe('insight PDF', () => {
     expect(text).toContain('Date: 2026-11-02');
     // the second view shows no results: every item says so instead of being made up
     expect(text).toContain('Figure 2: Sketch without results');
-    expect(text).toContain('Analysis: not recorded · Engine: not recorded · Weather: not recorded · Criterion: not recorded · Geometry: not recorded · Date: not recorded');
+    expect(text).toContain(
+      'Analysis: not recorded · Engine: not recorded · Weather: not recorded · Criterion: not recorded · Geometry: not recorded · Date: not recorded',
+    );
     expect(text).toContain('No image was captured for this view.');
   });
 
@@ -214,7 +227,9 @@ describe('fonts', () => {
     expect(text).toContain('Figure 1: Terrace at 21 °C');
     expect(text).not.toMatch(/m\?|\? 5 m\/s|21 \?C/);
     // the provenance line of the figure: no asset named, so the simulation's data layer it shows (issue 16: Canopy's own results were 'not recorded')
-    expect(text).toContain('Provenance — Analysis: Pedestrian wind comfort — wind comfort class · Engine: canopy-engine 0.1.0 · Weather: EPW: Chicago Ohare Intl Ap, TMY3, WMO 725300');
+    expect(text).toContain(
+      'Provenance — Analysis: Pedestrian wind comfort — wind comfort class · Engine: canopy-engine 0.1.0 · Weather: EPW: Chicago Ohare Intl Ap, TMY3, WMO 725300',
+    );
     const page = decodePng(renderFirstPage(pdf));
     const colours = new Set<string>();
     for (let i = 0; i < page.pixels.length && colours.size < 2; i += page.channels) colours.add(page.pixels.subarray(i, i + page.channels).join(','));
@@ -249,14 +264,22 @@ describe('captured PNGs with transparency', () => {
 describe('report PDF', () => {
   it('uses the stored study images, the cover data and the report page size (Letter)', async () => {
     const image = await post<StudyImage>(`${study()}/study-image`, { name: 'Captured', image_base64: cardBase64 });
-    const imageView = await post<{ id: number }>(`${study()}/insight/${insight.id}/image-view`, { study_image_id: image.id, scene_view_id: sceneViewId, caption: 'Winter comfort' });
+    const imageView = await post<{ id: number }>(`${study()}/insight/${insight.id}/image-view`, {
+      study_image_id: image.id,
+      scene_view_id: sceneViewId,
+      caption: 'Winter comfort',
+    });
     const report = await post<Report>(`${study()}/report`, {
       title: 'Pedestrian wind report',
       page_size: 'Letter',
       cover: { author: 'A. Engineer', version: '3', date: '2026-11-20' },
     });
     expect(report.cover).toEqual({ project: 'Quay Street', location: 'Auckland', author: 'A. Engineer', version: '3', date: '2026-11-20' });
-    await post(`${study()}/insight/${insight.id}/report-view`, { report_id: report.id, image_view_id: imageView.id, caption: 'Figure for the planning submission' });
+    await post(`${study()}/insight/${insight.id}/report-view`, {
+      report_id: report.id,
+      image_view_id: imageView.id,
+      caption: 'Figure for the planning submission',
+    });
     await post(`${study()}/insight/${insight.id}/report-view`, { report_id: report.id, image_view_id: imageView.id, caption: 'The same image again' });
     const res = await exportPdf({ report_id: report.id });
     expect(res.status, await res.clone().text()).toBe(200);
@@ -268,7 +291,17 @@ describe('report PDF', () => {
     expect(embeddedImages(doc)).toEqual([[64, 64]]);
     if (!poppler) return;
     const text = pdfToText(pdf).replace(/\s+/g, ' ');
-    for (const expected of ['Pedestrian wind report', 'Quay Street', 'Auckland', 'A. Engineer', 'VERSION', '2026-11-20', 'Windy north-east corner', 'Figure for the planning submission', 'Engine: canopy-engine 0.1.0']) {
+    for (const expected of [
+      'Pedestrian wind report',
+      'Quay Street',
+      'Auckland',
+      'A. Engineer',
+      'VERSION',
+      '2026-11-20',
+      'Windy north-east corner',
+      'Figure for the planning submission',
+      'Engine: canopy-engine 0.1.0',
+    ]) {
       expect(text).toContain(expected);
     }
   });
@@ -284,7 +317,9 @@ describe('bad export requests', () => {
     expect(await bad({})).toEqual(['non_field_errors']);
     expect(await bad({ insight_id: insight.id, report_id: 1 })).toEqual(['non_field_errors']);
     expect(await bad({ insight_id: insight.id, page_size: 'A3' })).toEqual(['page_size']);
-    expect(await bad({ insight_id: insight.id, images: [{ scene_view_id: sceneViewId, image_base64: Buffer.from('not an image').toString('base64') }] })).toEqual(['images.0']);
+    expect(
+      await bad({ insight_id: insight.id, images: [{ scene_view_id: sceneViewId, image_base64: Buffer.from('not an image').toString('base64') }] }),
+    ).toEqual(['images.0']);
     expect(await bad({ insight_id: insight.id, images: [{ scene_view_id: sceneViewId }] })).toEqual(['images.0']);
     expect(await bad({ insight_id: insight.id, images: [{ report_view_id: 1, image_base64: cardBase64 }] })).toEqual(['images.0']);
     expect(await bad({ insight_id: insight.id, images: [{ scene_view_id: bareViewId, study_image_id: 999999 }] })).toEqual(['images.0.study_image_id']);
@@ -294,7 +329,11 @@ describe('bad export requests', () => {
 
   it('scales a wide PNG into a Letter page', async () => {
     const wide = encodePng(300, 20, (x) => [x % 256, 0, 255 - (x % 256)]);
-    const res = await exportPdf({ insight_id: insight.id, page_size: 'Letter', images: [{ scene_view_id: sceneViewId, image_base64: Buffer.from(wide).toString('base64') }] });
+    const res = await exportPdf({
+      insight_id: insight.id,
+      page_size: 'Letter',
+      images: [{ scene_view_id: sceneViewId, image_base64: Buffer.from(wide).toString('base64') }],
+    });
     expect(res.status).toBe(200);
     const doc = await PDFDocument.load(new Uint8Array(await res.arrayBuffer()));
     expect(embeddedImages(doc)).toContainEqual([300, 20]);

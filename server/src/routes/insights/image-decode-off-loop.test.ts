@@ -43,7 +43,14 @@ function largePng(side: number): Uint8Array {
   ihdr.writeUInt32BE(side, 0);
   ihdr.writeUInt32BE(side, 4);
   ihdr.set([8, 6, 0, 0, 0], 8);
-  return new Uint8Array(Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]));
+  return new Uint8Array(
+    Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk('IHDR', ihdr),
+      chunk('IDAT', deflateSync(raw)),
+      chunk('IEND', Buffer.alloc(0)),
+    ]),
+  );
 }
 
 /** The image XObjects of a PDF: dictionary and SHA-256 of the stream, in document order. */
@@ -59,14 +66,23 @@ async function imageStreams(pdf: Buffer): Promise<string[]> {
 describe('decoding a large image for a PDF', () => {
   it('keeps health answering (worst wait a small fraction of the on-thread freeze) and puts the same image in the PDF', async () => {
     const study = `/api/project/${w.projectId}/study/${w.studyId}`;
-    const stored = await t.request(`${study}/study-image`, { method: 'POST', token: w.tokens.projectAdmin, json: { name: 'Large capture', image_base64: Buffer.from(largePng(4000)).toString('base64') } });
+    const stored = await t.request(`${study}/study-image`, {
+      method: 'POST',
+      token: w.tokens.projectAdmin,
+      json: { name: 'Large capture', image_base64: Buffer.from(largePng(4000)).toString('base64') },
+    });
     expect(stored.status).toBe(201);
     const imageId = ((await stored.json()) as { id: number }).id;
     const exportPdf = async () => {
       const res = await t.request('/api/export-pdf/', {
         method: 'POST',
         token: w.tokens.projectAdmin,
-        json: { project_id: w.projectId, study_id: w.studyId, insight_id: w.insights.publishedInsightId, images: [{ scene_view_id: w.insights.sceneViewId, study_image_id: imageId }] },
+        json: {
+          project_id: w.projectId,
+          study_id: w.studyId,
+          insight_id: w.insights.publishedInsightId,
+          images: [{ scene_view_id: w.insights.sceneViewId, study_image_id: imageId }],
+        },
       });
       expect(res.status).toBe(200);
       return Buffer.from(await res.arrayBuffer());

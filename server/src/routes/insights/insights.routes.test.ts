@@ -33,7 +33,17 @@ describe('insights', () => {
   it('creates Draft insights, last in order, with the author and empty children', async () => {
     const a = await call<Insight>('POST', `${study()}/insight/`, { title: 'A', text: 'first' });
     const b = await call<Insight>('POST', `${study()}/insight`, { title: 'B' });
-    expect(a).toMatchObject({ insight_status: 'Draft', sort_order: 0, title: 'A', text: 'first', category: null, sceneview_set: [], imageview_set: [], pins: [], pin_types: [] });
+    expect(a).toMatchObject({
+      insight_status: 'Draft',
+      sort_order: 0,
+      title: 'A',
+      text: 'first',
+      category: null,
+      sceneview_set: [],
+      imageview_set: [],
+      pins: [],
+      pin_types: [],
+    });
     expect(a.created_by?.name).toBe('v-owner');
     expect(b.sort_order).toBe(1);
   });
@@ -43,12 +53,19 @@ describe('insights', () => {
     const c = await call<Insight>('POST', `${study()}/insight`, { title: 'C' });
     expect((await list()).map((i) => i.title)).toEqual(['A', 'B', 'C']);
     await call('PUT', `${study()}/insight/${c.id}`, { sort_order: 0 });
-    expect((await list()).map((i) => [i.title, i.sort_order])).toEqual([['C', 0], ['A', 1], ['B', 2]]);
+    expect((await list()).map((i) => [i.title, i.sort_order])).toEqual([
+      ['C', 0],
+      ['A', 1],
+      ['B', 2],
+    ]);
     await call('PUT', `${study()}/insight/${c.id}`, { sort_order: 99 });
     expect((await list()).map((i) => i.title)).toEqual(['A', 'B', 'C']);
     const a = (await list())[0]!;
     await call('DELETE', `${study()}/insight/${a.id}`, undefined, 204);
-    expect((await list()).map((i) => [i.title, i.sort_order])).toEqual([['B', 0], ['C', 1]]);
+    expect((await list()).map((i) => [i.title, i.sort_order])).toEqual([
+      ['B', 0],
+      ['C', 1],
+    ]);
     expect((await t.request(`${study()}/insight/${a.id}`, { token: w.ownerToken })).status).toBe(404);
   });
 
@@ -83,7 +100,10 @@ describe('scene views, drawings and pins', () => {
   it('keeps the scene view with its camera, layers and the client view JSON as given', async () => {
     const viewJson = { version: 2, camera: { position: [1, 2, 3] }, theme: 'dark', filters: { season_filter: 'Winter' }, extra: [1, 'two', null] };
     // layer_selection names a simulation of this study: foreign ids are refused (issue 17 item 10).
-    const [scenario] = await t.database.db.insert(configurations).values({ projectId: w.projectId, studyId: w.studyId, name: 'Plaza scenario' }).returning({ id: configurations.id });
+    const [scenario] = await t.database.db
+      .insert(configurations)
+      .values({ projectId: w.projectId, studyId: w.studyId, name: 'Plaza scenario' })
+      .returning({ id: configurations.id });
     const [simulation] = await t.database.db.insert(simulations).values({ configurationId: scenario!.id, category: 'solar' }).returning({ id: simulations.id });
     const created = await call<SceneView>('POST', `${study()}/insight/${insight.id}/scene-view`, {
       name: 'Plaza',
@@ -105,7 +125,12 @@ describe('scene views, drawings and pins', () => {
 
   it('adds, changes and deletes drawings through /api/drawings, listed with the scene view', async () => {
     const view = await call<SceneView>('POST', `${study()}/insight/${insight.id}/scene-view`, { name: 'With drawing' });
-    const drawing = await call<Drawing>('POST', '/api/drawings/', { scene_view: view.id, name: 'Arrow', drawing_json: { shapes: [{ kind: 'arrow', from: [0, 0], to: [5, 5] }] }, horizontal_translation_factor: 0.25 });
+    const drawing = await call<Drawing>('POST', '/api/drawings/', {
+      scene_view: view.id,
+      name: 'Arrow',
+      drawing_json: { shapes: [{ kind: 'arrow', from: [0, 0], to: [5, 5] }] },
+      horizontal_translation_factor: 0.25,
+    });
     expect(drawing).toMatchObject({ scene_view: { id: view.id }, name: 'Arrow', horizontal_translation_factor: 0.25 });
     const changed = await call<Drawing>('PUT', '/api/drawings', { id: drawing.id, drawing_json: { shapes: [] } });
     expect(changed).toMatchObject({ name: 'Arrow', drawing_json: { shapes: [] } });
@@ -126,14 +151,26 @@ describe('scene views, drawings and pins', () => {
     const type = await call<PinType>('POST', `${study()}/insight/${insight.id}/insight-pin-type`, { template_id: concern.id });
     expect(type).toMatchObject({ name: concern.name, colour: concern.colour, icon: concern.icon, template_id: concern.id });
     const custom = await call<PinType>('POST', `${study()}/insight/${insight.id}/insight-pin-type`, { name: 'Tree', colour: '#00aa00', icon: 'tree' });
-    const pin = await call<Pin>('POST', `${study()}/insight/${insight.id}/insight-pin`, { insight_pin_type_id: type.id, item: { position: [1, 2, 3], value: 4.5 }, note: 'Gusty' });
+    const pin = await call<Pin>('POST', `${study()}/insight/${insight.id}/insight-pin`, {
+      insight_pin_type_id: type.id,
+      item: { position: [1, 2, 3], value: 4.5 },
+      note: 'Gusty',
+    });
     expect(pin).toMatchObject({ insight_pin_type_id: type.id, item: { position: [1, 2, 3], value: 4.5 }, note: 'Gusty', title: '' });
     const moved = await call<Pin>('PUT', `${study()}/insight/${insight.id}/insight-pin/${pin.id}`, { insight_pin_type_id: custom.id });
     expect(moved.insight_pin_type_id).toBe(custom.id);
     const other = await call<Insight>('POST', `${study()}/insight`, { title: 'Other' });
-    const foreignType = await t.request(`${study()}/insight/${other.id}/insight-pin`, { method: 'POST', token: w.ownerToken, json: { insight_pin_type_id: type.id, item: { position: [0, 0, 0] } } });
+    const foreignType = await t.request(`${study()}/insight/${other.id}/insight-pin`, {
+      method: 'POST',
+      token: w.ownerToken,
+      json: { insight_pin_type_id: type.id, item: { position: [0, 0, 0] } },
+    });
     expect(await foreignType.json()).toEqual({ insight_pin_type_id: [`Invalid pk "${type.id}" - object does not exist.`] });
-    const noPosition = await t.request(`${study()}/insight/${insight.id}/insight-pin`, { method: 'POST', token: w.ownerToken, json: { insight_pin_type_id: type.id, item: {} } });
+    const noPosition = await t.request(`${study()}/insight/${insight.id}/insight-pin`, {
+      method: 'POST',
+      token: w.ownerToken,
+      json: { insight_pin_type_id: type.id, item: {} },
+    });
     expect(Object.keys(await noPosition.json())).toEqual(['item.position']);
     await call('DELETE', `${study()}/insight/${insight.id}/insight-pin-type/${custom.id}`, undefined, 204);
     expect((await call<Insight>('GET', `${study()}/insight/${insight.id}`)).pins).toEqual([]);
@@ -142,14 +179,21 @@ describe('scene views, drawings and pins', () => {
 
 describe('study images and reports', () => {
   it('stores a captured PNG and serves the same bytes; refuses what is not an image', async () => {
-    const image = await call<StudyImage>('POST', `${study()}/study-image`, { name: 'Capture', image_base64: `data:image/png;base64,${Buffer.from(card).toString('base64')}` });
+    const image = await call<StudyImage>('POST', `${study()}/study-image`, {
+      name: 'Capture',
+      image_base64: `data:image/png;base64,${Buffer.from(card).toString('base64')}`,
+    });
     expect(image).toMatchObject({ name: 'Capture', source: 'captured', content_type: 'image/png', width: 32, height: 32, byte_size: card.length });
     const file = await t.request(image.url, { token: w.tokens.sameCompanyWithout });
     expect(file.headers.get('content-type')).toBe('image/png');
     const bytes = new Uint8Array(await file.arrayBuffer());
     expect(Buffer.from(bytes).equals(Buffer.from(card))).toBe(true);
     expect(decodePng(bytes).width).toBe(32);
-    const bad = await t.request(`${study()}/study-image`, { method: 'POST', token: w.ownerToken, json: { image_base64: Buffer.from('GIF89a...').toString('base64') } });
+    const bad = await t.request(`${study()}/study-image`, {
+      method: 'POST',
+      token: w.ownerToken,
+      json: { image_base64: Buffer.from('GIF89a...').toString('base64') },
+    });
     expect(bad.status).toBe(400);
     expect(Object.keys(await bad.json())).toEqual(['image_base64']);
     const neither = await t.request(`${study()}/study-image`, { method: 'POST', token: w.ownerToken, json: { name: 'x' } });
@@ -169,13 +213,22 @@ describe('study images and reports', () => {
     const insight = await call<Insight>('POST', `${study()}/insight`, { title: 'Report source', insight_status: 'Published' });
     const image = await call<StudyImage>('POST', `${study()}/study-image`, { image_base64: Buffer.from(card).toString('base64') });
     const report = await call<Report>('POST', `${study()}/report`, { title: 'Comfort report' });
-    expect(report).toMatchObject({ report_status: 'Draft', page_size: 'A4', cover: { project: 'Quay Street', location: 'Auckland', author: 'v-owner', version: '1' } });
+    expect(report).toMatchObject({
+      report_status: 'Draft',
+      page_size: 'A4',
+      cover: { project: 'Quay Street', location: 'Auckland', author: 'v-owner', version: '1' },
+    });
     const views: number[] = [];
     for (const caption of ['one', 'two', 'three']) {
       const iv = await call<{ id: number }>('POST', `${study()}/insight/${insight.id}/image-view`, { study_image_id: image.id, caption });
-      views.push((await call<{ id: number }>('POST', `${study()}/insight/${insight.id}/report-view`, { report_id: report.id, image_view_id: iv.id, caption })).id);
+      views.push(
+        (await call<{ id: number }>('POST', `${study()}/insight/${insight.id}/report-view`, { report_id: report.id, image_view_id: iv.id, caption })).id,
+      );
     }
-    const reordered = await call<Report>('PUT', `${study()}/report/${report.id}`, { report_view_order: [views[2], views[0], views[1]], report_status: 'Published' });
+    const reordered = await call<Report>('PUT', `${study()}/report/${report.id}`, {
+      report_view_order: [views[2], views[0], views[1]],
+      report_status: 'Published',
+    });
     expect(reordered.report_views.map((v) => v.caption)).toEqual(['three', 'one', 'two']);
     expect(reordered.report_status).toBe('Published');
     const byProject = await call<Report>('GET', `/api/project/${w.projectId}/report/${report.id}`);
@@ -185,7 +238,11 @@ describe('study images and reports', () => {
     const bad = await t.request(`${study()}/report/${report.id}`, { method: 'PUT', token: w.ownerToken, json: { report_view_order: [views[0]] } });
     expect(bad.status).toBe(400);
     expect(Object.keys(await bad.json())).toEqual(['report_view_order']);
-    const wrongImage = await t.request(`${study()}/insight/${insight.id}/report-view`, { method: 'POST', token: w.ownerToken, json: { report_id: report.id, image_view_id: 999999 } });
+    const wrongImage = await t.request(`${study()}/insight/${insight.id}/report-view`, {
+      method: 'POST',
+      token: w.ownerToken,
+      json: { report_id: report.id, image_view_id: 999999 },
+    });
     expect(Object.keys(await wrongImage.json())).toEqual(['image_view_id']);
   });
 
@@ -200,11 +257,18 @@ describe('study images and reports', () => {
 
 describe('the OpenAPI document', () => {
   it('describes the insight routes with their bodies and access', async () => {
-    const doc = (await (await t.request('/api/openapi.json')).json()) as { paths: Record<string, Record<string, { 'x-access'?: string; requestBody?: unknown }>> };
+    const doc = (await (await t.request('/api/openapi.json')).json()) as {
+      paths: Record<string, Record<string, { 'x-access'?: string; requestBody?: unknown }>>;
+    };
     const insightPath = doc.paths['/api/project/{id}/study/{studyId}/insight'];
     expect(insightPath?.post?.['x-access']).toBe('user');
     expect(JSON.stringify(insightPath?.post?.requestBody)).toContain('InsightCreate');
-    for (const path of ['/api/drawings', '/api/export-pdf', '/api/insight-categories', '/api/project/{id}/study/{studyId}/insight/{insightId}/scene-view/{childId}']) {
+    for (const path of [
+      '/api/drawings',
+      '/api/export-pdf',
+      '/api/insight-categories',
+      '/api/project/{id}/study/{studyId}/insight/{insightId}/scene-view/{childId}',
+    ]) {
       expect(doc.paths[path], path).toBeDefined();
     }
   });

@@ -26,14 +26,18 @@ export const listInsightsRoute = defineRoute('user', {
   responses: { 200: json(z.array(InsightSchema), 'Insights'), ...seeAnswers },
 });
 
-export const createInsightRoute = defineRoute('user', {
-  method: 'post',
-  path: base,
-  tags,
-  summary: 'Add an insight (Draft unless insight_status says otherwise; last unless sort_order is given)',
-  request: { params: pathParams('id', 'studyId'), body: jsonBody(InsightCreateSchema) },
-  responses: { 201: json(InsightSchema, 'Created'), ...changeAnswers },
-}, { body: 'document' });
+export const createInsightRoute = defineRoute(
+  'user',
+  {
+    method: 'post',
+    path: base,
+    tags,
+    summary: 'Add an insight (Draft unless insight_status says otherwise; last unless sort_order is given)',
+    request: { params: pathParams('id', 'studyId'), body: jsonBody(InsightCreateSchema) },
+    responses: { 201: json(InsightSchema, 'Created'), ...changeAnswers },
+  },
+  { body: 'document' },
+);
 
 export const getInsightRoute = defineRoute('user', {
   method: 'get',
@@ -44,14 +48,18 @@ export const getInsightRoute = defineRoute('user', {
   responses: { 200: json(InsightSchema, 'The insight'), ...seeAnswers },
 });
 
-export const updateInsightRoute = defineRoute('user', {
-  method: 'put',
-  path: `${base}/{insightId}`,
-  tags,
-  summary: 'Change an insight; a new sort_order moves it there and renumbers the others 0..n-1',
-  request: { params: pathParams('id', 'studyId', 'insightId'), body: jsonBody(InsightUpdateSchema) },
-  responses: { 200: json(InsightSchema, 'Updated'), ...changeAnswers },
-}, { body: 'document' });
+export const updateInsightRoute = defineRoute(
+  'user',
+  {
+    method: 'put',
+    path: `${base}/{insightId}`,
+    tags,
+    summary: 'Change an insight; a new sort_order moves it there and renumbers the others 0..n-1',
+    request: { params: pathParams('id', 'studyId', 'insightId'), body: jsonBody(InsightUpdateSchema) },
+    responses: { 200: json(InsightSchema, 'Updated'), ...changeAnswers },
+  },
+  { body: 'document' },
+);
 
 export const deleteInsightRoute = defineRoute('user', {
   method: 'delete',

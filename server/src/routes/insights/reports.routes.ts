@@ -27,14 +27,18 @@ export const listReportsRoute = defineRoute('user', {
   responses: { 200: json(z.array(ReportSchema), 'Reports'), ...seeAnswers },
 });
 
-export const createReportRoute = defineRoute('user', {
-  method: 'post',
-  path: base,
-  tags,
-  summary: "Add a report (Draft by default; cover defaults from the project and the author)",
-  request: { params: pathParams('id', 'studyId'), body: jsonBody(ReportCreateSchema) },
-  responses: { 201: json(ReportSchema, 'Created'), ...changeAnswers },
-}, { body: 'document' });
+export const createReportRoute = defineRoute(
+  'user',
+  {
+    method: 'post',
+    path: base,
+    tags,
+    summary: 'Add a report (Draft by default; cover defaults from the project and the author)',
+    request: { params: pathParams('id', 'studyId'), body: jsonBody(ReportCreateSchema) },
+    responses: { 201: json(ReportSchema, 'Created'), ...changeAnswers },
+  },
+  { body: 'document' },
+);
 
 export const getReportRoute = defineRoute('user', {
   method: 'get',
@@ -45,14 +49,18 @@ export const getReportRoute = defineRoute('user', {
   responses: { 200: json(ReportSchema, 'The report'), ...seeAnswers },
 });
 
-export const updateReportRoute = defineRoute('user', {
-  method: 'put',
-  path: `${base}/{reportId}`,
-  tags,
-  summary: 'Change a report: title, status, page size, cover fields, or the order of its views',
-  request: { params: pathParams('id', 'studyId', 'reportId'), body: jsonBody(ReportUpdateSchema) },
-  responses: { 200: json(ReportSchema, 'Updated'), ...changeAnswers },
-}, { body: 'document' });
+export const updateReportRoute = defineRoute(
+  'user',
+  {
+    method: 'put',
+    path: `${base}/{reportId}`,
+    tags,
+    summary: 'Change a report: title, status, page size, cover fields, or the order of its views',
+    request: { params: pathParams('id', 'studyId', 'reportId'), body: jsonBody(ReportUpdateSchema) },
+    responses: { 200: json(ReportSchema, 'Updated'), ...changeAnswers },
+  },
+  { body: 'document' },
+);
 
 export const deleteReportRoute = defineRoute('user', {
   method: 'delete',

@@ -9,14 +9,7 @@ import { pathId } from '../../http/params.ts';
 import { currentUser } from '../../auth/authenticate.ts';
 import { answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
 import { StudyImageCreateSchema, StudyImageSchema, StudyImageUpdateSchema } from '@canopy/contract/insights.ts';
-import {
-  deleteStudyImage,
-  getStudyImage,
-  listStudyImages,
-  readStudyImage,
-  renameStudyImage,
-  storeStudyImage,
-} from '../../services/insights/study-images.ts';
+import { deleteStudyImage, getStudyImage, listStudyImages, readStudyImage, renameStudyImage, storeStudyImage } from '../../services/insights/study-images.ts';
 
 const tags = ['Insights'];
 const base = '/api/project/{id}/study/{studyId}/study-image';
@@ -32,14 +25,18 @@ export const listStudyImagesRoute = defineRoute('user', {
   responses: { 200: json(z.array(StudyImageSchema), 'Images'), ...seeAnswers },
 });
 
-export const createStudyImageRoute = defineRoute('user', {
-  method: 'post',
-  path: base,
-  tags,
-  summary: 'Add an image: image_base64 (PNG or JPEG captured by the viewer) or upload_id (an upload of the project)',
-  request: { params: pathParams('id', 'studyId'), body: jsonBody(StudyImageCreateSchema) },
-  responses: { 201: json(StudyImageSchema, 'Stored'), ...changeAnswers },
-}, { body: 'image' });
+export const createStudyImageRoute = defineRoute(
+  'user',
+  {
+    method: 'post',
+    path: base,
+    tags,
+    summary: 'Add an image: image_base64 (PNG or JPEG captured by the viewer) or upload_id (an upload of the project)',
+    request: { params: pathParams('id', 'studyId'), body: jsonBody(StudyImageCreateSchema) },
+    responses: { 201: json(StudyImageSchema, 'Stored'), ...changeAnswers },
+  },
+  { body: 'image' },
+);
 
 export const getStudyImageRoute = defineRoute('user', {
   method: 'get',

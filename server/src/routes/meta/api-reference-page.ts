@@ -18,8 +18,7 @@ interface Document {
   components?: { schemas?: Record<string, unknown> };
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 
@@ -31,9 +30,7 @@ export function renderApiReference(document: unknown): string {
       const op = item[method];
       if (!op) continue;
       const tag = op.tags?.[0] ?? 'Other';
-      const params = (op.parameters ?? [])
-        .map((p) => `<li><code>${escapeHtml(p.name)}</code> (${p.in}${p.required ? ', required' : ''})</li>`)
-        .join('');
+      const params = (op.parameters ?? []).map((p) => `<li><code>${escapeHtml(p.name)}</code> (${p.in}${p.required ? ', required' : ''})</li>`).join('');
       const body = op.requestBody?.content
         ? `<details><summary>Request body</summary><pre>${escapeHtml(JSON.stringify(Object.values(op.requestBody.content)[0]?.schema ?? {}, null, 2))}</pre></details>`
         : '';
@@ -52,7 +49,10 @@ export function renderApiReference(document: unknown): string {
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([tag, ops]) => `<h2 id="${escapeHtml(tag)}">${escapeHtml(tag)}</h2>${ops.join('\n')}`)
     .join('\n');
-  const toc = [...byTag.keys()].sort().map((t) => `<a href="#${escapeHtml(t)}">${escapeHtml(t)}</a>`).join(' · ');
+  const toc = [...byTag.keys()]
+    .sort()
+    .map((t) => `<a href="#${escapeHtml(t)}">${escapeHtml(t)}</a>`)
+    .join(' · ');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(doc.info.title)} reference</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">

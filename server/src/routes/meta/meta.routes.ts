@@ -16,9 +16,7 @@ export const OPENAPI_INFO = {
 
 export function registerMetaRoutes(app: ApiApp): void {
   // Both are documentation about the API, so they are not themselves part of the document.
-  app.get('/api/openapi.json', (c) =>
-    c.json(app.getOpenAPI31Document({ ...OPENAPI_INFO, info: { ...OPENAPI_INFO.info, version: c.var.deps.version } })),
-  );
+  app.get('/api/openapi.json', (c) => c.json(app.getOpenAPI31Document({ ...OPENAPI_INFO, info: { ...OPENAPI_INFO.info, version: c.var.deps.version } })));
   app.get('/api/docs', (c) =>
     c.html(renderApiReference(app.getOpenAPI31Document({ ...OPENAPI_INFO, info: { ...OPENAPI_INFO.info, version: c.var.deps.version } }))),
   );

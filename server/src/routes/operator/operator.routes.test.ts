@@ -46,7 +46,10 @@ describe('companies', () => {
     const { status, body } = await call<OperatorCompanyPage>('GET', '/api/operator/companies/?page_size=999', op());
     expect(status).toBe(200);
     const acme = body.results.find((c) => c.id === w.companyId)!;
-    const members = await t.database.db.select({ id: users.id }).from(users).where(and(eq(users.companyId, w.companyId), eq(users.isActive, true)));
+    const members = await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.companyId, w.companyId), eq(users.isActive, true)));
     const held = await t.database.db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.companyId, w.companyId));
     expect(members.length).toBeGreaterThan(3);
     expect(acme).toMatchObject({ name: 'Acme Engineering', is_rwdi: false, user_count: members.length, subscription_count: held.length });
@@ -62,7 +65,10 @@ describe('companies', () => {
       ['Starter (AI)', 'AI', 80, null],
       ['Starter (CFD)', 'CFD', 80, null],
     ]);
-    expect(await call('POST', '/api/operator/companies/', op(), { name: 'northwind studio' })).toEqual({ status: 400, body: { name: ['A company with this name already exists.'] } });
+    expect(await call('POST', '/api/operator/companies/', op(), { name: 'northwind studio' })).toEqual({
+      status: 400,
+      body: { name: ['A company with this name already exists.'] },
+    });
     expect(await call('POST', '/api/operator/companies/', op(), { name: ' ' })).toEqual({ status: 400, body: { name: ['This field may not be blank.'] } });
     expect((await call('GET', '/api/operator/companies/999999/subscriptions/', op())).status).toBe(404);
   });
@@ -70,9 +76,17 @@ describe('companies', () => {
 
 describe('subscriptions and credits', () => {
   it("issues a subscription (the existing operator route), then changes its credits; the company's balance follows", async () => {
-    const issued = await call<Subscription>('POST', '/api/company/subscriptions/', op(), { company_id: w.otherCompanyId, plan: 'Pilot', credit_type: 'CFD', credits_per_period: 10 });
+    const issued = await call<Subscription>('POST', '/api/company/subscriptions/', op(), {
+      company_id: w.otherCompanyId,
+      plan: 'Pilot',
+      credit_type: 'CFD',
+      credits_per_period: 10,
+    });
     expect(issued.status).toBe(201);
-    const changed = await call<Subscription>('PATCH', `/api/operator/subscriptions/${issued.body.id}/`, op(), { credits_per_period: 40, expires_at: '2099-12-31T23:59:59Z' });
+    const changed = await call<Subscription>('PATCH', `/api/operator/subscriptions/${issued.body.id}/`, op(), {
+      credits_per_period: 40,
+      expires_at: '2099-12-31T23:59:59Z',
+    });
     expect(changed.status).toBe(200);
     expect(changed.body).toMatchObject({ credits_per_period: 40, credits_left: 40, expires_at: '2099-12-31T23:59:59.000Z' });
     const seen = await call<{ results: Subscription[] }>('GET', '/api/company/subscriptions/', w.tokens.otherCompany);
@@ -101,13 +115,19 @@ describe('prices', () => {
       status: 400,
       body: { simulation_type: ['pressure already has a AI price: change that one.'] },
     });
-    expect((await call<Record<string, unknown>>('POST', '/api/operator/simulation-prices/', op(), { simulation_type: 'wind_tunnel', credit_type: 'AI', credits: 4 })).body).toHaveProperty('simulation_type');
+    expect(
+      (await call<Record<string, unknown>>('POST', '/api/operator/simulation-prices/', op(), { simulation_type: 'wind_tunnel', credit_type: 'AI', credits: 4 }))
+        .body,
+    ).toHaveProperty('simulation_type');
   });
 
   it("changes a plan's price", async () => {
     const plans = await call<{ results: SubscriptionTypePrice[] }>('GET', '/api/company/subscription-type-prices/', op());
     const first = plans.body.results[0]!;
-    const changed = await call<SubscriptionTypePrice>('PATCH', `/api/operator/subscription-type-prices/${first.id}/`, op(), { price_cents: 12_345, currency: 'EUR' });
+    const changed = await call<SubscriptionTypePrice>('PATCH', `/api/operator/subscription-type-prices/${first.id}/`, op(), {
+      price_cents: 12_345,
+      currency: 'EUR',
+    });
     expect(changed.body).toMatchObject({ price_cents: 12_345, price: 123.45, currency: 'EUR' });
     expect((await call<Record<string, unknown>>('PATCH', `/api/operator/subscription-type-prices/${first.id}/`, op(), { currency: 'euro' })).body).toEqual({
       currency: ['Enter a three-letter ISO 4217 currency code (e.g. USD).'],

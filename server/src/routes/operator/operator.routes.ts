@@ -118,9 +118,13 @@ export function registerOperatorRoutes(app: ApiApp): void {
   app.openapi(companySubscriptionsRoute, async (c) =>
     c.json(await paginate(c, await companySubscriptions(c.var.db, pathId(c.req.valid('param').id), now(c))), 200),
   );
-  app.openapi(updateSubscriptionRoute, async (c) => c.json(await updateSubscription(c.var.db, pathId(c.req.valid('param').id), c.req.valid('json'), now(c)), 200));
+  app.openapi(updateSubscriptionRoute, async (c) =>
+    c.json(await updateSubscription(c.var.db, pathId(c.req.valid('param').id), c.req.valid('json'), now(c)), 200),
+  );
   app.openapi(createSimulationPriceRoute, async (c) => c.json(await createSimulationPrice(c.var.db, c.req.valid('json')), 201));
-  app.openapi(updateSimulationPriceRoute, async (c) => c.json(await updateSimulationPrice(c.var.db, pathId(c.req.valid('param').id), c.req.valid('json')), 200));
+  app.openapi(updateSimulationPriceRoute, async (c) =>
+    c.json(await updateSimulationPrice(c.var.db, pathId(c.req.valid('param').id), c.req.valid('json')), 200),
+  );
   app.openapi(updateSubscriptionTypePriceRoute, async (c) =>
     c.json(await updateSubscriptionTypePrice(c.var.db, pathId(c.req.valid('param').id), c.req.valid('json')), 200),
   );

@@ -90,10 +90,29 @@ describe('export', () => {
     expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="Harbour-Towers-\d+\.canopy\.zip"/);
     archive = Buffer.from(await res.arrayBuffer());
     const entries = new Map(await entriesOf(archive));
-    const manifest = JSON.parse(entries.get('manifest.json')!.toString()) as { format: string; source: Record<string, unknown>; counts: Record<string, number>; blobs: Array<{ path: string; size: number; sha256: string }> };
+    const manifest = JSON.parse(entries.get('manifest.json')!.toString()) as {
+      format: string;
+      source: Record<string, unknown>;
+      counts: Record<string, number>;
+      blobs: Array<{ path: string; size: number; sha256: string }>;
+    };
     expect(manifest.format).toBe(PROJECT_ARCHIVE_FORMAT);
     expect(manifest.source).toMatchObject({ project_id: seeded.projectId, project_name: 'Harbour Towers' });
-    expect(manifest.counts).toMatchObject({ projects: 1, studies: 1, uploads: 2, project_files: 1, configurations: 1, simulations: 1, insights: 1, scene_views: 1, drawings: 1, insight_pins: 1, reports: 1, report_views: 1, study_images: 1 });
+    expect(manifest.counts).toMatchObject({
+      projects: 1,
+      studies: 1,
+      uploads: 2,
+      project_files: 1,
+      configurations: 1,
+      simulations: 1,
+      insights: 1,
+      scene_views: 1,
+      drawings: 1,
+      insight_pins: 1,
+      reports: 1,
+      report_views: 1,
+      study_images: 1,
+    });
     expect(manifest.counts.assets).toBe(seeded.assetIds.length);
     // 2 uploads, the fixture results, the plane GLB (shared by 3 rows) and the study image.
     expect(manifest.blobs.length).toBeGreaterThanOrEqual(5);
@@ -162,7 +181,7 @@ describe('import', () => {
     expect(imported.records.weather_stations).toBe(0);
     expect(await blobCount()).toBe(before + imported.blobs);
     const [project] = await t.database.db.select().from(projects).where(eq(projects.id, imported.id));
-    expect(project).toMatchObject({ companyId: (await userCompany(ids.importer)), createdBy: ids.importer, isDemo: false, referenceId: 'HT-1' });
+    expect(project).toMatchObject({ companyId: await userCompany(ids.importer), createdBy: ids.importer, isDemo: false, referenceId: 'HT-1' });
     const source = await normalisedProject(t.deps, t.database.db, seeded.projectId);
     const copy = await normalisedProject(t.deps, t.database.db, imported.id);
     for (const table of Object.keys(source)) expect({ table, rows: copy[table] }).toEqual({ table, rows: source[table] });
@@ -180,7 +199,10 @@ describe('import', () => {
     const { configurationId, simulationId, assetIds } = await importedIds(imported.id);
     expect(assetIds.length).toBe(seeded.assetIds.length);
     for (const assetId of assetIds) {
-      const res = await t.request(`/api/project/${imported.id}/configuration/${configurationId}/simulation/${simulationId}/simulation-asset/${assetId}/download/`, { token: tokens.importer });
+      const res = await t.request(
+        `/api/project/${imported.id}/configuration/${configurationId}/simulation/${simulationId}/simulation-asset/${assetId}/download/`,
+        { token: tokens.importer },
+      );
       expect(res.status).toBe(200);
       expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(0);
     }
@@ -269,7 +291,10 @@ describe('receiving the body', () => {
     await expect(receiveArchive(Readable.from([Buffer.alloc(10)]), '2048', 1024)).rejects.toMatchObject({ status: 413 });
     // No Content-Length (chunked): counted as it arrives.
     const chunks = Array.from({ length: 8 }, () => Buffer.alloc(256));
-    await expect(receiveArchive(Readable.from(chunks), undefined, 1024)).rejects.toMatchObject({ status: 413, body: { detail: 'The archive is too large: at most 1024 bytes are accepted.' } });
+    await expect(receiveArchive(Readable.from(chunks), undefined, 1024)).rejects.toMatchObject({
+      status: 413,
+      body: { detail: 'The archive is too large: at most 1024 bytes are accepted.' },
+    });
     expect(temporaries()).toBe(before);
     const ok = await receiveArchive(Readable.from(chunks.slice(0, 4)), undefined, 1024);
     expect(ok.bytes).toBe(1024);

@@ -70,7 +70,10 @@ describe('sharing by e-mail', () => {
     const other = await call<ProjectShare>('GET', `${shares()}${b.body.id}/`, w.tokens.projectAdmin);
     expect(comparable(one.body)).toEqual(comparable(other.body));
     // A second share to either address is refused with the same words.
-    const again = [await call('POST', shares(), w.tokens.projectAdmin, { email: 'known@elsewhere.test' }), await call('POST', shares(), w.tokens.projectAdmin, { email: 'unknown@elsewhere.test' })];
+    const again = [
+      await call('POST', shares(), w.tokens.projectAdmin, { email: 'known@elsewhere.test' }),
+      await call('POST', shares(), w.tokens.projectAdmin, { email: 'unknown@elsewhere.test' }),
+    ];
     expect(again[0]).toEqual(again[1]);
     expect(again[0]!.status).toBe(400);
     // The real recipient still gets the share and, on accepting, is named to the sharer.

@@ -50,12 +50,20 @@ describe('statements per project page', () => {
     const before = await count(`/api/project/${w.projectId}/`, token);
     // Five more studies with four scenarios of two simulations each.
     for (let s = 0; s < 5; s++) {
-      const [study] = await t.database.db.insert(studies).values({ projectId: w.projectId, name: `Extra ${s}` }).returning({ id: studies.id });
+      const [study] = await t.database.db
+        .insert(studies)
+        .values({ projectId: w.projectId, name: `Extra ${s}` })
+        .returning({ id: studies.id });
       const configs = await t.database.db
         .insert(configurations)
         .values(Array.from({ length: 4 }, (_, i) => ({ projectId: w.projectId, studyId: study!.id, name: `Extra ${s}.${i}` })))
         .returning({ id: configurations.id });
-      await t.database.db.insert(simulations).values(configs.flatMap((c) => [{ configurationId: c.id, category: 'solar' }, { configurationId: c.id, category: 'thermal-comfort' }]));
+      await t.database.db.insert(simulations).values(
+        configs.flatMap((c) => [
+          { configurationId: c.id, category: 'solar' },
+          { configurationId: c.id, category: 'thermal-comfort' },
+        ]),
+      );
     }
     const after = await count(`/api/project/${w.projectId}/`, token);
     const studiesAfter = (after.body as { studies: Array<{ simulation_labels: unknown[] }> }).studies;

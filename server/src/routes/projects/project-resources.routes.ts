@@ -4,12 +4,7 @@ import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
 import { currentUser } from '../../auth/authenticate.ts';
 import { answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
-import {
-  DeleteParameterSetSchema,
-  ParameterSetSchema,
-  SaveParameterSetSchema,
-  UpdateParameterSetSchema,
-} from '@canopy/contract/parameter-sets.ts';
+import { DeleteParameterSetSchema, ParameterSetSchema, SaveParameterSetSchema, UpdateParameterSetSchema } from '@canopy/contract/parameter-sets.ts';
 import { ProjectFileSchema, SaveProjectFileSchema } from '@canopy/contract/project-files.ts';
 import { deleteParameterSet, saveParameterSet, updateParameterSet } from '../../services/parameter-sets/parameter-sets.ts';
 import { saveProjectFile } from '../../services/project-files/project-files.ts';
@@ -17,23 +12,31 @@ import { saveProjectFile } from '../../services/project-files/project-files.ts';
 const tags = ['Project settings'];
 const changeAnswers = { 400: answers[400], 401: answers[401], 403: answers[403], 404: answers[404] } as const;
 
-export const saveParameterSetRoute = defineRoute('user', {
-  method: 'post',
-  path: '/api/project/{id}/save-parameter-set',
-  tags,
-  summary: 'Save a new parameter set (values checked per analysis type)',
-  request: { params: pathParams('id'), body: jsonBody(SaveParameterSetSchema) },
-  responses: { 201: json(ParameterSetSchema, 'Saved'), ...changeAnswers },
-}, { body: 'document' });
+export const saveParameterSetRoute = defineRoute(
+  'user',
+  {
+    method: 'post',
+    path: '/api/project/{id}/save-parameter-set',
+    tags,
+    summary: 'Save a new parameter set (values checked per analysis type)',
+    request: { params: pathParams('id'), body: jsonBody(SaveParameterSetSchema) },
+    responses: { 201: json(ParameterSetSchema, 'Saved'), ...changeAnswers },
+  },
+  { body: 'document' },
+);
 
-export const updateParameterSetRoute = defineRoute('user', {
-  method: 'post',
-  path: '/api/project/{id}/update-parameter-set',
-  tags,
-  summary: 'Change a parameter set by id',
-  request: { params: pathParams('id'), body: jsonBody(UpdateParameterSetSchema) },
-  responses: { 200: json(ParameterSetSchema, 'Changed'), ...changeAnswers },
-}, { body: 'document' });
+export const updateParameterSetRoute = defineRoute(
+  'user',
+  {
+    method: 'post',
+    path: '/api/project/{id}/update-parameter-set',
+    tags,
+    summary: 'Change a parameter set by id',
+    request: { params: pathParams('id'), body: jsonBody(UpdateParameterSetSchema) },
+    responses: { 200: json(ParameterSetSchema, 'Changed'), ...changeAnswers },
+  },
+  { body: 'document' },
+);
 
 export const deleteParameterSetRoute = defineRoute('user', {
   method: 'post',

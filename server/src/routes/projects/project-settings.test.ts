@@ -74,7 +74,11 @@ describe('parameter sets', () => {
       body: { analysis_type: ['"acoustics" is not a valid choice.'] },
     });
     expect(
-      await call('POST', path('save-parameter-set'), w.tokens.projectAdmin, { name: 'ground LEVEL', analysis_type: 'pedestrian_wind_comfort', values: comfort }),
+      await call('POST', path('save-parameter-set'), w.tokens.projectAdmin, {
+        name: 'ground LEVEL',
+        analysis_type: 'pedestrian_wind_comfort',
+        values: comfort,
+      }),
     ).toEqual({ status: 400, body: { name: ['A parameter set with this name already exists in this project.'] } });
     expect((await call('POST', path('save-parameter-set'), w.tokens.projectAdmin, { name: 'Y', analysis_type: 'solar', values: [1] })).body).toEqual({
       values: ['Expected a JSON object.'],
@@ -99,7 +103,10 @@ describe('parameter sets', () => {
       status: 400,
       body: { id: [`Invalid pk "${id}" - object does not exist.`] },
     });
-    expect(await call('POST', path('delete-parameter-set'), w.tokens.projectAdmin, { id: 'one' })).toEqual({ status: 400, body: { id: ['A valid integer is required.'] } });
+    expect(await call('POST', path('delete-parameter-set'), w.tokens.projectAdmin, { id: 'one' })).toEqual({
+      status: 400,
+      body: { id: ['A valid integer is required.'] },
+    });
   });
 
   it("cannot reach another project's set through this project", async () => {
@@ -136,11 +143,20 @@ describe('project files', () => {
     expect(project.body.project_files.map((f) => f.id)).toContain(first.body.id);
   });
 
-  it("refuses an upload of another project, or an unknown one, and says what to send", async () => {
+  it('refuses an upload of another project, or an unknown one, and says what to send', async () => {
     const [other] = await t.database.db.insert(projects).values({ name: 'Elsewhere', companyId: w.otherCompanyId }).returning({ id: projects.id });
     const [foreign] = await t.database.db
       .insert(uploads)
-      .values({ projectId: other!.id, container: 'project-assets', uuid: randomUUID(), filename: 'x.pdf', size: 1, sha256: 'b'.repeat(64), contentType: 'application/pdf', format: 'pdf' })
+      .values({
+        projectId: other!.id,
+        container: 'project-assets',
+        uuid: randomUUID(),
+        filename: 'x.pdf',
+        size: 1,
+        sha256: 'b'.repeat(64),
+        contentType: 'application/pdf',
+        format: 'pdf',
+      })
       .returning({ id: uploads.id });
     const path = `/api/project/${w.projectId}/save-project-file/`;
     expect(await call('POST', path, w.tokens.projectAdmin, { upload_id: foreign!.id })).toEqual({
@@ -151,7 +167,10 @@ describe('project files', () => {
       status: 400,
       body: { uuid: ['No file of this project was uploaded under this uuid and filename.'] },
     });
-    expect(await call('POST', path, w.tokens.projectAdmin, {})).toEqual({ status: 400, body: { upload_id: ['Give upload_id, or the uuid and filename of the upload.'] } });
+    expect(await call('POST', path, w.tokens.projectAdmin, {})).toEqual({
+      status: 400,
+      body: { upload_id: ['Give upload_id, or the uuid and filename of the upload.'] },
+    });
     expect((await call('POST', path, w.tokens.projectAdmin, { uuid: 'not-a-uuid', filename: 'a' })).body).toEqual({ uuid: ['Must be a valid UUID.'] });
   });
 });

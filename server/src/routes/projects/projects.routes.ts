@@ -5,14 +5,7 @@ import { paginate } from '../../http/pagination.ts';
 import { pathId } from '../../http/params.ts';
 import { currentUser } from '../../auth/authenticate.ts';
 import { answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
-import {
-  FavoriteSchema,
-  ProjectCreateSchema,
-  ProjectListQuery,
-  ProjectPageSchema,
-  ProjectSchema,
-  ProjectUpdateSchema,
-} from '@canopy/contract/projects.ts';
+import { FavoriteSchema, ProjectCreateSchema, ProjectListQuery, ProjectPageSchema, ProjectSchema, ProjectUpdateSchema } from '@canopy/contract/projects.ts';
 import { listProjects } from '../../services/projects/list.ts';
 import { projectDetail } from '../../services/projects/detail.ts';
 import { createProject, updateProject } from '../../services/projects/edit.ts';

@@ -67,7 +67,10 @@ describe('the project list', () => {
 
   it('refuses an unknown tab or ordering with a field error', async () => {
     expect(await call('GET', '/api/project/?tab=bogus', w.tokens.colleague)).toEqual({ status: 400, body: { tab: ['"bogus" is not a valid choice.'] } });
-    expect(await call('GET', '/api/project/?ordering=size', w.tokens.colleague)).toEqual({ status: 400, body: { ordering: ['"size" is not a valid choice.'] } });
+    expect(await call('GET', '/api/project/?ordering=size', w.tokens.colleague)).toEqual({
+      status: 400,
+      body: { ordering: ['"size" is not a valid choice.'] },
+    });
   });
 });
 
@@ -134,7 +137,10 @@ describe('creating a project', () => {
 describe('one project', () => {
   it('carries its studies with simulation labels, IsRWDIProject and the consulting reviewer', async () => {
     const db = t.database.db;
-    const [config] = await db.insert(configurations).values({ projectId: w.projectId, studyId: w.studyId, name: 'Scheme A' }).returning({ id: configurations.id });
+    const [config] = await db
+      .insert(configurations)
+      .values({ projectId: w.projectId, studyId: w.studyId, name: 'Scheme A' })
+      .returning({ id: configurations.id });
     const [sim] = await db.insert(simulations).values({ configurationId: config!.id, category: 'pedestrian_wind_comfort' }).returning({ id: simulations.id });
     const { status, body } = await call<Project>('GET', `/api/project/${w.projectId}/`, w.tokens.colleague);
     expect(status).toBe(200);
@@ -166,7 +172,10 @@ describe('one project', () => {
       status: 400,
       body: { longitude: ['Latitude and longitude go together: give both, or clear both.'] },
     });
-    expect((await call<Project>('PATCH', path, w.tokens.projectAdmin, { latitude: null, longitude: null })).body).toMatchObject({ latitude: null, longitude: null });
+    expect((await call<Project>('PATCH', path, w.tokens.projectAdmin, { latitude: null, longitude: null })).body).toMatchObject({
+      latitude: null,
+      longitude: null,
+    });
     expect(await call('PATCH', path, w.tokens.projectAdmin, { name: '' })).toEqual({ status: 400, body: { name: ['This field may not be blank.'] } });
   });
 

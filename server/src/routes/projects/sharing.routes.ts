@@ -14,13 +14,7 @@ import {
   ShareUpdateSchema,
 } from '@canopy/contract/sharing.ts';
 import { ProjectAdministratorPageSchema, ProjectAdministratorSchema } from '@canopy/contract/administrators.ts';
-import {
-  createProjectShare,
-  deleteProjectShare,
-  getProjectShare,
-  listProjectShares,
-  updateProjectShare,
-} from '../../services/sharing/shares.ts';
+import { createProjectShare, deleteProjectShare, getProjectShare, listProjectShares, updateProjectShare } from '../../services/sharing/shares.ts';
 import { createInvite } from '../../services/sharing/invites.ts';
 import { addAdministrator, listAdministrators, removeAdministrator } from '../../services/administrators/administrators.ts';
 
@@ -110,9 +104,7 @@ export const removeAdministratorRoute = defineRoute('user', {
 });
 
 export function registerProjectSharingRoutes(app: ApiApp): void {
-  app.openapi(listSharesRoute, async (c) =>
-    c.json(await paginate(c, await listProjectShares(c.var.db, currentUser(c), pathId(c.req.valid('param').id))), 200),
-  );
+  app.openapi(listSharesRoute, async (c) => c.json(await paginate(c, await listProjectShares(c.var.db, currentUser(c), pathId(c.req.valid('param').id))), 200));
 
   app.openapi(createShareRoute, async (c) =>
     c.json(await createProjectShare(c.var.db, currentUser(c), pathId(c.req.valid('param').id), c.req.valid('json'), { deps: c.var.deps }), 201),

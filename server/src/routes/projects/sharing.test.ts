@@ -39,7 +39,12 @@ describe('sharing a project', () => {
     });
     expect(shared.status).toBe(201);
     // Another company's recipient is named only by the address until they accept (issue 17 item 2).
-    expect(shared.body).toMatchObject({ project_id: w.projectId, share_status: 'pending', access_level: 'view', user: { id: 0, email: 'guest@example.test', company_name: null } });
+    expect(shared.body).toMatchObject({
+      project_id: w.projectId,
+      share_status: 'pending',
+      access_level: 'view',
+      user: { id: 0, email: 'guest@example.test', company_name: null },
+    });
     const inbox = await call<NotificationPage>('GET', '/api/user/notifications/', guest.token);
     expect(inbox.body.results).toEqual([
       expect.objectContaining({
@@ -97,7 +102,10 @@ describe('sharing a project', () => {
       body: { email: ['This project is already shared with this user.'] },
     });
     expect(await call('POST', path, w.tokens.projectAdmin, {})).toEqual({ status: 400, body: { email: ['This field is required.'] } });
-    expect(await call('POST', path, w.tokens.projectAdmin, { email: 'not-an-address' })).toEqual({ status: 400, body: { email: ['Enter a valid email address.'] } });
+    expect(await call('POST', path, w.tokens.projectAdmin, { email: 'not-an-address' })).toEqual({
+      status: 400,
+      body: { email: ['Enter a valid email address.'] },
+    });
   });
 
   it('re-sends a declined share with a new notification, and never "re-sends" an accepted one', async () => {
@@ -126,7 +134,7 @@ describe('sharing a project', () => {
     expect((await call('GET', `/api/project/${w.projectId}/project-share/${share.body.id}/`, w.tokens.projectAdmin)).status).toBe(404);
   });
 
-  it("lets only the recipient answer, with accepted or declined", async () => {
+  it('lets only the recipient answer, with accepted or declined', async () => {
     const [share] = await t.database.db.select().from(projectShares).where(eq(projectShares.userId, w.userIds.pendingShare));
     expect((await call('POST', `/api/user/project-shares/${share!.id}/`, w.tokens.acceptedShare, { share_status: 'accepted' })).status).toBe(404);
     expect(await call('POST', `/api/user/project-shares/${share!.id}/`, w.tokens.pendingShare, { share_status: 'maybe' })).toEqual({
@@ -155,7 +163,9 @@ describe('notifications', () => {
 
 describe('inviting someone', () => {
   it('mails a sign-up link whose token joins the inviting company with the invite role', async () => {
-    const invited = await call<Invite>('POST', `/api/project/${w.projectId}/user-invite/`, w.tokens.colleagueWithPermission, { email: 'new.hire@example.test' });
+    const invited = await call<Invite>('POST', `/api/project/${w.projectId}/user-invite/`, w.tokens.colleagueWithPermission, {
+      email: 'new.hire@example.test',
+    });
     expect(invited.status).toBe(201);
     expect(invited.body).toMatchObject({ email: 'new.hire@example.test', company_id: w.companyId, project_id: w.projectId });
     const mail = t.mailer.last()!;
@@ -212,7 +222,12 @@ describe('inviting someone', () => {
     await call('POST', path, w.tokens.projectAdmin, { email: 'late@example.test' });
     const token = decodeURIComponent(/invite_token=(\S+)/.exec(t.mailer.last()!.text)![1]!);
     t.clock.advance(15 * 24 * 3600 * 1000);
-    const late = await call('POST', '/authusers/', undefined, { username: 'late', email: 'late@example.test', password: 'a sturdy passphrase for tests', invite_token: token });
+    const late = await call('POST', '/authusers/', undefined, {
+      username: 'late',
+      email: 'late@example.test',
+      password: 'a sturdy passphrase for tests',
+      invite_token: token,
+    });
     t.clock.advance(-15 * 24 * 3600 * 1000);
     expect(late).toEqual({ status: 400, body: { invite_token: ['This invitation link is not valid or has expired.'] } });
   });
@@ -284,7 +299,9 @@ describe('share levels (issue 16 item 12)', () => {
     const perms = await call<Record<string, string[]>>('GET', '/api/project-permissions/?user_permission=projects.change_project', reader.token);
     expect(perms.body[String(w.projectId)] ?? []).not.toContain('projects.change_project');
 
-    const raised = await call<ProjectShare>('PATCH', `/api/project/${w.projectId}/project-share/${shared.body.id}/`, w.tokens.projectAdmin, { access_level: 'edit' });
+    const raised = await call<ProjectShare>('PATCH', `/api/project/${w.projectId}/project-share/${shared.body.id}/`, w.tokens.projectAdmin, {
+      access_level: 'edit',
+    });
     expect(raised.status).toBe(200);
     expect(raised.body).toMatchObject({ access_level: 'edit', share_status: 'accepted' });
     // (Insights stay the project's company's: a non-consulting sharee reads them at either level, docs/insights.md.)
@@ -294,9 +311,15 @@ describe('share levels (issue 16 item 12)', () => {
 
   it('shares at the edit level when asked, and refuses an unknown level naming the field', async () => {
     const editor = await newcomer('leveleditor');
-    const shared = await call<ProjectShare>('POST', `/api/project/${w.projectId}/project-share/`, w.tokens.projectAdmin, { email: editor.email, access_level: 'edit' });
+    const shared = await call<ProjectShare>('POST', `/api/project/${w.projectId}/project-share/`, w.tokens.projectAdmin, {
+      email: editor.email,
+      access_level: 'edit',
+    });
     expect(shared.body.access_level).toBe('edit');
-    const bad = await call<Record<string, string[]>>('POST', `/api/project/${w.projectId}/project-share/`, w.tokens.projectAdmin, { email: 'x@example.test', access_level: 'owner' });
+    const bad = await call<Record<string, string[]>>('POST', `/api/project/${w.projectId}/project-share/`, w.tokens.projectAdmin, {
+      email: 'x@example.test',
+      access_level: 'owner',
+    });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body)).toEqual(['access_level']);
     const empty = await call<Record<string, string[]>>('PATCH', `/api/project/${w.projectId}/project-share/${shared.body.id}/`, w.tokens.projectAdmin, {});

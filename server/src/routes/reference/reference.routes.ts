@@ -7,9 +7,7 @@ import { isCountry, listCountries, listProvinces } from '../../services/referenc
 import { errors, json } from '../auth/schemas.ts';
 
 const CountrySchema = z.object({ code: z.string(), name: z.string() }).openapi('Country');
-const ProvinceSchema = z
-  .object({ code: z.string(), name: z.string(), type: z.string(), country: z.string() })
-  .openapi('Province');
+const ProvinceSchema = z.object({ code: z.string(), name: z.string(), type: z.string(), country: z.string() }).openapi('Province');
 
 export const countriesRoute = defineRoute('public', {
   method: 'get',

@@ -19,7 +19,9 @@ let w: World;
 beforeAll(async () => {
   t = await createTestContext({ HEAVY_WORK_THREADS: '1' });
   w = await buildWorld(t.deps);
-  await t.database.db.insert(subscriptions).values({ companyId: w.companyId, plan: 'AI Plus', creditType: 'AI', creditsPerPeriod: 400, userId: w.userIds.projectAdmin });
+  await t.database.db
+    .insert(subscriptions)
+    .values({ companyId: w.companyId, plan: 'AI Plus', creditType: 'AI', creditsPerPeriod: 400, userId: w.userIds.projectAdmin });
 });
 afterAll(() => t?.close());
 
@@ -28,7 +30,10 @@ async function readyScenario(uploadId: number, name: string): Promise<Configurat
   const res = await t.request(`/api/project/${w.projectId}/configuration/`, {
     method: 'POST',
     token: w.tokens.projectAdmin,
-    json: { ...solarScenarioBody(name, w.scenarios.uploads), geometry: { study: [uploadId], ground: [w.scenarios.uploads.ground], presentation_planes: [w.scenarios.uploads.plane] } },
+    json: {
+      ...solarScenarioBody(name, w.scenarios.uploads),
+      geometry: { study: [uploadId], ground: [w.scenarios.uploads.ground], presentation_planes: [w.scenarios.uploads.plane] },
+    },
   });
   expect(res.status).toBe(201);
   const scenario = (await res.json()) as Configuration;

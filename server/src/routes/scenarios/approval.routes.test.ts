@@ -20,14 +20,21 @@ afterAll(async () => {
 });
 
 async function approve(configurationId: number): Promise<{ status: number; body: Record<string, unknown> }> {
-  const res = await t.request(`/api/project/${w.projectId}/configuration/${configurationId}/user-approval/`, { method: 'POST', token: w.tokens.projectAdmin, json: { approved: true } });
+  const res = await t.request(`/api/project/${w.projectId}/configuration/${configurationId}/user-approval/`, {
+    method: 'POST',
+    token: w.tokens.projectAdmin,
+    json: { approved: true },
+  });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
 describe('approving a scenario without stored inputs', () => {
   it('answers 400 naming the missing inputs, and writes nothing', async () => {
     const db = t.database.db;
-    const [config] = await db.insert(configurations).values({ projectId: w.projectId, studyId: w.studyId, name: 'Appended scheme' }).returning({ id: configurations.id });
+    const [config] = await db
+      .insert(configurations)
+      .values({ projectId: w.projectId, studyId: w.studyId, name: 'Appended scheme' })
+      .returning({ id: configurations.id });
     await db.insert(simulations).values({ configurationId: config!.id, category: 'solar' });
     const usageBefore = (await db.select().from(subscriptionUsage)).length;
     const jobsBefore = (await db.select().from(jobs)).length;
@@ -46,7 +53,18 @@ describe('approving a scenario without stored inputs', () => {
     const db = t.database.db;
     const [config] = await db
       .insert(configurations)
-      .values({ projectId: w.projectId, studyId: w.studyId, name: 'Half scheme', form: { name: 'Half scheme', engine: 'AI', analyses: [{ analysis_type: 'solar', metrics: ['sun_hours'] }], seasons: ['annual'], times: ['08:00-18:00'] } })
+      .values({
+        projectId: w.projectId,
+        studyId: w.studyId,
+        name: 'Half scheme',
+        form: {
+          name: 'Half scheme',
+          engine: 'AI',
+          analyses: [{ analysis_type: 'solar', metrics: ['sun_hours'] }],
+          seasons: ['annual'],
+          times: ['08:00-18:00'],
+        },
+      })
       .returning({ id: configurations.id });
     const { status, body } = await approve(config!.id);
     expect(status).toBe(400);

@@ -46,6 +46,9 @@ export function registerApprovalRoutes(app: ApiApp): void {
   });
   app.openapi(userApprovalRoute, async (c) => {
     const p = c.req.valid('param');
-    return c.json(await approveScenario(c.var.deps, c.var.db, currentUser(c), { projectId: pathId(p.id), configurationId: pathId(p.cid) }, c.req.valid('json')), 200);
+    return c.json(
+      await approveScenario(c.var.deps, c.var.db, currentUser(c), { projectId: pathId(p.id), configurationId: pathId(p.cid) }, c.req.valid('json')),
+      200,
+    );
   });
 }

@@ -19,6 +19,9 @@ export const cancelSimulationRoute = defineRoute('user', {
 export function registerCancelRoutes(app: ApiApp): void {
   app.openapi(cancelSimulationRoute, async (c) => {
     const p = c.req.valid('param');
-    return c.json(await cancelSimulation(c.var.deps, c.var.db, currentUser(c), { projectId: pathId(p.id), configurationId: pathId(p.cid), simulationId: pathId(p.sid) }), 200);
+    return c.json(
+      await cancelSimulation(c.var.deps, c.var.db, currentUser(c), { projectId: pathId(p.id), configurationId: pathId(p.cid), simulationId: pathId(p.sid) }),
+      200,
+    );
   });
 }

@@ -33,7 +33,9 @@ let threads: CpuPool;
 beforeAll(async () => {
   t = await createTestContext({ HEAVY_WORK_THREADS: '1', STARTER_SUBSCRIPTION: 'false', CFD_THREADS: '1' });
   w = await buildWorld(t.deps);
-  await t.database.db.insert(subscriptions).values({ companyId: w.companyId, plan: 'CFD Plus', creditType: 'CFD', creditsPerPeriod: 400, userId: w.userIds.projectAdmin });
+  await t.database.db
+    .insert(subscriptions)
+    .values({ companyId: w.companyId, plan: 'CFD Plus', creditType: 'CFD', creditsPerPeriod: 400, userId: w.userIds.projectAdmin });
   threaded = t.deps.heavy;
   threads = createCpuPool(1);
 });
@@ -50,7 +52,12 @@ function towers(side: number): Uint8Array {
   return writeBinaryStl(Float32Array.from(soup));
 }
 
-const estimateBody = (study: number) => ({ geometry: { study: [study] }, pedestrian_plane: { height_m: 1.5, margin_m: 20 }, cfd_tier: 'rapid', wind_directions: 8 });
+const estimateBody = (study: number) => ({
+  geometry: { study: [study] },
+  pedestrian_plane: { height_m: 1.5, margin_m: 20 },
+  cfd_tier: 'rapid',
+  wind_directions: 8,
+});
 
 function estimate(study: number): Promise<Response> {
   return t.request(`/api/project/${w.projectId}/cfd-estimate/`, { method: 'POST', token: w.tokens.projectAdmin, json: estimateBody(study) });
@@ -92,7 +99,11 @@ async function validate(cpu: CpuPool, study: number, name: string): Promise<Geom
   const worker = new JobWorker({ db: t.database.db, handlers: jobHandlers({ deps: t.deps, cpu, log: () => {} }), pollMs: 20, leaseMs: 120_000 });
   worker.start();
   try {
-    const queued = await t.request(url, { method: 'POST', token, json: { scenario_id: scenario.id, simulation_id: scenario.simulations[0]!.id, simulation_type: 'pedestrian_wind_comfort' } });
+    const queued = await t.request(url, {
+      method: 'POST',
+      token,
+      json: { scenario_id: scenario.id, simulation_id: scenario.simulations[0]!.id, simulation_type: 'pedestrian_wind_comfort' },
+    });
     expect(queued.status).toBe(202);
     for (;;) {
       const record = (await (await t.request(url, { token })).json()) as GeometryValidation;
@@ -127,7 +138,9 @@ describe("Canopy's CFD checks of a large STL", () => {
   it('the validation keeps health answering and finds the same', async () => {
     const big = await uploadFile(t.deps, w.projectId, w.ownerId, 'district-v.stl', towers(200));
     await threads.run('pool.echo', { value: 0 }); // warm-up: the pool's thread
-    const { offLoop, onLoop, ratio } = await healthOffAndOnTheLoop(t, (run) => (run === 'off' ? validate(threads, big, 'Off the loop') : validate(createInlineCpuPool(), big, 'On the loop')));
+    const { offLoop, onLoop, ratio } = await healthOffAndOnTheLoop(t, (run) =>
+      run === 'off' ? validate(threads, big, 'Off the loop') : validate(createInlineCpuPool(), big, 'On the loop'),
+    );
     console.log(
       `health during the validation of a CFD scenario of 480,000 triangles: worst ${offLoop.maxHealthMs.toFixed(0)} ms off the loop (${offLoop.probes} probes, validation ${offLoop.workMs.toFixed(0)} ms) vs ${onLoop.maxHealthMs.toFixed(0)} ms on it (validation ${onLoop.workMs.toFixed(0)} ms); ratio ${ratio.toFixed(3)}`,
     );
@@ -141,7 +154,7 @@ describe("Canopy's CFD checks of a large STL", () => {
   it('answers an estimate over the heavy-work cap 429 with Retry-After', async () => {
     const small = await uploadFile(t.deps, w.projectId, w.ownerId, 'capped.stl', towers(3));
     let release = () => {};
-    const gated: CpuPool = { threads: 1, run: <T,>() => new Promise<T>((resolve) => (release = () => resolve(undefined as T))), close: async () => {} };
+    const gated: CpuPool = { threads: 1, run: <T>() => new Promise<T>((resolve) => (release = () => resolve(undefined as T))), close: async () => {} };
     t.deps.heavy = createHeavyWork(gated, { perUser: 1, maxPending: 16 });
     try {
       const held = t.deps.heavy.run(w.userIds.projectAdmin, 'pool.echo', { value: 1 });

@@ -15,7 +15,8 @@ export const cfdEstimateRoute = defineRoute('user', {
   method: 'post',
   path: '/api/project/{id}/cfd-estimate',
   tags: ['Scenarios'],
-  summary: "Cells, memory, minutes and credits of Canopy's CFD wind for this geometry, tier and number of directions (400 on cfd_tier with the numbers when the grid is too large)",
+  summary:
+    "Cells, memory, minutes and credits of Canopy's CFD wind for this geometry, tier and number of directions (400 on cfd_tier with the numbers when the grid is too large)",
   request: { params: pathParams('id'), body: jsonBody(CfdEstimateRequestSchema) },
   responses: { 200: json(CfdEstimateSchema, 'The estimate'), 400: answers[400], 401: answers[401], 403: answers[403], 404: answers[404] },
 });

@@ -82,7 +82,9 @@ interface Setup {
 async function setup(env: Record<string, string>): Promise<Setup> {
   const t = await createTestContext({ STARTER_SUBSCRIPTION: 'false', CFD_THREADS: '1', CFD_CHECKPOINT_SECONDS: '0', ...env });
   const w = await buildWorld(t.deps);
-  await t.database.db.insert(subscriptions).values({ companyId: w.companyId, plan: 'CFD Plus', creditType: 'CFD', creditsPerPeriod: 400, userId: w.userIds.projectAdmin });
+  await t.database.db
+    .insert(subscriptions)
+    .values({ companyId: w.companyId, plan: 'CFD Plus', creditType: 'CFD', creditsPerPeriod: 400, userId: w.userIds.projectAdmin });
   return { t, w, workers: [] };
 }
 
@@ -126,14 +128,26 @@ async function validatedScenario(s: Setup, name: string, body: Record<string, un
     201,
   );
   const url = `/api/project/${w.projectId}/configuration/${scenario.id}`;
-  await json(await t.request(`${url}/geometry-validation/`, { method: 'POST', token, json: { scenario_id: scenario.id, simulation_id: scenario.simulations[0]!.id, simulation_type: 'pedestrian_wind_comfort' } }), 202);
+  await json(
+    await t.request(`${url}/geometry-validation/`, {
+      method: 'POST',
+      token,
+      json: { scenario_id: scenario.id, simulation_id: scenario.simulations[0]!.id, simulation_type: 'pedestrian_wind_comfort' },
+    }),
+    202,
+  );
   return scenario;
 }
 
 const scenarioUrl = (s: Setup, id: number) => `/api/project/${s.w.projectId}/configuration/${id}`;
 
 async function validation(s: Setup, id: number): Promise<GeometryValidation> {
-  return waitFor('the validation', async () => json<GeometryValidation>(await s.t.request(`${scenarioUrl(s, id)}/geometry-validation/`, { token: s.w.tokens.projectAdmin }), 200), (v) => v.status === 'passed' || v.status === 'failed', 60_000);
+  return waitFor(
+    'the validation',
+    async () => json<GeometryValidation>(await s.t.request(`${scenarioUrl(s, id)}/geometry-validation/`, { token: s.w.tokens.projectAdmin }), 200),
+    (v) => v.status === 'passed' || v.status === 'failed',
+    60_000,
+  );
 }
 
 describe('a CFD wind scenario on the embedded installation', { timeout: 240_000 }, () => {
@@ -154,11 +168,27 @@ describe('a CFD wind scenario on the embedded installation', { timeout: 240_000 
       await t.request(`/api/project/${w.projectId}/cfd-estimate/`, {
         method: 'POST',
         token: w.tokens.projectAdmin,
-        json: { geometry: { study: [w.scenarios.uploads.study], presentation_planes: [w.scenarios.uploads.plane] }, cfd_tier: 'rapid', wind_directions: 8, seasons: ['annual', 'winter'] },
+        json: {
+          geometry: { study: [w.scenarios.uploads.study], presentation_planes: [w.scenarios.uploads.plane] },
+          cfd_tier: 'rapid',
+          wind_directions: 8,
+          seasons: ['annual', 'winter'],
+        },
       }),
       200,
     );
-    expect(estimate).toMatchObject({ tier: 'rapid', finest_cell_m: 4, wind_directions: 8, credit_type: 'CFD', unit_credits: 2, compute_factor: 1, seasons: 2, credits: 4, throughput_source: 'default', shortened_schedule: true });
+    expect(estimate).toMatchObject({
+      tier: 'rapid',
+      finest_cell_m: 4,
+      wind_directions: 8,
+      credit_type: 'CFD',
+      unit_credits: 2,
+      compute_factor: 1,
+      seasons: 2,
+      credits: 4,
+      throughput_source: 'default',
+      shortened_schedule: true,
+    });
     expect(estimate.cells).toBeGreaterThan(1000);
     expect(estimate.levels.map((l) => l.dx_m)).toEqual([32, 16, 8, 4]);
     // CFD_THREADS=1: one direction per core at once, so 8 directions take ceil(8 / cores) rounds.
@@ -167,24 +197,45 @@ describe('a CFD wind scenario on the embedded installation', { timeout: 240_000 
     expect(estimate.directions_at_once).toBe(availableParallelism());
     expect(estimate.minutes_total).toBeCloseTo(estimate.minutes_per_direction * rounds, 0);
     const detailed = await json<CfdEstimateResponse>(
-      await t.request(`/api/project/${w.projectId}/cfd-estimate/`, { method: 'POST', token: w.tokens.projectAdmin, json: { geometry: { study: [w.scenarios.uploads.study], presentation_planes: [w.scenarios.uploads.plane] }, cfd_tier: 'detailed', wind_directions: 8 } }),
+      await t.request(`/api/project/${w.projectId}/cfd-estimate/`, {
+        method: 'POST',
+        token: w.tokens.projectAdmin,
+        json: { geometry: { study: [w.scenarios.uploads.study], presentation_planes: [w.scenarios.uploads.plane] }, cfd_tier: 'detailed', wind_directions: 8 },
+      }),
       200,
     );
     expect(detailed.cells).toBeGreaterThan(estimate.cells);
     expect(detailed.levels.at(-1)!.dx_m).toBe(2);
     // Access before anything else: a colleague without the right to create scenarios.
-    const refused = await t.request(`/api/project/${w.projectId}/cfd-estimate/`, { method: 'POST', token: w.tokens.colleague, json: { geometry: { study: [w.scenarios.uploads.study] } } });
+    const refused = await t.request(`/api/project/${w.projectId}/cfd-estimate/`, {
+      method: 'POST',
+      token: w.tokens.colleague,
+      json: { geometry: { study: [w.scenarios.uploads.study] } },
+    });
     expect(refused.status).toBe(403);
-    const stranger = await t.request(`/api/project/${w.projectId}/cfd-estimate/`, { method: 'POST', token: w.tokens.otherCompany, json: { geometry: { study: [] } } });
+    const stranger = await t.request(`/api/project/${w.projectId}/cfd-estimate/`, {
+      method: 'POST',
+      token: w.tokens.otherCompany,
+      json: { geometry: { study: [] } },
+    });
     expect(stranger.status).toBe(404);
   });
 
   it('validates with the grid stated, and prices the CFD by it', async () => {
     // Two towers that overlap in one file: valid geometry, which the solver voxelises as their union (with a warning).
     const { t, w } = s;
-    const towers = await uploadFile(t.deps, w.projectId, w.ownerId, 'towers.stl', writeBinaryStl(Float32Array.from([...boxSoup(0, 0, -1, 10, 10, 9), ...boxSoup(6, 6, -1, 14, 14, 15)])));
+    const towers = await uploadFile(
+      t.deps,
+      w.projectId,
+      w.ownerId,
+      'towers.stl',
+      writeBinaryStl(Float32Array.from([...boxSoup(0, 0, -1, 10, 10, 9), ...boxSoup(6, 6, -1, 14, 14, 15)])),
+    );
     scenario = await validatedScenario(s, 'Tower wind (CFD)', {
-      analyses: [{ analysis_type: 'pedestrian_wind_comfort', metrics: ['lawson-lddc', 'davenport'] }, { analysis_type: 'thermal_comfort', metrics: ['UTCI'] }],
+      analyses: [
+        { analysis_type: 'pedestrian_wind_comfort', metrics: ['lawson-lddc', 'davenport'] },
+        { analysis_type: 'thermal_comfort', metrics: ['UTCI'] },
+      ],
       geometry: { study: [towers], ground: [w.scenarios.uploads.ground], presentation_planes: [w.scenarios.uploads.plane] },
     });
     windId = scenario.simulations.find((x) => x.category === 'pedestrian_wind_comfort')!.id;
@@ -195,7 +246,12 @@ describe('a CFD wind scenario on the embedded installation', { timeout: 240_000 
     const grid = v.findings.find((f) => f.code === 'cfd-grid')!;
     expect(grid.severity).toBe('info');
     expect(grid.message).toMatch(/^Canopy’s CFD grid \(rapid .*\): \d\.\d\d million cells, \d+ MB, \d+ steps per direction/);
-    const cost = await json<CostBreakdown>(await s.t.request(`/api/project/${s.w.projectId}/study/${s.w.studyId}/configuration/${scenario.id}/user-approval/cost-breakdown/`, { token: s.w.tokens.projectAdmin }), 200);
+    const cost = await json<CostBreakdown>(
+      await s.t.request(`/api/project/${s.w.projectId}/study/${s.w.studyId}/configuration/${scenario.id}/user-approval/cost-breakdown/`, {
+        token: s.w.tokens.projectAdmin,
+      }),
+      200,
+    );
     expect(cost.lines.map((l) => [l.analysis_type, l.unit_credits, l.direction_factor, l.credits, l.computed_by])).toEqual([
       ['pedestrian_wind_comfort', 2, 1, 2, 'canopy'],
       ['thermal_comfort', 3, 1, 3, 'canopy'],
@@ -204,10 +260,17 @@ describe('a CFD wind scenario on the embedded installation', { timeout: 240_000 
 
   it('runs one job per direction after approval, then the comfort post-processing by itself, and completes', async () => {
     const { t, w } = s;
-    const approved = await json<UserApprovalResult>(await t.request(`${scenarioUrl(s, scenario.id)}/user-approval/`, { method: 'POST', token: w.tokens.projectAdmin, json: { approved: true } }), 200);
+    const approved = await json<UserApprovalResult>(
+      await t.request(`${scenarioUrl(s, scenario.id)}/user-approval/`, { method: 'POST', token: w.tokens.projectAdmin, json: { approved: true } }),
+      200,
+    );
     expect(approved).toMatchObject({ credit_type: 'CFD', credits_debited: 5 });
     // Thermal comfort waits for the computed wind field.
-    expect(approved.simulations.find((x) => x.id === thermalId)).toMatchObject({ status: 'queued', status_text: 'Waiting for the CFD wind field (thermal comfort uses it)', job_id: null });
+    expect(approved.simulations.find((x) => x.id === thermalId)).toMatchObject({
+      status: 'queued',
+      status_text: 'Waiting for the CFD wind field (thermal comfort uses it)',
+      job_id: null,
+    });
 
     const statusUrl = `${scenarioUrl(s, scenario.id)}/simulation/${windId}/get-latest-status/`;
     const seen = new Set<string>();
@@ -224,7 +287,9 @@ describe('a CFD wind scenario on the embedded installation', { timeout: 240_000 
     );
     expect(final, JSON.stringify(final)).toMatchObject({ status: 'completed', configuration_status: 'completed' });
     // Progress reached the status text: direction i of n, phase, step, MLUPS.
-    expect([...seen].some((text) => /^Wind \(CFD\) # %: direction # of # \(#°\): (spin-up|developing|averaging), step # of #, #\.# MLUPS/.test(text))).toBe(true);
+    expect([...seen].some((text) => /^Wind \(CFD\) # %: direction # of # \(#°\): (spin-up|developing|averaging), step # of #, #\.# MLUPS/.test(text))).toBe(
+      true,
+    );
     // get-latest-status gives the run's percentage over its directions, rising.
     expect(percents.some((p) => p > 0 && p < 100)).toBe(true);
     expect(Math.max(...percents)).toBeGreaterThan(Math.min(...percents));
@@ -232,20 +297,39 @@ describe('a CFD wind scenario on the embedded installation', { timeout: 240_000 
     const directionJobs = await t.database.db.select().from(jobs).where(eq(jobs.type, CFD_DIRECTION_JOB));
     expect(directionJobs).toHaveLength(8);
     expect(directionJobs.every((j) => j.status === 'completed' && j.attempts === 1)).toBe(true);
-    const [post] = await t.database.db.select().from(jobs).where(like(jobs.dedupeKey, `cfd-post:${windId}:%`));
+    const [post] = await t.database.db
+      .select()
+      .from(jobs)
+      .where(like(jobs.dedupeKey, `cfd-post:${windId}:%`));
     expect(post).toMatchObject({ type: 'analysis.wind-comfort', status: 'completed' });
     const [sim] = await t.database.db.select().from(simulations).where(eq(simulations.id, windId));
     const state = sim!.cfdParameters as CfdRunState;
-    expect(state).toMatchObject({ engine: 'canopy-cfd', tier: 'rapid', terrain: 'suburban', directions_deg: [0, 45, 90, 135, 180, 225, 270, 315], failed: null, shortened_schedule: true });
+    expect(state).toMatchObject({
+      engine: 'canopy-cfd',
+      tier: 'rapid',
+      terrain: 'suburban',
+      directions_deg: [0, 45, 90, 135, 180, 225, 270, 315],
+      failed: null,
+      shortened_schedule: true,
+    });
     expect(Object.keys(state.done)).toHaveLength(8);
-    expect(state.progress).toMatchObject({ total: 8, phase: expect.any(String), mlups: expect.any(Number), eta_s: expect.any(Number), run_eta_s: expect.any(Number) });
+    expect(state.progress).toMatchObject({
+      total: 8,
+      phase: expect.any(String),
+      mlups: expect.any(Number),
+      eta_s: expect.any(Number),
+      run_eta_s: expect.any(Number),
+    });
     // The checkpoints of a finished run are gone.
     expect(existsSync(runCheckpointDir(t.config.dataDir, windId, state.run_id))).toBe(false);
   });
 
   it('stores per-direction speed-up ratios, streamlines, comfort, safety, directional and arrow layers, each with provenance', async () => {
     const { t } = s;
-    const rows = await t.database.db.select().from(assets).where(and(eq(assets.simulationId, windId)));
+    const rows = await t.database.db
+      .select()
+      .from(assets)
+      .where(and(eq(assets.simulationId, windId)));
     const data = rows.filter((r) => r.layerType !== 'geometry');
     const kinds = (pred: (r: (typeof rows)[number]) => boolean) => data.filter(pred);
     const ratios = kinds((r) => (r.metadata as { field?: string }).field === 'speedRatio');
@@ -264,9 +348,17 @@ describe('a CFD wind scenario on the embedded installation', { timeout: 240_000 
       expect(provenance, `${row.filename} has provenance`).toBeDefined();
       expect(provenance!.directionsDeg).toEqual([0, 45, 90, 135, 180, 225, 270, 315]);
       if (row.metadata && (row.metadata as { job: { type: string } }).job.type === CFD_DIRECTION_JOB) {
-        expect(provenance).toMatchObject({ engine: 'canopy-cfd', tier: 'rapid', manifest: { solver: expect.stringMatching(/^canopy-lbm/), cells: expect.any(Number), geometryHash: expect.any(String) } });
+        expect(provenance).toMatchObject({
+          engine: 'canopy-cfd',
+          tier: 'rapid',
+          manifest: { solver: expect.stringMatching(/^canopy-lbm/), cells: expect.any(Number), geometryHash: expect.any(String) },
+        });
       } else {
-        expect(provenance).toMatchObject({ engine: 'canopy', windSource: expect.stringMatching(/^canopy-cfd \(canopy-lbm/), heightConvention: expect.stringContaining('suburban terrain') });
+        expect(provenance).toMatchObject({
+          engine: 'canopy',
+          windSource: expect.stringMatching(/^canopy-cfd \(canopy-lbm/),
+          heightConvention: expect.stringContaining('suburban terrain'),
+        });
       }
     }
 
@@ -301,7 +393,10 @@ describe('a CFD wind scenario on the embedded installation', { timeout: 240_000 
   });
 
   it('computed the thermal comfort afterwards, on the CFD wind field, and says so', async () => {
-    const rows = await s.t.database.db.select().from(assets).where(and(eq(assets.simulationId, thermalId), eq(assets.layerType, 'data')));
+    const rows = await s.t.database.db
+      .select()
+      .from(assets)
+      .where(and(eq(assets.simulationId, thermalId), eq(assets.layerType, 'data')));
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect((row.metadata as { provenance: { wind: string } }).provenance.wind).toMatch(/^wind results from canopy-cfd/);
   });
@@ -321,8 +416,17 @@ describe('a CFD direction whose worker is lost mid-run', { timeout: 240_000 }, (
     const scenario = await validatedScenario(s, 'Tower wind (resumed)');
     expect((await validation(s, scenario.id)).status).toBe('passed');
     const windId = scenario.simulations[0]!.id;
-    await json(await t.request(`${scenarioUrl(s, scenario.id)}/user-approval/`, { method: 'POST', token: w.tokens.projectAdmin, json: { approved: true } }), 200);
-    const key = (i: number) => async () => (await t.database.db.select().from(jobs).where(like(jobs.dedupeKey, `cfd-direction:${windId}:%:${i}`)))[0] ?? null;
+    await json(
+      await t.request(`${scenarioUrl(s, scenario.id)}/user-approval/`, { method: 'POST', token: w.tokens.projectAdmin, json: { approved: true } }),
+      200,
+    );
+    const key = (i: number) => async () =>
+      (
+        await t.database.db
+          .select()
+          .from(jobs)
+          .where(like(jobs.dedupeKey, `cfd-direction:${windId}:%:${i}`))
+      )[0] ?? null;
     const first = await waitFor('the direction jobs', key(0), (j) => j !== null);
     await planner.stop();
 
@@ -330,15 +434,29 @@ describe('a CFD direction whose worker is lost mid-run', { timeout: 240_000 }, (
     const a = startWorker(s, { types: [CFD_DIRECTION_JOB], leaseMs: 60_000 });
     const state = (await t.database.db.select().from(simulations).where(eq(simulations.id, windId)))[0]!.cfdParameters as CfdRunState;
     const checkpoint = `${runCheckpointDir(t.config.dataDir, windId, state.run_id)}/direction-0.ckpt`;
-    await waitFor('a checkpoint of direction 0 past a fifth of the run', () => getJob(t.database.db, first!.id), (j) => j!.status === 'running' && j!.progress >= 20 && existsSync(checkpoint));
+    await waitFor(
+      'a checkpoint of direction 0 past a fifth of the run',
+      () => getJob(t.database.db, first!.id),
+      (j) => j!.status === 'running' && j!.progress >= 20 && existsSync(checkpoint),
+    );
     // As after a crash: the worker's lease is gone and another may take the job (queue.ts claims
     // running jobs with an expired lease). A stops between two steps, without a result.
     await t.database.db.execute(`update jobs set locked_by = 'a-dead-worker', locked_until = now() - interval '1 second' where id = ${first!.id}`);
     await a.stop();
-    expect(await t.database.db.select().from(assets).where(and(eq(assets.simulationId, windId), eq(assets.layerType, 'data')))).toHaveLength(0);
+    expect(
+      await t.database.db
+        .select()
+        .from(assets)
+        .where(and(eq(assets.simulationId, windId), eq(assets.layerType, 'data'))),
+    ).toHaveLength(0);
 
     startWorker(s, { types: [CFD_DIRECTION_JOB] });
-    const done = await waitFor('direction 0 on the second worker', () => getJob(t.database.db, first!.id), (j) => j!.status === 'completed' || j!.status === 'failed', 120_000);
+    const done = await waitFor(
+      'direction 0 on the second worker',
+      () => getJob(t.database.db, first!.id),
+      (j) => j!.status === 'completed' || j!.status === 'failed',
+      120_000,
+    );
     expect(done).toMatchObject({ status: 'completed', attempts: 2, error: null });
     const result = done!.result as { resumedFromStep: number | null; outcome: string };
     // Checkpoints every 60-step chunk: it went on from one at least a chunk in.
@@ -361,7 +479,10 @@ describe("a company's own criterion table in a CFD scenario (issue 16)", { timeo
     const id = `company-${w.criteria.criterionId}`;
     const scenario = await validatedScenario(s, 'Tower wind (own table)', { analyses: [{ analysis_type: 'pedestrian_wind_comfort', metrics: [id] }] });
     expect((await validation(s, scenario.id)).status).toBe('passed');
-    await json(await t.request(`${scenarioUrl(s, scenario.id)}/user-approval/`, { method: 'POST', token: w.tokens.projectAdmin, json: { approved: true } }), 200);
+    await json(
+      await t.request(`${scenarioUrl(s, scenario.id)}/user-approval/`, { method: 'POST', token: w.tokens.projectAdmin, json: { approved: true } }),
+      200,
+    );
     await t.database.db.update(companyCriteria).set({ name: 'Renamed after approval' }).where(eq(companyCriteria.id, w.criteria.criterionId));
     const [job] = await t.database.db.select().from(jobs).where(eq(jobs.type, 'cfd.wind'));
     const settings = (job!.input as { settings: { criteria: string[]; tables?: Array<{ id: string; name: string }> } }).settings;
@@ -371,12 +492,20 @@ describe("a company's own criterion table in a CFD scenario (issue 16)", { timeo
 
   it('deleted after the scenario was saved: approval is a 400 naming the metric, and nothing is debited or queued', async () => {
     const { t, w } = s;
-    const [row] = await t.database.db.insert(companyCriteria).values({ companyId: w.companyId, ...sampleTable('Short-lived') }).returning({ id: companyCriteria.id });
-    const scenario = await validatedScenario(s, 'Tower wind (deleted table)', { analyses: [{ analysis_type: 'pedestrian_wind_comfort', metrics: ['lawson-lddc', `company-${row!.id}`] }] });
+    const [row] = await t.database.db
+      .insert(companyCriteria)
+      .values({ companyId: w.companyId, ...sampleTable('Short-lived') })
+      .returning({ id: companyCriteria.id });
+    const scenario = await validatedScenario(s, 'Tower wind (deleted table)', {
+      analyses: [{ analysis_type: 'pedestrian_wind_comfort', metrics: ['lawson-lddc', `company-${row!.id}`] }],
+    });
     expect((await validation(s, scenario.id)).status).toBe('passed');
     await t.database.db.delete(companyCriteria).where(eq(companyCriteria.id, row!.id));
     const queued = (await t.database.db.select().from(jobs).where(eq(jobs.type, 'cfd.wind'))).length;
-    const refused = await json<Record<string, string[]>>(await t.request(`${scenarioUrl(s, scenario.id)}/user-approval/`, { method: 'POST', token: w.tokens.projectAdmin, json: { approved: true } }), 400);
+    const refused = await json<Record<string, string[]>>(
+      await t.request(`${scenarioUrl(s, scenario.id)}/user-approval/`, { method: 'POST', token: w.tokens.projectAdmin, json: { approved: true } }),
+      400,
+    );
     expect(refused['analyses.0.metrics.1']?.[0]).toMatch(/no longer exists in the project's company/);
     expect(await t.database.db.select().from(jobs).where(eq(jobs.type, 'cfd.wind'))).toHaveLength(queued);
     expect(await t.database.db.select().from(subscriptionUsage).where(eq(subscriptionUsage.configurationId, scenario.id))).toHaveLength(0);
@@ -394,20 +523,38 @@ describe('refusals and failures', { timeout: 240_000 }, () => {
   it('refuses a grid too large for the tier at the cost step, with the numbers and the way out', async () => {
     const { t, w } = s;
     // Two towers 3 km apart make a region of interest 1.5 km in radius.
-    const far = await uploadFile(t.deps, w.projectId, w.ownerId, 'far-towers.stl', writeBinaryStl(Float32Array.from([...boxSoup(0, 0, -1, 20, 20, 40), ...boxSoup(3000, 0, -1, 3020, 20, 40)])));
+    const far = await uploadFile(
+      t.deps,
+      w.projectId,
+      w.ownerId,
+      'far-towers.stl',
+      writeBinaryStl(Float32Array.from([...boxSoup(0, 0, -1, 20, 20, 40), ...boxSoup(3000, 0, -1, 3020, 20, 40)])),
+    );
     const ask = (tier: string) =>
-      t.request(`/api/project/${w.projectId}/cfd-estimate/`, { method: 'POST', token: w.tokens.projectAdmin, json: { geometry: { study: [far] }, cfd_tier: tier, wind_directions: 16 } });
+      t.request(`/api/project/${w.projectId}/cfd-estimate/`, {
+        method: 'POST',
+        token: w.tokens.projectAdmin,
+        json: { geometry: { study: [far] }, cfd_tier: tier, wind_directions: 16 },
+      });
     const detailed = await json<Record<string, string[]>>(await ask('detailed'), 400);
     expect(Object.keys(detailed)).toEqual(['cfd_tier']);
-    expect(detailed.cfd_tier![0]).toMatch(/^the detailed \(2 m cells near the ground\) grid for this geometry needs \d+\.\d million cells and \d+\.\d GiB \(limits: 12\.0 million cells, 4\.0 GiB\)\. Choose the rapid tier \(4 m cells\), or a smaller region of interest \(now \d+ m in radius\): /);
+    expect(detailed.cfd_tier![0]).toMatch(
+      /^the detailed \(2 m cells near the ground\) grid for this geometry needs \d+\.\d million cells and \d+\.\d GiB \(limits: 12\.0 million cells, 4\.0 GiB\)\. Choose the rapid tier \(4 m cells\), or a smaller region of interest \(now \d+ m in radius\): /,
+    );
     const rapid = await json<Record<string, string[]>>(await ask('rapid'), 400);
     expect(rapid.cfd_tier![0]).toMatch(/Rapid is the coarsest tier: choose a smaller region of interest/);
     // Bad input names the field.
     expect(Object.keys(await json<object>(await ask('medium'), 400))).toEqual(['cfd_tier']);
-    const missing = await json<Record<string, string[]>>(await t.request(`/api/project/${w.projectId}/cfd-estimate/`, { method: 'POST', token: w.tokens.projectAdmin, json: { geometry: { study: [999999] } } }), 400);
+    const missing = await json<Record<string, string[]>>(
+      await t.request(`/api/project/${w.projectId}/cfd-estimate/`, { method: 'POST', token: w.tokens.projectAdmin, json: { geometry: { study: [999999] } } }),
+      400,
+    );
     expect(missing).toEqual({ 'geometry.study.0': ['Invalid pk "999999" - object does not exist.'] });
     // The same geometry in a scenario fails its validation: it can never reach a run.
-    const scenario = await validatedScenario(s, 'Too far apart', { geometry: { study: [far], presentation_planes: [w.scenarios.uploads.plane] }, cfd_tier: 'detailed' });
+    const scenario = await validatedScenario(s, 'Too far apart', {
+      geometry: { study: [far], presentation_planes: [w.scenarios.uploads.plane] },
+      cfd_tier: 'detailed',
+    });
     const v = await validation(s, scenario.id);
     expect(v.status).toBe('failed');
     expect(v.findings.find((f) => f.code === 'cfd-grid-too-large')).toMatchObject({ severity: 'error', message: expect.stringMatching(/million cells/) });
@@ -416,9 +563,19 @@ describe('refusals and failures', { timeout: 240_000 }, () => {
   it('names a file the solver cannot voxelise', async () => {
     const { t, w } = s;
     // A wall of vertical triangles only: nothing seen from above, so no cell can be inside it.
-    const wall = await uploadFile(t.deps, w.projectId, w.ownerId, 'paper-wall.stl', writeBinaryStl(Float32Array.from([0, 0, 0, 10, 0, 0, 10, 0, 10, 0, 0, 0, 10, 0, 10, 0, 0, 10])));
+    const wall = await uploadFile(
+      t.deps,
+      w.projectId,
+      w.ownerId,
+      'paper-wall.stl',
+      writeBinaryStl(Float32Array.from([0, 0, 0, 10, 0, 0, 10, 0, 10, 0, 0, 0, 10, 0, 10, 0, 0, 10])),
+    );
     const answer = await json<Record<string, string[]>>(
-      await t.request(`/api/project/${w.projectId}/cfd-estimate/`, { method: 'POST', token: w.tokens.projectAdmin, json: { geometry: { study: [w.scenarios.uploads.study, wall], presentation_planes: [w.scenarios.uploads.plane] } } }),
+      await t.request(`/api/project/${w.projectId}/cfd-estimate/`, {
+        method: 'POST',
+        token: w.tokens.projectAdmin,
+        json: { geometry: { study: [w.scenarios.uploads.study, wall], presentation_planes: [w.scenarios.uploads.plane] } },
+      }),
       400,
     );
     expect(answer).toEqual({ 'geometry.study.1': [expect.stringMatching(/^Canopy’s CFD cannot turn paper-wall\.stl: has no area seen from above/)] });
@@ -429,17 +586,38 @@ describe('refusals and failures', { timeout: 240_000 }, () => {
     const scenario = await validatedScenario(s, 'Diverging');
     expect((await validation(s, scenario.id)).status).toBe('passed');
     const windId = scenario.simulations[0]!.id;
-    await json(await t.request(`${scenarioUrl(s, scenario.id)}/user-approval/`, { method: 'POST', token: w.tokens.projectAdmin, json: { approved: true } }), 200);
-    const final = await waitFor('the failure', async () => json<Configuration>(await t.request(`${scenarioUrl(s, scenario.id)}/`, { token: w.tokens.projectAdmin }), 200), (c) => c.status === 'failed' || c.status === 'completed');
+    await json(
+      await t.request(`${scenarioUrl(s, scenario.id)}/user-approval/`, { method: 'POST', token: w.tokens.projectAdmin, json: { approved: true } }),
+      200,
+    );
+    const final = await waitFor(
+      'the failure',
+      async () => json<Configuration>(await t.request(`${scenarioUrl(s, scenario.id)}/`, { token: w.tokens.projectAdmin }), 200),
+      (c) => c.status === 'failed' || c.status === 'completed',
+    );
     expect(final.status).toBe('failed');
     const sim = final.simulations[0]!;
-    expect(sim.status_text).toMatch(/^Wind \(CFD\) failed: the flow diverged at step \d+ of direction \d+°: .+\. Nothing of this run is shown\. Duplicate the scenario to run it again \(another tier: cfd_tier\)\.$/);
+    expect(sim.status_text).toMatch(
+      /^Wind \(CFD\) failed: the flow diverged at step \d+ of direction \d+°: .+\. Nothing of this run is shown\. Duplicate the scenario to run it again \(another tier: cfd_tier\)\.$/,
+    );
     expect((sim.cfd_parameters as unknown as CfdRunState).failed).toMatchObject({ reason: expect.stringMatching(/diverged/), step: expect.any(Number) });
-    const failedJobs = await t.database.db.select().from(jobs).where(and(eq(jobs.type, CFD_DIRECTION_JOB), eq(jobs.status, 'failed')));
+    const failedJobs = await t.database.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.type, CFD_DIRECTION_JOB), eq(jobs.status, 'failed')));
     expect(failedJobs.length).toBeGreaterThanOrEqual(1);
     // Failed at once: a diverging flow is not retried.
     expect(failedJobs.every((j) => j.attempts === 1 && /diverged at step \d+/.test(j.error ?? ''))).toBe(true);
-    await waitFor('the other directions to stop', () => t.database.db.select().from(jobs).where(eq(jobs.type, CFD_DIRECTION_JOB)), (rows) => rows.every((j) => j.status === 'completed' || j.status === 'failed'));
-    expect(await t.database.db.select().from(assets).where(and(eq(assets.simulationId, windId), eq(assets.layerType, 'data')))).toHaveLength(0);
+    await waitFor(
+      'the other directions to stop',
+      () => t.database.db.select().from(jobs).where(eq(jobs.type, CFD_DIRECTION_JOB)),
+      (rows) => rows.every((j) => j.status === 'completed' || j.status === 'failed'),
+    );
+    expect(
+      await t.database.db
+        .select()
+        .from(assets)
+        .where(and(eq(assets.simulationId, windId), eq(assets.layerType, 'data'))),
+    ).toHaveLength(0);
   });
 });

@@ -31,7 +31,15 @@ describe('POST configuration/', () => {
     });
     expect(res.status).toBe(201);
     const created = (await res.json()) as Configuration;
-    expect(created).toMatchObject({ study_id: w.studyId, name: 'Tower option A', status: 'draft', engine: 'AI', hidden: false, approval: null, geometry_validation: null });
+    expect(created).toMatchObject({
+      study_id: w.studyId,
+      name: 'Tower option A',
+      status: 'draft',
+      engine: 'AI',
+      hidden: false,
+      approval: null,
+      geometry_validation: null,
+    });
     expect(created.simulations.map((s) => [s.category, s.status, s.status_text, s.computed_by_canopy])).toEqual([
       ['solar', 'draft', '', true],
       ['pedestrian_wind_comfort', 'draft', 'starting simulation', false],
@@ -40,7 +48,11 @@ describe('POST configuration/', () => {
     const rows = await t.database.db.select().from(simulations).where(eq(simulations.configurationId, created.id));
     expect(rows).toHaveLength(2);
     // The provider delivers AI wind; at the CFD level Canopy's own solver computes it (issue 15).
-    const dup = await t.request(`${base()}/${created.id}/duplicate-scenario/`, { method: 'POST', token: w.tokens.projectAdmin, json: { new_name: 'At CFD', subscription_type: 'CFD' } });
+    const dup = await t.request(`${base()}/${created.id}/duplicate-scenario/`, {
+      method: 'POST',
+      token: w.tokens.projectAdmin,
+      json: { new_name: 'At CFD', subscription_type: 'CFD' },
+    });
     expect(dup.status).toBe(201);
     expect(((await dup.json()) as Configuration).simulations.map((s) => [s.category, s.engine, s.computed_by_canopy])).toEqual([
       ['solar', 'CFD', true],
@@ -76,7 +88,9 @@ describe('POST configuration/', () => {
     expect(await rules.json()).toEqual({
       'analyses.1.analysis_type': ['"pressure" is not offered with the AI engine. Neither Canopy nor a configured provider computes it on this installation.'],
       'geometry.study.1': ['Invalid pk "999999" - object does not exist.'],
-      'geometry.presentation_planes': ['Upload a presentation plane or have Canopy generate a pedestrian plane (pedestrian_plane): the chosen analyses compute their results on it.'],
+      'geometry.presentation_planes': [
+        'Upload a presentation plane or have Canopy generate a pedestrian plane (pedestrian_plane): the chosen analyses compute their results on it.',
+      ],
       single_day_hours: ['Give the hours of the single day (HH:MM-HH:MM).'],
       'times.0': ['The end of the time window must be after its start.'],
       reference_height_m: ['Give the reference height (m) for the wind load analyses.'],
@@ -120,13 +134,21 @@ describe('GET, PUT, duplicate, hide, DELETE', () => {
     expect(replaced.simulations[0]!.id).toBe(created.simulations[0]!.id);
 
     // Solar and thermal comfort are Canopy's own computations at either job level (issue 16).
-    const dup = await t.request(`${base()}/${created.id}/duplicate-scenario/`, { method: 'POST', token: w.tokens.projectAdmin, json: { new_name: 'Option B at CFD', subscription_type: 'CFD' } });
+    const dup = await t.request(`${base()}/${created.id}/duplicate-scenario/`, {
+      method: 'POST',
+      token: w.tokens.projectAdmin,
+      json: { new_name: 'Option B at CFD', subscription_type: 'CFD' },
+    });
     expect(dup.status).toBe(201);
     expect(((await dup.json()) as Configuration).simulations.map((s) => [s.category, s.engine, s.computed_by_canopy])).toEqual([
       ['solar', 'CFD', true],
       ['thermal_comfort', 'CFD', true],
     ]);
-    const dupAi = await t.request(`${base()}/${created.id}/duplicate-scenario/`, { method: 'POST', token: w.tokens.projectAdmin, json: { new_name: 'Option B copy', subscription_type: 'AI' } });
+    const dupAi = await t.request(`${base()}/${created.id}/duplicate-scenario/`, {
+      method: 'POST',
+      token: w.tokens.projectAdmin,
+      json: { new_name: 'Option B copy', subscription_type: 'AI' },
+    });
     expect(dupAi.status).toBe(201);
     const copy = (await dupAi.json()) as Configuration;
     expect(copy).toMatchObject({ name: 'Option B copy', status: 'draft', engine: 'AI' });

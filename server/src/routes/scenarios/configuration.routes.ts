@@ -7,21 +7,31 @@ import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
 import { currentUser } from '../../auth/authenticate.ts';
 import { answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
-import { ConfigurationSchema, CreateConfigurationSchema, DuplicateScenarioSchema, HideScenarioSchema, UpdateConfigurationSchema } from '@canopy/contract/scenarios.ts';
+import {
+  ConfigurationSchema,
+  CreateConfigurationSchema,
+  DuplicateScenarioSchema,
+  HideScenarioSchema,
+  UpdateConfigurationSchema,
+} from '@canopy/contract/scenarios.ts';
 import { createScenario, deleteScenario, duplicateScenario, getScenario, hideScenario, replaceScenario } from '../../services/scenarios/configurations.ts';
 
 const tags = ['Scenarios'];
 const errors = { 400: answers[400], 401: answers[401], 403: answers[403], 404: answers[404] };
 const base = '/api/project/{id}/configuration/{cid}';
 
-export const createConfigurationRoute = defineRoute('user', {
-  method: 'post',
-  path: '/api/project/{id}/configuration',
-  tags,
-  summary: 'Create a scenario and its simulations (one per analysis)',
-  request: { params: pathParams('id'), body: jsonBody(CreateConfigurationSchema) },
-  responses: { 201: json(ConfigurationSchema, 'The scenario with its simulations'), ...errors },
-}, { body: 'document' });
+export const createConfigurationRoute = defineRoute(
+  'user',
+  {
+    method: 'post',
+    path: '/api/project/{id}/configuration',
+    tags,
+    summary: 'Create a scenario and its simulations (one per analysis)',
+    request: { params: pathParams('id'), body: jsonBody(CreateConfigurationSchema) },
+    responses: { 201: json(ConfigurationSchema, 'The scenario with its simulations'), ...errors },
+  },
+  { body: 'document' },
+);
 
 export const getConfigurationRoute = defineRoute('user', {
   method: 'get',
@@ -32,14 +42,18 @@ export const getConfigurationRoute = defineRoute('user', {
   responses: { 200: json(ConfigurationSchema, 'The scenario'), 401: answers[401], 404: answers[404] },
 });
 
-export const putConfigurationRoute = defineRoute('user', {
-  method: 'put',
-  path: base,
-  tags,
-  summary: 'Replace the scenario’s inputs (back to draft; only before approval or after a failure)',
-  request: { params: pathParams('id', 'cid'), body: jsonBody(UpdateConfigurationSchema) },
-  responses: { 200: json(ConfigurationSchema, 'The scenario'), ...errors },
-}, { body: 'document' });
+export const putConfigurationRoute = defineRoute(
+  'user',
+  {
+    method: 'put',
+    path: base,
+    tags,
+    summary: 'Replace the scenario’s inputs (back to draft; only before approval or after a failure)',
+    request: { params: pathParams('id', 'cid'), body: jsonBody(UpdateConfigurationSchema) },
+    responses: { 200: json(ConfigurationSchema, 'The scenario'), ...errors },
+  },
+  { body: 'document' },
+);
 
 export const deleteConfigurationRoute = defineRoute('user', {
   method: 'delete',

@@ -34,7 +34,10 @@ async function scenarioWith(uploadId: number, name: string): Promise<{ url: stri
   const created = await t.request(`/api/project/${w.projectId}/configuration/`, {
     method: 'POST',
     token: w.tokens.projectAdmin,
-    json: { ...solarScenarioBody(name, w.scenarios.uploads), geometry: { study: [uploadId], ground: [w.scenarios.uploads.ground], presentation_planes: [w.scenarios.uploads.plane] } },
+    json: {
+      ...solarScenarioBody(name, w.scenarios.uploads),
+      geometry: { study: [uploadId], ground: [w.scenarios.uploads.ground], presentation_planes: [w.scenarios.uploads.plane] },
+    },
   });
   expect(created.status).toBe(201);
   const scenario = (await created.json()) as Configuration;
@@ -42,11 +45,15 @@ async function scenarioWith(uploadId: number, name: string): Promise<{ url: stri
 }
 
 function remesh(s: { url: string; simulationId: number }, uploadId: number): Promise<Response> {
-  return t.request(`${s.url}/simulation/${s.simulationId}/remesh-stl/`, { method: 'POST', token: w.tokens.projectAdmin, json: { upload_id: uploadId, role: 'study', replace_in_scenario: false } });
+  return t.request(`${s.url}/simulation/${s.simulationId}/remesh-stl/`, {
+    method: 'POST',
+    token: w.tokens.projectAdmin,
+    json: { upload_id: uploadId, role: 'study', replace_in_scenario: false },
+  });
 }
 
 async function repairedBytes(result: RemeshResult): Promise<Buffer> {
-  const bytes = await t.deps.blobStore.get({ container: 'assets', name: (await uploadKey(result.upload_id)) });
+  const bytes = await t.deps.blobStore.get({ container: 'assets', name: await uploadKey(result.upload_id) });
   const chunks: Buffer[] = [];
   for await (const chunk of bytes!.stream) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
@@ -77,7 +84,14 @@ describe('remesh-stl/ of a large STL', () => {
     expect(onLoop.result.status).toBe(201);
     const [ra, rb] = [(await offLoop.result.json()) as RemeshResult, (await onLoop.result.json()) as RemeshResult];
     expect(ra.triangles_before).toBe(200_000);
-    expect({ ...ra, simulation_id: 0, upload_id: 0, asset_id: 0, source_asset_id: 0, findings: [] }).toEqual({ ...rb, simulation_id: 0, upload_id: 0, asset_id: 0, source_asset_id: 0, findings: [] });
+    expect({ ...ra, simulation_id: 0, upload_id: 0, asset_id: 0, source_asset_id: 0, findings: [] }).toEqual({
+      ...rb,
+      simulation_id: 0,
+      upload_id: 0,
+      asset_id: 0,
+      source_asset_id: 0,
+      findings: [],
+    });
     expect((await repairedBytes(ra)).equals(await repairedBytes(rb))).toBe(true);
     // On the request thread health waits for the whole task; off it, the worst wait is a fraction
     // (0.02–0.24 measured on a shared 2-core machine at load 4–14). Half leaves room for a slower CI.
@@ -90,7 +104,7 @@ describe('remesh-stl/ of a large STL', () => {
     const s = await scenarioWith(stl, 'Capped');
     const before = await uploadCount();
     let release = () => {};
-    const gated: CpuPool = { threads: 1, run: <T,>() => new Promise<T>((resolve) => (release = () => resolve(undefined as T))), close: async () => {} };
+    const gated: CpuPool = { threads: 1, run: <T>() => new Promise<T>((resolve) => (release = () => resolve(undefined as T))), close: async () => {} };
     t.deps.heavy = createHeavyWork(gated, { perUser: 1, maxPending: 16 });
     const held = t.deps.heavy.run(w.userIds.projectAdmin, 'pool.echo', { value: 1 });
     const res = await remesh(s, stl);

@@ -53,7 +53,10 @@ describe('remesh-stl/', () => {
     const created = await t.request(`/api/project/${w.projectId}/configuration/`, {
       method: 'POST',
       token: w.tokens.projectAdmin,
-      json: { ...solarScenarioBody('Holed tower', w.scenarios.uploads), geometry: { study: [holed], ground: [w.scenarios.uploads.ground], presentation_planes: [w.scenarios.uploads.plane] } },
+      json: {
+        ...solarScenarioBody('Holed tower', w.scenarios.uploads),
+        geometry: { study: [holed], ground: [w.scenarios.uploads.ground], presentation_planes: [w.scenarios.uploads.plane] },
+      },
     });
     const scenario = (await created.json()) as Configuration;
     const url = `/api/project/${w.projectId}/configuration/${scenario.id}`;
@@ -62,7 +65,11 @@ describe('remesh-stl/', () => {
     expect(before).toMatchObject({ status: 'failed', error: true });
     expect(before.findings.filter((f) => f.severity === 'error').map((f) => [f.code, f.asset])).toContainEqual(['open-edges', 'tower-0.3m-hole.stl']);
 
-    const res = await t.request(`${url}/simulation/${scenario.simulations[0]!.id}/remesh-stl/`, { method: 'POST', token: w.tokens.projectAdmin, json: { upload_id: holed, role: 'study' } });
+    const res = await t.request(`${url}/simulation/${scenario.simulations[0]!.id}/remesh-stl/`, {
+      method: 'POST',
+      token: w.tokens.projectAdmin,
+      json: { upload_id: holed, role: 'study' },
+    });
     expect(res.status).toBe(201);
     const repaired = (await res.json()) as RemeshResult;
     expect(repaired).toMatchObject({ source_upload_id: holed, filename: 'tower-0.3m-hole-remeshed.stl', holes_closed: 1, holes_left_open: 0, passed: true });
@@ -91,8 +98,14 @@ describe('remesh-stl/', () => {
     const wrong = await t.request(url, { method: 'POST', token: w.tokens.projectAdmin, json: { upload_id: w.scenarios.uploads.plane, role: 'study' } });
     expect(wrong.status).toBe(400);
     expect(await wrong.json()).toEqual({ upload_id: [`Upload ${w.scenarios.uploads.plane} is not one of the scenario's study files.`] });
-    const bad = await t.request(url, { method: 'POST', token: w.tokens.projectAdmin, json: { upload_id: w.scenarios.uploads.study, role: 'roof', max_hole_width_m: 0 } });
+    const bad = await t.request(url, {
+      method: 'POST',
+      token: w.tokens.projectAdmin,
+      json: { upload_id: w.scenarios.uploads.study, role: 'roof', max_hole_width_m: 0 },
+    });
     expect(Object.keys((await bad.json()) as object).sort()).toEqual(['max_hole_width_m', 'role']);
-    expect((await t.request(url, { method: 'POST', token: w.tokens.colleague, json: { upload_id: w.scenarios.uploads.study, role: 'study' } })).status).toBe(403);
+    expect((await t.request(url, { method: 'POST', token: w.tokens.colleague, json: { upload_id: w.scenarios.uploads.study, role: 'study' } })).status).toBe(
+      403,
+    );
   });
 });

@@ -19,6 +19,15 @@ export const remeshRoute = defineRoute('user', {
 export function registerRemeshRoutes(app: ApiApp): void {
   app.openapi(remeshRoute, async (c) => {
     const p = c.req.valid('param');
-    return c.json(await remeshStl(c.var.deps, c.var.db, currentUser(c), { projectId: pathId(p.id), configurationId: pathId(p.cid), simulationId: pathId(p.sid) }, c.req.valid('json')), 201);
+    return c.json(
+      await remeshStl(
+        c.var.deps,
+        c.var.db,
+        currentUser(c),
+        { projectId: pathId(p.id), configurationId: pathId(p.cid), simulationId: pathId(p.sid) },
+        c.req.valid('json'),
+      ),
+      201,
+    );
   });
 }

@@ -60,7 +60,10 @@ describe('without an external provider', () => {
   });
 
   it('refuses AI wind comfort at save, naming the field, and accepts solar with the CFD engine', async () => {
-    const wind = await create({ ...solarScenarioBody('Wind', w.scenarios.uploads), analyses: [{ analysis_type: 'pedestrian_wind_comfort', metrics: ['lawson-lddc'] }] });
+    const wind = await create({
+      ...solarScenarioBody('Wind', w.scenarios.uploads),
+      analyses: [{ analysis_type: 'pedestrian_wind_comfort', metrics: ['lawson-lddc'] }],
+    });
     expect(wind.status).toBe(400);
     expect(await wind.json()).toEqual({
       'analyses.0.analysis_type': ['"pedestrian_wind_comfort" is not offered with the AI engine. It runs at the CFD level.'],
@@ -78,7 +81,12 @@ describe('an analysis that waits for external results', () => {
   beforeAll(async () => {
     t = await createTestContext({ STARTER_SUBSCRIPTION: 'false', EXTERNAL_ANALYSES: 'pedestrian_wind_comfort:AI', EXTERNAL_PROVIDER_NAME: 'Gust ML' });
     w = await buildWorld(t.deps);
-    worker = new JobWorker({ db: t.database.db, handlers: jobHandlers({ deps: t.deps, cpu: createInlineCpuPool(), log: () => {} }), pollMs: 50, leaseMs: 30_000 });
+    worker = new JobWorker({
+      db: t.database.db,
+      handlers: jobHandlers({ deps: t.deps, cpu: createInlineCpuPool(), log: () => {} }),
+      pollMs: 50,
+      leaseMs: 30_000,
+    });
     worker.start();
     const [sub] = await t.database.db
       .insert(subscriptions)
@@ -94,7 +102,9 @@ describe('an analysis that waits for external results', () => {
   const token = () => w.tokens.projectAdmin;
   const base = () => `/api/project/${w.projectId}/configuration`;
   const mySubscription = async () =>
-    (await json<{ results: Subscription[] }>(await t.request('/api/company/subscriptions/', { token: token() }), 200)).results.find((s) => s.id === subscriptionId)!;
+    (await json<{ results: Subscription[] }>(await t.request('/api/company/subscriptions/', { token: token() }), 200)).results.find(
+      (s) => s.id === subscriptionId,
+    )!;
 
   /** A wind-comfort scenario (one season: 10 credits), validated and approved. */
   async function approvedWindScenario(name: string): Promise<{ scenario: Configuration; approval: UserApprovalResult }> {
@@ -102,17 +112,37 @@ describe('an analysis that waits for external results', () => {
       await t.request(`${base()}/`, {
         method: 'POST',
         token: token(),
-        json: { ...solarScenarioBody(name, w.scenarios.uploads), seasons: ['annual'], analyses: [{ analysis_type: 'pedestrian_wind_comfort', metrics: ['lawson-lddc'] }] },
+        json: {
+          ...solarScenarioBody(name, w.scenarios.uploads),
+          seasons: ['annual'],
+          analyses: [{ analysis_type: 'pedestrian_wind_comfort', metrics: ['lawson-lddc'] }],
+        },
       }),
       201,
     );
     const url = `${base()}/${scenario.id}`;
-    await json(await t.request(`${url}/geometry-validation/`, { method: 'POST', token: token(), json: { scenario_id: scenario.id, simulation_id: scenario.simulations[0]!.id, simulation_type: 'AI' } }), 202);
-    await waitFor(async () => json<GeometryValidation>(await t.request(`${url}/geometry-validation/`, { token: token() }), 200), (v) => v.status === 'passed' || v.status === 'failed');
-    const cost = await json<CostBreakdown>(await t.request(`/api/project/${w.projectId}/study/${w.studyId}/configuration/${scenario.id}/user-approval/cost-breakdown/`, { token: token() }), 200);
+    await json(
+      await t.request(`${url}/geometry-validation/`, {
+        method: 'POST',
+        token: token(),
+        json: { scenario_id: scenario.id, simulation_id: scenario.simulations[0]!.id, simulation_type: 'AI' },
+      }),
+      202,
+    );
+    await waitFor(
+      async () => json<GeometryValidation>(await t.request(`${url}/geometry-validation/`, { token: token() }), 200),
+      (v) => v.status === 'passed' || v.status === 'failed',
+    );
+    const cost = await json<CostBreakdown>(
+      await t.request(`/api/project/${w.projectId}/study/${w.studyId}/configuration/${scenario.id}/user-approval/cost-breakdown/`, { token: token() }),
+      200,
+    );
     expect(cost).toMatchObject({ total_credits: 10, credits_now: 0, credits_reserved: 10, blocked_reason: null });
     expect(cost.lines[0]).toMatchObject({ computed_by: 'external', provider: 'Gust ML' });
-    const approval = await json<UserApprovalResult>(await t.request(`${url}/user-approval/`, { method: 'POST', token: token(), json: { approved: true, expected_credits: 10 } }), 200);
+    const approval = await json<UserApprovalResult>(
+      await t.request(`${url}/user-approval/`, { method: 'POST', token: token(), json: { approved: true, expected_credits: 10 } }),
+      200,
+    );
     return { scenario, approval };
   }
 
@@ -143,7 +173,12 @@ describe('an analysis that waits for external results', () => {
     // Someone who may only see the project cannot cancel it.
     expect((await t.request(cancelUrl, { method: 'POST', token: w.tokens.colleague })).status).toBe(403);
     const cancelled = await json(await t.request(cancelUrl, { method: 'POST', token: token() }), 200);
-    expect(cancelled).toEqual({ simulation_id: scenario.simulations[0]!.id, status: 'cancelled', status_text: 'Cancelled: the reserved credits were returned', credits_returned: 10 });
+    expect(cancelled).toEqual({
+      simulation_id: scenario.simulations[0]!.id,
+      status: 'cancelled',
+      status_text: 'Cancelled: the reserved credits were returned',
+      credits_returned: 10,
+    });
     expect(await mySubscription()).toMatchObject({ credits_left: before });
     expect(await t.database.db.select().from(subscriptionUsage).where(eq(subscriptionUsage.configurationId, scenario.id))).toEqual([]);
     const [reservation] = await t.database.db.select().from(creditReservations).where(eq(creditReservations.configurationId, scenario.id));
@@ -154,7 +189,7 @@ describe('an analysis that waits for external results', () => {
     expect(await again.json()).toEqual({ detail: 'The simulation is cancelled; only a simulation waiting for external results can be cancelled.' });
     const resubmit = await t.request(`${base()}/${scenario.id}/simulation/${scenario.simulations[0]!.id}/resubmit-ml/`, { method: 'POST', token: token() });
     expect(resubmit.status).toBe(400);
-    expect(((await json<Configuration>(await t.request(`${base()}/${scenario.id}/`, { token: token() }), 200))).status).toBe('cancelled');
+    expect((await json<Configuration>(await t.request(`${base()}/${scenario.id}/`, { token: token() }), 200)).status).toBe('cancelled');
   });
 
   it('returns the reserved credits when the scenario is deleted, keeping the record', async () => {
@@ -162,7 +197,10 @@ describe('an analysis that waits for external results', () => {
     const { scenario } = await approvedWindScenario('Deleted');
     expect((await t.request(`${base()}/${scenario.id}/`, { method: 'DELETE', token: token() })).status).toBe(204);
     expect((await mySubscription()).credits_left).toBe(before);
-    const kept = await t.database.db.select().from(creditReservations).where(eq(creditReservations.label, 'Scenario "Deleted": pedestrian wind comfort results'));
+    const kept = await t.database.db
+      .select()
+      .from(creditReservations)
+      .where(eq(creditReservations.label, 'Scenario "Deleted": pedestrian wind comfort results'));
     expect(kept).toEqual([expect.objectContaining({ status: 'refunded', configurationId: null, credits: 10 })]);
   });
 
@@ -175,13 +213,27 @@ describe('an analysis that waits for external results', () => {
       await t.request(`${base()}/`, {
         method: 'POST',
         token: token(),
-        json: { ...solarScenarioBody('Too many', w.scenarios.uploads), seasons: ['annual'], analyses: [{ analysis_type: 'pedestrian_wind_comfort', metrics: ['lawson-lddc'] }] },
+        json: {
+          ...solarScenarioBody('Too many', w.scenarios.uploads),
+          seasons: ['annual'],
+          analyses: [{ analysis_type: 'pedestrian_wind_comfort', metrics: ['lawson-lddc'] }],
+        },
       }),
       201,
     );
     const url = `${base()}/${scenario.id}`;
-    await json(await t.request(`${url}/geometry-validation/`, { method: 'POST', token: token(), json: { scenario_id: scenario.id, simulation_id: scenario.simulations[0]!.id, simulation_type: 'AI' } }), 202);
-    await waitFor(async () => json<GeometryValidation>(await t.request(`${url}/geometry-validation/`, { token: token() }), 200), (v) => v.status === 'passed');
+    await json(
+      await t.request(`${url}/geometry-validation/`, {
+        method: 'POST',
+        token: token(),
+        json: { scenario_id: scenario.id, simulation_id: scenario.simulations[0]!.id, simulation_type: 'AI' },
+      }),
+      202,
+    );
+    await waitFor(
+      async () => json<GeometryValidation>(await t.request(`${url}/geometry-validation/`, { token: token() }), 200),
+      (v) => v.status === 'passed',
+    );
     const refused = await t.request(`${url}/user-approval/`, { method: 'POST', token: token(), json: { approved: true } });
     expect(refused.status).toBe(400);
     expect(await refused.json()).toEqual({ detail: 'Not enough credits: this scenario needs 10 AI credits and your subscription (Team) has 5 left.' });

@@ -32,7 +32,12 @@ let worker: JobWorker;
 beforeAll(async () => {
   t = await createTestContext();
   w = await buildWorld(t.deps);
-  worker = new JobWorker({ db: t.database.db, handlers: jobHandlers({ deps: t.deps, cpu: createInlineCpuPool(), log: () => {} }), pollMs: 50, leaseMs: 30_000 });
+  worker = new JobWorker({
+    db: t.database.db,
+    handlers: jobHandlers({ deps: t.deps, cpu: createInlineCpuPool(), log: () => {} }),
+    pollMs: 50,
+    leaseMs: 30_000,
+  });
   worker.start();
 });
 afterAll(async () => {
@@ -50,7 +55,7 @@ async function waitFor<T>(what: string, read: () => Promise<T>, done: (value: T)
   }
 }
 
-const json = async <T,>(res: Response, status: number): Promise<T> => {
+const json = async <T>(res: Response, status: number): Promise<T> => {
   const body = await res.json();
   expect(res.status, JSON.stringify(body)).toBe(status);
   return body as T;
@@ -106,19 +111,33 @@ describe('a scenario with only a study file, in a project with surroundings', ()
 
   it('refuses a scenario that neither uploads nor generates a plane, naming the field', async () => {
     const study = await uploadFile(t.deps, w.projectId, w.ownerId, 'tower-site.stl', writeBinaryStl(boxSoup(-54, 30, -1, -46, 40, 60)));
-    const res = await t.request(`/api/project/${w.projectId}/configuration/`, { method: 'POST', token: token(), json: body(study, { pedestrian_plane: null }) });
+    const res = await t.request(`/api/project/${w.projectId}/configuration/`, {
+      method: 'POST',
+      token: token(),
+      json: body(study, { pedestrian_plane: null }),
+    });
     expect(res.status).toBe(400);
     expect(Object.keys((await res.json()) as object)).toEqual(['geometry.presentation_planes']);
-    const bad = await t.request(`/api/project/${w.projectId}/configuration/`, { method: 'POST', token: token(), json: body(study, { pedestrian_plane: { height_m: 0 } }) });
+    const bad = await t.request(`/api/project/${w.projectId}/configuration/`, {
+      method: 'POST',
+      token: token(),
+      json: body(study, { pedestrian_plane: { height_m: 0 } }),
+    });
     expect(await json(bad, 400)).toEqual({ 'pedestrian_plane.height_m': ['Ensure this value is greater than 0.'] });
   });
 
   it('is created asking for the project surroundings and a generated plane by default', async () => {
     const study = await uploadFile(t.deps, w.projectId, w.ownerId, 'tower-site-2.stl', writeBinaryStl(boxSoup(-54, 30, -1, -46, 40, 60)));
     const { pedestrian_plane: _omitted, ...withoutPlane } = body(study);
-    const defaults = await json<Configuration>(await t.request(`/api/project/${w.projectId}/configuration/`, { method: 'POST', token: token(), json: withoutPlane }), 201);
+    const defaults = await json<Configuration>(
+      await t.request(`/api/project/${w.projectId}/configuration/`, { method: 'POST', token: token(), json: withoutPlane }),
+      201,
+    );
     expect(defaults.form).toMatchObject({ project_surrounds: true, pedestrian_plane: { height_m: 1.5, spacing_m: 2, margin_m: 40 } });
-    scenario = await json<Configuration>(await t.request(`/api/project/${w.projectId}/configuration/`, { method: 'POST', token: token(), json: body(study) }), 201);
+    scenario = await json<Configuration>(
+      await t.request(`/api/project/${w.projectId}/configuration/`, { method: 'POST', token: token(), json: body(study) }),
+      201,
+    );
     expect(scenario.simulations.map((s) => s.category)).toEqual(['solar', 'thermal_comfort']);
   });
 
@@ -131,9 +150,22 @@ describe('a scenario with only a study file, in a project with surroundings', ()
   });
 
   it('is validated and approved; its geometry is the surroundings less the tower and a clipped plane', async () => {
-    await json(await t.request(`${url()}/geometry-validation/`, { method: 'POST', token: token(), json: { scenario_id: scenario.id, simulation_id: scenario.simulations[0]!.id, simulation_type: 'AI' } }), 202);
-    await waitFor('validation', async () => json<GeometryValidation>(await t.request(`${url()}/geometry-validation/`, { token: token() }), 200), (v) => v.status === 'passed' || v.status === 'failed');
-    await t.database.db.insert(subscriptions).values({ companyId: w.companyId, plan: 'Starter', creditType: 'AI', creditsPerPeriod: 1000, userId: w.userIds.projectAdmin });
+    await json(
+      await t.request(`${url()}/geometry-validation/`, {
+        method: 'POST',
+        token: token(),
+        json: { scenario_id: scenario.id, simulation_id: scenario.simulations[0]!.id, simulation_type: 'AI' },
+      }),
+      202,
+    );
+    await waitFor(
+      'validation',
+      async () => json<GeometryValidation>(await t.request(`${url()}/geometry-validation/`, { token: token() }), 200),
+      (v) => v.status === 'passed' || v.status === 'failed',
+    );
+    await t.database.db
+      .insert(subscriptions)
+      .values({ companyId: w.companyId, plan: 'Starter', creditType: 'AI', creditsPerPeriod: 1000, userId: w.userIds.projectAdmin });
     await json(await t.request(`${url()}/user-approval/`, { method: 'POST', token: token(), json: { approved: true } }), 200);
 
     const sims = await json<SimulationView[]>(await t.request(`/api/project/${w.projectId}/study/${scenario.study_id}/simulation/`, { token: token() }), 200);
@@ -155,7 +187,11 @@ describe('a scenario with only a study file, in a project with surroundings', ()
     const plane = mine[0]!.assets.find((a) => a.geometry_type === 'presentation_plane')!;
     const file = await t.request(`${url()}/simulation/${plane.simulation_id}/simulation-asset/${plane.id}/download/`, { token: w.tokens.colleague });
     const mesh = await readResultGlb(new Uint8Array(await file.arrayBuffer()));
-    const points = Array.from({ length: mesh.positions.length / 3 }, (_, i) => [mesh.positions[i * 3]!, mesh.positions[i * 3 + 1]!, mesh.positions[i * 3 + 2]!]);
+    const points = Array.from({ length: mesh.positions.length / 3 }, (_, i) => [
+      mesh.positions[i * 3]!,
+      mesh.positions[i * 3 + 1]!,
+      mesh.positions[i * 3 + 2]!,
+    ]);
     expect(points.length).toBe(plane.metadata.points);
     expect(points.every(([, , z]) => Math.abs(z! - 1.5) < 1e-4)).toBe(true);
     // Nothing inside the study (−54…−46, 30…40) or the 16 m block the plane reaches.
@@ -165,7 +201,12 @@ describe('a scenario with only a study file, in a project with surroundings', ()
 
   it('computes solar and thermal comfort on the generated plane; the QA report names the surroundings used', async () => {
     for (const sim of scenario.simulations) {
-      const done = await waitFor(sim.category, async () => json<LatestStatus>(await t.request(`${url()}/simulation/${sim.id}/get-latest-status/`, { token: token() }), 200), (s) => s.status === 'completed' || s.status === 'failed', 240_000);
+      const done = await waitFor(
+        sim.category,
+        async () => json<LatestStatus>(await t.request(`${url()}/simulation/${sim.id}/get-latest-status/`, { token: token() }), 200),
+        (s) => s.status === 'completed' || s.status === 'failed',
+        240_000,
+      );
       expect(done.status, JSON.stringify(done)).toBe('completed');
     }
     const sims = await json<SimulationView[]>(await t.request(`/api/project/${w.projectId}/study/${scenario.study_id}/simulation/`, { token: token() }), 200);
@@ -178,8 +219,12 @@ describe('a scenario with only a study file, in a project with surroundings', ()
     expect(result.positions.length / 3).toBe(plane.metadata.points);
     if (!poppler) return;
     const text = pdfText(new Uint8Array(await (await t.request(`/api/simulation/${solar.id}/parameter-input-qa-report`, { token: token() })).arrayBuffer()));
-    expect(text).toContain("Surrounding buildings: Surroundings from OpenStreetMap (the project's surroundings, 3 buildings; 1 mapped building where the study stands left out)");
-    expect(text).toMatch(/Presentation planes: Pedestrian plane 1\.5 m \(generated, 6 m spacing\) \(\d+ points, 24 m beyond the study, clipped around the buildings\)/);
+    expect(text).toContain(
+      "Surrounding buildings: Surroundings from OpenStreetMap (the project's surroundings, 3 buildings; 1 mapped building where the study stands left out)",
+    );
+    expect(text).toMatch(
+      /Presentation planes: Pedestrian plane 1\.5 m \(generated, 6 m spacing\) \(\d+ points, 24 m beyond the study, clipped around the buildings\)/,
+    );
     expect(text).not.toContain('Surrounding buildings: none');
     expect(text).not.toMatch(/awaiting_external_results|CFD parameters: \{\}|Analysis: solar/);
   });
@@ -194,13 +239,36 @@ describe('a scenario that uploads its own surroundings', () => {
       await t.request(`/api/project/${w.projectId}/configuration/`, {
         method: 'POST',
         token,
-        json: { name: 'Own surrounds', engine: 'AI', analyses: [{ analysis_type: 'solar', metrics: ['sun_hours'] }], geometry: { study: [study], surrounds: [neighbour] }, met_source_id: null, seasons: ['annual'], times: ['08:00-18:00'], single_date: '2025-06-21', single_day_hours: '10:00-12:00', minutes_interval: 60, terms_accepted: true },
+        json: {
+          name: 'Own surrounds',
+          engine: 'AI',
+          analyses: [{ analysis_type: 'solar', metrics: ['sun_hours'] }],
+          geometry: { study: [study], surrounds: [neighbour] },
+          met_source_id: null,
+          seasons: ['annual'],
+          times: ['08:00-18:00'],
+          single_date: '2025-06-21',
+          single_day_hours: '10:00-12:00',
+          minutes_interval: 60,
+          terms_accepted: true,
+        },
       }),
       201,
     );
     const url = `/api/project/${w.projectId}/configuration/${created.id}`;
-    await json(await t.request(`${url}/geometry-validation/`, { method: 'POST', token, json: { scenario_id: created.id, simulation_id: created.simulations[0]!.id, simulation_type: 'AI' } }), 202);
-    await waitFor('validation', async () => json<GeometryValidation>(await t.request(`${url}/geometry-validation/`, { token }), 200), (v) => v.status === 'passed' || v.status === 'failed');
+    await json(
+      await t.request(`${url}/geometry-validation/`, {
+        method: 'POST',
+        token,
+        json: { scenario_id: created.id, simulation_id: created.simulations[0]!.id, simulation_type: 'AI' },
+      }),
+      202,
+    );
+    await waitFor(
+      'validation',
+      async () => json<GeometryValidation>(await t.request(`${url}/geometry-validation/`, { token }), 200),
+      (v) => v.status === 'passed' || v.status === 'failed',
+    );
     const [sub] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.userId, w.userIds.projectAdmin));
     expect(sub).toBeDefined();
     await json(await t.request(`${url}/user-approval/`, { method: 'POST', token, json: { approved: true } }), 200);

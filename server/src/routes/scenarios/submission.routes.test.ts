@@ -17,7 +17,15 @@ import { createInlineCpuPool } from '../../jobs/inline-cpu-pool.ts';
 import { jobHandlers } from '../../jobs/handlers/index.ts';
 import { JobWorker } from '../../jobs/worker.ts';
 import { createInProcessBus, type BusMessage } from '../../realtime/bus.ts';
-import type { Configuration, CostBreakdown, GeometryValidation, LatestStatus, MlModelList, UserApprovalResult, VersionInfo } from '@canopy/contract/scenarios.ts';
+import type {
+  Configuration,
+  CostBreakdown,
+  GeometryValidation,
+  LatestStatus,
+  MlModelList,
+  UserApprovalResult,
+  VersionInfo,
+} from '@canopy/contract/scenarios.ts';
 import { writeResultGlb } from '@canopy/engine/results/glb.ts';
 
 let t: TestContext;
@@ -30,7 +38,12 @@ beforeAll(async () => {
   t.deps.bus = createInProcessBus();
   t.deps.bus.subscribe((m) => events.push(m));
   w = await buildWorld(t.deps);
-  worker = new JobWorker({ db: t.database.db, handlers: jobHandlers({ deps: t.deps, cpu: createInlineCpuPool(), log: () => {} }), pollMs: 50, leaseMs: 30_000 });
+  worker = new JobWorker({
+    db: t.database.db,
+    handlers: jobHandlers({ deps: t.deps, cpu: createInlineCpuPool(), log: () => {} }),
+    pollMs: 50,
+    leaseMs: 30_000,
+  });
   worker.start();
 });
 afterAll(async () => {
@@ -62,16 +75,25 @@ describe('a scenario from STL upload to computed results', () => {
 
   it('is created with a solar and an AI wind-comfort simulation, on the weather the user uploaded', async () => {
     // The weather step: an EPW uploaded to the project (renamed, so its provenance is unmistakable).
-    const epw = readFileSync(new URL('../../../../tests/fixtures/chicago.epw', import.meta.url), 'latin1').replace('Chicago Ohare Intl Ap', 'Harbour Test Station');
+    const epw = readFileSync(new URL('../../../../tests/fixtures/chicago.epw', import.meta.url), 'latin1').replace(
+      'Chicago Ohare Intl Ap',
+      'Harbour Test Station',
+    );
     const epwUpload = await uploadFile(t.deps, w.projectId, w.ownerId, 'harbour.epw', new TextEncoder().encode(epw));
-    metSource = await json(await t.request(`/api/project/${w.projectId}/met-sources/`, { method: 'POST', token: token(), json: { upload_id: epwUpload } }), 201);
+    metSource = await json(
+      await t.request(`/api/project/${w.projectId}/met-sources/`, { method: 'POST', token: token(), json: { upload_id: epwUpload } }),
+      201,
+    );
     scenario = await json<Configuration>(
       await t.request(`/api/project/${w.projectId}/configuration/`, {
         method: 'POST',
         token: token(),
         json: {
           ...solarScenarioBody('Harbour option C', w.scenarios.uploads),
-          analyses: [{ analysis_type: 'solar', metrics: ['sun_hours'] }, { analysis_type: 'pedestrian_wind_comfort', metrics: ['lawson-lddc'] }],
+          analyses: [
+            { analysis_type: 'solar', metrics: ['sun_hours'] },
+            { analysis_type: 'pedestrian_wind_comfort', metrics: ['lawson-lddc'] },
+          ],
           met_source_id: metSource.id,
         },
       }),
@@ -81,7 +103,10 @@ describe('a scenario from STL upload to computed results', () => {
   });
 
   it('cannot be approved before its geometry passed validation', async () => {
-    const cost = await json<CostBreakdown>(await t.request(`/api/project/${w.projectId}/study/${w.studyId}/configuration/${scenario.id}/user-approval/cost-breakdown/`, { token: token() }), 200);
+    const cost = await json<CostBreakdown>(
+      await t.request(`/api/project/${w.projectId}/study/${w.studyId}/configuration/${scenario.id}/user-approval/cost-breakdown/`, { token: token() }),
+      200,
+    );
     expect(cost.blocked_reason).toBe('Validate the scenario’s geometry first: approval needs a passed geometry validation.');
     const res = await t.request(`${url()}/user-approval/`, { method: 'POST', token: token(), json: { approved: true } });
     expect(res.status).toBe(400);
@@ -93,11 +118,19 @@ describe('a scenario from STL upload to computed results', () => {
     const holed = await uploadFile(t.deps, w.projectId, w.ownerId, 'holed-tower.stl', writeBinaryStl(boxWithHole(1)));
     const body = { scenario_id: scenario.id, simulation_id: scenario.simulations[0]!.id, simulation_type: 'solar' };
     const queued = await json<GeometryValidation>(
-      await t.request(`${url()}/geometry-validation/`, { method: 'POST', token: token(), json: { ...body, geometry: { ...scenario.form.geometry as object, study: [holed] } } }),
+      await t.request(`${url()}/geometry-validation/`, {
+        method: 'POST',
+        token: token(),
+        json: { ...body, geometry: { ...(scenario.form.geometry as object), study: [holed] } },
+      }),
       202,
     );
     expect(queued).toMatchObject({ status: 'queued', error: false, scenario_id: scenario.id });
-    const failed = await waitFor('the failed validation', async () => json<GeometryValidation>(await t.request(`${url()}/geometry-validation/`, { token: w.tokens.colleague }), 200), (v) => v.status === 'failed');
+    const failed = await waitFor(
+      'the failed validation',
+      async () => json<GeometryValidation>(await t.request(`${url()}/geometry-validation/`, { token: w.tokens.colleague }), 200),
+      (v) => v.status === 'failed',
+    );
     expect(failed.error).toBe(true);
     const open = failed.findings.find((f) => f.code === 'open-edges')!;
     expect(open).toMatchObject({ severity: 'error', role: 'study', asset: 'holed-tower.stl', upload_id: holed });
@@ -107,7 +140,11 @@ describe('a scenario from STL upload to computed results', () => {
     expect(((await (await t.request(`${url()}/`, { token: token() })).json()) as Configuration).status).toBe('draft');
 
     await json(await t.request(`${url()}/geometry-validation/`, { method: 'POST', token: token(), json: body }), 202);
-    const passed = await waitFor('the passed validation', async () => json<GeometryValidation>(await t.request(`${url()}/geometry-validation/`, { token: token() }), 200), (v) => v.status === 'passed');
+    const passed = await waitFor(
+      'the passed validation',
+      async () => json<GeometryValidation>(await t.request(`${url()}/geometry-validation/`, { token: token() }), 200),
+      (v) => v.status === 'passed',
+    );
     expect(passed).toMatchObject({ error: false, error_message: null, summary: { errors: 0 } });
     expect(passed.findings.map((f) => f.code)).toContain('north-is-plus-y');
     expect(passed.assets.map((a) => [a.role, a.name, a.triangle_count])).toEqual([
@@ -131,7 +168,14 @@ describe('a scenario from STL upload to computed results', () => {
       ['solar', 5, 1, 2, 10, 'canopy', 'Canopy'],
       ['pedestrian_wind_comfort', 10, 1, 2, 20, 'external', 'Harbour ML'],
     ]);
-    expect(cost).toMatchObject({ total_credits: 30, credits_now: 10, credits_reserved: 20, credit_type: 'AI', sufficient: false, subscription: { id: sub!.id, credits_left: 20 } });
+    expect(cost).toMatchObject({
+      total_credits: 30,
+      credits_now: 10,
+      credits_reserved: 20,
+      credit_type: 'AI',
+      sufficient: false,
+      subscription: { id: sub!.id, credits_left: 20 },
+    });
     expect(cost.blocked_reason).toBe('Not enough credits: this scenario needs 30 AI credits and your subscription (Starter) has 20 left.');
 
     const refused = await t.request(`${url()}/user-approval/`, { method: 'POST', token: token(), json: { approved: true } });
@@ -158,7 +202,10 @@ describe('a scenario from STL upload to computed results', () => {
     expect(held.map((r) => [r.simulationId, r.credits, r.status])).toEqual([[scenario.simulations[1]!.id, 20, 'held']]);
     const first = bodies.find((b) => !b.replayed)!;
     expect(first.credits_left).toBe(70);
-    const subs = await json<{ results: Array<{ credits_used: number; credits_reserved: number; credits_left: number }> }>(await t.request('/api/company/subscriptions/', { token: token() }), 200);
+    const subs = await json<{ results: Array<{ credits_used: number; credits_reserved: number; credits_left: number }> }>(
+      await t.request('/api/company/subscriptions/', { token: token() }),
+      200,
+    );
     expect(subs.results).toContainEqual(expect.objectContaining({ credits_used: 10, credits_reserved: 20, credits_left: 70 }));
     const [solar, wind] = first.simulations;
     expect(solar).toMatchObject({ category: 'solar', computed_by_canopy: true });
@@ -166,24 +213,45 @@ describe('a scenario from STL upload to computed results', () => {
     expect(wind).toMatchObject({ category: 'pedestrian_wind_comfort', status: 'awaiting_external_results', status_text: 'starting simulation', job_id: null });
 
     // The debit shows in the company's subscription usage.
-    const page = await json<{ results: Array<{ label: string; credits_used: number }> }>(await t.request('/api/company/subscription-usage/', { token: w.tokens.colleagueWithPermission }), 200);
+    const page = await json<{ results: Array<{ label: string; credits_used: number }> }>(
+      await t.request('/api/company/subscription-usage/', { token: w.tokens.colleagueWithPermission }),
+      200,
+    );
     expect(page.results).toContainEqual(expect.objectContaining({ label: 'Scenario "Harbour option C"', credits_used: 10 }));
   });
 
   it('computes the solar simulation on the worker; the scenario waits for the external wind results', async () => {
     const statusUrl = `${url()}/simulation/${scenario.simulations[0]!.id}/get-latest-status/`;
-    const done = await waitFor('the solar job', async () => json<LatestStatus>(await t.request(statusUrl, { token: w.tokens.colleague }), 200), (s) => s.status === 'completed' || s.status === 'failed', 120_000);
-    expect(done).toMatchObject({ status: 'completed', progress: 100, configuration_status: 'awaiting_external_results', job: { status: 'completed', error: null } });
+    const done = await waitFor(
+      'the solar job',
+      async () => json<LatestStatus>(await t.request(statusUrl, { token: w.tokens.colleague }), 200),
+      (s) => s.status === 'completed' || s.status === 'failed',
+      120_000,
+    );
+    expect(done).toMatchObject({
+      status: 'completed',
+      progress: 100,
+      configuration_status: 'awaiting_external_results',
+      job: { status: 'completed', error: null },
+    });
     const data = await t.database.db.select().from(assets).where(eq(assets.simulationId, scenario.simulations[0]!.id));
     expect(data.filter((a) => a.layerType === 'data').length).toBeGreaterThan(0);
     // Computed on the met source chosen in the wizard, not on the library's nearest station.
     const [job] = await t.database.db.select().from(jobs).where(eq(jobs.id, done.job!.id));
     expect(job!.input).toMatchObject({ stationId: expect.any(Number) });
     for (const layer of data.filter((a) => a.layerType === 'data')) {
-      expect((layer.metadata as { provenance: { weatherSource: string; weatherFile: string } }).provenance).toMatchObject({ weatherSource: expect.stringContaining('Harbour Test Station'), weatherFile: `${metSource.met_id}.epw` });
+      expect((layer.metadata as { provenance: { weatherSource: string; weatherFile: string } }).provenance).toMatchObject({
+        weatherSource: expect.stringContaining('Harbour Test Station'),
+        weatherFile: `${metSource.met_id}.epw`,
+      });
     }
     // The uploads, and the project's surroundings (the world's project has OpenStreetMap buildings).
-    expect(data.filter((a) => a.layerType === 'geometry').map((a) => a.geometryType).sort()).toEqual(['ground', 'presentation_plane', 'study', 'surrounds']);
+    expect(
+      data
+        .filter((a) => a.layerType === 'geometry')
+        .map((a) => a.geometryType)
+        .sort(),
+    ).toEqual(['ground', 'presentation_plane', 'study', 'surrounds']);
     // Live: the solar simulation went queued → running → completed; the scenario shows its least advanced simulation.
     const live = events.filter((e) => e.event.type === 'scenario.status' && e.event.configuration_id === scenario.id);
     const solarSeen = live.map((e) => (e.event.simulations as Array<{ id: number; status: string }>).find((s) => s.id === scenario.simulations[0]!.id)!.status);
@@ -200,13 +268,32 @@ describe('a scenario from STL upload to computed results', () => {
       positions: Float32Array.from([0, 0, 1.5, 10, 0, 1.5, 10, 10, 1.5]),
       indices: Uint32Array.from([0, 1, 2]),
       fields: { speedRatio: Float32Array.from([0.8, 0.9, 1.1]) },
-      metadata: { analysis: 'wind-directional', metric: 'speed-ratio', units: '', provenance: { engine: 'harbour-wind-net', version: '2.3.1', trainedOn: 'AIJ cases' } },
+      metadata: {
+        analysis: 'wind-directional',
+        metric: 'speed-ratio',
+        units: '',
+        provenance: { engine: 'harbour-wind-net', version: '2.3.1', trainedOn: 'AIJ cases' },
+      },
     });
     const upload = await uploadFile(t.deps, w.projectId, w.ownerId, 'ratio-000.glb', glb);
-    await json(await t.request('/api/ingestassets/appendresults', { method: 'PUT', token: token(), json: { project_id: w.projectId, simulation_id: wind, results: [{ upload_id: upload, wind_direction: '0' }] } }), 200);
+    await json(
+      await t.request('/api/ingestassets/appendresults', {
+        method: 'PUT',
+        token: token(),
+        json: { project_id: w.projectId, simulation_id: wind, results: [{ upload_id: upload, wind_direction: '0' }] },
+      }),
+      200,
+    );
 
-    expect(await json<VersionInfo>(await t.request(mlUrl, { token: w.tokens.colleague }), 200)).toMatchObject({ recorded: true, name: 'harbour-wind-net', version: '2.3.1', details: { trainedOn: 'AIJ cases' } });
-    expect(await json<VersionInfo>(await t.request(`${url()}/simulation/${wind}/cfd-version-info/`, { token: token() }), 200)).toMatchObject({ recorded: false });
+    expect(await json<VersionInfo>(await t.request(mlUrl, { token: w.tokens.colleague }), 200)).toMatchObject({
+      recorded: true,
+      name: 'harbour-wind-net',
+      version: '2.3.1',
+      details: { trainedOn: 'AIJ cases' },
+    });
+    expect(await json<VersionInfo>(await t.request(`${url()}/simulation/${wind}/cfd-version-info/`, { token: token() }), 200)).toMatchObject({
+      recorded: false,
+    });
     const models = await json<MlModelList>(await t.request(`/api/ingestassets/project/${w.projectId}/mlmodel/`, { token: token() }), 200);
     expect(models.models).toContainEqual(expect.objectContaining({ simulation_id: wind, name: 'harbour-wind-net', version: '2.3.1' }));
 
@@ -218,7 +305,14 @@ describe('a scenario from STL upload to computed results', () => {
     ]);
     expect(final.approval).toMatchObject({ credits: 30, approved_by: w.userIds.projectAdmin });
     // The results arrived: the reserved credits are debited now, once (a second ingestion debits nothing).
-    await json(await t.request('/api/ingestassets/appendresults', { method: 'PUT', token: token(), json: { project_id: w.projectId, simulation_id: wind, results: [{ upload_id: upload, wind_direction: '90' }] } }), 200);
+    await json(
+      await t.request('/api/ingestassets/appendresults', {
+        method: 'PUT',
+        token: token(),
+        json: { project_id: w.projectId, simulation_id: wind, results: [{ upload_id: upload, wind_direction: '90' }] },
+      }),
+      200,
+    );
     const usage = await t.database.db.select().from(subscriptionUsage).where(eq(subscriptionUsage.configurationId, scenario.id));
     expect(usage.map((u) => [u.label, u.creditsUsed]).sort()).toEqual([
       ['Scenario "Harbour option C"', 10],
@@ -226,7 +320,10 @@ describe('a scenario from STL upload to computed results', () => {
     ]);
     const [settled] = await t.database.db.select().from(creditReservations).where(eq(creditReservations.configurationId, scenario.id));
     expect(settled).toMatchObject({ status: 'debited', usageId: expect.any(Number) });
-    const subs = await json<{ results: Array<{ credits_used: number; credits_reserved: number; credits_left: number }> }>(await t.request('/api/company/subscriptions/', { token: token() }), 200);
+    const subs = await json<{ results: Array<{ credits_used: number; credits_reserved: number; credits_left: number }> }>(
+      await t.request('/api/company/subscriptions/', { token: token() }),
+      200,
+    );
     expect(subs.results).toContainEqual(expect.objectContaining({ credits_used: 30, credits_reserved: 0, credits_left: 70 }));
     // A submitted scenario's inputs are fixed.
     const put = await t.request(`${url()}/`, { method: 'PUT', token: token(), json: solarScenarioBody('Changed', w.scenarios.uploads) });

@@ -41,7 +41,9 @@ export const patchValidationRoute = defineRoute('user', {
 export function registerValidationRoutes(app: ApiApp): void {
   const ids = (p: { id: string; cid: string }) => ({ projectId: pathId(p.id), configurationId: pathId(p.cid) });
   app.openapi(getValidationRoute, async (c) => c.json(await getValidation(c.var.db, currentUser(c), ids(c.req.valid('param'))), 200));
-  app.openapi(postValidationRoute, async (c) => c.json(await requestValidation(c.var.deps, c.var.db, currentUser(c), ids(c.req.valid('param')), c.req.valid('json')), 202));
+  app.openapi(postValidationRoute, async (c) =>
+    c.json(await requestValidation(c.var.deps, c.var.db, currentUser(c), ids(c.req.valid('param')), c.req.valid('json')), 202),
+  );
   app.openapi(patchValidationRoute, async (c) => {
     const p = c.req.valid('param');
     return c.json(await patchValidation(c.var.deps, c.var.db, currentUser(c), { ...ids(p), validationId: pathId(p.vid) }, c.req.valid('json')), 200);

@@ -22,7 +22,11 @@ afterAll(() => t.close());
 
 async function generate(projectId: number, filename: string, bytes: Uint8Array | string, body: Record<string, unknown> = origin) {
   const uploadId = await uploadFile(t.deps, projectId, w.ownerId, filename, typeof bytes === 'string' ? Buffer.from(bytes) : bytes);
-  return t.request(`/api/project/${projectId}/surrounds/generate-osm/`, { method: 'POST', token: w.tokens.colleagueWithPermission, json: { upload_id: uploadId, ...body } });
+  return t.request(`/api/project/${projectId}/surrounds/generate-osm/`, {
+    method: 'POST',
+    token: w.tokens.colleagueWithPermission,
+    json: { upload_id: uploadId, ...body },
+  });
 }
 
 async function newProject(values: { latitude?: number; longitude?: number } = {}): Promise<number> {
@@ -43,12 +47,14 @@ describe('POST /api/project/{id}/surrounds/generate-osm/', () => {
     expect(res.status).toBe(201);
     const surrounds = (await res.json()) as Surrounds;
     expect(surrounds).toMatchObject({ origin_latitude: 41.88, origin_longitude: -87.63, radius_m: 250, source_format: 'osm-xml', building_count: 4 });
-    expect(surrounds.footprints.map((f) => [f.height_m, f.height_source, f.holes.length]).sort()).toEqual([
-      [12, 'levels', 0],
-      [18, 'height', 1],
-      [45, 'height', 0],
-      [9, 'default', 0],
-    ].sort());
+    expect(surrounds.footprints.map((f) => [f.height_m, f.height_source, f.holes.length]).sort()).toEqual(
+      [
+        [12, 'levels', 0],
+        [18, 'height', 1],
+        [45, 'height', 0],
+        [9, 'default', 0],
+      ].sort(),
+    );
     expect(surrounds.warnings).toHaveLength(1);
 
     const glb = await t.request(surrounds.glb_url, { token: w.tokens.colleague });
@@ -94,7 +100,18 @@ describe('POST /api/project/{id}/surrounds/generate-osm/', () => {
         {
           type: 'Feature',
           properties: { building: 'yes', height: '20' },
-          geometry: { type: 'Polygon', coordinates: [[[-87.6301, 41.8799], [-87.6298, 41.8799], [-87.6298, 41.8801], [-87.6301, 41.8801], [-87.6301, 41.8799]]] },
+          geometry: {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [-87.6301, 41.8799],
+                [-87.6298, 41.8799],
+                [-87.6298, 41.8801],
+                [-87.6301, 41.8801],
+                [-87.6301, 41.8799],
+              ],
+            ],
+          },
         },
       ],
     });

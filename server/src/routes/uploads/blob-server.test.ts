@@ -86,7 +86,10 @@ describe('the blob endpoint on a listening server', () => {
     const chunk = Buffer.alloc(512 * 1024, 2);
     let written = 0;
     let answered = false;
-    void response.then(() => (answered = true), () => (answered = true));
+    void response.then(
+      () => (answered = true),
+      () => (answered = true),
+    );
     while (!answered && written <= LIMIT * 2) {
       await new Promise<void>((resolve) => req.write(chunk, () => resolve()));
       written += chunk.length;

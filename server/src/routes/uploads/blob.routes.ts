@@ -23,19 +23,23 @@ import { surroundsFromFirstMapUpload } from '../../services/projects/site-data-o
 const BlobParams = z.object({ container: z.string(), uuid: z.string(), filename: z.string() });
 const PATH = '/blobs/{container}/{uuid}/{filename}';
 
-export const putBlobRoute = defineRoute('public', {
-  method: 'put',
-  path: PATH,
-  tags: ['Uploads'],
-  summary: 'Put Blob (Azure contract): the raw file body, authorised by the upload URL\'s shared access signature',
-  request: { params: BlobParams },
-  responses: {
-    201: { description: 'Stored; ETag, Last-Modified, Content-MD5 and x-ms-request-id headers' },
-    400: { description: 'Missing or wrong x-ms-blob-type, or an invalid blob name (Azure XML error)' },
-    403: { description: 'AuthenticationFailed (missing, tampered or expired signature) or AuthorizationPermissionMismatch (Azure XML error)' },
-    413: { description: 'RequestBodyTooLarge: over UPLOAD_MAX_BYTES; nothing is kept' },
+export const putBlobRoute = defineRoute(
+  'public',
+  {
+    method: 'put',
+    path: PATH,
+    tags: ['Uploads'],
+    summary: "Put Blob (Azure contract): the raw file body, authorised by the upload URL's shared access signature",
+    request: { params: BlobParams },
+    responses: {
+      201: { description: 'Stored; ETag, Last-Modified, Content-MD5 and x-ms-request-id headers' },
+      400: { description: 'Missing or wrong x-ms-blob-type, or an invalid blob name (Azure XML error)' },
+      403: { description: 'AuthenticationFailed (missing, tampered or expired signature) or AuthorizationPermissionMismatch (Azure XML error)' },
+      413: { description: 'RequestBodyTooLarge: over UPLOAD_MAX_BYTES; nothing is kept' },
+    },
   },
-}, { body: 'stream' });
+  { body: 'stream' },
+);
 
 export const getBlobRoute = defineRoute('public', {
   method: 'get',

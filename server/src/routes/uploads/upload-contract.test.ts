@@ -44,7 +44,10 @@ describe.each(['local', 'azure'] as const)('uploads on the %s store', (kind) => 
     // A small limit for these tests only, set after the world stored its (larger) fixture files.
     t.deps.config.UPLOAD_MAX_BYTES = LIMIT;
     // A second project the same engineer may change.
-    const [other] = await t.database.db.insert(projects).values({ name: 'Second', companyId: w.companyId, createdBy: w.ownerId }).returning({ id: projects.id });
+    const [other] = await t.database.db
+      .insert(projects)
+      .values({ name: 'Second', companyId: w.companyId, createdBy: w.ownerId })
+      .returning({ id: projects.id });
     otherProjectId = other!.id;
     await t.database.db.insert(projectAdministrators).values({ projectId: otherProjectId, userId: w.userIds.projectAdmin, addedBy: w.ownerId });
   });
@@ -117,7 +120,13 @@ describe.each(['local', 'azure'] as const)('uploads on the %s store', (kind) => 
     const files = await recorded(url.uuid);
     expect(files.map((f) => f.filename).sort()).toEqual(['tower A.stl', 'wind.csv']);
     const tower = files.find((f) => f.filename === 'tower A.stl')!;
-    expect(tower).toMatchObject({ size: stl.length, sha256: sha256(stl), format: 'stl-binary', content_type: 'model/stl', uploaded_by: w.userIds.projectAdmin });
+    expect(tower).toMatchObject({
+      size: stl.length,
+      sha256: sha256(stl),
+      format: 'stl-binary',
+      content_type: 'model/stl',
+      uploaded_by: w.userIds.projectAdmin,
+    });
     expect(await stored(url.uuid)).toEqual([`${url.uuid}/tower A.stl`, `${url.uuid}/wind.csv`]);
     const download = await t.request(tower.download_url, { token: w.tokens.colleague });
     expect(download.status).toBe(200);
@@ -132,7 +141,10 @@ describe.each(['local', 'azure'] as const)('uploads on the %s store', (kind) => 
     const url = await uploadUrl();
     expect(await put(url, 'race.csv', 'a,b\n1,2\n')).toMatchObject({ status: 201 });
     const answers = await Promise.all([report(url.uuid), report(url.uuid), report(url.uuid)]);
-    expect(answers.map((r) => r.status), (await Promise.all(answers.map((r) => r.clone().text()))).join("\n")).toEqual([200, 200, 200]);
+    expect(
+      answers.map((r) => r.status),
+      (await Promise.all(answers.map((r) => r.clone().text()))).join('\n'),
+    ).toEqual([200, 200, 200]);
     expect(await rows(url.uuid)).toHaveLength(1);
     expect(await stored(url.uuid)).toEqual([`${url.uuid}/race.csv`]);
   });
@@ -172,7 +184,13 @@ describe.each(['local', 'azure'] as const)('uploads on the %s store', (kind) => 
     it('an expired signature', async () => {
       const url = await uploadUrl();
       // Signed by the store itself, as it signs every upload URL, but with an expiry already past.
-      const expired = await t.deps.blobStore.createUploadUrl({ container: 'project-assets', prefix: url.uuid, permissions: ['c', 'w'], expiresOn: new Date(Date.now() - 60_000), origin: 'http://localhost' });
+      const expired = await t.deps.blobStore.createUploadUrl({
+        container: 'project-assets',
+        prefix: url.uuid,
+        permissions: ['c', 'w'],
+        expiresOn: new Date(Date.now() - 60_000),
+        origin: 'http://localhost',
+      });
       await refusedAndNothingKept(url, await put(url, 'late.csv', 'a,b\n', { sas: expired.sasToken }), ['AuthenticationFailed']);
     });
 
@@ -183,7 +201,13 @@ describe.each(['local', 'azure'] as const)('uploads on the %s store', (kind) => 
 
     it('a read-only signature', async () => {
       const url = await uploadUrl();
-      const readOnly = await t.deps.blobStore.createUploadUrl({ container: 'project-assets', prefix: url.uuid, permissions: ['r'], expiresOn: new Date(Date.now() + 60_000), origin: 'http://localhost' });
+      const readOnly = await t.deps.blobStore.createUploadUrl({
+        container: 'project-assets',
+        prefix: url.uuid,
+        permissions: ['r'],
+        expiresOn: new Date(Date.now() + 60_000),
+        origin: 'http://localhost',
+      });
       await refusedAndNothingKept(url, await put(url, 'a.csv', 'a,b\n', { sas: readOnly.sasToken }), ['AuthorizationPermissionMismatch']);
     });
   });
@@ -200,7 +224,9 @@ describe.each(['local', 'azure'] as const)('uploads on the %s store', (kind) => 
         expect(answer.status).toBe(201);
         const res = await report(url.uuid);
         expect(res.status).toBe(413);
-        expect(((await res.json()) as { detail: string }).detail).toBe(`big.bin is ${LIMIT + 1} bytes, over the upload limit of ${LIMIT} bytes; it was not kept.`);
+        expect(((await res.json()) as { detail: string }).detail).toBe(
+          `big.bin is ${LIMIT + 1} bytes, over the upload limit of ${LIMIT} bytes; it was not kept.`,
+        );
         // Dropped from staging: reported again, nothing is left to refuse.
         expect(await recorded(url.uuid)).toEqual([]);
       }
@@ -249,7 +275,12 @@ describe.each(['local', 'azure'] as const)('uploads on the %s store', (kind) => 
       const url = await uploadUrl(w.projectId);
       expect(await put(url, 'site.csv', 'a,b\n1,2\n')).toMatchObject({ status: 201 });
       expect(await recorded(url.uuid, otherProjectId)).toEqual([]);
-      expect(await t.database.db.select().from(uploads).where(and(eq(uploads.uuid, url.uuid), eq(uploads.projectId, otherProjectId)))).toEqual([]);
+      expect(
+        await t.database.db
+          .select()
+          .from(uploads)
+          .where(and(eq(uploads.uuid, url.uuid), eq(uploads.projectId, otherProjectId))),
+      ).toEqual([]);
       const files = await recorded(url.uuid, w.projectId);
       expect(files.map((f) => f.filename)).toEqual(['site.csv']);
       expect((await rows(url.uuid)).map((r) => r.projectId)).toEqual([w.projectId]);

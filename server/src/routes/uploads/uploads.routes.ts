@@ -57,13 +57,7 @@ export function registerUploadListRoutes(app: ApiApp): void {
   });
 
   app.openapi(downloadUploadRoute, async (c) => {
-    const { upload, blob } = await openUploadDownload(
-      c.var.deps,
-      c.var.db,
-      currentUser(c),
-      pathId(c.req.param('id')),
-      pathId(c.req.param('uploadId')),
-    );
+    const { upload, blob } = await openUploadDownload(c.var.deps, c.var.db, currentUser(c), pathId(c.req.param('id')), pathId(c.req.param('uploadId')));
     c.header('Content-Type', upload.content_type);
     c.header('Content-Length', String(blob.properties.size));
     c.header('Content-Disposition', contentDisposition(upload.filename));

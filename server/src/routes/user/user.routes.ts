@@ -104,4 +104,3 @@ export function registerUserRoutes(app: ApiApp): void {
     return c.json({ removed }, 200);
   });
 }
-

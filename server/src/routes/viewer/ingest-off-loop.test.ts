@@ -39,7 +39,10 @@ async function ingest(uploadId: number): Promise<SimulationView> {
 /** The stored layer's bytes (read after the measurement: the download is the test's work, not the server's). */
 async function storedLayer(sim: SimulationView): Promise<Buffer> {
   const asset = sim.assets[0]!;
-  const glb = await t.request(`/api/project/${w.projectId}/configuration/${w.analyses.configurationId}/simulation/${sim.id}/simulation-asset/${asset.id}/download/`, { token: w.tokens.projectAdmin });
+  const glb = await t.request(
+    `/api/project/${w.projectId}/configuration/${w.analyses.configurationId}/simulation/${sim.id}/simulation-asset/${asset.id}/download/`,
+    { token: w.tokens.projectAdmin },
+  );
   expect(glb.status).toBe(200);
   return Buffer.from(await glb.arrayBuffer());
 }
@@ -68,7 +71,7 @@ describe('ingesting a large STL', () => {
     const count = ((await before.json()) as unknown[]).length;
     // The user's one allowed task is held by work that does not finish until released.
     let release = () => {};
-    const gated: CpuPool = { threads: 1, run: <T,>() => new Promise<T>((resolve) => (release = () => resolve(undefined as T))), close: async () => {} };
+    const gated: CpuPool = { threads: 1, run: <T>() => new Promise<T>((resolve) => (release = () => resolve(undefined as T))), close: async () => {} };
     t.deps.heavy = createHeavyWork(gated, { perUser: 1, maxPending: 16 });
     const held = t.deps.heavy.run(w.userIds.projectAdmin, 'pool.echo', { value: 1 });
     const res = await t.request(`/api/project/${w.projectId}/configuration/${w.analyses.configurationId}/add-result-simulations/`, {

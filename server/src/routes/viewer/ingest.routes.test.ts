@@ -46,11 +46,26 @@ async function download(asset: AssetView, simulationId: number): Promise<Uint8Ar
 describe('POST …/add-result-simulations/', () => {
   it('ingests a GLB, an STL and CSV points (interpolated onto the plane) as one new simulation', async () => {
     const glbId = await upload('speed.glb', glb);
-    const planeRes = await addResults([{ upload_id: glbId, wind_direction: '0', season: { name: 'Summer' }, time_range: { name: 'custom', start_time: '09:00', end_time: '17:00' }, qualifiers: { height: '1.5 m' } }]);
+    const planeRes = await addResults([
+      {
+        upload_id: glbId,
+        wind_direction: '0',
+        season: { name: 'Summer' },
+        time_range: { name: 'custom', start_time: '09:00', end_time: '17:00' },
+        qualifiers: { height: '1.5 m' },
+      },
+    ]);
     expect(planeRes.status).toBe(201);
     const planeSim = (await planeRes.json()) as SimulationView;
     const plane = planeSim.assets[0]!;
-    expect(plane).toMatchObject({ layer_type: 'data', analysis_type: 'wind-directional', metric: 'speed-ratio', season_filter: 'Summer', time_filter: '09:00-17:00', qualifier: '1.5 m' });
+    expect(plane).toMatchObject({
+      layer_type: 'data',
+      analysis_type: 'wind-directional',
+      metric: 'speed-ratio',
+      season_filter: 'Summer',
+      time_filter: '09:00-17:00',
+      qualifier: '1.5 m',
+    });
 
     const stlId = await upload('tower.stl', writeBinaryStl(cube(), 'tower'));
     const csvId = await upload('probe.csv', 'x,y,z,utci\n0,0,1.5,20\n10,0,1.5,30\n0,10,1.5,20\n10,10,1.5,30\n');
@@ -76,12 +91,27 @@ describe('POST …/add-result-simulations/', () => {
     expect(csvMesh.metadata.units).toBe('°C');
 
     // the study lists both new simulations with their assets
-    const list = (await (await t.request(`/api/project/${w.projectId}/study/${w.studyId}/simulation/`, { token: w.tokens.colleague })).json()) as SimulationView[];
+    const list = (await (
+      await t.request(`/api/project/${w.projectId}/study/${w.studyId}/simulation/`, { token: w.tokens.colleague })
+    ).json()) as SimulationView[];
     expect(list.map((s) => s.id)).toEqual(expect.arrayContaining([planeSim.id, sim.id]));
   });
 
   it('ingests graph and wind-rose JSON as given, and refuses a rose that does not sum to 100 %', async () => {
-    const rose = { formatVersion: 1, kind: 'windrose', sectorsDeg: [0, 90, 180, 270], speedBinsMs: [0, 5], frequencyPct: [[10, 10], [20, 5], [15, 10], [20, 5]], calmPct: 5, provenance: { engine: 'solver', version: '1' } };
+    const rose = {
+      formatVersion: 1,
+      kind: 'windrose',
+      sectorsDeg: [0, 90, 180, 270],
+      speedBinsMs: [0, 5],
+      frequencyPct: [
+        [10, 10],
+        [20, 5],
+        [15, 10],
+        [20, 5],
+      ],
+      calmPct: 5,
+      provenance: { engine: 'solver', version: '1' },
+    };
     const text = JSON.stringify(rose);
     const res = await addResults([{ upload_id: await upload('rose.json', text), season: { name: 'Winter' } }]);
     expect(res.status).toBe(201);
@@ -159,7 +189,12 @@ describe('POST /api/ingestassets/simulationresults and PUT /api/ingestassets/app
     const created = await t.request('/api/ingestassets/simulationresults/', {
       method: 'POST',
       token: w.tokens.projectAdmin,
-      json: { project_id: w.projectId, configuration_id: w.analyses.configurationId, category: 'external', results: [{ upload_id: first, wind_direction: '0' }] },
+      json: {
+        project_id: w.projectId,
+        configuration_id: w.analyses.configurationId,
+        category: 'external',
+        results: [{ upload_id: first, wind_direction: '0' }],
+      },
     });
     expect(created.status).toBe(201);
     const sim = (await created.json()) as SimulationView;

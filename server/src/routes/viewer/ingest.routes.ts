@@ -15,32 +15,44 @@ import { appendResults, ingestSimulationResults } from '../../services/viewer/in
 const tags = ['Viewer'];
 const errors = { 400: answers[400], 401: answers[401], 403: answers[403], 404: answers[404] };
 
-export const simulationResultsRoute = defineRoute('user', {
-  method: 'post',
-  path: '/api/ingestassets/simulationresults',
-  tags,
-  summary: "Register a simulation's results: a new simulation of the configuration with one asset per file",
-  request: { body: jsonBody(SimulationResultsSchema) },
-  responses: { 201: json(SimulationSchema, 'The new simulation with its assets'), ...errors },
-}, { body: 'document' });
+export const simulationResultsRoute = defineRoute(
+  'user',
+  {
+    method: 'post',
+    path: '/api/ingestassets/simulationresults',
+    tags,
+    summary: "Register a simulation's results: a new simulation of the configuration with one asset per file",
+    request: { body: jsonBody(SimulationResultsSchema) },
+    responses: { 201: json(SimulationSchema, 'The new simulation with its assets'), ...errors },
+  },
+  { body: 'document' },
+);
 
-export const appendResultsRoute = defineRoute('user', {
-  method: 'put',
-  path: '/api/ingestassets/appendresults',
-  tags,
-  summary: "Append result files to a simulation (its existing assets stay)",
-  request: { body: jsonBody(AppendResultsSchema) },
-  responses: { 200: json(SimulationSchema, 'The simulation with all its assets'), ...errors },
-}, { body: 'document' });
+export const appendResultsRoute = defineRoute(
+  'user',
+  {
+    method: 'put',
+    path: '/api/ingestassets/appendresults',
+    tags,
+    summary: 'Append result files to a simulation (its existing assets stay)',
+    request: { body: jsonBody(AppendResultsSchema) },
+    responses: { 200: json(SimulationSchema, 'The simulation with all its assets'), ...errors },
+  },
+  { body: 'document' },
+);
 
-export const addResultSimulationsRoute = defineRoute('user', {
-  method: 'post',
-  path: '/api/project/{id}/configuration/{cid}/add-result-simulations',
-  tags,
-  summary: "Import results into the scenario as a new simulation (the viewer's results import)",
-  request: { params: pathParams('id', 'cid'), body: jsonBody(AddResultSimulationsSchema) },
-  responses: { 201: json(SimulationSchema, 'The new simulation with its assets'), ...errors },
-}, { body: 'document' });
+export const addResultSimulationsRoute = defineRoute(
+  'user',
+  {
+    method: 'post',
+    path: '/api/project/{id}/configuration/{cid}/add-result-simulations',
+    tags,
+    summary: "Import results into the scenario as a new simulation (the viewer's results import)",
+    request: { params: pathParams('id', 'cid'), body: jsonBody(AddResultSimulationsSchema) },
+    responses: { 201: json(SimulationSchema, 'The new simulation with its assets'), ...errors },
+  },
+  { body: 'document' },
+);
 
 export function registerViewerIngestRoutes(app: ApiApp): void {
   app.openapi(simulationResultsRoute, async (c) => {
@@ -55,7 +67,10 @@ export function registerViewerIngestRoutes(app: ApiApp): void {
   });
   app.openapi(appendResultsRoute, async (c) => {
     const body = c.req.valid('json');
-    return c.json(await appendResults(c.var.deps, c.var.db, currentUser(c), { projectId: body.project_id, simulationId: body.simulation_id, results: body.results }), 200);
+    return c.json(
+      await appendResults(c.var.deps, c.var.db, currentUser(c), { projectId: body.project_id, simulationId: body.simulation_id, results: body.results }),
+      200,
+    );
   });
   app.openapi(addResultSimulationsRoute, async (c) => {
     const p = c.req.valid('param');

@@ -78,19 +78,38 @@ describe('saving a re-classified comfort map', { timeout: 60_000 }, () => {
     const davenport = getCriterion('davenport');
     const { bytes, classes } = browserClasses(davenport);
     const res = await t.request(path, { method: 'POST', json: body(davenport, bytes), token: w.tokens.projectAdmin });
-    const asset = (await res.json()) as { id: number; analysis_type: string; metric: string; season_filter: string; time_filter: string; qualifier: string; metadata: Record<string, unknown> };
+    const asset = (await res.json()) as {
+      id: number;
+      analysis_type: string;
+      metric: string;
+      season_filter: string;
+      time_filter: string;
+      qualifier: string;
+      metadata: Record<string, unknown>;
+    };
     expect(res.status, JSON.stringify(asset)).toBe(201);
     expect(asset).toMatchObject({ analysis_type: 'wind-comfort', metric: 'comfort-class', season_filter: 'Winter', time_filter: 'Daytime' });
     expect(asset.qualifier).toContain('Davenport');
     expect(asset.metadata).toMatchObject({ legend: { name: 'wind-comfort-davenport' }, criterion: { id: 'davenport' }, fields: ['comfortClass'] });
-    expect(asset.metadata.provenance).toMatchObject({ engine: 'canopy-engine', computedIn: 'browser (Web Worker)', computedInMs: 412, directionsDeg: DIRECTIONS, metId: w.weather.metId });
+    expect(asset.metadata.provenance).toMatchObject({
+      engine: 'canopy-engine',
+      computedIn: 'browser (Web Worker)',
+      computedInMs: 412,
+      directionsDeg: DIRECTIONS,
+      metId: w.weather.metId,
+    });
     expect(String((asset.metadata.provenance as { weatherSource: string }).weatherSource)).not.toBe('');
 
     // Listed with the simulation's layers, and its file is the classes on the ratios' plane.
-    const list = await t.request(`/api/project/${w.projectId}/study/${w.studyId}/simulation/`, { token: w.tokens.colleagueWithPermission ?? w.tokens.projectAdmin });
+    const list = await t.request(`/api/project/${w.projectId}/study/${w.studyId}/simulation/`, {
+      token: w.tokens.colleagueWithPermission ?? w.tokens.projectAdmin,
+    });
     const simulations = (await list.json()) as Array<{ id: number; assets: Array<{ id: number }> }>;
     expect(simulations.find((s) => s.id === simulationId)!.assets.map((a) => a.id)).toContain(asset.id);
-    const file = await t.request(`/api/project/${w.projectId}/configuration/${w.analyses.configurationId}/simulation/${simulationId}/simulation-asset/${asset.id}/download/`, { token: w.tokens.projectAdmin });
+    const file = await t.request(
+      `/api/project/${w.projectId}/configuration/${w.analyses.configurationId}/simulation/${simulationId}/simulation-asset/${asset.id}/download/`,
+      { token: w.tokens.projectAdmin },
+    );
     expect(file.status).toBe(200);
     const glb = await readResultGlb(new Uint8Array(await file.arrayBuffer()));
     expect(glb.positions).toEqual(testScene().plane.positions);

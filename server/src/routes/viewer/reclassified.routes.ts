@@ -18,7 +18,8 @@ export const reclassifiedComfortRoute = defineRoute(
     method: 'post',
     path: '/api/project/{id}/configuration/{cid}/simulation/{sid}/reclassified-comfort',
     tags: ['Viewer'],
-    summary: 'Save a comfort map re-classified in the viewer (another criterion, season, time window or weather file) as a layer of the simulation, with its provenance',
+    summary:
+      'Save a comfort map re-classified in the viewer (another criterion, season, time window or weather file) as a layer of the simulation, with its provenance',
     request: { params: pathParams('id', 'cid', 'sid'), body: jsonBody(ReclassifiedComfortSchema) },
     responses: { 201: json(AssetSchema, 'The new layer'), 400: answers[400], 401: answers[401], 403: answers[403], 404: answers[404] },
   },

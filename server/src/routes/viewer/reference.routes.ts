@@ -67,6 +67,9 @@ export function registerViewerReferenceRoutes(app: ApiApp): void {
   });
   app.openapi(globalTemplateRoute, (c) => {
     c.header('Cache-Control', 'private, max-age=3600');
-    return c.json(GLOBAL_TEMPLATES.map((t) => ({ ...t, sections: t.sections.map((s) => ({ ...s })) })), 200);
+    return c.json(
+      GLOBAL_TEMPLATES.map((t) => ({ ...t, sections: t.sections.map((s) => ({ ...s })) })),
+      200,
+    );
   });
 }

@@ -100,14 +100,18 @@ export const listUserLayersRoute = defineRoute('user', {
   responses: { 200: json(z.array(UserLayerSchema), 'Layers'), ...seeAnswers },
 });
 
-export const replaceUserLayersRoute = defineRoute('user', {
-  method: 'post',
-  path: `${base}/user-selected-layer`,
-  tags,
-  summary: "Replace the user's chosen layers of a simulation with the list given",
-  request: { params: pathParams('id', 'studyId'), body: jsonBody(UserLayersReplaceSchema) },
-  responses: { 201: json(z.array(UserLayerSchema), 'The new list'), ...changeAnswers },
-}, { body: 'document' });
+export const replaceUserLayersRoute = defineRoute(
+  'user',
+  {
+    method: 'post',
+    path: `${base}/user-selected-layer`,
+    tags,
+    summary: "Replace the user's chosen layers of a simulation with the list given",
+    request: { params: pathParams('id', 'studyId'), body: jsonBody(UserLayersReplaceSchema) },
+    responses: { 201: json(z.array(UserLayerSchema), 'The new list'), ...changeAnswers },
+  },
+  { body: 'document' },
+);
 
 export const deleteUserLayerRoute = defineRoute('user', {
   method: 'delete',

@@ -73,7 +73,11 @@ describe('camera positions', () => {
     const created = await t.request(`${study()}/camera-position/`, { method: 'POST', token: w.tokens.projectAdmin, json: { name: 'Plaza', camera } });
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: number };
-    const patched = await t.request(`${study()}/camera-position/${id}/`, { method: 'PATCH', token: w.tokens.projectAdmin, json: { name: 'Plaza east', camera: { ...camera, position: [5, 5, 5] } } });
+    const patched = await t.request(`${study()}/camera-position/${id}/`, {
+      method: 'PATCH',
+      token: w.tokens.projectAdmin,
+      json: { name: 'Plaza east', camera: { ...camera, position: [5, 5, 5] } },
+    });
     expect(await patched.json()).toEqual({ id, name: 'Plaza east', camera: { ...camera, position: [5, 5, 5] } });
     const list = await get<Array<{ id: number }>>(`${study()}/camera-position`);
     expect(list.map((c) => c.id)).toContain(id);
@@ -96,7 +100,12 @@ describe('user-selected layers', () => {
       });
     expect((await post(w.tokens.colleague, ['a', 'b'])).status).toBe(201);
     expect((await post(w.tokens.projectAdmin, ['z'])).status).toBe(201);
-    const replaced = (await (await post(w.tokens.colleague, ['b', 'c'])).json()) as Array<{ id: number; identifier: string; simulation_id: number; view_id: string }>;
+    const replaced = (await (await post(w.tokens.colleague, ['b', 'c'])).json()) as Array<{
+      id: number;
+      identifier: string;
+      simulation_id: number;
+      view_id: string;
+    }>;
     expect(replaced.map((l) => l.identifier)).toEqual(['b', 'c']);
     expect(replaced[0]).toMatchObject({ simulation_id: w.analyses.simulationId, view_id: 'left' });
     expect((await get<Array<{ identifier: string }>>(layers())).map((l) => l.identifier)).toEqual(['b', 'c']);
@@ -122,7 +131,11 @@ describe('user-selected layers', () => {
 describe('post-processing tags', () => {
   it('creates and lists; names are unique per project; date must be a date', async () => {
     const path = `/api/project/${w.projectId}/post-processing-tag`;
-    const created = await t.request(path, { method: 'POST', token: w.tokens.projectAdmin, json: { name: 'Trees added', description: 'Option B', date: '2026-10-30' } });
+    const created = await t.request(path, {
+      method: 'POST',
+      token: w.tokens.projectAdmin,
+      json: { name: 'Trees added', description: 'Option B', date: '2026-10-30' },
+    });
     expect(created.status).toBe(201);
     expect(await created.json()).toMatchObject({ name: 'Trees added', description: 'Option B', date: '2026-10-30' });
     const again = await t.request(`${path}/`, { method: 'POST', token: w.tokens.projectAdmin, json: { name: 'Trees added' } });
@@ -148,7 +161,10 @@ describe('reference data', () => {
 
 describe('fixture results (tests/fixtures/viewer-results.ts) through the API', () => {
   it('a seeded simulation lists every fixture layer with filter fields, and each file decodes', async () => {
-    const [sim] = await t.database.db.insert(simulations).values({ configurationId: w.analyses.configurationId, category: 'fixture' }).returning({ id: simulations.id });
+    const [sim] = await t.database.db
+      .insert(simulations)
+      .values({ configurationId: w.analyses.configurationId, category: 'fixture' })
+      .returning({ id: simulations.id });
     const ids = await seedFixtureResults(t.deps, sim!.id);
     const view = await get<SimulationView>(`${study()}/simulation/${sim!.id}/`);
     expect(view.assets.map((a) => a.id)).toEqual(ids);

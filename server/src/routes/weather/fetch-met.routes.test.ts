@@ -117,12 +117,17 @@ describe('POST /api/project/{id}/fetch-met-data/', () => {
     expect(await metError(far!.id)).toBeNull();
     const after = (await (await t.request(`/api/project/${far!.id}/`, { token: w.tokens.colleagueWithPermission })).json()) as { met_error: string | null };
     expect(after.met_error).toBeNull();
-    const sources = (await (await t.request(`/api/project/${far!.id}/met-sources/`, { token: w.tokens.colleagueWithPermission })).json()) as { results: Array<{ met_id: string }> };
+    const sources = (await (await t.request(`/api/project/${far!.id}/met-sources/`, { token: w.tokens.colleagueWithPermission })).json()) as {
+      results: Array<{ met_id: string }>;
+    };
     expect(sources.results.map((s) => s.met_id)).toEqual([fetched.met_id]);
   });
 
   it('fails the same way for a project without coordinates', async () => {
-    const [nowhere] = await t.database.db.insert(projects).values({ name: 'Nowhere', companyId: w.companyId, createdBy: w.ownerId }).returning({ id: projects.id });
+    const [nowhere] = await t.database.db
+      .insert(projects)
+      .values({ name: 'Nowhere', companyId: w.companyId, createdBy: w.ownerId })
+      .returning({ id: projects.id });
     const res = await fetchMet(nowhere!.id);
     expect(res.status).toBe(503);
     expect(((await res.json()) as FetchMetFailure).reason).toBe('the project has no coordinates');

@@ -98,9 +98,9 @@ describe('POST /api/project/{id}/met-sources/ with an uploaded EPW', () => {
     const firstRow = csv.split('\n')[1]!.split(',');
     expect(firstRow[1]).toBe('');
     expect(firstRow[4]).toBe('');
-    const summary = (await (
-      await t.request(`/api/project/${w.projectId}/weather-summary/?met_id=${source.met_id}`, { token: w.tokens.colleague })
-    ).json()) as { coverage: { missing: Record<string, number>; missing_by_month: number[] } };
+    const summary = (await (await t.request(`/api/project/${w.projectId}/weather-summary/?met_id=${source.met_id}`, { token: w.tokens.colleague })).json()) as {
+      coverage: { missing: Record<string, number>; missing_by_month: number[] };
+    };
     expect(summary.coverage.missing.dry_bulb).toBe(1);
     expect(summary.coverage.missing.wind_speed).toBe(1);
     expect(summary.coverage.missing_by_month[0]).toBe(1);

@@ -63,9 +63,7 @@ export const fetchMetDataRoute = defineRoute('user', {
 });
 
 export function registerMetSourceRoutes(app: ApiApp): void {
-  app.openapi(listMetSourcesRoute, async (c) =>
-    c.json({ results: await listMetSources(c.var.db, currentUser(c), pathId(c.req.valid('param').id)) }, 200),
-  );
+  app.openapi(listMetSourcesRoute, async (c) => c.json({ results: await listMetSources(c.var.db, currentUser(c), pathId(c.req.valid('param').id)) }, 200));
   app.openapi(addMetSourceRoute, async (c) =>
     c.json(await addMetSourceFromUpload(c.var.deps, c.var.db, currentUser(c), pathId(c.req.valid('param').id), c.req.valid('json').upload_id), 201),
   );

@@ -8,7 +8,14 @@ import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
 import { listOf, paginate } from '../../http/pagination.ts';
 import { currentUser } from '../../auth/authenticate.ts';
-import { BadStationPageSchema, BadStationSchema, CreateBadStationSchema, PageQuerySchema, WindProfilePageSchema, WindProfilesQuerySchema } from '@canopy/contract/weather.ts';
+import {
+  BadStationPageSchema,
+  BadStationSchema,
+  CreateBadStationSchema,
+  PageQuerySchema,
+  WindProfilePageSchema,
+  WindProfilesQuerySchema,
+} from '@canopy/contract/weather.ts';
 import { windProfiles } from '../../services/weather/wind-profiles.ts';
 import { addBadStation, listBadStations, removeBadStation } from '../../services/weather/bad-stations.ts';
 import { DetailSchema, FieldErrorsSchema, json, jsonBody, unauthenticated } from '../auth/schemas.ts';
@@ -22,7 +29,11 @@ export const windProfilesRoute = defineRoute('user', {
   tags,
   summary: 'Terrain categories with roughness length, power-law exponent, boundary-layer height and the profile curve',
   request: { query: WindProfilesQuerySchema },
-  responses: { 200: json(WindProfilePageSchema, 'City, suburban, open country, open water'), 400: json(FieldErrorsSchema, 'Unknown study_type'), 401: unauthenticated },
+  responses: {
+    200: json(WindProfilePageSchema, 'City, suburban, open country, open water'),
+    400: json(FieldErrorsSchema, 'Unknown study_type'),
+    401: unauthenticated,
+  },
 });
 
 export const listBadStationsRoute = defineRoute('user', {
@@ -40,7 +51,12 @@ export const addBadStationRoute = defineRoute('superuser', {
   tags,
   summary: 'List a station as bad (superusers)',
   request: { body: jsonBody(CreateBadStationSchema) },
-  responses: { 201: json(BadStationSchema, 'Listed'), 400: json(FieldErrorsSchema, 'Invalid fields or already listed'), 401: unauthenticated, 403: notSuperuser },
+  responses: {
+    201: json(BadStationSchema, 'Listed'),
+    400: json(FieldErrorsSchema, 'Invalid fields or already listed'),
+    401: unauthenticated,
+    403: notSuperuser,
+  },
 });
 
 export const removeBadStationRoute = defineRoute('superuser', {

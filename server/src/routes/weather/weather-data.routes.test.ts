@@ -30,7 +30,11 @@ const summary = async (query: string, token = w.tokens.acceptedShare) => {
 
 describe('POST /api/project/{id}/download-weather-data/', () => {
   it('is a CSV attachment named weather_data_<met_id>.csv that parses back to the same 8760 hours', async () => {
-    const res = await t.request(`/api/project/${w.projectId}/download-weather-data/`, { method: 'POST', token: w.tokens.colleague, json: { met_id: w.weather.metId } });
+    const res = await t.request(`/api/project/${w.projectId}/download-weather-data/`, {
+      method: 'POST',
+      token: w.tokens.colleague,
+      json: { met_id: w.weather.metId },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="weather_data_${w.weather.metId}.csv"`);
@@ -43,7 +47,15 @@ describe('POST /api/project/{id}/download-weather-data/', () => {
     expect(back.timeZoneHours).toBe(-6);
     // DOMAIN.md §1: the first row is −12.2 °C, 73 %, wind from 270° at 2.6 m/s.
     expect([back.dryBulbC[0], back.relativeHumidityPct[0], back.windDirectionDeg[0], back.windSpeedMs[0]]).toEqual([-12.2, 73, 270, 2.6]);
-    for (const key of ['dryBulbC', 'relativeHumidityPct', 'windDirectionDeg', 'windSpeedMs', 'globalHorizontalWhM2', 'directNormalWhM2', 'diffuseHorizontalWhM2'] as const) {
+    for (const key of [
+      'dryBulbC',
+      'relativeHumidityPct',
+      'windDirectionDeg',
+      'windSpeedMs',
+      'globalHorizontalWhM2',
+      'directNormalWhM2',
+      'diffuseHorizontalWhM2',
+    ] as const) {
       expect(Array.from(back[key]), key).toEqual(Array.from(epw[key]));
     }
     expect(Array.from(back.month)).toEqual(Array.from(epw.month));
@@ -187,7 +199,11 @@ describe('GET /api/wind-profiles/', () => {
 describe('/api/bad-stations/', () => {
   it('superusers list stations with a reason; a second listing of the same WMO is a field error', async () => {
     const post = (token: string | undefined) =>
-      t.request('/api/bad-stations/', { method: 'POST', token, json: { wmo: '722950', name: 'Los Angeles Intl', reason: 'Sea breeze sensor fault 2018–2020' } });
+      t.request('/api/bad-stations/', {
+        method: 'POST',
+        token,
+        json: { wmo: '722950', name: 'Los Angeles Intl', reason: 'Sea breeze sensor fault 2018–2020' },
+      });
     const created = await post(w.tokens.superuser);
     expect(created.status).toBe(201);
     expect(await created.json()).toMatchObject({ wmo: '722950', reason: 'Sea breeze sensor fault 2018–2020', created_by: w.userIds.superuser });

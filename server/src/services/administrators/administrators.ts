@@ -52,7 +52,15 @@ async function administratorsOf(db: Db, projectId: number): Promise<ProjectAdmin
   }
   for (const r of rows) {
     if (r.id === creatorId) continue;
-    list.push({ id: r.id, username: r.username, name: displayName(r), email: r.email, is_creator: false, added_by: r.addedBy, created: r.createdAt.toISOString() });
+    list.push({
+      id: r.id,
+      username: r.username,
+      name: displayName(r),
+      email: r.email,
+      is_creator: false,
+      added_by: r.addedBy,
+      created: r.createdAt.toISOString(),
+    });
   }
   return list;
 }
@@ -74,7 +82,12 @@ async function eligible(db: Db, projectCompanyId: number | null, projectId: numb
   return Boolean(row);
 }
 
-export async function addAdministrator(db: Db, user: AuthUser, projectId: number, userId: number): Promise<{ created: boolean; administrator: ProjectAdministrator }> {
+export async function addAdministrator(
+  db: Db,
+  user: AuthUser,
+  projectId: number,
+  userId: number,
+): Promise<{ created: boolean; administrator: ProjectAdministrator }> {
   const access = await requireChangeableProject(db, user, projectId);
   if (!(await eligible(db, access.companyId, projectId, userId))) throw ApiError.field('user', NOT_ELIGIBLE);
   const inserted = await db
@@ -136,7 +149,13 @@ export async function removeFromAdministeredProjects(db: Db, actor: AuthUser, ta
   const inScope =
     companyScope === 'all'
       ? undefined
-      : inArray(projectAdministrators.projectId, db.select({ id: projects.id }).from(projects).where(companyScope === null ? sql`false` : eq(projects.companyId, companyScope)));
+      : inArray(
+          projectAdministrators.projectId,
+          db
+            .select({ id: projects.id })
+            .from(projects)
+            .where(companyScope === null ? sql`false` : eq(projects.companyId, companyScope)),
+        );
   const removed = await db
     .delete(projectAdministrators)
     .where(and(eq(projectAdministrators.userId, targetId), inScope))

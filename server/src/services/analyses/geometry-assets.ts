@@ -16,7 +16,12 @@ export interface GeometryMesh {
 }
 
 /** Writes the GLB (once; several simulations may point at it) and returns its blob key. */
-export async function putGeometryGlb(blobStore: BlobStore, name: string, mesh: GeometryMesh, provenance: { engine: string; version: string; [key: string]: unknown }): Promise<string> {
+export async function putGeometryGlb(
+  blobStore: BlobStore,
+  name: string,
+  mesh: GeometryMesh,
+  provenance: { engine: string; version: string; [key: string]: unknown },
+): Promise<string> {
   const bytes = await writeResultGlb({
     positions: mesh.positions,
     indices: mesh.indices,
@@ -42,5 +47,10 @@ export function geometryAssetRow(simulationId: number, geometryType: string, fil
 
 export async function insertGeometryAssets(db: Db, rows: readonly (typeof assets.$inferInsert)[]): Promise<number[]> {
   if (rows.length === 0) return [];
-  return (await db.insert(assets).values([...rows]).returning({ id: assets.id })).map((r) => r.id);
+  return (
+    await db
+      .insert(assets)
+      .values([...rows])
+      .returning({ id: assets.id })
+  ).map((r) => r.id);
 }

@@ -31,7 +31,10 @@ export interface AnalysisServices {
 export type SimulationStatus = 'queued' | 'running' | 'completed' | 'failed';
 
 export async function setSimulationStatus(db: Db, simulationId: number, status: SimulationStatus, statusText: string): Promise<void> {
-  await db.update(simulations).set({ status, statusText: statusText.slice(0, 500) }).where(eq(simulations.id, simulationId));
+  await db
+    .update(simulations)
+    .set({ status, statusText: statusText.slice(0, 500) })
+    .where(eq(simulations.id, simulationId));
 }
 
 export interface AnalysisRun<I> {
@@ -64,13 +67,20 @@ export async function runAnalysisJob<S extends z.ZodType<AnalysisTarget>>(
   const { job, db, signal } = context;
   const input = schema.parse(job.input);
   const [row] = await db
-    .select({ simulationId: simulations.id, configurationId: configurations.id, projectId: projects.id, latitude: projects.latitude, longitude: projects.longitude })
+    .select({
+      simulationId: simulations.id,
+      configurationId: configurations.id,
+      projectId: projects.id,
+      latitude: projects.latitude,
+      longitude: projects.longitude,
+    })
     .from(simulations)
     .innerJoin(configurations, eq(configurations.id, simulations.configurationId))
     .innerJoin(projects, eq(projects.id, configurations.projectId))
     .where(eq(simulations.id, input.simulationId));
   // Deleted since it was submitted: nothing to compute or to show.
-  if (!row || row.configurationId !== input.configurationId || row.projectId !== input.projectId) return { skipped: `simulation ${input.simulationId} no longer exists` };
+  if (!row || row.configurationId !== input.configurationId || row.projectId !== input.projectId)
+    return { skipped: `simulation ${input.simulationId} no longer exists` };
 
   let lastPercent = -1;
   const report = async (percent: number, message: string) => {
@@ -133,7 +143,12 @@ export async function runAnalysisJob<S extends z.ZodType<AnalysisTarget>>(
     if (signal.aborted) throw error;
     const message = error instanceof Error ? error.message : String(error);
     const final = job.attempts >= job.maxAttempts;
-    await setSimulationStatus(db, input.simulationId, final ? 'failed' : 'running', final ? `${label} failed: ${message}` : `${label}: retrying after an error (${message})`).catch(() => {});
+    await setSimulationStatus(
+      db,
+      input.simulationId,
+      final ? 'failed' : 'running',
+      final ? `${label} failed: ${message}` : `${label}: retrying after an error (${message})`,
+    ).catch(() => {});
     throw error;
   }
 }

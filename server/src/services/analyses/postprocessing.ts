@@ -30,7 +30,10 @@ function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value !== null && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
-    return `{${entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+    return `{${entries
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`)
+      .join(',')}}`;
   }
   return JSON.stringify(value);
 }
@@ -53,9 +56,13 @@ export async function submitPostprocessing(
 
   const ratios = await speedRatioAssets(db, [ids.simulationId]);
   if (ratios.length === 0) {
-    throw ApiError.detail(400, 'This simulation has no per-direction speed-up ratio results to post-process: ingest one asset per wind direction with metadata.field "speedRatio" and wind_direction set.', {
-      missing: ['speedRatio assets'],
-    });
+    throw ApiError.detail(
+      400,
+      'This simulation has no per-direction speed-up ratio results to post-process: ingest one asset per wind direction with metadata.field "speedRatio" and wind_direction set.',
+      {
+        missing: ['speedRatio assets'],
+      },
+    );
   }
 
   const parsed = windComfortSettingsSchema.safeParse({ criteria: body.criteria, seasons: body.seasons, timeWindows: body.time_windows });
@@ -80,7 +87,13 @@ export async function submitPostprocessing(
   const pending = await db
     .select({ id: jobs.id, status: jobs.status, input: jobs.input })
     .from(jobs)
-    .where(and(eq(jobs.type, ANALYSIS_JOB_TYPES.windComfort), inArray(jobs.status, ['queued', 'running']), sql`${jobs.input} ->> 'simulationId' = ${String(ids.simulationId)}`));
+    .where(
+      and(
+        eq(jobs.type, ANALYSIS_JOB_TYPES.windComfort),
+        inArray(jobs.status, ['queued', 'running']),
+        sql`${jobs.input} ->> 'simulationId' = ${String(ids.simulationId)}`,
+      ),
+    );
   const same = pending.find((job) => canonical(job.input) === canonical(input));
   if (same) return { job_id: same.id, status: same.status };
 

@@ -69,7 +69,8 @@ export async function saveReclassifiedComfort(deps: Pick<AppDeps, 'blobStore' | 
 
   // The plane the ratios are given on: the classes are one per its vertex.
   const key = parseBlobKey(rows[0]!.blobKey!);
-  if (!(await deps.blobStore.head(key))) throw ApiError.detail(400, `The speed-up ratios of ${rows[0]!.windDirection}° are no longer stored; run the simulation again.`);
+  if (!(await deps.blobStore.head(key)))
+    throw ApiError.detail(400, `The speed-up ratios of ${rows[0]!.windDirection}° are no longer stored; run the simulation again.`);
   const plane = await readResultGlb(await getBytes(deps.blobStore, key));
   const points = plane.positions.length / 3;
   const bytes = Buffer.from(body.comfort_class, 'base64');
@@ -79,7 +80,11 @@ export async function saveReclassifiedComfort(deps: Pick<AppDeps, 'blobStore' | 
     const c = bytes[p]!;
     if (c === NO_CLASS_BYTE) comfortClass[p] = Number.NaN;
     else if (c < criterion.classes.length) comfortClass[p] = c;
-    else throw fieldError('comfort_class', `Point ${p} has class ${c}; ${criterion.name} has ${criterion.classes.length} classes (0–${criterion.classes.length - 1}).`);
+    else
+      throw fieldError(
+        'comfort_class',
+        `Point ${p} has class ${c}; ${criterion.name} has ${criterion.classes.length} classes (0–${criterion.classes.length - 1}).`,
+      );
   }
 
   const period = { season: { ...body.season }, timeWindow: body.time_window };
@@ -92,12 +97,16 @@ export async function saveReclassifiedComfort(deps: Pick<AppDeps, 'blobStore' | 
     computedAt: new Date().toISOString(),
     computedIn: 'browser (Web Worker)',
     ...(body.computed_in_ms !== undefined ? { computedInMs: Math.round(body.computed_in_ms) } : {}),
-    method: 'Method A, hourly counting (nearest simulated direction per hour; fast sorted-speed search), re-classified in the viewer from the stored per-direction speed ratios',
+    method:
+      'Method A, hourly counting (nearest simulated direction per hour; fast sorted-speed search), re-classified in the viewer from the stored per-direction speed ratios',
     weatherSource: met.source,
     years: met.years,
     metId: met.metId,
     heightConvention: typeof source.provenance?.heightConvention === 'string' ? source.provenance.heightConvention : 'as the stored speed-up ratios',
-    windSource: typeof source.provenance?.solver === 'string' ? `${String(source.provenance.engine)} (${source.provenance.solver})` : String(source.provenance?.engine ?? 'stored speed-up ratios'),
+    windSource:
+      typeof source.provenance?.solver === 'string'
+        ? `${String(source.provenance.engine)} (${source.provenance.solver})`
+        : String(source.provenance?.engine ?? 'stored speed-up ratios'),
     directionsDeg: stored,
     sourceAssets: rows.map((r) => r.id),
     savedBy: user.id,

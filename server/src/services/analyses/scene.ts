@@ -35,12 +35,18 @@ type GeometryRow = { id: number; geometryType: string | null; blobKey: string | 
 
 async function geometryRows(db: Db, simulationId: number): Promise<GeometryRow[]> {
   const columns = { id: assets.id, geometryType: assets.geometryType, blobKey: assets.blobKey };
-  const own = await db.select(columns).from(assets).where(and(eq(assets.simulationId, simulationId), eq(assets.layerType, 'geometry')));
+  const own = await db
+    .select(columns)
+    .from(assets)
+    .where(and(eq(assets.simulationId, simulationId), eq(assets.layerType, 'geometry')));
   if (own.length > 0) return own;
   const [simulation] = await db.select({ configurationId: simulations.configurationId }).from(simulations).where(eq(simulations.id, simulationId));
   if (!simulation) return [];
   const siblings = db.select({ id: simulations.id }).from(simulations).where(eq(simulations.configurationId, simulation.configurationId));
-  const rows = await db.select(columns).from(assets).where(and(inArray(assets.simulationId, siblings), eq(assets.layerType, 'geometry')));
+  const rows = await db
+    .select(columns)
+    .from(assets)
+    .where(and(inArray(assets.simulationId, siblings), eq(assets.layerType, 'geometry')));
   // The same file attached to several simulations counts once.
   const seen = new Set<string>();
   return rows.filter((row) => row.blobKey !== null && !seen.has(row.blobKey) && seen.add(row.blobKey) !== undefined);

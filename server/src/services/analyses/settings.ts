@@ -56,7 +56,10 @@ const terrainIds = Object.keys(TERRAINS) as [TerrainId, ...TerrainId[]];
 
 export const solarSettingsSchema = z.object({
   seasons: z.array(seasonSchema).max(12).default(DEFAULT_SEASONS),
-  timeWindows: z.array(timeWindowSchema).max(8).default([{ id: 'daytime', name: 'Daytime', window: '08:00-18:00' }]),
+  timeWindows: z
+    .array(timeWindowSchema)
+    .max(8)
+    .default([{ id: 'daytime', name: 'Daytime', window: '08:00-18:00' }]),
   /** Equinox and solstices by default, over the whole day at 15 minutes. */
   sunHours: z
     .array(sunHoursSchema)
@@ -71,7 +74,10 @@ export const solarSettingsSchema = z.object({
 
 export const thermalSettingsSchema = z.object({
   seasons: z.array(seasonSchema).max(12).default(DEFAULT_SEASONS),
-  timeWindows: z.array(timeWindowSchema).max(8).default([{ id: 'daytime', name: 'Daytime', window: '08:00-20:00' }]),
+  timeWindows: z
+    .array(timeWindowSchema)
+    .max(8)
+    .default([{ id: 'daytime', name: 'Daytime', window: '08:00-20:00' }]),
   metabolicRateMet: z.number().min(0.7).max(4).default(1.2),
   /** Fixed clothing; absent → the Schiavon & Lee dynamic model. */
   clothingClo: z.number().min(0).max(4).optional(),
@@ -82,7 +88,9 @@ export const thermalSettingsSchema = z.object({
 
 const criterionIds = CRITERIA.map((c) => c.id);
 /** A built-in criterion, or a company's table company-<pk> (issue 16; services/criteria). */
-const criterionId = z.string().refine((id) => criterionIds.includes(id) || companyCriterionPk(id) !== null, { message: 'not a built-in criterion nor company-<pk>' });
+const criterionId = z
+  .string()
+  .refine((id) => criterionIds.includes(id) || companyCriterionPk(id) !== null, { message: 'not a built-in criterion nor company-<pk>' });
 
 export const windComfortSettingsSchema = z.object({
   criteria: z.array(criterionId).min(1).max(12).default(['lawson-lddc']),
@@ -93,7 +101,11 @@ export const windComfortSettingsSchema = z.object({
    */
   tables: z.array(criterionSchema).max(12).optional(),
   seasons: z.array(seasonSchema).min(1).max(12).default(DEFAULT_SEASONS),
-  timeWindows: z.array(timeWindowSchema).min(1).max(8).default([{ id: 'all-day', name: 'All day', window: '00:00-24:00' }]),
+  timeWindows: z
+    .array(timeWindowSchema)
+    .min(1)
+    .max(8)
+    .default([{ id: 'all-day', name: 'All day', window: '00:00-24:00' }]),
   /** Only the directional layers (and arrows): a directional-wind study has no comfort criterion. */
   directionalOnly: z.boolean().default(false),
 });

@@ -90,7 +90,8 @@ export async function loadWindResults(blobStore: BlobStore, rows: readonly Speed
   meshes.forEach((mesh, i) => {
     const ratio = mesh.fields[SPEED_RATIO_FIELD];
     if (!ratio) throw new Error(`wind result asset ${mine[i]!.id} (${mine[i]!.windDirection}°) has no '${SPEED_RATIO_FIELD}' field`);
-    if (ratio.length !== points) throw new Error(`wind result asset ${mine[i]!.id} (${mine[i]!.windDirection}°) has ${ratio.length} points, the first direction has ${points}`);
+    if (ratio.length !== points)
+      throw new Error(`wind result asset ${mine[i]!.id} (${mine[i]!.windDirection}°) has ${ratio.length} points, the first direction has ${points}`);
     const gem = mesh.fields[GEM_SPEED_RATIO_FIELD];
     for (let p = 0; p < points; p++) {
       speedRatios[p * directions + i] = ratio[p]!;

@@ -27,7 +27,10 @@ const candidateColumns = {
 
 /** Usernames are unique case-insensitively (users_username_lower), so sign-in ignores case too. */
 export async function findByUsername(db: Db, username: string): Promise<SignInCandidate | undefined> {
-  const [row] = await db.select(candidateColumns).from(users).where(sql`lower(${users.username}) = lower(${username})`);
+  const [row] = await db
+    .select(candidateColumns)
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`);
   return row;
 }
 

@@ -58,11 +58,7 @@ async function sendOneTimePassword(db: Db, deps: AppDeps, email: string): Promis
 }
 
 /** POST /authjwt/create/ with {email, otp}. Every failure is the password login's 401. */
-export async function loginWithOneTimePassword(
-  db: Db,
-  deps: AppDeps,
-  input: { email: string; otp: string; address: string },
-): Promise<TokenPair> {
+export async function loginWithOneTimePassword(db: Db, deps: AppDeps, input: { email: string; otp: string; address: string }): Promise<TokenPair> {
   const now = deps.clock.now();
   const ticket = await throttle(db, 'otpVerify', { account: input.email, address: input.address }, now);
   const user = await findByEmail(db, input.email);
@@ -95,13 +91,7 @@ export async function loginWithOneTimePassword(
   const claimed = await db
     .update(oneTimePasswords)
     .set({ usedAt: now })
-    .where(
-      and(
-        eq(oneTimePasswords.id, live.id),
-        isNull(oneTimePasswords.usedAt),
-        lt(oneTimePasswords.failedAttempts, OTP_MAX_FAILED_ATTEMPTS),
-      ),
-    )
+    .where(and(eq(oneTimePasswords.id, live.id), isNull(oneTimePasswords.usedAt), lt(oneTimePasswords.failedAttempts, OTP_MAX_FAILED_ATTEMPTS)))
     .returning({ id: oneTimePasswords.id });
   if (claimed.length === 0 || !user.isActive) throw noActiveAccount();
   await ticket.refund();

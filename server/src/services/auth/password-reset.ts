@@ -60,11 +60,7 @@ async function sendResetMails(db: Db, deps: AppDeps, email: string): Promise<voi
   }
 }
 
-export async function confirmPasswordReset(
-  db: Db,
-  deps: AppDeps,
-  input: { uid: string; token: string; newPassword: string },
-): Promise<void> {
+export async function confirmPasswordReset(db: Db, deps: AppDeps, input: { uid: string; token: string; newPassword: string }): Promise<void> {
   const id = decodeUid(input.uid);
   const user = id === null ? undefined : await findById(db, id);
   if (!user || !user.isActive) throw ApiError.field('uid', INVALID_UID);

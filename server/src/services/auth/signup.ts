@@ -60,12 +60,20 @@ function placeErrors(country: string, province: string, errors: FieldErrors): { 
 
 export async function signUp(db: Db, deps: AppDeps, input: SignUpInput): Promise<UserRepresentation> {
   const errors: FieldErrors = {};
-  const [byName] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${input.username})`);
+  const [byName] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${input.username})`);
   if (byName) (errors.username ??= []).push(USERNAME_TAKEN);
   // A taken e-mail address is not refused: saying so told anyone which addresses have accounts
   // (issue 17 item 6). Everything that goes by address (codes, resets, SSO, shares) picks the oldest
   // active account, so a newer one cannot take the address over; its owner is told by mail.
-  const [byEmail] = await db.select({ username: users.username }).from(users).where(sql`lower(${users.email}) = lower(${input.email})`).orderBy(asc(users.id)).limit(1);
+  const [byEmail] = await db
+    .select({ username: users.username })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${input.email})`)
+    .orderBy(asc(users.id))
+    .limit(1);
   const place = placeErrors(input.country ?? '', input.province ?? '', errors);
   const problems = passwordProblems(input.password, {
     username: input.username,

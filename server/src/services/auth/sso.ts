@@ -183,11 +183,7 @@ export async function finishSso(db: Db, deps: AppDeps, provider: string, callbac
     givenName = typeof profile.given_name === 'string' ? profile.given_name : '';
     familyName = typeof profile.family_name === 'string' ? profile.family_name : '';
   } catch (error) {
-    if (
-      error instanceof oidc.ResponseBodyError ||
-      error instanceof oidc.AuthorizationResponseError ||
-      error instanceof oidc.ClientError
-    ) {
+    if (error instanceof oidc.ResponseBodyError || error instanceof oidc.AuthorizationResponseError || error instanceof oidc.ClientError) {
       throw ApiError.field('non_field_errors', MESSAGES.refused);
     }
     console.error('[sso] code exchange failed:', error);
@@ -224,7 +220,10 @@ async function matchOrCreateUser(db: Db, email: string, firstName: string, lastN
 async function freeUsername(db: Db, email: string): Promise<string> {
   for (let n = 0; ; n++) {
     const candidate = n === 0 ? email : `${email}.${n}`;
-    const [taken] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${candidate})`);
+    const [taken] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.username}) = lower(${candidate})`);
     if (!taken) return candidate;
   }
 }

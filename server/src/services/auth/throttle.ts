@@ -78,12 +78,7 @@ export interface ThrottleTicket {
   refund(): Promise<void>;
 }
 
-export async function throttle(
-  db: Db,
-  scope: ThrottleScope,
-  subject: { account?: string; address: string },
-  now: Date,
-): Promise<ThrottleTicket> {
+export async function throttle(db: Db, scope: ThrottleScope, subject: { account?: string; address: string }, now: Date): Promise<ThrottleTicket> {
   const rules = THROTTLE_RULES[scope];
   const checks: Array<[string, ThrottleRule]> = [[`${scope}:address:${subject.address}`, rules.address]];
   if (subject.account) checks.push([`${scope}:account:${accountKey(subject.account)}`, rules.account]);

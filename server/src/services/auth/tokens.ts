@@ -46,10 +46,7 @@ export async function issueTokensForLogin(db: Db, deps: AppDeps, userId: number)
     .where(
       and(
         lt(refreshTokens.expiresAt, now),
-        inArray(
-          refreshTokens.familyId,
-          db.select({ id: refreshTokenFamilies.id }).from(refreshTokenFamilies).where(eq(refreshTokenFamilies.userId, userId)),
-        ),
+        inArray(refreshTokens.familyId, db.select({ id: refreshTokenFamilies.id }).from(refreshTokenFamilies).where(eq(refreshTokenFamilies.userId, userId))),
       ),
     );
   return { access: await issueAccess(deps, userId, now), refresh: await issueRefresh(db, deps, userId, familyId, now) };

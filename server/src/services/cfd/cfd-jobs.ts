@@ -25,7 +25,11 @@ export const cfdWindJobInputSchema = analysisTargetSchema.extend({
 });
 export type CfdWindJobInput = z.input<typeof cfdWindJobInputSchema>;
 
-const even = z.number().int().min(2).refine((n) => n % 2 === 0, { message: 'must be even' });
+const even = z
+  .number()
+  .int()
+  .min(2)
+  .refine((n) => n % 2 === 0, { message: 'must be even' });
 
 export const cfdDirectionJobInputSchema = z.object({
   projectId: z.number().int().positive(),

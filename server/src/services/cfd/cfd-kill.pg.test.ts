@@ -31,7 +31,8 @@ describe.skipIf(pgOnly)('a CFD direction whose worker process is killed mid-run'
   let t: TestContext;
   let w: World;
   const children: ChildProcess[] = [];
-  const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+  const exited = (child: ChildProcess) =>
+    new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
 
   function startWorker(name: string): { child: ChildProcess; output: string[] } {
     const output: string[] = [];
@@ -71,7 +72,9 @@ describe.skipIf(pgOnly)('a CFD direction whose worker process is killed mid-run'
   beforeAll(async () => {
     t = await createTestContext({ STARTER_SUBSCRIPTION: 'false' });
     w = await buildWorld(t.deps);
-    await t.database.db.insert(subscriptions).values({ companyId: w.companyId, plan: 'CFD Plus', creditType: 'CFD', creditsPerPeriod: 100, userId: w.userIds.projectAdmin });
+    await t.database.db
+      .insert(subscriptions)
+      .values({ companyId: w.companyId, plan: 'CFD Plus', creditType: 'CFD', creditsPerPeriod: 100, userId: w.userIds.projectAdmin });
   });
   afterAll(async () => {
     for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
@@ -100,26 +103,62 @@ describe.skipIf(pgOnly)('a CFD direction whose worker process is killed mid-run'
     const url = `/api/project/${w.projectId}/configuration/${scenario.id}`;
     const windId = scenario.simulations[0]!.id;
 
-    const validator = new JobWorker({ db: t.database.db, handlers: { [GEOMETRY_VALIDATE_JOB]: jobHandlers({ deps: t.deps, cpu: createInlineCpuPool(), log: () => {} })[GEOMETRY_VALIDATE_JOB]! }, pollMs: 50 });
+    const validator = new JobWorker({
+      db: t.database.db,
+      handlers: { [GEOMETRY_VALIDATE_JOB]: jobHandlers({ deps: t.deps, cpu: createInlineCpuPool(), log: () => {} })[GEOMETRY_VALIDATE_JOB]! },
+      pollMs: 50,
+    });
     validator.start();
-    await t.request(`${url}/geometry-validation/`, { method: 'POST', token, json: { scenario_id: scenario.id, simulation_id: windId, simulation_type: 'pedestrian_wind_comfort' } });
-    const validation = await waitFor('validation', async () => (await (await t.request(`${url}/geometry-validation/`, { token })).json()) as GeometryValidation, (v) => v.status === 'passed' || v.status === 'failed', 60_000);
+    await t.request(`${url}/geometry-validation/`, {
+      method: 'POST',
+      token,
+      json: { scenario_id: scenario.id, simulation_id: windId, simulation_type: 'pedestrian_wind_comfort' },
+    });
+    const validation = await waitFor(
+      'validation',
+      async () => (await (await t.request(`${url}/geometry-validation/`, { token })).json()) as GeometryValidation,
+      (v) => v.status === 'passed' || v.status === 'failed',
+      60_000,
+    );
     await validator.stop();
     expect(validation.status).toBe('passed');
     expect((await t.request(`${url}/user-approval/`, { method: 'POST', token, json: { approved: true } })).status).toBe(200);
 
     const first = startWorker('worker-1');
-    const directionJob = async (): Promise<JobRow | null> => (await t.database.db.select().from(jobs).where(like(jobs.dedupeKey, `cfd-direction:${windId}:%:0`)))[0] ?? null;
+    const directionJob = async (): Promise<JobRow | null> =>
+      (
+        await t.database.db
+          .select()
+          .from(jobs)
+          .where(like(jobs.dedupeKey, `cfd-direction:${windId}:%:0`))
+      )[0] ?? null;
     const job = await waitFor('direction 0 on the first worker', directionJob, (j) => j?.status === 'running' && j.progress >= 20, 120_000, first.output);
     const state = (await t.database.db.select().from(simulations).where(eq(simulations.id, windId)))[0]!.cfdParameters as CfdRunState;
     const checkpoint = `${runCheckpointDir(t.config.dataDir, windId, state.run_id)}/direction-0.ckpt`;
-    await waitFor('its checkpoint', async () => existsSync(checkpoint), (x) => x, 30_000, first.output);
+    await waitFor(
+      'its checkpoint',
+      async () => existsSync(checkpoint),
+      (x) => x,
+      30_000,
+      first.output,
+    );
     first.child.kill('SIGKILL');
     await exited(first.child);
-    expect(await t.database.db.select().from(assets).where(and(eq(assets.simulationId, windId), eq(assets.layerType, 'data')))).toHaveLength(0);
+    expect(
+      await t.database.db
+        .select()
+        .from(assets)
+        .where(and(eq(assets.simulationId, windId), eq(assets.layerType, 'data'))),
+    ).toHaveLength(0);
 
     const second = startWorker('worker-2');
-    const done = await waitFor('direction 0 on the second worker', () => getJob(t.database.db, job!.id), (j) => j?.status === 'completed' || j?.status === 'failed', 180_000, second.output);
+    const done = await waitFor(
+      'direction 0 on the second worker',
+      () => getJob(t.database.db, job!.id),
+      (j) => j?.status === 'completed' || j?.status === 'failed',
+      180_000,
+      second.output,
+    );
     expect(done).toMatchObject({ status: 'completed', attempts: 2, error: null });
     // Checkpoints every 60-step chunk; the last one written before the kill is where it went on.
     expect((done!.result as { resumedFromStep: number | null }).resumedFromStep).toBeGreaterThanOrEqual(60);

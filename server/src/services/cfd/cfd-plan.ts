@@ -94,7 +94,10 @@ export async function cfdThroughput(db: Db, threads: number): Promise<Throughput
     .where(and(eq(jobs.type, CFD_DIRECTION_JOB), eq(jobs.status, 'completed'), sql`(${jobs.result} ->> 'mlups') is not null`))
     .orderBy(desc(jobs.finishedAt))
     .limit(9);
-  const measured = rows.map((r) => Number(r.mlups)).filter((m) => Number.isFinite(m) && m > 0).sort((a, b) => a - b);
+  const measured = rows
+    .map((r) => Number(r.mlups))
+    .filter((m) => Number.isFinite(m) && m > 0)
+    .sort((a, b) => a - b);
   if (measured.length) return { mlups: measured[Math.floor(measured.length / 2)]!, source: 'measured' };
   // Two threads on two cores reach about 1.8× one (engine/cfd/run/pool.ts, one barrier per step).
   return { mlups: DEFAULT_MLUPS_PER_THREAD * threads ** 0.85, source: 'default' };
@@ -137,7 +140,12 @@ export function estimateOf(plan: CfdPlan, directions: number, throughput: Throug
     cells: scene.cells,
     memory_bytes: scene.memoryBytes,
     levels: scene.plan.boxes.map((b) => ({ dx_m: b.dxM, nx: b.nx, ny: b.ny, nz: b.nz })),
-    region: { centre: [round(scene.centre[0], 2), round(scene.centre[1], 2)], radius_m: round(scene.roiRadiusM, 1), context_radius_m: round(scene.contextRadiusM, 1), tallest_building_m: round(scene.maxHeightM, 1) },
+    region: {
+      centre: [round(scene.centre[0], 2), round(scene.centre[1], 2)],
+      radius_m: round(scene.roiRadiusM, 1),
+      context_radius_m: round(scene.contextRadiusM, 1),
+      tallest_building_m: round(scene.maxHeightM, 1),
+    },
     wind_directions: directions,
     steps_per_direction: schedule.spinUpSteps + schedule.developSteps + schedule.averageSteps,
     lattice_updates_per_direction: run.updates,
@@ -161,6 +169,7 @@ export function estimateOf(plan: CfdPlan, directions: number, throughput: Throug
 export function oversizeMessage(error: Error, tier: TierId): string {
   const region = 'fewer or smaller study files, a smaller presentation plane, or a smaller pedestrian_plane.margin_m';
   const text = error.message.replace(/\.$/, '');
-  if (tier === 'rapid') return `${text.replace(/Choose a coarser tier, or a smaller region of interest/, 'Rapid is the coarsest tier: choose a smaller region of interest')}: ${region}.`;
+  if (tier === 'rapid')
+    return `${text.replace(/Choose a coarser tier, or a smaller region of interest/, 'Rapid is the coarsest tier: choose a smaller region of interest')}: ${region}.`;
   return `${text.replace(/Choose a coarser tier/, 'Choose the rapid tier (4 m cells)')}: ${region}.`;
 }

@@ -53,12 +53,18 @@ function soupOf(positions: Float32Array, indices: Uint32Array | undefined): Floa
 /** The geometry assets of a simulation (or, when it has none of its own, of its scenario). */
 async function geometryAssetRows(db: Db, simulationId: number) {
   const columns = { id: assets.id, geometryType: assets.geometryType, blobKey: assets.blobKey, filename: assets.filename };
-  const own = await db.select(columns).from(assets).where(and(eq(assets.simulationId, simulationId), eq(assets.layerType, 'geometry')));
+  const own = await db
+    .select(columns)
+    .from(assets)
+    .where(and(eq(assets.simulationId, simulationId), eq(assets.layerType, 'geometry')));
   if (own.length > 0) return own;
   const [sim] = await db.select({ configurationId: simulations.configurationId }).from(simulations).where(eq(simulations.id, simulationId));
   if (!sim) return [];
   const siblings = db.select({ id: simulations.id }).from(simulations).where(eq(simulations.configurationId, sim.configurationId));
-  const rows = await db.select(columns).from(assets).where(and(inArray(assets.simulationId, siblings), eq(assets.layerType, 'geometry')));
+  const rows = await db
+    .select(columns)
+    .from(assets)
+    .where(and(inArray(assets.simulationId, siblings), eq(assets.layerType, 'geometry')));
   const seen = new Set<string>();
   return rows.filter((r) => r.blobKey !== null && !seen.has(r.blobKey) && seen.add(r.blobKey) !== undefined);
 }
@@ -78,7 +84,11 @@ export async function loadCfdScene(db: Db, blobStore: BlobStore, simulationId: n
       if (g) geometry.push(g);
     }
   }
-  if (planes.length === 0) throw new CfdSceneError('the scenario has no presentation plane: Canopy’s CFD computes the wind at its points (upload one, or let Canopy generate a pedestrian plane)', 'geometry.presentation_planes');
+  if (planes.length === 0)
+    throw new CfdSceneError(
+      'the scenario has no presentation plane: Canopy’s CFD computes the wind at its points (upload one, or let Canopy generate a pedestrian plane)',
+      'geometry.presentation_planes',
+    );
   if (!geometry.some((g) => g.study)) throw new CfdSceneError('the scenario has no study geometry to simulate', 'geometry.study');
   const surface = mergePlanes(planes);
   return { geometry, points: Float64Array.from(surface.positions), surface };
@@ -107,7 +117,12 @@ export interface EstimateGeometry {
  * thread): the uploads' bytes by role with their request fields, and the project's surroundings when
  * asked for and no surrounds file is given. An id that is no upload of the project names its field.
  */
-export async function readEstimateFiles(db: Db, blobStore: BlobStore, projectId: number, input: EstimateGeometry): Promise<Pick<EstimateSceneInput, 'files' | 'surrounds' | 'pedestrianPlane'>> {
+export async function readEstimateFiles(
+  db: Db,
+  blobStore: BlobStore,
+  projectId: number,
+  input: EstimateGeometry,
+): Promise<Pick<EstimateSceneInput, 'files' | 'surrounds' | 'pedestrianPlane'>> {
   const roles = Object.entries(input.geometry) as Array<[GeometryRole, number[] | undefined]>;
   const ids = roles.flatMap(([, list]) => list ?? []);
   const uploads = await uploadRows(db, projectId, ids);
@@ -136,6 +151,16 @@ export async function planEstimate(
   read: Pick<EstimateSceneInput, 'files' | 'surrounds' | 'pedestrianPlane'>,
   plan: Pick<EstimateSceneInput, 'tier' | 'terrain' | 'config'>,
 ): Promise<EstimateSceneOutcome> {
-  const input: EstimateSceneInput = { ...read, tier: plan.tier, terrain: plan.terrain, config: { CFD_THREADS: plan.config.CFD_THREADS, CFD_MAX_CELLS: plan.config.CFD_MAX_CELLS, CFD_MAX_MEMORY_GB: plan.config.CFD_MAX_MEMORY_GB, CFD_TEST_STEPS: plan.config.CFD_TEST_STEPS } };
+  const input: EstimateSceneInput = {
+    ...read,
+    tier: plan.tier,
+    terrain: plan.terrain,
+    config: {
+      CFD_THREADS: plan.config.CFD_THREADS,
+      CFD_MAX_CELLS: plan.config.CFD_MAX_CELLS,
+      CFD_MAX_MEMORY_GB: plan.config.CFD_MAX_MEMORY_GB,
+      CFD_TEST_STEPS: plan.config.CFD_TEST_STEPS,
+    },
+  };
   return (await run(ESTIMATE_SCENE_TASK, input, transferables([...read.files.map((f) => f.bytes), read.surrounds?.glb]))) as EstimateSceneOutcome;
 }

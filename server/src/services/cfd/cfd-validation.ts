@@ -27,11 +27,20 @@ async function cfdSimulations(db: Db, configurationId: number): Promise<{ form: 
   if (!form || form.engine !== 'CFD') return null;
   const types = form.analyses.map((a) => a.analysis_type).filter((t) => canopyJobType(t, 'CFD') === CFD_WIND_JOB);
   if (types.length === 0) return null;
-  const sims = await db.select({ id: simulations.id }).from(simulations).where(and(eq(simulations.configurationId, configurationId), inArray(simulations.category, types)));
+  const sims = await db
+    .select({ id: simulations.id })
+    .from(simulations)
+    .where(and(eq(simulations.configurationId, configurationId), inArray(simulations.category, types)));
   return { form, ids: sims.map((s) => s.id) };
 }
 
-const finding = (code: string, severity: GeometryFinding['severity'], message: string, suggestedFix: string, extra: Partial<GeometryFinding> = {}): GeometryFinding => ({
+const finding = (
+  code: string,
+  severity: GeometryFinding['severity'],
+  message: string,
+  suggestedFix: string,
+  extra: Partial<GeometryFinding> = {},
+): GeometryFinding => ({
   id: `cfd/${code}/${extra.asset ?? ''}`,
   severity,
   code,
@@ -58,7 +67,11 @@ export async function cfdValidationFindings(
   const terrain = form.terrain ?? 'suburban';
   let read;
   try {
-    read = await readEstimateFiles(deps.db, deps.blobStore, input.projectId, { geometry: input.geometry, projectSurrounds: form.project_surrounds === true, pedestrianPlane: form.pedestrian_plane ?? null });
+    read = await readEstimateFiles(deps.db, deps.blobStore, input.projectId, {
+      geometry: input.geometry,
+      projectSurrounds: form.project_surrounds === true,
+      pedestrianPlane: form.pedestrian_plane ?? null,
+    });
   } catch (error) {
     if (error instanceof CfdSceneError) return [finding('cfd-geometry', 'error', error.message, 'Add the missing geometry, then validate again.')];
     throw error;
@@ -66,20 +79,38 @@ export async function cfdValidationFindings(
   // Reading, voxel checks and the grid plan: in the job runtime's CPU pool, as the geometry checks
   // are (issue 17 item 9); without one, on this thread.
   const cpu = deps.cpu;
-  const run = cpu ? (task: string, data: unknown, transfer?: ArrayBuffer[]) => cpu.run(task, data, transfer) : (_task: string, data: unknown) => planEstimateScene(data as EstimateSceneInput);
+  const run = cpu
+    ? (task: string, data: unknown, transfer?: ArrayBuffer[]) => cpu.run(task, data, transfer)
+    : (_task: string, data: unknown) => planEstimateScene(data as EstimateSceneInput);
   const outcome = await planEstimate(run, read, { tier, terrain, config: deps.config });
   if (!outcome.ok && 'scene' in outcome) return [finding('cfd-geometry', 'error', outcome.scene.message, 'Add the missing geometry, then validate again.')];
   if (!outcome.ok && 'voxel' in outcome) {
     return outcome.voxel.map((v) => {
       const role = roleOf(v.file, input.geometry, input.uploadNames);
-      return finding('cfd-not-voxelisable', 'error', `Canopy’s CFD cannot turn ${v.message}`, `Export ${v.file} again as closed solids (or remove it).`, { asset: v.file, ...(role ? { role } : {}) });
+      return finding('cfd-not-voxelisable', 'error', `Canopy’s CFD cannot turn ${v.message}`, `Export ${v.file} again as closed solids (or remove it).`, {
+        asset: v.file,
+        ...(role ? { role } : {}),
+      });
     });
   }
   if (!outcome.ok) {
-    return [finding('cfd-grid-too-large', 'error', oversizeMessage(new Error(outcome.oversize), tier), tier === 'detailed' ? 'Choose the rapid tier (cfd_tier), or make the region smaller.' : 'Make the region smaller.')];
+    return [
+      finding(
+        'cfd-grid-too-large',
+        'error',
+        oversizeMessage(new Error(outcome.oversize), tier),
+        tier === 'detailed' ? 'Choose the rapid tier (cfd_tier), or make the region smaller.' : 'Make the region smaller.',
+      ),
+    ];
   }
   const threads = cfdThreads(deps.config);
-  const estimate: CfdEstimate = estimateOf(outcome.plan, form.wind_directions, await cfdThroughput(deps.db, threads), threads, cfdDirectionsAtOnce(deps.config));
+  const estimate: CfdEstimate = estimateOf(
+    outcome.plan,
+    form.wind_directions,
+    await cfdThroughput(deps.db, threads),
+    threads,
+    cfdDirectionsAtOnce(deps.config),
+  );
   for (const id of target.ids) await deps.db.update(simulations).set({ cfdParameters: { estimate } }).where(eq(simulations.id, id));
   const mb = Math.round(estimate.memory_bytes / 1e6);
   return [
@@ -88,7 +119,15 @@ export async function cfdValidationFindings(
       'info',
       `Canopy’s CFD grid (${estimate.tier_label.toLowerCase()}): ${(estimate.cells / 1e6).toFixed(2)} million cells, ${mb} MB, ${estimate.steps_per_direction} steps per direction — about ${estimate.minutes_per_direction} min per direction, ${estimate.minutes_total} min for ${estimate.wind_directions} directions.`,
       'None needed.',
-      { details: { cells: estimate.cells, memoryBytes: estimate.memory_bytes, minutesPerDirection: estimate.minutes_per_direction, minutesTotal: estimate.minutes_total, computeFactor: estimate.compute_factor } },
+      {
+        details: {
+          cells: estimate.cells,
+          memoryBytes: estimate.memory_bytes,
+          minutesPerDirection: estimate.minutes_per_direction,
+          minutesTotal: estimate.minutes_total,
+          computeFactor: estimate.compute_factor,
+        },
+      },
     ),
   ];
 }

@@ -23,7 +23,10 @@ const stores = {} as Record<'local' | 'azure', BlobStore>;
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'canopy-checkpoints-'));
   azurite = await startAzurite();
-  stores.local = await openLocalBlobStore({ root: join(dataDir, 'blobs'), sasKey: deriveSasKey(new TextEncoder().encode('checkpoint-test-secret-0123456789abc')) });
+  stores.local = await openLocalBlobStore({
+    root: join(dataDir, 'blobs'),
+    sasKey: deriveSasKey(new TextEncoder().encode('checkpoint-test-secret-0123456789abc')),
+  });
   stores.azure = await openAzureBlobStore({ account: parseConnectionString(azurite.connectionString), containerPrefix: 'ckpt-', corsOrigin: null });
 });
 afterAll(async () => {

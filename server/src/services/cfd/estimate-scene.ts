@@ -77,7 +77,12 @@ export async function planEstimateScene(input: EstimateSceneInput): Promise<Esti
   if (input.surrounds) {
     const glb = await readResultGlb(input.surrounds.glb);
     const site = surroundsForSite(
-      { positions: glb.positions, indices: glb.indices ?? new Uint32Array(0), role: glb.fields.role ?? new Float32Array(0), building: glb.fields.building ?? new Float32Array(0) },
+      {
+        positions: glb.positions,
+        indices: glb.indices ?? new Uint32Array(0),
+        role: glb.fields.role ?? new Float32Array(0),
+        building: glb.fields.building ?? new Float32Array(0),
+      },
       input.surrounds.footprints as Parameters<typeof surroundsForSite>[1],
       concatSoups(study.map((g) => g.triangles)),
     );
@@ -100,7 +105,10 @@ export async function planEstimateScene(input: EstimateSceneInput): Promise<Esti
   if (planePoints.length === 0) {
     return {
       ok: false,
-      scene: { field: 'geometry.presentation_planes', message: 'Upload a presentation plane or have Canopy generate a pedestrian plane (pedestrian_plane): the CFD computes the wind at its points.' },
+      scene: {
+        field: 'geometry.presentation_planes',
+        message: 'Upload a presentation plane or have Canopy generate a pedestrian plane (pedestrian_plane): the CFD computes the wind at its points.',
+      },
     };
   }
   const voxel: Array<{ file: string; field: string; message: string }> = [];

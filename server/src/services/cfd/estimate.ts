@@ -18,18 +18,32 @@ import { cfdDirectionsAtOnce, cfdLimits, cfdThreads, cfdThroughput, estimateOf, 
 
 type Request = z.output<typeof CfdEstimateRequestSchema>;
 
-export async function cfdEstimate(deps: Pick<AppDeps, 'blobStore' | 'config' | 'heavy'>, db: Db, user: AuthUser, projectId: number, body: Request): Promise<CfdEstimateResponse> {
+export async function cfdEstimate(
+  deps: Pick<AppDeps, 'blobStore' | 'config' | 'heavy'>,
+  db: Db,
+  user: AuthUser,
+  projectId: number,
+  body: Request,
+): Promise<CfdEstimateResponse> {
   await requireAddScenario(db, user, projectId);
   let read;
   try {
-    read = await readEstimateFiles(db, deps.blobStore, projectId, { geometry: body.geometry, projectSurrounds: body.project_surrounds, pedestrianPlane: body.pedestrian_plane });
+    read = await readEstimateFiles(db, deps.blobStore, projectId, {
+      geometry: body.geometry,
+      projectSurrounds: body.project_surrounds,
+      pedestrianPlane: body.pedestrian_plane,
+    });
   } catch (error) {
     if (error instanceof CfdSceneError) throw ApiError.field(error.field, error.message);
     throw error;
   }
   // Reading, voxel checks and the grid plan of a large STL: seconds of CPU, in the heavy-work pool
   // and counted against the user's allowance (429 over it), as remesh-stl/ and ingestion are.
-  const outcome = await planEstimate((task, input, transfer) => deps.heavy.run(user.id, task, input, transfer), read, { tier: body.cfd_tier, terrain: body.terrain, config: deps.config });
+  const outcome = await planEstimate((task, input, transfer) => deps.heavy.run(user.id, task, input, transfer), read, {
+    tier: body.cfd_tier,
+    terrain: body.terrain,
+    config: deps.config,
+  });
   if (!outcome.ok) {
     if ('scene' in outcome) throw ApiError.field(outcome.scene.field, outcome.scene.message);
     if ('voxel' in outcome) throw ApiError.field(outcome.voxel[0]!.field, `Canopy’s CFD cannot turn ${outcome.voxel[0]!.message}`);

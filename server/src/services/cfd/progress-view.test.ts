@@ -10,7 +10,19 @@ const state = (progress: Record<string, unknown> | null, extra: Record<string, u
   ...extra,
 });
 
-const report = { percent: 37, directions_done: 2, total: 8, direction_deg: 90, index: 2, phase: 'averaging', step: 300, steps: 400, mlups: 5, eta_s: 40, updated_at: '2026-01-01T00:00:00Z' };
+const report = {
+  percent: 37,
+  directions_done: 2,
+  total: 8,
+  direction_deg: 90,
+  index: 2,
+  phase: 'averaging',
+  step: 300,
+  steps: 400,
+  mlups: 5,
+  eta_s: 40,
+  updated_at: '2026-01-01T00:00:00Z',
+};
 
 describe('CFD progress as clients see it', () => {
   it('gives the percentage, direction i of n (1-based), phase and the time left for the whole run', () => {

@@ -11,10 +11,18 @@ export function cfdQaLines(state: CfdRunState): Array<[string, unknown]> {
   const lines: Array<[string, unknown]> = [
     ['Solver', state.solver],
     ['Tier', e ? `${e.tier_label}; ${e.levels.map((l) => `${l.dx_m} m: ${l.nx}×${l.ny}×${l.nz}`).join(', ')}` : state.tier],
-    ['Grid', e ? `${e.cells} cells, ${Math.round(e.memory_bytes / 1e6)} MB; region of interest ${e.region.radius_m} m around (${e.region.centre.join(', ')}), context ${e.region.context_radius_m} m` : null],
+    [
+      'Grid',
+      e
+        ? `${e.cells} cells, ${Math.round(e.memory_bytes / 1e6)} MB; region of interest ${e.region.radius_m} m around (${e.region.centre.join(', ')}), context ${e.region.context_radius_m} m`
+        : null,
+    ],
     ['Approach flow', `log law over ${state.terrain} terrain, reference ${state.reference.height_m} m`],
     ['Directions (°)', state.directions_deg],
-    ['Run length (level-0 steps)', `spin-up ${state.schedule.spinUpSteps}, development ${state.schedule.developSteps}, averaging ${state.schedule.averageSteps}${state.shortened_schedule ? ' (shortened for tests)' : ''}`],
+    [
+      'Run length (level-0 steps)',
+      `spin-up ${state.schedule.spinUpSteps}, development ${state.schedule.developSteps}, averaging ${state.schedule.averageSteps}${state.shortened_schedule ? ' (shortened for tests)' : ''}`,
+    ],
   ];
   const done = Object.values(state.done).sort((a, b) => a.direction_deg - b.direction_deg);
   for (const d of done) {

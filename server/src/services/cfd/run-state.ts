@@ -85,7 +85,10 @@ export const directionJobKey = (simulationId: number, runId: string, index: numb
 
 /** The run's state and status, or null when the simulation is gone. */
 export async function readRun(db: Db, simulationId: number): Promise<{ status: string; state: CfdRunState | null; configurationId: number } | null> {
-  const [row] = await db.select({ status: simulations.status, parameters: simulations.cfdParameters, configurationId: simulations.configurationId }).from(simulations).where(eq(simulations.id, simulationId));
+  const [row] = await db
+    .select({ status: simulations.status, parameters: simulations.cfdParameters, configurationId: simulations.configurationId })
+    .from(simulations)
+    .where(eq(simulations.id, simulationId));
   return row ? { status: row.status, state: runStateOf(row.parameters), configurationId: row.configurationId } : null;
 }
 
@@ -126,7 +129,10 @@ export type DirectionOutcome = 'recorded' | 'published' | 'superseded';
  * Records a finished direction; the last one publishes the run. Safe to repeat (a retried job
  * records the same entry again; publishing happens once, guarded by the lock and the dedupe key).
  */
-export async function recordDirection(db: Db, input: { simulationId: number; runId: string; index: number; done: CfdDirectionDone }): Promise<DirectionOutcome> {
+export async function recordDirection(
+  db: Db,
+  input: { simulationId: number; runId: string; index: number; done: CfdDirectionDone },
+): Promise<DirectionOutcome> {
   return db.transaction(async (tx) => {
     const [sim] = await tx
       .select({ status: simulations.status, parameters: simulations.cfdParameters, configurationId: simulations.configurationId })
@@ -158,7 +164,10 @@ export async function recordDirection(db: Db, input: { simulationId: number; run
  * Gives the run up: the simulation fails with the reason, nothing of it is published, and jobs
  * that waited for the wind field run without it (they say so). False when it was not live.
  */
-export async function failRun(db: Db, input: { simulationId: number; runId: string; statusText: string; reason: string; directionDeg: number | null; step: number | null }): Promise<boolean> {
+export async function failRun(
+  db: Db,
+  input: { simulationId: number; runId: string; statusText: string; reason: string; directionDeg: number | null; step: number | null },
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [sim] = await tx
       .select({ status: simulations.status, parameters: simulations.cfdParameters, configurationId: simulations.configurationId })
@@ -168,7 +177,10 @@ export async function failRun(db: Db, input: { simulationId: number; runId: stri
     const state = runStateOf(sim?.parameters);
     if (!sim || !state || state.run_id !== input.runId || state.failed || sim.status === 'failed' || sim.status === 'cancelled') return false;
     await setRunKey(tx, input.simulationId, input.runId, ['failed'], { reason: input.reason, direction_deg: input.directionDeg, step: input.step });
-    await tx.update(simulations).set({ status: 'failed', statusText: input.statusText.slice(0, 500) }).where(eq(simulations.id, input.simulationId));
+    await tx
+      .update(simulations)
+      .set({ status: 'failed', statusText: input.statusText.slice(0, 500) })
+      .where(eq(simulations.id, input.simulationId));
     await releaseDeferred(tx, sim.configurationId);
     return true;
   });
@@ -177,10 +189,17 @@ export async function failRun(db: Db, input: { simulationId: number; runId: stri
 /** A run that failed before it started (geometry, grid size): the simulation fails with the reason. */
 export async function failPlanning(db: Db, input: { simulationId: number; runId: string; reason: string; statusText: string }): Promise<void> {
   await db.transaction(async (tx) => {
-    const [sim] = await tx.select({ configurationId: simulations.configurationId }).from(simulations).where(eq(simulations.id, input.simulationId)).for('update');
+    const [sim] = await tx
+      .select({ configurationId: simulations.configurationId })
+      .from(simulations)
+      .where(eq(simulations.id, input.simulationId))
+      .for('update');
     if (!sim) return;
     const failed = { engine: 'canopy-cfd', run_id: input.runId, failed: { reason: input.reason, direction_deg: null, step: null } };
-    await tx.update(simulations).set({ status: 'failed', statusText: input.statusText.slice(0, 500), cfdParameters: failed }).where(eq(simulations.id, input.simulationId));
+    await tx
+      .update(simulations)
+      .set({ status: 'failed', statusText: input.statusText.slice(0, 500), cfdParameters: failed })
+      .where(eq(simulations.id, input.simulationId));
     await releaseDeferred(tx, sim.configurationId);
   });
 }

@@ -62,8 +62,12 @@ export function listServiceLines(db: Db, user: AuthUser): ListQuery<ServiceLine>
   return {
     count: async () => (await db.select({ n: count() }).from(serviceLines).where(where))[0]?.n ?? 0,
     page: async (limit, offset) =>
-      (await db.select().from(serviceLines).where(where).orderBy(asc(serviceLines.sortOrder), asc(serviceLines.id)).limit(limit).offset(offset)).map(
-        (r) => ({ id: r.id, name: r.name, description: r.description, offerings: r.offerings, company_id: r.companyId }),
-      ),
+      (await db.select().from(serviceLines).where(where).orderBy(asc(serviceLines.sortOrder), asc(serviceLines.id)).limit(limit).offset(offset)).map((r) => ({
+        id: r.id,
+        name: r.name,
+        description: r.description,
+        offerings: r.offerings,
+        company_id: r.companyId,
+      })),
   };
 }

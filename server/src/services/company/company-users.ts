@@ -81,9 +81,15 @@ export async function createCompanyUser(db: Db, deps: AppDeps, actor: AuthUser, 
   const companyId = ownCompanyId(actor);
   await requirePermission(db, actor, 'custom_auth.change_user');
   const errors: FieldErrors = {};
-  const [byName] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${input.username})`);
+  const [byName] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${input.username})`);
   if (byName) errors.username = [USERNAME_TAKEN];
-  const [byEmail] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = lower(${input.email})`);
+  const [byEmail] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${input.email})`);
   if (byEmail) errors.email = [EMAIL_TAKEN];
   if (Object.keys(errors).length > 0) throw ApiError.fields(errors);
   await checkRole(db, input.role);

@@ -42,7 +42,9 @@ export async function ownCompany(db: Db, user: AuthUser): Promise<OwnCompany> {
     .from(companies)
     .where(eq(companies.id, companyId));
   if (!row) throw ApiError.notFound();
-  const [members] = await db.select({ n: count() }).from(users).where(and(eq(users.companyId, companyId), eq(users.isActive, true)));
+  const [members] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.isActive, true)));
   return { id: row.id, name: row.name, is_rwdi: row.isRwdi, domain: row.domain, allow_sso: row.allowSso, user_count: members?.n ?? 0 };
 }
-

@@ -42,7 +42,13 @@ export function listShareGroups(db: Db, user: AuthUser): ListQuery<ShareGroup> {
   return {
     count: async () => (await db.select({ n: count() }).from(shareGroups).where(where))[0]?.n ?? 0,
     page: async (limit, offset) =>
-      (await selectGroups(db).where(where).orderBy(asc(sql`lower(${shareGroups.name})`), asc(shareGroups.id)).limit(limit).offset(offset)).map(represent),
+      (
+        await selectGroups(db)
+          .where(where)
+          .orderBy(asc(sql`lower(${shareGroups.name})`), asc(shareGroups.id))
+          .limit(limit)
+          .offset(offset)
+      ).map(represent),
   };
 }
 
@@ -145,7 +151,11 @@ export async function listShareGroupMembers(db: Db, user: AuthUser, groupId: num
 }
 
 async function memberIds(db: Db, groupId: number): Promise<number[]> {
-  const rows = await db.select({ id: shareGroupMembers.userId }).from(shareGroupMembers).where(eq(shareGroupMembers.shareGroupId, groupId)).orderBy(asc(shareGroupMembers.userId));
+  const rows = await db
+    .select({ id: shareGroupMembers.userId })
+    .from(shareGroupMembers)
+    .where(eq(shareGroupMembers.shareGroupId, groupId))
+    .orderBy(asc(shareGroupMembers.userId));
   return rows.map((r) => r.id);
 }
 

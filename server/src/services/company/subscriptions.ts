@@ -96,7 +96,10 @@ export function listSubscriptions(db: Db, user: AuthUser, now: Date, availableOn
     async page(limit, offset) {
       const rows = await selectSubscriptions(db).where(where).orderBy(asc(subscriptions.id)).limit(limit).offset(offset);
       const used = await creditsUsed(db, rows, now);
-      const reserved = await creditsReserved(db, rows.map((r) => r.id));
+      const reserved = await creditsReserved(
+        db,
+        rows.map((r) => r.id),
+      );
       return rows.map((r) => represent(r, used.get(r.id) ?? 0, reserved.get(r.id) ?? 0, now));
     },
   };
@@ -144,6 +147,9 @@ export async function assignSubscription(tx: Db, companyId: number, userId: numb
     .where(eq(subscriptions.id, subscriptionId));
   if (!sub || sub.companyId !== companyId) throw ApiError.field('subscription', `Invalid pk "${subscriptionId}" - object does not exist.`);
   if (sub.expiresAt !== null && sub.expiresAt <= now) throw ApiError.field('subscription', 'This subscription has expired.');
-  await tx.update(subscriptions).set({ userId: null }).where(and(eq(subscriptions.userId, userId), ne(subscriptions.id, subscriptionId)));
+  await tx
+    .update(subscriptions)
+    .set({ userId: null })
+    .where(and(eq(subscriptions.userId, userId), ne(subscriptions.id, subscriptionId)));
   await tx.update(subscriptions).set({ userId }).where(eq(subscriptions.id, subscriptionId));
 }

@@ -51,7 +51,15 @@ export async function listUsage(db: Db, user: AuthUser, ordering: UsageOrdering 
   return {
     count: async () => (await db.select({ n: count() }).from(subscriptionUsage).where(where))[0]?.n ?? 0,
     page: async (limit, offset) =>
-      (await db.select().from(subscriptionUsage).where(where).orderBy(...orderOf(ordering)).limit(limit).offset(offset)).map(represent),
+      (
+        await db
+          .select()
+          .from(subscriptionUsage)
+          .where(where)
+          .orderBy(...orderOf(ordering))
+          .limit(limit)
+          .offset(offset)
+      ).map(represent),
   };
 }
 
@@ -94,7 +102,10 @@ export async function debitSubscription(db: Db, debit: Debit): Promise<DebitResu
     const held = (await creditsReserved(tx, [sub.id])).get(sub.id) ?? 0;
     const left = sub.creditsPerPeriod - (spent?.n ?? 0) - held;
     if (debit.credits > left) throw ApiError.field('subscription', `Not enough credits: ${left} left, ${debit.credits} needed.`);
-    const [person] = await tx.select({ username: users.username, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, debit.userId));
+    const [person] = await tx
+      .select({ username: users.username, firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(eq(users.id, debit.userId));
     const [row] = await tx
       .insert(subscriptionUsage)
       .values({

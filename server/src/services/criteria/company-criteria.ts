@@ -94,7 +94,15 @@ export function listCompanyCriteria(db: Db, user: AuthUser): ListQuery<CompanyCr
   return {
     count: async () => (await db.select({ n: count() }).from(companyCriteria).where(where))[0]?.n ?? 0,
     page: async (limit, offset) =>
-      (await db.select().from(companyCriteria).where(where).orderBy(asc(sql`lower(${companyCriteria.name})`), asc(companyCriteria.id)).limit(limit).offset(offset)).map(represent),
+      (
+        await db
+          .select()
+          .from(companyCriteria)
+          .where(where)
+          .orderBy(asc(sql`lower(${companyCriteria.name})`), asc(companyCriteria.id))
+          .limit(limit)
+          .offset(offset)
+      ).map(represent),
   };
 }
 
@@ -108,7 +116,12 @@ export async function createCompanyCriterion(db: Db, user: AuthUser, input: Comp
   const companyId = ownCompanyId(user);
   await requirePermission(db, user, WRITE);
   const values = checked(input);
-  const [row] = await nameTaken(() => db.insert(companyCriteria).values({ ...values, companyId, createdBy: user.id }).returning());
+  const [row] = await nameTaken(() =>
+    db
+      .insert(companyCriteria)
+      .values({ ...values, companyId, createdBy: user.id })
+      .returning(),
+  );
   return represent(row!);
 }
 
@@ -134,10 +147,17 @@ export async function deleteCompanyCriterion(db: Db, user: AuthUser, pk: number)
 }
 
 /** The tables of these companies, as the engine takes them (name order). */
-export async function companyCriteriaOf(db: Db, companyIds: ReadonlyArray<number | null>): Promise<Array<Criterion & { description?: string; origin: 'company' }>> {
+export async function companyCriteriaOf(
+  db: Db,
+  companyIds: ReadonlyArray<number | null>,
+): Promise<Array<Criterion & { description?: string; origin: 'company' }>> {
   const ids = [...new Set(companyIds.filter((id): id is number => id !== null))];
   if (ids.length === 0) return [];
-  const rows = await db.select().from(companyCriteria).where(inArray(companyCriteria.companyId, ids)).orderBy(asc(sql`lower(${companyCriteria.name})`), asc(companyCriteria.id));
+  const rows = await db
+    .select()
+    .from(companyCriteria)
+    .where(inArray(companyCriteria.companyId, ids))
+    .orderBy(asc(sql`lower(${companyCriteria.name})`), asc(companyCriteria.id));
   return rows.map((row) => ({ ...asCriterion(row), origin: 'company' as const, ...(row.description ? { description: row.description } : {}) }));
 }
 
@@ -150,12 +170,20 @@ export async function criteriaForUser(db: Db, user: AuthUser) {
  * Criterion ids → tables: a built-in id, or `company-<pk>` of one of `companyIds`. `unknown` lists
  * the ids that are neither (another company's table reads as unknown, as it does not exist).
  */
-export async function resolveCriteria(db: Db, ids: readonly string[], companyIds: ReadonlyArray<number | null>): Promise<{ criteria: Criterion[]; unknown: string[] }> {
+export async function resolveCriteria(
+  db: Db,
+  ids: readonly string[],
+  companyIds: ReadonlyArray<number | null>,
+): Promise<{ criteria: Criterion[]; unknown: string[] }> {
   const pks = ids.map(companyCriterionPk).filter((pk): pk is number => pk !== null);
   const owners = companyIds.filter((id): id is number => id !== null);
-  const rows = pks.length && owners.length
-    ? await db.select().from(companyCriteria).where(and(inArray(companyCriteria.id, pks), inArray(companyCriteria.companyId, owners)))
-    : [];
+  const rows =
+    pks.length && owners.length
+      ? await db
+          .select()
+          .from(companyCriteria)
+          .where(and(inArray(companyCriteria.id, pks), inArray(companyCriteria.companyId, owners)))
+      : [];
   const tables = new Map(rows.map((row) => [companyCriterionId(row.id), asCriterion(row)]));
   const criteria: Criterion[] = [];
   const unknown: string[] = [];

@@ -86,26 +86,47 @@ export async function seedDemoResults(deps: DemoDeps, { spacingM = DEMO_PLANE_SP
   if (!project) return { created: false, jobIds: [] };
 
   const findScenario = () =>
-    db.select({ id: configurations.id }).from(configurations).where(and(eq(configurations.projectId, project.id), eq(configurations.name, DEMO_SCENARIO_NAME)));
+    db
+      .select({ id: configurations.id })
+      .from(configurations)
+      .where(and(eq(configurations.projectId, project.id), eq(configurations.name, DEMO_SCENARIO_NAME)));
   let created = false;
   if ((await findScenario()).length === 0) {
     const files = await writeDemoGeometry(deps, spacingM);
     created = await db.transaction(async (tx) => {
       await tx.execute(sql`select id from ${projects} where ${projects.id} = ${project.id} for update`);
-      const [existing] = await tx.select({ id: configurations.id }).from(configurations).where(and(eq(configurations.projectId, project.id), eq(configurations.name, DEMO_SCENARIO_NAME)));
+      const [existing] = await tx
+        .select({ id: configurations.id })
+        .from(configurations)
+        .where(and(eq(configurations.projectId, project.id), eq(configurations.name, DEMO_SCENARIO_NAME)));
       if (existing) return false; // another server got here first
       let [study] = await tx.select({ id: studies.id }).from(studies).where(eq(studies.projectId, project.id)).orderBy(asc(studies.id)).limit(1);
       study ??= (await tx.insert(studies).values({ projectId: project.id, name: 'Study 1' }).returning({ id: studies.id }))[0]!;
       const [configuration] = await tx
         .insert(configurations)
-        .values({ projectId: project.id, studyId: study.id, name: DEMO_SCENARIO_NAME, status: 'submitted', form: { generator: 'demo', planeSpacingM: spacingM } })
+        .values({
+          projectId: project.id,
+          studyId: study.id,
+          name: DEMO_SCENARIO_NAME,
+          status: 'submitted',
+          form: { generator: 'demo', planeSpacingM: spacingM },
+        })
         .returning({ id: configurations.id });
       for (const demo of DEMO_SIMULATIONS) {
         const [simulation] = await tx
           .insert(simulations)
-          .values({ configurationId: configuration!.id, category: demo.category, status: 'running', statusText: 'Computing the demo results…', cfdParameters: { analysis: demo.settings } })
+          .values({
+            configurationId: configuration!.id,
+            category: demo.category,
+            status: 'running',
+            statusText: 'Computing the demo results…',
+            cfdParameters: { analysis: demo.settings },
+          })
           .returning({ id: simulations.id });
-        await insertGeometryAssets(tx, files.map((f) => geometryAssetRow(simulation!.id, f.type, f.filename, f.blobKey)));
+        await insertGeometryAssets(
+          tx,
+          files.map((f) => geometryAssetRow(simulation!.id, f.type, f.filename, f.blobKey)),
+        );
       }
       return true;
     });

@@ -56,6 +56,8 @@ describe('the demo CFD wind scenario', () => {
     expect(state.schedule.averageSteps).toBeGreaterThan(100);
     expect(state.estimate).toMatchObject({ tier: 'rapid', wind_directions: 8, compute_factor: 1 });
     expect(state.estimate.cells).toBeGreaterThan(100_000);
-    expect(sim!.statusText).toMatch(/^Wind \(CFD\): 8 directions queued \(Rapid \(4 m cells near the ground\), \d\.\d\d million cells, about [\d.]+ min each\)$/);
+    expect(sim!.statusText).toMatch(
+      /^Wind \(CFD\): 8 directions queued \(Rapid \(4 m cells near the ground\), \d\.\d\d million cells, about [\d.]+ min each\)$/,
+    );
   });
 });

@@ -25,17 +25,27 @@ export const DEMO_WIND_SCENARIO_NAME = 'Demo district wind (CFD)';
  */
 export const DEMO_WIND = { windDirections: 8, tier: 'rapid', terrain: 'suburban', criteria: ['lawson-lddc'] } as const;
 
-export async function seedDemoWind(deps: DemoDeps, { spacingM = DEMO_PLANE_SPACING_M }: { spacingM?: number } = {}): Promise<{ created: boolean; jobId: number | null }> {
+export async function seedDemoWind(
+  deps: DemoDeps,
+  { spacingM = DEMO_PLANE_SPACING_M }: { spacingM?: number } = {},
+): Promise<{ created: boolean; jobId: number | null }> {
   const db = deps.database.db;
   const [project] = await db.select({ id: projects.id }).from(projects).where(eq(projects.isDemo, true)).orderBy(asc(projects.id)).limit(1);
   if (!project) return { created: false, jobId: null };
-  const find = () => db.select({ id: configurations.id }).from(configurations).where(and(eq(configurations.projectId, project.id), eq(configurations.name, DEMO_WIND_SCENARIO_NAME)));
+  const find = () =>
+    db
+      .select({ id: configurations.id })
+      .from(configurations)
+      .where(and(eq(configurations.projectId, project.id), eq(configurations.name, DEMO_WIND_SCENARIO_NAME)));
   let created = false;
   if ((await find()).length === 0) {
     const files = await writeDemoGeometry(deps, spacingM);
     created = await db.transaction(async (tx) => {
       await tx.execute(sql`select id from ${projects} where ${projects.id} = ${project.id} for update`);
-      const [existing] = await tx.select({ id: configurations.id }).from(configurations).where(and(eq(configurations.projectId, project.id), eq(configurations.name, DEMO_WIND_SCENARIO_NAME)));
+      const [existing] = await tx
+        .select({ id: configurations.id })
+        .from(configurations)
+        .where(and(eq(configurations.projectId, project.id), eq(configurations.name, DEMO_WIND_SCENARIO_NAME)));
       if (existing) return false;
       let [study] = await tx.select({ id: studies.id }).from(studies).where(eq(studies.projectId, project.id)).orderBy(asc(studies.id)).limit(1);
       study ??= (await tx.insert(studies).values({ projectId: project.id, name: 'Study 1' }).returning({ id: studies.id }))[0]!;
@@ -46,14 +56,24 @@ export async function seedDemoWind(deps: DemoDeps, { spacingM = DEMO_PLANE_SPACI
           studyId: study.id,
           name: DEMO_WIND_SCENARIO_NAME,
           status: 'running',
-          form: { generator: 'demo', engine: 'CFD', planeSpacingM: spacingM, wind_directions: DEMO_WIND.windDirections, cfd_tier: DEMO_WIND.tier, terrain: DEMO_WIND.terrain },
+          form: {
+            generator: 'demo',
+            engine: 'CFD',
+            planeSpacingM: spacingM,
+            wind_directions: DEMO_WIND.windDirections,
+            cfd_tier: DEMO_WIND.tier,
+            terrain: DEMO_WIND.terrain,
+          },
         })
         .returning({ id: configurations.id });
       const [simulation] = await tx
         .insert(simulations)
         .values({ configurationId: configuration!.id, category: 'pedestrian_wind_comfort', status: 'running', statusText: 'Computing the demo wind (CFD)…' })
         .returning({ id: simulations.id });
-      await insertGeometryAssets(tx, files.map((f) => geometryAssetRow(simulation!.id, f.type, f.filename, f.blobKey)));
+      await insertGeometryAssets(
+        tx,
+        files.map((f) => geometryAssetRow(simulation!.id, f.type, f.filename, f.blobKey)),
+      );
       return true;
     });
   }

@@ -44,7 +44,12 @@ export async function createDrawing(db: Db, user: AuthUser, input: DrawingCreate
   if (!scope.canChange) throw ApiError.forbidden();
   const [row] = await db
     .insert(drawings)
-    .values({ sceneViewId: input.scene_view, name: input.name ?? '', drawingJson: input.drawing_json, horizontalTranslationFactor: input.horizontal_translation_factor ?? 0 })
+    .values({
+      sceneViewId: input.scene_view,
+      name: input.name ?? '',
+      drawingJson: input.drawing_json,
+      horizontalTranslationFactor: input.horizontal_translation_factor ?? 0,
+    })
     .returning();
   return drawingView(row!);
 }

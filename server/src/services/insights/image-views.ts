@@ -11,14 +11,19 @@ import { imageViewView } from './represent.ts';
 import { insightScope } from './visibility.ts';
 
 async function row(db: Db, insightId: number, id: number) {
-  const [found] = await db.select().from(imageViews).where(and(eq(imageViews.id, id), eq(imageViews.insightId, insightId)));
+  const [found] = await db
+    .select()
+    .from(imageViews)
+    .where(and(eq(imageViews.id, id), eq(imageViews.insightId, insightId)));
   if (!found) throw ApiError.notFound();
   return found;
 }
 
 export async function listImageViews(db: Db, user: AuthUser, ids: StudyIds, insightId: number): Promise<ImageView[]> {
   await requireInsight(db, await insightScope(db, user, ids.projectId, ids.studyId), insightId);
-  return (await db.select().from(imageViews).where(eq(imageViews.insightId, insightId)).orderBy(asc(imageViews.sortOrder), asc(imageViews.id))).map(imageViewView);
+  return (await db.select().from(imageViews).where(eq(imageViews.insightId, insightId)).orderBy(asc(imageViews.sortOrder), asc(imageViews.id))).map(
+    imageViewView,
+  );
 }
 
 export async function getImageView(db: Db, user: AuthUser, ids: StudyIds, insightId: number, id: number): Promise<ImageView> {
@@ -32,7 +37,13 @@ export async function createImageView(db: Db, user: AuthUser, ids: StudyIds, ins
   await checkSceneView(db, insightId, input.scene_view_id);
   const [created] = await db
     .insert(imageViews)
-    .values({ insightId, studyImageId: input.study_image_id, sceneViewId: input.scene_view_id ?? null, caption: input.caption ?? '', sortOrder: input.sort_order ?? 0 })
+    .values({
+      insightId,
+      studyImageId: input.study_image_id,
+      sceneViewId: input.scene_view_id ?? null,
+      caption: input.caption ?? '',
+      sortOrder: input.sort_order ?? 0,
+    })
     .returning();
   return imageViewView(created!);
 }

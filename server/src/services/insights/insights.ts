@@ -28,7 +28,10 @@ function checkCategory(category: string | null | undefined): void {
 
 /** The insight of the scope's study, if the scope may see it; 404 otherwise. */
 export async function requireInsight(db: Db, scope: InsightScope, insightId: number): Promise<InsightRow> {
-  const [row] = await db.select().from(insights).where(and(eq(insights.id, insightId), eq(insights.studyId, scope.studyId)));
+  const [row] = await db
+    .select()
+    .from(insights)
+    .where(and(eq(insights.id, insightId), eq(insights.studyId, scope.studyId)));
   if (!row || !visibleStatus(scope, row.status)) throw ApiError.notFound();
   return row;
 }
@@ -69,7 +72,10 @@ async function placeAt(tx: Tx, studyId: number, insightId: number, target: numbe
   const order = rows.map((r) => r.id).filter((id) => id !== insightId);
   order.splice(Math.min(Math.max(target, 0), order.length), 0, insightId);
   for (const [index, id] of order.entries()) {
-    await tx.update(insights).set({ sortOrder: index }).where(and(eq(insights.id, id), sql`${insights.sortOrder} <> ${index}`));
+    await tx
+      .update(insights)
+      .set({ sortOrder: index })
+      .where(and(eq(insights.id, id), sql`${insights.sortOrder} <> ${index}`));
   }
 }
 
@@ -78,7 +84,10 @@ export async function createInsight(db: Db, user: AuthUser, ids: StudyIds, input
   checkCategory(input.category);
   const row = await db.transaction(async (tx) => {
     await lockStudy(tx, ids.studyId);
-    const [{ n } = { n: 0 }] = await tx.select({ n: sql<number>`count(*)::int` }).from(insights).where(eq(insights.studyId, ids.studyId));
+    const [{ n } = { n: 0 }] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(insights)
+      .where(eq(insights.studyId, ids.studyId));
     const [created] = await tx
       .insert(insights)
       .values({
@@ -122,7 +131,15 @@ export async function deleteInsight(db: Db, user: AuthUser, ids: StudyIds, insig
     await lockStudy(tx, ids.studyId);
     await tx.delete(insights).where(eq(insights.id, insightId));
     // close the gap so the order stays 0..n-1
-    const rest = await tx.select({ id: insights.id }).from(insights).where(eq(insights.studyId, ids.studyId)).orderBy(asc(insights.sortOrder), asc(insights.id));
-    for (const [index, r] of rest.entries()) await tx.update(insights).set({ sortOrder: index }).where(and(eq(insights.id, r.id), sql`${insights.sortOrder} <> ${index}`));
+    const rest = await tx
+      .select({ id: insights.id })
+      .from(insights)
+      .where(eq(insights.studyId, ids.studyId))
+      .orderBy(asc(insights.sortOrder), asc(insights.id));
+    for (const [index, r] of rest.entries())
+      await tx
+        .update(insights)
+        .set({ sortOrder: index })
+        .where(and(eq(insights.id, r.id), sql`${insights.sortOrder} <> ${index}`));
   });
 }

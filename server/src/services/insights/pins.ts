@@ -46,7 +46,10 @@ export async function createPinType(db: Db, user: AuthUser, ids: StudyIds, insig
 }
 
 async function pinTypeRow(db: Db, insightId: number, id: number) {
-  const [row] = await db.select().from(insightPinTypes).where(and(eq(insightPinTypes.id, id), eq(insightPinTypes.insightId, insightId)));
+  const [row] = await db
+    .select()
+    .from(insightPinTypes)
+    .where(and(eq(insightPinTypes.id, id), eq(insightPinTypes.insightId, insightId)));
   if (!row) throw ApiError.notFound();
   return row;
 }
@@ -79,11 +82,16 @@ export async function deletePinType(db: Db, user: AuthUser, ids: StudyIds, insig
 
 export async function listPins(db: Db, user: AuthUser, ids: StudyIds, insightId: number): Promise<Pin[]> {
   await seeInsight(db, user, ids, insightId);
-  return (await db.select().from(insightPins).where(eq(insightPins.insightId, insightId)).orderBy(asc(insightPins.sortOrder), asc(insightPins.id))).map(pinView);
+  return (await db.select().from(insightPins).where(eq(insightPins.insightId, insightId)).orderBy(asc(insightPins.sortOrder), asc(insightPins.id))).map(
+    pinView,
+  );
 }
 
 async function pinRow(db: Db, insightId: number, id: number) {
-  const [row] = await db.select().from(insightPins).where(and(eq(insightPins.id, id), eq(insightPins.insightId, insightId)));
+  const [row] = await db
+    .select()
+    .from(insightPins)
+    .where(and(eq(insightPins.id, id), eq(insightPins.insightId, insightId)));
   if (!row) throw ApiError.notFound();
   return row;
 }

@@ -11,7 +11,10 @@ const missing = (field: string, id: number) => ApiError.field(field, `Invalid pk
 
 export async function checkCameraPosition(db: Db, studyId: number, id: number | null | undefined, field = 'camera_position'): Promise<void> {
   if (id == null) return;
-  const [row] = await db.select({ id: cameraPositions.id }).from(cameraPositions).where(and(eq(cameraPositions.id, id), eq(cameraPositions.studyId, studyId)));
+  const [row] = await db
+    .select({ id: cameraPositions.id })
+    .from(cameraPositions)
+    .where(and(eq(cameraPositions.id, id), eq(cameraPositions.studyId, studyId)));
   if (!row) throw missing(field, id);
 }
 
@@ -26,7 +29,12 @@ export async function checkSimulation(db: Db, studyId: number, id: number | null
 }
 
 /** Every simulation a layer selection names belongs to the study (issue 17 item 10); errors name the entry. */
-export async function checkLayerSelection(db: Db, studyId: number, layers: ReadonlyArray<{ simulation_id: number }> | undefined, field = 'layer_selection'): Promise<void> {
+export async function checkLayerSelection(
+  db: Db,
+  studyId: number,
+  layers: ReadonlyArray<{ simulation_id: number }> | undefined,
+  field = 'layer_selection',
+): Promise<void> {
   if (!layers?.length) return;
   const named = [...new Set(layers.map((layer) => layer.simulation_id))];
   const rows = await db
@@ -40,7 +48,13 @@ export async function checkLayerSelection(db: Db, studyId: number, layers: Reado
 }
 
 /** An asset of a simulation of the study (of `simulationId` when given). */
-export async function checkAsset(db: Db, studyId: number, id: number | null | undefined, simulationId: number | null | undefined, field = 'asset_id'): Promise<void> {
+export async function checkAsset(
+  db: Db,
+  studyId: number,
+  id: number | null | undefined,
+  simulationId: number | null | undefined,
+  field = 'asset_id',
+): Promise<void> {
   if (id == null) return;
   const [row] = await db
     .select({ simulationId: assets.simulationId })
@@ -54,18 +68,27 @@ export async function checkAsset(db: Db, studyId: number, id: number | null | un
 
 export async function checkStudyImage(db: Db, studyId: number, id: number | null | undefined, field = 'study_image_id'): Promise<void> {
   if (id == null) return;
-  const [row] = await db.select({ id: studyImages.id }).from(studyImages).where(and(eq(studyImages.id, id), eq(studyImages.studyId, studyId)));
+  const [row] = await db
+    .select({ id: studyImages.id })
+    .from(studyImages)
+    .where(and(eq(studyImages.id, id), eq(studyImages.studyId, studyId)));
   if (!row) throw missing(field, id);
 }
 
 export async function checkSceneView(db: Db, insightId: number, id: number | null | undefined, field = 'scene_view_id'): Promise<void> {
   if (id == null) return;
-  const [row] = await db.select({ id: sceneViews.id }).from(sceneViews).where(and(eq(sceneViews.id, id), eq(sceneViews.insightId, insightId)));
+  const [row] = await db
+    .select({ id: sceneViews.id })
+    .from(sceneViews)
+    .where(and(eq(sceneViews.id, id), eq(sceneViews.insightId, insightId)));
   if (!row) throw missing(field, id);
 }
 
 export async function checkPinType(db: Db, insightId: number, id: number | undefined, field = 'insight_pin_type_id'): Promise<void> {
   if (id === undefined) return;
-  const [row] = await db.select({ id: insightPinTypes.id }).from(insightPinTypes).where(and(eq(insightPinTypes.id, id), eq(insightPinTypes.insightId, insightId)));
+  const [row] = await db
+    .select({ id: insightPinTypes.id })
+    .from(insightPinTypes)
+    .where(and(eq(insightPinTypes.id, id), eq(insightPinTypes.insightId, insightId)));
   if (!row) throw missing(field, id);
 }

@@ -59,9 +59,15 @@ export async function getReportView(db: Db, user: AuthUser, ids: StudyIds, insig
 
 export async function createReportView(db: Db, user: AuthUser, ids: StudyIds, insightId: number, input: ReportViewCreate): Promise<ReportView> {
   await requireChangeableInsight(db, user, ids, insightId);
-  const [report] = await db.select({ id: reports.id }).from(reports).where(and(eq(reports.id, input.report_id), eq(reports.studyId, ids.studyId)));
+  const [report] = await db
+    .select({ id: reports.id })
+    .from(reports)
+    .where(and(eq(reports.id, input.report_id), eq(reports.studyId, ids.studyId)));
   if (!report) throw ApiError.field('report_id', `Invalid pk "${input.report_id}" - object does not exist.`);
-  const [image] = await db.select({ id: imageViews.id }).from(imageViews).where(and(eq(imageViews.id, input.image_view_id), eq(imageViews.insightId, insightId)));
+  const [image] = await db
+    .select({ id: imageViews.id })
+    .from(imageViews)
+    .where(and(eq(imageViews.id, input.image_view_id), eq(imageViews.insightId, insightId)));
   if (!image) throw ApiError.field('image_view_id', `Invalid pk "${input.image_view_id}" - object does not exist.`);
   const [{ next } = { next: 0 }] = await db
     .select({ next: sql<number>`coalesce(max(${reportViews.sortOrder}) + 1, 0)::int` })

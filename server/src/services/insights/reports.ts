@@ -39,7 +39,11 @@ export async function visibleReportViews(db: Db, scope: InsightScope, reportIds:
 }
 
 async function represent(db: Db, scope: InsightScope, rows: ReportRow[]): Promise<Report[]> {
-  const views = await visibleReportViews(db, scope, rows.map((r) => r.id));
+  const views = await visibleReportViews(
+    db,
+    scope,
+    rows.map((r) => r.id),
+  );
   return rows.map((row) => ({
     id: row.id,
     study_id: row.studyId,
@@ -55,7 +59,10 @@ async function represent(db: Db, scope: InsightScope, rows: ReportRow[]): Promis
 
 /** The study's report if the scope may see it; 404 otherwise. */
 export async function requireReport(db: Db, scope: InsightScope, reportId: number): Promise<ReportRow> {
-  const [row] = await db.select().from(reports).where(and(eq(reports.id, reportId), eq(reports.studyId, scope.studyId)));
+  const [row] = await db
+    .select()
+    .from(reports)
+    .where(and(eq(reports.id, reportId), eq(reports.studyId, scope.studyId)));
   if (!row || !visibleStatus(scope, row.status)) throw ApiError.notFound();
   return row;
 }
@@ -129,7 +136,7 @@ export async function updateReport(db: Db, user: AuthUser, ids: StudyIds, report
       const existing = await tx.select({ id: reportViews.id }).from(reportViews).where(eq(reportViews.reportId, reportId));
       const want = new Set(input.report_view_order);
       const same = want.size === input.report_view_order.length && existing.length === want.size && existing.every((e) => want.has(e.id));
-      if (!same) throw ApiError.field('report_view_order', "List every report view id of the report exactly once.");
+      if (!same) throw ApiError.field('report_view_order', 'List every report view id of the report exactly once.');
       for (const [index, id] of input.report_view_order.entries()) await tx.update(reportViews).set({ sortOrder: index }).where(eq(reportViews.id, id));
     }
     const patch: Partial<typeof reports.$inferInsert> = { updatedAt: new Date() };

@@ -83,11 +83,24 @@ export async function loadSceneViews(db: Db, insightIds: number[]): Promise<Map<
   if (insightIds.length === 0) return new Map();
   const views = await db.select().from(sceneViews).where(inArray(sceneViews.insightId, insightIds)).orderBy(asc(sceneViews.sortOrder), asc(sceneViews.id));
   const drawingRows = views.length
-    ? await db.select().from(drawings).where(inArray(drawings.sceneViewId, views.map((v) => v.id))).orderBy(asc(drawings.id))
+    ? await db
+        .select()
+        .from(drawings)
+        .where(
+          inArray(
+            drawings.sceneViewId,
+            views.map((v) => v.id),
+          ),
+        )
+        .orderBy(asc(drawings.id))
     : [];
   const drawingsByView = groupBy(drawingRows, (d) => d.sceneViewId);
   const out = new Map<number, SceneView[]>();
-  for (const [insightId, rows] of groupBy(views, (v) => v.insightId)) out.set(insightId, rows.map((v) => sceneViewView(v, drawingsByView.get(v.id) ?? [])));
+  for (const [insightId, rows] of groupBy(views, (v) => v.insightId))
+    out.set(
+      insightId,
+      rows.map((v) => sceneViewView(v, drawingsByView.get(v.id) ?? [])),
+    );
   return out;
 }
 
@@ -102,7 +115,10 @@ export async function representInsights(db: Db, rows: InsightRow[]): Promise<Ins
     db.select().from(insightPinTypes).where(inArray(insightPinTypes.insightId, ids)).orderBy(asc(insightPinTypes.id)),
     db.select().from(imageViews).where(inArray(imageViews.insightId, ids)).orderBy(asc(imageViews.sortOrder), asc(imageViews.id)),
     authorIds.length
-      ? db.select({ id: users.id, username: users.username, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.id, authorIds))
+      ? db
+          .select({ id: users.id, username: users.username, firstName: users.firstName, lastName: users.lastName })
+          .from(users)
+          .where(inArray(users.id, authorIds))
       : Promise.resolve([]),
   ]);
   const pins = groupBy(pinRows, (p) => p.insightId);

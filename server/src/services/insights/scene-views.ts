@@ -51,7 +51,10 @@ export async function listSceneViews(db: Db, user: AuthUser, ids: StudyIds, insi
 }
 
 async function requireRow(db: Db, insightId: number, viewId: number): Promise<Row> {
-  const [row] = await db.select().from(sceneViews).where(and(eq(sceneViews.id, viewId), eq(sceneViews.insightId, insightId)));
+  const [row] = await db
+    .select()
+    .from(sceneViews)
+    .where(and(eq(sceneViews.id, viewId), eq(sceneViews.insightId, insightId)));
   if (!row) throw ApiError.notFound();
   return row;
 }
@@ -65,7 +68,10 @@ export async function getSceneView(db: Db, user: AuthUser, ids: StudyIds, insigh
 export async function createSceneView(db: Db, user: AuthUser, ids: StudyIds, insightId: number, input: SceneViewCreate): Promise<SceneView> {
   await requireChangeableInsight(db, user, ids, insightId);
   await checkRefs(db, ids.studyId, input);
-  const [row] = await db.insert(sceneViews).values({ insightId, ...columns(input) }).returning();
+  const [row] = await db
+    .insert(sceneViews)
+    .values({ insightId, ...columns(input) })
+    .returning();
   return represent(db, row!);
 }
 

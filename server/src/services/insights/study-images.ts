@@ -43,7 +43,10 @@ export async function listStudyImages(db: Db, user: AuthUser, ids: StudyIds): Pr
 }
 
 async function requireRow(db: Db, studyId: number, id: number): Promise<Row> {
-  const [row] = await db.select().from(studyImages).where(and(eq(studyImages.id, id), eq(studyImages.studyId, studyId)));
+  const [row] = await db
+    .select()
+    .from(studyImages)
+    .where(and(eq(studyImages.id, id), eq(studyImages.studyId, studyId)));
   if (!row) throw ApiError.notFound();
   return row;
 }
@@ -55,7 +58,10 @@ export async function getStudyImage(db: Db, user: AuthUser, ids: StudyIds, id: n
 
 /** The bytes of the upload `uploadId` of the project. */
 async function uploadBytes(deps: AppDeps, db: Db, projectId: number, uploadId: number): Promise<{ bytes: Uint8Array; filename: string }> {
-  const [upload] = await db.select().from(uploads).where(and(eq(uploads.id, uploadId), eq(uploads.projectId, projectId)));
+  const [upload] = await db
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.id, uploadId), eq(uploads.projectId, projectId)));
   if (!upload) throw ApiError.field('upload_id', `Invalid pk "${uploadId}" - object does not exist.`);
   if (upload.size > MAX_IMAGE_BYTES) throw ApiError.field('upload_id', 'The image is larger than 20 MB.');
   const bytes = await getBytes(deps.blobStore, { container: upload.container, name: `${upload.uuid}/${upload.filename}` }).catch(() => {
@@ -65,13 +71,7 @@ async function uploadBytes(deps: AppDeps, db: Db, projectId: number, uploadId: n
 }
 
 /** Stores validated image bytes for the study; used by the route and by the PDF export for inline images it keeps. */
-export async function storeStudyImage(
-  deps: AppDeps,
-  db: Db,
-  user: AuthUser,
-  ids: StudyIds,
-  input: StudyImageCreate,
-): Promise<StudyImage> {
+export async function storeStudyImage(deps: AppDeps, db: Db, user: AuthUser, ids: StudyIds, input: StudyImageCreate): Promise<StudyImage> {
   await changeScope(db, user, ids.projectId, ids.studyId);
   if ((input.image_base64 === undefined) === (input.upload_id === undefined)) {
     throw ApiError.field('non_field_errors', 'Send exactly one of image_base64 and upload_id.');
@@ -130,12 +130,21 @@ export async function deleteStudyImage(deps: AppDeps, db: Db, user: AuthUser, id
 
 /** The image bytes of a study image (no access check: callers checked the study). */
 export async function studyImageBytes(deps: AppDeps, db: Db, studyId: number, id: number): Promise<{ row: Row; bytes: Uint8Array } | null> {
-  const [row] = await db.select().from(studyImages).where(and(eq(studyImages.id, id), eq(studyImages.studyId, studyId)));
+  const [row] = await db
+    .select()
+    .from(studyImages)
+    .where(and(eq(studyImages.id, id), eq(studyImages.studyId, studyId)));
   if (!row) return null;
   return { row, bytes: await getBytes(deps.blobStore, parseBlobKey(row.blobKey)) };
 }
 
-export async function readStudyImage(deps: AppDeps, db: Db, user: AuthUser, ids: StudyIds, id: number): Promise<{ contentType: string; bytes: Uint8Array; name: string }> {
+export async function readStudyImage(
+  deps: AppDeps,
+  db: Db,
+  user: AuthUser,
+  ids: StudyIds,
+  id: number,
+): Promise<{ contentType: string; bytes: Uint8Array; name: string }> {
   await insightScope(db, user, ids.projectId, ids.studyId);
   const found = await studyImageBytes(deps, db, ids.studyId, id);
   if (!found) throw ApiError.notFound();

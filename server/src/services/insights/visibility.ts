@@ -44,7 +44,10 @@ async function isConsulting(db: Db, companyId: number | null): Promise<boolean> 
 /** The study of a visible project (404 otherwise) and what the user may do with its insights. */
 export async function insightScope(db: Db, user: AuthUser, projectId: number, studyId: number): Promise<InsightScope> {
   const access = await requireVisibleProject(db, user, projectId);
-  const [study] = await db.select({ id: studies.id }).from(studies).where(and(eq(studies.id, studyId), eq(studies.projectId, projectId)));
+  const [study] = await db
+    .select({ id: studies.id })
+    .from(studies)
+    .where(and(eq(studies.id, studyId), eq(studies.projectId, projectId)));
   if (!study) throw ApiError.notFound();
   const seesDrafts = decideSeesDrafts({
     isSuperuser: user.isSuperuser,

@@ -37,7 +37,13 @@ const represent = (r: Row): OperatorCompany => ({
 export function listAllCompanies(db: Db): ListQuery<OperatorCompany> {
   return {
     count: async () => (await db.select({ n: count() }).from(companies))[0]?.n ?? 0,
-    page: async (limit, offset) => (await selectCompanies(db).orderBy(asc(sql`lower(${companies.name})`), asc(companies.id)).limit(limit).offset(offset)).map(represent),
+    page: async (limit, offset) =>
+      (
+        await selectCompanies(db)
+          .orderBy(asc(sql`lower(${companies.name})`), asc(companies.id))
+          .limit(limit)
+          .offset(offset)
+      ).map(represent),
   };
 }
 
@@ -48,11 +54,21 @@ export async function operatorCompany(db: Db, id: number): Promise<OperatorCompa
 }
 
 /** A company made by the operator, with no members yet: its starter subscriptions wait for a holder. */
-export async function createCompany(db: Db, config: Pick<Config, 'starterSubscription' | 'STARTER_CREDITS'>, input: OperatorCompanyCreate): Promise<OperatorCompany> {
-  const [taken] = await db.select({ id: companies.id }).from(companies).where(sql`lower(${companies.name}) = lower(${input.name})`);
+export async function createCompany(
+  db: Db,
+  config: Pick<Config, 'starterSubscription' | 'STARTER_CREDITS'>,
+  input: OperatorCompanyCreate,
+): Promise<OperatorCompany> {
+  const [taken] = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(sql`lower(${companies.name}) = lower(${input.name})`);
   if (taken) throw ApiError.field('name', 'A company with this name already exists.');
   const id = await db.transaction(async (tx) => {
-    const [row] = await tx.insert(companies).values({ name: input.name, isRwdi: input.is_rwdi ?? false }).returning({ id: companies.id });
+    const [row] = await tx
+      .insert(companies)
+      .values({ name: input.name, isRwdi: input.is_rwdi ?? false })
+      .returning({ id: companies.id });
     await grantStarterSubscriptions(tx, config, row!.id, null);
     return row!.id;
   });

@@ -29,9 +29,15 @@ export async function createSuperuser(db: Db, raw: { username?: string; email?: 
   }
   const input = parsed.data;
   const errors: FieldErrors = {};
-  const [byName] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${input.username})`);
+  const [byName] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${input.username})`);
   if (byName) errors.username = [USERNAME_TAKEN];
-  const [byEmail] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = lower(${input.email})`);
+  const [byEmail] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${input.email})`);
   if (byEmail) errors.email = [EMAIL_TAKEN];
   const problems = passwordProblems(input.password, { username: input.username, email: input.email });
   if (problems.length > 0) errors.password = problems;

@@ -52,5 +52,14 @@ export async function updateSubscriptionTypePrice(db: Db, id: number, input: Sub
     .where(eq(subscriptionTypePrices.id, id))
     .returning();
   if (!r) throw ApiError.notFound();
-  return { id: r.id, plan: r.plan, credit_type: r.creditType, credits_per_period: r.creditsPerPeriod, period: r.period, price: r.priceCents / 100, price_cents: r.priceCents, currency: r.currency };
+  return {
+    id: r.id,
+    plan: r.plan,
+    credit_type: r.creditType,
+    credits_per_period: r.creditsPerPeriod,
+    period: r.period,
+    price: r.priceCents / 100,
+    price_cents: r.priceCents,
+    currency: r.currency,
+  };
 }

@@ -73,7 +73,10 @@ export async function saveParameterSet(db: Db, user: AuthUser, projectId: number
 }
 
 async function ownSet(db: Db, projectId: number, id: number): Promise<Row> {
-  const [row] = await db.select().from(parameterSets).where(and(eq(parameterSets.id, id), eq(parameterSets.projectId, projectId)));
+  const [row] = await db
+    .select()
+    .from(parameterSets)
+    .where(and(eq(parameterSets.id, id), eq(parameterSets.projectId, projectId)));
   if (!row) throw ApiError.field('id', `Invalid pk "${id}" - object does not exist.`);
   return row;
 }

@@ -77,8 +77,13 @@ async function requestImages(ctx: Context, request: ExportPdfRequest, kind: 'sce
   for (const [i, image] of (request.images ?? []).entries()) {
     const field = `images.${i}`;
     const target = kind === 'scene' ? image.scene_view_id : image.report_view_id;
-    if (target === undefined) throw ApiError.field(field, kind === 'scene' ? 'An insight export names each image by scene_view_id.' : 'A report export names each image by report_view_id.');
-    if ((image.image_base64 === undefined) === (image.study_image_id === undefined)) throw ApiError.field(field, 'Send exactly one of image_base64 and study_image_id.');
+    if (target === undefined)
+      throw ApiError.field(
+        field,
+        kind === 'scene' ? 'An insight export names each image by scene_view_id.' : 'A report export names each image by report_view_id.',
+      );
+    if ((image.image_base64 === undefined) === (image.study_image_id === undefined))
+      throw ApiError.field(field, 'Send exactly one of image_base64 and study_image_id.');
     let bytes: Uint8Array | null;
     const key = image.study_image_id !== undefined ? `study:${image.study_image_id}` : `request:${i}`;
     if (image.image_base64 !== undefined) {
@@ -141,7 +146,16 @@ async function drawFigure(ctx: Context, w: PdfWriter, figure: Figure): Promise<v
   if (figure.picture) {
     const rect = w.image(await embed(ctx, w.doc, figure.picture), Math.max(w.height * 0.3, Math.min(w.height * 0.42, w.remaining - 90)));
     if (figure.overlay) {
-      drawOverlay({ page: w.currentPage, rect, imagePx: figure.picture.info, camera: figure.overlay.camera, shapes: figure.overlay.shapes, pins: figure.overlay.pins, font: w.fonts.regular, bold: w.fonts.bold });
+      drawOverlay({
+        page: w.currentPage,
+        rect,
+        imagePx: figure.picture.info,
+        camera: figure.overlay.camera,
+        shapes: figure.overlay.shapes,
+        pins: figure.overlay.pins,
+        font: w.fonts.regular,
+        bold: w.fonts.bold,
+      });
     }
   } else w.missingImage('No image was captured for this view.');
   const legend = figure.legend ? readableLegend(figure.legend) : null;
@@ -171,7 +185,10 @@ function drawPins(w: PdfWriter, insight: Insight): void {
   insight.pins.forEach((pin, i) => {
     const [x, y, z] = pin.item.position;
     const value = pinValue(pin);
-    w.text(`${i + 1}. ${pin.title || types.get(pin.insight_pin_type_id) || 'Pin'} (${types.get(pin.insight_pin_type_id) ?? 'pin'}) at x ${x.toFixed(1)}, y ${y.toFixed(1)}, z ${z.toFixed(1)} m${value}`, { size: 10, bold: true });
+    w.text(
+      `${i + 1}. ${pin.title || types.get(pin.insight_pin_type_id) || 'Pin'} (${types.get(pin.insight_pin_type_id) ?? 'pin'}) at x ${x.toFixed(1)}, y ${y.toFixed(1)}, z ${z.toFixed(1)} m${value}`,
+      { size: 10, bold: true },
+    );
     w.text(pin.note || '(no note)', { size: 10, after: 6 });
   });
   w.space(8);
@@ -185,8 +202,6 @@ async function studyFacts(db: Db, scope: InsightScope) {
     .where(eq(studies.id, scope.studyId));
   return row ?? { project: '', location: '', study: '' };
 }
-
-
 
 async function insightPdf(ctx: Context, w: PdfWriter, insight: Insight, pictures: Map<string, Picture>): Promise<void> {
   const facts = await studyFacts(ctx.db, ctx.scope);
@@ -257,9 +272,7 @@ async function reportPdf(ctx: Context, w: PdfWriter, report: Report, pictures: M
     w.text(`Figure ${i + 1}: ${cleanCaption(rv.caption || rv.image_view.caption) || insight?.title || ''}`, { size: 10, after: 1 });
   });
   const viewIds = report.report_views.map((v) => v.image_view.scene_view_id).filter((id): id is number => id !== null);
-  const views = new Map(
-    (viewIds.length ? await ctx.db.select().from(sceneViews).where(inArray(sceneViews.id, viewIds)) : []).map((v) => [v.id, v]),
-  );
+  const views = new Map((viewIds.length ? await ctx.db.select().from(sceneViews).where(inArray(sceneViews.id, viewIds)) : []).map((v) => [v.id, v]));
   const introduced = new Set<number>();
   let n = 0;
   for (const reportView of report.report_views) {

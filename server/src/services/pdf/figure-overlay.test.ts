@@ -32,11 +32,28 @@ describe('drawingShapes', () => {
     const shapes = drawingShapes({
       version: 1,
       shapes: [
-        { id: 'a', kind: 'arrow', points: [[0.1, 0.1], [0.5, 0.5]], colour: '#ff00ff', width: 3 },
+        {
+          id: 'a',
+          kind: 'arrow',
+          points: [
+            [0.1, 0.1],
+            [0.5, 0.5],
+          ],
+          colour: '#ff00ff',
+          width: 3,
+        },
         { id: 'b', kind: 'text', points: [[0.2, 0.8]], colour: '#000000', width: 2, text: 'Gusty here' },
         { id: 'c', kind: 'spiral', points: [[0, 0]] },
         { id: 'd', kind: 'line', points: [[0, 'x']] },
-        { id: 'e', kind: 'line', points: [[0, 0], [1, 1]], anchors: [[0, 0, 0]] },
+        {
+          id: 'e',
+          kind: 'line',
+          points: [
+            [0, 0],
+            [1, 1],
+          ],
+          anchors: [[0, 0, 0]],
+        },
       ],
     });
     expect(shapes.map((s) => s.kind)).toEqual(['arrow', 'text', 'line']);

@@ -57,7 +57,16 @@ export function drawingShapes(json: unknown): Shape[] {
     const s = raw as Partial<Shape>;
     if (!s || !KINDS.has(s.kind as string) || !Array.isArray(s.points) || s.points.length === 0 || !s.points.every(isPoint)) return [];
     const anchors = Array.isArray(s.anchors) && s.anchors.length === s.points.length && s.anchors.every(isVec3) ? s.anchors : undefined;
-    return [{ kind: s.kind!, points: s.points, colour: typeof s.colour === 'string' ? s.colour : '#d1242f', width: isNum(s.width) ? s.width : 2, ...(typeof s.text === 'string' ? { text: s.text } : {}), ...(anchors ? { anchors } : {}) }];
+    return [
+      {
+        kind: s.kind!,
+        points: s.points,
+        colour: typeof s.colour === 'string' ? s.colour : '#d1242f',
+        width: isNum(s.width) ? s.width : 2,
+        ...(typeof s.text === 'string' ? { text: s.text } : {}),
+        ...(anchors ? { anchors } : {}),
+      },
+    ];
   });
 }
 
@@ -130,15 +139,30 @@ export function drawOverlay(o: OverlayInput): { shapes: number; pins: number } {
         if (shape.kind === 'arrow') {
           const angle = Math.atan2(b.y - a.y, b.x - a.x);
           const len = Math.max(6, thickness * 4);
-          for (const turn of [-0.45, 0.45]) o.page.drawLine({ start: b, end: { x: b.x - len * Math.cos(angle + turn), y: b.y - len * Math.sin(angle + turn) }, thickness, color, lineCap: 1 });
+          for (const turn of [-0.45, 0.45])
+            o.page.drawLine({ start: b, end: { x: b.x - len * Math.cos(angle + turn), y: b.y - len * Math.sin(angle + turn) }, thickness, color, lineCap: 1 });
         }
         break;
       }
       case 'rectangle':
-        o.page.drawRectangle({ x: Math.min(a.x, b.x), y: Math.min(a.y, b.y), width: Math.abs(b.x - a.x), height: Math.abs(b.y - a.y), borderColor: color, borderWidth: thickness });
+        o.page.drawRectangle({
+          x: Math.min(a.x, b.x),
+          y: Math.min(a.y, b.y),
+          width: Math.abs(b.x - a.x),
+          height: Math.abs(b.y - a.y),
+          borderColor: color,
+          borderWidth: thickness,
+        });
         break;
       case 'ellipse':
-        o.page.drawEllipse({ x: (a.x + b.x) / 2, y: (a.y + b.y) / 2, xScale: Math.abs(b.x - a.x) / 2, yScale: Math.abs(b.y - a.y) / 2, borderColor: color, borderWidth: thickness });
+        o.page.drawEllipse({
+          x: (a.x + b.x) / 2,
+          y: (a.y + b.y) / 2,
+          xScale: Math.abs(b.x - a.x) / 2,
+          yScale: Math.abs(b.y - a.y) / 2,
+          borderColor: color,
+          borderWidth: thickness,
+        });
         break;
       case 'text': {
         const text = printable(o.bold, shape.text ?? '');

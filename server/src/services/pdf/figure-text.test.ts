@@ -12,7 +12,10 @@ describe('figure text', () => {
 
   it('titles a legend stored with its id by the layer name and unit; leaves human titles alone', () => {
     const colours = ['#000000', '#ffffff'];
-    expect(readableLegend({ title: 'utci-pct-comfortable', colours, min: 0, max: 100 })).toMatchObject({ title: 'Time thermally comfortable (9 < UTCI ≤ 26 °C)', unit: '%' });
+    expect(readableLegend({ title: 'utci-pct-comfortable', colours, min: 0, max: 100 })).toMatchObject({
+      title: 'Time thermally comfortable (9 < UTCI ≤ 26 °C)',
+      unit: '%',
+    });
     expect(readableLegend({ title: 'Lawson comfort', unit: 'class', colours })).toEqual({ title: 'Lawson comfort', unit: undefined, colours });
   });
 

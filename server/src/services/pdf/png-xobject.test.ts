@@ -41,7 +41,10 @@ describe('embedPngFast', () => {
 
   it('leaves fully opaque RGBA without a mask', async () => {
     const doc = await PDFDocument.create();
-    const image = embedPngFast(doc, encodePng(3, 3, () => [1, 2, 3, 255], true))!;
+    const image = embedPngFast(
+      doc,
+      encodePng(3, 3, () => [1, 2, 3, 255], true),
+    )!;
     expect((doc.context.lookup(image.ref) as PDFRawStream).dict.get(PDFName.of('SMask'))).toBeUndefined();
   });
 
@@ -63,7 +66,9 @@ describe('imageInfo', () => {
   it('reads PNG and JPEG sizes from the bytes and refuses the rest', () => {
     expect(imageInfo(encodePng(7, 3, () => [0, 0, 0]))).toEqual({ contentType: 'image/png', width: 7, height: 3 });
     // a JPEG start: SOI, an APP0 segment, then SOF0 with height 2, width 9
-    const jpeg = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x04, 0x00, 0x00, 0xff, 0xc0, 0x00, 0x0b, 0x08, 0x00, 0x02, 0x00, 0x09, 0x01, 0x01, 0x11, 0x00, 0xff, 0xd9]);
+    const jpeg = Uint8Array.from([
+      0xff, 0xd8, 0xff, 0xe0, 0x00, 0x04, 0x00, 0x00, 0xff, 0xc0, 0x00, 0x0b, 0x08, 0x00, 0x02, 0x00, 0x09, 0x01, 0x01, 0x11, 0x00, 0xff, 0xd9,
+    ]);
     expect(imageInfo(jpeg)).toEqual({ contentType: 'image/jpeg', width: 9, height: 2 });
     expect(imageInfo(new TextEncoder().encode('GIF89a.......'))).toBeNull();
   });

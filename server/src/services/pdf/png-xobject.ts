@@ -68,12 +68,23 @@ function unfilter(raw: Buffer, width: number, height: number, bpp: number): Uint
       const b = y > 0 ? out[prev + i]! : 0;
       let v: number;
       switch (filter) {
-        case 0: v = x; break;
-        case 1: v = x + a; break;
-        case 2: v = x + b; break;
-        case 3: v = x + ((a + b) >> 1); break;
-        case 4: v = x + paeth(a, b, y > 0 && i >= bpp ? out[prev + i - bpp]! : 0); break;
-        default: return null;
+        case 0:
+          v = x;
+          break;
+        case 1:
+          v = x + a;
+          break;
+        case 2:
+          v = x + b;
+          break;
+        case 3:
+          v = x + ((a + b) >> 1);
+          break;
+        case 4:
+          v = x + paeth(a, b, y > 0 && i >= bpp ? out[prev + i - bpp]! : 0);
+          break;
+        default:
+          return null;
       }
       out[row + i] = v & 255;
     }
@@ -111,7 +122,10 @@ export function prepareFastPng(bytes: Uint8Array): PreparedImage | null {
     return {
       width,
       height,
-      colour: { contents: png.idat, dict: { ...base, ColorSpace: 'DeviceRGB', DecodeParms: { Predictor: 15, Colors: 3, BitsPerComponent: 8, Columns: width } } },
+      colour: {
+        contents: png.idat,
+        dict: { ...base, ColorSpace: 'DeviceRGB', DecodeParms: { Predictor: 15, Colors: 3, BitsPerComponent: 8, Columns: width } },
+      },
     };
   }
   let pixels: Uint8Array | null;

@@ -32,7 +32,14 @@ export function provenanceLine(p: Provenance): string {
 }
 
 export function unrecorded(): Provenance {
-  return { analysis: NOT_RECORDED, engine: NOT_RECORDED, weatherSource: NOT_RECORDED, criterion: NOT_RECORDED, geometryChecksum: NOT_RECORDED, date: NOT_RECORDED };
+  return {
+    analysis: NOT_RECORDED,
+    engine: NOT_RECORDED,
+    weatherSource: NOT_RECORDED,
+    criterion: NOT_RECORDED,
+    geometryChecksum: NOT_RECORDED,
+    date: NOT_RECORDED,
+  };
 }
 
 /** The simulation's weather station, when it names one of the project's met sources. */
@@ -52,12 +59,20 @@ async function stationOf(db: Db, metSourceId: number | null): Promise<string | u
  */
 async function geometryChecksum(db: Db, blobs: BlobStore, simulationId: number): Promise<string | undefined> {
   const columns = { blobKey: assets.blobKey };
-  let rows = await db.select(columns).from(assets).where(and(eq(assets.simulationId, simulationId), eq(assets.layerType, 'geometry'))).orderBy(asc(assets.blobKey));
+  let rows = await db
+    .select(columns)
+    .from(assets)
+    .where(and(eq(assets.simulationId, simulationId), eq(assets.layerType, 'geometry')))
+    .orderBy(asc(assets.blobKey));
   if (rows.length === 0) {
     const [sim] = await db.select({ configurationId: simulations.configurationId }).from(simulations).where(eq(simulations.id, simulationId));
     if (!sim) return undefined;
     const siblings = db.select({ id: simulations.id }).from(simulations).where(eq(simulations.configurationId, sim.configurationId));
-    rows = await db.select(columns).from(assets).where(and(inArray(assets.simulationId, siblings), eq(assets.layerType, 'geometry'))).orderBy(asc(assets.blobKey));
+    rows = await db
+      .select(columns)
+      .from(assets)
+      .where(and(inArray(assets.simulationId, siblings), eq(assets.layerType, 'geometry')))
+      .orderBy(asc(assets.blobKey));
   }
   const keys = [...new Set(rows.map((r) => r.blobKey).filter((k): k is string => k !== null))];
   if (keys.length === 0) return undefined;
@@ -78,7 +93,11 @@ async function geometryChecksum(db: Db, blobs: BlobStore, simulationId: number):
  * first data asset — so Canopy's own results show the provenance they recorded (issue 16 item 6).
  */
 async function shownAsset(db: Db, simulationId: number, legendTitle: string | null): Promise<typeof assets.$inferSelect | undefined> {
-  const rows = await db.select().from(assets).where(and(eq(assets.simulationId, simulationId), eq(assets.layerType, 'data'))).orderBy(asc(assets.id));
+  const rows = await db
+    .select()
+    .from(assets)
+    .where(and(eq(assets.simulationId, simulationId), eq(assets.layerType, 'data')))
+    .orderBy(asc(assets.id));
   if (!legendTitle) return rows[0];
   const named = (row: (typeof rows)[number]) => {
     const metadata = obj(row.metadata);
@@ -89,7 +108,11 @@ async function shownAsset(db: Db, simulationId: number, legendTitle: string | nu
 }
 
 /** Provenance of what a scene view shows: its data asset when named (else the one it shows), and its simulation. */
-export async function provenanceOf(db: Db, blobs: BlobStore, ref: { simulationId: number | null; assetId: number | null; legendTitle?: string | null }): Promise<Provenance> {
+export async function provenanceOf(
+  db: Db,
+  blobs: BlobStore,
+  ref: { simulationId: number | null; assetId: number | null; legendTitle?: string | null },
+): Promise<Provenance> {
   const out = unrecorded();
   let simulationId = ref.simulationId;
   let metadata: Json = {};

@@ -122,7 +122,13 @@ export class PdfWriter {
     this.page.drawText('CANOPY', { x: MARGIN, y: this.height - 40, size: 11, font: this.fonts.bold, color: rgb(1, 1, 1) });
     this.page.drawText('Building microclimate study', { x: MARGIN, y: this.height - 56, size: 9, font: this.fonts.regular, color: rgb(0.85, 0.93, 0.89) });
     const label = printable(this.fonts.bold, kind.toUpperCase());
-    this.page.drawText(label, { x: this.width - MARGIN - this.fonts.bold.widthOfTextAtSize(label, 10), y: this.height - 40, size: 10, font: this.fonts.bold, color: rgb(1, 1, 1) });
+    this.page.drawText(label, {
+      x: this.width - MARGIN - this.fonts.bold.widthOfTextAtSize(label, 10),
+      y: this.height - 40,
+      size: 10,
+      font: this.fonts.bold,
+      color: rgb(1, 1, 1),
+    });
     this.y = this.height - band - 36;
     this.text(title, { size: 24, bold: true, after: 4 });
     if (subtitle) this.text(subtitle, { size: 12, colour: 'grey', after: 14 });

@@ -55,7 +55,11 @@ export async function saveProjectFile(db: Db, user: AuthUser, projectId: number,
   await requireChangeableProject(db, user, projectId);
   const { upload_id: uploadId, uuid, filename } = input;
   const which =
-    uploadId !== undefined ? eq(uploads.id, uploadId) : uuid !== undefined && filename !== undefined ? and(eq(uploads.uuid, uuid), eq(uploads.filename, filename)) : null;
+    uploadId !== undefined
+      ? eq(uploads.id, uploadId)
+      : uuid !== undefined && filename !== undefined
+        ? and(eq(uploads.uuid, uuid), eq(uploads.filename, filename))
+        : null;
   if (!which) throw ApiError.field('upload_id', 'Give upload_id, or the uuid and filename of the upload.');
   const [upload] = await db
     .select({ id: uploads.id, filename: uploads.filename })

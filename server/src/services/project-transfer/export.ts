@@ -110,31 +110,69 @@ export async function projectRows(db: Db, projectId: number): Promise<Map<TableN
   await byProject('project_files', db.select().from(projectFiles).where(eq(projectFiles.projectId, projectId)).orderBy(projectFiles.id));
   await byProject('parameter_sets', db.select().from(parameterSets).where(eq(parameterSets.projectId, projectId)).orderBy(parameterSets.id));
   const met = await db.select().from(projectMetSources).where(eq(projectMetSources.projectId, projectId)).orderBy(projectMetSources.id);
-  out.set('weather_stations', await db.select().from(weatherStations).where(within(weatherStations.id, met.map((m) => m.stationId))).orderBy(weatherStations.id));
+  out.set(
+    'weather_stations',
+    await db
+      .select()
+      .from(weatherStations)
+      .where(
+        within(
+          weatherStations.id,
+          met.map((m) => m.stationId),
+        ),
+      )
+      .orderBy(weatherStations.id),
+  );
   out.set('project_met_sources', met);
   await byProject('project_surrounds', db.select().from(projectSurrounds).where(eq(projectSurrounds.projectId, projectId)));
-  await byProject('post_processing_tags', db.select().from(postProcessingTags).where(eq(postProcessingTags.projectId, projectId)).orderBy(postProcessingTags.id));
+  await byProject(
+    'post_processing_tags',
+    db.select().from(postProcessingTags).where(eq(postProcessingTags.projectId, projectId)).orderBy(postProcessingTags.id),
+  );
   await byProject('configurations', db.select().from(configurations).where(eq(configurations.projectId, projectId)).orderBy(configurations.id));
   const configIds = idsOf('configurations');
   await byProject('simulations', db.select().from(simulations).where(within(simulations.configurationId, configIds)).orderBy(simulations.id));
   const simIds = idsOf('simulations');
   await byProject('assets', db.select().from(assets).where(within(assets.simulationId, simIds)).orderBy(assets.id));
   await byProject('layer_sets', db.select().from(layerSets).where(within(layerSets.simulationId, simIds)).orderBy(layerSets.id));
-  await byProject('geometry_validations', db.select().from(geometryValidations).where(within(geometryValidations.configurationId, configIds)).orderBy(geometryValidations.id));
-  await byProject('scenario_approvals', db.select().from(scenarioApprovals).where(within(scenarioApprovals.configurationId, configIds)).orderBy(scenarioApprovals.id));
+  await byProject(
+    'geometry_validations',
+    db.select().from(geometryValidations).where(within(geometryValidations.configurationId, configIds)).orderBy(geometryValidations.id),
+  );
+  await byProject(
+    'scenario_approvals',
+    db.select().from(scenarioApprovals).where(within(scenarioApprovals.configurationId, configIds)).orderBy(scenarioApprovals.id),
+  );
   const studyIds = idsOf('studies');
   await byProject('camera_positions', db.select().from(cameraPositions).where(within(cameraPositions.studyId, studyIds)).orderBy(cameraPositions.id));
-  await byProject('user_selected_layers', db.select().from(userSelectedLayers).where(within(userSelectedLayers.simulationId, simIds)).orderBy(userSelectedLayers.id));
+  await byProject(
+    'user_selected_layers',
+    db.select().from(userSelectedLayers).where(within(userSelectedLayers.simulationId, simIds)).orderBy(userSelectedLayers.id),
+  );
   await byProject('study_images', db.select().from(studyImages).where(within(studyImages.studyId, studyIds)).orderBy(studyImages.id));
   await byProject('insights', db.select().from(insights).where(within(insights.studyId, studyIds)).orderBy(insights.id));
   const insightIds = idsOf('insights');
   await byProject('scene_views', db.select().from(sceneViews).where(within(sceneViews.insightId, insightIds)).orderBy(sceneViews.id));
-  await byProject('drawings', db.select().from(drawings).where(within(drawings.sceneViewId, idsOf('scene_views'))).orderBy(drawings.id));
+  await byProject(
+    'drawings',
+    db
+      .select()
+      .from(drawings)
+      .where(within(drawings.sceneViewId, idsOf('scene_views')))
+      .orderBy(drawings.id),
+  );
   await byProject('insight_pin_types', db.select().from(insightPinTypes).where(within(insightPinTypes.insightId, insightIds)).orderBy(insightPinTypes.id));
   await byProject('insight_pins', db.select().from(insightPins).where(within(insightPins.insightId, insightIds)).orderBy(insightPins.id));
   await byProject('image_views', db.select().from(imageViews).where(within(imageViews.insightId, insightIds)).orderBy(imageViews.id));
   await byProject('reports', db.select().from(reports).where(within(reports.studyId, studyIds)).orderBy(reports.id));
-  await byProject('report_views', db.select().from(reportViews).where(within(reportViews.reportId, idsOf('reports'))).orderBy(reportViews.id));
+  await byProject(
+    'report_views',
+    db
+      .select()
+      .from(reportViews)
+      .where(within(reportViews.reportId, idsOf('reports')))
+      .orderBy(reportViews.id),
+  );
   return out;
 }
 
@@ -162,7 +200,11 @@ export interface ProjectExport {
 
 /** A file name for the download: the project's name in safe characters. */
 function downloadName(name: string, projectId: number): string {
-  const safe = name.normalize('NFKD').replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80);
+  const safe = name
+    .normalize('NFKD')
+    .replace(/[^\w.-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80);
   return `${safe || 'project'}-${projectId}.canopy.zip`;
 }
 

@@ -59,7 +59,11 @@ export async function requireImporter(db: Db, user: AuthUser, now: Date): Promis
  * Streams `body` into a new temporary file, refusing (413) past `maxBytes` as soon as it gets there.
  * The caller removes the folder (`cleanup`).
  */
-export async function receiveArchive(body: Readable, declaredLength: string | undefined, maxBytes: number): Promise<{ file: string; bytes: number; cleanup: () => Promise<void> }> {
+export async function receiveArchive(
+  body: Readable,
+  declaredLength: string | undefined,
+  maxBytes: number,
+): Promise<{ file: string; bytes: number; cleanup: () => Promise<void> }> {
   const tooLarge = () => ApiError.detail(413, `The archive is too large: at most ${maxBytes} bytes are accepted.`, { archive: [`at most ${maxBytes} bytes`] });
   if (declaredLength !== undefined && Number(declaredLength) > maxBytes) {
     body.resume();
@@ -119,20 +123,32 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 function checkManifest(value: unknown): ProjectManifest {
   if (!isRecord(value)) throw new ArchiveError('manifest.json is not an object.');
   if (value.format !== PROJECT_ARCHIVE_FORMAT) {
-    throw new ArchiveError(`manifest.json: the archive's format is ${JSON.stringify(value.format ?? null)}; this installation reads "${PROJECT_ARCHIVE_FORMAT}".`);
+    throw new ArchiveError(
+      `manifest.json: the archive's format is ${JSON.stringify(value.format ?? null)}; this installation reads "${PROJECT_ARCHIVE_FORMAT}".`,
+    );
   }
   if (!isRecord(value.counts)) throw new ArchiveError('manifest.json: counts is missing.');
   if (!Array.isArray(value.blobs)) throw new ArchiveError('manifest.json: blobs is missing.');
   const containers: readonly string[] = BLOB_CONTAINERS;
   for (const [i, blob] of value.blobs.entries()) {
     const where = `manifest.json: blobs[${i}]`;
-    if (!isRecord(blob) || typeof blob.container !== 'string' || typeof blob.name !== 'string' || typeof blob.sha256 !== 'string' || typeof blob.size !== 'number') {
+    if (
+      !isRecord(blob) ||
+      typeof blob.container !== 'string' ||
+      typeof blob.name !== 'string' ||
+      typeof blob.sha256 !== 'string' ||
+      typeof blob.size !== 'number'
+    ) {
       throw new ArchiveError(`${where} needs container, name, size and sha256.`);
     }
     if (!containers.includes(blob.container)) throw new ArchiveError(`${where}: unknown container "${blob.container}".`);
-    const problem = blob.name.split('/').map(segmentProblem).find((p) => p !== null);
+    const problem = blob.name
+      .split('/')
+      .map(segmentProblem)
+      .find((p) => p !== null);
     if (problem) throw new ArchiveError(`${where}: the blob name ${JSON.stringify(blob.name)} ${problem}.`);
-    if (blob.path !== blobEntry({ container: blob.container, name: blob.name })) throw new ArchiveError(`${where}: path must be ${blobEntry({ container: blob.container, name: blob.name })}.`);
+    if (blob.path !== blobEntry({ container: blob.container, name: blob.name }))
+      throw new ArchiveError(`${where}: path must be ${blobEntry({ container: blob.container, name: blob.name })}.`);
     if (!/^[0-9a-f]{64}$/.test(blob.sha256)) throw new ArchiveError(`${where}: sha256 is not a hex SHA-256.`);
   }
   return value as unknown as ProjectManifest;
@@ -222,7 +238,10 @@ function checkRecords(manifest: ProjectManifest, raw: Map<TableName, unknown[]>)
 }
 
 /** New blob names: an upload's under a new uuid, everything else under imported/{uuid}/. */
-function newBlobNames(rows: Map<TableName, Array<Record<string, unknown>>>, manifest: ProjectManifest): { keys: Map<string, BlobKey>; uuids: Map<string, string> } {
+function newBlobNames(
+  rows: Map<TableName, Array<Record<string, unknown>>>,
+  manifest: ProjectManifest,
+): { keys: Map<string, BlobKey>; uuids: Map<string, string> } {
   const keys = new Map<string, BlobKey>();
   const uuids = new Map<string, string>();
   for (const upload of rows.get('uploads') ?? []) {
@@ -330,7 +349,10 @@ async function writeRecords(
       }
       if (spec.name === 'weather_stations') {
         // Stored once per installation: an existing series of the same data is used as it is.
-        const [existing] = await tx.select({ id: weatherStations.id }).from(weatherStations).where(eq(weatherStations.dataSha256, String(source.dataSha256)));
+        const [existing] = await tx
+          .select({ id: weatherStations.id })
+          .from(weatherStations)
+          .where(eq(weatherStations.dataSha256, String(source.dataSha256)));
         if (existing) {
           map.set(source.id as number, existing.id);
           continue;
@@ -350,7 +372,10 @@ async function writeRecords(
     records[spec.name] = pending.length;
     if (spec.name === 'projects') {
       const projectId = map.values().next().value!;
-      const [project] = await tx.select({ id: projects.id, name: projects.name, companyId: projects.companyId }).from(projects).where(eq(projects.id, projectId));
+      const [project] = await tx
+        .select({ id: projects.id, name: projects.name, companyId: projects.companyId })
+        .from(projects)
+        .where(eq(projects.id, projectId));
       await shareWithDefaultGroup(tx, project!, user.id);
     }
   }

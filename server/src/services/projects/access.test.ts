@@ -40,10 +40,7 @@ describe('project access', () => {
   });
 
   it('lets everyone see a demo project and only superusers change it', async () => {
-    const [demo] = await t.database.db
-      .insert(projects)
-      .values({ name: 'Demo', companyId: world.otherCompanyId, isDemo: true })
-      .returning({ id: projects.id });
+    const [demo] = await t.database.db.insert(projects).values({ name: 'Demo', companyId: world.otherCompanyId, isDemo: true }).returning({ id: projects.id });
     const stranger = await createUser(t.database.db, { username: 'demo-viewer', companyId: null, role: 'Org Admin' });
     const a = await projectAccess(t.database.db, await authUser(stranger), demo!.id);
     expect([a!.canSee, a!.canChange]).toEqual([true, false]);

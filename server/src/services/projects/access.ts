@@ -108,10 +108,19 @@ function accessStatement(db: Db) {
         companyId: projects.companyId,
         isDemo: projects.isDemo,
         createdBy: projects.createdBy,
-        admin: sql<boolean>`exists (select 1 from ${projectAdministrators} where ${projectAdministrators.projectId} = ${outerProjectId} and ${projectAdministrators.userId} = ${sql.placeholder('userId')})`.mapWith(Boolean),
-        shareStatus: sql<ProjectAccess['shareStatus']>`(select ${projectShares.shareStatus} from ${projectShares} where ${projectShares.projectId} = ${outerProjectId} and ${projectShares.userId} = ${sql.placeholder('userId')})`,
-        shareAccess: sql<ProjectAccess['shareAccess']>`(select ${projectShares.accessLevel} from ${projectShares} where ${projectShares.projectId} = ${outerProjectId} and ${projectShares.userId} = ${sql.placeholder('userId')})`,
-        rolePermissions: sql<string[] | null>`(select array_agg(${rolePermissions.permission}) from ${rolePermissions} where ${rolePermissions.roleId} = ${sql.placeholder('roleId')})`,
+        admin:
+          sql<boolean>`exists (select 1 from ${projectAdministrators} where ${projectAdministrators.projectId} = ${outerProjectId} and ${projectAdministrators.userId} = ${sql.placeholder('userId')})`.mapWith(
+            Boolean,
+          ),
+        shareStatus: sql<
+          ProjectAccess['shareStatus']
+        >`(select ${projectShares.shareStatus} from ${projectShares} where ${projectShares.projectId} = ${outerProjectId} and ${projectShares.userId} = ${sql.placeholder('userId')})`,
+        shareAccess: sql<
+          ProjectAccess['shareAccess']
+        >`(select ${projectShares.accessLevel} from ${projectShares} where ${projectShares.projectId} = ${outerProjectId} and ${projectShares.userId} = ${sql.placeholder('userId')})`,
+        rolePermissions: sql<
+          string[] | null
+        >`(select array_agg(${rolePermissions.permission}) from ${rolePermissions} where ${rolePermissions.roleId} = ${sql.placeholder('roleId')})`,
       })
       .from(projects)
       .where(eq(projects.id, sql.placeholder('projectId')))

@@ -29,11 +29,17 @@ function detailStatement(db: Db) {
         creatorUsername: users.username,
         creatorFirstName: users.firstName,
         creatorLastName: users.lastName,
-        isFavorite: sql<boolean>`exists (select 1 from ${projectFavorites} where ${projectFavorites.projectId} = ${projects.id} and ${projectFavorites.userId} = ${sql.placeholder('userId')})`.mapWith(Boolean),
+        isFavorite:
+          sql<boolean>`exists (select 1 from ${projectFavorites} where ${projectFavorites.projectId} = ${projects.id} and ${projectFavorites.userId} = ${sql.placeholder('userId')})`.mapWith(
+            Boolean,
+          ),
         studies: studiesJson,
         sharedReviewer: sharedReviewerJson,
         ownerConsulting,
-        surrounds: sql<{ building_count: number; created_at: string } | null>`(select json_build_object('building_count', ${projectSurrounds.buildingCount}, 'created_at', ${projectSurrounds.createdAt}) from ${projectSurrounds} where ${projectSurrounds.projectId} = ${projects.id} limit 1)`,
+        surrounds: sql<{
+          building_count: number;
+          created_at: string;
+        } | null>`(select json_build_object('building_count', ${projectSurrounds.buildingCount}, 'created_at', ${projectSurrounds.createdAt}) from ${projectSurrounds} where ${projectSurrounds.projectId} = ${projects.id} limit 1)`,
       })
       .from(projects)
       .leftJoin(users, eq(users.id, projects.createdBy))
@@ -51,7 +57,10 @@ export async function representProject(db: Db, user: AuthUser, projectId: number
     metSourcesOf(db, projectId),
   ]);
   if (!row) throw ApiError.notFound();
-  const creator = row.createdBy !== null && row.creatorUsername !== null ? { username: row.creatorUsername, firstName: row.creatorFirstName ?? '', lastName: row.creatorLastName ?? '' } : null;
+  const creator =
+    row.createdBy !== null && row.creatorUsername !== null
+      ? { username: row.creatorUsername, firstName: row.creatorFirstName ?? '', lastName: row.creatorLastName ?? '' }
+      : null;
   const rwdi = consulting({ sharedReviewer: row.sharedReviewer, ownerConsulting: row.companyId !== null && row.ownerConsulting, creator });
   return {
     ...representSummary(row, row.isFavorite, representStudies(row.studies, rwdi)),

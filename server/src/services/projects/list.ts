@@ -19,9 +19,7 @@ export interface ProjectListFilter {
 }
 
 function favoriteOf(userId: Param): SQL {
-  return exists(
-    sql`(select 1 from ${projectFavorites} where ${projectFavorites.projectId} = ${projects.id} and ${projectFavorites.userId} = ${userId})`,
-  );
+  return exists(sql`(select 1 from ${projectFavorites} where ${projectFavorites.projectId} = ${projects.id} and ${projectFavorites.userId} = ${userId})`);
 }
 
 function tabCondition(userId: Param, tab: ProjectTab | undefined): SQL | undefined {
@@ -112,7 +110,9 @@ export function representSummary<S>(row: SummaryRow, isFavorite: boolean, studyL
 }
 
 /** The studies of each listed project, in the same statement (one statement per page matters on PGlite). */
-const studySummaries = sql<StudySummary[]>`(select coalesce(json_agg(json_build_object('id', ${studies.id}, 'name', ${studies.name}) order by ${studies.id}), '[]'::json) from ${studies} where ${studies.projectId} = ${projects.id})`;
+const studySummaries = sql<
+  StudySummary[]
+>`(select coalesce(json_agg(json_build_object('id', ${studies.id}, 'name', ${studies.name}) order by ${studies.id}), '[]'::json) from ${studies} where ${studies.projectId} = ${projects.id})`;
 
 /**
  * The page statement for one shape of request (who asks, tab, ordering, whether there is a search),
@@ -136,17 +136,15 @@ function pageStatement(db: Db, user: AuthUser, filter: ProjectListFilter, search
     const order = orderOf(filter.ordering);
     // The window count and the sort run over ids only; the per-row subqueries (favorite, studies) run
     // for the page's rows alone — in the same statement, which is what the embedded database rewards.
-    const page = d
-      .$with('page')
-      .as(
-        d
-          .select({ id: projects.id, total: sql<number>`count(*) over ()`.mapWith(Number).as('total') })
-          .from(projects)
-          .where(where)
-          .orderBy(...order)
-          .limit(sql.placeholder('limit'))
-          .offset(sql.placeholder('offset')),
-      );
+    const page = d.$with('page').as(
+      d
+        .select({ id: projects.id, total: sql<number>`count(*) over ()`.mapWith(Number).as('total') })
+        .from(projects)
+        .where(where)
+        .orderBy(...order)
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset')),
+    );
     return d
       .with(page)
       .select({ ...summaryColumns, isFavorite: favoriteOf(userId).mapWith(Boolean), studies: studySummaries, total: page.total })

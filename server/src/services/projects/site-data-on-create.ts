@@ -32,10 +32,7 @@ export function surroundsFromFirstMapUpload(
   if (upload.projectId === null || !upload.format || !MAP_FORMATS.has(upload.format)) return;
   const projectId = upload.projectId;
   runInBackground(deps, `surrounds for project ${projectId}`, async () => {
-    const [project] = await db
-      .select({ wanted: projects.generateSurrounds, latitude: projects.latitude })
-      .from(projects)
-      .where(eq(projects.id, projectId));
+    const [project] = await db.select({ wanted: projects.generateSurrounds, latitude: projects.latitude }).from(projects).where(eq(projects.id, projectId));
     if (!project?.wanted || project.latitude === null) return;
     const [existing] = await db.select({ id: projectSurrounds.id }).from(projectSurrounds).where(eq(projectSurrounds.projectId, projectId));
     if (existing) return;

@@ -41,13 +41,18 @@ export const sharedReviewerJson = sql<NameJson | null>`(select json_build_object
   order by ${projectShares.createdAt}, ${projectShares.id} limit 1)`;
 
 /** Whether the project's own company is a consulting company. */
-export const ownerConsulting = sql<boolean>`coalesce((select ${companies.isRwdi} from ${companies} where ${companies.id} = ${projects.companyId}), false)`.mapWith(Boolean);
+export const ownerConsulting =
+  sql<boolean>`coalesce((select ${companies.isRwdi} from ${companies} where ${companies.id} = ${projects.companyId}), false)`.mapWith(Boolean);
 
 /**
  * The consulting reviewer: the first consulting-company user who accepted a share, else the
  * creator of a consulting company's project.
  */
-export function consulting(input: { sharedReviewer: NameJson | null; ownerConsulting: boolean; creator: { username: string; firstName: string; lastName: string } | null }): {
+export function consulting(input: {
+  sharedReviewer: NameJson | null;
+  ownerConsulting: boolean;
+  creator: { username: string; firstName: string; lastName: string } | null;
+}): {
   isConsulting: boolean;
   reviewer: string | null;
 } {

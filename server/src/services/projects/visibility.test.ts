@@ -58,7 +58,12 @@ describe('the list rule and the object rule', () => {
 
   it('give company-wide permissions only on the own company’s projects', async () => {
     const sharee = await projectPermissions(t.database.db, await authUser(w.userIds.acceptedShare), []);
-    expect(sharee[String(w.projectId)]).toEqual(['projects.change_project', 'simulation_assets.add_configuration', 'simulation_assets.change_configuration', 'projects.add_insight']);
+    expect(sharee[String(w.projectId)]).toEqual([
+      'projects.change_project',
+      'simulation_assets.add_configuration',
+      'simulation_assets.change_configuration',
+      'projects.add_insight',
+    ]);
     const admin = await projectPermissions(t.database.db, await authUser(w.userIds.colleagueWithPermission), ['custom_auth.change_user']);
     expect(admin[String(w.projectId)]).toEqual(['custom_auth.change_user']);
   });

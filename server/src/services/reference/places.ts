@@ -37,8 +37,6 @@ export function normalizeProvince(country: string, province: string): string | n
   const known = SUBDIVISIONS[country.toUpperCase()];
   if (!known) return value;
   const upper = value.toUpperCase();
-  const match = known.find(
-    (s) => s.code === upper || s.code === `${country.toUpperCase()}-${upper}` || s.name.toUpperCase() === upper,
-  );
+  const match = known.find((s) => s.code === upper || s.code === `${country.toUpperCase()}-${upper}` || s.name.toUpperCase() === upper);
   return match ? match.code : null;
 }

@@ -20,20 +20,28 @@ export async function requireScenarioPermission(db: Db, user: AuthUser, projectI
   return access;
 }
 
-export const requireAddScenario = (db: Db, user: AuthUser, projectId: number) => requireScenarioPermission(db, user, projectId, 'simulation_assets.add_configuration');
-export const requireChangeScenario = (db: Db, user: AuthUser, projectId: number) => requireScenarioPermission(db, user, projectId, 'simulation_assets.change_configuration');
+export const requireAddScenario = (db: Db, user: AuthUser, projectId: number) =>
+  requireScenarioPermission(db, user, projectId, 'simulation_assets.add_configuration');
+export const requireChangeScenario = (db: Db, user: AuthUser, projectId: number) =>
+  requireScenarioPermission(db, user, projectId, 'simulation_assets.change_configuration');
 export const requireSeeScenario = (db: Db, user: AuthUser, projectId: number) => requireVisibleProject(db, user, projectId);
 
 /** The configuration `cid` of project `projectId`, or 404. Check access first. */
 export async function scenarioRow(db: Db, projectId: number, cid: number): Promise<ConfigurationRow> {
-  const [row] = await db.select().from(configurations).where(and(eq(configurations.id, cid), eq(configurations.projectId, projectId)));
+  const [row] = await db
+    .select()
+    .from(configurations)
+    .where(and(eq(configurations.id, cid), eq(configurations.projectId, projectId)));
   if (!row) throw ApiError.notFound();
   return row;
 }
 
 /** The simulation `sid` of that configuration, or 404. */
 export async function simulationRow(db: Db, cid: number, sid: number): Promise<typeof simulations.$inferSelect> {
-  const [row] = await db.select().from(simulations).where(and(eq(simulations.id, sid), eq(simulations.configurationId, cid)));
+  const [row] = await db
+    .select()
+    .from(simulations)
+    .where(and(eq(simulations.id, sid), eq(simulations.configurationId, cid)));
   if (!row) throw ApiError.notFound();
   return row;
 }

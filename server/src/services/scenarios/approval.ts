@@ -13,7 +13,13 @@ import type { AppDeps } from '../../deps.ts';
 import { configurations, parameterSets, projectMetSources, projects, scenarioApprovals, simulations, subscriptionUsage, users } from '../../db/schema/index.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { ApiError } from '../../http/errors.ts';
-import { DEFAULT_ML_STATUS_TEXT, UpdateConfigurationSchema, type ScenarioForm, type UserApproval, type UserApprovalResult } from '@canopy/contract/scenarios.ts';
+import {
+  DEFAULT_ML_STATUS_TEXT,
+  UpdateConfigurationSchema,
+  type ScenarioForm,
+  type UserApproval,
+  type UserApprovalResult,
+} from '@canopy/contract/scenarios.ts';
 import { displayName } from '../users/names.ts';
 import { resolveCriteria } from '../criteria/company-criteria.ts';
 import { companyCriterionPk } from '@canopy/contract/criteria.ts';
@@ -75,13 +81,23 @@ async function replay(db: Db, config: ConfigurationRow, approval: typeof scenari
  * saved is a 400 naming the metric, before anything is written.
  */
 async function companyTables(db: Db, projectId: number, form: ScenarioForm): Promise<Criterion[]> {
-  const metrics = form.analyses.flatMap((a, i) => (a.analysis_type === 'pedestrian_wind_comfort' ? a.metrics.map((m, j) => ({ m, field: `analyses.${i}.metrics.${j}` })) : []));
+  const metrics = form.analyses.flatMap((a, i) =>
+    a.analysis_type === 'pedestrian_wind_comfort' ? a.metrics.map((m, j) => ({ m, field: `analyses.${i}.metrics.${j}` })) : [],
+  );
   const own = metrics.filter(({ m }) => companyCriterionPk(m) !== null);
   if (!own.length) return [];
   const [project] = await db.select({ companyId: projects.companyId }).from(projects).where(eq(projects.id, projectId));
-  const { criteria, unknown } = await resolveCriteria(db, own.map(({ m }) => m), [project?.companyId ?? null]);
+  const { criteria, unknown } = await resolveCriteria(
+    db,
+    own.map(({ m }) => m),
+    [project?.companyId ?? null],
+  );
   const gone = own.find(({ m }) => unknown.includes(m));
-  if (gone) throw ApiError.field(gone.field, `The criterion table "${gone.m}" no longer exists in the project's company; choose another criterion and save the scenario again.`);
+  if (gone)
+    throw ApiError.field(
+      gone.field,
+      `The criterion table "${gone.m}" no longer exists in the project's company; choose another criterion and save the scenario again.`,
+    );
   return criteria;
 }
 
@@ -110,10 +126,17 @@ export async function approveScenario(deps: AppDeps, db: Db, user: AuthUser, ids
   // Reading the STLs and writing their GLBs is CPU work on the size of the files: the heavy-work pool
   // does it (counted against the user's allowance: 429 over it, before anything is written).
   const stlToGlb: StlToGlb = (bytes, provenance) => deps.heavy.run<StlGlb>(user.id, 'geometry.stlToGlb', { bytes, provenance }, transferables([bytes]));
-  const siteSurrounds: SiteSurroundsFn = (mesh, footprints, study) => deps.heavy.run<SiteSurrounds>(user.id, 'geometry.siteSurrounds', { mesh, footprints, study });
-  const geometryRows = holder && canopy.length
-    ? await prepareGeometryAssets(db, deps.blobStore, { projectId: ids.projectId, configurationId: config.id, simulationId: holder.id, form, version: deps.version }, { stlToGlb, siteSurrounds })
-    : [];
+  const siteSurrounds: SiteSurroundsFn = (mesh, footprints, study) =>
+    deps.heavy.run<SiteSurrounds>(user.id, 'geometry.siteSurrounds', { mesh, footprints, study });
+  const geometryRows =
+    holder && canopy.length
+      ? await prepareGeometryAssets(
+          db,
+          deps.blobStore,
+          { projectId: ids.projectId, configurationId: config.id, simulationId: holder.id, form, version: deps.version },
+          { stlToGlb, siteSurrounds },
+        )
+      : [];
   const parameters = await thermalParameters(db, ids.projectId, form);
   const tables = await companyTables(db, ids.projectId, form);
   const [actor] = await db.select({ username: users.username, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, user.id));
@@ -126,7 +149,10 @@ export async function approveScenario(deps: AppDeps, db: Db, user: AuthUser, ids
 
     const cost = await scenarioCost(tx, locked, offer);
     if (body.expected_credits !== undefined && body.expected_credits !== cost.total) {
-      throw ApiError.field('expected_credits', `The cost is now ${cost.total} credits (you approved ${body.expected_credits}); review the breakdown and approve again.`);
+      throw ApiError.field(
+        'expected_credits',
+        `The cost is now ${cost.total} credits (you approved ${body.expected_credits}); review the breakdown and approve again.`,
+      );
     }
     const sub = await heldSubscription(tx, user.id, now, true);
     const reason = blockedReason(locked, cost, sub);
@@ -135,12 +161,23 @@ export async function approveScenario(deps: AppDeps, db: Db, user: AuthUser, ids
     const label = `Scenario "${locked.name}"`;
     const usedByName = actor ? displayName(actor) : user.username;
     // What Canopy computes is debited now; a scenario of external analyses only debits nothing yet.
-    const [usage] = cost.now > 0
-      ? await tx
-          .insert(subscriptionUsage)
-          .values({ subscriptionId: sub!.id, companyId: sub!.companyId, label, usedBy: user.id, usedByName, creditType: cost.creditType, usedAt: now, creditsUsed: cost.now, configurationId: locked.id })
-          .returning({ id: subscriptionUsage.id })
-      : [];
+    const [usage] =
+      cost.now > 0
+        ? await tx
+            .insert(subscriptionUsage)
+            .values({
+              subscriptionId: sub!.id,
+              companyId: sub!.companyId,
+              label,
+              usedBy: user.id,
+              usedByName,
+              creditType: cost.creditType,
+              usedAt: now,
+              creditsUsed: cost.now,
+              configurationId: locked.id,
+            })
+            .returning({ id: subscriptionUsage.id })
+        : [];
     await reserveCredits(
       tx,
       cost.lines
@@ -161,7 +198,16 @@ export async function approveScenario(deps: AppDeps, db: Db, user: AuthUser, ids
     );
     const [approval] = await tx
       .insert(scenarioApprovals)
-      .values({ configurationId: locked.id, approvedBy: user.id, subscriptionId: sub!.id, usageId: usage?.id ?? null, creditType: cost.creditType, credits: cost.total, breakdown: cost.lines, approvedAt: now })
+      .values({
+        configurationId: locked.id,
+        approvedBy: user.id,
+        subscriptionId: sub!.id,
+        usageId: usage?.id ?? null,
+        creditType: cost.creditType,
+        credits: cost.total,
+        breakdown: cost.lines,
+        approvedAt: now,
+      })
       .returning();
 
     if (holder) await insertMissingGeometryAssets(tx, holder.id, geometryRows);
@@ -182,7 +228,10 @@ export async function approveScenario(deps: AppDeps, db: Db, user: AuthUser, ids
               : thermalInput(target, form, parameters);
         if (cfdWind && sim.category === 'thermal_comfort') {
           const deferred: DeferredJob = { type: jobType, input, dedupe_key: simulationJobKey(sim.id) };
-          await tx.update(simulations).set({ status: 'queued', statusText: 'Waiting for the CFD wind field (thermal comfort uses it)', cfdParameters: { deferred_job: deferred } }).where(eq(simulations.id, sim.id));
+          await tx
+            .update(simulations)
+            .set({ status: 'queued', statusText: 'Waiting for the CFD wind field (thermal comfort uses it)', cfdParameters: { deferred_job: deferred } })
+            .where(eq(simulations.id, sim.id));
           continue;
         }
         await enqueueJob(tx, jobType, input, { dedupeKey: simulationJobKey(sim.id) });

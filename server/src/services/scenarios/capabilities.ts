@@ -27,8 +27,18 @@ interface CanopyComputation {
 export const CANOPY_COMPUTES: readonly CanopyComputation[] = [
   { analysis_type: 'solar', engine: 'AI', jobType: ANALYSIS_JOB_TYPES.solar, method: 'Sun position and ray casting over the scenario geometry' },
   { analysis_type: 'solar', engine: 'CFD', jobType: ANALYSIS_JOB_TYPES.solar, method: 'Sun position and ray casting over the scenario geometry' },
-  { analysis_type: 'thermal_comfort', engine: 'AI', jobType: ANALYSIS_JOB_TYPES.thermal, method: 'UTCI / SET* from the weather file with sun and shade on the plane' },
-  { analysis_type: 'thermal_comfort', engine: 'CFD', jobType: ANALYSIS_JOB_TYPES.thermal, method: 'UTCI / SET* from the weather file with sun and shade on the plane' },
+  {
+    analysis_type: 'thermal_comfort',
+    engine: 'AI',
+    jobType: ANALYSIS_JOB_TYPES.thermal,
+    method: 'UTCI / SET* from the weather file with sun and shade on the plane',
+  },
+  {
+    analysis_type: 'thermal_comfort',
+    engine: 'CFD',
+    jobType: ANALYSIS_JOB_TYPES.thermal,
+    method: 'UTCI / SET* from the weather file with sun and shade on the plane',
+  },
   // Canopy's CFD solver (engine/cfd): one job per wind direction, then the comfort post-processing.
   {
     analysis_type: 'pedestrian_wind_comfort',
@@ -60,7 +70,13 @@ export function externalPairs(config: OfferConfig): Array<{ analysis_type: Analy
 
 /** Every offered pair, Canopy's first: where Canopy computes a pair, an external service is not asked. */
 export function capabilities(config: OfferConfig): Capability[] {
-  const own: Capability[] = CANOPY_COMPUTES.map((c) => ({ analysis_type: c.analysis_type, engine: c.engine, computed_by: 'canopy', provider: 'Canopy', method: c.method }));
+  const own: Capability[] = CANOPY_COMPUTES.map((c) => ({
+    analysis_type: c.analysis_type,
+    engine: c.engine,
+    computed_by: 'canopy',
+    provider: 'Canopy',
+    method: c.method,
+  }));
   const external: Capability[] = externalPairs(config)
     .filter((p) => !own.some((o) => o.analysis_type === p.analysis_type && o.engine === p.engine))
     .map((p) => ({

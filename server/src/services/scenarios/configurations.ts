@@ -40,7 +40,10 @@ async function checkRules(deps: AppDeps, db: Db, projectId: number, form: Scenar
 
 async function studyFor(db: Db, projectId: number, studyId: number | undefined): Promise<number> {
   if (studyId !== undefined) {
-    const [row] = await db.select({ id: studies.id }).from(studies).where(and(eq(studies.id, studyId), eq(studies.projectId, projectId)));
+    const [row] = await db
+      .select({ id: studies.id })
+      .from(studies)
+      .where(and(eq(studies.id, studyId), eq(studies.projectId, projectId)));
     if (!row) throw ApiError.field('study_id', `Invalid pk "${studyId}" - object does not exist.`);
     return row.id;
   }
@@ -54,7 +57,13 @@ async function studyFor(db: Db, projectId: number, studyId: number | undefined):
 async function insertSimulations(db: Db, configurationId: number, form: ScenarioForm, types: readonly string[]): Promise<void> {
   if (types.length === 0) return;
   await db.insert(simulations).values(
-    types.map((category) => ({ configurationId, category, status: 'draft', statusText: initialStatusText(form.engine, category), metSourceId: form.met_source_id })),
+    types.map((category) => ({
+      configurationId,
+      category,
+      status: 'draft',
+      statusText: initialStatusText(form.engine, category),
+      metSourceId: form.met_source_id,
+    })),
   );
 }
 
@@ -69,7 +78,12 @@ export async function createScenario(deps: AppDeps, db: Db, user: AuthUser, proj
       .insert(configurations)
       .values({ projectId, studyId: study, name: form.name, status: 'draft', simulationType: form.simulation_type, form, createdBy: user.id })
       .returning();
-    await insertSimulations(tx, row!.id, form, form.analyses.map((a) => a.analysis_type));
+    await insertSimulations(
+      tx,
+      row!.id,
+      form,
+      form.analyses.map((a) => a.analysis_type),
+    );
     return row!;
   });
   await publishScenarioStatus(db, deps.bus, config.id);
@@ -91,16 +105,24 @@ export async function replaceScenario(deps: AppDeps, db: Db, user: AuthUser, ids
   await checkRules(deps, db, ids.projectId, form);
   const wanted: string[] = form.analyses.map((a) => a.analysis_type);
   await db.transaction(async (tx) => {
-    const existing = await tx.select({ id: simulations.id, category: simulations.category }).from(simulations).where(eq(simulations.configurationId, current.id));
+    const existing = await tx
+      .select({ id: simulations.id, category: simulations.category })
+      .from(simulations)
+      .where(eq(simulations.configurationId, current.id));
     const drop = existing.filter((s) => !wanted.includes(s.category)).map((s) => s.id);
     if (drop.length) await tx.delete(simulations).where(inArray(simulations.id, drop));
-    await insertSimulations(tx, current.id, form, wanted.filter((t) => !existing.some((s) => s.category === t)));
-    await tx
-      .update(simulations)
-      .set({ status: 'draft', metSourceId: form.met_source_id })
-      .where(eq(simulations.configurationId, current.id));
+    await insertSimulations(
+      tx,
+      current.id,
+      form,
+      wanted.filter((t) => !existing.some((s) => s.category === t)),
+    );
+    await tx.update(simulations).set({ status: 'draft', metSourceId: form.met_source_id }).where(eq(simulations.configurationId, current.id));
     for (const type of wanted) {
-      await tx.update(simulations).set({ statusText: initialStatusText(form.engine, type) }).where(and(eq(simulations.configurationId, current.id), eq(simulations.category, type)));
+      await tx
+        .update(simulations)
+        .set({ statusText: initialStatusText(form.engine, type) })
+        .where(and(eq(simulations.configurationId, current.id), eq(simulations.category, type)));
     }
     await tx
       .update(configurations)
@@ -135,9 +157,22 @@ export async function duplicateScenario(deps: AppDeps, db: Db, user: AuthUser, i
   const copy = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(configurations)
-      .values({ projectId: source.projectId, studyId: source.studyId, name: body.new_name, status: 'draft', simulationType: source.simulationType, form, createdBy: user.id })
+      .values({
+        projectId: source.projectId,
+        studyId: source.studyId,
+        name: body.new_name,
+        status: 'draft',
+        simulationType: source.simulationType,
+        form,
+        createdBy: user.id,
+      })
       .returning();
-    await insertSimulations(tx, row!.id, form, form.analyses.map((a) => a.analysis_type));
+    await insertSimulations(
+      tx,
+      row!.id,
+      form,
+      form.analyses.map((a) => a.analysis_type),
+    );
     return row!;
   });
   await publishScenarioStatus(db, deps.bus, copy.id);

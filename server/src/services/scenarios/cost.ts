@@ -126,19 +126,25 @@ export function blockedReason(config: ConfigurationRow, cost: Cost, sub: HeldSub
       ? 'Validate the scenario’s geometry first: approval needs a passed geometry validation.'
       : `The scenario is ${status.replaceAll('_', ' ')}; it cannot be approved again.`;
   }
-  if (cost.unoffered.length) return `Not offered with the ${cost.creditType} engine on this installation: ${cost.unoffered.join(', ')}. Edit the scenario to remove it.`;
+  if (cost.unoffered.length)
+    return `Not offered with the ${cost.creditType} engine on this installation: ${cost.unoffered.join(', ')}. Edit the scenario to remove it.`;
   if (cost.unpriced.length) return `No ${cost.creditType} price is set for ${cost.unpriced.join(', ')}: ask your administrator.`;
   if (!sub) return `You have no subscription assigned: ask your company administrator for one with ${cost.creditType} credits.`;
-  if (sub.creditType !== cost.creditType) return `Your subscription (${sub.plan}) holds ${sub.creditType} credits; this scenario uses ${cost.creditType} credits.`;
+  if (sub.creditType !== cost.creditType)
+    return `Your subscription (${sub.plan}) holds ${sub.creditType} credits; this scenario uses ${cost.creditType} credits.`;
   if (sub.expired) return `Your subscription (${sub.plan}) has expired.`;
-  if (sub.creditsLeft < cost.total) return `Not enough credits: this scenario needs ${cost.total} ${cost.creditType} credits and your subscription (${sub.plan}) has ${sub.creditsLeft} left.`;
+  if (sub.creditsLeft < cost.total)
+    return `Not enough credits: this scenario needs ${cost.total} ${cost.creditType} credits and your subscription (${sub.plan}) has ${sub.creditsLeft} left.`;
   return null;
 }
 
 export async function costBreakdown(db: Db, user: AuthUser, config: ConfigurationRow, now: Date, offer: readonly Capability[]): Promise<CostBreakdown> {
   const cost = await scenarioCost(db, config, offer);
   const sub = await heldSubscription(db, user.id, now);
-  const [approval] = await db.select({ id: scenarioApprovals.id }).from(scenarioApprovals).where(and(eq(scenarioApprovals.configurationId, config.id)));
+  const [approval] = await db
+    .select({ id: scenarioApprovals.id })
+    .from(scenarioApprovals)
+    .where(and(eq(scenarioApprovals.configurationId, config.id)));
   const reason = approval ? null : blockedReason(config, cost, sub);
   return {
     configuration_id: config.id,

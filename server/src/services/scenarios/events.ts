@@ -25,6 +25,12 @@ export async function publishScenarioStatus(db: Db, bus: EventBus | undefined, c
   });
 }
 
-export async function publishNotification(bus: EventBus | undefined, projectId: number, configurationId: number | null, level: 'info' | 'success' | 'danger', message: string): Promise<void> {
+export async function publishNotification(
+  bus: EventBus | undefined,
+  projectId: number,
+  configurationId: number | null,
+  level: 'info' | 'success' | 'danger',
+  message: string,
+): Promise<void> {
   await publishEvent(bus, { type: 'notification', project_id: projectId, configuration_id: configurationId, level, message: message.slice(0, 500) });
 }

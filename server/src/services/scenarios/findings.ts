@@ -26,13 +26,21 @@ export function toStoredFinding(f: EngineFinding, uploadIdOf: (role: GeometryRol
     upload_id: uploadIdOf(f.role, f.asset),
     count: total,
     related: f.related
-      ? { role: f.related.role, asset: f.related.asset ?? null, triangles: f.related.triangles.slice(0, MAX_STORED_ITEMS), count: Math.max(f.related.count ?? 0, f.related.triangles.length) }
+      ? {
+          role: f.related.role,
+          asset: f.related.asset ?? null,
+          triangles: f.related.triangles.slice(0, MAX_STORED_ITEMS),
+          count: Math.max(f.related.count ?? 0, f.related.triangles.length),
+        }
       : null,
     details: f.details ?? {},
   };
 }
 
-export function storeFindings(findings: readonly EngineFinding[], uploadIdOf: (role: GeometryRole | undefined, asset: string | undefined) => number | null): { findings: GeometryFinding[]; truncated: boolean } {
+export function storeFindings(
+  findings: readonly EngineFinding[],
+  uploadIdOf: (role: GeometryRole | undefined, asset: string | undefined) => number | null,
+): { findings: GeometryFinding[]; truncated: boolean } {
   return { findings: findings.slice(0, MAX_STORED_FINDINGS).map((f) => toStoredFinding(f, uploadIdOf)), truncated: findings.length > MAX_STORED_FINDINGS };
 }
 

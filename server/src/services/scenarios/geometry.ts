@@ -30,7 +30,10 @@ export const GEOMETRY_TYPE: Record<GeometryRole, string> = {
 
 export async function uploadRows(db: Db, projectId: number, ids: readonly number[]): Promise<Map<number, UploadRow>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.select().from(uploads).where(and(eq(uploads.projectId, projectId), inArray(uploads.id, [...ids])));
+  const rows = await db
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.projectId, projectId), inArray(uploads.id, [...ids])));
   return new Map(rows.map((r) => [r.id, r]));
 }
 
@@ -54,19 +57,33 @@ export function filesByRole(geometry: GeometryFiles): Array<{ role: GeometryRole
 export async function prepareGeometryAssets(
   db: Db,
   store: BlobStore,
-  input: { projectId: number; configurationId: number; simulationId: number; form: Pick<ScenarioForm, 'geometry' | 'project_surrounds' | 'pedestrian_plane'>; version: string },
+  input: {
+    projectId: number;
+    configurationId: number;
+    simulationId: number;
+    form: Pick<ScenarioForm, 'geometry' | 'project_surrounds' | 'pedestrian_plane'>;
+    version: string;
+  },
   /** Where the CPU work runs: approval passes the heavy-work pool's; the default runs here. */
   cpu: { stlToGlb?: StlToGlb; siteSurrounds?: SiteSurroundsFn } = {},
 ): Promise<Array<typeof assets.$inferInsert>> {
   const geometry = input.form.geometry;
   const files = filesByRole(geometry);
-  const rows = await uploadRows(db, input.projectId, files.map((f) => f.uploadId));
+  const rows = await uploadRows(
+    db,
+    input.projectId,
+    files.map((f) => f.uploadId),
+  );
   const out: Array<typeof assets.$inferInsert> = [];
   const soups: Record<GeometryRole, Float32Array[]> = { ground: [], study: [], surrounds: [], presentation_planes: [], landscaping: [], mitigations: [] };
   for (const { role, uploadId } of files) {
     const upload = rows.get(uploadId);
     if (!upload) throw new Error(`upload ${uploadId} of the scenario's ${role} geometry no longer exists`);
-    const { soup, glb } = await (cpu.stlToGlb ?? stlToGeometryGlb)(await uploadBytes(store, upload), { engine: 'canopy', version: input.version, source: upload.filename });
+    const { soup, glb } = await (cpu.stlToGlb ?? stlToGeometryGlb)(await uploadBytes(store, upload), {
+      engine: 'canopy',
+      version: input.version,
+      source: upload.filename,
+    });
     soups[role].push(soup);
     const blob = { container: ASSETS_CONTAINER, name: `scenarios/configuration-${input.configurationId}/upload-${uploadId}.glb` };
     await putBytes(store, blob, glb);

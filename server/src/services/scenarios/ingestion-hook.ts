@@ -14,7 +14,10 @@ import { refreshScenarioStatus } from './status.ts';
 import { debitReservations } from '../company/reservations.ts';
 
 export async function noteResultsIngested(deps: Pick<AppDeps, 'bus' | 'clock'>, db: Db, simulationId: number): Promise<void> {
-  const [sim] = await db.select({ configurationId: simulations.configurationId, category: simulations.category }).from(simulations).where(eq(simulations.id, simulationId));
+  const [sim] = await db
+    .select({ configurationId: simulations.configurationId, category: simulations.category })
+    .from(simulations)
+    .where(eq(simulations.id, simulationId));
   if (!sim) return;
   const done = await db.transaction(async (tx) => {
     const completed = await tx
@@ -28,13 +31,18 @@ export async function noteResultsIngested(deps: Pick<AppDeps, 'bus' | 'clock'>, 
         ),
       )
       .returning({ id: simulations.id });
-    await debitReservations(tx, completed.map((c) => c.id), deps.clock.now());
+    await debitReservations(
+      tx,
+      completed.map((c) => c.id),
+      deps.clock.now(),
+    );
     return completed;
   });
   await refreshScenarioStatus(db, sim.configurationId);
   await publishScenarioStatus(db, deps.bus, sim.configurationId);
   if (done.length) {
     const state = await refreshScenarioStatus(db, sim.configurationId);
-    if (state) await publishNotification(deps.bus, state.projectId, sim.configurationId, 'success', `Results for ${sim.category.replaceAll('_', ' ')} were ingested.`);
+    if (state)
+      await publishNotification(deps.bus, state.projectId, sim.configurationId, 'success', `Results for ${sim.category.replaceAll('_', ' ')} were ingested.`);
   }
 }

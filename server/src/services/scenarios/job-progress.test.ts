@@ -18,7 +18,13 @@ import { computedByCanopy } from './capabilities.ts';
 
 describe('jobProgressView', () => {
   const started = new Date('2026-11-26T10:00:00Z');
-  const row = (progress: number, status = 'running') => ({ status, progress, progressMessage: 'UTCI on the plane, 3 of 10 chunks', startedAt: started, updatedAt: started });
+  const row = (progress: number, status = 'running') => ({
+    status,
+    progress,
+    progressMessage: 'UTCI on the plane, 3 of 10 chunks',
+    startedAt: started,
+    updatedAt: started,
+  });
 
   it('extrapolates the time left from the elapsed time and the share done', () => {
     expect(jobProgressView(row(25), new Date('2026-11-26T10:05:00Z'))).toEqual({
@@ -49,8 +55,14 @@ describe('a running analysis job, live', () => {
     const db = t.database.db;
     const [project] = await db.insert(projects).values({ name: 'Progress' }).returning({ id: projects.id });
     const [study] = await db.insert(studies).values({ projectId: project!.id, name: 'S' }).returning({ id: studies.id });
-    const [config] = await db.insert(configurations).values({ projectId: project!.id, studyId: study!.id, name: 'Sun', status: 'queued' }).returning({ id: configurations.id });
-    const [sim] = await db.insert(simulations).values({ configurationId: config!.id, category: 'thermal_comfort', status: 'queued' }).returning({ id: simulations.id });
+    const [config] = await db
+      .insert(configurations)
+      .values({ projectId: project!.id, studyId: study!.id, name: 'Sun', status: 'queued' })
+      .returning({ id: configurations.id });
+    const [sim] = await db
+      .insert(simulations)
+      .values({ configurationId: config!.id, category: 'thermal_comfort', status: 'queued' })
+      .returning({ id: simulations.id });
     const bus = createInProcessBus();
     bus.subscribe((m) => events.push(m));
     let release!: () => void;
@@ -61,20 +73,30 @@ describe('a running analysis job, live', () => {
       await gate;
       return { ok: true };
     }, bus);
-    await enqueueJob(db, 'test.progress', { projectId: project!.id, configurationId: config!.id, simulationId: sim!.id }, { dedupeKey: simulationJobKey(sim!.id) });
+    await enqueueJob(
+      db,
+      'test.progress',
+      { projectId: project!.id, configurationId: config!.id, simulationId: sim!.id },
+      { dedupeKey: simulationJobKey(sim!.id) },
+    );
     const worker = new JobWorker({ db, handlers: { 'test.progress': handler }, pollMs: 20, leaseMs: 30_000 });
     worker.start();
     try {
       const deadline = Date.now() + 10_000;
       const withProgress = () =>
-        events.map((e) => (e.event.simulations as Array<{ progress: { percent: number; eta_s: number | null; phase: string } | null }> | undefined)?.[0]?.progress).find((p) => p?.percent === 40);
+        events
+          .map((e) => (e.event.simulations as Array<{ progress: { percent: number; eta_s: number | null; phase: string } | null }> | undefined)?.[0]?.progress)
+          .find((p) => p?.percent === 40);
       while (!withProgress() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
       const progress = withProgress()!;
       expect(progress).toMatchObject({ percent: 40, phase: 'UTCI on the plane, 4 of 10 chunks' });
       // ~0.3 s for 40 %: about 0.45 s left, rounded to whole seconds.
       expect(progress.eta_s).toBeGreaterThanOrEqual(0);
       expect(progress.eta_s).toBeLessThan(5);
-      const [job] = await db.select({ startedAt: jobs.startedAt }).from(jobs).where(eq(jobs.dedupeKey, simulationJobKey(sim!.id)));
+      const [job] = await db
+        .select({ startedAt: jobs.startedAt })
+        .from(jobs)
+        .where(eq(jobs.dedupeKey, simulationJobKey(sim!.id)));
       expect(job!.startedAt).toBeInstanceOf(Date);
     } finally {
       release();
@@ -94,8 +116,14 @@ describe("the demo's own runs (issue 16 item 13: its thermal comfort showed 'Run
     const db = t.database.db;
     const [project] = await db.insert(projects).values({ name: 'Demo' }).returning({ id: projects.id });
     const [study] = await db.insert(studies).values({ projectId: project!.id, name: 'S' }).returning({ id: studies.id });
-    const [config] = await db.insert(configurations).values({ projectId: project!.id, studyId: study!.id, name: 'Demo district', status: 'running' }).returning({ id: configurations.id });
-    const [sim] = await db.insert(simulations).values({ configurationId: config!.id, category: 'thermal-comfort', status: 'running' }).returning({ id: simulations.id });
+    const [config] = await db
+      .insert(configurations)
+      .values({ projectId: project!.id, studyId: study!.id, name: 'Demo district', status: 'running' })
+      .returning({ id: configurations.id });
+    const [sim] = await db
+      .insert(simulations)
+      .values({ configurationId: config!.id, category: 'thermal-comfort', status: 'running' })
+      .returning({ id: simulations.id });
     const job = await enqueueJob(db, 'analysis.thermal', { simulationId: sim!.id }, { dedupeKey: `demo:thermal-comfort:simulation-${sim!.id}` });
     const startedAt = new Date(Date.now() - 60_000);
     await db.update(jobs).set({ status: 'running', progress: 25, progressMessage: 'UTCI on the plane, 6 of 24 chunks', startedAt }).where(eq(jobs.id, job.id));
@@ -110,4 +138,3 @@ describe("the demo's own runs (issue 16 item 13: its thermal comfort showed 'Run
     expect(computedByCanopy('pedestrian_wind_comfort', 'AI')).toBe(false);
   });
 });
-

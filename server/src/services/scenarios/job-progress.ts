@@ -49,7 +49,14 @@ export function analysisJobKeys(sim: { id: number; category: string }): [string,
 export async function jobProgressByKey(db: Db, keys: readonly string[]): Promise<Map<string, JobProgressRow>> {
   if (keys.length === 0) return new Map();
   const rows = await db
-    .select({ key: jobs.dedupeKey, status: jobs.status, progress: jobs.progress, progressMessage: jobs.progressMessage, startedAt: jobs.startedAt, updatedAt: jobs.updatedAt })
+    .select({
+      key: jobs.dedupeKey,
+      status: jobs.status,
+      progress: jobs.progress,
+      progressMessage: jobs.progressMessage,
+      startedAt: jobs.startedAt,
+      updatedAt: jobs.updatedAt,
+    })
     .from(jobs)
     .where(inArray(jobs.dedupeKey, [...keys]));
   return new Map(rows.map(({ key, ...row }) => [key!, row]));

@@ -21,7 +21,12 @@ export async function latestStatus(db: Db, user: AuthUser, ids: Ids): Promise<La
   await scenarioRow(db, ids.projectId, ids.configurationId);
   const sim = await simulationRow(db, ids.configurationId, ids.simulationId);
   const state = await refreshScenarioStatus(db, ids.configurationId);
-  const [job] = await db.select().from(jobs).where(inArray(jobs.dedupeKey, analysisJobKeys(sim))).orderBy(desc(jobs.id)).limit(1);
+  const [job] = await db
+    .select()
+    .from(jobs)
+    .where(inArray(jobs.dedupeKey, analysisJobKeys(sim)))
+    .orderBy(desc(jobs.id))
+    .limit(1);
   const status = asStatus(sim.status);
   // A CFD wind run's progress is over its direction jobs (services/cfd/progress.ts), not its planning job.
   const cfd = runStateOf(sim.cfdParameters);
@@ -54,7 +59,12 @@ export async function resubmitMl(deps: AppDeps, db: Db, user: AuthUser, ids: Ids
   const status = asStatus(sim.status);
   // Not a cancelled one: its reserved credits were returned, so asking again would run it unpaid.
   if (!['awaiting_external_results', 'failed', 'completed'].includes(status)) {
-    throw ApiError.detail(400, status === 'cancelled' ? 'The simulation was cancelled and its credits returned; duplicate the scenario to run it again.' : `The simulation is ${status.replaceAll('_', ' ')}; it cannot be resubmitted now.`);
+    throw ApiError.detail(
+      400,
+      status === 'cancelled'
+        ? 'The simulation was cancelled and its credits returned; duplicate the scenario to run it again.'
+        : `The simulation is ${status.replaceAll('_', ' ')}; it cannot be resubmitted now.`,
+    );
   }
   await db
     .update(simulations)

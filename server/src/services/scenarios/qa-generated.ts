@@ -21,7 +21,9 @@ interface GeneratedMeta {
 
 function describe(filename: string, m: GeneratedMeta): string {
   if (m.generated === 'project-surrounds') {
-    const removed = m.removed_buildings ? `; ${m.removed_buildings} mapped building${m.removed_buildings === 1 ? '' : 's'} where the study stands left out` : '';
+    const removed = m.removed_buildings
+      ? `; ${m.removed_buildings} mapped building${m.removed_buildings === 1 ? '' : 's'} where the study stands left out`
+      : '';
     return `${filename} (the project's surroundings, ${m.building_count ?? 0} buildings${removed})`;
   }
   return `${filename} (${m.points ?? 0} points, ${m.margin_m ?? 0} m beyond the study, clipped around the buildings)`;

@@ -9,7 +9,18 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import type { Db } from '../../db/database.ts';
 import type { AuthUser } from '../../auth/authenticate.ts';
-import { configurations, geometryValidations, jobs, parameterSets, projectMetSources, projects, scenarioApprovals, simulations, studies, weatherStations } from '../../db/schema/index.ts';
+import {
+  configurations,
+  geometryValidations,
+  jobs,
+  parameterSets,
+  projectMetSources,
+  projects,
+  scenarioApprovals,
+  simulations,
+  studies,
+  weatherStations,
+} from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import { GEOMETRY_ROLES, type ScenarioForm } from '@canopy/contract/scenarios.ts';
 import { loadFonts } from '../pdf/fonts.ts';
@@ -109,7 +120,10 @@ export async function qaReport(db: Db, user: AuthUser, simulationId: number): Pr
   line('Seasons', form.seasons);
   line('Time windows', form.times);
   line('Wind directions', form.wind_directions);
-  line('Return periods (years) per criterion', Object.entries(form.return_periods ?? {}).map(([k, v]) => `${k}: ${v.join(', ')}`));
+  line(
+    'Return periods (years) per criterion',
+    Object.entries(form.return_periods ?? {}).map(([k, v]) => `${k}: ${v.join(', ')}`),
+  );
   line('Single date', form.single_date);
   line('Single-day hours', form.single_day_hours);
   line('Minutes interval', form.minutes_interval);
@@ -124,7 +138,13 @@ export async function qaReport(db: Db, user: AuthUser, simulationId: number): Pr
 
   heading('Parameter sets');
   const setIds = form.parameter_set_ids ?? [];
-  const sets = setIds.length ? await db.select().from(parameterSets).where(and(eq(parameterSets.projectId, config.projectId), inArray(parameterSets.id, setIds))).orderBy(asc(parameterSets.id)) : [];
+  const sets = setIds.length
+    ? await db
+        .select()
+        .from(parameterSets)
+        .where(and(eq(parameterSets.projectId, config.projectId), inArray(parameterSets.id, setIds)))
+        .orderBy(asc(parameterSets.id))
+    : [];
   if (sets.length === 0) line('Parameter sets', 'none');
   for (const set of sets) line(`${set.name} (${set.analysisType}, id ${set.id})`, set.values);
   pdf.space(6);
@@ -142,8 +162,16 @@ export async function qaReport(db: Db, user: AuthUser, simulationId: number): Pr
 
   heading('Approval and submission');
   const [approval] = await db.select().from(scenarioApprovals).where(eq(scenarioApprovals.configurationId, config.id));
-  line('Approval', approval ? `${approval.credits} ${approval.creditType} credits, ${approval.approvedAt.toISOString()} (subscription ${approval.subscriptionId ?? '—'})` : 'not approved');
-  const [job] = await db.select().from(jobs).where(eq(jobs.dedupeKey, simulationJobKey(sim.id)));
+  line(
+    'Approval',
+    approval
+      ? `${approval.credits} ${approval.creditType} credits, ${approval.approvedAt.toISOString()} (subscription ${approval.subscriptionId ?? '—'})`
+      : 'not approved',
+  );
+  const [job] = await db
+    .select()
+    .from(jobs)
+    .where(eq(jobs.dedupeKey, simulationJobKey(sim.id)));
   line('Analysis job', job ? `${job.type} #${job.id}, ${job.status}, attempt ${job.attempts}` : 'none (not computed by Canopy, or not submitted)');
   if (job) line('Job settings', (job.input as { settings?: unknown }).settings ?? {});
 

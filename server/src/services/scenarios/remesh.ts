@@ -38,9 +38,11 @@ export async function remeshStl(deps: AppDeps, db: Db, user: AuthUser, ids: Ids,
   await requireChangeScenario(db, user, ids.projectId);
   const config = await scenarioRow(db, ids.projectId, ids.configurationId);
   const sim = await simulationRow(db, config.id, ids.simulationId);
-  if (!EDITABLE.includes(asStatus(config.status))) throw ApiError.detail(400, `The scenario is ${config.status.replaceAll('_', ' ')}: its geometry can no longer be changed.`);
+  if (!EDITABLE.includes(asStatus(config.status)))
+    throw ApiError.detail(400, `The scenario is ${config.status.replaceAll('_', ' ')}: its geometry can no longer be changed.`);
   const form = config.form as ScenarioForm;
-  if (!form.geometry[body.role].includes(body.upload_id)) throw ApiError.field('upload_id', `Upload ${body.upload_id} is not one of the scenario's ${body.role} files.`);
+  if (!form.geometry[body.role].includes(body.upload_id))
+    throw ApiError.field('upload_id', `Upload ${body.upload_id} is not one of the scenario's ${body.role} files.`);
   const source = (await uploadRows(db, ids.projectId, [body.upload_id])).get(body.upload_id);
   if (!source) throw ApiError.field('upload_id', `Invalid pk "${body.upload_id}" - object does not exist.`);
 
@@ -51,12 +53,22 @@ export async function remeshStl(deps: AppDeps, db: Db, user: AuthUser, ids: Ids,
   const outcome = await deps.heavy.run<RemeshOutcome>(
     user.id,
     'geometry.remesh',
-    { bytes, filename, role: body.role, weldToleranceM: body.weld_tolerance_m, maxHoleWidthM: body.max_hole_width_m ?? DEFAULT_REMESH_HOLE_WIDTH_M, header: `remeshed ${source.filename}` } satisfies RemeshTaskInput,
+    {
+      bytes,
+      filename,
+      role: body.role,
+      weldToleranceM: body.weld_tolerance_m,
+      maxHoleWidthM: body.max_hole_width_m ?? DEFAULT_REMESH_HOLE_WIDTH_M,
+      header: `remeshed ${source.filename}`,
+    } satisfies RemeshTaskInput,
     transferables([bytes]),
   );
   if (!outcome.ok) {
     if ('unreadable' in outcome) throw ApiError.field('upload_id', `${source.filename} cannot be read: ${outcome.unreadable}`);
-    throw ApiError.field('upload_id', `${source.filename} has no usable triangles: every one is degenerate (zero area) or a duplicate, so there is nothing to repair.`);
+    throw ApiError.field(
+      'upload_id',
+      `${source.filename} has no usable triangles: every one is degenerate (zero area) or a duplicate, so there is nothing to repair.`,
+    );
   }
   const { check, stl } = outcome;
 
@@ -65,7 +77,11 @@ export async function remeshStl(deps: AppDeps, db: Db, user: AuthUser, ids: Ids,
   await putBytes(deps.blobStore, { container: 'assets', name: `${uuid}/${filename}` }, stl);
   const provenance = { engine: 'canopy', version: deps.version, source: source.filename, repair: 'engine/geometry/repair' };
   const newKey = await putGeometryGlb(deps.blobStore, `scenarios/configuration-${config.id}/remeshed-${uuid}.glb`, outcome.repaired, provenance);
-  const sourceKey = await putGeometryGlb(deps.blobStore, `scenarios/configuration-${config.id}/upload-${source.id}.glb`, outcome.source, { engine: 'canopy', version: deps.version, source: source.filename });
+  const sourceKey = await putGeometryGlb(deps.blobStore, `scenarios/configuration-${config.id}/upload-${source.id}.glb`, outcome.source, {
+    engine: 'canopy',
+    version: deps.version,
+    source: source.filename,
+  });
   const geometryType = GEOMETRY_TYPE[body.role];
 
   const result = await db.transaction(async (tx) => {
@@ -89,10 +105,15 @@ export async function remeshStl(deps: AppDeps, db: Db, user: AuthUser, ids: Ids,
       .where(and(eq(assets.simulationId, sim.id), sql`(${assets.metadata} ->> 'upload_id')::int = ${source.id}`));
     const sourceAsset =
       existing ??
-      (await tx
-        .insert(assets)
-        .values({ ...geometryAssetRow(sim.id, geometryType, source.filename, sourceKey), metadata: { units: 'm', format: 'glb', upload_id: source.id, role: body.role } })
-        .returning({ id: assets.id, remeshed: assets.remeshedAssets }))[0]!;
+      (
+        await tx
+          .insert(assets)
+          .values({
+            ...geometryAssetRow(sim.id, geometryType, source.filename, sourceKey),
+            metadata: { units: 'm', format: 'glb', upload_id: source.id, role: body.role },
+          })
+          .returning({ id: assets.id, remeshed: assets.remeshedAssets })
+      )[0]!;
     const [created] = await tx
       .insert(assets)
       .values({
@@ -107,7 +128,10 @@ export async function remeshStl(deps: AppDeps, db: Db, user: AuthUser, ids: Ids,
       .where(eq(assets.id, sourceAsset.id));
     if (body.replace_in_scenario) {
       const geometry = { ...form.geometry, [body.role]: form.geometry[body.role].map((id) => (id === source.id ? upload!.id : id)) };
-      await tx.update(configurations).set({ form: { ...form, geometry }, status: 'draft', updatedAt: new Date() }).where(eq(configurations.id, config.id));
+      await tx
+        .update(configurations)
+        .set({ form: { ...form, geometry }, status: 'draft', updatedAt: new Date() })
+        .where(eq(configurations.id, config.id));
       await tx.update(simulations).set({ status: 'draft' }).where(eq(simulations.configurationId, config.id));
       await tx.delete(geometryValidations).where(eq(geometryValidations.configurationId, config.id));
     }

@@ -28,12 +28,19 @@ export async function checkScenarioRules(db: Db, projectId: number, form: Scenar
     seen.add(a.analysis_type);
   });
   // Comfort criteria: built-in, or a table of the project's company (company-<pk>, issue 16).
-  const metrics = form.analyses.flatMap((a, i) => (a.analysis_type === 'pedestrian_wind_comfort' ? a.metrics.map((m, j) => ({ m, field: `analyses.${i}.metrics.${j}` })) : []));
+  const metrics = form.analyses.flatMap((a, i) =>
+    a.analysis_type === 'pedestrian_wind_comfort' ? a.metrics.map((m, j) => ({ m, field: `analyses.${i}.metrics.${j}` })) : [],
+  );
   if (metrics.length) {
     const [project] = await db.select({ companyId: projects.companyId }).from(projects).where(eq(projects.id, projectId));
-    const { unknown } = await resolveCriteria(db, metrics.map((x) => x.m), [project?.companyId ?? null]);
+    const { unknown } = await resolveCriteria(
+      db,
+      metrics.map((x) => x.m),
+      [project?.companyId ?? null],
+    );
     for (const { m, field } of metrics) {
-      if (unknown.includes(m)) add(errors, field, `"${m}" is not a comfort criterion (${CRITERIA.map((c) => c.id).join(', ')}, or a criterion table of the project's company).`);
+      if (unknown.includes(m))
+        add(errors, field, `"${m}" is not a comfort criterion (${CRITERIA.map((c) => c.id).join(', ')}, or a criterion table of the project's company).`);
     }
   }
 
@@ -42,7 +49,9 @@ export async function checkScenarioRules(db: Db, projectId: number, form: Scenar
   form.analyses.forEach((a, i) => {
     if (!offer.some((c) => c.analysis_type === a.analysis_type && c.engine === form.engine)) {
       const elsewhere = offer.filter((c) => c.analysis_type === a.analysis_type).map((c) => c.engine);
-      const hint = elsewhere.length ? ` It runs at the ${elsewhere.join(' and ')} level.` : ' Neither Canopy nor a configured provider computes it on this installation.';
+      const hint = elsewhere.length
+        ? ` It runs at the ${elsewhere.join(' and ')} level.`
+        : ' Neither Canopy nor a configured provider computes it on this installation.';
       add(errors, `analyses.${i}.analysis_type`, `"${a.analysis_type}" is not offered with the ${form.engine} engine.${hint}`);
     }
   });
@@ -50,32 +59,51 @@ export async function checkScenarioRules(db: Db, projectId: number, form: Scenar
   // Geometry: every id an STL upload of this project.
   const allIds = GEOMETRY_ROLES.flatMap((role) => form.geometry[role]);
   const found = allIds.length
-    ? await db.select({ id: uploads.id, format: uploads.format, filename: uploads.filename }).from(uploads).where(and(eq(uploads.projectId, projectId), inArray(uploads.id, allIds)))
+    ? await db
+        .select({ id: uploads.id, format: uploads.format, filename: uploads.filename })
+        .from(uploads)
+        .where(and(eq(uploads.projectId, projectId), inArray(uploads.id, allIds)))
     : [];
   const byId = new Map(found.map((u) => [u.id, u]));
   for (const role of GEOMETRY_ROLES) {
     form.geometry[role].forEach((id, i) => {
       const upload = byId.get(id);
       if (!upload) add(errors, `geometry.${role}.${i}`, `Invalid pk "${id}" - object does not exist.`);
-      else if (!STL_FORMATS.includes(upload.format)) add(errors, `geometry.${role}.${i}`, `${upload.filename} is not an STL file (it reads as ${upload.format}).`);
+      else if (!STL_FORMATS.includes(upload.format))
+        add(errors, `geometry.${role}.${i}`, `${upload.filename} is not an STL file (it reads as ${upload.format}).`);
     });
   }
   // Canopy's CFD: one run gives both the comfort maps and the directional layers, so one of the two.
-  const cfdWind = form.engine === 'CFD' ? form.analyses.map((a, i) => [a.analysis_type, i] as const).filter(([t]) => canopyJobType(t, 'CFD') === CFD_WIND_JOB) : [];
+  const cfdWind =
+    form.engine === 'CFD' ? form.analyses.map((a, i) => [a.analysis_type, i] as const).filter(([t]) => canopyJobType(t, 'CFD') === CFD_WIND_JOB) : [];
   if (cfdWind.length > 1) {
-    add(errors, `analyses.${cfdWind[1]![1]}.analysis_type`, 'Choose pedestrian wind comfort or directional wind with Canopy’s CFD, not both: the wind-comfort run also writes the directional wind layers, arrows and streamlines.');
+    add(
+      errors,
+      `analyses.${cfdWind[1]![1]}.analysis_type`,
+      'Choose pedestrian wind comfort or directional wind with Canopy’s CFD, not both: the wind-comfort run also writes the directional wind layers, arrows and streamlines.',
+    );
   }
   const needsPlane = types.some((t) => NEEDS_PRESENTATION_PLANE.includes(t)) || cfdWind.length > 0;
   if (needsPlane && form.geometry.presentation_planes.length === 0 && form.pedestrian_plane === null) {
-    add(errors, 'geometry.presentation_planes', 'Upload a presentation plane or have Canopy generate a pedestrian plane (pedestrian_plane): the chosen analyses compute their results on it.');
+    add(
+      errors,
+      'geometry.presentation_planes',
+      'Upload a presentation plane or have Canopy generate a pedestrian plane (pedestrian_plane): the chosen analyses compute their results on it.',
+    );
   }
 
   if (form.met_source_id !== null) {
-    const [met] = await db.select({ id: projectMetSources.id }).from(projectMetSources).where(and(eq(projectMetSources.id, form.met_source_id), eq(projectMetSources.projectId, projectId)));
+    const [met] = await db
+      .select({ id: projectMetSources.id })
+      .from(projectMetSources)
+      .where(and(eq(projectMetSources.id, form.met_source_id), eq(projectMetSources.projectId, projectId)));
     if (!met) add(errors, 'met_source_id', `Invalid pk "${form.met_source_id}" - object does not exist.`);
   }
   if (form.parameter_set_ids.length) {
-    const sets = await db.select({ id: parameterSets.id }).from(parameterSets).where(and(eq(parameterSets.projectId, projectId), inArray(parameterSets.id, form.parameter_set_ids)));
+    const sets = await db
+      .select({ id: parameterSets.id })
+      .from(parameterSets)
+      .where(and(eq(parameterSets.projectId, projectId), inArray(parameterSets.id, form.parameter_set_ids)));
     const ok = new Set(sets.map((s) => s.id));
     form.parameter_set_ids.forEach((id, i) => {
       if (!ok.has(id)) add(errors, `parameter_set_ids.${i}`, `Invalid pk "${id}" - object does not exist.`);
@@ -96,7 +124,8 @@ export async function checkScenarioRules(db: Db, projectId: number, form: Scenar
     if (form.reference_height_m === null) add(errors, 'reference_height_m', 'Give the reference height (m) for the wind load analyses.');
     if (Object.keys(form.return_periods).length === 0) add(errors, 'return_periods', 'Give return periods (years) for at least one criterion.');
   }
-  if (types.includes('pressure') && form.internal_pressure_coefficient === null) add(errors, 'internal_pressure_coefficient', 'Give the internal pressure coefficient (−1 to 1) for façade pressures.');
+  if (types.includes('pressure') && form.internal_pressure_coefficient === null)
+    add(errors, 'internal_pressure_coefficient', 'Give the internal pressure coefficient (−1 to 1) for façade pressures.');
   if (types.includes('structural_loading')) {
     if (form.structural_origin === null) add(errors, 'structural_origin', 'Give the point moments are taken about (x, y, z in metres).');
     if (form.frontal_areas === null) add(errors, 'frontal_areas', 'Give the frontal areas (m²) facing x and y.');

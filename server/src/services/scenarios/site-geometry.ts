@@ -40,7 +40,11 @@ export function pedestrianPlaneName(plane: PedestrianPlane): string {
 export const PROJECT_SURROUNDS_NAME = 'Surroundings from OpenStreetMap';
 
 /** Picks the project's buildings that stand clear of the study: approval runs it in the heavy-work pool. */
-export type SiteSurroundsFn = (mesh: SurroundsMesh, footprints: ReadonlyArray<{ outer: ReadonlyArray<readonly [number, number]> }>, study: Float32Array) => Promise<SiteSurrounds>;
+export type SiteSurroundsFn = (
+  mesh: SurroundsMesh,
+  footprints: ReadonlyArray<{ outer: ReadonlyArray<readonly [number, number]> }>,
+  study: Float32Array,
+) => Promise<SiteSurrounds>;
 
 const siteSurroundsHere: SiteSurroundsFn = async (mesh, footprints, study) => surroundsForSite(mesh, footprints, study);
 
@@ -69,7 +73,14 @@ function concat(parts: readonly Float32Array[]): Float32Array {
   return out;
 }
 
-function generatedRow(simulationId: number, type: string, filename: string, key: string, generated: GeneratedGeometry, extra: Record<string, unknown>): AssetInsert {
+function generatedRow(
+  simulationId: number,
+  type: string,
+  filename: string,
+  key: string,
+  generated: GeneratedGeometry,
+  extra: Record<string, unknown>,
+): AssetInsert {
   const row = geometryAssetRow(simulationId, type, filename, key);
   return { ...row, metadata: { ...(row.metadata as object), generated, ...extra } };
 }
@@ -86,7 +97,12 @@ export async function prepareSiteGeometry(db: Db, store: BlobStore, input: SiteI
     if (row) {
       const glb = await readResultGlb(await getBytes(store, { container: row.blobContainer, name: row.blobName }));
       const site = await (input.siteSurrounds ?? siteSurroundsHere)(
-        { positions: glb.positions, indices: glb.indices ?? new Uint32Array(0), role: glb.fields.role ?? new Float32Array(0), building: glb.fields.building ?? new Float32Array(0) },
+        {
+          positions: glb.positions,
+          indices: glb.indices ?? new Uint32Array(0),
+          role: glb.fields.role ?? new Float32Array(0),
+          building: glb.fields.building ?? new Float32Array(0),
+        },
         row.footprints,
         study,
       );
@@ -125,7 +141,11 @@ export async function prepareSiteGeometry(db: Db, store: BlobStore, input: SiteI
       if (error instanceof PlaneError) throw ApiError.field(error.field === 'study' ? 'geometry.study' : `pedestrian_plane.${error.field}`, error.message);
       throw error;
     }
-    if (plane.indices.length === 0) throw ApiError.field('pedestrian_plane', 'No pedestrian plane fits around the buildings: every point is inside a building or off the ground. Lower the spacing or widen the margin.');
+    if (plane.indices.length === 0)
+      throw ApiError.field(
+        'pedestrian_plane',
+        'No pedestrian plane fits around the buildings: every point is inside a building or off the ground. Lower the spacing or widen the margin.',
+      );
     const key = await putGeometryGlb(store, `scenarios/configuration-${input.configurationId}/pedestrian-plane.glb`, plane, {
       engine: 'canopy',
       version: input.version,

@@ -55,20 +55,34 @@ export interface ScenarioState {
 
 /** Re-derives and stores the scenario's status from its simulations; returns the state. */
 export async function refreshScenarioStatus(db: Db, configurationId: number): Promise<ScenarioState | null> {
-  const [config] = await db.select({ projectId: configurations.projectId, status: configurations.status }).from(configurations).where(eq(configurations.id, configurationId));
+  const [config] = await db
+    .select({ projectId: configurations.projectId, status: configurations.status })
+    .from(configurations)
+    .where(eq(configurations.id, configurationId));
   if (!config) return null;
   const rows = await db
-    .select({ id: simulations.id, category: simulations.category, status: simulations.status, statusText: simulations.statusText, cfdParameters: simulations.cfdParameters })
+    .select({
+      id: simulations.id,
+      category: simulations.category,
+      status: simulations.status,
+      statusText: simulations.statusText,
+      cfdParameters: simulations.cfdParameters,
+    })
     .from(simulations)
     .where(eq(simulations.configurationId, configurationId))
     .orderBy(asc(simulations.id));
   // Live progress where a run reports it (Canopy's CFD: percentage, direction, phase, time left;
   // Canopy's solar and thermal comfort jobs: percentage, step and time left, issue 16 item 13).
   const running = rows.filter((r) => r.status === 'running');
-  const jobsByKey = await jobProgressByKey(db, running.flatMap((r) => analysisJobKeys(r)));
+  const jobsByKey = await jobProgressByKey(
+    db,
+    running.flatMap((r) => analysisJobKeys(r)),
+  );
   const now = new Date();
   const progressOf = (r: (typeof rows)[number]) => {
-    const job = analysisJobKeys(r).map((key) => jobsByKey.get(key)).find((j) => j !== undefined);
+    const job = analysisJobKeys(r)
+      .map((key) => jobsByKey.get(key))
+      .find((j) => j !== undefined);
     return cfdProgressView(r.cfdParameters, r.status) ?? (job && r.status === 'running' ? jobProgressView(job, now) : null);
   };
   const sims = rows.map((r) => ({ id: r.id, status: asStatus(r.status), status_text: r.statusText, progress: progressOf(r) }));

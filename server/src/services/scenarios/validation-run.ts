@@ -43,13 +43,28 @@ async function setScenarioStatus(db: Db, configurationId: number, status: 'draft
   if (moved) await db.update(simulations).set({ status }).where(eq(simulations.configurationId, configurationId));
 }
 
-export async function runGeometryValidation(services: ValidationRunServices, input: GeometryValidateInput, progress: (percent: number, message: string) => Promise<void>): Promise<{ status: string; errors: number } | { skipped: string }> {
+export async function runGeometryValidation(
+  services: ValidationRunServices,
+  input: GeometryValidateInput,
+  progress: (percent: number, message: string) => Promise<void>,
+): Promise<{ status: string; errors: number } | { skipped: string }> {
   const { db } = services;
   const [record] = await db.select().from(geometryValidations).where(eq(geometryValidations.id, input.validationId));
   if (!record || record.run !== input.run) return { skipped: `validation ${input.validationId} run ${input.run} was superseded or deleted` };
-  await db.update(geometryValidations).set({ status: 'running', updatedAt: new Date() }).where(and(eq(geometryValidations.id, record.id), eq(geometryValidations.run, input.run)));
+  await db
+    .update(geometryValidations)
+    .set({ status: 'running', updatedAt: new Date() })
+    .where(and(eq(geometryValidations.id, record.id), eq(geometryValidations.run, input.run)));
 
-  let outcome: { status: 'passed' | 'failed'; error: boolean; errorMessage: string | null; summary: object; findings: object[]; truncated: boolean; assets: object[] };
+  let outcome: {
+    status: 'passed' | 'failed';
+    error: boolean;
+    errorMessage: string | null;
+    summary: object;
+    findings: object[];
+    truncated: boolean;
+    assets: object[];
+  };
   try {
     const geometry = GeometryFilesSchema.parse(record.geometry);
     const ids = GEOMETRY_ROLES.flatMap((role) => geometry[role]);
@@ -77,7 +92,12 @@ export async function runGeometryValidation(services: ValidationRunServices, inp
       // Canopy's CFD: every file voxelises and the grid fits, or the scenario cannot be approved.
       const cfd = await cfdValidationFindings(
         { db, blobStore: services.blobStore, config: services.config, cpu: services.cpu },
-        { projectId: input.projectId, configurationId: record.configurationId, geometry, uploadNames: new Map([...uploads].map(([id, u]) => [id, u.filename])) },
+        {
+          projectId: input.projectId,
+          configurationId: record.configurationId,
+          geometry,
+          uploadNames: new Map([...uploads].map(([id, u]) => [id, u.filename])),
+        },
       );
       result.findings.push(...cfd);
       for (const f of cfd) result.summary[f.severity === 'error' ? 'errors' : f.severity === 'warning' ? 'warnings' : 'infos']++;
@@ -97,7 +117,15 @@ export async function runGeometryValidation(services: ValidationRunServices, inp
     };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    outcome = { status: 'failed', error: true, errorMessage: `The validation could not run: ${message}`, summary: { errors: 1, warnings: 0, infos: 0 }, findings: [], truncated: false, assets: [] };
+    outcome = {
+      status: 'failed',
+      error: true,
+      errorMessage: `The validation could not run: ${message}`,
+      summary: { errors: 1, warnings: 0, infos: 0 },
+      findings: [],
+      truncated: false,
+      assets: [],
+    };
   }
 
   const [saved] = await db

@@ -77,7 +77,13 @@ async function checkGeometry(db: Db, projectId: number, geometry: GeometryFiles)
 }
 
 /** Resets the record to a new queued run (creating it when absent) and queues the job, in one transaction. */
-async function queueRun(deps: AppDeps, db: Db, user: AuthUser, config: typeof configurations.$inferSelect, values: { simulationId: number | null; simulationType: string; geometry: GeometryFiles }): Promise<ValidationRow> {
+async function queueRun(
+  deps: AppDeps,
+  db: Db,
+  user: AuthUser,
+  config: typeof configurations.$inferSelect,
+  values: { simulationId: number | null; simulationType: string; geometry: GeometryFiles },
+): Promise<ValidationRow> {
   const row = await db.transaction(async (tx) => {
     const reset = {
       simulationId: values.simulationId,
@@ -126,7 +132,8 @@ export async function publishValidation(deps: Pick<AppDeps, 'bus'>, projectId: n
 }
 
 function requireEditable(config: typeof configurations.$inferSelect): void {
-  if (!EDITABLE.includes(asStatus(config.status))) throw ApiError.detail(400, `The scenario is ${config.status.replaceAll('_', ' ')}: its geometry can no longer be validated again.`);
+  if (!EDITABLE.includes(asStatus(config.status)))
+    throw ApiError.detail(400, `The scenario is ${config.status.replaceAll('_', ' ')}: its geometry can no longer be validated again.`);
 }
 
 export async function requestValidation(deps: AppDeps, db: Db, user: AuthUser, ids: Ids, body: GeometryValidationRequest): Promise<GeometryValidation> {
@@ -149,7 +156,13 @@ export async function getValidation(db: Db, user: AuthUser, ids: Ids): Promise<G
   return validationView(row);
 }
 
-export async function patchValidation(deps: AppDeps, db: Db, user: AuthUser, ids: Ids & { validationId: number }, body: GeometryValidationPatch): Promise<GeometryValidation> {
+export async function patchValidation(
+  deps: AppDeps,
+  db: Db,
+  user: AuthUser,
+  ids: Ids & { validationId: number },
+  body: GeometryValidationPatch,
+): Promise<GeometryValidation> {
   await requireChangeScenario(db, user, ids.projectId);
   const config = await scenarioRow(db, ids.projectId, ids.configurationId);
   const [row] = await db.select().from(geometryValidations).where(eq(geometryValidations.id, ids.validationId));
@@ -158,7 +171,9 @@ export async function patchValidation(deps: AppDeps, db: Db, user: AuthUser, ids
     requireEditable(config);
     const geometry = GeometryFilesSchema.parse(body.geometry);
     await checkGeometry(db, ids.projectId, geometry);
-    return validationView(await queueRun(deps, db, user, config, { simulationId: row.simulationId, simulationType: body.simulation_type ?? row.simulationType, geometry }));
+    return validationView(
+      await queueRun(deps, db, user, config, { simulationId: row.simulationId, simulationType: body.simulation_type ?? row.simulationType, geometry }),
+    );
   }
   const [updated] = await db
     .update(geometryValidations)

@@ -34,7 +34,12 @@ async function latestRecorded(db: Db, simulationIds: readonly number[]): Promise
     .orderBy(desc(assets.createdAt), desc(assets.id))
     .limit(1);
   if (!row) return null;
-  return { assetId: row.assetId, simulationId: row.simulationId, provenance: ((row.metadata as { provenance?: Record<string, unknown> }).provenance ?? {}), createdAt: row.createdAt };
+  return {
+    assetId: row.assetId,
+    simulationId: row.simulationId,
+    provenance: (row.metadata as { provenance?: Record<string, unknown> }).provenance ?? {},
+    createdAt: row.createdAt,
+  };
 }
 
 function text(value: unknown): string | null {
@@ -63,7 +68,13 @@ export async function projectMlModels(db: Db, user: AuthUser, projectId: number)
   const aiConfigs = configs.filter((c) => engineOf(c) === 'AI').map((c) => c.id);
   if (aiConfigs.length === 0) return { project_id: projectId, models: [] };
   const rows = await db
-    .select({ assetId: assets.id, simulationId: assets.simulationId, configurationId: simulations.configurationId, metadata: assets.metadata, createdAt: assets.createdAt })
+    .select({
+      assetId: assets.id,
+      simulationId: assets.simulationId,
+      configurationId: simulations.configurationId,
+      metadata: assets.metadata,
+      createdAt: assets.createdAt,
+    })
     .from(assets)
     .innerJoin(simulations, eq(simulations.id, assets.simulationId))
     .where(and(inArray(simulations.configurationId, aiConfigs), externalProvenance))
@@ -74,7 +85,16 @@ export async function projectMlModels(db: Db, user: AuthUser, projectId: number)
     if (seen.has(r.simulationId)) return [];
     seen.add(r.simulationId);
     const p = (r.metadata as { provenance?: Record<string, unknown> }).provenance ?? {};
-    return [{ simulation_id: r.simulationId, configuration_id: r.configurationId, name: text(p.engine), version: text(p.version), asset_id: r.assetId, ingested_at: r.createdAt.toISOString() }];
+    return [
+      {
+        simulation_id: r.simulationId,
+        configuration_id: r.configurationId,
+        name: text(p.engine),
+        version: text(p.version),
+        asset_id: r.assetId,
+        ingested_at: r.createdAt.toISOString(),
+      },
+    ];
   });
   return { project_id: projectId, models };
 }

@@ -18,8 +18,15 @@ export async function simulationSummaries(db: Db, config: ConfigurationRow): Pro
   const sims = await db.select().from(simulations).where(eq(simulations.configurationId, config.id)).orderBy(asc(simulations.id));
   if (sims.length === 0) return [];
   const ids = sims.map((s) => s.id);
-  const assetRows = await db.select({ id: assets.id, simulationId: assets.simulationId }).from(assets).where(inArray(assets.simulationId, ids)).orderBy(asc(assets.id));
-  const jobRows = await db.select({ id: jobs.id, key: jobs.dedupeKey }).from(jobs).where(inArray(jobs.dedupeKey, ids.map(simulationJobKey)));
+  const assetRows = await db
+    .select({ id: assets.id, simulationId: assets.simulationId })
+    .from(assets)
+    .where(inArray(assets.simulationId, ids))
+    .orderBy(asc(assets.id));
+  const jobRows = await db
+    .select({ id: jobs.id, key: jobs.dedupeKey })
+    .from(jobs)
+    .where(inArray(jobs.dedupeKey, ids.map(simulationJobKey)));
   const jobByKey = new Map(jobRows.map((j) => [j.key, j.id]));
   const engine = engineOf(config);
   return sims.map((s) => ({

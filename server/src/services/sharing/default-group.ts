@@ -9,11 +9,7 @@ import type { Db } from '../../db/database.ts';
 import { projectShares, shareGroupMembers, shareGroups } from '../../db/schema/index.ts';
 import { notify } from './notifications.ts';
 
-export async function shareWithDefaultGroup(
-  tx: Db,
-  project: { id: number; name: string; companyId: number | null },
-  creatorId: number,
-): Promise<number> {
+export async function shareWithDefaultGroup(tx: Db, project: { id: number; name: string; companyId: number | null }, creatorId: number): Promise<number> {
   if (project.companyId === null) return 0;
   const members = await tx
     .select({ userId: shareGroupMembers.userId, groupName: shareGroups.name })

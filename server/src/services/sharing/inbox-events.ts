@@ -8,7 +8,12 @@ import type { EventBus } from '../../realtime/bus.ts';
 
 export type InboxReason = 'shared' | 'answered' | 'revoked';
 
-export async function publishInboxChanged(bus: EventBus | undefined, projectId: number, userIds: ReadonlyArray<number | null>, reason: InboxReason): Promise<void> {
+export async function publishInboxChanged(
+  bus: EventBus | undefined,
+  projectId: number,
+  userIds: ReadonlyArray<number | null>,
+  reason: InboxReason,
+): Promise<void> {
   const to = userIds.filter((id): id is number => id !== null);
   if (!bus || to.length === 0) return;
   await bus.publish({ projectId, userIds: to, event: { type: 'inbox.changed', reason } }).catch(() => undefined);

@@ -101,7 +101,10 @@ export interface ValidInvite {
 
 /** For sign-up: the invitation behind `token` if it is usable by `email`, else the message for `invite_token`. */
 export async function checkInvite(db: Db, token: string, email: string, now: Date): Promise<{ invite: ValidInvite } | { error: string }> {
-  const [row] = await db.select().from(userInvites).where(eq(userInvites.tokenHash, hashToken(token)));
+  const [row] = await db
+    .select()
+    .from(userInvites)
+    .where(eq(userInvites.tokenHash, hashToken(token)));
   if (!row || row.acceptedAt !== null || row.expiresAt <= now) return { error: INVITE_INVALID };
   if (row.email.toLowerCase() !== email.trim().toLowerCase()) return { error: INVITE_OTHER_EMAIL };
   return { invite: { id: row.id, companyId: row.companyId, roleId: row.roleId, projectId: row.projectId, invitedBy: row.invitedBy } };

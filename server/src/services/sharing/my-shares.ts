@@ -27,7 +27,10 @@ export async function answerShare(db: Db, user: AuthUser, shareId: number, answe
   if (!share) throw ApiError.notFound();
   if (share.status !== answer) {
     await db.transaction(async (tx) => {
-      await tx.update(projectShares).set({ shareStatus: answer, updatedAt: sql`now()` }).where(eq(projectShares.id, shareId));
+      await tx
+        .update(projectShares)
+        .set({ shareStatus: answer, updatedAt: sql`now()` })
+        .where(eq(projectShares.id, shareId));
       await tx
         .update(notifications)
         .set({ dismissedAt: now })

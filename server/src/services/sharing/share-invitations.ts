@@ -83,9 +83,20 @@ export async function deleteInvitation(db: Db, projectId: number, id: number): P
 }
 
 /** Stores the invitation (a unique violation means the address already has one) and mails the address. */
-export async function createInvitation(db: Db, deps: AppDeps | undefined, user: AuthUser, projectId: number, email: string, note: string, accessLevel: 'view' | 'edit'): Promise<ProjectShare> {
+export async function createInvitation(
+  db: Db,
+  deps: AppDeps | undefined,
+  user: AuthUser,
+  projectId: number,
+  email: string,
+  note: string,
+  accessLevel: 'view' | 'edit',
+): Promise<ProjectShare> {
   const address = email.trim().toLowerCase();
-  const [row] = await db.insert(projectShareInvitations).values({ projectId, email: address, sharedBy: user.id, accessLevel }).returning({ id: projectShareInvitations.id });
+  const [row] = await db
+    .insert(projectShareInvitations)
+    .values({ projectId, email: address, sharedBy: user.id, accessLevel })
+    .returning({ id: projectShareInvitations.id });
   const invitation = (await findInvitation(db, projectId, row!.id))!;
   if (deps) {
     runInBackground(deps, 'share invitation mail', () =>
@@ -113,5 +124,7 @@ export async function setInvitationAccess(db: Db, projectId: number, id: number,
 
 /** A share to an account replaces an earlier invitation to its address. */
 export async function dropInvitationsTo(db: Db, projectId: number, email: string): Promise<void> {
-  await db.delete(projectShareInvitations).where(and(eq(projectShareInvitations.projectId, projectId), eq(projectShareInvitations.email, email.trim().toLowerCase())));
+  await db
+    .delete(projectShareInvitations)
+    .where(and(eq(projectShareInvitations.projectId, projectId), eq(projectShareInvitations.email, email.trim().toLowerCase())));
 }

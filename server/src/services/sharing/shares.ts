@@ -24,7 +24,16 @@ import { requireChangeableProject, requireVisibleProject } from '../projects/acc
 import { notify as writeNotification } from './notifications.ts';
 import { publishInboxChanged } from './inbox-events.ts';
 import type { EventBus } from '../../realtime/bus.ts';
-import { countInvitations, createInvitation, deleteInvitation, dropInvitationsTo, findInvitation, firstInvitations, recipientByAddress, setInvitationAccess } from './share-invitations.ts';
+import {
+  countInvitations,
+  createInvitation,
+  deleteInvitation,
+  dropInvitationsTo,
+  findInvitation,
+  firstInvitations,
+  recipientByAddress,
+  setInvitationAccess,
+} from './share-invitations.ts';
 
 export const ALREADY_SHARED = 'This project is already shared with this user.';
 
@@ -133,7 +142,10 @@ export async function getProjectShare(db: Db, user: AuthUser, projectId: number,
 
 /** By id: an active user the caller can see (their company; anyone for a superuser), else "does not exist". */
 async function recipientById(db: Db, user: AuthUser, userId: number): Promise<{ id: number }> {
-  const [row] = await db.select({ id: users.id, companyId: users.companyId }).from(users).where(and(eq(users.id, userId), eq(users.isActive, true)));
+  const [row] = await db
+    .select({ id: users.id, companyId: users.companyId })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.isActive, true)));
   const visible = row && (user.isSuperuser || row.id === user.id || (user.companyId !== null && row.companyId === user.companyId));
   if (!visible) throw ApiError.field('user_id', `Invalid pk "${userId}" - object does not exist.`);
   return row;
@@ -208,7 +220,14 @@ export async function createProjectShare(db: Db, user: AuthUser, projectId: numb
  * The sender re-sends a declined share: back to pending, with a new notification. Re-sending a
  * pending share is a no-op; an accepted one cannot be "re-sent".
  */
-export async function updateProjectShare(db: Db, user: AuthUser, projectId: number, shareId: number, input: ShareUpdate, bus?: EventBus): Promise<ProjectShare> {
+export async function updateProjectShare(
+  db: Db,
+  user: AuthUser,
+  projectId: number,
+  shareId: number,
+  input: ShareUpdate,
+  bus?: EventBus,
+): Promise<ProjectShare> {
   await requireChangeableProject(db, user, projectId);
   const share = await shareOfProject(db, projectId, shareId);
   if (!share) {
@@ -219,13 +238,19 @@ export async function updateProjectShare(db: Db, user: AuthUser, projectId: numb
     return invitation;
   }
   if (input.access_level) {
-    await db.update(projectShares).set({ accessLevel: input.access_level, updatedAt: sql`now()` }).where(eq(projectShares.id, shareId));
+    await db
+      .update(projectShares)
+      .set({ accessLevel: input.access_level, updatedAt: sql`now()` })
+      .where(eq(projectShares.id, shareId));
   }
   if (input.share_status === undefined) return oneShare(db, shareId, user);
   if (share.shareStatus === 'accepted') throw ApiError.field('share_status', 'The share is accepted; only a declined share can be re-sent.');
   if (share.shareStatus === 'declined') {
     await db.transaction(async (tx) => {
-      await tx.update(projectShares).set({ shareStatus: 'pending', sharedBy: user.id, updatedAt: sql`now()` }).where(eq(projectShares.id, shareId));
+      await tx
+        .update(projectShares)
+        .set({ shareStatus: 'pending', sharedBy: user.id, updatedAt: sql`now()` })
+        .where(eq(projectShares.id, shareId));
       const [project] = await tx.select({ name: projects.name }).from(projects).where(eq(projects.id, projectId));
       await writeNotification(tx, {
         userId: share.userId,

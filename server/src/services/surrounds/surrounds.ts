@@ -46,9 +46,17 @@ function represent(row: Row, projectId: number): Surrounds {
 
 export async function getSurrounds(db: Db, user: AuthUser, projectId: number): Promise<ProjectSurrounds> {
   await requireVisibleProject(db, user, projectId);
-  const [project] = await db.select({ name: projects.name, latitude: projects.latitude, longitude: projects.longitude }).from(projects).where(eq(projects.id, projectId));
+  const [project] = await db
+    .select({ name: projects.name, latitude: projects.latitude, longitude: projects.longitude })
+    .from(projects)
+    .where(eq(projects.id, projectId));
   const [row] = await db.select().from(projectSurrounds).where(eq(projectSurrounds.projectId, projectId));
-  return { project_name: project?.name ?? '', project_latitude: project?.latitude ?? null, project_longitude: project?.longitude ?? null, surrounds: row ? represent(row, projectId) : null };
+  return {
+    project_name: project?.name ?? '',
+    project_latitude: project?.latitude ?? null,
+    project_longitude: project?.longitude ?? null,
+    surrounds: row ? represent(row, projectId) : null,
+  };
 }
 
 async function surroundsGlb(engine: EngineSurrounds, version: string, origin: { lat: number; lon: number }): Promise<Uint8Array> {
@@ -76,13 +84,7 @@ async function surroundsGlb(engine: EngineSurrounds, version: string, origin: { 
  * Builds and stores the surrounds without a permission check — for callers that decided already
  * (the route below; project creation with generateSurrounds and a map upload).
  */
-export async function generateSurroundsFromUpload(
-  deps: AppDeps,
-  db: Db,
-  projectId: number,
-  input: GenerateOsm,
-  createdBy: number | null,
-): Promise<Surrounds> {
+export async function generateSurroundsFromUpload(deps: AppDeps, db: Db, projectId: number, input: GenerateOsm, createdBy: number | null): Promise<Surrounds> {
   const [project] = await db.select({ latitude: projects.latitude, longitude: projects.longitude }).from(projects).where(eq(projects.id, projectId));
   if (!project) throw ApiError.notFound();
   const lat = input.origin_latitude ?? project.latitude;
@@ -125,12 +127,11 @@ export async function generateSurroundsFromUpload(
     createdBy,
     createdAt: deps.clock.now(),
   };
-  const [previous] = await db.select({ container: projectSurrounds.blobContainer, name: projectSurrounds.blobName }).from(projectSurrounds).where(eq(projectSurrounds.projectId, projectId));
-  const [row] = await db
-    .insert(projectSurrounds)
-    .values(values)
-    .onConflictDoUpdate({ target: projectSurrounds.projectId, set: values })
-    .returning();
+  const [previous] = await db
+    .select({ container: projectSurrounds.blobContainer, name: projectSurrounds.blobName })
+    .from(projectSurrounds)
+    .where(eq(projectSurrounds.projectId, projectId));
+  const [row] = await db.insert(projectSurrounds).values(values).onConflictDoUpdate({ target: projectSurrounds.projectId, set: values }).returning();
   // The old GLB goes only after the row points at the new one, so a failure leaves a working pair.
   if (previous && previous.name !== key.name) await deps.blobStore.delete({ container: previous.container, name: previous.name }).catch(() => false);
   return represent(row!, projectId);
@@ -143,7 +144,10 @@ export async function generateOsmSurrounds(deps: AppDeps, db: Db, user: AuthUser
 
 export async function surroundsGlbBytes(deps: AppDeps, db: Db, user: AuthUser, projectId: number): Promise<Uint8Array> {
   await requireVisibleProject(db, user, projectId);
-  const [row] = await db.select({ container: projectSurrounds.blobContainer, name: projectSurrounds.blobName }).from(projectSurrounds).where(eq(projectSurrounds.projectId, projectId));
+  const [row] = await db
+    .select({ container: projectSurrounds.blobContainer, name: projectSurrounds.blobName })
+    .from(projectSurrounds)
+    .where(eq(projectSurrounds.projectId, projectId));
   if (!row) throw ApiError.notFound();
   return getBytes(deps.blobStore, { container: row.container, name: row.name });
 }

@@ -69,7 +69,9 @@ export async function receiveBlob(deps: AppDeps, db: Db, request: BlobPutRequest
   const key: BlobKey = { container, name: `${uuid}/${filename}` };
   // Create-only signatures may not replace an existing blob (Azure's c without w).
   if (!sas.permissions.has('w') && (await deps.blobStore.head(key))) {
-    throw new BlobServiceError(403, 'AuthorizationPermissionMismatch', { AuthenticationErrorDetail: 'The blob exists and the signature does not grant write.' });
+    throw new BlobServiceError(403, 'AuthorizationPermissionMismatch', {
+      AuthenticationErrorDetail: 'The blob exists and the signature does not grant write.',
+    });
   }
 
   const body = inspectBody(request.body(), limit);

@@ -18,14 +18,7 @@ export type UploadGrantRow = typeof uploadGrants.$inferSelect;
  * Upserts the row of `{uuid}/{filename}` (a rewrite under the same URL replaces it). If the row
  * cannot be written the blob goes: a blob nobody can find through the API is only clutter.
  */
-export async function recordUpload(
-  deps: AppDeps,
-  db: Db,
-  grant: UploadGrantRow,
-  filename: string,
-  body: InspectedBody,
-  now: Date,
-): Promise<UploadRow> {
+export async function recordUpload(deps: AppDeps, db: Db, grant: UploadGrantRow, filename: string, body: InspectedBody, now: Date): Promise<UploadRow> {
   const key: BlobKey = { container: grant.container, name: `${grant.uuid}/${filename}` };
   const sniffed = sniffContent(body.head(), body.bytes());
   const values = {

@@ -79,7 +79,13 @@ async function prepareAll(deps: AppDeps, db: Db, user: AuthUser, projectId: numb
       const prepared = await prepareFile(deps, user.id, {
         filename: upload.filename,
         bytes: await uploadBytes(deps, upload),
-        options: { analysisType: file.analysis_type, metric: file.metric, units: file.units, geometryType: file.geometry_type, interpolation: file.interpolation },
+        options: {
+          analysisType: file.analysis_type,
+          metric: file.metric,
+          units: file.units,
+          geometryType: file.geometry_type,
+          interpolation: file.interpolation,
+        },
         ...(planeGlb ? { planeGlb } : {}),
       });
       out.push({ file, prepared, tag: await tagOf(db, projectId, file.post_processing_tag, i) });
@@ -93,7 +99,10 @@ async function prepareAll(deps: AppDeps, db: Db, user: AuthUser, projectId: numb
 
 async function tagOf(db: Db, projectId: number, name: string | undefined, i: number) {
   if (!name) return null;
-  const [tag] = await db.select().from(postProcessingTags).where(and(eq(postProcessingTags.projectId, projectId), eq(postProcessingTags.name, name)));
+  const [tag] = await db
+    .select()
+    .from(postProcessingTags)
+    .where(and(eq(postProcessingTags.projectId, projectId), eq(postProcessingTags.name, name)));
   if (!tag) throw ApiError.field(`results[${i}].post_processing_tag`, `No post-processing tag named '${name}' in this project.`);
   return { name: tag.name, description: tag.description, ...(tag.date ? { date: tag.date } : {}) };
 }

@@ -17,7 +17,10 @@ async function requireProject(db: Db, user: AuthUser, projectId: number, need: N
 
 export async function requireStudy(db: Db, user: AuthUser, projectId: number, studyId: number, need: Need): Promise<void> {
   await requireProject(db, user, projectId, need);
-  const [row] = await db.select({ id: studies.id }).from(studies).where(and(eq(studies.id, studyId), eq(studies.projectId, projectId)));
+  const [row] = await db
+    .select({ id: studies.id })
+    .from(studies)
+    .where(and(eq(studies.id, studyId), eq(studies.projectId, projectId)));
   if (!row) throw ApiError.notFound();
 }
 

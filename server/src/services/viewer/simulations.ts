@@ -108,7 +108,10 @@ export async function getStudySimulationView(db: Db, simulationId: number): Prom
 
 async function assetRow(db: Db, user: AuthUser, projectId: number, configurationId: number, simulationId: number, assetId: number) {
   await requireConfigurationSimulation(db, user, projectId, configurationId, simulationId, 'see');
-  const [row] = await db.select().from(assets).where(and(eq(assets.id, assetId), eq(assets.simulationId, simulationId)));
+  const [row] = await db
+    .select()
+    .from(assets)
+    .where(and(eq(assets.id, assetId), eq(assets.simulationId, simulationId)));
   if (!row) throw ApiError.notFound();
   return row;
 }
@@ -134,9 +137,17 @@ export async function simulationAssetFile(deps: AppDeps, db: Db, user: AuthUser,
 }
 
 /** A layer-set file, after the same access check as the simulation's assets. */
-export async function layerSetFile(deps: AppDeps, db: Db, user: AuthUser, ids: Omit<AssetPath, 'assetId'> & { layerSetId: number }): Promise<{ filename: string; bytes: Uint8Array }> {
+export async function layerSetFile(
+  deps: AppDeps,
+  db: Db,
+  user: AuthUser,
+  ids: Omit<AssetPath, 'assetId'> & { layerSetId: number },
+): Promise<{ filename: string; bytes: Uint8Array }> {
   await requireConfigurationSimulation(db, user, ids.projectId, ids.configurationId, ids.simulationId, 'see');
-  const [row] = await db.select().from(layerSets).where(and(eq(layerSets.id, ids.layerSetId), eq(layerSets.simulationId, ids.simulationId)));
+  const [row] = await db
+    .select()
+    .from(layerSets)
+    .where(and(eq(layerSets.id, ids.layerSetId), eq(layerSets.simulationId, ids.simulationId)));
   if (!row?.blobKey) throw ApiError.notFound();
   const key = parseBlobKey(row.blobKey);
   if (!(await deps.blobStore.head(key))) throw ApiError.notFound();

@@ -34,9 +34,18 @@ export async function listCameraPositions(db: Db, user: AuthUser, projectId: num
   return (await db.select().from(cameraPositions).where(eq(cameraPositions.studyId, studyId)).orderBy(asc(cameraPositions.id))).map(cameraView);
 }
 
-export async function createCameraPosition(db: Db, user: AuthUser, projectId: number, studyId: number, input: { name?: string; camera: Camera }): Promise<CameraPositionView> {
+export async function createCameraPosition(
+  db: Db,
+  user: AuthUser,
+  projectId: number,
+  studyId: number,
+  input: { name?: string; camera: Camera },
+): Promise<CameraPositionView> {
   await requireStudy(db, user, projectId, studyId, 'change');
-  const [row] = await db.insert(cameraPositions).values({ studyId, name: input.name ?? '', camera: input.camera, createdBy: user.id }).returning();
+  const [row] = await db
+    .insert(cameraPositions)
+    .values({ studyId, name: input.name ?? '', camera: input.camera, createdBy: user.id })
+    .returning();
   return cameraView(row!);
 }
 
@@ -85,7 +94,13 @@ export async function listUserLayers(db: Db, user: AuthUser, projectId: number, 
     const allowed = new Map<number, boolean>();
     for (const row of rows) {
       if (!allowed.has(row.simulationId)) {
-        allowed.set(row.simulationId, await requireStudySimulation(db, user, projectId, studyId, row.simulationId, 'see').then(() => true, () => false));
+        allowed.set(
+          row.simulationId,
+          await requireStudySimulation(db, user, projectId, studyId, row.simulationId, 'see').then(
+            () => true,
+            () => false,
+          ),
+        );
       }
       if (allowed.get(row.simulationId)) own.push(row);
     }
@@ -121,7 +136,10 @@ export async function replaceUserLayers(
 
 export async function deleteUserLayer(db: Db, user: AuthUser, ids: { projectId: number; studyId: number; layerId: number }): Promise<void> {
   await requireStudy(db, user, ids.projectId, ids.studyId, 'see');
-  const [row] = await db.select().from(userSelectedLayers).where(and(eq(userSelectedLayers.id, ids.layerId), eq(userSelectedLayers.userId, user.id)));
+  const [row] = await db
+    .select()
+    .from(userSelectedLayers)
+    .where(and(eq(userSelectedLayers.id, ids.layerId), eq(userSelectedLayers.userId, user.id)));
   if (!row) throw ApiError.notFound();
   await requireStudySimulation(db, user, ids.projectId, ids.studyId, row.simulationId, 'see');
   await db.delete(userSelectedLayers).where(eq(userSelectedLayers.id, row.id));
@@ -147,10 +165,21 @@ export async function listPostProcessingTags(db: Db, user: AuthUser, projectId: 
   return (await db.select().from(postProcessingTags).where(eq(postProcessingTags.projectId, projectId)).orderBy(asc(postProcessingTags.id))).map(tagView);
 }
 
-export async function createPostProcessingTag(db: Db, user: AuthUser, projectId: number, input: { name: string; description?: string; date?: string | null }): Promise<PostProcessingTagView> {
+export async function createPostProcessingTag(
+  db: Db,
+  user: AuthUser,
+  projectId: number,
+  input: { name: string; description?: string; date?: string | null },
+): Promise<PostProcessingTagView> {
   await requireChangeableProject(db, user, projectId);
-  const [taken] = await db.select({ id: postProcessingTags.id }).from(postProcessingTags).where(and(eq(postProcessingTags.projectId, projectId), eq(postProcessingTags.name, input.name)));
+  const [taken] = await db
+    .select({ id: postProcessingTags.id })
+    .from(postProcessingTags)
+    .where(and(eq(postProcessingTags.projectId, projectId), eq(postProcessingTags.name, input.name)));
   if (taken) throw ApiError.field('name', 'post processing tag with this name already exists.');
-  const [row] = await db.insert(postProcessingTags).values({ projectId, name: input.name, description: input.description ?? '', date: input.date ?? null }).returning();
+  const [row] = await db
+    .insert(postProcessingTags)
+    .values({ projectId, name: input.name, description: input.description ?? '', date: input.date ?? null })
+    .returning();
   return tagView(row!);
 }

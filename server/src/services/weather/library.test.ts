@@ -23,7 +23,10 @@ describe('the weather library', () => {
   it('picks the nearest station, skips files that are not EPW, and refuses unknown ids', async () => {
     copyFileSync(new URL('../../../../tests/fixtures/chicago.epw', import.meta.url), join(dir, 'chicago.epw'));
     const chicago = await import('node:fs').then((fs) => fs.readFileSync(join(dir, 'chicago.epw'), 'utf8'));
-    writeFileSync(join(dir, 'toronto.epw'), chicago.replace('LOCATION,Chicago Ohare Intl Ap,IL,USA,TMY3,725300,41.98,-87.92', 'LOCATION,Toronto,ON,CAN,CWEC,716240,43.67,-79.63'));
+    writeFileSync(
+      join(dir, 'toronto.epw'),
+      chicago.replace('LOCATION,Chicago Ohare Intl Ap,IL,USA,TMY3,725300,41.98,-87.92', 'LOCATION,Toronto,ON,CAN,CWEC,716240,43.67,-79.63'),
+    );
     writeFileSync(join(dir, 'notes.epw'), 'not a weather file');
     const library = createWeatherLibrary(dir);
     expect((await library.list()).map((f) => f.id)).toEqual(['chicago', 'toronto']);

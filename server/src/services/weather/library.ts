@@ -66,7 +66,13 @@ async function firstLine(path: string): Promise<string> {
   try {
     const buffer = Buffer.alloc(1024);
     const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    return buffer.subarray(0, bytesRead).toString('utf8').replace(/^\uFEFF/, '').split(/\r?\n/)[0] ?? '';
+    return (
+      buffer
+        .subarray(0, bytesRead)
+        .toString('utf8')
+        .replace(/^\uFEFF/, '')
+        .split(/\r?\n/)[0] ?? ''
+    );
   } finally {
     await handle.close();
   }

@@ -97,7 +97,10 @@ export async function loadStationEpw(db: Db, stationId: number): Promise<Epw> {
   if (!cache) decoded.set(db, (cache = new Map()));
   const hit = cache.get(stationId);
   if (hit) return hit;
-  const [row] = await db.select({ data: weatherStations.data, location: weatherStations.location }).from(weatherStations).where(eq(weatherStations.id, stationId));
+  const [row] = await db
+    .select({ data: weatherStations.data, location: weatherStations.location })
+    .from(weatherStations)
+    .where(eq(weatherStations.id, stationId));
   if (!row) throw new Error(`weather station ${stationId} does not exist`);
   const epw = decodeHourly(row.data, row.location);
   cache.set(stationId, epw);

@@ -18,7 +18,10 @@ export interface UploadText {
 
 /** The upload row of `projectId`, or a 400 on `field` (an id of another project is as unknown as a missing one). */
 export async function projectUpload(db: Db, projectId: number, uploadId: number, field: string): Promise<UploadRow> {
-  const [row] = await db.select().from(uploads).where(and(eq(uploads.id, uploadId), eq(uploads.projectId, projectId)));
+  const [row] = await db
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.id, uploadId), eq(uploads.projectId, projectId)));
   if (!row) throw ApiError.field(field, `Invalid pk "${uploadId}" - object does not exist.`);
   return row;
 }
