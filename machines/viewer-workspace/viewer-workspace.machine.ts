@@ -12,7 +12,11 @@
  *   other pane's echo of it is not sent back;
  * - keyboard commands and the toolbar's buttons run the same commands;
  * - one screenshot at a time; a failure is a danger toast;
- * - only the active pane's probe is kept, and only while the probe tool or the data panel wants it.
+ * - only the active pane's probe is kept, and only while the probe tool or the data panel wants it;
+ * - a simulation's layer sets show in a pane by their show_by_default until the pane's own toggle;
+ *   a shown set's file is read and checked once (a loader child per file, shared by the panes), so
+ *   the pane draws it as geometry or, with fields, coloured; an unreadable file is kept as the
+ *   set's error (a toggle on again retries).
  *
  *   viewerWorkspace
  *   ├── starting          feeds the simulations to both panes → running
@@ -29,7 +33,7 @@
  * workspace (src/screens/viewer/viewer-workspace.tsx); its children's actors are bound in
  * src/services/viewer-services.ts with `.provide()`.
  */
-import { assertEvent, assign, emit, enqueueActions, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, emit, enqueueActions, setup, stopChild, type SnapshotFrom } from 'xstate';
 import { layerFilterMachine } from '@machines/layer-filter/layer-filter.machine.ts';
 import { FILTER_DIMENSIONS, type FilterDimension, type ResultSimulation, type UserSelectedLayer } from '@machines/layer-filter/layer-filter.types.ts';
 import { cameraPositionsMachine } from '@machines/viewer/camera-positions.machine.ts';
@@ -40,6 +44,7 @@ import { commandFor, type ViewerCommand } from '@machines/viewer/viewer-keys.ts'
 import { TOAST_SYSTEM_ID, toastRelay } from '@machines/toast/toast-relay.ts';
 import type { ToastEvent } from '@machines/toast/toast.machine.ts';
 import type { PaneCamera, PaneProbe, ViewerWorkspaceEmitted, ViewerWorkspaceEvent, ViewerWorkspaceInput } from './viewer-workspace.types.ts';
+import { layerSetShown, unboundLayerSetLoader, type LayerSetFile, type LayerSetRef } from './layer-sets.ts';
 
 export const SCREENSHOT_FAILED = 'The screenshot could not be taken';
 
@@ -81,7 +86,18 @@ export interface ViewerWorkspaceContext {
   probe: PaneProbe | null;
   /** The presentation plane the results import puts CSV points on. */
   importPlane: number | null;
+  /** Per pane: the layer sets switched on or off by the user (by set id); the others follow show_by_default. */
+  setShown: Pair<Record<number, boolean>>;
+  /** Each layer set's file once asked for (by set id): read, being read, or unreadable. */
+  setFiles: Record<number, LayerSetFile>;
 }
+
+/** A simulation as the workspace gets it: the layer filter's fields and its layer sets. */
+type WorkspaceSimulation = ResultSimulation & { layer_sets?: readonly LayerSetRef[] };
+
+const setsOf = (simulations: readonly WorkspaceSimulation[], simulationId: number | null) => simulations.find((s) => s.id === simulationId)?.layer_sets ?? [];
+const configurationIdOf = (simulation: WorkspaceSimulation | undefined) =>
+  typeof simulation?.configuration === 'number' ? simulation.configuration : (simulation?.configuration.id ?? 0);
 
 const FILTERS = ['filter0', 'filter1'] as const;
 const other = (pane: PaneIndex): PaneIndex => (pane === 0 ? 1 : 0);
@@ -125,6 +141,7 @@ export const viewerWorkspaceMachine = setup({
     viewerUi: viewerUiMachine,
     layerFilter: layerFilterMachine,
     cameraPositions: cameraPositionsMachine,
+    layerSetLoader: unboundLayerSetLoader,
     toastRelay,
   },
   guards: {
@@ -309,6 +326,51 @@ export const viewerWorkspaceMachine = setup({
       assertEvent(event, 'importPlane.select');
       return { importPlane: event.plane };
     }),
+    /** A pane's layer set on or off (from what it shows now); switching an unreadable one on retries it. */
+    toggleLayerSet: assign(({ context, event }) => {
+      assertEvent(event, 'layerSet.toggle');
+      const set = setsOf(context.simulations, context.panes[event.pane].simulationId).find((s) => s.id === event.id);
+      if (!set) return {};
+      const chosen = context.setShown[event.pane];
+      const shown = !layerSetShown(set, chosen);
+      const file = context.setFiles[set.id];
+      const setFiles =
+        shown && file?.status === 'failed' ? Object.fromEntries(Object.entries(context.setFiles).filter(([id]) => Number(id) !== set.id)) : context.setFiles;
+      return { setShown: replaceAt(context.setShown, event.pane, { ...chosen, [set.id]: shown }), setFiles };
+    }),
+    /** Every layer set shown in a visible pane whose file was never asked for is read now (one loader per file). */
+    loadShownSets: enqueueActions(({ context, enqueue }) => {
+      const setFiles = { ...context.setFiles };
+      let started = false;
+      const panes: PaneIndex[] = context.ui.split ? [0, 1] : [0];
+      for (const pane of panes) {
+        const simulationId = context.panes[pane].simulationId;
+        const simulation = context.simulations.find((s) => s.id === simulationId) as WorkspaceSimulation | undefined;
+        for (const set of simulation?.layer_sets ?? []) {
+          if (!layerSetShown(set, context.setShown[pane]) || setFiles[set.id]) continue;
+          setFiles[set.id] = { status: 'loading' };
+          started = true;
+          enqueue.spawnChild('layerSetLoader', {
+            id: `set-${set.id}`,
+            input: { projectId: context.scope.projectId, configurationId: configurationIdOf(simulation), simulationId: simulation!.id, layerSetId: set.id },
+          });
+        }
+      }
+      if (started) enqueue.assign({ setFiles });
+    }),
+    keepLayerSetFile: enqueueActions(({ context, event, enqueue }) => {
+      assertEvent(event, ['layerSet.loaded', 'layerSet.failed']);
+      const file: LayerSetFile = event.type === 'layerSet.loaded' ? { status: 'ready', fields: event.fields } : { status: 'failed', message: event.message };
+      enqueue.assign({ setFiles: { ...context.setFiles, [event.id]: file } });
+      enqueue(stopChild(`set-${event.id}`));
+    }),
+    /** The scene could not draw a layer set's file (it reads it again): the set's error too. */
+    noteLayerSetFailure: assign(({ context, event }) => {
+      assertEvent(event, 'layer.failed');
+      const id = Number(/^set-(\d+)$/.exec(event.layerId)?.[1]);
+      if (!Number.isFinite(id)) return {};
+      return { setFiles: { ...context.setFiles, [id]: { status: 'failed', message: event.message } } };
+    }),
   },
 }).createMachine({
   id: 'viewerWorkspace',
@@ -326,27 +388,29 @@ export const viewerWorkspaceMachine = setup({
       linkedTo: [null, null],
       probe: null,
       importPlane: null,
+      setShown: [{}, {}],
+      setFiles: {},
     };
   },
   invoke: [
-    { id: 'ui', src: 'viewerUi', input: {}, onSnapshot: { actions: 'mirrorUi' } },
+    { id: 'ui', src: 'viewerUi', input: {}, onSnapshot: { actions: ['mirrorUi', 'loadShownSets'] } },
     {
       id: 'filter0',
       src: 'layerFilter',
       input: ({ context }) => ({ simulations: context.simulations }),
-      onSnapshot: { actions: { type: 'notePaneFilter', params: 0 } },
+      onSnapshot: { actions: [{ type: 'notePaneFilter', params: 0 }, 'loadShownSets'] },
     },
     {
       id: 'filter1',
       src: 'layerFilter',
       input: ({ context }) => ({ simulations: context.simulations }),
-      onSnapshot: { actions: { type: 'notePaneFilter', params: 1 } },
+      onSnapshot: { actions: [{ type: 'notePaneFilter', params: 1 }, 'loadShownSets'] },
     },
     { id: 'cameras', src: 'cameraPositions', input: ({ context }) => context.scope },
   ],
   initial: 'starting',
   on: {
-    'simulations.set': { actions: 'feedPanes' },
+    'simulations.set': { actions: ['feedPanes', 'loadShownSets'] },
     'command.run': { actions: 'runCommand' },
     'key.press': { guard: 'overlayClosed', actions: 'pressKey' },
     'camera.moved': [{ guard: 'echoOfLink' }, { guard: 'camerasLinked', actions: 'linkCamera' }],
@@ -354,7 +418,10 @@ export const viewerWorkspaceMachine = setup({
     'camera.restore': { actions: 'restoreCamera' },
     'probe.moved': { guard: 'probeWanted', actions: 'keepProbe' },
     'point.picked': { actions: 'addPoint' },
-    'layer.failed': { actions: 'toastLayerFailure' },
+    'layer.failed': { actions: ['toastLayerFailure', 'noteLayerSetFailure'] },
+    'layerSet.toggle': { actions: ['toggleLayerSet', 'loadShownSets'] },
+    'layerSet.loaded': { actions: 'keepLayerSetFile' },
+    'layerSet.failed': { actions: 'keepLayerSetFile' },
     'findings.show': { actions: 'flyToFinding' },
     'view.restore': { actions: 'restoreView' },
     'importPlane.select': { actions: 'selectImportPlane' },

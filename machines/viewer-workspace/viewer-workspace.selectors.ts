@@ -1,6 +1,8 @@
 /** Named readings of the viewer workspace machine for the viewer screen. */
 import type { SnapshotFrom } from 'xstate';
+import type { PaneIndex } from '@machines/viewer/viewer-ui.types.ts';
 import type { viewerWorkspaceMachine } from './viewer-workspace.machine.ts';
+import { layerSetName, layerSetShown, type LayerSetRef, type LayerSetRow } from './layer-sets.ts';
 
 type Snapshot = SnapshotFrom<typeof viewerWorkspaceMachine>;
 
@@ -13,3 +15,28 @@ export const selectOverrides = (s: Snapshot) => s.context.overrides;
 export const selectPaneCameras = (s: Snapshot) => s.context.cameras;
 export const selectProbe = (s: Snapshot) => s.context.probe;
 export const selectImportPlane = (s: Snapshot) => s.context.importPlane;
+
+/** The layer sets of a pane's simulation for the layer panel: name, type, shown, and the file's state. */
+export function selectLayerSetRows(pane: PaneIndex) {
+  return (s: Snapshot): LayerSetRow[] => {
+    const { simulations, panes, setShown, setFiles } = s.context;
+    const simulation = simulations.find((sim) => sim.id === panes[pane].simulationId) as
+      (Snapshot['context']['simulations'][number] & { layer_sets?: readonly LayerSetRef[] }) | undefined;
+    if (!simulation) return [];
+    const configurationId = typeof simulation.configuration === 'number' ? simulation.configuration : simulation.configuration.id;
+    return (simulation.layer_sets ?? []).map((set) => ({
+      id: set.id,
+      simulationId: simulation.id,
+      configurationId,
+      name: layerSetName(set),
+      layerType: set.layer_type,
+      shown: layerSetShown(set, setShown[pane]),
+      file: setFiles[set.id] ?? null,
+    }));
+  };
+}
+
+/** Rows equal field by field (the selector builds new ones on every snapshot). */
+export const sameLayerSetRows = (a: readonly LayerSetRow[], b: readonly LayerSetRow[]) =>
+  a.length === b.length &&
+  a.every((row, i) => row.id === b[i]!.id && row.shown === b[i]!.shown && row.file === b[i]!.file && row.simulationId === b[i]!.simulationId);

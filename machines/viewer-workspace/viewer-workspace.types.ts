@@ -7,6 +7,7 @@ import type { ResultSimulation } from '@machines/layer-filter/layer-filter.types
 import type { ToastSink } from '@machines/toast/toast-relay.ts';
 import type { ViewerCommand } from '@machines/viewer/viewer-keys.ts';
 import type { PaneIndex, ThemeName } from '@machines/viewer/viewer-ui.types.ts';
+import type { LayerSetLoaderEvent } from './layer-sets.ts';
 
 type Vec3 = [number, number, number];
 
@@ -66,7 +67,10 @@ export type ViewerWorkspaceEvent =
   | { type: 'screenshot.failed'; message?: string }
   | { type: 'findings.show'; bounds: PaneBounds }
   | { type: 'view.restore'; view: RestoredView }
-  | { type: 'importPlane.select'; plane: number | null };
+  | { type: 'importPlane.select'; plane: number | null }
+  /** A layer set of the pane's simulation switched on or off (from what the pane shows now). */
+  | { type: 'layerSet.toggle'; pane: PaneIndex; id: number }
+  | LayerSetLoaderEvent;
 
 /** What the machine asks of the panes (xstate `emit`); the bridge calls the pane's ViewerHandle. */
 export type ViewerWorkspaceEmitted =

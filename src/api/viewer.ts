@@ -53,3 +53,8 @@ export function deleteAllUserLayers(api: ApiClient, s: StudyRef, simulationId: n
 export function assetDownloadPath(ids: { projectId: number; configurationId: number; simulationId: number; assetId: number }): string {
   return `/api/project/${ids.projectId}/configuration/${ids.configurationId}/simulation/${ids.simulationId}/simulation-asset/${ids.assetId}/download/`;
 }
+
+/** Where a layer set's file (a GLB) is read (GET …/simulation/{sid}/layer-set/{lid}/download/), with the bearer token. */
+export function layerSetDownloadPath(ids: { projectId: number; configurationId: number; simulationId: number; layerSetId: number }): string {
+  return `/api/project/${ids.projectId}/configuration/${ids.configurationId}/simulation/${ids.simulationId}/layer-set/${ids.layerSetId}/download/`;
+}

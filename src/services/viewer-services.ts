@@ -19,6 +19,8 @@ import type { NewUserLayer, UserSelectedLayer } from '@machines/layer-filter/lay
 import { viewerSessionMachine, type SessionData, type StudyScope } from '@machines/viewer/viewer-session.machine.ts';
 import { cameraPositionsMachine } from '@machines/viewer/camera-positions.machine.ts';
 import { viewerWorkspaceMachine } from '@machines/viewer-workspace/viewer-workspace.machine.ts';
+import { layerSetLoaderFrom } from '@machines/viewer-workspace/layer-sets.ts';
+import { readResultGlb } from '@canopy/engine/results/glb.ts';
 import { resultsImportMachine, type AppendRequest } from '@machines/viewer/results-import.machine.ts';
 import type { ColourLegend, GraphDefinition, JobTypeRef } from '@machines/viewer/reference-data.ts';
 import { api } from '../api/client.ts';
@@ -80,7 +82,7 @@ async function fetchBytes(url: string): Promise<ArrayBuffer> {
 }
 
 /** Where an asset's file is read (GET …/simulation-asset/{aid}/download/): the url the scene and panels load through `loadAsset`. */
-export { assetDownloadPath } from '../api/viewer.ts';
+export { assetDownloadPath, layerSetDownloadPath } from '../api/viewer.ts';
 
 export const liveViewerServices: ViewerServices = {
   listSimulations: (scope) => viewerApi.listSimulations(api, scope),
@@ -182,7 +184,27 @@ export function bindViewerLogic(services: ViewerServices, scope: StudyScope) {
     save: (ids, body) => services.saveReclassified(ids, body),
     submitPostprocessing: (ids, body) => services.submitPostprocessing(ids, body),
   });
+  // A layer set's file is read and checked (a result GLB; its fields decide how it is drawn) by the
+  // workspace's loader, then drawn by the panes: they get the same bytes, not a second download.
+  const setFiles = new Map<string, Promise<ArrayBuffer>>();
+  const readSetFile = (url: string) => {
+    let entry = setFiles.get(url);
+    if (!entry) {
+      entry = services.loadAsset(url);
+      // A failure is not kept: switching the set on again retries.
+      entry.catch(() => setFiles.delete(url));
+      setFiles.set(url, entry);
+    }
+    // Each reader its own copy (the scene's worker takes the buffer it is given).
+    return entry.then((bytes) => bytes.slice(0));
+  };
+  const layerSetLoader = layerSetLoaderFrom(async (ids) => {
+    const mesh = await readResultGlb(new Uint8Array(await readSetFile(viewerApi.layerSetDownloadPath(ids))));
+    return Object.keys(mesh.fields);
+  });
+  /** What the panes load their layers with: a layer set's file from the loader's read, the rest from the services. */
+  const loadAsset = (url: string) => (setFiles.has(url) ? readSetFile(url) : services.loadAsset(url));
   // The workspace machine's children get the same bound actors.
-  const workspace = viewerWorkspaceMachine.provide({ actors: { layerFilter, cameraPositions: cameras } });
-  return { services, session, layerFilter, cameras, workspace, resultsImport, reclass };
+  const workspace = viewerWorkspaceMachine.provide({ actors: { layerFilter, cameraPositions: cameras, layerSetLoader } });
+  return { services, session, layerFilter, cameras, workspace, resultsImport, reclass, loadAsset };
 }

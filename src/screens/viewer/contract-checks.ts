@@ -5,3 +5,6 @@ import type { ThemeName as MachineThemeName, ViewerEffects as MachineViewerEffec
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 export const themeNamesMatch: Same<ThemeName, MachineThemeName> = true;
 export const viewerEffectsMatch: Same<ViewerEffects, MachineViewerEffects> = true;
+import type { LayerSet } from '@canopy/contract/viewer.ts';
+import type { LayerSetRef } from '@machines/viewer-workspace/layer-sets.ts';
+export const layerSetsMatch: Same<LayerSet, LayerSetRef> = true;

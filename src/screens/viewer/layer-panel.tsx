@@ -12,6 +12,7 @@ import type { Asset, Simulation } from '@canopy/contract/viewer.ts';
 import type { layerFilterMachine } from '@machines/layer-filter/layer-filter.machine.ts';
 import { selectBusy, selectError, selectFilterRows, selectMatchingAssets, selectUserLayers } from '@machines/layer-filter/layer-filter.selectors.ts';
 import type { FilterDimension } from '@machines/layer-filter/layer-filter.types.ts';
+import type { LayerSetRow } from '@machines/viewer-workspace/layer-sets.ts';
 import { validateTimeFilter } from '@canopy/engine/results/asset-fields.ts';
 import { analysisLabel, layerLabel, readable, resultAnalysisLabel } from '@canopy/engine/results/labels.ts';
 import { describeAsset, shortLabel, toggledIdentifiers } from './scene-layers.ts';
@@ -71,9 +72,12 @@ export interface LayerPanelProps {
   simulationId: number | null;
   /** The simulation's assets shown now (ids). */
   visible: ReadonlySet<number>;
+  /** The simulation's layer sets (SPEC §3), with whether this pane shows them and their files' state. */
+  layerSets?: readonly LayerSetRow[];
+  onToggleLayerSet?(id: number): void;
 }
 
-export function LayerPanel({ filter, viewId, simulations, simulationId, visible }: LayerPanelProps) {
+export function LayerPanel({ filter, viewId, simulations, simulationId, visible, layerSets = [], onToggleLayerSet }: LayerPanelProps) {
   const rows = useSelector(filter, selectFilterRows);
   const matching = useSelector(filter, selectMatchingAssets) as Asset[];
   const userLayers = useSelector(filter, selectUserLayers);
@@ -132,6 +136,7 @@ export function LayerPanel({ filter, viewId, simulations, simulationId, visible 
           ))}
         </ul>
       </section>
+      {layerSets.length ? <LayerSets viewId={viewId} rows={layerSets} onToggle={(id) => onToggleLayerSet?.(id)} /> : null}
       <section className={css.section} aria-label="Shown layers">
         <h3 className={css.sectionTitle}>Shown ({shown.length})</h3>
         <ul className={css.list}>
@@ -149,6 +154,36 @@ export function LayerPanel({ filter, viewId, simulations, simulationId, visible 
           Reset to default layers
         </Button>
       </section>
+    </section>
+  );
+}
+
+/** The "Layer sets" group: each set by its name, switched on and off; a file being read or unreadable says so on its row. */
+function LayerSets({ viewId, rows, onToggle }: { viewId: string; rows: readonly LayerSetRow[]; onToggle(id: number): void }) {
+  return (
+    <section className={css.section} aria-label="Layer sets">
+      <h3 className={css.sectionTitle}>Layer sets ({rows.length})</h3>
+      <ul className={css.list}>
+        {rows.map((row) => {
+          const id = `${viewId}-set-${row.id}`;
+          const failed = row.file?.status === 'failed' ? row.file.message : null;
+          return (
+            <li key={row.id} className={css.layerRow}>
+              <input type="checkbox" id={id} checked={row.shown} onChange={() => onToggle(row.id)} aria-describedby={failed ? `${id}-error` : undefined} />
+              <label htmlFor={id} className={css.grow}>
+                {row.name}
+              </label>
+              <span className={css.muted}>{row.layerType === 'Volumetric' ? 'Volume' : 'Geometry'}</span>
+              {row.shown && row.file?.status === 'loading' ? <span className={css.muted}>Loading…</span> : null}
+              {failed ? (
+                <p id={`${id}-error`} className={css.alert} role="alert">
+                  The file could not be read: {failed}
+                </p>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
     </section>
   );
 }

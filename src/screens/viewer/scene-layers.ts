@@ -10,6 +10,7 @@ import type { ColourScale, SceneLayer, SceneLayerKind, ThemeRole } from '../../v
 import { analysisCode, abbreviateLabel } from '@canopy/engine/results/asset-fields.ts';
 import type { ColourSettings, PaletteChoice } from '@machines/viewer/viewer-ui.types.ts';
 import type { ColourLegend, JobTypeRef } from '@machines/viewer/reference-data.ts';
+import type { LayerSetFileInput, LayerSetRow } from '@machines/viewer-workspace/layer-sets.ts';
 
 export type { ColourLegend, GraphDefinition, JobTypeRef } from '@machines/viewer/reference-data.ts';
 
@@ -162,6 +163,24 @@ export function sceneLayersFor(
   }
   const order: Record<SceneLayerKind, number> = { geometry: 0, volumetric: 1, data: 2, arrows: 3 };
   return layers.sort((a, b) => order[a.kind] - order[b.kind]);
+}
+
+/**
+ * A pane's layer sets as scene layers (SPEC §3 Layer set), once their files were read: a Geometry
+ * set, or a Volumetric one without fields, as geometry (the overlay role); a Volumetric set with
+ * fields as a volumetric layer coloured by its first field. Ids are 'set-<id>' (never an asset's).
+ */
+export function layerSetSceneLayers(rows: readonly LayerSetRow[], projectId: number, urlOf: (ids: LayerSetFileInput) => string): SceneLayer[] {
+  const layers: SceneLayer[] = [];
+  for (const row of rows) {
+    if (row.file?.status !== 'ready') continue;
+    const url = urlOf({ projectId, configurationId: row.configurationId, simulationId: row.simulationId, layerSetId: row.id });
+    const base = { id: `set-${row.id}`, url, visible: row.shown, label: row.name };
+    const field = row.file.fields[0];
+    if (row.layerType === 'Volumetric' && field) layers.push({ ...base, kind: 'volumetric', field });
+    else layers.push({ ...base, kind: 'geometry', role: 'overlay' });
+  }
+  return layers;
 }
 
 /** The data layer the colour scale, data and graph panels follow: the last one switched on. */

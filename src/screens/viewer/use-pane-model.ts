@@ -27,6 +27,8 @@ import { fieldRange, useLegend, useMeshes } from './use-viewer-data.ts';
 import { layerLabel } from '@canopy/engine/results/labels.ts';
 import type { ReclassLayer } from './reclass-layer.ts';
 
+const NO_LAYERS: readonly SceneLayer[] = [];
+
 export interface PaneModel {
   simulation: Simulation | null;
   assets: Asset[];
@@ -55,6 +57,8 @@ export function usePaneModel(
   override: ReadonlySet<number> | null,
   /** A comfort map re-classified in the browser (issue 15), shown instead of the stored data layers. */
   reclass: ReclassLayer | null = null,
+  /** The pane's layer sets read so far (drawn after the assets). */
+  layerSets: readonly SceneLayer[] = NO_LAYERS,
 ): PaneModel {
   const selectedId = useSelector(filter, (s) => s.context.selectedSimulationId);
   const userLayers = useSelector(filter, selectUserLayers);
@@ -76,10 +80,14 @@ export function usePaneModel(
     [projectId, simulation],
   );
   const layers = useMemo(
-    () =>
-      path ? sceneLayersFor(assets, visible, path, jobTypes, (ids) => (own && ids.assetId === own.asset.id ? own.url : assetDownloadPath(ids)), plane) : [],
+    () => [
+      ...(path
+        ? sceneLayersFor(assets, visible, path, jobTypes, (ids) => (own && ids.assetId === own.asset.id ? own.url : assetDownloadPath(ids)), plane)
+        : []),
+      ...layerSets,
+    ],
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [assets, visible, pathKey, jobTypes, plane, own],
+    [assets, visible, pathKey, jobTypes, plane, own, layerSets],
   );
   const active = activeDataAsset(assets, visible);
   const activeUrl = active ? (own && active.id === own.asset.id ? own.url : urlOf(active)) : null;

@@ -11,7 +11,9 @@ import type { Simulation } from '@canopy/contract/viewer.ts';
 import { FILTER_DIMENSIONS } from '@machines/layer-filter/layer-filter.types.ts';
 import { availableThemes, paneEffects } from '@machines/viewer/viewer-ui.machine.ts';
 import {
+  sameLayerSetRows,
   selectImportPlane,
+  selectLayerSetRows,
   selectLegendShown,
   selectOverlayOpen,
   selectOverrides,
@@ -22,7 +24,15 @@ import {
 import { commandFor, type ViewerCommand } from '@machines/viewer/viewer-keys.ts';
 import { VIEWER_EFFECTS, VIEWER_PANELS, type PaneIndex, type ViewerEffects, type ViewerPanel } from '@machines/viewer/viewer-ui.types.ts';
 import { EffectsSettings } from './effects-settings.tsx';
-import { describeAsset, isPresentationPlane, probeLayerTitle, sceneKindOf, type GraphDefinition, type JobTypeRef } from './scene-layers.ts';
+import {
+  describeAsset,
+  isPresentationPlane,
+  layerSetSceneLayers,
+  probeLayerTitle,
+  sceneKindOf,
+  type GraphDefinition,
+  type JobTypeRef,
+} from './scene-layers.ts';
 import type { ProbeResult, ThemeName, ViewerBridge, ViewerHandle, ViewerModeProps, ViewState } from '../../viewer/contracts.ts';
 import { ToastContext } from '../../app/contexts.ts';
 import { Button } from '../../ui/button.tsx';
@@ -47,7 +57,7 @@ import { ViewerPane } from './viewer-pane.tsx';
 import { ComfortPanel } from './comfort-panel.tsx';
 import { useComfortReclass } from './use-comfort-reclass.ts';
 import { usePaneModel, type PaneModel } from './use-pane-model.ts';
-import type { ViewerLogic } from '../../services/viewer-services.ts';
+import { layerSetDownloadPath, type ViewerLogic } from '../../services/viewer-services.ts';
 import * as css from './viewer.css.ts';
 
 export type ViewerMode = 'Viewer' | 'Insights' | 'Reports' | 'Images' | 'Settings';
@@ -64,6 +74,7 @@ const PANEL_LABELS: Record<ViewerPanel, string> = {
 };
 
 const VIEW_IDS = ['viewer-1', 'viewer-2'] as const;
+const LAYER_SET_ROWS = [selectLayerSetRows(0), selectLayerSetRows(1)] as const;
 
 /** The insights, images and reports modes (src/screens/insights), each its own lazy chunk, given the ViewerBridge. */
 const MODE_PANELS: Record<'Insights' | 'Images' | 'Reports', ComponentType<ViewerModeProps>> = {
@@ -154,9 +165,15 @@ export function ViewerWorkspace({
 
   // The comfort re-classification follows the active pane's simulation; its map shows in the panes of that simulation.
   const reclass = useComfortReclass(logic, filters[activePane], simulations, projectId, onSimulationsChanged);
+  // The panes' layer sets (the machine decides which are shown and keeps their files' state).
+  const setRows0 = useSelector(workspace, LAYER_SET_ROWS[0], sameLayerSetRows);
+  const setRows1 = useSelector(workspace, LAYER_SET_ROWS[1], sameLayerSetRows);
+  const setRows = [setRows0, setRows1] as const;
+  const setLayers0 = useMemo(() => layerSetSceneLayers(setRows0, projectId, layerSetDownloadPath), [setRows0, projectId]);
+  const setLayers1 = useMemo(() => layerSetSceneLayers(setRows1, projectId, layerSetDownloadPath), [setRows1, projectId]);
   const models = [
-    usePaneModel(filters[0], simulations, jobTypes, projectId, VIEW_IDS[0], colour[0], plane, overrides[0], reclass.layer),
-    usePaneModel(filters[1], simulations, jobTypes, projectId, VIEW_IDS[1], colour[1], plane, overrides[1], reclass.layer),
+    usePaneModel(filters[0], simulations, jobTypes, projectId, VIEW_IDS[0], colour[0], plane, overrides[0], reclass.layer, setLayers0),
+    usePaneModel(filters[1], simulations, jobTypes, projectId, VIEW_IDS[1], colour[1], plane, overrides[1], reclass.layer, setLayers1),
   ] as const;
   const model = models[activePane];
   const filter = filters[activePane];
@@ -238,6 +255,8 @@ export function ViewerWorkspace({
                 simulations={simulations}
                 simulationId={model.simulation?.id ?? null}
                 visible={model.visible}
+                layerSets={setRows[activePane]}
+                onToggleLayerSet={(id) => workspace.send({ type: 'layerSet.toggle', pane: activePane, id })}
               />
             ) : null}
             {panel === 'colour' ? (
@@ -390,7 +409,7 @@ export function ViewerWorkspace({
                 showLegend={legendShown}
                 onActivate={() => ui.send({ type: 'pane.activate', pane: i })}
                 onTheme={(theme: ThemeName) => ui.send({ type: 'theme.set', pane: i, theme })}
-                loadAsset={logic.services.loadAsset}
+                loadAsset={logic.loadAsset}
                 highlights={findings.highlights}
                 effects={shownEffects}
                 camera={cameraProps[i] ?? undefined}
@@ -400,7 +419,9 @@ export function ViewerWorkspace({
                 onPick={(p) => workspace.send({ type: 'point.picked', pane: i, point: p.point })}
                 onLayerError={(layerId, message) => {
                   const asset = models[i].assets.find((a) => String(a.id) === layerId);
-                  workspace.send({ type: 'layer.failed', pane: i, layerId, title: asset ? describeAsset(asset) : layerId, message });
+                  const set = setRows[i].find((r) => `set-${r.id}` === layerId);
+                  const title = asset ? describeAsset(asset) : (set?.name ?? layerId);
+                  workspace.send({ type: 'layer.failed', pane: i, layerId, title, message });
                 }}
               />
             ))}
