@@ -326,3 +326,41 @@ describe('ViewerScene (@react-three/test-renderer)', () => {
     await renderer.unmount();
   });
 });
+
+describe('layer sets in the scene (issue 16)', () => {
+  it('draws a volumetric set with fields as coloured lines and a geometry set as a themed mesh, under their set ids', async () => {
+    const provenance = { engine: 'layer-set-test', version: '1' };
+    files.set(
+      '/sets/7',
+      await writeResultGlb({
+        positions: new Float32Array([0, 0, 1, 1, 0, 1, 2, 0, 1]),
+        lines: new Uint32Array([0, 1, 1, 2]),
+        fields: { speed: new Float32Array([1, 2, 3]) },
+        metadata: { analysis: 'wind-cfd', metric: 'streamlines', units: 'm/s', provenance },
+      }),
+    );
+    files.set(
+      '/sets/8',
+      await writeResultGlb({
+        positions: new Float32Array([0, 0, 0, 4, 0, 0, 0, 4, 6]),
+        indices: new Uint32Array([0, 1, 2]),
+        fields: {},
+        metadata: { analysis: 'geometry', metric: 'trees', units: '', provenance },
+      }),
+    );
+    // What the viewer screen makes of a Volumetric set with fields and a Geometry set (layerSetSceneLayers).
+    const setLayers: SceneLayer[] = [
+      { id: 'set-7', kind: 'volumetric', url: '/sets/7', visible: true, field: 'speed', label: 'Streamlines · 0°' },
+      { id: 'set-8', kind: 'geometry', url: '/sets/8', visible: true, role: 'overlay', label: 'Tree canopy' },
+    ];
+    const renderer = await create(<ViewerScene {...props({ layers: [...layers(), ...setLayers] })} />);
+    await settle(() => !!layerNode(renderer, 'set-7')?.children.length && !!meshOf(renderer, 'set-8'));
+    const lines = layerNode(renderer, 'set-7')!.children.find((c) => c.type === 'LineSegments')!.instance as LineSegments;
+    expect(drawn(lines)).toBe(true);
+    expect(Array.from(lines.geometry.getAttribute('value').array)).toEqual([1, 2, 3]);
+    const trees = meshOf(renderer, 'set-8')!;
+    expect(drawn(trees)).toBe(true);
+    expect(trees.geometry.getAttribute('position').count).toBe(3);
+    await renderer.unmount();
+  });
+});
