@@ -58,6 +58,9 @@ describe('layer set names', () => {
     expect(layerSetName(SETS[1]!)).toBe('Tree canopy');
     expect(layerSetName({ id: 4, identifier: { nested: { a: 1 } }, layer_type: 'Volumetric' })).toBe('Volume set 4');
     expect(layerSetName({ id: 5, identifier: { height: '1.5 m' }, layer_type: 'Geometry' })).toBe('Geometry set 5 · 1.5 m');
+    expect(layerSetName({ id: 6, identifier: { name: 'iso-surfaces', single_date: '2026-06-21', isoValue: 5 }, layer_type: 'Volumetric' })).toBe(
+      'Iso surfaces · 2026-06-21 · 5',
+    );
   });
 });
 

@@ -45,7 +45,7 @@ const NAME_KEYS = ['name', 'label', 'title'];
 
 /**
  * A set's name in words from its identifier: its name (or label, title) first, then its other
- * plain values ('Streamlines · 0°'); never the raw JSON. Without any, 'Volume set n' / 'Geometry set n'.
+ * plain values ('Streamlines · 0°', 'Iso surfaces · 5 · 2026-06-21'); never the raw JSON. Without any, 'Volume set n' / 'Geometry set n'.
  */
 export function layerSetName(set: Pick<LayerSetRef, 'id' | 'identifier' | 'layer_type'>): string {
   const identifier = set.identifier ?? {};
@@ -57,7 +57,8 @@ export function layerSetName(set: Pick<LayerSetRef, 'id' | 'identifier' | 'layer
     if (NAME_KEYS.includes(key)) continue;
     const v = text(value);
     if (!v) continue;
-    parts.push(key === 'wind_direction' ? `${v}°` : readable(v));
+    // Values as written (a date or '1.5 m' keeps its hyphens and spaces); wind directions in degrees.
+    parts.push(key === 'wind_direction' ? `${v}°` : v);
   }
   if (!nameKey) parts.unshift(`${set.layer_type === 'Volumetric' ? 'Volume' : 'Geometry'} set ${set.id}`);
   return parts.join(' · ');
