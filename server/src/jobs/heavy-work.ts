@@ -34,6 +34,13 @@ export interface HeavyWork {
 
 export const RETRY_AFTER_SECONDS = 5;
 
+/**
+ * Work on less than this many bytes (about 20,000 STL triangles: a few milliseconds) may stay on the
+ * calling thread: the hop to the pool costs about as much, and a small task should not take a place
+ * in the pool's queue.
+ */
+export const SMALL_WORK_BYTES = 1 << 20;
+
 export function createHeavyWork(pool: CpuPool, limits: HeavyWorkLimits): HeavyWork {
   const byUser = new Map<number, number>();
   let pending = 0;

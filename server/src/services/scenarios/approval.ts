@@ -31,10 +31,11 @@ import { reserveCredits } from '../company/reservations.ts';
 import { blockedReason, heldSubscription, scenarioCost } from './cost.ts';
 import { publishScenarioStatus } from './events.ts';
 import { insertMissingGeometryAssets, prepareGeometryAssets, type StlToGlb } from './geometry.ts';
-import type { StlGlb } from './stl-glb.ts';
+import { stlToGeometryGlb, type StlGlb } from './stl-glb.ts';
 import type { SiteSurroundsFn } from './site-geometry.ts';
-import type { SiteSurrounds } from '@canopy/engine/geometry/site/site-surrounds.ts';
+import { surroundsForSite, type SiteSurrounds } from '@canopy/engine/geometry/site/site-surrounds.ts';
 import { transferables } from '../../jobs/transfer.ts';
+import { SMALL_WORK_BYTES } from '../../jobs/heavy-work.ts';
 import { cfdWindInput, solarInput, thermalInput } from './job-inputs.ts';
 import { CFD_WIND_JOB } from '../cfd/cfd-plan.ts';
 import type { DeferredJob } from '../cfd/run-state.ts';
@@ -123,11 +124,18 @@ export async function approveScenario(deps: AppDeps, db: Db, user: AuthUser, ids
 
   // Geometry GLBs are blob writes: done before the transaction, with names a retry reuses.
   const [holder] = await db.select({ id: simulations.id }).from(simulations).where(eq(simulations.configurationId, config.id)).orderBy(simulations.id).limit(1);
-  // Reading the STLs and writing their GLBs is CPU work on the size of the files: the heavy-work pool
-  // does it (counted against the user's allowance: 429 over it, before anything is written).
-  const stlToGlb: StlToGlb = (bytes, provenance) => deps.heavy.run<StlGlb>(user.id, 'geometry.stlToGlb', { bytes, provenance }, transferables([bytes]));
-  const siteSurrounds: SiteSurroundsFn = (mesh, footprints, study) =>
-    deps.heavy.run<SiteSurrounds>(user.id, 'geometry.siteSurrounds', { mesh, footprints, study });
+  // Reading the STLs and writing their GLBs is CPU work on the size of the files: for a large file
+  // the heavy-work pool does it (counted against the user's allowance: 429 over it, before anything
+  // is written). A small one stays here — a few milliseconds, less than the hop, and it takes no
+  // place in the pool's queue (200 approvals at once must not be told the server is busy).
+  const stlToGlb: StlToGlb = (bytes, provenance) =>
+    bytes.byteLength < SMALL_WORK_BYTES
+      ? stlToGeometryGlb(bytes, provenance)
+      : deps.heavy.run<StlGlb>(user.id, 'geometry.stlToGlb', { bytes, provenance }, transferables([bytes]));
+  const siteSurrounds: SiteSurroundsFn = async (mesh, footprints, study) =>
+    study.byteLength + mesh.positions.byteLength < SMALL_WORK_BYTES
+      ? surroundsForSite(mesh, footprints, study)
+      : deps.heavy.run<SiteSurrounds>(user.id, 'geometry.siteSurrounds', { mesh, footprints, study });
   const geometryRows =
     holder && canopy.length
       ? await prepareGeometryAssets(
