@@ -12,7 +12,6 @@ import {
   repairMesh,
   StlParseError,
   validateScenarioGeometry,
-  weldVertices,
   writeBinaryStl,
   type GeometryValidationResult,
   type ScenarioGeometryInput,
@@ -20,7 +19,7 @@ import {
 import type { RepairReport } from '@canopy/engine/geometry/repair/repair-mesh.ts';
 import { moving } from './transfer.ts';
 import { planEstimateScene, type EstimateSceneInput } from '../services/cfd/estimate-scene.ts';
-import { stlToGeometryGlb } from '../services/scenarios/stl-glb.ts';
+import { indexedMesh, stlToGeometryGlb } from '../services/scenarios/stl-glb.ts';
 import { surroundsForSite, type SurroundsMesh } from '@canopy/engine/geometry/site/site-surrounds.ts';
 
 export interface IngestTaskInput {
@@ -52,12 +51,6 @@ export type RemeshOutcome =
   | { ok: false; unreadable: string }
   | { ok: false; empty: true }
   | { ok: true; report: RepairReport; check: GeometryValidationResult; stl: Uint8Array; repaired: IndexedMesh; source: IndexedMesh };
-
-/** A triangle soup as an indexed mesh, corners shared exactly (as services/scenarios/geometry.ts). */
-function indexed(soup: Float32Array): IndexedMesh {
-  const welded = weldVertices(soup, 0);
-  return { positions: welded.vertices.slice(0, welded.vertexCount * 3), indices: welded.indices };
-}
 
 export const HEAVY_TASKS = {
   'pdf.preparePng': async (input: { bytes: Uint8Array }) => {
@@ -109,7 +102,7 @@ export const HEAVY_TASKS = {
     if (repaired.positions.length === 0) return { ok: false, empty: true };
     const check = validateScenarioGeometry({ [input.role]: { name: input.filename, positions: repaired.positions } });
     const stl = writeBinaryStl(repaired.positions, input.header);
-    const out = { ok: true as const, report: repaired.report, check, stl, repaired: indexed(repaired.positions), source: indexed(positions) };
+    const out = { ok: true as const, report: repaired.report, check, stl, repaired: indexedMesh(repaired.positions), source: indexedMesh(positions) };
     return moving(out, [stl, out.repaired.positions, out.repaired.indices, out.source.positions, out.source.indices]);
   },
 };

@@ -7,7 +7,7 @@
 import type { Db } from '../../db/database.ts';
 import { assets } from '../../db/schema/index.ts';
 import type { BlobStore } from '../../blobs/blob-store.ts';
-import { writeResultGlb } from '@canopy/engine/results/glb.ts';
+import { geometryGlb } from '../scenarios/stl-glb.ts';
 import { ASSETS_CONTAINER, formatBlobKey, putBytes } from './blob-io.ts';
 
 export interface GeometryMesh {
@@ -22,12 +22,7 @@ export async function putGeometryGlb(
   mesh: GeometryMesh,
   provenance: { engine: string; version: string; [key: string]: unknown },
 ): Promise<string> {
-  const bytes = await writeResultGlb({
-    positions: mesh.positions,
-    indices: mesh.indices,
-    fields: {},
-    metadata: { analysis: 'geometry', metric: 'geometry', units: 'm', provenance },
-  });
+  const bytes = await geometryGlb(mesh, provenance);
   const key = { container: ASSETS_CONTAINER, name };
   await putBytes(blobStore, key, bytes);
   return formatBlobKey(key);

@@ -20,14 +20,20 @@ export function indexedMesh(soup: Float32Array): { positions: Float32Array; indi
   return { positions: welded.vertices.slice(0, welded.vertexCount * 3), indices: welded.indices };
 }
 
-export async function stlToGeometryGlb(bytes: Uint8Array, provenance: { engine: string; version: string; [key: string]: unknown }): Promise<StlGlb> {
-  const soup = parseStl(bytes).positions;
-  const mesh = indexedMesh(soup);
-  const glb = await writeResultGlb({
+/** A mesh as a geometry GLB: the results format with no fields (docs/results-format.md). */
+export function geometryGlb(
+  mesh: { positions: Float32Array; indices: Uint32Array },
+  provenance: { engine: string; version: string; [key: string]: unknown },
+): Promise<Uint8Array> {
+  return writeResultGlb({
     positions: mesh.positions,
     indices: mesh.indices,
     fields: {},
     metadata: { analysis: 'geometry', metric: 'geometry', units: 'm', provenance },
   });
-  return { soup, glb };
+}
+
+export async function stlToGeometryGlb(bytes: Uint8Array, provenance: { engine: string; version: string; [key: string]: unknown }): Promise<StlGlb> {
+  const soup = parseStl(bytes).positions;
+  return { soup, glb: await geometryGlb(indexedMesh(soup), provenance) };
 }
