@@ -22,6 +22,7 @@ import {
 } from '@canopy/contract/scenarios.ts';
 import { displayName } from '../users/names.ts';
 import { resolveCriteria } from '../criteria/company-criteria.ts';
+import { comfortMetrics } from './rules.ts';
 import { companyCriterionPk } from '@canopy/contract/criteria.ts';
 import type { Criterion } from '@canopy/engine/wind/criteria.ts';
 import { createWeatherLibrary, weatherLibraryDir } from '../weather/library.ts';
@@ -82,10 +83,7 @@ async function replay(db: Db, config: ConfigurationRow, approval: typeof scenari
  * saved is a 400 naming the metric, before anything is written.
  */
 async function companyTables(db: Db, projectId: number, form: ScenarioForm): Promise<Criterion[]> {
-  const metrics = form.analyses.flatMap((a, i) =>
-    a.analysis_type === 'pedestrian_wind_comfort' ? a.metrics.map((m, j) => ({ m, field: `analyses.${i}.metrics.${j}` })) : [],
-  );
-  const own = metrics.filter(({ m }) => companyCriterionPk(m) !== null);
+  const own = comfortMetrics(form).filter(({ m }) => companyCriterionPk(m) !== null);
   if (!own.length) return [];
   const [project] = await db.select({ companyId: projects.companyId }).from(projects).where(eq(projects.id, projectId));
   const { criteria, unknown } = await resolveCriteria(

@@ -18,6 +18,13 @@ import { resolveCriteria } from '../criteria/company-criteria.ts';
 const STL_FORMATS = ['stl-binary', 'stl-ascii'];
 const add = (errors: FieldErrors, field: string, message: string) => (errors[field] ??= []).push(message);
 
+/** The comfort criteria a form's pedestrian wind comfort names, each with the field that names it. */
+export function comfortMetrics(form: Pick<ScenarioForm, 'analyses'>): Array<{ m: string; field: string }> {
+  return form.analyses.flatMap((a, i) =>
+    a.analysis_type === 'pedestrian_wind_comfort' ? a.metrics.map((m, j) => ({ m, field: `analyses.${i}.metrics.${j}` })) : [],
+  );
+}
+
 export async function checkScenarioRules(db: Db, projectId: number, form: ScenarioForm, offer: readonly Capability[]): Promise<FieldErrors> {
   const errors: FieldErrors = {};
   const types = form.analyses.map((a) => a.analysis_type);
@@ -28,9 +35,7 @@ export async function checkScenarioRules(db: Db, projectId: number, form: Scenar
     seen.add(a.analysis_type);
   });
   // Comfort criteria: built-in, or a table of the project's company (company-<pk>, issue 16).
-  const metrics = form.analyses.flatMap((a, i) =>
-    a.analysis_type === 'pedestrian_wind_comfort' ? a.metrics.map((m, j) => ({ m, field: `analyses.${i}.metrics.${j}` })) : [],
-  );
+  const metrics = comfortMetrics(form);
   if (metrics.length) {
     const [project] = await db.select({ companyId: projects.companyId }).from(projects).where(eq(projects.id, projectId));
     const { unknown } = await resolveCriteria(
