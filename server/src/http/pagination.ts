@@ -25,9 +25,9 @@ export interface ListQuery<T> {
   count(): Promise<number>;
   page(limit: number, offset: number): Promise<T[]>;
   /**
-   * Optional: the page and the total in one statement (`count(*) over ()`). Hot lists use it — on
-   * the embedded database each statement costs a planning pass, so one beats two. An empty answer
-   * carries no total, which is enough: an empty first page means none, any later one is past the end.
+   * Optional: the page and the total in one statement. Hot lists use it — on the embedded database
+   * each statement costs a planning pass, so one beats two. An empty page may answer a total of 0,
+   * which is enough: an empty first page means none, any later one is past the end.
    */
   pageWithCount?(limit: number, offset: number): Promise<{ count: number; results: T[] }>;
 }

@@ -38,7 +38,8 @@ describe('parameter sets', () => {
     expect(status).toBe(201);
     expect(body).toMatchObject({ name: 'Ground level', analysis_type: 'pedestrian_wind_comfort', values: { ...comfort, method: 'hourly' } });
     const project = await call<Project>('GET', `/api/project/${w.projectId}/`, w.tokens.colleague);
-    expect(project.body.parameter_sets.map((s) => s.name)).toContain('Ground level');
+    // The detail reads the sets as JSON in its one statement: each must be the set as saved, field for field.
+    expect(project.body.parameter_sets.find((s) => s.name === 'Ground level')).toEqual(body);
   });
 
   it('reports each problem in values under values.<field>', async () => {
@@ -140,7 +141,7 @@ describe('project files', () => {
     expect(first.body).toMatchObject({ name: 'massing.stl', filename: 'massing.stl', description: 'Massing v2', size: 2048, format: 'stl-binary' });
     expect((await call('POST', path, w.tokens.acceptedShare, { upload_id: first.body.upload_id })).status).toBe(200);
     const project = await call<Project>('GET', `/api/project/${w.projectId}/`, w.tokens.colleague);
-    expect(project.body.project_files.map((f) => f.id)).toContain(first.body.id);
+    expect(project.body.project_files.find((f) => f.id === first.body.id)).toEqual(first.body);
   });
 
   it('refuses an upload of another project, or an unknown one, and says what to send', async () => {

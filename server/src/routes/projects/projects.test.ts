@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { buildWorld, type World } from '../../../test/world.ts';
 import { caller } from '../../../test/api.ts';
-import { configurations, notifications, projects, projectShares, simulations } from '../../db/schema/index.ts';
+import { configurations, notifications, projects, projectShares, simulations, studies } from '../../db/schema/index.ts';
 import type { Favorite, Project, ProjectPage } from '@canopy/contract/projects.ts';
 import type { ShareGroup } from '@canopy/contract/share-groups.ts';
 
@@ -36,6 +36,46 @@ describe('the project list', () => {
     expect(await list('otherCompany')).toContain('Demo district');
     const first = (await call<ProjectPage>('GET', `/api/project/?search=${w.projectId}`, w.tokens.colleague)).body.results.find((p) => p.id === w.projectId);
     expect(first).toMatchObject({ name: 'Harbour Towers', is_favorite: false, studies: [{ id: w.studyId, name: 'Study 1' }] });
+  });
+
+  it('writes each listed project as the detail writes its summary: every field, times to the millisecond in UTC, coordinates exactly', async () => {
+    // The list builds its JSON in SQL and the detail in TypeScript; they must agree field by field.
+    const [own] = await t.database.db
+      .insert(projects)
+      .values({
+        name: 'Lakeshore Commons',
+        location: 'Toronto',
+        referenceId: 'LC-7',
+        companyId: w.companyId,
+        latitude: 43.653226,
+        longitude: -79.3831843,
+        metError: 'No station',
+        createdAt: new Date('2026-03-04T05:06:07.891Z'),
+        updatedAt: new Date('2026-11-26T23:59:59.999Z'),
+      })
+      .returning({ id: projects.id });
+    const id = own!.id;
+    await t.database.db.execute(sql`update projects set created_at = created_at + interval '456 microseconds' where id = ${id}`);
+    await t.database.db.insert(studies).values([
+      { projectId: id, name: 'Massing B' },
+      { projectId: id, name: 'Massing A' },
+    ]);
+    expect((await call('POST', `/api/user/favorites/${id}`, w.tokens.colleague)).status).toBe(201);
+    const listed = (await call<ProjectPage>('GET', '/api/project/?search=lakeshore', w.tokens.colleague)).body.results[0]!;
+    const detail = (await call<Project>('GET', `/api/project/${id}/`, w.tokens.colleague)).body;
+    const summaryKeys = Object.keys(listed).filter((key) => key !== 'studies');
+    expect(Object.keys(listed)).toEqual([...summaryKeys, 'studies']);
+    for (const key of summaryKeys) expect([key, listed[key as keyof typeof listed]]).toEqual([key, detail[key as keyof Project]]);
+    expect(listed).toMatchObject({
+      latitude: 43.653226,
+      longitude: -79.3831843,
+      is_favorite: true,
+      created: '2026-03-04T05:06:07.891Z',
+      updated: '2026-11-26T23:59:59.999Z',
+    });
+    expect(listed.studies.map((s) => s.name)).toEqual(['Massing B', 'Massing A']);
+    expect(listed.studies).toEqual(detail.studies.map((s) => ({ id: s.id, name: s.name })));
+    await t.database.db.delete(projects).where(eq(projects.id, id));
   });
 
   it('filters by tab: demos, shared (accepted shares only), favorites', async () => {

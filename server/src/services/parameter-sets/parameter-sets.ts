@@ -3,7 +3,8 @@
  * `values` is checked against the analysis type's schema (contract/parameter-sets.ts), also when an
  * update changes only the type or only the values, so a stored set is always valid for its type.
  */
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { jsonRows, rowFromJson } from '../../db/json-rows.ts';
 import type { Db } from '../../db/database.ts';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import { parameterSets } from '../../db/schema/index.ts';
@@ -35,9 +36,15 @@ function represent(row: Row): ParameterSet {
   };
 }
 
-export async function listParameterSets(db: Db, projectId: number): Promise<ParameterSet[]> {
-  const rows = await db.select().from(parameterSets).where(eq(parameterSets.projectId, projectId)).orderBy(asc(parameterSets.id));
-  return rows.map(represent);
+const allColumns = getTableColumns(parameterSets);
+
+/** The sets of the project whose id is `projectId` (a column of the outer statement), as JSON inside it (project detail). */
+export function parameterSetsJson(projectId: AnyColumn): SQL<Array<Record<string, unknown>>> {
+  return jsonRows(allColumns, sql`from ${parameterSets} where ${parameterSets.projectId} = ${projectId}`, sql`${parameterSets.id}`);
+}
+
+export function parameterSetsFromJson(json: Array<Record<string, unknown>>): ParameterSet[] {
+  return json.map((row) => represent(rowFromJson(allColumns, row)));
 }
 
 async function nameTaken(db: Db, projectId: number, name: string, exceptId?: number): Promise<boolean> {

@@ -3,7 +3,8 @@
  * capability) attached to the project. Only an upload of this project's project-assets container
  * can be attached — an upload id from another project is "does not exist", never a way to read it.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { jsonRows, rowFromJson } from '../../db/json-rows.ts';
 import type { Db } from '../../db/database.ts';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import { projectFiles, uploads } from '../../db/schema/index.ts';
@@ -47,8 +48,17 @@ function represent(row: Row): ProjectFile {
   };
 }
 
-export async function listProjectFiles(db: Db, projectId: number): Promise<ProjectFile[]> {
-  return (await selectFiles(db).where(eq(projectFiles.projectId, projectId)).orderBy(asc(projectFiles.id))).map(represent);
+/** The files of the project whose id is `projectId` (a column of the outer statement), as JSON inside it (project detail). */
+export function projectFilesJson(projectId: AnyColumn): SQL<Array<Record<string, unknown>>> {
+  return jsonRows(
+    columns,
+    sql`from ${projectFiles} inner join ${uploads} on ${uploads.id} = ${projectFiles.uploadId} where ${projectFiles.projectId} = ${projectId}`,
+    sql`${projectFiles.id}`,
+  );
+}
+
+export function projectFilesFromJson(json: Array<Record<string, unknown>>): ProjectFile[] {
+  return json.map((row) => represent(rowFromJson(columns, row)));
 }
 
 export async function saveProjectFile(db: Db, user: AuthUser, projectId: number, input: SaveProjectFile): Promise<{ file: ProjectFile; created: boolean }> {

@@ -2,8 +2,9 @@
  * One project as GET /api/project/{id}/ answers it: summary fields, full studies, parameter sets, files.
  *
  * Issue 17 item 13: the project itself, its creator, the favourite mark, its studies with their
- * simulations, the consulting reviewer and the surroundings come from one prepared statement (they
- * were eleven); parameter sets, files and weather sources from their own services, alongside.
+ * simulations, the consulting reviewer, the surroundings, and the parameter sets, files and weather
+ * sources (as JSON their own services turn into their answers) come from one prepared statement
+ * (they were fourteen).
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
@@ -12,16 +13,16 @@ import { projectFavorites, projects, projectSurrounds, users } from '../../db/sc
 import { ApiError } from '../../http/errors.ts';
 import type { Project } from '@canopy/contract/projects.ts';
 import { optionalUserRef } from '../users/names.ts';
-import { listParameterSets } from '../parameter-sets/parameter-sets.ts';
-import { listProjectFiles } from '../project-files/project-files.ts';
-import { metSourcesOf } from '../weather/met-sources.ts';
+import { parameterSetsFromJson, parameterSetsJson } from '../parameter-sets/parameter-sets.ts';
+import { projectFilesFromJson, projectFilesJson } from '../project-files/project-files.ts';
+import { metSourcesFromJson, metSourcesJson } from '../weather/met-sources.ts';
 import { requireVisibleProject } from './access.ts';
 import { representSummary, summaryColumns } from './list.ts';
 import { consulting, ownerConsulting, representStudies, sharedReviewerJson, studiesJson } from './studies.ts';
 import { prepared } from '../../db/prepared.ts';
 
 function detailStatement(db: Db) {
-  return prepared(db, 'project_detail_v1', (d, name) =>
+  return prepared(db, 'project_detail_v2', (d, name) =>
     d
       .select({
         ...summaryColumns,
@@ -40,6 +41,9 @@ function detailStatement(db: Db) {
           building_count: number;
           created_at: string;
         } | null>`(select json_build_object('building_count', ${projectSurrounds.buildingCount}, 'created_at', ${projectSurrounds.createdAt}) from ${projectSurrounds} where ${projectSurrounds.projectId} = ${projects.id} limit 1)`,
+        parameterSets: parameterSetsJson(projects.id),
+        files: projectFilesJson(projects.id),
+        metSources: metSourcesJson(projects.id),
       })
       .from(projects)
       .leftJoin(users, eq(users.id, projects.createdBy))
@@ -50,12 +54,7 @@ function detailStatement(db: Db) {
 
 /** Represents a project the caller has already been allowed to see. */
 export async function representProject(db: Db, user: AuthUser, projectId: number, canChange: boolean): Promise<Project> {
-  const [[row], parameterSetList, files, metSources] = await Promise.all([
-    detailStatement(db).execute({ projectId, userId: user.id }),
-    listParameterSets(db, projectId),
-    listProjectFiles(db, projectId),
-    metSourcesOf(db, projectId),
-  ]);
+  const [row] = await detailStatement(db).execute({ projectId, userId: user.id });
   if (!row) throw ApiError.notFound();
   const creator =
     row.createdBy !== null && row.creatorUsername !== null
@@ -64,9 +63,9 @@ export async function representProject(db: Db, user: AuthUser, projectId: number
   const rwdi = consulting({ sharedReviewer: row.sharedReviewer, ownerConsulting: row.companyId !== null && row.ownerConsulting, creator });
   return {
     ...representSummary(row, row.isFavorite, representStudies(row.studies, rwdi)),
-    met_sources: metSources,
-    parameter_sets: parameterSetList,
-    project_files: files,
+    met_sources: metSourcesFromJson(row.metSources),
+    parameter_sets: parameterSetsFromJson(row.parameterSets),
+    project_files: projectFilesFromJson(row.files),
     surrounds: row.surrounds ? { building_count: row.surrounds.building_count, created_at: new Date(row.surrounds.created_at).toISOString() } : null,
     created_by: optionalUserRef({ id: row.createdBy, username: row.creatorUsername, firstName: row.creatorFirstName, lastName: row.creatorLastName }),
     can_change: canChange,

@@ -3,7 +3,8 @@
  * Seeing the project is enough to list them; adding (from an uploaded EPW) or removing one needs a
  * project the user may change. The station rows themselves are shared and never deleted here.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { jsonRows, rowFromJson } from '../../db/json-rows.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/database.ts';
 import type { AuthUser } from '../../auth/authenticate.ts';
@@ -62,6 +63,19 @@ export function representMetSource(row: MetSourceRow): MetSource {
     upload_id: row.uploadId,
     created_at: row.createdAt.toISOString(),
   };
+}
+
+/** The met sources of the project whose id is `projectId` (a column of the outer statement), as JSON inside it (project detail). */
+export function metSourcesJson(projectId: AnyColumn): SQL<Array<Record<string, unknown>>> {
+  return jsonRows(
+    columns,
+    sql`from ${projectMetSources} inner join ${weatherStations} on ${weatherStations.id} = ${projectMetSources.stationId} where ${projectMetSources.projectId} = ${projectId}`,
+    sql`${projectMetSources.createdAt}, ${projectMetSources.id}`,
+  );
+}
+
+export function metSourcesFromJson(json: Array<Record<string, unknown>>): MetSource[] {
+  return json.map((row) => representMetSource(rowFromJson(columns, row)));
 }
 
 /** The project's met sources, oldest first. No access check: callers have done it (project detail uses this too). */
