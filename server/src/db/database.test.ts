@@ -87,3 +87,39 @@ describe('the data folder lock', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 });
+
+describe('statements on the embedded database', () => {
+  it('take turns with the event loop: a backlog does not run to its end before the loop polls again, and each answers in order', async () => {
+    // Before issue 17's fix, 100 queued statements all ran in one stretch of microtasks: the
+    // loop (and with it every socket) waited for the whole backlog. Now each starts on its own turn.
+    const database = await openTestDatabase();
+    if (database.kind !== 'pglite') return void (await database.close());
+    try {
+      const finished: number[] = [];
+      const backlog = Array.from({ length: 100 }, (_, i) => database.db.execute(sql`select ${i}::int as n`).then(() => finished.push(i)));
+      const seenAtFirstTurn = await new Promise<number>((resolve) => setImmediate(() => resolve(finished.length)));
+      const seenAtTenthTurn = await new Promise<number>((resolve) => {
+        let turns = 0;
+        const tick = () => (++turns === 10 ? resolve(finished.length) : setImmediate(tick));
+        setImmediate(tick);
+      });
+      await Promise.all(backlog);
+      expect(seenAtFirstTurn).toBeLessThanOrEqual(2);
+      expect(seenAtTenthTurn).toBeGreaterThan(seenAtFirstTurn);
+      expect(seenAtTenthTurn).toBeLessThan(30);
+      expect(finished).toEqual(Array.from({ length: 100 }, (_, i) => i));
+      // A transaction takes one turn, whole, and statements queued behind it wait for it.
+      const order: string[] = [];
+      const tx = database.db.transaction(async (t) => {
+        await t.execute(sql`select 1`);
+        await t.execute(sql`select 2`);
+        order.push('transaction');
+      });
+      const after = database.db.execute(sql`select 3`).then(() => order.push('after'));
+      await Promise.all([tx, after]);
+      expect(order).toEqual(['transaction', 'after']);
+    } finally {
+      await database.close();
+    }
+  });
+});
