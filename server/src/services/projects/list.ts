@@ -3,12 +3,12 @@
  * `projectAccess`, in SQL), narrowed by tab and search, in a stable order (ties broken by id so
  * pages never overlap or skip).
  */
-import { and, asc, count, desc, eq, exists, ilike, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import { projectFavorites, projects, studies } from '../../db/schema/index.ts';
 import type { ListQuery } from '../../http/pagination.ts';
-import type { ProjectOrdering, ProjectSummary, ProjectTab, StudySummary } from '@canopy/contract/projects.ts';
+import type { ProjectOrdering, ProjectSummary, ProjectTab } from '@canopy/contract/projects.ts';
 import { acceptedBy, visibleProjects, type Param } from './access.ts';
 import { prepared } from '../../db/prepared.ts';
 
@@ -132,7 +132,8 @@ function isoTimestamp(column: unknown): SQL<string> {
  * the server's time in drizzle's row mapper); built in SQL, the page costs the server one
  * `JSON.parse`. The page is read in the order's index and stops after it (migration 0015) instead of
  * sorting every visible project; the favourite mark and the studies are read for the page's rows
- * alone, the studies in one grouped pass; the total is a count beside it.
+ * alone, through their indexes (per row, which measured ~12 % less database time than one grouped
+ * pass over the studies); the total is a count beside it.
  */
 function pageStatement(db: Db, user: AuthUser, filter: ProjectListFilter, search: { id: number | null } | null) {
   const shape = [
@@ -141,7 +142,7 @@ function pageStatement(db: Db, user: AuthUser, filter: ProjectListFilter, search
     (filter.ordering ?? 'default').replace('-', 'desc'),
     search ? (search.id !== null ? 'sid' : 's') : '-',
   ].join('_');
-  return prepared(db, `project_list_v2_${shape.replace(/[^a-z_]/gi, '')}`, (d, name) => {
+  return prepared(db, `project_list_v3_${shape.replace(/[^a-z_]/gi, '')}`, (d, name) => {
     const userId = sql.placeholder('userId');
     const where = and(
       visibleProjects(user, { userId, companyId: sql.placeholder('companyId') }),
@@ -157,16 +158,6 @@ function pageStatement(db: Db, user: AuthUser, filter: ProjectListFilter, search
         .limit(sql.placeholder('limit'))
         .offset(sql.placeholder('offset')),
     );
-    const pageStudies = d.$with('page_studies').as(
-      d
-        .select({
-          projectId: studies.projectId,
-          list: sql<StudySummary[]>`json_agg(json_build_object('id', ${studies.id}, 'name', ${studies.name}) order by ${studies.id})`.as('list'),
-        })
-        .from(studies)
-        .where(inArray(studies.projectId, d.select({ id: page.id }).from(page)))
-        .groupBy(studies.projectId),
-    );
     // The keys and their order are ProjectSummary's, as `representSummary` writes them.
     const summary = sql<ProjectSummary>`json_build_object(
       'id', ${page.id}, 'name', ${page.name}, 'location', ${page.location}, 'latitude', ${page.latitude}, 'longitude', ${page.longitude},
@@ -174,15 +165,14 @@ function pageStatement(db: Db, user: AuthUser, filter: ProjectListFilter, search
       'is_favorite', exists (select 1 from ${projectFavorites} where ${projectFavorites.projectId} = ${page.id} and ${projectFavorites.userId} = ${userId}),
       'fetch_met', ${page.fetchMet}, 'met_error', ${page.metError}, 'generate_surrounds', ${page.generateSurrounds},
       'created', ${isoTimestamp(page.createdAt)}, 'updated', ${isoTimestamp(page.updatedAt)},
-      'studies', coalesce(${pageStudies.list}, '[]'::json))`;
+      'studies', (select coalesce(json_agg(json_build_object('id', ${studies.id}, 'name', ${studies.name}) order by ${studies.id}), '[]'::json) from ${studies} where ${studies.projectId} = ${page.id}))`;
     return d
-      .with(page, pageStudies)
+      .with(page)
       .select({
         total: sql<number>`(select count(*) from ${projects} where ${where ?? sql`true`})`.mapWith(Number),
         results: sql<ProjectSummary[]>`coalesce(json_agg(${summary} order by ${sql.join(orderOf(filter.ordering, page), sql`, `)}), '[]'::json)`,
       })
       .from(page)
-      .leftJoin(pageStudies, eq(pageStudies.projectId, page.id))
       .prepare(name);
   });
 }
