@@ -15,6 +15,8 @@ import { ApiError } from '../http/errors.ts';
 import type { Config } from '../env.ts';
 import { createCpuPool, type CpuPool } from './cpu-pool.ts';
 import { createInlineCpuPool } from './inline-cpu-pool.ts';
+import { HEAVY_TASKS } from './heavy-tasks.ts';
+import { unwrapMoving } from './transfer.ts';
 
 export interface HeavyWorkLimits {
   /** Tasks one user may have running or waiting at once. */
@@ -26,6 +28,11 @@ export interface HeavyWorkLimits {
 export interface HeavyWork {
   /** Runs `task` for `userId` in the pool; throws ApiError 429/503 when over a limit. */
   run<T>(userId: number, task: string, input: unknown, transferList?: ArrayBuffer[]): Promise<T>;
+  /**
+   * Like `run`, for work on `bytes` bytes of input: under SMALL_WORK_BYTES it runs here and now,
+   * uncounted (see there); from that size on, in the pool.
+   */
+  runSized<T>(userId: number, task: keyof typeof HEAVY_TASKS, input: unknown, bytes: number, transferList?: ArrayBuffer[]): Promise<T>;
   /** Tasks running or waiting now (diagnostics and tests). */
   readonly pending: number;
   readonly threads: number;
@@ -44,11 +51,15 @@ export const SMALL_WORK_BYTES = 1 << 20;
 export function createHeavyWork(pool: CpuPool, limits: HeavyWorkLimits): HeavyWork {
   const byUser = new Map<number, number>();
   let pending = 0;
-  return {
+  const heavy: HeavyWork = {
     get pending() {
       return pending;
     },
     threads: pool.threads,
+    async runSized<T>(userId: number, task: keyof typeof HEAVY_TASKS, input: unknown, bytes: number, transferList?: ArrayBuffer[]): Promise<T> {
+      if (bytes >= SMALL_WORK_BYTES) return heavy.run<T>(userId, task, input, transferList);
+      return unwrapMoving(await (HEAVY_TASKS[task] as (input: unknown) => unknown)(input)) as T;
+    },
     async run<T>(userId: number, task: string, input: unknown, transferList?: ArrayBuffer[]): Promise<T> {
       const mine = byUser.get(userId) ?? 0;
       if (mine >= limits.perUser) {
@@ -78,6 +89,7 @@ export function createHeavyWork(pool: CpuPool, limits: HeavyWorkLimits): HeavyWo
     },
     close: () => pool.close(),
   };
+  return heavy;
 }
 
 /** The pool the configuration asks for (HEAVY_WORK_*; threads start on first use and idle out). */

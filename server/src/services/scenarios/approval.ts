@@ -32,11 +32,10 @@ import { reserveCredits } from '../company/reservations.ts';
 import { blockedReason, heldSubscription, scenarioCost } from './cost.ts';
 import { publishScenarioStatus } from './events.ts';
 import { insertMissingGeometryAssets, prepareGeometryAssets, type StlToGlb } from './geometry.ts';
-import { stlToGeometryGlb, type StlGlb } from './stl-glb.ts';
+import type { StlGlb } from './stl-glb.ts';
 import type { SiteSurroundsFn } from './site-geometry.ts';
-import { surroundsForSite, type SiteSurrounds } from '@canopy/engine/geometry/site/site-surrounds.ts';
+import type { SiteSurrounds } from '@canopy/engine/geometry/site/site-surrounds.ts';
 import { transferables } from '../../jobs/transfer.ts';
-import { SMALL_WORK_BYTES } from '../../jobs/heavy-work.ts';
 import { cfdWindInput, solarInput, thermalInput } from './job-inputs.ts';
 import { CFD_WIND_JOB } from '../cfd/cfd-plan.ts';
 import type { DeferredJob } from '../cfd/run-state.ts';
@@ -127,13 +126,9 @@ export async function approveScenario(deps: AppDeps, db: Db, user: AuthUser, ids
   // is written). A small one stays here — a few milliseconds, less than the hop, and it takes no
   // place in the pool's queue (200 approvals at once must not be told the server is busy).
   const stlToGlb: StlToGlb = (bytes, provenance) =>
-    bytes.byteLength < SMALL_WORK_BYTES
-      ? stlToGeometryGlb(bytes, provenance)
-      : deps.heavy.run<StlGlb>(user.id, 'geometry.stlToGlb', { bytes, provenance }, transferables([bytes]));
-  const siteSurrounds: SiteSurroundsFn = async (mesh, footprints, study) =>
-    study.byteLength + mesh.positions.byteLength < SMALL_WORK_BYTES
-      ? surroundsForSite(mesh, footprints, study)
-      : deps.heavy.run<SiteSurrounds>(user.id, 'geometry.siteSurrounds', { mesh, footprints, study });
+    deps.heavy.runSized<StlGlb>(user.id, 'geometry.stlToGlb', { bytes, provenance }, bytes.byteLength, transferables([bytes]));
+  const siteSurrounds: SiteSurroundsFn = (mesh, footprints, study) =>
+    deps.heavy.runSized<SiteSurrounds>(user.id, 'geometry.siteSurrounds', { mesh, footprints, study }, study.byteLength + mesh.positions.byteLength);
   const geometryRows =
     holder && canopy.length
       ? await prepareGeometryAssets(
