@@ -18,8 +18,9 @@ export interface ProjectListFilter {
   ordering?: ProjectOrdering;
 }
 
-function favoriteOf(userId: Param): SQL {
-  return exists(sql`(select 1 from ${projectFavorites} where ${projectFavorites.projectId} = ${projects.id} and ${projectFavorites.userId} = ${userId})`);
+/** Whether `userId` marked the project as a favourite; `projectId`: the project's id in the statement (the table's, or the page's). */
+function favoriteOf(userId: Param, projectId: AnyColumn | SQL.Aliased = projects.id): SQL {
+  return exists(sql`(select 1 from ${projectFavorites} where ${projectFavorites.projectId} = ${projectId} and ${projectFavorites.userId} = ${userId})`);
 }
 
 function tabCondition(userId: Param, tab: ProjectTab | undefined): SQL | undefined {
@@ -162,7 +163,7 @@ function pageStatement(db: Db, user: AuthUser, filter: ProjectListFilter, search
     const summary = sql<ProjectSummary>`json_build_object(
       'id', ${page.id}, 'name', ${page.name}, 'location', ${page.location}, 'latitude', ${page.latitude}, 'longitude', ${page.longitude},
       'reference_id', ${page.referenceId}, 'company_id', ${page.companyId}, 'is_demo', ${page.isDemo},
-      'is_favorite', exists (select 1 from ${projectFavorites} where ${projectFavorites.projectId} = ${page.id} and ${projectFavorites.userId} = ${userId}),
+      'is_favorite', ${favoriteOf(userId, page.id)},
       'fetch_met', ${page.fetchMet}, 'met_error', ${page.metError}, 'generate_surrounds', ${page.generateSurrounds},
       'created', ${isoTimestamp(page.createdAt)}, 'updated', ${isoTimestamp(page.updatedAt)},
       'studies', (select coalesce(json_agg(json_build_object('id', ${studies.id}, 'name', ${studies.name}) order by ${studies.id}), '[]'::json) from ${studies} where ${studies.projectId} = ${page.id}))`;
