@@ -41,5 +41,7 @@ export type AppEnv = {
     deps: AppDeps;
     db: Db;
     user?: AuthUser;
+    /** The database state the token's user was read in (`pg_current_snapshot()`), for http/snapshot-cache.ts. */
+    snapshot?: string;
   };
 };

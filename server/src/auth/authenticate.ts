@@ -38,7 +38,7 @@ export function tokenNotValid(message: string): ApiError {
 /** The signed-in user of this request, or null when there is no Authorization header. */
 /** The token's user, on every authenticated request: a prepared statement (issue 17 item 13). */
 function tokenUser(db: Db) {
-  return prepared(db, 'token_user_v1', (d, name) =>
+  return prepared(db, 'token_user_v2', (d, name) =>
     d
       .select({
         id: users.id,
@@ -48,6 +48,8 @@ function tokenUser(db: Db) {
         roleId: users.roleId,
         isSuperuser: users.isSuperuser,
         isActive: users.isActive,
+        // Names the database state for answers that may be reused while it holds (http/snapshot-cache.ts).
+        snapshot: sql<string>`pg_current_snapshot()::text`,
       })
       .from(users)
       .where(eq(users.id, sql.placeholder('userId')))
@@ -76,8 +78,9 @@ export async function authenticate(c: Context<AppEnv>): Promise<AuthUser | null>
   const [row] = await tokenUser(c.var.db).execute({ userId });
   if (!row) throw new ApiError(401, { detail: 'User not found', code: 'user_not_found' }, WWW_AUTHENTICATE);
   if (!row.isActive) throw new ApiError(401, { detail: 'User is inactive', code: 'user_inactive' }, WWW_AUTHENTICATE);
-  const { isActive: _active, ...user } = row;
+  const { isActive: _active, snapshot, ...user } = row;
   c.set('user', user);
+  c.set('snapshot', snapshot);
   return user;
 }
 

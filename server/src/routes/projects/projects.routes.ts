@@ -4,6 +4,7 @@ import { defineRoute } from '../../http/route.ts';
 import { paginate } from '../../http/pagination.ts';
 import { pathId } from '../../http/params.ts';
 import { currentUser } from '../../auth/authenticate.ts';
+import { snapshotCachedJson } from '../../http/snapshot-cache.ts';
 import { answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
 import { FavoriteSchema, ProjectCreateSchema, ProjectListQuery, ProjectPageSchema, ProjectSchema, ProjectUpdateSchema } from '@canopy/contract/projects.ts';
 import { listProjects } from '../../services/projects/list.ts';
@@ -70,12 +71,12 @@ export const removeFavoriteRoute = defineRoute('user', {
 export function registerProjectCoreRoutes(app: ApiApp): void {
   app.openapi(listProjectsRoute, async (c) => {
     const { search, tab, ordering } = c.req.valid('query');
-    return c.json(await paginate(c, listProjects(c.var.db, currentUser(c), { search, tab, ordering })), 200);
+    return snapshotCachedJson(c, () => paginate(c, listProjects(c.var.db, currentUser(c), { search, tab, ordering })));
   });
 
   app.openapi(createProjectRoute, async (c) => c.json(await createProject(c.var.deps, c.var.db, currentUser(c), c.req.valid('json')), 201));
 
-  app.openapi(getProjectRoute, async (c) => c.json(await projectDetail(c.var.db, currentUser(c), pathId(c.req.valid('param').id)), 200));
+  app.openapi(getProjectRoute, (c) => snapshotCachedJson(c, () => projectDetail(c.var.db, currentUser(c), pathId(c.req.valid('param').id))));
 
   app.openapi(updateProjectRoute, async (c) =>
     c.json(await updateProject(c.var.db, currentUser(c), pathId(c.req.valid('param').id), c.req.valid('json')), 200),
