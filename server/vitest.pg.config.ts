@@ -16,19 +16,43 @@ const url =
 if (!url) throw new Error('test:pg needs PostgreSQL: run it as `pg_virtualenv npm run test:pg`, or set TEST_DATABASE_URL.');
 process.env.TEST_DATABASE_URL = url;
 
+/**
+ * Files that must see the PostgreSQL server with nothing else writing to it: the page cache's hits
+ * (ADR 24) need an unchanged snapshot, and transaction ids belong to the whole server, so another
+ * file's commits in its own database change this file's snapshot too. They run after the rest.
+ */
+const alone = ['server/src/routes/projects/project-pages-cache.test.ts'];
+
+const shared = {
+  environment: 'node' as const,
+  globalSetup: ['server/test/global-setup.ts'],
+  setupFiles: ['server/test/setup.ts'],
+  env: { TEST_DATABASE_URL: url },
+  // As in vitest.config.ts: two files at a time (952 → 757 s here), and timeouts that allow for
+  // password hashing at nice 10 beside a CPU-bound file (a 2 s sign-in test measured 44 s).
+  testTimeout: 180_000,
+  hookTimeout: 180_000,
+};
+
 export default defineConfig({
   resolve: { alias: aliases },
   test: {
-    name: 'server-pg',
-    environment: 'node',
-    include: ['server/src/**/*.test.ts', 'server/test/pg/**/*.test.ts'],
-    globalSetup: ['server/test/global-setup.ts'],
-    setupFiles: ['server/test/setup.ts'],
-    env: { TEST_DATABASE_URL: url },
-    // As in vitest.config.ts: two files at a time (952 → 757 s here), and timeouts that allow for
-    // password hashing at nice 10 beside a CPU-bound file (a 2 s sign-in test measured 44 s).
     maxWorkers: Math.max(2, availableParallelism() - 1),
-    testTimeout: 180_000,
-    hookTimeout: 180_000,
+    projects: [
+      {
+        resolve: { alias: aliases },
+        test: {
+          ...shared,
+          name: 'server-pg',
+          include: ['server/src/**/*.test.ts', 'server/test/pg/**/*.test.ts'],
+          exclude: alone,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        resolve: { alias: aliases },
+        test: { ...shared, name: 'server-pg-alone', include: alone, sequence: { groupOrder: 1 } },
+      },
+    ],
   },
 });
