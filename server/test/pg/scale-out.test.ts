@@ -169,6 +169,29 @@ describe('the example', () => {
   it('fans a live update made on one API process out to a WebSocket on the other (LISTEN/NOTIFY)', async () => {
     await liveUpdateAcross('Made on api1');
   });
+
+  it('shows a project changed through one API process at once in the other’s project pages, which it may have kept (ADR 24)', async () => {
+    const token = w.tokens.projectAdmin!;
+    const [one, two] = [api[0]!.url!, api[1]!.url!];
+    const name = async (path: string) => {
+      const res = await call(two, path, { token });
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { name?: string; results?: Array<{ id: number; name: string }> };
+      return body.name ?? body.results!.find((p) => p.id === w.projectId)!.name;
+    };
+    for (const round of [1, 2]) {
+      // Read twice on api2 (the second read may be its kept answer), change on api1, read on api2.
+      for (const path of [`/api/project/${w.projectId}/`, '/api/project/?page_size=999']) {
+        const before = await name(path);
+        expect(await name(path)).toBe(before);
+      }
+      const renamed = `Harbour Towers, round ${round}`;
+      const patched = await call(one, `/api/project/${w.projectId}/`, { method: 'PATCH', token, json: { name: renamed } });
+      expect(patched.status).toBe(200);
+      expect(await name(`/api/project/${w.projectId}/`)).toBe(renamed);
+      expect(await name('/api/project/?page_size=999')).toBe(renamed);
+    }
+  });
 });
 
 describe('faults', () => {
