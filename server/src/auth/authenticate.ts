@@ -35,7 +35,6 @@ export function tokenNotValid(message: string): ApiError {
   );
 }
 
-/** The signed-in user of this request, or null when there is no Authorization header. */
 /** The token's user, on every authenticated request: a prepared statement (issue 17 item 13). */
 function tokenUser(db: Db) {
   return prepared(db, 'token_user_v2', (d, name) =>
@@ -57,6 +56,7 @@ function tokenUser(db: Db) {
   );
 }
 
+/** The signed-in user of this request, or null when there is no Authorization header. */
 export async function authenticate(c: Context<AppEnv>): Promise<AuthUser | null> {
   const cached = c.get('user');
   if (cached) return cached;

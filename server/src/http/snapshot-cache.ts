@@ -27,8 +27,8 @@ import type { JSONParsed } from 'hono/utils/types';
 import type { AppEnv } from '../deps.ts';
 import type { Db } from '../db/database.ts';
 
-export const MAX_BYTES = 16 * 1024 * 1024;
-export const MAX_ENTRY_BYTES = 1024 * 1024;
+const MAX_BYTES = 16 * 1024 * 1024;
+const MAX_ENTRY_BYTES = 1024 * 1024;
 
 interface Entry {
   snapshot: string;
@@ -48,8 +48,7 @@ export class SnapshotCache {
   /** The answer stored under `key` when it was read at `snapshot`; it becomes the most recently used. */
   get(key: string, snapshot: string): string | undefined {
     const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (entry.snapshot !== snapshot) return undefined;
+    if (!entry || entry.snapshot !== snapshot) return undefined;
     this.entries.delete(key);
     this.entries.set(key, entry);
     return entry.body;
