@@ -4,12 +4,13 @@
  * reads first, so the answer is cached, then changes something and reads again. The changes are
  * made the ways that matter: through the API by the same user (read-your-write), by raw SQL that no
  * route code sees (as another server or an operator would), and to who may see (a share revoked, a
- * user deactivated). Statements are counted at the driver, as in project-pages-statements.test.ts.
+ * user deactivated). Statements are counted at the driver (test/statement-counter.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { accessToken, createUser } from '../../../test/world.ts';
+import { countStatements, type StatementCounter } from '../../../test/statement-counter.ts';
 import { companies, projectShares, projects, studies, users } from '../../db/schema/index.ts';
 
 let t: TestContext;
@@ -18,10 +19,7 @@ let ownerToken: string;
 let colleagueToken: string;
 let shareeId: number;
 let shareeToken: string;
-let statements = 0;
-let counting = false;
-/** Runs once right after the request's statement number `at` answered (before the route's answer is built). */
-let after: { at: number; run: (original: (...args: unknown[]) => Promise<unknown>) => Promise<unknown> } | undefined;
+let counter: StatementCounter;
 
 beforeAll(async () => {
   t = await createTestContext();
@@ -41,33 +39,16 @@ beforeAll(async () => {
   ownerToken = await accessToken(t.deps, ownerId);
   colleagueToken = await accessToken(t.deps, colleagueId);
   shareeToken = await accessToken(t.deps, shareeId);
-  const driver = (t.database.pglite ?? t.database.pool) as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
-  for (const method of ['query', 'exec']) {
-    const original = driver[method]?.bind(driver);
-    if (!original) continue;
-    driver[method] = async (...args: unknown[]) => {
-      if (counting) statements++;
-      const result = await original(...args);
-      if (counting && after && statements === after.at) {
-        const { run } = after;
-        after = undefined;
-        await run(original);
-      }
-      return result;
-    };
-  }
+  counter = countStatements(t.database);
 });
 afterAll(() => t?.close());
 
 async function read(path: string, token: string): Promise<{ status: number; statements: number; text: string }> {
-  statements = 0;
-  counting = true;
-  try {
+  const { statements, result } = await counter.count(async () => {
     const res = await t.request(path, { token });
-    return { status: res.status, statements, text: await res.text() };
-  } finally {
-    counting = false;
-  }
+    return { status: res.status, text: await res.text() };
+  });
+  return { ...result, statements };
 }
 
 const detail = () => `/api/project/${projectId}/`;
@@ -139,7 +120,7 @@ describe('the project pages after a change', () => {
     // is already out of date; storing it under a state named after its reads would serve it again.
     await read(detail(), ownerToken);
     const before = nameIn((await read(detail(), colleagueToken)).text);
-    after = { at: 3, run: (query) => query(`update projects set name = 'Committed meanwhile' where id = ${projectId}`) };
+    counter.afterStatement(3, (query) => query(`update projects set name = 'Committed meanwhile' where id = ${projectId}`));
     await t.database.db.insert(companies).values({ name: 'Another change, so the detail is read again' });
     const during = await read(detail(), colleagueToken);
     expect(nameIn(during.text)).toBe(before);

@@ -9,40 +9,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { buildWorld, type World } from '../../../test/world.ts';
+import { countStatements, type StatementCounter } from '../../../test/statement-counter.ts';
 import { configurations, simulations, studies } from '../../db/schema/index.ts';
 
 let t: TestContext;
 let w: World;
-let statements = 0;
-let counting = false;
+let counter: StatementCounter;
 
 beforeAll(async () => {
   t = await createTestContext();
   w = await buildWorld(t.deps);
-  // Every statement passes through the driver's query (PGlite: also exec; node-postgres: the pool).
-  const driver = (t.database.pglite ?? t.database.pool) as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
-  for (const method of ['query', 'exec']) {
-    const original = driver[method]?.bind(driver);
-    if (!original) continue;
-    driver[method] = (...args: unknown[]) => {
-      if (counting) statements++;
-      return original(...args);
-    };
-  }
+  counter = countStatements(t.database);
 });
 afterAll(() => t?.close());
 
 async function count(path: string, token: string): Promise<{ statements: number; body: unknown }> {
-  statements = 0;
-  counting = true;
-  try {
+  const { statements, result: body } = await counter.count(async () => {
     const res = await t.request(path, { token });
     expect(res.status).toBe(200);
-    const body = res.headers.get('content-type')?.includes('json') ? await res.json() : await res.arrayBuffer();
-    return { statements, body };
-  } finally {
-    counting = false;
-  }
+    return res.headers.get('content-type')?.includes('json') ? await res.json() : await res.arrayBuffer();
+  });
+  return { statements, body };
 }
 
 describe('statements per project page', () => {
