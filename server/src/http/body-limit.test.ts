@@ -27,14 +27,12 @@ const MB = 1024 * 1024;
 
 describe('a body over the limit', () => {
   it('is refused at once by an anonymous route when its Content-Length says so (200 MB to sign-in)', async () => {
-    const started = Date.now();
     const answer = await sendLargeBody(server.port, '/authjwt/create/', { totalBytes: 200 * MB, declareLength: true });
     expect(answer.status).toBe(413);
     expect(JSON.parse(answer.body)).toEqual({ detail: tooLargeMessage(BODY_LIMITS.form) });
     expect(answer.headers.connection).toBe('close');
     // Refused before the body: far less than the 200 MB went out before the answer came back.
     expect(answer.bytesSent).toBeLessThan(50 * MB);
-    expect(Date.now() - started).toBeLessThan(5000);
   });
 
   it('is refused as it streams when it is chunked (no Content-Length)', async () => {

@@ -61,7 +61,6 @@ describe('declared pixel sizes', () => {
 
   it('the PDF export refuses an 8192 × 8192 PNG before decoding it', async () => {
     expect(8192 * 8192).toBeGreaterThan(MAX_IMAGE_PIXELS);
-    const started = Date.now();
     const res = await call('POST', '/api/export-pdf/', w.tokens.projectAdmin, {
       project_id: w.projectId,
       study_id: w.studyId,
@@ -70,7 +69,7 @@ describe('declared pixel sizes', () => {
     });
     expect(res.status).toBe(400);
     expect(Object.keys(res.body as object)).toEqual(['images.0']);
-    expect(Date.now() - started).toBeLessThan(2000);
+    expect(String((res.body as Record<string, string[]>)['images.0'])).toMatch(/pixels/);
   });
 
   it('a large but reasonable screenshot size is still accepted by the check', async () => {
