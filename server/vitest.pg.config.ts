@@ -17,11 +17,15 @@ if (!url) throw new Error('test:pg needs PostgreSQL: run it as `pg_virtualenv np
 process.env.TEST_DATABASE_URL = url;
 
 /**
- * Files that must see the PostgreSQL server with nothing else writing to it: the page cache's hits
- * (ADR 24) need an unchanged snapshot, and transaction ids belong to the whole server, so another
- * file's commits in its own database change this file's snapshot too. They run after the rest.
+ * Files that must have the PostgreSQL server to themselves run after the rest, one after another
+ * (vitest runs projects of one groupOrder side by side, and a project's files two at a time):
+ * - the page cache's hits (ADR 24) need an unchanged snapshot, and transaction ids belong to the
+ *   whole server, so another file's commits in its own database change this file's snapshot too;
+ * - the scale-out faults restart the server (pg_ctlcluster), which ends every other file's
+ *   connections and queries (a CFD test beside it failed with 57P01, "terminating connection due
+ *   to administrator command").
  */
-const alone = ['server/src/routes/projects/project-pages-cache.test.ts'];
+const alone = ['server/src/routes/projects/project-pages-cache.test.ts', 'server/test/pg/scale-out.test.ts'];
 
 const shared = {
   environment: 'node' as const,
@@ -49,10 +53,10 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
         },
       },
-      {
+      ...alone.map((file, i) => ({
         resolve: { alias: aliases },
-        test: { ...shared, name: 'server-pg-alone', include: alone, sequence: { groupOrder: 1 } },
-      },
+        test: { ...shared, name: `server-pg-alone-${i + 1}`, include: [file], sequence: { groupOrder: i + 1 } },
+      })),
     ],
   },
 });
