@@ -1,6 +1,6 @@
 /**
- * Job 'cfd.direction': one wind direction of a CFD run (engine/cfd runDirection) on this worker's
- * threads. Checkpoints go to DATA_DIR/cfd-checkpoints (or the Azure store) every CFD_CHECKPOINT_SECONDS, so an attempt
+ * Job 'cfd.direction': one wind direction of a CFD run (engine/cfd runDirection) in a worker thread
+ * of its own at the jobs' lowest priority (jobs/cfd-thread.ts); this handler keeps the I/O. Checkpoints go to DATA_DIR/cfd-checkpoints (or the Azure store) every CFD_CHECKPOINT_SECONDS, so an attempt
  * that follows a killed worker resumes where it stopped. Progress reaches the job, the simulation's
  * status text and the bus (services/cfd/progress.ts). It stops between steps when the worker loses
  * the job (then the next attempt resumes) or when the run is given up (another direction failed).
@@ -15,18 +15,13 @@ import type { BlobStore } from '../../blobs/blob-store.ts';
 import type { EventBus } from '../../realtime/bus.ts';
 import type { JobHandler } from '../worker.ts';
 import { PermanentJobError } from '../worker.ts';
-import { runDirection, type DirectionResult } from '@canopy/engine/cfd/run/direction.ts';
-import { poolStepper } from '@canopy/engine/cfd/run/pool.ts';
+import { runDirectionThread } from '../cfd-thread.ts';
+import type { DirectionConfig, DirectionOutput } from '../../services/cfd/direction-compute.ts';
 import { CfdCancelledError, CfdDivergenceError, CfdInputError } from '@canopy/engine/cfd/run/errors.ts';
 import { VoxelizeError } from '@canopy/engine/cfd/geometry/voxelize.ts';
-import { CFD_REFERENCE_HEIGHT_M, directionLayer, streamlineFieldGrid, streamlineLayer, terrainInlet } from '@canopy/engine/analyses/cfd-wind.ts';
-import type { AnalysisLayer } from '@canopy/engine/analyses/layers.ts';
-import { writeResultGlb } from '@canopy/engine/results/glb.ts';
-import { ASSETS_CONTAINER, formatBlobKey, putBytes } from '../../services/analyses/blob-io.ts';
-import { assetRow } from '../../services/analyses/results.ts';
-import { SPEED_RATIO_FIELD } from '../../services/analyses/wind-results.ts';
-import { CfdSceneError, loadCfdScene } from '../../services/cfd/cfd-scene.ts';
-import { CFD_DIRECTION_JOB, cfdThreads, oversizeMessage, planCfd } from '../../services/cfd/cfd-plan.ts';
+import { ASSETS_CONTAINER, putBytes } from '../../services/analyses/blob-io.ts';
+import { CfdSceneError, readCfdSceneFiles } from '../../services/cfd/cfd-scene.ts';
+import { CFD_DIRECTION_JOB, cfdThreads, oversizeMessage } from '../../services/cfd/cfd-plan.ts';
 import { cfdDirectionJobInputSchema } from '../../services/cfd/cfd-jobs.ts';
 import { checkpointPlace, checkpointStore, clearRunCheckpoints } from '../../services/cfd/checkpoints.ts';
 import { progressReporter } from '../../services/cfd/progress.ts';
@@ -87,28 +82,13 @@ export function cfdDirectionHandler(services: CfdServices): JobHandler {
     });
     const threads = cfdThreads(services.config);
     try {
-      const scene = await loadCfdScene(db, services.blobStore, simulationId);
-      const plan = planCfd(scene, input.tier, input.terrain, services.config);
-      const field = streamlineFieldGrid(plan.scene);
-      let result: DirectionResult;
+      // Read here; parsed, planned, solved and written as GLBs in the direction's own thread.
+      const files = await readCfdSceneFiles(db, services.blobStore, simulationId);
+      let output: DirectionOutput;
       try {
-        result = await runDirection(
+        output = await runDirectionThread(
+          { input, files, config: directionConfig(services.config), threads, version: services.version, job: { id: job.id, type: CFD_DIRECTION_JOB } },
           {
-            directionDeg: input.directionDeg,
-            index,
-            total: input.total,
-            centre: plan.scene.centre,
-            plan: plan.scene.plan,
-            geometry: plan.scene.geometry,
-            inlet: terrainInlet(input.terrain),
-            referenceHeightM: CFD_REFERENCE_HEIGHT_M,
-            schedule: input.schedule,
-            points: scene.points,
-            field,
-            ...(services.config.CFD_TEST_LATTICE_SPEED !== undefined ? { physics: { latticeSpeed: services.config.CFD_TEST_LATTICE_SPEED } } : {}),
-          },
-          {
-            stepper: (grid) => poolStepper(grid, threads),
             onProgress: (p) => reporter.onProgress(p),
             loadCheckpoint: () => checkpoints.load(),
             saveCheckpoint: (bytes) => checkpoints.save(bytes),
@@ -123,63 +103,19 @@ export function cfdDirectionHandler(services: CfdServices): JobHandler {
       }
       await reporter.flush();
 
-      const provenance = {
-        engine: 'canopy-cfd',
-        version: services.version,
-        computedAt: new Date().toISOString(),
-        solver: result.manifest.solver,
-        tier: input.tier,
-        directionsDeg: input.directionsDeg,
-        heightConvention: `γ = U(pedestrian points) / U_ref(${CFD_REFERENCE_HEIGHT_M} m) of the approach flow over ${input.terrain} terrain (log law, z0 from engine/wind/profile.ts), upstream of all geometry`,
-        schedule: input.shortened
-          ? 'shortened for tests (CFD_TEST_STEPS), not the real run length'
-          : 'full (spin-up, development, averaging after engine/cfd sceneSchedule)',
-        manifest: result.manifest,
-      };
-      const layers: AnalysisLayer[] = [
-        directionLayer({ surface: scene.surface, result, directionDeg: input.directionDeg, terrain: input.terrain, provenance }),
-      ];
-      const lines = result.field
-        ? streamlineLayer({
-            field: result.field,
-            grid: field,
-            scene: plan.scene,
-            directionDeg: input.directionDeg,
-            points: scene.points,
-            speedRatio: layers[0]!.result.fields.speedRatio!,
-            provenance,
-          })
-        : null;
-      if (lines) layers.push(lines);
-
       // Blobs first, under names of this run and direction (a retry rewrites the same files).
-      const prefix = `results/simulation-${simulationId}/cfd-${runId}`;
-      const jobRef = { id: job.id, type: CFD_DIRECTION_JOB };
-      const rows = [];
-      for (const layer of layers) {
-        const key = { container: ASSETS_CONTAINER, name: `${prefix}/${layer.key}.glb` };
-        await putBytes(services.blobStore, key, await writeResultGlb(layer.result));
-        const row = assetRow(simulationId, jobRef, layer, formatBlobKey(key));
-        const metadata = {
-          ...(row.metadata as Record<string, unknown>),
-          provenance: { ...provenance, manifest: manifestSummary(result), manifestBlob: `${prefix}/manifest-${index}.json` },
-          ...(layer === layers[0] ? { field: SPEED_RATIO_FIELD } : {}),
-        };
-        rows.push({ ...row, metadata });
-      }
-      const manifestKey = { container: ASSETS_CONTAINER, name: `${prefix}/manifest-${index}.json` };
-      await putBytes(services.blobStore, manifestKey, new TextEncoder().encode(JSON.stringify(result.manifest, null, 2)));
-
+      for (const file of output.files) await putBytes(services.blobStore, { container: ASSETS_CONTAINER, name: file.name }, file.bytes);
+      const manifest = output.manifest;
       const done: CfdDirectionDone = {
         direction_deg: input.directionDeg,
         job_id: job.id,
-        rows,
-        manifest_key: formatBlobKey(manifestKey),
-        warnings: result.manifest.warnings,
-        mlups: Math.round(result.manifest.mlups * 100) / 100,
-        wall_time_s: Math.round(result.manifest.wallTimeS * 10) / 10,
-        threads: result.manifest.threads,
-        resumed_from_step: result.manifest.resumedFromStep,
+        rows: output.rows,
+        manifest_key: output.manifestKey,
+        warnings: manifest.warnings,
+        mlups: Math.round(manifest.mlups * 100) / 100,
+        wall_time_s: Math.round(manifest.wallTimeS * 10) / 10,
+        threads: manifest.threads,
+        resumed_from_step: manifest.resumedFromStep,
       };
       const outcome = await recordDirection(db, { simulationId, runId, index, done });
       await checkpoints.clear();
@@ -195,8 +131,8 @@ export function cfdDirectionHandler(services: CfdServices): JobHandler {
         mlups: done.mlups,
         threads: done.threads,
         wallTimeS: done.wall_time_s,
-        cells: result.manifest.cells,
-        resumedFromStep: result.manifest.resumedFromStep,
+        cells: manifest.cells,
+        resumedFromStep: manifest.resumedFromStep,
       };
     } catch (error) {
       if (error instanceof CfdCancelledError) {
@@ -232,26 +168,8 @@ export function cfdDirectionHandler(services: CfdServices): JobHandler {
   };
 }
 
-/** What the asset rows keep of the manifest (the full one is in the GLB and manifest-{i}.json). */
-function manifestSummary(result: DirectionResult) {
-  const m = result.manifest;
-  return {
-    solver: m.solver,
-    directionDeg: m.directionDeg,
-    cells: m.cells,
-    levels: m.levels.map((l) => ({ dxM: l.dxM, nx: l.nx, ny: l.ny, nz: l.nz })),
-    dt0S: m.dt0S,
-    steps: m.steps,
-    averagingWindowS: m.averagingWindowS,
-    samples: m.samples,
-    inlet: m.inlet,
-    reference: m.reference,
-    geometryHash: m.geometryHash,
-    warnings: m.warnings,
-    health: m.health,
-    wallTimeS: m.wallTimeS,
-    mlups: m.mlups,
-    threads: m.threads,
-    resumedFromStep: m.resumedFromStep,
-  };
+/** The settings the direction's thread needs, and nothing else of the server's configuration. */
+function directionConfig(config: CfdServices['config']): DirectionConfig {
+  const { CFD_MAX_CELLS, CFD_MAX_MEMORY_GB, CFD_TEST_STEPS, CFD_TEST_LATTICE_SPEED } = config;
+  return { CFD_MAX_CELLS, CFD_MAX_MEMORY_GB, CFD_TEST_STEPS, CFD_TEST_LATTICE_SPEED };
 }

@@ -19,16 +19,12 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestContext, type TestContext } from '../../../test/harness.ts';
-import { buildWorld, type World } from '../../../test/world.ts';
 import { uploadFile } from '../../../test/world-scenarios.ts';
-import { assets, companyCriteria, jobs, simulations, subscriptionUsage, subscriptions } from '../../db/schema/index.ts';
+import { assets, companyCriteria, jobs, simulations, subscriptionUsage } from '../../db/schema/index.ts';
 import { sampleTable } from '../../../test/world-criteria.ts';
-import { createInlineCpuPool } from '../../jobs/inline-cpu-pool.ts';
-import { jobHandlers } from '../../jobs/handlers/index.ts';
-import { JobWorker } from '../../jobs/worker.ts';
+import { json, scenarioUrl, setup, startWorker, teardown, validatedScenario, validation, waitFor, type Setup } from '../../../test/world-cfd.ts';
 import { getJob } from '../../jobs/queue.ts';
-import type { Configuration, CostBreakdown, GeometryValidation, LatestStatus, UserApprovalResult } from '@canopy/contract/scenarios.ts';
+import type { Configuration, CostBreakdown, LatestStatus, UserApprovalResult } from '@canopy/contract/scenarios.ts';
 import type { CfdEstimateResponse } from '@canopy/contract/cfd.ts';
 import { readResultGlb } from '@canopy/engine/results/glb.ts';
 import { writeBinaryStl } from '@canopy/engine/geometry/index.ts';
@@ -56,99 +52,6 @@ const poppler = (() => {
     return false;
   }
 })();
-
-const json = async <T>(res: Response, status: number): Promise<T> => {
-  const body = await res.json();
-  expect(res.status, JSON.stringify(body)).toBe(status);
-  return body as T;
-};
-
-async function waitFor<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 120_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)?.slice(0, 600)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-interface Setup {
-  t: TestContext;
-  w: World;
-  workers: JobWorker[];
-}
-
-async function setup(env: Record<string, string>): Promise<Setup> {
-  const t = await createTestContext({ STARTER_SUBSCRIPTION: 'false', CFD_THREADS: '1', CFD_CHECKPOINT_SECONDS: '0', ...env });
-  const w = await buildWorld(t.deps);
-  await t.database.db
-    .insert(subscriptions)
-    .values({ companyId: w.companyId, plan: 'CFD Plus', creditType: 'CFD', creditsPerPeriod: 400, userId: w.userIds.projectAdmin });
-  return { t, w, workers: [] };
-}
-
-function startWorker(s: Setup, options: { leaseMs?: number; types?: string[] } = {}): JobWorker {
-  const all = jobHandlers({ deps: s.t.deps, cpu: createInlineCpuPool(), log: () => {} });
-  const handlers = options.types ? Object.fromEntries(options.types.map((type) => [type, all[type]!])) : all;
-  const worker = new JobWorker({ db: s.t.database.db, handlers, pollMs: 25, leaseMs: options.leaseMs ?? 30_000, typeConcurrency: { [CFD_DIRECTION_JOB]: 1 } });
-  worker.start();
-  s.workers.push(worker);
-  return worker;
-}
-
-async function teardown(s: Setup | undefined): Promise<void> {
-  if (!s) return;
-  await Promise.all(s.workers.map((w) => w.stop()));
-  await s.t.close();
-}
-
-/** Creates a CFD scenario from the world's tower, ground and plane, validates it and returns it. */
-async function validatedScenario(s: Setup, name: string, body: Record<string, unknown> = {}): Promise<Configuration> {
-  const { t, w } = s;
-  const token = w.tokens.projectAdmin;
-  const scenario = await json<Configuration>(
-    await t.request(`/api/project/${w.projectId}/configuration/`, {
-      method: 'POST',
-      token,
-      json: {
-        name,
-        engine: 'CFD',
-        analyses: [{ analysis_type: 'pedestrian_wind_comfort', metrics: ['lawson-lddc', 'davenport'] }],
-        geometry: { study: [w.scenarios.uploads.study], ground: [w.scenarios.uploads.ground], presentation_planes: [w.scenarios.uploads.plane] },
-        seasons: ['annual'],
-        times: ['06:00-22:00'],
-        wind_directions: 8,
-        cfd_tier: 'rapid',
-        terrain: 'suburban',
-        terms_accepted: true,
-        ...body,
-      },
-    }),
-    201,
-  );
-  const url = `/api/project/${w.projectId}/configuration/${scenario.id}`;
-  await json(
-    await t.request(`${url}/geometry-validation/`, {
-      method: 'POST',
-      token,
-      json: { scenario_id: scenario.id, simulation_id: scenario.simulations[0]!.id, simulation_type: 'pedestrian_wind_comfort' },
-    }),
-    202,
-  );
-  return scenario;
-}
-
-const scenarioUrl = (s: Setup, id: number) => `/api/project/${s.w.projectId}/configuration/${id}`;
-
-async function validation(s: Setup, id: number): Promise<GeometryValidation> {
-  return waitFor(
-    'the validation',
-    async () => json<GeometryValidation>(await s.t.request(`${scenarioUrl(s, id)}/geometry-validation/`, { token: s.w.tokens.projectAdmin }), 200),
-    (v) => v.status === 'passed' || v.status === 'failed',
-    60_000,
-  );
-}
 
 describe('a CFD wind scenario on the embedded installation', { timeout: 240_000 }, () => {
   let s: Setup;

@@ -29,7 +29,7 @@ export function resultBlobName(simulationId: number, job: JobRef, layerKey: stri
   return `results/simulation-${simulationId}/job-${job.id}/${layerKey}.glb`;
 }
 
-type AssetInsert = typeof assets.$inferInsert;
+export type AssetInsert = typeof assets.$inferInsert;
 
 /** The asset row of a layer: SPEC §3 fields, and metadata the layer list needs without the GLB. */
 export function assetRow(simulationId: number, job: JobRef, layer: AnalysisLayer, blobKey: string): AssetInsert {

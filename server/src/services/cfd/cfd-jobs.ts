@@ -46,3 +46,4 @@ export const cfdDirectionJobInputSchema = z.object({
   shortened: z.boolean().default(false),
 });
 export type CfdDirectionJobInput = z.input<typeof cfdDirectionJobInputSchema>;
+export type CfdDirectionJob = z.output<typeof cfdDirectionJobInputSchema>;

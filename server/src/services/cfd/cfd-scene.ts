@@ -69,18 +69,37 @@ async function geometryAssetRows(db: Db, simulationId: number) {
   return rows.filter((r) => r.blobKey !== null && !seen.has(r.blobKey) && seen.add(r.blobKey) !== undefined);
 }
 
-/** The scenario's geometry for a run, from its geometry assets. */
-export async function loadCfdScene(db: Db, blobStore: BlobStore, simulationId: number): Promise<CfdScene & { surface: ResultSurface }> {
+/** One stored geometry file of a run, as read from the blob store (parsed in cfdSceneOf). */
+export interface CfdSceneFile {
+  type: string;
+  filename: string;
+  bytes: Uint8Array;
+}
+
+/**
+ * The bytes of a run's geometry files: the presentation planes and what the solver voxelises. Only
+ * I/O, so a job can read on the event loop and parse in a worker thread.
+ */
+export async function readCfdSceneFiles(db: Db, blobStore: BlobStore, simulationId: number): Promise<CfdSceneFile[]> {
   const rows = (await geometryAssetRows(db, simulationId)).filter((r) => r.blobKey !== null).sort((a, b) => a.id - b.id);
-  const geometry: CfdGeometry[] = [];
-  const planes: Array<{ positions: Float32Array; indices?: Uint32Array }> = [];
+  const files: CfdSceneFile[] = [];
   for (const row of rows) {
     const type = row.geometryType ?? '';
     if (type !== PRESENTATION_PLANE && !cfdRole(type)) continue;
-    const mesh = await readResultGlb(await getBytes(blobStore, parseBlobKey(row.blobKey!)));
-    if (type === PRESENTATION_PLANE) planes.push({ positions: mesh.positions, ...(mesh.indices ? { indices: mesh.indices } : {}) });
+    files.push({ type, filename: row.filename || `${type}-${row.id}`, bytes: await getBytes(blobStore, parseBlobKey(row.blobKey!)) });
+  }
+  return files;
+}
+
+/** The scene a run computes, from its files' bytes: pure computation (GLB parsing), for a worker thread. */
+export async function cfdSceneOf(files: readonly CfdSceneFile[]): Promise<CfdScene> {
+  const geometry: CfdGeometry[] = [];
+  const planes: Array<{ positions: Float32Array; indices?: Uint32Array }> = [];
+  for (const file of files) {
+    const mesh = await readResultGlb(file.bytes);
+    if (file.type === PRESENTATION_PLANE) planes.push({ positions: mesh.positions, ...(mesh.indices ? { indices: mesh.indices } : {}) });
     else {
-      const g = sceneEntry(row.filename || `${type}-${row.id}`, type, soupOf(mesh.positions, mesh.indices));
+      const g = sceneEntry(file.filename, file.type, soupOf(mesh.positions, mesh.indices));
       if (g) geometry.push(g);
     }
   }
@@ -92,6 +111,11 @@ export async function loadCfdScene(db: Db, blobStore: BlobStore, simulationId: n
   if (!geometry.some((g) => g.study)) throw new CfdSceneError('the scenario has no study geometry to simulate', 'geometry.study');
   const surface = mergePlanes(planes);
   return { geometry, points: Float64Array.from(surface.positions), surface };
+}
+
+/** The scenario's geometry for a run, from its geometry assets, read and parsed on this thread (tests). */
+export async function loadCfdScene(db: Db, blobStore: BlobStore, simulationId: number): Promise<CfdScene> {
+  return cfdSceneOf(await readCfdSceneFiles(db, blobStore, simulationId));
 }
 
 function mergePlanes(planes: ReadonlyArray<{ positions: Float32Array; indices?: Uint32Array }>): ResultSurface {
