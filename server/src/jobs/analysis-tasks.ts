@@ -13,6 +13,7 @@ import { solarChunk, type SolarChunkInput } from '@canopy/engine/analyses/solar.
 import { thermalChunk, type ThermalChunkInput } from '@canopy/engine/analyses/thermal-comfort.ts';
 import { spmvBounds, type SpmvBoundsInput } from '@canopy/engine/analyses/spmv-bounds.ts';
 import { windComfortChunk, type WindComfortChunkInput } from '@canopy/engine/analyses/wind-comfort.ts';
+import { planRun, type RunPlanInput } from '../services/cfd/run-plan.ts';
 
 export interface SceneInput {
   sceneKey: string;
@@ -43,6 +44,8 @@ export const ANALYSIS_TASKS = {
   'analysis.thermal.spmv-bounds': (input: SpmvBoundsInput) => spmvBounds(input),
   'analysis.thermal.chunk': (input: SceneInput & ThermalChunkInput) => thermalChunk(input, sceneBvh(input)),
   'analysis.wind.chunk': (input: WindComfortChunkInput) => windComfortChunk(input),
+  /** A submitted CFD run's geometry checked and its grid planned (services/cfd/run-plan.ts). */
+  'cfd.planRun': (input: RunPlanInput) => planRun(input),
 };
 
 export type AnalysisTaskName = keyof typeof ANALYSIS_TASKS;

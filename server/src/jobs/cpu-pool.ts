@@ -11,9 +11,18 @@ export interface CpuPool {
   readonly threads: number;
 }
 
-export function createCpuPool(maxThreads = Math.max(1, availableParallelism() - 1)): CpuPool {
+export interface CpuPoolOptions {
+  /**
+   * Niceness each thread sets itself to (thread-priority.ts): the job runtime's pool runs at the
+   * jobs' lowest priority, the request-side heavy work's at the event loop's (0).
+   */
+  nice?: number;
+}
+
+export function createCpuPool(maxThreads = Math.max(1, availableParallelism() - 1), options: CpuPoolOptions = {}): CpuPool {
   const pool = new Piscina({
     filename: new URL('./cpu-worker.ts', import.meta.url).href,
+    workerData: { nice: options.nice ?? 0 },
     // Worker threads do not inherit a loader registered by a test runner; name tsx explicitly.
     execArgv: ['--import', 'tsx'],
     minThreads: 0,

@@ -6,7 +6,7 @@
  * Where a thread's id cannot be read (no /proc/thread-self), the work still runs, unlowered.
  */
 import { readlinkSync } from 'node:fs';
-import { setPriority } from 'node:os';
+import { getPriority, setPriority } from 'node:os';
 
 /** The niceness of analysis-job threads: the lowest (0 is the event loop's). */
 export const JOB_THREAD_NICE = 19;
@@ -31,4 +31,10 @@ export function lowerThreadPriority(nice: number): boolean {
   } catch {
     return false;
   }
+}
+
+/** The calling thread's niceness, or null where its id cannot be read. */
+export function ownThreadNiceness(): number | null {
+  const tid = ownThreadId();
+  return tid === null ? null : getPriority(tid);
 }

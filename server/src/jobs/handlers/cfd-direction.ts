@@ -14,6 +14,7 @@ import type { Config } from '../../env.ts';
 import type { BlobStore } from '../../blobs/blob-store.ts';
 import type { EventBus } from '../../realtime/bus.ts';
 import type { JobHandler } from '../worker.ts';
+import type { CpuPool } from '../cpu-pool.ts';
 import { PermanentJobError } from '../worker.ts';
 import { runDirectionThread } from '../cfd-thread.ts';
 import type { DirectionConfig, DirectionOutput } from '../../services/cfd/direction-compute.ts';
@@ -30,6 +31,8 @@ import { publishNotification, publishScenarioStatus } from '../../services/scena
 
 export interface CfdServices {
   blobStore: BlobStore;
+  /** The job runtime's CPU threads (planning a run). */
+  cpu: CpuPool;
   config: Pick<
     Config,
     'dataDir' | 'CFD_THREADS' | 'CFD_CHECKPOINT_SECONDS' | 'CFD_MAX_CELLS' | 'CFD_MAX_MEMORY_GB' | 'CFD_TEST_STEPS' | 'CFD_TEST_LATTICE_SPEED'

@@ -10,18 +10,21 @@ import type { JobHandler } from '../worker.ts';
 import { PermanentJobError } from '../worker.ts';
 import { enqueueJob } from '../queue.ts';
 import { configurations, projects, simulations } from '../../db/schema/index.ts';
-import { checkVoxelizable, VoxelizeError } from '@canopy/engine/cfd/geometry/voxelize.ts';
-import { CfdInputError } from '@canopy/engine/cfd/run/errors.ts';
 import { SOLVER_VERSION } from '@canopy/engine/cfd/run/direction.ts';
 import { CFD_REFERENCE_HEIGHT_M, windDirections } from '@canopy/engine/analyses/cfd-wind.ts';
 import { ANALYSIS_JOB_TYPES, type WindComfortJobInput } from '../../services/analyses/settings.ts';
-import { CfdSceneError, loadCfdScene } from '../../services/cfd/cfd-scene.ts';
-import { CFD_DIRECTION_JOB, cfdDirectionsAtOnce, cfdThreads, cfdThroughput, estimateOf, oversizeMessage, planCfd } from '../../services/cfd/cfd-plan.ts';
+import { readCfdSceneFiles } from '../../services/cfd/cfd-scene.ts';
+import type { RunPlanInput, RunPlanOutcome } from '../../services/cfd/run-plan.ts';
+import { transferables } from '../transfer.ts';
+import { CFD_DIRECTION_JOB, cfdDirectionsAtOnce, cfdThreads, cfdThroughput, estimateOf } from '../../services/cfd/cfd-plan.ts';
 import { cfdDirectionJobInputSchema, cfdWindJobInputSchema, type CfdDirectionJobInput } from '../../services/cfd/cfd-jobs.ts';
 import { directionJobKey, failPlanning, readRun, type CfdRunState } from '../../services/cfd/run-state.ts';
 import type { CfdServices } from './cfd-direction.ts';
 
 export const DIRECTION_ATTEMPTS = 6;
+
+/** The run cannot start (its message says why, for the user). */
+class PlanningRefused extends Error {}
 
 export function cfdWindHandler(services: CfdServices): JobHandler {
   return async (context) => {
@@ -44,19 +47,26 @@ export function cfdWindHandler(services: CfdServices): JobHandler {
       await context.progress(5, 'reading the geometry');
       let planned;
       try {
-        const scene = await loadCfdScene(db, services.blobStore, input.simulationId);
-        for (const g of scene.geometry) checkVoxelizable(g.file, g.triangles);
-        planned = planCfd(scene, input.tier, input.terrain, services.config);
+        const files = await readCfdSceneFiles(db, services.blobStore, input.simulationId);
+        const { CFD_THREADS, CFD_MAX_CELLS, CFD_MAX_MEMORY_GB, CFD_TEST_STEPS } = services.config;
+        const task: RunPlanInput = {
+          files,
+          tier: input.tier,
+          terrain: input.terrain,
+          config: { CFD_THREADS, CFD_MAX_CELLS, CFD_MAX_MEMORY_GB, CFD_TEST_STEPS },
+        };
+        const outcome = await services.cpu.run<RunPlanOutcome>('cfd.planRun', task, transferables(files.map((f) => f.bytes)));
+        if (!outcome.ok) throw new PlanningRefused(outcome.reason);
+        planned = outcome.plan;
       } catch (error) {
-        const reason =
-          error instanceof CfdInputError
-            ? oversizeMessage(error, input.tier)
-            : error instanceof VoxelizeError || error instanceof CfdSceneError
-              ? `the geometry cannot be simulated: ${error.message}`
-              : null;
-        if (reason === null) throw error;
-        await failPlanning(db, { simulationId: input.simulationId, runId, reason, statusText: `Wind (CFD) failed before it started: ${reason}` });
-        throw new PermanentJobError(reason);
+        if (!(error instanceof PlanningRefused)) throw error;
+        await failPlanning(db, {
+          simulationId: input.simulationId,
+          runId,
+          reason: error.message,
+          statusText: `Wind (CFD) failed before it started: ${error.message}`,
+        });
+        throw new PermanentJobError(error.message);
       }
       const threads = cfdThreads(services.config);
       const estimate = estimateOf(planned, input.windDirections, await cfdThroughput(db, threads), threads, cfdDirectionsAtOnce(services.config));

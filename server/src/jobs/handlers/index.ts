@@ -26,7 +26,7 @@ export interface HandlerServices {
 export function jobHandlers({ deps, cpu, log }: HandlerServices): Record<string, JobHandler> {
   // One weather library (and its parsed-file cache) per worker runtime.
   const analyses = { blobStore: deps.blobStore, cpu, weather: createWeatherLibrary(weatherLibraryDir(deps.config)), version: deps.version, log };
-  const cfd = { blobStore: deps.blobStore, config: deps.config, version: deps.version, bus: deps.bus, log };
+  const cfd = { blobStore: deps.blobStore, cpu, config: deps.config, version: deps.version, bus: deps.bus, log };
   return {
     // Wrapped so scenario status changes reach the WebSocket (services/scenarios/job-events.ts).
     [ANALYSIS_JOB_TYPES.solar]: withScenarioEvents(solarHandler(analyses), deps.bus),

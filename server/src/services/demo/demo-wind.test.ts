@@ -11,6 +11,7 @@ import { seedDemo } from '../../db/seed.ts';
 import { assets, configurations, jobs, simulations } from '../../db/schema/index.ts';
 import { getJob } from '../../jobs/queue.ts';
 import { cfdWindHandler } from '../../jobs/handlers/cfd-wind.ts';
+import { createInlineCpuPool } from '../../jobs/inline-cpu-pool.ts';
 import { coarseTimeStep, sceneSchedule } from '@canopy/engine/cfd/run/scene-plan.ts';
 import { terrainInlet } from '@canopy/engine/analyses/cfd-wind.ts';
 import { loadCfdScene } from '../cfd/cfd-scene.ts';
@@ -41,7 +42,11 @@ describe('the demo CFD wind scenario', () => {
 
   it('plans eight rapid-tier directions with the real run length', async () => {
     const [job] = await t.database.db.select().from(jobs).where(eq(jobs.type, 'cfd.wind'));
-    const run = await runHandlerDirectly(t.deps, cfdWindHandler({ blobStore: t.deps.blobStore, config: t.config, version: 'test', log: () => {} }), job!);
+    const run = await runHandlerDirectly(
+      t.deps,
+      cfdWindHandler({ blobStore: t.deps.blobStore, cpu: createInlineCpuPool(), config: t.config, version: 'test', log: () => {} }),
+      job!,
+    );
     expect(run.result).toMatchObject({ directions: 8 });
     const directions = await t.database.db.select().from(jobs).where(eq(jobs.type, CFD_DIRECTION_JOB));
     expect(directions.map((d) => (d.input as { directionDeg: number }).directionDeg).sort((a, b) => a - b)).toEqual([0, 45, 90, 135, 180, 225, 270, 315]);
