@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { openTestDatabase } from '../../test/harness.ts';
 import type { Database } from '../db/database.ts';
 import { jobs } from '../db/schema/index.ts';
-import { claimJob, completeJob, enqueueJob, failJob, getJob, heartbeat } from './queue.ts';
+import { BACKGROUND_PRIORITY, claimJob, completeJob, enqueueJob, failJob, getJob, heartbeat } from './queue.ts';
 import { JobWorker } from './worker.ts';
 
 let database: Database;
@@ -66,7 +66,57 @@ describe('the job queue', () => {
   });
 });
 
+describe('background jobs', () => {
+  it('are claimed after every job people queued, even newer ones, and only of the types allowed them', async () => {
+    const demo = await enqueueJob(db(), 'q.lane', { who: 'demo' }, { priority: BACKGROUND_PRIORITY });
+    const user = await enqueueJob(db(), 'q.lane', { who: 'user' });
+    expect(user.id).toBeGreaterThan(demo.id);
+    expect((await claimJob(db(), 'w', ['q.lane'], 10_000, []))?.id).toBe(user.id);
+    expect(await claimJob(db(), 'w', ['q.lane'], 10_000, [])).toBeNull();
+    expect((await claimJob(db(), 'w', ['q.lane'], 10_000, ['q.lane']))?.id).toBe(demo.id);
+  });
+});
+
 describe('a job worker', () => {
+  it('keeps a slot free of background work, so a job people queue starts while it runs', async () => {
+    const started: string[] = [];
+    const release: Array<() => void> = [];
+    const worker = new JobWorker({
+      db: db(),
+      pollMs: 20,
+      concurrency: 3,
+      typeConcurrency: { 'w.direction': 2 },
+      handlers: {
+        'w.direction': async ({ job }) => {
+          started.push((job.input as { who: string }).who);
+          await new Promise<void>((resolve) => release.push(resolve));
+          return null;
+        },
+      },
+    });
+    const demo = await Promise.all([1, 2, 3].map((n) => enqueueJob(db(), 'w.direction', { who: `demo ${n}` }, { priority: BACKGROUND_PRIORITY })));
+    worker.start();
+    const waitUntil = async (what: () => Promise<boolean> | boolean) => {
+      while (!(await what())) await new Promise((r) => setTimeout(r, 20));
+    };
+    await waitUntil(() => started.length === 1);
+    // The second direction slot stays free of the demo's directions: only one of them runs.
+    worker.poke();
+    expect((await getJob(db(), demo[1]!.id))?.status).toBe('queued');
+    const user = await enqueueJob(db(), 'w.direction', { who: 'user' });
+    worker.poke();
+    await waitUntil(() => started.length >= 2);
+    expect(started).toEqual(['demo 1', 'user']);
+    expect((await getJob(db(), user.id))?.status).toBe('running');
+    // The rest of the demo runs once the slots are free, one direction at a time.
+    await waitUntil(async () => {
+      release.splice(0).forEach((r) => r());
+      return (await getJob(db(), demo[2]!.id))?.status === 'completed';
+    });
+    await worker.stop();
+    expect(started.slice(2).sort()).toEqual(['demo 2', 'demo 3']);
+  });
+
   it('runs handlers, records progress and results, and stops cleanly', async () => {
     const seen: number[] = [];
     const worker = new JobWorker({

@@ -21,7 +21,16 @@ export interface EnqueueOptions {
   dedupeKey?: string;
   maxAttempts?: number;
   runAfter?: Date;
+  /** Higher is claimed first; BACKGROUND_PRIORITY for work nobody waits for (default 0). */
+  priority?: number;
 }
+
+/**
+ * The priority of work nobody is waiting for (the demo's results on first start): claimed after
+ * everything people queued, and never in a type's last free slot (worker.ts), so a new user's first
+ * study starts at once instead of behind it.
+ */
+export const BACKGROUND_PRIORITY = -10;
 
 export async function enqueueJob(db: Db, type: string, input: unknown, options: EnqueueOptions = {}): Promise<JobRow> {
   const values = {
@@ -30,6 +39,7 @@ export async function enqueueJob(db: Db, type: string, input: unknown, options: 
     dedupeKey: options.dedupeKey ?? null,
     maxAttempts: options.maxAttempts ?? 3,
     ...(options.runAfter ? { runAfter: options.runAfter } : {}),
+    ...(options.priority !== undefined ? { priority: options.priority } : {}),
   };
   if (options.dedupeKey) {
     const [inserted] = await db.insert(jobs).values(values).onConflictDoNothing({ target: jobs.dedupeKey }).returning();
@@ -41,13 +51,27 @@ export async function enqueueJob(db: Db, type: string, input: unknown, options: 
   return row!;
 }
 
-/** Claims the next runnable job of the given types for `workerId`, or null when there is none. */
-export async function claimJob(db: Db, workerId: string, types: readonly string[], leaseMs: number): Promise<JobRow | null> {
-  if (types.length === 0) return null;
-  const typeList = sql.join(
-    types.map((t) => sql`${t}`),
+const sqlList = (values: readonly string[]) =>
+  sql.join(
+    values.map((t) => sql`${t}`),
     sql`, `,
   );
+
+/**
+ * Claims the next runnable job of the given types for `workerId` — the highest priority, then the
+ * oldest — or null when there is none. Background jobs (priority below 0) only of
+ * `backgroundTypes` (all of `types` unless given): the worker keeps a slot free of them.
+ */
+export async function claimJob(
+  db: Db,
+  workerId: string,
+  types: readonly string[],
+  leaseMs: number,
+  backgroundTypes: readonly string[] = types,
+): Promise<JobRow | null> {
+  if (types.length === 0) return null;
+  const typeList = sqlList(types);
+  const background = backgroundTypes.length ? sql`${jobs.type} in (${sqlList(backgroundTypes)})` : sql`false`;
   const result = await db.execute(sql`
     update ${jobs} set
       status = 'running',
@@ -61,7 +85,8 @@ export async function claimJob(db: Db, workerId: string, types: readonly string[
       where ${jobs.type} in (${typeList})
         and ${jobs.runAfter} <= now()
         and (${jobs.status} = 'queued' or (${jobs.status} = 'running' and ${jobs.lockedUntil} < now()))
-      order by ${jobs.id}
+        and (${jobs.priority} >= 0 or ${background})
+      order by ${jobs.priority} desc, ${jobs.id}
       for update skip locked
       limit 1
     )

@@ -90,9 +90,18 @@ export class JobWorker {
     while (!this.stopping) {
       let claimed = false;
       const types = all.filter((t) => (this.runningByType.get(t) ?? 0) < (limits[t] ?? Infinity));
+      // Background work never takes the last free slot of a type that has more than one, nor the
+      // worker's last slot: what a person queues next starts at once.
+      const backgroundTypes =
+        this.running.size < this.concurrency - 1
+          ? types.filter((t) => {
+              const limit = limits[t] ?? Infinity;
+              return limit <= 1 || (this.runningByType.get(t) ?? 0) < limit - 1;
+            })
+          : [];
       if (this.running.size < this.concurrency && types.length > 0) {
         try {
-          const job = await claimJob(this.options.db, this.id, types, this.leaseMs);
+          const job = await claimJob(this.options.db, this.id, types, this.leaseMs, backgroundTypes);
           if (job) {
             claimed = true;
             this.runningByType.set(job.type, (this.runningByType.get(job.type) ?? 0) + 1);

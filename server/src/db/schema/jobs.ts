@@ -3,7 +3,7 @@
  * works the same on PGlite and PostgreSQL and survives restarts and kill -9 (a running job whose
  * lease expired is claimed again).
  */
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const JOB_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
@@ -33,6 +33,11 @@ export const jobs = pgTable(
     /** When the current attempt was claimed: with `progress`, the time left (issue 16 item 13). */
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /**
+     * Claimed before jobs of a lower priority (then oldest first): people's work at 0, work nobody
+     * is waiting for — the demo's results — below it (queue.ts BACKGROUND_PRIORITY).
+     */
+    priority: smallint('priority').notNull().default(0),
   },
   (t) => [uniqueIndex('jobs_dedupe_key').on(t.dedupeKey), index('jobs_claim').on(t.status, t.runAfter)],
 );

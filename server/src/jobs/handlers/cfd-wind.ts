@@ -90,7 +90,8 @@ export function cfdWindHandler(services: CfdServices): JobHandler {
         estimate,
         schedule: planned.schedule,
         shortened_schedule: planned.shortened,
-        post: { type: ANALYSIS_JOB_TYPES.windComfort, input: post, dedupe_key: `cfd-post:${input.simulationId}:${runId}` },
+        // The run's jobs keep the queue priority it was given (the demo's: background).
+        post: { type: ANALYSIS_JOB_TYPES.windComfort, input: post, dedupe_key: `cfd-post:${input.simulationId}:${runId}`, priority: job.priority },
         done: {},
         progress: null,
         failed: null,
@@ -128,6 +129,7 @@ export function cfdWindHandler(services: CfdServices): JobHandler {
         await enqueueJob(tx, CFD_DIRECTION_JOB, directionInput, {
           dedupeKey: directionJobKey(input.simulationId, runId, index),
           maxAttempts: DIRECTION_ATTEMPTS,
+          priority: job.priority,
         });
       }
     });

@@ -69,8 +69,8 @@ export interface CfdRunState {
   estimate: CfdEstimate;
   schedule: RunSchedule;
   shortened_schedule: boolean;
-  /** The post-processing job enqueued when the directions are done. */
-  post: { type: string; input: unknown; dedupe_key: string };
+  /** The post-processing job enqueued when the directions are done (at the run's queue priority). */
+  post: { type: string; input: unknown; dedupe_key: string; priority?: number };
   done: Record<string, CfdDirectionDone>;
   progress: CfdProgress | null;
   failed: { reason: string; direction_deg: number | null; step: number | null } | null;
@@ -150,7 +150,7 @@ export async function recordDirection(
     await tx.delete(assets).where(and(eq(assets.simulationId, input.simulationId), sql`${assets.metadata} -> 'job' ->> 'type' = ${CFD_DIRECTION_JOB}`));
     const rows = Object.values(done).flatMap((d) => d.rows);
     if (rows.length) await tx.insert(assets).values(rows);
-    await enqueueJob(tx, state.post.type, state.post.input, { dedupeKey: state.post.dedupe_key });
+    await enqueueJob(tx, state.post.type, state.post.input, { dedupeKey: state.post.dedupe_key, priority: state.post.priority ?? 0 });
     await tx
       .update(simulations)
       .set({ status: 'post_processing', statusText: `Wind (CFD): all ${state.directions_deg.length} directions done; computing the comfort maps` })

@@ -4,7 +4,7 @@ import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { runHandlerDirectly, analysisServices } from '../../../test/analysis-fixtures.ts';
 import { seedDemo } from '../../db/seed.ts';
 import { assets, configurations, jobs, simulations } from '../../db/schema/index.ts';
-import { getJob } from '../../jobs/queue.ts';
+import { BACKGROUND_PRIORITY, getJob } from '../../jobs/queue.ts';
 import { solarHandler } from '../../jobs/handlers/solar.ts';
 import { thermalComfortHandler } from '../../jobs/handlers/thermal-comfort.ts';
 import { readResultGlb } from '@canopy/engine/results/glb.ts';
@@ -27,6 +27,8 @@ describe('the demo scenario', () => {
     expect(first.jobIds).toHaveLength(2);
     const again = await seedDemoResults(t.deps, { spacingM });
     expect(again).toEqual({ created: false, jobIds: first.jobIds });
+    // Background work: what people queue is claimed first (jobs/queue.ts).
+    for (const id of first.jobIds) expect((await getJob(t.database.db, id))!.priority).toBe(BACKGROUND_PRIORITY);
 
     const scenarios = await t.database.db.select().from(configurations).where(eq(configurations.name, DEMO_SCENARIO_NAME));
     expect(scenarios).toHaveLength(1);

@@ -18,6 +18,7 @@ import type { IndexedMesh } from '@canopy/engine/demo/mesh-builders.ts';
 import { geometryAssetRow, insertGeometryAssets, putGeometryGlb } from '../analyses/geometry-assets.ts';
 import { ANALYSIS_JOB_TYPES, solarSettingsSchema, thermalSettingsSchema } from '../analyses/settings.ts';
 import { setSimulationStatus } from '../analyses/job-run.ts';
+import { BACKGROUND_PRIORITY } from '../../jobs/queue.ts';
 
 export const DEMO_SCENARIO_NAME = 'Demo district';
 
@@ -141,7 +142,8 @@ export async function seedDemoResults(deps: DemoDeps, { spacingM = DEMO_PLANE_SP
     const simulation = rows.find((r) => r.category === demo.category);
     if (!simulation) continue;
     const input = { projectId: project.id, configurationId: scenario.id, simulationId: simulation.id, settings: demo.settings };
-    const job = await deps.jobs.enqueue(demo.jobType, input, { dedupeKey: `demo:${demo.category}:simulation-${simulation.id}` });
+    // Nobody waits for the demo: its jobs go after (and beside) what people queue.
+    const job = await deps.jobs.enqueue(demo.jobType, input, { dedupeKey: `demo:${demo.category}:simulation-${simulation.id}`, priority: BACKGROUND_PRIORITY });
     if (job.status === 'queued' && job.attempts === 0) await setSimulationStatus(db, simulation.id, 'running', 'Computing the demo results…');
     jobIds.push(job.id);
   }

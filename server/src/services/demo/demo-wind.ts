@@ -15,6 +15,7 @@ import { setSimulationStatus } from '../analyses/job-run.ts';
 import { CFD_WIND_JOB } from '../cfd/cfd-plan.ts';
 import type { CfdWindJobInput } from '../cfd/cfd-jobs.ts';
 import { DEMO_PLANE_SPACING_M, writeDemoGeometry, type DemoDeps } from './demo-results.ts';
+import { BACKGROUND_PRIORITY } from '../../jobs/queue.ts';
 
 export const DEMO_WIND_SCENARIO_NAME = 'Demo district wind (CFD)';
 
@@ -92,7 +93,8 @@ export async function seedDemoWind(
     settings: { criteria: [...DEMO_WIND.criteria] },
   };
   // Enqueued again on every start: the dedupe key makes it a no-op once the job exists.
-  const job = await deps.jobs.enqueue(CFD_WIND_JOB, input, { dedupeKey: `demo:cfd-wind:simulation-${simulation.id}` });
+  // Background: a new user's first study goes first and beside it (jobs/queue.ts).
+  const job = await deps.jobs.enqueue(CFD_WIND_JOB, input, { dedupeKey: `demo:cfd-wind:simulation-${simulation.id}`, priority: BACKGROUND_PRIORITY });
   if (job.status === 'queued' && job.attempts === 0) await setSimulationStatus(db, simulation.id, 'running', 'Computing the demo wind (CFD)…');
   return { created, jobId: job.id };
 }
