@@ -82,6 +82,7 @@ export function cfdDirectionHandler(services: CfdServices): JobHandler {
       index,
       total: input.total,
       jobProgress: context.progress,
+      directionsAtOnce: run.state!.estimate.directions_at_once,
     });
     const threads = cfdThreads(services.config);
     try {

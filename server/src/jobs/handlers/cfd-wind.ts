@@ -69,7 +69,10 @@ export function cfdWindHandler(services: CfdServices): JobHandler {
         throw new PermanentJobError(error.message);
       }
       const threads = cfdThreads(services.config);
-      const estimate = estimateOf(planned, input.windDirections, await cfdThroughput(db, threads), threads, cfdDirectionsAtOnce(services.config));
+      // A background run (the demo's) is never given a worker's last direction slot (jobs/worker.ts).
+      const slots = cfdDirectionsAtOnce(services.config);
+      const atOnce = job.priority < 0 ? Math.max(1, slots - 1) : slots;
+      const estimate = estimateOf(planned, input.windDirections, await cfdThroughput(db, threads), threads, atOnce);
       const post: WindComfortJobInput = {
         projectId: input.projectId,
         configurationId: input.configurationId,

@@ -10,6 +10,7 @@
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { runSecondsLeft } from './run-time-model.ts';
 import type { Config } from '../../env.ts';
 import { jobs } from '../../db/schema/index.ts';
 import { coarseTimeStep, estimateRun, planScene, sceneSchedule, TIERS, type ScenePlan, type TierId } from '@canopy/engine/cfd/run/scene-plan.ts';
@@ -155,8 +156,16 @@ export function estimateOf(plan: CfdPlan, directions: number, throughput: Throug
     threads,
     directions_at_once: Math.max(1, directionsAtOnce),
     minutes_per_direction: round(run.seconds / 60, 1),
-    // Directions run in rounds of `directionsAtOnce` (one worker process).
-    minutes_total: round((run.seconds * Math.ceil(directions / Math.max(1, directionsAtOnce))) / 60, 1),
+    // Directions run in rounds of `directionsAtOnce` (one worker process); the first round starts at once.
+    minutes_total: round(
+      runSecondsLeft({
+        directionEtaS: run.seconds,
+        directionS: run.seconds,
+        waiting: Math.max(0, directions - Math.max(1, directionsAtOnce)),
+        atOnce: directionsAtOnce,
+      }) / 60,
+      1,
+    ),
     compute_factor: Math.max(1, Math.ceil((run.updates * directions) / CFD_UPDATES_PER_PRICE_UNIT)),
     shortened_schedule: plan.shortened,
   };

@@ -36,6 +36,16 @@ describe('CFD progress as clients see it', () => {
     });
   });
 
+  it('takes the time left its worker reckoned, in the same model, when the report has it', () => {
+    expect(cfdProgressView(state({ ...report, run_eta_s: 333 }), 'running')!.eta_s).toBe(333);
+  });
+
+  it('counts the directions waiting in rounds of those the estimate runs side by side', () => {
+    // 5 waiting, 2 at once: 3 rounds of 120 s after this direction's 40 s.
+    const twoAtOnce = state(report, { estimate: { lattice_updates_per_direction: 6e8, minutes_per_direction: 3, directions_at_once: 2 } });
+    expect(cfdProgressView(twoAtOnce, 'running')!.eta_s).toBe(40 + 3 * 120);
+  });
+
   it("uses the estimate's minutes per direction before any throughput is measured, and no ETA when the solver has none", () => {
     expect(cfdProgressView(state({ ...report, mlups: 0 }), 'running')!.eta_s).toBe(40 + 5 * 180);
     expect(cfdProgressView(state({ ...report, eta_s: -1 }), 'running')!.eta_s).toBeNull();

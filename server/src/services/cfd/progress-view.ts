@@ -1,12 +1,13 @@
 /**
- * A CFD wind run's progress as clients see it (the scenario.status event's `progress`, issue 15):
+ * A CFD wind run's progress as clients see it (the scenario.status event's `progress`):
  * percentage of the whole run, the direction being computed (i of n), its phase, and the time left
- * for the whole run — this direction's ETA from the solver plus the directions not yet started at
- * the measured throughput (or the estimate's when none is measured yet), one after another as the
- * estimate assumes. Pure: services/scenarios/status.ts calls it with the stored run state.
+ * for the whole run in the cost step's model (run-time-model.ts): this direction's ETA
+ * from the solver plus the directions not yet started, in rounds of the directions that run side by
+ * side. Pure: services/scenarios/status.ts calls it with the stored run state.
  */
 import type { SimulationProgress } from '@canopy/contract/scenarios.ts';
 import type { CfdRunState } from './run-state.ts';
+import { runSecondsLeft } from './run-time-model.ts';
 
 // Type-only: status.ts (imported almost everywhere) must not pull in the job queue through run-state.ts.
 function runStateOf(parameters: unknown): CfdRunState | null {
@@ -25,7 +26,15 @@ export function cfdProgressView(parameters: unknown, status: string): Simulation
   const waiting = Math.max(0, total - done - 1);
   const updates = state.estimate?.lattice_updates_per_direction ?? 0;
   const perDirectionS = p.mlups > 0 && updates > 0 ? updates / (p.mlups * 1e6) : (state.estimate?.minutes_per_direction ?? Number.NaN) * 60;
-  const eta = p.eta_s >= 0 && Number.isFinite(perDirectionS) ? p.eta_s + waiting * perDirectionS : Number.NaN;
+  // The run's time left as the reporting direction's worker reckoned it (the estimate's model, with
+  // the directions running now); a report without it is read in the same model here.
+  const atOnce = Math.max(1, state.estimate?.directions_at_once ?? 1);
+  const eta =
+    typeof p.run_eta_s === 'number' && p.eta_s >= 0
+      ? p.run_eta_s
+      : p.eta_s >= 0 && Number.isFinite(perDirectionS)
+        ? runSecondsLeft({ directionEtaS: p.eta_s, directionS: perDirectionS, waiting, atOnce })
+        : Number.NaN;
   return {
     percent: Math.max(0, Math.min(100, p.percent)),
     eta_s: Number.isFinite(eta) ? Math.round(eta) : null,

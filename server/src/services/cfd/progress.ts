@@ -12,6 +12,7 @@ import { jobs, simulations } from '../../db/schema/index.ts';
 import type { DirectionProgress } from '@canopy/engine/cfd/run/direction.ts';
 import { publishScenarioStatus } from '../scenarios/events.ts';
 import { directionJobKey, setRunKey, type CfdProgress } from './run-state.ts';
+import { runSecondsLeft } from './run-time-model.ts';
 
 export interface ProgressTarget {
   db: Db;
@@ -25,6 +26,8 @@ export interface ProgressTarget {
   jobProgress(percent: number, message: string): Promise<void>;
   /** Minimum milliseconds between writes (default 2000). */
   intervalMs?: number;
+  /** Directions of this run that run side by side (the estimate's `directions_at_once`). */
+  directionsAtOnce?: number;
 }
 
 /** This direction's share done, 0–100: preparing 0–2, the steps 2–96, sampling and writing after. */
@@ -78,11 +81,15 @@ export function progressReporter(target: ProgressTarget): ProgressReporter {
       else if (row?.status === 'running' || i === target.index) running++;
       sum += value;
     });
-    // The run's time left: this direction's, then the directions not started, a direction's length
-    // (this one's so far plus its ETA) each, shared among the workers running directions now.
-    const directionS = (Date.now() - started) / 1000 + (Number.isFinite(p.etaS) ? p.etaS : 0);
-    const waiting = Math.max(0, target.total - done - running);
-    const runEtaS = (Number.isFinite(p.etaS) ? p.etaS : 0) + (waiting * directionS) / Math.max(1, running);
+    // The run's time left in the estimate's model (run-time-model.ts): this direction's,
+    // then the directions not started in rounds, each as long as this one (so far plus its ETA).
+    const etaS = Number.isFinite(p.etaS) ? p.etaS : 0;
+    const runEtaS = runSecondsLeft({
+      directionEtaS: etaS,
+      directionS: (Date.now() - started) / 1000 + etaS,
+      waiting: target.total - done - running,
+      atOnce: target.directionsAtOnce ?? Math.max(1, running),
+    });
     const percent = Math.min(99, Math.floor(sum / target.total));
     const progress: CfdProgress = {
       percent,
