@@ -186,7 +186,10 @@ describe('an analysis that waits for external results', () => {
 
     const again = await t.request(cancelUrl, { method: 'POST', token: token() });
     expect(again.status).toBe(400);
-    expect(await again.json()).toEqual({ detail: 'The simulation is cancelled; only a simulation waiting for external results can be cancelled.' });
+    expect(await again.json()).toEqual({
+      detail:
+        'The simulation is cancelled; only a simulation waiting for external results, or a CFD wind run of Canopy’s that is queued or running, can be cancelled.',
+    });
     const resubmit = await t.request(`${base()}/${scenario.id}/simulation/${scenario.simulations[0]!.id}/resubmit-ml/`, { method: 'POST', token: token() });
     expect(resubmit.status).toBe(400);
     expect((await json<Configuration>(await t.request(`${base()}/${scenario.id}/`, { token: token() }), 200)).status).toBe('cancelled');

@@ -166,7 +166,16 @@ export async function recordDirection(
  */
 export async function failRun(
   db: Db,
-  input: { simulationId: number; runId: string; statusText: string; reason: string; directionDeg: number | null; step: number | null },
+  input: {
+    simulationId: number;
+    runId: string;
+    statusText: string;
+    reason: string;
+    directionDeg: number | null;
+    step: number | null;
+    /** 'cancelled' when someone stopped it (default 'failed'). */
+    status?: 'failed' | 'cancelled';
+  },
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [sim] = await tx
@@ -179,7 +188,7 @@ export async function failRun(
     await setRunKey(tx, input.simulationId, input.runId, ['failed'], { reason: input.reason, direction_deg: input.directionDeg, step: input.step });
     await tx
       .update(simulations)
-      .set({ status: 'failed', statusText: input.statusText.slice(0, 500) })
+      .set({ status: input.status ?? 'failed', statusText: input.statusText.slice(0, 500) })
       .where(eq(simulations.id, input.simulationId));
     await releaseDeferred(tx, sim.configurationId);
     return true;

@@ -1,13 +1,17 @@
 /**
- * Cancelling a simulation that waits for external results (issue 16): it will not be computed, so
- * the credits reserved for it at approval are returned. Simulations Canopy computes itself are
- * already paid and running or done; they are not cancelled here.
+ * Cancelling a simulation: one that waits for external results will not be computed, so the
+ * credits reserved for it at approval are returned; a CFD wind run of Canopy's that is queued or
+ * running stops, and the credits of its directions not computed come back
+ * (services/cfd/cancel-run.ts). Other simulations Canopy computes take seconds to minutes and are
+ * not cancelled.
  */
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import type { AppDeps } from '../../deps.ts';
-import { simulations } from '../../db/schema/index.ts';
+import { simulations, users } from '../../db/schema/index.ts';
+import { displayName } from '../users/names.ts';
+import { cancelCfdRun } from '../cfd/cancel-run.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { CancelSimulationResult } from '@canopy/contract/reservations.ts';
 import { refundReservations } from '../company/reservations.ts';
@@ -21,6 +25,23 @@ export async function cancelSimulation(deps: AppDeps, db: Db, user: AuthUser, id
   await requireChangeScenario(db, user, ids.projectId);
   await scenarioRow(db, ids.projectId, ids.configurationId);
   const sim = await simulationRow(db, ids.configurationId, ids.simulationId);
+  if (sim.status === 'queued' || sim.status === 'running') {
+    const [actor] = await db
+      .select({ username: users.username, firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(eq(users.id, user.id));
+    const run = await cancelCfdRun(db, {
+      simulationId: sim.id,
+      cancelledBy: actor ? displayName(actor) : user.username,
+      userId: user.id,
+      now: deps.clock.now(),
+    });
+    if (run) {
+      await refreshScenarioStatus(db, ids.configurationId);
+      await publishScenarioStatus(db, deps.bus, ids.configurationId);
+      return { simulation_id: sim.id, status: 'cancelled', status_text: run.statusText, credits_returned: run.creditsReturned };
+    }
+  }
   const statusText = 'Cancelled: the reserved credits were returned';
   const returned = await db.transaction(async (tx) => {
     // Conditional on the status, so results ingested a moment earlier win (and are paid for).
@@ -30,7 +51,10 @@ export async function cancelSimulation(deps: AppDeps, db: Db, user: AuthUser, id
       .where(and(eq(simulations.id, sim.id), eq(simulations.status, 'awaiting_external_results')))
       .returning({ id: simulations.id });
     if (changed.length === 0) {
-      throw ApiError.detail(400, `The simulation is ${sim.status.replaceAll('_', ' ')}; only a simulation waiting for external results can be cancelled.`);
+      throw ApiError.detail(
+        400,
+        `The simulation is ${sim.status.replaceAll('_', ' ')}; only a simulation waiting for external results, or a CFD wind run of Canopy’s that is queued or running, can be cancelled.`,
+      );
     }
     return refundReservations(tx, { simulationIds: [sim.id] }, deps.clock.now());
   });
