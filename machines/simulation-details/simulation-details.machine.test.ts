@@ -92,6 +92,10 @@ describe('simulation details', () => {
     expect(actor.getSnapshot().context.notice).toBe('Cancelled. 10 reserved credits were returned.');
     expect(calls).toEqual(['load', 'cancel 1', 'load']);
     expect(['awaiting_external_results', 'completed', 'cancelled'].map((status) => mayCancel(row({ status })))).toEqual([true, false, false]);
+    // Canopy's own CFD wind run while it is queued or running; not its other analyses.
+    const canopyWind = (status: string, category = 'pedestrian_wind_comfort') => row({ status, category, engine: 'CFD', computedByCanopy: true });
+    expect(['queued', 'running', 'post_processing', 'completed'].map((status) => mayCancel(canopyWind(status)))).toEqual([true, true, false, false]);
+    expect(mayCancel(canopyWind('running', 'solar'))).toBe(false);
   });
 
   it('mayResubmit follows the server rule (submitted AI simulations Canopy does not compute; not a cancelled one), and never beside Completed', () => {

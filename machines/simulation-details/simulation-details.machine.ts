@@ -62,9 +62,16 @@ export function mayResubmit(row: SimulationRow): boolean {
   return row.engine === 'AI' && !row.computedByCanopy && ['awaiting_external_results', 'failed'].includes(row.status);
 }
 
-/** Results still awaited from outside can be given up on; the credits reserved for them are returned. */
+const CFD_WIND = ['pedestrian_wind_comfort', 'directional_wind'];
+
+/**
+ * Results still awaited from outside can be given up on (the credits reserved for them are
+ * returned), and so can Canopy's own CFD wind run while it is queued or running (the credits of the
+ * directions not computed come back): the server's rule in …/simulation/{sid}/cancel.
+ */
 export function mayCancel(row: SimulationRow): boolean {
-  return !row.computedByCanopy && row.status === 'awaiting_external_results';
+  if (!row.computedByCanopy) return row.status === 'awaiting_external_results';
+  return row.engine === 'CFD' && CFD_WIND.includes(row.category) && ['queued', 'running'].includes(row.status);
 }
 
 export const simulationDetailsMachine = setup({

@@ -153,7 +153,11 @@ function DetailsDialog({ projectId, configurationId, scenarioName, onClose }: Si
                           tone="ghost"
                           disabled={busy}
                           onClick={() => details.send({ type: 'simulation.cancel', simulationId: row.id })}
-                          aria-label={`Cancel simulation ${row.id} and return its reserved credits`}
+                          aria-label={
+                            row.computedByCanopy
+                              ? `Cancel the running wind simulation ${row.id}`
+                              : `Cancel simulation ${row.id} and return its reserved credits`
+                          }
                         >
                           Cancel
                         </Button>
