@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { openTestDatabase } from '../../test/harness.ts';
 import type { Database } from '../db/database.ts';
-import { jobs } from '../db/schema/index.ts';
+import { companies, jobs, projects } from '../db/schema/index.ts';
 import { BACKGROUND_PRIORITY, claimJob, completeJob, enqueueJob, failJob, getJob, heartbeat } from './queue.ts';
 import { JobWorker } from './worker.ts';
 
@@ -63,6 +63,31 @@ describe('the job queue', () => {
     await claimJob(db(), 'w', ['q.fail'], 10_000);
     expect(await failJob(db(), job.id, 'w', 'boom 2')).toBe('failed');
     expect(await getJob(db(), job.id)).toMatchObject({ status: 'failed', error: 'boom 2', attempts: 2 });
+  });
+});
+
+describe('companies', () => {
+  it('take turns: the next job is of the company with the fewest running, whatever the order they were queued in', async () => {
+    const [a, b] = await db()
+      .insert(companies)
+      .values([{ name: 'Queue A' }, { name: 'Queue B' }])
+      .returning({ id: companies.id });
+    const [pa, pb] = await db()
+      .insert(projects)
+      .values([
+        { name: 'A study', companyId: a!.id },
+        { name: 'B study', companyId: b!.id },
+      ])
+      .returning({ id: projects.id });
+    // A queues a long study first (four directions), then B a small run.
+    const aJobs = [];
+    for (let i = 0; i < 4; i++) aJobs.push(await enqueueJob(db(), 'q.fair', { projectId: pa!.id, i }));
+    const bJob = await enqueueJob(db(), 'q.fair', { projectId: pb!.id });
+    expect((await claimJob(db(), 'w1', ['q.fair'], 60_000))?.id).toBe(aJobs[0]!.id);
+    // A has one running, B none: B's goes next, although A's three others are older.
+    expect((await claimJob(db(), 'w2', ['q.fair'], 60_000))?.id).toBe(bJob.id);
+    // One each: the oldest again.
+    expect((await claimJob(db(), 'w3', ['q.fair'], 60_000))?.id).toBe(aJobs[1]!.id);
   });
 });
 

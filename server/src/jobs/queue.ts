@@ -2,8 +2,10 @@
  * A durable job queue in PostgreSQL (PGlite or a real server alike).
  *
  * - enqueue: one row per job; a dedupe key makes enqueueing idempotent.
- * - claim: the oldest runnable job — queued, or running with an expired lease (its worker died) —
- *   taken with FOR UPDATE SKIP LOCKED so concurrent workers never take the same job.
+ * - claim: a runnable job — queued, or running with an expired lease (its worker died) — taken
+ *   with FOR UPDATE SKIP LOCKED so concurrent workers never take the same job: the highest
+ *   priority first (the demo's jobs are background work), then the company with the fewest jobs
+ *   running (companies take turns), then the oldest.
  * - while a handler runs, heartbeats extend the lease and record progress;
  * - complete/fail: only the lease holder may finish a job (a worker that lost its lease to another
  *   after a pause cannot overwrite the new attempt's outcome). A failure is retried with backoff
@@ -13,7 +15,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { jobs } from '../db/schema/index.ts';
+import { jobs, projects } from '../db/schema/index.ts';
 
 export type JobRow = typeof jobs.$inferSelect;
 
@@ -59,7 +61,9 @@ const sqlList = (values: readonly string[]) =>
 
 /**
  * Claims the next runnable job of the given types for `workerId` — the highest priority, then the
- * oldest — or null when there is none. Background jobs (priority below 0) only of
+ * job of the company with the fewest jobs running now (so one company's long study does not hold
+ * another's small run for hours: the companies take turns), then the oldest — or null when there
+ * is none. Background jobs (priority below 0) only of
  * `backgroundTypes` (all of `types` unless given): the worker keeps a slot free of them.
  */
 export async function claimJob(
@@ -71,8 +75,17 @@ export async function claimJob(
 ): Promise<JobRow | null> {
   if (types.length === 0) return null;
   const typeList = sqlList(types);
-  const background = backgroundTypes.length ? sql`${jobs.type} in (${sqlList(backgroundTypes)})` : sql`false`;
+  const background = backgroundTypes.length ? sql`c.type in (${sqlList(backgroundTypes)})` : sql`false`;
+  // A job's company is its project's (every job's input names its project); a number that is no
+  // project's id, or none, counts as no company.
+  const projectOf = (alias: string) => sql.raw(`case when (${alias}.input ->> 'projectId') ~ '^[0-9]{1,9}$' then (${alias}.input ->> 'projectId')::int end`);
   const result = await db.execute(sql`
+    with running_by_company as (
+      select p.company_id, count(*)::int as n
+      from ${jobs} r join ${projects} p on p.id = ${projectOf('r')}
+      where r.status = 'running' and r.locked_until >= now()
+      group by p.company_id
+    )
     update ${jobs} set
       status = 'running',
       attempts = ${jobs.attempts} + 1,
@@ -81,13 +94,15 @@ export async function claimJob(
       started_at = now(),
       updated_at = now()
     where ${jobs.id} = (
-      select id from ${jobs}
-      where ${jobs.type} in (${typeList})
-        and ${jobs.runAfter} <= now()
-        and (${jobs.status} = 'queued' or (${jobs.status} = 'running' and ${jobs.lockedUntil} < now()))
-        and (${jobs.priority} >= 0 or ${background})
-      order by ${jobs.priority} desc, ${jobs.id}
-      for update skip locked
+      select c.id from ${jobs} c
+      left join ${projects} cp on cp.id = ${projectOf('c')}
+      left join running_by_company rc on rc.company_id is not distinct from cp.company_id
+      where c.type in (${typeList})
+        and c.run_after <= now()
+        and (c.status = 'queued' or (c.status = 'running' and c.locked_until < now()))
+        and (c.priority >= 0 or ${background})
+      order by c.priority desc, coalesce(rc.n, 0), c.id
+      for update of c skip locked
       limit 1
     )
     returning id`);
