@@ -15,9 +15,9 @@
  * A job that fails these is refused for good (PermanentJobError) and has written nothing. A
  * simulation deleted since the job was queued is left to runAnalysisJob, which skips it.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { configurations, projectMetSources, simulations } from '../../db/schema/index.ts';
+import { configurations, projectMetSources, simulations, weatherStations } from '../../db/schema/index.ts';
 import type { AnalysisTarget } from '../../services/analyses/settings.ts';
 import { PermanentJobError, type JobContext } from '../worker.ts';
 
@@ -32,12 +32,18 @@ function simulationOfKey(key: string): number | undefined {
   return undefined;
 }
 
+/** A station of the project's met sources, or a shared one (a station private to another project never). */
 async function stationUsable(db: Db, projectId: number, stationId: number): Promise<boolean> {
   const [linked] = await db
     .select({ id: projectMetSources.id })
     .from(projectMetSources)
     .where(and(eq(projectMetSources.projectId, projectId), eq(projectMetSources.stationId, stationId)));
-  return linked !== undefined;
+  if (linked) return true;
+  const [shared] = await db
+    .select({ id: weatherStations.id })
+    .from(weatherStations)
+    .where(and(eq(weatherStations.id, stationId), isNull(weatherStations.projectId)));
+  return shared !== undefined;
 }
 
 /** Throws PermanentJobError when the job's input reaches outside the project that queued it. */
@@ -60,6 +66,6 @@ export async function checkJobTarget(context: JobContext, input: AnalysisTarget)
     );
   }
   if (row && input.stationId !== undefined && !(await stationUsable(db, input.projectId, input.stationId))) {
-    throw refuse(`weather station ${input.stationId} is not a met source of project ${input.projectId}`);
+    throw refuse(`weather station ${input.stationId} is not a met source of project ${input.projectId}, nor a shared station`);
   }
 }

@@ -13,9 +13,10 @@ import { asc, eq, sql } from 'drizzle-orm';
 import yazl from 'yazl';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { accessToken, createUser } from '../../../test/world.ts';
-import { seedTransferProject } from '../../../test/project-transfer-fixtures.ts';
+import { chicagoEpw, seedTransferProject } from '../../../test/project-transfer-fixtures.ts';
+import { stationValues } from '../../services/weather/stations.ts';
 import { addSimulation, addTestGeometry, analysisServices, createScenario, runHandlerDirectly } from '../../../test/analysis-fixtures.ts';
-import { assets, companies, configurations, jobs, projects, simulations, subscriptions } from '../../db/schema/index.ts';
+import { assets, companies, configurations, jobs, projects, simulations, subscriptions, weatherStations } from '../../db/schema/index.ts';
 import type { ProjectImportResult } from '@canopy/contract/project-transfer.ts';
 import { ANALYSIS_JOB_TYPES, type SolarJobInput } from '../../services/analyses/settings.ts';
 import { failPlanning } from '../../services/cfd/run-state.ts';
@@ -285,18 +286,22 @@ describe('a job whose queue key and input disagree', () => {
     expect({ ...after, jobs: after.jobs - 1 }).toEqual(before);
   });
 
-  it('refuses weather of a station the project does not use', async () => {
+  it('refuses weather of a station private to another project', async () => {
     const own = await createScenario(t.deps, 'solar');
     await addTestGeometry(t.deps, own.simulationId);
+    const [theirs] = await t.database.db
+      .insert(weatherStations)
+      .values({ ...stationValues(chicagoEpw(), 'upload', 'b.epw'), metId: 'b-private', projectId: victim.projectId })
+      .returning({ id: weatherStations.id });
     const job = await enqueueJob(
       t.database.db,
       ANALYSIS_JOB_TYPES.solar,
-      { ...own, stationId: 1, settings: solarSettings },
+      { ...own, stationId: theirs!.id, settings: solarSettings },
       { dedupeKey: simulationJobKey(own.simulationId) },
     );
     await expect(runHandlerDirectly(t.deps, solarHandler(analysisServices(t.deps)), job)).rejects.toMatchObject({
       name: 'PermanentJobError',
-      message: expect.stringMatching(/weather station 1 is not a met source of project/),
+      message: expect.stringMatching(new RegExp(`weather station ${theirs!.id} is not a met source of project ${own.projectId}`)),
     });
     expect(await t.database.db.select().from(assets).where(eq(assets.simulationId, own.simulationId))).toHaveLength(3);
   });

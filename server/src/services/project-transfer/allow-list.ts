@@ -22,6 +22,7 @@ import { tooLong } from '@canopy/contract/common.ts';
 import { SCENARIO_STATUSES } from '@canopy/contract/scenarios.ts';
 import { MET_ORIGINS } from '../../db/schema/index.ts';
 import { BLOB_CONTAINERS } from '../../db/schema/index.ts';
+import { HOURLY_FORMAT } from '../weather/hourly-codec.ts';
 import type { TableName } from './tables.ts';
 
 export type ColumnRule = 'id' | 'ref' | 'server' | z.ZodType;
@@ -55,7 +56,6 @@ const jsonObject = () => z.record(z.string(), z.unknown());
 const jsonArray = (max = 100_000) => z.array(z.unknown()).max(max);
 const json = () => z.unknown().refine((v) => v !== undefined, 'is missing');
 const oneOf = <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values);
-const sha256 = () => z.string().regex(/^[0-9a-f]{64}$/, 'is not a hex SHA-256');
 
 /** Before approval, approval needs a validation made here; queued or running, no job carries it here. */
 const BEFORE_APPROVAL = new Set(['draft', 'validating', 'awaiting_approval']);
@@ -144,16 +144,17 @@ export const ALLOW_LIST: Record<TableName, Record<string, ColumnRule>> = {
     updated_at: 'server',
   },
   studies: { id: 'id', project_id: 'ref', name: str(100_000), created_at: when() },
+  // Size, SHA-256 and type come from the blob's bytes as the import read them.
   uploads: {
     id: 'id',
     project_id: 'ref',
     container: oneOf(BLOB_CONTAINERS),
     uuid: z.uuid(),
     filename: str(255),
-    size: count(),
-    sha256: sha256(),
-    content_type: str(200),
-    format: str(50),
+    size: 'server',
+    sha256: 'server',
+    content_type: 'server',
+    format: 'server',
     uploaded_by: 'ref',
     uploaded_at: when(),
   },
@@ -168,24 +169,37 @@ export const ALLOW_LIST: Record<TableName, Record<string, ColumnRule>> = {
     created_at: when(),
     updated_at: when(),
   },
+  // Everything a station row says is computed again from its location and data (import.ts); a
+  // station that is not the very series of a shared one stays private to the imported project.
   weather_stations: {
     id: 'id',
-    met_id: str(100),
-    name: str(500),
-    wmo: str(50),
-    latitude: finite().min(-90).max(90),
-    longitude: finite().min(-180).max(180),
-    elevation_m: finite(),
-    location: jsonObject(),
-    years: str(500),
-    source: str(1000),
+    met_id: 'server',
+    name: 'server',
+    wmo: 'server',
+    latitude: 'server',
+    longitude: 'server',
+    elevation_m: 'server',
+    location: z.object({
+      city: str(200),
+      state: str(200),
+      country: str(200),
+      source: str(200),
+      wmo: str(50),
+      latitudeDeg: finite().min(-90).max(90),
+      longitudeDeg: finite().min(-180).max(180),
+      timeZoneHours: finite().min(-14).max(14),
+      elevationM: finite(),
+    }),
+    years: 'server',
+    source: 'server',
     origin: oneOf(MET_ORIGINS),
     origin_ref: str(1000),
-    hours: count(),
-    data_format: str(50),
+    hours: 'server',
+    data_format: z.literal(HOURLY_FORMAT, { error: `is not ${HOURLY_FORMAT}, the only weather format this installation reads` }),
     data: base64(),
-    data_sha256: sha256(),
-    created_at: when(),
+    data_sha256: 'server',
+    created_at: 'server',
+    project_id: 'server',
   },
   project_met_sources: {
     id: 'id',

@@ -32,6 +32,11 @@ import { BLOB_CONTAINERS, assets, projects, weatherStations } from '../../db/sch
 import { shareWithDefaultGroup } from '../sharing/default-group.ts';
 import { heldSubscription } from '../scenarios/cost.ts';
 import { ArchiveRecordError, TABLES, fromArchiveRow, type IdMaps, type TableName, type TableSpec } from './tables.ts';
+import { SNIFF_BYTES, sniffContent } from '../../blobs/content-sniff.ts';
+import type { EpwLocation } from '@canopy/engine/weather/epw.ts';
+import type { MetOrigin } from '../../db/schema/index.ts';
+import { HourlyCodecError, decodeHourly } from '../weather/hourly-codec.ts';
+import { canonicalLocation, findShared, stationValues, type StationValues } from '../weather/stations.ts';
 import { MANIFEST_ENTRY, blobEntry, blobKeysOfRow, recordsEntry, type ProjectManifest } from './export.ts';
 
 /** Uncompressed size allowed for manifest.json and each records/{table}.json (they are parsed in memory). */
@@ -108,14 +113,24 @@ async function readJson(zip: ZipFile, entry: Entry): Promise<unknown> {
   }
 }
 
-async function hashEntry(zip: ZipFile, entry: Entry): Promise<{ sha256: string; size: number }> {
+/** What the import knows of a blob from its bytes: SHA-256, size and its first bytes (what it is). */
+interface BlobFacts {
+  sha256: string;
+  size: number;
+  head: Buffer;
+}
+
+async function hashEntry(zip: ZipFile, entry: Entry): Promise<BlobFacts> {
   const hash = createHash('sha256');
   let size = 0;
+  const head: Buffer[] = [];
   for await (const chunk of await zip.openReadStreamPromise(entry)) {
-    hash.update(chunk as Buffer);
-    size += (chunk as Buffer).length;
+    const bytes = chunk as Buffer;
+    hash.update(bytes);
+    if (size < SNIFF_BYTES) head.push(bytes.subarray(0, SNIFF_BYTES - size));
+    size += bytes.length;
   }
-  return { sha256: hash.digest('hex'), size };
+  return { sha256: hash.digest('hex'), size, head: Buffer.concat(head) };
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -188,10 +203,11 @@ async function readArchive(file: string) {
     if ((records.get('projects') ?? []).length !== 1) throw new ArchiveError('records/projects.json must hold exactly one project.');
     const known = new Set([MANIFEST_ENTRY, ...TABLES.map((s) => recordsEntry(s.name)), ...manifest.blobs.map((b) => b.path)]);
     for (const name of entries.keys()) if (!known.has(name)) throw new ArchiveError(`The archive holds ${name}, which its manifest does not list.`);
+    const facts = new Map<string, BlobFacts>();
     for (const blob of manifest.blobs) {
       const entry = entries.get(blob.path);
       if (!entry) throw new ArchiveError(`${blob.path} is listed in the manifest but missing from the archive.`);
-      let got: { sha256: string; size: number };
+      let got: BlobFacts;
       try {
         got = await hashEntry(zip, entry);
       } catch (error) {
@@ -199,8 +215,9 @@ async function readArchive(file: string) {
       }
       if (got.size !== blob.size) throw new ArchiveError(`${blob.path} has ${got.size} bytes; the manifest says ${blob.size}.`);
       if (got.sha256 !== blob.sha256) throw new ArchiveError(`${blob.path}: SHA-256 ${got.sha256}, the manifest says ${blob.sha256}.`);
+      facts.set(`${blob.container}/${blob.name}`, got);
     }
-    return { zip, entries, manifest, records };
+    return { zip, entries, manifest, records, facts };
   } catch (error) {
     zip.close();
     throw error;
@@ -208,7 +225,11 @@ async function readArchive(file: string) {
 }
 
 /** Rows as drizzle values, and every reference and blob key checked against the archive. */
-function checkRecords(manifest: ProjectManifest, raw: Map<TableName, unknown[]>): Map<TableName, Array<Record<string, unknown>>> {
+function checkRecords(
+  manifest: ProjectManifest,
+  raw: Map<TableName, unknown[]>,
+  facts: Map<string, BlobFacts>,
+): Map<TableName, Array<Record<string, unknown>>> {
   const rows = new Map<TableName, Array<Record<string, unknown>>>();
   const ids = new Map<TableName, Set<number>>();
   const blobs = new Set(manifest.blobs.map((b) => `${b.container}/${b.name}`));
@@ -229,12 +250,35 @@ function checkRecords(manifest: ProjectManifest, raw: Map<TableName, unknown[]>)
         }
       }
       for (const key of blobKeysOfRow(spec, row)) if (!blobs.has(key)) throw new ArchiveRecordError(`${where}: the blob ${key} is not in the archive`);
+      if (spec.name === 'uploads') Object.assign(row, uploadFacts(facts.get(blobKeysOfRow(spec, row)[0]!)!));
+      if (spec.name === 'weather_stations') row.station = importedStation(row, where);
       list.push(row);
     }
     rows.set(spec.name, list);
     ids.set(spec.name, seen);
   }
   return rows;
+}
+
+/** An upload's size, SHA-256 and type, from its bytes (as recording an upload does), not from the archive's word. */
+function uploadFacts(blob: BlobFacts): { size: number; sha256: string; contentType: string; format: string } {
+  const sniffed = sniffContent(blob.head, blob.size);
+  return { size: blob.size, sha256: blob.sha256, contentType: sniffed.contentType, format: sniffed.format };
+}
+
+/**
+ * A weather station as this server would store it from the same hours: decoded from its bytes and
+ * everything about it — SHA-256, met_id, name, position, years — computed again (stations.ts).
+ */
+function importedStation(row: Record<string, unknown>, where: string): StationValues {
+  let epw;
+  try {
+    epw = decodeHourly(row.data as Buffer, canonicalLocation(row.location as EpwLocation));
+  } catch (error) {
+    if (error instanceof HourlyCodecError) throw new ArchiveRecordError(`${where}: data: ${error.message}`);
+    throw error;
+  }
+  return stationValues(epw, row.origin as MetOrigin, String(row.originRef ?? ''));
 }
 
 /** New blob names: an upload's under a new uuid, everything else under imported/{uuid}/. */
@@ -282,7 +326,7 @@ export async function importProjectArchive(deps: Pick<AppDeps, 'blobStore'>, db:
   try {
     archive = await readArchive(file);
     try {
-      rows = checkRecords(archive.manifest, archive.records);
+      rows = checkRecords(archive.manifest, archive.records, archive.facts);
     } catch (error) {
       archive.zip.close();
       throw error;
@@ -314,6 +358,12 @@ export async function importProjectArchive(deps: Pick<AppDeps, 'blobStore'>, db:
   } finally {
     zip.close();
   }
+}
+
+/** Whether the stored station holds exactly these encoded hours (its SHA-256 matched already). */
+async function sameSeries(tx: Db, stationId: number, data: Buffer): Promise<boolean> {
+  const [row] = await tx.select({ data: weatherStations.data }).from(weatherStations).where(eq(weatherStations.id, stationId));
+  return row !== undefined && Buffer.compare(row.data, data) === 0;
 }
 
 /** Batches of rows per INSERT; PostgreSQL answers RETURNING in the order of the VALUES list. */
@@ -348,15 +398,15 @@ async function writeRecords(
         values[column] = `${key.container}/${key.name}`;
       }
       if (spec.name === 'weather_stations') {
-        // Stored once per installation: an existing series of the same data is used as it is.
-        const [existing] = await tx
-          .select({ id: weatherStations.id })
-          .from(weatherStations)
-          .where(eq(weatherStations.dataSha256, String(source.dataSha256)));
-        if (existing) {
-          map.set(source.id as number, existing.id);
+        // The very series of a shared station is that station; any other stays this project's own.
+        const station = source.station as StationValues;
+        const shared = await findShared(tx, station.dataSha256);
+        if (shared && (await sameSeries(tx, shared.id, station.data))) {
+          map.set(source.id as number, shared.id);
           continue;
         }
+        pending.push({ old: source.id as number, values: { ...station, projectId: maps.get('projects')!.values().next().value! } });
+        continue;
       }
       pending.push({ old: source.id as number, values });
     }
