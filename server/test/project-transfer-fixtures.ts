@@ -89,7 +89,16 @@ export async function seedTransferProject(deps: AppDeps, ownerId: number, compan
     .values({ projectId, stationId: station!.id, origin: 'library', distanceKm: 20.5, addedBy: ownerId })
     .returning({ id: projectMetSources.id });
   await db.insert(postProcessingTags).values({ projectId, name: 'v2 mesh', description: 'second pass' });
-  const form = { name: 'Sun hours', engine: 'AI', geometry: { study: [towerId], ground: [groundId] }, met_source_id: met!.id, parameter_set_ids: [set!.id] };
+  const form = {
+    name: 'Sun hours',
+    engine: 'AI',
+    analyses: [{ analysis_type: 'solar', metrics: [] }],
+    geometry: { study: [towerId], ground: [groundId] },
+    met_source_id: met!.id,
+    parameter_set_ids: [set!.id],
+    seasons: ['annual'],
+    times: ['08:00-18:00'],
+  };
   const [config] = await db
     .insert(configurations)
     .values({ projectId, studyId, name: 'Sun hours', status: 'completed', simulationType: 'solar', form, createdBy: ownerId })

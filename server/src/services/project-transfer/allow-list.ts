@@ -18,8 +18,23 @@
  * and one that was queued or running is failed — no job carries it on this installation.
  */
 import { z } from 'zod';
-import { tooLong } from '@canopy/contract/common.ts';
-import { SCENARIO_STATUSES } from '@canopy/contract/scenarios.ts';
+import { text, tooLong } from '@canopy/contract/common.ts';
+import { ProjectCreateSchema } from '@canopy/contract/projects.ts';
+import { SaveProjectFileSchema } from '@canopy/contract/project-files.ts';
+import { SaveParameterSetSchema, checkParameterValues, isAnalysisType } from '@canopy/contract/parameter-sets.ts';
+import { CameraPositionCreateSchema, PostProcessingTagCreateSchema } from '@canopy/contract/viewer.ts';
+import {
+  DrawingCreateSchema,
+  ImageViewCreateSchema,
+  InsightCreateSchema,
+  PinCreateSchema,
+  PinTypeCreateSchema,
+  ReportCreateSchema,
+  ReportViewCreateSchema,
+  SceneViewCreateSchema,
+  StudyImageCreateSchema,
+} from '@canopy/contract/insights.ts';
+import { CreateConfigurationSchema, SCENARIO_STATUSES, UpdateConfigurationSchema } from '@canopy/contract/scenarios.ts';
 import { MET_ORIGINS } from '../../db/schema/index.ts';
 import { BLOB_CONTAINERS } from '../../db/schema/index.ts';
 import { HOURLY_FORMAT } from '../weather/hourly-codec.ts';
@@ -129,11 +144,11 @@ const cfdParameters = () =>
 export const ALLOW_LIST: Record<TableName, Record<string, ColumnRule>> = {
   projects: {
     id: 'id',
-    name: str(100_000),
-    location: str(100_000),
+    name: ProjectCreateSchema.shape.name,
+    location: ProjectCreateSchema.shape.location,
     latitude: finite().min(-90).max(90).nullable(),
     longitude: finite().min(-180).max(180).nullable(),
-    reference_id: str(100_000),
+    reference_id: ProjectCreateSchema.shape.reference_id,
     company_id: 'server',
     created_by: 'server',
     is_demo: 'server',
@@ -143,7 +158,8 @@ export const ALLOW_LIST: Record<TableName, Record<string, ColumnRule>> = {
     created_at: when(),
     updated_at: 'server',
   },
-  studies: { id: 'id', project_id: 'ref', name: str(100_000), created_at: when() },
+  // No route names a study (a project's first is created with it): the limit of every other name.
+  studies: { id: 'id', project_id: 'ref', name: text(200), created_at: when() },
   // Size, SHA-256 and type come from the blob's bytes as the import read them.
   uploads: {
     id: 'id',
@@ -158,11 +174,20 @@ export const ALLOW_LIST: Record<TableName, Record<string, ColumnRule>> = {
     uploaded_by: 'ref',
     uploaded_at: when(),
   },
-  project_files: { id: 'id', project_id: 'ref', upload_id: 'ref', name: str(100_000), description: str(100_000), attached_by: 'ref', created_at: when() },
+  project_files: {
+    id: 'id',
+    project_id: 'ref',
+    upload_id: 'ref',
+    name: text(255),
+    description: SaveProjectFileSchema.shape.description,
+    attached_by: 'ref',
+    created_at: when(),
+  },
   parameter_sets: {
     id: 'id',
     project_id: 'ref',
-    name: str(100_000),
+    name: SaveParameterSetSchema.shape.name,
+    // With its values, checked as save-parameter-set checks them (ROW_RULES).
     analysis_type: str(100),
     values: jsonObject(),
     created_by: 'ref',
@@ -228,15 +253,28 @@ export const ALLOW_LIST: Record<TableName, Record<string, ColumnRule>> = {
     created_by: 'ref',
     created_at: when(),
   },
-  post_processing_tags: { id: 'id', project_id: 'ref', name: str(100_000), description: str(100_000), date: str(50).nullable(), created_at: when() },
+  post_processing_tags: {
+    id: 'id',
+    project_id: 'ref',
+    name: PostProcessingTagCreateSchema.shape.name,
+    description: PostProcessingTagCreateSchema.shape.description,
+    date: PostProcessingTagCreateSchema.shape.date,
+    created_at: when(),
+  },
   configurations: {
     id: 'id',
     project_id: 'ref',
     study_id: 'ref',
-    name: str(100_000),
+    name: CreateConfigurationSchema.shape.name,
     status: scenarioStatus().transform(importedStatus),
     simulation_type: str(100),
-    form: jsonObject(),
+    // The scenario's inputs as PUT configuration/ takes them (kept as they were when they pass).
+    form: jsonObject().superRefine((form, ctx) => {
+      // An empty form is a scenario whose inputs were never saved (it cannot be approved either).
+      if (Object.keys(form).length === 0) return;
+      const parsed = UpdateConfigurationSchema.safeParse(form);
+      if (!parsed.success) for (const issue of parsed.error.issues.slice(0, 1)) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    }),
     hidden: flag(),
     created_by: 'ref',
     created_at: when(),
@@ -245,10 +283,10 @@ export const ALLOW_LIST: Record<TableName, Record<string, ColumnRule>> = {
   simulations: {
     id: 'id',
     configuration_id: 'ref',
-    category: str(100),
+    category: text(100),
     // Its text is replaced too when it was in flight: see ROW_RULES.
     status: scenarioStatus(),
-    status_text: str(100_000),
+    status_text: str(500),
     cfd_parameters: cfdParameters(),
     met_source_id: 'ref',
     created_at: when(),
@@ -317,12 +355,19 @@ export const ALLOW_LIST: Record<TableName, Record<string, ColumnRule>> = {
     breakdown: jsonArray(1000),
     approved_at: when(),
   },
-  camera_positions: { id: 'id', study_id: 'ref', name: str(100_000), camera: jsonObject(), created_by: 'ref', created_at: when() },
-  user_selected_layers: { id: 'id', simulation_id: 'ref', user_id: 'ref', identifier: str(500), view_id: str(100) },
+  camera_positions: {
+    id: 'id',
+    study_id: 'ref',
+    name: CameraPositionCreateSchema.shape.name,
+    camera: CameraPositionCreateSchema.shape.camera,
+    created_by: 'ref',
+    created_at: when(),
+  },
+  user_selected_layers: { id: 'id', simulation_id: 'ref', user_id: 'ref', identifier: text(500), view_id: text(100) },
   study_images: {
     id: 'id',
     study_id: 'ref',
-    name: str(100_000),
+    name: StudyImageCreateSchema.shape.name,
     source: oneOf(['captured', 'uploaded']),
     content_type: oneOf(['image/png', 'image/jpeg']),
     width: integer(1),
@@ -335,11 +380,11 @@ export const ALLOW_LIST: Record<TableName, Record<string, ColumnRule>> = {
   insights: {
     id: 'id',
     study_id: 'ref',
-    sort_order: count(),
-    insight_status: oneOf(['Draft', 'Published']),
-    category: str(100).nullable(),
-    title: str(100_000),
-    text: str(10_000_000),
+    sort_order: InsightCreateSchema.shape.sort_order,
+    insight_status: InsightCreateSchema.shape.insight_status,
+    category: InsightCreateSchema.shape.category,
+    title: InsightCreateSchema.shape.title,
+    text: InsightCreateSchema.shape.text,
     created_by: 'ref',
     created_at: when(),
     updated_at: when(),
@@ -347,53 +392,82 @@ export const ALLOW_LIST: Record<TableName, Record<string, ColumnRule>> = {
   scene_views: {
     id: 'id',
     insight_id: 'ref',
-    name: str(100_000),
-    sort_order: count(),
+    name: SceneViewCreateSchema.shape.name,
+    sort_order: SceneViewCreateSchema.shape.sort_order,
     camera_position_id: 'ref',
-    camera: jsonObject().nullable(),
-    layer_selection: jsonArray(),
+    camera: SceneViewCreateSchema.shape.camera,
+    layer_selection: SceneViewCreateSchema.shape.layer_selection,
     simulation_id: 'ref',
     asset_id: 'ref',
-    legend: jsonObject().nullable(),
+    legend: SceneViewCreateSchema.shape.legend,
     study_image_id: 'ref',
-    view_json: jsonObject().nullable(),
+    view_json: SceneViewCreateSchema.shape.view_json,
   },
   drawings: {
     id: 'id',
     scene_view_id: 'ref',
-    name: str(100_000),
-    drawing_json: jsonObject(),
-    horizontal_translation_factor: finite(),
+    name: DrawingCreateSchema.shape.name,
+    drawing_json: DrawingCreateSchema.shape.drawing_json,
+    horizontal_translation_factor: DrawingCreateSchema.shape.horizontal_translation_factor,
     created_at: when(),
   },
-  insight_pin_types: { id: 'id', insight_id: 'ref', name: str(100_000), colour: str(20), icon: str(100), template_id: integer(1).nullable() },
+  insight_pin_types: {
+    id: 'id',
+    insight_id: 'ref',
+    name: text(100),
+    colour: PinTypeCreateSchema.shape.colour,
+    icon: text(50),
+    template_id: integer(1).nullable(),
+  },
   insight_pins: {
     id: 'id',
     insight_id: 'ref',
     insight_pin_type_id: 'ref',
     scene_view_id: 'ref',
-    item: jsonObject(),
-    title: str(100_000),
-    note: str(100_000),
-    sort_order: count(),
+    item: PinCreateSchema.shape.item,
+    title: PinCreateSchema.shape.title,
+    note: PinCreateSchema.shape.note,
+    sort_order: PinCreateSchema.shape.sort_order,
   },
-  image_views: { id: 'id', insight_id: 'ref', study_image_id: 'ref', scene_view_id: 'ref', caption: str(100_000), sort_order: count() },
+  image_views: {
+    id: 'id',
+    insight_id: 'ref',
+    study_image_id: 'ref',
+    scene_view_id: 'ref',
+    caption: ImageViewCreateSchema.shape.caption,
+    sort_order: ImageViewCreateSchema.shape.sort_order,
+  },
   reports: {
     id: 'id',
     study_id: 'ref',
-    title: str(100_000),
-    report_status: oneOf(['Draft', 'Published']),
-    page_size: oneOf(['A4', 'Letter']),
-    cover: jsonObject(),
+    title: ReportCreateSchema.shape.title,
+    report_status: ReportCreateSchema.shape.report_status,
+    page_size: ReportCreateSchema.shape.page_size,
+    cover: ReportCreateSchema.shape.cover,
     created_by: 'ref',
     created_at: when(),
     updated_at: when(),
   },
-  report_views: { id: 'id', report_id: 'ref', image_view_id: 'ref', caption: str(100_000), sort_order: count() },
+  report_views: {
+    id: 'id',
+    report_id: 'ref',
+    image_view_id: 'ref',
+    caption: ReportViewCreateSchema.shape.caption,
+    sort_order: ReportViewCreateSchema.shape.sort_order,
+  },
 };
 
-/** Rules over a whole row (camelCase keys, after its columns were parsed). */
-export const ROW_RULES: Partial<Record<TableName, (row: Record<string, unknown>) => void>> = {
+/** Rules over a whole row (camelCase keys, after its columns were parsed); a message refuses the row. */
+export const ROW_RULES: Partial<Record<TableName, (row: Record<string, unknown>) => string | void>> = {
+  parameter_sets: (row) => {
+    const type = String(row.analysisType);
+    if (!isAnalysisType(type)) return `analysis_type: "${type.slice(0, 100)}" is not a valid choice.`;
+    const checked = checkParameterValues(type, row.values);
+    if (!checked.ok) {
+      const [field, messages] = Object.entries(checked.errors)[0]!;
+      return `${field}: ${messages[0]}`;
+    }
+  },
   simulations: (row) => {
     const status = String(row.status);
     if (IN_FLIGHT.has(status)) row.statusText = IN_FLIGHT_TEXT;

@@ -353,7 +353,7 @@ export async function importProjectArchive(deps: Pick<AppDeps, 'blobStore'>, db:
     await Promise.allSettled(written.map((key) => deps.blobStore.delete(key)));
     if (error instanceof ArchiveRecordError) throw archiveError(error.message);
     const refused = dataError(error);
-    if (refused !== null) throw archiveError(`The archive's records cannot be written: ${refused}.`);
+    if (refused !== null) throw archiveError(`The archive's records cannot be written: ${refused.slice(0, 500)}.`);
     throw error;
   } finally {
     zip.close();

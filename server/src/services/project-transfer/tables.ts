@@ -277,8 +277,9 @@ export function fromArchiveRow(spec: TableSpec, row: unknown, where: string): Re
       out[key] = parsed.data;
       continue;
     }
-    // Absent: the database's default where it has one (a required column without one is refused by the rule).
+    // Absent: the database's default where it has one; a required column without one is refused.
     if (value === undefined && column.hasDefault) continue;
+    if (value === undefined && column.notNull) throw new ArchiveRecordError(`${where}: ${column.name} is missing`);
     const parsed = rule.safeParse(value);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
@@ -287,6 +288,7 @@ export function fromArchiveRow(spec: TableSpec, row: unknown, where: string): Re
     }
     out[key] = parsed.data;
   }
-  ROW_RULES[spec.name]?.(out);
+  const problem = ROW_RULES[spec.name]?.(out);
+  if (problem) throw new ArchiveRecordError(`${where}: ${problem}`);
   return out;
 }
