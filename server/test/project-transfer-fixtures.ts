@@ -7,6 +7,7 @@
  * turns a project's rows into a form equal between the source and its import ("modulo ids").
  */
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../src/deps.ts';
 import type { Db } from '../src/db/database.ts';
@@ -33,13 +34,21 @@ import {
   simulations,
   studies,
   userSelectedLayers,
-  weatherStations,
 } from '../src/db/schema/index.ts';
+import { parseEpw, type Epw } from '@canopy/engine/weather/epw.ts';
+import { storeStation } from '../src/services/weather/stations.ts';
+import { CHICAGO_EPW_PATH } from './world-weather.ts';
 import { ASSETS_CONTAINER, formatBlobKey, getBytes, putBytes } from '../src/services/analyses/blob-io.ts';
 import { TABLES, type TableName } from '../src/services/project-transfer/tables.ts';
 import { blobKeysOfRow, projectRows, splitKey } from '../src/services/project-transfer/export.ts';
 import { planeGlb, seedFixtureResults, uploadFile } from './viewer-fixtures.ts';
 import { storeTestImage, testCardPng } from './world-insights.ts';
+
+let chicago: Epw | undefined;
+/** The Chicago TMY3 file the tests use, parsed once. */
+export function chicagoEpw(): Epw {
+  return (chicago ??= parseEpw(readFileSync(CHICAGO_EPW_PATH, 'utf8')));
+}
 
 export interface SeededProject {
   projectId: number;
@@ -73,43 +82,23 @@ export async function seedTransferProject(deps: AppDeps, ownerId: number, compan
       createdBy: ownerId,
     })
     .returning({ id: parameterSets.id });
-  const data = Buffer.from(`weather of ${name} ${projectId}`);
-  const dataSha256 = createHash('sha256').update(data).digest('hex');
-  const [station] = await db
-    .insert(weatherStations)
-    .values({
-      metId: `716240-${dataSha256.slice(0, 8)}`,
-      name: 'Toronto Pearson',
-      wmo: '716240',
-      latitude: 43.68,
-      longitude: -79.63,
-      elevationM: 173,
-      location: {
-        city: 'Toronto',
-        state: 'ON',
-        country: 'CAN',
-        source: 'test',
-        wmo: '716240',
-        latitudeDeg: 43.68,
-        longitudeDeg: -79.63,
-        timeZoneHours: -5,
-        elevationM: 173,
-      },
-      years: '2019',
-      source: 'test fixture',
-      origin: 'library',
-      hours: 8760,
-      dataFormat: 'test',
-      data,
-      dataSha256,
-    })
-    .returning({ id: weatherStations.id });
+  // A real station, stored as the server stores a fetched one (shared, its hash from its hours).
+  const station = await storeStation(db, chicagoEpw(), 'library', 'library:chicago');
   const [met] = await db
     .insert(projectMetSources)
     .values({ projectId, stationId: station!.id, origin: 'library', distanceKm: 20.5, addedBy: ownerId })
     .returning({ id: projectMetSources.id });
   await db.insert(postProcessingTags).values({ projectId, name: 'v2 mesh', description: 'second pass' });
-  const form = { name: 'Sun hours', engine: 'AI', geometry: { study: [towerId], ground: [groundId] }, met_source_id: met!.id, parameter_set_ids: [set!.id] };
+  const form = {
+    name: 'Sun hours',
+    engine: 'AI',
+    analyses: [{ analysis_type: 'solar', metrics: [] }],
+    geometry: { study: [towerId], ground: [groundId] },
+    met_source_id: met!.id,
+    parameter_set_ids: [set!.id],
+    seasons: ['annual'],
+    times: ['08:00-18:00'],
+  };
   const [config] = await db
     .insert(configurations)
     .values({ projectId, studyId, name: 'Sun hours', status: 'completed', simulationType: 'solar', form, createdBy: ownerId })

@@ -7,6 +7,7 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ZodError } from 'zod';
 import { BlobStoreUnavailableError } from '../blobs/blob-store.ts';
+import { inspect } from 'node:util';
 
 export const MESSAGES = {
   notFound: 'Not found.',
@@ -68,6 +69,18 @@ export function mergeFieldErrors(a: FieldErrors, b: FieldErrors | undefined): Fi
   return out;
 }
 
+/** Characters of an unexpected error that go to the log. */
+export const LOGGED_CHARS = 4000;
+
+/**
+ * An unexpected error as the log gets it: inspected, then cut to LOGGED_CHARS. A driver's error can
+ * quote the whole statement and its values — a 5 MB project name went into the log in full.
+ */
+export function loggable(error: unknown): string {
+  const text = inspect(error, { depth: 3, maxStringLength: LOGGED_CHARS, maxArrayLength: 20, breakLength: 160 });
+  return text.length > LOGGED_CHARS ? `${text.slice(0, LOGGED_CHARS)}… (${text.length - LOGGED_CHARS} more characters)` : text;
+}
+
 export function renderError(error: unknown, c: Context): Response {
   if (error instanceof ApiError) {
     for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
@@ -85,6 +98,6 @@ export function renderError(error: unknown, c: Context): Response {
     c.header('Retry-After', '5');
     return c.json({ detail: `The blob store (${error.store}) cannot be reached. Try again shortly.` }, 503);
   }
-  console.error(error);
+  console.error(loggable(error));
   return c.json({ detail: 'A server error occurred.' }, 500);
 }

@@ -18,6 +18,7 @@ import {
 } from '@canopy/engine/geometry/index.ts';
 import type { RepairReport } from '@canopy/engine/geometry/repair/repair-mesh.ts';
 import { moving } from './transfer.ts';
+import { readTable, type ReadTableInput, type ReadTableOutcome } from '../services/project-transfer/read-table.ts';
 import { planEstimateScene, type EstimateSceneInput } from '../services/cfd/estimate-scene.ts';
 import { indexedMesh, stlToGeometryGlb } from '../services/scenarios/stl-glb.ts';
 import { surroundsForSite, type SurroundsMesh } from '@canopy/engine/geometry/site/site-surrounds.ts';
@@ -82,6 +83,16 @@ export const HEAVY_TASKS = {
   }) => {
     const site = surroundsForSite(input.mesh, input.footprints, input.study);
     return moving(site, [site.positions, site.indices, site.groundSoup, site.buildingSoup]);
+  },
+  /** One table of an imported project archive parsed and checked (services/project-transfer/read-table.ts). */
+  'transfer.readTable': (input: ReadTableInput): ReadTableOutcome => {
+    const outcome = readTable(input);
+    if (!outcome.ok) return outcome;
+    // Weather stations' encoded hours move back rather than being copied.
+    return moving(
+      outcome,
+      outcome.rows.map((row) => (row.station as { data?: Uint8Array } | undefined)?.data),
+    );
   },
   /** Canopy's CFD checks of a scenario-to-be: the wizard's estimate and the validation's (services/cfd/estimate-scene.ts). */
   'cfd.planEstimateScene': (input: EstimateSceneInput) => planEstimateScene(input),

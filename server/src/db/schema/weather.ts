@@ -15,6 +15,7 @@
  * - `project_surrounds`: the surrounding buildings generated from an OSM/GeoJSON upload — a GLB in
  *   the blob store plus the projected footprints the site map draws.
  */
+import { sql } from 'drizzle-orm';
 import { customType, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { projects } from './projects.ts';
@@ -68,8 +69,23 @@ export const weatherStations = pgTable(
     /** SHA-256 of the location header and the encoded series: what makes the data stored once. */
     dataSha256: text('data_sha256').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Null: a shared station, stored by the server from a file it parsed (an upload, the library, a
+     * provider), found by its SHA-256 by every project. Set: a station only that project uses — one
+     * a project import brought that matched no shared station (its SHA-256 recomputed from its
+     * bytes). It is never found by another project, and its met_id and hash do not block a shared one.
+     */
+    projectId: integer('project_id').references(() => projects.id, { onDelete: 'cascade' }),
   },
-  (t) => [uniqueIndex('weather_stations_met_id').on(t.metId), uniqueIndex('weather_stations_data').on(t.dataSha256)],
+  (t) => [
+    uniqueIndex('weather_stations_met_id')
+      .on(t.metId)
+      .where(sql`${t.projectId} is null`),
+    uniqueIndex('weather_stations_data')
+      .on(t.dataSha256)
+      .where(sql`${t.projectId} is null`),
+    index('weather_stations_project').on(t.projectId),
+  ],
 );
 
 export const projectMetSources = pgTable(

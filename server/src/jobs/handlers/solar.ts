@@ -8,13 +8,16 @@ import { concatChunks, chunkRanges } from '@canopy/engine/analyses/layers.ts';
 import { crossPeriods, periodMask } from '@canopy/engine/analyses/periods.ts';
 import { siteSun, solarLayers } from '@canopy/engine/analyses/solar.ts';
 import { chunkSize, runChunks } from '../../services/analyses/chunked.ts';
+import { checkJobTarget } from './job-target.ts';
 import { runAnalysisJob, type AnalysisServices } from '../../services/analyses/job-run.ts';
 import { loadScene } from '../../services/analyses/scene.ts';
 import { solarJobInputSchema } from '../../services/analyses/settings.ts';
 
 export function solarHandler(services: AnalysisServices): JobHandler {
-  return (context) =>
-    runAnalysisJob(context, services, { schema: solarJobInputSchema, label: 'Solar' }, async (run) => {
+  return async (context) => {
+    // What the job names must belong to the project that queued it (job-target.ts), before anything runs.
+    await checkJobTarget(context, solarJobInputSchema.parse(context.job.input));
+    return runAnalysisJob(context, services, { schema: solarJobInputSchema, label: 'Solar' }, async (run) => {
       const { settings, simulationId } = run.input;
       await run.report(1, 'loading geometry');
       const scene = await loadScene(run.db, services.blobStore, simulationId);
@@ -56,4 +59,5 @@ export function solarHandler(services: AnalysisServices): JobHandler {
         }),
       });
     });
+  };
 }

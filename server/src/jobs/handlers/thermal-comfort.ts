@@ -14,6 +14,7 @@ import { SPMV_AIR_SPEED_BINS_MS } from '@canopy/engine/analyses/spmv-bounds.ts';
 import { thermalLayers } from '@canopy/engine/analyses/thermal-comfort.ts';
 import { prepareThermalHours, thermalWeatherFromEpw } from '@canopy/engine/analyses/thermal-hours.ts';
 import { chunkSize, runChunks } from '../../services/analyses/chunked.ts';
+import { checkJobTarget } from './job-target.ts';
 import { runAnalysisJob, type AnalysisServices } from '../../services/analyses/job-run.ts';
 import { loadScene } from '../../services/analyses/scene.ts';
 import { thermalJobInputSchema } from '../../services/analyses/settings.ts';
@@ -24,8 +25,10 @@ const WIND_MATCH_DISTANCE_M = 5;
 const SPMV_HOUR_CHUNK = 730;
 
 export function thermalComfortHandler(services: AnalysisServices): JobHandler {
-  return (context) =>
-    runAnalysisJob(context, services, { schema: thermalJobInputSchema, label: 'Thermal comfort' }, async (run) => {
+  return async (context) => {
+    // What the job names must belong to the project that queued it (job-target.ts), before anything runs.
+    await checkJobTarget(context, thermalJobInputSchema.parse(context.job.input));
+    return runAnalysisJob(context, services, { schema: thermalJobInputSchema, label: 'Thermal comfort' }, async (run) => {
       const { settings, simulationId } = run.input;
       await run.report(1, 'loading geometry and weather');
       const scene = await loadScene(run.db, services.blobStore, simulationId);
@@ -111,4 +114,5 @@ export function thermalComfortHandler(services: AnalysisServices): JobHandler {
         }),
       });
     });
+  };
 }

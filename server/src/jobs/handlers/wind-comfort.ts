@@ -8,14 +8,17 @@ import { chunkRanges, concatChunks } from '@canopy/engine/analyses/layers.ts';
 import { crossPeriods, periodMask, pickRows, typicalYearRows } from '@canopy/engine/analyses/periods.ts';
 import { meanSpeedByDirection, windComfortLayers } from '@canopy/engine/analyses/wind-comfort.ts';
 import { chunkSize, runChunks } from '../../services/analyses/chunked.ts';
+import { checkJobTarget } from './job-target.ts';
 import { runAnalysisJob, type AnalysisServices } from '../../services/analyses/job-run.ts';
 import { windComfortJobInputSchema } from '../../services/analyses/settings.ts';
 import { loadWindResults, speedRatioAssets } from '../../services/analyses/wind-results.ts';
 import { jobCriteria } from '../../services/criteria/job-criteria.ts';
 
 export function windComfortHandler(services: AnalysisServices): JobHandler {
-  return (context) =>
-    runAnalysisJob(context, services, { schema: windComfortJobInputSchema, label: 'Wind comfort' }, async (run) => {
+  return async (context) => {
+    // What the job names must belong to the project that queued it (job-target.ts), before anything runs.
+    await checkJobTarget(context, windComfortJobInputSchema.parse(context.job.input));
+    return runAnalysisJob(context, services, { schema: windComfortJobInputSchema, label: 'Wind comfort' }, async (run) => {
       const { settings, simulationId } = run.input;
       await run.report(1, 'loading wind results and weather');
       const results = await loadWindResults(services.blobStore, await speedRatioAssets(run.db, [simulationId]));
@@ -69,4 +72,5 @@ export function windComfortHandler(services: AnalysisServices): JobHandler {
         }),
       });
     });
+  };
 }

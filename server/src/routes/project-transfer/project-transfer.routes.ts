@@ -47,7 +47,8 @@ export const importProjectRoute = defineRoute(
       400: json(DetailSchema, 'The archive is damaged, of another format, or a hash or a reference does not match; nothing was written'),
       401: answers[401],
       403: json(DetailSchema, 'The caller has no company or no subscription'),
-      413: json(DetailSchema, 'Larger than the limit'),
+      413: json(DetailSchema, 'Larger than the limit, or an entry (or all of them) inflates past its limit (docs/request-hardening.md)'),
+      429: json(DetailSchema, 'The caller already has heavy work in progress'),
     },
   },
   { body: 'stream' },
@@ -77,7 +78,11 @@ export function registerProjectTransferRoutes(app: ApiApp): void {
     await requireImporter(db, user, deps.clock.now());
     const received = await receiveArchive(bodyOf(c), c.req.header('content-length'), PROJECT_IMPORT_MAX_BYTES);
     try {
-      const result = await importProjectArchive(deps, db, received.file, { user: { id: user.id, companyId: user.companyId } });
+      const result = await importProjectArchive(deps, db, received.file, {
+        user: { id: user.id, companyId: user.companyId },
+        // Tables are parsed in the heavy-work pool, one at a time, counted against the user's allowance.
+        readTable: (input, transferList) => deps.heavy.run(user.id, 'transfer.readTable', input, transferList),
+      });
       return c.json(result, 201);
     } finally {
       await received.cleanup();

@@ -10,13 +10,15 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { assets, simulations } from '../../db/schema/index.ts';
+import { assets, configurations, simulations } from '../../db/schema/index.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import type { RunSchedule } from '@canopy/engine/cfd/run/direction.ts';
 import type { TierId } from '@canopy/engine/cfd/run/scene-plan.ts';
 import type { TerrainId } from '@canopy/engine/wind/profile.ts';
 import type { CfdEstimate } from './cfd-plan.ts';
 import { CFD_DIRECTION_JOB } from './cfd-plan.ts';
+import { ANALYSIS_JOB_TYPES, thermalJobInputSchema } from '../analyses/settings.ts';
+import { simulationJobKey } from '../scenarios/view.ts';
 
 type AssetInsert = typeof assets.$inferInsert;
 
@@ -106,21 +108,55 @@ export async function setRunKey(db: Db, simulationId: number, runId: string, pat
     .where(and(eq(simulations.id, simulationId), sql`${simulations.cfdParameters} ->> 'run_id' = ${runId}`));
 }
 
-/** Enqueues the jobs siblings of the scenario deferred until the wind field exists. */
+/**
+ * Why a stored deferred job may not be queued, or null. A deferred job is a specification kept in
+ * a row (approval writes it; anything that can write rows, an import among them, could too), so it
+ * is checked when released: only thermal comfort waits for the wind field, and it must be the job
+ * of the very simulation that carries it, in this configuration and project.
+ */
+function deferredProblem(job: Partial<DeferredJob> | undefined, sim: { id: number }, configuration: { id: number; projectId: number }): string | null {
+  if (job?.type !== ANALYSIS_JOB_TYPES.thermal) return `it is not a thermal comfort job (${JSON.stringify(String(job?.type ?? null).slice(0, 60))})`;
+  const parsed = thermalJobInputSchema.safeParse(job.input);
+  if (!parsed.success) return 'its input is not a thermal comfort input';
+  const { simulationId, configurationId, projectId } = parsed.data;
+  if (simulationId !== sim.id || configurationId !== configuration.id || projectId !== configuration.projectId) {
+    return `it belongs to another simulation (simulation ${simulationId} of configuration ${configurationId}, project ${projectId})`;
+  }
+  return null;
+}
+
+/**
+ * Enqueues the jobs siblings of the scenario deferred until the wind field exists, each under its
+ * own simulation's queue key (never a key from the stored specification). One that is not the
+ * carrier's own job is not queued: its simulation fails, saying why.
+ */
 async function releaseDeferred(tx: Db, configurationId: number): Promise<number> {
+  const [configuration] = await tx
+    .select({ id: configurations.id, projectId: configurations.projectId })
+    .from(configurations)
+    .where(eq(configurations.id, configurationId));
+  if (!configuration) return 0;
   const waiting = await tx
     .select({ id: simulations.id, parameters: simulations.cfdParameters })
     .from(simulations)
     .where(and(eq(simulations.configurationId, configurationId), sql`${simulations.cfdParameters} ? 'deferred_job'`));
+  let released = 0;
   for (const sim of waiting) {
-    const job = (sim.parameters as { deferred_job: DeferredJob }).deferred_job;
-    await enqueueJob(tx, job.type, job.input, { dedupeKey: job.dedupe_key });
-    await tx
-      .update(simulations)
-      .set({ status: 'queued', statusText: 'Queued', cfdParameters: sql`${simulations.cfdParameters} - 'deferred_job'` })
-      .where(eq(simulations.id, sim.id));
+    const job = (sim.parameters as { deferred_job?: Partial<DeferredJob> }).deferred_job;
+    const problem = deferredProblem(job, sim, configuration);
+    const withoutSpec = sql`${simulations.cfdParameters} - 'deferred_job'`;
+    if (problem) {
+      await tx
+        .update(simulations)
+        .set({ status: 'failed', statusText: `The job this simulation waited for was refused: ${problem}.`.slice(0, 500), cfdParameters: withoutSpec })
+        .where(eq(simulations.id, sim.id));
+      continue;
+    }
+    await enqueueJob(tx, ANALYSIS_JOB_TYPES.thermal, job!.input, { dedupeKey: simulationJobKey(sim.id) });
+    await tx.update(simulations).set({ status: 'queued', statusText: 'Queued', cfdParameters: withoutSpec }).where(eq(simulations.id, sim.id));
+    released++;
   }
-  return waiting.length;
+  return released;
 }
 
 export type DirectionOutcome = 'recorded' | 'published' | 'superseded';

@@ -21,6 +21,26 @@ function hex(colour: string) {
   return rgb(((n >> 16) & 255) / 255, ((n >> 8) & 255) / 255, (n & 255) / 255);
 }
 
+const charWidthCache = new WeakMap<PDFFont, Map<number, Map<string, number>>>();
+
+/**
+ * A character's advance width in `font` at `size`, measured once per font, size and character. pdf-lib
+ * measures a string as the sum of its glyphs' advances, so summing characters is the same measure
+ * (a ligature would only make the real text narrower, never overflow).
+ */
+function charWidths(font: PDFFont, size: number): (ch: string) => number {
+  let bySize = charWidthCache.get(font);
+  if (!bySize) charWidthCache.set(font, (bySize = new Map()));
+  let widths = bySize.get(size);
+  if (!widths) bySize.set(size, (widths = new Map()));
+  const known = widths;
+  return (ch) => {
+    let w = known.get(ch);
+    if (w === undefined) known.set(ch, (w = font.widthOfTextAtSize(ch, size)));
+    return w;
+  };
+}
+
 export interface TextStyle {
   size?: number;
   bold?: boolean;
@@ -62,28 +82,51 @@ export class PdfWriter {
     this.y -= points;
   }
 
-  /** Word-wrapped lines of `text` at `size` within `width`; explicit newlines are kept. */
+  /**
+   * Word-wrapped lines of `text` at `size` within `width`; explicit newlines are kept. Linear in the
+   * text's length: each character's width is measured once per font and size (lineWidths), a word's
+   * width is the sum of its characters', a line's the sum of its words' and spaces' — never the
+   * whole line measured again for each word, nor a long word's prefixes one by one (that was cubic:
+   * a 1,000-character word held the event loop for 16 s). A word wider than the line is cut where
+   * the next character would overflow.
+   */
   wrap(text: string, font: PDFFont, size: number, width = this.contentWidth): string[] {
+    const widthOf = charWidths(font, size);
     const lines: string[] = [];
     // Lines first: printable() drops control characters, newlines among them.
     for (const paragraph of text.split(/\r?\n/).map((line) => printable(font, line))) {
+      const space = widthOf(' ');
       let line = '';
+      let lineWidth = 0;
       for (const word of paragraph.split(/ +/)) {
-        const candidate = line ? `${line} ${word}` : word;
-        if (font.widthOfTextAtSize(candidate, size) <= width) {
-          line = candidate;
+        let wordWidth = 0;
+        for (const ch of word) wordWidth += widthOf(ch);
+        if (line && lineWidth + space + wordWidth <= width) {
+          line += ` ${word}`;
+          lineWidth += space + wordWidth;
           continue;
         }
         if (line) lines.push(line);
-        // a single word longer than the line is cut where it overflows
-        let rest = word;
-        while (font.widthOfTextAtSize(rest, size) > width && rest.length > 1) {
-          let cut = rest.length - 1;
-          while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > width) cut--;
-          lines.push(rest.slice(0, cut));
-          rest = rest.slice(cut);
+        if (wordWidth <= width) {
+          line = word;
+          lineWidth = wordWidth;
+          continue;
         }
-        line = rest;
+        // a single word longer than the line is cut where it overflows (at least one character a line)
+        let piece = '';
+        let pieceWidth = 0;
+        for (const ch of word) {
+          const w = widthOf(ch);
+          if (piece && pieceWidth + w > width) {
+            lines.push(piece);
+            piece = '';
+            pieceWidth = 0;
+          }
+          piece += ch;
+          pieceWidth += w;
+        }
+        line = piece;
+        lineWidth = pieceWidth;
       }
       lines.push(line);
     }

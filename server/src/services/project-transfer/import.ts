@@ -21,7 +21,7 @@ import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { eq, getTableColumns } from 'drizzle-orm';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
-import { PROJECT_ARCHIVE_FORMAT, type ProjectImportResult } from '@canopy/contract/project-transfer.ts';
+import { PROJECT_ARCHIVE_FORMAT, PROJECT_IMPORT_MAX_BYTES, type ProjectImportResult } from '@canopy/contract/project-transfer.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/database.ts';
 import type { AuthUser } from '../../auth/authenticate.ts';
@@ -31,21 +31,44 @@ import { ApiError } from '../../http/errors.ts';
 import { BLOB_CONTAINERS, assets, projects, weatherStations } from '../../db/schema/index.ts';
 import { shareWithDefaultGroup } from '../sharing/default-group.ts';
 import { heldSubscription } from '../scenarios/cost.ts';
-import { ArchiveRecordError, TABLES, fromArchiveRow, type IdMaps, type TableName, type TableSpec } from './tables.ts';
+import { ArchiveRecordError, TABLES, type IdMaps, type TableName, type TableSpec } from './tables.ts';
+import { readTable, type ReadTableInput, type ReadTableOutcome } from './read-table.ts';
+import { transferables } from '../../jobs/transfer.ts';
+import { SNIFF_BYTES, sniffContent } from '../../blobs/content-sniff.ts';
+import { findShared, type StationValues } from '../weather/stations.ts';
 import { MANIFEST_ENTRY, blobEntry, blobKeysOfRow, recordsEntry, type ProjectManifest } from './export.ts';
 
-/** Uncompressed size allowed for manifest.json and each records/{table}.json (they are parsed in memory). */
-const MAX_JSON_ENTRY_BYTES = 256 * 1024 * 1024;
+/**
+ * What an archive may inflate to (docs/request-hardening.md). Checked on the sizes the zip's directory
+ * declares, before a byte is inflated (yauzl's validateEntrySizes refuses an entry whose bytes are
+ * not what it declared): a 247 KB archive whose uploads table inflated to 250 MB took 6.5 GB and
+ * the server for minutes.
+ */
+export const IMPORT_LIMITS = {
+  /** One records/{table}.json, parsed as a whole (in the heavy-work pool). */
+  tableBytes: 32 * 1024 * 1024,
+  /** All records/{table}.json together. */
+  recordsBytes: 128 * 1024 * 1024,
+  /** manifest.json. */
+  manifestBytes: 16 * 1024 * 1024,
+  /** Every entry together, blobs included: what the import may write to the store. */
+  uncompressedBytes: PROJECT_IMPORT_MAX_BYTES,
+};
+export type ImportLimits = typeof IMPORT_LIMITS;
 
-/** A problem with the archive itself: answered 400 with its message, and nothing was written. */
+/** A problem with the archive itself: answered 400 (413 when it is too large) with its message, and nothing was written. */
 export class ArchiveError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly status: 400 | 413 = 400,
+  ) {
     super(message);
     this.name = 'ArchiveError';
   }
 }
 
-const archiveError = (message: string) => ApiError.detail(400, message, { archive: [message] });
+const archiveError = (message: string, status: 400 | 413 = 400) => ApiError.detail(status, message, { archive: [message] });
+const tooLarge = (message: string) => new ArchiveError(message, 413);
 
 /** Who may import over HTTP: a member of a company with a subscription assigned (403 otherwise). */
 export async function requireImporter(db: Db, user: AuthUser, now: Date): Promise<void> {
@@ -92,30 +115,70 @@ export async function receiveArchive(
   return { file, bytes, cleanup };
 }
 
-async function readEntryBytes(zip: ZipFile, entry: Entry): Promise<Buffer> {
-  if (entry.uncompressedSize > MAX_JSON_ENTRY_BYTES) throw new ArchiveError(`${entry.fileName} is larger than ${MAX_JSON_ENTRY_BYTES} bytes.`);
-  const chunks: Buffer[] = [];
-  for await (const chunk of await zip.openReadStreamPromise(entry)) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+/** An entry's bytes, inflated into one buffer of its declared size (already checked against the limits). */
+async function readEntryBytes(zip: ZipFile, entry: Entry): Promise<Uint8Array> {
+  const out = new Uint8Array(entry.uncompressedSize);
+  let at = 0;
+  try {
+    for await (const chunk of await zip.openReadStreamPromise(entry)) {
+      const bytes = chunk as Buffer;
+      if (at + bytes.length > out.length) throw new ArchiveError(`${entry.fileName} holds more bytes than the zip declares.`);
+      out.set(bytes, at);
+      at += bytes.length;
+    }
+  } catch (error) {
+    if (error instanceof ArchiveError) throw error;
+    throw new ArchiveError(`${entry.fileName} cannot be read: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return out;
 }
 
 async function readJson(zip: ZipFile, entry: Entry): Promise<unknown> {
   const bytes = await readEntryBytes(zip, entry);
   try {
-    return JSON.parse(bytes.toString('utf8'));
+    return JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'));
   } catch (error) {
-    throw new ArchiveError(`${entry.fileName} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+    throw new ArchiveError(`${entry.fileName} is not valid JSON: ${error instanceof Error ? error.message.slice(0, 200) : String(error)}`);
   }
 }
 
-async function hashEntry(zip: ZipFile, entry: Entry): Promise<{ sha256: string; size: number }> {
+/** Refuses (413) an archive that would inflate past the limits, before anything is inflated. */
+function checkSizes(entries: Map<string, Entry>, limits: ImportLimits): void {
+  let total = 0;
+  let records = 0;
+  const tables = new Set(TABLES.map((s) => recordsEntry(s.name)));
+  for (const [name, entry] of entries) {
+    total += entry.uncompressedSize;
+    if (name === MANIFEST_ENTRY && entry.uncompressedSize > limits.manifestBytes)
+      throw tooLarge(`${name} inflates to ${entry.uncompressedSize} bytes; at most ${limits.manifestBytes} bytes are accepted.`);
+    if (!tables.has(name)) continue;
+    if (entry.uncompressedSize > limits.tableBytes)
+      throw tooLarge(`${name} inflates to ${entry.uncompressedSize} bytes; at most ${limits.tableBytes} bytes are accepted for one table.`);
+    records += entry.uncompressedSize;
+  }
+  if (records > limits.recordsBytes)
+    throw tooLarge(`The archive's records inflate to ${records} bytes; at most ${limits.recordsBytes} bytes are accepted for all tables together.`);
+  if (total > limits.uncompressedBytes) throw tooLarge(`The archive inflates to ${total} bytes; at most ${limits.uncompressedBytes} bytes are accepted.`);
+}
+
+/** What the import knows of a blob from its bytes: SHA-256, size and its first bytes (what it is). */
+interface BlobFacts {
+  sha256: string;
+  size: number;
+  head: Buffer;
+}
+
+async function hashEntry(zip: ZipFile, entry: Entry): Promise<BlobFacts> {
   const hash = createHash('sha256');
   let size = 0;
+  const head: Buffer[] = [];
   for await (const chunk of await zip.openReadStreamPromise(entry)) {
-    hash.update(chunk as Buffer);
-    size += (chunk as Buffer).length;
+    const bytes = chunk as Buffer;
+    hash.update(bytes);
+    if (size < SNIFF_BYTES) head.push(bytes.subarray(0, SNIFF_BYTES - size));
+    size += bytes.length;
   }
-  return { sha256: hash.digest('hex'), size };
+  return { sha256: hash.digest('hex'), size, head: Buffer.concat(head) };
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -154,8 +217,12 @@ function checkManifest(value: unknown): ProjectManifest {
   return value as unknown as ProjectManifest;
 }
 
+/** Parses one table: in the heavy-work pool when the caller gives one (the route), else here (the CLI). */
+export type TableReader = (input: ReadTableInput, transferList: ArrayBuffer[]) => Promise<ReadTableOutcome>;
+const readHere: TableReader = (input) => Promise.resolve(readTable(input));
+
 /** Opens, reads and checks the whole archive; nothing is written. Throws ArchiveError. */
-async function readArchive(file: string) {
+async function readArchive(file: string, read: TableReader, limits: ImportLimits) {
   let zip: ZipFile;
   try {
     zip = await yauzl.openPromise(file, { lazyEntries: true, autoClose: false, strictFileNames: true, validateEntrySizes: true });
@@ -173,25 +240,32 @@ async function readArchive(file: string) {
       if (error instanceof ArchiveError) throw error;
       throw new ArchiveError(`The zip archive is damaged: ${error instanceof Error ? error.message : String(error)}`);
     }
+    checkSizes(entries, limits);
     const manifestEntry = entries.get(MANIFEST_ENTRY);
     if (!manifestEntry) throw new ArchiveError('The archive has no manifest.json: it was not written by a Canopy project export.');
     const manifest = checkManifest(await readJson(zip, manifestEntry));
-    const records = new Map<TableName, unknown[]>();
+    const records = new Map<TableName, Array<Record<string, unknown>>>();
     for (const spec of TABLES) {
       const entry = entries.get(recordsEntry(spec.name));
-      const expected = manifest.counts[spec.name] ?? 0;
-      const rows = entry ? await readJson(zip, entry) : [];
-      if (!Array.isArray(rows)) throw new ArchiveError(`${recordsEntry(spec.name)} is not a list of records.`);
-      if (rows.length !== expected) throw new ArchiveError(`${recordsEntry(spec.name)} holds ${rows.length} records; the manifest says ${String(expected)}.`);
-      records.set(spec.name, rows);
+      const expected = Number(manifest.counts[spec.name] ?? 0);
+      if (!entry) {
+        if (expected !== 0) throw new ArchiveError(`${recordsEntry(spec.name)} holds 0 records; the manifest says ${String(expected)}.`);
+        records.set(spec.name, []);
+        continue;
+      }
+      const bytes = await readEntryBytes(zip, entry);
+      const outcome = await read({ table: spec.name, bytes, expected }, transferables([bytes]));
+      if (!outcome.ok) throw new ArchiveRecordError(outcome.message);
+      records.set(spec.name, outcome.rows);
     }
     if ((records.get('projects') ?? []).length !== 1) throw new ArchiveError('records/projects.json must hold exactly one project.');
     const known = new Set([MANIFEST_ENTRY, ...TABLES.map((s) => recordsEntry(s.name)), ...manifest.blobs.map((b) => b.path)]);
     for (const name of entries.keys()) if (!known.has(name)) throw new ArchiveError(`The archive holds ${name}, which its manifest does not list.`);
+    const facts = new Map<string, BlobFacts>();
     for (const blob of manifest.blobs) {
       const entry = entries.get(blob.path);
       if (!entry) throw new ArchiveError(`${blob.path} is listed in the manifest but missing from the archive.`);
-      let got: { sha256: string; size: number };
+      let got: BlobFacts;
       try {
         got = await hashEntry(zip, entry);
       } catch (error) {
@@ -199,25 +273,29 @@ async function readArchive(file: string) {
       }
       if (got.size !== blob.size) throw new ArchiveError(`${blob.path} has ${got.size} bytes; the manifest says ${blob.size}.`);
       if (got.sha256 !== blob.sha256) throw new ArchiveError(`${blob.path}: SHA-256 ${got.sha256}, the manifest says ${blob.sha256}.`);
+      facts.set(`${blob.container}/${blob.name}`, got);
     }
-    return { zip, entries, manifest, records };
+    return { zip, entries, manifest, records, facts };
   } catch (error) {
     zip.close();
     throw error;
   }
 }
 
-/** Rows as drizzle values, and every reference and blob key checked against the archive. */
-function checkRecords(manifest: ProjectManifest, raw: Map<TableName, unknown[]>): Map<TableName, Array<Record<string, unknown>>> {
+/** Every id, reference and blob key of the (parsed) rows checked against the archive; uploads take their facts from their bytes. */
+function checkRecords(
+  manifest: ProjectManifest,
+  raw: Map<TableName, Array<Record<string, unknown>>>,
+  facts: Map<string, BlobFacts>,
+): Map<TableName, Array<Record<string, unknown>>> {
   const rows = new Map<TableName, Array<Record<string, unknown>>>();
   const ids = new Map<TableName, Set<number>>();
   const blobs = new Set(manifest.blobs.map((b) => `${b.container}/${b.name}`));
   for (const spec of TABLES) {
     const list: Array<Record<string, unknown>> = [];
     const seen = new Set<number>();
-    for (const [i, value] of (raw.get(spec.name) ?? []).entries()) {
+    for (const [i, row] of (raw.get(spec.name) ?? []).entries()) {
       const where = `${recordsEntry(spec.name)}[${i}]`;
-      const row = fromArchiveRow(spec, value, where);
       if (typeof row.id !== 'number' || !Number.isSafeInteger(row.id) || seen.has(row.id)) throw new ArchiveRecordError(`${where}: id is missing or repeated`);
       seen.add(row.id);
       for (const [key, target] of Object.entries(spec.refs)) {
@@ -229,12 +307,24 @@ function checkRecords(manifest: ProjectManifest, raw: Map<TableName, unknown[]>)
         }
       }
       for (const key of blobKeysOfRow(spec, row)) if (!blobs.has(key)) throw new ArchiveRecordError(`${where}: the blob ${key} is not in the archive`);
+      if (spec.name === 'uploads') Object.assign(row, uploadFacts(facts.get(blobKeysOfRow(spec, row)[0]!)!));
+      if (spec.name === 'weather_stations') {
+        // Bytes come back from the pool's thread as a Uint8Array; the database driver takes a Buffer.
+        const station = row.station as StationValues;
+        row.station = { ...station, data: Buffer.from(station.data.buffer, station.data.byteOffset, station.data.byteLength) };
+      }
       list.push(row);
     }
     rows.set(spec.name, list);
     ids.set(spec.name, seen);
   }
   return rows;
+}
+
+/** An upload's size, SHA-256 and type, from its bytes (as recording an upload does), not from the archive's word. */
+function uploadFacts(blob: BlobFacts): { size: number; sha256: string; contentType: string; format: string } {
+  const sniffed = sniffContent(blob.head, blob.size);
+  return { size: blob.size, sha256: blob.sha256, contentType: sniffed.contentType, format: sniffed.format };
 }
 
 /** New blob names: an upload's under a new uuid, everything else under imported/{uuid}/. */
@@ -272,6 +362,9 @@ function dataError(error: unknown): string | null {
 export interface ImportOptions {
   /** The importing user: the new project's creator, in their company. */
   user: { id: number; companyId: number | null };
+  /** Where tables are parsed (the route: the heavy-work pool, counted against the user); default here. */
+  readTable?: TableReader;
+  limits?: Partial<ImportLimits>;
 }
 
 /** Imports the archive at `file` (already received); answers what was written. */
@@ -280,15 +373,16 @@ export async function importProjectArchive(deps: Pick<AppDeps, 'blobStore'>, db:
   let archive: Awaited<ReturnType<typeof readArchive>>;
   let rows: Map<TableName, Array<Record<string, unknown>>>;
   try {
-    archive = await readArchive(file);
+    archive = await readArchive(file, options.readTable ?? readHere, { ...IMPORT_LIMITS, ...options.limits });
     try {
-      rows = checkRecords(archive.manifest, archive.records);
+      rows = checkRecords(archive.manifest, archive.records, archive.facts);
     } catch (error) {
       archive.zip.close();
       throw error;
     }
   } catch (error) {
-    if (error instanceof ArchiveError || error instanceof ArchiveRecordError) throw archiveError(error.message);
+    if (error instanceof ArchiveError) throw archiveError(error.message, error.status);
+    if (error instanceof ArchiveRecordError) throw archiveError(error.message);
     throw error;
   }
   const { zip, entries, manifest } = archive;
@@ -309,11 +403,17 @@ export async function importProjectArchive(deps: Pick<AppDeps, 'blobStore'>, db:
     await Promise.allSettled(written.map((key) => deps.blobStore.delete(key)));
     if (error instanceof ArchiveRecordError) throw archiveError(error.message);
     const refused = dataError(error);
-    if (refused !== null) throw archiveError(`The archive's records cannot be written: ${refused}.`);
+    if (refused !== null) throw archiveError(`The archive's records cannot be written: ${refused.slice(0, 500)}.`);
     throw error;
   } finally {
     zip.close();
   }
+}
+
+/** Whether the stored station holds exactly these encoded hours (its SHA-256 matched already). */
+async function sameSeries(tx: Db, stationId: number, data: Buffer): Promise<boolean> {
+  const [row] = await tx.select({ data: weatherStations.data }).from(weatherStations).where(eq(weatherStations.id, stationId));
+  return row !== undefined && Buffer.compare(row.data, data) === 0;
 }
 
 /** Batches of rows per INSERT; PostgreSQL answers RETURNING in the order of the VALUES list. */
@@ -348,15 +448,15 @@ async function writeRecords(
         values[column] = `${key.container}/${key.name}`;
       }
       if (spec.name === 'weather_stations') {
-        // Stored once per installation: an existing series of the same data is used as it is.
-        const [existing] = await tx
-          .select({ id: weatherStations.id })
-          .from(weatherStations)
-          .where(eq(weatherStations.dataSha256, String(source.dataSha256)));
-        if (existing) {
-          map.set(source.id as number, existing.id);
+        // The very series of a shared station is that station; any other stays this project's own.
+        const station = source.station as StationValues;
+        const shared = await findShared(tx, station.dataSha256);
+        if (shared && (await sameSeries(tx, shared.id, station.data))) {
+          map.set(source.id as number, shared.id);
           continue;
         }
+        pending.push({ old: source.id as number, values: { ...station, projectId: maps.get('projects')!.values().next().value! } });
+        continue;
       }
       pending.push({ old: source.id as number, values });
     }

@@ -13,6 +13,9 @@
  * source installation, not to the project's content.
  */
 import { getTableColumns, type Column } from 'drizzle-orm';
+import { z } from 'zod';
+import { inputProblems } from '../../http/input-hygiene.ts';
+import { ALLOW_LIST, ROW_RULES } from './allow-list.ts';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import {
   assets,
@@ -238,25 +241,54 @@ export function toArchiveRow(spec: TableSpec, row: Record<string, unknown>): Rec
 
 export class ArchiveRecordError extends Error {}
 
-/** An archive row back in drizzle's terms (camelCase, Dates, Buffers); checks the column kinds it converts. */
+/** A reference in the archive: its id there, or null. */
+const archiveId = z.number().int().min(1).max(2_147_483_647).nullable();
+
+/**
+ * An archive row back in drizzle's terms (camelCase, Dates, Buffers), through the allow-list
+ * (allow-list.ts): a column it marks `server` is not read, every other is parsed by its rule, and
+ * the first refusal names the column.
+ */
 export function fromArchiveRow(spec: TableSpec, row: unknown, where: string): Record<string, unknown> {
   if (!isRecord(row)) throw new ArchiveRecordError(`${where} is not an object`);
+  const hygiene = inputProblems(row);
+  if (hygiene) {
+    const [field, messages] = Object.entries(hygiene)[0]!;
+    throw new ArchiveRecordError(`${where}: ${field}: ${messages[0]}`);
+  }
+  const rules = ALLOW_LIST[spec.name];
   const out: Record<string, unknown> = {};
   for (const { key, column } of columnsOf(spec)) {
-    if (!(column.name in row)) continue;
+    const rule = rules[column.name];
+    if (rule === undefined) throw new Error(`the import's allow-list has no rule for ${spec.name}.${column.name}`);
+    const target = spec.refs[key];
+    if (rule === 'server' || target === 'drop') continue;
     const value = row[column.name];
-    if (value === null || value === undefined) {
-      out[key] = null;
-    } else if (column.columnType === 'PgTimestamp') {
-      const date = typeof value === 'string' ? new Date(value) : null;
-      if (!date || Number.isNaN(date.getTime())) throw new ArchiveRecordError(`${where}: ${column.name} is not a date`);
-      out[key] = date;
-    } else if (column.getSQLType() === 'bytea') {
-      if (typeof value !== 'string') throw new ArchiveRecordError(`${where}: ${column.name} is not base64`);
-      out[key] = Buffer.from(value, 'base64');
-    } else {
-      out[key] = value;
+    // Who did it becomes the importing user; only whether anybody did is read (prepareRow).
+    if (target === 'user') {
+      out[key] = value === null || value === undefined ? null : 0;
+      continue;
     }
+    if (rule === 'id' || rule === 'ref') {
+      const parsed = archiveId.safeParse(value ?? null);
+      if (!parsed.success || (parsed.data === null && (rule === 'id' || column.notNull))) {
+        throw new ArchiveRecordError(`${where}: ${column.name} must be the id of a record${column.notNull ? '' : ' or null'}`);
+      }
+      out[key] = parsed.data;
+      continue;
+    }
+    // Absent: the database's default where it has one; a required column without one is refused.
+    if (value === undefined && column.hasDefault) continue;
+    if (value === undefined && column.notNull) throw new ArchiveRecordError(`${where}: ${column.name} is missing`);
+    const parsed = rule.safeParse(value);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      const path = issue.path.length ? `.${issue.path.join('.')}` : '';
+      throw new ArchiveRecordError(`${where}: ${column.name}${path}: ${value === undefined ? 'is missing' : issue.message}`);
+    }
+    out[key] = parsed.data;
   }
+  const problem = ROW_RULES[spec.name]?.(out);
+  if (problem) throw new ArchiveRecordError(`${where}: ${problem}`);
   return out;
 }

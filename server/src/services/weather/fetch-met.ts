@@ -14,7 +14,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/database.ts';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import { badStations, projects } from '../../db/schema/index.ts';
-import { ApiError } from '../../http/errors.ts';
+import { ApiError, loggable } from '../../http/errors.ts';
 import type { FetchMetResult, MetSource } from '@canopy/contract/weather.ts';
 import type { Epw } from '@canopy/engine/weather/epw.ts';
 import { requireChangeableProject } from '../projects/access.ts';
@@ -136,7 +136,7 @@ export async function fetchNearestStation(
     await setMetError(db, projectId, MET_FETCH_FAILURE);
     if (error instanceof MetFetchError) throw error;
     // An unexpected failure (database, disk) still leaves the message for the user; the details go to the log.
-    console.error('fetch-met-data failed', error);
+    console.error('fetch-met-data failed', loggable(error));
     throw new MetFetchError('the station data could not be stored', []);
   }
 }

@@ -4,10 +4,10 @@
  * projects, or the library station fetched by ten projects, is kept once.
  */
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { weatherStations, type MetOrigin } from '../../db/schema/index.ts';
-import type { Epw } from '@canopy/engine/weather/epw.ts';
+import type { Epw, EpwLocation } from '@canopy/engine/weather/epw.ts';
 import { decodeHourly, encodeHourly, HOURLY_FORMAT } from './hourly-codec.ts';
 import { describeWeather, type LoadedWeather } from './library.ts';
 
@@ -15,10 +15,10 @@ export type StationRow = typeof weatherStations.$inferSelect;
 /** A station without its (large) data column, for lists. */
 export type StationInfo = Omit<StationRow, 'data'>;
 
-/** `<wmo>-<8 hex>`: the WMO number says which station, the hash which version of its data. */
-export function metIdOf(wmo: string, dataSha256: string): string {
+/** `<wmo>-<8 hex>`: the WMO number says which station, the hash which version of its data (more hex when 8 are taken). */
+export function metIdOf(wmo: string, dataSha256: string, hexDigits = 8): string {
   const station = wmo.replace(/[^A-Za-z0-9]/g, '').slice(0, 16) || 'station';
-  return `${station}-${dataSha256.slice(0, 8)}`;
+  return `${station}-${dataSha256.slice(0, hexDigits)}`;
 }
 
 export function stationName(epw: Epw): string {
@@ -26,39 +26,71 @@ export function stationName(epw: Epw): string {
   return [l.city, l.state, l.country].filter((part) => part && part !== '-').join(', ') || 'Unnamed station';
 }
 
-/** The station row holding this series, inserted when new. */
-export async function storeStation(db: Db, epw: Epw, origin: MetOrigin, originRef: string): Promise<StationInfo> {
+/** The EPW LOCATION header in the parser's key order, whatever order it was stored in (jsonb sorts keys). */
+export function canonicalLocation(l: EpwLocation): EpwLocation {
+  return {
+    city: l.city,
+    state: l.state,
+    country: l.country,
+    source: l.source,
+    wmo: l.wmo,
+    latitudeDeg: l.latitudeDeg,
+    longitudeDeg: l.longitudeDeg,
+    timeZoneHours: l.timeZoneHours,
+    elevationM: l.elevationM,
+  };
+}
+
+export type StationValues = typeof weatherStations.$inferInsert & { data: Buffer; dataSha256: string; metId: string; wmo: string };
+
+/**
+ * Everything a station row says, computed from the series itself: the encoded data, its SHA-256
+ * (the location header and the data: the same hours under another station header are another
+ * station), the met_id, name, position, source and years. Nothing of it is taken on trust.
+ */
+export function stationValues(epw: Epw, origin: MetOrigin, originRef: string): StationValues {
   const data = encodeHourly(epw);
-  // The location is part of the identity: the same hours under another station header are another station.
-  const dataSha256 = createHash('sha256').update(JSON.stringify(epw.location)).update(data).digest('hex');
-  const existing = await findByData(db, dataSha256);
-  if (existing) return existing;
+  const location = canonicalLocation(epw.location);
+  const dataSha256 = createHash('sha256').update(JSON.stringify(location)).update(data).digest('hex');
   const { source, years } = describeWeather(epw);
-  const l = epw.location;
-  await db
-    .insert(weatherStations)
-    .values({
-      metId: metIdOf(l.wmo, dataSha256),
-      name: stationName(epw),
-      wmo: l.wmo,
-      latitude: l.latitudeDeg,
-      longitude: l.longitudeDeg,
-      elevationM: l.elevationM,
-      location: { ...l },
-      years,
-      source,
-      origin,
-      originRef,
-      hours: epw.hours,
-      dataFormat: HOURLY_FORMAT,
-      data,
-      dataSha256,
-    })
+  return {
+    metId: metIdOf(location.wmo, dataSha256),
+    name: stationName(epw),
+    wmo: location.wmo,
+    latitude: location.latitudeDeg,
+    longitude: location.longitudeDeg,
+    elevationM: location.elevationM,
+    location: { ...location },
+    years,
+    source,
+    origin,
+    originRef,
+    hours: epw.hours,
+    dataFormat: HOURLY_FORMAT,
+    data,
+    dataSha256,
+  };
+}
+
+/**
+ * The shared station row holding this series, inserted when new. Only shared rows are found
+ * (a station private to an imported project is not the server's to hand out). If another series
+ * already holds the met_id (8 hex digits of a SHA-256 can repeat), the new row takes more digits.
+ */
+export async function storeStation(db: Db, epw: Epw, origin: MetOrigin, originRef: string): Promise<StationInfo> {
+  const values = stationValues(epw, origin, originRef);
+  const existing = await findShared(db, values.dataSha256);
+  if (existing) return existing;
+  for (const hexDigits of [8, 16, 64]) {
     // Two projects importing the same file at once: the second insert yields to the first.
-    .onConflictDoNothing();
-  const stored = await findByData(db, dataSha256);
-  if (!stored) throw new Error(`weather station ${dataSha256} vanished after insert`);
-  return stored;
+    await db
+      .insert(weatherStations)
+      .values({ ...values, metId: metIdOf(values.wmo, values.dataSha256, hexDigits) })
+      .onConflictDoNothing();
+    const stored = await findShared(db, values.dataSha256);
+    if (stored) return stored;
+  }
+  throw new Error(`weather station ${values.dataSha256} could not be stored: every met_id of it is taken`);
 }
 
 const infoColumns = {
@@ -78,10 +110,15 @@ const infoColumns = {
   dataFormat: weatherStations.dataFormat,
   dataSha256: weatherStations.dataSha256,
   createdAt: weatherStations.createdAt,
+  projectId: weatherStations.projectId,
 };
 
-async function findByData(db: Db, dataSha256: string): Promise<StationInfo | undefined> {
-  const [row] = await db.select(infoColumns).from(weatherStations).where(eq(weatherStations.dataSha256, dataSha256));
+/** The shared station of this series, if the server holds one. */
+export async function findShared(db: Db, dataSha256: string): Promise<StationInfo | undefined> {
+  const [row] = await db
+    .select(infoColumns)
+    .from(weatherStations)
+    .where(and(eq(weatherStations.dataSha256, dataSha256), isNull(weatherStations.projectId)));
   return row;
 }
 
