@@ -118,7 +118,10 @@ export async function heldSubscription(db: Db, userId: number, now: Date, lock =
   };
 }
 
-/** Why approving now would be refused, or null. Shared by the breakdown and the approval itself. */
+/** Where a user's subscription is assigned: the company's administrators do it on this page. */
+const ASSIGN_HINT = 'A company administrator assigns subscriptions under Company administration → Users.';
+
+/** Why approving now would be refused, or null. Shared by the breakdown and the approval itself; each reason says what fixes it. */
 export function blockedReason(config: ConfigurationRow, cost: Cost, sub: HeldSubscription | null): string | null {
   const status = asStatus(config.status);
   if (status !== 'awaiting_approval') {
@@ -127,14 +130,14 @@ export function blockedReason(config: ConfigurationRow, cost: Cost, sub: HeldSub
       : `The scenario is ${status.replaceAll('_', ' ')}; it cannot be approved again.`;
   }
   if (cost.unoffered.length)
-    return `Not offered with the ${cost.creditType} engine on this installation: ${cost.unoffered.join(', ')}. Edit the scenario to remove it.`;
-  if (cost.unpriced.length) return `No ${cost.creditType} price is set for ${cost.unpriced.join(', ')}: ask your administrator.`;
-  if (!sub) return `You have no subscription assigned: ask your company administrator for one with ${cost.creditType} credits.`;
+    return `Not offered with the ${cost.creditType} engine on this installation: ${cost.unoffered.join(', ')}. Edit the scenario to remove it or choose another job level.`;
+  if (cost.unpriced.length) return `No ${cost.creditType} price is set for ${cost.unpriced.join(', ')}: the operator of this installation sets prices.`;
+  if (!sub) return `You have no subscription: approving needs one with ${cost.creditType} credits. ${ASSIGN_HINT}`;
   if (sub.creditType !== cost.creditType)
-    return `Your subscription (${sub.plan}) holds ${sub.creditType} credits; this scenario uses ${cost.creditType} credits.`;
-  if (sub.expired) return `Your subscription (${sub.plan}) has expired.`;
+    return `Your subscription (${sub.plan}) holds ${sub.creditType} credits; this scenario uses ${cost.creditType} credits. ${ASSIGN_HINT}`;
+  if (sub.expired) return `Your subscription (${sub.plan}) has expired: the operator of this installation can extend it.`;
   if (sub.creditsLeft < cost.total)
-    return `Not enough credits: this scenario needs ${cost.total} ${cost.creditType} credits and your subscription (${sub.plan}) has ${sub.creditsLeft} left.`;
+    return `Not enough credits: this scenario needs ${cost.total} ${cost.creditType} credits and your subscription (${sub.plan}) has ${sub.creditsLeft} left. The operator of this installation can raise its credits.`;
   return null;
 }
 
