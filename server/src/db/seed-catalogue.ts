@@ -80,6 +80,7 @@ export async function seedDemoCatalogue(db: Db, demoUsername: string): Promise<v
   }
   const [subscription] = await db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.companyId, companyId)).limit(1);
   if (!subscription) {
-    await db.insert(subscriptions).values({ companyId, plan: 'Demo', creditType: 'AI', creditsPerPeriod: 100, refillDay: 1, userId: demo.id });
+    // CFD credits: Canopy offers everything it computes at the CFD level (services/scenarios/capabilities.ts).
+    await db.insert(subscriptions).values({ companyId, plan: 'Demo', creditType: 'CFD', creditsPerPeriod: 100, refillDay: 1, userId: demo.id });
   }
 }

@@ -14,6 +14,8 @@ import {
   selectStudies,
   selectSubscription,
 } from '@machines/project-detail/project-detail.selectors.ts';
+import { selectCanInProject } from '@machines/permissions/permissions.selectors.ts';
+import { PermissionsContext } from '../../app/permissions-context.ts';
 import { LevelCard } from './level-card.tsx';
 import { SiteSetupCard } from './site-setup-card.tsx';
 import { OutputCards } from './output-cards.tsx';
@@ -32,6 +34,7 @@ export function NavigatorOverview({ detail }: { detail: ActorRefFrom<typeof proj
   const subscription = useSelector(detail, selectSubscription);
   const levelLoading = useSelector(detail, selectLevelLoading);
   const levelUnavailable = useSelector(detail, selectLevelUnavailable);
+  const canApprove = PermissionsContext.useSelector(selectCanInProject('simulation_assets.change_configuration', project?.id ?? 0));
   if (!project) return null;
   return (
     <div className={overview}>
@@ -43,7 +46,7 @@ export function NavigatorOverview({ detail }: { detail: ActorRefFrom<typeof proj
           selectedStudyId={selectedStudyId}
           onSelectStudy={(studyId) => detail.send({ type: 'study.select', studyId })}
         />
-        <OutputCards projectId={project.id} study={study} />
+        <OutputCards projectId={project.id} study={study} canApprove={canApprove} onChanged={() => detail.send({ type: 'project.reload' })} />
       </div>
       <div className={sideColumn}>
         <SiteSetupCard detail={detail} />

@@ -4,6 +4,7 @@ import { ButtonLink } from '../../ui/button-link.tsx';
 import { resultAnalysisLabel, roleLabel } from '@canopy/engine/results/labels.ts';
 import { card, muted, sectionTitle } from '../../ui/surface.css.ts';
 import { LiveStatusBadge } from '../scenario-wizard/live-status-badge.tsx';
+import { ApproveScenarioButton } from '../scenario-wizard/approve-scenario-button.tsx';
 import { scenarioHref } from './project-wheel.tsx';
 import { flush, levelRow, outputCard, outputList, outputRow, pushDown } from './project-detail.css.ts';
 
@@ -15,7 +16,17 @@ function madeByLabel(scenario: ScenarioSummary): string {
   return external;
 }
 
-export function OutputCard({ projectId, studyId, scenario }: { projectId: number; studyId: number; scenario: ScenarioSummary }) {
+export interface OutputCardProps {
+  projectId: number;
+  studyId: number;
+  scenario: ScenarioSummary;
+  /** May approve (simulation_assets.change_configuration in this project, as the server checks). */
+  canApprove?: boolean;
+  /** The scenario changed (approved): the project is read again. */
+  onChanged?(): void;
+}
+
+export function OutputCard({ projectId, studyId, scenario, canApprove = false, onChanged }: OutputCardProps) {
   const outputs = scenario.outputs ?? [];
   const geometry = scenario.geometry ?? [];
   return (
@@ -44,6 +55,9 @@ export function OutputCard({ projectId, studyId, scenario }: { projectId: number
         <ButtonLink size="sm" href={scenarioHref(projectId, studyId, scenario.id)}>
           Open in viewer
         </ButtonLink>
+        {canApprove && scenario.status === 'awaiting_approval' ? (
+          <ApproveScenarioButton projectId={projectId} studyId={studyId} scenario={scenario} onChanged={onChanged} />
+        ) : null}
       </div>
     </article>
   );
