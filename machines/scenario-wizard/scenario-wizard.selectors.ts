@@ -84,10 +84,9 @@ export const selectLevels = (s: Snapshot): LevelChoice[] =>
       ...providers.map((p) => `${list(offer.filter((c) => c.provider === p).map((c) => ANALYSIS_LABELS[c.analysis_type].toLowerCase()))} from ${p}`),
       ...(own.length ? [`${list(own)} computed by Canopy`] : []),
     ];
+    // A level with nothing to offer says what it would be; Canopy's own computations need no provider.
     const kind = engine === 'AI' ? 'machine-learning' : 'CFD';
-    const summary = parts.length
-      ? `${parts.join('; ')}${providers.length ? '' : ` (no ${kind} provider is configured here)`}`
-      : 'nothing runs at this level on this installation';
+    const summary = parts.length ? parts.join('; ') : `nothing runs at this level on this installation (no ${kind} provider is configured here)`;
     return { engine, empty: offer.length === 0, summary: summary.charAt(0).toUpperCase() + summary.slice(1) };
   });
 

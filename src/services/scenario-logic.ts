@@ -70,8 +70,9 @@ export function reportFromValidation(v: scenarios.GeometryValidation): Validatio
  */
 async function readAccount(): Promise<AccountOption | undefined> {
   try {
-    const [me, subscriptions, permissions] = await Promise.all([fetchCurrentUser(api), listSubscriptions(api), fetchGlobalPermissions(api)]);
-    const held = subscriptions.find((s) => s.id === me.subscription);
+    const [me, permissions] = await Promise.all([fetchCurrentUser(api), fetchGlobalPermissions(api)]);
+    // Holding none (or belonging to no company), there is no list to read.
+    const held = me.subscription === null ? undefined : (await listSubscriptions(api)).find((s) => s.id === me.subscription);
     return {
       subscription: held ? { plan: held.plan, creditType: held.credit_type, creditsLeft: held.credits_left, expired: held.is_expired } : null,
       canAssign: me.is_superuser || permissions.includes('custom_auth.change_user'),

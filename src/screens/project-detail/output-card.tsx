@@ -6,7 +6,7 @@ import { card, muted, sectionTitle } from '../../ui/surface.css.ts';
 import { LiveStatusBadge } from '../scenario-wizard/live-status-badge.tsx';
 import { ApproveScenarioButton } from '../scenario-wizard/approve-scenario-button.tsx';
 import { scenarioHref } from './project-wheel.tsx';
-import { flush, levelRow, outputCard, outputList, outputRow, pushDown } from './project-detail.css.ts';
+import { cardActions, flush, outputCard, outputHead, outputList, outputName, outputRow } from './project-detail.css.ts';
 
 /** "AI" names a machine-learning model only: Canopy's own computations say so (issue 16). */
 function madeByLabel(scenario: ScenarioSummary): string {
@@ -31,8 +31,8 @@ export function OutputCard({ projectId, studyId, scenario, canApprove = false, o
   const geometry = scenario.geometry ?? [];
   return (
     <article className={`${card} ${outputCard}`} aria-label={`Scenario ${scenario.name}`}>
-      <div className={levelRow}>
-        <h3 className={sectionTitle}>{scenario.name}</h3>
+      <div className={outputHead}>
+        <h3 className={`${sectionTitle} ${outputName}`}>{scenario.name}</h3>
         <LiveStatusBadge projectId={projectId} configurationId={scenario.id} simulationIds={[]} status={scenario.status} engine={scenario.engine} />
       </div>
       {scenario.engine ? <span className={muted}>{madeByLabel(scenario)}</span> : null}
@@ -51,7 +51,7 @@ export function OutputCard({ projectId, studyId, scenario, canApprove = false, o
       {geometry.length ? (
         <p className={`${muted} ${flush}`}>Geometry: {geometry.map((role, i) => (i === 0 ? roleLabel(role) : roleLabel(role).toLowerCase())).join(', ')}</p>
       ) : null}
-      <div className={pushDown}>
+      <div className={cardActions}>
         <ButtonLink size="sm" href={scenarioHref(projectId, studyId, scenario.id)}>
           Open in viewer
         </ButtonLink>
