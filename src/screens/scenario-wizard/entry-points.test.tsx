@@ -9,7 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import { memoryLocation } from 'wouter/memory-location';
 import { liveStatusMachine } from '@machines/live-status/live-status.machine.ts';
-import type { LatestStatus, SocketEvent, SocketGrant } from '@machines/live-status/live-status.types.ts';
+import type { ScenarioLive, SocketEvent, SocketGrant } from '@machines/live-status/live-status.types.ts';
 import { enoughCredit, options, passedReport, validValues } from '@machines/scenario-wizard/scenario-wizard.fixtures.ts';
 import type { PermissionLists } from '@machines/permissions/permissions.machine.ts';
 import { App } from '../../app/app.tsx';
@@ -42,7 +42,7 @@ const quietLive = liveStatusMachine.provide({
       sendBack({ type: 'socket.open' });
       return () => undefined;
     }),
-    fetchStatuses: fromPromise(async (): Promise<LatestStatus[]> => []),
+    fetchStatuses: fromPromise(async (): Promise<ScenarioLive[]> => []),
     warn: fromPromise<void, { message: string; error: unknown }>(async () => undefined),
   },
 });

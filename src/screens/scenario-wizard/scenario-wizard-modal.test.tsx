@@ -8,7 +8,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import { liveStatusMachine } from '@machines/live-status/live-status.machine.ts';
-import type { LatestStatus, SocketEvent, SocketGrant } from '@machines/live-status/live-status.types.ts';
+import type { ScenarioLive, SocketEvent, SocketGrant } from '@machines/live-status/live-status.types.ts';
 import { enoughCredit, failedReport, options, passedReport, tooLittleCredit } from '@machines/scenario-wizard/scenario-wizard.fixtures.ts';
 import { MESSAGES } from '@machines/scenario-wizard/scenario-inputs.ts';
 import type { StoredUpload } from '@machines/upload/upload.types.ts';
@@ -68,7 +68,7 @@ function fakeLive() {
         sendBack({ type: 'socket.open' });
         return () => undefined;
       }),
-      fetchStatuses: fromPromise(async (): Promise<LatestStatus[]> => []),
+      fetchStatuses: fromPromise(async (): Promise<ScenarioLive[]> => []),
       warn: fromPromise<void, { message: string; error: unknown }>(async () => undefined),
     },
   });
