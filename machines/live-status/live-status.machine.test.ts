@@ -1,32 +1,36 @@
 /**
  * The live status machine by events with fake timers and fake actors: the socket opened with the
- * negotiated token, statuses from its messages, polling and exponential backoff while it is down,
- * and a console warning (no failure, no live updates) when no token can be had.
+ * negotiated token, statuses from its messages (and one catch-up read when it opens), polling and
+ * exponential backoff while it is down, counted watches, one shown status, and a console warning
+ * (no failure, no live updates) when no token can be had.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate';
 import { BACKOFF_MAX_MS, backoffMs, liveStatusMachine, NO_TOKEN_WARNING, POLL_INTERVAL_MS } from './live-status.machine.ts';
-import { selectLiveness, selectScenarioLive, selectScenarioProgress } from './live-status.selectors.ts';
-import type { LatestStatus, SocketEvent, SocketGrant, Watched } from './live-status.types.ts';
+import { selectLiveness, selectScenarioLive, selectScenarioProgress, selectShownStatus } from './live-status.selectors.ts';
+import type { ScenarioLive, ScenarioStatus, SimulationProgress, SocketEvent, SocketGrant, Watched } from './live-status.types.ts';
 
 const WATCHED: Watched = { projectId: 7, configurationId: 9, simulationIds: [11, 12] };
 
-const latest = (simulation: number, status: LatestStatus['status'], configuration: LatestStatus['status'], updated = '2026-11-23T20:00:00Z'): LatestStatus => ({
-  simulation_id: simulation,
-  configuration_id: 9,
+/** What a read of scenario 9 finds: its status, and its simulations' (the first with its progress). */
+const read = (status: ScenarioStatus, simulations: Array<[number, ScenarioStatus, SimulationProgress?]> = [[11, status]]): ScenarioLive => ({
+  configurationId: 9,
   status,
-  status_text: status === 'awaiting_external_results' ? 'starting simulation' : status,
-  configuration_status: configuration,
-  progress: null,
-  job: null,
-  updated,
+  simulations: simulations.map(([id, st, progress]) => ({ id, status: st, status_text: st, progress: progress ?? null })),
+  source: 'poll',
 });
 
-function harness(opts: { negotiate?: () => Promise<SocketGrant>; statuses?: () => Promise<LatestStatus[]> } = {}) {
+function harness(opts: { negotiate?: () => Promise<SocketGrant>; statuses?: () => Promise<ScenarioLive[]> } = {}) {
   const sockets: { grant: SocketGrant; send: (e: SocketEvent) => void; closed: boolean }[] = [];
   const negotiate = vi.fn(opts.negotiate ?? (async () => ({ url: 'ws://x/socket/live', accessToken: `t${sockets.length}` })));
-  const fetchStatuses = vi.fn<(watched: Watched[]) => Promise<LatestStatus[]>>(
-    opts.statuses ?? (async () => [latest(11, 'running', 'running'), latest(12, 'queued', 'running')]),
+  const fetchStatuses = vi.fn<(watched: Watched[]) => Promise<ScenarioLive[]>>(
+    opts.statuses ??
+      (async () => [
+        read('running', [
+          [11, 'running'],
+          [12, 'queued'],
+        ]),
+      ]),
   );
   const warn = vi.fn();
   const machine = liveStatusMachine.provide({
@@ -67,13 +71,14 @@ afterEach(() => vi.useRealTimers());
 
 describe('live status', () => {
   it('opens the socket with the negotiated token and applies its status messages', async () => {
-    const { actor, sockets, emitted, fetchStatuses } = harness();
+    const { actor, sockets, emitted, fetchStatuses } = harness({ statuses: async () => [read('queued')] });
     await tick();
     expect(sockets).toHaveLength(1);
     expect(sockets[0]!.grant).toEqual({ url: 'ws://x/socket/live', accessToken: 't0' });
     expect(selectLiveness(actor.getSnapshot())).toBe('connecting');
     sockets[0]!.send({ type: 'socket.open' });
     expect(selectLiveness(actor.getSnapshot())).toBe('live');
+    // Opening reads the watched scenarios once; a message heard meanwhile is newer and stands.
     const message = {
       type: 'scenario.status' as const,
       project_id: 7,
@@ -82,11 +87,56 @@ describe('live status', () => {
       simulations: [{ id: 11, status: 'running' as const, status_text: 'running' }],
     };
     sockets[0]!.send({ type: 'socket.message', message });
+    await tick();
+    expect(fetchStatuses).toHaveBeenCalledTimes(1);
     expect(selectScenarioLive(9)(actor.getSnapshot())).toEqual({ configurationId: 9, status: 'running', simulations: message.simulations, source: 'socket' });
     expect(emitted).toEqual([{ type: 'live.event', message }]);
-    // Nothing is polled while the socket is up.
+    // Nothing more is read while the socket is up.
     await tick(60_000);
-    expect(fetchStatuses).not.toHaveBeenCalled();
+    expect(fetchStatuses).toHaveBeenCalledTimes(1);
+  });
+
+  it('catches up on opening: what changed before the socket was open shows without a message', async () => {
+    const { actor, sockets, emitted } = harness({ statuses: async () => [read('completed')] });
+    await tick();
+    sockets[0]!.send({ type: 'socket.open' });
+    await tick();
+    expect(selectScenarioLive(9)(actor.getSnapshot())).toMatchObject({ status: 'completed', source: 'poll' });
+    expect(emitted).toEqual([{ type: 'live.status', scenario: read('completed') }]);
+  });
+
+  it('shows a scenario as running while any of its simulations runs, whatever its least advanced one', async () => {
+    const { actor, sockets } = harness({ negotiate: onceThenOffline() });
+    await tick();
+    expect(selectShownStatus(9, 'queued')(actor.getSnapshot())).toBe('queued');
+    sockets[0]!.send({ type: 'socket.open' });
+    const simulations = [
+      { id: 11, status: 'running' as const, status_text: 'Wind (CFD) 37 %' },
+      { id: 12, status: 'queued' as const, status_text: 'Waiting for the CFD wind field (thermal comfort uses it)' },
+    ];
+    sockets[0]!.send({ type: 'socket.message', message: { type: 'scenario.status', project_id: 7, configuration_id: 9, status: 'queued', simulations } });
+    expect(selectShownStatus(9, 'queued')(actor.getSnapshot())).toBe('running');
+    const failed = simulations.map((sim) => ({ ...sim, status: sim.id === 11 ? ('failed' as const) : sim.status }));
+    sockets[0]!.send({
+      type: 'socket.message',
+      message: { type: 'scenario.status', project_id: 7, configuration_id: 9, status: 'failed', simulations: failed },
+    });
+    expect(selectShownStatus(9, 'queued')(actor.getSnapshot())).toBe('failed');
+  });
+
+  it('counts watches: one view leaving does not stop another following the scenario', async () => {
+    const { actor, sockets, fetchStatuses } = harness({ negotiate: onceThenOffline() });
+    await tick();
+    // The card watches without knowing the simulations; the wizard with them.
+    actor.send({ type: 'watch', scenario: { ...WATCHED, simulationIds: [] } });
+    actor.send({ type: 'unwatch', configurationId: 9 });
+    sockets[0]!.send({ type: 'socket.closed', code: 1006 });
+    await tick();
+    expect(fetchStatuses).toHaveBeenLastCalledWith([{ ...WATCHED, simulationIds: [] }]);
+    actor.send({ type: 'unwatch', configurationId: 9 });
+    const polls = fetchStatuses.mock.calls.length;
+    await tick(POLL_INTERVAL_MS * 2);
+    expect(fetchStatuses).toHaveBeenCalledTimes(polls);
   });
 
   it('polls get-latest-status while the socket is down and reconnects with exponential backoff', async () => {
@@ -97,7 +147,8 @@ describe('live status', () => {
     expect(sockets[0]!.closed).toBe(true);
     expect(selectLiveness(actor.getSnapshot())).toBe('polling');
     await tick();
-    expect(fetchStatuses).toHaveBeenCalledTimes(1);
+    // Once on opening, then the poll.
+    expect(fetchStatuses).toHaveBeenCalledTimes(2);
     expect(fetchStatuses).toHaveBeenLastCalledWith([WATCHED]);
     expect(selectScenarioLive(9)(actor.getSnapshot())).toMatchObject({ status: 'running', source: 'poll' });
     expect(emitted.filter((e) => (e as { type: string }).type === 'live.status')).toHaveLength(1);
@@ -120,12 +171,13 @@ describe('live status', () => {
     expect(backoffMs(2)).toBe(4000);
 
     // Polling went on every 5 s meanwhile; a poll that finds nothing new announces nothing.
-    expect(fetchStatuses.mock.calls.length).toBeGreaterThanOrEqual(2);
+    expect(fetchStatuses.mock.calls.length).toBeGreaterThanOrEqual(3);
     expect(emitted.filter((e) => (e as { type: string }).type === 'live.status')).toHaveLength(1);
 
-    // Once open again: live, the backoff starts over, polling stops.
+    // Once open again: live, the backoff starts over, polling stops (after the one catch-up read).
     sockets[3]!.send({ type: 'socket.open' });
     expect(selectLiveness(actor.getSnapshot())).toBe('live');
+    await tick();
     const polls = fetchStatuses.mock.calls.length;
     await tick(POLL_INTERVAL_MS * 3);
     expect(fetchStatuses).toHaveBeenCalledTimes(polls);
@@ -134,38 +186,38 @@ describe('live status', () => {
     expect(negotiate).toHaveBeenCalledTimes(5);
   });
 
-  it("keeps a running CFD run's progress from the socket, and the percentage a poll gives while it is down", async () => {
+  it("keeps a running CFD run's progress from the socket, and what a read gives while it is down", async () => {
     const progress = { percent: 37, eta_s: 640, phase: 'averaging', direction: { index: 3, total: 8, deg: 90, done: 2 }, updated_at: '2026-11-23T20:00:00Z' };
+    const polled = { percent: 52, eta_s: 300, phase: 'averaging', direction: { index: 5, total: 8, deg: 180, done: 4 }, updated_at: '2026-11-23T20:05:00Z' };
+    let reads = 0;
     const { actor, sockets } = harness({
-      statuses: async () => [
-        {
-          ...latest(11, 'running', 'running'),
-          progress: 52,
-          eta_s: 300,
-          job: { id: 1, type: 'analysis.thermal-comfort', status: 'running', progress: 52, message: 'UTCI on the plane, 5 of 10 chunks', error: null },
-        },
-        latest(12, 'queued', 'running'),
-      ],
+      statuses: async () => {
+        reads += 1;
+        // The read on opening finds it queued; the poll once the socket dropped finds it further on.
+        return reads === 1
+          ? [read('queued')]
+          : [
+              read('queued', [
+                [11, 'running', polled],
+                [12, 'queued'],
+              ]),
+            ];
+      },
     });
     await tick();
     sockets[0]!.send({ type: 'socket.open' });
+    await tick();
     expect(selectScenarioProgress(9)(actor.getSnapshot())).toBeNull();
     const simulations = [
       { id: 11, status: 'running' as const, status_text: 'Wind (CFD) 37 %', progress },
       { id: 12, status: 'queued' as const, status_text: 'Queued', progress: null },
     ];
-    sockets[0]!.send({ type: 'socket.message', message: { type: 'scenario.status', project_id: 7, configuration_id: 9, status: 'running', simulations } });
+    sockets[0]!.send({ type: 'socket.message', message: { type: 'scenario.status', project_id: 7, configuration_id: 9, status: 'queued', simulations } });
     expect(selectScenarioProgress(9)(actor.getSnapshot())).toEqual(progress);
-    // The socket drops: a poll gives the running job's percentage, step and time left (issue 16 item 13).
     sockets[0]!.send({ type: 'socket.closed', code: 1006 });
     await tick();
-    expect(selectScenarioProgress(9)(actor.getSnapshot())).toEqual({
-      percent: 52,
-      eta_s: 300,
-      phase: 'UTCI on the plane, 5 of 10 chunks',
-      direction: null,
-      updated_at: '2026-11-23T20:00:00Z',
-    });
+    expect(selectScenarioProgress(9)(actor.getSnapshot())).toEqual(polled);
+    expect(selectShownStatus(9, 'queued')(actor.getSnapshot())).toBe('running');
     // Once done, nothing is running: no progress shown.
     await tick(backoffMs(0));
     expect(sockets).toHaveLength(2);
@@ -188,8 +240,8 @@ describe('live status', () => {
   });
 
   it('announces a polled change of status', async () => {
-    let status: LatestStatus['status'] = 'running';
-    const { sockets, emitted } = harness({ statuses: async () => [latest(11, status, status)], negotiate: onceThenOffline() });
+    let status: ScenarioStatus = 'running';
+    const { sockets, emitted } = harness({ statuses: async () => [read(status)], negotiate: onceThenOffline() });
     await tick();
     sockets[0]!.send({ type: 'socket.closed', code: 1006 });
     await tick();

@@ -1,15 +1,19 @@
 /**
  * Live scenario status (issue 9 "Live updates"; SPEC §8 'Failed websocket token: live updates will
  * not occur (logged)'): one WebSocket opened with the token of GET /socket/negotiate; while it is
- * down, the watched scenarios are polled through get-latest-status/ and the socket is reopened with
- * exponential backoff (each attempt negotiates a fresh token: they live 60 s).
+ * down, the watched scenarios are polled (their record, and get-latest-status/ for a running job:
+ * polled-scenario.ts) and the socket is reopened with exponential backoff (each attempt negotiates
+ * a fresh token: they live 60 s). Every screen reads one status per scenario from here, so a card,
+ * the wizard and the viewer agree. Each view that shows a scenario watches it while on screen: the
+ * watches are counted, so one view leaving does not stop another's.
  *
  *   liveStatus
  *   ├── negotiating        GET /socket/negotiate
  *   ├── unavailable        no token could be had: warned once in the console, no live updates (no failure)
  *   ├── online             the socket actor runs (opened with the token)
  *   │   ├── connecting     until `socket.open`
- *   │   └── connected      messages update the statuses; `socket.closed` → offline
+ *   │   └── connected      messages update the statuses; the watched ones are read once on connecting
+ *   │                      (what changed before the socket was open); `socket.closed` → offline
  *   └── offline (parallel) the socket is down
  *       ├── poll           fetching ⇄ resting (every `pollInterval`), only while something is watched
  *       └── retry          waiting (`backoff`: 1 s, 2 s, 4 s … capped at 30 s) → renegotiating → online
@@ -19,7 +23,7 @@
  */
 import { assign, emit, enqueueActions, fromCallback, setup, type EventObject } from 'xstate';
 import { asServerError, notProvided } from '@machines/shared/actors.ts';
-import type { LatestStatus, ScenarioEvent, ScenarioLive, SocketEvent, SocketGrant, Watched } from './live-status.types.ts';
+import type { ScenarioEvent, ScenarioLive, SocketEvent, SocketGrant, Watched } from './live-status.types.ts';
 
 export const BACKOFF_BASE_MS = 1000;
 export const BACKOFF_MAX_MS = 30_000;
@@ -32,6 +36,8 @@ export interface LiveStatusContext {
   attempt: number;
   watched: Watched[];
   scenarios: Record<number, ScenarioLive>;
+  /** Scenarios the socket spoke of since it opened: the catch-up read (older by then) leaves them alone. */
+  heard: number[];
 }
 
 export type LiveStatusEvent = SocketEvent | { type: 'watch'; scenario: Watched } | { type: 'unwatch'; configurationId: number } | { type: 'poll.now' };
@@ -43,23 +49,14 @@ export function backoffMs(attempt: number): number {
   return Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.min(attempt, 16));
 }
 
-/** A poll knows only the percentage of a running job (no direction, phase or time left). */
-function pollProgress(a: LatestStatus): ScenarioLive['simulations'][number]['progress'] {
-  if (a.status !== 'running' || a.progress === null) return null;
-  return { percent: a.progress, eta_s: a.eta_s ?? null, phase: a.job?.message ?? null, direction: null, updated_at: a.updated };
-}
-
-/** A poll's answers for one scenario, as its live status. */
-function fromPoll(watched: Watched, answers: LatestStatus[]): ScenarioLive | null {
-  const mine = answers.filter((a) => a.configuration_id === watched.configurationId);
-  if (mine.length === 0) return null;
-  return {
-    configurationId: watched.configurationId,
-    // Every answer carries the scenario's status; the newest wins.
-    status: [...mine].sort((a, b) => a.updated.localeCompare(b.updated)).at(-1)!.configuration_status,
-    simulations: mine.map((a) => ({ id: a.simulation_id, status: a.status, status_text: a.status_text, progress: pollProgress(a) })),
-    source: 'poll',
-  };
+/** The watched scenarios once each (several views may watch one), with every simulation any of them named. */
+export function uniqueWatched(watched: readonly Watched[]): Watched[] {
+  const byId = new Map<number, Watched>();
+  for (const w of watched) {
+    const seen = byId.get(w.configurationId);
+    byId.set(w.configurationId, seen ? { ...seen, simulationIds: [...new Set([...seen.simulationIds, ...w.simulationIds])] } : w);
+  }
+  return [...byId.values()];
 }
 
 const sameLive = (a: ScenarioLive | undefined, b: ScenarioLive) => !!a && JSON.stringify({ ...a, source: 0 }) === JSON.stringify({ ...b, source: 0 });
@@ -77,7 +74,8 @@ export const liveStatusMachine = setup({
     socket: fromCallback<EventObject, SocketGrant>(() => {
       throw new Error('socket actor not provided');
     }),
-    fetchStatuses: notProvided<LatestStatus[], { watched: Watched[] }>('fetchStatuses'),
+    /** Reads the watched scenarios' statuses (polled-scenario.ts); one that cannot be read is left out. */
+    fetchStatuses: notProvided<ScenarioLive[], { watched: Watched[] }>('fetchStatuses'),
     /** Where the warning goes (console.warn in the app). */
     warn: notProvided<void, { message: string; error: unknown }>('warn'),
   },
@@ -98,21 +96,34 @@ export const liveStatusMachine = setup({
       if (event.type !== 'socket.message' || event.message.type !== 'scenario.status') return {};
       const m = event.message;
       const live: ScenarioLive = { configurationId: m.configuration_id, status: m.status, simulations: m.simulations, source: 'socket' };
-      return { scenarios: { ...context.scenarios, [m.configuration_id]: live } };
+      return { scenarios: { ...context.scenarios, [m.configuration_id]: live }, heard: [...context.heard, m.configuration_id] };
     }),
     emitMessage: emit(({ event }) => ({ type: 'live.event' as const, message: (event as Extract<LiveStatusEvent, { type: 'socket.message' }>).message })),
+    /** A read's statuses replace the known ones; only what changed is announced, so a list does not refresh on every poll. */
+    applyRead: enqueueActions(({ context, enqueue }, { read, catchUp = false }: { read: ScenarioLive[]; catchUp?: boolean }) => {
+      const scenarios = { ...context.scenarios };
+      for (const live of read) {
+        if (!context.watched.some((w) => w.configurationId === live.configurationId)) continue;
+        if (catchUp && context.heard.includes(live.configurationId)) continue;
+        if (!sameLive(context.scenarios[live.configurationId], live)) enqueue.emit({ type: 'live.status', scenario: live });
+        scenarios[live.configurationId] = live;
+      }
+      enqueue.assign({ scenarios });
+    }),
   },
 }).createMachine({
   id: 'liveStatus',
-  context: ({ input }) => ({ grant: null, attempt: 0, watched: input?.watched ?? [], scenarios: {} }),
+  context: ({ input }) => ({ grant: null, attempt: 0, watched: input?.watched ?? [], scenarios: {}, heard: [] }),
   initial: 'negotiating',
   on: {
-    watch: {
-      actions: assign(({ context, event }) => ({
-        watched: [...context.watched.filter((w) => w.configurationId !== event.scenario.configurationId), event.scenario],
-      })),
+    // Counted: each view watching adds one entry, and leaving removes one.
+    watch: { actions: assign(({ context, event }) => ({ watched: [...context.watched, event.scenario] })) },
+    unwatch: {
+      actions: assign(({ context, event }) => {
+        const i = context.watched.findIndex((w) => w.configurationId === event.configurationId);
+        return { watched: i < 0 ? context.watched : context.watched.toSpliced(i, 1) };
+      }),
     },
-    unwatch: { actions: assign(({ context, event }) => ({ watched: context.watched.filter((w) => w.configurationId !== event.configurationId) })) },
   },
   states: {
     negotiating: {
@@ -134,8 +145,18 @@ export const liveStatusMachine = setup({
         'socket.message': { actions: ['applyMessage', 'emitMessage'] },
       },
       states: {
-        connecting: { on: { 'socket.open': { target: 'connected', actions: assign({ attempt: 0 }) } } },
-        connected: {},
+        connecting: { on: { 'socket.open': { target: 'connected', actions: assign({ attempt: 0, heard: [] }) } } },
+        connected: {
+          // What changed before the socket was open (or while it was down) is read once.
+          invoke: {
+            id: 'catchUp',
+            src: 'fetchStatuses',
+            input: ({ context }) => ({ watched: uniqueWatched(context.watched) }),
+            onDone: { actions: { type: 'applyRead', params: ({ event }) => ({ read: event.output, catchUp: true }) } },
+            // A failed catch-up leaves the statuses as the lists read them; the socket's messages follow.
+            onError: {},
+          },
+        },
       },
     },
     offline: {
@@ -150,21 +171,8 @@ export const liveStatusMachine = setup({
               invoke: {
                 id: 'fetchStatuses',
                 src: 'fetchStatuses',
-                input: ({ context }) => ({ watched: context.watched }),
-                onDone: {
-                  target: 'resting',
-                  actions: enqueueActions(({ context, event, enqueue }) => {
-                    const scenarios = { ...context.scenarios };
-                    for (const w of context.watched) {
-                      const live = fromPoll(w, event.output);
-                      if (!live) continue;
-                      // Announce only what changed, so a list does not refresh on every poll.
-                      if (!sameLive(context.scenarios[w.configurationId], live)) enqueue.emit({ type: 'live.status', scenario: live });
-                      scenarios[w.configurationId] = live;
-                    }
-                    enqueue.assign({ scenarios });
-                  }),
-                },
+                input: ({ context }) => ({ watched: uniqueWatched(context.watched) }),
+                onDone: { target: 'resting', actions: { type: 'applyRead', params: ({ event }) => ({ read: event.output }) } },
                 // A failed poll is tried again at the next interval.
                 onError: 'resting',
               },

@@ -25,3 +25,19 @@ export const selectScenarioProgress =
   (configurationId: number) =>
   (s: Snapshot): SimulationProgress | null =>
     s.context.scenarios[configurationId]?.simulations.find((sim) => sim.status === 'running' && sim.progress)?.progress ?? null;
+
+/**
+ * The status a view shows for a scenario, the same everywhere: running while any of its simulations
+ * runs (the scenario's own status is its least advanced simulation's, so a CFD run whose thermal
+ * comfort waits for the wind field reads 'queued' while the solver works), else the scenario's live
+ * status, else `listed` (what the list said when it was read).
+ */
+export function shownStatus(live: ScenarioLive | null, listed: string): string {
+  if (!live) return listed;
+  return live.simulations.some((sim) => sim.status === 'running') && live.status !== 'failed' ? 'running' : live.status;
+}
+
+export const selectShownStatus =
+  (configurationId: number, listed: string) =>
+  (s: Snapshot): string =>
+    shownStatus(s.context.scenarios[configurationId] ?? null, listed);

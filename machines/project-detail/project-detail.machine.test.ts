@@ -16,7 +16,10 @@ import {
   selectSelectedStudyId,
   selectStudies,
   selectSubscription,
+  selectLevelLoading,
+  selectLevelUnavailable,
 } from './project-detail.selectors.ts';
+import { READ_RETRY_DELAYS_MS } from '@machines/shared/read-retry.ts';
 
 const notFound: ServerError = { kind: 'http', status: 404, detail: 'Not found.', fields: {}, body: null };
 const badName: ServerError = { kind: 'http', status: 400, detail: null, fields: { name: ['This field may not be blank.'] }, body: null };
@@ -213,6 +216,32 @@ describe('project detail', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(selectHasScenarios(actor.getSnapshot())).toBe(false);
     expect(calls).toBe(3);
+  });
+
+  it('tries a dropped subscription read again by itself, then offers Retry', async () => {
+    const dropped: ServerError = { kind: 'network', status: null, detail: 'The server could not be reached', fields: {}, body: null };
+    let reads = 0;
+    let up = false;
+    const actor = start(fullProject(7), undefined, undefined, () => {
+      reads += 1;
+      if (!up) throw dropped;
+      return { subscription: null };
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(reads).toBe(1);
+    // Still "loading" while it waits to try again, not a failure.
+    expect(selectLevelLoading(actor.getSnapshot())).toBe(true);
+    await vi.advanceTimersByTimeAsync(READ_RETRY_DELAYS_MS.reduce((a, b) => a + b, 0));
+    expect(reads).toBe(4);
+    expect(selectLevelUnavailable(actor.getSnapshot())).toBe(true);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(reads).toBe(4);
+    up = true;
+    actor.send({ type: 'level.retry' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(reads).toBe(5);
+    expect(selectLevelUnavailable(actor.getSnapshot())).toBe(false);
+    expect(selectLevelLoading(actor.getSnapshot())).toBe(false);
   });
 
   it('has no scenarios until the server sends them', async () => {

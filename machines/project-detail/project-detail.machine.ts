@@ -15,10 +15,11 @@
  *       │   ├── quiet
  *       │   ├── saved     → quiet after `successFlag`
  *       │   └── failed    → quiet after `errorFlag`
- *       ├── serviceLines  loading | ready | failed   GET service-line/
- *       ├── level         loading | ready | refreshing | unavailable   the user's subscription (AI / CFD,
- *       │                 credits); read again with the scenarios (a submitted scenario debited it),
- *       │                 the figures shown meanwhile
+ *       ├── serviceLines  loading | waiting | ready | failed   GET service-line/; a failed read is
+ *       │                 tried again after `readBackoff` (1 s, 2 s, 4 s: shared/read-retry.ts), then `lines.retry`
+ *       ├── level         loading | waiting | ready | refreshing | unavailable   the user's subscription (AI / CFD,
+ *       │                 credits), tried again as the service lines are, then `level.retry`; read again
+ *       │                 with the scenarios (a submitted scenario debited it), the figures shown meanwhile
  *       └── scenarios     loading | ready | reloading | failed   each study's scenarios (names,
  *                         status, hidden from the configuration routes); read again after every
  *                         `project.reload` (a scenario added, duplicated, hidden or deleted)
@@ -28,6 +29,7 @@
  */
 import { assertEvent, assign, raise, setup } from 'xstate';
 import { asServerError, notProvided, type ServerError } from '@machines/shared/actors.ts';
+import { readRetryDelay, worthRetrying } from '@machines/shared/read-retry.ts';
 import { readProjectForm, type ProjectFormValues } from '@machines/project-list/project-form.ts';
 import type { Level, Project, ProjectUpdate, ScenarioSummary, ServiceLine } from './project-detail.types.ts';
 
@@ -41,12 +43,17 @@ export interface ProjectDetailContext {
   level: Level | null;
   /** Study id → its scenarios, as read from the study's simulations (until studies carry them). */
   scenarios: Record<number, ScenarioSummary[]>;
+  /** Automatic attempts made at each side read since it last succeeded (or the user's Retry). */
+  attempts: { lines: number; level: number };
 }
 
 export type ProjectDetailEvent =
   | { type: 'study.select'; studyId: number | null }
   | { type: 'project.retry' }
   | { type: 'project.reload' }
+  /** Retry a side read that failed again and again. */
+  | { type: 'lines.retry' }
+  | { type: 'level.retry' }
   | { type: 'details.save'; values: ProjectFormValues }
   /** Another screen changed the project (e.g. a parameter set was saved): take its copy. */
   | { type: 'project.changed'; project: Project }
@@ -98,8 +105,10 @@ export const projectDetailMachine = setup({
       const read = readProjectForm(event.values);
       return { saveError: read.ok ? null : read.error };
     }),
-    storeServiceLines: assign((_, serviceLines: ServiceLine[]) => ({ serviceLines })),
-    storeLevel: assign((_, level: Level) => ({ level })),
+    storeServiceLines: assign(({ context }, serviceLines: ServiceLine[]) => ({ serviceLines, attempts: { ...context.attempts, lines: 0 } })),
+    storeLevel: assign(({ context }, level: Level) => ({ level, attempts: { ...context.attempts, level: 0 } })),
+    countAttempt: assign(({ context }, { read }: { read: 'lines' | 'level' }) => ({ attempts: { ...context.attempts, [read]: context.attempts[read] + 1 } })),
+    resetAttempts: assign(({ context }, { read }: { read: 'lines' | 'level' }) => ({ attempts: { ...context.attempts, [read]: 0 } })),
     storeScenarios: assign((_, scenarios: Record<number, ScenarioSummary[]>) => ({ scenarios })),
     announceSaved: raise({ type: 'feedback.saved' }),
     announceFailed: raise({ type: 'feedback.failed' }),
@@ -107,10 +116,15 @@ export const projectDetailMachine = setup({
   },
   guards: {
     formReads: ({ event }) => event.type === 'details.save' && readProjectForm(event.values).ok,
+    /** The failed side read is worth trying again, and automatic attempts are left. */
+    mayRetry: ({ context }, { read, error }: { read: 'lines' | 'level'; error: unknown }) =>
+      worthRetrying(error) && readRetryDelay(context.attempts[read] + 1) !== null,
   },
   delays: {
     successFlag: 3000,
     errorFlag: 5000,
+    linesBackoff: ({ context }) => readRetryDelay(context.attempts.lines) ?? 0,
+    levelBackoff: ({ context }) => readRetryDelay(context.attempts.level) ?? 0,
   },
 }).createMachine({
   id: 'projectDetail',
@@ -123,6 +137,7 @@ export const projectDetailMachine = setup({
     serviceLines: [],
     level: null,
     scenarios: {},
+    attempts: { lines: 0, level: 0 },
   }),
   initial: 'loading',
   states: {
@@ -206,11 +221,19 @@ export const projectDetailMachine = setup({
               invoke: {
                 src: 'loadServiceLines',
                 onDone: { target: 'ready', actions: { type: 'storeServiceLines', params: ({ event }) => event.output } },
-                onError: 'failed',
+                onError: [
+                  {
+                    guard: { type: 'mayRetry', params: ({ event }) => ({ read: 'lines' as const, error: event.error }) },
+                    target: 'waiting',
+                    actions: { type: 'countAttempt', params: { read: 'lines' } },
+                  },
+                  { target: 'failed' },
+                ],
               },
             },
+            waiting: { after: { linesBackoff: 'loading' } },
             ready: {},
-            failed: {},
+            failed: { on: { 'lines.retry': { target: 'loading', actions: { type: 'resetAttempts', params: { read: 'lines' } } } } },
           },
         },
         scenarios: {
@@ -248,9 +271,17 @@ export const projectDetailMachine = setup({
               invoke: {
                 src: 'loadLevel',
                 onDone: { target: 'ready', actions: { type: 'storeLevel', params: ({ event }) => event.output } },
-                onError: 'unavailable',
+                onError: [
+                  {
+                    guard: { type: 'mayRetry', params: ({ event }) => ({ read: 'level' as const, error: event.error }) },
+                    target: 'waiting',
+                    actions: { type: 'countAttempt', params: { read: 'level' } },
+                  },
+                  { target: 'unavailable' },
+                ],
               },
             },
+            waiting: { after: { levelBackoff: 'loading' } },
             ready: { on: { 'scenarios.reload': 'refreshing' } },
             refreshing: {
               invoke: {
@@ -261,7 +292,12 @@ export const projectDetailMachine = setup({
               },
               on: { 'scenarios.reload': { target: 'refreshing', reenter: true } },
             },
-            unavailable: { on: { 'scenarios.reload': 'refreshing' } },
+            unavailable: {
+              on: {
+                'scenarios.reload': 'refreshing',
+                'level.retry': { target: 'loading', actions: { type: 'resetAttempts', params: { read: 'level' } } },
+              },
+            },
           },
         },
       },

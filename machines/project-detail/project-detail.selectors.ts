@@ -54,10 +54,12 @@ export const selectSaveFailed = (s: Snapshot): boolean => s.matches({ ready: { f
 export const selectSaveError = (s: Snapshot) => s.context.saveError;
 
 export const selectServiceLines = (s: Snapshot): ServiceLine[] => s.context.serviceLines;
-export const selectServiceLinesLoading = (s: Snapshot): boolean => s.matches({ ready: { serviceLines: 'loading' } });
+/** Loading, or waiting to try a failed read again (the card keeps saying it is loading). */
+export const selectServiceLinesLoading = (s: Snapshot): boolean =>
+  s.matches({ ready: { serviceLines: 'loading' } }) || s.matches({ ready: { serviceLines: 'waiting' } });
 export const selectServiceLinesFailed = (s: Snapshot): boolean => s.matches({ ready: { serviceLines: 'failed' } });
 
-export const selectLevelLoading = (s: Snapshot): boolean => s.matches({ ready: { level: 'loading' } });
+export const selectLevelLoading = (s: Snapshot): boolean => s.matches({ ready: { level: 'loading' } }) || s.matches({ ready: { level: 'waiting' } });
 export const selectLevelUnavailable = (s: Snapshot): boolean => s.matches({ ready: { level: 'unavailable' } });
 export const selectScenariosLoading = (s: Snapshot): boolean => s.matches({ ready: { scenarios: 'loading' } });
 export const selectSubscription = (s: Snapshot): Subscription | null => s.context.level?.subscription ?? null;

@@ -3,10 +3,12 @@
  * validation, terms and conditions, success modal; §4 scenario lifecycle; §5 invalid flags).
  *
  *   scenarioWizard           `cancel` from anywhere → closed
- *   ├── loading              met sources, parameter sets, criteria (and the scenario itself for edit/append)
+ *   ├── loading              met sources, parameter sets, criteria, the user's subscription (and the scenario
+ *   │                        itself for edit/append/approve); an approval whose geometry passed opens at the cost [opensAtCost]
  *   ├── loadFailed           `retry`
  *   ├── editing              one state per form step; `step.next` only when the step has no flag [stepClear],
- *   │   │                    else the step's flags are shown; `step.back` to the step before.
+ *   │   │                    else the step's flags are shown; `step.back` to the step before; `step.goto`
+ *   │   │                    (a step chip) to any step before this one.
  *   │   │                    Invokes recipeDefaults: picking a pedestrian wind comfort criterion asks for
  *   │   │                    its recipe, which fills seasons and times the user has not typed (recipe-defaults.ts)
  *   │   ├── basics           name, engine (AI/CFD)
@@ -16,7 +18,7 @@
  *   │   ├── parameters       winds, return periods, single day, structure, heights, parameter sets
  *   │   └── terms            terms and conditions; `step.next` saves
  *   ├── saving               POST configuration/ (or PUT when it exists); field errors → flags, back to their step
- *   ├── validation           `step.back` → editing.geometry
+ *   ├── validation           `step.back` → editing.geometry; `step.goto` a form step (not while the server changes the scenario)
  *   │   ├── starting         POST geometry-validation/
  *   │   ├── settling         (transient) where the report belongs: errored, judged, or still running
  *   │   ├── running          the job works; `validation.updated` from the watch actor (socket or polling)
@@ -30,7 +32,8 @@
  *   │   └── errored          the job itself failed: `retry`
  *   ├── cost                 invokes cfd-estimate.machine.ts (Canopy's CFD: the grid's cells, memory, minutes, credits)
  *   │   ├── loading          GET …/user-approval/cost-breakdown/
- *   │   ├── ready            `cost.approve` [approvable: enough credit, nothing blocking, the CFD choice the
+ *   │   ├── ready            `step.goto` a form step or the validation (also from failed);
+ *   │   │                    `cost.approve` [approvable: enough credit, nothing blocking, the CFD choice the
  *   │   │                    priced one]; `cfd.choose` asks the estimate again; `cfd.apply` [cfdApplicable]
  *   │   │                    saves the new choice and validates again, back to cost
  *   │   ├── submitting       POST user-approval/ (approves, debits or reserves the credits, queues the simulations)
@@ -132,6 +135,8 @@ export type WizardEvent =
   | { type: 'recipe.loaded'; answer: RecipeAnswer }
   | { type: 'step.next' }
   | { type: 'step.back' }
+  /** A step chip: back to a form step, or to the validation from the cost. */
+  | { type: 'step.goto'; step: FormStep | 'validation' }
   | { type: 'validation.updated'; report: ValidationReport }
   | { type: 'validation.acknowledge' }
   | { type: 'geometry.repair'; role: GeometryRole; uploadId: number }
@@ -185,12 +190,18 @@ const allFlags = (c: WizardContext): Flags => {
 /** The form's values changed: flags follow, and the server's flags are cleared. */
 const withValues = (context: WizardContext, values: WizardValues) => ({ values, flags: checkValues(values, context.options), serverFlags: {} });
 
-/** A form step's way forward (when it has no flag) and its way back. */
+/** `step.goto` transitions to each of `steps` (the chips of steps before the current one). */
+function goTo(steps: readonly FormStep[]) {
+  return steps.map((step) => ({ guard: { type: 'goesTo' as const, params: { step } }, target: `#scenarioWizard.editing.${step}` }));
+}
+
+/** A form step's way forward (when it has no flag), its way back, and the chips of the steps before it. */
 function formStep(step: FormStep, next: string, back?: FormStep) {
   return {
     on: {
       'step.next': [{ guard: { type: 'stepClear', params: { step } }, target: next }, { actions: { type: 'showStep', params: { step } } }],
       ...(back ? { 'step.back': back } : {}),
+      'step.goto': goTo(FORM_STEPS.slice(0, FORM_STEPS.indexOf(step))),
     },
   } as const;
 }
@@ -225,6 +236,10 @@ export const scenarioWizardMachine = setup({
     cfdEstimate: cfdEstimateMachine,
   },
   guards: {
+    /** The step chip clicked is `step`. */
+    goesTo: ({ event }, { step }: { step: FormStep | 'validation' }) => event.type === 'step.goto' && event.step === step,
+    /** An approval opened on a scenario whose geometry passed: straight to its cost. */
+    opensAtCost: ({ context }, { loaded }: { loaded: LoadOutput }) => context.mode === 'approve' && loaded.scenario?.validation?.state === 'passed',
     /** The step has no flag (the values', the uploader's or the server's). */
     stepClear: ({ context }, { step }: { step: FormStep }) => Object.keys(flagsOfStep(allFlags(context), step)).length === 0,
     /** The toggle picks a pedestrian wind comfort criterion (its recipe may fill the weather step). */
@@ -262,6 +277,10 @@ export const scenarioWizardMachine = setup({
         flags: checkValues(values, options),
         studyId: scenario?.study_id ?? context.studyId,
         locked: context.mode === 'append' && scenario ? scenario.values.analyses.map((a) => a.analysis_type) : [],
+        simulationIds: scenario?.simulation_ids ?? context.simulationIds,
+        validation: scenario?.validation ?? context.validation,
+        // What the stored scenario holds is what was validated and priced.
+        savedCfd: scenario ? cfdChoiceOf(scenario.values) : context.savedCfd,
       };
     }),
     keepError: assign((_, { error }: { error: unknown }) => ({ error: asServerError(error) })),
@@ -397,7 +416,14 @@ export const scenarioWizardMachine = setup({
         id: 'loadWizard',
         src: 'loadWizard',
         input: ({ context }) => ({ projectId: context.projectId, configurationId: context.configurationId }),
-        onDone: { target: 'editing', actions: { type: 'applyLoaded', params: ({ event }) => event.output } },
+        onDone: [
+          {
+            guard: { type: 'opensAtCost', params: ({ event }) => ({ loaded: event.output }) },
+            target: 'cost',
+            actions: { type: 'applyLoaded', params: ({ event }) => event.output },
+          },
+          { target: 'editing', actions: { type: 'applyLoaded', params: ({ event }) => event.output } },
+        ],
         onError: { target: 'loadFailed', actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
@@ -454,7 +480,7 @@ export const scenarioWizardMachine = setup({
     },
     validation: {
       initial: 'starting',
-      on: { 'step.back': { target: 'editing.geometry' } },
+      on: { 'step.back': { target: 'editing.geometry' }, 'step.goto': goTo(FORM_STEPS) },
       states: {
         starting: {
           tags: 'checkingGeometry',
@@ -500,6 +526,8 @@ export const scenarioWizardMachine = setup({
         failed: { on: { 'geometry.repair': { target: 'repairing', actions: ['clearError', 'askRepair'] } } },
         acknowledging: {
           tags: ['geometryPassed', 'changingScenario'],
+          // The server is changing the scenario: the chips wait for it.
+          on: { 'step.goto': { actions: [] } },
           invoke: {
             id: 'acknowledgeWarnings',
             src: 'acknowledgeWarnings',
@@ -510,6 +538,7 @@ export const scenarioWizardMachine = setup({
         },
         repairing: {
           tags: 'changingScenario',
+          on: { 'step.goto': { actions: [] } },
           invoke: {
             id: 'repairGeometry',
             src: 'repairGeometry',
@@ -541,6 +570,7 @@ export const scenarioWizardMachine = setup({
           on: {
             'cost.approve': { guard: 'approvable', target: 'submitting', actions: 'clearError' },
             'step.back': '#scenarioWizard.validation.passed',
+            'step.goto': [...goTo(FORM_STEPS), { guard: { type: 'goesTo', params: { step: 'validation' } }, target: '#scenarioWizard.validation.passed' }],
             'cfd.choose': { actions: ['chooseCfd', 'askEstimate'] },
             'cfd.apply': { guard: 'cfdApplicable', target: '#scenarioWizard.saving', actions: 'startCfdReturn' },
           },
@@ -567,7 +597,13 @@ export const scenarioWizardMachine = setup({
           },
         },
         submitFailed: { on: { retry: { target: 'submitting', actions: 'clearError' } } },
-        failed: { on: { retry: { target: 'loading', actions: 'clearError' }, 'step.back': '#scenarioWizard.validation.passed' } },
+        failed: {
+          on: {
+            retry: { target: 'loading', actions: 'clearError' },
+            'step.back': '#scenarioWizard.validation.passed',
+            'step.goto': [...goTo(FORM_STEPS), { guard: { type: 'goesTo', params: { step: 'validation' } }, target: '#scenarioWizard.validation.passed' }],
+          },
+        },
       },
     },
     submitted: { on: { close: 'closed' } },

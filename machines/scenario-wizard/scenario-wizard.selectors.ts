@@ -4,6 +4,7 @@ import { errorMessage } from '@machines/shared/actors.ts';
 import { ANALYSIS_LABELS, flagsOfStep, neededInputs } from './scenario-inputs.ts';
 import { offerAt, type Capability } from './scenario-offer.ts';
 import { recipeNote } from './recipe-defaults.ts';
+import { approvalOutlooks, costFix, type ApprovalOutlook, type OutlookFix } from './approval-outlook.ts';
 import type { scenarioWizardMachine } from './scenario-wizard.machine.ts';
 import { FORM_STEPS, type AnalysisType, type Engine, type Flags, type FormStep } from './scenario-wizard.types.ts';
 
@@ -83,10 +84,9 @@ export const selectLevels = (s: Snapshot): LevelChoice[] =>
       ...providers.map((p) => `${list(offer.filter((c) => c.provider === p).map((c) => ANALYSIS_LABELS[c.analysis_type].toLowerCase()))} from ${p}`),
       ...(own.length ? [`${list(own)} computed by Canopy`] : []),
     ];
+    // A level with nothing to offer says what it would be; Canopy's own computations need no provider.
     const kind = engine === 'AI' ? 'machine-learning' : 'CFD';
-    const summary = parts.length
-      ? `${parts.join('; ')}${providers.length ? '' : ` (no ${kind} provider is configured here)`}`
-      : 'nothing runs at this level on this installation';
+    const summary = parts.length ? parts.join('; ') : `nothing runs at this level on this installation (no ${kind} provider is configured here)`;
     return { engine, empty: offer.length === 0, summary: summary.charAt(0).toUpperCase() + summary.slice(1) };
   });
 
@@ -130,6 +130,27 @@ export const selectCostBlock = (s: Snapshot): string | null => {
   if (cost.blocked_reason) return cost.blocked_reason;
   if (!cost.sufficient) return 'Your subscription does not have enough credits for this scenario.';
   return null;
+};
+
+/**
+ * Why this scenario could not be approved, as known by this step: each reason appears on the step
+ * that first knows it (the job level, the analyses) and stays on the steps after it.
+ */
+export const selectOutlooks =
+  (step: FormStep) =>
+  (s: Snapshot): ApprovalOutlook[] =>
+    approvalOutlooks(s.context.values, s.context.options).filter((o) => FORM_STEPS.indexOf(o.step) <= FORM_STEPS.indexOf(step));
+
+/** What fixes the cost step's block, for its link. */
+export const selectCostFix = (s: Snapshot): OutlookFix | null => (s.context.cost ? costFix(s.context.cost, s.context.options.account) : null);
+
+/** The step chips the user may click now: the form steps before the current one, and the validation from the cost. */
+export const selectReachableSteps = (s: Snapshot): Array<FormStep | 'validation'> => {
+  const [top, inner] = place(s);
+  if (top === 'editing') return FORM_STEPS.slice(0, FORM_STEPS.indexOf(inner as FormStep));
+  if (top === 'validation') return s.hasTag('changingScenario') ? [] : [...FORM_STEPS];
+  if (top === 'cost' && (inner === 'ready' || inner === 'failed')) return [...FORM_STEPS, 'validation'];
+  return [];
 };
 
 export const selectError = (s: Snapshot): string | null => errorMessage(s.context.error);

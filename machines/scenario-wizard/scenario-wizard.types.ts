@@ -7,12 +7,14 @@ import type { AnalysisType, ParameterSet } from '@canopy/contract/parameter-sets
 import type { CostBreakdown, GeometryFinding, ScenarioStatus } from '@canopy/contract/scenarios.ts';
 import type { ServerError } from '@machines/shared/actors.ts';
 import type { Capability } from '@canopy/contract/capabilities.ts';
+import type { AccountOption } from './approval-outlook.ts';
 
 export type { AnalysisType, CostBreakdown, GeometryFinding, ParameterSet, ScenarioStatus, ServerError };
 
 export type Engine = 'AI' | 'CFD';
 export type CfdTier = 'rapid' | 'detailed';
-export type WizardMode = 'create' | 'edit' | 'append' | 'duplicate';
+/** approve: an existing scenario awaiting approval opens at its cost (its steps stay reachable from the step chips). */
+export type WizardMode = 'create' | 'edit' | 'append' | 'duplicate' | 'approve';
 
 export const GEOMETRY_ROLES = ['ground', 'study', 'surrounds', 'presentation_planes', 'landscaping', 'mitigations'] as const;
 export type GeometryRole = (typeof GEOMETRY_ROLES)[number];
@@ -128,6 +130,16 @@ export interface WizardOptions {
   criteria?: CriterionOption[];
   /** The terrains upwind (GET /api/wind-profiles/), in the server's order; absent: no choice shown. */
   windProfiles?: WindProfileOption[];
+  /** The user's subscription and right to assign one (approval-outlook.ts); absent: not known, nothing is foretold. */
+  account?: AccountOption;
+  /** Which analyses have a price at which level (GET company/simulation-prices/); absent: not known. */
+  prices?: PriceOption[];
+}
+
+/** An analysis priced for a level's credits. */
+export interface PriceOption {
+  analysisType: string;
+  creditType: Engine;
 }
 
 /** A terrain the server describes (GET /api/wind-profiles/). */
@@ -155,6 +167,10 @@ export interface ExistingScenario {
   name: string;
   status: string;
   values: WizardValues;
+  /** Its simulations (the validation run names the first); absent in older fakes. */
+  simulation_ids?: number[];
+  /** Its latest geometry validation, read to open an approval at the cost; absent: none or not read. */
+  validation?: ValidationReport | null;
 }
 
 export interface SavedScenario {

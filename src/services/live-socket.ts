@@ -1,19 +1,22 @@
 /**
  * The live-update socket for the live status machine (machines/live-status): the negotiated grant
  * (GET /socket/negotiate → {url, accessToken}), the WebSocket opened at `{url}?access_token=…`,
- * and the polling of get-latest-status/ while it is down. The socket carries server → client JSON
- * events only; anything that is not a scenario event (the server's 'hello') is ignored.
+ * and the reading of the watched scenarios while it is down or has just opened (their record, and
+ * get-latest-status/ for a running job: machines/live-status/polled-scenario.ts). The socket carries
+ * server → client JSON events only; anything that is not a scenario event (the server's 'hello') is ignored.
  */
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import { liveStatusMachine } from '@machines/live-status/live-status.machine.ts';
-import type { LatestStatus, ScenarioEvent, SocketEvent, SocketGrant, Watched } from '@machines/live-status/live-status.types.ts';
+import type { ScenarioEvent, ScenarioLive, SocketEvent, SocketGrant, Watched } from '@machines/live-status/live-status.types.ts';
+import { liveFromPoll, needsLatest } from '@machines/live-status/polled-scenario.ts';
 import { api } from '../api/client.ts';
 import { toServerError } from '../api/errors.ts';
-import { getLatestStatus } from '../api/scenarios.ts';
+import { getConfiguration, getLatestStatus } from '../api/scenarios.ts';
 
 export interface LiveServices {
   negotiate(): Promise<SocketGrant>;
-  latestStatuses(watched: Watched[]): Promise<LatestStatus[]>;
+  /** The watched scenarios' statuses; a scenario that cannot be read is left out (tried again at the next read). */
+  latestStatuses(watched: Watched[]): Promise<ScenarioLive[]>;
   /** Opens a socket and reports its events; returns what closes it. */
   open(grant: SocketGrant, report: (event: SocketEvent) => void): () => void;
   warn(message: string, error: unknown): void;
@@ -64,8 +67,14 @@ export const liveServices: LiveServices = {
     }
   },
   latestStatuses: async (watched) => {
-    const calls = watched.flatMap((w) => w.simulationIds.map((sid) => getLatestStatus(api, w.projectId, w.configurationId, sid)));
-    const settled = await Promise.allSettled(calls);
+    const settled = await Promise.allSettled(
+      watched.map(async (w) => {
+        const record = await getConfiguration(api, w.projectId, w.configurationId);
+        const simulations = record.simulations.map((s) => ({ id: s.id, status: s.status, status_text: s.status_text, cfd_parameters: s.cfd_parameters }));
+        const latest = await Promise.all(needsLatest({ simulations }).map((sid) => getLatestStatus(api, w.projectId, w.configurationId, sid)));
+        return liveFromPoll({ configurationId: record.id, status: record.status, simulations, latest });
+      }),
+    );
     return settled.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
   },
   open: (grant, report) => openWebSocket(grant, report),

@@ -28,6 +28,11 @@ import { getSurrounds, listMetSources, listWindProfiles } from '../api/weather.t
 import { listAllUploads } from '../api/uploads.ts';
 import { listCriteria } from '../api/reclass.ts';
 import { asServerCall as call } from '../api/errors.ts';
+import { fetchCurrentUser } from '../api/auth.ts';
+import { listSimulationPrices, listSubscriptions } from '../api/company.ts';
+import { fetchGlobalPermissions } from '../api/permissions.ts';
+import type { AccountOption } from '@machines/scenario-wizard/approval-outlook.ts';
+import type { PriceOption } from '@machines/scenario-wizard/scenario-wizard.types.ts';
 
 export interface ScenarioServices {
   loadWizard(input: LoadInput): Promise<LoadOutput>;
@@ -58,15 +63,55 @@ export function reportFromValidation(v: scenarios.GeometryValidation): Validatio
   return { id: v.id, state, findings: v.findings, error: v.error_message, warningsAcknowledged: v.warnings_acknowledged };
 }
 
+/**
+ * The user's subscription and whether they may assign one, so the wizard can say at the job level
+ * whether they could approve. Best effort: a user outside any company, or a failed read, leaves it
+ * unknown (the cost step still judges).
+ */
+async function readAccount(): Promise<AccountOption | undefined> {
+  try {
+    const [me, permissions] = await Promise.all([fetchCurrentUser(api), fetchGlobalPermissions(api)]);
+    // Holding none (or belonging to no company), there is no list to read.
+    const held = me.subscription === null ? undefined : (await listSubscriptions(api)).find((s) => s.id === me.subscription);
+    return {
+      subscription: held ? { plan: held.plan, creditType: held.credit_type, creditsLeft: held.credits_left, expired: held.is_expired } : null,
+      canAssign: me.is_superuser || permissions.includes('custom_auth.change_user'),
+      isOperator: me.is_superuser,
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Which analyses have a price at which level; unknown (undefined) when the list cannot be read. */
+async function readPrices(): Promise<PriceOption[] | undefined> {
+  try {
+    return (await listSimulationPrices(api)).map((p) => ({ analysisType: p.simulation_type, creditType: p.credit_type }));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The scenario's latest geometry validation, or null when it has none (404) or it cannot be read. */
+async function readValidation(projectId: number, configurationId: number): Promise<ValidationReport | null> {
+  try {
+    return reportFromValidation(await scenarios.getGeometryValidation(api, projectId, configurationId));
+  } catch {
+    return null;
+  }
+}
+
 export const liveScenarioServices: ScenarioServices = {
   async loadWizard({ projectId, configurationId }) {
-    const [project, metSources, capabilities, site, criteria, profiles] = await Promise.all([
+    const [project, metSources, capabilities, site, criteria, profiles, account, prices] = await Promise.all([
       getProject(api, projectId),
       listMetSources(api, projectId),
       scenarios.getCapabilities(api),
       getSurrounds(api, projectId),
       listCriteria(api),
       listWindProfiles(api),
+      readAccount(),
+      readPrices(),
     ]);
     const surrounds = site.surrounds ? { buildingCount: site.surrounds.building_count, createdAt: site.surrounds.created_at } : null;
     const options = {
@@ -78,9 +123,15 @@ export const liveScenarioServices: ScenarioServices = {
       criteria: criteria.map((c) => ({ id: c.id, name: c.name })),
       // The terrain upwind is chosen among the server's wind profiles (GET /api/wind-profiles/).
       windProfiles: profiles.map((p) => ({ id: p.id, name: p.name, description: p.description })),
+      ...(account ? { account } : {}),
+      ...(prices ? { prices } : {}),
     };
     if (configurationId === null) return { options, scenario: null };
-    const [configuration, uploads] = await Promise.all([scenarios.getConfiguration(api, projectId, configurationId), listAllUploads(api, projectId)]);
+    const [configuration, uploads, validation] = await Promise.all([
+      scenarios.getConfiguration(api, projectId, configurationId),
+      listAllUploads(api, projectId),
+      readValidation(projectId, configurationId),
+    ]);
     const files = new Map(uploads.map((u) => [u.id, { filename: u.filename, size: u.size }]));
     const setTypes = new Map(project.parameter_sets.map((s) => [s.id, s.analysis_type as string]));
     return {
@@ -91,6 +142,8 @@ export const liveScenarioServices: ScenarioServices = {
         name: configuration.name,
         status: configuration.status,
         values: scenarios.valuesFromForm(configuration.form, files, setTypes),
+        simulation_ids: configuration.simulations.map((s) => s.id),
+        validation,
       },
     };
   },

@@ -195,7 +195,7 @@ describe('issue 16: from an empty installation to a shared PDF report', () => {
     await page.goto(`${app.url}/projects/${ids.project}`);
     const dialog = await walkWizardToCost(page, page.getByRole('region', { name: 'Site set-up' }).getByRole('button', { name: 'Add scenario' }), {
       name: 'Tower on the plaza',
-      level: 'AI',
+      level: 'CFD',
       analyses: ['Run solar', 'Run thermal comfort'],
       async geometry(dialog) {
         // The project's surroundings and a generated 1.5 m plane are offered; only the study is uploaded.

@@ -64,7 +64,7 @@ describe('scenarios (Chromium)', () => {
     const tile = page.getByRole('article', { name: PROJECT_NAME });
     const dialog = await walkWizardToCost(page, tile.getByRole('button', { name: 'Add scenario' }), {
       name: 'Tower, solar',
-      level: 'AI',
+      level: 'CFD',
       analyses: ['Run solar'],
       async geometry(dialog) {
         // Next without the study geometry: the flag says what is missing.

@@ -38,7 +38,7 @@ export const SCENARIO_ROWS: Record<string, MatrixRow> = {
   },
   'POST /api/project/:id/configuration/:cid/duplicate-scenario': {
     expect: change(201),
-    request: (w, role) => ({ path: `${config(w)}/duplicate-scenario/`, body: { new_name: `Copy (${role})`, subscription_type: 'AI' } }),
+    request: (w, role) => ({ path: `${config(w)}/duplicate-scenario/`, body: { new_name: `Copy (${role})`, subscription_type: 'CFD' } }),
   },
   'PATCH /api/project/:id/configuration/:cid/hide-scenario': {
     expect: change(200),

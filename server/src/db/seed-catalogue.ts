@@ -17,14 +17,30 @@ export const SUBSCRIPTION_TYPE_PRICES = [
 
 export const SIMULATION_PRICES = [
   { simulationType: 'pedestrian_wind_comfort', creditType: 'AI', credits: 10, description: 'Machine-learning wind comfort, all directions' },
-  { simulationType: 'pedestrian_wind_comfort', creditType: 'CFD', credits: 2, description: 'CFD wind comfort, all directions' },
+  {
+    simulationType: 'pedestrian_wind_comfort',
+    creditType: 'CFD',
+    credits: 2,
+    description: "Canopy's CFD wind comfort: per unit of the grid's work, all directions and seasons",
+  },
+  // Solar and thermal comfort are Canopy's physics, offered at the CFD level only (services/scenarios/capabilities.ts);
+  // their AI-level prices remain for scenarios made when they were offered there.
   { simulationType: 'thermal_comfort', creditType: 'AI', credits: 15, description: 'UTCI / SPMV* maps for the chosen seasons' },
-  { simulationType: 'thermal_comfort', creditType: 'CFD', credits: 3, description: 'Thermal comfort on CFD wind fields' },
+  {
+    simulationType: 'thermal_comfort',
+    creditType: 'CFD',
+    credits: 3,
+    description: 'UTCI / SET* maps per season, with sun and shade (and the CFD wind field when the scenario computes one)',
+  },
   { simulationType: 'solar', creditType: 'AI', credits: 5, description: 'Sun hours and sun-lit share' },
-  // Solar is Canopy's own ray casting at either job level (issue 16), so it is priced at both.
-  { simulationType: 'solar', creditType: 'CFD', credits: 1, description: 'Sun hours and sun-lit share (computed by Canopy)' },
+  { simulationType: 'solar', creditType: 'CFD', credits: 1, description: 'Sun hours and sun-lit share per season, by ray casting over the geometry' },
   { simulationType: 'directional_wind', creditType: 'AI', credits: 8, description: 'Speed-up ratios per wind direction' },
-  { simulationType: 'directional_wind', creditType: 'CFD', credits: 2, description: 'CFD speed-up ratios per wind direction' },
+  {
+    simulationType: 'directional_wind',
+    creditType: 'CFD',
+    credits: 2,
+    description: "Canopy's CFD speed-up ratios: per unit of the grid's work, all directions",
+  },
   { simulationType: 'pressure', creditType: 'CFD', credits: 3, description: 'Façade pressure coefficients' },
   { simulationType: 'structural_loading', creditType: 'CFD', credits: 4, description: 'Base shear and moments per direction' },
 ] as const;
@@ -80,6 +96,7 @@ export async function seedDemoCatalogue(db: Db, demoUsername: string): Promise<v
   }
   const [subscription] = await db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.companyId, companyId)).limit(1);
   if (!subscription) {
-    await db.insert(subscriptions).values({ companyId, plan: 'Demo', creditType: 'AI', creditsPerPeriod: 100, refillDay: 1, userId: demo.id });
+    // CFD credits: Canopy offers everything it computes at the CFD level (services/scenarios/capabilities.ts).
+    await db.insert(subscriptions).values({ companyId, plan: 'Demo', creditType: 'CFD', creditsPerPeriod: 100, refillDay: 1, userId: demo.id });
   }
 }

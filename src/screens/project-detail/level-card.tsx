@@ -4,17 +4,20 @@
  */
 import type { Subscription } from '@machines/project-detail/project-detail.types.ts';
 import { Badge } from '../../ui/badge.tsx';
+import { Button } from '../../ui/button.tsx';
 import { formatDate, formatNumber } from '../../ui/format.ts';
 import { card, cardBody, cardHeader, muted, sectionTitle } from '../../ui/surface.css.ts';
 import { bigNumber, flush, levelNumbers, meter, meterFill, smallNote } from './project-detail.css.ts';
 
 export interface LevelCardProps {
   loading: boolean;
+  /** Failed after the automatic attempts: the user may try again. */
   unavailable: boolean;
   subscription: Subscription | null;
+  onRetry(): void;
 }
 
-export function LevelCard({ loading, unavailable, subscription }: LevelCardProps) {
+export function LevelCard({ loading, unavailable, subscription, onRetry }: LevelCardProps) {
   const used = subscription?.credits_used ?? 0;
   const total = subscription?.credits_per_period ?? 0;
   const share = total > 0 ? Math.min(100, Math.round((used / total) * 100)) : 0;
@@ -30,7 +33,12 @@ export function LevelCard({ loading, unavailable, subscription }: LevelCardProps
         {loading ? (
           <p className={`${muted} ${flush}`}>Loading…</p>
         ) : unavailable ? (
-          <p className={`${muted} ${flush}`}>Your subscription could not be read. Credits are checked again when a scenario is submitted.</p>
+          <div role="alert">
+            <p className={`${muted} ${flush}`}>Your subscription could not be read. Credits are checked again when a scenario is submitted.</p>
+            <Button size="sm" onClick={onRetry}>
+              Retry
+            </Button>
+          </div>
         ) : !subscription ? (
           <p className={`${muted} ${flush}`}>No subscription is assigned to you. Ask your company administrator for one to run simulations.</p>
         ) : (

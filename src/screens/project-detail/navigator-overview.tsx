@@ -1,4 +1,7 @@
-/** The navigator's overview: the wheel and the output cards, beside the level card and service lines. */
+/**
+ * The navigator's overview: the wheel and the output cards, beside the level card and service
+ * lines. One live status for the whole page, so the wheel and the cards show the same status.
+ */
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { projectDetailMachine } from '@machines/project-detail/project-detail.machine.ts';
@@ -14,7 +17,10 @@ import {
   selectStudies,
   selectSubscription,
 } from '@machines/project-detail/project-detail.selectors.ts';
+import { selectCanInProject } from '@machines/permissions/permissions.selectors.ts';
+import { PermissionsContext } from '../../app/permissions-context.ts';
 import { LevelCard } from './level-card.tsx';
+import { LiveStatusProvider } from '../scenario-wizard/live-status-provider.tsx';
 import { SiteSetupCard } from './site-setup-card.tsx';
 import { OutputCards } from './output-cards.tsx';
 import { ServiceLineSidebar } from './service-line-sidebar.tsx';
@@ -32,24 +38,27 @@ export function NavigatorOverview({ detail }: { detail: ActorRefFrom<typeof proj
   const subscription = useSelector(detail, selectSubscription);
   const levelLoading = useSelector(detail, selectLevelLoading);
   const levelUnavailable = useSelector(detail, selectLevelUnavailable);
+  const canApprove = PermissionsContext.useSelector(selectCanInProject('simulation_assets.change_configuration', project?.id ?? 0));
   if (!project) return null;
   return (
-    <div className={overview}>
-      <div className={mainColumn}>
-        <WheelPanel
-          projectId={project.id}
-          projectName={project.name}
-          studies={studies}
-          selectedStudyId={selectedStudyId}
-          onSelectStudy={(studyId) => detail.send({ type: 'study.select', studyId })}
-        />
-        <OutputCards projectId={project.id} study={study} />
+    <LiveStatusProvider>
+      <div className={overview}>
+        <div className={mainColumn}>
+          <WheelPanel
+            projectId={project.id}
+            projectName={project.name}
+            studies={studies}
+            selectedStudyId={selectedStudyId}
+            onSelectStudy={(studyId) => detail.send({ type: 'study.select', studyId })}
+          />
+          <OutputCards projectId={project.id} study={study} canApprove={canApprove} onChanged={() => detail.send({ type: 'project.reload' })} />
+        </div>
+        <div className={sideColumn}>
+          <SiteSetupCard detail={detail} />
+          <LevelCard loading={levelLoading} unavailable={levelUnavailable} subscription={subscription} onRetry={() => detail.send({ type: 'level.retry' })} />
+          <ServiceLineSidebar lines={lines} loading={linesLoading} failed={linesFailed} onRetry={() => detail.send({ type: 'lines.retry' })} />
+        </div>
       </div>
-      <div className={sideColumn}>
-        <SiteSetupCard detail={detail} />
-        <LevelCard loading={levelLoading} unavailable={levelUnavailable} subscription={subscription} />
-        <ServiceLineSidebar lines={lines} loading={linesLoading} failed={linesFailed} />
-      </div>
-    </div>
+    </LiveStatusProvider>
   );
 }

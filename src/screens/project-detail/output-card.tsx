@@ -4,8 +4,9 @@ import { ButtonLink } from '../../ui/button-link.tsx';
 import { resultAnalysisLabel, roleLabel } from '@canopy/engine/results/labels.ts';
 import { card, muted, sectionTitle } from '../../ui/surface.css.ts';
 import { LiveStatusBadge } from '../scenario-wizard/live-status-badge.tsx';
+import { ApproveScenarioButton } from '../scenario-wizard/approve-scenario-button.tsx';
 import { scenarioHref } from './project-wheel.tsx';
-import { flush, levelRow, outputCard, outputList, outputRow, pushDown } from './project-detail.css.ts';
+import { cardActions, flush, outputCard, outputHead, outputList, outputName, outputRow } from './project-detail.css.ts';
 
 /** "AI" names a machine-learning model only: Canopy's own computations say so (issue 16). */
 function madeByLabel(scenario: ScenarioSummary): string {
@@ -15,13 +16,23 @@ function madeByLabel(scenario: ScenarioSummary): string {
   return external;
 }
 
-export function OutputCard({ projectId, studyId, scenario }: { projectId: number; studyId: number; scenario: ScenarioSummary }) {
+export interface OutputCardProps {
+  projectId: number;
+  studyId: number;
+  scenario: ScenarioSummary;
+  /** May approve (simulation_assets.change_configuration in this project, as the server checks). */
+  canApprove?: boolean;
+  /** The scenario changed (approved): the project is read again. */
+  onChanged?(): void;
+}
+
+export function OutputCard({ projectId, studyId, scenario, canApprove = false, onChanged }: OutputCardProps) {
   const outputs = scenario.outputs ?? [];
   const geometry = scenario.geometry ?? [];
   return (
     <article className={`${card} ${outputCard}`} aria-label={`Scenario ${scenario.name}`}>
-      <div className={levelRow}>
-        <h3 className={sectionTitle}>{scenario.name}</h3>
+      <div className={outputHead}>
+        <h3 className={`${sectionTitle} ${outputName}`}>{scenario.name}</h3>
         <LiveStatusBadge projectId={projectId} configurationId={scenario.id} simulationIds={[]} status={scenario.status} engine={scenario.engine} />
       </div>
       {scenario.engine ? <span className={muted}>{madeByLabel(scenario)}</span> : null}
@@ -40,10 +51,13 @@ export function OutputCard({ projectId, studyId, scenario }: { projectId: number
       {geometry.length ? (
         <p className={`${muted} ${flush}`}>Geometry: {geometry.map((role, i) => (i === 0 ? roleLabel(role) : roleLabel(role).toLowerCase())).join(', ')}</p>
       ) : null}
-      <div className={pushDown}>
+      <div className={cardActions}>
         <ButtonLink size="sm" href={scenarioHref(projectId, studyId, scenario.id)}>
           Open in viewer
         </ButtonLink>
+        {canApprove && scenario.status === 'awaiting_approval' ? (
+          <ApproveScenarioButton projectId={projectId} studyId={studyId} scenario={scenario} onChanged={onChanged} />
+        ) : null}
       </div>
     </article>
   );

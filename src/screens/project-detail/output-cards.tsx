@@ -6,7 +6,16 @@ import { OutputCard } from './output-card.tsx';
 import { LiveStatusProvider } from '../scenario-wizard/live-status-provider.tsx';
 import { cards } from './project-detail.css.ts';
 
-export function OutputCards({ projectId, study }: { projectId: number; study: StudyWithScenarios | null }) {
+export interface OutputCardsProps {
+  projectId: number;
+  study: StudyWithScenarios | null;
+  /** May approve scenarios here (the per-project permission the server checks). */
+  canApprove?: boolean;
+  /** A scenario changed: the project is read again. */
+  onChanged?(): void;
+}
+
+export function OutputCards({ projectId, study, canApprove = false, onChanged }: OutputCardsProps) {
   const scenarios = (study?.configurations ?? []).filter((c) => !c.hidden);
   return (
     <section className={card} aria-labelledby="outputs-title">
@@ -31,7 +40,7 @@ export function OutputCards({ projectId, study }: { projectId: number; study: St
             <ul className={cards}>
               {scenarios.map((scenario) => (
                 <li key={scenario.id}>
-                  <OutputCard projectId={projectId} studyId={study.id} scenario={scenario} />
+                  <OutputCard projectId={projectId} studyId={study.id} scenario={scenario} canApprove={canApprove} onChanged={onChanged} />
                 </li>
               ))}
             </ul>

@@ -128,6 +128,18 @@ export const definition = style({ margin: 0 });
 export const note = style({ color: color.textMuted, margin: `${tokens.space.lg} 0 0`, fontSize: tokens.fontSize.sm });
 export const flush = style({ margin: 0 });
 export const pushDown = style({ marginTop: 'auto' });
+/** The output card's actions, pushed to its foot, spaced and wrapping in a narrow card. */
+export const cardActions = style([pushDown, { display: 'flex', flexWrap: 'wrap', gap: tokens.space.sm }]);
+/** The output card's name and status: the badge wraps under a long name rather than leaving the card. */
+export const outputHead = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'baseline',
+  justifyContent: 'space-between',
+  gap: tokens.space.xs,
+  minWidth: 0,
+});
+export const outputName = style({ minWidth: 0, overflowWrap: 'anywhere' });
 export const levelNumbers = style([levelRow, { margin: `${tokens.space.md} 0 ${tokens.space.sm}` }]);
 export const smallNote = style({ color: color.textMuted, fontSize: tokens.fontSize.xs, margin: `${tokens.space.sm} 0 0` });
 export const plainList = style({ listStyle: 'none', margin: 0, padding: 0 });

@@ -1,11 +1,15 @@
 /**
  * The wheel (SPEC §2 project detail navigator): a circular overview of the project's studies
- * (inner ring) and their scenarios (outer ring) coloured by status. A scenario segment is a link
+ * (inner ring) and their scenarios (outer ring) coloured by their live status (the one every view
+ * shows: machines/live-status shownStatus). A scenario segment is a link
  * that opens that scenario in the viewer; a study segment selects the study. Both are reachable
  * with Tab and work with Enter.
  */
 import type { KeyboardEvent, MouseEvent } from 'react';
 import { useLocation } from 'wouter';
+import { useSelector } from '@xstate/react';
+import { shownStatus } from '@machines/live-status/live-status.selectors.ts';
+import { useLiveStatus } from '../scenario-wizard/live-status-provider.tsx';
 import type { StudyWithScenarios } from '@machines/project-detail/project-detail.types.ts';
 import { VIEWER_DEFAULT_TAB } from '../../app/route-table.ts';
 import { layoutWheel, sectorPath } from './wheel-geometry.ts';
@@ -33,6 +37,12 @@ export function ProjectWheel({ projectId, projectName, studies, selectedStudyId,
   const [, navigate] = useLocation();
   const arcs = layoutWheel(studies);
   const scenarioCount = arcs.reduce((n, a) => n + a.scenarios.length, 0);
+  const live = useLiveStatus();
+  const ids = arcs.flatMap((a) => a.scenarios.map(({ scenario }) => scenario.id));
+  const liveStatuses = useSelector(live, (s) => ids.map((id) => (s.context.scenarios[id] ? shownStatus(s.context.scenarios[id], '') : '')).join('|')).split(
+    '|',
+  );
+  const statusOf = (id: number, listed: string) => liveStatuses[ids.indexOf(id)] || listed;
 
   const follow = (href: string) => (event: MouseEvent) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey) return;
@@ -74,7 +84,7 @@ export function ProjectWheel({ projectId, projectName, studies, selectedStudyId,
               <path d={sectorPath(C, C, SCENARIO_RING, arc.start, arc.end)} fill="none" stroke="#c3ccc8" strokeDasharray="4 4" strokeWidth={1.5} aria-hidden />
             ) : (
               arc.scenarios.map(({ scenario, start, end }) => {
-                const look = statusLook(scenario.status);
+                const look = statusLook(statusOf(scenario.id, scenario.status));
                 const href = scenarioHref(projectId, arc.study.id, scenario.id);
                 return (
                   <a

@@ -1,9 +1,18 @@
 /** The service-line sidebar: what the company (and every company) offers, from service-line/. */
 import type { ServiceLine } from '@machines/project-detail/project-detail.types.ts';
+import { Button } from '../../ui/button.tsx';
 import { card, cardHeader, muted, sectionTitle } from '../../ui/surface.css.ts';
 import { chip, chips, plainList, serviceLine, serviceName, serviceText } from './project-detail.css.ts';
 
-export function ServiceLineSidebar({ lines, loading, failed }: { lines: ServiceLine[]; loading: boolean; failed: boolean }) {
+export interface ServiceLineSidebarProps {
+  lines: ServiceLine[];
+  loading: boolean;
+  /** Failed after the automatic attempts: the user may try again. */
+  failed: boolean;
+  onRetry(): void;
+}
+
+export function ServiceLineSidebar({ lines, loading, failed, onRetry }: ServiceLineSidebarProps) {
   return (
     <section className={card} aria-labelledby="service-lines-title">
       <header className={cardHeader}>
@@ -14,7 +23,14 @@ export function ServiceLineSidebar({ lines, loading, failed }: { lines: ServiceL
       {loading ? (
         <p className={`${serviceLine} ${muted}`}>Loading…</p>
       ) : failed ? (
-        <p className={`${serviceLine} ${muted}`}>The service lines could not be loaded.</p>
+        <div className={serviceLine} role="alert">
+          <p className={muted} style={{ marginTop: 0 }}>
+            The service lines could not be loaded.
+          </p>
+          <Button size="sm" onClick={onRetry}>
+            Retry
+          </Button>
+        </div>
       ) : lines.length === 0 ? (
         <p className={`${serviceLine} ${muted}`}>No service lines are offered yet.</p>
       ) : (

@@ -9,7 +9,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import { liveStatusMachine } from '@machines/live-status/live-status.machine.ts';
-import type { LatestStatus, SocketGrant } from '@machines/live-status/live-status.types.ts';
+import type { ScenarioLive, SocketGrant } from '@machines/live-status/live-status.types.ts';
 import {
   canopyCfdOffer,
   cfdEstimate,
@@ -59,7 +59,7 @@ function renderWizard() {
     actors: {
       negotiate: fromPromise(async (): Promise<SocketGrant> => ({ url: 'ws://x/socket/live', accessToken: 't' })),
       socket: fromCallback<EventObject, SocketGrant>(() => () => undefined),
-      fetchStatuses: fromPromise(async (): Promise<LatestStatus[]> => []),
+      fetchStatuses: fromPromise(async (): Promise<ScenarioLive[]> => []),
       warn: fromPromise<void, { message: string; error: unknown }>(async () => undefined),
     },
   });

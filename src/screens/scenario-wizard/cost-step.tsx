@@ -4,13 +4,14 @@
  */
 import { useSelector } from '@xstate/react';
 import { ANALYSIS_LABELS } from '@machines/scenario-wizard/scenario-inputs.ts';
-import { selectCost, selectCostBlock, selectCostPhase, selectError } from '@machines/scenario-wizard/scenario-wizard.selectors.ts';
+import { selectCost, selectCostBlock, selectCostFix, selectCostPhase, selectError } from '@machines/scenario-wizard/scenario-wizard.selectors.ts';
 import { InlineMessage } from '../../ui/inline-message.tsx';
 import { Button } from '../../ui/button.tsx';
 import { numeric, table, td, th } from '../../ui/surface.css.ts';
 import { useWizard } from './wizard-context.ts';
 import { stepBody, total } from './scenario-wizard.css.ts';
 import { CfdCostPanel } from './cfd-cost-panel.tsx';
+import { FixLink } from './approval-notice.tsx';
 
 const label = (type: string) => (ANALYSIS_LABELS as Record<string, string>)[type] ?? type;
 
@@ -19,6 +20,7 @@ export function CostStep() {
   const phase = useSelector(wizard, selectCostPhase);
   const cost = useSelector(wizard, selectCost);
   const block = useSelector(wizard, selectCostBlock);
+  const fix = useSelector(wizard, selectCostFix);
   const error = useSelector(wizard, selectError);
   if (phase === 'loading') return <p role="status">Working out the cost…</p>;
   if (phase === 'failed') {
@@ -85,7 +87,17 @@ export function CostStep() {
           ? `Your ${cost.subscription.plan} subscription has ${cost.subscription.credits_left} ${cost.subscription.credit_type} credits left.`
           : `You have no ${cost.credit_type} subscription assigned.`}
       </p>
-      {block ? <InlineMessage tone="danger">{block}</InlineMessage> : null}
+      {block ? (
+        <InlineMessage tone="danger">
+          {block}
+          {fix ? (
+            <>
+              {' '}
+              <FixLink fix={fix} linkOnly />
+            </>
+          ) : null}
+        </InlineMessage>
+      ) : null}
       {error && phase !== 'submitFailed' ? <InlineMessage tone="danger">{error}</InlineMessage> : null}
       {phase === 'submitFailed' ? (
         <InlineMessage

@@ -1,7 +1,7 @@
 /**
  * The scenario entry points inside the app, by role and text, with fake services: the project
- * tile's 'Add scenario', the settings' Scenarios tab (add, live status, row actions: duplicate,
- * delete), offered only to users who may add scenarios.
+ * tile's 'Add scenario', the settings' Scenarios tab (add, live status, row actions: approve,
+ * duplicate, delete), the project page's 'Approve', offered only to users who may.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
@@ -9,8 +9,8 @@ import userEvent from '@testing-library/user-event';
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import { memoryLocation } from 'wouter/memory-location';
 import { liveStatusMachine } from '@machines/live-status/live-status.machine.ts';
-import type { LatestStatus, SocketEvent, SocketGrant } from '@machines/live-status/live-status.types.ts';
-import { enoughCredit, options, passedReport } from '@machines/scenario-wizard/scenario-wizard.fixtures.ts';
+import type { ScenarioLive, SocketEvent, SocketGrant } from '@machines/live-status/live-status.types.ts';
+import { enoughCredit, options, passedReport, validValues } from '@machines/scenario-wizard/scenario-wizard.fixtures.ts';
 import type { PermissionLists } from '@machines/permissions/permissions.machine.ts';
 import { App } from '../../app/app.tsx';
 import { WorkspaceLogicContext } from '../../app/workspace-context.ts';
@@ -42,7 +42,7 @@ const quietLive = liveStatusMachine.provide({
       sendBack({ type: 'socket.open' });
       return () => undefined;
     }),
-    fetchStatuses: fromPromise(async (): Promise<LatestStatus[]> => []),
+    fetchStatuses: fromPromise(async (): Promise<ScenarioLive[]> => []),
     warn: fromPromise<void, { message: string; error: unknown }>(async () => undefined),
   },
 });
@@ -117,6 +117,74 @@ describe('scenario entry points', { timeout: 30_000 }, () => {
     await waitFor(() => expect(workspace.getProject.mock.calls.length).toBeGreaterThan(reads));
   });
 
+  it('approves a scenario awaiting approval from its ••• menu, opening at its cost', async () => {
+    const user = userEvent.setup();
+    const awaiting = { id: 5, name: 'Three towers', status: 'awaiting_approval', engine: 'CFD' as const, outputs: [] };
+    const workspace = fakeWorkspace({ loadScenarios: async () => ({ 70: [awaiting] }) });
+    const loaded = {
+      options,
+      scenario: {
+        id: 5,
+        study_id: 70,
+        name: 'Three towers',
+        status: 'awaiting_approval',
+        values: validValues(),
+        simulation_ids: [11],
+        validation: passedReport,
+      },
+    };
+    const { scenarios } = renderApp('/projects/7/scenarios', EVERY_PERMISSION, workspace, { 7: ['simulation_assets.change_configuration'] });
+    vi.mocked(scenarios.loadWizard).mockResolvedValue(loaded);
+    await user.click(await screen.findByRole('button', { name: 'Actions for Three towers' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Approve' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve scenario' });
+    expect(await within(dialog).findByRole('table', { name: 'Cost breakdown' })).toBeInTheDocument();
+    expect(scenarios.saveScenario).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('button', { name: 'Approve and submit' }));
+    expect(await within(dialog).findByRole('heading', { name: 'Scenario submitted' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+  });
+
+  it("offers 'Approve' on the project page's output card of a scenario awaiting approval", async () => {
+    const user = userEvent.setup();
+    const awaiting = { id: 5, name: 'Three towers', status: 'awaiting_approval', engine: 'CFD' as const, outputs: [] };
+    const workspace = fakeWorkspace({ loadScenarios: async () => ({ 70: [awaiting] }) });
+    const loaded = {
+      options,
+      scenario: {
+        id: 5,
+        study_id: 70,
+        name: 'Three towers',
+        status: 'awaiting_approval',
+        values: validValues(),
+        simulation_ids: [11],
+        validation: passedReport,
+      },
+    };
+    const { scenarios } = renderApp('/projects/7', EVERY_PERMISSION, workspace, { 7: ['simulation_assets.change_configuration'] });
+    vi.mocked(scenarios.loadWizard).mockResolvedValue(loaded);
+    const card = await screen.findByRole('article', { name: 'Scenario Three towers' });
+    await user.click(within(card).getByRole('button', { name: 'Approve Three towers' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve scenario' });
+    expect(await within(dialog).findByRole('table', { name: 'Cost breakdown' })).toBeInTheDocument();
+  });
+
+  it('offers no Approve to a scenario not awaiting approval, nor without the permission', async () => {
+    const user = userEvent.setup();
+    const workspace = fakeWorkspace({
+      loadScenarios: async () => ({
+        70: [
+          { id: 5, name: 'Done', status: 'completed', engine: 'CFD' as const, outputs: [] },
+          { id: 6, name: 'Waiting', status: 'awaiting_approval', engine: 'CFD' as const, outputs: [] },
+        ],
+      }),
+    });
+    renderApp('/projects/7/scenarios', EVERY_PERMISSION, workspace);
+    await user.click(await screen.findByRole('button', { name: 'Actions for Done' }));
+    expect(await screen.findByRole('menuitem', { name: 'Edit' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Approve' })).not.toBeInTheDocument();
+  });
+
   it('offers no scenario changes without the permission', async () => {
     const workspace = fakeWorkspace({
       getProject: async (id) => ({ ...(await fakeWorkspace().getProject(id)), can_change: false }),
@@ -124,6 +192,7 @@ describe('scenario entry points', { timeout: 30_000 }, () => {
     });
     renderApp('/projects/7/scenarios', [], workspace);
     expect(await screen.findByRole('status', { name: 'Status of scenario 5: Completed' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Approve/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add scenario' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Actions for Scenario 5' })).not.toBeInTheDocument();
   });

@@ -8,7 +8,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import { liveStatusMachine } from '@machines/live-status/live-status.machine.ts';
-import type { LatestStatus, SocketGrant } from '@machines/live-status/live-status.types.ts';
+import type { ScenarioLive, SocketGrant } from '@machines/live-status/live-status.types.ts';
 import { canopyOnlyOffer, options } from '@machines/scenario-wizard/scenario-wizard.fixtures.ts';
 import type { WizardOptions } from '@machines/scenario-wizard/scenario-wizard.types.ts';
 import type { StoredUpload } from '@machines/upload/upload.types.ts';
@@ -58,7 +58,7 @@ function renderWizard(surrounds: WizardOptions['surrounds']) {
     actors: {
       negotiate: fromPromise(async (): Promise<SocketGrant> => ({ url: 'ws://x/socket/live', accessToken: 't' })),
       socket: fromCallback<EventObject, SocketGrant>(() => () => undefined),
-      fetchStatuses: fromPromise(async (): Promise<LatestStatus[]> => []),
+      fetchStatuses: fromPromise(async (): Promise<ScenarioLive[]> => []),
       warn: fromPromise<void, { message: string; error: unknown }>(async () => undefined),
     },
   });

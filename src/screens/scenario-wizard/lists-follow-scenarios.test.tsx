@@ -11,7 +11,7 @@ import userEvent from '@testing-library/user-event';
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import { memoryLocation } from 'wouter/memory-location';
 import { liveStatusMachine } from '@machines/live-status/live-status.machine.ts';
-import type { LatestStatus, SocketGrant } from '@machines/live-status/live-status.types.ts';
+import type { ScenarioLive, SocketGrant } from '@machines/live-status/live-status.types.ts';
 import type { ScenarioSummary } from '@machines/project-detail/project-detail.types.ts';
 import { enoughCredit, options, passedReport } from '@machines/scenario-wizard/scenario-wizard.fixtures.ts';
 import type { PermissionLists } from '@machines/permissions/permissions.machine.ts';
@@ -65,7 +65,7 @@ const quietLive = liveStatusMachine.provide({
       sendBack({ type: 'socket.open' });
       return () => undefined;
     }),
-    fetchStatuses: fromPromise(async (): Promise<LatestStatus[]> => []),
+    fetchStatuses: fromPromise(async (): Promise<ScenarioLive[]> => []),
     warn: fromPromise<void, { message: string; error: unknown }>(async () => undefined),
   },
 });

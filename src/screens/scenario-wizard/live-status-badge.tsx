@@ -3,7 +3,7 @@
  * wizard's last step. AI and CFD wind, which Canopy does not compute yet, say so plainly.
  */
 import { useSelector } from '@xstate/react';
-import { selectLiveness, selectScenarioLive, type Liveness } from '@machines/live-status/live-status.selectors.ts';
+import { selectLiveness, selectShownStatus, type Liveness } from '@machines/live-status/live-status.selectors.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { statusLook } from '../project-detail/scenario-status.ts';
 import { useLiveStatus, useWatchScenario } from './live-status-provider.tsx';
@@ -36,9 +36,8 @@ export function awaitingExternalText(engine: 'AI' | 'CFD' | null | undefined): s
 export function LiveStatusBadge({ projectId, configurationId, simulationIds, status, engine, detailed = false }: LiveStatusBadgeProps) {
   useWatchScenario({ projectId, configurationId, simulationIds });
   const live = useLiveStatus();
-  const current = useSelector(live, selectScenarioLive(configurationId));
+  const shown = useSelector(live, selectShownStatus(configurationId, status));
   const liveness = useSelector(live, selectLiveness);
-  const shown = current?.status ?? status;
   const look = statusLook(shown);
   return (
     <span role="status" aria-label={`Status of scenario ${configurationId}: ${look.label}`} className={statusStack}>

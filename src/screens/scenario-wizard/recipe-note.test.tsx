@@ -8,7 +8,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import { liveStatusMachine } from '@machines/live-status/live-status.machine.ts';
-import type { LatestStatus, SocketGrant } from '@machines/live-status/live-status.types.ts';
+import type { ScenarioLive, SocketGrant } from '@machines/live-status/live-status.types.ts';
 import { options, validValues } from '@machines/scenario-wizard/scenario-wizard.fixtures.ts';
 import { emptyValues } from '@machines/scenario-wizard/scenario-inputs.ts';
 import { ToastContext } from '../../app/contexts.ts';
@@ -53,7 +53,7 @@ function renderWizard(getRecipeDefaults: ScenarioServices['getRecipeDefaults']) 
     actors: {
       negotiate: fromPromise(async (): Promise<SocketGrant> => ({ url: 'ws://x/socket/live', accessToken: 't' })),
       socket: fromCallback<EventObject, SocketGrant>(() => () => undefined),
-      fetchStatuses: fromPromise(async (): Promise<LatestStatus[]> => []),
+      fetchStatuses: fromPromise(async (): Promise<ScenarioLive[]> => []),
       warn: fromPromise<void, { message: string; error: unknown }>(async () => undefined),
     },
   });

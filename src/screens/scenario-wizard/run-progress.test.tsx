@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import { liveStatusMachine } from '@machines/live-status/live-status.machine.ts';
-import type { LatestStatus, ScenarioEvent, SocketGrant } from '@machines/live-status/live-status.types.ts';
+import type { ScenarioLive, ScenarioEvent, SocketGrant } from '@machines/live-status/live-status.types.ts';
 import { ToastContext } from '../../app/contexts.ts';
 import { LiveStatusBadge } from './live-status-badge.tsx';
 import { LiveStatusLogicContext, LiveStatusProvider } from './live-status-provider.tsx';
@@ -22,7 +22,7 @@ function pushingLive() {
         push = (message) => sendBack({ type: 'socket.message', message });
         return () => undefined;
       }),
-      fetchStatuses: fromPromise(async (): Promise<LatestStatus[]> => []),
+      fetchStatuses: fromPromise(async (): Promise<ScenarioLive[]> => []),
       warn: fromPromise<void, { message: string; error: unknown }>(async () => undefined),
     },
   });
@@ -68,5 +68,39 @@ describe('the progress of a running CFD scenario', () => {
     live.push(status('completed', null));
     expect(screen.getByRole('status', { name: 'Status of scenario 9: Completed' })).toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
+  it('reads the same everywhere: running with the run’s progress while a waiting simulation keeps the scenario itself queued', async () => {
+    const live = pushingLive();
+    render(
+      <ToastContext.Provider>
+        <LiveStatusLogicContext.Provider value={live.logic}>
+          <LiveStatusProvider>
+            {/* The overview card (knows no simulations), the wizard's success step and the viewer. */}
+            <LiveStatusBadge projectId={7} configurationId={9} simulationIds={[]} status="queued" engine="CFD" />
+            <LiveStatusBadge projectId={7} configurationId={9} simulationIds={[11, 12]} status="queued" engine="CFD" detailed />
+            <LiveStatusBadge projectId={7} configurationId={9} simulationIds={[11, 12]} status="awaiting_approval" engine="CFD" />
+          </LiveStatusProvider>
+        </LiveStatusLogicContext.Provider>
+      </ToastContext.Provider>,
+    );
+    await act(async () => undefined);
+    live.push({
+      type: 'scenario.status',
+      project_id: 7,
+      configuration_id: 9,
+      status: 'queued',
+      simulations: [
+        {
+          id: 11,
+          status: 'running',
+          status_text: 'Wind (CFD) 49 %',
+          progress: { percent: 49, eta_s: 1140, phase: 'averaging', direction: { index: 8, total: 16, deg: 157.5, done: 7 }, updated_at: '' },
+        },
+        { id: 12, status: 'queued', status_text: 'Waiting for the CFD wind field (thermal comfort uses it)', progress: null },
+      ],
+    });
+    expect(screen.getAllByRole('status', { name: 'Status of scenario 9: Running' })).toHaveLength(3);
+    expect(screen.getAllByText('49 % · direction 8 of 16 (157.5°) · averaging · about 19 min left')).toHaveLength(3);
   });
 });

@@ -1,6 +1,7 @@
 /**
- * A scenario row's actions (SPEC §4 lifecycle): edit, append, duplicate, hide or show, delete. The
- * modals load when first opened, so the lists that show rows do not carry the wizard.
+ * A scenario row's actions (SPEC §4 lifecycle): approve (while it awaits approval: the wizard opens
+ * at its cost), edit, append, duplicate, hide or show, delete. The modals load when first opened, so
+ * the lists that show rows do not carry the wizard.
  */
 import { lazy, Suspense, useState } from 'react';
 import type { Engine } from '@machines/scenario-wizard/scenario-wizard.types.ts';
@@ -10,12 +11,12 @@ import { DropdownMenu } from '../../ui/dropdown-menu.tsx';
 const ScenarioWizardModal = lazy(() => import('./scenario-wizard-modal.tsx').then((m) => ({ default: m.ScenarioWizardModal })));
 const ScenarioActionModal = lazy(() => import('./scenario-action-modal.tsx').then((m) => ({ default: m.ScenarioActionModal })));
 
-type Open = 'edit' | 'append' | 'duplicate' | 'hide' | 'unhide' | 'delete' | null;
+type Open = 'approve' | 'edit' | 'append' | 'duplicate' | 'hide' | 'unhide' | 'delete' | null;
 
 export interface ScenarioRowActionsProps {
   projectId: number;
   studyId: number;
-  scenario: { id: number; name: string; engine?: Engine | null; hidden?: boolean };
+  scenario: { id: number; name: string; engine?: Engine | null; hidden?: boolean; status?: string };
   onChanged?(): void;
 }
 
@@ -33,6 +34,7 @@ export function ScenarioRowActions({ projectId, studyId, scenario, onChanged }: 
           </Button>
         }
         items={[
+          ...(scenario.status === 'awaiting_approval' ? [{ label: 'Approve', onSelect: () => setOpen('approve') }] : []),
           { label: 'Edit', onSelect: () => setOpen('edit') },
           { label: 'Append analyses', onSelect: () => setOpen('append') },
           { label: 'Duplicate', onSelect: () => setOpen('duplicate') },
@@ -41,7 +43,7 @@ export function ScenarioRowActions({ projectId, studyId, scenario, onChanged }: 
         ]}
       />
       <Suspense fallback={null}>
-        {open === 'edit' || open === 'append' || open === 'duplicate' ? (
+        {open === 'approve' || open === 'edit' || open === 'append' || open === 'duplicate' ? (
           <ScenarioWizardModal
             projectId={projectId}
             studyId={studyId}

@@ -8,7 +8,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import { liveStatusMachine } from '@machines/live-status/live-status.machine.ts';
-import type { LatestStatus, SocketEvent, SocketGrant } from '@machines/live-status/live-status.types.ts';
+import type { ScenarioLive, SocketEvent, SocketGrant } from '@machines/live-status/live-status.types.ts';
 import { enoughCredit, failedReport, options, passedReport, tooLittleCredit } from '@machines/scenario-wizard/scenario-wizard.fixtures.ts';
 import { MESSAGES } from '@machines/scenario-wizard/scenario-inputs.ts';
 import type { StoredUpload } from '@machines/upload/upload.types.ts';
@@ -68,7 +68,7 @@ function fakeLive() {
         sendBack({ type: 'socket.open' });
         return () => undefined;
       }),
-      fetchStatuses: fromPromise(async (): Promise<LatestStatus[]> => []),
+      fetchStatuses: fromPromise(async (): Promise<ScenarioLive[]> => []),
       warn: fromPromise<void, { message: string; error: unknown }>(async () => undefined),
     },
   });
@@ -159,6 +159,25 @@ describe('scenario wizard modal', { timeout: 30_000 }, () => {
     // The status changes live.
     live.push({ type: 'socket.message', message: { type: 'scenario.status', project_id: 7, configuration_id: 9, status: 'running', simulations: [] } });
     expect(await screen.findByRole('status', { name: 'Status of scenario 9: Running' })).toBeInTheDocument();
+  });
+
+  it('says at the job level that the subscription cannot approve it, linking to what fixes it; the step chips lead back', async () => {
+    const u = user();
+    const account = { subscription: { plan: 'Starter (AI)', creditType: 'AI' as const, creditsLeft: 200, expired: false }, canAssign: true };
+    renderWizard(fakeScenarios({ loadWizard: vi.fn(async () => ({ options: { ...options, account }, scenario: null })) }));
+    await u.type(await screen.findByRole('textbox', { name: 'Scenario name' }), 'Towers');
+    await u.click(screen.getByRole('radio', { name: /CFD/ }));
+    const notice = screen.getByText(/Your subscription \(Starter \(AI\)\) holds AI credits; a scenario at the CFD level needs CFD credits/);
+    expect(within(notice).getByRole('link', { name: 'Company administration' })).toHaveAttribute('href', '/company/admin');
+    await next(u);
+    expect(screen.getByRole('heading', { name: 'Analyses and metrics' })).toBeInTheDocument();
+    // Later steps keep saying it; the chip of the first step takes the user back there.
+    expect(screen.getByText(/holds AI credits/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Weather' })).not.toBeInTheDocument();
+    await u.click(within(screen.getByRole('list', { name: 'Steps' })).getByRole('button', { name: 'Name and engine' }));
+    expect(screen.getByRole('textbox', { name: 'Scenario name' })).toHaveValue('Towers');
+    await u.click(screen.getByRole('radio', { name: /AI/ }));
+    expect(screen.queryByText(/holds AI credits/)).not.toBeInTheDocument();
   });
 
   it('shows what holds a step back, and going back keeps what was typed', async () => {

@@ -13,6 +13,7 @@ import {
   selectCostBlock,
   selectCostPhase,
   selectError,
+  selectReachableSteps,
   selectScreen,
   selectValidationPhase,
   type WizardScreen,
@@ -26,6 +27,7 @@ import { LiveStatusProvider, useLiveStatus } from './live-status-provider.tsx';
 import { ScenarioLogicContext, watchValidationLogic, type LiveEvents } from '../../services/scenario-logic.ts';
 import { WizardContext, type WizardRef } from './wizard-context.ts';
 import { StepFlags } from './step-flags.tsx';
+import { ApprovalNotice } from './approval-notice.tsx';
 import { BasicsStep } from './basics-step.tsx';
 import { AnalysesStep } from './analyses-step.tsx';
 import { GeometryStep } from './geometry-step.tsx';
@@ -36,7 +38,7 @@ import { ValidationStep } from './validation-step.tsx';
 import { CostStep } from './cost-step.tsx';
 import { SuccessStep } from './success-step.tsx';
 import { ScenarioActionModal } from './scenario-action-modal.tsx';
-import { footer, footerRight, rail, railItem, wizardContent } from './scenario-wizard.css.ts';
+import { footer, footerRight, rail, railButton, railItem, wizardContent } from './scenario-wizard.css.ts';
 
 export interface ScenarioWizardModalProps {
   projectId: number;
@@ -51,7 +53,12 @@ export interface ScenarioWizardModalProps {
   onChanged?(): void;
 }
 
-const TITLES: Record<Exclude<WizardMode, 'duplicate'>, string> = { create: 'Add scenario', edit: 'Edit scenario', append: 'Append to scenario' };
+const TITLES: Record<Exclude<WizardMode, 'duplicate'>, string> = {
+  create: 'Add scenario',
+  edit: 'Edit scenario',
+  append: 'Append to scenario',
+  approve: 'Approve scenario',
+};
 
 const RAIL: { screen: WizardScreen; label: string }[] = [
   { screen: 'basics', label: 'Name and engine' },
@@ -118,6 +125,7 @@ function WizardModal({ projectId, studyId, configurationId, mode, onClose, onCha
     };
   }, [wizard, onClose, onChanged]);
   const screen = useSelector(wizard, selectScreen);
+  const reachable = useSelector(wizard, selectReachableSteps, (a, b) => a.join() === b.join());
 
   return (
     <WizardContext.Provider value={wizard}>
@@ -128,19 +136,29 @@ function WizardModal({ projectId, studyId, configurationId, mode, onClose, onCha
             <RadixDialog.Title className={dialogTitle}>{TITLES[mode]}</RadixDialog.Title>
             <RadixDialog.Description hidden>{STEP_TITLES[screen] ?? TITLES[mode]}</RadixDialog.Description>
             <ol className={rail} aria-label="Steps">
-              {RAIL.map((r) => (
-                <li
-                  key={r.screen}
-                  className={railItem}
-                  aria-current={r.screen === screen || (screen === 'saving' && r.screen === 'validation') ? 'step' : undefined}
-                >
-                  {r.label}
-                </li>
-              ))}
+              {RAIL.map((r) => {
+                const target = reachable.find((step) => step === r.screen);
+                return (
+                  <li
+                    key={r.screen}
+                    className={railItem}
+                    aria-current={r.screen === screen || (screen === 'saving' && r.screen === 'validation') ? 'step' : undefined}
+                  >
+                    {target ? (
+                      <button type="button" className={railButton} onClick={() => wizard.send({ type: 'step.goto', step: target })}>
+                        {r.label}
+                      </button>
+                    ) : (
+                      r.label
+                    )}
+                  </li>
+                );
+              })}
             </ol>
             <section aria-label={STEP_TITLES[screen] ?? 'Scenario'}>
               <h3 style={{ marginTop: 0 }}>{STEP_TITLES[screen]}</h3>
               <Screen screen={screen} projectId={projectId} wizard={wizard} />
+              {isFormStep(screen) ? <ApprovalNotice step={screen} /> : null}
               {isFormStep(screen) ? <StepFlags step={screen} /> : null}
             </section>
             <Footer screen={screen} wizard={wizard} />

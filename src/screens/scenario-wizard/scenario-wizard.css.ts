@@ -14,6 +14,17 @@ export const railItem = style({
   border: `1px solid ${color.border}`,
   selectors: { '&[aria-current="step"]': { color: color.text, borderColor: color.accent, fontWeight: 600 } },
 });
+/** A chip the user can click to go back to its step. */
+export const railButton = style({
+  font: 'inherit',
+  color: color.accent,
+  background: 'none',
+  border: 'none',
+  padding: 0,
+  cursor: 'pointer',
+  textDecoration: 'underline',
+  textUnderlineOffset: 2,
+});
 
 export const stepBody = style({ display: 'flex', flexDirection: 'column', gap: tokens.space.lg });
 export const grid = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr))', gap: tokens.space.md });

@@ -8,7 +8,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import { liveStatusMachine } from '@machines/live-status/live-status.machine.ts';
-import type { LatestStatus, SocketGrant } from '@machines/live-status/live-status.types.ts';
+import type { ScenarioLive, SocketGrant } from '@machines/live-status/live-status.types.ts';
 import { canopyOnlyOffer, fullOffer, options } from '@machines/scenario-wizard/scenario-wizard.fixtures.ts';
 import type { Capability } from '@machines/scenario-wizard/scenario-offer.ts';
 import { ToastContext } from '../../app/contexts.ts';
@@ -30,7 +30,7 @@ function renderWizard(capabilities: Capability[], criteria?: Array<{ id: string;
     actors: {
       negotiate: fromPromise(async (): Promise<SocketGrant> => ({ url: 'ws://x/socket/live', accessToken: 't' })),
       socket: fromCallback<EventObject, SocketGrant>(() => () => undefined),
-      fetchStatuses: fromPromise(async (): Promise<LatestStatus[]> => []),
+      fetchStatuses: fromPromise(async (): Promise<ScenarioLive[]> => []),
       warn: fromPromise<void, { message: string; error: unknown }>(async () => undefined),
     },
   });
@@ -52,12 +52,11 @@ describe('the wizard offers only what runs', () => {
     const u = userEvent.setup();
     renderWizard(canopyOnlyOffer);
     const ai = await screen.findByRole('radio', { name: /^AI credits/ });
-    expect(ai.closest('label')).toHaveTextContent(
-      'AI credits — Solar and thermal comfort computed by Canopy (no machine-learning provider is configured here)',
-    );
+    expect(ai.closest('label')).toHaveTextContent('AI credits — Solar and thermal comfort computed by Canopy');
     expect(screen.getByRole('radio', { name: /^CFD credits/ }).closest('label')).toHaveTextContent(
-      'CFD credits — Solar and thermal comfort computed by Canopy (no CFD provider is configured here)',
+      'CFD credits — Solar and thermal comfort computed by Canopy',
     );
+    expect(ai.closest('label')).not.toHaveTextContent('provider');
     await u.type(screen.getByRole('textbox', { name: 'Scenario name' }), 'Sun and comfort');
     await u.click(ai);
     await next(u);
@@ -69,6 +68,16 @@ describe('the wizard offers only what runs', () => {
       ),
     ).toBeInTheDocument();
     expect(screen.queryByRole('checkbox', { name: 'Run pedestrian wind comfort' })).not.toBeInTheDocument();
+  });
+
+  it('as Canopy ships: everything it computes at the CFD level, and the AI level empty and unavailable', async () => {
+    renderWizard(canopyOnlyOffer.filter((c) => c.engine === 'CFD'));
+    const ai = await screen.findByRole('radio', { name: /^AI credits/ });
+    expect(ai.closest('label')).toHaveTextContent(
+      'AI credits — Nothing runs at this level on this installation (no machine-learning provider is configured here)',
+    );
+    expect(ai).toBeDisabled();
+    expect(screen.getByRole('radio', { name: /^CFD credits/ })).toBeEnabled();
   });
 
   it('with a provider: says the wind results come from it, with credits reserved until they arrive', async () => {

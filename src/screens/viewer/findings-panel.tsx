@@ -31,13 +31,24 @@ export interface FindingsPanelProps {
 export function FindingsPanel({ findings, highlight, selectedId, onHighlight, onShow }: FindingsPanelProps) {
   const { record, status, files } = findings;
   if (status === 'loading' || (status === 'ready' && !record)) return null;
-  if (status === 'failed' || !record) {
+  if (status === 'retrying' || status === 'failed' || !record) {
     return (
       <section className={css.section} aria-labelledby="findings-title">
         <h3 className={css.sectionTitle} id="findings-title">
           Validation findings
         </h3>
-        <p className={css.muted}>The geometry validation could not be read.</p>
+        {status === 'retrying' ? (
+          <p className={css.muted} role="status">
+            The geometry validation could not be read just now ({findings.message}); trying again…
+          </p>
+        ) : (
+          <div role="alert">
+            <p className={css.muted}>The geometry validation could not be read: {findings.message ?? 'the server could not be reached'}.</p>
+            <Button size="sm" onClick={findings.retry}>
+              Retry
+            </Button>
+          </div>
+        )}
       </section>
     );
   }

@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import { liveStatusMachine } from '@machines/live-status/live-status.machine.ts';
-import type { LatestStatus, ScenarioEvent, SocketGrant } from '@machines/live-status/live-status.types.ts';
+import type { ScenarioLive, ScenarioEvent, SocketGrant } from '@machines/live-status/live-status.types.ts';
 import { fakeServices, renderViewer, type Calls } from './viewer-test-kit.tsx';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -22,7 +22,7 @@ function pushingLive() {
         sockets.push((message) => sendBack({ type: 'socket.message', message }));
         return () => undefined;
       }),
-      fetchStatuses: fromPromise(async (): Promise<LatestStatus[]> => []),
+      fetchStatuses: fromPromise(async (): Promise<ScenarioLive[]> => []),
       warn: fromPromise<void, { message: string; error: unknown }>(async () => undefined),
     },
   });

@@ -10,11 +10,17 @@ import { parseStl } from '@canopy/engine/geometry/stl/reader.ts';
 import { ViewerServicesContext } from './viewer-services-context.ts';
 import { uploadDownloadPath, type ViewerServices } from '../../services/viewer-services.ts';
 import { uploadsOf } from './validation-findings.ts';
+import { useRetryingRead } from '../../ui/use-retrying-read.ts';
 
 export type FileState = { status: 'loading' } | { status: 'ready'; soup: Float32Array } | { status: 'failed'; message: string };
 
 export interface ValidationFindings {
-  status: 'loading' | 'ready' | 'failed';
+  /** retrying: the read failed and is tried again by itself; failed: the user's Retry is next. */
+  status: 'loading' | 'retrying' | 'ready' | 'failed';
+  /** Why the read failed (retrying or failed). */
+  message?: string;
+  /** Reads the record again (after it failed). */
+  retry(): void;
   /** Null when the scenario's geometry was never validated. */
   record: GeometryValidation | null;
   /** Upload id → its file, for the uploads the findings point into (only while highlighting). */
@@ -41,20 +47,8 @@ function loadSoup(services: ViewerServices, projectId: number, uploadId: number)
 
 export function useValidationFindings(projectId: number, configurationId: number, highlight: boolean): ValidationFindings {
   const services = useContext(ViewerServicesContext);
-  const key = `${projectId}/${configurationId}`;
-  const [read, setRead] = useState<{ key: string; status: 'ready' | 'failed'; record: GeometryValidation | null } | null>(null);
-  useEffect(() => {
-    let live = true;
-    services.geometryValidation(projectId, configurationId).then(
-      (record) => live && setRead({ key, status: 'ready', record }),
-      () => live && setRead({ key, status: 'failed', record: null }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [key, projectId, configurationId, services]);
-  const current = read?.key === key ? read : null;
-  const record = current?.record ?? null;
+  const read = useRetryingRead<GeometryValidation | null>(`${projectId}/${configurationId}`, () => services.geometryValidation(projectId, configurationId));
+  const record = read.status === 'ready' ? read.value : null;
 
   const [files, setFiles] = useState<Record<number, FileState>>({});
   const uploadKey = highlight && record ? uploadsOf(record).join(',') : '';
@@ -80,7 +74,14 @@ export function useValidationFindings(projectId: number, configurationId: number
     for (const [id, file] of Object.entries(shown)) if (file.status === 'ready') map.set(Number(id), file.soup);
     return map;
   }, [shown]);
-  return { status: current ? current.status : 'loading', record, files: shown, soups };
+  return {
+    status: read.status,
+    ...(read.status === 'failed' || read.status === 'retrying' ? { message: read.message } : {}),
+    retry: read.retry,
+    record,
+    files: shown,
+    soups,
+  };
 }
 
 const EMPTY_FILES: Readonly<Record<number, FileState>> = {};

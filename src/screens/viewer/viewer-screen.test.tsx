@@ -336,6 +336,29 @@ describe('validation findings', () => {
     expect(within(items[1]!).queryByRole('button', { name: /^Show/ })).not.toBeInTheDocument();
   });
 
+  it('reads the validation again when a read is dropped, and offers Retry when it keeps failing', async () => {
+    const user = userEvent.setup();
+    let answers = 0;
+    const dropped = { kind: 'network', status: null, detail: 'The server could not be reached', fields: {}, body: null };
+    renderViewer(
+      VIEWER,
+      fakeServices({
+        geometryValidation: async () => {
+          answers += 1;
+          // Every read fails until the user presses Retry (the fifth read).
+          if (answers < 5) throw dropped;
+          return record;
+        },
+      }),
+    );
+    const section = await findingsSection();
+    expect(await within(section).findByText(/could not be read just now .*trying again/)).toBeInTheDocument();
+    const retry = await within(section).findByRole('button', { name: 'Retry' }, { timeout: 10_000 });
+    expect(within(section).getByText('The geometry validation could not be read: The server could not be reached.')).toBeInTheDocument();
+    await user.click(retry);
+    expect(await screen.findByText('The geometry failed validation: 1 error, 1 warning, 0 notes.')).toBeInTheDocument();
+  }, 20_000);
+
   it('reads the uploaded STL the findings point into only when their faces are to be highlighted', async () => {
     const user = userEvent.setup();
     const loaded: string[] = [];

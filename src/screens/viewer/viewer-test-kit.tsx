@@ -18,7 +18,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import type { Asset, Simulation, UserLayer } from '@canopy/contract/viewer.ts';
 import type { Configuration, GeometryFinding, GeometryValidation } from '@canopy/contract/scenarios.ts';
 import { liveStatusMachine } from '@machines/live-status/live-status.machine.ts';
-import type { LatestStatus, SocketGrant } from '@machines/live-status/live-status.types.ts';
+import type { ScenarioLive, SocketGrant } from '@machines/live-status/live-status.types.ts';
 import { enoughCredit, options, passedReport } from '@machines/scenario-wizard/scenario-wizard.fixtures.ts';
 import { PermissionsContext } from '../../app/permissions-context.ts';
 import { bindPermissionsLogic } from '../../app/permissions-logic.ts';
@@ -437,7 +437,7 @@ const quietLive = liveStatusMachine.provide({
       sendBack({ type: 'socket.open' });
       return () => undefined;
     }),
-    fetchStatuses: fromPromise(async (): Promise<LatestStatus[]> => []),
+    fetchStatuses: fromPromise(async (): Promise<ScenarioLive[]> => []),
     warn: fromPromise<void, { message: string; error: unknown }>(async () => undefined),
   },
 });

@@ -5,7 +5,7 @@
  */
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import { liveStatusMachine } from '@machines/live-status/live-status.machine.ts';
-import type { LatestStatus, ScenarioEvent, SocketGrant } from '@machines/live-status/live-status.types.ts';
+import type { ScenarioLive, ScenarioEvent, SocketGrant } from '@machines/live-status/live-status.types.ts';
 import type { LiveStatusLogic } from '../../services/live-socket.ts';
 import { LiveStatusLogicContext } from '../scenario-wizard/live-status-provider.tsx';
 import { render } from '@testing-library/react';
@@ -129,7 +129,7 @@ export function quietLive(): LiveStatusLogic {
     actors: {
       negotiate: fromPromise(async (): Promise<SocketGrant> => ({ url: 'ws://test/socket/live', accessToken: 't' })),
       socket: fromCallback<EventObject, SocketGrant>(() => () => undefined),
-      fetchStatuses: fromPromise(async (): Promise<LatestStatus[]> => []),
+      fetchStatuses: fromPromise(async (): Promise<ScenarioLive[]> => []),
       warn: fromPromise<void, { message: string; error: unknown }>(async () => undefined),
     },
   });
@@ -146,7 +146,7 @@ export function pushableLive(): { logic: LiveStatusLogic; push(message: Scenario
         sendBack({ type: 'socket.open' });
         return () => undefined;
       }),
-      fetchStatuses: fromPromise(async (): Promise<LatestStatus[]> => []),
+      fetchStatuses: fromPromise(async (): Promise<ScenarioLive[]> => []),
       warn: fromPromise<void, { message: string; error: unknown }>(async () => undefined),
     },
   });

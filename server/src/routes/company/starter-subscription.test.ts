@@ -1,7 +1,7 @@
 /**
- * Starter subscriptions (issue 16): with STARTER_SUBSCRIPTION on, a company created by sign-up gets
- * one subscription per job level Canopy computes at, the founder holding the first, so the team can
- * run studies at once; with it off, none.
+ * Starter subscriptions: with STARTER_SUBSCRIPTION on, a company created by sign-up gets one
+ * subscription per job level Canopy offers its computations at — one, CFD — held by the founder, so
+ * the team can run every analysis Canopy computes at once; with it off, none.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -10,6 +10,7 @@ import { createUser } from '../../../test/world.ts';
 import { login } from '../../../test/auth-helpers.ts';
 import { subscriptions } from '../../db/schema/index.ts';
 import type { Subscription } from '@canopy/contract/subscriptions.ts';
+import type { CapabilityList } from '@canopy/contract/capabilities.ts';
 
 const GOOD = 'wind tunnel at dawn';
 
@@ -23,7 +24,7 @@ async function signUpAndRead(t: TestContext, username: string, company?: string)
   const me = (await (await t.request('/authusers/me/', { token: access })).json()) as { subscription: number | null; company_id: number | null };
   const list = await t.request('/api/company/subscriptions/', { token: access });
   const subs = list.status === 200 ? ((await list.json()) as { results: Subscription[] }).results : [];
-  return { me, subs };
+  return { me, subs, access };
 }
 
 describe('with STARTER_SUBSCRIPTION on', () => {
@@ -35,19 +36,23 @@ describe('with STARTER_SUBSCRIPTION on', () => {
   });
   afterAll(() => t.close());
 
-  it('gives a new company a starter subscription per job level, the founder holding the first', async () => {
-    const { me, subs } = await signUpAndRead(t, 'founder', 'Fresh Start Ltd');
+  it('gives a new company one starter subscription, held by the founder, that covers every analysis Canopy computes', async () => {
+    const { me, subs, access } = await signUpAndRead(t, 'founder', 'Fresh Start Ltd');
     expect(subs.map((s) => [s.plan, s.credit_type, s.credits_per_period, s.credits_left, s.user, s.company_id])).toEqual([
-      ['Starter (AI)', 'AI', 150, 150, expect.any(Number), me.company_id],
-      ['Starter (CFD)', 'CFD', 150, 150, null, me.company_id],
+      ['Starter (CFD)', 'CFD', 150, 150, expect.any(Number), me.company_id],
     ]);
     expect(me.subscription).toBe(subs[0]!.id);
+    // Every analysis Canopy computes is offered at the level of the founder's credits, so none is a dead end at approval.
+    const offer = (await (await t.request('/api/scenario-capabilities/', { token: access })).json()) as CapabilityList;
+    const own = offer.results.filter((c) => c.computed_by === 'canopy');
+    expect(own.map((c) => c.analysis_type).sort()).toEqual(['directional_wind', 'pedestrian_wind_comfort', 'solar', 'thermal_comfort']);
+    expect(new Set(own.map((c) => c.engine))).toEqual(new Set([subs[0]!.credit_type]));
   });
 
   it('grants nothing to a sign-up without a company', async () => {
     const { me } = await signUpAndRead(t, 'loner');
     expect(me).toMatchObject({ subscription: null, company_id: null });
-    expect(await t.database.db.select().from(subscriptions)).toHaveLength(2);
+    expect(await t.database.db.select().from(subscriptions)).toHaveLength(1);
   });
 });
 

@@ -59,12 +59,9 @@ describe('companies', () => {
   it('creates a company with its starter subscriptions (no holder yet), and refuses a blank or taken name', async () => {
     const created = await call<OperatorCompany>('POST', '/api/operator/companies/', op(), { name: 'Northwind Studio' });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ name: 'Northwind Studio', user_count: 0, subscription_count: 2 });
+    expect(created.body).toMatchObject({ name: 'Northwind Studio', user_count: 0, subscription_count: 1 });
     const subs = await call<{ results: Subscription[] }>('GET', `/api/operator/companies/${created.body.id}/subscriptions/`, op());
-    expect(subs.body.results.map((s) => [s.plan, s.credit_type, s.credits_per_period, s.user])).toEqual([
-      ['Starter (AI)', 'AI', 80, null],
-      ['Starter (CFD)', 'CFD', 80, null],
-    ]);
+    expect(subs.body.results.map((s) => [s.plan, s.credit_type, s.credits_per_period, s.user])).toEqual([['Starter (CFD)', 'CFD', 80, null]]);
     expect(await call('POST', '/api/operator/companies/', op(), { name: 'northwind studio' })).toEqual({
       status: 400,
       body: { name: ['A company with this name already exists.'] },

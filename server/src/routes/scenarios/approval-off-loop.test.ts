@@ -21,7 +21,7 @@ beforeAll(async () => {
   w = await buildWorld(t.deps);
   await t.database.db
     .insert(subscriptions)
-    .values({ companyId: w.companyId, plan: 'AI Plus', creditType: 'AI', creditsPerPeriod: 400, userId: w.userIds.projectAdmin });
+    .values({ companyId: w.companyId, plan: 'CFD Plus', creditType: 'CFD', creditsPerPeriod: 400, userId: w.userIds.projectAdmin });
 });
 afterAll(() => t?.close());
 

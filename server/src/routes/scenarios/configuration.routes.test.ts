@@ -26,7 +26,7 @@ describe('POST configuration/', () => {
       ...body(),
       analyses: [
         { analysis_type: 'solar', metrics: ['sun_hours'] },
-        { analysis_type: 'pedestrian_wind_comfort', metrics: ['lawson-lddc'] },
+        { analysis_type: 'thermal_comfort', metrics: ['UTCI'] },
       ],
     });
     expect(res.status).toBe(201);
@@ -35,27 +35,33 @@ describe('POST configuration/', () => {
       study_id: w.studyId,
       name: 'Tower option A',
       status: 'draft',
-      engine: 'AI',
+      engine: 'CFD',
       hidden: false,
       approval: null,
       geometry_validation: null,
     });
     expect(created.simulations.map((s) => [s.category, s.status, s.status_text, s.computed_by_canopy])).toEqual([
       ['solar', 'draft', '', true],
-      ['pedestrian_wind_comfort', 'draft', 'starting simulation', false],
+      ['thermal_comfort', 'draft', '', true],
     ]);
     expect(created.form).toMatchObject({ seasons: ['annual', 'summer'], times: ['08:00-18:00'], wind_directions: 16 });
     const rows = await t.database.db.select().from(simulations).where(eq(simulations.configurationId, created.id));
     expect(rows).toHaveLength(2);
-    // The provider delivers AI wind; at the CFD level Canopy's own solver computes it (issue 15).
-    const dup = await t.request(`${base()}/${created.id}/duplicate-scenario/`, {
+    // The provider delivers AI wind: its simulation waits for the results with the ML status text.
+    const ai = await post({ ...body('Tower option A (AI)'), engine: 'AI', analyses: [{ analysis_type: 'pedestrian_wind_comfort', metrics: ['lawson-lddc'] }] });
+    expect(ai.status).toBe(201);
+    const aiWind = (await ai.json()) as Configuration;
+    expect(aiWind.simulations.map((s) => [s.category, s.engine, s.status_text, s.computed_by_canopy])).toEqual([
+      ['pedestrian_wind_comfort', 'AI', 'starting simulation', false],
+    ]);
+    // At the CFD level Canopy's own solver computes it (issue 15).
+    const dup = await t.request(`${base()}/${aiWind.id}/duplicate-scenario/`, {
       method: 'POST',
       token: w.tokens.projectAdmin,
       json: { new_name: 'At CFD', subscription_type: 'CFD' },
     });
     expect(dup.status).toBe(201);
     expect(((await dup.json()) as Configuration).simulations.map((s) => [s.category, s.engine, s.computed_by_canopy])).toEqual([
-      ['solar', 'CFD', true],
       ['pedestrian_wind_comfort', 'CFD', true],
     ]);
   });
@@ -86,7 +92,7 @@ describe('POST configuration/', () => {
     });
     expect(rules.status).toBe(400);
     expect(await rules.json()).toEqual({
-      'analyses.1.analysis_type': ['"pressure" is not offered with the AI engine. Neither Canopy nor a configured provider computes it on this installation.'],
+      'analyses.1.analysis_type': ['"pressure" is not offered with the CFD engine. Neither Canopy nor a configured provider computes it on this installation.'],
       'geometry.study.1': ['Invalid pk "999999" - object does not exist.'],
       'geometry.presentation_planes': [
         'Upload a presentation plane or have Canopy generate a pedestrian plane (pedestrian_plane): the chosen analyses compute their results on it.',
@@ -133,27 +139,26 @@ describe('GET, PUT, duplicate, hide, DELETE', () => {
     expect(replaced.simulations.map((s) => s.category)).toEqual(['solar', 'thermal_comfort']);
     expect(replaced.simulations[0]!.id).toBe(created.simulations[0]!.id);
 
-    // Solar and thermal comfort are Canopy's own computations at either job level (issue 16).
+    // Solar and thermal comfort are offered once, at the CFD level: a copy at the AI level is refused by field.
     const dup = await t.request(`${base()}/${created.id}/duplicate-scenario/`, {
       method: 'POST',
       token: w.tokens.projectAdmin,
-      json: { new_name: 'Option B at CFD', subscription_type: 'CFD' },
+      json: { new_name: 'Option B copy', subscription_type: 'CFD' },
     });
     expect(dup.status).toBe(201);
-    expect(((await dup.json()) as Configuration).simulations.map((s) => [s.category, s.engine, s.computed_by_canopy])).toEqual([
+    const copy = (await dup.json()) as Configuration;
+    expect(copy).toMatchObject({ name: 'Option B copy', status: 'draft', engine: 'CFD' });
+    expect(copy.simulations.map((s) => [s.category, s.engine, s.computed_by_canopy])).toEqual([
       ['solar', 'CFD', true],
       ['thermal_comfort', 'CFD', true],
     ]);
+    expect(copy.id).not.toBe(created.id);
     const dupAi = await t.request(`${base()}/${created.id}/duplicate-scenario/`, {
       method: 'POST',
       token: w.tokens.projectAdmin,
-      json: { new_name: 'Option B copy', subscription_type: 'AI' },
+      json: { new_name: 'Option B at AI', subscription_type: 'AI' },
     });
-    expect(dupAi.status).toBe(201);
-    const copy = (await dupAi.json()) as Configuration;
-    expect(copy).toMatchObject({ name: 'Option B copy', status: 'draft', engine: 'AI' });
-    expect(copy.simulations.map((s) => s.category)).toEqual(['solar', 'thermal_comfort']);
-    expect(copy.id).not.toBe(created.id);
+    expect(dupAi.status).toBe(400);
 
     const hidden = await t.request(`${base()}/${created.id}/hide-scenario/`, { method: 'PATCH', token: w.tokens.projectAdmin, json: {} });
     expect(((await hidden.json()) as Configuration).hidden).toBe(true);

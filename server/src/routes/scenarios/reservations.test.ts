@@ -2,22 +2,23 @@
  * Only what can run is offered, and nothing is charged for what does not run (issue 16), over HTTP
  * on the real database with a real job worker (geometry validation):
  * - a pair neither Canopy nor a configured provider computes is refused at save, naming the field;
- *   solar and thermal comfort are offered at the CFD level too, and Canopy's CFD computes the wind ones there;
+ *   each analysis Canopy computes is offered once, at the CFD level (the AI level is machine learning);
  * - an analysis that waits for external results reserves its credits at approval (nothing debited),
- *   and cancelling it, or deleting its scenario, returns them.
- * The debit on ingestion is in submission.routes.test.ts.
+ *   and cancelling it, or deleting its scenario, returns them; once its results arrive, the model
+ *   they recorded is reported. The debit on ingestion is in submission.routes.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { buildWorld, type World } from '../../../test/world.ts';
-import { solarScenarioBody } from '../../../test/world-scenarios.ts';
+import { solarScenarioBody, uploadFile } from '../../../test/world-scenarios.ts';
 import { creditReservations, subscriptions, subscriptionUsage } from '../../db/schema/index.ts';
 import { createInlineCpuPool } from '../../jobs/inline-cpu-pool.ts';
 import { jobHandlers } from '../../jobs/handlers/index.ts';
 import { JobWorker } from '../../jobs/worker.ts';
 import type { CapabilityList } from '@canopy/contract/capabilities.ts';
-import type { Configuration, CostBreakdown, GeometryValidation, UserApprovalResult } from '@canopy/contract/scenarios.ts';
+import type { Configuration, CostBreakdown, GeometryValidation, MlModelList, UserApprovalResult, VersionInfo } from '@canopy/contract/scenarios.ts';
+import { writeResultGlb } from '@canopy/engine/results/glb.ts';
 import type { Subscription } from '@canopy/contract/subscriptions.ts';
 
 const json = async <T>(res: Response, status: number): Promise<T> => {
@@ -47,21 +48,23 @@ describe('without an external provider', () => {
 
   const create = (body: object) => t.request(`/api/project/${w.projectId}/configuration/`, { method: 'POST', token: w.tokens.projectAdmin, json: body });
 
-  it('offers only what Canopy computes, at both job levels', async () => {
+  it('offers only what Canopy computes, each analysis once, at the level of its method', async () => {
     const offer = await json<CapabilityList>(await t.request('/api/scenario-capabilities/', { token: w.tokens.colleague }), 200);
     expect(offer.results.map((c) => `${c.analysis_type}:${c.engine}:${c.computed_by}`).sort()).toEqual([
       'directional_wind:CFD:canopy',
       'pedestrian_wind_comfort:CFD:canopy',
-      'solar:AI:canopy',
       'solar:CFD:canopy',
-      'thermal_comfort:AI:canopy',
       'thermal_comfort:CFD:canopy',
     ]);
   });
 
-  it('refuses AI wind comfort at save, naming the field, and accepts solar with the CFD engine', async () => {
+  it('refuses AI wind comfort and AI solar at save, naming the field, and accepts solar with the CFD engine', async () => {
+    const solarAi = await create({ ...solarScenarioBody('Solar at AI level', w.scenarios.uploads), engine: 'AI' });
+    expect(solarAi.status).toBe(400);
+    expect(await solarAi.json()).toEqual({ 'analyses.0.analysis_type': ['"solar" is not offered with the AI engine. It runs at the CFD level.'] });
     const wind = await create({
       ...solarScenarioBody('Wind', w.scenarios.uploads),
+      engine: 'AI',
       analyses: [{ analysis_type: 'pedestrian_wind_comfort', metrics: ['lawson-lddc'] }],
     });
     expect(wind.status).toBe(400);
@@ -114,6 +117,7 @@ describe('an analysis that waits for external results', () => {
         token: token(),
         json: {
           ...solarScenarioBody(name, w.scenarios.uploads),
+          engine: 'AI',
           seasons: ['annual'],
           analyses: [{ analysis_type: 'pedestrian_wind_comfort', metrics: ['lawson-lddc'] }],
         },
@@ -165,6 +169,44 @@ describe('an analysis that waits for external results', () => {
     expect(await mySubscription()).toMatchObject({ credits_used: 0, credits_reserved: 10, credits_left: 90 });
   });
 
+  it('reports no ML model until results are ingested, then the one they recorded', async () => {
+    const { scenario } = await approvedWindScenario('Model named');
+    const wind = scenario.simulations[0]!.id;
+    const mlUrl = `${base()}/${scenario.id}/simulation/${wind}/ml-version-info/`;
+    expect(await json<VersionInfo>(await t.request(mlUrl, { token: token() }), 200)).toMatchObject({ recorded: false, name: null, version: null });
+    const glb = await writeResultGlb({
+      positions: Float32Array.from([0, 0, 1.5, 10, 0, 1.5, 10, 10, 1.5]),
+      indices: Uint32Array.from([0, 1, 2]),
+      fields: { speedRatio: Float32Array.from([0.8, 0.9, 1.1]) },
+      metadata: {
+        analysis: 'wind-directional',
+        metric: 'speed-ratio',
+        units: '',
+        provenance: { engine: 'gust-wind-net', version: '2.3.1', trainedOn: 'AIJ cases' },
+      },
+    });
+    const upload = await uploadFile(t.deps, w.projectId, w.ownerId, 'ratio-000.glb', glb);
+    await json(
+      await t.request('/api/ingestassets/appendresults', {
+        method: 'PUT',
+        token: token(),
+        json: { project_id: w.projectId, simulation_id: wind, results: [{ upload_id: upload, wind_direction: '0' }] },
+      }),
+      200,
+    );
+    expect(await json<VersionInfo>(await t.request(mlUrl, { token: w.tokens.colleague }), 200)).toMatchObject({
+      recorded: true,
+      name: 'gust-wind-net',
+      version: '2.3.1',
+      details: { trainedOn: 'AIJ cases' },
+    });
+    expect(await json<VersionInfo>(await t.request(`${base()}/${scenario.id}/simulation/${wind}/cfd-version-info/`, { token: token() }), 200)).toMatchObject({
+      recorded: false,
+    });
+    const models = await json<MlModelList>(await t.request(`/api/ingestassets/project/${w.projectId}/mlmodel/`, { token: token() }), 200);
+    expect(models.models).toContainEqual(expect.objectContaining({ simulation_id: wind, name: 'gust-wind-net', version: '2.3.1' }));
+  });
+
   it('returns the reserved credits when the simulation is cancelled — once; a cancelled one cannot be asked for again', async () => {
     const before = (await mySubscription()).credits_left;
     const { scenario } = await approvedWindScenario('Cancelled');
@@ -208,8 +250,8 @@ describe('an analysis that waits for external results', () => {
   });
 
   it('holds credits against the balance: a scenario needing more than is left after reservations is refused', async () => {
-    await t.database.db.update(subscriptions).set({ creditsPerPeriod: 25 }).where(eq(subscriptions.id, subscriptionId));
-    // 10 held by the first test's scenario: 15 left, so one more (10) fits and the next does not.
+    await t.database.db.update(subscriptions).set({ creditsPerPeriod: 35 }).where(eq(subscriptions.id, subscriptionId));
+    // 10 held by the first test's scenario and 10 debited for the ingested one: 15 left, so one more (10) fits and the next does not.
     expect((await mySubscription()).credits_left).toBe(15);
     await approvedWindScenario('Fits');
     const scenario = await json<Configuration>(
@@ -218,6 +260,7 @@ describe('an analysis that waits for external results', () => {
         token: token(),
         json: {
           ...solarScenarioBody('Too many', w.scenarios.uploads),
+          engine: 'AI',
           seasons: ['annual'],
           analyses: [{ analysis_type: 'pedestrian_wind_comfort', metrics: ['lawson-lddc'] }],
         },
@@ -239,6 +282,9 @@ describe('an analysis that waits for external results', () => {
     );
     const refused = await t.request(`${url}/user-approval/`, { method: 'POST', token: token(), json: { approved: true } });
     expect(refused.status).toBe(400);
-    expect(await refused.json()).toEqual({ detail: 'Not enough credits: this scenario needs 10 AI credits and your subscription (Team) has 5 left.' });
+    expect(await refused.json()).toEqual({
+      detail:
+        'Not enough credits: this scenario needs 10 AI credits and your subscription (Team) has 5 left. The operator of this installation can raise its credits.',
+    });
   });
 });

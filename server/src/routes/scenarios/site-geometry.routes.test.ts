@@ -92,7 +92,7 @@ describe('a scenario with only a study file, in a project with surroundings', ()
   const url = () => `/api/project/${w.projectId}/configuration/${scenario.id}`;
   const body = (studyUpload: number, extra: Record<string, unknown> = {}) => ({
     name: 'On the tower site',
-    engine: 'AI',
+    engine: 'CFD',
     analyses: [
       { analysis_type: 'solar', metrics: ['sun_hours'] },
       { analysis_type: 'thermal_comfort', metrics: ['UTCI'] },
@@ -154,7 +154,7 @@ describe('a scenario with only a study file, in a project with surroundings', ()
       await t.request(`${url()}/geometry-validation/`, {
         method: 'POST',
         token: token(),
-        json: { scenario_id: scenario.id, simulation_id: scenario.simulations[0]!.id, simulation_type: 'AI' },
+        json: { scenario_id: scenario.id, simulation_id: scenario.simulations[0]!.id, simulation_type: 'CFD' },
       }),
       202,
     );
@@ -165,7 +165,7 @@ describe('a scenario with only a study file, in a project with surroundings', ()
     );
     await t.database.db
       .insert(subscriptions)
-      .values({ companyId: w.companyId, plan: 'Starter', creditType: 'AI', creditsPerPeriod: 1000, userId: w.userIds.projectAdmin });
+      .values({ companyId: w.companyId, plan: 'Starter', creditType: 'CFD', creditsPerPeriod: 1000, userId: w.userIds.projectAdmin });
     await json(await t.request(`${url()}/user-approval/`, { method: 'POST', token: token(), json: { approved: true } }), 200);
 
     const sims = await json<SimulationView[]>(await t.request(`/api/project/${w.projectId}/study/${scenario.study_id}/simulation/`, { token: token() }), 200);
@@ -241,7 +241,7 @@ describe('a scenario that uploads its own surroundings', () => {
         token,
         json: {
           name: 'Own surrounds',
-          engine: 'AI',
+          engine: 'CFD',
           analyses: [{ analysis_type: 'solar', metrics: ['sun_hours'] }],
           geometry: { study: [study], surrounds: [neighbour] },
           met_source_id: null,
@@ -260,7 +260,7 @@ describe('a scenario that uploads its own surroundings', () => {
       await t.request(`${url}/geometry-validation/`, {
         method: 'POST',
         token,
-        json: { scenario_id: created.id, simulation_id: created.simulations[0]!.id, simulation_type: 'AI' },
+        json: { scenario_id: created.id, simulation_id: created.simulations[0]!.id, simulation_type: 'CFD' },
       }),
       202,
     );

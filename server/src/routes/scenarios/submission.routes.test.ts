@@ -2,9 +2,9 @@
  * The scenario lifecycle over HTTP against the real (PGlite) database, with a real job worker in
  * this process: create from STL files sent through the upload mechanism → validate (a job reading
  * the blobs with engine/geometry) → cost → insufficient credit → approve (concurrent retries, one
- * debit) → the solar job computes → status; the AI wind simulation (an external provider is
- * configured for it) waits with its credits reserved until its results are ingested — then they are
- * debited — and reports the model they recorded. Live events are collected from the bus.
+ * debit) → the solar job computes → status; the façade pressure simulation (an external CFD provider
+ * is configured for it) waits with its credits reserved until its results are ingested — then they
+ * are debited — and reports the solver they recorded. Live events are collected from the bus.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -17,15 +17,7 @@ import { createInlineCpuPool } from '../../jobs/inline-cpu-pool.ts';
 import { jobHandlers } from '../../jobs/handlers/index.ts';
 import { JobWorker } from '../../jobs/worker.ts';
 import { createInProcessBus, type BusMessage } from '../../realtime/bus.ts';
-import type {
-  Configuration,
-  CostBreakdown,
-  GeometryValidation,
-  LatestStatus,
-  MlModelList,
-  UserApprovalResult,
-  VersionInfo,
-} from '@canopy/contract/scenarios.ts';
+import type { Configuration, CostBreakdown, GeometryValidation, LatestStatus, UserApprovalResult, VersionInfo } from '@canopy/contract/scenarios.ts';
 import { writeResultGlb } from '@canopy/engine/results/glb.ts';
 
 let t: TestContext;
@@ -34,7 +26,8 @@ let worker: JobWorker;
 const events: BusMessage[] = [];
 
 beforeAll(async () => {
-  t = await createTestContext({ EXTERNAL_ANALYSES: 'pedestrian_wind_comfort:AI', EXTERNAL_PROVIDER_NAME: 'Harbour ML' });
+  // Canopy computes solar at the CFD level; façade pressures at that level come from a provider.
+  t = await createTestContext({ EXTERNAL_ANALYSES: 'pressure:CFD', EXTERNAL_PROVIDER_NAME: 'Harbour CFD' });
   t.deps.bus = createInProcessBus();
   t.deps.bus.subscribe((m) => events.push(m));
   w = await buildWorld(t.deps);
@@ -73,7 +66,7 @@ describe('a scenario from STL upload to computed results', () => {
   const url = () => `/api/project/${w.projectId}/configuration/${scenario.id}`;
   const token = () => w.tokens.projectAdmin;
 
-  it('is created with a solar and an AI wind-comfort simulation, on the weather the user uploaded', async () => {
+  it('is created with a solar and an external pressure simulation, on the weather the user uploaded', async () => {
     // The weather step: an EPW uploaded to the project (renamed, so its provenance is unmistakable).
     const epw = readFileSync(new URL('../../../../tests/fixtures/chicago.epw', import.meta.url), 'latin1').replace(
       'Chicago Ohare Intl Ap',
@@ -92,14 +85,20 @@ describe('a scenario from STL upload to computed results', () => {
           ...solarScenarioBody('Harbour option C', w.scenarios.uploads),
           analyses: [
             { analysis_type: 'solar', metrics: ['sun_hours'] },
-            { analysis_type: 'pedestrian_wind_comfort', metrics: ['lawson-lddc'] },
+            { analysis_type: 'pressure', metrics: ['cp'] },
           ],
+          reference_height_m: 30,
+          return_periods: { pressure: [50] },
+          internal_pressure_coefficient: 0,
           met_source_id: metSource.id,
         },
       }),
       201,
     );
-    expect(scenario.simulations.map((s) => s.category)).toEqual(['solar', 'pedestrian_wind_comfort']);
+    expect(scenario.simulations.map((s) => [s.category, s.engine, s.computed_by_canopy])).toEqual([
+      ['solar', 'CFD', true],
+      ['pressure', 'CFD', false],
+    ]);
   });
 
   it('cannot be approved before its geometry passed validation', async () => {
@@ -160,23 +159,25 @@ describe('a scenario from STL upload to computed results', () => {
   it('prices the analyses × seasons, and refuses approval with too few credits — nothing debited', async () => {
     const [sub] = await t.database.db
       .insert(subscriptions)
-      .values({ companyId: w.companyId, plan: 'Starter', creditType: 'AI', creditsPerPeriod: 20, userId: w.userIds.projectAdmin })
+      .values({ companyId: w.companyId, plan: 'Starter', creditType: 'CFD', creditsPerPeriod: 5, userId: w.userIds.projectAdmin })
       .returning();
     const costUrl = `/api/project/${w.projectId}/study/${w.studyId}/configuration/${scenario.id}/user-approval/cost-breakdown/`;
     const cost = await json<CostBreakdown>(await t.request(costUrl, { token: token() }), 200);
     expect(cost.lines.map((l) => [l.analysis_type, l.unit_credits, l.direction_factor, l.seasons, l.credits, l.computed_by, l.provider])).toEqual([
-      ['solar', 5, 1, 2, 10, 'canopy', 'Canopy'],
-      ['pedestrian_wind_comfort', 10, 1, 2, 20, 'external', 'Harbour ML'],
+      ['solar', 1, 1, 2, 2, 'canopy', 'Canopy'],
+      ['pressure', 3, 1, 2, 6, 'external', 'Harbour CFD'],
     ]);
     expect(cost).toMatchObject({
-      total_credits: 30,
-      credits_now: 10,
-      credits_reserved: 20,
-      credit_type: 'AI',
+      total_credits: 8,
+      credits_now: 2,
+      credits_reserved: 6,
+      credit_type: 'CFD',
       sufficient: false,
-      subscription: { id: sub!.id, credits_left: 20 },
+      subscription: { id: sub!.id, credits_left: 5 },
     });
-    expect(cost.blocked_reason).toBe('Not enough credits: this scenario needs 30 AI credits and your subscription (Starter) has 20 left.');
+    expect(cost.blocked_reason).toBe(
+      'Not enough credits: this scenario needs 8 CFD credits and your subscription (Starter) has 5 left. The operator of this installation can raise its credits.',
+    );
 
     const refused = await t.request(`${url()}/user-approval/`, { method: 'POST', token: token(), json: { approved: true } });
     expect(refused.status).toBe(400);
@@ -184,43 +185,43 @@ describe('a scenario from STL upload to computed results', () => {
     expect(await t.database.db.select().from(subscriptionUsage).where(eq(subscriptionUsage.configurationId, scenario.id))).toEqual([]);
 
     await t.database.db.update(subscriptions).set({ creditsPerPeriod: 100 }).where(eq(subscriptions.id, sub!.id));
-    const stale = await t.request(`${url()}/user-approval/`, { method: 'POST', token: token(), json: { approved: true, expected_credits: 25 } });
-    expect(await stale.json()).toEqual({ expected_credits: ['The cost is now 30 credits (you approved 25); review the breakdown and approve again.'] });
+    const stale = await t.request(`${url()}/user-approval/`, { method: 'POST', token: token(), json: { approved: true, expected_credits: 7 } });
+    expect(await stale.json()).toEqual({ expected_credits: ['The cost is now 8 credits (you approved 7); review the breakdown and approve again.'] });
   });
 
-  it('debits once under concurrent retries and submits: solar is debited and becomes a job, AI wind waits with its credits reserved', async () => {
-    const approve = () => t.request(`${url()}/user-approval/`, { method: 'POST', token: token(), json: { approved: true, expected_credits: 30 } });
+  it('debits once under concurrent retries and submits: solar is debited and becomes a job, the pressures wait with their credits reserved', async () => {
+    const approve = () => t.request(`${url()}/user-approval/`, { method: 'POST', token: token(), json: { approved: true, expected_credits: 8 } });
     const answers = await Promise.all([approve(), approve(), approve()]);
     const bodies = await Promise.all(answers.map((r) => json<UserApprovalResult>(r, 200)));
     expect(bodies.filter((b) => !b.replayed)).toHaveLength(1);
-    for (const b of bodies) expect(b).toMatchObject({ credits_debited: 10, credits_reserved: 20, credit_type: 'AI' });
-    // Only what Canopy computes is debited; the wind results are not here yet, so theirs are held.
+    for (const b of bodies) expect(b).toMatchObject({ credits_debited: 2, credits_reserved: 6, credit_type: 'CFD' });
+    // Only what Canopy computes is debited; the pressure results are not here yet, so theirs are held.
     const usage = await t.database.db.select().from(subscriptionUsage).where(eq(subscriptionUsage.configurationId, scenario.id));
     expect(usage).toHaveLength(1);
-    expect(usage[0]).toMatchObject({ creditsUsed: 10, creditType: 'AI', usedBy: w.userIds.projectAdmin, label: 'Scenario "Harbour option C"' });
+    expect(usage[0]).toMatchObject({ creditsUsed: 2, creditType: 'CFD', usedBy: w.userIds.projectAdmin, label: 'Scenario "Harbour option C"' });
     const held = await t.database.db.select().from(creditReservations).where(eq(creditReservations.configurationId, scenario.id));
-    expect(held.map((r) => [r.simulationId, r.credits, r.status])).toEqual([[scenario.simulations[1]!.id, 20, 'held']]);
+    expect(held.map((r) => [r.simulationId, r.credits, r.status])).toEqual([[scenario.simulations[1]!.id, 6, 'held']]);
     const first = bodies.find((b) => !b.replayed)!;
-    expect(first.credits_left).toBe(70);
+    expect(first.credits_left).toBe(92);
     const subs = await json<{ results: Array<{ credits_used: number; credits_reserved: number; credits_left: number }> }>(
       await t.request('/api/company/subscriptions/', { token: token() }),
       200,
     );
-    expect(subs.results).toContainEqual(expect.objectContaining({ credits_used: 10, credits_reserved: 20, credits_left: 70 }));
-    const [solar, wind] = first.simulations;
+    expect(subs.results).toContainEqual(expect.objectContaining({ credits_used: 2, credits_reserved: 6, credits_left: 92 }));
+    const [solar, pressure] = first.simulations;
     expect(solar).toMatchObject({ category: 'solar', computed_by_canopy: true });
     expect(solar!.job_id).not.toBeNull();
-    expect(wind).toMatchObject({ category: 'pedestrian_wind_comfort', status: 'awaiting_external_results', status_text: 'starting simulation', job_id: null });
+    expect(pressure).toMatchObject({ category: 'pressure', status: 'awaiting_external_results', computed_by_canopy: false, job_id: null });
 
     // The debit shows in the company's subscription usage.
     const page = await json<{ results: Array<{ label: string; credits_used: number }> }>(
       await t.request('/api/company/subscription-usage/', { token: w.tokens.colleagueWithPermission }),
       200,
     );
-    expect(page.results).toContainEqual(expect.objectContaining({ label: 'Scenario "Harbour option C"', credits_used: 10 }));
+    expect(page.results).toContainEqual(expect.objectContaining({ label: 'Scenario "Harbour option C"', credits_used: 2 }));
   });
 
-  it('computes the solar simulation on the worker; the scenario waits for the external wind results', async () => {
+  it('computes the solar simulation on the worker; the scenario waits for the external pressure results', async () => {
     const statusUrl = `${url()}/simulation/${scenario.simulations[0]!.id}/get-latest-status/`;
     const done = await waitFor(
       'the solar job',
@@ -260,10 +261,10 @@ describe('a scenario from STL upload to computed results', () => {
     expect(live.at(-1)!.event.status).toBe('awaiting_external_results');
   });
 
-  it('reports no ML model until results are ingested, then the one they recorded; the scenario completes', async () => {
-    const wind = scenario.simulations[1]!.id;
-    const mlUrl = `${url()}/simulation/${wind}/ml-version-info/`;
-    expect(await json<VersionInfo>(await t.request(mlUrl, { token: token() }), 200)).toMatchObject({ recorded: false, name: null, version: null });
+  it('reports no solver until results are ingested, then the one they recorded; the scenario completes', async () => {
+    const pressure = scenario.simulations[1]!.id;
+    const cfdUrl = `${url()}/simulation/${pressure}/cfd-version-info/`;
+    expect(await json<VersionInfo>(await t.request(cfdUrl, { token: token() }), 200)).toMatchObject({ recorded: false, name: null, version: null });
     const glb = await writeResultGlb({
       positions: Float32Array.from([0, 0, 1.5, 10, 0, 1.5, 10, 10, 1.5]),
       indices: Uint32Array.from([0, 1, 2]),
@@ -272,7 +273,7 @@ describe('a scenario from STL upload to computed results', () => {
         analysis: 'wind-directional',
         metric: 'speed-ratio',
         units: '',
-        provenance: { engine: 'harbour-wind-net', version: '2.3.1', trainedOn: 'AIJ cases' },
+        provenance: { engine: 'harbour-cfd', version: '2.3.1', turbulence: 'k-omega SST' },
       },
     });
     const upload = await uploadFile(t.deps, w.projectId, w.ownerId, 'ratio-000.glb', glb);
@@ -280,22 +281,21 @@ describe('a scenario from STL upload to computed results', () => {
       await t.request('/api/ingestassets/appendresults', {
         method: 'PUT',
         token: token(),
-        json: { project_id: w.projectId, simulation_id: wind, results: [{ upload_id: upload, wind_direction: '0' }] },
+        json: { project_id: w.projectId, simulation_id: pressure, results: [{ upload_id: upload, wind_direction: '0' }] },
       }),
       200,
     );
 
-    expect(await json<VersionInfo>(await t.request(mlUrl, { token: w.tokens.colleague }), 200)).toMatchObject({
+    expect(await json<VersionInfo>(await t.request(cfdUrl, { token: w.tokens.colleague }), 200)).toMatchObject({
       recorded: true,
-      name: 'harbour-wind-net',
+      name: 'harbour-cfd',
       version: '2.3.1',
-      details: { trainedOn: 'AIJ cases' },
+      details: { turbulence: 'k-omega SST' },
     });
-    expect(await json<VersionInfo>(await t.request(`${url()}/simulation/${wind}/cfd-version-info/`, { token: token() }), 200)).toMatchObject({
+    // A CFD solver is not a machine-learning model.
+    expect(await json<VersionInfo>(await t.request(`${url()}/simulation/${pressure}/ml-version-info/`, { token: token() }), 200)).toMatchObject({
       recorded: false,
     });
-    const models = await json<MlModelList>(await t.request(`/api/ingestassets/project/${w.projectId}/mlmodel/`, { token: token() }), 200);
-    expect(models.models).toContainEqual(expect.objectContaining({ simulation_id: wind, name: 'harbour-wind-net', version: '2.3.1' }));
 
     const final = await json<Configuration>(await t.request(`${url()}/`, { token: token() }), 200);
     expect(final.status).toBe('completed');
@@ -303,20 +303,20 @@ describe('a scenario from STL upload to computed results', () => {
       ['completed', ''],
       ['completed', 'Results ingested'],
     ]);
-    expect(final.approval).toMatchObject({ credits: 30, approved_by: w.userIds.projectAdmin });
+    expect(final.approval).toMatchObject({ credits: 8, approved_by: w.userIds.projectAdmin });
     // The results arrived: the reserved credits are debited now, once (a second ingestion debits nothing).
     await json(
       await t.request('/api/ingestassets/appendresults', {
         method: 'PUT',
         token: token(),
-        json: { project_id: w.projectId, simulation_id: wind, results: [{ upload_id: upload, wind_direction: '90' }] },
+        json: { project_id: w.projectId, simulation_id: pressure, results: [{ upload_id: upload, wind_direction: '90' }] },
       }),
       200,
     );
     const usage = await t.database.db.select().from(subscriptionUsage).where(eq(subscriptionUsage.configurationId, scenario.id));
     expect(usage.map((u) => [u.label, u.creditsUsed]).sort()).toEqual([
-      ['Scenario "Harbour option C"', 10],
-      ['Scenario "Harbour option C": pedestrian wind comfort results', 20],
+      ['Scenario "Harbour option C"', 2],
+      ['Scenario "Harbour option C": pressure results', 6],
     ]);
     const [settled] = await t.database.db.select().from(creditReservations).where(eq(creditReservations.configurationId, scenario.id));
     expect(settled).toMatchObject({ status: 'debited', usageId: expect.any(Number) });
@@ -324,7 +324,7 @@ describe('a scenario from STL upload to computed results', () => {
       await t.request('/api/company/subscriptions/', { token: token() }),
       200,
     );
-    expect(subs.results).toContainEqual(expect.objectContaining({ credits_used: 30, credits_reserved: 0, credits_left: 70 }));
+    expect(subs.results).toContainEqual(expect.objectContaining({ credits_used: 8, credits_reserved: 0, credits_left: 92 }));
     // A submitted scenario's inputs are fixed.
     const put = await t.request(`${url()}/`, { method: 'PUT', token: token(), json: solarScenarioBody('Changed', w.scenarios.uploads) });
     expect(put.status).toBe(400);

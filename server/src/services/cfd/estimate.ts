@@ -64,6 +64,6 @@ export async function cfdEstimate(
     credit_type: 'CFD',
     unit_credits: price?.credits ?? null,
     seasons,
-    credits: price ? price.credits * estimate.compute_factor * seasons : null,
+    credits: price ? price.credits * estimate.compute_factor : null,
   };
 }

@@ -1,9 +1,10 @@
 /**
- * Starter subscriptions (issue 16): with STARTER_SUBSCRIPTION on (the embedded default), every new
- * company gets one subscription per job level at which Canopy computes analyses itself
- * (capabilities.ts), STARTER_CREDITS a month each, so a self-hosted team can run studies without
- * waiting for the operator. The founder (the user whose sign-up made the company) holds the first;
- * the company's administrators may hand the others to colleagues.
+ * Starter subscriptions: with STARTER_SUBSCRIPTION on (the embedded default), every new company gets
+ * one subscription per job level at which Canopy offers what it computes (capabilities.ts),
+ * STARTER_CREDITS a month each, so a self-hosted team can run studies without waiting for the
+ * operator. Canopy offers all of it at one level (CFD), so the founder (the user whose sign-up made
+ * the company) holds a subscription that covers every analysis Canopy computes; the operator changes
+ * the default (STARTER_SUBSCRIPTION, STARTER_CREDITS) and any company's credits (Operator screen).
  */
 import type { Db } from '../../db/database.ts';
 import type { Config } from '../../env.ts';

@@ -3,9 +3,13 @@
  * level (engine: AI or CFD) pair is offered when Canopy computes it itself, or when an external
  * service is configured to deliver its results (EXTERNAL_ANALYSES, through /api/ingestassets/…).
  *
- * Canopy's own computations are the rows of CANOPY_COMPUTES. Solar and thermal comfort are Canopy's
- * physics whichever job level the scenario runs at, so they are offered at both; pedestrian wind
- * comfort and directional wind at the CFD level run Canopy's solver (engine/cfd, services/cfd).
+ * Canopy's own computations are the rows of CANOPY_COMPUTES. Each analysis is offered once, at the
+ * level of its real method: everything Canopy computes is physics (its CFD solver, sun and shade,
+ * UTCI), so it is all offered at the CFD level, and the AI level is machine learning only (an
+ * external provider). A starter subscription of that one level therefore covers every analysis
+ * Canopy computes. Rows marked `retired` are no longer offered, but still run (and are priced and
+ * shown as Canopy's) for the scenarios made when they were: solar and thermal comfort at the AI level
+ * ran the very same job.
  */
 import type { Config } from '../../env.ts';
 import type { AnalysisType } from '@canopy/contract/parameter-sets.ts';
@@ -22,16 +26,19 @@ interface CanopyComputation {
   /** The job (services/analyses) that computes it. */
   jobType: string;
   method: string;
+  /** Still runs for scenarios made when it was offered, but is not offered any more. */
+  retired?: true;
 }
 
 export const CANOPY_COMPUTES: readonly CanopyComputation[] = [
-  { analysis_type: 'solar', engine: 'AI', jobType: ANALYSIS_JOB_TYPES.solar, method: 'Sun position and ray casting over the scenario geometry' },
+  { analysis_type: 'solar', engine: 'AI', jobType: ANALYSIS_JOB_TYPES.solar, method: 'Sun position and ray casting over the scenario geometry', retired: true },
   { analysis_type: 'solar', engine: 'CFD', jobType: ANALYSIS_JOB_TYPES.solar, method: 'Sun position and ray casting over the scenario geometry' },
   {
     analysis_type: 'thermal_comfort',
     engine: 'AI',
     jobType: ANALYSIS_JOB_TYPES.thermal,
     method: 'UTCI / SET* from the weather file with sun and shade on the plane',
+    retired: true,
   },
   {
     analysis_type: 'thermal_comfort',
@@ -70,15 +77,16 @@ export function externalPairs(config: OfferConfig): Array<{ analysis_type: Analy
 
 /** Every offered pair, Canopy's first: where Canopy computes a pair, an external service is not asked. */
 export function capabilities(config: OfferConfig): Capability[] {
-  const own: Capability[] = CANOPY_COMPUTES.map((c) => ({
+  const own: Capability[] = CANOPY_COMPUTES.filter((c) => !c.retired).map((c) => ({
     analysis_type: c.analysis_type,
     engine: c.engine,
     computed_by: 'canopy',
     provider: 'Canopy',
     method: c.method,
   }));
+  // A retired pair still runs Canopy's job for old scenarios, so no provider is asked for it either.
   const external: Capability[] = externalPairs(config)
-    .filter((p) => !own.some((o) => o.analysis_type === p.analysis_type && o.engine === p.engine))
+    .filter((p) => !CANOPY_COMPUTES.some((o) => o.analysis_type === p.analysis_type && o.engine === p.engine))
     .map((p) => ({
       analysis_type: p.analysis_type,
       engine: p.engine,
@@ -102,7 +110,7 @@ export function computedByCanopy(analysisType: string, engine: Engine): boolean 
   return canopyJobType(analysisType, engine) !== undefined;
 }
 
-/** The job levels at which Canopy computes something itself (a starter subscription is given for each). */
+/** The job levels at which Canopy offers what it computes (a starter subscription is given for each). */
 export function levelsCanopyRuns(): Engine[] {
-  return [...new Set(CANOPY_COMPUTES.map((c) => c.engine))];
+  return [...new Set(CANOPY_COMPUTES.filter((c) => !c.retired).map((c) => c.engine))];
 }

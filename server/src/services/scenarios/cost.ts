@@ -3,7 +3,8 @@
  * for the scenario's credit type (simulation_prices) × the seasons chosen × a direction factor
  * (ceil(wind directions / 16) for analyses that are computed per wind direction, else 1). The price
  * covers up to 16 directions and one season; Canopy's CFD wind is priced by the grid it builds instead
- * (⌈lattice updates / 10¹¹⌉ units, services/cfd/cfd-plan.ts). The acting user's assigned subscription pays:
+ * (⌈lattice updates / 10¹¹⌉ units, services/cfd/cfd-plan.ts), once whatever the seasons: the solver
+ * runs once per direction, and the seasons only weigh its fields by the weather (charge for what runs). The acting user's assigned subscription pays:
  * analyses Canopy computes are debited at approval; analyses whose results come from an external
  * provider are reserved then, and debited only when their results are ingested (issue 16).
  */
@@ -70,17 +71,20 @@ export async function scenarioCost(db: Db, config: ConfigurationRow, offer: read
     if (!capability) unoffered.push(s.category);
     // Canopy's CFD is priced by the grid it builds (cells × steps × directions, services/cfd/cfd-plan.ts),
     // as estimated when the geometry was validated for this tier and direction count.
-    const cfd = canopyJobType(s.category, creditType) === CFD_WIND_JOB ? cfdComputeFactor(s.cfdParameters, form) : null;
+    const cfdWind = canopyJobType(s.category, creditType) === CFD_WIND_JOB;
+    const cfd = cfdWind ? cfdComputeFactor(s.cfdParameters, form) : null;
     const factor = cfd ?? directionFactor(s.category, windDirections);
     const unit = price?.credits ?? 0;
+    // The seasons the price counts: one run of Canopy's CFD serves them all.
+    const priced = cfdWind ? 1 : seasons;
     return {
       simulation_id: s.id,
       analysis_type: s.category,
       unit_credits: unit,
       wind_directions: windDirections,
       direction_factor: factor,
-      seasons,
-      credits: unit * factor * seasons,
+      seasons: priced,
+      credits: unit * factor * priced,
       description: price?.description ?? '',
       computed_by: capability?.computed_by ?? 'external',
       provider: capability?.provider ?? '',
@@ -118,7 +122,10 @@ export async function heldSubscription(db: Db, userId: number, now: Date, lock =
   };
 }
 
-/** Why approving now would be refused, or null. Shared by the breakdown and the approval itself. */
+/** Where a user's subscription is assigned: the company's administrators do it on this page. */
+const ASSIGN_HINT = 'A company administrator assigns subscriptions under Company administration → Users.';
+
+/** Why approving now would be refused, or null. Shared by the breakdown and the approval itself; each reason says what fixes it. */
 export function blockedReason(config: ConfigurationRow, cost: Cost, sub: HeldSubscription | null): string | null {
   const status = asStatus(config.status);
   if (status !== 'awaiting_approval') {
@@ -127,14 +134,14 @@ export function blockedReason(config: ConfigurationRow, cost: Cost, sub: HeldSub
       : `The scenario is ${status.replaceAll('_', ' ')}; it cannot be approved again.`;
   }
   if (cost.unoffered.length)
-    return `Not offered with the ${cost.creditType} engine on this installation: ${cost.unoffered.join(', ')}. Edit the scenario to remove it.`;
-  if (cost.unpriced.length) return `No ${cost.creditType} price is set for ${cost.unpriced.join(', ')}: ask your administrator.`;
-  if (!sub) return `You have no subscription assigned: ask your company administrator for one with ${cost.creditType} credits.`;
+    return `Not offered with the ${cost.creditType} engine on this installation: ${cost.unoffered.join(', ')}. Edit the scenario to remove it or choose another job level.`;
+  if (cost.unpriced.length) return `No ${cost.creditType} price is set for ${cost.unpriced.join(', ')}: the operator of this installation sets prices.`;
+  if (!sub) return `You have no subscription: approving needs one with ${cost.creditType} credits. ${ASSIGN_HINT}`;
   if (sub.creditType !== cost.creditType)
-    return `Your subscription (${sub.plan}) holds ${sub.creditType} credits; this scenario uses ${cost.creditType} credits.`;
-  if (sub.expired) return `Your subscription (${sub.plan}) has expired.`;
+    return `Your subscription (${sub.plan}) holds ${sub.creditType} credits; this scenario uses ${cost.creditType} credits. ${ASSIGN_HINT}`;
+  if (sub.expired) return `Your subscription (${sub.plan}) has expired: the operator of this installation can extend it.`;
   if (sub.creditsLeft < cost.total)
-    return `Not enough credits: this scenario needs ${cost.total} ${cost.creditType} credits and your subscription (${sub.plan}) has ${sub.creditsLeft} left.`;
+    return `Not enough credits: this scenario needs ${cost.total} ${cost.creditType} credits and your subscription (${sub.plan}) has ${sub.creditsLeft} left. The operator of this installation can raise its credits.`;
   return null;
 }
 

@@ -108,7 +108,7 @@ describe.skipIf(pgOnly)('a submitted scenario whose worker process is killed mid
       token,
       json: {
         name: 'District solar',
-        engine: 'AI',
+        engine: 'CFD',
         analyses: [{ analysis_type: 'solar', metrics: ['sun_hours'] }],
         geometry: files,
         seasons: ['annual', 'summer'],
@@ -147,9 +147,9 @@ describe.skipIf(pgOnly)('a submitted scenario whose worker process is killed mid
 
     await t.database.db
       .insert(subscriptions)
-      .values({ companyId: w.companyId, plan: 'Starter', creditType: 'AI', creditsPerPeriod: 100, userId: w.userIds.projectAdmin });
+      .values({ companyId: w.companyId, plan: 'Starter', creditType: 'CFD', creditsPerPeriod: 100, userId: w.userIds.projectAdmin });
     const approved = (await (await t.request(`${url}/user-approval/`, { method: 'POST', token, json: { approved: true } })).json()) as UserApprovalResult;
-    expect(approved).toMatchObject({ credits_debited: 10, replayed: false });
+    expect(approved).toMatchObject({ credits_debited: 2, replayed: false });
     const [queued] = await t.database.db
       .select()
       .from(jobs)
