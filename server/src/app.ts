@@ -9,6 +9,7 @@ import { mergeFieldErrors, renderError, zodToFieldErrors, MESSAGES } from './htt
 import { inputProblems } from './http/input-hygiene.ts';
 import { hiddenFromCaller } from './http/access-first.ts';
 import { malformedUrl } from './http/malformed-url.ts';
+import { requestHeader } from './http/node-request.ts';
 import { isServerPath, serveWebApp } from './http/static-files.ts';
 import { registerRoutes } from './routes/index.ts';
 
@@ -44,7 +45,7 @@ export function createApp(deps: AppDeps): ApiApp {
     if (c.req.url.includes('%') && malformedUrl(c.req.url)) return Promise.resolve(c.json({ detail: MESSAGES.malformedUrl }, 400));
     c.set('deps', deps);
     c.set('db', deps.database.db);
-    return c.req.path.startsWith('/api/') && c.req.header('accept-encoding') ? compressJson(c, next) : next();
+    return c.req.path.startsWith('/api/') && requestHeader(c, 'accept-encoding') ? compressJson(c, next) : next();
   });
 
   registerRoutes(app);

@@ -20,8 +20,10 @@ export function countStatements(database: Database): StatementCounter {
   let statements = 0;
   let counting = false;
   let after: { at: number; run: (query: DriverCall) => Promise<unknown> } | undefined;
-  const driver = (database.pglite ?? database.pool) as unknown as Record<string, DriverCall>;
-  for (const method of ['query', 'exec']) {
+  // On PGlite, drizzle's statements outside transactions go through pgliteStatements, the others
+  // (transactions, exec) through PGlite itself: both are counted.
+  const drivers = [database.pgliteStatements, database.pglite, database.pool].filter(Boolean) as unknown as Array<Record<string, DriverCall>>;
+  for (const [driver, method] of drivers.flatMap((d) => ['query', 'exec'].map((m) => [d, m] as const))) {
     const original = driver[method]?.bind(driver);
     if (!original) continue;
     driver[method] = async (...args: unknown[]) => {

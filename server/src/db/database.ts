@@ -15,6 +15,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as schema from './schema/index.ts';
 import { acquireDirectoryLock, type DirectoryLock } from './directory-lock.ts';
+import { pgliteStatements, type PgliteStatements } from './pglite-statements.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -29,6 +30,8 @@ export interface Database {
   close(): Promise<void>;
   /** The PGlite instance when embedded (tests clone it), else undefined. */
   pglite?: PGlite;
+  /** When embedded: what drizzle's statements outside transactions run through (db/pglite-statements.ts). */
+  pgliteStatements?: PgliteStatements;
   /** The node-postgres pool when on PostgreSQL (LISTEN/NOTIFY, job queue), else undefined. */
   pool?: pg.Pool;
 }
@@ -44,7 +47,7 @@ export const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), '.
  * from `setImmediate`, after the loop has polled its sockets. PGlite serialises them anyway, so
  * nothing runs later than it would have, only in fairer order.
  */
-function takingTurns(client: PGlite): PGlite {
+function takingTurns(client: PGlite, statements: PgliteStatements): PGlite {
   const waiting: Array<() => void> = [];
   let busy = false;
   const acquire = () =>
@@ -64,7 +67,8 @@ function takingTurns(client: PGlite): PGlite {
   const gated = new Set<PropertyKey>(['query', 'exec', 'transaction']);
   return new Proxy(client, {
     get(target, property) {
-      const value: unknown = Reflect.get(target, property, target);
+      // Statements outside transactions run as named prepared statements.
+      const value: unknown = property === 'query' ? statements.query : Reflect.get(target, property, target);
       if (typeof value !== 'function') return value;
       if (!gated.has(property)) return value.bind(target);
       return async (...args: unknown[]) => {
@@ -80,11 +84,13 @@ function takingTurns(client: PGlite): PGlite {
 }
 
 export function wrapPglite(client: PGlite, lock?: DirectoryLock): Database {
-  const db = drizzlePglite({ client: takingTurns(client), schema }) as unknown as Db;
+  const statements = pgliteStatements(client);
+  const db = drizzlePglite({ client: takingTurns(client, statements), schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     pglite: client,
+    pgliteStatements: statements,
     migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
     ping: async () => {
       await client.query('select 1');

@@ -3,6 +3,7 @@
  * refused with 413 before it is read — declared (Content-Length) or chunked — for anonymous and
  * signed-in routes alike, while routes that need more (documents, images) still take it.
  */
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { listenOnce, sendLargeBody, type Listening } from '../../test/socket-client.ts';
@@ -89,5 +90,52 @@ describe('limits per route', () => {
     expect(missing).toEqual([]);
     expect(doc.paths['/api/export-pdf']?.post?.['x-max-body-bytes']).toBe(BODY_LIMITS.pdf);
     expect(doc.paths['/authjwt/create']?.post?.['x-max-body-bytes']).toBe(BODY_LIMITS.form);
+  });
+});
+
+describe('bodies within the limit over a real socket', () => {
+  /** `framing`: a declared Content-Length, a chunked body, or no body and no framing header at all. */
+  const send = (method: string, path: string, framing: 'length' | 'chunked' | 'none', body = '', token?: string) =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      if (token) headers.authorization = `Bearer ${token}`;
+      if (framing === 'length') headers['content-length'] = String(Buffer.byteLength(body));
+      const req = httpRequest({ host: '127.0.0.1', port: server.port, path, method, headers }, (res) => {
+        const parts: Buffer[] = [];
+        res.on('data', (part: Buffer) => parts.push(part));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(parts).toString('utf8') }));
+      });
+      req.on('error', reject);
+      if (framing === 'chunked') {
+        // Two writes before end: node frames them as chunks, with no Content-Length.
+        req.write(body.slice(0, 10));
+        req.write(body.slice(10));
+      }
+      if (framing === 'length') req.write(body);
+      req.end();
+    });
+
+  it('reads a small declared or chunked body in full', async () => {
+    const body = JSON.stringify({ username: 'nobody', password: 'x' });
+    for (const framing of ['length', 'chunked'] as const) {
+      const answer = await send('POST', '/authjwt/create/', framing, body);
+      expect(answer.status, framing).toBe(401);
+      expect(JSON.parse(answer.body), framing).toEqual({ detail: 'No active account found with the given credentials' });
+    }
+  });
+
+  it('reads a document over the default limit, declared or chunked, where the route allows it', async () => {
+    // 20,000 characters (the field's limit), over 64 KiB once escaped.
+    const body = JSON.stringify({ title: 'Long', text: 'x' + '\u0001'.repeat(19_998) + 'x' });
+    expect(body.length).toBeGreaterThan(BODY_LIMITS.form);
+    for (const framing of ['length', 'chunked'] as const) {
+      const answer = await send('POST', `/api/project/${w.projectId}/study/${w.studyId}/insight`, framing, body, w.ownerToken);
+      expect(answer.status, framing).toBe(201);
+    }
+  });
+
+  it('lets a request without a body through (GET, and a DELETE with no framing headers)', async () => {
+    expect((await send('GET', `/api/project/${w.projectId}/`, 'none', '', w.ownerToken)).status).toBe(200);
+    expect((await send('DELETE', '/api/project/999999999/', 'none', '', w.ownerToken)).status).toBe(404);
   });
 });

@@ -1,0 +1,110 @@
+/**
+ * Statements on PGlite as named prepared statements (db/pglite-statements.ts): the same rows as
+ * PGlite's own query(), parsed and planned once, a bounded number kept, prepared again after a
+ * schema change, errors reported as query() reports them, and never inside another's transaction.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PGlite, types, type QueryOptions } from '@electric-sql/pglite';
+import { pgliteStatements } from './pglite-statements.ts';
+
+let client: PGlite;
+
+beforeAll(async () => {
+  client = await PGlite.create();
+  await client.exec(`
+    create table things (id serial primary key, name text not null unique, at timestamptz not null default '2026-11-27T10:00:00Z',
+      score numeric, tags text[], doc jsonb, ok boolean, n bigint);
+    insert into things (name, score, tags, doc, ok, n) values
+      ('a', 1.5, '{x,y}', '{"k": [1, 2]}', true, 9007199254740993), ('b', null, '{}', null, false, 2);
+  `);
+});
+afterAll(() => client.close());
+
+/** How many prepared statements the session holds. */
+async function preparedInSession(): Promise<number> {
+  const { rows } = await client.query<{ n: number }>('select count(*)::int as n from pg_prepared_statements');
+  return rows[0]!.n;
+}
+
+describe('named statements on PGlite', () => {
+  const drizzleLike: QueryOptions = { rowMode: 'array', parsers: { [types.TIMESTAMPTZ]: (value: string) => value } };
+
+  it('give the rows, fields and counts query() gives, in both row modes and with the caller’s parsers', async () => {
+    const statements = pgliteStatements(client);
+    const text = 'select id, name, at, score, tags, doc, ok, n from things where id >= $1 order by id';
+    for (const options of [undefined, drizzleLike, { rowMode: 'object' as const }]) {
+      const own = await statements.query(text, [1], options);
+      const theirs = await client.query(text, [1], options);
+      expect(own).toEqual(theirs);
+    }
+    expect((await statements.query<unknown[]>(text, [1], drizzleLike)).rows[0]![2]).toBe('2026-11-27 10:00:00+00');
+    const update = 'update things set ok = $1 where name = any($2)';
+    expect(await statements.query(update, [true, ['a', 'b']])).toEqual(await client.query(update, [true, ['a', 'b']]));
+    const insert = 'insert into things (name) values ($1) returning id';
+    const inserted = await statements.query<{ id: number }>(insert, ['c']);
+    expect(inserted).toMatchObject({ affectedRows: 1, rowCount: 1, command: 'INSERT', rows: [{ id: expect.any(Number) }] });
+    await statements.query('delete from things where name = $1', ['c']);
+  });
+
+  it('prepare a text once and run it again without parsing it', async () => {
+    const statements = pgliteStatements(client);
+    const before = await preparedInSession();
+    for (let i = 0; i < 5; i++) await statements.query('select name from things where id = $1', [1]);
+    expect(await preparedInSession()).toBe(before + 1);
+    expect(statements.size).toBe(1);
+  });
+
+  it('keep at most the given number of texts, closing the least recently used', async () => {
+    const statements = pgliteStatements(client, 3);
+    const before = await preparedInSession();
+    for (let i = 0; i < 10; i++) await statements.query(`select ${i} as n, name from things where id = $1`, [1]);
+    expect(statements.size).toBe(3);
+    // The closes of the oldest go out with the next prepare: at most one more than the limit in between.
+    expect(await preparedInSession()).toBeLessThanOrEqual(before + 4);
+    expect((await statements.query<{ n: number }>('select 9 as n, name from things where id = $1', [1])).rows[0]!.n).toBe(9);
+  });
+
+  it('prepare again when a schema change alters the result, or the statements were deallocated', async () => {
+    const statements = pgliteStatements(client);
+    await client.exec('create table shifting (id int primary key, v int); insert into shifting values (1, 1);');
+    expect((await statements.query('select * from shifting where id = $1', [1])).rows).toEqual([{ id: 1, v: 1 }]);
+    await client.exec(`alter table shifting alter column v type text; alter table shifting add column w text default 'w';`);
+    expect((await statements.query('select * from shifting where id = $1', [1])).rows).toEqual([{ id: 1, v: '1', w: 'w' }]);
+    await client.exec('deallocate all');
+    expect((await statements.query('select * from shifting where id = $1', [1])).rows).toEqual([{ id: 1, v: '1', w: 'w' }]);
+  });
+
+  it('report a failed statement as query() does, and keep working after it', async () => {
+    const statements = pgliteStatements(client);
+    const text = 'insert into things (name) values ($1)';
+    const error = await statements.query(text, ['a']).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: '23505', query: text, params: ['a'] });
+    expect(await statements.query('select ($1::int) / 0 as x', [1]).catch((e: { code: string }) => e.code)).toBe('22012');
+    expect(await statements.query('select nonsense from nowhere').catch((e: { code: string }) => e.code)).toBe('42P01');
+    expect((await statements.query<{ name: string }>('select name from things where id = $1', [2])).rows).toEqual([{ name: 'b' }]);
+  });
+
+  it('wait for a transaction in progress instead of running inside it', async () => {
+    const statements = pgliteStatements(client);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let updated!: () => void;
+    const inside = new Promise<void>((resolve) => (updated = resolve));
+    const transaction = client.transaction(async (tx) => {
+      await tx.query(`update things set name = 'renamed' where id = 1`);
+      updated();
+      await held;
+      await tx.rollback();
+    });
+    await inside;
+    let seen: string | undefined;
+    const read = statements.query<{ name: string }>('select name from things where id = $1', [1]).then((r) => (seen = r.rows[0]!.name));
+    // Inside the transaction it would answer 'renamed' at once; it waits for the rollback instead.
+    for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setImmediate(resolve));
+    expect(seen).toBeUndefined();
+    release();
+    await transaction;
+    await read;
+    expect(seen).toBe('a');
+  });
+});
