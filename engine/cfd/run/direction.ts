@@ -234,15 +234,14 @@ export function prepareDirection(input: DirectionInput): PreparedDirection {
   return { hierarchy, frame, voxels, physics: options, solid, porous };
 }
 
-/** The approach flow's mean speed at a height (the level-0 precursor column, interpolated). */
+/**
+ * The approach flow's mean speed at a height: the inlet's own profile (the log law of the study's
+ * terrain, exact at any height; a measured table, interpolated). Not the solver's level-0 cells:
+ * their centres can be far from the reference height (16 m for the rapid tier's 32 m cells, whose
+ * first centre stood in for "10 m" before), and the ratios must be to the stated height.
+ */
 export function approachSpeed(h: Hierarchy, heightM: number): number {
-  const column = h.physics.columns?.[0];
-  const dx = h.levels[0].box.dxM;
-  if (!column) return h.physics.profile.speedMs(heightM);
-  const t = heightM / dx - 0.5;
-  const k = Math.max(0, Math.min(column.speedMs.length - 2, Math.floor(t)));
-  const f = Math.max(0, Math.min(1, t - k));
-  return column.speedMs[k] * (1 - f) + column.speedMs[k + 1] * f;
+  return h.physics.profile.speedMs(heightM);
 }
 
 export async function runDirection(input: DirectionInput, deps: DirectionDeps): Promise<DirectionResult> {
@@ -389,8 +388,9 @@ function postProcess(input: DirectionInput, h: Hierarchy, frame: Frame, samples:
     local[3 * p + 2] = input.points[3 * p + 2];
   }
   const lp = h.physics.latticePerMs;
-  const mean = sampleMean(h, lp, samples, local);
-  const slab = sampleSlab(h, lp, samples, local);
+  const shape = h.physics.profile.speedMs;
+  const mean = sampleMean(h, lp, samples, local, shape);
+  const slab = sampleSlab(h, lp, samples, local, shape);
   const ped: PedestrianResult = {
     speedRatio: new Float32Array(count),
     turbulenceIntensity: new Float32Array(count),
@@ -420,7 +420,7 @@ function postProcess(input: DirectionInput, h: Hierarchy, frame: Frame, samples:
       const [x, y] = toSolver(frame, input.probes[3 * p], input.probes[3 * p + 1]);
       pts.set([x, y, input.probes[3 * p + 2]], 3 * p);
     }
-    const m = sampleMean(h, lp, samples, pts);
+    const m = sampleMean(h, lp, samples, pts, shape);
     probes = { u: new Float64Array(n), v: new Float64Array(n), w: m.w, level: m.level };
     for (let p = 0; p < n; p++) [probes.u[p], probes.v[p]] = vectorToWorld(frame, m.u[p], m.v[p]);
   }
@@ -438,7 +438,7 @@ function postProcess(input: DirectionInput, h: Hierarchy, frame: Frame, samples:
           pts[3 * c + 1] = y;
           pts[3 * c + 2] = originM[2] + k * spacingM;
         }
-    const m = sampleMean(h, lp, samples, pts);
+    const m = sampleMean(h, lp, samples, pts, shape);
     field = new Float32Array(3 * n);
     for (let q = 0; q < n; q++) {
       if (m.level[q] < 0) continue;
