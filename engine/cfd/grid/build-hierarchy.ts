@@ -20,7 +20,7 @@ import { CX, CY, CZ, Q, W } from '../lattice/d3q19.ts';
 import type { AblProfile } from '../bc/abl-inlet.ts';
 import { KARMAN } from '../bc/abl-inlet.ts';
 import { cellCentre, cellIndex, depthInBox, depthInPlacement, padded, type LevelBox, type Placement } from './layout.ts';
-import { DRAG, KIND, SLAB_FIELDS, SOURCE, STENCIL, type Level } from './level.ts';
+import { DRAG, KIND, MEAN_FIELDS, SLAB_FIELDS, SOURCE, STENCIL, type Level } from './level.ts';
 import { readSlot, writeSlot, type Faces, type LinkContext } from './links.ts';
 import { f32, f64, i32, i32From, u8 } from './shared.ts';
 import { MOMENTS } from '../kernel/cell.ts';
@@ -463,7 +463,7 @@ export function buildHierarchy(spec: HierarchySpec): Hierarchy {
       pre,
       rec: [f32(Math.max(1, recCount) * MOMENTS), f32(Math.max(1, recCount) * MOMENTS)],
       recCount,
-      meanSum: f32(3 * pad.n),
+      meanSum: f32(MEAN_FIELDS * pad.n),
       slabSum: f64(SLAB_FIELDS * pad.pxy * (slabLayers + 1)),
       slabLayers,
       wallShear,

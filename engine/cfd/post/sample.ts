@@ -16,12 +16,16 @@
  * first cell it is the wall function, the approximation every coarse-grid RANS makes there.
  */
 import { cellIndex } from '../grid/layout.ts';
-import { KIND, SLAB_FIELDS, type Grid, type Level } from '../grid/level.ts';
+import { KIND, MEAN_FIELDS, SLAB_FIELDS, type Grid, type Level } from '../grid/level.ts';
 
 export interface MeanField {
   u: Float64Array;
   v: Float64Array;
   w: Float64Array;
+  /** Turbulent kinetic energy, m²/s²: resolved (½ the variance of u, v, w) plus modelled. */
+  k: Float64Array;
+  /** Its resolved part alone. */
+  kResolved: Float64Array;
   /** Level each point was read from (−1 outside the domain or inside a solid). */
   level: Int32Array;
 }
@@ -100,13 +104,22 @@ function stencil(
 }
 
 /**
- * Time-mean velocity (m/s) at points (x, y, z in the solver frame, m) from `samples` samples;
- * `shape`: the approach profile the vertical interpolation follows.
+ * Time-mean velocity (m/s) and turbulent kinetic energy (m²/s²) at points (x, y, z in the solver
+ * frame, m) from `samples` samples; `shape`: the approach profile the vertical interpolation
+ * follows (the horizontal components' mean and fluctuation are scaled by it, as in sampleSlab).
  */
 export function sampleMean(grid: Grid, latticePerMs: number, samples: number, points: ArrayLike<number>, shape?: ProfileShape): MeanField {
   const count = Math.floor(points.length / 3);
-  const out: MeanField = { u: new Float64Array(count), v: new Float64Array(count), w: new Float64Array(count), level: new Int32Array(count).fill(-1) };
-  const scale = 1 / (Math.max(1, samples) * latticePerMs);
+  const out: MeanField = {
+    u: new Float64Array(count),
+    v: new Float64Array(count),
+    w: new Float64Array(count),
+    k: new Float64Array(count),
+    kResolved: new Float64Array(count),
+    level: new Int32Array(count).fill(-1),
+  };
+  const n = Math.max(1, samples);
+  const scale = 1 / latticePerMs;
   for (let p = 0; p < count; p++) {
     const x = points[3 * p],
       y = points[3 * p + 1],
@@ -116,16 +129,30 @@ export function sampleMean(grid: Grid, latticePerMs: number, samples: number, po
       if (!covers(level, x, y, z, false)) continue;
       let u = 0,
         v = 0,
-        w = 0;
+        w = 0,
+        kr = 0,
+        km = 0;
+      const ms = level.meanSum;
       const wsum = stencil(level, x, y, z, shape, (cell, _k, wt, factor) => {
-        u += wt * factor * level.meanSum[3 * cell];
-        v += wt * factor * level.meanSum[3 * cell + 1];
-        w += wt * level.meanSum[3 * cell + 2];
+        const o = MEAN_FIELDS * cell;
+        const mu = ms[o] / n,
+          mv = ms[o + 1] / n,
+          mw = ms[o + 2] / n;
+        u += wt * factor * mu;
+        v += wt * factor * mv;
+        w += wt * mw;
+        const varU = Math.max(0, ms[o + 3] / n - mu * mu),
+          varV = Math.max(0, ms[o + 4] / n - mv * mv),
+          varW = Math.max(0, ms[o + 5] / n - mw * mw);
+        kr += wt * 0.5 * (factor * factor * (varU + varV) + varW);
+        km += wt * (ms[o + 6] / n);
       });
       if (wsum < 0.05) continue;
       out.u[p] = (u / wsum) * scale;
       out.v[p] = (v / wsum) * scale;
       out.w[p] = (w / wsum) * scale;
+      out.kResolved[p] = (kr / wsum) * scale * scale;
+      out.k[p] = ((kr + km) / wsum) * scale * scale;
       out.level[p] = l;
       break;
     }

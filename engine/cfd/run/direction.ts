@@ -161,11 +161,15 @@ export interface DirectionManifest {
   resumedFromStep: number | null;
 }
 
-/** Mean velocity (m/s, world axes) at `input.probes`. */
+/** Mean velocity (m/s, world axes) and turbulent kinetic energy (m²/s²) at `input.probes`. */
 export interface ProbeResult {
   u: Float64Array;
   v: Float64Array;
   w: Float64Array;
+  /** Resolved plus modelled. */
+  k: Float64Array;
+  /** The resolved part of k alone (the rest is the closure's). */
+  kResolved: Float64Array;
   level: Int32Array;
 }
 
@@ -421,7 +425,7 @@ function postProcess(input: DirectionInput, h: Hierarchy, frame: Frame, samples:
       pts.set([x, y, input.probes[3 * p + 2]], 3 * p);
     }
     const m = sampleMean(h, lp, samples, pts, shape);
-    probes = { u: new Float64Array(n), v: new Float64Array(n), w: m.w, level: m.level };
+    probes = { u: new Float64Array(n), v: new Float64Array(n), w: m.w, k: m.k, kResolved: m.kResolved, level: m.level };
     for (let p = 0; p < n; p++) [probes.u[p], probes.v[p]] = vectorToWorld(frame, m.u[p], m.v[p]);
   }
   let field: Float32Array | null = null;
