@@ -41,6 +41,11 @@ export interface TableInlet {
   roughnessLengthM: number;
   /** Friction velocity of the approach flow, m/s (from a log-law fit of the table). */
   frictionVelocityMs: number;
+  /**
+   * Above the top row: 'constant' (default: the top row's speed, a wind tunnel's free stream) or
+   * 'log-fit' (the log law of frictionVelocityMs and roughnessLengthM, shifted to meet the top row).
+   */
+  aboveTop?: 'constant' | 'log-fit';
   description: string;
 }
 
@@ -83,9 +88,11 @@ export function ablProfile(spec: InletSpec): AblProfile {
   const { heightsM: zs, speedsMs: us, roughnessLengthM: z0, frictionVelocityMs: ustar } = spec;
   if (zs.length < 2 || zs.length !== us.length) throw new RangeError('inlet table needs two or more (height, speed) pairs');
   for (let i = 1; i < zs.length; i++) if (!(zs[i] > zs[i - 1])) throw new RangeError('inlet table heights must increase');
+  const top = zs[zs.length - 1];
+  const logAbove = spec.aboveTop === 'log-fit';
   const at = (z: number): number => {
     if (z <= zs[0]) return us[0];
-    if (z >= zs[zs.length - 1]) return us[us.length - 1];
+    if (z >= top) return logAbove ? us[us.length - 1] + (ustar / KARMAN) * Math.log((z + z0) / (top + z0)) : us[us.length - 1];
     let i = 1;
     while (zs[i] < z) i++;
     const t = (z - zs[i - 1]) / (zs[i] - zs[i - 1]);
@@ -94,6 +101,7 @@ export function ablProfile(spec: InletSpec): AblProfile {
   return {
     speedMs: at,
     shearPerS: (z) => {
+      if (logAbove && z > top + 0.5) return ustar / (KARMAN * (z + z0));
       const h = 0.5;
       return (at(z + h) - at(Math.max(0, z - h))) / (z + h - Math.max(0, z - h));
     },

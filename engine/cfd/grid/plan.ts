@@ -102,7 +102,10 @@ export function planCost(plan: GridPlan): { cells: number[]; totalCells: number;
   };
 }
 
-/** Bytes a run of this plan needs: populations and flags (78 B), statistics (12 B), per stored cell. */
+/**
+ * Bytes a run of this plan needs per stored cell: populations and flags (78 B), statistics (28 B:
+ * the mean velocity, its variances and the modelled k, level.ts MEAN_FIELDS).
+ */
 export function planMemoryBytes(plan: GridPlan): number {
-  return plan.boxes.reduce((a, b) => a + (b.nx + 2) * (b.ny + 2) * (b.nz + 2) * 90, 0);
+  return plan.boxes.reduce((a, b) => a + (b.nx + 2) * (b.ny + 2) * (b.nz + 2) * 106, 0);
 }
