@@ -19,8 +19,9 @@ import { fnv1a64 } from './hash.ts';
 import { CfdCancelledError, CfdDivergenceError } from './errors.ts';
 import type { Health, Stepper } from './stepper.ts';
 import type { Grid } from '../grid/level.ts';
+import { METHOD_NAME, QUANTITY_STATUS, type QuantityStatus } from './method.ts';
 
-export const SOLVER_VERSION = 'canopy-lbm 1.0 (D3Q19 regularised BGK, AA pattern, 2:1 nested levels)';
+export const SOLVER_VERSION = 'canopy-lbm 1.0 (D3Q19 regularised BGK, AA pattern, 2:1 nested levels; RANS-like mixing-length closure)';
 
 export interface GeometryInput {
   /** File name, for messages and provenance. */
@@ -138,8 +139,22 @@ export interface PedestrianResult {
   level: Int8Array;
 }
 
+/** How finely the pedestrian points were resolved, and how they were read. */
+export interface PedestrianResolution {
+  /** Cell size of the level most pedestrian points were read from, m. */
+  cellM: number;
+  /** Height of that level's first cell centre, m. */
+  firstCellCentreM: number;
+  /** Pedestrian points per level they were read from (index: level; points in solids are left out). */
+  pointsPerLevel: number[];
+  reading: string;
+}
+
 export interface DirectionManifest {
   solver: string;
+  /** The method, named, and which quantities are validated or indicative (method.ts). */
+  method: { name: string; quantities: readonly QuantityStatus[] };
+  pedestrianResolution: PedestrianResolution | null;
   directionDeg: number;
   frame: { rotationDeg: number; centre: [number, number] };
   levels: Array<{ dxM: number; nx: number; ny: number; nz: number; fluidCells: number; originM: [number, number, number] }>;
@@ -344,6 +359,8 @@ export async function runDirection(input: DirectionInput, deps: DirectionDeps): 
     const wall = now() - started;
     const manifest: DirectionManifest = {
       solver: SOLVER_VERSION,
+      method: { name: METHOD_NAME, quantities: QUANTITY_STATUS },
+      pedestrianResolution: pedestrianResolution(h, input.points, result.pedestrian.level),
       directionDeg: input.directionDeg,
       frame: { rotationDeg: (frame.angleRad * 180) / Math.PI, centre: input.centre },
       levels: h.levels.map((l) => ({
@@ -453,6 +470,25 @@ function postProcess(input: DirectionInput, h: Hierarchy, frame: Frame, samples:
     }
   }
   return { pedestrian: ped, probes, field };
+}
+
+function pedestrianResolution(h: Hierarchy, points: Float64Array, level: Int8Array): PedestrianResolution | null {
+  const pointsPerLevel = h.levels.map(() => 0);
+  let below = 0;
+  for (let p = 0; p < level.length; p++) if (level[p] >= 0) pointsPerLevel[level[p]]++;
+  if (pointsPerLevel.every((n) => n === 0)) return null;
+  const main = pointsPerLevel.indexOf(Math.max(...pointsPerLevel));
+  const cellM = h.levels[main].box.dxM;
+  for (let p = 0; p < level.length; p++) if (level[p] === main && points[3 * p + 2] < cellM / 2) below++;
+  return {
+    cellM,
+    firstCellCentreM: cellM / 2,
+    pointsPerLevel,
+    reading:
+      below > 0
+        ? `${below} of the ${pointsPerLevel[main]} points read from ${cellM} m cells lie below the first cell centre (${cellM / 2} m): read by the log-law wall function of the ground (the approach profile's shape, as the wall model assumes), not interpolated`
+        : `interpolated between cell centres along the approach profile's shape`,
+  };
 }
 
 function geometryHash(geometry: GeometryInput[]): string {
