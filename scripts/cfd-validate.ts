@@ -79,6 +79,7 @@ async function timed(name: string, input: DirectionInput, threadsOf: number): Pr
 const run: ValidationRun = { date: new Date().toISOString().slice(0, 10), commit: null };
 try {
   run.commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+  if (execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8' }).trim() !== '') run.commit += ' with uncommitted changes';
 } catch {
   // Not a git checkout: the report says so by leaving the commit out.
 }

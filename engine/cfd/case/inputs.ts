@@ -8,10 +8,10 @@
  * The inflow table (z_m, U_ms, optional k_m2s2) is used as measured between its rows; above its top
  * row the solver continues it with the log law fitted to it (least squares of U against ln z:
  * U = (u* / κ)·ln(z/z0)), shifted to meet the top row, so the profile has no kink and keeps growing
- * like a boundary layer. The same fit gives the ground's wall model its roughness length and
- * friction velocity.
+ * like a boundary layer. The ground's wall model takes the log law of the table's surface layer
+ * (its lowest tenth, abl-inlet.ts surfaceLayerFit), so it brakes the near-ground flow as measured.
  */
-import { KARMAN, type TableInlet } from '../bc/abl-inlet.ts';
+import { fitLogLaw, surfaceLayerFit, type LogLawFit, type TableInlet } from '../bc/abl-inlet.ts';
 import { isInsideSoup } from '../../geometry/mesh/point-in-solid.ts';
 
 export class CfdCaseError extends Error {
@@ -60,34 +60,10 @@ export interface CaseInflow {
   inlet: TableInlet;
   /** The measured k, when given (m²/s², per row). */
   k: number[] | null;
-  /** The log law fitted to the table. */
-  fit: { frictionVelocityMs: number; roughnessLengthM: number };
-}
-
-/** Least-squares fit of U = (u* / κ)·ln(z/z0) over the rows above the ground. */
-function fitLogLaw(z: number[], u: number[]): { frictionVelocityMs: number; roughnessLengthM: number } {
-  const xs: number[] = [],
-    ys: number[] = [];
-  z.forEach((zi, i) => {
-    if (zi > 0 && u[i] > 0) {
-      xs.push(Math.log(zi));
-      ys.push(u[i]);
-    }
-  });
-  if (xs.length < 2) throw new CfdCaseError('inflow: at least two rows with z_m > 0 and U_ms > 0 are needed to fit the log law the profile is continued with');
-  const n = xs.length;
-  const mx = xs.reduce((a, x) => a + x, 0) / n,
-    my = ys.reduce((a, y) => a + y, 0) / n;
-  let sxy = 0,
-    sxx = 0;
-  for (let i = 0; i < n; i++) {
-    sxy += (xs[i] - mx) * (ys[i] - my);
-    sxx += (xs[i] - mx) ** 2;
-  }
-  const slope = sxy / sxx;
-  if (!(slope > 0)) throw new CfdCaseError('inflow: the speed does not grow with height, so no log law fits it (U_ms must increase with z_m overall)');
-  const roughnessLengthM = Math.exp(mx - my / slope);
-  return { frictionVelocityMs: KARMAN * slope, roughnessLengthM };
+  /** The log law fitted to the whole table (continues it above its top row). */
+  fit: LogLawFit;
+  /** The log law of its surface layer (the ground's wall model). */
+  wall: LogLawFit;
 }
 
 export function parseInflow(file: string, text: string): CaseInflow {
@@ -105,18 +81,24 @@ export function parseInflow(file: string, text: string): CaseInflow {
   }
   if (z.length < 2) throw new CfdCaseError(`${file}: at least two heights are needed`);
   const fit = fitLogLaw(z, u);
+  const wall = surfaceLayerFit(z, u);
+  if (!fit || !wall)
+    throw new CfdCaseError(`${file}: no log law fits the profile (at least two rows with z_m > 0 are needed, and U_ms must grow with z_m near the ground)`);
   return {
     inlet: {
       kind: 'table',
       heightsM: z,
       speedsMs: u,
-      roughnessLengthM: fit.roughnessLengthM,
-      frictionVelocityMs: fit.frictionVelocityMs,
-      aboveTop: 'log-fit',
-      description: `${file} (${z.length} heights to ${z[z.length - 1]} m; above: the fitted log law, u* = ${fit.frictionVelocityMs.toFixed(3)} m/s, z0 = ${fit.roughnessLengthM.toPrecision(3)} m)`,
+      roughnessLengthM: wall.roughnessLengthM,
+      frictionVelocityMs: wall.frictionVelocityMs,
+      aboveTop: fit,
+      description:
+        `${file} (${z.length} heights to ${z[z.length - 1]} m; above: the fitted log law, u* = ${fit.frictionVelocityMs.toFixed(3)} m/s, z0 = ${fit.roughnessLengthM.toPrecision(3)} m; ` +
+        `ground: its surface layer's, u* = ${wall.frictionVelocityMs.toFixed(3)} m/s, z0 = ${wall.roughnessLengthM.toPrecision(3)} m)`,
     },
     k: ki >= 0 ? t.rows.map((r) => r[ki]) : null,
     fit,
+    wall,
   };
 }
 

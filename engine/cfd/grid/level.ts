@@ -134,7 +134,8 @@ export interface Level {
   slabLayers: number;
   /**
    * The ground wall model's shear per unit friction velocity at the first cell, 1/(κ(z1 + z0)),
-   * lattice units (z1 = half a cell): ∂u/∂z = u*·wallShear.
+   * lattice units (z1 = half a cell): ∂u/∂z = u*·wallShear, with the gradient made consistent with
+   * the lattice's flux to the next cell (build-hierarchy.ts wallShearPerFrictionVelocity).
    */
   wallShear: number;
 }

@@ -6,9 +6,9 @@
  * grid, turned back to world axes. Pure computation: threads come from the stepper factory,
  * checkpoint bytes go to and come from the caller.
  */
-import { ablProfile, type InletSpec } from '../bc/abl-inlet.ts';
+import { ablProfile, type AblProfile, type InletSpec } from '../bc/abl-inlet.ts';
 import { equilibriumColumn } from '../bc/precursor.ts';
-import { buildHierarchy, type Hierarchy, type Physics } from '../grid/build-hierarchy.ts';
+import { buildHierarchy, type ColumnProfile, type Hierarchy, type Physics } from '../grid/build-hierarchy.ts';
 import type { GridPlan } from '../grid/plan.ts';
 import { rotateTriangles, solverFrame, toSolver, vectorToWorld, type Frame } from '../geometry/rotate.ts';
 import { voxelize, type VoxelReport } from '../geometry/voxelize.ts';
@@ -248,9 +248,25 @@ export function prepareDirection(input: DirectionInput): PreparedDirection {
     slabHeightM: options.slabHeightM,
     inletFromProfile: input.inletFromProfile,
   };
-  const physics: Physics = { ...base, columns: boxes.map((b) => equilibriumColumn(base, b.dxM, b.nz)) };
+  // The approach flow each level is held to: the precursor's discrete equilibrium of the terrain's
+  // log law, or, when the inlet feeds a measured profile as it is, that profile (a measured wind
+  // tunnel flow is no equilibrium of the closure, and the levels must agree on what the approach
+  // flow is: their interfaces carry the flow relative to it).
+  const columns = input.inletFromProfile ? boxes.map((b) => profileColumn(profile, b.dxM, b.nz)) : boxes.map((b) => equilibriumColumn(base, b.dxM, b.nz));
+  const physics: Physics = { ...base, columns };
   const hierarchy = buildHierarchy({ boxes, placements, solid, porous, physics });
   return { hierarchy, frame, voxels, physics: options, solid, porous };
+}
+
+/** The approach profile itself at the cell centres of a level. */
+function profileColumn(profile: AblProfile, dxM: number, nz: number): ColumnProfile {
+  const speedMs = new Float64Array(nz),
+    shearPerS = new Float64Array(nz);
+  for (let k = 0; k < nz; k++) {
+    speedMs[k] = profile.speedMs((k + 0.5) * dxM);
+    shearPerS[k] = profile.shearPerS((k + 0.5) * dxM);
+  }
+  return { speedMs, shearPerS };
 }
 
 /**

@@ -5,7 +5,7 @@
  * the hit rate and Pearson's r (shared/CFD.md §3; VDI 3783-9's hit rate with D = 0.25 and
  * W = 0.1·U_H).
  */
-import type { TableInlet } from '../bc/abl-inlet.ts';
+import { surfaceLayerFit, type TableInlet } from '../bc/abl-inlet.ts';
 import { boxTriangles } from '../geometry/box-mesh.ts';
 import { childBox, type LevelBox, type Placement } from '../grid/layout.ts';
 import type { DirectionInput, RunSchedule } from '../run/direction.ts';
@@ -59,17 +59,25 @@ export function parseMeasured(text: string): Measured[] {
   return parseCsv(text).map((r) => ({ xOverB: r.x_over_b, yOverB: r.y_over_b, zOverB: r.z_over_b, U: r.U_ms, V: r.V_ms, W: r.W_ms, k: r.k_m2s2 ?? NaN }));
 }
 
-/** The measured approach flow as the inflow; wall model from its log-law fit (z0 = 0.0225 m, 3.824 m/s at 10 m). */
+/**
+ * The measured approach flow as the inflow; the ground's wall model from the log law of its surface
+ * layer (abl-inlet.ts surfaceLayerFit: the rows up to 7.5 m give z0 ≈ 2·10⁻⁴ m, u* ≈ 0.14 m/s),
+ * not the dataset's whole-profile description (z0 = 0.0225 m, 3.824 m/s at 10 m), whose wall
+ * stress is several times what the measured near-ground flow carries: with it the first cells were
+ * braked to 0.67–0.76 of the measured speed at z/b = 0.0625–0.125 before the flow reached the
+ * building (docs/cfd-validation.md).
+ */
 export function approachInlet(profileCsv: string): TableInlet {
   const rows = parseCsv(profileCsv);
-  const z0 = 0.0225;
-  const uStar = (0.41 * 3.824) / Math.log((10 + z0) / z0);
+  const heightsM = rows.map((r) => r['z (m)']),
+    speedsMs = rows.map((r) => r['u (m/s)']);
+  const wall = surfaceLayerFit(heightsM, speedsMs)!;
   return {
     kind: 'table',
-    heightsM: rows.map((r) => r['z (m)']),
-    speedsMs: rows.map((r) => r['u (m/s)']),
-    roughnessLengthM: z0,
-    frictionVelocityMs: uStar,
+    heightsM,
+    speedsMs,
+    roughnessLengthM: wall.roughnessLengthM,
+    frictionVelocityMs: wall.frictionVelocityMs,
     description: 'AIJ Case A approach flow (wind tunnel, b = 10 m scaling)',
   };
 }

@@ -40,8 +40,8 @@ export const DATASETS: readonly Dataset[] = [
     file: 'horizontal-plane-z0125.csv',
     points: 60,
     what: 'AIJ A pedestrian plane z/b = 0.125 (U, V, W; Meng & Hibi 1998)',
-    use: 'never used to choose anything',
-    note: 'scored from the first report of cfd:validate on',
+    use: 'used to choose something',
+    note: 'its misses (every far-field point 20–30 % slow) chose what to work on first: the near-ground approach flow; the fixes were then judged on the empty domains, not on these points',
   },
   {
     id: 'plane-z125',

@@ -9,7 +9,7 @@ const deps = { stepper: async (grid: Parameters<typeof inlineStepper>[0]) => inl
 // the rapid tier's plan over suburban terrain with a few steps: the approach flow starts in its
 // equilibrium, so a short run already shows what the reference and the sampling make of it.
 describe('an empty domain through the product pipeline (rapid tier, suburban terrain)', { timeout: 60_000 }, () => {
-  it('states speed ratios to the approach flow at 10 m and reads the log law at 2 m and at the pedestrian points (±5 %)', async () => {
+  it('states speed ratios to the approach flow at 10 m and reads the log law at 2, 10 and 30 m and at the pedestrian points (±5 %)', async () => {
     const c = emptyDomainCase('rapid', 'suburban');
     // Level-0 cells are 32 m: their first centre (16 m) is not the 10 m reference, and 2 m and the
     // 1.5 m pedestrian points lie below it.
@@ -18,7 +18,7 @@ describe('an empty domain through the product pipeline (rapid tier, suburban ter
     expect(result.manifest.reference.speedMs).toBeCloseTo(10, 6);
     const score = scoreEmptyDomain(c, result);
     expect(score.pedestrianWorst).toBeLessThan(0.05);
-    expect(score.fetch.find((f) => f.heightM === 2)!.worst).toBeLessThan(0.05);
+    for (const f of score.fetch) expect(f.worst).toBeLessThan(0.05);
     // Every pedestrian point was read (none fell off the refined boxes).
     expect(result.pedestrian.level.every((l) => l === c.scene.plan.boxes.length - 1)).toBe(true);
   });
