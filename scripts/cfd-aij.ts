@@ -9,7 +9,8 @@
  * engine/cfd/grid/build-hierarchy.ts), --check (exit 1 below hit rate 66 %, r 0.8, or without
  * reverse flow behind and stagnation upwind at pedestrian height), --lattice-speed U (the inflow's
  * lattice speed at the domain top, default 0.1). FILE.csv has a header line with
- * x_over_b,y_over_b,z_over_b; OUT.csv repeats those columns and adds U_ms,V_ms,W_ms.
+ * x_over_b,y_over_b,z_over_b; OUT.csv repeats those columns and adds U_ms,V_ms,W_ms,k_m2s2 (mean velocity, and
+ * the turbulent kinetic energy: resolved plus modelled).
  * Results: docs/cfd-validation.md.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -65,8 +66,10 @@ process.stderr.write(
 );
 const pr = result.probes!;
 if (values.out) {
-  const lines = ['x_over_b,y_over_b,z_over_b,U_ms,V_ms,W_ms'];
-  probes.forEach((p, i) => lines.push([p.xOverB, p.yOverB, p.zOverB, pr.u[i].toFixed(4), pr.v[i].toFixed(4), pr.w[i].toFixed(4)].join(',')));
+  const lines = ['x_over_b,y_over_b,z_over_b,U_ms,V_ms,W_ms,k_m2s2'];
+  probes.forEach((p, i) =>
+    lines.push([p.xOverB, p.yOverB, p.zOverB, pr.u[i].toFixed(4), pr.v[i].toFixed(4), pr.w[i].toFixed(4), pr.k[i].toFixed(4)].join(',')),
+  );
   writeFileSync(values.out, lines.join('\n') + '\n');
   process.stderr.write(`wrote ${probes.length} probes to ${values.out}\n`);
 }

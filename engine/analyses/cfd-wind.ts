@@ -9,6 +9,7 @@ import type { LogLawInlet } from '../cfd/bc/abl-inlet.ts';
 import type { DirectionResult, FieldGrid } from '../cfd/run/direction.ts';
 import type { ScenePlan } from '../cfd/run/scene-plan.ts';
 import { streamlineSeeds, traceStreamlines } from '../cfd/post/streamlines.ts';
+import { INDICATIVE_NOTE, METHOD_NAME } from '../cfd/run/method.ts';
 import { TERRAINS, type TerrainId } from '../wind/profile.ts';
 import { legendRef } from './legends.ts';
 import type { AnalysisLayer, Provenance, ResultSurface } from './layers.ts';
@@ -93,9 +94,15 @@ export function directionLayer(input: DirectionLayerInput): AnalysisLayer {
         legend: legendRef('speed-ratio'),
         windDirectionDeg: input.directionDeg,
         reference: { heightM: CFD_REFERENCE_HEIGHT_M, terrain: input.terrain },
+        method: METHOD_NAME,
+        indicativeFields: ['gemSpeedRatio', 'turbulenceIntensity'],
         fieldInfo: {
-          gemSpeedRatio: { units: '', metric: 'speed-ratio', description: 'gust equivalent mean max(U, (U + 3.5σ)/1.85) / reference speed (Lawson)' },
-          turbulenceIntensity: { units: '', metric: 'turbulence-intensity', description: 'σ / mean speed (resolved and modelled)' },
+          gemSpeedRatio: {
+            units: '',
+            metric: 'speed-ratio',
+            description: `gust equivalent mean max(U, (U + 3.5σ)/1.85) / reference speed (Lawson); ${INDICATIVE_NOTE}`,
+          },
+          turbulenceIntensity: { units: '', metric: 'turbulence-intensity', description: `σ / mean speed (resolved and modelled); ${INDICATIVE_NOTE}` },
           u: { units: '', description: 'mean east velocity / reference speed' },
           v: { units: '', description: 'mean north velocity / reference speed' },
         },

@@ -41,6 +41,11 @@ export interface TableInlet {
   roughnessLengthM: number;
   /** Friction velocity of the approach flow, m/s (from a log-law fit of the table). */
   frictionVelocityMs: number;
+  /**
+   * Above the top row: 'constant' (default: the top row's speed, a wind tunnel's free stream) or a
+   * log law (its u* and z0, e.g. fitted to the whole table), shifted to meet the top row.
+   */
+  aboveTop?: 'constant' | LogLawFit;
   description: string;
 }
 
@@ -58,6 +63,55 @@ export interface AblProfile {
   /** Turbulent kinetic energy of the approach flow (modelled), m²/s². */
   turbulentKineticEnergyM2s2: number;
   describe(): string;
+}
+
+export interface LogLawFit {
+  frictionVelocityMs: number;
+  roughnessLengthM: number;
+}
+
+/**
+ * Least-squares fit of U = (u* / κ)·ln(z/z0) to the rows of a measured profile with 0 < z ≤ upToM
+ * (and U > 0); null with fewer than two such rows or a speed that does not grow with height.
+ */
+export function fitLogLaw(heightsM: readonly number[], speedsMs: readonly number[], upToM = Infinity): LogLawFit | null {
+  const xs: number[] = [],
+    ys: number[] = [];
+  heightsM.forEach((z, i) => {
+    if (z > 0 && z <= upToM && speedsMs[i] > 0) {
+      xs.push(Math.log(z));
+      ys.push(speedsMs[i]);
+    }
+  });
+  if (xs.length < 2) return null;
+  const n = xs.length;
+  const mx = xs.reduce((a, x) => a + x, 0) / n,
+    my = ys.reduce((a, y) => a + y, 0) / n;
+  let sxy = 0,
+    sxx = 0;
+  for (let i = 0; i < n; i++) {
+    sxy += (xs[i] - mx) * (ys[i] - my);
+    sxx += (xs[i] - mx) ** 2;
+  }
+  const slope = sxy / sxx;
+  if (!(slope > 0)) return null;
+  return { frictionVelocityMs: KARMAN * slope, roughnessLengthM: Math.exp(mx - my / slope) };
+}
+
+/**
+ * The ground's wall model for a measured profile: the log law of its surface layer, the lowest
+ * tenth of the profile (at least its two lowest rows above the ground). Why the surface layer: the
+ * wall model brakes the first cell as the log law of its z0 and u* says, so those must be the ones
+ * the measured flow has near the ground, or the solver pulls the near-ground flow towards another
+ * profile over the fetch (Blocken, Stathopoulos & Carmeliet 2007, "CFD simulation of the atmospheric
+ * boundary layer: wall function problems", Atmos. Environ. 41:238–252). A fit over the whole
+ * profile would take the shear of the upper layers, where a wind tunnel's boundary layer is no
+ * longer a constant-stress layer.
+ */
+export function surfaceLayerFit(heightsM: readonly number[], speedsMs: readonly number[]): LogLawFit | null {
+  const above = heightsM.filter((z) => z > 0);
+  if (above.length < 2) return null;
+  return fitLogLaw(heightsM, speedsMs, Math.max(0.1 * above[above.length - 1], above[1]));
 }
 
 export function frictionVelocity(referenceSpeedMs: number, referenceHeightM: number, roughnessLengthM: number): number {
@@ -83,20 +137,43 @@ export function ablProfile(spec: InletSpec): AblProfile {
   const { heightsM: zs, speedsMs: us, roughnessLengthM: z0, frictionVelocityMs: ustar } = spec;
   if (zs.length < 2 || zs.length !== us.length) throw new RangeError('inlet table needs two or more (height, speed) pairs');
   for (let i = 1; i < zs.length; i++) if (!(zs[i] > zs[i - 1])) throw new RangeError('inlet table heights must increase');
+  // Between its rows a measured profile is interpolated linearly in ln z (exact where it is a log
+  // law, as a boundary layer nearly is); below its first row above the ground, the wall model's log
+  // law takes it down to the ground (a row at z = 0, the wall, is not a speed to interpolate to).
+  const rz: number[] = [],
+    ru: number[] = [];
+  zs.forEach((z, i) => {
+    if (z > 0) {
+      rz.push(z);
+      ru.push(us[i]);
+    }
+  });
+  if (rz.length < 1) throw new RangeError('inlet table needs a height above the ground');
+  const top = rz[rz.length - 1];
+  const above = spec.aboveTop && spec.aboveTop !== 'constant' ? spec.aboveTop : null;
+  const wallShape = (z: number) => Math.log((z + z0) / z0);
   const at = (z: number): number => {
-    if (z <= zs[0]) return us[0];
-    if (z >= zs[zs.length - 1]) return us[us.length - 1];
+    if (z <= 0) return 0;
+    if (z < rz[0]) return (ru[0] * wallShape(z)) / wallShape(rz[0]);
+    if (z >= top)
+      return above
+        ? ru[ru.length - 1] + (above.frictionVelocityMs / KARMAN) * Math.log((z + above.roughnessLengthM) / (top + above.roughnessLengthM))
+        : ru[ru.length - 1];
     let i = 1;
-    while (zs[i] < z) i++;
-    const t = (z - zs[i - 1]) / (zs[i] - zs[i - 1]);
-    return us[i - 1] + t * (us[i] - us[i - 1]);
+    while (rz[i] < z) i++;
+    const t = Math.log(z / rz[i - 1]) / Math.log(rz[i] / rz[i - 1]);
+    return ru[i - 1] + t * (ru[i] - ru[i - 1]);
+  };
+  const shear = (z: number): number => {
+    if (z < rz[0]) return ru[0] / (wallShape(rz[0]) * (Math.max(z, 0) + z0));
+    if (z >= top) return above ? above.frictionVelocityMs / (KARMAN * (z + above.roughnessLengthM)) : 0;
+    let i = 1;
+    while (rz[i] < z) i++;
+    return (ru[i] - ru[i - 1]) / Math.log(rz[i] / rz[i - 1]) / z;
   };
   return {
     speedMs: at,
-    shearPerS: (z) => {
-      const h = 0.5;
-      return (at(z + h) - at(Math.max(0, z - h))) / (z + h - Math.max(0, z - h));
-    },
+    shearPerS: shear,
     frictionVelocityMs: ustar,
     roughnessLengthM: z0,
     // In equilibrium with the measured profile under the constant stress u*²: ν = u*²/(dU/dz),
@@ -104,8 +181,8 @@ export function ablProfile(spec: InletSpec): AblProfile {
     backgroundViscosityM2s: (z) => {
       const logLaw = KARMAN * ustar * (Math.max(z, 0) + z0);
       const h = Math.max(1, 0.1 * z);
-      const shear = (at(z + h) - at(Math.max(0, z - h))) / (z + h - Math.max(0, z - h));
-      return shear > 0 ? Math.min((ustar * ustar) / shear, logLaw) : logLaw;
+      const dudz = (at(z + h) - at(Math.max(0, z - h))) / (z + h - Math.max(0, z - h));
+      return dudz > 0 ? Math.min((ustar * ustar) / dudz, logLaw) : logLaw;
     },
     turbulentKineticEnergyM2s2: (ustar * ustar) / Math.sqrt(C_MU),
     describe: () => `${spec.description}; wall model z0 = ${z0} m, u* = ${ustar.toFixed(3)} m/s`,

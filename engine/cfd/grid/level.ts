@@ -122,19 +122,26 @@ export interface Level {
   /** Recorded states (ρ, u, S) of this level's last two steps: rec[step % 2]. */
   rec: [Float32Array, Float32Array];
   recCount: number;
-  /** Statistics: Σu, Σv, Σw per cell over the averaging window (padded indexing). */
+  /**
+   * Statistics of every fluid cell over the averaging window (padded indexing, MEAN_FIELDS per
+   * cell): Σu, Σv, Σw, Σu², Σv², Σw², Σk_model — so the mean velocity and the turbulent kinetic
+   * energy (resolved plus modelled) can be read wherever results are asked for, not only near the
+   * ground.
+   */
   meanSum: Float32Array;
   /** Pedestrian slab statistics for cells with k < slabLayers: Σ|U|, Σ|U|², Σu², Σv², Σw², Σk_sgs. */
   slabSum: Float64Array;
   slabLayers: number;
   /**
    * The ground wall model's shear per unit friction velocity at the first cell, 1/(κ(z1 + z0)),
-   * lattice units (z1 = half a cell): ∂u/∂z = u*·wallShear.
+   * lattice units (z1 = half a cell): ∂u/∂z = u*·wallShear, with the gradient made consistent with
+   * the lattice's flux to the next cell (build-hierarchy.ts wallShearPerFrictionVelocity).
    */
   wallShear: number;
 }
 
 export const SLAB_FIELDS = 6;
+export const MEAN_FIELDS = 7;
 
 /** What the stepping code needs of a hierarchy (no closures, so it can be sent to a worker thread). */
 export interface Grid {

@@ -43,25 +43,38 @@ export function planUrbanGrid(input: UrbanPlanInput): GridPlan {
   const H = Math.max(20, input.maxHeightM);
   const R = Math.max(input.contextRadiusM, input.roiRadiusM);
   const dx0 = input.finestDxM * 2 ** (levels - 1);
-  const x0 = align(-(R + 5 * H), dx0, false),
-    x1 = align(R + 10 * H, dx0, true);
-  const y0 = align(-(R + 5 * H), dx0, false),
-    y1 = align(R + 5 * H, dx0, true);
-  const top = align(Math.max(6 * H, 100), dx0, true);
-  const box0: LevelBox = { dxM: dx0, originM: [x0, y0, 0], nx: Math.round((x1 - x0) / dx0), ny: Math.round((y1 - y0) / dx0), nz: Math.round(top / dx0) };
-  const boxes = [box0];
-  const placements: Placement[] = [];
   // The finest cells reach 1.5× the region's tallest building, between 30 and 48 m (and at least
   // 8 cells): the pedestrian level and the downwash from the lower floors; taller parts of towers
   // sit in the next level's twice-larger cells.
   const roiTop = Math.max(8 * input.finestDxM, Math.min(48, Math.max(30, 1.5 * input.roiMaxHeightM)));
-  for (let l = 1; l < levels; l++) {
-    const parent = boxes[l - 1];
+  // What each refined level wants (l = 1 … levels − 1), in metres from the centre.
+  const wants = Array.from({ length: levels - 1 }, (_, i) => {
+    const l = i + 1;
     const fromFinest = levels - 1 - l; // 0 for the finest level
     const grow = 2 ** fromFinest;
-    const margin = 6 * input.finestDxM * grow;
-    const radius = input.roiRadiusM * (1 + 0.35 * fromFinest) + margin;
-    const want = { x0: -radius, x1: radius * 1.25, y0: -radius, y1: radius, top: Math.min(roiTop * grow, 0.7 * parent.nz * parent.dxM) };
+    const radius = input.roiRadiusM * (1 + 0.35 * fromFinest) + 6 * input.finestDxM * grow;
+    return { x0: -radius, x1: radius * 1.25, y0: -radius, y1: radius, top: roiTop * grow };
+  });
+  // Level 0: COST 732's distances around the context, and in any case room for level 1 with four
+  // coarse cells around it (three above) and the outflow sponge (a tenth of the length) clear of it; a small
+  // scene (one building) would otherwise squeeze its refined boxes into a domain too short for them.
+  const first = wants[0];
+  const margin = 4 * dx0;
+  const up = Math.max(R + 5 * H, first ? -first.x0 + margin : 0);
+  const side = Math.max(R + 5 * H, first ? first.y1 + margin : 0);
+  let down = Math.max(R + 10 * H, first ? first.x1 + margin : 0);
+  if (first) down = Math.max(down, (first.x1 + margin + 0.1 * up) / 0.9);
+  const x0 = align(-up, dx0, false),
+    x1 = align(down, dx0, true);
+  const y0 = align(-side, dx0, false),
+    y1 = align(side, dx0, true);
+  const top = align(Math.max(6 * H, 100, first ? Math.max(first.top / 0.7, first.top + 3 * dx0) : 0), dx0, true);
+  const box0: LevelBox = { dxM: dx0, originM: [x0, y0, 0], nx: Math.round((x1 - x0) / dx0), ny: Math.round((y1 - y0) / dx0), nz: Math.round(top / dx0) };
+  const boxes = [box0];
+  const placements: Placement[] = [];
+  for (let l = 1; l < levels; l++) {
+    const parent = boxes[l - 1];
+    const want = { ...wants[l - 1], top: Math.min(wants[l - 1].top, 0.7 * parent.nz * parent.dxM) };
     const dx = parent.dxM;
     const clamp = (v: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, v));
     const at: Placement = {
@@ -89,7 +102,10 @@ export function planCost(plan: GridPlan): { cells: number[]; totalCells: number;
   };
 }
 
-/** Bytes a run of this plan needs: populations and flags (78 B), statistics (12 B), per stored cell. */
+/**
+ * Bytes a run of this plan needs per stored cell: populations and flags (78 B), statistics (28 B:
+ * the mean velocity, its variances and the modelled k, level.ts MEAN_FIELDS).
+ */
 export function planMemoryBytes(plan: GridPlan): number {
-  return plan.boxes.reduce((a, b) => a + (b.nx + 2) * (b.ny + 2) * (b.nz + 2) * 90, 0);
+  return plan.boxes.reduce((a, b) => a + (b.nx + 2) * (b.ny + 2) * (b.nz + 2) * 106, 0);
 }

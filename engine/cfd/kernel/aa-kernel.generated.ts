@@ -596,7 +596,7 @@ export function collideSlowEven(f: Float32Array, n: number, cells: Int32Array, r
     const kind = dragKind[s];
     if (kind === 1) {
       // Ground: Δu = −C_f·|u_h|·u_h (implicit); the cell's shear from the wall model,
-      // ∂u/∂z = u*/(κ(z1 + z0)) = √C_f·|u_h|·wallShear (lattice units).
+      // ∂u/∂z = u*·wallShear = √C_f·|u_h|·wallShear (lattice units; build-hierarchy.ts wallShearPerFrictionVelocity).
       const cf = drag[s], sp = Math.sqrt(ux * ux + uy * uy), c = cf * sp, k = -c / (1 + c);
       ex = ux + k * ux;
       ey = uy + k * uy;
@@ -746,7 +746,7 @@ export function collideSlowOdd(f: Float32Array, n: number, cells: Int32Array, re
     const kind = dragKind[s];
     if (kind === 1) {
       // Ground: Δu = −C_f·|u_h|·u_h (implicit); the cell's shear from the wall model,
-      // ∂u/∂z = u*/(κ(z1 + z0)) = √C_f·|u_h|·wallShear (lattice units).
+      // ∂u/∂z = u*·wallShear = √C_f·|u_h|·wallShear (lattice units; build-hierarchy.ts wallShearPerFrictionVelocity).
       const cf = drag[s], sp = Math.sqrt(ux * ux + uy * uy), c = cf * sp, k = -c / (1 + c);
       ex = ux + k * ux;
       ey = uy + k * uy;

@@ -128,7 +128,8 @@ function post(lines: string[], indent: string, u: [string, string, string], p: s
 
 /**
  * The slow path, unrolled: cells next to walls, faces and interfaces, porous cells and cells whose
- * state the interfaces read. wallShear = 1/(κ(z1 + z0)) in lattice units, z1 half a cell. Odd steps go through the cell's link table (f_q is read from
+ * state the interfaces read. wallShear: the first cell's gradient per unit friction velocity
+ * (lattice units, build-hierarchy.ts wallShearPerFrictionVelocity). Odd steps go through the cell's link table (f_q is read from
  * read[q]; f_opp(q) is written there); momentum sinks (the ground's log-law stress with the wall
  * model's shear, vegetation drag, the top's driving stress) and recording as in step.ts's notes.
  */
@@ -156,7 +157,7 @@ function slowLoop(odd: boolean): string[] {
     `${ind}const kind = dragKind[s];`,
     `${ind}if (kind === 1) {`,
     `${ind}  // Ground: Δu = −C_f·|u_h|·u_h (implicit); the cell's shear from the wall model,`,
-    `${ind}  // ∂u/∂z = u*/(κ(z1 + z0)) = √C_f·|u_h|·wallShear (lattice units).`,
+    `${ind}  // ∂u/∂z = u*·wallShear = √C_f·|u_h|·wallShear (lattice units; build-hierarchy.ts wallShearPerFrictionVelocity).`,
     `${ind}  const cf = drag[s], sp = Math.sqrt(ux * ux + uy * uy), c = cf * sp, k = -c / (1 + c);`,
     `${ind}  ex = ux + k * ux;`,
     `${ind}  ey = uy + k * uy;`,

@@ -52,6 +52,13 @@ describe('a CFD direction run', { timeout: 120_000 }, () => {
     expect(manifest.reference.speedMs).toBeGreaterThan(9);
     expect(manifest.reference.speedMs).toBeLessThan(11);
     expect(manifest.geometryHash).toMatch(/^[0-9a-f]{16}$/);
+    expect(manifest.method.name).toMatch(/RANS-like mixing-length/);
+    expect(manifest.method.quantities.filter((q) => q.status === 'indicative').map((q) => q.quantity)).toEqual([
+      'turbulence intensity',
+      'gust equivalent mean (GEM)',
+    ]);
+    // The points stand at 4 m, the 8 m level's first cell centre.
+    expect(manifest.pedestrianResolution).toMatchObject({ cellM: 8, firstCellCentreM: 4, pointsPerLevel: [0, pedestrian.level.length] });
     expect(manifest.health.nanCells).toBe(0);
   });
 

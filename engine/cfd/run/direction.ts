@@ -6,9 +6,9 @@
  * grid, turned back to world axes. Pure computation: threads come from the stepper factory,
  * checkpoint bytes go to and come from the caller.
  */
-import { ablProfile, type InletSpec } from '../bc/abl-inlet.ts';
+import { ablProfile, type AblProfile, type InletSpec } from '../bc/abl-inlet.ts';
 import { equilibriumColumn } from '../bc/precursor.ts';
-import { buildHierarchy, type Hierarchy, type Physics } from '../grid/build-hierarchy.ts';
+import { buildHierarchy, type ColumnProfile, type Hierarchy, type Physics } from '../grid/build-hierarchy.ts';
 import type { GridPlan } from '../grid/plan.ts';
 import { rotateTriangles, solverFrame, toSolver, vectorToWorld, type Frame } from '../geometry/rotate.ts';
 import { voxelize, type VoxelReport } from '../geometry/voxelize.ts';
@@ -19,8 +19,9 @@ import { fnv1a64 } from './hash.ts';
 import { CfdCancelledError, CfdDivergenceError } from './errors.ts';
 import type { Health, Stepper } from './stepper.ts';
 import type { Grid } from '../grid/level.ts';
+import { METHOD_NAME, QUANTITY_STATUS, type QuantityStatus } from './method.ts';
 
-export const SOLVER_VERSION = 'canopy-lbm 1.0 (D3Q19 regularised BGK, AA pattern, 2:1 nested levels)';
+export const SOLVER_VERSION = 'canopy-lbm 1.0 (D3Q19 regularised BGK, AA pattern, 2:1 nested levels; RANS-like mixing-length closure)';
 
 export interface GeometryInput {
   /** File name, for messages and provenance. */
@@ -138,8 +139,22 @@ export interface PedestrianResult {
   level: Int8Array;
 }
 
+/** How finely the pedestrian points were resolved, and how they were read. */
+export interface PedestrianResolution {
+  /** Cell size of the level most pedestrian points were read from, m. */
+  cellM: number;
+  /** Height of that level's first cell centre, m. */
+  firstCellCentreM: number;
+  /** Pedestrian points per level they were read from (index: level; points in solids are left out). */
+  pointsPerLevel: number[];
+  reading: string;
+}
+
 export interface DirectionManifest {
   solver: string;
+  /** The method, named, and which quantities are validated or indicative (method.ts). */
+  method: { name: string; quantities: readonly QuantityStatus[] };
+  pedestrianResolution: PedestrianResolution | null;
   directionDeg: number;
   frame: { rotationDeg: number; centre: [number, number] };
   levels: Array<{ dxM: number; nx: number; ny: number; nz: number; fluidCells: number; originM: [number, number, number] }>;
@@ -161,11 +176,15 @@ export interface DirectionManifest {
   resumedFromStep: number | null;
 }
 
-/** Mean velocity (m/s, world axes) at `input.probes`. */
+/** Mean velocity (m/s, world axes) and turbulent kinetic energy (m²/s²) at `input.probes`. */
 export interface ProbeResult {
   u: Float64Array;
   v: Float64Array;
   w: Float64Array;
+  /** Resolved plus modelled. */
+  k: Float64Array;
+  /** The resolved part of k alone (the rest is the closure's). */
+  kResolved: Float64Array;
   level: Int32Array;
 }
 
@@ -229,20 +248,35 @@ export function prepareDirection(input: DirectionInput): PreparedDirection {
     slabHeightM: options.slabHeightM,
     inletFromProfile: input.inletFromProfile,
   };
-  const physics: Physics = { ...base, columns: boxes.map((b) => equilibriumColumn(base, b.dxM, b.nz)) };
+  // The approach flow each level is held to: the precursor's discrete equilibrium of the terrain's
+  // log law, or, when the inlet feeds a measured profile as it is, that profile (a measured wind
+  // tunnel flow is no equilibrium of the closure, and the levels must agree on what the approach
+  // flow is: their interfaces carry the flow relative to it).
+  const columns = input.inletFromProfile ? boxes.map((b) => profileColumn(profile, b.dxM, b.nz)) : boxes.map((b) => equilibriumColumn(base, b.dxM, b.nz));
+  const physics: Physics = { ...base, columns };
   const hierarchy = buildHierarchy({ boxes, placements, solid, porous, physics });
   return { hierarchy, frame, voxels, physics: options, solid, porous };
 }
 
-/** The approach flow's mean speed at a height (the level-0 precursor column, interpolated). */
+/** The approach profile itself at the cell centres of a level. */
+function profileColumn(profile: AblProfile, dxM: number, nz: number): ColumnProfile {
+  const speedMs = new Float64Array(nz),
+    shearPerS = new Float64Array(nz);
+  for (let k = 0; k < nz; k++) {
+    speedMs[k] = profile.speedMs((k + 0.5) * dxM);
+    shearPerS[k] = profile.shearPerS((k + 0.5) * dxM);
+  }
+  return { speedMs, shearPerS };
+}
+
+/**
+ * The approach flow's mean speed at a height: the inlet's own profile (the log law of the study's
+ * terrain, exact at any height; a measured table, interpolated). Not the solver's level-0 cells:
+ * their centres can be far from the reference height (16 m for the rapid tier's 32 m cells, whose
+ * first centre stood in for "10 m" before), and the ratios must be to the stated height.
+ */
 export function approachSpeed(h: Hierarchy, heightM: number): number {
-  const column = h.physics.columns?.[0];
-  const dx = h.levels[0].box.dxM;
-  if (!column) return h.physics.profile.speedMs(heightM);
-  const t = heightM / dx - 0.5;
-  const k = Math.max(0, Math.min(column.speedMs.length - 2, Math.floor(t)));
-  const f = Math.max(0, Math.min(1, t - k));
-  return column.speedMs[k] * (1 - f) + column.speedMs[k + 1] * f;
+  return h.physics.profile.speedMs(heightM);
 }
 
 export async function runDirection(input: DirectionInput, deps: DirectionDeps): Promise<DirectionResult> {
@@ -341,6 +375,8 @@ export async function runDirection(input: DirectionInput, deps: DirectionDeps): 
     const wall = now() - started;
     const manifest: DirectionManifest = {
       solver: SOLVER_VERSION,
+      method: { name: METHOD_NAME, quantities: QUANTITY_STATUS },
+      pedestrianResolution: pedestrianResolution(h, input.points, result.pedestrian.level),
       directionDeg: input.directionDeg,
       frame: { rotationDeg: (frame.angleRad * 180) / Math.PI, centre: input.centre },
       levels: h.levels.map((l) => ({
@@ -389,8 +425,9 @@ function postProcess(input: DirectionInput, h: Hierarchy, frame: Frame, samples:
     local[3 * p + 2] = input.points[3 * p + 2];
   }
   const lp = h.physics.latticePerMs;
-  const mean = sampleMean(h, lp, samples, local);
-  const slab = sampleSlab(h, lp, samples, local);
+  const shape = h.physics.profile.speedMs;
+  const mean = sampleMean(h, lp, samples, local, shape);
+  const slab = sampleSlab(h, lp, samples, local, shape);
   const ped: PedestrianResult = {
     speedRatio: new Float32Array(count),
     turbulenceIntensity: new Float32Array(count),
@@ -420,8 +457,8 @@ function postProcess(input: DirectionInput, h: Hierarchy, frame: Frame, samples:
       const [x, y] = toSolver(frame, input.probes[3 * p], input.probes[3 * p + 1]);
       pts.set([x, y, input.probes[3 * p + 2]], 3 * p);
     }
-    const m = sampleMean(h, lp, samples, pts);
-    probes = { u: new Float64Array(n), v: new Float64Array(n), w: m.w, level: m.level };
+    const m = sampleMean(h, lp, samples, pts, shape);
+    probes = { u: new Float64Array(n), v: new Float64Array(n), w: m.w, k: m.k, kResolved: m.kResolved, level: m.level };
     for (let p = 0; p < n; p++) [probes.u[p], probes.v[p]] = vectorToWorld(frame, m.u[p], m.v[p]);
   }
   let field: Float32Array | null = null;
@@ -438,7 +475,7 @@ function postProcess(input: DirectionInput, h: Hierarchy, frame: Frame, samples:
           pts[3 * c + 1] = y;
           pts[3 * c + 2] = originM[2] + k * spacingM;
         }
-    const m = sampleMean(h, lp, samples, pts);
+    const m = sampleMean(h, lp, samples, pts, shape);
     field = new Float32Array(3 * n);
     for (let q = 0; q < n; q++) {
       if (m.level[q] < 0) continue;
@@ -449,6 +486,25 @@ function postProcess(input: DirectionInput, h: Hierarchy, frame: Frame, samples:
     }
   }
   return { pedestrian: ped, probes, field };
+}
+
+function pedestrianResolution(h: Hierarchy, points: Float64Array, level: Int8Array): PedestrianResolution | null {
+  const pointsPerLevel = h.levels.map(() => 0);
+  let below = 0;
+  for (let p = 0; p < level.length; p++) if (level[p] >= 0) pointsPerLevel[level[p]]++;
+  if (pointsPerLevel.every((n) => n === 0)) return null;
+  const main = pointsPerLevel.indexOf(Math.max(...pointsPerLevel));
+  const cellM = h.levels[main].box.dxM;
+  for (let p = 0; p < level.length; p++) if (level[p] === main && points[3 * p + 2] < cellM / 2) below++;
+  return {
+    cellM,
+    firstCellCentreM: cellM / 2,
+    pointsPerLevel,
+    reading:
+      below > 0
+        ? `${below} of the ${pointsPerLevel[main]} points read from ${cellM} m cells lie below the first cell centre (${cellM / 2} m): read by the log-law wall function of the ground (the approach profile's shape, as the wall model assumes), not interpolated`
+        : `interpolated between cell centres along the approach profile's shape`,
+  };
 }
 
 function geometryHash(geometry: GeometryInput[]): string {

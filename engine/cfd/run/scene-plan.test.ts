@@ -31,6 +31,26 @@ describe('scene plans', () => {
     expect(finest.originM[0] + finest.nx * 4).toBeGreaterThan(scene.roiRadiusM);
   });
 
+  it('give a single small building a level 0 that holds its refined boxes, clear of the outflow sponge', () => {
+    const block = { file: 'block.stl', role: 'solid' as const, study: true, triangles: boxTriangles(-10, -10, 0, 10, 10, 20) };
+    for (const tier of ['rapid', 'detailed'] as const) {
+      const { plan } = planScene({ geometry: [block], points: Float64Array.from([-50, -50, 1.5, 50, 50, 1.5]), tier, referenceSpeedMs: 10 });
+      const [box0, box1] = plan.boxes;
+      const at = plan.placements[0];
+      expect(at.ax).toBeGreaterThanOrEqual(4);
+      expect(at.ay).toBeGreaterThanOrEqual(4);
+      expect(box0.ny - at.by).toBeGreaterThanOrEqual(4);
+      expect(box0.nz - at.bz).toBeGreaterThanOrEqual(3);
+      // The sponge is the last tenth of level 0.
+      expect(at.bx).toBeLessThanOrEqual(box0.nx - Math.round(0.1 * box0.nx) - 2);
+      // The finest box covers the pedestrian points.
+      const finest = plan.boxes[plan.boxes.length - 1];
+      expect(finest.originM[1]).toBeLessThan(-50);
+      expect(finest.originM[1] + finest.ny * finest.dxM).toBeGreaterThan(50);
+      expect(box1.nz * box1.dxM).toBeGreaterThan(60);
+    }
+  });
+
   it('estimate the run from the grid, and the detailed tier costs more', () => {
     const inlet = { kind: 'log' as const, roughnessLengthM: 0.5, referenceSpeedMs: 10, referenceHeightM: 10 };
     const rapid = planScene({ geometry: [study, surrounds], tier: 'rapid', referenceSpeedMs: 10 });

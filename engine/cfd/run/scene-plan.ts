@@ -39,6 +39,11 @@ export interface SceneInput {
   /** Pedestrian points (world xyz); they widen the region of interest. */
   points?: Float64Array;
   tier: TierId;
+  /**
+   * A finest cell of its own instead of the tier's (cfd:case: it follows the geometry), with the
+   * tier's number of levels.
+   */
+  finestDxM?: number;
   /** Approach speed at the reference height, m/s (sets the time step; the ratios do not depend on it). */
   referenceSpeedMs: number;
   /** Override the region of interest (centre x, y and radius, m). */
@@ -96,8 +101,9 @@ function crop(triangles: Float32Array, cx: number, cy: number, radius: number): 
 }
 
 export function planScene(input: SceneInput, limits: PlanLimits = DEFAULT_LIMITS): ScenePlan {
-  const tier = TIERS[input.tier];
-  if (!tier) throw new CfdInputError(`unknown resolution tier '${String(input.tier)}'`, 'tier');
+  const named = TIERS[input.tier];
+  if (!named) throw new CfdInputError(`unknown resolution tier '${String(input.tier)}'`, 'tier');
+  const tier: Tier = input.finestDxM ? { ...named, finestDxM: input.finestDxM, label: `${input.finestDxM} m finest cells` } : named;
   const all = { minX: Infinity, maxX: -Infinity, minY: Infinity, maxY: -Infinity, maxZ: 0 };
   const roiBox = { minX: Infinity, maxX: -Infinity, minY: Infinity, maxY: -Infinity, maxZ: 0 };
   for (const g of input.geometry) {

@@ -3,7 +3,7 @@
  * on every level): time statistics over the averaging window and the divergence watch.
  */
 import { momentsOf, relaxationTime, tensorNorm } from '../kernel/cell.ts';
-import { KIND, SLAB_FIELDS } from '../grid/level.ts';
+import { KIND, MEAN_FIELDS, SLAB_FIELDS } from '../grid/level.ts';
 import type { Grid } from '../grid/level.ts';
 import { SMAG, share, type ThreadContext } from './step.ts';
 
@@ -11,7 +11,8 @@ import { SMAG, share, type ThreadContext } from './step.ts';
 export const HEALTH_FIELDS = 4;
 const Q = 19;
 const FLUID = KIND.FLUID,
-  FIELDS = SLAB_FIELDS;
+  FIELDS = SLAB_FIELDS,
+  MEAN = MEAN_FIELDS;
 /** Cμ^¼ = 0.09^¼ (Prandtl–Kolmogorov). */
 const CMU4 = Math.sqrt(0.3);
 
@@ -53,14 +54,21 @@ export function naturalPass(h: Grid, ctx: ThreadContext, accumulate: boolean, he
             if (sp2 > maxU * maxU) maxU = Math.sqrt(sp2);
           }
           if (!accumulate) continue;
-          level.meanSum[3 * x] += ux;
-          level.meanSum[3 * x + 1] += uy;
-          level.meanSum[3 * x + 2] += uz;
+          // Modelled turbulent kinetic energy from the eddy viscosity (see Level.tkeLenZ).
+          const tau = relaxationTime(nuk + level.nuX[i], SMAG * level.len2[x], tensorNorm(m, 4), rho);
+          const nuT = (tau - 0.5) / 3;
+          const kModel = (nuT / (CMU4 * Math.max(Math.sqrt(level.len2[x]), level.tkeLenZ[k]))) ** 2;
+          const ms = level.meanSum,
+            mo = MEAN * x;
+          ms[mo] += ux;
+          ms[mo + 1] += uy;
+          ms[mo + 2] += uz;
+          ms[mo + 3] += ux * ux;
+          ms[mo + 4] += uy * uy;
+          ms[mo + 5] += uz * uz;
+          ms[mo + 6] += kModel;
           if (slab) {
             const sp = Math.sqrt(sp2);
-            const nu0 = nuk + level.nuX[i];
-            const tau = relaxationTime(nu0, SMAG * level.len2[x], tensorNorm(m, 4), rho);
-            const nuT = (tau - 0.5) / 3;
             const o = FIELDS * ((x % pad.pxy) + k * pad.pxy);
             const s = level.slabSum;
             s[o] += sp;
@@ -68,8 +76,7 @@ export function naturalPass(h: Grid, ctx: ThreadContext, accumulate: boolean, he
             s[o + 2] += ux * ux;
             s[o + 3] += uy * uy;
             s[o + 4] += uz * uz;
-            // Modelled turbulent kinetic energy from the eddy viscosity (see Level.tkeLenZ).
-            s[o + 5] += (nuT / (CMU4 * Math.max(Math.sqrt(level.len2[x]), level.tkeLenZ[k]))) ** 2;
+            s[o + 5] += kModel;
           }
         }
       }

@@ -210,8 +210,9 @@ export function collideSlowReference(level: Level, s: number, odd: boolean, recO
     // below, a cell's own gradient estimate is about half the true one, and at τ ≈ ½ that error
     // dominates the flux to the next cell up (cf. Malaspinas & Sagaut, "Wall model for large-eddy
     // simulation based on the lattice Boltzmann method", J. Comput. Phys. 275, 2014, who rebuild
-    // the first cell's non-equilibrium part from the wall model). ∂u/∂z = u*/(κ(z1 + z0)) along
-    // u_h, u* = √C_f·|u_h|, z1 = half a cell; Π_neq = −2ρ·cs²·τ·S.
+    // the first cell's non-equilibrium part from the wall model). ∂u/∂z = u*·wallShear along u_h,
+    // u* = √C_f·|u_h| (wallShear: the gradient consistent with the lattice's flux to the next
+    // cell, build-hierarchy.ts); Π_neq = −2ρ·cs²·τ·S.
     const g = -(rho * tau * Math.sqrt(slow.drag[s]) * level.wallShear) / 3;
     m[8] = g * ux;
     m[9] = g * uy;

@@ -1,15 +1,26 @@
 /**
  * The QA report's lines for a simulation Canopy's CFD computed (services/scenarios/qa-report.ts):
- * the run's inputs and grid, and per direction what the solver recorded in its manifest — time,
+ * the method by its name and which of its quantities are validated or only indicative (and why),
+ * the resolution at pedestrian height, the run's inputs and grid, and per direction what the solver
+ * recorded in its manifest — time,
  * throughput, a resumed checkpoint, and the voxelisation warnings (meshes that are not watertight,
  * overlap or are inside out ran anyway; the reviewer is told which).
  */
 import type { CfdRunState } from './run-state.ts';
+import { METHOD_NAME, QUANTITY_STATUS } from '@canopy/engine/cfd/run/method.ts';
 
 export function cfdQaLines(state: CfdRunState): Array<[string, unknown]> {
   const e = state.estimate;
   const lines: Array<[string, unknown]> = [
     ['Solver', state.solver],
+    ['Method', METHOD_NAME],
+    ...QUANTITY_STATUS.map((q): [string, unknown] => [`${q.quantity[0]!.toUpperCase()}${q.quantity.slice(1)}`, `${q.status}: ${q.why}`]),
+    [
+      'Resolution at pedestrian height',
+      e
+        ? `${e.finest_cell_m} m cells, the first cell centre at ${e.finest_cell_m / 2} m; points below it are read by the log-law wall function of the ground, not interpolated`
+        : null,
+    ],
     ['Tier', e ? `${e.tier_label}; ${e.levels.map((l) => `${l.dx_m} m: ${l.nx}×${l.ny}×${l.nz}`).join(', ')}` : state.tier],
     [
       'Grid',

@@ -17,6 +17,7 @@ import type { Engine } from '@canopy/contract/scenarios.ts';
 import type { Capability } from '@canopy/contract/capabilities.ts';
 import { ANALYSIS_JOB_TYPES } from '../analyses/settings.ts';
 import { CFD_WIND_JOB } from '../cfd/cfd-plan.ts';
+import { METHOD_SHORT } from '@canopy/engine/cfd/run/method.ts';
 
 export type { Capability };
 
@@ -51,13 +52,13 @@ export const CANOPY_COMPUTES: readonly CanopyComputation[] = [
     analysis_type: 'pedestrian_wind_comfort',
     engine: 'CFD',
     jobType: CFD_WIND_JOB,
-    method: "Canopy's CFD (lattice Boltzmann, LES) per wind direction, then comfort and safety classes from the weather file",
+    method: `Canopy's CFD (${METHOD_SHORT}: the mean wind) per wind direction, then comfort and safety classes from the weather file`,
   },
   {
     analysis_type: 'directional_wind',
     engine: 'CFD',
     jobType: CFD_WIND_JOB,
-    method: "Canopy's CFD (lattice Boltzmann, LES) per wind direction: speed-up ratios, arrows and streamlines",
+    method: `Canopy's CFD (${METHOD_SHORT}: the mean wind) per wind direction: speed-up ratios, arrows and streamlines`,
   },
 ];
 

@@ -1,0 +1,117 @@
+/**
+ * A `cfd:case` run (any geometry from the command line) planned the way the product plans a
+ * scenario: every object of the STL is a study building, the probes widen the region of interest,
+ * and the grid is the product's nested plan (planScene, four levels) with its finest cell b/8 of
+ * the smallest building (b: the smaller plan side of each connected object) unless the user
+ * chooses one. The run length is the product's (sceneSchedule), the inflow the user's table.
+ */
+import { ablProfile } from '../bc/abl-inlet.ts';
+import { solverFrame, toSolver } from '../geometry/rotate.ts';
+import type { DirectionInput } from '../run/direction.ts';
+import { CfdInputError } from '../run/errors.ts';
+import { coarseTimeStep, DEFAULT_LIMITS, planScene, sceneSchedule, type PlanLimits, type ScenePlan } from '../run/scene-plan.ts';
+import { findComponents } from '../../geometry/mesh/components.ts';
+import { weldVertices } from '../../geometry/mesh/weld.ts';
+import { CfdCaseError, probesInside, windFromDeg, type CaseInflow } from './inputs.ts';
+
+export interface CaseInput {
+  stlFile: string;
+  /** World triangles (metres, z up, ground at z = 0). */
+  triangles: Float32Array;
+  inflow: CaseInflow;
+  probes: Float64Array;
+  /** Where the flow goes, degrees counter-clockwise from +x. */
+  flowAngleDeg: number;
+  finestCellM: number | null;
+}
+
+export interface CasePlan {
+  scene: ScenePlan;
+  input: DirectionInput;
+  /** The smallest building's plan side, m. */
+  smallestBuildingM: number;
+  finestCellM: number;
+}
+
+/** The smaller plan side of the smallest connected object. */
+export function smallestBuilding(triangles: Float32Array): number {
+  const welded = weldVertices(triangles);
+  const parts = findComponents(welded.indices, welded.vertexCount, welded.vertices);
+  let smallest = Infinity;
+  for (let c = 0; c < parts.count; c++) {
+    const b = parts.bounds;
+    const side = Math.min(b[6 * c + 3] - b[6 * c], b[6 * c + 4] - b[6 * c + 1]);
+    if (side > 0) smallest = Math.min(smallest, side);
+  }
+  return smallest;
+}
+
+export function planCase(c: CaseInput, limits: PlanLimits = DEFAULT_LIMITS): CasePlan {
+  if (c.triangles.length < 9) throw new CfdCaseError(`${c.stlFile}: no triangles`);
+  let minZ = Infinity;
+  for (let v = 2; v < c.triangles.length; v += 3) minZ = Math.min(minZ, c.triangles[v]);
+  if (minZ < -0.01) throw new CfdCaseError(`${c.stlFile}: the geometry reaches z = ${minZ.toFixed(2)} m, below the ground (z = 0: metres, z up)`);
+  const inside = probesInside(c.triangles, c.probes);
+  if (inside.length > 0) {
+    const list = inside.slice(0, 10).map((p) => `row ${p + 2} (${c.probes[3 * p]}, ${c.probes[3 * p + 1]}, ${c.probes[3 * p + 2]})`);
+    throw new CfdCaseError(
+      `${inside.length} probe${inside.length > 1 ? 's lie' : ' lies'} inside a building of ${c.stlFile}: ${list.join(', ')}${inside.length > 10 ? ', …' : ''}`,
+    );
+  }
+  const smallestBuildingM = smallestBuilding(c.triangles);
+  const finestCellM = c.finestCellM ?? smallestBuildingM / 8;
+  if (!Number.isFinite(finestCellM)) throw new CfdCaseError(`${c.stlFile}: no object with a plan area (every object is flat seen from above)`);
+  const profile = ablProfile(c.inflow.inlet);
+  const referenceSpeedMs = profile.speedMs(10);
+  let scene: ScenePlan;
+  try {
+    scene = planScene(
+      {
+        geometry: [{ file: c.stlFile, role: 'solid', study: true, triangles: c.triangles }],
+        points: c.probes,
+        tier: 'rapid',
+        finestDxM: finestCellM,
+        referenceSpeedMs,
+      },
+      limits,
+    );
+  } catch (error) {
+    if (error instanceof CfdInputError)
+      throw new CfdCaseError(
+        `${error.message.replace(/ Choose a coarser tier.*$/, '')} Choose a larger --finest-cell (now ${+finestCellM.toPrecision(3)} m), or fewer, closer probes.`,
+      );
+    throw error;
+  }
+  const directionDeg = windFromDeg(c.flowAngleDeg);
+  // Every probe must lie in the computed domain (it is turned with the flow).
+  const frame = solverFrame(directionDeg, scene.centre[0], scene.centre[1]);
+  const box0 = scene.plan.boxes[0];
+  for (let p = 0; p < c.probes.length / 3; p++) {
+    const [x, y] = toSolver(frame, c.probes[3 * p], c.probes[3 * p + 1]);
+    const z = c.probes[3 * p + 2];
+    if (
+      x < box0.originM[0] ||
+      x > box0.originM[0] + box0.nx * box0.dxM ||
+      y < box0.originM[1] ||
+      y > box0.originM[1] + box0.ny * box0.dxM ||
+      z > box0.nz * box0.dxM
+    )
+      throw new CfdCaseError(`probe row ${p + 2} (${c.probes[3 * p]}, ${c.probes[3 * p + 1]}, ${z}) lies outside the computed domain`);
+  }
+  const schedule = sceneSchedule(scene, referenceSpeedMs, coarseTimeStep(scene.plan, c.inflow.inlet));
+  const input: DirectionInput = {
+    directionDeg,
+    index: 0,
+    total: 1,
+    centre: scene.centre,
+    plan: scene.plan,
+    geometry: scene.geometry,
+    inlet: c.inflow.inlet,
+    inletFromProfile: true,
+    referenceHeightM: 10,
+    schedule,
+    points: new Float64Array(0),
+    probes: c.probes,
+  };
+  return { scene, input, smallestBuildingM, finestCellM };
+}

@@ -1,0 +1,149 @@
+/**
+ * The CFD solver's validation report (engine/cfd/validation): runs every case and writes the
+ * generated part of docs/cfd-validation.md.
+ *
+ *   npm run cfd:validate                    every case; rewrites the report in docs/cfd-validation.md
+ *   npm run cfd:validate -- --check         the same, and exits 1 when a check misses its threshold
+ *
+ * Cases: `aij` (AIJ Case A with the building: every measured set, reattachment lengths), `aij-empty`
+ * (the same grid without the building), `empty` (the product pipeline's empty domain, every tier and
+ * terrain). Options:
+ *   --cases aij,aij-empty,empty   a subset (the report is then printed, not written)
+ *   --check-only ID,ID            gate on these checks only (ids: engine/cfd/validation/thresholds.ts)
+ *   --tiers rapid,detailed  --terrains city,suburban,country,water   a subset of the empty domains
+ *   --threads N                   threads of the AIJ runs (default: the machine's cores)
+ *   --json FILE                   also write every number as JSON
+ *   --no-write                    print the report instead of writing docs/cfd-validation.md
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { aijInput, aijSchedule, approachInlet, parseMeasured } from '@canopy/engine/cfd/validation/aij-case-a.ts';
+import { aijEmptyProbes, aijProbeLayout, evaluateAij, evaluateAijEmpty, type AijData } from '@canopy/engine/cfd/validation/aij-evaluate.ts';
+import { ALL_TERRAINS, ALL_TIERS, emptyDomainCase, emptyDomainInput, scoreEmptyDomain } from '@canopy/engine/cfd/validation/empty-domain.ts';
+import { checks, renderReport, spliceReport, type RunCost, type ValidationRun } from '@canopy/engine/cfd/validation/report.ts';
+import { runDirection, type DirectionInput, type DirectionResult } from '@canopy/engine/cfd/run/direction.ts';
+import { coarseTimeStep, type TierId } from '@canopy/engine/cfd/run/scene-plan.ts';
+import { defaultThreads, poolStepper } from '@canopy/engine/cfd/run/pool.ts';
+import { inlineStepper } from '@canopy/engine/cfd/run/stepper.ts';
+import type { TerrainId } from '@canopy/engine/wind/profile.ts';
+
+const { values } = parseArgs({
+  options: {
+    check: { type: 'boolean', default: false },
+    'check-only': { type: 'string' },
+    cases: { type: 'string', default: 'aij,aij-empty,empty' },
+    tiers: { type: 'string' },
+    terrains: { type: 'string' },
+    threads: { type: 'string' },
+    json: { type: 'string' },
+    'no-write': { type: 'boolean', default: false },
+  },
+});
+const cases = new Set(values.cases!.split(','));
+for (const c of cases) if (!['aij', 'aij-empty', 'empty'].includes(c)) throw new Error(`--cases: unknown case '${c}' (aij, aij-empty, empty)`);
+const tiers = (values.tiers?.split(',') ?? ALL_TIERS) as TierId[];
+const terrains = (values.terrains?.split(',') ?? ALL_TERRAINS) as TerrainId[];
+const threads = values.threads ? Number(values.threads) : defaultThreads();
+const everything = cases.size === 3 && !values.tiers && !values.terrains;
+
+const data = (name: string) => readFileSync(new URL(`../engine/cfd/validation/data/${name}`, import.meta.url), 'utf8');
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+async function timed(name: string, input: DirectionInput, threadsOf: number): Promise<{ result: DirectionResult; cost: RunCost }> {
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  let last = 0;
+  const result = await runDirection(input, {
+    stepper: (grid) => (threadsOf > 1 ? poolStepper(grid, threadsOf) : Promise.resolve(inlineStepper(grid))),
+    onProgress: (p) => {
+      if (performance.now() - last < 20_000) return;
+      last = performance.now();
+      log(`  ${name}: ${p.phase}, step ${p.step}/${p.steps}, about ${Math.round(p.etaS)} s left`);
+    },
+  });
+  const cpu = process.cpuUsage(cpu0);
+  const m = result.manifest;
+  return {
+    result,
+    cost: {
+      cpuS: (cpu.user + cpu.system) / 1e6,
+      wallS: (performance.now() - t0) / 1000,
+      cells: m.cells,
+      steps: m.steps.spinUp + m.steps.develop + m.steps.average,
+      threads: m.threads,
+    },
+  };
+}
+
+const run: ValidationRun = { date: new Date().toISOString().slice(0, 10), commit: null };
+try {
+  run.commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+  if (execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8' }).trim() !== '') run.commit += ' with uncommitted changes';
+} catch {
+  // Not a git checkout: the report says so by leaving the commit out.
+}
+
+const profileCsv = data('approach-profile-b10.csv');
+if (cases.has('aij') || cases.has('aij-empty')) {
+  const aijData: AijData = {
+    profileCsv,
+    given: parseMeasured(data('measured-profiles.csv')),
+    more: parseMeasured(data('vertical-stations-more.csv')),
+    plane: parseMeasured(data('horizontal-plane-z0125.csv')),
+    plane125: parseMeasured(data('horizontal-plane-z125.csv')),
+  };
+  const layout = aijProbeLayout(aijData);
+  const probe = aijInput(profileCsv, layout.probes, 8, { spinUpSteps: 0, developSteps: 0, averageSteps: 0, chunkSteps: 2 });
+  const schedule = aijSchedule(coarseTimeStep(probe.plan, approachInlet(profileCsv)));
+  if (cases.has('aij')) {
+    log('AIJ Case A (b/8) …');
+    const { result, cost } = await timed('aij', aijInput(profileCsv, layout.probes, 8, schedule), threads);
+    const m = result.manifest;
+    const setup =
+      `Grid ${m.levels.map((l) => `${l.dxM} m: ${l.nx}×${l.ny}×${l.nz}`).join(', ')} (finest b/8 = 1.25 m); inflow: the measured approach profile; ` +
+      `${m.steps.spinUp} spin-up, ${m.steps.develop} development and ${m.steps.average} averaged level-0 steps (${m.averagingWindowS.toFixed(0)} s averaged); ${m.solver}.`;
+    run.aij = { evaluation: evaluateAij(aijData, layout, result.probes!), cost, setup };
+    log(`  done: ${cost.cpuS.toFixed(0)} s CPU`);
+  }
+  if (cases.has('aij-empty')) {
+    log('AIJ Case A grid without the building …');
+    const { result, cost } = await timed('aij-empty', aijInput(profileCsv, aijEmptyProbes(), 8, schedule, false), threads);
+    run.aijEmpty = { rows: evaluateAijEmpty(profileCsv, result.probes!), cost };
+    log(`  done: ${cost.cpuS.toFixed(0)} s CPU`);
+  }
+}
+if (cases.has('empty')) {
+  run.empty = [];
+  for (const tier of tiers)
+    for (const terrain of terrains) {
+      log(`empty domain, ${tier} tier, ${terrain} terrain …`);
+      const c = emptyDomainCase(tier, terrain);
+      const { result, cost } = await timed(`empty ${tier} ${terrain}`, emptyDomainInput(c), 1);
+      run.empty.push({ score: scoreEmptyDomain(c, result), cost });
+    }
+}
+
+const only = values['check-only']?.split(',');
+const results = checks(run);
+for (const id of only ?? []) if (!results.some((r) => r.threshold.id === id)) throw new Error(`--check-only: unknown check '${id}'`);
+const report = renderReport(run, results);
+const docPath = new URL('../docs/cfd-validation.md', import.meta.url);
+if (everything && !values['no-write']) {
+  writeFileSync(docPath, spliceReport(readFileSync(docPath, 'utf8'), report));
+  log('wrote docs/cfd-validation.md');
+} else {
+  console.log(report);
+}
+if (values.json) writeFileSync(values.json, JSON.stringify({ run, results }, null, 1));
+for (const r of results) {
+  if (!r.ran) continue;
+  log(`${r.pass ? 'pass' : 'MISS'}  ${r.threshold.id} = ${r.value === null ? 'none' : r.value.toFixed(4)}`);
+}
+if (values.check || only) {
+  const gated = results.filter((r) => r.ran && (!only || only.includes(r.threshold.id)));
+  const missed = gated.filter((r) => !r.pass);
+  if (only) for (const id of only) if (!results.find((r) => r.threshold.id === id)!.ran) missed.push(results.find((r) => r.threshold.id === id)!);
+  log(missed.length ? `${missed.length} of ${gated.length} checks missed` : `all ${gated.length} checks pass`);
+  if (missed.length) process.exitCode = 1;
+}
