@@ -10,7 +10,7 @@ import { assets, jobs, simulations, subscriptionUsage } from '../../db/schema/in
 import type { CancelSimulationResult } from '@canopy/contract/reservations.ts';
 import { json, scenarioUrl, setup, startWorker, teardown, validatedScenario, validation, waitFor, type Setup } from '../../../test/world-cfd.ts';
 
-describe('cancelling a running CFD wind run', { timeout: 240_000 }, () => {
+describe('cancelling a running CFD wind run', { timeout: 300_000 }, () => {
   let s: Setup;
   beforeAll(async () => {
     // Long enough to be cancelled mid-run; no checkpoint writes in the way.

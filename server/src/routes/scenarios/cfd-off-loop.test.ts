@@ -33,7 +33,7 @@ function threadNiceness(): Map<number, number> {
 
 const stepOf = (message: string | null | undefined) => Number(/step (\d+) of/.exec(message ?? '')?.[1] ?? -1);
 
-describe('a CFD direction off the request thread', { timeout: 240_000 }, () => {
+describe('a CFD direction off the request thread', { timeout: 300_000 }, () => {
   let s: Setup;
   beforeAll(async () => {
     // Long enough that the direction is still stepping while the test looks at it (the workers'
