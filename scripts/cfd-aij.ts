@@ -4,7 +4,7 @@
  *   npm run cfd:aij                                   the measured stations: hit rate and Pearson r
  *   npm run cfd:aij -- --probes FILE.csv --out OUT.csv   mean U, V, W (m/s) at other points
  *
- * Options: --cells-per-b 8|16 (finest cell b/8 = 1.25 m, default; or b/16), --threads N
+ * Options: --cells-per-b 2|4|8|16 (finest cell b/8 = 1.25 m, default), --threads N
  * (default: the machine's cores), --closure background|mixing-length (the turbulence closure, see
  * engine/cfd/grid/build-hierarchy.ts), --check (exit 1 below hit rate 66 %, r 0.8, or without
  * reverse flow behind and stagnation upwind at pedestrian height), --lattice-speed U (the inflow's
@@ -31,7 +31,7 @@ const { values } = parseArgs({
   },
 });
 const cellsPerB = Number(values['cells-per-b']);
-if (cellsPerB !== 8 && cellsPerB !== 16) throw new Error('--cells-per-b must be 8 or 16');
+if (cellsPerB !== 2 && cellsPerB !== 4 && cellsPerB !== 8 && cellsPerB !== 16) throw new Error('--cells-per-b must be 2, 4, 8 or 16');
 const threads = values.threads ? Number(values.threads) : defaultThreads();
 const data = (name: string) => readFileSync(new URL(`../engine/cfd/validation/data/${name}`, import.meta.url), 'utf8');
 const profileCsv = data('approach-profile-b10.csv');

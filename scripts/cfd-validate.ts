@@ -6,9 +6,10 @@
  *   npm run cfd:validate -- --check         the same, and exits 1 when a check misses its threshold
  *
  * Cases: `aij` (AIJ Case A with the building: every measured set, reattachment lengths), `aij-empty`
- * (the same grid without the building), `empty` (the product pipeline's empty domain, every tier and
- * terrain). Options:
- *   --cases aij,aij-empty,empty   a subset (the report is then printed, not written)
+ * (the same grid without the building), `aij-coarse` (AIJ Case A with finest cells b/4 and b/2: the
+ * scores when pedestrian height lies in the first cell), `empty` (the product pipeline's empty
+ * domain, every tier and terrain). Options:
+ *   --cases aij,aij-empty,aij-coarse,empty   a subset (the report is then printed, not written)
  *   --check-only ID,ID            gate on these checks only (ids: engine/cfd/validation/thresholds.ts)
  *   --tiers rapid,detailed  --terrains city,suburban,country,water   a subset of the empty domains
  *   --threads N                   threads of the AIJ runs (default: the machine's cores)
@@ -32,7 +33,7 @@ const { values } = parseArgs({
   options: {
     check: { type: 'boolean', default: false },
     'check-only': { type: 'string' },
-    cases: { type: 'string', default: 'aij,aij-empty,empty' },
+    cases: { type: 'string', default: 'aij,aij-empty,aij-coarse,empty' },
     tiers: { type: 'string' },
     terrains: { type: 'string' },
     threads: { type: 'string' },
@@ -41,11 +42,12 @@ const { values } = parseArgs({
   },
 });
 const cases = new Set(values.cases!.split(','));
-for (const c of cases) if (!['aij', 'aij-empty', 'empty'].includes(c)) throw new Error(`--cases: unknown case '${c}' (aij, aij-empty, empty)`);
+const ALL_CASES = ['aij', 'aij-empty', 'aij-coarse', 'empty'];
+for (const c of cases) if (!ALL_CASES.includes(c)) throw new Error(`--cases: unknown case '${c}' (${ALL_CASES.join(', ')})`);
 const tiers = (values.tiers?.split(',') ?? ALL_TIERS) as TierId[];
 const terrains = (values.terrains?.split(',') ?? ALL_TERRAINS) as TerrainId[];
 const threads = values.threads ? Number(values.threads) : defaultThreads();
-const everything = cases.size === 3 && !values.tiers && !values.terrains;
+const everything = cases.size === ALL_CASES.length && !values.tiers && !values.terrains;
 
 const data = (name: string) => readFileSync(new URL(`../engine/cfd/validation/data/${name}`, import.meta.url), 'utf8');
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -85,7 +87,7 @@ try {
 }
 
 const profileCsv = data('approach-profile-b10.csv');
-if (cases.has('aij') || cases.has('aij-empty')) {
+if (cases.has('aij') || cases.has('aij-empty') || cases.has('aij-coarse')) {
   const aijData: AijData = {
     profileCsv,
     given: parseMeasured(data('measured-profiles.csv')),
@@ -105,6 +107,17 @@ if (cases.has('aij') || cases.has('aij-empty')) {
       `${m.steps.spinUp} spin-up, ${m.steps.develop} development and ${m.steps.average} averaged level-0 steps (${m.averagingWindowS.toFixed(0)} s averaged); ${m.solver}.`;
     run.aij = { evaluation: evaluateAij(aijData, layout, result.probes!), cost, setup };
     log(`  done: ${cost.cpuS.toFixed(0)} s CPU`);
+  }
+  if (cases.has('aij-coarse')) {
+    run.aijCoarse = [];
+    for (const cellsPerB of [4, 2] as const) {
+      log(`AIJ Case A (b/${cellsPerB}) …`);
+      const coarse = aijInput(profileCsv, layout.probes, cellsPerB, { spinUpSteps: 0, developSteps: 0, averageSteps: 0, chunkSteps: 2 });
+      const sched = aijSchedule(coarseTimeStep(coarse.plan, approachInlet(profileCsv)));
+      const { result, cost } = await timed(`aij b/${cellsPerB}`, aijInput(profileCsv, layout.probes, cellsPerB, sched), threads);
+      run.aijCoarse.push({ cellsPerB, evaluation: evaluateAij(aijData, layout, result.probes!), cost });
+      log(`  done: ${cost.cpuS.toFixed(0)} s CPU`);
+    }
   }
   if (cases.has('aij-empty')) {
     log('AIJ Case A grid without the building …');

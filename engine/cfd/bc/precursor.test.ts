@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { equilibriumColumn } from './precursor.ts';
-import { physicsFor, SUBURBAN_10MS } from '../test/small-grids.ts';
+import { physicsFor } from '../test/small-grids.ts';
 
 describe('the approach-flow precursor', () => {
   it.each([

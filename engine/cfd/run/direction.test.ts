@@ -62,6 +62,15 @@ describe('a CFD direction run', { timeout: 120_000 }, () => {
     expect(manifest.health.nanCells).toBe(0);
   });
 
+  it('gives points above the pedestrian slab (8 m) a turbulence intensity too', async () => {
+    const high = Float64Array.from(towerCase(270).points.map((v, i) => (i % 3 === 2 ? 20 : v)));
+    const { pedestrian } = await runDirection(towerCase(270, { points: high }), deps);
+    for (let p = 0; p < pedestrian.level.length; p++) {
+      expect(pedestrian.turbulenceIntensity[p]).toBeGreaterThan(0);
+      expect(pedestrian.gemRatio[p]).toBeGreaterThanOrEqual(pedestrian.speedRatio[p]);
+    }
+  });
+
   it('resumes from its last checkpoint to the same numbers as a run that was never stopped', async () => {
     const whole = await runDirection(towerCase(270), deps);
     let saved: Uint8Array | null = null;

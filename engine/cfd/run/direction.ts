@@ -439,9 +439,12 @@ function postProcess(input: DirectionInput, h: Hierarchy, frame: Frame, samples:
   for (let p = 0; p < count; p++) {
     ped.level[p] = slab.level[p] >= 0 ? slab.level[p] : mean.level[p];
     if (ped.level[p] < 0) continue;
-    const speed = slab.level[p] >= 0 ? slab.meanSpeed[p] : Math.hypot(mean.u[p], mean.v[p], mean.w[p]);
-    // σ of the speed: resolved fluctuation plus the modelled part, σ² = (2/3)k (isotropic).
-    const sigma = Math.sqrt(slab.speedStd[p] ** 2 + (2 / 3) * slab.modelledTke[p]);
+    const inSlab = slab.level[p] >= 0;
+    const speed = inSlab ? slab.meanSpeed[p] : Math.hypot(mean.u[p], mean.v[p], mean.w[p]);
+    // σ of the speed: resolved fluctuation plus the modelled part, σ² = (2/3)k (isotropic). Points
+    // above the pedestrian slab (roof terraces, balconies) take it from the statistics every cell
+    // keeps: (2/3) of the resolved and modelled k.
+    const sigma = inSlab ? Math.sqrt(slab.speedStd[p] ** 2 + (2 / 3) * slab.modelledTke[p]) : Math.sqrt((2 / 3) * mean.k[p]);
     ped.speedRatio[p] = speed / refSpeed;
     ped.turbulenceIntensity[p] = speed > 0 ? sigma / speed : 0;
     ped.gemRatio[p] = Math.max(speed, (speed + 3.5 * sigma) / 1.85) / refSpeed;

@@ -85,9 +85,12 @@ export function approachInlet(profileCsv: string): TableInlet {
 /**
  * The grid: a COST 732 domain around the building (5H upstream and sideways, 15H downstream,
  * 6H high; H = 2b = 20 m) at b/2, then refined boxes at b/4 and b/8 (and b/16 with
- * `cellsPerB` = 16) around the building and its near wake.
+ * `cellsPerB` = 16) around the building and its near wake; `cellsPerB` = 4 or 2 stops at b/4 or
+ * b/2 (how the scores fall with the resolution at pedestrian height).
  */
-export function aijGrid(cellsPerB: 8 | 16): { boxes: LevelBox[]; placements: Placement[] } {
+export type CellsPerB = 2 | 4 | 8 | 16;
+
+export function aijGrid(cellsPerB: CellsPerB): { boxes: LevelBox[]; placements: Placement[] } {
   const dx0 = B_M / 2;
   const box0: LevelBox = { dxM: dx0, originM: [-100, -100, 0], nx: 400 / dx0, ny: 200 / dx0, nz: 120 / dx0 };
   const extents: Array<[number, number, number, number]> = [
@@ -95,7 +98,7 @@ export function aijGrid(cellsPerB: 8 | 16): { boxes: LevelBox[]; placements: Pla
     [-22, 55, 17, 32],
     [-14, 40, 11, 26],
   ];
-  const levels = cellsPerB === 16 ? 4 : 3;
+  const levels = Math.round(Math.log2(cellsPerB));
   const boxes = [box0];
   const placements: Placement[] = [];
   for (let l = 1; l < levels; l++) {
@@ -122,7 +125,7 @@ export function aijSchedule(dt0S: number): RunSchedule {
 }
 
 /** The run; `building: false` takes the building away (the empty-domain check of the same grid). */
-export function aijInput(profileCsv: string, probes: Probe[], cellsPerB: 8 | 16, schedule: RunSchedule, building = true): DirectionInput {
+export function aijInput(profileCsv: string, probes: Probe[], cellsPerB: CellsPerB, schedule: RunSchedule, building = true): DirectionInput {
   return {
     directionDeg: 270, // from the west: the wind blows along +x, as in the data
     index: 0,

@@ -23,6 +23,8 @@ export interface ValidationRun {
   commit: string | null;
   aij?: { evaluation: AijEvaluation; cost: RunCost; setup: string };
   aijEmpty?: { rows: AijEmptyRow[]; cost: RunCost };
+  /** AIJ Case A on coarser grids (finest cell b/4, b/2): the same scores. */
+  aijCoarse?: Array<{ cellsPerB: number; evaluation: AijEvaluation; cost: RunCost }>;
   empty?: Array<{ score: EmptyDomainScore; cost: RunCost }>;
 }
 
@@ -169,6 +171,24 @@ export function renderReport(run: ValidationRun, results: CheckResult[]): string
     for (const r of e.rows.plane)
       out.push(`| ${r.probe.xOverB} | ${r.probe.yOverB} | ${r.measured.toFixed(2)} | ${r.predicted.toFixed(2)} | ${r.hit ? 'yes' : 'no'} |`);
     out.push('', '</details>', '');
+  }
+  if (run.aijCoarse?.length && a) {
+    out.push('### AIJ Case A at coarser resolution (pedestrian height in the first cell)', '');
+    out.push(
+      'The pedestrian plane (z/b = 0.125 = 1.25 m) lies between the first two cell centres at b/8, on the first centre at b/4, and below it at b/2 (read by the log-law wall function, as the rapid tier reads 1.5 m from 4 m cells).',
+      '',
+    );
+    out.push(
+      '| Finest cell | Pedestrian plane: hit rate W = 0.1·U_H / 0.06·U_ref(z) | r | speed-ups within 15 % | vertical stations (66): hit rate | r | CPU s |',
+      '|---|---|---:|---|---|---:|---:|',
+    );
+    const row = (name: string, e: AijEvaluation, cost: RunCost) =>
+      out.push(
+        `| ${name} | ${hits(e.plane.hitW010)} / ${hits(e.plane.hitW006)} | ${num(e.plane.r)} | ${hits(e.speedUps)} | ${hits(e.vertical.hitW010)} | ${num(e.vertical.r)} | ${cost.cpuS.toFixed(0)} |`,
+      );
+    row('b/8 = 1.25 m', a.evaluation, a.cost);
+    for (const c of run.aijCoarse) row(`b/${c.cellsPerB} = ${10 / c.cellsPerB} m`, c.evaluation, c.cost);
+    out.push('');
   }
   if (run.aijEmpty) {
     out.push('### AIJ Case A set-up without the building', '');
