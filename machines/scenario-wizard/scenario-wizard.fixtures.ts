@@ -177,7 +177,7 @@ export const canopyCfdOffer: Capability[] = [
     engine: 'CFD' as const,
     computed_by: 'canopy' as const,
     provider: 'Canopy',
-    method: "Canopy's CFD (lattice Boltzmann, LES) per wind direction",
+    method: "Canopy's CFD (lattice Boltzmann, RANS-like mixing-length closure: the mean wind) per wind direction",
   })),
 ];
 
