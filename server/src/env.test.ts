@@ -9,6 +9,8 @@ describe('loadConfig', () => {
     expect(config.SEED_DEMO).toBe(true);
     expect(config.UPLOAD_MAX_BYTES).toBe(200 * 1024 * 1024);
     expect(config.publicUrl).toBe('http://localhost:8080');
+    // Analysis jobs compute at the lowest priority (ADR 26).
+    expect(config.JOB_THREAD_NICE).toBe(19);
   });
 
   it('selects PostgreSQL when DATABASE_URL is set', () => {
@@ -22,6 +24,7 @@ describe('loadConfig', () => {
     ['SEED_DEMO', 'maybe'],
     ['SECRET_KEY', 'short'],
     ['SMTP_URL', 'http://mail'],
+    ['JOB_THREAD_NICE', '20'],
   ])('names %s when its value %s is invalid', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     try {

@@ -114,6 +114,13 @@ export const envSchema = z.object({
   HEAVY_WORK_PER_USER: z.coerce.number().int().min(1).max(64).default(2),
   /** Heavy tasks of all users running or waiting at once; more are answered 503. */
   HEAVY_WORK_QUEUE: z.coerce.number().int().min(1).max(10_000).default(16),
+  /**
+   * Niceness of the threads analysis jobs compute on (CFD directions, analysis chunks): 19, the
+   * lowest priority, so requests and password hashing come first (ADR 26). A machine that only runs
+   * jobs may give them 0. Functional tests run them at 0, so other work on a busy machine does not
+   * starve them.
+   */
+  JOB_THREAD_NICE: z.coerce.number().int().min(0).max(19).default(19),
   /** Worker threads one CFD wind direction steps on (services/cfd/cfd-plan.ts). Unset: 1, or cores ÷ 8 above 15 cores. */
   CFD_THREADS: z.coerce.number().int().min(1).max(256).optional(),
   /** Seconds of wall time between checkpoints of a CFD direction (a killed worker resumes from the last). */

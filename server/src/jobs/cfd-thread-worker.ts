@@ -20,7 +20,7 @@ interface Init {
 
 const init = workerData as Init;
 const port = parentPort!;
-const niced = lowerThreadPriority(init.nice);
+const niced = init.nice > 0 && lowerThreadPriority(init.nice);
 
 let answer: ((message: ToDirectionThread) => void) | null = null;
 port.on('message', (message: ToDirectionThread) => {

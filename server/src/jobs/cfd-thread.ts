@@ -46,6 +46,8 @@ export interface DirectionThreadHooks {
   checkpointEveryS?: number;
   /** Polled while the thread runs: true stops it between steps (CfdCancelledError). */
   isCancelled(): boolean;
+  /** The niceness the thread sets itself to (JOB_THREAD_NICE; default the lowest priority). */
+  nice?: number;
   /** Called once the thread says whether its priority was lowered (diagnostics, tests). */
   onNiced?(niced: boolean): void;
 }
@@ -77,7 +79,7 @@ function rebuild(e: ErrorDescription): Error {
 export function runDirectionThread(task: DirectionTask, hooks: DirectionThreadHooks): Promise<DirectionOutput> {
   const cancel = new Int32Array(new SharedArrayBuffer(4));
   const worker = new Worker(typescriptWorkerEntry(new URL('./cfd-thread-worker.ts', import.meta.url)), {
-    workerData: { task, cancel, nice: JOB_THREAD_NICE, checkpointEveryS: hooks.checkpointEveryS ?? 60 },
+    workerData: { task, cancel, nice: hooks.nice ?? JOB_THREAD_NICE, checkpointEveryS: hooks.checkpointEveryS ?? 60 },
     transferList: transferables(task.files.map((f) => f.bytes)),
   });
   const poll = setInterval(() => {

@@ -4,7 +4,6 @@
  */
 import type { AppDeps } from '../deps.ts';
 import { createCpuPool, type CpuPool } from './cpu-pool.ts';
-import { JOB_THREAD_NICE } from './thread-priority.ts';
 import { jobHandlers } from './handlers/index.ts';
 import { JobWorker } from './worker.ts';
 import { CFD_DIRECTION_JOB, cfdDirectionsAtOnce } from '../services/cfd/cfd-plan.ts';
@@ -17,7 +16,7 @@ export interface JobRuntime {
 
 export function startJobRuntime(deps: AppDeps, log: (line: string) => void, options: { concurrency?: number; leaseMs?: number } = {}): JobRuntime {
   // Analysis chunks run below requests and password hashing, like the CFD directions' threads.
-  const cpu = createCpuPool(undefined, { nice: JOB_THREAD_NICE });
+  const cpu = createCpuPool(undefined, { nice: deps.config.JOB_THREAD_NICE });
   // A CFD direction takes CFD_THREADS cores (all by default) and its grid's memory: as many at once
   // as the cores hold, and one slot beside them for every other job type.
   const cfdAtOnce = cfdDirectionsAtOnce(deps.config);

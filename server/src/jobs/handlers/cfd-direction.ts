@@ -35,7 +35,14 @@ export interface CfdServices {
   cpu: CpuPool;
   config: Pick<
     Config,
-    'dataDir' | 'CFD_THREADS' | 'CFD_CHECKPOINT_SECONDS' | 'CFD_MAX_CELLS' | 'CFD_MAX_MEMORY_GB' | 'CFD_TEST_STEPS' | 'CFD_TEST_LATTICE_SPEED'
+    | 'dataDir'
+    | 'CFD_THREADS'
+    | 'CFD_CHECKPOINT_SECONDS'
+    | 'CFD_MAX_CELLS'
+    | 'CFD_MAX_MEMORY_GB'
+    | 'CFD_TEST_STEPS'
+    | 'CFD_TEST_LATTICE_SPEED'
+    | 'JOB_THREAD_NICE'
   >;
   version: string;
   bus?: EventBus;
@@ -97,6 +104,7 @@ export function cfdDirectionHandler(services: CfdServices): JobHandler {
             loadCheckpoint: () => checkpoints.load(),
             saveCheckpoint: (bytes) => checkpoints.save(bytes),
             checkpointEveryS: services.config.CFD_CHECKPOINT_SECONDS,
+            nice: services.config.JOB_THREAD_NICE,
             isCancelled: () => signal.aborted || !live,
           },
         );

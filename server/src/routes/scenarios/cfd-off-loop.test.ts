@@ -39,7 +39,7 @@ describe('a CFD direction off the request thread', { timeout: 300_000 }, () => {
     // Long enough that the direction is still stepping while the test looks at it (the workers'
     // stop at the end cancels it between two chunks of steps), and no checkpoint: saving one is
     // I/O, which would give an event loop stepping the solver a turn between chunks.
-    s = await setup({ CFD_TEST_STEPS: '6000', CFD_CHECKPOINT_SECONDS: '3600' });
+    s = await setup({ CFD_TEST_STEPS: '6000', CFD_CHECKPOINT_SECONDS: '3600', JOB_THREAD_NICE: String(JOB_THREAD_NICE) });
     startWorker(s);
   });
   afterAll(() => teardown(s));
