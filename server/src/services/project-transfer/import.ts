@@ -33,6 +33,7 @@ import { shareWithDefaultGroup } from '../sharing/default-group.ts';
 import { heldSubscription } from '../scenarios/cost.ts';
 import { ArchiveRecordError, TABLES, type IdMaps, type TableName, type TableSpec } from './tables.ts';
 import { readTable, type ReadTableInput, type ReadTableOutcome } from './read-table.ts';
+import { deleteJournal, tempPrefix, writeJournal } from './leftovers.ts';
 import { transferables } from '../../jobs/transfer.ts';
 import { SNIFF_BYTES, sniffContent } from '../../blobs/content-sniff.ts';
 import { findShared, type StationValues } from '../weather/stations.ts';
@@ -99,7 +100,8 @@ export async function receiveArchive(
     body.resume();
     throw tooLarge();
   }
-  const dir = await mkdtemp(join(tmpdir(), 'canopy-import-'));
+  // Named with this process's id: a server starting after a crash knows whose folder it is (leftovers.ts).
+  const dir = await mkdtemp(join(tmpdir(), tempPrefix()));
   const cleanup = () => rm(dir, { recursive: true, force: true });
   const file = join(dir, 'archive.zip');
   let bytes = 0;
@@ -354,7 +356,7 @@ function uploadFacts(blob: BlobFacts): { size: number; sha256: string; contentTy
 function newBlobNames(
   rows: Map<TableName, Array<Record<string, unknown>>>,
   manifest: ProjectManifest,
-): { keys: Map<string, BlobKey>; uuids: Map<string, string> } {
+): { keys: Map<string, BlobKey>; uuids: Map<string, string>; batch: string } {
   const keys = new Map<string, BlobKey>();
   const uuids = new Map<string, string>();
   for (const upload of rows.get('uploads') ?? []) {
@@ -370,7 +372,7 @@ function newBlobNames(
     const old = `${blob.container}/${blob.name}`;
     if (!keys.has(old)) keys.set(old, { container: blob.container, name: `imported/${batch}/${blob.name}` });
   }
-  return { keys, uuids };
+  return { keys, uuids, batch };
 }
 
 /** The database's refusal of a value (SQLSTATE classes 22 data exception, 23 integrity violation), unwrapped from drizzle's error. */
@@ -414,6 +416,8 @@ export async function importProjectArchive(deps: Pick<AppDeps, 'blobStore'>, db:
   const names = newBlobNames(rows, manifest);
   const written: BlobKey[] = [];
   let bytes = 0;
+  // What this import will write, kept until it is done: a server starting after this process died removes what it left.
+  await writeJournal(deps.blobStore, names.batch, [...names.keys.values()]);
   try {
     for (const blob of manifest.blobs) {
       const key = names.keys.get(`${blob.container}/${blob.name}`)!;
@@ -422,10 +426,12 @@ export async function importProjectArchive(deps: Pick<AppDeps, 'blobStore'>, db:
       bytes += blob.size;
     }
     const counts = await db.transaction((tx) => writeRecords(tx, rows, names, user));
+    await deleteJournal(deps.blobStore, names.batch).catch(() => undefined);
     const project = rows.get('projects')![0]!;
     return { id: counts.projectId, name: String(project.name), records: counts.records, blobs: written.length, bytes };
   } catch (error) {
     await Promise.allSettled(written.map((key) => deps.blobStore.delete(key)));
+    await deleteJournal(deps.blobStore, names.batch).catch(() => undefined);
     if (error instanceof ArchiveRecordError) throw archiveError(error.message);
     const refused = dataError(error);
     if (refused !== null) throw archiveError(`The archive's records cannot be written: ${refused.slice(0, 500)}.`);
