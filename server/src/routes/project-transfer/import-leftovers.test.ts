@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { accessToken, createUser } from '../../../test/world.ts';
 import { seedTransferProject } from '../../../test/project-transfer-fixtures.ts';
