@@ -26,6 +26,7 @@ import { seedPriceTables } from './db/seed-catalogue.ts';
 import { openBus } from './realtime/bus.ts';
 import { connectBusToHub } from './realtime/bus-delivery.ts';
 import { openHeavyWork } from './jobs/heavy-work.ts';
+import { cleanImportLeftovers } from './services/project-transfer/leftovers.ts';
 
 export interface RunningServer {
   url: string;
@@ -102,6 +103,14 @@ function listen(server: Server, port: number, hostname: string): Promise<Server>
 export async function startServer(env: Record<string, string | undefined> = process.env, log: (line: string) => void = console.log): Promise<RunningServer> {
   const config = loadConfig(env);
   const deps = await prepareDeps(config, log);
+  // What project imports killed mid-way left: temporary folders, blobs never committed (services/project-transfer/leftovers.ts).
+  await cleanImportLeftovers({ blobStore: deps.blobStore, db: deps.database.db }).then(
+    (left) => {
+      if (left.folders || left.blobs) log(`Removed what interrupted project imports left: ${left.folders} temporary folders, ${left.blobs} blobs.`);
+    },
+    (error: unknown) =>
+      log(`Could not look for what interrupted project imports left: ${error instanceof Error ? error.message.slice(0, 300) : String(error)}`),
+  );
   const app = createApp(deps);
   const server = createServer(createNodeListener(app, { hsts: hstsHeader(config) }));
   try {

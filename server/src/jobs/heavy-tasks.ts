@@ -6,6 +6,7 @@
  * because an error crossing a thread keeps its message but loses its class.
  */
 import { preparePng } from '../services/pdf/image-prepare.ts';
+import { renderPdf, type PdfPlan, type RenderOutcome } from '../services/pdf/render.ts';
 import { IngestFileError, planeFromGlb, prepareResultFile, type PreparedFile, type PrepareOptions } from '../services/viewer/ingest-files.ts';
 import {
   parseStl,
@@ -54,6 +55,11 @@ export type RemeshOutcome =
   | { ok: true; report: RepairReport; check: GeometryValidationResult; stl: Uint8Array; repaired: IndexedMesh; source: IndexedMesh };
 
 export const HEAVY_TASKS = {
+  /** An exported PDF laid out and saved, its PNGs decoded, within the plan's time limit (services/pdf/render.ts). */
+  'pdf.render': async (plan: PdfPlan): Promise<RenderOutcome> => {
+    const outcome = await renderPdf(plan);
+    return outcome.ok ? moving(outcome, [outcome.bytes]) : outcome;
+  },
   'pdf.preparePng': async (input: { bytes: Uint8Array }) => {
     const image = await preparePng(input.bytes);
     return image ? moving(image, [image.colour.contents, image.mask?.contents]) : null;

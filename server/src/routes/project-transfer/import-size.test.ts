@@ -4,7 +4,7 @@
  * - over HTTP, a records file inflating past the per-table limit (a few KB of zip, 40 MiB of JSON) is a
  *   413 naming it, parsed by nobody, nothing written;
  * - the import (as the route and the CLI call it) with smaller limits: all tables together past theirs,
- *   every entry together past theirs (a deflated blob of zeros) → 413, nothing written;
+ *   every entry together past theirs (a stored 8 MiB blob) → 413, nothing written;
  * - a good archive's tables go through the pool, one task per table, counted against the importer.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -119,9 +119,9 @@ describe('an archive that inflates past the limits', () => {
       status: 413,
       body: { detail: expect.stringMatching(/^The archive's records inflate to \d+ bytes; at most 1048576 bytes are accepted for all tables together\.$/) },
     });
-    // A blob of 8 MiB of zeros, deflated to a few KB.
+    // A blob of 8 MiB, stored as the exporter stores blobs (not deflated).
     const entries = await entriesOf(archive);
-    const withBomb = await zipOf([...entries.map(([n, b]): [string, Buffer] => [n, b]), ['blobs/assets/zeros.bin', Buffer.alloc(8 * 1024 * 1024), true]]);
+    const withBomb = await zipOf([...entries.map(([n, b]): [string, Buffer] => [n, b]), ['blobs/assets/zeros.bin', Buffer.alloc(8 * 1024 * 1024), false]]);
     await expect(importFile(withBomb, { uncompressedBytes: 4 * 1024 * 1024 })).rejects.toMatchObject({
       status: 413,
       body: { detail: expect.stringMatching(/^The archive inflates to \d+ bytes; at most 4194304 bytes are accepted\.$/) },

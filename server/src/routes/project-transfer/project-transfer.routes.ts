@@ -17,6 +17,7 @@ import { answers, json, pathParams, DetailSchema } from '@canopy/contract/common
 import { PROJECT_IMPORT_MAX_BYTES, ProjectImportResultSchema } from '@canopy/contract/project-transfer.ts';
 import { exportProject } from '../../services/project-transfer/export.ts';
 import { importProjectArchive, receiveArchive, requireImporter } from '../../services/project-transfer/import.ts';
+import { takeImportSlot } from '../../services/project-transfer/import-slots.ts';
 
 export const exportProjectRoute = defineRoute('user', {
   method: 'get',
@@ -48,7 +49,7 @@ export const importProjectRoute = defineRoute(
       401: answers[401],
       403: json(DetailSchema, 'The caller has no company or no subscription'),
       413: json(DetailSchema, 'Larger than the limit, or an entry (or all of them) inflates past its limit (docs/request-hardening.md)'),
-      429: json(DetailSchema, 'The caller already has heavy work in progress'),
+      429: json(DetailSchema, 'The caller already has heavy work in progress, or the company already has 2 imports in progress'),
     },
   },
   { body: 'stream' },
@@ -76,7 +77,15 @@ export function registerProjectTransferRoutes(app: ApiApp): void {
     const { deps, db } = c.var;
     const user = currentUser(c);
     await requireImporter(db, user, deps.clock.now());
-    const received = await receiveArchive(bodyOf(c), c.req.header('content-length'), PROJECT_IMPORT_MAX_BYTES);
+    // At most IMPORTS_PER_COMPANY at once per company (429 before the body is read).
+    const release = takeImportSlot(user.companyId!);
+    let received: Awaited<ReturnType<typeof receiveArchive>>;
+    try {
+      received = await receiveArchive(bodyOf(c), c.req.header('content-length'), PROJECT_IMPORT_MAX_BYTES);
+    } catch (error) {
+      release();
+      throw error;
+    }
     try {
       const result = await importProjectArchive(deps, db, received.file, {
         user: { id: user.id, companyId: user.companyId },
@@ -86,6 +95,7 @@ export function registerProjectTransferRoutes(app: ApiApp): void {
       return c.json(result, 201);
     } finally {
       await received.cleanup();
+      release();
     }
   });
 }

@@ -8,7 +8,7 @@
  * codec in a scratch document here, and its streams are carried over the same way.
  */
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStream, PDFRef, type PDFObject } from 'pdf-lib';
-import { prepareFastPng, type PdfPlain, type PreparedImage, type PreparedStream } from './png-xobject.ts';
+import { pngInflatesWithinHeader, prepareFastPng, type PdfPlain, type PreparedImage, type PreparedStream } from './png-xobject.ts';
 
 function plain(value: PDFObject): PdfPlain {
   if (value instanceof PDFName) return value.decodeText();
@@ -44,7 +44,10 @@ async function preparePdfLibPng(bytes: Uint8Array): Promise<PreparedImage> {
 /** The PNG ready to register, or null when it cannot be read (damaged). */
 export async function preparePng(bytes: Uint8Array): Promise<PreparedImage | null> {
   try {
-    return prepareFastPng(bytes) ?? (await preparePdfLibPng(bytes));
+    const fast = prepareFastPng(bytes);
+    if (fast) return fast;
+    // pdf-lib's codec inflates without a limit: only data that stays within the header's size reaches it.
+    return pngInflatesWithinHeader(bytes) ? await preparePdfLibPng(bytes) : null;
   } catch {
     return null;
   }

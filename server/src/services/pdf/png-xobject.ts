@@ -23,7 +23,8 @@ interface PngParts {
   idat: Buffer;
 }
 
-function parse(bytes: Uint8Array): PngParts | null {
+/** IHDR and the joined IDAT data of a PNG, whatever its kind; null when the chunks do not add up. */
+function chunks(bytes: Uint8Array): { header: Buffer; idat: Buffer } | null {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let offset = 8;
   let header: Buffer | null = null;
@@ -39,9 +40,41 @@ function parse(bytes: Uint8Array): PngParts | null {
     offset += 12 + length;
   }
   if (!header || header.length < 13 || idat.length === 0) return null;
+  return { header, idat: Buffer.concat(idat) };
+}
+
+function parse(bytes: Uint8Array): PngParts | null {
+  const png = chunks(bytes);
+  if (!png) return null;
+  const { header } = png;
   const [bitDepth, colourType, compression, filter, interlace] = [header[8], header[9], header[10], header[11], header[12]];
   if (bitDepth !== 8 || (colourType !== 2 && colourType !== 6) || compression !== 0 || filter !== 0 || interlace !== 0) return null;
-  return { width: header.readUInt32BE(0), height: header.readUInt32BE(4), colourType: colourType!, idat: Buffer.concat(idat) };
+  return { width: header.readUInt32BE(0), height: header.readUInt32BE(4), colourType: colourType!, idat: png.idat };
+}
+
+const CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
+
+/**
+ * Whether the PNG's image data inflates to no more than its header's size allows (scanlines with
+ * their filter bytes; twice that for an interlaced one, whose passes add rows). Checked, with the
+ * inflation stopped at that size, before pdf-lib's codec inflates it without a limit: a few KB of
+ * IDAT can inflate to gigabytes whatever the header says.
+ */
+export function pngInflatesWithinHeader(bytes: Uint8Array): boolean {
+  const png = chunks(bytes);
+  if (!png) return false;
+  const { header } = png;
+  const [width, height] = [header.readUInt32BE(0), header.readUInt32BE(4)];
+  const [bitDepth, colourType, interlace] = [header[8]!, header[9]!, header[12]!];
+  const channels = CHANNELS[colourType];
+  if (!channels || ![1, 2, 4, 8, 16].includes(bitDepth)) return false;
+  const scanlines = height * (Math.ceil((width * channels * bitDepth) / 8) + 1);
+  try {
+    inflateSync(png.idat, { maxOutputLength: Math.max(1, interlace ? 2 * scanlines : scanlines) });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function paeth(a: number, b: number, c: number): number {
@@ -130,7 +163,8 @@ export function prepareFastPng(bytes: Uint8Array): PreparedImage | null {
   }
   let pixels: Uint8Array | null;
   try {
-    pixels = unfilter(inflateSync(png.idat), width, height, 4);
+    // Inflated to at most what the header's size needs (an IDAT can claim far more).
+    pixels = unfilter(inflateSync(png.idat, { maxOutputLength: Math.max(1, (width * 4 + 1) * height) }), width, height, 4);
   } catch {
     return null;
   }

@@ -2,15 +2,18 @@
  * PDF text wrapping is linear in the text's length: a 100,000-character word is wrapped with at most
  * one width measurement per distinct character (the measure counted at the font, not timed), every
  * line fits, nothing is lost; and over HTTP an insight whose text is one 20,000-character word (the
- * API's limit) exports — it held the event loop for hours when wrapping was cubic.
+ * API's limit) exports — it held the event loop for hours when wrapping was cubic. The export is laid
+ * out and saved in the heavy-work pool as one task, within a time limit (past it: 413).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PDFDocument, type PDFFont } from 'pdf-lib';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { buildVisibilityWorld, pdfToText, popplerAvailable, type VisibilityWorld } from '../../../test/world-insights.ts';
 import type { Insight } from '@canopy/contract/insights.ts';
 import { loadFonts } from './fonts.ts';
 import { PdfWriter } from './writer.ts';
+import { renderPdf, type PdfPlan } from './render.ts';
+import { PDF_RENDER_TIME_LIMIT_MS } from './export.ts';
 
 /** The font with its width measurements counted: calls, and characters measured in all. */
 function counted(font: PDFFont, limit: number) {
@@ -95,4 +98,30 @@ describe('exporting an insight whose text is one 20,000-character word', () => {
       expect(text).toContain('i'.repeat(500));
     }
   }, 120_000);
+
+  it('is laid out and saved in the heavy-work pool, as one task within a time limit; past the limit it is a 413', async () => {
+    const created = await t.request(`/api/project/${w.projectId}/study/${w.studyId}/insight/`, {
+      method: 'POST',
+      token: w.ownerToken,
+      json: { title: 'Pooled', text: 'Some text.' },
+    });
+    const insight = (await created.json()) as Insight;
+    const body = { project_id: w.projectId, study_id: w.studyId, insight_id: insight.id };
+    const run = vi.spyOn(t.deps.heavy, 'run');
+    try {
+      const res = await t.request('/api/export-pdf/', { method: 'POST', token: w.ownerToken, json: body });
+      expect(res.status).toBe(200);
+      expect(run.mock.calls.map(([, task]) => task)).toEqual(['pdf.render']);
+      expect((run.mock.calls[0]![2] as PdfPlan).timeLimitMs).toBe(PDF_RENDER_TIME_LIMIT_MS);
+      // The same export with a limit already passed when the task starts.
+      run.mockImplementation(async (_user, _task, plan) => (await renderPdf({ ...(plan as PdfPlan), timeLimitMs: -1 })) as never);
+      const late = await t.request('/api/export-pdf/', { method: 'POST', token: w.ownerToken, json: body });
+      expect({ status: late.status, body: await late.json() }).toEqual({
+        status: 413,
+        body: { detail: expect.stringMatching(/^The PDF could not be laid out within -0\.001 s; export fewer figures or smaller images/) },
+      });
+    } finally {
+      run.mockRestore();
+    }
+  });
 });

@@ -33,6 +33,7 @@ import { shareWithDefaultGroup } from '../sharing/default-group.ts';
 import { heldSubscription } from '../scenarios/cost.ts';
 import { ArchiveRecordError, TABLES, type IdMaps, type TableName, type TableSpec } from './tables.ts';
 import { readTable, type ReadTableInput, type ReadTableOutcome } from './read-table.ts';
+import { deleteJournal, tempPrefix, writeJournal } from './leftovers.ts';
 import { transferables } from '../../jobs/transfer.ts';
 import { SNIFF_BYTES, sniffContent } from '../../blobs/content-sniff.ts';
 import { findShared, type StationValues } from '../weather/stations.ts';
@@ -55,6 +56,13 @@ export const IMPORT_LIMITS = {
   uncompressedBytes: PROJECT_IMPORT_MAX_BYTES,
 };
 export type ImportLimits = typeof IMPORT_LIMITS;
+
+/**
+ * How far a blob may inflate: the exporter stores blobs uncompressed (ratio 1), and deflate rarely
+ * gets real files past 10:1; zeros reach 1,000:1. So a 1 MB request can write at most about 100 MB.
+ */
+const MAX_BLOB_RATIO = 100;
+const BLOB_SLACK_BYTES = 64 * 1024;
 
 /** A problem with the archive itself: answered 400 (413 when it is too large) with its message, and nothing was written. */
 export class ArchiveError extends Error {
@@ -92,7 +100,8 @@ export async function receiveArchive(
     body.resume();
     throw tooLarge();
   }
-  const dir = await mkdtemp(join(tmpdir(), 'canopy-import-'));
+  // Named with this process's id: a server starting after a crash knows whose folder it is (leftovers.ts).
+  const dir = await mkdtemp(join(tmpdir(), tempPrefix()));
   const cleanup = () => rm(dir, { recursive: true, force: true });
   const file = join(dir, 'archive.zip');
   let bytes = 0;
@@ -149,6 +158,11 @@ function checkSizes(entries: Map<string, Entry>, limits: ImportLimits): void {
   const tables = new Set(TABLES.map((s) => recordsEntry(s.name)));
   for (const [name, entry] of entries) {
     total += entry.uncompressedSize;
+    // The exporter stores blobs as they are; one that inflates far past its size in the zip is a bomb.
+    if (name.startsWith('blobs/') && entry.uncompressedSize > BLOB_SLACK_BYTES + MAX_BLOB_RATIO * entry.compressedSize)
+      throw tooLarge(
+        `${name} inflates to ${entry.uncompressedSize} bytes from ${entry.compressedSize} in the archive; a blob may inflate to at most ${MAX_BLOB_RATIO} times its size (plus ${BLOB_SLACK_BYTES} bytes).`,
+      );
     if (name === MANIFEST_ENTRY && entry.uncompressedSize > limits.manifestBytes)
       throw tooLarge(`${name} inflates to ${entry.uncompressedSize} bytes; at most ${limits.manifestBytes} bytes are accepted.`);
     if (!tables.has(name)) continue;
@@ -217,6 +231,8 @@ function checkManifest(value: unknown): ProjectManifest {
   return value as unknown as ProjectManifest;
 }
 
+const UPLOADS = TABLES.find((spec) => spec.name === 'uploads')!;
+
 /** Parses one table: in the heavy-work pool when the caller gives one (the route), else here (the CLI). */
 export type TableReader = (input: ReadTableInput, transferList: ArrayBuffer[]) => Promise<ReadTableOutcome>;
 const readHere: TableReader = (input) => Promise.resolve(readTable(input));
@@ -261,36 +277,41 @@ async function readArchive(file: string, read: TableReader, limits: ImportLimits
     if ((records.get('projects') ?? []).length !== 1) throw new ArchiveError('records/projects.json must hold exactly one project.');
     const known = new Set([MANIFEST_ENTRY, ...TABLES.map((s) => recordsEntry(s.name)), ...manifest.blobs.map((b) => b.path)]);
     for (const name of entries.keys()) if (!known.has(name)) throw new ArchiveError(`The archive holds ${name}, which its manifest does not list.`);
-    const facts = new Map<string, BlobFacts>();
-    for (const blob of manifest.blobs) {
-      const entry = entries.get(blob.path);
-      if (!entry) throw new ArchiveError(`${blob.path} is listed in the manifest but missing from the archive.`);
-      let got: BlobFacts;
-      try {
-        got = await hashEntry(zip, entry);
-      } catch (error) {
-        throw new ArchiveError(`${blob.path} cannot be read: ${error instanceof Error ? error.message : String(error)}`);
-      }
-      if (got.size !== blob.size) throw new ArchiveError(`${blob.path} has ${got.size} bytes; the manifest says ${blob.size}.`);
-      if (got.sha256 !== blob.sha256) throw new ArchiveError(`${blob.path}: SHA-256 ${got.sha256}, the manifest says ${blob.sha256}.`);
-      facts.set(`${blob.container}/${blob.name}`, got);
-    }
-    return { zip, entries, manifest, records, facts };
+    for (const blob of manifest.blobs)
+      if (!entries.has(blob.path)) throw new ArchiveError(`${blob.path} is listed in the manifest but missing from the archive.`);
+    return { zip, entries, manifest, records };
   } catch (error) {
     zip.close();
     throw error;
   }
 }
 
-/** Every id, reference and blob key of the (parsed) rows checked against the archive; uploads take their facts from their bytes. */
-function checkRecords(
-  manifest: ProjectManifest,
-  raw: Map<TableName, Array<Record<string, unknown>>>,
-  facts: Map<string, BlobFacts>,
-): Map<TableName, Array<Record<string, unknown>>> {
+/** Streams every blob through SHA-256 and a size check against the manifest; the facts of each from its bytes. */
+async function hashBlobs(zip: ZipFile, entries: Map<string, Entry>, manifest: ProjectManifest): Promise<Map<string, BlobFacts>> {
+  const facts = new Map<string, BlobFacts>();
+  for (const blob of manifest.blobs) {
+    let got: BlobFacts;
+    try {
+      got = await hashEntry(zip, entries.get(blob.path)!);
+    } catch (error) {
+      throw new ArchiveError(`${blob.path} cannot be read: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    if (got.size !== blob.size) throw new ArchiveError(`${blob.path} has ${got.size} bytes; the manifest says ${blob.size}.`);
+    if (got.sha256 !== blob.sha256) throw new ArchiveError(`${blob.path}: SHA-256 ${got.sha256}, the manifest says ${blob.sha256}.`);
+    facts.set(`${blob.container}/${blob.name}`, got);
+  }
+  return facts;
+}
+
+/**
+ * Every id, reference and blob key of the (parsed) rows checked against the archive, and every blob
+ * of the manifest named by some record: a blob nothing points at would only take space in the store.
+ */
+function checkRecords(manifest: ProjectManifest, raw: Map<TableName, Array<Record<string, unknown>>>): Map<TableName, Array<Record<string, unknown>>> {
   const rows = new Map<TableName, Array<Record<string, unknown>>>();
   const ids = new Map<TableName, Set<number>>();
   const blobs = new Set(manifest.blobs.map((b) => `${b.container}/${b.name}`));
+  const referenced = new Set<string>();
   for (const spec of TABLES) {
     const list: Array<Record<string, unknown>> = [];
     const seen = new Set<number>();
@@ -306,8 +327,10 @@ function checkRecords(
           throw new ArchiveRecordError(`${where}: ${column} ${JSON.stringify(ref)} is not a record of ${recordsEntry(target)}`);
         }
       }
-      for (const key of blobKeysOfRow(spec, row)) if (!blobs.has(key)) throw new ArchiveRecordError(`${where}: the blob ${key} is not in the archive`);
-      if (spec.name === 'uploads') Object.assign(row, uploadFacts(facts.get(blobKeysOfRow(spec, row)[0]!)!));
+      for (const key of blobKeysOfRow(spec, row)) {
+        if (!blobs.has(key)) throw new ArchiveRecordError(`${where}: the blob ${key} is not in the archive`);
+        referenced.add(key);
+      }
       if (spec.name === 'weather_stations') {
         // Bytes come back from the pool's thread as a Uint8Array; the database driver takes a Buffer.
         const station = row.station as StationValues;
@@ -318,6 +341,8 @@ function checkRecords(
     rows.set(spec.name, list);
     ids.set(spec.name, seen);
   }
+  const unreferenced = manifest.blobs.find((b) => !referenced.has(`${b.container}/${b.name}`));
+  if (unreferenced) throw new ArchiveRecordError(`${unreferenced.path} is not named by any record of the archive: only blobs records point at are imported`);
   return rows;
 }
 
@@ -331,7 +356,7 @@ function uploadFacts(blob: BlobFacts): { size: number; sha256: string; contentTy
 function newBlobNames(
   rows: Map<TableName, Array<Record<string, unknown>>>,
   manifest: ProjectManifest,
-): { keys: Map<string, BlobKey>; uuids: Map<string, string> } {
+): { keys: Map<string, BlobKey>; uuids: Map<string, string>; batch: string } {
   const keys = new Map<string, BlobKey>();
   const uuids = new Map<string, string>();
   for (const upload of rows.get('uploads') ?? []) {
@@ -347,7 +372,7 @@ function newBlobNames(
     const old = `${blob.container}/${blob.name}`;
     if (!keys.has(old)) keys.set(old, { container: blob.container, name: `imported/${batch}/${blob.name}` });
   }
-  return { keys, uuids };
+  return { keys, uuids, batch };
 }
 
 /** The database's refusal of a value (SQLSTATE classes 22 data exception, 23 integrity violation), unwrapped from drizzle's error. */
@@ -375,7 +400,9 @@ export async function importProjectArchive(deps: Pick<AppDeps, 'blobStore'>, db:
   try {
     archive = await readArchive(file, options.readTable ?? readHere, { ...IMPORT_LIMITS, ...options.limits });
     try {
-      rows = checkRecords(archive.manifest, archive.records, archive.facts);
+      rows = checkRecords(archive.manifest, archive.records);
+      const facts = await hashBlobs(archive.zip, archive.entries, archive.manifest);
+      for (const upload of rows.get('uploads') ?? []) Object.assign(upload, uploadFacts(facts.get(blobKeysOfRow(UPLOADS, upload)[0]!)!));
     } catch (error) {
       archive.zip.close();
       throw error;
@@ -389,6 +416,8 @@ export async function importProjectArchive(deps: Pick<AppDeps, 'blobStore'>, db:
   const names = newBlobNames(rows, manifest);
   const written: BlobKey[] = [];
   let bytes = 0;
+  // What this import will write, kept until it is done: a server starting after this process died removes what it left.
+  await writeJournal(deps.blobStore, names.batch, [...names.keys.values()]);
   try {
     for (const blob of manifest.blobs) {
       const key = names.keys.get(`${blob.container}/${blob.name}`)!;
@@ -397,10 +426,12 @@ export async function importProjectArchive(deps: Pick<AppDeps, 'blobStore'>, db:
       bytes += blob.size;
     }
     const counts = await db.transaction((tx) => writeRecords(tx, rows, names, user));
+    await deleteJournal(deps.blobStore, names.batch).catch(() => undefined);
     const project = rows.get('projects')![0]!;
     return { id: counts.projectId, name: String(project.name), records: counts.records, blobs: written.length, bytes };
   } catch (error) {
     await Promise.allSettled(written.map((key) => deps.blobStore.delete(key)));
+    await deleteJournal(deps.blobStore, names.batch).catch(() => undefined);
     if (error instanceof ArchiveRecordError) throw archiveError(error.message);
     const refused = dataError(error);
     if (refused !== null) throw archiveError(`The archive's records cannot be written: ${refused.slice(0, 500)}.`);

@@ -21,6 +21,7 @@ import { requireChangeableProject } from '../projects/access.ts';
 import { linkStation } from './met-sources.ts';
 import { weatherProviders, type WeatherProvider } from './providers.ts';
 import { storeStation } from './stations.ts';
+import { MAX_HOURS } from './hourly-codec.ts';
 
 /** SPEC §8, word for word. */
 export const MET_FETCH_FAILURE =
@@ -45,6 +46,7 @@ export interface Skipped {
 /** Why a loaded station is not suitable, or null. */
 export function unsuitable(epw: Epw): string | null {
   if (epw.hours < MIN_HOURS) return `only ${epw.hours} hours of data (a year is ${MIN_HOURS})`;
+  if (epw.hours > MAX_HOURS) return `${epw.hours} hours of data, more than can be stored (${MAX_HOURS})`;
   let withWind = 0;
   for (let h = 0; h < epw.hours; h++) {
     if (Number.isFinite(epw.windSpeedMs[h]) && Number.isFinite(epw.windDirectionDeg[h])) withWind++;

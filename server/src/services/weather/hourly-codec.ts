@@ -17,6 +17,16 @@ export const HOURLY_FORMAT = 'canopy-hourly-v1';
 const MAGIC = 0x57484e43;
 const HEADER_BYTES = 16;
 
+/**
+ * The most hours a stored series may hold: ten leap years. An EPW holds one year (8,760 or 8,784
+ * hours); this leaves room for multi-year files and bounds what decoding may inflate to.
+ */
+export const MAX_HOURS = 10 * 8784;
+/** Bytes of the raw series for `hours` hours: header, 9 Float64 columns, year (u16), month, day, hour (u8). */
+const rawBytes = (hours: number) => HEADER_BYTES + 9 * hours * 8 + hours * 5;
+/** What decoding inflates to at most (~6.8 MB): a stored series that would inflate further is refused before it does. */
+export const MAX_RAW_BYTES = rawBytes(MAX_HOURS);
+
 const FLOAT_COLUMNS = [
   'dryBulbC',
   'relativeHumidityPct',
@@ -45,6 +55,7 @@ function assertLittleEndian(): void {
 export function encodeHourly(epw: Epw): Buffer {
   assertLittleEndian();
   const h = epw.hours;
+  if (h > MAX_HOURS) throw new HourlyCodecError(`the series has ${h} hours; at most ${MAX_HOURS} (ten years) can be stored`);
   const floatBytes = FLOAT_COLUMNS.length * h * 8;
   const raw = Buffer.alloc(HEADER_BYTES + floatBytes + h * 2 + h * 3);
   raw.writeUInt32LE(MAGIC, 0);
@@ -77,16 +88,20 @@ export function decodeHourly(data: Uint8Array, location: EpwLocation): Epw {
   assertLittleEndian();
   let raw: Buffer;
   try {
-    raw = gunzipSync(data);
+    // Never inflate past what a series can be: 8 KB of gzip can claim 770 MB, and every read would inflate it again.
+    raw = gunzipSync(data, { maxOutputLength: MAX_RAW_BYTES });
   } catch (error) {
+    if ((error as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE') {
+      throw new HourlyCodecError(`stored weather data inflates past ${MAX_RAW_BYTES} bytes, more than ${MAX_HOURS} hours can take`);
+    }
     throw new HourlyCodecError(`stored weather data is not gzip: ${error instanceof Error ? error.message : String(error)}`);
   }
   if (raw.length < HEADER_BYTES || raw.readUInt32LE(0) !== MAGIC || raw.readUInt32LE(4) !== 1) {
     throw new HourlyCodecError(`stored weather data is not ${HOURLY_FORMAT}`);
   }
   const h = raw.readUInt32LE(8);
-  if (raw.length !== HEADER_BYTES + FLOAT_COLUMNS.length * h * 8 + h * 5) {
-    throw new HourlyCodecError(`stored weather data has ${raw.length} bytes, ${h} hours need ${HEADER_BYTES + FLOAT_COLUMNS.length * h * 8 + h * 5}`);
+  if (raw.length !== rawBytes(h)) {
+    throw new HourlyCodecError(`stored weather data has ${raw.length} bytes, ${h} hours need ${rawBytes(h)}`);
   }
   let offset = HEADER_BYTES;
   const floats = {} as Record<(typeof FLOAT_COLUMNS)[number], Float64Array>;

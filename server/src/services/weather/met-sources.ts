@@ -14,6 +14,7 @@ import type { MetSource } from '@canopy/contract/weather.ts';
 import { EpwParseError, parseEpw } from '@canopy/engine/weather/epw.ts';
 import { requireChangeableProject, requireVisibleProject } from '../projects/access.ts';
 import { storeStation, type StationInfo } from './stations.ts';
+import { MAX_HOURS } from './hourly-codec.ts';
 import { projectUploadText } from './upload-text.ts';
 
 /** An EPW is ~1.6 MB a year; 20 MB leaves room for comments and sub-hourly-looking exports. */
@@ -133,6 +134,9 @@ export async function addMetSourceFromUpload(deps: AppDeps, db: Db, user: AuthUs
       });
     }
     throw error;
+  }
+  if (epw.hours > MAX_HOURS) {
+    throw ApiError.field('upload_id', `${upload.filename} holds ${epw.hours} hours; at most ${MAX_HOURS} (ten years) can be stored.`);
   }
   const station = await storeStation(db, epw, 'upload', upload.filename);
   return linkStation(db, projectId, station, { origin: 'upload', uploadId: upload.id, distanceKm: null, addedBy: user.id });

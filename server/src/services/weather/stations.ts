@@ -8,7 +8,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { weatherStations, type MetOrigin } from '../../db/schema/index.ts';
 import type { Epw, EpwLocation } from '@canopy/engine/weather/epw.ts';
-import { decodeHourly, encodeHourly, HOURLY_FORMAT } from './hourly-codec.ts';
+import { decodeHourly, encodeHourly, HOURLY_FORMAT, HourlyCodecError } from './hourly-codec.ts';
+import { ApiError } from '../../http/errors.ts';
 import { describeWeather, type LoadedWeather } from './library.ts';
 
 export type StationRow = typeof weatherStations.$inferSelect;
@@ -139,7 +140,16 @@ export async function loadStationEpw(db: Db, stationId: number): Promise<Epw> {
     .from(weatherStations)
     .where(eq(weatherStations.id, stationId));
   if (!row) throw new Error(`weather station ${stationId} does not exist`);
-  const epw = decodeHourly(row.data, row.location);
+  let epw: Epw;
+  try {
+    epw = decodeHourly(row.data, row.location);
+  } catch (error) {
+    // Bounded already (hourly-codec.ts); a series that cannot be read is the station's problem, said as such.
+    if (error instanceof HourlyCodecError) {
+      throw ApiError.detail(409, `The weather station's stored data cannot be read (${error.message}); remove it from the project and add its file again.`);
+    }
+    throw error;
+  }
   cache.set(stationId, epw);
   while (cache.size > DECODED_KEPT) cache.delete(cache.keys().next().value!);
   return epw;
