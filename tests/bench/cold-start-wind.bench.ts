@@ -19,18 +19,19 @@ import type { ColdStartMessage } from './servers/cold-start-server.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const PROBE_MS = 250;
-const LIMIT_MS = 90 * 60_000;
+/** BENCH_MINUTES: stop probing after this long even if the run is not done (default 90). */
+const LIMIT_MS = Number(process.env.BENCH_MINUTES ?? 90) * 60_000;
 
 const percentile = (xs: number[], p: number) => {
   const sorted = [...xs].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 };
 
-/** Probes health every PROBE_MS while `go()`; each wait counted from when its probe was due. */
-async function probe(base: string, go: () => boolean): Promise<number[]> {
+/** Probes health every PROBE_MS while `go(waits)`; each wait counted from when its probe was due. */
+async function probe(base: string, go: (waits: readonly number[]) => boolean): Promise<number[]> {
   const waits: number[] = [];
   let due = performance.now();
-  while (go()) {
+  while (go(waits)) {
     try {
       const res = await fetch(`${base}/api/health`);
       await res.arrayBuffer();
@@ -73,13 +74,15 @@ export default async function bench(): Promise<void> {
       await sleep(20);
     }
     let lastPrint = 0;
-    const during = await probe(base, () => {
+    const during = await probe(base, (waits) => {
       const w = seen.wind;
       if (performance.now() - started > LIMIT_MS) return false;
       if (performance.now() - lastPrint > 60_000) {
         lastPrint = performance.now();
+        const minute = waits.slice(-240);
         console.log(
-          `  … ${Math.round((performance.now() - started) / 60_000)} min: wind ${w?.status ?? 'not seeded'}, ${w?.directionsDone ?? 0}/${w?.total ?? '?'} directions, ${w?.percent ?? 0} %`,
+          `  … ${Math.round((performance.now() - started) / 60_000)} min: wind ${w?.status ?? 'not seeded'}, ${w?.directionsDone ?? 0}/${w?.total ?? '?'} directions, ${w?.percent ?? 0} %; ` +
+            `health in the last minute p50 ${Math.round(percentile(minute, 50))} ms, p99 ${Math.round(percentile(minute, 99))} ms, worst ${Math.round(Math.max(0, ...minute))} ms`,
         );
       }
       return !(w && w.wallS !== null);
