@@ -59,6 +59,13 @@ describe('scene plans', () => {
     expect(run(rapid).updates).toBeGreaterThan(1e7);
     expect(run(detailed).updates).toBeGreaterThan(4 * run(rapid).updates);
     expect(detailed.cells).toBeGreaterThan(rapid.cells);
+    // The throughput a run reports (the manifest's mlups: the full grid's updates after the coarse
+    // spin-up over the whole wall time) gives that wall time back; the spin-up is not charged at the
+    // full grid's cost a second time.
+    const schedule = sceneSchedule(rapid, 10, coarseTimeStep(rapid.plan, inlet));
+    const wallS = 100;
+    const reported = ((schedule.developSteps + schedule.averageSteps) * rapid.updatesPerCoarseStep) / wallS / 1e6;
+    expect(estimateRun(rapid, schedule, reported).seconds).toBeCloseTo(wallS, 6);
   });
 
   it('refuse a grid over the limits with the numbers and the way out, before any step', () => {

@@ -172,11 +172,17 @@ export function sceneSchedule(scene: ScenePlan, referenceSpeedMs: number, dt0S: 
   return { spinUpSteps: steps(0.5), developSteps: steps(0.25), averageSteps: steps(0.75), chunkSteps: 20 };
 }
 
-/** Lattice updates and an estimate of the wall time of one direction at a measured throughput. */
+/**
+ * Lattice updates of one direction (every step at the full grid's cost: what pricing counts) and its
+ * wall time at a throughput as the solver reports it — the manifest's `mlups`, the full grid's
+ * updates after the spin-up over the direction's whole wall time, preparation and the coarse-only
+ * spin-up included. An estimate at a measured throughput then gives the measured wall time back.
+ */
 export function estimateRun(scene: ScenePlan, schedule: RunSchedule, mlups: number): { updates: number; seconds: number } {
   const steps = schedule.spinUpSteps + schedule.developSteps + schedule.averageSteps;
   const updates = steps * scene.updatesPerCoarseStep;
-  return { updates, seconds: updates / (mlups * 1e6) };
+  const fullGridUpdates = (schedule.developSteps + schedule.averageSteps) * scene.updatesPerCoarseStep;
+  return { updates, seconds: fullGridUpdates / (mlups * 1e6) };
 }
 
 /** The level-0 time step of a plan: the inflow at the domain top moves `latticeSpeed` cells per step. */

@@ -30,8 +30,12 @@ export const CFD_WIND_JOB = 'cfd.wind';
  */
 export const CFD_UPDATES_PER_PRICE_UNIT = 1e11;
 
-/** MLUPS per thread assumed before this installation has measured any run (shared/CFD.md §2: 5.9 on the kernel alone). */
-export const DEFAULT_MLUPS_PER_THREAD = 4;
+/**
+ * MLUPS per thread assumed before this installation has measured any run, as the solver reports it
+ * (engine/cfd estimateRun): the demo district's rapid direction measured 5.96 on a busy 2-core
+ * machine (162 s of wall time each, eight in 21.6 min, one at a time), about 7.7 quiet.
+ */
+export const DEFAULT_MLUPS_PER_THREAD = 6;
 
 type CfdConfig = Pick<Config, 'CFD_THREADS' | 'CFD_MAX_CELLS' | 'CFD_MAX_MEMORY_GB' | 'CFD_TEST_STEPS'>;
 
