@@ -8,6 +8,7 @@ import type { Insight, StudyImage } from '@canopy/contract/insights.ts';
 import { errorMessage, asServerError } from '@machines/shared/actors.ts';
 import type { ViewerModeProps } from '../../viewer/contracts.ts';
 import { Button } from '../../ui/button.tsx';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { blobToDataUrl, InsightsServicesContext } from '../../services/insights-services.ts';
@@ -35,6 +36,8 @@ export function ImagesMode({ projectId, studyId, viewer }: ViewerModeProps) {
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [working, setWorking] = useState(false);
+  /** The image view the user is asked to confirm removing (view state: the dialog is open). */
+  const [removing, setRemoving] = useState<{ insightId: number; id: number; label: string } | null>(null);
 
   const reload = useCallback(async () => {
     const [imgs, data] = await Promise.all([services.listImages({ projectId, studyId }), services.load({ projectId, studyId })]);
@@ -155,7 +158,7 @@ export function ImagesMode({ projectId, studyId, viewer }: ViewerModeProps) {
                     tone="ghost"
                     aria-label={`Remove image ${i + 1}`}
                     disabled={working}
-                    onClick={() => void guard(() => services.removeImageView(scope, insight.id, v.id))}
+                    onClick={() => setRemoving({ insightId: insight.id, id: v.id, label: v.caption || `Image ${i + 1}` })}
                   >
                     Remove
                   </Button>
@@ -165,6 +168,21 @@ export function ImagesMode({ projectId, studyId, viewer }: ViewerModeProps) {
           </ol>
         </>
       ) : null}
+      <ConfirmDialog
+        open={removing !== null}
+        title="Remove image from the insight?"
+        description={
+          removing ? `“${removing.label}” and its caption leave the insight and its reports. The captured image stays in the study's images.` : undefined
+        }
+        confirmLabel="Remove"
+        tone="danger"
+        onConfirm={() => {
+          const r = removing!;
+          setRemoving(null);
+          void guard(() => services.removeImageView(scope, r.insightId, r.id));
+        }}
+        onCancel={() => setRemoving(null)}
+      />
     </section>
   );
 }

@@ -19,6 +19,7 @@ import type { ViewerModeProps, ViewState } from '../../viewer/contracts.ts';
 import { ToastContext } from '../../app/contexts.ts';
 import { PermissionsContext } from '../../app/permissions-context.ts';
 import { Button } from '../../ui/button.tsx';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { emptyDrawing, parseDrawing, serialiseDrawing } from '../../insights/drawing.ts';
@@ -87,6 +88,7 @@ export function InsightsMode({ projectId, studyId, viewer }: ViewerModeProps) {
   const globalTemplates = useSelector(panel, panelSel.selectGlobalTemplates);
   const category = useSelector(panel, panelSel.selectCategory);
   const selected = useSelector(panel, panelSel.selectSelected);
+  const confirming = useSelector(panel, panelSel.selectConfirmingDelete);
 
   const mode = useSelector(modeActor, modes.selectMode);
   const draft = useSelector(modeActor, modes.selectDraft);
@@ -249,6 +251,15 @@ export function InsightsMode({ projectId, studyId, viewer }: ViewerModeProps) {
         onMove={(id, index) => panel.send({ type: 'insight.move', id, index })}
         onStatus={(id, status) => panel.send({ type: 'insight.status', id, status })}
         onDelete={(id) => panel.send({ type: 'insight.delete', id })}
+      />
+      <ConfirmDialog
+        open={confirming !== null}
+        title="Delete insight?"
+        description={confirming ? `“${confirming.title}” will be deleted with its views, pins and drawings. This cannot be undone.` : undefined}
+        confirmLabel="Delete"
+        tone="danger"
+        onConfirm={() => panel.send({ type: 'deletion.confirm' })}
+        onCancel={() => panel.send({ type: 'cancel' })}
       />
       {restoreError ? <p role="alert">The saved view could not be restored: {restoreError}</p> : null}
       {selected ? (

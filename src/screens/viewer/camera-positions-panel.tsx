@@ -6,6 +6,7 @@ import type { CameraPosition } from '@canopy/contract/viewer.ts';
 import type { cameraPositionsMachine } from '@machines/viewer/camera-positions.machine.ts';
 import type { CameraState } from '../../viewer/contracts.ts';
 import { Button } from '../../ui/button.tsx';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import * as css from './viewer.css.ts';
 
 export type CameraPositionsRef = ActorRefFrom<typeof cameraPositionsMachine>;
@@ -21,6 +22,9 @@ export function CameraPositionsPanel({
 }) {
   const positions = useSelector(cameras, (s) => s.context.positions);
   const busy = useSelector(cameras, (s) => !s.matches('idle'));
+  const confirming = useSelector(cameras, (s) =>
+    s.matches('confirmingRemove') ? (s.context.positions.find((p) => p.id === s.context.removingId) ?? null) : null,
+  );
   const [name, setName] = useState('');
   const save = (event: FormEvent) => {
     event.preventDefault();
@@ -54,6 +58,15 @@ export function CameraPositionsPanel({
         ))}
       </ul>
       {positions.length === 0 ? <p className={css.muted}>No saved camera positions yet.</p> : null}
+      <ConfirmDialog
+        open={confirming !== null}
+        title="Delete camera position?"
+        description={confirming ? `“${confirming.name}” will be deleted for everyone who works on this study.` : undefined}
+        confirmLabel="Delete"
+        tone="danger"
+        onConfirm={() => cameras.send({ type: 'removal.confirm' })}
+        onCancel={() => cameras.send({ type: 'cancel' })}
+      />
     </section>
   );
 }
