@@ -14,7 +14,7 @@ import * as modes from '@machines/viewer-modes/viewer-modes.selectors.ts';
 import * as panelSel from '@machines/viewer-modes/insights-panel.selectors.ts';
 import { selectExporting } from '@machines/viewer-modes/pdf-export.selectors.ts';
 import { templateOfKind, templateText } from '@machines/viewer-modes/global-templates.ts';
-import { selectCanInProject } from '@machines/permissions/permissions.selectors.ts';
+import { selectMayChangeInsights } from '@machines/permissions/permissions.selectors.ts';
 import type { ViewerModeProps, ViewState } from '../../viewer/contracts.ts';
 import { ToastContext } from '../../app/contexts.ts';
 import { PermissionsContext } from '../../app/permissions-context.ts';
@@ -76,7 +76,7 @@ export function InsightsMode({ projectId, studyId, viewer }: ViewerModeProps) {
   const pdfLogic = useMemo(() => bindPdfExport(services), [services]);
   const pdf = useActorRef(pdfLogic, { input: { toasts } });
   const exporting = useSelector(pdf, selectExporting);
-  const mayEdit = PermissionsContext.useSelector(selectCanInProject('projects.add_insight', projectId));
+  const mayEdit = PermissionsContext.useSelector(selectMayChangeInsights(projectId));
 
   const loading = useSelector(panel, panelSel.selectLoading);
   const failed = useSelector(panel, panelSel.selectFailed);

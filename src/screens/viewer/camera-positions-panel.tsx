@@ -15,10 +15,13 @@ export function CameraPositionsPanel({
   cameras,
   current,
   onRestore,
+  mayChange = true,
 }: {
   cameras: CameraPositionsRef;
   current(): CameraState | null;
   onRestore(camera: CameraPosition['camera']): void;
+  /** May save and delete the study's camera positions (the server's 'change' on the study); else they are only restored. */
+  mayChange?: boolean;
 }) {
   const positions = useSelector(cameras, (s) => s.context.positions);
   const busy = useSelector(cameras, (s) => !s.matches('idle'));
@@ -35,15 +38,23 @@ export function CameraPositionsPanel({
   };
   return (
     <section className={css.section} aria-label="Camera positions">
-      <form className={css.row} onSubmit={save}>
-        <label className={css.grow}>
-          <span className={css.muted}>Name</span>
-          <input id="viewer-camera-name" value={name} maxLength={200} onChange={(e) => setName(e.target.value)} placeholder={`View ${positions.length + 1}`} />
-        </label>
-        <Button size="sm" type="submit" disabled={busy}>
-          Save camera
-        </Button>
-      </form>
+      {mayChange ? (
+        <form className={css.row} onSubmit={save}>
+          <label className={css.grow}>
+            <span className={css.muted}>Name</span>
+            <input
+              id="viewer-camera-name"
+              value={name}
+              maxLength={200}
+              onChange={(e) => setName(e.target.value)}
+              placeholder={`View ${positions.length + 1}`}
+            />
+          </label>
+          <Button size="sm" type="submit" disabled={busy}>
+            Save camera
+          </Button>
+        </form>
+      ) : null}
       <ul className={css.list}>
         {positions.map((p) => (
           <li key={p.id} className={css.layerRow}>
@@ -51,9 +62,11 @@ export function CameraPositionsPanel({
             <Button size="sm" onClick={() => onRestore(p.camera)} aria-label={`Restore ${p.name}`}>
               Restore
             </Button>
-            <Button size="sm" tone="ghost" disabled={busy} onClick={() => cameras.send({ type: 'remove', id: p.id })} aria-label={`Delete ${p.name}`}>
-              Delete
-            </Button>
+            {mayChange ? (
+              <Button size="sm" tone="ghost" disabled={busy} onClick={() => cameras.send({ type: 'remove', id: p.id })} aria-label={`Delete ${p.name}`}>
+                Delete
+              </Button>
+            ) : null}
           </li>
         ))}
       </ul>
