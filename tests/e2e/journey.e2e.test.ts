@@ -44,6 +44,28 @@ let app: RunningApp;
 let session: BrowserSession;
 const ids = { project: 0, study: 0, configuration: 0 };
 
+/** Names of the visible controls that would change something (buttons, links, menu items, inputs, checkboxes, uploaders). */
+const WRITE =
+  /\b(delete|remove|add|upload|save|export|import|publish|approve|edit|new|create|invite|revoke|unmark|drop|generate|capture|duplicate|hide|apply)\b/i;
+async function writeControlsOn(page: import('playwright-core').Page): Promise<string[]> {
+  return page.evaluate((pattern) => {
+    const write = new RegExp(pattern, 'i');
+    const visible = (el: Element) => (el as HTMLElement).offsetParent !== null;
+    const named = [...document.querySelectorAll('main button, main a, main [role="menuitem"], [role="dialog"] button')]
+      .filter(visible)
+      // Which layers the reader shows is their own view (the server lets a reader keep it).
+      .filter((el) => !el.closest('[aria-label="Shown layers"]'))
+      .map((el) => el.getAttribute('aria-label') ?? el.textContent?.trim() ?? '')
+      .filter((name) => write.test(name));
+    const fields = [...document.querySelectorAll('main input[type="checkbox"], main input[type="file"], main textarea')]
+      .filter((el) => visible(el) && !(el as HTMLInputElement).disabled)
+      .map((el) => `${(el as HTMLInputElement).type} ${el.id || el.getAttribute('aria-label') || ''}`)
+      // Showing a layer or a legend changes nothing for others (the viewer's own state).
+      .filter((name) => /publish|file|upload/i.test(name));
+    return [...named, ...fields];
+  }, WRITE.source);
+}
+
 async function token(username: string, password: string): Promise<string> {
   const res = await fetch(`${app.url}/authjwt/create/`, {
     method: 'POST',
@@ -393,6 +415,24 @@ describe('issue 16: from an empty installation to a shared PDF report', () => {
     await readerPage.getByRole('heading', { level: 1, name: PROJECT }).waitFor({ timeout: 20_000 });
     expect(await readerPage.getByRole('button', { name: 'Add scenario' }).count()).toBe(0);
     await screenshot(readerPage, 'journey-reader');
+    // Read-only on screen: the reader walks the project's pages and the viewer's modes and finds no
+    // control that writes (no Delete, Published, uploader, Export, Approve…).
+    const pages = [
+      `/projects/${ids.project}`,
+      `/projects/${ids.project}/details`,
+      `/projects/${ids.project}/scenarios`,
+      `/projects/${ids.project}/files`,
+      ...['Viewer', 'Insights', 'Reports', 'Images', 'Settings'].map(
+        (mode) => `/projects/${ids.project}/viewer/${ids.study}/configuration/${ids.configuration}/${mode}`,
+      ),
+    ];
+    for (const path of pages) {
+      await readerPage.goto(`${app.url}${path}`);
+      await readerPage.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 30_000 });
+      await readerPage.waitForLoadState('networkidle');
+      expect({ path, controls: await writeControlsOn(readerPage) }).toEqual({ path, controls: [] });
+    }
+    await screenshot(readerPage, 'journey-reader-insights');
 
     const bearer = await token(READER.username, READER.password);
     expect((await call(bearer, `/api/project/${ids.project}/`)).status).toBe(200);
