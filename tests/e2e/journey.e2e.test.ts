@@ -10,6 +10,7 @@
  * rendered to PNG — that the drawing, the pin, the legend title and the figure are in it; then shares
  * the project view-only with a third person, who can read it and cannot change it.
  */
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -47,7 +48,7 @@ const ids = { project: 0, study: 0, configuration: 0 };
 /** Names of the visible controls that would change something (buttons, links, menu items, inputs, checkboxes, uploaders). */
 const WRITE =
   /\b(delete|remove|add|upload|save|export|import|publish|approve|edit|new|create|invite|revoke|unmark|drop|generate|capture|duplicate|hide|apply)\b/i;
-async function writeControlsOn(page: import('playwright-core').Page): Promise<string[]> {
+async function writeControlsOn(page: Page): Promise<string[]> {
   return page.evaluate((pattern) => {
     const write = new RegExp(pattern, 'i');
     const visible = (el: Element) => (el as HTMLElement).offsetParent !== null;
@@ -177,8 +178,8 @@ describe('issue 16: from an empty installation to a shared PDF report', () => {
     const dialog = page.getByRole('dialog', { name: 'New project' });
     await dialog.getByRole('textbox', { name: 'Name' }).fill(PROJECT);
     await dialog.getByRole('textbox', { name: 'Location' }).fill('Chicago, IL');
-    await dialog.getByRole('textbox', { name: 'Latitude' }).fill('41.88');
-    await dialog.getByRole('textbox', { name: 'Longitude' }).fill('-87.63');
+    await dialog.getByRole('textbox', { name: 'Latitude (°)' }).fill('41.88');
+    await dialog.getByRole('textbox', { name: 'Longitude (°)' }).fill('-87.63');
     await dialog.getByRole('checkbox', { name: /Generate surrounding buildings/ }).check();
     await dialog.getByRole('checkbox', { name: /Fetch weather data/ }).check();
     await dialog.getByRole('button', { name: 'Create project' }).click();

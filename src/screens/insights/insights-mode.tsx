@@ -26,6 +26,7 @@ import { emptyDrawing, parseDrawing, serialiseDrawing } from '../../insights/dra
 import { readSceneView, serialiseSceneView, type PinMark } from '../../insights/scene-view-json.ts';
 import { bindInsightsPanel, bindPdfExport, blobToDataUrl, InsightsServicesContext } from '../../services/insights-services.ts';
 import { DrawingOverlay } from './drawing-overlay.tsx';
+import { valueInWords } from '../viewer/value-words.ts';
 import { DrawingToolbar } from './drawing-toolbar.tsx';
 import { InsightList } from './insight-list.tsx';
 import { InsightEditor } from './insight-editor.tsx';
@@ -343,8 +344,10 @@ export function InsightsMode({ projectId, studyId, viewer }: ViewerModeProps) {
         onPointerUp={(point) => modeActor.send({ type: 'pointer.up', point })}
         onPinClick={(x, y) => {
           const hit = viewer.handle()?.pick(x, y);
-          if (hit) modeActor.send({ type: 'pin.place', placement: { point: hit.point, layerId: hit.layerId, value: hit.value, unit: hit.unit } });
-          else toasts.send({ type: 'toast.show', toast: { tone: 'info', title: 'Click on the model to place the pin' } });
+          if (hit) {
+            const valueText = hit.value !== undefined ? valueInWords(hit.value, viewer.viewState().colourScale, hit.unit) : undefined;
+            modeActor.send({ type: 'pin.place', placement: { point: hit.point, layerId: hit.layerId, value: hit.value, unit: hit.unit, valueText } });
+          } else toasts.send({ type: 'toast.show', toast: { tone: 'info', title: 'Click on the model to place the pin' } });
         }}
         onTextCommit={(text) => modeActor.send({ type: 'text.commit', text })}
         onTextCancel={() => modeActor.send({ type: 'cancel' })}

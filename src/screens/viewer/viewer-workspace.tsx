@@ -283,7 +283,13 @@ export function ViewerWorkspace({
               />
             ) : null}
             {panel === 'data' ? (
-              <DataPanel probe={probe} unit={model.unit} probing={tool === 'probe' || panel === 'data'} layerLabel={probeLayerLabel(model, probe)} />
+              <DataPanel
+                probe={probe}
+                unit={model.unit}
+                scale={model.colourScale}
+                probing={tool === 'probe' || panel === 'data'}
+                layerLabel={probeLayerLabel(model, probe)}
+              />
             ) : null}
             {panel === 'graph' ? (
               <GraphPanel
