@@ -46,8 +46,7 @@ let session: BrowserSession;
 const ids = { project: 0, study: 0, configuration: 0 };
 
 /** Names of the visible controls that would change something (buttons, links, menu items, inputs, checkboxes, uploaders). */
-const WRITE =
-  /\b(delete|remove|add|upload|save|export|import|publish|approve|edit|new|create|invite|revoke|unmark|drop|generate|capture|duplicate|hide|apply)\b/i;
+const WRITE = /\b(delete|remove|add|upload|save|export|import|publish|approve|edit|new|create|invite|revoke|unmark|drop|generate|capture|duplicate|hide)\b/i;
 async function writeControlsOn(page: Page): Promise<string[]> {
   return page.evaluate((pattern) => {
     const write = new RegExp(pattern, 'i');
