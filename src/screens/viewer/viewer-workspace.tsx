@@ -343,6 +343,11 @@ export function ViewerWorkspace({
             </Suspense>
           </ChunkErrorBoundary>
         ) : null}
+        {mode === 'Settings' && !mayChange ? (
+          <div className={css.modePanel}>
+            <p className={css.muted}>Importing results into this scenario needs the right to change the project.</p>
+          </div>
+        ) : null}
         {mode === 'Settings' && mayChange ? (
           <div className={css.modePanel}>
             <ResultsImportPanel
