@@ -150,7 +150,7 @@ describe('sign-in statechart (xstate/graph)', () => {
     const expected = (s: Snapshot) =>
       s.matches('authenticated')
         ? 'AUTHENTICATED'
-        : s.matches('passwordLogin') || s.matches('otpLogin')
+        : s.matches('passwordLogin') || s.matches('otpLogin') || s.matches('signingInAfterSignup')
           ? 'WAIT_FOR_TOKEN'
           : s.matches('redirectingToSso')
             ? 'WAIT_FOR_OAUTH_REDIRECT_URL'

@@ -206,12 +206,23 @@ describe('single sign-on', () => {
 });
 
 describe('sign-up and password reset', () => {
-  it('sign-up success is SIGNUP_SUCCESS', async () => {
+  it('signing up signs the new account in with what was typed, and keeps no password', async () => {
     const { actor, services } = start();
+    actor.send({ type: 'signup.submit', details: DETAILS });
+    await waitFor(actor, (s) => s.matches('authenticated'));
+    expect(services.signup).toHaveBeenCalledWith(DETAILS);
+    expect(services.login).toHaveBeenCalledWith({ username: DETAILS.username, password: DETAILS.password });
+    expect(actor.getSnapshot().context.authResponse).toEqual(TOKENS);
+    expect(actor.getSnapshot().context.signupCredentials).toBeNull();
+  });
+
+  it('sign-up success is SIGNUP_SUCCESS when the sign-in that follows is refused: the user signs in by hand', async () => {
+    const { actor, services } = start(undefined, { login: vi.fn(async () => Promise.reject(serverError(401, { detail: 'No active account' }))) });
     actor.send({ type: 'signup.submit', details: DETAILS });
     await waitFor(actor, (s) => s.matches({ signedOut: 'signedUp' }));
     expect(selectStatus(actor.getSnapshot())).toBe('SIGNUP_SUCCESS');
     expect(services.signup).toHaveBeenCalledWith(DETAILS);
+    expect(actor.getSnapshot().context.signupCredentials).toBeNull();
   });
 
   it("a sign-up error fails and keeps the server's response as the sign-up error", async () => {

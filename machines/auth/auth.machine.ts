@@ -16,6 +16,8 @@
  *   │   └── leaving            state + original path saved, browser sent to the provider
  *   ├── exchangingCode         WAIT_FOR_OAUTH_RESPONSE (callback in progress; state matched)
  *   ├── signingUp              LOGGED_OUT (invokes signup)
+ *   ├── signingInAfterSignup   WAIT_FOR_TOKEN: the new account (signed up) signs in with what was typed
+ *   │                          (a refused sign-in leaves it at signed up: the user signs in by hand)
  *   ├── requestingReset        LOGGED_OUT (invokes requestReset)
  *   └── authenticated          AUTHENTICATED
  *       ├── checkingOnboarding after a fresh sign-in: does the questionnaire still need answers?
@@ -101,6 +103,11 @@ export const authMachine = setup({
     /** A new screen: forget the last form's outcome, but keep telling why the session ended. */
     clearFormOutcome: assign({ loginError: null, signupError: null, resetError: null }),
     clearSession: assign(signedOutContext),
+    holdSignupCredentials: assign(({ event }) => {
+      assertEvent(event, 'signup.submit');
+      return { signupCredentials: { username: event.details.username, password: event.details.password } };
+    }),
+    forgetSignupCredentials: assign({ signupCredentials: null }),
     storeTokens: assign((_, tokens: AuthResponse) => ({ authResponse: tokens, loginError: null, sessionError: null })),
     storeRefreshedTokens: assign(({ event }) => {
       assertEvent(event, 'tokens.refreshed');
@@ -193,7 +200,7 @@ export const authMachine = setup({
           // State mismatch: failed, and the server is never asked.
           { target: '.failed', actions: ['rejectSsoState', 'dropPendingSso', 'clearPendingSso'] },
         ],
-        'signup.submit': { target: 'signingUp', actions: 'clearOutcome' },
+        'signup.submit': { target: 'signingUp', actions: ['clearOutcome', 'holdSignupCredentials'] },
         'reset.request': { target: 'requestingReset', actions: 'clearOutcome' },
         'flow.clear': { target: '.loggedOut', actions: 'clearFormOutcome' },
       },
@@ -305,8 +312,28 @@ export const authMachine = setup({
           assertEvent(event, 'signup.submit');
           return event.details;
         },
-        onDone: 'signedOut.signedUp',
-        onError: { target: 'signedOut.failed', actions: { type: 'rejectSignup', params: ({ event }) => ({ error: event.error }) } },
+        onDone: 'signingInAfterSignup',
+        onError: {
+          target: 'signedOut.failed',
+          actions: ['forgetSignupCredentials', { type: 'rejectSignup', params: ({ event }) => ({ error: event.error }) }],
+        },
+      },
+    },
+    signingInAfterSignup: {
+      tags: ['WAIT_FOR_TOKEN', 'signingIn'],
+      exit: 'forgetSignupCredentials',
+      invoke: {
+        id: 'login',
+        src: 'login',
+        input: ({ context }) => context.signupCredentials!,
+        onDone: {
+          target: 'authenticated',
+          actions: [
+            { type: 'storeTokens', params: ({ event }) => event.output },
+            { type: 'saveSession', params: ({ event }) => event.output },
+          ],
+        },
+        onError: 'signedOut.signedUp',
       },
     },
     requestingReset: {

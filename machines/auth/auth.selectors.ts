@@ -62,7 +62,12 @@ export const selectSessionError = (snapshot: Snapshot): string | null => snapsho
 
 export const selectIsSigningUp = (snapshot: Snapshot): boolean => snapshot.matches('signingUp');
 export const selectSignupError = (snapshot: Snapshot): ServerError | null => snapshot.context.signupError;
-export const selectSignedUp = (snapshot: Snapshot): boolean => snapshot.matches({ signedOut: 'signedUp' });
+/** The account exists: while it signs in by itself, and after (SIGNUP_SUCCESS) if that sign-in was refused. */
+export const selectSignedUp = (snapshot: Snapshot): boolean => snapshot.matches({ signedOut: 'signedUp' }) || snapshot.matches('signingInAfterSignup');
+/** The new account is being signed in. */
+export const selectSigningInAfterSignup = (snapshot: Snapshot): boolean => snapshot.matches('signingInAfterSignup');
+/** Signed in (whatever the onboarding still asks): the public sign-up page has nothing more to do. */
+export const selectHasSession = (snapshot: Snapshot): boolean => snapshot.matches('authenticated');
 
 export const selectIsRequestingReset = (snapshot: Snapshot): boolean => snapshot.matches('requestingReset');
 export const selectResetError = (snapshot: Snapshot): ServerError | null => snapshot.context.resetError;

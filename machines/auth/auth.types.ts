@@ -118,6 +118,11 @@ export interface AuthContext {
   /** The agreement the user must accept before using the app, or null. */
   agreement: Agreement | null;
   agreementError: ServerError | null;
+  /**
+   * The new account's username and password, held only from the sign-up to the sign-in that
+   * follows it (in memory, never stored), so signing up signs the user in.
+   */
+  signupCredentials?: PasswordCredentials | null;
 }
 
 export interface AuthInput {

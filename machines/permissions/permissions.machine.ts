@@ -27,6 +27,8 @@ export interface PermissionLists {
   operator?: boolean;
   /** The signed-in user's name (first and last, else the username), for the avatar's initials. */
   name?: string;
+  /** The signed-in user's id (who created a project may export it). */
+  userId?: number | null;
 }
 
 /** The merge of SPEC §6: one map, globally and per project. */
@@ -42,6 +44,7 @@ export interface PermissionsContext {
   map: PermissionMap;
   operator: boolean;
   name: string;
+  userId: number | null;
   error: ServerError | null;
 }
 
@@ -56,7 +59,13 @@ export const permissionsMachine = setup({
     loadPermissions: notProvided<PermissionLists, void>('loadPermissions'),
   },
   actions: {
-    storeMap: assign((_, lists: PermissionLists) => ({ map: mergePermissions(lists), operator: lists.operator === true, name: lists.name ?? '', error: null })),
+    storeMap: assign((_, lists: PermissionLists) => ({
+      map: mergePermissions(lists),
+      operator: lists.operator === true,
+      name: lists.name ?? '',
+      userId: lists.userId ?? null,
+      error: null,
+    })),
     storeError: assign((_, params: { error: unknown }) => ({ error: asServerError(params.error) })),
   },
   delays: {
@@ -65,7 +74,7 @@ export const permissionsMachine = setup({
   },
 }).createMachine({
   id: 'permissions',
-  context: { map: {}, operator: false, name: '', error: null },
+  context: { map: {}, operator: false, name: '', userId: null, error: null },
   initial: 'loading',
   states: {
     loading: {

@@ -39,6 +39,37 @@ export function selectCanInProject(permission: PermissionString, projectId: numb
 }
 
 /**
+ * What the user may do in one project, read from the same per-project list the server narrows by
+ * its own rules (server/src/services/auth/permissions.ts: the project-changing permissions hold
+ * only where the user may change the project), so a read-only project shows no write control.
+ */
+
+/** Change the project, its files and its viewer state (the server's requireChangeableProject). */
+export function selectMayChangeProject(projectId: number | string) {
+  return (s: Snapshot): boolean => s.context.operator || canInProject(s.context.map, 'projects.change_project', projectId);
+}
+
+/** Change insights, reports and images (server insights/visibility.ts: change the project, and hold add_insight). */
+export function selectMayChangeInsights(projectId: number | string) {
+  return (s: Snapshot): boolean =>
+    s.context.operator || (canInProject(s.context.map, 'projects.add_insight', projectId) && canInProject(s.context.map, 'projects.change_project', projectId));
+}
+
+/**
+ * Export the project (server project-transfer/export.ts): the operator; else, not on a demo, an Org
+ * Admin of the project's company (custom_auth.change_user holds on own-company projects only) or
+ * the project's administrator — known here as its creator.
+ */
+export function selectMayExport(project: { id: number; is_demo?: boolean; created_by?: { id: number } | null } | null) {
+  return (s: Snapshot): boolean => {
+    if (!project) return false;
+    if (s.context.operator) return true;
+    if (project.is_demo) return false;
+    return canInProject(s.context.map, 'custom_auth.change_user', project.id) || (s.context.userId !== null && project.created_by?.id === s.context.userId);
+  };
+}
+
+/**
  * The avatar's initials (issue 16 item 14: it showed a placeholder glyph): first and last name's
  * first letters, else the username's first two; '' until the session's user is known.
  */

@@ -66,7 +66,8 @@ export const selectSubscription = (s: Snapshot): Subscription | null => s.contex
 
 /** What the overview's site set-up card shows (issue 16: a new project's next steps, in order). */
 export interface SiteSetup {
-  weather: { station: string | null; error: string | null; requested: boolean };
+  /** `hasResults`: a scenario has results already, so the weather they needed was found (the library's nearest station). */
+  weather: { station: string | null; error: string | null; requested: boolean; hasResults: boolean };
   /** ready: generated; requested: ticked at creation, waiting for map data; none: neither. */
   surrounds: { state: 'ready' | 'requested' | 'none'; buildingCount: number };
   scenarios: number;
@@ -75,10 +76,12 @@ export interface SiteSetup {
 export function selectSiteSetup(s: Snapshot): SiteSetup | null {
   const project = s.context.project;
   if (!project) return null;
-  const scenarios = selectStudies(s).reduce((n, study) => n + (study.configurations?.length ?? 0), 0);
+  const all = selectStudies(s).flatMap((study) => study.configurations ?? []);
+  const scenarios = all.length;
+  const hasResults = all.some((c) => c.status === 'completed' || (c.outputs ?? []).some((o) => o.count > 0));
   const surrounds = project.surrounds;
   return {
-    weather: { station: project.met_sources[0]?.name ?? null, error: project.met_error, requested: project.fetch_met },
+    weather: { station: project.met_sources[0]?.name ?? null, error: project.met_error, requested: project.fetch_met, hasResults },
     surrounds: { state: surrounds ? 'ready' : project.generate_surrounds ? 'requested' : 'none', buildingCount: surrounds?.building_count ?? 0 },
     scenarios,
   };

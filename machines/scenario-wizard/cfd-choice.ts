@@ -11,9 +11,6 @@ import { capabilityOf } from './scenario-offer.ts';
 export const CFD_ANALYSES = ['pedestrian_wind_comfort', 'directional_wind'] as const;
 export type CfdAnalysis = (typeof CFD_ANALYSES)[number];
 
-/** Direction counts offered for Canopy's CFD: each costs a run, so the sensible few. */
-export const CFD_DIRECTION_CHOICES = [8, 12, 16, 36] as const;
-
 export const CFD_TIER_CHOICES: ReadonlyArray<{ tier: CfdTier; label: string; cellM: number; description: string }> = [
   { tier: 'rapid', label: 'Rapid', cellM: 4, description: '4 m cells near the ground: a quick look at the site' },
   { tier: 'detailed', label: 'Detailed', cellM: 2, description: '2 m cells near the ground: about 8× the cells and 13× the compute' },

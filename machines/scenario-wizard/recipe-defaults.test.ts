@@ -8,7 +8,7 @@ import { hourInWindow, parseTimeWindow } from '@canopy/engine/weather/hour-mask.
 import { options } from './scenario-wizard.fixtures.ts';
 import { settle, startWizard, type WizardActor } from './scenario-wizard.test-harness.ts';
 import { selectRecipeNote, selectStepFlags, selectValues } from './scenario-wizard.selectors.ts';
-import { wizardWindow, type RecipeAnswer } from './recipe-defaults.ts';
+import { recipeValues, wizardWindow, type RecipeAnswer } from './recipe-defaults.ts';
 
 const criteria = [
   { id: 'lawson-lddc', name: 'Lawson LDDC' },
@@ -96,6 +96,14 @@ describe("a criterion's recipe in the weather step", () => {
     await answered();
     expect(selectValues(actor.getSnapshot())).toMatchObject({ seasons: ['annual'], times: '08:00-18:00' });
     expect(selectRecipeNote(actor.getSnapshot())).toBeNull();
+  });
+
+  it('gives each time window once, however often the recipe writes it', () => {
+    const applied = recipeValues(
+      { criterionId: 'lawson-lddc', seasons: ['winter', 'summer'], windows: ['06:00-22:00', '06:00-22:00', '00:00-24:00', '00:00-23:59'] },
+      options,
+    );
+    expect(applied?.times).toBe('06:00-22:00, 00:00-23:59');
   });
 
   it("the form's end of day selects the same hours as the recipe's 24:00", () => {

@@ -60,7 +60,8 @@ export function criterionPicked(
 /** The form's seasons and times from a recipe (seasons in the wizard's order), or null when it gives none the form accepts. */
 export function recipeValues(answer: RecipeAnswer, options: WizardOptions): AppliedRecipe | null {
   const seasons = SEASONS.filter((s) => answer.seasons.includes(s));
-  const windows = answer.windows.map(wizardWindow);
+  // Each window once: a recipe may write the same one for several seasons, or '…-24:00' beside '…-23:59'.
+  const windows = [...new Set(answer.windows.map(wizardWindow))];
   if (seasons.length === 0 || windows.length === 0) return null;
   const criterion = options.criteria?.find((c) => c.id === answer.criterionId);
   const criterionName = criterion ? criterion.name : metricName(answer.criterionId, options).replace(/ criterion$/, '');

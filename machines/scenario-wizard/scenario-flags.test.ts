@@ -91,6 +91,7 @@ const CASES: Case[] = [
   { flag: 'times', step: 'weather', bad: { times: '8:00-18:00' }, good: { times: '08:00-18:00' }, message: MESSAGES.times },
   { flag: 'times', step: 'weather', bad: { times: '18:00-08:00' }, good: { times: '00:00-23:59' }, message: MESSAGES.times },
   { flag: 'times', step: 'weather', bad: { times: '08:00-24:00' }, good: { times: '08:00-12:00,13:00-17:00' }, message: MESSAGES.times },
+  { flag: 'times', step: 'weather', bad: { times: '08:00-12:00, 08:00-12:00' }, good: { times: '08:00-12:00, 12:00-16:00' }, message: MESSAGES.times },
   { flag: 'winds', step: 'parameters', bad: { windDirections: '17' }, good: { windDirections: '36' }, message: MESSAGES.winds },
   { flag: 'winds', step: 'parameters', bad: { windDirections: '' }, good: { windDirections: '8' }, message: MESSAGES.winds },
   {

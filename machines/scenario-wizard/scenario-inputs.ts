@@ -71,7 +71,7 @@ export const MESSAGES = {
   filenameLength: (f: string) => `"${f}" has a name longer than ${MAX_FILENAME_LENGTH} characters; rename it.`,
   weather: "Choose the weather source: one of the project's stations, or the library station nearest the project.",
   seasons: 'Choose at least one season.',
-  times: `Enter 1 to ${MAX_TIME_WINDOWS} time windows as HH:MM-HH:MM (00:00 to 23:59), each start before its end, separated by commas.`,
+  times: `Enter 1 to ${MAX_TIME_WINDOWS} different time windows as HH:MM-HH:MM (00:00 to 23:59), each start before its end, separated by commas.`,
   winds: `Choose the number of wind directions: ${WIND_DIRECTION_CHOICES.join(', ')}.`,
   returnPeriods: (label: string) => `Enter 1 to ${MAX_RETURN_PERIODS} different return periods for ${label}, whole years from 1 to 10000, separated by commas.`,
   singleDate: 'Enter the date as YYYY-MM-DD (a real calendar day).',
@@ -128,13 +128,14 @@ export function parseNumber(text: string): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
-/** The windows of a times text ('08:00-12:00, 14:00-18:00'), or null when one breaks the rule. */
+/** The windows of a times text ('08:00-12:00, 14:00-18:00'), or null when one breaks the rule (a window given twice among them). */
 export function parseTimeWindows(text: string): string[] | null {
   const windows = text
     .split(',')
     .map((w) => w.trim())
     .filter((w) => w !== '');
   if (windows.length < 1 || windows.length > MAX_TIME_WINDOWS || !windows.every(validTimeRange)) return null;
+  if (new Set(windows).size !== windows.length) return null;
   return windows;
 }
 

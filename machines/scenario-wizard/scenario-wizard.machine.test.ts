@@ -30,6 +30,17 @@ describe('scenario wizard', () => {
     expect(actor.getSnapshot().status).toBe('done');
   });
 
+  it("preselects the project's only weather station for a new scenario, and none of several", async () => {
+    const one = startWizard();
+    await settle(one.actor, 'editing.basics');
+    expect(selectValues(one.actor.getSnapshot()).metSourceId).toBe(5);
+    const two = startWizard({
+      load: async () => ({ options: { ...options, metSources: [...options.metSources, { id: 6, name: 'Midway' }] }, scenario: null }),
+    });
+    await settle(two.actor, 'editing.basics');
+    expect(selectValues(two.actor.getSnapshot()).metSourceId).toBeNull();
+  });
+
   it('edits: loads the scenario, and saving again after going back updates the same one', async () => {
     const existing = { ...validValues(), name: 'Existing' };
     const { actor, calls } = startWizard(

@@ -270,7 +270,13 @@ export const scenarioWizardMachine = setup({
   },
   actions: {
     applyLoaded: assign(({ context }, { options, scenario }: LoadOutput) => {
-      const values = scenario ? scenario.values : context.values;
+      // A new scenario of a project with one weather station starts on it (the only sensible choice).
+      const only = options.metSources.length === 1 ? options.metSources[0]!.id : null;
+      const values = scenario
+        ? scenario.values
+        : only !== null && context.values.metSourceId === null
+          ? { ...context.values, metSourceId: only }
+          : context.values;
       return {
         options,
         values,

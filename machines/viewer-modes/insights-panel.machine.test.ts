@@ -3,6 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import type { ToastEvent } from '@machines/toast/toast.machine.ts';
 import { DELETE_FAILED, DELETE_SUCCESS, insightsPanelMachine } from './insights-panel.machine.ts';
 import type { Insight, InsightChange, InsightsData } from './insights-panel.types.ts';
+import { selectConfirmingDelete } from './insights-panel.selectors.ts';
 
 export function insight(id: number, sort: number, fields: Partial<Insight> = {}): Insight {
   return {
@@ -57,10 +58,23 @@ describe('insights panel machine', () => {
     expect(ids(actor)).toEqual([1, 2, 3]);
   });
 
+  it('delete asks first: cancel keeps the insight and deletes nothing', async () => {
+    const { actor, toasts } = start();
+    await waitFor(actor, (s) => s.matches('idle'));
+    actor.send({ type: 'insight.delete', id: 2 });
+    expect(selectConfirmingDelete(actor.getSnapshot())?.id).toBe(2);
+    actor.send({ type: 'cancel' });
+    expect(actor.getSnapshot().matches('idle')).toBe(true);
+    expect(selectConfirmingDelete(actor.getSnapshot())).toBeNull();
+    expect(ids(actor)).toEqual([1, 2, 3]);
+    expect(toasts).toEqual([]);
+  });
+
   it('delete: success toast and the insight leaves the list', async () => {
     const { actor, toasts } = start();
     await waitFor(actor, (s) => s.matches('idle'));
     actor.send({ type: 'insight.delete', id: 2 });
+    actor.send({ type: 'deletion.confirm' });
     await waitFor(actor, (s) => s.matches('idle'));
     expect(ids(actor)).toEqual([1, 3]);
     expect(toasts).toEqual([{ type: 'toast.show', toast: { tone: 'success', title: DELETE_SUCCESS } }]);
@@ -70,6 +84,7 @@ describe('insights panel machine', () => {
     const { actor, toasts } = start({ failDelete: true });
     await waitFor(actor, (s) => s.matches('idle'));
     actor.send({ type: 'insight.delete', id: 2 });
+    actor.send({ type: 'deletion.confirm' });
     await waitFor(actor, (s) => s.matches('idle') && s.context.deletingId === null);
     expect(ids(actor)).toEqual([1, 2, 3]);
     expect(toasts[0]).toEqual({ type: 'toast.show', toast: { tone: 'danger', title: 'Failed to delete insight.  Please try again.' } });
@@ -111,6 +126,7 @@ describe('insights panel machine', () => {
     const context = actor.getSnapshot().context;
     expect(JSON.parse(JSON.stringify(context))).toEqual(context);
     actor.send({ type: 'insight.delete', id: 2 });
+    actor.send({ type: 'deletion.confirm' });
     await waitFor(actor, (s) => s.matches('idle') && s.context.deletingId === null);
     expect(toasts).toHaveLength(1);
   });

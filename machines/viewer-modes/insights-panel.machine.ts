@@ -10,6 +10,7 @@
  *   ├── failed      list.reload → loading
  *   ├── idle
  *   ├── changing    changeInsight (create, update, status, move, view, pin)
+ *   ├── confirmingDelete   `insight.delete` asks first: `deletion.confirm` or `cancel`
  *   └── deleting    deleteInsight
  */
 import { assertEvent, assign, enqueueActions, setup } from 'xstate';
@@ -173,8 +174,12 @@ export const insightsPanelMachine = setup({
         'insight.move': { guard: 'known', target: 'changing', actions: ['holdChange', 'moveNow'] },
         'view.save': { guard: 'known', target: 'changing', actions: 'holdChange' },
         'pin.add': { guard: 'known', target: 'changing', actions: 'holdChange' },
-        'insight.delete': { guard: 'known', target: 'deleting', actions: assign(({ event }) => ({ deletingId: event.id })) },
+        'insight.delete': { guard: 'known', target: 'confirmingDelete', actions: assign(({ event }) => ({ deletingId: event.id })) },
       },
+    },
+    // A deleted insight (its views, pins, drawings) cannot be brought back: the user confirms first.
+    confirmingDelete: {
+      on: { 'deletion.confirm': 'deleting', cancel: { target: 'idle', actions: assign({ deletingId: null }) } },
     },
     changing: {
       invoke: {

@@ -16,6 +16,9 @@ export const selectGlobalTemplates = (s: Snapshot) => s.context.data.globalTempl
 export const selectCategory = (s: Snapshot) => s.context.category;
 export const selectSelectedId = (s: Snapshot) => s.context.selectedId;
 export const selectDeletingId = (s: Snapshot) => s.context.deletingId;
+/** The insight the user is asked to confirm deleting, or null. */
+export const selectConfirmingDelete = (s: Snapshot) =>
+  s.matches('confirmingDelete') ? (s.context.data.insights.find((i) => i.id === s.context.deletingId) ?? null) : null;
 
 /** The list the panel shows: the chosen category's insights (all when none), in sort_order. */
 export function selectVisibleInsights(s: Snapshot): Insight[] {

@@ -69,6 +69,9 @@ export type InsightsPanelEvent =
   | { type: 'insight.status'; id: number; status: InsightStatus }
   /** Drag or keyboard move: the insight goes to `index` in the full list (sort_order). */
   | { type: 'insight.move'; id: number; index: number }
+  /** Asks to delete: the panel waits for `deletion.confirm` (or `cancel`). */
   | { type: 'insight.delete'; id: number }
+  | { type: 'deletion.confirm' }
+  | { type: 'cancel' }
   | { type: 'view.save'; id: number; view: SceneViewSave }
   | { type: 'pin.add'; id: number; pin: NewPin };

@@ -42,6 +42,8 @@ export interface PinPlacement {
   layerId: string;
   value?: number;
   unit?: string;
+  /** The value as a person reads it (a category map's class name, or the number with its unit). */
+  valueText?: string;
 }
 
 /**

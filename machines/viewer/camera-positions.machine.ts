@@ -7,6 +7,7 @@
  *   cameraPositions
  *   ├── loading   listCameraPositions
  *   ├── idle      save / remove
+ *   ├── confirmingRemove   `remove` asks first: `removal.confirm` or `cancel`
  *   ├── saving    createCameraPosition
  *   └── removing  deleteCameraPosition
  */
@@ -27,7 +28,8 @@ export interface CameraPositionsContext {
   error: string | null;
 }
 
-export type CameraPositionsEvent = { type: 'save'; body: CameraPositionCreate } | { type: 'remove'; id: number };
+export type CameraPositionsEvent =
+  { type: 'save'; body: CameraPositionCreate } | { type: 'remove'; id: number } | { type: 'removal.confirm' } | { type: 'cancel' };
 
 export const cameraPositionsMachine = setup({
   types: {
@@ -68,8 +70,11 @@ export const cameraPositionsMachine = setup({
     idle: {
       on: {
         save: 'saving',
-        remove: { target: 'removing', actions: assign({ removingId: ({ event }) => event.id }) },
+        remove: { target: 'confirmingRemove', actions: assign({ removingId: ({ event }) => event.id }) },
       },
+    },
+    confirmingRemove: {
+      on: { 'removal.confirm': 'removing', cancel: { target: 'idle', actions: assign({ removingId: null }) } },
     },
     saving: {
       invoke: {

@@ -68,13 +68,20 @@ describe('cameraPositions', () => {
     actor.send({ type: 'save', body: { name: 'Roof', camera } });
     await waitFor(actor, (s) => s.matches('idle'));
     expect(actor.getSnapshot().context.positions.map((p) => p.name)).toEqual(['Street', 'Roof']);
+    // Deleting asks first: cancel keeps it.
     actor.send({ type: 'remove', id: 1 });
+    expect(actor.getSnapshot().matches('confirmingRemove')).toBe(true);
+    actor.send({ type: 'cancel' });
+    expect(actor.getSnapshot().context.positions.map((p) => p.name)).toEqual(['Street', 'Roof']);
+    actor.send({ type: 'remove', id: 1 });
+    actor.send({ type: 'removal.confirm' });
     await waitFor(actor, (s) => s.matches('idle'));
     expect(actor.getSnapshot().context.positions.map((p) => p.name)).toEqual(['Roof']);
     failing = true;
     actor.send({ type: 'save', body: { name: 'X', camera } });
     await waitFor(actor, (s) => s.matches('idle'));
     actor.send({ type: 'remove', id: 2 });
+    actor.send({ type: 'removal.confirm' });
     await waitFor(actor, (s) => s.matches('idle'));
     expect(actor.getSnapshot().context.positions.map((p) => p.name)).toEqual(['Roof']);
     expect(toasts.map((t) => (t.type === 'toast.show' ? t.toast.title : ''))).toEqual([SAVE_CAMERA_FAILED, DELETE_CAMERA_FAILED]);

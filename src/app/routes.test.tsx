@@ -92,7 +92,10 @@ describe('routing when signed in', () => {
   it('frames signed-in screens with the shared header, breadcrumb and detail navigation', async () => {
     signIn();
     renderAt('/projects/7/viewer/2/configuration/5/Insights');
-    expect(await screen.findByRole('navigation', { name: 'Breadcrumb' })).toHaveTextContent('Project 7');
+    // Before the names are read the crumbs say what they are, never the route's ids.
+    const crumbs = await screen.findByRole('navigation', { name: 'Breadcrumb' });
+    await waitFor(() => expect(crumbs).toHaveTextContent(/Projects\s*›\s*Project\s*›\s*Study\s*›\s*Scenario/));
+    expect(crumbs.textContent).not.toMatch(/\d/);
     expect(screen.getByRole('navigation', { name: 'Project' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Insights' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('button', { name: 'User menu' })).toBeInTheDocument();

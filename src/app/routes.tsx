@@ -10,7 +10,7 @@
  */
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
-import { selectIsAuthenticated, selectReturnPath } from '@machines/auth/auth.selectors.ts';
+import { selectHasSession, selectIsAuthenticated, selectReturnPath } from '@machines/auth/auth.selectors.ts';
 import { AuthContext } from './contexts.ts';
 import { afterLoginPath, HOME_PATH, loginUrl, matchRoute, VIEWER_DEFAULT_TAB, type RouteMatch } from './route-table.ts';
 import { lazyScreen, loadWithTimeout } from './chunk-loading.ts';
@@ -134,6 +134,7 @@ export function AppRoutes() {
   const [location] = useLocation();
   const search = useSearch();
   const authenticated = AuthContext.useSelector(selectIsAuthenticated);
+  const hasSession = AuthContext.useSelector(selectHasSession);
   const returnPath = AuthContext.useSelector(selectReturnPath);
   const match = matchRoute(location);
   const wanted = location + (search ? `?${search}` : '');
@@ -145,6 +146,8 @@ export function AppRoutes() {
     if (match.route.name === 'login' && authenticated) {
       return <Go to={afterLoginPath(new URLSearchParams(search).get('from') ?? returnPath)} />;
     }
+    // Signing up signs the new account in: the sign-in page takes it through the questionnaire and agreement.
+    if (match.route.name === 'signup' && hasSession) return <Go to="/login/" />;
     return lazyBoundary(publicScreen(match));
   }
   if (!authenticated) return <Go to={loginUrl(wanted)} />;

@@ -21,9 +21,10 @@ export function SharedHeader() {
   const crumbs: Array<{ label: string; href?: string }> = [];
   if (params.id) {
     crumbs.push({ label: 'Projects', href: '/projects/' });
-    crumbs.push({ label: names.project ?? `Project ${params.id}`, href: `/projects/${params.id}` });
-    if (params.study) crumbs.push({ label: names.study ?? `Study ${params.study}` });
-    if (params.configuration) crumbs.push({ label: names.scenario ?? `Scenario ${params.configuration}` });
+    // Names, never the route's ids: until a name is read the crumb says what it is.
+    crumbs.push({ label: names.project ?? 'Project', href: `/projects/${params.id}` });
+    if (params.study) crumbs.push({ label: names.study ?? 'Study' });
+    if (params.configuration) crumbs.push({ label: names.scenario ?? 'Scenario' });
   }
   return (
     <header className={header}>

@@ -54,7 +54,7 @@ async function waitForMail(match: (mail: string) => boolean): Promise<string> {
 const refreshCalls = () => requests.filter((r) => r === 'POST /authjwt/refresh/' || r === 'POST /authjwt/refresh').length;
 
 describe('signing up, in and out', () => {
-  it('signs up, showing a weak-password error next to the field', async () => {
+  it('signs up, showing a weak-password error next to the field, and is signed in at once: the questionnaire and the agreement follow', async () => {
     const { page } = session;
     await page.goto(`${app.url}/signup`);
     await page.getByRole('textbox', { name: 'First name' }).fill('Ada');
@@ -68,18 +68,7 @@ describe('signing up, in and out', () => {
     expect(await page.getByRole('textbox', { name: 'Username' }).inputValue()).toBe('ada');
     await page.getByLabel('Password', { exact: true }).fill('a sturdy passphrase 42');
     await page.getByRole('button', { name: 'Create account' }).click();
-    await page.getByRole('heading', { name: 'Account created' }).waitFor();
-  });
-
-  it('signs in after a wrong password, answers the questionnaire and the agreement', async () => {
-    const { page } = session;
-    await page.getByRole('link', { name: 'Sign in' }).click();
-    await page.getByLabel('Username').fill('ada');
-    await page.getByLabel('Password', { exact: true }).fill('wrong password');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    expect(await page.getByRole('alert').textContent()).toContain('No active account found with the given credentials');
-    await page.getByLabel('Password', { exact: true }).fill('a sturdy passphrase 42');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    // No second sign-in: the new account goes straight to its first-sign-in steps.
     await page.getByRole('heading', { name: 'A few questions before you start' }).waitFor({ timeout: 15_000 });
     expect(await page.locator('#app-root').getAttribute('class')).toContain('unauthenticated');
     await page.getByRole('combobox', { name: 'Your role' }).selectOption('Engineer');
@@ -95,6 +84,22 @@ describe('signing up, in and out', () => {
     await agree.waitFor({ state: 'detached' });
     expect(await page.locator('#app-root').getAttribute('class')).toContain('authenticated');
     await screenshot(page, 'auth-signed-in');
+  });
+
+  it('signs out, and in again after a wrong password', async () => {
+    const { page } = session;
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.waitForURL((u) => u.pathname === '/login/');
+    await page.getByLabel('Username').fill('ada');
+    await page.getByLabel('Password', { exact: true }).fill('wrong password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    expect(await page.getByRole('alert').textContent()).toContain('No active account found with the given credentials');
+    await page.getByLabel('Password', { exact: true }).fill('a sturdy passphrase 42');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((u) => u.pathname === '/projects/', { timeout: 15_000 });
+    await page.getByRole('button', { name: 'User menu' }).waitFor();
+    expect(await page.locator('#app-root').getAttribute('class')).toContain('authenticated');
   });
 
   it('keeps the session across a reload', async () => {

@@ -120,8 +120,15 @@ export async function signInThroughUi(page: Page, baseUrl: string, username: str
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  // First sign-in steps come in either order: the onboarding questionnaire (first choice of each
-  // question) and the end-user agreement; done when the project list shows with neither open.
+  await finishFirstSignIn(page, username);
+}
+
+/**
+ * Gets past the first-sign-in steps when they appear (signing in, or signing up, which signs in):
+ * the end-user agreement and the onboarding questionnaire (first choice of each question), in
+ * either order; done when the project list shows with neither open.
+ */
+export async function finishFirstSignIn(page: Page, who = 'the new account'): Promise<void> {
   const deadline = Date.now() + 60_000;
   const agree = page.getByRole('button', { name: 'I agree' });
   const questionnaire = page.getByRole('button', { name: 'Continue' });
@@ -143,5 +150,5 @@ export async function signInThroughUi(page: Page, baseUrl: string, username: str
     }
     await page.waitForTimeout(200);
   }
-  throw new Error(`could not sign in as ${username}: ${page.url()}`);
+  throw new Error(`could not sign in as ${who}: ${page.url()}`);
 }

@@ -10,13 +10,14 @@
  * rendered to PNG — that the drawing, the pin, the legend title and the figure are in it; then shares
  * the project view-only with a third person, who can read it and cannot change it.
  */
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openBrowser, screenshot, signInThroughUi, startApp, type BrowserSession, type RunningApp } from './harness.ts';
+import { finishFirstSignIn, openBrowser, screenshot, signInThroughUi, startApp, type BrowserSession, type RunningApp } from './harness.ts';
 import { approveAndSubmit, binaryStl, box, uploadGeometry, walkWizardToCost } from './wizard-walk.ts';
 
 const OSM = fileURLToPath(new URL('../fixtures/site.osm', import.meta.url));
@@ -43,6 +44,27 @@ const INSIGHT = 'Sunny plaza corner';
 let app: RunningApp;
 let session: BrowserSession;
 const ids = { project: 0, study: 0, configuration: 0 };
+
+/** Names of the visible controls that would change something (buttons, links, menu items, inputs, checkboxes, uploaders). */
+const WRITE = /\b(delete|remove|add|upload|save|export|import|publish|approve|edit|new|create|invite|revoke|unmark|drop|generate|capture|duplicate|hide)\b/i;
+async function writeControlsOn(page: Page): Promise<string[]> {
+  return page.evaluate((pattern) => {
+    const write = new RegExp(pattern, 'i');
+    const visible = (el: Element) => (el as HTMLElement).offsetParent !== null;
+    const named = [...document.querySelectorAll('main button, main a, main [role="menuitem"], [role="dialog"] button')]
+      .filter(visible)
+      // Which layers the reader shows is their own view (the server lets a reader keep it).
+      .filter((el) => !el.closest('[aria-label="Shown layers"]'))
+      .map((el) => el.getAttribute('aria-label') ?? el.textContent?.trim() ?? '')
+      .filter((name) => write.test(name));
+    const fields = [...document.querySelectorAll('main input[type="checkbox"], main input[type="file"], main textarea')]
+      .filter((el) => visible(el) && !(el as HTMLInputElement).disabled)
+      .map((el) => `${(el as HTMLInputElement).type} ${el.id || el.getAttribute('aria-label') || ''}`)
+      // Showing a layer or a legend changes nothing for others (the viewer's own state).
+      .filter((name) => /publish|file|upload/i.test(name));
+    return [...named, ...fields];
+  }, WRITE.source);
+}
 
 async function token(username: string, password: string): Promise<string> {
   const res = await fetch(`${app.url}/authjwt/create/`, {
@@ -143,8 +165,8 @@ describe('issue 16: from an empty installation to a shared PDF report', () => {
     await page.getByRole('textbox', { name: 'Company' }).fill(ENGINEER.company);
     await page.getByRole('combobox', { name: 'Country' }).selectOption('US');
     await page.getByRole('button', { name: 'Create account' }).click();
-    await page.getByRole('heading', { name: 'Account created' }).waitFor({ timeout: 20_000 });
-    await signInThroughUi(page, app.url, ENGINEER.username, ENGINEER.password);
+    // Signing up signs in: the first-sign-in steps follow at once, then the project list.
+    await finishFirstSignIn(page);
     const engineer = await call<{ is_superuser: boolean }>(await token(ENGINEER.username, ENGINEER.password), '/authusers/me/');
     expect(engineer.body.is_superuser).toBe(false);
   });
@@ -155,8 +177,8 @@ describe('issue 16: from an empty installation to a shared PDF report', () => {
     const dialog = page.getByRole('dialog', { name: 'New project' });
     await dialog.getByRole('textbox', { name: 'Name' }).fill(PROJECT);
     await dialog.getByRole('textbox', { name: 'Location' }).fill('Chicago, IL');
-    await dialog.getByRole('textbox', { name: 'Latitude' }).fill('41.88');
-    await dialog.getByRole('textbox', { name: 'Longitude' }).fill('-87.63');
+    await dialog.getByRole('textbox', { name: 'Latitude (°)' }).fill('41.88');
+    await dialog.getByRole('textbox', { name: 'Longitude (°)' }).fill('-87.63');
     await dialog.getByRole('checkbox', { name: /Generate surrounding buildings/ }).check();
     await dialog.getByRole('checkbox', { name: /Fetch weather data/ }).check();
     await dialog.getByRole('button', { name: 'Create project' }).click();
@@ -393,6 +415,24 @@ describe('issue 16: from an empty installation to a shared PDF report', () => {
     await readerPage.getByRole('heading', { level: 1, name: PROJECT }).waitFor({ timeout: 20_000 });
     expect(await readerPage.getByRole('button', { name: 'Add scenario' }).count()).toBe(0);
     await screenshot(readerPage, 'journey-reader');
+    // Read-only on screen: the reader walks the project's pages and the viewer's modes and finds no
+    // control that writes (no Delete, Published, uploader, Export, Approve…).
+    const pages = [
+      `/projects/${ids.project}`,
+      `/projects/${ids.project}/details`,
+      `/projects/${ids.project}/scenarios`,
+      `/projects/${ids.project}/files`,
+      ...['Viewer', 'Insights', 'Reports', 'Images', 'Settings'].map(
+        (mode) => `/projects/${ids.project}/viewer/${ids.study}/configuration/${ids.configuration}/${mode}`,
+      ),
+    ];
+    for (const path of pages) {
+      await readerPage.goto(`${app.url}${path}`);
+      await readerPage.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 30_000 });
+      await readerPage.waitForLoadState('networkidle');
+      expect({ path, controls: await writeControlsOn(readerPage) }).toEqual({ path, controls: [] });
+      if (path.endsWith('/Insights')) await screenshot(readerPage, 'journey-reader-insights');
+    }
 
     const bearer = await token(READER.username, READER.password);
     expect((await call(bearer, `/api/project/${ids.project}/`)).status).toBe(200);

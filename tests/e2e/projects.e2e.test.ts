@@ -62,8 +62,8 @@ describe('projects, favorites and sharing', () => {
     const dialog = page.getByRole('dialog', { name: 'New project' });
     await dialog.getByLabel('Name', { exact: true }).fill(PROJECT);
     await dialog.getByLabel('Location', { exact: true }).fill('Toronto, ON');
-    await dialog.getByLabel('Latitude', { exact: true }).fill('43.6426');
-    await dialog.getByLabel('Longitude', { exact: true }).fill('-79.3871');
+    await dialog.getByLabel('Latitude (°)', { exact: true }).fill('43.6426');
+    await dialog.getByLabel('Longitude (°)', { exact: true }).fill('-79.3871');
     await dialog.getByLabel('Reference ID', { exact: true }).fill('NW-2041');
     await screenshot(page, 'projects-create-modal');
     await dialog.getByRole('button', { name: 'Create project' }).click();

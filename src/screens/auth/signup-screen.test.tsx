@@ -33,13 +33,12 @@ async function fillIn(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('sign-up', () => {
-  it('creates the account with country and province, then offers to sign in', async () => {
+  it('creates the account with country and province, and signs the new account in', async () => {
     const user = userEvent.setup();
     const services = fakeServices(places);
-    renderApp('/signup', services);
+    const { current } = renderApp('/signup', services);
     await fillIn(user);
     await user.click(screen.getByRole('button', { name: 'Create account' }));
-    expect(await screen.findByRole('heading', { name: 'Account created' })).toBeInTheDocument();
     expect(services.signup).toHaveBeenCalledWith({
       username: 'ada',
       email: 'ada@example.com',
@@ -51,6 +50,18 @@ describe('sign-up', () => {
       province: 'CA-ON',
     });
     expect(services.provinces).toHaveBeenCalledWith('CA');
+    await waitFor(() => expect(services.login).toHaveBeenCalledWith({ username: 'ada', password: 'correct horse battery' }));
+    // Signed in: the sign-up page gives way to the app (through the sign-in page's onboarding).
+    await waitFor(() => expect(current()).toBe('/projects/'));
+  });
+
+  it('offers to sign in by hand when the sign-in after the sign-up is refused', async () => {
+    const user = userEvent.setup();
+    const services = fakeServices({ ...places, login: () => reject(401, { detail: 'No active account found with the given credentials' }) });
+    renderApp('/signup', services);
+    await fillIn(user);
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByRole('heading', { name: 'Account created' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login/');
   });
 

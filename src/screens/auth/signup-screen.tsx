@@ -2,7 +2,7 @@
 import { useContext, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { useActorRef, useSelector } from '@xstate/react';
-import { selectIsSigningUp, selectSignedUp, selectSignupError } from '@machines/auth/auth.selectors.ts';
+import { selectIsSigningUp, selectSignedUp, selectSigningInAfterSignup, selectSignupError } from '@machines/auth/auth.selectors.ts';
 import {
   selectCountries,
   selectCountriesFailed,
@@ -33,6 +33,7 @@ export function SignupScreen() {
   const auth = AuthContext.useActorRef();
   const busy = AuthContext.useSelector(selectIsSigningUp);
   const signedUp = AuthContext.useSelector(selectSignedUp);
+  const signingIn = AuthContext.useSelector(selectSigningInAfterSignup);
   const error = AuthContext.useSelector(selectSignupError);
   const logic = useContext(AuthLogicContext);
   const places = useActorRef(logic.places);
@@ -61,8 +62,14 @@ export function SignupScreen() {
       <div className={page}>
         <div className={card}>
           <h1 className={title}>Account created</h1>
-          <FormAlert tone="notice" message={`Welcome, ${form.first_name || form.username}. Your account is ready: sign in to continue.`} />
-          <Link href="/login/">Sign in</Link>
+          {signingIn ? (
+            <p role="status">Welcome, {form.first_name || form.username}. Signing you in…</p>
+          ) : (
+            <>
+              <FormAlert tone="notice" message={`Welcome, ${form.first_name || form.username}. Your account is ready: sign in to continue.`} />
+              <Link href="/login/">Sign in</Link>
+            </>
+          )}
         </div>
       </div>
     );

@@ -170,6 +170,26 @@ describe('company administration', () => {
     expect(services.addShareGroupMembers).toHaveBeenCalledWith(1, [2]);
   });
 
+  it('asks before removing a member from a group', async () => {
+    const u = userEvent.setup();
+    const services = fakeWorkspace({
+      loadShareGroups: async () => ({ groups: [group(1, { name: 'Wind team', member_count: 1 })], users: [user(1), user(2)] }),
+      listShareGroupMembers: async () => [{ id: 1, username: 'ada', name: 'Ada Smith', email: 'ada@northwind.test' }],
+    });
+    renderWorkspace('/company/admin', services);
+    await u.click(await screen.findByRole('tab', { name: 'Share groups' }));
+    await u.click(await screen.findByRole('button', { name: 'Wind team' }));
+    const members = await screen.findByRole('region', { name: 'Members of Wind team' });
+    await u.click(await within(members).findByRole('button', { name: 'Remove Ada Smith from Wind team' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove from the share group?' });
+    expect(within(dialog).getByText('Ada Smith leaves “Wind team” and no longer sees the projects shared with it.')).toBeInTheDocument();
+    await u.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(services.removeShareGroupMember).not.toHaveBeenCalled();
+    await u.click(within(members).getByRole('button', { name: 'Remove Ada Smith from Wind team' }));
+    await u.click(within(await screen.findByRole('dialog', { name: 'Remove from the share group?' })).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(services.removeShareGroupMember).toHaveBeenCalledWith(1, 1));
+  });
+
   it('pages and orders the usage history', async () => {
     const u = userEvent.setup();
     const calls: Array<[number, UsageOrdering]> = [];

@@ -13,6 +13,7 @@ import {
   selectSelectedGroup,
 } from '@machines/company-admin/company-admin.selectors.ts';
 import { Button } from '../../ui/button.tsx';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { InlineMessage } from '../../ui/inline-message.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
@@ -21,6 +22,8 @@ import { person, personMeta, personName } from './company-admin.css.ts';
 import { grow, inlineForm } from '../project-settings/project-settings.css.ts';
 
 export function ShareGroupMembers({ groups, canManage }: { groups: ActorRefFrom<typeof shareGroupsMachine>; canManage: boolean }) {
+  /** The member the user is asked to confirm removing (view state: the dialog is open). */
+  const [removing, setRemoving] = useState<{ id: number; name: string } | null>(null);
   const group = useSelector(groups, selectSelectedGroup);
   const members = useSelector(groups, selectMembers);
   const loading = useSelector(groups, selectMembersLoading);
@@ -109,7 +112,7 @@ export function ShareGroupMembers({ groups, canManage }: { groups: ActorRefFrom<
                       size="sm"
                       tone="ghost"
                       disabled={busy}
-                      onClick={() => groups.send({ type: 'member.remove', userId: m.id })}
+                      onClick={() => setRemoving({ id: m.id, name: m.name })}
                       aria-label={`Remove ${m.name} from ${group.name}`}
                     >
                       Remove
@@ -121,6 +124,18 @@ export function ShareGroupMembers({ groups, canManage }: { groups: ActorRefFrom<
           </tbody>
         </table>
       )}
+      <ConfirmDialog
+        open={removing !== null}
+        title="Remove from the share group?"
+        description={removing && group ? `${removing.name} leaves “${group.name}” and no longer sees the projects shared with it.` : undefined}
+        confirmLabel="Remove"
+        tone="danger"
+        onConfirm={() => {
+          groups.send({ type: 'member.remove', userId: removing!.id });
+          setRemoving(null);
+        }}
+        onCancel={() => setRemoving(null)}
+      />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 /** Images mode by role and text: a scene view's own capture, added to its insight, keeps the view (issue 16: the PDF draws its drawing, pins and legend). */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ImageView, StudyImage } from '@canopy/contract/insights.ts';
@@ -60,7 +60,8 @@ describe('images mode', { timeout: 20_000 }, () => {
     services.listImages = async () => [image(8, 'Plaza from the south-west at pedestrian height')];
     renderWith(<ImagesMode projectId={1} studyId={2} configurationId={3} viewer={fakeBridge().bridge} />, services);
     const panel = screen.getByRole('region', { name: 'Images' });
-    expect(within(panel).getByRole('textbox', { name: 'Image name' })).toBeInTheDocument();
+    // The editing controls show once the permissions are read.
+    expect(await within(panel).findByRole('textbox', { name: 'Image name' })).toBeInTheDocument();
     expect(within(panel).getByRole('button', { name: 'Capture image' })).toBeInTheDocument();
     // the insights load after the first render: wait for the one to pick
     await within(panel).findByRole('option', { name: title });
@@ -73,5 +74,39 @@ describe('images mode', { timeout: 20_000 }, () => {
     expect(within(placed).getByRole('button', { name: 'Move image 2 up' })).toBeEnabled();
     expect(within(placed).getByRole('button', { name: 'Remove image 1' })).toBeInTheDocument();
     expect(within(placed).getByText('No caption')).toBeInTheDocument();
+  });
+
+  it('asks before removing an image from the insight; Cancel keeps it', async () => {
+    const user = userEvent.setup();
+    const views = [{ id: 5, study_image_id: 8, scene_view_id: null, caption: 'North corner', sort_order: 0 }] as unknown as ImageView[];
+    const services = fakeInsightsServices([insight(1, 0, { title: 'Plaza', imageview_set: views })]);
+    services.listImages = async () => [image(8, 'Capture')];
+    const removed: number[] = [];
+    services.removeImageView = async (_s, _insight, id) => {
+      removed.push(id);
+    };
+    renderWith(<ImagesMode projectId={1} studyId={2} configurationId={3} viewer={fakeBridge().bridge} />, services);
+    await screen.findByRole('option', { name: 'Plaza' });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Insight' }), 'Plaza');
+    await user.click(await screen.findByRole('button', { name: 'Remove image 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove image from the insight?' });
+    expect(within(dialog).getByText(/“North corner” and its caption leave the insight/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(removed).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Remove image 1' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Remove image from the insight?' })).getByRole('button', { name: 'Remove' }));
+    await vi.waitFor(() => expect(removed).toEqual([5]));
+  });
+
+  it('offers a reader of the study nothing to capture, add, move or remove', async () => {
+    const views = [{ id: 5, study_image_id: 8, scene_view_id: null, caption: 'North corner', sort_order: 0 }] as unknown as ImageView[];
+    const services = fakeInsightsServices([insight(1, 0, { title: 'Plaza', imageview_set: views, insight_status: 'Published' })]);
+    services.listImages = async () => [image(8, 'Capture')];
+    renderWith(<ImagesMode projectId={1} studyId={2} configurationId={3} viewer={fakeBridge().bridge} />, services, { '1': [] });
+    await screen.findByRole('option', { name: 'Plaza' });
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Insight' }), 'Plaza');
+    expect(await screen.findByRole('listitem', { name: 'North corner' })).toBeInTheDocument();
+    for (const name of [/^Capture image/, /^Add to/, /^Move image/, /^Remove image/]) expect(screen.queryByRole('button', { name })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Caption' })).toBeNull();
   });
 });

@@ -7,7 +7,10 @@ import { useCallback, useContext, useEffect, useState } from 'react';
 import type { Insight, StudyImage } from '@canopy/contract/insights.ts';
 import { errorMessage, asServerError } from '@machines/shared/actors.ts';
 import type { ViewerModeProps } from '../../viewer/contracts.ts';
+import { selectMayChangeInsights } from '@machines/permissions/permissions.selectors.ts';
+import { PermissionsContext } from '../../app/permissions-context.ts';
 import { Button } from '../../ui/button.tsx';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { blobToDataUrl, InsightsServicesContext } from '../../services/insights-services.ts';
@@ -27,6 +30,8 @@ export function sceneViewOf(insight: Insight, studyImageId: number): number | nu
 
 export function ImagesMode({ projectId, studyId, viewer }: ViewerModeProps) {
   const services = useContext(InsightsServicesContext);
+  // Capturing and placing images changes the study's insights: offered only to who may (as the server decides).
+  const mayEdit = PermissionsContext.useSelector(selectMayChangeInsights(projectId));
   const scope = { projectId, studyId };
   const [images, setImages] = useState<StudyImage[]>([]);
   const [insights, setInsights] = useState<Insight[]>([]);
@@ -35,6 +40,8 @@ export function ImagesMode({ projectId, studyId, viewer }: ViewerModeProps) {
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [working, setWorking] = useState(false);
+  /** The image view the user is asked to confirm removing (view state: the dialog is open). */
+  const [removing, setRemoving] = useState<{ insightId: number; id: number; label: string } | null>(null);
 
   const reload = useCallback(async () => {
     const [imgs, data] = await Promise.all([services.listImages({ projectId, studyId }), services.load({ projectId, studyId })]);
@@ -66,24 +73,30 @@ export function ImagesMode({ projectId, studyId, viewer }: ViewerModeProps) {
   return (
     <section className={`${css.panel} ${sidebar.imagesPanel}`} aria-label="Images">
       <h3>Images</h3>
-      <div className={sidebar.captureRow}>
-        <TextField id="image-name" className={sidebar.fullField} label="Image name" value={name} onValueChange={setName} placeholder="Viewer capture" />
-        <Button
-          size="sm"
-          tone="primary"
-          className={sidebar.noShrink}
-          disabled={working || !viewer.handle()}
-          onClick={() =>
-            void guard(async () => {
-              const blob = await viewer.handle()!.captureImage({ withLegend: true });
-              await services.storeImage(scope, name.trim() || `Capture ${new Date().toISOString().slice(0, 16).replace('T', ' ')}`, await blobToDataUrl(blob));
-              setName('');
-            })
-          }
-        >
-          Capture image
-        </Button>
-      </div>
+      {mayEdit ? (
+        <div className={sidebar.captureRow}>
+          <TextField id="image-name" className={sidebar.fullField} label="Image name" value={name} onValueChange={setName} placeholder="Viewer capture" />
+          <Button
+            size="sm"
+            tone="primary"
+            className={sidebar.noShrink}
+            disabled={working || !viewer.handle()}
+            onClick={() =>
+              void guard(async () => {
+                const blob = await viewer.handle()!.captureImage({ withLegend: true });
+                await services.storeImage(
+                  scope,
+                  name.trim() || `Capture ${new Date().toISOString().slice(0, 16).replace('T', ' ')}`,
+                  await blobToDataUrl(blob),
+                );
+                setName('');
+              })
+            }
+          >
+            Capture image
+          </Button>
+        </div>
+      ) : null}
       {error ? <p role="alert">{error}</p> : null}
       <SelectField
         id="images-insight"
@@ -93,7 +106,7 @@ export function ImagesMode({ projectId, studyId, viewer }: ViewerModeProps) {
         onValueChange={setInsightId}
         options={[{ value: '', label: 'Choose an insight' }, ...insights.map((i) => ({ value: String(i.id), label: i.title }))]}
       />
-      {insight ? <TextField id="image-caption" className={sidebar.fullField} label="Caption" value={caption} onValueChange={setCaption} /> : null}
+      {insight && mayEdit ? <TextField id="image-caption" className={sidebar.fullField} label="Caption" value={caption} onValueChange={setCaption} /> : null}
       <ul className={css.list} aria-label="Study images">
         {images.map((image) => (
           <li key={image.id} className={`${css.item} ${sidebar.imageItem}`} aria-label={image.name}>
@@ -101,7 +114,7 @@ export function ImagesMode({ projectId, studyId, viewer }: ViewerModeProps) {
             <span className={css.muted}>
               {image.name} · {image.width}×{image.height}
             </span>
-            {insight ? (
+            {insight && mayEdit ? (
               <Button
                 size="sm"
                 className={sidebar.wrapButton}
@@ -133,38 +146,55 @@ export function ImagesMode({ projectId, studyId, viewer }: ViewerModeProps) {
             {views.map((v, i) => (
               <li key={v.id} className={`${css.item} ${sidebar.imageItem} ${sidebar.viewRow}`} aria-label={v.caption || `Image ${i + 1}`}>
                 <span className={sidebar.caption}>{v.caption || <em>No caption</em>}</span>
-                <div className={sidebar.actions}>
-                  <Button
-                    size="sm"
-                    tone="ghost"
-                    aria-label={`Move image ${i + 1} up`}
-                    disabled={working || i === 0}
-                    onClick={() =>
-                      void guard(() =>
-                        Promise.all([
-                          services.updateImageView(scope, insight.id, v.id, { sort_order: i - 1 }),
-                          services.updateImageView(scope, insight.id, views[i - 1]!.id, { sort_order: i }),
-                        ]),
-                      )
-                    }
-                  >
-                    ↑
-                  </Button>
-                  <Button
-                    size="sm"
-                    tone="ghost"
-                    aria-label={`Remove image ${i + 1}`}
-                    disabled={working}
-                    onClick={() => void guard(() => services.removeImageView(scope, insight.id, v.id))}
-                  >
-                    Remove
-                  </Button>
-                </div>
+                {mayEdit ? (
+                  <div className={sidebar.actions}>
+                    <Button
+                      size="sm"
+                      tone="ghost"
+                      aria-label={`Move image ${i + 1} up`}
+                      disabled={working || i === 0}
+                      onClick={() =>
+                        void guard(() =>
+                          Promise.all([
+                            services.updateImageView(scope, insight.id, v.id, { sort_order: i - 1 }),
+                            services.updateImageView(scope, insight.id, views[i - 1]!.id, { sort_order: i }),
+                          ]),
+                        )
+                      }
+                    >
+                      ↑
+                    </Button>
+                    <Button
+                      size="sm"
+                      tone="ghost"
+                      aria-label={`Remove image ${i + 1}`}
+                      disabled={working}
+                      onClick={() => setRemoving({ insightId: insight.id, id: v.id, label: v.caption || `Image ${i + 1}` })}
+                    >
+                      Remove
+                    </Button>
+                  </div>
+                ) : null}
               </li>
             ))}
           </ol>
         </>
       ) : null}
+      <ConfirmDialog
+        open={removing !== null}
+        title="Remove image from the insight?"
+        description={
+          removing ? `“${removing.label}” and its caption leave the insight and its reports. The captured image stays in the study's images.` : undefined
+        }
+        confirmLabel="Remove"
+        tone="danger"
+        onConfirm={() => {
+          const r = removing!;
+          setRemoving(null);
+          void guard(() => services.removeImageView(scope, r.insightId, r.id));
+        }}
+        onCancel={() => setRemoving(null)}
+      />
     </section>
   );
 }

@@ -30,16 +30,30 @@ describe('Insights mode', { timeout: 20_000 }, () => {
     ).toEqual(['Corner gusts']);
   });
 
+  it('asks before deleting: Cancel keeps the insight', async () => {
+    renderWith(<InsightsMode {...props()} />, fakeInsightsServices([insight(1, 0, { title: 'Corner gusts' })]));
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Corner gusts' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete insight?' });
+    expect(within(dialog).getByText(/“Corner gusts” will be deleted with its views, pins and drawings/)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('listitem', { name: 'Corner gusts' })).toBeInTheDocument();
+    expect(screen.queryByText('Insight deleted successfully.')).toBeNull();
+  });
+
   it('deletes with the success toast, and shows the spec failure toast (two spaces) when refused', async () => {
     const ok = fakeInsightsServices([insight(1, 0, { title: 'Corner gusts' })]);
+    const confirm = async () => userEvent.click(within(await screen.findByRole('dialog', { name: 'Delete insight?' })).getByRole('button', { name: 'Delete' }));
     const { unmount } = renderWith(<InsightsMode {...props()} />, ok);
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Corner gusts' }));
+    await confirm();
     expect(await screen.findByText('Insight deleted successfully.')).toBeInTheDocument();
     expect(screen.queryByRole('listitem', { name: 'Corner gusts' })).toBeNull();
     unmount();
 
     renderWith(<InsightsMode {...props()} />, fakeInsightsServices([insight(1, 0, { title: 'Corner gusts' })], { failDelete: true }));
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Corner gusts' }));
+    await confirm();
     expect(await screen.findByText((t) => t === 'Failed to delete insight.  Please try again.', { normalizer: (s) => s })).toBeInTheDocument();
     expect(screen.getByRole('listitem', { name: 'Corner gusts' })).toBeInTheDocument();
   });

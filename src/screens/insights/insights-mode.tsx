@@ -14,17 +14,19 @@ import * as modes from '@machines/viewer-modes/viewer-modes.selectors.ts';
 import * as panelSel from '@machines/viewer-modes/insights-panel.selectors.ts';
 import { selectExporting } from '@machines/viewer-modes/pdf-export.selectors.ts';
 import { templateOfKind, templateText } from '@machines/viewer-modes/global-templates.ts';
-import { selectCanInProject } from '@machines/permissions/permissions.selectors.ts';
+import { selectMayChangeInsights } from '@machines/permissions/permissions.selectors.ts';
 import type { ViewerModeProps, ViewState } from '../../viewer/contracts.ts';
 import { ToastContext } from '../../app/contexts.ts';
 import { PermissionsContext } from '../../app/permissions-context.ts';
 import { Button } from '../../ui/button.tsx';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { emptyDrawing, parseDrawing, serialiseDrawing } from '../../insights/drawing.ts';
 import { readSceneView, serialiseSceneView, type PinMark } from '../../insights/scene-view-json.ts';
 import { bindInsightsPanel, bindPdfExport, blobToDataUrl, InsightsServicesContext } from '../../services/insights-services.ts';
 import { DrawingOverlay } from './drawing-overlay.tsx';
+import { valueInWords } from '../viewer/value-words.ts';
 import { DrawingToolbar } from './drawing-toolbar.tsx';
 import { InsightList } from './insight-list.tsx';
 import { InsightEditor } from './insight-editor.tsx';
@@ -75,7 +77,7 @@ export function InsightsMode({ projectId, studyId, viewer }: ViewerModeProps) {
   const pdfLogic = useMemo(() => bindPdfExport(services), [services]);
   const pdf = useActorRef(pdfLogic, { input: { toasts } });
   const exporting = useSelector(pdf, selectExporting);
-  const mayEdit = PermissionsContext.useSelector(selectCanInProject('projects.add_insight', projectId));
+  const mayEdit = PermissionsContext.useSelector(selectMayChangeInsights(projectId));
 
   const loading = useSelector(panel, panelSel.selectLoading);
   const failed = useSelector(panel, panelSel.selectFailed);
@@ -87,6 +89,7 @@ export function InsightsMode({ projectId, studyId, viewer }: ViewerModeProps) {
   const globalTemplates = useSelector(panel, panelSel.selectGlobalTemplates);
   const category = useSelector(panel, panelSel.selectCategory);
   const selected = useSelector(panel, panelSel.selectSelected);
+  const confirming = useSelector(panel, panelSel.selectConfirmingDelete);
 
   const mode = useSelector(modeActor, modes.selectMode);
   const draft = useSelector(modeActor, modes.selectDraft);
@@ -250,6 +253,15 @@ export function InsightsMode({ projectId, studyId, viewer }: ViewerModeProps) {
         onStatus={(id, status) => panel.send({ type: 'insight.status', id, status })}
         onDelete={(id) => panel.send({ type: 'insight.delete', id })}
       />
+      <ConfirmDialog
+        open={confirming !== null}
+        title="Delete insight?"
+        description={confirming ? `“${confirming.title}” will be deleted with its views, pins and drawings. This cannot be undone.` : undefined}
+        confirmLabel="Delete"
+        tone="danger"
+        onConfirm={() => panel.send({ type: 'deletion.confirm' })}
+        onCancel={() => panel.send({ type: 'cancel' })}
+      />
       {restoreError ? <p role="alert">The saved view could not be restored: {restoreError}</p> : null}
       {selected ? (
         <div className={css.row}>
@@ -332,8 +344,10 @@ export function InsightsMode({ projectId, studyId, viewer }: ViewerModeProps) {
         onPointerUp={(point) => modeActor.send({ type: 'pointer.up', point })}
         onPinClick={(x, y) => {
           const hit = viewer.handle()?.pick(x, y);
-          if (hit) modeActor.send({ type: 'pin.place', placement: { point: hit.point, layerId: hit.layerId, value: hit.value, unit: hit.unit } });
-          else toasts.send({ type: 'toast.show', toast: { tone: 'info', title: 'Click on the model to place the pin' } });
+          if (hit) {
+            const valueText = hit.value !== undefined ? valueInWords(hit.value, viewer.viewState().colourScale, hit.unit) : undefined;
+            modeActor.send({ type: 'pin.place', placement: { point: hit.point, layerId: hit.layerId, value: hit.value, unit: hit.unit, valueText } });
+          } else toasts.send({ type: 'toast.show', toast: { tone: 'info', title: 'Click on the model to place the pin' } });
         }}
         onTextCommit={(text) => modeActor.send({ type: 'text.commit', text })}
         onTextCancel={() => modeActor.send({ type: 'cancel' })}

@@ -232,7 +232,11 @@ function Toasts() {
   return <ToastList toasts={toasts} onDismiss={(id) => ref.send({ type: 'toast.dismiss', id })} onAction={() => {}} />;
 }
 
-export function renderWith(node: ReactNode, services: InsightsServices, permissions: Record<string, string[]> = { '1': ['projects.add_insight'] }) {
+export function renderWith(
+  node: ReactNode,
+  services: InsightsServices,
+  permissions: Record<string, string[]> = { '1': ['projects.add_insight', 'projects.change_project'] },
+) {
   const logic = bindPermissionsLogic(async () => ({ global: [], projects: permissions }));
   return render(
     <ToastContext.Provider>

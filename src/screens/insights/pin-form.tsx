@@ -2,6 +2,7 @@
  * The annotation menu (SPEC §2): a placed pin's type (a template, or one of the insight's own pin
  * types), its colour and icon (the type's, which the user may change), title and note.
  */
+import { pointInWords, valueInWords } from '../viewer/value-words.ts';
 import { useState } from 'react';
 import type { PinType, PinTypeTemplate } from '@canopy/contract/insights.ts';
 import type { PinDetails, PinPlacement } from '@machines/viewer-modes/viewer-modes.types.ts';
@@ -50,7 +51,7 @@ export function PinForm({
   const [title, setTitle] = useState('');
   const [note, setNote] = useState('');
   const chosen = options.find((o) => o.value === type);
-  const value = placement.value !== undefined ? `${placement.value.toFixed(2)}${placement.unit ? ` ${placement.unit}` : ''}` : null;
+  const value = placement.valueText ?? (placement.value !== undefined ? valueInWords(placement.value, null, placement.unit) : null);
   const icons = PIN_ICONS.some((i) => i.name === icon) ? PIN_ICONS : [...PIN_ICONS, { name: icon, label: icon, glyph: '' }];
 
   const chooseType = (next: string) => {
@@ -74,7 +75,8 @@ export function PinForm({
       }}
     >
       <p className={css.muted}>
-        Pin at ({placement.point.map((v) => v.toFixed(1)).join(', ')}){value ? ` · ${value}` : ''}
+        Pin at {pointInWords(placement.point)}
+        {value ? ` · ${value}` : ''}
       </p>
       <SelectField id="pin-type" label="Pin type" value={type} onValueChange={chooseType} options={options} errors={chosen ? [] : ['Choose a pin type.']} />
       <div className={css.row}>

@@ -50,7 +50,7 @@ describe('placing a pin by clicking the model', { timeout: 20_000 }, () => {
 
     const form = await clickModel(120, 80);
     expect(picks).toEqual([[120, 80]]);
-    expect(within(form).getByText('Pin at (12.0, 8.0, 1.5) · 4.25 m/s')).toBeInTheDocument();
+    expect(within(form).getByText('Pin at x 12.0 m, y 8.0 m, z 1.5 m · 4.25 m/s')).toBeInTheDocument();
     // Choosing a template brings its colour and icon; the user changes both.
     await userEvent.selectOptions(within(form).getByLabelText('Pin type'), 'Concern');
     expect(within(form).getByLabelText('Pin colour')).toHaveValue('#d1242f');

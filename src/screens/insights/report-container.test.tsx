@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Report } from '@canopy/contract/insights.ts';
 import { ReportContainer } from './report-container.tsx';
@@ -64,5 +64,25 @@ describe('report container', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
     expect(clicks).toEqual(['downloaded.pdf']);
     click.mockRestore();
+  });
+
+  it('asks before removing a view from the report; Cancel keeps it', async () => {
+    const imageView = { id: 8, insight: { id: 1 }, study_image_id: 3, scene_view_id: null, caption: 'North entrance', sort_order: 0 };
+    const services = fakeInsightsServices([insight(1, 0, { title: 'Corner gusts', imageview_set: [imageView] })]);
+    services.getReport = async () => ({
+      ...report,
+      report_views: [{ id: 11, report: { id: 4 }, insight: { id: 1 }, image_view: imageView, caption: 'North entrance', sort_order: 0 }],
+    });
+    const removed: number[] = [];
+    services.removeReportView = async (_s, _insight, id) => {
+      removed.push(id);
+    };
+    renderWith(<ReportContainer projectId={1} studyId={2} reportId={4} />, services);
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove view 1' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Remove view from the report?' })).getByRole('button', { name: 'Cancel' }));
+    expect(removed).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Remove view 1' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Remove view from the report?' })).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(removed).toEqual([11]));
   });
 });

@@ -10,6 +10,7 @@ import type { Insight, Report } from '@canopy/contract/insights.ts';
 import { asServerError, errorMessage } from '@machines/shared/actors.ts';
 import { selectExporting, selectPdfError } from '@machines/viewer-modes/pdf-export.selectors.ts';
 import { Button } from '../../ui/button.tsx';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { bindPdfExport, InsightsServicesContext } from '../../services/insights-services.ts';
@@ -36,6 +37,8 @@ export function ReportContainer({ projectId, studyId, reportId, mayEdit = true }
   const [caption, setCaption] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [working, setWorking] = useState(false);
+  /** The report view the user is asked to confirm removing (view state: the dialog is open). */
+  const [removing, setRemoving] = useState<{ insightId: number; id: number; label: string } | null>(null);
   const pdfLogic = useMemo(() => bindPdfExport(services), [services]);
   const pdf = useActorRef(pdfLogic, { input: {} });
   const creatingPdf = useSelector(pdf, selectExporting);
@@ -158,7 +161,7 @@ export function ReportContainer({ projectId, studyId, reportId, mayEdit = true }
                   tone="ghost"
                   aria-label={`Remove view ${i + 1}`}
                   disabled={working}
-                  onClick={() => void guard(() => services.removeReportView(scope, v.insight.id, v.id))}
+                  onClick={() => setRemoving({ insightId: v.insight.id, id: v.id, label: `view ${i + 1}` })}
                 >
                   Remove
                 </Button>
@@ -168,6 +171,19 @@ export function ReportContainer({ projectId, studyId, reportId, mayEdit = true }
         ))}
       </ol>
       {creatingPdf ? <PdfLoadingScreen /> : null}
+      <ConfirmDialog
+        open={removing !== null}
+        title="Remove view from the report?"
+        description={removing ? `The ${removing.label} leaves this report. Its image stays in the insight.` : undefined}
+        confirmLabel="Remove"
+        tone="danger"
+        onConfirm={() => {
+          const r = removing!;
+          setRemoving(null);
+          void guard(() => services.removeReportView(scope, r.insightId, r.id));
+        }}
+        onCancel={() => setRemoving(null)}
+      />
     </article>
   );
 }

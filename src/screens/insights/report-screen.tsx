@@ -5,7 +5,7 @@
  */
 import { useContext, useEffect, useState } from 'react';
 import { useSearch } from 'wouter';
-import { selectCanInProject } from '@machines/permissions/permissions.selectors.ts';
+import { selectMayChangeInsights } from '@machines/permissions/permissions.selectors.ts';
 import { PermissionsContext } from '../../app/permissions-context.ts';
 import { usePageTitle } from '../../app/page-title.ts';
 import { InsightsServicesContext } from '../../services/insights-services.ts';
@@ -14,7 +14,7 @@ import * as css from './insights.css.ts';
 
 export function ReportScreen({ projectId, reportId }: { projectId: number; reportId: number }) {
   const services = useContext(InsightsServicesContext);
-  const mayEdit = PermissionsContext.useSelector(selectCanInProject('projects.add_insight', projectId));
+  const mayEdit = PermissionsContext.useSelector(selectMayChangeInsights(projectId));
   const wanted = new URLSearchParams(useSearch()).get('study');
   const [studyId, setStudyId] = useState<number | null>(wanted && /^\d+$/.test(wanted) ? Number(wanted) : null);
   const [missing, setMissing] = useState(false);

@@ -8,7 +8,7 @@ import type { Report } from '@canopy/contract/insights.ts';
 import type { GlobalTemplate } from '@canopy/contract/viewer.ts';
 import { templateOfKind } from '@machines/viewer-modes/global-templates.ts';
 import { asServerError, errorMessage } from '@machines/shared/actors.ts';
-import { selectCanInProject } from '@machines/permissions/permissions.selectors.ts';
+import { selectMayChangeInsights } from '@machines/permissions/permissions.selectors.ts';
 import type { ViewerModeProps } from '../../viewer/contracts.ts';
 import { PermissionsContext } from '../../app/permissions-context.ts';
 import { Button } from '../../ui/button.tsx';
@@ -22,7 +22,7 @@ export const reportPath = (projectId: number, reportId: number, studyId?: number
 
 export function ReportsMode({ projectId, studyId }: ViewerModeProps) {
   const services = useContext(InsightsServicesContext);
-  const mayEdit = PermissionsContext.useSelector(selectCanInProject('projects.add_insight', projectId));
+  const mayEdit = PermissionsContext.useSelector(selectMayChangeInsights(projectId));
   const [reports, setReports] = useState<Report[]>([]);
   const [selected, setSelected] = useState<number | null>(null);
   const [title, setTitle] = useState('');

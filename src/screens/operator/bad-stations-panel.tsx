@@ -4,6 +4,7 @@ import { useSelector } from '@xstate/react';
 import { selectBadStations, selectRefusal, selectSaving } from '@machines/operator/operator.selectors.ts';
 import { errorMessage } from '@machines/shared/actors.ts';
 import { Button } from '../../ui/button.tsx';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { formatDate } from '../../ui/format.ts';
 import { InlineMessage } from '../../ui/inline-message.tsx';
 import { TextField } from '../../ui/text-field.tsx';
@@ -16,6 +17,8 @@ export function BadStationsPanel({ operator }: { operator: OperatorRef }) {
   const saving = useSelector(operator, selectSaving);
   const refusal = useSelector(operator, selectRefusal('badStation.add'));
   const [draft, setDraft] = useState({ wmo: '', reason: '' });
+  /** The station the operator is asked to confirm unmarking (view state: the dialog is open). */
+  const [unmarking, setUnmarking] = useState<{ id: number; wmo: string; reason: string } | null>(null);
 
   function add(event: FormEvent) {
     event.preventDefault();
@@ -59,7 +62,7 @@ export function BadStationsPanel({ operator }: { operator: OperatorRef }) {
                     tone="ghost"
                     disabled={saving}
                     aria-label={`Unmark station ${s.wmo}`}
-                    onClick={() => operator.send({ type: 'change.submit', change: { kind: 'badStation.remove', id: s.id } })}
+                    onClick={() => setUnmarking({ id: s.id, wmo: s.wmo, reason: s.reason })}
                   >
                     Unmark
                   </Button>
@@ -89,6 +92,22 @@ export function BadStationsPanel({ operator }: { operator: OperatorRef }) {
         </Button>
         {refusal && !('wmo' in refusal.fields || 'reason' in refusal.fields) ? <InlineMessage tone="danger">{errorMessage(refusal)}</InlineMessage> : null}
       </form>
+      <ConfirmDialog
+        open={unmarking !== null}
+        title="Unmark this station?"
+        description={
+          unmarking
+            ? `Station ${unmarking.wmo} may then be chosen as a project's nearest station again, and its reason (“${unmarking.reason}”) is deleted.`
+            : undefined
+        }
+        confirmLabel="Unmark"
+        tone="danger"
+        onConfirm={() => {
+          operator.send({ type: 'change.submit', change: { kind: 'badStation.remove', id: unmarking!.id } });
+          setUnmarking(null);
+        }}
+        onCancel={() => setUnmarking(null)}
+      />
     </section>
   );
 }

@@ -174,6 +174,11 @@ describe('the operator screen', () => {
 
     await u.click(screen.getByRole('tab', { name: 'Bad stations' }));
     await u.click(screen.getByRole('button', { name: 'Unmark station 725300' }));
+    // Asked first: Cancel changes nothing.
+    await u.click(within(await screen.findByRole('dialog', { name: 'Unmark this station?' })).getByRole('button', { name: 'Cancel' }));
+    expect(applied.map((c) => c.kind)).toEqual(['price.update']);
+    await u.click(screen.getByRole('button', { name: 'Unmark station 725300' }));
+    await u.click(within(await screen.findByRole('dialog', { name: 'Unmark this station?' })).getByRole('button', { name: 'Unmark' }));
     expect(await screen.findByText('No station is marked as bad.')).toBeInTheDocument();
 
     await u.click(screen.getByRole('tab', { name: 'End-user agreement' }));

@@ -5,6 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { fullProject } from '@machines/project-detail/project-detail.fixtures.ts';
 import type { Project, StudyWithScenarios } from '@machines/project-detail/project-detail.types.ts';
 import { fakeWorkspace, refuse, renderWorkspace } from '../workspace-testing/workspace-test-kit.tsx';
+import { STUDY_SELECTED } from './project-wheel.tsx';
+import { LEGEND } from './scenario-status.ts';
 
 function withScenarios(): Project {
   const base = fullProject(7);
@@ -63,6 +65,15 @@ describe('project navigator', () => {
     expect(within(level).getByText('30 used')).toBeInTheDocument();
     expect(within(level).getByText('AI')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Pedestrian wind comfort' })).toBeInTheDocument();
+  });
+
+  it('draws a study without scenarios in no status colour: nothing reads as Completed', async () => {
+    const base = fullProject(7);
+    renderWorkspace('/projects/7', fakeWorkspace({ getProject: async () => ({ ...base, studies: base.studies.map((s) => ({ ...s, configurations: [] })) }) }));
+    const wheel = await screen.findByRole('group', { name: 'Wheel of Harbour Tower 7: 1 study, 0 scenarios' });
+    const fills = [...wheel.querySelectorAll('path')].map((p) => p.getAttribute('fill'));
+    expect(fills).toContain(STUDY_SELECTED);
+    for (const status of LEGEND) expect(fills).not.toContain(status.fill);
   });
 
   it("shows the scenarios read from a study's simulations", async () => {

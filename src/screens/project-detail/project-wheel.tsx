@@ -20,6 +20,12 @@ const SIZE = 320;
 const C = SIZE / 2;
 const STUDY_RING = { inner: 66, outer: 96 };
 const SCENARIO_RING = { inner: 102, outer: 150 };
+/**
+ * The study ring in slate, a colour no status uses: in the green of 'Completed' a study with no
+ * scenario read as a finished one.
+ */
+export const STUDY_SELECTED = '#3d5566';
+const STUDY_OTHER = '#b4c0c9';
 
 export function scenarioHref(projectId: number, studyId: number, scenarioId: number): string {
   return `/projects/${projectId}/viewer/${studyId}/configuration/${scenarioId}/${VIEWER_DEFAULT_TAB}`;
@@ -61,7 +67,7 @@ export function ProjectWheel({ projectId, projectName, studies, selectedStudyId,
       className={wheelSvg}
       viewBox={`0 0 ${SIZE} ${SIZE}`}
       role="group"
-      aria-label={`Wheel of ${projectName}: ${studies.length} studies, ${scenarioCount} scenarios`}
+      aria-label={`Wheel of ${projectName}: ${studies.length} ${studies.length === 1 ? 'study' : 'studies'}, ${scenarioCount} ${scenarioCount === 1 ? 'scenario' : 'scenarios'}`}
     >
       {arcs.length === 0 ? <path d={sectorPath(C, C, STUDY_RING, 0, 360)} fill="#e7ecea" /> : null}
       {arcs.map((arc) => {
@@ -78,7 +84,7 @@ export function ProjectWheel({ projectId, projectName, studies, selectedStudyId,
               onKeyDown={press(arc.study.id)}
             >
               <title>{arc.study.name}</title>
-              <path d={sectorPath(C, C, STUDY_RING, arc.start, arc.end)} fill={selected ? '#1f7a57' : '#9fb8ad'} stroke="#fff" strokeWidth={1} />
+              <path d={sectorPath(C, C, STUDY_RING, arc.start, arc.end)} fill={selected ? STUDY_SELECTED : STUDY_OTHER} stroke="#fff" strokeWidth={1} />
             </g>
             {arc.scenarios.length === 0 ? (
               <path d={sectorPath(C, C, SCENARIO_RING, arc.start, arc.end)} fill="none" stroke="#c3ccc8" strokeDasharray="4 4" strokeWidth={1.5} aria-hidden />

@@ -66,4 +66,16 @@ describe('site set-up card', () => {
     expect(within(surrounds).queryByRole('link')).not.toBeInTheDocument();
     expect(within(within(card).getByRole('listitem', { name: 'Scenarios' })).queryByRole('button', { name: 'Add scenario' })).not.toBeInTheDocument();
   });
+
+  it('does not ask for weather in a project whose results exist (the demo): they used the nearest library station', async () => {
+    const services = fakeWorkspace({
+      getProject: async () => fullProject(7),
+      loadScenarios: async () => ({ 70: [{ id: 5, name: 'Demo district', status: 'completed', outputs: [{ analysis_type: 'solar', count: 2 }] }] }),
+    });
+    renderWorkspace('/projects/7', services, { projectPermissions: { '7': [] } });
+    const weather = within(await screen.findByRole('region', { name: 'Site set-up' })).getByRole('listitem', { name: 'Weather' });
+    await within(weather).findByText('Library station');
+    expect(weather).not.toHaveTextContent('Needed');
+    expect(weather).toHaveTextContent('The results here were computed with the weather of the library station nearest the site.');
+  });
 });

@@ -35,7 +35,8 @@ export function SiteSetupCard({ detail }: { detail: ActorRefFrom<typeof projectD
       </header>
       <ul className={plainList} aria-label="Site set-up steps">
         <li className={serviceLine} aria-label="Weather">
-          <strong>Weather</strong> {weather.station ? <Badge tone="success">Ready</Badge> : <Badge tone="warning">Needed</Badge>}
+          <strong>Weather</strong>{' '}
+          {weather.station ? <Badge tone="success">Ready</Badge> : weather.hasResults ? <Badge>Library station</Badge> : <Badge tone="warning">Needed</Badge>}
           <p className={`${muted} ${flush}`}>
             {weather.station
               ? weather.station
@@ -43,7 +44,9 @@ export function SiteSetupCard({ detail }: { detail: ActorRefFrom<typeof projectD
                 ? weather.error
                 : weather.requested
                   ? 'Looking for the nearest weather station…'
-                  : 'Link a weather station or upload an EPW file.'}
+                  : weather.hasResults
+                    ? 'The results here were computed with the weather of the library station nearest the site.'
+                    : 'Link a weather station or upload an EPW file.'}
           </p>
           {weather.station || !mayChange ? null : (
             <ButtonLink href={resources} size="sm">

@@ -7,6 +7,8 @@ import { ToastContext } from '../../app/contexts.ts';
 import { bindUploadLogic, type UploadServices } from '../../services/uploads.ts';
 import { UploadLogicContext } from '../../ui/file-uploader/upload-logic-context.ts';
 import { ProjectFilesPanel } from './project-files-panel.tsx';
+import { PermissionsContext } from '../../app/permissions-context.ts';
+import { bindPermissionsLogic } from '../../app/permissions-logic.ts';
 
 const stored = (id: number, filename: string, size: number): StoredUpload => ({
   id,
@@ -19,7 +21,32 @@ const stored = (id: number, filename: string, size: number): StoredUpload => ({
   download_url: `/api/project/5/uploads/${id}/download/`,
 });
 
+function renderPanel(services: UploadServices, held: string[]) {
+  render(
+    <PermissionsContext.Provider logic={bindPermissionsLogic(async () => ({ global: [], projects: { '5': held } }))}>
+      <UploadLogicContext.Provider value={bindUploadLogic(services)}>
+        <ToastContext.Provider>
+          <ProjectFilesPanel projectId={5} />
+        </ToastContext.Provider>
+      </UploadLogicContext.Provider>
+    </PermissionsContext.Provider>,
+  );
+}
+
 describe('the project files panel', () => {
+  it('shows a reader the files and no uploader', async () => {
+    const services: UploadServices = {
+      requestUploadUrl: async () => Promise.reject(new Error('not used')),
+      findUpload: async () => Promise.reject(new Error('not used')),
+      listUploads: async () => [stored(1, 'wind.csv', 2048)],
+      send: () => () => {},
+    };
+    renderPanel(services, []);
+    expect(await screen.findByRole('cell', { name: 'wind.csv' })).toBeInTheDocument();
+    expect(screen.queryByTestId('file-input')).toBeNull();
+    expect(screen.getByText(/adding files needs the right to change the project/)).toBeInTheDocument();
+  });
+
   it('lists the stored files and adds a new one once its upload is confirmed', async () => {
     const files: StoredUpload[] = [stored(1, 'wind.csv', 2048)];
     const senders: Array<{ input: SendInput; report: (e: SenderEvent) => void }> = [];
@@ -36,13 +63,7 @@ describe('the project files panel', () => {
         return () => {};
       },
     };
-    render(
-      <UploadLogicContext.Provider value={bindUploadLogic(services)}>
-        <ToastContext.Provider>
-          <ProjectFilesPanel projectId={5} />
-        </ToastContext.Provider>
-      </UploadLogicContext.Provider>,
-    );
+    renderPanel(services, ['projects.change_project']);
     expect(screen.getByRole('heading', { name: 'Files' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Stored files' });
     expect(within(table).getByRole('cell', { name: 'wind.csv' })).toBeInTheDocument();

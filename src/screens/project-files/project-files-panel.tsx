@@ -8,7 +8,9 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { selectListedUploads, selectListError, selectListLoading } from '@machines/upload/upload.selectors.ts';
 import { DEFAULT_MAX_BYTES, formatBytes, type FileRules } from '@machines/upload/file-rules.ts';
 import type { UploadTarget } from '@machines/upload/upload.types.ts';
+import { selectMayChangeProject } from '@machines/permissions/permissions.selectors.ts';
 import { usePageTitle } from '../../app/page-title.ts';
+import { PermissionsContext } from '../../app/permissions-context.ts';
 import { FileUploader } from '../../ui/file-uploader/file-uploader.tsx';
 import { useUploads } from '../../ui/file-uploader/use-uploads.ts';
 import { UploadLogicContext } from '../../ui/file-uploader/upload-logic-context.ts';
@@ -27,6 +29,8 @@ export function ProjectFilesPanel({ projectId }: { projectId: number }) {
   const loading = useSelector(list, selectListLoading);
   const error = useSelector(list, selectListError);
   const target: UploadTarget = { projectId, kind: 'project-asset' };
+  // Uploading needs the right to change the project (the server's upload grant checks it).
+  const mayUpload = PermissionsContext.useSelector(selectMayChangeProject(projectId));
 
   useEffect(() => {
     const subscription = uploads.on('upload.done', (event) => {
@@ -38,7 +42,11 @@ export function ProjectFilesPanel({ projectId }: { projectId: number }) {
   return (
     <main className={css.panel}>
       <h1 className={css.heading}>Files</h1>
-      <FileUploader uploads={uploads} target={target} rules={RULES} label="Drop project files here" />
+      {mayUpload ? (
+        <FileUploader uploads={uploads} target={target} rules={RULES} label="Drop project files here" />
+      ) : (
+        <p className={css.muted}>You can read this project&apos;s files; adding files needs the right to change the project.</p>
+      )}
       <section aria-labelledby="project-files-title">
         <h2 id="project-files-title" className={css.sectionTitle}>
           Stored files

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ProjectTransferContext, type ProjectTransferServices } from '../../services/project-transfer.ts';
-import { renderWorkspace } from '../workspace-testing/workspace-test-kit.tsx';
+import { fakeWorkspace, renderWorkspace } from '../workspace-testing/workspace-test-kit.tsx';
 import { ExportProject } from './export-project.tsx';
 
 function renderExport(services: ProjectTransferServices) {
@@ -15,10 +15,20 @@ function renderExport(services: ProjectTransferServices) {
 }
 
 describe('export project', () => {
-  it('is offered on the details tab of the project settings', async () => {
-    renderWorkspace('/projects/7/details');
+  it('is offered on the details tab of the project settings to an Org Admin of its company', async () => {
+    renderWorkspace('/projects/7/details', undefined, { projectPermissions: { '7': ['custom_auth.change_user', 'projects.change_project'] } });
     expect(await screen.findByRole('heading', { name: 'Move this project' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Export project' })).toBeEnabled();
+  });
+
+  it('is not offered to a view-only collaborator (the server would refuse it)', async () => {
+    renderWorkspace('/projects/7/details', fakeWorkspace({ getProject: async (id) => ({ ...(await fakeWorkspace().getProject(id)), can_change: false }) }), {
+      permissions: [],
+      projectPermissions: { '7': [] },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: /Harbour Tower/ })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Move this project' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Export project' })).toBeNull();
   });
 
   it('downloads the project and says so', async () => {

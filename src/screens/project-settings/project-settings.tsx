@@ -9,7 +9,7 @@ import { Link } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import type { projectDetailMachine } from '@machines/project-detail/project-detail.machine.ts';
 import { selectCanChange, selectProject, selectStudies } from '@machines/project-detail/project-detail.selectors.ts';
-import { selectCanInProject } from '@machines/permissions/permissions.selectors.ts';
+import { selectCanInProject, selectMayExport } from '@machines/permissions/permissions.selectors.ts';
 import { PROJECT_SETTINGS_TABS } from '../../app/route-table.ts';
 import { PermissionsContext } from '../../app/permissions-context.ts';
 import { usePageTitle } from '../../app/page-title.ts';
@@ -28,6 +28,7 @@ export function ProjectSettings({ detail, tab }: { detail: ActorRefFrom<typeof p
   const studies = useSelector(detail, selectStudies);
   const permitted = PermissionsContext.useSelector(selectCanInProject('projects.change_project', project?.id ?? 0));
   const mayAddScenario = PermissionsContext.useSelector(selectCanInProject('simulation_assets.add_configuration', project?.id ?? 0));
+  const mayExport = PermissionsContext.useSelector(selectMayExport(project));
   usePageTitle(`${SETTINGS_TAB_LABELS[tab]} · ${project?.name ?? 'Project'}`);
   if (!project) return null;
   const canChange = serverSays || permitted;
@@ -42,7 +43,7 @@ export function ProjectSettings({ detail, tab }: { detail: ActorRefFrom<typeof p
       </nav>
       <div className={panel}>
         {tab === 'details' ? <DetailsTab detail={detail} canChange={canChange} /> : null}
-        {tab === 'details' ? <ExportProject project={project} /> : null}
+        {tab === 'details' && mayExport ? <ExportProject project={project} /> : null}
         {tab === 'scenarios' ? (
           <ScenariosTab
             projectId={project.id}

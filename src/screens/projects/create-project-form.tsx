@@ -43,7 +43,7 @@ export function CreateProjectForm({ creator }: { creator: ActorRefFrom<typeof cr
       <div className={formGrid}>
         <TextField
           id="project-latitude"
-          label="Latitude"
+          label="Latitude (°)"
           inputMode="decimal"
           placeholder="43.6426"
           value={values.latitude}
@@ -52,7 +52,7 @@ export function CreateProjectForm({ creator }: { creator: ActorRefFrom<typeof cr
         />
         <TextField
           id="project-longitude"
-          label="Longitude"
+          label="Longitude (°)"
           inputMode="decimal"
           placeholder="-79.3871"
           value={values.longitude}

@@ -109,13 +109,13 @@ describe('project list', () => {
     renderWorkspace('/projects/', services);
     await user.click(await screen.findByRole('button', { name: 'New project' }));
     const dialog = await screen.findByRole('dialog', { name: 'New project' });
-    await user.type(within(dialog).getByRole('textbox', { name: 'Latitude' }), '95');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Latitude (°)' }), '95');
     await user.click(within(dialog).getByRole('button', { name: 'Create project' }));
     expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription('This field may not be blank.');
-    expect(within(dialog).getByRole('textbox', { name: 'Latitude' })).toHaveAccessibleDescription('Ensure this value is less than or equal to 90.');
+    expect(within(dialog).getByRole('textbox', { name: 'Latitude (°)' })).toHaveAccessibleDescription('Ensure this value is less than or equal to 90.');
     expect(services.createProject).not.toHaveBeenCalled();
     await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Pier 4');
-    await user.clear(within(dialog).getByRole('textbox', { name: 'Latitude' }));
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Latitude (°)' }));
     await user.click(within(dialog).getByRole('button', { name: 'Create project' }));
     await waitFor(() =>
       expect(services.createProject).toHaveBeenCalledWith({

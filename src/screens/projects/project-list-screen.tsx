@@ -20,6 +20,7 @@ import { ProjectGrid } from './project-grid.tsx';
 import { ProjectListToolbar } from './project-list-toolbar.tsx';
 import { SharingInbox } from './sharing-inbox.tsx';
 import { LiveInbox } from './live-inbox.tsx';
+import { OperatorWelcome } from './operator-welcome.tsx';
 import { LiveStatusProvider } from '../scenario-wizard/live-status-provider.tsx';
 import { headerActions, layout } from './project-list.css.ts';
 
@@ -64,6 +65,7 @@ export function ProjectListScreen() {
     <LiveStatusProvider>
       <div className={page}>
         <LiveInbox sharing={sharing} onRevoked={revoked} />
+        <OperatorWelcome />
         <header className={pageHeader}>
           <div>
             <h1 className={pageTitle}>Projects</h1>

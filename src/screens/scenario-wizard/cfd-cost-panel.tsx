@@ -6,8 +6,8 @@
  * is applied (saved, the geometry checked again) before it can be approved.
  */
 import { useSelector } from '@xstate/react';
-import { ANALYSIS_LABELS } from '@machines/scenario-wizard/scenario-inputs.ts';
-import { CFD_DIRECTION_CHOICES, CFD_TIER_CHOICES } from '@machines/scenario-wizard/cfd-choice.ts';
+import { ANALYSIS_LABELS, WIND_DIRECTION_CHOICES } from '@machines/scenario-wizard/scenario-inputs.ts';
+import { CFD_TIER_CHOICES } from '@machines/scenario-wizard/cfd-choice.ts';
 import {
   selectCfdAnalyses,
   selectCfdApplicable,
@@ -48,7 +48,8 @@ export function CfdCostPanel() {
       <div className={css.choices}>
         <div role="radiogroup" aria-label="Wind directions" className={css.group}>
           <span className={css.groupLabel}>Wind directions</span>
-          {CFD_DIRECTION_CHOICES.map((n) => (
+          {/* The same choices as the parameters step: a count chosen there is always one of these. */}
+          {WIND_DIRECTION_CHOICES.map((n) => (
             <label key={n} className={css.option}>
               <input
                 type="radio"

@@ -6,6 +6,7 @@ import type { CameraPosition } from '@canopy/contract/viewer.ts';
 import type { cameraPositionsMachine } from '@machines/viewer/camera-positions.machine.ts';
 import type { CameraState } from '../../viewer/contracts.ts';
 import { Button } from '../../ui/button.tsx';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import * as css from './viewer.css.ts';
 
 export type CameraPositionsRef = ActorRefFrom<typeof cameraPositionsMachine>;
@@ -14,13 +15,19 @@ export function CameraPositionsPanel({
   cameras,
   current,
   onRestore,
+  mayChange = true,
 }: {
   cameras: CameraPositionsRef;
   current(): CameraState | null;
   onRestore(camera: CameraPosition['camera']): void;
+  /** May save and delete the study's camera positions (the server's 'change' on the study); else they are only restored. */
+  mayChange?: boolean;
 }) {
   const positions = useSelector(cameras, (s) => s.context.positions);
   const busy = useSelector(cameras, (s) => !s.matches('idle'));
+  const confirming = useSelector(cameras, (s) =>
+    s.matches('confirmingRemove') ? (s.context.positions.find((p) => p.id === s.context.removingId) ?? null) : null,
+  );
   const [name, setName] = useState('');
   const save = (event: FormEvent) => {
     event.preventDefault();
@@ -31,15 +38,23 @@ export function CameraPositionsPanel({
   };
   return (
     <section className={css.section} aria-label="Camera positions">
-      <form className={css.row} onSubmit={save}>
-        <label className={css.grow}>
-          <span className={css.muted}>Name</span>
-          <input id="viewer-camera-name" value={name} maxLength={200} onChange={(e) => setName(e.target.value)} placeholder={`View ${positions.length + 1}`} />
-        </label>
-        <Button size="sm" type="submit" disabled={busy}>
-          Save camera
-        </Button>
-      </form>
+      {mayChange ? (
+        <form className={css.row} onSubmit={save}>
+          <label className={css.grow}>
+            <span className={css.muted}>Name</span>
+            <input
+              id="viewer-camera-name"
+              value={name}
+              maxLength={200}
+              onChange={(e) => setName(e.target.value)}
+              placeholder={`View ${positions.length + 1}`}
+            />
+          </label>
+          <Button size="sm" type="submit" disabled={busy}>
+            Save camera
+          </Button>
+        </form>
+      ) : null}
       <ul className={css.list}>
         {positions.map((p) => (
           <li key={p.id} className={css.layerRow}>
@@ -47,13 +62,24 @@ export function CameraPositionsPanel({
             <Button size="sm" onClick={() => onRestore(p.camera)} aria-label={`Restore ${p.name}`}>
               Restore
             </Button>
-            <Button size="sm" tone="ghost" disabled={busy} onClick={() => cameras.send({ type: 'remove', id: p.id })} aria-label={`Delete ${p.name}`}>
-              Delete
-            </Button>
+            {mayChange ? (
+              <Button size="sm" tone="ghost" disabled={busy} onClick={() => cameras.send({ type: 'remove', id: p.id })} aria-label={`Delete ${p.name}`}>
+                Delete
+              </Button>
+            ) : null}
           </li>
         ))}
       </ul>
       {positions.length === 0 ? <p className={css.muted}>No saved camera positions yet.</p> : null}
+      <ConfirmDialog
+        open={confirming !== null}
+        title="Delete camera position?"
+        description={confirming ? `“${confirming.name}” will be deleted for everyone who works on this study.` : undefined}
+        confirmLabel="Delete"
+        tone="danger"
+        onConfirm={() => cameras.send({ type: 'removal.confirm' })}
+        onCancel={() => cameras.send({ type: 'cancel' })}
+      />
     </section>
   );
 }

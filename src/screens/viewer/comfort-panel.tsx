@@ -30,7 +30,8 @@ export type WindReclassRef = ActorRefFrom<typeof windReclassMachine>;
 
 const count = (n: number) => n.toLocaleString('en-GB');
 
-export function ComfortPanel({ reclass }: { reclass: WindReclassRef }) {
+/** `mayChange`: the user may add results to the simulation (saving, computing on the server); else the panel only re-classifies on screen. */
+export function ComfortPanel({ reclass, mayChange = true }: { reclass: WindReclassRef; mayChange?: boolean }) {
   const phase = useSelector(reclass, selectReclassPhase);
   const inputs = useSelector(reclass, selectReclassInputs);
   const choice = useSelector(reclass, selectReclassChoice);
@@ -125,9 +126,11 @@ export function ComfortPanel({ reclass }: { reclass: WindReclassRef }) {
             {`${criterionName ?? result.choice.criterionId}: ${count(inputs.points)} points × ${inputs.directionsDeg.length} directions re-classified in ${Math.round(result.ms)} ms${inputs.workers > 1 ? ` on ${inputs.workers} workers` : ''}.`}
           </p>
           <div className={css.layerRow}>
-            <Button size="sm" tone="primary" disabled={saved || phase === 'saving'} onClick={() => reclass.send({ type: 'save' })}>
-              {saved ? 'Saved as results' : phase === 'saving' ? 'Saving…' : 'Save as results'}
-            </Button>
+            {mayChange ? (
+              <Button size="sm" tone="primary" disabled={saved || phase === 'saving'} onClick={() => reclass.send({ type: 'save' })}>
+                {saved ? 'Saved as results' : phase === 'saving' ? 'Saving…' : 'Save as results'}
+              </Button>
+            ) : null}
             <Button size="sm" onClick={() => reclass.send({ type: 'stored.show' })}>
               Show the stored maps
             </Button>
@@ -135,21 +138,23 @@ export function ComfortPanel({ reclass }: { reclass: WindReclassRef }) {
           {saveError ? <InlineMessage tone="danger">{`The map could not be saved: ${saveError}`}</InlineMessage> : null}
         </>
       ) : null}
-      <section aria-label="Compute on the server">
-        <p className={css.muted}>
-          Or have the server compute comfort and safety maps for this criterion, season and time of day from the stored wind, with the nearest weather station:
-          they are added to this simulation's results.
-        </p>
-        <Button size="sm" disabled={postprocess.status === 'submitting'} onClick={() => reclass.send({ type: 'postprocess.submit' })}>
-          {postprocess.status === 'submitting' ? 'Submitting…' : 'Compute comfort maps on the server'}
-        </Button>
-        {postprocess.status === 'queued' ? (
-          <p role="status">{`Queued as job ${postprocess.jobId}: the comfort and safety maps (${inputs.criteria.find((c) => c.id === postprocess.choice?.criterionId)?.name ?? postprocess.choice?.criterionId}) join this simulation's layers when it finishes.`}</p>
-        ) : null}
-        {postprocess.status === 'failed' ? (
-          <InlineMessage tone="danger">{`The server did not take the computation: ${postprocessError ?? 'please try again.'}`}</InlineMessage>
-        ) : null}
-      </section>
+      {mayChange ? (
+        <section aria-label="Compute on the server">
+          <p className={css.muted}>
+            Or have the server compute comfort and safety maps for this criterion, season and time of day from the stored wind, with the nearest weather
+            station: they are added to this simulation's results.
+          </p>
+          <Button size="sm" disabled={postprocess.status === 'submitting'} onClick={() => reclass.send({ type: 'postprocess.submit' })}>
+            {postprocess.status === 'submitting' ? 'Submitting…' : 'Compute comfort maps on the server'}
+          </Button>
+          {postprocess.status === 'queued' ? (
+            <p role="status">{`Queued as job ${postprocess.jobId}: the comfort and safety maps (${inputs.criteria.find((c) => c.id === postprocess.choice?.criterionId)?.name ?? postprocess.choice?.criterionId}) join this simulation's layers when it finishes.`}</p>
+          ) : null}
+          {postprocess.status === 'failed' ? (
+            <InlineMessage tone="danger">{`The server did not take the computation: ${postprocessError ?? 'please try again.'}`}</InlineMessage>
+          ) : null}
+        </section>
+      ) : null}
     </section>
   );
 }

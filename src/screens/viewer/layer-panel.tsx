@@ -15,7 +15,7 @@ import type { FilterDimension } from '@machines/layer-filter/layer-filter.types.
 import type { LayerSetRow } from '@machines/viewer-workspace/layer-sets.ts';
 import { validateTimeFilter } from '@canopy/engine/results/asset-fields.ts';
 import { analysisLabel, layerLabel, readable, resultAnalysisLabel } from '@canopy/engine/results/labels.ts';
-import { describeAsset, shortLabel, toggledIdentifiers } from './scene-layers.ts';
+import { describeAsset, toggledIdentifiers } from './scene-layers.ts';
 import { Button } from '../../ui/button.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
 import * as css from './viewer.css.ts';
@@ -59,8 +59,14 @@ export function filterOptionLabel(dimension: FilterDimension, value: string): st
 
 export const TIME_FORMAT_ERROR = 'Use HH:MM-HH:MM between 00:00 and 23:59.';
 
-export function simulationLabel(simulation: Pick<Simulation, 'id' | 'category'>): string {
-  return `Simulation ${simulation.id} · ${analysisLabel(simulation.category).toLowerCase()}`;
+/**
+ * A simulation in words: its analysis ("Pedestrian wind comfort"), numbered only when the
+ * scenario has more than one of that analysis ("Solar (2)") — never its database id.
+ */
+export function simulationLabel(simulation: Pick<Simulation, 'id' | 'category'>, siblings: ReadonlyArray<Pick<Simulation, 'id' | 'category'>> = []): string {
+  const name = analysisLabel(simulation.category);
+  const same = siblings.filter((s) => s.category === simulation.category).sort((a, b) => a.id - b.id);
+  return same.length > 1 ? `${name} (${same.findIndex((s) => s.id === simulation.id) + 1})` : name;
 }
 
 export interface LayerPanelProps {
@@ -112,7 +118,7 @@ export function LayerPanel({ filter, viewId, simulations, simulationId, visible,
         value={simulationId === null ? '' : String(simulationId)}
         placeholder={simulations.length ? undefined : 'No simulations'}
         onValueChange={(value) => value && filter.send({ type: 'simulation.select', simulationId: Number(value) })}
-        options={simulations.map((s) => ({ value: String(s.id), label: simulationLabel(s) }))}
+        options={simulations.map((s) => ({ value: String(s.id), label: simulationLabel(s, simulations) }))}
       />
       {error ? (
         <div className={css.alert} role="alert">
@@ -130,7 +136,7 @@ export function LayerPanel({ filter, viewId, simulations, simulationId, visible,
             <li key={asset.id} className={css.layerRow}>
               <input type="checkbox" id={`${viewId}-layer-${asset.id}`} checked={visible.has(asset.id)} disabled={busy} onChange={() => toggle(asset)} />
               <label htmlFor={`${viewId}-layer-${asset.id}`} className={css.grow} title={describeAsset(asset)}>
-                <span className={css.layerCode}>{shortLabel(asset)}</span> {describeAsset(asset)}
+                {describeAsset(asset)}
               </label>
             </li>
           ))}
@@ -142,7 +148,6 @@ export function LayerPanel({ filter, viewId, simulations, simulationId, visible,
         <ul className={css.list}>
           {shown.map((asset) => (
             <li key={asset.id} className={css.layerRow}>
-              <span className={css.layerCode}>{shortLabel(asset)}</span>
               <span className={css.grow}>{describeAsset(asset)}</span>
               <Button size="sm" tone="ghost" disabled={busy} aria-label={`Remove ${describeAsset(asset)}`} onClick={() => toggle(asset)}>
                 Remove

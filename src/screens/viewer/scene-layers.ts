@@ -7,7 +7,6 @@
 import { layerLabel, resultAnalysisLabel, roleLabel, withUnit } from '@canopy/engine/results/labels.ts';
 import type { Asset } from '@canopy/contract/viewer.ts';
 import type { ColourScale, SceneLayer, SceneLayerKind, ThemeRole } from '../../viewer/contracts.ts';
-import { analysisCode, abbreviateLabel } from '@canopy/engine/results/asset-fields.ts';
 import type { ColourSettings, PaletteChoice } from '@machines/viewer/viewer-ui.types.ts';
 import type { ColourLegend, JobTypeRef } from '@machines/viewer/reference-data.ts';
 import type { LayerSetFileInput, LayerSetRow } from '@machines/viewer-workspace/layer-sets.ts';
@@ -80,14 +79,6 @@ export function legendNameOf(asset: Pick<Asset, 'metadata' | 'analysis_type' | '
   return (criterion ? legends.find((l) => l.endsWith(criterion)) : undefined) ?? legends[0] ?? null;
 }
 
-/** SPEC §9 short label: analysis code and abbreviated metric, or the geometry type abbreviated. */
-export function shortLabel(asset: Pick<Asset, 'layer_type' | 'analysis_type' | 'metric' | 'geometry_type'>): string {
-  if (asset.layer_type === 'geometry') return abbreviateLabel(asset.geometry_type || 'geometry');
-  const parts = [asset.analysis_type ? analysisCode(asset.analysis_type) : abbreviateLabel(asset.layer_type)];
-  if (asset.metric) parts.push(abbreviateLabel(asset.metric));
-  return parts.join(' ');
-}
-
 /** The long label of the layer list: what distinguishes layers of one metric from each other. */
 export function describeAsset(asset: Asset): string {
   if (asset.layer_type === 'geometry') return `Geometry: ${asset.geometry_type ? roleLabel(asset.geometry_type) : asset.filename}`;
@@ -152,7 +143,8 @@ export function sceneLayersFor(
       kind,
       url: urlOf({ ...path, assetId: asset.id }),
       visible: visible.has(asset.id) && !hiddenPlane,
-      label: shortLabel(asset),
+      // In words: the codes of SPEC §9 ('PLW ComCla') read as noise to a person.
+      label: describeAsset(asset),
     };
     if (kind === 'geometry') layer.role = themeRoleOf(asset.geometry_type);
     else {

@@ -44,7 +44,7 @@ export interface ScenarioOption {
 /**
  * The dropdown's scenarios: by id, hidden ones left out (the one shown stays, marked), each named
  * as the server names it, with its status unless it is completed. The shown scenario is always
- * there: while the list is read it says so, and if it could not be read it falls back to its id.
+ * there: while the list is read it says so, and if it could not be read it is 'This scenario' (never an id).
  */
 export function scenarioOptions(scenarios: readonly Configuration[], configurationId: number, loading: boolean): ScenarioOption[] {
   const options = [...scenarios]
@@ -55,7 +55,7 @@ export function scenarioOptions(scenarios: readonly Configuration[], configurati
       return { value: String(c.id), label: `${c.name}${status}${c.hidden ? ' (hidden)' : ''}` };
     });
   if (!options.some((o) => o.value === String(configurationId))) {
-    options.unshift({ value: String(configurationId), label: loading ? 'Loading scenarios…' : `Scenario ${configurationId}` });
+    options.unshift({ value: String(configurationId), label: loading ? 'Loading scenarios…' : 'This scenario' });
   }
   return options;
 }

@@ -53,11 +53,11 @@ export function ViewerScreen({ projectId, studyId, configurationId, tabName }: V
   const [scenariosRead, setScenariosRead] = useState(0);
   const scenarios = useStudyScenarios(projectId, simulations, configurationId, scenariosRead);
   const name = scenarios.scenarios.find((c) => c.id === configurationId)?.name;
-  usePageTitle(`${mode ?? 'Viewer'} · ${name ?? `Scenario ${configurationId}`}`);
+  usePageTitle(`${mode ?? 'Viewer'} · ${name ?? 'Scenario'}`);
   const [names, setNames] = useState<{ project: string; study: string | null } | null>(null);
   useEffect(() => {
     let live = true;
-    // Without the names the breadcrumb keeps the ids from the route.
+    // Without the names the breadcrumb says Project, Study and Scenario.
     services.projectNames(projectId, studyId).then(
       (n) => live && setNames(n),
       () => undefined,

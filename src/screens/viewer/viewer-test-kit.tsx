@@ -455,7 +455,10 @@ export interface RenderViewerOptions {
 
 export function renderViewer(path: string, services: ViewerServices = fakeServices(), opts: RenderViewerOptions = {}) {
   const uploads = opts.uploads ?? noUploads;
-  const permissions = bindPermissionsLogic(async () => ({ global: [], projects: opts.permissions ?? { '7': ['simulation_assets.add_configuration'] } }));
+  const permissions = bindPermissionsLogic(async () => ({
+    global: [],
+    projects: opts.permissions ?? { '7': ['simulation_assets.add_configuration', 'projects.change_project'] },
+  }));
   const scenarioLogic = bindScenarioLogic(opts.scenarios ?? fakeScenarioServices());
   const location = memoryLocation({ path, record: true });
   const [pathname, query = ''] = path.split('?');

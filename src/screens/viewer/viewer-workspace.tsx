@@ -54,6 +54,8 @@ import { useFindingsView } from './use-findings-view.ts';
 import type { Bounds } from './validation-findings.ts';
 import { WorkspaceBridge } from './workspace-bridge.tsx';
 import { ViewerPane } from './viewer-pane.tsx';
+import { selectMayChangeProject } from '@machines/permissions/permissions.selectors.ts';
+import { PermissionsContext } from '../../app/permissions-context.ts';
 import { ComfortPanel } from './comfort-panel.tsx';
 import { useComfortReclass } from './use-comfort-reclass.ts';
 import { usePaneModel, type PaneModel } from './use-pane-model.ts';
@@ -165,6 +167,8 @@ export function ViewerWorkspace({
 
   // The comfort re-classification follows the active pane's simulation; its map shows in the panes of that simulation.
   const reclass = useComfortReclass(logic, filters[activePane], simulations, projectId, onSimulationsChanged);
+  // What a read-only user may not do is not offered (the server checks the same right).
+  const mayChange = PermissionsContext.useSelector(selectMayChangeProject(projectId));
   // The panes' layer sets (the machine decides which are shown and keeps their files' state).
   const setRows0 = useSelector(workspace, LAYER_SET_ROWS[0], sameLayerSetRows);
   const setRows1 = useSelector(workspace, LAYER_SET_ROWS[1], sameLayerSetRows);
@@ -279,7 +283,13 @@ export function ViewerWorkspace({
               />
             ) : null}
             {panel === 'data' ? (
-              <DataPanel probe={probe} unit={model.unit} probing={tool === 'probe' || panel === 'data'} layerLabel={probeLayerLabel(model, probe)} />
+              <DataPanel
+                probe={probe}
+                unit={model.unit}
+                scale={model.colourScale}
+                probing={tool === 'probe' || panel === 'data'}
+                layerLabel={probeLayerLabel(model, probe)}
+              />
             ) : null}
             {panel === 'graph' ? (
               <GraphPanel
@@ -311,6 +321,7 @@ export function ViewerWorkspace({
             ) : null}
             {panel === 'cameras' ? (
               <CameraPositionsPanel
+                mayChange={mayChange}
                 cameras={cameras}
                 current={() => handles.current[activePane]?.getCamera() ?? null}
                 onRestore={(camera) =>
@@ -321,7 +332,7 @@ export function ViewerWorkspace({
                 }
               />
             ) : null}
-            {panel === 'comfort' ? <ComfortPanel reclass={reclass.actor} /> : null}
+            {panel === 'comfort' ? <ComfortPanel reclass={reclass.actor} mayChange={mayChange} /> : null}
             <FindingsPanel {...findings.panel} />
           </>
         ) : null}
@@ -332,7 +343,12 @@ export function ViewerWorkspace({
             </Suspense>
           </ChunkErrorBoundary>
         ) : null}
-        {mode === 'Settings' ? (
+        {mode === 'Settings' && !mayChange ? (
+          <div className={css.modePanel}>
+            <p className={css.muted}>Importing results into this scenario needs the right to change the project.</p>
+          </div>
+        ) : null}
+        {mode === 'Settings' && mayChange ? (
           <div className={css.modePanel}>
             <ResultsImportPanel
               logic={logic}

@@ -71,7 +71,6 @@ export const sectionTitle = style({ margin: 0, fontSize: tokens.fontSize.md });
 export const muted = style({ color: color.textMuted, margin: 0, fontSize: tokens.fontSize.sm });
 export const list = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: tokens.space.xs });
 export const layerRow = style({ display: 'flex', gap: tokens.space.sm, alignItems: 'center', fontSize: tokens.fontSize.sm });
-export const layerCode = style({ fontFamily: tokens.font.mono, fontSize: tokens.fontSize.xs, color: color.textMuted, minWidth: '7ch' });
 export const grow = style({ flex: 1, minWidth: 0 });
 export const dimension = style({ border: `1px solid ${color.border}`, borderRadius: tokens.radius.sm, padding: tokens.space.sm, margin: 0 });
 export const legendTitle = style({ fontSize: tokens.fontSize.sm, fontWeight: 600, padding: `0 ${tokens.space.xs}` });
