@@ -1,12 +1,13 @@
 /**
  * GET /api/health throughput against a bare node:http server returning the same bytes, side by
- * side in one run (autocannon, loopback). Target ≥ 0.75×.
+ * side in one run (autocannon, loopback). Target ≥ 0.75×. The machine's load average (1, 5, 15
+ * minutes) before and after is printed beside it.
  */
 import autocannon from 'autocannon';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../../server/src/boot.ts';
 import { report } from './harness.ts';
@@ -29,6 +30,7 @@ export default async function bench(): Promise<void> {
   await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
   const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`;
   try {
+    const before = loadavg();
     await load(bareUrl, 1); // warm both
     await load(`${canopy.url}/api/health`, 1);
     // Alternate to spread noise from other work on the machine.
@@ -45,7 +47,14 @@ export default async function bench(): Promise<void> {
       ratio,
       target: '≥ 0.75',
       pass: ratio >= 0.75,
-      details: { canopyReqPerS: Math.round(mean(ours)), bareReqPerS: Math.round(mean(base)), connections: 50 },
+      details: {
+        canopyReqPerS: Math.round(mean(ours)),
+        bareReqPerS: Math.round(mean(base)),
+        connections: 50,
+        loadAverage: `${before.map((v) => v.toFixed(2)).join('/')} → ${loadavg()
+          .map((v) => v.toFixed(2))
+          .join('/')}`,
+      },
     });
   } finally {
     bare.close();

@@ -8,7 +8,9 @@
  * The server runs in its own process (servers/project-pages-server.ts), so autocannon does not
  * take the server's event loop. On the embedded PGlite always; on PostgreSQL too when one is
  * configured (DATABASE_URL, or PGHOST/PGPORT as `pg_virtualenv npm run bench project-pages` sets):
- * a throw-away database is created and dropped. Goal: p99 ≤ 50 ms for list and detail on PostgreSQL.
+ * a throw-away database is created and dropped. Goals, on both databases: p99 ≤ 50 ms for the list
+ * and the detail, cached and never cached, and ≤ 150 ms for the mix; a timeout fails a goal too.
+ * The machine's load average is printed beside the figures.
  * Nothing is written during the runs, so list and detail are answered from the page cache (ADR 24)
  * after their first read; the "never cached" runs ask a new URL each time, which is what every read
  * costs while something is being written (any commit makes the next read fresh).
@@ -16,6 +18,7 @@
  */
 import autocannon from 'autocannon';
 import { fork } from 'node:child_process';
+import { loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -23,6 +26,14 @@ import { report } from './harness.ts';
 import type { ProjectPagesServer } from './servers/project-pages-server.ts';
 
 const CONNECTIONS = 50;
+/** Goals, on either database (issue 32): every page p99 ≤ 50 ms, cached or not; the mix with a download ≤ 150 ms. */
+const PAGE_P99_GOAL_MS = 50;
+const MIXED_P99_GOAL_MS = 150;
+
+/** The machine's 1, 5 and 15 minute load averages: figures from a busy machine are not a quiet one's. */
+function loadAverage(values: number[]): string {
+  return values.map((v) => v.toFixed(2)).join(' ');
+}
 const here = dirname(fileURLToPath(import.meta.url));
 
 interface Child {
@@ -128,6 +139,7 @@ async function measure(label: string, databaseUrl: string | undefined): Promise<
     if (download.status !== 200 || (await download.arrayBuffer()).byteLength !== 580 * 1024) throw new Error(`download answered ${download.status}`);
 
     // Warm-up, then each load alone; health last in between so it sees the same machine state.
+    const before = loadavg();
     await load([info.healthUrl], 1);
     await load([info.listUrl, info.detailUrl], 2, info.token);
     const health = checked('health', await load([info.healthUrl], 5));
@@ -139,14 +151,15 @@ async function measure(label: string, databaseUrl: string | undefined): Promise<
       ['mixed (list, detail, 580 KB download)', checked('mixed', await load([info.listUrl, info.detailUrl, info.downloadUrl], 10, info.token))],
     ];
     console.log(
-      `${label}: health ${Math.round(health.requests.average)} req/s, p50 ${health.latency.p50} ms, p99 ${health.latency.p99} ms (${CONNECTIONS} connections)`,
+      `${label}: health ${Math.round(health.requests.average)} req/s, p50 ${health.latency.p50} ms, p99 ${health.latency.p99} ms (${CONNECTIONS} connections); load average ${loadAverage(before)} before, ${loadAverage(loadavg())} after`,
     );
     for (const [name, r] of runs) {
-      const goal = info.database === 'postgres' && !name.startsWith('mixed') && !name.includes('never cached');
+      const goal = name.startsWith('mixed') ? MIXED_P99_GOAL_MS : PAGE_P99_GOAL_MS;
       report({
         name: `${label} ${name}: health req/s ÷ page req/s`,
         ratio: health.requests.average / r.requests.average,
-        ...(goal ? { target: 'p99 ≤ 50 ms', pass: r.latency.p99 <= 50 } : {}),
+        target: `p99 ≤ ${goal} ms`,
+        pass: r.latency.p99 <= goal && r.timeouts === 0,
         details: {
           reqPerS: Math.round(r.requests.average),
           p50ms: r.latency.p50,
