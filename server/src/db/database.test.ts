@@ -114,6 +114,48 @@ describe('the embedded database on its own thread', () => {
     }
   });
 
+  it('gives the rows PGlite gives on its own thread: JSON parsed, the caller’s parsers applied, in both row modes', async () => {
+    const database = await openTestDatabase();
+    if (database.kind !== 'pglite') return void (await database.close());
+    const thread = database.pgliteThread!;
+    try {
+      const text = `select 1::int as i, 9007199254740993::bigint as big, 1.5::numeric as num, true as ok, '{"a": [1, {"b": null}]}'::json as j,
+        '{"k": "v"}'::jsonb as jb, array['x', 'y'] as arr, '2026-11-27T10:00:00Z'::timestamptz as at, null::json as nothing, $1::text as param`;
+      const keepTimestamps = { [1184]: (value: string) => `kept ${value}` };
+      const asObjects = await thread.query(text, ['p'], { parsers: keepTimestamps });
+      expect(asObjects.rows).toEqual([
+        {
+          i: 1,
+          big: 9007199254740993n,
+          num: '1.5',
+          ok: true,
+          j: { a: [1, { b: null }] },
+          jb: { k: 'v' },
+          arr: ['x', 'y'],
+          at: 'kept 2026-11-27 10:00:00+00',
+          nothing: null,
+          param: 'p',
+        },
+      ]);
+      const asArrays = await thread.query<unknown[]>(text, ['p'], { rowMode: 'array' });
+      expect(asArrays.rows[0]).toEqual([
+        1,
+        9007199254740993n,
+        '1.5',
+        true,
+        { a: [1, { b: null }] },
+        { k: 'v' },
+        ['x', 'y'],
+        new Date('2026-11-27T10:00:00Z'),
+        null,
+        'p',
+      ]);
+      expect(asArrays.fields.map((f) => f.name)).toEqual(['i', 'big', 'num', 'ok', 'j', 'jb', 'arr', 'at', 'nothing', 'param']);
+    } finally {
+      await database.close();
+    }
+  });
+
   it('runs a transaction whole: committed when it returns, rolled back when it throws, statements sent meanwhile wait', async () => {
     const database = await openTestDatabase();
     if (database.kind !== 'pglite') return void (await database.close());

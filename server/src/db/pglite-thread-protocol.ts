@@ -14,6 +14,9 @@ export type Request =
   | { op: 'dump' }
   | { op: 'close' };
 
+/** json and jsonb: sent as text, parsed on the server's thread (db/pglite-worker.ts leftRaw). */
+export const JSON_TYPES: readonly number[] = [114, 3802];
+
 export type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: ErrorFields };
 
 /** What a thread start-up says: ready, or why not. */

@@ -10,7 +10,8 @@
  *
  * Values and rows cross by structured clone. Type parsers are functions and cannot: the columns of
  * the types the caller parses itself (drizzle keeps timestamps as text) come back as text, and are
- * parsed here with the caller's functions. A transaction is opened on the database's thread and its
+ * parsed here with the caller's functions; so do JSON columns, parsed here (a string is copied
+ * whole, where parsed objects would be cloned one by one). A transaction is opened on the database's thread and its
  * statements are sent there by its id until the callback here settles: committed when it returns,
  * rolled back when it throws, as PGlite's own transaction() does.
  */
@@ -19,7 +20,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
-import { errorFrom, type Reply, type Request, type Started } from './pglite-thread-protocol.ts';
+import { errorFrom, JSON_TYPES, type Reply, type Request, type Started } from './pglite-thread-protocol.ts';
 
 export interface PgliteThreadTransaction {
   query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
@@ -43,11 +44,13 @@ export interface PgliteThread {
 type Parsers = NonNullable<QueryOptions['parsers']>;
 type Parser = (value: string, typeId?: number) => unknown;
 
-/** The caller's parsers, applied here to the columns the database's thread left as text. */
+const parseJson: Parser = (value) => JSON.parse(value) as unknown;
+
+/** The caller's parsers, or JSON's, applied here to the columns the database's thread left as text. */
 function parseRaw(results: Results<unknown>, parsers: Parsers | undefined, rowMode: QueryOptions['rowMode']): void {
-  if (!parsers) return;
   const columns = results.fields.flatMap((field, i) => {
-    const parser = (parsers as Record<number, Parser | undefined>)[field.dataTypeID];
+    const parser =
+      (parsers as Record<number, Parser | undefined> | undefined)?.[field.dataTypeID] ?? (JSON_TYPES.includes(field.dataTypeID) ? parseJson : undefined);
     return parser ? [{ i, name: field.name, type: field.dataTypeID, parser }] : [];
   });
   if (columns.length === 0) return;

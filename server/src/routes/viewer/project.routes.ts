@@ -4,6 +4,7 @@
  * GET …/simulation-asset/{aid}/download (the file, read through the blob store after the same
  * access check, so result files are never public URLs).
  */
+import { Readable } from 'node:stream';
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { ApiApp } from '../../app.ts';
@@ -12,7 +13,7 @@ import { pathId } from '../../http/params.ts';
 import { currentUser } from '../../auth/authenticate.ts';
 import { answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
 import { AssetSchema, PostProcessingTagCreateSchema, PostProcessingTagSchema } from '@canopy/contract/viewer.ts';
-import { getSimulationAsset, layerSetFile, simulationAssetFile, type AssetPath } from '../../services/viewer/simulations.ts';
+import { getSimulationAsset, layerSetFile, simulationAssetFile, type AssetPath, type FileDownload } from '../../services/viewer/simulations.ts';
 import { createPostProcessingTag, listPostProcessingTags } from '../../services/viewer/viewer-state.ts';
 
 const tags = ['Viewer'];
@@ -90,11 +91,17 @@ export function registerViewerProjectRoutes(app: ApiApp): void {
   });
 }
 
-/** The file as a download; result files are never cached by shared caches (they need the token). */
-function sendFile(c: Context, file: { filename: string; bytes: Uint8Array }) {
+/**
+ * The file as a download, sent as it is read from the blob store, with its length; result files are
+ * never cached by shared caches (they need the token). Read whole first, then copied into the answer,
+ * a 580 KB result cost 4-5 ms of the server's CPU (a quarter of it collecting the garbage of the
+ * copies) under 50 connections.
+ */
+function sendFile(c: Context, file: FileDownload) {
   const isGlb = file.filename.toLowerCase().endsWith('.glb');
   c.header('Content-Type', isGlb ? 'model/gltf-binary' : file.filename.endsWith('.json') ? 'application/json' : 'application/octet-stream');
   c.header('Content-Disposition', `attachment; filename="${file.filename.replace(/["\\\r\n]/g, '_')}"`);
   c.header('Cache-Control', 'private, no-cache');
-  return c.body(new Uint8Array(file.bytes), 200);
+  c.header('Content-Length', String(file.download.properties.size));
+  return c.body(Readable.toWeb(file.download.stream) as ReadableStream<Uint8Array>, 200);
 }
