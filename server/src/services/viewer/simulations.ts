@@ -1,11 +1,12 @@
 /** The study's simulations with their result assets (SPEC §3 Simulation), and one asset's metadata and file. */
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/database.ts';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import { assets, configurations, layerSets, simulations } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import { parseBlobKey } from '../analyses/blob-io.ts';
+import { prepared } from '../../db/prepared.ts';
 import type { BlobDownload } from '../../blobs/blob-store.ts';
 import { assetView, type AssetRow, type AssetView } from './assets.ts';
 import { requireConfigurationSimulation, requireStudy, requireStudySimulation } from './scope.ts';
@@ -109,12 +110,20 @@ export async function getStudySimulationView(db: Db, simulationId: number): Prom
 
 async function assetRow(db: Db, user: AuthUser, projectId: number, configurationId: number, simulationId: number, assetId: number) {
   await requireConfigurationSimulation(db, user, projectId, configurationId, simulationId, 'see');
-  const [row] = await db
-    .select()
-    .from(assets)
-    .where(and(eq(assets.id, assetId), eq(assets.simulationId, simulationId)));
+  const [row] = await assetStatement(db).execute({ assetId, simulationId });
   if (!row) throw ApiError.notFound();
   return row;
+}
+
+/** An asset of a simulation, before every result download: prepared (db/prepared.ts). */
+function assetStatement(db: Db) {
+  return prepared(db, 'simulation_asset_v1', (d, name) =>
+    d
+      .select()
+      .from(assets)
+      .where(and(eq(assets.id, sql.placeholder('assetId')), eq(assets.simulationId, sql.placeholder('simulationId'))))
+      .prepare(name),
+  );
 }
 
 export async function getSimulationAsset(db: Db, user: AuthUser, ids: AssetPath): Promise<AssetView> {
