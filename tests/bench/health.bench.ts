@@ -1,6 +1,7 @@
 /**
  * GET /api/health throughput against a bare node:http server returning the same bytes, side by
- * side in one run (autocannon, loopback). Target ≥ 0.75×. The machine's load average (1, 5, 15
+ * side in one run (autocannon, loopback), in alternating rounds (each round's ratio is printed too).
+ * Target ≥ 0.75×. The machine's load average (1, 5, 15
  * minutes) before and after is printed beside it.
  */
 import autocannon from 'autocannon';
@@ -11,6 +12,10 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../../server/src/boot.ts';
 import { report } from './harness.ts';
+
+/** Rounds of each server in turn; ROUND_SECONDS each. */
+const ROUNDS = 5;
+const ROUND_SECONDS = 2;
 
 async function load(url: string, seconds: number): Promise<autocannon.Result> {
   return autocannon({ url, connections: 50, duration: seconds, pipelining: 1 });
@@ -33,12 +38,12 @@ export default async function bench(): Promise<void> {
     const before = loadavg();
     await load(bareUrl, 1); // warm both
     await load(`${canopy.url}/api/health`, 1);
-    // Alternate to spread noise from other work on the machine.
+    // Alternate, in short rounds, to spread noise from other work on the machine over both.
     const ours: number[] = [];
     const base: number[] = [];
-    for (let round = 0; round < 2; round++) {
-      base.push((await load(bareUrl, 3)).requests.average);
-      ours.push((await load(`${canopy.url}/api/health`, 3)).requests.average);
+    for (let round = 0; round < ROUNDS; round++) {
+      base.push((await load(bareUrl, ROUND_SECONDS)).requests.average);
+      ours.push((await load(`${canopy.url}/api/health`, ROUND_SECONDS)).requests.average);
     }
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
     const ratio = mean(ours) / mean(base);
@@ -50,6 +55,7 @@ export default async function bench(): Promise<void> {
       details: {
         canopyReqPerS: Math.round(mean(ours)),
         bareReqPerS: Math.round(mean(base)),
+        rounds: ours.map((o, i) => (o / base[i]!).toFixed(2)).join('/'),
         connections: 50,
         loadAverage: `${before.map((v) => v.toFixed(2)).join('/')} → ${loadavg()
           .map((v) => v.toFixed(2))
