@@ -10,6 +10,8 @@ import { acquireDirectoryLock, DirectoryLockedError } from './directory-lock.ts'
 import { openTestDatabase } from '../../test/harness.ts';
 import { seedDemo, seedRoles, DEMO } from './seed.ts';
 import { isUniqueViolation } from './unique-violation.ts';
+import { prepared } from './prepared.ts';
+import { roles } from './schema/index.ts';
 
 const EXPECTED_TABLES = [
   'assets',
@@ -203,6 +205,36 @@ describe('the embedded database on its own thread', () => {
         .catch((e: { code?: string }) => e.code);
       expect(aborted).toBe('25P02');
       expect(rowsOf(await db.execute(sql`select count(*)::int as n from thread_tx where n = 6`))).toEqual([{ n: 0 }]);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe('statements prepared for every request (db/prepared.ts)', () => {
+  it('are planned once for all values, on either database, even with a LIMIT and OFFSET', async () => {
+    const database = await openTestDatabase();
+    try {
+      const statement = prepared(database.db, 'plan_once_probe_v1', (d, name) =>
+        d.select({ id: roles.id }).from(roles).orderBy(roles.id).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare(name),
+      );
+      for (let i = 0; i < 8; i++) expect((await statement.execute({ limit: 2, offset: 1 })).length).toBe(2);
+      if (database.kind === 'pglite') {
+        // One session: its prepared statements are this database's.
+        const text = statement.getQuery().sql;
+        const { rows } = await database.pgliteThread!.query('select generic_plans::int, custom_plans::int from pg_prepared_statements where statement = $1', [
+          text,
+        ]);
+        expect(rows).toEqual([{ generic_plans: 8, custom_plans: 0 }]);
+      } else {
+        // Named statements on every pooled connection are planned generically (unnamed ones never are).
+        const client = await database.pool!.connect();
+        try {
+          expect((await client.query('show plan_cache_mode')).rows).toEqual([{ plan_cache_mode: 'force_generic_plan' }]);
+        } finally {
+          client.release();
+        }
+      }
     } finally {
       await database.close();
     }

@@ -77,6 +77,15 @@ export function wrapPool(pool: pg.Pool): Database {
   // An idle connection the server drops (a restart, a failover) is reported here; unheard, it would
   // crash the process. The pool discards that connection and opens a new one when next needed.
   pool.on('error', (error) => console.error(`[database] idle connection lost: ${error.message}`));
+  // Named statements (drizzle's .prepare(name): db/prepared.ts, the ones every request runs) are
+  // planned once per connection, as on the embedded database (planOnce). With plan_cache_mode auto,
+  // PostgreSQL planned the project list anew for every run (its LIMIT and OFFSET make plans for given
+  // values look cheaper): 0.29 ms of planning beside 0.37 ms of execution, against 0.03 ms planned
+  // once. Unnamed statements (everything else) are planned for their values whatever this says.
+  // Queued on the new connection before anything the pool hands it out for.
+  pool.on('connect', (client) => {
+    client.query('set plan_cache_mode = force_generic_plan').catch((error: Error) => console.error(`[database] plan_cache_mode not set: ${error.message}`));
+  });
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return {
     db,
@@ -104,10 +113,12 @@ export function wrapPool(pool: pg.Pool): Database {
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // Wrapped first, so that this connection too gets its settings (wrapPool's 'connect').
+    const database = wrapPool(pool);
     // Fail at start-up, not on the first request, when the server cannot be reached.
     const client = await pool.connect();
     client.release();
-    return wrapPool(pool);
+    return database;
   }
   const dir = join(options.dataDir, 'pgdata');
   mkdirSync(dir, { recursive: true });
