@@ -7,8 +7,6 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import { pgliteStatements } from './pglite-statements.ts';
 import { errorFields, JSON_TYPES, type Reply, type Request, type Started } from './pglite-thread-protocol.ts';
 
@@ -112,8 +110,11 @@ async function handle(request: Request): Promise<unknown> {
       return end(request.tx, request.commit);
     case 'planOnce':
       return statements.planOnce(request.text);
-    case 'migrate':
+    case 'migrate': {
+      // Loaded when asked for: a test file's database thread never migrates, and starts sooner.
+      const [{ drizzle }, { migrate }] = await Promise.all([import('drizzle-orm/pglite'), import('drizzle-orm/pglite/migrator')]);
       return migrate(drizzle({ client }), { migrationsFolder: request.folder });
+    }
     case 'dump': {
       const dump = await client.dumpDataDir('none');
       return new Uint8Array(await dump.arrayBuffer());
