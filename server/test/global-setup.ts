@@ -2,12 +2,11 @@
  * Runs once per `vitest run`: migrates one fresh PGlite and dumps its data directory to a file.
  * Each test file clones it (loadDataDir) instead of running initdb + migrations again.
  */
-import { PGlite } from '@electric-sql/pglite';
 import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { wrapPglite } from '../src/db/database.ts';
+import { openEmbedded } from '../src/db/database.ts';
 import { seedEula, seedRoles } from '../src/db/seed.ts';
 
 declare module 'vitest' {
@@ -18,15 +17,13 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'canopy-pg-template-'));
-  const client = await PGlite.create();
-  const database = wrapPglite(client);
+  const database = await openEmbedded({});
   await database.migrate();
   await seedRoles(database.db);
   await seedEula(database.db);
-  const dump = await client.dumpDataDir('none');
   const path = join(dir, 'template.tar');
-  writeFileSync(path, Buffer.from(await dump.arrayBuffer()));
-  await client.close();
+  writeFileSync(path, await database.pgliteThread!.dumpDataDir());
+  await database.close();
   project.provide('pgTemplatePath', path);
   return () => rmSync(dir, { recursive: true, force: true });
 }

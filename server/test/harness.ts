@@ -2,12 +2,11 @@
  * Test harness: an app over a private clone of the migrated template database, a temporary data
  * folder, a mailer that keeps messages in memory, and a clock the test can move.
  */
-import { PGlite } from '@electric-sql/pglite';
 import { existsSync, readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
-import { wrapPglite, type Database } from '../src/db/database.ts';
+import { openEmbedded, type Database } from '../src/db/database.ts';
 import { loadConfig, type Config } from '../src/env.ts';
 import { createApp, type ApiApp } from '../src/app.ts';
 import type { AppDeps, Clock } from '../src/deps.ts';
@@ -58,9 +57,7 @@ export interface TestContext {
 export async function openTestDatabase(): Promise<Database & { url?: string }> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) return openIsolatedPostgres(url);
-  const template = readFileSync(inject('pgTemplatePath'));
-  const client = await PGlite.create({ loadDataDir: new Blob([template]) });
-  return wrapPglite(client);
+  return openEmbedded({ loadDataDir: readFileSync(inject('pgTemplatePath')) });
 }
 
 /** Under test:pg each test file gets its own freshly migrated database on the real server. */

@@ -1,6 +1,6 @@
 /**
- * Counts the statements a request sends to the database, at the driver (PGlite's query and exec, or
- * node-postgres's pool), so tests of statements per request involve no timing.
+ * Counts the statements a request sends to the database, at the driver (the embedded database
+ * thread's query and exec, or node-postgres's pool), so tests of statements per request involve no timing.
  */
 import type { Database } from '../src/db/database.ts';
 
@@ -20,10 +20,8 @@ export function countStatements(database: Database): StatementCounter {
   let statements = 0;
   let counting = false;
   let after: { at: number; run: (query: DriverCall) => Promise<unknown> } | undefined;
-  // On PGlite, drizzle's statements outside transactions go through pgliteStatements, the others
-  // (transactions, exec) through PGlite itself: both are counted.
-  const drivers = [database.pgliteStatements, database.pglite, database.pool].filter(Boolean) as unknown as Array<Record<string, DriverCall>>;
-  for (const [driver, method] of drivers.flatMap((d) => ['query', 'exec'].map((m) => [d, m] as const))) {
+  const driver = (database.pgliteThread ?? database.pool) as unknown as Record<string, DriverCall>;
+  for (const method of ['query', 'exec']) {
     const original = driver[method]?.bind(driver);
     if (!original) continue;
     driver[method] = async (...args: unknown[]) => {

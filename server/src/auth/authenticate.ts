@@ -11,6 +11,7 @@ import { users } from '../db/schema/index.ts';
 import type { AppEnv } from '../deps.ts';
 import type { Db } from '../db/database.ts';
 import { prepared } from '../db/prepared.ts';
+import { requestHeader } from '../http/node-request.ts';
 
 export interface AuthUser {
   id: number;
@@ -60,13 +61,13 @@ function tokenUser(db: Db) {
 export async function authenticate(c: Context<AppEnv>): Promise<AuthUser | null> {
   const cached = c.get('user');
   if (cached) return cached;
-  const header = c.req.header('authorization');
+  const header = requestHeader(c, 'authorization');
   if (!header) return null;
   const [scheme, token] = header.split(' ');
   if (!/^(Bearer|JWT)$/i.test(scheme ?? '') || !token) {
     throw tokenNotValid('Authorization header must contain two space-delimited values');
   }
-  const { deps } = c.var;
+  const deps = c.get('deps');
   let userId: number;
   try {
     const claims = await verifyToken(deps.secretKey, token, 'access', deps.clock.now());
@@ -75,7 +76,7 @@ export async function authenticate(c: Context<AppEnv>): Promise<AuthUser | null>
     if (error instanceof TokenInvalidError) throw tokenNotValid(error.message);
     throw error;
   }
-  const [row] = await tokenUser(c.var.db).execute({ userId });
+  const [row] = await tokenUser(c.get('db')).execute({ userId });
   if (!row) throw new ApiError(401, { detail: 'User not found', code: 'user_not_found' }, WWW_AUTHENTICATE);
   if (!row.isActive) throw new ApiError(401, { detail: 'User is inactive', code: 'user_inactive' }, WWW_AUTHENTICATE);
   const { isActive: _active, snapshot, ...user } = row;

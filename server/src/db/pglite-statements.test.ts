@@ -74,6 +74,35 @@ describe('named statements on PGlite', () => {
     expect((await statements.query('select * from shifting where id = $1', [1])).rows).toEqual([{ id: 1, v: '1', w: 'w' }]);
   });
 
+  it('plan a statement marked planOnce for all values, without changing the session’s mode or the rows', async () => {
+    const statements = pgliteStatements(client);
+    await client.exec(`create table many (id int primary key, v text); insert into many select g, 'v' || g from generate_series(1, 2000) g;`);
+    const text = 'select id, v from many order by id desc limit $1 offset $2';
+    const expected = (await client.query(text, [3, 5])).rows;
+    statements.planOnce(text);
+    for (let i = 0; i < 3; i++) expect((await statements.query(text, [3, 5])).rows).toEqual(expected);
+    const { rows } = await client.query<{ generic_plans: number; custom_plans: number }>(
+      'select generic_plans::int, custom_plans::int from pg_prepared_statements where statement = $1',
+      [text],
+    );
+    expect(rows).toEqual([{ generic_plans: 3, custom_plans: 0 }]);
+    expect((await client.query<{ plan_cache_mode: string }>('show plan_cache_mode')).rows[0]!.plan_cache_mode).toBe('auto');
+    // Unmarked, the same text is planned for its values each time (what auto does with a LIMIT).
+    const other = pgliteStatements(client);
+    for (let i = 0; i < 7; i++) await other.query(text, [3, 5]);
+    const counts = await client.query<{ custom_plans: number }>(
+      'select custom_plans::int from pg_prepared_statements where statement = $1 and custom_plans > 0',
+      [text],
+    );
+    expect(counts.rows[0]!.custom_plans).toBe(7);
+    // A failed run leaves the mode as it was.
+    statements.planOnce('select ($1::int) / $2::int as x');
+    await expect(statements.query('select ($1::int) / $2::int as x', [1, 0])).rejects.toMatchObject({ code: '22012' });
+    expect((await client.query<{ plan_cache_mode: string }>('show plan_cache_mode')).rows[0]!.plan_cache_mode).toBe('auto');
+    await client.exec('deallocate all');
+    expect((await statements.query(text, [3, 5])).rows).toEqual(expected);
+  });
+
   it('report a failed statement as query() does, and keep working after it', async () => {
     const statements = pgliteStatements(client);
     const text = 'insert into things (name) values ($1)';

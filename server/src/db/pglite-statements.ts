@@ -29,6 +29,8 @@ import { readResults } from './pglite-results.ts';
 
 interface Prepared {
   name: string;
+  /** Planned once for all values (planOnce). */
+  generic: boolean;
   /** The parameters' type OIDs, as PostgreSQL inferred them. */
   types: number[];
 }
@@ -50,6 +52,14 @@ function concat(parts: Uint8Array[]): Uint8Array {
 
 export interface PgliteStatements {
   query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+  /**
+   * Plan `text` once for all values (its generic plan), however PostgreSQL would estimate a plan
+   * for the values at hand: for a statement whose values the planner reads as making a difference
+   * (a LIMIT and OFFSET), plan_cache_mode auto plans anew on every run.
+   */
+  planOnce(text: string): void;
+  /** `query` for a statement of the transaction PGlite's transaction() has open (the caller's). */
+  queryInTransaction<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
   /** How many texts are prepared now (tests). */
   readonly size: number;
 }
@@ -58,16 +68,28 @@ export function pgliteStatements(client: PGlite, max = 256): PgliteStatements {
   const { serialize } = protocol;
   const statements = new Map<string, Prepared>();
   const closing: string[] = [];
+  const planOnceTexts = new Set<string>();
   let counter = 0;
   // Unique to this instance: another one over the same PGlite must not meet its names.
   const prefix = `canopy_${randomBytes(4).toString('hex')}_`;
+  const GENERIC_ON = `${prefix}generic_on`;
+  const GENERIC_OFF = `${prefix}generic_off`;
+  let genericModePrepared = false;
 
   async function prepare(text: string, options: QueryOptions | undefined): Promise<Prepared> {
     const name = `${prefix}${++counter}`;
+    const generic = planOnceTexts.has(text);
     const messages: Uint8Array[] = closing.splice(0).map((old) => serialize.close({ type: 'S', name: old }));
+    if (generic && !genericModePrepared) {
+      // Closed first: after a DEALLOCATE ALL they are gone, otherwise they may still be there.
+      messages.push(serialize.close({ type: 'S', name: GENERIC_ON }), serialize.close({ type: 'S', name: GENERIC_OFF }));
+      messages.push(serialize.parse({ name: GENERIC_ON, text: 'set plan_cache_mode = force_generic_plan' }));
+      messages.push(serialize.parse({ name: GENERIC_OFF, text: 'reset plan_cache_mode' }));
+    }
     messages.push(serialize.parse({ name, text, types: options?.paramTypes }), serialize.describe({ type: 'S', name }), serialize.sync());
     const answer = await client.execProtocolStream(concat(messages), { syncToFs: false });
-    const prepared = { name, types: parse.parseDescribeStatementResults(answer) };
+    if (generic) genericModePrepared = true;
+    const prepared = { name, generic, types: parse.parseDescribeStatementResults(answer) };
     statements.set(text, prepared);
     if (statements.size > max) {
       const [oldestText, oldest] = statements.entries().next().value as [string, Prepared];
@@ -84,11 +106,27 @@ export function pgliteStatements(client: PGlite, max = 256): PgliteStatements {
       const serializer = options?.serializers?.[type] ?? client.serializers[type];
       return serializer ? serializer(param) : String(param);
     });
+    const statement = [serialize.bind({ statement: prepared.name, values }), serialize.describe({ type: 'P' }), serialize.execute({})];
+    if (!prepared.generic) {
+      const answer = await client.execProtocolStream(concat([...statement, serialize.sync()]), { syncToFs: false });
+      return readResults<T>(answer, client.parsers, options);
+    }
+    // The mode is set for this statement alone, in the same message. Were the statement to fail,
+    // the transaction's rollback would undo the setting along with it.
     const answer = await client.execProtocolStream(
-      concat([serialize.bind({ statement: prepared.name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
+      concat([
+        serialize.bind({ statement: GENERIC_ON }),
+        serialize.execute({}),
+        ...statement,
+        serialize.bind({ statement: GENERIC_OFF }),
+        serialize.execute({}),
+        serialize.sync(),
+      ]),
       { syncToFs: false },
     );
-    return readResults<T>(answer, client.parsers, options);
+    // The statement's own answer: from its Bind to the next one (the reset's).
+    const binds = answer.flatMap((message, i) => (message.name === 'bindComplete' ? [i] : []));
+    return readResults<T>(answer.slice(binds[1], binds[2]), client.parsers, options);
   }
 
   async function runText<T>(text: string, params: unknown[], options: QueryOptions | undefined): Promise<Results<T>> {
@@ -105,8 +143,19 @@ export function pgliteStatements(client: PGlite, max = 256): PgliteStatements {
     } catch (error) {
       if (!PREPARE_AGAIN.has((error as { code?: string }).code ?? '')) throw error;
       statements.delete(text);
+      genericModePrepared = false;
       closing.push(prepared.name);
       return run<T>(await prepare(text, options), params, options);
+    }
+  }
+
+  async function reported<T>(text: string, params: unknown[], options: QueryOptions | undefined): Promise<Results<T>> {
+    try {
+      return await runText<T>(text, params, options);
+    } catch (error) {
+      // As PGlite's query() reports a failed statement: with its text, values and options.
+      if (error && typeof error === 'object' && 'code' in error) Object.assign(error, { query: text, params, queryOptions: options });
+      throw error;
     }
   }
 
@@ -117,16 +166,26 @@ export function pgliteStatements(client: PGlite, max = 256): PgliteStatements {
       return client._runExclusiveTransaction(() =>
         client._runExclusiveQuery(async () => {
           try {
-            return await runText<T>(text, params, options);
-          } catch (error) {
-            // As PGlite's query() reports a failed statement: with its text, values and options.
-            if (error && typeof error === 'object' && 'code' in error) Object.assign(error, { query: text, params, queryOptions: options });
-            throw error;
+            return await reported<T>(text, params, options);
           } finally {
             await client.syncToFs();
           }
         }),
       );
+    },
+    queryInTransaction<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
+      // As a PGlite transaction's own query(): the transaction holds the transaction lock already.
+      return client._runExclusiveQuery(() => reported<T>(text, params, options));
+    },
+    planOnce(text: string) {
+      if (planOnceTexts.has(text)) return;
+      planOnceTexts.add(text);
+      const prepared = statements.get(text);
+      if (prepared) {
+        // Prepared again on its next run, this time with the mode around it.
+        statements.delete(text);
+        closing.push(prepared.name);
+      }
     },
     get size() {
       return statements.size;

@@ -4,11 +4,16 @@
  * @hono/node-server build a web `Headers` object for the request, and `c.req.raw.body` a whole web
  * `Request` with its AbortSignal: together over half of a health check's cost in a profile.
  */
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Context } from 'hono';
 
 export function nodeRequest(c: Context): IncomingMessage | undefined {
   return (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+}
+
+/** The Node response behind a Hono context, when there is one. */
+export function nodeResponse(c: Context): ServerResponse | undefined {
+  return (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
 }
 
 /** A request header (lower-case `name`), read from the Node request when there is one. */

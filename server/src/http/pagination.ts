@@ -64,7 +64,7 @@ export function pageNumberOf(raw: string | undefined): number {
  */
 function publicRequestUrl(c: Context<AppEnv>): URL {
   const requested = new URL(c.req.url);
-  const base = c.var.deps.config.PUBLIC_URL;
+  const base = c.get('deps').config.PUBLIC_URL;
   if (!base) return requested;
   const origin = new URL(base);
   const prefix = origin.pathname.replace(/\/$/, '');

@@ -34,7 +34,10 @@ const bodyLimits = Object.fromEntries(Object.entries(BODY_LIMITS).map(([tier, by
  */
 export function defineRoute<const R extends Omit<RouteConfig, 'middleware'>>(access: Access, config: R, options: { body?: BodyTier } = {}) {
   const tier = options.body ?? 'form';
-  const limit = tier === 'stream' ? [] : [bodyLimits[tier]];
+  // A GET or HEAD carries no body for the app (@hono/node-server gives it none): its limit is only
+  // published, and no middleware runs for it on every read (one async layer less per request).
+  const bodiless = config.method === 'get' || config.method === 'head';
+  const limit = tier === 'stream' || bodiless ? [] : [bodyLimits[tier]];
   return createRoute({
     ...config,
     middleware: [...limit, ...guards[access]],

@@ -97,7 +97,9 @@ function cacheFor(db: Db): SnapshotCache {
  * does: a cached answer is only ever one `read` gave this user in the same database state.
  */
 export async function snapshotCachedJson<T extends object>(c: Context<AppEnv>, read: () => Promise<T>): Promise<CachedJson<T>> {
-  const { user, snapshot, db } = c.var;
+  const user = c.get('user');
+  const snapshot = c.get('snapshot');
+  const db = c.get('db');
   if (!user || !snapshot) return c.json(await read(), 200) as CachedJson<T>;
   const cache = cacheFor(db);
   const key = `${user.id} ${c.req.url}`;

@@ -28,7 +28,7 @@ export function registerHealthRoutes(app: ApiApp): void {
   let probe: ReturnType<typeof createHealthProbe> | undefined;
   const respond = (c: Context<AppEnv>, health: Health) => (health.status === 'ok' ? c.json(health, 200) : c.json(health, 503));
   app.openapi(healthRoute, (c) => {
-    const { database, clock, version } = c.var.deps;
+    const { database, clock, version } = c.get('deps');
     probe ??= createHealthProbe(database, clock, version);
     const health = probe();
     // Answer synchronously while the cached probe is fresh: no promise per health check.

@@ -71,12 +71,12 @@ export const removeFavoriteRoute = defineRoute('user', {
 export function registerProjectCoreRoutes(app: ApiApp): void {
   app.openapi(listProjectsRoute, async (c) => {
     const { search, tab, ordering } = c.req.valid('query');
-    return snapshotCachedJson(c, () => paginate(c, listProjects(c.var.db, currentUser(c), { search, tab, ordering })));
+    return snapshotCachedJson(c, () => paginate(c, listProjects(c.get('db'), currentUser(c), { search, tab, ordering })));
   });
 
   app.openapi(createProjectRoute, async (c) => c.json(await createProject(c.var.deps, c.var.db, currentUser(c), c.req.valid('json')), 201));
 
-  app.openapi(getProjectRoute, (c) => snapshotCachedJson(c, () => projectDetail(c.var.db, currentUser(c), pathId(c.req.valid('param').id))));
+  app.openapi(getProjectRoute, (c) => snapshotCachedJson(c, () => projectDetail(c.get('db'), currentUser(c), pathId(c.req.valid('param').id))));
 
   app.openapi(updateProjectRoute, async (c) =>
     c.json(await updateProject(c.var.db, currentUser(c), pathId(c.req.valid('param').id), c.req.valid('json')), 200),

@@ -58,7 +58,10 @@ describe('simulations with assets', () => {
     expect(await get(`${base}/`)).toMatchObject({ id: w.viewer.assetId, wind_direction: '45' });
     const res = await t.request(`${base}/download/`, { token: w.tokens.colleague });
     expect(res.headers.get('content-type')).toBe('model/gltf-binary');
-    const mesh = await readResultGlb(new Uint8Array(await res.arrayBuffer()));
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    // Streamed from the blob store with its length declared.
+    expect(Number(res.headers.get('content-length'))).toBe(bytes.byteLength);
+    const mesh = await readResultGlb(bytes);
     expect(mesh.fields.speedRatio).toBeDefined();
     expect((await t.request(`${base}/download/`, { token: w.tokens.otherCompany })).status).toBe(404);
     // an asset without a stored file (the world's row-only assets) is not found, not a 500

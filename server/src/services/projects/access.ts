@@ -93,35 +93,58 @@ export function acceptedToEditBy(userId: number): SQL {
   );
 }
 
-/**
- * The facts `projectAccess` decides on, in one prepared statement (it runs first on every project
- * route: one statement instead of four matters on the embedded database and under load).
- */
 /** projects.id, qualified: drizzle writes bare column names in a one-table select, which a subquery would read as its own. */
 const outerProjectId = sql.raw('"projects"."id"');
 
+/**
+ * The columns access is decided on, for the project of the statement they are selected in (its
+ * `"projects"` row): its company, demo flag and creator, whether the user administers it, their
+ * share's status and level, and their role's permissions. `projectAccess` reads them in one prepared
+ * statement (it runs first on every project route: one statement instead of four matters on the
+ * embedded database and under load); statements that must decide access in the same round trip as
+ * what they read (the project detail) select them beside it. Placeholders: userId, roleId.
+ */
+export const accessColumns = {
+  accessProjectId: projects.id,
+  accessCompanyId: projects.companyId,
+  accessIsDemo: projects.isDemo,
+  accessCreatedBy: projects.createdBy,
+  accessAdmin:
+    sql<boolean>`exists (select 1 from ${projectAdministrators} where ${projectAdministrators.projectId} = ${outerProjectId} and ${projectAdministrators.userId} = ${sql.placeholder('userId')})`.mapWith(
+      Boolean,
+    ),
+  accessShareStatus: sql<
+    ProjectAccess['shareStatus']
+  >`(select ${projectShares.shareStatus} from ${projectShares} where ${projectShares.projectId} = ${outerProjectId} and ${projectShares.userId} = ${sql.placeholder('userId')})`,
+  accessShareLevel: sql<
+    ProjectAccess['shareAccess']
+  >`(select ${projectShares.accessLevel} from ${projectShares} where ${projectShares.projectId} = ${outerProjectId} and ${projectShares.userId} = ${sql.placeholder('userId')})`,
+  accessRolePermissions: sql<
+    string[] | null
+  >`(select array_agg(${rolePermissions.permission}) from ${rolePermissions} where ${rolePermissions.roleId} = ${sql.placeholder('roleId')})`,
+};
+
+/** A row carrying `accessColumns`. */
+export interface AccessRow {
+  accessProjectId: number;
+  accessCompanyId: number | null;
+  accessIsDemo: boolean;
+  accessCreatedBy: number | null;
+  accessAdmin: boolean;
+  accessShareStatus: ProjectAccess['shareStatus'];
+  accessShareLevel: ProjectAccess['shareAccess'];
+  accessRolePermissions: string[] | null;
+}
+
+/** The values of `accessColumns`' placeholders for `user`. */
+export function accessValues(user: AuthUser): { userId: number; roleId: number } {
+  return { userId: user.id, roleId: user.roleId ?? 0 };
+}
+
 function accessStatement(db: Db) {
-  return prepared(db, 'project_access_v1', (d, name) =>
+  return prepared(db, 'project_access_v2', (d, name) =>
     d
-      .select({
-        id: projects.id,
-        companyId: projects.companyId,
-        isDemo: projects.isDemo,
-        createdBy: projects.createdBy,
-        admin:
-          sql<boolean>`exists (select 1 from ${projectAdministrators} where ${projectAdministrators.projectId} = ${outerProjectId} and ${projectAdministrators.userId} = ${sql.placeholder('userId')})`.mapWith(
-            Boolean,
-          ),
-        shareStatus: sql<
-          ProjectAccess['shareStatus']
-        >`(select ${projectShares.shareStatus} from ${projectShares} where ${projectShares.projectId} = ${outerProjectId} and ${projectShares.userId} = ${sql.placeholder('userId')})`,
-        shareAccess: sql<
-          ProjectAccess['shareAccess']
-        >`(select ${projectShares.accessLevel} from ${projectShares} where ${projectShares.projectId} = ${outerProjectId} and ${projectShares.userId} = ${sql.placeholder('userId')})`,
-        rolePermissions: sql<
-          string[] | null
-        >`(select array_agg(${rolePermissions.permission}) from ${rolePermissions} where ${rolePermissions.roleId} = ${sql.placeholder('roleId')})`,
-      })
+      .select(accessColumns)
       .from(projects)
       .where(eq(projects.id, sql.placeholder('projectId')))
       .prepare(name),
@@ -130,20 +153,23 @@ function accessStatement(db: Db) {
 
 export async function projectAccess(db: Db, user: AuthUser, projectId: number): Promise<ProjectAccess | null> {
   if (!Number.isSafeInteger(projectId) || projectId <= 0) return null;
-  const [project] = await accessStatement(db).execute({ projectId, userId: user.id, roleId: user.roleId ?? 0 });
-  if (!project) return null;
+  const [row] = await accessStatement(db).execute({ projectId, ...accessValues(user) });
+  return row ? accessFrom(user, row) : null;
+}
+
+/** The user's access to the project of `row`, decided by `decideAccess` on its facts. */
+export function accessFrom(user: AuthUser, row: AccessRow): ProjectAccess {
   // As globalPermissions answers them: every one for a superuser, the role's otherwise.
-  const held = new Set(project.rolePermissions ?? []);
+  const held = new Set(row.accessRolePermissions ?? []);
   const permissionList = user.isSuperuser ? [...PERMISSIONS] : user.roleId === null ? [] : PERMISSIONS.filter((p) => held.has(p));
-  const admin = project.admin;
-  const share = project.shareStatus === null ? undefined : { status: project.shareStatus, accessLevel: project.shareAccess };
+  const share = row.accessShareStatus === null ? undefined : { status: row.accessShareStatus, accessLevel: row.accessShareLevel };
   const permissions = new Set(permissionList);
-  const isAdministrator = Boolean(admin) || project.createdBy === user.id;
-  const isCompanyMember = user.companyId !== null && user.companyId === project.companyId;
+  const isAdministrator = Boolean(row.accessAdmin) || row.accessCreatedBy === user.id;
+  const isCompanyMember = user.companyId !== null && user.companyId === row.accessCompanyId;
   const accepted = share?.status === 'accepted';
   const { canSee, canChange } = decideAccess({
     isSuperuser: user.isSuperuser,
-    isDemo: project.isDemo,
+    isDemo: row.accessIsDemo,
     isCompanyMember,
     isAdministrator,
     accepted,
@@ -151,9 +177,9 @@ export async function projectAccess(db: Db, user: AuthUser, projectId: number): 
     permissions,
   });
   return {
-    projectId: project.id,
-    companyId: project.companyId,
-    isDemo: project.isDemo,
+    projectId: row.accessProjectId,
+    companyId: row.accessCompanyId,
+    isDemo: row.accessIsDemo,
     canSee,
     canChange,
     isAdministrator,

@@ -16,13 +16,13 @@ import { optionalUserRef } from '../users/names.ts';
 import { parameterSetsFromJson, parameterSetsJson } from '../parameter-sets/parameter-sets.ts';
 import { projectFilesFromJson, projectFilesJson } from '../project-files/project-files.ts';
 import { metSourcesFromJson, metSourcesJson } from '../weather/met-sources.ts';
-import { requireVisibleProject } from './access.ts';
+import { accessColumns, accessFrom, accessValues } from './access.ts';
 import { representSummary, summaryColumns } from './list.ts';
 import { consulting, ownerConsulting, representStudies, sharedReviewerJson, studiesJson } from './studies.ts';
 import { prepared } from '../../db/prepared.ts';
 
 function detailStatement(db: Db) {
-  return prepared(db, 'project_detail_v2', (d, name) =>
+  return prepared(db, 'project_detail_v3', (d, name) =>
     d
       .select({
         ...summaryColumns,
@@ -44,6 +44,8 @@ function detailStatement(db: Db) {
         parameterSets: parameterSetsJson(projects.id),
         files: projectFilesJson(projects.id),
         metSources: metSourcesJson(projects.id),
+        // Access, decided in the same round trip (projectDetail); representProject ignores them.
+        ...accessColumns,
       })
       .from(projects)
       .leftJoin(users, eq(users.id, projects.createdBy))
@@ -52,10 +54,16 @@ function detailStatement(db: Db) {
   );
 }
 
+type DetailRow = Awaited<ReturnType<ReturnType<typeof detailStatement>['execute']>>[number];
+
 /** Represents a project the caller has already been allowed to see. */
 export async function representProject(db: Db, user: AuthUser, projectId: number, canChange: boolean): Promise<Project> {
-  const [row] = await detailStatement(db).execute({ projectId, userId: user.id });
+  const [row] = await detailStatement(db).execute({ projectId, ...accessValues(user) });
   if (!row) throw ApiError.notFound();
+  return represent(row, canChange);
+}
+
+function represent(row: DetailRow, canChange: boolean): Project {
   const creator =
     row.createdBy !== null && row.creatorUsername !== null
       ? { username: row.creatorUsername, firstName: row.creatorFirstName ?? '', lastName: row.creatorLastName ?? '' }
@@ -72,7 +80,15 @@ export async function representProject(db: Db, user: AuthUser, projectId: number
   };
 }
 
+/**
+ * GET /api/project/{id}/: access and the project in one statement (they were two), then 404 unless
+ * the user may see it, as `requireVisibleProject` decides. On the embedded database a statement's
+ * round trip to its thread costs about as much as the access statement itself.
+ */
 export async function projectDetail(db: Db, user: AuthUser, projectId: number): Promise<Project> {
-  const access = await requireVisibleProject(db, user, projectId);
-  return representProject(db, user, projectId, access.canChange);
+  if (!Number.isSafeInteger(projectId) || projectId <= 0) throw ApiError.notFound();
+  const [row] = await detailStatement(db).execute({ projectId, ...accessValues(user) });
+  const access = row ? accessFrom(user, row) : null;
+  if (!row || !access?.canSee) throw ApiError.notFound();
+  return represent(row, access.canChange);
 }

@@ -2,11 +2,12 @@
  * The viewer's objects hang off a study or a configuration of a project; a path naming a study of
  * another project is as unknown as a missing one (404), checked after the project's access.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import { configurations, simulations, studies } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
+import { prepared } from '../../db/prepared.ts';
 import { requireChangeableProject, requireVisibleProject } from '../projects/access.ts';
 
 export type Need = 'see' | 'change';
@@ -45,10 +46,24 @@ export async function requireConfigurationSimulation(
   need: Need,
 ): Promise<void> {
   await requireProject(db, user, projectId, need);
-  const [row] = await db
-    .select({ id: simulations.id })
-    .from(simulations)
-    .innerJoin(configurations, eq(configurations.id, simulations.configurationId))
-    .where(and(eq(simulations.id, simulationId), eq(configurations.id, configurationId), eq(configurations.projectId, projectId)));
+  const [row] = await configurationSimulationStatement(db).execute({ simulationId, configurationId, projectId });
   if (!row) throw ApiError.notFound();
+}
+
+/** Run before every result download and layer set: prepared (db/prepared.ts). */
+function configurationSimulationStatement(db: Db) {
+  return prepared(db, 'configuration_simulation_v1', (d, name) =>
+    d
+      .select({ id: simulations.id })
+      .from(simulations)
+      .innerJoin(configurations, eq(configurations.id, simulations.configurationId))
+      .where(
+        and(
+          eq(simulations.id, sql.placeholder('simulationId')),
+          eq(configurations.id, sql.placeholder('configurationId')),
+          eq(configurations.projectId, sql.placeholder('projectId')),
+        ),
+      )
+      .prepare(name),
+  );
 }

@@ -1,11 +1,13 @@
 /** The study's simulations with their result assets (SPEC §3 Simulation), and one asset's metadata and file. */
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/database.ts';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import { assets, configurations, layerSets, simulations } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
-import { getBytes, parseBlobKey } from '../analyses/blob-io.ts';
+import { parseBlobKey } from '../analyses/blob-io.ts';
+import { prepared } from '../../db/prepared.ts';
+import type { BlobDownload } from '../../blobs/blob-store.ts';
 import { assetView, type AssetRow, type AssetView } from './assets.ts';
 import { requireConfigurationSimulation, requireStudy, requireStudySimulation } from './scope.ts';
 
@@ -108,12 +110,20 @@ export async function getStudySimulationView(db: Db, simulationId: number): Prom
 
 async function assetRow(db: Db, user: AuthUser, projectId: number, configurationId: number, simulationId: number, assetId: number) {
   await requireConfigurationSimulation(db, user, projectId, configurationId, simulationId, 'see');
-  const [row] = await db
-    .select()
-    .from(assets)
-    .where(and(eq(assets.id, assetId), eq(assets.simulationId, simulationId)));
+  const [row] = await assetStatement(db).execute({ assetId, simulationId });
   if (!row) throw ApiError.notFound();
   return row;
+}
+
+/** An asset of a simulation, before every result download: prepared (db/prepared.ts). */
+function assetStatement(db: Db) {
+  return prepared(db, 'simulation_asset_v1', (d, name) =>
+    d
+      .select()
+      .from(assets)
+      .where(and(eq(assets.id, sql.placeholder('assetId')), eq(assets.simulationId, sql.placeholder('simulationId'))))
+      .prepare(name),
+  );
 }
 
 export async function getSimulationAsset(db: Db, user: AuthUser, ids: AssetPath): Promise<AssetView> {
@@ -127,29 +137,32 @@ export interface AssetPath {
   assetId: number;
 }
 
+/** A file to send as it is read from the blob store (a result GLB is hundreds of kilobytes or more). */
+export interface FileDownload {
+  filename: string;
+  download: BlobDownload;
+}
+
+/** The blob's download, or 404 when the row points at no blob. */
+async function openBlob(deps: AppDeps, filename: string, blobKey: string | null): Promise<FileDownload> {
+  const download = blobKey ? await deps.blobStore.get(parseBlobKey(blobKey)) : null;
+  if (!download) throw ApiError.notFound();
+  return { filename, download };
+}
+
 /** The asset's file, read through the blob store after the same access check as its metadata. */
-export async function simulationAssetFile(deps: AppDeps, db: Db, user: AuthUser, ids: AssetPath): Promise<{ filename: string; bytes: Uint8Array }> {
+export async function simulationAssetFile(deps: AppDeps, db: Db, user: AuthUser, ids: AssetPath): Promise<FileDownload> {
   const row = await assetRow(db, user, ids.projectId, ids.configurationId, ids.simulationId, ids.assetId);
-  if (!row.blobKey) throw ApiError.notFound();
-  const key = parseBlobKey(row.blobKey);
-  if (!(await deps.blobStore.head(key))) throw ApiError.notFound();
-  return { filename: row.filename, bytes: await getBytes(deps.blobStore, key) };
+  return openBlob(deps, row.filename, row.blobKey);
 }
 
 /** A layer-set file, after the same access check as the simulation's assets. */
-export async function layerSetFile(
-  deps: AppDeps,
-  db: Db,
-  user: AuthUser,
-  ids: Omit<AssetPath, 'assetId'> & { layerSetId: number },
-): Promise<{ filename: string; bytes: Uint8Array }> {
+export async function layerSetFile(deps: AppDeps, db: Db, user: AuthUser, ids: Omit<AssetPath, 'assetId'> & { layerSetId: number }): Promise<FileDownload> {
   await requireConfigurationSimulation(db, user, ids.projectId, ids.configurationId, ids.simulationId, 'see');
   const [row] = await db
     .select()
     .from(layerSets)
     .where(and(eq(layerSets.id, ids.layerSetId), eq(layerSets.simulationId, ids.simulationId)));
-  if (!row?.blobKey) throw ApiError.notFound();
-  const key = parseBlobKey(row.blobKey);
-  if (!(await deps.blobStore.head(key))) throw ApiError.notFound();
-  return { filename: row.filename, bytes: await getBytes(deps.blobStore, key) };
+  if (!row) throw ApiError.notFound();
+  return openBlob(deps, row.filename, row.blobKey);
 }
