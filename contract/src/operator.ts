@@ -99,3 +99,33 @@ export type SubscriptionTypePriceUpdate = z.infer<typeof SubscriptionTypePriceUp
 export type EulaVersion = z.infer<typeof EulaVersionSchema>;
 export type EulaVersionPage = z.infer<typeof EulaVersionPageSchema>;
 export type EulaPublish = z.infer<typeof EulaPublishSchema>;
+
+/** A company's limits (the operator's, or the installation's defaults) and what it uses of them now. */
+export const CompanyLimitsSchema = z
+  .object({
+    company_id: z.number().int(),
+    max_running_jobs: z.number().int(),
+    max_running_jobs_is_default: z.boolean(),
+    running_jobs: z.number().int(),
+    monthly_compute_hours: z.number().int(),
+    monthly_compute_hours_is_default: z.boolean(),
+    compute_hours_this_month: z.number(),
+    storage_bytes: z.number().int(),
+    storage_bytes_is_default: z.boolean(),
+    stored_bytes: z.number().int(),
+  })
+  .openapi('CompanyLimits');
+
+export const CompanyLimitsUpdateSchema = z
+  .object({
+    max_running_jobs: integer(1, 10_000).nullable().optional(),
+    monthly_compute_hours: integer(1, 1_000_000).nullable().optional(),
+    storage_bytes: integer(1024 * 1024, Number.MAX_SAFE_INTEGER)
+      .nullable()
+      .optional(),
+  })
+  .strict()
+  .refine((v) => Object.keys(v).length > 0, atLeastOne)
+  .openapi('CompanyLimitsUpdate', { description: 'A number sets the company’s own limit; null returns it to the installation’s default.' });
+export type CompanyLimits = z.infer<typeof CompanyLimitsSchema>;
+export type CompanyLimitsUpdate = z.infer<typeof CompanyLimitsUpdateSchema>;

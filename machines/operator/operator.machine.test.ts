@@ -6,6 +6,7 @@ import { operatorMachine } from './operator.machine.ts';
 import {
   selectCompanies,
   selectCompanyError,
+  selectCompanyLimits,
   selectCompanySubscriptions,
   selectLoadError,
   selectLoading,
@@ -15,7 +16,7 @@ import {
   selectSaving,
   selectSelectedCompany,
 } from './operator.selectors.ts';
-import type { ChangeInput, ChangeOutput, OperatorOverview, Subscription } from './operator.types.ts';
+import type { ChangeInput, ChangeOutput, CompanyDetail, CompanyLimits, OperatorOverview, Subscription } from './operator.types.ts';
 
 const company = (id: number, name: string) => ({ id, name, is_rwdi: false, user_count: 1, subscription_count: 1, created: '2026-01-01T00:00:00Z' });
 const subscription = (id: number, credits: number): Subscription => ({
@@ -35,6 +36,19 @@ const subscription = (id: number, credits: number): Subscription => ({
   credits_reserved: 0,
   credits_left: credits,
 });
+const limits = (maxRunningJobs: number | null): CompanyLimits => ({
+  company_id: 1,
+  max_running_jobs: maxRunningJobs ?? 8,
+  max_running_jobs_is_default: maxRunningJobs === null,
+  running_jobs: 2,
+  monthly_compute_hours: 500,
+  monthly_compute_hours_is_default: true,
+  compute_hours_this_month: 12.5,
+  storage_bytes: 100 * 1024 ** 3,
+  storage_bytes_is_default: true,
+  stored_bytes: 3 * 1024 ** 3,
+});
+const detail = (subscriptions: Subscription[], maxRunningJobs: number | null = null): CompanyDetail => ({ subscriptions, limits: limits(maxRunningJobs) });
 const overview = (names: string[]): OperatorOverview => ({
   companies: names.map((n, i) => company(i + 1, n)),
   simulationPrices: [],
@@ -46,18 +60,18 @@ const refusal: ServerError = { kind: 'http', status: 400, detail: null, fields: 
 const forbidden: ServerError = { kind: 'http', status: 403, detail: 'You do not have permission to perform this action.', fields: {}, body: null };
 
 function start(
-  fakes: { load?: () => Promise<OperatorOverview>; subs?: (id: number) => Promise<Subscription[]>; apply?: (input: ChangeInput) => Promise<ChangeOutput> } = {},
+  fakes: { load?: () => Promise<OperatorOverview>; subs?: (id: number) => Promise<CompanyDetail>; apply?: (input: ChangeInput) => Promise<ChangeOutput> } = {},
 ) {
   const applied: ChangeInput[] = [];
   const machine = operatorMachine.provide({
     actors: {
       loadOverview: fromPromise<OperatorOverview, void>(fakes.load ?? (async () => overview(['Acme']))),
-      loadSubscriptions: fromPromise<Subscription[], { companyId: number }>(({ input }) =>
-        (fakes.subs ?? (async () => [subscription(7, 100)]))(input.companyId),
+      loadCompany: fromPromise<CompanyDetail, { companyId: number }>(({ input }) =>
+        (fakes.subs ?? (async () => detail([subscription(7, 100)])))(input.companyId),
       ),
       applyChange: fromPromise<ChangeOutput, ChangeInput>(async ({ input }) => {
         applied.push(input);
-        return (fakes.apply ?? (async () => ({ overview: overview(['Acme', 'Northwind']), subscriptions: [subscription(7, 250)] })))(input);
+        return (fakes.apply ?? (async () => ({ overview: overview(['Acme', 'Northwind']), company: detail([subscription(7, 250)], 3) })))(input);
       }),
     },
   });
@@ -79,6 +93,20 @@ describe('operator machine', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(selectSelectedCompany(actor.getSnapshot())?.name).toBe('Acme');
     expect(selectCompanySubscriptions(actor.getSnapshot()).map((s) => s.credits_per_period)).toEqual([100]);
+    expect(selectCompanyLimits(actor.getSnapshot())).toMatchObject({ max_running_jobs: 8, max_running_jobs_is_default: true, compute_hours_this_month: 12.5 });
+  });
+
+  it("saves a company's limits and shows the limits read again", async () => {
+    const { actor, applied } = start();
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'company.select', companyId: 1 });
+    await vi.advanceTimersByTimeAsync(0);
+    const change = { kind: 'limits.update', companyId: 1, maxRunningJobs: 3, monthlyComputeHours: null, storageGb: null } as const;
+    actor.send({ type: 'change.submit', change });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(applied).toEqual([{ change, companyId: 1 }]);
+    expect(selectNotice(actor.getSnapshot())).toBe('Limits changed.');
+    expect(selectCompanyLimits(actor.getSnapshot())).toMatchObject({ max_running_jobs: 3, max_running_jobs_is_default: false });
   });
 
   it('tells a refused operator screen (403) from another failure, and retries', async () => {
@@ -116,7 +144,7 @@ describe('operator machine', () => {
 
   it('keeps a refusal on the change that caused it until the next change', async () => {
     let refuse = true;
-    const { actor } = start({ apply: async () => (refuse ? Promise.reject(refusal) : { overview: overview(['Acme', 'Gale']), subscriptions: null }) });
+    const { actor } = start({ apply: async () => (refuse ? Promise.reject(refusal) : { overview: overview(['Acme', 'Gale']), company: null }) });
     await vi.advanceTimersByTimeAsync(0);
     actor.send({ type: 'change.submit', change: { kind: 'company.create', name: 'Acme' } });
     await vi.advanceTimersByTimeAsync(10_000);
@@ -131,7 +159,7 @@ describe('operator machine', () => {
 
   it('shows a company whose subscriptions could not be read as failed, and retries', async () => {
     let fail = true;
-    const { actor } = start({ subs: async () => (fail ? Promise.reject(forbidden) : [subscription(9, 5)]) });
+    const { actor } = start({ subs: async () => (fail ? Promise.reject(forbidden) : detail([subscription(9, 5)])) });
     await vi.advanceTimersByTimeAsync(0);
     actor.send({ type: 'company.select', companyId: 1 });
     await vi.advanceTimersByTimeAsync(0);

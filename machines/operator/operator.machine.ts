@@ -9,7 +9,7 @@
  *   └── ready (parallel)
  *       ├── company
  *       │   ├── none       no company chosen
- *       │   ├── loading    loadSubscriptions of the chosen company (`company.select`)
+ *       │   ├── loading    loadCompany: the chosen company's subscriptions and limits (`company.select`)
  *       │   ├── shown
  *       │   └── failed     `company.retry`
  *       └── change
@@ -22,13 +22,14 @@
  */
 import { assertEvent, assign, setup } from 'xstate';
 import { asServerError, notProvided, type ServerError } from '@machines/shared/actors.ts';
-import type { ChangeInput, ChangeOutput, OperatorChange, OperatorOverview, Subscription } from './operator.types.ts';
+import type { ChangeInput, ChangeOutput, CompanyDetail, OperatorChange, OperatorOverview } from './operator.types.ts';
 
 export interface OperatorContext {
   overview: OperatorOverview | null;
   loadError: ServerError | null;
   companyId: number | null;
-  subscriptions: Subscription[];
+  /** The chosen company's subscriptions and limits, once read. */
+  company: CompanyDetail | null;
   companyError: ServerError | null;
   /** The change being saved, or the last one saved or refused. */
   change: OperatorChange | null;
@@ -52,7 +53,7 @@ export const operatorMachine = setup({
   },
   actors: {
     loadOverview: notProvided<OperatorOverview, void>('loadOverview'),
-    loadSubscriptions: notProvided<Subscription[], { companyId: number }>('loadSubscriptions'),
+    loadCompany: notProvided<CompanyDetail, { companyId: number }>('loadCompany'),
     applyChange: notProvided<ChangeOutput, ChangeInput>('applyChange'),
   },
   actions: {
@@ -60,9 +61,9 @@ export const operatorMachine = setup({
     storeLoadError: assign((_, params: { error: unknown }) => ({ loadError: asServerError(params.error) })),
     chooseCompany: assign(({ event }) => {
       assertEvent(event, 'company.select');
-      return { companyId: event.companyId, subscriptions: [], companyError: null };
+      return { companyId: event.companyId, company: null, companyError: null };
     }),
-    storeSubscriptions: assign((_, subscriptions: Subscription[]) => ({ subscriptions, companyError: null })),
+    storeCompany: assign((_, company: CompanyDetail) => ({ company, companyError: null })),
     storeCompanyError: assign((_, params: { error: unknown }) => ({ companyError: asServerError(params.error) })),
     takeChange: assign(({ event }) => {
       assertEvent(event, 'change.submit');
@@ -70,7 +71,7 @@ export const operatorMachine = setup({
     }),
     storeChanged: assign(({ context }, output: ChangeOutput) => ({
       overview: output.overview,
-      subscriptions: output.subscriptions ?? context.subscriptions,
+      company: output.company ?? context.company,
     })),
     storeChangeError: assign((_, params: { error: unknown }) => ({ changeError: asServerError(params.error) })),
     forgetChange: assign({ change: null, changeError: null }),
@@ -81,7 +82,7 @@ export const operatorMachine = setup({
   },
 }).createMachine({
   id: 'operator',
-  context: { overview: null, loadError: null, companyId: null, subscriptions: [], companyError: null, change: null, changeError: null },
+  context: { overview: null, loadError: null, companyId: null, company: null, companyError: null, change: null, changeError: null },
   initial: 'loading',
   states: {
     loading: {
@@ -102,9 +103,9 @@ export const operatorMachine = setup({
             none: {},
             loading: {
               invoke: {
-                src: 'loadSubscriptions',
+                src: 'loadCompany',
                 input: ({ context }) => ({ companyId: context.companyId! }),
-                onDone: { target: 'shown', actions: { type: 'storeSubscriptions', params: ({ event }) => event.output } },
+                onDone: { target: 'shown', actions: { type: 'storeCompany', params: ({ event }) => event.output } },
                 onError: { target: 'failed', actions: { type: 'storeCompanyError', params: ({ event }) => ({ error: event.error }) } },
               },
             },

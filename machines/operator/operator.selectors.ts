@@ -2,7 +2,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { errorMessage, type ServerError } from '@machines/shared/actors.ts';
 import type { operatorMachine } from './operator.machine.ts';
-import { CHANGE_DONE, type ChangeKind, type OperatorChange, type OperatorCompany, type Subscription } from './operator.types.ts';
+import { CHANGE_DONE, type ChangeKind, type CompanyLimits, type OperatorChange, type OperatorCompany, type Subscription } from './operator.types.ts';
 
 type Snapshot = SnapshotFrom<typeof operatorMachine>;
 
@@ -20,7 +20,10 @@ export const selectEulaVersions = (s: Snapshot) => s.context.overview?.eulaVersi
 export const selectSelectedCompany = (s: Snapshot): OperatorCompany | null => s.context.overview?.companies.find((c) => c.id === s.context.companyId) ?? null;
 export const selectCompanyLoading = (s: Snapshot): boolean => s.matches({ ready: { company: 'loading' } });
 export const selectCompanyError = (s: Snapshot): string | null => (s.matches({ ready: { company: 'failed' } }) ? errorMessage(s.context.companyError) : null);
-export const selectCompanySubscriptions = (s: Snapshot): Subscription[] => (s.matches({ ready: { company: 'shown' } }) ? s.context.subscriptions : []);
+export const selectCompanySubscriptions = (s: Snapshot): Subscription[] =>
+  s.matches({ ready: { company: 'shown' } }) ? (s.context.company?.subscriptions ?? []) : [];
+export const selectCompanyLimits = (s: Snapshot): CompanyLimits | null =>
+  s.matches({ ready: { company: 'shown' } }) ? (s.context.company?.limits ?? null) : null;
 
 export const selectSaving = (s: Snapshot): boolean => s.matches({ ready: { change: 'saving' } });
 export const selectNotice = (s: Snapshot): string | null =>

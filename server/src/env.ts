@@ -121,6 +121,15 @@ export const envSchema = z.object({
    * starve them.
    */
   JOB_THREAD_NICE: z.coerce.number().int().min(0).max(19).default(19),
+  /**
+   * Each company's limits unless the operator set its own (PATCH /api/operator/companies/{id}/limits):
+   * analysis jobs running at once (more wait in the queue, the company's turn skipped), hours of
+   * analysis compute a calendar month (UTC; past them no new scenario is approved, 429), and the
+   * bytes its projects' uploads and imports may store (413 past them).
+   */
+  COMPANY_MAX_RUNNING_JOBS: z.coerce.number().int().min(1).max(10_000).default(8),
+  COMPANY_MONTHLY_COMPUTE_HOURS: z.coerce.number().int().min(1).max(1_000_000).default(500),
+  COMPANY_STORAGE_GB: z.coerce.number().positive().max(1_000_000).default(100),
   /** Worker threads one CFD wind direction steps on (services/cfd/cfd-plan.ts). Unset: 1, or cores ÷ 8 above 15 cores. */
   CFD_THREADS: z.coerce.number().int().min(1).max(256).optional(),
   /** Seconds of wall time between checkpoints of a CFD direction (a killed worker resumes from the last). */

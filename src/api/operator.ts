@@ -3,7 +3,16 @@
  * operator routes it reuses — issuing a subscription (POST /api/company/subscriptions), the price
  * lists and /api/bad-stations.
  */
-import type { EulaPublish, EulaVersion, OperatorCompany, OperatorCompanyCreate, SimulationPriceUpdate, SubscriptionUpdate } from '@canopy/contract/operator.ts';
+import type {
+  CompanyLimits,
+  CompanyLimitsUpdate,
+  EulaPublish,
+  EulaVersion,
+  OperatorCompany,
+  OperatorCompanyCreate,
+  SimulationPriceUpdate,
+  SubscriptionUpdate,
+} from '@canopy/contract/operator.ts';
 import type { SimulationPrice, Subscription, SubscriptionCreate, SubscriptionTypePrice } from '@canopy/contract/subscriptions.ts';
 import type { BadStation } from '@canopy/contract/weather.ts';
 import type { ApiClient } from './client.ts';
@@ -15,6 +24,11 @@ export const createCompany = (api: ApiClient, body: OperatorCompanyCreate) => ap
 
 export const listCompanySubscriptions = (api: ApiClient, companyId: number) =>
   fetchAllPages<Subscription>(api, `/api/operator/companies/${companyId}/subscriptions/`);
+
+export const companyLimits = (api: ApiClient, companyId: number) => api<CompanyLimits>(`/api/operator/companies/${companyId}/limits/`);
+
+export const updateCompanyLimits = (api: ApiClient, companyId: number, body: CompanyLimitsUpdate) =>
+  api<CompanyLimits>(`/api/operator/companies/${companyId}/limits/`, { method: 'PATCH', body });
 
 export const issueSubscription = (api: ApiClient, body: SubscriptionCreate) => api<Subscription>('/api/company/subscriptions', { method: 'POST', body });
 

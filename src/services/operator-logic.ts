@@ -6,14 +6,14 @@
 import { createContext } from 'react';
 import { fromPromise } from 'xstate';
 import { operatorMachine } from '@machines/operator/operator.machine.ts';
-import type { ChangeInput, ChangeOutput, OperatorChange, OperatorOverview, Subscription } from '@machines/operator/operator.types.ts';
+import type { ChangeInput, ChangeOutput, CompanyDetail, OperatorChange, OperatorOverview } from '@machines/operator/operator.types.ts';
 import { api } from '../api/client.ts';
 import * as operatorApi from '../api/operator.ts';
 import { asServerCall as call } from '../api/errors.ts';
 
 export interface OperatorServices {
   loadOverview(): Promise<OperatorOverview>;
-  loadSubscriptions(companyId: number): Promise<Subscription[]>;
+  loadCompany(companyId: number): Promise<CompanyDetail>;
   apply(change: OperatorChange): Promise<void>;
 }
 
@@ -28,7 +28,10 @@ export const liveOperatorServices: OperatorServices = {
     ]);
     return { companies, simulationPrices, planPrices, badStations, eulaVersions };
   },
-  loadSubscriptions: (companyId) => operatorApi.listCompanySubscriptions(api, companyId),
+  async loadCompany(companyId) {
+    const [subscriptions, limits] = await Promise.all([operatorApi.listCompanySubscriptions(api, companyId), operatorApi.companyLimits(api, companyId)]);
+    return { subscriptions, limits };
+  },
   async apply(change) {
     switch (change.kind) {
       case 'company.create':
@@ -44,6 +47,13 @@ export const liveOperatorServices: OperatorServices = {
         return;
       case 'subscription.update':
         await operatorApi.updateSubscription(api, change.id, { credits_per_period: change.creditsPerPeriod });
+        return;
+      case 'limits.update':
+        await operatorApi.updateCompanyLimits(api, change.companyId, {
+          max_running_jobs: change.maxRunningJobs,
+          monthly_compute_hours: change.monthlyComputeHours,
+          storage_bytes: change.storageGb === null ? null : Math.round(change.storageGb * 1024 ** 3),
+        });
         return;
       case 'price.update':
         await operatorApi.updateSimulationPrice(api, change.id, { credits: change.credits });
@@ -65,15 +75,15 @@ export function bindOperatorLogic(services: OperatorServices) {
   return operatorMachine.provide({
     actors: {
       loadOverview: fromPromise<OperatorOverview, void>(() => call(() => services.loadOverview())),
-      loadSubscriptions: fromPromise<Subscription[], { companyId: number }>(({ input }) => call(() => services.loadSubscriptions(input.companyId))),
+      loadCompany: fromPromise<CompanyDetail, { companyId: number }>(({ input }) => call(() => services.loadCompany(input.companyId))),
       applyChange: fromPromise<ChangeOutput, ChangeInput>(({ input }) =>
         call(async () => {
           await services.apply(input.change);
-          const [overview, subscriptions] = await Promise.all([
+          const [overview, company] = await Promise.all([
             services.loadOverview(),
-            input.companyId === null ? Promise.resolve(null) : services.loadSubscriptions(input.companyId),
+            input.companyId === null ? Promise.resolve(null) : services.loadCompany(input.companyId),
           ]);
-          return { overview, subscriptions };
+          return { overview, company };
         }),
       ),
     },

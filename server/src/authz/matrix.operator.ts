@@ -41,6 +41,15 @@ export const OPERATOR_ROWS: Record<string, MatrixRow> = {
     expect: operatorOnly(200),
     request: (w) => ({ path: `/api/operator/companies/${w.companyId}/subscriptions/` }),
   },
+  'GET /api/operator/companies/:id/limits': {
+    expect: operatorOnly(200),
+    request: (w) => ({ path: `/api/operator/companies/${w.companyId}/limits/` }),
+  },
+  'PATCH /api/operator/companies/:id/limits': {
+    expect: operatorOnly(200),
+    // The default again: the matrix's later rows see the installation's limits.
+    request: (w) => ({ path: `/api/operator/companies/${w.companyId}/limits/`, body: { max_running_jobs: null } }),
+  },
   'PATCH /api/operator/subscriptions/:id': {
     expect: operatorOnly(200),
     request: (w) => ({ path: `/api/operator/subscriptions/${w.projects.subscriptionId}/`, body: { credits_per_period: 120 } }),

@@ -15,7 +15,16 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { jobs, projects } from '../db/schema/index.ts';
+import { companies, jobs, projects } from '../db/schema/index.ts';
+
+const MAX_INT = 2 ** 31 - 1;
+
+/**
+ * A job's project, from its input (every analysis job names it); a number that is no project's
+ * id, or none, is no project. SQL over the job row `alias`.
+ */
+export const jobProjectId = (alias: string) =>
+  sql.raw(`case when (${alias}.input ->> 'projectId') ~ '^[0-9]{1,9}$' then (${alias}.input ->> 'projectId')::int end`);
 
 export type JobRow = typeof jobs.$inferSelect;
 
@@ -64,7 +73,9 @@ const sqlList = (values: readonly string[]) =>
  * job of the company with the fewest jobs running now (so one company's long study does not hold
  * another's small run for hours: the companies take turns), then the oldest — or null when there
  * is none. Background jobs (priority below 0) only of
- * `backgroundTypes` (all of `types` unless given): the worker keeps a slot free of them.
+ * `backgroundTypes` (all of `types` unless given): the worker keeps a slot free of them. A company
+ * with as many jobs running as its limit (its own, or `companyMaxRunning`) is passed over: its jobs
+ * wait, the others' go on (services/company/limits.ts).
  */
 export async function claimJob(
   db: Db,
@@ -72,13 +83,13 @@ export async function claimJob(
   types: readonly string[],
   leaseMs: number,
   backgroundTypes: readonly string[] = types,
+  companyMaxRunning: number = MAX_INT,
 ): Promise<JobRow | null> {
   if (types.length === 0) return null;
   const typeList = sqlList(types);
   const background = backgroundTypes.length ? sql`c.type in (${sqlList(backgroundTypes)})` : sql`false`;
-  // A job's company is its project's (every job's input names its project); a number that is no
-  // project's id, or none, counts as no company.
-  const projectOf = (alias: string) => sql.raw(`case when (${alias}.input ->> 'projectId') ~ '^[0-9]{1,9}$' then (${alias}.input ->> 'projectId')::int end`);
+  // A job's company is its project's; a job of no project counts as no company.
+  const projectOf = jobProjectId;
   const result = await db.execute(sql`
     with running_by_company as (
       select p.company_id, count(*)::int as n
@@ -97,7 +108,9 @@ export async function claimJob(
       select c.id from ${jobs} c
       left join ${projects} cp on cp.id = ${projectOf('c')}
       left join running_by_company rc on rc.company_id is not distinct from cp.company_id
+      left join ${companies} co on co.id = cp.company_id
       where c.type in (${typeList})
+        and (cp.company_id is null or coalesce(rc.n, 0) < coalesce(co.max_running_jobs, ${Math.min(companyMaxRunning, MAX_INT)}))
         and c.run_after <= now()
         and (c.status = 'queued' or (c.status = 'running' and c.locked_until < now()))
         and (c.priority >= 0 or ${background})

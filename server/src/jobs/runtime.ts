@@ -25,6 +25,7 @@ export function startJobRuntime(deps: AppDeps, log: (line: string) => void, opti
     handlers: jobHandlers({ deps, cpu, log }),
     concurrency: options.concurrency ?? Math.max(2, cfdAtOnce + 1),
     typeConcurrency: { [CFD_DIRECTION_JOB]: cfdAtOnce },
+    companyMaxRunning: deps.config.COMPANY_MAX_RUNNING_JOBS,
     leaseMs: options.leaseMs,
     log,
   });

@@ -44,6 +44,8 @@ export interface WorkerOptions {
    * every core and gigabytes); other types still fill the remaining slots.
    */
   typeConcurrency?: Record<string, number>;
+  /** Jobs one company may have running at once, across every worker, unless the operator set its own. */
+  companyMaxRunning?: number;
   log?: (line: string) => void;
 }
 
@@ -101,7 +103,7 @@ export class JobWorker {
           : [];
       if (this.running.size < this.concurrency && types.length > 0) {
         try {
-          const job = await claimJob(this.options.db, this.id, types, this.leaseMs, backgroundTypes);
+          const job = await claimJob(this.options.db, this.id, types, this.leaseMs, backgroundTypes, this.options.companyMaxRunning);
           if (job) {
             claimed = true;
             this.runningByType.set(job.type, (this.runningByType.get(job.type) ?? 0) + 1);

@@ -11,6 +11,7 @@ import { card, cardBody, cardHeader, numeric, sectionTitle, stack, table, td, th
 import { visuallyHidden } from '../../ui/visually-hidden.css.ts';
 import type { OperatorRef } from './operator-ref.ts';
 import { CompanySubscriptions } from './company-subscriptions.tsx';
+import { CompanyLimitsPanel } from './company-limits.tsx';
 
 export function CompaniesPanel({ operator }: { operator: OperatorRef }) {
   const companies = useSelector(operator, selectCompanies);
@@ -69,6 +70,7 @@ export function CompaniesPanel({ operator }: { operator: OperatorRef }) {
         </form>
       </section>
       {selected ? <CompanySubscriptions operator={operator} company={selected} /> : null}
+      {selected ? <CompanyLimitsPanel operator={operator} company={selected} /> : null}
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { memoryLocation } from 'wouter/memory-location';
-import type { OperatorChange, OperatorOverview, Subscription } from '@machines/operator/operator.types.ts';
+import type { CompanyLimits, OperatorChange, OperatorOverview, Subscription } from '@machines/operator/operator.types.ts';
 import type { ServerError } from '@machines/shared/actors.ts';
 import { App } from '../../app/app.tsx';
 import { WorkspaceLogicContext } from '../../app/workspace-context.ts';
@@ -51,10 +51,22 @@ function fakeOperator(refuse: Partial<Record<OperatorChange['kind'], ServerError
     eulaVersions: [{ id: 1, version: '2025-01', title: 'Terms of use', body: 'Be kind.', published_at: '2025-01-01T00:00:00Z', agreed_count: 4 }],
   };
   let subscriptions = [starter(11, 'Starter (AI)', 200, 40), starter(12, 'Starter (CFD)', 200)];
+  let limits: CompanyLimits = {
+    company_id: 2,
+    max_running_jobs: 8,
+    max_running_jobs_is_default: true,
+    running_jobs: 2,
+    monthly_compute_hours: 500,
+    monthly_compute_hours_is_default: true,
+    compute_hours_this_month: 12.5,
+    storage_bytes: 100 * 1024 ** 3,
+    storage_bytes_is_default: true,
+    stored_bytes: 3 * 1024 ** 3,
+  };
   const applied: OperatorChange[] = [];
   const services: OperatorServices = {
     loadOverview: vi.fn(async () => structuredClone(state)),
-    loadSubscriptions: vi.fn(async () => structuredClone(subscriptions)),
+    loadCompany: vi.fn(async () => structuredClone({ subscriptions, limits })),
     apply: vi.fn(async (change: OperatorChange) => {
       applied.push(change);
       const refusal = refuse[change.kind];
@@ -63,6 +75,14 @@ function fakeOperator(refuse: Partial<Record<OperatorChange['kind'], ServerError
         state.companies.push({ id: 3, name: change.name, is_rwdi: false, user_count: 0, subscription_count: 2, created: '2026-02-01T00:00:00Z' });
       if (change.kind === 'subscription.update')
         subscriptions = subscriptions.map((s) => (s.id === change.id ? starter(s.id, s.plan, change.creditsPerPeriod, s.credits_used) : s));
+      if (change.kind === 'limits.update')
+        limits = {
+          ...limits,
+          max_running_jobs: change.maxRunningJobs ?? 8,
+          max_running_jobs_is_default: change.maxRunningJobs === null,
+          storage_bytes: change.storageGb === null ? 100 * 1024 ** 3 : change.storageGb * 1024 ** 3,
+          storage_bytes_is_default: change.storageGb === null,
+        };
       if (change.kind === 'price.update')
         state.simulationPrices = state.simulationPrices.map((p) => (p.id === change.id ? { ...p, credits: change.credits } : p));
       if (change.kind === 'badStation.remove') state.badStations = state.badStations.filter((b) => b.id !== change.id);
@@ -146,6 +166,32 @@ describe('the operator screen', () => {
     expect(await screen.findByText('Credits changed.')).toBeInTheDocument();
     expect(applied).toEqual([{ kind: 'subscription.update', id: 11, creditsPerPeriod: 500 }]);
     expect(lastThree(within(section).getByRole('row', { name: /Starter \(AI\)/ }))).toEqual(['40', '10', '450']);
+  });
+
+  it("shows a company's limits with what it uses, and sets its own (a blank field is the default)", async () => {
+    const u = userEvent.setup();
+    const { services, applied } = fakeOperator();
+    renderApp('/operator', { operator: true, services });
+    await u.click(await screen.findByRole('button', { name: 'Subscriptions of Gale Partners' }));
+    const section = await screen.findByRole('region', { name: 'Limits of Gale Partners' });
+    const use = within(section).getByRole('list', { name: 'Use now' });
+    expect(use).toHaveTextContent('Jobs running now: 2 of 8 (the installation’s default)');
+    expect(use).toHaveTextContent('Analysis compute this month: 12.5 h of 500 h (the installation’s default)');
+    expect(use).toHaveTextContent('Storage: 3 GB of 100 GB (the installation’s default)');
+    const jobs = within(section).getByRole('textbox', { name: 'Jobs running at once' });
+    await u.type(jobs, 'two');
+    expect(await within(section).findByText('Enter a whole number of jobs, or leave it blank for the default.')).toBeInTheDocument();
+    expect(within(section).getByRole('button', { name: 'Save limits' })).toBeDisabled();
+    await u.clear(jobs);
+    await u.type(jobs, '3');
+    await u.type(within(section).getByRole('textbox', { name: 'Storage (GB)' }), '20');
+    await u.click(within(section).getByRole('button', { name: 'Save limits' }));
+    expect(await screen.findByText('Limits changed.')).toBeInTheDocument();
+    expect(applied).toEqual([{ kind: 'limits.update', companyId: 2, maxRunningJobs: 3, monthlyComputeHours: null, storageGb: 20 }]);
+    expect(within(screen.getByRole('region', { name: 'Limits of Gale Partners' })).getByRole('list', { name: 'Use now' })).toHaveTextContent(
+      'Jobs running now: 2 of 3',
+    );
+    expect(screen.getByRole('textbox', { name: 'Jobs running at once' })).toHaveValue('3');
   });
 
   it('creates a company, and shows the server naming a taken name', async () => {

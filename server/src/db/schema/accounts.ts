@@ -1,5 +1,5 @@
 /** Companies, roles (holders of SPEC §6 permission strings) and users. */
-import { boolean, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 
 export const companies = pgTable('companies', {
@@ -11,6 +11,13 @@ export const companies = pgTable('companies', {
   /** A consulting company (the spec's name for the flag is kept: is_rwdi). */
   isRwdi: boolean('is_rwdi').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * The operator's limits for this company (services/company/limits.ts); null takes the
+   * installation's default (COMPANY_MAX_RUNNING_JOBS, COMPANY_MONTHLY_COMPUTE_HOURS, COMPANY_STORAGE_GB).
+   */
+  maxRunningJobs: integer('max_running_jobs'),
+  monthlyComputeHours: integer('monthly_compute_hours'),
+  storageQuotaBytes: bigint('storage_quota_bytes', { mode: 'number' }),
 });
 
 export const roles = pgTable('roles', {

@@ -10,6 +10,8 @@ import { pathId } from '../../http/params.ts';
 import { PageQuery, answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
 import { SimulationPriceSchema, SubscriptionPageSchema, SubscriptionSchema, SubscriptionTypePriceSchema } from '@canopy/contract/subscriptions.ts';
 import {
+  CompanyLimitsSchema,
+  CompanyLimitsUpdateSchema,
   EulaPublishSchema,
   EulaVersionPageSchema,
   EulaVersionSchema,
@@ -25,6 +27,7 @@ import { createCompany, listAllCompanies } from '../../services/operator/compani
 import { companySubscriptions, updateSubscription } from '../../services/operator/subscriptions.ts';
 import { createSimulationPrice, updateSimulationPrice, updateSubscriptionTypePrice } from '../../services/operator/prices.ts';
 import { listEulaVersions, publishEula } from '../../services/operator/eula-versions.ts';
+import { companyLimits, updateCompanyLimits } from '../../services/company/limits.ts';
 
 const tags = ['Operator'];
 const refused = { 401: answers[401], 403: answers[403] } as const;
@@ -55,6 +58,24 @@ export const companySubscriptionsRoute = defineRoute('superuser', {
   summary: "A company's subscriptions with this period's credits used, reserved and left",
   request: { params: pathParams('id'), query: PageQuery },
   responses: { 200: json(SubscriptionPageSchema, 'A page of subscriptions'), ...refused, 404: answers[404] },
+});
+
+export const companyLimitsRoute = defineRoute('superuser', {
+  method: 'get',
+  path: '/api/operator/companies/{id}/limits',
+  tags,
+  summary: "A company's limits (jobs running at once, analysis compute a month, storage) and what it uses of them now",
+  request: { params: pathParams('id') },
+  responses: { 200: json(CompanyLimitsSchema, 'The limits and their use'), ...refused, 404: answers[404] },
+});
+
+export const updateCompanyLimitsRoute = defineRoute('superuser', {
+  method: 'patch',
+  path: '/api/operator/companies/{id}/limits',
+  tags,
+  summary: "Set a company's own limits; null returns one to the installation's default",
+  request: { params: pathParams('id'), body: jsonBody(CompanyLimitsUpdateSchema) },
+  responses: { 200: json(CompanyLimitsSchema, 'Changed'), ...changeAnswers },
 });
 
 export const updateSubscriptionRoute = defineRoute('superuser', {
@@ -115,6 +136,10 @@ export function registerOperatorRoutes(app: ApiApp): void {
   const now = (c: { var: { deps: { clock: { now(): Date } } } }) => c.var.deps.clock.now();
   app.openapi(companiesRoute, async (c) => c.json(await paginate(c, listAllCompanies(c.var.db)), 200));
   app.openapi(createCompanyRoute, async (c) => c.json(await createCompany(c.var.db, c.var.deps.config, c.req.valid('json')), 201));
+  app.openapi(companyLimitsRoute, async (c) => c.json(await companyLimits(c.var.db, c.var.deps.config, pathId(c.req.valid('param').id), now(c)), 200));
+  app.openapi(updateCompanyLimitsRoute, async (c) =>
+    c.json(await updateCompanyLimits(c.var.db, c.var.deps.config, pathId(c.req.valid('param').id), c.req.valid('json'), now(c)), 200),
+  );
   app.openapi(companySubscriptionsRoute, async (c) =>
     c.json(await paginate(c, await companySubscriptions(c.var.db, pathId(c.req.valid('param').id), now(c))), 200),
   );

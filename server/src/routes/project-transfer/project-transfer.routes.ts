@@ -16,6 +16,7 @@ import { currentUser } from '../../auth/authenticate.ts';
 import { answers, json, pathParams, DetailSchema } from '@canopy/contract/common.ts';
 import { PROJECT_IMPORT_MAX_BYTES, ProjectImportResultSchema } from '@canopy/contract/project-transfer.ts';
 import { exportProject } from '../../services/project-transfer/export.ts';
+import { storageFullError, storageLeft } from '../../services/company/limits.ts';
 import { importProjectArchive, receiveArchive, requireImporter } from '../../services/project-transfer/import.ts';
 import { takeImportSlot } from '../../services/project-transfer/import-slots.ts';
 
@@ -48,7 +49,10 @@ export const importProjectRoute = defineRoute(
       400: json(DetailSchema, 'The archive is damaged, of another format, or a hash or a reference does not match; nothing was written'),
       401: answers[401],
       403: json(DetailSchema, 'The caller has no company or no subscription'),
-      413: json(DetailSchema, 'Larger than the limit, or an entry (or all of them) inflates past its limit (docs/request-hardening.md)'),
+      413: json(
+        DetailSchema,
+        "Larger than the limit, an entry (or all of them) inflates past its limit (docs/request-hardening.md), or its files do not fit in the company's storage",
+      ),
       429: json(DetailSchema, 'The caller already has heavy work in progress, or the company already has 2 imports in progress'),
     },
   },
@@ -91,6 +95,10 @@ export function registerProjectTransferRoutes(app: ApiApp): void {
         user: { id: user.id, companyId: user.companyId },
         // Tables are parsed in the heavy-work pool, one at a time, counted against the user's allowance.
         readTable: (input, transferList) => deps.heavy.run(user.id, 'transfer.readTable', input, transferList),
+        storageLeft:
+          user.companyId === null
+            ? undefined
+            : { bytes: await storageLeft(db, deps.config, user.companyId), refusal: (wanted) => storageFullError(db, deps.config, user.companyId!, wanted) },
       });
       return c.json(result, 201);
     } finally {

@@ -7,7 +7,7 @@ import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
 import { currentUser } from '../../auth/authenticate.ts';
 import { ApiError } from '../../http/errors.ts';
-import { answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
+import { DetailSchema, answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
 import { CostBreakdownSchema, UserApprovalResultSchema, UserApprovalSchema } from '@canopy/contract/scenarios.ts';
 import { requireSeeScenario, scenarioRow } from '../../services/scenarios/access.ts';
 import { approveScenario } from '../../services/scenarios/approval.ts';
@@ -31,7 +31,14 @@ export const userApprovalRoute = defineRoute('user', {
   tags,
   summary: 'Approve the cost: debits your subscription once and submits the scenario (a retry replays, never debits again)',
   request: { params: pathParams('id', 'cid'), body: jsonBody(UserApprovalSchema) },
-  responses: { 200: json(UserApprovalResultSchema, 'Approved and submitted'), 400: answers[400], 401: answers[401], 403: answers[403], 404: answers[404] },
+  responses: {
+    200: json(UserApprovalResultSchema, 'Approved and submitted'),
+    400: answers[400],
+    401: answers[401],
+    403: answers[403],
+    404: answers[404],
+    429: json(DetailSchema, "The company has used this month's analysis compute (the operator's limit)"),
+  },
 });
 
 export function registerApprovalRoutes(app: ApiApp): void {

@@ -29,6 +29,7 @@ const uploadUrlRoute = (path: string, container: BlobContainer, what: string) =>
       401: unauthenticated,
       403: json(DetailSchema, 'The user may see the project but not change it'),
       404: json(DetailSchema, 'No such project, or not visible to the user'),
+      413: json(DetailSchema, "The company's storage is full (the operator's limit)"),
     },
   });
 

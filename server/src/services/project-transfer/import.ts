@@ -390,6 +390,8 @@ export interface ImportOptions {
   /** Where tables are parsed (the route: the heavy-work pool, counted against the user); default here. */
   readTable?: TableReader;
   limits?: Partial<ImportLimits>;
+  /** Bytes the importer's company may still store (services/company/limits.ts); the blobs past it are refused (413). */
+  storageLeft?: { bytes: number; refusal: (wanted: number) => Promise<Error> };
 }
 
 /** Imports the archive at `file` (already received); answers what was written. */
@@ -413,6 +415,12 @@ export async function importProjectArchive(deps: Pick<AppDeps, 'blobStore'>, db:
     throw error;
   }
   const { zip, entries, manifest } = archive;
+  // The blobs' sizes are their bytes' (hashBlobs checked each against its manifest entry).
+  const wanted = manifest.blobs.reduce((sum, blob) => sum + blob.size, 0);
+  if (options.storageLeft && wanted > options.storageLeft.bytes) {
+    zip.close();
+    throw await options.storageLeft.refusal(wanted);
+  }
   const names = newBlobNames(rows, manifest);
   const written: BlobKey[] = [];
   let bytes = 0;

@@ -29,6 +29,7 @@ import { createWeatherLibrary, weatherLibraryDir } from '../weather/library.ts';
 import { requireChangeScenario, scenarioRow, type ConfigurationRow } from './access.ts';
 import { canopyJobType, capabilities, computedByCanopy } from './capabilities.ts';
 import { reserveCredits } from '../company/reservations.ts';
+import { projectCompany, requireComputeLeft } from '../company/limits.ts';
 import { blockedReason, heldSubscription, scenarioCost } from './cost.ts';
 import { publishScenarioStatus } from './events.ts';
 import { insertMissingGeometryAssets, prepareGeometryAssets, type StlToGlb } from './geometry.ts';
@@ -113,6 +114,9 @@ export async function approveScenario(deps: AppDeps, db: Db, user: AuthUser, ids
   const engine = engineOf(config);
   const offer = capabilities(deps.config);
   const canopy = form.analyses.filter((a) => computedByCanopy(a.analysis_type, engine));
+  // The month's compute is the operator's limit for the company: past it, nothing new starts.
+  const companyId = canopy.length ? await projectCompany(db, ids.projectId) : null;
+  if (companyId !== null) await requireComputeLeft(db, deps.config, companyId, now);
   if (canopy.length && (await createWeatherLibrary(weatherLibraryDir(deps.config)).list()).length === 0) {
     throw ApiError.detail(400, 'No weather file is available for the analyses: add an EPW file to the weather library.');
   }

@@ -23,6 +23,7 @@ import { segmentProblem } from '../../blobs/blob-names.ts';
 import { BodyTooLargeError, inspectBody } from '../../blobs/upload-inspector.ts';
 import { surroundsFromFirstMapUpload } from '../projects/site-data-on-create.ts';
 import type { StagedUploadRef, UploadStaging } from '../../blobs/blob-store.ts';
+import { projectCompany, storageFullError, storageLeft } from '../company/limits.ts';
 import { recordUpload, type UploadGrantRow, type UploadRow } from './record.ts';
 
 export interface RefusedUpload {
@@ -71,6 +72,9 @@ async function collectLocked(deps: AppDeps, db: Db, staging: UploadStaging, gran
   const uuid = grant.uuid;
   const ref = { container: grant.container, uuid };
   const limit = deps.config.UPLOAD_MAX_BYTES;
+  // The company's storage left, spent file by file as they are recorded.
+  const companyId = await projectCompany(db, grant.projectId);
+  let left = companyId === null ? Infinity : await storageLeft(db, deps.config, companyId);
   for await (const staged of staging.list(ref)) {
     const filename = staged.name.startsWith(`${uuid}/`) ? staged.name.slice(uuid.length + 1) : null;
     if (filename === null || segmentProblem(filename)) {
@@ -80,6 +84,11 @@ async function collectLocked(deps: AppDeps, db: Db, staging: UploadStaging, gran
     if (staged.size > limit) {
       await staging.delete(ref, staged.name);
       out.refused.push(tooLarge(filename, staged.size, limit));
+      continue;
+    }
+    if (staged.size > left) {
+      await staging.delete(ref, staged.name);
+      out.refused.push({ filename, reason: (await storageFullError(db, deps.config, companyId!, staged.size)).message });
       continue;
     }
     const download = await staging.get(ref, staged.name);
@@ -100,5 +109,6 @@ async function collectLocked(deps: AppDeps, db: Db, staging: UploadStaging, gran
     // Only the version copied: if the client wrote the file again meanwhile, that one stays for the next report.
     await staging.delete(ref, staged.name, download.properties.etag);
     out.recorded.push(upload);
+    left -= upload.size;
   }
 }

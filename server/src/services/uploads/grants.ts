@@ -12,6 +12,7 @@ import type { AuthUser } from '../../auth/authenticate.ts';
 import { uploadGrants, type BlobContainer } from '../../db/schema/index.ts';
 import { requireChangeableProject } from '../projects/access.ts';
 import { runInBackground } from '../background.ts';
+import { projectCompany, storageFullError, storageLeft } from '../company/limits.ts';
 
 export const UPLOAD_URL_LIFETIME_MS = 60 * 60 * 1000;
 /**
@@ -48,6 +49,9 @@ export async function issueUploadUrl(
   origin: string,
 ): Promise<UploadUrlAnswer> {
   await requireChangeableProject(db, user, projectId);
+  // A company whose storage is full gets no new upload URL (413 with its numbers).
+  const companyId = await projectCompany(db, projectId);
+  if (companyId !== null && (await storageLeft(db, deps.config, companyId)) <= 0) throw await storageFullError(db, deps.config, companyId);
   const uuid = randomUUID();
   const now = deps.clock.now();
   const expiresOn = new Date(now.getTime() + UPLOAD_URL_LIFETIME_MS);

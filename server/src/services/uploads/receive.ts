@@ -16,6 +16,7 @@ import { segmentProblem } from '../../blobs/blob-names.ts';
 import { authenticateSas, authorizeSas, deriveSasKey } from '../../blobs/sas.ts';
 import { BodyTooLargeError, inspectBody } from '../../blobs/upload-inspector.ts';
 import { recordUpload, type UploadRow } from './record.ts';
+import { projectCompany, storageLeft } from '../company/limits.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -66,6 +67,10 @@ export async function receiveBlob(deps: AppDeps, db: Db, request: BlobPutRequest
   if (!grant || grant.container !== container) {
     throw new BlobServiceError(403, 'AuthenticationFailed', { AuthenticationErrorDetail: 'No upload URL was issued for this uuid.' });
   }
+  // The company's storage left caps this body too: Azure's error for a body past a limit, with the limit.
+  const companyId = await projectCompany(db, grant.projectId);
+  const left = companyId === null ? limit : await storageLeft(db, deps.config, companyId);
+  if (declared !== null && declared > left) throw new BlobServiceError(413, 'RequestBodyTooLarge', { MaxLimit: String(left) });
   const key: BlobKey = { container, name: `${uuid}/${filename}` };
   // Create-only signatures may not replace an existing blob (Azure's c without w).
   if (!sas.permissions.has('w') && (await deps.blobStore.head(key))) {
@@ -74,12 +79,13 @@ export async function receiveBlob(deps: AppDeps, db: Db, request: BlobPutRequest
     });
   }
 
-  const body = inspectBody(request.body(), limit);
+  const cap = Math.min(limit, left);
+  const body = inspectBody(request.body(), cap);
   let put: PutResult;
   try {
     put = await deps.blobStore.put(key, body.stream);
   } catch (error) {
-    if (error instanceof BodyTooLargeError) throw new BlobServiceError(413, 'RequestBodyTooLarge', { MaxLimit: String(limit) });
+    if (error instanceof BodyTooLargeError) throw new BlobServiceError(413, 'RequestBodyTooLarge', { MaxLimit: String(cap) });
     throw new BlobServiceError(400, 'IncompleteBody');
   }
   if (declared !== null && body.bytes() !== declared) {
