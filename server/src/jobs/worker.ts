@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Db } from '../db/database.ts';
+import { releaseDeadLocalLeases } from './dead-leases.ts';
 import { claimJob, completeJob, failJob, heartbeat, type JobRow } from './queue.ts';
 
 export interface JobContext {
@@ -87,6 +88,9 @@ export class JobWorker {
   }
 
   private async loop(): Promise<void> {
+    // Jobs a dead worker of this machine still holds are handed back first, to resume at once.
+    const released = await releaseDeadLocalLeases(this.options.db).catch(() => 0);
+    if (released) this.options.log?.(`[jobs] ${released} job(s) of a stopped worker on this machine handed back`);
     const all = Object.keys(this.options.handlers);
     const limits = this.options.typeConcurrency ?? {};
     while (!this.stopping) {
