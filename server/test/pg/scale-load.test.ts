@@ -85,7 +85,7 @@ describe(`${USERS} users for ${SECONDS} s on two API processes and a worker`, ()
       tokens.push(await accessToken(t.deps, userId));
       const [sub] = await db
         .insert(subscriptions)
-        .values({ companyId: w.companyId, plan: 'Load', creditType: 'AI', creditsPerPeriod: 1000, userId })
+        .values({ companyId: w.companyId, plan: 'Load', creditType: 'CFD', creditsPerPeriod: 1000, userId })
         .returning({ id: subscriptions.id });
       subscriptionIds.push(sub!.id);
       const scenario = await createScenario(
