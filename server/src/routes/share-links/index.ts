@@ -1,0 +1,9 @@
+/** Share links (issue 31; docs/share-links.md): the owner's routes and the public ones. */
+import type { ApiApp } from '../../app.ts';
+import { registerShareLinkRoutes } from './share-links.routes.ts';
+import { registerSharedRoutes } from './shared.routes.ts';
+
+export function registerShareLinksRoutes(app: ApiApp): void {
+  registerShareLinkRoutes(app);
+  registerSharedRoutes(app);
+}
