@@ -14,6 +14,10 @@ export const SHARE_PASSWORD_MIN = 8;
 /** The longest a link may live, in days. */
 export const SHARE_LINK_MAX_DAYS = 365;
 
+const FrameAncestors = z
+  .array(z.string().trim().toLowerCase().regex(FRAME_ORIGIN, 'Enter an origin such as https://example.com.'))
+  .max(10, 'Ensure this field has no more than 10 elements.');
+
 export const ShareLinkCreateSchema = z
   .object({
     insight_id: idField().optional().openapi({ description: 'The Published insight to share (or report_id)' }),
@@ -26,11 +30,9 @@ export const ShareLinkCreateSchema = z
       .min(SHARE_PASSWORD_MIN, `Ensure this field has at least ${SHARE_PASSWORD_MIN} characters.`)
       .max(128, 'Ensure this field has no more than 128 characters.')
       .optional(),
-    frame_ancestors: z
-      .array(z.string().trim().toLowerCase().regex(FRAME_ORIGIN, 'Enter an origin such as https://example.com.'))
-      .max(10, 'Ensure this field has no more than 10 elements.')
-      .optional()
-      .openapi({ description: 'Origins allowed to embed the link in an iframe (CSP frame-ancestors); none by default' }),
+    frame_ancestors: FrameAncestors.optional().openapi({
+      description: 'Origins allowed to embed the link in an iframe (CSP frame-ancestors); none by default',
+    }),
   })
   .superRefine((value, ctx) => {
     if ((value.insight_id === undefined) === (value.report_id === undefined)) {
@@ -39,6 +41,10 @@ export const ShareLinkCreateSchema = z
   })
   .openapi('ShareLinkCreate');
 export type ShareLinkCreate = z.infer<typeof ShareLinkCreateSchema>;
+
+/** PATCH: the origins that may embed the link (replacing the list; [] forbids embedding). */
+export const ShareLinkUpdateSchema = z.object({ frame_ancestors: FrameAncestors }).openapi('ShareLinkUpdate');
+export type ShareLinkUpdate = z.infer<typeof ShareLinkUpdateSchema>;
 
 export const ShareLinkSchema = z
   .object({

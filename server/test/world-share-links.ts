@@ -9,8 +9,9 @@ import { linkTokenHash, newLinkToken } from '../src/services/share-links/tokens.
 import type { MatrixRole } from './world.ts';
 
 export interface WorldShareLinks {
-  /** The token of a live link (no password) to the world's Published insight. */
+  /** The token of a live link (no password) to the world's Published insight, and its id. */
   token: string;
+  linkId: number;
   /** Per role, a live link of the project to revoke. */
   toRevoke: Record<MatrixRole, number>;
 }
@@ -22,11 +23,14 @@ export async function buildWorldShareLinks(
   const expiresAt = new Date(Date.now() + 30 * 86_400_000);
   const token = newLinkToken();
   const base = { projectId: ids.projectId, studyId: ids.studyId, insightId: ids.insightId, expiresAt, createdBy: ids.ownerId };
-  await db.insert(shareLinks).values({ ...base, tokenHash: linkTokenHash(token) });
+  const [main] = await db
+    .insert(shareLinks)
+    .values({ ...base, tokenHash: linkTokenHash(token) })
+    .returning({ id: shareLinks.id });
   const rows = await db
     .insert(shareLinks)
     .values(ids.roles.map(() => ({ ...base, tokenHash: linkTokenHash(newLinkToken()) })))
     .returning({ id: shareLinks.id });
   const toRevoke = Object.fromEntries(ids.roles.map((role, i) => [role, rows[i]!.id])) as Record<MatrixRole, number>;
-  return { token, toRevoke };
+  return { token, linkId: main!.id, toRevoke };
 }

@@ -44,6 +44,10 @@ export const SHARE_LINK_ROWS: Record<string, MatrixRow> = {
       body: { insight_id: w.insights.publishedInsightId, expires_at: new Date(Date.now() + 86_400_000).toISOString() },
     }),
   },
+  'PATCH /api/project/:id/share-link/:linkId': {
+    expect: owner(200),
+    request: (w) => ({ path: `${links(w)}/${w.shareLinks.linkId}/`, body: { frame_ancestors: ['https://client.example'] } }),
+  },
   'DELETE /api/project/:id/share-link/:linkId': { expect: owner(204), request: (w, role) => ({ path: `${links(w)}/${w.shareLinks.toRevoke[role]}/` }) },
   'GET /api/shared/:token': { expect: anyone(200), request: (w) => ({ path: shared(w) }) },
   'POST /api/shared/:token/open': { expect: anyone(200), request: (w) => ({ path: `${shared(w)}/open`, body: {} }) },

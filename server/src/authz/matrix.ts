@@ -228,4 +228,4 @@ export const MATRIX: Record<string, FullRow> = Object.fromEntries(
 );
 
 /** Hono middleware registrations (method ALL) that are not routes and need no row. */
-export const MIDDLEWARE_PATTERNS = ['*', '/*', '/api/*'];
+export const MIDDLEWARE_PATTERNS = ['*', '/*', '/api/*', '/embed/:token'];

@@ -2,8 +2,10 @@
 import type { ApiApp } from '../../app.ts';
 import { registerShareLinkRoutes } from './share-links.routes.ts';
 import { registerSharedRoutes } from './shared.routes.ts';
+import { registerEmbedPage } from './embed.ts';
 
 export function registerShareLinksRoutes(app: ApiApp): void {
   registerShareLinkRoutes(app);
   registerSharedRoutes(app);
+  registerEmbedPage(app);
 }

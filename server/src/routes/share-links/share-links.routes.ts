@@ -1,6 +1,7 @@
 /**
  * A project owner's share links (issue 31; docs/share-links.md): GET (the live ones, with their last
- * use) and POST under /api/project/{id}/share-link, DELETE …/share-link/{linkId} to revoke.
+ * use) and POST under /api/project/{id}/share-link, PATCH …/share-link/{linkId} (the origins that
+ * may embed it), DELETE …/share-link/{linkId} to revoke.
  */
 import type { ApiApp } from '../../app.ts';
 import { defineRoute } from '../../http/route.ts';
@@ -8,8 +9,8 @@ import { listOf, paginate } from '../../http/pagination.ts';
 import { pathId } from '../../http/params.ts';
 import { currentUser } from '../../auth/authenticate.ts';
 import { PageQuery, answers, json, jsonBody, paginated, pathParams } from '@canopy/contract/common.ts';
-import { ShareLinkCreatedSchema, ShareLinkCreateSchema, ShareLinkListQuery, ShareLinkSchema } from '@canopy/contract/share-links.ts';
-import { createShareLink, listShareLinks, revokeShareLink } from '../../services/share-links/manage.ts';
+import { ShareLinkCreatedSchema, ShareLinkCreateSchema, ShareLinkListQuery, ShareLinkSchema, ShareLinkUpdateSchema } from '@canopy/contract/share-links.ts';
+import { createShareLink, listShareLinks, revokeShareLink, updateShareLink } from '../../services/share-links/manage.ts';
 
 const tags = ['Share links'];
 const base = '/api/project/{id}/share-link';
@@ -33,6 +34,15 @@ export const createShareLinkRoute = defineRoute('user', {
   responses: { 201: json(ShareLinkCreatedSchema, 'Created'), ...ownerAnswers },
 });
 
+export const updateShareLinkRoute = defineRoute('user', {
+  method: 'patch',
+  path: `${base}/{linkId}`,
+  tags,
+  summary: 'Set the origins that may embed a live link (CSP frame-ancestors of /embed/{token}); [] forbids embedding',
+  request: { params: pathParams('id', 'linkId'), body: jsonBody(ShareLinkUpdateSchema) },
+  responses: { 200: json(ShareLinkSchema, 'Updated'), ...ownerAnswers },
+});
+
 export const revokeShareLinkRoute = defineRoute('user', {
   method: 'delete',
   path: `${base}/{linkId}`,
@@ -50,6 +60,10 @@ export function registerShareLinkRoutes(app: ApiApp): void {
   app.openapi(createShareLinkRoute, async (c) =>
     c.json(await createShareLink(c.var.deps, c.var.db, currentUser(c), pathId(c.req.valid('param').id), c.req.valid('json')), 201),
   );
+  app.openapi(updateShareLinkRoute, async (c) => {
+    const p = c.req.valid('param');
+    return c.json(await updateShareLink(c.var.deps, c.var.db, currentUser(c), pathId(p.id), pathId(p.linkId), c.req.valid('json')), 200);
+  });
   app.openapi(revokeShareLinkRoute, async (c) => {
     const p = c.req.valid('param');
     await revokeShareLink(c.var.deps, c.var.db, currentUser(c), pathId(p.id), pathId(p.linkId));

@@ -10,7 +10,7 @@ import type { AuthUser } from '../../auth/authenticate.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import { insights, reports, shareLinks, studies, users } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
-import { SHARE_LINK_MAX_DAYS, type ShareLink, type ShareLinkCreate, type ShareLinkCreated } from '@canopy/contract/share-links.ts';
+import { SHARE_LINK_MAX_DAYS, type ShareLink, type ShareLinkCreate, type ShareLinkCreated, type ShareLinkUpdate } from '@canopy/contract/share-links.ts';
 import { requireProjectOwner } from './owner.ts';
 import { linkTokenHash, newLinkToken } from './tokens.ts';
 
@@ -122,4 +122,23 @@ export async function revokeShareLink(deps: AppDeps, db: Db, user: AuthUser, pro
     .where(and(eq(shareLinks.id, linkId), eq(shareLinks.projectId, projectId), isNull(shareLinks.revokedAt)))
     .returning({ id: shareLinks.id });
   if (revoked.length === 0) throw ApiError.notFound();
+}
+
+/** Sets the origins that may embed a live link of the project (CSP frame-ancestors of /embed/{token}). */
+export async function updateShareLink(deps: AppDeps, db: Db, user: AuthUser, projectId: number, linkId: number, input: ShareLinkUpdate): Promise<ShareLink> {
+  await requireProjectOwner(db, user, projectId);
+  const [row] = await db
+    .update(shareLinks)
+    .set({ frameAncestors: [...new Set(input.frame_ancestors)] })
+    .where(and(eq(shareLinks.id, linkId), eq(shareLinks.projectId, projectId), isNull(shareLinks.revokedAt), gt(shareLinks.expiresAt, deps.clock.now())))
+    .returning();
+  if (!row) throw ApiError.notFound();
+  const [author] =
+    row.createdBy === null
+      ? []
+      : await db
+          .select({ id: users.id, username: users.username, firstName: users.firstName, lastName: users.lastName })
+          .from(users)
+          .where(eq(users.id, row.createdBy));
+  return linkView(row, author ?? null);
 }
