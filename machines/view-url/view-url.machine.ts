@@ -116,10 +116,12 @@ export const viewUrlMachine = setup({
     starting: {
       on: {
         'viewer.ready': [
+          // a malformed address: the viewer opens on its own default view (nothing to apply: fitting
+          // the camera before the layers load would frame nothing), and the address is cleaned
           {
             guard: { type: 'malformed', params: ({ context }) => ({ read: context.first }) },
             target: ['running.history.idle', 'running.echo.open'],
-            actions: [{ type: 'follow', params: ({ context }) => ({ read: context.first }) }, 'cleanAddress'],
+            actions: 'cleanAddress',
           },
           {
             guard: { type: 'names', params: ({ context }) => ({ read: context.first }) },

@@ -99,10 +99,7 @@ describe('the address machine', () => {
 
   it('falls back to the default view with a notice for a malformed address, and cleans the address', () => {
     const { actor, emitted } = start('?cam=1,2&theme=dark');
-    expect(emitted).toEqual([
-      { type: 'view.apply', view: {} },
-      { type: 'url.replace', view: {} },
-    ]);
+    expect(emitted).toEqual([{ type: 'url.replace', view: {} }]);
     expect(actor.getSnapshot().context.notice).toBe(MALFORMED_NOTICE);
     expect(actor.getSnapshot().context.problems).toEqual(['cam: expected 7 numbers']);
     actor.send({ type: 'notice.dismiss' });

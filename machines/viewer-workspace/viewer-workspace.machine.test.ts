@@ -118,7 +118,7 @@ describe('viewer workspace machine', () => {
     expect(actor.getSnapshot().context.overrides).toEqual([null, null]);
   });
 
-  it("shows an address's view, reads back the same view, and goes back to the default for an empty one", async () => {
+  it("shows an address's view, reads back the same view, and goes back to the default (keeping the camera) for an empty one", async () => {
     const { actor, emitted, settle } = start();
     await settle();
     const view: UrlView = {
@@ -137,13 +137,20 @@ describe('viewer workspace machine', () => {
     await settle();
     expect(emitted.at(-1)).toEqual({ type: 'pane.camera', pane: 0, camera: camera(7) });
     expect(actor.getSnapshot().context.overrides).toEqual([[3], null]);
+    // split with linked cameras: the second pane starts there too, and its report is no news
+    expect(actor.getSnapshot().context.cameras).toEqual([camera(7), camera(7)]);
+    const sent = emitted.length;
+    actor.send({ type: 'camera.moved', pane: 1, camera: camera(7) });
+    expect(emitted).toHaveLength(sent);
     expect(selectUrlView(actor.getSnapshot(), ['3'])).toEqual(view);
     // the pane's own camera report is what the address then carries
     actor.send({ type: 'camera.moved', pane: 0, camera: camera(8) });
     expect(selectUrlView(actor.getSnapshot(), ['3']).camera).toEqual(camera(8));
+    const before = emitted.length;
     actor.send({ type: 'url.apply', view: {} });
     await settle();
-    expect(emitted.at(-1)).toEqual({ type: 'pane.fit', pane: 0 });
+    // the camera stays where it is
+    expect(emitted).toHaveLength(before);
     expect(actor.getSnapshot().context.overrides).toEqual([null, null]);
     const back = selectUrlView(actor.getSnapshot(), []);
     expect(back).toEqual({ camera: camera(8) });

@@ -331,7 +331,7 @@ export const viewerWorkspaceMachine = setup({
     /**
      * The view an address names (machines/view-url), in the first pane; what it leaves out is the
      * default: filters reset, the default theme, one pane, the legend's colours, the saved layers,
-     * the camera fitted to the model, no point.
+     * no point; the camera stays where it is.
      */
     applyUrlView: enqueueActions(({ context, event, enqueue }) => {
       assertEvent(event, 'url.apply');
@@ -346,13 +346,17 @@ export const viewerWorkspaceMachine = setup({
       if (view.scale) enqueue.sendTo('ui', { type: 'colour.range', pane: 0, min: view.scale.min, max: view.scale.max });
       if (view.palette) enqueue.sendTo('ui', { type: 'colour.palette', pane: 0, palette: view.palette });
       enqueue.sendTo('ui', view.point ? { type: 'point.restore', point: view.point } : { type: 'points.clear' });
+      // Split with linked cameras: the second pane starts on the same camera, and its report of it
+      // is the link's echo — else its first fit would be linked back onto the first pane.
+      const both = Boolean(view.camera && view.split && context.ui.linked);
       enqueue.assign({
         overrides: replaceAt(context.overrides, 0, view.layers ? view.layers.map(Number).filter(Number.isFinite) : null),
-        linkedTo: replaceAt(context.linkedTo, 0, null),
-        cameras: replaceAt(context.cameras, 0, view.camera ?? null),
+        linkedTo: both ? [null, view.camera!] : replaceAt(context.linkedTo, 0, null),
+        cameras: both ? [view.camera!, view.camera!] : replaceAt(context.cameras, 0, view.camera ?? null),
       });
+      // Without a camera the pane keeps its own (fitted when its layers load; moving it here could
+      // frame a scene not loaded yet).
       if (view.camera) enqueue.emit({ type: 'pane.camera', pane: 0, camera: view.camera });
-      else enqueue.emit({ type: 'pane.fit', pane: 0 });
     }),
     selectImportPlane: assign(({ event }) => {
       assertEvent(event, 'importPlane.select');
