@@ -134,6 +134,7 @@ export function ShareLinksPanel({ target, now = () => new Date() }: { target: Sh
               <span>
                 Expires {formatDate(link.expires_at)}
                 {link.has_password ? ' · password' : ''} · {link.last_used_at ? `last opened ${formatRelative(link.last_used_at, now())}` : 'never opened'}
+                {link.frame_ancestors.length ? ` · embeddable in ${link.frame_ancestors.join(', ')}` : ''}
               </span>
               <Button size="sm" tone="danger" onClick={() => actor.send({ type: 'link.revoke', linkId: link.id })}>
                 Revoke

@@ -82,7 +82,11 @@ describe('share links panel', () => {
     expect(within(made).getByText(`${window.location.origin}/shared/token-100`)).toBeInTheDocument();
     expect(within(made).getByLabelText('Embed snippet')).toHaveTextContent(`<iframe src="${window.location.origin}/embed/token-100" title="Canopy insight"`);
     expect(calls).toContain(`create insight 3 2026-12-28T12:00:00.000Z plaza-is-windy https://client.example https://intranet.example`);
-    expect(within(screen.getByRole('list', { name: 'Live links' })).getByText(/Expires Dec 28, 2026 · password · never opened/)).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('list', { name: 'Live links' })).getByText(
+        /Expires Dec 28, 2026 · password · never opened · embeddable in https:\/\/client\.example, https:\/\/intranet\.example/,
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByText('Share link created.')).toBeInTheDocument();
     await userEvent.click(within(made).getByRole('button', { name: 'Done' }));
     expect(screen.queryByRole('status', { name: 'New link' })).not.toBeInTheDocument();
