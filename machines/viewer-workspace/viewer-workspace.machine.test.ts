@@ -13,6 +13,8 @@ import type { ToastEvent } from '@machines/toast/toast.machine.ts';
 import { layerFilterMachine } from '@machines/layer-filter/layer-filter.machine.ts';
 import { cameraPositionsMachine } from '@machines/viewer/camera-positions.machine.ts';
 import { viewerWorkspaceMachine } from './viewer-workspace.machine.ts';
+import { selectUrlView } from './viewer-workspace.selectors.ts';
+import { decodeView, encodeView, type UrlView } from '@machines/view-url/view-url.ts';
 import type { PaneCamera, ViewerWorkspaceEmitted } from './viewer-workspace.types.ts';
 
 const camera = (x: number): PaneCamera => ({ position: [x, -120, 90], target: [0, 0, 0], up: [0, 0, 1], fov: 45 });
@@ -114,6 +116,44 @@ describe('viewer workspace machine', () => {
     actor.getSnapshot().children.filter0!.send({ type: 'layers.add', layers: [{ simulation_id: 10, identifier: '1' }], addedByUser: true, viewId: 'viewer-1' });
     await settle();
     expect(actor.getSnapshot().context.overrides).toEqual([null, null]);
+  });
+
+  it("shows an address's view, reads back the same view, and goes back to the default (keeping the camera) for an empty one", async () => {
+    const { actor, emitted, settle } = start();
+    await settle();
+    const view: UrlView = {
+      camera: camera(7),
+      layers: ['3'],
+      filters: { season_filter: 'Winter' },
+      scale: { min: 0.5, max: 1.5 },
+      palette: 'cividis',
+      theme: 'dark',
+      split: true,
+      point: [1, 2, 1.5],
+    };
+    // what the address carries, decoded, is what the workspace shows and reads back
+    const decoded = decodeView(encodeView(view));
+    actor.send({ type: 'url.apply', view: decoded.ok ? decoded.view : {} });
+    await settle();
+    expect(emitted.at(-1)).toEqual({ type: 'pane.camera', pane: 0, camera: camera(7) });
+    expect(actor.getSnapshot().context.overrides).toEqual([[3], null]);
+    // split with linked cameras: the second pane starts there too, and its report is no news
+    expect(actor.getSnapshot().context.cameras).toEqual([camera(7), camera(7)]);
+    const sent = emitted.length;
+    actor.send({ type: 'camera.moved', pane: 1, camera: camera(7) });
+    expect(emitted).toHaveLength(sent);
+    expect(selectUrlView(actor.getSnapshot(), ['3'])).toEqual(view);
+    // the pane's own camera report is what the address then carries
+    actor.send({ type: 'camera.moved', pane: 0, camera: camera(8) });
+    expect(selectUrlView(actor.getSnapshot(), ['3']).camera).toEqual(camera(8));
+    const before = emitted.length;
+    actor.send({ type: 'url.apply', view: {} });
+    await settle();
+    // the camera stays where it is
+    expect(emitted).toHaveLength(before);
+    expect(actor.getSnapshot().context.overrides).toEqual([null, null]);
+    const back = selectUrlView(actor.getSnapshot(), []);
+    expect(back).toEqual({ camera: camera(8) });
   });
 
   it('links the cameras in split view, and does not send the echo back', () => {

@@ -83,6 +83,8 @@ export interface ViewerWorkspaceContext {
   cameras: Pair<PaneCamera | null>;
   /** The camera last applied to each pane by the link, so its echo is not sent back. */
   linkedTo: Pair<PaneCamera | null>;
+  /** The camera each pane last reported (the view in the address carries the first pane's). */
+  seen: Pair<PaneCamera | null>;
   probe: PaneProbe | null;
   /** The presentation plane the results import puts CSV points on. */
   importPlane: number | null;
@@ -322,6 +324,40 @@ export const viewerWorkspaceMachine = setup({
       });
       enqueue.emit({ type: 'pane.camera', pane: 0, camera: view.camera });
     }),
+    noteCamera: assign(({ context, event }) => {
+      assertEvent(event, 'camera.moved');
+      return { seen: replaceAt(context.seen, event.pane, event.camera) };
+    }),
+    /**
+     * The view an address names (machines/view-url), in the first pane; what it leaves out is the
+     * default: filters reset, the default theme, one pane, the legend's colours, the saved layers,
+     * no point; the camera stays where it is.
+     */
+    applyUrlView: enqueueActions(({ context, event, enqueue }) => {
+      assertEvent(event, 'url.apply');
+      const { view } = event;
+      enqueue.sendTo('filter0', { type: 'filters.reset' });
+      for (const [dimension, value] of Object.entries(view.filters ?? {})) {
+        if (value) enqueue.sendTo('filter0', { type: 'filter.set', dimension: dimension as FilterDimension, values: value.split('|') });
+      }
+      enqueue.sendTo('ui', { type: 'theme.set', pane: 0, theme: view.theme ?? 'default' });
+      if ((view.split ?? false) !== context.ui.split) enqueue.sendTo('ui', { type: 'split.toggle' });
+      enqueue.sendTo('ui', { type: 'colour.reset', pane: 0 });
+      if (view.scale) enqueue.sendTo('ui', { type: 'colour.range', pane: 0, min: view.scale.min, max: view.scale.max });
+      if (view.palette) enqueue.sendTo('ui', { type: 'colour.palette', pane: 0, palette: view.palette });
+      enqueue.sendTo('ui', view.point ? { type: 'point.restore', point: view.point } : { type: 'points.clear' });
+      // Split with linked cameras: the second pane starts on the same camera, and its report of it
+      // is the link's echo — else its first fit would be linked back onto the first pane.
+      const both = Boolean(view.camera && view.split && context.ui.linked);
+      enqueue.assign({
+        overrides: replaceAt(context.overrides, 0, view.layers ? view.layers.map(Number).filter(Number.isFinite) : null),
+        linkedTo: both ? [null, view.camera!] : replaceAt(context.linkedTo, 0, null),
+        cameras: both ? [view.camera!, view.camera!] : replaceAt(context.cameras, 0, view.camera ?? null),
+      });
+      // Without a camera the pane keeps its own (fitted when its layers load; moving it here could
+      // frame a scene not loaded yet).
+      if (view.camera) enqueue.emit({ type: 'pane.camera', pane: 0, camera: view.camera });
+    }),
     selectImportPlane: assign(({ event }) => {
       assertEvent(event, 'importPlane.select');
       return { importPlane: event.plane };
@@ -386,6 +422,7 @@ export const viewerWorkspaceMachine = setup({
       overrides: [null, null],
       cameras: [null, null],
       linkedTo: [null, null],
+      seen: [null, null],
       probe: null,
       importPlane: null,
       setShown: [{}, {}],
@@ -413,7 +450,11 @@ export const viewerWorkspaceMachine = setup({
     'simulations.set': { actions: ['feedPanes', 'loadShownSets'] },
     'command.run': { actions: 'runCommand' },
     'key.press': { guard: 'overlayClosed', actions: 'pressKey' },
-    'camera.moved': [{ guard: 'echoOfLink' }, { guard: 'camerasLinked', actions: 'linkCamera' }],
+    'camera.moved': [
+      { guard: 'echoOfLink', actions: 'noteCamera' },
+      { guard: 'camerasLinked', actions: ['noteCamera', 'linkCamera'] },
+      { actions: 'noteCamera' },
+    ],
     'camera.captured': { actions: 'saveCamera' },
     'camera.restore': { actions: 'restoreCamera' },
     'probe.moved': { guard: 'probeWanted', actions: 'keepProbe' },
@@ -424,6 +465,7 @@ export const viewerWorkspaceMachine = setup({
     'layerSet.failed': { actions: 'keepLayerSetFile' },
     'findings.show': { actions: 'flyToFinding' },
     'view.restore': { actions: 'restoreView' },
+    'url.apply': { actions: 'applyUrlView' },
     'importPlane.select': { actions: 'selectImportPlane' },
   },
   states: {

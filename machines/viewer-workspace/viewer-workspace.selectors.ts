@@ -3,6 +3,8 @@ import type { SnapshotFrom } from 'xstate';
 import type { PaneIndex } from '@machines/viewer/viewer-ui.types.ts';
 import type { viewerWorkspaceMachine } from './viewer-workspace.machine.ts';
 import { layerSetName, layerSetShown, type LayerSetRef, type LayerSetRow } from './layer-sets.ts';
+import { FILTER_DIMENSIONS, type FilterDimension } from '@machines/layer-filter/layer-filter.types.ts';
+import type { UrlView } from '@machines/view-url/view-url.ts';
 
 type Snapshot = SnapshotFrom<typeof viewerWorkspaceMachine>;
 
@@ -40,3 +42,31 @@ export function selectLayerSetRows(pane: PaneIndex) {
 export const sameLayerSetRows = (a: readonly LayerSetRow[], b: readonly LayerSetRow[]) =>
   a.length === b.length &&
   a.every((row, i) => row.id === b[i]!.id && row.shown === b[i]!.shown && row.file === b[i]!.file && row.simulationId === b[i]!.simulationId);
+
+/**
+ * The first pane's view as the address carries it (machines/view-url): its camera as last
+ * reported, the filter choices, the colour settings, theme, split view and the last picked point.
+ * `layers`: the pane's visible layer ids (the screen's pane model decides them).
+ */
+export function selectUrlView(s: Snapshot, layers: readonly string[]): UrlView {
+  const ui = s.children.ui?.getSnapshot().context;
+  const selection = s.children.filter0?.getSnapshot().context.selection ?? {};
+  const camera = s.context.seen[0] ?? s.context.cameras[0];
+  const filters: Partial<Record<FilterDimension, string>> = {};
+  for (const dimension of FILTER_DIMENSIONS) {
+    const values = selection[dimension];
+    if (values?.length) filters[dimension] = values.join('|');
+  }
+  const colour = ui?.colour[0];
+  const point = ui?.points.at(-1)?.point;
+  return {
+    ...(camera ? { camera } : {}),
+    ...(layers.length ? { layers: [...layers] } : {}),
+    ...(Object.keys(filters).length ? { filters } : {}),
+    ...(colour && (colour.min !== null || colour.max !== null) ? { scale: { min: colour.min, max: colour.max } } : {}),
+    ...(colour && colour.palette !== 'legend' ? { palette: colour.palette } : {}),
+    ...(ui && ui.themes[0] !== 'default' ? { theme: ui.themes[0] } : {}),
+    ...(ui?.split ? { split: true } : {}),
+    ...(point ? { point } : {}),
+  };
+}

@@ -8,6 +8,7 @@ import type { ToastSink } from '@machines/toast/toast-relay.ts';
 import type { ViewerCommand } from '@machines/viewer/viewer-keys.ts';
 import type { PaneIndex, ThemeName } from '@machines/viewer/viewer-ui.types.ts';
 import type { LayerSetLoaderEvent } from './layer-sets.ts';
+import type { UrlView } from '@machines/view-url/view-url.ts';
 
 type Vec3 = [number, number, number];
 
@@ -67,6 +68,8 @@ export type ViewerWorkspaceEvent =
   | { type: 'screenshot.failed'; message?: string }
   | { type: 'findings.show'; bounds: PaneBounds }
   | { type: 'view.restore'; view: RestoredView }
+  /** The view the address names (machines/view-url): what it leaves out is the default. */
+  | { type: 'url.apply'; view: UrlView }
   | { type: 'importPlane.select'; plane: number | null }
   /** A layer set of the pane's simulation switched on or off (from what the pane shows now). */
   | { type: 'layerSet.toggle'; pane: PaneIndex; id: number }

@@ -67,6 +67,8 @@ export type ViewerUiEvent =
   | { type: 'point.add'; point: [number, number, number] }
   | { type: 'point.remove'; index: number }
   | { type: 'points.clear' }
+  /** The selected point of a view from the address (any tool): it becomes the only point. */
+  | { type: 'point.restore'; point: [number, number, number] }
   | { type: 'compare.by'; by: CompareBy }
   | { type: 'colour.range'; pane: PaneIndex; min: number | null; max: number | null }
   | { type: 'colour.palette'; pane: PaneIndex; palette: PaletteChoice }
@@ -166,6 +168,10 @@ export const viewerUiMachine = setup({
       return { points: context.points.filter((_, i) => i !== event.index) };
     }),
     clearPoints: assign({ points: [] }),
+    restorePoint: assign(({ event }) => {
+      assertEvent(event, 'point.restore');
+      return { points: addPoint([], event.point) };
+    }),
     compareBy: assign(({ event }) => {
       assertEvent(event, 'compare.by');
       return { compareBy: event.by };
@@ -219,6 +225,7 @@ export const viewerUiMachine = setup({
     'panel.show': { actions: 'showPanel' },
     'point.remove': { actions: 'removePoint' },
     'points.clear': { actions: 'clearPoints' },
+    'point.restore': { actions: 'restorePoint' },
     'compare.by': { actions: 'compareBy' },
     'colour.range': { actions: 'setRange' },
     'colour.palette': { actions: 'setPalette' },

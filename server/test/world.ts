@@ -16,6 +16,7 @@ import { buildWorldViewer, type WorldViewer } from './world-viewer.ts';
 import { buildWorldScenarios, type WorldScenarios } from './world-scenarios.ts';
 import { buildWorldInsights, type WorldInsights } from './world-insights.ts';
 import { buildWorldCriteria, type WorldCriteria } from './world-criteria.ts';
+import { buildWorldShareLinks, type WorldShareLinks } from './world-share-links.ts';
 
 export const ROLES_OF_MATRIX = [
   'anonymous',
@@ -57,6 +58,8 @@ export interface World {
   insights: WorldInsights;
   /** A criterion table of company A and per role one to delete (issue 16). */
   criteria: WorldCriteria;
+  /** A live link to the Published insight, and per role a link to revoke (issue 31). */
+  shareLinks: WorldShareLinks;
 }
 
 async function roleId(db: Db, name: string): Promise<number> {
@@ -118,7 +121,7 @@ export async function buildWorld(deps: AppDeps): Promise<World> {
   if (!eula) throw new Error('no end-user agreement is seeded');
   const tokens = { anonymous: undefined } as Record<MatrixRole, string | undefined>;
   for (const [role, id] of Object.entries(userIds)) tokens[role as MatrixRole] = await accessToken(deps, id);
-  const world: Omit<World, 'viewer' | 'scenarios' | 'insights' | 'criteria'> = {
+  const world: Omit<World, 'viewer' | 'scenarios' | 'insights' | 'criteria' | 'shareLinks'> = {
     companyId: a!.id,
     otherCompanyId: c!.id,
     ownerId,
@@ -136,5 +139,12 @@ export async function buildWorld(deps: AppDeps): Promise<World> {
   const scenarios = await buildWorldScenarios(deps, project!.id, ownerId, ROLES_OF_MATRIX);
   const insights = await buildWorldInsights(deps, { studyId: study!.id, simulationId: world.analyses.simulationId, roles: ROLES_OF_MATRIX });
   const criteria = await buildWorldCriteria(db, a!.id, ROLES_OF_MATRIX);
-  return { ...world, viewer, scenarios, insights, criteria };
+  const shareLinks = await buildWorldShareLinks(db, {
+    projectId: project!.id,
+    studyId: study!.id,
+    insightId: insights.publishedInsightId,
+    ownerId,
+    roles: ROLES_OF_MATRIX,
+  });
+  return { ...world, viewer, scenarios, insights, criteria, shareLinks };
 }

@@ -22,7 +22,9 @@ export type RouteName =
   | 'login'
   | 'resetPassword'
   | 'resetPasswordConfirm'
-  | 'signup';
+  | 'signup'
+  | 'sharedLink'
+  | 'embed';
 
 export interface RouteDef {
   name: RouteName;
@@ -53,6 +55,10 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'resetPassword', pattern: '/reset_password/', public: true },
   { name: 'resetPasswordConfirm', pattern: '/password/reset/confirm/:uid/:token', public: true },
   { name: 'signup', pattern: '/signup', public: true },
+  // A share link's read-only page (issue 31): for anyone, signed in or not.
+  { name: 'sharedLink', pattern: '/shared/:token', public: true },
+  // The same, framed in another site (the server sets its frame-ancestors from the link).
+  { name: 'embed', pattern: '/embed/:token', public: true },
 ];
 
 export interface RouteMatch {

@@ -26,6 +26,7 @@ const PasswordResetConfirmScreen = lazy(() =>
   loadWithTimeout(() => import('../screens/auth/password-reset-confirm-screen.tsx')).then((m) => ({ default: m.PasswordResetConfirmScreen })),
 );
 const SignupScreen = lazyScreen(() => import('../screens/auth/signup-screen.tsx'), 'SignupScreen');
+const SharedPage = lazy(() => loadWithTimeout(() => import('../screens/share-links/shared-page.tsx')).then((m) => ({ default: m.SharedPage })));
 const SignedInShell = lazy(() => loadWithTimeout(() => import('./signed-in-shell.tsx')).then((m) => ({ default: m.SignedInShell })));
 const ProjectListScreen = lazyScreen(() => import('../screens/projects/project-list-screen.tsx'), 'ProjectListScreen');
 const ProjectScreen = lazy(() => loadWithTimeout(() => import('../screens/project-detail/project-screen.tsx')).then((m) => ({ default: m.ProjectScreen })));
@@ -72,6 +73,9 @@ function publicScreen(match: RouteMatch): ReactNode {
       return <PasswordResetConfirmScreen uid={match.params.uid ?? ''} token={match.params.token ?? ''} />;
     case 'signup':
       return <SignupScreen />;
+    case 'sharedLink':
+    case 'embed':
+      return <SharedPage token={match.params.token ?? ''} />;
     default:
       return null;
   }

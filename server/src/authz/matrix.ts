@@ -22,6 +22,7 @@ import { SCENARIO_ROWS } from './matrix.scenarios.ts';
 import { OPERATOR_ROWS } from './matrix.operator.ts';
 import { PROJECT_TRANSFER_ROWS } from './matrix.project-transfer.ts';
 import { CRITERIA_ROWS } from './matrix.criteria.ts';
+import { SHARE_LINK_ROWS } from './matrix.share-links.ts';
 
 export interface MatrixRequest {
   path?: string;
@@ -170,6 +171,7 @@ const BASE_MATRIX: Record<string, MatrixRow> = {
   ...PROJECT_TRANSFER_ROWS,
   // A company's own wind comfort criterion tables (issue 16): server/src/authz/matrix.criteria.ts.
   ...CRITERIA_ROWS,
+  ...SHARE_LINK_ROWS,
 };
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -226,4 +228,4 @@ export const MATRIX: Record<string, FullRow> = Object.fromEntries(
 );
 
 /** Hono middleware registrations (method ALL) that are not routes and need no row. */
-export const MIDDLEWARE_PATTERNS = ['*', '/*', '/api/*'];
+export const MIDDLEWARE_PATTERNS = ['*', '/*', '/api/*', '/embed/:token'];

@@ -18,6 +18,7 @@ import { registerInsightsRoutes } from './insights/index.ts';
 import { registerOperatorRoutes } from './operator/operator.routes.ts';
 import { registerProjectTransferRoutes } from './project-transfer/index.ts';
 import { registerCriteriaRoutes } from './criteria/criteria.routes.ts';
+import { registerShareLinksRoutes } from './share-links/index.ts';
 
 export function registerRoutes(app: ApiApp): void {
   registerHealthRoutes(app);
@@ -38,4 +39,5 @@ export function registerRoutes(app: ApiApp): void {
   registerOperatorRoutes(app);
   registerProjectTransferRoutes(app);
   registerCriteriaRoutes(app);
+  registerShareLinksRoutes(app);
 }

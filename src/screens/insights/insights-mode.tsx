@@ -32,6 +32,7 @@ import { InsightList } from './insight-list.tsx';
 import { InsightEditor } from './insight-editor.tsx';
 import { PdfLoadingScreen } from './pdf-loading-screen.tsx';
 import { PinForm } from './pin-form.tsx';
+import { ShareLinksPanel } from '../share-links/share-links-panel.tsx';
 import * as css from './insights.css.ts';
 
 /** The insight's pins as the overlay draws them. */
@@ -102,6 +103,8 @@ export function InsightsMode({ projectId, studyId, viewer }: ViewerModeProps) {
   const mayUndo = useSelector(modeActor, modes.selectCanUndo);
   const mayRedo = useSelector(modeActor, modes.selectCanRedo);
   const [newTitle, setNewTitle] = useState('');
+  // The share links of the selected insight, opened on demand (each opening lists its live links).
+  const [sharing, setSharing] = useState(false);
   const [restoreError, setRestoreError] = useState<string | null>(null);
 
   // The machine keeps the drawing and its history; a saved pin is the insights panel's to store.
@@ -272,7 +275,15 @@ export function InsightsMode({ projectId, studyId, viewer }: ViewerModeProps) {
           >
             Download PDF
           </Button>
+          {mayEdit && selected.insight_status === 'Published' ? (
+            <Button size="sm" aria-pressed={sharing} onClick={() => setSharing(!sharing)}>
+              Share
+            </Button>
+          ) : null}
         </div>
+      ) : null}
+      {sharing && mayEdit && selected?.insight_status === 'Published' ? (
+        <ShareLinksPanel key={selected.id} target={{ projectId, kind: 'insight', id: selected.id }} />
       ) : null}
       {selected && mayEdit ? (
         <div className={css.row} role="toolbar" aria-label="Insight modes">

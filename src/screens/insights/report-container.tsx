@@ -15,6 +15,7 @@ import { SelectField } from '../../ui/select-field.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { bindPdfExport, InsightsServicesContext } from '../../services/insights-services.ts';
 import { PdfLoadingScreen } from './pdf-loading-screen.tsx';
+import { ShareLinksPanel } from '../share-links/share-links-panel.tsx';
 import { useStudyImage } from './use-study-image.ts';
 import * as css from './insights.css.ts';
 
@@ -39,6 +40,8 @@ export function ReportContainer({ projectId, studyId, reportId, mayEdit = true }
   const [working, setWorking] = useState(false);
   /** The report view the user is asked to confirm removing (view state: the dialog is open). */
   const [removing, setRemoving] = useState<{ insightId: number; id: number; label: string } | null>(null);
+  /** The share links panel, opened on demand (each opening lists the report's live links). */
+  const [sharing, setSharing] = useState(false);
   const pdfLogic = useMemo(() => bindPdfExport(services), [services]);
   const pdf = useActorRef(pdfLogic, { input: {} });
   const creatingPdf = useSelector(pdf, selectExporting);
@@ -106,7 +109,13 @@ export function ReportContainer({ projectId, studyId, reportId, mayEdit = true }
         >
           Download PDF
         </Button>
+        {mayEdit && report.report_status === 'Published' ? (
+          <Button size="sm" aria-pressed={sharing} onClick={() => setSharing(!sharing)}>
+            Share
+          </Button>
+        ) : null}
       </div>
+      {sharing && mayEdit && report.report_status === 'Published' ? <ShareLinksPanel target={{ projectId, kind: 'report', id: report.id }} /> : null}
       {mayEdit ? (
         <form
           className={css.panel}

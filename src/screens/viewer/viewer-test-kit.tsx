@@ -5,7 +5,7 @@
  * calls (for the wizard the scenario dropdown opens), so tests read the screen by role and text.
  */
 import { BreadcrumbContext, type CrumbNames } from '../../layout/breadcrumb-context.ts';
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CRITERIA } from '@canopy/engine/wind/criteria.ts';
@@ -490,5 +490,6 @@ export function renderViewer(path: string, services: ViewerServices = fakeServic
       </PermissionsContext.Provider>
     </UploadLogicContext.Provider>,
   );
-  return { ...result, current: () => location.history.at(-1) };
+  // `navigate`: an address change from outside the viewer (back and forward do this in a browser).
+  return { ...result, current: () => location.history.at(-1), navigate: (to: string) => act(() => location.navigate(to)) };
 }

@@ -20,6 +20,7 @@ import {
   selectPaneCameras,
   selectProbe,
   selectTool,
+  selectUrlView,
 } from '@machines/viewer-workspace/viewer-workspace.selectors.ts';
 import { commandFor, type ViewerCommand } from '@machines/viewer/viewer-keys.ts';
 import { VIEWER_EFFECTS, VIEWER_PANELS, type PaneIndex, type ViewerEffects, type ViewerPanel } from '@machines/viewer/viewer-ui.types.ts';
@@ -60,6 +61,8 @@ import { ComfortPanel } from './comfort-panel.tsx';
 import { useComfortReclass } from './use-comfort-reclass.ts';
 import { usePaneModel, type PaneModel } from './use-pane-model.ts';
 import { layerSetDownloadPath, type ViewerLogic } from '../../services/viewer-services.ts';
+import { useViewAddress } from './use-view-address.ts';
+import { InlineMessage } from '../../ui/inline-message.tsx';
 import * as css from './viewer.css.ts';
 
 export type ViewerMode = 'Viewer' | 'Insights' | 'Reports' | 'Images' | 'Settings';
@@ -230,6 +233,19 @@ export function ViewerWorkspace({
     [workspace, filter0],
   );
 
+  // The first pane's view lives in the address: copied, it opens the same view; back and forward walk it.
+  const visibleLayers = models[0].layers.filter((l) => l.visible).map((l) => l.id);
+  const readUrlView = useCallback(
+    () =>
+      selectUrlView(
+        workspace.getSnapshot(),
+        latest.current.models[0].layers.filter((l) => l.visible).map((l) => l.id),
+      ),
+    [workspace],
+  );
+  const addressSources = useMemo(() => [workspace, ui, filter0], [workspace, ui, filter0]);
+  const address = useViewAddress(workspace, addressSources, readUrlView, visibleLayers.join(','));
+
   const planes = model.assets.filter(isPresentationPlane);
   const importPlanes = planes.length ? planes : model.assets.filter((a) => sceneKindOf(a) === 'data');
   const group = comparisonGroup(model.assets, model.active, compareBy);
@@ -241,6 +257,18 @@ export function ViewerWorkspace({
   return (
     <div className={css.body}>
       <aside className={css.sidebar} aria-label={`${mode} panel`}>
+        {address.notice ? (
+          <InlineMessage
+            tone="info"
+            action={
+              <Button size="sm" onClick={address.dismiss}>
+                Dismiss
+              </Button>
+            }
+          >
+            {address.notice} {address.problems.join('; ')}
+          </InlineMessage>
+        ) : null}
         {mode === 'Viewer' ? (
           <>
             {split ? <p className={css.muted}>Panels act on Viewer {activePane + 1} (W switches).</p> : null}

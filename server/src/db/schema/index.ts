@@ -22,3 +22,4 @@ export * from './insights.ts';
 export * from './scenarios.ts';
 export * from './reservations.ts';
 export * from './criteria.ts';
+export * from './share-links.ts';

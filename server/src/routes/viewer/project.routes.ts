@@ -101,7 +101,7 @@ export function registerViewerProjectRoutes(app: ApiApp): void {
  * itself, as a bare node:http server would (through a web stream it cost the server 0.5 ms more);
  * without one (app.request in tests) it becomes the answer's body.
  */
-function sendFile(c: Context, file: FileDownload) {
+export function sendFile(c: Context, file: FileDownload) {
   const isGlb = file.filename.toLowerCase().endsWith('.glb');
   const headers = {
     'Content-Type': isGlb ? 'model/gltf-binary' : file.filename.endsWith('.json') ? 'application/json' : 'application/octet-stream',

@@ -19,7 +19,7 @@ export interface ThrottleRule {
   windowSeconds: number;
 }
 
-export type ThrottleScope = 'login' | 'otpGenerate' | 'otpVerify' | 'resetPassword';
+export type ThrottleScope = 'login' | 'otpGenerate' | 'otpVerify' | 'resetPassword' | 'sharePassword';
 
 /**
  * Per account the limits stop guessing one user's secret; per address they are looser, because an
@@ -30,6 +30,9 @@ export const THROTTLE_RULES: Record<ThrottleScope, { account: ThrottleRule; addr
   otpGenerate: { account: { limit: 5, windowSeconds: 600 }, address: { limit: 30, windowSeconds: 600 } },
   otpVerify: { account: { limit: 10, windowSeconds: 600 }, address: { limit: 100, windowSeconds: 600 } },
   resetPassword: { account: { limit: 5, windowSeconds: 3600 }, address: { limit: 30, windowSeconds: 3600 } },
+  // A share link's password: the "account" is the link, so guesses at one link are bounded however
+  // many addresses they come from.
+  sharePassword: { account: { limit: 10, windowSeconds: 300 }, address: { limit: 50, windowSeconds: 300 } },
 };
 
 /**

@@ -70,3 +70,23 @@ export async function changeScope(db: Db, user: AuthUser, projectId: number, stu
 export function visibleStatus(scope: InsightScope, status: 'Draft' | 'Published'): boolean {
   return status === 'Published' || scope.seesDrafts;
 }
+
+/**
+ * The scope of a share link's reader (services/share-links/): nobody signed in, Published objects
+ * only, no changes. The link has already been checked; this only drives the draft rule.
+ */
+export function publicScope(projectId: number, studyId: number): InsightScope {
+  const access: ProjectAccess = {
+    projectId,
+    companyId: null,
+    isDemo: false,
+    canSee: true,
+    canChange: false,
+    isAdministrator: false,
+    isCompanyMember: false,
+    shareStatus: null,
+    shareAccess: null,
+    permissions: new Set(),
+  };
+  return { projectId, studyId, access, seesDrafts: false, canChange: false };
+}

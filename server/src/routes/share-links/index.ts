@@ -1,0 +1,11 @@
+/** Share links (issue 31; docs/share-links.md): the owner's routes and the public ones. */
+import type { ApiApp } from '../../app.ts';
+import { registerShareLinkRoutes } from './share-links.routes.ts';
+import { registerSharedRoutes } from './shared.routes.ts';
+import { registerEmbedPage } from './embed.ts';
+
+export function registerShareLinksRoutes(app: ApiApp): void {
+  registerShareLinkRoutes(app);
+  registerSharedRoutes(app);
+  registerEmbedPage(app);
+}

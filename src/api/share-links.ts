@@ -1,0 +1,26 @@
+/**
+ * Share-link calls (issue 31; docs/share-links.md): the owner's list, create and revoke under the
+ * project, and the public link's info and opening under /api/shared/{token}. Types come from the
+ * server's contract, type-only.
+ */
+import { fetchAllPages } from './pages.ts';
+import type { SharedContent, SharedLinkInfo, ShareLink, ShareLinkCreate, ShareLinkCreated } from '@canopy/contract/share-links.ts';
+import type { ApiClient } from './client.ts';
+
+const links = (projectId: number) => `/api/project/${projectId}/share-link`;
+const shared = (token: string) => `/api/shared/${encodeURIComponent(token)}`;
+
+export const listShareLinks = (api: ApiClient, projectId: number, filter: { insight_id?: number; report_id?: number }) =>
+  fetchAllPages<ShareLink>(api, `${links(projectId)}/`, filter);
+export const createShareLink = (api: ApiClient, projectId: number, body: ShareLinkCreate) =>
+  api<ShareLinkCreated>(`${links(projectId)}/`, { method: 'POST', body });
+export const revokeShareLink = (api: ApiClient, projectId: number, linkId: number) => api<void>(`${links(projectId)}/${linkId}/`, { method: 'DELETE' });
+
+export const sharedLinkInfo = (api: ApiClient, token: string) => api<SharedLinkInfo>(shared(token));
+export const openSharedLink = (api: ApiClient, token: string, password: string | null) =>
+  api<SharedContent>(`${shared(token)}/open`, { method: 'POST', body: password === null ? {} : { password } });
+
+/** The address of a file the link shows (an <img> loads it: public, with `access` for a password link). */
+export function sharedImageUrl(token: string, imageId: number, access: string | null): string {
+  return `${shared(token)}/study-image/${imageId}/file${access ? `?access=${encodeURIComponent(access)}` : ''}`;
+}
