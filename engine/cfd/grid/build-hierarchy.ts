@@ -512,7 +512,7 @@ export function buildHierarchy(spec: HierarchySpec): Hierarchy {
           preSlots: pre.slots,
           len2: lengths,
           groundDrag,
-          groundLen: KARMAN * (0.5 + z0 / box.dxM),
+          groundShear: wallShear,
         },
         (z) => physics.profile.tkeAtM2s2(z) * lp2,
       );

@@ -45,9 +45,12 @@ export interface KLevel {
   role: Uint8Array;
   /** The cells whose k is transported (FLUID and GROUND), ascending. */
   cells: Int32Array;
-  /** The ground's drag coefficient C_f (Δu = −C_f·|u_h|·u_h per step) and ℓ of the first layer, κ(½ + z0) cells. */
+  /**
+   * The ground's drag coefficient C_f (Δu = −C_f·|u_h|·u_h per step) and the wall model's shear
+   * of the first layer per unit friction velocity (Level.wallShear).
+   */
   groundDrag: number;
-  groundLen: number;
+  groundShear: number;
   /** Cells given from the parent: cell, then 8 parent cells (−1: none) and weights. */
   ghostCell: Int32Array;
   ghostFrom: Int32Array;
@@ -74,7 +77,7 @@ export interface KLevelSpec {
   /** The mixing length squared per cell (lattice units, padded): ℓ = √len2. */
   len2: Float32Array;
   groundDrag: number;
-  groundLen: number;
+  groundShear: number;
 }
 
 /**
@@ -133,7 +136,7 @@ export function buildKLevel(spec: KLevelSpec, inflowK: (zM: number) => number): 
     role,
     cells: i32From(cells),
     groundDrag: spec.groundDrag,
-    groundLen: spec.groundLen,
+    groundShear: spec.groundShear,
     ghostCell: i32(0),
     ghostFrom: i32(0),
     ghostWeight: f32(0),

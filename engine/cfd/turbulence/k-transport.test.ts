@@ -26,7 +26,7 @@ function box(nx: number, ny: number, nz: number) {
     prod: new Float32Array(n),
     len: new Float32Array(n).fill(Infinity),
     groundDrag: 0,
-    groundLen: 1,
+    groundShear: 1,
   };
   return { view, at, n, offsets: [1, px, pxy] as const };
 }
@@ -136,7 +136,7 @@ describe('the equilibrium log layer', () => {
     const { view, at, n, offsets } = box(1, 1, nz);
     const cf = (KARMAN / Math.log((0.5 + z0) / z0)) ** 2;
     view.groundDrag = cf;
-    view.groundLen = KARMAN * (0.5 + z0);
+    view.groundShear = 1 / (KARMAN * (0.5 + z0)); // the log law's derivative per unit u*
     for (let k = 0; k < nz; k++) {
       const x = at(0, 0, k),
         z = k + 0.5;

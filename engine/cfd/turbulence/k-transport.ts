@@ -22,15 +22,17 @@
  * in the weakly compressible lattice flow), diffusion by face-averaged ν_t, production with the
  * Kato–Launder limiter from centred velocity differences (a wall counts as zero velocity half a
  * cell away), dissipation linearised implicitly (k_new = k* ÷ (1 + dt·Cμ^¾√k/ℓ), never negative).
- * Walls and the domain's slip faces pass no k. On the ground's first layer the production is the
- * wall function's (Launder & Spalding, "The numerical computation of turbulent flows", Comput.
- * Methods Appl. Mech. Eng. 3, 1974): P = τ_w·∂U/∂z with τ_w = C_f·|u_h|², the wall model's own
- * stress, and ∂U/∂z = Cμ^¼√k/(κ(z1 + z0)), so the first layer's equilibrium is k = τ_w/√Cμ.
+ * Walls and the domain's slip faces pass no k. On the ground's first layer the production comes
+ * from the wall model, as in the wall functions of Launder & Spalding ("The numerical computation
+ * of turbulent flows", Comput. Methods Appl. Mech. Eng. 3, 1974): P = ν_t·(∂U/∂z)² with the shear
+ * the collision itself is given there, ∂U/∂z = u*·wallShear, u* = √C_f·|u_h| (build-hierarchy.ts
+ * wallShearPerFrictionVelocity), so the first layer's equilibrium ν_t is the mixing length's, the
+ * one the approach flow was validated with.
  */
 import { momentsOf, tensorNorm } from '../kernel/cell.ts';
 import type { Grid, Level } from '../grid/level.ts';
 import { share, type ThreadContext } from '../solver/step.ts';
-import { CMU_QUARTER, CMU_THREE_QUARTERS, SIGMA_K, eddyViscosity } from './k-l-model.ts';
+import { CMU_THREE_QUARTERS, SIGMA_K, eddyViscosity } from './k-l-model.ts';
 import { NUT_MAX, ROLE, parentStencil, type KLevel } from './k-fields.ts';
 import { cellIndex } from '../grid/layout.ts';
 
@@ -41,7 +43,7 @@ const WALL = ROLE.WALL,
   GIVEN = ROLE.GIVEN;
 
 /** What the transport needs of a level's k arrays (a KLevel, or a test's own). */
-export type KGridView = Pick<KLevel, 'role' | 'cells' | 'u' | 'strain' | 'prod' | 'len' | 'groundDrag' | 'groundLen'>;
+export type KGridView = Pick<KLevel, 'role' | 'cells' | 'u' | 'strain' | 'prod' | 'len' | 'groundDrag' | 'groundShear'>;
 
 /**
  * Mean velocity and strain of fluid cells c0..c1 (from the populations at home, pre-collision) and
@@ -116,8 +118,8 @@ export function production(view: KGridView, k: Float32Array, nut: Float32Array, 
     if (role[x] === GROUND) {
       const ux = u[3 * x],
         uy = u[3 * x + 1];
-      const tauW = view.groundDrag * (ux * ux + uy * uy);
-      prod[x] = (tauW * CMU_QUARTER * Math.sqrt(Math.max(k[x], 0))) / view.groundLen;
+      const shear = Math.sqrt(view.groundDrag * (ux * ux + uy * uy)) * view.groundShear;
+      prod[x] = nut[x] * shear * shear;
       continue;
     }
     velocityGradient(view, x, offsets, g);
