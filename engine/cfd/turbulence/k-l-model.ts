@@ -30,12 +30,6 @@ export function eddyViscosity(k: number, len: number): number {
   return CMU_QUARTER * Math.sqrt(Math.max(k, 0)) * len;
 }
 
-/** ε = Cμ^¾·k^{3/2}/ℓ. */
-export function dissipation(k: number, len: number): number {
-  const kk = Math.max(k, 0);
-  return (CMU_THREE_QUARTERS * kk * Math.sqrt(kk)) / len;
-}
-
 /** k of an equilibrium log layer with friction velocity u*: u*²/√Cμ. */
 export function equilibriumK(frictionVelocity: number): number {
   return (frictionVelocity * frictionVelocity) / Math.sqrt(C_MU);
