@@ -60,7 +60,7 @@ process.stderr.write(
   `smallest building ${plan.smallestBuildingM.toFixed(2)} m → finest cell ${+plan.finestCellM.toPrecision(3)} m; grid ${levels.map((b) => `${+b.dxM.toPrecision(4)} m: ${b.nx}×${b.ny}×${b.nz}`).join(', ')}; ` +
     `${plan.scene.cells.toLocaleString('en-GB')} cells, ${(plan.scene.memoryBytes / 1e6).toFixed(0)} MB\n` +
     `inflow: ${loaded.inflow.inlet.description}` +
-    `${loaded.inflow.k ? '; its k_m2s2 column is read but the closure does not take an inflow k (docs/cfd-validation.md)' : ''}\n`,
+    `${loaded.inflow.k ? '; its k_m2s2 column is the inflow k of the transported-k closure' : '; inflow k: u*²/√Cμ of its surface layer (no k_m2s2 column)'}\n`,
 );
 let last = 0;
 const result = await runDirection(plan.input, {

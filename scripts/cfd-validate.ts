@@ -15,6 +15,7 @@
  *   --threads N                   threads of the AIJ runs (default: the machine's cores)
  *   --json FILE                   also write every number as JSON
  *   --no-write                    print the report instead of writing docs/cfd-validation.md
+ *   --closure mixing-length|k-l   the turbulence closure of every run (default: the solver's)
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -39,8 +40,11 @@ const { values } = parseArgs({
     threads: { type: 'string' },
     json: { type: 'string' },
     'no-write': { type: 'boolean', default: false },
+    closure: { type: 'string' },
   },
 });
+const closure = values.closure as 'mixing-length' | 'k-l' | undefined;
+if (closure !== undefined && closure !== 'mixing-length' && closure !== 'k-l') throw new Error('--closure must be mixing-length or k-l');
 const cases = new Set(values.cases!.split(','));
 const ALL_CASES = ['aij', 'aij-empty', 'aij-coarse', 'empty'];
 for (const c of cases) if (!ALL_CASES.includes(c)) throw new Error(`--cases: unknown case '${c}' (${ALL_CASES.join(', ')})`);
@@ -56,7 +60,7 @@ async function timed(name: string, input: DirectionInput, threadsOf: number): Pr
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   let last = 0;
-  const result = await runDirection(input, {
+  const result = await runDirection(closure ? { ...input, physics: { ...input.physics, closure } } : input, {
     stepper: (grid) => (threadsOf > 1 ? poolStepper(grid, threadsOf) : Promise.resolve(inlineStepper(grid))),
     onProgress: (p) => {
       if (performance.now() - last < 20_000) return;

@@ -51,6 +51,7 @@ function kernelGrid() {
     nuZ: new Float32Array(NZ).fill(0.002),
     nuX: new Float32Array(NX),
     len2: new Float32Array(n).fill(0.13 * 0.13),
+    nut: new Float32Array(n),
   };
 }
 
@@ -62,7 +63,7 @@ function kernelMlups(les: boolean): number {
   for (let rep = 0; rep < 6; rep++) {
     // CPU time of this thread's work: on a shared machine the wall time also counts other programs.
     const c0 = process.cpuUsage();
-    for (let s = 0; s < STEPS; s++) (s & 1 ? odd : even)(g.f, g.n, g.px, g.pxy, g.runs, 0, g.runs.length / 4, g.nuZ, g.nuX, g.len2);
+    for (let s = 0; s < STEPS; s++) (s & 1 ? odd : even)(g.f, g.n, g.px, g.pxy, g.runs, 0, g.runs.length / 4, g.nuZ, g.nuX, g.len2, g.nut);
     const used = process.cpuUsage(c0);
     samples.push((NX * NY * NZ * STEPS) / ((used.user + used.system) / 1e6) / 1e6);
   }
@@ -76,15 +77,15 @@ function nativeMlups(): { les: number; laminar: number } | null {
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
-void collideRunsEven(float*,long,long,long,const int*,long,long,const float*,const float*,const float*);
-void collideRunsOdd(float*,long,long,long,const int*,long,long,const float*,const float*,const float*);
-void collideRunsEvenLaminar(float*,long,long,long,const int*,long,long,const float*,const float*,const float*);
-void collideRunsOddLaminar(float*,long,long,long,const int*,long,long,const float*,const float*,const float*);
+void collideRunsEven(float*,long,long,long,const int*,long,long,const float*,const float*,const float*,const float*);
+void collideRunsOdd(float*,long,long,long,const int*,long,long,const float*,const float*,const float*,const float*);
+void collideRunsEvenLaminar(float*,long,long,long,const int*,long,long,const float*,const float*,const float*,const float*);
+void collideRunsOddLaminar(float*,long,long,long,const int*,long,long,const float*,const float*,const float*,const float*);
 static double now(void) { struct timespec t; clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t); return t.tv_sec + 1e-9 * t.tv_nsec; }
 int main(void) {
   const long NX = ${NX}, NY = ${NY}, NZ = ${NZ}, px = NX + 2, py = NY + 2, pz = NZ + 2, pxy = px * py, n = px * py * pz;
   float *f = malloc(sizeof(float) * 19 * n); int *runs = malloc(sizeof(int) * 4 * NY * NZ);
-  float *nuZ = malloc(sizeof(float) * NZ), *nuX = calloc(NX, sizeof(float)), *len2 = malloc(sizeof(float) * n);
+  float *nuZ = malloc(sizeof(float) * NZ), *nuX = calloc(NX, sizeof(float)), *len2 = malloc(sizeof(float) * n), *nut = calloc(n, sizeof(float));
   for (long i = 0; i < n; i++) len2[i] = 0.13f * 0.13f;
   for (long i = 0; i < 19 * n; i++) f[i] = 1e-4f * (float)((i * 7919) % 1000) / 1000.0f;
   long r = 0;
@@ -94,8 +95,8 @@ int main(void) {
     for (int rep = 0; rep < 5; rep++) {
       double t0 = now();
       for (int s = 0; s < ${STEPS}; s++) {
-        if (les) (s & 1 ? collideRunsOdd : collideRunsEven)(f, n, px, pxy, runs, 0, r, nuZ, nuX, len2);
-        else (s & 1 ? collideRunsOddLaminar : collideRunsEvenLaminar)(f, n, px, pxy, runs, 0, r, nuZ, nuX, len2);
+        if (les) (s & 1 ? collideRunsOdd : collideRunsEven)(f, n, px, pxy, runs, 0, r, nuZ, nuX, len2, nut);
+        else (s & 1 ? collideRunsOddLaminar : collideRunsEvenLaminar)(f, n, px, pxy, runs, 0, r, nuZ, nuX, len2, nut);
       }
       m[rep] = (double)NX * NY * NZ * ${STEPS} / (now() - t0) / 1e6;
     }

@@ -46,6 +46,8 @@ export interface TableInlet {
    * log law (its u* and z0, e.g. fitted to the whole table), shifted to meet the top row.
    */
   aboveTop?: 'constant' | LogLawFit;
+  /** Measured turbulent kinetic energy at `heightsM` (m²/s²), if the table has it. */
+  tkeM2s2?: readonly number[];
   description: string;
 }
 
@@ -62,6 +64,11 @@ export interface AblProfile {
   backgroundViscosityM2s(zM: number): number;
   /** Turbulent kinetic energy of the approach flow (modelled), m²/s². */
   turbulentKineticEnergyM2s2: number;
+  /**
+   * The approach flow's k at height z, m²/s²: a measured table's own column where it has one
+   * (interpolated in ln z, constant beyond its rows), else the equilibrium u*²/√Cμ.
+   */
+  tkeAtM2s2(zM: number): number;
   describe(): string;
 }
 
@@ -131,6 +138,7 @@ export function ablProfile(spec: InletSpec): AblProfile {
       roughnessLengthM: z0,
       backgroundViscosityM2s: (z) => KARMAN * us * (Math.max(z, 0) + z0),
       turbulentKineticEnergyM2s2: (us * us) / Math.sqrt(C_MU),
+      tkeAtM2s2: () => (us * us) / Math.sqrt(C_MU),
       describe: () => `log law: ${spec.referenceSpeedMs} m/s at ${spec.referenceHeightM} m, z0 = ${z0} m, u* = ${us.toFixed(3)} m/s`,
     };
   }
@@ -185,6 +193,31 @@ export function ablProfile(spec: InletSpec): AblProfile {
       return dudz > 0 ? Math.min((ustar * ustar) / dudz, logLaw) : logLaw;
     },
     turbulentKineticEnergyM2s2: (ustar * ustar) / Math.sqrt(C_MU),
+    tkeAtM2s2: tableTke(spec),
     describe: () => `${spec.description}; wall model z0 = ${z0} m, u* = ${ustar.toFixed(3)} m/s`,
+  };
+}
+
+/** A table's k at any height: its own column (linear in ln z, constant beyond its rows), else u*²/√Cμ. */
+function tableTke(spec: TableInlet): (zM: number) => number {
+  const equilibrium = (spec.frictionVelocityMs * spec.frictionVelocityMs) / Math.sqrt(C_MU);
+  const ks = spec.tkeM2s2;
+  if (!ks || ks.length !== spec.heightsM.length) return () => equilibrium;
+  const rz: number[] = [],
+    rk: number[] = [];
+  spec.heightsM.forEach((z, i) => {
+    if (z > 0 && Number.isFinite(ks[i])) {
+      rz.push(z);
+      rk.push(ks[i]);
+    }
+  });
+  if (rz.length === 0) return () => equilibrium;
+  return (z) => {
+    if (z <= rz[0]) return rk[0];
+    if (z >= rz[rz.length - 1]) return rk[rk.length - 1];
+    let i = 1;
+    while (rz[i] < z) i++;
+    const t = Math.log(z / rz[i - 1]) / Math.log(rz[i] / rz[i - 1]);
+    return rk[i - 1] + t * (rk[i] - rk[i - 1]);
   };
 }

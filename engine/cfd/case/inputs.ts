@@ -84,6 +84,7 @@ export function parseInflow(file: string, text: string): CaseInflow {
   const wall = surfaceLayerFit(z, u);
   if (!fit || !wall)
     throw new CfdCaseError(`${file}: no log law fits the profile (at least two rows with z_m > 0 are needed, and U_ms must grow with z_m near the ground)`);
+  const k = ki >= 0 ? t.rows.map((r) => r[ki]) : null;
   return {
     inlet: {
       kind: 'table',
@@ -92,11 +93,13 @@ export function parseInflow(file: string, text: string): CaseInflow {
       roughnessLengthM: wall.roughnessLengthM,
       frictionVelocityMs: wall.frictionVelocityMs,
       aboveTop: fit,
+      // The transported-k closure's inflow k (without the column: u*²/√Cμ of the surface layer).
+      ...(k ? { tkeM2s2: k } : {}),
       description:
         `${file} (${z.length} heights to ${z[z.length - 1]} m; above: the fitted log law, u* = ${fit.frictionVelocityMs.toFixed(3)} m/s, z0 = ${fit.roughnessLengthM.toPrecision(3)} m; ` +
         `ground: its surface layer's, u* = ${wall.frictionVelocityMs.toFixed(3)} m/s, z0 = ${wall.roughnessLengthM.toPrecision(3)} m)`,
     },
-    k: ki >= 0 ? t.rows.map((r) => r[ki]) : null,
+    k,
     fit,
     wall,
   };

@@ -25,6 +25,8 @@ import { readSlot, writeSlot, type Faces, type LinkContext } from './links.ts';
 import { f32, f64, i32, i32From, u8 } from './shared.ts';
 import { MOMENTS } from '../kernel/cell.ts';
 import { distanceToSolid } from '../geometry/distance.ts';
+import { buildKLevel, linkToParent } from '../turbulence/k-fields.ts';
+import { setEddyViscosities } from '../turbulence/k-transport.ts';
 
 export interface Physics {
   profile: AblProfile;
@@ -35,9 +37,11 @@ export interface Physics {
   /**
    * 'mixing-length' (default): ν_t = ℓ²|S| with Prandtl's mixing length ℓ = κ·d from the nearest
    * wall (ground or building), at least Cs·Δ (see closureLengths). 'background': a Smagorinsky
-   * LES over a prescribed ABL eddy viscosity ν_abl(z) (abl-inlet.ts).
+   * LES over a prescribed ABL eddy viscosity ν_abl(z) (abl-inlet.ts). 'k-l': the one-equation
+   * k–ℓ closure with transported k and the same length ℓ (engine/cfd/turbulence): ν_t = Cμ^¼·√k·ℓ,
+   * given to the collision per cell instead of ℓ²|S|.
    */
-  closure?: 'background' | 'mixing-length';
+  closure?: 'background' | 'mixing-length' | 'k-l';
   maxMixingLengthM?: number;
   /** Length of the outflow sponge, level-0 cells. */
   spongeCells: number;
@@ -322,7 +326,10 @@ export function buildHierarchy(spec: HierarchySpec): Hierarchy {
       nuZ[k] = mixing ? 0 : physics.profile.backgroundViscosityM2s(z) * latticeNu;
       tkeLenZ[k] = mixing ? 0 : (KARMAN * (z + physics.profile.roughnessLengthM)) / box.dxM;
     }
-    const len2 = closureLengths(box, pad, spec.solid[l], physics);
+    const lengths = closureLengths(box, pad, spec.solid[l], physics);
+    const transported = physics.closure === 'k-l';
+    // With transported k the collision takes ν_t per cell (Level.nut) and no strain-based part.
+    const len2 = transported ? f32(pad.n) : lengths;
     const nuX = f32(box.nx);
     if (l === 0 && physics.spongeCells > 0) {
       for (let i = 0; i < box.nx; i++) {
@@ -489,9 +496,36 @@ export function buildHierarchy(spec: HierarchySpec): Hierarchy {
       slabSum: f64(SLAB_FIELDS * pad.pxy * (slabLayers + 1)),
       slabLayers,
       wallShear,
+      nut: f32(pad.n),
+      turb: null,
     };
+    if (transported) {
+      const lp2 = physics.latticePerMs * physics.latticePerMs;
+      level.turb = buildKLevel(
+        {
+          box,
+          pad,
+          kind: d.kind,
+          solid: spec.solid[l],
+          preCell: pre.cell,
+          preSource: pre.source,
+          preSlots: pre.slots,
+          len2: lengths,
+          groundDrag,
+          groundShear: wallShear,
+        },
+        (z) => physics.profile.tkeAtM2s2(z) * lp2,
+      );
+    }
     initialise(level, physics);
     return level;
   });
+  for (let l = 1; l < levels.length; l++) {
+    const fine = levels[l],
+      parent = levels[l - 1];
+    if (fine.turb && parent.turb)
+      linkToParent({ box: parent.box, pad: parent.pad, turb: parent.turb }, { box: fine.box, pad: fine.pad, turb: fine.turb, pre: fine.pre });
+  }
+  for (const level of levels) if (level.turb) setEddyViscosities(level);
   return { levels, physics, dt0S };
 }

@@ -5,6 +5,7 @@
  * written to a checkpoint as is.
  */
 import type { LevelBox, Padded, Placement } from './layout.ts';
+import type { KLevel } from '../turbulence/k-fields.ts';
 
 /** What a stored cell is. */
 export const KIND = {
@@ -113,6 +114,14 @@ export interface Level {
    * which is u*²/√Cμ in the approach flow's log layer.
    */
   tkeLenZ: Float32Array;
+  /**
+   * Eddy viscosity per cell (lattice units, padded indexing) that the collision adds to the base
+   * viscosity: the transported-k closure's ν_t = Cμ^¼·√k·ℓ (turbulence/k-transport.ts), zero with
+   * the mixing length (whose ν_t the collision computes from len2 and the local strain).
+   */
+  nut: Float32Array;
+  /** The transported-k closure's arrays (turbulence/k-fields.ts), or null with the other closures. */
+  turb: KLevel | null;
   /** Runs of fast-path cells: first cell, length, k, i — four integers each. */
   runs: Int32Array;
   runCount: number;

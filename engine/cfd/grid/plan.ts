@@ -104,8 +104,11 @@ export function planCost(plan: GridPlan): { cells: number[]; totalCells: number;
 
 /**
  * Bytes a run of this plan needs per stored cell: populations and flags (78 B), statistics (28 B:
- * the mean velocity, its variances and the modelled k, level.ts MEAN_FIELDS).
+ * the mean velocity, its variances and the modelled k, level.ts MEAN_FIELDS), and the transported
+ * k's arrays (41 B: k twice, ℓ, the velocity, |S|, the production, ν_t, the roles and stencils,
+ * turbulence/k-fields.ts; measured on AIJ Case A's grid, 199 against 159 B per cell with the
+ * mixing length).
  */
 export function planMemoryBytes(plan: GridPlan): number {
-  return plan.boxes.reduce((a, b) => a + (b.nx + 2) * (b.ny + 2) * (b.nz + 2) * 106, 0);
+  return plan.boxes.reduce((a, b) => a + (b.nx + 2) * (b.ny + 2) * (b.nz + 2) * 147, 0);
 }

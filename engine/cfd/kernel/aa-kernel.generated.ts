@@ -4,7 +4,7 @@
 const CS2 = 1 / 3;
 
 /** Even AA step over runs r0..r1 of interior cells (all 18 neighbours streamable). */
-export function collideRunsEven(f: Float32Array, n: number, px: number, pxy: number, runs: Int32Array, r0: number, r1: number, nuZ: Float32Array, nuX: Float32Array, len2: Float32Array): void {
+export function collideRunsEven(f: Float32Array, n: number, px: number, pxy: number, runs: Int32Array, r0: number, r1: number, nuZ: Float32Array, nuX: Float32Array, len2: Float32Array, nut: Float32Array): void {
   const n1 = 1 * n;
   const n2 = 2 * n;
   const n3 = 3 * n;
@@ -28,7 +28,7 @@ export function collideRunsEven(f: Float32Array, n: number, px: number, pxy: num
     const nuk = nuZ[kk];
     for (let t = 0; t < len; t++) {
       const x = base + t;
-      const nu0 = nuk + nuX[i0 + t];
+      const nu0 = nuk + nuX[i0 + t] + nut[x];
       const smag = 25.455844122715710 * len2[x];
       const h0 = f[x];
       const h1 = f[n1 + x];
@@ -129,7 +129,7 @@ export function collideRunsEven(f: Float32Array, n: number, px: number, pxy: num
 }
 
 /** Odd AA step over runs r0..r1 of interior cells (all 18 neighbours streamable). */
-export function collideRunsOdd(f: Float32Array, n: number, px: number, pxy: number, runs: Int32Array, r0: number, r1: number, nuZ: Float32Array, nuX: Float32Array, len2: Float32Array): void {
+export function collideRunsOdd(f: Float32Array, n: number, px: number, pxy: number, runs: Int32Array, r0: number, r1: number, nuZ: Float32Array, nuX: Float32Array, len2: Float32Array, nut: Float32Array): void {
   const n1 = 1 * n;
   const n2 = 2 * n;
   const n3 = 3 * n;
@@ -171,7 +171,7 @@ export function collideRunsOdd(f: Float32Array, n: number, px: number, pxy: numb
     const nuk = nuZ[kk];
     for (let t = 0; t < len; t++) {
       const x = base + t;
-      const nu0 = nuk + nuX[i0 + t];
+      const nu0 = nuk + nuX[i0 + t] + nut[x];
       const smag = 25.455844122715710 * len2[x];
       const h0 = f[x];
       const h1 = f[n2 + x - o1];
@@ -272,7 +272,7 @@ export function collideRunsOdd(f: Float32Array, n: number, px: number, pxy: numb
 }
 
 /** Even AA step over runs r0..r1 of interior cells (all 18 neighbours streamable), without the Smagorinsky closure (benchmarks). */
-export function collideRunsEvenLaminar(f: Float32Array, n: number, px: number, pxy: number, runs: Int32Array, r0: number, r1: number, nuZ: Float32Array, nuX: Float32Array, _len2: Float32Array): void {
+export function collideRunsEvenLaminar(f: Float32Array, n: number, px: number, pxy: number, runs: Int32Array, r0: number, r1: number, nuZ: Float32Array, nuX: Float32Array, _len2: Float32Array, _nut: Float32Array): void {
   const n1 = 1 * n;
   const n2 = 2 * n;
   const n3 = 3 * n;
@@ -395,7 +395,7 @@ export function collideRunsEvenLaminar(f: Float32Array, n: number, px: number, p
 }
 
 /** Odd AA step over runs r0..r1 of interior cells (all 18 neighbours streamable), without the Smagorinsky closure (benchmarks). */
-export function collideRunsOddLaminar(f: Float32Array, n: number, px: number, pxy: number, runs: Int32Array, r0: number, r1: number, nuZ: Float32Array, nuX: Float32Array, _len2: Float32Array): void {
+export function collideRunsOddLaminar(f: Float32Array, n: number, px: number, pxy: number, runs: Int32Array, r0: number, r1: number, nuZ: Float32Array, nuX: Float32Array, _len2: Float32Array, _nut: Float32Array): void {
   const n1 = 1 * n;
   const n2 = 2 * n;
   const n3 = 3 * n;
@@ -536,7 +536,7 @@ export function collideRunsOddLaminar(f: Float32Array, n: number, px: number, px
 }
 
 /** Even AA step of slow-path cells s0..s1 (see kernel-source.ts slowLoop). */
-export function collideSlowEven(f: Float32Array, n: number, cells: Int32Array, read: Int32Array, nuArr: Float32Array, len2: Float32Array, dragKind: Uint8Array, drag: Float32Array, record: Int32Array, rec: Float32Array, wallShear: number, s0: number, s1: number): void {
+export function collideSlowEven(f: Float32Array, n: number, cells: Int32Array, read: Int32Array, nuArr: Float32Array, len2: Float32Array, dragKind: Uint8Array, drag: Float32Array, record: Int32Array, rec: Float32Array, wallShear: number, s0: number, s1: number, nut: Float32Array): void {
   const n1 = 1 * n;
   const n2 = 2 * n;
   const n3 = 3 * n;
@@ -588,7 +588,7 @@ export function collideSlowEven(f: Float32Array, n: number, cells: Int32Array, r
     const pxy = h7 + h8 - h9 - h10 - jx * uy;
     const pxz = h11 + h12 - h13 - h14 - jx * uz;
     const pyz = h15 + h16 - h17 - h18 - jy * uz;
-    const nu0 = nuArr[s], smag = 25.455844122715710 * len2[x];
+    const nu0 = nuArr[s] + nut[x], smag = 25.455844122715710 * len2[x];
     const tau0 = 3 * nu0 + 0.5;
     const pn = Math.sqrt(pxx * pxx + pyy * pyy + pzz * pzz + 2 * (pxy * pxy + pxz * pxz + pyz * pyz));
     const tau = 0.5 * (tau0 + Math.sqrt(tau0 * tau0 + smag * pn * ir));
@@ -684,7 +684,7 @@ export function collideSlowEven(f: Float32Array, n: number, cells: Int32Array, r
 }
 
 /** Odd AA step of slow-path cells s0..s1 (see kernel-source.ts slowLoop). */
-export function collideSlowOdd(f: Float32Array, n: number, cells: Int32Array, read: Int32Array, nuArr: Float32Array, len2: Float32Array, dragKind: Uint8Array, drag: Float32Array, record: Int32Array, rec: Float32Array, wallShear: number, s0: number, s1: number): void {
+export function collideSlowOdd(f: Float32Array, n: number, cells: Int32Array, read: Int32Array, nuArr: Float32Array, len2: Float32Array, dragKind: Uint8Array, drag: Float32Array, record: Int32Array, rec: Float32Array, wallShear: number, s0: number, s1: number, nut: Float32Array): void {
   for (let s = s0; s < s1; s++) {
     const x = cells[s];
     const b = 19 * s;
@@ -738,7 +738,7 @@ export function collideSlowOdd(f: Float32Array, n: number, cells: Int32Array, re
     const pxy = h7 + h8 - h9 - h10 - jx * uy;
     const pxz = h11 + h12 - h13 - h14 - jx * uz;
     const pyz = h15 + h16 - h17 - h18 - jy * uz;
-    const nu0 = nuArr[s], smag = 25.455844122715710 * len2[x];
+    const nu0 = nuArr[s] + nut[x], smag = 25.455844122715710 * len2[x];
     const tau0 = 3 * nu0 + 0.5;
     const pn = Math.sqrt(pxx * pxx + pyy * pyy + pzz * pzz + 2 * (pxy * pxy + pxz * pxz + pyz * pyz));
     const tau = 0.5 * (tau0 + Math.sqrt(tau0 * tau0 + smag * pn * ir));
@@ -834,7 +834,7 @@ export function collideSlowOdd(f: Float32Array, n: number, cells: Int32Array, re
 }
 
 /** Even AA step of prescribed cells p0..p1. */
-export function emitPrescribedEven(f: Float32Array, n: number, cells: Int32Array, write: Int32Array, nuArr: Float32Array, len2: Float32Array, state: Float32Array, p0: number, p1: number): void {
+export function emitPrescribedEven(f: Float32Array, n: number, cells: Int32Array, write: Int32Array, nuArr: Float32Array, len2: Float32Array, state: Float32Array, p0: number, p1: number, nut: Float32Array): void {
   const n1 = 1 * n;
   const n2 = 2 * n;
   const n3 = 3 * n;
@@ -858,7 +858,7 @@ export function emitPrescribedEven(f: Float32Array, n: number, cells: Int32Array
     const rho = state[o], ux = state[o + 1], uy = state[o + 2], uz = state[o + 3];
     const sxx = state[o + 4], syy = state[o + 5], szz = state[o + 6], sxy = state[o + 7], sxz = state[o + 8], syz = state[o + 9];
     const sn = Math.sqrt(sxx * sxx + syy * syy + szz * szz + 2 * (sxy * sxy + sxz * sxz + syz * syz));
-    const tau = 3 * (nuArr[p] + len2[x] * 1.4142135623730951 * sn) + 0.5;
+    const tau = 3 * (nuArr[p] + nut[x] + len2[x] * 1.4142135623730951 * sn) + 0.5;
     const kp = -2 * rho * CS2 * tau;
     const pxx = kp * sxx, pyy = kp * syy, pzz = kp * szz, pxy = kp * sxy, pxz = kp * sxz, pyz = kp * syz;
     const c1 = 4.5 * (1 - 1 / tau);
@@ -925,13 +925,13 @@ export function emitPrescribedEven(f: Float32Array, n: number, cells: Int32Array
 }
 
 /** Odd AA step of prescribed cells p0..p1. */
-export function emitPrescribedOdd(f: Float32Array, n: number, cells: Int32Array, write: Int32Array, nuArr: Float32Array, len2: Float32Array, state: Float32Array, p0: number, p1: number): void {
+export function emitPrescribedOdd(f: Float32Array, n: number, cells: Int32Array, write: Int32Array, nuArr: Float32Array, len2: Float32Array, state: Float32Array, p0: number, p1: number, nut: Float32Array): void {
   for (let p = p0; p < p1; p++) {
     const x = cells[p], o = 10 * p;
     const rho = state[o], ux = state[o + 1], uy = state[o + 2], uz = state[o + 3];
     const sxx = state[o + 4], syy = state[o + 5], szz = state[o + 6], sxy = state[o + 7], sxz = state[o + 8], syz = state[o + 9];
     const sn = Math.sqrt(sxx * sxx + syy * syy + szz * szz + 2 * (sxy * sxy + sxz * sxz + syz * syz));
-    const tau = 3 * (nuArr[p] + len2[x] * 1.4142135623730951 * sn) + 0.5;
+    const tau = 3 * (nuArr[p] + nut[x] + len2[x] * 1.4142135623730951 * sn) + 0.5;
     const kp = -2 * rho * CS2 * tau;
     const pxx = kp * sxx, pyy = kp * syy, pzz = kp * szz, pxy = kp * sxy, pxz = kp * sxz, pyz = kp * syz;
     const c1 = 4.5 * (1 - 1 / tau);

@@ -138,7 +138,7 @@ function slowLoop(odd: boolean): string[] {
   const name = odd ? 'collideSlowOdd' : 'collideSlowEven';
   lines.push(
     `/** ${odd ? 'Odd' : 'Even'} AA step of slow-path cells s0..s1 (see kernel-source.ts slowLoop). */`,
-    `export function ${name}(f: Float32Array, n: number, cells: Int32Array, read: Int32Array, nuArr: Float32Array, len2: Float32Array, dragKind: Uint8Array, drag: Float32Array, record: Int32Array, rec: Float32Array, wallShear: number, s0: number, s1: number): void {`,
+    `export function ${name}(f: Float32Array, n: number, cells: Int32Array, read: Int32Array, nuArr: Float32Array, len2: Float32Array, dragKind: Uint8Array, drag: Float32Array, record: Int32Array, rec: Float32Array, wallShear: number, s0: number, s1: number, nut: Float32Array): void {`,
   );
   for (let q = 1; q < Q && !odd; q++) lines.push(`  const n${q} = ${q} * n;`);
   lines.push('  for (let s = s0; s < s1; s++) {');
@@ -150,7 +150,7 @@ function slowLoop(odd: boolean): string[] {
     lines.push(odd ? `${ind}const h${q} = f[r${q}];` : `${ind}const h${q} = f[${q === 0 ? '' : `n${q} + `}x];`);
   }
   moments(lines, ind);
-  lines.push(`${ind}const nu0 = nuArr[s], smag = 25.455844122715710 * len2[x];`);
+  lines.push(`${ind}const nu0 = nuArr[s] + nut[x], smag = 25.455844122715710 * len2[x];`);
   relaxation(lines, ind, true);
   lines.push(
     `${ind}let ex = ux, ey = uy, ez = uz, qxz = pxz, qyz = pyz;`,
@@ -205,14 +205,16 @@ function header(): string[] {
  * A run is four integers: first cell index, length, z index k, x index of the first cell. The
  * base viscosity of a cell is nuZ[k] + nuX[i] (lattice units): the background atmospheric
  * eddy viscosity by height, the outlet sponge by x; len2[x] is the square of the cell's closure
- * length (lattice units): ν_t = len2·|S| (18√2 = 25.4558441227157, see cell.ts relaxationTime).
+ * length (lattice units): ν_t = len2·|S| (18√2 = 25.4558441227157, see cell.ts relaxationTime);
+ * nut[x] is an eddy viscosity given per cell (lattice units; the transported-k closure writes it,
+ * engine/cfd/turbulence; zero with the mixing length), added to the base viscosity.
  */
 function runLoop(odd: boolean, les: boolean): string[] {
   const lines: string[] = [];
   const name = (odd ? 'collideRunsOdd' : 'collideRunsEven') + (les ? '' : 'Laminar');
   lines.push(
     `/** ${odd ? 'Odd' : 'Even'} AA step over runs r0..r1 of interior cells (all 18 neighbours streamable)${les ? '' : ', without the Smagorinsky closure (benchmarks)'}. */`,
-    `export function ${name}(f: Float32Array, n: number, px: number, pxy: number, runs: Int32Array, r0: number, r1: number, nuZ: Float32Array, nuX: Float32Array, ${les ? 'len2' : '_len2'}: Float32Array): void {`,
+    `export function ${name}(f: Float32Array, n: number, px: number, pxy: number, runs: Int32Array, r0: number, r1: number, nuZ: Float32Array, nuX: Float32Array, ${les ? 'len2' : '_len2'}: Float32Array, ${les ? 'nut' : '_nut'}: Float32Array): void {`,
   );
   for (let q = 1; q < Q; q++) lines.push(`  const n${q} = ${q} * n;`);
   // Neighbour offsets o_q = cx + cy·px + cz·pxy (the even step is local and needs none).
@@ -228,7 +230,7 @@ function runLoop(odd: boolean, les: boolean): string[] {
   lines.push('    const nuk = nuZ[kk];');
   lines.push('    for (let t = 0; t < len; t++) {');
   lines.push('      const x = base + t;');
-  lines.push('      const nu0 = nuk + nuX[i0 + t];');
+  lines.push(les ? '      const nu0 = nuk + nuX[i0 + t] + nut[x];' : '      const nu0 = nuk + nuX[i0 + t];');
   if (les) lines.push('      const smag = 25.455844122715710 * len2[x];');
   const ind = '      ';
   for (let q = 0; q < Q; q++) {
@@ -263,7 +265,7 @@ function emitLoop(odd: boolean): string[] {
   const name = odd ? 'emitPrescribedOdd' : 'emitPrescribedEven';
   lines.push(
     `/** ${odd ? 'Odd' : 'Even'} AA step of prescribed cells p0..p1. */`,
-    `export function ${name}(f: Float32Array, n: number, cells: Int32Array, write: Int32Array, nuArr: Float32Array, len2: Float32Array, state: Float32Array, p0: number, p1: number): void {`,
+    `export function ${name}(f: Float32Array, n: number, cells: Int32Array, write: Int32Array, nuArr: Float32Array, len2: Float32Array, state: Float32Array, p0: number, p1: number, nut: Float32Array): void {`,
   );
   for (let q = 1; q < Q && !odd; q++) lines.push(`  const n${q} = ${q} * n;`);
   lines.push('  for (let p = p0; p < p1; p++) {');
@@ -273,7 +275,7 @@ function emitLoop(odd: boolean): string[] {
     `${ind}const rho = state[o], ux = state[o + 1], uy = state[o + 2], uz = state[o + 3];`,
     `${ind}const sxx = state[o + 4], syy = state[o + 5], szz = state[o + 6], sxy = state[o + 7], sxz = state[o + 8], syz = state[o + 9];`,
     `${ind}const sn = Math.sqrt(sxx * sxx + syy * syy + szz * szz + 2 * (sxy * sxy + sxz * sxz + syz * syz));`,
-    `${ind}const tau = 3 * (nuArr[p] + len2[x] * 1.4142135623730951 * sn) + 0.5;`,
+    `${ind}const tau = 3 * (nuArr[p] + nut[x] + len2[x] * 1.4142135623730951 * sn) + 0.5;`,
     `${ind}const kp = -2 * rho * CS2 * tau;`,
     `${ind}const pxx = kp * sxx, pyy = kp * syy, pzz = kp * szz, pxy = kp * sxy, pxz = kp * sxz, pyz = kp * syz;`,
   );
@@ -341,7 +343,7 @@ export function kernelSourceC(): string {
     const sig = line.match(/^export function (\w+)\(/);
     if (sig) {
       out.push(
-        `void ${sig[1]}(float *restrict f, long n, long px, long pxy, const int *runs, long r0, long r1, const float *nuZ, const float *nuX, const float *len2) {`,
+        `void ${sig[1]}(float *restrict f, long n, long px, long pxy, const int *runs, long r0, long r1, const float *nuZ, const float *nuX, const float *len2, const float *nut) {`,
       );
       continue;
     }

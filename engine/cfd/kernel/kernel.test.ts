@@ -43,7 +43,19 @@ describe('the generated AA kernel', () => {
     momentsOf(h, m);
     const tau = relaxationTime(0.01, SMAG, tensorNorm(m, 4), m[0]);
     regularizedPost(m[0], m[1], m[2], m[3], m, tau, g);
-    collideRunsEven(f, n, 3, 9, Int32Array.from([x, 1, 0, 0]), 0, 1, Float32Array.of(0.01), Float32Array.of(0), new Float32Array(n).fill(0.13 * 0.13));
+    collideRunsEven(
+      f,
+      n,
+      3,
+      9,
+      Int32Array.from([x, 1, 0, 0]),
+      0,
+      1,
+      Float32Array.of(0.01),
+      Float32Array.of(0),
+      new Float32Array(n).fill(0.13 * 0.13),
+      new Float32Array(n),
+    );
     for (let q = 0; q < Q; q++) expect(f[OPP[q] * n + x]).toBeCloseTo(g[q], 6);
   });
 
@@ -61,7 +73,19 @@ describe('the generated AA kernel', () => {
     momentsOf(h, m);
     const tau = relaxationTime(0.02, SMAG, tensorNorm(m, 4), m[0]);
     regularizedPost(m[0], m[1], m[2], m[3], m, tau, g);
-    collideRunsOdd(f, n, px, pxy, Int32Array.from([x, 1, 0, 0]), 0, 1, Float32Array.of(0.02), Float32Array.of(0), new Float32Array(n).fill(0.13 * 0.13));
+    collideRunsOdd(
+      f,
+      n,
+      px,
+      pxy,
+      Int32Array.from([x, 1, 0, 0]),
+      0,
+      1,
+      Float32Array.of(0.02),
+      Float32Array.of(0),
+      new Float32Array(n).fill(0.13 * 0.13),
+      new Float32Array(n),
+    );
     for (let q = 0; q < Q; q++) expect(f[q * n + x + off(q)]).toBeCloseTo(g[q], 6);
   });
 
@@ -157,13 +181,14 @@ describe('the generated slow path', () => {
           lb.wallShear,
           0,
           lb.slow.count,
+          lb.nut,
         );
         for (let p = 0; p < la.pre.count; p++) {
           // A strained state, so the non-equilibrium part is exercised.
           for (const lv of [la, lb]) lv.pre.state[10 * p + 8] = 0.002 + 1e-5 * p;
           emitPrescribedReference(la, p, odd, ctx);
         }
-        (odd ? emitPrescribedOdd : emitPrescribedEven)(lb.f, lb.pad.n, lb.pre.cell, lb.pre.write, lb.pre.nu, lb.len2, lb.pre.state, 0, lb.pre.count);
+        (odd ? emitPrescribedOdd : emitPrescribedEven)(lb.f, lb.pad.n, lb.pre.cell, lb.pre.write, lb.pre.nu, lb.len2, lb.pre.state, 0, lb.pre.count, lb.nut);
         let worst = 0;
         for (let i = 0; i < la.f.length; i++) worst = Math.max(worst, Math.abs(la.f[i] - lb.f[i]));
         expect(worst).toBeLessThan(1e-7);

@@ -24,7 +24,10 @@ type Arr = Float32Array | Float64Array;
 
 function stateArrays(h: Hierarchy): Arr[] {
   const out: Arr[] = [];
-  for (const level of h.levels) out.push(level.f, level.rec[0], level.rec[1], level.pre.state, level.pre.delta, level.meanSum, level.slabSum);
+  for (const level of h.levels) {
+    out.push(level.f, level.rec[0], level.rec[1], level.pre.state, level.pre.delta, level.meanSum, level.slabSum);
+    if (level.turb) out.push(level.turb.k, level.turb.kNext, level.nut);
+  }
   return out;
 }
 

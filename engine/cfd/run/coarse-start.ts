@@ -15,6 +15,7 @@ import { KIND } from '../grid/level.ts';
 import { MOMENTS, momentsOf, regularizedPost, relaxationTime, relaxationTimeFromStrain, tensorNorm } from '../kernel/cell.ts';
 import { SMAG, makeThreadContext, restrictAll } from '../solver/step.ts';
 import type { PreparedDirection } from './direction.ts';
+import { transferK } from '../turbulence/k-transport.ts';
 
 /** The level-0-only grid a direction spins up on. */
 export function coarseHierarchy(prepared: PreparedDirection): Hierarchy {
@@ -27,6 +28,7 @@ export function coarseHierarchy(prepared: PreparedDirection): Hierarchy {
 export function transferCoarseState(coarse: Hierarchy, full: Hierarchy): void {
   const c = coarse.levels[0];
   full.levels[0].f.set(c.f);
+  if (c.turb && full.levels[0].turb) transferK(c, full.levels);
   // The coarse state (ρ, u, S per coarse step) at every coarse fluid cell.
   const n = c.pad.n;
   const state = new Float64Array(MOMENTS * n).fill(NaN);
@@ -38,7 +40,7 @@ export function transferCoarseState(coarse: Hierarchy, full: Hierarchy): void {
     momentsOf(h, m);
     const k = Math.floor(x / c.pad.pxy) - 1,
       i = (x % c.pad.px) - 1;
-    const tau = relaxationTime(c.nuZ[k] + c.nuX[i], SMAG * c.len2[x], tensorNorm(m, 4), m[0]);
+    const tau = relaxationTime(c.nuZ[k] + c.nuX[i] + c.nut[x], SMAG * c.len2[x], tensorNorm(m, 4), m[0]);
     const ks = -1 / (2 * m[0] * (1 / 3) * tau);
     state[MOMENTS * x] = m[0];
     for (let v = 1; v < 4; v++) state[MOMENTS * x + v] = m[v];
@@ -96,7 +98,7 @@ export function transferCoarseState(coarse: Hierarchy, full: Hierarchy): void {
             if (p !== undefined) for (let v = 0; v < MOMENTS; v++) level.pre.state[MOMENTS * p + v] = acc[v];
             continue;
           }
-          const tau = relaxationTimeFromStrain(level.nuZ[k] + level.nuX[i], level.len2[x], tensorNorm(acc, 4));
+          const tau = relaxationTimeFromStrain(level.nuZ[k] + level.nuX[i] + level.nut[x], level.len2[x], tensorNorm(acc, 4));
           const kp = -2 * acc[0] * (1 / 3) * tau;
           for (let v = 4; v < MOMENTS; v++) pi[v] = kp * acc[v];
           // Pre-collision populations: f_eq + f_neq, i.e. the regularised form with 1 − 1/τ → 1.

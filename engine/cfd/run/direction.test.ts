@@ -52,7 +52,7 @@ describe('a CFD direction run', { timeout: 120_000 }, () => {
     expect(manifest.reference.speedMs).toBeGreaterThan(9);
     expect(manifest.reference.speedMs).toBeLessThan(11);
     expect(manifest.geometryHash).toMatch(/^[0-9a-f]{16}$/);
-    expect(manifest.method.name).toMatch(/RANS-like mixing-length/);
+    expect(manifest.method.name).toMatch(/RANS one-equation k–ℓ turbulence closure \(transported k\)/);
     expect(manifest.method.quantities.filter((q) => q.status === 'indicative').map((q) => q.quantity)).toEqual([
       'turbulence intensity',
       'gust equivalent mean (GEM)',

@@ -21,7 +21,7 @@ import type { Health, Stepper } from './stepper.ts';
 import type { Grid } from '../grid/level.ts';
 import { METHOD_NAME, QUANTITY_STATUS, type QuantityStatus } from './method.ts';
 
-export const SOLVER_VERSION = 'canopy-lbm 1.0 (D3Q19 regularised BGK, AA pattern, 2:1 nested levels; RANS-like mixing-length closure)';
+export const SOLVER_VERSION = 'canopy-lbm 1.1 (D3Q19 regularised BGK, AA pattern, 2:1 nested levels; RANS one-equation k–ℓ closure, transported k)';
 
 export interface GeometryInput {
   /** File name, for messages and provenance. */
@@ -52,7 +52,7 @@ export interface PhysicsOptions {
    */
   latticeSpeed: number;
   smagorinsky: number;
-  closure: 'background' | 'mixing-length';
+  closure: 'background' | 'mixing-length' | 'k-l';
   maxMixingLengthM?: number;
   /** Outflow sponge, fraction of the level-0 length. */
   spongeFraction: number;
@@ -63,7 +63,9 @@ export interface PhysicsOptions {
 export const DEFAULT_PHYSICS: PhysicsOptions = {
   latticeSpeed: 0.1,
   smagorinsky: 0.13,
-  closure: 'mixing-length',
+  // Transported k (engine/cfd/turbulence): kept over the mixing length on AIJ Case A
+  // (docs/cfd-validation.md, "What was tried").
+  closure: 'k-l',
   spongeFraction: 0.1,
   slabHeightM: 8,
 };

@@ -164,7 +164,7 @@ export function planScene(input: SceneInput, limits: PlanLimits = DEFAULT_LIMITS
  * Run length in level-0 steps: the flow crosses the region of interest and the lee of its tallest
  * building, L = 2R + 5H, at the approach speed; spin-up 0.5 L, development 0.25 L, averaging 0.75 L
  * (in the spirit of SimScale's "fluid passes": wash out, develop, average the last part; the
- * mixing-length closure makes the mean flow settle within a pass — measured in the benchmark).
+ * mean flow settles within a pass — measured in the benchmark with the mixing-length closure).
  */
 export function sceneSchedule(scene: ScenePlan, referenceSpeedMs: number, dt0S: number): RunSchedule {
   const pass = (2 * scene.roiRadiusM + 5 * scene.maxHeightM) / referenceSpeedMs;

@@ -6,6 +6,7 @@
 import type { Grid } from '../grid/level.ts';
 import { coarseStep, type ThreadContext } from './step.ts';
 import { naturalPass } from './natural-pass.ts';
+import { turbulencePass } from '../turbulence/k-transport.ts';
 
 export interface AdvanceCommand {
   /** Level-0 steps to make (an even number keeps every level at home afterwards). */
@@ -21,6 +22,8 @@ export function advance(h: Grid, ctx: ThreadContext, cmd: AdvanceCommand): numbe
   let samples = 0;
   for (let s = 0; s < cmd.steps; s++) {
     coarseStep(h, ctx);
+    // The transported k moves with every level at home (turbulence/k-transport.ts).
+    if ((ctx.steps[0] & 1) === 0 && h.levels[0].turb) turbulencePass(h, ctx);
     if ((ctx.steps[0] & 1) === 0 && cmd.accumulate) {
       naturalPass(h, ctx, true, null);
       samples++;

@@ -27,7 +27,7 @@ export function naturalPass(h: Grid, ctx: ThreadContext, accumulate: boolean, he
     nan = 0,
     worst = -1;
   for (const level of h.levels) {
-    const { box, pad, f, kind } = level;
+    const { box, pad, f, kind, turb } = level;
     const n = pad.n;
     const [k0, k1] = share(box.nz, ctx.thread, ctx.threads);
     for (let k = k0; k < k1; k++) {
@@ -55,9 +55,13 @@ export function naturalPass(h: Grid, ctx: ThreadContext, accumulate: boolean, he
           }
           if (!accumulate) continue;
           // Modelled turbulent kinetic energy from the eddy viscosity (see Level.tkeLenZ).
-          const tau = relaxationTime(nuk + level.nuX[i], SMAG * level.len2[x], tensorNorm(m, 4), rho);
-          const nuT = (tau - 0.5) / 3;
-          const kModel = (nuT / (CMU4 * Math.max(Math.sqrt(level.len2[x]), level.tkeLenZ[k]))) ** 2;
+          let kModel: number;
+          if (turb) kModel = turb.k[x];
+          else {
+            const tau = relaxationTime(nuk + level.nuX[i], SMAG * level.len2[x], tensorNorm(m, 4), rho);
+            const nuT = (tau - 0.5) / 3;
+            kModel = (nuT / (CMU4 * Math.max(Math.sqrt(level.len2[x]), level.tkeLenZ[k]))) ** 2;
+          }
           const ms = level.meanSum,
             mo = MEAN * x;
           ms[mo] += ux;

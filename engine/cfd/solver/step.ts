@@ -60,10 +60,19 @@ export interface Scratch {
   m: Float64Array;
   w: Float64Array;
   acc: Float64Array;
+  /** A velocity gradient (the k closure's production). */
+  kGrad: Float64Array;
 }
 
 export function makeScratch(): Scratch {
-  return { h: new Float64Array(Q), g: new Float64Array(Q), m: new Float64Array(MOMENTS), w: new Float64Array(MOMENTS), acc: new Float64Array(MOMENTS) };
+  return {
+    h: new Float64Array(Q),
+    g: new Float64Array(Q),
+    m: new Float64Array(MOMENTS),
+    w: new Float64Array(MOMENTS),
+    acc: new Float64Array(MOMENTS),
+    kGrad: new Float64Array(9),
+  };
 }
 
 export function share(count: number, thread: number, threads: number): [number, number] {
@@ -165,7 +174,7 @@ export function emitPrescribedReference(level: Level, p: number, odd: boolean, c
   const { pre, f, pad } = level;
   const { w, g } = ctx.scratch;
   const at = p * MOM;
-  const tau = relaxationTimeFromStrain(pre.nu[p], level.len2[pre.cell[p]], tensorNorm(pre.state, at + 4));
+  const tau = relaxationTimeFromStrain(pre.nu[p] + level.nut[pre.cell[p]], level.len2[pre.cell[p]], tensorNorm(pre.state, at + 4));
   emitFromStrain(pre.state, at, tau, w, g);
   const x = pre.cell[p];
   if (odd) {
@@ -190,7 +199,7 @@ export function collideSlowReference(level: Level, s: number, odd: boolean, recO
   else for (let q = 0; q < Q; q++) h[q] = f[q * n + x];
   momentsOf(h, m);
   const rho = m[0];
-  const tau = relaxationTime(slow.nu[s], SMAG * level.len2[x], tensorNorm(m, 4), rho);
+  const tau = relaxationTime(slow.nu[s] + level.nut[x], SMAG * level.len2[x], tensorNorm(m, 4), rho);
   let ux = m[1],
     uy = m[2],
     uz = m[3];
@@ -251,8 +260,8 @@ function collideLevel(h: Grid, level: Level, sub: number, ctx: ThreadContext): v
   const odd = (step & 1) === 1;
   const { pad } = level;
   const [r0, r1] = ctx.runSplit[level.index];
-  if (odd) collideRunsOdd(level.f, pad.n, pad.px, pad.pxy, level.runs, r0, r1, level.nuZ, level.nuX, level.len2);
-  else collideRunsEven(level.f, pad.n, pad.px, pad.pxy, level.runs, r0, r1, level.nuZ, level.nuX, level.len2);
+  if (odd) collideRunsOdd(level.f, pad.n, pad.px, pad.pxy, level.runs, r0, r1, level.nuZ, level.nuX, level.len2, level.nut);
+  else collideRunsEven(level.f, pad.n, pad.px, pad.pxy, level.runs, r0, r1, level.nuZ, level.nuX, level.len2, level.nut);
   const recOut = level.rec[step & 1];
   const [s0, s1] = share(level.slow.count, ctx.thread, ctx.threads);
   const { slow } = level;
@@ -270,11 +279,12 @@ function collideLevel(h: Grid, level: Level, sub: number, ctx: ThreadContext): v
     level.wallShear,
     s0,
     s1,
+    level.nut,
   );
   const [p0, p1] = share(level.pre.count, ctx.thread, ctx.threads);
   for (let p = p0; p < p1; p++) prepare(h, level, p, sub, ctx);
   const { pre } = level;
-  (odd ? emitPrescribedOdd : emitPrescribedEven)(level.f, pad.n, pre.cell, pre.write, pre.nu, level.len2, pre.state, p0, p1);
+  (odd ? emitPrescribedOdd : emitPrescribedEven)(level.f, pad.n, pre.cell, pre.write, pre.nu, level.len2, pre.state, p0, p1, level.nut);
 }
 
 /** Fine cells' state (natural layout) averaged onto the parent's RESTRICT cells this thread owns. */
@@ -295,7 +305,7 @@ function restrict(h: Grid, level: Level, ctx: ThreadContext): void {
       momentsOf(pop, m);
       const k = Math.floor(fx / fp.pxy) - 1,
         i = (fx % fp.px) - 1;
-      const tau = relaxationTime(fine.nuZ[k] + fine.nuX[i], SMAG * fine.len2[fx], tensorNorm(m, 4), m[0]);
+      const tau = relaxationTime(fine.nuZ[k] + fine.nuX[i] + fine.nut[fx], SMAG * fine.len2[fx], tensorNorm(m, 4), m[0]);
       // Strain from Π_neq, then the same weighting as the ghosts' (profile factors on u_h, S_xz, S_yz).
       const ks = -1 / (2 * m[0] * (1 / 3) * tau);
       for (let t = 4; t < MOM; t++) m[t] *= ks;

@@ -78,6 +78,8 @@ export function approachInlet(profileCsv: string): TableInlet {
     speedsMs,
     roughnessLengthM: wall.roughnessLengthM,
     frictionVelocityMs: wall.frictionVelocityMs,
+    // The measured k of the approach flow: the transported-k closure's inflow.
+    tkeM2s2: rows.map((r) => r['tke (m2/s2)']),
     description: 'AIJ Case A approach flow (wind tunnel, b = 10 m scaling)',
   };
 }

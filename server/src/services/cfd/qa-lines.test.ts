@@ -1,6 +1,6 @@
 /**
- * The QA report's CFD lines name the method truthfully (a lattice Boltzmann solver with a RANS-like
- * mixing-length closure, not an LES), say which quantities are only indicative and why, and state
+ * The QA report's CFD lines name the method truthfully (a lattice Boltzmann solver with a RANS
+ * one-equation k–ℓ closure that transports k, not an LES), say which quantities are only indicative and why, and state
  * the resolution at pedestrian height.
  */
 import { describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import type { CfdRunState } from './run-state.ts';
 
 const state = {
   engine: 'canopy-cfd',
-  solver: 'canopy-lbm 1.0',
+  solver: 'canopy-lbm 1.1',
   run_id: 'r1',
   analysis: 'pedestrian_wind_comfort',
   tier: 'rapid',
@@ -36,10 +36,10 @@ const state = {
 describe('the CFD lines of the QA report', () => {
   it('name the method, mark turbulence intensity and GEM indicative with the reason, and give the resolution at pedestrian height', () => {
     const lines = Object.fromEntries(cfdQaLines(state));
-    expect(lines['Method']).toMatch(/^lattice Boltzmann .* RANS-like mixing-length turbulence closure$/);
+    expect(lines['Method']).toMatch(/^lattice Boltzmann .* RANS one-equation k–ℓ turbulence closure \(transported k\)$/);
     expect(JSON.stringify(lines)).not.toMatch(/\bLES\b/);
     expect(lines['Speed ratio (mean wind speed)']).toMatch(/^validated: against AIJ Case A/);
-    expect(lines['Turbulence intensity']).toMatch(/^indicative: .*modelled k/);
+    expect(lines['Turbulence intensity']).toMatch(/^indicative: from the transported k.*wake/);
     expect(lines['Gust equivalent mean (GEM)']).toMatch(/^indicative: /);
     expect(lines['Resolution at pedestrian height']).toBe(
       '4 m cells, the first cell centre at 2 m; points below it are read by the log-law wall function of the ground, not interpolated',
