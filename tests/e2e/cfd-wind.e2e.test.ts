@@ -105,19 +105,19 @@ describe("Canopy's CFD wind (Chromium)", () => {
     const cfd = dialog.getByRole('group', { name: "Canopy's CFD wind" });
     const estimate = cfd.getByRole('table', { name: 'CFD estimate' });
     await estimate.waitFor({ timeout: 30_000 });
-    expect(await cfd.getByRole('radio', { name: '16' }).isChecked()).toBe(true);
+    expect(await cfd.getByRole('radio', { name: '16', exact: true }).isChecked()).toBe(true);
     expect(await estimate.textContent()).toContain('16 directions, rapid');
     expect(await cfd.getByLabel('CFD grid').textContent()).toMatch(/[\d,]+ cells in \d levels, finest 4 m/);
     await screenshot(page, 'cfd-wizard-cost-16');
 
     // Eight directions: the estimate follows, the choice is applied (saved, checked) before approval.
-    await cfd.getByRole('radio', { name: '8' }).check();
+    await cfd.getByRole('radio', { name: '8', exact: true }).check();
     await expect.poll(() => estimate.textContent(), { timeout: 30_000 }).toContain('8 directions, rapid');
     expect(await dialog.getByRole('button', { name: 'Approve and submit' }).isDisabled()).toBe(true);
     await cfd.getByRole('button', { name: 'Apply and check again' }).click();
     await expect.poll(() => dialog.getByRole('button', { name: 'Approve and submit' }).isEnabled(), { timeout: 90_000 }).toBe(true);
     await expect.poll(async () => (await estimate.textContent()) ?? '', { timeout: 30_000 }).toContain('8 directions, rapid');
-    expect(await cfd.getByRole('radio', { name: '8' }).isChecked()).toBe(true);
+    expect(await cfd.getByRole('radio', { name: '8', exact: true }).isChecked()).toBe(true);
     await screenshot(page, 'cfd-wizard-cost-8');
     // The run: progress with the direction and phase, pushed live.
     const { configurationId } = await approveAndSubmit(dialog);
