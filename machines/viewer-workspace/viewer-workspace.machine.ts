@@ -314,7 +314,10 @@ export const viewerWorkspaceMachine = setup({
         }
       }
       enqueue.sendTo('ui', { type: 'theme.set', pane: 0, theme: view.theme });
-      if (view.colourScale) enqueue.sendTo('ui', { type: 'colour.range', pane: 0, min: view.colourScale.min, max: view.colourScale.max });
+      // The range belongs to the layer it was saved with (an older view: the last layer it shows).
+      const scaleLayer = view.colourScale?.layerId ?? view.layers.at(-1);
+      if (view.colourScale && !view.colourScale.discrete && scaleLayer)
+        enqueue.sendTo('ui', { type: 'colour.range', pane: 0, layer: scaleLayer, min: view.colourScale.min, max: view.colourScale.max });
       enqueue.assign({
         overrides: replaceAt(context.overrides, 0, view.layers.map(Number).filter(Number.isFinite)),
         linkedTo: replaceAt(context.linkedTo, 0, null),

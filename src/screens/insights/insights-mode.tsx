@@ -345,7 +345,10 @@ export function InsightsMode({ projectId, studyId, viewer }: ViewerModeProps) {
         onPinClick={(x, y) => {
           const hit = viewer.handle()?.pick(x, y);
           if (hit) {
-            const valueText = hit.value !== undefined ? valueInWords(hit.value, viewer.viewState().colourScale, hit.unit) : undefined;
+            // The hit layer's own scale names its classes (another layer shown beside it has its own).
+            const state = viewer.viewState();
+            const scale = state.layerScales?.[hit.layerId] ?? state.colourScale;
+            const valueText = hit.value !== undefined ? valueInWords(hit.value, scale, hit.unit) : undefined;
             modeActor.send({ type: 'pin.place', placement: { point: hit.point, layerId: hit.layerId, value: hit.value, unit: hit.unit, valueText } });
           } else toasts.send({ type: 'toast.show', toast: { tone: 'info', title: 'Click on the model to place the pin' } });
         }}

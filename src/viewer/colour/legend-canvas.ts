@@ -1,6 +1,6 @@
 /**
  * Draws a colour scale's legend onto a 2D canvas (for screenshots "with legend"): a gradient bar
- * for continuous scales, one swatch per class for discrete ones, with the range and unit.
+ * for continuous scales with their round ticks, one swatch per class for discrete ones, and the unit.
  */
 import type { ColourScale } from '../contracts.ts';
 import { colourAtPosition, parseHex, toHex } from './scale.ts';
@@ -49,9 +49,15 @@ export function drawLegend(ctx: CanvasRenderingContext2D, scale: ColourScale, bo
     ctx.fillStyle = gradient;
     ctx.fillRect(barX, y, barW, barH);
     ctx.fillStyle = '#1b1f24';
-    ctx.fillText(fmt(scale.min), barX, y + barH + 2 * scaleFactor);
-    ctx.textAlign = 'right';
-    ctx.fillText(fmt(scale.max), barX + barW, y + barH + 2 * scaleFactor);
+    // The same round ticks as the legend over the view; the ends keep inside the bar's box.
+    const ticks = scale.ticks?.length ? scale.ticks : [scale.min, scale.max];
+    const span = scale.max - scale.min || 1;
+    for (const tick of ticks) {
+      const x = barX + ((tick - scale.min) / span) * barW;
+      ctx.textAlign = x <= barX + 1 ? 'left' : x >= barX + barW - 1 ? 'right' : 'center';
+      ctx.fillRect(x - 0.5 * scaleFactor, y + barH, scaleFactor, 3 * scaleFactor);
+      ctx.fillText(fmt(tick), x, y + barH + 4 * scaleFactor);
+    }
   }
   ctx.restore();
 }

@@ -1,5 +1,5 @@
 /**
- * An arrow layer drawn as one InstancedMesh (see arrows.ts), coloured through the lookup texture;
+ * An arrow layer drawn as one InstancedMesh (see arrows.ts), coloured through its own lookup texture;
  * like a data layer, a colour-scale change only sets its uniforms (subscription, no re-render).
  */
 import { memo, useEffect, useMemo } from 'react';
@@ -8,7 +8,7 @@ import type { InstancedMesh } from 'three';
 import type { SceneLayer } from '../contracts.ts';
 import { arrowVectors, createArrowMesh, unitArrowGeometry } from './arrows.ts';
 import { createDataMaterial, setDataRange } from './data-material.ts';
-import { useColourScaleEffect, useViewerScene } from './scene-context.ts';
+import { applyLut, useColourScaleEffect, useLayerLut, useViewerScene } from './scene-context.ts';
 import { finiteRange, unitOf, useLayerData } from './use-layer-data.ts';
 
 interface Built {
@@ -19,7 +19,8 @@ interface Built {
 }
 
 export const ArrowLayer = memo(function ArrowLayer({ layer }: { layer: SceneLayer }) {
-  const { lut, theme, registry, reportError } = useViewerScene();
+  const { theme, registry, reportError, reportRange } = useViewerScene();
+  const lut = useLayerLut();
   const invalidate = useThree((s) => s.invalidate);
   const data = useLayerData(layer);
   const material = useMemo(() => createDataMaterial(lut, { min: 0, max: 1 }), [lut]);
@@ -44,13 +45,19 @@ export const ArrowLayer = memo(function ArrowLayer({ layer }: { layer: SceneLaye
   }, [built, layer.id, reportError]);
 
   useColourScaleEffect(
+    layer.id,
     (scale) => {
       if (!built || 'error' in built) return;
+      applyLut(lut, scale);
       setDataRange(material, scale ?? built.range, theme.dataOpacity);
       invalidate();
     },
-    [built, material, theme.dataOpacity, invalidate],
+    [built, lut, material, theme.dataOpacity, invalidate],
   );
+
+  useEffect(() => {
+    if (built && !('error' in built)) reportRange(layer.id, built.range);
+  }, [built, layer.id, reportRange]);
 
   useEffect(() => {
     if (!built || 'error' in built || !data) return;
