@@ -130,9 +130,16 @@ export function ViewerWorkspace({
   const toasts = ToastContext.useActorRef();
   // The coordination is the workspace machine's (machines/viewer-workspace); this view renders it.
   const workspace = useActorRef(logic.workspace, { input: { simulations: simulations as never, initialSimulationId, projectId, studyId, toasts } });
-  const { ui, filter0, filter1, cameras } = useMemo(() => {
+  const { ui, filter0, filter1, reclass0, reclass1, cameras } = useMemo(() => {
     const children = workspace.getSnapshot().children;
-    return { ui: children.ui!, filter0: children.filter0!, filter1: children.filter1!, cameras: children.cameras! };
+    return {
+      ui: children.ui!,
+      filter0: children.filter0!,
+      filter1: children.filter1!,
+      reclass0: children.reclass0!,
+      reclass1: children.reclass1!,
+      cameras: children.cameras!,
+    };
   }, [workspace]);
   const filters = useMemo(() => [filter0, filter1] as const, [filter0, filter1]);
 
@@ -164,8 +171,9 @@ export function ViewerWorkspace({
   const importPlane = useSelector(workspace, selectImportPlane);
   const handles = useRef<[ViewerHandle | null, ViewerHandle | null]>([null, null]);
 
-  // The comfort re-classification follows the active pane's simulation; its map shows in the panes of that simulation.
-  const reclass = useComfortReclass(logic, filters[activePane], simulations, projectId, onSimulationsChanged);
+  // Each pane's comfort re-classification (its own criterion), told by the machine what the pane shows; its map shows in that pane.
+  const reclasses = [useComfortReclass(reclass0, onSimulationsChanged), useComfortReclass(reclass1, onSimulationsChanged)] as const;
+  const reclass = reclasses[activePane];
   // What a read-only user may not do is not offered (the server checks the same right).
   const mayChange = PermissionsContext.useSelector(selectMayChangeProject(projectId));
   // The panes' layer sets (the machine decides which are shown and keeps their files' state).
@@ -175,8 +183,8 @@ export function ViewerWorkspace({
   const setLayers0 = useMemo(() => layerSetSceneLayers(setRows0, projectId, layerSetDownloadPath), [setRows0, projectId]);
   const setLayers1 = useMemo(() => layerSetSceneLayers(setRows1, projectId, layerSetDownloadPath), [setRows1, projectId]);
   const models = [
-    usePaneModel(filters[0], simulations, jobTypes, projectId, VIEW_IDS[0], ui, 0, plane, overrides[0], reclass.layer, setLayers0),
-    usePaneModel(filters[1], simulations, jobTypes, projectId, VIEW_IDS[1], ui, 1, plane, overrides[1], reclass.layer, setLayers1),
+    usePaneModel(filters[0], simulations, jobTypes, projectId, VIEW_IDS[0], ui, 0, plane, overrides[0], reclasses[0].layer, setLayers0),
+    usePaneModel(filters[1], simulations, jobTypes, projectId, VIEW_IDS[1], ui, 1, plane, overrides[1], reclasses[1].layer, setLayers1),
   ] as const;
   const model = models[activePane];
   const filter = filters[activePane];
@@ -332,7 +340,7 @@ export function ViewerWorkspace({
                 }
               />
             ) : null}
-            {panel === 'comfort' ? <ComfortPanel reclass={reclass.actor} mayChange={mayChange} /> : null}
+            {panel === 'comfort' ? <ComfortPanel key={activePane} reclass={reclass.actor} mayChange={mayChange} /> : null}
             <FindingsPanel {...findings.panel} />
           </>
         ) : null}
