@@ -78,6 +78,8 @@ export interface ColourScale {
   ticks?: number[];
   /** The scene layer this scale colours (each data layer has its own). */
   layerId?: string;
+  /** An arrow layer's scale: its legend shows a scale arrow (a full-length arrow is `max`, in `unit`). */
+  glyph?: 'arrow';
 }
 
 export interface CameraState {

@@ -49,6 +49,23 @@ function Legend({ scale, fallbackTitle }: { scale: ColourScale; fallbackTitle: s
           </ol>
         </>
       )}
+      {scale.glyph === 'arrow' ? <ScaleArrow scale={scale} /> : null}
     </figure>
+  );
+}
+
+/**
+ * An arrow layer's key: a full-length arrow (one point spacing long) is the top of the range, and
+ * each arrow is as long as its speed against it, so the scale arrow reads as "this long is 6 m/s".
+ */
+function ScaleArrow({ scale }: { scale: ColourScale }) {
+  const speed = `${formatValue(scale.max)}${scale.unit ? ` ${scale.unit}` : ''}`;
+  return (
+    <p className={css.legendArrow}>
+      <svg role="img" aria-label={`Scale arrow: ${speed}`} width="44" height="12" viewBox="0 0 44 12">
+        <path d="M0 4.5h32v-3l12 4.5-12 4.5v-3H0z" fill={scale.colours.at(-1)} stroke="currentColor" strokeWidth="0.6" />
+      </svg>
+      <span>{speed}: a full-length arrow (one arrow spacing); slower wind, shorter arrows</span>
+    </p>
   );
 }

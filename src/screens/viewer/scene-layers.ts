@@ -252,7 +252,7 @@ export function paneLayerScales(
     const settings = edits[layer.id] ?? DEFAULT_COLOUR;
     const title = legend?.title ?? (asset ? layerLabel(asset.metric ?? asset.analysis_type, unit).title : layer.label);
     const scale = colourScaleFor(legend, settings, layerRange(settings, values[layer.id]), unit || undefined);
-    scales[layer.id] = { ...scale, ...(title ? { title } : {}), layerId: layer.id };
+    scales[layer.id] = { ...scale, ...(title ? { title } : {}), layerId: layer.id, ...(layer.kind === 'arrows' ? { glyph: 'arrow' as const } : {}) };
   }
   return scales;
 }

@@ -140,6 +140,8 @@ export const legendOverlay = style({
 });
 export const legendOverlayTitle = style({ fontWeight: 600, marginBottom: tokens.space.xs });
 export const legendOverlayBar = style({ height: '10px', borderRadius: '2px', border: `1px solid ${color.border}` });
+/** An arrow layer's scale arrow and what it stands for. */
+export const legendArrow = style({ display: 'flex', alignItems: 'center', gap: '6px', margin: `${tokens.space.xs} 0 0` });
 /** Round ticks under the bar, each at its value's place. */
 export const legendTicks = style({ position: 'relative', height: '1.4em', margin: '2px 6px 0', fontVariantNumeric: 'tabular-nums' });
 export const legendTick = style({ position: 'absolute', transform: 'translateX(-50%)', whiteSpace: 'nowrap' });

@@ -4,7 +4,7 @@
  * With legends, the frame is copied onto a 2D canvas and the legends drawn over its corner.
  */
 import type { ColourScale } from '../contracts.ts';
-import { drawLegend } from '../colour/legend-canvas.ts';
+import { drawLegend, legendHeight } from '../colour/legend-canvas.ts';
 
 function toPng(canvas: HTMLCanvasElement): Promise<Blob> {
   return new Promise((resolve, reject) =>
@@ -30,7 +30,7 @@ export function captureCanvas(render: () => void, source: HTMLCanvasElement, leg
   const width = 220 * factor;
   let bottom = copy.height - 12 * factor;
   for (const legend of legends) {
-    const height = (legend.discrete ? 30 + legend.colours.length * 18 : 72) * factor;
+    const height = legendHeight(legend, factor);
     drawLegend(ctx, legend, { x: copy.width - width - 12 * factor, y: bottom - height, width, height }, factor);
     bottom -= height + 8 * factor;
   }
