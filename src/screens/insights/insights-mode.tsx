@@ -8,7 +8,7 @@
 import { useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { layerLabel, resultAnalysisLabel } from '@canopy/engine/results/labels.ts';
 import { useActorRef, useSelector } from '@xstate/react';
-import type { Insight } from '@canopy/contract/insights.ts';
+import { pdfFileName, type Insight } from '@canopy/contract/insights.ts';
 import { viewerModesMachine } from '@machines/viewer-modes/viewer-modes.machine.ts';
 import * as modes from '@machines/viewer-modes/viewer-modes.selectors.ts';
 import * as panelSel from '@machines/viewer-modes/insights-panel.selectors.ts';
@@ -120,6 +120,7 @@ export function InsightsMode({ projectId, studyId, viewer }: ViewerModeProps) {
             layerId: e.placement.layerId,
             value: e.placement.value,
             unit: e.placement.unit,
+            valueText: e.placement.valueText,
             title: e.details.title,
             note: e.details.note,
             sceneViewId: selectedViewId(panel.getSnapshot().context.data.insights.find((i) => i.id === e.insightId) ?? null),
@@ -268,7 +269,13 @@ export function InsightsMode({ projectId, studyId, viewer }: ViewerModeProps) {
           <Button
             size="sm"
             disabled={exporting}
-            onClick={() => pdf.send({ type: 'pdf.export', request: { project_id: projectId, study_id: studyId, insight_id: selected.id } })}
+            onClick={() =>
+              pdf.send({
+                type: 'pdf.export',
+                request: { project_id: projectId, study_id: studyId, insight_id: selected.id },
+                filename: pdfFileName(selected.title),
+              })
+            }
           >
             Download PDF
           </Button>

@@ -143,7 +143,8 @@ describe('insight PDF', () => {
     });
     expect(res.status, await res.clone().text()).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
-    expect(res.headers.get('content-disposition')).toBe('attachment; filename="downloaded.pdf"');
+    // Named after the insight (was downloaded.pdf for every export).
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="Windy north-east corner.pdf"; filename*=UTF-8''Windy%20north-east%20corner.pdf`);
     pdf = new Uint8Array(await res.arrayBuffer());
   });
 
@@ -283,6 +284,10 @@ describe('report PDF', () => {
     await post(`${study()}/insight/${insight.id}/report-view`, { report_id: report.id, image_view_id: imageView.id, caption: 'The same image again' });
     const res = await exportPdf({ report_id: report.id });
     expect(res.status, await res.clone().text()).toBe(200);
+    // A report is named after its project and itself.
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="Quay Street - Pedestrian wind report.pdf"; filename*=UTF-8''Quay%20Street%20-%20Pedestrian%20wind%20report.pdf`,
+    );
     const pdf = new Uint8Array(await res.arrayBuffer());
     const doc = await PDFDocument.load(pdf);
     const { width, height } = doc.getPage(0).getSize();

@@ -19,7 +19,7 @@ import type { Db } from '../../db/database.ts';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import { projects, sceneViews, studies } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
-import type { ExportPdfRequest, Insight, Legend, PageSize, Report } from '@canopy/contract/insights.ts';
+import { pdfFileName, type ExportPdfRequest, type Insight, type Legend, type PageSize, type Report } from '@canopy/contract/insights.ts';
 import { requireInsight } from '../insights/insights.ts';
 import { INSIGHT_CATEGORIES } from '../insights/reference.ts';
 import { representInsight, representInsights } from '../insights/represent.ts';
@@ -157,7 +157,9 @@ function addPins(ctx: Context, insight: Insight): void {
   const types = new Map(insight.pin_types.map((t) => [t.id, t.name]));
   insight.pins.forEach((pin, i) => {
     const [x, y, z] = pin.item.position;
-    const value = pinValue(pin);
+    // The legend of the view the pin is on (a pin on none: the insight's first view's).
+    const view = insight.sceneview_set.find((v) => v.id === pin.scene_view_id) ?? insight.sceneview_set[0];
+    const value = pinValue(pin, view?.legend ?? null);
     text(
       ctx,
       `${i + 1}. ${pin.title || types.get(pin.insight_pin_type_id) || 'Pin'} (${types.get(pin.insight_pin_type_id) ?? 'pin'}) at x ${x.toFixed(1)}, y ${y.toFixed(1)}, z ${z.toFixed(1)} m${value}`,
@@ -290,6 +292,8 @@ async function reportPlan(ctx: Context, report: Report, pictures: Map<string, Pi
 export interface ExportedPdf {
   bytes: Uint8Array;
   title: string;
+  /** What the download is named: the report's (or insight's) title, after its project for a report. */
+  fileName: string;
 }
 
 /**
@@ -304,17 +308,20 @@ export async function exportPdf(deps: AppDeps, db: Db, user: AuthUser, request: 
   const scope = await insightScope(db, user, request.project_id, request.study_id);
   const ctx: Context = { deps, db, scope, now: deps.clock.now(), pictures: [], pictureIndex: new Map(), blocks: [] };
   let title: string;
+  let fileName: string;
   let pageSize: PageSize;
   if (request.insight_id !== undefined) {
     const insight = await representInsight(db, await requireInsight(db, scope, request.insight_id));
     const pictures = await requestImages(ctx, request, 'scene');
     title = insight.title;
+    fileName = pdfFileName(insight.title);
     pageSize = request.page_size ?? 'A4';
     await insightPlan(ctx, insight, pictures);
   } else {
     const report = await reportForExport(db, scope, request.report_id!);
     const pictures = await requestImages(ctx, request, 'report');
     title = report.title;
+    fileName = pdfFileName(report.title, report.cover.project);
     pageSize = request.page_size ?? report.page_size;
     await reportPlan(ctx, report, pictures);
   }
@@ -331,5 +338,5 @@ export async function exportPdf(deps: AppDeps, db: Db, user: AuthUser, request: 
     if (outcome.reason === 'images') throw ApiError.field('images', outcome.message);
     throw ApiError.detail(413, outcome.message);
   }
-  return { bytes: outcome.bytes, title };
+  return { bytes: outcome.bytes, title, fileName };
 }
