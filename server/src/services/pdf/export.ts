@@ -8,7 +8,8 @@
  * insight's text and figures follow on it, a report lists its contents there. Each figure (per scene
  * view / image view / report view): heading (a typed "Figure …:" prefix taken off), the image with
  * the view's drawing and pins drawn over it (figure-overlay.ts), the legend titled by the layer's
- * human name and unit, caption and the provenance line; then the pins with their notes.
+ * human name and unit, caption and the provenance line; then the pins with their notes, and on a
+ * page of its own the method of every simulation the figures show (method-section.ts).
  *
  * This module gathers what the PDF shows (records, images, provenance lines: database and blob
  * reads) into a plan of blocks; render.ts lays the plan out and saves it in the heavy-work pool.
@@ -33,6 +34,7 @@ import type { TextStyle } from './writer.ts';
 import { drawingShapes, type CameraSnapshot, type Vec3 } from './figure-overlay.ts';
 import type { PdfPlan, PlanBlock, PlanOverlay, PlanPicture, RenderOutcome } from './render.ts';
 import { cleanCaption, pinValue, readableLegend } from './figure-text.ts';
+import { methodSection } from './method-section.ts';
 
 interface Picture {
   /** Identifies the source ("study:{id}" or "request:{n}"): one source is embedded once however often it is shown. */
@@ -50,6 +52,8 @@ interface Context {
   pictures: PlanPicture[];
   pictureIndex: Map<string, number>;
   blocks: PlanBlock[];
+  /** The simulations the figures show, in figure order (the method section describes each). */
+  simulations: number[];
 }
 
 /** Decoded bytes of all images of one export; the JSON body itself is not size-limited by the app. */
@@ -126,6 +130,7 @@ interface Figure {
 const text = (ctx: Context, value: string, style: TextStyle = {}) => ctx.blocks.push({ kind: 'text', text: value, style });
 
 async function addFigure(ctx: Context, figure: Figure): Promise<void> {
+  if (figure.ref?.simulationId != null) ctx.simulations.push(figure.ref.simulationId);
   const provenance = figure.ref ? await provenanceOf(ctx.db, ctx.deps.blobStore, { ...figure.ref, legendTitle: figure.legend?.title ?? null }) : unrecorded();
   ctx.blocks.push({
     kind: 'figure',
@@ -214,17 +219,20 @@ async function insightPlan(ctx: Context, insight: Insight, pictures: Map<string,
   for (const image of insight.imageview_set) {
     n += 1;
     const view = insight.sceneview_set.find((v) => v.id === image.scene_view_id);
+    // An image from the Images tab names no view: it shows the insight's results, so its provenance is the insight's first view's.
+    const source = view ?? insight.sceneview_set[0];
     await addFigure(ctx, {
       heading: `Figure ${n}: ${cleanCaption(image.caption) || insight.title}`,
       picture: await storedPicture(ctx, image.study_image_id),
       legend: view?.legend ?? null,
       caption: '',
-      ref: view ? { simulationId: view.simulation_id, assetId: view.asset_id } : null,
+      ref: source ? { simulationId: source.simulation_id, assetId: view ? view.asset_id : null } : null,
       // Only the view's own capture shows what its drawing and pins were drawn over.
       overlay: view && view.study_image_id === image.study_image_id ? overlayOf(insight, view) : null,
     });
   }
   addPins(ctx, insight);
+  ctx.blocks.push(...(await methodSection(ctx.db, ctx.simulations)));
 }
 
 async function reportPlan(ctx: Context, report: Report, pictures: Map<string, Picture>): Promise<void> {
@@ -282,11 +290,17 @@ async function reportPlan(ctx: Context, report: Report, pictures: Map<string, Pi
       picture: sent ?? (await storedPicture(ctx, reportView.image_view.study_image_id)),
       legend: (view?.legend as Legend | null) ?? null,
       caption: second && second !== heading ? second : '',
-      ref: view ? { simulationId: view.simulationId, assetId: view.assetId } : null,
+      // An image from the Images tab names no view: the provenance of its insight's first view.
+      ref: view
+        ? { simulationId: view.simulationId, assetId: view.assetId }
+        : insight?.sceneview_set[0]
+          ? { simulationId: insight.sceneview_set[0].simulation_id, assetId: null }
+          : null,
       overlay: insight && shown && (sent || shown.study_image_id === reportView.image_view.study_image_id) ? overlayOf(insight, shown) : null,
     });
   }
   for (const insight of insights.values()) addPins(ctx, insight);
+  ctx.blocks.push(...(await methodSection(ctx.db, ctx.simulations)));
 }
 
 export interface ExportedPdf {
@@ -306,7 +320,7 @@ export async function exportPdf(deps: AppDeps, db: Db, user: AuthUser, request: 
     throw ApiError.field('non_field_errors', 'Send exactly one of insight_id and report_id.');
   }
   const scope = await insightScope(db, user, request.project_id, request.study_id);
-  const ctx: Context = { deps, db, scope, now: deps.clock.now(), pictures: [], pictureIndex: new Map(), blocks: [] };
+  const ctx: Context = { deps, db, scope, now: deps.clock.now(), pictures: [], pictureIndex: new Map(), blocks: [], simulations: [] };
   let title: string;
   let fileName: string;
   let pageSize: PageSize;
