@@ -202,6 +202,8 @@ export const PinItemSchema = z
     layer_id: z.string().max(500).optional(),
     value: z.number().finite().optional(),
     unit: z.string().max(50).optional(),
+    /** The value in words as the viewer read it: a category map's class name ('Standing'), else the number with its unit. */
+    value_text: z.string().max(200).optional(),
   })
   .openapi('InsightPinItem');
 export type PinItem = z.infer<typeof PinItemSchema>;
@@ -448,3 +450,19 @@ export const ExportPdfRequestSchema = z
   })
   .openapi('ExportPdfRequest');
 export type ExportPdfRequest = z.infer<typeof ExportPdfRequestSchema>;
+
+/**
+ * The name an exported PDF is saved under: the project's and the report's (or insight's) names,
+ * "Chicago towers - Wind comfort report.pdf", without the characters file systems refuse; the
+ * server sends it in Content-Disposition and the client saves the download under it.
+ */
+export function pdfFileName(title: string, project?: string | null): string {
+  const clean = (s: string | null | undefined) =>
+    (s ?? '')
+      .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
+  const parts = [clean(project), clean(title)].filter(Boolean);
+  const name = (parts.length === 2 && parts[0] === parts[1] ? [parts[0]!] : parts).join(' - ').slice(0, 150).trim();
+  return `${name || 'Canopy report'}.pdf`;
+}

@@ -45,6 +45,8 @@ export interface NewPin {
   layerId?: string;
   value?: number;
   unit?: string;
+  /** The value as a person reads it: a category map's class name ('Standing'), else the number with its unit. */
+  valueText?: string;
   title: string;
   note: string;
   sceneViewId: number | null;

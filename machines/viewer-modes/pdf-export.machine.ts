@@ -1,6 +1,7 @@
 /**
- * A PDF export (issue 10; SPEC §2 PDF creation loading screen, §7 POST /api/export-pdf/ saved as
- * downloaded.pdf): one insight or one report at a time. While `exporting`, the screen shows the
+ * A PDF export (issue 10; SPEC §2 PDF creation loading screen, §7 POST /api/export-pdf/), saved
+ * under the project's and the report's names (issue 28 item 5; was downloaded.pdf): one insight or
+ * one report at a time. While `exporting`, the screen shows the
  * 'Creating PDF' screen and a second request is ignored; a failure keeps the message for the
  * screen and shows a danger toast. Owned by the Insights mode (an insight's 'Download PDF') and the
  * report container. The toast goes through the relay spawned as system id 'toast'
@@ -11,7 +12,7 @@
  *   └── exporting   exportPdf (creates the PDF and saves it) → idle
  */
 import { assign, enqueueActions, setup } from 'xstate';
-import type { ExportPdfRequest } from '@canopy/contract/insights.ts';
+import { pdfFileName, type ExportPdfRequest } from '@canopy/contract/insights.ts';
 import { asServerError, errorMessage, notProvided } from '@machines/shared/actors.ts';
 import type { ToastSink } from '@machines/layer-filter/layer-filter.types.ts';
 import { TOAST_SYSTEM_ID, toastRelay } from '@machines/toast/toast-relay.ts';
@@ -19,10 +20,18 @@ import type { ToastEvent } from '@machines/toast/toast.machine.ts';
 
 export const PDF_FAILED = 'The PDF could not be created.';
 
-export type PdfExportEvent = { type: 'pdf.export'; request: ExportPdfRequest };
+/** `filename`: what the download is saved as (pdfFileName: the project's and the report's names). */
+export type PdfExportEvent = { type: 'pdf.export'; request: ExportPdfRequest; filename: string };
+
+/** What the export actor is given: the request, and the name the answer is saved under. */
+export interface PdfExportInput {
+  request: ExportPdfRequest;
+  filename: string;
+}
 
 export interface PdfExportContext {
   request: ExportPdfRequest | null;
+  filename: string | null;
   error: string | null;
 }
 
@@ -33,8 +42,8 @@ export const pdfExportMachine = setup({
     input: {} as { toasts?: ToastSink } | undefined,
   },
   actors: {
-    /** POST /api/export-pdf/ and save the answer as downloaded.pdf. */
-    exportPdf: notProvided<void, ExportPdfRequest>('exportPdf'),
+    /** POST /api/export-pdf/ and save the answer under its file name. */
+    exportPdf: notProvided<void, PdfExportInput>('exportPdf'),
     toastRelay,
   },
   actions: {
@@ -55,18 +64,20 @@ export const pdfExportMachine = setup({
   context: ({ input, spawn, self }) => {
     // One relay per actor system: a parent that already has one (the viewer workspace) lends it.
     if (!self.system.get(TOAST_SYSTEM_ID)) spawn('toastRelay', { systemId: TOAST_SYSTEM_ID, input: input?.toasts ?? null });
-    return { request: null, error: null };
+    return { request: null, filename: null, error: null };
   },
   initial: 'idle',
   states: {
     idle: {
-      on: { 'pdf.export': { target: 'exporting', actions: assign(({ event }) => ({ request: event.request, error: null })) } },
+      on: {
+        'pdf.export': { target: 'exporting', actions: assign(({ event }) => ({ request: event.request, filename: event.filename, error: null })) },
+      },
     },
     exporting: {
       invoke: {
         src: 'exportPdf',
-        input: ({ context }) => context.request!,
-        onDone: { target: 'idle', actions: assign({ request: null }) },
+        input: ({ context }) => ({ request: context.request!, filename: context.filename ?? pdfFileName('') }),
+        onDone: { target: 'idle', actions: assign({ request: null, filename: null }) },
         onError: { target: 'idle', actions: { type: 'fail', params: ({ event }: { event: { error: unknown } }) => event.error } },
       },
     },

@@ -13,6 +13,10 @@
  * - keyboard commands and the toolbar's buttons run the same commands;
  * - one screenshot at a time; a failure is a danger toast;
  * - only the active pane's probe is kept, and only while the probe tool or the data panel wants it;
+ * - each pane compares on its own (issue 28 item 4): its own comfort re-classification (criterion,
+ *   season, time window, weather), told the simulation that pane shows, beside its own filters,
+ *   layers, theme and colour scales; the second pane's is told only while the view is split (its
+ *   workers read the speed ratios only when there is a second pane to show them);
  * - a simulation's layer sets show in a pane by their show_by_default until the pane's own toggle;
  *   a shown set's file is read and checked once (a loader child per file, shared by the panes), so
  *   the pane draws it as geometry or, with fields, coloured; an unreadable file is kept as the
@@ -25,7 +29,8 @@
  *           ├── idle      screenshot command → taking (emits pane.screenshot)
  *           └── taking    screenshot.done → idle; screenshot.failed → idle (toast)
  *
- * Children: `ui` (viewer-ui), `filter0` / `filter1` (layer-filter), `cameras` (camera-positions);
+ * Children: `ui` (viewer-ui), `filter0` / `filter1` (layer-filter), `reclass0` / `reclass1`
+ * (wind-reclass, one per pane, each its own workers), `cameras` (camera-positions);
  * their snapshots are mirrored into `ui` and `panes` of the context for the rules above. The
  * machine never touches three.js: it emits `pane.*` events that a renderless bridge
  * (src/screens/viewer/workspace-bridge.tsx) turns into ViewerHandle calls, and the bridge reports
@@ -45,6 +50,8 @@ import { TOAST_SYSTEM_ID, toastRelay } from '@machines/toast/toast-relay.ts';
 import type { ToastEvent } from '@machines/toast/toast.machine.ts';
 import type { PaneCamera, PaneProbe, ViewerWorkspaceEmitted, ViewerWorkspaceEvent, ViewerWorkspaceInput } from './viewer-workspace.types.ts';
 import { layerSetShown, unboundLayerSetLoader, type LayerSetFile, type LayerSetRef } from './layer-sets.ts';
+import { windReclassMachine } from '@machines/wind-reclass/wind-reclass.machine.ts';
+import type { Asset, ReclassTarget } from '@machines/wind-reclass/wind-reclass.types.ts';
 
 export const SCREENSHOT_FAILED = 'The screenshot could not be taken';
 
@@ -94,14 +101,28 @@ export interface ViewerWorkspaceContext {
   setFiles: Record<number, LayerSetFile>;
 }
 
-/** A simulation as the workspace gets it: the layer filter's fields and its layer sets. */
-type WorkspaceSimulation = ResultSimulation & { layer_sets?: readonly LayerSetRef[] };
+/** A simulation as the workspace gets it: the layer filter's fields, its layer sets and its met source. */
+type WorkspaceSimulation = ResultSimulation & { layer_sets?: readonly LayerSetRef[]; met_source_id?: number | null };
 
 const setsOf = (simulations: readonly WorkspaceSimulation[], simulationId: number | null) => simulations.find((s) => s.id === simulationId)?.layer_sets ?? [];
 const configurationIdOf = (simulation: WorkspaceSimulation | undefined) =>
   typeof simulation?.configuration === 'number' ? simulation.configuration : (simulation?.configuration.id ?? 0);
 
 const FILTERS = ['filter0', 'filter1'] as const;
+const RECLASS = ['reclass0', 'reclass1'] as const;
+
+/** What a pane's re-classification is told: the simulation the pane shows (the screen's simulations carry the full assets). */
+function reclassTarget(context: Pick<ViewerWorkspaceContext, 'simulations' | 'scope'>, simulationId: number | null): ReclassTarget | null {
+  const simulation = context.simulations.find((s) => s.id === simulationId) as WorkspaceSimulation | undefined;
+  if (!simulation) return null;
+  return {
+    projectId: context.scope.projectId,
+    configurationId: configurationIdOf(simulation),
+    simulationId: simulation.id,
+    assets: simulation.assets as unknown as Asset[],
+    metSourceId: simulation.met_source_id ?? null,
+  };
+}
 const other = (pane: PaneIndex): PaneIndex => (pane === 0 ? 1 : 0);
 const replaceAt = <T>(pair: Pair<T>, index: PaneIndex, value: T): Pair<T> => (index === 0 ? [value, pair[1]] : [pair[0], value]);
 
@@ -137,11 +158,21 @@ export const viewerWorkspaceMachine = setup({
     events: {} as ViewerWorkspaceEvent,
     emitted: {} as ViewerWorkspaceEmitted,
     input: {} as ViewerWorkspaceInput,
-    children: {} as { ui: 'viewerUi'; filter0: 'layerFilter'; filter1: 'layerFilter'; cameras: 'cameraPositions' },
+    children: {} as {
+      ui: 'viewerUi';
+      filter0: 'layerFilter';
+      filter1: 'layerFilter';
+      reclass0: 'paneReclass0';
+      reclass1: 'paneReclass1';
+      cameras: 'cameraPositions';
+    },
   },
   actors: {
     viewerUi: viewerUiMachine,
     layerFilter: layerFilterMachine,
+    // One re-classification per pane, each bound to its own services (its own workers and arrays).
+    paneReclass0: windReclassMachine,
+    paneReclass1: windReclassMachine,
     cameraPositions: cameraPositionsMachine,
     layerSetLoader: unboundLayerSetLoader,
     toastRelay,
@@ -182,6 +213,14 @@ export const viewerWorkspaceMachine = setup({
     }),
     /** Mirrors the UI machine's state the rules read. */
     mirrorUi: assign(({ event }) => ({ ui: uiState((event as unknown as { snapshot: UiSnapshot }).snapshot) })),
+    /**
+     * Each shown pane's re-classification is told the simulation the pane shows (the machine itself
+     * ignores a target it already has); the second pane's only while the view is split.
+     */
+    feedReclass: enqueueActions(({ context, enqueue }) => {
+      const panes: PaneIndex[] = context.ui.split ? [0, 1] : [0];
+      for (const pane of panes) enqueue.sendTo(RECLASS[pane], { type: 'simulation.set', target: reclassTarget(context, context.panes[pane].simulationId) });
+    }),
     /**
      * A pane's layer filter moved on: mirror it; when its saved list changed, drop its restored
      * layers, and after its own write reload the other pane if that shows the same simulation.
@@ -316,7 +355,10 @@ export const viewerWorkspaceMachine = setup({
         }
       }
       enqueue.sendTo('ui', { type: 'theme.set', pane: 0, theme: view.theme });
-      if (view.colourScale) enqueue.sendTo('ui', { type: 'colour.range', pane: 0, min: view.colourScale.min, max: view.colourScale.max });
+      // The range belongs to the layer it was saved with (an older view: the last layer it shows).
+      const scaleLayer = view.colourScale?.layerId ?? view.layers.at(-1);
+      if (view.colourScale && !view.colourScale.discrete && scaleLayer)
+        enqueue.sendTo('ui', { type: 'colour.range', pane: 0, layer: scaleLayer, min: view.colourScale.min, max: view.colourScale.max });
       enqueue.assign({
         overrides: replaceAt(context.overrides, 0, view.layers.map(Number).filter(Number.isFinite)),
         linkedTo: replaceAt(context.linkedTo, 0, null),
@@ -430,24 +472,26 @@ export const viewerWorkspaceMachine = setup({
     };
   },
   invoke: [
-    { id: 'ui', src: 'viewerUi', input: {}, onSnapshot: { actions: ['mirrorUi', 'loadShownSets'] } },
+    { id: 'ui', src: 'viewerUi', input: {}, onSnapshot: { actions: ['mirrorUi', 'loadShownSets', 'feedReclass'] } },
     {
       id: 'filter0',
       src: 'layerFilter',
       input: ({ context }) => ({ simulations: context.simulations }),
-      onSnapshot: { actions: [{ type: 'notePaneFilter', params: 0 }, 'loadShownSets'] },
+      onSnapshot: { actions: [{ type: 'notePaneFilter', params: 0 }, 'loadShownSets', 'feedReclass'] },
     },
     {
       id: 'filter1',
       src: 'layerFilter',
       input: ({ context }) => ({ simulations: context.simulations }),
-      onSnapshot: { actions: [{ type: 'notePaneFilter', params: 1 }, 'loadShownSets'] },
+      onSnapshot: { actions: [{ type: 'notePaneFilter', params: 1 }, 'loadShownSets', 'feedReclass'] },
     },
+    { id: 'reclass0', src: 'paneReclass0' },
+    { id: 'reclass1', src: 'paneReclass1' },
     { id: 'cameras', src: 'cameraPositions', input: ({ context }) => context.scope },
   ],
   initial: 'starting',
   on: {
-    'simulations.set': { actions: ['feedPanes', 'loadShownSets'] },
+    'simulations.set': { actions: ['feedPanes', 'loadShownSets', 'feedReclass'] },
     'command.run': { actions: 'runCommand' },
     'key.press': { guard: 'overlayClosed', actions: 'pressKey' },
     'camera.moved': [

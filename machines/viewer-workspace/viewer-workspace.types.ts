@@ -39,7 +39,8 @@ export interface RestoredView {
   camera: PaneCamera;
   layers: string[];
   filters: Record<string, string | null>;
-  colourScale: { min: number; max: number } | null;
+  /** The shown layer's scale: its range goes back to that layer (never to a category map). */
+  colourScale: { min: number; max: number; discrete?: boolean; layerId?: string } | null;
   theme: ThemeName;
   simulationId: number | null;
 }

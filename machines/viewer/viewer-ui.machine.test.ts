@@ -1,7 +1,8 @@
 /** The viewer UI machine by events and snapshots: split and link, themes and the hidden one, tools and Escape, points. */
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { DEFAULT_EFFECTS, paneEffects, SPLIT_VIEW_OFF, viewerUiMachine } from './viewer-ui.machine.ts';
+import { DEFAULT_EFFECTS, layerColour, paneEffects, SPLIT_VIEW_OFF, viewerUiMachine } from './viewer-ui.machine.ts';
+import { roundRange, ticksWithin } from './colour-scales.ts';
 import { advanceSequence, commandFor, UNLOCK_SEQUENCE } from './viewer-keys.ts';
 
 const start = (tronUnlocked = false) => createActor(viewerUiMachine, { input: { tronUnlocked } }).start();
@@ -80,14 +81,63 @@ describe('viewerUi', () => {
 
   it("keeps each pane's colour edits apart and resets them", () => {
     const ui = start();
-    ui.send({ type: 'colour.range', pane: 1, min: 0.5, max: 1.5 });
-    ui.send({ type: 'colour.palette', pane: 1, palette: 'cividis' });
-    expect(ui.getSnapshot().context.colour).toEqual([
-      { min: null, max: null, palette: 'legend' },
-      { min: 0.5, max: 1.5, palette: 'cividis' },
-    ]);
-    ui.send({ type: 'colour.reset', pane: 1 });
-    expect(ui.getSnapshot().context.colour[1]).toEqual({ min: null, max: null, palette: 'legend' });
+    ui.send({ type: 'colour.range', pane: 1, layer: '7', min: 0.5, max: 1.5 });
+    ui.send({ type: 'colour.palette', pane: 1, layer: '7', palette: 'cividis' });
+    expect(ui.getSnapshot().context.colour).toEqual([{}, { '7': { min: 0.5, max: 1.5, palette: 'cividis' } }]);
+    expect(layerColour(ui.getSnapshot().context, 0, '7').settings).toEqual({ min: null, max: null, palette: 'legend' });
+    ui.send({ type: 'colour.reset', pane: 1, layer: '7' });
+    expect(layerColour(ui.getSnapshot().context, 1, '7').settings).toEqual({ min: null, max: null, palette: 'legend' });
+  });
+});
+
+describe("each layer's own colour scale (issue 28 item 1)", () => {
+  const speedUp = '11';
+  const comfort = '12';
+
+  it('keeps a range set on one layer to that layer: another layer of the same pane keeps its own', () => {
+    const ui = start();
+    ui.send({ type: 'layer.values', layer: speedUp, categorical: false, range: [0.05, 0.8] });
+    ui.send({ type: 'layer.values', layer: '13', categorical: false, range: [1.2, 7.9] });
+    ui.send({ type: 'colour.range', pane: 0, layer: speedUp, min: 0, max: 0.5 });
+    const s = ui.getSnapshot().context;
+    expect(layerColour(s, 0, speedUp).range).toMatchObject({ min: 0, max: 0.5, edited: true });
+    expect(layerColour(s, 0, '13').range).toMatchObject({ min: 0, max: 8, edited: false });
+  });
+
+  it('a category map ignores a continuous range: refused when sent to it, and dropped when the layer turns out to be one', () => {
+    const ui = start();
+    ui.send({ type: 'layer.values', layer: comfort, categorical: true });
+    ui.send({ type: 'colour.range', pane: 0, layer: comfort, min: 0, max: 0.8 });
+    expect(ui.getSnapshot().context.colour[0][comfort]).toBeUndefined();
+    expect(layerColour(ui.getSnapshot().context, 0, comfort).range).toEqual({ min: null, max: null, ticks: null, edited: false });
+    // A range stored before the layer was known as a category map (a restored view) is not drawn with.
+    ui.send({ type: 'colour.range', pane: 0, layer: '14', min: 0, max: 0.8 });
+    ui.send({ type: 'layer.values', layer: '14', categorical: true });
+    expect(layerColour(ui.getSnapshot().context, 0, '14').range.min).toBeNull();
+  });
+
+  it("defaults a layer's range to its own values widened to round ticks, and follows new values until edited", () => {
+    const ui = start();
+    expect(layerColour(ui.getSnapshot().context, 0, speedUp).range.min).toBeNull(); // nothing read yet: the legend's
+    ui.send({ type: 'layer.values', layer: speedUp, range: [0.05, 0.8] });
+    expect(layerColour(ui.getSnapshot().context, 0, speedUp).range).toEqual({ min: 0, max: 0.8, ticks: [0, 0.2, 0.4, 0.6, 0.8], edited: false });
+    ui.send({ type: 'layer.values', layer: speedUp, range: [0.3, 1.37] });
+    expect(layerColour(ui.getSnapshot().context, 0, speedUp).range).toEqual({ min: 0.25, max: 1.5, ticks: [0.25, 0.5, 0.75, 1, 1.25, 1.5], edited: false });
+    ui.send({ type: 'colour.range', pane: 1, layer: speedUp, min: 0, max: 2 });
+    // The other pane's edit is its own.
+    expect(layerColour(ui.getSnapshot().context, 0, speedUp).range.max).toBe(1.5);
+    expect(layerColour(ui.getSnapshot().context, 1, speedUp).range).toMatchObject({ min: 0, max: 2, edited: true });
+  });
+});
+
+describe('round ranges', () => {
+  it('widens a span to round ticks of 1, 2, 2.5 or 5 × 10^k', () => {
+    expect(roundRange(0.05, 0.8)).toEqual({ min: 0, max: 0.8, ticks: [0, 0.2, 0.4, 0.6, 0.8] });
+    expect(roundRange(31, 77)).toEqual({ min: 30, max: 80, ticks: [30, 40, 50, 60, 70, 80] });
+    expect(roundRange(0, 100).ticks).toEqual([0, 20, 40, 60, 80, 100]);
+    expect(roundRange(-3.2, 4.1)).toEqual({ min: -4, max: 6, ticks: [-4, -2, 0, 2, 4, 6] });
+    expect(roundRange(2, 2)).toEqual({ min: 1.5, max: 2.5, ticks: [1.5, 2, 2.5] });
+    expect(ticksWithin(0.13, 0.77)).toEqual([0.13, 0.2, 0.4, 0.6, 0.77]);
   });
 });
 

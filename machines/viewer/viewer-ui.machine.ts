@@ -9,6 +9,11 @@
  *   └── legend    shown | hidden             `legend.toggle` (button or L): the colour legend over the 3D
  *                                            view, and in screenshots while shown (issue 16 item 9)
  *
+ * Colour scales are kept per pane and per layer (issue 28 item 1): a range set on one layer never
+ * reaches another layer or the other pane, a category map refuses a range (its classes are its
+ * scale), and a layer nobody edited spans its own values in round ticks (colour-scales.ts); the
+ * screen reports each layer's values (`layer.values`) as it reads them.
+ *
  * The post-processing effects (issue 18 item 8) are the user's switches in the context
  * (`effects.toggle`); `paneEffects` decides what each pane draws: the switches as set in a single
  * view, and without the costly ones (SPLIT_VIEW_OFF, chosen from the viewer-frame benchmark) while
@@ -18,6 +23,7 @@
  */
 import { assertEvent, assign, setup } from 'xstate';
 import { advanceSequence, UNLOCK_SEQUENCE } from './viewer-keys.ts';
+import { DEFAULT_COLOUR, layerRange, type LayerRange, type LayerValues } from './colour-scales.ts';
 import {
   MAX_POINTS,
   PUBLIC_THEMES,
@@ -38,7 +44,10 @@ export interface ViewerUiContext {
   /** The pane the side panels and keyboard commands act on. */
   activePane: PaneIndex;
   themes: [ThemeName, ThemeName];
-  colour: [ColourSettings, ColourSettings];
+  /** Per pane, each layer's colour edits (by scene layer id); a layer not here has none. */
+  colour: [Record<string, ColourSettings>, Record<string, ColourSettings>];
+  /** What the screen read of each layer's values (by scene layer id): classes or a field, and its span. */
+  layerValues: Record<string, LayerValues>;
   panel: ViewerPanel;
   points: ProbePoint[];
   compareBy: CompareBy;
@@ -70,14 +79,24 @@ export type ViewerUiEvent =
   /** The selected point of a view from the address (any tool): it becomes the only point. */
   | { type: 'point.restore'; point: [number, number, number] }
   | { type: 'compare.by'; by: CompareBy }
-  | { type: 'colour.range'; pane: PaneIndex; min: number | null; max: number | null }
-  | { type: 'colour.palette'; pane: PaneIndex; palette: PaletteChoice }
-  | { type: 'colour.reset'; pane: PaneIndex }
+  | { type: 'colour.range'; pane: PaneIndex; layer: string; min: number | null; max: number | null }
+  | { type: 'colour.palette'; pane: PaneIndex; layer: string; palette: PaletteChoice }
+  | { type: 'colour.reset'; pane: PaneIndex; layer: string }
+  /** A layer's values as read: category classes or not, and the field's finite span. */
+  | { type: 'layer.values'; layer: string; categorical?: boolean; range?: [number, number] | null }
   | { type: 'plane.select'; plane: string | null }
   | { type: 'legend.toggle' }
   | { type: 'effects.toggle'; effect: ViewerEffect };
 
-const DEFAULT_COLOUR: ColourSettings = { min: null, max: null, palette: 'legend' };
+/** A layer's colour in a pane: the user's edits and the range it is drawn with. */
+export function layerColour(
+  context: Pick<ViewerUiContext, 'colour' | 'layerValues'>,
+  pane: PaneIndex,
+  layer: string,
+): { settings: ColourSettings; range: LayerRange } {
+  const settings = context.colour[pane][layer] ?? DEFAULT_COLOUR;
+  return { settings, range: layerRange(settings, context.layerValues[layer]) };
+}
 
 /**
  * Every effect on by default: in the viewer-frame benchmark a single view with ambient occlusion
@@ -125,6 +144,11 @@ export const viewerUiMachine = setup({
     input: {} as { tronUnlocked?: boolean } | undefined,
   },
   guards: {
+    /** A category map's classes are its scale: no range is set on one. */
+    rangeAllowed: ({ context, event }) => {
+      assertEvent(event, 'colour.range');
+      return !context.layerValues[event.layer]?.categorical;
+    },
     themeAllowed: ({ context, event }) => {
       assertEvent(event, 'theme.set');
       return availableThemes(context.tronUnlocked).includes(event.theme);
@@ -178,15 +202,32 @@ export const viewerUiMachine = setup({
     }),
     setRange: assign(({ context, event }) => {
       assertEvent(event, 'colour.range');
-      return { colour: replaceAt(context.colour, event.pane, { ...context.colour[event.pane], min: event.min, max: event.max }) };
+      const own = context.colour[event.pane];
+      const settings = { ...(own[event.layer] ?? DEFAULT_COLOUR), min: event.min, max: event.max };
+      return { colour: replaceAt(context.colour, event.pane, { ...own, [event.layer]: settings }) };
     }),
     setPalette: assign(({ context, event }) => {
       assertEvent(event, 'colour.palette');
-      return { colour: replaceAt(context.colour, event.pane, { ...context.colour[event.pane], palette: event.palette }) };
+      const own = context.colour[event.pane];
+      const settings = { ...(own[event.layer] ?? DEFAULT_COLOUR), palette: event.palette };
+      return { colour: replaceAt(context.colour, event.pane, { ...own, [event.layer]: settings }) };
     }),
     resetColour: assign(({ context, event }) => {
       assertEvent(event, 'colour.reset');
-      return { colour: replaceAt(context.colour, event.pane, DEFAULT_COLOUR) };
+      const own = { ...context.colour[event.pane] };
+      delete own[event.layer];
+      return { colour: replaceAt(context.colour, event.pane, own) };
+    }),
+    /** What the screen read of a layer: a category map also drops any range set on it before. */
+    noteValues: assign(({ context, event }) => {
+      assertEvent(event, 'layer.values');
+      const before = context.layerValues[event.layer];
+      const next: LayerValues = {
+        categorical: event.categorical ?? before?.categorical ?? false,
+        range: event.range !== undefined ? event.range : (before?.range ?? null),
+      };
+      if (before && before.categorical === next.categorical && before.range?.[0] === next.range?.[0] && before.range?.[1] === next.range?.[1]) return {};
+      return { layerValues: { ...context.layerValues, [event.layer]: next } };
     }),
     selectPlane: assign(({ event }) => {
       assertEvent(event, 'plane.select');
@@ -205,7 +246,8 @@ export const viewerUiMachine = setup({
     linked: true,
     activePane: 0,
     themes: ['default', 'default'],
-    colour: [DEFAULT_COLOUR, DEFAULT_COLOUR],
+    colour: [{}, {}],
+    layerValues: {},
     panel: 'layers',
     points: [],
     compareBy: 'wind_direction',
@@ -227,7 +269,8 @@ export const viewerUiMachine = setup({
     'points.clear': { actions: 'clearPoints' },
     'point.restore': { actions: 'restorePoint' },
     'compare.by': { actions: 'compareBy' },
-    'colour.range': { actions: 'setRange' },
+    'colour.range': { guard: 'rangeAllowed', actions: 'setRange' },
+    'layer.values': { actions: 'noteValues' },
     'colour.palette': { actions: 'setPalette' },
     'colour.reset': { actions: 'resetColour' },
     'plane.select': { actions: 'selectPlane' },

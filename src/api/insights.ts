@@ -90,5 +90,5 @@ export const listPinTypeTemplates = (api: ApiClient) => api<PinTypeTemplate[]>('
 export const listInsightCategories = (api: ApiClient) => api<InsightCategory[]>('/api/insight-categories');
 export const listGlobalTemplates = (api: ApiClient) => api<GlobalTemplate[]>('/api/global-template/');
 
-/** POST /api/export-pdf/: the PDF as a Blob (ofetch reads application/pdf as a blob; the caller saves it as downloaded.pdf). */
+/** POST /api/export-pdf/: the PDF as a Blob (ofetch reads application/pdf as a blob; the caller saves it under pdfFileName). */
 export const exportPdf = (api: ApiClient, body: ExportPdfRequest) => api<Blob>('/api/export-pdf/', { method: 'POST', body });

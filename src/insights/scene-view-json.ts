@@ -68,6 +68,9 @@ const ColourScaleSchema = z.object({
   classLabels: z.array(z.string()).optional(),
   unit: z.string().optional(),
   legendName: z.string().optional(),
+  title: z.string().optional(),
+  ticks: z.array(finite).optional(),
+  layerId: z.string().optional(),
 });
 
 const PinSchema = z.object({
@@ -109,6 +112,9 @@ function colourScaleOut(c: ColourScale | null): ColourScale | null {
   if (c.classLabels) out.classLabels = [...c.classLabels];
   if (c.unit !== undefined) out.unit = c.unit;
   if (c.legendName !== undefined) out.legendName = c.legendName;
+  if (c.title !== undefined) out.title = c.title;
+  if (c.ticks) out.ticks = c.ticks.map(num);
+  if (c.layerId !== undefined) out.layerId = c.layerId;
   return out;
 }
 

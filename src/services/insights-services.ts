@@ -11,7 +11,7 @@ import { fromPromise } from 'xstate';
 import type { GlobalTemplate } from '@canopy/contract/viewer.ts';
 import type { ExportPdfRequest, Insight, ImageView, PinType, Report, ReportCreate, ReportUpdate, ReportView, StudyImage } from '@canopy/contract/insights.ts';
 import { insightsPanelMachine } from '@machines/viewer-modes/insights-panel.machine.ts';
-import { pdfExportMachine } from '@machines/viewer-modes/pdf-export.machine.ts';
+import { pdfExportMachine, type PdfExportInput } from '@machines/viewer-modes/pdf-export.machine.ts';
 import type { InsightChange, InsightsData, NewPin, StudyScope } from '@machines/viewer-modes/insights-panel.types.ts';
 import { api as appApi, type ApiClient } from '../api/client.ts';
 import * as calls from '../api/insights.ts';
@@ -110,6 +110,7 @@ async function applyChange(api: ApiClient, scope: StudyScope, change: InsightCha
           ...(p.layerId ? { layer_id: p.layerId } : {}),
           ...(p.value !== undefined ? { value: p.value } : {}),
           ...(p.unit ? { unit: p.unit } : {}),
+          ...(p.valueText ? { value_text: p.valueText } : {}),
         },
         title: p.title,
         note: p.note,
@@ -170,14 +171,11 @@ export function bindInsightsPanel(services: InsightsServices) {
   });
 }
 
-/** The name every exported PDF is saved under (SPEC §7). */
-export const PDF_FILENAME = 'downloaded.pdf';
-
 /** The PDF export machine with its actor bound to `services`: POST /api/export-pdf/, then save the answer. */
 export function bindPdfExport(services: InsightsServices) {
   return pdfExportMachine.provide({
     actors: {
-      exportPdf: fromPromise<void, ExportPdfRequest>(({ input }) => call(async () => saveBlob(await services.exportPdf(input), PDF_FILENAME))),
+      exportPdf: fromPromise<void, PdfExportInput>(({ input }) => call(async () => saveBlob(await services.exportPdf(input.request), input.filename))),
     },
   });
 }

@@ -30,7 +30,7 @@ import * as scenariosApi from '../api/scenarios.ts';
 import { getProject } from '../api/projects.ts';
 import { asServerCall as call, toServerError } from '../api/errors.ts';
 import * as reclassApi from '../api/reclass.ts';
-import { bindWindReclass } from './wind-reclass.ts';
+import { bindWindReclass, type ReclassCalls } from './wind-reclass.ts';
 
 export interface ViewerServices {
   listSimulations(scope: StudyScope): Promise<Simulation[]>;
@@ -176,14 +176,18 @@ export function bindViewerLogic(services: ViewerServices, scope: StudyScope) {
   const resultsImport = resultsImportMachine.provide({
     actors: { appendResults: fromPromise<Simulation, AppendRequest>(({ input }) => call(() => services.appendResults(input))) },
   });
-  const reclass = bindWindReclass({
+  const reclassCalls: ReclassCalls = {
     loadAsset: (url) => services.loadAsset(url),
     criteria: () => services.criteria(),
     metSources: (projectId) => services.listMetSources(projectId),
     weatherCsv: (projectId, metId) => services.weatherCsv(projectId, metId),
     save: (ids, body) => services.saveReclassified(ids, body),
     submitPostprocessing: (ids, body) => services.submitPostprocessing(ids, body),
-  });
+  };
+  // Each pane re-classifies on its own (its criterion beside the other pane's): two bindings, each
+  // with its own workers and speed-ratio arrays.
+  const paneReclass0 = bindWindReclass(reclassCalls);
+  const paneReclass1 = bindWindReclass(reclassCalls);
   // A layer set's file is read and checked (a result GLB; its fields decide how it is drawn) by the
   // workspace's loader, then drawn by the panes: they get the same bytes, not a second download.
   const setFiles = new Map<string, Promise<ArrayBuffer>>();
@@ -205,6 +209,6 @@ export function bindViewerLogic(services: ViewerServices, scope: StudyScope) {
   /** What the panes load their layers with: a layer set's file from the loader's read, the rest from the services. */
   const loadAsset = (url: string) => (setFiles.has(url) ? readSetFile(url) : services.loadAsset(url));
   // The workspace machine's children get the same bound actors.
-  const workspace = viewerWorkspaceMachine.provide({ actors: { layerFilter, cameraPositions: cameras, layerSetLoader } });
-  return { services, session, layerFilter, cameras, workspace, resultsImport, reclass, loadAsset };
+  const workspace = viewerWorkspaceMachine.provide({ actors: { layerFilter, cameraPositions: cameras, layerSetLoader, paneReclass0, paneReclass1 } });
+  return { services, session, layerFilter, cameras, workspace, resultsImport, loadAsset };
 }

@@ -74,6 +74,12 @@ export interface ColourScale {
   legendName?: string;
   /** The layer's human name (its legend's title, or the label table's), for legends and figures. */
   title?: string;
+  /** Round values the legend marks along a continuous scale (within min–max). */
+  ticks?: number[];
+  /** The scene layer this scale colours (each data layer has its own). */
+  layerId?: string;
+  /** An arrow layer's scale: its legend shows a scale arrow (a full-length arrow is `max`, in `unit`). */
+  glyph?: 'arrow';
 }
 
 export interface CameraState {
@@ -120,7 +126,15 @@ export interface ViewerEffects {
 
 export interface ViewerCanvasProps {
   layers: SceneLayer[];
+  /** The scale of the layer the panels follow: the legend drawn into screenshots. */
   colourScale: ColourScale | null;
+  /**
+   * Each data, volumetric and arrow layer's own scale, by layer id: two layers shown together are
+   * each drawn with their own colours and range. A layer not listed uses `colourScale`.
+   */
+  layerScales?: Readonly<Record<string, ColourScale>>;
+  /** A data or arrow layer's finite value span, once its file is read (for its default range). */
+  onLayerRange?(layerId: string, range: [number, number]): void;
   theme: ThemeName;
   /** Fetches a layer's GLB bytes (the screen passes the API client's authorised fetch). */
   loadAsset(url: string): Promise<ArrayBuffer>;
@@ -153,6 +167,8 @@ export interface ViewState {
   /** The layer-filter selections (SPEC §9's dimensions) by dimension name. */
   filters: Record<string, string | null>;
   colourScale: ColourScale | null;
+  /** Every shown data layer's own scale, by layer id (a pin on another layer reads its own classes); not saved. */
+  layerScales?: Readonly<Record<string, ColourScale>>;
   theme: ThemeName;
   simulationId: number | null;
 }

@@ -48,6 +48,37 @@ describe('images mode', { timeout: 20_000 }, () => {
     ]);
   });
 
+  it('shows an image already in the insight as added, and does not offer it twice', async () => {
+    const user = userEvent.setup();
+    const services = fakeInsightsServices([insight(1, 0, { title: 'Plaza' })]);
+    services.listImages = async () => [image(7, 'North capture'), image(8, 'South capture')];
+    let added = 0;
+    services.addImageView = async (_s, insightId, body) => {
+      added += 1;
+      const view = {
+        id: 40 + added,
+        insight: { id: insightId },
+        study_image_id: body.study_image_id,
+        scene_view_id: null,
+        caption: body.caption,
+        sort_order: 0,
+      } as ImageView;
+      // The server's answer: the insight now holds the image (the mode reads the insights again).
+      services.insights = services.insights.map((i) => (i.id === insightId ? { ...i, imageview_set: [...i.imageview_set, view] } : i));
+      return view;
+    };
+    renderWith(<ImagesMode projectId={1} studyId={2} configurationId={3} viewer={fakeBridge().bridge} />, services);
+    await screen.findByRole('option', { name: 'Plaza' });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Insight' }), 'Plaza');
+    const north = await screen.findByRole('listitem', { name: 'North capture' });
+    await user.click(within(north).getByRole('button', { name: 'Add to Plaza' }));
+    const done = await within(north).findByRole('button', { name: 'Added to Plaza' });
+    expect(done).toBeDisabled();
+    expect(done).toHaveAttribute('aria-pressed', 'true');
+    expect(within(screen.getByRole('listitem', { name: 'South capture' })).getByRole('button', { name: 'Add to Plaza' })).toBeEnabled();
+    expect(added).toBe(1);
+  });
+
   it('keeps every control of the sidebar with a long insight title and caption: name, Capture, Insight, Caption, Add, Move and Remove (issue 16 item 14)', async () => {
     const user = userEvent.setup();
     const title = 'Windy north-east corner of the plaza in winter afternoons, seen from the south-west';
@@ -68,7 +99,8 @@ describe('images mode', { timeout: 20_000 }, () => {
     await user.selectOptions(within(panel).getByRole('combobox', { name: 'Insight' }), title);
     await user.type(within(panel).getByRole('textbox', { name: 'Caption' }), 'Entrance');
     const item = await within(panel).findByRole('listitem', { name: 'Plaza from the south-west at pedestrian height' });
-    expect(within(item).getByRole('button', { name: `Add to ${title}` })).toHaveTextContent(`Add to ${title}`);
+    // The image is in the insight already: said so, with the whole title.
+    expect(within(item).getByRole('button', { name: `Added to ${title}` })).toHaveTextContent(`Added to ${title}`);
     const placed = within(panel).getByRole('list', { name: 'Image views' });
     expect(within(placed).getByRole('listitem', { name: caption })).toBeInTheDocument();
     expect(within(placed).getByRole('button', { name: 'Move image 2 up' })).toBeEnabled();

@@ -114,7 +114,12 @@ export function ImagesMode({ projectId, studyId, viewer }: ViewerModeProps) {
             <span className={css.muted}>
               {image.name} · {image.width}×{image.height}
             </span>
-            {insight && mayEdit ? (
+            {insight && mayEdit && views.some((v) => v.study_image_id === image.id) ? (
+              // Already in the insight: said, not offered twice (the same image went in twice).
+              <Button size="sm" className={sidebar.wrapButton} disabled aria-pressed>
+                Added to {insight.title}
+              </Button>
+            ) : insight && mayEdit ? (
               <Button
                 size="sm"
                 className={sidebar.wrapButton}

@@ -1,6 +1,6 @@
 /**
  * An insight's PDF (issue 10; SPEC §2 PDF creation loading screen, §7 POST /api/export-pdf/ saved
- * as downloaded.pdf): 'Download PDF' on the selected insight, for everyone who sees it, through the
+ * under the insight's name): 'Download PDF' on the selected insight, for everyone who sees it, through the
  * live services over a recording fake of the API.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -27,7 +27,7 @@ const render = (server: ReturnType<typeof fakeInsightsApi>, permissions?: Record
   renderWith(<InsightsMode projectId={1} studyId={2} configurationId={21} viewer={fakeBridge().bridge} />, insightsServicesOver(server.api), permissions);
 
 describe('an insight’s PDF', { timeout: 20_000 }, () => {
-  it('Download PDF posts the insight to /api/export-pdf/ behind the Creating PDF screen and saves downloaded.pdf', async () => {
+  it("Download PDF posts the insight to /api/export-pdf/ behind the Creating PDF screen and saves it under the insight's name", async () => {
     const saved = recordDownloads();
     let finish: (pdf: Blob) => void = () => undefined;
     const server = fakeInsightsApi([insight(1, 0, { title: 'Corner gusts' }), insight(2, 1, { title: 'Shaded terrace' })], {
@@ -47,7 +47,8 @@ describe('an insight’s PDF', { timeout: 20_000 }, () => {
 
     finish(new Blob(['%PDF-1.7'], { type: 'application/pdf' }));
     await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
-    expect(saved).toEqual(['downloaded.pdf']);
+    // Named after the insight (was downloaded.pdf).
+    expect(saved).toEqual(['Shaded terrace.pdf']);
     expect(screen.getByRole('button', { name: 'Download PDF' })).toBeEnabled();
   });
 

@@ -8,7 +8,7 @@
 import { useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { layerLabel, resultAnalysisLabel } from '@canopy/engine/results/labels.ts';
 import { useActorRef, useSelector } from '@xstate/react';
-import type { Insight } from '@canopy/contract/insights.ts';
+import { pdfFileName, type Insight } from '@canopy/contract/insights.ts';
 import { viewerModesMachine } from '@machines/viewer-modes/viewer-modes.machine.ts';
 import * as modes from '@machines/viewer-modes/viewer-modes.selectors.ts';
 import * as panelSel from '@machines/viewer-modes/insights-panel.selectors.ts';
@@ -123,6 +123,7 @@ export function InsightsMode({ projectId, studyId, viewer }: ViewerModeProps) {
             layerId: e.placement.layerId,
             value: e.placement.value,
             unit: e.placement.unit,
+            valueText: e.placement.valueText,
             title: e.details.title,
             note: e.details.note,
             sceneViewId: selectedViewId(panel.getSnapshot().context.data.insights.find((i) => i.id === e.insightId) ?? null),
@@ -271,7 +272,13 @@ export function InsightsMode({ projectId, studyId, viewer }: ViewerModeProps) {
           <Button
             size="sm"
             disabled={exporting}
-            onClick={() => pdf.send({ type: 'pdf.export', request: { project_id: projectId, study_id: studyId, insight_id: selected.id } })}
+            onClick={() =>
+              pdf.send({
+                type: 'pdf.export',
+                request: { project_id: projectId, study_id: studyId, insight_id: selected.id },
+                filename: pdfFileName(selected.title),
+              })
+            }
           >
             Download PDF
           </Button>
@@ -356,7 +363,10 @@ export function InsightsMode({ projectId, studyId, viewer }: ViewerModeProps) {
         onPinClick={(x, y) => {
           const hit = viewer.handle()?.pick(x, y);
           if (hit) {
-            const valueText = hit.value !== undefined ? valueInWords(hit.value, viewer.viewState().colourScale, hit.unit) : undefined;
+            // The hit layer's own scale names its classes (another layer shown beside it has its own).
+            const state = viewer.viewState();
+            const scale = state.layerScales?.[hit.layerId] ?? state.colourScale;
+            const valueText = hit.value !== undefined ? valueInWords(hit.value, scale, hit.unit) : undefined;
             modeActor.send({ type: 'pin.place', placement: { point: hit.point, layerId: hit.layerId, value: hit.value, unit: hit.unit, valueText } });
           } else toasts.send({ type: 'toast.show', toast: { tone: 'info', title: 'Click on the model to place the pin' } });
         }}

@@ -73,7 +73,7 @@ describe('placing a pin by clicking the model', { timeout: 20_000 }, () => {
         body: {
           insight_pin_type_id: 500,
           scene_view_id: null,
-          item: { position: [12, 8, 1.5], layer_id: '101', value: 4.25, unit: 'm/s' },
+          item: { position: [12, 8, 1.5], layer_id: '101', value: 4.25, unit: 'm/s', value_text: '4.25 m/s' },
           title: 'Main entrance',
           note: 'Gusts at the doors in winter.',
         },

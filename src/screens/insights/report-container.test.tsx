@@ -62,7 +62,8 @@ describe('report container', { timeout: 20_000 }, () => {
     expect(exports).toEqual([{ project_id: 1, study_id: 2, report_id: 4 }]);
     finish(new Blob(['%PDF-1.7'], { type: 'application/pdf' }));
     await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
-    expect(clicks).toEqual(['downloaded.pdf']);
+    // Named after the project and the report (was downloaded.pdf).
+    expect(clicks).toEqual(['Harbour Tower - Wind comfort summary.pdf']);
     click.mockRestore();
   });
 

@@ -2,11 +2,11 @@
  * The report container (SPEC §2 report container, report view creation panel, PDF creation loading
  * screen; issue 10): a report's cover data, its ordered views previewed with their images, adding a
  * view from an insight's image views with a caption, reordering, Draft/Published, and the PDF —
- * POST /api/export-pdf/ behind a 'Creating PDF' screen, saved as downloaded.pdf.
+ * POST /api/export-pdf/ behind a 'Creating PDF' screen, saved under the project's and the report's names.
  */
 import { useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import type { Insight, Report } from '@canopy/contract/insights.ts';
+import { pdfFileName, type Insight, type Report } from '@canopy/contract/insights.ts';
 import { asServerError, errorMessage } from '@machines/shared/actors.ts';
 import { selectExporting, selectPdfError } from '@machines/viewer-modes/pdf-export.selectors.ts';
 import { Button } from '../../ui/button.tsx';
@@ -105,7 +105,13 @@ export function ReportContainer({ projectId, studyId, reportId, mayEdit = true }
           size="sm"
           tone="primary"
           disabled={creatingPdf}
-          onClick={() => pdf.send({ type: 'pdf.export', request: { project_id: projectId, study_id: studyId, report_id: reportId } })}
+          onClick={() =>
+            pdf.send({
+              type: 'pdf.export',
+              request: { project_id: projectId, study_id: studyId, report_id: reportId },
+              filename: pdfFileName(report.title, report.cover.project),
+            })
+          }
         >
           Download PDF
         </Button>

@@ -1,4 +1,5 @@
 /** Assets → scene layers, visibility, fields, legends and colour scales; the graph panel's arithmetic. */
+import { layerRange } from '@machines/viewer/colour-scales.ts';
 import { describe, expect, it } from 'vitest';
 import {
   activeDataAsset,
@@ -86,7 +87,7 @@ describe('scene layers', () => {
         { value: 0, label: 'A', colour: '#111111' },
       ],
     };
-    expect(colourScaleFor(classes, { min: null, max: null, palette: 'legend' }, null)).toMatchObject({
+    expect(colourScaleFor(classes, { palette: 'legend' }, null)).toMatchObject({
       discrete: true,
       min: -0.5,
       max: 1.5,
@@ -104,9 +105,17 @@ describe('scene layers', () => {
         { value: 100, colour: '#ffffff' },
       ],
     };
-    expect(colourScaleFor(stops, { min: 20, max: null, palette: 'viridis' }, null)).toMatchObject({ min: 20, max: 100, discrete: false, unit: '%' });
-    expect(colourScaleFor(stops, { min: 20, max: null, palette: 'viridis' }, null).colours[0]).toBe('#440154');
-    expect(colourScaleFor(null, { min: null, max: null, palette: 'legend' }, [2, 4])).toMatchObject({ min: 2, max: 4 });
+    const edited = layerRange({ min: 20, max: 80, palette: 'viridis' }, { categorical: false, range: [30, 40] });
+    expect(colourScaleFor(stops, { palette: 'viridis' }, edited)).toMatchObject({ min: 20, max: 80, discrete: false, unit: '%' });
+    expect(colourScaleFor(stops, { palette: 'viridis' }, edited).colours[0]).toBe('#440154');
+    // Nobody edited it: the layer's own values in round ticks, not the legend's nominal 0–100.
+    const own = layerRange(undefined, { categorical: false, range: [31, 77] });
+    expect(colourScaleFor(stops, { palette: 'legend' }, own)).toMatchObject({ min: 30, max: 80, ticks: [30, 40, 50, 60, 70, 80] });
+    // Before its values are read, the legend's range; without a legend, 0–1.
+    expect(colourScaleFor(stops, { palette: 'legend' }, null)).toMatchObject({ min: 0, max: 100 });
+    expect(colourScaleFor(null, { palette: 'legend' }, null)).toMatchObject({ min: 0, max: 1 });
+    // A category map keeps its classes whatever range is about.
+    expect(colourScaleFor(classes, { palette: 'legend' }, { min: 0, max: 0.8, ticks: null, edited: true })).toMatchObject({ min: -0.5, max: 1.5 });
   });
 });
 

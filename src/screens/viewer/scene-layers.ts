@@ -8,6 +8,7 @@ import { layerLabel, resultAnalysisLabel, roleLabel, withUnit } from '@canopy/en
 import type { Asset } from '@canopy/contract/viewer.ts';
 import type { ColourScale, SceneLayer, SceneLayerKind, ThemeRole } from '../../viewer/contracts.ts';
 import type { ColourSettings, PaletteChoice } from '@machines/viewer/viewer-ui.types.ts';
+import { DEFAULT_COLOUR, layerRange, ticksWithin, type LayerRange, type LayerValues } from '@machines/viewer/colour-scales.ts';
 import type { ColourLegend, JobTypeRef } from '@machines/viewer/reference-data.ts';
 import type { LayerSetFileInput, LayerSetRow } from '@machines/viewer-workspace/layer-sets.ts';
 
@@ -186,18 +187,20 @@ export function activeDataAsset(assets: readonly Asset[], visible: ReadonlySet<n
 }
 
 /**
- * The colour scale a pane draws with: the legend's colours and range (classes for comfort
- * categories), the chosen palette instead of the legend's colours, and the user's min/max.
- * Without a legend, the data range (or 0–1) with viridis.
+ * The colour scale a layer is drawn with: the legend's colours (classes for comfort categories),
+ * the chosen palette instead of the legend's colours, and the layer's range (machines/viewer/
+ * colour-scales.ts: the user's, else its own values in round ticks). A category map keeps its
+ * classes whatever range is about: no continuous range ever reaches it. Without a legend or a
+ * range yet, the legend's nominal range (or 0–1) with viridis.
  */
-export function colourScaleFor(legend: ColourLegend | null, settings: ColourSettings, dataRange: [number, number] | null, unit?: string): ColourScale {
+export function colourScaleFor(legend: ColourLegend | null, settings: Pick<ColourSettings, 'palette'>, range: LayerRange | null, unit?: string): ColourScale {
   const palette = settings.palette === 'legend' ? null : PALETTE_COLOURS[settings.palette];
   if (legend?.kind === 'classes' && legend.classes?.length) {
     const classes = [...legend.classes].sort((a, b) => a.value - b.value);
     const colours = palette ? sample(palette, classes.length) : classes.map((c) => c.colour);
     return {
-      min: settings.min ?? classes[0]!.value - 0.5,
-      max: settings.max ?? classes.at(-1)!.value + 0.5,
+      min: classes[0]!.value - 0.5,
+      max: classes.at(-1)!.value + 0.5,
       colours,
       discrete: true,
       classLabels: classes.map((c) => c.label),
@@ -207,15 +210,51 @@ export function colourScaleFor(legend: ColourLegend | null, settings: ColourSett
     };
   }
   const stops = legend?.stops ? [...legend.stops].sort((a, b) => a.value - b.value) : [];
-  const min = settings.min ?? legend?.min ?? stops[0]?.value ?? dataRange?.[0] ?? 0;
-  const max = settings.max ?? legend?.max ?? stops.at(-1)?.value ?? dataRange?.[1] ?? 1;
+  const min = range?.min ?? legend?.min ?? stops[0]?.value ?? 0;
+  const max = range?.max ?? legend?.max ?? stops.at(-1)?.value ?? 1;
   const colours = palette ?? (stops.length >= 2 ? stops.map((s) => s.colour) : PALETTE_COLOURS.viridis);
   const scale: ColourScale = { min, max: max === min ? min + 1 : max, colours, discrete: false, unit: unit ?? legend?.units };
+  scale.ticks = range?.ticks && range.min === min && range.max === max ? range.ticks : ticksWithin(scale.min, scale.max);
   if (legend) {
     scale.legendName = legend.name;
     scale.title = legend.title;
   }
   return scale;
+}
+
+/** The scene kinds drawn through a colour scale. */
+const SCALED_KINDS: ReadonlySet<SceneLayerKind> = new Set(['data', 'volumetric', 'arrows']);
+
+/** The shown layers drawn through a colour scale (each has its own). */
+export const scaledLayers = (layers: readonly SceneLayer[]) => layers.filter((l) => l.visible && SCALED_KINDS.has(l.kind));
+
+/**
+ * Every shown data, volumetric and arrow layer's own colour scale in a pane, by layer id: its own
+ * legend, this pane's edits to that layer and what is known of its values (the viewer UI machine's).
+ * Two layers shown together never share a scale: a comfort map keeps its classes beside a speed-up
+ * ramp, and a range set on one layer stays on it.
+ */
+export function paneLayerScales(
+  layers: readonly SceneLayer[],
+  assets: readonly Asset[],
+  legendOf: (layerId: string) => ColourLegend | null,
+  jobTypes: readonly JobTypeRef[],
+  edits: Readonly<Record<string, ColourSettings>>,
+  values: Readonly<Record<string, LayerValues>>,
+): Record<string, ColourScale> {
+  const scales: Record<string, ColourScale> = {};
+  for (const layer of scaledLayers(layers)) {
+    const asset = assets.find((a) => String(a.id) === layer.id);
+    const legend = legendOf(layer.id);
+    const rawUnit = asset ? unitsOf(asset, jobTypes) : '';
+    // 'class' is not a unit a person reads: class layers show their class labels instead.
+    const unit = rawUnit === 'class' ? '' : rawUnit;
+    const settings = edits[layer.id] ?? DEFAULT_COLOUR;
+    const title = legend?.title ?? (asset ? layerLabel(asset.metric ?? asset.analysis_type, unit).title : layer.label);
+    const scale = colourScaleFor(legend, settings, layerRange(settings, values[layer.id]), unit || undefined);
+    scales[layer.id] = { ...scale, ...(title ? { title } : {}), layerId: layer.id, ...(layer.kind === 'arrows' ? { glyph: 'arrow' as const } : {}) };
+  }
+  return scales;
 }
 
 /** `count` colours picked evenly from a palette (for class legends drawn in a default palette). */

@@ -1,17 +1,19 @@
 /**
  * One viewer pane's view of the results: its simulation (from its layer-filter machine), the
- * assets it shows, the scene layers for ViewerCanvas, the data layer the panels follow, that
- * layer's legend and the colour scale after the user's edits.
+ * assets it shows, the scene layers for ViewerCanvas, the data layer the panels follow, and every
+ * shown data layer's own legend and colour scale after this pane's edits to that layer.
  */
-import { useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
 import type { Asset, Simulation } from '@canopy/contract/viewer.ts';
 import { selectUserLayers } from '@machines/layer-filter/layer-filter.selectors.ts';
 import {
   activeDataAsset,
-  colourScaleFor,
   fieldOf,
   legendNameOf,
+  paneLayerScales,
+  scaledLayers,
   sceneLayersFor,
   unitsOf,
   visibleAssetIds,
@@ -19,15 +21,19 @@ import {
   type ColourLegend,
   type JobTypeRef,
 } from './scene-layers.ts';
-import type { ColourSettings } from '@machines/viewer/viewer-ui.types.ts';
+import type { ColourSettings, PaneIndex } from '@machines/viewer/viewer-ui.types.ts';
+import type { viewerUiMachine } from '@machines/viewer/viewer-ui.machine.ts';
+import { DEFAULT_COLOUR } from '@machines/viewer/colour-scales.ts';
 import type { ColourScale, SceneLayer } from '../../viewer/contracts.ts';
 import { assetDownloadPath } from '../../services/viewer-services.ts';
 import type { LayerFilterRef } from './layer-panel.tsx';
-import { fieldRange, useLegend, useMeshes } from './use-viewer-data.ts';
+import { useLegends } from './use-viewer-data.ts';
 import { layerLabel } from '@canopy/engine/results/labels.ts';
 import type { ReclassLayer } from './reclass-layer.ts';
 
 const NO_LAYERS: readonly SceneLayer[] = [];
+
+export type ViewerUiRef = ActorRefFrom<typeof viewerUiMachine>;
 
 export interface PaneModel {
   simulation: Simulation | null;
@@ -39,7 +45,12 @@ export interface PaneModel {
   field: string | undefined;
   unit: string;
   legend: ColourLegend | null;
+  /** The scale of the data layer the panels follow (one of layerScales). */
   colourScale: ColourScale | null;
+  /** Every shown data, volumetric and arrow layer's own scale, by scene layer id. */
+  layerScales: Readonly<Record<string, ColourScale>>;
+  /** The followed layer's colour edits in this pane. */
+  colourSettings: ColourSettings;
   /** The shown data layer's human name (its legend's title, else the label table's) — never a file name. */
   layerTitle: string | null;
   urlOf(asset: Asset): string;
@@ -51,7 +62,9 @@ export function usePaneModel(
   jobTypes: readonly JobTypeRef[],
   projectId: number,
   viewId: string,
-  settings: ColourSettings,
+  /** The viewer UI machine: this pane's colour edits per layer and what is known of each layer's values. */
+  ui: ViewerUiRef,
+  pane: PaneIndex,
   plane: string | null,
   /** Layers a restored view shows until the user changes the selection. */
   override: ReadonlySet<number> | null,
@@ -62,6 +75,8 @@ export function usePaneModel(
 ): PaneModel {
   const selectedId = useSelector(filter, (s) => s.context.selectedSimulationId);
   const userLayers = useSelector(filter, selectUserLayers);
+  const colourEdits = useSelector(ui, (s) => s.context.colour[pane]);
+  const layerValues = useSelector(ui, (s) => s.context.layerValues);
   const simulation = simulations.find((s) => s.id === selectedId) ?? null;
   const own = reclass && reclass.simulationId === simulation?.id ? reclass : null;
   const stored = useMemo(() => simulation?.assets ?? [], [simulation]);
@@ -92,23 +107,48 @@ export function usePaneModel(
   const active = activeDataAsset(assets, visible);
   const activeUrl = active ? (own && active.id === own.asset.id ? own.url : urlOf(active)) : null;
   const field = active ? fieldOf(active, jobTypes) : undefined;
-  // 'class' is not a unit a person reads: class layers show their class labels instead.
+
+  // Each shown data layer's legend: the re-classified map brings its criterion's; the stored ones are read by name.
+  const scaled = useMemo(() => scaledLayers(layers), [layers]);
+  const legendNames = useMemo(() => {
+    const names: Record<string, string | null> = {};
+    for (const layer of scaled) {
+      const asset = assets.find((a) => String(a.id) === layer.id);
+      names[layer.id] = own && asset?.id === own.asset.id ? null : asset ? legendNameOf(asset, jobTypes) : null;
+    }
+    return names;
+  }, [scaled, assets, own, jobTypes]);
+  const legends = useLegends(Object.values(legendNames).filter((n): n is string => !!n));
+  const legendOf = useCallback(
+    (layerId: string): { legend: ColourLegend | null; known: boolean } => {
+      if (own && layerId === String(own.asset.id)) return { legend: own.legend, known: true };
+      const name = legendNames[layerId];
+      if (!name) return { legend: null, known: true };
+      return { legend: legends[name] ?? null, known: name in legends };
+    },
+    [own, legendNames, legends],
+  );
+
+  // The machine learns which shown layers are category maps (their classes are their scale).
+  useEffect(() => {
+    for (const layer of scaled) {
+      const { legend, known } = legendOf(layer.id);
+      if (!known) continue;
+      const categorical = legend?.kind === 'classes';
+      if (ui.getSnapshot().context.layerValues[layer.id]?.categorical !== categorical) ui.send({ type: 'layer.values', layer: layer.id, categorical });
+    }
+  }, [scaled, legendOf, ui]);
+
+  const layerScales = useMemo(
+    () => paneLayerScales(scaled, assets, (id) => legendOf(id).legend, jobTypes, colourEdits, layerValues),
+    [scaled, assets, legendOf, jobTypes, colourEdits, layerValues],
+  );
+
   const rawUnit = active ? unitsOf(active, jobTypes) : '';
   const unit = rawUnit === 'class' ? '' : rawUnit;
-  const reclassShown = !!own && active?.id === own.asset.id;
-  const legendName = active ? legendNameOf(active, jobTypes) : null;
-  // A re-classified map brings its criterion's legend; the stored ones are read by name.
-  const fetched = useLegend(reclassShown ? null : legendName);
-  const legend = reclassShown ? own!.legend : fetched;
-  // Without a legend the scale spans the layer's own values.
-  const meshes = useMeshes(active && !legendName && activeUrl ? [activeUrl] : []);
-  const meshState = activeUrl ? meshes[activeUrl] : undefined;
-  const range = meshState?.status === 'ready' && field ? fieldRange(meshState.mesh.fields[field]) : null;
-  const layerTitle = active ? (legend?.title ?? layerLabel(active.metric ?? legendName ?? active.analysis_type, unit).title) : null;
-  const colourScale = useMemo(
-    () => (active ? { ...colourScaleFor(legend, settings, range, unit || undefined), title: layerTitle ?? undefined } : null),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [active, legend, settings, range?.[0], range?.[1], unit, layerTitle],
-  );
-  return { simulation, assets, visible, layers, active, activeUrl, field, unit, legend, colourScale, layerTitle, urlOf };
+  const legend = active ? legendOf(String(active.id)).legend : null;
+  const colourScale = active ? (layerScales[String(active.id)] ?? null) : null;
+  const layerTitle = active ? (colourScale?.title ?? layerLabel(active.metric ?? active.analysis_type, unit).title) : null;
+  const colourSettings = active ? (colourEdits[String(active.id)] ?? DEFAULT_COLOUR) : DEFAULT_COLOUR;
+  return { simulation, assets, visible, layers, active, activeUrl, field, unit, legend, colourScale, layerScales, colourSettings, layerTitle, urlOf };
 }

@@ -1,7 +1,7 @@
 /**
  * Data the viewer's panels read besides the scene: colour legends by name, and decoded result
- * GLBs (positions and fields) for the graph panel, the four-point plot and a legend-less layer's
- * range. Both are cached per services object, so two panes or two panels never fetch one file twice.
+ * GLBs (positions and fields) for the graph panel and the four-point plot. Both are cached per
+ * services object, so two panes or two panels never fetch one file twice.
  */
 import { useContext, useEffect, useState } from 'react';
 import { readResultGlb, type ResultMesh } from '@canopy/engine/results/glb.ts';
@@ -45,22 +45,24 @@ export function loadMesh(services: ViewerServices, url: string): Promise<ResultM
   return cached(cacheOf(meshCaches, services), url, async () => readResultGlb(new Uint8Array(await services.loadAsset(url))));
 }
 
-/** The legend named `name`, or null while loading, without a name, or when it does not exist. */
-export function useLegend(name: string | null): ColourLegend | null {
+/** Several legends by name at once (each shown data layer's own); a name maps to null while loading or when it does not exist. */
+export function useLegends(names: readonly string[]): Record<string, ColourLegend | null> {
   const services = useContext(ViewerServicesContext);
-  const [legend, setLegend] = useState<{ name: string; legend: ColourLegend | null } | null>(null);
+  const [legends, setLegends] = useState<Record<string, ColourLegend | null>>({});
+  const key = [...new Set(names)].sort().join('\n');
   useEffect(() => {
-    if (!name) return;
     let live = true;
-    cached(cacheOf(legendCaches, services), name, () => services.colourLegend(name)).then(
-      (found) => live && setLegend({ name, legend: found }),
-      () => live && setLegend({ name, legend: null }),
-    );
+    for (const name of key ? key.split('\n') : []) {
+      cached(cacheOf(legendCaches, services), name, () => services.colourLegend(name)).then(
+        (found) => live && setLegends((l) => (l[name] === found ? l : { ...l, [name]: found })),
+        () => live && setLegends((l) => (name in l && l[name] === null ? l : { ...l, [name]: null })),
+      );
+    }
     return () => {
       live = false;
     };
-  }, [name, services]);
-  return name && legend?.name === name ? legend.legend : null;
+  }, [key, services]);
+  return legends;
 }
 
 export type MeshState = { status: 'idle' | 'loading' } | { status: 'ready'; mesh: ResultMesh } | { status: 'failed'; message: string };
@@ -109,20 +111,6 @@ export function useJsonLayers(urls: readonly string[]): Record<string, JsonLayer
     };
   }, [key, services]);
   return states;
-}
-
-/** The finite range of a field (for a layer coloured without a legend). */
-export function fieldRange(values: ArrayLike<number> | undefined): [number, number] | null {
-  if (!values || values.length === 0) return null;
-  let min = Infinity;
-  let max = -Infinity;
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i]!;
-    if (!Number.isFinite(v)) continue;
-    if (v < min) min = v;
-    if (v > max) max = v;
-  }
-  return Number.isFinite(min) ? [min, max] : null;
 }
 
 /** The value of `field` at the vertex nearest to `point` (x, y distance: planes are horizontal). */

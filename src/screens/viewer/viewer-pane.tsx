@@ -4,7 +4,7 @@
  * the pane the side panels act on.
  */
 import { forwardRef } from 'react';
-import type { ThemeName, ViewerCanvasProps, ViewerHandle } from '../../viewer/contracts.ts';
+import type { ColourScale, ThemeName, ViewerCanvasProps, ViewerHandle } from '../../viewer/contracts.ts';
 import { ViewerCanvas } from '../../viewer/scene/viewer-canvas.tsx';
 import { THEMES } from '../../viewer/themes/themes.ts';
 import type { PaneModel } from './use-pane-model.ts';
@@ -13,12 +13,19 @@ import { LegendOverlay } from './legend-overlay.tsx';
 import { withUnit } from '@canopy/engine/results/labels.ts';
 import * as css from './viewer.css.ts';
 
+/** A legend for every shown data layer (each drawn with its own scale), the followed one first. */
+function legendScales(model: PaneModel): ColourScale[] {
+  const followed = model.colourScale;
+  const others = Object.values(model.layerScales).filter((scale) => scale !== followed);
+  return followed ? [followed, ...others] : others;
+}
+
 /** The site's reference origin in scene coordinates: results, uploads and surroundings share it. */
 const SITE_ORIGIN: [number, number, number] = [0, 0, 0];
 
 export interface ViewerPaneProps extends Pick<
   ViewerCanvasProps,
-  'camera' | 'onCameraChange' | 'onProbe' | 'onPick' | 'onLayerError' | 'loadAsset' | 'highlights' | 'effects'
+  'camera' | 'onCameraChange' | 'onProbe' | 'onPick' | 'onLayerError' | 'onLayerRange' | 'loadAsset' | 'highlights' | 'effects'
 > {
   index: 0 | 1;
   model: PaneModel;
@@ -67,12 +74,13 @@ export const ViewerPane = forwardRef<ViewerHandle, ViewerPaneProps>(function Vie
           ref={ref}
           layers={model.layers}
           colourScale={model.colourScale}
+          layerScales={model.layerScales}
           theme={theme}
           showNorthArrow
           originPoint={model.layers.length ? SITE_ORIGIN : undefined}
           {...canvas}
         />
-        {showLegend ? <LegendOverlay scale={model.colourScale} fallbackTitle={model.layerTitle} /> : null}
+        {showLegend ? <LegendOverlay scales={legendScales(model)} fallbackTitle={model.layerTitle} /> : null}
       </div>
     </section>
   );

@@ -133,9 +133,16 @@ export function ViewerWorkspace({
   const toasts = ToastContext.useActorRef();
   // The coordination is the workspace machine's (machines/viewer-workspace); this view renders it.
   const workspace = useActorRef(logic.workspace, { input: { simulations: simulations as never, initialSimulationId, projectId, studyId, toasts } });
-  const { ui, filter0, filter1, cameras } = useMemo(() => {
+  const { ui, filter0, filter1, reclass0, reclass1, cameras } = useMemo(() => {
     const children = workspace.getSnapshot().children;
-    return { ui: children.ui!, filter0: children.filter0!, filter1: children.filter1!, cameras: children.cameras! };
+    return {
+      ui: children.ui!,
+      filter0: children.filter0!,
+      filter1: children.filter1!,
+      reclass0: children.reclass0!,
+      reclass1: children.reclass1!,
+      cameras: children.cameras!,
+    };
   }, [workspace]);
   const filters = useMemo(() => [filter0, filter1] as const, [filter0, filter1]);
 
@@ -143,7 +150,6 @@ export function ViewerWorkspace({
   const linked = useSelector(ui, (s) => s.context.linked);
   const activePane = useSelector(ui, (s) => s.context.activePane);
   const themes = useSelector(ui, (s) => s.context.themes);
-  const colour = useSelector(ui, (s) => s.context.colour);
   const panel = useSelector(ui, (s) => s.context.panel);
   const points = useSelector(ui, (s) => s.context.points);
   const compareBy = useSelector(ui, (s) => s.context.compareBy);
@@ -168,8 +174,9 @@ export function ViewerWorkspace({
   const importPlane = useSelector(workspace, selectImportPlane);
   const handles = useRef<[ViewerHandle | null, ViewerHandle | null]>([null, null]);
 
-  // The comfort re-classification follows the active pane's simulation; its map shows in the panes of that simulation.
-  const reclass = useComfortReclass(logic, filters[activePane], simulations, projectId, onSimulationsChanged);
+  // Each pane's comfort re-classification (its own criterion), told by the machine what the pane shows; its map shows in that pane.
+  const reclasses = [useComfortReclass(reclass0, onSimulationsChanged), useComfortReclass(reclass1, onSimulationsChanged)] as const;
+  const reclass = reclasses[activePane];
   // What a read-only user may not do is not offered (the server checks the same right).
   const mayChange = PermissionsContext.useSelector(selectMayChangeProject(projectId));
   // The panes' layer sets (the machine decides which are shown and keeps their files' state).
@@ -179,8 +186,8 @@ export function ViewerWorkspace({
   const setLayers0 = useMemo(() => layerSetSceneLayers(setRows0, projectId, layerSetDownloadPath), [setRows0, projectId]);
   const setLayers1 = useMemo(() => layerSetSceneLayers(setRows1, projectId, layerSetDownloadPath), [setRows1, projectId]);
   const models = [
-    usePaneModel(filters[0], simulations, jobTypes, projectId, VIEW_IDS[0], colour[0], plane, overrides[0], reclass.layer, setLayers0),
-    usePaneModel(filters[1], simulations, jobTypes, projectId, VIEW_IDS[1], colour[1], plane, overrides[1], reclass.layer, setLayers1),
+    usePaneModel(filters[0], simulations, jobTypes, projectId, VIEW_IDS[0], ui, 0, plane, overrides[0], reclasses[0].layer, setLayers0),
+    usePaneModel(filters[1], simulations, jobTypes, projectId, VIEW_IDS[1], ui, 1, plane, overrides[1], reclasses[1].layer, setLayers1),
   ] as const;
   const model = models[activePane];
   const filter = filters[activePane];
@@ -224,6 +231,7 @@ export function ViewerWorkspace({
           layers: m[0].layers.filter((l) => l.visible).map((l) => l.id),
           filters: Object.fromEntries(FILTER_DIMENSIONS.map((d) => [d, selection[d]?.length ? selection[d]!.join('|') : null])),
           colourScale: m[0].colourScale,
+          layerScales: m[0].layerScales,
           theme: t[0],
           simulationId: m[0].simulation?.id ?? null,
         };
@@ -296,10 +304,10 @@ export function ViewerWorkspace({
                 id={`colour-${activePane}`}
                 scale={model.colourScale}
                 title={model.legend?.title ?? (model.active ? describeAsset(model.active) : null)}
-                settings={colour[activePane]}
-                onRange={(min, max) => ui.send({ type: 'colour.range', pane: activePane, min, max })}
-                onPalette={(palette) => ui.send({ type: 'colour.palette', pane: activePane, palette })}
-                onReset={() => ui.send({ type: 'colour.reset', pane: activePane })}
+                settings={model.colourSettings}
+                onRange={(min, max) => model.active && ui.send({ type: 'colour.range', pane: activePane, layer: String(model.active.id), min, max })}
+                onPalette={(palette) => model.active && ui.send({ type: 'colour.palette', pane: activePane, layer: String(model.active.id), palette })}
+                onReset={() => model.active && ui.send({ type: 'colour.reset', pane: activePane, layer: String(model.active.id) })}
               />
             ) : null}
             {panel === 'wind' ? (
@@ -314,7 +322,7 @@ export function ViewerWorkspace({
               <DataPanel
                 probe={probe}
                 unit={model.unit}
-                scale={model.colourScale}
+                scale={(probe && model.layerScales[probe.layerId]) || model.colourScale}
                 probing={tool === 'probe' || panel === 'data'}
                 layerLabel={probeLayerLabel(model, probe)}
               />
@@ -360,7 +368,7 @@ export function ViewerWorkspace({
                 }
               />
             ) : null}
-            {panel === 'comfort' ? <ComfortPanel reclass={reclass.actor} mayChange={mayChange} /> : null}
+            {panel === 'comfort' ? <ComfortPanel key={activePane} reclass={reclass.actor} mayChange={mayChange} /> : null}
             <FindingsPanel {...findings.panel} />
           </>
         ) : null}
@@ -461,6 +469,7 @@ export function ViewerWorkspace({
                 // Only the data panel and the probe tool read probes: the machine keeps the active pane's while they do.
                 onProbe={(p) => workspace.send({ type: 'probe.moved', pane: i, probe: p })}
                 onPick={(p) => workspace.send({ type: 'point.picked', pane: i, point: p.point })}
+                onLayerRange={(layer, range) => ui.send({ type: 'layer.values', layer, range })}
                 onLayerError={(layerId, message) => {
                   const asset = models[i].assets.find((a) => String(a.id) === layerId);
                   const set = setRows[i].find((r) => `set-${r.id}` === layerId);

@@ -116,12 +116,18 @@ export const shortcutTable = style({ width: '100%', borderCollapse: 'collapse', 
 export const modePanel = style({ display: 'grid', gap: tokens.space.md });
 export const findingMessage = style({ margin: `${tokens.space.xs} 0` });
 
-/** The colour legend over the 3D view (legend-overlay.tsx): bottom right, not in the pointer's way. */
-export const legendOverlay = style({
+/** The colour legends over the 3D view (legend-overlay.tsx), one per shown data layer: bottom right, not in the pointer's way. */
+export const legendStack = style({
   position: 'absolute',
   right: tokens.space.sm,
   bottom: tokens.space.sm,
   zIndex: 2,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: tokens.space.xs,
+  pointerEvents: 'none',
+});
+export const legendOverlay = style({
   margin: 0,
   minWidth: '180px',
   maxWidth: '260px',
@@ -134,7 +140,11 @@ export const legendOverlay = style({
 });
 export const legendOverlayTitle = style({ fontWeight: 600, marginBottom: tokens.space.xs });
 export const legendOverlayBar = style({ height: '10px', borderRadius: '2px', border: `1px solid ${color.border}` });
-export const legendRange = style({ display: 'flex', justifyContent: 'space-between', fontVariantNumeric: 'tabular-nums', marginTop: '2px' });
+/** An arrow layer's scale arrow and what it stands for. */
+export const legendArrow = style({ display: 'flex', alignItems: 'center', gap: '6px', margin: `${tokens.space.xs} 0 0` });
+/** Round ticks under the bar, each at its value's place. */
+export const legendTicks = style({ position: 'relative', height: '1.4em', margin: '2px 6px 0', fontVariantNumeric: 'tabular-nums' });
+export const legendTick = style({ position: 'absolute', transform: 'translateX(-50%)', whiteSpace: 'nowrap' });
 export const legendClasses = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: '2px' });
 export const legendSwatch = style({
   display: 'inline-block',

@@ -1,6 +1,6 @@
 /**
  * Draws a colour scale's legend onto a 2D canvas (for screenshots "with legend"): a gradient bar
- * for continuous scales, one swatch per class for discrete ones, with the range and unit.
+ * for continuous scales with their round ticks, one swatch per class for discrete ones, and the unit.
  */
 import type { ColourScale } from '../contracts.ts';
 import { colourAtPosition, parseHex, toHex } from './scale.ts';
@@ -49,9 +49,43 @@ export function drawLegend(ctx: CanvasRenderingContext2D, scale: ColourScale, bo
     ctx.fillStyle = gradient;
     ctx.fillRect(barX, y, barW, barH);
     ctx.fillStyle = '#1b1f24';
-    ctx.fillText(fmt(scale.min), barX, y + barH + 2 * scaleFactor);
-    ctx.textAlign = 'right';
-    ctx.fillText(fmt(scale.max), barX + barW, y + barH + 2 * scaleFactor);
+    // The same round ticks as the legend over the view; the ends keep inside the bar's box.
+    const ticks = scale.ticks?.length ? scale.ticks : [scale.min, scale.max];
+    const span = scale.max - scale.min || 1;
+    for (const tick of ticks) {
+      const x = barX + ((tick - scale.min) / span) * barW;
+      ctx.textAlign = x <= barX + 1 ? 'left' : x >= barX + barW - 1 ? 'right' : 'center';
+      ctx.fillRect(x - 0.5 * scaleFactor, y + barH, scaleFactor, 3 * scaleFactor);
+      ctx.fillText(fmt(tick), x, y + barH + 4 * scaleFactor);
+    }
+    if (scale.glyph === 'arrow') drawScaleArrow(ctx, scale, barX, y + barH + font * 1.6, scaleFactor, font);
   }
   ctx.restore();
+}
+
+/** Height a legend needs in a screenshot (continuous scales with a scale arrow take a row more). */
+export function legendHeight(scale: ColourScale, scaleFactor: number): number {
+  if (scale.discrete) return (30 + scale.colours.length * 18) * scaleFactor;
+  return (scale.glyph === 'arrow' ? 92 : 72) * scaleFactor;
+}
+
+/** An arrow layer's scale arrow, as over the view: a full-length arrow is the top of the range. */
+function drawScaleArrow(ctx: CanvasRenderingContext2D, scale: ColourScale, x: number, y: number, k: number, font: number): void {
+  const h = 4 * k;
+  ctx.fillStyle = scale.colours.at(-1) ?? '#1b1f24';
+  ctx.beginPath();
+  ctx.moveTo(x, y + h - 1.5 * k);
+  ctx.lineTo(x + 30 * k, y + h - 1.5 * k);
+  ctx.lineTo(x + 30 * k, y);
+  ctx.lineTo(x + 40 * k, y + h);
+  ctx.lineTo(x + 30 * k, y + 2 * h);
+  ctx.lineTo(x + 30 * k, y + h + 1.5 * k);
+  ctx.lineTo(x, y + h + 1.5 * k);
+  ctx.closePath();
+  ctx.fill();
+  ctx.fillStyle = '#1b1f24';
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'middle';
+  ctx.font = `${font}px sans-serif`;
+  ctx.fillText(`= ${fmt(scale.max)}${scale.unit ? ` ${scale.unit}` : ''} (full length)`, x + 46 * k, y + h);
 }

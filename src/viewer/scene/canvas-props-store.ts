@@ -23,8 +23,8 @@ function shallowEqual(a: unknown, b: unknown): boolean {
 /**
  * The latest props, handed to the scene through stores instead of through <Canvas> (which would
  * re-configure the root every time):
- * - the colour scale goes to a ColourScaleStore that the lookup texture and the layers' uniforms
- *   follow, so a colour-scale change re-renders nothing inside the canvas;
+ * - the colour scales (the followed one and each layer's own) go to a ColourScaleStore that the
+ *   layers' lookup textures and uniforms follow, so a colour-scale change re-renders nothing inside the canvas;
  * - the rest re-renders the scene inside the canvas's own react-three-fiber root, only when
  *   something it draws changed (layers, theme, camera, origin…). Callbacks reach the scene through
  *   stable wrappers that call the latest ones, so a parent's fresh closures cost no scene render.
@@ -37,6 +37,7 @@ export class CanvasPropsStore {
 
   constructor(public current: ViewerCanvasProps) {
     this.colourScale = new ColourScaleStore(current.colourScale);
+    this.colourScale.setLayers(current.layerScales);
     this.scene = this.forScene(current);
   }
 
@@ -48,6 +49,7 @@ export class CanvasPropsStore {
       this.scene = this.forScene(next);
       this.listeners.forEach((l) => l());
     }
+    this.colourScale.setLayers(next.layerScales);
     this.colourScale.set(next.colourScale);
   }
 
@@ -61,7 +63,7 @@ export class CanvasPropsStore {
   private sceneChanged(a: ViewerCanvasProps, b: ViewerCanvasProps): boolean {
     const keys = new Set([...Object.keys(a), ...Object.keys(b)] as (keyof ViewerCanvasProps)[]);
     for (const key of keys) {
-      if (key === 'colourScale') continue;
+      if (key === 'colourScale' || key === 'layerScales') continue;
       const x = a[key];
       const y = b[key];
       // A callback replaced by another is the same to the scene (it calls the latest one);

@@ -1,10 +1,9 @@
 /**
  * A data layer: a presentation-plane mesh (or points, or the line segments of a line layer such as
  * the CFD's streamlines, drawn as LineSegments) whose scalar field is coloured in the
- * shader through the viewer's lookup texture. The BufferGeometry is built once per file and
- * field; a colour-scale change only sets the material's uniforms, from a subscription to the
- * viewer's colour-scale store (the component does not re-render; the texture itself is shared
- * and rewritten by the scene).
+ * shader through the layer's own lookup texture. The BufferGeometry is built once per file and
+ * field; a colour-scale change only sets the material's uniforms and rewrites its texture in place,
+ * from a subscription to the layer's scale in the viewer's colour-scale store (no re-render).
  */
 import { memo, useEffect, useMemo, useRef } from 'react';
 import { useThree } from '@react-three/fiber';
@@ -12,11 +11,12 @@ import type { LineSegments, Mesh, Points } from 'three';
 import type { SceneLayer } from '../contracts.ts';
 import { meshGeometry } from './buffers.ts';
 import { createDataMaterial, setDataRange } from './data-material.ts';
-import { useColourScaleEffect, useViewerScene } from './scene-context.ts';
+import { applyLut, useColourScaleEffect, useLayerLut, useViewerScene } from './scene-context.ts';
 import { fieldOf, finiteRange, unitOf, useLayerData } from './use-layer-data.ts';
 
 export const DataLayer = memo(function DataLayer({ layer }: { layer: SceneLayer }) {
-  const { lut, theme, registry } = useViewerScene();
+  const { theme, registry, reportRange } = useViewerScene();
+  const lut = useLayerLut();
   const invalidate = useThree((s) => s.invalidate);
   const data = useLayerData(layer);
   const field = data ? fieldOf(data, layer.field) : undefined;
@@ -30,12 +30,19 @@ export const DataLayer = memo(function DataLayer({ layer }: { layer: SceneLayer 
 
   // Colour scale → uniforms, outside React (no re-render on a scale change).
   useColourScaleEffect(
+    layer.id,
     (scale) => {
+      applyLut(lut, scale);
       setDataRange(material, scale ?? ownRange, theme.dataOpacity);
       invalidate();
     },
-    [material, ownRange, theme.dataOpacity, invalidate],
+    [lut, material, ownRange, theme.dataOpacity, invalidate],
   );
+
+  // The screen's default range for this layer spans its own values.
+  useEffect(() => {
+    if (values) reportRange(layer.id, ownRange);
+  }, [reportRange, layer.id, values, ownRange]);
 
   useEffect(() => {
     const object = objectRef.current;

@@ -3,18 +3,16 @@
  * controls, pointer probing and the imperative ViewerHandle. Kept apart from <Canvas> so tests
  * can render it with @react-three/test-renderer.
  *
- * The colour scale lives in a ColourScaleStore: the lookup texture and the layers' uniforms follow
- * it through subscriptions, so a colour-scale change re-renders nothing. <ViewerCanvas> passes
- * its own store (and does not re-render the scene for a scale change at all); rendered on its
- * own, the scene pushes its `colourScale` prop into a store of its own.
+ * The colour scales live in a ColourScaleStore: each data layer's lookup texture and uniforms
+ * follow its own scale through subscriptions, so a colour-scale change re-renders nothing.
+ * <ViewerCanvas> passes its own store (and does not re-render the scene for a scale change at all);
+ * rendered on its own, the scene pushes its `colourScale` and `layerScales` props into a store of its own.
  */
 import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type Ref } from 'react';
 import { useThree } from '@react-three/fiber';
 import { Box3, Sphere, Vector3, type PerspectiveCamera } from 'three';
 import type { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
-import type { CameraState, ColourScale, SceneLayer, ViewerCanvasProps, ViewerHandle } from '../contracts.ts';
-import { lookupTexture, updateLookupTexture } from '../colour/lookup-texture.ts';
-import { VIRIDIS } from '../colour/palettes.ts';
+import type { CameraState, SceneLayer, ViewerCanvasProps, ViewerHandle } from '../contracts.ts';
 import { themeFor } from '../themes/themes.ts';
 import { decodeResultGlb, type DecodedLayer } from '../workers/decode-glb.ts';
 import { ArrowLayer } from './arrow-layer.tsx';
@@ -43,8 +41,6 @@ export interface ViewerSceneProps extends ViewerCanvasProps {
   colourScaleStore?: ColourScaleStore;
 }
 
-const DEFAULT_SCALE = { colours: VIRIDIS, discrete: false };
-
 /** Roles not outlined under the pointer: the ground's outline is the edge of the scene, no help. */
 const NOT_HOVERED = new Set<SceneLayer['role']>(['ground_inner', 'ground_outer', 'terrain']);
 
@@ -63,25 +59,16 @@ export function ViewerScene(props: ViewerSceneProps) {
     latest.current = props;
   });
 
-  // The colour scale: the canvas's store, else one fed from the prop.
+  // The colour scales: the canvas's store, else one fed from the props.
   const [ownScaleStore] = useState(() => new ColourScaleStore(colourScale ?? null));
   const scaleStore = props.colourScaleStore ?? ownScaleStore;
   const ownsScale = !props.colourScaleStore;
+  const layerScales = props.layerScales;
   useLayoutEffect(() => {
-    if (ownsScale) ownScaleStore.set(colourScale ?? null);
-  }, [ownsScale, ownScaleStore, colourScale]);
-
-  // One lookup texture per viewer, rewritten in place (same texture, same array) when the scale's
-  // colours change; a new range alone is the layers' two uniforms.
-  const lut = useMemo(() => lookupTexture(DEFAULT_SCALE), []);
-  useLayoutEffect(() => {
-    const apply = (scale: ColourScale | null) => {
-      if (updateLookupTexture(lut, scale ?? DEFAULT_SCALE)) invalidate();
-    };
-    apply(scaleStore.get());
-    return scaleStore.subscribe(apply);
-  }, [lut, scaleStore, invalidate]);
-  useEffect(() => () => lut.dispose(), [lut]);
+    if (!ownsScale) return;
+    ownScaleStore.setLayers(layerScales);
+    ownScaleStore.set(colourScale ?? null);
+  }, [ownsScale, ownScaleStore, colourScale, layerScales]);
 
   const cache = useRef(new Map<string, Promise<DecodedLayer>>());
   const load = useCallback((url: string) => {
@@ -98,6 +85,9 @@ export function ViewerScene(props: ViewerSceneProps) {
     return entry;
   }, []);
   const reportError = useCallback((layerId: string, message: string) => latest.current.onLayerError?.(layerId, message), []);
+  const reportRange = useCallback((layerId: string, range: { min: number; max: number }) => {
+    if (Number.isFinite(range.min) && Number.isFinite(range.max)) latest.current.onLayerRange?.(layerId, [range.min, range.max]);
+  }, []);
 
   // Post-processing (effects.tsx): while mounted, it draws the frames and screenshots.
   const effects = props.effects;
@@ -173,8 +163,8 @@ export function ViewerScene(props: ViewerSceneProps) {
       setCamera: (state) => applyCamera(state),
       pick: (clientX, clientY) => {
         const probe = pickAt(registry, camera, toNdc(gl.domElement, clientX, clientY));
-        // A value is read in the colour scale's unit when the scale names one, else the file's.
-        const unit = scaleStore.get()?.unit;
+        // A value is read in the hit layer's own scale's unit when it names one, else the file's.
+        const unit = probe ? scaleStore.forLayer(probe.layerId)?.unit : undefined;
         if (probe && probe.value !== undefined && unit) probe.unit = unit;
         return probe;
       },
@@ -190,7 +180,7 @@ export function ViewerScene(props: ViewerSceneProps) {
         captureCanvas(
           () => (renderThroughEffects.current ? renderThroughEffects.current() : gl.render(scene, camera)),
           gl.domElement,
-          options?.withLegend ? scaleStore.get() : null,
+          options?.withLegend ? scaleStore.all() : [],
         ),
       canvas: () => gl.domElement,
     }),
@@ -202,8 +192,8 @@ export function ViewerScene(props: ViewerSceneProps) {
   usePointerProbe(gl.domElement, handle, latest);
 
   const context = useMemo<ViewerSceneContextValue>(
-    () => ({ registry, lut, colourScale: scaleStore, theme, load, reportError }),
-    [registry, lut, scaleStore, theme, load, reportError],
+    () => ({ registry, colourScale: scaleStore, theme, load, reportError, reportRange }),
+    [registry, scaleStore, theme, load, reportError, reportRange],
   );
 
   return (

@@ -1,4 +1,7 @@
-/** POST /api/export-pdf/ (SPEC §7 Other): an insight or a report as application/pdf, saved by the client as downloaded.pdf. */
+/**
+ * POST /api/export-pdf/ (SPEC §7 Other): an insight or a report as application/pdf, named after the
+ * report and its project (pdfFileName; issue 28 item 5: it was downloaded.pdf for every export).
+ */
 import type { ApiApp } from '../../app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { currentUser } from '../../auth/authenticate.ts';
@@ -24,11 +27,17 @@ export const exportPdfRoute = defineRoute(
   { body: 'pdf' },
 );
 
+/** An ASCII name for old clients, the exact one (RFC 6266 / RFC 5987) for the rest. */
+function contentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
 export function registerExportPdfRoutes(app: ApiApp): void {
   app.openapi(exportPdfRoute, async (c) => {
     const pdf = await exportPdf(c.var.deps, c.var.db, currentUser(c), c.req.valid('json'));
     c.header('Content-Type', 'application/pdf');
-    c.header('Content-Disposition', 'attachment; filename="downloaded.pdf"');
+    c.header('Content-Disposition', contentDisposition(pdf.fileName));
     c.header('Cache-Control', 'no-store');
     return c.body(pdf.bytes as Uint8Array<ArrayBuffer>, 200);
   });

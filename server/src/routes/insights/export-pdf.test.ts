@@ -18,7 +18,8 @@ import {
   testCardPng,
   type VisibilityWorld,
 } from '../../../test/world-insights.ts';
-import { assets, configurations, projectMetSources, simulations, weatherStations } from '../../db/schema/index.ts';
+import { assets, configurations, projectMetSources, projects, simulations, weatherStations } from '../../db/schema/index.ts';
+import { eq } from 'drizzle-orm';
 import { ASSETS_CONTAINER, putBytes } from '../../services/analyses/blob-io.ts';
 import type { Insight, Report, StudyImage } from '@canopy/contract/insights.ts';
 import { embeddedTrueTypeFonts, fontsOf } from '../../services/pdf/testing/pdf-fonts.ts';
@@ -59,6 +60,37 @@ function embeddedImages(doc: PDFDocument): Array<[number, number]> {
   return out;
 }
 
+/** A CFD run's state as the solver records it (services/cfd/run-state.ts). */
+const CFD_RUN = {
+  engine: 'canopy-cfd',
+  solver: 'canopy-lbm 1.0',
+  run_id: 'r1',
+  analysis: 'pedestrian_wind_comfort',
+  tier: 'rapid',
+  terrain: 'suburban',
+  directions_deg: [0, 90, 180, 270],
+  reference: { height_m: 10, terrain: 'suburban' },
+  estimate: {
+    tier: 'rapid',
+    tier_label: 'Rapid (4 m cells near the ground)',
+    finest_cell_m: 4,
+    cells: 1_250_000,
+    memory_bytes: 1e8,
+    levels: [
+      { dx_m: 16, nx: 40, ny: 40, nz: 20 },
+      { dx_m: 8, nx: 60, ny: 60, nz: 20 },
+      { dx_m: 4, nx: 80, ny: 80, nz: 16 },
+    ],
+    region: { centre: [0, 0], radius_m: 150, context_radius_m: 300, tallest_building_m: 90 },
+  },
+  schedule: { spinUpSteps: 10, developSteps: 4, averageSteps: 10, chunkSteps: 2 },
+  shortened_schedule: false,
+  post: { type: 'x', input: null, dedupe_key: 'x' },
+  done: {},
+  progress: null,
+  failed: null,
+};
+
 beforeAll(async () => {
   t = await createTestContext();
   w = await buildVisibilityWorld(t.deps);
@@ -84,7 +116,12 @@ beforeAll(async () => {
     })
     .returning();
   const [met] = await db.insert(projectMetSources).values({ projectId: w.projectId, stationId: station!.id, origin: 'upload' }).returning();
-  const [simulation] = await db.insert(simulations).values({ configurationId: configuration!.id, category: 'wind-comfort', metSourceId: met!.id }).returning();
+  // Canopy's CFD ran it (its run state, as the solver records it), on a site in the Loop.
+  await db.update(projects).set({ latitude: 41.8781, longitude: -87.6298 }).where(eq(projects.id, w.projectId));
+  const [simulation] = await db
+    .insert(simulations)
+    .values({ configurationId: configuration!.id, category: 'wind-comfort', metSourceId: met!.id, cfdParameters: CFD_RUN })
+    .returning();
   simulationId = simulation!.id;
   await putBytes(t.deps.blobStore, { container: ASSETS_CONTAINER, name: 'pdf-test/ground.glb' }, new TextEncoder().encode('geometry bytes'));
   await db
@@ -130,6 +167,9 @@ beforeAll(async () => {
     title: 'Main entrance',
     note: 'Add a canopy over the doors.',
   });
+  // An image captured in the Images tab: it names no scene view.
+  const captured = await post<StudyImage>(`${study()}/study-image`, { name: 'Images tab', image_base64: cardBase64 });
+  await post(`${study()}/insight/${insight.id}/image-view`, { study_image_id: captured.id, caption: 'Captured in the Images tab' });
 });
 afterAll(() => t.close());
 
@@ -143,7 +183,8 @@ describe('insight PDF', () => {
     });
     expect(res.status, await res.clone().text()).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
-    expect(res.headers.get('content-disposition')).toBe('attachment; filename="downloaded.pdf"');
+    // Named after the insight (was downloaded.pdf for every export).
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="Windy north-east corner.pdf"; filename*=UTF-8''Windy%20north-east%20corner.pdf`);
     pdf = new Uint8Array(await res.arrayBuffer());
   });
 
@@ -180,7 +221,41 @@ describe('insight PDF', () => {
       'Analysis: not recorded · Engine: not recorded · Weather: not recorded · Criterion: not recorded · Geometry: not recorded · Date: not recorded',
     );
     expect(text).toContain('No image was captured for this view.');
+    // An image from the Images tab carries its insight's provenance, not 'not recorded' for every item.
+    const imagesTab = text.slice(text.indexOf('Figure 3: Captured in the Images tab'));
+    expect(imagesTab).toMatch(
+      /^Figure 3: Captured in the Images tab.*Provenance — Analysis: Pedestrian wind comfort.*Engine: canopy-engine 0\.1\.0.*Criterion: Lawson LDDC/,
+    );
   });
+
+  it.skipIf(!poppler)(
+    'ends with the method section: analysis, solver and its validation, tier, grid, pedestrian-height resolution, directions, terrain, reference height, station with distance and source, criterion with thresholds',
+    () => {
+      const text = pdfToText(pdf).replace(/\s+/g, ' ');
+      const method = text.slice(text.lastIndexOf('Method How the results'));
+      expect(method).toContain('Method How the results in the figures were computed, as the runs recorded it.');
+      for (const expected of [
+        'Analysis: Pedestrian wind comfort',
+        'Solver: canopy-lbm 1.0: lattice Boltzmann (D3Q19, regularised BGK) with a RANS-like mixing-length turbulence closure',
+        'Validation: speed ratio (mean wind speed): validated (against AIJ Case A',
+        'Tier: Rapid (4 m cells near the ground)',
+        'Grid: 1,250,000 cells; levels 16 m, 8 m, 4 m',
+        'Resolution at pedestrian height: 4 m cells, the first cell centre at 2 m',
+        'Directions: 4: 0°, 90°, 180°, 270°',
+        'Terrain: suburban',
+        'Reference height: 10 m',
+        // The Loop to O'Hare: 25.1 km by the haversine (11.3 km north, 22.4 km west).
+        'Weather station: Chicago Ohare, 25.1 km from the site; source: EPW: Chicago Ohare Intl Ap, TMY3, WMO 725300 (met_id 725300-abcdef12)',
+        'Criterion: Lawson LDDC (City of London)',
+        'Thresholds: Frequent sitting: at most 5 % of hours above 2.5 m/s; Occasional sitting: at most 5 % of hours above 4 m/s; Standing: at most 5 % of hours above 6 m/s',
+        'Safety, Unsafe: 15 m/s exceeded in more than 0.022 % of hours',
+        // The test station holds no hours: its wind rose is not made up.
+        'Wind rose: not recorded',
+      ]) {
+        expect(method).toContain(expected);
+      }
+    },
+  );
 
   it.skipIf(!poppler)('renders page 1 to a PNG that is not blank', () => {
     const page = decodePng(renderFirstPage(pdf));
@@ -283,6 +358,10 @@ describe('report PDF', () => {
     await post(`${study()}/insight/${insight.id}/report-view`, { report_id: report.id, image_view_id: imageView.id, caption: 'The same image again' });
     const res = await exportPdf({ report_id: report.id });
     expect(res.status, await res.clone().text()).toBe(200);
+    // A report is named after its project and itself.
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="Quay Street - Pedestrian wind report.pdf"; filename*=UTF-8''Quay%20Street%20-%20Pedestrian%20wind%20report.pdf`,
+    );
     const pdf = new Uint8Array(await res.arrayBuffer());
     const doc = await PDFDocument.load(pdf);
     const { width, height } = doc.getPage(0).getSize();

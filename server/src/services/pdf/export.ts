@@ -8,7 +8,8 @@
  * insight's text and figures follow on it, a report lists its contents there. Each figure (per scene
  * view / image view / report view): heading (a typed "Figure …:" prefix taken off), the image with
  * the view's drawing and pins drawn over it (figure-overlay.ts), the legend titled by the layer's
- * human name and unit, caption and the provenance line; then the pins with their notes.
+ * human name and unit, caption and the provenance line; then the pins with their notes, and on a
+ * page of its own the method of every simulation the figures show (method-section.ts).
  *
  * This module gathers what the PDF shows (records, images, provenance lines: database and blob
  * reads) into a plan of blocks; render.ts lays the plan out and saves it in the heavy-work pool.
@@ -19,7 +20,7 @@ import type { Db } from '../../db/database.ts';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import { projects, sceneViews, studies } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
-import type { ExportPdfRequest, Insight, Legend, PageSize, Report } from '@canopy/contract/insights.ts';
+import { pdfFileName, type ExportPdfRequest, type Insight, type Legend, type PageSize, type Report } from '@canopy/contract/insights.ts';
 import { requireInsight } from '../insights/insights.ts';
 import { INSIGHT_CATEGORIES } from '../insights/reference.ts';
 import { representInsight, representInsights } from '../insights/represent.ts';
@@ -33,6 +34,7 @@ import type { TextStyle } from './writer.ts';
 import { drawingShapes, type CameraSnapshot, type Vec3 } from './figure-overlay.ts';
 import type { PdfPlan, PlanBlock, PlanOverlay, PlanPicture, RenderOutcome } from './render.ts';
 import { cleanCaption, pinValue, readableLegend } from './figure-text.ts';
+import { methodSection } from './method-section.ts';
 
 interface Picture {
   /** Identifies the source ("study:{id}" or "request:{n}"): one source is embedded once however often it is shown. */
@@ -50,6 +52,8 @@ interface Context {
   pictures: PlanPicture[];
   pictureIndex: Map<string, number>;
   blocks: PlanBlock[];
+  /** The simulations the figures show, in figure order (the method section describes each). */
+  simulations: number[];
 }
 
 /** Decoded bytes of all images of one export; the JSON body itself is not size-limited by the app. */
@@ -126,6 +130,7 @@ interface Figure {
 const text = (ctx: Context, value: string, style: TextStyle = {}) => ctx.blocks.push({ kind: 'text', text: value, style });
 
 async function addFigure(ctx: Context, figure: Figure): Promise<void> {
+  if (figure.ref?.simulationId != null) ctx.simulations.push(figure.ref.simulationId);
   const provenance = figure.ref ? await provenanceOf(ctx.db, ctx.deps.blobStore, { ...figure.ref, legendTitle: figure.legend?.title ?? null }) : unrecorded();
   ctx.blocks.push({
     kind: 'figure',
@@ -157,7 +162,9 @@ function addPins(ctx: Context, insight: Insight): void {
   const types = new Map(insight.pin_types.map((t) => [t.id, t.name]));
   insight.pins.forEach((pin, i) => {
     const [x, y, z] = pin.item.position;
-    const value = pinValue(pin);
+    // The legend of the view the pin is on (a pin on none: the insight's first view's).
+    const view = insight.sceneview_set.find((v) => v.id === pin.scene_view_id) ?? insight.sceneview_set[0];
+    const value = pinValue(pin, view?.legend ?? null);
     text(
       ctx,
       `${i + 1}. ${pin.title || types.get(pin.insight_pin_type_id) || 'Pin'} (${types.get(pin.insight_pin_type_id) ?? 'pin'}) at x ${x.toFixed(1)}, y ${y.toFixed(1)}, z ${z.toFixed(1)} m${value}`,
@@ -212,17 +219,20 @@ async function insightPlan(ctx: Context, insight: Insight, pictures: Map<string,
   for (const image of insight.imageview_set) {
     n += 1;
     const view = insight.sceneview_set.find((v) => v.id === image.scene_view_id);
+    // An image from the Images tab names no view: it shows the insight's results, so its provenance is the insight's first view's.
+    const source = view ?? insight.sceneview_set[0];
     await addFigure(ctx, {
       heading: `Figure ${n}: ${cleanCaption(image.caption) || insight.title}`,
       picture: await storedPicture(ctx, image.study_image_id),
       legend: view?.legend ?? null,
       caption: '',
-      ref: view ? { simulationId: view.simulation_id, assetId: view.asset_id } : null,
+      ref: source ? { simulationId: source.simulation_id, assetId: view ? view.asset_id : null } : null,
       // Only the view's own capture shows what its drawing and pins were drawn over.
       overlay: view && view.study_image_id === image.study_image_id ? overlayOf(insight, view) : null,
     });
   }
   addPins(ctx, insight);
+  ctx.blocks.push(...(await methodSection(ctx.db, ctx.simulations)));
 }
 
 async function reportPlan(ctx: Context, report: Report, pictures: Map<string, Picture>): Promise<void> {
@@ -280,16 +290,24 @@ async function reportPlan(ctx: Context, report: Report, pictures: Map<string, Pi
       picture: sent ?? (await storedPicture(ctx, reportView.image_view.study_image_id)),
       legend: (view?.legend as Legend | null) ?? null,
       caption: second && second !== heading ? second : '',
-      ref: view ? { simulationId: view.simulationId, assetId: view.assetId } : null,
+      // An image from the Images tab names no view: the provenance of its insight's first view.
+      ref: view
+        ? { simulationId: view.simulationId, assetId: view.assetId }
+        : insight?.sceneview_set[0]
+          ? { simulationId: insight.sceneview_set[0].simulation_id, assetId: null }
+          : null,
       overlay: insight && shown && (sent || shown.study_image_id === reportView.image_view.study_image_id) ? overlayOf(insight, shown) : null,
     });
   }
   for (const insight of insights.values()) addPins(ctx, insight);
+  ctx.blocks.push(...(await methodSection(ctx.db, ctx.simulations)));
 }
 
 export interface ExportedPdf {
   bytes: Uint8Array;
   title: string;
+  /** What the download is named: the report's (or insight's) title, after its project for a report. */
+  fileName: string;
 }
 
 /**
@@ -302,19 +320,22 @@ export async function exportPdf(deps: AppDeps, db: Db, user: AuthUser, request: 
     throw ApiError.field('non_field_errors', 'Send exactly one of insight_id and report_id.');
   }
   const scope = await insightScope(db, user, request.project_id, request.study_id);
-  const ctx: Context = { deps, db, scope, now: deps.clock.now(), pictures: [], pictureIndex: new Map(), blocks: [] };
+  const ctx: Context = { deps, db, scope, now: deps.clock.now(), pictures: [], pictureIndex: new Map(), blocks: [], simulations: [] };
   let title: string;
+  let fileName: string;
   let pageSize: PageSize;
   if (request.insight_id !== undefined) {
     const insight = await representInsight(db, await requireInsight(db, scope, request.insight_id));
     const pictures = await requestImages(ctx, request, 'scene');
     title = insight.title;
+    fileName = pdfFileName(insight.title);
     pageSize = request.page_size ?? 'A4';
     await insightPlan(ctx, insight, pictures);
   } else {
     const report = await reportForExport(db, scope, request.report_id!);
     const pictures = await requestImages(ctx, request, 'report');
     title = report.title;
+    fileName = pdfFileName(report.title, report.cover.project);
     pageSize = request.page_size ?? report.page_size;
     await reportPlan(ctx, report, pictures);
   }
@@ -331,5 +352,5 @@ export async function exportPdf(deps: AppDeps, db: Db, user: AuthUser, request: 
     if (outcome.reason === 'images') throw ApiError.field('images', outcome.message);
     throw ApiError.detail(413, outcome.message);
   }
-  return { bytes: outcome.bytes, title };
+  return { bytes: outcome.bytes, title, fileName };
 }

@@ -21,9 +21,25 @@ export function readableLegend(legend: Legend): Legend {
   return { ...legend, title: label.title, unit: unit || label.unit || undefined };
 }
 
-/** "value 6.2 m/s" for a pin that probed one; '' otherwise. */
-export function pinValue(pin: Pin): string {
+/** The class of `value` on a category legend (one class per equal step from min to max), or null. */
+function className(value: number, legend: Legend | null): string | null {
+  const labels = legend?.discrete ? legend.class_labels : undefined;
+  if (!legend || !labels?.length || legend.min === undefined || legend.max === undefined || !(legend.max > legend.min)) return null;
+  const i = Math.floor(((value - legend.min) / (legend.max - legend.min)) * labels.length);
+  return labels[Math.max(0, Math.min(labels.length - 1, i))] ?? null;
+}
+
+/**
+ * " · Standing" for a pin on a category map (the class name the viewer read), " · value 6.2 m/s"
+ * for a number; '' for a pin that probed nothing.
+ */
+export function pinValue(pin: Pin, legend: Legend | null = null): string {
+  const words = pin.item.value_text;
+  if (typeof words === 'string' && words.trim() && !/^[-+]?\d/.test(words.trim())) return ` · ${words.trim()}`;
   const value = pin.item.value;
   if (typeof value !== 'number') return '';
+  // A pin saved before the viewer sent its words: a category map's class read from the view's legend, as the viewer colours it.
+  const name = className(value, legend);
+  if (name) return ` · ${name}`;
   return ` · value ${formatValue(value)}${pin.item.unit && pin.item.unit !== 'class' ? ` ${pin.item.unit}` : ''}`;
 }
