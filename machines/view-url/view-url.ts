@@ -8,6 +8,8 @@
  *   f.<dimension>=value         a layer-filter choice (SPEC §9's dimensions)
  *   scale=min,max               the colour range (either may be empty: the legend's own)
  *   palette=viridis             the palette (legend | viridis | cividis)
+ *   clayer=102                  the layer the range and palette are of (each layer keeps its own
+ *                               scale; without it, the last visible layer)
  *   theme=dark                  the theme
  *   split=1                     split view
  *   pt=x,y,z                    the selected point
@@ -35,6 +37,8 @@ export interface UrlView {
   filters?: Partial<Record<FilterDimension, string>>;
   scale?: { min: number | null; max: number | null };
   palette?: PaletteChoice;
+  /** The layer `scale` and `palette` belong to. */
+  colourLayer?: string;
   theme?: ThemeName;
   split?: boolean;
   point?: Vec3;
@@ -51,7 +55,7 @@ const MAX_LAYERS = 200;
 const MAX_VALUE_LENGTH = 200;
 
 /** The query keys the view owns. */
-const VIEW_KEYS = ['cam', 'up', 'layers', 'scale', 'palette', 'theme', 'split', 'pt'];
+const VIEW_KEYS = ['cam', 'up', 'layers', 'scale', 'palette', 'clayer', 'theme', 'split', 'pt'];
 const isViewKey = (key: string) => VIEW_KEYS.includes(key) || key.startsWith('f.');
 
 const round = (value: number, places: number) => {
@@ -78,6 +82,7 @@ export function encodeView(view: UrlView, keep: URLSearchParams = new URLSearchP
     params.set('scale', `${view.scale.min === null ? '' : round(view.scale.min, 4)},${view.scale.max === null ? '' : round(view.scale.max, 4)}`);
   }
   if (view.palette && view.palette !== 'legend') params.set('palette', view.palette);
+  if (view.colourLayer !== undefined && (view.scale || view.palette)) params.set('clayer', view.colourLayer);
   if (view.theme && view.theme !== 'default') params.set('theme', view.theme);
   if (view.split) params.set('split', '1');
   if (view.point) params.set('pt', list(view.point));
@@ -158,6 +163,11 @@ export function decodeView(search: string): DecodedView {
   if (palette !== null) {
     if (PALETTES.includes(palette as PaletteChoice)) view.palette = palette as PaletteChoice;
     else problems.push(`palette: not one of ${PALETTES.join(', ')}`);
+  }
+  const colourLayer = one('clayer');
+  if (colourLayer !== null) {
+    if (colourLayer === '' || colourLayer.length > MAX_VALUE_LENGTH) problems.push('clayer: not a layer id');
+    else view.colourLayer = colourLayer;
   }
   const theme = one('theme');
   if (theme !== null) {

@@ -127,6 +127,7 @@ describe('viewer workspace machine', () => {
       filters: { season_filter: 'Winter' },
       scale: { min: 0.5, max: 1.5 },
       palette: 'cividis',
+      colourLayer: '3',
       theme: 'dark',
       split: true,
       point: [1, 2, 1.5],

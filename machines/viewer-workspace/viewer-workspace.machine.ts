@@ -375,7 +375,7 @@ export const viewerWorkspaceMachine = setup({
      * default: filters reset, the default theme, one pane, the legend's colours, the saved layers,
      * no point; the camera stays where it is.
      */
-    applyUrlView: enqueueActions(({ context, event, enqueue }) => {
+    applyUrlView: enqueueActions(({ context, event, enqueue, self }) => {
       assertEvent(event, 'url.apply');
       const { view } = event;
       enqueue.sendTo('filter0', { type: 'filters.reset' });
@@ -384,9 +384,13 @@ export const viewerWorkspaceMachine = setup({
       }
       enqueue.sendTo('ui', { type: 'theme.set', pane: 0, theme: view.theme ?? 'default' });
       if ((view.split ?? false) !== context.ui.split) enqueue.sendTo('ui', { type: 'split.toggle' });
-      enqueue.sendTo('ui', { type: 'colour.reset', pane: 0 });
-      if (view.scale) enqueue.sendTo('ui', { type: 'colour.range', pane: 0, min: view.scale.min, max: view.scale.max });
-      if (view.palette) enqueue.sendTo('ui', { type: 'colour.palette', pane: 0, palette: view.palette });
+      // Every layer back to its own colours, then the edits the address names, on their layer.
+      const edited = Object.keys(self.getSnapshot().children.ui?.getSnapshot().context.colour[0] ?? {});
+      for (const layer of edited) enqueue.sendTo('ui', { type: 'colour.reset', pane: 0, layer });
+      const colourLayer = view.colourLayer ?? view.layers?.at(-1);
+      if (colourLayer !== undefined && view.scale)
+        enqueue.sendTo('ui', { type: 'colour.range', pane: 0, layer: colourLayer, min: view.scale.min, max: view.scale.max });
+      if (colourLayer !== undefined && view.palette) enqueue.sendTo('ui', { type: 'colour.palette', pane: 0, layer: colourLayer, palette: view.palette });
       enqueue.sendTo('ui', view.point ? { type: 'point.restore', point: view.point } : { type: 'points.clear' });
       // Split with linked cameras: the second pane starts on the same camera, and its report of it
       // is the link's echo — else its first fit would be linked back onto the first pane.

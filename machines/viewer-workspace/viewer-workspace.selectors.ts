@@ -57,7 +57,11 @@ export function selectUrlView(s: Snapshot, layers: readonly string[]): UrlView {
     const values = selection[dimension];
     if (values?.length) filters[dimension] = values.join('|');
   }
-  const colour = ui?.colour[0];
+  // Each layer keeps its own colour edits: the address carries those of one layer, the last
+  // visible one that has any.
+  const edited = ui?.colour[0] ?? {};
+  const colourLayer = [...layers].reverse().find((id) => edited[id]) ?? (layers.length ? undefined : Object.keys(edited)[0]);
+  const colour = colourLayer === undefined ? undefined : edited[colourLayer];
   const point = ui?.points.at(-1)?.point;
   return {
     ...(camera ? { camera } : {}),
@@ -65,6 +69,7 @@ export function selectUrlView(s: Snapshot, layers: readonly string[]): UrlView {
     ...(Object.keys(filters).length ? { filters } : {}),
     ...(colour && (colour.min !== null || colour.max !== null) ? { scale: { min: colour.min, max: colour.max } } : {}),
     ...(colour && colour.palette !== 'legend' ? { palette: colour.palette } : {}),
+    ...(colour && colourLayer !== undefined && (colour.min !== null || colour.max !== null || colour.palette !== 'legend') ? { colourLayer } : {}),
     ...(ui && ui.themes[0] !== 'default' ? { theme: ui.themes[0] } : {}),
     ...(ui?.split ? { split: true } : {}),
     ...(point ? { point } : {}),
