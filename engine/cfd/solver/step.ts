@@ -14,7 +14,7 @@
  * so after every odd level-0 step every level holds its populations "at home" (slot q of cell x is
  * f_q(x)): statistics, divergence checks and checkpoints are taken then.
  */
-import { collideRunsEven, collideRunsOdd, collideSlowEven, collideSlowOdd, emitPrescribedEven, emitPrescribedOdd } from '../kernel/aa-kernel.generated.ts';
+import { collideSlowEven, collideSlowOdd, emitPrescribedEven, emitPrescribedOdd } from '../kernel/aa-kernel.generated.ts';
 import {
   MOMENTS,
   emitFromStrain,
@@ -25,6 +25,7 @@ import {
   strainFromMoments,
   tensorNorm,
 } from '../kernel/cell.ts';
+import { runKernelFor, type RunKernel } from '../kernel/run-kernel.ts';
 import * as lattice from '../lattice/d3q19.ts';
 import { DRAG, SOURCE, STENCIL, type Level } from '../grid/level.ts';
 import type { Grid } from '../grid/level.ts';
@@ -52,6 +53,8 @@ export interface ThreadContext {
   scratch: Scratch;
   /** Per level: [runStart, runEnd) of this thread. */
   runSplit: Array<[number, number]>;
+  /** What steps the runs of interior cells (WebAssembly or the JavaScript reference). */
+  runKernel: RunKernel;
 }
 
 export interface Scratch {
@@ -98,6 +101,7 @@ export function makeThreadContext(h: Grid, thread: number, threads: number, barr
     steps: h.levels.map((_, l) => steps[l] ?? 0),
     scratch: makeScratch(),
     runSplit: h.levels.map((level) => splitRuns(level, thread, threads)),
+    runKernel: runKernelFor(h),
   };
 }
 
@@ -251,8 +255,7 @@ function collideLevel(h: Grid, level: Level, sub: number, ctx: ThreadContext): v
   const odd = (step & 1) === 1;
   const { pad } = level;
   const [r0, r1] = ctx.runSplit[level.index];
-  if (odd) collideRunsOdd(level.f, pad.n, pad.px, pad.pxy, level.runs, r0, r1, level.nuZ, level.nuX, level.len2);
-  else collideRunsEven(level.f, pad.n, pad.px, pad.pxy, level.runs, r0, r1, level.nuZ, level.nuX, level.len2);
+  ctx.runKernel.step(level, odd, r0, r1);
   const recOut = level.rec[step & 1];
   const [s0, s1] = share(level.slow.count, ctx.thread, ctx.threads);
   const { slow } = level;
