@@ -264,7 +264,14 @@ async function district(): Promise<void> {
   const cpu0 = process.cpuUsage();
   // BENCH_CFD_DISTRICT_KERNEL=js runs it on the JavaScript reference kernel (the figure before).
   const kernel = process.env.BENCH_CFD_DISTRICT_KERNEL === 'js' ? 'js' : 'auto';
-  const result = await runDirection(input, { stepper: async (grid) => inlineStepper(grid, kernel) });
+  let used = '';
+  const result = await runDirection(input, {
+    stepper: async (grid) => {
+      const stepper = inlineStepper(grid, kernel);
+      used = stepper.kernel;
+      return stepper;
+    },
+  });
   const seconds = (performance.now() - started) / 1000;
   // The run is on this one thread, so the process's CPU time is what it cost one core. On a shared
   // machine the wall time also counts the other programs' share of the core; both are printed, and
@@ -278,7 +285,7 @@ async function district(): Promise<void> {
     target: '≤ 1 (60 s of one core)',
     pass: cpuS <= 60,
     details: {
-      kernel,
+      kernel: used,
       loadAverage1m: loadavg()[0]!,
       cpuS,
       wallS: seconds,

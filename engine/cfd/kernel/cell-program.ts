@@ -54,7 +54,7 @@ const CS2 = 1 / 3;
 const h = (q: number) => `h${q}`;
 
 /** ρ, j, u = j/ρ and Π_neq = Σ c c h − (ρ−1)cs² I − j u of the shifted populations h0..h18. */
-function moments(): Assign[] {
+export function moments(): Assign[] {
   const out: Assign[] = [];
   out.push(assign('rho', add(1, linear(Array.from({ length: Q }, (_, q) => [1, h(q)] as [number, string])))));
   const axes = [
@@ -105,33 +105,36 @@ export const LAMINAR: Closure = { inputs: [], tau: () => [assign('tau', add(mul(
 
 /**
  * Regularised post-collision populations (Latt & Chopard, Math. Comput. Simul. 72, 2006):
- * g_q = w_q[(ρ−1) + ρ(3c·u + 4.5(c·u)² − 1.5u²) + 4.5(1 − 1/τ)(Q_q:Π_neq)], Q = c c − cs² I.
+ * g_q = w_q[(ρ−1) + ρ(3c·u + 4.5(c·u)² − 1.5u²) + 4.5(1 − 1/τ)(Q_q:Π_neq)], Q = c c − cs² I,
+ * from ρ, rm = ρ − 1, τ, the equilibrium velocity `u` and Π_neq `p` (variable names).
  * Opposite directions share everything but the odd term 3ρ(c·u).
  */
-function post(): Assign[] {
+export function post(u: [string, string, string] = ['ux', 'uy', 'uz'], p: string[] = ['pxx', 'pyy', 'pzz', 'pxy', 'pxz', 'pyz']): Assign[] {
+  const [ux, uy, uz] = u;
+  const [pxx, pyy, pzz, pxy, pxz, pyz] = p;
   const out: Assign[] = [];
   out.push(assign('c1', mul(4.5, sub(1, div(1, 'tau')))));
-  out.push(assign('u2', mul(1.5, add(add(mul('ux', 'ux'), mul('uy', 'uy')), mul('uz', 'uz')))));
-  out.push(assign('tr', mul(add(add('pxx', 'pyy'), 'pzz'), CS2)));
+  out.push(assign('u2', mul(1.5, add(add(mul(ux, ux), mul(uy, uy)), mul(uz, uz)))));
+  out.push(assign('tr', mul(add(add(pxx, pyy), pzz), CS2)));
   out.push(assign('g0', mul(W[0], sub(sub('rm', mul('rho', 'u2')), mul('c1', 'tr')))));
   for (let q = 1; q < Q; q += 2) {
     out.push(
       assign(
         `cu${q}`,
         linear([
-          [CX[q], 'ux'],
-          [CY[q], 'uy'],
-          [CZ[q], 'uz'],
+          [CX[q], ux],
+          [CY[q], uy],
+          [CZ[q], uz],
         ]),
       ),
     );
     const qp = linear([
-      [CX[q] * CX[q], 'pxx'],
-      [CY[q] * CY[q], 'pyy'],
-      [CZ[q] * CZ[q], 'pzz'],
-      [2 * CX[q] * CY[q], 'pxy'],
-      [2 * CX[q] * CZ[q], 'pxz'],
-      [2 * CY[q] * CZ[q], 'pyz'],
+      [CX[q] * CX[q], pxx],
+      [CY[q] * CY[q], pyy],
+      [CZ[q] * CZ[q], pzz],
+      [2 * CX[q] * CY[q], pxy],
+      [2 * CX[q] * CZ[q], pxz],
+      [2 * CY[q] * CZ[q], pyz],
     ]);
     const cu = `cu${q}`;
     out.push(assign(`s${q}`, mul(W[q], add(add('rm', mul('rho', sub(mul(mul(4.5, cu), cu), 'u2'))), mul('c1', sub(qp, 'tr'))))));

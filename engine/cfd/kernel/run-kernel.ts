@@ -1,18 +1,18 @@
 /**
- * The kernel that steps a level's runs of interior cells (nearly all of its cells): the
- * WebAssembly one (aa-kernel.wat, SIMD over four cells) when the platform runs it and the grid's
- * arrays fit its memory, else the JavaScript one (aa-kernel.generated.ts), which stays the
- * reference. Cells next to walls, faces and interfaces, and prescribed cells, always take the
- * JavaScript slow path; both paths work on the same populations.
+ * The kernel that collides and streams a level's cells: the runs of interior cells (nearly all),
+ * the slow-path cells (next to walls, faces and interfaces, porous, recording) and the prescribed
+ * cells. The WebAssembly one (aa-kernel.wat: SIMD over four cells of a run, scalar elsewhere) when
+ * the platform runs it and the grid's arrays fit its memory, else the JavaScript one
+ * (aa-kernel.generated.ts), which stays the reference.
  *
- * WebAssembly reads only its own memory, so the arrays the run loops read (populations, runs,
- * base viscosities and the closure's per-cell lengths) are moved into one WebAssembly.Memory per
- * grid before stepping: shared, so the worker threads of a pool step the same memory, as they do
- * with SharedArrayBuffers (grid/shared.ts). The level keeps typed arrays (views on that memory),
- * so everything else reads and writes them as before.
+ * WebAssembly reads only its own memory, so the arrays these loops read and write (populations,
+ * runs, viscosities, closure lengths, link tables, recorded and prescribed states) are moved into
+ * one WebAssembly.Memory per grid before stepping: shared, so the worker threads of a pool step the
+ * same memory, as they do with SharedArrayBuffers (grid/shared.ts). The level keeps typed arrays
+ * (views on that memory), so everything else reads and writes them as before.
  */
 import type { Grid, Level } from '../grid/level.ts';
-import { collideRunsEven, collideRunsOdd } from './aa-kernel.generated.ts';
+import { collideRunsEven, collideRunsOdd, collideSlowEven, collideSlowOdd, emitPrescribedEven, emitPrescribedOdd } from './aa-kernel.generated.ts';
 import { AA_KERNEL_WASM_BASE64 } from './aa-kernel-wasm.generated.ts';
 
 /** Which run kernel: 'auto' takes WebAssembly where it can; 'js' forces the reference. */
@@ -22,6 +22,10 @@ export interface RunKernel {
   readonly name: 'wasm' | 'js';
   /** One AA step (odd or even) of runs r0..r1 of the level. */
   step(level: Level, odd: boolean, r0: number, r1: number): void;
+  /** One AA step of slow-path cells s0..s1, recording into level.rec[rec]. */
+  slow(level: Level, odd: boolean, rec: 0 | 1, s0: number, s1: number): void;
+  /** One AA step of prescribed cells p0..p1 (their states already prepared). */
+  emit(level: Level, odd: boolean, p0: number, p1: number): void;
 }
 
 export const jsRunKernel: RunKernel = {
@@ -29,6 +33,28 @@ export const jsRunKernel: RunKernel = {
   step(level, odd, r0, r1) {
     const { pad } = level;
     (odd ? collideRunsOdd : collideRunsEven)(level.f, pad.n, pad.px, pad.pxy, level.runs, r0, r1, level.nuZ, level.nuX, level.len2);
+  },
+  slow(level, odd, rec, s0, s1) {
+    const { slow } = level;
+    (odd ? collideSlowOdd : collideSlowEven)(
+      level.f,
+      level.pad.n,
+      slow.cell,
+      slow.read,
+      slow.nu,
+      level.len2,
+      slow.dragKind,
+      slow.drag,
+      slow.record,
+      level.rec[rec],
+      level.wallShear,
+      s0,
+      s1,
+    );
+  },
+  emit(level, odd, p0, p1) {
+    const { pre } = level;
+    (odd ? emitPrescribedOdd : emitPrescribedEven)(level.f, level.pad.n, pre.cell, pre.write, pre.nu, level.len2, pre.state, p0, p1);
   },
 };
 
@@ -47,9 +73,14 @@ export function wasmKernelModule(): WebAssembly.Module | null {
   return compiled;
 }
 
+type Fn = (...args: number[]) => void;
 interface WasmExports {
-  collideRunsEven(...args: number[]): void;
-  collideRunsOdd(...args: number[]): void;
+  collideRunsEven: Fn;
+  collideRunsOdd: Fn;
+  collideSlowEven: Fn;
+  collideSlowOdd: Fn;
+  emitPrescribedEven: Fn;
+  emitPrescribedOdd: Fn;
 }
 
 const instances = new WeakMap<WebAssembly.Memory, RunKernel>();
@@ -78,6 +109,38 @@ export function wasmRunKernel(memory: WebAssembly.Memory): RunKernel {
         level.len2.byteOffset,
       );
     },
+    slow(level, odd, rec, s0, s1) {
+      const { slow } = level;
+      (odd ? exports.collideSlowOdd : exports.collideSlowEven)(
+        level.f.byteOffset,
+        level.pad.n,
+        slow.cell.byteOffset,
+        slow.read.byteOffset,
+        slow.nu.byteOffset,
+        level.len2.byteOffset,
+        slow.dragKind.byteOffset,
+        slow.drag.byteOffset,
+        slow.record.byteOffset,
+        level.rec[rec].byteOffset,
+        level.wallShear,
+        s0,
+        s1,
+      );
+    },
+    emit(level, odd, p0, p1) {
+      const { pre } = level;
+      (odd ? exports.emitPrescribedOdd : exports.emitPrescribedEven)(
+        level.f.byteOffset,
+        level.pad.n,
+        pre.cell.byteOffset,
+        pre.write.byteOffset,
+        pre.nu.byteOffset,
+        level.len2.byteOffset,
+        pre.state.byteOffset,
+        p0,
+        p1,
+      );
+    },
   };
   instances.set(memory, kernel);
   return kernel;
@@ -91,8 +154,35 @@ export function runKernelFor(grid: Grid): RunKernel {
 const PAGE = 65536;
 /** wasm32 addresses 4 GiB; a memory is at most 65536 pages. */
 const MAX_PAGES = 65536;
-type Moved = 'f' | 'runs' | 'nuZ' | 'nuX' | 'len2';
-const MOVED: readonly Moved[] = ['f', 'runs', 'nuZ', 'nuX', 'len2'];
+type Moving = Float32Array | Int32Array | Uint8Array;
+/** The arrays the kernels read and write, each with a way to put its replacement in its place. */
+function moving(level: Level): Array<[Moving, (to: Moving) => void]> {
+  const { slow, pre, rec } = level;
+  const put =
+    <T extends object>(o: T, key: keyof T) =>
+    (to: Moving) => {
+      (o as Record<keyof T, Moving>)[key] = to;
+    };
+  return [
+    [level.f, put(level, 'f')],
+    [level.runs, put(level, 'runs')],
+    [level.nuZ, put(level, 'nuZ')],
+    [level.nuX, put(level, 'nuX')],
+    [level.len2, put(level, 'len2')],
+    [rec[0], put(rec, 0)],
+    [rec[1], put(rec, 1)],
+    [slow.cell, put(slow, 'cell')],
+    [slow.read, put(slow, 'read')],
+    [slow.nu, put(slow, 'nu')],
+    [slow.dragKind, put(slow, 'dragKind')],
+    [slow.drag, put(slow, 'drag')],
+    [slow.record, put(slow, 'record')],
+    [pre.cell, put(pre, 'cell')],
+    [pre.write, put(pre, 'write')],
+    [pre.nu, put(pre, 'nu')],
+    [pre.state, put(pre, 'state')],
+  ];
+}
 
 /**
  * Prepares a grid for stepping: with `auto` (and a platform that runs the module), moves the
@@ -105,7 +195,7 @@ export function useKernel(grid: Grid, choice: KernelChoice = 'auto'): 'wasm' | '
   if (choice === 'js' || !wasmKernelModule()) return 'js';
   const align = (b: number) => (b + 15) & ~15;
   let bytes = 0;
-  for (const level of grid.levels) for (const key of MOVED) bytes += align(level[key].byteLength);
+  for (const level of grid.levels) for (const [array] of moving(level)) bytes += align(array.byteLength);
   const pages = Math.max(1, Math.ceil(bytes / PAGE));
   if (pages > MAX_PAGES) return 'js';
   let memory: WebAssembly.Memory;
@@ -116,11 +206,15 @@ export function useKernel(grid: Grid, choice: KernelChoice = 'auto'): 'wasm' | '
   }
   let at = 0;
   for (const level of grid.levels) {
-    for (const key of MOVED) {
-      const old = level[key];
-      const view = old instanceof Int32Array ? new Int32Array(memory.buffer, at, old.length) : new Float32Array(memory.buffer, at, old.length);
+    for (const [old, put] of moving(level)) {
+      const view =
+        old instanceof Int32Array
+          ? new Int32Array(memory.buffer, at, old.length)
+          : old instanceof Uint8Array
+            ? new Uint8Array(memory.buffer, at, old.length)
+            : new Float32Array(memory.buffer, at, old.length);
       view.set(old);
-      (level as unknown as Record<Moved, Int32Array | Float32Array>)[key] = view;
+      put(view);
       at += align(old.byteLength);
     }
   }

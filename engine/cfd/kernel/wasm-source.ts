@@ -21,7 +21,7 @@
  * and counts (n cells per slot plane, px, pxy, the run range r0..r1), as the JavaScript kernel's.
  */
 import { CX, CY, CZ, OPP, Q } from '../lattice/d3q19.ts';
-import { cellProgram, LAMINAR, SMAGORINSKY, type Assign, type Closure, type Expr } from './cell-program.ts';
+import { add, assign, cellProgram, div, LAMINAR, moments, mul, post, SMAGORINSKY, sqrt, sub, type Assign, type Closure, type Expr } from './cell-program.ts';
 
 type Lane = 'vec' | 'scalar';
 
@@ -129,6 +129,177 @@ function runFunction(odd: boolean, closure: Closure, name: string): string[] {
   return lines;
 }
 
+/** Scalar assignments as WAT lines (locals s_<name>). */
+function scalarLines(program: Assign[], indent: string): string[] {
+  return program.map((a) => `${indent}(local.set $s_${a.name} ${emit(a.value, 'scalar')})`);
+}
+
+const f32At = (ptr: string, index: string) => `(f32.load (i32.add (local.get $${ptr}) (i32.shl ${index} (i32.const 2))))`;
+const i32At = (ptr: string, index: string) => `(i32.load (i32.add (local.get $${ptr}) (i32.shl ${index} (i32.const 2))))`;
+
+function declare(names: Iterable<string>, ints: string[]): string[] {
+  return [`    ${ints.map((i) => `(local $${i} i32)`).join(' ')}`, `    ${[...new Set(names)].map((s) => `(local $s_${s} f32)`).join(' ')}`];
+}
+
+/**
+ * The slow path (cells next to walls, faces and interfaces, porous cells, recording cells), one
+ * cell at a time: as kernel-source.ts slowLoop — populations through the cell's link table on odd
+ * steps, the Smagorinsky closure, momentum sources by kind (1 ground: implicit log-law stress and
+ * the wall model's shear; 2 vegetation drag; 3 the top's driving stress), the recorded state, and
+ * the regularised collision at the forced velocity.
+ */
+function slowFunction(odd: boolean): string[] {
+  const name = odd ? 'collideSlowOdd' : 'collideSlowEven';
+  const head = [...moments(), ...SMAGORINSKY.tau()];
+  const ground = [
+    assign('sp', sqrt(add(mul('ux', 'ux'), mul('uy', 'uy')))),
+    assign('c', mul('cf', 'sp')),
+    assign('kd', div(sub(0, 'c'), add(1, 'c'))),
+    assign('ex', add('ux', mul('kd', 'ux'))),
+    assign('ey', add('uy', mul('kd', 'uy'))),
+    assign('gw', div(sub(0, mul(mul(mul('rho', 'tau'), sqrt('cf')), 'wallShear')), 3)),
+    assign('qxz', mul('gw', 'ux')),
+    assign('qyz', mul('gw', 'uy')),
+  ];
+  const porous = [
+    assign('c', mul('cf', sqrt(add(add(mul('ux', 'ux'), mul('uy', 'uy')), mul('uz', 'uz'))))),
+    assign('kd', div(sub(0, 'c'), add(1, 'c'))),
+    assign('ex', add('ux', mul('kd', 'ux'))),
+    assign('ey', add('uy', mul('kd', 'uy'))),
+    assign('ez', add('uz', mul('kd', 'uz'))),
+  ];
+  const top = [assign('ex', add('ux', 'cf'))];
+  const record = [
+    assign('ks', div(-1.5, mul('rho', 'tau'))),
+    ...(['rho', 'ux+ex', 'uy+ey', 'uz+ez', 'pxx', 'pyy', 'pzz', 'pxy', 'qxz', 'qyz'] as const).map((v, c) =>
+      assign(`r${c}`, c === 0 ? 'rho' : c < 4 ? mul(0.5, add(v.slice(0, 2), v.slice(3))) : mul('ks', v)),
+    ),
+  ];
+  const tail = post(['ex', 'ey', 'ez'], ['pxx', 'pyy', 'pzz', 'pxy', 'qxz', 'qyz']);
+  const names = ['nu0', 'len2', 'cf', 'wallShear', 'ex', 'ey', 'ez', 'qxz', 'qyz', ...Array.from({ length: Q }, (_, q) => `h${q}`)];
+  for (const part of [head, ground, porous, top, record, tail]) for (const a of part) names.push(a.name);
+  const ints = ['s', 'x', 'b', 'kind', 'slot'];
+  for (let q = 1; q < Q; q++) ints.push(`n${q}`);
+  for (let q = 0; q < Q && odd; q++) ints.push(`r${q}`);
+  const lines = [
+    `  ;; ${odd ? 'Odd' : 'Even'} AA step of slow-path cells s0..s1 (kernel-source.ts slowLoop).`,
+    `  (func $${name} (export "${name}") (param $f i32) (param $n i32) (param $cells i32) (param $read i32) (param $nu i32) (param $len2 i32) (param $dragKind i32) (param $drag i32) (param $record i32) (param $rec i32) (param $wallShear f32) (param $s0 i32) (param $s1 i32)`,
+    ...declare(names, ints),
+  ];
+  for (let q = 1; q < Q; q++) lines.push(`    (local.set $n${q} (i32.mul (local.get $n) (i32.const ${4 * q})))`);
+  lines.push(
+    '    (local.set $s_wallShear (local.get $wallShear))',
+    '    (local.set $s (local.get $s0))',
+    '    (block $done',
+    '      (loop $cells',
+    '        (br_if $done (i32.ge_s (local.get $s) (local.get $s1)))',
+    `        (local.set $x ${i32At('cells', '(local.get $s)')})`,
+    '        (local.set $b (i32.add (local.get $f) (i32.shl (local.get $x) (i32.const 2))))',
+  );
+  if (odd) {
+    // Absolute slot addresses from the link table (19 per cell).
+    lines.push('        (local.set $slot (i32.add (local.get $read) (i32.mul (local.get $s) (i32.const 76))))');
+    for (let q = 0; q < Q; q++)
+      lines.push(`        (local.set $r${q} (i32.add (local.get $f) (i32.shl (i32.load offset=${4 * q} (local.get $slot)) (i32.const 2))))`);
+    for (let q = 0; q < Q; q++) lines.push(`        (local.set $s_h${q} (f32.load (local.get $r${q})))`);
+  } else {
+    lines.push('        (local.set $s_h0 (f32.load (local.get $b)))');
+    for (let q = 1; q < Q; q++) lines.push(`        (local.set $s_h${q} (f32.load (i32.add (local.get $b) (local.get $n${q}))))`);
+  }
+  lines.push(`        (local.set $s_nu0 ${f32At('nu', '(local.get $s)')})`, `        (local.set $s_len2 ${f32At('len2', '(local.get $x)')})`);
+  lines.push(...scalarLines(head, '        '));
+  lines.push(
+    '        (local.set $s_ex (local.get $s_ux)) (local.set $s_ey (local.get $s_uy)) (local.set $s_ez (local.get $s_uz))',
+    '        (local.set $s_qxz (local.get $s_pxz)) (local.set $s_qyz (local.get $s_pyz))',
+    `        (local.set $s_cf ${f32At('drag', '(local.get $s)')})`,
+    '        (local.set $kind (i32.load8_u (i32.add (local.get $dragKind) (local.get $s))))',
+    '        (if (i32.eq (local.get $kind) (i32.const 1)) (then',
+    ...scalarLines(ground, '          '),
+    '        ))',
+    '        (if (i32.eq (local.get $kind) (i32.const 2)) (then',
+    ...scalarLines(porous, '          '),
+    '        ))',
+    '        (if (i32.eq (local.get $kind) (i32.const 3)) (then',
+    ...scalarLines(top, '          '),
+    '        ))',
+    `        (local.set $slot ${i32At('record', '(local.get $s)')})`,
+    '        (if (i32.ge_s (local.get $slot) (i32.const 0)) (then',
+    ...scalarLines(record, '          '),
+    '          (local.set $slot (i32.add (local.get $rec) (i32.mul (local.get $slot) (i32.const 40))))',
+    ...Array.from({ length: 10 }, (_, c) => `          (f32.store offset=${4 * c} (local.get $slot) (local.get $s_r${c}))`),
+    '        ))',
+  );
+  lines.push(...scalarLines(tail, '        '));
+  for (let q = 0; q < Q; q++) {
+    if (odd) lines.push(`        (f32.store (local.get $r${OPP[q]}) (local.get $s_g${q}))`);
+    else
+      lines.push(
+        q === 0
+          ? '        (f32.store (local.get $b) (local.get $s_g0))'
+          : `        (f32.store (i32.add (local.get $b) (local.get $n${OPP[q]})) (local.get $s_g${q}))`,
+      );
+  }
+  lines.push('        (local.set $s (i32.add (local.get $s) (i32.const 1)))', '        (br $cells)))', '  )', '');
+  return lines;
+}
+
+/**
+ * Prescribed cells (kernel-source.ts emitLoop): f_eq(ρ, u) + (1 − 1/τ)·f_neq for the cell's state
+ * (ρ, u, S), τ = 3(ν0 + L²·√2·|S|) + ½ and Π_neq = −2ρ·cs²·τ·S; stored at home on even steps and
+ * through the cell's write table on odd ones.
+ */
+function emitFunction(odd: boolean): string[] {
+  const name = odd ? 'emitPrescribedOdd' : 'emitPrescribedEven';
+  const st = ['rho', 'ux', 'uy', 'uz', 'sxx', 'syy', 'szz', 'sxy', 'sxz', 'syz'];
+  const program: Assign[] = [
+    assign(
+      'sn',
+      sqrt(add(add(add(mul('sxx', 'sxx'), mul('syy', 'syy')), mul('szz', 'szz')), mul(2, add(add(mul('sxy', 'sxy'), mul('sxz', 'sxz')), mul('syz', 'syz'))))),
+    ),
+    assign('tau', add(mul(3, add('nu0', mul(mul('len2', Math.SQRT2), 'sn'))), 0.5)),
+    assign('kp', mul(mul(mul(-2, 'rho'), 1 / 3), 'tau')),
+    ...['xx', 'yy', 'zz', 'xy', 'xz', 'yz'].map((c) => assign(`p${c}`, mul('kp', `s${c}`))),
+    assign('rm', sub('rho', 1)),
+    ...post(),
+  ];
+  const names = ['nu0', 'len2', ...st, ...program.map((a) => a.name)];
+  const ints = ['p', 'x', 'b', 'o'];
+  for (let q = 1; q < Q; q++) ints.push(`n${q}`);
+  const lines = [
+    `  ;; ${odd ? 'Odd' : 'Even'} AA step of prescribed cells p0..p1 (kernel-source.ts emitLoop).`,
+    `  (func $${name} (export "${name}") (param $f i32) (param $n i32) (param $cells i32) (param $write i32) (param $nu i32) (param $len2 i32) (param $state i32) (param $p0 i32) (param $p1 i32)`,
+    ...declare(names, ints),
+  ];
+  for (let q = 1; q < Q; q++) lines.push(`    (local.set $n${q} (i32.mul (local.get $n) (i32.const ${4 * q})))`);
+  lines.push(
+    '    (local.set $p (local.get $p0))',
+    '    (block $done',
+    '      (loop $cells',
+    '        (br_if $done (i32.ge_s (local.get $p) (local.get $p1)))',
+    `        (local.set $x ${i32At('cells', '(local.get $p)')})`,
+    '        (local.set $b (i32.add (local.get $f) (i32.shl (local.get $x) (i32.const 2))))',
+    '        (local.set $o (i32.add (local.get $state) (i32.mul (local.get $p) (i32.const 40))))',
+    ...st.map((v, c) => `        (local.set $s_${v} (f32.load offset=${4 * c} (local.get $o)))`),
+    `        (local.set $s_nu0 ${f32At('nu', '(local.get $p)')})`,
+    `        (local.set $s_len2 ${f32At('len2', '(local.get $x)')})`,
+    ...scalarLines(program, '        '),
+  );
+  if (odd) {
+    lines.push('        (local.set $o (i32.add (local.get $write) (i32.mul (local.get $p) (i32.const 76))))');
+    for (let q = 0; q < Q; q++)
+      lines.push(`        (f32.store (i32.add (local.get $f) (i32.shl (i32.load offset=${4 * q} (local.get $o)) (i32.const 2))) (local.get $s_g${q}))`);
+  } else {
+    for (let q = 0; q < Q; q++)
+      lines.push(
+        q === 0
+          ? '        (f32.store (local.get $b) (local.get $s_g0))'
+          : `        (f32.store (i32.add (local.get $b) (local.get $n${OPP[q]})) (local.get $s_g${q}))`,
+      );
+  }
+  lines.push('        (local.set $p (i32.add (local.get $p) (i32.const 1)))', '        (br $cells)))', '  )', '');
+  return lines;
+}
+
 export function kernelWat(): string {
   return [
     ';; Generated by engine/cfd/kernel/wasm-source.ts (`npm run cfd:gen-kernel`). Do not edit by hand.',
@@ -140,6 +311,10 @@ export function kernelWat(): string {
     ...runFunction(true, SMAGORINSKY, 'collideRunsOdd'),
     ...runFunction(false, LAMINAR, 'collideRunsEvenLaminar'),
     ...runFunction(true, LAMINAR, 'collideRunsOddLaminar'),
+    ...slowFunction(false),
+    ...slowFunction(true),
+    ...emitFunction(false),
+    ...emitFunction(true),
     ')',
     '',
   ].join('\n');

@@ -14,7 +14,6 @@
  * so after every odd level-0 step every level holds its populations "at home" (slot q of cell x is
  * f_q(x)): statistics, divergence checks and checkpoints are taken then.
  */
-import { collideSlowEven, collideSlowOdd, emitPrescribedEven, emitPrescribedOdd } from '../kernel/aa-kernel.generated.ts';
 import {
   MOMENTS,
   emitFromStrain,
@@ -272,35 +271,16 @@ export function collideSlowReference(level: Level, s: number, odd: boolean, recO
 function collideLevel(h: Grid, level: Level, sub: number, ctx: ThreadContext): void {
   const step = ctx.steps[level.index];
   const odd = (step & 1) === 1;
-  const { pad } = level;
   const [r0, r1] = ctx.runSplit[level.index];
   ctx.runKernel.step(level, odd, r0, r1);
-  const recOut = level.rec[step & 1];
   const [s0, s1] = share(level.slow.count, ctx.thread, ctx.threads);
-  const { slow } = level;
-  (odd ? collideSlowOdd : collideSlowEven)(
-    level.f,
-    pad.n,
-    slow.cell,
-    slow.read,
-    slow.nu,
-    level.len2,
-    slow.dragKind,
-    slow.drag,
-    slow.record,
-    recOut,
-    level.wallShear,
-    s0,
-    s1,
-  );
-  const { pre } = level;
-  const emit = odd ? emitPrescribedOdd : emitPrescribedEven;
+  ctx.runKernel.slow(level, odd, (step & 1) as 0 | 1, s0, s1);
   const blocks = ctx.preBlocks[level.index];
   for (let b = 0; b < blocks.length; b += 2) {
     const p0 = blocks[b],
       p1 = blocks[b + 1];
     for (let p = p0; p < p1; p++) prepare(h, level, p, sub, ctx);
-    emit(level.f, pad.n, pre.cell, pre.write, pre.nu, level.len2, pre.state, p0, p1);
+    ctx.runKernel.emit(level, odd, p0, p1);
   }
 }
 
