@@ -264,11 +264,11 @@ async function district(): Promise<void> {
   const cpu0 = process.cpuUsage();
   // BENCH_CFD_DISTRICT_KERNEL=js runs it on the JavaScript reference kernel (the figure before).
   const kernel = process.env.BENCH_CFD_DISTRICT_KERNEL === 'js' ? 'js' : 'auto';
-  let used = '';
+  let kernelUsed = '';
   const result = await runDirection(input, {
     stepper: async (grid) => {
       const stepper = inlineStepper(grid, kernel);
-      used = stepper.kernel;
+      kernelUsed = stepper.kernel;
       return stepper;
     },
   });
@@ -285,7 +285,7 @@ async function district(): Promise<void> {
     target: '≤ 1 (60 s of one core)',
     pass: cpuS <= 60,
     details: {
-      kernel: used,
+      kernel: kernelUsed,
       loadAverage1m: loadavg()[0]!,
       cpuS,
       wallS: seconds,
