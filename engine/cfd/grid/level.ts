@@ -148,7 +148,7 @@ export interface Grid {
   levels: Level[];
   /**
    * The WebAssembly memory the run loops' arrays live in, when the grid steps with the
-   * WebAssembly kernel (kernel/run-kernel.ts useKernel); absent for the JavaScript kernel.
+   * WebAssembly kernel (kernel/run-kernel.ts prepareKernel); absent for the JavaScript kernel.
    */
   memory?: WebAssembly.Memory;
 }

@@ -146,7 +146,7 @@ export function wasmRunKernel(memory: WebAssembly.Memory): RunKernel {
   return kernel;
 }
 
-/** The run kernel for a grid as prepared by useKernel. */
+/** The run kernel for a grid as prepared by prepareKernel. */
 export function runKernelFor(grid: Grid): RunKernel {
   return grid.memory ? wasmRunKernel(grid.memory) : jsRunKernel;
 }
@@ -190,7 +190,7 @@ function moving(level: Level): Array<[Moving, (to: Moving) => void]> {
  * thread's context steps its runs in WebAssembly. Returns the kernel's name. Call before the grid
  * is handed to worker threads; a grid already prepared is left as it is.
  */
-export function useKernel(grid: Grid, choice: KernelChoice = 'auto'): 'wasm' | 'js' {
+export function prepareKernel(grid: Grid, choice: KernelChoice = 'auto'): 'wasm' | 'js' {
   if (grid.memory) return 'wasm';
   if (choice === 'js' || !wasmKernelModule()) return 'js';
   const align = (b: number) => (b + 15) & ~15;

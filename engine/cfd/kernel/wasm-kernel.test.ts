@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CX, CY, CZ, Q, W } from '../lattice/d3q19.ts';
 import type { Grid, Level } from '../grid/level.ts';
-import { jsRunKernel, runKernelFor, useKernel } from './run-kernel.ts';
+import { jsRunKernel, runKernelFor, prepareKernel } from './run-kernel.ts';
 import { kernelWat, wasmModuleSource } from './wasm-source.ts';
 import { assembleWat } from './assemble-wat.ts';
 
@@ -82,7 +82,7 @@ describe('the WebAssembly run kernel', () => {
     const js = runGrid(7),
       wasm = runGrid(7);
     const start = Float32Array.from(js.levels[0].f);
-    expect(useKernel(wasm)).toBe('wasm');
+    expect(prepareKernel(wasm)).toBe('wasm');
     const kernel = runKernelFor(wasm);
     expect(kernel.name).toBe('wasm');
     for (let step = 0; step < 4; step++) {
@@ -101,11 +101,11 @@ describe('the WebAssembly run kernel', () => {
   it('keeps the grid typed arrays as views, so the slow path and statistics see the same populations', () => {
     const grid = runGrid(3);
     const before = Float32Array.from(grid.levels[0].f);
-    useKernel(grid);
+    prepareKernel(grid);
     expect(grid.memory).toBeInstanceOf(WebAssembly.Memory);
     expect(grid.levels[0].f.buffer).toBeInstanceOf(SharedArrayBuffer);
     expect(Array.from(grid.levels[0].f)).toEqual(Array.from(before));
-    expect(useKernel(runGrid(3), 'js')).toBe('js');
+    expect(prepareKernel(runGrid(3), 'js')).toBe('js');
   });
 
   it('collides walls, ground, porous, top and recording cells, and emits prescribed cells, as the JavaScript kernel does', async () => {
@@ -137,7 +137,7 @@ describe('the WebAssembly run kernel', () => {
     };
     const js = make(),
       wasm = make();
-    expect(useKernel(wasm)).toBe('wasm');
+    expect(prepareKernel(wasm)).toBe('wasm');
     const kernel = runKernelFor(wasm);
     expect(new Set(js.levels[0].slow.dragKind)).toEqual(new Set([0, 1, 2, 3]));
     for (const odd of [false, true]) {

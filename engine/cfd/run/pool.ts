@@ -15,7 +15,7 @@ import { HEALTH_FIELDS } from '../solver/natural-pass.ts';
 import { BARRIER_WORDS } from './barrier.ts';
 import { combineHealth, inlineStepper, type Stepper } from './stepper.ts';
 import type { PoolCommand } from './pool-worker.ts';
-import { useKernel, type KernelChoice } from '../kernel/run-kernel.ts';
+import { prepareKernel, type KernelChoice } from '../kernel/run-kernel.ts';
 
 /**
  * A thread's entry point: a two-line JavaScript module that registers tsx's loader in the thread
@@ -46,7 +46,7 @@ interface Reply {
 
 export async function poolStepper(grid: Grid, threads = defaultThreads(), kernel: KernelChoice = 'auto'): Promise<Stepper> {
   if (threads <= 1 || typeof SharedArrayBuffer === 'undefined') return inlineStepper(grid, kernel);
-  const used = useKernel(grid, kernel);
+  const used = prepareKernel(grid, kernel);
   const boot = workerBoot();
   const barrier = new Int32Array(new SharedArrayBuffer(4 * BARRIER_WORDS));
   const health = new Float64Array(new SharedArrayBuffer(8 * HEALTH_FIELDS * threads));

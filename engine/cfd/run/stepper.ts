@@ -7,7 +7,7 @@ import type { Grid } from '../grid/level.ts';
 import { advance } from '../solver/advance.ts';
 import { HEALTH_FIELDS } from '../solver/natural-pass.ts';
 import { makeThreadContext, type ThreadContext } from '../solver/step.ts';
-import { useKernel, type KernelChoice } from '../kernel/run-kernel.ts';
+import { prepareKernel, type KernelChoice } from '../kernel/run-kernel.ts';
 
 export interface Health {
   /** Largest |ρ − 1| of any fluid cell. */
@@ -47,7 +47,7 @@ export function combineHealth(parts: Float64Array, threads: number): Health {
 
 /** Advances the grid on the calling thread (with the WebAssembly run kernel unless `kernel` is 'js'). */
 export function inlineStepper(grid: Grid, kernel: KernelChoice = 'auto'): Stepper {
-  const used = useKernel(grid, kernel);
+  const used = prepareKernel(grid, kernel);
   let ctx: ThreadContext = makeThreadContext(grid, 0, 1, () => {}, []);
   const health = new Float64Array(HEALTH_FIELDS);
   return {
