@@ -26,6 +26,14 @@ export interface RunKernel {
   slow(level: Level, odd: boolean, rec: 0 | 1, s0: number, s1: number): void;
   /** One AA step of prescribed cells p0..p1 (their states already prepared). */
   emit(level: Level, odd: boolean, p0: number, p1: number): void;
+  /**
+   * Outlet and ghost states of prescribed cells p0..p1 (solver/step.ts prepare, which the
+   * JavaScript kernel runs itself): `step` is the level's step counter, `parentStep` the step its
+   * parent has just made (−1 on level 0), `sub` the substep within it.
+   */
+  prepare?(level: Level, parent: Level | null, step: number, parentStep: number, sub: number, p0: number, p1: number): void;
+  /** RESTRICT cells p0..p1 of `level` from `fine` (solver/step.ts restrict). */
+  restrict?(level: Level, fine: Level, p0: number, p1: number): void;
 }
 
 export const jsRunKernel: RunKernel = {
@@ -81,6 +89,8 @@ interface WasmExports {
   collideSlowOdd: Fn;
   emitPrescribedEven: Fn;
   emitPrescribedOdd: Fn;
+  preparePrescribed: Fn;
+  restrictPrescribed: Fn;
 }
 
 const instances = new WeakMap<WebAssembly.Memory, RunKernel>();
@@ -141,6 +151,44 @@ export function wasmRunKernel(memory: WebAssembly.Memory): RunKernel {
         p1,
       );
     },
+    prepare(level, parent, step, parentStep, sub, p0, p1) {
+      const { pre } = level;
+      exports.preparePrescribed(
+        pre.state.byteOffset,
+        pre.delta.byteOffset,
+        pre.source.byteOffset,
+        pre.slots.byteOffset,
+        pre.weights.byteOffset,
+        pre.factorU.byteOffset,
+        pre.factorS.byteOffset,
+        parent && parentStep >= 0 ? parent.rec[parentStep & 1].byteOffset : 0,
+        parentStep > 0 ? 0.5 : 0,
+        sub,
+        step > 0 ? 1 : 0,
+        step > 0 ? level.rec[(step - 1) & 1].byteOffset : 0,
+        p0,
+        p1,
+      );
+    },
+    restrict(level, fine, p0, p1) {
+      const { pre } = level;
+      exports.restrictPrescribed(
+        pre.state.byteOffset,
+        pre.source.byteOffset,
+        pre.slots.byteOffset,
+        pre.factorU.byteOffset,
+        pre.factorS.byteOffset,
+        fine.f.byteOffset,
+        fine.pad.n,
+        fine.pad.px,
+        fine.pad.pxy,
+        fine.nuZ.byteOffset,
+        fine.nuX.byteOffset,
+        fine.len2.byteOffset,
+        p0,
+        p1,
+      );
+    },
   };
   instances.set(memory, kernel);
   return kernel;
@@ -181,6 +229,12 @@ function moving(level: Level): Array<[Moving, (to: Moving) => void]> {
     [pre.write, put(pre, 'write')],
     [pre.nu, put(pre, 'nu')],
     [pre.state, put(pre, 'state')],
+    [pre.delta, put(pre, 'delta')],
+    [pre.source, put(pre, 'source')],
+    [pre.slots, put(pre, 'slots')],
+    [pre.weights, put(pre, 'weights')],
+    [pre.factorU, put(pre, 'factorU')],
+    [pre.factorS, put(pre, 'factorS')],
   ];
 }
 

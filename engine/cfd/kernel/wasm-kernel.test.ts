@@ -55,7 +55,19 @@ function runGrid(seed: number): Grid {
       drag: new Float32Array(0),
       record: new Int32Array(0),
     },
-    pre: { count: 0, cell: new Int32Array(0), write: new Int32Array(0), nu: new Float32Array(0), state: new Float32Array(0) },
+    pre: {
+      count: 0,
+      cell: new Int32Array(0),
+      write: new Int32Array(0),
+      nu: new Float32Array(0),
+      state: new Float32Array(0),
+      delta: new Float32Array(0),
+      source: new Uint8Array(0),
+      slots: new Int32Array(0),
+      weights: new Float32Array(0),
+      factorU: new Float32Array(0),
+      factorS: new Float32Array(0),
+    },
   };
   return { levels: [level as unknown as Level] };
 }

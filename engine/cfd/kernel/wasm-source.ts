@@ -300,6 +300,158 @@ function emitFunction(odd: boolean): string[] {
   return lines;
 }
 
+/**
+ * The states of prescribed cells before they emit (solver/step.ts prepare): an outlet cell takes
+ * its upstream neighbour's recorded state at ρ = 1 (outRec: the record of the level's previous
+ * step, when hasOut: not before the first); a ghost cell on the first substep of a parent step interpolates
+ * the parent's recorded states (parentRec) with its stencil's weights and profile factors, and
+ * keeps the half-step increment (ext = ½ after the parent's first step, else 0), which the second
+ * substep adds. Sums in double, as the JavaScript reference.
+ */
+function prepareFunction(): string[] {
+  const f64At = (ptr: string, index: string) => `(f64.promote_f32 ${f32At(ptr, index)})`;
+  const lines = [
+    '  ;; Outlet and ghost cells p0..p1 take their states (solver/step.ts prepare).',
+    '  (func $preparePrescribed (export "preparePrescribed") (param $state i32) (param $delta i32) (param $source i32) (param $slots i32) (param $weights i32) (param $fu i32) (param $fs i32) (param $parentRec i32) (param $ext f64) (param $sub i32) (param $hasOut i32) (param $outRec i32) (param $p0 i32) (param $p1 i32)',
+    '    (local $p i32) (local $src i32) (local $at i32) (local $c i32) (local $slot i32) (local $src0 i32) (local $m i32)',
+    '    (local $w f64) (local $wu f64) (local $ws f64) (local $now f64)',
+    `    ${Array.from({ length: 10 }, (_, m) => `(local $a${m} f64)`).join(' ')}`,
+    '    (local.set $p (local.get $p0))',
+    '    (block $done',
+    '      (loop $cells',
+    '        (br_if $done (i32.ge_s (local.get $p) (local.get $p1)))',
+    '        (local.set $src (i32.load8_u (i32.add (local.get $source) (local.get $p))))',
+    '        (local.set $at (i32.add (local.get $state) (i32.mul (local.get $p) (i32.const 40))))',
+    `        (if (i32.eq (local.get $src) (i32.const ${2})) (then`,
+    `          (local.set $slot ${i32At('slots', '(i32.shl (local.get $p) (i32.const 3))')})`,
+    '          (if (i32.and (local.get $hasOut) (i32.ge_s (local.get $slot) (i32.const 0))) (then',
+    '            (local.set $src0 (i32.add (local.get $outRec) (i32.mul (local.get $slot) (i32.const 40))))',
+    '            (f32.store (local.get $at) (f32.const 1))',
+    ...Array.from({ length: 9 }, (_, c) => `            (f32.store offset=${4 * (c + 1)} (local.get $at) (f32.load offset=${4 * (c + 1)} (local.get $src0)))`),
+    '          ))',
+    '        ))',
+    `        (if (i32.eq (local.get $src) (i32.const ${3})) (then`,
+    '          (local.set $m (i32.add (local.get $delta) (i32.mul (local.get $p) (i32.const 40))))',
+    '          (if (i32.eq (local.get $sub) (i32.const 1)) (then',
+    ...Array.from(
+      { length: 10 },
+      (_, c) =>
+        `            (f32.store offset=${4 * c} (local.get $at) (f32.demote_f64 (f64.add (f64.promote_f32 (f32.load offset=${4 * c} (local.get $at))) (f64.promote_f32 (f32.load offset=${4 * c} (local.get $m))))))`,
+    ),
+    '          ) (else',
+    ...Array.from({ length: 10 }, (_, m) => `            (local.set $a${m} (f64.const 0))`),
+    '            (local.set $c (i32.const 0))',
+    '            (block $stencilDone',
+    '              (loop $stencil',
+    '                (br_if $stencilDone (i32.ge_s (local.get $c) (i32.const 8)))',
+    '                (local.set $slot (i32.add (i32.shl (local.get $p) (i32.const 3)) (local.get $c)))',
+    `                (local.set $src0 ${i32At('slots', '(local.get $slot)')})`,
+    '                (if (i32.ge_s (local.get $src0) (i32.const 0)) (then',
+    `                  (local.set $w ${f64At('weights', '(local.get $slot)')})`,
+    `                  (local.set $wu (f64.mul (local.get $w) ${f64At('fu', '(local.get $slot)')}))`,
+    `                  (local.set $ws (f64.mul (local.get $w) ${f64At('fs', '(local.get $slot)')}))`,
+    '                  (local.set $src0 (i32.add (local.get $parentRec) (i32.mul (local.get $src0) (i32.const 40))))',
+    ...Array.from({ length: 10 }, (_, m) => {
+      const weight = m === 1 || m === 2 ? '$wu' : m === 8 || m === 9 ? '$ws' : '$w';
+      return `                  (local.set $a${m} (f64.add (local.get $a${m}) (f64.mul (local.get ${weight}) (f64.promote_f32 (f32.load offset=${4 * m} (local.get $src0))))))`;
+    }),
+    '                ))',
+    '                (local.set $c (i32.add (local.get $c) (i32.const 1)))',
+    '                (br $stencil)))',
+    '            (if (f64.gt (local.get $a0) (f64.const 0)) (then',
+    ...Array.from({ length: 10 }, (_, m) => [
+      // now = m < 4 ? acc : ½acc (strain per fine step); delta = ext·(now − (state − delta)); state = now.
+      `              (local.set $now ${m < 4 ? `(local.get $a${m})` : `(f64.mul (f64.const 0.5) (local.get $a${m}))`})`,
+      `              (f32.store offset=${4 * m} (local.get $m) (f32.demote_f64 (f64.mul (local.get $ext) (f64.sub (local.get $now) (f64.sub (f64.promote_f32 (f32.load offset=${4 * m} (local.get $at))) (f64.promote_f32 (f32.load offset=${4 * m} (local.get $m))))))))`,
+      `              (f32.store offset=${4 * m} (local.get $at) (f32.demote_f64 (local.get $now)))`,
+    ]).flat(),
+    '            ))',
+    '          ))',
+    '        ))',
+    '        (local.set $p (i32.add (local.get $p) (i32.const 1)))',
+    '        (br $cells)))',
+    '  )',
+    '',
+  ];
+  return lines;
+}
+
+/**
+ * Restriction (solver/step.ts restrict): a parent's RESTRICT cell takes the mean of its fluid
+ * children's ρ, u (u_h with the profile factor) and strain (S_xz, S_yz with theirs; S per coarse
+ * step is twice S per fine step), the strain from each child's Π_neq and its own τ (Smagorinsky,
+ * the child's base viscosity and length).
+ */
+function restrictFunction(): string[] {
+  const program = [...moments(), ...SMAGORINSKY.tau(), assign('ks', div(-1, mul(mul(mul(2, 'rho'), 1 / 3), 'tau')))];
+  const names = ['nu0', 'len2', ...Array.from({ length: Q }, (_, q) => `h${q}`), ...program.map((a) => a.name)];
+  const values = ['rho', 'ux', 'uy', 'uz', 'pxx', 'pyy', 'pzz', 'pxy', 'pxz', 'pyz'];
+  const lines = [
+    '  ;; RESTRICT cells p0..p1 of a parent from their children on the finer level (solver/step.ts restrict).',
+    '  (func $restrictPrescribed (export "restrictPrescribed") (param $state i32) (param $source i32) (param $slots i32) (param $fu i32) (param $fs i32) (param $f i32) (param $n i32) (param $px i32) (param $pxy i32) (param $nuZ i32) (param $nuX i32) (param $len2 i32) (param $p0 i32) (param $p1 i32)',
+    ...declare(names, ['p', 'at', 'c', 'slot', 'x', 'b', 'count']),
+    '    (local $wu f64) (local $ws f64) (local $inv f64)',
+    `    ${Array.from({ length: 10 }, (_, m) => `(local $a${m} f64)`).join(' ')}`,
+    '    (local.set $p (local.get $p0))',
+    '    (block $done',
+    '      (loop $cells',
+    '        (br_if $done (i32.ge_s (local.get $p) (local.get $p1)))',
+    '        (if (i32.eq (i32.load8_u (i32.add (local.get $source) (local.get $p))) (i32.const 4)) (then',
+    ...Array.from({ length: 10 }, (_, m) => `          (local.set $a${m} (f64.const 0))`),
+    '          (local.set $count (i32.const 0))',
+    '          (local.set $c (i32.const 0))',
+    '          (block $childrenDone',
+    '            (loop $children',
+    '              (br_if $childrenDone (i32.ge_s (local.get $c) (i32.const 8)))',
+    '              (local.set $slot (i32.add (i32.shl (local.get $p) (i32.const 3)) (local.get $c)))',
+    `              (local.set $x ${i32At('slots', '(local.get $slot)')})`,
+    '              (if (i32.ge_s (local.get $x) (i32.const 0)) (then',
+    '                (local.set $b (i32.add (local.get $f) (i32.shl (local.get $x) (i32.const 2))))',
+    ...Array.from(
+      { length: Q },
+      (_, q) => `                (local.set $s_h${q} (f32.load (i32.add (local.get $b) (i32.mul (local.get $n) (i32.const ${4 * q})))))`,
+    ),
+    // k = ⌊x/pxy⌋ − 1, i = x mod px − 1 (padded indexing).
+    `                (local.set $s_nu0 (f32.add ${f32At('nuZ', '(i32.sub (i32.div_u (local.get $x) (local.get $pxy)) (i32.const 1))')} ${f32At('nuX', '(i32.sub (i32.rem_u (local.get $x) (local.get $px)) (i32.const 1))')}))`,
+    `                (local.set $s_len2 ${f32At('len2', '(local.get $x)')})`,
+    ...scalarLines(program, '                '),
+    `                (local.set $wu (f64.promote_f32 ${f32At('fu', '(local.get $slot)')}))`,
+    `                (local.set $ws (f64.promote_f32 ${f32At('fs', '(local.get $slot)')}))`,
+    ...values.map((v, m) => {
+      const val = m < 4 ? `(local.get $s_${v})` : `(f32.mul (local.get $s_ks) (local.get $s_${v}))`;
+      const term =
+        m === 1 || m === 2
+          ? `(f64.mul (local.get $wu) (f64.promote_f32 ${val}))`
+          : m === 8 || m === 9
+            ? `(f64.mul (local.get $ws) (f64.promote_f32 ${val}))`
+            : `(f64.promote_f32 ${val})`;
+      return `                (local.set $a${m} (f64.add (local.get $a${m}) ${term}))`;
+    }),
+    '                (local.set $count (i32.add (local.get $count) (i32.const 1)))',
+    '              ))',
+    '              (local.set $c (i32.add (local.get $c) (i32.const 1)))',
+    '              (br $children)))',
+    '          (local.set $at (i32.add (local.get $state) (i32.mul (local.get $p) (i32.const 40))))',
+    '          (if (i32.eqz (local.get $count)) (then',
+    '            (f32.store (local.get $at) (f32.const 1))',
+    ...Array.from({ length: 9 }, (_, c) => `            (f32.store offset=${4 * (c + 1)} (local.get $at) (f32.const 0))`),
+    '          ) (else',
+    '            (local.set $inv (f64.convert_i32_s (local.get $count)))',
+    ...Array.from(
+      { length: 10 },
+      (_, m) =>
+        `            (f32.store offset=${4 * m} (local.get $at) (f32.demote_f64 (f64.div ${m < 4 ? `(local.get $a${m})` : `(f64.mul (f64.const 2) (local.get $a${m}))`} (local.get $inv))))`,
+    ),
+    '          ))',
+    '        ))',
+    '        (local.set $p (i32.add (local.get $p) (i32.const 1)))',
+    '        (br $cells)))',
+    '  )',
+    '',
+  ];
+  return lines;
+}
+
 export function kernelWat(): string {
   return [
     ';; Generated by engine/cfd/kernel/wasm-source.ts (`npm run cfd:gen-kernel`). Do not edit by hand.',
@@ -315,6 +467,8 @@ export function kernelWat(): string {
     ...slowFunction(true),
     ...emitFunction(false),
     ...emitFunction(true),
+    ...prepareFunction(),
+    ...restrictFunction(),
     ')',
     '',
   ].join('\n');

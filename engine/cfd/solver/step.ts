@@ -276,11 +276,16 @@ function collideLevel(h: Grid, level: Level, sub: number, ctx: ThreadContext): v
   const [s0, s1] = share(level.slow.count, ctx.thread, ctx.threads);
   ctx.runKernel.slow(level, odd, (step & 1) as 0 | 1, s0, s1);
   const blocks = ctx.preBlocks[level.index];
+  const kernel = ctx.runKernel;
+  const parent = level.index > 0 ? h.levels[level.index - 1] : null;
+  // The parent has just made step s (its counter is s + 1); −1 on level 0.
+  const parentStep = parent ? ctx.steps[parent.index] - 1 : -1;
   for (let b = 0; b < blocks.length; b += 2) {
     const p0 = blocks[b],
       p1 = blocks[b + 1];
-    for (let p = p0; p < p1; p++) prepare(h, level, p, sub, ctx);
-    ctx.runKernel.emit(level, odd, p0, p1);
+    if (kernel.prepare) kernel.prepare(level, parent, step, parentStep, sub, p0, p1);
+    else for (let p = p0; p < p1; p++) prepare(h, level, p, sub, ctx);
+    kernel.emit(level, odd, p0, p1);
   }
 }
 
@@ -291,6 +296,11 @@ function restrict(h: Grid, level: Level, ctx: ThreadContext): void {
   const fp = fine.pad;
   const { h: pop, m, acc } = ctx.scratch;
   const blocks = ctx.preBlocks[level.index];
+  const kernel = ctx.runKernel;
+  if (kernel.restrict) {
+    for (let b = 0; b < blocks.length; b += 2) kernel.restrict(level, fine, blocks[b], blocks[b + 1]);
+    return;
+  }
   for (let b = 0; b < blocks.length; b += 2)
     for (let p = blocks[b]; p < blocks[b + 1]; p++) {
       if (pre.source[p] !== RESTRICT) continue;
