@@ -34,6 +34,12 @@ export interface RunKernel {
   prepare?(level: Level, parent: Level | null, step: number, parentStep: number, sub: number, p0: number, p1: number): void;
   /** RESTRICT cells p0..p1 of `level` from `fine` (solver/step.ts restrict). */
   restrict?(level: Level, fine: Level, p0: number, p1: number): void;
+  /**
+   * This thread's rows of solver/natural-pass.ts over one level: statistics when `accumulate`, the
+   * divergence watch when `health`, continuing from the largest |ρ − 1| and speed so far. Returns
+   * them updated, the level's NaN count, and the cell of a new largest |ρ − 1| (else −1).
+   */
+  natural?(level: Level, accumulate: boolean, health: boolean, thread: number, threads: number, maxDrho: number, maxU: number): number[];
 }
 
 export const jsRunKernel: RunKernel = {
@@ -91,6 +97,7 @@ interface WasmExports {
   emitPrescribedOdd: Fn;
   preparePrescribed: Fn;
   restrictPrescribed: Fn;
+  naturalPass: (...args: number[]) => number[];
 }
 
 const instances = new WeakMap<WebAssembly.Memory, RunKernel>();
@@ -189,6 +196,32 @@ export function wasmRunKernel(memory: WebAssembly.Memory): RunKernel {
         p1,
       );
     },
+    natural(level, accumulate, health, thread, threads, maxDrho, maxU) {
+      const { pad, box } = level;
+      return exports.naturalPass(
+        level.f.byteOffset,
+        pad.n,
+        pad.px,
+        pad.pxy,
+        box.nx,
+        box.ny,
+        box.nz,
+        level.kind.byteOffset,
+        level.nuZ.byteOffset,
+        level.nuX.byteOffset,
+        level.len2.byteOffset,
+        level.tkeLenZ.byteOffset,
+        level.meanSum.byteOffset,
+        level.slabSum.byteOffset,
+        level.slabLayers,
+        accumulate ? 1 : 0,
+        health ? 1 : 0,
+        thread,
+        threads,
+        maxDrho,
+        maxU,
+      );
+    },
   };
   instances.set(memory, kernel);
   return kernel;
@@ -202,7 +235,7 @@ export function runKernelFor(grid: Grid): RunKernel {
 const PAGE = 65536;
 /** wasm32 addresses 4 GiB; a memory is at most 65536 pages. */
 const MAX_PAGES = 65536;
-type Moving = Float32Array | Int32Array | Uint8Array;
+type Moving = Float32Array | Float64Array | Int32Array | Uint8Array;
 /** The arrays the kernels read and write, each with a way to put its replacement in its place. */
 function moving(level: Level): Array<[Moving, (to: Moving) => void]> {
   const { slow, pre, rec } = level;
@@ -217,6 +250,10 @@ function moving(level: Level): Array<[Moving, (to: Moving) => void]> {
     [level.nuZ, put(level, 'nuZ')],
     [level.nuX, put(level, 'nuX')],
     [level.len2, put(level, 'len2')],
+    [level.kind, put(level, 'kind')],
+    [level.tkeLenZ, put(level, 'tkeLenZ')],
+    [level.meanSum, put(level, 'meanSum')],
+    [level.slabSum, put(level, 'slabSum')],
     [rec[0], put(rec, 0)],
     [rec[1], put(rec, 1)],
     [slow.cell, put(slow, 'cell')],
@@ -266,7 +303,9 @@ export function prepareKernel(grid: Grid, choice: KernelChoice = 'auto'): 'wasm'
           ? new Int32Array(memory.buffer, at, old.length)
           : old instanceof Uint8Array
             ? new Uint8Array(memory.buffer, at, old.length)
-            : new Float32Array(memory.buffer, at, old.length);
+            : old instanceof Float64Array
+              ? new Float64Array(memory.buffer, at, old.length)
+              : new Float32Array(memory.buffer, at, old.length);
       view.set(old);
       put(view);
       at += align(old.byteLength);

@@ -45,6 +45,10 @@ function runGrid(seed: number): Grid {
     nuZ: Float32Array.from({ length: nz }, (_, k) => 0.001 + 0.0005 * k),
     nuX: Float32Array.from({ length: nx }, (_, i) => 1e-4 * i),
     len2,
+    kind: new Uint8Array(n),
+    tkeLenZ: new Float32Array(nz),
+    meanSum: new Float32Array(0),
+    slabSum: new Float64Array(0),
     rec: [new Float32Array(0), new Float32Array(0)],
     slow: {
       count: 0,
@@ -196,9 +200,20 @@ describe('the WebAssembly run kernel', () => {
       const { worst, scale } = worstDifference(js.levels[l].f, wasm.levels[l].f);
       expect(scale).toBeGreaterThan(1e-3);
       expect(worst).toBeLessThan(1e-4 * scale);
+      // The statistics (Σu, Σu², Σk per cell; the pedestrian slab's sums).
+      const mean = worstDifference(js.levels[l].meanSum, wasm.levels[l].meanSum);
+      expect(mean.scale).toBeGreaterThan(0);
+      expect(mean.worst).toBeLessThan(1e-4 * mean.scale);
+      const slabJs = Float32Array.from(js.levels[l].slabSum),
+        slabWasm = Float32Array.from(wasm.levels[l].slabSum);
+      const slab = worstDifference(slabJs, slabWasm);
+      expect(slab.scale).toBeGreaterThan(0);
+      expect(slab.worst).toBeLessThan(1e-4 * slab.scale);
     }
     const ha = await a.health(),
       hb = await b.health();
     expect(hb.maxLatticeSpeed).toBeCloseTo(ha.maxLatticeSpeed, 5);
+    expect(hb.maxDensityDeviation).toBeCloseTo(ha.maxDensityDeviation, 5);
+    expect(hb.nanCells).toBe(0);
   }, 60_000);
 });

@@ -452,6 +452,104 @@ function restrictFunction(): string[] {
   return lines;
 }
 
+/**
+ * The pass over a level's fluid cells with every population at home (solver/natural-pass.ts): this
+ * thread's rows (j, k) dealt in turn; the divergence watch (largest |ρ − 1| and its cell, largest
+ * speed, NaN count: given the values so far, returned updated) and, when accumulating, the
+ * statistics: Σu, Σu² and the modelled k = (ν_t/(Cμ^¼·ℓ))², ℓ the larger of the closure length and
+ * tkeLenZ, per cell; |U|, |U|², u², k in the pedestrian slab's layers (sums in double there).
+ */
+function naturalFunction(): string[] {
+  const program = [
+    ...moments(),
+    ...SMAGORINSKY.tau(),
+    assign('nuT', div(sub('tau', 0.5), 3)),
+    assign('ell', mul(Math.sqrt(Math.sqrt(0.09)), 'lenK')),
+    assign('kr', div('nuT', 'ell')),
+    assign('kModel', mul('kr', 'kr')),
+    assign('sp2', add(add(mul('ux', 'ux'), mul('uy', 'uy')), mul('uz', 'uz'))),
+  ];
+  const names = ['nu0', 'len2', 'lenK', 'nuk', 'tkeK', ...Array.from({ length: Q }, (_, q) => `h${q}`), ...program.map((a) => a.name)];
+  const acc = (ptr: string, off: number, v: string) =>
+    `(f32.store offset=${off} (local.get $${ptr}) (f32.add (f32.load offset=${off} (local.get $${ptr})) ${v}))`;
+  const acc64 = (off: number, v: string) => `(f64.store offset=${off} (local.get $o) (f64.add (f64.load offset=${off} (local.get $o)) (f64.promote_f32 ${v})))`;
+  const sq = (v: string) => `(f32.mul (local.get $s_${v}) (local.get $s_${v}))`;
+  return [
+    "  ;; Statistics and health over this thread's rows of a level (solver/natural-pass.ts).",
+    '  (func $naturalPass (export "naturalPass") (param $f i32) (param $n i32) (param $px i32) (param $pxy i32) (param $nx i32) (param $ny i32) (param $nz i32) (param $kind i32) (param $nuZ i32) (param $nuX i32) (param $len2 i32) (param $tkeLenZ i32) (param $meanSum i32) (param $slabSum i32) (param $slabLayers i32) (param $accumulate i32) (param $health i32) (param $thread i32) (param $threads i32) (param $maxDrho f64) (param $maxU f64) (result f64 f64 f64 f64)',
+    ...declare(names, ['k', 'j', 'i', 'x', 'b', 'm', 'o', 'slab']),
+    '    (local $nan f64) (local $worst f64) (local $d f64) (local $sp2 f64)',
+    '    (local.set $worst (f64.const -1))',
+    '    (local.set $k (i32.const 0))',
+    '    (block $kDone',
+    '      (loop $layers',
+    '        (br_if $kDone (i32.ge_s (local.get $k) (local.get $nz)))',
+    '        (local.set $slab (i32.and (local.get $accumulate) (i32.lt_s (local.get $k) (local.get $slabLayers))))',
+    `        (local.set $s_nuk ${f32At('nuZ', '(local.get $k)')})`,
+    `        (local.set $s_tkeK ${f32At('tkeLenZ', '(local.get $k)')})`,
+    // j ≡ thread − k·ny (mod threads).
+    '        (local.set $j (i32.rem_s (i32.add (i32.rem_s (i32.sub (local.get $thread) (i32.rem_s (i32.mul (local.get $k) (local.get $ny)) (local.get $threads))) (local.get $threads)) (local.get $threads)) (local.get $threads)))',
+    '        (block $jDone',
+    '          (loop $rows',
+    '            (br_if $jDone (i32.ge_s (local.get $j) (local.get $ny)))',
+    '            (local.set $x (i32.add (i32.add (i32.const 1) (i32.mul (i32.add (local.get $j) (i32.const 1)) (local.get $px))) (i32.mul (i32.add (local.get $k) (i32.const 1)) (local.get $pxy))))',
+    '            (local.set $i (i32.const 0))',
+    '            (block $iDone',
+    '              (loop $cells',
+    '                (br_if $iDone (i32.ge_s (local.get $i) (local.get $nx)))',
+    `                (if (i32.eq (i32.load8_u (i32.add (local.get $kind) (local.get $x))) (i32.const ${1})) (then`,
+    '                  (local.set $b (i32.add (local.get $f) (i32.shl (local.get $x) (i32.const 2))))',
+    ...Array.from(
+      { length: Q },
+      (_, q) => `                  (local.set $s_h${q} (f32.load (i32.add (local.get $b) (i32.mul (local.get $n) (i32.const ${4 * q})))))`,
+    ),
+    `                  (local.set $s_nu0 (f32.add (local.get $s_nuk) ${f32At('nuX', '(local.get $i)')}))`,
+    `                  (local.set $s_len2 ${f32At('len2', '(local.get $x)')})`,
+    '                  (local.set $s_lenK (f32.max (f32.sqrt (local.get $s_len2)) (local.get $s_tkeK)))',
+    ...scalarLines(program, '                  '),
+    '                  (if (local.get $health) (then',
+    '                    (if (i32.or (f32.ne (local.get $s_rho) (local.get $s_rho)) (f32.ne (local.get $s_sp2) (local.get $s_sp2))) (then',
+    '                      (local.set $nan (f64.add (local.get $nan) (f64.const 1)))))',
+    '                    (local.set $d (f64.abs (f64.promote_f32 (local.get $s_rm))))',
+    '                    (if (f64.gt (local.get $d) (local.get $maxDrho)) (then',
+    '                      (local.set $maxDrho (local.get $d))',
+    '                      (local.set $worst (f64.convert_i32_s (local.get $x)))))',
+    '                    (local.set $sp2 (f64.promote_f32 (local.get $s_sp2)))',
+    '                    (if (f64.gt (local.get $sp2) (f64.mul (local.get $maxU) (local.get $maxU))) (then',
+    '                      (local.set $maxU (f64.sqrt (local.get $sp2)))))))',
+    '                  (if (local.get $accumulate) (then',
+    '                    (local.set $m (i32.add (local.get $meanSum) (i32.mul (local.get $x) (i32.const 28))))',
+    `                    ${acc('m', 0, '(local.get $s_ux)')}`,
+    `                    ${acc('m', 4, '(local.get $s_uy)')}`,
+    `                    ${acc('m', 8, '(local.get $s_uz)')}`,
+    `                    ${acc('m', 12, sq('ux'))}`,
+    `                    ${acc('m', 16, sq('uy'))}`,
+    `                    ${acc('m', 20, sq('uz'))}`,
+    `                    ${acc('m', 24, '(local.get $s_kModel)')}`,
+    '                    (if (local.get $slab) (then',
+    '                      (local.set $o (i32.add (local.get $slabSum) (i32.mul (i32.add (i32.rem_u (local.get $x) (local.get $pxy)) (i32.mul (local.get $k) (local.get $pxy))) (i32.const 48))))',
+    `                      ${acc64(0, '(f32.sqrt (local.get $s_sp2))')}`,
+    `                      ${acc64(8, '(local.get $s_sp2)')}`,
+    `                      ${acc64(16, sq('ux'))}`,
+    `                      ${acc64(24, sq('uy'))}`,
+    `                      ${acc64(32, sq('uz'))}`,
+    `                      ${acc64(40, '(local.get $s_kModel)')}`,
+    '                    ))',
+    '                  ))',
+    '                ))',
+    '                (local.set $x (i32.add (local.get $x) (i32.const 1)))',
+    '                (local.set $i (i32.add (local.get $i) (i32.const 1)))',
+    '                (br $cells)))',
+    '            (local.set $j (i32.add (local.get $j) (local.get $threads)))',
+    '            (br $rows)))',
+    '        (local.set $k (i32.add (local.get $k) (i32.const 1)))',
+    '        (br $layers)))',
+    '    (local.get $maxDrho) (local.get $maxU) (local.get $nan) (local.get $worst)',
+    '  )',
+    '',
+  ];
+}
+
 export function kernelWat(): string {
   return [
     ';; Generated by engine/cfd/kernel/wasm-source.ts (`npm run cfd:gen-kernel`). Do not edit by hand.',
@@ -469,6 +567,7 @@ export function kernelWat(): string {
     ...emitFunction(true),
     ...prepareFunction(),
     ...restrictFunction(),
+    ...naturalFunction(),
     ')',
     '',
   ].join('\n');

@@ -26,7 +26,17 @@ export function naturalPass(h: Grid, ctx: ThreadContext, accumulate: boolean, he
     maxU = 0,
     nan = 0,
     worst = -1;
+  const kernel = ctx.runKernel;
   for (const level of h.levels) {
+    if (kernel.natural) {
+      // The same pass in WebAssembly (kernel/wasm-source.ts naturalFunction).
+      const [d, u, nans, cell] = kernel.natural(level, accumulate, health !== null, ctx.thread, ctx.threads, maxDrho, maxU);
+      maxDrho = d;
+      maxU = u;
+      nan += nans;
+      if (cell >= 0) worst = level.index * 1e9 + cell;
+      continue;
+    }
     const { box, pad, f, kind } = level;
     const n = pad.n;
     // Rows (j, k) dealt to the threads in turn: fluid cells per layer vary with the buildings'
