@@ -55,6 +55,32 @@ function kernelGrid(): Grid {
     nuZ: new Float32Array(NZ).fill(0.002),
     nuX: new Float32Array(NX),
     len2: new Float32Array(n).fill(0.13 * 0.13),
+    // Only runs here: the other tables are empty (the WebAssembly kernel moves them all).
+    kind: new Uint8Array(0),
+    tkeLenZ: new Float32Array(0),
+    meanSum: new Float32Array(0),
+    slabSum: new Float64Array(0),
+    rec: [new Float32Array(0), new Float32Array(0)],
+    slow: {
+      cell: new Int32Array(0),
+      read: new Int32Array(0),
+      nu: new Float32Array(0),
+      dragKind: new Uint8Array(0),
+      drag: new Float32Array(0),
+      record: new Int32Array(0),
+    },
+    pre: {
+      cell: new Int32Array(0),
+      write: new Int32Array(0),
+      nu: new Float32Array(0),
+      state: new Float32Array(0),
+      delta: new Float32Array(0),
+      source: new Uint8Array(0),
+      slots: new Int32Array(0),
+      weights: new Float32Array(0),
+      factorU: new Float32Array(0),
+      factorS: new Float32Array(0),
+    },
   };
   return { levels: [level as unknown as Level] };
 }
