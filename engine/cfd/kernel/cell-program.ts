@@ -100,6 +100,12 @@ export const SMAGORINSKY: Closure = {
   ],
 };
 
+/**
+ * The closure the solver runs: every WebAssembly loop that collides cells (runs, slow path,
+ * restriction, statistics) takes τ from it, and the grid arrays it names are passed to them.
+ */
+export const PRODUCTION_CLOSURE: Closure = SMAGORINSKY;
+
 /** No closure: τ from the base viscosity alone (the benchmark's plain regularised BGK). */
 export const LAMINAR: Closure = { inputs: [], tau: () => [assign('tau', add(mul(3, 'nu0'), 0.5))] };
 

@@ -14,6 +14,7 @@
 import type { Grid, Level } from '../grid/level.ts';
 import { collideRunsEven, collideRunsOdd, collideSlowEven, collideSlowOdd, emitPrescribedEven, emitPrescribedOdd } from './aa-kernel.generated.ts';
 import { AA_KERNEL_WASM_BASE64 } from './aa-kernel-wasm.generated.ts';
+import { PRODUCTION_CLOSURE } from './cell-program.ts';
 
 /** Which run kernel: 'auto' takes WebAssembly where it can; 'js' forces the reference. */
 export type KernelChoice = 'auto' | 'js';
@@ -100,6 +101,17 @@ interface WasmExports {
   naturalPass: (...args: number[]) => number[];
 }
 
+/** Byte addresses of the closure's per-cell arrays (all but `skip`), in the order the module takes them. */
+function closureArrays(level: Level, skip: string[] = []): number[] {
+  return PRODUCTION_CLOSURE.inputs.filter((input) => !skip.includes(input)).map((input) => closureArray(level, input).byteOffset);
+}
+
+function closureArray(level: Level, input: string): Float32Array {
+  const array = (level as unknown as Record<string, unknown>)[input];
+  if (!(array instanceof Float32Array)) throw new Error(`the closure reads level.${input}, which is not a per-cell float32 array`);
+  return array;
+}
+
 const instances = new WeakMap<WebAssembly.Memory, RunKernel>();
 
 /** The WebAssembly run kernel on a grid's memory (one instance per memory and thread). */
@@ -123,7 +135,7 @@ export function wasmRunKernel(memory: WebAssembly.Memory): RunKernel {
         r1,
         level.nuZ.byteOffset,
         level.nuX.byteOffset,
-        level.len2.byteOffset,
+        ...closureArrays(level),
       );
     },
     slow(level, odd, rec, s0, s1) {
@@ -134,7 +146,7 @@ export function wasmRunKernel(memory: WebAssembly.Memory): RunKernel {
         slow.cell.byteOffset,
         slow.read.byteOffset,
         slow.nu.byteOffset,
-        level.len2.byteOffset,
+        ...closureArrays(level),
         slow.dragKind.byteOffset,
         slow.drag.byteOffset,
         slow.record.byteOffset,
@@ -191,7 +203,7 @@ export function wasmRunKernel(memory: WebAssembly.Memory): RunKernel {
         fine.pad.pxy,
         fine.nuZ.byteOffset,
         fine.nuX.byteOffset,
-        fine.len2.byteOffset,
+        ...closureArrays(fine),
         p0,
         p1,
       );
@@ -210,6 +222,7 @@ export function wasmRunKernel(memory: WebAssembly.Memory): RunKernel {
         level.nuZ.byteOffset,
         level.nuX.byteOffset,
         level.len2.byteOffset,
+        ...closureArrays(level, ['len2']),
         level.tkeLenZ.byteOffset,
         level.meanSum.byteOffset,
         level.slabSum.byteOffset,
@@ -272,6 +285,10 @@ function moving(level: Level): Array<[Moving, (to: Moving) => void]> {
     [pre.weights, put(pre, 'weights')],
     [pre.factorU, put(pre, 'factorU')],
     [pre.factorS, put(pre, 'factorS')],
+    // The closure's other per-cell arrays (len2 is above).
+    ...PRODUCTION_CLOSURE.inputs
+      .filter((input) => input !== 'len2')
+      .map((input) => [closureArray(level, input), put(level as unknown as Record<string, Moving>, input)] as [Moving, (to: Moving) => void]),
   ];
 }
 

@@ -25,7 +25,24 @@
  * kernel's.
  */
 import { CX, CY, CZ, OPP, Q } from '../lattice/d3q19.ts';
-import { add, assign, cellProgram, div, LAMINAR, moments, mul, post, SMAGORINSKY, sqrt, sub, type Assign, type Closure, type Expr } from './cell-program.ts';
+import {
+  add,
+  assign,
+  cellProgram,
+  div,
+  LAMINAR,
+  moments,
+  mul,
+  post,
+  PRODUCTION_CLOSURE,
+  sqrt,
+  sub,
+  type Assign,
+  type Closure,
+  type Expr,
+} from './cell-program.ts';
+
+const CLOSURE = PRODUCTION_CLOSURE;
 
 type Lane = 'vec' | 'scalar';
 
@@ -141,6 +158,19 @@ function scalarLines(program: Assign[], indent: string): string[] {
 const f32At = (ptr: string, index: string) => `(f32.load (i32.add (local.get $${ptr}) (i32.shl ${index} (i32.const 2))))`;
 const i32At = (ptr: string, index: string) => `(i32.load (i32.add (local.get $${ptr}) (i32.shl ${index} (i32.const 2))))`;
 
+/** The closure's per-cell arrays as pointer parameters (all but `skip`), each after a space. */
+function closureParams(skip: string[] = []): string {
+  return CLOSURE.inputs
+    .filter((input) => !skip.includes(input))
+    .map((input) => ` (param $${input} i32)`)
+    .join('');
+}
+
+/** Loads of the closure's per-cell values at cell `index` into s_<input>. */
+function closureLoads(index: string, indent: string, skip: string[] = []): string[] {
+  return CLOSURE.inputs.filter((input) => !skip.includes(input)).map((input) => `${indent}(local.set $s_${input} ${f32At(input, index)})`);
+}
+
 function declare(names: Iterable<string>, ints: string[]): string[] {
   return [`    ${ints.map((i) => `(local $${i} i32)`).join(' ')}`, `    ${[...new Set(names)].map((s) => `(local $s_${s} f32)`).join(' ')}`];
 }
@@ -154,7 +184,7 @@ function declare(names: Iterable<string>, ints: string[]): string[] {
  */
 function slowFunction(odd: boolean): string[] {
   const name = odd ? 'collideSlowOdd' : 'collideSlowEven';
-  const head = [...moments(), ...SMAGORINSKY.tau()];
+  const head = [...moments(), ...CLOSURE.tau()];
   const ground = [
     assign('sp', sqrt(add(mul('ux', 'ux'), mul('uy', 'uy')))),
     assign('c', mul('cf', 'sp')),
@@ -180,14 +210,14 @@ function slowFunction(odd: boolean): string[] {
     ),
   ];
   const tail = post(['ex', 'ey', 'ez'], ['pxx', 'pyy', 'pzz', 'pxy', 'qxz', 'qyz']);
-  const names = ['nu0', 'len2', 'cf', 'wallShear', 'ex', 'ey', 'ez', 'qxz', 'qyz', ...Array.from({ length: Q }, (_, q) => `h${q}`)];
+  const names = ['nu0', ...CLOSURE.inputs, 'cf', 'wallShear', 'ex', 'ey', 'ez', 'qxz', 'qyz', ...Array.from({ length: Q }, (_, q) => `h${q}`)];
   for (const part of [head, ground, porous, top, record, tail]) for (const a of part) names.push(a.name);
   const ints = ['s', 'x', 'b', 'kind', 'slot'];
   for (let q = 1; q < Q; q++) ints.push(`n${q}`);
   for (let q = 0; q < Q && odd; q++) ints.push(`r${q}`);
   const lines = [
     `  ;; ${odd ? 'Odd' : 'Even'} AA step of slow-path cells s0..s1 (kernel-source.ts slowLoop).`,
-    `  (func $${name} (export "${name}") (param $f i32) (param $n i32) (param $cells i32) (param $read i32) (param $nu i32) (param $len2 i32) (param $dragKind i32) (param $drag i32) (param $record i32) (param $rec i32) (param $wallShear f32) (param $s0 i32) (param $s1 i32)`,
+    `  (func $${name} (export "${name}") (param $f i32) (param $n i32) (param $cells i32) (param $read i32) (param $nu i32)${closureParams()} (param $dragKind i32) (param $drag i32) (param $record i32) (param $rec i32) (param $wallShear f32) (param $s0 i32) (param $s1 i32)`,
     ...declare(names, ints),
   ];
   for (let q = 1; q < Q; q++) lines.push(`    (local.set $n${q} (i32.mul (local.get $n) (i32.const ${4 * q})))`);
@@ -210,7 +240,7 @@ function slowFunction(odd: boolean): string[] {
     lines.push('        (local.set $s_h0 (f32.load (local.get $b)))');
     for (let q = 1; q < Q; q++) lines.push(`        (local.set $s_h${q} (f32.load (i32.add (local.get $b) (local.get $n${q}))))`);
   }
-  lines.push(`        (local.set $s_nu0 ${f32At('nu', '(local.get $s)')})`, `        (local.set $s_len2 ${f32At('len2', '(local.get $x)')})`);
+  lines.push(`        (local.set $s_nu0 ${f32At('nu', '(local.get $s)')})`, ...closureLoads('(local.get $x)', '        '));
   lines.push(...scalarLines(head, '        '));
   lines.push(
     '        (local.set $s_ex (local.get $s_ux)) (local.set $s_ey (local.get $s_uy)) (local.set $s_ez (local.get $s_uz))',
@@ -387,12 +417,12 @@ function prepareFunction(): string[] {
  * the child's base viscosity and length).
  */
 function restrictFunction(): string[] {
-  const program = [...moments(), ...SMAGORINSKY.tau(), assign('ks', div(-1, mul(mul(mul(2, 'rho'), 1 / 3), 'tau')))];
-  const names = ['nu0', 'len2', ...Array.from({ length: Q }, (_, q) => `h${q}`), ...program.map((a) => a.name)];
+  const program = [...moments(), ...CLOSURE.tau(), assign('ks', div(-1, mul(mul(mul(2, 'rho'), 1 / 3), 'tau')))];
+  const names = ['nu0', ...CLOSURE.inputs, ...Array.from({ length: Q }, (_, q) => `h${q}`), ...program.map((a) => a.name)];
   const values = ['rho', 'ux', 'uy', 'uz', 'pxx', 'pyy', 'pzz', 'pxy', 'pxz', 'pyz'];
   const lines = [
     '  ;; RESTRICT cells p0..p1 of a parent from their children on the finer level (solver/step.ts restrict).',
-    '  (func $restrictPrescribed (export "restrictPrescribed") (param $state i32) (param $source i32) (param $slots i32) (param $fu i32) (param $fs i32) (param $f i32) (param $n i32) (param $px i32) (param $pxy i32) (param $nuZ i32) (param $nuX i32) (param $len2 i32) (param $p0 i32) (param $p1 i32)',
+    `  (func $restrictPrescribed (export "restrictPrescribed") (param $state i32) (param $source i32) (param $slots i32) (param $fu i32) (param $fs i32) (param $f i32) (param $n i32) (param $px i32) (param $pxy i32) (param $nuZ i32) (param $nuX i32)${closureParams()} (param $p0 i32) (param $p1 i32)`,
     ...declare(names, ['p', 'at', 'c', 'slot', 'x', 'b', 'count']),
     '    (local $wu f64) (local $ws f64) (local $inv f64)',
     `    ${Array.from({ length: 10 }, (_, m) => `(local $a${m} f64)`).join(' ')}`,
@@ -417,7 +447,7 @@ function restrictFunction(): string[] {
     ),
     // k = ⌊x/pxy⌋ − 1, i = x mod px − 1 (padded indexing).
     `                (local.set $s_nu0 (f32.add ${f32At('nuZ', '(i32.sub (i32.div_u (local.get $x) (local.get $pxy)) (i32.const 1))')} ${f32At('nuX', '(i32.sub (i32.rem_u (local.get $x) (local.get $px)) (i32.const 1))')}))`,
-    `                (local.set $s_len2 ${f32At('len2', '(local.get $x)')})`,
+    ...closureLoads('(local.get $x)', '                '),
     ...scalarLines(program, '                '),
     `                (local.set $wu (f64.promote_f32 ${f32At('fu', '(local.get $slot)')}))`,
     `                (local.set $ws (f64.promote_f32 ${f32At('fs', '(local.get $slot)')}))`,
@@ -466,21 +496,21 @@ function restrictFunction(): string[] {
 function naturalFunction(): string[] {
   const program = [
     ...moments(),
-    ...SMAGORINSKY.tau(),
+    ...CLOSURE.tau(),
     assign('nuT', div(sub('tau', 0.5), 3)),
     assign('ell', mul(Math.sqrt(Math.sqrt(0.09)), 'lenK')),
     assign('kr', div('nuT', 'ell')),
     assign('kModel', mul('kr', 'kr')),
     assign('sp2', add(add(mul('ux', 'ux'), mul('uy', 'uy')), mul('uz', 'uz'))),
   ];
-  const names = ['nu0', 'len2', 'lenK', 'nuk', 'tkeK', ...Array.from({ length: Q }, (_, q) => `h${q}`), ...program.map((a) => a.name)];
+  const names = ['nu0', 'len2', ...CLOSURE.inputs, 'lenK', 'nuk', 'tkeK', ...Array.from({ length: Q }, (_, q) => `h${q}`), ...program.map((a) => a.name)];
   const acc = (ptr: string, off: number, v: string) =>
     `(f32.store offset=${off} (local.get $${ptr}) (f32.add (f32.load offset=${off} (local.get $${ptr})) ${v}))`;
   const acc64 = (off: number, v: string) => `(f64.store offset=${off} (local.get $o) (f64.add (f64.load offset=${off} (local.get $o)) (f64.promote_f32 ${v})))`;
   const sq = (v: string) => `(f32.mul (local.get $s_${v}) (local.get $s_${v}))`;
   return [
     "  ;; Statistics and health over this thread's rows of a level (solver/natural-pass.ts).",
-    '  (func $naturalPass (export "naturalPass") (param $f i32) (param $n i32) (param $px i32) (param $pxy i32) (param $nx i32) (param $ny i32) (param $nz i32) (param $kind i32) (param $nuZ i32) (param $nuX i32) (param $len2 i32) (param $tkeLenZ i32) (param $meanSum i32) (param $slabSum i32) (param $slabLayers i32) (param $accumulate i32) (param $health i32) (param $thread i32) (param $threads i32) (param $maxDrho f64) (param $maxU f64) (result f64 f64 f64 f64)',
+    `  (func $naturalPass (export "naturalPass") (param $f i32) (param $n i32) (param $px i32) (param $pxy i32) (param $nx i32) (param $ny i32) (param $nz i32) (param $kind i32) (param $nuZ i32) (param $nuX i32) (param $len2 i32)${closureParams(['len2'])} (param $tkeLenZ i32) (param $meanSum i32) (param $slabSum i32) (param $slabLayers i32) (param $accumulate i32) (param $health i32) (param $thread i32) (param $threads i32) (param $maxDrho f64) (param $maxU f64) (result f64 f64 f64 f64)`,
     ...declare(names, ['k', 'j', 'i', 'x', 'b', 'm', 'o', 'slab']),
     '    (local $nan f64) (local $worst f64) (local $d f64) (local $sp2 f64)',
     '    (local.set $worst (f64.const -1))',
@@ -509,6 +539,7 @@ function naturalFunction(): string[] {
     ),
     `                  (local.set $s_nu0 (f32.add (local.get $s_nuk) ${f32At('nuX', '(local.get $i)')}))`,
     `                  (local.set $s_len2 ${f32At('len2', '(local.get $x)')})`,
+    ...closureLoads('(local.get $x)', '                  ', ['len2']),
     '                  (local.set $s_lenK (f32.max (f32.sqrt (local.get $s_len2)) (local.get $s_tkeK)))',
     ...scalarLines(program, '                  '),
     '                  (if (local.get $health) (then',
@@ -561,8 +592,8 @@ export function kernelWat(): string {
     '(module',
     '  (import "env" "memory" (memory 1 65536 shared))',
     '',
-    ...runFunction(false, SMAGORINSKY, 'collideRunsEven'),
-    ...runFunction(true, SMAGORINSKY, 'collideRunsOdd'),
+    ...runFunction(false, CLOSURE, 'collideRunsEven'),
+    ...runFunction(true, CLOSURE, 'collideRunsOdd'),
     ...runFunction(false, LAMINAR, 'collideRunsEvenLaminar'),
     ...runFunction(true, LAMINAR, 'collideRunsOddLaminar'),
     ...slowFunction(false),
