@@ -88,7 +88,7 @@ export interface Closure {
  * Smagorinsky through the local relaxation time (Hou, Sterling, Chen & Doolen, Fields Inst. Comm.
  * 6, 1996): τ = ½(τ0 + √(τ0² + 18√2·L²·|Π_neq|/ρ)), τ0 = 3ν0 + ½; len2 = L² (lattice units).
  */
-export const SMAGORINSKY: Closure = {
+const SMAGORINSKY: Closure = {
   inputs: ['len2'],
   tau: () => [
     assign('tau0', add(mul(3, 'nu0'), 0.5)),
