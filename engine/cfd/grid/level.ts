@@ -155,4 +155,9 @@ export const MEAN_FIELDS = 7;
 /** What the stepping code needs of a hierarchy (no closures, so it can be sent to a worker thread). */
 export interface Grid {
   levels: Level[];
+  /**
+   * The WebAssembly memory the run loops' arrays live in, when the grid steps with the
+   * WebAssembly kernel (kernel/run-kernel.ts prepareKernel); absent for the JavaScript kernel.
+   */
+  memory?: WebAssembly.Memory;
 }

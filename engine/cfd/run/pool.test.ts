@@ -25,6 +25,8 @@ describe('the worker-thread pool', () => {
     const b = await poolStepper(two, 2);
     try {
       expect(b.threads).toBe(2);
+      // Both step their runs in WebAssembly, the pool's threads on one shared WebAssembly.Memory.
+      expect([a.kernel, b.kernel]).toEqual(['wasm', 'wasm']);
       const samplesA = await a.advance(30, true);
       const samplesB = await b.advance(30, true);
       expect(samplesB).toBe(samplesA);

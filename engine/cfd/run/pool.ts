@@ -15,6 +15,7 @@ import { HEALTH_FIELDS } from '../solver/natural-pass.ts';
 import { BARRIER_WORDS } from './barrier.ts';
 import { combineHealth, inlineStepper, type Stepper } from './stepper.ts';
 import type { PoolCommand } from './pool-worker.ts';
+import { prepareKernel, type KernelChoice } from '../kernel/run-kernel.ts';
 
 /**
  * A thread's entry point: a two-line JavaScript module that registers tsx's loader in the thread
@@ -43,8 +44,9 @@ interface Reply {
   error?: string;
 }
 
-export async function poolStepper(grid: Grid, threads = defaultThreads()): Promise<Stepper> {
-  if (threads <= 1 || typeof SharedArrayBuffer === 'undefined') return inlineStepper(grid);
+export async function poolStepper(grid: Grid, threads = defaultThreads(), kernel: KernelChoice = 'auto'): Promise<Stepper> {
+  if (threads <= 1 || typeof SharedArrayBuffer === 'undefined') return inlineStepper(grid, kernel);
+  const used = prepareKernel(grid, kernel);
   const boot = workerBoot();
   const barrier = new Int32Array(new SharedArrayBuffer(4 * BARRIER_WORDS));
   const health = new Float64Array(new SharedArrayBuffer(8 * HEALTH_FIELDS * threads));
@@ -52,7 +54,7 @@ export async function poolStepper(grid: Grid, threads = defaultThreads()): Promi
     { length: threads },
     (_, thread) =>
       new Worker(boot, {
-        workerData: { grid: { levels: grid.levels }, thread, threads, barrier, health },
+        workerData: { grid: { levels: grid.levels, memory: grid.memory }, thread, threads, barrier, health },
       }),
   );
   let steps = grid.levels.map(() => 0);
@@ -78,6 +80,7 @@ export async function poolStepper(grid: Grid, threads = defaultThreads()): Promi
     ).then((samples) => samples[0]);
   return {
     threads,
+    kernel: used,
     get steps() {
       return steps;
     },

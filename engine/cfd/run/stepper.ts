@@ -7,6 +7,7 @@ import type { Grid } from '../grid/level.ts';
 import { advance } from '../solver/advance.ts';
 import { HEALTH_FIELDS } from '../solver/natural-pass.ts';
 import { makeThreadContext, type ThreadContext } from '../solver/step.ts';
+import { prepareKernel, type KernelChoice } from '../kernel/run-kernel.ts';
 
 export interface Health {
   /** Largest |ρ − 1| of any fluid cell. */
@@ -18,6 +19,8 @@ export interface Health {
 
 export interface Stepper {
   readonly threads: number;
+  /** The kernel stepping the runs of interior cells. */
+  readonly kernel: 'wasm' | 'js';
   /** Step counters per level. */
   readonly steps: readonly number[];
   /** Makes `steps` level-0 steps (even); returns the statistics samples taken. */
@@ -42,12 +45,14 @@ export function combineHealth(parts: Float64Array, threads: number): Health {
   return { maxDensityDeviation, maxLatticeSpeed, nanCells };
 }
 
-/** Advances the grid on the calling thread. */
-export function inlineStepper(grid: Grid): Stepper {
+/** Advances the grid on the calling thread (with the WebAssembly run kernel unless `kernel` is 'js'). */
+export function inlineStepper(grid: Grid, kernel: KernelChoice = 'auto'): Stepper {
+  const used = prepareKernel(grid, kernel);
   let ctx: ThreadContext = makeThreadContext(grid, 0, 1, () => {}, []);
   const health = new Float64Array(HEALTH_FIELDS);
   return {
     threads: 1,
+    kernel: used,
     get steps() {
       return ctx.steps;
     },

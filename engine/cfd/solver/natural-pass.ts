@@ -5,7 +5,7 @@
 import { momentsOf, relaxationTime, tensorNorm } from '../kernel/cell.ts';
 import { KIND, MEAN_FIELDS, SLAB_FIELDS } from '../grid/level.ts';
 import type { Grid } from '../grid/level.ts';
-import { SMAG, share, type ThreadContext } from './step.ts';
+import { SMAG, type ThreadContext } from './step.ts';
 
 /** Per-thread health record: max |ρ − 1|, max |u| (lattice), NaN count, the cell of the worst ρ. */
 export const HEALTH_FIELDS = 4;
@@ -26,14 +26,26 @@ export function naturalPass(h: Grid, ctx: ThreadContext, accumulate: boolean, he
     maxU = 0,
     nan = 0,
     worst = -1;
+  const kernel = ctx.runKernel;
   for (const level of h.levels) {
+    if (kernel.natural) {
+      // The same pass in WebAssembly (kernel/wasm-source.ts naturalFunction).
+      const [d, u, nans, cell] = kernel.natural(level, accumulate, health !== null, ctx.thread, ctx.threads, maxDrho, maxU);
+      maxDrho = d;
+      maxU = u;
+      nan += nans;
+      if (cell >= 0) worst = level.index * 1e9 + cell;
+      continue;
+    }
     const { box, pad, f, kind, turb } = level;
     const n = pad.n;
-    const [k0, k1] = share(box.nz, ctx.thread, ctx.threads);
-    for (let k = k0; k < k1; k++) {
+    // Rows (j, k) dealt to the threads in turn: fluid cells per layer vary with the buildings'
+    // heights and the pedestrian slab's layers cost more, so contiguous slabs of layers left one
+    // thread with most of the pass.
+    for (let k = 0; k < box.nz; k++) {
       const slab = accumulate && k < level.slabLayers;
       const nuk = level.nuZ[k];
-      for (let j = 0; j < box.ny; j++) {
+      for (let j = (((ctx.thread - k * box.ny) % ctx.threads) + ctx.threads) % ctx.threads; j < box.ny; j += ctx.threads) {
         let x = 1 + (j + 1) * pad.px + (k + 1) * pad.pxy;
         for (let i = 0; i < box.nx; i++, x++) {
           if (kind[x] !== FLUID) continue;

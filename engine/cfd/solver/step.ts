@@ -14,7 +14,6 @@
  * so after every odd level-0 step every level holds its populations "at home" (slot q of cell x is
  * f_q(x)): statistics, divergence checks and checkpoints are taken then.
  */
-import { collideRunsEven, collideRunsOdd, collideSlowEven, collideSlowOdd, emitPrescribedEven, emitPrescribedOdd } from '../kernel/aa-kernel.generated.ts';
 import {
   MOMENTS,
   emitFromStrain,
@@ -25,6 +24,7 @@ import {
   strainFromMoments,
   tensorNorm,
 } from '../kernel/cell.ts';
+import { runKernelFor, type RunKernel } from '../kernel/run-kernel.ts';
 import * as lattice from '../lattice/d3q19.ts';
 import { DRAG, SOURCE, STENCIL, type Level } from '../grid/level.ts';
 import type { Grid } from '../grid/level.ts';
@@ -52,6 +52,10 @@ export interface ThreadContext {
   scratch: Scratch;
   /** Per level: [runStart, runEnd) of this thread. */
   runSplit: Array<[number, number]>;
+  /** Per level: this thread's blocks of prescribed cells, [start, end) pairs (blockShares). */
+  preBlocks: Int32Array[];
+  /** What steps the runs of interior cells (WebAssembly or the JavaScript reference). */
+  runKernel: RunKernel;
 }
 
 export interface Scratch {
@@ -77,6 +81,22 @@ export function makeScratch(): Scratch {
 
 export function share(count: number, thread: number, threads: number): [number, number] {
   return [Math.floor((count * thread) / threads), Math.floor((count * (thread + 1)) / threads)];
+}
+
+/** Prescribed cells per block of blockShares. */
+const PRE_BLOCK = 64;
+
+/**
+ * Block-cyclic shares of a list: blocks of `block` items dealt to the threads in turn, as
+ * [start, end) pairs. Prescribed cells are listed by cell index, so the costly kinds cluster (the
+ * cells restricted from a finer level sit in its footprint near the ground, a finer level's top
+ * face is one run of ghost cells): contiguous shares left one thread with most of the work
+ * between two barriers. Blocks keep each thread's writes apart in memory.
+ */
+export function blockShares(count: number, thread: number, threads: number, block = PRE_BLOCK): Int32Array {
+  const out: number[] = [];
+  for (let start = thread * block; start < count; start += threads * block) out.push(start, Math.min(count, start + block));
+  return Int32Array.from(out);
 }
 
 /** Splits a level's runs so each thread gets about the same number of cells. */
@@ -107,6 +127,8 @@ export function makeThreadContext(h: Grid, thread: number, threads: number, barr
     steps: h.levels.map((_, l) => steps[l] ?? 0),
     scratch: makeScratch(),
     runSplit: h.levels.map((level) => splitRuns(level, thread, threads)),
+    preBlocks: h.levels.map((level) => blockShares(level.pre.count, thread, threads)),
+    runKernel: runKernelFor(h),
   };
 }
 
@@ -258,33 +280,22 @@ export function collideSlowReference(level: Level, s: number, odd: boolean, recO
 function collideLevel(h: Grid, level: Level, sub: number, ctx: ThreadContext): void {
   const step = ctx.steps[level.index];
   const odd = (step & 1) === 1;
-  const { pad } = level;
   const [r0, r1] = ctx.runSplit[level.index];
-  if (odd) collideRunsOdd(level.f, pad.n, pad.px, pad.pxy, level.runs, r0, r1, level.nuZ, level.nuX, level.len2, level.nut);
-  else collideRunsEven(level.f, pad.n, pad.px, pad.pxy, level.runs, r0, r1, level.nuZ, level.nuX, level.len2, level.nut);
-  const recOut = level.rec[step & 1];
+  ctx.runKernel.step(level, odd, r0, r1);
   const [s0, s1] = share(level.slow.count, ctx.thread, ctx.threads);
-  const { slow } = level;
-  (odd ? collideSlowOdd : collideSlowEven)(
-    level.f,
-    pad.n,
-    slow.cell,
-    slow.read,
-    slow.nu,
-    level.len2,
-    slow.dragKind,
-    slow.drag,
-    slow.record,
-    recOut,
-    level.wallShear,
-    s0,
-    s1,
-    level.nut,
-  );
-  const [p0, p1] = share(level.pre.count, ctx.thread, ctx.threads);
-  for (let p = p0; p < p1; p++) prepare(h, level, p, sub, ctx);
-  const { pre } = level;
-  (odd ? emitPrescribedOdd : emitPrescribedEven)(level.f, pad.n, pre.cell, pre.write, pre.nu, level.len2, pre.state, p0, p1, level.nut);
+  ctx.runKernel.slow(level, odd, (step & 1) as 0 | 1, s0, s1);
+  const blocks = ctx.preBlocks[level.index];
+  const kernel = ctx.runKernel;
+  const parent = level.index > 0 ? h.levels[level.index - 1] : null;
+  // The parent has just made step s (its counter is s + 1); −1 on level 0.
+  const parentStep = parent ? ctx.steps[parent.index] - 1 : -1;
+  for (let b = 0; b < blocks.length; b += 2) {
+    const p0 = blocks[b],
+      p1 = blocks[b + 1];
+    if (kernel.prepare) kernel.prepare(level, parent, step, parentStep, sub, p0, p1);
+    else for (let p = p0; p < p1; p++) prepare(h, level, p, sub, ctx);
+    kernel.emit(level, odd, p0, p1);
+  }
 }
 
 /** Fine cells' state (natural layout) averaged onto the parent's RESTRICT cells this thread owns. */
@@ -293,35 +304,41 @@ function restrict(h: Grid, level: Level, ctx: ThreadContext): void {
   const { pre } = level;
   const fp = fine.pad;
   const { h: pop, m, acc } = ctx.scratch;
-  const [p0, p1] = share(pre.count, ctx.thread, ctx.threads);
-  for (let p = p0; p < p1; p++) {
-    if (pre.source[p] !== RESTRICT) continue;
-    acc.fill(0);
-    let count = 0;
-    for (let c = 0; c < ST; c++) {
-      const fx = pre.slots[p * ST + c];
-      if (fx < 0) continue;
-      for (let q = 0; q < Q; q++) pop[q] = fine.f[q * fp.n + fx];
-      momentsOf(pop, m);
-      const k = Math.floor(fx / fp.pxy) - 1,
-        i = (fx % fp.px) - 1;
-      const tau = relaxationTime(fine.nuZ[k] + fine.nuX[i] + fine.nut[fx], SMAG * fine.len2[fx], tensorNorm(m, 4), m[0]);
-      // Strain from Π_neq, then the same weighting as the ghosts' (profile factors on u_h, S_xz, S_yz).
-      const ks = -1 / (2 * m[0] * (1 / 3) * tau);
-      for (let t = 4; t < MOM; t++) m[t] *= ks;
-      gather(acc, m, 0, 1, pre.factorU[p * ST + c], pre.factorS[p * ST + c]);
-      count++;
-    }
-    const at = p * MOM;
-    if (count === 0) {
-      pre.state[at] = 1;
-      for (let t = 1; t < MOM; t++) pre.state[at + t] = 0;
-      continue;
-    }
-    for (let t = 0; t < 4; t++) pre.state[at + t] = acc[t] / count;
-    // Strain per coarse step is twice the strain per fine step.
-    for (let t = 4; t < MOM; t++) pre.state[at + t] = (2 * acc[t]) / count;
+  const blocks = ctx.preBlocks[level.index];
+  const kernel = ctx.runKernel;
+  if (kernel.restrict) {
+    for (let b = 0; b < blocks.length; b += 2) kernel.restrict(level, fine, blocks[b], blocks[b + 1]);
+    return;
   }
+  for (let b = 0; b < blocks.length; b += 2)
+    for (let p = blocks[b]; p < blocks[b + 1]; p++) {
+      if (pre.source[p] !== RESTRICT) continue;
+      acc.fill(0);
+      let count = 0;
+      for (let c = 0; c < ST; c++) {
+        const fx = pre.slots[p * ST + c];
+        if (fx < 0) continue;
+        for (let q = 0; q < Q; q++) pop[q] = fine.f[q * fp.n + fx];
+        momentsOf(pop, m);
+        const k = Math.floor(fx / fp.pxy) - 1,
+          i = (fx % fp.px) - 1;
+        const tau = relaxationTime(fine.nuZ[k] + fine.nuX[i] + fine.nut[fx], SMAG * fine.len2[fx], tensorNorm(m, 4), m[0]);
+        // Strain from Π_neq, then the same weighting as the ghosts' (profile factors on u_h, S_xz, S_yz).
+        const ks = -1 / (2 * m[0] * (1 / 3) * tau);
+        for (let t = 4; t < MOM; t++) m[t] *= ks;
+        gather(acc, m, 0, 1, pre.factorU[p * ST + c], pre.factorS[p * ST + c]);
+        count++;
+      }
+      const at = p * MOM;
+      if (count === 0) {
+        pre.state[at] = 1;
+        for (let t = 1; t < MOM; t++) pre.state[at + t] = 0;
+        continue;
+      }
+      for (let t = 0; t < 4; t++) pre.state[at + t] = acc[t] / count;
+      // Strain per coarse step is twice the strain per fine step.
+      for (let t = 4; t < MOM; t++) pre.state[at + t] = (2 * acc[t]) / count;
+    }
 }
 
 function stepLevel(h: Grid, l: number, sub: number, ctx: ThreadContext): void {

@@ -1,0 +1,339 @@
+/**
+ * The kernel that collides and streams a level's cells: the runs of interior cells (nearly all),
+ * the slow-path cells (next to walls, faces and interfaces, porous, recording) and the prescribed
+ * cells. The WebAssembly one (aa-kernel.wat: SIMD over four cells of a run, scalar elsewhere) when
+ * the platform runs it and the grid's arrays fit its memory, else the JavaScript one
+ * (aa-kernel.generated.ts), which stays the reference.
+ *
+ * WebAssembly reads only its own memory, so the arrays these loops read and write (populations,
+ * runs, viscosities, closure lengths, link tables, recorded and prescribed states) are moved into
+ * one WebAssembly.Memory per grid before stepping: shared, so the worker threads of a pool step the
+ * same memory, as they do with SharedArrayBuffers (grid/shared.ts). The level keeps typed arrays
+ * (views on that memory), so everything else reads and writes them as before.
+ */
+import type { Grid, Level } from '../grid/level.ts';
+import { collideRunsEven, collideRunsOdd, collideSlowEven, collideSlowOdd, emitPrescribedEven, emitPrescribedOdd } from './aa-kernel.generated.ts';
+import { AA_KERNEL_WASM_BASE64 } from './aa-kernel-wasm.generated.ts';
+import { PRODUCTION_CLOSURE } from './cell-program.ts';
+
+/** Which run kernel: 'auto' takes WebAssembly where it can; 'js' forces the reference. */
+export type KernelChoice = 'auto' | 'js';
+
+export interface RunKernel {
+  readonly name: 'wasm' | 'js';
+  /** One AA step (odd or even) of runs r0..r1 of the level. */
+  step(level: Level, odd: boolean, r0: number, r1: number): void;
+  /** One AA step of slow-path cells s0..s1, recording into level.rec[rec]. */
+  slow(level: Level, odd: boolean, rec: 0 | 1, s0: number, s1: number): void;
+  /** One AA step of prescribed cells p0..p1 (their states already prepared). */
+  emit(level: Level, odd: boolean, p0: number, p1: number): void;
+  /**
+   * Outlet and ghost states of prescribed cells p0..p1 (solver/step.ts prepare, which the
+   * JavaScript kernel runs itself): `step` is the level's step counter, `parentStep` the step its
+   * parent has just made (−1 on level 0), `sub` the substep within it.
+   */
+  prepare?(level: Level, parent: Level | null, step: number, parentStep: number, sub: number, p0: number, p1: number): void;
+  /** RESTRICT cells p0..p1 of `level` from `fine` (solver/step.ts restrict). */
+  restrict?(level: Level, fine: Level, p0: number, p1: number): void;
+  /**
+   * This thread's rows of solver/natural-pass.ts over one level: statistics when `accumulate`, the
+   * divergence watch when `health`, continuing from the largest |ρ − 1| and speed so far. Returns
+   * them updated, the level's NaN count, and the cell of a new largest |ρ − 1| (else −1).
+   */
+  natural?(level: Level, accumulate: boolean, health: boolean, thread: number, threads: number, maxDrho: number, maxU: number): number[];
+}
+
+export const jsRunKernel: RunKernel = {
+  name: 'js',
+  step(level, odd, r0, r1) {
+    const { pad } = level;
+    (odd ? collideRunsOdd : collideRunsEven)(level.f, pad.n, pad.px, pad.pxy, level.runs, r0, r1, level.nuZ, level.nuX, level.len2, level.nut);
+  },
+  slow(level, odd, rec, s0, s1) {
+    const { slow } = level;
+    (odd ? collideSlowOdd : collideSlowEven)(
+      level.f,
+      level.pad.n,
+      slow.cell,
+      slow.read,
+      slow.nu,
+      level.len2,
+      slow.dragKind,
+      slow.drag,
+      slow.record,
+      level.rec[rec],
+      level.wallShear,
+      s0,
+      s1,
+      level.nut,
+    );
+  },
+  emit(level, odd, p0, p1) {
+    const { pre } = level;
+    (odd ? emitPrescribedOdd : emitPrescribedEven)(level.f, level.pad.n, pre.cell, pre.write, pre.nu, level.len2, pre.state, p0, p1, level.nut);
+  },
+};
+
+let compiled: WebAssembly.Module | null | undefined;
+
+/** The compiled module, or null where the platform cannot run it (no SIMD, no shared memory). */
+export function wasmKernelModule(): WebAssembly.Module | null {
+  if (compiled !== undefined) return compiled;
+  compiled = null;
+  try {
+    const bytes = Uint8Array.from(atob(AA_KERNEL_WASM_BASE64), (c) => c.charCodeAt(0));
+    if (typeof SharedArrayBuffer !== 'undefined' && WebAssembly.validate(bytes)) compiled = new WebAssembly.Module(bytes);
+  } catch {
+    compiled = null;
+  }
+  return compiled;
+}
+
+type Fn = (...args: number[]) => void;
+interface WasmExports {
+  collideRunsEven: Fn;
+  collideRunsOdd: Fn;
+  collideSlowEven: Fn;
+  collideSlowOdd: Fn;
+  emitPrescribedEven: Fn;
+  emitPrescribedOdd: Fn;
+  preparePrescribed: Fn;
+  restrictPrescribed: Fn;
+  naturalPass: (...args: number[]) => number[];
+}
+
+/** Byte addresses of the closure's per-cell arrays (all but `skip`), in the order the module takes them. */
+function closureArrays(level: Level, skip: string[] = []): number[] {
+  return PRODUCTION_CLOSURE.inputs.filter((input) => !skip.includes(input)).map((input) => closureArray(level, input).byteOffset);
+}
+
+function closureArray(level: Level, input: string): Float32Array {
+  const array = (level as unknown as Record<string, unknown>)[input];
+  if (!(array instanceof Float32Array)) throw new Error(`the closure reads level.${input}, which is not a per-cell float32 array`);
+  return array;
+}
+
+const instances = new WeakMap<WebAssembly.Memory, RunKernel>();
+
+/** The WebAssembly run kernel on a grid's memory (one instance per memory and thread). */
+export function wasmRunKernel(memory: WebAssembly.Memory): RunKernel {
+  const cached = instances.get(memory);
+  if (cached) return cached;
+  const module = wasmKernelModule();
+  if (!module) throw new Error('the WebAssembly CFD kernel cannot run on this platform');
+  const exports = new WebAssembly.Instance(module, { env: { memory } }).exports as unknown as WasmExports;
+  const kernel: RunKernel = {
+    name: 'wasm',
+    step(level, odd, r0, r1) {
+      const { pad } = level;
+      (odd ? exports.collideRunsOdd : exports.collideRunsEven)(
+        level.f.byteOffset,
+        pad.n,
+        pad.px,
+        pad.pxy,
+        level.runs.byteOffset,
+        r0,
+        r1,
+        level.nuZ.byteOffset,
+        level.nuX.byteOffset,
+        ...closureArrays(level),
+      );
+    },
+    slow(level, odd, rec, s0, s1) {
+      const { slow } = level;
+      (odd ? exports.collideSlowOdd : exports.collideSlowEven)(
+        level.f.byteOffset,
+        level.pad.n,
+        slow.cell.byteOffset,
+        slow.read.byteOffset,
+        slow.nu.byteOffset,
+        ...closureArrays(level),
+        slow.dragKind.byteOffset,
+        slow.drag.byteOffset,
+        slow.record.byteOffset,
+        level.rec[rec].byteOffset,
+        level.wallShear,
+        s0,
+        s1,
+      );
+    },
+    emit(level, odd, p0, p1) {
+      const { pre } = level;
+      (odd ? exports.emitPrescribedOdd : exports.emitPrescribedEven)(
+        level.f.byteOffset,
+        level.pad.n,
+        pre.cell.byteOffset,
+        pre.write.byteOffset,
+        pre.nu.byteOffset,
+        level.len2.byteOffset,
+        pre.state.byteOffset,
+        p0,
+        p1,
+        level.nut.byteOffset,
+      );
+    },
+    prepare(level, parent, step, parentStep, sub, p0, p1) {
+      const { pre } = level;
+      exports.preparePrescribed(
+        pre.state.byteOffset,
+        pre.delta.byteOffset,
+        pre.source.byteOffset,
+        pre.slots.byteOffset,
+        pre.weights.byteOffset,
+        pre.factorU.byteOffset,
+        pre.factorS.byteOffset,
+        parent && parentStep >= 0 ? parent.rec[parentStep & 1].byteOffset : 0,
+        parentStep > 0 ? 0.5 : 0,
+        sub,
+        step > 0 ? 1 : 0,
+        step > 0 ? level.rec[(step - 1) & 1].byteOffset : 0,
+        p0,
+        p1,
+      );
+    },
+    restrict(level, fine, p0, p1) {
+      const { pre } = level;
+      exports.restrictPrescribed(
+        pre.state.byteOffset,
+        pre.source.byteOffset,
+        pre.slots.byteOffset,
+        pre.factorU.byteOffset,
+        pre.factorS.byteOffset,
+        fine.f.byteOffset,
+        fine.pad.n,
+        fine.pad.px,
+        fine.pad.pxy,
+        fine.nuZ.byteOffset,
+        fine.nuX.byteOffset,
+        ...closureArrays(fine),
+        p0,
+        p1,
+      );
+    },
+    natural(level, accumulate, health, thread, threads, maxDrho, maxU) {
+      const { pad, box } = level;
+      return exports.naturalPass(
+        level.f.byteOffset,
+        pad.n,
+        pad.px,
+        pad.pxy,
+        box.nx,
+        box.ny,
+        box.nz,
+        level.kind.byteOffset,
+        level.nuZ.byteOffset,
+        level.nuX.byteOffset,
+        level.len2.byteOffset,
+        ...closureArrays(level, ['len2', 'nut']),
+        level.tkeLenZ.byteOffset,
+        level.turb ? level.turb.k.byteOffset : 0,
+        level.turb ? 1 : 0,
+        level.meanSum.byteOffset,
+        level.slabSum.byteOffset,
+        level.slabLayers,
+        accumulate ? 1 : 0,
+        health ? 1 : 0,
+        thread,
+        threads,
+        maxDrho,
+        maxU,
+      );
+    },
+  };
+  instances.set(memory, kernel);
+  return kernel;
+}
+
+/** The run kernel for a grid as prepared by prepareKernel. */
+export function runKernelFor(grid: Grid): RunKernel {
+  return grid.memory ? wasmRunKernel(grid.memory) : jsRunKernel;
+}
+
+const PAGE = 65536;
+/** wasm32 addresses 4 GiB; a memory is at most 65536 pages. */
+const MAX_PAGES = 65536;
+type Moving = Float32Array | Float64Array | Int32Array | Uint8Array;
+/** The arrays the kernels read and write, each with a way to put its replacement in its place. */
+function moving(level: Level): Array<[Moving, (to: Moving) => void]> {
+  const { slow, pre, rec } = level;
+  const put =
+    <T extends object>(o: T, key: keyof T) =>
+    (to: Moving) => {
+      (o as Record<keyof T, Moving>)[key] = to;
+    };
+  return [
+    [level.f, put(level, 'f')],
+    [level.runs, put(level, 'runs')],
+    [level.nuZ, put(level, 'nuZ')],
+    [level.nuX, put(level, 'nuX')],
+    [level.len2, put(level, 'len2')],
+    [level.kind, put(level, 'kind')],
+    [level.tkeLenZ, put(level, 'tkeLenZ')],
+    [level.meanSum, put(level, 'meanSum')],
+    [level.slabSum, put(level, 'slabSum')],
+    [rec[0], put(rec, 0)],
+    [rec[1], put(rec, 1)],
+    [slow.cell, put(slow, 'cell')],
+    [slow.read, put(slow, 'read')],
+    [slow.nu, put(slow, 'nu')],
+    [slow.dragKind, put(slow, 'dragKind')],
+    [slow.drag, put(slow, 'drag')],
+    [slow.record, put(slow, 'record')],
+    [pre.cell, put(pre, 'cell')],
+    [pre.write, put(pre, 'write')],
+    [pre.nu, put(pre, 'nu')],
+    [pre.state, put(pre, 'state')],
+    [pre.delta, put(pre, 'delta')],
+    [pre.source, put(pre, 'source')],
+    [pre.slots, put(pre, 'slots')],
+    [pre.weights, put(pre, 'weights')],
+    [pre.factorU, put(pre, 'factorU')],
+    [pre.factorS, put(pre, 'factorS')],
+    // The closure's other per-cell arrays (len2 is above; nut, which the k pass writes, among them).
+    ...PRODUCTION_CLOSURE.inputs
+      .filter((input) => input !== 'len2')
+      .map((input) => [closureArray(level, input), put(level as unknown as Record<string, Moving>, input)] as [Moving, (to: Moving) => void]),
+    // The transported k, which the statistics pass reads (the k pass keeps it in turb.k).
+    ...(level.turb ? [[level.turb.k, put(level.turb, 'k')] as [Moving, (to: Moving) => void]] : []),
+  ];
+}
+
+/**
+ * Prepares a grid for stepping: with `auto` (and a platform that runs the module), moves the
+ * arrays the run loops read into a shared WebAssembly.Memory and records it on the grid, so every
+ * thread's context steps its runs in WebAssembly. Returns the kernel's name. Call before the grid
+ * is handed to worker threads; a grid already prepared is left as it is.
+ */
+export function prepareKernel(grid: Grid, choice: KernelChoice = 'auto'): 'wasm' | 'js' {
+  if (grid.memory) return 'wasm';
+  if (choice === 'js' || !wasmKernelModule()) return 'js';
+  const align = (b: number) => (b + 15) & ~15;
+  let bytes = 0;
+  for (const level of grid.levels) for (const [array] of moving(level)) bytes += align(array.byteLength);
+  const pages = Math.max(1, Math.ceil(bytes / PAGE));
+  if (pages > MAX_PAGES) return 'js';
+  let memory: WebAssembly.Memory;
+  try {
+    memory = new WebAssembly.Memory({ initial: pages, maximum: pages, shared: true });
+  } catch {
+    return 'js'; // the address space for it could not be reserved
+  }
+  let at = 0;
+  for (const level of grid.levels) {
+    for (const [old, put] of moving(level)) {
+      const view =
+        old instanceof Int32Array
+          ? new Int32Array(memory.buffer, at, old.length)
+          : old instanceof Uint8Array
+            ? new Uint8Array(memory.buffer, at, old.length)
+            : old instanceof Float64Array
+              ? new Float64Array(memory.buffer, at, old.length)
+              : new Float32Array(memory.buffer, at, old.length);
+      view.set(old);
+      put(view);
+      at += align(old.byteLength);
+    }
+  }
+  grid.memory = memory;
+  return 'wasm';
+}

@@ -1,0 +1,640 @@
+/**
+ * Writes the WebAssembly text (aa-kernel.wat) of a whole solver step's cell work, emitted from the
+ * cell program (cell-program.ts): the AA-pattern step over runs of interior cells (as the
+ * JavaScript kernel's collideRuns*, with SIMD over four neighbouring cells of a run, f32x4, and a
+ * scalar loop for the run's last one to three cells), and in scalar code the slow path and the
+ * prescribed cells (as collideSlow*, emitPrescribed*), the interface states and the restriction
+ * (solver/step.ts prepare, restrict) and the statistics pass (solver/natural-pass.ts).
+ * `npm run cfd:gen-kernel` writes the text and assembles it (wabt's wat2wasm, run in Node); a test
+ * fails when either is stale.
+ *
+ * Why four cells at once works for both AA steps: a run is a row of cells along x, and the slots a
+ * cell reads and writes are at fixed offsets from it (even step: its own slots; odd step: slot
+ * opp(q) of x − c_q and slot q of x + c_q). Four neighbouring cells therefore read four
+ * consecutive floats per population and write four consecutive floats, and no two cells of an odd
+ * step touch the same slot (see kernel-source.ts), so reading all four before writing is safe.
+ *
+ * Arithmetic is float32, as the storage: populations are stored shifted (h = f − w), which keeps
+ * single precision accurate enough for the collision (Lehmann, Krause, Amati, Sega, Harting &
+ * Gekle, "Accuracy and performance of the lattice Boltzmann method with 64-bit, 32-bit, and
+ * customized 16-bit number formats", Phys. Rev. E 106, 2022). The JavaScript kernel computes in
+ * double; the two agree to float32 round-off.
+ *
+ * Arguments are byte addresses in the module's memory (f, runs, nuZ, nuX, the closure's arrays,
+ * tables) and counts (n cells per slot plane, px, pxy, ranges of runs or cells), as the JavaScript
+ * kernel's.
+ */
+import { CX, CY, CZ, OPP, Q } from '../lattice/d3q19.ts';
+import {
+  add,
+  assign,
+  cellProgram,
+  div,
+  LAMINAR,
+  moments,
+  mul,
+  post,
+  PRODUCTION_CLOSURE,
+  sqrt,
+  sub,
+  type Assign,
+  type Closure,
+  type Expr,
+} from './cell-program.ts';
+
+const CLOSURE = PRODUCTION_CLOSURE;
+
+type Lane = 'vec' | 'scalar';
+
+const num = (x: number): string => {
+  const s = Math.fround(x).toString();
+  return s.includes('e') || s.includes('.') ? s : `${s}.0`;
+};
+
+function emit(e: Expr, lane: Lane): string {
+  const p = lane === 'vec' ? 'f32x4' : 'f32';
+  switch (e.op) {
+    case 'var':
+      return `(local.get $${lane[0]}_${e.name})`;
+    case 'const':
+      return lane === 'vec' ? `(v128.const f32x4 ${Array(4).fill(num(e.value)).join(' ')})` : `(f32.const ${num(e.value)})`;
+    case 'sqrt':
+    case 'neg':
+      return `(${p}.${e.op} ${emit(e.a, lane)})`;
+    default:
+      return `(${p}.${e.op} ${emit(e.a, lane)} ${emit(e.b, lane)})`;
+  }
+}
+
+/** Per population q: the byte offset (from the cell's slot-0 address) it is read from and written to. */
+function offsetLines(odd: boolean): string[] {
+  const lines: string[] = [];
+  for (let q = 1; q < Q; q++) {
+    // o_q = cx + cy·px + cz·pxy, the neighbour offset (cells).
+    const o = `(i32.add (i32.add (i32.const ${CX[q]}) (i32.mul (i32.const ${CY[q]}) (local.get $px))) (i32.mul (i32.const ${CZ[q]}) (local.get $pxy)))`;
+    const plane = (slot: number) => `(i32.mul (local.get $n) (i32.const ${slot}))`;
+    // Even: h_q from slot q of the cell, g_q to slot opp(q) of the cell.
+    // Odd: h_q from slot opp(q) of x − c_q, g_q to slot q of x + c_q.
+    const rd = odd ? `(i32.sub ${plane(OPP[q])} ${o})` : plane(q);
+    const wr = odd ? `(i32.add ${plane(q)} ${o})` : plane(OPP[q]);
+    lines.push(`    (local.set $rd${q} (i32.shl ${rd} (i32.const 2)))`);
+    lines.push(`    (local.set $wr${q} (i32.shl ${wr} (i32.const 2)))`);
+  }
+  return lines;
+}
+
+/** The body of one step of the loop: load, collide, store, for 4 cells (vec) or 1 (scalar). */
+function cellLines(program: Assign[], closure: Closure, lane: Lane): string[] {
+  const l = lane[0];
+  const load = lane === 'vec' ? 'v128.load' : 'f32.load';
+  const store = lane === 'vec' ? 'v128.store' : 'f32.store';
+  const nuk = lane === 'vec' ? '(f32x4.splat (local.get $nuk))' : '(local.get $nuk)';
+  const add = lane === 'vec' ? 'f32x4.add' : 'f32.add';
+  const lines: string[] = [];
+  // $xb: the cell's byte index (x·4); $a: the address of its slot 0.
+  lines.push(`        (local.set $xb (i32.shl (i32.add (local.get $base) (local.get $t)) (i32.const 2)))`);
+  lines.push(`        (local.set $a (i32.add (local.get $f) (local.get $xb)))`);
+  lines.push(
+    `        (local.set $${l}_nu0 (${add} ${nuk} (${load} (i32.add (local.get $nuX) (i32.shl (i32.add (local.get $i0) (local.get $t)) (i32.const 2))))))`,
+  );
+  for (const input of closure.inputs) lines.push(`        (local.set $${l}_${input} (${load} (i32.add (local.get $${input}) (local.get $xb))))`);
+  lines.push(`        (local.set $${l}_h0 (${load} (local.get $a)))`);
+  for (let q = 1; q < Q; q++) lines.push(`        (local.set $${l}_h${q} (${load} (i32.add (local.get $a) (local.get $rd${q}))))`);
+  for (const s of program) lines.push(`        (local.set $${l}_${s.name} ${emit(s.value, lane)})`);
+  lines.push(`        (${store} (local.get $a) (local.get $${l}_g0))`);
+  for (let q = 1; q < Q; q++) lines.push(`        (${store} (i32.add (local.get $a) (local.get $wr${q})) (local.get $${l}_g${q}))`);
+  return lines;
+}
+
+function runFunction(odd: boolean, closure: Closure, name: string): string[] {
+  const program = cellProgram(closure);
+  const names = new Set<string>(['nu0', ...closure.inputs, ...Array.from({ length: Q }, (_, q) => `h${q}`), ...program.map((s) => s.name)]);
+  const params = ['f', 'n', 'px', 'pxy', 'runs', 'r0', 'r1', 'nuZ', 'nuX', ...closure.inputs];
+  const lines: string[] = [];
+  lines.push(`  ;; ${odd ? 'Odd' : 'Even'} AA step over runs r0..r1 of interior cells${closure === LAMINAR ? ', without a closure' : ''}.`);
+  lines.push(`  (func $${name} (export "${name}") ${params.map((p) => `(param $${p} i32)`).join(' ')}`);
+  const ints = ['r', 'rp', 'base', 'len', 'i0', 't', 'xb', 'a'];
+  for (let q = 1; q < Q; q++) ints.push(`rd${q}`, `wr${q}`);
+  lines.push(`    ${ints.map((i) => `(local $${i} i32)`).join(' ')} (local $nuk f32)`);
+  for (const lane of ['vec', 'scalar'] as const)
+    lines.push(`    ${[...names].map((s) => `(local $${lane[0]}_${s} ${lane === 'vec' ? 'v128' : 'f32'})`).join(' ')}`);
+  lines.push(...offsetLines(odd));
+  lines.push(
+    '    (local.set $r (local.get $r0))',
+    '    (block $runsDone',
+    '      (loop $runs',
+    '        (br_if $runsDone (i32.ge_s (local.get $r) (local.get $r1)))',
+    '        (local.set $rp (i32.add (local.get $runs) (i32.shl (local.get $r) (i32.const 4))))',
+    '        (local.set $base (i32.load (local.get $rp)))',
+    '        (local.set $len (i32.load offset=4 (local.get $rp)))',
+    '        (local.set $nuk (f32.load (i32.add (local.get $nuZ) (i32.shl (i32.load offset=8 (local.get $rp)) (i32.const 2)))))',
+    '        (local.set $i0 (i32.load offset=12 (local.get $rp)))',
+    '        (local.set $t (i32.const 0))',
+    '        (block $vecDone',
+    '          (loop $vec',
+    '            (br_if $vecDone (i32.gt_s (i32.add (local.get $t) (i32.const 4)) (local.get $len)))',
+    ...cellLines(program, closure, 'vec').map((s) => `    ${s}`),
+    '            (local.set $t (i32.add (local.get $t) (i32.const 4)))',
+    '            (br $vec)))',
+    '        (block $tailDone',
+    '          (loop $tail',
+    '            (br_if $tailDone (i32.ge_s (local.get $t) (local.get $len)))',
+    ...cellLines(program, closure, 'scalar').map((s) => `    ${s}`),
+    '            (local.set $t (i32.add (local.get $t) (i32.const 1)))',
+    '            (br $tail)))',
+    '        (local.set $r (i32.add (local.get $r) (i32.const 1)))',
+    '        (br $runs)))',
+    '  )',
+    '',
+  );
+  return lines;
+}
+
+/** Scalar assignments as WAT lines (locals s_<name>). */
+function scalarLines(program: Assign[], indent: string): string[] {
+  return program.map((a) => `${indent}(local.set $s_${a.name} ${emit(a.value, 'scalar')})`);
+}
+
+const f32At = (ptr: string, index: string) => `(f32.load (i32.add (local.get $${ptr}) (i32.shl ${index} (i32.const 2))))`;
+const i32At = (ptr: string, index: string) => `(i32.load (i32.add (local.get $${ptr}) (i32.shl ${index} (i32.const 2))))`;
+
+/** The closure's per-cell arrays as pointer parameters (all but `skip`), each after a space. */
+function closureParams(skip: string[] = []): string {
+  return CLOSURE.inputs
+    .filter((input) => !skip.includes(input))
+    .map((input) => ` (param $${input} i32)`)
+    .join('');
+}
+
+/** Loads of the closure's per-cell values at cell `index` into s_<input>. */
+function closureLoads(index: string, indent: string, skip: string[] = []): string[] {
+  return CLOSURE.inputs.filter((input) => !skip.includes(input)).map((input) => `${indent}(local.set $s_${input} ${f32At(input, index)})`);
+}
+
+function declare(names: Iterable<string>, ints: string[]): string[] {
+  return [`    ${ints.map((i) => `(local $${i} i32)`).join(' ')}`, `    ${[...new Set(names)].map((s) => `(local $s_${s} f32)`).join(' ')}`];
+}
+
+/**
+ * The slow path (cells next to walls, faces and interfaces, porous cells, recording cells), one
+ * cell at a time: as kernel-source.ts slowLoop — populations through the cell's link table on odd
+ * steps, the production closure (cell-program.ts), momentum sources by kind (1 ground: implicit log-law stress and
+ * the wall model's shear; 2 vegetation drag; 3 the top's driving stress), the recorded state, and
+ * the regularised collision at the forced velocity.
+ */
+function slowFunction(odd: boolean): string[] {
+  const name = odd ? 'collideSlowOdd' : 'collideSlowEven';
+  const head = [...moments(), ...CLOSURE.tau()];
+  const ground = [
+    assign('sp', sqrt(add(mul('ux', 'ux'), mul('uy', 'uy')))),
+    assign('c', mul('cf', 'sp')),
+    assign('kd', div(sub(0, 'c'), add(1, 'c'))),
+    assign('ex', add('ux', mul('kd', 'ux'))),
+    assign('ey', add('uy', mul('kd', 'uy'))),
+    assign('gw', div(sub(0, mul(mul(mul('rho', 'tau'), sqrt('cf')), 'wallShear')), 3)),
+    assign('qxz', mul('gw', 'ux')),
+    assign('qyz', mul('gw', 'uy')),
+  ];
+  const porous = [
+    assign('c', mul('cf', sqrt(add(add(mul('ux', 'ux'), mul('uy', 'uy')), mul('uz', 'uz'))))),
+    assign('kd', div(sub(0, 'c'), add(1, 'c'))),
+    assign('ex', add('ux', mul('kd', 'ux'))),
+    assign('ey', add('uy', mul('kd', 'uy'))),
+    assign('ez', add('uz', mul('kd', 'uz'))),
+  ];
+  const top = [assign('ex', add('ux', 'cf'))];
+  const record = [
+    assign('ks', div(-1.5, mul('rho', 'tau'))),
+    ...(['rho', 'ux+ex', 'uy+ey', 'uz+ez', 'pxx', 'pyy', 'pzz', 'pxy', 'qxz', 'qyz'] as const).map((v, c) =>
+      assign(`r${c}`, c === 0 ? 'rho' : c < 4 ? mul(0.5, add(v.slice(0, 2), v.slice(3))) : mul('ks', v)),
+    ),
+  ];
+  const tail = post(['ex', 'ey', 'ez'], ['pxx', 'pyy', 'pzz', 'pxy', 'qxz', 'qyz']);
+  const names = ['nu0', ...CLOSURE.inputs, 'cf', 'wallShear', 'ex', 'ey', 'ez', 'qxz', 'qyz', ...Array.from({ length: Q }, (_, q) => `h${q}`)];
+  for (const part of [head, ground, porous, top, record, tail]) for (const a of part) names.push(a.name);
+  const ints = ['s', 'x', 'b', 'kind', 'slot'];
+  for (let q = 1; q < Q; q++) ints.push(`n${q}`);
+  for (let q = 0; q < Q && odd; q++) ints.push(`r${q}`);
+  const lines = [
+    `  ;; ${odd ? 'Odd' : 'Even'} AA step of slow-path cells s0..s1 (kernel-source.ts slowLoop).`,
+    `  (func $${name} (export "${name}") (param $f i32) (param $n i32) (param $cells i32) (param $read i32) (param $nu i32)${closureParams()} (param $dragKind i32) (param $drag i32) (param $record i32) (param $rec i32) (param $wallShear f32) (param $s0 i32) (param $s1 i32)`,
+    ...declare(names, ints),
+  ];
+  for (let q = 1; q < Q; q++) lines.push(`    (local.set $n${q} (i32.mul (local.get $n) (i32.const ${4 * q})))`);
+  lines.push(
+    '    (local.set $s_wallShear (local.get $wallShear))',
+    '    (local.set $s (local.get $s0))',
+    '    (block $done',
+    '      (loop $cells',
+    '        (br_if $done (i32.ge_s (local.get $s) (local.get $s1)))',
+    `        (local.set $x ${i32At('cells', '(local.get $s)')})`,
+    '        (local.set $b (i32.add (local.get $f) (i32.shl (local.get $x) (i32.const 2))))',
+  );
+  if (odd) {
+    // Absolute slot addresses from the link table (19 per cell).
+    lines.push('        (local.set $slot (i32.add (local.get $read) (i32.mul (local.get $s) (i32.const 76))))');
+    for (let q = 0; q < Q; q++)
+      lines.push(`        (local.set $r${q} (i32.add (local.get $f) (i32.shl (i32.load offset=${4 * q} (local.get $slot)) (i32.const 2))))`);
+    for (let q = 0; q < Q; q++) lines.push(`        (local.set $s_h${q} (f32.load (local.get $r${q})))`);
+  } else {
+    lines.push('        (local.set $s_h0 (f32.load (local.get $b)))');
+    for (let q = 1; q < Q; q++) lines.push(`        (local.set $s_h${q} (f32.load (i32.add (local.get $b) (local.get $n${q}))))`);
+  }
+  lines.push(`        (local.set $s_nu0 ${f32At('nu', '(local.get $s)')})`, ...closureLoads('(local.get $x)', '        '));
+  lines.push(...scalarLines(head, '        '));
+  lines.push(
+    '        (local.set $s_ex (local.get $s_ux)) (local.set $s_ey (local.get $s_uy)) (local.set $s_ez (local.get $s_uz))',
+    '        (local.set $s_qxz (local.get $s_pxz)) (local.set $s_qyz (local.get $s_pyz))',
+    `        (local.set $s_cf ${f32At('drag', '(local.get $s)')})`,
+    '        (local.set $kind (i32.load8_u (i32.add (local.get $dragKind) (local.get $s))))',
+    '        (if (i32.eq (local.get $kind) (i32.const 1)) (then',
+    ...scalarLines(ground, '          '),
+    '        ))',
+    '        (if (i32.eq (local.get $kind) (i32.const 2)) (then',
+    ...scalarLines(porous, '          '),
+    '        ))',
+    '        (if (i32.eq (local.get $kind) (i32.const 3)) (then',
+    ...scalarLines(top, '          '),
+    '        ))',
+    `        (local.set $slot ${i32At('record', '(local.get $s)')})`,
+    '        (if (i32.ge_s (local.get $slot) (i32.const 0)) (then',
+    ...scalarLines(record, '          '),
+    '          (local.set $slot (i32.add (local.get $rec) (i32.mul (local.get $slot) (i32.const 40))))',
+    ...Array.from({ length: 10 }, (_, c) => `          (f32.store offset=${4 * c} (local.get $slot) (local.get $s_r${c}))`),
+    '        ))',
+  );
+  lines.push(...scalarLines(tail, '        '));
+  for (let q = 0; q < Q; q++) {
+    if (odd) lines.push(`        (f32.store (local.get $r${OPP[q]}) (local.get $s_g${q}))`);
+    else
+      lines.push(
+        q === 0
+          ? '        (f32.store (local.get $b) (local.get $s_g0))'
+          : `        (f32.store (i32.add (local.get $b) (local.get $n${OPP[q]})) (local.get $s_g${q}))`,
+      );
+  }
+  lines.push('        (local.set $s (i32.add (local.get $s) (i32.const 1)))', '        (br $cells)))', '  )', '');
+  return lines;
+}
+
+/**
+ * Prescribed cells (kernel-source.ts emitLoop): f_eq(ρ, u) + (1 − 1/τ)·f_neq for the cell's state
+ * (ρ, u, S), τ = 3(ν0 + ν_t + L²·√2·|S|) + ½ (ν_t the cell's Level.nut) and Π_neq = −2ρ·cs²·τ·S; stored at home on even steps and
+ * through the cell's write table on odd ones.
+ */
+function emitFunction(odd: boolean): string[] {
+  const name = odd ? 'emitPrescribedOdd' : 'emitPrescribedEven';
+  const st = ['rho', 'ux', 'uy', 'uz', 'sxx', 'syy', 'szz', 'sxy', 'sxz', 'syz'];
+  const program: Assign[] = [
+    assign(
+      'sn',
+      sqrt(add(add(add(mul('sxx', 'sxx'), mul('syy', 'syy')), mul('szz', 'szz')), mul(2, add(add(mul('sxy', 'sxy'), mul('sxz', 'sxz')), mul('syz', 'syz'))))),
+    ),
+    assign('tau', add(mul(3, add(add('nu0', 'nut'), mul(mul('len2', Math.SQRT2), 'sn'))), 0.5)),
+    assign('kp', mul(mul(mul(-2, 'rho'), 1 / 3), 'tau')),
+    ...['xx', 'yy', 'zz', 'xy', 'xz', 'yz'].map((c) => assign(`p${c}`, mul('kp', `s${c}`))),
+    assign('rm', sub('rho', 1)),
+    ...post(),
+  ];
+  const names = ['nu0', 'len2', 'nut', ...st, ...program.map((a) => a.name)];
+  const ints = ['p', 'x', 'b', 'o'];
+  for (let q = 1; q < Q; q++) ints.push(`n${q}`);
+  const lines = [
+    `  ;; ${odd ? 'Odd' : 'Even'} AA step of prescribed cells p0..p1 (kernel-source.ts emitLoop).`,
+    `  (func $${name} (export "${name}") (param $f i32) (param $n i32) (param $cells i32) (param $write i32) (param $nu i32) (param $len2 i32) (param $state i32) (param $p0 i32) (param $p1 i32) (param $nut i32)`,
+    ...declare(names, ints),
+  ];
+  for (let q = 1; q < Q; q++) lines.push(`    (local.set $n${q} (i32.mul (local.get $n) (i32.const ${4 * q})))`);
+  lines.push(
+    '    (local.set $p (local.get $p0))',
+    '    (block $done',
+    '      (loop $cells',
+    '        (br_if $done (i32.ge_s (local.get $p) (local.get $p1)))',
+    `        (local.set $x ${i32At('cells', '(local.get $p)')})`,
+    '        (local.set $b (i32.add (local.get $f) (i32.shl (local.get $x) (i32.const 2))))',
+    '        (local.set $o (i32.add (local.get $state) (i32.mul (local.get $p) (i32.const 40))))',
+    ...st.map((v, c) => `        (local.set $s_${v} (f32.load offset=${4 * c} (local.get $o)))`),
+    `        (local.set $s_nu0 ${f32At('nu', '(local.get $p)')})`,
+    `        (local.set $s_len2 ${f32At('len2', '(local.get $x)')})`,
+    `        (local.set $s_nut ${f32At('nut', '(local.get $x)')})`,
+    ...scalarLines(program, '        '),
+  );
+  if (odd) {
+    lines.push('        (local.set $o (i32.add (local.get $write) (i32.mul (local.get $p) (i32.const 76))))');
+    for (let q = 0; q < Q; q++)
+      lines.push(`        (f32.store (i32.add (local.get $f) (i32.shl (i32.load offset=${4 * q} (local.get $o)) (i32.const 2))) (local.get $s_g${q}))`);
+  } else {
+    for (let q = 0; q < Q; q++)
+      lines.push(
+        q === 0
+          ? '        (f32.store (local.get $b) (local.get $s_g0))'
+          : `        (f32.store (i32.add (local.get $b) (local.get $n${OPP[q]})) (local.get $s_g${q}))`,
+      );
+  }
+  lines.push('        (local.set $p (i32.add (local.get $p) (i32.const 1)))', '        (br $cells)))', '  )', '');
+  return lines;
+}
+
+/**
+ * The states of prescribed cells before they emit (solver/step.ts prepare): an outlet cell takes
+ * its upstream neighbour's recorded state at ρ = 1 (outRec: the record of the level's previous
+ * step, when hasOut: not before the first); a ghost cell on the first substep of a parent step interpolates
+ * the parent's recorded states (parentRec) with its stencil's weights and profile factors, and
+ * keeps the half-step increment (ext = ½ after the parent's first step, else 0), which the second
+ * substep adds. Sums in double, as the JavaScript reference.
+ */
+function prepareFunction(): string[] {
+  const f64At = (ptr: string, index: string) => `(f64.promote_f32 ${f32At(ptr, index)})`;
+  const lines = [
+    '  ;; Outlet and ghost cells p0..p1 take their states (solver/step.ts prepare).',
+    '  (func $preparePrescribed (export "preparePrescribed") (param $state i32) (param $delta i32) (param $source i32) (param $slots i32) (param $weights i32) (param $fu i32) (param $fs i32) (param $parentRec i32) (param $ext f64) (param $sub i32) (param $hasOut i32) (param $outRec i32) (param $p0 i32) (param $p1 i32)',
+    '    (local $p i32) (local $src i32) (local $at i32) (local $c i32) (local $slot i32) (local $src0 i32) (local $m i32)',
+    '    (local $w f64) (local $wu f64) (local $ws f64) (local $now f64)',
+    `    ${Array.from({ length: 10 }, (_, m) => `(local $a${m} f64)`).join(' ')}`,
+    '    (local.set $p (local.get $p0))',
+    '    (block $done',
+    '      (loop $cells',
+    '        (br_if $done (i32.ge_s (local.get $p) (local.get $p1)))',
+    '        (local.set $src (i32.load8_u (i32.add (local.get $source) (local.get $p))))',
+    '        (local.set $at (i32.add (local.get $state) (i32.mul (local.get $p) (i32.const 40))))',
+    `        (if (i32.eq (local.get $src) (i32.const ${2})) (then`,
+    `          (local.set $slot ${i32At('slots', '(i32.shl (local.get $p) (i32.const 3))')})`,
+    '          (if (i32.and (local.get $hasOut) (i32.ge_s (local.get $slot) (i32.const 0))) (then',
+    '            (local.set $src0 (i32.add (local.get $outRec) (i32.mul (local.get $slot) (i32.const 40))))',
+    '            (f32.store (local.get $at) (f32.const 1))',
+    ...Array.from({ length: 9 }, (_, c) => `            (f32.store offset=${4 * (c + 1)} (local.get $at) (f32.load offset=${4 * (c + 1)} (local.get $src0)))`),
+    '          ))',
+    '        ))',
+    `        (if (i32.eq (local.get $src) (i32.const ${3})) (then`,
+    '          (local.set $m (i32.add (local.get $delta) (i32.mul (local.get $p) (i32.const 40))))',
+    '          (if (i32.eq (local.get $sub) (i32.const 1)) (then',
+    ...Array.from(
+      { length: 10 },
+      (_, c) =>
+        `            (f32.store offset=${4 * c} (local.get $at) (f32.demote_f64 (f64.add (f64.promote_f32 (f32.load offset=${4 * c} (local.get $at))) (f64.promote_f32 (f32.load offset=${4 * c} (local.get $m))))))`,
+    ),
+    '          ) (else',
+    ...Array.from({ length: 10 }, (_, m) => `            (local.set $a${m} (f64.const 0))`),
+    '            (local.set $c (i32.const 0))',
+    '            (block $stencilDone',
+    '              (loop $stencil',
+    '                (br_if $stencilDone (i32.ge_s (local.get $c) (i32.const 8)))',
+    '                (local.set $slot (i32.add (i32.shl (local.get $p) (i32.const 3)) (local.get $c)))',
+    `                (local.set $src0 ${i32At('slots', '(local.get $slot)')})`,
+    '                (if (i32.ge_s (local.get $src0) (i32.const 0)) (then',
+    `                  (local.set $w ${f64At('weights', '(local.get $slot)')})`,
+    `                  (local.set $wu (f64.mul (local.get $w) ${f64At('fu', '(local.get $slot)')}))`,
+    `                  (local.set $ws (f64.mul (local.get $w) ${f64At('fs', '(local.get $slot)')}))`,
+    '                  (local.set $src0 (i32.add (local.get $parentRec) (i32.mul (local.get $src0) (i32.const 40))))',
+    ...Array.from({ length: 10 }, (_, m) => {
+      const weight = m === 1 || m === 2 ? '$wu' : m === 8 || m === 9 ? '$ws' : '$w';
+      return `                  (local.set $a${m} (f64.add (local.get $a${m}) (f64.mul (local.get ${weight}) (f64.promote_f32 (f32.load offset=${4 * m} (local.get $src0))))))`;
+    }),
+    '                ))',
+    '                (local.set $c (i32.add (local.get $c) (i32.const 1)))',
+    '                (br $stencil)))',
+    '            (if (f64.gt (local.get $a0) (f64.const 0)) (then',
+    ...Array.from({ length: 10 }, (_, m) => [
+      // now = m < 4 ? acc : ½acc (strain per fine step); delta = ext·(now − (state − delta)); state = now.
+      `              (local.set $now ${m < 4 ? `(local.get $a${m})` : `(f64.mul (f64.const 0.5) (local.get $a${m}))`})`,
+      `              (f32.store offset=${4 * m} (local.get $m) (f32.demote_f64 (f64.mul (local.get $ext) (f64.sub (local.get $now) (f64.sub (f64.promote_f32 (f32.load offset=${4 * m} (local.get $at))) (f64.promote_f32 (f32.load offset=${4 * m} (local.get $m))))))))`,
+      `              (f32.store offset=${4 * m} (local.get $at) (f32.demote_f64 (local.get $now)))`,
+    ]).flat(),
+    '            ))',
+    '          ))',
+    '        ))',
+    '        (local.set $p (i32.add (local.get $p) (i32.const 1)))',
+    '        (br $cells)))',
+    '  )',
+    '',
+  ];
+  return lines;
+}
+
+/**
+ * Restriction (solver/step.ts restrict): a parent's RESTRICT cell takes the mean of its fluid
+ * children's ρ, u (u_h with the profile factor) and strain (S_xz, S_yz with theirs; S per coarse
+ * step is twice S per fine step), the strain from each child's Π_neq and its own τ (Smagorinsky,
+ * the child's base viscosity, eddy viscosity and length).
+ */
+function restrictFunction(): string[] {
+  const program = [...moments(), ...CLOSURE.tau(), assign('ks', div(-1, mul(mul(mul(2, 'rho'), 1 / 3), 'tau')))];
+  const names = ['nu0', ...CLOSURE.inputs, ...Array.from({ length: Q }, (_, q) => `h${q}`), ...program.map((a) => a.name)];
+  const values = ['rho', 'ux', 'uy', 'uz', 'pxx', 'pyy', 'pzz', 'pxy', 'pxz', 'pyz'];
+  const lines = [
+    '  ;; RESTRICT cells p0..p1 of a parent from their children on the finer level (solver/step.ts restrict).',
+    `  (func $restrictPrescribed (export "restrictPrescribed") (param $state i32) (param $source i32) (param $slots i32) (param $fu i32) (param $fs i32) (param $f i32) (param $n i32) (param $px i32) (param $pxy i32) (param $nuZ i32) (param $nuX i32)${closureParams()} (param $p0 i32) (param $p1 i32)`,
+    ...declare(names, ['p', 'at', 'c', 'slot', 'x', 'b', 'count']),
+    '    (local $wu f64) (local $ws f64) (local $inv f64)',
+    `    ${Array.from({ length: 10 }, (_, m) => `(local $a${m} f64)`).join(' ')}`,
+    '    (local.set $p (local.get $p0))',
+    '    (block $done',
+    '      (loop $cells',
+    '        (br_if $done (i32.ge_s (local.get $p) (local.get $p1)))',
+    '        (if (i32.eq (i32.load8_u (i32.add (local.get $source) (local.get $p))) (i32.const 4)) (then',
+    ...Array.from({ length: 10 }, (_, m) => `          (local.set $a${m} (f64.const 0))`),
+    '          (local.set $count (i32.const 0))',
+    '          (local.set $c (i32.const 0))',
+    '          (block $childrenDone',
+    '            (loop $children',
+    '              (br_if $childrenDone (i32.ge_s (local.get $c) (i32.const 8)))',
+    '              (local.set $slot (i32.add (i32.shl (local.get $p) (i32.const 3)) (local.get $c)))',
+    `              (local.set $x ${i32At('slots', '(local.get $slot)')})`,
+    '              (if (i32.ge_s (local.get $x) (i32.const 0)) (then',
+    '                (local.set $b (i32.add (local.get $f) (i32.shl (local.get $x) (i32.const 2))))',
+    ...Array.from(
+      { length: Q },
+      (_, q) => `                (local.set $s_h${q} (f32.load (i32.add (local.get $b) (i32.mul (local.get $n) (i32.const ${4 * q})))))`,
+    ),
+    // k = ⌊x/pxy⌋ − 1, i = x mod px − 1 (padded indexing).
+    `                (local.set $s_nu0 (f32.add ${f32At('nuZ', '(i32.sub (i32.div_u (local.get $x) (local.get $pxy)) (i32.const 1))')} ${f32At('nuX', '(i32.sub (i32.rem_u (local.get $x) (local.get $px)) (i32.const 1))')}))`,
+    ...closureLoads('(local.get $x)', '                '),
+    ...scalarLines(program, '                '),
+    `                (local.set $wu (f64.promote_f32 ${f32At('fu', '(local.get $slot)')}))`,
+    `                (local.set $ws (f64.promote_f32 ${f32At('fs', '(local.get $slot)')}))`,
+    ...values.map((v, m) => {
+      const val = m < 4 ? `(local.get $s_${v})` : `(f32.mul (local.get $s_ks) (local.get $s_${v}))`;
+      const term =
+        m === 1 || m === 2
+          ? `(f64.mul (local.get $wu) (f64.promote_f32 ${val}))`
+          : m === 8 || m === 9
+            ? `(f64.mul (local.get $ws) (f64.promote_f32 ${val}))`
+            : `(f64.promote_f32 ${val})`;
+      return `                (local.set $a${m} (f64.add (local.get $a${m}) ${term}))`;
+    }),
+    '                (local.set $count (i32.add (local.get $count) (i32.const 1)))',
+    '              ))',
+    '              (local.set $c (i32.add (local.get $c) (i32.const 1)))',
+    '              (br $children)))',
+    '          (local.set $at (i32.add (local.get $state) (i32.mul (local.get $p) (i32.const 40))))',
+    '          (if (i32.eqz (local.get $count)) (then',
+    '            (f32.store (local.get $at) (f32.const 1))',
+    ...Array.from({ length: 9 }, (_, c) => `            (f32.store offset=${4 * (c + 1)} (local.get $at) (f32.const 0))`),
+    '          ) (else',
+    '            (local.set $inv (f64.convert_i32_s (local.get $count)))',
+    ...Array.from(
+      { length: 10 },
+      (_, m) =>
+        `            (f32.store offset=${4 * m} (local.get $at) (f32.demote_f64 (f64.div ${m < 4 ? `(local.get $a${m})` : `(f64.mul (f64.const 2) (local.get $a${m}))`} (local.get $inv))))`,
+    ),
+    '          ))',
+    '        ))',
+    '        (local.set $p (i32.add (local.get $p) (i32.const 1)))',
+    '        (br $cells)))',
+    '  )',
+    '',
+  ];
+  return lines;
+}
+
+/**
+ * The pass over a level's fluid cells with every population at home (solver/natural-pass.ts): this
+ * thread's rows (j, k) dealt in turn; the divergence watch (largest |ρ − 1| and its cell, largest
+ * speed, NaN count: given the values so far, returned updated) and, when accumulating, the
+ * statistics: Σu, Σu² and the modelled k per cell — the transported k where the level carries it
+ * (turbK, when hasTurbK), else (ν_t/(Cμ^¼·ℓ))² with ℓ the larger of the closure length and tkeLenZ
+ * and ν_t from the base viscosity and the strain part only (Level.nut is zero with the mixing
+ * length, and the JavaScript pass leaves it out); |U|, |U|², u², k in the pedestrian slab's layers
+ * (sums in double there).
+ */
+function naturalFunction(): string[] {
+  const program = [
+    ...moments(),
+    ...CLOSURE.tau(),
+    assign('nuT', div(sub('tau', 0.5), 3)),
+    assign('ell', mul(Math.sqrt(Math.sqrt(0.09)), 'lenK')),
+    assign('kr', div('nuT', 'ell')),
+    assign('kModel', mul('kr', 'kr')),
+    assign('sp2', add(add(mul('ux', 'ux'), mul('uy', 'uy')), mul('uz', 'uz'))),
+  ];
+  const names = [
+    'nu0',
+    'len2',
+    'nut',
+    ...CLOSURE.inputs,
+    'lenK',
+    'nuk',
+    'tkeK',
+    ...Array.from({ length: Q }, (_, q) => `h${q}`),
+    ...program.map((a) => a.name),
+  ];
+  const acc = (ptr: string, off: number, v: string) =>
+    `(f32.store offset=${off} (local.get $${ptr}) (f32.add (f32.load offset=${off} (local.get $${ptr})) ${v}))`;
+  const acc64 = (off: number, v: string) => `(f64.store offset=${off} (local.get $o) (f64.add (f64.load offset=${off} (local.get $o)) (f64.promote_f32 ${v})))`;
+  const sq = (v: string) => `(f32.mul (local.get $s_${v}) (local.get $s_${v}))`;
+  return [
+    "  ;; Statistics and health over this thread's rows of a level (solver/natural-pass.ts).",
+    `  (func $naturalPass (export "naturalPass") (param $f i32) (param $n i32) (param $px i32) (param $pxy i32) (param $nx i32) (param $ny i32) (param $nz i32) (param $kind i32) (param $nuZ i32) (param $nuX i32) (param $len2 i32)${closureParams(['len2', 'nut'])} (param $tkeLenZ i32) (param $turbK i32) (param $hasTurbK i32) (param $meanSum i32) (param $slabSum i32) (param $slabLayers i32) (param $accumulate i32) (param $health i32) (param $thread i32) (param $threads i32) (param $maxDrho f64) (param $maxU f64) (result f64 f64 f64 f64)`,
+    ...declare(names, ['k', 'j', 'i', 'x', 'b', 'm', 'o', 'slab']),
+    '    (local $nan f64) (local $worst f64) (local $d f64) (local $sp2 f64)',
+    '    (local.set $worst (f64.const -1))',
+    '    (local.set $k (i32.const 0))',
+    '    (block $kDone',
+    '      (loop $layers',
+    '        (br_if $kDone (i32.ge_s (local.get $k) (local.get $nz)))',
+    '        (local.set $slab (i32.and (local.get $accumulate) (i32.lt_s (local.get $k) (local.get $slabLayers))))',
+    `        (local.set $s_nuk ${f32At('nuZ', '(local.get $k)')})`,
+    `        (local.set $s_tkeK ${f32At('tkeLenZ', '(local.get $k)')})`,
+    // j ≡ thread − k·ny (mod threads).
+    '        (local.set $j (i32.rem_s (i32.add (i32.rem_s (i32.sub (local.get $thread) (i32.rem_s (i32.mul (local.get $k) (local.get $ny)) (local.get $threads))) (local.get $threads)) (local.get $threads)) (local.get $threads)))',
+    '        (block $jDone',
+    '          (loop $rows',
+    '            (br_if $jDone (i32.ge_s (local.get $j) (local.get $ny)))',
+    '            (local.set $x (i32.add (i32.add (i32.const 1) (i32.mul (i32.add (local.get $j) (i32.const 1)) (local.get $px))) (i32.mul (i32.add (local.get $k) (i32.const 1)) (local.get $pxy))))',
+    '            (local.set $i (i32.const 0))',
+    '            (block $iDone',
+    '              (loop $cells',
+    '                (br_if $iDone (i32.ge_s (local.get $i) (local.get $nx)))',
+    `                (if (i32.eq (i32.load8_u (i32.add (local.get $kind) (local.get $x))) (i32.const ${1})) (then`,
+    '                  (local.set $b (i32.add (local.get $f) (i32.shl (local.get $x) (i32.const 2))))',
+    ...Array.from(
+      { length: Q },
+      (_, q) => `                  (local.set $s_h${q} (f32.load (i32.add (local.get $b) (i32.mul (local.get $n) (i32.const ${4 * q})))))`,
+    ),
+    `                  (local.set $s_nu0 (f32.add (local.get $s_nuk) ${f32At('nuX', '(local.get $i)')}))`,
+    `                  (local.set $s_len2 ${f32At('len2', '(local.get $x)')})`,
+    ...closureLoads('(local.get $x)', '                  ', ['len2', 'nut']),
+    '                  (local.set $s_nut (f32.const 0))',
+    '                  (local.set $s_lenK (f32.max (f32.sqrt (local.get $s_len2)) (local.get $s_tkeK)))',
+    ...scalarLines(program, '                  '),
+    `                  (if (local.get $hasTurbK) (then (local.set $s_kModel ${f32At('turbK', '(local.get $x)')})))`,
+    '                  (if (local.get $health) (then',
+    '                    (if (i32.or (f32.ne (local.get $s_rho) (local.get $s_rho)) (f32.ne (local.get $s_sp2) (local.get $s_sp2))) (then',
+    '                      (local.set $nan (f64.add (local.get $nan) (f64.const 1)))))',
+    '                    (local.set $d (f64.abs (f64.promote_f32 (local.get $s_rm))))',
+    '                    (if (f64.gt (local.get $d) (local.get $maxDrho)) (then',
+    '                      (local.set $maxDrho (local.get $d))',
+    '                      (local.set $worst (f64.convert_i32_s (local.get $x)))))',
+    '                    (local.set $sp2 (f64.promote_f32 (local.get $s_sp2)))',
+    '                    (if (f64.gt (local.get $sp2) (f64.mul (local.get $maxU) (local.get $maxU))) (then',
+    '                      (local.set $maxU (f64.sqrt (local.get $sp2)))))))',
+    '                  (if (local.get $accumulate) (then',
+    '                    (local.set $m (i32.add (local.get $meanSum) (i32.mul (local.get $x) (i32.const 28))))',
+    `                    ${acc('m', 0, '(local.get $s_ux)')}`,
+    `                    ${acc('m', 4, '(local.get $s_uy)')}`,
+    `                    ${acc('m', 8, '(local.get $s_uz)')}`,
+    `                    ${acc('m', 12, sq('ux'))}`,
+    `                    ${acc('m', 16, sq('uy'))}`,
+    `                    ${acc('m', 20, sq('uz'))}`,
+    `                    ${acc('m', 24, '(local.get $s_kModel)')}`,
+    '                    (if (local.get $slab) (then',
+    '                      (local.set $o (i32.add (local.get $slabSum) (i32.mul (i32.add (i32.rem_u (local.get $x) (local.get $pxy)) (i32.mul (local.get $k) (local.get $pxy))) (i32.const 48))))',
+    `                      ${acc64(0, '(f32.sqrt (local.get $s_sp2))')}`,
+    `                      ${acc64(8, '(local.get $s_sp2)')}`,
+    `                      ${acc64(16, sq('ux'))}`,
+    `                      ${acc64(24, sq('uy'))}`,
+    `                      ${acc64(32, sq('uz'))}`,
+    `                      ${acc64(40, '(local.get $s_kModel)')}`,
+    '                    ))',
+    '                  ))',
+    '                ))',
+    '                (local.set $x (i32.add (local.get $x) (i32.const 1)))',
+    '                (local.set $i (i32.add (local.get $i) (i32.const 1)))',
+    '                (br $cells)))',
+    '            (local.set $j (i32.add (local.get $j) (local.get $threads)))',
+    '            (br $rows)))',
+    '        (local.set $k (i32.add (local.get $k) (i32.const 1)))',
+    '        (br $layers)))',
+    '    (local.get $maxDrho) (local.get $maxU) (local.get $nan) (local.get $worst)',
+    '  )',
+    '',
+  ];
+}
+
+export function kernelWat(): string {
+  return [
+    ';; Generated by engine/cfd/kernel/wasm-source.ts (`npm run cfd:gen-kernel`). Do not edit by hand.',
+    ';; D3Q19 regularised BGK with a per-cell eddy viscosity and the Smagorinsky strain part, AA-pattern streaming: runs of interior cells (SIMD over 4 cells), slow path, prescribed cells, restriction, statistics.',
+    '(module',
+    '  (import "env" "memory" (memory 1 65536 shared))',
+    '',
+    ...runFunction(false, CLOSURE, 'collideRunsEven'),
+    ...runFunction(true, CLOSURE, 'collideRunsOdd'),
+    ...runFunction(false, LAMINAR, 'collideRunsEvenLaminar'),
+    ...runFunction(true, LAMINAR, 'collideRunsOddLaminar'),
+    ...slowFunction(false),
+    ...slowFunction(true),
+    ...emitFunction(false),
+    ...emitFunction(true),
+    ...prepareFunction(),
+    ...restrictFunction(),
+    ...naturalFunction(),
+    ')',
+    '',
+  ].join('\n');
+}
+
+/** The assembled module as a TypeScript source (base64), so the engine ships it without a build step. */
+export function wasmModuleSource(bytes: Uint8Array): string {
+  const b64 = Buffer.from(bytes).toString('base64');
+  const lines = [
+    '// Generated by engine/cfd/kernel/wasm-source.ts from aa-kernel.wat (`npm run cfd:gen-kernel`). Do not edit by hand.',
+    '',
+    'export const AA_KERNEL_WASM_BASE64 =',
+    '',
+  ];
+  const parts: string[] = [];
+  for (let i = 0; i < b64.length; i += 120) parts.push(`  '${b64.slice(i, i + 120)}'`);
+  lines[3] = parts.join(' +\n') + ';';
+  return lines.join('\n') + '\n';
+}
