@@ -22,5 +22,6 @@ export const openSharedLink = (api: ApiClient, token: string, password: string |
 
 /** The address of a file the link shows (an <img> loads it: public, with `access` for a password link). */
 export function sharedImageUrl(token: string, imageId: number, access: string | null): string {
-  return `${shared(token)}/study-image/${imageId}/file${access ? `?access=${encodeURIComponent(access)}` : ''}`;
+  const query = access ? `?access=${encodeURIComponent(access)}` : '';
+  return `${shared(token)}/study-image/${imageId}/file` + query;
 }

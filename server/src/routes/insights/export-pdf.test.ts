@@ -236,7 +236,7 @@ describe('insight PDF', () => {
       expect(method).toContain('Method How the results in the figures were computed, as the runs recorded it.');
       for (const expected of [
         'Analysis: Pedestrian wind comfort',
-        'Solver: canopy-lbm 1.0: lattice Boltzmann (D3Q19, regularised BGK) with a RANS-like mixing-length turbulence closure',
+        'Solver: canopy-lbm 1.0: lattice Boltzmann (D3Q19, regularised BGK) with a RANS one-equation k–ℓ turbulence closure (transported k)',
         'Validation: speed ratio (mean wind speed): validated (against AIJ Case A',
         'Tier: Rapid (4 m cells near the ground)',
         'Grid: 1,250,000 cells; levels 16 m, 8 m, 4 m',
