@@ -359,7 +359,7 @@ describe('issue 16: from an empty installation to a shared PDF report', () => {
     await report.getByRole('button', { name: 'Add to report' }).click();
     await report.getByRole('list', { name: 'Report views' }).getByRole('listitem').first().waitFor({ timeout: 20_000 });
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: 120_000 }), report.getByRole('button', { name: 'Download PDF' }).click()]);
-    expect(download.suggestedFilename()).toBe('downloaded.pdf');
+    expect(download.suggestedFilename()).toBe(`${PROJECT} - Plaza microclimate.pdf`);
     const pdf = readFileSync((await download.path())!);
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
