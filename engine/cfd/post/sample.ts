@@ -16,6 +16,7 @@
  * first cell it is the wall function, the approximation every coarse-grid RANS makes there.
  */
 import { cellIndex } from '../grid/layout.ts';
+import { forEachTrilinearCorner } from '../grid/trilinear.ts';
 import { KIND, MEAN_FIELDS, SLAB_FIELDS, type Grid, type Level } from '../grid/level.ts';
 
 export interface MeanField {
@@ -76,30 +77,13 @@ function stencil(
   add: (cell: number, k: number, weight: number, factor: number) => void,
 ): number {
   const { box, pad } = level;
-  const xi = (x - box.originM[0]) / box.dxM - 0.5,
-    yj = (y - box.originM[1]) / box.dxM - 0.5,
-    zk = (z - box.originM[2]) / box.dxM - 0.5;
-  const i0 = Math.floor(xi),
-    j0 = Math.floor(yj),
-    k0 = Math.floor(zk);
-  const tx = xi - i0,
-    ty = yj - j0,
-    tz = zk - k0;
   let wsum = 0;
-  for (let c = 0; c < 8; c++) {
-    const di = c & 1,
-      dj = (c >> 1) & 1,
-      dk = (c >> 2) & 1;
-    const i = i0 + di,
-      j = j0 + dj,
-      k = Math.max(0, k0 + dk);
-    const wt = (di ? tx : 1 - tx) * (dj ? ty : 1 - ty) * (dk ? tz : 1 - tz);
-    if (wt <= 0 || i < 0 || j < 0 || i >= box.nx || j >= box.ny || k >= box.nz) continue;
+  forEachTrilinearCorner(box, x, y, z, (i, j, k, wt) => {
     const cell = cellIndex(pad, i, j, k);
-    if (level.kind[cell] !== KIND.FLUID) continue;
+    if (level.kind[cell] !== KIND.FLUID) return;
     add(cell, k, wt, profileFactor(shape, z, (k + 0.5) * box.dxM));
     wsum += wt;
-  }
+  });
   return wsum;
 }
 

@@ -12,6 +12,7 @@
 import { cellCentre, cellIndex, type LevelBox, type Padded } from '../grid/layout.ts';
 import { KIND, SOURCE } from '../grid/level.ts';
 import { f32, i32, i32From, u8 } from '../grid/shared.ts';
+import { forEachTrilinearCorner } from '../grid/trilinear.ts';
 
 /** What a cell is to the k equation. */
 export const ROLE = {
@@ -160,35 +161,17 @@ export function parentStencil(
   from: number[],
   weight: number[],
 ): void {
-  const cb = parent.box;
   const [cx, cy, cz] = cellCentre(fineBox, i, j, k);
-  const xi = (cx - cb.originM[0]) / cb.dxM - 0.5,
-    yj = (cy - cb.originM[1]) / cb.dxM - 0.5,
-    zk = (cz - cb.originM[2]) / cb.dxM - 0.5;
-  const i0 = Math.floor(xi),
-    j0 = Math.floor(yj),
-    k0 = Math.floor(zk);
-  const tx = xi - i0,
-    ty = yj - j0,
-    tz = zk - k0;
   const at = from.length;
   let total = 0;
-  for (let c = 0; c < 8; c++) {
-    const di = c & 1,
-      dj = (c >> 1) & 1,
-      dk = (c >> 2) & 1;
-    const ci = i0 + di,
-      cj = j0 + dj,
-      ck = Math.max(0, k0 + dk);
-    const w = (di ? tx : 1 - tx) * (dj ? ty : 1 - ty) * (dk ? tz : 1 - tz);
-    if (w <= 0 || ci < 0 || cj < 0 || ci >= cb.nx || cj >= cb.ny || ck >= cb.nz) continue;
+  forEachTrilinearCorner(parent.box, cx, cy, cz, (ci, cj, ck, w) => {
     const x = cellIndex(parent.pad, ci, cj, ck);
     const r = parent.role[x];
-    if (r !== ROLE.FLUID && r !== ROLE.GROUND && r !== ROLE.GIVEN) continue;
+    if (r !== ROLE.FLUID && r !== ROLE.GROUND && r !== ROLE.GIVEN) return;
     from.push(x);
     weight.push(w);
     total += w;
-  }
+  });
   for (let s = at; s < weight.length; s++) weight[s] /= total;
   while (from.length < at + 8) {
     from.push(-1);
