@@ -390,6 +390,24 @@ export type UserApprovalResult = z.infer<typeof UserApprovalResultSchema>;
 // Status and version info
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * A CFD direction still marked running whose worker has missed its heartbeats (the process died or
+ * hangs). Its lease ends at `resumes_by`; from then on any worker may take it over and it carries on
+ * from its last checkpoint. `resumes_by` null: the lease has already ended and the direction waits
+ * for a free worker.
+ */
+export const StalledDirectionSchema = z
+  .object({
+    /** 1-based, as `direction.index`. */
+    index: z.number().int(),
+    deg: z.number(),
+    /** The worker's last heartbeat. */
+    since: z.string(),
+    resumes_by: z.string().nullable(),
+  })
+  .openapi('StalledDirection');
+export type StalledDirection = z.infer<typeof StalledDirectionSchema>;
+
 export const LatestStatusSchema = z
   .object({
     simulation_id: z.number().int(),
@@ -401,6 +419,8 @@ export const LatestStatusSchema = z
     progress: z.number().nullable(),
     /** Seconds left while it runs, when known (issue 16 item 13). */
     eta_s: z.number().nullable().optional(),
+    /** A CFD run's directions whose worker stopped answering (see StalledDirection). */
+    stalled: z.array(StalledDirectionSchema).optional(),
     job: z
       .object({
         id: z.number().int(),
@@ -620,6 +640,8 @@ export const SimulationProgressSchema = z
     /** The wind direction being computed (1-based `index` of `total`, `done` finished), for CFD. */
     direction: z.object({ index: z.number().int(), total: z.number().int(), deg: z.number(), done: z.number().int() }).nullable(),
     updated_at: z.string(),
+    /** CFD directions whose worker stopped answering: they resume from their checkpoints once their lease ends. */
+    stalled: z.array(StalledDirectionSchema).optional(),
   })
   .openapi('SimulationProgress');
 export type SimulationProgress = z.infer<typeof SimulationProgressSchema>;

@@ -2,9 +2,9 @@
  * Live status vocabulary (issue 9 live updates; SPEC §8 'Failed websocket token'). The socket
  * carries the server's ScenarioEvent messages; polling reads get-latest-status/ per simulation.
  */
-import type { LatestStatus, ScenarioEvent, ScenarioStatus, SimulationProgress } from '@canopy/contract/scenarios.ts';
+import type { LatestStatus, ScenarioEvent, ScenarioStatus, SimulationProgress, StalledDirection } from '@canopy/contract/scenarios.ts';
 
-export type { LatestStatus, ScenarioEvent, ScenarioStatus, SimulationProgress };
+export type { LatestStatus, ScenarioEvent, ScenarioStatus, SimulationProgress, StalledDirection };
 
 /** What GET /socket/negotiate answers. */
 export interface SocketGrant {

@@ -29,4 +29,24 @@ describe('progress in words', () => {
     expect(etaText(2 * 3600 + 10 * 60)).toBe('about 2 h 10 min left');
     expect(etaText(3 * 3600)).toBe('about 3 h left');
   });
+
+  it('says which directions lost their worker, since when, and by when another worker takes them over', () => {
+    // Local clock times: built from local hours so the test reads the same in any time zone.
+    const at = (h: number, m: number, sec: number) => new Date(2026, 10, 28, h, m, sec).toISOString();
+    const view = describeProgress({
+      percent: 30,
+      eta_s: null,
+      phase: 'averaging',
+      direction: { index: 4, total: 8, deg: 135, done: 2 },
+      updated_at: '',
+      stalled: [
+        { index: 1, deg: 0, since: at(14, 2, 11), resumes_by: at(14, 2, 41) },
+        { index: 2, deg: 45, since: at(14, 1, 5), resumes_by: null },
+      ],
+    });
+    expect(view.detail).toBe(
+      'direction 4 of 8 (135°) · averaging · direction 1 (0°): no word from its worker since 14:02:11; another worker resumes it from its last checkpoint by 14:02:41' +
+        ' · direction 2 (45°): no word from its worker since 14:01:05; it resumes from its last checkpoint as soon as a worker is free',
+    );
+  });
 });

@@ -11,7 +11,8 @@
  * steps; NODE_ENV=test, as production refuses it), on one solver thread.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, screenshot, signInThroughUi, startApp, type BrowserSession, type RunningApp } from './harness.ts';
+import { join } from 'node:path';
+import { ARTIFACTS_DIR, openBrowser, screenshot, signInThroughUi, startApp, type BrowserSession, type RunningApp } from './harness.ts';
 import { approveAndSubmit, binaryStl, box, grid, uploadGeometry, walkWizardToCost } from './wizard-walk.ts';
 
 let app: RunningApp;
@@ -196,6 +197,15 @@ describe("Canopy's CFD wind (Chromium)", () => {
     expect(await page.getByRole('button', { name: 'Legend' }).getAttribute('aria-pressed')).toBe('true');
     await page.waitForTimeout(2500);
     await screenshot(page, 'cfd-viewer-comfort-arrows');
+    // The arrows' own legend: a speed in m/s, so no tick below zero, and a scale arrow in m/s.
+    const arrowLegend = page.getByRole('figure').filter({ has: page.getByRole('img', { name: /^Scale arrow: / }) });
+    await arrowLegend.waitFor({ timeout: 30_000 });
+    expect(await arrowLegend.getAttribute('aria-label')).toMatch(/m\/s/);
+    const ticks = (await arrowLegend.getByRole('list', { name: 'Ticks' }).getByRole('listitem').allTextContents()).map((t) => Number(t.replace(/,/g, '')));
+    expect(ticks.length).toBeGreaterThan(1);
+    expect(Math.min(...ticks), ticks.join(' ')).toBeGreaterThanOrEqual(0);
+    expect(Math.max(...ticks)).toBeGreaterThan(0.5);
+    await arrowLegend.screenshot({ path: join(ARTIFACTS_DIR, 'cfd-viewer-arrow-legend.png') });
 
     // Re-classified in the browser under Davenport, without a new run.
     await page.getByRole('button', { name: 'Comfort', exact: true }).click();

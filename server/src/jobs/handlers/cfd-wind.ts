@@ -18,7 +18,8 @@ import type { RunPlanInput, RunPlanOutcome } from '../../services/cfd/run-plan.t
 import { transferables } from '../transfer.ts';
 import { CFD_DIRECTION_JOB, cfdDirectionsAtOnce, cfdThreads, cfdThroughput, estimateOf } from '../../services/cfd/cfd-plan.ts';
 import { cfdDirectionJobInputSchema, cfdWindJobInputSchema, type CfdDirectionJobInput } from '../../services/cfd/cfd-jobs.ts';
-import { directionJobKey, failPlanning, readRun, type CfdRunState } from '../../services/cfd/run-state.ts';
+import { failPlanning, readRun, type CfdRunState } from '../../services/cfd/run-state.ts';
+import { directionJobKey } from '../../services/cfd/direction-job-key.ts';
 import type { CfdServices } from './cfd-direction.ts';
 
 export const DIRECTION_ATTEMPTS = 6;

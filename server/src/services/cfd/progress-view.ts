@@ -6,14 +6,8 @@
  * side. Pure: services/scenarios/status.ts calls it with the stored run state.
  */
 import type { SimulationProgress } from '@canopy/contract/scenarios.ts';
-import type { CfdRunState } from './run-state.ts';
+import { runStateOf } from './run-state-shape.ts';
 import { runSecondsLeft } from './run-time-model.ts';
-
-// Type-only: status.ts (imported almost everywhere) must not pull in the job queue through run-state.ts.
-function runStateOf(parameters: unknown): CfdRunState | null {
-  const p = parameters as Partial<CfdRunState> | null;
-  return p && p.engine === 'canopy-cfd' && typeof p.run_id === 'string' ? (p as CfdRunState) : null;
-}
 
 /** The progress of a running CFD simulation, or null (not a CFD run, not running, nothing reported yet). */
 export function cfdProgressView(parameters: unknown, status: string): SimulationProgress | null {

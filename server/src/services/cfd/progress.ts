@@ -11,7 +11,8 @@ import type { EventBus } from '../../realtime/bus.ts';
 import { jobs, simulations } from '../../db/schema/index.ts';
 import type { DirectionProgress } from '@canopy/engine/cfd/run/direction.ts';
 import { publishScenarioStatus } from '../scenarios/events.ts';
-import { directionJobKey, setRunKey, type CfdProgress } from './run-state.ts';
+import { setRunKey, type CfdProgress } from './run-state.ts';
+import { directionJobKey } from './direction-job-key.ts';
 import { runSecondsLeft } from './run-time-model.ts';
 
 export interface ProgressTarget {

@@ -19,6 +19,7 @@ import type { CfdEstimate } from './cfd-plan.ts';
 import { CFD_DIRECTION_JOB } from './cfd-plan.ts';
 import { ANALYSIS_JOB_TYPES, thermalJobInputSchema } from '../analyses/settings.ts';
 import { simulationJobKey } from '../scenarios/view.ts';
+import { runStateOf } from './run-state-shape.ts';
 
 type AssetInsert = typeof assets.$inferInsert;
 
@@ -77,13 +78,6 @@ export interface CfdRunState {
   progress: CfdProgress | null;
   failed: { reason: string; direction_deg: number | null; step: number | null } | null;
 }
-
-export function runStateOf(parameters: unknown): CfdRunState | null {
-  const p = parameters as Partial<CfdRunState> | null;
-  return p && p.engine === 'canopy-cfd' && typeof p.run_id === 'string' ? (p as CfdRunState) : null;
-}
-
-export const directionJobKey = (simulationId: number, runId: string, index: number) => `cfd-direction:${simulationId}:${runId}:${index}`;
 
 /** The run's state and status, or null when the simulation is gone. */
 export async function readRun(db: Db, simulationId: number): Promise<{ status: string; state: CfdRunState | null; configurationId: number } | null> {

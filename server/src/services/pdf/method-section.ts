@@ -13,7 +13,7 @@ import { formatValue, resultLayerName } from '@canopy/engine/results/labels.ts';
 import { METHOD_NAME, QUANTITY_STATUS } from '@canopy/engine/cfd/run/method.ts';
 import { getCriterion, type Criterion } from '@canopy/engine/wind/criteria.ts';
 import { windRose } from '@canopy/engine/weather/wind-rose.ts';
-import { runStateOf } from '../cfd/run-state.ts';
+import { runStateOf } from '../cfd/run-state-shape.ts';
 import { loadStationEpw } from '../weather/stations.ts';
 import type { PlanBlock } from './render.ts';
 import { NOT_RECORDED } from './provenance.ts';

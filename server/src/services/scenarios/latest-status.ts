@@ -12,7 +12,7 @@ import { publishScenarioStatus } from './events.ts';
 import { asStatus, refreshScenarioStatus } from './status.ts';
 import { engineOf } from './view.ts';
 import { analysisJobKeys } from './job-progress.ts';
-import { runStateOf } from '../cfd/run-state.ts';
+import { runStateOf } from '../cfd/run-state-shape.ts';
 
 type Ids = { projectId: number; configurationId: number; simulationId: number };
 
@@ -41,6 +41,7 @@ export async function latestStatus(db: Db, user: AuthUser, ids: Ids): Promise<La
     configuration_status: state!.status,
     progress: cfdProgress ?? (job && (job.status === 'running' || job.status === 'queued') ? job.progress : status === 'completed' ? 100 : null),
     eta_s: live?.eta_s ?? null,
+    ...(live?.stalled?.length ? { stalled: live.stalled } : {}),
     job: job ? { id: job.id, type: job.type, status: job.status, progress: job.progress, message: job.progressMessage || null, error: job.error } : null,
     updated: (job?.updatedAt ?? sim.createdAt).toISOString(),
   };

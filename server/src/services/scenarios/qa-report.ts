@@ -30,7 +30,7 @@ import { uploadRows } from './geometry.ts';
 import { generatedGeometry, plannedGeometry } from './qa-generated.ts';
 import { engineOf, simulationJobKey } from './view.ts';
 import { analysisLabel, metricLabel, roleLabel, statusLabel } from '@canopy/engine/results/labels.ts';
-import { runStateOf } from '../cfd/run-state.ts';
+import { runStateOf } from '../cfd/run-state-shape.ts';
 import { cfdQaLines } from '../cfd/qa-lines.ts';
 
 const show = (value: unknown): string => {

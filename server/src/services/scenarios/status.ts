@@ -10,6 +10,8 @@ import { configurations, simulations } from '../../db/schema/index.ts';
 import type { ScenarioStatus, SimulationProgress } from '@canopy/contract/scenarios.ts';
 import { SCENARIO_STATUSES } from '@canopy/contract/scenarios.ts';
 import { cfdProgressView } from '../cfd/progress-view.ts';
+import { directionLeases, stalledDirections } from '../cfd/stalled-directions.ts';
+import { runStateOf } from '../cfd/run-state-shape.ts';
 import { analysisJobKeys, jobProgressByKey, jobProgressView } from './job-progress.ts';
 
 /** How far along a status is, for "least advanced"; failed and cancelled are handled apart. */
@@ -78,12 +80,23 @@ export async function refreshScenarioStatus(db: Db, configurationId: number): Pr
     db,
     running.flatMap((r) => analysisJobKeys(r)),
   );
+  // A CFD run's directions whose worker stopped answering (stalled-directions.ts), said with its progress.
+  const cfdRuns = running.flatMap((r) => {
+    const state = runStateOf(r.cfdParameters);
+    return state ? [{ simulationId: r.id, state }] : [];
+  });
+  const leases = await directionLeases(db, cfdRuns);
   const now = new Date();
   const progressOf = (r: (typeof rows)[number]) => {
     const job = analysisJobKeys(r)
       .map((key) => jobsByKey.get(key))
       .find((j) => j !== undefined);
-    return cfdProgressView(r.cfdParameters, r.status) ?? (job && r.status === 'running' ? jobProgressView(job, now) : null);
+    const cfd = cfdProgressView(r.cfdParameters, r.status);
+    if (cfd) {
+      const stalled = stalledDirections(leases.bySimulation.get(r.id) ?? [], runStateOf(r.cfdParameters)!.directions_deg, leases.now);
+      return stalled.length ? { ...cfd, stalled } : cfd;
+    }
+    return job && r.status === 'running' ? jobProgressView(job, now) : null;
   };
   const sims = rows.map((r) => ({ id: r.id, status: asStatus(r.status), status_text: r.statusText, progress: progressOf(r) }));
   const status = deriveScenarioStatus(sims.map((s) => s.status));
