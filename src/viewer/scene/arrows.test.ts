@@ -92,6 +92,9 @@ describe('arrows', () => {
     expect(arrowColourValues(withSpeed, undefined, magnitudes)).toEqual({ field: 'speed', values: Float32Array.from([3, 6]) });
     expect(arrowColourValues(layer({ u: [1, 0], v: [0, 1], gust: [9, 8] }), 'gust', magnitudes).values).toEqual(Float32Array.from([9, 8]));
     expect(arrowColourValues(layer({ u: [1, 0], v: [0, 1] }), 'speed', magnitudes)).toEqual({ field: undefined, values: magnitudes });
+    // A layer whose row names its east component first is still coloured by its speed, or the magnitude.
+    expect(arrowColourValues(withSpeed, 'u', magnitudes)).toEqual({ field: 'speed', values: Float32Array.from([3, 6]) });
+    expect(arrowColourValues(layer({ u: [1, 0], v: [0, 1] }), 'u', magnitudes)).toEqual({ field: undefined, values: magnitudes });
   });
 
   it("makes each arrow as long as its speed against the reference (the legend's top), narrowing to half at most", () => {

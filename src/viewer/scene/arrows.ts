@@ -40,13 +40,17 @@ export function unitArrowGeometry(): BufferGeometry {
   return new ShapeGeometry(shape);
 }
 
+const VECTOR_PARTS: ReadonlySet<string> = new Set(['u', 'v', 'w', 'directionDeg']);
+
 /** The value each arrow is coloured by: the layer's field (the speed) when the file has it, else the vector's magnitude. */
 export function arrowColourValues(
   data: DecodedLayer,
   field: string | undefined,
   magnitudes: Float32Array,
 ): { field: string | undefined; values: Float32Array } {
-  if (field && data.fields[field]) return { field, values: data.fields[field] };
+  // A component of the vector is its direction, not its strength: results stored before their rows
+  // listed the colour field first name `u` first, and a signed east velocity is no speed scale.
+  if (field && data.fields[field] && !VECTOR_PARTS.has(field)) return { field, values: data.fields[field] };
   if (data.fields.speed) return { field: 'speed', values: data.fields.speed };
   return { field: undefined, values: magnitudes };
 }

@@ -31,6 +31,11 @@ export function resultBlobName(simulationId: number, job: JobRef, layerKey: stri
 
 export type AssetInsert = typeof assets.$inferInsert;
 
+function fieldOrder(named: unknown, present: readonly string[]): string[] {
+  const first = Array.isArray(named) ? named.filter((f): f is string => typeof f === 'string' && present.includes(f)) : [];
+  return [...first, ...present.filter((f) => !first.includes(f))];
+}
+
 /** The asset row of a layer: SPEC §3 fields, and metadata the layer list needs without the GLB. */
 export function assetRow(simulationId: number, job: JobRef, layer: AnalysisLayer, blobKey: string): AssetInsert {
   const { metadata, fields } = layer.result;
@@ -52,7 +57,9 @@ export function assetRow(simulationId: number, job: JobRef, layer: AnalysisLayer
       ...rest,
       // The full criterion table lives in the GLB; the row names it.
       ...(criterion ? { criterion: { id: criterion.id, name: criterion.name } } : {}),
-      fields: Object.keys(fields),
+      // Every field of the GLB, the ones the layer names first: the viewer colours a layer by the
+      // first (an arrow layer by its speed, not by the east component it also carries).
+      fields: fieldOrder(metadata.fields, Object.keys(fields)),
       job,
     },
   };
