@@ -46,5 +46,10 @@ describe('the method section', () => {
     expect(total).toBeGreaterThan(99.5);
     expect(total).toBeLessThan(100.5);
     expect(rose).toContain('of the 8760 hours');
+    // The same rose drawn: sixteen shares and the calm hours make the whole year.
+    const drawn = method!.rose!;
+    expect(drawn.data.shares).toHaveLength(16);
+    expect(drawn.data.shares.reduce((a, b) => a + b, drawn.data.calm)).toBeCloseTo(1, 9);
+    expect(drawn.caption).toMatch(/^Wind rose of .+: the share of the 8760 hours the wind comes from each of 16 directions/);
   });
 });

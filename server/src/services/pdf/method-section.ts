@@ -1,9 +1,9 @@
 /**
- * The PDF's method section (issue 28 item 5): for every simulation a figure shows, how its results
+ * The PDF's method section: for every simulation a figure shows, how its results
  * were made, read from what the run and its results recorded — the analysis, the solver and its
  * validation summary, the tier, the grid and the resolution at pedestrian height, the directions,
  * the terrain and reference height, the weather station with its distance from the site and its
- * source, the criterion with its thresholds, and the station's wind rose as a table. An item the
+ * source, the criterion with its thresholds, and the station's wind rose, drawn and in figures. An item the
  * run did not record says so; nothing is guessed.
  */
 import { and, eq } from 'drizzle-orm';
@@ -13,6 +13,7 @@ import { formatValue, resultLayerName } from '@canopy/engine/results/labels.ts';
 import { METHOD_NAME, QUANTITY_STATUS } from '@canopy/engine/cfd/run/method.ts';
 import { getCriterion, type Criterion } from '@canopy/engine/wind/criteria.ts';
 import { windRose } from '@canopy/engine/weather/wind-rose.ts';
+import type { RoseData } from './wind-rose-figure.ts';
 import { runStateOf } from '../cfd/run-state-shape.ts';
 import { loadStationEpw } from '../weather/stations.ts';
 import type { PlanBlock } from './render.ts';
@@ -52,14 +53,20 @@ export function criterionThresholds(criterion: Criterion): string[] {
 const SECTOR_NAMES = ['N', 'NNE', 'NE', 'ENE', 'E', 'ESE', 'SE', 'SSE', 'S', 'SSW', 'SW', 'WSW', 'W', 'WNW', 'NW', 'NNW'];
 
 /** The station's wind rose over all its hours, 16 sectors: each sector's share of the hours, and the calm hours. */
-async function windRoseLine(db: Db, stationId: number): Promise<string> {
+async function stationRose(db: Db, stationId: number): Promise<RoseData | null> {
   const epw = await loadStationEpw(db, stationId).catch(() => null);
-  if (!epw) return NOT_RECORDED;
+  if (!epw) return null;
   const rose = windRose(epw.windDirectionDeg, epw.windSpeedMs, { sectors: 16 });
-  const total = rose.calmCount + rose.sectorCounts.reduce((a, b) => a + b, 0);
-  if (total === 0) return NOT_RECORDED;
-  const sectors = SECTOR_NAMES.map((name, i) => `${name} ${pct(rose.sectorCounts[i]! / total)}`).join(' · ');
-  return `${sectors} · calm ${pct(rose.calmCount / total)} (share of the ${total} hours from each direction the wind comes from)`;
+  const hours = rose.calmCount + rose.sectorCounts.reduce((a, b) => a + b, 0);
+  if (hours === 0) return null;
+  return { shares: Array.from(rose.sectorCounts, (c) => c / hours), calm: rose.calmCount / hours, hours };
+}
+
+/** The rose in words too (the drawing's figures, for reading aloud and for search). */
+function roseLine(rose: RoseData | null): string {
+  if (!rose) return NOT_RECORDED;
+  const sectors = SECTOR_NAMES.map((name, i) => `${name} ${pct(rose.shares[i]!)}`).join(' · ');
+  return `${sectors} · calm ${pct(rose.calm)} (share of the ${rose.hours} hours from each direction the wind comes from)`;
 }
 
 /** The criteria a simulation's comfort maps were rated against (their recorded ids). */
@@ -84,7 +91,14 @@ async function criteriaOf(db: Db, simulationId: number): Promise<Array<Criterion
 }
 
 /** The method of one simulation as label–text lines. */
-export async function methodLines(db: Db, simulationId: number): Promise<{ title: string; lines: Array<[string, string]> } | null> {
+export interface MethodOf {
+  title: string;
+  lines: Array<[string, string]>;
+  /** The weather station's wind rose, drawn under the lines. */
+  rose: { data: RoseData; caption: string } | null;
+}
+
+export async function methodLines(db: Db, simulationId: number): Promise<MethodOf | null> {
   const [row] = await db
     .select({
       sim: simulations,
@@ -101,6 +115,8 @@ export async function methodLines(db: Db, simulationId: number): Promise<{ title
   const { sim } = row;
   const form = obj(row.form);
   const lines: Array<[string, string]> = [['Analysis', resultLayerName(sim.category)]];
+  let rose: RoseData | null = null;
+  let roseCaption = '';
   const cfd = runStateOf(sim.cfdParameters);
   if (cfd) {
     const e = cfd.estimate;
@@ -145,7 +161,10 @@ export async function methodLines(db: Db, simulationId: number): Promise<{ title
     if (station) {
       const away = row.lat !== null && row.lon !== null ? `, ${distanceKm(row.lat, row.lon, station.lat, station.lon).toFixed(1)} km from the site` : '';
       lines.push(['Weather station', `${station.name}${away}; source: ${station.source || NOT_RECORDED} (met_id ${station.metId})`]);
-      lines.push(['Wind rose', await windRoseLine(db, station.id)]);
+      rose = await stationRose(db, station.id);
+      if (rose)
+        roseCaption = `Wind rose of ${station.name}: the share of the ${rose.hours} hours the wind comes from each of 16 directions (wedges, rings at round shares); calm ${pct(rose.calm)}.`;
+      lines.push(['Wind rose', roseLine(rose)]);
     } else lines.push(['Weather station', NOT_RECORDED]);
   } else lines.push(['Weather station', NOT_RECORDED]);
   for (const criterion of await criteriaOf(db, simulationId)) {
@@ -156,7 +175,7 @@ export async function methodLines(db: Db, simulationId: number): Promise<{ title
       lines.push(['Thresholds', classes.join('; ')]);
     }
   }
-  return { title: `${resultLayerName(sim.category)} — ${row.scenario}`, lines };
+  return { title: `${resultLayerName(sim.category)} — ${row.scenario}`, lines, rose: rose ? { data: rose, caption: roseCaption } : null };
 }
 
 /** The method section's blocks for the simulations the figures show (each once, in figure order). */
@@ -177,6 +196,7 @@ export async function methodSection(db: Db, simulationIds: readonly number[]): P
     blocks.push({ kind: 'ensure', points: 80 });
     blocks.push({ kind: 'text', text: method.title, style: { size: 12, bold: true, after: 4 } });
     for (const [label, value] of method.lines) blocks.push({ kind: 'text', text: `${label}: ${value}`, style: { size: 9, after: 3 } });
+    if (method.rose) blocks.push({ kind: 'windRose', rose: method.rose.data, caption: method.rose.caption });
     blocks.push({ kind: 'space', points: 8 });
   }
   return blocks;

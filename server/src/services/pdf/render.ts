@@ -12,6 +12,7 @@ import { loadFonts } from './fonts.ts';
 import { preparePng } from './image-prepare.ts';
 import { registerImage, type ImageXObject } from './png-xobject.ts';
 import { PdfWriter, type TextStyle } from './writer.ts';
+import type { RoseData } from './wind-rose-figure.ts';
 import { drawOverlay, type CameraSnapshot, type OverlayPin, type drawingShapes } from './figure-overlay.ts';
 
 export interface PlanPicture {
@@ -33,6 +34,7 @@ export type PlanBlock =
   | { kind: 'space'; points: number }
   | { kind: 'ensure'; points: number }
   | { kind: 'newPage' }
+  | { kind: 'windRose'; rose: RoseData; caption: string }
   | {
       kind: 'figure';
       heading: string;
@@ -109,6 +111,7 @@ export async function renderPdf(plan: PdfPlan): Promise<RenderOutcome> {
       else if (block.kind === 'space') w.space(block.points);
       else if (block.kind === 'ensure') w.ensure(block.points);
       else if (block.kind === 'newPage') w.newPage();
+      else if (block.kind === 'windRose') w.windRose(block.rose, block.caption);
       else {
         // A figure starts where at least a third of a page is left, its image shrinking (to 30 % of the
         // page at least) so heading, legend and provenance stay with it — page 1 holds the cover and figure 1.

@@ -8,6 +8,7 @@ import type { ImageXObject } from './png-xobject.ts';
 import type { Legend, PageSize } from '@canopy/contract/insights.ts';
 import { printable, type PdfFonts } from './fonts.ts';
 import { formatValue } from '@canopy/engine/results/labels.ts';
+import { drawWindRose, type RoseData } from './wind-rose-figure.ts';
 
 const MARGIN = 56;
 const GREY = rgb(0.35, 0.35, 0.35);
@@ -143,6 +144,16 @@ export class PdfWriter {
       if (line) this.page.drawText(line, { x: MARGIN, y: this.y + size * 0.25, size, font, color: style.colour === 'grey' ? GREY : BLACK });
     }
     this.y -= style.after ?? 0;
+  }
+
+  /** A wind rose figure, centred, with a caption under it (wind-rose-figure.ts). */
+  windRose(rose: RoseData, caption: string): void {
+    const radius = 62;
+    this.ensure(2 * radius + 60);
+    const cy = this.y - radius - 16;
+    drawWindRose(this.page, this.fonts.regular, MARGIN + this.contentWidth / 2, cy, radius, rose);
+    this.y = cy - radius - 18;
+    this.text(caption, { size: 8.5, colour: 'grey', after: 6 });
   }
 
   /** The page being written (figure overlays draw on it). */
