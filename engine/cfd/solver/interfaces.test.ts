@@ -47,5 +47,5 @@ describe('the refinement interfaces with transported k', () => {
     // The tolerance through an interface; 3.4 % when the ring took its k from the parent's
     // wall-function layer.
     expect(worst).toBeLessThan(0.02);
-  }, 180_000);
+  }, 300_000);
 });
