@@ -19,6 +19,7 @@ import { startFakePvgis, type FakePvgis } from '../../../test/fake-pvgis.ts';
 import { projects } from '../../db/schema/index.ts';
 import type { FetchMetFailure, FetchMetResult } from '@canopy/contract/weather.ts';
 import { MET_FETCH_FAILURE, NO_WEATHER_NEAR } from '../../services/weather/fetch-met.ts';
+import { greatCircleKm } from '../../services/weather/library.ts';
 
 let t: TestContext;
 let w: World;
@@ -119,6 +120,13 @@ describe('fetch-met-data with PVGIS', () => {
         wmo: '',
         distance_km: 0,
         reason: 'PVGIS (EU JRC) has no data for this site: Location over the sea. Please, select another location',
+      },
+      // Then the nearest library station, and why it is out of reach.
+      {
+        name: 'Chicago Ohare Intl Ap, IL, USA',
+        wmo: '725300',
+        distance_km: Math.round(greatCircleKm(0, -30, 41.98, -87.92) * 10) / 10,
+        reason: 'farther than the 1000 km a station may be from the site',
       },
     ]);
     // Refused, not failed: asked once.

@@ -133,7 +133,27 @@ async function chooseStation(
       return { provider, ref: candidate.ref, epw, distanceKm: candidate.distanceKm, skipped };
     }
   }
+  skipped.push(...(await beyondReach(bands, latitude, longitude)));
   throw new MetFetchError(`no suitable station within ${MAX_STATION_DISTANCE_KM} km`, skipped, retryable);
+}
+
+/** How many stations beyond reach "no weather near here" names, so the user sees how far the nearest are. */
+const BEYOND_REACH_SHOWN = 3;
+
+/** The nearest stations of the offline providers that are too far from the site, said as such. */
+async function beyondReach(bands: readonly ProviderBand[], latitude: number, longitude: number): Promise<Skipped[]> {
+  const out: Skipped[] = [];
+  const asked = new Set<WeatherProvider>();
+  for (const { provider, maxKm } of bands) {
+    if (provider.online || asked.has(provider)) continue;
+    asked.add(provider);
+    const reach = Math.max(...bands.filter((b) => b.provider === provider).map((b) => b.maxKm), maxKm);
+    const far = await provider.candidates(latitude, longitude, Infinity).catch(() => []);
+    for (const c of far.filter((c) => c.distanceKm > reach).slice(0, BEYOND_REACH_SHOWN)) {
+      out.push({ name: c.name, wmo: c.wmo, distance_km: round1(c.distanceKm), reason: `farther than the ${reach} km a station may be from the site` });
+    }
+  }
+  return out;
 }
 
 async function setMetError(db: Db, projectId: number, message: string | null): Promise<void> {
