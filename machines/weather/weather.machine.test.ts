@@ -120,7 +120,7 @@ describe('weather data form machine', () => {
 
   it('a 503 (provider down) keeps what was passed over beside the failure', async () => {
     const skipped = [
-      { name: 'PVGIS (EU JRC) typical year at the site', wmo: '', distance_km: 0, reason: 'provider unavailable: PVGIS (EU JRC) did not answer within 30 s' },
+      { name: 'PVGIS (EU JRC) typical year', wmo: '', distance_km: 0, reason: 'provider unavailable: PVGIS (EU JRC) did not answer within 30 s' },
     ];
     const { actor } = start({
       fetch: async () =>
@@ -145,7 +145,7 @@ describe('weather data form machine', () => {
     const skipped = [
       { name: 'Chicago Ohare Intl Ap, IL, USA', wmo: '725300', distance_km: 6420.5, reason: 'farther than the 1000 km a station may be from the site' },
       {
-        name: 'PVGIS (EU JRC) typical year at the site',
+        name: 'PVGIS (EU JRC) typical year',
         wmo: '',
         distance_km: 0,
         reason: 'PVGIS (EU JRC) has no data for this site: Location over the sea. Please, select another location',

@@ -19,7 +19,10 @@ export function NoWeatherHereNotice({ noWeather }: { noWeather: NoWeatherHere })
       <h4 className={css.noticeTitle} id="no-weather-title">
         No weather near here
       </h4>
-      <p className={css.reason}>{noWeather.message}</p>
+      {/* The server's message is written for the project card (it points here); the form says it directly. */}
+      <p className={css.reason}>
+        {passedOver.length ? 'Nothing near this site is suitable weather, and fetching again will not change that.' : noWeather.message}
+      </p>
       {passedOver.length ? (
         <>
           <p className={css.reason}>Looked at, and why each was passed over:</p>

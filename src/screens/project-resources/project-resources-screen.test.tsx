@@ -145,7 +145,7 @@ describe('the resources tab', () => {
       online_provider: 'PVGIS (EU JRC)',
       skipped: [
         {
-          name: 'PVGIS (EU JRC) typical year at the site',
+          name: 'PVGIS (EU JRC) typical year',
           wmo: '',
           distance_km: 0,
           reason: 'PVGIS (EU JRC) has no data for this site: Location over the sea. Please, select another location',
@@ -160,14 +160,14 @@ describe('the resources tab', () => {
     // A finding, not an error: no alert, and no retry text.
     expect(screen.queryByRole('alert')).toBeNull();
     expect(notice).not.toHaveTextContent(/try again/i);
-    expect(notice).toHaveTextContent(body.detail);
+    expect(notice).toHaveTextContent('Nothing near this site is suitable weather, and fetching again will not change that.');
     const looked = within(notice).getByRole('list', { name: 'Weather looked at and passed over' });
     expect(
       within(looked)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual([
-      'PVGIS (EU JRC) typical year at the site, at the site: PVGIS (EU JRC) has no data for this site: Location over the sea. Please, select another location.',
+      'PVGIS (EU JRC) typical year, at the site: PVGIS (EU JRC) has no data for this site: Location over the sea. Please, select another location.',
       'Chicago Ohare Intl Ap, IL, USA (WMO 725300), 6,420.5 km away: farther than the 1000 km a station may be from the site.',
     ]);
     const offers = within(notice).getByRole('list', { name: 'Other ways to get weather' });

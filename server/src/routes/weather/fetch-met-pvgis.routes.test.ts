@@ -116,7 +116,7 @@ describe('fetch-met-data with PVGIS', () => {
     expect(body.detail).not.toMatch(/try again/i);
     expect(body.skipped).toEqual([
       {
-        name: 'PVGIS (EU JRC) typical year at the site',
+        name: 'PVGIS (EU JRC) typical year',
         wmo: '',
         distance_km: 0,
         reason: 'PVGIS (EU JRC) has no data for this site: Location over the sea. Please, select another location',
@@ -190,6 +190,6 @@ describe('fetch-met-data with PVGIS', () => {
     const body = (await res.json()) as FetchMetResult;
     expect(res.status, JSON.stringify(body)).toBe(200);
     expect(body.provider).toBe('library');
-    expect(body.skipped.map((s) => s.name)).toEqual(['PVGIS (EU JRC) typical year at the site']);
+    expect(body.skipped.map((s) => s.name)).toEqual(['PVGIS (EU JRC) typical year']);
   });
 });

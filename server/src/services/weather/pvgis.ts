@@ -114,7 +114,7 @@ export function pvgisProvider(baseUrl: string, limits: ProviderHttpLimits): Weat
       return [
         {
           ref: refOf(latitudeDeg, longitudeDeg),
-          name: `${NAME} typical year at the site`,
+          name: `${NAME} typical year`,
           wmo: '',
           latitudeDeg,
           longitudeDeg,
