@@ -53,8 +53,19 @@ export const FetchMetResultSchema = z
   .openapi('FetchMetResult');
 
 export const FetchMetFailureSchema = z
-  .object({ detail: z.string(), skipped: z.array(SkippedStationSchema), reason: z.string() })
-  .openapi('FetchMetFailure', { description: "detail is SPEC §8's message, also stored on the project as met_error" });
+  .object({
+    detail: z.string(),
+    skipped: z.array(SkippedStationSchema).openapi({ description: 'Every station (and provider) looked at, nearest first, and why each was passed over' }),
+    reason: z.string(),
+    retryable: z.boolean().openapi({ description: 'True only when an online provider was down or slow: trying again may then succeed' }),
+    online_provider: z
+      .string()
+      .nullable()
+      .openapi({ description: "The server's online weather provider (PVGIS (EU JRC)), or null when the operator turned it off" }),
+  })
+  .openapi('FetchMetFailure', {
+    description: "detail is also stored on the project as met_error: SPEC §8's retry message when retryable, otherwise what the user can do instead",
+  });
 
 export const DownloadWeatherSchema = z.object({ met_id: z.string().min(1, 'This field may not be blank.').max(64) }).openapi('DownloadWeather');
 

@@ -7,6 +7,7 @@ import {
   selectFetching,
   selectFormBusy,
   selectImporting,
+  selectNoWeather,
   selectSelectedMetId,
   selectSelectedSource,
   selectSkippedStations,
@@ -115,6 +116,72 @@ describe('weather data form machine', () => {
     // Pressing again clears the old message while the new attempt runs.
     actor.send({ type: 'met.fetch' });
     expect(selectWeatherFailure(actor.getSnapshot())).toBeNull();
+  });
+
+  it('a 503 (provider down) keeps what was passed over beside the failure', async () => {
+    const skipped = [
+      { name: 'PVGIS (EU JRC) typical year', wmo: '', distance_km: 0, reason: 'provider unavailable: PVGIS (EU JRC) did not answer within 30 s' },
+    ];
+    const { actor } = start({
+      fetch: async () =>
+        Promise.reject(
+          httpError(503, {
+            detail: SPEC_MET_FAILURE,
+            reason: 'no suitable station within 1000 km',
+            skipped,
+            retryable: true,
+            online_provider: 'PVGIS (EU JRC)',
+          }),
+        ),
+    });
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
+    actor.send({ type: 'met.fetch' });
+    await waitFor(actor, (s) => selectWeatherFailure(s) !== null);
+    expect(selectNoWeather(actor.getSnapshot())).toBeNull();
+    expect(selectSkippedStations(actor.getSnapshot())).toEqual(skipped);
+  });
+
+  it('nothing suitable near the site (422) is "no weather near here", not a failure, until the next fetch or import', async () => {
+    const skipped = [
+      { name: 'Chicago Ohare Intl Ap, IL, USA', wmo: '725300', distance_km: 6420.5, reason: 'farther than the 1000 km a station may be from the site' },
+      {
+        name: 'PVGIS (EU JRC) typical year',
+        wmo: '',
+        distance_km: 0,
+        reason: 'PVGIS (EU JRC) has no data for this site: Location over the sea. Please, select another location',
+      },
+    ];
+    let answer: () => Promise<FetchMetResult> = async () =>
+      Promise.reject(
+        httpError(422, {
+          detail: 'No suitable weather was found near this project.',
+          reason: 'no suitable station within 1000 km',
+          skipped,
+          retryable: false,
+          online_provider: 'PVGIS (EU JRC)',
+        }),
+      );
+    const { actor } = start({ fetch: () => answer() });
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
+    actor.send({ type: 'met.fetch' });
+    await waitFor(actor, (s) => selectNoWeather(s) !== null);
+    expect(selectWeatherFailure(actor.getSnapshot())).toBeNull();
+    expect(selectNoWeather(actor.getSnapshot())).toEqual({
+      message: 'No suitable weather was found near this project.',
+      reason: 'no suitable station within 1000 km',
+      passedOver: skipped,
+      onlineProvider: 'PVGIS (EU JRC)',
+    });
+    // An uploaded EPW answers it.
+    actor.send({ type: 'epw.uploaded', uploadId: 40, fileName: 'site.epw' });
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
+    expect(selectNoWeather(actor.getSnapshot())).toBeNull();
+    // So does a later fetch (after the site moved, say), which clears it while it runs.
+    answer = async () => fetchResult(metSource(3, { origin: 'provider', distance_km: 0 }));
+    actor.send({ type: 'met.fetch' });
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
+    expect(selectNoWeather(actor.getSnapshot())).toBeNull();
+    expect(selectSelectedSource(actor.getSnapshot())).toMatchObject({ origin: 'provider', distance_km: 0 });
   });
 
   it('reports a failed load and recovers on reload', async () => {

@@ -1,8 +1,11 @@
 /**
  * The weather data form (SPEC §2): the project's weather stations, where a new one comes from — an
  * EPW the user uploads with the shared uploader, or the nearest station fetched by the server — and
- * what went wrong. A failed fetch shows SPEC §8's message exactly as the server stored it on the
- * project (`met_error`), with the server's reason beneath.
+ * what went wrong. A fetch that finds nothing suitable near the site (the server's 422, a retry
+ * cannot help) is "no weather near here" (`noWeather`): what was looked at and why each was passed
+ * over, and what to do instead — not an error. A fetch that failed because a provider was down or
+ * slow (503) shows SPEC §8's message as the server stored it on the project (`met_error`), with the
+ * server's reason and what was passed over beneath.
  *
  *   weather
  *   ├── loading        listSources
@@ -17,15 +20,17 @@
  */
 import { assertEvent, assign, setup } from 'xstate';
 import { asServerError, errorMessage, notProvided } from '@machines/shared/actors.ts';
-import type { FetchMetResult, FormFailure, MetSource } from './weather.types.ts';
+import type { FetchMetResult, FormFailure, MetSource, NoWeatherHere, PassedOver } from './weather.types.ts';
 
 export interface WeatherContext {
   projectId: number;
   sources: MetSource[];
   selectedMetId: string | null;
-  /** The last fetch's stations passed over, to explain the choice. */
-  lastFetch: FetchMetResult | null;
+  /** The last fetch's stations passed over, to explain the choice (or the failure). */
+  passedOver: PassedOver[];
   failure: FormFailure | null;
+  /** The last fetch found nothing suitable near the site (cleared by the next fetch or import). */
+  noWeather: NoWeatherHere | null;
   /** The EPW being imported, for the busy message. */
   importing: string | null;
 }
@@ -45,6 +50,26 @@ export function failureOf(error: unknown, fallback: string): FormFailure {
     message: errorMessage(server, fallback) ?? fallback,
     reason: body && typeof body.reason === 'string' ? body.reason : null,
   };
+}
+
+/** The server's "nothing suitable here" answer (422 with the stations passed over), or null for any other failure. */
+export function noWeatherOf(error: unknown): NoWeatherHere | null {
+  const server = asServerError(error);
+  if (server.kind !== 'http' || server.status !== 422) return null;
+  const body = server.body as { detail?: unknown; reason?: unknown; skipped?: unknown; online_provider?: unknown } | null;
+  if (!body || typeof body.detail !== 'string' || !Array.isArray(body.skipped)) return null;
+  return {
+    message: body.detail,
+    reason: typeof body.reason === 'string' ? body.reason : '',
+    passedOver: body.skipped as PassedOver[],
+    onlineProvider: typeof body.online_provider === 'string' ? body.online_provider : null,
+  };
+}
+
+/** What a failed fetch looked at and passed over (the 503 carries them too), for the alert. */
+export function passedOverOf(error: unknown): PassedOver[] {
+  const body = asServerError(error).body as { skipped?: unknown } | null;
+  return body && Array.isArray(body.skipped) ? (body.skipped as PassedOver[]) : [];
 }
 
 function withSource(sources: MetSource[], source: MetSource): MetSource[] {
@@ -68,7 +93,7 @@ export const weatherMachine = setup({
       selectedMetId: sources.some((s) => s.met_id === context.selectedMetId) ? context.selectedMetId : (sources.at(-1)?.met_id ?? null),
     })),
     storeSource: assign(({ context }, source: MetSource) => ({ sources: withSource(context.sources, source), selectedMetId: source.met_id })),
-    storeFetch: assign((_, result: FetchMetResult) => ({ lastFetch: result })),
+    storeFetch: assign((_, result: FetchMetResult) => ({ passedOver: result.skipped, noWeather: null })),
     noteImport: assign(({ event }) => {
       assertEvent(event, 'epw.uploaded');
       return { importing: event.fileName, failure: null };
@@ -76,6 +101,13 @@ export const weatherMachine = setup({
     clearImport: assign({ importing: null }),
     clearFailure: assign({ failure: null }),
     storeFailure: assign((_, failure: FormFailure) => ({ failure })),
+    clearNoWeather: assign({ noWeather: null }),
+    /** A failed fetch: "no weather near here" when nothing suitable was found, otherwise a failure with what was passed over. */
+    storeFetchFailure: assign((_, { error }: { error: unknown }) => {
+      const noWeather = noWeatherOf(error);
+      if (noWeather) return { noWeather, failure: null, passedOver: noWeather.passedOver };
+      return { failure: failureOf(error, 'The weather station could not be fetched.'), passedOver: passedOverOf(error) };
+    }),
     select: assign(({ event }) => {
       assertEvent(event, 'station.select');
       return { selectedMetId: event.metId };
@@ -84,7 +116,7 @@ export const weatherMachine = setup({
 }).createMachine({
   id: 'weather',
   initial: 'loading',
-  context: ({ input }) => ({ projectId: input.projectId, sources: [], selectedMetId: null, lastFetch: null, failure: null, importing: null }),
+  context: ({ input }) => ({ projectId: input.projectId, sources: [], selectedMetId: null, passedOver: [], failure: null, noWeather: null, importing: null }),
   states: {
     loading: {
       invoke: {
@@ -110,7 +142,7 @@ export const weatherMachine = setup({
         idle: {
           on: {
             'epw.uploaded': { target: 'importing', actions: 'noteImport' },
-            'met.fetch': { target: 'fetching', actions: 'clearFailure' },
+            'met.fetch': { target: 'fetching', actions: ['clearFailure', 'clearNoWeather'] },
             'sources.reload': '#weather.loading',
           },
         },
@@ -121,7 +153,7 @@ export const weatherMachine = setup({
               assertEvent(event, 'epw.uploaded');
               return { projectId: context.projectId, uploadId: event.uploadId };
             },
-            onDone: { target: 'idle', actions: ['clearImport', { type: 'storeSource', params: ({ event }) => event.output }] },
+            onDone: { target: 'idle', actions: ['clearImport', 'clearNoWeather', { type: 'storeSource', params: ({ event }) => event.output }] },
             onError: {
               target: 'idle',
               actions: ['clearImport', { type: 'storeFailure', params: ({ event }) => failureOf(event.error, 'The EPW file could not be imported.') }],
@@ -139,10 +171,7 @@ export const weatherMachine = setup({
                 { type: 'storeFetch', params: ({ event }) => event.output },
               ],
             },
-            onError: {
-              target: 'idle',
-              actions: { type: 'storeFailure', params: ({ event }) => failureOf(event.error, 'The weather station could not be fetched.') },
-            },
+            onError: { target: 'idle', actions: { type: 'storeFetchFailure', params: ({ event }) => ({ error: event.error }) } },
           },
         },
       },

@@ -3,7 +3,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { weatherMachine } from './weather.machine.ts';
 import type { weatherSummaryMachine } from './weather-summary.machine.ts';
 import type { siteMachine } from './site.machine.ts';
-import type { FormFailure, MetSource } from './weather.types.ts';
+import type { FormFailure, MetSource, NoWeatherHere, PassedOver } from './weather.types.ts';
 
 type WeatherSnapshot = SnapshotFrom<typeof weatherMachine>;
 type SummarySnapshot = SnapshotFrom<typeof weatherSummaryMachine>;
@@ -19,7 +19,9 @@ export const selectImporting = (s: WeatherSnapshot): string | null => (s.matches
 export const selectFetching = (s: WeatherSnapshot): boolean => s.matches({ ready: 'fetching' });
 export const selectFormBusy = (s: WeatherSnapshot): boolean => !s.matches({ ready: 'idle' });
 export const selectWeatherFailure = (s: WeatherSnapshot): FormFailure | null => s.context.failure;
-export const selectSkippedStations = (s: WeatherSnapshot) => s.context.lastFetch?.skipped ?? [];
+export const selectSkippedStations = (s: WeatherSnapshot): PassedOver[] => s.context.passedOver;
+/** "No weather near here" after a fetch that found nothing suitable, or null. */
+export const selectNoWeather = (s: WeatherSnapshot): NoWeatherHere | null => s.context.noWeather;
 
 // Weather panels.
 export const selectSummary = (s: SummarySnapshot) => s.context.summary;

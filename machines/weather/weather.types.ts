@@ -2,10 +2,10 @@
  * Shapes the weather and site machines share. API types come from the server's contract
  * (type-only), so an API change breaks the machines' type check rather than production.
  */
-import type { FetchMetResult, MetSource, WeatherSummary } from '@canopy/contract/weather.ts';
+import type { FetchMetFailure, FetchMetResult, MetSource, WeatherSummary } from '@canopy/contract/weather.ts';
 import type { GenerateOsm, ProjectSurrounds, Surrounds } from '@canopy/contract/surrounds.ts';
 
-export type { FetchMetResult, GenerateOsm, MetSource, ProjectSurrounds, Surrounds, WeatherSummary };
+export type { FetchMetFailure, FetchMetResult, GenerateOsm, MetSource, ProjectSurrounds, Surrounds, WeatherSummary };
 
 /** Season names the summary endpoint understands (meteorological, flipped south of the equator). */
 export const SEASONS = [
@@ -35,4 +35,19 @@ export interface LatLon {
 export interface FormFailure {
   message: string;
   reason: string | null;
+}
+
+/** One station (or provider) fetch-met-data looked at and passed over, with why. */
+export type PassedOver = FetchMetFailure['skipped'][number];
+
+/**
+ * "No weather near here": the fetch found nothing suitable and trying again cannot change that.
+ * Not an error but a finding, with what was looked at and what the user can do instead.
+ */
+export interface NoWeatherHere {
+  message: string;
+  reason: string;
+  passedOver: PassedOver[];
+  /** The server's online provider by name, or null when the operator turned it off. */
+  onlineProvider: string | null;
 }

@@ -78,6 +78,30 @@ export const envSchema = z.object({
   HSTS_MAX_AGE: z.coerce.number().int().min(0).optional(),
   HSTS_INCLUDE_SUBDOMAINS: bool.default(false),
   WEATHER_LIBRARY_DIR: z.string().optional(),
+  /**
+   * The online weather provider (docs/weather-providers.md): the EU JRC's PVGIS typical-year (TMY)
+   * endpoint, which answers for any point on land. `off` turns it off, for air-gapped installations
+   * that fill WEATHER_LIBRARY_DIR instead.
+   */
+  WEATHER_PVGIS_URL: z
+    .string()
+    .refine((v) => v === 'off' || /^https?:\/\/[^\s]+$/.test(v), 'must be an http(s) URL, or off')
+    .default('https://re.jrc.ec.europa.eu/api/v5_3/tmy'),
+  /** Seconds one request to an online weather provider may take (PVGIS builds a TMY in a few). */
+  WEATHER_PROVIDER_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(30),
+  /** Further attempts after a timeout, a dropped connection or a 429/5xx answer, with doubling waits. */
+  WEATHER_PROVIDER_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
+  /** Largest answer read from an online weather provider (a PVGIS EPW is about 1.8 MB). */
+  WEATHER_PROVIDER_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(8 * 1024 * 1024),
+  /**
+   * With an online provider on, a library station is preferred to it only within this distance of
+   * the site: a measured station nearby beats reanalysis, a far one does not.
+   */
+  WEATHER_LIBRARY_PREFERRED_KM: z.coerce.number().min(0).max(1000).default(50),
   /** Run job workers inside the server process (embedded default). */
   EMBEDDED_WORKERS: bool.default(true),
   /** Directory of the built web app. */

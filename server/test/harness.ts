@@ -101,6 +101,9 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     NODE_ENV: 'test',
     WEB_DIST_DIR: join(dataDir, 'dist'),
     HEAVY_WORK_THREADS: '0',
+    // No test reaches the internet: the online weather provider is off unless a test points it at
+    // its own local server (test/fake-pvgis.ts).
+    WEATHER_PVGIS_URL: 'off',
     // Job threads at the event loop's priority: on a busy machine, nice 19 would starve the tests'
     // analyses behind every other program (the production default, 19, is tested by name).
     JOB_THREAD_NICE: '0',

@@ -137,6 +137,77 @@ describe('the resources tab', () => {
     expect(alert).toHaveTextContent('Reason: no suitable station within 1000 km.');
   });
 
+  it('says "no weather near here" in words when nothing suitable is near the site: what was looked at, how far, why, and what to do', async () => {
+    const body = {
+      detail: 'No suitable weather was found near this project’s site.',
+      reason: 'no suitable station within 1000 km',
+      retryable: false,
+      online_provider: 'PVGIS (EU JRC)',
+      skipped: [
+        {
+          name: 'PVGIS (EU JRC) typical year',
+          wmo: '',
+          distance_km: 0,
+          reason: 'PVGIS (EU JRC) has no data for this site: Location over the sea. Please, select another location',
+        },
+        { name: 'Chicago Ohare Intl Ap, IL, USA', wmo: '725300', distance_km: 6420.5, reason: 'farther than the 1000 km a station may be from the site' },
+      ],
+    };
+    const failure: ServerError = { kind: 'http', status: 422, detail: body.detail, fields: {}, body };
+    setup({ fetchMetData: async () => Promise.reject(failure) });
+    await userEvent.click(await screen.findByRole('button', { name: 'Fetch nearest station' }));
+    const notice = await screen.findByRole('region', { name: 'No weather near here' });
+    // A finding, not an error: no alert, and no retry text.
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(notice).not.toHaveTextContent(/try again/i);
+    expect(notice).toHaveTextContent('Nothing near this site is suitable weather, and fetching again will not change that.');
+    const looked = within(notice).getByRole('list', { name: 'Weather looked at and passed over' });
+    expect(
+      within(looked)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'PVGIS (EU JRC) typical year, at the site: PVGIS (EU JRC) has no data for this site: Location over the sea. Please, select another location.',
+      'Chicago Ohare Intl Ap, IL, USA (WMO 725300), 6,420.5 km away: farther than the 1000 km a station may be from the site.',
+    ]);
+    const offers = within(notice).getByRole('list', { name: 'Other ways to get weather' });
+    expect(offers).toHaveTextContent('Upload an EPW weather file for the site in the box below');
+    expect(offers).toHaveTextContent('PVGIS (EU JRC) gives a typical year for any point on land');
+  });
+
+  it('says what an administrator can do when the online provider is switched off', async () => {
+    const body = {
+      detail: 'No suitable weather was found near this project’s site.',
+      reason: 'no suitable station within 1000 km',
+      retryable: false,
+      online_provider: null,
+      skipped: [],
+    };
+    setup({ fetchMetData: async () => Promise.reject({ kind: 'http', status: 422, detail: body.detail, fields: {}, body } satisfies ServerError) });
+    await userEvent.click(await screen.findByRole('button', { name: 'Fetch nearest station' }));
+    const notice = await screen.findByRole('region', { name: 'No weather near here' });
+    expect(within(notice).getByRole('list', { name: 'Other ways to get weather' })).toHaveTextContent(
+      'The online weather provider (PVGIS, for any point on land) is switched off on this server. An administrator can turn it on (WEATHER_PVGIS_URL)',
+    );
+  });
+
+  it('shows a station from the online provider with its distance and where its data come from', async () => {
+    const source = 'PVGIS typical year (EU JRC, ISO 15927-4); wind from ERA5 reanalysis at 10 m; PVGIS © European Union';
+    setup({
+      fetchMetData: async () => ({
+        ...fetchResult(metSource(4, { origin: 'provider', wmo: '', distance_km: 0, name: 'PVGIS typical year at 51.507° N, 0.128° W', source })),
+        provider: 'pvgis',
+        skipped: [],
+      }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Fetch nearest station' }));
+    const stations = await screen.findByRole('list', { name: 'Weather stations' });
+    const item = within(stations).getByText('PVGIS typical year at 51.507° N, 0.128° W').closest('li')!;
+    expect(item).toHaveTextContent('online provider · 0 km from the project');
+    expect(item).toHaveTextContent(`Source: ${source}`);
+    expect(item).not.toHaveTextContent('WMO');
+  });
+
   it('shows a fetched station with its distance', async () => {
     setup();
     await userEvent.click(await screen.findByRole('button', { name: 'Fetch nearest station' }));

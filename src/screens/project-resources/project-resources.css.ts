@@ -54,3 +54,15 @@ export const mapScale = style({ stroke: color.text, strokeWidth: 2 });
 export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize: tokens.fontSize.sm });
 export const cell = style({ textAlign: 'left', padding: `${tokens.space.xs} ${tokens.space.sm}`, borderBottom: `1px solid ${color.border}` });
 export const headCell = style([cell, { color: color.textMuted, fontWeight: 500 }]);
+/** "No weather near here": a finding, not an error, so it is drawn in the neutral accent, not in red. */
+export const notice = style({
+  margin: 0,
+  padding: tokens.space.md,
+  borderRadius: tokens.radius.sm,
+  background: color.accentSoft,
+  border: `1px solid ${color.border}`,
+  display: 'grid',
+  gap: tokens.space.xs,
+});
+export const noticeTitle = style({ margin: 0, fontSize: tokens.fontSize.md });
+export const noticeList = style({ margin: 0, paddingLeft: tokens.space.lg, fontSize: tokens.fontSize.sm });

@@ -1,8 +1,9 @@
 /**
  * The weather data form (SPEC §2): the project's weather stations, and two ways to add one — upload
- * an EPW with the shared uploader, or fetch the nearest station from the server's library. Shows
- * each station's position, distance from the project and years, and any failure in the server's
- * words (SPEC §8's message for a failed fetch).
+ * an EPW with the shared uploader, or fetch the nearest station (the server's library, or its online
+ * provider for the site itself). Shows each station's position, distance from the project, years and
+ * source. A fetch that found nothing suitable is "no weather near here" (no-weather-here.tsx), not
+ * an error; a provider that was down is a failure in the server's words (SPEC §8's message).
  */
 import { useContext, useEffect, useState } from 'react';
 import { useSelector } from '@xstate/react';
@@ -12,6 +13,7 @@ import {
   selectFetching,
   selectFormBusy,
   selectImporting,
+  selectNoWeather,
   selectSelectedMetId,
   selectSkippedStations,
   selectSources,
@@ -25,6 +27,7 @@ import { Button } from '../../ui/button.tsx';
 import { FileUploader } from '../../ui/file-uploader/file-uploader.tsx';
 import { useUploads } from '../../ui/file-uploader/use-uploads.ts';
 import { ResourcesLogicContext } from './resources-logic-context.ts';
+import { NoWeatherHereNotice } from './no-weather-here.tsx';
 import * as css from './project-resources.css.ts';
 
 export type WeatherActorRef = ActorRefFrom<typeof weatherMachine>;
@@ -40,7 +43,9 @@ const ORIGIN_LABEL: Record<MetSource['origin'], string> = {
 function describe(source: MetSource): string {
   const position = `${Math.abs(source.latitude).toFixed(2)}° ${source.latitude >= 0 ? 'N' : 'S'}, ${Math.abs(source.longitude).toFixed(2)}° ${source.longitude >= 0 ? 'E' : 'W'}`;
   const distance = source.distance_km === null ? '' : ` · ${source.distance_km} km from the project`;
-  return `WMO ${source.wmo || '—'} · ${position} · ${source.elevation_m} m · ${source.years} · ${ORIGIN_LABEL[source.origin]}${distance}`;
+  // Data from an online provider are for the site itself, not an observing station: no WMO number to show.
+  const wmo = source.origin === 'provider' && !source.wmo ? '' : `WMO ${source.wmo || '—'} · `;
+  return `${wmo}${position} · ${source.elevation_m} m · ${source.years} · ${ORIGIN_LABEL[source.origin]}${distance}`;
 }
 
 /** Saves text as a file through a temporary object URL (the browser's download, no new tab). */
@@ -72,6 +77,8 @@ function StationItem({ source, selected, onSelect, projectId }: { source: MetSou
         <span className={css.stationName}>{source.name}</span>
         <br />
         <span className={css.stationMeta}>{describe(source)}</span>
+        <br />
+        <span className={css.stationMeta}>Source: {source.source}</span>
       </label>
       <Button size="sm" tone="ghost" onClick={download} disabled={downloading} aria-label={`Download the hourly data of ${source.name} as CSV`}>
         {downloading ? 'Preparing…' : 'CSV'}
@@ -91,6 +98,7 @@ export function WeatherDataForm({ weather, projectId }: { weather: WeatherActorR
   const busy = useSelector(weather, selectFormBusy);
   const failure = useSelector(weather, selectWeatherFailure);
   const skipped = useSelector(weather, selectSkippedStations);
+  const noWeather = useSelector(weather, selectNoWeather);
 
   useEffect(() => {
     const subscription = uploads.on('upload.done', (event) => {
@@ -129,6 +137,7 @@ export function WeatherDataForm({ weather, projectId }: { weather: WeatherActorR
           </Button>
         </div>
       ) : null}
+      {noWeather ? <NoWeatherHereNotice noWeather={noWeather} /> : null}
       {importing ? (
         <p className={css.busy} role="status">
           Reading {importing}…
@@ -144,13 +153,15 @@ export function WeatherDataForm({ weather, projectId }: { weather: WeatherActorR
           Fetch nearest station
         </Button>
       </div>
-      {skipped.length ? (
-        <details>
-          <summary className={css.muted}>Nearer stations passed over ({skipped.length})</summary>
+      {skipped.length && !noWeather ? (
+        <details open={failure !== null}>
+          <summary className={css.muted}>
+            {failure ? 'Looked at and passed over' : 'Nearer stations passed over'} ({skipped.length})
+          </summary>
           <ul className={css.warnings}>
             {skipped.map((s) => (
               <li key={`${s.wmo}-${s.name}`}>
-                {s.name} {s.wmo ? `(WMO ${s.wmo})` : ''}, {s.distance_km} km: {s.reason}
+                {s.name} {s.wmo ? `(WMO ${s.wmo})` : ''}, {s.distance_km === 0 && !s.wmo ? 'at the site' : `${s.distance_km} km`}: {s.reason}
               </li>
             ))}
           </ul>

@@ -1,7 +1,8 @@
 /**
  * Weather source (b): POST /api/project/{id}/fetch-met-data/ against a library folder of our own —
  * the nearest station chosen by distance, a bad station and an unreadable file skipped, and a
- * failure stored as SPEC §8's message on the project (and cleared by the next success).
+ * failure no retry can fix stored on the project as what to do instead (cleared by the next
+ * success). SPEC §8's retry message is kept for failures a retry can fix (fetch-met-pvgis tests).
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +14,7 @@ import { buildWorld, type World } from '../../../test/world.ts';
 import { CHICAGO_EPW_PATH } from '../../../test/world-weather.ts';
 import { badStations, projects } from '../../db/schema/index.ts';
 import type { FetchMetFailure, FetchMetResult } from '@canopy/contract/weather.ts';
-import { MET_FETCH_FAILURE } from '../../services/weather/fetch-met.ts';
+import { MET_FETCH_FAILURE, NO_COORDINATES, NO_WEATHER_NEAR } from '../../services/weather/fetch-met.ts';
 import { greatCircleKm } from '../../services/weather/library.ts';
 
 const SPEC_MESSAGE =
@@ -94,19 +95,29 @@ describe('POST /api/project/{id}/fetch-met-data/', () => {
     expect(await metError(w.projectId)).toBeNull();
   });
 
-  it('stores the failure message on the project, the detail returns it, and the next success clears it', async () => {
+  it('nothing within reach is a 422 that says what to do (not the retry text), stored on the project until the next success clears it', async () => {
     const [far] = await t.database.db
       .insert(projects)
       .values({ name: 'Far away', latitude: -33.87, longitude: 151.21, companyId: w.companyId, createdBy: w.ownerId })
       .returning({ id: projects.id });
     const res = await fetchMet(far!.id);
-    expect(res.status).toBe(503);
+    expect(res.status).toBe(422);
     const body = (await res.json()) as FetchMetFailure;
-    expect(body.detail).toBe(SPEC_MESSAGE);
+    expect(body.detail).toBe(NO_WEATHER_NEAR);
+    expect(body.retryable).toBe(false);
+    // The online provider is off in tests unless one points it at a local server.
+    expect(body.online_provider).toBeNull();
     expect(body.reason).toContain('no suitable station within 1000 km');
-    expect(await metError(far!.id)).toBe(SPEC_MESSAGE);
+    // The nearest stations beyond reach, with their distances, so the form can say why none serves.
+    expect(body.skipped.map((s) => [s.wmo, s.reason])).toEqual([
+      ['725300', 'farther than the 1000 km a station may be from the site'],
+      ['716240', 'farther than the 1000 km a station may be from the site'],
+      ['715080', 'farther than the 1000 km a station may be from the site'],
+    ]);
+    expect(body.skipped[0]!.distance_km).toBeGreaterThan(14_000); // Sydney → Chicago;
+    expect(await metError(far!.id)).toBe(NO_WEATHER_NEAR);
     const detail = (await (await t.request(`/api/project/${far!.id}/`, { token: w.tokens.colleagueWithPermission })).json()) as { met_error: string | null };
-    expect(detail.met_error).toBe(SPEC_MESSAGE);
+    expect(detail.met_error).toBe(NO_WEATHER_NEAR);
 
     // The user moves the project to Chicago and resubmits.
     await t.database.db.update(projects).set({ latitude: 41.9, longitude: -87.7 }).where(eq(projects.id, far!.id));
@@ -123,14 +134,16 @@ describe('POST /api/project/{id}/fetch-met-data/', () => {
     expect(sources.results.map((s) => s.met_id)).toEqual([fetched.met_id]);
   });
 
-  it('fails the same way for a project without coordinates', async () => {
+  it('says a project without coordinates needs them (422; no retry text)', async () => {
     const [nowhere] = await t.database.db
       .insert(projects)
       .values({ name: 'Nowhere', companyId: w.companyId, createdBy: w.ownerId })
       .returning({ id: projects.id });
     const res = await fetchMet(nowhere!.id);
-    expect(res.status).toBe(503);
-    expect(((await res.json()) as FetchMetFailure).reason).toBe('the project has no coordinates');
-    expect(await metError(nowhere!.id)).toBe(SPEC_MESSAGE);
+    expect(res.status).toBe(422);
+    const body = (await res.json()) as FetchMetFailure;
+    expect(body.reason).toBe('the project has no coordinates');
+    expect(body.detail).toBe(NO_COORDINATES);
+    expect(await metError(nowhere!.id)).toBe(NO_COORDINATES);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * A project's met sources (SPEC §3): GET/POST /api/project/{id}/met-sources/ (POST takes an uploaded
  * EPW by upload id), DELETE …/met-sources/{sourceId}/, and SPEC §7's
- * POST /api/project/{id}/fetch-met-data/ (nearest suitable library station).
+ * POST /api/project/{id}/fetch-met-data/ (nearest suitable station: the library, or the online provider).
  */
 import { z } from '@hono/zod-openapi';
 import type { ApiApp } from '../../app.ts';
@@ -57,7 +57,8 @@ export const fetchMetDataRoute = defineRoute('user', {
   request: { params },
   responses: {
     200: json(FetchMetResultSchema, 'The station chosen, its distance, and nearer stations passed over'),
-    503: json(FetchMetFailureSchema, "No suitable station: SPEC §8's message (also stored on the project) and why"),
+    422: json(FetchMetFailureSchema, 'Nothing suitable near the site (a retry cannot help): the stations passed over and why, and what to do instead'),
+    503: json(FetchMetFailureSchema, "The online provider was down or slow: SPEC §8's retry message (also stored on the project) and why"),
     ...changeAnswers,
   },
 });

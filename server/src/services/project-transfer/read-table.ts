@@ -5,6 +5,7 @@
  * so a table of tens of megabytes is parsed beside the event loop, not on it. What the archive got
  * wrong comes back as a message (an error crossing a thread loses its class).
  */
+import { PVGIS_ID, PVGIS_PROVENANCE } from '../weather/pvgis.ts';
 import type { EpwLocation } from '@canopy/engine/weather/epw.ts';
 import type { MetOrigin } from '../../db/schema/index.ts';
 import { HourlyCodecError, decodeHourly } from '../weather/hourly-codec.ts';
@@ -34,7 +35,10 @@ function importedStation(row: Record<string, unknown>, where: string): StationVa
     if (error instanceof HourlyCodecError) throw new ArchiveRecordError(`${where}: data: ${error.message}`);
     throw error;
   }
-  return stationValues(epw, row.origin as MetOrigin, String(row.originRef ?? ''));
+  const originRef = String(row.originRef ?? '');
+  // A station fetched from PVGIS keeps the provider's statement of where its data come from.
+  const provenance = row.origin === 'provider' && originRef.startsWith(`${PVGIS_ID}:`) ? PVGIS_PROVENANCE : undefined;
+  return stationValues(epw, row.origin as MetOrigin, originRef, provenance);
 }
 
 export function readTable(input: ReadTableInput): ReadTableOutcome {

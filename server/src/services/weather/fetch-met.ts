@@ -6,8 +6,10 @@
  * at least a year of hours, and wind recorded for at least 90 % of them (the panels and the wind
  * analyses are built on wind). Nearer stations that fail are reported back as `skipped`.
  *
- * Any failure stores SPEC §8's message on the project (`met_error`, shown on the project card and
- * by the project detail); a success clears it.
+ * A failure is stored on the project (`met_error`, shown on the project card and by the project
+ * detail) and a success clears it. What is stored depends on whether trying again can help: SPEC
+ * §8's retry message only when an online provider was down or slow (or storing failed); otherwise
+ * NO_WEATHER_NEAR (or NO_COORDINATES), which says what the user can do instead.
  */
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
@@ -19,13 +21,26 @@ import type { FetchMetResult, MetSource } from '@canopy/contract/weather.ts';
 import type { Epw } from '@canopy/engine/weather/epw.ts';
 import { requireChangeableProject } from '../projects/access.ts';
 import { linkStation } from './met-sources.ts';
-import { weatherProviders, type WeatherProvider } from './providers.ts';
+import { weatherProviders, type ProviderBand, type WeatherProvider } from './providers.ts';
+import { ProviderRefusedError, ProviderUnavailableError } from './provider-http.ts';
 import { storeStation } from './stations.ts';
 import { MAX_HOURS } from './hourly-codec.ts';
+import { configuredPvgis } from './pvgis.ts';
 
-/** SPEC §8, word for word. */
+/** SPEC §8, word for word: for a failure that trying again may fix (an online provider down or slow). */
 export const MET_FETCH_FAILURE =
   "An error occurred getting meteorological data for your project. Please try again by clicking on the 'Details' button of the project card and resubmitting the request.";
+
+/**
+ * When nothing near the site is suitable, trying again cannot help, so the project says what can:
+ * SPEC §8's retry text would send the user round in circles.
+ */
+export const NO_WEATHER_NEAR =
+  "No suitable weather was found near this project's site. Open the Weather data form in the project's resources to see the stations passed over and why, and upload an EPW file for the site.";
+
+/** A project without a position cannot have a nearest station. */
+export const NO_COORDINATES =
+  "This project has no coordinates, so no weather can be found for it. Set its latitude and longitude in the project's details, or upload an EPW file in the Weather data form.";
 
 /**
  * Beyond this a station's wind and temperature say little about the site. Generous on purpose: the
@@ -59,6 +74,8 @@ export class MetFetchError extends Error {
   constructor(
     readonly reason: string,
     readonly skipped: Skipped[],
+    /** True when an online provider could not be asked or answered badly: a later attempt may succeed. */
+    readonly retryable: boolean,
   ) {
     super(reason);
     this.name = 'MetFetchError';
@@ -66,27 +83,30 @@ export class MetFetchError extends Error {
 }
 
 const round1 = (km: number) => Math.round(km * 10) / 10;
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/** Walks the providers' candidates nearest first; throws MetFetchError when none is suitable. */
+/** Walks the providers' candidates in order, nearest first within each; throws MetFetchError when none is suitable. */
 async function chooseStation(
   db: Db,
-  providers: readonly WeatherProvider[],
+  bands: readonly ProviderBand[],
   latitude: number,
   longitude: number,
 ): Promise<{ provider: WeatherProvider; ref: string; epw: Epw; distanceKm: number; skipped: Skipped[] }> {
   const bad = new Map((await db.select({ wmo: badStations.wmo, reason: badStations.reason }).from(badStations)).map((b) => [b.wmo, b.reason]));
   const skipped: Skipped[] = [];
-  for (const provider of providers) {
+  let retryable = false;
+  for (const { provider, minKm, maxKm } of bands) {
     let candidates;
     try {
-      candidates = await provider.candidates(latitude, longitude, MAX_STATION_DISTANCE_KM);
+      candidates = (await provider.candidates(latitude, longitude, maxKm)).filter((c) => c.distanceKm <= maxKm && (minKm === 0 || c.distanceKm > minKm));
     } catch (error) {
-      skipped.push({ name: provider.name, wmo: '', distance_km: 0, reason: `provider unavailable: ${error instanceof Error ? error.message : String(error)}` });
+      skipped.push({ name: provider.name, wmo: '', distance_km: 0, reason: `provider unavailable: ${messageOf(error)}` });
+      retryable = true;
       continue;
     }
     for (const candidate of candidates) {
       const note = (reason: string) => skipped.push({ name: candidate.name, wmo: candidate.wmo, distance_km: round1(candidate.distanceKm), reason });
-      const badReason = bad.get(candidate.wmo);
+      const badReason = candidate.wmo ? bad.get(candidate.wmo) : undefined;
       if (badReason !== undefined) {
         note(`listed as a bad station: ${badReason}`);
         continue;
@@ -95,7 +115,14 @@ async function chooseStation(
       try {
         epw = await provider.load(candidate.ref);
       } catch (error) {
-        note(`could not be read: ${error instanceof Error ? error.message : String(error)}`);
+        if (error instanceof ProviderUnavailableError) {
+          retryable = true;
+          note(`provider unavailable: ${error.message}`);
+        } else if (error instanceof ProviderRefusedError) {
+          note(error.message);
+        } else {
+          note(`could not be read: ${messageOf(error)}`);
+        }
         continue;
       }
       const problem = unsuitable(epw);
@@ -106,7 +133,27 @@ async function chooseStation(
       return { provider, ref: candidate.ref, epw, distanceKm: candidate.distanceKm, skipped };
     }
   }
-  throw new MetFetchError(`no suitable station within ${MAX_STATION_DISTANCE_KM} km`, skipped);
+  skipped.push(...(await beyondReach(bands, latitude, longitude)));
+  throw new MetFetchError(`no suitable station within ${MAX_STATION_DISTANCE_KM} km`, skipped, retryable);
+}
+
+/** How many stations beyond reach "no weather near here" names, so the user sees how far the nearest are. */
+const BEYOND_REACH_SHOWN = 3;
+
+/** The nearest stations of the offline providers that are too far from the site, said as such. */
+async function beyondReach(bands: readonly ProviderBand[], latitude: number, longitude: number): Promise<Skipped[]> {
+  const out: Skipped[] = [];
+  const asked = new Set<WeatherProvider>();
+  for (const { provider, maxKm } of bands) {
+    if (provider.online || asked.has(provider)) continue;
+    asked.add(provider);
+    const reach = Math.max(...bands.filter((b) => b.provider === provider).map((b) => b.maxKm), maxKm);
+    const far = await provider.candidates(latitude, longitude, Infinity).catch(() => []);
+    for (const c of far.filter((c) => c.distanceKm > reach).slice(0, BEYOND_REACH_SHOWN)) {
+      out.push({ name: c.name, wmo: c.wmo, distance_km: round1(c.distanceKm), reason: `farther than the ${reach} km a station may be from the site` });
+    }
+  }
+  return out;
 }
 
 async function setMetError(db: Db, projectId: number, message: string | null): Promise<void> {
@@ -127,20 +174,29 @@ export async function fetchNearestStation(
   const [project] = await db.select({ latitude: projects.latitude, longitude: projects.longitude }).from(projects).where(eq(projects.id, projectId));
   if (!project) throw ApiError.notFound();
   try {
-    if (project.latitude === null || project.longitude === null) throw new MetFetchError('the project has no coordinates', []);
-    const chosen = await chooseStation(db, weatherProviders(deps), project.latitude, project.longitude);
+    if (project.latitude === null || project.longitude === null) throw new MetFetchError('the project has no coordinates', [], false);
+    const chosen = await chooseStation(db, weatherProviders(deps, MAX_STATION_DISTANCE_KM), project.latitude, project.longitude);
     const origin = chosen.provider.id === 'library' ? 'library' : 'provider';
-    const station = await storeStation(db, chosen.epw, origin, `${chosen.provider.id}:${chosen.ref}`);
+    const station = await storeStation(db, chosen.epw, origin, `${chosen.provider.id}:${chosen.ref}`, chosen.provider.provenance);
     const metSource = await linkStation(db, projectId, station, { origin, uploadId: null, distanceKm: chosen.distanceKm, addedBy });
     await setMetError(db, projectId, null);
     return { metSource, provider: chosen.provider.id, skipped: chosen.skipped };
   } catch (error) {
+    if (error instanceof MetFetchError) {
+      await setMetError(db, projectId, metErrorOf(error));
+      throw error;
+    }
     await setMetError(db, projectId, MET_FETCH_FAILURE);
-    if (error instanceof MetFetchError) throw error;
     // An unexpected failure (database, disk) still leaves the message for the user; the details go to the log.
     console.error('fetch-met-data failed', loggable(error));
-    throw new MetFetchError('the station data could not be stored', []);
+    throw new MetFetchError('the station data could not be stored', [], true);
   }
+}
+
+/** The project's met_error for a failed fetch: the retry text only when a retry can help. */
+export function metErrorOf(error: MetFetchError): string {
+  if (error.retryable) return MET_FETCH_FAILURE;
+  return error.skipped.length === 0 && error.reason === 'the project has no coordinates' ? NO_COORDINATES : NO_WEATHER_NEAR;
 }
 
 /** The route's rule: a project the user may change, and the projects.fetch-MET-manually permission. */
@@ -152,7 +208,14 @@ export async function fetchMetData(deps: AppDeps, db: Db, user: AuthUser, projec
     return { met_source: metSource, provider, skipped };
   } catch (error) {
     if (error instanceof MetFetchError) {
-      throw new ApiError(503, { detail: MET_FETCH_FAILURE, reason: error.reason, skipped: error.skipped });
+      // 503 only when trying again may help; "nothing suitable here" is a 422 that says what to do instead.
+      throw new ApiError(error.retryable ? 503 : 422, {
+        detail: metErrorOf(error),
+        reason: error.reason,
+        skipped: error.skipped,
+        retryable: error.retryable,
+        online_provider: configuredPvgis(deps.config)?.name ?? null,
+      });
     }
     throw error;
   }

@@ -8,6 +8,7 @@
 import type { AppDeps } from '../../deps.ts';
 import type { Epw } from '@canopy/engine/weather/epw.ts';
 import { createWeatherLibrary, weatherLibraryDir, type WeatherLibrary } from './library.ts';
+import { configuredPvgis } from './pvgis.ts';
 
 export interface CandidateStation {
   /** Opaque to the caller; handed back to `load`. */
@@ -23,6 +24,10 @@ export interface WeatherProvider {
   /** Short, stable id stored with fetched stations ("library", "my-service"). */
   readonly id: string;
   readonly name: string;
+  /** Asks a service over the network (it may be down; the form offers it by name). */
+  readonly online?: boolean;
+  /** Stored as the station's source instead of the EPW header's: where the data (and the wind) come from, and the attribution the licence asks for. */
+  readonly provenance?: string;
   /** Stations within `maxDistanceKm` of the site, nearest first. */
   candidates(latitudeDeg: number, longitudeDeg: number, maxDistanceKm: number): Promise<CandidateStation[]>;
   /** The station's hourly data. Throwing moves fetch-met-data on to the next candidate. */
@@ -61,7 +66,27 @@ export function weatherLibraryOf(deps: AppDeps): WeatherLibrary {
   return library;
 }
 
-/** The providers fetch-met-data asks, in order. Add online providers here (docs/weather-providers.md). */
-export function weatherProviders(deps: AppDeps): WeatherProvider[] {
-  return [libraryProvider(weatherLibraryOf(deps))];
+/** A provider and the distances from the site at which fetch-met-data takes its candidates. */
+export interface ProviderBand {
+  provider: WeatherProvider;
+  minKm: number;
+  maxKm: number;
+}
+
+/**
+ * Where fetch-met-data looks, in order (docs/weather-providers.md). Without an online provider: the
+ * library up to `maxKm`. With one: library stations within WEATHER_LIBRARY_PREFERRED_KM first (a
+ * measured station nearby is better wind data than reanalysis), then the online provider for the
+ * site itself, then farther library stations should the provider fail.
+ */
+export function weatherProviders(deps: AppDeps, maxKm: number): ProviderBand[] {
+  const library = libraryProvider(weatherLibraryOf(deps));
+  const online = configuredPvgis(deps.config);
+  if (!online) return [{ provider: library, minKm: 0, maxKm }];
+  const preferred = Math.min(deps.config.WEATHER_LIBRARY_PREFERRED_KM, maxKm);
+  return [
+    { provider: library, minKm: 0, maxKm: preferred },
+    { provider: online, minKm: 0, maxKm },
+    { provider: library, minKm: preferred, maxKm },
+  ];
 }

@@ -49,7 +49,7 @@ export type StationValues = typeof weatherStations.$inferInsert & { data: Buffer
  * (the location header and the data: the same hours under another station header are another
  * station), the met_id, name, position, source and years. Nothing of it is taken on trust.
  */
-export function stationValues(epw: Epw, origin: MetOrigin, originRef: string): StationValues {
+export function stationValues(epw: Epw, origin: MetOrigin, originRef: string, provenance?: string): StationValues {
   const data = encodeHourly(epw);
   const location = canonicalLocation(epw.location);
   const dataSha256 = createHash('sha256').update(JSON.stringify(location)).update(data).digest('hex');
@@ -63,7 +63,8 @@ export function stationValues(epw: Epw, origin: MetOrigin, originRef: string): S
     elevationM: location.elevationM,
     location: { ...location },
     years,
-    source,
+    // An online provider states where its data come from (and the attribution it asks for) itself.
+    source: provenance ?? source,
     origin,
     originRef,
     hours: epw.hours,
@@ -78,8 +79,8 @@ export function stationValues(epw: Epw, origin: MetOrigin, originRef: string): S
  * (a station private to an imported project is not the server's to hand out). If another series
  * already holds the met_id (8 hex digits of a SHA-256 can repeat), the new row takes more digits.
  */
-export async function storeStation(db: Db, epw: Epw, origin: MetOrigin, originRef: string): Promise<StationInfo> {
-  const values = stationValues(epw, origin, originRef);
+export async function storeStation(db: Db, epw: Epw, origin: MetOrigin, originRef: string, provenance?: string): Promise<StationInfo> {
+  const values = stationValues(epw, origin, originRef, provenance);
   const existing = await findShared(db, values.dataSha256);
   if (existing) return existing;
   for (const hexDigits of [8, 16, 64]) {
