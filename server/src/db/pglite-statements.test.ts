@@ -103,6 +103,27 @@ describe('named statements on PGlite', () => {
     expect((await statements.query(text, [3, 5])).rows).toEqual(expected);
   });
 
+  it('plan a statement marked planOnce without bitmap scans, leaving the session’s setting as it was', async () => {
+    const statements = pgliteStatements(client);
+    // Never analysed, as PGlite's tables are: the planner guesses a few rows a parent, and would
+    // start a bitmap heap scan (an fstat of the table's file on a data folder) for each run.
+    await client.exec(`create table kids (id int primary key, parent int not null, name text);
+      create index kids_parent on kids (parent); insert into kids select g, g / 5, 'k' || g from generate_series(1, 5000) g;`);
+    const text = 'select id, name from kids where parent = $1 order by name';
+    const expected = (await client.query(text, [7])).rows;
+    statements.planOnce(text);
+    expect((await statements.query(text, [7])).rows).toEqual(expected);
+    expect((await client.query<{ enable_bitmapscan: string }>('show enable_bitmapscan')).rows[0]!.enable_bitmapscan).toBe('on');
+    const { rows } = await client.query<{ name: string }>('select name from pg_prepared_statements where statement = $1', [text]);
+    // The plan the statement keeps: its generic one, made on its first run.
+    await client.exec('set plan_cache_mode = force_generic_plan');
+    const plan = await client.query<{ 'QUERY PLAN': string }>(`explain (costs off) execute ${rows[0]!.name}(7)`);
+    await client.exec('reset plan_cache_mode');
+    const lines = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
+    expect(lines).toContain('Index Scan using kids_parent');
+    expect(lines).not.toContain('Bitmap');
+  });
+
   it('report a failed statement as query() does, and keep working after it', async () => {
     const statements = pgliteStatements(client);
     const text = 'insert into things (name) values ($1)';
