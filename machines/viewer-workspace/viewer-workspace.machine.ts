@@ -38,7 +38,7 @@
  * workspace (src/screens/viewer/viewer-workspace.tsx); its children's actors are bound in
  * src/services/viewer-services.ts with `.provide()`.
  */
-import { assertEvent, assign, emit, enqueueActions, setup, stopChild, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, emit, enqueueActions, fromCallback, setup, stopChild, type EventObject, type SnapshotFrom } from 'xstate';
 import { layerFilterMachine } from '@machines/layer-filter/layer-filter.machine.ts';
 import { FILTER_DIMENSIONS, type FilterDimension, type ResultSimulation, type UserSelectedLayer } from '@machines/layer-filter/layer-filter.types.ts';
 import { cameraPositionsMachine } from '@machines/viewer/camera-positions.machine.ts';
@@ -165,6 +165,7 @@ export const viewerWorkspaceMachine = setup({
       reclass0: 'paneReclass0';
       reclass1: 'paneReclass1';
       cameras: 'cameraPositions';
+      keys: 'keys';
     },
   },
   actors: {
@@ -175,11 +176,21 @@ export const viewerWorkspaceMachine = setup({
     paneReclass1: windReclassMachine,
     cameraPositions: cameraPositionsMachine,
     layerSetLoader: unboundLayerSetLoader,
+    /** The window's keys, as `key.press` (bound in src/services/viewer-services.ts; tests send the events). */
+    keys: fromCallback<EventObject, void>(() => undefined),
     toastRelay,
   },
   guards: {
-    /** The shortcut overlay takes the keys while it is open. */
-    overlayClosed: ({ context }) => !context.ui.overlayOpen,
+    /** A shortcut: not typed into a text field, and the shortcut overlay (which takes the keys while open) closed. */
+    isShortcut: ({ context, event }) => {
+      assertEvent(event, 'key.press');
+      return !event.inText && !context.ui.overlayOpen;
+    },
+    /** A new list of simulations or a new wanted one (the screen sends what it has on every change). */
+    simulationsChanged: ({ context, event }) => {
+      assertEvent(event, 'simulations.set');
+      return event.simulations !== context.simulations || event.initialSimulationId !== context.initialSimulationId;
+    },
     /** The pane reports the camera the link just gave it. */
     echoOfLink: ({ context, event }) => {
       assertEvent(event, 'camera.moved');
@@ -492,12 +503,13 @@ export const viewerWorkspaceMachine = setup({
     { id: 'reclass0', src: 'paneReclass0' },
     { id: 'reclass1', src: 'paneReclass1' },
     { id: 'cameras', src: 'cameraPositions', input: ({ context }) => context.scope },
+    { id: 'keys', src: 'keys' },
   ],
   initial: 'starting',
   on: {
-    'simulations.set': { actions: ['feedPanes', 'loadShownSets', 'feedReclass'] },
+    'simulations.set': { guard: 'simulationsChanged', actions: ['feedPanes', 'loadShownSets', 'feedReclass'] },
     'command.run': { actions: 'runCommand' },
-    'key.press': { guard: 'overlayClosed', actions: 'pressKey' },
+    'key.press': { guard: 'isShortcut', actions: 'pressKey' },
     'camera.moved': [
       { guard: 'echoOfLink', actions: 'noteCamera' },
       { guard: 'camerasLinked', actions: ['noteCamera', 'linkCamera'] },

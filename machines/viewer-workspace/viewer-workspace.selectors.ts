@@ -8,6 +8,23 @@ import type { UrlView } from '@machines/view-url/view-url.ts';
 
 type Snapshot = SnapshotFrom<typeof viewerWorkspaceMachine>;
 
+type Children = Snapshot['children'];
+
+/** The workspace's children, typed; they are invoked when the workspace starts, so a missing one is a broken machine. */
+type Child<K extends keyof Children> = NonNullable<Children[K]>;
+export function selectChildren(s: Snapshot): {
+  ui: Child<'ui'>;
+  filter0: Child<'filter0'>;
+  filter1: Child<'filter1'>;
+  reclass0: Child<'reclass0'>;
+  reclass1: Child<'reclass1'>;
+  cameras: Child<'cameras'>;
+} {
+  const { ui, filter0, filter1, reclass0, reclass1, cameras } = s.children;
+  if (!ui || !filter0 || !filter1 || !reclass0 || !reclass1 || !cameras) throw new Error('The viewer workspace has not started its children');
+  return { ui, filter0, filter1, reclass0, reclass1, cameras };
+}
+
 export const selectTool = (s: Snapshot) => s.context.ui.tool;
 export const selectOverlayOpen = (s: Snapshot) => s.context.ui.overlayOpen;
 export const selectLegendShown = (s: Snapshot) => s.context.ui.legendShown;

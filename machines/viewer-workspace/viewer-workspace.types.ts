@@ -57,7 +57,8 @@ export interface ViewerWorkspaceInput {
 export type ViewerWorkspaceEvent =
   | { type: 'simulations.set'; simulations: ResultSimulation[]; initialSimulationId: number | null }
   /** A key the screen did not keep for a text field (no modifier). */
-  | { type: 'key.press'; key: string }
+  /** `inText`: the key went to a field that takes text (it is the field's, not a shortcut). */
+  | { type: 'key.press'; key: string; inText?: boolean }
   | { type: 'command.run'; command: ViewerCommand }
   | { type: 'camera.moved'; pane: PaneIndex; camera: PaneCamera }
   | { type: 'camera.captured'; camera: PaneCamera }

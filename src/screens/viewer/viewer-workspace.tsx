@@ -12,6 +12,7 @@ import { FILTER_DIMENSIONS } from '@machines/layer-filter/layer-filter.types.ts'
 import { availableThemes, paneEffects } from '@machines/viewer/viewer-ui.machine.ts';
 import {
   sameLayerSetRows,
+  selectChildren,
   selectImportPlane,
   selectLayerSetRows,
   selectLegendShown,
@@ -22,7 +23,7 @@ import {
   selectTool,
   selectUrlView,
 } from '@machines/viewer-workspace/viewer-workspace.selectors.ts';
-import { commandFor, type ViewerCommand } from '@machines/viewer/viewer-keys.ts';
+import type { ViewerCommand } from '@machines/viewer/viewer-keys.ts';
 import { VIEWER_EFFECTS, VIEWER_PANELS, type PaneIndex, type ViewerEffects, type ViewerPanel } from '@machines/viewer/viewer-ui.types.ts';
 import { EffectsSettings } from './effects-settings.tsx';
 import {
@@ -97,14 +98,6 @@ const probeLayerLabel = (model: PaneModel, probe: ProbeResult | null) =>
     model.unit,
   );
 
-const isTyping = (target: EventTarget | null) => {
-  const el = target as HTMLElement | null;
-  if (!el) return false;
-  // Checkboxes and buttons take no text: shortcuts still work while they have focus.
-  if (el.tagName === 'INPUT') return !['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color'].includes((el as HTMLInputElement).type);
-  return el.isContentEditable || ['TEXTAREA', 'SELECT'].includes(el.tagName);
-};
-
 export interface ViewerWorkspaceProps {
   logic: ViewerLogic;
   projectId: number;
@@ -133,17 +126,7 @@ export function ViewerWorkspace({
   const toasts = ToastContext.useActorRef();
   // The coordination is the workspace machine's (machines/viewer-workspace); this view renders it.
   const workspace = useActorRef(logic.workspace, { input: { simulations: simulations as never, initialSimulationId, projectId, studyId, toasts } });
-  const { ui, filter0, filter1, reclass0, reclass1, cameras } = useMemo(() => {
-    const children = workspace.getSnapshot().children;
-    return {
-      ui: children.ui!,
-      filter0: children.filter0!,
-      filter1: children.filter1!,
-      reclass0: children.reclass0!,
-      reclass1: children.reclass1!,
-      cameras: children.cameras!,
-    };
-  }, [workspace]);
+  const { ui, filter0, filter1, reclass0, reclass1, cameras } = useMemo(() => selectChildren(workspace.getSnapshot()), [workspace]);
   const filters = useMemo(() => [filter0, filter1] as const, [filter0, filter1]);
 
   const split = useSelector(ui, (s) => s.context.split);
@@ -192,30 +175,17 @@ export function ViewerWorkspace({
   const model = models[activePane];
   const filter = filters[activePane];
 
-  // New simulations (a results import, a re-classification saved) go to the machine; the first ones came with its input.
-  const fed = useRef({ simulations, initialSimulationId });
-  useEffect(() => {
-    if (fed.current.simulations === simulations && fed.current.initialSimulationId === initialSimulationId) return;
-    fed.current = { simulations, initialSimulationId };
-    workspace.send({ type: 'simulations.set', simulations: simulations as never, initialSimulationId });
-  }, [workspace, simulations, initialSimulationId]);
+  // The screen's simulations (a results import, a re-classification saved) go to the machine, which ignores the ones it has.
+  useEffect(
+    () => workspace.send({ type: 'simulations.set', simulations: simulations as never, initialSimulationId }),
+    [workspace, simulations, initialSimulationId],
+  );
 
   // The scenario's geometry validation findings: listed in the side panel, drawn on both panes.
   const flyTo = useCallback((bounds: Bounds) => workspace.send({ type: 'findings.show', bounds }), [workspace]);
   const findings = useFindingsView(projectId, configurationId, flyTo);
 
   const run = useCallback((command: ViewerCommand) => workspace.send({ type: 'command.run', command }), [workspace]);
-
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return;
-      if (selectOverlayOpen(workspace.getSnapshot())) return;
-      workspace.send({ type: 'key.press', key: event.key });
-      if (commandFor(event.key)) event.preventDefault();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [workspace]);
 
   // The bridge the insights, images and reports modes use: the first pane's handle and state.
   const latest = useRef({ models, themes });
