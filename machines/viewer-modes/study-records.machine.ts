@@ -69,7 +69,7 @@ export const studyRecordsMachine = setup({
           actions: assign(({ context, event }) => {
             // The first load fills only the fields the user has not typed in.
             const filled = context.loaded ? {} : Object.fromEntries(Object.entries(event.output.fields ?? {}).filter(([name]) => !context.fields[name]));
-            return { data: event.output.data, loaded: true, fields: { ...context.fields, ...filled } };
+            return { data: event.output.data, loaded: true, error: null, fields: { ...context.fields, ...filled } };
           }),
         },
         onError: { target: 'ready', actions: assign({ error: ({ event }) => failure(event.error) }) },
