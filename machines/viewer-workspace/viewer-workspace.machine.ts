@@ -48,7 +48,7 @@ import type { ViewerPanel, PaneIndex } from '@machines/viewer/viewer-ui.types.ts
 import { commandFor, type ViewerCommand } from '@machines/viewer/viewer-keys.ts';
 import { TOAST_SYSTEM_ID, toastRelay } from '@machines/toast/toast-relay.ts';
 import type { ToastEvent } from '@machines/toast/toast.machine.ts';
-import type { PaneCamera, PaneProbe, ViewerWorkspaceEmitted, ViewerWorkspaceEvent, ViewerWorkspaceInput } from './viewer-workspace.types.ts';
+import type { FirstPaneShown, PaneCamera, PaneProbe, ViewerWorkspaceEmitted, ViewerWorkspaceEvent, ViewerWorkspaceInput } from './viewer-workspace.types.ts';
 import { layerSetShown, unboundLayerSetLoader, type LayerSetFile, type LayerSetRef } from './layer-sets.ts';
 import { windReclassMachine } from '@machines/wind-reclass/wind-reclass.machine.ts';
 import type { Asset, ReclassTarget } from '@machines/wind-reclass/wind-reclass.types.ts';
@@ -95,6 +95,8 @@ export interface ViewerWorkspaceContext {
   probe: PaneProbe | null;
   /** The presentation plane the results import puts CSV points on. */
   importPlane: number | null;
+  /** What the first pane shows (sent by the screen, which derives it); null until it has rendered. */
+  firstPane: FirstPaneShown | null;
   /** Per pane: the layer sets switched on or off by the user (by set id); the others follow show_by_default. */
   setShown: Pair<Record<number, boolean>>;
   /** Each layer set's file once asked for (by set id): read, being read, or unreadable. */
@@ -482,6 +484,7 @@ export const viewerWorkspaceMachine = setup({
       seen: [null, null],
       probe: null,
       importPlane: null,
+      firstPane: null,
       setShown: [{}, {}],
       setFiles: {},
     };
@@ -527,6 +530,7 @@ export const viewerWorkspaceMachine = setup({
     'view.restore': { actions: 'restoreView' },
     'url.apply': { actions: 'applyUrlView' },
     'importPlane.select': { actions: 'selectImportPlane' },
+    'pane.shown': { actions: assign({ firstPane: ({ event }) => event.shown }) },
   },
   states: {
     // The children exist once the root is entered: the first feed waits for them.

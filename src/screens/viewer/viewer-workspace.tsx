@@ -7,12 +7,15 @@
  */
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, type ComponentType } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
+import type { SnapshotFrom } from 'xstate';
+import type { viewerWorkspaceMachine } from '@machines/viewer-workspace/viewer-workspace.machine.ts';
 import type { Simulation } from '@canopy/contract/viewer.ts';
-import { FILTER_DIMENSIONS } from '@machines/layer-filter/layer-filter.types.ts';
 import { availableThemes, paneEffects } from '@machines/viewer/viewer-ui.machine.ts';
 import {
   sameLayerSetRows,
   selectChildren,
+  selectFirstPaneFilters,
+  selectFirstPaneLayers,
   selectImportPlane,
   selectLayerSetRows,
   selectLegendShown,
@@ -80,6 +83,7 @@ const PANEL_LABELS: Record<ViewerPanel, string> = {
 };
 
 const VIEW_IDS = ['viewer-1', 'viewer-2'] as const;
+type WorkspaceSnapshot = SnapshotFrom<typeof viewerWorkspaceMachine>;
 const LAYER_SET_ROWS = [selectLayerSetRows(0), selectLayerSetRows(1)] as const;
 
 /** The insights, images and reports modes (src/screens/insights), each its own lazy chunk, given the ViewerBridge. */
@@ -88,6 +92,21 @@ const MODE_PANELS: Record<'Insights' | 'Images' | 'Reports', ComponentType<Viewe
   Images: lazy(() => import('../insights/index.ts').then((m) => ({ default: m.ImagesMode }))),
   Reports: lazy(() => import('../insights/index.ts').then((m) => ({ default: m.ReportsMode }))),
 };
+
+/** The first pane's view for the insights modes: the machine's record of it, and the pane's camera now. */
+function viewStateOf(snapshot: WorkspaceSnapshot, handle: ViewerHandle | null): ViewState {
+  const shown = snapshot.context.firstPane;
+  return {
+    camera: handle?.getCamera() ?? { position: [-60, -120, 90], target: [0, 0, 0], up: [0, 0, 1], fov: 45 },
+    layers: [...selectFirstPaneLayers(snapshot)],
+    filters: selectFirstPaneFilters(snapshot),
+    // The screen sent the pane model's own scales (machines do not import their type).
+    colourScale: (shown?.colourScale ?? null) as ViewState['colourScale'],
+    layerScales: (shown?.layerScales ?? {}) as ViewState['layerScales'],
+    theme: snapshot.children.ui?.getSnapshot().context.themes[0] ?? 'default',
+    simulationId: shown?.simulationId ?? null,
+  };
+}
 
 /** The probed layer's name for the data panel. */
 const probeLayerLabel = (model: PaneModel, probe: ProbeResult | null) =>
@@ -187,40 +206,31 @@ export function ViewerWorkspace({
 
   const run = useCallback((command: ViewerCommand) => workspace.send({ type: 'command.run', command }), [workspace]);
 
+  // What the first pane shows goes to the machine, which the modes' bridge and the address read.
+  const first = models[0];
+  const visibleLayers = useMemo(() => first.layers.filter((l) => l.visible).map((l) => l.id), [first.layers]);
+  const firstSimulationId = first.simulation?.id ?? null;
+  useEffect(
+    () =>
+      workspace.send({
+        type: 'pane.shown',
+        shown: { layers: visibleLayers, colourScale: first.colourScale, layerScales: first.layerScales, simulationId: firstSimulationId },
+      }),
+    [workspace, visibleLayers, first.colourScale, first.layerScales, firstSimulationId],
+  );
+
   // The bridge the insights, images and reports modes use: the first pane's handle and state.
-  const latest = useRef({ models, themes });
-  latest.current = { models, themes };
   const bridge = useMemo<ViewerBridge>(
     () => ({
       handle: () => handles.current[0],
-      viewState: (): ViewState => {
-        const { models: m, themes: t } = latest.current;
-        const selection = filter0.getSnapshot().context.selection;
-        return {
-          camera: handles.current[0]?.getCamera() ?? { position: [-60, -120, 90], target: [0, 0, 0], up: [0, 0, 1], fov: 45 },
-          layers: m[0].layers.filter((l) => l.visible).map((l) => l.id),
-          filters: Object.fromEntries(FILTER_DIMENSIONS.map((d) => [d, selection[d]?.length ? selection[d]!.join('|') : null])),
-          colourScale: m[0].colourScale,
-          layerScales: m[0].layerScales,
-          theme: t[0],
-          simulationId: m[0].simulation?.id ?? null,
-        };
-      },
+      viewState: () => viewStateOf(workspace.getSnapshot(), handles.current[0]),
       restore: (view: ViewState) => workspace.send({ type: 'view.restore', view }),
     }),
-    [workspace, filter0],
+    [workspace],
   );
 
   // The first pane's view lives in the address: copied, it opens the same view; back and forward walk it.
-  const visibleLayers = models[0].layers.filter((l) => l.visible).map((l) => l.id);
-  const readUrlView = useCallback(
-    () =>
-      selectUrlView(
-        workspace.getSnapshot(),
-        latest.current.models[0].layers.filter((l) => l.visible).map((l) => l.id),
-      ),
-    [workspace],
-  );
+  const readUrlView = useCallback(() => selectUrlView(workspace.getSnapshot()), [workspace]);
   const addressSources = useMemo(() => [workspace, ui, filter0], [workspace, ui, filter0]);
   const address = useViewAddress(workspace, addressSources, readUrlView, visibleLayers.join(','));
 
