@@ -11,7 +11,7 @@ import type { CompanyCriterion, CompanyCriterionInput } from '@machines/company-
 import { Button } from '../../ui/button.tsx';
 import { InlineMessage } from '../../ui/inline-message.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
-import { TextField } from '../../ui/text-field.tsx';
+import { TextField, type TextFieldProps } from '../../ui/text-field.tsx';
 import { TextareaField } from '../../ui/textarea-field.tsx';
 import { actions, card, cardBody, formGrid, muted, sectionTitle, stack, table, td, th } from '../../ui/surface.css.ts';
 import { colourInput, rowInput } from './criteria.css.ts';
@@ -326,74 +326,52 @@ interface BandCellProps {
 
 const fieldId = (list: BandCellProps['list'], i: number, part: string) => `${list === 'classes' ? 'class' : 'safety'}-${i}-${part}`;
 
-function LabelCell({ list, name, i, row, at, setRow }: BandCellProps) {
+/** One cell of a band row: the row's `field`, labelled by `labelOf('<name> <n>')`, its errors under `<list>.<n>.<errorKey>`. */
+function BandCell({
+  list,
+  name,
+  i,
+  row,
+  at,
+  setRow,
+  field,
+  labelOf,
+  errorKey,
+  ...input
+}: BandCellProps & { field: keyof Row; labelOf: (name: string) => string; errorKey: string } & Omit<
+    TextFieldProps,
+    'id' | 'label' | 'value' | 'onValueChange' | 'errors' | 'hideLabel'
+  >) {
   return (
     <td className={td}>
       <TextField
-        id={fieldId(list, i, 'label')}
-        label={`Label of ${name} ${i + 1}`}
+        id={fieldId(list, i, field)}
+        label={labelOf(`${name} ${i + 1}`)}
         hideLabel
-        value={row.label}
-        onValueChange={(label) => setRow(list, i, { label })}
-        errors={at(`${list}.${i}.label`)}
-        maxLength={60}
+        value={row[field]}
+        onValueChange={(value) => setRow(list, i, { [field]: value })}
+        errors={at(`${list}.${i}.${errorKey}`)}
+        {...input}
       />
     </td>
   );
 }
 
+function LabelCell(props: BandCellProps) {
+  return <BandCell {...props} field="label" labelOf={(n) => `Label of ${n}`} errorKey="label" maxLength={60} />;
+}
+
 /** The threshold and the allowed share of hours; `bounded`: both within 0–100 (a comfort class's). */
-function LimitCells({ list, name, i, row, at, setRow, bounded }: BandCellProps & { bounded?: boolean }) {
-  const range = bounded ? { min: 0, max: 100 } : {};
+function LimitCells({ bounded, ...props }: BandCellProps & { bounded?: boolean }) {
+  const number = { className: rowInput, type: 'number', inputMode: 'decimal', ...(bounded ? { min: 0, max: 100 } : {}), step: 'any' } as const;
   return (
     <>
-      <td className={td}>
-        <TextField
-          id={fieldId(list, i, 'threshold')}
-          label={`Threshold of ${name} ${i + 1} (m/s)`}
-          hideLabel
-          className={rowInput}
-          type="number"
-          inputMode="decimal"
-          {...range}
-          step="any"
-          value={row.threshold}
-          onValueChange={(threshold) => setRow(list, i, { threshold })}
-          errors={at(`${list}.${i}.thresholdMs`)}
-        />
-      </td>
-      <td className={td}>
-        <TextField
-          id={fieldId(list, i, 'percent')}
-          label={`Allowed exceedance of ${name} ${i + 1} (%)`}
-          hideLabel
-          className={rowInput}
-          type="number"
-          inputMode="decimal"
-          {...range}
-          step="any"
-          value={row.percent}
-          onValueChange={(p) => setRow(list, i, { percent: p })}
-          errors={at(`${list}.${i}.allowedExceedance`)}
-        />
-      </td>
+      <BandCell {...props} {...number} field="threshold" labelOf={(n) => `Threshold of ${n} (m/s)`} errorKey="thresholdMs" />
+      <BandCell {...props} {...number} field="percent" labelOf={(n) => `Allowed exceedance of ${n} (%)`} errorKey="allowedExceedance" />
     </>
   );
 }
 
-function ColourCell({ list, name, i, row, at, setRow }: BandCellProps) {
-  return (
-    <td className={td}>
-      <TextField
-        id={fieldId(list, i, 'colour')}
-        label={`Colour of ${name} ${i + 1}`}
-        hideLabel
-        className={colourInput}
-        type="color"
-        value={row.colour}
-        onValueChange={(colour) => setRow(list, i, { colour })}
-        errors={at(`${list}.${i}.colour`)}
-      />
-    </td>
-  );
+function ColourCell(props: BandCellProps) {
+  return <BandCell {...props} field="colour" labelOf={(n) => `Colour of ${n}`} errorKey="colour" className={colourInput} type="color" />;
 }
