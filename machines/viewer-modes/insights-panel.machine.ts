@@ -81,6 +81,7 @@ export const insightsPanelMachine = setup({
     context: {} as InsightsPanelContext,
     events: {} as InsightsPanelEvent,
     input: {} as StudyScope & { toasts?: ToastSink },
+    tags: {} as 'loading' | 'error' | 'busy',
   },
   actors: {
     loadInsights: notProvided<InsightsData, StudyScope>('loadInsights'),
@@ -154,6 +155,7 @@ export const insightsPanelMachine = setup({
   },
   states: {
     loading: {
+      tags: ['loading'],
       invoke: {
         src: 'loadInsights',
         input: ({ context }) => context.scope,
@@ -164,7 +166,7 @@ export const insightsPanelMachine = setup({
         onError: { target: 'failed', actions: assign(({ event }) => ({ error: errorMessage(asServerError(event.error)) ?? LOAD_FAILED })) },
       },
     },
-    failed: { on: { 'list.reload': 'loading' } },
+    failed: { tags: ['error'], on: { 'list.reload': 'loading' } },
     idle: {
       on: {
         'list.reload': 'loading',
@@ -182,6 +184,7 @@ export const insightsPanelMachine = setup({
       on: { 'deletion.confirm': 'deleting', cancel: { target: 'idle', actions: assign({ deletingId: null }) } },
     },
     changing: {
+      tags: ['busy'],
       invoke: {
         src: 'changeInsight',
         input: ({ context }) => ({ ...context.scope, change: context.pending! }),
@@ -190,6 +193,7 @@ export const insightsPanelMachine = setup({
       },
     },
     deleting: {
+      tags: ['busy'],
       invoke: {
         src: 'deleteInsight',
         input: ({ context }) => ({ ...context.scope, id: context.deletingId! }),

@@ -5,9 +5,10 @@ import type { Insight } from './insights-panel.types.ts';
 
 type Snapshot = SnapshotFrom<typeof insightsPanelMachine>;
 
-export const selectLoading = (s: Snapshot) => s.matches('loading');
-export const selectFailed = (s: Snapshot) => s.matches('failed');
-export const selectBusy = (s: Snapshot) => s.matches('changing') || s.matches('deleting');
+export const selectLoading = (s: Snapshot) => s.hasTag('loading');
+export const selectFailed = (s: Snapshot) => s.hasTag('error');
+/** A change or a deletion is on its way. */
+export const selectBusy = (s: Snapshot) => s.hasTag('busy');
 export const selectError = (s: Snapshot) => s.context.error;
 export const selectAllInsights = (s: Snapshot) => s.context.data.insights;
 export const selectCategories = (s: Snapshot) => s.context.data.categories;

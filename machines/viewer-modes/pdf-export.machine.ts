@@ -40,6 +40,7 @@ export const pdfExportMachine = setup({
     context: {} as PdfExportContext,
     events: {} as PdfExportEvent,
     input: {} as { toasts?: ToastSink } | undefined,
+    tags: {} as 'busy',
   },
   actors: {
     /** POST /api/export-pdf/ and save the answer under its file name. */
@@ -74,6 +75,7 @@ export const pdfExportMachine = setup({
       },
     },
     exporting: {
+      tags: ['busy'],
       invoke: {
         src: 'exportPdf',
         input: ({ context }) => ({ request: context.request!, filename: context.filename ?? pdfFileName('') }),

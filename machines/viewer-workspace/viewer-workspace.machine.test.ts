@@ -236,3 +236,34 @@ describe('viewer workspace machine', () => {
     ]);
   });
 });
+
+describe('viewer workspace machine: what moved out of the screen', () => {
+  it('a key typed into a text field is not a shortcut', async () => {
+    const { actor, emitted, settle } = start();
+    await settle();
+    actor.send({ type: 'key.press', key: 'f', inText: true });
+    expect(emitted.filter((e) => e.type === 'pane.fit')).toEqual([]);
+    actor.send({ type: 'key.press', key: 'f', inText: false });
+    expect(emitted.filter((e) => e.type === 'pane.fit')).toHaveLength(1);
+  });
+
+  it('the same simulations sent again change nothing; a new list feeds the panes', async () => {
+    const { actor, settle } = start();
+    await settle();
+    const before = actor.getSnapshot().context;
+    actor.send({ type: 'simulations.set', simulations: before.simulations, initialSimulationId: before.initialSimulationId });
+    expect(actor.getSnapshot().context).toBe(before);
+    const next = [windSimulation(10)];
+    actor.send({ type: 'simulations.set', simulations: next, initialSimulationId: null });
+    expect(actor.getSnapshot().context.simulations).toBe(next);
+  });
+
+  it('keeps what the first pane shows, and the address carries its layers', async () => {
+    const { actor, settle } = start();
+    await settle();
+    expect(selectUrlView(actor.getSnapshot()).layers).toBeUndefined();
+    actor.send({ type: 'pane.shown', shown: { layers: ['3', '5'], colourScale: null, layerScales: {}, simulationId: 10 } });
+    expect(actor.getSnapshot().context.firstPane?.simulationId).toBe(10);
+    expect(selectUrlView(actor.getSnapshot()).layers).toEqual(['3', '5']);
+  });
+});

@@ -38,7 +38,7 @@
  * workspace (src/screens/viewer/viewer-workspace.tsx); its children's actors are bound in
  * src/services/viewer-services.ts with `.provide()`.
  */
-import { assertEvent, assign, emit, enqueueActions, setup, stopChild, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, emit, enqueueActions, fromCallback, setup, stopChild, type EventObject, type SnapshotFrom } from 'xstate';
 import { layerFilterMachine } from '@machines/layer-filter/layer-filter.machine.ts';
 import { FILTER_DIMENSIONS, type FilterDimension, type ResultSimulation, type UserSelectedLayer } from '@machines/layer-filter/layer-filter.types.ts';
 import { cameraPositionsMachine } from '@machines/viewer/camera-positions.machine.ts';
@@ -48,7 +48,7 @@ import type { ViewerPanel, PaneIndex } from '@machines/viewer/viewer-ui.types.ts
 import { commandFor, type ViewerCommand } from '@machines/viewer/viewer-keys.ts';
 import { TOAST_SYSTEM_ID, toastRelay } from '@machines/toast/toast-relay.ts';
 import type { ToastEvent } from '@machines/toast/toast.machine.ts';
-import type { PaneCamera, PaneProbe, ViewerWorkspaceEmitted, ViewerWorkspaceEvent, ViewerWorkspaceInput } from './viewer-workspace.types.ts';
+import type { FirstPaneShown, PaneCamera, PaneProbe, ViewerWorkspaceEmitted, ViewerWorkspaceEvent, ViewerWorkspaceInput } from './viewer-workspace.types.ts';
 import { layerSetShown, unboundLayerSetLoader, type LayerSetFile, type LayerSetRef } from './layer-sets.ts';
 import { windReclassMachine } from '@machines/wind-reclass/wind-reclass.machine.ts';
 import type { Asset, ReclassTarget } from '@machines/wind-reclass/wind-reclass.types.ts';
@@ -95,6 +95,8 @@ export interface ViewerWorkspaceContext {
   probe: PaneProbe | null;
   /** The presentation plane the results import puts CSV points on. */
   importPlane: number | null;
+  /** What the first pane shows (sent by the screen, which derives it); null until it has rendered. */
+  firstPane: FirstPaneShown | null;
   /** Per pane: the layer sets switched on or off by the user (by set id); the others follow show_by_default. */
   setShown: Pair<Record<number, boolean>>;
   /** Each layer set's file once asked for (by set id): read, being read, or unreadable. */
@@ -165,6 +167,7 @@ export const viewerWorkspaceMachine = setup({
       reclass0: 'paneReclass0';
       reclass1: 'paneReclass1';
       cameras: 'cameraPositions';
+      keys: 'keys';
     },
   },
   actors: {
@@ -175,11 +178,21 @@ export const viewerWorkspaceMachine = setup({
     paneReclass1: windReclassMachine,
     cameraPositions: cameraPositionsMachine,
     layerSetLoader: unboundLayerSetLoader,
+    /** The window's keys, as `key.press` (bound in src/services/viewer-services.ts; tests send the events). */
+    keys: fromCallback<EventObject, void>(() => undefined),
     toastRelay,
   },
   guards: {
-    /** The shortcut overlay takes the keys while it is open. */
-    overlayClosed: ({ context }) => !context.ui.overlayOpen,
+    /** A shortcut: not typed into a text field, and the shortcut overlay (which takes the keys while open) closed. */
+    isShortcut: ({ context, event }) => {
+      assertEvent(event, 'key.press');
+      return !event.inText && !context.ui.overlayOpen;
+    },
+    /** A new list of simulations or a new wanted one (the screen sends what it has on every change). */
+    simulationsChanged: ({ context, event }) => {
+      assertEvent(event, 'simulations.set');
+      return event.simulations !== context.simulations || event.initialSimulationId !== context.initialSimulationId;
+    },
     /** The pane reports the camera the link just gave it. */
     echoOfLink: ({ context, event }) => {
       assertEvent(event, 'camera.moved');
@@ -471,6 +484,7 @@ export const viewerWorkspaceMachine = setup({
       seen: [null, null],
       probe: null,
       importPlane: null,
+      firstPane: null,
       setShown: [{}, {}],
       setFiles: {},
     };
@@ -492,12 +506,13 @@ export const viewerWorkspaceMachine = setup({
     { id: 'reclass0', src: 'paneReclass0' },
     { id: 'reclass1', src: 'paneReclass1' },
     { id: 'cameras', src: 'cameraPositions', input: ({ context }) => context.scope },
+    { id: 'keys', src: 'keys' },
   ],
   initial: 'starting',
   on: {
-    'simulations.set': { actions: ['feedPanes', 'loadShownSets', 'feedReclass'] },
+    'simulations.set': { guard: 'simulationsChanged', actions: ['feedPanes', 'loadShownSets', 'feedReclass'] },
     'command.run': { actions: 'runCommand' },
-    'key.press': { guard: 'overlayClosed', actions: 'pressKey' },
+    'key.press': { guard: 'isShortcut', actions: 'pressKey' },
     'camera.moved': [
       { guard: 'echoOfLink', actions: 'noteCamera' },
       { guard: 'camerasLinked', actions: ['noteCamera', 'linkCamera'] },
@@ -515,6 +530,7 @@ export const viewerWorkspaceMachine = setup({
     'view.restore': { actions: 'restoreView' },
     'url.apply': { actions: 'applyUrlView' },
     'importPlane.select': { actions: 'selectImportPlane' },
+    'pane.shown': { actions: assign({ firstPane: ({ event }) => event.shown }) },
   },
   states: {
     // The children exist once the root is entered: the first feed waits for them.

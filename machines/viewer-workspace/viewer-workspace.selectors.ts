@@ -8,6 +8,23 @@ import type { UrlView } from '@machines/view-url/view-url.ts';
 
 type Snapshot = SnapshotFrom<typeof viewerWorkspaceMachine>;
 
+type Children = Snapshot['children'];
+
+/** The workspace's children, typed; they are invoked when the workspace starts, so a missing one is a broken machine. */
+type Child<K extends keyof Children> = NonNullable<Children[K]>;
+export function selectChildren(s: Snapshot): {
+  ui: Child<'ui'>;
+  filter0: Child<'filter0'>;
+  filter1: Child<'filter1'>;
+  reclass0: Child<'reclass0'>;
+  reclass1: Child<'reclass1'>;
+  cameras: Child<'cameras'>;
+} {
+  const { ui, filter0, filter1, reclass0, reclass1, cameras } = s.children;
+  if (!ui || !filter0 || !filter1 || !reclass0 || !reclass1 || !cameras) throw new Error('The viewer workspace has not started its children');
+  return { ui, filter0, filter1, reclass0, reclass1, cameras };
+}
+
 export const selectTool = (s: Snapshot) => s.context.ui.tool;
 export const selectOverlayOpen = (s: Snapshot) => s.context.ui.overlayOpen;
 export const selectLegendShown = (s: Snapshot) => s.context.ui.legendShown;
@@ -43,12 +60,26 @@ export const sameLayerSetRows = (a: readonly LayerSetRow[], b: readonly LayerSet
   a.length === b.length &&
   a.every((row, i) => row.id === b[i]!.id && row.shown === b[i]!.shown && row.file === b[i]!.file && row.simulationId === b[i]!.simulationId);
 
+/** The first pane's visible layer ids, as the screen last reported them. */
+export const selectFirstPaneLayers = (s: Snapshot): readonly string[] => s.context.firstPane?.layers ?? [];
+
+/** The first pane's filter choices, one `a|b` string (or null) per dimension. */
+export function selectFirstPaneFilters(s: Snapshot): Record<FilterDimension, string | null> {
+  const selection = s.children.filter0?.getSnapshot().context.selection ?? {};
+  return Object.fromEntries(
+    FILTER_DIMENSIONS.map((d) => {
+      const values = selection[d];
+      return [d, values?.length ? values.join('|') : null];
+    }),
+  ) as Record<FilterDimension, string | null>;
+}
+
 /**
  * The first pane's view as the address carries it (machines/view-url): its camera as last
- * reported, the filter choices, the colour settings, theme, split view and the last picked point.
- * `layers`: the pane's visible layer ids (the screen's pane model decides them).
+ * reported, its visible layers (`layers`, else those the screen last reported), the filter choices,
+ * the colour settings, theme, split view and the last picked point.
  */
-export function selectUrlView(s: Snapshot, layers: readonly string[]): UrlView {
+export function selectUrlView(s: Snapshot, layers: readonly string[] = selectFirstPaneLayers(s)): UrlView {
   const ui = s.children.ui?.getSnapshot().context;
   const selection = s.children.filter0?.getSnapshot().context.selection ?? {};
   const camera = s.context.seen[0] ?? s.context.cameras[0];

@@ -57,7 +57,8 @@ export interface ViewerWorkspaceInput {
 export type ViewerWorkspaceEvent =
   | { type: 'simulations.set'; simulations: ResultSimulation[]; initialSimulationId: number | null }
   /** A key the screen did not keep for a text field (no modifier). */
-  | { type: 'key.press'; key: string }
+  /** `inText`: the key went to a field that takes text (it is the field's, not a shortcut). */
+  | { type: 'key.press'; key: string; inText?: boolean }
   | { type: 'command.run'; command: ViewerCommand }
   | { type: 'camera.moved'; pane: PaneIndex; camera: PaneCamera }
   | { type: 'camera.captured'; camera: PaneCamera }
@@ -72,6 +73,8 @@ export type ViewerWorkspaceEvent =
   /** The view the address names (machines/view-url): what it leaves out is the default. */
   | { type: 'url.apply'; view: UrlView }
   | { type: 'importPlane.select'; plane: number | null }
+  /** What the first pane shows, as the screen's pane model derives it (the insights modes read it through their bridge). */
+  | { type: 'pane.shown'; shown: FirstPaneShown }
   /** A layer set of the pane's simulation switched on or off (from what the pane shows now). */
   | { type: 'layerSet.toggle'; pane: PaneIndex; id: number }
   | LayerSetLoaderEvent;
@@ -83,3 +86,15 @@ export type ViewerWorkspaceEmitted =
   | { type: 'pane.flyTo'; pane: PaneIndex; bounds: PaneBounds }
   | { type: 'pane.screenshot'; pane: PaneIndex; withLegend: boolean }
   | { type: 'pane.readCamera'; pane: PaneIndex };
+
+/**
+ * What the first pane shows beyond the machines' own state: its visible layer ids, the colour scale
+ * of the layer the panels follow and every shown layer's own scale (src/viewer/contracts.ts's
+ * ColourScale, which machines do not import), and its simulation.
+ */
+export interface FirstPaneShown {
+  layers: readonly string[];
+  colourScale: unknown;
+  layerScales: Readonly<Record<string, unknown>>;
+  simulationId: number | null;
+}

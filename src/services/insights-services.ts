@@ -17,6 +17,11 @@ import { api as appApi, type ApiClient } from '../api/client.ts';
 import * as calls from '../api/insights.ts';
 import { asServerCall as call } from '../api/errors.ts';
 import { saveBlob } from './save-blob.ts';
+import { windowKeys } from './window-keys.ts';
+import { insightsWorkspaceMachine } from '@machines/insights-workspace/insights-workspace.machine.ts';
+import type { CaptureInput, CaptureOutput, RestoreInput, RestoreOutput } from '@machines/insights-workspace/insights-workspace.types.ts';
+import type { ViewerBridge } from '../viewer/contracts.ts';
+import { captureSceneView, restoreInsightView } from '../insights/scene-view-capture.ts';
 
 export interface InsightsServices {
   load(scope: StudyScope): Promise<InsightsData>;
@@ -167,6 +172,25 @@ export function bindInsightsPanel(services: InsightsServices) {
       deleteInsight: fromPromise<void, StudyScope & { id: number }>(({ input }) =>
         call(() => services.remove({ projectId: input.projectId, studyId: input.studyId }, input.id)),
       ),
+    },
+  });
+}
+
+/**
+ * The insights workspace with its children bound to `services` and its viewer actors to the mode's
+ * ViewerBridge: restoring an insight's scene view, capturing the viewer as one, and the window's keys.
+ */
+export function bindInsightsWorkspace(services: InsightsServices, viewer: ViewerBridge) {
+  return insightsWorkspaceMachine.provide({
+    actors: {
+      insightsPanel: bindInsightsPanel(services),
+      pdfExport: bindPdfExport(services),
+      restoreView: fromPromise<RestoreOutput, RestoreInput>(async ({ input }) => restoreInsightView(input.insight, viewer)),
+      captureView: fromPromise<CaptureOutput, CaptureInput>(async ({ input }) => {
+        if (!input.insight) throw new Error('The insight is no longer there');
+        return captureSceneView(input.insight, input.drawing, viewer, blobToDataUrl);
+      }),
+      keys: windowKeys(),
     },
   });
 }

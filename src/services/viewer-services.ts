@@ -31,6 +31,8 @@ import { getProject } from '../api/projects.ts';
 import { asServerCall as call, toServerError } from '../api/errors.ts';
 import * as reclassApi from '../api/reclass.ts';
 import { bindWindReclass, type ReclassCalls } from './wind-reclass.ts';
+import { windowKeys } from './window-keys.ts';
+import { commandFor } from '@machines/viewer/viewer-keys.ts';
 
 export interface ViewerServices {
   listSimulations(scope: StudyScope): Promise<Simulation[]>;
@@ -209,6 +211,8 @@ export function bindViewerLogic(services: ViewerServices, scope: StudyScope) {
   /** What the panes load their layers with: a layer set's file from the loader's read, the rest from the services. */
   const loadAsset = (url: string) => (setFiles.has(url) ? readSetFile(url) : services.loadAsset(url));
   // The workspace machine's children get the same bound actors.
-  const workspace = viewerWorkspaceMachine.provide({ actors: { layerFilter, cameraPositions: cameras, layerSetLoader, paneReclass0, paneReclass1 } });
+  // A key the viewer runs as a shortcut is not the browser's too (unless typed into a field).
+  const keys = windowKeys((key, inText) => !inText && commandFor(key) !== null);
+  const workspace = viewerWorkspaceMachine.provide({ actors: { layerFilter, cameraPositions: cameras, layerSetLoader, paneReclass0, paneReclass1, keys } });
   return { services, session, layerFilter, cameras, workspace, resultsImport, loadAsset };
 }

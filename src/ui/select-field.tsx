@@ -1,7 +1,6 @@
 /** A labelled native select (keyboard and screen readers for free), with the server's messages. */
 import type { SelectHTMLAttributes } from 'react';
-import { field, fieldError, input, label as labelClass } from './field.css.ts';
-import { visuallyHidden } from './visually-hidden.css.ts';
+import { APP_FIELD, FieldFrame, type FieldClasses } from './field-frame.tsx';
 
 export interface SelectOption {
   value: string;
@@ -20,35 +19,35 @@ export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectEl
   errors?: readonly string[];
   /** Visually hidden label (the select sits in a table row or a toolbar). */
   hideLabel?: boolean;
+  /** The auth card's classes instead of the app's. */
+  classes?: FieldClasses;
 }
 
-export function SelectField({ id, label, value, onValueChange, options, placeholder, errors = [], hideLabel, className, ...rest }: SelectFieldProps) {
+export function SelectField({
+  id,
+  label,
+  value,
+  onValueChange,
+  options,
+  placeholder,
+  errors = [],
+  hideLabel,
+  className,
+  classes = APP_FIELD,
+  ...rest
+}: SelectFieldProps) {
   return (
-    <div className={[field, className].filter(Boolean).join(' ')}>
-      <label className={hideLabel ? visuallyHidden : labelClass} htmlFor={id}>
-        {label}
-      </label>
-      <select
-        id={id}
-        className={input}
-        value={value}
-        onChange={(e) => onValueChange(e.target.value)}
-        aria-invalid={errors.length > 0 || undefined}
-        aria-describedby={errors.length ? `${id}-errors` : undefined}
-        {...rest}
-      >
-        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-        {options.map((o) => (
-          <option key={o.value} value={o.value} disabled={o.disabled}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      {errors.length ? (
-        <p id={`${id}-errors`} className={fieldError}>
-          {errors.join(' ')}
-        </p>
-      ) : null}
-    </div>
+    <FieldFrame id={id} label={label} errors={errors} hideLabel={hideLabel} className={className} classes={classes}>
+      {(description) => (
+        <select id={id} className={classes.control} value={value} onChange={(e) => onValueChange(e.target.value)} {...description} {...rest}>
+          {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+          {options.map((o) => (
+            <option key={o.value} value={o.value} disabled={o.disabled}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </FieldFrame>
   );
 }

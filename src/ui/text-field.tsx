@@ -1,7 +1,6 @@
 /** A labelled input with a hint and the server's messages for it, announced as its description. */
 import type { InputHTMLAttributes } from 'react';
-import { field, fieldError, hint as hintClass, input, label as labelClass } from './field.css.ts';
-import { visuallyHidden } from './visually-hidden.css.ts';
+import { APP_FIELD, FieldFrame, type FieldClasses } from './field-frame.tsx';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'id'> {
   id: string;
@@ -12,34 +11,14 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   errors?: readonly string[];
   /** Visually hidden label (a toolbar's search box); still read by screen readers. */
   hideLabel?: boolean;
+  /** The auth card's classes instead of the app's. */
+  classes?: FieldClasses;
 }
 
-export function TextField({ id, label, value, onValueChange, hint, errors = [], hideLabel, className, ...rest }: TextFieldProps) {
-  const described = [hint ? `${id}-hint` : null, errors.length ? `${id}-errors` : null].filter(Boolean).join(' ');
+export function TextField({ id, label, value, onValueChange, hint, errors = [], hideLabel, className, classes = APP_FIELD, ...rest }: TextFieldProps) {
   return (
-    <div className={[field, className].filter(Boolean).join(' ')}>
-      <label className={hideLabel ? visuallyHidden : labelClass} htmlFor={id}>
-        {label}
-      </label>
-      <input
-        id={id}
-        className={input}
-        value={value}
-        onChange={(e) => onValueChange(e.target.value)}
-        aria-invalid={errors.length > 0 || undefined}
-        aria-describedby={described || undefined}
-        {...rest}
-      />
-      {hint ? (
-        <p id={`${id}-hint`} className={hintClass}>
-          {hint}
-        </p>
-      ) : null}
-      {errors.length ? (
-        <p id={`${id}-errors`} className={fieldError}>
-          {errors.join(' ')}
-        </p>
-      ) : null}
-    </div>
+    <FieldFrame id={id} label={label} hint={hint} errors={errors} hideLabel={hideLabel} className={className} classes={classes}>
+      {(description) => <input id={id} className={classes.control} value={value} onChange={(e) => onValueChange(e.target.value)} {...description} {...rest} />}
+    </FieldFrame>
   );
 }

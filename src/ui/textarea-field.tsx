@@ -1,6 +1,7 @@
 /** A labelled multi-line input (monospace: it holds JSON documents), with hint and messages. */
 import type { TextareaHTMLAttributes } from 'react';
-import { field, fieldError, hint as hintClass, label as labelClass, textarea } from './field.css.ts';
+import { textarea } from './field.css.ts';
+import { APP_FIELD, FieldFrame } from './field-frame.tsx';
 
 export interface TextareaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChange' | 'id'> {
   id: string;
@@ -12,32 +13,11 @@ export interface TextareaFieldProps extends Omit<TextareaHTMLAttributes<HTMLText
 }
 
 export function TextareaField({ id, label, value, onValueChange, hint, errors = [], ...rest }: TextareaFieldProps) {
-  const described = [hint ? `${id}-hint` : null, errors.length ? `${id}-errors` : null].filter(Boolean).join(' ');
   return (
-    <div className={field}>
-      <label className={labelClass} htmlFor={id}>
-        {label}
-      </label>
-      <textarea
-        id={id}
-        className={textarea}
-        value={value}
-        spellCheck={false}
-        onChange={(e) => onValueChange(e.target.value)}
-        aria-invalid={errors.length > 0 || undefined}
-        aria-describedby={described || undefined}
-        {...rest}
-      />
-      {hint ? (
-        <p id={`${id}-hint`} className={hintClass}>
-          {hint}
-        </p>
-      ) : null}
-      {errors.length ? (
-        <p id={`${id}-errors`} className={fieldError}>
-          {errors.join(' ')}
-        </p>
-      ) : null}
-    </div>
+    <FieldFrame id={id} label={label} hint={hint} errors={errors} classes={APP_FIELD}>
+      {(description) => (
+        <textarea id={id} className={textarea} value={value} spellCheck={false} onChange={(e) => onValueChange(e.target.value)} {...description} {...rest} />
+      )}
+    </FieldFrame>
   );
 }

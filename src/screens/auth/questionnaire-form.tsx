@@ -9,7 +9,8 @@ import { selectIsSubmittingQuestionnaire, selectQuestionnaireError } from '@mach
 import { Button } from '../../ui/button.tsx';
 import { actions, card, page, subtitle, title } from './auth.css.ts';
 import { FormAlert } from './form-alert.tsx';
-import { SelectField, type SelectOption } from './select-field.tsx';
+import { SelectField } from './select-field.tsx';
+import type { SelectOption } from '../../ui/select-field.tsx';
 import { fieldErrors, formMessage } from './server-messages.ts';
 
 const options = (labels: string[]): SelectOption[] => labels.map((label) => ({ value: label, label }));

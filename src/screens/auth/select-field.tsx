@@ -1,51 +1,12 @@
-/** A labelled native select (keyboard and screen readers for free) with the server's messages for it. */
-import type { SelectHTMLAttributes } from 'react';
-import { field, fieldError, input, label as labelClass } from './auth.css.ts';
+/** The auth card's select: the app's SelectField in the card's classes, always with its empty first choice. */
+import { SelectField as AppSelectField, type SelectFieldProps as AppSelectFieldProps } from '../../ui/select-field.tsx';
+import { AUTH_FIELD } from './auth-fields.ts';
 
-export interface SelectOption {
-  value: string;
-  label: string;
-}
-
-export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'value' | 'onChange' | 'id'> {
-  id: string;
-  label: string;
-  value: string;
-  onValueChange(value: string): void;
-  options: readonly SelectOption[];
+export interface SelectFieldProps extends Omit<AppSelectFieldProps, 'classes' | 'hideLabel' | 'placeholder'> {
   /** The first, empty choice ('Choose…'). */
   placeholder: string;
-  errors?: readonly string[];
 }
 
-export function SelectField({ id, label, value, onValueChange, options, placeholder, errors = [], ...rest }: SelectFieldProps) {
-  const errorId = `${id}-errors`;
-  return (
-    <div className={field}>
-      <label className={labelClass} htmlFor={id}>
-        {label}
-      </label>
-      <select
-        id={id}
-        className={input}
-        value={value}
-        onChange={(e) => onValueChange(e.target.value)}
-        aria-invalid={errors.length > 0 || undefined}
-        aria-describedby={errors.length ? errorId : undefined}
-        {...rest}
-      >
-        <option value="">{placeholder}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      {errors.length ? (
-        <p id={errorId} className={fieldError}>
-          {errors.join(' ')}
-        </p>
-      ) : null}
-    </div>
-  );
+export function SelectField(props: SelectFieldProps) {
+  return <AppSelectField {...props} classes={AUTH_FIELD} />;
 }

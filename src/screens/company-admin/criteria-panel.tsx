@@ -26,7 +26,8 @@ import { Button } from '../../ui/button.tsx';
 import { CollectionPanel } from '../../ui/collection-panel.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { InlineMessage } from '../../ui/inline-message.tsx';
-import { actions, card, cardHeader, muted, sectionTitle, table, td, th } from '../../ui/surface.css.ts';
+import { actions, card, cardHeader, muted, sectionTitle } from '../../ui/surface.css.ts';
+import { DataTable } from '../../ui/data-table.tsx';
 import { stackColumn } from './company-admin.css.ts';
 import { CriterionForm } from './criterion-form.tsx';
 import { classList, swatch } from './criteria.css.ts';
@@ -108,58 +109,43 @@ export function CriteriaPanel({ canManage, logic = defaultLogic }: { canManage: 
               : null
           }
         >
-          <table className={table}>
-            <thead>
-              <tr>
-                <th className={th} scope="col">
-                  Table
-                </th>
-                <th className={th} scope="col">
-                  Speed basis
-                </th>
-                <th className={th} scope="col">
-                  Classes
-                </th>
-                {canManage ? (
-                  <th className={th} scope="col">
-                    <span hidden>Actions</span>
-                  </th>
-                ) : null}
-              </tr>
-            </thead>
-            <tbody>
-              {tables.map((t) => (
-                <tr key={t.pk}>
-                  <td className={td}>
+          <DataTable
+            columns={[
+              {
+                title: 'Table',
+                cell: (t) => (
+                  <>
                     <div>{t.name}</div>
                     {t.description ? <div className={muted}>{t.description}</div> : null}
-                  </td>
-                  <td className={td}>{SPEED_BASIS[t.speedType]}</td>
-                  <td className={td}>
-                    <Classes criterion={t} />
-                  </td>
-                  {canManage ? (
-                    <td className={td}>
-                      <div className={actions}>
-                        <Button size="sm" disabled={busy} onClick={() => criteria.send({ type: 'table.edit', pk: t.pk })} aria-label={`Edit ${t.name}`}>
-                          Edit
-                        </Button>
-                        <Button
-                          size="sm"
-                          tone="ghost"
-                          disabled={busy || editorOpen}
-                          onClick={() => criteria.send({ type: 'table.delete', pk: t.pk })}
-                          aria-label={`Delete ${t.name}`}
-                        >
-                          Delete
-                        </Button>
-                      </div>
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                  </>
+                ),
+              },
+              { title: 'Speed basis', cell: (t) => SPEED_BASIS[t.speedType] },
+              { title: 'Classes', cell: (t) => <Classes criterion={t} /> },
+            ]}
+            rows={tables}
+            rowKey={(t) => t.pk}
+            actions={
+              canManage
+                ? (t) => (
+                    <div className={actions}>
+                      <Button size="sm" disabled={busy} onClick={() => criteria.send({ type: 'table.edit', pk: t.pk })} aria-label={`Edit ${t.name}`}>
+                        Edit
+                      </Button>
+                      <Button
+                        size="sm"
+                        tone="ghost"
+                        disabled={busy || editorOpen}
+                        onClick={() => criteria.send({ type: 'table.delete', pk: t.pk })}
+                        aria-label={`Delete ${t.name}`}
+                      >
+                        Delete
+                      </Button>
+                    </div>
+                  )
+                : undefined
+            }
+          />
         </CollectionPanel>
       </section>
 
@@ -184,47 +170,32 @@ export function CriteriaPanel({ canManage, logic = defaultLogic }: { canManage: 
           <Badge>Read only</Badge>
         </header>
         <CollectionPanel loading={loading} error={error} onRetry={retry}>
-          <table className={table}>
-            <thead>
-              <tr>
-                <th className={th} scope="col">
-                  Criterion
-                </th>
-                <th className={th} scope="col">
-                  Speed basis
-                </th>
-                <th className={th} scope="col">
-                  Classes
-                </th>
-                {canManage ? (
-                  <th className={th} scope="col">
-                    <span hidden>Actions</span>
-                  </th>
-                ) : null}
-              </tr>
-            </thead>
-            <tbody>
-              {builtIn.map((c) => (
-                <tr key={c.id}>
-                  <td className={td}>
+          <DataTable
+            columns={[
+              {
+                title: 'Criterion',
+                cell: (c) => (
+                  <>
                     <div>{c.name}</div>
                     {c.source ? <div className={muted}>{c.source}</div> : null}
-                  </td>
-                  <td className={td}>{SPEED_BASIS[c.speedType]}</td>
-                  <td className={td}>
-                    <Classes criterion={c} />
-                  </td>
-                  {canManage ? (
-                    <td className={td}>
-                      <Button size="sm" disabled={busy} onClick={() => criteria.send({ type: 'table.new', from: c })} aria-label={`New table from ${c.name}`}>
-                        Copy as new table
-                      </Button>
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                  </>
+                ),
+              },
+              { title: 'Speed basis', cell: (c) => SPEED_BASIS[c.speedType] },
+              { title: 'Classes', cell: (c) => <Classes criterion={c} /> },
+            ]}
+            rows={builtIn}
+            rowKey={(c) => c.id}
+            actions={
+              canManage
+                ? (c) => (
+                    <Button size="sm" disabled={busy} onClick={() => criteria.send({ type: 'table.new', from: c })} aria-label={`New table from ${c.name}`}>
+                      Copy as new table
+                    </Button>
+                  )
+                : undefined
+            }
+          />
         </CollectionPanel>
       </section>
 

@@ -11,7 +11,7 @@ import type { CompanyCriterion, CompanyCriterionInput } from '@machines/company-
 import { Button } from '../../ui/button.tsx';
 import { InlineMessage } from '../../ui/inline-message.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
-import { TextField } from '../../ui/text-field.tsx';
+import { TextField, type TextFieldProps } from '../../ui/text-field.tsx';
 import { TextareaField } from '../../ui/textarea-field.tsx';
 import { actions, card, cardBody, formGrid, muted, sectionTitle, stack, table, td, th } from '../../ui/surface.css.ts';
 import { colourInput, rowInput } from './criteria.css.ts';
@@ -198,39 +198,11 @@ export function CriterionForm({ mode, start, serverErrors, busy, onSave, onClose
         </p>
         {general.length ? <InlineMessage tone="danger">{general.join(' ')}</InlineMessage> : null}
         <table className={table}>
-          <thead>
-            <tr>
-              <th className={th} scope="col">
-                Class
-              </th>
-              <th className={th} scope="col">
-                Threshold (m/s)
-              </th>
-              <th className={th} scope="col">
-                Allowed exceedance (%)
-              </th>
-              <th className={th} scope="col">
-                Colour
-              </th>
-              <th className={th} scope="col">
-                <span hidden>Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <BandHead first="Class" />
           <tbody>
             {draft.classes.map((row, i) => (
               <tr key={i}>
-                <td className={td}>
-                  <TextField
-                    id={`class-${i}-label`}
-                    label={`Label of class ${i + 1}`}
-                    hideLabel
-                    value={row.label}
-                    onValueChange={(label) => setRow('classes', i, { label })}
-                    errors={at(`classes.${i}.label`)}
-                    maxLength={60}
-                  />
-                </td>
+                <LabelCell list="classes" name="class" i={i} row={row} at={at} setRow={setRow} />
                 {i === last ? (
                   <td className={td} colSpan={2}>
                     <span className={muted}>Every other point</span>
@@ -239,53 +211,9 @@ export function CriterionForm({ mode, start, serverErrors, busy, onSave, onClose
                     ) : null}
                   </td>
                 ) : (
-                  <>
-                    <td className={td}>
-                      <TextField
-                        id={`class-${i}-threshold`}
-                        label={`Threshold of class ${i + 1} (m/s)`}
-                        hideLabel
-                        className={rowInput}
-                        type="number"
-                        inputMode="decimal"
-                        min={0}
-                        max={100}
-                        step="any"
-                        value={row.threshold}
-                        onValueChange={(threshold) => setRow('classes', i, { threshold })}
-                        errors={at(`classes.${i}.thresholdMs`)}
-                      />
-                    </td>
-                    <td className={td}>
-                      <TextField
-                        id={`class-${i}-percent`}
-                        label={`Allowed exceedance of class ${i + 1} (%)`}
-                        hideLabel
-                        className={rowInput}
-                        type="number"
-                        inputMode="decimal"
-                        min={0}
-                        max={100}
-                        step="any"
-                        value={row.percent}
-                        onValueChange={(p) => setRow('classes', i, { percent: p })}
-                        errors={at(`classes.${i}.allowedExceedance`)}
-                      />
-                    </td>
-                  </>
+                  <LimitCells list="classes" name="class" i={i} row={row} at={at} setRow={setRow} bounded />
                 )}
-                <td className={td}>
-                  <TextField
-                    id={`class-${i}-colour`}
-                    label={`Colour of class ${i + 1}`}
-                    hideLabel
-                    className={colourInput}
-                    type="color"
-                    value={row.colour}
-                    onValueChange={(colour) => setRow('classes', i, { colour })}
-                    errors={at(`classes.${i}.colour`)}
-                  />
-                </td>
+                <ColourCell list="classes" name="class" i={i} row={row} at={at} setRow={setRow} />
                 <td className={td}>
                   {i !== last && draft.classes.length > 2 ? (
                     <Button
@@ -315,79 +243,13 @@ export function CriterionForm({ mode, start, serverErrors, busy, onSave, onClose
         <p className={muted}>A point is unsafe at the most severe limit whose speed it exceeds in more than the allowed share of the year’s hours.</p>
         {draft.safety.length ? (
           <table className={table}>
-            <thead>
-              <tr>
-                <th className={th} scope="col">
-                  Limit
-                </th>
-                <th className={th} scope="col">
-                  Threshold (m/s)
-                </th>
-                <th className={th} scope="col">
-                  Allowed exceedance (%)
-                </th>
-                <th className={th} scope="col">
-                  Colour
-                </th>
-                <th className={th} scope="col">
-                  <span hidden>Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <BandHead first="Limit" />
             <tbody>
               {draft.safety.map((row, i) => (
                 <tr key={i}>
-                  <td className={td}>
-                    <TextField
-                      id={`safety-${i}-label`}
-                      label={`Label of safety limit ${i + 1}`}
-                      hideLabel
-                      value={row.label}
-                      onValueChange={(label) => setRow('safety', i, { label })}
-                      errors={at(`safety.${i}.label`)}
-                      maxLength={60}
-                    />
-                  </td>
-                  <td className={td}>
-                    <TextField
-                      id={`safety-${i}-threshold`}
-                      label={`Threshold of safety limit ${i + 1} (m/s)`}
-                      hideLabel
-                      className={rowInput}
-                      type="number"
-                      inputMode="decimal"
-                      step="any"
-                      value={row.threshold}
-                      onValueChange={(threshold) => setRow('safety', i, { threshold })}
-                      errors={at(`safety.${i}.thresholdMs`)}
-                    />
-                  </td>
-                  <td className={td}>
-                    <TextField
-                      id={`safety-${i}-percent`}
-                      label={`Allowed exceedance of safety limit ${i + 1} (%)`}
-                      hideLabel
-                      className={rowInput}
-                      type="number"
-                      inputMode="decimal"
-                      step="any"
-                      value={row.percent}
-                      onValueChange={(p) => setRow('safety', i, { percent: p })}
-                      errors={at(`safety.${i}.allowedExceedance`)}
-                    />
-                  </td>
-                  <td className={td}>
-                    <TextField
-                      id={`safety-${i}-colour`}
-                      label={`Colour of safety limit ${i + 1}`}
-                      hideLabel
-                      className={colourInput}
-                      type="color"
-                      value={row.colour}
-                      onValueChange={(colour) => setRow('safety', i, { colour })}
-                      errors={at(`safety.${i}.colour`)}
-                    />
-                  </td>
+                  <LabelCell list="safety" name="safety limit" i={i} row={row} at={at} setRow={setRow} />
+                  <LimitCells list="safety" name="safety limit" i={i} row={row} at={at} setRow={setRow} />
+                  <ColourCell list="safety" name="safety limit" i={i} row={row} at={at} setRow={setRow} />
                   <td className={td}>
                     <Button
                       type="button"
@@ -432,4 +294,84 @@ export function CriterionForm({ mode, start, serverErrors, busy, onSave, onClose
       </div>
     </form>
   );
+}
+
+/** The head of the classes' and the safety limits' tables: they differ only in what a row is called. */
+function BandHead({ first }: { first: string }) {
+  return (
+    <thead>
+      <tr>
+        {[first, 'Threshold (m/s)', 'Allowed exceedance (%)', 'Colour'].map((title) => (
+          <th key={title} className={th} scope="col">
+            {title}
+          </th>
+        ))}
+        <th className={th} scope="col">
+          <span hidden>Actions</span>
+        </th>
+      </tr>
+    </thead>
+  );
+}
+
+/** One row of a band table: which list, what its rows are called ('class', 'safety limit'), its errors and its setter. */
+interface BandCellProps {
+  list: 'classes' | 'safety';
+  name: string;
+  i: number;
+  row: Row;
+  at(key: string): readonly string[];
+  setRow(list: 'classes' | 'safety', i: number, changes: Partial<Row>): void;
+}
+
+const fieldId = (list: BandCellProps['list'], i: number, part: string) => `${list === 'classes' ? 'class' : 'safety'}-${i}-${part}`;
+
+/** One cell of a band row: the row's `field`, labelled by `labelOf('<name> <n>')`, its errors under `<list>.<n>.<errorKey>`. */
+function BandCell({
+  list,
+  name,
+  i,
+  row,
+  at,
+  setRow,
+  field,
+  labelOf,
+  errorKey,
+  ...input
+}: BandCellProps & { field: keyof Row; labelOf: (name: string) => string; errorKey: string } & Omit<
+    TextFieldProps,
+    'id' | 'label' | 'value' | 'onValueChange' | 'errors' | 'hideLabel'
+  >) {
+  return (
+    <td className={td}>
+      <TextField
+        id={fieldId(list, i, field)}
+        label={labelOf(`${name} ${i + 1}`)}
+        hideLabel
+        value={row[field]}
+        onValueChange={(value) => setRow(list, i, { [field]: value })}
+        errors={at(`${list}.${i}.${errorKey}`)}
+        {...input}
+      />
+    </td>
+  );
+}
+
+function LabelCell(props: BandCellProps) {
+  return <BandCell {...props} field="label" labelOf={(n) => `Label of ${n}`} errorKey="label" maxLength={60} />;
+}
+
+/** The threshold and the allowed share of hours; `bounded`: both within 0–100 (a comfort class's). */
+function LimitCells({ bounded, ...props }: BandCellProps & { bounded?: boolean }) {
+  const number = { className: rowInput, type: 'number', inputMode: 'decimal', ...(bounded ? { min: 0, max: 100 } : {}), step: 'any' } as const;
+  return (
+    <>
+      <BandCell {...props} {...number} field="threshold" labelOf={(n) => `Threshold of ${n} (m/s)`} errorKey="thresholdMs" />
+      <BandCell {...props} {...number} field="percent" labelOf={(n) => `Allowed exceedance of ${n} (%)`} errorKey="allowedExceedance" />
+    </>
+  );
+}
+
+function ColourCell(props: BandCellProps) {
+  return <BandCell {...props} field="colour" labelOf={(n) => `Colour of ${n}`} errorKey="colour" className={colourInput} type="color" />;
 }

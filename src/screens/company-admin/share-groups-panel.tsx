@@ -24,7 +24,8 @@ import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { CollectionPanel } from '../../ui/collection-panel.tsx';
 import { InlineMessage } from '../../ui/inline-message.tsx';
 import { TextField } from '../../ui/text-field.tsx';
-import { actions, card, cardBody, cardHeader, muted, sectionTitle, stack, table, td, th } from '../../ui/surface.css.ts';
+import { actions, card, cardBody, cardHeader, muted, sectionTitle, stack } from '../../ui/surface.css.ts';
+import { DataTable } from '../../ui/data-table.tsx';
 import { ShareGroupMembers } from './share-group-members.tsx';
 import { groupRow, halves, linkButton, stackColumn } from './company-admin.css.ts';
 import { grow, inlineForm } from '../project-settings/project-settings.css.ts';
@@ -72,78 +73,64 @@ export function ShareGroupsPanel({ groups, canManage }: { groups: ActorRefFrom<t
                   : null
               }
             >
-              <table className={table}>
-                <thead>
-                  <tr>
-                    <th className={th} scope="col">
-                      Group
-                    </th>
-                    <th className={th} scope="col">
-                      Members
-                    </th>
-                    <th className={th} scope="col">
-                      Default
-                    </th>
-                    {canManage ? (
-                      <th className={th} scope="col">
-                        <span hidden>Actions</span>
-                      </th>
-                    ) : null}
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.map((g) => (
-                    <tr key={g.id} className={groupRow} aria-selected={g.id === selectedId}>
-                      <td className={td}>
-                        <button
-                          type="button"
-                          className={linkButton}
-                          onClick={() => groups.send({ type: 'group.select', groupId: g.id })}
-                          aria-pressed={g.id === selectedId}
-                        >
-                          {g.name}
-                        </button>
-                      </td>
-                      <td className={td}>{g.member_count}</td>
-                      <td className={td}>{g.default_for_new_projects ? <Badge tone="accent">Default</Badge> : null}</td>
-                      {canManage ? (
-                        <td className={td}>
-                          <div className={actions}>
-                            {!g.default_for_new_projects ? (
-                              <Button
-                                size="sm"
-                                disabled={busy}
-                                onClick={() => groups.send({ type: 'group.update', groupId: g.id, changes: { default_for_new_projects: true } })}
-                                aria-label={`Make ${g.name} the default`}
-                              >
-                                Make default
-                              </Button>
-                            ) : (
-                              <Button
-                                size="sm"
-                                disabled={busy}
-                                onClick={() => groups.send({ type: 'group.update', groupId: g.id, changes: { default_for_new_projects: false } })}
-                                aria-label={`Stop ${g.name} being the default`}
-                              >
-                                Unset default
-                              </Button>
-                            )}
+              <DataTable
+                columns={[
+                  {
+                    title: 'Group',
+                    cell: (g) => (
+                      <button
+                        type="button"
+                        className={linkButton}
+                        onClick={() => groups.send({ type: 'group.select', groupId: g.id })}
+                        aria-pressed={g.id === selectedId}
+                      >
+                        {g.name}
+                      </button>
+                    ),
+                  },
+                  { title: 'Members', cell: (g) => g.member_count },
+                  { title: 'Default', cell: (g) => (g.default_for_new_projects ? <Badge tone="accent">Default</Badge> : null) },
+                ]}
+                rows={list}
+                rowKey={(g) => g.id}
+                rowProps={(g) => ({ className: groupRow, 'aria-selected': g.id === selectedId })}
+                actions={
+                  canManage
+                    ? (g) => (
+                        <div className={actions}>
+                          {!g.default_for_new_projects ? (
                             <Button
                               size="sm"
-                              tone="ghost"
                               disabled={busy}
-                              onClick={() => groups.send({ type: 'group.delete', groupId: g.id })}
-                              aria-label={`Delete ${g.name}`}
+                              onClick={() => groups.send({ type: 'group.update', groupId: g.id, changes: { default_for_new_projects: true } })}
+                              aria-label={`Make ${g.name} the default`}
                             >
-                              Delete
+                              Make default
                             </Button>
-                          </div>
-                        </td>
-                      ) : null}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+                          ) : (
+                            <Button
+                              size="sm"
+                              disabled={busy}
+                              onClick={() => groups.send({ type: 'group.update', groupId: g.id, changes: { default_for_new_projects: false } })}
+                              aria-label={`Stop ${g.name} being the default`}
+                            >
+                              Unset default
+                            </Button>
+                          )}
+                          <Button
+                            size="sm"
+                            tone="ghost"
+                            disabled={busy}
+                            onClick={() => groups.send({ type: 'group.delete', groupId: g.id })}
+                            aria-label={`Delete ${g.name}`}
+                          >
+                            Delete
+                          </Button>
+                        </div>
+                      )
+                    : undefined
+                }
+              />
             </CollectionPanel>
           </section>
           {canManage ? (

@@ -3,9 +3,10 @@
  * (ViewerHandle.captureImage) as a study image, place images in an insight as image views with a
  * caption, and order them (Move up/down → sort_order).
  */
-import { useCallback, useContext, useEffect, useState } from 'react';
+import { useContext, useMemo, useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
 import type { Insight, StudyImage } from '@canopy/contract/insights.ts';
-import { errorMessage, asServerError } from '@machines/shared/actors.ts';
+import { selectBusy, selectData, selectError, selectFields } from '@machines/viewer-modes/study-records.selectors.ts';
 import type { ViewerModeProps } from '../../viewer/contracts.ts';
 import { selectMayChangeInsights } from '@machines/permissions/permissions.selectors.ts';
 import { PermissionsContext } from '../../app/permissions-context.ts';
@@ -13,7 +14,8 @@ import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
 import { TextField } from '../../ui/text-field.tsx';
-import { blobToDataUrl, InsightsServicesContext } from '../../services/insights-services.ts';
+import { InsightsServicesContext } from '../../services/insights-services.ts';
+import { bindImageRecords, type ImagesChange, type ImagesData } from '../../services/insight-records-services.ts';
 import { useStudyImage } from './use-study-image.ts';
 import * as css from './insights.css.ts';
 import * as sidebar from './images-mode.css.ts';
@@ -32,41 +34,20 @@ export function ImagesMode({ projectId, studyId, viewer }: ViewerModeProps) {
   const services = useContext(InsightsServicesContext);
   // Capturing and placing images changes the study's insights: offered only to who may (as the server decides).
   const mayEdit = PermissionsContext.useSelector(selectMayChangeInsights(projectId));
-  const scope = { projectId, studyId };
-  const [images, setImages] = useState<StudyImage[]>([]);
-  const [insights, setInsights] = useState<Insight[]>([]);
-  const [insightId, setInsightId] = useState('');
-  const [caption, setCaption] = useState('');
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [working, setWorking] = useState(false);
+  // Loading and each change (then the reload) are the study records machine's; this view renders it.
+  const logic = useMemo(() => bindImageRecords(services, { projectId, studyId }, viewer), [services, projectId, studyId, viewer]);
+  const records = useActorRef(logic, { input: { fields: { name: '', caption: '', insightId: '' } } });
+  const data = useSelector(records, selectData<ImagesData>);
+  const working = useSelector(records, selectBusy);
+  const error = useSelector(records, selectError);
+  const { name = '', caption = '', insightId = '' } = useSelector(records, selectFields);
+  const field = (key: string) => (value: string) => records.send({ type: 'field.set', name: key, value });
+  const change = (change: ImagesChange, clear?: string[]) => records.send({ type: 'change', change, clear });
   /** The image view the user is asked to confirm removing (view state: the dialog is open). */
   const [removing, setRemoving] = useState<{ insightId: number; id: number; label: string } | null>(null);
 
-  const reload = useCallback(async () => {
-    const [imgs, data] = await Promise.all([services.listImages({ projectId, studyId }), services.load({ projectId, studyId })]);
-    setImages(imgs);
-    setInsights(data.insights.sort((a, b) => a.sort_order - b.sort_order));
-  }, [services, projectId, studyId]);
-
-  const guard = async (run: () => Promise<unknown>) => {
-    setWorking(true);
-    setError(null);
-    try {
-      await run();
-      await reload();
-    } catch (e) {
-      setError(errorMessage(asServerError(e)) ?? 'Something went wrong. Please try again.');
-    } finally {
-      setWorking(false);
-    }
-  };
-
-  useEffect(() => {
-    void guard(async () => undefined);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [reload]);
-
+  const images = data?.images ?? [];
+  const insights = data?.insights ?? [];
   const insight = insights.find((i) => String(i.id) === insightId) ?? null;
   const views = [...(insight?.imageview_set ?? [])].sort((a, b) => a.sort_order - b.sort_order);
 
@@ -75,23 +56,13 @@ export function ImagesMode({ projectId, studyId, viewer }: ViewerModeProps) {
       <h3>Images</h3>
       {mayEdit ? (
         <div className={sidebar.captureRow}>
-          <TextField id="image-name" className={sidebar.fullField} label="Image name" value={name} onValueChange={setName} placeholder="Viewer capture" />
+          <TextField id="image-name" className={sidebar.fullField} label="Image name" value={name} onValueChange={field('name')} placeholder="Viewer capture" />
           <Button
             size="sm"
             tone="primary"
             className={sidebar.noShrink}
             disabled={working || !viewer.handle()}
-            onClick={() =>
-              void guard(async () => {
-                const blob = await viewer.handle()!.captureImage({ withLegend: true });
-                await services.storeImage(
-                  scope,
-                  name.trim() || `Capture ${new Date().toISOString().slice(0, 16).replace('T', ' ')}`,
-                  await blobToDataUrl(blob),
-                );
-                setName('');
-              })
-            }
+            onClick={() => change({ kind: 'capture', name }, ['name'])}
           >
             Capture image
           </Button>
@@ -103,10 +74,12 @@ export function ImagesMode({ projectId, studyId, viewer }: ViewerModeProps) {
         className={sidebar.fullField}
         label="Insight"
         value={insightId}
-        onValueChange={setInsightId}
+        onValueChange={field('insightId')}
         options={[{ value: '', label: 'Choose an insight' }, ...insights.map((i) => ({ value: String(i.id), label: i.title }))]}
       />
-      {insight && mayEdit ? <TextField id="image-caption" className={sidebar.fullField} label="Caption" value={caption} onValueChange={setCaption} /> : null}
+      {insight && mayEdit ? (
+        <TextField id="image-caption" className={sidebar.fullField} label="Caption" value={caption} onValueChange={field('caption')} />
+      ) : null}
       <ul className={css.list} aria-label="Study images">
         {images.map((image) => (
           <li key={image.id} className={`${css.item} ${sidebar.imageItem}`} aria-label={image.name}>
@@ -125,16 +98,14 @@ export function ImagesMode({ projectId, studyId, viewer }: ViewerModeProps) {
                 className={sidebar.wrapButton}
                 disabled={working}
                 onClick={() =>
-                  void guard(() =>
-                    // A scene view's own capture keeps its view: the PDF then draws the view's drawing, pins and legend over it.
-                    services
-                      .addImageView(scope, insight.id, {
-                        study_image_id: image.id,
-                        caption,
-                        sort_order: views.length,
-                        scene_view_id: sceneViewOf(insight, image.id),
-                      })
-                      .then(() => setCaption('')),
+                  change(
+                    {
+                      kind: 'add',
+                      insightId: insight.id,
+                      // A scene view's own capture keeps its view: the PDF then draws the view's drawing, pins and legend over it.
+                      body: { study_image_id: image.id, caption, sort_order: views.length, scene_view_id: sceneViewOf(insight, image.id) },
+                    },
+                    ['caption'],
                   )
                 }
               >
@@ -159,12 +130,14 @@ export function ImagesMode({ projectId, studyId, viewer }: ViewerModeProps) {
                       aria-label={`Move image ${i + 1} up`}
                       disabled={working || i === 0}
                       onClick={() =>
-                        void guard(() =>
-                          Promise.all([
-                            services.updateImageView(scope, insight.id, v.id, { sort_order: i - 1 }),
-                            services.updateImageView(scope, insight.id, views[i - 1]!.id, { sort_order: i }),
-                          ]),
-                        )
+                        change({
+                          kind: 'move',
+                          insightId: insight.id,
+                          moves: [
+                            { id: v.id, sort_order: i - 1 },
+                            { id: views[i - 1]!.id, sort_order: i },
+                          ],
+                        })
                       }
                     >
                       ↑
@@ -196,7 +169,7 @@ export function ImagesMode({ projectId, studyId, viewer }: ViewerModeProps) {
         onConfirm={() => {
           const r = removing!;
           setRemoving(null);
-          void guard(() => services.removeImageView(scope, r.insightId, r.id));
+          change({ kind: 'remove', insightId: r.insightId, id: r.id });
         }}
         onCancel={() => setRemoving(null)}
       />

@@ -5,11 +5,11 @@
  * as a PDF (behind the PDF creation loading screen) and can be edited, annotated with pins or drawn
  * on — three exclusive modes of the viewer-modes machine.
  */
-import { useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { useContext, useMemo, useState } from 'react';
 import { layerLabel, resultAnalysisLabel } from '@canopy/engine/results/labels.ts';
 import { useActorRef, useSelector } from '@xstate/react';
-import { pdfFileName, type Insight } from '@canopy/contract/insights.ts';
-import { viewerModesMachine } from '@machines/viewer-modes/viewer-modes.machine.ts';
+import { pdfFileName } from '@canopy/contract/insights.ts';
+import { selectBusy as selectWorkspaceBusy, selectChildren, selectRestoreError } from '@machines/insights-workspace/insights-workspace.selectors.ts';
 import * as modes from '@machines/viewer-modes/viewer-modes.selectors.ts';
 import * as panelSel from '@machines/viewer-modes/insights-panel.selectors.ts';
 import { selectExporting } from '@machines/viewer-modes/pdf-export.selectors.ts';
@@ -22,9 +22,8 @@ import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
 import { TextField } from '../../ui/text-field.tsx';
-import { emptyDrawing, parseDrawing, serialiseDrawing } from '../../insights/drawing.ts';
-import { readSceneView, serialiseSceneView, type PinMark } from '../../insights/scene-view-json.ts';
-import { bindInsightsPanel, bindPdfExport, blobToDataUrl, InsightsServicesContext } from '../../services/insights-services.ts';
+import { pinMarks } from '../../insights/scene-view-capture.ts';
+import { bindInsightsWorkspace, InsightsServicesContext } from '../../services/insights-services.ts';
 import { DrawingOverlay } from './drawing-overlay.tsx';
 import { valueInWords } from '../viewer/value-words.ts';
 import { DrawingToolbar } from './drawing-toolbar.tsx';
@@ -34,22 +33,6 @@ import { PdfLoadingScreen } from './pdf-loading-screen.tsx';
 import { PinForm } from './pin-form.tsx';
 import { ShareLinksPanel } from '../share-links/share-links-panel.tsx';
 import * as css from './insights.css.ts';
-
-/** The insight's pins as the overlay draws them. */
-export function pinMarks(insight: Insight | null): PinMark[] {
-  if (!insight) return [];
-  return insight.pins.map((p) => {
-    const type = insight.pin_types.find((t) => t.id === p.insight_pin_type_id);
-    return {
-      pinTypeId: p.insight_pin_type_id,
-      position: p.item.position,
-      colour: type?.colour ?? '#e4572e',
-      icon: type?.icon ?? 'info',
-      title: p.title,
-      note: p.note,
-    };
-  });
-}
 
 /** A label inside a sentence: "Sun-lit time" → "sun-lit time"; an acronym ("UTCI …") keeps its capitals. */
 function inSentence(label: string): string {
@@ -72,13 +55,14 @@ export function analysisShown(view: Pick<ViewState, 'filters' | 'colourScale'>):
 export function InsightsMode({ projectId, studyId, viewer }: ViewerModeProps) {
   const services = useContext(InsightsServicesContext);
   const toasts = ToastContext.useActorRef();
-  const logic = useMemo(() => bindInsightsPanel(services), [services]);
-  const panel = useActorRef(logic, { input: { projectId, studyId, toasts } });
-  const modeActor = useActorRef(viewerModesMachine, { input: {} });
-  const pdfLogic = useMemo(() => bindPdfExport(services), [services]);
-  const pdf = useActorRef(pdfLogic, { input: { toasts } });
+  // The coordination is the insights workspace machine's (pins, restore, save, Escape); this view renders it.
+  const logic = useMemo(() => bindInsightsWorkspace(services, viewer), [services, viewer]);
+  const workspace = useActorRef(logic, { input: { projectId, studyId, toasts } });
+  const { panel, modes: modeActor, pdf } = useMemo(() => selectChildren(workspace.getSnapshot()), [workspace]);
   const exporting = useSelector(pdf, selectExporting);
   const mayEdit = PermissionsContext.useSelector(selectMayChangeInsights(projectId));
+  const restoreError = useSelector(workspace, selectRestoreError);
+  const restoringOrSaving = useSelector(workspace, selectWorkspaceBusy);
 
   const loading = useSelector(panel, panelSel.selectLoading);
   const failed = useSelector(panel, panelSel.selectFailed);
@@ -105,106 +89,7 @@ export function InsightsMode({ projectId, studyId, viewer }: ViewerModeProps) {
   const [newTitle, setNewTitle] = useState('');
   // The share links of the selected insight, opened on demand (each opening lists its live links).
   const [sharing, setSharing] = useState(false);
-  const [restoreError, setRestoreError] = useState<string | null>(null);
-
-  // The machine keeps the drawing and its history; a saved pin is the insights panel's to store.
-  useEffect(() => {
-    const subs = [
-      modeActor.on('pin.commit', (e) => {
-        panel.send({
-          type: 'pin.add',
-          id: e.insightId,
-          pin: {
-            templateId: e.details.templateId,
-            pinTypeId: e.details.pinTypeId,
-            colour: e.details.colour,
-            icon: e.details.icon,
-            position: e.placement.point,
-            layerId: e.placement.layerId,
-            value: e.placement.value,
-            unit: e.placement.unit,
-            valueText: e.placement.valueText,
-            title: e.details.title,
-            note: e.details.note,
-            sceneViewId: selectedViewId(panel.getSnapshot().context.data.insights.find((i) => i.id === e.insightId) ?? null),
-          },
-        });
-      }),
-    ];
-    return () => subs.forEach((s) => s.unsubscribe());
-  }, [modeActor, panel]);
-
-  // Escape cancels the current interaction in every mode (text inputs handle their own keys).
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      const el = event.target as HTMLElement | null;
-      if (el && ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName) && !typing) return;
-      modeActor.send({ type: 'cancel' });
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [modeActor, typing]);
-
-  // Selecting an insight shows its first scene view: the viewer's state, the drawing and the pins.
   const selectedId = selected?.id ?? null;
-  useEffect(() => {
-    setRestoreError(null);
-    const view = selected?.sceneview_set[0];
-    const load = (doc: ReturnType<typeof emptyDrawing>) => modeActor.send({ type: 'drawing.load', drawing: doc });
-    if (!view) return load(emptyDrawing());
-    try {
-      const drawingJson = view.drawings[0]?.drawing_json;
-      if (view.view_json) {
-        const doc = readSceneView(view.view_json);
-        viewer.restore(doc.view);
-        load(drawingJson ? parseDrawing(drawingJson) : doc.drawing);
-      } else load(parseDrawing(drawingJson));
-    } catch (e) {
-      setRestoreError(e instanceof Error ? e.message : String(e));
-    }
-    // Only a change of insight restores; saving the same insight must not move the camera back.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [selectedId, viewer, modeActor]);
-
-  const saveView = useCallback(async () => {
-    if (!selected) return;
-    const state = viewer.viewState();
-    const handle = viewer.handle();
-    let image: string | null = null;
-    try {
-      if (handle) image = await blobToDataUrl(await handle.captureImage({ withLegend: true }));
-    } catch {
-      image = null;
-    }
-    const pins = pinMarks(selected);
-    const scale = state.colourScale;
-    panel.send({
-      type: 'view.save',
-      id: selected.id,
-      view: {
-        sceneViewId: selectedViewId(selected),
-        name: selected.title,
-        viewJson: serialiseSceneView(state, drawing, pins) as never,
-        camera: state.camera,
-        simulationId: state.simulationId,
-        legend:
-          scale && scale.colours.length
-            ? {
-                title: scale.title ?? scale.legendName ?? 'Legend',
-                unit: scale.unit,
-                min: scale.min,
-                max: scale.max,
-                colours: scale.colours,
-                class_labels: scale.classLabels,
-                discrete: scale.discrete,
-              }
-            : null,
-        imageBase64: image,
-        drawingJson: serialiseDrawing(drawing),
-      },
-    });
-  }, [selected, viewer, panel, drawing]);
 
   const capture = mode === 'drawing' ? 'draw' : annotatingIdle || pendingPin ? 'pin' : null;
 
@@ -318,7 +203,7 @@ export function InsightsMode({ projectId, studyId, viewer }: ViewerModeProps) {
           >
             Draw
           </Button>
-          <Button size="sm" onClick={() => void saveView()} disabled={busy}>
+          <Button size="sm" onClick={() => workspace.send({ type: 'view.save' })} disabled={busy || restoringOrSaving}>
             Save view
           </Button>
         </div>
@@ -376,8 +261,4 @@ export function InsightsMode({ projectId, studyId, viewer }: ViewerModeProps) {
       {exporting ? <PdfLoadingScreen /> : null}
     </section>
   );
-}
-
-function selectedViewId(insight: Insight | null): number | null {
-  return insight?.sceneview_set[0]?.id ?? null;
 }

@@ -4,16 +4,17 @@
  * view from an insight's image views with a caption, reordering, Draft/Published, and the PDF —
  * POST /api/export-pdf/ behind a 'Creating PDF' screen, saved under the project's and the report's names.
  */
-import { useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { useContext, useMemo, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { pdfFileName, type Insight, type Report } from '@canopy/contract/insights.ts';
-import { asServerError, errorMessage } from '@machines/shared/actors.ts';
+import { pdfFileName } from '@canopy/contract/insights.ts';
+import { selectBusy, selectData, selectError, selectFields } from '@machines/viewer-modes/study-records.selectors.ts';
 import { selectExporting, selectPdfError } from '@machines/viewer-modes/pdf-export.selectors.ts';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { bindPdfExport, InsightsServicesContext } from '../../services/insights-services.ts';
+import { bindReportRecords, type ReportChange, type ReportData } from '../../services/insight-records-services.ts';
 import { PdfLoadingScreen } from './pdf-loading-screen.tsx';
 import { ShareLinksPanel } from '../share-links/share-links-panel.tsx';
 import { useStudyImage } from './use-study-image.ts';
@@ -31,13 +32,15 @@ function Preview({ projectId, studyId, imageId, caption }: { projectId: number; 
 
 export function ReportContainer({ projectId, studyId, reportId, mayEdit = true }: { projectId: number; studyId: number; reportId: number; mayEdit?: boolean }) {
   const services = useContext(InsightsServicesContext);
-  const scope = { projectId, studyId };
-  const [report, setReport] = useState<Report | null>(null);
-  const [insights, setInsights] = useState<Insight[]>([]);
-  const [choice, setChoice] = useState('');
-  const [caption, setCaption] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [working, setWorking] = useState(false);
+  // Loading and each change (then the reload) are the study records machine's; this view renders it.
+  const logic = useMemo(() => bindReportRecords(services, { projectId, studyId }, reportId), [services, projectId, studyId, reportId]);
+  const records = useActorRef(logic, { input: { fields: { choice: '', caption: '' } } });
+  const data = useSelector(records, selectData<ReportData>);
+  const working = useSelector(records, selectBusy);
+  const error = useSelector(records, selectError);
+  const { choice = '', caption = '' } = useSelector(records, selectFields);
+  const field = (key: string) => (value: string) => records.send({ type: 'field.set', name: key, value });
+  const change = (change: ReportChange, clear?: string[]) => records.send({ type: 'change', change, clear });
   /** The report view the user is asked to confirm removing (view state: the dialog is open). */
   const [removing, setRemoving] = useState<{ insightId: number; id: number; label: string } | null>(null);
   /** The share links panel, opened on demand (each opening lists the report's live links). */
@@ -47,31 +50,9 @@ export function ReportContainer({ projectId, studyId, reportId, mayEdit = true }
   const creatingPdf = useSelector(pdf, selectExporting);
   const pdfError = useSelector(pdf, selectPdfError);
 
-  const reload = useCallback(async () => {
-    const [r, data] = await Promise.all([services.getReport({ projectId, studyId }, reportId), services.load({ projectId, studyId })]);
-    setReport(r);
-    setInsights(data.insights);
-  }, [services, projectId, studyId, reportId]);
-
-  const guard = async (run: () => Promise<unknown>) => {
-    setWorking(true);
-    setError(null);
-    try {
-      await run();
-      await reload();
-    } catch (e) {
-      setError(errorMessage(asServerError(e)) ?? 'Something went wrong. Please try again.');
-    } finally {
-      setWorking(false);
-    }
-  };
-
-  useEffect(() => {
-    void guard(async () => undefined);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [reload]);
-
+  const report = data?.report ?? null;
   if (!report) return error ? <p role="alert">{error}</p> : <p className={css.muted}>Loading the report…</p>;
+  const insights = data?.insights ?? [];
   const imageViews = insights.flatMap((i) => i.imageview_set.map((v) => ({ insight: i, view: v })));
   const chosen = imageViews.find((x) => String(x.view.id) === choice);
   const views = report.report_views;
@@ -96,7 +77,7 @@ export function ReportContainer({ projectId, studyId, reportId, mayEdit = true }
               type="checkbox"
               checked={report.report_status === 'Published'}
               disabled={working}
-              onChange={(e) => void guard(() => services.updateReport(scope, report.id, { report_status: e.target.checked ? 'Published' : 'Draft' }))}
+              onChange={(e) => change({ kind: 'status', published: e.target.checked })}
             />{' '}
             Published
           </label>
@@ -129,10 +110,13 @@ export function ReportContainer({ projectId, studyId, reportId, mayEdit = true }
           onSubmit={(e) => {
             e.preventDefault();
             if (!chosen) return;
-            void guard(() =>
-              services
-                .addReportView(scope, chosen.insight.id, { report_id: report.id, image_view_id: chosen.view.id, caption: caption || chosen.view.caption })
-                .then(() => setCaption('')),
+            change(
+              {
+                kind: 'add',
+                insightId: chosen.insight.id,
+                body: { report_id: report.id, image_view_id: chosen.view.id, caption: caption || chosen.view.caption },
+              },
+              ['caption'],
             );
           }}
         >
@@ -140,13 +124,13 @@ export function ReportContainer({ projectId, studyId, reportId, mayEdit = true }
             id="report-image-view"
             label="Image"
             value={choice}
-            onValueChange={setChoice}
+            onValueChange={field('choice')}
             options={[
               { value: '', label: imageViews.length ? 'Choose an insight image' : 'No insight images yet (add them in Images)' },
               ...imageViews.map((x) => ({ value: String(x.view.id), label: `${x.insight.title} · ${x.view.caption || `image ${x.view.id}`}` })),
             ]}
           />
-          <TextField id="report-caption" label="Caption" value={caption} onValueChange={setCaption} />
+          <TextField id="report-caption" label="Caption" value={caption} onValueChange={field('caption')} />
           <Button type="submit" size="sm" disabled={!chosen || working}>
             Add to report
           </Button>
@@ -166,7 +150,7 @@ export function ReportContainer({ projectId, studyId, reportId, mayEdit = true }
                   onClick={() => {
                     const next = [...order];
                     [next[i - 1], next[i]] = [next[i]!, next[i - 1]!];
-                    void guard(() => services.updateReport(scope, report.id, { report_view_order: next }));
+                    change({ kind: 'order', order: next });
                   }}
                 >
                   ↑
@@ -195,7 +179,7 @@ export function ReportContainer({ projectId, studyId, reportId, mayEdit = true }
         onConfirm={() => {
           const r = removing!;
           setRemoving(null);
-          void guard(() => services.removeReportView(scope, r.insightId, r.id));
+          change({ kind: 'remove', insightId: r.insightId, id: r.id });
         }}
         onCancel={() => setRemoving(null)}
       />

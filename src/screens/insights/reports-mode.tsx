@@ -2,18 +2,17 @@
  * Reports mode (issue 10): the study's reports, a new report (title; the server fills the cover from
  * the project and the author), and the chosen report's container with a link to its own route.
  */
-import { useCallback, useContext, useEffect, useState } from 'react';
+import { useContext, useMemo } from 'react';
 import { Link } from 'wouter';
-import type { Report } from '@canopy/contract/insights.ts';
-import type { GlobalTemplate } from '@canopy/contract/viewer.ts';
-import { templateOfKind } from '@machines/viewer-modes/global-templates.ts';
-import { asServerError, errorMessage } from '@machines/shared/actors.ts';
+import { useActorRef, useSelector } from '@xstate/react';
+import { selectData, selectError, selectFields } from '@machines/viewer-modes/study-records.selectors.ts';
 import { selectMayChangeInsights } from '@machines/permissions/permissions.selectors.ts';
 import type { ViewerModeProps } from '../../viewer/contracts.ts';
 import { PermissionsContext } from '../../app/permissions-context.ts';
 import { Button } from '../../ui/button.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { InsightsServicesContext } from '../../services/insights-services.ts';
+import { bindReportList, type ReportsChange, type ReportsData } from '../../services/insight-records-services.ts';
 import { ReportContainer } from './report-container.tsx';
 import * as css from './insights.css.ts';
 
@@ -23,33 +22,17 @@ export const reportPath = (projectId: number, reportId: number, studyId?: number
 export function ReportsMode({ projectId, studyId }: ViewerModeProps) {
   const services = useContext(InsightsServicesContext);
   const mayEdit = PermissionsContext.useSelector(selectMayChangeInsights(projectId));
-  const [reports, setReports] = useState<Report[]>([]);
-  const [selected, setSelected] = useState<number | null>(null);
-  const [title, setTitle] = useState('');
-  const [error, setError] = useState<string | null>(null);
-
-  const [template, setTemplate] = useState<GlobalTemplate | null>(null);
-
-  const reload = useCallback(() => services.listReports({ projectId, studyId }).then(setReports), [services, projectId, studyId]);
-  useEffect(() => {
-    reload().catch((e: unknown) => setError(errorMessage(asServerError(e))));
-  }, [reload]);
-  // The default report template (GET /api/global-template) names a new report and suggests its sections.
-  useEffect(() => {
-    let live = true;
-    services
-      .listGlobalTemplates()
-      .then((all) => {
-        const found = templateOfKind(all, 'report');
-        if (!live || !found) return;
-        setTemplate(found);
-        setTitle((current) => current || found.name);
-      })
-      .catch(() => undefined); // without templates the form simply starts empty
-    return () => {
-      live = false;
-    };
-  }, [services]);
+  // The list, the template and a new report are the study records machine's; this view renders it.
+  const logic = useMemo(() => bindReportList(services, { projectId, studyId }), [services, projectId, studyId]);
+  const records = useActorRef(logic, { input: { fields: { title: '', selected: '' } } });
+  const data = useSelector(records, selectData<ReportsData>);
+  const error = useSelector(records, selectError);
+  const fields = useSelector(records, selectFields);
+  const title = fields.title ?? '';
+  const selected = fields.selected ? Number(fields.selected) : null;
+  const reports = data?.reports ?? [];
+  const template = data?.template ?? null;
+  const select = (id: number) => records.send({ type: 'field.set', name: 'selected', value: String(id) });
 
   return (
     <section className={css.panel} aria-label="Reports">
@@ -60,17 +43,16 @@ export function ReportsMode({ projectId, studyId }: ViewerModeProps) {
           onSubmit={(e) => {
             e.preventDefault();
             if (!title.trim()) return;
-            services
-              .createReport({ projectId, studyId }, { title: title.trim() })
-              .then((r) => {
-                setTitle('');
-                setSelected(r.id);
-                return reload();
-              })
-              .catch((err: unknown) => setError(errorMessage(asServerError(err))));
+            records.send({ type: 'change', change: { kind: 'create', title: title.trim() } satisfies ReportsChange, clear: ['title'] });
           }}
         >
-          <TextField id="new-report-title" label="New report" value={title} onValueChange={setTitle} placeholder="Title" />
+          <TextField
+            id="new-report-title"
+            label="New report"
+            value={title}
+            onValueChange={(value) => records.send({ type: 'field.set', name: 'title', value })}
+            placeholder="Title"
+          />
           <Button type="submit" size="sm" tone="primary" disabled={!title.trim()}>
             Create report
           </Button>
@@ -87,7 +69,7 @@ export function ReportsMode({ projectId, studyId }: ViewerModeProps) {
         {reports.map((r) => (
           <li key={r.id} className={[css.item, r.id === selected ? css.selected : ''].join(' ')} aria-label={r.title}>
             <div className={css.row}>
-              <button type="button" style={{ all: 'unset', cursor: 'pointer', fontWeight: 600, flex: 1 }} onClick={() => setSelected(r.id)}>
+              <button type="button" style={{ all: 'unset', cursor: 'pointer', fontWeight: 600, flex: 1 }} onClick={() => select(r.id)}>
                 {r.title}
               </button>
               <span className={css.muted}>{r.report_status}</span>

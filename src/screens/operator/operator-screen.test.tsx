@@ -15,7 +15,7 @@ import { bindWorkspaceLogic } from '../../app/workspace-logic.ts';
 import { bindPermissionsLogic, PermissionsLogicContext } from '../../app/permissions-logic.ts';
 import { fakeServices as fakeAuthServices, storeSession } from '../auth/auth-test-kit.tsx';
 import { fakeWorkspace } from '../workspace-testing/workspace-test-kit.tsx';
-import { bindOperatorLogic, OperatorLogicContext, type OperatorServices } from '../../services/operator-logic.ts';
+import { bindOperatorLogic, OperatorLogicContext, type OperatorServices } from '../../services/operator-services.ts';
 
 const starter = (id: number, plan: string, credits: number, used = 0): Subscription => ({
   id,

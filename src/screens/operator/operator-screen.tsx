@@ -13,7 +13,7 @@ import { InlineMessage } from '../../ui/inline-message.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
 import { page, pageHeader, pageSubtitle, pageTitle, stack } from '../../ui/surface.css.ts';
 import { Loading } from '../system/loading.tsx';
-import { OperatorLogicContext } from '../../services/operator-logic.ts';
+import { OperatorLogicContext } from '../../services/operator-services.ts';
 import { CompaniesPanel } from './companies-panel.tsx';
 import { PricesPanel } from './prices-panel.tsx';
 import { BadStationsPanel } from './bad-stations-panel.tsx';

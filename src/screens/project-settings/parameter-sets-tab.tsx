@@ -19,7 +19,8 @@ import { Dialog } from '../../ui/dialog.tsx';
 import { CollectionPanel } from '../../ui/collection-panel.tsx';
 import { formatDate } from '../../ui/format.ts';
 import { InlineMessage } from '../../ui/inline-message.tsx';
-import { actions, card, cardHeader, sectionTitle, table, td, th } from '../../ui/surface.css.ts';
+import { actions, card, cardHeader, sectionTitle } from '../../ui/surface.css.ts';
+import { DataTable } from '../../ui/data-table.tsx';
 import { ANALYSIS_LABELS } from './parameter-set-templates.ts';
 import { ParameterSetForm } from './parameter-set-form.tsx';
 import { code } from './project-settings.css.ts';
@@ -73,55 +74,37 @@ export function ParameterSetsTab({ detail, project, canChange }: ParameterSetsTa
               : null
           }
         >
-          <table className={table}>
-            <thead>
-              <tr>
-                <th className={th} scope="col">
-                  Name
-                </th>
-                <th className={th} scope="col">
-                  Analysis
-                </th>
-                <th className={th} scope="col">
-                  Values
-                </th>
-                <th className={th} scope="col">
-                  Changed
-                </th>
-                {canChange ? (
-                  <th className={th} scope="col">
-                    <span hidden>Actions</span>
-                  </th>
-                ) : null}
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((set) => (
-                <tr key={set.id}>
-                  <td className={td}>{set.name}</td>
-                  <td className={td}>{ANALYSIS_LABELS[set.analysis_type]}</td>
-                  <td className={td}>
-                    <span className={code} title={JSON.stringify(set.values)}>
-                      {JSON.stringify(set.values)}
-                    </span>
-                  </td>
-                  <td className={td}>{formatDate(set.updated)}</td>
-                  {canChange ? (
-                    <td className={td}>
-                      <div className={actions}>
-                        <Button size="sm" onClick={() => sets.send({ type: 'set.edit', id: set.id })} aria-label={`Edit ${set.name}`}>
-                          Edit
-                        </Button>
-                        <Button size="sm" tone="ghost" onClick={() => sets.send({ type: 'set.delete', id: set.id })} aria-label={`Delete ${set.name}`}>
-                          Delete
-                        </Button>
-                      </div>
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            columns={[
+              { title: 'Name', cell: (set) => set.name },
+              { title: 'Analysis', cell: (set) => ANALYSIS_LABELS[set.analysis_type] },
+              {
+                title: 'Values',
+                cell: (set) => (
+                  <span className={code} title={JSON.stringify(set.values)}>
+                    {JSON.stringify(set.values)}
+                  </span>
+                ),
+              },
+              { title: 'Changed', cell: (set) => formatDate(set.updated) },
+            ]}
+            rows={list}
+            rowKey={(set) => set.id}
+            actions={
+              canChange
+                ? (set) => (
+                    <div className={actions}>
+                      <Button size="sm" onClick={() => sets.send({ type: 'set.edit', id: set.id })} aria-label={`Edit ${set.name}`}>
+                        Edit
+                      </Button>
+                      <Button size="sm" tone="ghost" onClick={() => sets.send({ type: 'set.delete', id: set.id })} aria-label={`Delete ${set.name}`}>
+                        Delete
+                      </Button>
+                    </div>
+                  )
+                : undefined
+            }
+          />
         </CollectionPanel>
       </section>
       <Dialog open={formOpen} onOpenChange={(o) => !o && sets.send({ type: 'cancel' })} title={editing ? `Edit ${editing.name}` : 'New parameter set'}>

@@ -7,11 +7,15 @@
  */
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, type ComponentType } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
+import type { SnapshotFrom } from 'xstate';
+import type { viewerWorkspaceMachine } from '@machines/viewer-workspace/viewer-workspace.machine.ts';
 import type { Simulation } from '@canopy/contract/viewer.ts';
-import { FILTER_DIMENSIONS } from '@machines/layer-filter/layer-filter.types.ts';
 import { availableThemes, paneEffects } from '@machines/viewer/viewer-ui.machine.ts';
 import {
   sameLayerSetRows,
+  selectChildren,
+  selectFirstPaneFilters,
+  selectFirstPaneLayers,
   selectImportPlane,
   selectLayerSetRows,
   selectLegendShown,
@@ -22,7 +26,7 @@ import {
   selectTool,
   selectUrlView,
 } from '@machines/viewer-workspace/viewer-workspace.selectors.ts';
-import { commandFor, type ViewerCommand } from '@machines/viewer/viewer-keys.ts';
+import type { ViewerCommand } from '@machines/viewer/viewer-keys.ts';
 import { VIEWER_EFFECTS, VIEWER_PANELS, type PaneIndex, type ViewerEffects, type ViewerPanel } from '@machines/viewer/viewer-ui.types.ts';
 import { EffectsSettings } from './effects-settings.tsx';
 import {
@@ -79,6 +83,7 @@ const PANEL_LABELS: Record<ViewerPanel, string> = {
 };
 
 const VIEW_IDS = ['viewer-1', 'viewer-2'] as const;
+type WorkspaceSnapshot = SnapshotFrom<typeof viewerWorkspaceMachine>;
 const LAYER_SET_ROWS = [selectLayerSetRows(0), selectLayerSetRows(1)] as const;
 
 /** The insights, images and reports modes (src/screens/insights), each its own lazy chunk, given the ViewerBridge. */
@@ -88,6 +93,21 @@ const MODE_PANELS: Record<'Insights' | 'Images' | 'Reports', ComponentType<Viewe
   Reports: lazy(() => import('../insights/index.ts').then((m) => ({ default: m.ReportsMode }))),
 };
 
+/** The first pane's view for the insights modes: the machine's record of it, and the pane's camera now. */
+function viewStateOf(snapshot: WorkspaceSnapshot, handle: ViewerHandle | null): ViewState {
+  const shown = snapshot.context.firstPane;
+  return {
+    camera: handle?.getCamera() ?? { position: [-60, -120, 90], target: [0, 0, 0], up: [0, 0, 1], fov: 45 },
+    layers: [...selectFirstPaneLayers(snapshot)],
+    filters: selectFirstPaneFilters(snapshot),
+    // The screen sent the pane model's own scales (machines do not import their type).
+    colourScale: (shown?.colourScale ?? null) as ViewState['colourScale'],
+    layerScales: (shown?.layerScales ?? {}) as ViewState['layerScales'],
+    theme: snapshot.children.ui?.getSnapshot().context.themes[0] ?? 'default',
+    simulationId: shown?.simulationId ?? null,
+  };
+}
+
 /** The probed layer's name for the data panel. */
 const probeLayerLabel = (model: PaneModel, probe: ProbeResult | null) =>
   probeLayerTitle(
@@ -96,14 +116,6 @@ const probeLayerLabel = (model: PaneModel, probe: ProbeResult | null) =>
     model.layerTitle,
     model.unit,
   );
-
-const isTyping = (target: EventTarget | null) => {
-  const el = target as HTMLElement | null;
-  if (!el) return false;
-  // Checkboxes and buttons take no text: shortcuts still work while they have focus.
-  if (el.tagName === 'INPUT') return !['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color'].includes((el as HTMLInputElement).type);
-  return el.isContentEditable || ['TEXTAREA', 'SELECT'].includes(el.tagName);
-};
 
 export interface ViewerWorkspaceProps {
   logic: ViewerLogic;
@@ -133,17 +145,7 @@ export function ViewerWorkspace({
   const toasts = ToastContext.useActorRef();
   // The coordination is the workspace machine's (machines/viewer-workspace); this view renders it.
   const workspace = useActorRef(logic.workspace, { input: { simulations: simulations as never, initialSimulationId, projectId, studyId, toasts } });
-  const { ui, filter0, filter1, reclass0, reclass1, cameras } = useMemo(() => {
-    const children = workspace.getSnapshot().children;
-    return {
-      ui: children.ui!,
-      filter0: children.filter0!,
-      filter1: children.filter1!,
-      reclass0: children.reclass0!,
-      reclass1: children.reclass1!,
-      cameras: children.cameras!,
-    };
-  }, [workspace]);
+  const { ui, filter0, filter1, reclass0, reclass1, cameras } = useMemo(() => selectChildren(workspace.getSnapshot()), [workspace]);
   const filters = useMemo(() => [filter0, filter1] as const, [filter0, filter1]);
 
   const split = useSelector(ui, (s) => s.context.split);
@@ -192,13 +194,11 @@ export function ViewerWorkspace({
   const model = models[activePane];
   const filter = filters[activePane];
 
-  // New simulations (a results import, a re-classification saved) go to the machine; the first ones came with its input.
-  const fed = useRef({ simulations, initialSimulationId });
-  useEffect(() => {
-    if (fed.current.simulations === simulations && fed.current.initialSimulationId === initialSimulationId) return;
-    fed.current = { simulations, initialSimulationId };
-    workspace.send({ type: 'simulations.set', simulations: simulations as never, initialSimulationId });
-  }, [workspace, simulations, initialSimulationId]);
+  // The screen's simulations (a results import, a re-classification saved) go to the machine, which ignores the ones it has.
+  useEffect(
+    () => workspace.send({ type: 'simulations.set', simulations: simulations as never, initialSimulationId }),
+    [workspace, simulations, initialSimulationId],
+  );
 
   // The scenario's geometry validation findings: listed in the side panel, drawn on both panes.
   const flyTo = useCallback((bounds: Bounds) => workspace.send({ type: 'findings.show', bounds }), [workspace]);
@@ -206,51 +206,31 @@ export function ViewerWorkspace({
 
   const run = useCallback((command: ViewerCommand) => workspace.send({ type: 'command.run', command }), [workspace]);
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return;
-      if (selectOverlayOpen(workspace.getSnapshot())) return;
-      workspace.send({ type: 'key.press', key: event.key });
-      if (commandFor(event.key)) event.preventDefault();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [workspace]);
+  // What the first pane shows goes to the machine, which the modes' bridge and the address read.
+  const first = models[0];
+  const visibleLayers = useMemo(() => first.layers.filter((l) => l.visible).map((l) => l.id), [first.layers]);
+  const firstSimulationId = first.simulation?.id ?? null;
+  useEffect(
+    () =>
+      workspace.send({
+        type: 'pane.shown',
+        shown: { layers: visibleLayers, colourScale: first.colourScale, layerScales: first.layerScales, simulationId: firstSimulationId },
+      }),
+    [workspace, visibleLayers, first.colourScale, first.layerScales, firstSimulationId],
+  );
 
   // The bridge the insights, images and reports modes use: the first pane's handle and state.
-  const latest = useRef({ models, themes });
-  latest.current = { models, themes };
   const bridge = useMemo<ViewerBridge>(
     () => ({
       handle: () => handles.current[0],
-      viewState: (): ViewState => {
-        const { models: m, themes: t } = latest.current;
-        const selection = filter0.getSnapshot().context.selection;
-        return {
-          camera: handles.current[0]?.getCamera() ?? { position: [-60, -120, 90], target: [0, 0, 0], up: [0, 0, 1], fov: 45 },
-          layers: m[0].layers.filter((l) => l.visible).map((l) => l.id),
-          filters: Object.fromEntries(FILTER_DIMENSIONS.map((d) => [d, selection[d]?.length ? selection[d]!.join('|') : null])),
-          colourScale: m[0].colourScale,
-          layerScales: m[0].layerScales,
-          theme: t[0],
-          simulationId: m[0].simulation?.id ?? null,
-        };
-      },
+      viewState: () => viewStateOf(workspace.getSnapshot(), handles.current[0]),
       restore: (view: ViewState) => workspace.send({ type: 'view.restore', view }),
     }),
-    [workspace, filter0],
+    [workspace],
   );
 
   // The first pane's view lives in the address: copied, it opens the same view; back and forward walk it.
-  const visibleLayers = models[0].layers.filter((l) => l.visible).map((l) => l.id);
-  const readUrlView = useCallback(
-    () =>
-      selectUrlView(
-        workspace.getSnapshot(),
-        latest.current.models[0].layers.filter((l) => l.visible).map((l) => l.id),
-      ),
-    [workspace],
-  );
+  const readUrlView = useCallback(() => selectUrlView(workspace.getSnapshot()), [workspace]);
   const addressSources = useMemo(() => [workspace, ui, filter0], [workspace, ui, filter0]);
   const address = useViewAddress(workspace, addressSources, readUrlView, visibleLayers.join(','));
 
