@@ -88,7 +88,11 @@ describe('importModel', () => {
   it('refuses a 3DM whose surfaces were saved without render meshes, saying how to save it', async () => {
     const rhino = await rhino3dm();
     const doc = new rhino.File3dm();
-    doc.objects().add(rhino.Brep.createFromBox(new rhino.Box(new rhino.BoundingBox([0, 0, 0], [1, 1, 1]))), null as never);
+    // The typings name it CreateFromBox; the binding exports createFromBox.
+    const brep = (rhino.Brep as unknown as { createFromBox(box: unknown): unknown }).createFromBox(
+      new (rhino.Box as unknown as new (box: unknown) => unknown)(new rhino.BoundingBox([0, 0, 0], [1, 1, 1])),
+    );
+    doc.objects().add(brep as never, null as never);
     const out = await importModel(input('box.3dm', doc.toByteArray()));
     expect(out).toEqual({ ok: false, message: expect.stringMatching(/^box\.3dm cannot be imported: 6 of its surfaces were saved without render meshes/) });
   });

@@ -18,7 +18,7 @@ export interface ModelImportInput extends ImportChoices {
   maxTriangles: number;
   budgetSeconds: number;
   /** Where progress (0 to 1) is posted, when the caller listens. */
-  progress?: MessagePort;
+  progress?: { postMessage(percent: number): void; close(): void };
 }
 
 export type ModelImportOutcome =
