@@ -5,38 +5,40 @@
  * so the caller turns them with the Y-up rule. Spaces and openings are volumes, not surfaces the
  * wind meets, and are left out.
  */
-import { IfcAPI, IFCOPENINGELEMENT, IFCSPACE, LogLevel } from 'web-ifc';
+import type { IfcAPI } from 'web-ifc';
 import { ModelImportError } from '@canopy/engine/geometry/import/import-error.ts';
 import { TriangleSoup, type ReadLimits } from '@canopy/engine/geometry/import/triangle-soup.ts';
 
-let ready: Promise<IfcAPI> | null = null;
+let ready: Promise<{ api: IfcAPI; skipped: Set<number> }> | null = null;
 
-/** One web-ifc instance per thread (its WebAssembly module takes a few hundred ms to start). */
-function ifcApi(): Promise<IfcAPI> {
+/**
+ * One web-ifc instance per thread, loaded on the first IFC (its WebAssembly module takes a few
+ * hundred ms to start; every other heavy task's thread is spared it).
+ */
+function ifcApi(): Promise<{ api: IfcAPI; skipped: Set<number> }> {
   ready ??= (async () => {
-    const api = new IfcAPI();
+    const webIfc = await import('web-ifc');
+    const api = new webIfc.IfcAPI();
     await api.Init(undefined, true);
-    api.SetLogLevel(LogLevel.LOG_LEVEL_OFF);
-    return api;
+    api.SetLogLevel(webIfc.LogLevel.LOG_LEVEL_OFF);
+    return { api, skipped: new Set<number>([webIfc.IFCSPACE, webIfc.IFCOPENINGELEMENT]) };
   })();
   return ready;
 }
-
-const SKIPPED = new Set<number>([IFCSPACE, IFCOPENINGELEMENT]);
 
 export async function readIfc(bytes: Uint8Array, limits: ReadLimits, budgetSeconds: number): Promise<Float32Array> {
   const head = new TextDecoder().decode(bytes.subarray(0, 64)).trimStart();
   if (!head.startsWith('ISO-10303-21;')) {
     throw new ModelImportError('it does not start with "ISO-10303-21;": it is not an IFC file in the STEP format (ifcXML and ifcZIP are not read).');
   }
-  const api = await ifcApi();
+  const { api, skipped } = await ifcApi();
   const model = api.OpenModel(bytes, { COORDINATE_TO_ORIGIN: false });
   if (model < 0) throw new ModelImportError('web-ifc could not open it: the STEP data is not valid IFC.');
   try {
     const soup = new TriangleSoup(limits, budgetSeconds);
     const p = new Float64Array(9);
     api.StreamAllMeshes(model, (mesh, index, total) => {
-      if (SKIPPED.has(api.GetLineType(model, mesh.expressID) as number)) return;
+      if (skipped.has(api.GetLineType(model, mesh.expressID) as number)) return;
       if (index % 64 === 0) limits.onProgress?.(index / Math.max(1, total));
       for (let g = 0; g < mesh.geometries.size(); g++) {
         const placed = mesh.geometries.get(g);

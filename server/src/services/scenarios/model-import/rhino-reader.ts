@@ -4,7 +4,7 @@
  * rhino3dm cannot mesh a surface itself. A file saved without them gets a message saying how to
  * save it, never a partial model. The unit comes from the file's model unit system; Rhino is Z-up.
  */
-import rhino3dm from 'rhino3dm';
+import type rhino3dm from 'rhino3dm';
 import { ModelImportError } from '@canopy/engine/geometry/import/import-error.ts';
 import { TriangleSoup, type ReadLimits } from '@canopy/engine/geometry/import/triangle-soup.ts';
 
@@ -36,7 +36,8 @@ export async function readRhino(
   limits: ReadLimits,
   budgetSeconds: number,
 ): Promise<{ positions: Float32Array; metresPerUnit: number | null }> {
-  const rhino = await (ready ??= rhino3dm());
+  // Loaded on the first 3DM only (see ifc-reader.ts).
+  const rhino = await (ready ??= import('rhino3dm').then((m) => m.default()));
   const doc = rhino.File3dm.fromByteArray(bytes);
   if (!doc) throw new ModelImportError('rhino3dm could not read it: it is not a Rhino 3DM file, or it is damaged.');
   try {
