@@ -245,8 +245,13 @@ export function readGltf(bytes: Uint8Array, binary: boolean, limits: ReadLimits,
       soup.push(p[0]!, p[1]!, p[2]!, p[3]!, p[4]!, p[5]!, p[6]!, p[7]!, p[8]!);
     };
     if (mode === 4) for (let i = 0; i + 2 < n; i += 3) emit(i, i + 1, i + 2);
-    else if (mode === 5) for (let i = 0; i + 2 < n; i++) i % 2 === 0 ? emit(i, i + 1, i + 2) : emit(i + 1, i, i + 2);
-    else for (let i = 1; i + 1 < n; i++) emit(0, i, i + 1);
+    else if (mode === 5) {
+      // A strip's odd triangles swap their first two corners to keep the winding (glTF §3.7.2.1).
+      for (let i = 0; i + 2 < n; i++) {
+        if (i % 2 === 0) emit(i, i + 1, i + 2);
+        else emit(i + 1, i, i + 2);
+      }
+    } else for (let i = 1; i + 1 < n; i++) emit(0, i, i + 1);
   }
 
   const nodes = json.nodes ?? [];
