@@ -53,7 +53,7 @@ describe('ModelImportRow', () => {
     const onImported = renderRow('tower.obj', importModel);
     expect(screen.getByRole('group', { name: 'Import tower.obj' })).toHaveTextContent('tower.obj does not say its units or which way is up');
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Drawn in' }), 'feet');
-    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Up axis' }), 'Y is up (Blender, 3ds Max, Maya OBJ)');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Up axis' }), 'Y up (Blender, Maya)');
     await userEvent.click(screen.getByRole('button', { name: 'Import tower.obj' }));
     await waitFor(() => expect(onImported).toHaveBeenCalled());
     expect(importModel).toHaveBeenCalledWith({ projectId: 3, uploadId: 7, units: 'ft', upAxis: 'y' });

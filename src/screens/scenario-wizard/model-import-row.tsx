@@ -15,8 +15,8 @@ import { fileRow } from './scenario-wizard.css.ts';
 
 const UNIT_OPTIONS = LENGTH_UNITS.map((u) => ({ value: u, label: UNIT_WORDS[u] }));
 const AXIS_OPTIONS = [
-  { value: 'z', label: 'Z is up (Rhino, Revit, SketchUp STL)' },
-  { value: 'y', label: 'Y is up (Blender, 3ds Max, Maya OBJ)' },
+  { value: 'z', label: 'Z up (Rhino, Revit)' },
+  { value: 'y', label: 'Y up (Blender, Maya)' },
 ];
 
 export function ModelImportRow({
