@@ -24,6 +24,7 @@ export function GeometryRoleUploader({ projectId, role }: { projectId: number; r
   const uploads = useUploads();
   const target: UploadTarget = { projectId, kind: 'asset' };
   const [importing, setImporting] = useState<ImportedFile[]>([]);
+  const [uploadFlag, setUploadFlag] = useState<string | null>(null);
   const imported = useCallback(
     (event: ModelImportEmitted) => {
       wizard.send({ type: 'geometry.add', role, file: event.file });
@@ -47,7 +48,7 @@ export function GeometryRoleUploader({ projectId, role }: { projectId: number; r
         if (status === 'failed') message = `"${selectFileName(s)}" failed to upload: retry it or remove it.`;
         else if (status !== 'done' && status !== 'cancelled') message ??= `Wait for "${selectFileName(s)}" to finish uploading.`;
       }
-      wizard.send({ type: 'uploader.flag', role, message });
+      setUploadFlag(message);
     });
     return () => {
       done.unsubscribe();
@@ -55,6 +56,14 @@ export function GeometryRoleUploader({ projectId, role }: { projectId: number; r
       wizard.send({ type: 'uploader.flag', role, message: null });
     };
   }, [uploads, wizard, role]);
+
+  // The role's flag: the uploads' own, else a model still waiting to be imported (leaving the step
+  // would drop it).
+  useEffect(() => {
+    const waiting = importing[0];
+    const message = uploadFlag ?? (waiting ? `Import "${waiting.filename}" or remove it before continuing.` : null);
+    wizard.send({ type: 'uploader.flag', role, message });
+  }, [uploadFlag, importing, wizard, role]);
 
   return (
     <>
