@@ -675,6 +675,8 @@ export const ScenarioEventSchema = z
       level: z.enum(['info', 'success', 'danger']),
       message: z.string(),
     }),
+    /** An uploaded model being read into a geometry file (POST geometry-import/): percent read so far. */
+    z.object({ type: z.literal('geometry.import'), project_id: z.number().int(), upload_id: z.number().int(), percent: z.number().int() }),
     /** The user's inbox changed (issue 16): a share to them made, re-sent or revoked, or their share answered. Sent to that user only. */
     z.object({ type: z.literal('inbox.changed'), project_id: z.number().int(), reason: z.enum(['shared', 'answered', 'revoked']) }),
   ])

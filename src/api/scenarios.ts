@@ -3,6 +3,7 @@
  * translation between the wizard's form values (text as typed) and the server's body. Types come
  * from the server's contract (type-only), so an API change breaks the type check here.
  */
+import type { ModelImportRequest, ModelImportResult } from '@canopy/contract/geometry-import.ts';
 import type {
   Configuration,
   CostBreakdown,
@@ -216,4 +217,9 @@ export function valuesFromForm(
     parameterSets,
     termsAccepted: form.terms_accepted ?? false,
   };
+}
+
+/** POST geometry-import/: an uploaded OBJ, glTF/GLB, IFC or 3DM model read into a new binary STL upload. */
+export function importGeometry(api: ApiClient, projectId: number, body: ModelImportRequest): Promise<ModelImportResult> {
+  return api<ModelImportResult>(`/api/project/${projectId}/geometry-import/`, { method: 'POST', body });
 }

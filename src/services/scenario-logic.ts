@@ -20,6 +20,8 @@ import type { CostBreakdown, SavedScenario, ScenarioRef, SubmitResult, Validatio
 import type { ScenarioEvent } from '@machines/live-status/live-status.types.ts';
 import { cfdEstimateMachine, type CfdEstimateLine, type CfdEstimateRequest } from '@machines/scenario-wizard/cfd-estimate.machine.ts';
 import type { AcknowledgeRequest, RepairOutcome, RepairRequest } from '@machines/scenario-wizard/geometry-repair.ts';
+import { modelImportMachine, type ModelImportRequest } from '@machines/model-import/model-import.machine.ts';
+import type { ModelImportResult } from '@canopy/contract/geometry-import.ts';
 import * as cfd from '../api/cfd.ts';
 import { api } from '../api/client.ts';
 import * as scenarios from '../api/scenarios.ts';
@@ -51,6 +53,8 @@ export interface ScenarioServices {
   estimateCfd?(request: CfdEstimateRequest): Promise<CfdEstimateLine[]>;
   /** A pedestrian wind comfort criterion's recipe (POST criteria/{id}/get-recipe-defaults/); fakes without it read none. */
   getRecipeDefaults?(criterionId: string): Promise<RecipeAnswer>;
+  /** POST geometry-import/ for an uploaded OBJ, glTF, IFC or 3DM model; fakes without it import nothing. */
+  importModel?(request: ModelImportRequest): Promise<ModelImportResult>;
 }
 
 /** How often the wizard re-reads a running validation when no live event says it changed. */
@@ -190,6 +194,8 @@ export const liveScenarioServices: ScenarioServices = {
     const recipe = await scenarios.getRecipeDefaults(api, criterionId);
     return { criterionId: recipe.criteria_id, seasons: recipe.seasons.map((s) => s.id), windows: recipe.timeWindows.map((w) => w.window) };
   },
+  importModel: ({ projectId, uploadId, units, upAxis }) =>
+    scenarios.importGeometry(api, projectId, { upload_id: uploadId, ...(units ? { units } : {}), ...(upAxis ? { up_axis: upAxis } : {}) }),
   estimateCfd: ({ projectId, values, analyses }) =>
     Promise.all(
       analyses.map(async (analysis_type) => ({ analysis_type, estimate: await cfd.estimateCfd(api, projectId, cfd.cfdEstimateBody(values, analysis_type)) })),
@@ -293,7 +299,14 @@ export function bindScenarioLogic(services: ScenarioServices) {
   const action = scenarioActionMachine.provide({
     actors: { runAction: fromPromise<number, ActionRequest>(({ input }) => call(() => services.runAction(input))) },
   });
-  return { services, wizard, action };
+  const modelImport = modelImportMachine.provide({
+    actors: {
+      importModel: fromPromise<ModelImportResult, ModelImportRequest>(({ input }) =>
+        call(() => (services.importModel ? services.importModel(input) : Promise.reject(new Error('Importing models is not available here')))),
+      ),
+    },
+  });
+  return { services, wizard, action, modelImport };
 }
 
 export type ScenarioLogic = ReturnType<typeof bindScenarioLogic>;

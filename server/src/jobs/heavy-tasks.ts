@@ -22,6 +22,7 @@ import { moving } from './transfer.ts';
 import { readTable, type ReadTableInput, type ReadTableOutcome } from '../services/project-transfer/read-table.ts';
 import { planEstimateScene, type EstimateSceneInput } from '../services/cfd/estimate-scene.ts';
 import { indexedMesh, stlToGeometryGlb } from '../services/scenarios/stl-glb.ts';
+import { importModel, type ModelImportInput } from '../services/scenarios/model-import/import-model.ts';
 import { surroundsForSite, type SurroundsMesh } from '@canopy/engine/geometry/site/site-surrounds.ts';
 
 export interface IngestTaskInput {
@@ -80,6 +81,11 @@ export const HEAVY_TASKS = {
   'geometry.stlToGlb': async (input: { bytes: Uint8Array; provenance: { engine: string; version: string; source: string } }) => {
     const out = await stlToGeometryGlb(input.bytes, input.provenance);
     return moving(out, [out.soup, out.glb]);
+  },
+  /** An uploaded OBJ, glTF, IFC or 3DM model read into a binary STL (services/scenarios/model-import). */
+  'geometry.importModel': async (input: ModelImportInput) => {
+    const out = await importModel(input);
+    return out.ok ? moving(out, [out.stl]) : out;
   },
   /** The project's surroundings cut around an approved scenario's study (site-geometry.ts). */
   'geometry.siteSurrounds': (input: {

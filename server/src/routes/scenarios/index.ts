@@ -5,6 +5,7 @@ import { registerCancelRoutes } from './cancel.routes.ts';
 import { registerCapabilityRoutes } from './capabilities.routes.ts';
 import { registerCfdEstimateRoutes } from './cfd-estimate.routes.ts';
 import { registerConfigurationRoutes } from './configuration.routes.ts';
+import { registerGeometryImportRoutes } from './geometry-import.routes.ts';
 import { registerQaReportRoutes } from './qa-report.routes.ts';
 import { registerRemeshRoutes } from './remesh.routes.ts';
 import { registerSimulationRoutes } from './simulation.routes.ts';
@@ -18,6 +19,7 @@ export function registerScenarioRoutes(app: ApiApp): void {
   registerCancelRoutes(app);
   registerCapabilityRoutes(app);
   registerRemeshRoutes(app);
+  registerGeometryImportRoutes(app);
   registerQaReportRoutes(app);
   registerCfdEstimateRoutes(app);
 }
