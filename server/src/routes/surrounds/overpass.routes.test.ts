@@ -9,6 +9,8 @@ import { buildWorld, type World } from '../../../test/world.ts';
 import { startOsmServers, type OsmServers } from '../../../test/osm-servers.ts';
 import { projects } from '../../db/schema/index.ts';
 import type { ProjectSurrounds, Surrounds } from '@canopy/contract/surrounds.ts';
+import type { Project } from '@canopy/contract/projects.ts';
+import { settleBackground } from '../../services/background.ts';
 
 let t: TestContext;
 let w: World;
@@ -143,5 +145,31 @@ describe('POST /api/project/{id}/surrounds/generate-overpass/', () => {
     expect(await res.json()).toEqual({ origin_latitude: ['The project has no coordinates: give origin_latitude and origin_longitude.'] });
     expect((await generate(await newProject(), { radius_m: 100 }, w.tokens.colleague)).status).toBe(403);
     expect(osm.overpass.queries).toHaveLength(0);
+  });
+});
+
+describe('POST /api/project/ with generateSurrounds and surrounds_radius_m', () => {
+  it('fetches the surroundings from OpenStreetMap once the project exists', async () => {
+    const res = await t.request('/api/project/', {
+      method: 'POST',
+      token: w.tokens.colleagueWithPermission,
+      json: { name: 'Trafalgar', ...LONDON, generateSurrounds: true, surrounds_radius_m: 250 },
+    });
+    expect(res.status).toBe(201);
+    const project = (await res.json()) as Project;
+    await settleBackground(t.deps);
+    const got = (await (await t.request(`/api/project/${project.id}/surrounds/`, { token: w.tokens.colleague })).json()) as ProjectSurrounds;
+    expect(got.surrounds).toMatchObject({ source_format: 'overpass', radius_m: 250, building_count: 4 });
+    expect(osm.overpass.queries[0]).toContain('(around:250,51.5074000,-0.1278000)');
+  });
+
+  it('refuses a radius past the limit, naming the field', async () => {
+    const res = await t.request('/api/project/', {
+      method: 'POST',
+      token: w.tokens.colleagueWithPermission,
+      json: { name: 'Too wide', ...LONDON, generateSurrounds: true, surrounds_radius_m: 5000 },
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ surrounds_radius_m: ['At most 2000 m is fetched from OpenStreetMap at once; choose a smaller radius.'] });
   });
 });
