@@ -5,7 +5,7 @@
  * stay beside it in the owning form; when the tiles cannot be reached the map gives way to a note
  * and those fields alone. Coordination is in site-map.machine.ts; this view sends it events.
  */
-import { useContext, useEffect, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useContext, useEffect, useState, type KeyboardEvent } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { NUDGE_FAR_M, NUDGE_M, type LatLon } from '@machines/site-map/site-map.machine.ts';
 import {
@@ -25,7 +25,6 @@ import {
 import { Button } from '../../ui/button.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { SiteMapLogicContext } from './site-picker-logic-context.ts';
-import { SiteLeafletMap } from './site-leaflet-map.tsx';
 import * as css from './site-picker.css.ts';
 
 /** Footprints in local metres around `origin` (x east, y north), as the surrounds store them. */
@@ -46,6 +45,9 @@ export interface SitePickerProps {
   projectId?: number | null;
   disabled?: boolean;
 }
+
+// Leaflet (about 150 kB) loads only when a map is drawn, not with every screen that has a picker.
+const SiteLeafletMap = lazy(() => import('./site-leaflet-map.tsx').then((m) => ({ default: m.SiteLeafletMap })));
 
 const ARROWS: Record<string, [number, number]> = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
 
@@ -157,26 +159,28 @@ export function SitePicker({ id, position, onPick, radiusM = null, projectId = n
           onKeyDown={onMapKey}
           data-testid="site-picker-map"
         >
-          <SiteLeafletMap
-            settings={settings}
-            position={current}
-            radiusM={radiusM ?? surrounds?.radius_m ?? null}
-            footprints={footprints}
-            onClick={(p) => !disabled && site.send({ type: 'map.click', position: p })}
-            onDrag={(p) => site.send({ type: 'marker.drag', position: p })}
-            onTileLoad={() => site.send({ type: 'tiles.loaded' })}
-            onTileError={() => site.send({ type: 'tiles.failed' })}
-          />
+          <Suspense fallback={<p className={css.small}>Loading the map…</p>}>
+            <SiteLeafletMap
+              settings={settings}
+              position={current}
+              radiusM={radiusM ?? surrounds?.radius_m ?? null}
+              footprints={footprints}
+              onClick={(p) => !disabled && site.send({ type: 'map.click', position: p })}
+              onDrag={(p) => site.send({ type: 'marker.drag', position: p })}
+              onTileLoad={() => site.send({ type: 'tiles.loaded' })}
+              onTileError={() => site.send({ type: 'tiles.failed' })}
+            />
+          </Suspense>
         </div>
       ) : null}
       {unreachable && settings ? (
-        <p className={css.degraded} role="status">
+        <p className={css.degraded} role="note">
           The map cannot be shown: its tiles ({tileHost(settings.tile_url)}) cannot be reached from this browser. Type the site’s latitude and longitude below
           {canSearch ? ', or find it by name above' : ''}.
         </p>
       ) : null}
       {settingsFailed ? (
-        <p className={css.degraded} role="status">
+        <p className={css.degraded} role="note">
           The map is not available right now. Type the site’s latitude and longitude below.
         </p>
       ) : null}
