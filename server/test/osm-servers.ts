@@ -8,6 +8,7 @@
  *   it cannot parse, HTTP 429 for a client over its slots;
  * - Nominatim search (GET /search?q=…&format=jsonv2; https://nominatim.org/release-docs/latest/api/Search/):
  *   the JSON array of places, `[]` for nothing found.
+ * - raster tiles (GET /tiles/{z}/{x}/{y}.png) for the browser tests' map, drawn as a plain grid.
  * What the next Overpass query gets is chosen by `overpass.answer`; every query is recorded.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
@@ -93,6 +94,16 @@ export async function startOsmServers(): Promise<OsmServers> {
         }
         response.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' });
         return response.end(q.startsWith('london') ? fixture('nominatim/london.json') : '[]');
+      }
+      const tile = /^\/tiles\/(\d+)\/(\d+)\/(\d+)\.png$/.exec(url.pathname);
+      if (tile) {
+        // A stand-in raster tile (SVG in an <img>, as Leaflet shows tiles): a pale ground, a grid, its address.
+        response.writeHead(200, { 'Content-Type': 'image/svg+xml', 'Access-Control-Allow-Origin': '*' });
+        return response.end(
+          `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256"><rect width="256" height="256" fill="#eef0e6"/>` +
+            `<path d="M0 64H256M0 128H256M0 192H256M64 0V256M128 0V256M192 0V256" stroke="#fff" stroke-width="6"/>` +
+            `<rect width="256" height="256" fill="none" stroke="#d5d8cc"/><text x="8" y="20" font-size="11" fill="#9aa08f">${tile[1]}/${tile[2]}/${tile[3]}</text></svg>`,
+        );
       }
       response.writeHead(404, { 'Content-Type': 'text/plain' });
       response.end('not found');

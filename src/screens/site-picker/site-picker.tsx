@@ -104,7 +104,7 @@ export function SitePicker({ id, position, onPick, radiusM = null, projectId = n
   return (
     <div className={css.picker} role="group" aria-label="Site on the map">
       {canSearch && !disabled ? (
-        <div className={css.searchRow} role="search" aria-label="Find a place">
+        <div className={css.searchRow} role="search" aria-label="Place search">
           <TextField
             id={`${id}-place-search`}
             label="Find a place"
