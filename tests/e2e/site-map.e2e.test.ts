@@ -12,6 +12,22 @@ let app: RunningApp;
 let session: BrowserSession;
 let osm: OsmServers;
 
+/** The id of the demo user's project of that name, through the API. */
+async function projectId(name: string): Promise<number> {
+  const signIn = await fetch(`${app.url}/authjwt/create/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'demo', password: 'canopy-demo' }),
+  });
+  const { access } = (await signIn.json()) as { access: string };
+  const page = (await (
+    await fetch(`${app.url}/api/project/?search=${encodeURIComponent(name)}`, { headers: { authorization: `Bearer ${access}` } })
+  ).json()) as {
+    results: Array<{ id: number; name: string }>;
+  };
+  return page.results.find((p) => p.name === name)!.id;
+}
+
 beforeAll(async () => {
   osm = await startOsmServers();
   app = await startApp({ MAP_TILE_URL: `${osm.url}/tiles/{z}/{x}/{y}.png`, GEOCODER_URL: osm.url, OVERPASS_URL: osm.overpassUrl });
@@ -51,14 +67,15 @@ describe('the site on a map', () => {
     await page.keyboard.press('ArrowUp');
     await expect(dialog.getByLabel('Latitude (°)').inputValue()).resolves.toBe('51.507536');
     await dialog.getByLabel('Generate surrounding buildings from map data').check();
-    await dialog.getByLabel('Surrounding buildings').selectOption('200');
+    await dialog.getByLabel('Surrounding buildings', { exact: true }).selectOption('200');
     await map.locator('path.leaflet-interactive').first().waitFor();
     expect(await map.getByText('© OpenStreetMap contributors').count()).toBe(1);
     await screenshot(page, 'site-map-create');
     await dialog.getByRole('button', { name: 'Create project' }).click();
-    await page.waitForURL(/\/projects\/\d+/, { timeout: 30_000 });
-    projectUrl = page.url().replace(/(\/projects\/\d+).*/, '$1');
-    expect(osm.overpass.queries.at(-1)).toContain('(around:200,51.5075360,-0.1277650)');
+    await dialog.waitFor({ state: 'hidden', timeout: 30_000 });
+    await expect.poll(() => osm.overpass.queries.length, { timeout: 30_000 }).toBe(1);
+    expect(osm.overpass.queries[0]).toContain('(around:200,51.5075360,-0.1277650)');
+    projectUrl = `${app.url}/projects/${await projectId('Trafalgar')}`;
   });
 
   it('shows the surroundings and the study area on the details tab map', async () => {
