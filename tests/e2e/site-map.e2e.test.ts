@@ -80,7 +80,7 @@ describe('the site on a map', () => {
 
   it('shows the surroundings and the study area on the details tab map', async () => {
     const { page } = session;
-    await page.goto(`${projectUrl}/settings/details`);
+    await page.goto(`${projectUrl}/details`);
     const map = page.getByRole('application');
     await map.locator('img.leaflet-tile-loaded').first().waitFor({ timeout: 30_000 });
     // Four footprints and the study area's circle.
@@ -91,7 +91,7 @@ describe('the site on a map', () => {
   it('leaves the coordinate fields when the tiles cannot be reached', async () => {
     const { page } = session;
     await page.route('**/tiles/**', (route) => route.abort('internetdisconnected'));
-    await page.goto(`${projectUrl}/settings/details`);
+    await page.goto(`${projectUrl}/details`);
     await page.getByRole('note').filter({ hasText: 'The map cannot be shown' }).waitFor({ timeout: 30_000 });
     expect(await page.getByRole('application').count()).toBe(0);
     await page.getByLabel('Latitude').first().waitFor();
