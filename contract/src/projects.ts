@@ -4,6 +4,7 @@ import { flag, PageQuery, UserRefSchema, choice, optionalText, paginated, text }
 import { ParameterSetSchema } from './parameter-sets.ts';
 import { ProjectFileSchema } from './project-files.ts';
 import { MetSourceSchema } from './weather.ts';
+import { OVERPASS_MAX_RADIUS_M } from './surrounds.ts';
 
 export const PROJECT_TABS = ['all', 'favorites', 'demos', 'shared'] as const;
 export const PROJECT_ORDERINGS = ['name', '-name', 'created', '-created'] as const;
@@ -35,6 +36,14 @@ export const ProjectCreateSchema = z
   .object({
     ...editable,
     generateSurrounds: flag().optional().openapi({ description: 'Generate the surrounds from map data (stored for the site capability)' }),
+    surrounds_radius_m: number()
+      .gt(0, 'Ensure this value is greater than 0.')
+      .max(OVERPASS_MAX_RADIUS_M, `At most ${OVERPASS_MAX_RADIUS_M} m is fetched from OpenStreetMap at once; choose a smaller radius.`)
+      .optional()
+      .openapi({
+        description:
+          'With generateSurrounds and coordinates: the buildings within this radius are fetched from OpenStreetMap (the Overpass API) once the project exists. Without it, the first map file uploaded to the project is used.',
+      }),
   })
   .openapi('ProjectCreate');
 

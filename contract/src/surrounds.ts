@@ -25,6 +25,28 @@ export const GenerateOsmSchema = z
   })
   .openapi('GenerateOsm');
 
+/**
+ * The largest radius fetched from the Overpass API. 2 km around a dense city centre is tens of
+ * thousands of buildings, far more than a wind study needs (a few hundred metres: docs/site-map.md),
+ * and keeps an answer within the public interpreter's fair-use guidance.
+ */
+export const OVERPASS_MAX_RADIUS_M = 2000;
+
+export const GenerateOverpassSchema = z
+  .object({
+    radius_m: z
+      .number({ error: (issue) => (issue.input === undefined ? 'This field is required.' : 'A valid number is required.') })
+      .gt(0, 'Ensure this value is greater than 0.')
+      .max(
+        OVERPASS_MAX_RADIUS_M,
+        `At most ${OVERPASS_MAX_RADIUS_M} m is fetched from OpenStreetMap at once; choose a smaller radius, or upload an .osm extract of the larger area.`,
+      )
+      .openapi({ description: `Metres around the origin; at most ${OVERPASS_MAX_RADIUS_M}` }),
+    origin_latitude: z.number().min(-89).max(89).optional().openapi({ description: "Default: the project's latitude" }),
+    origin_longitude: z.number().min(-180).max(180).optional().openapi({ description: "Default: the project's longitude" }),
+  })
+  .openapi('GenerateOverpass');
+
 const Point = z.tuple([z.number(), z.number()]);
 
 export const FootprintSchema = z.object({
@@ -66,3 +88,4 @@ export type Surrounds = z.infer<typeof SurroundsSchema>;
 export type ProjectSurrounds = z.infer<typeof ProjectSurroundsSchema>;
 export type Footprint = z.infer<typeof FootprintSchema>;
 export type GenerateOsm = z.infer<typeof GenerateOsmSchema>;
+export type GenerateOverpass = z.infer<typeof GenerateOverpassSchema>;

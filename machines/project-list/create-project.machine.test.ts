@@ -15,8 +15,24 @@ describe('project form', () => {
   it('reads trimmed text and numbers, both coordinates or neither', () => {
     expect(readProjectForm({ ...emptyProjectForm, name: ' Pier 4 ', latitude: '43.6', longitude: '-79.4', generateSurrounds: true, fetch_met: true })).toEqual({
       ok: true,
-      project: { name: 'Pier 4', location: '', latitude: 43.6, longitude: -79.4, reference_id: '', generateSurrounds: true, fetch_met: true },
+      // Surroundings from OpenStreetMap within 300 m unless the user chose to upload a map file ('').
+      project: {
+        name: 'Pier 4',
+        location: '',
+        latitude: 43.6,
+        longitude: -79.4,
+        reference_id: '',
+        generateSurrounds: true,
+        surrounds_radius_m: 300,
+        fetch_met: true,
+      },
     });
+    expect(
+      readProjectForm({ ...emptyProjectForm, name: 'P', latitude: '43.6', longitude: '-79.4', generateSurrounds: true, surrounds_radius_m: '' }),
+    ).toMatchObject({ ok: true, project: { generateSurrounds: true } });
+    expect(readProjectForm({ ...emptyProjectForm, name: 'P', latitude: '43.6', longitude: '-79.4', surrounds_radius_m: '500' })).not.toHaveProperty(
+      'project.surrounds_radius_m',
+    );
     const half = readProjectForm({ ...emptyProjectForm, name: 'x', latitude: '43.6' });
     expect(half.ok ? null : half.error.fields).toEqual({ longitude: ['Give both latitude and longitude, or neither.'] });
     const bad = readProjectForm({ ...emptyProjectForm, latitude: 'north', longitude: '200' });

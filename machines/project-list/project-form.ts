@@ -13,6 +13,8 @@ export interface ProjectFormValues {
   longitude: string;
   reference_id: string;
   generateSurrounds?: boolean;
+  /** With generateSurrounds: the radius (m) of OpenStreetMap buildings fetched; '' leaves it to a map upload. */
+  surrounds_radius_m?: string;
   fetch_met?: boolean;
 }
 
@@ -23,8 +25,18 @@ export const emptyProjectForm: ProjectFormValues = {
   longitude: '',
   reference_id: '',
   generateSurrounds: false,
+  surrounds_radius_m: '300',
   fetch_met: false,
 };
+
+/** The site the typed coordinates name, or null while either is blank or not a coordinate. */
+export function typedPosition(values: Pick<ProjectFormValues, 'latitude' | 'longitude'>): { latitude: number; longitude: number } | null {
+  if (values.latitude.trim() === '' || values.longitude.trim() === '') return null;
+  const latitude = Number(values.latitude);
+  const longitude = Number(values.longitude);
+  if (!Number.isFinite(latitude) || !Number.isFinite(longitude) || Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return null;
+  return { latitude, longitude };
+}
 
 const BLANK = 'This field may not be blank.';
 const NUMBER = 'A valid number is required.';
@@ -61,6 +73,8 @@ export function readProjectForm(values: ProjectFormValues): ProjectFormResult {
     reference_id: values.reference_id.trim(),
   };
   if (values.generateSurrounds !== undefined) project.generateSurrounds = values.generateSurrounds;
+  const radius = values.generateSurrounds && latitude.value !== null ? Number(values.surrounds_radius_m ?? '') : NaN;
+  if (values.surrounds_radius_m?.trim() && radius > 0) project.surrounds_radius_m = radius;
   if (values.fetch_met !== undefined) project.fetch_met = values.fetch_met;
   return { ok: true, project };
 }

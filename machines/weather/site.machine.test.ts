@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { ServerError } from '@machines/shared/actors.ts';
-import { siteMachine, type GenerateRequest } from './site.machine.ts';
+import { siteMachine, type FetchOsmRequest, type GenerateRequest } from './site.machine.ts';
 import {
   selectCanRegenerate,
   selectGenerating,
@@ -90,5 +90,48 @@ describe('site machine', () => {
     expect(selectSiteFailure(actor.getSnapshot())).toEqual({ message, reason: null });
     expect(selectSurrounds(actor.getSnapshot())).toBeNull();
     expect(actor.getSnapshot().value).toEqual({ ready: 'idle' });
+  });
+});
+
+describe('site machine: surroundings from OpenStreetMap', () => {
+  function startFetching(loaded: ProjectSurrounds) {
+    const requests: FetchOsmRequest[] = [];
+    const actor = createActor(
+      siteMachine.provide({
+        actors: {
+          loadSurrounds: fromPromise<ProjectSurrounds, { projectId: number }>(async () => loaded),
+          fetchOsmSurrounds: fromPromise<Surrounds, FetchOsmRequest>(async ({ input }) => {
+            requests.push(input);
+            return surrounds({ source_upload_id: null, source_format: 'overpass', radius_m: input.radius_m });
+          }),
+        },
+      }),
+      { input: { projectId: 7 } },
+    ).start();
+    return { actor, requests };
+  }
+
+  it('fetches for the origin and radius shown, saying where from while it works', async () => {
+    const { actor, requests } = startFetching(projectSurrounds(null, [51.5074, -0.1278]));
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
+    actor.send({ type: 'radius.set', radiusM: 500 });
+    actor.send({ type: 'surrounds.fetchOsm' });
+    expect(selectGenerating(actor.getSnapshot())).toBe('OpenStreetMap');
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
+    expect(requests).toEqual([{ projectId: 7, origin_latitude: 51.5074, origin_longitude: -0.1278, radius_m: 500 }]);
+    expect(selectSurrounds(actor.getSnapshot())?.source_format).toBe('overpass');
+  });
+
+  it('refuses a radius past 2 km, and a site without coordinates, in words and without a request', async () => {
+    const { actor, requests } = startFetching(projectSurrounds(null, [51.5074, -0.1278]));
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
+    actor.send({ type: 'radius.set', radiusM: 3000 });
+    actor.send({ type: 'surrounds.fetchOsm' });
+    expect(selectSiteFailure(actor.getSnapshot())?.message).toMatch(/^At most 2000 m is fetched from OpenStreetMap at once/);
+    const none = startFetching(projectSurrounds(null, null));
+    await waitFor(none.actor, (s) => s.matches({ ready: 'idle' }));
+    none.actor.send({ type: 'surrounds.fetchOsm' });
+    expect(selectSiteFailure(none.actor.getSnapshot())?.message).toBe('Set the project origin (latitude and longitude) before generating the surroundings.');
+    expect([...requests, ...none.requests]).toEqual([]);
   });
 });

@@ -3,18 +3,21 @@
  * their generation from an OpenStreetMap extract or GeoJSON the user uploads with the shared
  * uploader (POST …/surrounds/generate-osm/). The origin starts at the surrounds' stored origin, else
  * the project's coordinates; the user moves it by typing or by clicking the site map, and
- * `surrounds.regenerate` rebuilds from the same upload with the new origin and radius.
+ * `surrounds.regenerate` rebuilds from the same upload with the new origin and radius;
+ * `surrounds.fetchOsm` fetches them from OpenStreetMap's Overpass API instead (POST
+ * …/surrounds/generate-overpass/, at most OSM_FETCH_MAX_RADIUS_M).
  *
  *   site
  *   ├── loading       loadSurrounds
  *   ├── loadFailed    `surrounds.reload` → loading
  *   └── ready
  *       ├── idle
- *       └── generating  generateSurrounds (after `osm.uploaded` or `surrounds.regenerate`)
+ *       ├── generating  generateSurrounds (after `osm.uploaded` or `surrounds.regenerate`)
+ *       └── fetching    fetchOsmSurrounds (after `surrounds.fetchOsm`)
  *
  * Owned by src/screens/project-resources/surrounds-geolocator.tsx (through the resources screen).
  */
-import { assertEvent, assign, setup } from 'xstate';
+import { assertEvent, assign, not, setup } from 'xstate';
 import { notProvided } from '@machines/shared/actors.ts';
 import { failureOf } from './weather.machine.ts';
 import type { FormFailure, GenerateOsm, LatLon, ProjectSurrounds, Surrounds } from './weather.types.ts';
@@ -44,9 +47,19 @@ export type SiteEvent =
   | { type: 'radius.set'; radiusM: number }
   | { type: 'osm.uploaded'; uploadId: number; fileName: string }
   | { type: 'surrounds.regenerate' }
+  | { type: 'surrounds.fetchOsm' }
   | { type: 'failure.dismiss' };
 
 export type GenerateRequest = { projectId: number } & GenerateOsm;
+/** Surroundings fetched from OpenStreetMap's Overpass API (POST …/surrounds/generate-overpass/). */
+export interface FetchOsmRequest {
+  projectId: number;
+  radius_m: number;
+  origin_latitude: number;
+  origin_longitude: number;
+}
+/** The largest radius the server fetches from Overpass (contract OVERPASS_MAX_RADIUS_M). */
+export const OSM_FETCH_MAX_RADIUS_M = 2000;
 
 function originOf(answer: ProjectSurrounds): LatLon | null {
   if (answer.surrounds) return { latitude: answer.surrounds.origin_latitude, longitude: answer.surrounds.origin_longitude };
@@ -66,6 +79,7 @@ export const siteMachine = setup({
   actors: {
     loadSurrounds: notProvided<ProjectSurrounds, { projectId: number }>('loadSurrounds'),
     generateSurrounds: notProvided<Surrounds, GenerateRequest>('generateSurrounds'),
+    fetchOsmSurrounds: notProvided<Surrounds, FetchOsmRequest>('fetchOsmSurrounds'),
   },
   actions: {
     storeLoaded: assign((_, answer: ProjectSurrounds) => ({
@@ -100,6 +114,13 @@ export const siteMachine = setup({
       return { sourceUploadId: event.uploadId, generatingFrom: event.fileName, failure: null };
     }),
     noteRegenerate: assign({ generatingFrom: 'the same map file', failure: null }),
+    noteFetch: assign({ generatingFrom: 'OpenStreetMap', failure: null }),
+    radiusTooLarge: assign({
+      failure: {
+        message: `At most ${OSM_FETCH_MAX_RADIUS_M} m is fetched from OpenStreetMap at once; choose a smaller radius, or upload an .osm extract of the larger area.`,
+        reason: null,
+      },
+    }),
     clearGenerating: assign({ generatingFrom: null }),
     needOrigin: assign({ failure: { message: 'Set the project origin (latitude and longitude) before generating the surroundings.', reason: null } }),
     storeFailure: assign((_, failure: FormFailure) => ({ failure })),
@@ -108,6 +129,7 @@ export const siteMachine = setup({
   guards: {
     originKnown: ({ context }) => context.origin !== null && validOrigin(context.origin),
     validOriginEvent: ({ event }) => event.type === 'origin.set' && validOrigin(event),
+    radiusFetchable: ({ context }) => context.radiusM <= OSM_FETCH_MAX_RADIUS_M,
     canRegenerate: ({ context }) => context.sourceUploadId !== null && context.origin !== null && validOrigin(context.origin),
   },
 }).createMachine({
@@ -147,7 +169,28 @@ export const siteMachine = setup({
             'radius.set': { actions: 'setRadius' },
             'osm.uploaded': [{ guard: 'originKnown', target: 'generating', actions: 'noteUpload' }, { actions: 'needOrigin' }],
             'surrounds.regenerate': { guard: 'canRegenerate', target: 'generating', actions: 'noteRegenerate' },
+            'surrounds.fetchOsm': [
+              { guard: not('originKnown'), actions: 'needOrigin' },
+              { guard: not('radiusFetchable'), actions: 'radiusTooLarge' },
+              { target: 'fetching', actions: 'noteFetch' },
+            ],
             'surrounds.reload': '#site.loading',
+          },
+        },
+        fetching: {
+          invoke: {
+            src: 'fetchOsmSurrounds',
+            input: ({ context }) => ({
+              projectId: context.projectId,
+              origin_latitude: context.origin!.latitude,
+              origin_longitude: context.origin!.longitude,
+              radius_m: context.radiusM,
+            }),
+            onDone: { target: 'idle', actions: { type: 'storeSurrounds', params: ({ event }) => event.output } },
+            onError: {
+              target: 'idle',
+              actions: ['clearGenerating', { type: 'storeFailure', params: ({ event }) => failureOf(event.error, 'The surroundings could not be fetched.') }],
+            },
           },
         },
         generating: {

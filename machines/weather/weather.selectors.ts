@@ -39,7 +39,8 @@ export const selectOrigin = (s: SiteSnapshot) => s.context.origin;
 export const selectRadius = (s: SiteSnapshot): number => s.context.radiusM;
 export const selectSiteLoading = (s: SiteSnapshot): boolean => s.matches('loading');
 export const selectSiteLoadFailed = (s: SiteSnapshot): boolean => s.matches('loadFailed');
-export const selectGenerating = (s: SiteSnapshot): string | null => (s.matches({ ready: 'generating' }) ? s.context.generatingFrom : null);
+export const selectGenerating = (s: SiteSnapshot): string | null =>
+  s.matches({ ready: 'generating' }) || s.matches({ ready: 'fetching' }) ? s.context.generatingFrom : null;
 export const selectSiteFailure = (s: SiteSnapshot): FormFailure | null => s.context.failure;
 export const selectCanRegenerate = (s: SiteSnapshot): boolean => s.matches({ ready: 'idle' }) && s.can({ type: 'surrounds.regenerate' });
 /** The origin moved (or the radius changed) since the stored surrounds were built. */

@@ -12,7 +12,7 @@ import { loadSecretKey } from './secret-key.ts';
 import { createOutboxMailer, createSmtpMailer } from './services/mail/mailer.ts';
 import { createApp } from './app.ts';
 import { createNodeListener } from './http/node-listener.ts';
-import { hstsHeader } from './http/security-headers.ts';
+import { hstsHeader, contentSecurityPolicy } from './http/security-headers.ts';
 import { attachLiveSocket, type LiveHub } from './realtime/live-socket.ts';
 import { settleBackground } from './services/background.ts';
 import { systemClock, type AppDeps } from './deps.ts';
@@ -112,7 +112,7 @@ export async function startServer(env: Record<string, string | undefined> = proc
       log(`Could not look for what interrupted project imports left: ${error instanceof Error ? error.message.slice(0, 300) : String(error)}`),
   );
   const app = createApp(deps);
-  const server = createServer(createNodeListener(app, { hsts: hstsHeader(config) }));
+  const server = createServer(createNodeListener(app, { hsts: hstsHeader(config), csp: contentSecurityPolicy(config.MAP_TILE_URL) }));
   try {
     await listen(server, config.PORT, config.HOST);
   } catch (error) {

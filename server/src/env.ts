@@ -168,6 +168,35 @@ export const envSchema = z.object({
   CFD_TEST_STEPS: z.coerce.number().int().min(4).max(100_000).optional(),
   /** Tests only: the solver's lattice speed (default 0.08); far above 0.3 the flow diverges. Refused in production. */
   CFD_TEST_LATTICE_SPEED: z.coerce.number().positive().max(2).optional(),
+  /**
+   * The site map (docs/site-map.md): the raster tile URL template ({z}/{x}/{y}, optional {s}) the
+   * browser loads, and the attribution its licence asks for. The default is the OpenStreetMap
+   * Foundation's tile server, under its tile usage policy.
+   */
+  MAP_TILE_URL: z
+    .string()
+    .regex(/^https?:\/\/.*\{z\}.*\{x\}.*\{y\}/, 'must be an http(s) URL template with {z}, {x} and {y}')
+    .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  MAP_TILE_ATTRIBUTION: z.string().min(1).max(300).default('© OpenStreetMap contributors'),
+  /** A Nominatim-compatible geocoder's base URL (…/search?format=jsonv2 is asked); "off" hides place search. */
+  GEOCODER_URL: z
+    .string()
+    .regex(/^(https?:\/\/\S+|off)$/, 'must be an http(s) URL or off')
+    .default('https://nominatim.openstreetmap.org'),
+  /** An Overpass API interpreter the surroundings are fetched from; "off" leaves only the .osm upload. */
+  OVERPASS_URL: z
+    .string()
+    .regex(/^(https?:\/\/\S+|off)$/, 'must be an http(s) URL or off')
+    .default('https://overpass-api.de/api/interpreter'),
+  /** Seconds Overpass may take (sent as the query's [timeout:…]; Canopy gives up 5 s after). */
+  OVERPASS_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(600).default(60),
+  /** Largest Overpass answer read, in bytes (also sent as [maxsize:…]); past it the user is asked for a smaller radius. */
+  OVERPASS_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(512 * 1024 * 1024)
+    .default(32 * 1024 * 1024),
 });
 
 export type RawEnv = z.infer<typeof envSchema>;

@@ -6,10 +6,11 @@
 import { fromPromise } from 'xstate';
 import { weatherMachine } from '@machines/weather/weather.machine.ts';
 import { weatherSummaryMachine, type SummaryRequest } from '@machines/weather/weather-summary.machine.ts';
-import { siteMachine, type GenerateRequest } from '@machines/weather/site.machine.ts';
+import { siteMachine, type FetchOsmRequest, type GenerateRequest } from '@machines/weather/site.machine.ts';
 import type { FetchMetResult, MetSource, ProjectSurrounds, Surrounds, WeatherSummary } from '@machines/weather/weather.types.ts';
 import { api } from '../api/client.ts';
 import * as weatherApi from '../api/weather.ts';
+import { generateOverpassSurrounds } from '../api/site.ts';
 import { asServerCall as call } from '../api/errors.ts';
 
 export interface ResourcesServices {
@@ -20,6 +21,7 @@ export interface ResourcesServices {
   downloadCsv(projectId: number, metId: string): Promise<string>;
   loadSurrounds(projectId: number): Promise<ProjectSurrounds>;
   generateSurrounds(request: GenerateRequest): Promise<Surrounds>;
+  fetchOsmSurrounds(request: FetchOsmRequest): Promise<Surrounds>;
 }
 
 export const liveResourcesServices: ResourcesServices = {
@@ -30,6 +32,7 @@ export const liveResourcesServices: ResourcesServices = {
   downloadCsv: (projectId, metId) => weatherApi.downloadWeatherCsv(api, projectId, metId),
   loadSurrounds: (projectId) => weatherApi.getSurrounds(api, projectId),
   generateSurrounds: ({ projectId, ...body }) => weatherApi.generateOsmSurrounds(api, projectId, body),
+  fetchOsmSurrounds: ({ projectId, ...body }) => generateOverpassSurrounds(api, projectId, body),
 };
 
 export function bindResourcesLogic(services: ResourcesServices) {
@@ -49,6 +52,7 @@ export function bindResourcesLogic(services: ResourcesServices) {
     actors: {
       loadSurrounds: fromPromise<ProjectSurrounds, { projectId: number }>(({ input }) => call(() => services.loadSurrounds(input.projectId))),
       generateSurrounds: fromPromise<Surrounds, GenerateRequest>(({ input }) => call(() => services.generateSurrounds(input))),
+      fetchOsmSurrounds: fromPromise<Surrounds, FetchOsmRequest>(({ input }) => call(() => services.fetchOsmSurrounds(input))),
     },
   });
   return { weather, summary, site, downloadCsv: services.downloadCsv };

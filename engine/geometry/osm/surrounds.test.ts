@@ -183,6 +183,11 @@ describe('building heights from tags', () => {
   it('falls back from height to levels (with roof levels) to the default', () => {
     expect(buildingHeight({ height: 'tall', 'building:levels': '5' })).toEqual({ heightM: 15, source: 'levels' });
     expect(buildingHeight({ 'building:levels': '5', 'roof:levels': '1' })).toEqual({ heightM: 18, source: 'levels' });
+    // Untagged: a default by building type (two storeys for a house, one for a garage), else three.
+    expect(buildingHeight({ building: 'house' })).toEqual({ heightM: 2 * LEVEL_HEIGHT_M, source: 'default' });
+    expect(buildingHeight({ building: 'garage' })).toEqual({ heightM: LEVEL_HEIGHT_M, source: 'default' });
+    expect(buildingHeight({ building: 'yes' })).toEqual({ heightM: DEFAULT_HEIGHT_M, source: 'default' });
+    expect(buildingHeight({ building: 'house', 'building:levels': '3' })).toEqual({ heightM: 9, source: 'levels' });
     expect(buildingHeight({ building: 'yes' })).toEqual({ heightM: DEFAULT_HEIGHT_M, source: 'default' });
   });
 });

@@ -38,7 +38,19 @@ export function hstsHeader(config: Pick<Config, 'HSTS_MAX_AGE' | 'HSTS_INCLUDE_S
   return `max-age=${config.HSTS_MAX_AGE}${config.HSTS_INCLUDE_SUBDOMAINS ? '; includeSubDomains' : ''}`;
 }
 
-export function applySecurityHeaders(res: ServerResponse, hsts?: string): void {
+/**
+ * The CSP with the site map's tile server (MAP_TILE_URL) allowed as an image source: the browser
+ * loads the tiles straight from it (docs/site-map.md). A `{s}` subdomain becomes a wildcard.
+ */
+export function contentSecurityPolicy(tileUrl?: string): string {
+  if (!tileUrl) return CONTENT_SECURITY_POLICY;
+  const match = /^(https?:\/\/[^/]+)/.exec(tileUrl.replace('{s}', '*'));
+  if (!match) return CONTENT_SECURITY_POLICY;
+  return CONTENT_SECURITY_POLICY.replace("img-src 'self' blob: data:", `img-src 'self' blob: data: ${match[1]}`);
+}
+
+export function applySecurityHeaders(res: ServerResponse, hsts?: string, csp?: string): void {
   for (const [name, value] of SECURITY_HEADERS) res.setHeader(name, value);
+  if (csp) res.setHeader('Content-Security-Policy', csp);
   if (hsts) res.setHeader('Strict-Transport-Security', hsts);
 }

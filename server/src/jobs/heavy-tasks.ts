@@ -24,6 +24,9 @@ import { planEstimateScene, type EstimateSceneInput } from '../services/cfd/esti
 import { indexedMesh, stlToGeometryGlb } from '../services/scenarios/stl-glb.ts';
 import { importModel, type ModelImportInput } from '../services/scenarios/model-import/import-model.ts';
 import { surroundsForSite, type SurroundsMesh } from '@canopy/engine/geometry/site/site-surrounds.ts';
+import { OsmParseError, surroundsFromMapData, type Surrounds, type SurroundsOptions } from '@canopy/engine/geometry/osm/surrounds.ts';
+
+export type SurroundsOutcome = { ok: true; surrounds: Surrounds } | { ok: false; message: string };
 
 export interface IngestTaskInput {
   filename: string;
@@ -95,6 +98,17 @@ export const HEAVY_TASKS = {
   }) => {
     const site = surroundsForSite(input.mesh, input.footprints, input.study);
     return moving(site, [site.positions, site.indices, site.groundSoup, site.buildingSoup]);
+  },
+  /** Uploaded or fetched OpenStreetMap data read and extruded (services/surrounds/surrounds.ts); a city's extract takes seconds. */
+  'surrounds.fromMapData': (input: { text: string; options: SurroundsOptions & { format?: string } }): SurroundsOutcome => {
+    try {
+      const surrounds = surroundsFromMapData(input.text, input.options);
+      const m = surrounds.merged;
+      return moving({ ok: true, surrounds }, [m.positions, m.indices, m.role, m.building]);
+    } catch (error) {
+      if (error instanceof OsmParseError) return { ok: false, message: error.message };
+      throw error;
+    }
   },
   /** One table of an imported project archive parsed and checked (services/project-transfer/read-table.ts). */
   'transfer.readTable': (input: ReadTableInput): ReadTableOutcome => {

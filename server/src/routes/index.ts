@@ -8,6 +8,7 @@ import { registerRealtimeRoutes } from './realtime/socket.routes.ts';
 import { registerUploadRoutes } from './uploads/index.ts';
 import { registerWeatherRoutes } from './weather/index.ts';
 import { registerSurroundsRoutes } from './surrounds/surrounds.routes.ts';
+import { registerSiteRoutes } from './site/site.routes.ts';
 import { registerAnalysisRoutes } from './analyses/index.ts';
 import { registerProjectRoutes } from './projects/index.ts';
 import { registerUserRoutes } from './user/user.routes.ts';
@@ -29,6 +30,7 @@ export function registerRoutes(app: ApiApp): void {
   registerUploadRoutes(app);
   registerWeatherRoutes(app);
   registerSurroundsRoutes(app);
+  registerSiteRoutes(app);
   registerAnalysisRoutes(app);
   registerProjectRoutes(app);
   registerUserRoutes(app);

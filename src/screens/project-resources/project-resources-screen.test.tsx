@@ -75,6 +75,10 @@ function setup(overrides: Partial<ResourcesServices> = {}) {
         footprints: [...surrounds().footprints, { ...surrounds().footprints[0]!, height_m: 45, height_source: 'height', name: 'Tower' }],
       });
     },
+    fetchOsmSurrounds: async (r) => {
+      calls.push(`fetch osm r=${r.radius_m}`);
+      return surrounds({ source_upload_id: null, source_format: 'overpass', radius_m: r.radius_m, building_count: 1 });
+    },
     ...overrides,
   };
   const crumbs: CrumbNames[] = [];

@@ -43,7 +43,7 @@ function scaleLength(halfWidth: number): number {
 const HEIGHT_SOURCE: Record<Footprint['height_source'], string> = {
   height: 'height tag',
   levels: 'building:levels × 3 m',
-  default: 'default height (no tags)',
+  default: 'assumed for its building type (no height tags)',
 };
 
 export function describeSite(surrounds: Surrounds | null, radiusM: number): string {

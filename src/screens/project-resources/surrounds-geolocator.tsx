@@ -100,6 +100,9 @@ export function SurroundsGeolocator({ site, projectId, stations }: { site: SiteA
           onValueChange={(value) => site.send({ type: 'radius.set', radiusM: Number(value) })}
           options={RADII.some((r) => r.value === String(radiusM)) ? RADII : [...RADII, { value: String(radiusM), label: `${radiusM} m` }]}
         />
+        <Button onClick={() => site.send({ type: 'surrounds.fetchOsm' })} disabled={generating !== null}>
+          Fetch the buildings from OpenStreetMap
+        </Button>
         {surrounds ? (
           <Button onClick={() => site.send({ type: 'surrounds.regenerate' })} disabled={!canRegenerate || !changed}>
             Generate again with this origin and radius

@@ -1,15 +1,17 @@
 /** The project's details: name, location, coordinates, reference id (PATCH /api/project/{id}/). */
-import { useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { projectDetailMachine } from '@machines/project-detail/project-detail.machine.ts';
 import type { Project } from '@machines/project-detail/project-detail.types.ts';
-import type { ProjectFormValues } from '@machines/project-list/project-form.ts';
+import { typedPosition, type ProjectFormValues } from '@machines/project-list/project-form.ts';
+import type { LatLon } from '@machines/site-map/site-map.machine.ts';
 import { selectProject, selectSaved, selectSaveError, selectSaveFailed, selectSaving } from '@machines/project-detail/project-detail.selectors.ts';
 import { errorMessage } from '@machines/shared/actors.ts';
 import { Button } from '../../ui/button.tsx';
 import { InlineMessage } from '../../ui/inline-message.tsx';
 import { TextField } from '../../ui/text-field.tsx';
+import { SitePicker } from '../site-picker/site-picker.tsx';
 import { actions, card, sectionTitle } from '../../ui/surface.css.ts';
 import { formCard, readOnly, twoColumns } from './project-settings.css.ts';
 
@@ -33,6 +35,7 @@ export function DetailsTab({ detail, canChange }: { detail: ActorRefFrom<typeof 
   const error = useSelector(detail, selectSaveError);
   // The form's text is view state, seeded from the project.
   const [values, setValues] = useState<ProjectFormValues>(() => (project ? formOf(project) : formOf({} as Project)));
+  const pick = useCallback((p: LatLon) => setValues((v) => ({ ...v, latitude: String(p.latitude), longitude: String(p.longitude) })), []);
   if (!project) return null;
   const set = (key: keyof ProjectFormValues) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
   const fields = error?.fields ?? {};
@@ -60,6 +63,7 @@ export function DetailsTab({ detail, canChange }: { detail: ActorRefFrom<typeof 
         errors={fields.location}
         disabled={!canChange}
       />
+      <SitePicker id="details-site" position={typedPosition(values)} onPick={pick} projectId={project.id} disabled={!canChange} />
       <div className={twoColumns}>
         <TextField
           id="details-latitude"

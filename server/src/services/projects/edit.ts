@@ -14,7 +14,7 @@ import { requirePermission } from '../company/guards.ts';
 import { shareWithDefaultGroup } from '../sharing/default-group.ts';
 import { requireChangeableProject } from './access.ts';
 import { representProject } from './detail.ts';
-import { fetchMetAfterCreate } from './site-data-on-create.ts';
+import { fetchMetAfterCreate, surroundsFromOverpassAfterCreate } from './site-data-on-create.ts';
 
 export const FIRST_STUDY_NAME = 'Study 1';
 const PAIR = 'Latitude and longitude go together: give both, or clear both.';
@@ -52,6 +52,9 @@ export async function createProject(deps: AppDeps, db: Db, user: AuthUser, input
     return project!.id;
   });
   if (input.fetch_met && latitude !== null) fetchMetAfterCreate(deps, db, projectId, user.id);
+  if (input.generateSurrounds && input.surrounds_radius_m !== undefined && latitude !== null) {
+    surroundsFromOverpassAfterCreate(deps, db, projectId, user.id, input.surrounds_radius_m);
+  }
   return representProject(db, user, projectId, true);
 }
 

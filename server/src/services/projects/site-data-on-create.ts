@@ -3,9 +3,13 @@
  * request path so creating a project never waits on a weather library or a map:
  * - fetch_met: the nearest suitable station is linked as soon as the project exists; a failure
  *   leaves SPEC §8's met_error on the project, as the manual fetch does.
- * - generateSurrounds: the map data can only arrive after the project exists (uploads belong to a
- *   project), so the first OpenStreetMap extract or GeoJSON uploaded to a project that asked for
- *   surrounds and has none yet is turned into its surrounds.
+ * - generateSurrounds with surrounds_radius_m: the buildings within that radius are fetched from
+ *   OpenStreetMap's Overpass API (services/surrounds/overpass.ts) once the project exists. When that
+ *   fails (offline, the server busy) the project simply has no surrounds yet, and the user fetches or
+ *   uploads them in Resources, where the failure is shown.
+ * - generateSurrounds otherwise: the map data can only arrive after the project exists (uploads
+ *   belong to a project), so the first OpenStreetMap extract or GeoJSON uploaded to a project that
+ *   asked for surrounds and has none yet is turned into its surrounds.
  */
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
@@ -13,7 +17,7 @@ import type { Db } from '../../db/database.ts';
 import { projects, projectSurrounds } from '../../db/schema/index.ts';
 import { runInBackground } from '../background.ts';
 import { fetchNearestStation } from '../weather/fetch-met.ts';
-import { generateSurroundsFromUpload } from '../surrounds/surrounds.ts';
+import { generateSurroundsFromOverpass, generateSurroundsFromUpload } from '../surrounds/surrounds.ts';
 
 const MAP_FORMATS = new Set(['osm-xml', 'geojson']);
 
@@ -21,6 +25,12 @@ export function fetchMetAfterCreate(deps: AppDeps, db: Db, projectId: number, us
   runInBackground(deps, `fetch-met for project ${projectId}`, async () => {
     // The failure is already recorded on the project (met_error) for the card to show.
     await fetchNearestStation(deps, db, projectId, userId).catch(() => undefined);
+  });
+}
+
+export function surroundsFromOverpassAfterCreate(deps: AppDeps, db: Db, projectId: number, userId: number, radiusM: number): void {
+  runInBackground(deps, `surrounds from OpenStreetMap for project ${projectId}`, async () => {
+    await generateSurroundsFromOverpass(deps, db, projectId, { radius_m: radiusM }, userId);
   });
 }
 

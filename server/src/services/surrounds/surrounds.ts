@@ -1,6 +1,6 @@
 /**
- * A project's surrounds (SPEC §3, §7): buildings generated from OpenStreetMap data the user uploads
- * (.osm XML or GeoJSON) by engine/geometry/osm, stored as one GLB in the blob store (engine's
+ * A project's surrounds (SPEC §3, §7): buildings generated from OpenStreetMap data — uploaded
+ * (.osm XML or GeoJSON) or fetched from the Overpass API (overpass.ts) — by engine/geometry/osm, stored as one GLB in the blob store (engine's
  * writeResultGlb: one closed mesh, per-vertex `role` 0 ground / 1 building and `building` index)
  * plus a row with the projected footprints the site map draws. One surrounds per project;
  * generating again replaces it (new scenarios start from the project's surrounds).
@@ -12,9 +12,12 @@ import type { Db } from '../../db/database.ts';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import { projects, projectSurrounds } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
-import type { GenerateOsm, ProjectSurrounds, Surrounds } from '@canopy/contract/surrounds.ts';
+import type { GenerateOsm, GenerateOverpass, ProjectSurrounds, Surrounds } from '@canopy/contract/surrounds.ts';
 import { writeResultGlb } from '@canopy/engine/results/glb.ts';
-import { OsmParseError, surroundsFromMapData, DEFAULT_RADIUS_M, type Surrounds as EngineSurrounds } from '@canopy/engine/geometry/osm/surrounds.ts';
+import { DEFAULT_RADIUS_M, type Surrounds as EngineSurrounds } from '@canopy/engine/geometry/osm/surrounds.ts';
+import type { SurroundsOutcome } from '../../jobs/heavy-tasks.ts';
+import { fetchOverpassXml, type OverpassSettings } from './overpass.ts';
+import { siteUserAgent } from '../site/user-agent.ts';
 import { requireChangeableProject, requireVisibleProject } from '../projects/access.ts';
 import { getBytes, putBytes } from '../analyses/blob-io.ts';
 import { projectUploadText } from '../weather/upload-text.ts';
@@ -80,11 +83,20 @@ async function surroundsGlb(engine: EngineSurrounds, version: string, origin: { 
   });
 }
 
-/**
- * Builds and stores the surrounds without a permission check — for callers that decided already
- * (the route below; project creation with generateSurrounds and a map upload).
- */
-export async function generateSurroundsFromUpload(deps: AppDeps, db: Db, projectId: number, input: GenerateOsm, createdBy: number | null): Promise<Surrounds> {
+/** Where the map data came from, as stored with the surrounds. */
+interface MapSource {
+  text: string;
+  /** The upload's sniffed format, when it was one. */
+  formatHint?: string | null;
+  sourceUploadId: number | null;
+  sourceFormat: string;
+  /** Names the data in messages: the file name, or the Overpass server. */
+  label: string;
+  /** The request field a reading failure is reported on. */
+  field: string;
+}
+
+async function projectOrigin(db: Db, projectId: number, input: { origin_latitude?: number; origin_longitude?: number }) {
   const [project] = await db.select({ latitude: projects.latitude, longitude: projects.longitude }).from(projects).where(eq(projects.id, projectId));
   if (!project) throw ApiError.notFound();
   const lat = input.origin_latitude ?? project.latitude;
@@ -92,15 +104,39 @@ export async function generateSurroundsFromUpload(deps: AppDeps, db: Db, project
   if (lat === null || lat === undefined || lon === null || lon === undefined) {
     throw ApiError.fields({ origin_latitude: ['The project has no coordinates: give origin_latitude and origin_longitude.'] });
   }
-  const { upload, text } = await projectUploadText(deps, db, projectId, input.upload_id, 'upload_id', MAX_MAP_BYTES);
-  const radiusM = input.radius_m ?? DEFAULT_RADIUS_M;
-  let engine: EngineSurrounds;
-  try {
-    engine = surroundsFromMapData(text, { originLatitudeDeg: lat, originLongitudeDeg: lon, radiusM, format: upload.format });
-  } catch (error) {
-    if (error instanceof OsmParseError) throw ApiError.fields({ upload_id: [`${upload.filename}: ${error.message}`] });
-    throw error;
-  }
+  return { lat, lon };
+}
+
+/** Map data → footprints → closed meshes, in the heavy-work pool when the text is large (jobs/heavy-tasks.ts). */
+async function buildFromMapData(
+  deps: AppDeps,
+  userId: number,
+  source: MapSource,
+  options: { lat: number; lon: number; radiusM: number },
+): Promise<EngineSurrounds> {
+  const outcome = await deps.heavy.runSized<SurroundsOutcome>(
+    userId,
+    'surrounds.fromMapData',
+    {
+      text: source.text,
+      options: { originLatitudeDeg: options.lat, originLongitudeDeg: options.lon, radiusM: options.radiusM, format: source.formatHint ?? undefined },
+    },
+    source.text.length,
+  );
+  if (!outcome.ok) throw ApiError.fields({ [source.field]: [`${source.label}: ${outcome.message}`] });
+  return outcome.surrounds;
+}
+
+async function storeSurrounds(
+  deps: AppDeps,
+  db: Db,
+  projectId: number,
+  source: MapSource,
+  place: { lat: number; lon: number; radiusM: number },
+  createdBy: number | null,
+): Promise<Surrounds> {
+  const engine = await buildFromMapData(deps, createdBy ?? 0, source, place);
+  const { lat, lon, radiusM } = place;
   const glb = await surroundsGlb(engine, deps.version, { lat, lon });
   const key = { container: CONTAINER, name: `surrounds/project-${projectId}/${randomUUID()}.glb` };
   await putBytes(deps.blobStore, key, glb);
@@ -110,8 +146,8 @@ export async function generateSurroundsFromUpload(deps: AppDeps, db: Db, project
     originLatitude: lat,
     originLongitude: lon,
     radiusM,
-    sourceUploadId: upload.id,
-    sourceFormat: upload.format === 'geojson' || text.trimStart().startsWith('{') ? 'geojson' : 'osm-xml',
+    sourceUploadId: source.sourceUploadId,
+    sourceFormat: source.sourceFormat,
     blobContainer: key.container,
     blobName: key.name,
     buildingCount: engine.buildings.length,
@@ -135,6 +171,59 @@ export async function generateSurroundsFromUpload(deps: AppDeps, db: Db, project
   // The old GLB goes only after the row points at the new one, so a failure leaves a working pair.
   if (previous && previous.name !== key.name) await deps.blobStore.delete({ container: previous.container, name: previous.name }).catch(() => false);
   return represent(row!, projectId);
+}
+
+/**
+ * Builds and stores the surrounds without a permission check — for callers that decided already
+ * (the route below; project creation with generateSurrounds and a map upload).
+ */
+export async function generateSurroundsFromUpload(deps: AppDeps, db: Db, projectId: number, input: GenerateOsm, createdBy: number | null): Promise<Surrounds> {
+  const { lat, lon } = await projectOrigin(db, projectId, input);
+  const { upload, text } = await projectUploadText(deps, db, projectId, input.upload_id, 'upload_id', MAX_MAP_BYTES);
+  const source: MapSource = {
+    text,
+    formatHint: upload.format,
+    sourceUploadId: upload.id,
+    sourceFormat: upload.format === 'geojson' || text.trimStart().startsWith('{') ? 'geojson' : 'osm-xml',
+    label: upload.filename,
+    field: 'upload_id',
+  };
+  return storeSurrounds(deps, db, projectId, source, { lat, lon, radiusM: input.radius_m ?? DEFAULT_RADIUS_M }, createdBy);
+}
+
+/** The surrounds from the configured Overpass API (services/surrounds/overpass.ts), without a permission check. */
+export async function generateSurroundsFromOverpass(
+  deps: AppDeps,
+  db: Db,
+  projectId: number,
+  input: GenerateOverpass,
+  createdBy: number | null,
+): Promise<Surrounds> {
+  const { lat, lon } = await projectOrigin(db, projectId, input);
+  const settings = overpassSettings(deps);
+  if (!settings)
+    throw ApiError.detail(400, 'This installation does not fetch map data from OpenStreetMap (OVERPASS_URL is off); upload an .osm extract instead.');
+  const text = await fetchOverpassXml(lat, lon, input.radius_m, settings);
+  const source: MapSource = {
+    text,
+    formatHint: 'osm-xml',
+    sourceUploadId: null,
+    sourceFormat: 'overpass',
+    label: `OpenStreetMap (${new URL(settings.url).host})`,
+    field: 'radius_m',
+  };
+  return storeSurrounds(deps, db, projectId, source, { lat, lon, radiusM: input.radius_m }, createdBy);
+}
+
+export function overpassSettings(deps: AppDeps): OverpassSettings | null {
+  const { OVERPASS_URL, OVERPASS_TIMEOUT_SECONDS, OVERPASS_MAX_BYTES } = deps.config;
+  if (OVERPASS_URL === 'off') return null;
+  return { url: OVERPASS_URL, timeoutSeconds: OVERPASS_TIMEOUT_SECONDS, maxBytes: OVERPASS_MAX_BYTES, userAgent: siteUserAgent(deps) };
+}
+
+export async function generateOverpassSurrounds(deps: AppDeps, db: Db, user: AuthUser, projectId: number, input: GenerateOverpass): Promise<Surrounds> {
+  await requireChangeableProject(db, user, projectId);
+  return generateSurroundsFromOverpass(deps, db, projectId, input, user.id);
 }
 
 export async function generateOsmSurrounds(deps: AppDeps, db: Db, user: AuthUser, projectId: number, input: GenerateOsm): Promise<Surrounds> {
