@@ -247,17 +247,23 @@ export function offsetsOf(level: Level): [number, number, number] {
 export function turbulencePass(h: Grid, ctx: ThreadContext): void {
   const { thread, threads } = ctx;
   const g = ctx.scratch.kGrad;
+  // The WebAssembly kernel's loops where the grid steps in WebAssembly; these loops are the reference.
+  const kernel = ctx.runKernel.k;
   for (const level of h.levels) {
     const turb = level.turb!;
     const [c0, c1] = share(turb.cells.length, thread, threads);
     const [p0, p1] = share(level.pre.count, thread, threads);
-    velocities(level, turb, c0, c1, p0, p1, ctx.scratch.h, ctx.scratch.m);
+    if (kernel) {
+      kernel.velocities(level, c0, c1);
+      velocities(level, turb, 0, 0, p0, p1, ctx.scratch.h, ctx.scratch.m);
+    } else velocities(level, turb, c0, c1, p0, p1, ctx.scratch.h, ctx.scratch.m);
   }
   ctx.barrier();
   for (const level of h.levels) {
     const turb = level.turb!;
     const [c0, c1] = share(turb.cells.length, thread, threads);
-    production(turb, turb.k, level.nut, offsetsOf(level), c0, c1, g);
+    if (kernel) kernel.production(level, c0, c1);
+    else production(turb, turb.k, level.nut, offsetsOf(level), c0, c1, g);
   }
   for (const level of h.levels) {
     const turb = level.turb!;
@@ -269,7 +275,8 @@ export function turbulencePass(h: Grid, ctx: ThreadContext): void {
     let src = turb.k,
       dst = turb.kNext;
     for (let s = 0; s < substeps; s++) {
-      transportSubstep(turb, level.nut, src, dst, 2, offsets, c0, c1);
+      if (kernel) kernel.substep(level, src, dst, 2, c0, c1);
+      else transportSubstep(turb, level.nut, src, dst, 2, offsets, c0, c1);
       ctx.barrier();
       [src, dst] = [dst, src];
     }
@@ -284,7 +291,8 @@ export function turbulencePass(h: Grid, ctx: ThreadContext): void {
     const turb = level.turb!;
     const [c0, c1] = share(turb.cells.length, thread, threads);
     const [p0, p1] = share(level.pre.count, thread, threads);
-    eddyViscosities(level, turb, c0, c1, p0, p1);
+    if (kernel) kernel.eddyViscosity(level, c0, c1, p0, p1);
+    else eddyViscosities(level, turb, c0, c1, p0, p1);
   }
   ctx.barrier();
 }
