@@ -330,6 +330,17 @@ export function runKernelFor(grid: Grid): RunKernel {
   return grid.memory ? wasmRunKernel(grid.memory) : jsRunKernel;
 }
 
+/**
+ * The most memory a grid whose arrays take `gridBytes` (grid/plan.ts planMemoryBytes) holds at
+ * once: with the WebAssembly kernel, prepareKernel copies the arrays the kernels read (nearly all of
+ * them: populations, statistics, the transported k's arrays, the link tables) into one
+ * WebAssembly.Memory, and the grid's own arrays are still alive until the copy is done, so the
+ * peak is about twice the grid; the JavaScript kernel steps the arrays where they are.
+ */
+export function peakGridBytes(gridBytes: number, choice: KernelChoice = 'auto'): number {
+  return choice === 'auto' && wasmKernelModule() ? 2 * gridBytes : gridBytes;
+}
+
 const PAGE = 65536;
 /** wasm32 addresses 4 GiB; a memory is at most 65536 pages. */
 const MAX_PAGES = 65536;
