@@ -41,9 +41,9 @@ describe('the memory a scene needs', () => {
       schedule,
       points,
     });
-    const own = gridArrayBytes(hierarchy);
+    const own = gridArrayBytes(hierarchy as Grid);
     expect(prepareKernel(hierarchy)).toBe('wasm');
-    const copy = hierarchy.memory!.buffer.byteLength;
+    const copy = (hierarchy as Grid).memory!.buffer.byteLength;
     // The grid's own arrays alone fit the plan's count; with the copy they do not.
     expect(own).toBeLessThanOrEqual(planMemoryBytes(scene.plan));
     expect(own + copy).toBeGreaterThan(planMemoryBytes(scene.plan));
