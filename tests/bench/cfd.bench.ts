@@ -12,7 +12,7 @@
  * - one direction of the demo district at the rapid tier on one thread: cells, CPU and wall time
  *   (goal ≤ 60 s of one core), and 8 directions on this machine's threads (goal ≤ 20 min, extrapolated).
  * BENCH_CFD_DISTRICT=0 skips the district run (=only runs nothing else; BENCH_CFD_PARALLEL=only runs only the
- * speed-up); BENCH_CFD_DISTRICT_KERNEL=js runs it on the
+ * speed-up, BENCH_CFD_KPASS=only only the k pass); BENCH_CFD_DISTRICT_KERNEL=js runs it on the
  * JavaScript kernel. The 1-minute load average is printed with each figure.
  */
 import { execFileSync } from 'node:child_process';
@@ -27,6 +27,8 @@ import type { Grid, Level } from '@canopy/engine/cfd/grid/level.ts';
 import { aijInput, parseMeasured } from '@canopy/engine/cfd/validation/aij-case-a.ts';
 import { prepareDirection, runDirection } from '@canopy/engine/cfd/run/direction.ts';
 import { inlineStepper } from '@canopy/engine/cfd/run/stepper.ts';
+import { makeThreadContext } from '@canopy/engine/cfd/solver/step.ts';
+import { turbulencePass } from '@canopy/engine/cfd/turbulence/k-transport.ts';
 import { poolStepper, defaultThreads } from '@canopy/engine/cfd/run/pool.ts';
 import { coarseTimeStep, planScene, sceneSchedule } from '@canopy/engine/cfd/run/scene-plan.ts';
 import { generateDemoDistrict } from '@canopy/engine/demo/district.ts';
@@ -366,6 +368,35 @@ async function district(): Promise<void> {
   });
 }
 
+/**
+ * The transported-k pass alone on the demo district's grid (one direction as built, before any
+ * step): CPU time per pass of the WebAssembly port and the JavaScript reference, in turns.
+ */
+function kPass(): void {
+  const grids = { wasm: districtCase().hierarchy as Grid, js: districtCase().hierarchy as Grid };
+  if (prepareKernel(grids.wasm) !== 'wasm') throw new Error('the WebAssembly kernel does not run here');
+  prepareKernel(grids.js, 'js');
+  const ctx = {
+    wasm: makeThreadContext(grids.wasm, 0, 1, () => {}, []),
+    js: makeThreadContext(grids.js, 0, 1, () => {}, []),
+  };
+  const ms = { wasm: [] as number[], js: [] as number[] };
+  for (let rep = 0; rep < 6; rep++)
+    for (const key of ['wasm', 'js'] as const) {
+      const c = process.cpuUsage();
+      for (let p = 0; p < 5; p++) turbulencePass(grids[key], ctx[key]);
+      const used = process.cpuUsage(c);
+      if (rep > 0) ms[key].push((used.user + used.system) / 1000 / 5);
+    }
+  const med = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)];
+  report({
+    name: 'cfd k pass (demo district): JavaScript / WebAssembly, CPU time per pass',
+    ratio: med(ms.js) / med(ms.wasm),
+    target: 'information (the direction needs 514 passes)',
+    details: { wasmMs: med(ms.wasm), jsMs: med(ms.js), loadAverage1m: loadavg()[0]! },
+  });
+}
+
 async function parallel(): Promise<void> {
   const sp = await speedUp();
   // Wall time is the only measure of a speed-up, so the machine's load is printed with it: with
@@ -396,6 +427,7 @@ async function parallel(): Promise<void> {
 export default async function cfdBench(): Promise<void> {
   if (process.env.BENCH_CFD_DISTRICT === 'only') return district();
   if (process.env.BENCH_CFD_PARALLEL === 'only') return parallel();
+  if (process.env.BENCH_CFD_KPASS === 'only') return kPass();
   const k = kernelMlups();
   const copy = copyBandwidth();
   const load = () => loadavg()[0]!;
@@ -448,6 +480,7 @@ export default async function cfdBench(): Promise<void> {
       details: { allArrays: per, denseOnly: mem.dense, cells: mem.cells, mb: mem.bytes / 1e6 },
     });
   }
+  kPass();
   await parallel();
   if (process.env.BENCH_CFD_DISTRICT !== '0') await district();
 }

@@ -123,7 +123,7 @@ function productionFunction(): string[] {
   const WALL = ROLE.WALL,
     NONE = ROLE.NONE,
     GROUND = ROLE.GROUND;
-  const doubles = ['ux', 'uy', 'shear', 'nut', 's', 's2', 'o2', 'e', 'ratio', 'vp', 'vm', 'ua', 'dp', 'dm'];
+  const doubles = ['ux', 'uy', 'shear', 'nut', 's', 's2', 'o2', 'e', 'ratio', 'vp', 'vm', 'ua', 'dp', 'dm', 'den'];
   for (let g = 0; g < 9; g++) doubles.push(`g${g}`);
   const gradient: string[] = [];
   for (let b = 0; b < 3; b++) {
@@ -137,15 +137,18 @@ function productionFunction(): string[] {
       `(local.set $d_dm (select (f64.const 0.5) (f64.const 1) (i32.eq ${get('rm')} (i32.const ${WALL}))))`,
       `(local.set $hp (i32.ne ${get('rp')} (i32.const ${NONE})))`,
       `(local.set $hm (i32.ne ${get('rm')} (i32.const ${NONE})))`,
+      `(local.set $d_den (select (f64.add ${d('dp')} ${d('dm')}) (select ${d('dp')} (select ${d('dm')} (f64.const 1) ${get('hm')}) ${get('hp')}) (i32.and ${get('hp')} ${get('hm')})))`,
     );
     for (let a = 0; a < 3; a++) {
       gradient.push(
         `(local.set $d_ua ${uAt(get('x'), a)})`,
         `(local.set $d_vp (select (f64.const 0) ${uAt(get('yp'), a)} (i32.eq ${get('rp')} (i32.const ${WALL}))))`,
         `(local.set $d_vm (select (f64.const 0) ${uAt(get('ym'), a)} (i32.eq ${get('rm')} (i32.const ${WALL}))))`,
-        `(local.set $d_g${3 * a + b} (select (f64.div (f64.sub ${d('vp')} ${d('vm')}) (f64.add ${d('dp')} ${d('dm')})) ` +
-          `(select (f64.div (f64.sub ${d('vp')} ${d('ua')}) ${d('dp')}) (select (f64.div (f64.sub ${d('ua')} ${d('vm')}) ${d('dm')}) (f64.const 0) ${get('hm')}) ${get('hp')}) ` +
-          `(i32.and ${get('hp')} ${get('hm')})))`,
+        // One division: the numerator and the spacing of whichever difference the neighbours allow
+        // (centred, one-sided, or none: 0/1), the same quotient the reference computes.
+        `(local.set $d_g${3 * a + b} (f64.div ` +
+          `(select (f64.sub ${d('vp')} ${d('vm')}) (select (f64.sub ${d('vp')} ${d('ua')}) (select (f64.sub ${d('ua')} ${d('vm')}) (f64.const 0) ${get('hm')}) ${get('hp')}) (i32.and ${get('hp')} ${get('hm')})) ` +
+          `${d('den')}))`,
       );
     }
   }
@@ -194,6 +197,8 @@ function productionFunction(): string[] {
  * transport scaled down where its coefficients sum to more than 0.9/dt, dissipation implicit.
  */
 function substepFunction(): string[] {
+  // ν/σ_k; x/1 is x exactly, so with σ_k = 1 the division (six per cell) is left out.
+  const diffusion = (nu: string) => (SIGMA_K === 1 ? nu : `(f64.div ${nu} ${f64(SIGMA_K)})`);
   const WALL = ROLE.WALL,
     NONE = ROLE.NONE;
   const faces: string[] = [];
@@ -206,7 +211,7 @@ function substepFunction(): string[] {
       `(local.set $r ${roleAt(get('y'))})`,
       `(local.set $open (i32.and (i32.ne ${get('r')} (i32.const ${WALL})) (i32.ne ${get('r')} (i32.const ${NONE}))))`,
       `(local.set $d_un (f64.mul (f64.const ${sign * 0.5}) (f64.add ${uAt(get('x'), axis)} ${uAt(get('y'), axis)})))`,
-      `(local.set $d_a (f64.add (select (f64.neg ${d('un')}) (f64.const 0) (f64.lt ${d('un')} (f64.const 0))) (f64.div (f64.mul (f64.const 0.5) (f64.add ${d('nx')} ${f32At('nut', get('y'))})) ${f64(SIGMA_K)})))`,
+      `(local.set $d_a (f64.add (select (f64.neg ${d('un')}) (f64.const 0) (f64.lt ${d('un')} (f64.const 0))) ${diffusion(`(f64.mul (f64.const 0.5) (f64.add ${d('nx')} ${f32At('nut', get('y'))}))`)}))`,
       `(local.set $d_acc (select (f64.add ${d('acc')} (f64.mul ${d('a')} (f64.sub ${f32At('src', get('y'))} ${d('kx')}))) ${d('acc')} ${get('open')}))`,
       `(local.set $d_coef (select (f64.add ${d('coef')} ${d('a')}) ${d('coef')} ${get('open')}))`,
     );
