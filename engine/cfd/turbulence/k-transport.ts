@@ -28,6 +28,10 @@
  * the collision itself is given there, ∂U/∂z = u*·wallShear, u* = √C_f·|u_h| (build-hierarchy.ts
  * wallShearPerFrictionVelocity), so the first layer's equilibrium ν_t is the mixing length's, the
  * one the approach flow was validated with.
+ *
+ * Where the grid steps in WebAssembly, the per-cell loops here (velocities, production, substeps,
+ * eddy viscosities) run as the kernel module's functions (kernel/k-pass-wat.ts), which compute the
+ * same numbers bit for bit; these loops stay the reference and the JavaScript kernel's path.
  */
 import { momentsOf, tensorNorm } from '../kernel/cell.ts';
 import type { Grid, Level } from '../grid/level.ts';
