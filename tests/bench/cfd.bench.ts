@@ -6,11 +6,13 @@
  *   the JavaScript kernel's ratio to the same kernel compiled from C with gcc -O3 -march=native when
  *   a compiler is present (shared/CFD.md measured 0.53 for a plain pull-scheme kernel);
  * - bytes per cell of a real grid, all arrays counted (goal ≤ 100);
- * - parallel speed-up at 2 threads, alternating 1- and 2-thread runs of the same grid (A B A B;
- *   goal ≥ 1.7 on two free cores);
+ * - parallel speed-up at 2 threads, alternating 1- and 2-thread runs of the same grid (A B C A B C;
+ *   goal ≥ 1.7 on two free cores), with the barrier's spin-then-sleep and, for comparison, sleeping
+ *   at once (wall and CPU time of each);
  * - one direction of the demo district at the rapid tier on one thread: cells, CPU and wall time
  *   (goal ≤ 60 s of one core), and 8 directions on this machine's threads (goal ≤ 20 min, extrapolated).
- * BENCH_CFD_DISTRICT=0 skips the district run (=only runs nothing else); BENCH_CFD_DISTRICT_KERNEL=js runs it on the
+ * BENCH_CFD_DISTRICT=0 skips the district run (=only runs nothing else; BENCH_CFD_PARALLEL=only runs only the
+ * speed-up, BENCH_CFD_KPASS=only only the k pass); BENCH_CFD_DISTRICT_KERNEL=js runs it on the
  * JavaScript kernel. The 1-minute load average is printed with each figure.
  */
 import { execFileSync } from 'node:child_process';
@@ -25,6 +27,8 @@ import type { Grid, Level } from '@canopy/engine/cfd/grid/level.ts';
 import { aijInput, parseMeasured } from '@canopy/engine/cfd/validation/aij-case-a.ts';
 import { prepareDirection, runDirection } from '@canopy/engine/cfd/run/direction.ts';
 import { inlineStepper } from '@canopy/engine/cfd/run/stepper.ts';
+import { makeThreadContext } from '@canopy/engine/cfd/solver/step.ts';
+import { turbulencePass } from '@canopy/engine/cfd/turbulence/k-transport.ts';
 import { poolStepper, defaultThreads } from '@canopy/engine/cfd/run/pool.ts';
 import { coarseTimeStep, planScene, sceneSchedule } from '@canopy/engine/cfd/run/scene-plan.ts';
 import { generateDemoDistrict } from '@canopy/engine/demo/district.ts';
@@ -237,29 +241,55 @@ function aijHierarchy() {
   return prepareDirection(input).hierarchy;
 }
 
-async function speedUp(): Promise<{ ratio: number; t1: number; t2: number; kernel: string }> {
+interface Sample {
+  wallMs: number;
+  cpuMs: number;
+}
+
+/**
+ * One direction's grid (AIJ Case A) on 1 thread, on 2 threads with the barrier's spin-then-sleep,
+ * and on 2 threads sleeping at once (the barrier before), in turns (A B C A B C …), so a change in
+ * the machine's load between rounds touches all three alike. Wall and CPU time (all threads of
+ * this process) of each; the ratios are of each round's own samples, medians over the rounds.
+ */
+async function speedUp(): Promise<{ ratio: number; ratioSleep: number; one: Sample; spin: Sample; sleep: Sample; kernel: string }> {
   const one = aijHierarchy(),
-    two = aijHierarchy();
+    two = aijHierarchy(),
+    twoSleep = aijHierarchy();
   const s1 = inlineStepper(one),
-    s2 = await poolStepper(two, 2);
-  const t1: number[] = [],
-    t2: number[] = [],
-    ratios: number[] = [];
-  await s1.advance(10, false);
-  await s2.advance(10, false);
-  // A B A B …: the ratio of each pair, so a change in the machine's load between pairs cancels.
+    s2 = await poolStepper(two, 2),
+    s3 = await poolStepper(twoSleep, 2, 'auto', 0);
+  const runs: Array<[typeof s1, Sample[]]> = [
+    [s1, []],
+    [s2, []],
+    [s3, []],
+  ];
+  for (const [s] of runs) await s.advance(10, false);
+  const ratios: number[] = [],
+    ratiosSleep: number[] = [];
   for (let rep = 0; rep < 5; rep++) {
-    let t = performance.now();
-    await s1.advance(40, false);
-    t1.push(performance.now() - t);
-    t = performance.now();
-    await s2.advance(40, false);
-    t2.push(performance.now() - t);
-    ratios.push(t1[rep] / t2[rep]);
+    for (const [s, samples] of runs) {
+      const t = performance.now(),
+        c = process.cpuUsage();
+      await s.advance(40, false);
+      const used = process.cpuUsage(c);
+      samples.push({ wallMs: performance.now() - t, cpuMs: (used.user + used.system) / 1000 });
+    }
+    ratios.push(runs[0][1][rep].wallMs / runs[1][1][rep].wallMs);
+    ratiosSleep.push(runs[0][1][rep].wallMs / runs[2][1][rep].wallMs);
   }
   await s2.close();
+  await s3.close();
   const med = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)];
-  return { ratio: med(ratios), t1: med(t1), t2: med(t2), kernel: `${s1.kernel}/${s2.kernel}` };
+  const medSample = (a: Sample[]): Sample => ({ wallMs: med(a.map((x) => x.wallMs)), cpuMs: med(a.map((x) => x.cpuMs)) });
+  return {
+    ratio: med(ratios),
+    ratioSleep: med(ratiosSleep),
+    one: medSample(runs[0][1]),
+    spin: medSample(runs[1][1]),
+    sleep: medSample(runs[2][1]),
+    kernel: `${s1.kernel}/${s2.kernel}`,
+  };
 }
 
 function districtCase() {
@@ -338,8 +368,66 @@ async function district(): Promise<void> {
   });
 }
 
+/**
+ * The transported-k pass alone on the demo district's grid (one direction as built, before any
+ * step): CPU time per pass of the WebAssembly port and the JavaScript reference, in turns.
+ */
+function kPass(): void {
+  const grids = { wasm: districtCase().hierarchy as Grid, js: districtCase().hierarchy as Grid };
+  if (prepareKernel(grids.wasm) !== 'wasm') throw new Error('the WebAssembly kernel does not run here');
+  prepareKernel(grids.js, 'js');
+  const ctx = {
+    wasm: makeThreadContext(grids.wasm, 0, 1, () => {}, []),
+    js: makeThreadContext(grids.js, 0, 1, () => {}, []),
+  };
+  const ms = { wasm: [] as number[], js: [] as number[] };
+  for (let rep = 0; rep < 6; rep++)
+    for (const key of ['wasm', 'js'] as const) {
+      const c = process.cpuUsage();
+      for (let p = 0; p < 5; p++) turbulencePass(grids[key], ctx[key]);
+      const used = process.cpuUsage(c);
+      if (rep > 0) ms[key].push((used.user + used.system) / 1000 / 5);
+    }
+  const med = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)];
+  report({
+    name: 'cfd k pass (demo district): JavaScript / WebAssembly, CPU time per pass',
+    ratio: med(ms.js) / med(ms.wasm),
+    target: 'information (the direction needs 514 passes)',
+    details: { wasmMs: med(ms.wasm), jsMs: med(ms.js), loadAverage1m: loadavg()[0]! },
+  });
+}
+
+async function parallel(): Promise<void> {
+  const sp = await speedUp();
+  // Wall time is the only measure of a speed-up, so the machine's load is printed with it: with
+  // other programs on both cores, a second thread has no free core to run on.
+  report({
+    name: 'cfd parallel: 1 thread / 2 threads (A B A B)',
+    ratio: sp.ratio,
+    target: '≥ 1.7 on 2 free cores',
+    pass: sp.ratio >= 1.7,
+    details: {
+      oneThreadMs: sp.one.wallMs,
+      twoThreadsMs: sp.spin.wallMs,
+      oneThreadCpuMs: sp.one.cpuMs,
+      twoThreadsCpuMs: sp.spin.cpuMs,
+      kernel: sp.kernel,
+      loadAverage1m: loadavg()[0]!,
+      cores: availableParallelism(),
+    },
+  });
+  report({
+    name: 'cfd parallel: 1 thread / 2 threads, barrier sleeping at once (the barrier before)',
+    ratio: sp.ratioSleep,
+    target: 'information (against the spin-then-sleep barrier above)',
+    details: { twoThreadsMs: sp.sleep.wallMs, twoThreadsCpuMs: sp.sleep.cpuMs, loadAverage1m: loadavg()[0]!, cores: availableParallelism() },
+  });
+}
+
 export default async function cfdBench(): Promise<void> {
   if (process.env.BENCH_CFD_DISTRICT === 'only') return district();
+  if (process.env.BENCH_CFD_PARALLEL === 'only') return parallel();
+  if (process.env.BENCH_CFD_KPASS === 'only') return kPass();
   const k = kernelMlups();
   const copy = copyBandwidth();
   const load = () => loadavg()[0]!;
@@ -392,15 +480,7 @@ export default async function cfdBench(): Promise<void> {
       details: { allArrays: per, denseOnly: mem.dense, cells: mem.cells, mb: mem.bytes / 1e6 },
     });
   }
-  const sp = await speedUp();
-  // Wall time is the only measure of a speed-up, so the machine's load is printed with it: with
-  // other programs on both cores, a second thread has no free core to run on.
-  report({
-    name: 'cfd parallel: 1 thread / 2 threads (A B A B)',
-    ratio: sp.ratio,
-    target: '≥ 1.7 on 2 free cores',
-    pass: sp.ratio >= 1.7,
-    details: { oneThreadMs: sp.t1, twoThreadsMs: sp.t2, kernel: sp.kernel, loadAverage1m: loadavg()[0]!, cores: availableParallelism() },
-  });
+  kPass();
+  await parallel();
   if (process.env.BENCH_CFD_DISTRICT !== '0') await district();
 }

@@ -103,12 +103,14 @@ export function planCost(plan: GridPlan): { cells: number[]; totalCells: number;
 }
 
 /**
- * Bytes a run of this plan needs per stored cell: populations and flags (78 B), statistics (28 B:
- * the mean velocity, its variances and the modelled k, level.ts MEAN_FIELDS), and the transported
- * k's arrays (41 B: k twice, ℓ, the velocity, |S|, the production, ν_t, the roles and stencils,
- * turbulence/k-fields.ts; measured on AIJ Case A's grid, 199 against 159 B per cell with the
- * mixing length).
+ * Bytes the grid of this plan holds per stored (padded) cell, every array counted: populations and
+ * flags (78 B), statistics (28 B per cell plus the pedestrian slab's sums: level.ts MEAN_FIELDS),
+ * the transported k's arrays (41 B: k twice, ℓ, the velocity, |S|, the production, ν_t, the roles
+ * and stencils, turbulence/k-fields.ts), and the tables of the cells next to walls, faces and
+ * interfaces, which grow with the boxes' surface (30–70 B). Measured: 211 B on the demo district's
+ * rapid grid, 242 B on a single block's (more surface per cell); 250 B covers both. The WebAssembly
+ * kernel's copy comes on top (kernel/run-kernel.ts peakGridBytes).
  */
 export function planMemoryBytes(plan: GridPlan): number {
-  return plan.boxes.reduce((a, b) => a + (b.nx + 2) * (b.ny + 2) * (b.nz + 2) * 147, 0);
+  return plan.boxes.reduce((a, b) => a + (b.nx + 2) * (b.ny + 2) * (b.nz + 2) * 250, 0);
 }

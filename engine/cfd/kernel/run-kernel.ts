@@ -15,6 +15,7 @@ import type { Grid, Level } from '../grid/level.ts';
 import { collideRunsEven, collideRunsOdd, collideSlowEven, collideSlowOdd, emitPrescribedEven, emitPrescribedOdd } from './aa-kernel.generated.ts';
 import { AA_KERNEL_WASM_BASE64 } from './aa-kernel-wasm.generated.ts';
 import { PRODUCTION_CLOSURE } from './cell-program.ts';
+import type { KLevel } from '../turbulence/k-fields.ts';
 
 /** Which run kernel: 'auto' takes WebAssembly where it can; 'js' forces the reference. */
 export type KernelChoice = 'auto' | 'js';
@@ -41,6 +42,22 @@ export interface RunKernel {
    * them updated, the level's NaN count, and the cell of a new largest |ρ − 1| (else −1).
    */
   natural?(level: Level, accumulate: boolean, health: boolean, thread: number, threads: number, maxDrho: number, maxU: number): number[];
+  /**
+   * The transported-k pass's cell work (turbulence/k-transport.ts, which runs its own loops where
+   * a kernel leaves these out): cells c0..c1 of the level's transported list.
+   */
+  k?: KPassKernel;
+}
+
+export interface KPassKernel {
+  /** Mean velocity and the lattice's strain (k-transport.ts velocities, the transported cells). */
+  velocities(level: Level, c0: number, c1: number): void;
+  /** Production of k (k-transport.ts production). */
+  production(level: Level, c0: number, c1: number): void;
+  /** One substep of dt steps, src → dst (k-transport.ts transportSubstep). */
+  substep(level: Level, src: Float32Array, dst: Float32Array, dt: number, c0: number, c1: number): void;
+  /** ν_t from k of the transported cells c0..c1 and the prescribed cells p0..p1. */
+  eddyViscosity(level: Level, c0: number, c1: number, p0: number, p1: number): void;
 }
 
 export const jsRunKernel: RunKernel = {
@@ -100,6 +117,10 @@ interface WasmExports {
   preparePrescribed: Fn;
   restrictPrescribed: Fn;
   naturalPass: (...args: number[]) => number[];
+  kVelocities: Fn;
+  kProduction: Fn;
+  kSubstep: Fn;
+  kEddyViscosity: Fn;
 }
 
 /** Byte addresses of the closure's per-cell arrays (all but `skip`), in the order the module takes them. */
@@ -239,6 +260,66 @@ export function wasmRunKernel(memory: WebAssembly.Memory): RunKernel {
         maxU,
       );
     },
+    k: {
+      velocities(level, c0, c1) {
+        const { pad } = level;
+        const turb = level.turb!;
+        exports.kVelocities(
+          level.f.byteOffset,
+          pad.n,
+          pad.px,
+          pad.pxy,
+          turb.cells.byteOffset,
+          c0,
+          c1,
+          level.nuZ.byteOffset,
+          level.nuX.byteOffset,
+          level.nut.byteOffset,
+          turb.u.byteOffset,
+          turb.strain.byteOffset,
+        );
+      },
+      production(level, c0, c1) {
+        const turb = level.turb!;
+        exports.kProduction(
+          turb.cells.byteOffset,
+          c0,
+          c1,
+          turb.role.byteOffset,
+          turb.u.byteOffset,
+          turb.strain.byteOffset,
+          turb.prod.byteOffset,
+          level.nut.byteOffset,
+          level.pad.px,
+          level.pad.pxy,
+          turb.groundDrag,
+          turb.groundShear,
+        );
+      },
+      substep(level, src, dst, dt, c0, c1) {
+        const turb = level.turb!;
+        exports.kSubstep(
+          turb.cells.byteOffset,
+          c0,
+          c1,
+          turb.role.byteOffset,
+          turb.u.byteOffset,
+          turb.prod.byteOffset,
+          turb.len.byteOffset,
+          level.nut.byteOffset,
+          src.byteOffset,
+          dst.byteOffset,
+          dt,
+          level.pad.px,
+          level.pad.pxy,
+        );
+      },
+      eddyViscosity(level, c0, c1, p0, p1) {
+        const turb = level.turb!;
+        exports.kEddyViscosity(turb.cells.byteOffset, c0, c1, turb.k.byteOffset, turb.len.byteOffset, level.nut.byteOffset);
+        exports.kEddyViscosity(level.pre.cell.byteOffset, p0, p1, turb.k.byteOffset, turb.len.byteOffset, level.nut.byteOffset);
+      },
+    },
   };
   instances.set(memory, kernel);
   return kernel;
@@ -247,6 +328,17 @@ export function wasmRunKernel(memory: WebAssembly.Memory): RunKernel {
 /** The run kernel for a grid as prepared by prepareKernel. */
 export function runKernelFor(grid: Grid): RunKernel {
   return grid.memory ? wasmRunKernel(grid.memory) : jsRunKernel;
+}
+
+/**
+ * The most memory a grid whose arrays take `gridBytes` (grid/plan.ts planMemoryBytes) holds at
+ * once: with the WebAssembly kernel, prepareKernel copies the arrays the kernels read (nearly all of
+ * them: populations, statistics, the transported k's arrays, the link tables) into one
+ * WebAssembly.Memory, and the grid's own arrays are still alive until the copy is done, so the
+ * peak is about twice the grid; the JavaScript kernel steps the arrays where they are.
+ */
+export function peakGridBytes(gridBytes: number, choice: KernelChoice = 'auto'): number {
+  return choice === 'auto' && wasmKernelModule() ? 2 * gridBytes : gridBytes;
 }
 
 const PAGE = 65536;
@@ -293,9 +385,19 @@ function moving(level: Level): Array<[Moving, (to: Moving) => void]> {
     ...PRODUCTION_CLOSURE.inputs
       .filter((input) => input !== 'len2')
       .map((input) => [closureArray(level, input), put(level as unknown as Record<string, Moving>, input)] as [Moving, (to: Moving) => void]),
-    // The transported k, which the statistics pass reads (the k pass keeps it in turb.k).
-    ...(level.turb ? [[level.turb.k, put(level.turb, 'k')] as [Moving, (to: Moving) => void]] : []),
+    // The transported k's arrays, which the statistics pass (k) and the k pass (all) read and write.
+    ...(level.turb ? turbArrays(level.turb) : []),
   ];
+}
+
+function turbArrays(turb: KLevel): Array<[Moving, (to: Moving) => void]> {
+  const keys = ['k', 'kNext', 'len', 'u', 'strain', 'prod', 'role', 'cells'] as const;
+  return keys.map((key) => [
+    turb[key],
+    (to: Moving) => {
+      (turb as unknown as Record<string, Moving>)[key] = to;
+    },
+  ]);
 }
 
 /**

@@ -14,12 +14,14 @@ interface Init {
   threads: number;
   barrier: Int32Array;
   health: Float64Array;
+  /** The barrier's spin before sleeping (ms), when not the default. */
+  barrierSpinMs?: number;
 }
 
 export type PoolCommand = { kind: 'advance'; steps: number; accumulate: boolean } | { kind: 'health' } | { kind: 'setSteps'; steps: number[] };
 
 const init = workerData as Init;
-const barrier = makeBarrier(init.barrier, init.threads);
+const barrier = makeBarrier(init.barrier, init.threads, init.barrierSpinMs);
 let ctx: ThreadContext = makeThreadContext(init.grid, init.thread, init.threads, barrier, []);
 
 parentPort!.on('message', (cmd: PoolCommand) => {

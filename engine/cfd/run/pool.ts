@@ -44,7 +44,11 @@ interface Reply {
   error?: string;
 }
 
-export async function poolStepper(grid: Grid, threads = defaultThreads(), kernel: KernelChoice = 'auto'): Promise<Stepper> {
+/**
+ * `barrierSpinMs` overrides how long a thread spins at a barrier before it sleeps (barrier.ts; 0:
+ * sleep at once), for the benchmark's comparison.
+ */
+export async function poolStepper(grid: Grid, threads = defaultThreads(), kernel: KernelChoice = 'auto', barrierSpinMs?: number): Promise<Stepper> {
   if (threads <= 1 || typeof SharedArrayBuffer === 'undefined') return inlineStepper(grid, kernel);
   const used = prepareKernel(grid, kernel);
   const boot = workerBoot();
@@ -54,7 +58,7 @@ export async function poolStepper(grid: Grid, threads = defaultThreads(), kernel
     { length: threads },
     (_, thread) =>
       new Worker(boot, {
-        workerData: { grid: { levels: grid.levels, memory: grid.memory }, thread, threads, barrier, health },
+        workerData: { grid: { levels: grid.levels, memory: grid.memory }, thread, threads, barrier, health, barrierSpinMs },
       }),
   );
   let steps = grid.levels.map(() => 0);

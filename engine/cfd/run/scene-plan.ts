@@ -6,6 +6,7 @@
  * price before the run and an oversized grid is refused with the numbers and the way out.
  */
 import { planCost, planMemoryBytes, planUrbanGrid, type GridPlan } from '../grid/plan.ts';
+import { peakGridBytes } from '../kernel/run-kernel.ts';
 import { DEFAULT_PHYSICS, type GeometryInput, type RunSchedule } from './direction.ts';
 import { CfdInputError } from './errors.ts';
 import { ablProfile, type InletSpec } from '../bc/abl-inlet.ts';
@@ -135,7 +136,8 @@ export function planScene(input: SceneInput, limits: PlanLimits = DEFAULT_LIMITS
     levels: tier.levels,
   });
   const cost = planCost(plan);
-  const memoryBytes = planMemoryBytes(plan);
+  // The peak while the grid's arrays are copied into the WebAssembly kernel's memory.
+  const memoryBytes = peakGridBytes(planMemoryBytes(plan));
   if (cost.totalCells > limits.maxCells || memoryBytes > limits.maxMemoryBytes) {
     const gib = (b: number) => (b / 1024 ** 3).toFixed(b < 1024 ** 3 ? 2 : 1);
     const million = (n: number) => (n / 1e6).toFixed(n < 1e7 ? 2 : 1);

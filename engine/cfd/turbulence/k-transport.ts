@@ -28,6 +28,10 @@
  * the collision itself is given there, ∂U/∂z = u*·wallShear, u* = √C_f·|u_h| (build-hierarchy.ts
  * wallShearPerFrictionVelocity), so the first layer's equilibrium ν_t is the mixing length's, the
  * one the approach flow was validated with.
+ *
+ * Where the grid steps in WebAssembly, the per-cell loops here (velocities, production, substeps,
+ * eddy viscosities) run as the kernel module's functions (kernel/k-pass-wat.ts), which compute the
+ * same numbers bit for bit; these loops stay the reference and the JavaScript kernel's path.
  */
 import { momentsOf, tensorNorm } from '../kernel/cell.ts';
 import type { Grid, Level } from '../grid/level.ts';
@@ -247,17 +251,23 @@ export function offsetsOf(level: Level): [number, number, number] {
 export function turbulencePass(h: Grid, ctx: ThreadContext): void {
   const { thread, threads } = ctx;
   const g = ctx.scratch.kGrad;
+  // The WebAssembly kernel's loops where the grid steps in WebAssembly; these loops are the reference.
+  const kernel = ctx.runKernel.k;
   for (const level of h.levels) {
     const turb = level.turb!;
     const [c0, c1] = share(turb.cells.length, thread, threads);
     const [p0, p1] = share(level.pre.count, thread, threads);
-    velocities(level, turb, c0, c1, p0, p1, ctx.scratch.h, ctx.scratch.m);
+    if (kernel) {
+      kernel.velocities(level, c0, c1);
+      velocities(level, turb, 0, 0, p0, p1, ctx.scratch.h, ctx.scratch.m);
+    } else velocities(level, turb, c0, c1, p0, p1, ctx.scratch.h, ctx.scratch.m);
   }
   ctx.barrier();
   for (const level of h.levels) {
     const turb = level.turb!;
     const [c0, c1] = share(turb.cells.length, thread, threads);
-    production(turb, turb.k, level.nut, offsetsOf(level), c0, c1, g);
+    if (kernel) kernel.production(level, c0, c1);
+    else production(turb, turb.k, level.nut, offsetsOf(level), c0, c1, g);
   }
   for (const level of h.levels) {
     const turb = level.turb!;
@@ -269,7 +279,8 @@ export function turbulencePass(h: Grid, ctx: ThreadContext): void {
     let src = turb.k,
       dst = turb.kNext;
     for (let s = 0; s < substeps; s++) {
-      transportSubstep(turb, level.nut, src, dst, 2, offsets, c0, c1);
+      if (kernel) kernel.substep(level, src, dst, 2, c0, c1);
+      else transportSubstep(turb, level.nut, src, dst, 2, offsets, c0, c1);
       ctx.barrier();
       [src, dst] = [dst, src];
     }
@@ -284,7 +295,8 @@ export function turbulencePass(h: Grid, ctx: ThreadContext): void {
     const turb = level.turb!;
     const [c0, c1] = share(turb.cells.length, thread, threads);
     const [p0, p1] = share(level.pre.count, thread, threads);
-    eddyViscosities(level, turb, c0, c1, p0, p1);
+    if (kernel) kernel.eddyViscosity(level, c0, c1, p0, p1);
+    else eddyViscosities(level, turb, c0, c1, p0, p1);
   }
   ctx.barrier();
 }

@@ -32,10 +32,13 @@ export const CFD_UPDATES_PER_PRICE_UNIT = 1e11;
 
 /**
  * MLUPS per thread assumed before this installation has measured any run, as the solver reports it
- * (engine/cfd estimateRun): the demo district's rapid direction measured 5.96 on a busy 2-core
- * machine (162 s of wall time each, eight in 21.6 min, one at a time), about 7.7 quiet.
+ * (engine/cfd estimateRun: the full grid's updates over the direction's wall time), for the
+ * WebAssembly kernel with the transported-k closure: the demo district's rapid direction (1.33·10⁹
+ * such updates) took 76.8 and 78.7 s of one core's CPU time, 17.3 and 16.9 MLUPS, on this
+ * project's 2-core machine (tests/bench/cfd.bench.ts); a thread with a core of its own reports
+ * that, one sharing its core less, until the installation's own runs replace it. (6 was set for the JavaScript kernel: 179.2 s of CPU time for the same direction.)
  */
-export const DEFAULT_MLUPS_PER_THREAD = 6;
+export const DEFAULT_MLUPS_PER_THREAD = 17;
 
 type CfdConfig = Pick<Config, 'CFD_THREADS' | 'CFD_MAX_CELLS' | 'CFD_MAX_MEMORY_GB' | 'CFD_TEST_STEPS'>;
 

@@ -1,0 +1,263 @@
+/**
+ * The WebAssembly text of the transported-k closure's per-cell work (turbulence/k-transport.ts),
+ * emitted into the same module as the collision (wasm-source.ts kernelWat, `npm run
+ * cfd:gen-kernel`): the velocities and the lattice's strain of the transported cells, the
+ * production (Kato–Launder limiter, the ground's wall function), one upwind transport substep, and
+ * the eddy viscosity handed to the collision. k-transport.ts stays the reference and the solver's
+ * path with the JavaScript kernel; a test runs both on one grid and compares.
+ *
+ * Arithmetic is double precision over the float32 arrays, in the order the JavaScript reference
+ * computes (the same sums, left to right; the moments from cell-program.ts, which is the order of
+ * the JavaScript kernel's momentsOf19), so the two agree to the last bit of a float32 but where
+ * a library square root differed (it does not: both are the correctly rounded IEEE one).
+ *
+ * Why a port at all: the pass walks every transported cell once for the velocities and the
+ * production, and every level's cells 2^l times for the substeps (the finest levels hold most
+ * cells), which in JavaScript cost about as much as all the collisions in WebAssembly.
+ *
+ * Arguments are byte addresses in the module's memory and counts, as the collision's.
+ */
+import { moments, type Assign, type Expr } from './cell-program.ts';
+import { CMU_QUARTER, CMU_THREE_QUARTERS, SIGMA_K } from '../turbulence/k-l-model.ts';
+import { NUT_MAX, ROLE } from '../turbulence/k-fields.ts';
+
+const Q = 19;
+
+/** A double-precision literal that round-trips (WAT float syntax). */
+function f64(x: number): string {
+  if (!Number.isFinite(x)) throw new Error(`a constant of the k pass is not finite: ${x}`);
+  const s = x.toString();
+  return `(f64.const ${s.includes('e') || s.includes('.') ? s : `${s}.0`})`;
+}
+
+/** A cell-program expression in double precision (locals d_<name>). */
+function emit(e: Expr): string {
+  switch (e.op) {
+    case 'var':
+      return `(local.get $d_${e.name})`;
+    case 'const':
+      return f64(e.value);
+    case 'sqrt':
+    case 'neg':
+      return `(f64.${e.op} ${emit(e.a)})`;
+    default:
+      return `(f64.${e.op} ${emit(e.a)} ${emit(e.b)})`;
+  }
+}
+
+const get = (name: string) => `(local.get $${name})`;
+const d = (name: string) => `(local.get $d_${name})`;
+/** float32 element `index` (an i32 expression) of array `ptr`, promoted. */
+const f32At = (ptr: string, index: string) => `(f64.promote_f32 (f32.load (i32.add ${get(ptr)} (i32.shl ${index} (i32.const 2)))))`;
+const storeF32 = (ptr: string, index: string, value: string) => `(f32.store (i32.add ${get(ptr)} (i32.shl ${index} (i32.const 2))) (f32.demote_f64 ${value}))`;
+const i32At = (ptr: string, index: string) => `(i32.load (i32.add ${get(ptr)} (i32.shl ${index} (i32.const 2))))`;
+const roleAt = (index: string) => `(i32.load8_u (i32.add ${get('role')} ${index}))`;
+/** Cell 3x + a of the velocity array. */
+const uAt = (cell: string, a: number) => f32At('u', `(i32.add (i32.mul ${cell} (i32.const 3)) (i32.const ${a}))`);
+
+function header(name: string, params: string[], ints: string[], doubles: string[], what: string): string[] {
+  return [
+    `  ;; ${what}`,
+    `  (func $${name} (export "${name}") ${params.map((p) => (p.includes(':') ? `(param $${p.split(':')[0]} ${p.split(':')[1]})` : `(param $${p} i32)`)).join(' ')}`,
+    `    ${ints.map((i) => `(local $${i} i32)`).join(' ')}`,
+    `    ${[...new Set(doubles)].map((s) => `(local $d_${s} f64)`).join(' ')}`,
+  ];
+}
+
+/** for (c = c0; c < c1; c++) { x = cells[c]; body } */
+function cellLoop(body: string[]): string[] {
+  return [
+    `    (local.set $c ${get('c0')})`,
+    '    (block $done',
+    '      (loop $cells',
+    `        (br_if $done (i32.ge_s ${get('c')} ${get('c1')}))`,
+    `        (local.set $x ${i32At('cells', get('c'))})`,
+    ...body.map((line) => `        ${line}`),
+    `        (local.set $c (i32.add ${get('c')} (i32.const 1)))`,
+    '        (br $cells)))',
+    '  )',
+    '',
+  ];
+}
+
+/**
+ * k-transport.ts velocities (the transported cells): u from the populations at home and the
+ * lattice's strain |S| = (1.5/(ρτ))·√2·|Π_neq|, τ = 3(ν_z + ν_x + ν_t) + ½.
+ */
+function velocitiesFunction(): string[] {
+  const program: Assign[] = moments();
+  const names = [...Array.from({ length: Q }, (_, q) => `h${q}`), ...program.map((a) => a.name), 'tau', 'pn'];
+  const body = [
+    `(local.set $b (i32.add ${get('f')} (i32.shl ${get('x')} (i32.const 2))))`,
+    ...Array.from(
+      { length: Q },
+      (_, q) => `(local.set $d_h${q} (f64.promote_f32 (f32.load (i32.add ${get('b')} (i32.mul ${get('n')} (i32.const ${4 * q}))))))`,
+    ),
+    ...program.map((a) => `(local.set $d_${a.name} ${emit(a.value)})`),
+    ...['ux', 'uy', 'uz'].map((v, a) => storeF32('u', `(i32.add (i32.mul ${get('x')} (i32.const 3)) (i32.const ${a}))`, d(v))),
+    // k = ⌊x/pxy⌋ − 1, i = x mod px − 1 (padded indexing).
+    `(local.set $k (i32.sub (i32.div_u ${get('x')} ${get('pxy')}) (i32.const 1)))`,
+    `(local.set $i (i32.sub (i32.rem_u ${get('x')} ${get('px')}) (i32.const 1)))`,
+    `(local.set $d_tau (f64.add (f64.mul (f64.const 3) (f64.add (f64.add ${f32At('nuZ', get('k'))} ${f32At('nuX', get('i'))}) ${f32At('nut', get('x'))})) (f64.const 0.5)))`,
+    `(local.set $d_pn (f64.sqrt (f64.add (f64.add (f64.add (f64.mul ${d('pxx')} ${d('pxx')}) (f64.mul ${d('pyy')} ${d('pyy')})) (f64.mul ${d('pzz')} ${d('pzz')})) (f64.mul (f64.const 2) (f64.add (f64.add (f64.mul ${d('pxy')} ${d('pxy')}) (f64.mul ${d('pxz')} ${d('pxz')})) (f64.mul ${d('pyz')} ${d('pyz')}))))))`,
+    storeF32('strain', get('x'), `(f64.mul (f64.mul (f64.div (f64.const 1.5) (f64.mul ${d('rho')} ${d('tau')})) ${f64(Math.SQRT2)}) ${d('pn')})`),
+  ];
+  return [
+    ...header(
+      'kVelocities',
+      ['f', 'n', 'px', 'pxy', 'cells', 'c0', 'c1', 'nuZ', 'nuX', 'nut', 'u', 'strain'],
+      ['c', 'x', 'b', 'k', 'i'],
+      names,
+      'The transported cells c0..c1: mean velocity and the lattice strain (k-transport.ts velocities).',
+    ),
+    ...cellLoop(body),
+  ];
+}
+
+/**
+ * k-transport.ts production: on the ground's first layer ν_t·(u*·wallShear)², u* = √C_f·|u_h|;
+ * elsewhere ν_t·|S|²·min(1, |Ω|/|S|) with |Ω|/|S| from velocityGradient's differences (centred
+ * where both neighbours carry a velocity, one-sided where one does, a wall u = 0 half a cell away).
+ */
+function productionFunction(): string[] {
+  const WALL = ROLE.WALL,
+    NONE = ROLE.NONE,
+    GROUND = ROLE.GROUND;
+  const doubles = ['ux', 'uy', 'shear', 'nut', 's', 's2', 'o2', 'e', 'ratio', 'vp', 'vm', 'ua', 'dp', 'dm', 'den'];
+  for (let g = 0; g < 9; g++) doubles.push(`g${g}`);
+  const gradient: string[] = [];
+  for (let b = 0; b < 3; b++) {
+    const o = ['(i32.const 1)', get('px'), get('pxy')][b];
+    gradient.push(
+      `(local.set $yp (i32.add ${get('x')} ${o}))`,
+      `(local.set $ym (i32.sub ${get('x')} ${o}))`,
+      `(local.set $rp ${roleAt(get('yp'))})`,
+      `(local.set $rm ${roleAt(get('ym'))})`,
+      `(local.set $d_dp (select (f64.const 0.5) (f64.const 1) (i32.eq ${get('rp')} (i32.const ${WALL}))))`,
+      `(local.set $d_dm (select (f64.const 0.5) (f64.const 1) (i32.eq ${get('rm')} (i32.const ${WALL}))))`,
+      `(local.set $hp (i32.ne ${get('rp')} (i32.const ${NONE})))`,
+      `(local.set $hm (i32.ne ${get('rm')} (i32.const ${NONE})))`,
+      `(local.set $d_den (select (f64.add ${d('dp')} ${d('dm')}) (select ${d('dp')} (select ${d('dm')} (f64.const 1) ${get('hm')}) ${get('hp')}) (i32.and ${get('hp')} ${get('hm')})))`,
+    );
+    for (let a = 0; a < 3; a++) {
+      gradient.push(
+        `(local.set $d_ua ${uAt(get('x'), a)})`,
+        `(local.set $d_vp (select (f64.const 0) ${uAt(get('yp'), a)} (i32.eq ${get('rp')} (i32.const ${WALL}))))`,
+        `(local.set $d_vm (select (f64.const 0) ${uAt(get('ym'), a)} (i32.eq ${get('rm')} (i32.const ${WALL}))))`,
+        // One division: the numerator and the spacing of whichever difference the neighbours allow
+        // (centred, one-sided, or none: 0/1), the same quotient the reference computes.
+        `(local.set $d_g${3 * a + b} (f64.div ` +
+          `(select (f64.sub ${d('vp')} ${d('vm')}) (select (f64.sub ${d('vp')} ${d('ua')}) (select (f64.sub ${d('ua')} ${d('vm')}) (f64.const 0) ${get('hm')}) ${get('hp')}) (i32.and ${get('hp')} ${get('hm')})) ` +
+          `${d('den')}))`,
+      );
+    }
+  }
+  const sums: string[] = [`(local.set $d_s2 (f64.const 0))`, `(local.set $d_o2 (f64.const 0))`];
+  for (let a = 0; a < 3; a++)
+    for (let b = 0; b < 3; b++) {
+      const ab = d(`g${3 * a + b}`),
+        ba = d(`g${3 * b + a}`);
+      sums.push(
+        `(local.set $d_e (f64.mul (f64.const 0.5) (f64.add ${ab} ${ba})))`,
+        `(local.set $d_s2 (f64.add ${d('s2')} (f64.mul ${d('e')} ${d('e')})))`,
+        `(local.set $d_e (f64.mul (f64.const 0.5) (f64.sub ${ab} ${ba})))`,
+        `(local.set $d_o2 (f64.add ${d('o2')} (f64.mul ${d('e')} ${d('e')})))`,
+      );
+    }
+  const body = [
+    `(local.set $d_nut ${f32At('nut', get('x'))})`,
+    `(if (i32.eq ${roleAt(get('x'))} (i32.const ${GROUND})) (then`,
+    `  (local.set $d_ux ${uAt(get('x'), 0)})`,
+    `  (local.set $d_uy ${uAt(get('x'), 1)})`,
+    `  (local.set $d_shear (f64.mul (f64.sqrt (f64.mul ${get('groundDrag')} (f64.add (f64.mul ${d('ux')} ${d('ux')}) (f64.mul ${d('uy')} ${d('uy')})))) ${get('groundShear')}))`,
+    `  ${storeF32('prod', get('x'), `(f64.mul (f64.mul ${d('nut')} ${d('shear')}) ${d('shear')})`)}`,
+    ') (else',
+    ...gradient.map((line) => `  ${line}`),
+    ...sums.map((line) => `  ${line}`),
+    `  (local.set $d_ratio (select (f64.min (f64.const 1) (f64.sqrt (f64.div ${d('o2')} ${d('s2')}))) (f64.const 1) (f64.gt ${d('s2')} (f64.const 0))))`,
+    `  (local.set $d_s ${f32At('strain', get('x'))})`,
+    `  ${storeF32('prod', get('x'), `(f64.mul (f64.mul (f64.mul ${d('nut')} ${d('s')}) ${d('s')}) ${d('ratio')})`)}`,
+    '))',
+  ];
+  return [
+    ...header(
+      'kProduction',
+      ['cells', 'c0', 'c1', 'role', 'u', 'strain', 'prod', 'nut', 'px', 'pxy', 'groundDrag:f64', 'groundShear:f64'],
+      ['c', 'x', 'yp', 'ym', 'rp', 'rm', 'hp', 'hm'],
+      doubles,
+      'Production of k of the transported cells c0..c1 (k-transport.ts production).',
+    ),
+    ...cellLoop(body),
+  ];
+}
+
+/**
+ * k-transport.ts transportSubstep: src → dst over dt steps of the level; upwind advection and
+ * face-averaged diffusion through the six faces (walls and NONE cells pass nothing), the
+ * transport scaled down where its coefficients sum to more than 0.9/dt, dissipation implicit.
+ */
+function substepFunction(): string[] {
+  // ν/σ_k; x/1 is x exactly, so with σ_k = 1 the division (six per cell) is left out.
+  const diffusion = (nu: string) => (SIGMA_K === 1 ? nu : `(f64.div ${nu} ${f64(SIGMA_K)})`);
+  const WALL = ROLE.WALL,
+    NONE = ROLE.NONE;
+  const faces: string[] = [];
+  for (let face = 0; face < 6; face++) {
+    const axis = face >> 1;
+    const sign = face & 1 ? -1 : 1;
+    const o = ['(i32.const 1)', get('px'), get('pxy')][axis];
+    faces.push(
+      `(local.set $y (i32.${sign > 0 ? 'add' : 'sub'} ${get('x')} ${o}))`,
+      `(local.set $r ${roleAt(get('y'))})`,
+      `(local.set $open (i32.and (i32.ne ${get('r')} (i32.const ${WALL})) (i32.ne ${get('r')} (i32.const ${NONE}))))`,
+      `(local.set $d_un (f64.mul (f64.const ${sign * 0.5}) (f64.add ${uAt(get('x'), axis)} ${uAt(get('y'), axis)})))`,
+      `(local.set $d_a (f64.add (select (f64.neg ${d('un')}) (f64.const 0) (f64.lt ${d('un')} (f64.const 0))) ${diffusion(`(f64.mul (f64.const 0.5) (f64.add ${d('nx')} ${f32At('nut', get('y'))}))`)}))`,
+      `(local.set $d_acc (select (f64.add ${d('acc')} (f64.mul ${d('a')} (f64.sub ${f32At('src', get('y'))} ${d('kx')}))) ${d('acc')} ${get('open')}))`,
+      `(local.set $d_coef (select (f64.add ${d('coef')} ${d('a')}) ${d('coef')} ${get('open')}))`,
+    );
+  }
+  const body = [
+    `(local.set $d_kx ${f32At('src', get('x'))})`,
+    `(local.set $d_nx ${f32At('nut', get('x'))})`,
+    '(local.set $d_acc (f64.const 0))',
+    '(local.set $d_coef (f64.const 0))',
+    ...faces,
+    `(local.set $d_dtT (select (f64.div (f64.const 0.9) ${d('coef')}) ${get('dt')} (f64.gt (f64.mul ${d('coef')} ${get('dt')}) (f64.const 0.9))))`,
+    `(local.set $d_kStar (f64.max (f64.const 0) (f64.add (f64.add ${d('kx')} (f64.mul ${d('dtT')} ${d('acc')})) (f64.mul ${get('dt')} ${f32At('prod', get('x'))}))))`,
+    storeF32(
+      'dst',
+      get('x'),
+      `(f64.div ${d('kStar')} (f64.add (f64.const 1) (f64.div (f64.mul (f64.mul ${get('dt')} ${f64(CMU_THREE_QUARTERS)}) (f64.sqrt (f64.max ${d('kx')} (f64.const 0)))) ${f32At('len', get('x'))})))`,
+    ),
+  ];
+  return [
+    ...header(
+      'kSubstep',
+      ['cells', 'c0', 'c1', 'role', 'u', 'prod', 'len', 'nut', 'src', 'dst', 'dt:f64', 'px', 'pxy'],
+      ['c', 'x', 'y', 'r', 'open'],
+      ['kx', 'nx', 'acc', 'coef', 'un', 'a', 'dtT', 'kStar'],
+      'One transport substep of k, cells c0..c1, src to dst (k-transport.ts transportSubstep).',
+    ),
+    ...cellLoop(body),
+  ];
+}
+
+/** k-transport.ts eddyViscosities (the listed cells): ν_t = min(Cμ^¼·√max(k, 0)·ℓ, NUT_MAX). */
+function eddyFunction(): string[] {
+  const body = [
+    storeF32(
+      'nut',
+      get('x'),
+      `(f64.min (f64.mul (f64.mul ${f64(CMU_QUARTER)} (f64.sqrt (f64.max ${f32At('k', get('x'))} (f64.const 0)))) ${f32At('len', get('x'))}) ${f64(NUT_MAX)})`,
+    ),
+  ];
+  return [
+    ...header('kEddyViscosity', ['cells', 'c0', 'c1', 'k', 'len', 'nut'], ['c', 'x'], [], 'The eddy viscosity of cells c0..c1 from their k (k-transport.ts).'),
+    ...cellLoop(body),
+  ];
+}
+
+/** The k pass's functions, for the kernel module. */
+export function kPassWat(): string[] {
+  return [...velocitiesFunction(), ...productionFunction(), ...substepFunction(), ...eddyFunction()];
+}

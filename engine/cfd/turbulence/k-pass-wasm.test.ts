@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { buildHierarchy } from '../grid/build-hierarchy.ts';
+import { boxTriangles } from '../geometry/box-mesh.ts';
+import { voxelize } from '../geometry/voxelize.ts';
+import { domainBox, physicsFor, refine, SUBURBAN_10MS } from '../test/small-grids.ts';
+import { inlineStepper } from '../run/stepper.ts';
+import { makeThreadContext } from '../solver/step.ts';
+import { prepareKernel } from '../kernel/run-kernel.ts';
+import type { Grid } from '../grid/level.ts';
+import { turbulencePass } from './k-transport.ts';
+
+/** Two levels over a building (k–ℓ closure): walls, ground, a refinement ring, inflow and outflow. */
+function make(): Grid {
+  const box0 = domainBox(16, 384, 224, 160);
+  const { box: box1, at } = refine(box0, 96, 224, 64, 160, 64);
+  const solid = [box0, box1].map((b) => {
+    const m = new Uint8Array(b.nx * b.ny * b.nz);
+    voxelize('t.stl', boxTriangles(150, 100, 0, 170, 120, 30), b, m);
+    return m;
+  });
+  return buildHierarchy({ boxes: [box0, box1], placements: [at], solid, physics: physicsFor(SUBURBAN_10MS, 160, { closure: 'k-l' }) });
+}
+
+/** Largest |a − b| over the cells, and the largest |a| (the scale it is judged against). */
+function worst(a: Float32Array, b: Float32Array): { diff: number; scale: number } {
+  let diff = 0,
+    scale = 0;
+  for (let i = 0; i < a.length; i++) {
+    diff = Math.max(diff, Math.abs(a[i] - b[i]));
+    scale = Math.max(scale, Math.abs(a[i]));
+  }
+  return { diff, scale };
+}
+
+describe('the k pass in WebAssembly', () => {
+  it('gives the JavaScript reference’s velocities, strain, production, k and eddy viscosity, to the float32 bit', async () => {
+    // A developed state (wake, shear layers, k out of equilibrium) from the JavaScript path.
+    const js = make();
+    await inlineStepper(js, 'js').advance(24, false);
+    // The same state on a second grid, which then steps in WebAssembly.
+    const wasm = make();
+    for (let l = 0; l < js.levels.length; l++) {
+      const a = js.levels[l],
+        b = wasm.levels[l];
+      b.f.set(a.f);
+      b.pre.state.set(a.pre.state);
+      b.nut.set(a.nut);
+      b.turb!.k.set(a.turb!.k);
+      b.turb!.kNext.set(a.turb!.kNext);
+    }
+    expect(prepareKernel(wasm)).toBe('wasm');
+    const steps = js.levels.map((_, l) => 24 * 2 ** l);
+    const ctxJs = makeThreadContext(js, 0, 1, () => {}, steps),
+      ctxWasm = makeThreadContext(wasm, 0, 1, () => {}, steps);
+    expect(ctxJs.runKernel.k).toBeUndefined();
+    expect(ctxWasm.runKernel.k).toBeDefined();
+    for (let pass = 0; pass < 3; pass++) {
+      turbulencePass(js, ctxJs);
+      turbulencePass(wasm, ctxWasm);
+    }
+    for (let l = 0; l < js.levels.length; l++) {
+      const a = js.levels[l].turb!,
+        b = wasm.levels[l].turb!;
+      for (const [name, x, y] of [
+        ['u', a.u, b.u],
+        ['strain', a.strain, b.strain],
+        ['prod', a.prod, b.prod],
+        ['k', a.k, b.k],
+        ['nut', js.levels[l].nut, wasm.levels[l].nut],
+      ] as const) {
+        const { diff, scale } = worst(x, y);
+        // Not a trivial field: the flow has developed.
+        expect(scale, `${name} on level ${l}`).toBeGreaterThan(0);
+        expect(diff, `${name} on level ${l}`).toBe(0);
+      }
+    }
+  }, 60_000);
+});
