@@ -2,7 +2,7 @@
  * The pages of docs/machines: for every machine in machines/ (files named *.machine.ts),
  * docs/machines/<name>.md with a Mermaid state diagram and a table of states and events, so product
  * owners can read the workflows without running the app. `npm run docs:machines` writes them
- * (scripts/docs-machines-cli.ts); tests/docs/machine-docs.test.ts fails when one is stale.
+ * (scripts/docs-machines.ts); tests/docs/machine-docs.test.ts fails when one is stale.
  */
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';

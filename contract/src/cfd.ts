@@ -2,7 +2,7 @@
  * The CFD estimate the scenario wizard's cost step asks for (POST /api/project/{id}/cfd-estimate/):
  * from the scenario-to-be's geometry (upload ids by role), the resolution tier and the number of
  * wind directions, the grid Canopy's solver will build and what it costs. docs/cfd-wind.md.
- * Field names and messages follow contract/scenarios.ts (the same fields of the scenario form).
+ * Field names and messages follow contract/src/scenarios.ts (the same fields of the scenario form).
  */
 import { z } from '@hono/zod-openapi';
 import { choice, flag } from './common.ts';

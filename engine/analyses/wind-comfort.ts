@@ -159,7 +159,7 @@ export function windComfortLayers(input: WindComfortLayersInput): AnalysisLayer[
             analysis: 'wind-comfort',
             metric: 'comfort-class',
             units: 'class',
-            // A company's table has no built-in legend: the name and version comfortLegend() gives it (issue 16).
+            // A company's table has no built-in legend: the name and version comfortLegend() gives it.
             legend: { name: comfortLegendName(criterion.id), version: '1' },
             season,
             timeWindow,

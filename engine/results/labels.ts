@@ -1,5 +1,5 @@
 /**
- * The one table of human labels (issue 16 item 10): analyses, the metrics a scenario asks for,
+ * The one table of human labels (so a report, the viewer and the wizard never name a thing two ways): analyses, the metrics a scenario asks for,
  * result layers (by metric or legend name, with units), geometry roles and statuses — used by the
  * wizard, the viewer, the QA report and the PDF, so a thing has one name everywhere and no screen
  * or document shows a raw identifier (`utci-pct-comfortable`, `sunlit_share`,

@@ -4,7 +4,7 @@
  * Format: EnergyPlus "Auxiliary Programs", chapter "Weather Converter Program" → "EnergyPlus
  * Weather File (EPW) Data Dictionary": 8 header lines (LOCATION … DATA PERIODS), then one
  * comma-separated row of 35 fields per record. Field positions and missing-value codes are those
- * of that dictionary (summarised in shared/DOMAIN.md §1). Pure: takes the text, returns typed arrays.
+ * of that dictionary (summarised in docs/reference/DOMAIN.md §1). Pure: takes the text, returns typed arrays.
  */
 
 /** Station metadata from the LOCATION header line. */

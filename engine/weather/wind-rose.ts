@@ -1,7 +1,7 @@
 /**
  * Wind rose statistics: hours per direction sector and speed bin.
  *
- * Conventions (shared/DOMAIN.md §1, as in WMO-No. 8 "Guide to Meteorological Instruments and
+ * Conventions (docs/reference/DOMAIN.md §1, as in WMO-No. 8 "Guide to Meteorological Instruments and
  * Methods of Observation", wind chapter, and ladybug-tools' WindRose): the direction is where
  * the wind blows FROM, clockwise from north; n sectors are centred on north, so with 16 sectors
  * north is [348.75°, 11.25°); a calm hour (speed exactly 0) belongs to no sector and is counted

@@ -1,6 +1,6 @@
 /**
  * Comfort class and safety level per point from exceedance probabilities, by a criterion's table
- * (shared/DOMAIN.md §2: "a point gets the first class whose exceedance it meets"). Pure and cheap,
+ * (docs/reference/DOMAIN.md §2: "a point gets the first class whose exceedance it meets"). Pure and cheap,
  * so the browser can re-classify instantly when the user switches criterion.
  */
 import { comfortThresholdsMs, type Criterion } from './criterion-schema.ts';

@@ -1,5 +1,5 @@
 /**
- * Pedestrian wind comfort from per-direction speed-up ratios and a weather year (shared/DOMAIN.md
+ * Pedestrian wind comfort from per-direction speed-up ratios and a weather year (docs/reference/DOMAIN.md
  * §2) — the public entry point; the pieces live in small modules:
  * - hours.ts: nearest simulated direction, hour mask, calm and missing hours;
  * - exceedance.ts: Method A, hourly counting — `exceedanceProbabilities` (fast, sorted speeds and

@@ -1,5 +1,5 @@
 /**
- * A company's own criterion table (issue 16) goes through the engine exactly as a built-in one:
+ * A company's own criterion table goes through the engine exactly as a built-in one:
  * the same schema, the same exceedance counting and the same "first class met" — here a known
  * speed series, worked by hand, for three points.
  */

@@ -1,5 +1,5 @@
 /**
- * Pedestrian wind comfort criteria as DATA (shared/DOMAIN.md §2): the same name is used for
+ * Pedestrian wind comfort criteria as DATA (docs/reference/DOMAIN.md §2): the same name is used for
  * different tables in the literature, so a criterion is its table — ordered classes (threshold
  * speed, allowed exceedance, label, colour), the speed it is measured in, and safety limits.
  *

@@ -1,6 +1,6 @@
 /**
  * Exceedance probabilities of pedestrian wind speed from per-direction speed-up ratios and hourly
- * met wind — Method A ("hourly counting") of shared/DOMAIN.md §2, the statistical step of the
+ * met wind — Method A ("hourly counting") of docs/reference/DOMAIN.md §2, the statistical step of the
  * usual wind-tunnel/CFD comfort workflow (e.g. Blocken & Persoon 2009, "Pedestrian wind comfort
  * around a large football stadium in an urban environment: CFD simulation, validation and
  * application of the new Dutch wind nuisance standard", JWEIA 97:255–270):

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { comfortSpeedMs, comfortSpeedRatios, gustEquivalentMeanMs, turbulenceStdMs } from './gem.ts';
+import { comfortSpeedMs, comfortSpeedRatios, gustEquivalentMeanMs, maxMeanGemFromStdMs, turbulenceIntensity, turbulenceStdMs } from './gem.ts';
 
 describe('gust-equivalent mean (DOMAIN.md §2)', () => {
   it('σu = √(2k/3)', () => {
@@ -18,6 +18,14 @@ describe('gust-equivalent mean (DOMAIN.md §2)', () => {
   it('max(mean, GEM) picks GEM in turbulent flow; hourly mean ignores k', () => {
     expect(comfortSpeedMs(2, 6, 'maxMeanGem')).toBeCloseTo((2 + 7) / 1.85, 12);
     expect(comfortSpeedMs(2, 6, 'hourlyMean')).toBe(2);
+  });
+
+  it('max(mean, GEM) and the turbulence intensity from σu, by hand', () => {
+    // U = 2 m/s, σu = 2 m/s: (2 + 7)/1.85 = 4.865 m/s; TI = 1.
+    expect(maxMeanGemFromStdMs(2, 2)).toBeCloseTo(9 / 1.85, 12);
+    expect(maxMeanGemFromStdMs(3.7, 0)).toBe(3.7);
+    expect(turbulenceIntensity(2, 0.5)).toBe(0.25);
+    expect(turbulenceIntensity(0, 0.5)).toBe(0);
   });
 
   it('comfortSpeedRatios divides by the reference speed', () => {

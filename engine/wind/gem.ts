@@ -1,7 +1,7 @@
 /**
  * Gust-equivalent mean (GEM): the comfort speed where gusts matter more than the hourly mean.
  *
- * U_GEM = (U + 3.5·σu) / 1.85 (shared/DOMAIN.md §2; Lawson's criteria as used in the City of
+ * U_GEM = (U + 3.5·σu) / 1.85 (docs/reference/DOMAIN.md §2; Lawson's criteria as used in the City of
  * London "Wind Microclimate Guidelines for Developments in the City of London", 2019): a peak
  * gust estimated as the mean plus 3.5 standard deviations, divided by the typical ratio 1.85 of
  * peak gust to hourly mean, so that it can be compared with the same mean-speed thresholds.
@@ -17,15 +17,30 @@ export function turbulenceStdMs(turbulentKineticEnergyM2S2: number): number {
   return Math.sqrt((2 * turbulentKineticEnergyM2S2) / 3);
 }
 
-/** U_GEM = (U + 3.5·σu) / 1.85. */
+/** U_GEM = (U + 3.5·σu) / 1.85, from the speed's standard deviation σu (m/s). */
+function gustEquivalentMeanFromStdMs(meanSpeedMs: number, stdMs: number): number {
+  return (meanSpeedMs + 3.5 * stdMs) / 1.85;
+}
+
+/** U_GEM = (U + 3.5·σu) / 1.85, σu from k. */
 export function gustEquivalentMeanMs(meanSpeedMs: number, turbulentKineticEnergyM2S2: number): number {
-  return (meanSpeedMs + 3.5 * turbulenceStdMs(turbulentKineticEnergyM2S2)) / 1.85;
+  return gustEquivalentMeanFromStdMs(meanSpeedMs, turbulenceStdMs(turbulentKineticEnergyM2S2));
+}
+
+/** max(U, U_GEM) from the speed's standard deviation σu (m/s): the speed Lawson's criteria judge. */
+export function maxMeanGemFromStdMs(meanSpeedMs: number, stdMs: number): number {
+  return Math.max(meanSpeedMs, gustEquivalentMeanFromStdMs(meanSpeedMs, stdMs));
+}
+
+/** Turbulence intensity σu/U (0 where the air is still). */
+export function turbulenceIntensity(meanSpeedMs: number, stdMs: number): number {
+  return meanSpeedMs > 0 ? stdMs / meanSpeedMs : 0;
 }
 
 /** The speed a criterion compares with its thresholds. */
 export function comfortSpeedMs(meanSpeedMs: number, turbulentKineticEnergyM2S2: number, speedType: SpeedType): number {
   if (speedType === 'hourlyMean') return meanSpeedMs;
-  return Math.max(meanSpeedMs, gustEquivalentMeanMs(meanSpeedMs, turbulentKineticEnergyM2S2));
+  return maxMeanGemFromStdMs(meanSpeedMs, turbulenceStdMs(turbulentKineticEnergyM2S2));
 }
 
 /**

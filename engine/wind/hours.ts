@@ -1,6 +1,6 @@
 /**
  * Which simulated direction stands for each met hour, and which hours count at all — the shared
- * rules of every comfort method (shared/DOMAIN.md §2, Method A):
+ * rules of every comfort method (docs/reference/DOMAIN.md §2, Method A):
  * - the nearest simulated direction, measured around the circle (ties go to the lower index);
  * - an hour outside the hour mask is not counted;
  * - a calm hour (met speed exactly 0) is counted and never exceeds a threshold ≥ 0;

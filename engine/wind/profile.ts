@@ -1,7 +1,7 @@
 /**
  * Mean wind speed against height: moving a met-station speed to another height and terrain.
  *
- * Two published profiles (shared/DOMAIN.md §2):
+ * Two published profiles (docs/reference/DOMAIN.md §2):
  * - Logarithmic law, neutral surface layer: U(z) = (u_star / κ)·ln(z/z0), so the ratio of two heights
  *   is U(z2) = U(z1)·ln(z2/z0)/ln(z1/z0) (e.g. Wieringa 1993, "Representativeness of wind
  *   observations at airports", BAMS 74; WMO-No. 8, wind chapter).

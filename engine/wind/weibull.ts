@@ -1,5 +1,5 @@
 /**
- * Method B of shared/DOMAIN.md §2: exceedance from a Weibull distribution per direction sector,
+ * Method B of docs/reference/DOMAIN.md §2: exceedance from a Weibull distribution per direction sector,
  *
  *   P(p, U_thr) = Σ_i p_i · exp(−(U_thr / (γ(p,i)·C·c_i))^k_i),
  *

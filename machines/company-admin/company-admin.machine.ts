@@ -100,7 +100,7 @@ export const companyAdminMachine = setup({
           invoke: {
             id: 'users',
             src: 'companyUsers',
-            // The header's user count follows the list the users tab reads (issue 16 item 14): a user
+            // The header's user count follows the list the users tab reads: a user
             // added or removed there counts at once, and stays counted on the other tabs.
             onSnapshot: {
               guard: ({ event }) => event.snapshot.matches({ list: 'ready' }),
@@ -113,7 +113,7 @@ export const companyAdminMachine = setup({
           invoke: { id: 'shareGroups', src: 'shareGroups' },
           on: { 'tab.select': { guard: { type: 'selects', params: { tab: 'shareGroups' } } } },
         },
-        // Comfort criteria (issue 16): the tab runs its own machine (machines/company-criteria).
+        // Comfort criteria: the tab runs its own machine (machines/company-criteria).
         criteria: {
           on: { 'tab.select': { guard: { type: 'selects', params: { tab: 'criteria' } } } },
         },

@@ -65,8 +65,8 @@ const MANAGES_USERS = 'custom_auth.change_user';
 
 /**
  * The role confirmation modal: who, from which role, to which — and whether the change takes user
- * management from the company's last user who has it (the only Org Admin demoting herself, issue 16
- * item 14): known when the whole list is loaded and no other active user's role manages users.
+ * management from the company's last user who has it (the only Org Admin demoting herself would lock
+ * the company out): known when the whole list is loaded and no other active user's role manages users.
  */
 export function selectRoleConfirmation(s: Users): { user: CompanyUser; from: string; to: string; lastManager: boolean } | null {
   if (!s.matches({ editor: 'confirmingRole' })) return null;

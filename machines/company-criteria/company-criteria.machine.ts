@@ -1,5 +1,5 @@
 /**
- * A company's own wind comfort criterion tables (issue 16), in the Comfort criteria tab of Company
+ * A company's own wind comfort criterion tables, in the Comfort criteria tab of Company
  * Administration: the built-in criteria (read only) beside the company's tables, which an Org Admin
  * adds, edits and deletes (after a confirmation). A table the server refuses keeps the editor open
  * with the server's field errors (e.g. "classes.1.thresholdMs") for the form to show at the field.

@@ -1,4 +1,4 @@
-/** Types of the company's own wind comfort criterion tables (issue 16; contract/criteria.ts). */
+/** Types of the company's own wind comfort criterion tables (contract/src/criteria.ts). */
 import type { CompanyCriterion, CompanyCriterionInput } from '@canopy/contract/criteria.ts';
 import type { Criterion } from '@canopy/engine/wind/criteria.ts';
 

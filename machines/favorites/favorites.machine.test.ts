@@ -94,7 +94,7 @@ describe('favorites', () => {
     expect(selectIsFavorite(3, false)(actor.getSnapshot())).toBe(false);
   });
 
-  it('keeps plain data in its context, the toast reached through the relay (issue 18 item 2): a JSON round trip gives it back unchanged', async () => {
+  it('keeps plain data in its context, the toast reached through the relay: a JSON round trip gives it back unchanged', async () => {
     const { actor, toasts } = setup(async () => {
       throw refused;
     });

@@ -1,5 +1,5 @@
 /**
- * Live scenario status (issue 9 "Live updates"; SPEC §8 'Failed websocket token: live updates will
+ * Live scenario status (SPEC §8 'Failed websocket token: live updates will
  * not occur (logged)'): one WebSocket opened with the token of GET /socket/negotiate; while it is
  * down, the watched scenarios are polled (their record, and get-latest-status/ for a running job:
  * polled-scenario.ts) and the socket is reopened with exponential backoff (each attempt negotiates

@@ -1,5 +1,5 @@
 /**
- * Live status vocabulary (issue 9 live updates; SPEC §8 'Failed websocket token'). The socket
+ * Live status vocabulary (SPEC §8 'Failed websocket token'). The socket
  * carries the server's ScenarioEvent messages; polling reads get-latest-status/ per simulation.
  */
 import type { LatestStatus, ScenarioEvent, ScenarioStatus, SimulationProgress, StalledDirection } from '@canopy/contract/scenarios.ts';

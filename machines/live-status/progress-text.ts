@@ -1,5 +1,5 @@
 /**
- * A running simulation's progress in words (issue 15: percentage, direction, phase and time left
+ * A running simulation's progress in words (percentage, direction, phase and time left
  * wherever a status shows): "42 % · direction 3 of 8 (90°) · averaging · about 12 min left". Pure,
  * so the badge, the viewer and the tests read the same sentence.
  */

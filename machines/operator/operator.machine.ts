@@ -1,5 +1,5 @@
 /**
- * The installation operator's screen (issue 16): companies with their subscriptions and credits,
+ * The installation operator's screen: companies with their subscriptions and credits,
  * prices, bad weather stations and the end-user agreement. Superusers only (the server refuses
  * everyone else with 403).
  *

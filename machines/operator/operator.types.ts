@@ -1,5 +1,5 @@
 /**
- * The operator screen's vocabulary (issue 16). Types come from the server's contract (type-only),
+ * The operator screen's vocabulary. Types come from the server's contract (type-only),
  * so an API change breaks the type check here.
  */
 import type { CompanyLimits, EulaVersion, OperatorCompany } from '@canopy/contract/operator.ts';

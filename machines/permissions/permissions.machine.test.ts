@@ -50,7 +50,7 @@ describe('permissions', () => {
     expect(can(selectPermissionMap(s), 'projects.change_project')).toBe(false);
   });
 
-  it('knows the installation operator (superuser) only when the lists say so (issue 16)', async () => {
+  it('knows the installation operator (superuser) only when the lists say so', async () => {
     const operator = start(async () => ({ global: [], projects: {}, operator: true }));
     const ordinary = start(async () => ({ global: ['custom_auth.change_user'], projects: {} }));
     expect(selectIsOperator(operator.getSnapshot())).toBe(false);
@@ -82,7 +82,7 @@ describe('permissions', () => {
   });
 });
 
-describe('the avatar (issue 16 item 14)', () => {
+describe('the avatar', () => {
   it('shows the initials of the name, else of the username', async () => {
     const named = start(async () => ({ global: [], projects: {}, name: 'Ada Lovelace' }));
     expect(selectInitials(named.getSnapshot())).toBe('');

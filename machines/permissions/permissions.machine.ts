@@ -23,7 +23,7 @@ export type PermissionMap = Record<string, string[]>;
 export interface PermissionLists {
   global: string[];
   projects: Record<string, string[]>;
-  /** The user is the installation's operator (is_superuser): the Operator screen is offered (issue 16). */
+  /** The user is the installation's operator (is_superuser): the Operator screen is offered. */
   operator?: boolean;
   /** The signed-in user's name (first and last, else the username), for the avatar's initials. */
   name?: string;

@@ -70,7 +70,7 @@ export function selectMayExport(project: { id: number; is_demo?: boolean; create
 }
 
 /**
- * The avatar's initials (issue 16 item 14: it showed a placeholder glyph): first and last name's
+ * The avatar's initials (never a placeholder glyph): first and last name's
  * first letters, else the username's first two; '' until the session's user is known.
  */
 export function initialsOf(name: string): string {

@@ -64,7 +64,7 @@ export const selectLevelUnavailable = (s: Snapshot): boolean => s.matches({ read
 export const selectScenariosLoading = (s: Snapshot): boolean => s.matches({ ready: { scenarios: 'loading' } });
 export const selectSubscription = (s: Snapshot): Subscription | null => s.context.level?.subscription ?? null;
 
-/** What the overview's site set-up card shows (issue 16: a new project's next steps, in order). */
+/** What the overview's site set-up card shows (a new project's next steps, in order). */
 export interface SiteSetup {
   /** `hasResults`: a scenario has results already, so the weather they needed was found (the library's nearest station). */
   weather: { station: string | null; error: string | null; requested: boolean; hasResults: boolean };

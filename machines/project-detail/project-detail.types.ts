@@ -1,7 +1,7 @@
 /**
  * Types of the project detail navigator (SPEC §2 project detail, wheel, output cards, level card,
  * service-line sidebar). Scenarios (configurations) and their outputs come with the scenario
- * capability (issue 9): a study may carry `configurations`, and until the server sends them every
+ * capability: a study may carry `configurations`, and until the server sends them every
  * study simply has none.
  */
 import type { Project, ProjectUpdate, Study } from '@canopy/contract/projects.ts';
@@ -19,12 +19,12 @@ export interface ScenarioOutput {
 export interface ScenarioSummary {
   id: number;
   name: string;
-  /** Scenario status (draft, validating, queued, running, completed, failed, …; issue 9). */
+  /** Scenario status (draft, validating, queued, running, completed, failed, …). */
   status: string;
   /** The job level the scenario runs at. */
   engine?: 'AI' | 'CFD' | null;
   /**
-   * Who computes its results (issue 16): Canopy's own physics, an external AI (machine-learning) or
+   * Who computes its results: Canopy's own physics, an external AI (machine-learning) or
    * CFD provider, or both — so Canopy's results are never labelled "AI prediction".
    */
   madeBy?: 'canopy' | 'external' | 'both';

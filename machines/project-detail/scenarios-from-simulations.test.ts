@@ -38,7 +38,7 @@ describe('scenarios from simulations', () => {
     ]);
   });
 
-  it('names geometry layers apart from results, once per role however many simulations carry them (issue 16)', () => {
+  it('names geometry layers apart from results, once per role however many simulations carry them', () => {
     const geometry = (id: number, simulation: number, geometry_type: string) =>
       ({ id, simulation_id: simulation, layer_type: 'geometry', analysis_type: '', geometry_type }) as Simulation['assets'][number];
     const sims = [simulation(1, 9, 'completed', ['solar']), simulation(2, 9, 'completed', ['thermal_comfort'])];
@@ -61,7 +61,7 @@ describe('scenarios from simulations', () => {
     expect(scenariosFromSimulations([simulation(1, 2, 'Paused', [])])[0]!.status).toBe('Paused');
   });
 
-  it("says who computes a scenario's results from its simulations: Canopy, outside, or both (issue 16)", () => {
+  it("says who computes a scenario's results from its simulations: Canopy, outside, or both", () => {
     const sims = [simulation(1, 9, 'completed', ['solar']), simulation(2, 8, 'completed', []), simulation(3, 7, 'completed', [])];
     const own = { computed_by_canopy: true };
     const external = { computed_by_canopy: false };

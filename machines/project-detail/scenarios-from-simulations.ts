@@ -1,10 +1,10 @@
 /**
- * A study's scenarios as its simulations tell them, until studies carry their scenarios themselves
- * (issue 9): simulations are grouped by their configuration; a scenario's status is the least
+ * A study's scenarios as its simulations tell them, until studies carry their scenarios themselves:
+ * simulations are grouped by their configuration; a scenario's status is the least
  * advanced of its simulations' (a failure wins, then work under way, then completed), and its
  * outputs are the analysis types of its result assets with how many each has; its geometry layers
  * (study, surrounds, presentation plane — carried by every simulation) are named apart, once each,
- * as geometry rather than results (issue 16). What the
+ * as geometry rather than results. What the
  * configuration routes say (GET configuration/{cid}/: name, status, engine, hidden) wins over what
  * the simulations suggest, for every scenario that could be read.
  */

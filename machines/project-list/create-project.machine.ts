@@ -1,5 +1,5 @@
 /**
- * The create-project modal (SPEC §2 "create project modal"; issue 5 POST /api/project/ with name,
+ * The create-project modal (SPEC §2 "create project modal"; POST /api/project/ with name,
  * location, latitude, longitude, reference id and generateSurrounds). The form is read first
  * (project-form.ts: a blank name or a bad coordinate is named without a request); the modal stays
  * open with what was typed and the server's field errors when the server refuses.

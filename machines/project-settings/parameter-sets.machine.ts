@@ -1,5 +1,5 @@
 /**
- * A project's parameter sets (issue 5: name, analysis type, and values as a JSON document validated
+ * A project's parameter sets (name, analysis type, and values as a JSON document validated
  * per analysis type). The form's values text must be a JSON object before anything is sent; the
  * server checks the document against the analysis type and answers field errors keyed
  * `values.<field>`, which stay on the form until the next save.

@@ -160,7 +160,7 @@ describe('project shares (sender)', () => {
     expect(selectSharesSuccess(actor.getSnapshot())).toBe('Shared with Bea (view only). They will see it once they accept.');
   });
 
-  it('passes the chosen access level (issue 16) and says it back', async () => {
+  it('passes the chosen access level and says it back', async () => {
     const asked: Array<'view' | 'edit'> = [];
     const actor = start(async (_email, access) => {
       asked.push(access);

@@ -1,5 +1,5 @@
 /**
- * The sender's side of a project's sharing (SPEC §1, §6 "Shares: create, update, delete"; issue 5
+ * The sender's side of a project's sharing (SPEC §1, §6 "Shares: create, update, delete";
  * `project-share/`, `user-invite/`): the project's shares with their status, sharing with a user by
  * e-mail address, re-sending a declined share, revoking one, and inviting someone who has no
  * account yet. The share form keeps the server's field errors; results show in the shared feedback
@@ -41,7 +41,7 @@ export interface ProjectSharesContext extends CollectionContext {
 
 export type ProjectSharesEvent =
   | { type: 'shares.retry' }
-  /** `access`: what the share allows — view only, or view and edit (issue 16); chosen when sharing. */
+  /** `access`: what the share allows — view only, or view and edit; chosen when sharing. */
   | { type: 'share.create'; email: string; message: string; access: 'view' | 'edit' }
   | { type: 'invite.send'; email: string }
   | { type: 'share.resend'; shareId: number }

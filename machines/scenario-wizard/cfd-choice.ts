@@ -1,5 +1,5 @@
 /**
- * Canopy's CFD wind in the wizard (issue 15): which chosen analyses Canopy's solver computes, the
+ * Canopy's CFD wind in the wizard: which chosen analyses Canopy's solver computes, the
  * choices the cost step offers (wind directions, resolution tier), and whether they differ from what
  * was saved and validated — the estimate, the geometry check and the price all belong to the saved
  * ones, so changed choices are saved and checked again before anything is approved.

@@ -1,5 +1,5 @@
 /**
- * The CFD estimate of the wizard's cost step (issue 15): what Canopy's solver will take for the
+ * The CFD estimate of the wizard's cost step: what Canopy's solver will take for the
  * scenario's geometry, resolution tier and number of directions — cells, memory, minutes per
  * direction and in all, credits — from POST /api/project/{id}/cfd-estimate/, one per CFD analysis.
  * Asked again whenever the choice changes (after a short pause, so clicking through the options

@@ -1,5 +1,5 @@
 /**
- * A criterion's recipe in the weather step (issue 16), by events: picking a pedestrian wind comfort
+ * A criterion's recipe in the weather step, by events: picking a pedestrian wind comfort
  * criterion reads its recipe, which fills the seasons and times (the whole day's 24:00 as the form's
  * 23:59) with a note naming the criterion, until the user types their own.
  */

@@ -1,12 +1,12 @@
 /**
- * A criterion's recipe in the weather step (issue 16): when the user picks a pedestrian wind
+ * A criterion's recipe in the weather step: when the user picks a pedestrian wind
  * comfort criterion, the wizard asks the server for the criterion's recipe (POST
  * /api/criteria/{id}/get-recipe-defaults/) and pre-fills the seasons and time windows from it, with
  * a note naming the criterion, until the user types their own.
  *
  * Time windows. The recipe writes the whole day as '00:00-24:00' (engine/wind/criteria.ts); the
  * wizard's time field and the scenario form the server stores accept 00:00 to 23:59
- * (contract/scenarios.ts TIME_WINDOW), so an end of 24:00 becomes the form's end of day, 23:59, and
+ * (contract/src/scenarios.ts TIME_WINDOW), so an end of 24:00 becomes the form's end of day, 23:59, and
  * is sent so. Both select the same hours: the engine counts an hour when its midpoint lies in the
  * window (engine/weather/hour-mask.ts), and the last hour's midpoint, 23:30, is before 23:59.
  */

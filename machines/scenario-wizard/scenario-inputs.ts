@@ -40,7 +40,6 @@ export function metricName(metric: string, options: Pick<WizardOptions, 'criteri
 }
 
 export const ROLE_LABELS = LABELS.ROLE_LABELS as Record<GeometryRole, string>;
-export const metricLabel = LABELS.metricLabel;
 
 export const WIND_DIRECTION_CHOICES = [8, 12, 16, 18, 24, 36] as const;
 export const MINUTE_INTERVALS = [5, 10, 15, 20, 30, 60] as const;
@@ -245,11 +244,6 @@ export function generatesPlane(v: WizardValues): boolean {
   return v.pedestrianPlane.generate && v.geometry.presentation_planes.length === 0;
 }
 
-/** Whether the project's surroundings will be used (no surrounds uploaded, asked for, the project has some). */
-export function usesProjectSurrounds(v: WizardValues, options: WizardOptions): boolean {
-  return v.projectSurrounds && v.geometry.surrounds.length === 0 && !!options.surrounds;
-}
-
 function validPlane(p: WizardValues['pedestrianPlane']): boolean {
   const height = parseNumber(p.heightM);
   const spacing = parseNumber(p.spacingM);
@@ -309,7 +303,7 @@ export function emptyValues(): WizardValues {
     windDirections: '16',
     cfdTier: 'rapid',
     returnPeriods: {},
-    // Sun hours are usually read on the summer solstice (issue 16 item 14: the date had no default).
+    // Sun hours are usually read on the summer solstice, so that is the date's default.
     singleDate: `${new Date().getFullYear()}-06-21`,
     singleDayHours: '06:00-20:00',
     minutesInterval: '15',

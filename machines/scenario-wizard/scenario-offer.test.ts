@@ -1,4 +1,4 @@
-/** The wizard's offer as pure rules (issue 16): what runs at a level, and the flag for a choice that does not. */
+/** The wizard's offer as pure rules: what runs at a level, and the flag for a choice that does not. */
 import { describe, expect, it } from 'vitest';
 import { checkValues, MESSAGES } from './scenario-inputs.ts';
 import { canopyOnlyOffer, fullOffer, options, validValues } from './scenario-wizard.fixtures.ts';

@@ -1,5 +1,5 @@
 /**
- * The wizard's offer (issue 16): which analyses run at which job level on this installation, and
+ * The wizard's offer: which analyses run at which job level on this installation, and
  * who computes each — read from the server's capability list (GET /api/scenario-capabilities), so
  * nothing is offered that Canopy does not compute and no provider delivers.
  */

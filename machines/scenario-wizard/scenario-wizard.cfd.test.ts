@@ -1,5 +1,5 @@
 /**
- * The wizard's cost step for Canopy's CFD wind (issue 15), by events with fake actors: the estimate
+ * The wizard's cost step for Canopy's CFD wind, by events with fake actors: the estimate
  * for the saved choice, asked again (once) when the directions or the tier change, the server's
  * refusal of a grid too large for the tier, no approval while the choice differs from the saved
  * one, and applying it: saved, validated again and straight back to the new cost.

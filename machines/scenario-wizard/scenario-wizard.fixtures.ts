@@ -169,7 +169,7 @@ export const tooLittleCredit: CostBreakdown = {
   blocked_reason: 'Not enough credits: this scenario needs 24 CFD credits and your subscription has 4 left.',
 };
 
-/** Pedestrian wind comfort and directional wind computed by Canopy's CFD at the CFD level (issue 15). */
+/** Pedestrian wind comfort and directional wind computed by Canopy's CFD at the CFD level. */
 export const canopyCfdOffer: Capability[] = [
   ...canopyOnlyOffer,
   ...(['pedestrian_wind_comfort', 'directional_wind'] as const).map((analysis_type) => ({

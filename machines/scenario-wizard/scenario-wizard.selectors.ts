@@ -62,7 +62,6 @@ export const selectLocked = (s: Snapshot) => s.context.locked;
 /** What runs at the chosen job level (none before a level is chosen). */
 export const selectOffer = (s: Snapshot): Capability[] => offerAt(s.context.options, s.context.values.engine);
 /** What runs at each level, for the level choice. */
-export const selectCapabilities = (s: Snapshot): Capability[] => s.context.options.capabilities;
 
 const list = (labels: string[]) => (labels.length <= 1 ? labels.join('') : `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}`);
 
@@ -95,7 +94,6 @@ export const selectUnoffered = (s: Snapshot): AnalysisType[] => {
   const offered = new Set(selectOffer(s).map((c) => c.analysis_type));
   return (Object.keys(ANALYSIS_LABELS) as AnalysisType[]).filter((t) => !offered.has(t));
 };
-export const selectMode = (s: Snapshot) => s.context.mode;
 
 export type ValidationPhase = 'starting' | 'running' | 'passed' | 'failed' | 'errored' | 'acknowledging' | 'repairing';
 const VALIDATION_PHASES: readonly ValidationPhase[] = ['starting', 'running', 'passed', 'failed', 'errored', 'acknowledging', 'repairing'];

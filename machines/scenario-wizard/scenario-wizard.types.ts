@@ -1,15 +1,14 @@
 /**
- * The scenario wizard's vocabulary (SPEC §2 scenario modals and wizard, §5 form invalid flags;
- * issue 9). Form values are kept as the user typed them (text for numbers), so going back and
+ * The scenario wizard's vocabulary (SPEC §2 scenario modals and wizard, §5 form invalid
+ * flags). Form values are kept as the user typed them (text for numbers), so going back and
  * forth never loses a half-typed value; src/api/scenarios.ts turns them into the server's payload.
  */
 import type { AnalysisType, ParameterSet } from '@canopy/contract/parameter-sets.ts';
 import type { CostBreakdown, GeometryFinding, ScenarioStatus } from '@canopy/contract/scenarios.ts';
-import type { ServerError } from '@machines/shared/actors.ts';
 import type { Capability } from '@canopy/contract/capabilities.ts';
 import type { AccountOption } from './approval-outlook.ts';
 
-export type { AnalysisType, CostBreakdown, GeometryFinding, ParameterSet, ScenarioStatus, ServerError };
+export type { AnalysisType, CostBreakdown, GeometryFinding, ParameterSet, ScenarioStatus };
 
 export type Engine = 'AI' | 'CFD';
 export type CfdTier = 'rapid' | 'detailed';

@@ -1,5 +1,5 @@
 /**
- * A project owner's share links for one Published insight or report (issue 31): the live links with
+ * A project owner's share links for one Published insight or report: the live links with
  * their last use, making one (an expiry, an optional password), and revoking one after confirmation.
  * A new link's address is shown once — the server keeps only its token's hash — until dismissed.
  * Results show in the shared feedback region (machines/shared/collection.ts).

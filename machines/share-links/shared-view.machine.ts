@@ -1,5 +1,5 @@
 /**
- * The public page of a share link (issue 31): asks what the link is, asks for its password when it
+ * The public page of a share link: asks what the link is, asks for its password when it
  * has one, opens it and shows the insight or report read-only. A dead link (revoked, expired,
  * unknown) is `gone` — the server tells nothing more, and neither does the page.
  *

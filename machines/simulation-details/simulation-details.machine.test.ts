@@ -79,7 +79,7 @@ describe('simulation details', () => {
     expect(actor.getSnapshot().context.error).toBe('Server error.');
   });
 
-  it('cancels an external simulation still awaited, notes the credits returned and reads the rows again; nothing else (issue 16)', async () => {
+  it('cancels an external simulation still awaited, notes the credits returned and reads the rows again; nothing else', async () => {
     const { actor, calls } = start({
       rows: [[row({}), row({ id: 2, computedByCanopy: true, status: 'queued', version: null })], [row({ status: 'cancelled' })]],
     });
@@ -99,7 +99,7 @@ describe('simulation details', () => {
   });
 
   it('mayResubmit follows the server rule (submitted AI simulations Canopy does not compute; not a cancelled one), and never beside Completed', () => {
-    // The server would take a completed one too; the screen does not offer it (issue 16 item 13: no 'Request again' beside 'Completed').
+    // The server would take a completed one too; the screen does not offer it (no 'Request again' beside 'Completed').
     expect(['awaiting_external_results', 'failed', 'completed', 'cancelled', 'running', 'draft'].map((status) => mayResubmit(row({ status })))).toEqual([
       true,
       true,

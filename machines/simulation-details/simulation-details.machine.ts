@@ -1,9 +1,9 @@
 /**
- * A scenario's simulations as the details dialog shows them (issue 9): each with its status, what
+ * A scenario's simulations as the details dialog shows them: each with its status, what
  * the ingested results recorded about the model or solver (ml-/cfd-version-info, never invented),
  * and the actions an engineer takes on one simulation — ask again for machine-learning results
- * (resubmit-ml), cancel one still waiting for external results (its reserved credits come back,
- * issue 16) and download the parameter-input QA report (a PDF of every input).
+ * (resubmit-ml), cancel one still waiting for external results (its reserved credits come back)
+ * and download the parameter-input QA report (a PDF of every input).
  *
  *   simulationDetails
  *   ├── loading       invokes loadDetails(projectId, configurationId)
@@ -58,7 +58,7 @@ const notProvided = (name: string) => async () => {
 export function mayResubmit(row: SimulationRow): boolean {
   // Not a cancelled one: its reserved credits were returned (server/src/services/scenarios/latest-status.ts).
   // Not a completed one either: its results are in, and 'Request again' beside 'Completed' reads as a
-  // contradiction (issue 16 item 13).
+  // contradiction.
   return row.engine === 'AI' && !row.computedByCanopy && ['awaiting_external_results', 'failed'].includes(row.status);
 }
 
@@ -166,7 +166,7 @@ export const simulationDetailsMachine = setup({
   },
 });
 
-/** What the row says about the results' model or solver; consistent with the status (issue 16 item 13). */
+/** What the row says about the results' model or solver; consistent with the status. */
 export function recordedText(row: SimulationRow): string {
   if (!row.version) return 'Computed by Canopy';
   const what = row.version.kind === 'ml' ? 'Model' : 'Solver';

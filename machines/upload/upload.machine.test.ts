@@ -229,7 +229,7 @@ describe('details', () => {
   });
 });
 
-describe('its context (issue 18 item 2)', () => {
+describe('its context', () => {
   it('is plain data: no toast reference, and a JSON round trip gives it back unchanged, also after a failure', async () => {
     const { actor, sender, toasts } = await startUpload('site plan.pdf', 1000);
     const round = () => expect(JSON.parse(JSON.stringify(actor.getSnapshot().context))).toEqual(actor.getSnapshot().context);

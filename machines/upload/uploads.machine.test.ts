@@ -131,7 +131,7 @@ describe('the uploads parent', () => {
   });
 });
 
-describe("the uploads parent's toasts (issue 18 item 2)", () => {
+describe("the uploads parent's toasts", () => {
   it("reach the app through the parent's relay for every upload, and its context holds no toast reference", async () => {
     const { actor, urlRequests, senders, toasts } = start(2);
     expect(actor.getSnapshot().context).not.toHaveProperty('toasts');

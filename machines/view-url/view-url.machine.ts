@@ -1,5 +1,5 @@
 /**
- * The viewer's state in the address (issue 31): reads the view the address names when the viewer
+ * The viewer's state in the address: reads the view the address names when the viewer
  * opens, writes each settled view change as a new history entry, and follows back and forward. The
  * encoding is view-url.ts; this machine decides when. It never touches `window`: it emits
  * `url.push` / `url.replace` for the screen to write with the History API and `view.apply` for the

@@ -1,5 +1,5 @@
 /**
- * The viewer's state in the address's query string (issue 31), so a copied address opens the same
+ * The viewer's state in the address's query string, so a copied address opens the same
  * view for anyone who may see the project, and history walks through view changes. Plain text
  * keys, short enough to paste:
  *

@@ -1,5 +1,5 @@
 /**
- * The Insights panel's data (issue 10; SPEC §4 Draft/Published, §8 insight toasts): the study's
+ * The Insights panel's data (SPEC §4 Draft/Published, §8 insight toasts): the study's
  * insights in sort_order, insight categories (the type selector) and pin-type templates; create,
  * edit, publish, reorder (drag or keyboard → PUT sort_order, shown at once and put back if the
  * server refuses), delete with SPEC §8's toasts, and saving a scene view or a pin (each answers the

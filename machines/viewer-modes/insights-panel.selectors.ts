@@ -10,13 +10,10 @@ export const selectFailed = (s: Snapshot) => s.hasTag('error');
 /** A change or a deletion is on its way. */
 export const selectBusy = (s: Snapshot) => s.hasTag('busy');
 export const selectError = (s: Snapshot) => s.context.error;
-export const selectAllInsights = (s: Snapshot) => s.context.data.insights;
 export const selectCategories = (s: Snapshot) => s.context.data.categories;
 export const selectTemplates = (s: Snapshot) => s.context.data.templates;
 export const selectGlobalTemplates = (s: Snapshot) => s.context.data.globalTemplates;
 export const selectCategory = (s: Snapshot) => s.context.category;
-export const selectSelectedId = (s: Snapshot) => s.context.selectedId;
-export const selectDeletingId = (s: Snapshot) => s.context.deletingId;
 /** The insight the user is asked to confirm deleting, or null. */
 export const selectConfirmingDelete = (s: Snapshot) =>
   s.matches('confirmingDelete') ? (s.context.data.insights.find((i) => i.id === s.context.deletingId) ?? null) : null;

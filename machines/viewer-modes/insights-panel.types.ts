@@ -1,4 +1,4 @@
-/** What the insights panel machine works with (issue 10). */
+/** What the insights panel machine works with. */
 import type { Insight, InsightCategory, InsightStatus, PinTypeTemplate } from '@canopy/contract/insights.ts';
 import type { GlobalTemplate } from '@canopy/contract/viewer.ts';
 

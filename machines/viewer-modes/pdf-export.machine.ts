@@ -1,6 +1,6 @@
 /**
- * A PDF export (issue 10; SPEC §2 PDF creation loading screen, §7 POST /api/export-pdf/), saved
- * under the project's and the report's names (issue 28 item 5; was downloaded.pdf): one insight or
+ * A PDF export (SPEC §2 PDF creation loading screen, §7 POST /api/export-pdf/), saved
+ * under the project's and the report's names (not a bare downloaded.pdf): one insight or
  * one report at a time. While `exporting`, the screen shows the
  * 'Creating PDF' screen and a second request is ignored; a failure keeps the message for the
  * screen and shows a danger toast. Owned by the Insights mode (an insight's 'Download PDF') and the

@@ -1,7 +1,7 @@
 /**
  * Model-based tests of the viewer modes with xstate/graph: every reachable state, fed every event
- * (mode entries, Escape, pointer input, tools, text, pins, undo/redo), with the properties of
- * issue 10 checked on every edge:
+ * (mode entries, Escape, pointer input, tools, text, pins, undo/redo), with the properties the
+ * Insights modes promise checked on every edge:
  * - at most one of insight editing, annotating and drawing is active, in every reachable state;
  * - Escape from an interaction (stroking, typing, dragging, noting) returns to its mode's idle, and
  *   from a mode's idle (or the edit form) returns to browsing, leaving nothing half-done behind;

@@ -1,5 +1,5 @@
 /**
- * The viewer's interaction modes in Insights (issue 10; SPEC §4 "Insight, annotation and drawing
+ * The viewer's interaction modes in Insights (SPEC §4 "Insight, annotation and drawing
  * modes are exclusive: entering edit mode turns drawing off and vice versa"). The modes are sibling
  * states, never booleans, so two of them can never be on together; each handles `cancel` (Escape)
  * and is interrupted by entering another.

@@ -14,7 +14,6 @@ export function selectMode(s: Snapshot): ActiveMode {
   return 'browsing';
 }
 
-export const selectInsightId = (s: Snapshot) => s.context.insightId;
 export const selectTool = (s: Snapshot) => s.context.tool;
 export const selectStyle = (s: Snapshot) => s.context.style;
 export const selectDraft = (s: Snapshot) => s.context.draft;
@@ -22,8 +21,6 @@ export const selectDrag = (s: Snapshot) => s.context.drag;
 export const selectSelectedShape = (s: Snapshot) => s.context.selectedShapeId;
 export const selectPendingPin = (s: Snapshot) => s.context.pendingPin;
 export const selectTyping = (s: Snapshot) => s.matches({ drawing: 'typing' });
-/** The overlay takes pointer input only while drawing or placing a pin. */
-export const selectCapturesPointer = (s: Snapshot) => s.matches('drawing') || s.matches({ annotating: 'idle' }) || s.matches({ annotating: 'noting' });
 /** Waiting for the click that places a pin. */
 export const selectAnnotatingIdle = (s: Snapshot) => s.matches({ annotating: 'idle' });
 /** The drawing shown (the history's present). */

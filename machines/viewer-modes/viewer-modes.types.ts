@@ -1,5 +1,5 @@
 /**
- * Shapes the viewer-modes machine works with (issue 10). Renderer-neutral: points are in the screen
+ * Shapes the viewer-modes machine works with. Renderer-neutral: points are in the screen
  * plane normalised to the canvas (0..1 both ways, y down), so a drawing is the same at any canvas
  * size; src/insights/drawing.ts turns a finished draft into a stored shape (and may anchor it to the
  * model with a ray query).

@@ -1,5 +1,5 @@
 /**
- * Split view that compares (issue 28 item 4), by events: each pane keeps its own criterion (its own
+ * Split view that compares, by events: each pane keeps its own criterion (its own
  * comfort re-classification, told the simulation that pane shows), its own filters, layer colour
  * scales and theme; linked cameras are a choice. The children's calls are faked.
  */

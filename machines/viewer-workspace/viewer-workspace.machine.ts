@@ -1,5 +1,5 @@
 /**
- * The viewer workspace (issue 8, issue 18 item 1): the coordination of the viewer's two panes that
+ * The viewer workspace: the coordination of the viewer's two panes that
  * used to live in React. It owns the viewer UI machine (split view, linked cameras, active pane,
  * tools, panels, themes, colour scales), one layer-filter machine per pane, the study's camera
  * positions, and the rules between them:
@@ -13,7 +13,7 @@
  * - keyboard commands and the toolbar's buttons run the same commands;
  * - one screenshot at a time; a failure is a danger toast;
  * - only the active pane's probe is kept, and only while the probe tool or the data panel wants it;
- * - each pane compares on its own (issue 28 item 4): its own comfort re-classification (criterion,
+ * - each pane compares on its own: its own comfort re-classification (criterion,
  *   season, time window, weather), told the simulation that pane shows, beside its own filters,
  *   layers, theme and colour scales; the second pane's is told only while the view is split (its
  *   workers read the speed ratios only when there is a second pane to show them);

@@ -1,5 +1,5 @@
 /**
- * Saved camera positions of a study (SPEC §7 Study camera-position/; issue 8 panel): listed on
+ * Saved camera positions of a study (SPEC §7 Study camera-position/; the viewer's camera panel): listed on
  * start, saved under a name, restored by the screen (no call), deleted. Failures are stored and
  * shown as a danger toast, like the layer calls of SPEC §8, sent from an action to the relay
  * spawned as system id 'toast' (machines/toast/toast-relay.ts).

@@ -1,5 +1,5 @@
 /**
- * Each layer's own colour range (issue 28 item 1): what the viewer UI machine keeps per layer, and
+ * Each layer's own colour range: what the viewer UI machine keeps per layer, and
  * the range a layer is drawn with, decided in one place so the legend, the 3D view, the probe and
  * the figures saved from it read the same numbers.
  *

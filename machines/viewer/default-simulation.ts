@@ -1,5 +1,5 @@
 /**
- * Which simulation the viewer opens on when the address names none (issue 16 item 4): the first
+ * Which simulation the viewer opens on when the address names none: the first
  * one with results to show — a layer other than the scenario's geometry — so a scenario whose first
  * simulation still waits (or failed) opens on the solar map that is there; else the first one.
  */

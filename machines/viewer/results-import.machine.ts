@@ -1,5 +1,5 @@
 /**
- * The viewer's results import (issue 8): files uploaded through the shared uploader wait here
+ * The viewer's results import: files uploaded through the shared uploader wait here
  * until the user imports them into the selected simulation (PUT /api/ingestassets/appendresults).
  * GLB results are data layers (or geometry when the user says so), STL is geometry, CSV points
  * (`x,y,z,value`) are interpolated onto the chosen presentation plane. The server checks every file

@@ -1,5 +1,5 @@
 /**
- * The viewer's keyboard map (issue 8: every tool reachable by keyboard, Escape cancels, `?` opens
+ * The viewer's keyboard map (every tool reachable by keyboard, Escape cancels, `?` opens
  * the shortcut overlay) and the hidden theme's unlock sequence. Pure, so the overlay, the screen's
  * key handler and the tests read one table.
  */

@@ -1,5 +1,5 @@
 /**
- * What the viewer of one study needs before it can draw (issue 8): the study's simulations with
+ * What the viewer of one study needs before it can draw: the study's simulations with
  * their assets, and the reference data that labels and colours them (GET /api/job-type/, GET
  * /api/data-criteria-graph-definition). Loaded together; a failure is stored and can be retried
  * (SPEC §8: viewer data failures store the error). `simulations.reload` refreshes the assets after

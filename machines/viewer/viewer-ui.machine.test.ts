@@ -90,7 +90,7 @@ describe('viewerUi', () => {
   });
 });
 
-describe("each layer's own colour scale (issue 28 item 1)", () => {
+describe("each layer's own colour scale", () => {
   const speedUp = '11';
   const comfort = '12';
 
@@ -141,7 +141,7 @@ describe('round ranges', () => {
   });
 });
 
-describe('the colour legend over the 3D view (issue 16 item 9)', () => {
+describe('the colour legend over the 3D view', () => {
   it('is shown at first and toggles with legend.toggle (L), apart from the tools', () => {
     const ui = start();
     ui.send({ type: 'tool.probe' });

@@ -1,5 +1,5 @@
 /**
- * The viewer screen's own state (issue 8), apart from the data it shows: split view and linked
+ * The viewer screen's own state, apart from the data it shows: split view and linked
  * cameras, each pane's theme and colour-scale edits, the current tool, the side panel, the probed
  * points of the four-point plot, the shortcut overlay and the hidden theme's unlock.
  *
@@ -7,14 +7,14 @@
  *   ├── tool      idle | probe | points      Escape (`tool.cancel`) → idle from any tool
  *   ├── overlay   closed | open              `?` opens the shortcut overlay (a radix Dialog)
  *   └── legend    shown | hidden             `legend.toggle` (button or L): the colour legend over the 3D
- *                                            view, and in screenshots while shown (issue 16 item 9)
+ *                                            view, and in screenshots while shown
  *
- * Colour scales are kept per pane and per layer (issue 28 item 1): a range set on one layer never
+ * Colour scales are kept per pane and per layer: a range set on one layer never
  * reaches another layer or the other pane, a category map refuses a range (its classes are its
  * scale), and a layer nobody edited spans its own values in round ticks (colour-scales.ts); the
  * screen reports each layer's values (`layer.values`) as it reads them.
  *
- * The post-processing effects (issue 18 item 8) are the user's switches in the context
+ * The post-processing effects are the user's switches in the context
  * (`effects.toggle`); `paneEffects` decides what each pane draws: the switches as set in a single
  * view, and without the costly ones (SPLIT_VIEW_OFF, chosen from the viewer-frame benchmark) while
  * the view is split, where two canvases share the frame budget.

@@ -1,4 +1,4 @@
-/** Shapes the viewer screen's UI machine keeps (issue 8): panes, tools, colour settings, probed points. */
+/** Shapes the viewer screen's UI machine keeps: panes, tools, colour settings, probed points. */
 
 /**
  * The viewer theme names (SPEC §3), as in src/viewer/contracts.ts's ThemeName: machines may not
@@ -37,7 +37,7 @@ export const MAX_POINTS = 4;
 export const PUBLIC_THEMES: readonly ThemeName[] = ['default', 'light', 'translucent', 'geometry', 'dark'];
 
 /**
- * The viewer's post-processing effects (issue 18 item 8), each a switch in the viewer's settings:
+ * The viewer's post-processing effects, each a switch in the viewer's settings:
  * screen-space ambient occlusion (dense districts read as volumes), an outline round the hovered
  * layer and the validation findings shown, and antialiasing (FXAA). Repeated from
  * src/viewer/contracts.ts's ViewerEffects, checked equal by src/screens/viewer/contract-checks.ts.

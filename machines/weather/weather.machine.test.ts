@@ -193,6 +193,11 @@ describe('weather data form machine', () => {
     fail = false;
     actor.send({ type: 'sources.reload' });
     await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
-    expect(actor.getSnapshot().context).toMatchSnapshot();
+    // The reload lists the sources again, clears the failure and selects the newest.
+    expect(selectSourcesLoadFailed(actor.getSnapshot())).toBe(false);
+    expect(selectWeatherFailure(actor.getSnapshot())).toBeNull();
+    expect(selectSources(actor.getSnapshot()).map((s) => s.id)).toEqual([1]);
+    expect(selectSelectedMetId(actor.getSnapshot())).toBe(metSource(1).met_id);
+    expect(selectFormBusy(actor.getSnapshot())).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Reading a simulation's assets for the re-classification (issue 15): whether it has per-direction
+ * Reading a simulation's assets for the re-classification: whether it has per-direction
  * speed-up ratios (the layers the comfort post-processing reads: metadata.field 'speedRatio' and a
  * wind_direction), and what its stored comfort map was computed with, so the first choice shown is
  * the map on screen. Pure.

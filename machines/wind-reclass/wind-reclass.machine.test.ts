@@ -1,5 +1,5 @@
 /**
- * The viewer's re-classification by events with fake actors (issue 15): offered only for a
+ * The viewer's re-classification by events with fake actors: offered only for a
  * simulation with per-direction speed ratios, starting from the stored map's choice; each switch
  * computes again (a newer switch wins over an answer still coming); the stored maps come back on
  * request; a result is saved once, and the viewer is told; another simulation starts over.

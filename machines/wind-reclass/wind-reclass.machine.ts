@@ -1,5 +1,5 @@
 /**
- * Instant re-classification of a comfort map in the viewer (issue 15): switching the criterion
+ * Instant re-classification of a comfort map in the viewer: switching the criterion
  * (Lawson ↔ Davenport ↔ NEN 8100 ↔ a company's own table), the season, the time window or the
  * weather file re-computes the map in the browser's workers from the simulation's stored
  * per-direction speed ratios — no new run — and "Save as results" keeps it as a layer with its

@@ -1,5 +1,5 @@
 /**
- * The viewer's instant re-classification of a comfort map (issue 15): what the user switches
+ * The viewer's instant re-classification of a comfort map: what the user switches
  * (criterion, season, time window, weather file), what is offered, and what a classification gives
  * back. The speed ratios and the classes themselves stay in the services (typed arrays of 100,000s
  * of points); the machine holds their descriptions.

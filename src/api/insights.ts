@@ -48,15 +48,11 @@ export const createSceneView = (api: ApiClient, s: StudyRef, insightId: number, 
   api<SceneView>(`${insight(s, insightId)}/scene-view/`, { method: 'POST', body });
 export const updateSceneView = (api: ApiClient, s: StudyRef, insightId: number, id: number, body: SceneViewUpdate) =>
   api<SceneView>(`${insight(s, insightId)}/scene-view/${id}/`, { method: 'PUT', body });
-export const deleteSceneView = (api: ApiClient, s: StudyRef, insightId: number, id: number) =>
-  api<void>(`${insight(s, insightId)}/scene-view/${id}/`, { method: 'DELETE' });
 
 export const createPinType = (api: ApiClient, s: StudyRef, insightId: number, body: PinTypeCreate) =>
   api<PinType>(`${insight(s, insightId)}/insight-pin-type/`, { method: 'POST', body });
 export const createPin = (api: ApiClient, s: StudyRef, insightId: number, body: PinCreate) =>
   api<Pin>(`${insight(s, insightId)}/insight-pin/`, { method: 'POST', body });
-export const deletePin = (api: ApiClient, s: StudyRef, insightId: number, id: number) =>
-  api<void>(`${insight(s, insightId)}/insight-pin/${id}/`, { method: 'DELETE' });
 
 export const createImageView = (api: ApiClient, s: StudyRef, insightId: number, body: ImageViewCreate) =>
   api<ImageView>(`${insight(s, insightId)}/image-view/`, { method: 'POST', body });
@@ -72,7 +68,6 @@ export const deleteReportView = (api: ApiClient, s: StudyRef, insightId: number,
 
 export const listStudyImages = (api: ApiClient, s: StudyRef) => api<StudyImage[]>(`${study(s)}/study-image/`);
 export const createStudyImage = (api: ApiClient, s: StudyRef, body: StudyImageCreate) => api<StudyImage>(`${study(s)}/study-image/`, { method: 'POST', body });
-export const deleteStudyImage = (api: ApiClient, s: StudyRef, id: number) => api<void>(`${study(s)}/study-image/${id}/`, { method: 'DELETE' });
 /** The image bytes: a Blob (ofetch reads image types as blobs). */
 export const studyImageFile = (api: ApiClient, s: StudyRef, id: number) => api<Blob>(`${study(s)}/study-image/${id}/file`);
 
@@ -80,11 +75,9 @@ export const listReports = (api: ApiClient, s: StudyRef) => api<Report[]>(`${stu
 export const getReport = (api: ApiClient, s: StudyRef, id: number) => api<Report>(`${study(s)}/report/${id}/`);
 export const createReport = (api: ApiClient, s: StudyRef, body: ReportCreate) => api<Report>(`${study(s)}/report/`, { method: 'POST', body });
 export const updateReport = (api: ApiClient, s: StudyRef, id: number, body: ReportUpdate) => api<Report>(`${study(s)}/report/${id}/`, { method: 'PUT', body });
-export const deleteReport = (api: ApiClient, s: StudyRef, id: number) => api<void>(`${study(s)}/report/${id}/`, { method: 'DELETE' });
 
 export const createDrawing = (api: ApiClient, body: DrawingCreate) => api<Drawing>('/api/drawings', { method: 'POST', body });
 export const updateDrawing = (api: ApiClient, body: DrawingUpdate) => api<Drawing>('/api/drawings', { method: 'PUT', body });
-export const deleteDrawing = (api: ApiClient, id: number) => api<void>(`/api/drawings/${id}`, { method: 'DELETE' });
 
 export const listPinTypeTemplates = (api: ApiClient) => api<PinTypeTemplate[]>('/api/insight-pin-type-templates');
 export const listInsightCategories = (api: ApiClient) => api<InsightCategory[]>('/api/insight-categories');

@@ -1,6 +1,8 @@
 /**
  * Initial JavaScript for the login route: the entry chunk, its static imports, and the login
- * screen's lazy chunk with its imports — gzipped. Target ≤ 200 KB and no three.js in any of them.
+ * screen's lazy chunk with its imports — gzipped — against what the same build would send without
+ * route splitting: every JavaScript chunk of the app, gzipped the same way, measured in the same run.
+ * Targets: ≤ 0.25× the whole app's JavaScript, ≤ 200 KB, and no three.js in any login chunk.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -62,12 +64,15 @@ export default async function bench(): Promise<void> {
     );
   }
   const totalKb = total / 1024;
+  let whole = 0;
+  for (const chunk of Object.values(manifest)) if (chunk.file.endsWith('.js')) whole += gzipSync(readFileSync(join(DIST, chunk.file)), { level: 9 }).length;
+  const wholeKb = whole / 1024;
   report({
-    name: 'login route initial JS (gzip) / 200 KB budget',
-    ratio: totalKb / LIMIT_KB,
-    target: '≤ 1.0 and no three.js',
-    pass: totalKb <= LIMIT_KB && !three,
-    details: { gzipKB: totalKb, chunks: chunks.length, threeJs: three ? 'yes' : 'no' },
+    name: 'login route initial JS (gzip) / the whole app JS',
+    ratio: totalKb / wholeKb,
+    target: '≤ 0.25, ≤ 200 KB and no three.js',
+    pass: totalKb / wholeKb <= 0.25 && totalKb <= LIMIT_KB && !three,
+    details: { gzipKB: totalKb, wholeAppGzipKB: wholeKb, chunks: chunks.length, threeJs: three ? 'yes' : 'no' },
   });
   // Every other chunk, for information (the viewer's chunk is where three.js belongs).
   for (const chunk of Object.values(manifest)) {

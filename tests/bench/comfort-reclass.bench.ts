@@ -1,5 +1,5 @@
 /**
- * Instant re-classification (issue 15): a comfort map of 100,000 points × 16 directions re-computed
+ * Instant re-classification: a comfort map of 100,000 points × 16 directions re-computed
  * under another criterion in the viewer's Web Workers, in a real Chromium page (the viewer bench
  * page) — against the server's post-processing of the same: the wind-comfort job's classification
  * step (the same engine function over 4,096-point chunks on the server's worker-thread pool, with

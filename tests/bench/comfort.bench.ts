@@ -1,5 +1,5 @@
 /**
- * Comfort map benchmark (issue 7): 100,000 points × 16 directions × 8,760 hours of the Chicago
+ * Comfort map benchmark: 100,000 points × 16 directions × 8,760 hours of the Chicago
  * weather year, Lawson LDDC thresholds. The fast method (sorted speeds + binary search) runs on
  * every point; the brute-force reference loop runs on a subset and is scaled up to the full map.
  * Prints the speed ratio (target ≥ 20×), whether classes agree on the subset, and points per second.

@@ -1,5 +1,5 @@
 /**
- * The project pages under load (issue 17 item 13): GET /api/project/ for a company with 1,000
+ * The project pages under load: GET /api/project/ for a company with 1,000
  * projects, GET /api/project/{id}/ of a project with 5 studies, 20 scenarios and 50 insights, and a
  * mix of both with a 580 KB result download — each under 50 connections, beside GET /api/health
  * measured on the same server in the same run. Printed: req/s, p50 and p99 of each, and the ratios
@@ -29,7 +29,7 @@ import type { ProjectPagesServer } from './servers/project-pages-server.ts';
 import type { BarePagesServer, BarePagesSource } from './servers/bare-pages-server.ts';
 
 const CONNECTIONS = 50;
-/** Goals, on either database (issue 32): every page p99 ≤ 50 ms, cached or not; the mix with a download ≤ 150 ms. */
+/** Goals, on either database: every page p99 ≤ 50 ms, cached or not; the mix with a download ≤ 150 ms. */
 const PAGE_P99_GOAL_MS = 50;
 const MIXED_P99_GOAL_MS = 150;
 

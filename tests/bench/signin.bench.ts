@@ -1,10 +1,10 @@
 /**
- * Sign-in under load (issue 17 item 4): GET /api/health at a steady 200 requests per second while
+ * Sign-in under load: GET /api/health at a steady 200 requests per second while
  * eight accounts sign in back to back (each from its own address, each keeping its device cookie,
  * as eight people's browsers would), against the same probe with nothing else running — in the
  * same run, alternated twice. Printed: health p50/p99 both ways, the ratio of the p99s (goal ≤ 2),
- * and how many sign-ins went through (200) or were asked to wait (429). Before issue 17 eight
- * accounts signing in pushed health's p50 from 3 ms to 890 ms.
+ * and how many sign-ins went through (200) or were asked to wait (429). Before sign-in's hashing left the
+ * event loop, eight accounts signing in pushed health's p50 from 3 ms to 890 ms.
  *
  * The server runs in its own process (servers/signin-server.ts), so the probes and sign-in clients
  * do not share its event loop. BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there.

@@ -3,8 +3,8 @@
  * scene's lights, controls and overlays) against a raw three.js scene with the same 199,712-triangle
  * mesh (vertex colours, MeshBasicMaterial, multisampled), both in headless Chromium (SwiftShader),
  * same size and camera path. A frame is: camera change → render → GPU finished. Target ≤ 1.25×
- * with effects off, and with the effects a single view draws every frame (issue 18 item 8:
- * ambient occlusion and FXAA; outlines cost only while something is hovered, printed beside it
+ * with effects off, and with the effects a single view draws every frame (ambient
+ * occlusion and FXAA; outlines cost only while something is hovered, printed beside it
  * with the hovered outline of the 200k-triangle layer). A split view (two half-width canvases,
  * with all effects and with the split view's choice, machines/viewer/viewer-ui.machine.ts
  * SPLIT_VIEW_OFF) is printed for the record.

@@ -1,5 +1,5 @@
 /**
- * docs/machines is generated from machines/ (issue 18 item 10): a page that differs from what
+ * docs/machines is generated from machines/, so the pages cannot drift from the code: a page that differs from what
  * `npm run docs:machines` would write — a machine changed, added or removed without regenerating —
  * fails here, naming the page.
  */

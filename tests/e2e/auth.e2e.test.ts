@@ -1,5 +1,5 @@
 /**
- * Sign-in end to end in Chromium (issue 3): sign up → sign in (questionnaire, agreement) → reload
+ * Sign-in end to end in Chromium (SPEC §2's sign-in screens): sign up → sign in (questionnaire, agreement) → reload
  * keeps the session → an expired access token is refreshed silently (two tabs, one refresh) →
  * logout returns to login; password reset through the outbox link; one-time code; a forged SSO
  * callback fails. Access tokens live 4 s here so expiry happens inside the test.

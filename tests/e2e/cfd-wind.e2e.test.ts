@@ -1,5 +1,5 @@
 /**
- * Canopy computes wind, in Chromium against the real server with embedded workers (issue 15): an
+ * Canopy computes wind, in Chromium against the real server with embedded workers: an
  * engineer of a new company, holding its CFD starter subscription, creates a scenario with
  * pedestrian wind comfort on Canopy's CFD engine for a small tower — real binary STL files through
  * the uploader — sees the solver's estimate at the cost step, changes the number of directions

@@ -108,10 +108,6 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return path;
 }
 
-export function cleanArtifacts(): void {
-  rmSync(ARTIFACTS_DIR, { recursive: true, force: true });
-}
-
 /**
  * Signs in through the real login form and gets past the first-sign-in steps (end-user agreement,
  * onboarding questionnaire) when they appear, ending on the project list.

@@ -1,5 +1,5 @@
 /**
- * Insights in a real browser (issue 10): the demo user creates an insight in a project of their own
+ * Insights in a real browser: the demo user creates an insight in a project of their own
  * (holding the labelled viewer TEST FIXTURE results, ingested over HTTP — tests/e2e/fixture-project.ts),
  * draws a rectangle on the overlay, places a pin by clicking the model (the scene's ray query),
  * saves the scene view and publishes the insight. A second user of another company, with
@@ -58,7 +58,7 @@ async function call<T>(bearer: string, path: string, init: { method?: string; bo
 }
 
 beforeAll(async () => {
-  // The fixture's CFD wind-comfort results come from outside Canopy: a provider is configured for them (issue 16).
+  // The fixture's CFD wind-comfort results come from outside Canopy: a provider is configured for them.
   app = await startApp({ EXTERNAL_ANALYSES: 'pedestrian_wind_comfort:CFD' });
   session = await openBrowser();
   // The first sign-up of an installation becomes its operator (superuser): someone else takes that

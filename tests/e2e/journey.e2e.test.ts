@@ -1,5 +1,5 @@
 /**
- * Issue 16's journey, in Chromium against the production build on a fresh data folder with the
+ * The whole journey, in Chromium against the production build on a fresh data folder with the
  * embedded workers: a new user takes a study from an empty installation to a shared PDF report,
  * alone. The first account becomes the installation's operator; a second person signs up with a new
  * company and, with no operator action beyond the default starter subscription, creates a project

@@ -1,5 +1,5 @@
 /**
- * Issue 19 in a real browser: "Export project" on the settings' Details tab downloads the project
+ * Project export and import in a real browser: "Export project" on the settings' Details tab downloads the project
  * as a zip, and "Import project" on the projects page uploads it and opens the copy, with its
  * scenario and results. The project is the viewer fixture (ingested results) of the demo user.
  */

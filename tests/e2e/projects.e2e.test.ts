@@ -1,5 +1,5 @@
 /**
- * Projects end to end in Chromium (issue 5): the demo user creates a project, finds it by search,
+ * Projects end to end in Chromium: the demo user creates a project, finds it by search,
  * stars it and shares it with a second user (signed up over HTTP); the second user accepts the
  * share and sees the project under "Shared with me". Screenshots of each main screen land in
  * tests/e2e/artifacts/.

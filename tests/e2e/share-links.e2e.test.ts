@@ -1,5 +1,5 @@
 /**
- * Share links and the view in the address in a real browser (issue 31). The demo user makes and
+ * Share links and the view in the address in a real browser. The demo user makes and
  * publishes an insight with a captured view, opens Share, makes a password link that a client site
  * may embed, and copies its address; a visitor without an account opens it in a separate browser
  * context, is refused with a wrong password and reads the insight with the right one; the embed

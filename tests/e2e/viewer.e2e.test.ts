@@ -1,5 +1,5 @@
 /**
- * The results viewer in a real browser (issue 8), on the labelled TEST FIXTURE results
+ * The results viewer in a real browser, on the labelled TEST FIXTURE results
  * (tests/fixtures/viewer-results.ts) delivered over HTTP as an external solver would
  * (tests/e2e/fixture-project.ts: signed uploads + POST /api/ingestassets/simulationresults). The
  * test opens the simulation through the redirect route, toggles a layer, changes the colour scale,
@@ -16,7 +16,7 @@ let session: BrowserSession;
 let fixture: FixtureProject;
 
 beforeAll(async () => {
-  // The fixture's CFD wind-comfort results come from outside Canopy: a provider is configured for them (issue 16).
+  // The fixture's CFD wind-comfort results come from outside Canopy: a provider is configured for them.
   app = await startApp({ EXTERNAL_ANALYSES: 'pedestrian_wind_comfort:CFD' });
   session = await openBrowser();
   const res = await fetch(`${app.url}/authjwt/create/`, {

@@ -1,5 +1,5 @@
 /**
- * Weather and site in a real browser (issue 6): in a project's resources tab, upload the Chicago
+ * Weather and site in a real browser: in a project's resources tab, upload the Chicago
  * EPW through the shared uploader and see its wind rose drawn; upload the hand-written OSM extract
  * and see its buildings on the site map. (The 3D viewer, where the surrounds GLB will also show,
  * arrives with its own issue.)

@@ -1,6 +1,6 @@
 /**
  * The scenario wizard walked as a person does it, shared by the browser tests that create a scenario
- * (scenarios, CFD wind, the issue 16 journey): name and job level, the analyses, the geometry, the
+ * (scenarios, CFD wind, the empty-installation-to-report journey): name and job level, the analyses, the geometry, the
  * weather source, the terms, "Save and check geometry" until the geometry passed, then "See the
  * cost" — and, once a test has looked at the cost, approval and the submitted scenario's id. The
  * binary STL files the tests upload are written here too.

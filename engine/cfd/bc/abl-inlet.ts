@@ -3,7 +3,7 @@
  * that keeps it from decaying over the fetch.
  *
  * Mean speed: the neutral log law U(z) = (u* / κ)·ln((z + z0)/z0), u* from U_ref at z_ref
- * (shared/DOMAIN.md §2; Richards & Hoxey, "Appropriate boundary conditions for computational wind
+ * (docs/reference/DOMAIN.md §2; Richards & Hoxey, "Appropriate boundary conditions for computational wind
  * engineering models using the k-ε turbulence model", JWEIA 46–47, 1993), or a measured table
  * (the AIJ Case A approach flow).
  *

@@ -1,5 +1,5 @@
 /**
- * Wind directions by rotating the geometry, not the domain (shared/CFD.md §1.3): the solver's
+ * Wind directions by rotating the geometry, not the domain (docs/reference/CFD.md §1.3): the solver's
  * inflow is always the −x face, so a direction θ (meteorological: the wind comes FROM θ, clockwise
  * from north; world x = east, y = north) is simulated by turning the world by φ = θ + 90° about the
  * centre of the region of interest, which takes the wind's heading (−sin θ, −cos θ) onto +x.

@@ -1,5 +1,5 @@
 /**
- * Voxelisation of STL triangle soup onto a level's cells by vertical ray casting (shared/CFD.md §4):
+ * Voxelisation of STL triangle soup onto a level's cells by vertical ray casting (docs/reference/CFD.md §4):
  * for each column of cells, rays from above the domain are intersected with every triangle over
  * the column; going down, an upward-facing triangle enters a solid and a downward-facing one leaves
  * it, and a cell is solid where the count of solids it is inside is positive at its centre.

@@ -3,7 +3,7 @@
  * a Smagorinsky closure, fused with AA-pattern streaming, unrolled over the 19 populations.
  *
  * Why generated: V8 does not unroll loops over small constant arrays, and the measured JavaScript
- * throughput (shared/CFD.md §2: 8 MLUPS BGK, 5.9 with Smagorinsky on this machine) came from a
+ * throughput (docs/reference/CFD.md §2: 8 MLUPS BGK, 5.9 with Smagorinsky on this machine) came from a
  * kernel whose populations are scalar locals. Writing 19 loads, moments and 19 stores by hand
  * invites typos; generating them from the lattice tables does not. `npm run cfd:gen-kernel` writes
  * the file; a test fails when it is stale.

@@ -1,5 +1,5 @@
 /**
- * Spin-up on the coarsest level alone (shared/CFD.md §2.3): the initial state (the approach flow
+ * Spin-up on the coarsest level alone (docs/reference/CFD.md §2.3): the initial state (the approach flow
  * everywhere) is washed out on level 0 only, at a few per cent of the whole grid's cost, and the
  * finer levels then start from that flow instead of from rest around the buildings.
  *

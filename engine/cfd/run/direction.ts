@@ -10,9 +10,8 @@ import { ablProfile, type AblProfile, type InletSpec } from '../bc/abl-inlet.ts'
 import { equilibriumColumn } from '../bc/precursor.ts';
 import { buildHierarchy, type ColumnProfile, type Hierarchy, type Physics } from '../grid/build-hierarchy.ts';
 import type { GridPlan } from '../grid/plan.ts';
-import { rotateTriangles, solverFrame, toSolver, vectorToWorld, type Frame } from '../geometry/rotate.ts';
+import { rotateTriangles, solverFrame, type Frame } from '../geometry/rotate.ts';
 import { voxelize, type VoxelReport } from '../geometry/voxelize.ts';
-import { sampleMean, sampleSlab } from '../post/sample.ts';
 import { checkpointSteps as loadCheckpointSteps, loadCheckpoint, saveCheckpoint } from './checkpoint.ts';
 import { coarseHierarchy, transferCoarseState } from './coarse-start.ts';
 import { fnv1a64 } from './hash.ts';
@@ -20,6 +19,7 @@ import { CfdCancelledError, CfdDivergenceError } from './errors.ts';
 import type { Health, Stepper } from './stepper.ts';
 import type { Grid } from '../grid/level.ts';
 import { METHOD_NAME, QUANTITY_STATUS, type QuantityStatus } from './method.ts';
+import { pedestrianResolution, postProcess } from './direction-post.ts';
 
 export const SOLVER_VERSION = 'canopy-lbm 1.1 (D3Q19 regularised BGK, AA pattern, 2:1 nested levels; RANS one-equation k–ℓ closure, transported k)';
 
@@ -373,7 +373,8 @@ export async function runDirection(input: DirectionInput, deps: DirectionDeps): 
       }
     }
     report('post-processing', totalSteps, totalSteps, 0, 0);
-    const result = postProcess(input, h, frame, samples);
+    const refSpeedMs = approachSpeed(h, input.referenceHeightM);
+    const result = postProcess(input, h, frame, samples, refSpeedMs);
     const wall = now() - started;
     const manifest: DirectionManifest = {
       solver: SOLVER_VERSION,
@@ -397,7 +398,7 @@ export async function runDirection(input: DirectionInput, deps: DirectionDeps): 
       inlet: h.physics.profile.describe(),
       reference: {
         heightM: input.referenceHeightM,
-        speedMs: approachSpeed(h, input.referenceHeightM),
+        speedMs: refSpeedMs,
         note: 'speed ratios are to the approach flow at this height, upstream of all geometry',
       },
       physics,
@@ -414,102 +415,6 @@ export async function runDirection(input: DirectionInput, deps: DirectionDeps): 
   } finally {
     await stepper.close();
   }
-}
-
-function postProcess(input: DirectionInput, h: Hierarchy, frame: Frame, samples: number): Omit<DirectionResult, 'manifest'> {
-  const refSpeed = approachSpeed(h, input.referenceHeightM);
-  const count = Math.floor(input.points.length / 3);
-  const local = new Float64Array(3 * count);
-  for (let p = 0; p < count; p++) {
-    const [x, y] = toSolver(frame, input.points[3 * p], input.points[3 * p + 1]);
-    local[3 * p] = x;
-    local[3 * p + 1] = y;
-    local[3 * p + 2] = input.points[3 * p + 2];
-  }
-  const lp = h.physics.latticePerMs;
-  const shape = h.physics.profile.speedMs;
-  const mean = sampleMean(h, lp, samples, local, shape);
-  const slab = sampleSlab(h, lp, samples, local, shape);
-  const ped: PedestrianResult = {
-    speedRatio: new Float32Array(count),
-    turbulenceIntensity: new Float32Array(count),
-    gemRatio: new Float32Array(count),
-    u: new Float32Array(count),
-    v: new Float32Array(count),
-    level: new Int8Array(count),
-  };
-  for (let p = 0; p < count; p++) {
-    ped.level[p] = slab.level[p] >= 0 ? slab.level[p] : mean.level[p];
-    if (ped.level[p] < 0) continue;
-    const inSlab = slab.level[p] >= 0;
-    const speed = inSlab ? slab.meanSpeed[p] : Math.hypot(mean.u[p], mean.v[p], mean.w[p]);
-    // σ of the speed: resolved fluctuation plus the modelled part, σ² = (2/3)k (isotropic). Points
-    // above the pedestrian slab (roof terraces, balconies) take it from the statistics every cell
-    // keeps: (2/3) of the resolved and modelled k.
-    const sigma = inSlab ? Math.sqrt(slab.speedStd[p] ** 2 + (2 / 3) * slab.modelledTke[p]) : Math.sqrt((2 / 3) * mean.k[p]);
-    ped.speedRatio[p] = speed / refSpeed;
-    ped.turbulenceIntensity[p] = speed > 0 ? sigma / speed : 0;
-    ped.gemRatio[p] = Math.max(speed, (speed + 3.5 * sigma) / 1.85) / refSpeed;
-    const [wu, wv] = vectorToWorld(frame, mean.u[p], mean.v[p]);
-    ped.u[p] = wu / refSpeed;
-    ped.v[p] = wv / refSpeed;
-  }
-  let probes: ProbeResult | null = null;
-  if (input.probes) {
-    const n = Math.floor(input.probes.length / 3);
-    const pts = new Float64Array(3 * n);
-    for (let p = 0; p < n; p++) {
-      const [x, y] = toSolver(frame, input.probes[3 * p], input.probes[3 * p + 1]);
-      pts.set([x, y, input.probes[3 * p + 2]], 3 * p);
-    }
-    const m = sampleMean(h, lp, samples, pts, shape);
-    probes = { u: new Float64Array(n), v: new Float64Array(n), w: m.w, k: m.k, kResolved: m.kResolved, level: m.level };
-    for (let p = 0; p < n; p++) [probes.u[p], probes.v[p]] = vectorToWorld(frame, m.u[p], m.v[p]);
-  }
-  let field: Float32Array | null = null;
-  if (input.field) {
-    const { originM, spacingM, dims } = input.field;
-    const n = dims[0] * dims[1] * dims[2];
-    const pts = new Float64Array(3 * n);
-    let c = 0;
-    for (let k = 0; k < dims[2]; k++)
-      for (let j = 0; j < dims[1]; j++)
-        for (let i = 0; i < dims[0]; i++, c++) {
-          const [x, y] = toSolver(frame, originM[0] + i * spacingM, originM[1] + j * spacingM);
-          pts[3 * c] = x;
-          pts[3 * c + 1] = y;
-          pts[3 * c + 2] = originM[2] + k * spacingM;
-        }
-    const m = sampleMean(h, lp, samples, pts, shape);
-    field = new Float32Array(3 * n);
-    for (let q = 0; q < n; q++) {
-      if (m.level[q] < 0) continue;
-      const [wu, wv] = vectorToWorld(frame, m.u[q], m.v[q]);
-      field[3 * q] = wu / refSpeed;
-      field[3 * q + 1] = wv / refSpeed;
-      field[3 * q + 2] = m.w[q] / refSpeed;
-    }
-  }
-  return { pedestrian: ped, probes, field };
-}
-
-function pedestrianResolution(h: Hierarchy, points: Float64Array, level: Int8Array): PedestrianResolution | null {
-  const pointsPerLevel = h.levels.map(() => 0);
-  let below = 0;
-  for (let p = 0; p < level.length; p++) if (level[p] >= 0) pointsPerLevel[level[p]]++;
-  if (pointsPerLevel.every((n) => n === 0)) return null;
-  const main = pointsPerLevel.indexOf(Math.max(...pointsPerLevel));
-  const cellM = h.levels[main].box.dxM;
-  for (let p = 0; p < level.length; p++) if (level[p] === main && points[3 * p + 2] < cellM / 2) below++;
-  return {
-    cellM,
-    firstCellCentreM: cellM / 2,
-    pointsPerLevel,
-    reading:
-      below > 0
-        ? `${below} of the ${pointsPerLevel[main]} points read from ${cellM} m cells lie below the first cell centre (${cellM / 2} m): read by the log-law wall function of the ground (the approach profile's shape, as the wall model assumes), not interpolated`
-        : `interpolated between cell centres along the approach profile's shape`,
-  };
 }
 
 function geometryHash(geometry: GeometryInput[]): string {

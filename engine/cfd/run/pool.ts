@@ -1,5 +1,5 @@
 /**
- * Advances a grid on several worker threads (shared/CFD.md §5: slabs of the same memory, one
+ * Advances a grid on several worker threads (docs/reference/CFD.md §5: slabs of the same memory, one
  * barrier per step). Each thread owns a fixed share of every level's runs, slow cells and
  * prescribed cells; the main thread only sends commands and waits. The number of threads follows
  * the machine unless a setting says otherwise.

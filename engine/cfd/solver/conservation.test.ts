@@ -18,7 +18,7 @@ function speedAt(level: Level, i: number, j: number, k: number, latticePerMs: nu
 }
 
 describe('the solver', () => {
-  it('conserves mass exactly in a closed box with walls, a building and a driven top', async () => {
+  it('conserves mass to round-off in a closed box with walls, a building and a driven top', async () => {
     const box = { dxM: 8, originM: [0, 0, 0] as const, nx: 12, ny: 10, nz: 10 };
     const solid = new Uint8Array(12 * 10 * 10);
     voxelize('block.stl', boxTriangles(32, 32, 0, 56, 48, 40), box, solid);
@@ -36,6 +36,7 @@ describe('the solver', () => {
     const before = mass();
     await stepper.advance(200, false);
     // Populations are stored as deviations from the weights: Σ(f − w) is the mass change itself.
+    // Not exactly 0: 200 steps of float32 sums over 1200 cells leave a round-off, held under 1e-6 a cell.
     expect(Math.abs(mass() - before)).toBeLessThan(1e-3);
     expect(Math.abs(mass() - before) / (12 * 10 * 10)).toBeLessThan(1e-6);
   });

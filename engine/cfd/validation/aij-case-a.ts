@@ -2,7 +2,7 @@
  * AIJ benchmark Case A (Tominaga et al. 2008): a single b × b × 2b building in a wind-tunnel
  * boundary layer, at the b = 10 m scaling of the data in ./data. Builds the run (grid, geometry,
  * inflow from the measured approach profile), and scores predictions against measurements with
- * the hit rate and Pearson's r (shared/CFD.md §3; VDI 3783-9's hit rate with D = 0.25 and
+ * the hit rate and Pearson's r (docs/reference/CFD.md §3; VDI 3783-9's hit rate with D = 0.25 and
  * W = 0.1·U_H).
  */
 import { surfaceLayerFit, type TableInlet } from '../bc/abl-inlet.ts';

@@ -1,7 +1,7 @@
 /**
  * The scores a CFD prediction is judged by against measurements.
  *
- * - Hit rate (VDI 3783-9; shared/CFD.md §3): a prediction P of an observation O is a hit when
+ * - Hit rate (VDI 3783-9; docs/reference/CFD.md §3): a prediction P of an observation O is a hit when
  *   |P − O| ≤ D·|O| or |P − O| ≤ W; q = hits / N. D = 0.25; W either 0.1·U_H (the building-height
  *   approach speed, the looser tolerance AIJ comparisons use) or 0.06·U_ref(z) (the approach speed
  *   at the point's own height: VDI 3783-9's stricter value for normalised velocities).

@@ -1,15 +1,15 @@
 /**
- * What `npm run cfd:validate -- --check` holds the solver to: the targets of issue 25 ("Wind
- * numbers an engineer can sign"), written down before the solver changes they judge. A check
+ * What `npm run cfd:validate -- --check` holds the solver to: the targets that make its wind
+ * numbers ones an engineer can sign, written down before the solver changes they judge. A check
  * passes when its measured value lies within [min, max]. The report (docs/cfd-validation.md) prints
  * every check with its value, so a threshold is never met in silence or missed unseen.
  *
  * Where the numbers come from:
- * - the AIJ Case A targets lie above every published comparison the issue lists (the anchors in
+ * - the AIJ Case A targets lie above every published comparison found for it (the anchors in
  *   docs/cfd-validation.md: OpenFOAM standard k-ε 0.617 at W = 0.06 on the 60 pedestrian points,
  *   OpenLB r 0.78, AIJ's k-ε X_F/b 1.98–2.70 without roof reattachment, the wind tunnel's X_R/b
  *   0.52 and X_F/b 1.42);
- * - the empty-domain tolerances are the issue's: ±5 % of the log law through the product's own
+ * - the empty-domain tolerances, set with those targets: ±5 % of the log law through the product's own
  *   pipeline, ±2 % through the refinement interfaces;
  * - the three "given stations" checks are the earlier CI gate of `cfd:aij --check`, kept so nothing
  *   that passed before is lost.

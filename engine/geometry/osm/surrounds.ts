@@ -19,7 +19,7 @@ import { checkClosedMesh } from './mesh-check.ts';
 import { TriangulationError } from './triangulate.ts';
 import { OsmParseError, type GeoFootprint, type Point2, type Warnings } from './types.ts';
 
-/** Buildings reach this far into the ground (shared/DOMAIN.md §5: surrounds must reach through the ground). */
+/** Buildings reach this far into the ground (docs/reference/DOMAIN.md §5: surrounds must reach through the ground). */
 export const BURY_DEPTH_M = 1;
 /** The ground slab is thicker than the burial, so no building floor lies in the slab's bottom face. */
 export const GROUND_THICKNESS_M = 2;

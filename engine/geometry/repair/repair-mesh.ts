@@ -1,5 +1,5 @@
 /**
- * `repairMesh`: what can be fixed without a modeller's judgement (issue 9, remesh-stl):
+ * `repairMesh`: what can be fixed without a modeller's judgement (the remesh-stl tool's first step):
  *   1. merge vertices closer than the tolerance (closes hairline cracks between faces);
  *   2. drop collapsed triangles (two corners merged) and duplicated triangles (same three
  *      vertices, either winding);

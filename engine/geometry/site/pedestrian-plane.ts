@@ -1,5 +1,5 @@
 /**
- * A generated pedestrian plane (issue 16): the usual analysis surface of a microclimate study — a
+ * A generated pedestrian plane: the usual analysis surface of a microclimate study — a
  * regular grid of points at pedestrian height (default 1.5 m above the ground) over the site,
  * leaving out points inside buildings or closer to them than a clearance, joined into a triangle
  * mesh (one result value per vertex) — for scenarios whose user uploads no presentation plane.

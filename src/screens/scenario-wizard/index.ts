@@ -1,10 +1,6 @@
 /**
- * The scenario wizard's public face: the create/edit/append/duplicate modal, the delete/hide modal,
- * and the live status badge (with its provider) for scenario rows and tiles.
+ * The scenario wizard's public face for other screens: the create/edit/append/duplicate modal.
+ * The rows' actions, the delete/hide modal and the live status badge are imported from their own
+ * files by the screens that show them.
  */
-export { ScenarioWizardModal, type ScenarioWizardModalProps } from './scenario-wizard-modal.tsx';
-export { ScenarioActionModal, type ScenarioActionModalProps } from './scenario-action-modal.tsx';
-export { LiveStatusBadge, awaitingExternalText } from './live-status-badge.tsx';
-export { LiveStatusProvider } from './live-status-provider.tsx';
-export { AddScenarioButton } from './add-scenario-button.tsx';
-export { ScenarioRowActions } from './scenario-row-actions.tsx';
+export { ScenarioWizardModal } from './scenario-wizard-modal.tsx';

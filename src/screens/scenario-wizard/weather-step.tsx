@@ -11,7 +11,7 @@ import { useWizard } from './wizard-context.ts';
 import { errorsOf, useStepFlags } from './step-flags.tsx';
 import { fieldset, grid, legend, stepBody } from './scenario-wizard.css.ts';
 
-/** The server's default terrain (contract/scenarios.ts `terrain`), shown until the user picks another. */
+/** The server's default terrain (contract/src/scenarios.ts `terrain`), shown until the user picks another. */
 const DEFAULT_TERRAIN = 'suburban';
 
 export function WeatherStep() {

@@ -6,7 +6,7 @@
  * the numbers a user approved are the numbers that run.
  *
  * Throughput comes from the runs this installation made (the median MLUPS of the last completed
- * directions), else from a conservative figure per thread measured on a 2-core VM (shared/CFD.md §2).
+ * directions), else from a conservative figure per thread measured on a 2-core VM (docs/reference/CFD.md §2).
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';

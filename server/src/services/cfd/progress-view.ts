@@ -1,9 +1,11 @@
 /**
  * A CFD wind run's progress as clients see it (the scenario.status event's `progress`):
  * percentage of the whole run, the direction being computed (i of n), its phase, and the time left
- * for the whole run in the cost step's model (run-time-model.ts): this direction's ETA
- * from the solver plus the directions not yet started, in rounds of the directions that run side by
- * side. Pure: services/scenarios/status.ts calls it with the stored run state.
+ * for the whole run in the cost step's model (run-time-model.ts). That time is the reporting
+ * worker's own reckoning (run_eta_s) when the report carries it; otherwise it is worked out here
+ * in the same model: this direction's ETA from the solver plus the directions not yet started, in
+ * rounds of the directions that run side by side. Pure: services/scenarios/status.ts calls it
+ * with the stored run state.
  */
 import type { SimulationProgress } from '@canopy/contract/scenarios.ts';
 import { runStateOf } from './run-state-shape.ts';

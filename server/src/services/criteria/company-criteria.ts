@@ -5,7 +5,7 @@
  * another company are 404 — never a hint that they exist.
  *
  * Wherever a criterion id goes (scenario metrics, post-processing, legends, layer keys) a table is
- * `company-<pk>` (contract/criteria.ts), so it cannot be taken for a built-in one, and it passes
+ * `company-<pk>` (contract/src/criteria.ts), so it cannot be taken for a built-in one, and it passes
  * through the engine exactly as a built-in criterion does: the engine functions take the table.
  */
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Rows → API shapes (contract/insights.ts), and loading insights with their children in a fixed
+ * Rows → API shapes (contract/src/insights.ts), and loading insights with their children in a fixed
  * number of queries whatever the number of insights (one per child table).
  */
 import { asc, inArray } from 'drizzle-orm';

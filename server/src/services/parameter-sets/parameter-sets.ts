@@ -1,6 +1,6 @@
 /**
  * Parameter sets of a project. Changing them is changing the project (requireChangeableProject);
- * `values` is checked against the analysis type's schema (contract/parameter-sets.ts), also when an
+ * `values` is checked against the analysis type's schema (contract/src/parameter-sets.ts), also when an
  * update changes only the type or only the values, so a stored set is always valid for its type.
  */
 import { and, eq, getTableColumns, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';

@@ -1,7 +1,7 @@
 /**
  * The scenario's cross-field rules (SPEC §5 invalid flags that need more than one field or the
  * database): each failure is a DRF field error naming the field, e.g. {"geometry.study.0": […]}.
- * Single-field bounds are in the contract (contract/scenarios.ts); docs/scenarios.md lists both.
+ * Single-field bounds are in the contract (contract/src/scenarios.ts); docs/scenarios.md lists both.
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
