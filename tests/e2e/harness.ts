@@ -39,7 +39,17 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
     // need them pass EMBEDDED_WORKERS: 'true'.
     // The demo's CFD wind (an hour of both cores) is left out unless a test asks for it (DEMO_CFD).
     // No test reaches the internet: the online weather provider is off unless a test points it at its local server.
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', EMBEDDED_WORKERS: 'false', DEMO_CFD: 'false', WEATHER_PVGIS_URL: 'off', ...env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      EMBEDDED_WORKERS: 'false',
+      DEMO_CFD: 'false',
+      WEATHER_PVGIS_URL: 'off',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const url = await new Promise<string>((resolve, reject) => {

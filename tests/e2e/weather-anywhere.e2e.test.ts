@@ -1,5 +1,5 @@
 /**
- * Weather for a site anywhere (issue 29): six projects on six continents each fetch a typical year
+ * Weather for a site anywhere: six projects on six continents each fetch a typical year
  * from the online provider — PVGIS, played by a local server that speaks its documented API
  * (server/test/fake-pvgis.ts cites the PVGIS pages) — and the weather form shows its distance and
  * source. A site over the sea gets "No weather near here" in words, not an error.

@@ -26,7 +26,10 @@ export function GeometryStep({ projectId }: { projectId: number }) {
   const values = useSelector(wizard, selectValues);
   return (
     <div className={stepBody}>
-      <p style={{ margin: 0 }}>STL files are in metres with +Y as north and +Z up. OBJ, glTF, IFC and Rhino 3DM models are converted to that on upload (you say the units where the file does not). The study geometry is required.</p>
+      <p style={{ margin: 0 }}>
+        STL files are in metres with +Y as north and +Z up. OBJ, glTF, IFC and Rhino 3DM models are converted to that on upload (you say the units where the
+        file does not). The study geometry is required.
+      </p>
       {GEOMETRY_ROLES.map((role) => (
         <fieldset key={role} className={fieldset} aria-label={`${ROLE_LABELS[role]} geometry`}>
           <legend className={legend}>{ROLE_LABELS[role]}</legend>
