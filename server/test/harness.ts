@@ -107,10 +107,11 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     // Job threads at the event loop's priority: on a busy machine, nice 19 would starve the tests'
     // analyses behind every other program (the production default, 19, is tested by name).
     JOB_THREAD_NICE: '0',
-    // Tests never reach the internet: the online map services point at a closed port unless a test
-    // starts its own recorded server (server/test/osm-servers.ts).
-    OVERPASS_URL: 'http://127.0.0.1:9/api/interpreter',
-    GEOCODER_URL: 'http://127.0.0.1:9',
+    // Tests never reach the internet: the online map services are off (a 400 that says so) unless a
+    // test starts its own recorded server (server/test/osm-servers.ts). Not a closed port: the 502
+    // an unreachable service rightly gets would read as a server fault to the API's fuzzing.
+    OVERPASS_URL: 'off',
+    GEOCODER_URL: 'off',
     ...azurite?.env(),
     ...env,
   });
