@@ -28,6 +28,8 @@ const simulation = (w: World) => `${validated(w)}/simulation/${w.scenarios.valid
 export const SCENARIO_ROWS: Record<string, MatrixRow> = {
   'POST /api/project/:id/configuration': { expect: change(201), request: (w, role) => ({ body: { ...w.scenarios.createBody, name: `Matrix (${role})` } }) },
   'GET /api/project/:id/configuration/:cid': { expect: see(200), request: (w) => ({ path: `${config(w)}/` }) },
+  // An uploaded model read into a new STL upload of the project (the study's STL, drawn in metres).
+  'POST /api/project/:id/geometry-import': { expect: change(201), request: (w) => ({ body: { upload_id: w.scenarios.uploads.study, units: 'm' } }) },
   'PUT /api/project/:id/configuration/:cid': {
     expect: change(200),
     request: (w) => ({ path: `${config(w)}/`, body: { ...w.scenarios.createBody, name: 'Renamed' } }),

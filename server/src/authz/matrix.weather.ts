@@ -63,9 +63,9 @@ export const WEATHER_ROWS: Record<string, MatrixRow> = {
     request: (w) => ({ body: { upload_id: w.weather.osmUploadId, origin_latitude: 41.88, origin_longitude: -87.63, radius_m: 100 } }),
   },
   'GET /api/project/:id/surrounds/glb': { expect: see(200) },
-  // The test harness points OVERPASS_URL and GEOCODER_URL at a closed port: past the permission
-  // checks, the refused connection is a 502 (services/surrounds/overpass.ts, services/site/geocoder.ts).
-  'POST /api/project/:id/surrounds/generate-overpass': { expect: change(502), request: () => ({ body: { radius_m: 100 } }) },
+  // The test harness turns OVERPASS_URL and GEOCODER_URL off: past the permission checks, the
+  // answer is the 400 that says so (services/surrounds/surrounds.ts, services/site/geocoder.ts).
+  'POST /api/project/:id/surrounds/generate-overpass': { expect: change(400), request: () => ({ body: { radius_m: 100 } }) },
   'GET /api/site/map-settings': { expect: signedIn(200) },
-  'GET /api/site/geocode': { expect: signedIn(502), request: () => ({ path: '/api/site/geocode/?q=London' }) },
+  'GET /api/site/geocode': { expect: signedIn(400), request: () => ({ path: '/api/site/geocode/?q=London' }) },
 };
