@@ -20,6 +20,7 @@
  * remark therefore means the data is incomplete, and nothing is built from it.
  */
 import { ApiError } from '../../http/errors.ts';
+import { readBoundedText } from '../outbound/bounded-text.ts';
 
 export interface OverpassSettings {
   url: string;
@@ -50,29 +51,6 @@ function host(url: string): string {
 export function overpassRemark(xml: string): string | null {
   const match = /<remark>([\s\S]*?)<\/remark>/.exec(xml);
   return match ? match[1]!.replace(/\s+/g, ' ').trim() : null;
-}
-
-async function readLimited(response: Response, maxBytes: number, tooLarge: () => ApiError): Promise<string> {
-  const length = Number(response.headers.get('content-length'));
-  if (Number.isFinite(length) && length > maxBytes) {
-    await response.body?.cancel();
-    throw tooLarge();
-  }
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** The buildings around a point as OSM XML; clear errors for every way the server can fail. */
@@ -120,7 +98,7 @@ export async function fetchOverpassXml(latitude: number, longitude: number, radi
   }
   let xml: string;
   try {
-    xml = await readLimited(response, settings.maxBytes, tooLarge);
+    xml = await readBoundedText(response, settings.maxBytes, tooLarge);
   } catch (error) {
     if (error instanceof ApiError) throw error;
     throw ApiError.detail(502, `The answer of the OpenStreetMap server (${server}) was cut off; try again.`);

@@ -9,6 +9,7 @@
  * Failures are two classes, so fetch-met-data can tell the user whether trying again can help.
  */
 import type { Config } from '../../env.ts';
+import { readBoundedText } from '../outbound/bounded-text.ts';
 
 /** The provider could not be asked or did not answer usably; a later attempt may succeed. */
 export class ProviderUnavailableError extends Error {
@@ -57,27 +58,12 @@ const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) /
 const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
 
 /** Reads the body as text, stopping (and failing) past `maxBytes`. */
-async function boundedText(response: Response, maxBytes: number, label: string): Promise<string> {
-  const declared = Number(response.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    await response.body?.cancel();
-    throw new ProviderUnavailableError(`${label} sent ${megabytes(declared)}, more than the ${megabytes(maxBytes)} allowed (WEATHER_PROVIDER_MAX_BYTES)`);
-  }
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel();
-      throw new ProviderUnavailableError(`${label} sent more than the ${megabytes(maxBytes)} allowed (WEATHER_PROVIDER_MAX_BYTES)`);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+function boundedText(response: Response, maxBytes: number, label: string): Promise<string> {
+  return readBoundedText(response, maxBytes, (declared) =>
+    declared === null
+      ? new ProviderUnavailableError(`${label} sent more than the ${megabytes(maxBytes)} allowed (WEATHER_PROVIDER_MAX_BYTES)`)
+      : new ProviderUnavailableError(`${label} sent ${megabytes(declared)}, more than the ${megabytes(maxBytes)} allowed (WEATHER_PROVIDER_MAX_BYTES)`),
+  );
 }
 
 /** PVGIS (and most JSON APIs) explain a refused request as {"message": "…"}; otherwise the first line of text. */
