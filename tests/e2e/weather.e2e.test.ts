@@ -61,7 +61,10 @@ describe('the resources tab', () => {
     await page.getByText('This project has no weather yet').waitFor();
     await page.getByTestId('file-input').first().setInputFiles(EPW);
     const stations = page.getByRole('list', { name: 'Weather stations' });
-    await stations.getByText(/Chicago Ohare/).waitFor({ timeout: 60_000 });
+    await stations
+      .getByText(/Chicago Ohare/)
+      .first()
+      .waitFor({ timeout: 60_000 });
     await expect(stations.textContent()).resolves.toContain('WMO 725300');
     const rose = page.getByTestId('wind-rose');
     await rose.waitFor({ timeout: 60_000 });
