@@ -27,7 +27,8 @@ const rawBytes = (hours: number) => HEADER_BYTES + 9 * hours * 8 + hours * 5;
 /** What decoding inflates to at most (~6.8 MB): a stored series that would inflate further is refused before it does. */
 export const MAX_RAW_BYTES = rawBytes(MAX_HOURS);
 
-const FLOAT_COLUMNS = [
+/** An EPW's hourly value series (everything but the calendar), in the stored order. */
+export const FLOAT_COLUMNS = [
   'dryBulbC',
   'relativeHumidityPct',
   'stationPressurePa',

@@ -29,6 +29,7 @@ import { EpwParseError, parseEpw, type Epw } from '@canopy/engine/weather/epw.ts
 import type { Config } from '../../env.ts';
 import { BadAnswerError, getWithRetries, providerHttpLimits, type ProviderHttpLimits } from './provider-http.ts';
 import type { WeatherProvider } from './providers.ts';
+import { FLOAT_COLUMNS } from './hourly-codec.ts';
 
 export const PVGIS_ID = 'pvgis';
 const NAME = 'PVGIS (EU JRC)';
@@ -44,18 +45,6 @@ function refOf(latitudeDeg: number, longitudeDeg: number): string {
   return `${latitudeDeg.toFixed(4)},${longitudeDeg.toFixed(4)}`;
 }
 
-const COLUMNS = [
-  'dryBulbC',
-  'relativeHumidityPct',
-  'stationPressurePa',
-  'globalHorizontalWhM2',
-  'directNormalWhM2',
-  'diffuseHorizontalWhM2',
-  'windDirectionDeg',
-  'windSpeedMs',
-  'totalSkyCoverTenths',
-] as const;
-
 /**
  * Moves UTC hours to local standard time `offsetHours` ahead: the value for local hour-ending h is
  * the one of UTC hour-ending h − offset. A typical year wraps around (its Decembers and Januaries
@@ -65,7 +54,7 @@ function rollUtcToLocal(epw: Epw, offsetHours: number): void {
   const n = epw.hours;
   const shift = ((offsetHours % n) + n) % n;
   if (shift === 0) return;
-  for (const column of COLUMNS) {
+  for (const column of FLOAT_COLUMNS) {
     const from = epw[column];
     const to = new Float64Array(n);
     for (let i = 0; i < n; i++) to[i] = from[(i - shift + n) % n]!;
