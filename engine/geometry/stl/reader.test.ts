@@ -182,6 +182,17 @@ describe('detection and misuse', () => {
     expect(detectStlFormat(text('hello'), false)).toBe('binary');
   });
 
+  it('reads a text file whose name holds a NUL byte the same whole and streamed with its size', () => {
+    // Found by fuzzing: without the size, the NUL reads as a binary header's count; with it, the
+    // size (not 84 + 50·n) settles it as text, whichever way the bytes arrive.
+    const bytes = text(writeAsciiStl(box).replace(/^solid /, 'solid \0'));
+    const whole = parseStl(bytes);
+    expect(whole.format).toBe('ascii');
+    for (const size of [1, 7, bytes.length >> 1, 4096]) {
+      expect(readInChunks(bytes, size, bytes.length).positions).toEqual(whole.positions);
+    }
+  });
+
   it('reports an empty file and a whitespace-only file', () => {
     expect(failure(() => parseStl(new Uint8Array(0))).finding.code).toBe('stl-empty-file');
     expect(failure(() => parseStl(text(' \n\n'))).finding.code).toBe('stl-truncated');
