@@ -138,7 +138,7 @@ export const authMachine = setup({
     keepAgreement: assign((_, agreement: Agreement | null) => ({ agreement, agreementError: null })),
     clearAgreement: assign({ agreement: null, agreementError: null }),
     rejectAgreement: assign((_, params: { error: unknown }) => ({ agreementError: asServerError(params.error) })),
-    // Side effects outside the machine, provided by src/app/actors.ts (tests provide spies):
+    // Side effects outside the machine, provided by src/services/auth-services.ts (tests provide spies):
     /**
      * Write the new tokens where the API client reads them, now: the onboarding check starts in this
      * same step, before any subscriber to the machine hears of the sign-in.

@@ -1,5 +1,5 @@
 /**
- * Failures as the auth machines keep them. The live actors (src/app/actors.ts) already reject with
+ * Failures as the auth machines keep them. The live actors (src/services/auth-services.ts) already reject with
  * a ServerError; anything else (a thrown Error, a string) is wrapped so a screen always has the same
  * shape to read.
  */

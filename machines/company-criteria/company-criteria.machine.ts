@@ -22,7 +22,7 @@
  *       └── failed             → quiet after `errorFlag`
  *
  * Rendered by src/screens/company-admin/criteria-panel.tsx; actors bound in
- * src/services/company-criteria.ts.
+ * src/services/company-criteria-services.ts.
  */
 import { assertEvent, assign, setup } from 'xstate';
 import { asServerError, notProvided, type ServerError } from '@machines/shared/actors.ts';

@@ -45,7 +45,7 @@
  * Tags: checkingGeometry (starting … judged), geometryPassed (passed, acknowledging), changingScenario
  * (acknowledging, repairing). Going back never clears a value. Emits `scenario.saved` and `scenario.submitted` so lists refresh.
  * Owned by src/screens/scenario-wizard/scenario-wizard-modal.tsx; its actors are bound in
- * src/services/scenario-logic.ts.
+ * src/services/scenario-wizard-services.ts.
  */
 import { assertEvent, assign, emit, fromCallback, sendTo, setup, type EventObject } from 'xstate';
 import { asServerError, notProvided, type ServerError } from '@machines/shared/actors.ts';

@@ -83,7 +83,7 @@ export function asUploadFailure(error: unknown): UploadFailure {
   return { message: 'The connection to the server was lost.', status: null };
 }
 
-/** A stub that fails until src/services/uploads.ts (or a test) provides the real actor. */
+/** A stub that fails until src/services/upload-services.ts (or a test) provides the real actor. */
 const stub = <TOutput, TInput>(name: string) =>
   fromPromise<TOutput, TInput>(async () => {
     throw new Error(`${name} actor not provided`);

@@ -1,5 +1,5 @@
 /**
- * The upload workflow's vocabulary. Nothing here knows HTTP: the live actors (src/services/uploads.ts)
+ * The upload workflow's vocabulary. Nothing here knows HTTP: the live actors (src/services/upload-services.ts)
  * turn XMLHttpRequest and the API client into these events and values; tests hand in fakes.
  */
 

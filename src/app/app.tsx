@@ -7,7 +7,7 @@ import { Router } from 'wouter';
 import { selectIsAuthenticated, selectNeedsQuestionnaire, selectStoredAuth } from '@machines/auth/auth.selectors.ts';
 import type { authMachine } from '@machines/auth/auth.machine.ts';
 import { AuthContext, AuthLogicContext, ToastContext } from './contexts.ts';
-import { bindAuthLogic, liveAuthLogic, type AuthServices, type BrowserEffects } from './actors.ts';
+import { bindAuthLogic, liveAuthLogic, type AuthServices, type BrowserEffects } from '../services/auth-services.ts';
 import {
   AUTH_STORAGE_KEY,
   loadPendingSso,

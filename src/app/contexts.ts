@@ -8,7 +8,7 @@ import { createContext } from 'react';
 import { createActorContext } from '@xstate/react';
 import { authMachine } from '@machines/auth/auth.machine.ts';
 import { toastMachine } from '@machines/toast/toast.machine.ts';
-import { liveAuthLogic, type AuthLogic } from './actors.ts';
+import { liveAuthLogic, type AuthLogic } from '../services/auth-services.ts';
 
 export const AuthContext = createActorContext(authMachine);
 export const ToastContext = createActorContext(toastMachine);

@@ -5,7 +5,7 @@
  */
 import { useContext, type ReactNode } from 'react';
 import { PermissionsContext } from './permissions-context.ts';
-import { PermissionsLogicContext } from './permissions-logic.ts';
+import { PermissionsLogicContext } from '../services/permissions-services.ts';
 
 export function SignedInActors({ children }: { children: ReactNode }) {
   const logic = useContext(PermissionsLogicContext);

@@ -9,7 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { fullProject } from '@machines/project-detail/project-detail.fixtures.ts';
 import { enoughCredit, options, passedReport } from '@machines/scenario-wizard/scenario-wizard.fixtures.ts';
 import { ToastContext } from '../app/contexts.ts';
-import { bindScenarioLogic, ScenarioLogicContext, type ScenarioServices } from '../services/scenario-logic.ts';
+import { bindScenarioLogic, ScenarioLogicContext, type ScenarioServices } from '../services/scenario-wizard-services.ts';
 import { LiveStatusLogicContext } from './scenario-wizard/live-status-provider.tsx';
 import { ScenarioWizardModal } from './scenario-wizard/index.ts';
 import { fakeWorkspace, quietLive, renderWorkspace } from './workspace-testing/workspace-test-kit.tsx';

@@ -30,7 +30,7 @@ import * as scenariosApi from '../api/scenarios.ts';
 import { getProject } from '../api/projects.ts';
 import { asServerCall as call, toServerError } from '../api/errors.ts';
 import * as reclassApi from '../api/reclass.ts';
-import { bindWindReclass, type ReclassCalls } from './wind-reclass.ts';
+import { bindWindReclass, type ReclassCalls } from './wind-reclass-services.ts';
 import { windowKeys } from './window-keys.ts';
 import { commandFor } from '@machines/viewer/viewer-keys.ts';
 

@@ -7,7 +7,7 @@ import { vi, type Mock } from 'vitest';
 import { memoryLocation } from 'wouter/memory-location';
 import type { AuthResponse, ServerError } from '@machines/auth/auth.types.ts';
 import { App } from '../../app/app.tsx';
-import type { AuthServices, BrowserEffects } from '../../app/actors.ts';
+import type { AuthServices, BrowserEffects } from '../../services/auth-services.ts';
 import { AUTH_STORAGE_KEY, clearStoredData, savePendingSso, saveStoredAuth } from '../../app/auth-storage.ts';
 
 export const TOKENS: AuthResponse = { access: 'access-1', refresh: 'refresh-1' };

@@ -20,7 +20,7 @@ import {
   selectSuccess,
   selectTables,
 } from '@machines/company-criteria/company-criteria.selectors.ts';
-import { companyCriteriaLogic } from '../../services/company-criteria.ts';
+import { companyCriteriaLogic } from '../../services/company-criteria-services.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { CollectionPanel } from '../../ui/collection-panel.tsx';

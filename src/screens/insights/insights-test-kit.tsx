@@ -10,7 +10,7 @@ import { GLOBAL_TEMPLATES } from '@canopy/contract/global-templates.ts';
 import type { InsightChange } from '@machines/viewer-modes/insights-panel.types.ts';
 import { ToastContext } from '../../app/contexts.ts';
 import { PermissionsContext } from '../../app/permissions-context.ts';
-import { bindPermissionsLogic } from '../../app/permissions-logic.ts';
+import { bindPermissionsLogic } from '../../services/permissions-services.ts';
 import { ToastList } from '../../ui/toast.tsx';
 import type { ViewerBridge, ViewerHandle, ViewState } from '../../viewer/contracts.ts';
 import type { ApiClient, ApiRequestOptions } from '../../api/client.ts';

@@ -11,8 +11,8 @@ import type { CompanyLimits, OperatorChange, OperatorOverview, Subscription } fr
 import type { ServerError } from '@machines/shared/actors.ts';
 import { App } from '../../app/app.tsx';
 import { WorkspaceLogicContext } from '../../app/workspace-context.ts';
-import { bindWorkspaceLogic } from '../../app/workspace-logic.ts';
-import { bindPermissionsLogic, PermissionsLogicContext } from '../../app/permissions-logic.ts';
+import { bindWorkspaceLogic } from '../../services/workspace-services.ts';
+import { bindPermissionsLogic, PermissionsLogicContext } from '../../services/permissions-services.ts';
 import { fakeServices as fakeAuthServices, storeSession } from '../auth/auth-test-kit.tsx';
 import { fakeWorkspace } from '../workspace-testing/workspace-test-kit.tsx';
 import { bindOperatorLogic, OperatorLogicContext, type OperatorServices } from '../../services/operator-services.ts';

@@ -15,7 +15,7 @@ import {
 } from '@machines/project-detail/project-detail.selectors.ts';
 import { usePageTitle } from '../../app/page-title.ts';
 import { VIEWER_DEFAULT_TAB, VIEWER_MODES } from '../../app/route-table.ts';
-import { useWorkspaceLogic } from '../../app/workspace-logic.ts';
+import { useWorkspaceLogic } from '../../services/workspace-services.ts';
 import { useBreadcrumbNames } from '../../layout/breadcrumb-context.ts';
 import { Button } from '../../ui/button.tsx';
 import { InlineMessage } from '../../ui/inline-message.tsx';

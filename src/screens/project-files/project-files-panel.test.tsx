@@ -4,11 +4,11 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SendInput, SenderEvent, StoredUpload } from '@machines/upload/upload.types.ts';
 import { ToastContext } from '../../app/contexts.ts';
-import { bindUploadLogic, type UploadServices } from '../../services/uploads.ts';
+import { bindUploadLogic, type UploadServices } from '../../services/upload-services.ts';
 import { UploadLogicContext } from '../../ui/file-uploader/upload-logic-context.ts';
 import { ProjectFilesPanel } from './project-files-panel.tsx';
 import { PermissionsContext } from '../../app/permissions-context.ts';
-import { bindPermissionsLogic } from '../../app/permissions-logic.ts';
+import { bindPermissionsLogic } from '../../services/permissions-services.ts';
 
 const stored = (id: number, filename: string, size: number): StoredUpload => ({
   id,

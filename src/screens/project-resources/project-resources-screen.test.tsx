@@ -13,8 +13,8 @@ import type { SummaryRequest } from '@machines/weather/weather-summary.machine.t
 import type { GenerateRequest } from '@machines/weather/site.machine.ts';
 import type { ServerError } from '@machines/shared/actors.ts';
 import { ToastContext } from '../../app/contexts.ts';
-import { bindUploadLogic, type UploadServices } from '../../services/uploads.ts';
-import { bindResourcesLogic, type ResourcesServices } from '../../services/weather.ts';
+import { bindUploadLogic, type UploadServices } from '../../services/upload-services.ts';
+import { bindResourcesLogic, type ResourcesServices } from '../../services/weather-services.ts';
 import { UploadLogicContext } from '../../ui/file-uploader/upload-logic-context.ts';
 import { BreadcrumbContext, type CrumbNames } from '../../layout/breadcrumb-context.ts';
 import { ResourcesLogicContext } from './resources-logic-context.ts';

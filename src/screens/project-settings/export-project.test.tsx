@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ProjectTransferContext, type ProjectTransferServices } from '../../services/project-transfer.ts';
+import { ProjectTransferContext, type ProjectTransferServices } from '../../services/project-transfer-services.ts';
 import { fakeWorkspace, renderWorkspace } from '../workspace-testing/workspace-test-kit.tsx';
 import { ExportProject } from './export-project.tsx';
 

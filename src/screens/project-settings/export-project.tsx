@@ -1,6 +1,6 @@
 /** "Export project" (issue 19): the project's records and files as one zip, to import on another installation. */
 import { useState } from 'react';
-import { useProjectTransfer } from '../../services/project-transfer.ts';
+import { useProjectTransfer } from '../../services/project-transfer-services.ts';
 import { Button } from '../../ui/button.tsx';
 import { InlineMessage } from '../../ui/inline-message.tsx';
 import { actions, card, sectionTitle } from '../../ui/surface.css.ts';

@@ -12,7 +12,7 @@ import {
   selectSetsFailure,
   selectSetsSuccess,
 } from '@machines/project-settings/project-settings.selectors.ts';
-import { useWorkspaceLogic } from '../../app/workspace-logic.ts';
+import { useWorkspaceLogic } from '../../services/workspace-services.ts';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { Dialog } from '../../ui/dialog.tsx';

@@ -10,7 +10,7 @@ import {
   selectSharesLoading,
   selectSharesSuccess,
 } from '@machines/project-settings/project-settings.selectors.ts';
-import { useWorkspaceLogic } from '../../app/workspace-logic.ts';
+import { useWorkspaceLogic } from '../../services/workspace-services.ts';
 import { Badge, type BadgeTone } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';

@@ -6,7 +6,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { ProjectImportResult } from '@canopy/contract/project-transfer.ts';
 import type { ImportProgress } from '../../api/project-transfer.ts';
-import { ProjectTransferContext, type ProjectTransferServices } from '../../services/project-transfer.ts';
+import { ProjectTransferContext, type ProjectTransferServices } from '../../services/project-transfer-services.ts';
 import { renderWorkspace } from '../workspace-testing/workspace-test-kit.tsx';
 import { ImportProject } from './import-project.tsx';
 

@@ -5,7 +5,7 @@
  */
 import { useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import { useProjectTransfer } from '../../services/project-transfer.ts';
+import { useProjectTransfer } from '../../services/project-transfer-services.ts';
 import { Button } from '../../ui/button.tsx';
 import { InlineMessage } from '../../ui/inline-message.tsx';
 

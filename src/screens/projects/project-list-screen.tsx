@@ -11,7 +11,7 @@ import { selectCount } from '@machines/project-list/project-list.selectors.ts';
 import { ToastContext } from '../../app/contexts.ts';
 import { PermissionsContext } from '../../app/permissions-context.ts';
 import { usePageTitle } from '../../app/page-title.ts';
-import { useWorkspaceLogic } from '../../app/workspace-logic.ts';
+import { useWorkspaceLogic } from '../../services/workspace-services.ts';
 import { Button } from '../../ui/button.tsx';
 import { page, pageHeader, pageSubtitle, pageTitle } from '../../ui/surface.css.ts';
 import { CreateProjectDialog } from './create-project-dialog.tsx';

@@ -22,7 +22,7 @@ import {
 import type { CfdEstimateRequest } from '@machines/scenario-wizard/cfd-estimate.machine.ts';
 import { ToastContext } from '../../app/contexts.ts';
 import { LiveStatusLogicContext } from './live-status-provider.tsx';
-import { bindScenarioLogic, ScenarioLogicContext, type ScenarioServices } from '../../services/scenario-logic.ts';
+import { bindScenarioLogic, ScenarioLogicContext, type ScenarioServices } from '../../services/scenario-wizard-services.ts';
 import { ScenarioWizardModal } from './index.ts';
 
 vi.setConfig({ testTimeout: 30_000 });

@@ -14,12 +14,12 @@ import { enoughCredit, options, passedReport, validValues } from '@machines/scen
 import type { PermissionLists } from '@machines/permissions/permissions.machine.ts';
 import { App } from '../../app/app.tsx';
 import { WorkspaceLogicContext } from '../../app/workspace-context.ts';
-import { bindWorkspaceLogic } from '../../app/workspace-logic.ts';
-import { bindPermissionsLogic, PermissionsLogicContext } from '../../app/permissions-logic.ts';
+import { bindWorkspaceLogic } from '../../services/workspace-services.ts';
+import { bindPermissionsLogic, PermissionsLogicContext } from '../../services/permissions-services.ts';
 import { fakeServices as fakeAuthServices, storeSession } from '../auth/auth-test-kit.tsx';
 import { EVERY_PERMISSION, fakeWorkspace } from '../workspace-testing/workspace-test-kit.tsx';
 import { LiveStatusLogicContext } from './live-status-provider.tsx';
-import { bindScenarioLogic, ScenarioLogicContext, type ScenarioServices } from '../../services/scenario-logic.ts';
+import { bindScenarioLogic, ScenarioLogicContext, type ScenarioServices } from '../../services/scenario-wizard-services.ts';
 
 function scenarioServices(): ScenarioServices {
   return {

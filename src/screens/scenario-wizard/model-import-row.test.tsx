@@ -8,7 +8,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ModelImportResult } from '@canopy/contract/geometry-import.ts';
 import { passedReport, enoughCredit, options } from '@machines/scenario-wizard/scenario-wizard.fixtures.ts';
-import { bindScenarioLogic, ScenarioLogicContext, type ScenarioServices } from '../../services/scenario-logic.ts';
+import { bindScenarioLogic, ScenarioLogicContext, type ScenarioServices } from '../../services/scenario-wizard-services.ts';
 import { ModelImportRow } from './model-import-row.tsx';
 
 const RESULT: ModelImportResult = {

@@ -7,7 +7,7 @@ import { useContext, useEffect } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { LENGTH_UNITS, UNIT_WORDS, type LengthUnit } from '@canopy/engine/geometry/import/units.ts';
 import type { ImportedFile, ModelImportEmitted } from '@machines/model-import/model-import.machine.ts';
-import { ScenarioLogicContext } from '../../services/scenario-logic.ts';
+import { ScenarioLogicContext } from '../../services/scenario-wizard-services.ts';
 import { Button } from '../../ui/button.tsx';
 import { InlineMessage } from '../../ui/inline-message.tsx';
 import { SelectField } from '../../ui/select-field.tsx';

@@ -12,10 +12,10 @@ import type { ScenarioLive, SocketGrant } from '@machines/live-status/live-statu
 import { options, validValues } from '@machines/scenario-wizard/scenario-wizard.fixtures.ts';
 import { emptyValues } from '@machines/scenario-wizard/scenario-inputs.ts';
 import { ToastContext } from '../../app/contexts.ts';
-import { bindUploadLogic, type UploadServices } from '../../services/uploads.ts';
+import { bindUploadLogic, type UploadServices } from '../../services/upload-services.ts';
 import { UploadLogicContext } from '../../ui/file-uploader/upload-logic-context.ts';
 import { LiveStatusLogicContext } from './live-status-provider.tsx';
-import { bindScenarioLogic, ScenarioLogicContext, type ScenarioServices } from '../../services/scenario-logic.ts';
+import { bindScenarioLogic, ScenarioLogicContext, type ScenarioServices } from '../../services/scenario-wizard-services.ts';
 import { ScenarioWizardModal } from './index.ts';
 
 const criteria = [

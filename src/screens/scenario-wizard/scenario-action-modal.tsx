@@ -13,7 +13,7 @@ import { TextField } from '../../ui/text-field.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
 import { InlineMessage } from '../../ui/inline-message.tsx';
 import { dialogActions } from '../../ui/surface.css.ts';
-import { ScenarioLogicContext } from '../../services/scenario-logic.ts';
+import { ScenarioLogicContext } from '../../services/scenario-wizard-services.ts';
 
 export interface ScenarioActionModalProps {
   kind: ScenarioActionKind;

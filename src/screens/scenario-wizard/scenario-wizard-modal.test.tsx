@@ -13,10 +13,10 @@ import { enoughCredit, failedReport, options, passedReport, tooLittleCredit } fr
 import { MESSAGES } from '@machines/scenario-wizard/scenario-inputs.ts';
 import type { StoredUpload } from '@machines/upload/upload.types.ts';
 import { ToastContext } from '../../app/contexts.ts';
-import { bindUploadLogic, type UploadServices } from '../../services/uploads.ts';
+import { bindUploadLogic, type UploadServices } from '../../services/upload-services.ts';
 import { UploadLogicContext } from '../../ui/file-uploader/upload-logic-context.ts';
 import { LiveStatusLogicContext } from './live-status-provider.tsx';
-import { bindScenarioLogic, ScenarioLogicContext, type ScenarioServices } from '../../services/scenario-logic.ts';
+import { bindScenarioLogic, ScenarioLogicContext, type ScenarioServices } from '../../services/scenario-wizard-services.ts';
 import { ScenarioWizardModal } from './index.ts';
 
 function fakeUploads(): UploadServices {

@@ -24,7 +24,7 @@ import { Button } from '../../ui/button.tsx';
 import { InlineMessage } from '../../ui/inline-message.tsx';
 import { backdrop, dialogTitle } from '../../ui/overlay.css.ts';
 import { LiveStatusProvider, useLiveStatus } from './live-status-provider.tsx';
-import { ScenarioLogicContext, watchValidationLogic, type LiveEvents } from '../../services/scenario-logic.ts';
+import { ScenarioLogicContext, watchValidationLogic, type LiveEvents } from '../../services/scenario-wizard-services.ts';
 import { WizardContext, type WizardRef } from './wizard-context.ts';
 import { StepFlags } from './step-flags.tsx';
 import { ApprovalNotice } from './approval-notice.tsx';

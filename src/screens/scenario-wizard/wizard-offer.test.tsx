@@ -13,7 +13,7 @@ import { canopyOnlyOffer, fullOffer, options } from '@machines/scenario-wizard/s
 import type { Capability } from '@machines/scenario-wizard/scenario-offer.ts';
 import { ToastContext } from '../../app/contexts.ts';
 import { LiveStatusLogicContext } from './live-status-provider.tsx';
-import { bindScenarioLogic, ScenarioLogicContext, type ScenarioServices } from '../../services/scenario-logic.ts';
+import { bindScenarioLogic, ScenarioLogicContext, type ScenarioServices } from '../../services/scenario-wizard-services.ts';
 import { ScenarioWizardModal } from './index.ts';
 
 function renderWizard(capabilities: Capability[], criteria?: Array<{ id: string; name: string }>) {

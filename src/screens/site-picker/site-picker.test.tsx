@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { GeocodeResults, MapSettings } from '@canopy/contract/site.ts';
-import { bindSiteMapLogic } from '../../services/site-map.ts';
+import { bindSiteMapLogic } from '../../services/site-map-services.ts';
 import { SiteMapLogicContext } from './site-picker-logic-context.ts';
 import { SitePicker } from './site-picker.tsx';
 

@@ -21,13 +21,13 @@ import { liveStatusMachine } from '@machines/live-status/live-status.machine.ts'
 import type { ScenarioLive, SocketGrant } from '@machines/live-status/live-status.types.ts';
 import { enoughCredit, options, passedReport } from '@machines/scenario-wizard/scenario-wizard.fixtures.ts';
 import { PermissionsContext } from '../../app/permissions-context.ts';
-import { bindPermissionsLogic } from '../../app/permissions-logic.ts';
+import { bindPermissionsLogic } from '../../services/permissions-services.ts';
 import { LiveStatusLogicContext } from '../scenario-wizard/live-status-provider.tsx';
-import { bindScenarioLogic, ScenarioLogicContext, type ScenarioServices } from '../../services/scenario-logic.ts';
+import { bindScenarioLogic, ScenarioLogicContext, type ScenarioServices } from '../../services/scenario-wizard-services.ts';
 import { metSource, summary } from '@machines/weather/fixtures.ts';
 import { ToastContext } from '../../app/contexts.ts';
 import { ToastList } from '../../ui/toast.tsx';
-import { bindUploadLogic, type UploadServices } from '../../services/uploads.ts';
+import { bindUploadLogic, type UploadServices } from '../../services/upload-services.ts';
 import { UploadLogicContext } from '../../ui/file-uploader/upload-logic-context.ts';
 import { ViewerServicesContext } from './viewer-services-context.ts';
 import type { ViewerServices } from '../../services/viewer-services.ts';

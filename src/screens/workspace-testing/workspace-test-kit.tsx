@@ -18,8 +18,8 @@ import { COMPANY, ROLES, subscription, user } from '@machines/company-admin/comp
 import { project } from '@machines/project-list/project-list.fixtures.ts';
 import { App } from '../../app/app.tsx';
 import { WorkspaceLogicContext } from '../../app/workspace-context.ts';
-import { bindWorkspaceLogic, type WorkspaceServices } from '../../app/workspace-logic.ts';
-import { bindPermissionsLogic, PermissionsLogicContext } from '../../app/permissions-logic.ts';
+import { bindWorkspaceLogic, type WorkspaceServices } from '../../services/workspace-services.ts';
+import { bindPermissionsLogic, PermissionsLogicContext } from '../../services/permissions-services.ts';
 import { fakeServices as fakeAuthServices, storeSession } from '../auth/auth-test-kit.tsx';
 
 type Mocked<T> = { [K in keyof T]: T[K] extends (...args: infer A) => infer R ? Mock<(...args: A) => R> : T[K] };

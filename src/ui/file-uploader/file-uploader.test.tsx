@@ -6,7 +6,7 @@ import type { SendInput, SenderEvent, StoredUpload, UploadGrant, VerifyInput } f
 import type { FileRules } from '@machines/upload/file-rules.ts';
 import { ToastContext } from '../../app/contexts.ts';
 import { ToastList } from '../toast.tsx';
-import { bindUploadLogic, type UploadServices } from '../../services/uploads.ts';
+import { bindUploadLogic, type UploadServices } from '../../services/upload-services.ts';
 import { UploadLogicContext } from './upload-logic-context.ts';
 import { FileUploader } from './file-uploader.tsx';
 import { useUploads } from './use-uploads.ts';

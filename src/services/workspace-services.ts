@@ -48,7 +48,7 @@ import * as sharing from '../api/sharing.ts';
 import * as company from '../api/company.ts';
 import { listSimulations } from '../api/viewer.ts';
 import { getConfigurations } from '../api/scenarios.ts';
-import { WorkspaceLogicContext } from './workspace-context.ts';
+import { WorkspaceLogicContext } from '../app/workspace-context.ts';
 import { asServerCall as call } from '../api/errors.ts';
 
 type UserChange = { userId: number; role: number | null } | { userId: number; subscription: number | null };

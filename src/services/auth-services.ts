@@ -12,7 +12,7 @@ import { ssoAvailabilityMachine } from '@machines/auth/sso-availability.machine.
 import type { Agreement, AuthResponse, Credentials, PendingSso, QuestionnaireAnswers, SignupDetails, SsoRedirect } from '@machines/auth/auth.types.ts';
 import * as authApi from '../api/auth.ts';
 import { api } from '../api/client.ts';
-import { clearPendingSso, clearStoredData, savePendingSso, saveStoredAuth } from './auth-storage.ts';
+import { clearPendingSso, clearStoredData, savePendingSso, saveStoredAuth } from '../app/auth-storage.ts';
 import { asServerCall as call } from '../api/errors.ts';
 
 /** What the auth screens and machines need from the server. */
