@@ -8,6 +8,11 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { aliases } from './vite.aliases.ts';
 
+const HANG_GUARD_MS = 120_000;
+/** Each project's guards (projects do not inherit the root's test options). expect.poll waits for a
+ * state, and on a busy machine the state can take longer than its 1 s default to arrive. */
+const busyMachine = { testTimeout: HANG_GUARD_MS, expect: { poll: { timeout: 30_000 } } };
+
 export default defineConfig({
   resolve: { alias: aliases },
   test: {
@@ -16,16 +21,17 @@ export default defineConfig({
     // this machine the whole suite took 575 s this way against 1,050 s one file at a time.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     // testTimeout in each project is a guard against hangs, not a speed check: CPU-heavy tests (solar
-    // rays over the demo district, the sign-up form's full render) took 5–8 s on a shared two-core
-    // machine under load, over vitest's 5 s default.
+    // rays over the demo district, the sign-up form's full render) take 5–8 s on a shared two-core
+    // machine under load, and beside `npm run burn` on both cores the solar test took 71 s (a file
+    // gets a fraction of a core there), so every project allows two minutes before calling it a hang.
     projects: [
       {
         resolve: { alias: aliases },
-        test: { name: 'engine', environment: 'node', include: ['engine/**/*.test.ts'], testTimeout: 30_000 },
+        test: { name: 'engine', environment: 'node', include: ['engine/**/*.test.ts'], ...busyMachine },
       },
       {
         resolve: { alias: aliases },
-        test: { name: 'machines', environment: 'node', include: ['machines/**/*.test.ts'], testTimeout: 30_000 },
+        test: { name: 'machines', environment: 'node', include: ['machines/**/*.test.ts'], ...busyMachine },
       },
       {
         plugins: [vanillaExtractPlugin(), react()],
@@ -33,14 +39,14 @@ export default defineConfig({
         test: {
           name: 'client',
           environment: 'jsdom',
-          testTimeout: 30_000,
+          ...busyMachine,
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup/client.ts'],
         },
       },
       {
         resolve: { alias: aliases },
-        test: { name: 'repository', environment: 'node', include: ['tests/docs/**/*.test.ts'] },
+        test: { name: 'repository', environment: 'node', include: ['tests/docs/**/*.test.ts'], ...busyMachine },
       },
       {
         resolve: { alias: aliases },
@@ -52,8 +58,8 @@ export default defineConfig({
           setupFiles: ['server/test/setup.ts'],
           // Password hashing runs on threads at nice 10 (auth/hash-threads.ts), so beside a
           // CPU-bound file in the other worker a sign-in test can take many times its idle time.
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
+          ...busyMachine,
+          hookTimeout: HANG_GUARD_MS,
         },
       },
     ],

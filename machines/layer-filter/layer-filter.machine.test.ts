@@ -50,7 +50,7 @@ function start({ fail = false } = {}) {
     },
   });
   const actor = createActor(machine, { input: { simulations: [windSimulation(10), solarSimulation(20)], toasts } }).start();
-  const settle = () => vi.waitFor(() => expect(selectBusy(actor.getSnapshot())).toBe(false));
+  const settle = () => vi.waitFor(() => expect(selectBusy(actor.getSnapshot())).toBe(false), { timeout: 30_000 });
   return { actor, calls, toasts, settle };
 }
 

@@ -67,7 +67,7 @@ describe('layer set names', () => {
 describe('viewer workspace layer sets', () => {
   it('reads the sets shown by default once, and keeps their fields', async () => {
     const { reads, rows } = start(async () => ['speed']);
-    await vi.waitFor(() => expect(rows()[0]!.file).toEqual({ status: 'ready', fields: ['speed'] }));
+    await vi.waitFor(() => expect(rows()[0]!.file).toEqual({ status: 'ready', fields: ['speed'] }), { timeout: 30_000 });
     expect(reads).toEqual([1]);
     expect(rows().map((r) => [r.name, r.shown, r.file?.status ?? null])).toEqual([
       ['Streamlines · 90°', true, 'ready'],
@@ -78,11 +78,11 @@ describe('viewer workspace layer sets', () => {
 
   it('switches a set per pane: the other pane keeps its default; a file read once serves both', async () => {
     const { actor, reads, rows } = start(async () => []);
-    await vi.waitFor(() => expect(rows()[0]!.file?.status).toBe('ready'));
+    await vi.waitFor(() => expect(rows()[0]!.file?.status).toBe('ready'), { timeout: 30_000 });
     actor.send({ type: 'layerSet.toggle', pane: 0, id: 2 });
     expect(rows()[1]!.shown).toBe(true);
     expect(rows(1)[1]!.shown).toBe(false);
-    await vi.waitFor(() => expect(rows()[1]!.file?.status).toBe('ready'));
+    await vi.waitFor(() => expect(rows()[1]!.file?.status).toBe('ready'), { timeout: 30_000 });
     actor.send({ type: 'layerSet.toggle', pane: 0, id: 2 });
     actor.send({ type: 'layerSet.toggle', pane: 0, id: 2 });
     // Split view: the second pane's shown sets are already read.
@@ -98,19 +98,19 @@ describe('viewer workspace layer sets', () => {
       if (fail) throw new Error('not a readable GLB');
       return ['speed'];
     });
-    await vi.waitFor(() => expect(rows()[0]!.file).toEqual({ status: 'failed', message: 'not a readable GLB' }));
+    await vi.waitFor(() => expect(rows()[0]!.file).toEqual({ status: 'failed', message: 'not a readable GLB' }), { timeout: 30_000 });
     actor.send({ type: 'layerSet.toggle', pane: 0, id: 1 });
     expect(rows()[0]!.shown).toBe(false);
     expect(reads).toEqual([1]);
     fail = false;
     actor.send({ type: 'layerSet.toggle', pane: 0, id: 1 });
-    await vi.waitFor(() => expect(rows()[0]!.file?.status).toBe('ready'));
+    await vi.waitFor(() => expect(rows()[0]!.file?.status).toBe('ready'), { timeout: 30_000 });
     expect(reads).toEqual([1, 1]);
   });
 
   it("takes the scene's failure to draw a set's file as its error", async () => {
     const { actor, rows } = start(async () => ['speed']);
-    await vi.waitFor(() => expect(rows()[0]!.file?.status).toBe('ready'));
+    await vi.waitFor(() => expect(rows()[0]!.file?.status).toBe('ready'), { timeout: 30_000 });
     actor.send({ type: 'layer.failed', pane: 0, layerId: 'set-1', title: 'Streamlines · 90°', message: 'decode failed' });
     expect(rows()[0]!.file).toEqual({ status: 'failed', message: 'decode failed' });
     actor.send({ type: 'layer.failed', pane: 0, layerId: '31', title: 'x', message: 'other' });

@@ -103,25 +103,25 @@ function start() {
 describe('split view that compares', () => {
   it("keeps each pane's criterion: choosing NEN 8100 in Viewer 2 leaves Viewer 1 on Lawson", async () => {
     const { actor, loads, reclass, filter, ui } = start();
-    await vi.waitFor(() => expect(selectReclassPhase(reclass(0).getSnapshot())).toBe('stored'));
+    await vi.waitFor(() => expect(selectReclassPhase(reclass(0).getSnapshot())).toBe('stored'), { timeout: 30_000 });
     // One pane: only the first pane's re-classification reads the speed ratios.
     expect(loads).toEqual(['pane 0 loads 30']);
     expect(reclass(1).getSnapshot().context.target).toBeNull();
 
     actor.send({ type: 'command.run', command: 'split' });
-    await vi.waitFor(() => expect(selectReclassPhase(reclass(1).getSnapshot())).toBe('stored'));
+    await vi.waitFor(() => expect(selectReclassPhase(reclass(1).getSnapshot())).toBe('stored'), { timeout: 30_000 });
     expect(loads).toEqual(['pane 0 loads 30', 'pane 1 loads 30']);
 
     // Viewer 2 active, its criterion switched (the comfort panel acts on the active pane's child).
     ui().send({ type: 'pane.activate', pane: 1 });
     reclass(1).send({ type: 'choice.set', choice: { criterionId: 'nen-8100' } });
-    await vi.waitFor(() => expect(selectShownResult(reclass(1).getSnapshot())?.choice.criterionId).toBe('nen-8100'));
+    await vi.waitFor(() => expect(selectShownResult(reclass(1).getSnapshot())?.choice.criterionId).toBe('nen-8100'), { timeout: 30_000 });
     expect(selectReclassChoice(reclass(0).getSnapshot())?.criterionId).toBe('lawson-lddc');
     expect(selectShownResult(reclass(0).getSnapshot())).toBeNull();
 
     // Scenario B beside scenario A: the second pane's re-classification follows its own simulation.
     filter(1).send({ type: 'simulation.select', simulationId: 31 });
-    await vi.waitFor(() => expect(reclass(1).getSnapshot().context.target?.simulationId).toBe(31));
+    await vi.waitFor(() => expect(reclass(1).getSnapshot().context.target?.simulationId).toBe(31), { timeout: 30_000 });
     expect(reclass(0).getSnapshot().context.target?.simulationId).toBe(30);
     expect(selectReclassChoice(reclass(0).getSnapshot())?.criterionId).toBe('lawson-lddc');
   });
@@ -129,7 +129,7 @@ describe('split view that compares', () => {
   it('keeps each pane its own filters, colour scales and theme', async () => {
     const { actor, filter, ui } = start();
     actor.send({ type: 'command.run', command: 'split' });
-    await vi.waitFor(() => expect(filter(1).getSnapshot().context.selectedSimulationId).toBe(30));
+    await vi.waitFor(() => expect(filter(1).getSnapshot().context.selectedSimulationId).toBe(30), { timeout: 30_000 });
     filter(1).send({ type: 'filter.set', dimension: 'season_filter', values: ['Winter'] });
     ui().send({ type: 'colour.range', pane: 1, layer: '5', min: 0, max: 0.8 });
     ui().send({ type: 'theme.set', pane: 1, theme: 'dark' });

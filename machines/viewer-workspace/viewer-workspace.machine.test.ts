@@ -69,7 +69,7 @@ function start(initialSimulationId: number | null = null) {
   actor.on('*', (e) => void emitted.push(e as ViewerWorkspaceEmitted));
   actor.start();
   const child = (id: 'filter0' | 'filter1') => actor.getSnapshot().children[id]!.getSnapshot();
-  const settle = () => vi.waitFor(() => expect(child('filter0').hasTag('busy') || child('filter1').hasTag('busy')).toBe(false));
+  const settle = () => vi.waitFor(() => expect(child('filter0').hasTag('busy') || child('filter1').hasTag('busy')).toBe(false), { timeout: 30_000 });
   return { actor, calls, toasts, emitted, child, settle };
 }
 
@@ -97,7 +97,7 @@ describe('viewer workspace machine', () => {
     await settle();
     calls.length = 0;
     actor.getSnapshot().children.filter0!.send({ type: 'layers.add', layers: [{ simulation_id: 10, identifier: '1' }], addedByUser: true, viewId: 'viewer-1' });
-    await vi.waitFor(() => expect(calls).toEqual(['replace 10', 'fetch 10']));
+    await vi.waitFor(() => expect(calls).toEqual(['replace 10', 'fetch 10']), { timeout: 30_000 });
     await settle();
     expect(calls).toEqual(['replace 10', 'fetch 10']);
   });
@@ -204,11 +204,11 @@ describe('viewer workspace machine', () => {
 
   it('saves the active pane camera as the next view and shows the cameras panel', async () => {
     const { actor, emitted, calls } = start();
-    await vi.waitFor(() => expect(actor.getSnapshot().children.cameras!.getSnapshot().context.positions).toHaveLength(1));
+    await vi.waitFor(() => expect(actor.getSnapshot().children.cameras!.getSnapshot().context.positions).toHaveLength(1), { timeout: 30_000 });
     actor.send({ type: 'key.press', key: 'm' });
     expect(emitted).toEqual([{ type: 'pane.readCamera', pane: 0 }]);
     actor.send({ type: 'camera.captured', camera: camera(4) });
-    await vi.waitFor(() => expect(calls).toContain('save camera View 2'));
+    await vi.waitFor(() => expect(calls).toContain('save camera View 2'), { timeout: 30_000 });
     expect(actor.getSnapshot().context.ui.panel).toBe('cameras');
   });
 

@@ -153,7 +153,7 @@ describe('refresh on 401', () => {
     server.state.gate = gate.promise;
     const { api, events } = tab(storage, server, createLocalLock());
     const all = Promise.all([api('/api/a/'), api('/api/b/'), api('/api/c/'), api('/api/d/')]);
-    await vi.waitFor(() => expect(server.state.refreshCalls).toBe(1));
+    await vi.waitFor(() => expect(server.state.refreshCalls).toBe(1), { timeout: 30_000 });
     gate.release();
     await expect(all).resolves.toHaveLength(4);
     expect(server.state.refreshCalls).toBe(1);
@@ -186,7 +186,7 @@ describe('refresh on 401', () => {
     const one = tab(storage, server, browserLock);
     const two = tab(storage, server, browserLock);
     const both = Promise.all([one.api('/api/a/'), two.api('/api/b/'), one.api('/api/c/'), two.api('/api/d/')]);
-    await vi.waitFor(() => expect(server.state.refreshCalls).toBe(1));
+    await vi.waitFor(() => expect(server.state.refreshCalls).toBe(1), { timeout: 30_000 });
     gate.release();
     await expect(both).resolves.toHaveLength(4);
     expect(server.state.refreshCalls).toBe(1);
@@ -204,7 +204,7 @@ describe('refresh on 401', () => {
     const one = tab(storage, server, createLocalLock());
     const two = tab(storage, server, createLocalLock());
     const both = Promise.allSettled([one.api('/api/a/'), two.api('/api/b/')]);
-    await vi.waitFor(() => expect(server.state.refreshCalls).toBe(2));
+    await vi.waitFor(() => expect(server.state.refreshCalls).toBe(2), { timeout: 30_000 });
     gate.release();
     const results = await both;
     expect(results.some((r) => r.status === 'rejected')).toBe(true);

@@ -36,7 +36,7 @@ describe('the scan itself', () => {
   });
 });
 
-describe('rendered screens read in words', { timeout: 30_000 }, () => {
+describe('rendered screens read in words', () => {
   it('the viewer: layers, simulations, panels', async () => {
     renderViewer('/projects/7/viewer/70/configuration/21/Viewer', fakeViewerServices());
     const layers = await screen.findByRole('region', { name: 'Matching layers' });

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { MACHINE_DOCS_DIR, machineDocs } from '../../scripts/machine-docs.ts';
 
 describe('docs/machines', () => {
-  it('is what npm run docs:machines writes: one current page per machine, nothing else', { timeout: 60_000 }, async () => {
+  it('is what npm run docs:machines writes: one current page per machine, nothing else', async () => {
     const pages = await machineDocs();
     expect(pages.size).toBeGreaterThan(30);
     const onDisk = readdirSync(MACHINE_DOCS_DIR).filter((f) => f.endsWith('.md')).sort();

@@ -39,5 +39,5 @@ describe('the worker-thread pool', () => {
     } finally {
       await b.close();
     }
-  }, 60_000);
+  });
 });

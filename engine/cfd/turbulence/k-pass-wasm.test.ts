@@ -74,5 +74,5 @@ describe('the k pass in WebAssembly', () => {
         expect(diff, `${name} on level ${l}`).toBe(0);
       }
     }
-  }, 60_000);
+  });
 });

@@ -8,7 +8,7 @@ const deps = { stepper: async (grid: Parameters<typeof inlineStepper>[0]) => inl
 // The full check (every tier and terrain, the real run length) is in `npm run cfd:validate`; this is
 // the rapid tier's plan over suburban terrain with a few steps: the approach flow starts in its
 // equilibrium, so a short run already shows what the reference and the sampling make of it.
-describe('an empty domain through the product pipeline (rapid tier, suburban terrain)', { timeout: 60_000 }, () => {
+describe('an empty domain through the product pipeline (rapid tier, suburban terrain)', () => {
   it('states speed ratios to the approach flow at 10 m and reads the log law at 2, 10 and 30 m and at the pedestrian points (±5 %)', async () => {
     const c = emptyDomainCase('rapid', 'suburban');
     // Level-0 cells are 32 m: their first centre (16 m) is not the 10 m reference, and 2 m and the

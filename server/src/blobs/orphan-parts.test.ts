@@ -60,7 +60,7 @@ describe('temporary upload files at start-up', () => {
     expect(tempFiles()).toHaveLength(1);
     await start();
     expect(tempFiles()).toEqual([]);
-  }, 60_000);
+  });
 
   it('keeps the .part of an upload another live process on this machine is writing', async () => {
     const uploader = await uploaderThatHangs();
@@ -71,7 +71,7 @@ describe('temporary upload files at start-up', () => {
     } finally {
       await uploader.kill();
     }
-  }, 60_000);
+  });
 
   it('removes the .part of an earlier run that had this very pid (pid 1 in a container)', async () => {
     await start();

@@ -19,7 +19,7 @@ const image = (id: number, name: string): StudyImage =>
     created_at: '',
   }) as unknown as StudyImage;
 
-describe('images mode', { timeout: 20_000 }, () => {
+describe('images mode', () => {
   it('adds a scene view’s capture with its scene view, and another image without one', async () => {
     const user = userEvent.setup();
     const view = { id: 31, study_image_id: 7 } as unknown as ReturnType<typeof insight>['sceneview_set'][number];
@@ -127,7 +127,7 @@ describe('images mode', { timeout: 20_000 }, () => {
     expect(removed).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Remove image 1' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Remove image from the insight?' })).getByRole('button', { name: 'Remove' }));
-    await vi.waitFor(() => expect(removed).toEqual([5]));
+    await vi.waitFor(() => expect(removed).toEqual([5]), { timeout: 30_000 });
   });
 
   it('offers a reader of the study nothing to capture, add, move or remove', async () => {

@@ -26,7 +26,7 @@ afterEach(() => vi.restoreAllMocks());
 const render = (server: ReturnType<typeof fakeInsightsApi>, permissions?: Record<string, string[]>) =>
   renderWith(<InsightsMode projectId={1} studyId={2} configurationId={21} viewer={fakeBridge().bridge} />, insightsServicesOver(server.api), permissions);
 
-describe('an insight’s PDF', { timeout: 20_000 }, () => {
+describe('an insight’s PDF', () => {
   it("Download PDF posts the insight to /api/export-pdf/ behind the Creating PDF screen and saves it under the insight's name", async () => {
     const saved = recordDownloads();
     let finish: (pdf: Blob) => void = () => undefined;

@@ -51,7 +51,7 @@ const put = (id: number, sortOrder: number) => ({ path: `/api/project/1/study/2/
 /** Waits for the move to be answered (the panel is idle again: its Delete buttons are enabled). */
 const settled = () => waitFor(() => screen.getAllByRole('button', { name: /^Delete / }).forEach((b) => expect(b).toBeEnabled()));
 
-describe('insight sorter', { timeout: 20_000 }, () => {
+describe('insight sorter', () => {
   it('drag with the pointer, Alt+arrows, arrows on the handle and the Move buttons PUT the new sort_order', async () => {
     const user = userEvent.setup();
     const { puts, shown, stored } = setup();

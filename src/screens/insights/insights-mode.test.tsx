@@ -7,7 +7,7 @@ import { serialiseSceneView } from '../../insights/scene-view-json.ts';
 
 const props = (bridge = fakeBridge().bridge) => ({ projectId: 1, studyId: 2, configurationId: 21, viewer: bridge });
 
-describe('Insights mode', { timeout: 20_000 }, () => {
+describe('Insights mode', () => {
   it('lists insights in sort_order and filters them by type', async () => {
     const services = fakeInsightsServices([
       insight(1, 1, { title: 'Corner gusts', category: 'pedestrian-wind-comfort' }),

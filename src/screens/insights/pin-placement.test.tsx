@@ -41,7 +41,7 @@ async function clickModel(clientX: number, clientY: number) {
   return screen.findByRole('form', { name: 'Pin' });
 }
 
-describe('placing a pin by clicking the model', { timeout: 20_000 }, () => {
+describe('placing a pin by clicking the model', () => {
   it('creates the pin at the picked point with the chosen type, colour, icon and note, through the insight-pin API', async () => {
     const { picks, server } = setup();
     await userEvent.click(await screen.findByRole('button', { name: 'Corner gusts' }));

@@ -17,7 +17,7 @@ const report: Report = {
   updated_at: '',
 };
 
-describe('report container', { timeout: 20_000 }, () => {
+describe('report container', () => {
   it('shows the cover, adds a view from an insight image, and downloads the PDF behind the Creating PDF screen', async () => {
     const services = fakeInsightsServices([
       insight(1, 0, {

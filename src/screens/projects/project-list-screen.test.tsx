@@ -150,7 +150,7 @@ describe('project list', () => {
     await user.click(within(item).getByRole('button', { name: 'Accept' }));
     expect(await within(item).findByText('Accepted')).toBeInTheDocument();
     expect(services.answerShare).toHaveBeenCalledWith(4, 'accepted');
-    await waitFor(() => expect(inbox.queryByRole('listitem', { name: 'Pier 9, shared by Ada Lovelace' })).not.toBeInTheDocument(), { timeout: 2000 });
+    await waitFor(() => expect(inbox.queryByRole('listitem', { name: 'Pier 9, shared by Ada Lovelace' })).not.toBeInTheDocument(), { timeout: 30_000 });
     await user.click(screen.getByRole('tab', { name: 'Shared with me' }));
     await waitFor(() => expect(services.listProjects).toHaveBeenLastCalledWith(expect.objectContaining({ tab: 'shared', page: 1 })));
   });

@@ -66,7 +66,7 @@ function renderApp(path: string, permissions: string[], workspace = fakeWorkspac
   return { scenarios, workspace };
 }
 
-describe('scenario entry points', { timeout: 30_000 }, () => {
+describe('scenario entry points', () => {
   it("offers 'Add scenario' on the project tile to users who may add scenarios, and opens the wizard", async () => {
     const user = userEvent.setup();
     renderApp('/projects/', EVERY_PERMISSION, fakeWorkspace(), { 1: ['simulation_assets.add_configuration'] });

@@ -89,7 +89,7 @@ async function toGeometry(u: ReturnType<typeof userEvent.setup>) {
   await within(study).findByRole('button', { name: 'Remove tower.stl' });
 }
 
-describe('the geometry step’s generated slots', { timeout: 30_000 }, () => {
+describe('the geometry step’s generated slots', () => {
   it('offers the project surroundings and a 1.5 m pedestrian plane, ticked, and saves both without a plane upload', async () => {
     const u = userEvent.setup();
     const services = renderWizard({ buildingCount: 4, createdAt: '2026-11-20T10:00:00Z' });
@@ -109,7 +109,7 @@ describe('the geometry step’s generated slots', { timeout: 30_000 }, () => {
     await next(u);
     await u.click(screen.getByRole('checkbox', { name: 'I accept the terms and conditions' }));
     await next(u, 'Save and check geometry');
-    await vi.waitFor(() => expect(services.saveScenario).toHaveBeenCalled());
+    await vi.waitFor(() => expect(services.saveScenario).toHaveBeenCalled(), { timeout: 30_000 });
     const saved = vi.mocked(services.saveScenario).mock.calls[0]![0].values;
     expect(saved.projectSurrounds).toBe(true);
     expect(saved.geometry.presentation_planes).toEqual([]);

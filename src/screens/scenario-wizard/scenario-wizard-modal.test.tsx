@@ -120,7 +120,7 @@ async function fillForm(u: ReturnType<typeof user>) {
   await next(u, 'Save and check geometry');
 }
 
-describe('scenario wizard modal', { timeout: 30_000 }, () => {
+describe('scenario wizard modal', () => {
   it('walks every step: geometry uploaded, validation findings, the cost, approval and the live status', async () => {
     const u = user();
     const services = fakeScenarios();

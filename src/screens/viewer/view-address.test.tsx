@@ -11,7 +11,7 @@ import { renderViewer } from './viewer-test-kit.tsx';
 const VIEWER = '/projects/7/viewer/70/configuration/21/Viewer';
 const query = (address: string | undefined) => new URLSearchParams(address?.split('?')[1] ?? '');
 
-describe('the view in the address', { timeout: 20_000 }, () => {
+describe('the view in the address', () => {
   it("opens the address's view: split, theme", async () => {
     renderViewer(`${VIEWER}?split=1&theme=dark`);
     await screen.findByRole('region', { name: 'Layer picker' });

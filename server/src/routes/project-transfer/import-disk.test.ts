@@ -141,7 +141,7 @@ describe('imports of one company at once', () => {
         }),
       ),
     );
-    await expect.poll(() => reading.size, { timeout: 10_000 }).toBe(2);
+    await expect.poll(() => reading.size, { timeout: 30_000 }).toBe(2);
     const third = await importBody(tokens.a1, new Uint8Array(archive));
     const refusal = (await third.json()) as { detail: string };
     expect({ status: third.status, retryAfter: third.headers.get('retry-after'), detail: refusal.detail }).toEqual({

@@ -87,7 +87,7 @@ describe('blobs of an import that stopped before its records were written', () =
       return store.put(key, body);
     };
     void importProjectArchive({ ...t.deps, blobStore: stopping }, db, file, { user: { id: user, companyId: company!.id } });
-    await expect.poll(async () => (await allBlobs()).filter((b) => !before.includes(b)).length, { timeout: 20_000 }).toBe(4);
+    await expect.poll(async () => (await allBlobs()).filter((b) => !before.includes(b)).length, { timeout: 30_000 }).toBe(4);
     const left = (await allBlobs()).filter((b) => !before.includes(b));
     expect(left.filter((b) => b.startsWith('assets/import-journal/'))).toHaveLength(1);
 

@@ -160,8 +160,8 @@ describe('an export whose download is closed early', () => {
     const archive = await exportProject({ ...t.deps, blobStore: watched }, db, null, big.projectId);
     // Read a little, then hang up (as a browser closing the tab).
     for await (const chunk of archive.stream) if ((chunk as Buffer).length > 0) break;
-    await vi.waitFor(() => expect(opened.length).toBeGreaterThan(0));
-    await vi.waitFor(() => expect(opened.every((s) => s.closed)).toBe(true), { timeout: 10_000 });
+    await vi.waitFor(() => expect(opened.length).toBeGreaterThan(0), { timeout: 30_000 });
+    await vi.waitFor(() => expect(opened.every((s) => s.closed)).toBe(true), { timeout: 30_000 });
     expect(archive.stream.destroyed).toBe(true);
   });
 });

@@ -47,7 +47,7 @@ function browserClasses(criterion: Criterion): { bytes: Uint8Array; classes: Flo
 
 const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
 
-describe('saving a re-classified comfort map', { timeout: 60_000 }, () => {
+describe('saving a re-classified comfort map', () => {
   let t: TestContext;
   let w: World;
   let simulationId: number;

@@ -101,7 +101,7 @@ describe('a PNG whose image data inflates far past its header’s size', () => {
   beforeAll(async () => {
     t = await createTestContext();
     w = await buildVisibilityWorld(t.deps);
-  }, 60_000);
+  });
   afterAll(() => t?.close());
 
   it('is not prepared, as an RGBA capture or as a palette image for pdf-lib’s codec', async () => {

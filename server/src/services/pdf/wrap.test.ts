@@ -69,7 +69,7 @@ describe('exporting an insight whose text is one 20,000-character word', () => {
   beforeAll(async () => {
     t = await createTestContext();
     w = await buildVisibilityWorld(t.deps);
-  }, 60_000);
+  });
   afterAll(() => t?.close());
 
   it('answers the PDF, the word cut across lines', async () => {
