@@ -5,8 +5,8 @@
  */
 import type { Config } from './env.ts';
 import type { Database, Db } from './db/database.ts';
-import type { Mailer } from './services/mail/mailer.ts';
-import type { AuthUser } from './auth/authenticate.ts';
+import type { Mailer } from './mail/mailer.ts';
+import type { AuthUser } from './contexts/accounts/auth/authenticate.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import type { BlobStore } from './blobs/blob-store.ts';
 import type { EventBus } from './realtime/bus.ts';

@@ -10,7 +10,7 @@ import { openEmbedded, type Database } from '../src/db/database.ts';
 import { loadConfig, type Config } from '../src/env.ts';
 import { createApp, type ApiApp } from '../src/app.ts';
 import type { AppDeps, Clock } from '../src/deps.ts';
-import type { MailMessage, Mailer } from '../src/services/mail/mailer.ts';
+import type { MailMessage, Mailer } from '../src/mail/mailer.ts';
 import { VERSION } from '../src/version.ts';
 import { createJobQueue } from '../src/jobs/job-queue.ts';
 import { openBlobStore } from '../src/blobs/open-blob-store.ts';

@@ -5,7 +5,7 @@
  */
 import type { Db } from '../src/db/database.ts';
 import { shareLinks } from '../src/db/schema/index.ts';
-import { linkTokenHash, newLinkToken } from '../src/services/share-links/tokens.ts';
+import { linkTokenHash, newLinkToken } from '../src/contexts/accounts/share-links/tokens.ts';
 import type { MatrixRole } from './world.ts';
 
 export interface WorldShareLinks {

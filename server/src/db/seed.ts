@@ -5,9 +5,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from './database.ts';
 import { companies, eulas, projects, rolePermissions, roles, studies, users } from './schema/index.ts';
-import { ROLES } from '../services/roles.ts';
-import { hashPassword } from '../auth/passwords.ts';
-import { CURRENT_EULA } from '../services/auth/eula-text.ts';
+import { ROLES } from '../contexts/accounts/roles.ts';
+import { hashPassword } from '../contexts/accounts/auth/passwords.ts';
+import { CURRENT_EULA } from '../contexts/accounts/auth/eula-text.ts';
 import { seedDemoCatalogue } from './seed-catalogue.ts';
 
 export const DEMO = {

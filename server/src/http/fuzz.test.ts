@@ -13,7 +13,7 @@ import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { buildWorld, type World } from '../../test/world.ts';
 import { changedTables, databaseDigest, tableNames } from '../../test/db-digest.ts';
 import { hostileString, hostileValue, plausible, rawBody } from '../../test/fuzz-values.ts';
-import { settleBackground } from '../services/background.ts';
+import { settleBackground } from '../jobs/background.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10);
 const SEED = Number(process.env.FUZZ_SEED ?? 1717);

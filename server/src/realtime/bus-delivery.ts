@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { users } from '../db/schema/index.ts';
 import { projectAccess } from '../services/projects/access.ts';
-import type { AuthUser } from '../auth/authenticate.ts';
+import type { AuthUser } from '../contexts/accounts/auth/authenticate.ts';
 import type { EventBus, BusMessage } from './bus.ts';
 import type { LiveHub } from './live-socket.ts';
 

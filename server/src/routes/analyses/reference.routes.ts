@@ -11,7 +11,7 @@ import { ApiError, zodToFieldErrors } from '../../http/errors.ts';
 import { CriterionSchema, LegendQuery, LegendSchema, RecipeDefaultsRequestSchema, RecipeDefaultsSchema } from '@canopy/contract/analyses.ts';
 import { criterionRecipeDefaults, findColorLegend, listColorLegends } from '../../services/analyses/reference.ts';
 import { companyLegend, criteriaForUser, criterionForUser } from '../../services/criteria/company-criteria.ts';
-import { currentUser } from '../../auth/authenticate.ts';
+import { currentUser } from '../../contexts/accounts/auth/authenticate.ts';
 
 const tags = ['Analyses'];
 

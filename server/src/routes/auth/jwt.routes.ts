@@ -5,10 +5,10 @@ import { defineRoute } from '../../http/route.ts';
 import { MESSAGES } from '../../http/errors.ts';
 import { clientAddress } from '../../http/client-address.ts';
 import { getCookie, setCookie } from 'hono/cookie';
-import { loginWithPassword } from '../../services/auth/login.ts';
-import { DEVICE_COOKIE_DAYS, deviceCookieName } from '../../services/auth/device-cookie.ts';
-import { loginWithOneTimePassword } from '../../services/auth/one-time-password.ts';
-import { rotateRefreshToken, verifyAnyToken } from '../../services/auth/tokens.ts';
+import { loginWithPassword } from '../../contexts/accounts/auth/login.ts';
+import { DEVICE_COOKIE_DAYS, deviceCookieName } from '../../contexts/accounts/auth/device-cookie.ts';
+import { loginWithOneTimePassword } from '../../contexts/accounts/auth/one-time-password.ts';
+import { rotateRefreshToken, verifyAnyToken } from '../../contexts/accounts/auth/tokens.ts';
 import { BLANK, EMAIL_MAX, tooLong, DetailSchema, TokenNotValidSchema, TokenPairSchema, errors, json, jsonBody, requiredString } from './schemas.ts';
 
 type Credentials = { username?: string; password?: string; email?: string; otp?: string };

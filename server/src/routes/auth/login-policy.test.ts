@@ -9,10 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { createUserWithPassword, PASSWORD } from '../../../test/auth-helpers.ts';
 import { rateLimitCounters } from '../../db/schema/index.ts';
-import { THROTTLE_RULES } from '../../services/auth/throttle.ts';
-import { LOGIN_POLICY } from '../../services/auth/login-throttle.ts';
-import { hashSlots, hashPassword } from '../../auth/passwords.ts';
-import { settleBackground } from '../../services/background.ts';
+import { THROTTLE_RULES } from '../../contexts/accounts/auth/throttle.ts';
+import { LOGIN_POLICY } from '../../contexts/accounts/auth/login-throttle.ts';
+import { hashSlots, hashPassword } from '../../contexts/accounts/auth/passwords.ts';
+import { settleBackground } from '../../jobs/background.ts';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { z } from '@hono/zod-openapi';
 import type { ApiApp } from '../../app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { clientAddress } from '../../http/client-address.ts';
-import { requestOneTimePassword } from '../../services/auth/one-time-password.ts';
+import { requestOneTimePassword } from '../../contexts/accounts/auth/one-time-password.ts';
 import { emailField, errors, jsonBody } from './schemas.ts';
 
 export const generateOtpRoute = defineRoute('public', {

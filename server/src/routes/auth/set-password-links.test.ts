@@ -9,7 +9,7 @@ import { accessToken, createUser } from '../../../test/world.ts';
 import { login } from '../../../test/auth-helpers.ts';
 import { caller } from '../../../test/api.ts';
 import { companies } from '../../db/schema/index.ts';
-import { settleBackground } from '../../services/background.ts';
+import { settleBackground } from '../../jobs/background.ts';
 
 let t: TestContext;
 let call: ReturnType<typeof caller>;

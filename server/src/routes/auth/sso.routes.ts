@@ -6,7 +6,7 @@ import { z } from '@hono/zod-openapi';
 import type { ApiApp } from '../../app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { ApiError, MESSAGES } from '../../http/errors.ts';
-import { finishSso, ssoProviders, startSso } from '../../services/auth/sso.ts';
+import { finishSso, ssoProviders, startSso } from '../../contexts/accounts/auth/sso.ts';
 import { DetailSchema, errors, json } from './schemas.ts';
 
 const ProviderParams = z.object({ provider: z.string().openapi({ example: 'oidc' }) });

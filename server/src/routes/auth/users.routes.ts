@@ -4,11 +4,11 @@ import type { ApiApp } from '../../app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { ApiError } from '../../http/errors.ts';
 import { clientAddress } from '../../http/client-address.ts';
-import { currentUser } from '../../auth/authenticate.ts';
-import { representUser } from '../../services/auth/accounts.ts';
-import { signUp, updateProfile } from '../../services/auth/signup.ts';
-import { confirmPasswordReset, requestPasswordReset } from '../../services/auth/password-reset.ts';
-import { LOGIN_POLICY, admitWithin } from '../../services/auth/login-throttle.ts';
+import { currentUser } from '../../contexts/accounts/auth/authenticate.ts';
+import { representUser } from '../../contexts/accounts/auth/accounts.ts';
+import { signUp, updateProfile } from '../../contexts/accounts/auth/signup.ts';
+import { confirmPasswordReset, requestPasswordReset } from '../../contexts/accounts/auth/password-reset.ts';
+import { LOGIN_POLICY, admitWithin } from '../../contexts/accounts/auth/login-throttle.ts';
 import { BLANK, UserSchema, emailField, errors, json, jsonBody, requiredString, unauthenticated } from './schemas.ts';
 
 const USERNAME_RULE = 'Enter a valid username. This value may contain only letters, numbers, and @/./+/-/_ characters.';

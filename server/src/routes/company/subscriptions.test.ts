@@ -5,8 +5,8 @@ import { accessToken, buildWorld, createUser, type World } from '../../../test/w
 import { caller } from '../../../test/api.ts';
 import { subscriptions, subscriptionUsage, users } from '../../db/schema/index.ts';
 import type { Subscription, SubscriptionPage, SubscriptionUsagePage } from '@canopy/contract/subscriptions.ts';
-import { debitSubscription } from '../../services/company/usage.ts';
-import { nextRefill, periodStart } from '../../services/company/subscriptions.ts';
+import { debitSubscription } from '../../contexts/accounts/company/usage.ts';
+import { nextRefill, periodStart } from '../../contexts/accounts/company/subscriptions.ts';
 import { seedDemo } from '../../db/seed.ts';
 
 let t: TestContext;

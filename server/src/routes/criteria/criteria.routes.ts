@@ -7,7 +7,7 @@ import type { ApiApp } from '../../app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { paginate } from '../../http/pagination.ts';
 import { pathId } from '../../http/params.ts';
-import { currentUser } from '../../auth/authenticate.ts';
+import { currentUser } from '../../contexts/accounts/auth/authenticate.ts';
 import { PageQuery, answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
 import { CompanyCriterionInputSchema, CompanyCriterionPageSchema, CompanyCriterionSchema } from '@canopy/contract/criteria.ts';
 import {

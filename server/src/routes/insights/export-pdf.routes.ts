@@ -4,7 +4,7 @@
  */
 import type { ApiApp } from '../../app.ts';
 import { defineRoute } from '../../http/route.ts';
-import { currentUser } from '../../auth/authenticate.ts';
+import { currentUser } from '../../contexts/accounts/auth/authenticate.ts';
 import { answers, jsonBody } from '@canopy/contract/common.ts';
 import { ExportPdfRequestSchema } from '@canopy/contract/insights.ts';
 import { exportPdf } from '../../services/pdf/export.ts';

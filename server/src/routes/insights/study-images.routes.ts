@@ -6,7 +6,7 @@ import { z } from '@hono/zod-openapi';
 import type { ApiApp } from '../../app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
-import { currentUser } from '../../auth/authenticate.ts';
+import { currentUser } from '../../contexts/accounts/auth/authenticate.ts';
 import { answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
 import { StudyImageCreateSchema, StudyImageSchema, StudyImageUpdateSchema } from '@canopy/contract/insights.ts';
 import { deleteStudyImage, getStudyImage, listStudyImages, readStudyImage, renameStudyImage, storeStudyImage } from '../../services/insights/study-images.ts';

@@ -23,11 +23,11 @@ import {
   SubscriptionTypePriceUpdateSchema,
   SubscriptionUpdateSchema,
 } from '@canopy/contract/operator.ts';
-import { createCompany, listAllCompanies } from '../../services/operator/companies.ts';
-import { companySubscriptions, updateSubscription } from '../../services/operator/subscriptions.ts';
-import { createSimulationPrice, updateSimulationPrice, updateSubscriptionTypePrice } from '../../services/operator/prices.ts';
-import { listEulaVersions, publishEula } from '../../services/operator/eula-versions.ts';
-import { companyLimits, updateCompanyLimits } from '../../services/company/limits.ts';
+import { createCompany, listAllCompanies } from '../../contexts/accounts/operator/companies.ts';
+import { companySubscriptions, updateSubscription } from '../../contexts/accounts/operator/subscriptions.ts';
+import { createSimulationPrice, updateSimulationPrice, updateSubscriptionTypePrice } from '../../contexts/accounts/operator/prices.ts';
+import { listEulaVersions, publishEula } from '../../contexts/accounts/operator/eula-versions.ts';
+import { companyLimits, updateCompanyLimits } from '../../contexts/accounts/company/limits.ts';
 
 const tags = ['Operator'];
 const refused = { 401: answers[401], 403: answers[403] } as const;

@@ -12,11 +12,11 @@ import type { ApiApp } from '../../app.ts';
 import type { AppEnv } from '../../deps.ts';
 import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
-import { currentUser } from '../../auth/authenticate.ts';
+import { currentUser } from '../../contexts/accounts/auth/authenticate.ts';
 import { answers, json, pathParams, DetailSchema } from '@canopy/contract/common.ts';
 import { PROJECT_IMPORT_MAX_BYTES, ProjectImportResultSchema } from '@canopy/contract/project-transfer.ts';
 import { exportProject } from '../../services/project-transfer/export.ts';
-import { storageFullError, storageLeft } from '../../services/company/limits.ts';
+import { storageFullError, storageLeft } from '../../contexts/accounts/company/limits.ts';
 import { importProjectArchive, receiveArchive, requireImporter } from '../../services/project-transfer/import.ts';
 import { takeImportSlot } from '../../services/project-transfer/import-slots.ts';
 

@@ -3,7 +3,7 @@ import type { ApiApp } from '../../app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { paginate } from '../../http/pagination.ts';
 import { pathId } from '../../http/params.ts';
-import { currentUser } from '../../auth/authenticate.ts';
+import { currentUser } from '../../contexts/accounts/auth/authenticate.ts';
 import { snapshotCachedJson } from '../../http/snapshot-cache.ts';
 import { answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
 import { FavoriteSchema, ProjectCreateSchema, ProjectListQuery, ProjectPageSchema, ProjectSchema, ProjectUpdateSchema } from '@canopy/contract/projects.ts';

@@ -4,11 +4,11 @@ import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { accessToken, buildWorld, createUser, type World } from '../../../test/world.ts';
 import { caller } from '../../../test/api.ts';
 import { notifications, projectShares, users } from '../../db/schema/index.ts';
-import type { AuthUser } from '../../auth/authenticate.ts';
+import type { AuthUser } from '../../contexts/accounts/auth/authenticate.ts';
 import type { Invite, NotificationPage, ProjectShare, ProjectSharePage } from '@canopy/contract/sharing.ts';
 import type { ProjectPage } from '@canopy/contract/projects.ts';
 import type { AdministeredProjectPage, ProjectAdministrator, ProjectAdministratorPage } from '@canopy/contract/administrators.ts';
-import { createProjectShare } from '../../services/sharing/shares.ts';
+import { createProjectShare } from '../../contexts/accounts/sharing/shares.ts';
 
 let t: TestContext;
 let w: World;

@@ -2,7 +2,7 @@
 import { z } from '@hono/zod-openapi';
 import type { ApiApp } from '../../app.ts';
 import { defineRoute } from '../../http/route.ts';
-import { currentUser } from '../../auth/authenticate.ts';
+import { currentUser } from '../../contexts/accounts/auth/authenticate.ts';
 import { issueSocketToken, liveSocketUrl, SOCKET_TOKEN_LIFETIME_SECONDS } from '../../realtime/socket-token.ts';
 import { json, unauthenticated } from '../auth/schemas.ts';
 

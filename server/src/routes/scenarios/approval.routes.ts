@@ -5,7 +5,7 @@
 import type { ApiApp } from '../../app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
-import { currentUser } from '../../auth/authenticate.ts';
+import { currentUser } from '../../contexts/accounts/auth/authenticate.ts';
 import { ApiError } from '../../http/errors.ts';
 import { DetailSchema, answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
 import { CostBreakdownSchema, UserApprovalResultSchema, UserApprovalSchema } from '@canopy/contract/scenarios.ts';

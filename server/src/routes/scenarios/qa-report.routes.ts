@@ -2,7 +2,7 @@
 import type { ApiApp } from '../../app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
-import { currentUser } from '../../auth/authenticate.ts';
+import { currentUser } from '../../contexts/accounts/auth/authenticate.ts';
 import { answers, pathParams } from '@canopy/contract/common.ts';
 import { qaReport } from '../../services/scenarios/qa-report.ts';
 

@@ -2,7 +2,7 @@
 import type { ApiApp } from '../../app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
-import { currentUser } from '../../auth/authenticate.ts';
+import { currentUser } from '../../contexts/accounts/auth/authenticate.ts';
 import { answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
 import { RemeshRequestSchema, RemeshResultSchema } from '@canopy/contract/scenarios.ts';
 import { remeshStl } from '../../services/scenarios/remesh.ts';

@@ -6,7 +6,7 @@
 import type { ApiApp } from '../../app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
-import { currentUser } from '../../auth/authenticate.ts';
+import { currentUser } from '../../contexts/accounts/auth/authenticate.ts';
 import { answers, json, pathParams } from '@canopy/contract/common.ts';
 import { LatestStatusSchema, MlModelListSchema, ResubmitMlResultSchema, SimulationListSchema, VersionInfoSchema } from '@canopy/contract/scenarios.ts';
 import { requireSeeScenario, scenarioRow } from '../../services/scenarios/access.ts';

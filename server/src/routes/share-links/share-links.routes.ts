@@ -7,10 +7,10 @@ import type { ApiApp } from '../../app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { listOf, paginate } from '../../http/pagination.ts';
 import { pathId } from '../../http/params.ts';
-import { currentUser } from '../../auth/authenticate.ts';
+import { currentUser } from '../../contexts/accounts/auth/authenticate.ts';
 import { PageQuery, answers, json, jsonBody, paginated, pathParams } from '@canopy/contract/common.ts';
 import { ShareLinkCreatedSchema, ShareLinkCreateSchema, ShareLinkListQuery, ShareLinkSchema, ShareLinkUpdateSchema } from '@canopy/contract/share-links.ts';
-import { createShareLink, listShareLinks, revokeShareLink, updateShareLink } from '../../services/share-links/manage.ts';
+import { createShareLink, listShareLinks, revokeShareLink, updateShareLink } from '../../contexts/accounts/share-links/manage.ts';
 
 const tags = ['Share links'];
 const base = '/api/project/{id}/share-link';

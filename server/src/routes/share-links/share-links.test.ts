@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { buildShareWorld, renewShareTokens, type ShareWorld } from '../../../test/world-share-fixtures.ts';
 import { insights, rateLimitCounters, shareLinks } from '../../db/schema/index.ts';
-import { THROTTLE_RULES } from '../../services/auth/throttle.ts';
+import { THROTTLE_RULES } from '../../contexts/accounts/auth/throttle.ts';
 import type { SharedContent, SharedLinkInfo, ShareLink, ShareLinkCreated } from '@canopy/contract/share-links.ts';
 
 let t: TestContext;

@@ -3,13 +3,13 @@ import type { ApiApp } from '../../app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { paginate } from '../../http/pagination.ts';
 import { pathId } from '../../http/params.ts';
-import { currentUser } from '../../auth/authenticate.ts';
+import { currentUser } from '../../contexts/accounts/auth/authenticate.ts';
 import { PageQuery, answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
 import { NotificationPageSchema, ProjectSharePageSchema, ProjectShareSchema, ShareAnswerSchema } from '@canopy/contract/sharing.ts';
 import { AdministeredProjectPageSchema, AdministratorRemovalSchema } from '@canopy/contract/administrators.ts';
-import { answerShare, listMyShares } from '../../services/sharing/my-shares.ts';
-import { dismissNotification, listNotifications } from '../../services/sharing/notifications.ts';
-import { administeredProjects, removeFromAdministeredProjects } from '../../services/administrators/administrators.ts';
+import { answerShare, listMyShares } from '../../contexts/accounts/sharing/my-shares.ts';
+import { dismissNotification, listNotifications } from '../../contexts/accounts/sharing/notifications.ts';
+import { administeredProjects, removeFromAdministeredProjects } from '../../contexts/accounts/administrators/administrators.ts';
 
 const tags = ['User'];
 

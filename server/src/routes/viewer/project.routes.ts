@@ -12,7 +12,7 @@ import type { ApiApp } from '../../app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
 import { nodeResponse } from '../../http/node-request.ts';
-import { currentUser } from '../../auth/authenticate.ts';
+import { currentUser } from '../../contexts/accounts/auth/authenticate.ts';
 import { answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
 import { AssetSchema, PostProcessingTagCreateSchema, PostProcessingTagSchema } from '@canopy/contract/viewer.ts';
 import { getSimulationAsset, layerSetFile, simulationAssetFile, type AssetPath, type FileDownload } from '../../services/viewer/simulations.ts';

@@ -7,7 +7,7 @@ import { z } from '@hono/zod-openapi';
 import type { ApiApp } from '../../app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
-import { currentUser } from '../../auth/authenticate.ts';
+import { currentUser } from '../../contexts/accounts/auth/authenticate.ts';
 import { AddMetSourceSchema, FetchMetFailureSchema, FetchMetResultSchema, MetSourceListSchema, MetSourceSchema } from '@canopy/contract/weather.ts';
 import { addMetSourceFromUpload, listMetSources, removeMetSource } from '../../services/weather/met-sources.ts';
 import { fetchMetData } from '../../services/weather/fetch-met.ts';

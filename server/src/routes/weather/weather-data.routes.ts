@@ -7,7 +7,7 @@ import { z } from '@hono/zod-openapi';
 import type { ApiApp } from '../../app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
-import { currentUser } from '../../auth/authenticate.ts';
+import { currentUser } from '../../contexts/accounts/auth/authenticate.ts';
 import { DownloadWeatherSchema, WeatherSummaryQuerySchema, WeatherSummarySchema } from '@canopy/contract/weather.ts';
 import { weatherCsv } from '../../services/weather/download.ts';
 import { weatherSummary } from '../../services/weather/summary.ts';

@@ -3,7 +3,7 @@
  * projectId); a job without a project (maintenance) only to superusers. Unseen → 404.
  */
 import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../../auth/authenticate.ts';
+import type { AuthUser } from '../../contexts/accounts/auth/authenticate.ts';
 import { ApiError } from '../../http/errors.ts';
 import { getJob, type JobRow } from '../../jobs/queue.ts';
 import { projectAccess } from '../projects/access.ts';

@@ -6,7 +6,7 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../../auth/authenticate.ts';
+import type { AuthUser } from '../../contexts/accounts/auth/authenticate.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { configurations, jobs, simulations } from '../../db/schema/index.ts';
 import { ApiError, zodToFieldErrors } from '../../http/errors.ts';

@@ -11,7 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from '@hono/zod-openapi';
 import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../../auth/authenticate.ts';
+import type { AuthUser } from '../../contexts/accounts/auth/authenticate.ts';
 import type { AppDeps } from '../../deps.ts';
 import { assets } from '../../db/schema/index.ts';
 import { ApiError, zodToFieldErrors } from '../../http/errors.ts';

@@ -6,7 +6,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../../auth/authenticate.ts';
+import type { AuthUser } from '../../contexts/accounts/auth/authenticate.ts';
 import type { AppDeps } from '../../deps.ts';
 import { simulationPrices } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';

@@ -10,7 +10,7 @@
  */
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../../auth/authenticate.ts';
+import type { AuthUser } from '../../contexts/accounts/auth/authenticate.ts';
 import { companyCriteria } from '../../db/schema/index.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { ApiError, zodToFieldErrors } from '../../http/errors.ts';
@@ -18,7 +18,7 @@ import type { ListQuery } from '../../http/pagination.ts';
 import { CRITERIA, criterionSchema, type Criterion } from '@canopy/engine/wind/criteria.ts';
 import { comfortLegend, safetyLegend, type Legend } from '@canopy/engine/analyses/legends.ts';
 import { companyCriterionId, companyCriterionPk, NAME_TAKEN, type CompanyCriterion, type CompanyCriterionInput } from '@canopy/contract/criteria.ts';
-import { ownCompanyId, requireCompanyMember, requireCompanyPermission, requirePermission } from '../company/guards.ts';
+import { ownCompanyId, requireCompanyMember, requireCompanyPermission, requirePermission } from '../../contexts/accounts/company/guards.ts';
 
 type Row = typeof companyCriteria.$inferSelect;
 

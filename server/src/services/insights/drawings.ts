@@ -6,7 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../../auth/authenticate.ts';
+import type { AuthUser } from '../../contexts/accounts/auth/authenticate.ts';
 import { drawings, insights, sceneViews, studies } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Drawing, DrawingCreate, DrawingUpdate } from '@canopy/contract/insights.ts';

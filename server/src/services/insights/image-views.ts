@@ -1,7 +1,7 @@
 /** Image views: a study image placed in an insight with a caption and an order (SPEC §3). */
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../../auth/authenticate.ts';
+import type { AuthUser } from '../../contexts/accounts/auth/authenticate.ts';
 import { imageViews } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { ImageView, ImageViewCreate, ImageViewUpdate } from '@canopy/contract/insights.ts';

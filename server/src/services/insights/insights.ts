@@ -8,7 +8,7 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../../auth/authenticate.ts';
+import type { AuthUser } from '../../contexts/accounts/auth/authenticate.ts';
 import { insights, studies } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Insight, InsightCreate, InsightUpdate } from '@canopy/contract/insights.ts';

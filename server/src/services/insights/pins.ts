@@ -4,7 +4,7 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../../auth/authenticate.ts';
+import type { AuthUser } from '../../contexts/accounts/auth/authenticate.ts';
 import { insightPins, insightPinTypes } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Pin, PinCreate, PinType, PinTypeCreate, PinTypeUpdate, PinUpdate } from '@canopy/contract/insights.ts';

@@ -5,7 +5,7 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../../auth/authenticate.ts';
+import type { AuthUser } from '../../contexts/accounts/auth/authenticate.ts';
 import { drawings, sceneViews } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { SceneView, SceneViewCreate, SceneViewUpdate } from '@canopy/contract/insights.ts';

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../../auth/authenticate.ts';
+import type { AuthUser } from '../../contexts/accounts/auth/authenticate.ts';
 import { studyImages, uploads } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { StudyImage, StudyImageCreate } from '@canopy/contract/insights.ts';

@@ -9,7 +9,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../../auth/authenticate.ts';
+import type { AuthUser } from '../../contexts/accounts/auth/authenticate.ts';
 import { companies, studies } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import { requireVisibleProject, type ProjectAccess } from '../projects/access.ts';

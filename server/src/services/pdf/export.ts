@@ -17,7 +17,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../../auth/authenticate.ts';
+import type { AuthUser } from '../../contexts/accounts/auth/authenticate.ts';
 import { projects, sceneViews, studies } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import { pdfFileName, type ExportPdfRequest, type Insight, type Legend, type PageSize, type Report } from '@canopy/contract/insights.ts';

@@ -6,7 +6,7 @@
 import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { jsonRows, rowFromJson } from '../../db/json-rows.ts';
 import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../../auth/authenticate.ts';
+import type { AuthUser } from '../../contexts/accounts/auth/authenticate.ts';
 import { projectFiles, uploads } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { ProjectFile, SaveProjectFile } from '@canopy/contract/project-files.ts';

@@ -10,11 +10,11 @@
  */
 import { eq, exists, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../../auth/authenticate.ts';
+import type { AuthUser } from '../../contexts/accounts/auth/authenticate.ts';
 import { projectAdministrators, projectShares, projects, rolePermissions } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import { prepared } from '../../db/prepared.ts';
-import { PERMISSIONS, type Permission } from '../roles.ts';
+import { PERMISSIONS, type Permission } from '../../contexts/accounts/roles.ts';
 
 export interface ProjectAccess {
   projectId: number;

@@ -8,11 +8,11 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../../auth/authenticate.ts';
+import type { AuthUser } from '../../contexts/accounts/auth/authenticate.ts';
 import { projectFavorites, projects, projectSurrounds, users } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Project } from '@canopy/contract/projects.ts';
-import { optionalUserRef } from '../users/names.ts';
+import { optionalUserRef } from '../../contexts/accounts/users/names.ts';
 import { parameterSetsFromJson, parameterSetsJson } from '../parameter-sets/parameter-sets.ts';
 import { projectFilesFromJson, projectFilesJson } from '../project-files/project-files.ts';
 import { metSourcesFromJson, metSourcesJson } from '../weather/met-sources.ts';

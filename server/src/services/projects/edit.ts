@@ -6,12 +6,12 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../../auth/authenticate.ts';
+import type { AuthUser } from '../../contexts/accounts/auth/authenticate.ts';
 import { projects, studies } from '../../db/schema/index.ts';
 import { ApiError, type FieldErrors } from '../../http/errors.ts';
 import type { Project, ProjectCreate, ProjectUpdate } from '@canopy/contract/projects.ts';
-import { requirePermission } from '../company/guards.ts';
-import { shareWithDefaultGroup } from '../sharing/default-group.ts';
+import { requirePermission } from '../../contexts/accounts/company/guards.ts';
+import { shareWithDefaultGroup } from '../../contexts/accounts/sharing/default-group.ts';
 import { requireChangeableProject } from './access.ts';
 import { representProject } from './detail.ts';
 import { fetchMetAfterCreate, surroundsFromOverpassAfterCreate } from './site-data-on-create.ts';

@@ -5,7 +5,7 @@
  */
 import { and, asc, count, desc, eq, exists, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../../auth/authenticate.ts';
+import type { AuthUser } from '../../contexts/accounts/auth/authenticate.ts';
 import { projectFavorites, projects, studies } from '../../db/schema/index.ts';
 import type { ListQuery } from '../../http/pagination.ts';
 import type { ProjectOrdering, ProjectSummary, ProjectTab } from '@canopy/contract/projects.ts';

@@ -11,7 +11,7 @@ import { buildWorld, type World } from '../../../test/world.ts';
 import { CHICAGO_EPW_PATH, SITE_OSM_PATH } from '../../../test/world-weather.ts';
 import { grantUpload } from '../../../test/world-uploads.ts';
 import { putBlob } from '../../../test/blob-helpers.ts';
-import { settleBackground } from '../background.ts';
+import { settleBackground } from '../../jobs/background.ts';
 import type { Project } from '@canopy/contract/projects.ts';
 import type { ProjectSurrounds } from '@canopy/contract/surrounds.ts';
 

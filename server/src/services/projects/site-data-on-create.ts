@@ -15,7 +15,7 @@ import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/database.ts';
 import { projects, projectSurrounds } from '../../db/schema/index.ts';
-import { runInBackground } from '../background.ts';
+import { runInBackground } from '../../jobs/background.ts';
 import { fetchNearestStation } from '../weather/fetch-met.ts';
 import { generateSurroundsFromOverpass, generateSurroundsFromUpload } from '../surrounds/surrounds.ts';
 

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { buildWorld, type World } from '../../../test/world.ts';
 import { projects, users } from '../../db/schema/index.ts';
-import type { AuthUser } from '../../auth/authenticate.ts';
-import { projectPermissions } from '../auth/permissions.ts';
+import type { AuthUser } from '../../contexts/accounts/auth/authenticate.ts';
+import { projectPermissions } from '../../contexts/accounts/auth/permissions.ts';
 import { projectAccess, visibleProjects } from './access.ts';
 
 let t: TestContext;

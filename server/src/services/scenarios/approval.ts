@@ -8,7 +8,7 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../../auth/authenticate.ts';
+import type { AuthUser } from '../../contexts/accounts/auth/authenticate.ts';
 import type { AppDeps } from '../../deps.ts';
 import { configurations, parameterSets, projectMetSources, projects, scenarioApprovals, simulations, subscriptionUsage, users } from '../../db/schema/index.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
@@ -20,7 +20,7 @@ import {
   type UserApproval,
   type UserApprovalResult,
 } from '@canopy/contract/scenarios.ts';
-import { displayName } from '../users/names.ts';
+import { displayName } from '../../contexts/accounts/users/names.ts';
 import { resolveCriteria } from '../criteria/company-criteria.ts';
 import { comfortMetrics } from './rules.ts';
 import { companyCriterionPk } from '@canopy/contract/criteria.ts';
@@ -28,8 +28,8 @@ import type { Criterion } from '@canopy/engine/wind/criteria.ts';
 import { createWeatherLibrary, weatherLibraryDir } from '../weather/library.ts';
 import { requireChangeScenario, scenarioRow, type ConfigurationRow } from './access.ts';
 import { canopyJobType, capabilities, computedByCanopy } from './capabilities.ts';
-import { reserveCredits } from '../company/reservations.ts';
-import { projectCompany, requireComputeLeft } from '../company/limits.ts';
+import { reserveCredits } from '../../contexts/accounts/company/reservations.ts';
+import { projectCompany, requireComputeLeft } from '../../contexts/accounts/company/limits.ts';
 import { blockedReason, heldSubscription, scenarioCost } from './cost.ts';
 import { publishScenarioStatus } from './events.ts';
 import { insertMissingGeometryAssets, prepareGeometryAssets, type StlToGlb } from './geometry.ts';

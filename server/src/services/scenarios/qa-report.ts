@@ -8,7 +8,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../../auth/authenticate.ts';
+import type { AuthUser } from '../../contexts/accounts/auth/authenticate.ts';
 import {
   configurations,
   geometryValidations,

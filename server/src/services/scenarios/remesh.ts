@@ -10,7 +10,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../../auth/authenticate.ts';
+import type { AuthUser } from '../../contexts/accounts/auth/authenticate.ts';
 import type { AppDeps } from '../../deps.ts';
 import { assets, configurations, geometryValidations, simulations, uploads } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../../auth/authenticate.ts';
+import type { AuthUser } from '../../contexts/accounts/auth/authenticate.ts';
 import { projects, projectSurrounds } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { GenerateOsm, GenerateOverpass, ProjectSurrounds, Surrounds } from '@canopy/contract/surrounds.ts';

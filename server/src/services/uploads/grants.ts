@@ -8,11 +8,11 @@ import { randomUUID } from 'node:crypto';
 import { lt } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../../auth/authenticate.ts';
+import type { AuthUser } from '../../contexts/accounts/auth/authenticate.ts';
 import { uploadGrants, type BlobContainer } from '../../db/schema/index.ts';
 import { requireChangeableProject } from '../projects/access.ts';
-import { runInBackground } from '../background.ts';
-import { projectCompany, storageFullError, storageLeft } from '../company/limits.ts';
+import { runInBackground } from '../../jobs/background.ts';
+import { projectCompany, storageFullError, storageLeft } from '../../contexts/accounts/company/limits.ts';
 
 export const UPLOAD_URL_LIFETIME_MS = 60 * 60 * 1000;
 /**

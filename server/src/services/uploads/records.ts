@@ -5,7 +5,7 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../../auth/authenticate.ts';
+import type { AuthUser } from '../../contexts/accounts/auth/authenticate.ts';
 import { uploads, users, type BlobContainer } from '../../db/schema/index.ts';
 import type { BlobDownload } from '../../blobs/blob-store.ts';
 import { ApiError } from '../../http/errors.ts';

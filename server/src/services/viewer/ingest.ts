@@ -14,7 +14,7 @@ import { and, eq } from 'drizzle-orm';
 import type { z } from '@hono/zod-openapi';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../../auth/authenticate.ts';
+import type { AuthUser } from '../../contexts/accounts/auth/authenticate.ts';
 import type { BlobKey } from '../../blobs/blob-store.ts';
 import { assets, configurations, layerSets, postProcessingTags, simulations } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';

@@ -4,7 +4,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../../auth/authenticate.ts';
+import type { AuthUser } from '../../contexts/accounts/auth/authenticate.ts';
 import { configurations, simulations, studies } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import { prepared } from '../../db/prepared.ts';

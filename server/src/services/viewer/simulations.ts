@@ -2,7 +2,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../../auth/authenticate.ts';
+import type { AuthUser } from '../../contexts/accounts/auth/authenticate.ts';
 import { assets, configurations, layerSets, simulations } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import { parseBlobKey } from '../analyses/blob-io.ts';

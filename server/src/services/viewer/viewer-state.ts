@@ -7,7 +7,7 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../../auth/authenticate.ts';
+import type { AuthUser } from '../../contexts/accounts/auth/authenticate.ts';
 import { cameraPositions, postProcessingTags, userSelectedLayers } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import { requireChangeableProject, requireVisibleProject } from '../projects/access.ts';

@@ -1,6 +1,6 @@
 /** POST /api/project/{id}/download-weather-data/ {met_id} → `weather_data_<met_id>.csv` (SPEC §7, §9). */
 import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../../auth/authenticate.ts';
+import type { AuthUser } from '../../contexts/accounts/auth/authenticate.ts';
 import { weatherToCsv } from '@canopy/engine/weather/weather-csv.ts';
 import { requireVisibleProject } from '../projects/access.ts';
 import { metSourceByMetId } from './met-sources.ts';

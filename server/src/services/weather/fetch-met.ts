@@ -14,7 +14,7 @@
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../../auth/authenticate.ts';
+import type { AuthUser } from '../../contexts/accounts/auth/authenticate.ts';
 import { badStations, projects } from '../../db/schema/index.ts';
 import { ApiError, loggable } from '../../http/errors.ts';
 import type { FetchMetResult, MetSource } from '@canopy/contract/weather.ts';

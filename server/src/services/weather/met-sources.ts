@@ -7,7 +7,7 @@ import { and, asc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { jsonRows, rowFromJson } from '../../db/json-rows.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../../auth/authenticate.ts';
+import type { AuthUser } from '../../contexts/accounts/auth/authenticate.ts';
 import { projectMetSources, weatherStations, type MetOrigin } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { MetSource } from '@canopy/contract/weather.ts';

@@ -10,7 +10,7 @@
  * rose follows the filter.
  */
 import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../../auth/authenticate.ts';
+import type { AuthUser } from '../../contexts/accounts/auth/authenticate.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Coverage, MonthSummary, WeatherSummary } from '@canopy/contract/weather.ts';
 import type { Epw } from '@canopy/engine/weather/epw.ts';

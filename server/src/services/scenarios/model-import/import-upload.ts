@@ -7,7 +7,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { MessageChannel } from 'node:worker_threads';
 import type { Db } from '../../../db/database.ts';
-import type { AuthUser } from '../../../auth/authenticate.ts';
+import type { AuthUser } from '../../../contexts/accounts/auth/authenticate.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { uploads } from '../../../db/schema/index.ts';
 import { ApiError } from '../../../http/errors.ts';
