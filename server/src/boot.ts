@@ -24,7 +24,7 @@ import { seedDemoResults } from './services/demo/demo-results.ts';
 import { seedDemoWind } from './services/demo/demo-wind.ts';
 import { seedPriceTables } from './db/seed-catalogue.ts';
 import { openBus } from './realtime/bus.ts';
-import { connectBusToHub } from './realtime/bus-delivery.ts';
+import { connectBusToHub } from './contexts/projects/bus-delivery.ts';
 import { openHeavyWork } from './jobs/heavy-work.ts';
 import { cleanImportLeftovers } from './services/project-transfer/leftovers.ts';
 

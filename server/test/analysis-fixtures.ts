@@ -13,7 +13,7 @@ import { enqueueJob, type JobRow } from '../src/jobs/queue.ts';
 import type { AnalysisServices } from '../src/services/analyses/job-run.ts';
 import { geometryAssetRow, insertGeometryAssets, putGeometryGlb } from '../src/services/analyses/geometry-assets.ts';
 import { ASSETS_CONTAINER, formatBlobKey, putBytes } from '../src/services/analyses/blob-io.ts';
-import { createWeatherLibrary, weatherLibraryDir } from '../src/services/weather/library.ts';
+import { createWeatherLibrary, weatherLibraryDir } from '../src/contexts/projects/weather/library.ts';
 import { assets } from '../src/db/schema/index.ts';
 import { testScene } from '@canopy/engine/analyses/test-scene.ts';
 import { generateDemoDistrict } from '@canopy/engine/demo/district.ts';

@@ -36,7 +36,7 @@ import {
   userSelectedLayers,
 } from '../src/db/schema/index.ts';
 import { parseEpw, type Epw } from '@canopy/engine/weather/epw.ts';
-import { storeStation } from '../src/services/weather/stations.ts';
+import { storeStation } from '../src/contexts/projects/weather/stations.ts';
 import { CHICAGO_EPW_PATH } from './world-weather.ts';
 import { ASSETS_CONTAINER, formatBlobKey, getBytes, putBytes } from '../src/services/analyses/blob-io.ts';
 import { TABLES, type TableName } from '../src/services/project-transfer/tables.ts';

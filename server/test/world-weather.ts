@@ -8,9 +8,9 @@ import { readFileSync } from 'node:fs';
 import type { AppDeps } from '../src/deps.ts';
 import { badStations } from '../src/db/schema/index.ts';
 import { parseEpw, type Epw } from '@canopy/engine/weather/epw.ts';
-import { storeStation } from '../src/services/weather/stations.ts';
-import { linkStation } from '../src/services/weather/met-sources.ts';
-import { generateSurroundsFromUpload } from '../src/services/surrounds/surrounds.ts';
+import { storeStation } from '../src/contexts/projects/weather/stations.ts';
+import { linkStation } from '../src/contexts/projects/weather/met-sources.ts';
+import { generateSurroundsFromUpload } from '../src/contexts/projects/surrounds/surrounds.ts';
 import { grantUpload, storeUpload } from './world-uploads.ts';
 import { ROLES_OF_MATRIX, type MatrixRole } from './world.ts';
 

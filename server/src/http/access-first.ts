@@ -11,7 +11,7 @@ import type { AppEnv } from '../deps.ts';
 import type { AuthUser } from '../contexts/accounts/auth/authenticate.ts';
 import type { Db } from '../db/database.ts';
 import { projectShares, shareGroups, users } from '../db/schema/index.ts';
-import { requireVisibleProject } from '../services/projects/access.ts';
+import { requireVisibleProject } from '../contexts/projects/access.ts';
 import { ApiError } from './errors.ts';
 import { pathId } from './params.ts';
 

@@ -9,7 +9,7 @@ import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { buildWorld, ROLES_OF_MATRIX, type World } from '../../test/world.ts';
 import { projectShares, users } from '../db/schema/index.ts';
 import { createInProcessBus, decodeBusMessage, encodeBusMessage, type EventBus } from './bus.ts';
-import { connectBusToHub } from './bus-delivery.ts';
+import { connectBusToHub } from '../contexts/projects/bus-delivery.ts';
 
 let t: TestContext;
 let w: World;

@@ -6,7 +6,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { CpuPool } from '../cpu-pool.ts';
 import type { JobHandler } from '../worker.ts';
 import { ANALYSIS_JOB_TYPES } from '../../services/analyses/settings.ts';
-import { createWeatherLibrary, weatherLibraryDir } from '../../services/weather/library.ts';
+import { createWeatherLibrary, weatherLibraryDir } from '../../contexts/projects/weather/library.ts';
 import { solarHandler } from './solar.ts';
 import { thermalComfortHandler } from './thermal-comfort.ts';
 import { windComfortHandler } from './wind-comfort.ts';

@@ -12,7 +12,7 @@ import { checkJobTarget } from './job-target.ts';
 import { runAnalysisJob, type AnalysisServices } from '../../services/analyses/job-run.ts';
 import { windComfortJobInputSchema } from '../../services/analyses/settings.ts';
 import { loadWindResults, speedRatioAssets } from '../../services/analyses/wind-results.ts';
-import { jobCriteria } from '../../services/criteria/job-criteria.ts';
+import { jobCriteria } from '../../contexts/projects/criteria/job-criteria.ts';
 
 export function windComfortHandler(services: AnalysisServices): JobHandler {
   return async (context) => {

@@ -11,7 +11,7 @@ import { answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts'
 import { JobSchema, SubmitPostprocessingSchema, SubmittedJobSchema } from '@canopy/contract/analyses.ts';
 import { jobView, visibleJob } from '../../services/analyses/jobs.ts';
 import { submitPostprocessing } from '../../services/analyses/postprocessing.ts';
-import { createWeatherLibrary, weatherLibraryDir } from '../../services/weather/library.ts';
+import { createWeatherLibrary, weatherLibraryDir } from '../../contexts/projects/weather/library.ts';
 
 const tags = ['Analyses'];
 

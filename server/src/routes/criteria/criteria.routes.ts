@@ -16,7 +16,7 @@ import {
   getCompanyCriterion,
   listCompanyCriteria,
   updateCompanyCriterion,
-} from '../../services/criteria/company-criteria.ts';
+} from '../../contexts/projects/criteria/company-criteria.ts';
 
 const tags = ['Company'];
 const changeAnswers = { 400: answers[400], 401: answers[401], 403: answers[403], 404: answers[404] } as const;

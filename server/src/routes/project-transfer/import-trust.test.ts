@@ -14,7 +14,7 @@ import yazl from 'yazl';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { accessToken, createUser } from '../../../test/world.ts';
 import { chicagoEpw, seedTransferProject } from '../../../test/project-transfer-fixtures.ts';
-import { stationValues } from '../../services/weather/stations.ts';
+import { stationValues } from '../../contexts/projects/weather/stations.ts';
 import { addSimulation, addTestGeometry, analysisServices, createScenario, runHandlerDirectly } from '../../../test/analysis-fixtures.ts';
 import { assets, companies, configurations, jobs, projects, simulations, subscriptions, weatherStations } from '../../db/schema/index.ts';
 import type { ProjectImportResult } from '@canopy/contract/project-transfer.ts';

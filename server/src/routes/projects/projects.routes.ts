@@ -7,10 +7,10 @@ import { currentUser } from '../../contexts/accounts/auth/authenticate.ts';
 import { snapshotCachedJson } from '../../http/snapshot-cache.ts';
 import { answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
 import { FavoriteSchema, ProjectCreateSchema, ProjectListQuery, ProjectPageSchema, ProjectSchema, ProjectUpdateSchema } from '@canopy/contract/projects.ts';
-import { listProjects } from '../../services/projects/list.ts';
-import { projectDetail } from '../../services/projects/detail.ts';
-import { createProject, updateProject } from '../../services/projects/edit.ts';
-import { addFavorite, removeFavorite } from '../../services/projects/favorites.ts';
+import { listProjects } from '../../contexts/projects/list.ts';
+import { projectDetail } from '../../contexts/projects/detail.ts';
+import { createProject, updateProject } from '../../contexts/projects/edit.ts';
+import { addFavorite, removeFavorite } from '../../contexts/projects/favorites.ts';
 
 const tags = ['Projects'];
 

@@ -8,7 +8,7 @@ import type { ApiApp } from '../../app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { GeocodeResultsSchema, MapSettingsSchema, type MapSettings } from '@canopy/contract/site.ts';
 import { OVERPASS_MAX_RADIUS_M } from '@canopy/contract/surrounds.ts';
-import { geocode } from '../../services/site/geocoder.ts';
+import { geocode } from '../../contexts/projects/site/geocoder.ts';
 import { DetailSchema, FieldErrorsSchema, json, unauthenticated } from '../auth/schemas.ts';
 
 const tags = ['Site'];

@@ -9,7 +9,7 @@ import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
 import { currentUser } from '../../contexts/accounts/auth/authenticate.ts';
 import { GenerateOsmSchema, GenerateOverpassSchema, OVERPASS_MAX_RADIUS_M, ProjectSurroundsSchema, SurroundsSchema } from '@canopy/contract/surrounds.ts';
-import { generateOsmSurrounds, generateOverpassSurrounds, getSurrounds, surroundsGlbBytes } from '../../services/surrounds/surrounds.ts';
+import { generateOsmSurrounds, generateOverpassSurrounds, getSurrounds, surroundsGlbBytes } from '../../contexts/projects/surrounds/surrounds.ts';
 import { DetailSchema, FieldErrorsSchema, json, jsonBody, unauthenticated } from '../auth/schemas.ts';
 
 const tags = ['Site'];

@@ -10,7 +10,7 @@ import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
 import { publicBaseUrl } from '../../http/public-base-url.ts';
 import { currentUser } from '../../contexts/accounts/auth/authenticate.ts';
-import { issueUploadUrl } from '../../services/uploads/grants.ts';
+import { issueUploadUrl } from '../../contexts/projects/uploads/grants.ts';
 import { UploadUrlSchema } from '@canopy/contract/uploads.ts';
 import { DetailSchema, json, unauthenticated } from '../auth/schemas.ts';
 import type { BlobContainer } from '../../db/schema/index.ts';

@@ -11,7 +11,7 @@ import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
 import { paginate } from '../../http/pagination.ts';
 import { currentUser } from '../../contexts/accounts/auth/authenticate.ts';
-import { listUploads, openUploadDownload } from '../../services/uploads/records.ts';
+import { listUploads, openUploadDownload } from '../../contexts/projects/uploads/records.ts';
 import { UploadListQuerySchema, UploadPageSchema } from '@canopy/contract/uploads.ts';
 import { DetailSchema, errors, json, unauthenticated } from '../auth/schemas.ts';
 

@@ -15,8 +15,8 @@ import { accessToken, createUser } from '../../../test/world.ts';
 import { chicagoEpw } from '../../../test/project-transfer-fixtures.ts';
 import { buildVisibilityWorld, type VisibilityWorld } from '../../../test/world-insights.ts';
 import { companies, projectMetSources, projects, weatherStations } from '../../db/schema/index.ts';
-import { MAX_RAW_BYTES } from '../../services/weather/hourly-codec.ts';
-import { stationValues } from '../../services/weather/stations.ts';
+import { MAX_RAW_BYTES } from '../../contexts/projects/weather/hourly-codec.ts';
+import { stationValues } from '../../contexts/projects/weather/stations.ts';
 import { preparePng } from '../../services/pdf/image-prepare.ts';
 import type { Insight } from '@canopy/contract/insights.ts';
 

@@ -9,8 +9,8 @@ import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
 import { currentUser } from '../../contexts/accounts/auth/authenticate.ts';
 import { AddMetSourceSchema, FetchMetFailureSchema, FetchMetResultSchema, MetSourceListSchema, MetSourceSchema } from '@canopy/contract/weather.ts';
-import { addMetSourceFromUpload, listMetSources, removeMetSource } from '../../services/weather/met-sources.ts';
-import { fetchMetData } from '../../services/weather/fetch-met.ts';
+import { addMetSourceFromUpload, listMetSources, removeMetSource } from '../../contexts/projects/weather/met-sources.ts';
+import { fetchMetData } from '../../contexts/projects/weather/fetch-met.ts';
 import { DetailSchema, FieldErrorsSchema, json, jsonBody, unauthenticated } from '../auth/schemas.ts';
 
 const tags = ['Weather'];

@@ -16,8 +16,8 @@ import {
   WindProfilePageSchema,
   WindProfilesQuerySchema,
 } from '@canopy/contract/weather.ts';
-import { windProfiles } from '../../services/weather/wind-profiles.ts';
-import { addBadStation, listBadStations, removeBadStation } from '../../services/weather/bad-stations.ts';
+import { windProfiles } from '../../contexts/projects/weather/wind-profiles.ts';
+import { addBadStation, listBadStations, removeBadStation } from '../../contexts/projects/weather/bad-stations.ts';
 import { DetailSchema, FieldErrorsSchema, json, jsonBody, unauthenticated } from '../auth/schemas.ts';
 
 const tags = ['Weather'];

@@ -11,7 +11,7 @@ import { CHICAGO_EPW_PATH } from '../../../test/world-weather.ts';
 import { parseEpw } from '@canopy/engine/weather/epw.ts';
 import { parseWeatherCsv } from '@canopy/engine/weather/weather-csv.ts';
 import type { BadStation, WeatherSummary, WindProfile } from '@canopy/contract/weather.ts';
-import { seasonMonths } from '../../services/weather/summary.ts';
+import { seasonMonths } from '../../contexts/projects/weather/summary.ts';
 
 let t: TestContext;
 let w: World;

@@ -9,8 +9,8 @@ import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
 import { currentUser } from '../../contexts/accounts/auth/authenticate.ts';
 import { DownloadWeatherSchema, WeatherSummaryQuerySchema, WeatherSummarySchema } from '@canopy/contract/weather.ts';
-import { weatherCsv } from '../../services/weather/download.ts';
-import { weatherSummary } from '../../services/weather/summary.ts';
+import { weatherCsv } from '../../contexts/projects/weather/download.ts';
+import { weatherSummary } from '../../contexts/projects/weather/summary.ts';
 import { DetailSchema, FieldErrorsSchema, json, jsonBody, unauthenticated } from '../auth/schemas.ts';
 
 const tags = ['Weather'];

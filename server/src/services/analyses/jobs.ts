@@ -6,7 +6,7 @@ import type { Db } from '../../db/database.ts';
 import type { AuthUser } from '../../contexts/accounts/auth/authenticate.ts';
 import { ApiError } from '../../http/errors.ts';
 import { getJob, type JobRow } from '../../jobs/queue.ts';
-import { projectAccess } from '../projects/access.ts';
+import { projectAccess } from '../../contexts/projects/access.ts';
 
 export function jobProjectId(job: Pick<JobRow, 'input'>): number | null {
   const projectId = (job.input as { projectId?: unknown } | null)?.projectId;

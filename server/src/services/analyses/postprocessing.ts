@@ -11,12 +11,12 @@ import type { JobQueue } from '../../jobs/job-queue.ts';
 import { configurations, jobs, simulations } from '../../db/schema/index.ts';
 import { ApiError, zodToFieldErrors } from '../../http/errors.ts';
 import { CRITERIA } from '@canopy/engine/wind/criteria.ts';
-import { requireChangeableProject } from '../projects/access.ts';
+import { requireChangeableProject } from '../../contexts/projects/access.ts';
 import { ANALYSIS_JOB_TYPES, windComfortSettingsSchema, type WindComfortJobInput } from './settings.ts';
 import { speedRatioAssets } from './wind-results.ts';
 import { setSimulationStatus } from './job-run.ts';
-import type { WeatherLibrary } from '../weather/library.ts';
-import { resolveCriteria } from '../criteria/company-criteria.ts';
+import type { WeatherLibrary } from '../../contexts/projects/weather/library.ts';
+import { resolveCriteria } from '../../contexts/projects/criteria/company-criteria.ts';
 
 export interface PostprocessingRequest {
   criteria: string[];

@@ -23,7 +23,7 @@ import { periodKey, periodMetadata, timeRange } from '@canopy/engine/analyses/pe
 import { parseTimeWindow } from '@canopy/engine/weather/hour-mask.ts';
 import { requireConfigurationSimulation } from '../viewer/scope.ts';
 import { assetView } from '../viewer/assets.ts';
-import { metSourceByMetId } from '../weather/met-sources.ts';
+import { metSourceByMetId } from '../../contexts/projects/weather/met-sources.ts';
 import { ASSETS_CONTAINER, formatBlobKey, getBytes, parseBlobKey, putBytes } from './blob-io.ts';
 import { speedRatioAssets } from './wind-results.ts';
 

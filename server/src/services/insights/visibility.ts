@@ -12,7 +12,7 @@ import type { Db } from '../../db/database.ts';
 import type { AuthUser } from '../../contexts/accounts/auth/authenticate.ts';
 import { companies, studies } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
-import { requireVisibleProject, type ProjectAccess } from '../projects/access.ts';
+import { requireVisibleProject, type ProjectAccess } from '../../contexts/projects/access.ts';
 
 export interface InsightScope {
   projectId: number;

@@ -11,8 +11,8 @@ import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { createScenario } from '../../../test/analysis-fixtures.ts';
 import { CHICAGO_EPW_PATH } from '../../../test/world-weather.ts';
 import { simulations } from '../../db/schema/index.ts';
-import { storeStation } from '../weather/stations.ts';
-import { linkStation } from '../weather/met-sources.ts';
+import { storeStation } from '../../contexts/projects/weather/stations.ts';
+import { linkStation } from '../../contexts/projects/weather/met-sources.ts';
 import { distanceKm, methodLines } from './method-section.ts';
 
 let t: TestContext;

@@ -21,7 +21,7 @@ import type { Db } from '../../db/database.ts';
 import type { AuthUser } from '../../contexts/accounts/auth/authenticate.ts';
 import type { BlobKey } from '../../blobs/blob-store.ts';
 import { ApiError } from '../../http/errors.ts';
-import { projectAccess } from '../projects/access.ts';
+import { projectAccess } from '../../contexts/projects/access.ts';
 import {
   assets,
   configurations,

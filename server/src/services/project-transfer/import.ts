@@ -36,7 +36,7 @@ import { readTable, type ReadTableInput, type ReadTableOutcome } from './read-ta
 import { deleteJournal, tempPrefix, writeJournal } from './leftovers.ts';
 import { transferables } from '../../jobs/transfer.ts';
 import { SNIFF_BYTES, sniffContent } from '../../blobs/content-sniff.ts';
-import { findShared, type StationValues } from '../weather/stations.ts';
+import { findShared, type StationValues } from '../../contexts/projects/weather/stations.ts';
 import { MANIFEST_ENTRY, blobEntry, blobKeysOfRow, recordsEntry, type ProjectManifest } from './export.ts';
 
 /**

@@ -9,7 +9,7 @@ import type { Db } from '../../db/database.ts';
 import type { AuthUser } from '../../contexts/accounts/auth/authenticate.ts';
 import { configurations, simulations } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
-import { requireChangeableProject, requireVisibleProject, type ProjectAccess } from '../projects/access.ts';
+import { requireChangeableProject, requireVisibleProject, type ProjectAccess } from '../../contexts/projects/access.ts';
 import type { Permission } from '../../contexts/accounts/roles.ts';
 
 export type ConfigurationRow = typeof configurations.$inferSelect;

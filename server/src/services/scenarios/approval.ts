@@ -21,11 +21,11 @@ import {
   type UserApprovalResult,
 } from '@canopy/contract/scenarios.ts';
 import { displayName } from '../../contexts/accounts/users/names.ts';
-import { resolveCriteria } from '../criteria/company-criteria.ts';
+import { resolveCriteria } from '../../contexts/projects/criteria/company-criteria.ts';
 import { comfortMetrics } from './rules.ts';
 import { companyCriterionPk } from '@canopy/contract/criteria.ts';
 import type { Criterion } from '@canopy/engine/wind/criteria.ts';
-import { createWeatherLibrary, weatherLibraryDir } from '../weather/library.ts';
+import { createWeatherLibrary, weatherLibraryDir } from '../../contexts/projects/weather/library.ts';
 import { requireChangeScenario, scenarioRow, type ConfigurationRow } from './access.ts';
 import { canopyJobType, capabilities, computedByCanopy } from './capabilities.ts';
 import { reserveCredits } from '../../contexts/accounts/company/reservations.ts';

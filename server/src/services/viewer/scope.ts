@@ -8,7 +8,7 @@ import type { AuthUser } from '../../contexts/accounts/auth/authenticate.ts';
 import { configurations, simulations, studies } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import { prepared } from '../../db/prepared.ts';
-import { requireChangeableProject, requireVisibleProject } from '../projects/access.ts';
+import { requireChangeableProject, requireVisibleProject } from '../../contexts/projects/access.ts';
 
 export type Need = 'see' | 'change';
 

@@ -9,7 +9,7 @@ import type { AuthUser } from '../auth/authenticate.ts';
 import { companies, projects, users } from '../../../db/schema/index.ts';
 import { ApiError } from '../../../http/errors.ts';
 import type { Company, OwnCompany } from '@canopy/contract/company.ts';
-import { visibleProjects } from '../../../services/projects/access.ts';
+import { visibleProjects } from '../../projects/access.ts';
 import { ownCompanyId } from './guards.ts';
 
 export async function companyById(db: Db, user: AuthUser, companyId: number): Promise<Company> {

@@ -7,7 +7,7 @@
 import type { Db } from '../../../db/database.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
 import { ApiError } from '../../../http/errors.ts';
-import { requireVisibleProject, type ProjectAccess } from '../../../services/projects/access.ts';
+import { requireVisibleProject, type ProjectAccess } from '../../projects/access.ts';
 
 export function decideOwnsProject(user: AuthUser, access: ProjectAccess): boolean {
   if (!access.canChange) return false;

@@ -20,7 +20,7 @@ import { ApiError } from '../../../http/errors.ts';
 import type { ListQuery } from '../../../http/pagination.ts';
 import type { ProjectShare, ShareCreate, ShareUpdate } from '@canopy/contract/sharing.ts';
 import { displayName, optionalUserRef } from '../users/names.ts';
-import { requireChangeableProject, requireVisibleProject } from '../../../services/projects/access.ts';
+import { requireChangeableProject, requireVisibleProject } from '../../projects/access.ts';
 import { notify as writeNotification } from './notifications.ts';
 import { publishInboxChanged } from './inbox-events.ts';
 import type { EventBus } from '../../../realtime/bus.ts';
