@@ -21,8 +21,8 @@ import type { RepairReport } from '@canopy/engine/geometry/repair/repair-mesh.ts
 import { moving } from './transfer.ts';
 import { readTable, type ReadTableInput, type ReadTableOutcome } from '../services/project-transfer/read-table.ts';
 import { planEstimateScene, type EstimateSceneInput } from '../services/cfd/estimate-scene.ts';
-import { indexedMesh, stlToGeometryGlb } from '../services/scenarios/stl-glb.ts';
-import { importModel, type ModelImportInput } from '../services/scenarios/model-import/import-model.ts';
+import { indexedMesh, stlToGeometryGlb } from '../contexts/scenarios/stl-glb.ts';
+import { importModel, type ModelImportInput } from '../contexts/scenarios/model-import/import-model.ts';
 import { surroundsForSite, type SurroundsMesh } from '@canopy/engine/geometry/site/site-surrounds.ts';
 import { OsmParseError, surroundsFromMapData, type Surrounds, type SurroundsOptions } from '@canopy/engine/geometry/osm/surrounds.ts';
 

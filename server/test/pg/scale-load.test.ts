@@ -19,7 +19,7 @@ import { startAzurite, type Azurite } from '../azurite.ts';
 import { readEnvFile, readProcfile, startProcess, type CanopyProcess } from '../processes.ts';
 import { configurations, geometryValidations, insights, scenarioApprovals, simulations, subscriptions, subscriptionUsage } from '../../src/db/schema/index.ts';
 import { CreateConfigurationSchema } from '@canopy/contract/scenarios.ts';
-import { createScenario } from '../../src/services/scenarios/configurations.ts';
+import { createScenario } from '../../src/contexts/scenarios/configurations.ts';
 import { actingUser, solarScenarioBody } from '../world-scenarios.ts';
 import { eq, inArray } from 'drizzle-orm';
 

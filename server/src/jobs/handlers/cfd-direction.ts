@@ -27,7 +27,7 @@ import { cfdDirectionJobInputSchema } from '../../services/cfd/cfd-jobs.ts';
 import { checkpointPlace, checkpointStore, clearRunCheckpoints } from '../../services/cfd/checkpoints.ts';
 import { progressReporter } from '../../services/cfd/progress.ts';
 import { failRun, readRun, recordDirection, runIsLive, type CfdDirectionDone } from '../../services/cfd/run-state.ts';
-import { publishNotification, publishScenarioStatus } from '../../services/scenarios/events.ts';
+import { publishNotification, publishScenarioStatus } from '../../contexts/scenarios/events.ts';
 
 export interface CfdServices {
   blobStore: BlobStore;

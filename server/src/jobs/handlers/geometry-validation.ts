@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import type { JobHandler } from '../worker.ts';
 import type { CpuPool } from '../cpu-pool.ts';
-import { runGeometryValidation } from '../../services/scenarios/validation-run.ts';
+import { runGeometryValidation } from '../../contexts/scenarios/validation-run.ts';
 
 const inputSchema = z.object({
   projectId: z.number().int().positive(),

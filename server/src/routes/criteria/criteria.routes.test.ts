@@ -13,7 +13,7 @@ import { assets, companies, jobs, projects } from '../../db/schema/index.ts';
 import { windComfortHandler } from '../../jobs/handlers/wind-comfort.ts';
 import type { CompanyCriterion, CompanyCriterionInput, CompanyCriterionPage } from '@canopy/contract/criteria.ts';
 import { CRITERIA, type Criterion } from '@canopy/engine/wind/criteria.ts';
-import { checkScenarioRules } from '../../services/scenarios/rules.ts';
+import { checkScenarioRules } from '../../contexts/scenarios/rules.ts';
 import { UpdateConfigurationSchema } from '@canopy/contract/scenarios.ts';
 
 let t: TestContext;

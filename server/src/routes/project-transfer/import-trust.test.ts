@@ -20,7 +20,7 @@ import { assets, companies, configurations, jobs, projects, simulations, subscri
 import type { ProjectImportResult } from '@canopy/contract/project-transfer.ts';
 import { ANALYSIS_JOB_TYPES, type SolarJobInput } from '../../services/analyses/settings.ts';
 import { failPlanning } from '../../services/cfd/run-state.ts';
-import { simulationJobKey } from '../../services/scenarios/view.ts';
+import { simulationJobKey } from '../../contexts/scenarios/view.ts';
 import { solarHandler } from '../../jobs/handlers/solar.ts';
 import { jobHandlers } from '../../jobs/handlers/index.ts';
 import { createInlineCpuPool } from '../../jobs/inline-cpu-pool.ts';

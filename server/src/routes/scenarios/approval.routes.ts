@@ -9,10 +9,10 @@ import { currentUser } from '../../contexts/accounts/auth/authenticate.ts';
 import { ApiError } from '../../http/errors.ts';
 import { DetailSchema, answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
 import { CostBreakdownSchema, UserApprovalResultSchema, UserApprovalSchema } from '@canopy/contract/scenarios.ts';
-import { requireSeeScenario, scenarioRow } from '../../services/scenarios/access.ts';
-import { approveScenario } from '../../services/scenarios/approval.ts';
-import { costBreakdown } from '../../services/scenarios/cost.ts';
-import { capabilities } from '../../services/scenarios/capabilities.ts';
+import { requireSeeScenario, scenarioRow } from '../../contexts/scenarios/access.ts';
+import { approveScenario } from '../../contexts/scenarios/approval.ts';
+import { costBreakdown } from '../../contexts/scenarios/cost.ts';
+import { capabilities } from '../../contexts/scenarios/capabilities.ts';
 
 const tags = ['Scenarios'];
 

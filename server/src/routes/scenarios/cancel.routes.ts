@@ -5,7 +5,7 @@ import { pathId } from '../../http/params.ts';
 import { currentUser } from '../../contexts/accounts/auth/authenticate.ts';
 import { answers, json, pathParams } from '@canopy/contract/common.ts';
 import { CancelSimulationResultSchema } from '@canopy/contract/reservations.ts';
-import { cancelSimulation } from '../../services/scenarios/cancel.ts';
+import { cancelSimulation } from '../../contexts/scenarios/cancel.ts';
 
 export const cancelSimulationRoute = defineRoute('user', {
   method: 'post',

@@ -3,7 +3,7 @@ import type { ApiApp } from '../../app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { answers, json } from '@canopy/contract/common.ts';
 import { CapabilityListSchema } from '@canopy/contract/capabilities.ts';
-import { capabilities } from '../../services/scenarios/capabilities.ts';
+import { capabilities } from '../../contexts/scenarios/capabilities.ts';
 
 export const capabilitiesRoute = defineRoute('user', {
   method: 'get',

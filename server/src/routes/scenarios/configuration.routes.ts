@@ -14,7 +14,7 @@ import {
   HideScenarioSchema,
   UpdateConfigurationSchema,
 } from '@canopy/contract/scenarios.ts';
-import { createScenario, deleteScenario, duplicateScenario, getScenario, hideScenario, replaceScenario } from '../../services/scenarios/configurations.ts';
+import { createScenario, deleteScenario, duplicateScenario, getScenario, hideScenario, replaceScenario } from '../../contexts/scenarios/configurations.ts';
 
 const tags = ['Scenarios'];
 const errors = { 400: answers[400], 401: answers[401], 403: answers[403], 404: answers[404] };

@@ -5,7 +5,7 @@ import { pathId } from '../../http/params.ts';
 import { currentUser } from '../../contexts/accounts/auth/authenticate.ts';
 import { answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
 import { ModelImportRequestSchema, ModelImportResultSchema } from '@canopy/contract/geometry-import.ts';
-import { importUploadedModel } from '../../services/scenarios/model-import/import-upload.ts';
+import { importUploadedModel } from '../../contexts/scenarios/model-import/import-upload.ts';
 
 export const geometryImportRoute = defineRoute('user', {
   method: 'post',

@@ -4,7 +4,7 @@ import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
 import { currentUser } from '../../contexts/accounts/auth/authenticate.ts';
 import { answers, pathParams } from '@canopy/contract/common.ts';
-import { qaReport } from '../../services/scenarios/qa-report.ts';
+import { qaReport } from '../../contexts/scenarios/qa-report.ts';
 
 export const qaReportRoute = defineRoute('user', {
   method: 'get',

@@ -15,7 +15,7 @@ import { JobWorker } from '../../jobs/worker.ts';
 import type { Configuration, GeometryValidation, RemeshResult } from '@canopy/contract/scenarios.ts';
 import { boxWithHole } from '@canopy/engine/geometry/mesh/test-meshes.ts';
 import { parseStl, writeBinaryStl } from '@canopy/engine/geometry/index.ts';
-import { uploadBytes } from '../../services/scenarios/geometry.ts';
+import { uploadBytes } from '../../contexts/scenarios/geometry.ts';
 
 let t: TestContext;
 let w: World;

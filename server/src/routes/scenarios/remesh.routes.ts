@@ -5,7 +5,7 @@ import { pathId } from '../../http/params.ts';
 import { currentUser } from '../../contexts/accounts/auth/authenticate.ts';
 import { answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
 import { RemeshRequestSchema, RemeshResultSchema } from '@canopy/contract/scenarios.ts';
-import { remeshStl } from '../../services/scenarios/remesh.ts';
+import { remeshStl } from '../../contexts/scenarios/remesh.ts';
 
 export const remeshRoute = defineRoute('user', {
   method: 'post',

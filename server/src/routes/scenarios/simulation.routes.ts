@@ -9,10 +9,10 @@ import { pathId } from '../../http/params.ts';
 import { currentUser } from '../../contexts/accounts/auth/authenticate.ts';
 import { answers, json, pathParams } from '@canopy/contract/common.ts';
 import { LatestStatusSchema, MlModelListSchema, ResubmitMlResultSchema, SimulationListSchema, VersionInfoSchema } from '@canopy/contract/scenarios.ts';
-import { requireSeeScenario, scenarioRow } from '../../services/scenarios/access.ts';
-import { simulationSummaries } from '../../services/scenarios/view.ts';
-import { latestStatus, resubmitMl } from '../../services/scenarios/latest-status.ts';
-import { projectMlModels, versionInfo } from '../../services/scenarios/version-info.ts';
+import { requireSeeScenario, scenarioRow } from '../../contexts/scenarios/access.ts';
+import { simulationSummaries } from '../../contexts/scenarios/view.ts';
+import { latestStatus, resubmitMl } from '../../contexts/scenarios/latest-status.ts';
+import { projectMlModels, versionInfo } from '../../contexts/scenarios/version-info.ts';
 
 const tags = ['Scenarios'];
 const sim = '/api/project/{id}/configuration/{cid}/simulation/{sid}';

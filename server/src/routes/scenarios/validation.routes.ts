@@ -5,7 +5,7 @@ import { pathId } from '../../http/params.ts';
 import { currentUser } from '../../contexts/accounts/auth/authenticate.ts';
 import { answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
 import { GeometryValidationPatchSchema, GeometryValidationRequestSchema, GeometryValidationSchema } from '@canopy/contract/scenarios.ts';
-import { getValidation, patchValidation, requestValidation } from '../../services/scenarios/validation.ts';
+import { getValidation, patchValidation, requestValidation } from '../../contexts/scenarios/validation.ts';
 
 const tags = ['Scenarios'];
 const base = '/api/project/{id}/configuration/{cid}/geometry-validation';

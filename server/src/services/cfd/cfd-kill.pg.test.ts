@@ -19,7 +19,7 @@ import { jobHandlers } from '../../jobs/handlers/index.ts';
 import { getJob, type JobRow } from '../../jobs/queue.ts';
 import { JobWorker } from '../../jobs/worker.ts';
 import type { Configuration, GeometryValidation } from '@canopy/contract/scenarios.ts';
-import { GEOMETRY_VALIDATE_JOB } from '../scenarios/validation.ts';
+import { GEOMETRY_VALIDATE_JOB } from '../../contexts/scenarios/validation.ts';
 import { runCheckpointDir } from './checkpoints.ts';
 import type { CfdRunState } from './run-state.ts';
 

@@ -30,7 +30,7 @@ import { segmentProblem } from '../../blobs/blob-names.ts';
 import { ApiError } from '../../http/errors.ts';
 import { BLOB_CONTAINERS, assets, projects, weatherStations } from '../../db/schema/index.ts';
 import { shareWithDefaultGroup } from '../../contexts/accounts/sharing/default-group.ts';
-import { heldSubscription } from '../scenarios/cost.ts';
+import { heldSubscription } from '../../contexts/scenarios/cost.ts';
 import { ArchiveRecordError, TABLES, type IdMaps, type TableName, type TableSpec } from './tables.ts';
 import { readTable, type ReadTableInput, type ReadTableOutcome } from './read-table.ts';
 import { deleteJournal, tempPrefix, writeJournal } from './leftovers.ts';

@@ -20,7 +20,7 @@ import { assets, configurations, layerSets, postProcessingTags, simulations } fr
 import { ApiError } from '../../http/errors.ts';
 import type { ResultFileSchema } from '@canopy/contract/viewer.ts';
 import { ASSETS_CONTAINER, formatBlobKey, getBytes, parseBlobKey, putBytes } from '../analyses/blob-io.ts';
-import { noteResultsIngested } from '../scenarios/ingestion-hook.ts';
+import { noteResultsIngested } from '../../contexts/scenarios/ingestion-hook.ts';
 import { projectUpload, type UploadRow } from '../../contexts/projects/weather/upload-text.ts';
 import { requireChangeableProject } from '../../contexts/projects/access.ts';
 import { IngestFileError, kindOf, type PreparedFile } from './ingest-files.ts';

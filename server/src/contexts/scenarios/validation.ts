@@ -7,7 +7,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../../contexts/accounts/auth/authenticate.ts';
+import type { AuthUser } from '../accounts/auth/authenticate.ts';
 import type { AppDeps } from '../../deps.ts';
 import { configurations, geometryValidations, simulations } from '../../db/schema/index.ts';
 import { ApiError, type FieldErrors } from '../../http/errors.ts';

@@ -5,7 +5,7 @@
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../../contexts/accounts/auth/authenticate.ts';
+import type { AuthUser } from '../accounts/auth/authenticate.ts';
 import type { AppDeps } from '../../deps.ts';
 import { configurations, geometryValidations, simulations, studies } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -20,7 +20,7 @@ import {
 import { requireAddScenario, requireChangeScenario, requireSeeScenario, scenarioRow } from './access.ts';
 import { computedByCanopy } from './analyses.ts';
 import { capabilities } from './capabilities.ts';
-import { refundReservations } from '../../contexts/accounts/company/reservations.ts';
+import { refundReservations } from '../accounts/company/reservations.ts';
 import { publishEvent, publishScenarioStatus } from './events.ts';
 import { checkScenarioRules } from './rules.ts';
 import { asStatus, EDITABLE } from './status.ts';

@@ -7,13 +7,13 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { MessageChannel } from 'node:worker_threads';
 import type { Db } from '../../../db/database.ts';
-import type { AuthUser } from '../../../contexts/accounts/auth/authenticate.ts';
+import type { AuthUser } from '../../accounts/auth/authenticate.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { uploads } from '../../../db/schema/index.ts';
 import { ApiError } from '../../../http/errors.ts';
 import type { ModelImportRequest, ModelImportResult } from '@canopy/contract/geometry-import.ts';
 import { transferables } from '../../../jobs/transfer.ts';
-import { putBytes } from '../../analyses/blob-io.ts';
+import { putBytes } from '../../../services/analyses/blob-io.ts';
 import { requireChangeScenario } from '../access.ts';
 import { publishEvent } from '../events.ts';
 import { uploadBytes, uploadRows } from '../geometry.ts';

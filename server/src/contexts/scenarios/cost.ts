@@ -10,16 +10,16 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../../contexts/accounts/auth/authenticate.ts';
+import type { AuthUser } from '../accounts/auth/authenticate.ts';
 import { simulationPrices, simulations, subscriptions, scenarioApprovals } from '../../db/schema/index.ts';
 import type { CostBreakdown, CostLine, Engine, ScenarioForm } from '@canopy/contract/scenarios.ts';
-import { creditsUsed } from '../../contexts/accounts/company/subscriptions.ts';
+import { creditsUsed } from '../accounts/company/subscriptions.ts';
 import type { ConfigurationRow } from './access.ts';
 import { WIND_DEPENDENT } from './analyses.ts';
 import { canopyJobType, computedByCanopy } from './capabilities.ts';
-import { CFD_WIND_JOB, type CfdEstimate } from '../cfd/cfd-plan.ts';
+import { CFD_WIND_JOB, type CfdEstimate } from '../../services/cfd/cfd-plan.ts';
 import type { Capability } from '@canopy/contract/capabilities.ts';
-import { creditsReserved } from '../../contexts/accounts/company/reservations.ts';
+import { creditsReserved } from '../accounts/company/reservations.ts';
 import { engineOf } from './view.ts';
 import { asStatus } from './status.ts';
 

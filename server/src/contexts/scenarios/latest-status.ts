@@ -1,7 +1,7 @@
 /** get-latest-status/ (what the client polls when the socket is quiet) and resubmit-ml/. */
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../../contexts/accounts/auth/authenticate.ts';
+import type { AuthUser } from '../accounts/auth/authenticate.ts';
 import type { AppDeps } from '../../deps.ts';
 import { jobs, scenarioApprovals, simulations } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -12,7 +12,7 @@ import { publishScenarioStatus } from './events.ts';
 import { asStatus, refreshScenarioStatus } from './status.ts';
 import { engineOf } from './view.ts';
 import { analysisJobKeys } from './job-progress.ts';
-import { runStateOf } from '../cfd/run-state-shape.ts';
+import { runStateOf } from '../../services/cfd/run-state-shape.ts';
 
 type Ids = { projectId: number; configurationId: number; simulationId: number };
 

@@ -8,7 +8,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../../contexts/accounts/auth/authenticate.ts';
+import type { AuthUser } from '../accounts/auth/authenticate.ts';
 import {
   configurations,
   geometryValidations,
@@ -23,15 +23,15 @@ import {
 } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import { GEOMETRY_ROLES, type ScenarioForm } from '@canopy/contract/scenarios.ts';
-import { loadFonts } from '../pdf/fonts.ts';
-import { PdfWriter } from '../pdf/writer.ts';
+import { loadFonts } from '../../services/pdf/fonts.ts';
+import { PdfWriter } from '../../services/pdf/writer.ts';
 import { requireSeeScenario } from './access.ts';
 import { uploadRows } from './geometry.ts';
 import { generatedGeometry, plannedGeometry } from './qa-generated.ts';
 import { engineOf, simulationJobKey } from './view.ts';
 import { analysisLabel, metricLabel, roleLabel, statusLabel } from '@canopy/engine/results/labels.ts';
-import { runStateOf } from '../cfd/run-state-shape.ts';
-import { cfdQaLines } from '../cfd/qa-lines.ts';
+import { runStateOf } from '../../services/cfd/run-state-shape.ts';
+import { cfdQaLines } from '../../services/cfd/qa-lines.ts';
 
 const show = (value: unknown): string => {
   if (value === null || value === undefined || value === '') return '—';

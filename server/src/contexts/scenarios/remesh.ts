@@ -10,15 +10,15 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../../contexts/accounts/auth/authenticate.ts';
+import type { AuthUser } from '../accounts/auth/authenticate.ts';
 import type { AppDeps } from '../../deps.ts';
 import { assets, configurations, geometryValidations, simulations, uploads } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { RemeshRequest, RemeshResult, ScenarioForm } from '@canopy/contract/scenarios.ts';
 import type { RemeshOutcome, RemeshTaskInput } from '../../jobs/heavy-tasks.ts';
 import { transferables } from '../../jobs/transfer.ts';
-import { putBytes } from '../analyses/blob-io.ts';
-import { geometryAssetRow, putGeometryGlb } from '../analyses/geometry-assets.ts';
+import { putBytes } from '../../services/analyses/blob-io.ts';
+import { geometryAssetRow, putGeometryGlb } from '../../services/analyses/geometry-assets.ts';
 import { requireChangeScenario, scenarioRow, simulationRow } from './access.ts';
 import { publishScenarioStatus } from './events.ts';
 import { storeFindings } from './findings.ts';

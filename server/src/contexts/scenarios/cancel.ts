@@ -7,14 +7,14 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../../contexts/accounts/auth/authenticate.ts';
+import type { AuthUser } from '../accounts/auth/authenticate.ts';
 import type { AppDeps } from '../../deps.ts';
 import { simulations, users } from '../../db/schema/index.ts';
-import { displayName } from '../../contexts/accounts/users/names.ts';
-import { cancelCfdRun } from '../cfd/cancel-run.ts';
+import { displayName } from '../accounts/users/names.ts';
+import { cancelCfdRun } from '../../services/cfd/cancel-run.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { CancelSimulationResult } from '@canopy/contract/reservations.ts';
-import { refundReservations } from '../../contexts/accounts/company/reservations.ts';
+import { refundReservations } from '../accounts/company/reservations.ts';
 import { requireChangeScenario, scenarioRow, simulationRow } from './access.ts';
 import { publishScenarioStatus } from './events.ts';
 import { refreshScenarioStatus } from './status.ts';

@@ -6,11 +6,11 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../../contexts/accounts/auth/authenticate.ts';
+import type { AuthUser } from '../accounts/auth/authenticate.ts';
 import { configurations, simulations } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
-import { requireChangeableProject, requireVisibleProject, type ProjectAccess } from '../../contexts/projects/access.ts';
-import type { Permission } from '../../contexts/accounts/roles.ts';
+import { requireChangeableProject, requireVisibleProject, type ProjectAccess } from '../projects/access.ts';
+import type { Permission } from '../accounts/roles.ts';
 
 export type ConfigurationRow = typeof configurations.$inferSelect;
 

@@ -8,7 +8,7 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../../contexts/accounts/auth/authenticate.ts';
+import type { AuthUser } from '../accounts/auth/authenticate.ts';
 import type { AppDeps } from '../../deps.ts';
 import { configurations, parameterSets, projectMetSources, projects, scenarioApprovals, simulations, subscriptionUsage, users } from '../../db/schema/index.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
@@ -20,16 +20,16 @@ import {
   type UserApproval,
   type UserApprovalResult,
 } from '@canopy/contract/scenarios.ts';
-import { displayName } from '../../contexts/accounts/users/names.ts';
-import { resolveCriteria } from '../../contexts/projects/criteria/company-criteria.ts';
+import { displayName } from '../accounts/users/names.ts';
+import { resolveCriteria } from '../projects/criteria/company-criteria.ts';
 import { comfortMetrics } from './rules.ts';
 import { companyCriterionPk } from '@canopy/contract/criteria.ts';
 import type { Criterion } from '@canopy/engine/wind/criteria.ts';
-import { createWeatherLibrary, weatherLibraryDir } from '../../contexts/projects/weather/library.ts';
+import { createWeatherLibrary, weatherLibraryDir } from '../projects/weather/library.ts';
 import { requireChangeScenario, scenarioRow, type ConfigurationRow } from './access.ts';
 import { canopyJobType, capabilities, computedByCanopy } from './capabilities.ts';
-import { reserveCredits } from '../../contexts/accounts/company/reservations.ts';
-import { projectCompany, requireComputeLeft } from '../../contexts/accounts/company/limits.ts';
+import { reserveCredits } from '../accounts/company/reservations.ts';
+import { projectCompany, requireComputeLeft } from '../accounts/company/limits.ts';
 import { blockedReason, heldSubscription, scenarioCost } from './cost.ts';
 import { publishScenarioStatus } from './events.ts';
 import { insertMissingGeometryAssets, prepareGeometryAssets, type StlToGlb } from './geometry.ts';
@@ -38,8 +38,8 @@ import type { SiteSurroundsFn } from './site-geometry.ts';
 import type { SiteSurrounds } from '@canopy/engine/geometry/site/site-surrounds.ts';
 import { transferables } from '../../jobs/transfer.ts';
 import { cfdWindInput, solarInput, thermalInput } from './job-inputs.ts';
-import { CFD_WIND_JOB } from '../cfd/cfd-plan.ts';
-import type { DeferredJob } from '../cfd/run-state.ts';
+import { CFD_WIND_JOB } from '../../services/cfd/cfd-plan.ts';
+import type { DeferredJob } from '../../services/cfd/run-state.ts';
 import { refreshScenarioStatus } from './status.ts';
 import { engineOf, simulationJobKey, simulationSummaries } from './view.ts';
 
