@@ -5,7 +5,7 @@
  */
 import type { AppDeps } from '../src/deps.ts';
 import { assets, configurations, simulations } from '../src/db/schema/index.ts';
-import { ANALYSIS_JOB_TYPES } from '../src/services/analyses/settings.ts';
+import { ANALYSIS_JOB_TYPES } from '../src/contexts/compute/analyses/settings.ts';
 
 export interface WorldAnalyses {
   configurationId: number;

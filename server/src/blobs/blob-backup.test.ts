@@ -14,7 +14,7 @@ import { deriveSasKey } from './sas.ts';
 import { openAzureBlobStore } from './azure/azure-blob-store.ts';
 import { parseConnectionString } from './azure/azure-account.ts';
 import { BackupCorruptError, exportBlobs, importBlobs, MANIFEST, type BlobManifest } from './blob-backup.ts';
-import { getBytes } from '../services/analyses/blob-io.ts';
+import { getBytes } from '../contexts/compute/analyses/blob-io.ts';
 import { startAzurite, type Azurite } from '../../test/azurite.ts';
 
 let azurite: Azurite;

@@ -17,7 +17,7 @@ import { pipeline } from 'node:stream/promises';
 import type { BlobStore } from './blob-store.ts';
 import { assertBlobName } from './blob-names.ts';
 import { BLOB_CONTAINERS } from '../db/schema/index.ts';
-import { CHECKPOINT_CONTAINER } from '../services/cfd/checkpoints.ts';
+import { CHECKPOINT_CONTAINER } from '../contexts/compute/cfd/checkpoints.ts';
 
 /** The containers Canopy keeps (uploads, results and geometry; CFD checkpoints). */
 export const BACKED_UP_CONTAINERS: readonly string[] = [...BLOB_CONTAINERS, CHECKPOINT_CONTAINER];

@@ -3,7 +3,7 @@
  * of structured-cloneable input (typed arrays travel without copying when transferred). Analyses add
  * their tasks here; the handler on the main thread keeps the I/O (database, blobs).
  */
-import { ANALYSIS_TASKS } from './analysis-tasks.ts';
+import { ANALYSIS_TASKS } from '../contexts/compute/analysis-tasks.ts';
 import { HEAVY_TASKS } from './heavy-tasks.ts';
 import { ownThreadNiceness } from './thread-priority.ts';
 export type CpuTask = (input: never) => unknown | Promise<unknown>;

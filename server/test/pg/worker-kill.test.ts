@@ -12,8 +12,8 @@ import { createTestContext, type TestContext } from '../harness.ts';
 import { addDistrictGeometry, createScenario, type AnalysisScenario } from '../analysis-fixtures.ts';
 import { assets, simulations } from '../../src/db/schema/index.ts';
 import { getJob, type JobRow } from '../../src/jobs/queue.ts';
-import { parseBlobKey } from '../../src/services/analyses/blob-io.ts';
-import { ANALYSIS_JOB_TYPES } from '../../src/services/analyses/settings.ts';
+import { parseBlobKey } from '../../src/contexts/compute/analyses/blob-io.ts';
+import { ANALYSIS_JOB_TYPES } from '../../src/contexts/compute/analyses/settings.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const LEASE_MS = 3000;

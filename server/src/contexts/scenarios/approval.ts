@@ -38,8 +38,8 @@ import type { SiteSurroundsFn } from './site-geometry.ts';
 import type { SiteSurrounds } from '@canopy/engine/geometry/site/site-surrounds.ts';
 import { transferables } from '../../jobs/transfer.ts';
 import { cfdWindInput, solarInput, thermalInput } from './job-inputs.ts';
-import { CFD_WIND_JOB } from '../../services/cfd/cfd-plan.ts';
-import type { DeferredJob } from '../../services/cfd/run-state.ts';
+import { CFD_WIND_JOB } from '../compute/cfd/cfd-plan.ts';
+import type { DeferredJob } from '../compute/cfd/run-state.ts';
 import { refreshScenarioStatus } from './status.ts';
 import { engineOf, simulationJobKey, simulationSummaries } from './view.ts';
 

@@ -11,7 +11,7 @@ import type { AuthUser } from '../accounts/auth/authenticate.ts';
 import type { AppDeps } from '../../deps.ts';
 import { simulations, users } from '../../db/schema/index.ts';
 import { displayName } from '../accounts/users/names.ts';
-import { cancelCfdRun } from '../../services/cfd/cancel-run.ts';
+import { cancelCfdRun } from '../compute/cfd/cancel-run.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { CancelSimulationResult } from '@canopy/contract/reservations.ts';
 import { refundReservations } from '../accounts/company/reservations.ts';

@@ -17,7 +17,7 @@ import { creditsUsed } from '../accounts/company/subscriptions.ts';
 import type { ConfigurationRow } from './access.ts';
 import { WIND_DEPENDENT } from './analyses.ts';
 import { canopyJobType, computedByCanopy } from './capabilities.ts';
-import { CFD_WIND_JOB, type CfdEstimate } from '../../services/cfd/cfd-plan.ts';
+import { CFD_WIND_JOB, type CfdEstimate } from '../compute/cfd/cfd-plan.ts';
 import type { Capability } from '@canopy/contract/capabilities.ts';
 import { creditsReserved } from '../accounts/company/reservations.ts';
 import { engineOf } from './view.ts';

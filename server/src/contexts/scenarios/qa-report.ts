@@ -30,8 +30,8 @@ import { uploadRows } from './geometry.ts';
 import { generatedGeometry, plannedGeometry } from './qa-generated.ts';
 import { engineOf, simulationJobKey } from './view.ts';
 import { analysisLabel, metricLabel, roleLabel, statusLabel } from '@canopy/engine/results/labels.ts';
-import { runStateOf } from '../../services/cfd/run-state-shape.ts';
-import { cfdQaLines } from '../../services/cfd/qa-lines.ts';
+import { runStateOf } from '../compute/cfd/run-state-shape.ts';
+import { cfdQaLines } from '../compute/cfd/qa-lines.ts';
 
 const show = (value: unknown): string => {
   if (value === null || value === undefined || value === '') return '—';

@@ -12,7 +12,7 @@ import { GEOMETRY_ROLES, type ScenarioForm } from '@canopy/contract/scenarios.ts
 import { CRITERIA } from '@canopy/engine/wind/criteria.ts';
 import { LOAD_ANALYSES, NEEDS_PRESENTATION_PLANE } from './analyses.ts';
 import { canopyJobType } from './capabilities.ts';
-import { CFD_WIND_JOB } from '../../services/cfd/cfd-plan.ts';
+import { CFD_WIND_JOB } from '../compute/cfd/cfd-plan.ts';
 import { resolveCriteria } from '../projects/criteria/company-criteria.ts';
 
 const STL_FORMATS = ['stl-binary', 'stl-ascii'];

@@ -9,8 +9,8 @@ import { pathId } from '../../http/params.ts';
 import { currentUser } from '../../contexts/accounts/auth/authenticate.ts';
 import { answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
 import { JobSchema, SubmitPostprocessingSchema, SubmittedJobSchema } from '@canopy/contract/analyses.ts';
-import { jobView, visibleJob } from '../../services/analyses/jobs.ts';
-import { submitPostprocessing } from '../../services/analyses/postprocessing.ts';
+import { jobView, visibleJob } from '../../contexts/compute/analyses/jobs.ts';
+import { submitPostprocessing } from '../../contexts/compute/analyses/postprocessing.ts';
 import { createWeatherLibrary, weatherLibraryDir } from '../../contexts/projects/weather/library.ts';
 
 const tags = ['Analyses'];

@@ -10,7 +10,7 @@ import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { accessToken, createUser } from '../../../test/world.ts';
 import { addSpeedRatios, analysisServices, createScenario, enqueueAnalysis, runHandlerDirectly } from '../../../test/analysis-fixtures.ts';
 import { assets, companies, jobs, projects } from '../../db/schema/index.ts';
-import { windComfortHandler } from '../../jobs/handlers/wind-comfort.ts';
+import { windComfortHandler } from '../../contexts/compute/handlers/wind-comfort.ts';
 import type { CompanyCriterion, CompanyCriterionInput, CompanyCriterionPage } from '@canopy/contract/criteria.ts';
 import { CRITERIA, type Criterion } from '@canopy/engine/wind/criteria.ts';
 import { checkScenarioRules } from '../../contexts/scenarios/rules.ts';

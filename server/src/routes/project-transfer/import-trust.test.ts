@@ -18,11 +18,11 @@ import { stationValues } from '../../contexts/projects/weather/stations.ts';
 import { addSimulation, addTestGeometry, analysisServices, createScenario, runHandlerDirectly } from '../../../test/analysis-fixtures.ts';
 import { assets, companies, configurations, jobs, projects, simulations, subscriptions, weatherStations } from '../../db/schema/index.ts';
 import type { ProjectImportResult } from '@canopy/contract/project-transfer.ts';
-import { ANALYSIS_JOB_TYPES, type SolarJobInput } from '../../services/analyses/settings.ts';
-import { failPlanning } from '../../services/cfd/run-state.ts';
+import { ANALYSIS_JOB_TYPES, type SolarJobInput } from '../../contexts/compute/analyses/settings.ts';
+import { failPlanning } from '../../contexts/compute/cfd/run-state.ts';
 import { simulationJobKey } from '../../contexts/scenarios/view.ts';
-import { solarHandler } from '../../jobs/handlers/solar.ts';
-import { jobHandlers } from '../../jobs/handlers/index.ts';
+import { solarHandler } from '../../contexts/compute/handlers/solar.ts';
+import { jobHandlers } from '../../contexts/compute/handlers/index.ts';
 import { createInlineCpuPool } from '../../jobs/inline-cpu-pool.ts';
 import { enqueueJob, type JobRow } from '../../jobs/queue.ts';
 

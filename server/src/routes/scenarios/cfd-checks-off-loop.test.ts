@@ -19,7 +19,7 @@ import { subscriptions } from '../../db/schema/index.ts';
 import { createCpuPool, type CpuPool } from '../../jobs/cpu-pool.ts';
 import { createHeavyWork, type HeavyWork } from '../../jobs/heavy-work.ts';
 import { createInlineCpuPool } from '../../jobs/inline-cpu-pool.ts';
-import { jobHandlers } from '../../jobs/handlers/index.ts';
+import { jobHandlers } from '../../contexts/compute/handlers/index.ts';
 import { JobWorker } from '../../jobs/worker.ts';
 import { writeBinaryStl } from '@canopy/engine/geometry/index.ts';
 import { boxSoup } from '@canopy/engine/geometry/mesh/test-meshes.ts';

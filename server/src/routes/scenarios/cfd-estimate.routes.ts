@@ -9,7 +9,7 @@ import { pathId } from '../../http/params.ts';
 import { currentUser } from '../../contexts/accounts/auth/authenticate.ts';
 import { answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
 import { CfdEstimateRequestSchema, CfdEstimateSchema } from '@canopy/contract/cfd.ts';
-import { cfdEstimate } from '../../services/cfd/estimate.ts';
+import { cfdEstimate } from '../../contexts/compute/cfd/estimate.ts';
 
 export const cfdEstimateRoute = defineRoute('user', {
   method: 'post',

@@ -12,7 +12,7 @@ import { uploadFile } from '../../../test/world-scenarios.ts';
 import { gridStl, healthDuring } from '../../../test/responsiveness.ts';
 import { createCpuPool, type CpuPool } from '../../jobs/cpu-pool.ts';
 import { createInlineCpuPool } from '../../jobs/inline-cpu-pool.ts';
-import { jobHandlers } from '../../jobs/handlers/index.ts';
+import { jobHandlers } from '../../contexts/compute/handlers/index.ts';
 import { JobWorker } from '../../jobs/worker.ts';
 import type { GeometryValidation } from '@canopy/contract/scenarios.ts';
 

@@ -19,7 +19,7 @@ import type { BlobKey } from '../../blobs/blob-store.ts';
 import { assets, configurations, layerSets, postProcessingTags, simulations } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { ResultFileSchema } from '@canopy/contract/viewer.ts';
-import { ASSETS_CONTAINER, formatBlobKey, getBytes, parseBlobKey, putBytes } from '../analyses/blob-io.ts';
+import { ASSETS_CONTAINER, formatBlobKey, getBytes, parseBlobKey, putBytes } from '../../contexts/compute/analyses/blob-io.ts';
 import { noteResultsIngested } from '../../contexts/scenarios/ingestion-hook.ts';
 import { projectUpload, type UploadRow } from '../../contexts/projects/weather/upload-text.ts';
 import { requireChangeableProject } from '../../contexts/projects/access.ts';

@@ -5,7 +5,7 @@ import type { Db } from '../../db/database.ts';
 import type { AuthUser } from '../../contexts/accounts/auth/authenticate.ts';
 import { assets, configurations, layerSets, simulations } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
-import { parseBlobKey } from '../analyses/blob-io.ts';
+import { parseBlobKey } from '../../contexts/compute/analyses/blob-io.ts';
 import { prepared } from '../../db/prepared.ts';
 import type { BlobDownload } from '../../blobs/blob-store.ts';
 import { assetView, type AssetRow, type AssetView } from './assets.ts';

@@ -21,7 +21,7 @@ import { reportForExport } from '../../../services/insights/reports.ts';
 import { publicScope } from '../../../services/insights/visibility.ts';
 import { studyImageBytes } from '../../../services/insights/study-images.ts';
 import { assetView, type AssetRow } from '../../../services/viewer/assets.ts';
-import { parseBlobKey } from '../../../services/analyses/blob-io.ts';
+import { parseBlobKey } from '../../compute/analyses/blob-io.ts';
 import type { BlobDownload } from '../../../blobs/blob-store.ts';
 import { linkTokenHash, signLinkAccess, verifyLinkAccess } from './tokens.ts';
 
