@@ -5,9 +5,9 @@
  * pure function of structured-cloneable input; failures the user caused come back as values,
  * because an error crossing a thread keeps its message but loses its class.
  */
-import { preparePng } from '../services/pdf/image-prepare.ts';
-import { renderPdf, type PdfPlan, type RenderOutcome } from '../services/pdf/render.ts';
-import { IngestFileError, planeFromGlb, prepareResultFile, type PreparedFile, type PrepareOptions } from '../services/viewer/ingest-files.ts';
+import { preparePng } from '../contexts/results/pdf/image-prepare.ts';
+import { renderPdf, type PdfPlan, type RenderOutcome } from '../contexts/results/pdf/render.ts';
+import { IngestFileError, planeFromGlb, prepareResultFile, type PreparedFile, type PrepareOptions } from '../contexts/results/viewer/ingest-files.ts';
 import {
   parseStl,
   repairMesh,

@@ -5,7 +5,7 @@ import type { CpuPool } from './cpu-pool.ts';
 import { createHeavyWork, openHeavyWork } from './heavy-work.ts';
 import { transferables } from './transfer.ts';
 import { encodePng } from '../../test/world-insights.ts';
-import type { PreparedImage } from '../services/pdf/png-xobject.ts';
+import type { PreparedImage } from '../contexts/results/pdf/png-xobject.ts';
 
 /** A pool whose tasks finish only when the test says so. */
 function gatedPool(): CpuPool & { release(): void; started: number } {

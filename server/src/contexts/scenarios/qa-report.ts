@@ -23,8 +23,8 @@ import {
 } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 import { GEOMETRY_ROLES, type ScenarioForm } from '@canopy/contract/scenarios.ts';
-import { loadFonts } from '../../services/pdf/fonts.ts';
-import { PdfWriter } from '../../services/pdf/writer.ts';
+import { loadFonts } from '../results/pdf/fonts.ts';
+import { PdfWriter } from '../results/pdf/writer.ts';
 import { requireSeeScenario } from './access.ts';
 import { uploadRows } from './geometry.ts';
 import { generatedGeometry, plannedGeometry } from './qa-generated.ts';

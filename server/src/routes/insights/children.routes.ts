@@ -31,11 +31,11 @@ import {
   SceneViewSchema,
   SceneViewUpdateSchema,
 } from '@canopy/contract/insights.ts';
-import type { StudyIds } from '../../services/insights/insights.ts';
-import * as sceneViews from '../../services/insights/scene-views.ts';
-import * as pins from '../../services/insights/pins.ts';
-import * as images from '../../services/insights/image-views.ts';
-import * as reportViews from '../../services/insights/report-views.ts';
+import type { StudyIds } from '../../contexts/results/insights/insights.ts';
+import * as sceneViews from '../../contexts/results/insights/scene-views.ts';
+import * as pins from '../../contexts/results/insights/pins.ts';
+import * as images from '../../contexts/results/insights/image-views.ts';
+import * as reportViews from '../../contexts/results/insights/report-views.ts';
 
 const base = '/api/project/{id}/study/{studyId}/insight/{insightId}';
 const seeAnswers = { 401: answers[401], 404: answers[404] };

@@ -5,7 +5,7 @@ import { pathId } from '../../http/params.ts';
 import { currentUser } from '../../contexts/accounts/auth/authenticate.ts';
 import { answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
 import { DrawingCreateSchema, DrawingSchema, DrawingUpdateSchema } from '@canopy/contract/insights.ts';
-import { createDrawing, deleteDrawing, updateDrawing } from '../../services/insights/drawings.ts';
+import { createDrawing, deleteDrawing, updateDrawing } from '../../contexts/results/insights/drawings.ts';
 
 const tags = ['Insights'];
 const changeAnswers = { 400: answers[400], 401: answers[401], 403: answers[403], 404: answers[404] };

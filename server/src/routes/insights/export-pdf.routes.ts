@@ -7,7 +7,7 @@ import { defineRoute } from '../../http/route.ts';
 import { currentUser } from '../../contexts/accounts/auth/authenticate.ts';
 import { answers, jsonBody } from '@canopy/contract/common.ts';
 import { ExportPdfRequestSchema } from '@canopy/contract/insights.ts';
-import { exportPdf } from '../../services/pdf/export.ts';
+import { exportPdf } from '../../contexts/results/pdf/export.ts';
 
 export const exportPdfRoute = defineRoute(
   'user',

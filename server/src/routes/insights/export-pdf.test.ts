@@ -22,7 +22,7 @@ import { assets, configurations, projectMetSources, projects, simulations, weath
 import { eq } from 'drizzle-orm';
 import { ASSETS_CONTAINER, putBytes } from '../../contexts/compute/analyses/blob-io.ts';
 import type { Insight, Report, StudyImage } from '@canopy/contract/insights.ts';
-import { embeddedTrueTypeFonts, fontsOf } from '../../services/pdf/testing/pdf-fonts.ts';
+import { embeddedTrueTypeFonts, fontsOf } from '../../contexts/results/pdf/testing/pdf-fonts.ts';
 
 let t: TestContext;
 let w: VisibilityWorld;

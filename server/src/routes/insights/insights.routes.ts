@@ -10,7 +10,7 @@ import { pathId } from '../../http/params.ts';
 import { currentUser } from '../../contexts/accounts/auth/authenticate.ts';
 import { answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
 import { InsightCreateSchema, InsightSchema, InsightUpdateSchema } from '@canopy/contract/insights.ts';
-import { createInsight, deleteInsight, getInsight, listInsights, updateInsight } from '../../services/insights/insights.ts';
+import { createInsight, deleteInsight, getInsight, listInsights, updateInsight } from '../../contexts/results/insights/insights.ts';
 
 const tags = ['Insights'];
 const base = '/api/project/{id}/study/{studyId}/insight';

@@ -4,7 +4,7 @@ import type { ApiApp } from '../../app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { answers, json } from '@canopy/contract/common.ts';
 import { InsightCategorySchema, PinTypeTemplateSchema } from '@canopy/contract/insights.ts';
-import { INSIGHT_CATEGORIES, PIN_TYPE_TEMPLATES } from '../../services/insights/reference.ts';
+import { INSIGHT_CATEGORIES, PIN_TYPE_TEMPLATES } from '../../contexts/results/insights/reference.ts';
 
 export const pinTypeTemplatesRoute = defineRoute('user', {
   method: 'get',

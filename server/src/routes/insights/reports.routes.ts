@@ -11,7 +11,7 @@ import { pathId } from '../../http/params.ts';
 import { currentUser } from '../../contexts/accounts/auth/authenticate.ts';
 import { answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
 import { ReportCreateSchema, ReportSchema, ReportUpdateSchema } from '@canopy/contract/insights.ts';
-import { createReport, deleteReport, getProjectReport, getReport, listReports, updateReport } from '../../services/insights/reports.ts';
+import { createReport, deleteReport, getProjectReport, getReport, listReports, updateReport } from '../../contexts/results/insights/reports.ts';
 
 const tags = ['Reports'];
 const base = '/api/project/{id}/study/{studyId}/report';

@@ -9,7 +9,14 @@ import { pathId } from '../../http/params.ts';
 import { currentUser } from '../../contexts/accounts/auth/authenticate.ts';
 import { answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
 import { StudyImageCreateSchema, StudyImageSchema, StudyImageUpdateSchema } from '@canopy/contract/insights.ts';
-import { deleteStudyImage, getStudyImage, listStudyImages, readStudyImage, renameStudyImage, storeStudyImage } from '../../services/insights/study-images.ts';
+import {
+  deleteStudyImage,
+  getStudyImage,
+  listStudyImages,
+  readStudyImage,
+  renameStudyImage,
+  storeStudyImage,
+} from '../../contexts/results/insights/study-images.ts';
 
 const tags = ['Insights'];
 const base = '/api/project/{id}/study/{studyId}/study-image';

@@ -11,7 +11,7 @@ import { uploadFile } from '../../../test/viewer-fixtures.ts';
 import { gridStl, healthOffAndOnTheLoop } from '../../../test/responsiveness.ts';
 import { createHeavyWork, type HeavyWork } from '../../jobs/heavy-work.ts';
 import type { CpuPool } from '../../jobs/cpu-pool.ts';
-import type { SimulationView } from '../../services/viewer/simulations.ts';
+import type { SimulationView } from '../../contexts/results/viewer/simulations.ts';
 
 let t: TestContext;
 let w: World;

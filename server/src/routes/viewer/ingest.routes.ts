@@ -10,7 +10,7 @@ import { pathId } from '../../http/params.ts';
 import { currentUser } from '../../contexts/accounts/auth/authenticate.ts';
 import { answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
 import { AddResultSimulationsSchema, AppendResultsSchema, SimulationResultsSchema, SimulationSchema } from '@canopy/contract/viewer.ts';
-import { appendResults, ingestSimulationResults } from '../../services/viewer/ingest.ts';
+import { appendResults, ingestSimulationResults } from '../../contexts/results/viewer/ingest.ts';
 
 const tags = ['Viewer'];
 const errors = { 400: answers[400], 401: answers[401], 403: answers[403], 404: answers[404] };

@@ -15,8 +15,8 @@ import { nodeResponse } from '../../http/node-request.ts';
 import { currentUser } from '../../contexts/accounts/auth/authenticate.ts';
 import { answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
 import { AssetSchema, PostProcessingTagCreateSchema, PostProcessingTagSchema } from '@canopy/contract/viewer.ts';
-import { getSimulationAsset, layerSetFile, simulationAssetFile, type AssetPath, type FileDownload } from '../../services/viewer/simulations.ts';
-import { createPostProcessingTag, listPostProcessingTags } from '../../services/viewer/viewer-state.ts';
+import { getSimulationAsset, layerSetFile, simulationAssetFile, type AssetPath, type FileDownload } from '../../contexts/results/viewer/simulations.ts';
+import { createPostProcessingTag, listPostProcessingTags } from '../../contexts/results/viewer/viewer-state.ts';
 
 const tags = ['Viewer'];
 const assetPath = '/api/project/{id}/configuration/{cid}/simulation/{sid}/simulation-asset/{aid}';

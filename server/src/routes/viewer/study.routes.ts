@@ -19,7 +19,7 @@ import {
   UserLayerSchema,
   UserLayersReplaceSchema,
 } from '@canopy/contract/viewer.ts';
-import { getStudySimulation, listStudySimulations } from '../../services/viewer/simulations.ts';
+import { getStudySimulation, listStudySimulations } from '../../contexts/results/viewer/simulations.ts';
 import {
   createCameraPosition,
   deleteAllUserLayers,
@@ -29,7 +29,7 @@ import {
   listUserLayers,
   replaceUserLayers,
   updateCameraPosition,
-} from '../../services/viewer/viewer-state.ts';
+} from '../../contexts/results/viewer/viewer-state.ts';
 
 const tags = ['Viewer'];
 const base = '/api/project/{id}/study/{studyId}';

@@ -17,7 +17,7 @@ import { buildVisibilityWorld, type VisibilityWorld } from '../../../test/world-
 import { companies, projectMetSources, projects, weatherStations } from '../../db/schema/index.ts';
 import { MAX_RAW_BYTES } from '../../contexts/projects/weather/hourly-codec.ts';
 import { stationValues } from '../../contexts/projects/weather/stations.ts';
-import { preparePng } from '../../services/pdf/image-prepare.ts';
+import { preparePng } from '../../contexts/results/pdf/image-prepare.ts';
 import type { Insight } from '@canopy/contract/insights.ts';
 
 const BOMB_BYTES = 64 * 1024 * 1024;

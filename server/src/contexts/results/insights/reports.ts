@@ -5,10 +5,10 @@
  * may not see drafts).
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../../contexts/accounts/auth/authenticate.ts';
-import { imageViews, insights, projects, reports, reportViews, studies, users } from '../../db/schema/index.ts';
-import { ApiError } from '../../http/errors.ts';
+import type { Db } from '../../../db/database.ts';
+import type { AuthUser } from '../../accounts/auth/authenticate.ts';
+import { imageViews, insights, projects, reports, reportViews, studies, users } from '../../../db/schema/index.ts';
+import { ApiError } from '../../../http/errors.ts';
 import type { Report, ReportCover, ReportCreate, ReportUpdate, ReportView } from '@canopy/contract/insights.ts';
 import type { StudyIds } from './insights.ts';
 import { imageViewView } from './represent.ts';

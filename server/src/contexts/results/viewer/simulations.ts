@@ -1,13 +1,13 @@
 /** The study's simulations with their result assets (SPEC §3 Simulation), and one asset's metadata and file. */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../deps.ts';
-import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../../contexts/accounts/auth/authenticate.ts';
-import { assets, configurations, layerSets, simulations } from '../../db/schema/index.ts';
-import { ApiError } from '../../http/errors.ts';
-import { parseBlobKey } from '../../contexts/compute/analyses/blob-io.ts';
-import { prepared } from '../../db/prepared.ts';
-import type { BlobDownload } from '../../blobs/blob-store.ts';
+import type { AppDeps } from '../../../deps.ts';
+import type { Db } from '../../../db/database.ts';
+import type { AuthUser } from '../../accounts/auth/authenticate.ts';
+import { assets, configurations, layerSets, simulations } from '../../../db/schema/index.ts';
+import { ApiError } from '../../../http/errors.ts';
+import { parseBlobKey } from '../../compute/analyses/blob-io.ts';
+import { prepared } from '../../../db/prepared.ts';
+import type { BlobDownload } from '../../../blobs/blob-store.ts';
 import { assetView, type AssetRow, type AssetView } from './assets.ts';
 import { requireConfigurationSimulation, requireStudy, requireStudySimulation } from './scope.ts';
 

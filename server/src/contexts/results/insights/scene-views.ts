@@ -4,10 +4,10 @@
  * client's view JSON. Seeing follows the insight; changing needs the right to change insights.
  */
 import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../../contexts/accounts/auth/authenticate.ts';
-import { drawings, sceneViews } from '../../db/schema/index.ts';
-import { ApiError } from '../../http/errors.ts';
+import type { Db } from '../../../db/database.ts';
+import type { AuthUser } from '../../accounts/auth/authenticate.ts';
+import { drawings, sceneViews } from '../../../db/schema/index.ts';
+import { ApiError } from '../../../http/errors.ts';
 import type { SceneView, SceneViewCreate, SceneViewUpdate } from '@canopy/contract/insights.ts';
 import { requireChangeableInsight, requireInsight, type StudyIds } from './insights.ts';
 import { checkAsset, checkCameraPosition, checkLayerSelection, checkSimulation, checkStudyImage } from './refs.ts';

@@ -5,10 +5,10 @@
  * the user cannot see is 404; seeing without the right to change is 403.
  */
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../../contexts/accounts/auth/authenticate.ts';
-import { drawings, insights, sceneViews, studies } from '../../db/schema/index.ts';
-import { ApiError } from '../../http/errors.ts';
+import type { Db } from '../../../db/database.ts';
+import type { AuthUser } from '../../accounts/auth/authenticate.ts';
+import { drawings, insights, sceneViews, studies } from '../../../db/schema/index.ts';
+import { ApiError } from '../../../http/errors.ts';
 import type { Drawing, DrawingCreate, DrawingUpdate } from '@canopy/contract/insights.ts';
 import { drawingView } from './represent.ts';
 import { insightScope, visibleStatus } from './visibility.ts';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
-import { pdfToText, popplerAvailable } from '../../../test/world-insights.ts';
+import { pdfToText, popplerAvailable } from '../../../../test/world-insights.ts';
 import { loadFonts, printable } from './fonts.ts';
 import { fontsOf, embeddedTrueTypeFonts } from './testing/pdf-fonts.ts';
 import { PdfWriter } from './writer.ts';

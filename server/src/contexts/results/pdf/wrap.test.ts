@@ -7,8 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PDFDocument, type PDFFont } from 'pdf-lib';
-import { createTestContext, type TestContext } from '../../../test/harness.ts';
-import { buildVisibilityWorld, pdfToText, popplerAvailable, type VisibilityWorld } from '../../../test/world-insights.ts';
+import { createTestContext, type TestContext } from '../../../../test/harness.ts';
+import { buildVisibilityWorld, pdfToText, popplerAvailable, type VisibilityWorld } from '../../../../test/world-insights.ts';
 import type { Insight } from '@canopy/contract/insights.ts';
 import { loadFonts } from './fonts.ts';
 import { PdfWriter } from './writer.ts';

@@ -3,9 +3,9 @@
  * a 400 naming the field, as DRF answers an unknown primary key — never a silent cross-study link.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
-import { assets, cameraPositions, configurations, insightPinTypes, sceneViews, simulations, studyImages } from '../../db/schema/index.ts';
-import { ApiError } from '../../http/errors.ts';
+import type { Db } from '../../../db/database.ts';
+import { assets, cameraPositions, configurations, insightPinTypes, sceneViews, simulations, studyImages } from '../../../db/schema/index.ts';
+import { ApiError } from '../../../http/errors.ts';
 
 const missing = (field: string, id: number) => ApiError.field(field, `Invalid pk "${id}" - object does not exist.`);
 

@@ -1,9 +1,9 @@
 /** Image views: a study image placed in an insight with a caption and an order (SPEC §3). */
 import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../../contexts/accounts/auth/authenticate.ts';
-import { imageViews } from '../../db/schema/index.ts';
-import { ApiError } from '../../http/errors.ts';
+import type { Db } from '../../../db/database.ts';
+import type { AuthUser } from '../../accounts/auth/authenticate.ts';
+import { imageViews } from '../../../db/schema/index.ts';
+import { ApiError } from '../../../http/errors.ts';
 import type { ImageView, ImageViewCreate, ImageViewUpdate } from '@canopy/contract/insights.ts';
 import { requireChangeableInsight, requireInsight, type StudyIds } from './insights.ts';
 import { checkSceneView, checkStudyImage } from './refs.ts';

@@ -15,11 +15,11 @@
  * reads) into a plan of blocks; render.ts lays the plan out and saves it in the heavy-work pool.
  */
 import { eq, inArray } from 'drizzle-orm';
-import type { AppDeps } from '../../deps.ts';
-import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../../contexts/accounts/auth/authenticate.ts';
-import { projects, sceneViews, studies } from '../../db/schema/index.ts';
-import { ApiError } from '../../http/errors.ts';
+import type { AppDeps } from '../../../deps.ts';
+import type { Db } from '../../../db/database.ts';
+import type { AuthUser } from '../../accounts/auth/authenticate.ts';
+import { projects, sceneViews, studies } from '../../../db/schema/index.ts';
+import { ApiError } from '../../../http/errors.ts';
 import { pdfFileName, type ExportPdfRequest, type Insight, type Legend, type PageSize, type Report } from '@canopy/contract/insights.ts';
 import { requireInsight } from '../insights/insights.ts';
 import { INSIGHT_CATEGORIES } from '../insights/reference.ts';
@@ -27,7 +27,7 @@ import { representInsight, representInsights } from '../insights/represent.ts';
 import { reportForExport } from '../insights/reports.ts';
 import { studyImageBytes } from '../insights/study-images.ts';
 import { insightScope, type InsightScope } from '../insights/visibility.ts';
-import { transferables } from '../../jobs/transfer.ts';
+import { transferables } from '../../../jobs/transfer.ts';
 import { checkImageSize, decodeBase64Image, imageInfo, type ImageInfo } from './image-info.ts';
 import { provenanceLine, provenanceOf, unrecorded } from './provenance.ts';
 import type { TextStyle } from './writer.ts';

@@ -8,11 +8,11 @@
  * Draft, so someone who could not see drafts could not see what they wrote).
  */
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../../contexts/accounts/auth/authenticate.ts';
-import { companies, studies } from '../../db/schema/index.ts';
-import { ApiError } from '../../http/errors.ts';
-import { requireVisibleProject, type ProjectAccess } from '../../contexts/projects/access.ts';
+import type { Db } from '../../../db/database.ts';
+import type { AuthUser } from '../../accounts/auth/authenticate.ts';
+import { companies, studies } from '../../../db/schema/index.ts';
+import { ApiError } from '../../../http/errors.ts';
+import { requireVisibleProject, type ProjectAccess } from '../../projects/access.ts';
 
 export interface InsightScope {
   projectId: number;

@@ -7,12 +7,12 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { parseEpw } from '@canopy/engine/weather/epw.ts';
-import { createTestContext, type TestContext } from '../../../test/harness.ts';
-import { createScenario } from '../../../test/analysis-fixtures.ts';
-import { CHICAGO_EPW_PATH } from '../../../test/world-weather.ts';
-import { simulations } from '../../db/schema/index.ts';
-import { storeStation } from '../../contexts/projects/weather/stations.ts';
-import { linkStation } from '../../contexts/projects/weather/met-sources.ts';
+import { createTestContext, type TestContext } from '../../../../test/harness.ts';
+import { createScenario } from '../../../../test/analysis-fixtures.ts';
+import { CHICAGO_EPW_PATH } from '../../../../test/world-weather.ts';
+import { simulations } from '../../../db/schema/index.ts';
+import { storeStation } from '../../projects/weather/stations.ts';
+import { linkStation } from '../../projects/weather/met-sources.ts';
 import { distanceKm, methodLines } from './method-section.ts';
 
 let t: TestContext;

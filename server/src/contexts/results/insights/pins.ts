@@ -3,10 +3,10 @@
  * item — the model point from the viewer's ray query — plus a title and note the PDF lists).
  */
 import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../../contexts/accounts/auth/authenticate.ts';
-import { insightPins, insightPinTypes } from '../../db/schema/index.ts';
-import { ApiError } from '../../http/errors.ts';
+import type { Db } from '../../../db/database.ts';
+import type { AuthUser } from '../../accounts/auth/authenticate.ts';
+import { insightPins, insightPinTypes } from '../../../db/schema/index.ts';
+import { ApiError } from '../../../http/errors.ts';
 import type { Pin, PinCreate, PinType, PinTypeCreate, PinTypeUpdate, PinUpdate } from '@canopy/contract/insights.ts';
 import { requireChangeableInsight, requireInsight, type StudyIds } from './insights.ts';
 import { checkPinType, checkSceneView } from './refs.ts';

@@ -4,10 +4,10 @@
  * report of the same study, with a caption and a place (default: last).
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../../contexts/accounts/auth/authenticate.ts';
-import { imageViews, reports, reportViews } from '../../db/schema/index.ts';
-import { ApiError } from '../../http/errors.ts';
+import type { Db } from '../../../db/database.ts';
+import type { AuthUser } from '../../accounts/auth/authenticate.ts';
+import { imageViews, reports, reportViews } from '../../../db/schema/index.ts';
+import { ApiError } from '../../../http/errors.ts';
 import type { ReportView, ReportViewCreate, ReportViewUpdate } from '@canopy/contract/insights.ts';
 import { requireChangeableInsight, requireInsight, type StudyIds } from './insights.ts';
 import { imageViewView } from './represent.ts';

@@ -7,10 +7,10 @@
  * study row, so two concurrent drags cannot leave duplicates or gaps.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../../contexts/accounts/auth/authenticate.ts';
-import { insights, studies } from '../../db/schema/index.ts';
-import { ApiError } from '../../http/errors.ts';
+import type { Db } from '../../../db/database.ts';
+import type { AuthUser } from '../../accounts/auth/authenticate.ts';
+import { insights, studies } from '../../../db/schema/index.ts';
+import { ApiError } from '../../../http/errors.ts';
 import type { Insight, InsightCreate, InsightUpdate } from '@canopy/contract/insights.ts';
 import { categoryByKey } from './reference.ts';
 import { representInsight, representInsights, type InsightRow } from './represent.ts';

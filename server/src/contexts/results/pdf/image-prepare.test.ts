@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { crc32, deflateSync, inflateSync } from 'node:zlib';
 import { PDFDocument, PDFName, type PDFRawStream, type PDFRef } from 'pdf-lib';
-import { encodePng } from '../../../test/world-insights.ts';
+import { encodePng } from '../../../../test/world-insights.ts';
 import { preparePng } from './image-prepare.ts';
 import { embedPngFast, registerImage } from './png-xobject.ts';
 

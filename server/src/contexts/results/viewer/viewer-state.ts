@@ -6,11 +6,11 @@
  * project and need the right to change it.
  */
 import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../../contexts/accounts/auth/authenticate.ts';
-import { cameraPositions, postProcessingTags, userSelectedLayers } from '../../db/schema/index.ts';
-import { ApiError } from '../../http/errors.ts';
-import { requireChangeableProject, requireVisibleProject } from '../../contexts/projects/access.ts';
+import type { Db } from '../../../db/database.ts';
+import type { AuthUser } from '../../accounts/auth/authenticate.ts';
+import { cameraPositions, postProcessingTags, userSelectedLayers } from '../../../db/schema/index.ts';
+import { ApiError } from '../../../http/errors.ts';
+import { requireChangeableProject, requireVisibleProject } from '../../projects/access.ts';
 import { requireStudy, requireStudySimulation } from './scope.ts';
 
 export interface Camera {

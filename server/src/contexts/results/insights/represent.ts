@@ -3,8 +3,8 @@
  * number of queries whatever the number of insights (one per child table).
  */
 import { asc, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
-import { drawings, imageViews, insightPins, insightPinTypes, type insights, sceneViews, users } from '../../db/schema/index.ts';
+import type { Db } from '../../../db/database.ts';
+import { drawings, imageViews, insightPins, insightPinTypes, type insights, sceneViews, users } from '../../../db/schema/index.ts';
 import type { Drawing, ImageView, Insight, Legend, Pin, PinItem, PinType, SceneView, SelectedLayer, ViewJson } from '@canopy/contract/insights.ts';
 
 export type InsightRow = typeof insights.$inferSelect;

@@ -6,13 +6,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
-import type { AppDeps } from '../../deps.ts';
-import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../../contexts/accounts/auth/authenticate.ts';
-import { studyImages, uploads } from '../../db/schema/index.ts';
-import { ApiError } from '../../http/errors.ts';
+import type { AppDeps } from '../../../deps.ts';
+import type { Db } from '../../../db/database.ts';
+import type { AuthUser } from '../../accounts/auth/authenticate.ts';
+import { studyImages, uploads } from '../../../db/schema/index.ts';
+import { ApiError } from '../../../http/errors.ts';
 import type { StudyImage, StudyImageCreate } from '@canopy/contract/insights.ts';
-import { formatBlobKey, getBytes, parseBlobKey, putBytes } from '../../contexts/compute/analyses/blob-io.ts';
+import { formatBlobKey, getBytes, parseBlobKey, putBytes } from '../../compute/analyses/blob-io.ts';
 import { checkImageSize, decodeBase64Image, imageInfo } from '../pdf/image-info.ts';
 import type { StudyIds } from './insights.ts';
 import { changeScope, insightScope } from './visibility.ts';

@@ -1,6 +1,6 @@
 /** An `assets` row as the API shows it: SPEC §3 fields plus the derived ones of engine/results/asset-fields.ts. */
 import { deriveAssetFields, type AssetSeason, type AssetTimeRange } from '@canopy/engine/results/asset-fields.ts';
-import type { assets } from '../../db/schema/index.ts';
+import type { assets } from '../../../db/schema/index.ts';
 
 export type AssetRow = typeof assets.$inferSelect;
 

@@ -7,15 +7,15 @@
  * run did not record says so; nothing is guessed.
  */
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
-import { assets, configurations, projectMetSources, projects, simulations, weatherStations } from '../../db/schema/index.ts';
+import type { Db } from '../../../db/database.ts';
+import { assets, configurations, projectMetSources, projects, simulations, weatherStations } from '../../../db/schema/index.ts';
 import { formatValue, resultLayerName } from '@canopy/engine/results/labels.ts';
 import { METHOD_NAME, QUANTITY_STATUS } from '@canopy/engine/cfd/run/method.ts';
 import { getCriterion, type Criterion } from '@canopy/engine/wind/criteria.ts';
 import { windRose } from '@canopy/engine/weather/wind-rose.ts';
 import type { RoseData } from './wind-rose-figure.ts';
-import { runStateOf } from '../../contexts/compute/cfd/run-state-shape.ts';
-import { loadStationEpw } from '../../contexts/projects/weather/stations.ts';
+import { runStateOf } from '../../compute/cfd/run-state-shape.ts';
+import { loadStationEpw } from '../../projects/weather/stations.ts';
 import type { PlanBlock } from './render.ts';
 import { NOT_RECORDED } from './provenance.ts';
 

@@ -20,7 +20,7 @@ type Fontkit = Parameters<PDFDocument['registerFontkit']>[0];
 /** fontkit's object: `default` both of its ES build and of its UMD build imported from ESM under Node. */
 const fontkit = ((fontkitModule as unknown as { default?: Fontkit }).default ?? fontkitModule) as Fontkit;
 
-const FONT_DIR = new URL('../../../assets/fonts/', import.meta.url);
+const FONT_DIR = new URL('../../../../assets/fonts/', import.meta.url);
 export const FONT_FILES = { regular: 'DejaVuSans.ttf', bold: 'DejaVuSans-Bold.ttf' } as const;
 
 /** The font files, read once per process (they are read-only assets of the build). */

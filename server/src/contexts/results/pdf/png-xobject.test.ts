@@ -1,7 +1,7 @@
 /** Which PNGs take the direct path into the PDF, and that pdf-lib reads back what it wrote. */
 import { describe, expect, it } from 'vitest';
 import { PDFDocument, PDFName, type PDFRawStream, PDFRef } from 'pdf-lib';
-import { encodePng } from '../../../test/world-insights.ts';
+import { encodePng } from '../../../../test/world-insights.ts';
 import { embedPngFast } from './png-xobject.ts';
 import { imageInfo } from './image-info.ts';
 

@@ -3,12 +3,12 @@
  * another project is as unknown as a missing one (404), checked after the project's access.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../../contexts/accounts/auth/authenticate.ts';
-import { configurations, simulations, studies } from '../../db/schema/index.ts';
-import { ApiError } from '../../http/errors.ts';
-import { prepared } from '../../db/prepared.ts';
-import { requireChangeableProject, requireVisibleProject } from '../../contexts/projects/access.ts';
+import type { Db } from '../../../db/database.ts';
+import type { AuthUser } from '../../accounts/auth/authenticate.ts';
+import { configurations, simulations, studies } from '../../../db/schema/index.ts';
+import { ApiError } from '../../../http/errors.ts';
+import { prepared } from '../../../db/prepared.ts';
+import { requireChangeableProject, requireVisibleProject } from '../../projects/access.ts';
 
 export type Need = 'see' | 'change';
 
