@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { loadConfig, type Config } from './env.ts';
 import { openDatabase, type Database } from './db/database.ts';
-import { seedDemo, seedEula, seedRoles, DEMO } from './db/seed.ts';
+import { seedDemo, seedEula, seedRoles, DEMO } from './seed.ts';
 import { loadSecretKey } from './secret-key.ts';
 import { createOutboxMailer, createSmtpMailer } from './mail/mailer.ts';
 import { createApp } from './app.ts';
@@ -26,7 +26,7 @@ import { seedPriceTables } from './db/seed-catalogue.ts';
 import { openBus } from './realtime/bus.ts';
 import { connectBusToHub } from './contexts/projects/bus-delivery.ts';
 import { openHeavyWork } from './jobs/heavy-work.ts';
-import { cleanImportLeftovers } from './services/project-transfer/leftovers.ts';
+import { cleanImportLeftovers } from './contexts/transfer/leftovers.ts';
 
 export interface RunningServer {
   url: string;

@@ -73,7 +73,7 @@ async function openIsolatedPostgres(adminUrl: string): Promise<Database & { url:
   const pool = new pg.Pool({ connectionString: url.toString(), max: 5 });
   const database = wrapPool(pool);
   await database.migrate();
-  const { seedEula, seedRoles } = await import('../src/db/seed.ts');
+  const { seedEula, seedRoles } = await import('../src/seed.ts');
   await seedRoles(database.db);
   await seedEula(database.db);
   const close = database.close;

@@ -12,8 +12,8 @@ import { eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { users } from '../db/schema/index.ts';
 import { ApiError } from '../http/errors.ts';
-import { exportProject, type TransferDeps } from '../services/project-transfer/export.ts';
-import { importProjectArchive } from '../services/project-transfer/import.ts';
+import { exportProject, type TransferDeps } from '../contexts/transfer/export.ts';
+import { importProjectArchive } from '../contexts/transfer/import.ts';
 import type { AdminIo } from './admin-cli.ts';
 
 export type { TransferDeps };

@@ -19,7 +19,7 @@ import {
 } from '@canopy/engine/geometry/index.ts';
 import type { RepairReport } from '@canopy/engine/geometry/repair/repair-mesh.ts';
 import { moving } from './transfer.ts';
-import { readTable, type ReadTableInput, type ReadTableOutcome } from '../services/project-transfer/read-table.ts';
+import { readTable, type ReadTableInput, type ReadTableOutcome } from '../contexts/transfer/read-table.ts';
 import { planEstimateScene, type EstimateSceneInput } from '../contexts/compute/cfd/estimate-scene.ts';
 import { indexedMesh, stlToGeometryGlb } from '../contexts/scenarios/stl-glb.ts';
 import { importModel, type ModelImportInput } from '../contexts/scenarios/model-import/import-model.ts';

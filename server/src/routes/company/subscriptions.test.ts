@@ -7,7 +7,7 @@ import { subscriptions, subscriptionUsage, users } from '../../db/schema/index.t
 import type { Subscription, SubscriptionPage, SubscriptionUsagePage } from '@canopy/contract/subscriptions.ts';
 import { debitSubscription } from '../../contexts/accounts/company/usage.ts';
 import { nextRefill, periodStart } from '../../contexts/accounts/company/subscriptions.ts';
-import { seedDemo } from '../../db/seed.ts';
+import { seedDemo } from '../../seed.ts';
 
 let t: TestContext;
 let w: World;

@@ -17,7 +17,7 @@ import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { accessToken, createUser } from '../../../test/world.ts';
 import { seedTransferProject } from '../../../test/project-transfer-fixtures.ts';
 import { companies, projects, subscriptions } from '../../db/schema/index.ts';
-import { IMPORT_LIMITS, importProjectArchive } from '../../services/project-transfer/import.ts';
+import { IMPORT_LIMITS, importProjectArchive } from '../../contexts/transfer/import.ts';
 
 let t: TestContext;
 let token: string;

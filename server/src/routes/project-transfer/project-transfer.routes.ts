@@ -15,10 +15,10 @@ import { pathId } from '../../http/params.ts';
 import { currentUser } from '../../contexts/accounts/auth/authenticate.ts';
 import { answers, json, pathParams, DetailSchema } from '@canopy/contract/common.ts';
 import { PROJECT_IMPORT_MAX_BYTES, ProjectImportResultSchema } from '@canopy/contract/project-transfer.ts';
-import { exportProject } from '../../services/project-transfer/export.ts';
+import { exportProject } from '../../contexts/transfer/export.ts';
 import { storageFullError, storageLeft } from '../../contexts/accounts/company/limits.ts';
-import { importProjectArchive, receiveArchive, requireImporter } from '../../services/project-transfer/import.ts';
-import { takeImportSlot } from '../../services/project-transfer/import-slots.ts';
+import { importProjectArchive, receiveArchive, requireImporter } from '../../contexts/transfer/import.ts';
+import { takeImportSlot } from '../../contexts/transfer/import-slots.ts';
 
 export const exportProjectRoute = defineRoute('user', {
   method: 'get',

@@ -138,7 +138,7 @@ describe('export', () => {
 
 describe('an export whose download is closed early', () => {
   it('stops reading the blob in flight and opens no other', async () => {
-    const { exportProject } = await import('../../services/project-transfer/export.ts');
+    const { exportProject } = await import('../../contexts/transfer/export.ts');
     const opened: Array<{ closed: boolean }> = [];
     const store = t.deps.blobStore;
     const watched = Object.create(store) as typeof store;
@@ -282,7 +282,7 @@ describe('bad archives: 400 naming the problem, nothing written', () => {
 describe('receiving the body', () => {
   it('refuses past the limit (413), declared or counted while streaming, and leaves no temporary file', async () => {
     const { Readable } = await import('node:stream');
-    const { receiveArchive } = await import('../../services/project-transfer/import.ts');
+    const { receiveArchive } = await import('../../contexts/transfer/import.ts');
     const { existsSync, readdirSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const { dirname } = await import('node:path');

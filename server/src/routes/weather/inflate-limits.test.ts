@@ -84,7 +84,7 @@ describe('a stored weather series that inflates to 64 MiB', () => {
   });
 
   it('is refused in an archive, naming the station', async () => {
-    const { readTable } = await import('../../services/project-transfer/read-table.ts');
+    const { readTable } = await import('../../contexts/transfer/read-table.ts');
     const [row] = await t.database.db.select().from(weatherStations).where(eq(weatherStations.metId, 'bomb-1'));
     const record = { ...row, data: row!.data.toString('base64'), data_format: row!.dataFormat, origin_ref: row!.originRef };
     const outcome = readTable({ table: 'weather_stations', bytes: Buffer.from(JSON.stringify([record])), expected: 1 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../../../test/harness.ts';
 import { runHandlerDirectly, analysisServices } from '../../../../test/analysis-fixtures.ts';
-import { seedDemo } from '../../../db/seed.ts';
+import { seedDemo } from '../../../seed.ts';
 import { assets, configurations, jobs, simulations } from '../../../db/schema/index.ts';
 import { BACKGROUND_PRIORITY, getJob } from '../../../jobs/queue.ts';
 import { solarHandler } from '../handlers/solar.ts';

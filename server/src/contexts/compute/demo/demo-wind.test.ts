@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../../../test/harness.ts';
 import { runHandlerDirectly } from '../../../../test/analysis-fixtures.ts';
-import { seedDemo } from '../../../db/seed.ts';
+import { seedDemo } from '../../../seed.ts';
 import { assets, configurations, jobs, simulations } from '../../../db/schema/index.ts';
 import { BACKGROUND_PRIORITY, getJob } from '../../../jobs/queue.ts';
 import { cfdWindHandler } from '../handlers/cfd-wind.ts';

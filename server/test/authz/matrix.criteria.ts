@@ -5,7 +5,7 @@
  * gets 404 for A's tables, the consulting company's sharees get 404, and the company-less
  * superuser has no company to list or create in (404) but may change any table.
  */
-import type { MatrixRole } from '../../test/world.ts';
+import type { MatrixRole } from '../world.ts';
 import type { BaseStatuses, MatrixRow } from './matrix.ts';
 
 type Statuses = BaseStatuses;

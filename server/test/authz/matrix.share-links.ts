@@ -5,7 +5,7 @@
  * public routes answer everyone alike for the world's live link; dead links, other objects and
  * passwords are tested in server/src/routes/share-links/share-links.test.ts.
  */
-import type { World } from '../../test/world.ts';
+import type { World } from '../world.ts';
 import type { BaseStatuses, MatrixRow } from './matrix.ts';
 
 const owner = (status: number): BaseStatuses => ({

@@ -2,8 +2,8 @@
  * The health probe: one database round trip at most once a second, however many checks arrive,
  * so a load balancer polling /api/health costs the database nothing under load.
  */
-import type { Database } from '../db/database.ts';
-import type { Clock } from '../deps.ts';
+import type { Database } from '../../db/database.ts';
+import type { Clock } from '../../deps.ts';
 
 export interface Health {
   status: 'ok' | 'unavailable';

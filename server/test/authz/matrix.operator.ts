@@ -4,7 +4,7 @@
  * Price ids: the world seeds the sample price tables once into a fresh database, so id 1 of each
  * table exists (test/world-scenarios.ts).
  */
-import type { World } from '../../test/world.ts';
+import type { World } from '../world.ts';
 import type { BaseStatuses, MatrixRow } from './matrix.ts';
 
 type Statuses = BaseStatuses;

@@ -18,10 +18,10 @@ import { ZipFile } from 'yazl';
 import { PROJECT_ARCHIVE_FORMAT } from '@canopy/contract/project-transfer.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../../contexts/accounts/auth/authenticate.ts';
+import type { AuthUser } from '../accounts/auth/authenticate.ts';
 import type { BlobKey } from '../../blobs/blob-store.ts';
 import { ApiError } from '../../http/errors.ts';
-import { projectAccess } from '../../contexts/projects/access.ts';
+import { projectAccess } from '../projects/access.ts';
 import {
   assets,
   configurations,

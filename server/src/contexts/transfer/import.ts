@@ -24,19 +24,19 @@ import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { PROJECT_ARCHIVE_FORMAT, PROJECT_IMPORT_MAX_BYTES, type ProjectImportResult } from '@canopy/contract/project-transfer.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../../contexts/accounts/auth/authenticate.ts';
+import type { AuthUser } from '../accounts/auth/authenticate.ts';
 import type { BlobKey } from '../../blobs/blob-store.ts';
 import { segmentProblem } from '../../blobs/blob-names.ts';
 import { ApiError } from '../../http/errors.ts';
 import { BLOB_CONTAINERS, assets, projects, weatherStations } from '../../db/schema/index.ts';
-import { shareWithDefaultGroup } from '../../contexts/accounts/sharing/default-group.ts';
-import { heldSubscription } from '../../contexts/scenarios/cost.ts';
+import { shareWithDefaultGroup } from '../accounts/sharing/default-group.ts';
+import { heldSubscription } from '../scenarios/cost.ts';
 import { ArchiveRecordError, TABLES, type IdMaps, type TableName, type TableSpec } from './tables.ts';
 import { readTable, type ReadTableInput, type ReadTableOutcome } from './read-table.ts';
 import { deleteJournal, tempPrefix, writeJournal } from './leftovers.ts';
 import { transferables } from '../../jobs/transfer.ts';
 import { SNIFF_BYTES, sniffContent } from '../../blobs/content-sniff.ts';
-import { findShared, type StationValues } from '../../contexts/projects/weather/stations.ts';
+import { findShared, type StationValues } from '../projects/weather/stations.ts';
 import { MANIFEST_ENTRY, blobEntry, blobKeysOfRow, recordsEntry, type ProjectManifest } from './export.ts';
 
 /**

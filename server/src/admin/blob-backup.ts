@@ -14,8 +14,8 @@ import { createHash } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { BlobStore } from './blob-store.ts';
-import { assertBlobName } from './blob-names.ts';
+import type { BlobStore } from '../blobs/blob-store.ts';
+import { assertBlobName } from '../blobs/blob-names.ts';
 import { BLOB_CONTAINERS } from '../db/schema/index.ts';
 import { CHECKPOINT_CONTAINER } from '../contexts/compute/cfd/checkpoints.ts';
 

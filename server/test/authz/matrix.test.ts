@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/harness.ts';
-import { buildWorld, ROLES_OF_MATRIX, type World } from '../../test/world.ts';
+import { createTestContext, type TestContext } from '../harness.ts';
+import { buildWorld, ROLES_OF_MATRIX, type World } from '../world.ts';
 import { MATRIX, MIDDLEWARE_PATTERNS } from './matrix.ts';
 
 let t: TestContext;

@@ -13,7 +13,7 @@
  * changes of the project (the user's own account, answering one's own share, read-only POSTs) say
  * so with an explicit `viewShare`.
  */
-import type { MatrixRole, World } from '../../test/world.ts';
+import type { MatrixRole, World } from '../world.ts';
 import { WEATHER_ROWS } from './matrix.weather.ts';
 import { PROJECT_ROWS } from './matrix.projects.ts';
 import { VIEWER_ROWS } from './matrix.viewer.ts';

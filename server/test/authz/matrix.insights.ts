@@ -5,7 +5,7 @@
  * visibility matrix in server/src/routes/insights/visibility.test.ts. Objects to delete: one per
  * role (test/world-insights.ts).
  */
-import type { MatrixRole, World } from '../../test/world.ts';
+import type { MatrixRole, World } from '../world.ts';
 import type { BaseStatuses, MatrixRow } from './matrix.ts';
 
 type Statuses = BaseStatuses;

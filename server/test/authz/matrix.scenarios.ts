@@ -4,7 +4,7 @@
  * changing one simulation_assets.change_configuration (a Viewer colleague has neither: 403).
  * Objects to delete: one per role (test/world-scenarios.ts).
  */
-import type { World } from '../../test/world.ts';
+import type { World } from '../world.ts';
 import type { BaseStatuses, MatrixRow } from './matrix.ts';
 
 type Statuses = BaseStatuses;

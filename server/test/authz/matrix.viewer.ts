@@ -4,7 +4,7 @@
  * camera positions, tags and ingestion change the project. Objects to delete: one per role
  * (test/world-viewer.ts); each role's chosen layer is its own.
  */
-import type { World } from '../../test/world.ts';
+import type { World } from '../world.ts';
 import type { BaseStatuses, MatrixRow } from './matrix.ts';
 import { getCriterion } from '@canopy/engine/wind/criteria.ts';
 

@@ -3,12 +3,12 @@
  * demo project (marked by projects.is_demo). Safe to run on every start.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from './database.ts';
-import { companies, eulas, projects, rolePermissions, roles, studies, users } from './schema/index.ts';
-import { ROLES } from '../contexts/accounts/roles.ts';
-import { hashPassword } from '../contexts/accounts/auth/passwords.ts';
-import { CURRENT_EULA } from '../contexts/accounts/auth/eula-text.ts';
-import { seedDemoCatalogue } from './seed-catalogue.ts';
+import type { Db } from './db/database.ts';
+import { companies, eulas, projects, rolePermissions, roles, studies, users } from './db/schema/index.ts';
+import { ROLES } from './contexts/accounts/roles.ts';
+import { hashPassword } from './contexts/accounts/auth/passwords.ts';
+import { CURRENT_EULA } from './contexts/accounts/auth/eula-text.ts';
+import { seedDemoCatalogue } from './db/seed-catalogue.ts';
 
 export const DEMO = {
   companyName: 'Canopy Demo',

@@ -5,11 +5,11 @@
  * so a table of tens of megabytes is parsed beside the event loop, not on it. What the archive got
  * wrong comes back as a message (an error crossing a thread loses its class).
  */
-import { PVGIS_ID, PVGIS_PROVENANCE } from '../../contexts/projects/weather/pvgis.ts';
+import { PVGIS_ID, PVGIS_PROVENANCE } from '../projects/weather/pvgis.ts';
 import type { EpwLocation } from '@canopy/engine/weather/epw.ts';
 import type { MetOrigin } from '../../db/schema/index.ts';
-import { HourlyCodecError, decodeHourly } from '../../contexts/projects/weather/hourly-codec.ts';
-import { canonicalLocation, stationValues, type StationValues } from '../../contexts/projects/weather/stations.ts';
+import { HourlyCodecError, decodeHourly } from '../projects/weather/hourly-codec.ts';
+import { canonicalLocation, stationValues, type StationValues } from '../projects/weather/stations.ts';
 import { ArchiveRecordError, TABLES, fromArchiveRow, type TableName } from './tables.ts';
 import { recordsEntry } from './export.ts';
 

@@ -7,7 +7,7 @@
  * create or destroy use one object per role (test/world-projects.ts). "My company" routes are 404
  * for the superuser of the world, who belongs to none.
  */
-import type { MatrixRole, World } from '../../test/world.ts';
+import type { MatrixRole, World } from '../world.ts';
 import type { BaseStatuses, MatrixRow } from './matrix.ts';
 
 type Statuses = BaseStatuses;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createHealthProbe } from './health.ts';
-import type { Database } from '../db/database.ts';
+import type { Database } from '../../db/database.ts';
 
 function fakeClock(start = 0) {
   let t = start;
