@@ -47,7 +47,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['server/src/**/*.test.ts'],
+          include: ['server/src/**/*.test.ts', 'server/test/authz/**/*.test.ts'],
           globalSetup: ['server/test/global-setup.ts'],
           setupFiles: ['server/test/setup.ts'],
           // Password hashing runs on threads at nice 10 (auth/hash-threads.ts), so beside a
