@@ -627,7 +627,7 @@ export type RemeshResult = z.infer<typeof RemeshResultSchema>;
 
 /**
  * How far a running simulation is, where it is known (additive; absent or null: only the status
- * text). Canopy's CFD wind fills `direction` and `phase` (services/cfd/progress-view.ts).
+ * text). Canopy's CFD wind fills `direction` and `phase` (contexts/compute/cfd/progress-view.ts).
  */
 export const SimulationProgressSchema = z
   .object({

@@ -103,7 +103,7 @@ function listen(server: Server, port: number, hostname: string): Promise<Server>
 export async function startServer(env: Record<string, string | undefined> = process.env, log: (line: string) => void = console.log): Promise<RunningServer> {
   const config = loadConfig(env);
   const deps = await prepareDeps(config, log);
-  // What project imports killed mid-way left: temporary folders, blobs never committed (services/project-transfer/leftovers.ts).
+  // What project imports killed mid-way left: temporary folders, blobs never committed (contexts/transfer/leftovers.ts).
   await cleanImportLeftovers({ blobStore: deps.blobStore, db: deps.database.db }).then(
     (left) => {
       if (left.folders || left.blobs) log(`Removed what interrupted project imports left: ${left.folders} temporary folders, ${left.blobs} blobs.`);

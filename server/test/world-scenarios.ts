@@ -54,7 +54,7 @@ export async function uploadTestGeometry(deps: AppDeps, projectId: number, userI
 export function solarScenarioBody(name: string, uploads: { study: number; ground: number; plane: number }): CreateConfiguration {
   return {
     name,
-    // Canopy offers solar once, at the level of its real method (services/scenarios/capabilities.ts).
+    // Canopy offers solar once, at the level of its real method (contexts/scenarios/capabilities.ts).
     engine: 'CFD',
     analyses: [{ analysis_type: 'solar', metrics: ['sun_hours'] }],
     geometry: { study: [uploads.study], ground: [uploads.ground], presentation_planes: [uploads.plane] },

@@ -59,7 +59,7 @@ export type RemeshOutcome =
   | { ok: true; report: RepairReport; check: GeometryValidationResult; stl: Uint8Array; repaired: IndexedMesh; source: IndexedMesh };
 
 export const HEAVY_TASKS = {
-  /** An exported PDF laid out and saved, its PNGs decoded, within the plan's time limit (services/pdf/render.ts). */
+  /** An exported PDF laid out and saved, its PNGs decoded, within the plan's time limit (contexts/results/pdf/render.ts). */
   'pdf.render': async (plan: PdfPlan): Promise<RenderOutcome> => {
     const outcome = await renderPdf(plan);
     return outcome.ok ? moving(outcome, [outcome.bytes]) : outcome;
@@ -80,12 +80,12 @@ export const HEAVY_TASKS = {
     }
   },
   'geometry.validateScenario': (input: ScenarioGeometryInput) => validateScenarioGeometry(input),
-  /** An approved scenario's uploaded STL as its geometry GLB (services/scenarios/stl-glb.ts). */
+  /** An approved scenario's uploaded STL as its geometry GLB (contexts/scenarios/stl-glb.ts). */
   'geometry.stlToGlb': async (input: { bytes: Uint8Array; provenance: { engine: string; version: string; source: string } }) => {
     const out = await stlToGeometryGlb(input.bytes, input.provenance);
     return moving(out, [out.soup, out.glb]);
   },
-  /** An uploaded OBJ, glTF, IFC or 3DM model read into a binary STL (services/scenarios/model-import). */
+  /** An uploaded OBJ, glTF, IFC or 3DM model read into a binary STL (contexts/scenarios/model-import). */
   'geometry.importModel': async (input: ModelImportInput) => {
     const out = await importModel(input);
     return out.ok ? moving(out, [out.stl]) : out;
@@ -99,7 +99,7 @@ export const HEAVY_TASKS = {
     const site = surroundsForSite(input.mesh, input.footprints, input.study);
     return moving(site, [site.positions, site.indices, site.groundSoup, site.buildingSoup]);
   },
-  /** Uploaded or fetched OpenStreetMap data read and extruded (services/surrounds/surrounds.ts); a city's extract takes seconds. */
+  /** Uploaded or fetched OpenStreetMap data read and extruded (contexts/projects/surrounds/surrounds.ts); a city's extract takes seconds. */
   'surrounds.fromMapData': (input: { text: string; options: SurroundsOptions & { format?: string } }): SurroundsOutcome => {
     try {
       const surrounds = surroundsFromMapData(input.text, input.options);
@@ -110,7 +110,7 @@ export const HEAVY_TASKS = {
       throw error;
     }
   },
-  /** One table of an imported project archive parsed and checked (services/project-transfer/read-table.ts). */
+  /** One table of an imported project archive parsed and checked (contexts/transfer/read-table.ts). */
   'transfer.readTable': (input: ReadTableInput): ReadTableOutcome => {
     const outcome = readTable(input);
     if (!outcome.ok) return outcome;
@@ -120,7 +120,7 @@ export const HEAVY_TASKS = {
       outcome.rows.map((row) => (row.station as { data?: Uint8Array } | undefined)?.data),
     );
   },
-  /** Canopy's CFD checks of a scenario-to-be: the wizard's estimate and the validation's (services/cfd/estimate-scene.ts). */
+  /** Canopy's CFD checks of a scenario-to-be: the wizard's estimate and the validation's (contexts/compute/cfd/estimate-scene.ts). */
   'cfd.planEstimateScene': (input: EstimateSceneInput) => planEstimateScene(input),
   /**
    * remesh-stl/: read, repair and check one STL, and everything the request then stores — the

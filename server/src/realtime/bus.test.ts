@@ -1,7 +1,7 @@
 /**
  * The in-process bus and delivery to the WebSocket hub: a message reaches only the connected users
  * who may see its project (decided when it arrives), once, with the project id. The PostgreSQL
- * transport is tested under test:pg (services/scenarios/bus.pg.test.ts).
+ * transport is tested under test:pg (contexts/scenarios/bus.pg.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';

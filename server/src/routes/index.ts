@@ -1,4 +1,4 @@
-/** Registers every route group. A new group adds one line here and its rows in server/src/authz/matrix.ts. */
+/** Registers every route group. A new group adds one line here and its rows in server/test/authz/matrix.ts. */
 import type { ApiApp } from '../app.ts';
 import { registerHealthRoutes } from './health/health.routes.ts';
 import { registerMetaRoutes } from './meta/meta.routes.ts';

@@ -39,7 +39,7 @@ describe('the authorization matrix', () => {
     const routes = registeredRoutes();
     const missing = routes.filter((r) => !(r in MATRIX));
     const stale = Object.keys(MATRIX).filter((r) => !routes.includes(r));
-    expect(missing, 'routes without a row in server/src/authz/matrix.ts').toEqual([]);
+    expect(missing, 'routes without a row in server/test/authz/matrix.ts').toEqual([]);
     expect(stale, 'rows for routes that are not registered').toEqual([]);
     console.log(`authorization matrix: ${routes.length} routes × ${ROLES_OF_MATRIX.length} roles = ${routes.length * ROLES_OF_MATRIX.length} cells`);
   });

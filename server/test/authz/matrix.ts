@@ -1,6 +1,6 @@
 /**
  * The authorization matrix (API.md): for every registered route, the status each role gets.
- * `server/src/authz/matrix.test.ts` fails for a route without a row, for a row without a route,
+ * `server/test/authz/matrix.test.ts` fails for a route without a row, for a row without a route,
  * and for any cell whose status differs. Every change that adds a route adds its row here.
  *
  * Roles: anonymous, otherCompany (member of another company), colleague (same company, without the
@@ -158,18 +158,18 @@ const BASE_MATRIX: Record<string, MatrixRow> = {
     }),
   },
 
-  // Projects, sharing, user, company administration (issue 5): server/src/authz/matrix.projects.ts.
+  // Projects, sharing, user, company administration (issue 5): server/test/authz/matrix.projects.ts.
   ...PROJECT_ROWS,
 
-  // Weather and site (issue 6): server/src/authz/matrix.weather.ts.
+  // Weather and site (issue 6): server/test/authz/matrix.weather.ts.
   ...WEATHER_ROWS,
   ...VIEWER_ROWS,
   ...SCENARIO_ROWS,
   ...INSIGHT_ROWS,
-  // The installation operator and the scenario offer (issue 16): server/src/authz/matrix.operator.ts.
+  // The installation operator and the scenario offer (issue 16): server/test/authz/matrix.operator.ts.
   ...OPERATOR_ROWS,
   ...PROJECT_TRANSFER_ROWS,
-  // A company's own wind comfort criterion tables (issue 16): server/src/authz/matrix.criteria.ts.
+  // A company's own wind comfort criterion tables (issue 16): server/test/authz/matrix.criteria.ts.
   ...CRITERIA_ROWS,
   ...SHARE_LINK_ROWS,
 };

@@ -64,7 +64,7 @@ export const WEATHER_ROWS: Record<string, MatrixRow> = {
   },
   'GET /api/project/:id/surrounds/glb': { expect: see(200) },
   // The test harness turns OVERPASS_URL and GEOCODER_URL off: past the permission checks, the
-  // answer is the 400 that says so (services/surrounds/surrounds.ts, services/site/geocoder.ts).
+  // answer is the 400 that says so (contexts/projects/surrounds/surrounds.ts, contexts/projects/site/geocoder.ts).
   'POST /api/project/:id/surrounds/generate-overpass': { expect: change(400), request: () => ({ body: { radius_m: 100 } }) },
   'GET /api/site/map-settings': { expect: signedIn(200) },
   'GET /api/site/geocode': { expect: signedIn(400), request: () => ({ path: '/api/site/geocode/?q=London' }) },

@@ -44,7 +44,7 @@ export const ANALYSIS_TASKS = {
   'analysis.thermal.spmv-bounds': (input: SpmvBoundsInput) => spmvBounds(input),
   'analysis.thermal.chunk': (input: SceneInput & ThermalChunkInput) => thermalChunk(input, sceneBvh(input)),
   'analysis.wind.chunk': (input: WindComfortChunkInput) => windComfortChunk(input),
-  /** A submitted CFD run's geometry checked and its grid planned (services/cfd/run-plan.ts). */
+  /** A submitted CFD run's geometry checked and its grid planned (contexts/compute/cfd/run-plan.ts). */
   'cfd.planRun': (input: RunPlanInput) => planRun(input),
 };
 

@@ -1,6 +1,6 @@
 /**
  * From the bus to this process's WebSockets: each message goes to the connected users who may see
- * its project (services/projects/access.ts — the same rule as every project route), checked when
+ * its project (contexts/projects/access.ts — the same rule as every project route), checked when
  * the message arrives, so a share revoked a second ago no longer receives anything.
  */
 import { eq } from 'drizzle-orm';

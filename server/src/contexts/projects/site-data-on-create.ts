@@ -4,7 +4,7 @@
  * - fetch_met: the nearest suitable station is linked as soon as the project exists; a failure
  *   leaves SPEC §8's met_error on the project, as the manual fetch does.
  * - generateSurrounds with surrounds_radius_m: the buildings within that radius are fetched from
- *   OpenStreetMap's Overpass API (services/surrounds/overpass.ts) once the project exists. When that
+ *   OpenStreetMap's Overpass API (contexts/projects/surrounds/overpass.ts) once the project exists. When that
  *   fails (offline, the server busy) the project simply has no surrounds yet, and the user fetches or
  *   uploads them in Resources, where the failure is shown.
  * - generateSurrounds otherwise: the map data can only arrive after the project exists (uploads

@@ -2,7 +2,7 @@
  * Who may do what with a scenario: seeing it is seeing its project; creating one needs the right to
  * change the project and `simulation_assets.add_configuration`; changing one (edit, validate,
  * approve, delete, remesh…) needs `simulation_assets.change_configuration`. Unseen → 404,
- * seen but not allowed → 403 (services/projects/access.ts).
+ * seen but not allowed → 403 (contexts/projects/access.ts).
  */
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';

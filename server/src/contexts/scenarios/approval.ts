@@ -4,7 +4,7 @@
  * replays it), the held subscription is locked and its credits checked, the usage row (the debit of
  * what Canopy computes) and the approval row are written, each analysis Canopy computes becomes one
  * job (dedupe key per simulation), and the others wait for external results with their credits
- * reserved, not debited (services/company/reservations.ts). Either all of it happens or none.
+ * reserved, not debited (contexts/accounts/company/reservations.ts). Either all of it happens or none.
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
@@ -219,7 +219,7 @@ export async function approveScenario(deps: AppDeps, db: Db, user: AuthUser, ids
     const sims = await tx.select({ id: simulations.id, category: simulations.category }).from(simulations).where(eq(simulations.configurationId, locked.id));
     // The weather the user chose in the wizard (a met source of this project), else the job's default.
     const stationId = await chosenStation(tx, ids.projectId, form.met_source_id);
-    // Thermal comfort of a scenario with Canopy's CFD wind waits for the wind field (services/cfd/run-state.ts releases it).
+    // Thermal comfort of a scenario with Canopy's CFD wind waits for the wind field (contexts/compute/cfd/run-state.ts releases it).
     const cfdWind = sims.some((s) => canopyJobType(s.category, cost.creditType) === CFD_WIND_JOB);
     for (const sim of sims) {
       const jobType = canopyJobType(sim.category, cost.creditType);

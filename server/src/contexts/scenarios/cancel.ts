@@ -2,7 +2,7 @@
  * Cancelling a simulation: one that waits for external results will not be computed, so the
  * credits reserved for it at approval are returned; a CFD wind run of Canopy's that is queued or
  * running stops, and the credits of its directions not computed come back
- * (services/cfd/cancel-run.ts). Other simulations Canopy computes take seconds to minutes and are
+ * (contexts/compute/cfd/cancel-run.ts). Other simulations Canopy computes take seconds to minutes and are
  * not cancelled.
  */
 import { and, eq } from 'drizzle-orm';

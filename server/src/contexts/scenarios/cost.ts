@@ -3,7 +3,7 @@
  * for the scenario's credit type (simulation_prices) × the seasons chosen × a direction factor
  * (ceil(wind directions / 16) for analyses that are computed per wind direction, else 1). The price
  * covers up to 16 directions and one season; Canopy's CFD wind is priced by the grid it builds instead
- * (⌈lattice updates / 10¹¹⌉ units, services/cfd/cfd-plan.ts), once whatever the seasons: the solver
+ * (⌈lattice updates / 10¹¹⌉ units, contexts/compute/cfd/cfd-plan.ts), once whatever the seasons: the solver
  * runs once per direction, and the seasons only weigh its fields by the weather (charge for what runs). The acting user's assigned subscription pays:
  * analyses Canopy computes are debited at approval; analyses whose results come from an external
  * provider are reserved then, and debited only when their results are ingested (issue 16).
@@ -69,7 +69,7 @@ export async function scenarioCost(db: Db, config: ConfigurationRow, offer: read
     if (!price) unpriced.push(s.category);
     const capability = offer.find((c) => c.analysis_type === s.category && c.engine === creditType);
     if (!capability) unoffered.push(s.category);
-    // Canopy's CFD is priced by the grid it builds (cells × steps × directions, services/cfd/cfd-plan.ts),
+    // Canopy's CFD is priced by the grid it builds (cells × steps × directions, contexts/compute/cfd/cfd-plan.ts),
     // as estimated when the geometry was validated for this tier and direction count.
     const cfdWind = canopyJobType(s.category, creditType) === CFD_WIND_JOB;
     const cfd = cfdWind ? cfdComputeFactor(s.cfdParameters, form) : null;

@@ -1,6 +1,6 @@
 /**
  * The scenario's geometry files: reading the uploaded STL bytes per role, and turning them into the
- * GLB geometry assets the analyses cast rays against (services/analyses/scene.ts) when the
+ * GLB geometry assets the analyses cast rays against (contexts/compute/analyses/scene.ts) when the
  * scenario is submitted. Blob names are derived from the upload id, so a retried submission
  * rewrites the same blobs and finds the rows it already made (asset metadata.upload_id).
  */

@@ -1,9 +1,9 @@
 /**
- * Results ingested for a scenario (services/viewer/ingest.ts calls this): a simulation waiting for
+ * Results ingested for a scenario (contexts/results/viewer/ingest.ts calls this): a simulation waiting for
  * external (AI or CFD) results is complete once results for its analysis arrive — into itself
  * (appendresults) or as a new simulation of the same analysis in the same scenario
  * (simulationresults). Credits reserved for it at approval are debited now, in the same
- * transaction (services/company/reservations.ts). The scenario's status is re-derived and published.
+ * transaction (contexts/accounts/company/reservations.ts). The scenario's status is re-derived and published.
  */
 import { and, eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';

@@ -1,6 +1,6 @@
 /**
- * Live status for the analysis jobs: the handlers (jobs/handlers/*) write their simulation's status
- * themselves (services/analyses/job-run.ts); this wrapper marks the simulation running when a
+ * Live status for the analysis jobs: the handlers (contexts/compute/handlers/*) write their simulation's status
+ * themselves (contexts/compute/analyses/job-run.ts); this wrapper marks the simulation running when a
  * worker picks the job up, and after the handler ends — completed, failed or handed back for a
  * retry — re-derives the scenario's status and publishes it on the bus (NOTIFY when the worker is
  * its own process), so every server delivers it to the users who may see the project.

@@ -1,6 +1,6 @@
 /**
  * The analysis job input for a scenario's simulation, from the wizard's inputs: seasons by id
- * (services/analyses/settings.ts DEFAULT_SEASONS), each time window as its own period, the single
+ * (contexts/compute/analyses/settings.ts DEFAULT_SEASONS), each time window as its own period, the single
  * day as the sun-hours request, and a thermal-comfort parameter set's clothing and metabolic rate.
  * The weather is the scenario's met source (its station, `stationId`) when one was chosen, else the
  * library's nearest station (the job's default).

@@ -3,7 +3,7 @@
  * "Running" for 15–20 minutes with no percentage or time left): the percentage the handler reports,
  * its message as the phase, and the time left extrapolated from the current attempt's elapsed time
  * (linear in the percentage, the way the handlers report: chunks of points, hours or directions).
- * Pure apart from `jobProgressByKey`, which reads the jobs; services/scenarios/status.ts uses both.
+ * Pure apart from `jobProgressByKey`, which reads the jobs; contexts/scenarios/status.ts uses both.
  */
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
@@ -38,7 +38,7 @@ export function jobProgressView(job: JobProgressRow, now: Date): SimulationProgr
 /**
  * The dedupe keys a simulation's analysis job may have: a submitted scenario's
  * (`scenario-simulation:<id>`, view.ts simulationJobKey) or, for the demo's results computed at
- * first start, the demo's (services/demo/demo-results.ts) — so the demo's runs show their progress
+ * first start, the demo's (contexts/compute/demo/demo-results.ts) — so the demo's runs show their progress
  * too (issue 16 item 13 named exactly that run).
  */
 export function analysisJobKeys(sim: { id: number; category: string }): [string, string] {

@@ -28,7 +28,7 @@ export async function latestStatus(db: Db, user: AuthUser, ids: Ids): Promise<La
     .orderBy(desc(jobs.id))
     .limit(1);
   const status = asStatus(sim.status);
-  // A CFD wind run's progress is over its direction jobs (services/cfd/progress.ts), not its planning job.
+  // A CFD wind run's progress is over its direction jobs (contexts/compute/cfd/progress.ts), not its planning job.
   const cfd = runStateOf(sim.cfdParameters);
   const cfdProgress = cfd?.progress && status === 'running' ? cfd.progress.percent : null;
   // Time left as the live events give it (status.ts): the run's, or the job's from its elapsed time.

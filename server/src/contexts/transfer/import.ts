@@ -390,7 +390,7 @@ export interface ImportOptions {
   /** Where tables are parsed (the route: the heavy-work pool, counted against the user); default here. */
   readTable?: TableReader;
   limits?: Partial<ImportLimits>;
-  /** Bytes the importer's company may still store (services/company/limits.ts); the blobs past it are refused (413). */
+  /** Bytes the importer's company may still store (contexts/accounts/company/limits.ts); the blobs past it are refused (413). */
   storageLeft?: { bytes: number; refusal: (wanted: number) => Promise<Error> };
 }
 

@@ -95,7 +95,7 @@ export function registerJwtRoutes(app: ApiApp): void {
       address,
       deviceCookie: (userId) => getCookie(c, deviceCookieName(userId)),
     });
-    // The browser's proof that it signed in to this account before (services/auth/device-cookie.ts).
+    // The browser's proof that it signed in to this account before (contexts/accounts/auth/device-cookie.ts).
     setCookie(c, deviceCookieName(pair.userId), pair.deviceCookie, {
       path: '/authjwt/create',
       httpOnly: true,

@@ -1,4 +1,4 @@
-/** /api/company/share-groups and their members. Rules: services/company/share-groups.ts. */
+/** /api/company/share-groups and their members. Rules: contexts/accounts/company/share-groups.ts. */
 import type { ApiApp } from '../../app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { paginate } from '../../http/pagination.ts';

@@ -1,7 +1,7 @@
 /**
  * A company's own wind comfort criterion tables (issue 16): /api/company/criteria/ (API.md: "my
  * company" routes live under company/). GET /api/criteria/ lists them beside the built-in ones
- * (routes/analyses/reference.routes.ts). Rules: services/criteria/company-criteria.ts.
+ * (routes/analyses/reference.routes.ts). Rules: contexts/projects/criteria/company-criteria.ts.
  */
 import type { ApiApp } from '../../app.ts';
 import { defineRoute } from '../../http/route.ts';

@@ -60,7 +60,7 @@ function embeddedImages(doc: PDFDocument): Array<[number, number]> {
   return out;
 }
 
-/** A CFD run's state as the solver records it (services/cfd/run-state.ts). */
+/** A CFD run's state as the solver records it (contexts/compute/cfd/run-state.ts). */
 const CFD_RUN = {
   engine: 'canopy-cfd',
   solver: 'canopy-lbm 1.0',

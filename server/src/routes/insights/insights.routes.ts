@@ -1,7 +1,7 @@
 /**
  * Insights of a study (SPEC §7 Study): GET (list, by sort_order), POST (new insights are Draft),
  * GET/PUT/DELETE by id under /api/project/{id}/study/{studyId}/insight. Drafts are answered only to
- * those who may see them (services/insights/visibility.ts); for everyone else they do not exist.
+ * those who may see them (contexts/results/insights/visibility.ts); for everyone else they do not exist.
  */
 import { z } from '@hono/zod-openapi';
 import type { ApiApp } from '../../app.ts';

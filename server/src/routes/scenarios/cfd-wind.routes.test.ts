@@ -11,7 +11,7 @@
  *   checkpoint on another worker;
  * - oversized grids and geometry the solver cannot take are refused with the numbers / the file;
  * - a run that diverges fails with the reason and the step, publishing nothing.
- * The same kill with a real SIGKILL of a worker process is in services/cfd/cfd-kill.pg.test.ts (PostgreSQL).
+ * The same kill with a real SIGKILL of a worker process is in contexts/compute/cfd/cfd-kill.pg.test.ts (PostgreSQL).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';

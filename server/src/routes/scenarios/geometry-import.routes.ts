@@ -1,4 +1,4 @@
-/** geometry-import/: an uploaded model read into a binary STL geometry file (services/scenarios/model-import). */
+/** geometry-import/: an uploaded model read into a binary STL geometry file (contexts/scenarios/model-import). */
 import type { ApiApp } from '../../app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';

@@ -1,4 +1,4 @@
-/** remesh-stl/: repair one of the scenario's STL files into a new file and asset (services/scenarios/remesh.ts). */
+/** remesh-stl/: repair one of the scenario's STL files into a new file and asset (contexts/scenarios/remesh.ts). */
 import type { ApiApp } from '../../app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';

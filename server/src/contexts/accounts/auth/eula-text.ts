@@ -1,5 +1,5 @@
 /**
- * The end-user agreement seeded on every database (server/src/db/seed.ts). A new text is a new
+ * The end-user agreement seeded on every database (server/src/seed.ts). A new text is a new
  * version: add it here with a later date, and every user accepts it again on next sign-in.
  */
 export const CURRENT_EULA = {

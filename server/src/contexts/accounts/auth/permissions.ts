@@ -3,7 +3,7 @@
  * those of the user's role; a superuser holds all of them.
  *
  * Per project: every project the user can see (own company, administered, accepted shares, demos —
- * the rule of services/projects/access.ts) carries the role's permissions, narrowed to what holds
+ * the rule of contexts/projects/access.ts) carries the role's permissions, narrowed to what holds
  * there: project-changing permissions only where the user may change the project, company-wide ones
  * only on the user's own company's projects. A superuser holds every permission on every project.
  */

@@ -3,7 +3,7 @@
  * creates that company with the new user as its Org Admin: e-mail addresses are not verified at
  * sign-up, so joining an existing company is left to that company's administrators (invitations)
  * and to single sign-on, where the provider vouches for the address. A sign-up carrying an
- * `invite_token` (services/sharing/invites.ts) joins the inviting company with the invite's role.
+ * `invite_token` (contexts/accounts/sharing/invites.ts) joins the inviting company with the invite's role.
  * While the installation has no superuser, the sign-up becomes its operator (operator-seat.ts).
  */
 import { asc, eq, sql } from 'drizzle-orm';

@@ -1,6 +1,6 @@
 /**
  * The end-user agreement, operator side (issue 16): its versions with how many users agreed, and
- * publishing a new one. The newest published version is current (services/auth/eula.ts), so
+ * publishing a new one. The newest published version is current (contexts/accounts/auth/eula.ts), so
  * publishing asks every user to agree again at their next sign-in.
  */
 import { count, desc, eq, sql } from 'drizzle-orm';

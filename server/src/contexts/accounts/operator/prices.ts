@@ -1,7 +1,7 @@
 /**
  * The operator sets prices (issue 16): credits each analysis debits per job level, and what each
  * subscription plan costs. A price says what an offered analysis costs; whether it is offered at all
- * is the capability list's (services/scenarios/capabilities.ts).
+ * is the capability list's (contexts/scenarios/capabilities.ts).
  */
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';

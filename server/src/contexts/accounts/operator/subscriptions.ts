@@ -1,7 +1,7 @@
 /**
  * The operator's side of subscriptions (issue 16): any company's list with balances, and changing
  * a subscription's plan, credits per period, refill day or expiry. Credits left follow at once,
- * since they are derived (services/company/subscriptions.ts), never stored.
+ * since they are derived (contexts/accounts/company/subscriptions.ts), never stored.
  */
 import { asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';

@@ -5,7 +5,7 @@
  * insight or report (Published views only), and the files those reference: the captured and uploaded
  * images of its scene and image views, and the result layers of the simulations its scene views show.
  * Nothing else: every file route checks the id against that set. Password guesses are counted per
- * link and per address (services/auth/throttle.ts) and checked on the hashing threads.
+ * link and per address (contexts/accounts/auth/throttle.ts) and checked on the hashing threads.
  */
 import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { AppDeps } from '../../../deps.ts';

@@ -2,7 +2,7 @@
  * Invitations (project user-invite/): a project changer invites an e-mail address into their company.
  * The mail carries a sign-up link with a random token; signing up with it (POST /authusers/ with
  * invite_token) joins the inviting company with the invite's role — the token proves the address
- * received the mail, which is what an ordinary sign-up cannot prove (services/auth/signup.ts).
+ * received the mail, which is what an ordinary sign-up cannot prove (contexts/accounts/auth/signup.ts).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';

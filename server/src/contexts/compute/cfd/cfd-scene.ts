@@ -6,7 +6,7 @@
  * z = 0, so ground files are not voxelised.
  *
  * Two sources: the geometry assets a submitted scenario has (its uploads, the project's
- * surroundings and a generated pedestrian plane, services/scenarios/geometry.ts), for the run
+ * surroundings and a generated pedestrian plane, contexts/scenarios/geometry.ts), for the run
  * (loadCfdScene); and the uploads plus what will be generated, for the estimate the wizard asks for
  * before a scenario exists and for the validation's CFD checks — read here (readEstimateFiles),
  * parsed and planned in a worker thread (estimate-scene.ts, issue 17 item 9).

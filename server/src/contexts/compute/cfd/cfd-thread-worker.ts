@@ -1,5 +1,5 @@
 /**
- * The worker thread one CFD direction runs on (jobs/cfd-thread.ts starts it): lowers its own
+ * The worker thread one CFD direction runs on (contexts/compute/cfd/cfd-thread.ts starts it): lowers its own
  * priority to the jobs' lowest (the solver's own stepping threads, started from here, inherit it),
  * computes the direction, and asks the job's thread for checkpoint I/O. Cancellation is a shared
  * flag, read between chunks of steps: the solver's loop never yields to this thread's events.

@@ -3,7 +3,7 @@
  * file must voxelise (else an error naming it), and the grid for the chosen tier must fit the
  * installation's limits (else an error with the numbers and the way out) — so neither can stop a
  * run after approval. A grid that fits is stated as an info finding, and its estimate is kept on
- * the simulation for the cost step (services/scenarios/cost.ts).
+ * the simulation for the cost step (contexts/scenarios/cost.ts).
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';

@@ -2,7 +2,7 @@
  * One CFD wind direction as pure computation, from the scenario's file bytes to the bytes of its
  * result files and their asset rows: parse the scene, plan the grid, run the solver
  * (engine/cfd runDirection), turn the result into layers and write them as GLBs. Everything here
- * takes CPU and nothing takes I/O, so it runs in a worker thread of its own (jobs/cfd-thread.ts);
+ * takes CPU and nothing takes I/O, so it runs in a worker thread of its own (contexts/compute/cfd/cfd-thread.ts);
  * the job handler keeps the database, the blob store and the bus.
  */
 import type { Config } from '../../../env.ts';
@@ -39,7 +39,7 @@ export interface DirectionFile {
 export interface DirectionOutput {
   /** Result files to store in the assets container, under the run's and direction's names. */
   files: DirectionFile[];
-  /** Their asset rows, inserted when the whole run is in (services/cfd/run-state.ts). */
+  /** Their asset rows, inserted when the whole run is in (contexts/compute/cfd/run-state.ts). */
   rows: AssetInsert[];
   manifestKey: string;
   manifest: DirectionManifest;

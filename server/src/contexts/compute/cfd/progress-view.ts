@@ -4,7 +4,7 @@
  * for the whole run in the cost step's model (run-time-model.ts). That time is the reporting
  * worker's own reckoning (run_eta_s) when the report carries it; otherwise it is worked out here
  * in the same model: this direction's ETA from the solver plus the directions not yet started, in
- * rounds of the directions that run side by side. Pure: services/scenarios/status.ts calls it
+ * rounds of the directions that run side by side. Pure: contexts/scenarios/status.ts calls it
  * with the stored run state.
  */
 import type { SimulationProgress } from '@canopy/contract/scenarios.ts';

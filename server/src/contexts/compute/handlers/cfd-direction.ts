@@ -1,13 +1,13 @@
 /**
  * Job 'cfd.direction': one wind direction of a CFD run (engine/cfd runDirection) in a worker thread
- * of its own at the jobs' lowest priority (jobs/cfd-thread.ts); this handler keeps the I/O. Checkpoints go to DATA_DIR/cfd-checkpoints (or the Azure store) every CFD_CHECKPOINT_SECONDS, so an attempt
+ * of its own at the jobs' lowest priority (contexts/compute/cfd/cfd-thread.ts); this handler keeps the I/O. Checkpoints go to DATA_DIR/cfd-checkpoints (or the Azure store) every CFD_CHECKPOINT_SECONDS, so an attempt
  * that follows a killed worker resumes where it stopped. Progress reaches the job, the simulation's
- * status text and the bus (services/cfd/progress.ts). It stops between steps when the worker loses
+ * status text and the bus (contexts/compute/cfd/progress.ts). It stops between steps when the worker loses
  * the job (then the next attempt resumes) or when the run is given up (another direction failed).
  *
  * The direction's layers — speed-up ratios on the presentation plane, streamlines — are written
  * as blobs and recorded on the run; they become assets only when every direction is done
- * (services/cfd/run-state.ts), so a run that fails shows nothing half-written. A flow that
+ * (contexts/compute/cfd/run-state.ts), so a run that fails shows nothing half-written. A flow that
  * diverges fails the job at once with the reason and the step, and the simulation with it.
  */
 import type { Config } from '../../../env.ts';

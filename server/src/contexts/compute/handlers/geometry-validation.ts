@@ -1,5 +1,5 @@
 /**
- * Job 'geometry.validate' (services/scenarios/validation.ts queues it): validates a scenario's STL
+ * Job 'geometry.validate' (contexts/scenarios/validation.ts queues it): validates a scenario's STL
  * uploads off the request path and stores the findings on the scenario's validation record.
  */
 import { z } from 'zod';

@@ -28,7 +28,7 @@ export function jobHandlers({ deps, cpu, log }: HandlerServices): Record<string,
   const analyses = { blobStore: deps.blobStore, cpu, weather: createWeatherLibrary(weatherLibraryDir(deps.config)), version: deps.version, log };
   const cfd = { blobStore: deps.blobStore, cpu, config: deps.config, version: deps.version, bus: deps.bus, log };
   return {
-    // Wrapped so scenario status changes reach the WebSocket (services/scenarios/job-events.ts).
+    // Wrapped so scenario status changes reach the WebSocket (contexts/scenarios/job-events.ts).
     [ANALYSIS_JOB_TYPES.solar]: withScenarioEvents(solarHandler(analyses), deps.bus),
     [ANALYSIS_JOB_TYPES.thermal]: withScenarioEvents(thermalComfortHandler(analyses), deps.bus),
     [ANALYSIS_JOB_TYPES.windComfort]: withScenarioEvents(windComfortHandler(analyses), deps.bus),

@@ -191,7 +191,7 @@ export async function generateSurroundsFromUpload(deps: AppDeps, db: Db, project
   return storeSurrounds(deps, db, projectId, source, { lat, lon, radiusM: input.radius_m ?? DEFAULT_RADIUS_M }, createdBy);
 }
 
-/** The surrounds from the configured Overpass API (services/surrounds/overpass.ts), without a permission check. */
+/** The surrounds from the configured Overpass API (contexts/projects/surrounds/overpass.ts), without a permission check. */
 export async function generateSurroundsFromOverpass(
   deps: AppDeps,
   db: Db,

@@ -72,7 +72,7 @@ export function visibleStatus(scope: InsightScope, status: 'Draft' | 'Published'
 }
 
 /**
- * The scope of a share link's reader (services/share-links/): nobody signed in, Published objects
+ * The scope of a share link's reader (contexts/accounts/share-links/): nobody signed in, Published objects
  * only, no changes. The link has already been checked; this only drives the draft rule.
  */
 export function publicScope(projectId: number, studyId: number): InsightScope {

@@ -2,7 +2,7 @@
  * POST /api/export-pdf/: an insight or a report as a PDF, built with pdf-lib from the images the
  * client captured (sent inline or as study images) and what the server stores. The draft rule
  * holds here as everywhere: a Draft insight or report, or a Draft insight's view inside a report,
- * is exported only for those who may see drafts (services/insights/visibility.ts).
+ * is exported only for those who may see drafts (contexts/results/insights/visibility.ts).
  *
  * Layout (issue 16): page 1 opens with a cover band, the title and the facts in two columns; an
  * insight's text and figures follow on it, a report lists its contents there. Each figure (per scene

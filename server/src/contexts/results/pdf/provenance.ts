@@ -55,7 +55,7 @@ async function stationOf(db: Db, metSourceId: number | null): Promise<string | u
 
 /**
  * SHA-256 over the simulation's stored geometry files (its own, or its scenario's when it has none —
- * the files the analyses read, services/analyses/scene.ts), in blob-key order.
+ * the files the analyses read, contexts/compute/analyses/scene.ts), in blob-key order.
  */
 async function geometryChecksum(db: Db, blobs: BlobStore, simulationId: number): Promise<string | undefined> {
   const columns = { blobKey: assets.blobKey };
