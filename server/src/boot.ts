@@ -25,7 +25,7 @@ import { seedDemoWind } from './contexts/compute/demo/demo-wind.ts';
 import { seedPriceTables } from './db/seed-catalogue.ts';
 import { openBus } from './realtime/bus.ts';
 import { connectBusToHub } from './contexts/projects/bus-delivery.ts';
-import { openHeavyWork } from './jobs/heavy-work.ts';
+import { openHeavyWork } from './inline-cpu-pool.ts';
 import { cleanImportLeftovers } from './contexts/transfer/leftovers.ts';
 
 export interface RunningServer {

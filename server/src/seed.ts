@@ -6,7 +6,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from './db/database.ts';
 import { companies, eulas, projects, rolePermissions, roles, studies, users } from './db/schema/index.ts';
 import { ROLES } from './contexts/accounts/roles.ts';
-import { hashPassword } from './contexts/accounts/auth/passwords.ts';
+import { hashPassword } from './crypto/passwords.ts';
 import { CURRENT_EULA } from './contexts/accounts/auth/eula-text.ts';
 import { seedDemoCatalogue } from './db/seed-catalogue.ts';
 

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../src/deps.ts';
 import { configurations, jobs, projects, simulations, studies } from '../src/db/schema/index.ts';
 import type { CpuPool } from '../src/jobs/cpu-pool.ts';
-import { createInlineCpuPool } from '../src/jobs/inline-cpu-pool.ts';
+import { createInlineCpuPool } from '../src/inline-cpu-pool.ts';
 import type { JobContext, JobHandler } from '../src/jobs/worker.ts';
 import { enqueueJob, type JobRow } from '../src/jobs/queue.ts';
 import type { AnalysisServices } from '../src/contexts/compute/analyses/job-run.ts';

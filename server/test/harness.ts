@@ -14,7 +14,7 @@ import type { MailMessage, Mailer } from '../src/mail/mailer.ts';
 import { VERSION } from '../src/version.ts';
 import { createJobQueue } from '../src/jobs/job-queue.ts';
 import { openBlobStore } from '../src/blobs/open-blob-store.ts';
-import { openHeavyWork } from '../src/jobs/heavy-work.ts';
+import { openHeavyWork } from '../src/inline-cpu-pool.ts';
 import pg from 'pg';
 import { wrapPool } from '../src/db/database.ts';
 import { startAzurite, type Azurite } from './azurite.ts';

@@ -9,7 +9,7 @@
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { TestContext } from './harness.ts';
-import { openHeavyWork } from '../src/jobs/heavy-work.ts';
+import { openHeavyWork } from '../src/inline-cpu-pool.ts';
 
 export interface HealthDuring<T> {
   result: T;

@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import { createTestContext, type TestContext } from './harness.ts';
 import { buildWorld, type World } from './world.ts';
 import { subscriptions } from '../src/db/schema/index.ts';
-import { createInlineCpuPool } from '../src/jobs/inline-cpu-pool.ts';
+import { createInlineCpuPool } from '../src/inline-cpu-pool.ts';
 import { jobHandlers } from '../src/contexts/compute/handlers/index.ts';
 import { JobWorker } from '../src/jobs/worker.ts';
 import type { Configuration, GeometryValidation } from '@canopy/contract/scenarios.ts';

@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../src/deps.ts';
-import type { AuthUser } from '../src/contexts/accounts/auth/authenticate.ts';
+import type { AuthUser } from '../src/kernel/auth-user.ts';
 import { users } from '../src/db/schema/index.ts';
 import { CreateConfigurationSchema, type CreateConfiguration } from '@canopy/contract/scenarios.ts';
 import { createScenario } from '../src/contexts/scenarios/configurations.ts';

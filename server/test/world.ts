@@ -6,7 +6,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../src/db/database.ts';
 import { companies, eulas, projectAdministrators, projectShares, projects, roles, studies, users } from '../src/db/schema/index.ts';
-import { signToken } from '../src/contexts/accounts/auth/jwt.ts';
+import { signToken } from '../src/crypto/jwt.ts';
 import type { AppDeps } from '../src/deps.ts';
 import { buildProjectsWorld, type ProjectsWorld } from './world-projects.ts';
 import { buildWorldUploads, type WorldUploads } from './world-uploads.ts';

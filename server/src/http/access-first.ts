@@ -8,7 +8,7 @@
 import type { Context } from 'hono';
 import { and, eq } from 'drizzle-orm';
 import type { AppEnv } from '../deps.ts';
-import type { AuthUser } from '../contexts/accounts/auth/authenticate.ts';
+import type { AuthUser } from './authenticate.ts';
 import type { Db } from '../db/database.ts';
 import { projectShares, shareGroups, users } from '../db/schema/index.ts';
 import { requireVisibleProject } from '../contexts/projects/access.ts';

@@ -13,7 +13,7 @@ import { solarScenarioBody, uploadFile } from '../../test/world-scenarios.ts';
 import { writeBinaryStl } from '@canopy/engine/geometry/index.ts';
 import { projects, rateLimitCounters, users } from '../db/schema/index.ts';
 import type { Configuration } from '@canopy/contract/scenarios.ts';
-import { LONE_SURROGATE_MESSAGE, NUL_MESSAGE } from './input-hygiene.ts';
+import { LONE_SURROGATE_MESSAGE, NUL_MESSAGE } from '../kernel/input-hygiene.ts';
 
 let t: TestContext;
 let w: World;

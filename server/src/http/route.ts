@@ -5,7 +5,7 @@
  */
 import { createRoute, type RouteConfig } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
-import { requireUser, requireSuperuser } from '../contexts/accounts/auth/authenticate.ts';
+import { requireUser, requireSuperuser } from './authenticate.ts';
 import { BODY_LIMITS, limitBody, type BodyTier } from './body-limit.ts';
 
 /**

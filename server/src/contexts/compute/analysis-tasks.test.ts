@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createCpuPool } from '../../jobs/cpu-pool.ts';
-import { createInlineCpuPool } from '../../jobs/inline-cpu-pool.ts';
+import { createInlineCpuPool } from '../../inline-cpu-pool.ts';
 import { testScene } from '@canopy/engine/analyses/test-scene.ts';
 import { periodMask } from '@canopy/engine/analyses/periods.ts';
 import { siteSun } from '@canopy/engine/analyses/solar.ts';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { buildWorld, createUser, type World } from '../../../test/world.ts';
 import { projects, users } from '../../db/schema/index.ts';
-import type { AuthUser } from '../accounts/auth/authenticate.ts';
+import type { AuthUser } from '../../kernel/auth-user.ts';
 import { projectAccess } from './access.ts';
 
 let t: TestContext;

@@ -10,9 +10,9 @@
  */
 import { eq, exists, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../accounts/auth/authenticate.ts';
+import type { AuthUser } from '../../kernel/auth-user.ts';
 import { projectAdministrators, projectShares, projects, rolePermissions } from '../../db/schema/index.ts';
-import { ApiError } from '../../http/errors.ts';
+import { DomainError } from '../../kernel/domain-errors.ts';
 import { prepared } from '../../db/prepared.ts';
 import { PERMISSIONS, type Permission } from '../accounts/roles.ts';
 
@@ -193,13 +193,13 @@ export function accessFrom(user: AuthUser, row: AccessRow): ProjectAccess {
 /** The project's access for a user who must see it; 404 otherwise (never reveals that it exists). */
 export async function requireVisibleProject(db: Db, user: AuthUser, projectId: number): Promise<ProjectAccess> {
   const access = await projectAccess(db, user, projectId);
-  if (!access?.canSee) throw ApiError.notFound();
+  if (!access?.canSee) throw DomainError.notFound();
   return access;
 }
 
 /** The project's access for a user who must change it: 404 when unseen, 403 when read-only. */
 export async function requireChangeableProject(db: Db, user: AuthUser, projectId: number): Promise<ProjectAccess> {
   const access = await requireVisibleProject(db, user, projectId);
-  if (!access.canChange) throw ApiError.forbidden();
+  if (!access.canChange) throw DomainError.forbidden();
   return access;
 }

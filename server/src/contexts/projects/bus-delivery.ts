@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { users } from '../../db/schema/index.ts';
 import { projectAccess } from './access.ts';
-import type { AuthUser } from '../accounts/auth/authenticate.ts';
+import type { AuthUser } from '../../kernel/auth-user.ts';
 import type { EventBus, BusMessage } from '../../realtime/bus.ts';
 import type { LiveHub } from '../../realtime/live-socket.ts';
 

@@ -8,9 +8,9 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../accounts/auth/authenticate.ts';
+import type { AuthUser } from '../../kernel/auth-user.ts';
 import { projectFavorites, projects, projectSurrounds, users } from '../../db/schema/index.ts';
-import { ApiError } from '../../http/errors.ts';
+import { DomainError } from '../../kernel/domain-errors.ts';
 import type { Project } from '@canopy/contract/projects.ts';
 import { optionalUserRef } from '../accounts/users/names.ts';
 import { parameterSetsFromJson, parameterSetsJson } from './parameter-sets/parameter-sets.ts';
@@ -59,7 +59,7 @@ type DetailRow = Awaited<ReturnType<ReturnType<typeof detailStatement>['execute'
 /** Represents a project the caller has already been allowed to see. */
 export async function representProject(db: Db, user: AuthUser, projectId: number, canChange: boolean): Promise<Project> {
   const [row] = await detailStatement(db).execute({ projectId, ...accessValues(user) });
-  if (!row) throw ApiError.notFound();
+  if (!row) throw DomainError.notFound();
   return represent(row, canChange);
 }
 
@@ -86,9 +86,9 @@ function represent(row: DetailRow, canChange: boolean): Project {
  * round trip to its thread costs about as much as the access statement itself.
  */
 export async function projectDetail(db: Db, user: AuthUser, projectId: number): Promise<Project> {
-  if (!Number.isSafeInteger(projectId) || projectId <= 0) throw ApiError.notFound();
+  if (!Number.isSafeInteger(projectId) || projectId <= 0) throw DomainError.notFound();
   const [row] = await detailStatement(db).execute({ projectId, ...accessValues(user) });
   const access = row ? accessFrom(user, row) : null;
-  if (!row || !access?.canSee) throw ApiError.notFound();
+  if (!row || !access?.canSee) throw DomainError.notFound();
   return represent(row, access.canChange);
 }

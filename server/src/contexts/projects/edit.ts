@@ -6,9 +6,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../accounts/auth/authenticate.ts';
+import type { AuthUser } from '../../kernel/auth-user.ts';
 import { projects, studies } from '../../db/schema/index.ts';
-import { ApiError, type FieldErrors } from '../../http/errors.ts';
+import { DomainError, type FieldErrors } from '../../kernel/domain-errors.ts';
 import type { Project, ProjectCreate, ProjectUpdate } from '@canopy/contract/projects.ts';
 import { requirePermission } from '../accounts/company/guards.ts';
 import { shareWithDefaultGroup } from '../accounts/sharing/default-group.ts';
@@ -24,7 +24,7 @@ function checkCoordinates(latitude: number | null, longitude: number | null): vo
   if ((latitude === null) === (longitude === null)) return;
   const errors: FieldErrors = {};
   errors[latitude === null ? 'latitude' : 'longitude'] = [PAIR];
-  throw ApiError.fields(errors);
+  throw DomainError.fields(errors);
 }
 
 export async function createProject(deps: AppDeps, db: Db, user: AuthUser, input: ProjectCreate): Promise<Project> {
@@ -61,7 +61,7 @@ export async function createProject(deps: AppDeps, db: Db, user: AuthUser, input
 export async function updateProject(db: Db, user: AuthUser, projectId: number, input: ProjectUpdate): Promise<Project> {
   await requireChangeableProject(db, user, projectId);
   const [current] = await db.select({ latitude: projects.latitude, longitude: projects.longitude }).from(projects).where(eq(projects.id, projectId));
-  if (!current) throw ApiError.notFound();
+  if (!current) throw DomainError.notFound();
   const latitude = input.latitude !== undefined ? input.latitude : current.latitude;
   const longitude = input.longitude !== undefined ? input.longitude : current.longitude;
   checkCoordinates(latitude, longitude);

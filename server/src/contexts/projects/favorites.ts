@@ -1,7 +1,7 @@
 /** Favorites: any project the user can see may be starred; starring twice is not an error. */
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../accounts/auth/authenticate.ts';
+import type { AuthUser } from '../../kernel/auth-user.ts';
 import { projectFavorites } from '../../db/schema/index.ts';
 import { requireVisibleProject } from './access.ts';
 

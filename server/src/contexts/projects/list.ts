@@ -5,9 +5,9 @@
  */
 import { and, asc, count, desc, eq, exists, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../accounts/auth/authenticate.ts';
+import type { AuthUser } from '../../kernel/auth-user.ts';
 import { projectFavorites, projects, studies } from '../../db/schema/index.ts';
-import type { ListQuery } from '../../http/pagination.ts';
+import type { ListQuery } from '../../kernel/list-query.ts';
 import type { ProjectOrdering, ProjectSummary, ProjectTab } from '@canopy/contract/projects.ts';
 import { acceptedBy, visibleProjects, type Param } from './access.ts';
 import { prepared } from '../../db/prepared.ts';

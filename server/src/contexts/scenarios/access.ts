@@ -6,9 +6,9 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../accounts/auth/authenticate.ts';
+import type { AuthUser } from '../../kernel/auth-user.ts';
 import { configurations, simulations } from '../../db/schema/index.ts';
-import { ApiError } from '../../http/errors.ts';
+import { DomainError } from '../../kernel/domain-errors.ts';
 import { requireChangeableProject, requireVisibleProject, type ProjectAccess } from '../projects/access.ts';
 import type { Permission } from '../accounts/roles.ts';
 
@@ -16,7 +16,7 @@ export type ConfigurationRow = typeof configurations.$inferSelect;
 
 export async function requireScenarioPermission(db: Db, user: AuthUser, projectId: number, permission: Permission): Promise<ProjectAccess> {
   const access = await requireChangeableProject(db, user, projectId);
-  if (!user.isSuperuser && !access.permissions.has(permission)) throw ApiError.forbidden();
+  if (!user.isSuperuser && !access.permissions.has(permission)) throw DomainError.forbidden();
   return access;
 }
 
@@ -32,7 +32,7 @@ export async function scenarioRow(db: Db, projectId: number, cid: number): Promi
     .select()
     .from(configurations)
     .where(and(eq(configurations.id, cid), eq(configurations.projectId, projectId)));
-  if (!row) throw ApiError.notFound();
+  if (!row) throw DomainError.notFound();
   return row;
 }
 
@@ -42,6 +42,6 @@ export async function simulationRow(db: Db, cid: number, sid: number): Promise<t
     .select()
     .from(simulations)
     .where(and(eq(simulations.id, sid), eq(simulations.configurationId, cid)));
-  if (!row) throw ApiError.notFound();
+  if (!row) throw DomainError.notFound();
   return row;
 }

@@ -8,11 +8,11 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../accounts/auth/authenticate.ts';
+import type { AuthUser } from '../../kernel/auth-user.ts';
 import type { AppDeps } from '../../deps.ts';
 import { configurations, parameterSets, projectMetSources, projects, scenarioApprovals, simulations, subscriptionUsage, users } from '../../db/schema/index.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
-import { ApiError } from '../../http/errors.ts';
+import { DomainError } from '../../kernel/domain-errors.ts';
 import {
   DEFAULT_ML_STATUS_TEXT,
   UpdateConfigurationSchema,
@@ -93,7 +93,7 @@ async function companyTables(db: Db, projectId: number, form: ScenarioForm): Pro
   );
   const gone = own.find(({ m }) => unknown.includes(m));
   if (gone)
-    throw ApiError.field(
+    throw DomainError.field(
       gone.field,
       `The criterion table "${gone.m}" no longer exists in the project's company; choose another criterion and save the scenario again.`,
     );
@@ -103,7 +103,7 @@ async function companyTables(db: Db, projectId: number, form: ScenarioForm): Pro
 export async function approveScenario(deps: AppDeps, db: Db, user: AuthUser, ids: Ids, body: UserApproval): Promise<UserApprovalResult> {
   await requireChangeScenario(db, user, ids.projectId);
   const config = await scenarioRow(db, ids.projectId, ids.configurationId);
-  if (body.approved !== true) throw ApiError.field('approved', 'Approve the cost to submit the scenario.');
+  if (body.approved !== true) throw DomainError.field('approved', 'Approve the cost to submit the scenario.');
   const now = deps.clock.now();
 
   const [existing] = await db.select().from(scenarioApprovals).where(eq(scenarioApprovals.configurationId, config.id));
@@ -118,10 +118,10 @@ export async function approveScenario(deps: AppDeps, db: Db, user: AuthUser, ids
   const companyId = canopy.length ? await projectCompany(db, ids.projectId) : null;
   if (companyId !== null) await requireComputeLeft(db, deps.config, companyId, now);
   if (canopy.length && (await createWeatherLibrary(weatherLibraryDir(deps.config)).list()).length === 0) {
-    throw ApiError.detail(400, 'No weather file is available for the analyses: add an EPW file to the weather library.');
+    throw DomainError.detail('invalid', 'No weather file is available for the analyses: add an EPW file to the weather library.');
   }
   const precheck = blockedReason(config, await scenarioCost(db, config, offer), await heldSubscription(db, user.id, now));
-  if (precheck) throw ApiError.detail(400, precheck);
+  if (precheck) throw DomainError.detail('invalid', precheck);
 
   // Geometry GLBs are blob writes: done before the transaction, with names a retry reuses.
   const [holder] = await db.select({ id: simulations.id }).from(simulations).where(eq(simulations.configurationId, config.id)).orderBy(simulations.id).limit(1);
@@ -148,20 +148,20 @@ export async function approveScenario(deps: AppDeps, db: Db, user: AuthUser, ids
 
   const outcome = await db.transaction(async (tx) => {
     const [locked] = await tx.select().from(configurations).where(eq(configurations.id, config.id)).for('update');
-    if (!locked) throw ApiError.notFound();
+    if (!locked) throw DomainError.notFound();
     const [again] = await tx.select().from(scenarioApprovals).where(eq(scenarioApprovals.configurationId, config.id));
     if (again) return { replayOf: again as typeof scenarioApprovals.$inferSelect } as const;
 
     const cost = await scenarioCost(tx, locked, offer);
     if (body.expected_credits !== undefined && body.expected_credits !== cost.total) {
-      throw ApiError.field(
+      throw DomainError.field(
         'expected_credits',
         `The cost is now ${cost.total} credits (you approved ${body.expected_credits}); review the breakdown and approve again.`,
       );
     }
     const sub = await heldSubscription(tx, user.id, now, true);
     const reason = blockedReason(locked, cost, sub);
-    if (reason) throw ApiError.detail(400, reason);
+    if (reason) throw DomainError.detail('invalid', reason);
 
     const label = `Scenario "${locked.name}"`;
     const usedByName = actor ? displayName(actor) : user.username;
@@ -276,8 +276,8 @@ function storedInputs(config: ConfigurationRow): ScenarioForm {
   const parsed = UpdateConfigurationSchema.safeParse(config.form ?? {});
   if (parsed.success) return parsed.data;
   const fields = [...new Set(parsed.error.issues.map((i) => String(i.path[0] ?? 'inputs')))];
-  throw ApiError.detail(
-    400,
+  throw DomainError.detail(
+    'invalid',
     `The scenario "${config.name}" has no complete inputs to approve: ${fields.join(', ')} ${fields.length === 1 ? 'is' : 'are'} missing or invalid. Save its inputs in the scenario wizard (PUT configuration/${config.id}/) and approve again.`,
     { missing: fields },
   );

@@ -7,12 +7,12 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../accounts/auth/authenticate.ts';
+import type { AuthUser } from '../../kernel/auth-user.ts';
 import type { AppDeps } from '../../deps.ts';
 import { simulations, users } from '../../db/schema/index.ts';
 import { displayName } from '../accounts/users/names.ts';
 import { cancelCfdRun } from '../compute/cfd/cancel-run.ts';
-import { ApiError } from '../../http/errors.ts';
+import { DomainError } from '../../kernel/domain-errors.ts';
 import type { CancelSimulationResult } from '@canopy/contract/reservations.ts';
 import { refundReservations } from '../accounts/company/reservations.ts';
 import { requireChangeScenario, scenarioRow, simulationRow } from './access.ts';
@@ -51,8 +51,8 @@ export async function cancelSimulation(deps: AppDeps, db: Db, user: AuthUser, id
       .where(and(eq(simulations.id, sim.id), eq(simulations.status, 'awaiting_external_results')))
       .returning({ id: simulations.id });
     if (changed.length === 0) {
-      throw ApiError.detail(
-        400,
+      throw DomainError.detail(
+        'invalid',
         `The simulation is ${sim.status.replaceAll('_', ' ')}; only a simulation waiting for external results, or a CFD wind run of Canopy’s that is queued or running, can be cancelled.`,
       );
     }

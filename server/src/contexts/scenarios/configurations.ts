@@ -5,10 +5,10 @@
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../accounts/auth/authenticate.ts';
+import type { AuthUser } from '../../kernel/auth-user.ts';
 import type { AppDeps } from '../../deps.ts';
 import { configurations, geometryValidations, simulations, studies } from '../../db/schema/index.ts';
-import { ApiError } from '../../http/errors.ts';
+import { DomainError } from '../../kernel/domain-errors.ts';
 import {
   DEFAULT_ML_STATUS_TEXT,
   type Configuration,
@@ -35,7 +35,7 @@ export function initialStatusText(engine: Engine, analysisType: string): string 
 
 async function checkRules(deps: AppDeps, db: Db, projectId: number, form: ScenarioForm): Promise<void> {
   const errors = await checkScenarioRules(db, projectId, form, capabilities(deps.config));
-  if (Object.keys(errors).length) throw ApiError.fields(errors);
+  if (Object.keys(errors).length) throw DomainError.fields(errors);
 }
 
 async function studyFor(db: Db, projectId: number, studyId: number | undefined): Promise<number> {
@@ -44,7 +44,7 @@ async function studyFor(db: Db, projectId: number, studyId: number | undefined):
       .select({ id: studies.id })
       .from(studies)
       .where(and(eq(studies.id, studyId), eq(studies.projectId, projectId)));
-    if (!row) throw ApiError.field('study_id', `Invalid pk "${studyId}" - object does not exist.`);
+    if (!row) throw DomainError.field('study_id', `Invalid pk "${studyId}" - object does not exist.`);
     return row.id;
   }
   const [first] = await db.select({ id: studies.id }).from(studies).where(eq(studies.projectId, projectId)).orderBy(asc(studies.id)).limit(1);
@@ -70,7 +70,7 @@ async function insertSimulations(db: Db, configurationId: number, form: Scenario
 export async function createScenario(deps: AppDeps, db: Db, user: AuthUser, projectId: number, body: CreateConfigurationParsed): Promise<Configuration> {
   await requireAddScenario(db, user, projectId);
   const { study_id: studyId, ...form } = body;
-  if (!form.terms_accepted) throw ApiError.field('terms_accepted', 'Accept the terms and conditions to create the scenario.');
+  if (!form.terms_accepted) throw DomainError.field('terms_accepted', 'Accept the terms and conditions to create the scenario.');
   await checkRules(deps, db, projectId, form);
   const config = await db.transaction(async (tx) => {
     const study = await studyFor(tx, projectId, studyId);
@@ -100,7 +100,10 @@ export async function replaceScenario(deps: AppDeps, db: Db, user: AuthUser, ids
   await requireChangeScenario(db, user, ids.projectId);
   const current = await scenarioRow(db, ids.projectId, ids.configurationId);
   if (!EDITABLE.includes(asStatus(current.status))) {
-    throw ApiError.detail(400, `The scenario is ${current.status.replaceAll('_', ' ')}: its inputs can no longer be changed. Duplicate it to change them.`);
+    throw DomainError.detail(
+      'invalid',
+      `The scenario is ${current.status.replaceAll('_', ' ')}: its inputs can no longer be changed. Duplicate it to change them.`,
+    );
   }
   await checkRules(deps, db, ids.projectId, form);
   const wanted: string[] = form.analyses.map((a) => a.analysis_type);

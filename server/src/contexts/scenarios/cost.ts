@@ -10,7 +10,7 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../accounts/auth/authenticate.ts';
+import type { AuthUser } from '../../kernel/auth-user.ts';
 import { simulationPrices, simulations, subscriptions, scenarioApprovals } from '../../db/schema/index.ts';
 import type { CostBreakdown, CostLine, Engine, ScenarioForm } from '@canopy/contract/scenarios.ts';
 import { creditsUsed } from '../accounts/company/subscriptions.ts';

@@ -1,10 +1,10 @@
 /** get-latest-status/ (what the client polls when the socket is quiet) and resubmit-ml/. */
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../accounts/auth/authenticate.ts';
+import type { AuthUser } from '../../kernel/auth-user.ts';
 import type { AppDeps } from '../../deps.ts';
 import { jobs, scenarioApprovals, simulations } from '../../db/schema/index.ts';
-import { ApiError } from '../../http/errors.ts';
+import { DomainError } from '../../kernel/domain-errors.ts';
 import { DEFAULT_ML_STATUS_TEXT, type LatestStatus, type ResubmitMlResult } from '@canopy/contract/scenarios.ts';
 import { requireChangeScenario, requireSeeScenario, scenarioRow, simulationRow } from './access.ts';
 import { computedByCanopy } from './analyses.ts';
@@ -53,15 +53,15 @@ export async function resubmitMl(deps: AppDeps, db: Db, user: AuthUser, ids: Ids
   const config = await scenarioRow(db, ids.projectId, ids.configurationId);
   const sim = await simulationRow(db, ids.configurationId, ids.simulationId);
   if (engineOf(config) !== 'AI' || computedByCanopy(sim.category, 'AI')) {
-    throw ApiError.detail(400, `This simulation (${sim.category}, ${engineOf(config)}) is not a machine-learning simulation.`);
+    throw DomainError.detail('invalid', `This simulation (${sim.category}, ${engineOf(config)}) is not a machine-learning simulation.`);
   }
   const [approval] = await db.select({ id: scenarioApprovals.id }).from(scenarioApprovals).where(eq(scenarioApprovals.configurationId, config.id));
-  if (!approval) throw ApiError.detail(400, 'The scenario has not been approved and submitted yet.');
+  if (!approval) throw DomainError.detail('invalid', 'The scenario has not been approved and submitted yet.');
   const status = asStatus(sim.status);
   // Not a cancelled one: its reserved credits were returned, so asking again would run it unpaid.
   if (!['awaiting_external_results', 'failed', 'completed'].includes(status)) {
-    throw ApiError.detail(
-      400,
+    throw DomainError.detail(
+      'invalid',
       status === 'cancelled'
         ? 'The simulation was cancelled and its credits returned; duplicate the scenario to run it again.'
         : `The simulation is ${status.replaceAll('_', ' ')}; it cannot be resubmitted now.`,

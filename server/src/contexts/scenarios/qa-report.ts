@@ -8,7 +8,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../accounts/auth/authenticate.ts';
+import type { AuthUser } from '../../kernel/auth-user.ts';
 import {
   configurations,
   geometryValidations,
@@ -21,7 +21,7 @@ import {
   studies,
   weatherStations,
 } from '../../db/schema/index.ts';
-import { ApiError } from '../../http/errors.ts';
+import { DomainError } from '../../kernel/domain-errors.ts';
 import { GEOMETRY_ROLES, type ScenarioForm } from '@canopy/contract/scenarios.ts';
 import { loadFonts } from '../results/pdf/fonts.ts';
 import { PdfWriter } from '../results/pdf/writer.ts';
@@ -48,7 +48,7 @@ export async function qaReport(db: Db, user: AuthUser, simulationId: number): Pr
     .innerJoin(projects, eq(projects.id, configurations.projectId))
     .innerJoin(studies, eq(studies.id, configurations.studyId))
     .where(eq(simulations.id, simulationId));
-  if (!row) throw ApiError.notFound();
+  if (!row) throw DomainError.notFound();
   await requireSeeScenario(db, user, row.config.projectId);
   const { sim, config } = row;
   const form = config.form as Partial<ScenarioForm>;

@@ -10,12 +10,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../accounts/auth/authenticate.ts';
+import type { AuthUser } from '../../kernel/auth-user.ts';
 import type { AppDeps } from '../../deps.ts';
 import { assets, configurations, geometryValidations, simulations, uploads } from '../../db/schema/index.ts';
-import { ApiError } from '../../http/errors.ts';
+import { DomainError } from '../../kernel/domain-errors.ts';
 import type { RemeshRequest, RemeshResult, ScenarioForm } from '@canopy/contract/scenarios.ts';
-import type { RemeshOutcome, RemeshTaskInput } from '../../jobs/heavy-tasks.ts';
+import type { RemeshOutcome, RemeshTaskInput } from './heavy-tasks.ts';
 import { transferables } from '../../jobs/transfer.ts';
 import { putBytes } from '../compute/analyses/blob-io.ts';
 import { geometryAssetRow, putGeometryGlb } from '../compute/analyses/geometry-assets.ts';
@@ -39,12 +39,12 @@ export async function remeshStl(deps: AppDeps, db: Db, user: AuthUser, ids: Ids,
   const config = await scenarioRow(db, ids.projectId, ids.configurationId);
   const sim = await simulationRow(db, config.id, ids.simulationId);
   if (!EDITABLE.includes(asStatus(config.status)))
-    throw ApiError.detail(400, `The scenario is ${config.status.replaceAll('_', ' ')}: its geometry can no longer be changed.`);
+    throw DomainError.detail('invalid', `The scenario is ${config.status.replaceAll('_', ' ')}: its geometry can no longer be changed.`);
   const form = config.form as ScenarioForm;
   if (!form.geometry[body.role].includes(body.upload_id))
-    throw ApiError.field('upload_id', `Upload ${body.upload_id} is not one of the scenario's ${body.role} files.`);
+    throw DomainError.field('upload_id', `Upload ${body.upload_id} is not one of the scenario's ${body.role} files.`);
   const source = (await uploadRows(db, ids.projectId, [body.upload_id])).get(body.upload_id);
-  if (!source) throw ApiError.field('upload_id', `Invalid pk "${body.upload_id}" - object does not exist.`);
+  if (!source) throw DomainError.field('upload_id', `Invalid pk "${body.upload_id}" - object does not exist.`);
 
   // Reading, repairing and checking a large STL is seconds of CPU: in the heavy-work pool, counted
   // against the user's allowance (issue 17 item 9).
@@ -64,8 +64,8 @@ export async function remeshStl(deps: AppDeps, db: Db, user: AuthUser, ids: Ids,
     transferables([bytes]),
   );
   if (!outcome.ok) {
-    if ('unreadable' in outcome) throw ApiError.field('upload_id', `${source.filename} cannot be read: ${outcome.unreadable}`);
-    throw ApiError.field(
+    if ('unreadable' in outcome) throw DomainError.field('upload_id', `${source.filename} cannot be read: ${outcome.unreadable}`);
+    throw DomainError.field(
       'upload_id',
       `${source.filename} has no usable triangles: every one is degenerate (zero area) or a duplicate, so there is nothing to repair.`,
     );

@@ -7,7 +7,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { parameterSets, projectMetSources, projects, uploads } from '../../db/schema/index.ts';
 import type { Capability } from '@canopy/contract/capabilities.ts';
-import type { FieldErrors } from '../../http/errors.ts';
+import type { FieldErrors } from '../../kernel/domain-errors.ts';
 import { GEOMETRY_ROLES, type ScenarioForm } from '@canopy/contract/scenarios.ts';
 import { CRITERIA } from '@canopy/engine/wind/criteria.ts';
 import { LOAD_ANALYSES, NEEDS_PRESENTATION_PLANE } from './analyses.ts';

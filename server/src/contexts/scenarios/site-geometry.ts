@@ -12,7 +12,7 @@ import type { Db } from '../../db/database.ts';
 import type { BlobStore } from '../../blobs/blob-store.ts';
 import type { assets } from '../../db/schema/index.ts';
 import { projectSurrounds } from '../../db/schema/index.ts';
-import { ApiError } from '../../http/errors.ts';
+import { DomainError } from '../../kernel/domain-errors.ts';
 import type { PedestrianPlane } from '@canopy/contract/scenarios.ts';
 import { readResultGlb } from '@canopy/engine/results/glb.ts';
 import { surroundsForSite, type SiteSurrounds, type SurroundsMesh } from '@canopy/engine/geometry/site/site-surrounds.ts';
@@ -138,11 +138,11 @@ export async function prepareSiteGeometry(db: Db, store: BlobStore, input: SiteI
         marginM: input.plane.margin_m,
       });
     } catch (error) {
-      if (error instanceof PlaneError) throw ApiError.field(error.field === 'study' ? 'geometry.study' : `pedestrian_plane.${error.field}`, error.message);
+      if (error instanceof PlaneError) throw DomainError.field(error.field === 'study' ? 'geometry.study' : `pedestrian_plane.${error.field}`, error.message);
       throw error;
     }
     if (plane.indices.length === 0)
-      throw ApiError.field(
+      throw DomainError.field(
         'pedestrian_plane',
         'No pedestrian plane fits around the buildings: every point is inside a building or off the ground. Lower the spacing or widen the margin.',
       );

@@ -14,7 +14,7 @@ import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { buildWorld, type World } from '../../../test/world.ts';
 import { uploadFile } from '../../../test/world-scenarios.ts';
 import { assets, jobs, subscriptions, subscriptionUsage } from '../../db/schema/index.ts';
-import { createInlineCpuPool } from '../../jobs/inline-cpu-pool.ts';
+import { createInlineCpuPool } from '../../inline-cpu-pool.ts';
 import { jobHandlers } from '../compute/handlers/index.ts';
 import { getJob, type JobRow } from '../../jobs/queue.ts';
 import { JobWorker } from '../../jobs/worker.ts';

@@ -7,10 +7,10 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../accounts/auth/authenticate.ts';
+import type { AuthUser } from '../../kernel/auth-user.ts';
 import type { AppDeps } from '../../deps.ts';
 import { configurations, geometryValidations, simulations } from '../../db/schema/index.ts';
-import { ApiError, type FieldErrors } from '../../http/errors.ts';
+import { DomainError, type FieldErrors } from '../../kernel/domain-errors.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import {
   GEOMETRY_ROLES,
@@ -73,7 +73,7 @@ async function checkGeometry(db: Db, projectId: number, geometry: GeometryFiles)
       else if (!row.format.startsWith('stl')) (errors[`geometry.${role}.${i}`] ??= []).push(`${row.filename} is not an STL file (it reads as ${row.format}).`);
     });
   }
-  if (Object.keys(errors).length) throw ApiError.fields(errors);
+  if (Object.keys(errors).length) throw DomainError.fields(errors);
 }
 
 /** Resets the record to a new queued run (creating it when absent) and queues the job, in one transaction. */
@@ -133,15 +133,15 @@ export async function publishValidation(deps: Pick<AppDeps, 'bus'>, projectId: n
 
 function requireEditable(config: typeof configurations.$inferSelect): void {
   if (!EDITABLE.includes(asStatus(config.status)))
-    throw ApiError.detail(400, `The scenario is ${config.status.replaceAll('_', ' ')}: its geometry can no longer be validated again.`);
+    throw DomainError.detail('invalid', `The scenario is ${config.status.replaceAll('_', ' ')}: its geometry can no longer be validated again.`);
 }
 
 export async function requestValidation(deps: AppDeps, db: Db, user: AuthUser, ids: Ids, body: GeometryValidationRequest): Promise<GeometryValidation> {
   await requireChangeScenario(db, user, ids.projectId);
   const config = await scenarioRow(db, ids.projectId, ids.configurationId);
-  if (body.scenario_id !== config.id) throw ApiError.field('scenario_id', `The scenario is ${config.id} (the path's), not ${body.scenario_id}.`);
+  if (body.scenario_id !== config.id) throw DomainError.field('scenario_id', `The scenario is ${config.id} (the path's), not ${body.scenario_id}.`);
   const [sim] = await db.select({ configurationId: simulations.configurationId }).from(simulations).where(eq(simulations.id, body.simulation_id));
-  if (sim?.configurationId !== config.id) throw ApiError.field('simulation_id', `Invalid pk "${body.simulation_id}" - object does not exist.`);
+  if (sim?.configurationId !== config.id) throw DomainError.field('simulation_id', `Invalid pk "${body.simulation_id}" - object does not exist.`);
   requireEditable(config);
   const geometry = body.geometry ? GeometryFilesSchema.parse(body.geometry) : (config.form as ScenarioForm).geometry;
   await checkGeometry(db, ids.projectId, geometry);
@@ -152,7 +152,7 @@ export async function getValidation(db: Db, user: AuthUser, ids: Ids): Promise<G
   await requireSeeScenario(db, user, ids.projectId);
   const config = await scenarioRow(db, ids.projectId, ids.configurationId);
   const [row] = await db.select().from(geometryValidations).where(eq(geometryValidations.configurationId, config.id));
-  if (!row) throw ApiError.notFound();
+  if (!row) throw DomainError.notFound();
   return validationView(row);
 }
 
@@ -166,7 +166,7 @@ export async function patchValidation(
   await requireChangeScenario(db, user, ids.projectId);
   const config = await scenarioRow(db, ids.projectId, ids.configurationId);
   const [row] = await db.select().from(geometryValidations).where(eq(geometryValidations.id, ids.validationId));
-  if (!row || row.configurationId !== config.id) throw ApiError.notFound();
+  if (!row || row.configurationId !== config.id) throw DomainError.notFound();
   if (body.geometry) {
     requireEditable(config);
     const geometry = GeometryFilesSchema.parse(body.geometry);

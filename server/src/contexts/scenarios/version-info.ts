@@ -8,7 +8,7 @@
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../accounts/auth/authenticate.ts';
+import type { AuthUser } from '../../kernel/auth-user.ts';
 import { assets, configurations, simulations } from '../../db/schema/index.ts';
 import type { MlModelList, VersionInfo } from '@canopy/contract/scenarios.ts';
 import { requireSeeScenario, scenarioRow, simulationRow } from './access.ts';

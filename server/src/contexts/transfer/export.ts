@@ -18,9 +18,9 @@ import { ZipFile } from 'yazl';
 import { PROJECT_ARCHIVE_FORMAT } from '@canopy/contract/project-transfer.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../accounts/auth/authenticate.ts';
+import type { AuthUser } from '../../kernel/auth-user.ts';
 import type { BlobKey } from '../../blobs/blob-store.ts';
-import { ApiError } from '../../http/errors.ts';
+import { DomainError } from '../../kernel/domain-errors.ts';
 import { projectAccess } from '../projects/access.ts';
 import {
   assets,
@@ -89,11 +89,11 @@ export function splitKey(key: string): BlobKey {
 /** Project administrators, Org Admins of the owning company and superusers may export; others who see it get 403. */
 async function requireExportable(db: Db, user: AuthUser, projectId: number): Promise<void> {
   const access = await projectAccess(db, user, projectId);
-  if (!access?.canSee) throw ApiError.notFound();
+  if (!access?.canSee) throw DomainError.notFound();
   if (user.isSuperuser) return;
-  if (access.isDemo) throw ApiError.forbidden();
+  if (access.isDemo) throw DomainError.forbidden();
   const orgAdmin = access.isCompanyMember && access.permissions.has('custom_auth.change_user');
-  if (!access.isAdministrator && !orgAdmin) throw ApiError.forbidden();
+  if (!access.isAdministrator && !orgAdmin) throw DomainError.forbidden();
 }
 
 const none = sql`false`;
@@ -213,14 +213,14 @@ export async function exportProject(deps: TransferDeps, db: Db, user: AuthUser |
   if (user) await requireExportable(db, user, projectId);
   const rows = await projectRows(db, projectId);
   const project = rows.get('projects')?.[0];
-  if (!project) throw ApiError.notFound();
+  if (!project) throw DomainError.notFound();
   const keys = new Set<string>();
   for (const spec of TABLES) for (const row of rows.get(spec.name) ?? []) for (const key of blobKeysOfRow(spec, row)) keys.add(key);
   const blobs: BlobKey[] = [];
   for (const key of [...keys].sort()) {
     const blob = splitKey(key);
     if (!(await deps.blobStore.head(blob))) {
-      throw ApiError.detail(409, `The project cannot be exported: its records point at the blob ${key}, which is not in the blob store.`);
+      throw DomainError.detail('conflict', `The project cannot be exported: its records point at the blob ${key}, which is not in the blob store.`);
     }
     blobs.push(blob);
   }

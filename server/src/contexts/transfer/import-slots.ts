@@ -4,7 +4,7 @@
  * as much to the blob store; eight at once from one company were all accepted. Another is answered
  * 429 with Retry-After, before a byte of its body is read.
  */
-import { ApiError } from '../../http/errors.ts';
+import { DomainError } from '../../kernel/domain-errors.ts';
 
 export const IMPORTS_PER_COMPANY = 2;
 const RETRY_AFTER_SECONDS = 30;
@@ -15,10 +15,10 @@ const running = new Map<number, number>();
 export function takeImportSlot(companyId: number): () => void {
   const mine = running.get(companyId) ?? 0;
   if (mine >= IMPORTS_PER_COMPANY) {
-    throw new ApiError(
-      429,
+    throw new DomainError(
+      'too-many',
       { detail: `Your company already has ${mine} project imports in progress; at most ${IMPORTS_PER_COMPANY} at a time. Try again when one has finished.` },
-      { 'Retry-After': String(RETRY_AFTER_SECONDS), Connection: 'close' },
+      { retryAfterSeconds: RETRY_AFTER_SECONDS, unreadBody: true },
     );
   }
   running.set(companyId, mine + 1);

@@ -24,10 +24,10 @@ import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { PROJECT_ARCHIVE_FORMAT, PROJECT_IMPORT_MAX_BYTES, type ProjectImportResult } from '@canopy/contract/project-transfer.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../accounts/auth/authenticate.ts';
+import type { AuthUser } from '../../kernel/auth-user.ts';
 import type { BlobKey } from '../../blobs/blob-store.ts';
 import { segmentProblem } from '../../blobs/blob-names.ts';
-import { ApiError } from '../../http/errors.ts';
+import { DomainError } from '../../kernel/domain-errors.ts';
 import { BLOB_CONTAINERS, assets, projects, weatherStations } from '../../db/schema/index.ts';
 import { shareWithDefaultGroup } from '../accounts/sharing/default-group.ts';
 import { heldSubscription } from '../scenarios/cost.ts';
@@ -68,22 +68,22 @@ const BLOB_SLACK_BYTES = 64 * 1024;
 export class ArchiveError extends Error {
   constructor(
     message: string,
-    readonly status: 400 | 413 = 400,
+    readonly kind: 'invalid' | 'too-large' = 'invalid',
   ) {
     super(message);
     this.name = 'ArchiveError';
   }
 }
 
-const archiveError = (message: string, status: 400 | 413 = 400) => ApiError.detail(status, message, { archive: [message] });
-const tooLarge = (message: string) => new ArchiveError(message, 413);
+const archiveError = (message: string, kind: 'invalid' | 'too-large' = 'invalid') => DomainError.detail(kind, message, { archive: [message] });
+const tooLarge = (message: string) => new ArchiveError(message, 'too-large');
 
 /** Who may import over HTTP: a member of a company with a subscription assigned (403 otherwise). */
 export async function requireImporter(db: Db, user: AuthUser, now: Date): Promise<void> {
-  if (user.companyId === null) throw ApiError.detail(403, 'Importing a project needs a company: the project is created in your company.');
+  if (user.companyId === null) throw DomainError.detail('forbidden', 'Importing a project needs a company: the project is created in your company.');
   const subscription = await heldSubscription(db, user.id, now);
-  if (!subscription) throw ApiError.detail(403, 'Importing a project needs a subscription: ask your company administrator to assign you one.');
-  if (subscription.expired) throw ApiError.detail(403, `Your subscription (${subscription.plan}) has expired.`);
+  if (!subscription) throw DomainError.detail('forbidden', 'Importing a project needs a subscription: ask your company administrator to assign you one.');
+  if (subscription.expired) throw DomainError.detail('forbidden', `Your subscription (${subscription.plan}) has expired.`);
 }
 
 /**
@@ -95,7 +95,8 @@ export async function receiveArchive(
   declaredLength: string | undefined,
   maxBytes: number,
 ): Promise<{ file: string; bytes: number; cleanup: () => Promise<void> }> {
-  const tooLarge = () => ApiError.detail(413, `The archive is too large: at most ${maxBytes} bytes are accepted.`, { archive: [`at most ${maxBytes} bytes`] });
+  const tooLarge = () =>
+    DomainError.detail('too-large', `The archive is too large: at most ${maxBytes} bytes are accepted.`, { archive: [`at most ${maxBytes} bytes`] });
   if (declaredLength !== undefined && Number(declaredLength) > maxBytes) {
     body.resume();
     throw tooLarge();
@@ -410,7 +411,7 @@ export async function importProjectArchive(deps: Pick<AppDeps, 'blobStore'>, db:
       throw error;
     }
   } catch (error) {
-    if (error instanceof ArchiveError) throw archiveError(error.message, error.status);
+    if (error instanceof ArchiveError) throw archiveError(error.message, error.kind);
     if (error instanceof ArchiveRecordError) throw archiveError(error.message);
     throw error;
   }

@@ -1,7 +1,7 @@
 /**
  * One archived table read and checked: its JSON parsed, every row through the allow-list
  * (tables.ts `fromArchiveRow`), each weather station decoded and described again from its bytes.
- * A pure function of its input, run in the heavy-work pool by the import route (jobs/heavy-tasks.ts),
+ * A pure function of its input, run in the heavy-work pool by the import route (transfer/heavy-tasks.ts),
  * so a table of tens of megabytes is parsed beside the event loop, not on it. What the archive got
  * wrong comes back as a message (an error crossing a thread loses its class).
  */

@@ -14,7 +14,7 @@
  */
 import { getTableColumns, type Column } from 'drizzle-orm';
 import { z } from 'zod';
-import { inputProblems } from '../../http/input-hygiene.ts';
+import { inputProblems } from '../../kernel/input-hygiene.ts';
 import { ALLOW_LIST, ROW_RULES } from './allow-list.ts';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import {

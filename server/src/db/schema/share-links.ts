@@ -25,7 +25,7 @@ export const shareLinks = pgTable(
     reportId: integer('report_id').references(() => reports.id, { onDelete: 'cascade' }),
     /** SHA-256 (hex) of the token; the token itself is shown once, when the link is made. */
     tokenHash: text('token_hash').notNull(),
-    /** scrypt hash (auth/passwords.ts), or null for a link without a password. */
+    /** scrypt hash (crypto/passwords.ts), or null for a link without a password. */
     passwordHash: text('password_hash'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),

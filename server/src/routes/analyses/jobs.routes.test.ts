@@ -6,7 +6,7 @@ import { addSimulation, addSpeedRatios, createScenario, type AnalysisScenario } 
 import { assets, companies, projects, simulations } from '../../db/schema/index.ts';
 import { JobWorker } from '../../jobs/worker.ts';
 import { jobHandlers } from '../../contexts/compute/handlers/index.ts';
-import { createInlineCpuPool } from '../../jobs/inline-cpu-pool.ts';
+import { createInlineCpuPool } from '../../inline-cpu-pool.ts';
 
 let t: TestContext;
 let scenario: AnalysisScenario;

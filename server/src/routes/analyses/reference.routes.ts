@@ -4,14 +4,14 @@
  * fixed data, so cacheable.
  */
 import { z } from '@hono/zod-openapi';
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { answers, json, pathParams } from '@canopy/contract/common.ts';
 import { ApiError, zodToFieldErrors } from '../../http/errors.ts';
 import { CriterionSchema, LegendQuery, LegendSchema, RecipeDefaultsRequestSchema, RecipeDefaultsSchema } from '@canopy/contract/analyses.ts';
 import { criterionRecipeDefaults, findColorLegend, listColorLegends } from '../../contexts/compute/analyses/reference.ts';
 import { companyLegend, criteriaForUser, criterionForUser } from '../../contexts/projects/criteria/company-criteria.ts';
-import { currentUser } from '../../contexts/accounts/auth/authenticate.ts';
+import { currentUser } from '../../http/authenticate.ts';
 
 const tags = ['Analyses'];
 

@@ -1,9 +1,9 @@
 /** The signed-in user's agreement, onboarding questionnaire and permission lists. */
 import { z } from '@hono/zod-openapi';
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { ApiError } from '../../http/errors.ts';
-import { currentUser } from '../../contexts/accounts/auth/authenticate.ts';
+import { currentUser } from '../../http/authenticate.ts';
 import { agreeToEula, pendingEula } from '../../contexts/accounts/auth/eula.ts';
 import { answerQuestionnaire } from '../../contexts/accounts/auth/questionnaire.ts';
 import { globalPermissions, isPermission, projectPermissions } from '../../contexts/accounts/auth/permissions.ts';

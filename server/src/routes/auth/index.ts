@@ -4,7 +4,7 @@
  * the request, never from a pattern, so `/authjwt/create` answers both `/authjwt/create/` (the
  * spec's form, which clients send) and `/authjwt/create`.
  */
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { registerAccountRoutes } from './account.routes.ts';
 import { registerJwtRoutes } from './jwt.routes.ts';
 import { registerOtpRoutes } from './otp.routes.ts';

@@ -1,6 +1,6 @@
 /** simplejwt's three token views; each answers with and without its trailing slash (strict: false). */
 import { z } from '@hono/zod-openapi';
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { MESSAGES } from '../../http/errors.ts';
 import { clientAddress } from '../../http/client-address.ts';

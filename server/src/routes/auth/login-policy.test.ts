@@ -11,7 +11,7 @@ import { createUserWithPassword, PASSWORD } from '../../../test/auth-helpers.ts'
 import { rateLimitCounters } from '../../db/schema/index.ts';
 import { THROTTLE_RULES } from '../../contexts/accounts/auth/throttle.ts';
 import { LOGIN_POLICY } from '../../contexts/accounts/auth/login-throttle.ts';
-import { hashSlots, hashPassword } from '../../contexts/accounts/auth/passwords.ts';
+import { hashSlots, hashPassword } from '../../crypto/passwords.ts';
 import { settleBackground } from '../../jobs/background.ts';
 
 let t: TestContext;

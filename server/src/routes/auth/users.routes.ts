@@ -1,10 +1,10 @@
 /** djoser's user views: sign-up, the signed-in user, and the password reset pair. */
 import { z } from '@hono/zod-openapi';
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { ApiError } from '../../http/errors.ts';
 import { clientAddress } from '../../http/client-address.ts';
-import { currentUser } from '../../contexts/accounts/auth/authenticate.ts';
+import { currentUser } from '../../http/authenticate.ts';
 import { representUser } from '../../contexts/accounts/auth/accounts.ts';
 import { signUp, updateProfile } from '../../contexts/accounts/auth/signup.ts';
 import { confirmPasswordReset, requestPasswordReset } from '../../contexts/accounts/auth/password-reset.ts';

@@ -1,8 +1,8 @@
 /** /api/company/ subscriptions, usage and prices, and /api/service-line. Rules: services/company. */
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { paginate } from '../../http/pagination.ts';
-import { currentUser } from '../../contexts/accounts/auth/authenticate.ts';
+import { currentUser } from '../../http/authenticate.ts';
 import { PageQuery, answers, json, jsonBody } from '@canopy/contract/common.ts';
 import {
   SimulationPricePageSchema,

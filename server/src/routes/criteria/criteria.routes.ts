@@ -3,11 +3,11 @@
  * company" routes live under company/). GET /api/criteria/ lists them beside the built-in ones
  * (routes/analyses/reference.routes.ts). Rules: contexts/projects/criteria/company-criteria.ts.
  */
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { paginate } from '../../http/pagination.ts';
 import { pathId } from '../../http/params.ts';
-import { currentUser } from '../../contexts/accounts/auth/authenticate.ts';
+import { currentUser } from '../../http/authenticate.ts';
 import { PageQuery, answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
 import { CompanyCriterionInputSchema, CompanyCriterionPageSchema, CompanyCriterionSchema } from '@canopy/contract/criteria.ts';
 import {

@@ -7,11 +7,11 @@
  */
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
 import type { BodyTier } from '../../http/body-limit.ts';
 import { pathId } from '../../http/params.ts';
-import { currentUser, type AuthUser } from '../../contexts/accounts/auth/authenticate.ts';
+import { currentUser, type AuthUser } from '../../http/authenticate.ts';
 import type { Db } from '../../db/database.ts';
 import { answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
 import {

@@ -1,8 +1,8 @@
 /** Drawings (SPEC §7 Other): POST and PUT /api/drawings (the id in the body), DELETE /api/drawings/{id}. */
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
-import { currentUser } from '../../contexts/accounts/auth/authenticate.ts';
+import { currentUser } from '../../http/authenticate.ts';
 import { answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
 import { DrawingCreateSchema, DrawingSchema, DrawingUpdateSchema } from '@canopy/contract/insights.ts';
 import { createDrawing, deleteDrawing, updateDrawing } from '../../contexts/results/insights/drawings.ts';

@@ -4,10 +4,10 @@
  * those who may see them (contexts/results/insights/visibility.ts); for everyone else they do not exist.
  */
 import { z } from '@hono/zod-openapi';
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
-import { currentUser } from '../../contexts/accounts/auth/authenticate.ts';
+import { currentUser } from '../../http/authenticate.ts';
 import { answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
 import { InsightCreateSchema, InsightSchema, InsightUpdateSchema } from '@canopy/contract/insights.ts';
 import { createInsight, deleteInsight, getInsight, listInsights, updateInsight } from '../../contexts/results/insights/insights.ts';

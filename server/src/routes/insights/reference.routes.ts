@@ -1,6 +1,6 @@
 /** Insight reference data (SPEC §7 Other): GET /api/insight-pin-type-templates, GET /api/insight-categories. */
 import { z } from '@hono/zod-openapi';
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { answers, json } from '@canopy/contract/common.ts';
 import { InsightCategorySchema, PinTypeTemplateSchema } from '@canopy/contract/insights.ts';

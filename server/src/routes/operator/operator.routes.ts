@@ -3,7 +3,7 @@
  * gets 403 (401 when not signed in) from the route guard before any handler runs. Rules live in
  * services/operator.
  */
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { paginate } from '../../http/pagination.ts';
 import { pathId } from '../../http/params.ts';

@@ -23,7 +23,7 @@ import { failPlanning } from '../../contexts/compute/cfd/run-state.ts';
 import { simulationJobKey } from '../../contexts/scenarios/view.ts';
 import { solarHandler } from '../../contexts/compute/handlers/solar.ts';
 import { jobHandlers } from '../../contexts/compute/handlers/index.ts';
-import { createInlineCpuPool } from '../../jobs/inline-cpu-pool.ts';
+import { createInlineCpuPool } from '../../inline-cpu-pool.ts';
 import { enqueueJob, type JobRow } from '../../jobs/queue.ts';
 
 let t: TestContext;

@@ -288,7 +288,7 @@ describe('receiving the body', () => {
     const { dirname } = await import('node:path');
     const temporaries = () => readdirSync(tmpdir()).filter((name) => name.startsWith('canopy-import-')).length;
     const before = temporaries();
-    await expect(receiveArchive(Readable.from([Buffer.alloc(10)]), '2048', 1024)).rejects.toMatchObject({ status: 413 });
+    await expect(receiveArchive(Readable.from([Buffer.alloc(10)]), '2048', 1024)).rejects.toMatchObject({ kind: 'too-large' });
     // No Content-Length (chunked): counted as it arrives.
     const chunks = Array.from({ length: 8 }, () => Buffer.alloc(256));
     await expect(receiveArchive(Readable.from(chunks), undefined, 1024)).rejects.toMatchObject({
@@ -301,7 +301,7 @@ describe('receiving the body', () => {
     expect(existsSync(ok.file)).toBe(true);
     await ok.cleanup();
     expect(existsSync(dirname(ok.file))).toBe(false);
-    await expect(receiveArchive(Readable.from([]), undefined, 1024)).rejects.toMatchObject({ status: 400 });
+    await expect(receiveArchive(Readable.from([]), undefined, 1024)).rejects.toMatchObject({ kind: 'invalid' });
   });
 });
 

@@ -1,8 +1,8 @@
 /** Under /api/project/{id}/: parameter sets (save, update, delete) and save-project-file. */
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
-import { currentUser } from '../../contexts/accounts/auth/authenticate.ts';
+import { currentUser } from '../../http/authenticate.ts';
 import { answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
 import { DeleteParameterSetSchema, ParameterSetSchema, SaveParameterSetSchema, UpdateParameterSetSchema } from '@canopy/contract/parameter-sets.ts';
 import { ProjectFileSchema, SaveProjectFileSchema } from '@canopy/contract/project-files.ts';

@@ -4,7 +4,7 @@ import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { accessToken, buildWorld, createUser, type World } from '../../../test/world.ts';
 import { caller } from '../../../test/api.ts';
 import { notifications, projectShares, users } from '../../db/schema/index.ts';
-import type { AuthUser } from '../../contexts/accounts/auth/authenticate.ts';
+import type { AuthUser } from '../../kernel/auth-user.ts';
 import type { Invite, NotificationPage, ProjectShare, ProjectSharePage } from '@canopy/contract/sharing.ts';
 import type { ProjectPage } from '@canopy/contract/projects.ts';
 import type { AdministeredProjectPage, ProjectAdministrator, ProjectAdministratorPage } from '@canopy/contract/administrators.ts';

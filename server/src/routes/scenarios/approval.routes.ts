@@ -2,10 +2,10 @@
  * Cost and approval: GET …/study/{s}/configuration/{c}/user-approval/cost-breakdown (API.md keeps the
  * spec's fuller form) and POST …/configuration/{c}/user-approval (approve, debit once, submit).
  */
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
-import { currentUser } from '../../contexts/accounts/auth/authenticate.ts';
+import { currentUser } from '../../http/authenticate.ts';
 import { ApiError } from '../../http/errors.ts';
 import { DetailSchema, answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
 import { CostBreakdownSchema, UserApprovalResultSchema, UserApprovalSchema } from '@canopy/contract/scenarios.ts';

@@ -1,8 +1,8 @@
 /** POST …/simulation/{sid}/cancel: stop waiting for external results and return their reserved credits. */
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
-import { currentUser } from '../../contexts/accounts/auth/authenticate.ts';
+import { currentUser } from '../../http/authenticate.ts';
 import { answers, json, pathParams } from '@canopy/contract/common.ts';
 import { CancelSimulationResultSchema } from '@canopy/contract/reservations.ts';
 import { cancelSimulation } from '../../contexts/scenarios/cancel.ts';

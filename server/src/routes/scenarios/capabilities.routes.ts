@@ -1,5 +1,5 @@
 /** GET /api/scenario-capabilities: what the scenario wizard may offer on this installation (issue 16). */
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { answers, json } from '@canopy/contract/common.ts';
 import { CapabilityListSchema } from '@canopy/contract/capabilities.ts';

@@ -18,7 +18,8 @@ import { healthOffAndOnTheLoop } from '../../../test/responsiveness.ts';
 import { subscriptions } from '../../db/schema/index.ts';
 import { createCpuPool, type CpuPool } from '../../jobs/cpu-pool.ts';
 import { createHeavyWork, type HeavyWork } from '../../jobs/heavy-work.ts';
-import { createInlineCpuPool } from '../../jobs/inline-cpu-pool.ts';
+import { HEAVY_TASKS } from '../../cpu-tasks.ts';
+import { createInlineCpuPool } from '../../inline-cpu-pool.ts';
 import { jobHandlers } from '../../contexts/compute/handlers/index.ts';
 import { JobWorker } from '../../jobs/worker.ts';
 import { writeBinaryStl } from '@canopy/engine/geometry/index.ts';
@@ -155,7 +156,7 @@ describe("Canopy's CFD checks of a large STL", () => {
     const small = await uploadFile(t.deps, w.projectId, w.ownerId, 'capped.stl', towers(3));
     let release = () => {};
     const gated: CpuPool = { threads: 1, run: <T>() => new Promise<T>((resolve) => (release = () => resolve(undefined as T))), close: async () => {} };
-    t.deps.heavy = createHeavyWork(gated, { perUser: 1, maxPending: 16 });
+    t.deps.heavy = createHeavyWork(gated, { perUser: 1, maxPending: 16 }, HEAVY_TASKS);
     try {
       const held = t.deps.heavy.run(w.userIds.projectAdmin, 'pool.echo', { value: 1 });
       const res = await estimate(small);

@@ -3,10 +3,10 @@
  * of directions will take and cost — the grid Canopy's solver will build (docs/cfd-wind.md). The
  * wizard calls it at its cost step, before the scenario exists.
  */
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
-import { currentUser } from '../../contexts/accounts/auth/authenticate.ts';
+import { currentUser } from '../../http/authenticate.ts';
 import { answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
 import { CfdEstimateRequestSchema, CfdEstimateSchema } from '@canopy/contract/cfd.ts';
 import { cfdEstimate } from '../../contexts/compute/cfd/estimate.ts';

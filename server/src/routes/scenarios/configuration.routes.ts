@@ -2,10 +2,10 @@
  * Scenario (configuration) CRUD under /api/project/{id}/ (SPEC §7 Configuration): create, read,
  * replace, delete, duplicate-scenario, hide-scenario. Thin: rules live in services/scenarios.
  */
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
-import { currentUser } from '../../contexts/accounts/auth/authenticate.ts';
+import { currentUser } from '../../http/authenticate.ts';
 import { answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
 import {
   ConfigurationSchema,

@@ -13,6 +13,7 @@ import { buildWorld, type World } from '../../../test/world.ts';
 import { solarScenarioBody, uploadFile } from '../../../test/world-scenarios.ts';
 import { gridStl, healthOffAndOnTheLoop } from '../../../test/responsiveness.ts';
 import { createHeavyWork, type HeavyWork } from '../../jobs/heavy-work.ts';
+import { HEAVY_TASKS } from '../../cpu-tasks.ts';
 import type { CpuPool } from '../../jobs/cpu-pool.ts';
 import type { Configuration, RemeshResult } from '@canopy/contract/scenarios.ts';
 
@@ -105,7 +106,7 @@ describe('remesh-stl/ of a large STL', () => {
     const before = await uploadCount();
     let release = () => {};
     const gated: CpuPool = { threads: 1, run: <T>() => new Promise<T>((resolve) => (release = () => resolve(undefined as T))), close: async () => {} };
-    t.deps.heavy = createHeavyWork(gated, { perUser: 1, maxPending: 16 });
+    t.deps.heavy = createHeavyWork(gated, { perUser: 1, maxPending: 16 }, HEAVY_TASKS);
     const held = t.deps.heavy.run(w.userIds.projectAdmin, 'pool.echo', { value: 1 });
     const res = await remesh(s, stl);
     release();

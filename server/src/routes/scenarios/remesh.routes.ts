@@ -1,8 +1,8 @@
 /** remesh-stl/: repair one of the scenario's STL files into a new file and asset (contexts/scenarios/remesh.ts). */
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
-import { currentUser } from '../../contexts/accounts/auth/authenticate.ts';
+import { currentUser } from '../../http/authenticate.ts';
 import { answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
 import { RemeshRequestSchema, RemeshResultSchema } from '@canopy/contract/scenarios.ts';
 import { remeshStl } from '../../contexts/scenarios/remesh.ts';

@@ -3,10 +3,10 @@
  * cfd-version-info/, and the project's recorded ML models (/api/ingestassets/project/{id}/mlmodel).
  * submit-postprocessing/ lives with the analyses (routes/analyses/jobs.routes.ts).
  */
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
-import { currentUser } from '../../contexts/accounts/auth/authenticate.ts';
+import { currentUser } from '../../http/authenticate.ts';
 import { answers, json, pathParams } from '@canopy/contract/common.ts';
 import { LatestStatusSchema, MlModelListSchema, ResubmitMlResultSchema, SimulationListSchema, VersionInfoSchema } from '@canopy/contract/scenarios.ts';
 import { requireSeeScenario, scenarioRow } from '../../contexts/scenarios/access.ts';

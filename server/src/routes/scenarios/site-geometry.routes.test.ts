@@ -17,7 +17,7 @@ import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { buildWorld, type World } from '../../../test/world.ts';
 import { uploadFile } from '../../../test/world-scenarios.ts';
 import { subscriptions } from '../../db/schema/index.ts';
-import { createInlineCpuPool } from '../../jobs/inline-cpu-pool.ts';
+import { createInlineCpuPool } from '../../inline-cpu-pool.ts';
 import { jobHandlers } from '../../contexts/compute/handlers/index.ts';
 import { JobWorker } from '../../jobs/worker.ts';
 import type { Configuration, GeometryValidation, LatestStatus } from '@canopy/contract/scenarios.ts';

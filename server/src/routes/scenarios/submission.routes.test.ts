@@ -13,7 +13,7 @@ import { buildWorld, type World } from '../../../test/world.ts';
 import { solarScenarioBody, uploadFile } from '../../../test/world-scenarios.ts';
 import { readFileSync } from 'node:fs';
 import { assets, creditReservations, jobs, subscriptions, subscriptionUsage } from '../../db/schema/index.ts';
-import { createInlineCpuPool } from '../../jobs/inline-cpu-pool.ts';
+import { createInlineCpuPool } from '../../inline-cpu-pool.ts';
 import { jobHandlers } from '../../contexts/compute/handlers/index.ts';
 import { JobWorker } from '../../jobs/worker.ts';
 import { createInProcessBus, type BusMessage } from '../../realtime/bus.ts';

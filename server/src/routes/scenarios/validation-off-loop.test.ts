@@ -11,7 +11,7 @@ import { buildWorld, type World } from '../../../test/world.ts';
 import { uploadFile } from '../../../test/world-scenarios.ts';
 import { gridStl, healthDuring } from '../../../test/responsiveness.ts';
 import { createCpuPool, type CpuPool } from '../../jobs/cpu-pool.ts';
-import { createInlineCpuPool } from '../../jobs/inline-cpu-pool.ts';
+import { createInlineCpuPool } from '../../inline-cpu-pool.ts';
 import { jobHandlers } from '../../contexts/compute/handlers/index.ts';
 import { JobWorker } from '../../jobs/worker.ts';
 import type { GeometryValidation } from '@canopy/contract/scenarios.ts';

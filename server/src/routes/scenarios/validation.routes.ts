@@ -1,8 +1,8 @@
 /** geometry-validation/ under the configuration: GET the record, POST a run (a job), PATCH by id. */
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
-import { currentUser } from '../../contexts/accounts/auth/authenticate.ts';
+import { currentUser } from '../../http/authenticate.ts';
 import { answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
 import { GeometryValidationPatchSchema, GeometryValidationRequestSchema, GeometryValidationSchema } from '@canopy/contract/scenarios.ts';
 import { getValidation, patchValidation, requestValidation } from '../../contexts/scenarios/validation.ts';

@@ -5,7 +5,7 @@
  * owner set on the link (`frame_ancestors`), and none for a link that is dead or has none. The page
  * itself is the web app (static-files.ts); this only decides its framing headers.
  */
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { CONTENT_SECURITY_POLICY } from '../../http/security-headers.ts';
 import { nodeResponse } from '../../http/node-request.ts';
 import { liveLink } from '../../contexts/accounts/share-links/open.ts';

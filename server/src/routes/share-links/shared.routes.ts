@@ -6,7 +6,7 @@
  * anything but the link's last use. A dead link is 404 on every route.
  */
 import { z } from '@hono/zod-openapi';
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
 import { clientAddress } from '../../http/client-address.ts';

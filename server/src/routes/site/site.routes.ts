@@ -4,7 +4,7 @@
  * /api/site/geocode/?q= (place search through the configured Nominatim-compatible geocoder).
  */
 import { z } from '@hono/zod-openapi';
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { GeocodeResultsSchema, MapSettingsSchema, type MapSettings } from '@canopy/contract/site.ts';
 import { OVERPASS_MAX_RADIUS_M } from '@canopy/contract/surrounds.ts';

@@ -3,10 +3,10 @@
  * "Save as results" of a comfort map it re-classified in the browser (issue 15). 201 with the new
  * asset; 400 naming the field when the classes do not fit the stored results.
  */
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
-import { currentUser } from '../../contexts/accounts/auth/authenticate.ts';
+import { currentUser } from '../../http/authenticate.ts';
 import { answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
 import { AssetSchema } from '@canopy/contract/viewer.ts';
 import { ReclassifiedComfortSchema } from '@canopy/contract/reclassified.ts';

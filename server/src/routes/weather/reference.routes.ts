@@ -3,11 +3,12 @@
  * (GET for everyone signed in; POST and DELETE for superusers).
  */
 import { z } from '@hono/zod-openapi';
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
-import { listOf, paginate } from '../../http/pagination.ts';
-import { currentUser } from '../../contexts/accounts/auth/authenticate.ts';
+import { paginate } from '../../http/pagination.ts';
+import { listOf } from '../../kernel/list-query.ts';
+import { currentUser } from '../../http/authenticate.ts';
 import {
   BadStationPageSchema,
   BadStationSchema,

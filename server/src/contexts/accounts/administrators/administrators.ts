@@ -6,10 +6,10 @@
  */
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
-import type { AuthUser } from '../auth/authenticate.ts';
+import type { AuthUser } from '../../../kernel/auth-user.ts';
 import { projectAdministrators, projectShares, projects, users } from '../../../db/schema/index.ts';
-import { ApiError } from '../../../http/errors.ts';
-import { listOf, type ListQuery } from '../../../http/pagination.ts';
+import { DomainError } from '../../../kernel/domain-errors.ts';
+import { listOf, type ListQuery } from '../../../kernel/list-query.ts';
 import type { AdministeredProject, ProjectAdministrator } from '@canopy/contract/administrators.ts';
 import { displayName } from '../users/names.ts';
 import { hasPermission } from '../company/guards.ts';
@@ -89,26 +89,26 @@ export async function addAdministrator(
   userId: number,
 ): Promise<{ created: boolean; administrator: ProjectAdministrator }> {
   const access = await requireChangeableProject(db, user, projectId);
-  if (!(await eligible(db, access.companyId, projectId, userId))) throw ApiError.field('user', NOT_ELIGIBLE);
+  if (!(await eligible(db, access.companyId, projectId, userId))) throw DomainError.field('user', NOT_ELIGIBLE);
   const inserted = await db
     .insert(projectAdministrators)
     .values({ projectId, userId, addedBy: user.id })
     .onConflictDoNothing()
     .returning({ userId: projectAdministrators.userId });
   const administrator = (await administratorsOf(db, projectId)).find((a) => a.id === userId);
-  if (!administrator) throw ApiError.notFound();
+  if (!administrator) throw DomainError.notFound();
   return { created: inserted.length > 0, administrator };
 }
 
 export async function removeAdministrator(db: Db, user: AuthUser, projectId: number, userId: number): Promise<void> {
   await requireChangeableProject(db, user, projectId);
   const [project] = await db.select({ createdBy: projects.createdBy }).from(projects).where(eq(projects.id, projectId));
-  if (project?.createdBy === userId) throw ApiError.field('user', CREATOR_STAYS);
+  if (project?.createdBy === userId) throw DomainError.field('user', CREATOR_STAYS);
   const removed = await db
     .delete(projectAdministrators)
     .where(and(eq(projectAdministrators.projectId, projectId), eq(projectAdministrators.userId, userId)))
     .returning({ userId: projectAdministrators.userId });
-  if (removed.length === 0) throw ApiError.notFound();
+  if (removed.length === 0) throw DomainError.notFound();
 }
 
 /**
@@ -118,10 +118,10 @@ export async function removeAdministrator(db: Db, user: AuthUser, projectId: num
  */
 async function adminScope(db: Db, actor: AuthUser, targetId: number): Promise<{ companyScope: number | null | 'all' }> {
   const [target] = await db.select({ id: users.id, companyId: users.companyId }).from(users).where(eq(users.id, targetId));
-  if (!target) throw ApiError.notFound();
+  if (!target) throw DomainError.notFound();
   if (actor.id === target.id || actor.isSuperuser) return { companyScope: 'all' };
-  if (actor.companyId === null || actor.companyId !== target.companyId) throw ApiError.notFound();
-  if (!(await hasPermission(db, actor, 'custom_auth.change_user'))) throw ApiError.forbidden();
+  if (actor.companyId === null || actor.companyId !== target.companyId) throw DomainError.notFound();
+  if (!(await hasPermission(db, actor, 'custom_auth.change_user'))) throw DomainError.forbidden();
   return { companyScope: actor.companyId };
 }
 

@@ -6,7 +6,7 @@
 import { and, desc, eq, lte } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
 import { eulaAgreements, eulas } from '../../../db/schema/index.ts';
-import { ApiError } from '../../../http/errors.ts';
+import { DomainError } from '../../../kernel/domain-errors.ts';
 
 export interface EulaRepresentation {
   id: number;
@@ -35,7 +35,7 @@ export async function pendingEula(db: Db, userId: number, now: Date): Promise<Eu
 
 export async function agreeToEula(db: Db, userId: number, eulaId: number, now: Date): Promise<{ eula_id: number; agreed_at: string }> {
   const [eula] = await db.select({ id: eulas.id }).from(eulas).where(eq(eulas.id, eulaId));
-  if (!eula) throw ApiError.notFound();
+  if (!eula) throw DomainError.notFound();
   await db.insert(eulaAgreements).values({ userId, eulaId, agreedAt: now }).onConflictDoNothing();
   const [row] = await db
     .select({ agreedAt: eulaAgreements.agreedAt })

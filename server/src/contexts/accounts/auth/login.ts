@@ -5,8 +5,8 @@
  */
 import type { Db } from '../../../db/database.ts';
 import type { AppDeps } from '../../../deps.ts';
-import { DUMMY_HASH, verifyPassword } from './passwords.ts';
-import { ApiError } from '../../../http/errors.ts';
+import { DUMMY_HASH, verifyPassword } from '../../../crypto/passwords.ts';
+import { DomainError } from '../../../kernel/domain-errors.ts';
 import { findByUsername } from './accounts.ts';
 import { accountKey, throttle, type ThrottleTicket } from './throttle.ts';
 import { LOGIN_POLICY, admitAfterDelay, admitWithin, forget, recordFailure } from './login-throttle.ts';
@@ -15,8 +15,8 @@ import { issueTokensForLogin, type TokenPair } from './tokens.ts';
 
 export const NO_ACTIVE_ACCOUNT = 'No active account found with the given credentials';
 
-export function noActiveAccount(): ApiError {
-  return new ApiError(401, { detail: NO_ACTIVE_ACCOUNT }, { 'WWW-Authenticate': 'Bearer realm="api"' });
+export function noActiveAccount(): DomainError {
+  return new DomainError('unauthenticated', { detail: NO_ACTIVE_ACCOUNT });
 }
 
 export interface PasswordLogin {

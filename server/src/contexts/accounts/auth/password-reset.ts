@@ -7,8 +7,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { users } from '../../../db/schema/index.ts';
-import { hashPassword } from './passwords.ts';
-import { ApiError } from '../../../http/errors.ts';
+import { hashPassword } from '../../../crypto/passwords.ts';
+import { DomainError } from '../../../kernel/domain-errors.ts';
 import { runInBackground } from '../../../jobs/background.ts';
 import { findById } from './accounts.ts';
 import { passwordProblems } from './password-policy.ts';
@@ -63,11 +63,11 @@ async function sendResetMails(db: Db, deps: AppDeps, email: string): Promise<voi
 export async function confirmPasswordReset(db: Db, deps: AppDeps, input: { uid: string; token: string; newPassword: string }): Promise<void> {
   const id = decodeUid(input.uid);
   const user = id === null ? undefined : await findById(db, id);
-  if (!user || !user.isActive) throw ApiError.field('uid', INVALID_UID);
+  if (!user || !user.isActive) throw DomainError.field('uid', INVALID_UID);
   const now = deps.clock.now();
-  if (!checkResetToken(deps.secretKey, user, input.token, now)) throw ApiError.field('token', INVALID_TOKEN);
+  if (!checkResetToken(deps.secretKey, user, input.token, now)) throw DomainError.field('token', INVALID_TOKEN);
   const problems = passwordProblems(input.newPassword, user);
-  if (problems.length > 0) throw ApiError.fields({ new_password: problems });
+  if (problems.length > 0) throw DomainError.fields({ new_password: problems });
   const passwordHash = await hashPassword(input.newPassword);
   // Conditional on the hash the token was checked against: of two confirmations racing with one
   // link, only the first changes the password.
@@ -76,6 +76,6 @@ export async function confirmPasswordReset(db: Db, deps: AppDeps, input: { uid: 
     .set({ passwordHash, passwordChangedAt: now })
     .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)))
     .returning({ id: users.id });
-  if (changed.length === 0) throw ApiError.field('token', INVALID_TOKEN);
+  if (changed.length === 0) throw DomainError.field('token', INVALID_TOKEN);
   await revokeAllForUser(db, user.id, 'password_reset', now);
 }

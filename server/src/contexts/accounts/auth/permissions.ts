@@ -9,7 +9,7 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
-import type { AuthUser } from './authenticate.ts';
+import type { AuthUser } from '../../../kernel/auth-user.ts';
 import { projects, rolePermissions } from '../../../db/schema/index.ts';
 import { acceptedBy, acceptedToEditBy, administeredBy, decideAccess, visibleProjects } from '../../projects/access.ts';
 import { PERMISSIONS, type Permission } from '../roles.ts';

@@ -10,8 +10,8 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { companies, roles, users } from '../../../db/schema/index.ts';
-import { hashPassword } from './passwords.ts';
-import { ApiError, type FieldErrors } from '../../../http/errors.ts';
+import { hashPassword } from '../../../crypto/passwords.ts';
+import { DomainError, type FieldErrors } from '../../../kernel/domain-errors.ts';
 import { isCountry, normalizeProvince } from '../../projects/reference/places.ts';
 import { passwordProblems } from './password-policy.ts';
 import { representUser, type UserRepresentation } from './accounts.ts';
@@ -86,7 +86,7 @@ export async function signUp(db: Db, deps: AppDeps, input: SignUpInput): Promise
   const invited = input.invite_token ? await checkInvite(db, input.invite_token, input.email, now) : null;
   if (invited && 'error' in invited) errors.invite_token = [invited.error];
   const invite = invited && 'invite' in invited ? invited.invite : null;
-  if (Object.keys(errors).length > 0) throw ApiError.fields(errors);
+  if (Object.keys(errors).length > 0) throw DomainError.fields(errors);
 
   const passwordHash = await hashPassword(input.password);
   let userId: number;
@@ -127,7 +127,7 @@ export async function signUp(db: Db, deps: AppDeps, input: SignUpInput): Promise
     });
   } catch (error) {
     // Two sign-ups with one username at the same instant: the unique index decides.
-    if (isUniqueViolation(error)) throw ApiError.field('username', USERNAME_TAKEN);
+    if (isUniqueViolation(error)) throw DomainError.field('username', USERNAME_TAKEN);
     throw error;
   }
   if (byEmail) tellAddressOwner(deps, input.email, input.username);
@@ -150,11 +150,11 @@ function tellAddressOwner(deps: AppDeps, email: string, newUsername: string): vo
 
 export async function updateProfile(db: Db, userId: number, input: ProfileInput): Promise<UserRepresentation> {
   const [current] = await db.select({ country: users.country, province: users.province }).from(users).where(eq(users.id, userId));
-  if (!current) throw ApiError.notFound();
+  if (!current) throw DomainError.notFound();
   const errors: FieldErrors = {};
   const countryChanged = input.country !== undefined;
   const place = placeErrors(input.country ?? current.country, input.province ?? (countryChanged ? '' : current.province), errors);
-  if (Object.keys(errors).length > 0) throw ApiError.fields(errors);
+  if (Object.keys(errors).length > 0) throw DomainError.fields(errors);
   await db
     .update(users)
     .set({

@@ -16,7 +16,7 @@ import type { Db } from '../../../db/database.ts';
 import type { AppDeps } from '../../../deps.ts';
 import type { Config } from '../../../env.ts';
 import { companies, roles, ssoPendingLogins, users } from '../../../db/schema/index.ts';
-import { ApiError } from '../../../http/errors.ts';
+import { DomainError } from '../../../kernel/domain-errors.ts';
 import { findByEmail } from './accounts.ts';
 import { issueTokensForLogin, type TokenPair } from './tokens.ts';
 
@@ -85,7 +85,7 @@ function providerConfiguration(deps: AppDeps): Promise<oidc.Configuration> {
 }
 
 function requireProvider(deps: AppDeps, provider: string): void {
-  if (provider !== SSO_PROVIDER || !ssoConfigured(deps.config)) throw ApiError.notFound();
+  if (provider !== SSO_PROVIDER || !ssoConfigured(deps.config)) throw DomainError.notFound();
 }
 
 async function configurationOrUnreachable(deps: AppDeps): Promise<oidc.Configuration> {
@@ -93,13 +93,13 @@ async function configurationOrUnreachable(deps: AppDeps): Promise<oidc.Configura
     return await providerConfiguration(deps);
   } catch (error) {
     console.error('[sso] discovery failed:', error);
-    throw ApiError.detail(502, MESSAGES.unreachable);
+    throw DomainError.detail('upstream-failed', MESSAGES.unreachable);
   }
 }
 
 export async function startSso(db: Db, deps: AppDeps, provider: string, redirectUri: string): Promise<string> {
   requireProvider(deps, provider);
-  if (!allowedRedirectUris(deps.config).includes(redirectUri)) throw ApiError.field('redirect_uri', MESSAGES.redirectNotAllowed);
+  if (!allowedRedirectUris(deps.config).includes(redirectUri)) throw DomainError.field('redirect_uri', MESSAGES.redirectNotAllowed);
   const config = await configurationOrUnreachable(deps);
   const codeVerifier = oidc.randomPKCECodeVerifier();
   const state = oidc.randomState();
@@ -147,9 +147,9 @@ export async function finishSso(db: Db, deps: AppDeps, provider: string, callbac
     .delete(ssoPendingLogins)
     .where(and(eq(ssoPendingLogins.state, callback.state), eq(ssoPendingLogins.provider, provider)))
     .returning();
-  if (!pending || pending.expiresAt <= now) throw ApiError.field('non_field_errors', MESSAGES.stateUnknown);
+  if (!pending || pending.expiresAt <= now) throw DomainError.field('non_field_errors', MESSAGES.stateUnknown);
   if (callback.redirect_uri && callback.redirect_uri !== pending.redirectUri) {
-    throw ApiError.field('redirect_uri', MESSAGES.redirectMismatch);
+    throw DomainError.field('redirect_uri', MESSAGES.redirectMismatch);
   }
   const config = await configurationOrUnreachable(deps);
   const currentUrl = new URL(pending.redirectUri);
@@ -184,12 +184,12 @@ export async function finishSso(db: Db, deps: AppDeps, provider: string, callbac
     familyName = typeof profile.family_name === 'string' ? profile.family_name : '';
   } catch (error) {
     if (error instanceof oidc.ResponseBodyError || error instanceof oidc.AuthorizationResponseError || error instanceof oidc.ClientError) {
-      throw ApiError.field('non_field_errors', MESSAGES.refused);
+      throw DomainError.field('non_field_errors', MESSAGES.refused);
     }
     console.error('[sso] code exchange failed:', error);
-    throw ApiError.detail(502, MESSAGES.unreachable);
+    throw DomainError.detail('upstream-failed', MESSAGES.unreachable);
   }
-  if (!email || !verified) throw ApiError.field('non_field_errors', MESSAGES.emailUnverified);
+  if (!email || !verified) throw DomainError.field('non_field_errors', MESSAGES.emailUnverified);
 
   const userId = await matchOrCreateUser(db, email, givenName, familyName);
   return { ...(await issueTokensForLogin(db, deps, userId.id)), user: userId.username };
@@ -198,7 +198,7 @@ export async function finishSso(db: Db, deps: AppDeps, provider: string, callbac
 async function matchOrCreateUser(db: Db, email: string, firstName: string, lastName: string): Promise<{ id: number; username: string }> {
   const existing = await findByEmail(db, email);
   if (existing) {
-    if (!existing.isActive) throw ApiError.field('non_field_errors', MESSAGES.inactive);
+    if (!existing.isActive) throw DomainError.field('non_field_errors', MESSAGES.inactive);
     return { id: existing.id, username: existing.username };
   }
   const domain = email.split('@').at(-1)!.toLowerCase();
@@ -206,7 +206,7 @@ async function matchOrCreateUser(db: Db, email: string, firstName: string, lastN
     .select({ id: companies.id })
     .from(companies)
     .where(and(sql`lower(${companies.domain}) = ${domain}`, eq(companies.allowSso, true)));
-  if (!company) throw ApiError.field('non_field_errors', MESSAGES.noAccount);
+  if (!company) throw DomainError.field('non_field_errors', MESSAGES.noAccount);
   const [viewer] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'Viewer'));
   const username = await freeUsername(db, email);
   const [row] = await db

@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import { eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
 import { rateLimitCounters } from '../../../db/schema/index.ts';
-import { ApiError, MESSAGES } from '../../../http/errors.ts';
+import { DomainError, MESSAGES } from '../../../kernel/domain-errors.ts';
 
 export interface ThrottleRule {
   limit: number;
@@ -67,8 +67,8 @@ async function hit(db: Db, key: string, rule: ThrottleRule, now: Date): Promise<
   return row!;
 }
 
-export function throttled(retryAfterSeconds: number): ApiError {
-  return new ApiError(429, { detail: MESSAGES.throttled(retryAfterSeconds) }, { 'Retry-After': String(retryAfterSeconds) });
+export function throttled(retryAfterSeconds: number): DomainError {
+  return new DomainError('too-many', { detail: MESSAGES.throttled(retryAfterSeconds) }, { retryAfterSeconds });
 }
 
 /**

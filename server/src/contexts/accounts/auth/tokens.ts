@@ -9,8 +9,8 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../../../db/database.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { refreshTokenFamilies, refreshTokens, users } from '../../../db/schema/index.ts';
-import { signToken, TokenInvalidError, verifyToken, type TokenClaims } from './jwt.ts';
-import { ApiError } from '../../../http/errors.ts';
+import { signToken, TokenInvalidError, verifyToken, type TokenClaims } from '../../../crypto/jwt.ts';
+import { DomainError } from '../../../kernel/domain-errors.ts';
 
 export interface TokenPair {
   access: string;
@@ -18,8 +18,8 @@ export interface TokenPair {
 }
 
 /** simplejwt's body for a refused token on its token views: 401 code token_not_valid. */
-export function tokenNotValid(detail: string): ApiError {
-  return new ApiError(401, { detail, code: 'token_not_valid' }, { 'WWW-Authenticate': 'Bearer realm="api"' });
+export function tokenNotValid(detail: string): DomainError {
+  return new DomainError('unauthenticated', { detail, code: 'token_not_valid' });
 }
 
 async function issueRefresh(db: Db, deps: AppDeps, userId: number, familyId: string, now: Date): Promise<string> {

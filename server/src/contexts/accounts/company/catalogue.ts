@@ -1,9 +1,9 @@
 /** Reference lists: roles, the two price tables, service lines. */
 import { asc, count, eq, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
-import type { AuthUser } from '../auth/authenticate.ts';
+import type { AuthUser } from '../../../kernel/auth-user.ts';
 import { rolePermissions, roles, serviceLines, simulationPrices, subscriptionTypePrices } from '../../../db/schema/index.ts';
-import type { ListQuery } from '../../../http/pagination.ts';
+import type { ListQuery } from '../../../kernel/list-query.ts';
 import type { Role } from '@canopy/contract/company.ts';
 import type { SimulationPrice, SubscriptionTypePrice } from '@canopy/contract/subscriptions.ts';
 import type { ServiceLine } from '@canopy/contract/service-lines.ts';

@@ -7,11 +7,11 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
 import type { AppDeps } from '../../../deps.ts';
-import type { AuthUser } from '../auth/authenticate.ts';
+import type { AuthUser } from '../../../kernel/auth-user.ts';
 import { projectAdministrators, projects, roles, shareGroupMembers, shareGroups, subscriptions, users } from '../../../db/schema/index.ts';
 import { isUniqueViolation } from '../../../db/unique-violation.ts';
-import { ApiError, type FieldErrors } from '../../../http/errors.ts';
-import type { ListQuery } from '../../../http/pagination.ts';
+import { DomainError, type FieldErrors } from '../../../kernel/domain-errors.ts';
+import type { ListQuery } from '../../../kernel/list-query.ts';
 import type { CompanyUser, CompanyUserCreate, CompanyUserUpdate } from '@canopy/contract/company.ts';
 import { USERNAME_TAKEN, EMAIL_TAKEN } from '../auth/signup.ts';
 import { setPasswordLink } from '../auth/password-reset.ts';
@@ -67,14 +67,14 @@ export function listCompanyUsers(db: Db, user: AuthUser): ListQuery<CompanyUser>
 
 async function oneCompanyUser(db: Db, id: number): Promise<CompanyUser> {
   const [row] = await selectCompanyUsers(db).where(eq(users.id, id));
-  if (!row) throw ApiError.notFound();
+  if (!row) throw DomainError.notFound();
   return represent(row);
 }
 
 async function checkRole(db: Db, roleId: number | null | undefined): Promise<void> {
   if (roleId === undefined || roleId === null) return;
   const [role] = await db.select({ id: roles.id }).from(roles).where(eq(roles.id, roleId));
-  if (!role) throw ApiError.field('role', `Invalid pk "${roleId}" - object does not exist.`);
+  if (!role) throw DomainError.field('role', `Invalid pk "${roleId}" - object does not exist.`);
 }
 
 export async function createCompanyUser(db: Db, deps: AppDeps, actor: AuthUser, input: CompanyUserCreate): Promise<CompanyUser> {
@@ -91,7 +91,7 @@ export async function createCompanyUser(db: Db, deps: AppDeps, actor: AuthUser, 
     .from(users)
     .where(sql`lower(${users.email}) = lower(${input.email})`);
   if (byEmail) errors.email = [EMAIL_TAKEN];
-  if (Object.keys(errors).length > 0) throw ApiError.fields(errors);
+  if (Object.keys(errors).length > 0) throw DomainError.fields(errors);
   await checkRole(db, input.role);
   const now = deps.clock.now();
   let userId: number;
@@ -113,7 +113,7 @@ export async function createCompanyUser(db: Db, deps: AppDeps, actor: AuthUser, 
       return row!.id;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw ApiError.field('username', USERNAME_TAKEN);
+    if (isUniqueViolation(error)) throw DomainError.field('username', USERNAME_TAKEN);
     throw error;
   }
   // The new account has no password: the mail carries a one-time set-password link (the reset
@@ -136,7 +136,7 @@ export async function createCompanyUser(db: Db, deps: AppDeps, actor: AuthUser, 
 async function targetUser(db: Db, id: number): Promise<{ id: number; companyId: number; isSuperuser: boolean }> {
   const [row] = await db.select({ id: users.id, companyId: users.companyId, isSuperuser: users.isSuperuser }).from(users).where(eq(users.id, id));
   // A user without a company belongs to no company's administration.
-  if (!row || row.companyId === null) throw ApiError.notFound();
+  if (!row || row.companyId === null) throw DomainError.notFound();
   return { id: row.id, companyId: row.companyId, isSuperuser: row.isSuperuser };
 }
 
@@ -145,8 +145,8 @@ export async function updateCompanyUser(db: Db, deps: AppDeps, actor: AuthUser, 
   await requireCompanyPermission(db, actor, target.companyId, 'custom_auth.change_user');
   if (input.role !== undefined) {
     // An administrator demoting themselves could leave the company with no one to undo it.
-    if (target.id === actor.id) throw ApiError.field('role', 'You cannot change your own role.');
-    if (target.isSuperuser && !actor.isSuperuser) throw ApiError.forbidden();
+    if (target.id === actor.id) throw DomainError.field('role', 'You cannot change your own role.');
+    if (target.isSuperuser && !actor.isSuperuser) throw DomainError.forbidden();
     await checkRole(db, input.role);
   }
   const now = deps.clock.now();
@@ -163,8 +163,8 @@ export async function updateCompanyUser(db: Db, deps: AppDeps, actor: AuthUser, 
 export async function removeCompanyUser(db: Db, actor: AuthUser, targetId: number): Promise<void> {
   const target = await targetUser(db, targetId);
   await requireCompanyPermission(db, actor, target.companyId, 'custom_auth.change_user');
-  if (target.id === actor.id) throw ApiError.detail(400, 'You cannot remove yourself from the company.');
-  if (target.isSuperuser && !actor.isSuperuser) throw ApiError.forbidden();
+  if (target.id === actor.id) throw DomainError.detail('invalid', 'You cannot remove yourself from the company.');
+  if (target.isSuperuser && !actor.isSuperuser) throw DomainError.forbidden();
   const companyId = target.companyId;
   await db.transaction(async (tx) => {
     await lockCompany(tx, companyId);

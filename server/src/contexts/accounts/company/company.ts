@@ -5,9 +5,9 @@
  */
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
-import type { AuthUser } from '../auth/authenticate.ts';
+import type { AuthUser } from '../../../kernel/auth-user.ts';
 import { companies, projects, users } from '../../../db/schema/index.ts';
-import { ApiError } from '../../../http/errors.ts';
+import { DomainError } from '../../../kernel/domain-errors.ts';
 import type { Company, OwnCompany } from '@canopy/contract/company.ts';
 import { visibleProjects } from '../../projects/access.ts';
 import { ownCompanyId } from './guards.ts';
@@ -23,9 +23,9 @@ export async function companyById(db: Db, user: AuthUser, companyId: number): Pr
         .where(and(eq(projects.companyId, companyId), visibleProjects(user)))
         .limit(1)
     ).length > 0;
-  if (!mayLook) throw ApiError.notFound();
+  if (!mayLook) throw DomainError.notFound();
   const [row] = await db.select({ id: companies.id, name: companies.name, isRwdi: companies.isRwdi }).from(companies).where(eq(companies.id, companyId));
-  if (!row) throw ApiError.notFound();
+  if (!row) throw DomainError.notFound();
   return { id: row.id, name: row.name, is_rwdi: row.isRwdi };
 }
 
@@ -41,7 +41,7 @@ export async function ownCompany(db: Db, user: AuthUser): Promise<OwnCompany> {
     })
     .from(companies)
     .where(eq(companies.id, companyId));
-  if (!row) throw ApiError.notFound();
+  if (!row) throw DomainError.notFound();
   const [members] = await db
     .select({ n: count() })
     .from(users)

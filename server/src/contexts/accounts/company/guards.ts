@@ -5,8 +5,8 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
-import type { AuthUser } from '../auth/authenticate.ts';
-import { ApiError } from '../../../http/errors.ts';
+import type { AuthUser } from '../../../kernel/auth-user.ts';
+import { DomainError } from '../../../kernel/domain-errors.ts';
 import { globalPermissions } from '../auth/permissions.ts';
 import type { Permission } from '../roles.ts';
 
@@ -15,11 +15,11 @@ export async function hasPermission(db: Db, user: AuthUser, permission: Permissi
 }
 
 export async function requirePermission(db: Db, user: AuthUser, permission: Permission): Promise<void> {
-  if (!(await hasPermission(db, user, permission))) throw ApiError.forbidden();
+  if (!(await hasPermission(db, user, permission))) throw DomainError.forbidden();
 }
 
 export function ownCompanyId(user: AuthUser): number {
-  if (user.companyId === null) throw ApiError.notFound();
+  if (user.companyId === null) throw DomainError.notFound();
   return user.companyId;
 }
 
@@ -29,12 +29,12 @@ export function ownCompanyId(user: AuthUser): number {
  */
 export async function requireCompanyPermission(db: Db, user: AuthUser, companyId: number, permission: Permission): Promise<void> {
   if (user.isSuperuser) return;
-  if (user.companyId !== companyId) throw ApiError.notFound();
+  if (user.companyId !== companyId) throw DomainError.notFound();
   await requirePermission(db, user, permission);
 }
 
 export function requireCompanyMember(user: AuthUser, companyId: number): void {
-  if (!user.isSuperuser && user.companyId !== companyId) throw ApiError.notFound();
+  if (!user.isSuperuser && user.companyId !== companyId) throw DomainError.notFound();
 }
 
 /**

@@ -14,7 +14,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
 import type { Config } from '../../../env.ts';
 import { companies, jobs, projects, uploads } from '../../../db/schema/index.ts';
-import { ApiError } from '../../../http/errors.ts';
+import { DomainError } from '../../../kernel/domain-errors.ts';
 import { jobProjectId } from '../../../jobs/queue.ts';
 import type { CompanyLimits, CompanyLimitsUpdate } from '@canopy/contract/operator.ts';
 
@@ -29,7 +29,7 @@ async function companyRow(db: Db, companyId: number) {
     .select({ maxRunningJobs: companies.maxRunningJobs, monthlyComputeHours: companies.monthlyComputeHours, storageQuotaBytes: companies.storageQuotaBytes })
     .from(companies)
     .where(eq(companies.id, companyId));
-  if (!row) throw ApiError.notFound();
+  if (!row) throw DomainError.notFound();
   return row;
 }
 
@@ -108,8 +108,8 @@ export async function requireComputeLeft(db: Db, config: LimitDefaults, companyI
   const limit = row.monthlyComputeHours ?? config.COMPANY_MONTHLY_COMPUTE_HOURS;
   const used = (await computeSecondsSince(db, companyId, monthStart(now), now)) / 3600;
   if (used < limit) return;
-  throw ApiError.detail(
-    429,
+  throw DomainError.detail(
+    'too-many',
     `Your company has used ${hours(used)} of its ${hours(limit)} of analysis compute this month; new analyses can start next month, or when the installation's operator raises the limit.`,
     { limit: 'monthly_compute_hours' },
   );
@@ -123,13 +123,13 @@ export async function storageLeft(db: Db, config: LimitDefaults, companyId: numb
 }
 
 /** The 413 a company past its storage gets, with its numbers. */
-export async function storageFullError(db: Db, config: LimitDefaults, companyId: number, wanted?: number): Promise<ApiError> {
+export async function storageFullError(db: Db, config: LimitDefaults, companyId: number, wanted?: number): Promise<DomainError> {
   const row = await companyRow(db, companyId);
   const quota = row.storageQuotaBytes ?? defaultStorageBytes(config);
   const used = await storedBytes(db, companyId);
   const need = wanted === undefined ? '' : ` This needs ${gib(wanted)}.`;
-  return ApiError.detail(
-    413,
+  return DomainError.detail(
+    'too-large',
     `Your company's storage is full: ${gib(used)} of ${gib(quota)} used.${need} Delete files you no longer need, or ask the installation's operator to raise the limit.`,
     { limit: 'storage_bytes' },
   );
@@ -138,6 +138,6 @@ export async function storageFullError(db: Db, config: LimitDefaults, companyId:
 /** The company a project belongs to (null for a project of no company, which no company limit covers), or 404. */
 export async function projectCompany(db: Db, projectId: number): Promise<number | null> {
   const [row] = await db.select({ companyId: projects.companyId }).from(projects).where(eq(projects.id, projectId));
-  if (!row) throw ApiError.notFound();
+  if (!row) throw DomainError.notFound();
   return row.companyId;
 }

@@ -5,11 +5,11 @@
  */
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
-import type { AuthUser } from '../auth/authenticate.ts';
+import type { AuthUser } from '../../../kernel/auth-user.ts';
 import { shareGroupMembers, shareGroups, users } from '../../../db/schema/index.ts';
 import { isUniqueViolation } from '../../../db/unique-violation.ts';
-import { ApiError } from '../../../http/errors.ts';
-import type { ListQuery } from '../../../http/pagination.ts';
+import { DomainError } from '../../../kernel/domain-errors.ts';
+import type { ListQuery } from '../../../kernel/list-query.ts';
 import type { ShareGroup, ShareGroupCreate, ShareGroupMember, ShareGroupUpdate } from '@canopy/contract/share-groups.ts';
 import { displayName } from '../users/names.ts';
 import { lockCompany, ownCompanyId, requireCompanyMember, requireCompanyPermission, requirePermission } from './guards.ts';
@@ -54,13 +54,13 @@ export function listShareGroups(db: Db, user: AuthUser): ListQuery<ShareGroup> {
 
 async function oneGroup(db: Db, id: number): Promise<ShareGroup> {
   const [row] = await selectGroups(db).where(eq(shareGroups.id, id));
-  if (!row) throw ApiError.notFound();
+  if (!row) throw DomainError.notFound();
   return represent(row);
 }
 
 async function groupCompany(db: Db, groupId: number): Promise<number> {
   const [row] = await db.select({ companyId: shareGroups.companyId }).from(shareGroups).where(eq(shareGroups.id, groupId));
-  if (!row) throw ApiError.notFound();
+  if (!row) throw DomainError.notFound();
   return row.companyId;
 }
 
@@ -74,7 +74,7 @@ async function checkMembers(db: Db, companyId: number, ids: readonly number[]): 
     .where(and(inArray(users.id, unique), eq(users.companyId, companyId), eq(users.isActive, true)));
   const known = new Set(found.map((r) => r.id));
   const missing = unique.filter((id) => !known.has(id));
-  if (missing.length > 0) throw ApiError.fields({ users: missing.map((id) => `Invalid pk "${id}" - object does not exist.`) });
+  if (missing.length > 0) throw DomainError.fields({ users: missing.map((id) => `Invalid pk "${id}" - object does not exist.`) });
   return unique;
 }
 
@@ -90,7 +90,7 @@ async function nameTaken<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (isUniqueViolation(error, 'share_groups_company_name')) throw ApiError.field('name', GROUP_NAME_TAKEN);
+    if (isUniqueViolation(error, 'share_groups_company_name')) throw DomainError.field('name', GROUP_NAME_TAKEN);
     throw error;
   }
 }
@@ -177,5 +177,5 @@ export async function removeShareGroupMember(db: Db, user: AuthUser, groupId: nu
     .delete(shareGroupMembers)
     .where(and(eq(shareGroupMembers.shareGroupId, groupId), eq(shareGroupMembers.userId, userId)))
     .returning({ userId: shareGroupMembers.userId });
-  if (removed.length === 0) throw ApiError.notFound();
+  if (removed.length === 0) throw DomainError.notFound();
 }

@@ -5,10 +5,10 @@
  */
 import { and, asc, count, eq, gt, gte, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
-import type { AuthUser } from '../auth/authenticate.ts';
+import type { AuthUser } from '../../../kernel/auth-user.ts';
 import { companies, subscriptions, subscriptionUsage, users } from '../../../db/schema/index.ts';
-import { ApiError } from '../../../http/errors.ts';
-import type { ListQuery } from '../../../http/pagination.ts';
+import { DomainError } from '../../../kernel/domain-errors.ts';
+import type { ListQuery } from '../../../kernel/list-query.ts';
 import type { Subscription, SubscriptionCreate } from '@canopy/contract/subscriptions.ts';
 import { displayName } from '../users/names.ts';
 import { ownCompanyId } from './guards.ts';
@@ -107,7 +107,7 @@ export function listSubscriptions(db: Db, user: AuthUser, now: Date, availableOn
 
 export async function oneSubscription(db: Db, id: number, now: Date): Promise<Subscription> {
   const [row] = await selectSubscriptions(db).where(eq(subscriptions.id, id));
-  if (!row) throw ApiError.notFound();
+  if (!row) throw DomainError.notFound();
   const used = await creditsUsed(db, [row], now);
   const reserved = await creditsReserved(db, [row.id]);
   return represent(row, used.get(row.id) ?? 0, reserved.get(row.id) ?? 0, now);
@@ -115,7 +115,7 @@ export async function oneSubscription(db: Db, id: number, now: Date): Promise<Su
 
 export async function createSubscription(db: Db, input: SubscriptionCreate, now: Date): Promise<Subscription> {
   const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, input.company_id));
-  if (!company) throw ApiError.field('company_id', `Invalid pk "${input.company_id}" - object does not exist.`);
+  if (!company) throw DomainError.field('company_id', `Invalid pk "${input.company_id}" - object does not exist.`);
   const [row] = await db
     .insert(subscriptions)
     .values({
@@ -145,8 +145,8 @@ export async function assignSubscription(tx: Db, companyId: number, userId: numb
     .select({ id: subscriptions.id, companyId: subscriptions.companyId, expiresAt: subscriptions.expiresAt })
     .from(subscriptions)
     .where(eq(subscriptions.id, subscriptionId));
-  if (!sub || sub.companyId !== companyId) throw ApiError.field('subscription', `Invalid pk "${subscriptionId}" - object does not exist.`);
-  if (sub.expiresAt !== null && sub.expiresAt <= now) throw ApiError.field('subscription', 'This subscription has expired.');
+  if (!sub || sub.companyId !== companyId) throw DomainError.field('subscription', `Invalid pk "${subscriptionId}" - object does not exist.`);
+  if (sub.expiresAt !== null && sub.expiresAt <= now) throw DomainError.field('subscription', 'This subscription has expired.');
   await tx
     .update(subscriptions)
     .set({ userId: null })

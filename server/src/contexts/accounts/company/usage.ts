@@ -4,10 +4,10 @@
  */
 import { and, asc, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
-import type { AuthUser } from '../auth/authenticate.ts';
+import type { AuthUser } from '../../../kernel/auth-user.ts';
 import { subscriptions, subscriptionUsage, users, type CreditType } from '../../../db/schema/index.ts';
-import { ApiError } from '../../../http/errors.ts';
-import type { ListQuery } from '../../../http/pagination.ts';
+import { DomainError } from '../../../kernel/domain-errors.ts';
+import type { ListQuery } from '../../../kernel/list-query.ts';
 import type { SubscriptionUsage, UsageOrdering } from '@canopy/contract/subscriptions.ts';
 import { displayName } from '../users/names.ts';
 import { hasPermission, ownCompanyId } from './guards.ts';
@@ -89,11 +89,11 @@ export async function debitSubscription(db: Db, debit: Debit): Promise<DebitResu
   if (!Number.isInteger(debit.credits) || debit.credits < 1) throw new RangeError('credits must be a positive integer');
   return db.transaction(async (tx) => {
     const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, debit.userId)).for('update');
-    if (!sub) throw ApiError.field('subscription', 'You have no subscription: ask your company administrator to assign one.');
+    if (!sub) throw DomainError.field('subscription', 'You have no subscription: ask your company administrator to assign one.');
     if (debit.creditType && sub.creditType !== debit.creditType) {
-      throw ApiError.field('subscription', `This needs ${debit.creditType} credits; your subscription has ${sub.creditType} credits.`);
+      throw DomainError.field('subscription', `This needs ${debit.creditType} credits; your subscription has ${sub.creditType} credits.`);
     }
-    if (sub.expiresAt !== null && sub.expiresAt <= debit.at) throw ApiError.field('subscription', 'Your subscription has expired.');
+    if (sub.expiresAt !== null && sub.expiresAt <= debit.at) throw DomainError.field('subscription', 'Your subscription has expired.');
     const since = periodStart(debit.at, sub.refillDay);
     const [spent] = await tx
       .select({ n: sql<number>`coalesce(sum(${subscriptionUsage.creditsUsed}), 0)`.mapWith(Number) })
@@ -101,7 +101,7 @@ export async function debitSubscription(db: Db, debit: Debit): Promise<DebitResu
       .where(and(eq(subscriptionUsage.subscriptionId, sub.id), gte(subscriptionUsage.usedAt, since)));
     const held = (await creditsReserved(tx, [sub.id])).get(sub.id) ?? 0;
     const left = sub.creditsPerPeriod - (spent?.n ?? 0) - held;
-    if (debit.credits > left) throw ApiError.field('subscription', `Not enough credits: ${left} left, ${debit.credits} needed.`);
+    if (debit.credits > left) throw DomainError.field('subscription', `Not enough credits: ${left} left, ${debit.credits} needed.`);
     const [person] = await tx
       .select({ username: users.username, firstName: users.firstName, lastName: users.lastName })
       .from(users)

@@ -3,8 +3,8 @@ import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
 import type { Config } from '../../../env.ts';
 import { companies } from '../../../db/schema/index.ts';
-import { ApiError } from '../../../http/errors.ts';
-import type { ListQuery } from '../../../http/pagination.ts';
+import { DomainError } from '../../../kernel/domain-errors.ts';
+import type { ListQuery } from '../../../kernel/list-query.ts';
 import type { OperatorCompany, OperatorCompanyCreate } from '@canopy/contract/operator.ts';
 import { grantStarterSubscriptions } from './starter.ts';
 
@@ -49,7 +49,7 @@ export function listAllCompanies(db: Db): ListQuery<OperatorCompany> {
 
 export async function operatorCompany(db: Db, id: number): Promise<OperatorCompany> {
   const [row] = await selectCompanies(db).where(eq(companies.id, id));
-  if (!row) throw ApiError.notFound();
+  if (!row) throw DomainError.notFound();
   return represent(row);
 }
 
@@ -63,7 +63,7 @@ export async function createCompany(
     .select({ id: companies.id })
     .from(companies)
     .where(sql`lower(${companies.name}) = lower(${input.name})`);
-  if (taken) throw ApiError.field('name', 'A company with this name already exists.');
+  if (taken) throw DomainError.field('name', 'A company with this name already exists.');
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(companies)

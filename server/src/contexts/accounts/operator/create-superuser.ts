@@ -8,9 +8,9 @@ import { sql } from 'drizzle-orm';
 import { z } from '@hono/zod-openapi';
 import type { Db } from '../../../db/database.ts';
 import { users } from '../../../db/schema/index.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import { hashPassword } from '../../../crypto/passwords.ts';
 import { CompanyUserCreateSchema } from '@canopy/contract/company.ts';
-import type { FieldErrors } from '../../../http/errors.ts';
+import type { FieldErrors } from '../../../kernel/domain-errors.ts';
 import { EMAIL_TAKEN, USERNAME_TAKEN } from '../auth/signup.ts';
 import { passwordProblems } from '../auth/password-policy.ts';
 

@@ -6,9 +6,9 @@
 import { count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
 import { eulas } from '../../../db/schema/index.ts';
-import { ApiError } from '../../../http/errors.ts';
+import { DomainError } from '../../../kernel/domain-errors.ts';
 import { isUniqueViolation } from '../../../db/unique-violation.ts';
-import type { ListQuery } from '../../../http/pagination.ts';
+import type { ListQuery } from '../../../kernel/list-query.ts';
 import type { EulaPublish, EulaVersion } from '@canopy/contract/operator.ts';
 
 function selectVersions(db: Db) {
@@ -43,14 +43,14 @@ export function listEulaVersions(db: Db): ListQuery<EulaVersion> {
 
 export async function publishEula(db: Db, input: EulaPublish, now: Date): Promise<EulaVersion> {
   const [taken] = await db.select({ id: eulas.id }).from(eulas).where(eq(eulas.version, input.version));
-  if (taken) throw ApiError.field('version', `Version "${input.version}" is already published; give the new text a new version.`);
+  if (taken) throw DomainError.field('version', `Version "${input.version}" is already published; give the new text a new version.`);
   let id: number;
   try {
     const [row] = await db.insert(eulas).values({ version: input.version, title: input.title, body: input.body, publishedAt: now }).returning({ id: eulas.id });
     id = row!.id;
   } catch (error) {
     // Two operators publishing one version at once: the unique index decides.
-    if (isUniqueViolation(error)) throw ApiError.field('version', `Version "${input.version}" is already published; give the new text a new version.`);
+    if (isUniqueViolation(error)) throw DomainError.field('version', `Version "${input.version}" is already published; give the new text a new version.`);
     throw error;
   }
   const [fresh] = await selectVersions(db).where(eq(eulas.id, id));

@@ -6,7 +6,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
 import { simulationPrices, subscriptionTypePrices } from '../../../db/schema/index.ts';
-import { ApiError } from '../../../http/errors.ts';
+import { DomainError } from '../../../kernel/domain-errors.ts';
 import type { SimulationPrice, SubscriptionTypePrice } from '@canopy/contract/subscriptions.ts';
 import type { SimulationPriceCreate, SimulationPriceUpdate, SubscriptionTypePriceUpdate } from '@canopy/contract/operator.ts';
 
@@ -23,7 +23,7 @@ export async function createSimulationPrice(db: Db, input: SimulationPriceCreate
     .select({ id: simulationPrices.id })
     .from(simulationPrices)
     .where(and(eq(simulationPrices.simulationType, input.simulation_type), eq(simulationPrices.creditType, input.credit_type)));
-  if (exists) throw ApiError.field('simulation_type', `${input.simulation_type} already has a ${input.credit_type} price: change that one.`);
+  if (exists) throw DomainError.field('simulation_type', `${input.simulation_type} already has a ${input.credit_type} price: change that one.`);
   const [row] = await db
     .insert(simulationPrices)
     .values({ simulationType: input.simulation_type, creditType: input.credit_type, credits: input.credits, description: input.description ?? '' })
@@ -37,7 +37,7 @@ export async function updateSimulationPrice(db: Db, id: number, input: Simulatio
     .set({ ...(input.credits !== undefined ? { credits: input.credits } : {}), ...(input.description !== undefined ? { description: input.description } : {}) })
     .where(eq(simulationPrices.id, id))
     .returning();
-  if (!row) throw ApiError.notFound();
+  if (!row) throw DomainError.notFound();
   return simulationPrice(row);
 }
 
@@ -51,7 +51,7 @@ export async function updateSubscriptionTypePrice(db: Db, id: number, input: Sub
     })
     .where(eq(subscriptionTypePrices.id, id))
     .returning();
-  if (!r) throw ApiError.notFound();
+  if (!r) throw DomainError.notFound();
   return {
     id: r.id,
     plan: r.plan,

@@ -6,15 +6,15 @@
 import { asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
 import { companies, subscriptions } from '../../../db/schema/index.ts';
-import { ApiError } from '../../../http/errors.ts';
-import type { ListQuery } from '../../../http/pagination.ts';
+import { DomainError } from '../../../kernel/domain-errors.ts';
+import type { ListQuery } from '../../../kernel/list-query.ts';
 import type { Subscription } from '@canopy/contract/subscriptions.ts';
 import type { SubscriptionUpdate } from '@canopy/contract/operator.ts';
 import { oneSubscription } from '../company/subscriptions.ts';
 
 export async function companySubscriptions(db: Db, companyId: number, now: Date): Promise<ListQuery<Subscription>> {
   const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
-  if (!company) throw ApiError.notFound();
+  if (!company) throw DomainError.notFound();
   const where = eq(subscriptions.companyId, companyId);
   return {
     count: async () => (await db.select({ n: count() }).from(subscriptions).where(where))[0]?.n ?? 0,
@@ -36,6 +36,6 @@ export async function updateSubscription(db: Db, id: number, input: Subscription
     })
     .where(eq(subscriptions.id, id))
     .returning({ id: subscriptions.id });
-  if (changed.length === 0) throw ApiError.notFound();
+  if (changed.length === 0) throw DomainError.notFound();
   return oneSubscription(db, id, now);
 }

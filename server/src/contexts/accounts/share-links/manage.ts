@@ -6,10 +6,10 @@
 import { and, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../../deps.ts';
 import type { Db } from '../../../db/database.ts';
-import type { AuthUser } from '../auth/authenticate.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import type { AuthUser } from '../../../kernel/auth-user.ts';
+import { hashPassword } from '../../../crypto/passwords.ts';
 import { insights, reports, shareLinks, studies, users } from '../../../db/schema/index.ts';
-import { ApiError } from '../../../http/errors.ts';
+import { DomainError } from '../../../kernel/domain-errors.ts';
 import { SHARE_LINK_MAX_DAYS, type ShareLink, type ShareLinkCreate, type ShareLinkCreated, type ShareLinkUpdate } from '@canopy/contract/share-links.ts';
 import { requireProjectOwner } from './owner.ts';
 import { linkTokenHash, newLinkToken } from './tokens.ts';
@@ -32,7 +32,7 @@ function linkView(row: LinkRow, author: Author): ShareLink {
   };
 }
 
-const missing = (field: string, id: number) => ApiError.field(field, `Invalid pk "${id}" - object does not exist.`);
+const missing = (field: string, id: number) => DomainError.field(field, `Invalid pk "${id}" - object does not exist.`);
 
 /** The shared object's study, after checking it belongs to the project and is Published. */
 async function targetStudy(db: Db, projectId: number, input: ShareLinkCreate): Promise<number> {
@@ -44,14 +44,14 @@ async function targetStudy(db: Db, projectId: number, input: ShareLinkCreate): P
     .innerJoin(studies, eq(studies.id, table.studyId))
     .where(and(eq(table.id, id), eq(studies.projectId, projectId)));
   if (!row) throw missing(field, id);
-  if (row.status !== 'Published') throw ApiError.field(field, `Only a published ${field === 'insight_id' ? 'insight' : 'report'} can be shared.`);
+  if (row.status !== 'Published') throw DomainError.field(field, `Only a published ${field === 'insight_id' ? 'insight' : 'report'} can be shared.`);
   return row.studyId;
 }
 
 function checkExpiry(expiresAt: Date, now: Date): void {
-  if (expiresAt.getTime() <= now.getTime()) throw ApiError.field('expires_at', 'Ensure this date is in the future.');
+  if (expiresAt.getTime() <= now.getTime()) throw DomainError.field('expires_at', 'Ensure this date is in the future.');
   if (expiresAt.getTime() > now.getTime() + SHARE_LINK_MAX_DAYS * 86_400_000) {
-    throw ApiError.field('expires_at', `Ensure this date is at most ${SHARE_LINK_MAX_DAYS} days ahead.`);
+    throw DomainError.field('expires_at', `Ensure this date is at most ${SHARE_LINK_MAX_DAYS} days ahead.`);
   }
 }
 
@@ -69,7 +69,7 @@ export async function createShareLink(deps: AppDeps, db: Db, user: AuthUser, pro
       insightId: input.insight_id ?? null,
       reportId: input.report_id ?? null,
       tokenHash: linkTokenHash(token),
-      // hashed on the hashing threads (auth/hash-threads.ts), never on the request thread
+      // hashed on the hashing threads (crypto/hash-threads.ts), never on the request thread
       passwordHash: input.password === undefined ? null : await hashPassword(input.password),
       expiresAt,
       frameAncestors: [...new Set(input.frame_ancestors ?? [])],
@@ -86,7 +86,7 @@ export async function createShareLink(deps: AppDeps, db: Db, user: AuthUser, pro
 /** A query parameter naming an id: absent, or a positive integer (400 naming it otherwise). */
 function queryId(field: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
-  if (!/^\d{1,10}$/.test(value) || Number(value) < 1 || Number(value) > 2_147_483_647) throw ApiError.field(field, 'A valid integer is required.');
+  if (!/^\d{1,10}$/.test(value) || Number(value) < 1 || Number(value) > 2_147_483_647) throw DomainError.field(field, 'A valid integer is required.');
   return Number(value);
 }
 
@@ -121,7 +121,7 @@ export async function revokeShareLink(deps: AppDeps, db: Db, user: AuthUser, pro
     .set({ revokedAt: sql`${deps.clock.now().toISOString()}::timestamptz` })
     .where(and(eq(shareLinks.id, linkId), eq(shareLinks.projectId, projectId), isNull(shareLinks.revokedAt)))
     .returning({ id: shareLinks.id });
-  if (revoked.length === 0) throw ApiError.notFound();
+  if (revoked.length === 0) throw DomainError.notFound();
 }
 
 /** Sets the origins that may embed a live link of the project (CSP frame-ancestors of /embed/{token}). */
@@ -132,7 +132,7 @@ export async function updateShareLink(deps: AppDeps, db: Db, user: AuthUser, pro
     .set({ frameAncestors: [...new Set(input.frame_ancestors)] })
     .where(and(eq(shareLinks.id, linkId), eq(shareLinks.projectId, projectId), isNull(shareLinks.revokedAt), gt(shareLinks.expiresAt, deps.clock.now())))
     .returning();
-  if (!row) throw ApiError.notFound();
+  if (!row) throw DomainError.notFound();
   const [author] =
     row.createdBy === null
       ? []

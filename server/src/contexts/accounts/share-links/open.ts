@@ -10,9 +10,9 @@
 import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { AppDeps } from '../../../deps.ts';
 import type { Db } from '../../../db/database.ts';
-import { verifyPassword } from '../auth/passwords.ts';
+import { verifyPassword } from '../../../crypto/passwords.ts';
 import { assets, configurations, imageViews, insights, reports, sceneViews, shareLinks, simulations } from '../../../db/schema/index.ts';
-import { ApiError, MESSAGES } from '../../../http/errors.ts';
+import { DomainError, MESSAGES } from '../../../kernel/domain-errors.ts';
 import type { Insight } from '@canopy/contract/insights.ts';
 import type { SharedContent, SharedLinkInfo } from '@canopy/contract/share-links.ts';
 import { throttle } from '../auth/throttle.ts';
@@ -30,14 +30,14 @@ export type LinkRow = typeof shareLinks.$inferSelect;
 /** The live link of `token` whose object is still Published; 404 otherwise. */
 export async function liveLink(db: Db, token: string, now: Date): Promise<LinkRow> {
   // A token is 43 base64url characters; anything else cannot be one (and is not hashed or looked up).
-  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) throw ApiError.notFound();
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) throw DomainError.notFound();
   const [row] = await db
     .select({ link: shareLinks, insightStatus: insights.status, reportStatus: reports.status })
     .from(shareLinks)
     .leftJoin(insights, eq(insights.id, shareLinks.insightId))
     .leftJoin(reports, eq(reports.id, shareLinks.reportId))
     .where(and(eq(shareLinks.tokenHash, linkTokenHash(token)), isNull(shareLinks.revokedAt), gt(shareLinks.expiresAt, now)));
-  if (!row || (row.insightStatus ?? row.reportStatus) !== 'Published') throw ApiError.notFound();
+  if (!row || (row.insightStatus ?? row.reportStatus) !== 'Published') throw DomainError.notFound();
   return row.link;
 }
 
@@ -48,9 +48,9 @@ export function linkInfo(link: LinkRow): SharedLinkInfo {
 /** The password check of a password link; 400 naming `password` when it is missing or wrong, 429 past the limit. */
 async function checkPassword(db: Db, link: LinkRow, password: string | undefined, address: string, now: Date): Promise<void> {
   if (link.passwordHash === null) return;
-  if (password === undefined || password === '') throw ApiError.field('password', MESSAGES.required);
+  if (password === undefined || password === '') throw DomainError.field('password', MESSAGES.required);
   const ticket = await throttle(db, 'sharePassword', { account: `share-link:${link.id}`, address }, now);
-  if (!(await verifyPassword(password, link.passwordHash))) throw ApiError.field('password', 'The password is incorrect.');
+  if (!(await verifyPassword(password, link.passwordHash))) throw DomainError.field('password', 'The password is incorrect.');
   await ticket.refund();
 }
 
@@ -129,7 +129,7 @@ export async function openLink(deps: AppDeps, db: Db, reader: Reader & { passwor
 /** A live link for a file route: a password link also needs the `access` its opening gave. */
 async function readableLink(deps: AppDeps, db: Db, reader: Reader & { access: string | undefined }): Promise<LinkRow> {
   const link = await liveLink(db, reader.token, reader.now);
-  if (link.passwordHash !== null && !verifyLinkAccess(deps.secretKey, link.id, reader.access, reader.now)) throw ApiError.notFound();
+  if (link.passwordHash !== null && !verifyLinkAccess(deps.secretKey, link.id, reader.access, reader.now)) throw DomainError.notFound();
   return link;
 }
 
@@ -160,9 +160,9 @@ export async function sharedImage(
   reader: Reader & { access: string | undefined; imageId: number },
 ): Promise<{ contentType: string; bytes: Uint8Array }> {
   const link = await readableLink(deps, db, reader);
-  if (!(await imageIds(db, link)).has(reader.imageId)) throw ApiError.notFound();
+  if (!(await imageIds(db, link)).has(reader.imageId)) throw DomainError.notFound();
   const found = await studyImageBytes(deps, db, link.studyId, reader.imageId);
-  if (!found) throw ApiError.notFound();
+  if (!found) throw DomainError.notFound();
   return { contentType: found.row.contentType, bytes: found.bytes };
 }
 
@@ -175,6 +175,6 @@ export async function sharedLayerFile(
   const { insightRows } = await sharedObjects(db, link);
   const row = (await layerRows(db, link, await representInsights(db, insightRows))).find((a) => a.id === reader.assetId);
   const download = row?.blobKey ? await deps.blobStore.get(parseBlobKey(row.blobKey)) : null;
-  if (!row || !download) throw ApiError.notFound();
+  if (!row || !download) throw DomainError.notFound();
   return { filename: row.filename, download };
 }

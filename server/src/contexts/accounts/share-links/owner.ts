@@ -5,8 +5,8 @@
  * 403; anyone who does not, 404 (docs/share-links.md).
  */
 import type { Db } from '../../../db/database.ts';
-import type { AuthUser } from '../auth/authenticate.ts';
-import { ApiError } from '../../../http/errors.ts';
+import type { AuthUser } from '../../../kernel/auth-user.ts';
+import { DomainError } from '../../../kernel/domain-errors.ts';
 import { requireVisibleProject, type ProjectAccess } from '../../projects/access.ts';
 
 export function decideOwnsProject(user: AuthUser, access: ProjectAccess): boolean {
@@ -16,6 +16,6 @@ export function decideOwnsProject(user: AuthUser, access: ProjectAccess): boolea
 
 export async function requireProjectOwner(db: Db, user: AuthUser, projectId: number): Promise<ProjectAccess> {
   const access = await requireVisibleProject(db, user, projectId);
-  if (!decideOwnsProject(user, access)) throw ApiError.forbidden();
+  if (!decideOwnsProject(user, access)) throw DomainError.forbidden();
   return access;
 }

@@ -8,9 +8,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
 import type { AppDeps } from '../../../deps.ts';
-import type { AuthUser } from '../auth/authenticate.ts';
+import type { AuthUser } from '../../../kernel/auth-user.ts';
 import { projectShares, projects, roles, userInvites } from '../../../db/schema/index.ts';
-import { ApiError } from '../../../http/errors.ts';
+import { DomainError } from '../../../kernel/domain-errors.ts';
 import type { Invite, InviteCreate } from '@canopy/contract/sharing.ts';
 import { hasPermission } from '../company/guards.ts';
 import { requireChangeableProject } from '../../projects/access.ts';
@@ -33,9 +33,9 @@ async function roleFor(db: Db, user: AuthUser, roleId: number | undefined): Prom
     return viewer?.id ?? null;
   }
   // Choosing someone's role is managing company users.
-  if (!(await hasPermission(db, user, 'custom_auth.change_user'))) throw ApiError.forbidden();
+  if (!(await hasPermission(db, user, 'custom_auth.change_user'))) throw DomainError.forbidden();
   const [role] = await db.select({ id: roles.id }).from(roles).where(eq(roles.id, roleId));
-  if (!role) throw ApiError.field('role', `Invalid pk "${roleId}" - object does not exist.`);
+  if (!role) throw DomainError.field('role', `Invalid pk "${roleId}" - object does not exist.`);
   return role.id;
 }
 
@@ -43,7 +43,7 @@ export async function createInvite(db: Db, deps: AppDeps, user: AuthUser, projec
   const access = await requireChangeableProject(db, user, projectId);
   // The invitee joins the inviter's company; a superuser without one invites into the project's.
   const companyId = user.companyId ?? access.companyId;
-  if (companyId === null) throw ApiError.detail(400, 'There is no company to invite into: the project belongs to none.');
+  if (companyId === null) throw DomainError.detail('invalid', 'There is no company to invite into: the project belongs to none.');
   const roleId = await roleFor(db, user, input.role);
   // No look-up of the address: an invitation answers the same whether or not it has an account
   // (issue 17 item 6); someone who has one may sign in instead, or make a second one in this company.
@@ -120,7 +120,7 @@ export async function acceptInvite(tx: Db, invite: ValidInvite, userId: number, 
     .set({ acceptedAt: now, acceptedUserId: userId })
     .where(and(eq(userInvites.id, invite.id), isNull(userInvites.acceptedAt)))
     .returning({ id: userInvites.id });
-  if (used.length === 0) throw ApiError.field('invite_token', INVITE_INVALID);
+  if (used.length === 0) throw DomainError.field('invite_token', INVITE_INVALID);
   if (invite.projectId === null) return;
   const [project] = await tx.select({ name: projects.name, companyId: projects.companyId }).from(projects).where(eq(projects.id, invite.projectId));
   if (project && project.companyId !== invite.companyId) {

@@ -6,10 +6,10 @@ import { publishInboxChanged } from './inbox-events.ts';
 import type { EventBus } from '../../../realtime/bus.ts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
-import type { AuthUser } from '../auth/authenticate.ts';
+import type { AuthUser } from '../../../kernel/auth-user.ts';
 import { notifications, projectShares, projects } from '../../../db/schema/index.ts';
-import { ApiError } from '../../../http/errors.ts';
-import type { ListQuery } from '../../../http/pagination.ts';
+import { DomainError } from '../../../kernel/domain-errors.ts';
+import type { ListQuery } from '../../../kernel/list-query.ts';
 import type { ProjectShare } from '@canopy/contract/sharing.ts';
 import { notify } from './notifications.ts';
 import { oneShare, shareList } from './shares.ts';
@@ -24,7 +24,7 @@ export async function answerShare(db: Db, user: AuthUser, shareId: number, answe
     .from(projectShares)
     .where(and(eq(projectShares.id, shareId), eq(projectShares.userId, user.id)));
   // Someone else's share is as unknown as a missing one.
-  if (!share) throw ApiError.notFound();
+  if (!share) throw DomainError.notFound();
   if (share.status !== answer) {
     await db.transaction(async (tx) => {
       await tx

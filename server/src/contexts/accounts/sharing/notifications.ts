@@ -1,10 +1,10 @@
 /** Notifications: written inside the transaction of the change they announce, listed and dismissed by their recipient. */
 import { and, desc, eq, isNull, count } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
-import type { AuthUser } from '../auth/authenticate.ts';
+import type { AuthUser } from '../../../kernel/auth-user.ts';
 import { notifications, users, type NotificationKind } from '../../../db/schema/index.ts';
-import { ApiError } from '../../../http/errors.ts';
-import type { ListQuery } from '../../../http/pagination.ts';
+import { DomainError } from '../../../kernel/domain-errors.ts';
+import type { ListQuery } from '../../../kernel/list-query.ts';
 import type { Notification } from '@canopy/contract/sharing.ts';
 import { optionalUserRef } from '../users/names.ts';
 
@@ -67,6 +67,6 @@ export async function dismissNotification(db: Db, user: AuthUser, id: number, no
     .select({ id: notifications.id, dismissedAt: notifications.dismissedAt })
     .from(notifications)
     .where(and(eq(notifications.id, id), eq(notifications.userId, user.id)));
-  if (!row) throw ApiError.notFound();
+  if (!row) throw DomainError.notFound();
   if (row.dismissedAt === null) await db.update(notifications).set({ dismissedAt: now }).where(eq(notifications.id, id));
 }

@@ -8,7 +8,7 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
 import type { AppDeps } from '../../../deps.ts';
-import type { AuthUser } from '../auth/authenticate.ts';
+import type { AuthUser } from '../../../kernel/auth-user.ts';
 import { projectShareInvitations, projects, users } from '../../../db/schema/index.ts';
 import type { ProjectShare } from '@canopy/contract/sharing.ts';
 import { optionalUserRef } from '../users/names.ts';

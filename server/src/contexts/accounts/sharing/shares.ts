@@ -12,12 +12,12 @@
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/database.ts';
-import type { AuthUser } from '../auth/authenticate.ts';
+import type { AuthUser } from '../../../kernel/auth-user.ts';
 import { companies, notifications, projectShares, projects, users } from '../../../db/schema/index.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { isUniqueViolation } from '../../../db/unique-violation.ts';
-import { ApiError } from '../../../http/errors.ts';
-import type { ListQuery } from '../../../http/pagination.ts';
+import { DomainError } from '../../../kernel/domain-errors.ts';
+import type { ListQuery } from '../../../kernel/list-query.ts';
 import type { ProjectShare, ShareCreate, ShareUpdate } from '@canopy/contract/sharing.ts';
 import { displayName, optionalUserRef } from '../users/names.ts';
 import { requireChangeableProject, requireVisibleProject } from '../../projects/access.ts';
@@ -105,7 +105,7 @@ export function shareList(db: Db, where: SQL | undefined, viewer: AuthUser): Lis
 
 export async function oneShare(db: Db, shareId: number, viewer: AuthUser): Promise<ProjectShare> {
   const [row] = await selectShares(db).where(eq(projectShares.id, shareId));
-  if (!row) throw ApiError.notFound();
+  if (!row) throw DomainError.notFound();
   return representShare(row, viewer);
 }
 
@@ -136,7 +136,7 @@ export async function getProjectShare(db: Db, user: AuthUser, projectId: number,
   await requireVisibleProject(db, user, projectId);
   if (await shareOfProject(db, projectId, shareId)) return oneShare(db, shareId, user);
   const invitation = await findInvitation(db, projectId, shareId);
-  if (!invitation) throw ApiError.notFound();
+  if (!invitation) throw DomainError.notFound();
   return invitation;
 }
 
@@ -147,7 +147,7 @@ async function recipientById(db: Db, user: AuthUser, userId: number): Promise<{ 
     .from(users)
     .where(and(eq(users.id, userId), eq(users.isActive, true)));
   const visible = row && (user.isSuperuser || row.id === user.id || (user.companyId !== null && row.companyId === user.companyId));
-  if (!visible) throw ApiError.field('user_id', `Invalid pk "${userId}" - object does not exist.`);
+  if (!visible) throw DomainError.field('user_id', `Invalid pk "${userId}" - object does not exist.`);
   return row;
 }
 
@@ -179,12 +179,12 @@ export async function createProjectShare(db: Db, user: AuthUser, projectId: numb
   const field = input.user_id !== undefined ? 'user_id' : 'email';
   const email = input.email ?? '';
   const recipient = input.user_id !== undefined ? await recipientById(db, user, input.user_id) : await recipientByEmail(db, email);
-  if (recipient?.id === user.id) throw ApiError.field(field, 'You cannot share a project with yourself.');
+  if (recipient?.id === user.id) throw DomainError.field(field, 'You cannot share a project with yourself.');
   if (!recipient) {
     try {
       return await createInvitation(db, hooks.deps, user, projectId, email, input.message ?? '', input.access_level ?? 'view');
     } catch (error) {
-      if (isUniqueViolation(error)) throw ApiError.field(field, ALREADY_SHARED);
+      if (isUniqueViolation(error)) throw DomainError.field(field, ALREADY_SHARED);
       throw error;
     }
   }
@@ -208,7 +208,7 @@ export async function createProjectShare(db: Db, user: AuthUser, projectId: numb
       return share!.id;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw ApiError.field(field, ALREADY_SHARED);
+    if (isUniqueViolation(error)) throw DomainError.field(field, ALREADY_SHARED);
     throw error;
   }
   if (input.email !== undefined) await dropInvitationsTo(db, projectId, input.email);
@@ -234,7 +234,7 @@ export async function updateProjectShare(
     // An invitation is pending: re-sending it changes nothing, as for a pending share; its level may change.
     if (input.access_level) await setInvitationAccess(db, projectId, shareId, input.access_level);
     const invitation = await findInvitation(db, projectId, shareId);
-    if (!invitation) throw ApiError.notFound();
+    if (!invitation) throw DomainError.notFound();
     return invitation;
   }
   if (input.access_level) {
@@ -244,7 +244,7 @@ export async function updateProjectShare(
       .where(eq(projectShares.id, shareId));
   }
   if (input.share_status === undefined) return oneShare(db, shareId, user);
-  if (share.shareStatus === 'accepted') throw ApiError.field('share_status', 'The share is accepted; only a declined share can be re-sent.');
+  if (share.shareStatus === 'accepted') throw DomainError.field('share_status', 'The share is accepted; only a declined share can be re-sent.');
   if (share.shareStatus === 'declined') {
     await db.transaction(async (tx) => {
       await tx
@@ -274,7 +274,7 @@ export async function deleteProjectShare(db: Db, user: AuthUser, projectId: numb
   await requireChangeableProject(db, user, projectId);
   const share = await shareOfProject(db, projectId, shareId);
   if (!share) {
-    if (!(await deleteInvitation(db, projectId, shareId))) throw ApiError.notFound();
+    if (!(await deleteInvitation(db, projectId, shareId))) throw DomainError.notFound();
     return;
   }
   await db.transaction(async (tx) => {

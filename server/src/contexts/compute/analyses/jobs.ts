@@ -3,8 +3,8 @@
  * projectId); a job without a project (maintenance) only to superusers. Unseen → 404.
  */
 import type { Db } from '../../../db/database.ts';
-import type { AuthUser } from '../../accounts/auth/authenticate.ts';
-import { ApiError } from '../../../http/errors.ts';
+import type { AuthUser } from '../../../kernel/auth-user.ts';
+import { DomainError } from '../../../kernel/domain-errors.ts';
 import { getJob, type JobRow } from '../../../jobs/queue.ts';
 import { projectAccess } from '../../projects/access.ts';
 
@@ -15,10 +15,10 @@ export function jobProjectId(job: Pick<JobRow, 'input'>): number | null {
 
 export async function visibleJob(db: Db, user: AuthUser, id: number): Promise<JobRow> {
   const job = await getJob(db, id);
-  if (!job) throw ApiError.notFound();
+  if (!job) throw DomainError.notFound();
   const projectId = jobProjectId(job);
   const visible = projectId === null ? user.isSuperuser : (await projectAccess(db, user, projectId))?.canSee === true;
-  if (!visible) throw ApiError.notFound();
+  if (!visible) throw DomainError.notFound();
   return job;
 }
 

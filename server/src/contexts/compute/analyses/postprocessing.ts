@@ -6,10 +6,10 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
-import type { AuthUser } from '../../accounts/auth/authenticate.ts';
+import type { AuthUser } from '../../../kernel/auth-user.ts';
 import type { JobQueue } from '../../../jobs/job-queue.ts';
 import { configurations, jobs, simulations } from '../../../db/schema/index.ts';
-import { ApiError, zodToFieldErrors } from '../../../http/errors.ts';
+import { DomainError, zodToFieldErrors } from '../../../kernel/domain-errors.ts';
 import { CRITERIA } from '@canopy/engine/wind/criteria.ts';
 import { requireChangeableProject } from '../../projects/access.ts';
 import { ANALYSIS_JOB_TYPES, windComfortSettingsSchema, type WindComfortJobInput } from './settings.ts';
@@ -52,12 +52,12 @@ export async function submitPostprocessing(
     .from(simulations)
     .innerJoin(configurations, eq(configurations.id, simulations.configurationId))
     .where(and(eq(simulations.id, ids.simulationId), eq(configurations.id, ids.configurationId), eq(configurations.projectId, ids.projectId)));
-  if (!row) throw ApiError.notFound();
+  if (!row) throw DomainError.notFound();
 
   const ratios = await speedRatioAssets(db, [ids.simulationId]);
   if (ratios.length === 0) {
-    throw ApiError.detail(
-      400,
+    throw DomainError.detail(
+      'invalid',
       'This simulation has no per-direction speed-up ratio results to post-process: ingest one asset per wind direction with metadata.field "speedRatio" and wind_direction set.',
       {
         missing: ['speedRatio assets'],
@@ -69,17 +69,17 @@ export async function submitPostprocessing(
   if (!parsed.success) {
     // Report with the request's field names.
     const errors = zodToFieldErrors(parsed.error);
-    throw ApiError.fields(Object.fromEntries(Object.entries(errors).map(([key, messages]) => [key.replace(/^timeWindows/, 'time_windows'), messages])));
+    throw DomainError.fields(Object.fromEntries(Object.entries(errors).map(([key, messages]) => [key.replace(/^timeWindows/, 'time_windows'), messages])));
   }
   // Weather problems are the user's to fix now, not a job failure later.
   const files = await weather.list();
-  if (files.length === 0) throw ApiError.detail(400, 'No weather file is available for the analysis: add an EPW file to the weather library.');
+  if (files.length === 0) throw DomainError.detail('invalid', 'No weather file is available for the analysis: add an EPW file to the weather library.');
   if (body.weather_id !== undefined && !files.some((f) => f.id === body.weather_id)) {
-    throw ApiError.field('weather_id', `"${body.weather_id}" is not a weather file of the library.`);
+    throw DomainError.field('weather_id', `"${body.weather_id}" is not a weather file of the library.`);
   }
   // Company tables (issue 16): the caller's company's or the project's company's, copied into the job.
   const { criteria, unknown } = await resolveCriteria(db, parsed.data.criteria, [user.companyId, access.companyId]);
-  if (unknown.length) throw ApiError.fields({ criteria: unknown.map((id) => `"${id}" is not a valid choice.`) });
+  if (unknown.length) throw DomainError.fields({ criteria: unknown.map((id) => `"${id}" is not a valid choice.`) });
   const tables = criteria.filter((c) => !CRITERIA.some((b) => b.id === c.id));
   const settings = { ...parsed.data, ...(tables.length ? { tables } : {}) };
   const input: WindComfortJobInput = { ...ids, settings, ...(body.weather_id ? { weatherId: body.weather_id } : {}) };

@@ -11,10 +11,10 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from '@hono/zod-openapi';
 import type { Db } from '../../../db/database.ts';
-import type { AuthUser } from '../../accounts/auth/authenticate.ts';
+import type { AuthUser } from '../../../kernel/auth-user.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { assets } from '../../../db/schema/index.ts';
-import { ApiError, zodToFieldErrors } from '../../../http/errors.ts';
+import { DomainError, zodToFieldErrors } from '../../../kernel/domain-errors.ts';
 import { NO_CLASS_BYTE, type ReclassifiedComfortSchema } from '@canopy/contract/reclassified.ts';
 import { readResultGlb, writeResultGlb } from '@canopy/engine/results/glb.ts';
 import { criterionSchema } from '@canopy/engine/wind/criteria.ts';
@@ -33,13 +33,13 @@ type Ids = { projectId: number; configurationId: number; simulationId: number };
 /** What an asset row records as the job that made it: apart from 'analysis.wind-comfort', whose re-runs replace their own rows. */
 export const RECLASSIFIED_JOB_TYPE = 'viewer.reclassified-comfort';
 
-const fieldError = (field: string, message: string) => ApiError.field(field, message);
+const fieldError = (field: string, message: string) => DomainError.field(field, message);
 
 function checkedCriterion(body: Body) {
   const parsed = criterionSchema.safeParse(body.criterion);
   if (!parsed.success) {
     const errors = zodToFieldErrors(parsed.error);
-    throw ApiError.fields(Object.fromEntries(Object.entries(errors).map(([key, messages]) => [`criterion.${key}`, messages])));
+    throw DomainError.fields(Object.fromEntries(Object.entries(errors).map(([key, messages]) => [`criterion.${key}`, messages])));
   }
   return parsed.data;
 }
@@ -55,7 +55,7 @@ export async function saveReclassifiedComfort(deps: Pick<AppDeps, 'blobStore' | 
   if (!body.season.months && !(body.season.from && body.season.to)) throw fieldError('season', 'A season needs months, or from and to.');
 
   const rows = (await speedRatioAssets(db, [ids.simulationId])).filter((r) => r.blobKey && Number.isFinite(Number(r.windDirection)));
-  if (rows.length === 0) throw ApiError.detail(400, 'This simulation has no per-direction speed-up ratio results to re-classify.');
+  if (rows.length === 0) throw DomainError.detail('invalid', 'This simulation has no per-direction speed-up ratio results to re-classify.');
   rows.sort((a, b) => Number(a.windDirection) - Number(b.windDirection));
   const stored = rows.map((r) => Number(r.windDirection));
   const sent = [...body.wind_directions].sort((a, b) => a - b);
@@ -70,7 +70,7 @@ export async function saveReclassifiedComfort(deps: Pick<AppDeps, 'blobStore' | 
   // The plane the ratios are given on: the classes are one per its vertex.
   const key = parseBlobKey(rows[0]!.blobKey!);
   if (!(await deps.blobStore.head(key)))
-    throw ApiError.detail(400, `The speed-up ratios of ${rows[0]!.windDirection}° are no longer stored; run the simulation again.`);
+    throw DomainError.detail('invalid', `The speed-up ratios of ${rows[0]!.windDirection}° are no longer stored; run the simulation again.`);
   const plane = await readResultGlb(await getBytes(deps.blobStore, key));
   const points = plane.positions.length / 3;
   const bytes = Buffer.from(body.comfort_class, 'base64');

@@ -4,7 +4,7 @@
  */
 import { recipeDefaults, type Criterion, type RecipeDefaults } from '@canopy/engine/wind/criteria.ts';
 import { LEGENDS, type Legend } from '@canopy/engine/analyses/legends.ts';
-import { ApiError } from '../../../http/errors.ts';
+import { DomainError } from '../../../kernel/domain-errors.ts';
 
 export type CriteriaType = 'comfort' | 'safety';
 
@@ -18,12 +18,12 @@ export function criterionRecipeDefaults(
   body: { criteria_id?: string; criteria_type?: CriteriaType; hemisphere?: 'north' | 'south' },
 ): RecipeDefaults & { criteria_id: string; criteria_type: CriteriaType } {
   if (body.criteria_id !== undefined && body.criteria_id !== pathId) {
-    throw ApiError.field('criteria_id', `Does not match the criterion in the path ("${pathId}").`);
+    throw DomainError.field('criteria_id', `Does not match the criterion in the path ("${pathId}").`);
   }
   const type = body.criteria_type ?? 'comfort';
   const defaults = recipeDefaults(criterion, { hemisphere: body.hemisphere ?? 'north' });
   if (type === 'safety') {
-    if (criterion.safety.length === 0) throw ApiError.field('criteria_type', `${criterion.name} has no safety limits.`);
+    if (criterion.safety.length === 0) throw DomainError.field('criteria_type', `${criterion.name} has no safety limits.`);
     return {
       ...defaults,
       seasons: defaults.seasons.filter((s) => s.id === 'annual'),
@@ -40,7 +40,7 @@ export function criterionRecipeDefaults(
 export function findColorLegend(name: string, version?: string): Legend {
   const candidates = LEGENDS.filter((l) => l.name === name && (version === undefined || l.version === version));
   const latest = candidates.sort((a, b) => Number(b.version) - Number(a.version))[0];
-  if (!latest) throw ApiError.notFound();
+  if (!latest) throw DomainError.notFound();
   return latest;
 }
 

@@ -14,7 +14,7 @@ import { and, eq, like } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../../../test/harness.ts';
 import { buildWorld, type World } from '../../../../test/world.ts';
 import { assets, jobs, simulations, subscriptions } from '../../../db/schema/index.ts';
-import { createInlineCpuPool } from '../../../jobs/inline-cpu-pool.ts';
+import { createInlineCpuPool } from '../../../inline-cpu-pool.ts';
 import { jobHandlers } from '../handlers/index.ts';
 import { getJob, type JobRow } from '../../../jobs/queue.ts';
 import { JobWorker } from '../../../jobs/worker.ts';

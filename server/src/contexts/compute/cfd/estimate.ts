@@ -6,10 +6,10 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
-import type { AuthUser } from '../../accounts/auth/authenticate.ts';
+import type { AuthUser } from '../../../kernel/auth-user.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { simulationPrices } from '../../../db/schema/index.ts';
-import { ApiError } from '../../../http/errors.ts';
+import { DomainError } from '../../../kernel/domain-errors.ts';
 import type { CfdEstimateRequestSchema, CfdEstimateResponse } from '@canopy/contract/cfd.ts';
 import type { z } from '@hono/zod-openapi';
 import { requireAddScenario } from '../../scenarios/access.ts';
@@ -34,7 +34,7 @@ export async function cfdEstimate(
       pedestrianPlane: body.pedestrian_plane,
     });
   } catch (error) {
-    if (error instanceof CfdSceneError) throw ApiError.field(error.field, error.message);
+    if (error instanceof CfdSceneError) throw DomainError.field(error.field, error.message);
     throw error;
   }
   // Reading, voxel checks and the grid plan of a large STL: seconds of CPU, in the heavy-work pool
@@ -45,9 +45,9 @@ export async function cfdEstimate(
     config: deps.config,
   });
   if (!outcome.ok) {
-    if ('scene' in outcome) throw ApiError.field(outcome.scene.field, outcome.scene.message);
-    if ('voxel' in outcome) throw ApiError.field(outcome.voxel[0]!.field, `Canopy’s CFD cannot turn ${outcome.voxel[0]!.message}`);
-    throw ApiError.field('cfd_tier', oversizeMessage(new Error(outcome.oversize), body.cfd_tier));
+    if ('scene' in outcome) throw DomainError.field(outcome.scene.field, outcome.scene.message);
+    if ('voxel' in outcome) throw DomainError.field(outcome.voxel[0]!.field, `Canopy’s CFD cannot turn ${outcome.voxel[0]!.message}`);
+    throw DomainError.field('cfd_tier', oversizeMessage(new Error(outcome.oversize), body.cfd_tier));
   }
   const plan = outcome.plan;
   const threads = cfdThreads(deps.config);

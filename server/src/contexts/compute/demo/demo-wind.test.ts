@@ -11,7 +11,7 @@ import { seedDemo } from '../../../seed.ts';
 import { assets, configurations, jobs, simulations } from '../../../db/schema/index.ts';
 import { BACKGROUND_PRIORITY, getJob } from '../../../jobs/queue.ts';
 import { cfdWindHandler } from '../handlers/cfd-wind.ts';
-import { createInlineCpuPool } from '../../../jobs/inline-cpu-pool.ts';
+import { createInlineCpuPool } from '../../../inline-cpu-pool.ts';
 import { coarseTimeStep, sceneSchedule } from '@canopy/engine/cfd/run/scene-plan.ts';
 import { terrainInlet } from '@canopy/engine/analyses/cfd-wind.ts';
 import { loadCfdScene } from '../cfd/cfd-scene.ts';

@@ -10,11 +10,11 @@
  */
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
-import type { AuthUser } from '../../accounts/auth/authenticate.ts';
+import type { AuthUser } from '../../../kernel/auth-user.ts';
 import { companyCriteria } from '../../../db/schema/index.ts';
 import { isUniqueViolation } from '../../../db/unique-violation.ts';
-import { ApiError, zodToFieldErrors } from '../../../http/errors.ts';
-import type { ListQuery } from '../../../http/pagination.ts';
+import { DomainError, zodToFieldErrors } from '../../../kernel/domain-errors.ts';
+import type { ListQuery } from '../../../kernel/list-query.ts';
 import { CRITERIA, criterionSchema, type Criterion } from '@canopy/engine/wind/criteria.ts';
 import { comfortLegend, safetyLegend, type Legend } from '@canopy/engine/analyses/legends.ts';
 import { companyCriterionId, companyCriterionPk, NAME_TAKEN, type CompanyCriterion, type CompanyCriterionInput } from '@canopy/contract/criteria.ts';
@@ -63,7 +63,7 @@ function checked(input: CompanyCriterionInput) {
     safety: (input.safety ?? []).map(({ description, ...s }) => ({ ...s, ...(description ? { description } : {}) })),
   };
   const parsed = criterionSchema.safeParse(candidate);
-  if (!parsed.success) throw ApiError.fields(zodToFieldErrors(parsed.error));
+  if (!parsed.success) throw DomainError.fields(zodToFieldErrors(parsed.error));
   return {
     name: input.name,
     description: input.description ?? '',
@@ -78,14 +78,14 @@ async function nameTaken<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (isUniqueViolation(error, 'company_criteria_company_name')) throw ApiError.field('name', NAME_TAKEN);
+    if (isUniqueViolation(error, 'company_criteria_company_name')) throw DomainError.field('name', NAME_TAKEN);
     throw error;
   }
 }
 
 async function rowOf(db: Db, pk: number): Promise<Row> {
   const [row] = await db.select().from(companyCriteria).where(eq(companyCriteria.id, pk));
-  if (!row) throw ApiError.notFound();
+  if (!row) throw DomainError.notFound();
   return row;
 }
 
@@ -136,7 +136,7 @@ export async function updateCompanyCriterion(db: Db, user: AuthUser, pk: number,
       .where(eq(companyCriteria.id, pk))
       .returning(),
   );
-  if (!updated) throw ApiError.notFound();
+  if (!updated) throw DomainError.notFound();
   return represent(updated);
 }
 
@@ -198,7 +198,7 @@ export async function resolveCriteria(
 /** One criterion the user may use: built-in, or a table of their company; 404 otherwise. */
 export async function criterionForUser(db: Db, user: AuthUser, id: string): Promise<Criterion> {
   const { criteria } = await resolveCriteria(db, [id], [user.companyId]);
-  if (!criteria[0]) throw ApiError.notFound();
+  if (!criteria[0]) throw DomainError.notFound();
   return criteria[0];
 }
 
@@ -214,9 +214,9 @@ export async function companyLegend(db: Db, user: AuthUser, name: string): Promi
   if (!match) return null;
   const { criteria } = await resolveCriteria(db, [match[2]!], [user.companyId]);
   const criterion = criteria[0];
-  if (!criterion) throw ApiError.notFound();
+  if (!criterion) throw DomainError.notFound();
   if (match[1] === 'safety') {
-    if (criterion.safety.length === 0) throw ApiError.notFound();
+    if (criterion.safety.length === 0) throw DomainError.notFound();
     return safetyLegend(criterion);
   }
   return comfortLegend(criterion);

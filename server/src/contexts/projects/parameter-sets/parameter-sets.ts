@@ -6,9 +6,9 @@
 import { and, eq, getTableColumns, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { jsonRows, rowFromJson } from '../../../db/json-rows.ts';
 import type { Db } from '../../../db/database.ts';
-import type { AuthUser } from '../../accounts/auth/authenticate.ts';
+import type { AuthUser } from '../../../kernel/auth-user.ts';
 import { parameterSets } from '../../../db/schema/index.ts';
-import { ApiError } from '../../../http/errors.ts';
+import { DomainError } from '../../../kernel/domain-errors.ts';
 import {
   checkParameterValues,
   isAnalysisType,
@@ -62,16 +62,16 @@ async function nameTaken(db: Db, projectId: number, name: string, exceptId?: num
 }
 
 function validValues(type: string, values: unknown): Record<string, unknown> {
-  if (!isAnalysisType(type)) throw ApiError.field('analysis_type', `"${type}" is not a valid choice.`);
+  if (!isAnalysisType(type)) throw DomainError.field('analysis_type', `"${type}" is not a valid choice.`);
   const checked = checkParameterValues(type, values);
-  if (!checked.ok) throw ApiError.fields(checked.errors);
+  if (!checked.ok) throw DomainError.fields(checked.errors);
   return checked.values;
 }
 
 export async function saveParameterSet(db: Db, user: AuthUser, projectId: number, input: SaveParameterSet): Promise<ParameterSet> {
   await requireChangeableProject(db, user, projectId);
   const values = validValues(input.analysis_type, input.values);
-  if (await nameTaken(db, projectId, input.name)) throw ApiError.field('name', NAME_TAKEN);
+  if (await nameTaken(db, projectId, input.name)) throw DomainError.field('name', NAME_TAKEN);
   const [row] = await db
     .insert(parameterSets)
     .values({ projectId, name: input.name, analysisType: input.analysis_type, values, createdBy: user.id })
@@ -84,7 +84,7 @@ async function ownSet(db: Db, projectId: number, id: number): Promise<Row> {
     .select()
     .from(parameterSets)
     .where(and(eq(parameterSets.id, id), eq(parameterSets.projectId, projectId)));
-  if (!row) throw ApiError.field('id', `Invalid pk "${id}" - object does not exist.`);
+  if (!row) throw DomainError.field('id', `Invalid pk "${id}" - object does not exist.`);
   return row;
 }
 
@@ -93,7 +93,7 @@ export async function updateParameterSet(db: Db, user: AuthUser, projectId: numb
   const current = await ownSet(db, projectId, input.id);
   const type = input.analysis_type ?? current.analysisType;
   const values = validValues(type, input.values ?? current.values);
-  if (input.name !== undefined && (await nameTaken(db, projectId, input.name, current.id))) throw ApiError.field('name', NAME_TAKEN);
+  if (input.name !== undefined && (await nameTaken(db, projectId, input.name, current.id))) throw DomainError.field('name', NAME_TAKEN);
   const [row] = await db
     .update(parameterSets)
     .set({ name: input.name ?? current.name, analysisType: type, values, updatedAt: sql`now()` })

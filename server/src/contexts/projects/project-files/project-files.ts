@@ -6,9 +6,9 @@
 import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { jsonRows, rowFromJson } from '../../../db/json-rows.ts';
 import type { Db } from '../../../db/database.ts';
-import type { AuthUser } from '../../accounts/auth/authenticate.ts';
+import type { AuthUser } from '../../../kernel/auth-user.ts';
 import { projectFiles, uploads } from '../../../db/schema/index.ts';
-import { ApiError } from '../../../http/errors.ts';
+import { DomainError } from '../../../kernel/domain-errors.ts';
 import type { ProjectFile, SaveProjectFile } from '@canopy/contract/project-files.ts';
 import { requireChangeableProject } from '../access.ts';
 
@@ -70,15 +70,15 @@ export async function saveProjectFile(db: Db, user: AuthUser, projectId: number,
       : uuid !== undefined && filename !== undefined
         ? and(eq(uploads.uuid, uuid), eq(uploads.filename, filename))
         : null;
-  if (!which) throw ApiError.field('upload_id', 'Give upload_id, or the uuid and filename of the upload.');
+  if (!which) throw DomainError.field('upload_id', 'Give upload_id, or the uuid and filename of the upload.');
   const [upload] = await db
     .select({ id: uploads.id, filename: uploads.filename })
     .from(uploads)
     .where(and(eq(uploads.projectId, projectId), eq(uploads.container, 'project-assets'), which));
   if (!upload) {
     throw uploadId !== undefined
-      ? ApiError.field('upload_id', `Invalid pk "${input.upload_id}" - object does not exist.`)
-      : ApiError.field('uuid', 'No file of this project was uploaded under this uuid and filename.');
+      ? DomainError.field('upload_id', `Invalid pk "${input.upload_id}" - object does not exist.`)
+      : DomainError.field('uuid', 'No file of this project was uploaded under this uuid and filename.');
   }
   const [inserted] = await db
     .insert(projectFiles)

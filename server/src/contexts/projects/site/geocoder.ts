@@ -10,7 +10,7 @@
  * `lon` as decimal strings, `display_name`, `category`, `type`, and the data's `licence`.
  */
 import type { AppDeps } from '../../../deps.ts';
-import { ApiError } from '../../../http/errors.ts';
+import { DomainError } from '../../../kernel/domain-errors.ts';
 import type { GeocodeResults } from '@canopy/contract/site.ts';
 import { siteUserAgent } from './user-agent.ts';
 
@@ -65,10 +65,10 @@ function readPlaces(body: unknown): GeocodeResults {
 
 export async function geocode(deps: Pick<AppDeps, 'config' | 'version'>, query: string): Promise<GeocodeResults> {
   const base = deps.config.GEOCODER_URL;
-  if (base === 'off') throw ApiError.detail(400, 'Place search is turned off on this installation (GEOCODER_URL=off); type the coordinates.');
+  if (base === 'off') throw DomainError.detail('invalid', 'Place search is turned off on this installation (GEOCODER_URL=off); type the coordinates.');
   const q = query.trim().replace(/\s+/g, ' ');
-  if (!q) throw ApiError.field('q', 'This field may not be blank.');
-  if (q.length > 200) throw ApiError.field('q', 'Ensure this field has no more than 200 characters.');
+  if (!q) throw DomainError.field('q', 'This field may not be blank.');
+  if (q.length > 200) throw DomainError.field('q', 'Ensure this field has no more than 200 characters.');
   const key = q.toLowerCase();
   const cached = cache.get(key);
   if (cached) return cached;
@@ -82,13 +82,16 @@ export async function geocode(deps: Pick<AppDeps, 'config' | 'version'>, query: 
     response = await fetch(url, { headers: { 'User-Agent': siteUserAgent(deps), Accept: 'application/json' }, signal: AbortSignal.timeout(TIMEOUT_MS) });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'TimeoutError') {
-      throw ApiError.detail(504, `The place search (${server}) did not answer within ${TIMEOUT_MS / 1000} s; type the coordinates, or try again.`);
+      throw DomainError.detail(
+        'upstream-timeout',
+        `The place search (${server}) did not answer within ${TIMEOUT_MS / 1000} s; type the coordinates, or try again.`,
+      );
     }
-    throw ApiError.detail(502, `The place search (${server}) could not be reached; type the coordinates instead.`);
+    throw DomainError.detail('upstream-failed', `The place search (${server}) could not be reached; type the coordinates instead.`);
   }
   if (!response.ok) {
     await response.body?.cancel();
-    throw ApiError.detail(502, `The place search (${server}) answered HTTP ${response.status}; type the coordinates, or try again later.`);
+    throw DomainError.detail('upstream-failed', `The place search (${server}) answered HTTP ${response.status}; type the coordinates, or try again later.`);
   }
   const text = await response.text();
   let result: GeocodeResults;
@@ -96,7 +99,7 @@ export async function geocode(deps: Pick<AppDeps, 'config' | 'version'>, query: 
     if (text.length > MAX_ANSWER_BYTES) throw new RangeError('too large');
     result = readPlaces(JSON.parse(text));
   } catch {
-    throw ApiError.detail(502, `The place search (${server}) did not answer with a list of places.`);
+    throw DomainError.detail('upstream-failed', `The place search (${server}) did not answer with a list of places.`);
   }
   if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
   cache.set(key, result);

@@ -19,7 +19,7 @@
  * `<remark> runtime error: Query timed out … </remark>` (or "… ran out of memory …") in it. A
  * remark therefore means the data is incomplete, and nothing is built from it.
  */
-import { ApiError } from '../../../http/errors.ts';
+import { DomainError } from '../../../kernel/domain-errors.ts';
 import { readBoundedText } from '../../../outbound/bounded-text.ts';
 
 export interface OverpassSettings {
@@ -58,8 +58,8 @@ export async function fetchOverpassXml(latitude: number, longitude: number, radi
   const server = host(settings.url);
   const limit = settings.maxBytes >= 1024 * 1024 ? `${Math.round(settings.maxBytes / (1024 * 1024))} MB` : `${Math.round(settings.maxBytes / 1024)} kB`;
   const tooLarge = () =>
-    ApiError.detail(
-      413,
+    DomainError.detail(
+      'too-large',
       `The OpenStreetMap data within ${radiusM} m is larger than this installation reads (${limit}); choose a smaller radius, or upload an .osm extract.`,
     );
   let response: Response;
@@ -73,44 +73,50 @@ export async function fetchOverpassXml(latitude: number, longitude: number, radi
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'TimeoutError') {
-      throw ApiError.detail(504, `The OpenStreetMap server (${server}) did not answer within ${settings.timeoutSeconds + 5} s; try a smaller radius or later.`);
+      throw DomainError.detail(
+        'upstream-timeout',
+        `The OpenStreetMap server (${server}) did not answer within ${settings.timeoutSeconds + 5} s; try a smaller radius or later.`,
+      );
     }
-    throw ApiError.detail(
-      502,
+    throw DomainError.detail(
+      'upstream-failed',
       `The OpenStreetMap server (${server}) could not be reached; upload an .osm extract instead, or ask the operator to check OVERPASS_URL.`,
     );
   }
   if (response.status === 429) {
     await response.body?.cancel();
-    throw new ApiError(
-      503,
+    throw new DomainError(
+      'unavailable',
       { detail: `The OpenStreetMap server (${server}) is limiting requests from this installation; try again in a minute.` },
-      { 'Retry-After': '60' },
+      { retryAfterSeconds: 60 },
     );
   }
   if (response.status === 504) {
     await response.body?.cancel();
-    throw ApiError.detail(504, `The OpenStreetMap server (${server}) is too busy to answer now; try again in a few minutes.`);
+    throw DomainError.detail('upstream-timeout', `The OpenStreetMap server (${server}) is too busy to answer now; try again in a few minutes.`);
   }
   if (!response.ok) {
     await response.body?.cancel();
-    throw ApiError.detail(502, `The OpenStreetMap server (${server}) answered HTTP ${response.status}; upload an .osm extract instead.`);
+    throw DomainError.detail('upstream-failed', `The OpenStreetMap server (${server}) answered HTTP ${response.status}; upload an .osm extract instead.`);
   }
   let xml: string;
   try {
     xml = await readBoundedText(response, settings.maxBytes, tooLarge);
   } catch (error) {
-    if (error instanceof ApiError) throw error;
-    throw ApiError.detail(502, `The answer of the OpenStreetMap server (${server}) was cut off; try again.`);
+    if (error instanceof DomainError) throw error;
+    throw DomainError.detail('upstream-failed', `The answer of the OpenStreetMap server (${server}) was cut off; try again.`);
   }
   const remark = overpassRemark(xml);
   if (remark) {
     if (/memory|maxsize/i.test(remark)) throw tooLarge();
     if (/timed out|timeout/i.test(remark)) {
-      throw ApiError.detail(504, `The OpenStreetMap server (${server}) ran out of time for ${radiusM} m (“${remark}”); choose a smaller radius.`);
+      throw DomainError.detail(
+        'upstream-timeout',
+        `The OpenStreetMap server (${server}) ran out of time for ${radiusM} m (“${remark}”); choose a smaller radius.`,
+      );
     }
-    throw ApiError.detail(502, `The OpenStreetMap server (${server}) could not complete the query: “${remark}”.`);
+    throw DomainError.detail('upstream-failed', `The OpenStreetMap server (${server}) could not complete the query: “${remark}”.`);
   }
-  if (!xml.trimStart().startsWith('<')) throw ApiError.detail(502, `The OpenStreetMap server (${server}) did not answer with OSM XML.`);
+  if (!xml.trimStart().startsWith('<')) throw DomainError.detail('upstream-failed', `The OpenStreetMap server (${server}) did not answer with OSM XML.`);
   return xml;
 }

@@ -9,13 +9,13 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../../deps.ts';
 import type { Db } from '../../../db/database.ts';
-import type { AuthUser } from '../../accounts/auth/authenticate.ts';
+import type { AuthUser } from '../../../kernel/auth-user.ts';
 import { projects, projectSurrounds } from '../../../db/schema/index.ts';
-import { ApiError } from '../../../http/errors.ts';
+import { DomainError } from '../../../kernel/domain-errors.ts';
 import type { GenerateOsm, GenerateOverpass, ProjectSurrounds, Surrounds } from '@canopy/contract/surrounds.ts';
 import { writeResultGlb } from '@canopy/engine/results/glb.ts';
 import { DEFAULT_RADIUS_M, type Surrounds as EngineSurrounds } from '@canopy/engine/geometry/osm/surrounds.ts';
-import type { SurroundsOutcome } from '../../../jobs/heavy-tasks.ts';
+import type { SurroundsOutcome } from '../heavy-tasks.ts';
 import { fetchOverpassXml, type OverpassSettings } from './overpass.ts';
 import { siteUserAgent } from '../site/user-agent.ts';
 import { requireChangeableProject, requireVisibleProject } from '../access.ts';
@@ -98,16 +98,16 @@ interface MapSource {
 
 async function projectOrigin(db: Db, projectId: number, input: { origin_latitude?: number; origin_longitude?: number }) {
   const [project] = await db.select({ latitude: projects.latitude, longitude: projects.longitude }).from(projects).where(eq(projects.id, projectId));
-  if (!project) throw ApiError.notFound();
+  if (!project) throw DomainError.notFound();
   const lat = input.origin_latitude ?? project.latitude;
   const lon = input.origin_longitude ?? project.longitude;
   if (lat === null || lat === undefined || lon === null || lon === undefined) {
-    throw ApiError.fields({ origin_latitude: ['The project has no coordinates: give origin_latitude and origin_longitude.'] });
+    throw DomainError.fields({ origin_latitude: ['The project has no coordinates: give origin_latitude and origin_longitude.'] });
   }
   return { lat, lon };
 }
 
-/** Map data → footprints → closed meshes, in the heavy-work pool when the text is large (jobs/heavy-tasks.ts). */
+/** Map data → footprints → closed meshes, in the heavy-work pool when the text is large (projects/heavy-tasks.ts). */
 async function buildFromMapData(
   deps: AppDeps,
   userId: number,
@@ -123,7 +123,7 @@ async function buildFromMapData(
     },
     source.text.length,
   );
-  if (!outcome.ok) throw ApiError.fields({ [source.field]: [`${source.label}: ${outcome.message}`] });
+  if (!outcome.ok) throw DomainError.fields({ [source.field]: [`${source.label}: ${outcome.message}`] });
   return outcome.surrounds;
 }
 
@@ -202,7 +202,7 @@ export async function generateSurroundsFromOverpass(
   const { lat, lon } = await projectOrigin(db, projectId, input);
   const settings = overpassSettings(deps);
   if (!settings)
-    throw ApiError.detail(400, 'This installation does not fetch map data from OpenStreetMap (OVERPASS_URL is off); upload an .osm extract instead.');
+    throw DomainError.detail('invalid', 'This installation does not fetch map data from OpenStreetMap (OVERPASS_URL is off); upload an .osm extract instead.');
   const text = await fetchOverpassXml(lat, lon, input.radius_m, settings);
   const source: MapSource = {
     text,
@@ -237,6 +237,6 @@ export async function surroundsGlbBytes(deps: AppDeps, db: Db, user: AuthUser, p
     .select({ container: projectSurrounds.blobContainer, name: projectSurrounds.blobName })
     .from(projectSurrounds)
     .where(eq(projectSurrounds.projectId, projectId));
-  if (!row) throw ApiError.notFound();
+  if (!row) throw DomainError.notFound();
   return getBytes(deps.blobStore, { container: row.container, name: row.name });
 }

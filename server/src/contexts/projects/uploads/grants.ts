@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { lt } from 'drizzle-orm';
 import type { AppDeps } from '../../../deps.ts';
 import type { Db } from '../../../db/database.ts';
-import type { AuthUser } from '../../accounts/auth/authenticate.ts';
+import type { AuthUser } from '../../../kernel/auth-user.ts';
 import { uploadGrants, type BlobContainer } from '../../../db/schema/index.ts';
 import { requireChangeableProject } from '../access.ts';
 import { runInBackground } from '../../../jobs/background.ts';

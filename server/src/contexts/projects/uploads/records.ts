@@ -5,11 +5,11 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../../deps.ts';
 import type { Db } from '../../../db/database.ts';
-import type { AuthUser } from '../../accounts/auth/authenticate.ts';
+import type { AuthUser } from '../../../kernel/auth-user.ts';
 import { uploads, users, type BlobContainer } from '../../../db/schema/index.ts';
 import type { BlobDownload } from '../../../blobs/blob-store.ts';
-import { ApiError } from '../../../http/errors.ts';
-import type { ListQuery } from '../../../http/pagination.ts';
+import { DomainError } from '../../../kernel/domain-errors.ts';
+import type { ListQuery } from '../../../kernel/list-query.ts';
 import { requireVisibleProject } from '../access.ts';
 import { collectStagedUploads } from './collect.ts';
 
@@ -90,7 +90,7 @@ export async function listUploads(deps: AppDeps, db: Db, user: AuthUser, project
   await requireVisibleProject(db, user, projectId);
   if (filter.uuid) {
     const { refused } = await collectStagedUploads(deps, db, projectId, filter.uuid);
-    if (refused.length) throw ApiError.detail(413, refused.map((r) => r.reason).join(' '));
+    if (refused.length) throw DomainError.detail('too-large', refused.map((r) => r.reason).join(' '));
   }
   const conditions: SQL[] = [eq(uploads.projectId, projectId)];
   if (filter.uuid) conditions.push(eq(uploads.uuid, filter.uuid));
@@ -111,8 +111,8 @@ export interface UploadDownload {
 export async function openUploadDownload(deps: AppDeps, db: Db, user: AuthUser, projectId: number, uploadId: number): Promise<UploadDownload> {
   await requireVisibleProject(db, user, projectId);
   const [row] = await selectUploads(db).where(and(eq(uploads.id, uploadId), eq(uploads.projectId, projectId)));
-  if (!row) throw ApiError.notFound();
+  if (!row) throw DomainError.notFound();
   const blob = await deps.blobStore.get({ container: row.container, name: `${row.uuid}/${row.filename}` });
-  if (!blob) throw ApiError.notFound();
+  if (!blob) throw DomainError.notFound();
   return { upload: represent(row), blob };
 }

@@ -5,10 +5,10 @@
  */
 import { asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
-import type { AuthUser } from '../../accounts/auth/authenticate.ts';
+import type { AuthUser } from '../../../kernel/auth-user.ts';
 import { badStations } from '../../../db/schema/index.ts';
-import { ApiError } from '../../../http/errors.ts';
-import type { ListQuery } from '../../../http/pagination.ts';
+import { DomainError } from '../../../kernel/domain-errors.ts';
+import type { ListQuery } from '../../../kernel/list-query.ts';
 import type { BadStation } from '@canopy/contract/weather.ts';
 
 type Row = typeof badStations.$inferSelect;
@@ -30,11 +30,11 @@ export async function addBadStation(db: Db, user: AuthUser, input: { wmo: string
     .values({ wmo: input.wmo, name: input.name ?? '', reason: input.reason, createdBy: user.id })
     .onConflictDoNothing()
     .returning();
-  if (!row) throw ApiError.field('wmo', 'A bad station with this WMO number already exists.');
+  if (!row) throw DomainError.field('wmo', 'A bad station with this WMO number already exists.');
   return represent(row);
 }
 
 export async function removeBadStation(db: Db, id: number): Promise<void> {
   const deleted = await db.delete(badStations).where(eq(badStations.id, id)).returning({ id: badStations.id });
-  if (deleted.length === 0) throw ApiError.notFound();
+  if (deleted.length === 0) throw DomainError.notFound();
 }

@@ -1,6 +1,6 @@
 /** POST /api/project/{id}/download-weather-data/ {met_id} → `weather_data_<met_id>.csv` (SPEC §7, §9). */
 import type { Db } from '../../../db/database.ts';
-import type { AuthUser } from '../../accounts/auth/authenticate.ts';
+import type { AuthUser } from '../../../kernel/auth-user.ts';
 import { weatherToCsv } from '@canopy/engine/weather/weather-csv.ts';
 import { requireVisibleProject } from '../access.ts';
 import { metSourceByMetId } from './met-sources.ts';

@@ -14,9 +14,10 @@
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../../deps.ts';
 import type { Db } from '../../../db/database.ts';
-import type { AuthUser } from '../../accounts/auth/authenticate.ts';
+import type { AuthUser } from '../../../kernel/auth-user.ts';
 import { badStations, projects } from '../../../db/schema/index.ts';
-import { ApiError, loggable } from '../../../http/errors.ts';
+import { DomainError } from '../../../kernel/domain-errors.ts';
+import { loggable } from '../../../kernel/loggable.ts';
 import type { FetchMetResult, MetSource } from '@canopy/contract/weather.ts';
 import type { Epw } from '@canopy/engine/weather/epw.ts';
 import { requireChangeableProject } from '../access.ts';
@@ -172,7 +173,7 @@ export async function fetchNearestStation(
   addedBy: number | null,
 ): Promise<{ metSource: MetSource; provider: string; skipped: Skipped[] }> {
   const [project] = await db.select({ latitude: projects.latitude, longitude: projects.longitude }).from(projects).where(eq(projects.id, projectId));
-  if (!project) throw ApiError.notFound();
+  if (!project) throw DomainError.notFound();
   try {
     if (project.latitude === null || project.longitude === null) throw new MetFetchError('the project has no coordinates', [], false);
     const chosen = await chooseStation(db, weatherProviders(deps, MAX_STATION_DISTANCE_KM), project.latitude, project.longitude);
@@ -202,14 +203,14 @@ export function metErrorOf(error: MetFetchError): string {
 /** The route's rule: a project the user may change, and the projects.fetch-MET-manually permission. */
 export async function fetchMetData(deps: AppDeps, db: Db, user: AuthUser, projectId: number): Promise<FetchMetResult> {
   const access = await requireChangeableProject(db, user, projectId);
-  if (!user.isSuperuser && !access.permissions.has('projects.fetch-MET-manually')) throw ApiError.forbidden();
+  if (!user.isSuperuser && !access.permissions.has('projects.fetch-MET-manually')) throw DomainError.forbidden();
   try {
     const { metSource, provider, skipped } = await fetchNearestStation(deps, db, projectId, user.id);
     return { met_source: metSource, provider, skipped };
   } catch (error) {
     if (error instanceof MetFetchError) {
       // 503 only when trying again may help; "nothing suitable here" is a 422 that says what to do instead.
-      throw new ApiError(error.retryable ? 503 : 422, {
+      throw new DomainError(error.retryable ? 'unavailable' : 'unprocessable', {
         detail: metErrorOf(error),
         reason: error.reason,
         skipped: error.skipped,

@@ -7,9 +7,9 @@ import { and, asc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { jsonRows, rowFromJson } from '../../../db/json-rows.ts';
 import type { AppDeps } from '../../../deps.ts';
 import type { Db } from '../../../db/database.ts';
-import type { AuthUser } from '../../accounts/auth/authenticate.ts';
+import type { AuthUser } from '../../../kernel/auth-user.ts';
 import { projectMetSources, weatherStations, type MetOrigin } from '../../../db/schema/index.ts';
-import { ApiError } from '../../../http/errors.ts';
+import { DomainError } from '../../../kernel/domain-errors.ts';
 import type { MetSource } from '@canopy/contract/weather.ts';
 import { EpwParseError, parseEpw } from '@canopy/engine/weather/epw.ts';
 import { requireChangeableProject, requireVisibleProject } from '../access.ts';
@@ -93,7 +93,7 @@ export async function listMetSources(db: Db, user: AuthUser, projectId: number):
 /** The project's source for `metId`; 404 when the project does not use that station. */
 export async function metSourceByMetId(db: Db, projectId: number, metId: string): Promise<MetSourceRow> {
   const [row] = await selectSources(db).where(and(eq(projectMetSources.projectId, projectId), eq(weatherStations.metId, metId)));
-  if (!row) throw ApiError.notFound();
+  if (!row) throw DomainError.notFound();
   return row;
 }
 
@@ -127,7 +127,7 @@ export async function addMetSourceFromUpload(deps: AppDeps, db: Db, user: AuthUs
     epw = parseEpw(text);
   } catch (error) {
     if (error instanceof EpwParseError) {
-      throw new ApiError(400, {
+      throw new DomainError('invalid', {
         upload_id: [`${upload.filename} is not a readable EPW weather file: ${error.message}`],
         line: error.line ?? null,
         field: error.field ?? null,
@@ -136,7 +136,7 @@ export async function addMetSourceFromUpload(deps: AppDeps, db: Db, user: AuthUs
     throw error;
   }
   if (epw.hours > MAX_HOURS) {
-    throw ApiError.field('upload_id', `${upload.filename} holds ${epw.hours} hours; at most ${MAX_HOURS} (ten years) can be stored.`);
+    throw DomainError.field('upload_id', `${upload.filename} holds ${epw.hours} hours; at most ${MAX_HOURS} (ten years) can be stored.`);
   }
   const station = await storeStation(db, epw, 'upload', upload.filename);
   return linkStation(db, projectId, station, { origin: 'upload', uploadId: upload.id, distanceKm: null, addedBy: user.id });
@@ -148,5 +148,5 @@ export async function removeMetSource(db: Db, user: AuthUser, projectId: number,
     .delete(projectMetSources)
     .where(and(eq(projectMetSources.id, metSourceId), eq(projectMetSources.projectId, projectId)))
     .returning({ id: projectMetSources.id });
-  if (deleted.length === 0) throw ApiError.notFound();
+  if (deleted.length === 0) throw DomainError.notFound();
 }

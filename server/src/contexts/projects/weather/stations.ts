@@ -9,7 +9,7 @@ import type { Db } from '../../../db/database.ts';
 import { weatherStations, type MetOrigin } from '../../../db/schema/index.ts';
 import type { Epw, EpwLocation } from '@canopy/engine/weather/epw.ts';
 import { decodeHourly, encodeHourly, HOURLY_FORMAT, HourlyCodecError } from './hourly-codec.ts';
-import { ApiError } from '../../../http/errors.ts';
+import { DomainError } from '../../../kernel/domain-errors.ts';
 import { describeWeather, type LoadedWeather } from './library.ts';
 
 export type StationRow = typeof weatherStations.$inferSelect;
@@ -147,7 +147,10 @@ export async function loadStationEpw(db: Db, stationId: number): Promise<Epw> {
   } catch (error) {
     // Bounded already (hourly-codec.ts); a series that cannot be read is the station's problem, said as such.
     if (error instanceof HourlyCodecError) {
-      throw ApiError.detail(409, `The weather station's stored data cannot be read (${error.message}); remove it from the project and add its file again.`);
+      throw DomainError.detail(
+        'conflict',
+        `The weather station's stored data cannot be read (${error.message}); remove it from the project and add its file again.`,
+      );
     }
     throw error;
   }

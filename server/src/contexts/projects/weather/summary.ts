@@ -10,8 +10,8 @@
  * rose follows the filter.
  */
 import type { Db } from '../../../db/database.ts';
-import type { AuthUser } from '../../accounts/auth/authenticate.ts';
-import { ApiError } from '../../../http/errors.ts';
+import type { AuthUser } from '../../../kernel/auth-user.ts';
+import { DomainError } from '../../../kernel/domain-errors.ts';
 import type { Coverage, MonthSummary, WeatherSummary } from '@canopy/contract/weather.ts';
 import type { Epw } from '@canopy/engine/weather/epw.ts';
 import { countSelected, hourMask, parseTimeWindow } from '@canopy/engine/weather/hour-mask.ts';
@@ -35,14 +35,14 @@ export function seasonMonths(season: string, latitudeDeg: number): number[] {
   if (name in NORTHERN_SEASONS) return [...NORTHERN_SEASONS[latitudeDeg < 0 ? SOUTHERN[name]! : name]!].sort((a, b) => a - b);
   const months = name.split(',').map((m) => Number(m.trim()));
   if (months.length > 0 && months.every((m) => Number.isInteger(m) && m >= 1 && m <= 12)) return [...new Set(months)].sort((a, b) => a - b);
-  throw ApiError.field('season', `"${season}" is not a season: use all, winter, spring, summer, autumn or months such as 12,1,2.`);
+  throw DomainError.field('season', `"${season}" is not a season: use all, winter, spring, summer, autumn or months such as 12,1,2.`);
 }
 
 function speedBins(raw: string | undefined): readonly number[] {
   if (raw === undefined || raw.trim() === '') return DEFAULT_SPEED_BINS_MS;
   const bins = raw.split(',').map((b) => Number(b.trim()));
   const ascending = bins.every((b, i) => Number.isFinite(b) && b > 0 && (i === 0 || b > bins[i - 1]!));
-  if (!ascending || bins.length > 12) throw ApiError.field('speed_bins', 'Give up to 12 positive speeds in m/s, ascending, separated by commas.');
+  if (!ascending || bins.length > 12) throw DomainError.field('speed_bins', 'Give up to 12 positive speeds in m/s, ascending, separated by commas.');
   return bins;
 }
 
@@ -180,7 +180,7 @@ export function summarise(epw: Epw, query: Omit<SummaryQuery, 'met_id'>) {
   try {
     window = parseTimeWindow(time);
   } catch (error) {
-    throw ApiError.field('time', error instanceof Error ? error.message : 'Use HH:MM-HH:MM.');
+    throw DomainError.field('time', error instanceof Error ? error.message : 'Use HH:MM-HH:MM.');
   }
   const bins = speedBins(query.speed_bins);
   const mask = hourMask(epw, { season: { months }, timeWindow: window });

@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../../deps.ts';
 import type { Db } from '../../../db/database.ts';
 import { uploads } from '../../../db/schema/index.ts';
-import { ApiError } from '../../../http/errors.ts';
+import { DomainError } from '../../../kernel/domain-errors.ts';
 
 export type UploadRow = typeof uploads.$inferSelect;
 
@@ -22,17 +22,17 @@ export async function projectUpload(db: Db, projectId: number, uploadId: number,
     .select()
     .from(uploads)
     .where(and(eq(uploads.id, uploadId), eq(uploads.projectId, projectId)));
-  if (!row) throw ApiError.field(field, `Invalid pk "${uploadId}" - object does not exist.`);
+  if (!row) throw DomainError.field(field, `Invalid pk "${uploadId}" - object does not exist.`);
   return row;
 }
 
 /** The upload's bytes decoded as UTF-8; refuses files above `maxBytes` before reading them. */
 export async function readUploadText(deps: AppDeps, upload: UploadRow, field: string, maxBytes: number): Promise<string> {
   if (upload.size > maxBytes) {
-    throw ApiError.field(field, `The file is ${upload.size} bytes; at most ${maxBytes} bytes can be imported.`);
+    throw DomainError.field(field, `The file is ${upload.size} bytes; at most ${maxBytes} bytes can be imported.`);
   }
   const blob = await deps.blobStore.get({ container: upload.container, name: `${upload.uuid}/${upload.filename}` });
-  if (!blob) throw ApiError.field(field, 'The uploaded file is no longer stored; upload it again.');
+  if (!blob) throw DomainError.field(field, 'The uploaded file is no longer stored; upload it again.');
   const chunks: Buffer[] = [];
   for await (const chunk of blob.stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
   return Buffer.concat(chunks).toString('utf8');

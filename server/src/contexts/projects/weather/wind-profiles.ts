@@ -9,7 +9,7 @@
  * pedestrian and thermal studies care about the first 100 m, structural and cladding studies about
  * the whole boundary layer.
  */
-import { ApiError } from '../../../http/errors.ts';
+import { DomainError } from '../../../kernel/domain-errors.ts';
 import { STUDY_TYPE_VALUES, type WindProfile } from '@canopy/contract/weather.ts';
 import { MET_STATION_HEIGHT_M, MET_STATION_TERRAIN, TERRAINS, logLawSpeed, profileCurve, type TerrainId } from '@canopy/engine/wind/profile.ts';
 
@@ -34,7 +34,7 @@ const round = (value: number) => Math.round(value * 10_000) / 10_000;
 
 export function windProfiles(studyType: string | undefined): WindProfile[] {
   if (studyType !== undefined && studyType !== '' && !isStudyType(studyType)) {
-    throw ApiError.field('study_type', `"${studyType}" is not a valid choice.`);
+    throw DomainError.field('study_type', `"${studyType}" is not a valid choice.`);
   }
   const heights = studyType ? HEIGHTS[studyType as StudyType] : FULL_HEIGHTS;
   return (Object.keys(TERRAINS) as TerrainId[]).map((id) => {

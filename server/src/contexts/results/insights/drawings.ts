@@ -6,9 +6,9 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
-import type { AuthUser } from '../../accounts/auth/authenticate.ts';
+import type { AuthUser } from '../../../kernel/auth-user.ts';
 import { drawings, insights, sceneViews, studies } from '../../../db/schema/index.ts';
-import { ApiError } from '../../../http/errors.ts';
+import { DomainError } from '../../../kernel/domain-errors.ts';
 import type { Drawing, DrawingCreate, DrawingUpdate } from '@canopy/contract/insights.ts';
 import { drawingView } from './represent.ts';
 import { insightScope, visibleStatus } from './visibility.ts';
@@ -23,7 +23,7 @@ async function sceneViewScope(db: Db, user: AuthUser, sceneViewId: number) {
     .where(eq(sceneViews.id, sceneViewId));
   if (!row) return null;
   const scope = await insightScope(db, user, row.projectId, row.studyId).catch((error: unknown) => {
-    if (error instanceof ApiError && error.status === 404) return null;
+    if (error instanceof DomainError && error.kind === 'not-found') return null;
     throw error;
   });
   if (!scope || !visibleStatus(scope, row.status)) return null;
@@ -33,15 +33,15 @@ async function sceneViewScope(db: Db, user: AuthUser, sceneViewId: number) {
 async function changeableDrawing(db: Db, user: AuthUser, id: number) {
   const [row] = await db.select().from(drawings).where(eq(drawings.id, id));
   const scope = row ? await sceneViewScope(db, user, row.sceneViewId) : null;
-  if (!row || !scope) throw ApiError.notFound();
-  if (!scope.canChange) throw ApiError.forbidden();
+  if (!row || !scope) throw DomainError.notFound();
+  if (!scope.canChange) throw DomainError.forbidden();
   return row;
 }
 
 export async function createDrawing(db: Db, user: AuthUser, input: DrawingCreate): Promise<Drawing> {
   const scope = await sceneViewScope(db, user, input.scene_view);
-  if (!scope) throw ApiError.field('scene_view', `Invalid pk "${input.scene_view}" - object does not exist.`);
-  if (!scope.canChange) throw ApiError.forbidden();
+  if (!scope) throw DomainError.field('scene_view', `Invalid pk "${input.scene_view}" - object does not exist.`);
+  if (!scope.canChange) throw DomainError.forbidden();
   const [row] = await db
     .insert(drawings)
     .values({

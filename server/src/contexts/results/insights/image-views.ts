@@ -1,9 +1,9 @@
 /** Image views: a study image placed in an insight with a caption and an order (SPEC §3). */
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
-import type { AuthUser } from '../../accounts/auth/authenticate.ts';
+import type { AuthUser } from '../../../kernel/auth-user.ts';
 import { imageViews } from '../../../db/schema/index.ts';
-import { ApiError } from '../../../http/errors.ts';
+import { DomainError } from '../../../kernel/domain-errors.ts';
 import type { ImageView, ImageViewCreate, ImageViewUpdate } from '@canopy/contract/insights.ts';
 import { requireChangeableInsight, requireInsight, type StudyIds } from './insights.ts';
 import { checkSceneView, checkStudyImage } from './refs.ts';
@@ -15,7 +15,7 @@ async function row(db: Db, insightId: number, id: number) {
     .select()
     .from(imageViews)
     .where(and(eq(imageViews.id, id), eq(imageViews.insightId, insightId)));
-  if (!found) throw ApiError.notFound();
+  if (!found) throw DomainError.notFound();
   return found;
 }
 

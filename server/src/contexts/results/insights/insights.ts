@@ -8,9 +8,9 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
-import type { AuthUser } from '../../accounts/auth/authenticate.ts';
+import type { AuthUser } from '../../../kernel/auth-user.ts';
 import { insights, studies } from '../../../db/schema/index.ts';
-import { ApiError } from '../../../http/errors.ts';
+import { DomainError } from '../../../kernel/domain-errors.ts';
 import type { Insight, InsightCreate, InsightUpdate } from '@canopy/contract/insights.ts';
 import { categoryByKey } from './reference.ts';
 import { representInsight, representInsights, type InsightRow } from './represent.ts';
@@ -23,7 +23,7 @@ export interface StudyIds {
 
 function checkCategory(category: string | null | undefined): void {
   if (category === undefined || category === null) return;
-  if (!categoryByKey(category)) throw ApiError.field('category', `Invalid pk "${category}" - object does not exist.`);
+  if (!categoryByKey(category)) throw DomainError.field('category', `Invalid pk "${category}" - object does not exist.`);
 }
 
 /** The insight of the scope's study, if the scope may see it; 404 otherwise. */
@@ -32,7 +32,7 @@ export async function requireInsight(db: Db, scope: InsightScope, insightId: num
     .select()
     .from(insights)
     .where(and(eq(insights.id, insightId), eq(insights.studyId, scope.studyId)));
-  if (!row || !visibleStatus(scope, row.status)) throw ApiError.notFound();
+  if (!row || !visibleStatus(scope, row.status)) throw DomainError.notFound();
   return row;
 }
 
@@ -40,7 +40,7 @@ export async function requireInsight(db: Db, scope: InsightScope, insightId: num
 export async function requireChangeableInsight(db: Db, user: AuthUser, ids: StudyIds, insightId: number): Promise<{ scope: InsightScope; row: InsightRow }> {
   const scope = await insightScope(db, user, ids.projectId, ids.studyId);
   const row = await requireInsight(db, scope, insightId);
-  if (!scope.canChange) throw ApiError.forbidden();
+  if (!scope.canChange) throw DomainError.forbidden();
   return { scope, row };
 }
 

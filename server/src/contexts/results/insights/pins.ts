@@ -4,9 +4,9 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
-import type { AuthUser } from '../../accounts/auth/authenticate.ts';
+import type { AuthUser } from '../../../kernel/auth-user.ts';
 import { insightPins, insightPinTypes } from '../../../db/schema/index.ts';
-import { ApiError } from '../../../http/errors.ts';
+import { DomainError } from '../../../kernel/domain-errors.ts';
 import type { Pin, PinCreate, PinType, PinTypeCreate, PinTypeUpdate, PinUpdate } from '@canopy/contract/insights.ts';
 import { requireChangeableInsight, requireInsight, type StudyIds } from './insights.ts';
 import { checkPinType, checkSceneView } from './refs.ts';
@@ -29,9 +29,9 @@ export async function listPinTypes(db: Db, user: AuthUser, ids: StudyIds, insigh
 export async function createPinType(db: Db, user: AuthUser, ids: StudyIds, insightId: number, input: PinTypeCreate): Promise<PinType> {
   await requireChangeableInsight(db, user, ids, insightId);
   const template = input.template_id == null ? undefined : pinTypeTemplate(input.template_id);
-  if (input.template_id != null && !template) throw ApiError.field('template_id', `Invalid pk "${input.template_id}" - object does not exist.`);
+  if (input.template_id != null && !template) throw DomainError.field('template_id', `Invalid pk "${input.template_id}" - object does not exist.`);
   const name = input.name || template?.name;
-  if (!name) throw ApiError.field('name', 'This field is required.');
+  if (!name) throw DomainError.field('name', 'This field is required.');
   const [row] = await db
     .insert(insightPinTypes)
     .values({
@@ -50,7 +50,7 @@ async function pinTypeRow(db: Db, insightId: number, id: number) {
     .select()
     .from(insightPinTypes)
     .where(and(eq(insightPinTypes.id, id), eq(insightPinTypes.insightId, insightId)));
-  if (!row) throw ApiError.notFound();
+  if (!row) throw DomainError.notFound();
   return row;
 }
 
@@ -92,7 +92,7 @@ async function pinRow(db: Db, insightId: number, id: number) {
     .select()
     .from(insightPins)
     .where(and(eq(insightPins.id, id), eq(insightPins.insightId, insightId)));
-  if (!row) throw ApiError.notFound();
+  if (!row) throw DomainError.notFound();
   return row;
 }
 

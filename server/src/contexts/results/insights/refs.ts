@@ -5,9 +5,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
 import { assets, cameraPositions, configurations, insightPinTypes, sceneViews, simulations, studyImages } from '../../../db/schema/index.ts';
-import { ApiError } from '../../../http/errors.ts';
+import { DomainError } from '../../../kernel/domain-errors.ts';
 
-const missing = (field: string, id: number) => ApiError.field(field, `Invalid pk "${id}" - object does not exist.`);
+const missing = (field: string, id: number) => DomainError.field(field, `Invalid pk "${id}" - object does not exist.`);
 
 export async function checkCameraPosition(db: Db, studyId: number, id: number | null | undefined, field = 'camera_position'): Promise<void> {
   if (id == null) return;
@@ -63,7 +63,7 @@ export async function checkAsset(
     .innerJoin(configurations, eq(configurations.id, simulations.configurationId))
     .where(and(eq(assets.id, id), eq(configurations.studyId, studyId)));
   if (!row) throw missing(field, id);
-  if (simulationId != null && row.simulationId !== simulationId) throw ApiError.field(field, 'The asset is not a result of simulation_id.');
+  if (simulationId != null && row.simulationId !== simulationId) throw DomainError.field(field, 'The asset is not a result of simulation_id.');
 }
 
 export async function checkStudyImage(db: Db, studyId: number, id: number | null | undefined, field = 'study_image_id'): Promise<void> {

@@ -5,9 +5,9 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
-import type { AuthUser } from '../../accounts/auth/authenticate.ts';
+import type { AuthUser } from '../../../kernel/auth-user.ts';
 import { imageViews, reports, reportViews } from '../../../db/schema/index.ts';
-import { ApiError } from '../../../http/errors.ts';
+import { DomainError } from '../../../kernel/domain-errors.ts';
 import type { ReportView, ReportViewCreate, ReportViewUpdate } from '@canopy/contract/insights.ts';
 import { requireChangeableInsight, requireInsight, type StudyIds } from './insights.ts';
 import { imageViewView } from './represent.ts';
@@ -34,7 +34,7 @@ const view = (r: Joined): ReportView => ({
 
 async function one(db: Db, insightId: number, id: number): Promise<Joined> {
   const [row] = await rowsOfInsight(db, insightId, id);
-  if (!row) throw ApiError.notFound();
+  if (!row) throw DomainError.notFound();
   return row;
 }
 
@@ -53,7 +53,7 @@ export async function getReportView(db: Db, user: AuthUser, ids: StudyIds, insig
   await requireInsight(db, scope, insightId);
   const row = await one(db, insightId, id);
   const [report] = await db.select({ status: reports.status }).from(reports).where(eq(reports.id, row.view.reportId));
-  if (!report || !visibleStatus(scope, report.status)) throw ApiError.notFound();
+  if (!report || !visibleStatus(scope, report.status)) throw DomainError.notFound();
   return view(row);
 }
 
@@ -63,12 +63,12 @@ export async function createReportView(db: Db, user: AuthUser, ids: StudyIds, in
     .select({ id: reports.id })
     .from(reports)
     .where(and(eq(reports.id, input.report_id), eq(reports.studyId, ids.studyId)));
-  if (!report) throw ApiError.field('report_id', `Invalid pk "${input.report_id}" - object does not exist.`);
+  if (!report) throw DomainError.field('report_id', `Invalid pk "${input.report_id}" - object does not exist.`);
   const [image] = await db
     .select({ id: imageViews.id })
     .from(imageViews)
     .where(and(eq(imageViews.id, input.image_view_id), eq(imageViews.insightId, insightId)));
-  if (!image) throw ApiError.field('image_view_id', `Invalid pk "${input.image_view_id}" - object does not exist.`);
+  if (!image) throw DomainError.field('image_view_id', `Invalid pk "${input.image_view_id}" - object does not exist.`);
   const [{ next } = { next: 0 }] = await db
     .select({ next: sql<number>`coalesce(max(${reportViews.sortOrder}) + 1, 0)::int` })
     .from(reportViews)

@@ -6,9 +6,9 @@
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
-import type { AuthUser } from '../../accounts/auth/authenticate.ts';
+import type { AuthUser } from '../../../kernel/auth-user.ts';
 import { imageViews, insights, projects, reports, reportViews, studies, users } from '../../../db/schema/index.ts';
-import { ApiError } from '../../../http/errors.ts';
+import { DomainError } from '../../../kernel/domain-errors.ts';
 import type { Report, ReportCover, ReportCreate, ReportUpdate, ReportView } from '@canopy/contract/insights.ts';
 import type { StudyIds } from './insights.ts';
 import { imageViewView } from './represent.ts';
@@ -63,7 +63,7 @@ export async function requireReport(db: Db, scope: InsightScope, reportId: numbe
     .select()
     .from(reports)
     .where(and(eq(reports.id, reportId), eq(reports.studyId, scope.studyId)));
-  if (!row || !visibleStatus(scope, row.status)) throw ApiError.notFound();
+  if (!row || !visibleStatus(scope, row.status)) throw DomainError.notFound();
   return row;
 }
 
@@ -90,7 +90,7 @@ export async function getProjectReport(db: Db, user: AuthUser, projectId: number
     .where(and(eq(reports.id, reportId), eq(studies.projectId, projectId)));
   const scope = await insightScope(db, user, projectId, row?.studyId ?? 0).catch((error: unknown) => {
     // unknown report and invisible project answer alike
-    throw error instanceof ApiError ? ApiError.notFound() : error;
+    throw error instanceof DomainError ? DomainError.notFound() : error;
   });
   return (await represent(db, scope, [await requireReport(db, scope, reportId)]))[0]!;
 }
@@ -114,7 +114,7 @@ async function defaultCover(db: Db, user: AuthUser, projectId: number, now: Date
 
 export async function createReport(db: Db, user: AuthUser, ids: StudyIds, input: ReportCreate, now: Date): Promise<Report> {
   const scope = await insightScope(db, user, ids.projectId, ids.studyId);
-  if (!scope.canChange) throw ApiError.forbidden();
+  if (!scope.canChange) throw DomainError.forbidden();
   const cover = { ...(await defaultCover(db, user, ids.projectId, now)), ...stripUndefined(input.cover ?? {}) };
   const [row] = await db
     .insert(reports)
@@ -130,13 +130,13 @@ function stripUndefined<T extends object>(value: T): Partial<T> {
 export async function updateReport(db: Db, user: AuthUser, ids: StudyIds, reportId: number, input: ReportUpdate): Promise<Report> {
   const scope = await insightScope(db, user, ids.projectId, ids.studyId);
   const current = await requireReport(db, scope, reportId);
-  if (!scope.canChange) throw ApiError.forbidden();
+  if (!scope.canChange) throw DomainError.forbidden();
   const row = await db.transaction(async (tx) => {
     if (input.report_view_order) {
       const existing = await tx.select({ id: reportViews.id }).from(reportViews).where(eq(reportViews.reportId, reportId));
       const want = new Set(input.report_view_order);
       const same = want.size === input.report_view_order.length && existing.length === want.size && existing.every((e) => want.has(e.id));
-      if (!same) throw ApiError.field('report_view_order', 'List every report view id of the report exactly once.');
+      if (!same) throw DomainError.field('report_view_order', 'List every report view id of the report exactly once.');
       for (const [index, id] of input.report_view_order.entries()) await tx.update(reportViews).set({ sortOrder: index }).where(eq(reportViews.id, id));
     }
     const patch: Partial<typeof reports.$inferInsert> = { updatedAt: new Date() };
@@ -153,6 +153,6 @@ export async function updateReport(db: Db, user: AuthUser, ids: StudyIds, report
 export async function deleteReport(db: Db, user: AuthUser, ids: StudyIds, reportId: number): Promise<void> {
   const scope = await insightScope(db, user, ids.projectId, ids.studyId);
   await requireReport(db, scope, reportId);
-  if (!scope.canChange) throw ApiError.forbidden();
+  if (!scope.canChange) throw DomainError.forbidden();
   await db.delete(reports).where(eq(reports.id, reportId));
 }

@@ -5,9 +5,9 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
-import type { AuthUser } from '../../accounts/auth/authenticate.ts';
+import type { AuthUser } from '../../../kernel/auth-user.ts';
 import { drawings, sceneViews } from '../../../db/schema/index.ts';
-import { ApiError } from '../../../http/errors.ts';
+import { DomainError } from '../../../kernel/domain-errors.ts';
 import type { SceneView, SceneViewCreate, SceneViewUpdate } from '@canopy/contract/insights.ts';
 import { requireChangeableInsight, requireInsight, type StudyIds } from './insights.ts';
 import { checkAsset, checkCameraPosition, checkLayerSelection, checkSimulation, checkStudyImage } from './refs.ts';
@@ -55,7 +55,7 @@ async function requireRow(db: Db, insightId: number, viewId: number): Promise<Ro
     .select()
     .from(sceneViews)
     .where(and(eq(sceneViews.id, viewId), eq(sceneViews.insightId, insightId)));
-  if (!row) throw ApiError.notFound();
+  if (!row) throw DomainError.notFound();
   return row;
 }
 

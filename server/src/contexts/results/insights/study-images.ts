@@ -8,9 +8,9 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../../deps.ts';
 import type { Db } from '../../../db/database.ts';
-import type { AuthUser } from '../../accounts/auth/authenticate.ts';
+import type { AuthUser } from '../../../kernel/auth-user.ts';
 import { studyImages, uploads } from '../../../db/schema/index.ts';
-import { ApiError } from '../../../http/errors.ts';
+import { DomainError } from '../../../kernel/domain-errors.ts';
 import type { StudyImage, StudyImageCreate } from '@canopy/contract/insights.ts';
 import { formatBlobKey, getBytes, parseBlobKey, putBytes } from '../../compute/analyses/blob-io.ts';
 import { checkImageSize, decodeBase64Image, imageInfo } from '../pdf/image-info.ts';
@@ -47,7 +47,7 @@ async function requireRow(db: Db, studyId: number, id: number): Promise<Row> {
     .select()
     .from(studyImages)
     .where(and(eq(studyImages.id, id), eq(studyImages.studyId, studyId)));
-  if (!row) throw ApiError.notFound();
+  if (!row) throw DomainError.notFound();
   return row;
 }
 
@@ -62,10 +62,10 @@ async function uploadBytes(deps: AppDeps, db: Db, projectId: number, uploadId: n
     .select()
     .from(uploads)
     .where(and(eq(uploads.id, uploadId), eq(uploads.projectId, projectId)));
-  if (!upload) throw ApiError.field('upload_id', `Invalid pk "${uploadId}" - object does not exist.`);
-  if (upload.size > MAX_IMAGE_BYTES) throw ApiError.field('upload_id', 'The image is larger than 20 MB.');
+  if (!upload) throw DomainError.field('upload_id', `Invalid pk "${uploadId}" - object does not exist.`);
+  if (upload.size > MAX_IMAGE_BYTES) throw DomainError.field('upload_id', 'The image is larger than 20 MB.');
   const bytes = await getBytes(deps.blobStore, { container: upload.container, name: `${upload.uuid}/${upload.filename}` }).catch(() => {
-    throw ApiError.field('upload_id', 'The uploaded file is missing from storage.');
+    throw DomainError.field('upload_id', 'The uploaded file is missing from storage.');
   });
   return { bytes, filename: upload.filename };
 }
@@ -74,25 +74,25 @@ async function uploadBytes(deps: AppDeps, db: Db, projectId: number, uploadId: n
 export async function storeStudyImage(deps: AppDeps, db: Db, user: AuthUser, ids: StudyIds, input: StudyImageCreate): Promise<StudyImage> {
   await changeScope(db, user, ids.projectId, ids.studyId);
   if ((input.image_base64 === undefined) === (input.upload_id === undefined)) {
-    throw ApiError.field('non_field_errors', 'Send exactly one of image_base64 and upload_id.');
+    throw DomainError.field('non_field_errors', 'Send exactly one of image_base64 and upload_id.');
   }
   const field = input.image_base64 !== undefined ? 'image_base64' : 'upload_id';
   let bytes: Uint8Array;
   let name = input.name ?? '';
   if (input.image_base64 !== undefined) {
     const decoded = decodeBase64Image(input.image_base64);
-    if (!decoded) throw ApiError.field(field, 'Not valid base64.');
+    if (!decoded) throw DomainError.field(field, 'Not valid base64.');
     bytes = decoded;
   } else {
     const fromUpload = await uploadBytes(deps, db, ids.projectId, input.upload_id!);
     bytes = fromUpload.bytes;
     name ||= fromUpload.filename;
   }
-  if (bytes.length > MAX_IMAGE_BYTES) throw ApiError.field(field, 'The image is larger than 20 MB.');
+  if (bytes.length > MAX_IMAGE_BYTES) throw DomainError.field(field, 'The image is larger than 20 MB.');
   const info = imageInfo(bytes);
-  if (!info) throw ApiError.field(field, 'Upload a valid image. The file you uploaded was either not an image or a corrupted image (PNG or JPEG).');
+  if (!info) throw DomainError.field(field, 'Upload a valid image. The file you uploaded was either not an image or a corrupted image (PNG or JPEG).');
   const tooLarge = checkImageSize(info);
-  if (tooLarge) throw ApiError.field(field, tooLarge);
+  if (tooLarge) throw DomainError.field(field, tooLarge);
   const key = { container: CONTAINER, name: `study-images/study-${ids.studyId}/${randomUUID()}.${info.contentType === 'image/png' ? 'png' : 'jpg'}` };
   await putBytes(deps.blobStore, key, bytes);
   const [row] = await db
@@ -147,6 +147,6 @@ export async function readStudyImage(
 ): Promise<{ contentType: string; bytes: Uint8Array; name: string }> {
   await insightScope(db, user, ids.projectId, ids.studyId);
   const found = await studyImageBytes(deps, db, ids.studyId, id);
-  if (!found) throw ApiError.notFound();
+  if (!found) throw DomainError.notFound();
   return { contentType: found.row.contentType, bytes: found.bytes, name: found.row.name };
 }

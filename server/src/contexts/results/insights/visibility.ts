@@ -9,9 +9,9 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
-import type { AuthUser } from '../../accounts/auth/authenticate.ts';
+import type { AuthUser } from '../../../kernel/auth-user.ts';
 import { companies, studies } from '../../../db/schema/index.ts';
-import { ApiError } from '../../../http/errors.ts';
+import { DomainError } from '../../../kernel/domain-errors.ts';
 import { requireVisibleProject, type ProjectAccess } from '../../projects/access.ts';
 
 export interface InsightScope {
@@ -48,7 +48,7 @@ export async function insightScope(db: Db, user: AuthUser, projectId: number, st
     .select({ id: studies.id })
     .from(studies)
     .where(and(eq(studies.id, studyId), eq(studies.projectId, projectId)));
-  if (!study) throw ApiError.notFound();
+  if (!study) throw DomainError.notFound();
   const seesDrafts = decideSeesDrafts({
     isSuperuser: user.isSuperuser,
     holdsAddInsight: access.permissions.has('projects.add_insight'),
@@ -62,7 +62,7 @@ export async function insightScope(db: Db, user: AuthUser, projectId: number, st
 /** Like insightScope, then 403 unless the user may change the study's insights. */
 export async function changeScope(db: Db, user: AuthUser, projectId: number, studyId: number): Promise<InsightScope> {
   const scope = await insightScope(db, user, projectId, studyId);
-  if (!scope.canChange) throw ApiError.forbidden();
+  if (!scope.canChange) throw DomainError.forbidden();
   return scope;
 }
 

@@ -17,9 +17,9 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../../deps.ts';
 import type { Db } from '../../../db/database.ts';
-import type { AuthUser } from '../../accounts/auth/authenticate.ts';
+import type { AuthUser } from '../../../kernel/auth-user.ts';
 import { projects, sceneViews, studies } from '../../../db/schema/index.ts';
-import { ApiError } from '../../../http/errors.ts';
+import { DomainError } from '../../../kernel/domain-errors.ts';
 import { pdfFileName, type ExportPdfRequest, type Insight, type Legend, type PageSize, type Report } from '@canopy/contract/insights.ts';
 import { requireInsight } from '../insights/insights.ts';
 import { INSIGHT_CATEGORIES } from '../insights/reference.ts';
@@ -70,28 +70,28 @@ async function requestImages(ctx: Context, request: ExportPdfRequest, kind: 'sce
     const field = `images.${i}`;
     const target = kind === 'scene' ? image.scene_view_id : image.report_view_id;
     if (target === undefined)
-      throw ApiError.field(
+      throw DomainError.field(
         field,
         kind === 'scene' ? 'An insight export names each image by scene_view_id.' : 'A report export names each image by report_view_id.',
       );
     if ((image.image_base64 === undefined) === (image.study_image_id === undefined))
-      throw ApiError.field(field, 'Send exactly one of image_base64 and study_image_id.');
+      throw DomainError.field(field, 'Send exactly one of image_base64 and study_image_id.');
     let bytes: Uint8Array | null;
     const key = image.study_image_id !== undefined ? `study:${image.study_image_id}` : `request:${i}`;
     if (image.image_base64 !== undefined) {
       bytes = decodeBase64Image(image.image_base64);
-      if (!bytes) throw ApiError.field(`${field}.image_base64`, 'Not valid base64.');
+      if (!bytes) throw DomainError.field(`${field}.image_base64`, 'Not valid base64.');
     } else {
       const stored = await studyImageBytes(ctx.deps, ctx.db, ctx.scope.studyId, image.study_image_id!);
-      if (!stored) throw ApiError.field(`${field}.study_image_id`, `Invalid pk "${image.study_image_id}" - object does not exist.`);
+      if (!stored) throw DomainError.field(`${field}.study_image_id`, `Invalid pk "${image.study_image_id}" - object does not exist.`);
       bytes = stored.bytes;
     }
     total += bytes.length;
-    if (total > MAX_EXPORT_IMAGE_BYTES) throw ApiError.field('images', 'The images add up to more than 100 MB.');
+    if (total > MAX_EXPORT_IMAGE_BYTES) throw DomainError.field('images', 'The images add up to more than 100 MB.');
     const info = imageInfo(bytes);
-    if (!info) throw ApiError.field(field, 'The image is not a PNG or JPEG.');
+    if (!info) throw DomainError.field(field, 'The image is not a PNG or JPEG.');
     const tooLarge = checkImageSize(info);
-    if (tooLarge) throw ApiError.field(field, tooLarge);
+    if (tooLarge) throw DomainError.field(field, tooLarge);
     out.set(`${kind}:${target}`, { key, bytes, info });
   }
   return out;
@@ -317,7 +317,7 @@ export interface ExportedPdf {
  */
 export async function exportPdf(deps: AppDeps, db: Db, user: AuthUser, request: ExportPdfRequest): Promise<ExportedPdf> {
   if ((request.insight_id === undefined) === (request.report_id === undefined)) {
-    throw ApiError.field('non_field_errors', 'Send exactly one of insight_id and report_id.');
+    throw DomainError.field('non_field_errors', 'Send exactly one of insight_id and report_id.');
   }
   const scope = await insightScope(db, user, request.project_id, request.study_id);
   const ctx: Context = { deps, db, scope, now: deps.clock.now(), pictures: [], pictureIndex: new Map(), blocks: [], simulations: [] };
@@ -349,8 +349,8 @@ export async function exportPdf(deps: AppDeps, db: Db, user: AuthUser, request: 
   };
   const outcome = await deps.heavy.run<RenderOutcome>(user.id, 'pdf.render', plan, transferables(ctx.pictures.map((p) => p.bytes)));
   if (!outcome.ok) {
-    if (outcome.reason === 'images') throw ApiError.field('images', outcome.message);
-    throw ApiError.detail(413, outcome.message);
+    if (outcome.reason === 'images') throw DomainError.field('images', outcome.message);
+    throw DomainError.detail('too-large', outcome.message);
   }
   return { bytes: outcome.bytes, title, fileName };
 }

@@ -1,7 +1,7 @@
 /**
  * Laying out and saving an exported PDF, from a plan that holds everything it shows (export.ts
  * gathers it: records, images, provenance lines). A pure function of its input, run in the
- * heavy-work pool as 'pdf.render' (jobs/heavy-tasks.ts): PNG decoding, text layout, font subsetting
+ * heavy-work pool as 'pdf.render' (results/heavy-tasks.ts): PNG decoding, text layout, font subsetting
  * and saving all happen beside the event loop, and within a time limit — checked between blocks
  * (a block is one text, or one figure with its image decoded), since a thread's work cannot be
  * interrupted from outside here. Past it the export is refused, not left running.

@@ -14,17 +14,17 @@ import { and, eq } from 'drizzle-orm';
 import type { z } from '@hono/zod-openapi';
 import type { AppDeps } from '../../../deps.ts';
 import type { Db } from '../../../db/database.ts';
-import type { AuthUser } from '../../accounts/auth/authenticate.ts';
+import type { AuthUser } from '../../../kernel/auth-user.ts';
 import type { BlobKey } from '../../../blobs/blob-store.ts';
 import { assets, configurations, layerSets, postProcessingTags, simulations } from '../../../db/schema/index.ts';
-import { ApiError } from '../../../http/errors.ts';
+import { DomainError } from '../../../kernel/domain-errors.ts';
 import type { ResultFileSchema } from '@canopy/contract/viewer.ts';
 import { ASSETS_CONTAINER, formatBlobKey, getBytes, parseBlobKey, putBytes } from '../../compute/analyses/blob-io.ts';
 import { noteResultsIngested } from '../../scenarios/ingestion-hook.ts';
 import { projectUpload, type UploadRow } from '../../projects/weather/upload-text.ts';
 import { requireChangeableProject } from '../../projects/access.ts';
 import { IngestFileError, kindOf, type PreparedFile } from './ingest-files.ts';
-import type { IngestOutcome, IngestTaskInput } from '../../../jobs/heavy-tasks.ts';
+import type { IngestOutcome, IngestTaskInput } from '../heavy-tasks.ts';
 import { transferables } from '../../../jobs/transfer.ts';
 import { getStudySimulationView } from './simulations.ts';
 import type { SimulationView } from './simulations.ts';
@@ -90,7 +90,7 @@ async function prepareAll(deps: AppDeps, db: Db, user: AuthUser, projectId: numb
       });
       out.push({ file, prepared, tag: await tagOf(db, projectId, file.post_processing_tag, i) });
     } catch (error) {
-      if (error instanceof IngestFileError) throw ApiError.field('results', `${upload.filename}: ${error.message}`);
+      if (error instanceof IngestFileError) throw DomainError.field('results', `${upload.filename}: ${error.message}`);
       throw error;
     }
   }
@@ -103,7 +103,7 @@ async function tagOf(db: Db, projectId: number, name: string | undefined, i: num
     .select()
     .from(postProcessingTags)
     .where(and(eq(postProcessingTags.projectId, projectId), eq(postProcessingTags.name, name)));
-  if (!tag) throw ApiError.field(`results[${i}].post_processing_tag`, `No post-processing tag named '${name}' in this project.`);
+  if (!tag) throw DomainError.field(`results[${i}].post_processing_tag`, `No post-processing tag named '${name}' in this project.`);
   return { name: tag.name, description: tag.description, ...(tag.date ? { date: tag.date } : {}) };
 }
 
@@ -178,7 +178,7 @@ async function configurationStudy(db: Db, projectId: number, configurationId: nu
     .select({ studyId: configurations.studyId })
     .from(configurations)
     .where(and(eq(configurations.id, configurationId), eq(configurations.projectId, projectId)));
-  if (!row) throw field ? ApiError.field(field, `Invalid pk "${configurationId}" - object does not exist.`) : ApiError.notFound();
+  if (!row) throw field ? DomainError.field(field, `Invalid pk "${configurationId}" - object does not exist.`) : DomainError.notFound();
   return row.studyId;
 }
 
@@ -209,7 +209,7 @@ export async function appendResults(
     .from(simulations)
     .innerJoin(configurations, eq(configurations.id, simulations.configurationId))
     .where(and(eq(simulations.id, input.simulationId), eq(configurations.projectId, input.projectId)));
-  if (!row) throw ApiError.field('simulation_id', `Invalid pk "${input.simulationId}" - object does not exist.`);
+  if (!row) throw DomainError.field('simulation_id', `Invalid pk "${input.simulationId}" - object does not exist.`);
   const prepared = await prepareAll(deps, db, user, input.projectId, input.results);
   await store(deps, db, prepared, { id: input.simulationId });
   await noteResultsIngested(deps, db, input.simulationId);

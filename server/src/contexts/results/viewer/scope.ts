@@ -4,9 +4,9 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
-import type { AuthUser } from '../../accounts/auth/authenticate.ts';
+import type { AuthUser } from '../../../kernel/auth-user.ts';
 import { configurations, simulations, studies } from '../../../db/schema/index.ts';
-import { ApiError } from '../../../http/errors.ts';
+import { DomainError } from '../../../kernel/domain-errors.ts';
 import { prepared } from '../../../db/prepared.ts';
 import { requireChangeableProject, requireVisibleProject } from '../../projects/access.ts';
 
@@ -22,7 +22,7 @@ export async function requireStudy(db: Db, user: AuthUser, projectId: number, st
     .select({ id: studies.id })
     .from(studies)
     .where(and(eq(studies.id, studyId), eq(studies.projectId, projectId)));
-  if (!row) throw ApiError.notFound();
+  if (!row) throw DomainError.notFound();
 }
 
 /** A simulation of one of the study's configurations. */
@@ -33,7 +33,7 @@ export async function requireStudySimulation(db: Db, user: AuthUser, projectId: 
     .from(simulations)
     .innerJoin(configurations, eq(configurations.id, simulations.configurationId))
     .where(and(eq(simulations.id, simulationId), eq(configurations.studyId, studyId), eq(configurations.projectId, projectId)));
-  if (!row) throw ApiError.notFound();
+  if (!row) throw DomainError.notFound();
 }
 
 /** A simulation of the project's configuration `configurationId`. */
@@ -47,7 +47,7 @@ export async function requireConfigurationSimulation(
 ): Promise<void> {
   await requireProject(db, user, projectId, need);
   const [row] = await configurationSimulationStatement(db).execute({ simulationId, configurationId, projectId });
-  if (!row) throw ApiError.notFound();
+  if (!row) throw DomainError.notFound();
 }
 
 /** Run before every result download and layer set: prepared (db/prepared.ts). */

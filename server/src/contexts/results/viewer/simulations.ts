@@ -2,9 +2,9 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../../deps.ts';
 import type { Db } from '../../../db/database.ts';
-import type { AuthUser } from '../../accounts/auth/authenticate.ts';
+import type { AuthUser } from '../../../kernel/auth-user.ts';
 import { assets, configurations, layerSets, simulations } from '../../../db/schema/index.ts';
-import { ApiError } from '../../../http/errors.ts';
+import { DomainError } from '../../../kernel/domain-errors.ts';
 import { parseBlobKey } from '../../compute/analyses/blob-io.ts';
 import { prepared } from '../../../db/prepared.ts';
 import type { BlobDownload } from '../../../blobs/blob-store.ts';
@@ -104,14 +104,14 @@ export async function getStudySimulation(db: Db, user: AuthUser, projectId: numb
 /** One simulation as the API shows it, for callers that already checked access. */
 export async function getStudySimulationView(db: Db, simulationId: number): Promise<SimulationView> {
   const [one] = await loadSimulations(db, eq(simulations.id, simulationId));
-  if (!one) throw ApiError.notFound();
+  if (!one) throw DomainError.notFound();
   return one;
 }
 
 async function assetRow(db: Db, user: AuthUser, projectId: number, configurationId: number, simulationId: number, assetId: number) {
   await requireConfigurationSimulation(db, user, projectId, configurationId, simulationId, 'see');
   const [row] = await assetStatement(db).execute({ assetId, simulationId });
-  if (!row) throw ApiError.notFound();
+  if (!row) throw DomainError.notFound();
   return row;
 }
 
@@ -146,7 +146,7 @@ export interface FileDownload {
 /** The blob's download, or 404 when the row points at no blob. */
 async function openBlob(deps: AppDeps, filename: string, blobKey: string | null): Promise<FileDownload> {
   const download = blobKey ? await deps.blobStore.get(parseBlobKey(blobKey)) : null;
-  if (!download) throw ApiError.notFound();
+  if (!download) throw DomainError.notFound();
   return { filename, download };
 }
 
@@ -163,6 +163,6 @@ export async function layerSetFile(deps: AppDeps, db: Db, user: AuthUser, ids: O
     .select()
     .from(layerSets)
     .where(and(eq(layerSets.id, ids.layerSetId), eq(layerSets.simulationId, ids.simulationId)));
-  if (!row) throw ApiError.notFound();
+  if (!row) throw DomainError.notFound();
   return openBlob(deps, row.filename, row.blobKey);
 }

@@ -7,9 +7,9 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
-import type { AuthUser } from '../../accounts/auth/authenticate.ts';
+import type { AuthUser } from '../../../kernel/auth-user.ts';
 import { cameraPositions, postProcessingTags, userSelectedLayers } from '../../../db/schema/index.ts';
-import { ApiError } from '../../../http/errors.ts';
+import { DomainError } from '../../../kernel/domain-errors.ts';
 import { requireChangeableProject, requireVisibleProject } from '../../projects/access.ts';
 import { requireStudy, requireStudySimulation } from './scope.ts';
 
@@ -61,7 +61,7 @@ export async function updateCameraPosition(
   const [row] = Object.keys(patch).length
     ? await db.update(cameraPositions).set(patch).where(where).returning()
     : await db.select().from(cameraPositions).where(where);
-  if (!row) throw ApiError.notFound();
+  if (!row) throw DomainError.notFound();
   return cameraView(row);
 }
 
@@ -71,7 +71,7 @@ export async function deleteCameraPosition(db: Db, user: AuthUser, ids: { projec
     .delete(cameraPositions)
     .where(and(eq(cameraPositions.id, ids.cameraId), eq(cameraPositions.studyId, ids.studyId)))
     .returning({ id: cameraPositions.id });
-  if (gone.length === 0) throw ApiError.notFound();
+  if (gone.length === 0) throw DomainError.notFound();
 }
 
 export interface UserLayerView {
@@ -140,7 +140,7 @@ export async function deleteUserLayer(db: Db, user: AuthUser, ids: { projectId: 
     .select()
     .from(userSelectedLayers)
     .where(and(eq(userSelectedLayers.id, ids.layerId), eq(userSelectedLayers.userId, user.id)));
-  if (!row) throw ApiError.notFound();
+  if (!row) throw DomainError.notFound();
   await requireStudySimulation(db, user, ids.projectId, ids.studyId, row.simulationId, 'see');
   await db.delete(userSelectedLayers).where(eq(userSelectedLayers.id, row.id));
 }
@@ -176,7 +176,7 @@ export async function createPostProcessingTag(
     .select({ id: postProcessingTags.id })
     .from(postProcessingTags)
     .where(and(eq(postProcessingTags.projectId, projectId), eq(postProcessingTags.name, input.name)));
-  if (taken) throw ApiError.field('name', 'post processing tag with this name already exists.');
+  if (taken) throw DomainError.field('name', 'post processing tag with this name already exists.');
   const [row] = await db
     .insert(postProcessingTags)
     .values({ projectId, name: input.name, description: input.description ?? '', date: input.date ?? null })

@@ -1,7 +1,7 @@
 /**
  * One uploaded model file read into Canopy's frame and written as a binary STL, so it becomes an
  * ordinary geometry file: the same validation, repair, viewer GLB and analyses as an STL upload.
- * Runs in the heavy-work pool (jobs/heavy-tasks.ts). A file the user can fix comes back as a
+ * Runs in the heavy-work pool (scenarios/heavy-tasks.ts). A file the user can fix comes back as a
  * message naming the file; anything else is a bug and throws.
  */
 import { ModelImportError } from '@canopy/engine/geometry/import/import-error.ts';

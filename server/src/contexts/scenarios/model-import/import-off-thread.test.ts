@@ -6,10 +6,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { MessageChannel } from 'node:worker_threads';
 import { createCpuPool } from '../../../jobs/cpu-pool.ts';
 import { createHeavyWork } from '../../../jobs/heavy-work.ts';
+import { HEAVY_TASKS } from '../../../cpu-tasks.ts';
 import { unwrapMoving } from '../../../jobs/transfer.ts';
 import type { ModelImportInput, ModelImportOutcome } from './import-model.ts';
 
-const heavy = createHeavyWork(createCpuPool(1), { perUser: 2, maxPending: 4 });
+const heavy = createHeavyWork(createCpuPool(1), { perUser: 2, maxPending: 4 }, HEAVY_TASKS);
 afterAll(() => heavy.close());
 
 /** A grid of 2 × n² triangles as OBJ text. */

@@ -7,10 +7,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { MessageChannel } from 'node:worker_threads';
 import type { Db } from '../../../db/database.ts';
-import type { AuthUser } from '../../accounts/auth/authenticate.ts';
+import type { AuthUser } from '../../../kernel/auth-user.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { uploads } from '../../../db/schema/index.ts';
-import { ApiError } from '../../../http/errors.ts';
+import { DomainError } from '../../../kernel/domain-errors.ts';
 import type { ModelImportRequest, ModelImportResult } from '@canopy/contract/geometry-import.ts';
 import { transferables } from '../../../jobs/transfer.ts';
 import { putBytes } from '../../compute/analyses/blob-io.ts';
@@ -31,7 +31,7 @@ export function importedName(filename: string): string {
 export async function importUploadedModel(deps: AppDeps, db: Db, user: AuthUser, projectId: number, body: ModelImportRequest): Promise<ModelImportResult> {
   await requireChangeScenario(db, user, projectId);
   const source = (await uploadRows(db, projectId, [body.upload_id])).get(body.upload_id);
-  if (!source || source.container !== 'assets') throw ApiError.field('upload_id', `Invalid pk "${body.upload_id}" - object does not exist.`);
+  if (!source || source.container !== 'assets') throw DomainError.field('upload_id', `Invalid pk "${body.upload_id}" - object does not exist.`);
   const bytes = await uploadBytes(deps.blobStore, source);
   const channel = new MessageChannel();
   // Progress as the reader posts it, at most one event per 5 % so the stream is not flooded.
@@ -60,7 +60,7 @@ export async function importUploadedModel(deps: AppDeps, db: Db, user: AuthUser,
   } finally {
     channel.port1.close();
   }
-  if (!outcome.ok) throw ApiError.field('upload_id', outcome.message);
+  if (!outcome.ok) throw DomainError.field('upload_id', outcome.message);
 
   const filename = importedName(source.filename);
   const uuid = randomUUID();

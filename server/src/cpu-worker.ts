@@ -1,8 +1,8 @@
 /** Entry point of each worker thread of the CPU pool: runs one named task from CPU_TASKS. */
 import { threadId, workerData } from 'node:worker_threads';
 import { CPU_TASKS } from './cpu-tasks.ts';
-import { forPiscina } from './transfer.ts';
-import { lowerThreadPriority } from './thread-priority.ts';
+import { forPiscina } from './jobs/transfer.ts';
+import { lowerThreadPriority } from './jobs/thread-priority.ts';
 
 const nice = (workerData as { nice?: number } | undefined)?.nice ?? 0;
 if (nice > 0) lowerThreadPriority(nice);

@@ -6,7 +6,7 @@
  * throttled rather than grown.
  */
 import { availableParallelism } from 'node:os';
-import { ApiError, MESSAGES } from '../../../http/errors.ts';
+import { DomainError, MESSAGES } from '../kernel/domain-errors.ts';
 
 export class HashSlots {
   private active = 0;
@@ -22,7 +22,7 @@ export class HashSlots {
   async run<T>(work: () => Promise<T>): Promise<T> {
     if (this.active >= this.size) {
       if (this.waiting.length >= this.maxWaiting) {
-        throw new ApiError(429, { detail: MESSAGES.throttled(1) }, { 'Retry-After': '1' });
+        throw new DomainError('too-many', { detail: MESSAGES.throttled(1) }, { retryAfterSeconds: 1 });
       }
       await new Promise<void>((resolve) => this.waiting.push(resolve));
     } else {

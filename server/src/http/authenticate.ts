@@ -5,35 +5,23 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { eq, sql } from 'drizzle-orm';
-import { ApiError } from '../../../http/errors.ts';
-import { TokenInvalidError, verifyToken } from './jwt.ts';
-import { users } from '../../../db/schema/index.ts';
-import type { AppEnv } from '../../../deps.ts';
-import type { Db } from '../../../db/database.ts';
-import { prepared } from '../../../db/prepared.ts';
-import { requestHeader } from '../../../http/node-request.ts';
+import { DomainError } from '../kernel/domain-errors.ts';
+import { TokenInvalidError, verifyToken } from '../crypto/jwt.ts';
+import { users } from '../db/schema/index.ts';
+import type { AppEnv } from '../deps.ts';
+import type { Db } from '../db/database.ts';
+import { prepared } from '../db/prepared.ts';
+import { requestHeader } from './node-request.ts';
+import type { AuthUser } from '../kernel/auth-user.ts';
 
-export interface AuthUser {
-  id: number;
-  username: string;
-  email: string;
-  companyId: number | null;
-  roleId: number | null;
-  isSuperuser: boolean;
-}
+export type { AuthUser };
 
-const WWW_AUTHENTICATE = { 'WWW-Authenticate': 'Bearer realm="api"' };
-
-export function tokenNotValid(message: string): ApiError {
-  return new ApiError(
-    401,
-    {
-      detail: 'Given token not valid for any token type',
-      code: 'token_not_valid',
-      messages: [{ token_class: 'AccessToken', token_type: 'access', message }],
-    },
-    WWW_AUTHENTICATE,
-  );
+export function tokenNotValid(message: string): DomainError {
+  return new DomainError('unauthenticated', {
+    detail: 'Given token not valid for any token type',
+    code: 'token_not_valid',
+    messages: [{ token_class: 'AccessToken', token_type: 'access', message }],
+  });
 }
 
 /** The token's user, on every authenticated request: a prepared statement (issue 17 item 13). */
@@ -77,8 +65,8 @@ export async function authenticate(c: Context<AppEnv>): Promise<AuthUser | null>
     throw error;
   }
   const [row] = await tokenUser(c.get('db')).execute({ userId });
-  if (!row) throw new ApiError(401, { detail: 'User not found', code: 'user_not_found' }, WWW_AUTHENTICATE);
-  if (!row.isActive) throw new ApiError(401, { detail: 'User is inactive', code: 'user_inactive' }, WWW_AUTHENTICATE);
+  if (!row) throw new DomainError('unauthenticated', { detail: 'User not found', code: 'user_not_found' });
+  if (!row.isActive) throw new DomainError('unauthenticated', { detail: 'User is inactive', code: 'user_inactive' });
   const { isActive: _active, snapshot, ...user } = row;
   c.set('user', user);
   c.set('snapshot', snapshot);
@@ -87,18 +75,18 @@ export async function authenticate(c: Context<AppEnv>): Promise<AuthUser | null>
 
 export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   const user = await authenticate(c);
-  if (!user) throw ApiError.notAuthenticated();
+  if (!user) throw DomainError.notAuthenticated();
   await next();
 };
 
 export const requireSuperuser: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (!c.var.user?.isSuperuser) throw ApiError.forbidden();
+  if (!c.var.user?.isSuperuser) throw DomainError.forbidden();
   await next();
 };
 
 /** The signed-in user inside a handler whose route requires one. */
 export function currentUser(c: Context<AppEnv>): AuthUser {
   const user = c.get('user');
-  if (!user) throw ApiError.notAuthenticated();
+  if (!user) throw DomainError.notAuthenticated();
   return user;
 }

@@ -9,7 +9,7 @@
  * The walk is iterative and stops at the first MAX_PROBLEMS findings, so hostile input costs at
  * most one pass over what the body limit let in.
  */
-import type { FieldErrors } from './errors.ts';
+import type { FieldErrors } from './domain-errors.ts';
 
 export const NUL_MESSAGE = 'Null characters are not allowed.';
 export const LONE_SURROGATE_MESSAGE = 'Text must be valid Unicode: it contains half of a surrogate pair.';
