@@ -4,7 +4,7 @@
  */
 import type { AppDeps } from './deps.ts';
 import { createCpuPool, type CpuPool } from './jobs/cpu-pool.ts';
-import { jobHandlers } from './contexts/compute/handlers/index.ts';
+import { jobHandlers } from './job-handlers.ts';
 import { JobWorker } from './jobs/worker.ts';
 import { CFD_DIRECTION_JOB, cfdDirectionsAtOnce } from './contexts/compute/cfd/cfd-plan.ts';
 

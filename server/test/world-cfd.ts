@@ -8,7 +8,7 @@ import { createTestContext, type TestContext } from './harness.ts';
 import { buildWorld, type World } from './world.ts';
 import { subscriptions } from '../src/db/schema/index.ts';
 import { createInlineCpuPool } from '../src/inline-cpu-pool.ts';
-import { jobHandlers } from '../src/contexts/compute/handlers/index.ts';
+import { jobHandlers } from '../src/job-handlers.ts';
 import { JobWorker } from '../src/jobs/worker.ts';
 import type { Configuration, GeometryValidation } from '@canopy/contract/scenarios.ts';
 import { CFD_DIRECTION_JOB } from '../src/contexts/compute/cfd/cfd-plan.ts';

@@ -16,7 +16,7 @@ export function createApiApp(): ApiApp {
     // Accept every route with and without its trailing slash (API.md).
     strict: false,
     // zod failures become DRF field errors: {"field": ["message"]}; so do NUL characters and
-    // runaway nesting anywhere in the input (http/input-hygiene.ts), valid or not by the schema.
+    // runaway nesting anywhere in the input (kernel/input-hygiene.ts), valid or not by the schema.
     defaultHook: async (result, c) => {
       // On failure the validator still passes the raw input as `data` (its type only admits success).
       const problems = inputProblems('data' in result ? result.data : undefined);

@@ -15,7 +15,7 @@ import { buildWorld, type World } from '../../../test/world.ts';
 import { uploadFile } from '../../../test/world-scenarios.ts';
 import { assets, jobs, subscriptions, subscriptionUsage } from '../../db/schema/index.ts';
 import { createInlineCpuPool } from '../../inline-cpu-pool.ts';
-import { jobHandlers } from '../compute/handlers/index.ts';
+import { jobHandlers } from '../../job-handlers.ts';
 import { getJob, type JobRow } from '../../jobs/queue.ts';
 import { JobWorker } from '../../jobs/worker.ts';
 import { createPgBus } from '../../realtime/bus-pg.ts';

@@ -22,7 +22,7 @@ import { ANALYSIS_JOB_TYPES, type SolarJobInput } from '../../contexts/compute/a
 import { failPlanning } from '../../contexts/compute/cfd/run-state.ts';
 import { simulationJobKey } from '../../contexts/scenarios/view.ts';
 import { solarHandler } from '../../contexts/compute/handlers/solar.ts';
-import { jobHandlers } from '../../contexts/compute/handlers/index.ts';
+import { jobHandlers } from '../../job-handlers.ts';
 import { createInlineCpuPool } from '../../inline-cpu-pool.ts';
 import { enqueueJob, type JobRow } from '../../jobs/queue.ts';
 

@@ -20,7 +20,7 @@ import { createCpuPool, type CpuPool } from '../../jobs/cpu-pool.ts';
 import { createHeavyWork, type HeavyWork } from '../../jobs/heavy-work.ts';
 import { HEAVY_TASKS } from '../../cpu-tasks.ts';
 import { createInlineCpuPool } from '../../inline-cpu-pool.ts';
-import { jobHandlers } from '../../contexts/compute/handlers/index.ts';
+import { jobHandlers } from '../../job-handlers.ts';
 import { JobWorker } from '../../jobs/worker.ts';
 import { writeBinaryStl } from '@canopy/engine/geometry/index.ts';
 import { boxSoup } from '@canopy/engine/geometry/mesh/test-meshes.ts';

@@ -10,7 +10,7 @@ import { buildWorld, type World } from '../../../test/world.ts';
 import { solarScenarioBody, uploadFile } from '../../../test/world-scenarios.ts';
 import { assets, uploads } from '../../db/schema/index.ts';
 import { createInlineCpuPool } from '../../inline-cpu-pool.ts';
-import { jobHandlers } from '../../contexts/compute/handlers/index.ts';
+import { jobHandlers } from '../../job-handlers.ts';
 import { JobWorker } from '../../jobs/worker.ts';
 import type { Configuration, GeometryValidation, RemeshResult } from '@canopy/contract/scenarios.ts';
 import { boxWithHole } from '@canopy/engine/geometry/mesh/test-meshes.ts';

@@ -14,7 +14,7 @@ import { buildWorld, type World } from '../../../test/world.ts';
 import { solarScenarioBody, uploadFile } from '../../../test/world-scenarios.ts';
 import { creditReservations, subscriptions, subscriptionUsage } from '../../db/schema/index.ts';
 import { createInlineCpuPool } from '../../inline-cpu-pool.ts';
-import { jobHandlers } from '../../contexts/compute/handlers/index.ts';
+import { jobHandlers } from '../../job-handlers.ts';
 import { JobWorker } from '../../jobs/worker.ts';
 import type { CapabilityList } from '@canopy/contract/capabilities.ts';
 import type { Configuration, CostBreakdown, GeometryValidation, MlModelList, UserApprovalResult, VersionInfo } from '@canopy/contract/scenarios.ts';

@@ -18,7 +18,7 @@ import { buildWorld, type World } from '../../../test/world.ts';
 import { uploadFile } from '../../../test/world-scenarios.ts';
 import { subscriptions } from '../../db/schema/index.ts';
 import { createInlineCpuPool } from '../../inline-cpu-pool.ts';
-import { jobHandlers } from '../../contexts/compute/handlers/index.ts';
+import { jobHandlers } from '../../job-handlers.ts';
 import { JobWorker } from '../../jobs/worker.ts';
 import type { Configuration, GeometryValidation, LatestStatus } from '@canopy/contract/scenarios.ts';
 import { boxSoup } from '@canopy/engine/geometry/mesh/test-meshes.ts';

@@ -14,7 +14,7 @@ import { solarScenarioBody, uploadFile } from '../../../test/world-scenarios.ts'
 import { readFileSync } from 'node:fs';
 import { assets, creditReservations, jobs, subscriptions, subscriptionUsage } from '../../db/schema/index.ts';
 import { createInlineCpuPool } from '../../inline-cpu-pool.ts';
-import { jobHandlers } from '../../contexts/compute/handlers/index.ts';
+import { jobHandlers } from '../../job-handlers.ts';
 import { JobWorker } from '../../jobs/worker.ts';
 import { createInProcessBus, type BusMessage } from '../../realtime/bus.ts';
 import type { Configuration, CostBreakdown, GeometryValidation, LatestStatus, UserApprovalResult, VersionInfo } from '@canopy/contract/scenarios.ts';

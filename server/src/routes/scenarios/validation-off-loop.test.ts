@@ -12,7 +12,7 @@ import { uploadFile } from '../../../test/world-scenarios.ts';
 import { gridStl, healthDuring } from '../../../test/responsiveness.ts';
 import { createCpuPool, type CpuPool } from '../../jobs/cpu-pool.ts';
 import { createInlineCpuPool } from '../../inline-cpu-pool.ts';
-import { jobHandlers } from '../../contexts/compute/handlers/index.ts';
+import { jobHandlers } from '../../job-handlers.ts';
 import { JobWorker } from '../../jobs/worker.ts';
 import type { GeometryValidation } from '@canopy/contract/scenarios.ts';
 

@@ -15,7 +15,7 @@ import { createTestContext, type TestContext } from '../../../../test/harness.ts
 import { buildWorld, type World } from '../../../../test/world.ts';
 import { assets, jobs, simulations, subscriptions } from '../../../db/schema/index.ts';
 import { createInlineCpuPool } from '../../../inline-cpu-pool.ts';
-import { jobHandlers } from '../handlers/index.ts';
+import { jobHandlers } from '../../../job-handlers.ts';
 import { getJob, type JobRow } from '../../../jobs/queue.ts';
 import { JobWorker } from '../../../jobs/worker.ts';
 import type { Configuration, GeometryValidation } from '@canopy/contract/scenarios.ts';

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../../deps.ts';
 import type { JobHandler } from '../../../jobs/worker.ts';
 import type { CpuPool } from '../../../jobs/cpu-pool.ts';
-import { runGeometryValidation } from '../../scenarios/validation-run.ts';
+import { runGeometryValidation } from '../validation-run.ts';
 
 const inputSchema = z.object({
   projectId: z.number().int().positive(),
