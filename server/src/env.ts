@@ -72,7 +72,7 @@ export const envSchema = z.object({
    */
   TRUST_PROXY: bool.default(false),
   /**
-   * Strict-Transport-Security max-age in seconds, for installations served over HTTPS (issue 17).
+   * Strict-Transport-Security max-age in seconds, for installations served over HTTPS.
    * Unset: no header, so a plain-HTTP installation never pins browsers to HTTPS.
    */
   HSTS_MAX_AGE: z.coerce.number().int().min(0).optional(),

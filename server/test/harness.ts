@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { inject } from 'vitest';
 import { openEmbedded, type Database } from '../src/db/database.ts';
 import { loadConfig, type Config } from '../src/env.ts';
-import { createApp, type ApiApp } from '../src/app.ts';
+import { createApp } from '../src/app.ts';
+import type { ApiApp } from '../src/http/api-app.ts';
 import type { AppDeps, Clock } from '../src/deps.ts';
 import type { MailMessage, Mailer } from '../src/mail/mailer.ts';
 import { VERSION } from '../src/version.ts';
@@ -92,7 +93,7 @@ async function openIsolatedPostgres(adminUrl: string): Promise<Database & { url:
 
 export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
   const dataDir = mkdtempSync(join(tmpdir(), 'canopy-test-'));
-  // CANOPY_TEST_BLOB_STORE=azure: the same tests with their blobs on an Azurite of their own (issue 19).
+  // CANOPY_TEST_BLOB_STORE=azure: the same tests with their blobs on an Azurite of their own.
   const azurite: Azurite | null = process.env.CANOPY_TEST_BLOB_STORE === 'azure' && !env.BLOB_STORE ? await startAzurite() : null;
   // Heavy request work runs inline (no thread start-up per file) unless a test asks for threads.
   const config = loadConfig({

@@ -1,5 +1,5 @@
 /**
- * Test fixtures for project export / import (issue 19): a project with every kind of record the
+ * Test fixtures for project export / import: a project with every kind of record the
  * archive carries — uploads and a project file, a parameter set, a met source, a scenario with its
  * simulation, result assets (one re-meshed from another) and a layer set, a geometry validation and
  * an approval, a camera position, a user's chosen layers, a study image, insights with scene views

@@ -1,5 +1,5 @@
 /**
- * The analyses' part of the authorization world (issue 7): a scenario of the world's project with a
+ * The analyses' part of the authorization world: a scenario of the world's project with a
  * wind simulation that has per-direction speed-up ratio assets (rows only: submit-postprocessing
  * checks rows, the job — never run in the matrix — would read the files), and a job of the project.
  */

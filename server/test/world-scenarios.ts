@@ -1,5 +1,5 @@
 /**
- * The scenarios' part of the authorization world (issue 9): real STL uploads (a building, a ground
+ * The scenarios' part of the authorization world: real STL uploads (a building, a ground
  * sheet and a presentation plane, sent through the upload mechanism), a draft scenario built from
  * them through the service, and one scenario per role to delete.
  */

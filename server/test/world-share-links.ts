@@ -1,5 +1,5 @@
 /**
- * The share links of the authorization world (issue 31): a live link to the Published insight, and
+ * The share links of the authorization world: a live link to the Published insight, and
  * per role one to revoke. Written straight to the table: the routes' own behaviour is tested in
  * server/src/routes/share-links/share-links.test.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * The viewer's part of the authorization world (issue 8): on the analyses world's wind simulation,
+ * The viewer's part of the authorization world: on the analyses world's wind simulation,
  * an asset with a real GLB blob (for simulation-asset download), an uploaded result GLB to ingest,
  * and per role a camera position and a chosen layer to delete.
  */

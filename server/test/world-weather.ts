@@ -1,5 +1,5 @@
 /**
- * The weather and site part of the authorization world (issue 6): an uploaded EPW (the Chicago
+ * The weather and site part of the authorization world: an uploaded EPW (the Chicago
  * fixture) for POST met-sources, a station the project already uses (for the CSV download and the
  * summary), and — because DELETE leaves a 404 for whoever runs next — one met source and one bad
  * station per matrix role.

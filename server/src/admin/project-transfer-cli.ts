@@ -1,6 +1,6 @@
 /**
- * `npm run admin -- export-project --id N --out FILE` and `import-project --file FILE --user U`
- * (issue 19): the operator's way to move a project, with the same archive and checks as the HTTP
+ * `npm run admin -- export-project --id N --out FILE` and `import-project --file FILE --user U`:
+ * the operator's way to move a project, with the same archive and checks as the HTTP
  * routes (services/project-transfer). The importing user (name or id) must belong to a company; unlike
  * the HTTP route, no subscription is asked for — the operator decides.
  */

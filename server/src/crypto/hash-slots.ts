@@ -1,5 +1,5 @@
 /**
- * A small pool of slots for password hashing (issue 17 item 4). scrypt at OWASP's cost takes
+ * A small pool of slots for password hashing. scrypt at OWASP's cost takes
  * ~0.3 s of CPU and 128 MB per hash on libuv's thread pool, off the event loop but shared with file
  * and compression work: eight sign-ins at once starved everything else. Hashes now wait for one of
  * `size` slots (one per two cores, at most two), and a queue too long to drain soon is refused as

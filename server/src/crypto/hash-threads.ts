@@ -1,5 +1,5 @@
 /**
- * The threads password hashes run on (issue 17 item 4): scrypt at OWASP's cost is ~0.3 s of CPU. On
+ * The threads password hashes run on: scrypt at OWASP's cost is ~0.3 s of CPU. On
  * libuv's thread pool it ran at the event loop's priority, so on a machine with few cores each hash
  * took a core the event loop then waited for: with eight accounts signing in, the loop's own CPU
  * grew by ~12 ms/s but its wait for a core by ~170 ms/s (the sign-in bench prints both, from the

@@ -24,7 +24,7 @@ export function tokenNotValid(message: string): DomainError {
   });
 }
 
-/** The token's user, on every authenticated request: a prepared statement (issue 17 item 13). */
+/** The token's user, on every authenticated request: a prepared statement. */
 function tokenUser(db: Db) {
   return prepared(db, 'token_user_v2', (d, name) =>
     d

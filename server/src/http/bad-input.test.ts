@@ -1,5 +1,5 @@
 /**
- * Bad input that used to answer 500 (issue 17 item 8) answers 400 naming the field, and saves
+ * Bad input that used to answer 500 answers 400 naming the field, and saves
  * nothing: NUL characters in text (bodies, the login username, query strings, JSON documents),
  * deeply nested arrays where a choice is expected, a malformed URL, an STL whose every triangle is
  * degenerate sent to remesh-stl, and over-long sign-in names and addresses.

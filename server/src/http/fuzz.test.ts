@@ -1,5 +1,5 @@
 /**
- * The API fuzz suite (issue 17): every write route of the OpenAPI document, and every read route
+ * The API fuzz suite: every write route of the OpenAPI document, and every read route
  * that takes a query string, driven with generated bodies and query strings — wrong types, NUL
  * characters, huge and deeply nested values, unicode, numbers JSON or the database cannot hold,
  * bodies that are not JSON. For every answer: never a 5xx; a 400 is DRF-shaped and names fields of

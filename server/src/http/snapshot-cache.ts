@@ -1,6 +1,6 @@
 /**
  * Answers of hot read routes (the project list and detail), kept as their JSON text and reused
- * while the database is in exactly the state they were read in (issue 17 item 13; ADR 24).
+ * while the database is in exactly the state they were read in (ADR 24).
  *
  * The state is named by `pg_current_snapshot()`, read by the token's-user statement that every
  * authenticated request runs anyway (http/authenticate.ts). A snapshot lists which transactions had

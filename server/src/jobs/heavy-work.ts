@@ -1,6 +1,6 @@
 /**
  * Heavy work a request asks for — decoding a large image, reading a 200 MB STL — runs in a small
- * worker-thread pool of its own (issue 17 items 3 and 9), apart from the analyses' pool so a long
+ * worker-thread pool of its own, apart from the analyses' pool so a long
  * analysis never holds up an upload, and bounded so one user cannot take it all:
  *
  * - per user, at most `perUser` tasks at once (running or waiting); another is answered 429 with

@@ -22,7 +22,17 @@ export type FieldErrors = Record<string, string[]>;
 
 /** What kind of failure: each is one HTTP status (http/errors.ts). */
 export type ErrorKind =
-  'invalid' | 'unauthenticated' | 'forbidden' | 'not-found' | 'conflict' | 'too-large' | 'too-many' | 'upstream-failed' | 'unavailable' | 'upstream-timeout';
+  | 'invalid'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not-found'
+  | 'conflict'
+  | 'too-large'
+  | 'unprocessable'
+  | 'too-many'
+  | 'upstream-failed'
+  | 'unavailable'
+  | 'upstream-timeout';
 
 export class DomainError extends Error {
   constructor(

@@ -69,7 +69,7 @@ describe('bus → WebSocket hub', () => {
   });
 });
 
-describe('inbox events (issue 16 item 12)', () => {
+describe('inbox events', () => {
   it('a share made over HTTP reaches its recipient live, though a pending recipient cannot see the project; no one else', async () => {
     t.deps.bus = bus;
     received.length = 0;

@@ -1,5 +1,5 @@
 /**
- * Matrix rows of a company's own wind comfort criterion tables (issue 16), spread into MATRIX.
+ * Matrix rows of a company's own wind comfort criterion tables, spread into MATRIX.
  * The world's table belongs to company A: its members read it, its Org Admin
  * (colleagueWithPermission) changes it, the Org Admin of company C (otherCompany) creates in C but
  * gets 404 for A's tables, the consulting company's sharees get 404, and the company-less

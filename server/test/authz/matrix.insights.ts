@@ -1,5 +1,5 @@
 /**
- * Matrix rows of insights, drawings, pins, images, reports and PDF export (issue 10), spread into
+ * Matrix rows of insights, drawings, pins, images, reports and PDF export, spread into
  * MATRIX. Rows act on the world's Published insight and report, so a colleague without
  * `projects.add_insight` sees them (200) but may not change them (403); who sees Draft ones is the
  * visibility matrix in server/src/routes/insights/visibility.test.ts. Objects to delete: one per

@@ -1,5 +1,5 @@
 /**
- * Matrix rows of the operator's routes and the scenario offer (issue 16), spread into MATRIX.
+ * Matrix rows of the operator's routes and the scenario offer, spread into MATRIX.
  * Operator routes are for superusers only: every other signed-in role gets 403, anonymous 401.
  * Price ids: the world seeds the sample price tables once into a fresh database, so id 1 of each
  * table exists (test/world-scenarios.ts).

@@ -1,5 +1,5 @@
 /**
- * Matrix rows of project export / import (issue 19), spread into MATRIX.
+ * Matrix rows of project export / import, spread into MATRIX.
  * Export: project administrators, Org Admins of the owning company (custom_auth.change_user) and
  * superusers; others who see the project get 403 (a share, even at the edit level, does not let the
  * project leave the installation). Import: a member of a company with a subscription assigned — no

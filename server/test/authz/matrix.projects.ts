@@ -1,5 +1,5 @@
 /**
- * Matrix rows of the projects, sharing, user and company routes (issue 5), spread into MATRIX.
+ * Matrix rows of the projects, sharing, user and company routes, spread into MATRIX.
  *
  * The world: a project of company A; colleague = Viewer of A, colleagueWithPermission = Org Admin of
  * A, projectAdmin = Engineer of A administering it, acceptedShare / pendingShare = Engineers of the

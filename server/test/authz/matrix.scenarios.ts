@@ -1,5 +1,5 @@
 /**
- * Matrix rows of the scenario routes (issue 9), spread into MATRIX. Reading a scenario needs only to
+ * Matrix rows of the scenario routes, spread into MATRIX. Reading a scenario needs only to
  * see the project; creating one needs to change the project and simulation_assets.add_configuration,
  * changing one simulation_assets.change_configuration (a Viewer colleague has neither: 403).
  * Objects to delete: one per role (test/world-scenarios.ts).
@@ -94,7 +94,7 @@ export const SCENARIO_ROWS: Record<string, MatrixRow> = {
     request: (w) => ({ path: `/api/simulation/${w.scenarios.validation.simulationId}/parameter-input-qa-report` }),
   },
   'GET /api/project/:id/configuration/:cid/simulation': { expect: see(200), request: (w) => ({ path: `${validated(w)}/simulation/` }) },
-  // Canopy's CFD estimate (issue 15): who may create a scenario may ask what one would cost.
+  // Canopy's CFD estimate: who may create a scenario may ask what one would cost.
   'POST /api/project/:id/cfd-estimate': {
     expect: change(200),
     request: (w) => ({

@@ -1,5 +1,5 @@
 /**
- * Matrix rows of share links (issue 31), spread into MATRIX. Making, listing and revoking links is
+ * Matrix rows of share links, spread into MATRIX. Making, listing and revoking links is
  * for the project's owners (contexts/accounts/share-links/owner.ts): a superuser, a project administrator, a
  * company member who may edit all its projects; everyone else who sees the project gets 403. The
  * public routes answer everyone alike for the world's live link; dead links, other objects and

@@ -5,7 +5,7 @@
  *
  * Roles: anonymous, otherCompany (member of another company), colleague (same company, without the
  * route's permission), colleagueWithPermission, projectAdmin, acceptedShare (edit level), viewShare
- * (accepted at the view-only level, issue 16), pendingShare, superuser.
+ * (accepted at the view-only level), pendingShare, superuser.
  *
  * The viewShare column is derived (`withViewShare`): a view-only sharee reads what acceptedShare
  * reads, and every write that acceptedShare gets past the access check (any answer but 401/403/404)
@@ -77,7 +77,7 @@ const BASE_MATRIX: Record<string, MatrixRow> = {
   'GET /api/openapi.json': { expect: all(200) },
   'GET /api/docs': { expect: all(200) },
 
-  // Sign-in and accounts (issue 3).
+  // Sign-in and accounts.
   // The two routes that hash (0.3 s a request) are given bodies that stop before scrypt; their
   // full behaviour is in server/src/routes/auth/*.test.ts.
   'POST /authjwt/create': { expect: all(400), request: () => ({ body: { username: 'nobody' } }) },
@@ -114,7 +114,7 @@ const BASE_MATRIX: Record<string, MatrixRow> = {
   'GET /api/countries': { expect: all(200) },
   'GET /api/provinces': { expect: all(200), request: () => ({ path: '/api/provinces?country=CA' }) },
 
-  // Uploads (issue 4). Upload URLs need a user who may change the project; the list and downloads
+  // Uploads. Upload URLs need a user who may change the project; the list and downloads
   // need one who may see it.
   'GET /api/project/:id/asset-upload-url': { expect: changeProject(200) },
   'GET /api/project/:id/project-asset-upload-url': { expect: changeProject(200) },
@@ -141,7 +141,7 @@ const BASE_MATRIX: Record<string, MatrixRow> = {
     request: (w) => ({ path: `/blobs/${w.uploads.container}/${w.uploads.uuid}/matrix.csv?${w.uploads.sasToken}` }),
   },
 
-  // Analyses (issue 7): reference data for any signed-in user; a job for whoever sees its project;
+  // Analyses: reference data for any signed-in user; a job for whoever sees its project;
   // post-processing for whoever may change it (every role that may change it gets its own job).
   'GET /api/criteria': { expect: signedIn(200) },
   'POST /api/criteria/:id/get-recipe-defaults': {
@@ -158,18 +158,18 @@ const BASE_MATRIX: Record<string, MatrixRow> = {
     }),
   },
 
-  // Projects, sharing, user, company administration (issue 5): server/test/authz/matrix.projects.ts.
+  // Projects, sharing, user, company administration: server/test/authz/matrix.projects.ts.
   ...PROJECT_ROWS,
 
-  // Weather and site (issue 6): server/test/authz/matrix.weather.ts.
+  // Weather and site: server/test/authz/matrix.weather.ts.
   ...WEATHER_ROWS,
   ...VIEWER_ROWS,
   ...SCENARIO_ROWS,
   ...INSIGHT_ROWS,
-  // The installation operator and the scenario offer (issue 16): server/test/authz/matrix.operator.ts.
+  // The installation operator and the scenario offer: server/test/authz/matrix.operator.ts.
   ...OPERATOR_ROWS,
   ...PROJECT_TRANSFER_ROWS,
-  // A company's own wind comfort criterion tables (issue 16): server/test/authz/matrix.criteria.ts.
+  // A company's own wind comfort criterion tables: server/test/authz/matrix.criteria.ts.
   ...CRITERIA_ROWS,
   ...SHARE_LINK_ROWS,
 };

@@ -1,5 +1,5 @@
 /**
- * Matrix rows of the results viewer (issue 8), spread into MATRIX. Reading results and keeping one's
+ * Matrix rows of the results viewer, spread into MATRIX. Reading results and keeping one's
  * own chosen layers needs only to see the project (a read-only colleague still picks layers);
  * camera positions, tags and ingestion change the project. Objects to delete: one per role
  * (test/world-viewer.ts); each role's chosen layer is its own.

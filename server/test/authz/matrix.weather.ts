@@ -1,5 +1,5 @@
 /**
- * Matrix rows of the weather and site routes (issue 6), spread into MATRIX. The world's project is
+ * Matrix rows of the weather and site routes, spread into MATRIX. The world's project is
  * in Toronto; the bundled library's Chicago station is 700 km away, within fetch-met-data's limit.
  * fetch-met-data needs a changeable project AND projects.fetch-MET-manually: of the roles that may
  * change the project only the Org Admin (colleagueWithPermission) and the superuser hold it — the

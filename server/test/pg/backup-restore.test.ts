@@ -1,5 +1,5 @@
 /**
- * Backup and restore at scale, as docs/scale-out.md says (issue 19): `pg_dump -Fc` of the database,
+ * Backup and restore at scale, as docs/scale-out.md says: `pg_dump -Fc` of the database,
  * then `blob-backup-main.ts export` of the Azure store (Azurite); restored with `pg_restore` into an
  * empty database and `blob-backup-main.ts import` into an empty account; an API process started on
  * the restored pair serves the same project, upload and results byte for byte.

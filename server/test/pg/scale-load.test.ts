@@ -1,5 +1,5 @@
 /**
- * Load on the scale-out example (issue 19), under `pg_virtualenv npm run test:pg`: the Procfile's
+ * Load on the scale-out example, under `pg_virtualenv npm run test:pg`: the Procfile's
  * two API processes and its worker on PostgreSQL and Azurite, 200 signed-in users (each their own
  * account) for 60 s, each in a loop over a realistic mix — the project list, a project's detail, its
  * uploads, a viewer asset (a result GLB streamed from the store), an insight written every fifth

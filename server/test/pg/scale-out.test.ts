@@ -1,5 +1,5 @@
 /**
- * Running at scale, as docs/scale-out/Procfile starts it (issue 19): two `npm run serve` processes
+ * Running at scale, as docs/scale-out/Procfile starts it: two `npm run serve` processes
  * and one `npm run worker` on one PostgreSQL database and one Azure store (Azurite), all real
  * processes on loopback. Any API process serves any request (an upload issued by one is recorded by
  * the other); a live update made on one reaches a WebSocket on the other (LISTEN/NOTIFY); the

@@ -1,5 +1,5 @@
 /**
- * A worker process killed with SIGKILL in the middle of an analysis (issue 7): the job's lease runs
+ * A worker process killed with SIGKILL in the middle of an analysis: the job's lease runs
  * out, a new worker process claims it, runs it again from the start, and exactly one set of results
  * is written. Real processes (`node --import tsx server/src/worker-main.ts`) against this file's own
  * PostgreSQL database and blob folder — run under `pg_virtualenv npm run test:pg`.

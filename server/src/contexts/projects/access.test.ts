@@ -33,7 +33,7 @@ describe('project access', () => {
       colleagueWithPermission: [true, true], // Org Admin: edit-all-company-projects
       projectAdmin: [true, true], // Engineer administering it
       acceptedShare: [true, true], // Engineer with an accepted share (edit level)
-      viewShare: [true, false], // Engineer with an accepted view-only share (issue 16)
+      viewShare: [true, false], // Engineer with an accepted view-only share
       pendingShare: [false, false], // not until accepted
       superuser: [true, true],
     });

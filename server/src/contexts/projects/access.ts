@@ -6,7 +6,7 @@
  * administrator (the creator is one); a user the project is shared with, once they accepted.
  * Change: a superuser; never a demo project otherwise; with `projects.edit-all-company-projects`, any
  * project of the user's company; with `projects.change_project`, a project the user administers or
- * that is shared with them (accepted) at the `edit` level — a `view` share reads only (issue 16).
+ * that is shared with them (accepted) at the `edit` level — a `view` share reads only.
  */
 import { eq, exists, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';

@@ -1,7 +1,7 @@
 /**
  * One project as GET /api/project/{id}/ answers it: summary fields, full studies, parameter sets, files.
  *
- * Issue 17 item 13: the project itself, its creator, the favourite mark, its studies with their
+ * One statement for the project page (ADR 17): the project itself, its creator, the favourite mark, its studies with their
  * simulations, the consulting reviewer, the surroundings, and the parameter sets, files and weather
  * sources (as JSON their own services turn into their answers) come from one prepared statement
  * (they were fourteen).

@@ -125,7 +125,7 @@ function isoTimestamp(column: unknown): SQL<string> {
 /**
  * The page statement for one shape of request (who asks, tab, ordering, whether there is a search),
  * prepared once per shape with the values as placeholders: the list runs on every visit to the
- * projects page (issue 17 item 13).
+ * projects page.
  *
  * One statement and one row, whatever the page holds (one round trip matters most on PGlite): the
  * page's projects in the answer's own JSON shape, and the total. A profile under 50 connections on

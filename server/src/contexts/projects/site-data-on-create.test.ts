@@ -1,6 +1,6 @@
 /**
  * A project created with fetch_met gets its nearest station without a further request, and one
- * created with generateSurrounds turns its first uploaded map extract into surrounds (issue 5/6).
+ * created with generateSurrounds turns its first uploaded map extract into surrounds.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -79,7 +79,7 @@ async function replay(db: Db, config: ConfigurationRow, approval: typeof scenari
 /**
  * The company criterion tables (company-<pk>) the pedestrian wind comfort names, copied as they are
  * at approval, so the job classifies with the table the user approved: a later edit does not change
- * it, and deleting the table does not fail the run (issue 16). One deleted since the scenario was
+ * it, and deleting the table does not fail the run. One deleted since the scenario was
  * saved is a 400 naming the metric, before anything is written.
  */
 async function companyTables(db: Db, projectId: number, form: ScenarioForm): Promise<Criterion[]> {

@@ -1,5 +1,5 @@
 /**
- * What the scenario wizard may offer (issue 16: only what can run is offered). An analysis × job
+ * What the scenario wizard may offer (only what can run is offered). An analysis × job
  * level (engine: AI or CFD) pair is offered when Canopy computes it itself, or when an external
  * service is configured to deliver its results (EXTERNAL_ANALYSES, through /api/ingestassets/…).
  *

@@ -6,7 +6,7 @@
  * (⌈lattice updates / 10¹¹⌉ units, contexts/compute/cfd/cfd-plan.ts), once whatever the seasons: the solver
  * runs once per direction, and the seasons only weigh its fields by the weather (charge for what runs). The acting user's assigned subscription pays:
  * analyses Canopy computes are debited at approval; analyses whose results come from an external
- * provider are reserved then, and debited only when their results are ingested (issue 16).
+ * provider are reserved then, and debited only when their results are ingested.
  */
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';

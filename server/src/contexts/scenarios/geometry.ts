@@ -91,7 +91,7 @@ export async function prepareGeometryAssets(
     const row = geometryAssetRow(input.simulationId, GEOMETRY_TYPE[role], upload.filename, key);
     out.push({ ...row, metadata: { ...(row.metadata as object), upload_id: uploadId, role } });
   }
-  // Forms saved before issue 16 lack these fields: they keep what they asked for (nothing generated).
+  // Forms saved before generated geometry existed lack these fields: they keep what they asked for (nothing generated).
   const plane = geometry.presentation_planes.length === 0 ? (input.form.pedestrian_plane ?? null) : null;
   out.push(
     ...(await prepareSiteGeometry(db, store, {

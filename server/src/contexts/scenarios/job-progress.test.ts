@@ -1,5 +1,5 @@
 /**
- * Progress of Canopy's own analysis jobs (issue 16 item 13): the view (percentage, step, time left
+ * Progress of Canopy's own analysis jobs: the view (percentage, step, time left
  * from the attempt's elapsed time) and, through the worker's wrapper, the live scenario.status
  * events carrying it while the job runs, read back from the database as every client sees it.
  */
@@ -107,7 +107,7 @@ describe('a running analysis job, live', () => {
   });
 });
 
-describe("the demo's own runs (issue 16 item 13: its thermal comfort showed 'Running' with no percentage)", () => {
+describe("the demo's own runs (its thermal comfort once showed 'Running' with no percentage)", () => {
   let t: TestContext;
   beforeAll(async () => {
     t = await createTestContext();

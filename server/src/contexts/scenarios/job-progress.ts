@@ -1,5 +1,5 @@
 /**
- * How far Canopy's own analysis job is (issue 16 item 13: the demo's thermal comfort showed
+ * How far Canopy's own analysis job is (the demo's thermal comfort once showed
  * "Running" for 15–20 minutes with no percentage or time left): the percentage the handler reports,
  * its message as the phase, and the time left extrapolated from the current attempt's elapsed time
  * (linear in the percentage, the way the handlers report: chunks of points, hours or directions).
@@ -39,7 +39,7 @@ export function jobProgressView(job: JobProgressRow, now: Date): SimulationProgr
  * The dedupe keys a simulation's analysis job may have: a submitted scenario's
  * (`scenario-simulation:<id>`, view.ts simulationJobKey) or, for the demo's results computed at
  * first start, the demo's (contexts/compute/demo/demo-results.ts) — so the demo's runs show their progress
- * too (issue 16 item 13 named exactly that run).
+ * too (that is the run that once showed no percentage).
  */
 export function analysisJobKeys(sim: { id: number; category: string }): [string, string] {
   return [`scenario-simulation:${sim.id}`, `demo:${sim.category}:simulation-${sim.id}`];

@@ -1,5 +1,5 @@
 /**
- * The QA report's lines for the geometry Canopy made rather than the user uploaded (issue 16: the
+ * The QA report's lines for the geometry Canopy made rather than the user uploaded (the
  * report said "surrounds: none" while the project's OpenStreetMap buildings were used): what was
  * made at approval, read from the assets, or — before approval — what will be made.
  */

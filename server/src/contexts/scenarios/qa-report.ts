@@ -75,7 +75,7 @@ export async function qaReport(db: Db, user: AuthUser, simulationId: number): Pr
 
   heading('Simulation');
   line('Simulation', `id ${sim.id}`);
-  // Human names from the one label table (issue 16 item 10), not raw ids.
+  // Human names from the one label table, not raw ids.
   line('Analysis', analysisLabel(sim.category));
   line('Metrics', (analysis?.metrics ?? []).map(metricLabel));
   line('Status', `${statusLabel(sim.status)}${sim.statusText ? ` — ${sim.statusText}` : ''}`);

@@ -47,7 +47,7 @@ export async function remeshStl(deps: AppDeps, db: Db, user: AuthUser, ids: Ids,
   if (!source) throw DomainError.field('upload_id', `Invalid pk "${body.upload_id}" - object does not exist.`);
 
   // Reading, repairing and checking a large STL is seconds of CPU: in the heavy-work pool, counted
-  // against the user's allowance (issue 17 item 9).
+  // against the user's allowance.
   const filename = remeshedName(source.filename);
   const bytes = await uploadBytes(deps.blobStore, source);
   const outcome = await deps.heavy.run<RemeshOutcome>(

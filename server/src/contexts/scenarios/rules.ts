@@ -34,7 +34,7 @@ export async function checkScenarioRules(db: Db, projectId: number, form: Scenar
     if (seen.has(a.analysis_type)) add(errors, `analyses.${i}.analysis_type`, `"${a.analysis_type}" is chosen twice.`);
     seen.add(a.analysis_type);
   });
-  // Comfort criteria: built-in, or a table of the project's company (company-<pk>, issue 16).
+  // Comfort criteria: built-in, or a table of the project's company (company-<pk>).
   const metrics = comfortMetrics(form);
   if (metrics.length) {
     const [project] = await db.select({ companyId: projects.companyId }).from(projects).where(eq(projects.id, projectId));

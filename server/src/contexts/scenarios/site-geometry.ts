@@ -1,5 +1,5 @@
 /**
- * Geometry a scenario gets without an upload (issue 16): the project's surroundings (buildings
+ * Geometry a scenario gets without an upload: the project's surroundings (buildings
  * generated from OpenStreetMap in Resources), used when the scenario asks for them
  * (`project_surrounds`, the default) and uploads no surrounds file, less the mapped buildings that
  * stand where the study stands; and a pedestrian plane generated over the site when it uploads no

@@ -74,7 +74,7 @@ export async function refreshScenarioStatus(db: Db, configurationId: number): Pr
     .where(eq(simulations.configurationId, configurationId))
     .orderBy(asc(simulations.id));
   // Live progress where a run reports it (Canopy's CFD: percentage, direction, phase, time left;
-  // Canopy's solar and thermal comfort jobs: percentage, step and time left, issue 16 item 13).
+  // Canopy's solar and thermal comfort jobs: percentage, step and time left).
   const running = rows.filter((r) => r.status === 'running');
   const jobsByKey = await jobProgressByKey(
     db,

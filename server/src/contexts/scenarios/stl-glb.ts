@@ -2,7 +2,7 @@
  * One uploaded STL as the scenario's geometry GLB: parsed, corners welded exactly, written in the
  * results format with no fields. Pure CPU work on bytes, so an approval runs it in the heavy-work
  * pool (scenarios/heavy-tasks.ts 'geometry.stlToGlb'): a 200,000-triangle file is seconds of work that
- * would otherwise stop every other request (issue 17 item 9; the 200-user load test of issue 19
+ * would otherwise stop every other request (the 200-user load test
  * measured approvals at p50 64 s with it on the request thread).
  */
 import { parseStl, weldVertices } from '@canopy/engine/geometry/index.ts';

@@ -1,5 +1,5 @@
 /**
- * A submitted scenario survives its worker process being killed (issue 9): the scenario is created
+ * A submitted scenario survives its worker process being killed: the scenario is created
  * over HTTP from STL uploads, validated, approved (one debit), and its solar job is taken by a
  * separate worker process (`node --import tsx server/src/worker-main.ts`, as `npm run worker`) that
  * is killed with SIGKILL mid-run. A second worker takes the job over after the lease: the

@@ -27,7 +27,7 @@ export interface ValidationRunServices {
   config?: Parameters<typeof cfdValidationFindings>[0]['config'];
   /**
    * Where the validation itself runs: the job runtime's CPU pool, so a 200 MB STL (seconds of CPU)
-   * does not freeze the event loop of the server it shares in the embedded default (issue 17 item 9).
+   * does not freeze the event loop of the server it shares in the embedded default.
    * Absent: on this thread.
    */
   cpu?: CpuPool;

@@ -1,5 +1,5 @@
 /**
- * Share links (issue 31): a read-only link to one Published insight or report, for people without an
+ * Share links: a read-only link to one Published insight or report, for people without an
  * account. Only a hash of the link's random token is stored, so a leaked table does not open links;
  * the optional password is hashed like account passwords. A link is live until it expires or is
  * revoked; revoked links stay as a record of what was shared.

@@ -1,5 +1,5 @@
 /**
- * Weather and site (issue 6).
+ * Weather and site.
  *
  * - `weather_stations`: one row per distinct hourly weather series. The hours are stored ONCE, in
  *   the row, however many projects use them: a second upload of the same EPW, or a second project

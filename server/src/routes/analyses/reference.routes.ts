@@ -43,7 +43,7 @@ export const colorLegendRoute = defineRoute('user', {
 
 export function registerAnalysisReferenceRoutes(app: ApiApp): void {
   app.openapi(criteriaRoute, async (c) => {
-    // A company's tables change when its Org Admin edits them: not cached (issue 16).
+    // A company's tables change when its Org Admin edits them: not cached.
     c.header('Cache-Control', 'private, no-cache');
     return c.json(await criteriaForUser(c.var.db, currentUser(c)), 200);
   });

@@ -1,5 +1,5 @@
 /**
- * Sign-in, accounts and the signed-in user's own data (issue 3).
+ * Sign-in, accounts and the signed-in user's own data.
  * Paths are registered without their trailing slash: with strict: false Hono strips the slash from
  * the request, never from a pattern, so `/authjwt/create` answers both `/authjwt/create/` (the
  * spec's form, which clients send) and `/authjwt/create`.

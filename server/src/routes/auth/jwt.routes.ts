@@ -19,7 +19,7 @@ const isOneTimePayload = (v: Credentials) => v.otp !== undefined || (v.email !==
 /**
  * Lengths no account can exceed (usernames are at most 150 characters, addresses 254, codes 6);
  * passwords stop at Django's 4096 so hashing cost stays bounded. Longer input is a 400, before it
- * reaches a counter key or an index (issue 17: a 20 KB username overflowed a btree row).
+ * reaches a counter key or an index (a 20 KB username once overflowed a btree row).
  */
 const TokenObtainSchema = z
   .object({

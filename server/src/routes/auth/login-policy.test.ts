@@ -1,5 +1,5 @@
 /**
- * The sign-in policy of issue 17 items 4 and 5 (docs/login-throttling.md): an attacker is slowed
+ * The sign-in policy (docs/login-throttling.md): an attacker is slowed
  * by growing delays per account and client, without locking the owner out — a browser that signed
  * in before carries a device cookie that no one else's failures can touch; every sign-in from an
  * address counts against a short per-address budget whatever its outcome; sign-ups too; and at most

@@ -1,5 +1,5 @@
 /**
- * Accounts added by a company administrator (issue 16): the welcome mail carries a one-time
+ * Accounts added by a company administrator: the welcome mail carries a one-time
  * set-password link to /password/reset/confirm/{uid}/{token} that really sets the password, and a
  * password-reset request works for such an account even before it has a password.
  */

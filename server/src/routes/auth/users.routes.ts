@@ -91,7 +91,7 @@ export const resetPasswordConfirmRoute = defineRoute('public', {
 
 export function registerUserRoutes(app: ApiApp): void {
   app.openapi(signUpRoute, async (c) => {
-    // Each sign-up costs a password hash and makes an account: a budget per address (issue 17 item 4).
+    // Each sign-up costs a password hash and makes an account: a budget per address.
     const { limit, windowSeconds } = LOGIN_POLICY.signUpsPerAddress;
     await admitWithin(c.var.db, `signup:address:${clientAddress(c)}`, limit, windowSeconds, c.var.deps.clock.now());
     const user = await signUp(c.var.db, c.var.deps, c.req.valid('json'));

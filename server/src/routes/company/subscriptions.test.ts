@@ -194,7 +194,7 @@ describe('the demo seed', () => {
     await seedDemo(t.database.db);
     const prices = await call<{ count: number }>('GET', '/api/company/subscription-type-prices/', w.tokens.colleague);
     const simPrices = await call<{ count: number }>('GET', '/api/company/simulation-prices/', w.tokens.colleague);
-    // Nine sample analysis prices, and solar at the CFD level (issue 16).
+    // Nine sample analysis prices, and solar at the CFD level.
     expect([prices.body.count, simPrices.body.count]).toEqual([5, 10]);
     const [demo] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, 'demo'));
     const demoToken = await accessToken(t.deps, demo!.id);

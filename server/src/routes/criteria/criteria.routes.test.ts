@@ -1,5 +1,5 @@
 /**
- * A company's own wind comfort criterion tables (issue 16) against the real database: the Org
+ * A company's own wind comfort criterion tables against the real database: the Org
  * Admin's create, change and delete, every bad field a 400 naming it, GET /api/criteria/ with the
  * caller's company's tables (never another's), their legends and recipe defaults, and a table
  * carried through submit-postprocessing/ into the wind-comfort job's layers.

@@ -1,5 +1,5 @@
 /**
- * A company's own wind comfort criterion tables (issue 16): /api/company/criteria/ (API.md: "my
+ * A company's own wind comfort criterion tables: /api/company/criteria/ (API.md: "my
  * company" routes live under company/). GET /api/criteria/ lists them beside the built-in ones
  * (routes/analyses/reference.routes.ts). Rules: contexts/projects/criteria/company-criteria.ts.
  */

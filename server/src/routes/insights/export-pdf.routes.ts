@@ -1,6 +1,6 @@
 /**
  * POST /api/export-pdf/ (SPEC §7 Other): an insight or a report as application/pdf, named after the
- * report and its project (pdfFileName; issue 28 item 5: it was downloaded.pdf for every export).
+ * report and its project (pdfFileName; it was downloaded.pdf for every export).
  */
 import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';

@@ -1,5 +1,5 @@
 /**
- * Image bombs (issue 17 item 3): a tiny PNG or JPEG that declares a huge canvas is refused from its
+ * Image bombs: a tiny PNG or JPEG that declares a huge canvas is refused from its
  * header — before anything decodes it or stores it — by study images and by the PDF export alike.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

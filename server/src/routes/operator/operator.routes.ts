@@ -1,5 +1,5 @@
 /**
- * /api/operator/…: the installation operator's routes (issue 16). Superusers only — everyone else
+ * /api/operator/…: the installation operator's routes. Superusers only — everyone else
  * gets 403 (401 when not signed in) from the route guard before any handler runs. Rules live in
  * services/operator.
  */

@@ -1,5 +1,5 @@
 /**
- * Project export / import (issue 19; docs/scale-out.md "Moving a project").
+ * Project export / import (docs/scale-out.md "Moving a project").
  *
  * GET  /api/project/{id}/export   the project's records and blobs as one zip, streamed.
  * POST /api/project-import        the zip as the raw request body (at most PROJECT_IMPORT_MAX_BYTES,

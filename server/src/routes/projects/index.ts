@@ -1,5 +1,5 @@
 /**
- * Projects, project settings, sharing and administrators (issue 5). Paths are registered without
+ * Projects, project settings, sharing and administrators. Paths are registered without
  * their trailing slash; with strict: false both forms answer (see routes/auth/index.ts).
  */
 import type { ApiApp } from '../../http/api-app.ts';

@@ -1,5 +1,5 @@
 /**
- * Approving a scenario turns its uploaded STLs into geometry GLBs (issue 17 item 9; issue 19's load
+ * Approving a scenario turns its uploaded STLs into geometry GLBs (the 200-user load
  * test measured approvals at p50 64 s with this on the request thread). A 200,000-triangle study runs
  * in the heavy-work pool: health's worst wait must be a small fraction of the freeze the same approval
  * causes on the request thread, in the same test, and both approvals store the same GLB.

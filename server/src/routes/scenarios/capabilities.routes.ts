@@ -1,4 +1,4 @@
-/** GET /api/scenario-capabilities: what the scenario wizard may offer on this installation (issue 16). */
+/** GET /api/scenario-capabilities: what the scenario wizard may offer on this installation. */
 import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { answers, json } from '@canopy/contract/common.ts';

@@ -1,5 +1,5 @@
 /**
- * Issue 17 item 9: Canopy's CFD checks of a large study file (40,000 towers, 480,000 triangles) —
+ * ADR 15: Canopy's CFD checks of a large study file (40,000 towers, 480,000 triangles) —
  * reading it, checking every file voxelises and planning the grid, which crops the geometry object
  * by object — run in a worker thread, so health checks keep answering:
  * - the wizard's estimate (cfd-estimate/) in the heavy-work pool, counted against the user's

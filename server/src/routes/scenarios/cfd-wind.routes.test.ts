@@ -369,7 +369,7 @@ describe('a CFD direction whose worker is lost mid-run', { timeout: 300_000 }, (
   });
 });
 
-describe("a company's own criterion table in a CFD scenario (issue 16)", { timeout: 300_000 }, () => {
+describe("a company's own criterion table in a CFD scenario", { timeout: 300_000 }, () => {
   let s: Setup;
   beforeAll(async () => {
     s = await setup({ CFD_TEST_STEPS: '24' });

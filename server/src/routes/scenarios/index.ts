@@ -1,4 +1,4 @@
-/** The scenario routes (issue 9): configuration CRUD, cost and approval, status, validation, remesh, QA report. */
+/** The scenario routes: configuration CRUD, cost and approval, status, validation, remesh, QA report. */
 import type { ApiApp } from '../../http/api-app.ts';
 import { registerApprovalRoutes } from './approval.routes.ts';
 import { registerCancelRoutes } from './cancel.routes.ts';

@@ -1,5 +1,5 @@
 /**
- * Issue 17 item 9: remesh-stl/ reads, repairs and checks a large STL (200,000 triangles) in the
+ * ADR 15: remesh-stl/ reads, repairs and checks a large STL (200,000 triangles) in the
  * heavy-work pool, so health checks keep answering. The baseline is the same repair with the work on
  * the request thread (what happened before), in the same test: health's worst wait must be a small
  * fraction of that freeze, and both repairs store the same file. A user over the heavy-work cap gets

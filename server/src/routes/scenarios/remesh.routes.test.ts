@@ -1,5 +1,5 @@
 /**
- * remesh-stl/ over HTTP (issue 9): a building with a 0.3 m hole, sent through the upload mechanism,
+ * remesh-stl/ over HTTP: a building with a 0.3 m hole, sent through the upload mechanism,
  * fails the geometry validation job; the repair makes a new file and asset linked through
  * remeshed_assets and replaces it in the scenario; the validation job then passes.
  */

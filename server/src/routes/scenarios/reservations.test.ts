@@ -1,5 +1,5 @@
 /**
- * Only what can run is offered, and nothing is charged for what does not run (issue 16), over HTTP
+ * Only what can run is offered, and nothing is charged for what does not run, over HTTP
  * on the real database with a real job worker (geometry validation):
  * - a pair neither Canopy nor a configured provider computes is refused at save, naming the field;
  *   each analysis Canopy computes is offered once, at the CFD level (the AI level is machine learning);

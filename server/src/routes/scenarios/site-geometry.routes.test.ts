@@ -1,5 +1,5 @@
 /**
- * Surroundings and pedestrian plane by default (issue 16), over HTTP against the real database with
+ * Surroundings and pedestrian plane by default, over HTTP against the real database with
  * a job worker in this process: the world's project has surroundings generated from
  * tests/fixtures/site.osm; a scenario with only a study file (standing where the mapped tower
  * stands) and no presentation plane is validated, approved and computed. Its geometry holds the

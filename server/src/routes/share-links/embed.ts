@@ -1,5 +1,5 @@
 /**
- * The embed page of a share link, /embed/{token} (issue 31): the web app, read-only, framed in
+ * The embed page of a share link, /embed/{token}: the web app, read-only, framed in
  * another site. Every other page of Canopy forbids framing (`frame-ancestors 'none'`,
  * `X-Frame-Options: DENY`, http/security-headers.ts); this one allows exactly the origins its
  * owner set on the link (`frame_ancestors`), and none for a link that is dead or has none. The page

@@ -1,4 +1,4 @@
-/** Share links (issue 31; docs/share-links.md): the owner's routes and the public ones. */
+/** Share links (docs/share-links.md): the owner's routes and the public ones. */
 import type { ApiApp } from '../../http/api-app.ts';
 import { registerShareLinkRoutes } from './share-links.routes.ts';
 import { registerSharedRoutes } from './shared.routes.ts';

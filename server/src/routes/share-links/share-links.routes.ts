@@ -1,5 +1,5 @@
 /**
- * A project owner's share links (issue 31; docs/share-links.md): GET (the live ones, with their last
+ * A project owner's share links (docs/share-links.md): GET (the live ones, with their last
  * use) and POST under /api/project/{id}/share-link, PATCH …/share-link/{linkId} (the origins that
  * may embed it), DELETE …/share-link/{linkId} to revoke.
  */

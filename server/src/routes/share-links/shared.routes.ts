@@ -1,5 +1,5 @@
 /**
- * The public side of share links (issue 31; docs/share-links.md), for anyone holding a token: what
+ * The public side of share links (docs/share-links.md), for anyone holding a token: what
  * the link is (GET /api/shared/{token}), opening it (POST …/open, with the password if it has one),
  * and the files its insight or report references (…/study-image/{imageId}/file and
  * …/layer/{assetId}/download, with ?access= for a password link). Read-only: nothing here changes

@@ -1,4 +1,4 @@
-/** Uploads (issue 4): signed upload URLs, the blob endpoint, the project's upload list and downloads. */
+/** Uploads: signed upload URLs, the blob endpoint, the project's upload list and downloads. */
 import type { ApiApp } from '../../http/api-app.ts';
 import { registerBlobRoutes } from './blob.routes.ts';
 import { registerUploadListRoutes } from './uploads.routes.ts';

@@ -1,5 +1,5 @@
 /**
- * Issue 17 item 9: a large STL (500,000 triangles, 25 MB) ingested as a result layer is read and
+ * ADR 15: a large STL (500,000 triangles, 25 MB) ingested as a result layer is read and
  * converted in the heavy-work pool, so health checks keep answering. The baseline is the same
  * ingestion with the work on the request thread (what happened before), in the same test: health's
  * worst wait must be a small fraction of that freeze, and the stored layer is byte for byte the same.

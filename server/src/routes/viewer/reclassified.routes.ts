@@ -1,6 +1,6 @@
 /**
  * POST /api/project/{id}/configuration/{cid}/simulation/{sid}/reclassified-comfort/: the viewer's
- * "Save as results" of a comfort map it re-classified in the browser (issue 15). 201 with the new
+ * "Save as results" of a comfort map it re-classified in the browser. 201 with the new
  * asset; 400 naming the field when the classes do not fit the stored results.
  */
 import type { ApiApp } from '../../http/api-app.ts';

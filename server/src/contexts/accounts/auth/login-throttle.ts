@@ -1,5 +1,5 @@
 /**
- * The password sign-in policy (issue 17 items 4 and 5; docs/login-throttling.md). It slows an
+ * The password sign-in policy (docs/login-throttling.md). It slows an
  * attacker without letting one lock the owner out:
  *
  * 1. Every attempt from an address counts against a short budget (LOGIN_POLICY.attemptsPerAddress),

@@ -38,7 +38,7 @@ async function sendResetMails(db: Db, deps: AppDeps, email: string): Promise<voi
   if (!normalized) return;
   // Every active account with this address gets its own link — including accounts without a
   // password yet (added by a company administrator, or made by single sign-on): the link is how
-  // they choose one (issue 16).
+  // they choose one.
   const accounts = await db
     .select({ id: users.id, username: users.username, email: users.email, passwordHash: users.passwordHash, lastLogin: users.lastLogin })
     .from(users)

@@ -65,8 +65,8 @@ export async function signUp(db: Db, deps: AppDeps, input: SignUpInput): Promise
     .from(users)
     .where(sql`lower(${users.username}) = lower(${input.username})`);
   if (byName) (errors.username ??= []).push(USERNAME_TAKEN);
-  // A taken e-mail address is not refused: saying so told anyone which addresses have accounts
-  // (issue 17 item 6). Everything that goes by address (codes, resets, SSO, shares) picks the oldest
+  // A taken e-mail address is not refused: saying so told anyone which addresses have accounts.
+  // Everything that goes by address (codes, resets, SSO, shares) picks the oldest
   // active account, so a newer one cannot take the address over; its owner is told by mail.
   const [byEmail] = await db
     .select({ username: users.username })

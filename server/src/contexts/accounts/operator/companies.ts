@@ -1,4 +1,4 @@
-/** The operator's view of companies (issue 16): all of them with their size, and creating one. */
+/** The operator's view of companies: all of them with their size, and creating one. */
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
 import type { Config } from '../../../env.ts';

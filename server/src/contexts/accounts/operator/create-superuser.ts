@@ -1,5 +1,5 @@
 /**
- * `npm run admin -- create-superuser`: an operator account made from the command line (issue 16),
+ * `npm run admin -- create-superuser`: an operator account made from the command line,
  * for installations where the first sign-up is not the operator (or before anyone signs up). The
  * same rules as sign-up: a valid, unused username and e-mail address, and a password that passes
  * the password policy. Returns field errors instead of throwing, for the command to print.

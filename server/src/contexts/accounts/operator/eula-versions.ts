@@ -1,5 +1,5 @@
 /**
- * The end-user agreement, operator side (issue 16): its versions with how many users agreed, and
+ * The end-user agreement, operator side: its versions with how many users agreed, and
  * publishing a new one. The newest published version is current (contexts/accounts/auth/eula.ts), so
  * publishing asks every user to agree again at their next sign-in.
  */

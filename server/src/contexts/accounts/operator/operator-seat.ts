@@ -1,5 +1,5 @@
 /**
- * The installation's operator (superuser), issue 16: self-hosting means whoever sets Canopy up
+ * The installation's operator (superuser): self-hosting means whoever sets Canopy up
  * runs it, so the first account that signs up while no superuser exists becomes one (the seeded
  * demo account is never a superuser, so it does not count). `npm run admin -- create-superuser`
  * makes one from the command line (contexts/accounts/operator/create-superuser.ts).

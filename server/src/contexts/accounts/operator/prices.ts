@@ -1,5 +1,5 @@
 /**
- * The operator sets prices (issue 16): credits each analysis debits per job level, and what each
+ * The operator sets prices: credits each analysis debits per job level, and what each
  * subscription plan costs. A price says what an offered analysis costs; whether it is offered at all
  * is the capability list's (contexts/scenarios/capabilities.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * The operator's side of subscriptions (issue 16): any company's list with balances, and changing
+ * The operator's side of subscriptions: any company's list with balances, and changing
  * a subscription's plan, credits per period, refill day or expiry. Credits left follow at once,
  * since they are derived (contexts/accounts/company/subscriptions.ts), never stored.
  */

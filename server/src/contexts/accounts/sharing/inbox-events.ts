@@ -1,5 +1,5 @@
 /**
- * Invitations and notifications arrive live (issue 16 item 12): after a share to someone is made,
+ * Invitations and notifications arrive live: after a share to someone is made,
  * re-sent or revoked, or their share answered, that user's open pages are told their inbox changed
  * (`inbox.changed` over the WebSocket, to them only) and read it again. Sent after the change is
  * committed, so the re-read finds it; a lost message only means the inbox shows it on the next read.

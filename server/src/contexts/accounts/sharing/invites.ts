@@ -45,8 +45,8 @@ export async function createInvite(db: Db, deps: AppDeps, user: AuthUser, projec
   const companyId = user.companyId ?? access.companyId;
   if (companyId === null) throw DomainError.detail('invalid', 'There is no company to invite into: the project belongs to none.');
   const roleId = await roleFor(db, user, input.role);
-  // No look-up of the address: an invitation answers the same whether or not it has an account
-  // (issue 17 item 6); someone who has one may sign in instead, or make a second one in this company.
+  // No look-up of the address: an invitation answers the same whether or not it has an account;
+  // someone who has one may sign in instead, or make a second one in this company.
 
   const token = randomBytes(32).toString('base64url');
   const now = deps.clock.now();

@@ -1,5 +1,5 @@
 /**
- * Shares by e-mail to addresses without an active account (issue 17 item 6). They are stored and
+ * Shares by e-mail to addresses without an active account. They are stored and
  * listed like pending shares, with the recipient named only by the address typed, exactly as a
  * pending share to an account the sharer may not see is — so the sharer learns nothing about
  * whether the address has an account. The address gets a mail in the background (the answer's

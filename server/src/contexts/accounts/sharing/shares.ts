@@ -3,7 +3,7 @@
  * created, re-sent, and revoked by those who may change it. A new or re-sent share and the
  * recipient's notification are written in one transaction: either both exist or neither.
  *
- * The sharer learns nothing about accounts they could not already see (issue 17 items 2 and 6):
+ * The sharer learns nothing about accounts they could not already see:
  * by id, only users of their own company can be named (anyone else reads as a missing id); by
  * e-mail, an address without an account becomes a stored invitation (share-invitations.ts) that
  * answers and lists exactly like a pending share; and a recipient outside the viewer's company is
@@ -268,7 +268,7 @@ export async function updateProjectShare(
 
 /**
  * Revoking keeps the recipient's notifications (detached from the share): someone shared a
- * project with them and took it back, and they may want to know who (issue 17 item 2).
+ * project with them and took it back, and they may want to know who.
  */
 export async function deleteProjectShare(db: Db, user: AuthUser, projectId: number, shareId: number, bus?: EventBus): Promise<void> {
   await requireChangeableProject(db, user, projectId);

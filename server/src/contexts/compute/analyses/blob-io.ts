@@ -29,7 +29,7 @@ function* slices(bytes: Uint8Array): Generator<Buffer> {
 
 /**
  * Writes `bytes` as a stream of 1 MiB slices (no copies): one 150 MB chunk hashed in one go held
- * the event loop for most of a second (issue 17 item 9).
+ * the event loop for most of a second.
  */
 export async function putBytes(store: BlobStore, key: BlobKey, bytes: Uint8Array): Promise<void> {
   await store.put(key, Readable.from(slices(bytes)));
@@ -40,7 +40,7 @@ export async function getBytes(store: BlobStore, key: BlobKey): Promise<Uint8Arr
   const download = await store.get(key);
   if (!download) throw new Error(`blob ${formatBlobKey(key)} does not exist`);
   // Copied into one buffer of the stated size as the chunks arrive: joining 200 MB at the end is a
-  // single copy that held the event loop for 0.15 s (issue 17 item 9). Its own ArrayBuffer, so it can
+  // single copy that held the event loop for 0.15 s. Its own ArrayBuffer, so it can
   // move to a worker thread.
   const size = download.properties.size;
   const whole = new Uint8Array(new ArrayBuffer(size));

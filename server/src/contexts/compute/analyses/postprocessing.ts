@@ -77,7 +77,7 @@ export async function submitPostprocessing(
   if (body.weather_id !== undefined && !files.some((f) => f.id === body.weather_id)) {
     throw DomainError.field('weather_id', `"${body.weather_id}" is not a weather file of the library.`);
   }
-  // Company tables (issue 16): the caller's company's or the project's company's, copied into the job.
+  // Company tables: the caller's company's or the project's company's, copied into the job.
   const { criteria, unknown } = await resolveCriteria(db, parsed.data.criteria, [user.companyId, access.companyId]);
   if (unknown.length) throw DomainError.fields({ criteria: unknown.map((id) => `"${id}" is not a valid choice.`) });
   const tables = criteria.filter((c) => !CRITERIA.some((b) => b.id === c.id));

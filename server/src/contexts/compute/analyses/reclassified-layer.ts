@@ -1,5 +1,5 @@
 /**
- * Saving a comfort map the viewer re-classified (issue 15; contract/src/reclassified.ts). The classes
+ * Saving a comfort map the viewer re-classified (contract/src/reclassified.ts). The classes
  * come from the browser, so they are checked against what is stored: the simulation's per-direction
  * speed-up ratios must be the directions the browser used, the classes must be one per point of
  * their plane and index the criterion's classes. The layer is written on that plane, as the

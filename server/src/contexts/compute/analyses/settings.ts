@@ -87,7 +87,7 @@ export const thermalSettingsSchema = z.object({
 });
 
 const criterionIds = CRITERIA.map((c) => c.id);
-/** A built-in criterion, or a company's table company-<pk> (issue 16; services/criteria). */
+/** A built-in criterion, or a company's table company-<pk> (services/criteria). */
 const criterionId = z
   .string()
   .refine((id) => criterionIds.includes(id) || companyCriterionPk(id) !== null, { message: 'not a built-in criterion nor company-<pk>' });

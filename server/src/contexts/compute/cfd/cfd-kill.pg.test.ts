@@ -1,5 +1,5 @@
 /**
- * A CFD direction survives its worker process being killed (issue 15): a CFD wind scenario is
+ * A CFD direction survives its worker process being killed: a CFD wind scenario is
  * approved, a separate worker process (`server/src/worker-main.ts`, as `npm run worker`) plans it
  * and starts direction 0, checkpointing as it steps; it is killed with SIGKILL mid-direction. A
  * second worker process takes the job over after the lease and resumes from the checkpoint on

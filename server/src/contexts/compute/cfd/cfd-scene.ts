@@ -9,7 +9,7 @@
  * surroundings and a generated pedestrian plane, contexts/scenarios/geometry.ts), for the run
  * (loadCfdScene); and the uploads plus what will be generated, for the estimate the wizard asks for
  * before a scenario exists and for the validation's CFD checks — read here (readEstimateFiles),
- * parsed and planned in a worker thread (estimate-scene.ts, issue 17 item 9).
+ * parsed and planned in a worker thread (estimate-scene.ts).
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';

@@ -77,7 +77,7 @@ export async function cfdValidationFindings(
     throw error;
   }
   // Reading, voxel checks and the grid plan: in the job runtime's CPU pool, as the geometry checks
-  // are (issue 17 item 9); without one, on this thread.
+  // are; without one, on this thread.
   const cpu = deps.cpu;
   const run = cpu
     ? (task: string, data: unknown, transfer?: ArrayBuffer[]) => cpu.run(task, data, transfer)

@@ -3,7 +3,7 @@
  * CFD part of its geometry validation (cfd-validation.ts): reading every STL, taking the project's
  * surroundings less what stands where the study stands, checking each file voxelises and planning
  * the grid for the tier. A 200 MB STL is seconds of CPU, so this runs as the CPU task
- * 'cfd.planEstimateScene' in a worker thread (issue 17 item 9); the caller does the I/O
+ * 'cfd.planEstimateScene' in a worker thread; the caller does the I/O
  * (cfd-scene.ts readEstimateFiles) and what needs the database (throughput, storing the estimate).
  *
  * Failures the user caused come back as values — an error crossing a thread loses its class.

@@ -1,5 +1,5 @@
 /**
- * A company's own wind comfort criterion tables (issue 16). Members of the company read them (in
+ * A company's own wind comfort criterion tables. Members of the company read them (in
  * GET /api/criteria/ beside the built-in ones, and under /api/company/criteria/); an Org Admin
  * (custom_auth.change_user, held by that role alone) creates, changes and deletes them. Tables of
  * another company are 404 — never a hint that they exist.

@@ -1,5 +1,5 @@
 /**
- * The criteria a wind-comfort job classifies with (issue 16): built-in ones by id; a company's
+ * The criteria a wind-comfort job classifies with: built-in ones by id; a company's
  * table (company-<pk>) from the copy the job carries (submit-postprocessing/ and a scenario's
  * approval put it there), else — a job queued before approvals copied tables — from the project's
  * company's tables as they are when the job runs.

@@ -1,5 +1,5 @@
 /**
- * What the weather panels draw (SPEC §2 weather data form; issue 6 "weather panels"): a 16-sector
+ * What the weather panels draw (SPEC §2 weather data form: the weather panels): a 16-sector
  * wind rose for a season and time of day, monthly temperature and wind summaries, and the data's
  * coverage. The engine does the counting (engine/weather/wind-rose.ts, hour-mask.ts); this module
  * chooses the hours and shapes the answer.

@@ -28,7 +28,7 @@ export async function checkSimulation(db: Db, studyId: number, id: number | null
   if (!row) throw missing(field, id);
 }
 
-/** Every simulation a layer selection names belongs to the study (issue 17 item 10); errors name the entry. */
+/** Every simulation a layer selection names belongs to the study; errors name the entry. */
 export async function checkLayerSelection(
   db: Db,
   studyId: number,

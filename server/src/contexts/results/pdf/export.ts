@@ -4,7 +4,7 @@
  * holds here as everywhere: a Draft insight or report, or a Draft insight's view inside a report,
  * is exported only for those who may see drafts (contexts/results/insights/visibility.ts).
  *
- * Layout (issue 16): page 1 opens with a cover band, the title and the facts in two columns; an
+ * Layout: page 1 opens with a cover band, the title and the facts in two columns; an
  * insight's text and figures follow on it, a report lists its contents there. Each figure (per scene
  * view / image view / report view): heading (a typed "Figure …:" prefix taken off), the image with
  * the view's drawing and pins drawn over it (figure-overlay.ts), the legend titled by the layer's

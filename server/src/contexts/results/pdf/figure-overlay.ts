@@ -1,5 +1,5 @@
 /**
- * What the user made, drawn over a figure's image in the PDF (issue 16 item 6): the scene view's
+ * What the user made, drawn over a figure's image in the PDF: the scene view's
  * drawing (shapes in canvas-normalised coordinates, 0..1 with y down — src/insights/drawing.ts)
  * and the insight's pins (site points, projected through the view's saved camera). Drawn as
  * vectors over the captured image rather than baked into it, so every export carries them —

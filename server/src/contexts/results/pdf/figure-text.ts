@@ -1,5 +1,5 @@
 /**
- * The words of a PDF figure (issue 16 item 6): captions without a second "Figure …:" in front,
+ * The words of a PDF figure: captions without a second "Figure …:" in front,
  * legends titled by the layer's human name with its unit (stored views may carry the legend's id,
  * `utci-pct-comfortable`, as the title), pin values to a sensible precision.
  */

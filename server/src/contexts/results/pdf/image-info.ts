@@ -44,8 +44,7 @@ function jpegInfo(bytes: Uint8Array): ImageInfo | null {
 }
 
 /**
- * Pixel limits, checked on the declared size before anything decodes an image (issue 17 item 3:
- * a 340 KB PNG declaring 8192 × 8192 RGBA decoded to ~770 MB). 36 megapixels holds an 8K screen
+ * Pixel limits, checked on the declared size before anything decodes an image (a 340 KB PNG declaring 8192 × 8192 RGBA decoded to ~770 MB). 36 megapixels holds an 8K screen
  * capture (7680 × 4320); decoded RGBA that is at most ~145 MB.
  */
 export const MAX_IMAGE_SIDE = 16384;

@@ -1,5 +1,5 @@
 /**
- * Decoding a PNG for a PDF, as the CPU pool's task 'pdf.preparePng' (issue 17 item 3): an allowed
+ * Decoding a PNG for a PDF, as the CPU pool's task 'pdf.preparePng': an allowed
  * image (up to 36 megapixels) still costs seconds of inflating, unfiltering and deflating, which on
  * the request thread froze every other request. This runs in a worker thread and returns encoded
  * streams that the request thread registers as they are (png-xobject.ts registerImage).

@@ -90,7 +90,7 @@ async function geometryChecksum(db: Db, blobs: BlobStore, simulationId: number):
 /**
  * The data layer a scene view shows when it names none (views saved before the viewer sent
  * asset_id): the simulation's data asset whose legend or metric the view's legend names, else its
- * first data asset — so Canopy's own results show the provenance they recorded (issue 16 item 6).
+ * first data asset — so Canopy's own results show the provenance they recorded.
  */
 async function shownAsset(db: Db, simulationId: number, legendTitle: string | null): Promise<typeof assets.$inferSelect | undefined> {
   const rows = await db
@@ -123,7 +123,7 @@ export async function provenanceOf(
     metadata = obj(asset.metadata);
     const analysis = str(metadata.analysis) ?? str(asset.analysisType);
     const metric = str(metadata.metric) ?? str(asset.metric);
-    // In words from the one label table (issue 16 item 6): no raw id reaches the reader.
+    // In words from the one label table: no raw id reaches the reader.
     if (analysis) out.analysis = resultLayerName(analysis, metric);
   }
   if (simulationId === null) return out;

@@ -167,7 +167,7 @@ export class PdfWriter {
   }
 
   /**
-   * The laid-out head of page 1 (issue 16 item 6): a band with the product and the kind of
+   * The laid-out head of page 1: a band with the product and the kind of
    * document, the title, a subtitle, and the facts in two columns under small captions.
    */
   cover(kind: string, title: string, subtitle: string, facts: Array<[string, string]>): void {

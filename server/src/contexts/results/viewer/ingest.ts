@@ -61,7 +61,7 @@ interface Prepared {
 
 /**
  * Reading and converting a file (a 200 MB STL: seconds of CPU, hundreds of MB) runs in the
- * heavy-work pool (issue 17 item 9), counted against the user's allowance; its bytes move there.
+ * heavy-work pool, counted against the user's allowance; its bytes move there.
  */
 async function prepareFile(deps: AppDeps, userId: number, input: IngestTaskInput): Promise<PreparedFile> {
   const outcome = await deps.heavy.run<IngestOutcome>(userId, 'ingest.prepareResultFile', input, transferables([input.bytes, input.planeGlb]));
@@ -192,7 +192,7 @@ export async function ingestSimulationResults(
   await configurationStudy(db, input.projectId, input.configurationId, input.fromPath ? null : 'configuration_id');
   const prepared = await prepareAll(deps, db, user, input.projectId, input.results);
   const simulationId = await store(deps, db, prepared, { configurationId: input.configurationId, category: input.category });
-  // A scenario simulation waiting for these results is now complete (issue 9).
+  // A scenario simulation waiting for these results is now complete.
   await noteResultsIngested(deps, db, simulationId);
   return getStudySimulationView(db, simulationId);
 }

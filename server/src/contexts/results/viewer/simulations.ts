@@ -68,7 +68,7 @@ async function loadSimulations(db: Db, where: ReturnType<typeof eq>): Promise<Si
 /**
  * The geometry assets of each scenario, whichever of its simulations holds them. The scenario's
  * files are stored once, on one simulation (approval.ts); every simulation of the scenario shows
- * them (issue 16: the solar map of the second simulation had holes where the buildings stand).
+ * them (the solar map of the second simulation had holes where the buildings stand).
  */
 async function scenarioGeometry(db: Db, configurationIds: number[]): Promise<Map<number, AssetRow[]>> {
   const out = new Map<number, AssetRow[]>();
