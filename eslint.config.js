@@ -2,7 +2,7 @@
 // React hooks rules. The type checker (npm run typecheck) covers the rest.
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
-import { serverLayers } from './server/eslint-layers.js';
+import { serverLayers } from './eslint.server-layers.js';
 
 // The web app and its machines see the server only through the API contract (@canopy/contract:
 // schemas and types, no server code), never a server module.

@@ -1,5 +1,5 @@
 /**
- * The lint rule that keeps the server's layers one way (server/eslint-layers.js, ADR 28) fails on a
+ * The lint rule that keeps the server's layers one way (eslint.server-layers.js, ADR 28) fails on a
  * wrong-way import: each case lints one planted import, as if written in a file of that layer, with
  * the repository's own ESLint configuration. The right-way twin of each passes, so the rule is not
  * simply refusing everything.

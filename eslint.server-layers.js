@@ -13,6 +13,8 @@
 //
 // deps.ts is the one exception: the types of the app's dependencies, which every layer receives;
 // it holds only types (and the system clock), so it adds no edge at run time.
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import importX from 'eslint-plugin-import-x';
 
 const S = 'server/src';
@@ -65,5 +67,6 @@ export const serverLayers = {
   // Tests build apps and workers as the entry points do.
   ignores: [`${S}/**/*.test.ts`],
   plugins: { 'import-x': importX },
-  rules: { 'import-x/no-restricted-paths': ['error', { zones }] },
+  // Zones are paths from the repository's root, wherever eslint is started.
+  rules: { 'import-x/no-restricted-paths': ['error', { zones, basePath: dirname(fileURLToPath(import.meta.url)) }] },
 };
