@@ -151,7 +151,7 @@ describe('debitSubscription', () => {
       body: { subscription: ['This needs CFD credits; your subscription has AI credits.'] },
     });
     await expect(debitSubscription(t.database.db, { userId: w.userIds.pendingShare, credits: 1, label: 'x', at: now })).rejects.toMatchObject({
-      status: 400,
+      kind: 'invalid',
     });
   });
 

@@ -292,7 +292,7 @@ describe('receiving the body', () => {
     // No Content-Length (chunked): counted as it arrives.
     const chunks = Array.from({ length: 8 }, () => Buffer.alloc(256));
     await expect(receiveArchive(Readable.from(chunks), undefined, 1024)).rejects.toMatchObject({
-      status: 413,
+      kind: 'too-large',
       body: { detail: 'The archive is too large: at most 1024 bytes are accepted.' },
     });
     expect(temporaries()).toBe(before);
