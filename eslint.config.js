@@ -2,6 +2,7 @@
 // React hooks rules. The type checker (npm run typecheck) covers the rest.
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { serverLayers } from './eslint.server-layers.js';
 
 // The web app and its machines see the server only through the API contract (@canopy/contract:
 // schemas and types, no server code), never a server module.
@@ -96,4 +97,6 @@ export default tseslint.config(
       ],
     },
   },
+  // The server's layers and contexts, one way (ADR 28).
+  serverLayers,
 );

@@ -53,10 +53,10 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['server/src/**/*.test.ts'],
+          include: ['server/src/**/*.test.ts', 'server/test/authz/**/*.test.ts'],
           globalSetup: ['server/test/global-setup.ts'],
           setupFiles: ['server/test/setup.ts'],
-          // Password hashing runs on threads at nice 10 (auth/hash-threads.ts), so beside a
+          // Password hashing runs on threads at nice 10 (crypto/hash-threads.ts), so beside a
           // CPU-bound file in the other worker a sign-in test can take many times its idle time.
           ...busyMachine,
           hookTimeout: HANG_GUARD_MS,

@@ -48,7 +48,7 @@ export default defineConfig({
         test: {
           ...shared,
           name: 'server-pg',
-          include: ['server/src/**/*.test.ts', 'server/test/pg/**/*.test.ts'],
+          include: ['server/src/**/*.test.ts', 'server/test/authz/**/*.test.ts', 'server/test/pg/**/*.test.ts'],
           exclude: alone,
           sequence: { groupOrder: 0 },
         },

@@ -31,10 +31,7 @@ export const CriterionSchema = z
     name: z.string(),
     source: z.string().optional(),
     description: z.string().optional(),
-    origin: z
-      .enum(['builtin', 'company'])
-      .optional()
-      .openapi({ description: 'builtin: shipped with Canopy; company: a table of the caller’s company (issue 16)' }),
+    origin: z.enum(['builtin', 'company']).optional().openapi({ description: 'builtin: shipped with Canopy; company: a table of the caller’s company' }),
     speedType: z.enum(['hourlyMean', 'maxMeanGem']),
     exceedanceComparison: z.enum(['atMost', 'lessThan']),
     classes: z.array(ComfortClassSchema),

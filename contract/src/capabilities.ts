@@ -1,4 +1,4 @@
-/** The scenario wizard's offer (issue 16): which analysis × job level pairs run, and who computes each. */
+/** The scenario wizard's offer: which analysis × job level pairs run, and who computes each. */
 import { z } from '@hono/zod-openapi';
 import { ENGINES } from './scenarios.ts';
 import { ANALYSIS_TYPES } from './parameter-sets.ts';

@@ -14,7 +14,7 @@ export const notAChoice = (value: unknown) => `"${shown(value)}" is not a valid 
 
 /**
  * The input as DRF would quote it, kept short: String() of a list nested thousands deep overflowed
- * the stack (issue 17), and a long value has no place in an error message.
+ * the stack, and a long value has no place in an error message.
  */
 function shown(value: unknown): string {
   if (value !== null && typeof value === 'object') return Array.isArray(value) ? 'a list' : 'an object';

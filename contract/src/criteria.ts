@@ -1,5 +1,5 @@
 /**
- * A company's own pedestrian wind comfort criteria (issue 16): tables in the engine's shape
+ * A company's own pedestrian wind comfort criteria: tables in the engine's shape
  * (engine/wind/criterion-schema.ts) — ordered comfort classes with a threshold speed and an allowed
  * exceedance (a share of hours, 0–1: 5 % is 0.05, as in GET /api/criteria/), the speed they are
  * measured in (hourly mean, or max(mean, gust-equivalent mean)) and the safety limits. A table of a

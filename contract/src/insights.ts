@@ -1,5 +1,5 @@
 /**
- * The insights API contract (issue 10; SPEC §3 insight, scene view, drawing, pin, pin types, image
+ * The insights API contract (SPEC §3 insight, scene view, drawing, pin, pin types, image
  * view, report view, report, study image; §4 Draft/Published; §6 who sees drafts).
  *
  * Field names are the spec's where it names them (`sort_order`, `insight_status`, `sceneview_set`,

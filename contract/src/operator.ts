@@ -1,5 +1,5 @@
 /**
- * The operator's routes (issue 16), /api/operator/…, superusers only: every company, a company's
+ * The operator's routes, /api/operator/…, superusers only: every company, a company's
  * subscriptions, changing a subscription's credits, the two price tables, and publishing a new
  * end-user agreement. Issuing a subscription (POST /api/company/subscriptions) and bad stations
  * (/api/bad-stations) are the existing operator routes and are reused.

@@ -1,5 +1,5 @@
 /**
- * Project export / import (issue 19): one zip holds a project's records and the blobs they point
+ * Project export / import: one zip holds a project's records and the blobs they point
  * at, to move a project between installations or from the embedded database to a server.
  * The archive's layout is documented in docs/scale-out.md ("Moving a project").
  */

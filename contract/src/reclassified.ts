@@ -1,5 +1,5 @@
 /**
- * A comfort map re-classified in the viewer (issue 15), saved as a layer of its simulation:
+ * A comfort map re-classified in the viewer, saved as a layer of its simulation:
  * POST /api/project/{id}/configuration/{cid}/simulation/{sid}/reclassified-comfort/. The browser
  * computed the classes from the simulation's stored per-direction speed-up ratios under another
  * criterion, season, time window or weather file (engine/analyses/wind-comfort.ts, in a Web

@@ -1,4 +1,4 @@
-/** Cancelling a simulation that waits for external results (issue 16): its reserved credits come back. */
+/** Cancelling a simulation that waits for external results: its reserved credits come back. */
 import { z } from '@hono/zod-openapi';
 
 export const CancelSimulationResultSchema = z

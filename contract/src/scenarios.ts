@@ -417,7 +417,7 @@ export const LatestStatusSchema = z
     configuration_status: ScenarioStatusSchema,
     /** 0–100 while a job runs, else null. */
     progress: z.number().nullable(),
-    /** Seconds left while it runs, when known (issue 16 item 13). */
+    /** Seconds left while it runs, when known. */
     eta_s: z.number().nullable().optional(),
     /** A CFD run's directions whose worker stopped answering (see StalledDirection). */
     stalled: z.array(StalledDirectionSchema).optional(),
@@ -627,7 +627,7 @@ export type RemeshResult = z.infer<typeof RemeshResultSchema>;
 
 /**
  * How far a running simulation is, where it is known (additive; absent or null: only the status
- * text). Canopy's CFD wind fills `direction` and `phase` (services/cfd/progress-view.ts).
+ * text). Canopy's CFD wind fills `direction` and `phase` (contexts/compute/cfd/progress-view.ts).
  */
 export const SimulationProgressSchema = z
   .object({
@@ -677,7 +677,7 @@ export const ScenarioEventSchema = z
     }),
     /** An uploaded model being read into a geometry file (POST geometry-import/): percent read so far. */
     z.object({ type: z.literal('geometry.import'), project_id: z.number().int(), upload_id: z.number().int(), percent: z.number().int() }),
-    /** The user's inbox changed (issue 16): a share to them made, re-sent or revoked, or their share answered. Sent to that user only. */
+    /** The user's inbox changed: a share to them made, re-sent or revoked, or their share answered. Sent to that user only. */
     z.object({ type: z.literal('inbox.changed'), project_id: z.number().int(), reason: z.enum(['shared', 'answered', 'revoked']) }),
   ])
   .openapi('ScenarioEvent');

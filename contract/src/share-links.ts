@@ -1,5 +1,5 @@
 /**
- * Share links (issue 31): a project owner's read-only link to one Published insight or report, with
+ * Share links: a project owner's read-only link to one Published insight or report, with
  * an expiry, an optional password and, for embedding, the origins allowed to frame it. The owner's
  * routes live under the project; the public ones under /api/shared/{token}.
  */

@@ -2,7 +2,7 @@
 import { z } from '@hono/zod-openapi';
 import { UserRefSchema, choice, idField, optionalText, paginated } from './common.ts';
 
-/** What a share allows (issue 16): view reads the project; edit also changes it. */
+/** What a share allows: view reads the project; edit also changes it. */
 export const SHARE_ACCESS = ['view', 'edit'] as const;
 export type ShareAccess = (typeof SHARE_ACCESS)[number];
 

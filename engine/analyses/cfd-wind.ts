@@ -63,7 +63,7 @@ function masked(values: Float32Array, level: Int8Array): Float32Array {
 
 /**
  * The direction's speed-up ratio layer, as the wind-comfort post-processing reads wind results
- * (services/analyses/wind-results.ts): `speedRatio` and `gemSpeedRatio` per plane vertex, referenced
+ * (contexts/compute/analyses/wind-results.ts): `speedRatio` and `gemSpeedRatio` per plane vertex, referenced
  * to the approach flow at 10 m over the terrain (metadata.reference).
  */
 export function directionLayer(input: DirectionLayerInput): AnalysisLayer {

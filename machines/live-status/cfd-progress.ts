@@ -1,14 +1,14 @@
 /**
  * A CFD wind run's progress read from the simulation's stored run state (its `cfd_parameters`, as
  * GET configuration/{id}/ gives them), for the poll that stands in while the socket is down. The
- * same reading as the server's live events (server/src/services/cfd/progress-view.ts, which the
+ * same reading as the server's live events (server/src/contexts/compute/cfd/progress-view.ts, which the
  * client may not import): the run's percentage, the direction being computed, its phase, and the
  * time left for the whole run — this direction's, plus the directions not yet started at the
  * measured pace (or the estimate's). So the poll and the socket say the same sentence.
  */
 import type { SimulationProgress } from './live-status.types.ts';
 
-/** The part of the stored run state (services/cfd/run-state.ts CfdRunState) this reading needs. */
+/** The part of the stored run state (contexts/compute/cfd/run-state.ts CfdRunState) this reading needs. */
 interface StoredRun {
   engine: 'canopy-cfd';
   run_id: string;

@@ -1,6 +1,6 @@
 /**
  * A poll reads a scenario as the socket would say it: a CFD run's direction, phase and time left from
- * its stored run state (as services/cfd/progress-view.ts reads it for the live events), a job's
+ * its stored run state (as contexts/compute/cfd/progress-view.ts reads it for the live events), a job's
  * percentage and step from its latest status, and which simulations need that second read.
  */
 import { describe, expect, it } from 'vitest';

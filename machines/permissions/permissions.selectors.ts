@@ -40,7 +40,7 @@ export function selectCanInProject(permission: PermissionString, projectId: numb
 
 /**
  * What the user may do in one project, read from the same per-project list the server narrows by
- * its own rules (server/src/services/auth/permissions.ts: the project-changing permissions hold
+ * its own rules (server/src/contexts/accounts/auth/permissions.ts: the project-changing permissions hold
  * only where the user may change the project), so a read-only project shows no write control.
  */
 
@@ -56,7 +56,7 @@ export function selectMayChangeInsights(projectId: number | string) {
 }
 
 /**
- * Export the project (server project-transfer/export.ts): the operator; else, not on a demo, an Org
+ * Export the project (server/src/contexts/transfer/export.ts): the operator; else, not on a demo, an Org
  * Admin of the project's company (custom_auth.change_user holds on own-company projects only) or
  * the project's administrator — known here as its creator.
  */

@@ -7,7 +7,7 @@
 import type { CfdTier, WizardOptions, WizardValues } from './scenario-wizard.types.ts';
 import { capabilityOf } from './scenario-offer.ts';
 
-/** What the solver runs per analysis: one run per simulation (server/src/services/cfd/cfd-jobs.ts). */
+/** What the solver runs per analysis: one run per simulation (server/src/contexts/compute/cfd/cfd-jobs.ts). */
 export const CFD_ANALYSES = ['pedestrian_wind_comfort', 'directional_wind'] as const;
 export type CfdAnalysis = (typeof CFD_ANALYSES)[number];
 

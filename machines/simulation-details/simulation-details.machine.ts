@@ -56,7 +56,7 @@ const notProvided = (name: string) => async () => {
 
 /** Machine-learning results can be asked for again once submitted: while awaited, after a failure, or to replace them (the server's rule in resubmit-ml/). */
 export function mayResubmit(row: SimulationRow): boolean {
-  // Not a cancelled one: its reserved credits were returned (server/src/services/scenarios/latest-status.ts).
+  // Not a cancelled one: its reserved credits were returned (server/src/contexts/scenarios/latest-status.ts).
   // Not a completed one either: its results are in, and 'Request again' beside 'Completed' reads as a
   // contradiction.
   return row.engine === 'AI' && !row.computedByCanopy && ['awaiting_external_results', 'failed'].includes(row.status);

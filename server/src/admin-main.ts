@@ -6,7 +6,7 @@
 import { loadConfig, ConfigError } from './env.ts';
 import { openDatabase } from './db/database.ts';
 import { DirectoryLockedError } from './db/directory-lock.ts';
-import { seedEula, seedRoles } from './db/seed.ts';
+import { seedEula, seedRoles } from './seed.ts';
 import { runAdmin } from './admin/admin-cli.ts';
 import { loadSecretKey } from './secret-key.ts';
 import { openBlobStore } from './blobs/open-blob-store.ts';

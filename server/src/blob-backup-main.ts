@@ -6,7 +6,7 @@
 import { resolve } from 'node:path';
 import { loadConfig } from './env.ts';
 import { openBlobStore } from './blobs/open-blob-store.ts';
-import { exportBlobs, importBlobs } from './blobs/blob-backup.ts';
+import { exportBlobs, importBlobs } from './admin/blob-backup.ts';
 
 const [command, dir] = process.argv.slice(2);
 if ((command !== 'export' && command !== 'import') || !dir) {

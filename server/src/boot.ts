@@ -7,26 +7,26 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { loadConfig, type Config } from './env.ts';
 import { openDatabase, type Database } from './db/database.ts';
-import { seedDemo, seedEula, seedRoles, DEMO } from './db/seed.ts';
+import { seedDemo, seedEula, seedRoles, DEMO } from './seed.ts';
 import { loadSecretKey } from './secret-key.ts';
-import { createOutboxMailer, createSmtpMailer } from './services/mail/mailer.ts';
+import { createOutboxMailer, createSmtpMailer } from './mail/mailer.ts';
 import { createApp } from './app.ts';
 import { createNodeListener } from './http/node-listener.ts';
 import { hstsHeader, contentSecurityPolicy } from './http/security-headers.ts';
 import { attachLiveSocket, type LiveHub } from './realtime/live-socket.ts';
-import { settleBackground } from './services/background.ts';
+import { settleBackground } from './jobs/background.ts';
 import { systemClock, type AppDeps } from './deps.ts';
 import { VERSION } from './version.ts';
 import { createJobQueue } from './jobs/job-queue.ts';
-import { startJobRuntime } from './jobs/runtime.ts';
+import { startJobRuntime } from './job-runtime.ts';
 import { openBlobStore } from './blobs/open-blob-store.ts';
-import { seedDemoResults } from './services/demo/demo-results.ts';
-import { seedDemoWind } from './services/demo/demo-wind.ts';
+import { seedDemoResults } from './contexts/compute/demo/demo-results.ts';
+import { seedDemoWind } from './contexts/compute/demo/demo-wind.ts';
 import { seedPriceTables } from './db/seed-catalogue.ts';
 import { openBus } from './realtime/bus.ts';
-import { connectBusToHub } from './realtime/bus-delivery.ts';
-import { openHeavyWork } from './jobs/heavy-work.ts';
-import { cleanImportLeftovers } from './services/project-transfer/leftovers.ts';
+import { connectBusToHub } from './contexts/projects/bus-delivery.ts';
+import { openHeavyWork } from './inline-cpu-pool.ts';
+import { cleanImportLeftovers } from './contexts/transfer/leftovers.ts';
 
 export interface RunningServer {
   url: string;
@@ -103,7 +103,7 @@ function listen(server: Server, port: number, hostname: string): Promise<Server>
 export async function startServer(env: Record<string, string | undefined> = process.env, log: (line: string) => void = console.log): Promise<RunningServer> {
   const config = loadConfig(env);
   const deps = await prepareDeps(config, log);
-  // What project imports killed mid-way left: temporary folders, blobs never committed (services/project-transfer/leftovers.ts).
+  // What project imports killed mid-way left: temporary folders, blobs never committed (contexts/transfer/leftovers.ts).
   await cleanImportLeftovers({ blobStore: deps.blobStore, db: deps.database.db }).then(
     (left) => {
       if (left.folders || left.blobs) log(`Removed what interrupted project imports left: ${left.folders} temporary folders, ${left.blobs} blobs.`);

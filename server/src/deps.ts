@@ -5,12 +5,13 @@
  */
 import type { Config } from './env.ts';
 import type { Database, Db } from './db/database.ts';
-import type { Mailer } from './services/mail/mailer.ts';
-import type { AuthUser } from './auth/authenticate.ts';
+import type { Mailer } from './mail/mailer.ts';
+import type { AuthUser } from './kernel/auth-user.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import type { BlobStore } from './blobs/blob-store.ts';
 import type { EventBus } from './realtime/bus.ts';
 import type { HeavyWork } from './jobs/heavy-work.ts';
+import type { HeavyTaskName } from './cpu-tasks.ts';
 
 export interface Clock {
   now(): Date;
@@ -31,7 +32,7 @@ export interface AppDeps {
   /** Uploaded files (local disk under DATA_DIR/blobs, or Azure Blob Storage). */
   blobStore: BlobStore;
   /** Heavy request work (image decoding, large uploaded files) in worker threads, capped per user. */
-  heavy: HeavyWork;
+  heavy: HeavyWork<HeavyTaskName>;
   /** Live updates to WebSocket users (realtime/bus.ts); absent → nothing is pushed (clients poll). */
   bus?: EventBus;
 }

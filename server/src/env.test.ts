@@ -34,7 +34,7 @@ describe('loadConfig', () => {
     }
   });
 
-  it('gives new companies a starter subscription by default on the embedded database only (issue 16)', () => {
+  it('gives new companies a starter subscription by default on the embedded database only', () => {
     expect(loadConfig({}).starterSubscription).toBe(true);
     expect(loadConfig({ DATABASE_URL: 'postgres://u@localhost/db' }).starterSubscription).toBe(false);
     expect(loadConfig({ STARTER_SUBSCRIPTION: 'false' }).starterSubscription).toBe(false);

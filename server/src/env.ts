@@ -72,7 +72,7 @@ export const envSchema = z.object({
    */
   TRUST_PROXY: bool.default(false),
   /**
-   * Strict-Transport-Security max-age in seconds, for installations served over HTTPS (issue 17).
+   * Strict-Transport-Security max-age in seconds, for installations served over HTTPS.
    * Unset: no header, so a plain-HTTP installation never pins browsers to HTTPS.
    */
   HSTS_MAX_AGE: z.coerce.number().int().min(0).optional(),
@@ -109,7 +109,7 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /**
    * Give every new company a starter subscription per job level Canopy computes analyses at
-   * (services/operator/starter.ts). Unset: on for the embedded installation, off with DATABASE_URL.
+   * (contexts/accounts/operator/starter.ts). Unset: on for the embedded installation, off with DATABASE_URL.
    */
   STARTER_SUBSCRIPTION: bool.optional(),
   /** Credits per monthly period of each starter subscription. */
@@ -117,7 +117,7 @@ export const envSchema = z.object({
   /**
    * Analyses an external service computes and delivers through /api/ingestassets/…: comma-separated
    * analysis_type:ENGINE pairs (e.g. pedestrian_wind_comfort:AI,directional_wind:CFD). Only these
-   * and Canopy's own computations are offered in the scenario wizard (services/scenarios/capabilities.ts).
+   * and Canopy's own computations are offered in the scenario wizard (contexts/scenarios/capabilities.ts).
    */
   EXTERNAL_ANALYSES: z
     .string()
@@ -154,7 +154,7 @@ export const envSchema = z.object({
   COMPANY_MAX_RUNNING_JOBS: z.coerce.number().int().min(1).max(10_000).default(8),
   COMPANY_MONTHLY_COMPUTE_HOURS: z.coerce.number().int().min(1).max(1_000_000).default(500),
   COMPANY_STORAGE_GB: z.coerce.number().positive().max(1_000_000).default(100),
-  /** Worker threads one CFD wind direction steps on (services/cfd/cfd-plan.ts). Unset: 1, or cores ÷ 8 above 15 cores. */
+  /** Worker threads one CFD wind direction steps on (contexts/compute/cfd/cfd-plan.ts). Unset: 1, or cores ÷ 8 above 15 cores. */
   CFD_THREADS: z.coerce.number().int().min(1).max(256).optional(),
   /** Seconds of wall time between checkpoints of a CFD direction (a killed worker resumes from the last). */
   CFD_CHECKPOINT_SECONDS: z.coerce.number().min(0).max(3600).default(60),

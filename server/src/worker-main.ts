@@ -4,7 +4,7 @@
  */
 import { loadConfig, ConfigError } from './env.ts';
 import { prepareDeps } from './boot.ts';
-import { startJobRuntime } from './jobs/runtime.ts';
+import { startJobRuntime } from './job-runtime.ts';
 
 try {
   const config = loadConfig();

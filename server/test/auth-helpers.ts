@@ -3,7 +3,7 @@
  * OWASP's cost takes ~0.3 s), signing in, and reading a token's claims.
  */
 import { eq } from 'drizzle-orm';
-import { hashPassword } from '../src/auth/passwords.ts';
+import { hashPassword } from '../src/crypto/passwords.ts';
 import { users } from '../src/db/schema/index.ts';
 import type { Db } from '../src/db/database.ts';
 import type { TestContext } from './harness.ts';

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openEmbedded } from '../src/db/database.ts';
-import { seedEula, seedRoles } from '../src/db/seed.ts';
+import { seedEula, seedRoles } from '../src/seed.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

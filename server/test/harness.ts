@@ -8,13 +8,14 @@ import { join } from 'node:path';
 import { inject } from 'vitest';
 import { openEmbedded, type Database } from '../src/db/database.ts';
 import { loadConfig, type Config } from '../src/env.ts';
-import { createApp, type ApiApp } from '../src/app.ts';
+import { createApp } from '../src/app.ts';
+import type { ApiApp } from '../src/http/api-app.ts';
 import type { AppDeps, Clock } from '../src/deps.ts';
-import type { MailMessage, Mailer } from '../src/services/mail/mailer.ts';
+import type { MailMessage, Mailer } from '../src/mail/mailer.ts';
 import { VERSION } from '../src/version.ts';
 import { createJobQueue } from '../src/jobs/job-queue.ts';
 import { openBlobStore } from '../src/blobs/open-blob-store.ts';
-import { openHeavyWork } from '../src/jobs/heavy-work.ts';
+import { openHeavyWork } from '../src/inline-cpu-pool.ts';
 import pg from 'pg';
 import { wrapPool } from '../src/db/database.ts';
 import { startAzurite, type Azurite } from './azurite.ts';
@@ -73,7 +74,7 @@ async function openIsolatedPostgres(adminUrl: string): Promise<Database & { url:
   const pool = new pg.Pool({ connectionString: url.toString(), max: 5 });
   const database = wrapPool(pool);
   await database.migrate();
-  const { seedEula, seedRoles } = await import('../src/db/seed.ts');
+  const { seedEula, seedRoles } = await import('../src/seed.ts');
   await seedRoles(database.db);
   await seedEula(database.db);
   const close = database.close;
@@ -92,7 +93,7 @@ async function openIsolatedPostgres(adminUrl: string): Promise<Database & { url:
 
 export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
   const dataDir = mkdtempSync(join(tmpdir(), 'canopy-test-'));
-  // CANOPY_TEST_BLOB_STORE=azure: the same tests with their blobs on an Azurite of their own (issue 19).
+  // CANOPY_TEST_BLOB_STORE=azure: the same tests with their blobs on an Azurite of their own.
   const azurite: Azurite | null = process.env.CANOPY_TEST_BLOB_STORE === 'azure' && !env.BLOB_STORE ? await startAzurite() : null;
   // Heavy request work runs inline (no thread start-up per file) unless a test asks for threads.
   const config = loadConfig({

@@ -1,5 +1,5 @@
 /**
- * Test fixtures for project export / import (issue 19): a project with every kind of record the
+ * Test fixtures for project export / import: a project with every kind of record the
  * archive carries — uploads and a project file, a parameter set, a met source, a scenario with its
  * simulation, result assets (one re-meshed from another) and a layer set, a geometry validation and
  * an approval, a camera position, a user's chosen layers, a study image, insights with scene views
@@ -36,11 +36,11 @@ import {
   userSelectedLayers,
 } from '../src/db/schema/index.ts';
 import { parseEpw, type Epw } from '@canopy/engine/weather/epw.ts';
-import { storeStation } from '../src/services/weather/stations.ts';
+import { storeStation } from '../src/contexts/projects/weather/stations.ts';
 import { CHICAGO_EPW_PATH } from './world-weather.ts';
-import { ASSETS_CONTAINER, formatBlobKey, getBytes, putBytes } from '../src/services/analyses/blob-io.ts';
-import { TABLES, type TableName } from '../src/services/project-transfer/tables.ts';
-import { blobKeysOfRow, projectRows, splitKey } from '../src/services/project-transfer/export.ts';
+import { ASSETS_CONTAINER, formatBlobKey, getBytes, putBytes } from '../src/contexts/compute/analyses/blob-io.ts';
+import { TABLES, type TableName } from '../src/contexts/transfer/tables.ts';
+import { blobKeysOfRow, projectRows, splitKey } from '../src/contexts/transfer/export.ts';
 import { planeGlb, seedFixtureResults, uploadFile } from './viewer-fixtures.ts';
 import { storeTestImage, testCardPng } from './world-insights.ts';
 

@@ -1,5 +1,5 @@
 /**
- * How long GET /api/health waits while some work runs (issue 17 items 3 and 9). Health is probed
+ * How long GET /api/health waits while some work runs. Health is probed
  * back to back, a few milliseconds apart, for as long as the work lasts; each probe's latency is
  * counted from when it was due, so a frozen event loop shows as one long probe even when the
  * request itself, once started, answers at once — and as a late wake-up of the prober when the work
@@ -9,7 +9,7 @@
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { TestContext } from './harness.ts';
-import { openHeavyWork } from '../src/jobs/heavy-work.ts';
+import { openHeavyWork } from '../src/inline-cpu-pool.ts';
 
 export interface HealthDuring<T> {
   result: T;

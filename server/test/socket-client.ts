@@ -5,7 +5,7 @@
 import { createServer, request, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createNodeListener } from '../src/http/node-listener.ts';
-import type { ApiApp } from '../src/app.ts';
+import type { ApiApp } from '../src/http/api-app.ts';
 
 export interface Listening {
   port: number;

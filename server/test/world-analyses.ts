@@ -1,11 +1,11 @@
 /**
- * The analyses' part of the authorization world (issue 7): a scenario of the world's project with a
+ * The analyses' part of the authorization world: a scenario of the world's project with a
  * wind simulation that has per-direction speed-up ratio assets (rows only: submit-postprocessing
  * checks rows, the job — never run in the matrix — would read the files), and a job of the project.
  */
 import type { AppDeps } from '../src/deps.ts';
 import { assets, configurations, simulations } from '../src/db/schema/index.ts';
-import { ANALYSIS_JOB_TYPES } from '../src/services/analyses/settings.ts';
+import { ANALYSIS_JOB_TYPES } from '../src/contexts/compute/analyses/settings.ts';
 
 export interface WorldAnalyses {
   configurationId: number;

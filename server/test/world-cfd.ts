@@ -7,11 +7,11 @@ import { expect } from 'vitest';
 import { createTestContext, type TestContext } from './harness.ts';
 import { buildWorld, type World } from './world.ts';
 import { subscriptions } from '../src/db/schema/index.ts';
-import { createInlineCpuPool } from '../src/jobs/inline-cpu-pool.ts';
-import { jobHandlers } from '../src/jobs/handlers/index.ts';
+import { createInlineCpuPool } from '../src/inline-cpu-pool.ts';
+import { jobHandlers } from '../src/job-handlers.ts';
 import { JobWorker } from '../src/jobs/worker.ts';
 import type { Configuration, GeometryValidation } from '@canopy/contract/scenarios.ts';
-import { CFD_DIRECTION_JOB } from '../src/services/cfd/cfd-plan.ts';
+import { CFD_DIRECTION_JOB } from '../src/contexts/compute/cfd/cfd-plan.ts';
 
 export const json = async <T>(res: Response, status: number): Promise<T> => {
   const body = await res.json();

@@ -1,5 +1,5 @@
 /**
- * The company criterion tables of the authorization world (issue 16): one table of company A that
+ * The company criterion tables of the authorization world: one table of company A that
  * every role reads and changes, and per role one to delete. Written straight to the table: the
  * routes' own behaviour is tested in server/src/routes/criteria/criteria.routes.test.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * The insights part of the authorization world (issue 10), and test-only PNG helpers.
+ * The insights part of the authorization world, and test-only PNG helpers.
  *
  * A Published insight with a scene view (on the analyses world's simulation), a pin type, a pin, a
  * drawing, a study image and an image view, in a Published report; a Draft insight beside it; and
@@ -28,7 +28,7 @@ import {
   studies,
   studyImages,
 } from '../src/db/schema/index.ts';
-import { formatBlobKey, putBytes } from '../src/services/analyses/blob-io.ts';
+import { formatBlobKey, putBytes } from '../src/contexts/compute/analyses/blob-io.ts';
 import type { MatrixRole } from './world.ts';
 
 export interface WorldInsights {

@@ -1,5 +1,5 @@
 /**
- * What the projects and company routes (issue 5) add to the authorization world. Routes that
+ * What the projects and company routes add to the authorization world. Routes that
  * destroy or create something get one object per matrix role, so the order in which roles run
  * cannot change a later role's answer (the first DELETE would otherwise leave 404s for the rest).
  */

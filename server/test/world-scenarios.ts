@@ -1,15 +1,15 @@
 /**
- * The scenarios' part of the authorization world (issue 9): real STL uploads (a building, a ground
+ * The scenarios' part of the authorization world: real STL uploads (a building, a ground
  * sheet and a presentation plane, sent through the upload mechanism), a draft scenario built from
  * them through the service, and one scenario per role to delete.
  */
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../src/deps.ts';
-import type { AuthUser } from '../src/auth/authenticate.ts';
+import type { AuthUser } from '../src/kernel/auth-user.ts';
 import { users } from '../src/db/schema/index.ts';
 import { CreateConfigurationSchema, type CreateConfiguration } from '@canopy/contract/scenarios.ts';
-import { createScenario } from '../src/services/scenarios/configurations.ts';
-import { requestValidation } from '../src/services/scenarios/validation.ts';
+import { createScenario } from '../src/contexts/scenarios/configurations.ts';
+import { requestValidation } from '../src/contexts/scenarios/validation.ts';
 import { boxSoup, groundSheet } from '@canopy/engine/geometry/mesh/test-meshes.ts';
 import { writeBinaryStl } from '@canopy/engine/geometry/stl/writer.ts';
 import { seedPriceTables } from '../src/db/seed-catalogue.ts';
@@ -54,7 +54,7 @@ export async function uploadTestGeometry(deps: AppDeps, projectId: number, userI
 export function solarScenarioBody(name: string, uploads: { study: number; ground: number; plane: number }): CreateConfiguration {
   return {
     name,
-    // Canopy offers solar once, at the level of its real method (services/scenarios/capabilities.ts).
+    // Canopy offers solar once, at the level of its real method (contexts/scenarios/capabilities.ts).
     engine: 'CFD',
     analyses: [{ analysis_type: 'solar', metrics: ['sun_hours'] }],
     geometry: { study: [uploads.study], ground: [uploads.ground], presentation_planes: [uploads.plane] },

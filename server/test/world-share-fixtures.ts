@@ -1,5 +1,5 @@
 /**
- * A small world for the share-link tests (issue 31): two companies with a project each, a Published
+ * A small world for the share-link tests: two companies with a project each, a Published
  * insight with a scene view on a simulation whose result layer has a stored file and a captured
  * image, a second Published insight with its own image and layer, a Draft insight, and a Published
  * report showing the first insight's image view. Written straight to the tables.
@@ -19,7 +19,7 @@ import {
   simulations,
   studies,
 } from '../src/db/schema/index.ts';
-import { ASSETS_CONTAINER, putBytes } from '../src/services/analyses/blob-io.ts';
+import { ASSETS_CONTAINER, putBytes } from '../src/contexts/compute/analyses/blob-io.ts';
 import { accessToken, createUser } from './world.ts';
 import { storeTestImage, testCardPng } from './world-insights.ts';
 

@@ -1,11 +1,11 @@
 /**
- * The share links of the authorization world (issue 31): a live link to the Published insight, and
+ * The share links of the authorization world: a live link to the Published insight, and
  * per role one to revoke. Written straight to the table: the routes' own behaviour is tested in
  * server/src/routes/share-links/share-links.test.ts.
  */
 import type { Db } from '../src/db/database.ts';
 import { shareLinks } from '../src/db/schema/index.ts';
-import { linkTokenHash, newLinkToken } from '../src/services/share-links/tokens.ts';
+import { linkTokenHash, newLinkToken } from '../src/contexts/accounts/share-links/tokens.ts';
 import type { MatrixRole } from './world.ts';
 
 export interface WorldShareLinks {

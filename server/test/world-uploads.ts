@@ -8,9 +8,9 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../src/deps.ts';
 import { uploadGrants } from '../src/db/schema/index.ts';
-import { UPLOAD_URL_LIFETIME_MS } from '../src/services/uploads/grants.ts';
-import { receiveBlob, type UploadRow } from '../src/services/uploads/receive.ts';
-import { collectStagedUploads } from '../src/services/uploads/collect.ts';
+import { UPLOAD_URL_LIFETIME_MS } from '../src/contexts/projects/uploads/grants.ts';
+import { receiveBlob, type UploadRow } from '../src/contexts/projects/uploads/receive.ts';
+import { collectStagedUploads } from '../src/contexts/projects/uploads/collect.ts';
 
 export interface WorldUploads {
   container: 'project-assets';

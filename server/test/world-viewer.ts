@@ -1,11 +1,11 @@
 /**
- * The viewer's part of the authorization world (issue 8): on the analyses world's wind simulation,
+ * The viewer's part of the authorization world: on the analyses world's wind simulation,
  * an asset with a real GLB blob (for simulation-asset download), an uploaded result GLB to ingest,
  * and per role a camera position and a chosen layer to delete.
  */
 import type { AppDeps } from '../src/deps.ts';
 import { assets, cameraPositions, layerSets, userSelectedLayers } from '../src/db/schema/index.ts';
-import { ASSETS_CONTAINER, putBytes } from '../src/services/analyses/blob-io.ts';
+import { ASSETS_CONTAINER, putBytes } from '../src/contexts/compute/analyses/blob-io.ts';
 import type { MatrixRole } from './world.ts';
 import type { WorldAnalyses } from './world-analyses.ts';
 import { planeGlb, uploadFile } from './viewer-fixtures.ts';

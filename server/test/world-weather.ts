@@ -1,5 +1,5 @@
 /**
- * The weather and site part of the authorization world (issue 6): an uploaded EPW (the Chicago
+ * The weather and site part of the authorization world: an uploaded EPW (the Chicago
  * fixture) for POST met-sources, a station the project already uses (for the CSV download and the
  * summary), and — because DELETE leaves a 404 for whoever runs next — one met source and one bad
  * station per matrix role.
@@ -8,9 +8,9 @@ import { readFileSync } from 'node:fs';
 import type { AppDeps } from '../src/deps.ts';
 import { badStations } from '../src/db/schema/index.ts';
 import { parseEpw, type Epw } from '@canopy/engine/weather/epw.ts';
-import { storeStation } from '../src/services/weather/stations.ts';
-import { linkStation } from '../src/services/weather/met-sources.ts';
-import { generateSurroundsFromUpload } from '../src/services/surrounds/surrounds.ts';
+import { storeStation } from '../src/contexts/projects/weather/stations.ts';
+import { linkStation } from '../src/contexts/projects/weather/met-sources.ts';
+import { generateSurroundsFromUpload } from '../src/contexts/projects/surrounds/surrounds.ts';
 import { grantUpload, storeUpload } from './world-uploads.ts';
 import { ROLES_OF_MATRIX, type MatrixRole } from './world.ts';
 

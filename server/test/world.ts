@@ -6,7 +6,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../src/db/database.ts';
 import { companies, eulas, projectAdministrators, projectShares, projects, roles, studies, users } from '../src/db/schema/index.ts';
-import { signToken } from '../src/auth/jwt.ts';
+import { signToken } from '../src/crypto/jwt.ts';
 import type { AppDeps } from '../src/deps.ts';
 import { buildProjectsWorld, type ProjectsWorld } from './world-projects.ts';
 import { buildWorldUploads, type WorldUploads } from './world-uploads.ts';
@@ -25,7 +25,7 @@ export const ROLES_OF_MATRIX = [
   'colleagueWithPermission',
   'projectAdmin',
   'acceptedShare',
-  /** An accepted share at the view-only level (issue 16): sees what acceptedShare sees, changes nothing. */
+  /** An accepted share at the view-only level: sees what acceptedShare sees, changes nothing. */
   'viewShare',
   'pendingShare',
   'superuser',
@@ -42,23 +42,23 @@ export interface World {
   eulaId: number;
   userIds: Record<Exclude<MatrixRole, 'anonymous'>, number>;
   tokens: Record<MatrixRole, string | undefined>;
-  /** A live upload URL and a stored upload of the project (issue 4). */
+  /** A live upload URL and a stored upload of the project. */
   uploads: WorldUploads;
-  /** An uploaded EPW, a linked station, and per-role objects to delete (issue 6). */
+  /** An uploaded EPW, a linked station, and per-role objects to delete. */
   weather: WorldWeather;
-  /** Objects for the projects and company routes (issue 5, world-projects.ts). */
+  /** Objects for the projects and company routes (world-projects.ts). */
   projects: ProjectsWorld;
-  /** A wind scenario with speed-up ratio assets, and a job of the project (issue 7). */
+  /** A wind scenario with speed-up ratio assets, and a job of the project. */
   analyses: WorldAnalyses;
-  /** A stored result asset, an uploaded result GLB, camera positions and chosen layers (issue 8). */
+  /** A stored result asset, an uploaded result GLB, camera positions and chosen layers. */
   viewer: WorldViewer;
-  /** STL uploads, a draft scenario and scenarios to delete (issue 9). */
+  /** STL uploads, a draft scenario and scenarios to delete. */
   scenarios: WorldScenarios;
-  /** Published and Draft insights with their children, reports, and objects to delete per role (issue 10). */
+  /** Published and Draft insights with their children, reports, and objects to delete per role. */
   insights: WorldInsights;
-  /** A criterion table of company A and per role one to delete (issue 16). */
+  /** A criterion table of company A and per role one to delete. */
   criteria: WorldCriteria;
-  /** A live link to the Published insight, and per role a link to revoke (issue 31). */
+  /** A live link to the Published insight, and per role a link to revoke. */
   shareLinks: WorldShareLinks;
 }
 

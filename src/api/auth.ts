@@ -1,5 +1,5 @@
 /**
- * Auth and user calls (SPEC §7 "Auth and user"; issue 3). Paths per API.md: /authjwt/, /authusers/
+ * Auth and user calls (SPEC §7 "Auth and user"). Paths per API.md: /authjwt/, /authusers/
  * and /autho/ at the root, everything else under /api/. Each function takes the client, so tests
  * can run them against a fake fetch.
  */

@@ -1,5 +1,5 @@
 /**
- * Canopy's CFD wind calls (issue 15): the estimate the wizard's cost step shows, for the scenario's
+ * Canopy's CFD wind calls: the estimate the wizard's cost step shows, for the scenario's
  * geometry, tier and number of directions (POST /api/project/{id}/cfd-estimate/). Types from the
  * server's contract (type-only).
  */

@@ -39,7 +39,7 @@ function deferred() {
   return { promise, release };
 }
 
-/** A token server with rotation and reuse detection, like the real one (issue 3). */
+/** A token server with rotation and reuse detection, like the real one. */
 function fakeServer() {
   let generation = 1;
   let revoked = false;

@@ -4,7 +4,7 @@
  * - requests time out after 100000 ms (SPEC §9);
  * - on 401: ONE refresh (POST /authjwt/refresh/), single flight across every tab, then the
  *   request is retried once with the new access token. SPEC §7 says 401 or 403, but this server
- *   answers a bad or expired token with 401 only (server/src/auth/authenticate.ts): a 403 is a
+ *   answers a bad or expired token with 401 only (server/src/http/authenticate.ts): a 403 is a
  *   refusal of the action, which a new token would not change, so it is not sent a second time;
  * - a refused refresh ends the session ('Invalid refresh token'): the event sink hears
  *   `session.expired` and the auth machine logs out;

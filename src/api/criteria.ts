@@ -1,5 +1,5 @@
 /**
- * Wind comfort criteria calls (issue 16): GET /api/criteria/ (the built-in criteria and the
+ * Wind comfort criteria calls: GET /api/criteria/ (the built-in criteria and the
  * caller's company's tables) and the company's own tables under /api/company/criteria/.
  */
 import type { CompanyCriterion, CompanyCriterionInput } from '@canopy/contract/criteria.ts';

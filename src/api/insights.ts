@@ -1,5 +1,5 @@
 /**
- * Insights, images and reports calls (SPEC §7 Study and Other; issue 10). Paths are the server's
+ * Insights, images and reports calls (SPEC §7 Study and Other). Paths are the server's
  * (API.md: under /api/, trailing slash as the spec writes them). Types come from the server's
  * contract, type-only.
  */

@@ -1,5 +1,5 @@
 /**
- * The installation operator's calls (issue 16): /api/operator/… (superusers only), plus the existing
+ * The installation operator's calls: /api/operator/… (superusers only), plus the existing
  * operator routes it reuses — issuing a subscription (POST /api/company/subscriptions), the price
  * lists and /api/bad-stations.
  */

@@ -1,5 +1,5 @@
 /**
- * Project export / import calls (issue 19; docs/scale-out.md "Moving a project"). The export is
+ * Project export / import calls (docs/scale-out.md "Moving a project"). The export is
  * a zip download; the import sends the zip as the raw request body with XMLHttpRequest, the one
  * way a page can report upload progress.
  */

@@ -1,5 +1,5 @@
 /**
- * Project calls (SPEC §7 "Projects"; issue 5): the list with tabs, search, ordering and pages,
+ * Project calls (SPEC §7 "Projects"): the list with tabs, search, ordering and pages,
  * one project, create and update, favorites, service lines, parameter sets, and the project's
  * administrators. Types come from the server's contract (type-only), so an API change breaks the
  * type check here.

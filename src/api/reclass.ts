@@ -1,5 +1,5 @@
 /**
- * The calls of the viewer's comfort re-classification (issue 15): the criteria as data (GET
+ * The calls of the viewer's comfort re-classification: the criteria as data (GET
  * /api/criteria/) and saving a re-classified map as a layer (POST …/reclassified-comfort/). Types
  * from the server's contract (type-only).
  */

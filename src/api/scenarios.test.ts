@@ -83,7 +83,7 @@ describe('scenario body', () => {
       returnPeriods: { pressure: '10, 50', structural_loading: '50', directional_wind: '1, 10' },
       times: '08:00-12:00, 14:00-18:00',
     });
-    // A form saved before issue 16 asked for neither the project's surroundings nor a generated plane.
+    // A form saved before generated geometry existed asked for neither the project's surroundings nor a generated plane.
     expect(valuesFromForm({}, new Map(), new Map())).toMatchObject({
       ...emptyValues(),
       seasons: ['annual'],

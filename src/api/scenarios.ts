@@ -1,5 +1,5 @@
 /**
- * Scenario (configuration) calls (SPEC §7 Configuration; API.md paths; issue 9), and the one
+ * Scenario (configuration) calls (SPEC §7 Configuration; API.md paths), and the one
  * translation between the wizard's form values (text as typed) and the server's body. Types come
  * from the server's contract (type-only), so an API change breaks the type check here.
  */
@@ -98,7 +98,7 @@ export function remeshStl(api: ApiClient, projectId: number, configurationId: nu
   return api<RemeshResult>(`${config(projectId, configurationId)}/simulation/${simulationId}/remesh-stl/`, { method: 'POST', body });
 }
 
-/** What runs on this installation, per analysis and job level (issue 16). */
+/** What runs on this installation, per analysis and job level. */
 export function getCapabilities(api: ApiClient): Promise<Capability[]> {
   return api<CapabilityList>('/api/scenario-capabilities/').then((list) => list.results);
 }

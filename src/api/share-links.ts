@@ -1,5 +1,5 @@
 /**
- * Share-link calls (issue 31; docs/share-links.md): the owner's list, create and revoke under the
+ * Share-link calls (docs/share-links.md): the owner's list, create and revoke under the
  * project, and the public link's info and opening under /api/shared/{token}. Types come from the
  * server's contract, type-only.
  */

@@ -1,5 +1,5 @@
 /**
- * One simulation's calls beyond its status (issue 9; SPEC §7 Configuration): the scenario's
+ * One simulation's calls beyond its status (SPEC §7 Configuration): the scenario's
  * simulation list, what ingested results recorded about the model or solver, asking again for
  * machine-learning results, and the parameter-input QA report (a PDF).
  */
@@ -24,7 +24,7 @@ export function resubmitMl(api: ApiClient, projectId: number, configurationId: n
   return api<ResubmitMlResult>(`${simulation(projectId, configurationId, simulationId)}/resubmit-ml/`, { method: 'POST' });
 }
 
-/** Gives up on results awaited from outside; the credits reserved for them are returned (issue 16). */
+/** Gives up on results awaited from outside; the credits reserved for them are returned. */
 export function cancelSimulation(api: ApiClient, projectId: number, configurationId: number, simulationId: number): Promise<CancelSimulationResult> {
   return api<CancelSimulationResult>(`${simulation(projectId, configurationId, simulationId)}/cancel/`, { method: 'POST' });
 }

@@ -1,5 +1,5 @@
 /**
- * Results viewer calls (SPEC §7 Study, Configuration, Other; issue 8): the study's simulations with
+ * Results viewer calls (SPEC §7 Study, Configuration, Other): the study's simulations with
  * assets, camera positions, the user's chosen layers, post-processing tags, an asset's file, the
  * results import, and reference data. Types come from the server's contract (type-only).
  */

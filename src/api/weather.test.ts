@@ -1,5 +1,5 @@
 /**
- * The wind rose's summary call (issue 16): the viewer asked for time=all, which the server refuses
+ * The wind rose's summary call: the viewer asked for time=all, which the server refuses
  * (SPEC §5: HH:MM-HH:MM). The whole-day filter must be a window the server's own parser reads as
  * every hour of the day.
  */

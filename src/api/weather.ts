@@ -1,5 +1,5 @@
 /**
- * Weather and site calls (SPEC §7; issue 6): the project's met sources (an uploaded EPW, or
+ * Weather and site calls (SPEC §7): the project's met sources (an uploaded EPW, or
  * fetch-met-data/), the panels' summary, the CSV download, and the surrounds. Types come from the
  * server's contract (type-only), so an API change breaks the type check here.
  */

@@ -37,7 +37,7 @@ export interface RouteDef {
 export const ROUTES: readonly RouteDef[] = [
   { name: 'root', pattern: '/', exact: true },
   { name: 'companyAdmin', pattern: '/company/admin' },
-  // The installation operator's screen (issue 16): signed-in superusers; the server refuses others.
+  // The installation operator's screen: signed-in superusers; the server refuses others.
   { name: 'operator', pattern: '/operator' },
   { name: 'projectsContainer', pattern: '/projects', exact: true },
   { name: 'projectList', pattern: '/projects/', exact: true },
@@ -55,7 +55,7 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'resetPassword', pattern: '/reset_password/', public: true },
   { name: 'resetPasswordConfirm', pattern: '/password/reset/confirm/:uid/:token', public: true },
   { name: 'signup', pattern: '/signup', public: true },
-  // A share link's read-only page (issue 31): for anyone, signed in or not.
+  // A share link's read-only page: for anyone, signed in or not.
   { name: 'sharedLink', pattern: '/shared/:token', public: true },
   // The same, framed in another site (the server sets its frame-ancestors from the link).
   { name: 'embed', pattern: '/embed/:token', public: true },

@@ -38,9 +38,9 @@ const ProjectFilesPanel = lazy(() =>
 const ProjectResourcesScreen = lazy(() =>
   loadWithTimeout(() => import('../screens/project-resources/project-resources-screen.tsx')).then((m) => ({ default: m.ProjectResourcesScreen })),
 );
-// The viewer (issue 8) is the only chunk with three.js; the simulation redirect does not load it.
+// The viewer is the only chunk with three.js; the simulation redirect does not load it.
 const ViewerScreen = lazy(() => loadWithTimeout(() => import('../screens/viewer/viewer-screen.tsx')).then((m) => ({ default: m.ViewerScreen })));
-// The report container (issue 10), from the insights module's chunk.
+// The report container, from the insights module's chunk.
 const ReportScreen = lazy(() => loadWithTimeout(() => import('../screens/insights/index.ts')).then((m) => ({ default: m.ReportScreen })));
 const SimulationRedirect = lazy(() =>
   loadWithTimeout(() => import('../screens/viewer/simulation-redirect.tsx')).then((m) => ({ default: m.SimulationRedirect })),
@@ -103,11 +103,11 @@ function protectedScreen(match: RouteMatch): ReactNode {
         <ContentNotFound />
       );
     case 'projectTab':
-      // The files tab (issue 4).
+      // The files tab.
       if (p.tabName === 'files' && /^\d+$/.test(p.id ?? '')) return <ProjectFilesPanel projectId={Number(p.id)} />;
-      // Weather data and site (issue 6).
+      // Weather data and site.
       if (p.tabName === 'resources' && /^\d+$/.test(p.id ?? '')) return <ProjectResourcesScreen projectId={Number(p.id)} />;
-      // The other settings tabs, and the viewer's empty state without scenarios (issue 5).
+      // The other settings tabs, and the viewer's empty state without scenarios.
       return <ProjectScreen id={p.id ?? ''} view="tab" tabName={p.tabName} />;
     case 'report':
       return /^\d+$/.test(p.id ?? '') && /^\d+$/.test(p.report ?? '') ? (

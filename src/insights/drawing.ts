@@ -1,5 +1,5 @@
 /**
- * The drawing model (issue 10): shapes in the screen plane, normalised to the canvas (0..1, y down),
+ * The drawing model: shapes in the screen plane, normalised to the canvas (0..1, y down),
  * optionally anchored to the model (one site point per shape point, from a ray query on the
  * presentation plane or the geometry) so the drawing follows the camera. The model and its commands
  * live with the machine that keeps the undo history (machines/viewer-modes/drawing-doc.ts).

@@ -1,5 +1,5 @@
 /**
- * A scene view as versioned, renderer-neutral JSON (issue 10): what the viewer showed — camera,
+ * A scene view as versioned, renderer-neutral JSON: what the viewer showed — camera,
  * visible layers, layer filters, colour scale, theme, simulation — with the insight's drawing and
  * pins. The server stores it as given (`view_json`); this module is the one place that writes,
  * reads and migrates it. Nothing here knows three.js: the viewer screen applies the view through

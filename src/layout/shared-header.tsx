@@ -59,7 +59,7 @@ export function SharedHeader() {
         }
         items={[
           { label: 'Profile', onSelect: () => navigate('/company/admin') },
-          // The installation's operator only (issue 16).
+          // The installation's operator only.
           ...(operator ? [{ label: 'Operator', onSelect: () => navigate('/operator') }] : []),
           { label: 'Sign out', onSelect: () => auth.send({ type: 'logout' }) },
         ]}

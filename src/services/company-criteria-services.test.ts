@@ -1,5 +1,5 @@
 /**
- * A company's criterion table as GET /api/criteria/ sends it (issue 16) in the viewer's in-browser
+ * A company's criterion table as GET /api/criteria/ sends it in the viewer's in-browser
  * re-classification: the function its workers run (src/viewer/reclass/reclass-compute.ts) takes the
  * table as it takes a built-in criterion, and its legend is built from the table.
  */

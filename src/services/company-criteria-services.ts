@@ -1,5 +1,5 @@
 /**
- * The company criteria tab's machine bound to the API (issue 16): the built-in criteria come from
+ * The company criteria tab's machine bound to the API: the built-in criteria come from
  * GET /api/criteria/ (origin 'builtin'), the company's tables whole from /api/company/criteria/.
  */
 import { fromPromise } from 'xstate';

@@ -1,5 +1,5 @@
 /**
- * The insights modes' calls behind one interface, so view tests pass fakes (issue 10), and the
+ * The insights modes' calls behind one interface, so view tests pass fakes, and the
  * machines bound to them. A change answers the whole changed insight: saving a scene view stores
  * the captured image as a study image, creates or replaces the scene view and its drawing; adding
  * a pin puts it on the insight's pin type of the chosen template or type with the chosen colour and

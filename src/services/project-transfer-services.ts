@@ -1,5 +1,5 @@
 /**
- * The project export / import the screens call (issue 19), behind a context so tests hand the
+ * The project export / import the screens call, behind a context so tests hand the
  * buttons fakes: `<ProjectTransferContext.Provider value={fake}>`. The app uses the live services.
  */
 import { createContext, useContext } from 'react';

@@ -2,7 +2,7 @@
  * Binds the scenario machines' actor stubs to services: live ones over the API client, fakes in
  * tests (`bindScenarioLogic(fakeServices)` through ScenarioLogicContext). Every actor rejects with
  * a plain ServerError, so the machines never see the client's classes. The screens take the bound
- * machines from ScenarioLogicContext and never call the API client themselves (issue 18 item 6).
+ * machines from ScenarioLogicContext and never call the API client themselves.
  */
 import { createContext } from 'react';
 import { fromCallback, fromPromise, type EventObject } from 'xstate';

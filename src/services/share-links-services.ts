@@ -1,5 +1,5 @@
 /**
- * The share-link calls behind one interface, so view tests pass fakes (issue 31), and the machines
+ * The share-link calls behind one interface, so view tests pass fakes, and the machines
  * bound to them. `shareLinksServicesOver` takes the API client, so tests can run the real calls
  * against a recording fake.
  */

@@ -1,12 +1,12 @@
 /**
- * The viewer's calls, behind one interface so tests pass fakes (issue 8): the study's simulations,
+ * The viewer's calls, behind one interface so tests pass fakes: the study's simulations,
  * reference data (job types, graph definitions, colour legends), user-selected layers, camera
  * positions, the results import, an asset's bytes (the authorised binary fetch the 3D scene and the
  * graph panel read GLBs and JSON with, and the findings layer an upload's STL), the met sources and
  * the wind-rose summary, the study's scenarios (configuration routes, for the scenario dropdown) and a
  * scenario's geometry validation record (the findings layer). `bindViewerLogic`
  * binds the machines' actor stubs to them; actors reject with a plain ServerError. Screens reach
- * them through ViewerServicesContext and never import the API client (issue 18 item 6).
+ * them through ViewerServicesContext and never import the API client.
  */
 import { fromPromise } from 'xstate';
 import type { Asset, CameraPosition, CameraPositionCreate, Simulation, UserLayer, UserLayersReplace } from '@canopy/contract/viewer.ts';

@@ -1,5 +1,5 @@
 /**
- * The services behind the viewer's comfort re-classification (issue 15; machines/wind-reclass):
+ * The services behind the viewer's comfort re-classification (machines/wind-reclass):
  * reading a simulation's stored per-direction speed ratios into the re-classification workers once,
  * the criteria (GET /api/criteria/), the project's weather files (hourly wind of a typical year,
  * from their CSV download), classifying in the workers and keeping the map as an in-browser layer

@@ -46,7 +46,7 @@ export interface SceneLayer {
 
 /**
  * Faces (and edges) to draw highlighted over the model: the offending triangles of a geometry
- * validation finding (issue 9), already cut out of the uploaded file as a triangle soup.
+ * validation finding, already cut out of the uploaded file as a triangle soup.
  */
 export interface FindingHighlight {
   /** Stable key: the finding's id (and ':related' for the other side of a two-asset finding). */
@@ -115,7 +115,7 @@ export interface ViewerHandle {
 }
 
 /**
- * Post-processing over the 3D view (issue 18 item 8): ambient occlusion, an outline round the
+ * Post-processing over the 3D view: ambient occlusion, an outline round the
  * hovered layer and the findings shown, and antialiasing. All off draws the scene straight, aliased.
  */
 export interface ViewerEffects {

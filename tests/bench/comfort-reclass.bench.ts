@@ -13,7 +13,7 @@ import { getCriterion } from '@canopy/engine/wind/criteria.ts';
 import { chunkRanges } from '@canopy/engine/analyses/layers.ts';
 import { periodMask, pickRows, typicalYearRows } from '@canopy/engine/analyses/periods.ts';
 import { createCpuPool } from '../../server/src/jobs/cpu-pool.ts';
-import { chunkSize, runChunks } from '../../server/src/services/analyses/chunked.ts';
+import { chunkSize, runChunks } from '../../server/src/contexts/compute/analyses/chunked.ts';
 import { report } from './harness.ts';
 import { openBenchPage } from './viewer-page/page.ts';
 import { benchRatios, RECLASS_CRITERIA, RECLASS_DIRECTIONS, RECLASS_POINTS } from './viewer-page/reclassify.ts';

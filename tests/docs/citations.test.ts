@@ -1,7 +1,7 @@
 /**
  * The repository explains itself: every file or folder a comment or a page names is in it (a path
  * from the repository's root, from the citing file's folder, or the tail of one: "coarse-start.ts",
- * "services/cfd/run-state.ts"), and so are the sections of the contract in docs/reference/ ("SPEC
+ * "contexts/compute/cfd/run-state.ts"), and so are the sections of the contract in docs/reference/ ("SPEC
  * §7", "DOMAIN.md §2", "CFD.md §2.3") and ADRs by number. A citation of something that is not here
  * fails with its file.
  */
@@ -79,7 +79,7 @@ describe('citations in the code and docs', () => {
     const cited = [...text.matchAll(FILE_PATH)].map((m) => m[1]!);
     expect(cited).toEqual(['engine/cfd/run/gone.ts', 'engine/cfd/run/direction.ts']);
     expect(cited.map((c) => resolves('engine/x.ts', c, true))).toEqual([false, true]);
-    expect(resolves('server/src/services/cfd/x.ts', 'run-state.ts', true)).toBe(true);
+    expect(resolves('server/src/contexts/compute/cfd/x.ts', 'run-state.ts', true)).toBe(true);
   });
 
   it.each([

@@ -1,14 +1,14 @@
 /**
  * Comments say why in words, or cite an ADR: a tracker's number (the word and a number) means nothing
- * to the next reader, who has the code and docs/ but not the tracker. Checked in engine/, machines/
- * and tests/; src/, server/ and contract/ still carry such comments and join the list once rewritten.
+ * to the next reader, who has the code and docs/ but not the tracker. Checked in every folder of code:
+ * engine/, machines/, tests/, server/, contract/ and src/.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = new URL('../..', import.meta.url).pathname;
-const CHECKED = ['engine', 'machines', 'tests'];
+const CHECKED = ['engine', 'machines', 'tests', 'server', 'contract', 'src'];
 const SKIP = new Set(['node_modules', 'artifacts', 'dist']);
 
 function files(path: string): string[] {

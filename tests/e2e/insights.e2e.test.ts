@@ -71,7 +71,7 @@ beforeAll(async () => {
   expect(signup.status, await signup.clone().text()).toBe(201);
   ownerToken = await token('demo', 'canopy-demo');
   guestToken = await token(GUEST.username, GUEST.password);
-  // The demo project is read-only for the demo user (server/src/services/projects/access.ts), so the
+  // The demo project is read-only for the demo user (server/src/contexts/projects/access.ts), so the
   // insight goes into a project the demo user creates, with fixture results to pin onto.
   const fixture = await createFixtureProject(app.url, ownerToken, 'Insights e2e');
   ({ projectId, studyId, configurationId, simulationId } = fixture);

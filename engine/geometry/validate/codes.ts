@@ -38,7 +38,7 @@ export const FINDING_CODES = {
   // Between assets.
   floating: { severity: 'error', meaning: 'Buildings whose lowest point is above the ground under them (and that rest on nothing grounded).' },
   'study-intersects-surrounds': { severity: 'error', meaning: 'Study geometry cuts into, duplicates or lies inside the surrounds (or the reverse).' },
-  // Canopy's CFD wind (server/src/services/cfd/cfd-validation.ts), for scenarios it computes.
+  // Canopy's CFD wind (server/src/contexts/compute/cfd/cfd-validation.ts), for scenarios it computes.
   'cfd-not-voxelisable': {
     severity: 'error',
     meaning: 'A file the CFD cannot turn into cells (no triangles, non-finite coordinates, no area seen from above).',

@@ -1,5 +1,5 @@
 /**
- * `npm run admin -- create-superuser` (issue 16): run in-process over a test database, then the
+ * `npm run admin -- create-superuser`: run in-process over a test database, then the
  * account is used over HTTP; and once as the real command in a child process on a fresh data folder.
  */
 import { execFile } from 'node:child_process';

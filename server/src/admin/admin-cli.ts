@@ -5,7 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import type { Db } from '../db/database.ts';
-import { createSuperuser } from '../services/operator/create-superuser.ts';
+import { createSuperuser } from '../contexts/accounts/operator/create-superuser.ts';
 import { exportProjectCommand, importProjectCommand, PROJECT_TRANSFER_USAGE, type TransferDeps } from './project-transfer-cli.ts';
 
 export const ADMIN_USAGE = [

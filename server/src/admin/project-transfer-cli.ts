@@ -1,6 +1,6 @@
 /**
- * `npm run admin -- export-project --id N --out FILE` and `import-project --file FILE --user U`
- * (issue 19): the operator's way to move a project, with the same archive and checks as the HTTP
+ * `npm run admin -- export-project --id N --out FILE` and `import-project --file FILE --user U`:
+ * the operator's way to move a project, with the same archive and checks as the HTTP
  * routes (services/project-transfer). The importing user (name or id) must belong to a company; unlike
  * the HTTP route, no subscription is asked for — the operator decides.
  */
@@ -11,9 +11,9 @@ import { parseArgs } from 'node:util';
 import { eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { users } from '../db/schema/index.ts';
-import { ApiError } from '../http/errors.ts';
-import { exportProject, type TransferDeps } from '../services/project-transfer/export.ts';
-import { importProjectArchive } from '../services/project-transfer/import.ts';
+import { DomainError } from '../kernel/domain-errors.ts';
+import { exportProject, type TransferDeps } from '../contexts/transfer/export.ts';
+import { importProjectArchive } from '../contexts/transfer/import.ts';
 import type { AdminIo } from './admin-cli.ts';
 
 export type { TransferDeps };
@@ -34,7 +34,7 @@ function parse(args: string[], options: Record<string, { type: 'string' }>, io: 
 }
 
 function explain(error: unknown): string {
-  if (error instanceof ApiError) return typeof error.body.detail === 'string' ? error.body.detail : JSON.stringify(error.body);
+  if (error instanceof DomainError) return typeof error.body.detail === 'string' ? error.body.detail : JSON.stringify(error.body);
   return error instanceof Error ? error.message : String(error);
 }
 
@@ -50,7 +50,7 @@ export async function exportProjectCommand(args: string[], db: Db, io: AdminIo, 
     const archive = await exportProject(deps, db, null, id);
     await pipeline(archive.stream, createWriteStream(flags.out));
   } catch (error) {
-    io.err(`Project ${id} was not exported: ${error instanceof ApiError && error.status === 404 ? 'there is no such project.' : explain(error)}`);
+    io.err(`Project ${id} was not exported: ${error instanceof DomainError && error.kind === 'not-found' ? 'there is no such project.' : explain(error)}`);
     return 1;
   }
   io.out(`Project ${id} exported to ${flags.out}.`);

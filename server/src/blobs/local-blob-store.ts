@@ -77,7 +77,7 @@ export class LocalBlobStore implements BlobStore {
 
   /** Creates the folders and clears temporary files a killed process left behind. */
   /**
-   * Clears temporary files no live upload holds (issue 17 item 7): each is named after the host and
+   * Clears temporary files no live upload holds: each is named after the host and
    * process writing it, so one whose process is gone (killed mid-upload) goes at once, while one of
    * another live process sharing this folder stays. Files of other hosts, or whose owner cannot be
    * told, go only once a day old.

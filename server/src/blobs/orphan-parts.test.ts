@@ -1,5 +1,5 @@
 /**
- * A partial upload does not survive a crash (issue 17 item 7): a process killed with SIGKILL in
+ * A partial upload does not survive a crash: a process killed with SIGKILL in
  * the middle of a Put Blob leaves its .part file behind; the next start removes it at once, while
  * a temporary file another live process is still writing stays.
  */

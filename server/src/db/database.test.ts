@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase } from './database.ts';
 import { acquireDirectoryLock, DirectoryLockedError } from './directory-lock.ts';
 import { openTestDatabase } from '../../test/harness.ts';
-import { seedDemo, seedRoles, DEMO } from './seed.ts';
+import { seedDemo, seedRoles, DEMO } from '../seed.ts';
 import { isUniqueViolation } from './unique-violation.ts';
 import { prepared } from './prepared.ts';
 import { roles } from './schema/index.ts';

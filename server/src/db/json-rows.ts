@@ -4,7 +4,7 @@
  *
  * Why: a request that needs several lists (the project detail) paid a round trip, a socket write
  * and an SQL build per list; under 50 connections the socket writes alone were a third of the
- * server's time (issue 17 item 13). One statement with a JSON column per list pays them once.
+ * server's time. One statement with a JSON column per list pays them once.
  */
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 

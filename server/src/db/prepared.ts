@@ -1,6 +1,6 @@
 /**
  * Statements that run on every request (the token's user, project access, the project pages),
- * built once per database handle and run with placeholders (issue 17 item 13), and on the embedded
+ * built once per database handle and run with placeholders, and on the embedded
  * database planned once (db/pglite-statements.ts). A profile of the project list and detail under 50 connections
  * showed drizzle building the SQL text of each statement as the largest single share of the event
  * loop's time on PostgreSQL (a fifth); a prepared statement is built once, and on PostgreSQL it is

@@ -23,7 +23,7 @@ export const SIMULATION_PRICES = [
     credits: 2,
     description: "Canopy's CFD wind comfort: per unit of the grid's work, all directions and seasons",
   },
-  // Solar and thermal comfort are Canopy's physics, offered at the CFD level only (services/scenarios/capabilities.ts);
+  // Solar and thermal comfort are Canopy's physics, offered at the CFD level only (contexts/scenarios/capabilities.ts);
   // their AI-level prices remain for scenarios made when they were offered there.
   { simulationType: 'thermal_comfort', creditType: 'AI', credits: 15, description: 'UTCI / SPMV* maps for the chosen seasons' },
   {
@@ -96,7 +96,7 @@ export async function seedDemoCatalogue(db: Db, demoUsername: string): Promise<v
   }
   const [subscription] = await db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.companyId, companyId)).limit(1);
   if (!subscription) {
-    // CFD credits: Canopy offers everything it computes at the CFD level (services/scenarios/capabilities.ts).
+    // CFD credits: Canopy offers everything it computes at the CFD level (contexts/scenarios/capabilities.ts).
     await db.insert(subscriptions).values({ companyId, plan: 'Demo', creditType: 'CFD', creditsPerPeriod: 100, refillDay: 1, userId: demo.id });
   }
 }

@@ -1,5 +1,5 @@
 /**
- * Access is decided before validation (issue 17 item 11): a caller who may not see the object gets
+ * Access is decided before validation: a caller who may not see the object gets
  * the 404 they would get with a valid body, not a 400 that confirms the object exists; a caller who
  * may see it still gets the field errors. And every id in a scene view's body is checked, including
  * layer_selection[].simulation_id (item 10).

@@ -1,5 +1,5 @@
 /**
- * Access before validation (issue 17 item 11). Handlers decide access in their services, but the
+ * Access before validation. Handlers decide access in their services, but the
  * validator runs first, so a caller who may not see an object got a 400 for a bad body where a good
  * one gets 404 — confirming the object exists. On a validation failure the app's hook (app.ts)
  * therefore asks here whether the caller may see the object the path names, and answers 404 if
@@ -8,10 +8,10 @@
 import type { Context } from 'hono';
 import { and, eq } from 'drizzle-orm';
 import type { AppEnv } from '../deps.ts';
-import type { AuthUser } from '../auth/authenticate.ts';
+import type { AuthUser } from './authenticate.ts';
 import type { Db } from '../db/database.ts';
 import { projectShares, shareGroups, users } from '../db/schema/index.ts';
-import { requireVisibleProject } from '../services/projects/access.ts';
+import { requireVisibleProject } from '../contexts/projects/access.ts';
 import { ApiError } from './errors.ts';
 import { pathId } from './params.ts';
 

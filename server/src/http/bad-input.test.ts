@@ -1,5 +1,5 @@
 /**
- * Bad input that used to answer 500 (issue 17 item 8) answers 400 naming the field, and saves
+ * Bad input that used to answer 500 answers 400 naming the field, and saves
  * nothing: NUL characters in text (bodies, the login username, query strings, JSON documents),
  * deeply nested arrays where a choice is expected, a malformed URL, an STL whose every triangle is
  * degenerate sent to remesh-stl, and over-long sign-in names and addresses.
@@ -13,7 +13,7 @@ import { solarScenarioBody, uploadFile } from '../../test/world-scenarios.ts';
 import { writeBinaryStl } from '@canopy/engine/geometry/index.ts';
 import { projects, rateLimitCounters, users } from '../db/schema/index.ts';
 import type { Configuration } from '@canopy/contract/scenarios.ts';
-import { LONE_SURROGATE_MESSAGE, NUL_MESSAGE } from './input-hygiene.ts';
+import { LONE_SURROGATE_MESSAGE, NUL_MESSAGE } from '../kernel/input-hygiene.ts';
 
 let t: TestContext;
 let w: World;

@@ -1,5 +1,5 @@
 /**
- * Request-body limits over a real socket (issue 17 item 1): a body over the route's limit is
+ * Request-body limits over a real socket: a body over the route's limit is
  * refused with 413 before it is read — declared (Content-Length) or chunked — for anonymous and
  * signed-in routes alike, while routes that need more (documents, images) still take it.
  */

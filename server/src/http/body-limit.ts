@@ -1,5 +1,5 @@
 /**
- * Request-body limits (issue 17 item 1). Every route gets one, declared with the route
+ * Request-body limits. Every route gets one, declared with the route
  * (`defineRoute(access, config, { body })`) so none can be forgotten: a small default for forms and
  * ids, and a larger tier only where a route carries a document or an image. A declared
  * Content-Length over the limit is refused before a byte is read; a chunked body is counted as it

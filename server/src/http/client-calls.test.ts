@@ -1,5 +1,5 @@
 /**
- * The web app's calls against the server's OpenAPI document (issue 18 item 5, ADR 20): every path
+ * The web app's calls against the server's OpenAPI document (ADR 20): every path
  * the client and its machines request, with its method, must be a route the server documents, so a
  * route and its caller cannot drift apart silently. The calls are read from the source, not run:
  * each `/api/…` (or `/auth…`, `/socket/…`) string or template, its `${…}` parts as path parameters,

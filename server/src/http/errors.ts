@@ -5,23 +5,29 @@
 import { HTTPException } from 'hono/http-exception';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ZodError } from 'zod';
 import { BlobStoreUnavailableError } from '../blobs/blob-store.ts';
-import { inspect } from 'node:util';
+import { DomainError, MESSAGES, type ErrorKind, type FieldErrors } from '../kernel/domain-errors.ts';
+import { loggable } from '../kernel/loggable.ts';
 
-export const MESSAGES = {
-  notFound: 'Not found.',
-  notAuthenticated: 'Authentication credentials were not provided.',
-  permissionDenied: 'You do not have permission to perform this action.',
-  invalidPage: 'Invalid page.',
-  required: 'This field is required.',
-  methodNotAllowed: (method: string) => `Method "${method}" not allowed.`,
-  malformedUrl: 'Malformed URL: a percent-escape is not valid.',
-  throttled: (seconds: number) => `Request was throttled. Expected available in ${seconds} seconds.`,
-} as const;
+export { MESSAGES, mergeFieldErrors, zodToFieldErrors, type FieldErrors } from '../kernel/domain-errors.ts';
+export { LOGGED_CHARS, loggable } from '../kernel/loggable.ts';
 
-export type FieldErrors = Record<string, string[]>;
+/** The one place a context's error becomes an HTTP status. */
+const STATUS: Record<ErrorKind, ContentfulStatusCode> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  'too-large': 413,
+  unprocessable: 422,
+  'too-many': 429,
+  'upstream-failed': 502,
+  unavailable: 503,
+  'upstream-timeout': 504,
+};
 
+/** An error raised in a route itself, with its status; errors from the contexts are DomainErrors. */
 export class ApiError extends Error {
   constructor(
     public readonly status: ContentfulStatusCode,
@@ -52,39 +58,17 @@ export class ApiError extends Error {
   }
 }
 
-/** zod issues → DRF field errors. A missing value reads "This field is required." as in DRF. */
-export function zodToFieldErrors(error: ZodError): FieldErrors {
-  const out: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.map(String).join('.') : 'non_field_errors';
-    const missing = issue.code === 'invalid_type' && /received undefined/.test(issue.message);
-    (out[key] ??= []).push(missing ? MESSAGES.required : issue.message);
-  }
-  return out;
-}
-
-export function mergeFieldErrors(a: FieldErrors, b: FieldErrors | undefined): FieldErrors {
-  const out: FieldErrors = { ...a };
-  for (const [key, messages] of Object.entries(b ?? {})) out[key] = [...new Set([...(out[key] ?? []), ...messages])];
-  return out;
-}
-
-/** Characters of an unexpected error that go to the log. */
-export const LOGGED_CHARS = 4000;
-
-/**
- * An unexpected error as the log gets it: inspected, then cut to LOGGED_CHARS. A driver's error can
- * quote the whole statement and its values — a 5 MB project name went into the log in full.
- */
-export function loggable(error: unknown): string {
-  const text = inspect(error, { depth: 3, maxStringLength: LOGGED_CHARS, maxArrayLength: 20, breakLength: 160 });
-  return text.length > LOGGED_CHARS ? `${text.slice(0, LOGGED_CHARS)}… (${text.length - LOGGED_CHARS} more characters)` : text;
-}
-
 export function renderError(error: unknown, c: Context): Response {
   if (error instanceof ApiError) {
     for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
     return c.json(error.body, error.status);
+  }
+  if (error instanceof DomainError) {
+    if (error.kind === 'unauthenticated') c.header('WWW-Authenticate', 'Bearer realm="api"');
+    const { retryAfterSeconds, unreadBody } = error.options;
+    if (retryAfterSeconds !== undefined) c.header('Retry-After', String(retryAfterSeconds));
+    if (unreadBody) c.header('Connection', 'close');
+    return c.json(error.body, STATUS[error.kind]);
   }
   if (error instanceof HTTPException) {
     // hono's JSON validator throws this for a body that is not JSON.

@@ -1,5 +1,5 @@
 /**
- * The API fuzz suite (issue 17): every write route of the OpenAPI document, and every read route
+ * The API fuzz suite: every write route of the OpenAPI document, and every read route
  * that takes a query string, driven with generated bodies and query strings — wrong types, NUL
  * characters, huge and deeply nested values, unicode, numbers JSON or the database cannot hold,
  * bodies that are not JSON. For every answer: never a 5xx; a 400 is DRF-shaped and names fields of
@@ -13,7 +13,7 @@ import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { buildWorld, type World } from '../../test/world.ts';
 import { changedTables, databaseDigest, tableNames } from '../../test/db-digest.ts';
 import { hostileString, hostileValue, plausible, rawBody } from '../../test/fuzz-values.ts';
-import { settleBackground } from '../services/background.ts';
+import { settleBackground } from '../jobs/background.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10);
 const SEED = Number(process.env.FUZZ_SEED ?? 1717);

@@ -1,5 +1,5 @@
 /**
- * HSTS (issue 17 item 12): off by default (plain HTTP installations must not pin browsers to
+ * HSTS: off by default (plain HTTP installations must not pin browsers to
  * HTTPS); HSTS_MAX_AGE turns it on for every response, HSTS_INCLUDE_SUBDOMAINS widens it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 /** The Node request listener: security headers on every response, then the Hono app. */
 import { getRequestListener } from '@hono/node-server';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ApiApp } from '../app.ts';
+import type { ApiApp } from '../http/api-app.ts';
 import { applySecurityHeaders } from './security-headers.ts';
 
 /**

@@ -10,6 +10,7 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../deps.ts';
 import { ApiError, MESSAGES } from './errors.ts';
+import type { ListQuery } from '../kernel/list-query.ts';
 
 export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 999;
@@ -19,25 +20,6 @@ export interface Page<T> {
   next: string | null;
   previous: string | null;
   results: T[];
-}
-
-export interface ListQuery<T> {
-  count(): Promise<number>;
-  page(limit: number, offset: number): Promise<T[]>;
-  /**
-   * Optional: the page and the total in one statement. Hot lists use it — on the embedded database
-   * each statement costs a planning pass, so one beats two. An empty page may answer a total of 0,
-   * which is enough: an empty first page means none, any later one is past the end.
-   */
-  pageWithCount?(limit: number, offset: number): Promise<{ count: number; results: T[] }>;
-}
-
-/** A list already in memory (short reference tables). */
-export function listOf<T>(items: readonly T[]): ListQuery<T> {
-  return {
-    count: async () => items.length,
-    page: async (limit, offset) => items.slice(offset, offset + limit),
-  };
 }
 
 const DIGITS = /^\d+$/;

@@ -1,11 +1,11 @@
 /**
  * Every route is defined through `defineRoute`, which records who may call it (`access`) and
- * attaches the matching guard. The authorization-matrix test (server/src/authz) enumerates all
+ * attaches the matching guard. The authorization-matrix test (server/test/authz) enumerates all
  * registered routes and fails for one without a row.
  */
 import { createRoute, type RouteConfig } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
-import { requireUser, requireSuperuser } from '../auth/authenticate.ts';
+import { requireUser, requireSuperuser } from './authenticate.ts';
 import { BODY_LIMITS, limitBody, type BodyTier } from './body-limit.ts';
 
 /**

@@ -1,9 +1,9 @@
 /**
  * Answers of hot read routes (the project list and detail), kept as their JSON text and reused
- * while the database is in exactly the state they were read in (issue 17 item 13; ADR 24).
+ * while the database is in exactly the state they were read in (ADR 24).
  *
  * The state is named by `pg_current_snapshot()`, read by the token's-user statement that every
- * authenticated request runs anyway (auth/authenticate.ts). A snapshot lists which transactions had
+ * authenticated request runs anyway (http/authenticate.ts). A snapshot lists which transactions had
  * completed: two equal snapshots see the same committed rows, whatever table a commit touched and
  * whichever process or server made it. So nothing has to announce a change, and a user who writes
  * and then reads sees the write at once, on any server:

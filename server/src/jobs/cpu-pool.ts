@@ -5,6 +5,9 @@
 import { Piscina } from 'piscina';
 import { availableParallelism } from 'node:os';
 
+/** One task a pool's thread runs: a pure function of structured-cloneable input. */
+export type CpuTask = (input: never) => unknown | Promise<unknown>;
+
 export interface CpuPool {
   run<T>(task: string, input: unknown, transferList?: Transferable[]): Promise<T>;
   close(): Promise<void>;
@@ -21,7 +24,9 @@ export interface CpuPoolOptions {
 
 export function createCpuPool(maxThreads = Math.max(1, availableParallelism() - 1), options: CpuPoolOptions = {}): CpuPool {
   const pool = new Piscina({
-    filename: new URL('./cpu-worker.ts', import.meta.url).href,
+    // The thread's entry is the server's list of every context's tasks (server/src/cpu-worker.ts),
+    // named by URL so that this layer imports no context.
+    filename: new URL('../cpu-worker.ts', import.meta.url).href,
     workerData: { nice: options.nice ?? 0 },
     // Worker threads do not inherit a loader registered by a test runner; name tsx explicitly.
     execArgv: ['--import', 'tsx'],

@@ -1,11 +1,13 @@
 /** The heavy-work limits (per user 429, overall 503), and real threads moving large arrays both ways. */
 import { afterAll, describe, expect, it } from 'vitest';
-import { ApiError } from '../http/errors.ts';
+import { DomainError } from '../kernel/domain-errors.ts';
 import type { CpuPool } from './cpu-pool.ts';
-import { createHeavyWork, openHeavyWork } from './heavy-work.ts';
+import { createHeavyWork } from './heavy-work.ts';
+import { openHeavyWork } from '../inline-cpu-pool.ts';
+import { HEAVY_TASKS } from '../cpu-tasks.ts';
 import { transferables } from './transfer.ts';
 import { encodePng } from '../../test/world-insights.ts';
-import type { PreparedImage } from '../services/pdf/png-xobject.ts';
+import type { PreparedImage } from '../contexts/results/pdf/png-xobject.ts';
 
 /** A pool whose tasks finish only when the test says so. */
 function gatedPool(): CpuPool & { release(): void; started: number } {
@@ -25,23 +27,23 @@ function gatedPool(): CpuPool & { release(): void; started: number } {
   return pool;
 }
 
-async function refusal(promise: Promise<unknown>): Promise<ApiError> {
+async function refusal(promise: Promise<unknown>): Promise<DomainError> {
   const error = await promise.then(
     () => undefined,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
+  expect(error).toBeInstanceOf(DomainError);
+  return error as DomainError;
 }
 
 describe('heavy-work limits', () => {
   it('refuses a user’s third task with 429 and Retry-After, while another user still gets in', async () => {
     const pool = gatedPool();
-    const heavy = createHeavyWork(pool, { perUser: 2, maxPending: 10 });
+    const heavy = createHeavyWork(pool, { perUser: 2, maxPending: 10 }, HEAVY_TASKS);
     const running = [heavy.run(1, 't', {}), heavy.run(1, 't', {})];
     const third = await refusal(heavy.run(1, 't', {}));
-    expect(third.status).toBe(429);
-    expect(third.headers['Retry-After']).toBe('5');
+    expect(third.kind).toBe('too-many');
+    expect(third.options.retryAfterSeconds).toBe(5);
     expect(String(third.body.detail)).toMatch(/at most 2 at a time/);
     const other = heavy.run(2, 't', {});
     expect(pool.started).toBe(3);
@@ -56,18 +58,18 @@ describe('heavy-work limits', () => {
 
   it('refuses anyone with 503 once the pool has its fill waiting', async () => {
     const pool = gatedPool();
-    const heavy = createHeavyWork(pool, { perUser: 5, maxPending: 3 });
+    const heavy = createHeavyWork(pool, { perUser: 5, maxPending: 3 }, HEAVY_TASKS);
     const running = [heavy.run(1, 't', {}), heavy.run(2, 't', {}), heavy.run(3, 't', {})];
     const refused = await refusal(heavy.run(4, 't', {}));
-    expect(refused.status).toBe(503);
-    expect(refused.headers['Retry-After']).toBe('5');
+    expect(refused.kind).toBe('unavailable');
+    expect(refused.options.retryAfterSeconds).toBe(5);
     pool.release();
     await Promise.all(running);
   });
 
   it('frees the slot of a task that failed', async () => {
     const failing: CpuPool = { threads: 1, run: () => Promise.reject(new Error('boom')), close: async () => {} };
-    const heavy = createHeavyWork(failing, { perUser: 1, maxPending: 1 });
+    const heavy = createHeavyWork(failing, { perUser: 1, maxPending: 1 }, HEAVY_TASKS);
     await expect(heavy.run(1, 't', {})).rejects.toThrow('boom');
     await expect(heavy.run(1, 't', {})).rejects.toThrow('boom');
     expect(heavy.pending).toBe(0);

@@ -1,6 +1,6 @@
 /**
  * Heavy work a request asks for — decoding a large image, reading a 200 MB STL — runs in a small
- * worker-thread pool of its own (issue 17 items 3 and 9), apart from the analyses' pool so a long
+ * worker-thread pool of its own, apart from the analyses' pool so a long
  * analysis never holds up an upload, and bounded so one user cannot take it all:
  *
  * - per user, at most `perUser` tasks at once (running or waiting); another is answered 429 with
@@ -10,12 +10,8 @@
  * The counts are this process's: they protect this process's threads and memory, which is what a
  * second instance does not share (docs/heavy-work.md).
  */
-import { availableParallelism } from 'node:os';
-import { ApiError } from '../http/errors.ts';
-import type { Config } from '../env.ts';
-import { createCpuPool, type CpuPool } from './cpu-pool.ts';
-import { createInlineCpuPool } from './inline-cpu-pool.ts';
-import { HEAVY_TASKS } from './heavy-tasks.ts';
+import { DomainError } from '../kernel/domain-errors.ts';
+import type { CpuPool, CpuTask } from './cpu-pool.ts';
 import { unwrapMoving } from './transfer.ts';
 
 export interface HeavyWorkLimits {
@@ -25,14 +21,15 @@ export interface HeavyWorkLimits {
   maxPending: number;
 }
 
-export interface HeavyWork {
-  /** Runs `task` for `userId` in the pool; throws ApiError 429/503 when over a limit. */
+/** `Task` names the tasks `runSized` may run on the calling thread (server/src/cpu-tasks.ts lists them). */
+export interface HeavyWork<Task extends string = string> {
+  /** Runs `task` for `userId` in the pool; throws DomainError 429/503 when over a limit. */
   run<T>(userId: number, task: string, input: unknown, transferList?: ArrayBuffer[]): Promise<T>;
   /**
    * Like `run`, for work on `bytes` bytes of input: under SMALL_WORK_BYTES it runs here and now,
    * uncounted (see there); from that size on, in the pool.
    */
-  runSized<T>(userId: number, task: keyof typeof HEAVY_TASKS, input: unknown, bytes: number, transferList?: ArrayBuffer[]): Promise<T>;
+  runSized<T>(userId: number, task: Task, input: unknown, bytes: number, transferList?: ArrayBuffer[]): Promise<T>;
   /** Tasks running or waiting now (diagnostics and tests). */
   readonly pending: number;
   readonly threads: number;
@@ -48,32 +45,33 @@ export const RETRY_AFTER_SECONDS = 5;
  */
 export const SMALL_WORK_BYTES = 1 << 20;
 
-export function createHeavyWork(pool: CpuPool, limits: HeavyWorkLimits): HeavyWork {
+/** `tasks` are the same functions the pool's threads run, for small work done on the calling thread. */
+export function createHeavyWork<Task extends string>(pool: CpuPool, limits: HeavyWorkLimits, tasks: Record<Task, CpuTask>): HeavyWork<Task> {
   const byUser = new Map<number, number>();
   let pending = 0;
-  const heavy: HeavyWork = {
+  const heavy: HeavyWork<Task> = {
     get pending() {
       return pending;
     },
     threads: pool.threads,
-    async runSized<T>(userId: number, task: keyof typeof HEAVY_TASKS, input: unknown, bytes: number, transferList?: ArrayBuffer[]): Promise<T> {
+    async runSized<T>(userId: number, task: Task, input: unknown, bytes: number, transferList?: ArrayBuffer[]): Promise<T> {
       if (bytes >= SMALL_WORK_BYTES) return heavy.run<T>(userId, task, input, transferList);
-      return unwrapMoving(await (HEAVY_TASKS[task] as (input: unknown) => unknown)(input)) as T;
+      return unwrapMoving(await (tasks[task] as (input: unknown) => unknown)(input)) as T;
     },
     async run<T>(userId: number, task: string, input: unknown, transferList?: ArrayBuffer[]): Promise<T> {
       const mine = byUser.get(userId) ?? 0;
       if (mine >= limits.perUser) {
-        throw new ApiError(
-          429,
+        throw new DomainError(
+          'too-many',
           { detail: `You already have ${mine} large files or images being processed; at most ${limits.perUser} at a time. Try again when one has finished.` },
-          { 'Retry-After': String(RETRY_AFTER_SECONDS) },
+          { retryAfterSeconds: RETRY_AFTER_SECONDS },
         );
       }
       if (pending >= limits.maxPending) {
-        throw new ApiError(
-          503,
+        throw new DomainError(
+          'unavailable',
           { detail: 'The server is busy processing other large files; try again in a few seconds.' },
-          { 'Retry-After': String(RETRY_AFTER_SECONDS) },
+          { retryAfterSeconds: RETRY_AFTER_SECONDS },
         );
       }
       byUser.set(userId, mine + 1);
@@ -90,11 +88,4 @@ export function createHeavyWork(pool: CpuPool, limits: HeavyWorkLimits): HeavyWo
     close: () => pool.close(),
   };
   return heavy;
-}
-
-/** The pool the configuration asks for (HEAVY_WORK_*; threads start on first use and idle out). */
-export function openHeavyWork(config: Pick<Config, 'HEAVY_WORK_THREADS' | 'HEAVY_WORK_PER_USER' | 'HEAVY_WORK_QUEUE'>): HeavyWork {
-  const threads = config.HEAVY_WORK_THREADS ?? Math.max(1, Math.min(2, availableParallelism() - 1));
-  const pool = threads === 0 ? createInlineCpuPool() : createCpuPool(threads);
-  return createHeavyWork(pool, { perUser: config.HEAVY_WORK_PER_USER, maxPending: config.HEAVY_WORK_QUEUE });
 }

@@ -75,7 +75,7 @@ const sqlList = (values: readonly string[]) =>
  * is none. Background jobs (priority below 0) only of
  * `backgroundTypes` (all of `types` unless given): the worker keeps a slot free of them. A company
  * with as many jobs running as its limit (its own, or `companyMaxRunning`) is passed over: its jobs
- * wait, the others' go on (services/company/limits.ts).
+ * wait, the others' go on (contexts/accounts/company/limits.ts).
  */
 export async function claimJob(
   db: Db,

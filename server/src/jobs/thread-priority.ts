@@ -1,7 +1,7 @@
 /**
  * Scheduling priority of the calling thread (Linux: setpriority on the thread's own id, which an
  * unprivileged process may lower but not raise). Analysis jobs run on threads at the lowest
- * priority, below the event loop (0) and password hashing (auth/hash-threads.ts): when a request
+ * priority, below the event loop (0) and password hashing (crypto/hash-threads.ts): when a request
  * and a solver step both want a core, the request gets it, and the solver uses what is left.
  * Where a thread's id cannot be read (no /proc/thread-self), the work still runs, unlowered.
  */

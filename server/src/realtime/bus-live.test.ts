@@ -13,7 +13,7 @@ import { solarScenarioBody } from '../../test/world-scenarios.ts';
 import { createNodeListener } from '../http/node-listener.ts';
 import { attachLiveSocket, type LiveHub } from './live-socket.ts';
 import { createInProcessBus } from './bus.ts';
-import { connectBusToHub } from './bus-delivery.ts';
+import { connectBusToHub } from '../contexts/projects/bus-delivery.ts';
 
 let t: TestContext;
 let w: World;

@@ -1,7 +1,7 @@
 /**
  * The in-process bus and delivery to the WebSocket hub: a message reaches only the connected users
  * who may see its project (decided when it arrives), once, with the project id. The PostgreSQL
- * transport is tested under test:pg (services/scenarios/bus.pg.test.ts).
+ * transport is tested under test:pg (contexts/scenarios/bus.pg.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -9,7 +9,7 @@ import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { buildWorld, ROLES_OF_MATRIX, type World } from '../../test/world.ts';
 import { projectShares, users } from '../db/schema/index.ts';
 import { createInProcessBus, decodeBusMessage, encodeBusMessage, type EventBus } from './bus.ts';
-import { connectBusToHub } from './bus-delivery.ts';
+import { connectBusToHub } from '../contexts/projects/bus-delivery.ts';
 
 let t: TestContext;
 let w: World;
@@ -69,7 +69,7 @@ describe('bus → WebSocket hub', () => {
   });
 });
 
-describe('inbox events (issue 16 item 12)', () => {
+describe('inbox events', () => {
   it('a share made over HTTP reaches its recipient live, though a pending recipient cannot see the project; no one else', async () => {
     t.deps.bus = bus;
     received.length = 0;

@@ -3,7 +3,7 @@
  * WebSocket, so the token travels in the URL, where it may end up in proxy logs: it is therefore
  * its own type (an access token is refused), lives one minute, and only opens a socket.
  */
-import { signToken, verifyToken } from '../auth/jwt.ts';
+import { signToken, verifyToken } from '../crypto/jwt.ts';
 import type { AppDeps } from '../deps.ts';
 
 export const SOCKET_TOKEN_LIFETIME_SECONDS = 60;

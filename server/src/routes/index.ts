@@ -1,5 +1,5 @@
-/** Registers every route group. A new group adds one line here and its rows in server/src/authz/matrix.ts. */
-import type { ApiApp } from '../app.ts';
+/** Registers every route group. A new group adds one line here and its rows in server/test/authz/matrix.ts. */
+import type { ApiApp } from '../http/api-app.ts';
 import { registerHealthRoutes } from './health/health.routes.ts';
 import { registerMetaRoutes } from './meta/meta.routes.ts';
 import { registerAuthRoutes } from './auth/index.ts';

@@ -1,5 +1,5 @@
 /**
- * Backup and restore at scale, as docs/scale-out.md says (issue 19): `pg_dump -Fc` of the database,
+ * Backup and restore at scale, as docs/scale-out.md says: `pg_dump -Fc` of the database,
  * then `blob-backup-main.ts export` of the Azure store (Azurite); restored with `pg_restore` into an
  * empty database and `blob-backup-main.ts import` into an empty account; an API process started on
  * the restored pair serves the same project, upload and results byte for byte.
@@ -17,7 +17,7 @@ import { startAzurite, type Azurite } from '../azurite.ts';
 import { ROOT, readEnvFile, readProcfile, startProcess, type CanopyProcess } from '../processes.ts';
 import { binaryStl } from '../blob-helpers.ts';
 import { companies, projects } from '../../src/db/schema/index.ts';
-import { putBytes } from '../../src/services/analyses/blob-io.ts';
+import { putBytes } from '../../src/contexts/compute/analyses/blob-io.ts';
 import type { UploadPage } from '@canopy/contract/uploads.ts';
 
 const SECRET = 'test-secret-key-that-is-long-enough-for-hs256';

@@ -1,5 +1,5 @@
 /**
- * Issue 17 item 13 under `pg_virtualenv npm run test:pg`: the project pages under a mixed load of
+ * ADR 17 and 24 under `pg_virtualenv npm run test:pg`: the project pages under a mixed load of
  * 50 connections for a bounded time — the project list (1,000 projects), a project's detail (5
  * studies, 20 scenarios, 50 insights) and a 580 KB result download, in turn on every connection —
  * against a whole server on PostgreSQL. Every answer must be a 200: no errors, no timeouts, no 5xx

@@ -1,6 +1,6 @@
 /**
  * A project moved from an embedded installation (PGlite, blobs on the local disk) to a server
- * installation (PostgreSQL, blobs on Azurite) with the export / import routes (issue 19), under
+ * installation (PostgreSQL, blobs on Azurite) with the export / import routes, under
  * `npm run test:pg`: the same records modulo ids, the same bytes, the viewer assets served there.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Load on the scale-out example (issue 19), under `pg_virtualenv npm run test:pg`: the Procfile's
+ * Load on the scale-out example, under `pg_virtualenv npm run test:pg`: the Procfile's
  * two API processes and its worker on PostgreSQL and Azurite, 200 signed-in users (each their own
  * account) for 60 s, each in a loop over a realistic mix — the project list, a project's detail, its
  * uploads, a viewer asset (a result GLB streamed from the store), an insight written every fifth
@@ -19,7 +19,7 @@ import { startAzurite, type Azurite } from '../azurite.ts';
 import { readEnvFile, readProcfile, startProcess, type CanopyProcess } from '../processes.ts';
 import { configurations, geometryValidations, insights, scenarioApprovals, simulations, subscriptions, subscriptionUsage } from '../../src/db/schema/index.ts';
 import { CreateConfigurationSchema } from '@canopy/contract/scenarios.ts';
-import { createScenario } from '../../src/services/scenarios/configurations.ts';
+import { createScenario } from '../../src/contexts/scenarios/configurations.ts';
 import { actingUser, solarScenarioBody } from '../world-scenarios.ts';
 import { eq, inArray } from 'drizzle-orm';
 

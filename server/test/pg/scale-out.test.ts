@@ -1,5 +1,5 @@
 /**
- * Running at scale, as docs/scale-out/Procfile starts it (issue 19): two `npm run serve` processes
+ * Running at scale, as docs/scale-out/Procfile starts it: two `npm run serve` processes
  * and one `npm run worker` on one PostgreSQL database and one Azure store (Azurite), all real
  * processes on loopback. Any API process serves any request (an upload issued by one is recorded by
  * the other); a live update made on one reaches a WebSocket on the other (LISTEN/NOTIFY); the
@@ -24,9 +24,9 @@ import { startAzurite, type Azurite } from '../azurite.ts';
 import { readEnvFile, readProcfile, startProcess, waitFor, type CanopyProcess } from '../processes.ts';
 import { assets, simulations } from '../../src/db/schema/index.ts';
 import { getJob, type JobRow } from '../../src/jobs/queue.ts';
-import { parseBlobKey } from '../../src/services/analyses/blob-io.ts';
+import { parseBlobKey } from '../../src/contexts/compute/analyses/blob-io.ts';
 import { wrapPool } from '../../src/db/database.ts';
-import { ANALYSIS_JOB_TYPES } from '../../src/services/analyses/settings.ts';
+import { ANALYSIS_JOB_TYPES } from '../../src/contexts/compute/analyses/settings.ts';
 import type { UploadPage, UploadUrl } from '@canopy/contract/uploads.ts';
 
 const SECRET = 'test-secret-key-that-is-long-enough-for-hs256';

@@ -1,5 +1,5 @@
 /**
- * A worker process killed with SIGKILL in the middle of an analysis (issue 7): the job's lease runs
+ * A worker process killed with SIGKILL in the middle of an analysis: the job's lease runs
  * out, a new worker process claims it, runs it again from the start, and exactly one set of results
  * is written. Real processes (`node --import tsx server/src/worker-main.ts`) against this file's own
  * PostgreSQL database and blob folder — run under `pg_virtualenv npm run test:pg`.
@@ -12,8 +12,8 @@ import { createTestContext, type TestContext } from '../harness.ts';
 import { addDistrictGeometry, createScenario, type AnalysisScenario } from '../analysis-fixtures.ts';
 import { assets, simulations } from '../../src/db/schema/index.ts';
 import { getJob, type JobRow } from '../../src/jobs/queue.ts';
-import { parseBlobKey } from '../../src/services/analyses/blob-io.ts';
-import { ANALYSIS_JOB_TYPES } from '../../src/services/analyses/settings.ts';
+import { parseBlobKey } from '../../src/contexts/compute/analyses/blob-io.ts';
+import { ANALYSIS_JOB_TYPES } from '../../src/contexts/compute/analyses/settings.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const LEASE_MS = 3000;

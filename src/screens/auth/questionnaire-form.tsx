@@ -1,5 +1,5 @@
 /**
- * The onboarding questionnaire (issue 3): answered once, after the first sign-in. Shown on the login
+ * The onboarding questionnaire: answered once, after the first sign-in. Shown on the login
  * route while the flag is on; a successful submission turns the flag off and the app opens.
  */
 import { useState, type FormEvent } from 'react';

@@ -1,4 +1,4 @@
-/** The Comfort criteria tab by role and text, with fake actors (issue 16). */
+/** The Comfort criteria tab by role and text, with fake actors. */
 import { describe, expect, it } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

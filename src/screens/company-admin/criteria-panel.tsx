@@ -1,5 +1,5 @@
 /**
- * Comfort criteria (issue 16): the built-in pedestrian wind comfort criteria, read only, and the
+ * Comfort criteria: the built-in pedestrian wind comfort criteria, read only, and the
  * company's own criterion tables, which an Org Admin (custom_auth.change_user) adds — from scratch
  * or from a built-in one —, edits and deletes after a confirmation. Every member may look. The
  * tables appear in the scenario wizard and the viewer wherever a criterion is chosen.

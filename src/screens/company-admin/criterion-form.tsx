@@ -1,5 +1,5 @@
 /**
- * The form of one wind comfort criterion table (issue 16): name, description, the speed it is
+ * The form of one wind comfort criterion table: name, description, the speed it is
  * measured in, how the allowed exceedance is compared, the comfort classes as rows (label,
  * threshold in m/s, allowed exceedance in %, colour; the last row catches everything else) and the
  * safety limits as rows. The server's messages appear at the field they name

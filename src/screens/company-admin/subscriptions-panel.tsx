@@ -90,7 +90,7 @@ export function SubscriptionsPanel({ billing }: { billing: ActorRefFrom<typeof b
                   <td className={`${td} ${meterCell}`}>
                     <span>
                       {formatNumber(s.credits_left)} left <span className={muted}>of {formatNumber(s.credits_per_period)}</span>
-                      {/* Held for results still awaited from outside: taken when they arrive, returned if cancelled (issue 16). */}
+                      {/* Held for results still awaited from outside: taken when they arrive, returned if cancelled. */}
                       {s.credits_reserved > 0 ? <span className={muted}> · {formatNumber(s.credits_reserved)} reserved for awaited results</span> : null}
                     </span>
                     <div

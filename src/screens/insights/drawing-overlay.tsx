@@ -1,5 +1,5 @@
 /**
- * The drawing tool's SVG overlay over the viewer canvas (issue 10): committed shapes, the shape
+ * The drawing tool's SVG overlay over the viewer canvas: committed shapes, the shape
  * being drawn, the text box, and the insight's pins at ViewerHandle.project(point). It is portalled
  * into the canvas's container, so it sits exactly over the 3D view; it takes pointer input only
  * while drawing or placing a pin, and turns pointer positions into canvas-normalised points for

@@ -1,5 +1,5 @@
 /**
- * The Images sidebar (issue 16 item 14): everything stays inside the sidebar's width — long insight
+ * The Images sidebar: everything stays inside the sidebar's width — long insight
  * titles, image names and captions wrap, fields take the full width, buttons wrap their label.
  */
 import { globalStyle, style } from '@vanilla-extract/css';

@@ -1,4 +1,4 @@
-/** Images mode by role and text: a scene view's own capture, added to its insight, keeps the view (issue 16: the PDF draws its drawing, pins and legend). */
+/** Images mode by role and text: a scene view's own capture, added to its insight, keeps the view (the PDF draws its drawing, pins and legend). */
 import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,5 +1,5 @@
 /**
- * Images mode (SPEC §2 image container, image view creation panel; issue 10): capture the viewer
+ * Images mode (SPEC §2 image container, image view creation panel): capture the viewer
  * (ViewerHandle.captureImage) as a study image, place images in an insight as image views with a
  * caption, and order them (Move up/down → sort_order).
  */

@@ -1,5 +1,5 @@
 /**
- * The insights module's entry (issue 10): the viewer screen mounts these three mode panels through
+ * The insights module's entry: the viewer screen mounts these three mode panels through
  * a lazy glob import, and the app routes mount the report container.
  */
 export { InsightsMode } from './insights-mode.tsx';

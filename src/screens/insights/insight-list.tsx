@@ -1,5 +1,5 @@
 /**
- * The insight sorter (SPEC §2; issue 10 "drag to reorder → sort_order"): the list in sort_order.
+ * The insight sorter (SPEC §2: drag to reorder, saved as sort_order): the list in sort_order.
  * Reorder by dragging a row's handle with any pointer (mouse, pen, touch), by keyboard — Alt+↑ /
  * Alt+↓ anywhere in the row, ↑ / ↓ on the handle — or with the Move up / Move down buttons. Each
  * move is one PUT of the insight's new sort_order: the place, in the study's whole list, of the row

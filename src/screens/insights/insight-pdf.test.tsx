@@ -1,5 +1,5 @@
 /**
- * An insight's PDF (issue 10; SPEC §2 PDF creation loading screen, §7 POST /api/export-pdf/ saved
+ * An insight's PDF (SPEC §2 PDF creation loading screen, §7 POST /api/export-pdf/ saved
  * under the insight's name): 'Download PDF' on the selected insight, for everyone who sees it, through the
  * live services over a recording fake of the API.
  */

@@ -1,5 +1,5 @@
 /**
- * The insight sorter (issue 10 "drag to reorder → sort_order"): a drag of a row's handle with the
+ * The insight sorter (drag to reorder, saved as sort_order): a drag of a row's handle with the
  * pointer, Alt+↑/↓ in a row, ↑/↓ on the handle and the Move buttons each PUT the moved insight's new
  * sort_order — asserted on the requests the live services send to a recording fake of the API,
  * which renumbers like the server — and the list shows the server's order.

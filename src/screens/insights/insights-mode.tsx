@@ -1,5 +1,5 @@
 /**
- * Insights mode (issue 10; SPEC §2 insight type selector and sorter, annotation menu, drawing tool):
+ * Insights mode (SPEC §2 insight type selector and sorter, annotation menu, drawing tool):
  * the study's insights filtered by type, reordered by drag or keyboard, published by permitted
  * users, deleted with SPEC §8's toasts; the selected insight restores its scene view, downloads
  * as a PDF (behind the PDF creation loading screen) and can be edited, annotated with pins or drawn

@@ -77,7 +77,7 @@ export const CATEGORIES: InsightCategory[] = [
   { id: 2, key: 'thermal-comfort', name: 'Thermal comfort', description: '', sort_order: 1 },
 ];
 
-/** Two of the server's templates (services/insights/reference.ts), ids included. */
+/** Two of the server's templates (contexts/results/insights/reference.ts), ids included. */
 export const TEMPLATES: PinTypeTemplate[] = [
   { id: 1, key: 'observation', name: 'Observation', description: '', colour: '#1f6feb', icon: 'info', sort_order: 0 },
   { id: 2, key: 'concern', name: 'Concern', description: '', colour: '#d1242f', icon: 'warning', sort_order: 1 },

@@ -1,5 +1,5 @@
 /**
- * Pins placed by a ray query on the model (issue 10): a click on the viewer in 'Add pin' goes
+ * Pins placed by a ray query on the model: a click on the viewer in 'Add pin' goes
  * through ViewerHandle.pick (the viewer's ray query) to the annotation menu, and saving it POSTs the
  * pin — at the picked point, with the probed value — on a pin type of the chosen template with the
  * chosen colour and icon, through the live services over a recording fake of the API.

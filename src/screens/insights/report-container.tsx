@@ -1,6 +1,6 @@
 /**
  * The report container (SPEC §2 report container, report view creation panel, PDF creation loading
- * screen; issue 10): a report's cover data, its ordered views previewed with their images, adding a
+ * screen): a report's cover data, its ordered views previewed with their images, adding a
  * view from an insight's image views with a caption, reordering, Draft/Published, and the PDF —
  * POST /api/export-pdf/ behind a 'Creating PDF' screen, saved under the project's and the report's names.
  */

@@ -1,5 +1,5 @@
 /**
- * Reports mode (issue 10): the study's reports, a new report (title; the server fills the cover from
+ * Reports mode: the study's reports, a new report (title; the server fills the cover from
  * the project and the author), and the chosen report's container with a link to its own route.
  */
 import { useContext, useMemo } from 'react';

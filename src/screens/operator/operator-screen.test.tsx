@@ -1,5 +1,5 @@
 /**
- * The operator screen by role and text (issue 16): reached from the user menu by the operator only;
+ * The operator screen by role and text: reached from the user menu by the operator only;
  * companies with their subscriptions and credits, prices, bad stations and the agreement, each
  * change sent to the services and the lists read again. Fake services keep the lists in memory.
  */

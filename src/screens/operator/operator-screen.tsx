@@ -1,5 +1,5 @@
 /**
- * The installation operator's screen (issue 16), /operator, opened from the user menu by superusers:
+ * The installation operator's screen, /operator, opened from the user menu by superusers:
  * companies with their subscriptions and credits, prices, bad weather stations and the end-user
  * agreement. Reads the operator machine through selectors and sends its events.
  */

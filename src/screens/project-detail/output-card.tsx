@@ -8,7 +8,7 @@ import { ApproveScenarioButton } from '../scenario-wizard/approve-scenario-butto
 import { scenarioHref } from './project-wheel.tsx';
 import { cardActions, flush, outputCard, outputHead, outputList, outputName, outputRow } from './project-detail.css.ts';
 
-/** "AI" names a machine-learning model only: Canopy's own computations say so (issue 16). */
+/** "AI" names a machine-learning model only: Canopy's own computations say so. */
 function madeByLabel(scenario: ScenarioSummary): string {
   const external = scenario.engine === 'CFD' ? 'CFD simulation' : 'AI prediction';
   if (scenario.madeBy === 'canopy') return 'Computed by Canopy';

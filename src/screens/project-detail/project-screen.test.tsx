@@ -51,12 +51,12 @@ describe('project navigator', () => {
     expect(within(existing).getByText('Pedestrian wind comfort')).toBeInTheDocument();
     expect(within(existing).getByText('3 results')).toBeInTheDocument();
     expect(within(existing).getByRole('link', { name: 'Open in viewer' })).toHaveAttribute('href', '/projects/7/viewer/70/configuration/21/Viewer');
-    // "AI" names a machine-learning model only: Canopy's own solar and thermal results say so (issue 16).
+    // "AI" names a machine-learning model only: Canopy's own solar and thermal results say so.
     expect(within(existing).getByText('AI prediction')).toBeInTheDocument();
     const own = within(outputs).getByRole('article', { name: 'Scenario Sun and comfort' });
     expect(within(own).getByText('Computed by Canopy')).toBeInTheDocument();
     expect(within(own).queryByText(/AI/)).not.toBeInTheDocument();
-    // geometry is named as geometry, not counted as results (issue 16)
+    // geometry is named as geometry, not counted as results
     expect(within(own).getByText('Geometry: Study buildings, surrounding buildings, presentation plane')).toBeInTheDocument();
     expect(within(own).getByText('2 results')).toBeInTheDocument();
     expect(within(own).queryByText(/Other layers/)).not.toBeInTheDocument();

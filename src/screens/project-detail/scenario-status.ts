@@ -1,6 +1,6 @@
 /**
  * Scenario statuses as the wheel and the cards show them: a colour family and a label. The status
- * strings are the scenario capability's (issue 9); anything unknown shows as neutral with its own
+ * strings are the scenario capability's; anything unknown shows as neutral with its own
  * words.
  */
 import type { BadgeTone } from '../../ui/badge.tsx';

@@ -1,4 +1,4 @@
-/** The overview's site set-up card by role and text (issue 16): what a new project still needs, with the way to it. */
+/** The overview's site set-up card by role and text: what a new project still needs, with the way to it. */
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { fullProject } from '@machines/project-detail/project-detail.fixtures.ts';
@@ -37,7 +37,7 @@ describe('site set-up card', () => {
     expect(within(weather).getByRole('link', { name: 'Get weather' })).toHaveAttribute('href', '/projects/7/resources');
     const scenarios = within(card).getByRole('listitem', { name: 'Scenarios' });
     expect(scenarios).toHaveTextContent('Upload the study geometry and choose the analyses.');
-    // Issue 16 item 11: the overview offers 'Add scenario' to whoever may add one.
+    // The overview offers 'Add scenario' to whoever may add one.
     expect(await within(scenarios).findByRole('button', { name: 'Add scenario' })).toBeInTheDocument();
   });
 

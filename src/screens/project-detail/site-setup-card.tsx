@@ -1,5 +1,5 @@
 /**
- * Getting a study going, on the project overview (issue 16): the three things a scenario needs —
+ * Getting a study going, on the project overview: the three things a scenario needs —
  * weather, surroundings, a scenario — each with its state and the way to it. The surroundings
  * ticked at project creation show here until a map extract is uploaded in Resources, so the tick
  * box says what it is waiting for.
@@ -21,7 +21,7 @@ export function SiteSetupCard({ detail }: { detail: ActorRefFrom<typeof projectD
   const setup = useSelector(detail, selectSiteSetup, (a, b) => JSON.stringify(a) === JSON.stringify(b));
   const mayAdd = PermissionsContext.useSelector(selectCanInProject('simulation_assets.add_configuration', project?.id ?? 0));
   // Only who may change the project is sent to Resources to set it up: a read-only project (the demo,
-  // a view-only share) shows its state without buttons it could not use (issue 16 item 13).
+  // a view-only share) shows its state without buttons it could not use.
   const mayChange = PermissionsContext.useSelector(selectCanInProject('projects.change_project', project?.id ?? 0));
   if (!project || !setup) return null;
   const resources = `/projects/${project.id}/resources`;

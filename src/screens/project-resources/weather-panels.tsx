@@ -1,5 +1,5 @@
 /**
- * The weather panels (issue 6): pictures of the selected station's data — the wind rose for a
+ * The weather panels: pictures of the selected station's data — the wind rose for a
  * season and time of day, monthly temperature and wind, and coverage. Filters are sent to the
  * summary machine; the pictures redraw from its answer.
  */

@@ -1,4 +1,4 @@
-/** "Export project" in the project settings (issue 19), by role and text with fake transfer services. */
+/** "Export project" in the project settings, by role and text with fake transfer services. */
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,4 +1,4 @@
-/** "Export project" (issue 19): the project's records and files as one zip, to import on another installation. */
+/** "Export project": the project's records and files as one zip, to import on another installation. */
 import { useState } from 'react';
 import { useProjectTransfer } from '../../services/project-transfer-services.ts';
 import { Button } from '../../ui/button.tsx';

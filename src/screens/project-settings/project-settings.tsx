@@ -1,6 +1,6 @@
 /**
  * Project settings (SPEC §2 `/projects/{id}/{tabName}`): details, scenarios, parameter sets,
- * share, admin — one tab per route; resources (issue 6) and files (issue 4) have their own screens
+ * share, admin — one tab per route; resources and files have their own screens
  * and are linked from the same navigation. Changing needs the right to change the
  * project (the server's `can_change`, or the per-project permission); without it the tabs read.
  */

@@ -1,6 +1,6 @@
 /**
  * The project's scenarios by study, with their live status, their simulations (details, QA report,
- * ML resubmission) and their actions (issue 9: add, edit, append, duplicate, hide, delete); empty until a scenario is added. Hidden scenarios stay listed
+ * ML resubmission) and their actions (add, edit, append, duplicate, hide, delete); empty until a scenario is added. Hidden scenarios stay listed
  * here (marked, with 'Show' among their actions). After each change `onChanged` has the project
  * and its scenarios read again (machines/project-detail), so the table follows.
  */

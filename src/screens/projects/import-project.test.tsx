@@ -1,4 +1,4 @@
-/** "Import project" on the projects page (issue 19), by role and text with fake transfer services. */
+/** "Import project" on the projects page, by role and text with fake transfer services. */
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

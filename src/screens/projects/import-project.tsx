@@ -1,5 +1,5 @@
 /**
- * "Import project" (issue 19): pick a zip exported from Canopy, watch it upload, then the server
+ * "Import project": pick a zip exported from Canopy, watch it upload, then the server
  * checks and writes it; the new project opens when it is done. Errors are the server's own words
  * (a damaged file, a hash that does not match, no subscription…).
  */

@@ -1,5 +1,5 @@
 /**
- * Invitations and notifications arrive live (issue 16 item 12): the server tells a user over the
+ * Invitations and notifications arrive live: the server tells a user over the
  * WebSocket when their inbox changed (a share made, re-sent, revoked, or their share answered), and
  * the inbox and the lists it affects are read again. Renders nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * The first account of an installation becomes its operator (server/src/services/operator/
+ * The first account of an installation becomes its operator (server/src/contexts/accounts/operator/
  * operator-seat.ts): this says so on the project list, and what it means, until the operator has
  * read it ("Got it" is remembered in this browser).
  */

@@ -1,7 +1,7 @@
 /**
  * One project in the list: name, location, latitude/longitude, project id, reference id, the
  * favorite star, and the ways in (Details: the navigator; Properties: the settings), and 'Add
- * scenario' (the scenario wizard, issue 9) for users who may add scenarios to the project.
+ * scenario' (the scenario wizard) for users who may add scenarios to the project.
  */
 import { Link } from 'wouter';
 import type { ActorRefFrom } from 'xstate';

@@ -1,6 +1,6 @@
 /**
  * Step 2: the analyses and, for each, its metrics. Only analyses that run at the chosen job level
- * on this installation are offered, each saying who computes it (issue 16); one chosen before the
+ * on this installation are offered, each saying who computes it; one chosen before the
  * level changed stays listed so it can be removed. Analyses an append keeps cannot be removed.
  */
 import { useSelector } from '@xstate/react';

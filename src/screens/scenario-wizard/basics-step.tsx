@@ -1,6 +1,6 @@
 /**
  * Step 1: the scenario's name and job level (the credit type: AI or CFD). Each level says what runs
- * there on this installation and who computes it (issue 16): "AI" names machine learning only.
+ * there on this installation and who computes it: "AI" names machine learning only.
  */
 import { useSelector } from '@xstate/react';
 import { selectLevels, selectValues } from '@machines/scenario-wizard/scenario-wizard.selectors.ts';

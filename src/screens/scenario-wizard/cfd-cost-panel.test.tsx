@@ -1,5 +1,5 @@
 /**
- * The cost step of a scenario on Canopy's CFD, by role and text (issue 15): the directions and the
+ * The cost step of a scenario on Canopy's CFD, by role and text: the directions and the
  * resolution to choose, the estimate (cells, memory, minutes per direction and in all, credits)
  * updating when either changes, the server's refusal of a grid too large for the tier, and approval
  * held back until a changed choice is applied — saved and checked again.

@@ -1,5 +1,5 @@
 /**
- * The cost step's part for Canopy's CFD wind (issue 15): the number of wind directions and the
+ * The cost step's part for Canopy's CFD wind: the number of wind directions and the
  * resolution tier, and what the solver's grid for them takes — cells, memory, minutes per direction
  * and in all, credits — from the server's estimate, asked again when either changes. A grid too
  * large for the tier shows the server's refusal with its numbers and the way out. A changed choice

@@ -1,6 +1,6 @@
 /**
  * The cost breakdown, shown before the user approves. Approval debits what Canopy computes and
- * reserves the credits of results that come from an external provider until they arrive (issue 16).
+ * reserves the credits of results that come from an external provider until they arrive.
  */
 import { useSelector } from '@xstate/react';
 import { ANALYSIS_LABELS } from '@machines/scenario-wizard/scenario-inputs.ts';

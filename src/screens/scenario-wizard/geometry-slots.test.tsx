@@ -1,5 +1,5 @@
 /**
- * The geometry step's generated slots by role and text (issue 16): the project's surroundings are
+ * The geometry step's generated slots by role and text: the project's surroundings are
  * offered and ticked; a pedestrian plane at 1.5 m is generated unless a plane is uploaded; a bad
  * spacing holds the step back; the saved values carry both choices.
  */

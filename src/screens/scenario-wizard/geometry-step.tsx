@@ -1,6 +1,6 @@
 /**
  * Step 3: geometry files per role (SPEC §3: ground, study, surrounds, presentation planes,
- * landscaping, mitigations). Two slots offer what Canopy makes when nothing is uploaded (issue 16):
+ * landscaping, mitigations). Two slots offer what Canopy makes when nothing is uploaded:
  * the project's surroundings from Resources, and a generated pedestrian plane.
  */
 import { useSelector } from '@xstate/react';

@@ -1,5 +1,5 @@
 /**
- * Lists follow scenario changes (issue 9): a scenario added from the project tile clears the cached
+ * Lists follow scenario changes: a scenario added from the project tile clears the cached
  * project lists (SPEC §4), and the settings' Scenarios tab shows what was added, hidden or deleted
  * from it. The wizard itself is a stand-in here (its steps have their own tests): it says when a
  * scenario was saved and when it closes, which is all the lists listen to. The hide and delete

@@ -1,5 +1,5 @@
 /**
- * A criterion's recipe in the weather step, by role and text (issue 16): choosing pedestrian wind
+ * A criterion's recipe in the weather step, by role and text: choosing pedestrian wind
  * comfort (its first criterion picked) fills the seasons and times from the criterion's recipe,
  * with a note naming it; typing other times makes them the user's and the note goes.
  */

@@ -1,5 +1,5 @@
 /**
- * A running CFD scenario's status shows its progress (issue 15): the percentage, direction i of n,
+ * A running CFD scenario's status shows its progress: the percentage, direction i of n,
  * the phase and the time left, as pushed over the live socket — in the badge every list and the
  * overview use — and nothing of it once the run has finished.
  */

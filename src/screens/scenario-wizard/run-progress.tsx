@@ -1,5 +1,5 @@
 /**
- * How far a scenario's running simulation is (issue 15): a bar and "42 % · direction 3 of 8 (90°) ·
+ * How far a scenario's running simulation is: a bar and "42 % · direction 3 of 8 (90°) ·
  * averaging · about 12 min left", from the live status (socket, or polling while it is down). Shows
  * nothing until the run reports progress. Needs a LiveStatusProvider above it.
  */

@@ -142,7 +142,7 @@ describe('scenario wizard modal', () => {
     const cost = await screen.findByRole('table', { name: 'Cost breakdown' });
     expect(within(cost).getByText('Pedestrian wind comfort: 10 credits × 1 × 2 seasons')).toBeInTheDocument();
     expect(within(cost).getByText('24')).toBeInTheDocument();
-    // Who computes each line, and what is debited now versus reserved until external results arrive (issue 16).
+    // Who computes each line, and what is debited now versus reserved until external results arrive.
     expect(within(cost).getByRole('row', { name: /Solar/ })).toHaveTextContent('Canopy');
     expect(within(cost).getByRole('row', { name: /Pedestrian wind comfort/ })).toHaveTextContent('Gust ML (reserved until the results arrive)');
     expect(screen.getByText(/^Debited when you approve: 4\. Reserved until the external results arrive: 20/)).toBeInTheDocument();

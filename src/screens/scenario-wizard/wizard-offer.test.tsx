@@ -1,5 +1,5 @@
 /**
- * The wizard's offer by role and text (issue 16): each job level says what runs there and who
+ * The wizard's offer by role and text: each job level says what runs there and who
  * computes it; the analyses step offers only what runs at the chosen level, says who computes each
  * before the cost step, and holds back an analysis chosen at a level where it does not run.
  */

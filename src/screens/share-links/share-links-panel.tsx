@@ -1,5 +1,5 @@
 /**
- * The share UI of a Published insight or report (issue 31): make a read-only link with an expiry and
+ * The share UI of a Published insight or report: make a read-only link with an expiry and
  * an optional password, see the new link's address once (to copy), list the live links with their
  * last use, revoke one after confirmation. The machine (machines/share-links/) does the work.
  */

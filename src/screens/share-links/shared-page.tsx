@@ -1,5 +1,5 @@
 /**
- * The public page of a share link, /shared/{token} (issue 31): for anyone, signed in or not. Asks
+ * The public page of a share link, /shared/{token}: for anyone, signed in or not. Asks
  * for the password when the link has one, then shows the insight or report read-only — titles,
  * text, the captured images with their captions, the pins. A dead link says only that it is no
  * longer available. The machine (machines/share-links/shared-view.machine.ts) does the work.

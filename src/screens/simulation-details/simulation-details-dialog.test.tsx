@@ -83,7 +83,7 @@ describe('SimulationDetailsDialog', () => {
     const awaiting = await within(dialog).findByRole('row', { name: 'Simulation 11' });
     expect(awaiting).toHaveTextContent('Waiting for external results');
     expect(awaiting).toHaveTextContent('Model: known once the results are imported');
-    // Completed results that did not name their model say so, without 'not ingested' or 'Request again' (issue 16 item 13).
+    // Completed results that did not name their model say so, without 'not ingested' or 'Request again'.
     const done = within(dialog).getByRole('row', { name: 'Simulation 14' });
     expect(done).toHaveTextContent('Completed');
     expect(done).toHaveTextContent('Model: not named by the imported results');

@@ -1,10 +1,10 @@
 /**
- * A scenario's simulations in a dialog (issue 9): status and status text, what ingested results
+ * A scenario's simulations in a dialog: status and status text, what ingested results
  * recorded about the model or solver (never invented: "Not recorded yet" until results arrive), the
  * parameter-input QA report (PDF), for machine-learning simulations asking again for results, and
  * for results still awaited from outside cancelling them (the reserved credits come back). Statuses
  * follow the live status (socket, or polling while it is down): a running simulation shows its
- * percentage and time left, and a row's buttons follow the status it shows (issue 16 item 13).
+ * percentage and time left, and a row's buttons follow the status it shows.
  */
 import { useContext } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';

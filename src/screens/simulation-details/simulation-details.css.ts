@@ -1,4 +1,4 @@
-/** The simulation details table (issue 16 item 13): a running row's progress fits its column, so the dialog does not overflow. */
+/** The simulation details table: a running row's progress fits its column, so the dialog does not overflow. */
 import { globalStyle, style } from '@vanilla-extract/css';
 
 /** Narrower than the badges' progress (run-progress.css.ts asks 12rem): the words wrap under the bar. */

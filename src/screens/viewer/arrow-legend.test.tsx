@@ -1,5 +1,5 @@
 /**
- * The arrows layer's legend (issue 28 item 9), by role and text: an arrow layer shown in a pane gets
+ * The arrows layer's legend, by role and text: an arrow layer shown in a pane gets
  * its own scale (paneLayerScales, as the pane model makes it) and the legend over the view names
  * it with its unit, marks round ticks and shows a scale arrow: a full-length arrow is the top of
  * the range, in m/s.

@@ -1,4 +1,4 @@
-/** Camera positions (issue 8): save the current view under a name, restore one, delete one (camera-position API). */
+/** Camera positions: save the current view under a name, restore one, delete one (camera-position API). */
 import { useState, type FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';

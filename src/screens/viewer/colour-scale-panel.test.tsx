@@ -1,4 +1,4 @@
-/** The colour scale's range fields (issue 16 item 14: Minimum and Maximum were misaligned), by role and text. */
+/** The colour scale's range fields (Minimum and Maximum were once misaligned), by role and text. */
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import { ColourScalePanel } from './colour-scale-panel.tsx';

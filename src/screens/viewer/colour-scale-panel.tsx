@@ -1,5 +1,5 @@
 /**
- * The colour-scale panel (issue 8): the legend of the pane's data layer (GET /api/color-legend/),
+ * The colour-scale panel: the legend of the pane's data layer (GET /api/color-legend/),
  * its range editable (min below max), discrete classes for comfort categories, and the palette:
  * the legend's own colours or a colour-blind-safe default (viridis, cividis).
  */

@@ -1,5 +1,5 @@
 /**
- * Re-classifying a comfort map in the viewer, by role and text (issue 15): on a wind-comfort
+ * Re-classifying a comfort map in the viewer, by role and text: on a wind-comfort
  * simulation with per-direction speed ratios, the Comfort panel starts from the stored map's
  * criterion, season, time and weather; switching the criterion re-computes the map in the browser
  * (the same classes as the engine's post-processing gives), which the pane then shows; "Save as

@@ -1,5 +1,5 @@
 /**
- * The viewer's comfort re-classification (issue 15): the criterion (Lawson, Davenport, NEN 8100 or
+ * The viewer's comfort re-classification: the criterion (Lawson, Davenport, NEN 8100 or
  * a company's own table), the season, the time of day and the weather file of a wind-comfort
  * simulation's map, switched in the browser — the workers re-compute the classes from the stored
  * per-direction speed ratios and the map follows, without a new run — and "Save as results" keeps

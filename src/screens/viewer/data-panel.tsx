@@ -1,4 +1,4 @@
-/** The data panel (issue 8): the value under the pointer (the scene's ray query), with units and the layer it came from. */
+/** The data panel: the value under the pointer (the scene's ray query), with units and the layer it came from. */
 import type { ColourScale, ProbeResult } from '../../viewer/contracts.ts';
 import { pointInWords, valueInWords } from './value-words.ts';
 import * as css from './viewer.css.ts';

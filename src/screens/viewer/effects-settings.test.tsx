@@ -1,5 +1,5 @@
 /**
- * The viewer's effects switches on the screen (issue 18 item 8), by role and text: three labelled
+ * The viewer's effects switches on the screen, by role and text: three labelled
  * checkboxes in an Effects group, all on to start, switched by keyboard, and the split view's
  * note naming the effect it leaves out.
  */

@@ -1,5 +1,5 @@
 /**
- * The viewer's effects switches (issue 18 item 8): ambient occlusion, outlines, antialiasing, as
+ * The viewer's effects switches: ambient occlusion, outlines, antialiasing, as
  * labelled native checkboxes (Tab to reach, Space to switch). The viewer UI machine keeps them
  * (`effects.toggle`) and decides what each pane draws; this only shows the switches and says
  * which of them a split view leaves out.

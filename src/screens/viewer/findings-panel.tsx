@@ -1,5 +1,5 @@
 /**
- * "Validation findings" in the viewer's side panel (issue 9: "the viewer highlights the offending
+ * "Validation findings" in the viewer's side panel ("the viewer highlights the offending
  * faces"): the scenario's geometry validation verdict and findings — severity, message, suggested
  * fix, file — with a switch that draws their offending faces on the model, and 'Show' to fly the
  * camera to one finding. Nothing is shown for a scenario whose geometry was never validated.

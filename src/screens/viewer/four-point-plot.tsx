@@ -1,5 +1,5 @@
 /**
- * The four-point plot (issue 8): up to four points picked on the model, their values compared
+ * The four-point plot: up to four points picked on the model, their values compared
  * across wind directions or seasons — every layer of the active layer's analysis and metric that
  * differs only in that dimension — as a line chart, one line per point.
  */

@@ -1,5 +1,5 @@
 /**
- * The graph panel (issue 8): the simulation's ingested graph layers (issue 16), then every graph
+ * The graph panel: the simulation's ingested graph layers, then every graph
  * definition for the selected data layer's metric, drawn from its data.
  */
 import type { Asset } from '@canopy/contract/viewer.ts';
@@ -63,7 +63,7 @@ function LayerGraphs({
     <section className={css.section} aria-label="Graphs">
       {graphs.map((definition) => {
         const data = graphData(definition, mesh, field, legend);
-        // Every axis says what it measures and in what unit (issue 16 item 9): a histogram's x is the layer itself.
+        // Every axis says what it measures and in what unit: a histogram's x is the layer itself.
         const xLabel =
           definition.kind === 'histogram' && layerTitle ? withUnit(layerTitle, unit || definition.x.units) : withUnit(definition.x.label, definition.x.units);
         const yLabel = definition.y.units ? `${definition.y.label} (${definition.y.units})` : definition.y.label;

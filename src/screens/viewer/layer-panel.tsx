@@ -1,5 +1,5 @@
 /**
- * The layer panel and layer picker of one viewer pane (issue 8; SPEC §4, §5, §8, §9), driven by
+ * The layer panel and layer picker of one viewer pane (SPEC §4, §5, §8, §9), driven by
  * the layer-filter machine: the simulation, the ten filter dimensions in SPEC §9's order (options
  * without a matching layer disabled and struck through), a custom time window checked as
  * HH:MM-HH:MM, the matching layers to switch on and off, and the layers shown with remove and
@@ -45,7 +45,7 @@ const LAYER_TYPE_LABELS: Record<string, string> = {
 };
 
 /**
- * A filter option in words (issue 16 item 10): analyses, metrics and layer types from the one label
+ * A filter option in words: analyses, metrics and layer types from the one label
  * table ('Solar — sun-lit time', 'Sun-lit time', 'Results'), wind directions in degrees; other
  * dimensions (seasons, times, dates, qualifiers) are already words.
  */

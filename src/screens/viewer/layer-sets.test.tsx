@@ -1,5 +1,5 @@
 /**
- * A simulation's layer sets in the viewer (issue 16: "layer sets are never drawn"): the layer
+ * A simulation's layer sets in the viewer (they were once never drawn): the layer
  * panel's "Layer sets" group names each set from its identifier, starts from show_by_default,
  * reads a shown set's file through the services (once), switches by keyboard, and shows an
  * unreadable file's error on its own row while the rest keeps working. The files are result GLBs

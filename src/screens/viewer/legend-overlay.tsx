@@ -1,5 +1,5 @@
 /**
- * The colour legends over the 3D view (issue 16 item 9; issue 28 item 1): one for every shown data
+ * The colour legends over the 3D view: one for every shown data
  * layer, each with the layer's human name and unit and the very scale the layer is drawn with —
  * classes with their labels, or a gradient with its round ticks. Shown while the viewer UI's legend
  * region is 'shown' (toggled by the toolbar's Legend button or L); the same legend goes into

@@ -1,5 +1,5 @@
 /**
- * Maps that match their legends (issue 28 item 1): a speed-up layer and a comfort map shown
+ * Maps that match their legends: a speed-up layer and a comfort map shown
  * together, each drawn through its own scale. The scales come the way the viewer makes them (the
  * viewer UI machine's per-layer edits and the values the scene reports, then paneLayerScales); the
  * scene is the real three.js scene under @react-three/test-renderer, and every vertex's colour is

@@ -1,5 +1,5 @@
 /**
- * A comfort map re-classified in the browser as a layer of the pane (issue 15): an asset-shaped
+ * A comfort map re-classified in the browser as a layer of the pane: an asset-shaped
  * description (so the layer list logic, the legend, the colour scale, the probe and the data panel
  * treat it as any comfort map) whose file is the in-browser layer's `local:` URL. While it shows,
  * the simulation's other data layers step aside (two maps on one plane would fight for the pixels).

@@ -1,5 +1,5 @@
 /**
- * Ingested graph and wind-rose layers (issue 16: "never drawn"): the graph panel draws a graph
+ * Ingested graph and wind-rose layers (they were once never drawn): the graph panel draws a graph
  * file's series with its axes and units under the graph definition's title; the wind-rose panel
  * draws a rose file's frequencies before the weather station's rose. The files are in the
  * documented format, checked by the same parser ingestion uses.

@@ -1,5 +1,5 @@
 /**
- * Results import (issue 8, viewer Settings mode): GLB, STL and CSV points uploaded through the
+ * Results import (viewer Settings mode): GLB, STL and CSV points uploaded through the
  * shared uploader, then appended to the selected simulation (PUT /api/ingestassets/appendresults);
  * CSV points are interpolated onto the chosen presentation plane. The server's answer names the
  * file and the problem; the imported files are listed, with the simulation's ingested results.

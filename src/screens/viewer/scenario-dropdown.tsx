@@ -1,5 +1,5 @@
 /**
- * The viewer's scenario dropdown (SPEC §2 "viewer, has dropdown"; issue 9 entry points): the study's
+ * The viewer's scenario dropdown (SPEC §2 "viewer, has dropdown"): the study's
  * scenarios by their names from the configuration routes, and 'New scenario…' — for users who may
  * add scenarios to the project — which opens the scenario wizard (loaded on first use, so the viewer
  * chunk does not carry it). A scenario saved from it makes the viewer read the study again once

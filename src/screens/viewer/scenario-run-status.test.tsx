@@ -1,5 +1,5 @@
 /**
- * The viewer follows a scenario still being computed (issue 15): the run's progress (percentage,
+ * The viewer follows a scenario still being computed: the run's progress (percentage,
  * direction i of n, phase, time left) beside the scenario dropdown, and the results read again once
  * it completes, so its maps appear without a reload. A finished scenario shows no run status.
  */

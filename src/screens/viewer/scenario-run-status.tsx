@@ -1,5 +1,5 @@
 /**
- * The viewer's word on a scenario still being computed (issue 15): its live status with the run's
+ * The viewer's word on a scenario still being computed: its live status with the run's
  * progress (percentage, direction i of n, phase, time left) beside the scenario dropdown, and the
  * results read again the moment it completes, so the comfort maps and arrows appear without a
  * reload. Finished scenarios show nothing here.

@@ -1,5 +1,5 @@
 /**
- * From a simulation's assets to what the 3D scene draws (issue 8): which assets are visible in a
+ * From a simulation's assets to what the 3D scene draws: which assets are visible in a
  * pane, their theme roles, the scalar field and units of data layers (from the asset's metadata,
  * else GET /api/job-type/), the legend that colours them, and the colour scale a pane shows after
  * the user's edits. Pure: the screen and the tests call the same functions.
@@ -83,7 +83,7 @@ export function legendNameOf(asset: Pick<Asset, 'metadata' | 'analysis_type' | '
 /** The long label of the layer list: what distinguishes layers of one metric from each other. */
 export function describeAsset(asset: Asset): string {
   if (asset.layer_type === 'geometry') return `Geometry: ${asset.geometry_type ? roleLabel(asset.geometry_type) : asset.filename}`;
-  // Human names from the label table (issue 16 item 10), never the raw ids.
+  // Human names from the label table, never the raw ids.
   const metric = asset.metric ? layerLabel(asset.metric).title : null;
   const analysis = asset.analysis_type ? resultAnalysisLabel(asset.analysis_type) : null;
   const parts = [analysis, metric].filter(Boolean) as string[];

@@ -68,7 +68,7 @@ export function usePaneModel(
   plane: string | null,
   /** Layers a restored view shows until the user changes the selection. */
   override: ReadonlySet<number> | null,
-  /** A comfort map re-classified in the browser (issue 15), shown instead of the stored data layers. */
+  /** A comfort map re-classified in the browser, shown instead of the stored data layers. */
   reclass: ReclassLayer | null = null,
   /** The pane's layer sets read so far (drawn after the assets). */
   layerSets: readonly SceneLayer[] = NO_LAYERS,

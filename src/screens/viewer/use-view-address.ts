@@ -1,5 +1,5 @@
 /**
- * The viewer's state in the address (issue 31): binds the address machine
+ * The viewer's state in the address: binds the address machine
  * (machines/view-url/view-url.machine.ts) to the router's location — writing entries, and noticing
  * back and forward (an address whose view is not the one last written) — and to the viewer
  * workspace, which shows an address's view (`url.apply`) and whose changes are reported. The

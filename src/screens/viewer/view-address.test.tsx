@@ -1,5 +1,5 @@
 /**
- * The viewer's state in the address (issue 31), through the viewer screen: an address's view is
+ * The viewer's state in the address, through the viewer screen: an address's view is
  * shown, a malformed one falls back to the default view with a notice, the view's changes are
  * written, and an address changed from outside (back, forward) is followed.
  */

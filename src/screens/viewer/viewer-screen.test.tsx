@@ -293,7 +293,7 @@ describe('the viewer tools', () => {
     const wizard = await screen.findByRole('dialog', { name: 'Add scenario' });
     expect(await within(wizard).findByRole('textbox', { name: 'Scenario name' })).toBeInTheDocument();
     expect(scenarios.loadWizard).toHaveBeenCalledWith({ projectId: 7, configurationId: null });
-    // the same scenario's page (its query carries the view, issue 31)
+    // the same scenario's page (its query carries the view)
     expect(current()?.split('?')[0]).toBe(VIEWER);
     expect(scenario).toHaveValue('21');
     await user.click(within(wizard).getByRole('button', { name: 'Cancel' }));

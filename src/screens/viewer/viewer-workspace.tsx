@@ -1,5 +1,5 @@
 /**
- * The viewer proper (issue 8): one or two panes (split view, cameras optionally linked), the
+ * The viewer proper: one or two panes (split view, cameras optionally linked), the
  * toolbar, the side panels of the active pane (layers, colour scale, wind rose, data, graphs,
  * four-point plot, camera positions), the scenario's geometry validation findings (listed, and
  * their offending faces drawn on the model), the keyboard shortcuts with their overlay, and the mode

@@ -1,8 +1,8 @@
 /**
- * The wind-rose panel (issue 8): the wind rose of the scenario's met source — the simulation's
+ * The wind-rose panel: the wind rose of the scenario's met source — the simulation's
  * met_source_id, else the project's first station — for a season, drawn by the weather
  * capability's chart from its summary (engine/weather/wind-rose.ts on the server) — after the
- * simulation's own wind-rose layers (ingested JSON, issue 16), when it has any.
+ * simulation's own wind-rose layers (ingested JSON), when it has any.
  */
 import { Link } from 'wouter';
 import type { Asset } from '@canopy/contract/viewer.ts';

@@ -1,6 +1,6 @@
 /**
  * The comfort classes of a set of points under a criterion, a season × time window and a weather
- * year, from the stored per-direction speed-up ratios (issue 15's instant re-classification): the
+ * year, from the stored per-direction speed-up ratios (the instant re-classification of ADR 14): the
  * engine's wind-comfort step (engine/analyses/wind-comfort.ts, the fast sorted-speed exceedance of
  * engine/wind/exceedance.ts) without its safety pass. Pure: the worker and the main-thread fallback
  * run the same function, so both give the post-processing's classes exactly.

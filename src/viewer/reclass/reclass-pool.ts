@@ -1,5 +1,5 @@
 /**
- * The re-classification workers (issue 15): the points are split into one contiguous share per
+ * The re-classification workers: the points are split into one contiguous share per
  * worker (up to the browser's cores, at most 4), each worker keeps its share of the speed ratios,
  * and a classification asks them all at once and joins their classes in point order — so switching
  * criterion, season or weather re-computes 100,000 points × 16 directions in well under a second

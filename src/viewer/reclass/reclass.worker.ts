@@ -1,5 +1,5 @@
 /**
- * Web Worker of the viewer's re-classification (issue 15): keeps its share of the points' speed
+ * Web Worker of the viewer's re-classification: keeps its share of the points' speed
  * ratios once loaded (they do not change while the user switches criterion, season or weather),
  * and answers each classification with the class per point, handed back by transfer.
  */

@@ -1,5 +1,5 @@
 /**
- * The viewer's post-processing (issue 18 item 8), on the `postprocessing` library's EffectComposer
+ * The viewer's post-processing, on the `postprocessing` library's EffectComposer
  * in place of react-three-fiber's own render (a frame callback of priority 1 takes the render
  * over; the canvas still draws only on demand):
  *

@@ -1,5 +1,5 @@
 /**
- * Geometry validation findings over the model (issue 9: "the viewer highlights the offending
+ * Geometry validation findings over the model ("the viewer highlights the offending
  * faces"): each finding's triangles as a flat, unlit fill in its severity's colour, pulled towards
  * the camera with a polygon offset so it sits on the very faces it marks, and its open or
  * non-manifold edges as lines. Not registered with the scene registry: highlights are neither

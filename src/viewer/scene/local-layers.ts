@@ -1,5 +1,5 @@
 /**
- * Layers computed in the browser rather than fetched (issue 15: a comfort map re-classified in the
+ * Layers computed in the browser rather than fetched (ADR 14: a comfort map re-classified in the
  * viewer), under `local:` URLs. The scene's loader takes them from here as they are — already
  * decoded typed arrays — so a SceneLayer can point at one exactly as at a stored asset.
  */

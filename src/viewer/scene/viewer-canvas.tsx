@@ -1,5 +1,5 @@
 /**
- * The results viewer's 3D canvas (issue 8): react-three-fiber rendering only on demand, with the
+ * The results viewer's 3D canvas: react-three-fiber rendering only on demand, with the
  * north arrow overlay. The screen mounts it lazily (three.js lives only in the viewer's chunk) and
  * drives it through ViewerCanvasProps and the ViewerHandle ref.
  */

@@ -11,8 +11,8 @@ import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { startServer } from '../../../server/src/boot.ts';
 import { configurations, jobs, simulations } from '../../../server/src/db/schema/index.ts';
-import { DEMO_WIND_SCENARIO_NAME } from '../../../server/src/services/demo/demo-wind.ts';
-import type { CfdRunState } from '../../../server/src/services/cfd/run-state.ts';
+import { DEMO_WIND_SCENARIO_NAME } from '../../../server/src/contexts/compute/demo/demo-wind.ts';
+import type { CfdRunState } from '../../../server/src/contexts/compute/cfd/run-state.ts';
 
 export type ColdStartMessage =
   | { kind: 'listening'; base: string }

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { startServer } from '../../../server/src/boot.ts';
-import { hashPassword } from '../../../server/src/auth/passwords.ts';
+import { hashPassword } from '../../../server/src/crypto/passwords.ts';
 import { companies, roles, users } from '../../../server/src/db/schema/index.ts';
 
 export interface SigninServer {

@@ -6,7 +6,7 @@
  * service SAS for that container alone: create and write, no read, list or delete, expiring with
  * the grant. A token can therefore never write where another upload's files are — Azure checks the
  * signature against the container in the URL. The server reads what arrived when the client
- * reports the upload done (services/uploads/collect.ts), checks and records it, copies it into the
+ * reports the upload done (contexts/projects/uploads/collect.ts), checks and records it, copies it into the
  * real container under `{uuid}/{filename}` and deletes it here. Containers whose URL has expired
  * are swept (their metadata carries the expiry), so abandoned uploads do not pile up.
  */

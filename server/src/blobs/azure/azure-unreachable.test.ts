@@ -1,5 +1,5 @@
 /**
- * The Azure store unreachable, through the API (issue 19): requests that need it answer 503 naming
+ * The Azure store unreachable, through the API: requests that need it answer 503 naming
  * the store (with Retry-After), nothing half-written is left, and everything works again — without a
  * restart — when the store is back. Azurite behind the test's relay, cut and restored.
  */

@@ -12,7 +12,7 @@ export const companies = pgTable('companies', {
   isRwdi: boolean('is_rwdi').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   /**
-   * The operator's limits for this company (services/company/limits.ts); null takes the
+   * The operator's limits for this company (contexts/accounts/company/limits.ts); null takes the
    * installation's default (COMPANY_MAX_RUNNING_JOBS, COMPANY_MONTHLY_COMPUTE_HOURS, COMPANY_STORAGE_GB).
    */
   maxRunningJobs: integer('max_running_jobs'),

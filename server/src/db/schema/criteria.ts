@@ -1,5 +1,5 @@
 /**
- * A company's own pedestrian wind comfort criteria (issue 16; contract/src/criteria.ts): the table's
+ * A company's own pedestrian wind comfort criteria (contract/src/criteria.ts): the table's
  * classes and safety limits are kept as the engine's JSON (engine/wind/criterion-schema.ts), checked
  * on the way in. `revision` counts changes, so a result can say which version of a table it used.
  */

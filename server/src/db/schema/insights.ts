@@ -2,7 +2,7 @@
  * Insights and what hangs off them (SPEC §3): scene views with drawings, pin types and pins, image
  * views of study images; reports with ordered report views. Insights and reports belong to a study;
  * everything else cascades from its insight or report. Visibility rules (drafts) live in
- * services/insights/visibility.ts, not here.
+ * contexts/results/insights/visibility.ts, not here.
  */
 import { doublePrecision, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
@@ -44,7 +44,7 @@ export const insights = pgTable(
       .references(() => studies.id, { onDelete: 'cascade' }),
     sortOrder: integer('sort_order').notNull().default(0),
     status: text('insight_status', { enum: INSIGHT_STATUS_VALUES }).notNull().default('Draft'),
-    /** A key of the insight categories (services/insights/reference.ts), or null. */
+    /** A key of the insight categories (contexts/results/insights/reference.ts), or null. */
     category: text('category'),
     title: text('title').notNull(),
     text: text('text').notNull().default(''),
@@ -104,7 +104,7 @@ export const insightPinTypes = pgTable(
     name: text('name').notNull(),
     colour: text('colour').notNull(),
     icon: text('icon').notNull(),
-    /** The pin-type template it was made from (services/insights/reference.ts), or null. */
+    /** The pin-type template it was made from (contexts/results/insights/reference.ts), or null. */
     templateId: integer('template_id'),
   },
   (t) => [index('insight_pin_types_insight').on(t.insightId)],

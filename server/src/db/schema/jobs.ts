@@ -30,7 +30,7 @@ export const jobs = pgTable(
     runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    /** When the current attempt was claimed: with `progress`, the time left (issue 16 item 13). */
+    /** When the current attempt was claimed: with `progress`, the time left. */
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     /**

@@ -26,7 +26,7 @@ export const projects = pgTable(
   },
   // The list's orderings (newest first by default, by name; a descending order scans backwards): a
   // page is read in index order and stops after it, instead of sorting every visible project per
-  // request (issue 17 item 13).
+  // request.
   (t) => [index('projects_company').on(t.companyId), index('projects_created').on(t.createdAt, t.id), index('projects_name').on(sql`lower(${t.name})`, t.id)],
 );
 

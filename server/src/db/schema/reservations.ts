@@ -1,5 +1,5 @@
 /**
- * Credits held for analyses whose results come from outside Canopy (issue 16: nothing is charged
+ * Credits held for analyses whose results come from outside Canopy (nothing is charged
  * for what does not run). Approval reserves the credits of each such simulation; they count
  * against the subscription's balance while `held`, become a usage row (the debit) when results are
  * ingested, and are returned when the simulation is cancelled or its scenario deleted. Rows stay

@@ -1,5 +1,5 @@
 /**
- * Share links (issue 31): a read-only link to one Published insight or report, for people without an
+ * Share links: a read-only link to one Published insight or report, for people without an
  * account. Only a hash of the link's random token is stored, so a leaked table does not open links;
  * the optional password is hashed like account passwords. A link is live until it expires or is
  * revoked; revoked links stay as a record of what was shared.
@@ -25,7 +25,7 @@ export const shareLinks = pgTable(
     reportId: integer('report_id').references(() => reports.id, { onDelete: 'cascade' }),
     /** SHA-256 (hex) of the token; the token itself is shown once, when the link is made. */
     tokenHash: text('token_hash').notNull(),
-    /** scrypt hash (auth/passwords.ts), or null for a link without a password. */
+    /** scrypt hash (crypto/passwords.ts), or null for a link without a password. */
     passwordHash: text('password_hash'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),

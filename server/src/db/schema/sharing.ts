@@ -23,7 +23,7 @@ export const SHARE_STATUSES = ['pending', 'accepted', 'declined'] as const;
 export type ShareStatus = (typeof SHARE_STATUSES)[number];
 
 /**
- * What a share allows (issue 16 item 12): `view` reads the project; `edit` also changes it (with
+ * What a share allows: `view` reads the project; `edit` also changes it (with
  * the recipient's role permissions). Shares made before the level existed keep `edit`, what they
  * allowed; the API's default for new shares is `view`.
  */
@@ -51,7 +51,7 @@ export const projectShares = pgTable(
 );
 
 /**
- * A share by e-mail to an address that has no active account (issue 17 item 6). It is kept and
+ * A share by e-mail to an address that has no active account. It is kept and
  * listed like a pending share, so the sharer cannot tell it from a share to an account they may not
  * see. Ids come from project_shares' own sequence: one id space for both, in one order.
  * No one can accept it: an unverified sign-up must not collect shares meant for an address.

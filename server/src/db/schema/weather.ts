@@ -1,10 +1,10 @@
 /**
- * Weather and site (issue 6).
+ * Weather and site.
  *
  * - `weather_stations`: one row per distinct hourly weather series. The hours are stored ONCE, in
  *   the row, however many projects use them: a second upload of the same EPW, or a second project
  *   fetching the same library station, finds the row by `data_sha256` and links to it.
- *   `data` is the series in the compact binary of server/src/services/weather/hourly-codec.ts
+ *   `data` is the series in the compact binary of server/src/contexts/projects/weather/hourly-codec.ts
  *   (gzip of little-endian Float64 columns plus the calendar; ~0.25 MB for 8760 hours, exact
  *   values — Float32 would change −12.2 into −12.199999…, and the CSV download must give back
  *   the numbers the file held). `location` keeps the EPW LOCATION header as parsed.

@@ -1,5 +1,5 @@
 /** Analysis routes: reference data (criteria, recipe defaults, colour legends), jobs, post-processing. */
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { registerJobRoutes } from './jobs.routes.ts';
 import { registerAnalysisReferenceRoutes } from './reference.routes.ts';
 

@@ -5,8 +5,8 @@ import { accessToken, createUser } from '../../../test/world.ts';
 import { addSimulation, addSpeedRatios, createScenario, type AnalysisScenario } from '../../../test/analysis-fixtures.ts';
 import { assets, companies, projects, simulations } from '../../db/schema/index.ts';
 import { JobWorker } from '../../jobs/worker.ts';
-import { jobHandlers } from '../../jobs/handlers/index.ts';
-import { createInlineCpuPool } from '../../jobs/inline-cpu-pool.ts';
+import { jobHandlers } from '../../job-handlers.ts';
+import { createInlineCpuPool } from '../../inline-cpu-pool.ts';
 
 let t: TestContext;
 let scenario: AnalysisScenario;

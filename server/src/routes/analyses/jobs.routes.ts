@@ -3,15 +3,15 @@
  * project) and POST …/simulation/{sid}/submit-postprocessing/ (wind comfort from ingested
  * speed-up ratios; needs a project the user may change). Rules live in services/analyses.
  */
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
-import { currentUser } from '../../auth/authenticate.ts';
+import { currentUser } from '../../http/authenticate.ts';
 import { answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
 import { JobSchema, SubmitPostprocessingSchema, SubmittedJobSchema } from '@canopy/contract/analyses.ts';
-import { jobView, visibleJob } from '../../services/analyses/jobs.ts';
-import { submitPostprocessing } from '../../services/analyses/postprocessing.ts';
-import { createWeatherLibrary, weatherLibraryDir } from '../../services/weather/library.ts';
+import { jobView, visibleJob } from '../../contexts/compute/analyses/jobs.ts';
+import { submitPostprocessing } from '../../contexts/compute/analyses/postprocessing.ts';
+import { createWeatherLibrary, weatherLibraryDir } from '../../contexts/projects/weather/library.ts';
 
 const tags = ['Analyses'];
 

@@ -4,14 +4,14 @@
  * fixed data, so cacheable.
  */
 import { z } from '@hono/zod-openapi';
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { answers, json, pathParams } from '@canopy/contract/common.ts';
 import { ApiError, zodToFieldErrors } from '../../http/errors.ts';
 import { CriterionSchema, LegendQuery, LegendSchema, RecipeDefaultsRequestSchema, RecipeDefaultsSchema } from '@canopy/contract/analyses.ts';
-import { criterionRecipeDefaults, findColorLegend, listColorLegends } from '../../services/analyses/reference.ts';
-import { companyLegend, criteriaForUser, criterionForUser } from '../../services/criteria/company-criteria.ts';
-import { currentUser } from '../../auth/authenticate.ts';
+import { criterionRecipeDefaults, findColorLegend, listColorLegends } from '../../contexts/compute/analyses/reference.ts';
+import { companyLegend, criteriaForUser, criterionForUser } from '../../contexts/projects/criteria/company-criteria.ts';
+import { currentUser } from '../../http/authenticate.ts';
 
 const tags = ['Analyses'];
 
@@ -43,7 +43,7 @@ export const colorLegendRoute = defineRoute('user', {
 
 export function registerAnalysisReferenceRoutes(app: ApiApp): void {
   app.openapi(criteriaRoute, async (c) => {
-    // A company's tables change when its Org Admin edits them: not cached (issue 16).
+    // A company's tables change when its Org Admin edits them: not cached.
     c.header('Cache-Control', 'private, no-cache');
     return c.json(await criteriaForUser(c.var.db, currentUser(c)), 200);
   });

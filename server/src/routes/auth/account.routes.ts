@@ -1,12 +1,12 @@
 /** The signed-in user's agreement, onboarding questionnaire and permission lists. */
 import { z } from '@hono/zod-openapi';
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { ApiError } from '../../http/errors.ts';
-import { currentUser } from '../../auth/authenticate.ts';
-import { agreeToEula, pendingEula } from '../../services/auth/eula.ts';
-import { answerQuestionnaire } from '../../services/auth/questionnaire.ts';
-import { globalPermissions, isPermission, projectPermissions } from '../../services/auth/permissions.ts';
+import { currentUser } from '../../http/authenticate.ts';
+import { agreeToEula, pendingEula } from '../../contexts/accounts/auth/eula.ts';
+import { answerQuestionnaire } from '../../contexts/accounts/auth/questionnaire.ts';
+import { globalPermissions, isPermission, projectPermissions } from '../../contexts/accounts/auth/permissions.ts';
 import { DetailSchema, errors, json, jsonBody, requiredString, unauthenticated } from './schemas.ts';
 
 const EulaSchema = z

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { buildWorld, type World } from '../../../test/world.ts';
 import { eulas } from '../../db/schema/index.ts';
-import { PERMISSIONS, ROLES } from '../../services/roles.ts';
-import { CURRENT_EULA } from '../../services/auth/eula-text.ts';
+import { PERMISSIONS, ROLES } from '../../contexts/accounts/roles.ts';
+import { CURRENT_EULA } from '../../contexts/accounts/auth/eula-text.ts';
 import { verifySocketToken } from '../../realtime/socket-token.ts';
 
 let t: TestContext;

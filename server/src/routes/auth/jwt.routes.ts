@@ -1,14 +1,14 @@
 /** simplejwt's three token views; each answers with and without its trailing slash (strict: false). */
 import { z } from '@hono/zod-openapi';
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { MESSAGES } from '../../http/errors.ts';
 import { clientAddress } from '../../http/client-address.ts';
 import { getCookie, setCookie } from 'hono/cookie';
-import { loginWithPassword } from '../../services/auth/login.ts';
-import { DEVICE_COOKIE_DAYS, deviceCookieName } from '../../services/auth/device-cookie.ts';
-import { loginWithOneTimePassword } from '../../services/auth/one-time-password.ts';
-import { rotateRefreshToken, verifyAnyToken } from '../../services/auth/tokens.ts';
+import { loginWithPassword } from '../../contexts/accounts/auth/login.ts';
+import { DEVICE_COOKIE_DAYS, deviceCookieName } from '../../contexts/accounts/auth/device-cookie.ts';
+import { loginWithOneTimePassword } from '../../contexts/accounts/auth/one-time-password.ts';
+import { rotateRefreshToken, verifyAnyToken } from '../../contexts/accounts/auth/tokens.ts';
 import { BLANK, EMAIL_MAX, tooLong, DetailSchema, TokenNotValidSchema, TokenPairSchema, errors, json, jsonBody, requiredString } from './schemas.ts';
 
 type Credentials = { username?: string; password?: string; email?: string; otp?: string };
@@ -19,7 +19,7 @@ const isOneTimePayload = (v: Credentials) => v.otp !== undefined || (v.email !==
 /**
  * Lengths no account can exceed (usernames are at most 150 characters, addresses 254, codes 6);
  * passwords stop at Django's 4096 so hashing cost stays bounded. Longer input is a 400, before it
- * reaches a counter key or an index (issue 17: a 20 KB username overflowed a btree row).
+ * reaches a counter key or an index (a 20 KB username once overflowed a btree row).
  */
 const TokenObtainSchema = z
   .object({
@@ -95,7 +95,7 @@ export function registerJwtRoutes(app: ApiApp): void {
       address,
       deviceCookie: (userId) => getCookie(c, deviceCookieName(userId)),
     });
-    // The browser's proof that it signed in to this account before (services/auth/device-cookie.ts).
+    // The browser's proof that it signed in to this account before (contexts/accounts/auth/device-cookie.ts).
     setCookie(c, deviceCookieName(pair.userId), pair.deviceCookie, {
       path: '/authjwt/create',
       httpOnly: true,

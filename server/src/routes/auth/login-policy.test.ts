@@ -1,5 +1,5 @@
 /**
- * The sign-in policy of issue 17 items 4 and 5 (docs/login-throttling.md): an attacker is slowed
+ * The sign-in policy (docs/login-throttling.md): an attacker is slowed
  * by growing delays per account and client, without locking the owner out — a browser that signed
  * in before carries a device cookie that no one else's failures can touch; every sign-in from an
  * address counts against a short per-address budget whatever its outcome; sign-ups too; and at most
@@ -9,10 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { createUserWithPassword, PASSWORD } from '../../../test/auth-helpers.ts';
 import { rateLimitCounters } from '../../db/schema/index.ts';
-import { THROTTLE_RULES } from '../../services/auth/throttle.ts';
-import { LOGIN_POLICY } from '../../services/auth/login-throttle.ts';
-import { hashSlots, hashPassword } from '../../auth/passwords.ts';
-import { settleBackground } from '../../services/background.ts';
+import { THROTTLE_RULES } from '../../contexts/accounts/auth/throttle.ts';
+import { LOGIN_POLICY } from '../../contexts/accounts/auth/login-throttle.ts';
+import { hashSlots, hashPassword } from '../../crypto/passwords.ts';
+import { settleBackground } from '../../jobs/background.ts';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -2,7 +2,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { createUser } from '../../../test/world.ts';
-import { settleBackground } from '../../services/background.ts';
+import { settleBackground } from '../../jobs/background.ts';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index.ts';
 

@@ -1,5 +1,5 @@
 /**
- * The installation's operator (issue 16): the first account that signs up while there is no
+ * The installation's operator: the first account that signs up while there is no
  * superuser becomes one; every later sign-up is an ordinary account.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

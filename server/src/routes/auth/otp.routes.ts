@@ -1,9 +1,9 @@
 /** Asking for a one-time sign-in code; signing in with it is POST /authjwt/create/ {email, otp}. */
 import { z } from '@hono/zod-openapi';
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { clientAddress } from '../../http/client-address.ts';
-import { requestOneTimePassword } from '../../services/auth/one-time-password.ts';
+import { requestOneTimePassword } from '../../contexts/accounts/auth/one-time-password.ts';
 import { emailField, errors, jsonBody } from './schemas.ts';
 
 export const generateOtpRoute = defineRoute('public', {

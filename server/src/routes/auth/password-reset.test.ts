@@ -2,7 +2,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { createUserWithPassword, login, PASSWORD } from '../../../test/auth-helpers.ts';
-import { settleBackground } from '../../services/background.ts';
+import { settleBackground } from '../../jobs/background.ts';
 
 let t: TestContext;
 let ritaId: number;

@@ -1,5 +1,5 @@
 /**
- * Accounts added by a company administrator (issue 16): the welcome mail carries a one-time
+ * Accounts added by a company administrator: the welcome mail carries a one-time
  * set-password link to /password/reset/confirm/{uid}/{token} that really sets the password, and a
  * password-reset request works for such an account even before it has a password.
  */
@@ -9,7 +9,7 @@ import { accessToken, createUser } from '../../../test/world.ts';
 import { login } from '../../../test/auth-helpers.ts';
 import { caller } from '../../../test/api.ts';
 import { companies } from '../../db/schema/index.ts';
-import { settleBackground } from '../../services/background.ts';
+import { settleBackground } from '../../jobs/background.ts';
 
 let t: TestContext;
 let call: ReturnType<typeof caller>;

@@ -3,10 +3,10 @@
  * (as the web client forwards them) or from a form-encoded or JSON body.
  */
 import { z } from '@hono/zod-openapi';
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { ApiError, MESSAGES } from '../../http/errors.ts';
-import { finishSso, ssoProviders, startSso } from '../../services/auth/sso.ts';
+import { finishSso, ssoProviders, startSso } from '../../contexts/accounts/auth/sso.ts';
 import { DetailSchema, errors, json } from './schemas.ts';
 
 const ProviderParams = z.object({ provider: z.string().openapi({ example: 'oidc' }) });

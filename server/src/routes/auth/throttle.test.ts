@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { createUserWithPassword, PASSWORD } from '../../../test/auth-helpers.ts';
 import { rateLimitCounters } from '../../db/schema/index.ts';
-import { THROTTLE_RULES } from '../../services/auth/throttle.ts';
-import { settleBackground } from '../../services/background.ts';
+import { THROTTLE_RULES } from '../../contexts/accounts/auth/throttle.ts';
+import { settleBackground } from '../../jobs/background.ts';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -1,14 +1,14 @@
 /** djoser's user views: sign-up, the signed-in user, and the password reset pair. */
 import { z } from '@hono/zod-openapi';
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { ApiError } from '../../http/errors.ts';
 import { clientAddress } from '../../http/client-address.ts';
-import { currentUser } from '../../auth/authenticate.ts';
-import { representUser } from '../../services/auth/accounts.ts';
-import { signUp, updateProfile } from '../../services/auth/signup.ts';
-import { confirmPasswordReset, requestPasswordReset } from '../../services/auth/password-reset.ts';
-import { LOGIN_POLICY, admitWithin } from '../../services/auth/login-throttle.ts';
+import { currentUser } from '../../http/authenticate.ts';
+import { representUser } from '../../contexts/accounts/auth/accounts.ts';
+import { signUp, updateProfile } from '../../contexts/accounts/auth/signup.ts';
+import { confirmPasswordReset, requestPasswordReset } from '../../contexts/accounts/auth/password-reset.ts';
+import { LOGIN_POLICY, admitWithin } from '../../contexts/accounts/auth/login-throttle.ts';
 import { BLANK, UserSchema, emailField, errors, json, jsonBody, requiredString, unauthenticated } from './schemas.ts';
 
 const USERNAME_RULE = 'Enter a valid username. This value may contain only letters, numbers, and @/./+/-/_ characters.';
@@ -91,7 +91,7 @@ export const resetPasswordConfirmRoute = defineRoute('public', {
 
 export function registerUserRoutes(app: ApiApp): void {
   app.openapi(signUpRoute, async (c) => {
-    // Each sign-up costs a password hash and makes an account: a budget per address (issue 17 item 4).
+    // Each sign-up costs a password hash and makes an account: a budget per address.
     const { limit, windowSeconds } = LOGIN_POLICY.signUpsPerAddress;
     await admitWithin(c.var.db, `signup:address:${clientAddress(c)}`, limit, windowSeconds, c.var.deps.clock.now());
     const user = await signUp(c.var.db, c.var.deps, c.req.valid('json'));

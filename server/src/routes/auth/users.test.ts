@@ -66,7 +66,7 @@ describe('POST /authusers/', () => {
   });
 
   // A taken e-mail address is no longer refused: the message told anyone which addresses have
-  // accounts (issue 17 item 6; server/src/routes/projects/directory-privacy.test.ts).
+  // accounts (server/src/routes/projects/directory-privacy.test.ts).
   it('refuses a duplicate username (any case), and says nothing of the e-mail address', async () => {
     const res = await signUp({ username: 'JANE.DOE', email: 'JANE@acme.test', password: GOOD });
     expect(res.status).toBe(400);

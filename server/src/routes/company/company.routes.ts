@@ -1,9 +1,9 @@
 /** /api/company/id/{id}, /api/company, /api/company/users and /api/roles. Rules: services/company. */
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { paginate } from '../../http/pagination.ts';
 import { pathId } from '../../http/params.ts';
-import { currentUser } from '../../auth/authenticate.ts';
+import { currentUser } from '../../http/authenticate.ts';
 import { PageQuery, answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
 import {
   CompanySchema,
@@ -14,9 +14,9 @@ import {
   OwnCompanySchema,
   RolePageSchema,
 } from '@canopy/contract/company.ts';
-import { companyById, ownCompany } from '../../services/company/company.ts';
-import { createCompanyUser, listCompanyUsers, removeCompanyUser, updateCompanyUser } from '../../services/company/company-users.ts';
-import { listRoles } from '../../services/company/catalogue.ts';
+import { companyById, ownCompany } from '../../contexts/accounts/company/company.ts';
+import { createCompanyUser, listCompanyUsers, removeCompanyUser, updateCompanyUser } from '../../contexts/accounts/company/company-users.ts';
+import { listRoles } from '../../contexts/accounts/company/catalogue.ts';
 
 const tags = ['Company'];
 const changeAnswers = { 400: answers[400], 401: answers[401], 403: answers[403], 404: answers[404] } as const;

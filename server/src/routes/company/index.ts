@@ -1,5 +1,5 @@
-/** Company administration: the company, users, roles, share groups, subscriptions, usage, prices (issue 5). */
-import type { ApiApp } from '../../app.ts';
+/** Company administration: the company, users, roles, share groups, subscriptions, usage, prices. */
+import type { ApiApp } from '../../http/api-app.ts';
 import { registerCompanyCoreRoutes } from './company.routes.ts';
 import { registerShareGroupRoutes } from './share-groups.routes.ts';
 import { registerSubscriptionRoutes } from './subscriptions.routes.ts';

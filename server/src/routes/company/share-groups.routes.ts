@@ -1,9 +1,9 @@
-/** /api/company/share-groups and their members. Rules: services/company/share-groups.ts. */
-import type { ApiApp } from '../../app.ts';
+/** /api/company/share-groups and their members. Rules: contexts/accounts/company/share-groups.ts. */
+import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { paginate } from '../../http/pagination.ts';
 import { pathId } from '../../http/params.ts';
-import { currentUser } from '../../auth/authenticate.ts';
+import { currentUser } from '../../http/authenticate.ts';
 import { PageQuery, answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
 import {
   ShareGroupCreateSchema,
@@ -22,7 +22,7 @@ import {
   listShareGroups,
   removeShareGroupMember,
   updateShareGroup,
-} from '../../services/company/share-groups.ts';
+} from '../../contexts/accounts/company/share-groups.ts';
 
 const tags = ['Company'];
 const changeAnswers = { 400: answers[400], 401: answers[401], 403: answers[403], 404: answers[404] } as const;

@@ -1,8 +1,8 @@
 /** /api/company/ subscriptions, usage and prices, and /api/service-line. Rules: services/company. */
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { paginate } from '../../http/pagination.ts';
-import { currentUser } from '../../auth/authenticate.ts';
+import { currentUser } from '../../http/authenticate.ts';
 import { PageQuery, answers, json, jsonBody } from '@canopy/contract/common.ts';
 import {
   SimulationPricePageSchema,
@@ -14,9 +14,9 @@ import {
   UsageQuery,
 } from '@canopy/contract/subscriptions.ts';
 import { ServiceLinePageSchema } from '@canopy/contract/service-lines.ts';
-import { createSubscription, listSubscriptions } from '../../services/company/subscriptions.ts';
-import { listUsage } from '../../services/company/usage.ts';
-import { listServiceLines, listSimulationPrices, listSubscriptionTypePrices } from '../../services/company/catalogue.ts';
+import { createSubscription, listSubscriptions } from '../../contexts/accounts/company/subscriptions.ts';
+import { listUsage } from '../../contexts/accounts/company/usage.ts';
+import { listServiceLines, listSimulationPrices, listSubscriptionTypePrices } from '../../contexts/accounts/company/catalogue.ts';
 
 const tags = ['Subscriptions'];
 const listAnswers = { 400: answers[400], 401: answers[401], 404: answers[404] } as const;

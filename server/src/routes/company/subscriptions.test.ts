@@ -5,9 +5,9 @@ import { accessToken, buildWorld, createUser, type World } from '../../../test/w
 import { caller } from '../../../test/api.ts';
 import { subscriptions, subscriptionUsage, users } from '../../db/schema/index.ts';
 import type { Subscription, SubscriptionPage, SubscriptionUsagePage } from '@canopy/contract/subscriptions.ts';
-import { debitSubscription } from '../../services/company/usage.ts';
-import { nextRefill, periodStart } from '../../services/company/subscriptions.ts';
-import { seedDemo } from '../../db/seed.ts';
+import { debitSubscription } from '../../contexts/accounts/company/usage.ts';
+import { nextRefill, periodStart } from '../../contexts/accounts/company/subscriptions.ts';
+import { seedDemo } from '../../seed.ts';
 
 let t: TestContext;
 let w: World;
@@ -151,7 +151,7 @@ describe('debitSubscription', () => {
       body: { subscription: ['This needs CFD credits; your subscription has AI credits.'] },
     });
     await expect(debitSubscription(t.database.db, { userId: w.userIds.pendingShare, credits: 1, label: 'x', at: now })).rejects.toMatchObject({
-      status: 400,
+      kind: 'invalid',
     });
   });
 
@@ -194,7 +194,7 @@ describe('the demo seed', () => {
     await seedDemo(t.database.db);
     const prices = await call<{ count: number }>('GET', '/api/company/subscription-type-prices/', w.tokens.colleague);
     const simPrices = await call<{ count: number }>('GET', '/api/company/simulation-prices/', w.tokens.colleague);
-    // Nine sample analysis prices, and solar at the CFD level (issue 16).
+    // Nine sample analysis prices, and solar at the CFD level.
     expect([prices.body.count, simPrices.body.count]).toEqual([5, 10]);
     const [demo] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, 'demo'));
     const demoToken = await accessToken(t.deps, demo!.id);

@@ -1,5 +1,5 @@
 /**
- * A company's own wind comfort criterion tables (issue 16) against the real database: the Org
+ * A company's own wind comfort criterion tables against the real database: the Org
  * Admin's create, change and delete, every bad field a 400 naming it, GET /api/criteria/ with the
  * caller's company's tables (never another's), their legends and recipe defaults, and a table
  * carried through submit-postprocessing/ into the wind-comfort job's layers.
@@ -10,10 +10,10 @@ import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { accessToken, createUser } from '../../../test/world.ts';
 import { addSpeedRatios, analysisServices, createScenario, enqueueAnalysis, runHandlerDirectly } from '../../../test/analysis-fixtures.ts';
 import { assets, companies, jobs, projects } from '../../db/schema/index.ts';
-import { windComfortHandler } from '../../jobs/handlers/wind-comfort.ts';
+import { windComfortHandler } from '../../contexts/compute/handlers/wind-comfort.ts';
 import type { CompanyCriterion, CompanyCriterionInput, CompanyCriterionPage } from '@canopy/contract/criteria.ts';
 import { CRITERIA, type Criterion } from '@canopy/engine/wind/criteria.ts';
-import { checkScenarioRules } from '../../services/scenarios/rules.ts';
+import { checkScenarioRules } from '../../contexts/scenarios/rules.ts';
 import { UpdateConfigurationSchema } from '@canopy/contract/scenarios.ts';
 
 let t: TestContext;

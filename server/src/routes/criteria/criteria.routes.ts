@@ -1,13 +1,13 @@
 /**
- * A company's own wind comfort criterion tables (issue 16): /api/company/criteria/ (API.md: "my
+ * A company's own wind comfort criterion tables: /api/company/criteria/ (API.md: "my
  * company" routes live under company/). GET /api/criteria/ lists them beside the built-in ones
- * (routes/analyses/reference.routes.ts). Rules: services/criteria/company-criteria.ts.
+ * (routes/analyses/reference.routes.ts). Rules: contexts/projects/criteria/company-criteria.ts.
  */
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { paginate } from '../../http/pagination.ts';
 import { pathId } from '../../http/params.ts';
-import { currentUser } from '../../auth/authenticate.ts';
+import { currentUser } from '../../http/authenticate.ts';
 import { PageQuery, answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
 import { CompanyCriterionInputSchema, CompanyCriterionPageSchema, CompanyCriterionSchema } from '@canopy/contract/criteria.ts';
 import {
@@ -16,7 +16,7 @@ import {
   getCompanyCriterion,
   listCompanyCriteria,
   updateCompanyCriterion,
-} from '../../services/criteria/company-criteria.ts';
+} from '../../contexts/projects/criteria/company-criteria.ts';
 
 const tags = ['Company'];
 const changeAnswers = { 400: answers[400], 401: answers[401], 403: answers[403], 404: answers[404] } as const;

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { defineRoute } from '../../http/route.ts';
-import type { ApiApp } from '../../app.ts';
-import { createHealthProbe, type Health } from '../../services/health.ts';
+import type { ApiApp } from '../../http/api-app.ts';
+import { createHealthProbe, type Health } from './health.ts';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../deps.ts';
 

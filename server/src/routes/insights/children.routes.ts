@@ -7,11 +7,11 @@
  */
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
 import type { BodyTier } from '../../http/body-limit.ts';
 import { pathId } from '../../http/params.ts';
-import { currentUser, type AuthUser } from '../../auth/authenticate.ts';
+import { currentUser, type AuthUser } from '../../http/authenticate.ts';
 import type { Db } from '../../db/database.ts';
 import { answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
 import {
@@ -31,11 +31,11 @@ import {
   SceneViewSchema,
   SceneViewUpdateSchema,
 } from '@canopy/contract/insights.ts';
-import type { StudyIds } from '../../services/insights/insights.ts';
-import * as sceneViews from '../../services/insights/scene-views.ts';
-import * as pins from '../../services/insights/pins.ts';
-import * as images from '../../services/insights/image-views.ts';
-import * as reportViews from '../../services/insights/report-views.ts';
+import type { StudyIds } from '../../contexts/results/insights/insights.ts';
+import * as sceneViews from '../../contexts/results/insights/scene-views.ts';
+import * as pins from '../../contexts/results/insights/pins.ts';
+import * as images from '../../contexts/results/insights/image-views.ts';
+import * as reportViews from '../../contexts/results/insights/report-views.ts';
 
 const base = '/api/project/{id}/study/{studyId}/insight/{insightId}';
 const seeAnswers = { 401: answers[401], 404: answers[404] };

@@ -1,11 +1,11 @@
 /** Drawings (SPEC §7 Other): POST and PUT /api/drawings (the id in the body), DELETE /api/drawings/{id}. */
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
-import { currentUser } from '../../auth/authenticate.ts';
+import { currentUser } from '../../http/authenticate.ts';
 import { answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
 import { DrawingCreateSchema, DrawingSchema, DrawingUpdateSchema } from '@canopy/contract/insights.ts';
-import { createDrawing, deleteDrawing, updateDrawing } from '../../services/insights/drawings.ts';
+import { createDrawing, deleteDrawing, updateDrawing } from '../../contexts/results/insights/drawings.ts';
 
 const tags = ['Insights'];
 const changeAnswers = { 400: answers[400], 401: answers[401], 403: answers[403], 404: answers[404] };

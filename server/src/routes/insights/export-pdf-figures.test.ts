@@ -1,5 +1,5 @@
 /**
- * What the user made, in the PDF (issue 16 item 6), over HTTP: a scene view with a saved camera, a
+ * What the user made, in the PDF, over HTTP: a scene view with a saved camera, a
  * drawing (a thick magenta arrow and a text) and a pin placed on it is exported — the PDF's text has
  * the drawn text and the pin's title beside its number in the figure, the figure page rendered by
  * pdftoppm shows the magenta arrow over the grey capture; a legend saved with its id reads as the

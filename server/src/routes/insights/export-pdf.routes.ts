@@ -1,13 +1,13 @@
 /**
  * POST /api/export-pdf/ (SPEC §7 Other): an insight or a report as application/pdf, named after the
- * report and its project (pdfFileName; issue 28 item 5: it was downloaded.pdf for every export).
+ * report and its project (pdfFileName; it was downloaded.pdf for every export).
  */
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
-import { currentUser } from '../../auth/authenticate.ts';
+import { currentUser } from '../../http/authenticate.ts';
 import { answers, jsonBody } from '@canopy/contract/common.ts';
 import { ExportPdfRequestSchema } from '@canopy/contract/insights.ts';
-import { exportPdf } from '../../services/pdf/export.ts';
+import { exportPdf } from '../../contexts/results/pdf/export.ts';
 
 export const exportPdfRoute = defineRoute(
   'user',

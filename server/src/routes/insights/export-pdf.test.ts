@@ -20,9 +20,9 @@ import {
 } from '../../../test/world-insights.ts';
 import { assets, configurations, projectMetSources, projects, simulations, weatherStations } from '../../db/schema/index.ts';
 import { eq } from 'drizzle-orm';
-import { ASSETS_CONTAINER, putBytes } from '../../services/analyses/blob-io.ts';
+import { ASSETS_CONTAINER, putBytes } from '../../contexts/compute/analyses/blob-io.ts';
 import type { Insight, Report, StudyImage } from '@canopy/contract/insights.ts';
-import { embeddedTrueTypeFonts, fontsOf } from '../../services/pdf/testing/pdf-fonts.ts';
+import { embeddedTrueTypeFonts, fontsOf } from '../../contexts/results/pdf/testing/pdf-fonts.ts';
 
 let t: TestContext;
 let w: VisibilityWorld;
@@ -60,7 +60,7 @@ function embeddedImages(doc: PDFDocument): Array<[number, number]> {
   return out;
 }
 
-/** A CFD run's state as the solver records it (services/cfd/run-state.ts). */
+/** A CFD run's state as the solver records it (contexts/compute/cfd/run-state.ts). */
 const CFD_RUN = {
   engine: 'canopy-cfd',
   solver: 'canopy-lbm 1.0',
@@ -207,7 +207,7 @@ describe('insight PDF', () => {
     expect(text).toContain('Main entrance');
     expect(text).toContain('Add a canopy over the doors.');
     // recorded: analysis, engine and version, criterion, date; weather from the simulation's station; checksum of the stored geometry
-    // in words from the label table, no recorded id (issue 16 item 6)
+    // in words from the label table, no recorded id
     expect(text).toContain('Analysis: Pedestrian wind comfort — wind comfort class · Engine');
     expect(text).not.toMatch(/\[|wind-comfort\/|comfort-class/);
     expect(text).toContain('Engine: canopy-engine 0.1.0');
@@ -268,7 +268,7 @@ describe('insight PDF', () => {
   it.skipIf(!poppler)('renders the figure page with the image’s colours (the embedded picture is drawn)', async () => {
     const doc = await PDFDocument.load(pdf);
     const figures = await PDFDocument.create();
-    const [page] = await figures.copyPages(doc, [0]); // figure 1 shares page 1 with the cover (issue 16)
+    const [page] = await figures.copyPages(doc, [0]); // figure 1 shares page 1 with the cover
     figures.addPage(page);
     const png = decodePng(renderFirstPage(await figures.save(), 40));
     let red = 0;
@@ -301,7 +301,7 @@ describe('fonts', () => {
     expect(text).toContain('Seating area of 120 m² at 21 °C; gusts ≤ 5 m/s ± 0.5.');
     expect(text).toContain('Figure 1: Terrace at 21 °C');
     expect(text).not.toMatch(/m\?|\? 5 m\/s|21 \?C/);
-    // the provenance line of the figure: no asset named, so the simulation's data layer it shows (issue 16: Canopy's own results were 'not recorded')
+    // the provenance line of the figure: no asset named, so the simulation's data layer it shows (Canopy's own results once read 'not recorded')
     expect(text).toContain(
       'Provenance — Analysis: Pedestrian wind comfort — wind comfort class · Engine: canopy-engine 0.1.0 · Weather: EPW: Chicago Ohare Intl Ap, TMY3, WMO 725300',
     );
@@ -321,7 +321,7 @@ describe('captured PNGs with transparency', () => {
     const doc = await PDFDocument.load(new Uint8Array(await res.arrayBuffer()));
     expect(embeddedImages(doc)).toContainEqual([80, 40]);
     const figures = await PDFDocument.create();
-    const [page] = await figures.copyPages(doc, [0]); // figure 1 shares page 1 with the cover (issue 16)
+    const [page] = await figures.copyPages(doc, [0]); // figure 1 shares page 1 with the cover
     figures.addPage(page);
     const png = decodePng(renderFirstPage(await figures.save(), 40));
     let blue = 0;

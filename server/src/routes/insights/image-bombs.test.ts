@@ -1,5 +1,5 @@
 /**
- * Image bombs (issue 17 item 3): a tiny PNG or JPEG that declares a huge canvas is refused from its
+ * Image bombs: a tiny PNG or JPEG that declares a huge canvas is refused from its
  * header — before anything decodes it or stores it — by study images and by the PDF export alike.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { buildWorld, type World } from '../../../test/world.ts';
 import { caller } from '../../../test/api.ts';
 import { studyImages } from '../../db/schema/index.ts';
-import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from '../../services/pdf/image-info.ts';
+import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from '../../contexts/results/pdf/image-info.ts';
 
 let t: TestContext;
 let w: World;
@@ -73,7 +73,7 @@ describe('declared pixel sizes', () => {
   });
 
   it('a large but reasonable screenshot size is still accepted by the check', async () => {
-    const { checkImageSize } = await import('../../services/pdf/image-info.ts');
+    const { checkImageSize } = await import('../../contexts/results/pdf/image-info.ts');
     expect(checkImageSize({ contentType: 'image/png', width: 7680, height: 4320 })).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Issue 17 item 3: an allowed but large image (4000 × 4000 RGBA, 16 megapixels; ~60 KB as a PNG)
+ * ADR 15: an allowed but large image (4000 × 4000 RGBA, 16 megapixels; ~60 KB as a PNG)
  * is decoded for the PDF in the heavy-work pool, so health checks keep answering while it is. The
  * baseline is the same export with the decoding on the request thread (what happened before), in
  * the same test: health's worst wait must be a small fraction of that freeze. The PDF's images are the same.

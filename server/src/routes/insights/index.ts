@@ -1,5 +1,5 @@
-/** Insights, drawings, pins, images, reports and PDF export (issue 10; docs/insights.md). */
-import type { ApiApp } from '../../app.ts';
+/** Insights, drawings, pins, images, reports and PDF export (docs/insights.md). */
+import type { ApiApp } from '../../http/api-app.ts';
 import { registerInsightChildRoutes } from './children.routes.ts';
 import { registerDrawingRoutes } from './drawings.routes.ts';
 import { registerExportPdfRoutes } from './export-pdf.routes.ts';

@@ -99,7 +99,7 @@ describe('scene views, drawings and pins', () => {
 
   it('keeps the scene view with its camera, layers and the client view JSON as given', async () => {
     const viewJson = { version: 2, camera: { position: [1, 2, 3] }, theme: 'dark', filters: { season_filter: 'Winter' }, extra: [1, 'two', null] };
-    // layer_selection names a simulation of this study: foreign ids are refused (issue 17 item 10).
+    // layer_selection names a simulation of this study: foreign ids are refused.
     const [scenario] = await t.database.db
       .insert(configurations)
       .values({ projectId: w.projectId, studyId: w.studyId, name: 'Plaza scenario' })

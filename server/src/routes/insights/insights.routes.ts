@@ -1,16 +1,16 @@
 /**
  * Insights of a study (SPEC §7 Study): GET (list, by sort_order), POST (new insights are Draft),
  * GET/PUT/DELETE by id under /api/project/{id}/study/{studyId}/insight. Drafts are answered only to
- * those who may see them (services/insights/visibility.ts); for everyone else they do not exist.
+ * those who may see them (contexts/results/insights/visibility.ts); for everyone else they do not exist.
  */
 import { z } from '@hono/zod-openapi';
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
-import { currentUser } from '../../auth/authenticate.ts';
+import { currentUser } from '../../http/authenticate.ts';
 import { answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
 import { InsightCreateSchema, InsightSchema, InsightUpdateSchema } from '@canopy/contract/insights.ts';
-import { createInsight, deleteInsight, getInsight, listInsights, updateInsight } from '../../services/insights/insights.ts';
+import { createInsight, deleteInsight, getInsight, listInsights, updateInsight } from '../../contexts/results/insights/insights.ts';
 
 const tags = ['Insights'];
 const base = '/api/project/{id}/study/{studyId}/insight';

@@ -1,10 +1,10 @@
 /** Insight reference data (SPEC §7 Other): GET /api/insight-pin-type-templates, GET /api/insight-categories. */
 import { z } from '@hono/zod-openapi';
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { answers, json } from '@canopy/contract/common.ts';
 import { InsightCategorySchema, PinTypeTemplateSchema } from '@canopy/contract/insights.ts';
-import { INSIGHT_CATEGORIES, PIN_TYPE_TEMPLATES } from '../../services/insights/reference.ts';
+import { INSIGHT_CATEGORIES, PIN_TYPE_TEMPLATES } from '../../contexts/results/insights/reference.ts';
 
 export const pinTypeTemplatesRoute = defineRoute('user', {
   method: 'get',

@@ -5,13 +5,13 @@
  * those who may see drafts.
  */
 import { z } from '@hono/zod-openapi';
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
-import { currentUser } from '../../auth/authenticate.ts';
+import { currentUser } from '../../http/authenticate.ts';
 import { answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
 import { ReportCreateSchema, ReportSchema, ReportUpdateSchema } from '@canopy/contract/insights.ts';
-import { createReport, deleteReport, getProjectReport, getReport, listReports, updateReport } from '../../services/insights/reports.ts';
+import { createReport, deleteReport, getProjectReport, getReport, listReports, updateReport } from '../../contexts/results/insights/reports.ts';
 
 const tags = ['Reports'];
 const base = '/api/project/{id}/study/{studyId}/report';

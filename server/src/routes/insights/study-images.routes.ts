@@ -3,13 +3,20 @@
  * upload of the project by id), GET/PUT (rename)/DELETE by id, and GET {id}/file for the bytes.
  */
 import { z } from '@hono/zod-openapi';
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
-import { currentUser } from '../../auth/authenticate.ts';
+import { currentUser } from '../../http/authenticate.ts';
 import { answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
 import { StudyImageCreateSchema, StudyImageSchema, StudyImageUpdateSchema } from '@canopy/contract/insights.ts';
-import { deleteStudyImage, getStudyImage, listStudyImages, readStudyImage, renameStudyImage, storeStudyImage } from '../../services/insights/study-images.ts';
+import {
+  deleteStudyImage,
+  getStudyImage,
+  listStudyImages,
+  readStudyImage,
+  renameStudyImage,
+  storeStudyImage,
+} from '../../contexts/results/insights/study-images.ts';
 
 const tags = ['Insights'];
 const base = '/api/project/{id}/study/{studyId}/study-image';

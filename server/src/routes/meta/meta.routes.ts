@@ -1,5 +1,5 @@
 /** The OpenAPI document (generated from the zod route definitions) and a readable reference page. */
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { renderApiReference } from './api-reference-page.ts';
 
 export const OPENAPI_INFO = {

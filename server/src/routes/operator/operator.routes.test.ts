@@ -1,5 +1,5 @@
 /**
- * The operator's routes over HTTP on the real database (issue 16): companies, a company's
+ * The operator's routes over HTTP on the real database: companies, a company's
  * subscriptions and credits, prices, the end-user agreement — and refused to everyone else (the
  * authorization matrix checks every role on every route; here an Org Admin and a signed-out caller).
  */

@@ -1,9 +1,9 @@
 /**
- * /api/operator/…: the installation operator's routes (issue 16). Superusers only — everyone else
+ * /api/operator/…: the installation operator's routes. Superusers only — everyone else
  * gets 403 (401 when not signed in) from the route guard before any handler runs. Rules live in
  * services/operator.
  */
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { paginate } from '../../http/pagination.ts';
 import { pathId } from '../../http/params.ts';
@@ -23,11 +23,11 @@ import {
   SubscriptionTypePriceUpdateSchema,
   SubscriptionUpdateSchema,
 } from '@canopy/contract/operator.ts';
-import { createCompany, listAllCompanies } from '../../services/operator/companies.ts';
-import { companySubscriptions, updateSubscription } from '../../services/operator/subscriptions.ts';
-import { createSimulationPrice, updateSimulationPrice, updateSubscriptionTypePrice } from '../../services/operator/prices.ts';
-import { listEulaVersions, publishEula } from '../../services/operator/eula-versions.ts';
-import { companyLimits, updateCompanyLimits } from '../../services/company/limits.ts';
+import { createCompany, listAllCompanies } from '../../contexts/accounts/operator/companies.ts';
+import { companySubscriptions, updateSubscription } from '../../contexts/accounts/operator/subscriptions.ts';
+import { createSimulationPrice, updateSimulationPrice, updateSubscriptionTypePrice } from '../../contexts/accounts/operator/prices.ts';
+import { listEulaVersions, publishEula } from '../../contexts/accounts/operator/eula-versions.ts';
+import { companyLimits, updateCompanyLimits } from '../../contexts/accounts/company/limits.ts';
 
 const tags = ['Operator'];
 const refused = { 401: answers[401], 403: answers[403] } as const;

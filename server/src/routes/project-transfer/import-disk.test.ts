@@ -15,7 +15,7 @@ import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { accessToken, createUser } from '../../../test/world.ts';
 import { seedTransferProject } from '../../../test/project-transfer-fixtures.ts';
 import { companies, projects, subscriptions } from '../../db/schema/index.ts';
-import { IMPORTS_PER_COMPANY } from '../../services/project-transfer/import-slots.ts';
+import { IMPORTS_PER_COMPANY } from '../../contexts/transfer/import-slots.ts';
 
 let t: TestContext;
 let tokens: { a1: string; a2: string; b: string };

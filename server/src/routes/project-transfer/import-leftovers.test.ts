@@ -16,8 +16,8 @@ import { accessToken, createUser } from '../../../test/world.ts';
 import { seedTransferProject } from '../../../test/project-transfer-fixtures.ts';
 import { companies } from '../../db/schema/index.ts';
 import type { BlobKey, BlobStore } from '../../blobs/blob-store.ts';
-import { importProjectArchive } from '../../services/project-transfer/import.ts';
-import { cleanImportLeftovers } from '../../services/project-transfer/leftovers.ts';
+import { importProjectArchive } from '../../contexts/transfer/import.ts';
+import { cleanImportLeftovers } from '../../contexts/transfer/leftovers.ts';
 
 let t: TestContext;
 let dir: string;

@@ -17,7 +17,7 @@ import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { accessToken, createUser } from '../../../test/world.ts';
 import { seedTransferProject } from '../../../test/project-transfer-fixtures.ts';
 import { companies, projects, subscriptions } from '../../db/schema/index.ts';
-import { IMPORT_LIMITS, importProjectArchive } from '../../services/project-transfer/import.ts';
+import { IMPORT_LIMITS, importProjectArchive } from '../../contexts/transfer/import.ts';
 
 let t: TestContext;
 let token: string;
@@ -116,14 +116,14 @@ describe('an archive that inflates past the limits', () => {
     await expect(
       importFile(await padded({ insights: 600_000, drawings: 600_000 }), { tableBytes: 1024 * 1024, recordsBytes: 1024 * 1024 }),
     ).rejects.toMatchObject({
-      status: 413,
+      kind: 'too-large',
       body: { detail: expect.stringMatching(/^The archive's records inflate to \d+ bytes; at most 1048576 bytes are accepted for all tables together\.$/) },
     });
     // A blob of 8 MiB, stored as the exporter stores blobs (not deflated).
     const entries = await entriesOf(archive);
     const withBomb = await zipOf([...entries.map(([n, b]): [string, Buffer] => [n, b]), ['blobs/assets/zeros.bin', Buffer.alloc(8 * 1024 * 1024), false]]);
     await expect(importFile(withBomb, { uncompressedBytes: 4 * 1024 * 1024 })).rejects.toMatchObject({
-      status: 413,
+      kind: 'too-large',
       body: { detail: expect.stringMatching(/^The archive inflates to \d+ bytes; at most 4194304 bytes are accepted\.$/) },
     });
     expect(await projectCount()).toBe(before);

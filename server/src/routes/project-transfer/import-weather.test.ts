@@ -17,9 +17,9 @@ import { chicagoEpw, seedTransferProject } from '../../../test/project-transfer-
 import { companies, projectMetSources, projects, subscriptions, weatherStations } from '../../db/schema/index.ts';
 import type { ProjectImportResult } from '@canopy/contract/project-transfer.ts';
 import type { FetchMetResult, MetSource, WeatherSummary } from '@canopy/contract/weather.ts';
-import { decodeHourly, encodeHourly } from '../../services/weather/hourly-codec.ts';
-import { stationValues } from '../../services/weather/stations.ts';
-import { summarise } from '../../services/weather/summary.ts';
+import { decodeHourly, encodeHourly } from '../../contexts/projects/weather/hourly-codec.ts';
+import { stationValues } from '../../contexts/projects/weather/stations.ts';
+import { summarise } from '../../contexts/projects/weather/summary.ts';
 
 async function zipOf(entries: Array<[string, Buffer]>): Promise<Buffer> {
   const zip = new yazl.ZipFile();

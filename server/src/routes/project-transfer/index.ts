@@ -1,2 +1,2 @@
-/** Project export / import (issue 19). */
+/** Project export / import. */
 export { registerProjectTransferRoutes } from './project-transfer.routes.ts';

@@ -1,5 +1,5 @@
 /**
- * Project export / import (issue 19; docs/scale-out.md "Moving a project").
+ * Project export / import (docs/scale-out.md "Moving a project").
  *
  * GET  /api/project/{id}/export   the project's records and blobs as one zip, streamed.
  * POST /api/project-import        the zip as the raw request body (at most PROJECT_IMPORT_MAX_BYTES,
@@ -8,17 +8,17 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { Context } from 'hono';
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import type { AppEnv } from '../../deps.ts';
 import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
-import { currentUser } from '../../auth/authenticate.ts';
+import { currentUser } from '../../http/authenticate.ts';
 import { answers, json, pathParams, DetailSchema } from '@canopy/contract/common.ts';
 import { PROJECT_IMPORT_MAX_BYTES, ProjectImportResultSchema } from '@canopy/contract/project-transfer.ts';
-import { exportProject } from '../../services/project-transfer/export.ts';
-import { storageFullError, storageLeft } from '../../services/company/limits.ts';
-import { importProjectArchive, receiveArchive, requireImporter } from '../../services/project-transfer/import.ts';
-import { takeImportSlot } from '../../services/project-transfer/import-slots.ts';
+import { exportProject } from '../../contexts/transfer/export.ts';
+import { storageFullError, storageLeft } from '../../contexts/accounts/company/limits.ts';
+import { importProjectArchive, receiveArchive, requireImporter } from '../../contexts/transfer/import.ts';
+import { takeImportSlot } from '../../contexts/transfer/import-slots.ts';
 
 export const exportProjectRoute = defineRoute('user', {
   method: 'get',

@@ -11,7 +11,7 @@ import { normalisedProject, seedTransferProject, type SeededProject } from '../.
 import { assets, companies, configurations, projects, simulations, studies, subscriptions, uploads, users } from '../../db/schema/index.ts';
 import { PROJECT_ARCHIVE_FORMAT, type ProjectImportResult } from '@canopy/contract/project-transfer.ts';
 import { runAdmin } from '../../admin/admin-cli.ts';
-import { putBytes } from '../../services/analyses/blob-io.ts';
+import { putBytes } from '../../contexts/compute/analyses/blob-io.ts';
 
 let t: TestContext;
 let seeded: SeededProject;
@@ -138,7 +138,7 @@ describe('export', () => {
 
 describe('an export whose download is closed early', () => {
   it('stops reading the blob in flight and opens no other', async () => {
-    const { exportProject } = await import('../../services/project-transfer/export.ts');
+    const { exportProject } = await import('../../contexts/transfer/export.ts');
     const opened: Array<{ closed: boolean }> = [];
     const store = t.deps.blobStore;
     const watched = Object.create(store) as typeof store;
@@ -282,17 +282,17 @@ describe('bad archives: 400 naming the problem, nothing written', () => {
 describe('receiving the body', () => {
   it('refuses past the limit (413), declared or counted while streaming, and leaves no temporary file', async () => {
     const { Readable } = await import('node:stream');
-    const { receiveArchive } = await import('../../services/project-transfer/import.ts');
+    const { receiveArchive } = await import('../../contexts/transfer/import.ts');
     const { existsSync, readdirSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const { dirname } = await import('node:path');
     const temporaries = () => readdirSync(tmpdir()).filter((name) => name.startsWith('canopy-import-')).length;
     const before = temporaries();
-    await expect(receiveArchive(Readable.from([Buffer.alloc(10)]), '2048', 1024)).rejects.toMatchObject({ status: 413 });
+    await expect(receiveArchive(Readable.from([Buffer.alloc(10)]), '2048', 1024)).rejects.toMatchObject({ kind: 'too-large' });
     // No Content-Length (chunked): counted as it arrives.
     const chunks = Array.from({ length: 8 }, () => Buffer.alloc(256));
     await expect(receiveArchive(Readable.from(chunks), undefined, 1024)).rejects.toMatchObject({
-      status: 413,
+      kind: 'too-large',
       body: { detail: 'The archive is too large: at most 1024 bytes are accepted.' },
     });
     expect(temporaries()).toBe(before);
@@ -301,7 +301,7 @@ describe('receiving the body', () => {
     expect(existsSync(ok.file)).toBe(true);
     await ok.cleanup();
     expect(existsSync(dirname(ok.file))).toBe(false);
-    await expect(receiveArchive(Readable.from([]), undefined, 1024)).rejects.toMatchObject({ status: 400 });
+    await expect(receiveArchive(Readable.from([]), undefined, 1024)).rejects.toMatchObject({ kind: 'invalid' });
   });
 });
 

@@ -1,6 +1,6 @@
 /**
- * Sharing, inviting and signing up reveal nothing about accounts the caller could not already see
- * (issue 17 items 2 and 6): a share by id reaches only users the caller can see; a share or an
+ * Sharing, inviting and signing up reveal nothing about accounts the caller could not already see:
+ * a share by id reaches only users the caller can see; a share or an
  * invitation by e-mail answers the same whether or not the address has an account, and names the
  * recipient only by the address typed until they accept; revoking a share leaves the recipient's
  * notification; sign-up keeps the username message but no longer tells a taken address apart.

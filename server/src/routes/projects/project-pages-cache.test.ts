@@ -1,5 +1,5 @@
 /**
- * Issue 17 item 13, ADR 24: the project list and detail reuse their answer while the database is in
+ * ADR 24: the project list and detail reuse their answer while the database is in
  * the state it was read in (http/snapshot-cache.ts), and never after anything changed. Each test
  * reads first, so the answer is cached, then changes something and reads again. The changes are
  * made the ways that matter: through the API by the same user (read-your-write), by raw SQL that no

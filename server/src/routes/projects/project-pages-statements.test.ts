@@ -1,9 +1,9 @@
 /**
- * Issue 17 item 13: the project pages ask the database a fixed, small number of statements,
+ * ADR 17: the project pages ask the database a fixed, small number of statements,
  * whatever the project holds. Under load each statement costs a round trip (on the embedded PGlite
  * a serialised one), and the detail used to make 14–15 (the list 2, a result download 7): this test
  * failed with 14 and 7 before, with 6 for the detail before its lists joined its statement, and
- * with 3 before access joined it too (issue 32).
+ * with 3 before access joined it too.
  * Counted at the driver, so no timing is involved: the detail of the world's project (studies,
  * scenarios, analyses, shares) takes 2, the same as a bare project's; the list 2; a download 4.
  */

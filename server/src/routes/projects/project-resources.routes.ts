@@ -1,13 +1,13 @@
 /** Under /api/project/{id}/: parameter sets (save, update, delete) and save-project-file. */
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
-import { currentUser } from '../../auth/authenticate.ts';
+import { currentUser } from '../../http/authenticate.ts';
 import { answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
 import { DeleteParameterSetSchema, ParameterSetSchema, SaveParameterSetSchema, UpdateParameterSetSchema } from '@canopy/contract/parameter-sets.ts';
 import { ProjectFileSchema, SaveProjectFileSchema } from '@canopy/contract/project-files.ts';
-import { deleteParameterSet, saveParameterSet, updateParameterSet } from '../../services/parameter-sets/parameter-sets.ts';
-import { saveProjectFile } from '../../services/project-files/project-files.ts';
+import { deleteParameterSet, saveParameterSet, updateParameterSet } from '../../contexts/projects/parameter-sets/parameter-sets.ts';
+import { saveProjectFile } from '../../contexts/projects/project-files/project-files.ts';
 
 const tags = ['Project settings'];
 const changeAnswers = { 400: answers[400], 401: answers[401], 403: answers[403], 404: answers[404] } as const;

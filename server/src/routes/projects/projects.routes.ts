@@ -1,16 +1,16 @@
 /** GET/POST /api/project/, GET/PATCH /api/project/{id}/, favorites and service lines. Rules live in services/projects. */
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { paginate } from '../../http/pagination.ts';
 import { pathId } from '../../http/params.ts';
-import { currentUser } from '../../auth/authenticate.ts';
+import { currentUser } from '../../http/authenticate.ts';
 import { snapshotCachedJson } from '../../http/snapshot-cache.ts';
 import { answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
 import { FavoriteSchema, ProjectCreateSchema, ProjectListQuery, ProjectPageSchema, ProjectSchema, ProjectUpdateSchema } from '@canopy/contract/projects.ts';
-import { listProjects } from '../../services/projects/list.ts';
-import { projectDetail } from '../../services/projects/detail.ts';
-import { createProject, updateProject } from '../../services/projects/edit.ts';
-import { addFavorite, removeFavorite } from '../../services/projects/favorites.ts';
+import { listProjects } from '../../contexts/projects/list.ts';
+import { projectDetail } from '../../contexts/projects/detail.ts';
+import { createProject, updateProject } from '../../contexts/projects/edit.ts';
+import { addFavorite, removeFavorite } from '../../contexts/projects/favorites.ts';
 
 const tags = ['Projects'];
 

@@ -1,9 +1,9 @@
 /** Under /api/project/{id}/: project-share/, user-invite/ and project-administrator/. */
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { paginate } from '../../http/pagination.ts';
 import { pathId } from '../../http/params.ts';
-import { currentUser } from '../../auth/authenticate.ts';
+import { currentUser } from '../../http/authenticate.ts';
 import { PageQuery, answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
 import {
   InviteCreateSchema,
@@ -14,9 +14,9 @@ import {
   ShareUpdateSchema,
 } from '@canopy/contract/sharing.ts';
 import { ProjectAdministratorPageSchema, ProjectAdministratorSchema } from '@canopy/contract/administrators.ts';
-import { createProjectShare, deleteProjectShare, getProjectShare, listProjectShares, updateProjectShare } from '../../services/sharing/shares.ts';
-import { createInvite } from '../../services/sharing/invites.ts';
-import { addAdministrator, listAdministrators, removeAdministrator } from '../../services/administrators/administrators.ts';
+import { createProjectShare, deleteProjectShare, getProjectShare, listProjectShares, updateProjectShare } from '../../contexts/accounts/sharing/shares.ts';
+import { createInvite } from '../../contexts/accounts/sharing/invites.ts';
+import { addAdministrator, listAdministrators, removeAdministrator } from '../../contexts/accounts/administrators/administrators.ts';
 
 const tags = ['Sharing'];
 const seeAnswers = { 401: answers[401], 404: answers[404] } as const;

@@ -4,11 +4,11 @@ import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { accessToken, buildWorld, createUser, type World } from '../../../test/world.ts';
 import { caller } from '../../../test/api.ts';
 import { notifications, projectShares, users } from '../../db/schema/index.ts';
-import type { AuthUser } from '../../auth/authenticate.ts';
+import type { AuthUser } from '../../kernel/auth-user.ts';
 import type { Invite, NotificationPage, ProjectShare, ProjectSharePage } from '@canopy/contract/sharing.ts';
 import type { ProjectPage } from '@canopy/contract/projects.ts';
 import type { AdministeredProjectPage, ProjectAdministrator, ProjectAdministratorPage } from '@canopy/contract/administrators.ts';
-import { createProjectShare } from '../../services/sharing/shares.ts';
+import { createProjectShare } from '../../contexts/accounts/sharing/shares.ts';
 
 let t: TestContext;
 let w: World;
@@ -38,7 +38,7 @@ describe('sharing a project', () => {
       message: 'Please review the podium.',
     });
     expect(shared.status).toBe(201);
-    // Another company's recipient is named only by the address until they accept (issue 17 item 2).
+    // Another company's recipient is named only by the address until they accept.
     expect(shared.body).toMatchObject({
       project_id: w.projectId,
       share_status: 'pending',
@@ -86,9 +86,9 @@ describe('sharing a project', () => {
 
   it('refuses unknown ids, oneself, and a second share to the same user', async () => {
     const path = `/api/project/${w.projectId}/project-share/`;
-    // An address without an account is kept as an invitation, answered like any share (issue 17 item 6).
+    // An address without an account is kept as an invitation, answered like any share.
     expect((await call('POST', path, w.tokens.projectAdmin, { email: 'nobody@example.test' })).status).toBe(201);
-    // Another company's user cannot be named by id (issue 17 item 2).
+    // Another company's user cannot be named by id.
     expect(await call('POST', path, w.tokens.projectAdmin, { user_id: w.userIds.pendingShare })).toEqual({
       status: 400,
       body: { user_id: [`Invalid pk "${w.userIds.pendingShare}" - object does not exist.`] },
@@ -125,7 +125,7 @@ describe('sharing a project', () => {
     expect((await call('PATCH', path, w.tokens.colleagueWithPermission, { share_status: 'accepted' })).status).toBe(400);
   });
 
-  // The recipient keeps the notification (issue 17 item 2: a revoke no longer hides that a share was made).
+  // The recipient keeps the notification (a revoke does not hide that a share was made).
   it('revokes a share, leaving its notification to the recipient', async () => {
     const revoked = await newcomer('revokee');
     const share = await call<ProjectShare>('POST', `/api/project/${w.projectId}/project-share/`, w.tokens.projectAdmin, { email: revoked.email });
@@ -216,7 +216,7 @@ describe('inviting someone', () => {
   it('lets only holders of custom_auth.change_user pick the role, and refuses expired links', async () => {
     const path = `/api/project/${w.projectId}/user-invite/`;
     expect((await call('POST', path, w.tokens.projectAdmin, { email: 'x@example.test', role: 1 })).status).toBe(403);
-    // An address with an account is invited like any other (issue 17 item 6: no existence oracle).
+    // An address with an account is invited like any other (nothing tells whether the address has an account).
     expect((await call('POST', path, w.tokens.projectAdmin, { email: 'owner@example.test' })).status).toBe(201);
     expect((await call('POST', path, w.tokens.colleague, { email: 'y@example.test' })).status).toBe(403);
     await call('POST', path, w.tokens.projectAdmin, { email: 'late@example.test' });
@@ -281,7 +281,7 @@ describe('project administrators', () => {
   });
 });
 
-describe('share levels (issue 16 item 12)', () => {
+describe('share levels', () => {
   it('a view-only sharee reads the project and its insights but changes nothing; raised to edit, they may', async () => {
     const reader = await newcomer('levelreader');
     const shared = await call<ProjectShare>('POST', `/api/project/${w.projectId}/project-share/`, w.tokens.projectAdmin, { email: reader.email });

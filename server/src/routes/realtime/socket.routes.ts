@@ -1,8 +1,8 @@
 /** GET /socket/negotiate: where the live-update socket is and a short-lived token to open it. */
 import { z } from '@hono/zod-openapi';
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
-import { currentUser } from '../../auth/authenticate.ts';
+import { currentUser } from '../../http/authenticate.ts';
 import { issueSocketToken, liveSocketUrl, SOCKET_TOKEN_LIFETIME_SECONDS } from '../../realtime/socket-token.ts';
 import { json, unauthenticated } from '../auth/schemas.ts';
 

@@ -1,9 +1,9 @@
 /** Reference data for the sign-up and profile forms; public, because sign-up needs it. */
 import { z } from '@hono/zod-openapi';
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { ApiError } from '../../http/errors.ts';
-import { isCountry, listCountries, listProvinces } from '../../services/reference/places.ts';
+import { isCountry, listCountries, listProvinces } from '../../contexts/projects/reference/places.ts';
 import { errors, json } from '../auth/schemas.ts';
 
 const CountrySchema = z.object({ code: z.string(), name: z.string() }).openapi('Country');

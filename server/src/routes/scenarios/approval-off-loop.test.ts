@@ -1,5 +1,5 @@
 /**
- * Approving a scenario turns its uploaded STLs into geometry GLBs (issue 17 item 9; issue 19's load
+ * Approving a scenario turns its uploaded STLs into geometry GLBs (the 200-user load
  * test measured approvals at p50 64 s with this on the request thread). A 200,000-triangle study runs
  * in the heavy-work pool: health's worst wait must be a small fraction of the freeze the same approval
  * causes on the request thread, in the same test, and both approvals store the same GLB.
@@ -11,7 +11,7 @@ import { buildWorld, type World } from '../../../test/world.ts';
 import { solarScenarioBody, uploadFile } from '../../../test/world-scenarios.ts';
 import { gridStl, healthOffAndOnTheLoop } from '../../../test/responsiveness.ts';
 import { assets, configurations, geometryValidations, subscriptions } from '../../db/schema/index.ts';
-import { getBytes, parseBlobKey } from '../../services/analyses/blob-io.ts';
+import { getBytes, parseBlobKey } from '../../contexts/compute/analyses/blob-io.ts';
 import type { Configuration } from '@canopy/contract/scenarios.ts';
 
 let t: TestContext;

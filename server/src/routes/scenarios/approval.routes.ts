@@ -2,17 +2,17 @@
  * Cost and approval: GET …/study/{s}/configuration/{c}/user-approval/cost-breakdown (API.md keeps the
  * spec's fuller form) and POST …/configuration/{c}/user-approval (approve, debit once, submit).
  */
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
-import { currentUser } from '../../auth/authenticate.ts';
+import { currentUser } from '../../http/authenticate.ts';
 import { ApiError } from '../../http/errors.ts';
 import { DetailSchema, answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
 import { CostBreakdownSchema, UserApprovalResultSchema, UserApprovalSchema } from '@canopy/contract/scenarios.ts';
-import { requireSeeScenario, scenarioRow } from '../../services/scenarios/access.ts';
-import { approveScenario } from '../../services/scenarios/approval.ts';
-import { costBreakdown } from '../../services/scenarios/cost.ts';
-import { capabilities } from '../../services/scenarios/capabilities.ts';
+import { requireSeeScenario, scenarioRow } from '../../contexts/scenarios/access.ts';
+import { approveScenario } from '../../contexts/scenarios/approval.ts';
+import { costBreakdown } from '../../contexts/scenarios/cost.ts';
+import { capabilities } from '../../contexts/scenarios/capabilities.ts';
 
 const tags = ['Scenarios'];
 

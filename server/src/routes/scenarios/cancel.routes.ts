@@ -1,11 +1,11 @@
 /** POST …/simulation/{sid}/cancel: stop waiting for external results and return their reserved credits. */
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
-import { currentUser } from '../../auth/authenticate.ts';
+import { currentUser } from '../../http/authenticate.ts';
 import { answers, json, pathParams } from '@canopy/contract/common.ts';
 import { CancelSimulationResultSchema } from '@canopy/contract/reservations.ts';
-import { cancelSimulation } from '../../services/scenarios/cancel.ts';
+import { cancelSimulation } from '../../contexts/scenarios/cancel.ts';
 
 export const cancelSimulationRoute = defineRoute('user', {
   method: 'post',

@@ -1,9 +1,9 @@
-/** GET /api/scenario-capabilities: what the scenario wizard may offer on this installation (issue 16). */
-import type { ApiApp } from '../../app.ts';
+/** GET /api/scenario-capabilities: what the scenario wizard may offer on this installation. */
+import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { answers, json } from '@canopy/contract/common.ts';
 import { CapabilityListSchema } from '@canopy/contract/capabilities.ts';
-import { capabilities } from '../../services/scenarios/capabilities.ts';
+import { capabilities } from '../../contexts/scenarios/capabilities.ts';
 
 export const capabilitiesRoute = defineRoute('user', {
   method: 'get',

@@ -1,5 +1,5 @@
 /**
- * Issue 17 item 9: Canopy's CFD checks of a large study file (40,000 towers, 480,000 triangles) —
+ * ADR 15: Canopy's CFD checks of a large study file (40,000 towers, 480,000 triangles) —
  * reading it, checking every file voxelises and planning the grid, which crops the geometry object
  * by object — run in a worker thread, so health checks keep answering:
  * - the wizard's estimate (cfd-estimate/) in the heavy-work pool, counted against the user's
@@ -18,8 +18,9 @@ import { healthOffAndOnTheLoop } from '../../../test/responsiveness.ts';
 import { subscriptions } from '../../db/schema/index.ts';
 import { createCpuPool, type CpuPool } from '../../jobs/cpu-pool.ts';
 import { createHeavyWork, type HeavyWork } from '../../jobs/heavy-work.ts';
-import { createInlineCpuPool } from '../../jobs/inline-cpu-pool.ts';
-import { jobHandlers } from '../../jobs/handlers/index.ts';
+import { HEAVY_TASKS } from '../../cpu-tasks.ts';
+import { createInlineCpuPool } from '../../inline-cpu-pool.ts';
+import { jobHandlers } from '../../job-handlers.ts';
 import { JobWorker } from '../../jobs/worker.ts';
 import { writeBinaryStl } from '@canopy/engine/geometry/index.ts';
 import { boxSoup } from '@canopy/engine/geometry/mesh/test-meshes.ts';
@@ -155,7 +156,7 @@ describe("Canopy's CFD checks of a large STL", () => {
     const small = await uploadFile(t.deps, w.projectId, w.ownerId, 'capped.stl', towers(3));
     let release = () => {};
     const gated: CpuPool = { threads: 1, run: <T>() => new Promise<T>((resolve) => (release = () => resolve(undefined as T))), close: async () => {} };
-    t.deps.heavy = createHeavyWork(gated, { perUser: 1, maxPending: 16 });
+    t.deps.heavy = createHeavyWork(gated, { perUser: 1, maxPending: 16 }, HEAVY_TASKS);
     try {
       const held = t.deps.heavy.run(w.userIds.projectAdmin, 'pool.echo', { value: 1 });
       const res = await estimate(small);

@@ -3,13 +3,13 @@
  * of directions will take and cost — the grid Canopy's solver will build (docs/cfd-wind.md). The
  * wizard calls it at its cost step, before the scenario exists.
  */
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
-import { currentUser } from '../../auth/authenticate.ts';
+import { currentUser } from '../../http/authenticate.ts';
 import { answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
 import { CfdEstimateRequestSchema, CfdEstimateSchema } from '@canopy/contract/cfd.ts';
-import { cfdEstimate } from '../../services/cfd/estimate.ts';
+import { cfdEstimate } from '../../contexts/compute/cfd/estimate.ts';
 
 export const cfdEstimateRoute = defineRoute('user', {
   method: 'post',

@@ -11,7 +11,7 @@
  *   checkpoint on another worker;
  * - oversized grids and geometry the solver cannot take are refused with the numbers / the file;
  * - a run that diverges fails with the reason and the step, publishing nothing.
- * The same kill with a real SIGKILL of a worker process is in services/cfd/cfd-kill.pg.test.ts (PostgreSQL).
+ * The same kill with a real SIGKILL of a worker process is in contexts/compute/cfd/cfd-kill.pg.test.ts (PostgreSQL).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
@@ -29,10 +29,10 @@ import type { CfdEstimateResponse } from '@canopy/contract/cfd.ts';
 import { readResultGlb } from '@canopy/engine/results/glb.ts';
 import { writeBinaryStl } from '@canopy/engine/geometry/index.ts';
 import { boxSoup } from '@canopy/engine/geometry/mesh/test-meshes.ts';
-import { getBytes, parseBlobKey } from '../../services/analyses/blob-io.ts';
-import { CFD_DIRECTION_JOB, cfdDirectionsAtOnce } from '../../services/cfd/cfd-plan.ts';
-import { runCheckpointDir } from '../../services/cfd/checkpoints.ts';
-import type { CfdRunState } from '../../services/cfd/run-state.ts';
+import { getBytes, parseBlobKey } from '../../contexts/compute/analyses/blob-io.ts';
+import { CFD_DIRECTION_JOB, cfdDirectionsAtOnce } from '../../contexts/compute/cfd/cfd-plan.ts';
+import { runCheckpointDir } from '../../contexts/compute/cfd/checkpoints.ts';
+import type { CfdRunState } from '../../contexts/compute/cfd/run-state.ts';
 
 /** A PDF's text as poppler's pdftotext reads it (as qa-report.routes.test.ts does). */
 function pdfText(bytes: Uint8Array): string {
@@ -369,7 +369,7 @@ describe('a CFD direction whose worker is lost mid-run', { timeout: 300_000 }, (
   });
 });
 
-describe("a company's own criterion table in a CFD scenario (issue 16)", { timeout: 300_000 }, () => {
+describe("a company's own criterion table in a CFD scenario", { timeout: 300_000 }, () => {
   let s: Setup;
   beforeAll(async () => {
     s = await setup({ CFD_TEST_STEPS: '24' });

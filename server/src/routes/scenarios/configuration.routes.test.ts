@@ -10,7 +10,7 @@ import type { Configuration } from '@canopy/contract/scenarios.ts';
 let t: TestContext;
 let w: World;
 beforeAll(async () => {
-  // AI wind comfort is offered only with a provider configured for it (issue 16; reservations.test.ts).
+  // AI wind comfort is offered only with a provider configured for it (reservations.test.ts).
   t = await createTestContext({ EXTERNAL_ANALYSES: 'pedestrian_wind_comfort:AI' });
   w = await buildWorld(t.deps);
 });
@@ -54,7 +54,7 @@ describe('POST configuration/', () => {
     expect(aiWind.simulations.map((s) => [s.category, s.engine, s.status_text, s.computed_by_canopy])).toEqual([
       ['pedestrian_wind_comfort', 'AI', 'starting simulation', false],
     ]);
-    // At the CFD level Canopy's own solver computes it (issue 15).
+    // At the CFD level Canopy's own solver computes it.
     const dup = await t.request(`${base()}/${aiWind.id}/duplicate-scenario/`, {
       method: 'POST',
       token: w.tokens.projectAdmin,

@@ -2,10 +2,10 @@
  * Scenario (configuration) CRUD under /api/project/{id}/ (SPEC §7 Configuration): create, read,
  * replace, delete, duplicate-scenario, hide-scenario. Thin: rules live in services/scenarios.
  */
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
-import { currentUser } from '../../auth/authenticate.ts';
+import { currentUser } from '../../http/authenticate.ts';
 import { answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
 import {
   ConfigurationSchema,
@@ -14,7 +14,7 @@ import {
   HideScenarioSchema,
   UpdateConfigurationSchema,
 } from '@canopy/contract/scenarios.ts';
-import { createScenario, deleteScenario, duplicateScenario, getScenario, hideScenario, replaceScenario } from '../../services/scenarios/configurations.ts';
+import { createScenario, deleteScenario, duplicateScenario, getScenario, hideScenario, replaceScenario } from '../../contexts/scenarios/configurations.ts';
 
 const tags = ['Scenarios'];
 const errors = { 400: answers[400], 401: answers[401], 403: answers[403], 404: answers[404] };

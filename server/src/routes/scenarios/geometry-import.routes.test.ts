@@ -11,7 +11,7 @@ import { uploadFile } from '../../../test/world-scenarios.ts';
 import { uploads } from '../../db/schema/index.ts';
 import type { ModelImportResult } from '@canopy/contract/geometry-import.ts';
 import { parseStl } from '@canopy/engine/geometry/index.ts';
-import { uploadBytes } from '../../services/scenarios/geometry.ts';
+import { uploadBytes } from '../../contexts/scenarios/geometry.ts';
 
 let t: TestContext;
 let w: World;

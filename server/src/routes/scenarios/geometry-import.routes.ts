@@ -1,11 +1,11 @@
-/** geometry-import/: an uploaded model read into a binary STL geometry file (services/scenarios/model-import). */
-import type { ApiApp } from '../../app.ts';
+/** geometry-import/: an uploaded model read into a binary STL geometry file (contexts/scenarios/model-import). */
+import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
-import { currentUser } from '../../auth/authenticate.ts';
+import { currentUser } from '../../http/authenticate.ts';
 import { answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
 import { ModelImportRequestSchema, ModelImportResultSchema } from '@canopy/contract/geometry-import.ts';
-import { importUploadedModel } from '../../services/scenarios/model-import/import-upload.ts';
+import { importUploadedModel } from '../../contexts/scenarios/model-import/import-upload.ts';
 
 export const geometryImportRoute = defineRoute('user', {
   method: 'post',

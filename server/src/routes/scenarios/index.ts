@@ -1,5 +1,5 @@
-/** The scenario routes (issue 9): configuration CRUD, cost and approval, status, validation, remesh, QA report. */
-import type { ApiApp } from '../../app.ts';
+/** The scenario routes: configuration CRUD, cost and approval, status, validation, remesh, QA report. */
+import type { ApiApp } from '../../http/api-app.ts';
 import { registerApprovalRoutes } from './approval.routes.ts';
 import { registerCancelRoutes } from './cancel.routes.ts';
 import { registerCapabilityRoutes } from './capabilities.routes.ts';

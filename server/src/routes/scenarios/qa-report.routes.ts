@@ -1,10 +1,10 @@
 /** GET /api/simulation/{id}/parameter-input-qa-report (SPEC §7 Other): every input of the simulation as a PDF. */
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
-import { currentUser } from '../../auth/authenticate.ts';
+import { currentUser } from '../../http/authenticate.ts';
 import { answers, pathParams } from '@canopy/contract/common.ts';
-import { qaReport } from '../../services/scenarios/qa-report.ts';
+import { qaReport } from '../../contexts/scenarios/qa-report.ts';
 
 export const qaReportRoute = defineRoute('user', {
   method: 'get',

@@ -1,5 +1,5 @@
 /**
- * Issue 17 item 9: remesh-stl/ reads, repairs and checks a large STL (200,000 triangles) in the
+ * ADR 15: remesh-stl/ reads, repairs and checks a large STL (200,000 triangles) in the
  * heavy-work pool, so health checks keep answering. The baseline is the same repair with the work on
  * the request thread (what happened before), in the same test: health's worst wait must be a small
  * fraction of that freeze, and both repairs store the same file. A user over the heavy-work cap gets
@@ -13,6 +13,7 @@ import { buildWorld, type World } from '../../../test/world.ts';
 import { solarScenarioBody, uploadFile } from '../../../test/world-scenarios.ts';
 import { gridStl, healthOffAndOnTheLoop } from '../../../test/responsiveness.ts';
 import { createHeavyWork, type HeavyWork } from '../../jobs/heavy-work.ts';
+import { HEAVY_TASKS } from '../../cpu-tasks.ts';
 import type { CpuPool } from '../../jobs/cpu-pool.ts';
 import type { Configuration, RemeshResult } from '@canopy/contract/scenarios.ts';
 
@@ -105,7 +106,7 @@ describe('remesh-stl/ of a large STL', () => {
     const before = await uploadCount();
     let release = () => {};
     const gated: CpuPool = { threads: 1, run: <T>() => new Promise<T>((resolve) => (release = () => resolve(undefined as T))), close: async () => {} };
-    t.deps.heavy = createHeavyWork(gated, { perUser: 1, maxPending: 16 });
+    t.deps.heavy = createHeavyWork(gated, { perUser: 1, maxPending: 16 }, HEAVY_TASKS);
     const held = t.deps.heavy.run(w.userIds.projectAdmin, 'pool.echo', { value: 1 });
     const res = await remesh(s, stl);
     release();

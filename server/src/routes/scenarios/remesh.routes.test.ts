@@ -1,5 +1,5 @@
 /**
- * remesh-stl/ over HTTP (issue 9): a building with a 0.3 m hole, sent through the upload mechanism,
+ * remesh-stl/ over HTTP: a building with a 0.3 m hole, sent through the upload mechanism,
  * fails the geometry validation job; the repair makes a new file and asset linked through
  * remeshed_assets and replaces it in the scenario; the validation job then passes.
  */
@@ -9,13 +9,13 @@ import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { buildWorld, type World } from '../../../test/world.ts';
 import { solarScenarioBody, uploadFile } from '../../../test/world-scenarios.ts';
 import { assets, uploads } from '../../db/schema/index.ts';
-import { createInlineCpuPool } from '../../jobs/inline-cpu-pool.ts';
-import { jobHandlers } from '../../jobs/handlers/index.ts';
+import { createInlineCpuPool } from '../../inline-cpu-pool.ts';
+import { jobHandlers } from '../../job-handlers.ts';
 import { JobWorker } from '../../jobs/worker.ts';
 import type { Configuration, GeometryValidation, RemeshResult } from '@canopy/contract/scenarios.ts';
 import { boxWithHole } from '@canopy/engine/geometry/mesh/test-meshes.ts';
 import { parseStl, writeBinaryStl } from '@canopy/engine/geometry/index.ts';
-import { uploadBytes } from '../../services/scenarios/geometry.ts';
+import { uploadBytes } from '../../contexts/scenarios/geometry.ts';
 
 let t: TestContext;
 let w: World;

@@ -1,11 +1,11 @@
-/** remesh-stl/: repair one of the scenario's STL files into a new file and asset (services/scenarios/remesh.ts). */
-import type { ApiApp } from '../../app.ts';
+/** remesh-stl/: repair one of the scenario's STL files into a new file and asset (contexts/scenarios/remesh.ts). */
+import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
-import { currentUser } from '../../auth/authenticate.ts';
+import { currentUser } from '../../http/authenticate.ts';
 import { answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
 import { RemeshRequestSchema, RemeshResultSchema } from '@canopy/contract/scenarios.ts';
-import { remeshStl } from '../../services/scenarios/remesh.ts';
+import { remeshStl } from '../../contexts/scenarios/remesh.ts';
 
 export const remeshRoute = defineRoute('user', {
   method: 'post',

@@ -1,5 +1,5 @@
 /**
- * Only what can run is offered, and nothing is charged for what does not run (issue 16), over HTTP
+ * Only what can run is offered, and nothing is charged for what does not run, over HTTP
  * on the real database with a real job worker (geometry validation):
  * - a pair neither Canopy nor a configured provider computes is refused at save, naming the field;
  *   each analysis Canopy computes is offered once, at the CFD level (the AI level is machine learning);
@@ -13,8 +13,8 @@ import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { buildWorld, type World } from '../../../test/world.ts';
 import { solarScenarioBody, uploadFile } from '../../../test/world-scenarios.ts';
 import { creditReservations, subscriptions, subscriptionUsage } from '../../db/schema/index.ts';
-import { createInlineCpuPool } from '../../jobs/inline-cpu-pool.ts';
-import { jobHandlers } from '../../jobs/handlers/index.ts';
+import { createInlineCpuPool } from '../../inline-cpu-pool.ts';
+import { jobHandlers } from '../../job-handlers.ts';
 import { JobWorker } from '../../jobs/worker.ts';
 import type { CapabilityList } from '@canopy/contract/capabilities.ts';
 import type { Configuration, CostBreakdown, GeometryValidation, MlModelList, UserApprovalResult, VersionInfo } from '@canopy/contract/scenarios.ts';

@@ -3,16 +3,16 @@
  * cfd-version-info/, and the project's recorded ML models (/api/ingestassets/project/{id}/mlmodel).
  * submit-postprocessing/ lives with the analyses (routes/analyses/jobs.routes.ts).
  */
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
-import { currentUser } from '../../auth/authenticate.ts';
+import { currentUser } from '../../http/authenticate.ts';
 import { answers, json, pathParams } from '@canopy/contract/common.ts';
 import { LatestStatusSchema, MlModelListSchema, ResubmitMlResultSchema, SimulationListSchema, VersionInfoSchema } from '@canopy/contract/scenarios.ts';
-import { requireSeeScenario, scenarioRow } from '../../services/scenarios/access.ts';
-import { simulationSummaries } from '../../services/scenarios/view.ts';
-import { latestStatus, resubmitMl } from '../../services/scenarios/latest-status.ts';
-import { projectMlModels, versionInfo } from '../../services/scenarios/version-info.ts';
+import { requireSeeScenario, scenarioRow } from '../../contexts/scenarios/access.ts';
+import { simulationSummaries } from '../../contexts/scenarios/view.ts';
+import { latestStatus, resubmitMl } from '../../contexts/scenarios/latest-status.ts';
+import { projectMlModels, versionInfo } from '../../contexts/scenarios/version-info.ts';
 
 const tags = ['Scenarios'];
 const sim = '/api/project/{id}/configuration/{cid}/simulation/{sid}';

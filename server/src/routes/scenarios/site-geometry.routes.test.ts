@@ -1,5 +1,5 @@
 /**
- * Surroundings and pedestrian plane by default (issue 16), over HTTP against the real database with
+ * Surroundings and pedestrian plane by default, over HTTP against the real database with
  * a job worker in this process: the world's project has surroundings generated from
  * tests/fixtures/site.osm; a scenario with only a study file (standing where the mapped tower
  * stands) and no presentation plane is validated, approved and computed. Its geometry holds the
@@ -17,8 +17,8 @@ import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { buildWorld, type World } from '../../../test/world.ts';
 import { uploadFile } from '../../../test/world-scenarios.ts';
 import { subscriptions } from '../../db/schema/index.ts';
-import { createInlineCpuPool } from '../../jobs/inline-cpu-pool.ts';
-import { jobHandlers } from '../../jobs/handlers/index.ts';
+import { createInlineCpuPool } from '../../inline-cpu-pool.ts';
+import { jobHandlers } from '../../job-handlers.ts';
 import { JobWorker } from '../../jobs/worker.ts';
 import type { Configuration, GeometryValidation, LatestStatus } from '@canopy/contract/scenarios.ts';
 import { boxSoup } from '@canopy/engine/geometry/mesh/test-meshes.ts';

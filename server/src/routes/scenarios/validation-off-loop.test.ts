@@ -1,5 +1,5 @@
 /**
- * Issue 17 item 9: the geometry validation of a large STL (500,000 triangles) runs in the job
+ * ADR 26: the geometry validation of a large STL (500,000 triangles) runs in the job
  * runtime's CPU pool, so the server that runs its jobs (the embedded default) keeps answering health
  * checks. The baseline is the same validation with the check on the event loop (what happened
  * before), in the same test: health's worst wait must be a small fraction of that freeze, and the
@@ -11,8 +11,8 @@ import { buildWorld, type World } from '../../../test/world.ts';
 import { uploadFile } from '../../../test/world-scenarios.ts';
 import { gridStl, healthDuring } from '../../../test/responsiveness.ts';
 import { createCpuPool, type CpuPool } from '../../jobs/cpu-pool.ts';
-import { createInlineCpuPool } from '../../jobs/inline-cpu-pool.ts';
-import { jobHandlers } from '../../jobs/handlers/index.ts';
+import { createInlineCpuPool } from '../../inline-cpu-pool.ts';
+import { jobHandlers } from '../../job-handlers.ts';
 import { JobWorker } from '../../jobs/worker.ts';
 import type { GeometryValidation } from '@canopy/contract/scenarios.ts';
 

@@ -1,11 +1,11 @@
 /** geometry-validation/ under the configuration: GET the record, POST a run (a job), PATCH by id. */
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
-import { currentUser } from '../../auth/authenticate.ts';
+import { currentUser } from '../../http/authenticate.ts';
 import { answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
 import { GeometryValidationPatchSchema, GeometryValidationRequestSchema, GeometryValidationSchema } from '@canopy/contract/scenarios.ts';
-import { getValidation, patchValidation, requestValidation } from '../../services/scenarios/validation.ts';
+import { getValidation, patchValidation, requestValidation } from '../../contexts/scenarios/validation.ts';
 
 const tags = ['Scenarios'];
 const base = '/api/project/{id}/configuration/{cid}/geometry-validation';

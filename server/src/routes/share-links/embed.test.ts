@@ -1,5 +1,5 @@
 /**
- * The embed page of a share link over real HTTP (issue 31): its Content-Security-Policy allows
+ * The embed page of a share link over real HTTP: its Content-Security-Policy allows
  * framing by exactly the origins the owner set (PATCH share-link/{id} frame_ancestors), with no
  * X-Frame-Options to contradict it; a link without origins, a revoked link and every other page
  * forbid framing.

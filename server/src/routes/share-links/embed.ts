@@ -1,14 +1,14 @@
 /**
- * The embed page of a share link, /embed/{token} (issue 31): the web app, read-only, framed in
+ * The embed page of a share link, /embed/{token}: the web app, read-only, framed in
  * another site. Every other page of Canopy forbids framing (`frame-ancestors 'none'`,
  * `X-Frame-Options: DENY`, http/security-headers.ts); this one allows exactly the origins its
  * owner set on the link (`frame_ancestors`), and none for a link that is dead or has none. The page
  * itself is the web app (static-files.ts); this only decides its framing headers.
  */
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { CONTENT_SECURITY_POLICY } from '../../http/security-headers.ts';
 import { nodeResponse } from '../../http/node-request.ts';
-import { liveLink } from '../../services/share-links/open.ts';
+import { liveLink } from '../../contexts/accounts/share-links/open.ts';
 
 export const EMBED_PATH = '/embed/:token';
 

@@ -1,5 +1,5 @@
-/** Share links (issue 31; docs/share-links.md): the owner's routes and the public ones. */
-import type { ApiApp } from '../../app.ts';
+/** Share links (docs/share-links.md): the owner's routes and the public ones. */
+import type { ApiApp } from '../../http/api-app.ts';
 import { registerShareLinkRoutes } from './share-links.routes.ts';
 import { registerSharedRoutes } from './shared.routes.ts';
 import { registerEmbedPage } from './embed.ts';

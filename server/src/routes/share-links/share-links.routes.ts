@@ -1,16 +1,17 @@
 /**
- * A project owner's share links (issue 31; docs/share-links.md): GET (the live ones, with their last
+ * A project owner's share links (docs/share-links.md): GET (the live ones, with their last
  * use) and POST under /api/project/{id}/share-link, PATCH …/share-link/{linkId} (the origins that
  * may embed it), DELETE …/share-link/{linkId} to revoke.
  */
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
-import { listOf, paginate } from '../../http/pagination.ts';
+import { paginate } from '../../http/pagination.ts';
+import { listOf } from '../../kernel/list-query.ts';
 import { pathId } from '../../http/params.ts';
-import { currentUser } from '../../auth/authenticate.ts';
+import { currentUser } from '../../http/authenticate.ts';
 import { PageQuery, answers, json, jsonBody, paginated, pathParams } from '@canopy/contract/common.ts';
 import { ShareLinkCreatedSchema, ShareLinkCreateSchema, ShareLinkListQuery, ShareLinkSchema, ShareLinkUpdateSchema } from '@canopy/contract/share-links.ts';
-import { createShareLink, listShareLinks, revokeShareLink, updateShareLink } from '../../services/share-links/manage.ts';
+import { createShareLink, listShareLinks, revokeShareLink, updateShareLink } from '../../contexts/accounts/share-links/manage.ts';
 
 const tags = ['Share links'];
 const base = '/api/project/{id}/share-link';

@@ -1,5 +1,5 @@
 /**
- * Share links over HTTP against the real database (issue 31): an owner makes, lists and revokes
+ * Share links over HTTP against the real database: an owner makes, lists and revokes
  * links; anyone with a live link reads its one insight or report and the files it references, and
  * nothing else; revoked and expired links, another company's token, another insight's files, a
  * wrong or missing password all answer without data; password guesses are throttled per link.
@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { buildShareWorld, renewShareTokens, type ShareWorld } from '../../../test/world-share-fixtures.ts';
 import { insights, rateLimitCounters, shareLinks } from '../../db/schema/index.ts';
-import { THROTTLE_RULES } from '../../services/auth/throttle.ts';
+import { THROTTLE_RULES } from '../../contexts/accounts/auth/throttle.ts';
 import type { SharedContent, SharedLinkInfo, ShareLink, ShareLinkCreated } from '@canopy/contract/share-links.ts';
 
 let t: TestContext;

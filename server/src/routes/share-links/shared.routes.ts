@@ -1,18 +1,18 @@
 /**
- * The public side of share links (issue 31; docs/share-links.md), for anyone holding a token: what
+ * The public side of share links (docs/share-links.md), for anyone holding a token: what
  * the link is (GET /api/shared/{token}), opening it (POST …/open, with the password if it has one),
  * and the files its insight or report references (…/study-image/{imageId}/file and
  * …/layer/{assetId}/download, with ?access= for a password link). Read-only: nothing here changes
  * anything but the link's last use. A dead link is 404 on every route.
  */
 import { z } from '@hono/zod-openapi';
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
 import { clientAddress } from '../../http/client-address.ts';
 import { answers, json, jsonBody } from '@canopy/contract/common.ts';
 import { SharedContentSchema, SharedLinkInfoSchema, SharedOpenSchema } from '@canopy/contract/share-links.ts';
-import { linkInfo, liveLink, openLink, sharedImage, sharedLayerFile } from '../../services/share-links/open.ts';
+import { linkInfo, liveLink, openLink, sharedImage, sharedLayerFile } from '../../contexts/accounts/share-links/open.ts';
 import { sendFile } from '../viewer/project.routes.ts';
 
 const tags = ['Share links'];

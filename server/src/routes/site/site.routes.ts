@@ -4,11 +4,11 @@
  * /api/site/geocode/?q= (place search through the configured Nominatim-compatible geocoder).
  */
 import { z } from '@hono/zod-openapi';
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { GeocodeResultsSchema, MapSettingsSchema, type MapSettings } from '@canopy/contract/site.ts';
 import { OVERPASS_MAX_RADIUS_M } from '@canopy/contract/surrounds.ts';
-import { geocode } from '../../services/site/geocoder.ts';
+import { geocode } from '../../contexts/projects/site/geocoder.ts';
 import { DetailSchema, FieldErrorsSchema, json, unauthenticated } from '../auth/schemas.ts';
 
 const tags = ['Site'];

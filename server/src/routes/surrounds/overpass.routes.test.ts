@@ -10,7 +10,7 @@ import { startOsmServers, type OsmServers } from '../../../test/osm-servers.ts';
 import { projects } from '../../db/schema/index.ts';
 import type { ProjectSurrounds, Surrounds } from '@canopy/contract/surrounds.ts';
 import type { Project } from '@canopy/contract/projects.ts';
-import { settleBackground } from '../../services/background.ts';
+import { settleBackground } from '../../jobs/background.ts';
 
 let t: TestContext;
 let w: World;

@@ -4,12 +4,12 @@
  * API), and GET …/surrounds/glb/ (the closed meshes for the viewer).
  */
 import { z } from '@hono/zod-openapi';
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
-import { currentUser } from '../../auth/authenticate.ts';
+import { currentUser } from '../../http/authenticate.ts';
 import { GenerateOsmSchema, GenerateOverpassSchema, OVERPASS_MAX_RADIUS_M, ProjectSurroundsSchema, SurroundsSchema } from '@canopy/contract/surrounds.ts';
-import { generateOsmSurrounds, generateOverpassSurrounds, getSurrounds, surroundsGlbBytes } from '../../services/surrounds/surrounds.ts';
+import { generateOsmSurrounds, generateOverpassSurrounds, getSurrounds, surroundsGlbBytes } from '../../contexts/projects/surrounds/surrounds.ts';
 import { DetailSchema, FieldErrorsSchema, json, jsonBody, unauthenticated } from '../auth/schemas.ts';
 
 const tags = ['Site'];

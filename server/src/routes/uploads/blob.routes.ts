@@ -12,13 +12,13 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { Context } from 'hono';
 import { z } from '@hono/zod-openapi';
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import type { AppEnv } from '../../deps.ts';
 import { defineRoute } from '../../http/route.ts';
 import { BlobServiceError, blobErrorResponse, blobHeaders } from '../../blobs/blob-errors.ts';
 import { authenticateSas, deriveSasKey } from '../../blobs/sas.ts';
-import { receiveBlob } from '../../services/uploads/receive.ts';
-import { surroundsFromFirstMapUpload } from '../../services/projects/site-data-on-create.ts';
+import { receiveBlob } from '../../contexts/projects/uploads/receive.ts';
+import { surroundsFromFirstMapUpload } from '../../contexts/projects/site-data-on-create.ts';
 
 const BlobParams = z.object({ container: z.string(), uuid: z.string(), filename: z.string() });
 const PATH = '/blobs/{container}/{uuid}/{filename}';

@@ -1,5 +1,5 @@
-/** Uploads (issue 4): signed upload URLs, the blob endpoint, the project's upload list and downloads. */
-import type { ApiApp } from '../../app.ts';
+/** Uploads: signed upload URLs, the blob endpoint, the project's upload list and downloads. */
+import type { ApiApp } from '../../http/api-app.ts';
 import { registerBlobRoutes } from './blob.routes.ts';
 import { registerUploadListRoutes } from './uploads.routes.ts';
 import { registerUploadUrlRoutes } from './upload-url.routes.ts';

@@ -1,5 +1,5 @@
 /**
- * The upload contract, one suite on both stores (issue 19): the embedded store, whose own
+ * The upload contract, one suite on both stores: the embedded store, whose own
  * /blobs/ route takes the PUT, and BLOB_STORE=azure on Azurite, where the browser PUTs straight to
  * the storage account and the server records the files when the client reports the upload done
  * (GET …/uploads/?uuid=). Whatever the store, a client holding an upload URL from the API:

@@ -4,13 +4,13 @@
  */
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import type { AppEnv } from '../../deps.ts';
 import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
 import { publicBaseUrl } from '../../http/public-base-url.ts';
-import { currentUser } from '../../auth/authenticate.ts';
-import { issueUploadUrl } from '../../services/uploads/grants.ts';
+import { currentUser } from '../../http/authenticate.ts';
+import { issueUploadUrl } from '../../contexts/projects/uploads/grants.ts';
 import { UploadUrlSchema } from '@canopy/contract/uploads.ts';
 import { DetailSchema, json, unauthenticated } from '../auth/schemas.ts';
 import type { BlobContainer } from '../../db/schema/index.ts';

@@ -6,12 +6,12 @@
  */
 import { Readable } from 'node:stream';
 import { z } from '@hono/zod-openapi';
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
 import { paginate } from '../../http/pagination.ts';
-import { currentUser } from '../../auth/authenticate.ts';
-import { listUploads, openUploadDownload } from '../../services/uploads/records.ts';
+import { currentUser } from '../../http/authenticate.ts';
+import { listUploads, openUploadDownload } from '../../contexts/projects/uploads/records.ts';
 import { UploadListQuerySchema, UploadPageSchema } from '@canopy/contract/uploads.ts';
 import { DetailSchema, errors, json, unauthenticated } from '../auth/schemas.ts';
 

@@ -1,15 +1,15 @@
 /** The signed-in user's shares, notifications, and the projects a user administers (/api/user/…). */
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { paginate } from '../../http/pagination.ts';
 import { pathId } from '../../http/params.ts';
-import { currentUser } from '../../auth/authenticate.ts';
+import { currentUser } from '../../http/authenticate.ts';
 import { PageQuery, answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
 import { NotificationPageSchema, ProjectSharePageSchema, ProjectShareSchema, ShareAnswerSchema } from '@canopy/contract/sharing.ts';
 import { AdministeredProjectPageSchema, AdministratorRemovalSchema } from '@canopy/contract/administrators.ts';
-import { answerShare, listMyShares } from '../../services/sharing/my-shares.ts';
-import { dismissNotification, listNotifications } from '../../services/sharing/notifications.ts';
-import { administeredProjects, removeFromAdministeredProjects } from '../../services/administrators/administrators.ts';
+import { answerShare, listMyShares } from '../../contexts/accounts/sharing/my-shares.ts';
+import { dismissNotification, listNotifications } from '../../contexts/accounts/sharing/notifications.ts';
+import { administeredProjects, removeFromAdministeredProjects } from '../../contexts/accounts/administrators/administrators.ts';
 
 const tags = ['User'];
 

@@ -1,5 +1,5 @@
-/** The results viewer's routes (issue 8): study results and state, project tags and assets, reference data, ingestion. */
-import type { ApiApp } from '../../app.ts';
+/** The results viewer's routes: study results and state, project tags and assets, reference data, ingestion. */
+import type { ApiApp } from '../../http/api-app.ts';
 import { registerViewerIngestRoutes } from './ingest.routes.ts';
 import { registerViewerProjectRoutes } from './project.routes.ts';
 import { registerViewerReferenceRoutes } from './reference.routes.ts';

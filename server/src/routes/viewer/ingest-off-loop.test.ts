@@ -1,5 +1,5 @@
 /**
- * Issue 17 item 9: a large STL (500,000 triangles, 25 MB) ingested as a result layer is read and
+ * ADR 15: a large STL (500,000 triangles, 25 MB) ingested as a result layer is read and
  * converted in the heavy-work pool, so health checks keep answering. The baseline is the same
  * ingestion with the work on the request thread (what happened before), in the same test: health's
  * worst wait must be a small fraction of that freeze, and the stored layer is byte for byte the same.
@@ -10,8 +10,9 @@ import { buildWorld, type World } from '../../../test/world.ts';
 import { uploadFile } from '../../../test/viewer-fixtures.ts';
 import { gridStl, healthOffAndOnTheLoop } from '../../../test/responsiveness.ts';
 import { createHeavyWork, type HeavyWork } from '../../jobs/heavy-work.ts';
+import { HEAVY_TASKS } from '../../cpu-tasks.ts';
 import type { CpuPool } from '../../jobs/cpu-pool.ts';
-import type { SimulationView } from '../../services/viewer/simulations.ts';
+import type { SimulationView } from '../../contexts/results/viewer/simulations.ts';
 
 let t: TestContext;
 let w: World;
@@ -72,7 +73,7 @@ describe('ingesting a large STL', () => {
     // The user's one allowed task is held by work that does not finish until released.
     let release = () => {};
     const gated: CpuPool = { threads: 1, run: <T>() => new Promise<T>((resolve) => (release = () => resolve(undefined as T))), close: async () => {} };
-    t.deps.heavy = createHeavyWork(gated, { perUser: 1, maxPending: 16 });
+    t.deps.heavy = createHeavyWork(gated, { perUser: 1, maxPending: 16 }, HEAVY_TASKS);
     const held = t.deps.heavy.run(w.userIds.projectAdmin, 'pool.echo', { value: 1 });
     const res = await t.request(`/api/project/${w.projectId}/configuration/${w.analyses.configurationId}/add-result-simulations/`, {
       method: 'POST',

@@ -5,8 +5,8 @@ import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { buildWorld, type World } from '../../../test/world.ts';
 import { planeGlb, uploadFile } from '../../../test/viewer-fixtures.ts';
 import { assets, simulations } from '../../db/schema/index.ts';
-import type { AssetView } from '../../services/viewer/assets.ts';
-import type { SimulationView } from '../../services/viewer/simulations.ts';
+import type { AssetView } from '../../contexts/results/viewer/assets.ts';
+import type { SimulationView } from '../../contexts/results/viewer/simulations.ts';
 import { readResultGlb } from '@canopy/engine/results/glb.ts';
 import { writeBinaryStl } from '@canopy/engine/geometry/stl/writer.ts';
 

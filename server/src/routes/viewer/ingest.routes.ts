@@ -4,13 +4,13 @@
  * POST /api/project/{id}/configuration/{cid}/add-result-simulations. Files are uploads of the project
  * (.glb, .stl, .csv, graph / wind-rose .json); a bad one answers 400 {"results": ["{file}: {problem}"]} and nothing is stored.
  */
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
-import { currentUser } from '../../auth/authenticate.ts';
+import { currentUser } from '../../http/authenticate.ts';
 import { answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
 import { AddResultSimulationsSchema, AppendResultsSchema, SimulationResultsSchema, SimulationSchema } from '@canopy/contract/viewer.ts';
-import { appendResults, ingestSimulationResults } from '../../services/viewer/ingest.ts';
+import { appendResults, ingestSimulationResults } from '../../contexts/results/viewer/ingest.ts';
 
 const tags = ['Viewer'];
 const errors = { 400: answers[400], 401: answers[401], 403: answers[403], 404: answers[404] };

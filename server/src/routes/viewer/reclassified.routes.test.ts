@@ -1,5 +1,5 @@
 /**
- * Saving a comfort map re-classified in the viewer (issue 15), over HTTP on PGlite: the classes the
+ * Saving a comfort map re-classified in the viewer, over HTTP on PGlite: the classes the
  * browser computed from the stored per-direction speed ratios under another criterion (a built-in
  * one, and a company's own table), season and weather file become a layer of the simulation, listed
  * with the others and stored as a result GLB with the criterion, period and provenance; classes

@@ -1,16 +1,16 @@
 /**
  * POST /api/project/{id}/configuration/{cid}/simulation/{sid}/reclassified-comfort/: the viewer's
- * "Save as results" of a comfort map it re-classified in the browser (issue 15). 201 with the new
+ * "Save as results" of a comfort map it re-classified in the browser. 201 with the new
  * asset; 400 naming the field when the classes do not fit the stored results.
  */
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
-import { currentUser } from '../../auth/authenticate.ts';
+import { currentUser } from '../../http/authenticate.ts';
 import { answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
 import { AssetSchema } from '@canopy/contract/viewer.ts';
 import { ReclassifiedComfortSchema } from '@canopy/contract/reclassified.ts';
-import { saveReclassifiedComfort } from '../../services/analyses/reclassified-layer.ts';
+import { saveReclassifiedComfort } from '../../contexts/compute/analyses/reclassified-layer.ts';
 
 export const reclassifiedComfortRoute = defineRoute(
   'user',

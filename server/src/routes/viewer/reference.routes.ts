@@ -4,7 +4,7 @@
  * GET /api/global-template (default insight and report templates). Fixed data for signed-in users.
  */
 import { z } from '@hono/zod-openapi';
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { answers, json } from '@canopy/contract/common.ts';
 import { graphDefinitions, jobTypes } from '@canopy/engine/results/job-types.ts';

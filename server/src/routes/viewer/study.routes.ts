@@ -5,11 +5,11 @@
  * simulation with ?simulation_id=). Paths have no trailing slash: the app answers both forms.
  */
 import { z } from '@hono/zod-openapi';
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
 import { ApiError } from '../../http/errors.ts';
-import { currentUser } from '../../auth/authenticate.ts';
+import { currentUser } from '../../http/authenticate.ts';
 import { answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
 import {
   CameraPositionCreateSchema,
@@ -19,7 +19,7 @@ import {
   UserLayerSchema,
   UserLayersReplaceSchema,
 } from '@canopy/contract/viewer.ts';
-import { getStudySimulation, listStudySimulations } from '../../services/viewer/simulations.ts';
+import { getStudySimulation, listStudySimulations } from '../../contexts/results/viewer/simulations.ts';
 import {
   createCameraPosition,
   deleteAllUserLayers,
@@ -29,7 +29,7 @@ import {
   listUserLayers,
   replaceUserLayers,
   updateCameraPosition,
-} from '../../services/viewer/viewer-state.ts';
+} from '../../contexts/results/viewer/viewer-state.ts';
 
 const tags = ['Viewer'];
 const base = '/api/project/{id}/study/{studyId}';

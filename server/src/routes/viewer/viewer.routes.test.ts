@@ -4,7 +4,7 @@ import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { buildWorld, type World } from '../../../test/world.ts';
 import { assets, simulations } from '../../db/schema/index.ts';
 import { seedFixtureResults } from '../../../test/viewer-fixtures.ts';
-import type { SimulationView } from '../../services/viewer/simulations.ts';
+import type { SimulationView } from '../../contexts/results/viewer/simulations.ts';
 import { readResultGlb } from '@canopy/engine/results/glb.ts';
 
 let t: TestContext;

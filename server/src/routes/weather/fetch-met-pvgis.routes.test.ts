@@ -18,8 +18,8 @@ import { CHICAGO_EPW_PATH } from '../../../test/world-weather.ts';
 import { startFakePvgis, type FakePvgis } from '../../../test/fake-pvgis.ts';
 import { projects } from '../../db/schema/index.ts';
 import type { FetchMetFailure, FetchMetResult } from '@canopy/contract/weather.ts';
-import { MET_FETCH_FAILURE, NO_WEATHER_NEAR } from '../../services/weather/fetch-met.ts';
-import { greatCircleKm } from '../../services/weather/library.ts';
+import { MET_FETCH_FAILURE, NO_WEATHER_NEAR } from '../../contexts/projects/weather/fetch-met.ts';
+import { greatCircleKm } from '../../contexts/projects/weather/library.ts';
 
 let t: TestContext;
 let w: World;

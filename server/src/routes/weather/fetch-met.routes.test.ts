@@ -14,8 +14,8 @@ import { buildWorld, type World } from '../../../test/world.ts';
 import { CHICAGO_EPW_PATH } from '../../../test/world-weather.ts';
 import { badStations, projects } from '../../db/schema/index.ts';
 import type { FetchMetFailure, FetchMetResult } from '@canopy/contract/weather.ts';
-import { MET_FETCH_FAILURE, NO_COORDINATES, NO_WEATHER_NEAR } from '../../services/weather/fetch-met.ts';
-import { greatCircleKm } from '../../services/weather/library.ts';
+import { MET_FETCH_FAILURE, NO_COORDINATES, NO_WEATHER_NEAR } from '../../contexts/projects/weather/fetch-met.ts';
+import { greatCircleKm } from '../../contexts/projects/weather/library.ts';
 
 const SPEC_MESSAGE =
   "An error occurred getting meteorological data for your project. Please try again by clicking on the 'Details' button of the project card and resubmitting the request.";

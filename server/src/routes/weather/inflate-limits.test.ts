@@ -15,9 +15,9 @@ import { accessToken, createUser } from '../../../test/world.ts';
 import { chicagoEpw } from '../../../test/project-transfer-fixtures.ts';
 import { buildVisibilityWorld, type VisibilityWorld } from '../../../test/world-insights.ts';
 import { companies, projectMetSources, projects, weatherStations } from '../../db/schema/index.ts';
-import { MAX_RAW_BYTES } from '../../services/weather/hourly-codec.ts';
-import { stationValues } from '../../services/weather/stations.ts';
-import { preparePng } from '../../services/pdf/image-prepare.ts';
+import { MAX_RAW_BYTES } from '../../contexts/projects/weather/hourly-codec.ts';
+import { stationValues } from '../../contexts/projects/weather/stations.ts';
+import { preparePng } from '../../contexts/results/pdf/image-prepare.ts';
 import type { Insight } from '@canopy/contract/insights.ts';
 
 const BOMB_BYTES = 64 * 1024 * 1024;
@@ -84,7 +84,7 @@ describe('a stored weather series that inflates to 64 MiB', () => {
   });
 
   it('is refused in an archive, naming the station', async () => {
-    const { readTable } = await import('../../services/project-transfer/read-table.ts');
+    const { readTable } = await import('../../contexts/transfer/read-table.ts');
     const [row] = await t.database.db.select().from(weatherStations).where(eq(weatherStations.metId, 'bomb-1'));
     const record = { ...row, data: row!.data.toString('base64'), data_format: row!.dataFormat, origin_ref: row!.originRef };
     const outcome = readTable({ table: 'weather_stations', bytes: Buffer.from(JSON.stringify([record])), expected: 1 });

@@ -4,13 +4,13 @@
  * POST /api/project/{id}/fetch-met-data/ (nearest suitable station: the library, or the online provider).
  */
 import { z } from '@hono/zod-openapi';
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
-import { currentUser } from '../../auth/authenticate.ts';
+import { currentUser } from '../../http/authenticate.ts';
 import { AddMetSourceSchema, FetchMetFailureSchema, FetchMetResultSchema, MetSourceListSchema, MetSourceSchema } from '@canopy/contract/weather.ts';
-import { addMetSourceFromUpload, listMetSources, removeMetSource } from '../../services/weather/met-sources.ts';
-import { fetchMetData } from '../../services/weather/fetch-met.ts';
+import { addMetSourceFromUpload, listMetSources, removeMetSource } from '../../contexts/projects/weather/met-sources.ts';
+import { fetchMetData } from '../../contexts/projects/weather/fetch-met.ts';
 import { DetailSchema, FieldErrorsSchema, json, jsonBody, unauthenticated } from '../auth/schemas.ts';
 
 const tags = ['Weather'];

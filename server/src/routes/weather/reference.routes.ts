@@ -3,11 +3,12 @@
  * (GET for everyone signed in; POST and DELETE for superusers).
  */
 import { z } from '@hono/zod-openapi';
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
-import { listOf, paginate } from '../../http/pagination.ts';
-import { currentUser } from '../../auth/authenticate.ts';
+import { paginate } from '../../http/pagination.ts';
+import { listOf } from '../../kernel/list-query.ts';
+import { currentUser } from '../../http/authenticate.ts';
 import {
   BadStationPageSchema,
   BadStationSchema,
@@ -16,8 +17,8 @@ import {
   WindProfilePageSchema,
   WindProfilesQuerySchema,
 } from '@canopy/contract/weather.ts';
-import { windProfiles } from '../../services/weather/wind-profiles.ts';
-import { addBadStation, listBadStations, removeBadStation } from '../../services/weather/bad-stations.ts';
+import { windProfiles } from '../../contexts/projects/weather/wind-profiles.ts';
+import { addBadStation, listBadStations, removeBadStation } from '../../contexts/projects/weather/bad-stations.ts';
 import { DetailSchema, FieldErrorsSchema, json, jsonBody, unauthenticated } from '../auth/schemas.ts';
 
 const tags = ['Weather'];

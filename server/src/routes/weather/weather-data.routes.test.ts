@@ -11,7 +11,7 @@ import { CHICAGO_EPW_PATH } from '../../../test/world-weather.ts';
 import { parseEpw } from '@canopy/engine/weather/epw.ts';
 import { parseWeatherCsv } from '@canopy/engine/weather/weather-csv.ts';
 import type { BadStation, WeatherSummary, WindProfile } from '@canopy/contract/weather.ts';
-import { seasonMonths } from '../../services/weather/summary.ts';
+import { seasonMonths } from '../../contexts/projects/weather/summary.ts';
 
 let t: TestContext;
 let w: World;
@@ -110,7 +110,7 @@ describe('GET /api/project/{id}/weather-summary/', () => {
   it('answers field errors for a bad season, time or speed bins', async () => {
     expect((await summary('&season=monsoon')).body.season?.[0]).toContain('is not a season');
     expect((await summary('&time=25:00-26:00')).status).toBe(400);
-    // The viewer's wind rose once sent time=all (issue 16): refused, naming the field.
+    // The viewer's wind rose once sent time=all: refused, naming the field.
     const all = await summary('&time=all');
     expect(all.status).toBe(400);
     expect(Object.keys(all.body)).toEqual(['time']);

@@ -4,13 +4,13 @@
  * the weather panels draw: wind rose by season and time of day, monthly summaries, coverage).
  */
 import { z } from '@hono/zod-openapi';
-import type { ApiApp } from '../../app.ts';
+import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
-import { currentUser } from '../../auth/authenticate.ts';
+import { currentUser } from '../../http/authenticate.ts';
 import { DownloadWeatherSchema, WeatherSummaryQuerySchema, WeatherSummarySchema } from '@canopy/contract/weather.ts';
-import { weatherCsv } from '../../services/weather/download.ts';
-import { weatherSummary } from '../../services/weather/summary.ts';
+import { weatherCsv } from '../../contexts/projects/weather/download.ts';
+import { weatherSummary } from '../../contexts/projects/weather/summary.ts';
 import { DetailSchema, FieldErrorsSchema, json, jsonBody, unauthenticated } from '../auth/schemas.ts';
 
 const tags = ['Weather'];

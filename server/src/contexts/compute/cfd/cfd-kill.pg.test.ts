@@ -1,0 +1,168 @@
+/**
+ * A CFD direction survives its worker process being killed: a CFD wind scenario is
+ * approved, a separate worker process (`server/src/worker-main.ts`, as `npm run worker`) plans it
+ * and starts direction 0, checkpointing as it steps; it is killed with SIGKILL mid-direction. A
+ * second worker process takes the job over after the lease and resumes from the checkpoint on
+ * the shared DATA_DIR. Runs under `pg_virtualenv npm run test:pg` (worker processes need a real
+ * PostgreSQL); the in-process version (lease taken) is in routes/scenarios/cfd-wind.routes.test.ts.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, like } from 'drizzle-orm';
+import { createTestContext, type TestContext } from '../../../../test/harness.ts';
+import { buildWorld, type World } from '../../../../test/world.ts';
+import { assets, jobs, simulations, subscriptions } from '../../../db/schema/index.ts';
+import { createInlineCpuPool } from '../../../inline-cpu-pool.ts';
+import { jobHandlers } from '../../../job-handlers.ts';
+import { getJob, type JobRow } from '../../../jobs/queue.ts';
+import { JobWorker } from '../../../jobs/worker.ts';
+import type { Configuration, GeometryValidation } from '@canopy/contract/scenarios.ts';
+import { GEOMETRY_VALIDATE_JOB } from '../../scenarios/validation.ts';
+import { runCheckpointDir } from './checkpoints.ts';
+import type { CfdRunState } from './run-state.ts';
+
+const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+const LEASE_MS = 3000;
+const pgOnly = !process.env.TEST_DATABASE_URL;
+
+describe.skipIf(pgOnly)('a CFD direction whose worker process is killed mid-run', { timeout: 300_000 }, () => {
+  let t: TestContext;
+  let w: World;
+  const children: ChildProcess[] = [];
+  const exited = (child: ChildProcess) =>
+    new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+
+  function startWorker(name: string): { child: ChildProcess; output: string[] } {
+    const output: string[] = [];
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/worker-main.ts'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        DATABASE_URL: t.databaseUrl,
+        DATA_DIR: t.config.dataDir,
+        EMBEDDED_WORKERS: 'false',
+        SEED_DEMO: 'false',
+        JOB_LEASE_MS: String(LEASE_MS),
+        WORKER_CONCURRENCY: '1',
+        NODE_ENV: 'test',
+        CFD_TEST_STEPS: '600',
+        CFD_THREADS: '1',
+        CFD_CHECKPOINT_SECONDS: '0',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout!.on('data', (chunk: Buffer) => output.push(`[${name}] ${chunk}`));
+    child.stderr!.on('data', (chunk: Buffer) => output.push(`[${name}:err] ${chunk}`));
+    children.push(child);
+    return { child, output };
+  }
+
+  async function waitFor<T>(what: string, read: () => Promise<T>, done: (v: T) => boolean, timeoutMs: number, output: string[] = []): Promise<T> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const value = await read();
+      if (done(value)) return value;
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)?.slice(0, 300)}\n${output.join('')}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  beforeAll(async () => {
+    t = await createTestContext({ STARTER_SUBSCRIPTION: 'false' });
+    w = await buildWorld(t.deps);
+    await t.database.db
+      .insert(subscriptions)
+      .values({ companyId: w.companyId, plan: 'CFD Plus', creditType: 'CFD', creditsPerPeriod: 100, userId: w.userIds.projectAdmin });
+  });
+  afterAll(async () => {
+    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await Promise.all(children.map(exited));
+    await t?.close();
+  });
+
+  it('resumes the direction from its checkpoint on the next worker process', async () => {
+    const token = w.tokens.projectAdmin;
+    const created = await t.request(`/api/project/${w.projectId}/configuration/`, {
+      method: 'POST',
+      token,
+      json: {
+        name: 'Tower wind (killed worker)',
+        engine: 'CFD',
+        analyses: [{ analysis_type: 'pedestrian_wind_comfort', metrics: ['lawson-lddc'] }],
+        geometry: { study: [w.scenarios.uploads.study], ground: [w.scenarios.uploads.ground], presentation_planes: [w.scenarios.uploads.plane] },
+        seasons: ['annual'],
+        times: ['06:00-22:00'],
+        wind_directions: 8,
+        terms_accepted: true,
+      },
+    });
+    const scenario = (await created.json()) as Configuration;
+    expect(created.status, JSON.stringify(scenario)).toBe(201);
+    const url = `/api/project/${w.projectId}/configuration/${scenario.id}`;
+    const windId = scenario.simulations[0]!.id;
+
+    const validator = new JobWorker({
+      db: t.database.db,
+      handlers: { [GEOMETRY_VALIDATE_JOB]: jobHandlers({ deps: t.deps, cpu: createInlineCpuPool(), log: () => {} })[GEOMETRY_VALIDATE_JOB]! },
+      pollMs: 50,
+    });
+    validator.start();
+    await t.request(`${url}/geometry-validation/`, {
+      method: 'POST',
+      token,
+      json: { scenario_id: scenario.id, simulation_id: windId, simulation_type: 'pedestrian_wind_comfort' },
+    });
+    const validation = await waitFor(
+      'validation',
+      async () => (await (await t.request(`${url}/geometry-validation/`, { token })).json()) as GeometryValidation,
+      (v) => v.status === 'passed' || v.status === 'failed',
+      60_000,
+    );
+    await validator.stop();
+    expect(validation.status).toBe('passed');
+    expect((await t.request(`${url}/user-approval/`, { method: 'POST', token, json: { approved: true } })).status).toBe(200);
+
+    const first = startWorker('worker-1');
+    const directionJob = async (): Promise<JobRow | null> =>
+      (
+        await t.database.db
+          .select()
+          .from(jobs)
+          .where(like(jobs.dedupeKey, `cfd-direction:${windId}:%:0`))
+      )[0] ?? null;
+    const job = await waitFor('direction 0 on the first worker', directionJob, (j) => j?.status === 'running' && j.progress >= 20, 120_000, first.output);
+    const state = (await t.database.db.select().from(simulations).where(eq(simulations.id, windId)))[0]!.cfdParameters as CfdRunState;
+    const checkpoint = `${runCheckpointDir(t.config.dataDir, windId, state.run_id)}/direction-0.ckpt`;
+    await waitFor(
+      'its checkpoint',
+      async () => existsSync(checkpoint),
+      (x) => x,
+      30_000,
+      first.output,
+    );
+    first.child.kill('SIGKILL');
+    await exited(first.child);
+    expect(
+      await t.database.db
+        .select()
+        .from(assets)
+        .where(and(eq(assets.simulationId, windId), eq(assets.layerType, 'data'))),
+    ).toHaveLength(0);
+
+    const second = startWorker('worker-2');
+    const done = await waitFor(
+      'direction 0 on the second worker',
+      () => getJob(t.database.db, job!.id),
+      (j) => j?.status === 'completed' || j?.status === 'failed',
+      180_000,
+      second.output,
+    );
+    expect(done).toMatchObject({ status: 'completed', attempts: 2, error: null });
+    // Checkpoints every 60-step chunk; the last one written before the kill is where it went on.
+    expect((done!.result as { resumedFromStep: number | null }).resumedFromStep).toBeGreaterThanOrEqual(60);
+    second.child.kill('SIGTERM');
+    await exited(second.child);
+  });
+});
