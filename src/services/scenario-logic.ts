@@ -21,6 +21,10 @@ import type { ScenarioEvent } from '@machines/live-status/live-status.types.ts';
 import { cfdEstimateMachine, type CfdEstimateLine, type CfdEstimateRequest } from '@machines/scenario-wizard/cfd-estimate.machine.ts';
 import type { AcknowledgeRequest, RepairOutcome, RepairRequest } from '@machines/scenario-wizard/geometry-repair.ts';
 import { modelImportMachine, type ModelImportRequest } from '@machines/model-import/model-import.machine.ts';
+import { scenarioPreviewMachine, type LoadedFile, type LoadGeometryInput } from '@machines/scenario-preview/scenario-preview.machine.ts';
+import type { CfdEstimateResponse } from '@canopy/contract/cfd.ts';
+import { readPreviewFiles } from './preview-geometry.ts';
+import { liveViewerServices, uploadDownloadPath } from './viewer-services.ts';
 import type { ModelImportResult } from '@canopy/contract/geometry-import.ts';
 import * as cfd from '../api/cfd.ts';
 import { api } from '../api/client.ts';
@@ -55,6 +59,8 @@ export interface ScenarioServices {
   getRecipeDefaults?(criterionId: string): Promise<RecipeAnswer>;
   /** POST geometry-import/ for an uploaded OBJ, glTF, IFC or 3DM model; fakes without it import nothing. */
   importModel?(request: ModelImportRequest): Promise<ModelImportResult>;
+  /** An upload's bytes, for the scenario preview; fakes without it show no geometry (each file named as unreadable). */
+  readUpload?(projectId: number, uploadId: number): Promise<ArrayBuffer>;
 }
 
 /** How often the wizard re-reads a running validation when no live event says it changed. */
@@ -196,6 +202,7 @@ export const liveScenarioServices: ScenarioServices = {
   },
   importModel: ({ projectId, uploadId, units, upAxis }) =>
     scenarios.importGeometry(api, projectId, { upload_id: uploadId, ...(units ? { units } : {}), ...(upAxis ? { up_axis: upAxis } : {}) }),
+  readUpload: (projectId, uploadId) => liveViewerServices.loadAsset(uploadDownloadPath(projectId, uploadId)),
   estimateCfd: ({ projectId, values, analyses }) =>
     Promise.all(
       analyses.map(async (analysis_type) => ({ analysis_type, estimate: await cfd.estimateCfd(api, projectId, cfd.cfdEstimateBody(values, analysis_type)) })),
@@ -306,7 +313,26 @@ export function bindScenarioLogic(services: ScenarioServices) {
       ),
     },
   });
-  return { services, wizard, action, modelImport };
+  const readUpload = services.readUpload?.bind(services);
+  const preview = scenarioPreviewMachine.provide({
+    actors: {
+      loadGeometry: fromPromise<LoadedFile[], LoadGeometryInput>(({ input }) =>
+        readUpload
+          ? readPreviewFiles(readUpload, input)
+          : Promise.resolve(input.files.map((f) => ({ uploadId: f.uploadId, message: 'files cannot be read here' }))),
+      ),
+      // The tunnel is the estimate's plan: the first CFD analysis's (every one of a scenario plans the same grid).
+      estimateExtent: fromPromise<CfdEstimateResponse, CfdEstimateRequest>(({ input }) =>
+        call(async () => {
+          if (!services.estimateCfd) throw new Error('CFD estimates are not available here');
+          const [line] = await services.estimateCfd({ ...input, analyses: input.analyses.slice(0, 1) });
+          if (!line) throw new Error('The scenario has no CFD analysis to plan.');
+          return line.estimate;
+        }),
+      ),
+    },
+  });
+  return { services, wizard, action, modelImport, preview };
 }
 
 export type ScenarioLogic = ReturnType<typeof bindScenarioLogic>;
