@@ -59,6 +59,7 @@ export function GeometryStep({ projectId }: { projectId: number }) {
           <GeometryRoleUploader projectId={projectId} role={role} />
         </fieldset>
       ))}
+      <ScenarioPreview projectId={projectId} />
     </div>
   );
 }
