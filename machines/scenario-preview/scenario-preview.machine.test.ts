@@ -34,9 +34,18 @@ const finding = (id: string): GeometryFinding => ({
 });
 
 const request: CfdEstimateRequest = { projectId: 7, values: validValues(), analyses: ['pedestrian_wind_comfort'] };
-const estimate = { levels: [{ dx_m: 32, nx: 10, ny: 8, nz: 4, origin_m: [-100, -128, 0] }], region: { centre: [0, 0], radius_m: 40 } } as unknown as CfdEstimateResponse;
+const estimate = {
+  levels: [{ dx_m: 32, nx: 10, ny: 8, nz: 4, origin_m: [-100, -128, 0] }],
+  region: { centre: [0, 0], radius_m: 40 },
+} as unknown as CfdEstimateResponse;
 
-function start(options: { load?: (input: LoadGeometryInput) => Promise<LoadedFile[]>; estimate?: () => Promise<CfdEstimateResponse>; extent?: CfdEstimateRequest | null } = {}) {
+function start(
+  options: {
+    load?: (input: LoadGeometryInput) => Promise<LoadedFile[]>;
+    estimate?: () => Promise<CfdEstimateResponse>;
+    extent?: CfdEstimateRequest | null;
+  } = {},
+) {
   const load = vi.fn(options.load ?? (async (input: LoadGeometryInput) => input.files.map((f) => ({ uploadId: f.uploadId, positions: soup }))));
   const plan = vi.fn(options.estimate ?? (async () => estimate));
   const machine = scenarioPreviewMachine.provide({
@@ -46,7 +55,9 @@ function start(options: { load?: (input: LoadGeometryInput) => Promise<LoadedFil
     },
     delays: { settle: 0 },
   });
-  const actor = createActor(machine, { input: { projectId: 7, files: [tower], findings: [finding('a'), finding('b')], extent: options.extent ?? null } }).start();
+  const actor = createActor(machine, {
+    input: { projectId: 7, files: [tower], findings: [finding('a'), finding('b')], extent: options.extent ?? null },
+  }).start();
   return { actor, load, plan };
 }
 
@@ -68,7 +79,8 @@ describe('scenarioPreviewMachine', () => {
   it('names a file it could not read, and reads it again on retry', async () => {
     let fail = true;
     const { actor } = start({
-      load: async (input) => input.files.map((f) => (fail ? { uploadId: f.uploadId, message: 'the server answered 500' } : { uploadId: f.uploadId, positions: soup })),
+      load: async (input) =>
+        input.files.map((f) => (fail ? { uploadId: f.uploadId, message: 'the server answered 500' } : { uploadId: f.uploadId, positions: soup })),
     });
     await waitFor(actor, (s) => s.matches({ geometry: 'idle' }));
     expect(actor.getSnapshot().context.failures.get(1)).toBe('the server answered 500');
@@ -76,6 +88,13 @@ describe('scenarioPreviewMachine', () => {
     actor.send({ type: 'retry' });
     await waitFor(actor, (s) => s.matches({ geometry: 'idle' }) && s.context.soups.has(1));
     expect(actor.getSnapshot().context.failures.size).toBe(0);
+  });
+
+  it('names a file the reader did not answer for, instead of asking again and again', async () => {
+    const { actor, load } = start({ load: async () => [] });
+    await waitFor(actor, (s) => s.matches({ geometry: 'idle' }));
+    expect(actor.getSnapshot().context.failures.get(1)).toBe('no answer for it');
+    expect(load).toHaveBeenCalledTimes(1);
   });
 
   it('counts a focus request for each selection, and forgets a finding that went away', () => {

@@ -122,6 +122,8 @@ export const scenarioPreviewMachine = setup({
         if ('positions' in file) soups.set(file.uploadId, file.positions);
         else failures.set(file.uploadId, file.message);
       }
+      // A file asked for and not answered is not asked for again and again.
+      for (const file of unread(context)) if (!soups.has(file.uploadId) && !failures.has(file.uploadId)) failures.set(file.uploadId, 'no answer for it');
       return { soups, failures };
     }),
     forgetFailures: assign({ failures: () => new Map<number, string>() }),

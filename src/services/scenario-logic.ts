@@ -24,14 +24,13 @@ import { modelImportMachine, type ModelImportRequest } from '@machines/model-imp
 import { scenarioPreviewMachine, type LoadedFile, type LoadGeometryInput } from '@machines/scenario-preview/scenario-preview.machine.ts';
 import type { CfdEstimateResponse } from '@canopy/contract/cfd.ts';
 import { readPreviewFiles } from './preview-geometry.ts';
-import { liveViewerServices, uploadDownloadPath } from './viewer-services.ts';
 import type { ModelImportResult } from '@canopy/contract/geometry-import.ts';
 import * as cfd from '../api/cfd.ts';
 import { api } from '../api/client.ts';
 import * as scenarios from '../api/scenarios.ts';
 import { getProject } from '../api/projects.ts';
 import { getSurrounds, listMetSources, listWindProfiles } from '../api/weather.ts';
-import { listAllUploads } from '../api/uploads.ts';
+import { listAllUploads, uploadBytes } from '../api/uploads.ts';
 import { listCriteria } from '../api/reclass.ts';
 import { asServerCall as call } from '../api/errors.ts';
 import { fetchCurrentUser } from '../api/auth.ts';
@@ -61,6 +60,8 @@ export interface ScenarioServices {
   importModel?(request: ModelImportRequest): Promise<ModelImportResult>;
   /** An upload's bytes, for the scenario preview; fakes without it show no geometry (each file named as unreadable). */
   readUpload?(projectId: number, uploadId: number): Promise<ArrayBuffer>;
+  /** The grid Canopy's solver would build (the estimate's plan), for the preview's wind tunnel; fakes without it draw none. */
+  planCfd?(request: CfdEstimateRequest): Promise<CfdEstimateResponse>;
 }
 
 /** How often the wizard re-reads a running validation when no live event says it changed. */
@@ -202,7 +203,9 @@ export const liveScenarioServices: ScenarioServices = {
   },
   importModel: ({ projectId, uploadId, units, upAxis }) =>
     scenarios.importGeometry(api, projectId, { upload_id: uploadId, ...(units ? { units } : {}), ...(upAxis ? { up_axis: upAxis } : {}) }),
-  readUpload: (projectId, uploadId) => liveViewerServices.loadAsset(uploadDownloadPath(projectId, uploadId)),
+  readUpload: (projectId, uploadId) => uploadBytes(api, projectId, uploadId),
+  // The tunnel is the estimate's plan: the first CFD analysis's (every analysis of a scenario plans the same grid).
+  planCfd: ({ projectId, values, analyses }) => cfd.estimateCfd(api, projectId, cfd.cfdEstimateBody(values, analyses[0] ?? 'pedestrian_wind_comfort')),
   estimateCfd: ({ projectId, values, analyses }) =>
     Promise.all(
       analyses.map(async (analysis_type) => ({ analysis_type, estimate: await cfd.estimateCfd(api, projectId, cfd.cfdEstimateBody(values, analysis_type)) })),
@@ -321,14 +324,8 @@ export function bindScenarioLogic(services: ScenarioServices) {
           ? readPreviewFiles(readUpload, input)
           : Promise.resolve(input.files.map((f) => ({ uploadId: f.uploadId, message: 'files cannot be read here' }))),
       ),
-      // The tunnel is the estimate's plan: the first CFD analysis's (every one of a scenario plans the same grid).
       estimateExtent: fromPromise<CfdEstimateResponse, CfdEstimateRequest>(({ input }) =>
-        call(async () => {
-          if (!services.estimateCfd) throw new Error('CFD estimates are not available here');
-          const [line] = await services.estimateCfd({ ...input, analyses: input.analyses.slice(0, 1) });
-          if (!line) throw new Error('The scenario has no CFD analysis to plan.');
-          return line.estimate;
-        }),
+        call(() => (services.planCfd ? services.planCfd(input) : Promise.reject(new Error('CFD plans are not available here')))),
       ),
     },
   });

@@ -37,9 +37,7 @@ function renderWizard(readUpload: ScenarioServices['readUpload']) {
     loadCost: vi.fn(),
     submit: vi.fn(),
     runAction: vi.fn(),
-    estimateCfd: vi.fn(async (request: CfdEstimateRequest) =>
-      request.analyses.map((analysis_type) => ({ analysis_type, estimate: cfdEstimate(request.values.cfdTier, Number(request.values.windDirections)) })),
-    ),
+    planCfd: vi.fn(async (request: CfdEstimateRequest) => cfdEstimate(request.values.cfdTier, Number(request.values.windDirections))),
     readUpload,
   };
   const live = liveStatusMachine.provide({
@@ -83,7 +81,7 @@ describe('the scenario preview', () => {
     // The fixture's plan: 100 × 100 × 40 cells of 4 m, a 60 m region of interest.
     expect(await within(legend).findByText('Wind tunnel for wind from 0°: 400 m along the wind × 400 m across × 160 m high')).toBeInTheDocument();
     expect(within(legend).getByText('Study area (finest cells): a circle 120 m across (60 m radius)')).toBeInTheDocument();
-    expect(services.estimateCfd).toHaveBeenCalledWith(expect.objectContaining({ projectId: 7, analyses: ['pedestrian_wind_comfort'] }));
+    expect(services.planCfd).toHaveBeenCalledWith(expect.objectContaining({ projectId: 7, analyses: ['pedestrian_wind_comfort'] }));
     await u.selectOptions(screen.getByRole('combobox', { name: 'Tunnel for wind from' }), '90');
     expect(within(legend).getByText(/^Wind tunnel for wind from 90°/)).toBeInTheDocument();
     // jsdom has no WebGL: the canvas says so instead of failing.

@@ -43,7 +43,7 @@ export function ScenarioPreview({ projectId }: { projectId: number }) {
   const choice = cfdChoiceOf(values);
   // The plan depends on the geometry, the tier and the generated inputs, not on the other fields.
   const extentKey =
-    cfdAnalyses.length && values.geometry.study.length
+    logic.services.planCfd && cfdAnalyses.length && values.geometry.study.length
       ? JSON.stringify([files.map((f) => f.uploadId), choice, values.projectSurrounds, values.pedestrianPlane, cfdAnalyses[0]])
       : '';
   const extentRequest = useMemo(() => (extentKey ? { projectId, values, analyses: cfdAnalyses } : null), [extentKey]); // eslint-disable-line react-hooks/exhaustive-deps
