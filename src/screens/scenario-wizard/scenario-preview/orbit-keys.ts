@@ -12,9 +12,6 @@ export const ZOOM_STEP = 1.25;
 const MIN_ELEVATION_DEG = 2;
 const MAX_ELEVATION_DEG = 88;
 
-/** The keys the preview answers (for its instructions and its key handler). */
-export const ORBIT_KEYS = ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', '+', '=', '-'] as const;
-
 /** The camera after one key press; null for a key the preview does not use. */
 export function orbitCamera(camera: CameraState, key: string): CameraState | null {
   const [tx, ty, tz] = camera.target;
