@@ -11,10 +11,20 @@ import { solverFrame, toSolver } from '@canopy/engine/cfd/geometry/rotate.ts';
 import { boxSoup } from '@canopy/engine/geometry/mesh/test-meshes.ts';
 import { tunnelExtent, windDirectionsOf } from './tunnel-extent.ts';
 
-const scene = planScene({ geometry: [{ file: 'tower.stl', role: 'solid', study: true, triangles: boxSoup(100, 40, 0, 120, 60, 30) }], tier: 'rapid', referenceSpeedMs: 5 });
+const scene = planScene({
+  geometry: [{ file: 'tower.stl', role: 'solid', study: true, triangles: boxSoup(100, 40, 0, 120, 60, 30) }],
+  tier: 'rapid',
+  referenceSpeedMs: 5,
+});
 const level0 = scene.plan.boxes[0]!;
 const estimate = {
-  levels: scene.plan.boxes.map((b) => ({ dx_m: b.dxM, nx: b.nx, ny: b.ny, nz: b.nz, origin_m: [b.originM[0], b.originM[1], b.originM[2]] as [number, number, number] })),
+  levels: scene.plan.boxes.map((b) => ({
+    dx_m: b.dxM,
+    nx: b.nx,
+    ny: b.ny,
+    nz: b.nz,
+    origin_m: [b.originM[0], b.originM[1], b.originM[2]] as [number, number, number],
+  })),
   region: { centre: scene.centre, radius_m: scene.roiRadiusM, context_radius_m: scene.contextRadiusM, tallest_building_m: scene.maxHeightM },
 };
 
