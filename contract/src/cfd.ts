@@ -36,7 +36,18 @@ export const CfdEstimateSchema = z
     finest_cell_m: z.number(),
     cells: z.number().int(),
     memory_bytes: z.number().int(),
-    levels: z.array(z.object({ dx_m: z.number(), nx: z.number().int(), ny: z.number().int(), nz: z.number().int() })),
+    levels: z.array(
+      z.object({
+        dx_m: z.number(),
+        nx: z.number().int(),
+        ny: z.number().int(),
+        nz: z.number().int(),
+        origin_m: z
+          .tuple([z.number(), z.number(), z.number()])
+          .optional()
+          .openapi({ description: 'The level box corner in the solver frame: inflow along +x, the region centre at x = y = 0 (docs/cfd-wind.md)' }),
+      }),
+    ),
     region: z.object({ centre: z.tuple([z.number(), z.number()]), radius_m: z.number(), context_radius_m: z.number(), tallest_building_m: z.number() }),
     wind_directions: z.number().int(),
     steps_per_direction: z.number().int(),

@@ -66,6 +66,26 @@ describe('modelImportMachine', () => {
     expect(requests).toEqual([{ projectId: 3, uploadId: 7 }]);
   });
 
+  it('follows the server’s progress while it reads, forward only, and starts again from nothing on a retry', async () => {
+    let finish: (r: ModelImportResult) => void = () => undefined;
+    let fail: (e: unknown) => void = () => undefined;
+    let calls = 0;
+    const { actor } = start('tower.ifc', () => new Promise((resolve, reject) => ((finish = resolve), (fail = reject), calls++)));
+    expect(actor.getSnapshot().context.percent).toBeNull();
+    actor.send({ type: 'progress', percent: 40 });
+    actor.send({ type: 'progress', percent: 35 });
+    expect(actor.getSnapshot().context.percent).toBe(40);
+    actor.send({ type: 'progress', percent: 140 });
+    expect(actor.getSnapshot().context.percent).toBe(100);
+    fail(new Error('offline'));
+    await waitFor(actor, (s) => s.matches('refused'));
+    actor.send({ type: 'retry' });
+    expect(actor.getSnapshot().context.percent).toBeNull();
+    expect(calls).toBe(2);
+    finish(RESULT);
+    await waitFor(actor, (s) => s.status === 'done');
+  });
+
   it('keeps the server’s words for a refused file, and a retry with other units imports it', async () => {
     let calls = 0;
     const { actor, requests } = start('tower.obj', async () => {

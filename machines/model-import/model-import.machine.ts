@@ -8,7 +8,8 @@
  *   modelImport
  *   ├── starting   (transient) asking when the format carries no units, else importing
  *   ├── asking     `units.set`, `upAxis.set`; `import` → importing
- *   ├── importing  the server reads the file (tag `busy`)
+ *   ├── importing  the server reads the file (tag `busy`); `progress` events from the project's
+ *   │              event stream (geometry.import) say how far it is
  *   ├── refused    400 or failure: the message; `retry` → starting
  *   └── done       (final) `imported` emitted
  */
@@ -41,9 +42,16 @@ export interface ModelImportContext extends ModelImportInput {
   upAxis: 'z' | 'y';
   result: ModelImportResult | null;
   message: string | null;
+  /** How much of the file the server has read (0–100) while importing; null before it says. */
+  percent: number | null;
 }
 
-export type ModelImportEvent = { type: 'units.set'; units: LengthUnit } | { type: 'upAxis.set'; upAxis: 'z' | 'y' } | { type: 'import' } | { type: 'retry' };
+export type ModelImportEvent =
+  | { type: 'units.set'; units: LengthUnit }
+  | { type: 'upAxis.set'; upAxis: 'z' | 'y' }
+  | { type: 'import' }
+  | { type: 'retry' }
+  | { type: 'progress'; percent: number };
 
 export type ModelImportEmitted = { type: 'imported'; source: ImportedFile; file: ImportedFile; result: ModelImportResult };
 
@@ -72,7 +80,7 @@ export const modelImportMachine = setup({
   guards: { asksUnits: ({ context }) => asksUnits(context.file.filename) },
 }).createMachine({
   id: 'modelImport',
-  context: ({ input }) => ({ ...input, units: 'm', upAxis: 'z', result: null, message: null }),
+  context: ({ input }) => ({ ...input, units: 'm', upAxis: 'z', result: null, message: null, percent: null }),
   initial: 'starting',
   states: {
     starting: { always: [{ guard: 'asksUnits', target: 'asking' }, { target: 'importing' }] },
@@ -85,6 +93,13 @@ export const modelImportMachine = setup({
     },
     importing: {
       tags: 'busy',
+      entry: assign({ percent: null }),
+      on: {
+        // Events may arrive out of order over the stream: the bar only moves forward.
+        progress: {
+          actions: assign(({ context, event }) => ({ percent: Math.max(context.percent ?? 0, Math.min(100, Math.max(0, Math.round(event.percent)))) })),
+        },
+      },
       invoke: {
         src: 'importModel',
         input: ({ context }) => ({

@@ -191,7 +191,7 @@ export function cfdEstimate(tier: 'rapid' | 'detailed', directions: number): Cfd
     finest_cell_m: detailed ? 2 : 4,
     cells: detailed ? 4_200_000 : 530_000,
     memory_bytes: detailed ? 1_900_000_000 : 240_000_000,
-    levels: [{ dx_m: detailed ? 2 : 4, nx: 100, ny: 100, nz: 40 }],
+    levels: [{ dx_m: detailed ? 2 : 4, nx: 100, ny: 100, nz: 40, origin_m: detailed ? [-60, -100, 0] : [-120, -200, 0] }],
     region: { centre: [0, 0], radius_m: 60, context_radius_m: 180, tallest_building_m: 30 },
     wind_directions: directions,
     steps_per_direction: 3000,

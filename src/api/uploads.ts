@@ -37,3 +37,14 @@ export async function listAllUploads(api: ApiClient, projectId: number, query: {
 export function blobUrl(grant: UploadUrl, blobName: string): string {
   return `${grant.container_url}/${grant.uuid}/${encodeURIComponent(blobName)}?${grant.sas_token}`;
 }
+
+/**
+ * An upload's bytes (GET …/uploads/{id}/download/): the client reads a binary answer as a Blob
+ * (ofetch reads non-JSON types as blobs); an ArrayBuffer passes as it is.
+ */
+export async function uploadBytes(api: ApiClient, projectId: number, uploadId: number): Promise<ArrayBuffer> {
+  const body = await api<unknown>(`/api/project/${projectId}/uploads/${uploadId}/download/`);
+  if (body instanceof Blob) return body.arrayBuffer();
+  if (body instanceof ArrayBuffer) return body;
+  throw new Error('the server did not send the file’s bytes');
+}

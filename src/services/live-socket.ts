@@ -22,7 +22,7 @@ export interface LiveServices {
   warn(message: string, error: unknown): void;
 }
 
-const SCENARIO_EVENTS = new Set(['scenario.status', 'scenario.validation', 'notification', 'inbox.changed']);
+const SCENARIO_EVENTS = new Set(['scenario.status', 'scenario.validation', 'notification', 'inbox.changed', 'geometry.import']);
 
 /** The socket URL with its token; a relative url is resolved against the page (ws: or wss: to match). */
 export function socketUrl(grant: SocketGrant, location: { protocol: string; host: string } = window.location): string {

@@ -21,13 +21,16 @@ import type { ScenarioEvent } from '@machines/live-status/live-status.types.ts';
 import { cfdEstimateMachine, type CfdEstimateLine, type CfdEstimateRequest } from '@machines/scenario-wizard/cfd-estimate.machine.ts';
 import type { AcknowledgeRequest, RepairOutcome, RepairRequest } from '@machines/scenario-wizard/geometry-repair.ts';
 import { modelImportMachine, type ModelImportRequest } from '@machines/model-import/model-import.machine.ts';
+import { scenarioPreviewMachine, type LoadedFile, type LoadGeometryInput } from '@machines/scenario-preview/scenario-preview.machine.ts';
+import type { CfdEstimateResponse } from '@canopy/contract/cfd.ts';
+import { readPreviewFiles } from './preview-geometry.ts';
 import type { ModelImportResult } from '@canopy/contract/geometry-import.ts';
 import * as cfd from '../api/cfd.ts';
 import { api } from '../api/client.ts';
 import * as scenarios from '../api/scenarios.ts';
 import { getProject } from '../api/projects.ts';
 import { getSurrounds, listMetSources, listWindProfiles } from '../api/weather.ts';
-import { listAllUploads } from '../api/uploads.ts';
+import { listAllUploads, uploadBytes } from '../api/uploads.ts';
 import { listCriteria } from '../api/reclass.ts';
 import { asServerCall as call } from '../api/errors.ts';
 import { fetchCurrentUser } from '../api/auth.ts';
@@ -55,6 +58,10 @@ export interface ScenarioServices {
   getRecipeDefaults?(criterionId: string): Promise<RecipeAnswer>;
   /** POST geometry-import/ for an uploaded OBJ, glTF, IFC or 3DM model; fakes without it import nothing. */
   importModel?(request: ModelImportRequest): Promise<ModelImportResult>;
+  /** An upload's bytes, for the scenario preview; fakes without it show no geometry (each file named as unreadable). */
+  readUpload?(projectId: number, uploadId: number): Promise<ArrayBuffer>;
+  /** The grid Canopy's solver would build (the estimate's plan), for the preview's wind tunnel; fakes without it draw none. */
+  planCfd?(request: CfdEstimateRequest): Promise<CfdEstimateResponse>;
 }
 
 /** How often the wizard re-reads a running validation when no live event says it changed. */
@@ -196,6 +203,9 @@ export const liveScenarioServices: ScenarioServices = {
   },
   importModel: ({ projectId, uploadId, units, upAxis }) =>
     scenarios.importGeometry(api, projectId, { upload_id: uploadId, ...(units ? { units } : {}), ...(upAxis ? { up_axis: upAxis } : {}) }),
+  readUpload: (projectId, uploadId) => uploadBytes(api, projectId, uploadId),
+  // The tunnel is the estimate's plan: the first CFD analysis's (every analysis of a scenario plans the same grid).
+  planCfd: ({ projectId, values, analyses }) => cfd.estimateCfd(api, projectId, cfd.cfdEstimateBody(values, analyses[0] ?? 'pedestrian_wind_comfort')),
   estimateCfd: ({ projectId, values, analyses }) =>
     Promise.all(
       analyses.map(async (analysis_type) => ({ analysis_type, estimate: await cfd.estimateCfd(api, projectId, cfd.cfdEstimateBody(values, analysis_type)) })),
@@ -306,7 +316,20 @@ export function bindScenarioLogic(services: ScenarioServices) {
       ),
     },
   });
-  return { services, wizard, action, modelImport };
+  const readUpload = services.readUpload?.bind(services);
+  const preview = scenarioPreviewMachine.provide({
+    actors: {
+      loadGeometry: fromPromise<LoadedFile[], LoadGeometryInput>(({ input }) =>
+        readUpload
+          ? readPreviewFiles(readUpload, input)
+          : Promise.resolve(input.files.map((f) => ({ uploadId: f.uploadId, message: 'files cannot be read here' }))),
+      ),
+      estimateExtent: fromPromise<CfdEstimateResponse, CfdEstimateRequest>(({ input }) =>
+        call(() => (services.planCfd ? services.planCfd(input) : Promise.reject(new Error('CFD plans are not available here')))),
+      ),
+    },
+  });
+  return { services, wizard, action, modelImport, preview };
 }
 
 export type ScenarioLogic = ReturnType<typeof bindScenarioLogic>;

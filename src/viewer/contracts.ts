@@ -60,6 +60,15 @@ export interface FindingHighlight {
   selected?: boolean;
 }
 
+/** Lines drawn over the model (a wind tunnel's edges, a study area's outline): neither picked nor part of fit. */
+export interface SceneOutline {
+  id: string;
+  /** xyz × 2 per segment, site metres. */
+  segments: Float32Array;
+  /** #rrggbb */
+  colour: string;
+}
+
 /** A colour scale: continuous (interpolated stops) or discrete classes (comfort categories). */
 export interface ColourScale {
   min: number;
@@ -152,6 +161,8 @@ export interface ViewerCanvasProps {
   onLayerError?(layerId: string, message: string): void;
   /** Validation findings drawn over the model (not layers: not picked, not part of fit). */
   highlights?: readonly FindingHighlight[];
+  /** Lines over the model (the scenario preview's wind tunnel and study area). */
+  outlines?: readonly SceneOutline[];
   /** Post-processing effects; antialiasing alone when absent (the canvas has no multisampling of its own). */
   effects?: ViewerEffects;
 }

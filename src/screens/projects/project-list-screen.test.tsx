@@ -90,6 +90,27 @@ describe('project list', () => {
     expect(screen.getByText('Showing 3 of 3')).toBeInTheDocument();
   });
 
+  it('says on the card why the weather failed: the retry words only when a retry can help', async () => {
+    const retry =
+      "An error occurred getting meteorological data for your project. Please try again by clicking on the 'Details' button of the project card and resubmitting the request.";
+    const noStation =
+      'No weather station within 1000 km of this site is in the library (nearest: Chicago Ohare Intl Ap, 5,712 km). Upload an EPW file for the site, or turn on the online provider.';
+    const services = fakeWorkspace({
+      listProjects: async () => ({
+        count: 2,
+        next: null,
+        previous: null,
+        results: [project(1, { name: 'London wharf', met_error: noStation }), project(2, { name: 'Chicago loop', met_error: retry })],
+      }),
+    });
+    renderWorkspace('/projects/', services);
+    const london = within(await tile('London wharf'));
+    expect(london.getByText('Weather failed')).toBeInTheDocument();
+    expect(london.getByText(noStation)).toBeInTheDocument();
+    expect(london.queryByText(/Please try again/)).not.toBeInTheDocument();
+    expect(within(await tile('Chicago loop')).getByText(retry)).toBeInTheDocument();
+  });
+
   it('shows a load failure with Retry', async () => {
     const user = userEvent.setup();
     let fail = true;

@@ -69,3 +69,6 @@ export const star = style({
     '&:disabled': { cursor: 'progress' },
   },
 });
+
+/** Why the project's weather could not be had, under its badge. */
+export const weatherNote = style({ color: color.danger, fontSize: tokens.fontSize.xs, margin: `${tokens.space.xs} 0 0` });

@@ -1,6 +1,6 @@
 /**
  * One project in the list: name, location, latitude/longitude, project id, reference id, the
- * favorite star, and the ways in (Details: the navigator; Properties: the settings), and 'Add
+ * favorite star, why the weather could not be had (in words), and the ways in (Details: the navigator; Properties: the settings), and 'Add
  * scenario' (the scenario wizard) for users who may add scenarios to the project.
  */
 import { Link } from 'wouter';
@@ -14,7 +14,7 @@ import { FavoriteStar } from './favorite-star.tsx';
 import { selectCanInProject } from '@machines/permissions/permissions.selectors.ts';
 import { PermissionsContext } from '../../app/permissions-context.ts';
 import { AddScenarioButton } from '../scenario-wizard/add-scenario-button.tsx';
-import { badges, buttons, foot, head, location, meta, metaTerm, metaValue, name, nameLink, tile, titleBlock } from './project-tile.css.ts';
+import { badges, buttons, foot, head, location, meta, metaTerm, metaValue, name, nameLink, tile, titleBlock, weatherNote } from './project-tile.css.ts';
 
 export interface ProjectTileProps {
   project: ProjectSummary;
@@ -48,6 +48,8 @@ export function ProjectTile({ project, favorites, onScenarioChanged }: ProjectTi
             {project.is_demo ? <Badge tone="info">Demo</Badge> : null}
             {project.met_error ? <Badge tone="danger">Weather failed</Badge> : null}
           </div>
+          {/* What happened, in the server's words: SPEC §8's retry message only when a retry can help, else what to do instead. */}
+          {project.met_error ? <p className={weatherNote}>{project.met_error}</p> : null}
         </div>
         <FavoriteStar favorites={favorites} projectId={project.id} name={project.name} fromServer={project.is_favorite} />
       </div>

@@ -1,7 +1,8 @@
 /**
  * Step 3: geometry files per role (SPEC §3: ground, study, surrounds, presentation planes,
  * landscaping, mitigations). Two slots offer what Canopy makes when nothing is uploaded:
- * the project's surroundings from Resources, and a generated pedestrian plane.
+ * the project's surroundings from Resources, and a generated pedestrian plane. The preview below
+ * draws the files as they are added, so the user sees them before validation.
  */
 import { useSelector } from '@xstate/react';
 import { ROLE_LABELS } from '@machines/scenario-wizard/scenario-inputs.ts';
@@ -13,6 +14,7 @@ import { useWizard } from './wizard-context.ts';
 import { GeometryRoleUploader } from './geometry-role-uploader.tsx';
 import { ProjectSurroundsSlot } from './project-surrounds-slot.tsx';
 import { PedestrianPlaneSlot } from './pedestrian-plane-slot.tsx';
+import { ScenarioPreview } from './scenario-preview/scenario-preview.tsx';
 import { fieldset, fileList, fileRow, legend, stepBody } from './scenario-wizard.css.ts';
 
 function GeneratedSlot({ role }: { role: GeometryRole }) {
@@ -57,6 +59,7 @@ export function GeometryStep({ projectId }: { projectId: number }) {
           <GeometryRoleUploader projectId={projectId} role={role} />
         </fieldset>
       ))}
+      <ScenarioPreview projectId={projectId} />
     </div>
   );
 }

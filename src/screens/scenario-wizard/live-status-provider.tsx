@@ -42,6 +42,11 @@ export function useLiveStatus(): LiveStatusRef {
   return actor;
 }
 
+/** The live status actor when a provider is above, else null (a part that also works without live updates). */
+export function useOptionalLiveStatus(): LiveStatusRef | null {
+  return useContext(LiveStatusActorContext);
+}
+
 /** Follows a scenario's status while the component is on screen. */
 export function useWatchScenario(scenario: Watched | null): void {
   const actor = useLiveStatus();

@@ -1,7 +1,8 @@
 /**
  * An uploaded model in the geometry step, by role and text with fake services: an OBJ asks its
  * units and up-axis and imports with the user's answer; a refused IFC shows the server's words and
- * offers to try again.
+ * offers to try again; while the server reads a model, its progress on the project's event stream
+ * (geometry.import) fills a progress bar with words.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
@@ -9,6 +10,12 @@ import userEvent from '@testing-library/user-event';
 import type { ModelImportResult } from '@canopy/contract/geometry-import.ts';
 import { passedReport, enoughCredit, options } from '@machines/scenario-wizard/scenario-wizard.fixtures.ts';
 import { bindScenarioLogic, ScenarioLogicContext, type ScenarioServices } from '../../services/scenario-wizard-services.ts';
+import { fromCallback, fromPromise, type EventObject } from 'xstate';
+import { liveStatusMachine } from '@machines/live-status/live-status.machine.ts';
+import type { ScenarioLive, SocketEvent, SocketGrant } from '@machines/live-status/live-status.types.ts';
+import { act } from '@testing-library/react';
+import { ToastContext } from '../../app/contexts.ts';
+import { LiveStatusLogicContext, LiveStatusProvider } from './live-status-provider.tsx';
 import { ModelImportRow } from './model-import-row.tsx';
 
 const RESULT: ModelImportResult = {
@@ -75,5 +82,46 @@ describe('ModelImportRow', () => {
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Remove tower.ifc' })).toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'Drawn in' })).toBeNull();
+  });
+
+  it('shows the server’s progress reading the model as a bar with words; another file’s progress is not its own', async () => {
+    const sockets: ((e: SocketEvent) => void)[] = [];
+    const live = liveStatusMachine.provide({
+      actors: {
+        negotiate: fromPromise(async (): Promise<SocketGrant> => ({ url: 'ws://x/socket/live', accessToken: 't' })),
+        socket: fromCallback<EventObject, SocketGrant>(({ sendBack }) => {
+          sockets.push(sendBack);
+          sendBack({ type: 'socket.open' });
+          return () => undefined;
+        }),
+        fetchStatuses: fromPromise(async (): Promise<ScenarioLive[]> => []),
+        warn: fromPromise<void, { message: string; error: unknown }>(async () => undefined),
+      },
+    });
+    const push = (upload_id: number, percent: number) =>
+      act(() => sockets.forEach((s) => s({ type: 'socket.message', message: { type: 'geometry.import', project_id: 3, upload_id, percent } })));
+    render(
+      <ToastContext.Provider>
+        <LiveStatusLogicContext.Provider value={live}>
+          <LiveStatusProvider>
+            <ScenarioLogicContext.Provider value={bindScenarioLogic(services(() => new Promise<ModelImportResult>(() => undefined)))}>
+              <ModelImportRow
+                projectId={3}
+                file={{ upload_id: 7, filename: 'tower.ifc', size: 1000 }}
+                onImported={() => undefined}
+                onRemove={() => undefined}
+              />
+            </ScenarioLogicContext.Provider>
+          </LiveStatusProvider>
+        </LiveStatusLogicContext.Provider>
+      </ToastContext.Provider>,
+    );
+    const bar = screen.getByRole('progressbar', { name: 'Reading tower.ifc into a geometry file…' });
+    expect(bar).not.toHaveAttribute('value');
+    await waitFor(() => expect(sockets.length).toBe(1));
+    push(7, 45);
+    expect(screen.getByRole('progressbar', { name: 'Reading tower.ifc into a geometry file: 45% read' })).toHaveAttribute('value', '45');
+    push(8, 90);
+    expect(screen.getByRole('status')).toHaveTextContent('Reading tower.ifc into a geometry file: 45% read');
   });
 });

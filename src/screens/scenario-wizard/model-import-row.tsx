@@ -11,6 +11,7 @@ import { ScenarioLogicContext } from '../../services/scenario-wizard-services.ts
 import { Button } from '../../ui/button.tsx';
 import { InlineMessage } from '../../ui/inline-message.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
+import { useOptionalLiveStatus } from './live-status-provider.tsx';
 import { fileRow } from './scenario-wizard.css.ts';
 
 const UNIT_OPTIONS = LENGTH_UNITS.map((u) => ({ value: u, label: UNIT_WORDS[u] }));
@@ -36,6 +37,17 @@ export function ModelImportRow({
   const units = useSelector(actor, (s) => s.context.units);
   const upAxis = useSelector(actor, (s) => s.context.upAxis);
   const message = useSelector(actor, (s) => s.context.message);
+  const percent = useSelector(actor, (s) => s.context.percent);
+  const live = useOptionalLiveStatus();
+
+  // The server publishes how far it has read the file on the project's event stream.
+  useEffect(() => {
+    if (!live) return;
+    const sub = live.on('live.event', ({ message: event }) => {
+      if (event.type === 'geometry.import' && event.upload_id === file.upload_id) actor.send({ type: 'progress', percent: event.percent });
+    });
+    return () => sub.unsubscribe();
+  }, [live, actor, file.upload_id]);
 
   useEffect(() => {
     const sub = actor.on('imported', onImported);
@@ -43,7 +55,16 @@ export function ModelImportRow({
   }, [actor, onImported]);
 
   const id = `model-import-${file.upload_id}`;
-  if (state === 'busy') return <InlineMessage tone="info">Reading {file.filename} into a geometry file…</InlineMessage>;
+  if (state === 'busy') {
+    return (
+      <div className={fileRow} role="status">
+        <label htmlFor={`${id}-progress`}>
+          {percent === null ? `Reading ${file.filename} into a geometry file…` : `Reading ${file.filename} into a geometry file: ${percent}% read`}
+        </label>
+        <progress id={`${id}-progress`} max={100} {...(percent === null ? {} : { value: percent })} />
+      </div>
+    );
+  }
   if (state === 'refused') {
     return (
       <InlineMessage

@@ -200,7 +200,7 @@ function Screen({ screen, projectId, wizard }: { screen: WizardScreen; projectId
     case 'saving':
       return <p role="status">Saving the scenario…</p>;
     case 'validation':
-      return <ValidationStep />;
+      return <ValidationStep projectId={projectId} />;
     case 'cost':
       return <CostStep />;
     case 'submitted':

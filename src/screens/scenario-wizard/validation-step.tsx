@@ -2,7 +2,7 @@
  * The geometry validation run: waiting, then its findings with severity, message and suggested
  * fix; a file a remesh can fix offers 'Repair' (POST remesh-stl/, then the geometry is checked
  * again), and warnings are acknowledged before going on (PATCH geometry-validation/{id}/, recorded
- * in the QA report).
+ * in the QA report). The preview beside the findings shows where each one is.
  */
 import { useSelector } from '@xstate/react';
 import { ROLE_LABELS } from '@machines/scenario-wizard/scenario-inputs.ts';
@@ -20,6 +20,7 @@ import { InlineMessage } from '../../ui/inline-message.tsx';
 import { Button } from '../../ui/button.tsx';
 import { table, td, th } from '../../ui/surface.css.ts';
 import { useWizard } from './wizard-context.ts';
+import { ScenarioPreview } from './scenario-preview/scenario-preview.tsx';
 import { fileList, fileRow, severity, stepBody } from './scenario-wizard.css.ts';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -36,7 +37,7 @@ export function repairSummary(r: RepairOutcome): string {
   return `Repaired the ${ROLE_LABELS[r.role].toLowerCase()} file as ${r.filename}: ${done.length ? done.join(', ') : 'nothing needed changing'}.${left} The scenario now uses the repaired file.`;
 }
 
-export function ValidationStep() {
+export function ValidationStep({ projectId }: { projectId: number }) {
   const wizard = useWizard();
   const phase = useSelector(wizard, selectValidationPhase);
   const checking = useSelector(wizard, selectCheckingGeometry);
@@ -135,6 +136,7 @@ export function ValidationStep() {
         </InlineMessage>
       ) : null}
       {phase === 'acknowledging' ? <p role="status">Recording your acknowledgement…</p> : null}
+      <ScenarioPreview projectId={projectId} />
       {phase === 'passed' && report?.warningsAcknowledged && findings.some((f) => f.severity === 'warning') ? <p>Warnings acknowledged.</p> : null}
     </div>
   );

@@ -43,8 +43,13 @@ export type Tone = FindingHighlight['tone'];
 
 const toneOf = (severity: GeometryFinding['severity']): Tone => (severity === 'error' ? 'error' : severity === 'warning' ? 'warning' : 'info');
 
+/** What highlighting needs of a validation record: its findings, and its files for a finding's other side. */
+type FindingsRecord = Pick<GeometryValidation, 'findings'> & {
+  assets: ReadonlyArray<Pick<GeometryValidation['assets'][number], 'role' | 'name' | 'upload_id'>>;
+};
+
 /** The upload a finding's related triangles are in: the record's asset of that role and name. */
-export function relatedUploadId(record: GeometryValidation, finding: GeometryFinding): number | null {
+export function relatedUploadId(record: Pick<FindingsRecord, 'assets'>, finding: GeometryFinding): number | null {
   const related = finding.related;
   if (!related) return null;
   const asset = record.assets.find((a) => a.role === related.role && (related.asset === null || a.name === related.asset));
@@ -66,7 +71,7 @@ export function uploadsOf(record: GeometryValidation): number[] {
  * The highlights of the record's findings whose files are read (`soups`: upload id → the file's
  * triangle soup). A finding without triangles or edges draws nothing (it may still have a location).
  */
-export function highlightsOf(record: GeometryValidation, soups: ReadonlyMap<number, Float32Array>, selectedId: string | null): FindingHighlight[] {
+export function highlightsOf(record: FindingsRecord, soups: ReadonlyMap<number, Float32Array>, selectedId: string | null): FindingHighlight[] {
   const out: FindingHighlight[] = [];
   for (const f of record.findings) {
     const selected = f.id === selectedId;

@@ -7,7 +7,8 @@ import ReactThreeTestRenderer from '@react-three/test-renderer';
 import { describe, expect, it } from 'vitest';
 import { Color, Raycaster, Vector3, type LineBasicMaterial, type LineSegments, type Mesh, type MeshBasicMaterial } from 'three';
 import type { FindingHighlight } from '../contracts.ts';
-import { FindingsLayer, HIGHLIGHT_COLOURS } from './findings-layer.tsx';
+import { FindingsLayer } from './findings-layer.tsx';
+import { HIGHLIGHT_COLOURS } from './highlight-colours.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

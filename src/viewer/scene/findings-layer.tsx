@@ -9,13 +9,7 @@ import { memo, useEffect, useMemo } from 'react';
 import { useThree } from '@react-three/fiber';
 import { BufferAttribute, BufferGeometry, DoubleSide } from 'three';
 import type { FindingHighlight } from '../contracts.ts';
-
-export const HIGHLIGHT_COLOURS: Record<FindingHighlight['tone'], string> = {
-  error: '#e5484d',
-  warning: '#f5a524',
-  info: '#3e8ed0',
-  related: '#b45fd6',
-};
+import { HIGHLIGHT_COLOURS } from './highlight-colours.ts';
 
 /** A non-indexed geometry of a triangle soup or line list (xyz per vertex), with its bounds. */
 export function highlightGeometry(positions: Float32Array): BufferGeometry {

@@ -25,6 +25,7 @@ import { FindingsLayer } from './findings-layer.tsx';
 import { GeometryLayer } from './geometry-layer.tsx';
 import { localLayer } from './local-layers.ts';
 import { OriginMarker } from './origin-marker.tsx';
+import { OutlineLayer } from './outline-layer.tsx';
 import { pickAt, toNdc } from './picking.ts';
 import { SceneRegistry } from './registry.ts';
 import { ColourScaleStore } from './colour-scale-store.ts';
@@ -210,6 +211,7 @@ export function ViewerScene(props: ViewerSceneProps) {
         return <GeometryLayer key={layer.id} layer={layer} />;
       })}
       {props.highlights?.length ? <FindingsLayer highlights={props.highlights} /> : null}
+      {props.outlines?.length ? <OutlineLayer outlines={props.outlines} /> : null}
       {effectsOn ? (
         <SceneEffects
           effects={effects}

@@ -95,6 +95,21 @@ describe('a CFD wind scenario on the embedded installation', { timeout: 300_000 
     });
     expect(estimate.cells).toBeGreaterThan(1000);
     expect(estimate.levels.map((l) => l.dx_m)).toEqual([32, 16, 8, 4]);
+    // Where each box lies in the solver frame (the preview draws the tunnel from it): level 0 holds
+    // the region's centre (x = y = 0) with more room downwind (+x) than upwind, and every finer box
+    // lies inside the one before it.
+    const [outer] = estimate.levels;
+    const [x0, y0, z0] = outer!.origin_m!;
+    expect(z0).toBe(0);
+    expect(x0).toBeLessThan(0);
+    expect(y0).toBeLessThan(0);
+    expect(x0 + outer!.nx * outer!.dx_m).toBeGreaterThan(-x0);
+    estimate.levels.slice(1).forEach((box, i) => {
+      const parent = estimate.levels[i]!;
+      expect(box.origin_m![0]).toBeGreaterThanOrEqual(parent.origin_m![0]);
+      expect(box.origin_m![0] + box.nx * box.dx_m).toBeLessThanOrEqual(parent.origin_m![0] + parent.nx * parent.dx_m);
+      expect(box.origin_m![1] + box.ny * box.dx_m).toBeLessThanOrEqual(parent.origin_m![1] + parent.ny * parent.dx_m);
+    });
     // CFD_THREADS=1: one direction per core at once, so 8 directions take ceil(8 / cores) rounds.
     const rounds = Math.ceil(8 / cfdDirectionsAtOnce({ CFD_THREADS: 1 }));
     expect(rounds).toBe(Math.ceil(8 / availableParallelism()));

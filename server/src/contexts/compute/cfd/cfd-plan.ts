@@ -117,7 +117,8 @@ export interface CfdEstimate {
   finest_cell_m: number;
   cells: number;
   memory_bytes: number;
-  levels: Array<{ dx_m: number; nx: number; ny: number; nz: number }>;
+  /** Level 0 first; origin_m is the box's corner in the solver frame (inflow along +x, the region’s centre at x = y = 0); absent from plans recorded before it was kept. */
+  levels: Array<{ dx_m: number; nx: number; ny: number; nz: number; origin_m?: [number, number, number] }>;
   region: { centre: [number, number]; radius_m: number; context_radius_m: number; tallest_building_m: number };
   wind_directions: number;
   steps_per_direction: number;
@@ -147,7 +148,7 @@ export function estimateOf(plan: CfdPlan, directions: number, throughput: Throug
     finest_cell_m: tier.finestDxM,
     cells: scene.cells,
     memory_bytes: scene.memoryBytes,
-    levels: scene.plan.boxes.map((b) => ({ dx_m: b.dxM, nx: b.nx, ny: b.ny, nz: b.nz })),
+    levels: scene.plan.boxes.map((b) => ({ dx_m: b.dxM, nx: b.nx, ny: b.ny, nz: b.nz, origin_m: [b.originM[0], b.originM[1], b.originM[2]] })),
     region: {
       centre: [round(scene.centre[0], 2), round(scene.centre[1], 2)],
       radius_m: round(scene.roiRadiusM, 1),
