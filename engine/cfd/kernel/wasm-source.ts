@@ -301,13 +301,14 @@ function emitFunction(odd: boolean): string[] {
   const ints = ['p', 'x', 'b', 'o'];
   for (let q = 1; q < Q; q++) ints.push(`n${q}`);
   const lines = [
-    `  ;; ${odd ? 'Odd' : 'Even'} AA step of prescribed cells p0..p1 (kernel-source.ts emitLoop).`,
+    `  ;; ${odd ? 'Odd' : 'Even'} AA step of prescribed cells p0..p1 (kernel-source.ts emitLoop): four at a time, the last one to three alone.`,
     `  (func $${name} (export "${name}") (param $f i32) (param $n i32) (param $cells i32) (param $write i32) (param $nu i32) (param $len2 i32) (param $state i32) (param $p0 i32) (param $p1 i32) (param $nut i32)`,
     ...declare(names, ints),
+    `    ${[...new Set(names)].map((v) => `(local $v_${v} v128)`).join(' ')}`,
   ];
   for (let q = 1; q < Q; q++) lines.push(`    (local.set $n${q} (i32.mul (local.get $n) (i32.const ${4 * q})))`);
+  lines.push('    (local.set $p (local.get $p0))', ...emitQuads(odd, st, program));
   lines.push(
-    '    (local.set $p (local.get $p0))',
     '    (block $done',
     '      (loop $cells',
     '        (br_if $done (i32.ge_s (local.get $p) (local.get $p1)))',
@@ -333,6 +334,47 @@ function emitFunction(odd: boolean): string[] {
       );
   }
   lines.push('        (local.set $p (i32.add (local.get $p) (i32.const 1)))', '        (br $cells)))', '  )', '');
+  return lines;
+}
+
+/**
+ * Prescribed cells four at a time, one in each lane of an f32x4: the scalar loop's program on
+ * each lane (lane-wise IEEE float32 arithmetic and square root, so every lane's numbers are the
+ * scalar loop's to the bit), the states gathered lane by lane and the populations stored lane by
+ * lane in the cells' order, so where two cells write one slot the later one wins as in the scalar
+ * loop. A prescribed cell reads no populations, so no cell of the four reads what another wrote.
+ * Why: one at a time, the emission of the interface rings was an eighth of a district direction.
+ */
+function emitQuads(odd: boolean, st: string[], program: Assign[]): string[] {
+  const lane = (k: number, ptr: string, index: (p: string) => string) => f32At(ptr, index(`(i32.add (local.get $p) (i32.const ${k}))`));
+  const gather = (ptr: string, index: (p: string) => string) =>
+    [1, 2, 3].reduce((vec, k) => `(f32x4.replace_lane ${k} ${vec} ${lane(k, ptr, index)})`, `(f32x4.splat ${lane(0, ptr, index)})`);
+  const cell = (p: string) => i32At('cells', p);
+  const lines = [
+    '    (block $quadsDone',
+    '      (loop $quads',
+    '        (br_if $quadsDone (i32.gt_s (i32.add (local.get $p) (i32.const 4)) (local.get $p1)))',
+    ...st.map((v, c) => `        (local.set $v_${v} ${gather('state', (p) => `(i32.add (i32.mul ${p} (i32.const 10)) (i32.const ${c}))`)})`),
+    `        (local.set $v_nu0 ${gather('nu', (p) => p)})`,
+    `        (local.set $v_len2 ${gather('len2', cell)})`,
+    `        (local.set $v_nut ${gather('nut', cell)})`,
+    ...program.map((a) => `        (local.set $v_${a.name} ${emit(a.value, 'vec')})`),
+  ];
+  for (let k = 0; k < 4; k++) {
+    const value = (q: number) => `(f32x4.extract_lane ${k} (local.get $v_g${q}))`;
+    if (odd) {
+      lines.push(`        (local.set $o (i32.add (local.get $write) (i32.mul (i32.add (local.get $p) (i32.const ${k})) (i32.const 76))))`);
+      for (let q = 0; q < Q; q++)
+        lines.push(`        (f32.store (i32.add (local.get $f) (i32.shl (i32.load offset=${4 * q} (local.get $o)) (i32.const 2))) ${value(q)})`);
+    } else {
+      lines.push(`        (local.set $b (i32.add (local.get $f) (i32.shl ${cell(`(i32.add (local.get $p) (i32.const ${k}))`)} (i32.const 2))))`);
+      for (let q = 0; q < Q; q++)
+        lines.push(
+          q === 0 ? `        (f32.store (local.get $b) ${value(0)})` : `        (f32.store (i32.add (local.get $b) (local.get $n${OPP[q]})) ${value(q)})`,
+        );
+    }
+  }
+  lines.push('        (local.set $p (i32.add (local.get $p) (i32.const 4)))', '        (br $quads)))');
   return lines;
 }
 
