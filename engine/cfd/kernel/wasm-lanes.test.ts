@@ -7,7 +7,7 @@ import { inlineStepper } from '../run/stepper.ts';
 import { runKernelFor } from './run-kernel.ts';
 import type { Grid } from '../grid/level.ts';
 
-/** Two levels over a building (k–ℓ closure), developed for a few steps in WebAssembly. */
+/** Two levels over a building and a tree (k–ℓ closure), developed for a few steps in WebAssembly. */
 async function developed(): Promise<Grid> {
   const box0 = domainBox(16, 384, 224, 160);
   const { box: box1, at } = refine(box0, 96, 224, 64, 160, 64);
@@ -16,7 +16,12 @@ async function developed(): Promise<Grid> {
     voxelize('t.stl', boxTriangles(150, 100, 0, 170, 120, 30), b, m);
     return m;
   });
-  const grid = buildHierarchy({ boxes: [box0, box1], placements: [at], solid, physics: physicsFor(SUBURBAN_10MS, 160, { closure: 'k-l' }) });
+  const porous = [box0, box1].map((b) => {
+    const m = new Float32Array(b.nx * b.ny * b.nz);
+    voxelize('tree.stl', boxTriangles(200, 90, 0, 230, 130, 20), b, m, 0.3);
+    return m;
+  });
+  const grid = buildHierarchy({ boxes: [box0, box1], placements: [at], solid, porous, physics: physicsFor(SUBURBAN_10MS, 160, { closure: 'k-l' }) });
   const stepper = inlineStepper(grid);
   expect(stepper.kernel).toBe('wasm');
   await stepper.advance(12, false);
@@ -24,17 +29,18 @@ async function developed(): Promise<Grid> {
 }
 
 /**
- * Runs `work` over [0, count) twice from the same `out`: in one call (the kernel's lanes take the
- * cells in groups) and one cell per call (the scalar loop only); returns both results.
+ * Runs `work` over [0, count) twice from the same arrays `outs`: in one call (the kernel's lanes
+ * take the cells in groups) and one cell per call (the scalar loop only); returns what each left
+ * in every array, and restores them.
  */
-function bothWays(out: Float32Array, count: number, work: (c0: number, c1: number) => void): [Float32Array, Float32Array] {
-  const before = out.slice();
+function bothWays(outs: Float32Array[], count: number, work: (c0: number, c1: number) => void): [Float32Array[], Float32Array[]] {
+  const before = outs.map((o) => o.slice());
   work(0, count);
-  const grouped = out.slice();
-  out.set(before);
+  const grouped = outs.map((o) => o.slice());
+  outs.forEach((o, i) => o.set(before[i]));
   for (let c = 0; c < count; c++) work(c, c + 1);
-  const single = out.slice();
-  out.set(before);
+  const single = outs.map((o) => o.slice());
+  outs.forEach((o, i) => o.set(before[i]));
   return [grouped, single];
 }
 
@@ -48,12 +54,33 @@ describe('the WebAssembly kernel’s loops over several cells at once', () => {
     for (const level of grid.levels) {
       expect(level.pre.count).toBeGreaterThan(8);
       for (const odd of [false, true]) {
-        const [grouped, single] = bothWays(level.f, level.pre.count, (p0, p1) => kernel.emit(level, odd, p0, p1));
+        const [[grouped], [single]] = bothWays([level.f], level.pre.count, (p0, p1) => kernel.emit(level, odd, p0, p1));
         expect(sameBits(grouped, single), `level ${level.index}, ${odd ? 'odd' : 'even'} step`).toBe(true);
         // Not a vacuous comparison: the emission changed the populations.
         expect(sameBits(grouped, level.f)).toBe(false);
       }
     }
+  }, 60_000);
+
+  it('collide the slow-path cells (walls, ground, porous, top, recording) as the one-cell loop does, to the bit, on both steps', async () => {
+    const grid = await developed();
+    const kernel = runKernelFor(grid);
+    const kinds = new Set<number>();
+    let recording = 0;
+    for (const level of grid.levels) {
+      for (const kind of level.slow.dragKind) kinds.add(kind);
+      recording += level.slow.record.filter((slot) => slot >= 0).length;
+      for (const odd of [false, true]) {
+        const [grouped, single] = bothWays([level.f, level.rec[0]], level.slow.count, (s0, s1) => kernel.slow(level, odd, 0, s0, s1));
+        expect(sameBits(grouped[0], single[0]), `populations, level ${level.index}, ${odd ? 'odd' : 'even'} step`).toBe(true);
+        expect(sameBits(grouped[1], single[1]), `records, level ${level.index}, ${odd ? 'odd' : 'even'} step`).toBe(true);
+        expect(sameBits(grouped[0], level.f)).toBe(false);
+        if (level.slow.record.some((slot) => slot >= 0)) expect(sameBits(grouped[1], level.rec[0])).toBe(false);
+      }
+    }
+    // Every kind of momentum source is among the cells compared (none, ground, porous, top).
+    expect([...kinds].sort()).toEqual([0, 1, 2, 3]);
+    expect(recording).toBeGreaterThan(0);
   }, 60_000);
 
   it('make a k substep as the one-cell loop does, to the bit', async () => {
@@ -62,7 +89,7 @@ describe('the WebAssembly kernel’s loops over several cells at once', () => {
     for (const level of grid.levels) {
       const turb = level.turb!;
       turb.kNext.fill(0);
-      const [grouped, single] = bothWays(turb.kNext, turb.cells.length, (c0, c1) => k.substep(level, turb.k, turb.kNext, 2, c0, c1));
+      const [[grouped], [single]] = bothWays([turb.kNext], turb.cells.length, (c0, c1) => k.substep(level, turb.k, turb.kNext, 2, c0, c1));
       expect(sameBits(grouped, single), `level ${level.index}`).toBe(true);
       expect(Math.max(...grouped)).toBeGreaterThan(0);
     }
