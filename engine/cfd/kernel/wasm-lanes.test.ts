@@ -6,6 +6,7 @@ import { domainBox, physicsFor, refine, SUBURBAN_10MS } from '../test/small-grid
 import { inlineStepper } from '../run/stepper.ts';
 import { runKernelFor, wasmKernelModule } from './run-kernel.ts';
 import { PRODUCTION_CLOSURE } from './cell-program.ts';
+import { makeThreadContext, prepare } from '../solver/step.ts';
 import type { Grid } from '../grid/level.ts';
 
 /** Two levels over a building and a tree (k–ℓ closure), developed for a few steps in WebAssembly. */
@@ -129,6 +130,29 @@ describe('the WebAssembly kernel’s loops over several cells at once', () => {
     });
     compare();
     pre.slots.set(slots);
+  }, 60_000);
+
+  it('give the ghost and outlet cells the JavaScript reference’s states, to the bit, on both substeps', async () => {
+    const grid = await developed();
+    const kernel = runKernelFor(grid);
+    const ctx = makeThreadContext(grid, 0, 1, () => {}, [12, 24]);
+    for (const level of grid.levels) {
+      const { pre } = level;
+      const parent = level.index > 0 ? grid.levels[level.index - 1] : null;
+      for (const sub of [0, 1]) {
+        const state = pre.state.slice(),
+          delta = pre.delta.slice();
+        kernel.prepare!(level, parent, ctx.steps[level.index], parent ? ctx.steps[parent.index] - 1 : -1, sub, 0, pre.count);
+        const wasm = [pre.state.slice(), pre.delta.slice()];
+        pre.state.set(state);
+        pre.delta.set(delta);
+        for (let p = 0; p < pre.count; p++) prepare(grid, level, p, sub, ctx);
+        expect(sameBits(wasm[0], pre.state), `states, level ${level.index}, substep ${sub}`).toBe(true);
+        expect(sameBits(wasm[1], pre.delta), `increments, level ${level.index}, substep ${sub}`).toBe(true);
+        // Not vacuous: the states changed, but where level 0's outlets take again what substep 0 gave them.
+        expect(sameBits(wasm[0], state), `level ${level.index}, substep ${sub}: unchanged`).toBe(level.index === 0 && sub === 1);
+      }
+    }
   }, 60_000);
 
   it('make a k substep as the one-cell loop does, to the bit', async () => {

@@ -477,12 +477,15 @@ function emitQuads(odd: boolean, st: string[], program: Assign[]): string[] {
  */
 function prepareFunction(): string[] {
   const f64At = (ptr: string, index: string) => `(f64.promote_f32 ${f32At(ptr, index)})`;
+  /** The two float32 at byte offset `offset` of address `ptr`, promoted: an f64x2. */
+  const pairAt = (offset: number, ptr: string) => `(f64x2.promote_low_f32x4 (v128.load64_zero offset=${offset} (local.get ${ptr})))`;
   const lines = [
     '  ;; Outlet and ghost cells p0..p1 take their states (solver/step.ts prepare).',
     '  (func $preparePrescribed (export "preparePrescribed") (param $state i32) (param $delta i32) (param $source i32) (param $slots i32) (param $weights i32) (param $fu i32) (param $fs i32) (param $parentRec i32) (param $ext f64) (param $sub i32) (param $hasOut i32) (param $outRec i32) (param $p0 i32) (param $p1 i32)',
     '    (local $p i32) (local $src i32) (local $at i32) (local $c i32) (local $slot i32) (local $src0 i32) (local $m i32)',
     '    (local $w f64) (local $wu f64) (local $ws f64) (local $now f64)',
     `    ${Array.from({ length: 10 }, (_, m) => `(local $a${m} f64)`).join(' ')}`,
+    `    ${Array.from({ length: 5 }, (_, i) => `(local $v_a${i} v128)`).join(' ')}`,
     '    (local.set $p (local.get $p0))',
     '    (block $done',
     '      (loop $cells',
@@ -500,13 +503,14 @@ function prepareFunction(): string[] {
     `        (if (i32.eq (local.get $src) (i32.const ${3})) (then`,
     '          (local.set $m (i32.add (local.get $delta) (i32.mul (local.get $p) (i32.const 40))))',
     '          (if (i32.eq (local.get $sub) (i32.const 1)) (then',
+    // Two values per f64x2 (each lane the scalar promote, add, demote).
     ...Array.from(
-      { length: 10 },
-      (_, c) =>
-        `            (f32.store offset=${4 * c} (local.get $at) (f32.demote_f64 (f64.add (f64.promote_f32 (f32.load offset=${4 * c} (local.get $at))) (f64.promote_f32 (f32.load offset=${4 * c} (local.get $m))))))`,
+      { length: 5 },
+      (_, i) =>
+        `            (v128.store64_lane offset=${8 * i} 0 (local.get $at) (f32x4.demote_f64x2_zero (f64x2.add ${pairAt(8 * i, '$at')} ${pairAt(8 * i, '$m')})))`,
     ),
     '          ) (else',
-    ...Array.from({ length: 10 }, (_, m) => `            (local.set $a${m} (f64.const 0))`),
+    ...Array.from({ length: 5 }, (_, i) => `            (local.set $v_a${i} (f64x2.splat (f64.const 0)))`),
     '            (local.set $c (i32.const 0))',
     '            (block $stencilDone',
     '              (loop $stencil',
@@ -518,13 +522,17 @@ function prepareFunction(): string[] {
     `                  (local.set $wu (f64.mul (local.get $w) ${f64At('fu', '(local.get $slot)')}))`,
     `                  (local.set $ws (f64.mul (local.get $w) ${f64At('fs', '(local.get $slot)')}))`,
     '                  (local.set $src0 (i32.add (local.get $parentRec) (i32.mul (local.get $src0) (i32.const 40))))',
-    ...Array.from({ length: 10 }, (_, m) => {
-      const weight = m === 1 || m === 2 ? '$wu' : m === 8 || m === 9 ? '$ws' : '$w';
-      return `                  (local.set $a${m} (f64.add (local.get $a${m}) (f64.mul (local.get ${weight}) (f64.promote_f32 (f32.load offset=${4 * m} (local.get $src0))))))`;
+    // The ten sums as five f64x2 pairs, each lane with its value's weight (ρ and u_x: w and
+    // w·f_u; u_y and u_z: w·f_u and w; the strains: w, but S_xz and S_yz: w·f_s).
+    ...Array.from({ length: 5 }, (_, i) => {
+      const weight = (m: number) => (m === 1 || m === 2 ? '$wu' : m === 8 || m === 9 ? '$ws' : '$w');
+      const both = `(f64x2.replace_lane 1 (f64x2.splat (local.get ${weight(2 * i)})) (local.get ${weight(2 * i + 1)}))`;
+      return `                  (local.set $v_a${i} (f64x2.add (local.get $v_a${i}) (f64x2.mul ${both} ${pairAt(8 * i, '$src0')})))`;
     }),
     '                ))',
     '                (local.set $c (i32.add (local.get $c) (i32.const 1)))',
     '                (br $stencil)))',
+    ...Array.from({ length: 10 }, (_, m) => `            (local.set $a${m} (f64x2.extract_lane ${m & 1} (local.get $v_a${m >> 1})))`),
     '            (if (f64.gt (local.get $a0) (f64.const 0)) (then',
     ...Array.from({ length: 10 }, (_, m) => [
       // now = m < 4 ? acc : ½acc (strain per fine step); delta = ext·(now − (state − delta)); state = now.
