@@ -64,10 +64,10 @@ function header(name: string, params: string[], ints: string[], doubles: string[
   ];
 }
 
-/** for (c = c0; c < c1; c++) { x = cells[c]; body } (from the current c where `fromC0` is false) */
-function cellLoop(body: string[], fromC0 = true): string[] {
+/** for (c = c0; c < c1; c++) { x = cells[c]; body } */
+function cellLoop(body: string[]): string[] {
   return [
-    ...(fromC0 ? [`    (local.set $c ${get('c0')})`] : []),
+    `    (local.set $c ${get('c0')})`,
     '    (block $done',
     '      (loop $cells',
     `        (br_if $done (i32.ge_s ${get('c')} ${get('c1')}))`,
@@ -230,78 +230,15 @@ function substepFunction(): string[] {
       `(f64.div ${d('kStar')} (f64.add (f64.const 1) (f64.div (f64.mul (f64.mul ${get('dt')} ${f64(CMU_THREE_QUARTERS)}) (f64.sqrt (f64.max ${d('kx')} (f64.const 0)))) ${f32At('len', get('x'))})))`,
     ),
   ];
-  const head = header(
-    'kSubstep',
-    ['cells', 'c0', 'c1', 'role', 'u', 'prod', 'len', 'nut', 'src', 'dst', 'dt:f64', 'px', 'pxy'],
-    ['c', 'x', 'y', 'r', 'open', 'xa', 'xb', 'ya', 'yb'],
-    ['kx', 'nx', 'acc', 'coef', 'un', 'a', 'dtT', 'kStar'],
-    'One transport substep of k, cells c0..c1, src to dst (k-transport.ts transportSubstep): two cells at a time, the last one alone.',
-  );
-  const vectors = ['kx', 'nx', 'acc', 'coef', 'un', 'a', 'open', 'out'].map((name) => `(local $v_${name} v128)`).join(' ');
-  return [...head, `    ${vectors}`, ...pairLoop(), ...cellLoop(body, false)];
-}
-
-/**
- * The substep's cells two at a time, one in each lane of an f64x2: each lane does the scalar
- * loop's operations in its order (lane-wise IEEE arithmetic, the same square root, select as a
- * bit mask), so the numbers are the scalar loop's to the bit, and two independent cells share
- * each instruction. Why: the scalar loop is one long dependent chain per cell (six face sums, two
- * divisions, a square root); the substeps were the largest share of a district direction's CPU time.
- */
-function pairLoop(): string[] {
-  const WALL = ROLE.WALL,
-    NONE = ROLE.NONE;
-  const vget = (name: string) => `(local.get $v_${name})`;
-  const splat = (value: string) => `(f64x2.splat ${value})`;
-  const zero = splat('(f64.const 0)');
-  /** float32 elements ia and ib of array ptr, promoted, as the two lanes. */
-  const pair = (ptr: string, ia: string, ib: string) => `(f64x2.replace_lane 1 (f64x2.splat ${f32At(ptr, ia)}) ${f32At(ptr, ib)})`;
-  const uPair = (a: string, b: string, axis: number) =>
-    pair('u', `(i32.add (i32.mul ${a} (i32.const 3)) (i32.const ${axis}))`, `(i32.add (i32.mul ${b} (i32.const 3)) (i32.const ${axis}))`);
-  const isOpen = (cell: string) => `(i32.and (i32.ne ${roleAt(cell)} (i32.const ${WALL})) (i32.ne ${roleAt(cell)} (i32.const ${NONE})))`;
-  /** An i32 0/1 as a lane mask (all bits of the lane set for 1). */
-  const laneMask = (flag: string) => `(i64.extend_i32_s (i32.sub (i32.const 0) ${flag}))`;
-  const diffusion = (nu: string) => (SIGMA_K === 1 ? nu : `(f64x2.div ${nu} ${splat(f64(SIGMA_K))})`);
-  const faces: string[] = [];
-  for (let face = 0; face < 6; face++) {
-    const axis = face >> 1;
-    const sign = face & 1 ? -1 : 1;
-    const o = ['(i32.const 1)', get('px'), get('pxy')][axis];
-    const op = sign > 0 ? 'add' : 'sub';
-    faces.push(
-      `(local.set $ya (i32.${op} ${get('xa')} ${o}))`,
-      `(local.set $yb (i32.${op} ${get('xb')} ${o}))`,
-      `(local.set $v_open (i64x2.replace_lane 1 (i64x2.splat ${laneMask(isOpen(get('ya')))}) ${laneMask(isOpen(get('yb')))}))`,
-      `(local.set $v_un (f64x2.mul ${splat(`(f64.const ${sign * 0.5})`)} (f64x2.add ${uPair(get('xa'), get('xb'), axis)} ${uPair(get('ya'), get('yb'), axis)})))`,
-      `(local.set $v_a (f64x2.add (v128.bitselect (f64x2.neg ${vget('un')}) ${zero} (f64x2.lt ${vget('un')} ${zero})) ${diffusion(`(f64x2.mul ${splat('(f64.const 0.5)')} (f64x2.add ${vget('nx')} ${pair('nut', get('ya'), get('yb'))}))`)}))`,
-      `(local.set $v_acc (v128.bitselect (f64x2.add ${vget('acc')} (f64x2.mul ${vget('a')} (f64x2.sub ${pair('src', get('ya'), get('yb'))} ${vget('kx')}))) ${vget('acc')} ${vget('open')}))`,
-      `(local.set $v_coef (v128.bitselect (f64x2.add ${vget('coef')} ${vget('a')}) ${vget('coef')} ${vget('open')}))`,
-    );
-  }
-  const dt = splat(get('dt'));
-  const body = [
-    `(local.set $xa ${i32At('cells', get('c'))})`,
-    `(local.set $xb ${i32At('cells', `(i32.add ${get('c')} (i32.const 1))`)})`,
-    `(local.set $v_kx ${pair('src', get('xa'), get('xb'))})`,
-    `(local.set $v_nx ${pair('nut', get('xa'), get('xb'))})`,
-    `(local.set $v_acc ${zero})`,
-    `(local.set $v_coef ${zero})`,
-    ...faces,
-    // dtT, then k*, into v_a and v_un (free by now).
-    `(local.set $v_a (v128.bitselect (f64x2.div ${splat('(f64.const 0.9)')} ${vget('coef')}) ${dt} (f64x2.gt (f64x2.mul ${vget('coef')} ${dt}) ${splat('(f64.const 0.9)')})))`,
-    `(local.set $v_un (f64x2.max ${zero} (f64x2.add (f64x2.add ${vget('kx')} (f64x2.mul ${vget('a')} ${vget('acc')})) (f64x2.mul ${dt} ${pair('prod', get('xa'), get('xb'))}))))`,
-    `(local.set $v_out (f64x2.div ${vget('un')} (f64x2.add ${splat('(f64.const 1)')} (f64x2.div (f64x2.mul (f64x2.mul ${dt} ${splat(f64(CMU_THREE_QUARTERS))}) (f64x2.sqrt (f64x2.max ${vget('kx')} ${zero}))) ${pair('len', get('xa'), get('xb'))}))))`,
-    storeF32('dst', get('xa'), `(f64x2.extract_lane 0 ${vget('out')})`),
-    storeF32('dst', get('xb'), `(f64x2.extract_lane 1 ${vget('out')})`),
-  ];
   return [
-    `    (local.set $c ${get('c0')})`,
-    '    (block $pairsDone',
-    '      (loop $pairs',
-    `        (br_if $pairsDone (i32.ge_s (i32.add ${get('c')} (i32.const 1)) ${get('c1')}))`,
-    ...body.map((line) => `        ${line}`),
-    `        (local.set $c (i32.add ${get('c')} (i32.const 2)))`,
-    '        (br $pairs)))',
+    ...header(
+      'kSubstep',
+      ['cells', 'c0', 'c1', 'role', 'u', 'prod', 'len', 'nut', 'src', 'dst', 'dt:f64', 'px', 'pxy'],
+      ['c', 'x', 'y', 'r', 'open'],
+      ['kx', 'nx', 'acc', 'coef', 'un', 'a', 'dtT', 'kStar'],
+      'One transport substep of k, cells c0..c1, src to dst (k-transport.ts transportSubstep).',
+    ),
+    ...cellLoop(body),
   ];
 }
 

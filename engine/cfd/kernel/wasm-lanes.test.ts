@@ -154,16 +154,4 @@ describe('the WebAssembly kernel’s loops over several cells at once', () => {
       }
     }
   }, 60_000);
-
-  it('make a k substep as the one-cell loop does, to the bit', async () => {
-    const grid = await developed();
-    const k = runKernelFor(grid).k!;
-    for (const level of grid.levels) {
-      const turb = level.turb!;
-      turb.kNext.fill(0);
-      const [[grouped], [single]] = bothWays([turb.kNext], turb.cells.length, (c0, c1) => k.substep(level, turb.k, turb.kNext, 2, c0, c1));
-      expect(sameBits(grouped, single), `level ${level.index}`).toBe(true);
-      expect(Math.max(...grouped)).toBeGreaterThan(0);
-    }
-  }, 60_000);
 });
