@@ -4,8 +4,7 @@ import { boxTriangles } from '../geometry/box-mesh.ts';
 import { voxelize } from '../geometry/voxelize.ts';
 import { domainBox, physicsFor, refine, SUBURBAN_10MS } from '../test/small-grids.ts';
 import { inlineStepper } from '../run/stepper.ts';
-import { runKernelFor, wasmKernelModule } from './run-kernel.ts';
-import { PRODUCTION_CLOSURE } from './cell-program.ts';
+import { runKernelFor } from './run-kernel.ts';
 import { makeThreadContext, prepare } from '../solver/step.ts';
 import type { Grid } from '../grid/level.ts';
 
@@ -83,53 +82,6 @@ describe('the WebAssembly kernel’s loops over several cells at once', () => {
     // Every kind of momentum source is among the cells compared (none, ground, porous, top).
     expect([...kinds].sort()).toEqual([0, 1, 2, 3]);
     expect(recording).toBeGreaterThan(0);
-  }, 60_000);
-
-  it('restrict the finer level onto the parent’s ring as the one-child loop does, to the bit', async () => {
-    const grid = await developed();
-    const exports = new WebAssembly.Instance(wasmKernelModule()!, { env: { memory: grid.memory! } }).exports as Record<string, (...a: number[]) => void>;
-    const level = grid.levels[0],
-      fine = grid.levels[1];
-    const { pre } = level;
-    const restrict = (name: string) =>
-      exports[name](
-        pre.state.byteOffset,
-        pre.source.byteOffset,
-        pre.slots.byteOffset,
-        pre.factorU.byteOffset,
-        pre.factorS.byteOffset,
-        fine.f.byteOffset,
-        fine.pad.n,
-        fine.pad.px,
-        fine.pad.pxy,
-        fine.nuZ.byteOffset,
-        fine.nuX.byteOffset,
-        ...PRODUCTION_CLOSURE.inputs.map((input) => (fine as unknown as Record<string, Float32Array>)[input].byteOffset),
-        0,
-        pre.count,
-      );
-    const compare = () => {
-      const before = pre.state.slice();
-      restrict('restrictPrescribed');
-      const lanes = pre.state.slice();
-      pre.state.set(before);
-      restrict('restrictPrescribedOneByOne');
-      expect(sameBits(lanes, pre.state)).toBe(true);
-      expect(sameBits(lanes, before)).toBe(false);
-    };
-    compare();
-    // Children missing (slot −1, as beside a building or the ground): in either group of four,
-    // and all eight, which the lanes must leave out as the one-child loop does.
-    const restricted = Array.from({ length: pre.count }, (_, p) => p).filter((p) => pre.source[p] === 4);
-    expect(restricted.length).toBeGreaterThan(3);
-    const slots = pre.slots.slice();
-    restricted.forEach((p, i) => {
-      if (i % 3 === 0) pre.slots[8 * p + 1] = -1;
-      if (i % 3 === 1) pre.slots.fill(-1, 8 * p + 3, 8 * p + 6);
-      if (i === 2) pre.slots.fill(-1, 8 * p, 8 * p + 8);
-    });
-    compare();
-    pre.slots.set(slots);
   }, 60_000);
 
   it('give the ghost and outlet cells the JavaScript reference’s states, to the bit, on both substeps', async () => {

@@ -557,26 +557,23 @@ function prepareFunction(): string[] {
  * step is twice S per fine step), the strain from each child's Π_neq and its own τ (Smagorinsky,
  * the child's base viscosity, eddy viscosity and length).
  */
-function restrictFunction(lanes: boolean): string[] {
+function restrictFunction(): string[] {
   const program = [...moments(), ...CLOSURE.tau(), assign('ks', div(-1, mul(mul(mul(2, 'rho'), 1 / 3), 'tau')))];
   const names = ['nu0', ...CLOSURE.inputs, ...Array.from({ length: Q }, (_, q) => `h${q}`), ...program.map((a) => a.name)];
   const values = ['rho', 'ux', 'uy', 'uz', 'pxx', 'pyy', 'pzz', 'pxy', 'pxz', 'pyz'];
-  /** One child's terms added to the sums a0..a9, from its values (an f32 expression per value). */
-  const accumulate = (value: (v: string, m: number) => string, indent: string) => [
-    `${indent}(local.set $wu (f64.promote_f32 ${f32At('fu', '(local.get $slot)')}))`,
-    `${indent}(local.set $ws (f64.promote_f32 ${f32At('fs', '(local.get $slot)')}))`,
-    ...values.map((v, m) => {
-      const term =
-        m === 1 || m === 2
-          ? `(f64.mul (local.get $wu) (f64.promote_f32 ${value(v, m)}))`
-          : m === 8 || m === 9
-            ? `(f64.mul (local.get $ws) (f64.promote_f32 ${value(v, m)}))`
-            : `(f64.promote_f32 ${value(v, m)})`;
-      return `${indent}(local.set $a${m} (f64.add (local.get $a${m}) ${term}))`;
-    }),
-    `${indent}(local.set $count (i32.add (local.get $count) (i32.const 1)))`,
-  ];
-  const oneByOne = [
+  const lines = [
+    '  ;; RESTRICT cells p0..p1 of a parent from their children on the finer level (solver/step.ts restrict).',
+    `  (func $restrictPrescribed (export "restrictPrescribed") (param $state i32) (param $source i32) (param $slots i32) (param $fu i32) (param $fs i32) (param $f i32) (param $n i32) (param $px i32) (param $pxy i32) (param $nuZ i32) (param $nuX i32)${closureParams()} (param $p0 i32) (param $p1 i32)`,
+    ...declare(names, ['p', 'at', 'c', 'slot', 'x', 'b', 'count']),
+    '    (local $wu f64) (local $ws f64) (local $inv f64)',
+    `    ${Array.from({ length: 10 }, (_, m) => `(local $a${m} f64)`).join(' ')}`,
+    '    (local.set $p (local.get $p0))',
+    '    (block $done',
+    '      (loop $cells',
+    '        (br_if $done (i32.ge_s (local.get $p) (local.get $p1)))',
+    '        (if (i32.eq (i32.load8_u (i32.add (local.get $source) (local.get $p))) (i32.const 4)) (then',
+    ...Array.from({ length: 10 }, (_, m) => `          (local.set $a${m} (f64.const 0))`),
+    '          (local.set $count (i32.const 0))',
     '          (local.set $c (i32.const 0))',
     '          (block $childrenDone',
     '            (loop $children',
@@ -593,29 +590,22 @@ function restrictFunction(lanes: boolean): string[] {
     `                (local.set $s_nu0 (f32.add ${f32At('nuZ', '(i32.sub (i32.div_u (local.get $x) (local.get $pxy)) (i32.const 1))')} ${f32At('nuX', '(i32.sub (i32.rem_u (local.get $x) (local.get $px)) (i32.const 1))')}))`,
     ...closureLoads('(local.get $x)', '                '),
     ...scalarLines(program, '                '),
-    ...accumulate((v, m) => (m < 4 ? `(local.get $s_${v})` : `(f32.mul (local.get $s_ks) (local.get $s_${v}))`), '                '),
+    `                (local.set $wu (f64.promote_f32 ${f32At('fu', '(local.get $slot)')}))`,
+    `                (local.set $ws (f64.promote_f32 ${f32At('fs', '(local.get $slot)')}))`,
+    ...values.map((v, m) => {
+      const val = m < 4 ? `(local.get $s_${v})` : `(f32.mul (local.get $s_ks) (local.get $s_${v}))`;
+      const term =
+        m === 1 || m === 2
+          ? `(f64.mul (local.get $wu) (f64.promote_f32 ${val}))`
+          : m === 8 || m === 9
+            ? `(f64.mul (local.get $ws) (f64.promote_f32 ${val}))`
+            : `(f64.promote_f32 ${val})`;
+      return `                (local.set $a${m} (f64.add (local.get $a${m}) ${term}))`;
+    }),
+    '                (local.set $count (i32.add (local.get $count) (i32.const 1)))',
     '              ))',
     '              (local.set $c (i32.add (local.get $c) (i32.const 1)))',
     '              (br $children)))',
-  ];
-  const name = lanes ? 'restrictPrescribed' : 'restrictPrescribedOneByOne';
-  const lines = [
-    lanes
-      ? '  ;; RESTRICT cells p0..p1 of a parent from their children on the finer level (solver/step.ts restrict): the children four at a time.'
-      : '  ;; restrictPrescribed with one child at a time: the reference its lanes are tested against.',
-    `  (func $${name} (export "${name}") (param $state i32) (param $source i32) (param $slots i32) (param $fu i32) (param $fs i32) (param $f i32) (param $n i32) (param $px i32) (param $pxy i32) (param $nuZ i32) (param $nuX i32)${closureParams()} (param $p0 i32) (param $p1 i32)`,
-    ...declare(names, ['p', 'at', 'c', 'slot', 'x', 'b', 'count', 'x0', 'x1', 'x2', 'x3']),
-    '    (local $wu f64) (local $ws f64) (local $inv f64)',
-    `    ${Array.from({ length: 10 }, (_, m) => `(local $a${m} f64)`).join(' ')}`,
-    ...(lanes ? [`    ${[...new Set([...names, ...values.slice(4).map((v) => `k${v}`)])].map((v) => `(local $v_${v} v128)`).join(' ')}`] : []),
-    '    (local.set $p (local.get $p0))',
-    '    (block $done',
-    '      (loop $cells',
-    '        (br_if $done (i32.ge_s (local.get $p) (local.get $p1)))',
-    '        (if (i32.eq (i32.load8_u (i32.add (local.get $source) (local.get $p))) (i32.const 4)) (then',
-    ...Array.from({ length: 10 }, (_, m) => `          (local.set $a${m} (f64.const 0))`),
-    '          (local.set $count (i32.const 0))',
-    ...(lanes ? restrictQuads(program, values, accumulate) : oneByOne),
     '          (local.set $at (i32.add (local.get $state) (i32.mul (local.get $p) (i32.const 40))))',
     '          (if (i32.eqz (local.get $count)) (then',
     '            (f32.store (local.get $at) (f32.const 1))',
@@ -634,48 +624,6 @@ function restrictFunction(lanes: boolean): string[] {
     '  )',
     '',
   ];
-  return lines;
-}
-
-/**
- * A RESTRICT cell's eight children as two groups of four, one child in each lane of an f32x4: the
- * one-child program on each lane (lane-wise IEEE float32 arithmetic and square root: each lane's
- * numbers are the one-child loop's to the bit), then the sums over the children taken lane by lane
- * in the children's order, as the one-child loop adds them. A missing child (slot −1) is computed
- * from cell 0's slots (any readable cell) and left out of the sums.
- * Why: one child at a time, the restriction was about a tenth of a district direction's CPU time.
- */
-function restrictQuads(program: Assign[], values: string[], accumulate: (value: (v: string, m: number) => string, indent: string) => string[]): string[] {
-  const xk = (k: number) => `(local.get $x${k})`;
-  const gather = (value: (k: number) => string) => [1, 2, 3].reduce((vec, k) => `(f32x4.replace_lane ${k} ${vec} ${value(k)})`, `(f32x4.splat ${value(0)})`);
-  const lines: string[] = [];
-  for (const half of [0, 4]) {
-    for (let k = 0; k < 4; k++) {
-      lines.push(
-        `          (local.set $x${k} ${i32At('slots', `(i32.add (i32.shl (local.get $p) (i32.const 3)) (i32.const ${half + k}))`)})`,
-        `          (local.set $x${k} (select (local.get $x${k}) (i32.const 0) (i32.ge_s (local.get $x${k}) (i32.const 0))))`,
-      );
-    }
-    lines.push(
-      ...Array.from(
-        { length: Q },
-        (_, q) =>
-          `          (local.set $v_h${q} ${gather((k) => `(f32.load (i32.add (i32.add (local.get $f) (i32.shl ${xk(k)} (i32.const 2))) (i32.mul (local.get $n) (i32.const ${4 * q}))))`)})`,
-      ),
-      `          (local.set $v_nu0 (f32x4.add ${gather((k) => f32At('nuZ', `(i32.sub (i32.div_u ${xk(k)} (local.get $pxy)) (i32.const 1))`))} ${gather((k) => f32At('nuX', `(i32.sub (i32.rem_u ${xk(k)} (local.get $px)) (i32.const 1))`))}))`,
-      ...CLOSURE.inputs.map((input) => `          (local.set $v_${input} ${gather((k) => f32At(input, xk(k)))})`),
-      ...program.map((a) => `          (local.set $v_${a.name} ${emit(a.value, 'vec')})`),
-      ...values.slice(4).map((v) => `          (local.set $v_k${v} (f32x4.mul (local.get $v_ks) (local.get $v_${v})))`),
-    );
-    for (let k = 0; k < 4; k++) {
-      lines.push(
-        `          (local.set $slot (i32.add (i32.shl (local.get $p) (i32.const 3)) (i32.const ${half + k})))`,
-        `          (if (i32.ge_s ${i32At('slots', '(local.get $slot)')} (i32.const 0)) (then`,
-        ...accumulate((v, m) => `(f32x4.extract_lane ${k} (local.get $v_${m < 4 ? v : `k${v}`}))`, '            '),
-        '          ))',
-      );
-    }
-  }
   return lines;
 }
 
@@ -809,8 +757,7 @@ export function kernelWat(): string {
     ...emitFunction(false),
     ...emitFunction(true),
     ...prepareFunction(),
-    ...restrictFunction(true),
-    ...restrictFunction(false),
+    ...restrictFunction(),
     ...naturalFunction(),
     ...kPassWat(),
     ')',
