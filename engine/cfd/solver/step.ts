@@ -132,7 +132,7 @@ export function makeThreadContext(h: Grid, thread: number, threads: number, barr
   };
 }
 
-function prepare(h: Grid, level: Level, p: number, sub: number, ctx: ThreadContext): void {
+export function prepare(h: Grid, level: Level, p: number, sub: number, ctx: ThreadContext): void {
   const pre = level.pre;
   const src = pre.source[p];
   const at = p * MOM;

@@ -253,6 +253,11 @@ export function turbulencePass(h: Grid, ctx: ThreadContext): void {
   const g = ctx.scratch.kGrad;
   // The WebAssembly kernel's loops where the grid steps in WebAssembly; these loops are the reference.
   const kernel = ctx.runKernel.k;
+  // The step ends with each thread restricting onto its own blocks of prescribed cells (no barrier
+  // after it), and the prescribed cells' velocities below are shared out differently: without this
+  // barrier a thread could read another's prescribed state before or after that thread wrote it,
+  // and two threads would not give one thread's numbers.
+  ctx.barrier();
   for (const level of h.levels) {
     const turb = level.turb!;
     const [c0, c1] = share(turb.cells.length, thread, threads);
