@@ -50,6 +50,8 @@ export interface StoryResult {
   criterion: Criterion;
   weatherName: string;
   story: PointStory;
+  /** The weather year's met wind the story replayed (typical-year hours), for the CSV. */
+  met: { windDirectionDeg: Float32Array; windSpeedMs: Float32Array };
   /** Wall time of the computation, ms. */
   ms: number;
 }
