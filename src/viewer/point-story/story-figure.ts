@@ -114,7 +114,11 @@ export function drawStoryFigure(canvas: HTMLCanvasElement, result: StoryResult):
   g.fillText(`Point story at ${pointLabel(result)}`, 40, 48);
   g.font = '17px sans-serif';
   g.fillStyle = GREY;
-  g.fillText(`${result.criterion.name} (${result.story.gemUsed ? 'max(mean, GEM)' : 'hourly mean'}) · ${result.weatherName} · ${result.story.exceedanceCurve.countedHours.toLocaleString('en-GB')} counted hours`, 40, 76);
+  g.fillText(
+    `${result.criterion.name} (${result.story.gemUsed ? 'max(mean, GEM)' : 'hourly mean'}) · ${result.weatherName} · ${result.story.exceedanceCurve.countedHours.toLocaleString('en-GB')} counted hours`,
+    40,
+    76,
+  );
   drawTable(g, result, 40, 120);
   drawCurve(g, result, 80, 540, 700, 300);
   drawRose(g, result, 1080, 690, 150);

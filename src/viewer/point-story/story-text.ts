@@ -21,9 +21,11 @@ export function thresholdLimits(result: Pick<StoryResult, 'criterion'>): Map<num
   const limits = new Map<number, string>();
   const comparison = result.criterion.exceedanceComparison === 'lessThan' ? '<' : '≤';
   for (const c of result.criterion.classes) {
-    if (c.thresholdMs !== null && c.allowedExceedance !== null && !limits.has(c.thresholdMs)) limits.set(c.thresholdMs, `${c.label} ${comparison} ${formatShare(c.allowedExceedance)}`);
+    if (c.thresholdMs !== null && c.allowedExceedance !== null && !limits.has(c.thresholdMs))
+      limits.set(c.thresholdMs, `${c.label} ${comparison} ${formatShare(c.allowedExceedance)}`);
   }
-  for (const s of result.criterion.safety) if (!limits.has(s.thresholdMs)) limits.set(s.thresholdMs, `${s.label} ${comparison} ${formatShare(s.allowedExceedance)}`);
+  for (const s of result.criterion.safety)
+    if (!limits.has(s.thresholdMs)) limits.set(s.thresholdMs, `${s.label} ${comparison} ${formatShare(s.allowedExceedance)}`);
   return limits;
 }
 
@@ -61,7 +63,15 @@ export function storyCsv(result: StoryResult): string {
   if (story.sunshine) header.push('sunshine');
   const rows = [header.join(',')];
   for (let h = 0; h < story.speedMs.length; h++) {
-    const row = [calendar.month[h], calendar.day[h], calendar.hour[h], cell(met.windDirectionDeg[h]!), cell(met.windSpeedMs[h]!), cell(story.speedMs[h]!), cell(story.comfortSpeedMs[h]!)];
+    const row = [
+      calendar.month[h],
+      calendar.day[h],
+      calendar.hour[h],
+      cell(met.windDirectionDeg[h]!),
+      cell(met.windSpeedMs[h]!),
+      cell(story.speedMs[h]!),
+      cell(story.comfortSpeedMs[h]!),
+    ];
     if (story.utciC) row.push(cell(story.utciC[h]!));
     if (story.sunshine) row.push(story.sunshine[h]!);
     rows.push(row.join(','));

@@ -118,7 +118,9 @@ function Story({ result }: { result: StoryResult }) {
         <p className={css.muted}>This weather file has no air temperature and humidity: no UTCI.</p>
       )}
       {story.sunshine && annual?.sunshineHours !== null && annual ? (
-        <p className={css.muted}>{`Sunshine at the site (direct normal ≥ 120 W/m², WMO; buildings’ shade not included): ${annual.sunshineHours.toLocaleString('en-GB')} h a year.`}</p>
+        <p
+          className={css.muted}
+        >{`Sunshine at the site (direct normal ≥ 120 W/m², WMO; buildings’ shade not included): ${annual.sunshineHours.toLocaleString('en-GB')} h a year.`}</p>
       ) : null}
       <h4 className={css.sectionTitle}>Wind rose at this point</h4>
       <WindRoseChart rose={roseForChart(story.rose)} />
@@ -235,7 +237,9 @@ export function PointStoryPanel({ actor, picking, onPick }: PointStoryPanelProps
           </div>
           {insight.status === 'adding' ? <p role="status">Adding the story to the insight…</p> : null}
           {insight.status === 'added' ? <p role="status">Added to the insight as a figure.</p> : null}
-          {insight.status === 'failed' ? <InlineMessage tone="danger">{`Could not add it to the insight: ${errorMessage(insight.error) ?? ''}`}</InlineMessage> : null}
+          {insight.status === 'failed' ? (
+            <InlineMessage tone="danger">{`Could not add it to the insight: ${errorMessage(insight.error) ?? ''}`}</InlineMessage>
+          ) : null}
           <Story result={result} />
         </>
       ) : null}
