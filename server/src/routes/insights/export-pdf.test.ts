@@ -169,7 +169,11 @@ beforeAll(async () => {
   });
   // An image captured in the Images tab: it names no scene view.
   const captured = await post<StudyImage>(`${study()}/study-image`, { name: 'Images tab', image_base64: cardBase64 });
-  await post(`${study()}/insight/${insight.id}/image-view`, { study_image_id: captured.id, caption: 'Captured in the Images tab' });
+  // Its caption's first line is the title; the next (a point story's numbers) prints under the image.
+  await post(`${study()}/insight/${insight.id}/image-view`, {
+    study_image_id: captured.id,
+    caption: 'Captured in the Images tab\nAnnual, all day: Standing (P(U > 4 m/s) 3.1 %)',
+  });
 });
 afterAll(() => t.close());
 
@@ -226,6 +230,7 @@ describe('insight PDF', () => {
     expect(imagesTab).toMatch(
       /^Figure 3: Captured in the Images tab.*Provenance — Analysis: Pedestrian wind comfort.*Engine: canopy-engine 0\.1\.0.*Criterion: Lawson LDDC/,
     );
+    expect(imagesTab).toContain('Annual, all day: Standing (P(U > 4 m/s) 3.1 %)');
   });
 
   it.skipIf(!poppler)(
