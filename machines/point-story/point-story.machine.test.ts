@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { pointStoryMachine, type ComputeInput, type StoryOutcome } from './point-story.machine.ts';
-import { storyTarget } from './story-target.ts';
+import { storyRatioAssets, storyTarget } from './story-target.ts';
 import type { AddedFigure, AddToInsightInput, Asset, StoryInputs, StoryResult, StoryTarget } from './point-story.types.ts';
 
 const ratioAsset = (id: number, deg: number) => ({ id, wind_direction: String(deg), metadata: { field: 'speedRatio' } }) as unknown as Asset;
@@ -161,5 +161,13 @@ describe('which simulation a story replays', () => {
     expect(storyTarget([wind, thermal, otherScenario], 6, scope)).toMatchObject({ simulationId: 5, configurationId: 21, metSourceId: 2 });
     expect(storyTarget([wind, thermal, otherScenario], 7, scope)).toBeNull();
     expect(storyTarget([wind], null, scope)).toBeNull();
+  });
+
+  it('takes an external solver’s directional speed-ratio results as the ratios', () => {
+    const external = [0, 90].map(
+      (deg, i) => ({ id: 30 + i, analysis_type: 'wind-directional', metric: 'speed-ratio', wind_direction: String(deg), metadata: {} }) as unknown as Asset,
+    );
+    const found = storyTarget([{ id: 8, configuration: { id: 21 }, assets: [...external, thermalAsset] }], 8, scope);
+    expect(storyRatioAssets(found!.assets).map((a) => a.id)).toEqual([30, 31]);
   });
 });

@@ -13,6 +13,21 @@ interface SimulationLike {
   met_source_id?: number | null;
 }
 
+/**
+ * The per-direction speed-up ratio layers, by direction: those Canopy's wind run marks
+ * (metadata.field 'speedRatio'), and directional speed-ratio results delivered by an external
+ * solver (wind-directional · speed-ratio with a wind direction), whose files hold the same field.
+ */
+export function storyRatioAssets(assets: readonly Asset[]): Asset[] {
+  const marked = speedRatioAssets(assets);
+  if (marked.length > 0) return marked;
+  return assets
+    .filter(
+      (a) => a.analysis_type === 'wind-directional' && a.metric === 'speed-ratio' && a.wind_direction !== null && Number.isFinite(Number(a.wind_direction)),
+    )
+    .sort((a, b) => Number(a.wind_direction) - Number(b.wind_direction));
+}
+
 const configurationOf = (s: SimulationLike) => (typeof s.configuration === 'number' ? s.configuration : s.configuration.id);
 
 export function storyTarget(
@@ -22,7 +37,7 @@ export function storyTarget(
 ): StoryTarget | null {
   const shown = simulations.find((s) => s.id === shownSimulationId);
   if (!shown) return null;
-  const hasRatios = (s: SimulationLike) => speedRatioAssets(s.assets as Asset[]).length > 0;
+  const hasRatios = (s: SimulationLike) => storyRatioAssets(s.assets as Asset[]).length > 0;
   const source = hasRatios(shown) ? shown : simulations.find((s) => s.id !== shown.id && configurationOf(s) === configurationOf(shown) && hasRatios(s));
   if (!source) return null;
   return {
@@ -39,7 +54,7 @@ export function storyTarget(
 export function sameTarget(a: StoryTarget | null, b: StoryTarget | null): boolean {
   const key = (t: StoryTarget | null) =>
     t
-      ? `${t.projectId}:${t.simulationId}:${speedRatioAssets(t.assets)
+      ? `${t.projectId}:${t.simulationId}:${storyRatioAssets(t.assets)
           .map((x) => x.id)
           .join(',')}`
       : '';

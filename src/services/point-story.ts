@@ -8,7 +8,7 @@
  */
 import { fromPromise } from 'xstate';
 import { pointStoryMachine, type ComputeInput, type StoryOutcome } from '@machines/point-story/point-story.machine.ts';
-import { speedRatioAssets } from '@machines/wind-reclass/reclass-inputs.ts';
+import { storyRatioAssets } from '@machines/point-story/story-target.ts';
 import type { AddedFigure, AddToInsightInput, StoryInputs, StoryResult, StoryTarget } from '@machines/point-story/point-story.types.ts';
 import { recipeDefaults, type Criterion } from '@canopy/engine/wind/criteria.ts';
 import { crossPeriods, pickRows, typicalYearRows } from '@canopy/engine/analyses/periods.ts';
@@ -79,7 +79,7 @@ export function bindPointStory(calls: PointStoryCalls) {
   };
 
   async function loadInputs(target: StoryTarget): Promise<StoryInputs> {
-    const ratioAssets = speedRatioAssets(target.assets);
+    const ratioAssets = storyRatioAssets(target.assets);
     const [meshes, criteria, sources, insights] = await Promise.all([
       Promise.all(
         ratioAssets.map(async (a) =>
