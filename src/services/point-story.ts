@@ -22,7 +22,7 @@ import { storyCaption } from '../viewer/point-story/story-text.ts';
 import { speedFactorOf } from './wind-reclass.ts';
 
 /** A result point farther than this from the click is not the clicked point. */
-export const MAX_POINT_DISTANCE_M = 25;
+const MAX_POINT_DISTANCE_M = 25;
 
 export interface PointStoryCalls {
   loadAsset(url: string): Promise<ArrayBuffer>;

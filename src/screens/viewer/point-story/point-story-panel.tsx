@@ -22,6 +22,7 @@ import { saveBlob } from '../../../services/save-blob.ts';
 import { formatShare, hoursAbove, pointLabel, storyCsv, thresholdLimits } from '../../../viewer/point-story/story-text.ts';
 import { ExceedanceCurve, YearChart } from './story-charts.tsx';
 import * as css from '../viewer.css.ts';
+import * as storyCss from './point-story.css.ts';
 
 export type PointStoryRef = ActorRefFrom<typeof pointStoryMachine>;
 type Snapshot = SnapshotFrom<typeof pointStoryMachine>;
@@ -30,7 +31,7 @@ const phaseOf = (s: Snapshot): string =>
   s.matches('ready') ? (Object.values(s.value as Record<string, string>)[0] ?? 'waiting') : typeof s.value === 'string' ? s.value : 'loading';
 
 /** The engine's rose in the shape the weather panels draw. */
-export function roseForChart(rose: WindRose): WeatherSummary['wind_rose'] {
+function roseForChart(rose: WindRose): WeatherSummary['wind_rose'] {
   const bins = rose.speedBinLabels.length;
   return {
     sectors: rose.sectors,
@@ -51,39 +52,41 @@ function ComfortTable({ result }: { result: StoryResult }) {
   const limits = thresholdLimits(result);
   const thresholds = result.story.thresholdsMs;
   return (
-    <table className={css.shortcutTable} aria-label="Comfort class per season and time of day">
-      <thead>
-        <tr>
-          <th scope="col">Period</th>
-          <th scope="col">Class</th>
-          {thresholds.map((t) => (
-            <th key={t} scope="col" title={limits.get(t)}>
-              {`> ${t} m/s`}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {result.story.periods.map((p) => (
-          <tr key={`${p.period.season.id}.${p.period.timeWindow.id}`}>
-            <th scope="row">{`${p.period.season.name}, ${p.period.timeWindow.name.toLowerCase()}`}</th>
-            <td>{p.classLabel ?? '–'}</td>
-            {p.exceedances.map((e) => (
-              <td key={e.thresholdMs}>{formatShare(e.share)}</td>
+    <div className={storyCss.tableScroll}>
+      <table className={storyCss.table} aria-label="Comfort class per season and time of day">
+        <thead>
+          <tr>
+            <th scope="col">Period</th>
+            <th scope="col">Class</th>
+            {thresholds.map((t) => (
+              <th key={t} scope="col" title={limits.get(t)}>
+                {`> ${t} m/s`}
+              </th>
             ))}
           </tr>
-        ))}
-      </tbody>
-      <tfoot>
-        <tr>
-          <th scope="row">Allowed</th>
-          <td />
-          {thresholds.map((t) => (
-            <td key={t}>{limits.get(t) ?? ''}</td>
+        </thead>
+        <tbody>
+          {result.story.periods.map((p) => (
+            <tr key={`${p.period.season.id}.${p.period.timeWindow.id}`}>
+              <th scope="row">{`${p.period.season.name}, ${p.period.timeWindow.name.toLowerCase()}`}</th>
+              <td>{p.classLabel ?? '–'}</td>
+              {p.exceedances.map((e) => (
+                <td key={e.thresholdMs}>{formatShare(e.share)}</td>
+              ))}
+            </tr>
           ))}
-        </tr>
-      </tfoot>
-    </table>
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">Allowed</th>
+            <td />
+            {thresholds.map((t) => (
+              <td key={t}>{limits.get(t) ?? ''}</td>
+            ))}
+          </tr>
+        </tfoot>
+      </table>
+    </div>
   );
 }
 

@@ -74,7 +74,7 @@ export function ExceedanceCurve({ speedsMs, hoursAbove, marks }: { speedsMs: num
 }
 
 /** Each day's mean and maximum of an hourly series (NaN hours left out). */
-export function dailyMeanMax(values: ArrayLike<number>): { mean: Array<number | null>; max: Array<number | null> } {
+function dailyMeanMax(values: ArrayLike<number>): { mean: Array<number | null>; max: Array<number | null> } {
   const days = Math.floor(values.length / 24);
   const mean: Array<number | null> = [];
   const max: Array<number | null> = [];
