@@ -135,7 +135,12 @@ describe('a point’s hourly story in the viewer', () => {
 
   it('tells a scenario without wind results that there is nothing to replay', async () => {
     const u = userEvent.setup();
-    renderViewer('/projects/7/viewer/70/configuration/21/Viewer?simulation=31', fakeServices());
+    // A solar run alone in its scenario: no wind run to take the ratios from.
+    const solar = simulation(71, 22, 'solar', [asset(71, { analysis_type: 'solar-sunlit', metric: 'pct-sunlit', show_by_default: true })]);
+    renderViewer(
+      '/projects/7/viewer/70/configuration/22/Viewer?simulation=71',
+      services([], () => [solar]),
+    );
     await u.click(await screen.findByRole('button', { name: 'Point story' }));
     expect(await screen.findByText(/This scenario has no per-direction wind results to replay/)).toBeInTheDocument();
   });
