@@ -281,7 +281,8 @@ export const viewerUiMachine = setup({
       initial: 'idle',
       on: {
         'tool.probe': { target: '.probe', actions: assign({ panel: 'data' as ViewerPanel }) },
-        'tool.points': { target: '.points', actions: assign({ panel: 'points' as ViewerPanel }) },
+        // The point story picks its point with the same tool and stays open while it does.
+        'tool.points': { target: '.points', actions: assign({ panel: ({ context }) => (context.panel === 'story' ? 'story' : 'points') as ViewerPanel }) },
         'tool.cancel': { target: '.idle' },
       },
       states: {

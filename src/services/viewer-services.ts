@@ -31,6 +31,9 @@ import { getProject } from '../api/projects.ts';
 import { asServerCall as call, toServerError } from '../api/errors.ts';
 import * as reclassApi from '../api/reclass.ts';
 import { bindWindReclass, type ReclassCalls } from './wind-reclass-services.ts';
+import { bindPointStory } from './point-story-services.ts';
+import { storyFigurePng } from '../viewer/point-story/story-figure.ts';
+import * as insightsApi from '../api/insights.ts';
 import { windowKeys } from './window-keys.ts';
 import { commandFor } from '@machines/viewer/viewer-keys.ts';
 
@@ -69,6 +72,13 @@ export interface ViewerServices {
     ids: { projectId: number; configurationId: number; simulationId: number },
     body: reclassApi.SubmitPostprocessing,
   ): Promise<reclassApi.SubmittedJob>;
+  /** The study's insights (id, title), for a point story's "Add to insight"; none when absent. */
+  listInsights?(scope: StudyScope): Promise<Array<{ id: number; title: string }>>;
+  /** Stores a figure image and places it in an insight (a new one titled `title` when `insightId` is null). */
+  addInsightFigure?(
+    scope: StudyScope,
+    figure: { insightId: number | null; title: string; name: string; pngDataUrl: string; caption: string },
+  ): Promise<{ insightId: number; imageViewId: number }>;
 }
 
 /** Where an uploaded file's bytes are read (GET /api/project/{id}/uploads/{uploadId}/download/). */
@@ -113,6 +123,13 @@ export const liveViewerServices: ViewerServices = {
   weatherCsv: (projectId, metId) => weatherApi.downloadWeatherCsv(api, projectId, metId),
   saveReclassified: (ids, body) => reclassApi.saveReclassifiedComfort(api, ids, body),
   submitPostprocessing: (ids, body) => reclassApi.submitPostprocessing(api, ids, body),
+  listInsights: async (scope) => (await insightsApi.listInsights(api, scope)).map((i) => ({ id: i.id, title: i.title })),
+  async addInsightFigure(scope, figure) {
+    const insightId = figure.insightId ?? (await insightsApi.createInsight(api, scope, { title: figure.title })).id;
+    const image = await insightsApi.createStudyImage(api, scope, { name: figure.name, image_base64: figure.pngDataUrl });
+    const view = await insightsApi.createImageView(api, scope, insightId, { study_image_id: image.id, caption: figure.caption });
+    return { insightId, imageViewId: view.id };
+  },
   async geometryValidation(projectId, configurationId) {
     // The scenario says whether it was ever validated: never asking for a record that is not there
     // keeps a 404 (and the browser's console error for it) out of every unvalidated scenario's visit.
@@ -190,6 +207,16 @@ export function bindViewerLogic(services: ViewerServices, scope: StudyScope) {
   // with its own workers and speed-ratio arrays.
   const paneReclass0 = bindWindReclass(reclassCalls);
   const paneReclass1 = bindWindReclass(reclassCalls);
+  // The point story reads the same stored ratios and weather files; insights through the services when they offer them.
+  const pointStory = bindPointStory({
+    ...reclassCalls,
+    insights: (s) => services.listInsights?.(s) ?? Promise.resolve([]),
+    addFigure: (s, figure) => {
+      if (!services.addInsightFigure) throw new Error('adding figures to insights is not available here');
+      return services.addInsightFigure(s, figure);
+    },
+    drawFigure: async (result) => storyFigurePng(result),
+  });
   // A layer set's file is read and checked (a result GLB; its fields decide how it is drawn) by the
   // workspace's loader, then drawn by the panes: they get the same bytes, not a second download.
   const setFiles = new Map<string, Promise<ArrayBuffer>>();
@@ -214,5 +241,5 @@ export function bindViewerLogic(services: ViewerServices, scope: StudyScope) {
   // A key the viewer runs as a shortcut is not the browser's too (unless typed into a field).
   const keys = windowKeys((key, inText) => !inText && commandFor(key) !== null);
   const workspace = viewerWorkspaceMachine.provide({ actors: { layerFilter, cameraPositions: cameras, layerSetLoader, paneReclass0, paneReclass1, keys } });
-  return { services, session, layerFilter, cameras, workspace, resultsImport, loadAsset };
+  return { services, session, layerFilter, cameras, workspace, resultsImport, loadAsset, pointStory };
 }

@@ -50,7 +50,7 @@ interface Loaded {
 }
 
 /** γ is stated against the approach flow at a height over a terrain (metadata.reference), else the met station itself. */
-function speedFactorOf(asset: Asset): number {
+export function speedFactorOf(asset: Asset): number {
   const reference = (asset.metadata as { reference?: { heightM?: unknown; terrain?: unknown } }).reference;
   const heightM = Number(reference?.heightM);
   const terrain = reference?.terrain;

@@ -62,6 +62,7 @@ import { ViewerPane } from './viewer-pane.tsx';
 import { selectMayChangeProject } from '@machines/permissions/permissions.selectors.ts';
 import { PermissionsContext } from '../../app/permissions-context.ts';
 import { ComfortPanel } from './comfort-panel.tsx';
+import { PointStorySection } from './point-story/point-story-section.tsx';
 import { useComfortReclass } from './use-comfort-reclass.ts';
 import { usePaneModel, type PaneModel } from './use-pane-model.ts';
 import { layerSetDownloadPath, type ViewerLogic } from '../../services/viewer-services.ts';
@@ -80,6 +81,7 @@ const PANEL_LABELS: Record<ViewerPanel, string> = {
   points: 'Four points',
   cameras: 'Cameras',
   comfort: 'Comfort',
+  story: 'Point story',
 };
 
 const VIEW_IDS = ['viewer-1', 'viewer-2'] as const;
@@ -349,6 +351,17 @@ export function ViewerWorkspace({
               />
             ) : null}
             {panel === 'comfort' ? <ComfortPanel key={activePane} reclass={reclass.actor} mayChange={mayChange} /> : null}
+            {panel === 'story' ? (
+              <PointStorySection
+                logic={logic.pointStory}
+                simulations={simulations}
+                shownSimulationId={model.simulation?.id ?? null}
+                scope={{ projectId, studyId }}
+                point={points.at(-1)?.point ?? null}
+                picking={tool === 'points'}
+                onPick={() => ui.send({ type: tool === 'points' ? 'tool.cancel' : 'tool.points' })}
+              />
+            ) : null}
             <FindingsPanel {...findings.panel} />
           </>
         ) : null}

@@ -19,6 +19,7 @@ import { ViewerCanvas } from '../../../src/viewer/scene/viewer-canvas.tsx';
 import { decodeResultGlb } from '../../../src/viewer/workers/decode-glb.ts';
 import { grid, type Grid } from './grid.ts';
 import { reclassify } from './reclassify.ts';
+import { pointStories } from './point-story-services.ts';
 
 const WIDTH = 800;
 const HEIGHT = 600;
@@ -599,6 +600,7 @@ declare global {
 
 window.viewerBench = {
   reclassify,
+  pointStories,
   frameCost,
   colourChange: () => colourChange(),
   colourChangeLarge: () => colourChange(1000, 8),

@@ -6,6 +6,10 @@
  * ° and ≤ come back out as written. Bad requests answer 400 naming the field.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PDFDocument, PDFName, PDFNumber, PDFRawStream } from 'pdf-lib';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import {
@@ -169,9 +173,24 @@ beforeAll(async () => {
   });
   // An image captured in the Images tab: it names no scene view.
   const captured = await post<StudyImage>(`${study()}/study-image`, { name: 'Images tab', image_base64: cardBase64 });
-  await post(`${study()}/insight/${insight.id}/image-view`, { study_image_id: captured.id, caption: 'Captured in the Images tab' });
+  // Its caption's first line is the title; the next (a point story's numbers) prints under the image.
+  await post(`${study()}/insight/${insight.id}/image-view`, {
+    study_image_id: captured.id,
+    caption: 'Captured in the Images tab\nAnnual, all day: Standing (P(U > 4 m/s) 3.1 %)',
+  });
 });
 afterAll(() => t.close());
+
+/** pdftotext's word boxes (-bbox): each word with its position and height on the page. */
+function pdfToBoxes(pdf: Uint8Array): string {
+  const dir = mkdtempSync(join(tmpdir(), 'pdf-boxes-'));
+  try {
+    writeFileSync(join(dir, 'doc.pdf'), pdf);
+    return execFileSync('pdftotext', ['-bbox', join(dir, 'doc.pdf'), '-'], { encoding: 'utf8' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 describe('insight PDF', () => {
   let pdf: Uint8Array;
@@ -226,6 +245,10 @@ describe('insight PDF', () => {
     expect(imagesTab).toMatch(
       /^Figure 3: Captured in the Images tab.*Provenance — Analysis: Pedestrian wind comfort.*Engine: canopy-engine 0\.1\.0.*Criterion: Lawson LDDC/,
     );
+    expect(imagesTab).toContain('Annual, all day: Standing (P(U > 4 m/s) 3.1 %)');
+    // …printed as the caption under the image (10 pt), not as part of the bold 13 pt title.
+    const box = /<word xMin="[\d.]+" yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">\(P\(U<\/word>/.exec(pdfToBoxes(pdf))!;
+    expect(Number(box[2]) - Number(box[1])).toBeLessThan(12.5);
   });
 
   it.skipIf(!poppler)(

@@ -221,11 +221,13 @@ async function insightPlan(ctx: Context, insight: Insight, pictures: Map<string,
     const view = insight.sceneview_set.find((v) => v.id === image.scene_view_id);
     // An image from the Images tab names no view: it shows the insight's results, so its provenance is the insight's first view's.
     const source = view ?? insight.sceneview_set[0];
+    // A caption's first line is the figure's title; further lines (a point story's numbers) print under the image.
+    const [title = '', ...more] = image.caption.split(/\r?\n/);
     await addFigure(ctx, {
-      heading: `Figure ${n}: ${cleanCaption(image.caption) || insight.title}`,
+      heading: `Figure ${n}: ${cleanCaption(title) || insight.title}`,
       picture: await storedPicture(ctx, image.study_image_id),
       legend: view?.legend ?? null,
-      caption: '',
+      caption: more.join('\n'),
       ref: source ? { simulationId: source.simulation_id, assetId: view ? view.asset_id : null } : null,
       // Only the view's own capture shows what its drawing and pins were drawn over.
       overlay: view && view.study_image_id === image.study_image_id ? overlayOf(insight, view) : null,
