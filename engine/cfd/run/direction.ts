@@ -8,6 +8,7 @@
  */
 import { ablProfile, type AblProfile, type InletSpec } from '../bc/abl-inlet.ts';
 import { equilibriumColumn } from '../bc/precursor.ts';
+import { SPONGE_STRENGTH } from '../bc/absorbing-layer.ts';
 import { buildHierarchy, type ColumnProfile, type Hierarchy, type Physics } from '../grid/build-hierarchy.ts';
 import type { GridPlan } from '../grid/plan.ts';
 import { rotateTriangles, solverFrame, type Frame } from '../geometry/rotate.ts';
@@ -246,7 +247,7 @@ export function prepareDirection(input: DirectionInput): PreparedDirection {
     closure: options.closure,
     maxMixingLengthM: options.maxMixingLengthM,
     spongeCells: Math.max(2, Math.round(boxes[0].nx * options.spongeFraction)),
-    spongeViscosity: 0.05,
+    spongeStrength: SPONGE_STRENGTH,
     slabHeightM: options.slabHeightM,
     inletFromProfile: input.inletFromProfile,
   };
