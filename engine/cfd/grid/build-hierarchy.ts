@@ -19,7 +19,7 @@
 import { CX, CY, CZ, Q, W } from '../lattice/d3q19.ts';
 import type { AblProfile } from '../bc/abl-inlet.ts';
 import { KARMAN } from '../bc/abl-inlet.ts';
-import { cellCentre, cellIndex, depthInBox, depthInPlacement, padded, type LevelBox, type Placement } from './layout.ts';
+import { cellCentre, cellIndex, depthInBox, depthInPlacement, padded, type LevelBox, type Padded, type Placement } from './layout.ts';
 import { DRAG, KIND, MEAN_FIELDS, SLAB_FIELDS, SOURCE, STENCIL, type Level } from './level.ts';
 import { readSlot, writeSlot, type Faces, type LinkContext } from './links.ts';
 import { f32, f64, i32, i32From, u8 } from './shared.ts';
@@ -27,6 +27,7 @@ import { MOMENTS } from '../kernel/cell.ts';
 import { distanceToSolid } from '../geometry/distance.ts';
 import { buildKLevel, linkToParent } from '../turbulence/k-fields.ts';
 import { setEddyViscosities } from '../turbulence/k-transport.ts';
+import { buildAbsorbingLayer, type AbsorbingLayer } from '../bc/absorbing-layer.ts';
 
 export interface Physics {
   profile: AblProfile;
@@ -45,21 +46,19 @@ export interface Physics {
   maxMixingLengthM?: number;
   /** Length of the outflow sponge, level-0 cells. */
   spongeCells: number;
-  /** Lattice viscosity the sponge adds at the outflow face. */
-  spongeViscosity: number;
+  /**
+   * How far the outflow's absorbing layer takes a cell towards the approach flow per application
+   * at the outflow face (bc/absorbing-layer.ts; 0 to 1, growing as the square of the depth).
+   */
+  spongeStrength: number;
   /** Cells whose centre is below this height collect pedestrian statistics, m. */
   slabHeightM: number;
   /**
-   * The approach flow each level sustains (its precursor column, see precursor.ts), per cell
-   * layer of that level; without it, the analytic profile.
+   * The approach flow each level sustains and its inflow feeds (its precursor column, see
+   * precursor.ts, or a measured profile fed as it is), per cell layer of that level; without it,
+   * the analytic profile.
    */
   columns?: Array<ColumnProfile | null>;
-  /**
-   * Feed the inflow face with the profile itself (a measured approach flow) rather than with the
-   * precursor's equilibrium column; the flow then relaxes towards the model's equilibrium over
-   * the fetch.
-   */
-  inletFromProfile?: boolean;
 }
 
 /** Mean speed and shear of the approach flow at each cell layer of one level. */
@@ -300,6 +299,24 @@ function initialise(level: Level, physics: Physics): void {
   }
 }
 
+/** The fluid cells of level 0's outflow layer, each relaxed towards the approach column at its height. */
+function absorbingLayerOf(box: LevelBox, pad: Padded, kind: Uint8Array, physics: Physics): AbsorbingLayer | null {
+  const cells: { i: number; k: number; x: number }[] = [];
+  for (let k = 0; k < box.nz; k++)
+    for (let j = 0; j < box.ny; j++)
+      for (let i = Math.max(0, box.nx - 1 - physics.spongeCells); i < box.nx; i++) {
+        const x = cellIndex(pad, i, j, k);
+        if (kind[x] === KIND.FLUID) cells.push({ i, k, x });
+      }
+  return buildAbsorbingLayer(
+    cells,
+    box.nx,
+    physics.spongeCells,
+    physics.spongeStrength,
+    (k) => approach(physics, 0, box.dxM, k).speedMs * physics.latticePerMs,
+  );
+}
+
 export function buildHierarchy(spec: HierarchySpec): Hierarchy {
   const { boxes, placements, physics } = spec;
   if (boxes.length < 1) throw new RangeError('a grid needs at least one level');
@@ -330,13 +347,10 @@ export function buildHierarchy(spec: HierarchySpec): Hierarchy {
     const transported = physics.closure === 'k-l';
     // With transported k the collision takes ν_t per cell (Level.nut) and no strain-based part.
     const len2 = transported ? f32(pad.n) : lengths;
+    // Base viscosity by x: none added; the outflow's layer absorbs by relaxing towards the
+    // approach flow instead (sponge below).
     const nuX = f32(box.nx);
-    if (l === 0 && physics.spongeCells > 0) {
-      for (let i = 0; i < box.nx; i++) {
-        const t = (i - (box.nx - 1 - physics.spongeCells)) / physics.spongeCells;
-        if (t > 0) nuX[i] = physics.spongeViscosity * t * t;
-      }
-    }
+    const sponge = l === 0 && spec.mode !== 'column' && physics.spongeCells > 0 ? absorbingLayerOf(box, pad, d.kind, physics) : null;
     const porous = spec.porous?.[l] ?? null;
     const z0 = physics.profile.roughnessLengthM;
     // The log law as the inflow writes it, ln((z + z0)/z0): finite and positive even where the
@@ -437,11 +451,8 @@ export function buildHierarchy(spec: HierarchySpec): Hierarchy {
       pre.source[p] = src;
       // Every prescribed cell starts in the approach flow; the inflow keeps it. S_xz = ½·dU/dz per
       // time step of this level.
-      const zc = (k + 0.5) * box.dxM;
-      const flow =
-        src === SOURCE.INLET && physics.inletFromProfile
-          ? { speedMs: physics.profile.speedMs(zc), shearPerS: physics.profile.shearPerS(zc) }
-          : approach(physics, l, box.dxM, k);
+      // With a measured inflow fed as it is, the column is that profile (run/direction.ts).
+      const flow = approach(physics, l, box.dxM, k);
       pre.state[p * MOMENTS] = 1;
       pre.state[p * MOMENTS + 1] = flow.speedMs * physics.latticePerMs;
       pre.state[p * MOMENTS + 8] = 0.5 * flow.shearPerS * dt0S * 2 ** -l;
@@ -498,6 +509,7 @@ export function buildHierarchy(spec: HierarchySpec): Hierarchy {
       wallShear,
       nut: f32(pad.n),
       turb: null,
+      sponge,
     };
     if (transported) {
       const lp2 = physics.latticePerMs * physics.latticePerMs;

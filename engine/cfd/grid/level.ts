@@ -6,6 +6,7 @@
  */
 import type { LevelBox, Padded, Placement } from './layout.ts';
 import type { KLevel } from '../turbulence/k-fields.ts';
+import type { AbsorbingLayer } from '../bc/absorbing-layer.ts';
 
 /** What a stored cell is. */
 export const KIND = {
@@ -122,6 +123,8 @@ export interface Level {
   nut: Float32Array;
   /** The transported-k closure's arrays (turbulence/k-fields.ts), or null with the other closures. */
   turb: KLevel | null;
+  /** Level 0's outflow layer, relaxed towards the approach flow (bc/absorbing-layer.ts); null elsewhere. */
+  sponge: AbsorbingLayer | null;
   /** Runs of fast-path cells: first cell, length, k, i — four integers each. */
   runs: Int32Array;
   runCount: number;

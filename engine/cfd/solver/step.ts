@@ -25,6 +25,7 @@ import {
   tensorNorm,
 } from '../kernel/cell.ts';
 import { runKernelFor, type RunKernel } from '../kernel/run-kernel.ts';
+import { absorb } from '../bc/absorbing-layer.ts';
 import * as lattice from '../lattice/d3q19.ts';
 import { DRAG, SOURCE, STENCIL, type Level } from '../grid/level.ts';
 import type { Grid } from '../grid/level.ts';
@@ -345,7 +346,16 @@ function stepLevel(h: Grid, l: number, sub: number, ctx: ThreadContext): void {
   const level = h.levels[l];
   collideLevel(h, level, sub, ctx);
   ctx.barrier();
+  const even = (ctx.steps[l] & 1) === 0;
   ctx.steps[l]++;
+  if (level.sponge && even) {
+    // Every cell's post-collision populations are at home after an even step; the layer's cells
+    // are read next by this level's next collision, which the finer levels' barriers (or this
+    // one) keep behind the relaxation.
+    const [c0, c1] = share(level.sponge.count, ctx.thread, ctx.threads);
+    absorb(level.f, level.pad.n, level.sponge, c0, c1);
+    if (l + 1 === h.levels.length) ctx.barrier();
+  }
   if (l + 1 < h.levels.length) {
     stepLevel(h, l + 1, 0, ctx);
     stepLevel(h, l + 1, 1, ctx);

@@ -1,6 +1,7 @@
 /** Small grids and physics for the solver's unit tests (seconds, not minutes). */
 import { ablProfile, type InletSpec } from '../bc/abl-inlet.ts';
 import { equilibriumColumn } from '../bc/precursor.ts';
+import { SPONGE_STRENGTH } from '../bc/absorbing-layer.ts';
 import { buildHierarchy, type Hierarchy, type Physics } from '../grid/build-hierarchy.ts';
 import { childBox, type LevelBox, type Placement } from '../grid/layout.ts';
 
@@ -13,7 +14,7 @@ export function physicsFor(spec: InletSpec, topHeightM: number, overrides: Parti
     latticePerMs: 0.08 / profile.speedMs(topHeightM),
     smagorinsky: 0.13,
     spongeCells: 4,
-    spongeViscosity: 0.05,
+    spongeStrength: SPONGE_STRENGTH,
     slabHeightM: 6,
     ...overrides,
   };
