@@ -54,11 +54,16 @@ export interface Physics {
   /** Cells whose centre is below this height collect pedestrian statistics, m. */
   slabHeightM: number;
   /**
-   * The approach flow each level sustains and its inflow feeds (its precursor column, see
-   * precursor.ts, or a measured profile fed as it is), per cell layer of that level; without it,
-   * the analytic profile.
+   * The approach flow each level sustains (its precursor column, see precursor.ts), per cell
+   * layer of that level; without it, the analytic profile.
    */
   columns?: Array<ColumnProfile | null>;
+  /**
+   * Feed the inflow face with the profile itself (a measured approach flow) rather than with the
+   * precursor's equilibrium column; the flow then relaxes towards the model's equilibrium over
+   * the fetch.
+   */
+  inletFromProfile?: boolean;
 }
 
 /** Mean speed and shear of the approach flow at each cell layer of one level. */
@@ -451,8 +456,11 @@ export function buildHierarchy(spec: HierarchySpec): Hierarchy {
       pre.source[p] = src;
       // Every prescribed cell starts in the approach flow; the inflow keeps it. S_xz = ½·dU/dz per
       // time step of this level.
-      // With a measured inflow fed as it is, the column is that profile (run/direction.ts).
-      const flow = approach(physics, l, box.dxM, k);
+      const zc = (k + 0.5) * box.dxM;
+      const flow =
+        src === SOURCE.INLET && physics.inletFromProfile
+          ? { speedMs: physics.profile.speedMs(zc), shearPerS: physics.profile.shearPerS(zc) }
+          : approach(physics, l, box.dxM, k);
       pre.state[p * MOMENTS] = 1;
       pre.state[p * MOMENTS + 1] = flow.speedMs * physics.latticePerMs;
       pre.state[p * MOMENTS + 8] = 0.5 * flow.shearPerS * dt0S * 2 ** -l;

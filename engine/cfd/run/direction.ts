@@ -249,6 +249,7 @@ export function prepareDirection(input: DirectionInput): PreparedDirection {
     spongeCells: Math.max(2, Math.round(boxes[0].nx * options.spongeFraction)),
     spongeStrength: SPONGE_STRENGTH,
     slabHeightM: options.slabHeightM,
+    inletFromProfile: input.inletFromProfile,
   };
   // The approach flow each level is held to: the precursor's discrete equilibrium of the terrain's
   // log law, or, when the inlet feeds a measured profile as it is, that profile (a measured wind
@@ -260,21 +261,13 @@ export function prepareDirection(input: DirectionInput): PreparedDirection {
   return { hierarchy, frame, voxels, physics: options, solid, porous };
 }
 
-/**
- * The approach profile itself at the cell centres of a level, with the shear a cell of that level
- * resolves: the profile's difference across the cell, (U(z + Δ/2) − U(z − Δ/2))/Δ, above the first
- * layer (the first keeps the wall law's derivative, which the wall model imposes there). A measured
- * table's slope from row to row is noisy (AIJ Case A's jumps eightfold between rows 0.6 m apart
- * around 20 m); taken at the cell centre it put that noise into the strain the interface rings and
- * the inflow send out, and into the ratio that carries the strain across an interface.
- */
+/** The approach profile itself at the cell centres of a level. */
 function profileColumn(profile: AblProfile, dxM: number, nz: number): ColumnProfile {
   const speedMs = new Float64Array(nz),
     shearPerS = new Float64Array(nz);
   for (let k = 0; k < nz; k++) {
-    const z = (k + 0.5) * dxM;
-    speedMs[k] = profile.speedMs(z);
-    shearPerS[k] = k === 0 ? profile.shearPerS(z) : (profile.speedMs(z + 0.5 * dxM) - profile.speedMs(z - 0.5 * dxM)) / dxM;
+    speedMs[k] = profile.speedMs((k + 0.5) * dxM);
+    shearPerS[k] = profile.shearPerS((k + 0.5) * dxM);
   }
   return { speedMs, shearPerS };
 }
