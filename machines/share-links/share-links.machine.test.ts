@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { ServerError } from '@machines/shared/actors.ts';
 import type { SharedContent, SharedLinkInfo, ShareLink, ShareLinkCreated } from '@canopy/contract/share-links.ts';
+import type { Insight, SceneView } from '@canopy/contract/insights.ts';
 import { shareLinksMachine, type NewLink, type ShareTarget } from './share-links.machine.ts';
 import { sharedViewMachine } from './shared-view.machine.ts';
 import * as sel from './share-links.selectors.ts';
@@ -206,5 +207,28 @@ describe('shared view (public page)', () => {
     actor.send({ type: 'retry' });
     await settle();
     expect(sel.selectSharedState(actor.getSnapshot())).toBe('locked');
+  });
+  it('shows the first drawable scene view in 3D, notes its failed layers, and shows another when the visitor picks it; never one the link does not share', async () => {
+    const scene = (id: number, saved: boolean) =>
+      ({ id, name: `View ${id}`, camera: null, layer_selection: [], view_json: saved ? { version: 2 } : null }) as unknown as SceneView;
+    const insight = (id: number, views: SceneView[]) => ({ id, title: `Insight ${id}`, sceneview_set: views }) as unknown as Insight;
+    const shared: SharedContent = { ...content, insights: [insight(3, [scene(30, false), scene(31, true), scene(32, true)])] };
+    const actor = start(plain, async () => shared);
+    await settle();
+    expect(sel.selectSharedSceneViewId(actor.getSnapshot())).toBe(31);
+    actor.send({ type: 'scene.layerFailed', layerId: '101' });
+    actor.send({ type: 'scene.layerFailed', layerId: '101' });
+    expect(sel.selectSharedSceneFailures(actor.getSnapshot())).toEqual(['101']);
+    actor.send({ type: 'scene.show', sceneViewId: 32 });
+    expect(sel.selectSharedSceneViewId(actor.getSnapshot())).toBe(32);
+    expect(sel.selectSharedSceneFailures(actor.getSnapshot())).toEqual([]);
+    actor.send({ type: 'scene.show', sceneViewId: 99 });
+    expect(sel.selectSharedSceneViewId(actor.getSnapshot())).toBe(32);
+  });
+
+  it('has no 3D view when no scene view can be drawn', async () => {
+    const actor = start(plain, async () => content);
+    await settle();
+    expect(sel.selectSharedSceneViewId(actor.getSnapshot())).toBeNull();
   });
 });

@@ -22,3 +22,5 @@ export const selectSharedInfo = (s: ViewSnapshot) => s.context.info;
 export const selectSharedContent = (s: ViewSnapshot) => s.context.content;
 export const selectPasswordError = (s: ViewSnapshot) => s.context.passwordError;
 export const selectSharedFailure = (s: ViewSnapshot) => errorMessage(s.context.error);
+export const selectSharedSceneViewId = (s: ViewSnapshot) => s.context.sceneViewId;
+export const selectSharedSceneFailures = (s: ViewSnapshot) => s.context.sceneFailures;

@@ -25,3 +25,9 @@ export function sharedImageUrl(token: string, imageId: number, access: string | 
   const query = access ? `?access=${encodeURIComponent(access)}` : '';
   return `${shared(token)}/study-image/${imageId}/file` + query;
 }
+
+/** The address of a result layer a link's scene view shows (read by the public page's 3D viewer). */
+export function sharedLayerUrl(token: string, assetId: number, access: string | null): string {
+  const query = access ? `?access=${encodeURIComponent(access)}` : '';
+  return `${shared(token)}/layer/${assetId}/download` + query;
+}

@@ -40,6 +40,8 @@ function shareLinksServicesOver(api: ApiClient): ShareLinksServices {
 
 /** The address of an image a link shows (an <img> loads it: public, with `access` for a password link). */
 export const sharedImageUrl = calls.sharedImageUrl;
+/** The address of a layer a link's scene view shows (the 3D viewer reads it without signing in). */
+export const sharedLayerUrl = calls.sharedLayerUrl;
 
 export const ShareLinksServicesContext = createContext<ShareLinksServices>(shareLinksServicesOver(appApi));
 

@@ -17,3 +17,7 @@ export const page = style({ maxWidth: '900px', margin: '0 auto', padding: '24px 
 export const figure = style({ margin: 0, display: 'flex', flexDirection: 'column', gap: '4px' });
 export const image = style({ maxWidth: '100%', border: '1px solid #d5d9e0', borderRadius: '4px', background: '#eef1f5' });
 export const text = style({ whiteSpace: 'pre-wrap' });
+export const scene = style({ display: 'flex', flexDirection: 'column', gap: '4px' });
+export const sceneBar = style({ display: 'flex', gap: '8px', alignItems: 'baseline', flexWrap: 'wrap' });
+export const sceneCanvas = style({ position: 'relative', height: '420px', border: '1px solid #d5d9e0', borderRadius: '4px', overflow: 'hidden' });
+export const sceneChoices = style({ display: 'flex', gap: '6px', flexWrap: 'wrap' });
