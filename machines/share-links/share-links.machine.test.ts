@@ -33,7 +33,12 @@ afterEach(() => vi.useRealTimers());
 
 describe('share links (owner)', () => {
   function start(
-    calls: { create?: (link: NewLink) => Promise<ShareLinkCreated>; revoke?: (id: number) => Promise<void>; load?: () => Promise<ShareLink[]> } = {},
+    calls: {
+      create?: (link: NewLink) => Promise<ShareLinkCreated>;
+      revoke?: (id: number) => Promise<void>;
+      load?: () => Promise<ShareLink[]>;
+      sites?: (id: number, sites: string[]) => Promise<ShareLink>;
+    } = {},
   ) {
     const seen: ShareTarget[] = [];
     const actor = createActor(
@@ -48,6 +53,9 @@ describe('share links (owner)', () => {
           ),
           revokeLink: fromPromise<void, { target: ShareTarget; linkId: number }>(({ input }) =>
             calls.revoke ? calls.revoke(input.linkId) : Promise.resolve(),
+          ),
+          updateSites: fromPromise<ShareLink, { target: ShareTarget; linkId: number; frameAncestors: string[] }>(({ input }) =>
+            calls.sites ? calls.sites(input.linkId, input.frameAncestors) : Promise.resolve(link(input.linkId, { frame_ancestors: input.frameAncestors })),
           ),
         },
       }),
@@ -137,6 +145,49 @@ describe('share links (owner)', () => {
     await settle();
     expect(sel.selectLinks(actor.getSnapshot()).map((l) => l.id)).toEqual([1]);
     expect(sel.selectLinksFailure(actor.getSnapshot())).toBe('The share link could not be revoked. Not found.');
+  });
+  it("changes a live link's embedding sites, keeping the server's field errors on its form until saved", async () => {
+    const saved: Array<[number, string[]]> = [];
+    const { actor } = start({
+      sites: async (id, sites) => {
+        saved.push([id, sites]);
+        if (sites.some((s) => !s.startsWith('https://')))
+          throw serverError(400, { fields: { 'frame_ancestors.0': ['Enter an origin such as https://example.com.'] } });
+        return link(id, { frame_ancestors: sites });
+      },
+    });
+    await settle();
+    actor.send({ type: 'sites.edit', linkId: 1 });
+    expect(sel.selectEditingSites(actor.getSnapshot())).toBe(1);
+    actor.send({ type: 'sites.save', frameAncestors: ['client.example'] });
+    expect(sel.selectSavingSites(actor.getSnapshot())).toBe(true);
+    await settle();
+    expect(sel.selectEditingSites(actor.getSnapshot())).toBe(1);
+    expect(sel.selectSitesErrors(actor.getSnapshot())).toEqual(['Enter an origin such as https://example.com.']);
+    actor.send({ type: 'sites.save', frameAncestors: ['https://client.example'] });
+    await settle();
+    expect(saved).toEqual([
+      [1, ['client.example']],
+      [1, ['https://client.example']],
+    ]);
+    expect(sel.selectEditingSites(actor.getSnapshot())).toBeNull();
+    expect(sel.selectSitesErrors(actor.getSnapshot())).toEqual([]);
+    expect(sel.selectLinks(actor.getSnapshot())[0]!.frame_ancestors).toEqual(['https://client.example']);
+    expect(sel.selectLinksSuccess(actor.getSnapshot())).toBe('Embedding sites saved.');
+  });
+
+  it('leaves the sites unchanged on cancel, and says when a save fails for another reason', async () => {
+    const { actor } = start({ sites: async () => Promise.reject(serverError(404, { detail: 'Not found.' })) });
+    await settle();
+    actor.send({ type: 'sites.edit', linkId: 1 });
+    actor.send({ type: 'cancel' });
+    expect(sel.selectEditingSites(actor.getSnapshot())).toBeNull();
+    actor.send({ type: 'sites.edit', linkId: 1 });
+    actor.send({ type: 'sites.save', frameAncestors: [] });
+    await settle();
+    expect(sel.selectLinksFailure(actor.getSnapshot())).toMatch(/^The embedding sites could not be saved/);
+    expect(sel.selectEditingSites(actor.getSnapshot())).toBe(1);
+    expect(sel.selectLinks(actor.getSnapshot())[0]!.frame_ancestors).toEqual([]);
   });
 });
 

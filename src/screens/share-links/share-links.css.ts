@@ -21,3 +21,4 @@ export const scene = style({ display: 'flex', flexDirection: 'column', gap: '4px
 export const sceneBar = style({ display: 'flex', gap: '8px', alignItems: 'baseline', flexWrap: 'wrap' });
 export const sceneCanvas = style({ position: 'relative', height: '420px', border: '1px solid #d5d9e0', borderRadius: '4px', overflow: 'hidden' });
 export const sceneChoices = style({ display: 'flex', gap: '6px', flexWrap: 'wrap' });
+export const linkRow = style({ display: 'flex', flexDirection: 'column', gap: '4px' });

@@ -45,6 +45,12 @@ function fakeServices(links: ShareLink[] = []) {
     revoke: async (_target, linkId) => {
       calls.push(`revoke ${linkId}`);
     },
+    updateSites: async (_target, linkId, frameAncestors) => {
+      calls.push(`sites ${linkId} ${frameAncestors.join(' ') || '-'}`);
+      const bad = frameAncestors.findIndex((site) => !/^https?:\/\//.test(site));
+      if (bad >= 0) throw fieldError(`frame_ancestors.${bad}`, 'Enter an origin such as https://example.com.');
+      return { ...links.find((l) => l.id === linkId)!, frame_ancestors: frameAncestors };
+    },
     info: async () => ({ kind: 'insight', requires_password: false, expires_at: NOW.toISOString() }),
     open: async () => {
       throw notFound;
@@ -102,6 +108,26 @@ describe('share links panel', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create link' }));
     expect(await screen.findByText('Ensure this field has at least 8 characters.')).toBeInTheDocument();
     expect(screen.queryByRole('status', { name: 'New link' })).not.toBeInTheDocument();
+  });
+
+  it("changes a live link's embedding sites, showing the server's field error on the site", async () => {
+    const { services, calls } = fakeServices([used]);
+    renderWith(services, <ShareLinksPanel target={{ projectId: 7, kind: 'insight', id: 3 }} now={() => NOW} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Embedding sites' }));
+    const form = screen.getByRole('form', { name: /^Embedding sites of the link that expires/ });
+    const field = within(form).getByLabelText('Sites that may embed it (none: it cannot be embedded)');
+    await userEvent.type(field, 'client.example');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save sites' }));
+    expect(await within(form).findByText('Enter an origin such as https://example.com.')).toBeInTheDocument();
+    await userEvent.clear(field);
+    await userEvent.type(field, 'https://client.example, https://*.client.example');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save sites' }));
+    expect(await screen.findByText('Embedding sites saved.')).toBeInTheDocument();
+    expect(calls).toContain('sites 7 https://client.example https://*.client.example');
+    expect(screen.queryByRole('form', { name: /^Embedding sites of/ })).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole('list', { name: 'Live links' })).getByText(/embeddable in https:\/\/client.example, https:\/\/\*.client.example/),
+    ).toBeInTheDocument();
   });
 
   it('revokes a link after confirmation', async () => {
