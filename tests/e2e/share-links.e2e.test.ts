@@ -126,18 +126,19 @@ describe('share links', () => {
     await visitor.getByRole('button', { name: 'Open' }).click();
     await visitor.getByText('The password is incorrect.').waitFor();
     await visitor.getByLabel('Password').fill(PASSWORD);
+    // the 3D view's layers are read through the link's own route once the link opens
+    const layerRead = visitor.waitForResponse((r) => r.url().includes(`/layer/`) && r.url().includes('access=') && r.status() === 200, { timeout: 90_000 });
     await visitor.getByRole('button', { name: 'Open' }).click();
     const article = visitor.getByRole('article', { name: 'Shared insight' });
     await article.getByRole('heading', { name: TITLE }).waitFor({ timeout: 30_000 });
-    // the captured view loads through the link's own file route
-    const image = article.getByRole('img').first();
+    // the captured view (an <img>) loads through the link's own file route
+    const image = article.locator('img').first();
     await expect.poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth), { timeout: 20_000 }).toBeGreaterThan(100);
     expect(await visitor.getByRole('button', { name: /edit|delete|save/i }).count()).toBe(0);
     // the saved view in the read-only 3D viewer, its layers read through the link
     const scene = article.getByRole('region', { name: `3D view: ${TITLE}` });
     await scene.locator('canvas').waitFor({ timeout: 60_000 });
-    const layerReads = visitor.waitForResponse((r) => r.url().includes(`/layer/`) && r.status() === 200, { timeout: 60_000 });
-    await layerReads;
+    await layerRead;
     await visitor.waitForTimeout(4000);
     expect(await scene.getByRole('alert').count()).toBe(0);
     await screenshot(visitor, 'shared-insight');
