@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { ServerError } from '@machines/shared/actors.ts';
 import type { SharedContent, SharedLinkInfo, ShareLink, ShareLinkCreated } from '@canopy/contract/share-links.ts';
+import type { Insight, SceneView } from '@canopy/contract/insights.ts';
 import { shareLinksMachine, type NewLink, type ShareTarget } from './share-links.machine.ts';
 import { sharedViewMachine } from './shared-view.machine.ts';
 import * as sel from './share-links.selectors.ts';
@@ -32,7 +33,12 @@ afterEach(() => vi.useRealTimers());
 
 describe('share links (owner)', () => {
   function start(
-    calls: { create?: (link: NewLink) => Promise<ShareLinkCreated>; revoke?: (id: number) => Promise<void>; load?: () => Promise<ShareLink[]> } = {},
+    calls: {
+      create?: (link: NewLink) => Promise<ShareLinkCreated>;
+      revoke?: (id: number) => Promise<void>;
+      load?: () => Promise<ShareLink[]>;
+      sites?: (id: number, sites: string[]) => Promise<ShareLink>;
+    } = {},
   ) {
     const seen: ShareTarget[] = [];
     const actor = createActor(
@@ -47,6 +53,9 @@ describe('share links (owner)', () => {
           ),
           revokeLink: fromPromise<void, { target: ShareTarget; linkId: number }>(({ input }) =>
             calls.revoke ? calls.revoke(input.linkId) : Promise.resolve(),
+          ),
+          updateSites: fromPromise<ShareLink, { target: ShareTarget; linkId: number; frameAncestors: string[] }>(({ input }) =>
+            calls.sites ? calls.sites(input.linkId, input.frameAncestors) : Promise.resolve(link(input.linkId, { frame_ancestors: input.frameAncestors })),
           ),
         },
       }),
@@ -137,6 +146,49 @@ describe('share links (owner)', () => {
     expect(sel.selectLinks(actor.getSnapshot()).map((l) => l.id)).toEqual([1]);
     expect(sel.selectLinksFailure(actor.getSnapshot())).toBe('The share link could not be revoked. Not found.');
   });
+  it("changes a live link's embedding sites, keeping the server's field errors on its form until saved", async () => {
+    const saved: Array<[number, string[]]> = [];
+    const { actor } = start({
+      sites: async (id, sites) => {
+        saved.push([id, sites]);
+        if (sites.some((s) => !s.startsWith('https://')))
+          throw serverError(400, { fields: { 'frame_ancestors.0': ['Enter an origin such as https://example.com.'] } });
+        return link(id, { frame_ancestors: sites });
+      },
+    });
+    await settle();
+    actor.send({ type: 'sites.edit', linkId: 1 });
+    expect(sel.selectEditingSites(actor.getSnapshot())).toBe(1);
+    actor.send({ type: 'sites.save', frameAncestors: ['client.example'] });
+    expect(sel.selectSavingSites(actor.getSnapshot())).toBe(true);
+    await settle();
+    expect(sel.selectEditingSites(actor.getSnapshot())).toBe(1);
+    expect(sel.selectSitesErrors(actor.getSnapshot())).toEqual(['Enter an origin such as https://example.com.']);
+    actor.send({ type: 'sites.save', frameAncestors: ['https://client.example'] });
+    await settle();
+    expect(saved).toEqual([
+      [1, ['client.example']],
+      [1, ['https://client.example']],
+    ]);
+    expect(sel.selectEditingSites(actor.getSnapshot())).toBeNull();
+    expect(sel.selectSitesErrors(actor.getSnapshot())).toEqual([]);
+    expect(sel.selectLinks(actor.getSnapshot())[0]!.frame_ancestors).toEqual(['https://client.example']);
+    expect(sel.selectLinksSuccess(actor.getSnapshot())).toBe('Embedding sites saved.');
+  });
+
+  it('leaves the sites unchanged on cancel, and says when a save fails for another reason', async () => {
+    const { actor } = start({ sites: async () => Promise.reject(serverError(404, { detail: 'Not found.' })) });
+    await settle();
+    actor.send({ type: 'sites.edit', linkId: 1 });
+    actor.send({ type: 'cancel' });
+    expect(sel.selectEditingSites(actor.getSnapshot())).toBeNull();
+    actor.send({ type: 'sites.edit', linkId: 1 });
+    actor.send({ type: 'sites.save', frameAncestors: [] });
+    await settle();
+    expect(sel.selectLinksFailure(actor.getSnapshot())).toMatch(/^The embedding sites could not be saved/);
+    expect(sel.selectEditingSites(actor.getSnapshot())).toBe(1);
+    expect(sel.selectLinks(actor.getSnapshot())[0]!.frame_ancestors).toEqual([]);
+  });
 });
 
 describe('shared view (public page)', () => {
@@ -206,5 +258,28 @@ describe('shared view (public page)', () => {
     actor.send({ type: 'retry' });
     await settle();
     expect(sel.selectSharedState(actor.getSnapshot())).toBe('locked');
+  });
+  it('shows the first drawable scene view in 3D, notes its failed layers, and shows another when the visitor picks it; never one the link does not share', async () => {
+    const scene = (id: number, saved: boolean) =>
+      ({ id, name: `View ${id}`, camera: null, layer_selection: [], view_json: saved ? { version: 2 } : null }) as unknown as SceneView;
+    const insight = (id: number, views: SceneView[]) => ({ id, title: `Insight ${id}`, sceneview_set: views }) as unknown as Insight;
+    const shared: SharedContent = { ...content, insights: [insight(3, [scene(30, false), scene(31, true), scene(32, true)])] };
+    const actor = start(plain, async () => shared);
+    await settle();
+    expect(sel.selectSharedSceneViewId(actor.getSnapshot())).toBe(31);
+    actor.send({ type: 'scene.layerFailed', layerId: '101' });
+    actor.send({ type: 'scene.layerFailed', layerId: '101' });
+    expect(sel.selectSharedSceneFailures(actor.getSnapshot())).toEqual(['101']);
+    actor.send({ type: 'scene.show', sceneViewId: 32 });
+    expect(sel.selectSharedSceneViewId(actor.getSnapshot())).toBe(32);
+    expect(sel.selectSharedSceneFailures(actor.getSnapshot())).toEqual([]);
+    actor.send({ type: 'scene.show', sceneViewId: 99 });
+    expect(sel.selectSharedSceneViewId(actor.getSnapshot())).toBe(32);
+  });
+
+  it('has no 3D view when no scene view can be drawn', async () => {
+    const actor = start(plain, async () => content);
+    await settle();
+    expect(sel.selectSharedSceneViewId(actor.getSnapshot())).toBeNull();
   });
 });

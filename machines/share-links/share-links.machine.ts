@@ -1,6 +1,7 @@
 /**
  * A project owner's share links for one Published insight or report: the live links with
  * their last use, making one (an expiry, an optional password), and revoking one after confirmation.
+ * The sites that may embed a live link can be changed afterwards (its field errors stay on its form).
  * A new link's address is shown once — the server keeps only its token's hash — until dismissed.
  * Results show in the shared feedback region (machines/shared/collection.ts).
  *
@@ -12,6 +13,8 @@
  *   ├── editor
  *   │   ├── idle
  *   │   ├── creating            POST project/{id}/share-link/ (field errors stay on the form)
+ *   │   ├── editingSites        one link's embedding sites: `sites.save` or `cancel`
+ *   │   ├── savingSites         PATCH project/{id}/share-link/{linkId}/ {frame_ancestors}
  *   │   ├── confirmingRevoke    `revoke.confirm` or `cancel`
  *   │   └── revoking            DELETE project/{id}/share-link/{linkId}/
  *   └── feedback
@@ -51,12 +54,18 @@ export interface ShareLinksContext extends CollectionContext {
   /** The last creation's field errors, shown on the form. */
   formError: ServerError | null;
   revoking: number | null;
+  /** The link whose embedding sites are being changed. */
+  editingSites: number | null;
+  /** The last save of those sites' field errors (`frame_ancestors.N`), shown on its form. */
+  sitesError: ServerError | null;
 }
 
 export type ShareLinksEvent =
   | { type: 'links.retry' }
   | { type: 'link.create'; link: NewLink }
   | { type: 'link.revoke'; linkId: number }
+  | { type: 'sites.edit'; linkId: number }
+  | { type: 'sites.save'; frameAncestors: string[] }
   | { type: 'revoke.confirm' }
   | { type: 'cancel' }
   | { type: 'created.dismiss' }
@@ -72,6 +81,7 @@ export const shareLinksMachine = setup({
     loadLinks: notProvided<ShareLink[], ShareTarget>('loadLinks'),
     createLink: notProvided<ShareLinkCreated, { target: ShareTarget; link: NewLink }>('createLink'),
     revokeLink: notProvided<void, { target: ShareTarget; linkId: number }>('revokeLink'),
+    updateSites: notProvided<ShareLink, { target: ShareTarget; linkId: number; frameAncestors: string[] }>('updateSites'),
   },
   actions: {
     ...collectionActions<ShareLinksContext, ShareLinksEvent>(),
@@ -94,6 +104,17 @@ export const shareLinksMachine = setup({
     })),
     forgetRevoke: assign({ revoking: null }),
     dismissCreated: assign({ created: null }),
+    holdSites: assign(({ event }) => {
+      assertEvent(event, 'sites.edit');
+      return { editingSites: event.linkId, sitesError: null };
+    }),
+    storeSites: assign(({ context }, link: ShareLink) => ({
+      links: context.links.map((l) => (l.id === link.id ? link : l)),
+      editingSites: null,
+      sitesError: null,
+    })),
+    storeSitesError: assign((_, params: { error: unknown }) => ({ sitesError: asServerError(params.error) })),
+    forgetSites: assign({ editingSites: null, sitesError: null }),
   },
   guards: {
     /** A field error belongs on the form; anything else (403, network) is a failure flag. */
@@ -103,7 +124,17 @@ export const shareLinksMachine = setup({
 }).createMachine({
   id: 'shareLinks',
   type: 'parallel',
-  context: ({ input }) => ({ target: input.target, links: [], listError: null, created: null, formError: null, revoking: null, feedback: null }),
+  context: ({ input }) => ({
+    target: input.target,
+    links: [],
+    listError: null,
+    created: null,
+    formError: null,
+    revoking: null,
+    editingSites: null,
+    sitesError: null,
+    feedback: null,
+  }),
   on: { 'created.dismiss': { actions: 'dismissCreated' } },
   states: {
     list: {
@@ -128,6 +159,49 @@ export const shareLinksMachine = setup({
           on: {
             'link.create': 'creating',
             'link.revoke': { target: 'confirmingRevoke', actions: 'holdRevoke' },
+            'sites.edit': { target: 'editingSites', actions: 'holdSites' },
+          },
+        },
+        editingSites: {
+          on: {
+            'sites.save': 'savingSites',
+            'sites.edit': { target: 'editingSites', actions: 'holdSites', reenter: true },
+            cancel: { target: 'idle', actions: 'forgetSites' },
+          },
+        },
+        savingSites: {
+          entry: assign({ sitesError: null }),
+          invoke: {
+            src: 'updateSites',
+            input: ({ context, event }) => {
+              assertEvent(event, 'sites.save');
+              return { target: context.target, linkId: context.editingSites!, frameAncestors: event.frameAncestors };
+            },
+            onDone: {
+              target: 'idle',
+              actions: [
+                { type: 'storeSites', params: ({ event }) => event.output },
+                { type: 'succeed', params: { message: 'Embedding sites saved.' } },
+              ],
+            },
+            onError: [
+              {
+                guard: { type: 'hasFieldErrors', params: ({ event }) => ({ error: event.error }) },
+                target: 'editingSites',
+                actions: { type: 'storeSitesError', params: ({ event }) => ({ error: event.error }) },
+              },
+              {
+                target: 'editingSites',
+                actions: {
+                  type: 'fail',
+                  params: ({ context, event }) => ({
+                    message: withReason('The embedding sites could not be saved.', event.error),
+                    error: event.error,
+                    subjectId: context.editingSites,
+                  }),
+                },
+              },
+            ],
           },
         },
         creating: {

@@ -7,7 +7,7 @@
  *   ├── loading     GET /api/shared/{token}
  *   ├── locked      the password form; `password.submit`
  *   ├── opening     POST /api/shared/{token}/open {password?}
- *   ├── showing     the content
+ *   ├── showing     the content; `scene.show` picks the scene view the 3D viewer shows
  *   ├── gone        404: revoked, expired or never made
  *   └── failed      anything else (network, throttled); `retry`
  *
@@ -23,12 +23,33 @@ export interface SharedViewContext {
   token: string;
   info: SharedLinkInfo | null;
   content: SharedContent | null;
+  /**
+   * The scene view the page's read-only 3D viewer shows: the first one that saved a view, until the
+   * visitor picks another. One at a time — each 3D view is a WebGL canvas, drawn in software here.
+   */
+  sceneViewId: number | null;
+  /** Layers of the shown scene view that could not be read or drawn (the page says so). */
+  sceneFailures: string[];
   /** The password's field error ("The password is incorrect."), shown on the form. */
   passwordError: string | null;
   error: ServerError | null;
 }
 
-export type SharedViewEvent = { type: 'password.submit'; password: string } | { type: 'retry' };
+export type SharedViewEvent =
+  | { type: 'password.submit'; password: string }
+  | { type: 'retry' }
+  | { type: 'scene.show'; sceneViewId: number }
+  | { type: 'scene.layerFailed'; layerId: string };
+
+/**
+ * The content's scene views the 3D viewer can draw (a saved view, or at least a camera and layers),
+ * in reading order: the report's insights in its order, else the one insight's.
+ */
+export function drawableSceneViews(content: SharedContent) {
+  const order = content.report ? content.report.report_views.map((v) => v.insight.id) : content.insights.map((i) => i.id);
+  const insights = [...new Set(order)].map((id) => content.insights.find((i) => i.id === id)).filter((i) => i !== undefined);
+  return insights.flatMap((insight) => insight.sceneview_set).filter((v) => v.view_json !== null || (v.camera !== null && v.layer_selection.length > 0));
+}
 
 const status = (error: unknown) => asServerError(error).status;
 
@@ -44,7 +65,23 @@ export const sharedViewMachine = setup({
   },
   actions: {
     storeInfo: assign((_, info: SharedLinkInfo) => ({ info, error: null })),
-    storeContent: assign((_, content: SharedContent) => ({ content, passwordError: null, error: null })),
+    storeContent: assign((_, content: SharedContent) => ({
+      content,
+      sceneViewId: drawableSceneViews(content)[0]?.id ?? null,
+      sceneFailures: [],
+      passwordError: null,
+      error: null,
+    })),
+    showScene: assign(({ context, event }) => {
+      assertEvent(event, 'scene.show');
+      // Only a scene view of what the link shares.
+      const known = context.content ? drawableSceneViews(context.content).some((v) => v.id === event.sceneViewId) : false;
+      return known ? { sceneViewId: event.sceneViewId, sceneFailures: [] } : {};
+    }),
+    noteLayerFailure: assign(({ context, event }) => {
+      assertEvent(event, 'scene.layerFailed');
+      return context.sceneFailures.includes(event.layerId) ? {} : { sceneFailures: [...context.sceneFailures, event.layerId] };
+    }),
     storePasswordError: assign((_, params: { error: unknown }) => ({ passwordError: asServerError(params.error).fields.password?.join(' ') ?? null })),
     storeError: assign((_, params: { error: unknown }) => ({ error: asServerError(params.error) })),
   },
@@ -55,7 +92,7 @@ export const sharedViewMachine = setup({
   },
 }).createMachine({
   id: 'sharedView',
-  context: ({ input }) => ({ token: input.token, info: null, content: null, passwordError: null, error: null }),
+  context: ({ input }) => ({ token: input.token, info: null, content: null, sceneViewId: null, sceneFailures: [], passwordError: null, error: null }),
   initial: 'loading',
   states: {
     loading: {
@@ -98,7 +135,9 @@ export const sharedViewMachine = setup({
         ],
       },
     },
-    showing: {},
+    showing: {
+      on: { 'scene.show': { actions: 'showScene' }, 'scene.layerFailed': { actions: 'noteLayerFailure' } },
+    },
     gone: {},
     failed: {
       on: { retry: 'loading' },

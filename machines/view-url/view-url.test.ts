@@ -23,6 +23,31 @@ describe('encode and decode', () => {
     expect(decodeView(`?${search}`)).toEqual({ ok: true, view: FULL });
   });
 
+  it("round-trips the second pane's own view under its b. keys, apart from the first pane's", () => {
+    const view: UrlView = {
+      ...FULL,
+      second: {
+        camera: { position: [-30, 80, 20], target: [5, 5, 0], up: [0, 0, 1], fov: 60 },
+        layers: ['201', '202'],
+        filters: { season_filter: 'Summer' },
+        scale: { min: null, max: 4 },
+        palette: 'cividis',
+        colourLayer: '202',
+        theme: 'light',
+        simulation: 12,
+      },
+    };
+    const search = encodeView(view);
+    expect(new URLSearchParams(search).get('b.theme')).toBe('light');
+    expect(new URLSearchParams(search).get('b.f.season_filter')).toBe('Summer');
+    expect(new URLSearchParams(search).get('theme')).toBe('dark');
+    expect(decodeView(search)).toEqual({ ok: true, view });
+    expect(hasView('?b.theme=dark')).toBe(true);
+    expect(hasView('?b.other=1')).toBe(false);
+    // one pane: the second pane is not written
+    expect(encodeView({ theme: 'dark', second: { theme: 'light' } })).toBe('theme=dark');
+  });
+
   it('writes a short, readable query and leaves out what is the default', () => {
     expect(
       encodeView({ camera: { position: [1.234, 2, 3], target: [0, 0, 0], up: [0, 0, 1], fov: 50 }, theme: 'default', palette: 'legend', split: false }),
@@ -62,6 +87,12 @@ describe('encode and decode', () => {
     ['split=yes', 'split: expected 1 or 0'],
     ['pt=1,2', 'pt: expected 3 numbers'],
     ['theme=dark&theme=light', 'theme: given more than once'],
+    ['split=1&b.cam=1,2,3', 'b.cam: expected 7 numbers'],
+    ['split=1&b.theme=neon', 'b.theme: not a theme'],
+    ['split=1&b.f.colour=red', 'b.f.colour: not a filter'],
+    ['split=1&b.scale=2,1', 'b.scale: min must be below max'],
+    ['split=1&b.sim=abc', 'b.sim: not a simulation id'],
+    ['b.theme=dark', 'b.: the second pane is given without split=1'],
   ])('refuses %s as a whole, naming the problem', (search, problem) => {
     const decoded = decodeView(search);
     expect(decoded.ok).toBe(false);
@@ -71,6 +102,8 @@ describe('encode and decode', () => {
   it('refuses the whole view when one part is malformed (half a view would be another view)', () => {
     const { point: _point, ...withoutPoint } = FULL;
     expect(decodeView(`${encodeView(withoutPoint)}&pt=1,2`)).toEqual({ ok: false, problems: ['pt: expected 3 numbers'] });
+    // a malformed second pane refuses the first pane's view too
+    expect(decodeView(`${encodeView(FULL)}&b.theme=neon`)).toEqual({ ok: false, problems: ['b.theme: not a theme'] });
   });
 });
 

@@ -13,8 +13,11 @@
  *   theme=dark                  the theme
  *   split=1                     split view
  *   pt=x,y,z                    the selected point
+ *   b.cam= b.up= b.layers= b.f.<dimension>= b.scale= b.palette= b.clayer= b.theme=
+ *                               the second pane's own view in split view, the same keys with
+ *                               `b.` before them; b.sim=<id> the simulation it shows
  *
- * Decoding is all or nothing: any part that cannot be read makes the whole view the default one,
+ * Decoding is all or nothing, across both panes: any part that cannot be read makes the whole view the default one,
  * with the problems named (the viewer shows a notice) — half a view would be a different view.
  * Keys that are not the view's (anything else in the query) are left alone.
  */
@@ -30,8 +33,8 @@ export interface UrlCamera {
   fov: number;
 }
 
-/** The view as the address carries it; absent parts are the default's. */
-export interface UrlView {
+/** One pane's view as the address carries it; absent parts are the default's. */
+export interface UrlPaneView {
   camera?: UrlCamera;
   layers?: string[];
   filters?: Partial<Record<FilterDimension, string>>;
@@ -40,8 +43,14 @@ export interface UrlView {
   /** The layer `scale` and `palette` belong to. */
   colourLayer?: string;
   theme?: ThemeName;
+}
+
+/** The view as the address carries it: the first pane's, split view, the point, and the second pane's. */
+export interface UrlView extends UrlPaneView {
   split?: boolean;
   point?: Vec3;
+  /** The second pane in split view (its own `b.` keys); `simulation` is the one it shows. */
+  second?: UrlPaneView & { simulation?: number };
 }
 
 export type DecodedView = { ok: true; view: UrlView } | { ok: false; problems: string[] };
@@ -54,9 +63,13 @@ const MAX_COORDINATE = 1e7;
 const MAX_LAYERS = 200;
 const MAX_VALUE_LENGTH = 200;
 
-/** The query keys the view owns. */
-const VIEW_KEYS = ['cam', 'up', 'layers', 'scale', 'palette', 'clayer', 'theme', 'split', 'pt'];
-const isViewKey = (key: string) => VIEW_KEYS.includes(key) || key.startsWith('f.');
+/** The query keys the view owns: a pane's, the whole view's, and the second pane's (`b.` and a pane key, or its simulation). */
+const PANE_KEYS = ['cam', 'up', 'layers', 'scale', 'palette', 'clayer', 'theme'];
+const VIEW_KEYS = [...PANE_KEYS, 'split', 'pt'];
+const SECOND = 'b.';
+const isPaneKey = (key: string) => PANE_KEYS.includes(key) || key.startsWith('f.');
+const isViewKey = (key: string) =>
+  VIEW_KEYS.includes(key) || key.startsWith('f.') || (key.startsWith(SECOND) && (isPaneKey(key.slice(SECOND.length)) || key === `${SECOND}sim`));
 
 const round = (value: number, places: number) => {
   const f = 10 ** places;
@@ -65,27 +78,37 @@ const round = (value: number, places: number) => {
 };
 const list = (values: readonly number[], places = 2) => values.map((v) => String(round(v, places))).join(',');
 
+/** One pane's keys, each after `prefix`. */
+function encodePane(view: UrlPaneView, params: URLSearchParams, prefix: string): void {
+  if (view.camera) {
+    params.set(`${prefix}cam`, list([...view.camera.position, ...view.camera.target, view.camera.fov]));
+    if (view.camera.up.some((v, i) => Math.abs(v - Z_UP[i]!) > 1e-6)) params.set(`${prefix}up`, list(view.camera.up, 4));
+  }
+  if (view.layers?.length) params.set(`${prefix}layers`, view.layers.map(encodeURIComponent).join(','));
+  for (const dimension of FILTER_DIMENSIONS) {
+    const value = view.filters?.[dimension];
+    if (value) params.set(`${prefix}f.${dimension}`, value);
+  }
+  if (view.scale && (view.scale.min !== null || view.scale.max !== null)) {
+    params.set(`${prefix}scale`, `${view.scale.min === null ? '' : round(view.scale.min, 4)},${view.scale.max === null ? '' : round(view.scale.max, 4)}`);
+  }
+  if (view.palette && view.palette !== 'legend') params.set(`${prefix}palette`, view.palette);
+  if (view.colourLayer !== undefined && (view.scale || view.palette)) params.set(`${prefix}clayer`, view.colourLayer);
+  if (view.theme && view.theme !== 'default') params.set(`${prefix}theme`, view.theme);
+}
+
 /** The query string (without '?') for `view`, keeping `keep`'s keys that are not the view's. */
 export function encodeView(view: UrlView, keep: URLSearchParams = new URLSearchParams()): string {
   const params = new URLSearchParams();
   for (const [key, value] of keep) if (!isViewKey(key)) params.append(key, value);
-  if (view.camera) {
-    params.set('cam', list([...view.camera.position, ...view.camera.target, view.camera.fov]));
-    if (view.camera.up.some((v, i) => Math.abs(v - Z_UP[i]!) > 1e-6)) params.set('up', list(view.camera.up, 4));
-  }
-  if (view.layers?.length) params.set('layers', view.layers.map(encodeURIComponent).join(','));
-  for (const dimension of FILTER_DIMENSIONS) {
-    const value = view.filters?.[dimension];
-    if (value) params.set(`f.${dimension}`, value);
-  }
-  if (view.scale && (view.scale.min !== null || view.scale.max !== null)) {
-    params.set('scale', `${view.scale.min === null ? '' : round(view.scale.min, 4)},${view.scale.max === null ? '' : round(view.scale.max, 4)}`);
-  }
-  if (view.palette && view.palette !== 'legend') params.set('palette', view.palette);
-  if (view.colourLayer !== undefined && (view.scale || view.palette)) params.set('clayer', view.colourLayer);
-  if (view.theme && view.theme !== 'default') params.set('theme', view.theme);
+  encodePane(view, params, '');
   if (view.split) params.set('split', '1');
   if (view.point) params.set('pt', list(view.point));
+  // The second pane is only seen in split view.
+  if (view.split && view.second) {
+    encodePane(view.second, params, SECOND);
+    if (view.second.simulation !== undefined) params.set(`${SECOND}sim`, String(view.second.simulation));
+  }
   return params.toString();
 }
 
@@ -99,81 +122,90 @@ function numbers(text: string, count: number[], name: string, problems: string[]
   return values;
 }
 
-/** Reads the view from a query string ('?…' or not). An address without view keys is the default view. */
-export function decodeView(search: string): DecodedView {
-  const params = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
-  const problems: string[] = [];
-  const view: UrlView = {};
-  const one = (key: string): string | null => {
-    const all = params.getAll(key);
-    if (all.length > 1) problems.push(`${key}: given more than once`);
-    const value = all[0] ?? null;
-    if (value !== null && value.length > MAX_VALUE_LENGTH * (key === 'layers' ? MAX_LAYERS : 1)) {
-      problems.push(`${key}: too long`);
-      return null;
-    }
-    return value;
-  };
+type One = (key: string) => string | null;
 
-  const cam = one('cam');
+/** One pane's parts, from its keys after `prefix`; problems are named with the full key. */
+function decodePane(params: URLSearchParams, prefix: string, one: One, problems: string[]): UrlPaneView {
+  const view: UrlPaneView = {};
+  const cam = one(`${prefix}cam`);
   if (cam !== null) {
-    const v = numbers(cam, [7], 'cam', problems);
-    const upText = one('up');
-    const up = upText === null ? Z_UP : numbers(upText, [3], 'up', problems);
+    const v = numbers(cam, [7], `${prefix}cam`, problems);
+    const upText = one(`${prefix}up`);
+    const up = upText === null ? Z_UP : numbers(upText, [3], `${prefix}up`, problems);
     if (v && up) {
-      if (v[6]! <= 0 || v[6]! >= 180) problems.push('cam: the field of view must be between 0 and 180 degrees');
-      else if (up.every((x) => x === 0)) problems.push('up: must not be zero');
+      if (v[6]! <= 0 || v[6]! >= 180) problems.push(`${prefix}cam: the field of view must be between 0 and 180 degrees`);
+      else if (up.every((x) => x === 0)) problems.push(`${prefix}up: must not be zero`);
       else view.camera = { position: [v[0]!, v[1]!, v[2]!], target: [v[3]!, v[4]!, v[5]!], up: [up[0]!, up[1]!, up[2]!], fov: v[6]! };
     }
-  } else if (params.has('up')) problems.push('up: given without cam');
+  } else if (params.has(`${prefix}up`)) problems.push(`${prefix}up: given without cam`);
 
-  const layers = one('layers');
+  const layers = one(`${prefix}layers`);
   if (layers !== null) {
     let ids: string[] = [];
     try {
       ids = layers.split(',').map(decodeURIComponent);
     } catch {
-      problems.push('layers: not a list of layer ids');
+      problems.push(`${prefix}layers: not a list of layer ids`);
     }
-    if (ids.some((id) => id === '' || id.length > MAX_VALUE_LENGTH)) problems.push('layers: not a list of layer ids');
-    else if (ids.length > MAX_LAYERS) problems.push(`layers: more than ${MAX_LAYERS}`);
+    if (ids.some((id) => id === '' || id.length > MAX_VALUE_LENGTH)) problems.push(`${prefix}layers: not a list of layer ids`);
+    else if (ids.length > MAX_LAYERS) problems.push(`${prefix}layers: more than ${MAX_LAYERS}`);
     else if (ids.length) view.layers = ids;
   }
 
   for (const key of new Set(params.keys())) {
-    if (!key.startsWith('f.')) continue;
-    const dimension = key.slice(2) as FilterDimension;
+    if (!key.startsWith(`${prefix}f.`)) continue;
+    const dimension = key.slice(prefix.length + 2) as FilterDimension;
     const value = one(key);
     if (!FILTER_DIMENSIONS.includes(dimension)) problems.push(`${key}: not a filter`);
     else if (!value) problems.push(`${key}: empty`);
     else view.filters = { ...view.filters, [dimension]: value };
   }
 
-  const scale = one('scale');
+  const scale = one(`${prefix}scale`);
   if (scale !== null) {
     const parts = scale.split(',');
     const read = (p: string | undefined) => (p === undefined || p.trim() === '' ? null : Number(p));
     const [min, max] = [read(parts[0]), read(parts[1])];
-    if (parts.length !== 2 || [min, max].some((v) => v !== null && (!Number.isFinite(v) || Math.abs(v) > 1e12))) problems.push('scale: expected min,max');
-    else if (min !== null && max !== null && min >= max) problems.push('scale: min must be below max');
+    if (parts.length !== 2 || [min, max].some((v) => v !== null && (!Number.isFinite(v) || Math.abs(v) > 1e12)))
+      problems.push(`${prefix}scale: expected min,max`);
+    else if (min !== null && max !== null && min >= max) problems.push(`${prefix}scale: min must be below max`);
     else view.scale = { min, max };
   }
 
-  const palette = one('palette');
+  const palette = one(`${prefix}palette`);
   if (palette !== null) {
     if (PALETTES.includes(palette as PaletteChoice)) view.palette = palette as PaletteChoice;
-    else problems.push(`palette: not one of ${PALETTES.join(', ')}`);
+    else problems.push(`${prefix}palette: not one of ${PALETTES.join(', ')}`);
   }
-  const colourLayer = one('clayer');
+  const colourLayer = one(`${prefix}clayer`);
   if (colourLayer !== null) {
-    if (colourLayer === '' || colourLayer.length > MAX_VALUE_LENGTH) problems.push('clayer: not a layer id');
+    if (colourLayer === '' || colourLayer.length > MAX_VALUE_LENGTH) problems.push(`${prefix}clayer: not a layer id`);
     else view.colourLayer = colourLayer;
   }
-  const theme = one('theme');
+  const theme = one(`${prefix}theme`);
   if (theme !== null) {
     if (THEMES.includes(theme as ThemeName)) view.theme = theme as ThemeName;
-    else problems.push('theme: not a theme');
+    else problems.push(`${prefix}theme: not a theme`);
   }
+  return view;
+}
+
+/** Reads the view from a query string ('?…' or not). An address without view keys is the default view. */
+export function decodeView(search: string): DecodedView {
+  const params = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
+  const problems: string[] = [];
+  const one: One = (key) => {
+    const all = params.getAll(key);
+    if (all.length > 1) problems.push(`${key}: given more than once`);
+    const value = all[0] ?? null;
+    if (value !== null && value.length > MAX_VALUE_LENGTH * (key.endsWith('layers') ? MAX_LAYERS : 1)) {
+      problems.push(`${key}: too long`);
+      return null;
+    }
+    return value;
+  };
+
+  const view: UrlView = decodePane(params, '', one, problems);
   const split = one('split');
   if (split !== null) {
     if (split === '1' || split === '0') view.split = split === '1';
@@ -183,6 +215,17 @@ export function decodeView(search: string): DecodedView {
   if (pt !== null) {
     const v = numbers(pt, [3], 'pt', problems);
     if (v) view.point = [v[0]!, v[1]!, v[2]!];
+  }
+
+  const second: NonNullable<UrlView['second']> = decodePane(params, SECOND, one, problems);
+  const sim = one(`${SECOND}sim`);
+  if (sim !== null) {
+    if (/^[1-9]\d{0,9}$/.test(sim)) second.simulation = Number(sim);
+    else problems.push(`${SECOND}sim: not a simulation id`);
+  }
+  if (Object.keys(second).length) {
+    if (view.split) view.second = second;
+    else problems.push('b.: the second pane is given without split=1');
   }
   return problems.length ? { ok: false, problems } : { ok: true, view };
 }

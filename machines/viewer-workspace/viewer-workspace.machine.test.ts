@@ -157,6 +157,37 @@ describe('viewer workspace machine', () => {
     expect(back).toEqual({ camera: camera(8) });
   });
 
+  it("shows the second pane's own view from the address in split view, unlinked, and reads it back", async () => {
+    const { actor, emitted, settle } = start();
+    await settle();
+    const view: UrlView = {
+      camera: camera(7),
+      layers: ['3'],
+      theme: 'dark',
+      split: true,
+      second: { camera: camera(9), layers: ['5'], filters: { season_filter: 'Summer' }, scale: { min: 1, max: 2 }, colourLayer: '5', theme: 'light' },
+    };
+    actor.send({ type: 'url.apply', view });
+    await settle();
+    expect(emitted.slice(-2)).toEqual([
+      { type: 'pane.camera', pane: 0, camera: camera(7) },
+      { type: 'pane.camera', pane: 1, camera: camera(9) },
+    ]);
+    expect(actor.getSnapshot().context.overrides).toEqual([[3], [5]]);
+    expect(actor.getSnapshot().context.cameras).toEqual([camera(7), camera(9)]);
+    const ui = actor.getSnapshot().children.ui!.getSnapshot().context;
+    expect(ui.linked).toBe(false);
+    expect(ui.themes).toEqual(['dark', 'light']);
+    expect(actor.getSnapshot().children.filter1!.getSnapshot().context.selection.season_filter).toEqual(['Summer']);
+    actor.send({ type: 'secondPane.shown', layers: ['5'] });
+    expect(selectUrlView(actor.getSnapshot(), ['3'])).toEqual(view);
+    // an address with one pane: the second pane's edits are left, and one pane is shown
+    actor.send({ type: 'url.apply', view: { theme: 'dark' } });
+    await settle();
+    expect(actor.getSnapshot().children.ui!.getSnapshot().context.split).toBe(false);
+    expect(selectUrlView(actor.getSnapshot(), ['3']).second).toBeUndefined();
+  });
+
   it('links the cameras in split view, and does not send the echo back', () => {
     const { actor, emitted } = start();
     actor.send({ type: 'camera.moved', pane: 0, camera: camera(1) });

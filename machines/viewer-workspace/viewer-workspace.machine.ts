@@ -45,6 +45,7 @@ import { cameraPositionsMachine } from '@machines/viewer/camera-positions.machin
 import { defaultSimulationId } from '@machines/viewer/default-simulation.ts';
 import { viewerUiMachine } from '@machines/viewer/viewer-ui.machine.ts';
 import type { ViewerPanel, PaneIndex } from '@machines/viewer/viewer-ui.types.ts';
+import type { UrlPaneView } from '@machines/view-url/view-url.ts';
 import { commandFor, type ViewerCommand } from '@machines/viewer/viewer-keys.ts';
 import { TOAST_SYSTEM_ID, toastRelay } from '@machines/toast/toast-relay.ts';
 import type { ToastEvent } from '@machines/toast/toast.machine.ts';
@@ -97,6 +98,8 @@ export interface ViewerWorkspaceContext {
   importPlane: number | null;
   /** What the first pane shows (sent by the screen, which derives it); null until it has rendered. */
   firstPane: FirstPaneShown | null;
+  /** The second pane's visible layer ids, as the screen last reported them. */
+  secondLayers: readonly string[];
   /** Per pane: the layer sets switched on or off by the user (by set id); the others follow show_by_default. */
   setShown: Pair<Record<number, boolean>>;
   /** Each layer set's file once asked for (by set id): read, being read, or unreadable. */
@@ -384,38 +387,64 @@ export const viewerWorkspaceMachine = setup({
       return { seen: replaceAt(context.seen, event.pane, event.camera) };
     }),
     /**
-     * The view an address names (machines/view-url), in the first pane; what it leaves out is the
-     * default: filters reset, the default theme, one pane, the legend's colours, the saved layers,
-     * no point; the camera stays where it is.
+     * The view an address names (machines/view-url), in the first pane and, in split view, the
+     * second pane's own; what it leaves out is the default: filters reset, the default theme, one
+     * pane, the legend's colours, the saved layers, no point, linked cameras; a camera stays where
+     * it is.
      */
     applyUrlView: enqueueActions(({ context, event, enqueue, self }) => {
       assertEvent(event, 'url.apply');
       const { view } = event;
-      enqueue.sendTo('filter0', { type: 'filters.reset' });
-      for (const [dimension, value] of Object.entries(view.filters ?? {})) {
-        if (value) enqueue.sendTo('filter0', { type: 'filter.set', dimension: dimension as FilterDimension, values: value.split('|') });
+      const split = view.split ?? false;
+      const second = split ? (view.second ?? {}) : null;
+      const children = self.getSnapshot().children;
+      const panes: Array<[PaneIndex, UrlPaneView]> = second
+        ? [
+            [0, view],
+            [1, second],
+          ]
+        : [[0, view]];
+      for (const [pane, paneView] of panes) {
+        const filter = FILTERS[pane];
+        enqueue.sendTo(filter, { type: 'filters.reset' });
+        for (const [dimension, value] of Object.entries(paneView.filters ?? {})) {
+          if (value) enqueue.sendTo(filter, { type: 'filter.set', dimension: dimension as FilterDimension, values: value.split('|') });
+        }
+        enqueue.sendTo('ui', { type: 'theme.set', pane, theme: paneView.theme ?? 'default' });
+        // Every layer back to its own colours, then the edits the address names, on their layer.
+        const edited = Object.keys(children.ui?.getSnapshot().context.colour[pane] ?? {});
+        for (const layer of edited) enqueue.sendTo('ui', { type: 'colour.reset', pane, layer });
+        const colourLayer = paneView.colourLayer ?? paneView.layers?.at(-1);
+        if (colourLayer !== undefined && paneView.scale)
+          enqueue.sendTo('ui', { type: 'colour.range', pane, layer: colourLayer, min: paneView.scale.min, max: paneView.scale.max });
+        if (colourLayer !== undefined && paneView.palette)
+          enqueue.sendTo('ui', { type: 'colour.palette', pane, layer: colourLayer, palette: paneView.palette });
       }
-      enqueue.sendTo('ui', { type: 'theme.set', pane: 0, theme: view.theme ?? 'default' });
-      if ((view.split ?? false) !== context.ui.split) enqueue.sendTo('ui', { type: 'split.toggle' });
-      // Every layer back to its own colours, then the edits the address names, on their layer.
-      const edited = Object.keys(self.getSnapshot().children.ui?.getSnapshot().context.colour[0] ?? {});
-      for (const layer of edited) enqueue.sendTo('ui', { type: 'colour.reset', pane: 0, layer });
-      const colourLayer = view.colourLayer ?? view.layers?.at(-1);
-      if (colourLayer !== undefined && view.scale)
-        enqueue.sendTo('ui', { type: 'colour.range', pane: 0, layer: colourLayer, min: view.scale.min, max: view.scale.max });
-      if (colourLayer !== undefined && view.palette) enqueue.sendTo('ui', { type: 'colour.palette', pane: 0, layer: colourLayer, palette: view.palette });
+      const secondSimulation = second?.simulation;
+      if (secondSimulation !== undefined && children.filter1?.getSnapshot().context.selectedSimulationId !== secondSimulation)
+        enqueue.sendTo('filter1', { type: 'simulation.select', simulationId: secondSimulation });
+      if (split !== context.ui.split) enqueue.sendTo('ui', { type: 'split.toggle' });
+      // The second pane's own camera means the cameras were not linked; none, that they were.
+      const linked = !second?.camera;
+      if (split && linked !== context.ui.linked) enqueue.sendTo('ui', { type: 'link.toggle' });
       enqueue.sendTo('ui', view.point ? { type: 'point.restore', point: view.point } : { type: 'points.clear' });
       // Split with linked cameras: the second pane starts on the same camera, and its report of it
       // is the link's echo — else its first fit would be linked back onto the first pane.
-      const both = Boolean(view.camera && view.split && context.ui.linked);
+      const both = Boolean(view.camera && split && linked);
+      let cameras: Pair<PaneCamera | null> = both ? [view.camera!, view.camera!] : replaceAt(context.cameras, 0, view.camera ?? null);
+      if (second?.camera) cameras = replaceAt(cameras, 1, second.camera);
       enqueue.assign({
-        overrides: replaceAt(context.overrides, 0, view.layers ? view.layers.map(Number).filter(Number.isFinite) : null),
-        linkedTo: both ? [null, view.camera!] : replaceAt(context.linkedTo, 0, null),
-        cameras: both ? [view.camera!, view.camera!] : replaceAt(context.cameras, 0, view.camera ?? null),
+        overrides: [
+          view.layers ? view.layers.map(Number).filter(Number.isFinite) : null,
+          second ? (second.layers ? second.layers.map(Number).filter(Number.isFinite) : null) : context.overrides[1],
+        ],
+        linkedTo: both ? [null, view.camera!] : second?.camera ? [null, null] : replaceAt(context.linkedTo, 0, null),
+        cameras,
       });
       // Without a camera the pane keeps its own (fitted when its layers load; moving it here could
       // frame a scene not loaded yet).
       if (view.camera) enqueue.emit({ type: 'pane.camera', pane: 0, camera: view.camera });
+      if (second?.camera) enqueue.emit({ type: 'pane.camera', pane: 1, camera: second.camera });
     }),
     selectImportPlane: assign(({ event }) => {
       assertEvent(event, 'importPlane.select');
@@ -485,6 +514,7 @@ export const viewerWorkspaceMachine = setup({
       probe: null,
       importPlane: null,
       firstPane: null,
+      secondLayers: [],
       setShown: [{}, {}],
       setFiles: {},
     };
@@ -531,6 +561,7 @@ export const viewerWorkspaceMachine = setup({
     'url.apply': { actions: 'applyUrlView' },
     'importPlane.select': { actions: 'selectImportPlane' },
     'pane.shown': { actions: assign({ firstPane: ({ event }) => event.shown }) },
+    'secondPane.shown': { actions: assign({ secondLayers: ({ event }) => event.layers }) },
   },
   states: {
     // The children exist once the root is entered: the first feed waits for them.

@@ -4,7 +4,7 @@ import type { PaneIndex } from '@machines/viewer/viewer-ui.types.ts';
 import type { viewerWorkspaceMachine } from './viewer-workspace.machine.ts';
 import { layerSetName, layerSetShown, type LayerSetRef, type LayerSetRow } from './layer-sets.ts';
 import { FILTER_DIMENSIONS, type FilterDimension } from '@machines/layer-filter/layer-filter.types.ts';
-import type { UrlView } from '@machines/view-url/view-url.ts';
+import type { UrlPaneView, UrlView } from '@machines/view-url/view-url.ts';
 
 type Snapshot = SnapshotFrom<typeof viewerWorkspaceMachine>;
 
@@ -74,15 +74,10 @@ export function selectFirstPaneFilters(s: Snapshot): Record<FilterDimension, str
   ) as Record<FilterDimension, string | null>;
 }
 
-/**
- * The first pane's view as the address carries it (machines/view-url): its camera as last
- * reported, its visible layers (`layers`, else those the screen last reported), the filter choices,
- * the colour settings, theme, split view and the last picked point.
- */
-export function selectUrlView(s: Snapshot, layers: readonly string[] = selectFirstPaneLayers(s)): UrlView {
+/** One pane's parts of the address: its filter choices, the colour settings of one of its layers, its theme. */
+function paneUrlView(s: Snapshot, pane: PaneIndex, layers: readonly string[], camera: UrlPaneView['camera'] | null): UrlPaneView {
   const ui = s.children.ui?.getSnapshot().context;
-  const selection = s.children.filter0?.getSnapshot().context.selection ?? {};
-  const camera = s.context.seen[0] ?? s.context.cameras[0];
+  const selection = s.children[pane === 0 ? 'filter0' : 'filter1']?.getSnapshot().context.selection ?? {};
   const filters: Partial<Record<FilterDimension, string>> = {};
   for (const dimension of FILTER_DIMENSIONS) {
     const values = selection[dimension];
@@ -90,10 +85,9 @@ export function selectUrlView(s: Snapshot, layers: readonly string[] = selectFir
   }
   // Each layer keeps its own colour edits: the address carries those of one layer, the last
   // visible one that has any.
-  const edited = ui?.colour[0] ?? {};
+  const edited = ui?.colour[pane] ?? {};
   const colourLayer = [...layers].reverse().find((id) => edited[id]) ?? (layers.length ? undefined : Object.keys(edited)[0]);
   const colour = colourLayer === undefined ? undefined : edited[colourLayer];
-  const point = ui?.points.at(-1)?.point;
   return {
     ...(camera ? { camera } : {}),
     ...(layers.length ? { layers: [...layers] } : {}),
@@ -101,8 +95,32 @@ export function selectUrlView(s: Snapshot, layers: readonly string[] = selectFir
     ...(colour && (colour.min !== null || colour.max !== null) ? { scale: { min: colour.min, max: colour.max } } : {}),
     ...(colour && colour.palette !== 'legend' ? { palette: colour.palette } : {}),
     ...(colour && colourLayer !== undefined && (colour.min !== null || colour.max !== null || colour.palette !== 'legend') ? { colourLayer } : {}),
-    ...(ui && ui.themes[0] !== 'default' ? { theme: ui.themes[0] } : {}),
+    ...(ui && ui.themes[pane] !== 'default' ? { theme: ui.themes[pane] } : {}),
+  };
+}
+
+/**
+ * The view as the address carries it (machines/view-url): the first pane's camera as last
+ * reported, its visible layers (`layers`, else those the screen last reported), the filter choices,
+ * the colour settings, theme, split view and the last picked point; in split view the second
+ * pane's own (its camera only when the cameras are not linked, and the simulation it shows).
+ */
+export function selectUrlView(s: Snapshot, layers: readonly string[] = selectFirstPaneLayers(s)): UrlView {
+  const ui = s.children.ui?.getSnapshot().context;
+  const point = ui?.points.at(-1)?.point;
+  const view: UrlView = {
+    ...paneUrlView(s, 0, layers, s.context.seen[0] ?? s.context.cameras[0]),
     ...(ui?.split ? { split: true } : {}),
     ...(point ? { point } : {}),
   };
+  if (ui?.split) {
+    const linked = ui.linked;
+    const second: NonNullable<UrlView['second']> = paneUrlView(s, 1, s.context.secondLayers, linked ? null : (s.context.seen[1] ?? s.context.cameras[1]));
+    const simulation = s.children.filter1?.getSnapshot().context.selectedSimulationId;
+    const firstSimulation = s.children.filter0?.getSnapshot().context.selectedSimulationId;
+    // The first pane's simulation is the address's own `simulation`; the second's only when it differs.
+    if (typeof simulation === 'number' && simulation !== firstSimulation) second.simulation = simulation;
+    if (Object.keys(second).length) view.second = second;
+  }
+  return view;
 }

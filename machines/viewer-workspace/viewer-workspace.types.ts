@@ -75,6 +75,8 @@ export type ViewerWorkspaceEvent =
   | { type: 'importPlane.select'; plane: number | null }
   /** What the first pane shows, as the screen's pane model derives it (the insights modes read it through their bridge). */
   | { type: 'pane.shown'; shown: FirstPaneShown }
+  /** The second pane's visible layer ids (its view in the address in split view). */
+  | { type: 'secondPane.shown'; layers: readonly string[] }
   /** A layer set of the pane's simulation switched on or off (from what the pane shows now). */
   | { type: 'layerSet.toggle'; pane: PaneIndex; id: number }
   | LayerSetLoaderEvent;

@@ -16,6 +16,8 @@ export interface ShareLinksServices {
   list(target: ShareTarget): Promise<ShareLink[]>;
   create(target: ShareTarget, link: NewLink): Promise<ShareLinkCreated>;
   revoke(target: ShareTarget, linkId: number): Promise<void>;
+  /** Replaces the sites that may embed a live link ([] forbids embedding). */
+  updateSites(target: ShareTarget, linkId: number, frameAncestors: string[]): Promise<ShareLink>;
   info(token: string): Promise<SharedLinkInfo>;
   open(token: string, password: string | null): Promise<SharedContent>;
 }
@@ -33,6 +35,7 @@ function shareLinksServicesOver(api: ApiClient): ShareLinksServices {
         ...(link.frameAncestors.length ? { frame_ancestors: link.frameAncestors } : {}),
       }),
     revoke: (target, linkId) => calls.revokeShareLink(api, target.projectId, linkId),
+    updateSites: (target, linkId, frameAncestors) => calls.updateShareLink(api, target.projectId, linkId, { frame_ancestors: frameAncestors }),
     info: (token) => calls.sharedLinkInfo(api, token),
     open: (token, password) => calls.openSharedLink(api, token, password),
   };
@@ -40,6 +43,8 @@ function shareLinksServicesOver(api: ApiClient): ShareLinksServices {
 
 /** The address of an image a link shows (an <img> loads it: public, with `access` for a password link). */
 export const sharedImageUrl = calls.sharedImageUrl;
+/** The address of a layer a link's scene view shows (the 3D viewer reads it without signing in). */
+export const sharedLayerUrl = calls.sharedLayerUrl;
 
 export const ShareLinksServicesContext = createContext<ShareLinksServices>(shareLinksServicesOver(appApi));
 
@@ -50,6 +55,9 @@ export function bindShareLinks(services: ShareLinksServices) {
       loadLinks: fromPromise<ShareLink[], ShareTarget>(({ input }) => call(() => services.list(input))),
       createLink: fromPromise<ShareLinkCreated, { target: ShareTarget; link: NewLink }>(({ input }) => call(() => services.create(input.target, input.link))),
       revokeLink: fromPromise<void, { target: ShareTarget; linkId: number }>(({ input }) => call(() => services.revoke(input.target, input.linkId))),
+      updateSites: fromPromise<ShareLink, { target: ShareTarget; linkId: number; frameAncestors: string[] }>(({ input }) =>
+        call(() => services.updateSites(input.target, input.linkId, input.frameAncestors)),
+      ),
     },
   });
 }

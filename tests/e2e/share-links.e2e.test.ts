@@ -2,11 +2,13 @@
  * Share links and the view in the address in a real browser. The demo user makes and
  * publishes an insight with a captured view, opens Share, makes a password link that a client site
  * may embed, and copies its address; a visitor without an account opens it in a separate browser
- * context, is refused with a wrong password and reads the insight with the right one; the embed
- * page's frame-ancestors are the site set; revoked, the link shows nothing. Then the viewer's state
- * in the address: an address with split view and a theme opens that view, a change is written to
- * the address, Back returns to the view before, a copied address opens the same camera in another
- * tab, and a malformed address shows the default view with a notice.
+ * context, is refused with a wrong password and reads the insight with the right one, its saved view
+ * drawn in the read-only 3D viewer; the owner changes the sites that may embed it; the embed page's
+ * frame-ancestors are the sites set; revoked, the link shows
+ * nothing. Then the viewer's state in the address: an address with split view and a theme opens that
+ * view, a change is written to the address (the second pane's under its own keys), Back returns to
+ * the view before, a copied address opens the same camera and second pane in another tab, and a
+ * malformed address shows the default view with a notice.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -124,19 +126,40 @@ describe('share links', () => {
     await visitor.getByRole('button', { name: 'Open' }).click();
     await visitor.getByText('The password is incorrect.').waitFor();
     await visitor.getByLabel('Password').fill(PASSWORD);
+    // the 3D view's layers are read through the link's own route once the link opens
+    const layerRead = visitor.waitForResponse((r) => r.url().includes(`/layer/`) && r.url().includes('access=') && r.status() === 200, { timeout: 90_000 });
     await visitor.getByRole('button', { name: 'Open' }).click();
     const article = visitor.getByRole('article', { name: 'Shared insight' });
     await article.getByRole('heading', { name: TITLE }).waitFor({ timeout: 30_000 });
-    // the captured view loads through the link's own file route
-    const image = article.getByRole('img').first();
+    // the captured view (an <img>) loads through the link's own file route
+    const image = article.locator('img').first();
     await expect.poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth), { timeout: 20_000 }).toBeGreaterThan(100);
     expect(await visitor.getByRole('button', { name: /edit|delete|save/i }).count()).toBe(0);
+    // the saved view in the read-only 3D viewer, its layers read through the link
+    const scene = article.getByRole('region', { name: `3D view: ${TITLE}` });
+    await scene.locator('canvas').waitFor({ timeout: 60_000 });
+    await layerRead;
+    await visitor.waitForTimeout(4000);
+    expect(await scene.getByRole('alert').count()).toBe(0);
     await screenshot(visitor, 'shared-insight');
 
-    // The embed page may be framed by the client's site only.
+    // The owner changes the sites that may embed it: a bad one is named, then both sites are saved.
     const token = address.split('/').at(-1)!;
+    await share.getByRole('button', { name: 'Embedding sites' }).click();
+    const sites = share.getByRole('form', { name: /^Embedding sites of the link/ });
+    const sitesField = sites.getByLabel('Sites that may embed it (none: it cannot be embedded)');
+    await sitesField.fill('client.example');
+    await sites.getByRole('button', { name: 'Save sites' }).click();
+    await sites.getByText('Enter an origin such as https://example.com.').waitFor({ timeout: 20_000 });
+    await screenshot(page, 'share-links-sites-error');
+    await sitesField.fill('https://client.example https://partner.example');
+    await sites.getByRole('button', { name: 'Save sites' }).click();
+    await share.getByText('Embedding sites saved.').waitFor({ timeout: 20_000 });
+    await share.getByText(/embeddable in https:\/\/client\.example, https:\/\/partner\.example/).waitFor();
+
+    // The embed page may be framed by those sites only.
     const embed = await fetch(`${app.url}/embed/${token}`);
-    expect(embed.headers.get('content-security-policy')).toContain('frame-ancestors https://client.example');
+    expect(embed.headers.get('content-security-policy')).toContain('frame-ancestors https://client.example https://partner.example');
     expect(embed.headers.get('x-frame-options')).toBeNull();
 
     // The owner sees the use and revokes the link; the visitor then sees nothing of it.
@@ -166,6 +189,23 @@ describe('share links', () => {
     await page.getByRole('combobox', { name: 'Viewer 1 theme' }).selectOption('light');
     await expect.poll(() => new URL(page.url()).searchParams.get('theme'), { timeout: 20_000 }).toBe('light');
     expect(new URL(page.url()).searchParams.get('simulation')).toBe(String(simulationId));
+    // the second pane's own theme goes under its own key
+    await page.getByRole('combobox', { name: 'Viewer 2 theme' }).selectOption('geometry');
+    await expect.poll(() => new URL(page.url()).searchParams.get('b.theme'), { timeout: 20_000 }).toBe('geometry');
+    expect(new URL(page.url()).searchParams.get('theme')).toBe('light');
+    const twoPanes = page.url();
+    await page.goBack();
+    await expect.poll(() => page.getByRole('combobox', { name: 'Viewer 2 theme' }).inputValue(), { timeout: 20_000 }).toBe('default');
+    expect(await page.getByRole('combobox', { name: 'Viewer 1 theme' }).inputValue()).toBe('light');
+    // copied, the address with both panes opens both panes' views
+    const second = await session.context.newPage();
+    await second.goto(twoPanes);
+    await second.getByRole('region', { name: 'Viewer 2' }).waitFor({ timeout: 60_000 });
+    await expect.poll(() => second.getByRole('combobox', { name: 'Viewer 2 theme' }).inputValue(), { timeout: 20_000 }).toBe('geometry');
+    expect(await second.getByRole('combobox', { name: 'Viewer 1 theme' }).inputValue()).toBe('light');
+    await second.waitForTimeout(3000);
+    await screenshot(second, 'view-in-address-two-panes');
+    await second.close();
     await page.goBack();
     await expect.poll(() => page.getByRole('combobox', { name: 'Viewer 1 theme' }).inputValue(), { timeout: 20_000 }).toBe('dark');
     // a camera move is written to the address; the copied address opens the same camera in another tab

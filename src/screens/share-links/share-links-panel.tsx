@@ -1,11 +1,12 @@
 /**
  * The share UI of a Published insight or report: make a read-only link with an expiry and
  * an optional password, see the new link's address once (to copy), list the live links with their
- * last use, revoke one after confirmation. The machine (machines/share-links/) does the work.
+ * last use, change the sites that may embed one, revoke one after confirmation. The machine (machines/share-links/) does the work.
  */
 import { useContext, useMemo, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import type { ShareTarget } from '@machines/share-links/share-links.machine.ts';
+import type { ActorRefFrom } from 'xstate';
+import type { ShareLink, ShareTarget } from '@machines/share-links/share-links.machine.ts';
 import * as sel from '@machines/share-links/share-links.selectors.ts';
 import { bindShareLinks, ShareLinksServicesContext } from '../../services/share-links-services.ts';
 import { Button } from '../../ui/button.tsx';
@@ -15,6 +16,9 @@ import { InlineMessage } from '../../ui/inline-message.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import * as css from './share-links.css.ts';
+
+/** Sites typed one after another, separated by spaces, commas or new lines. */
+const sitesOf = (text: string) => text.split(/[\s,]+/).filter(Boolean);
 
 /** How long a new link lives, in days (the server allows up to a year). */
 const EXPIRIES = [1, 7, 30, 90, 365];
@@ -32,6 +36,7 @@ export function ShareLinksPanel({ target, now = () => new Date() }: { target: Sh
   const confirming = useSelector(actor, sel.selectRevokeConfirmation);
   const success = useSelector(actor, sel.selectLinksSuccess);
   const failure = useSelector(actor, sel.selectLinksFailure);
+  const editingSites = useSelector(actor, sel.selectEditingSites);
   const [days, setDays] = useState('7');
   const [password, setPassword] = useState('');
   const [sites, setSites] = useState('');
@@ -51,7 +56,7 @@ export function ShareLinksPanel({ target, now = () => new Date() }: { target: Sh
         onSubmit={(e) => {
           e.preventDefault();
           const expiresAt = new Date(now().getTime() + Number(days) * 86_400_000).toISOString();
-          const frameAncestors = sites.split(/[\s,]+/).filter(Boolean);
+          const frameAncestors = sitesOf(sites);
           actor.send({ type: 'link.create', link: { expiresAt, password: password || null, frameAncestors } });
           setPassword('');
         }}
@@ -130,15 +135,23 @@ export function ShareLinksPanel({ target, now = () => new Date() }: { target: Sh
       {links.length ? (
         <ul className={css.list} aria-label="Live links">
           {links.map((link) => (
-            <li key={link.id} className={css.item}>
-              <span>
-                Expires {formatDate(link.expires_at)}
-                {link.has_password ? ' · password' : ''} · {link.last_used_at ? `last opened ${formatRelative(link.last_used_at, now())}` : 'never opened'}
-                {link.frame_ancestors.length ? ` · embeddable in ${link.frame_ancestors.join(', ')}` : ''}
-              </span>
-              <Button size="sm" tone="danger" onClick={() => actor.send({ type: 'link.revoke', linkId: link.id })}>
-                Revoke
-              </Button>
+            <li key={link.id} className={css.linkRow}>
+              <div className={css.item}>
+                <span>
+                  Expires {formatDate(link.expires_at)}
+                  {link.has_password ? ' · password' : ''} · {link.last_used_at ? `last opened ${formatRelative(link.last_used_at, now())}` : 'never opened'}
+                  {link.frame_ancestors.length ? ` · embeddable in ${link.frame_ancestors.join(', ')}` : ''}
+                </span>
+                <span className={css.row}>
+                  <Button size="sm" disabled={editingSites === link.id} onClick={() => actor.send({ type: 'sites.edit', linkId: link.id })}>
+                    Embedding sites
+                  </Button>
+                  <Button size="sm" tone="danger" onClick={() => actor.send({ type: 'link.revoke', linkId: link.id })}>
+                    Revoke
+                  </Button>
+                </span>
+              </div>
+              {editingSites === link.id ? <SitesForm actor={actor} link={link} /> : null}
             </li>
           ))}
         </ul>
@@ -153,5 +166,39 @@ export function ShareLinksPanel({ target, now = () => new Date() }: { target: Sh
         onCancel={() => actor.send({ type: 'cancel' })}
       />
     </section>
+  );
+}
+
+type ShareLinksRef = ActorRefFrom<ReturnType<typeof bindShareLinks>>;
+
+/** A live link's embedding sites, changed in place; the server's errors for each site show under the field. */
+function SitesForm({ actor, link }: { actor: ShareLinksRef; link: ShareLink }) {
+  const saving = useSelector(actor, sel.selectSavingSites);
+  const errors = useSelector(actor, sel.selectSitesErrors);
+  const [text, setText] = useState(link.frame_ancestors.join(' '));
+  return (
+    <form
+      className={css.row}
+      aria-label={`Embedding sites of the link that expires ${formatDate(link.expires_at)}`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        actor.send({ type: 'sites.save', frameAncestors: sitesOf(text) });
+      }}
+    >
+      <TextField
+        id={`share-sites-${link.id}`}
+        label="Sites that may embed it (none: it cannot be embedded)"
+        placeholder="https://example.com"
+        value={text}
+        onValueChange={setText}
+        errors={errors}
+      />
+      <Button type="submit" size="sm" tone="primary" disabled={saving}>
+        Save sites
+      </Button>
+      <Button size="sm" onClick={() => actor.send({ type: 'cancel' })}>
+        Cancel
+      </Button>
+    </form>
   );
 }

@@ -9,6 +9,8 @@ import type { ShareTarget } from '@machines/share-links/share-links.machine.ts';
 import { ShareLinksServicesContext, type ShareLinksServices } from '../../services/share-links-services.ts';
 import { ShareLinksPanel } from './share-links-panel.tsx';
 import { SharedPage } from './shared-page.tsx';
+import { serialiseSceneView } from '../../insights/scene-view-json.ts';
+import { asset } from '../viewer/viewer-test-kit.tsx';
 
 const NOW = new Date('2026-11-28T12:00:00.000Z');
 const fieldError = (field: string, message: string): ServerError => ({ kind: 'http', status: 400, detail: null, fields: { [field]: [message] }, body: null });
@@ -42,6 +44,12 @@ function fakeServices(links: ShareLink[] = []) {
     },
     revoke: async (_target, linkId) => {
       calls.push(`revoke ${linkId}`);
+    },
+    updateSites: async (_target, linkId, frameAncestors) => {
+      calls.push(`sites ${linkId} ${frameAncestors.join(' ') || '-'}`);
+      const bad = frameAncestors.findIndex((site) => !/^https?:\/\//.test(site));
+      if (bad >= 0) throw fieldError(`frame_ancestors.${bad}`, 'Enter an origin such as https://example.com.');
+      return { ...links.find((l) => l.id === linkId)!, frame_ancestors: frameAncestors };
     },
     info: async () => ({ kind: 'insight', requires_password: false, expires_at: NOW.toISOString() }),
     open: async () => {
@@ -100,6 +108,26 @@ describe('share links panel', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create link' }));
     expect(await screen.findByText('Ensure this field has at least 8 characters.')).toBeInTheDocument();
     expect(screen.queryByRole('status', { name: 'New link' })).not.toBeInTheDocument();
+  });
+
+  it("changes a live link's embedding sites, showing the server's field error on the site", async () => {
+    const { services, calls } = fakeServices([used]);
+    renderWith(services, <ShareLinksPanel target={{ projectId: 7, kind: 'insight', id: 3 }} now={() => NOW} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Embedding sites' }));
+    const form = screen.getByRole('form', { name: /^Embedding sites of the link that expires/ });
+    const field = within(form).getByLabelText('Sites that may embed it (none: it cannot be embedded)');
+    await userEvent.type(field, 'client.example');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save sites' }));
+    expect(await within(form).findByText('Enter an origin such as https://example.com.')).toBeInTheDocument();
+    await userEvent.clear(field);
+    await userEvent.type(field, 'https://client.example, https://*.client.example');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save sites' }));
+    expect(await screen.findByText('Embedding sites saved.')).toBeInTheDocument();
+    expect(calls).toContain('sites 7 https://client.example https://*.client.example');
+    expect(screen.queryByRole('form', { name: /^Embedding sites of/ })).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole('list', { name: 'Live links' })).getByText(/embeddable in https:\/\/client.example, https:\/\/\*.client.example/),
+    ).toBeInTheDocument();
   });
 
   it('revokes a link after confirmation', async () => {
@@ -198,6 +226,65 @@ describe('shared page', () => {
     expect(within(article).getByRole('heading', { name: 'Wind comfort summary' })).toBeInTheDocument();
     expect(within(article).getByRole('heading', { name: 'Plaza is windy in winter' })).toBeInTheDocument();
     expect(within(article).getByRole('img', { name: 'Figure 1' })).toHaveAttribute('src', '/api/shared/tok/study-image/5/file');
+  });
+
+  it("shows the insight's saved scene views in a read-only 3D viewer, one at a time, with the saved legend and filters", async () => {
+    const camera = {
+      position: [10, -40, 30] as [number, number, number],
+      target: [0, 0, 0] as [number, number, number],
+      up: [0, 0, 1] as [number, number, number],
+      fov: 40,
+    };
+    const scale = { min: 0, max: 8, colours: ['#000000', '#ffffff'], discrete: false, title: 'Wind speed', unit: 'm/s', layerId: '102' };
+    const saved = (id: number, name: string, theme: 'dark' | 'light') => ({
+      id,
+      insight: { id: 3 },
+      name,
+      sort_order: 0,
+      camera_position: null,
+      camera: null,
+      layer_selection: [],
+      simulation_id: 5,
+      asset_id: 102,
+      legend: null,
+      study_image_id: null,
+      view_json: serialiseSceneView(
+        { camera, layers: ['102'], filters: { season_filter: 'Winter' }, colourScale: scale, theme, simulationId: 5 },
+        { shapes: [] },
+        [],
+      ) as never,
+      drawings: [],
+    });
+    const insight: Insight = { ...sharedInsight, sceneview_set: [saved(30, 'Plaza, winter', 'dark'), saved(31, 'Plaza, summer', 'light')] };
+    const layer = asset(5, { id: 102, layer_type: 'data', metric: 'wind_speed' });
+    renderWith(
+      publicServices({ kind: 'insight', requires_password: false, expires_at: content.expires_at }, () => ({
+        ...content,
+        insights: [insight],
+        layers: [layer],
+      })),
+      <SharedPage token="tok" />,
+    );
+    const scene = await screen.findByRole('region', { name: '3D view: Plaza, winter' });
+    // jsdom has no WebGL: the canvas says so, and the page around it still works
+    expect(await within(scene).findByRole('img', { name: '3D view unavailable' })).toBeInTheDocument();
+    expect(within(scene).getByRole('figure', { name: 'Legend: Wind speed (m/s)' })).toBeInTheDocument();
+    expect(within(scene).getByText('Filters: Season: Winter')).toBeInTheDocument();
+    const choices = screen.getByRole('group', { name: 'Views in 3D' });
+    expect(within(choices).getByRole('button', { name: 'Plaza, winter' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(within(choices).getByRole('button', { name: 'Plaza, summer' }));
+    expect(await screen.findByRole('region', { name: '3D view: Plaza, summer' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: '3D view: Plaza, winter' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /edit|delete|save/i })).not.toBeInTheDocument();
+  });
+
+  it('shows no 3D viewer when no scene view was saved', async () => {
+    renderWith(
+      publicServices({ kind: 'insight', requires_password: false, expires_at: content.expires_at }, () => content),
+      <SharedPage token="tok" />,
+    );
+    await screen.findByRole('article', { name: 'Shared insight' });
+    expect(screen.queryByRole('region', { name: /^3D view/ })).not.toBeInTheDocument();
   });
 
   it('says only that a dead link is not available', async () => {

@@ -231,10 +231,15 @@ export function ViewerWorkspace({
     [workspace],
   );
 
-  // The first pane's view lives in the address: copied, it opens the same view; back and forward walk it.
+  // The second pane's visible layers go to the machine too: in split view the address carries them.
+  const secondPaneLayers = models[1].layers;
+  const secondLayers = useMemo(() => secondPaneLayers.filter((l) => l.visible).map((l) => l.id), [secondPaneLayers]);
+  useEffect(() => workspace.send({ type: 'secondPane.shown', layers: secondLayers }), [workspace, secondLayers]);
+
+  // The panes' view lives in the address: copied, it opens the same view; back and forward walk it.
   const readUrlView = useCallback(() => selectUrlView(workspace.getSnapshot()), [workspace]);
-  const addressSources = useMemo(() => [workspace, ui, filter0], [workspace, ui, filter0]);
-  const address = useViewAddress(workspace, addressSources, readUrlView, visibleLayers.join(','));
+  const addressSources = useMemo(() => [workspace, ui, filter0, filter1], [workspace, ui, filter0, filter1]);
+  const address = useViewAddress(workspace, addressSources, readUrlView, `${visibleLayers.join(',')}|${secondLayers.join(',')}`);
 
   const planes = model.assets.filter(isPresentationPlane);
   const importPlanes = planes.length ? planes : model.assets.filter((a) => sceneKindOf(a) === 'data');

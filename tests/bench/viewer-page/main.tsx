@@ -19,7 +19,7 @@ import { ViewerCanvas } from '../../../src/viewer/scene/viewer-canvas.tsx';
 import { decodeResultGlb } from '../../../src/viewer/workers/decode-glb.ts';
 import { grid, type Grid } from './grid.ts';
 import { reclassify } from './reclassify.ts';
-import { pointStories } from './point-story-services.ts';
+import { pointStories } from './point-story.ts';
 
 const WIDTH = 800;
 const HEIGHT = 600;
