@@ -54,26 +54,12 @@ export function chosenPair(context: DifferenceContext): DifferenceInput | null {
 }
 
 const picks = {
-  'a.pick': {
-    target: '#difference.choosing',
-    actions: assign(({ context, event }: { context: DifferenceContext; event: Extract<DifferenceEvent, { type: 'a.pick' }> }) => {
-      const partners = partnersOf(layerOf(context, event.assetId), context.layers);
-      // B stays when it still fits the new A; else the first layer that does.
-      const bId = partners.some((p) => p.asset.id === context.bId) ? context.bId : (partners[0]?.asset.id ?? null);
-      return { aId: event.assetId, bId, outcome: null, saved: null, error: null, saveError: null };
-    }),
-  },
-  'b.pick': {
-    target: '#difference.choosing',
-    actions: assign({ bId: ({ event }) => event.assetId, outcome: null, saved: null, error: null, saveError: null }),
-  },
-  'distance.set': {
-    guard: ({ event }: { event: Extract<DifferenceEvent, { type: 'distance.set' }> }) =>
-      Number.isFinite(event.metres) && event.metres >= 0 && event.metres <= 100,
-    target: '#difference.choosing',
-    actions: assign({ maxDistanceM: ({ event }) => event.metres, outcome: null, saved: null, error: null, saveError: null }),
-  },
+  'a.pick': { target: '#difference.choosing', actions: 'pickA' },
+  'b.pick': { target: '#difference.choosing', actions: 'pickB' },
+  'distance.set': { guard: 'distanceOk', target: '#difference.choosing', actions: 'setDistance' },
 } as const;
+
+const fresh = { outcome: null, saved: null, error: null, saveError: null } as const;
 
 export const differenceMachine = setup({
   types: {
@@ -87,6 +73,18 @@ export const differenceMachine = setup({
   },
   guards: {
     pairFits: ({ context }) => chosenPair(context) !== null,
+    distanceOk: ({ event }) => event.type === 'distance.set' && Number.isFinite(event.metres) && event.metres >= 0 && event.metres <= 100,
+  },
+  actions: {
+    pickA: assign(({ context, event }) => {
+      if (event.type !== 'a.pick') return {};
+      const partners = partnersOf(layerOf(context, event.assetId), context.layers);
+      // B stays when it still fits the new A; else the first layer that does.
+      const bId = partners.some((p) => p.asset.id === context.bId) ? context.bId : (partners[0]?.asset.id ?? null);
+      return { aId: event.assetId, bId, ...fresh };
+    }),
+    pickB: assign(({ event }) => (event.type === 'b.pick' ? { bId: event.assetId, ...fresh } : {})),
+    setDistance: assign(({ event }) => (event.type === 'distance.set' ? { maxDistanceM: event.metres, ...fresh } : {})),
   },
 }).createMachine({
   id: 'difference',

@@ -63,6 +63,9 @@ import { selectMayChangeProject } from '@machines/permissions/permissions.select
 import { PermissionsContext } from '../../app/permissions-context.ts';
 import { ComfortPanel } from './comfort-panel.tsx';
 import { useComfortReclass } from './use-comfort-reclass.ts';
+import { DifferencePanel } from './difference/difference-panel.tsx';
+import { useDifference } from './difference/use-difference.ts';
+import { useDifferenceShown } from './difference/use-difference-shown.ts';
 import { usePaneModel, type PaneModel } from './use-pane-model.ts';
 import { layerSetDownloadPath, type ViewerLogic } from '../../services/viewer-services.ts';
 import { useViewAddress } from './use-view-address.ts';
@@ -80,6 +83,7 @@ const PANEL_LABELS: Record<ViewerPanel, string> = {
   points: 'Four points',
   cameras: 'Cameras',
   comfort: 'Comfort',
+  difference: 'Difference',
 };
 
 const VIEW_IDS = ['viewer-1', 'viewer-2'] as const;
@@ -179,6 +183,8 @@ export function ViewerWorkspace({
   // Each pane's comfort re-classification (its own criterion), told by the machine what the pane shows; its map shows in that pane.
   const reclasses = [useComfortReclass(reclass0, onSimulationsChanged), useComfortReclass(reclass1, onSimulationsChanged)] as const;
   const reclass = reclasses[activePane];
+  // A difference map (B − A of two scenarios) shows in the pane showing B, in place of a re-classified map.
+  const difference = useDifference(projectId, configurationId, simulations, jobTypes, onSimulationsChanged);
   // What a read-only user may not do is not offered (the server checks the same right).
   const mayChange = PermissionsContext.useSelector(selectMayChangeProject(projectId));
   // The panes' layer sets (the machine decides which are shown and keeps their files' state).
@@ -188,11 +194,12 @@ export function ViewerWorkspace({
   const setLayers0 = useMemo(() => layerSetSceneLayers(setRows0, projectId, layerSetDownloadPath), [setRows0, projectId]);
   const setLayers1 = useMemo(() => layerSetSceneLayers(setRows1, projectId, layerSetDownloadPath), [setRows1, projectId]);
   const models = [
-    usePaneModel(filters[0], simulations, jobTypes, projectId, VIEW_IDS[0], ui, 0, plane, overrides[0], reclasses[0].layer, setLayers0),
-    usePaneModel(filters[1], simulations, jobTypes, projectId, VIEW_IDS[1], ui, 1, plane, overrides[1], reclasses[1].layer, setLayers1),
+    usePaneModel(filters[0], simulations, jobTypes, projectId, VIEW_IDS[0], ui, 0, plane, overrides[0], difference.layer ?? reclasses[0].layer, setLayers0),
+    usePaneModel(filters[1], simulations, jobTypes, projectId, VIEW_IDS[1], ui, 1, plane, overrides[1], difference.layer ?? reclasses[1].layer, setLayers1),
   ] as const;
   const model = models[activePane];
   const filter = filters[activePane];
+  useDifferenceShown(difference.layer, filter, ui);
 
   // The screen's simulations (a results import, a re-classification saved) go to the machine, which ignores the ones it has.
   useEffect(
@@ -349,6 +356,7 @@ export function ViewerWorkspace({
               />
             ) : null}
             {panel === 'comfort' ? <ComfortPanel key={activePane} reclass={reclass.actor} mayChange={mayChange} /> : null}
+            {panel === 'difference' ? <DifferencePanel difference={difference.actor} mayChange={mayChange} /> : null}
             <FindingsPanel {...findings.panel} />
           </>
         ) : null}
