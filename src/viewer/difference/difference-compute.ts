@@ -49,37 +49,61 @@ export interface DifferenceResult {
 const SAME_POINT_M = 1e-3;
 
 /**
- * Nearest point of A for each point of B, through a uniform grid of cells `cell` metres wide: the
- * nearest within `cell` lies in the point's own cell or one of its 26 neighbours.
+ * Nearest point of A for each point of B, through a uniform grid over A's bounding box whose cells
+ * are at least `within` metres wide: the nearest point within `within` lies in the point's own cell
+ * or one of its 26 neighbours. The grid is dense and its points sorted by cell (a counting sort),
+ * so finding a cell's points is two array reads; cells are widened where the box would otherwise
+ * need more than a few cells per point.
  */
-function nearestWithin(a: Float32Array, b: Float32Array, cell: number): { index: Int32Array; distance: Float32Array } {
+function nearestWithin(a: Float32Array, b: Float32Array, within: number): { index: Int32Array; distance: Float32Array } {
   const nA = a.length / 3;
   const nB = b.length / 3;
-  const key = (x: number, y: number, z: number) => `${x},${y},${z}`;
-  const grid = new Map<string, number[]>();
-  for (let i = 0; i < nA; i++) {
-    const k = key(Math.floor(a[i * 3]! / cell), Math.floor(a[i * 3 + 1]! / cell), Math.floor(a[i * 3 + 2]! / cell));
-    const list = grid.get(k);
-    if (list) list.push(i);
-    else grid.set(k, [i]);
+  const lo = [Infinity, Infinity, Infinity];
+  const hi = [-Infinity, -Infinity, -Infinity];
+  for (let i = 0; i < a.length; i++) {
+    lo[i % 3] = Math.min(lo[i % 3]!, a[i]!);
+    hi[i % 3] = Math.max(hi[i % 3]!, a[i]!);
   }
+  const size = [0, 1, 2].map((k) => Math.max(hi[k]! - lo[k]!, 0));
+  const maxCells = Math.max(4 * nA, 1024);
+  let cell = within;
+  const cellsFor = (c: number) => size.reduce((n, s) => n * (Math.floor(s / c) + 1), 1);
+  while (cellsFor(cell) > maxCells) cell *= 1.5;
+  const nx = Math.floor(size[0]! / cell) + 1;
+  const ny = Math.floor(size[1]! / cell) + 1;
+  const nz = Math.floor(size[2]! / cell) + 1;
+  const cellIndex = (x: number, y: number, z: number) => (z * ny + y) * nx + x;
+  const at = (v: number, k: number) => Math.floor((v - lo[k]!) / cell);
+  // Counting sort of A's points by cell.
+  const start = new Int32Array(nx * ny * nz + 1);
+  const cellOfA = new Int32Array(nA);
+  for (let i = 0; i < nA; i++) {
+    const c = cellIndex(at(a[i * 3]!, 0), at(a[i * 3 + 1]!, 1), at(a[i * 3 + 2]!, 2));
+    cellOfA[i] = c;
+    start[c + 1]!++;
+  }
+  for (let c = 0; c < nx * ny * nz; c++) start[c + 1]! += start[c]!;
+  const fill = start.slice(0, -1);
+  const sorted = new Int32Array(nA);
+  for (let i = 0; i < nA; i++) sorted[fill[cellOfA[i]!]!++] = i;
+
   const index = new Int32Array(nB).fill(-1);
   const distance = new Float32Array(nB).fill(Infinity);
   for (let j = 0; j < nB; j++) {
     const x = b[j * 3]!;
     const y = b[j * 3 + 1]!;
     const z = b[j * 3 + 2]!;
-    const cx = Math.floor(x / cell);
-    const cy = Math.floor(y / cell);
-    const cz = Math.floor(z / cell);
+    const cx = at(x, 0);
+    const cy = at(y, 1);
+    const cz = at(z, 2);
     let best = -1;
     let bestD2 = Infinity;
-    for (let dx = -1; dx <= 1; dx++)
-      for (let dy = -1; dy <= 1; dy++)
-        for (let dz = -1; dz <= 1; dz++) {
-          const list = grid.get(key(cx + dx, cy + dy, cz + dz));
-          if (!list) continue;
-          for (const i of list) {
+    for (let gz = Math.max(cz - 1, 0); gz <= Math.min(cz + 1, nz - 1); gz++)
+      for (let gy = Math.max(cy - 1, 0); gy <= Math.min(cy + 1, ny - 1); gy++)
+        for (let gx = Math.max(cx - 1, 0); gx <= Math.min(cx + 1, nx - 1); gx++) {
+          const c = cellIndex(gx, gy, gz);
+          for (let s = start[c]!; s < start[c + 1]!; s++) {
+            const i = sorted[s]!;
             const ex = a[i * 3]! - x;
             const ey = a[i * 3 + 1]! - y;
             const ez = a[i * 3 + 2]! - z;
@@ -124,8 +148,7 @@ export function differenceOf(a: DifferenceSide, b: DifferenceSide, options: Diff
     out.shared = nB;
     return out;
   }
-  const cell = Math.max(options.maxDistanceM, SAME_POINT_M);
-  const { index, distance } = nearestWithin(a.positions, b.positions, cell);
+  const { index, distance } = nearestWithin(a.positions, b.positions, Math.max(options.maxDistanceM, SAME_POINT_M));
   for (let j = 0; j < nB; j++) {
     const i = index[j]!;
     if (i < 0 || distance[j]! > options.maxDistanceM) {
