@@ -3,7 +3,7 @@
  * study's data layers (named by their scenarios), and the map it computed as a layer of the pane
  * showing B. A saved map makes the viewer read the simulations again, so it is listed.
  */
-import { useContext, useEffect, useMemo } from 'react';
+import { useContext, useEffect, useMemo, useRef } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { Simulation } from '@canopy/contract/viewer.ts';
 import type { DifferenceLayer } from '@machines/difference/difference.types.ts';
@@ -24,34 +24,40 @@ export function useDifference(
   onSaved: () => void,
 ) {
   const services = useContext(ViewerServicesContext);
+  // The actor is made once: it reads the job types as they are when it computes.
+  const jobTypesNow = useRef(jobTypes);
+  useEffect(() => {
+    jobTypesNow.current = jobTypes;
+  }, [jobTypes]);
   const logic = useMemo(
     () =>
       bindDifference({
         projectId,
         loadAsset: (url) => services.loadAsset(url),
         urlOf: (ids) => assetDownloadPath({ projectId, ...ids }),
-        fieldOf: (side) => fieldOf(side.asset, jobTypes),
-        unitsOf: (side) => unitsOf(side.asset, jobTypes),
+        fieldOf: (side) => fieldOf(side.asset, jobTypesNow.current),
+        unitsOf: (side) => unitsOf(side.asset, jobTypesNow.current),
         storeFile: storeProjectFile,
         appendResults: (request) => services.appendResults(request),
       }),
-    [projectId, services, jobTypes],
+    [projectId, services],
   );
   const actor = useActorRef(logic);
   const { scenarios } = useStudyScenarios(projectId, simulations, configurationId);
-  const layers = useMemo<DifferenceLayer[]>(
-    () =>
-      simulations.flatMap((simulation) =>
-        simulation.assets
-          .filter((asset) => asset.layer_type === 'data')
-          .map((asset) => ({
-            asset,
-            configurationId: simulation.configuration.id,
-            scenario: scenarios.find((s) => s.id === simulation.configuration.id)?.name ?? `Scenario ${simulation.configuration.id}`,
-          })),
-      ),
-    [simulations, scenarios],
-  );
+  // The names as one string: the scenario list is a new (empty) array on every render while it loads.
+  const names = scenarios.map((s) => `${s.id}\u0000${s.name}`).join('\u0001');
+  const layers = useMemo<DifferenceLayer[]>(() => {
+    const nameOf = new Map(names ? names.split('\u0001').map((row) => row.split('\u0000') as [string, string]) : []);
+    return simulations.flatMap((simulation) =>
+      simulation.assets
+        .filter((asset) => asset.layer_type === 'data')
+        .map((asset) => ({
+          asset,
+          configurationId: simulation.configuration.id,
+          scenario: nameOf.get(String(simulation.configuration.id)) ?? `Scenario ${simulation.configuration.id}`,
+        })),
+    );
+  }, [simulations, names]);
   useEffect(() => actor.send({ type: 'layers.set', layers }), [actor, layers]);
   useEffect(() => {
     const sub = actor.on('difference.saved', () => onSaved());
