@@ -132,6 +132,8 @@ export interface ViewerWorkspaceProps {
   graphDefinitions: readonly GraphDefinition[];
   initialSimulationId: number | null;
   onSimulationsChanged(): void;
+  /** Every scenario's simulations in the study (difference maps compare two scenarios); `simulations` when absent. */
+  studySimulations?: readonly Simulation[];
 }
 
 export function ViewerWorkspace({
@@ -145,6 +147,7 @@ export function ViewerWorkspace({
   graphDefinitions,
   initialSimulationId,
   onSimulationsChanged,
+  studySimulations,
 }: ViewerWorkspaceProps) {
   const toasts = ToastContext.useActorRef();
   // The coordination is the workspace machine's (machines/viewer-workspace); this view renders it.
@@ -183,8 +186,13 @@ export function ViewerWorkspace({
   // Each pane's comfort re-classification (its own criterion), told by the machine what the pane shows; its map shows in that pane.
   const reclasses = [useComfortReclass(reclass0, onSimulationsChanged), useComfortReclass(reclass1, onSimulationsChanged)] as const;
   const reclass = reclasses[activePane];
-  // A difference map (B − A of two scenarios) shows in the pane showing B, in place of a re-classified map.
-  const difference = useDifference(projectId, configurationId, simulations, jobTypes, onSimulationsChanged);
+  // A difference map (B − A of two scenarios of the study) shows on the active pane's simulation, in place of a re-classified map.
+  const difference = useDifference(projectId, configurationId, studySimulations ?? simulations, jobTypes, onSimulationsChanged);
+  const activeSimulationId = useSelector(filters[activePane], (s) => s.context.selectedSimulationId);
+  const differenceShown = useMemo(
+    () => (difference.layer && activeSimulationId !== null ? { ...difference.layer, simulationId: activeSimulationId } : null),
+    [difference.layer, activeSimulationId],
+  );
   // What a read-only user may not do is not offered (the server checks the same right).
   const mayChange = PermissionsContext.useSelector(selectMayChangeProject(projectId));
   // The panes' layer sets (the machine decides which are shown and keeps their files' state).
@@ -194,12 +202,12 @@ export function ViewerWorkspace({
   const setLayers0 = useMemo(() => layerSetSceneLayers(setRows0, projectId, layerSetDownloadPath), [setRows0, projectId]);
   const setLayers1 = useMemo(() => layerSetSceneLayers(setRows1, projectId, layerSetDownloadPath), [setRows1, projectId]);
   const models = [
-    usePaneModel(filters[0], simulations, jobTypes, projectId, VIEW_IDS[0], ui, 0, plane, overrides[0], difference.layer ?? reclasses[0].layer, setLayers0),
-    usePaneModel(filters[1], simulations, jobTypes, projectId, VIEW_IDS[1], ui, 1, plane, overrides[1], difference.layer ?? reclasses[1].layer, setLayers1),
+    usePaneModel(filters[0], simulations, jobTypes, projectId, VIEW_IDS[0], ui, 0, plane, overrides[0], differenceShown ?? reclasses[0].layer, setLayers0),
+    usePaneModel(filters[1], simulations, jobTypes, projectId, VIEW_IDS[1], ui, 1, plane, overrides[1], differenceShown ?? reclasses[1].layer, setLayers1),
   ] as const;
   const model = models[activePane];
   const filter = filters[activePane];
-  useDifferenceShown(difference.layer, filter, ui);
+  useDifferenceShown(differenceShown, ui);
 
   // The screen's simulations (a results import, a re-classification saved) go to the machine, which ignores the ones it has.
   useEffect(

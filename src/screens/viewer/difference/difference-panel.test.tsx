@@ -59,7 +59,7 @@ describe('difference maps in the viewer', () => {
     renderViewer('/projects/7/viewer/70/configuration/21/Viewer?simulation=61', services);
     await u.click(await screen.findByRole('button', { name: 'Difference' }));
     const panel = await screen.findByRole('region', { name: 'Difference map' });
-    const a = within(panel).getByRole('combobox', { name: 'Layer A (from)' });
+    const a = await within(panel).findByRole('combobox', { name: 'Layer A (from)' });
     await waitFor(() => expect(within(a).getByRole('option', { name: /^Existing site: / })).toBeInTheDocument());
     await u.selectOptions(a, within(a).getByRole('option', { name: /^Existing site: / }));
     // The only layer of the same kind in another scenario is offered as B.
@@ -71,7 +71,7 @@ describe('difference maps in the viewer', () => {
     expect(shown).toHaveTextContent('Points: same points in both.');
     const url = localLayerUrls().find((u) => u.startsWith('local:difference/'))!;
     expect([...localLayer(url)!.fields.difference!]).toEqual([0, 1, -2, -2, 0, 1]);
-    // The pane moved to B's scenario and shows the map under its own legend.
+    // The pane shows the map under its own legend, naming both scenarios.
     await waitFor(() =>
       expect(screen.getByLabelText('Layer shown')).toHaveTextContent('Comfort class change, Proposed tower − Existing site (same points in both)'),
     );
