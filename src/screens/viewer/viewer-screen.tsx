@@ -111,6 +111,7 @@ export function ViewerScreen({ projectId, studyId, configurationId, tabName }: V
           configurationId={configurationId}
           mode={mode}
           simulations={ofConfiguration}
+          studySimulations={simulations}
           jobTypes={jobTypes}
           graphDefinitions={graphDefinitions}
           initialSimulationId={initialSimulationId}

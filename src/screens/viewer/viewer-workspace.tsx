@@ -64,6 +64,9 @@ import { PermissionsContext } from '../../app/permissions-context.ts';
 import { ComfortPanel } from './comfort-panel.tsx';
 import { PointStorySection } from './point-story/point-story-section.tsx';
 import { useComfortReclass } from './use-comfort-reclass.ts';
+import { DifferencePanel } from './difference/difference-panel.tsx';
+import { useDifference } from './difference/use-difference.ts';
+import { useDifferenceShown } from './difference/use-difference-shown.ts';
 import { usePaneModel, type PaneModel } from './use-pane-model.ts';
 import { layerSetDownloadPath, type ViewerLogic } from '../../services/viewer-services.ts';
 import { useViewAddress } from './use-view-address.ts';
@@ -82,6 +85,7 @@ const PANEL_LABELS: Record<ViewerPanel, string> = {
   cameras: 'Cameras',
   comfort: 'Comfort',
   story: 'Point story',
+  difference: 'Difference',
 };
 
 const VIEW_IDS = ['viewer-1', 'viewer-2'] as const;
@@ -130,6 +134,8 @@ export interface ViewerWorkspaceProps {
   graphDefinitions: readonly GraphDefinition[];
   initialSimulationId: number | null;
   onSimulationsChanged(): void;
+  /** Every scenario's simulations in the study (difference maps compare two scenarios); `simulations` when absent. */
+  studySimulations?: readonly Simulation[];
 }
 
 export function ViewerWorkspace({
@@ -143,6 +149,7 @@ export function ViewerWorkspace({
   graphDefinitions,
   initialSimulationId,
   onSimulationsChanged,
+  studySimulations,
 }: ViewerWorkspaceProps) {
   const toasts = ToastContext.useActorRef();
   // The coordination is the workspace machine's (machines/viewer-workspace); this view renders it.
@@ -181,6 +188,13 @@ export function ViewerWorkspace({
   // Each pane's comfort re-classification (its own criterion), told by the machine what the pane shows; its map shows in that pane.
   const reclasses = [useComfortReclass(reclass0, onSimulationsChanged), useComfortReclass(reclass1, onSimulationsChanged)] as const;
   const reclass = reclasses[activePane];
+  // A difference map (B − A of two scenarios of the study) shows on the active pane's simulation, in place of a re-classified map.
+  const difference = useDifference(projectId, configurationId, studySimulations ?? simulations, jobTypes, onSimulationsChanged);
+  const activeSimulationId = useSelector(filters[activePane], (s) => s.context.selectedSimulationId);
+  const differenceShown = useMemo(
+    () => (difference.layer && activeSimulationId !== null ? { ...difference.layer, simulationId: activeSimulationId } : null),
+    [difference.layer, activeSimulationId],
+  );
   // What a read-only user may not do is not offered (the server checks the same right).
   const mayChange = PermissionsContext.useSelector(selectMayChangeProject(projectId));
   // The panes' layer sets (the machine decides which are shown and keeps their files' state).
@@ -190,11 +204,12 @@ export function ViewerWorkspace({
   const setLayers0 = useMemo(() => layerSetSceneLayers(setRows0, projectId, layerSetDownloadPath), [setRows0, projectId]);
   const setLayers1 = useMemo(() => layerSetSceneLayers(setRows1, projectId, layerSetDownloadPath), [setRows1, projectId]);
   const models = [
-    usePaneModel(filters[0], simulations, jobTypes, projectId, VIEW_IDS[0], ui, 0, plane, overrides[0], reclasses[0].layer, setLayers0),
-    usePaneModel(filters[1], simulations, jobTypes, projectId, VIEW_IDS[1], ui, 1, plane, overrides[1], reclasses[1].layer, setLayers1),
+    usePaneModel(filters[0], simulations, jobTypes, projectId, VIEW_IDS[0], ui, 0, plane, overrides[0], differenceShown ?? reclasses[0].layer, setLayers0),
+    usePaneModel(filters[1], simulations, jobTypes, projectId, VIEW_IDS[1], ui, 1, plane, overrides[1], differenceShown ?? reclasses[1].layer, setLayers1),
   ] as const;
   const model = models[activePane];
   const filter = filters[activePane];
+  useDifferenceShown(differenceShown, ui);
 
   // The screen's simulations (a results import, a re-classification saved) go to the machine, which ignores the ones it has.
   useEffect(
@@ -367,6 +382,7 @@ export function ViewerWorkspace({
                 onPick={() => ui.send({ type: tool === 'points' ? 'tool.cancel' : 'tool.points' })}
               />
             ) : null}
+            {panel === 'difference' ? <DifferencePanel difference={difference.actor} mayChange={mayChange} /> : null}
             <FindingsPanel {...findings.panel} />
           </>
         ) : null}
