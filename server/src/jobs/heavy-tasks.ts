@@ -95,9 +95,18 @@ export const HEAVY_TASKS = {
     mesh: SurroundsMesh;
     footprints: ReadonlyArray<{ outer: ReadonlyArray<readonly [number, number]> }>;
     study: Float32Array;
+    landscaping?: ReadonlyArray<{ outer: ReadonlyArray<readonly [number, number]> }>;
   }) => {
-    const site = surroundsForSite(input.mesh, input.footprints, input.study);
-    return moving(site, [site.positions, site.indices, site.groundSoup, site.buildingSoup]);
+    const site = surroundsForSite(input.mesh, input.footprints, input.study, input.landscaping);
+    return moving(site, [
+      site.positions,
+      site.indices,
+      site.groundSoup,
+      site.buildingSoup,
+      site.landscaping.positions,
+      site.landscaping.indices,
+      site.landscapingSoup,
+    ]);
   },
   /** Uploaded or fetched OpenStreetMap data read and extruded (services/surrounds/surrounds.ts); a city's extract takes seconds. */
   'surrounds.fromMapData': (input: { text: string; options: SurroundsOptions & { format?: string } }): SurroundsOutcome => {

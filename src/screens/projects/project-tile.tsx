@@ -47,6 +47,7 @@ export function ProjectTile({ project, favorites, onScenarioChanged }: ProjectTi
             <Badge>{studies === 1 ? '1 study' : `${studies} studies`}</Badge>
             {project.is_demo ? <Badge tone="info">Demo</Badge> : null}
             {project.met_error ? <Badge tone="danger">Weather failed</Badge> : null}
+            {project.surrounds_error ? <Badge tone="danger">Surroundings not fetched</Badge> : null}
           </div>
         </div>
         <FavoriteStar favorites={favorites} projectId={project.id} name={project.name} fromServer={project.is_favorite} />
