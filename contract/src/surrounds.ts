@@ -57,7 +57,7 @@ export const FootprintSchema = z.object({
   name: z.string(),
 });
 
-export const LandscapeSchema = z.object({
+const LandscapeSchema = z.object({
   kind: z
     .enum(['tree', 'tree_row', 'wood', 'park', 'grass'])
     .openapi({ description: 'natural=tree, natural=tree_row (one per tree), natural=wood or landuse=forest, leisure=park, landuse=grass' }),

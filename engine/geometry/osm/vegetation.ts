@@ -32,7 +32,7 @@ interface Elements {
 }
 
 /** The kind of green area a closed way or multipolygon is, or null. */
-export function areaKind(tags: Readonly<Record<string, string>>): VegetationKind | null {
+function areaKind(tags: Readonly<Record<string, string>>): VegetationKind | null {
   if (tags.building !== undefined && tags.building !== 'no') return null;
   if (tags.natural === 'wood' || tags.landuse === 'forest') return 'wood';
   if (tags.leisure === 'park') return 'park';

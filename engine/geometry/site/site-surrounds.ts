@@ -28,7 +28,7 @@ export interface SurroundsMesh {
 }
 
 /** An indexed mesh with only the vertices its triangles use. */
-export interface PlainMesh {
+interface PlainMesh {
   positions: Float32Array;
   indices: Uint32Array;
 }

@@ -42,7 +42,7 @@ export function pedestrianPlaneName(plane: PedestrianPlane): string {
 }
 
 export const PROJECT_SURROUNDS_NAME = 'Surroundings from OpenStreetMap';
-export const PROJECT_LANDSCAPING_NAME = 'Trees and green areas from OpenStreetMap';
+const PROJECT_LANDSCAPING_NAME = 'Trees and green areas from OpenStreetMap';
 
 /** Picks the project's buildings that stand clear of the study: approval runs it in the heavy-work pool. */
 export type SiteSurroundsFn = (

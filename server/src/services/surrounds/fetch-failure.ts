@@ -10,7 +10,7 @@ import { projects } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/errors.ts';
 
 /** The failure as the user reads it: the server's own words, then the two ways on. */
-export function surroundsFailureText(error: unknown): string {
+function surroundsFailureText(error: unknown): string {
   let reason = 'the map server could not be used';
   if (error instanceof ApiError) {
     const detail = error.body.detail;
