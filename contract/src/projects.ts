@@ -86,6 +86,8 @@ const summaryFields = {
   fetch_met: z.boolean(),
   met_error: z.string().nullable(),
   generate_surrounds: z.boolean(),
+  /** Why the surroundings asked for at creation could not be fetched from OpenStreetMap (and what to do), until some are made. */
+  surrounds_error: z.string().nullable(),
   created: z.string(),
   updated: z.string(),
 };

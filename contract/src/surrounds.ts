@@ -57,6 +57,15 @@ export const FootprintSchema = z.object({
   name: z.string(),
 });
 
+const LandscapeSchema = z.object({
+  kind: z
+    .enum(['tree', 'tree_row', 'wood', 'park', 'grass'])
+    .openapi({ description: 'natural=tree, natural=tree_row (one per tree), natural=wood or landuse=forest, leisure=park, landuse=grass' }),
+  outer: z.array(Point).openapi({ description: "Plan outline in local metres: a tree's crown, an area cut to the radius" }),
+  height_m: z.number(),
+  height_source: z.enum(['height', 'default']).openapi({ description: '"default": no height tag; Canopy assumed one (docs/site-map.md)' }),
+});
+
 export const SurroundsSchema = z
   .object({
     id: z.number().int(),
@@ -68,8 +77,12 @@ export const SurroundsSchema = z
     building_count: z.number().int(),
     triangle_count: z.number().int(),
     footprints: z.array(FootprintSchema),
+    /** Trees and green areas mapped within the radius: a scenario using the project's surroundings gets them as its landscaping. */
+    landscaping: z.array(LandscapeSchema),
     warnings: z.array(z.string()),
-    glb_url: z.string().openapi({ description: 'The closed meshes (buildings 1 m into the ground + a ground slab) as GLB' }),
+    glb_url: z
+      .string()
+      .openapi({ description: 'The closed meshes (buildings 1 m into the ground, a ground slab, the landscaping: per-vertex role 0/1/2) as GLB' }),
     created_at: z.string(),
   })
   .openapi('Surrounds');
@@ -81,6 +94,8 @@ export const ProjectSurroundsSchema = z
     project_latitude: z.number().nullable(),
     project_longitude: z.number().nullable(),
     surrounds: SurroundsSchema.nullable(),
+    /** Why the surroundings asked for at the project's creation could not be fetched, until some are made. */
+    surrounds_error: z.string().nullable(),
   })
   .openapi('ProjectSurrounds');
 

@@ -14,6 +14,7 @@ export function fullProject(id: number, extra: Partial<Project> = {}): Project {
     is_favorite: false,
     fetch_met: false,
     met_error: null,
+    surrounds_error: null,
     generate_surrounds: false,
     created: '2025-03-01T12:00:00Z',
     updated: '2025-03-02T12:00:00Z',

@@ -68,8 +68,11 @@ export const selectSubscription = (s: Snapshot): Subscription | null => s.contex
 export interface SiteSetup {
   /** `hasResults`: a scenario has results already, so the weather they needed was found (the library's nearest station). */
   weather: { station: string | null; error: string | null; requested: boolean; hasResults: boolean };
-  /** ready: generated; requested: ticked at creation, waiting for map data; none: neither. */
-  surrounds: { state: 'ready' | 'requested' | 'none'; buildingCount: number };
+  /**
+   * ready: generated; failed: the fetch from OpenStreetMap at creation failed (`error` says why and
+   * what to do); requested: ticked at creation, waiting for map data; none: neither.
+   */
+  surrounds: { state: 'ready' | 'failed' | 'requested' | 'none'; buildingCount: number; error: string | null };
   scenarios: number;
 }
 
@@ -82,7 +85,11 @@ export function selectSiteSetup(s: Snapshot): SiteSetup | null {
   const surrounds = project.surrounds;
   return {
     weather: { station: project.met_sources[0]?.name ?? null, error: project.met_error, requested: project.fetch_met, hasResults },
-    surrounds: { state: surrounds ? 'ready' : project.generate_surrounds ? 'requested' : 'none', buildingCount: surrounds?.building_count ?? 0 },
+    surrounds: {
+      state: surrounds ? 'ready' : project.surrounds_error ? 'failed' : project.generate_surrounds ? 'requested' : 'none',
+      buildingCount: surrounds?.building_count ?? 0,
+      error: surrounds ? null : project.surrounds_error,
+    },
     scenarios,
   };
 }

@@ -14,6 +14,7 @@ export function project(id: number, extra: Partial<ProjectSummary> = {}): Projec
     is_favorite: false,
     fetch_met: false,
     met_error: null,
+    surrounds_error: null,
     generate_surrounds: false,
     created: '2025-01-01T00:00:00Z',
     updated: '2025-01-01T00:00:00Z',

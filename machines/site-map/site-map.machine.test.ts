@@ -39,6 +39,7 @@ function start(
           project_latitude: 51.5,
           project_longitude: -0.12,
           surrounds: { radius_m: 250, origin_latitude: 51.5, origin_longitude: -0.12, footprints: [] } as unknown as ProjectSurrounds['surrounds'],
+          surrounds_error: null,
         })),
       },
     }),

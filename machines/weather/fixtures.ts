@@ -93,6 +93,7 @@ export function surrounds(extra: Partial<Surrounds> = {}): Surrounds {
         name: '',
       },
     ],
+    landscaping: [],
     warnings: [],
     glb_url: '/api/project/7/surrounds/glb/',
     created_at: '2025-01-01T00:00:00Z',
@@ -100,6 +101,16 @@ export function surrounds(extra: Partial<Surrounds> = {}): Surrounds {
   };
 }
 
-export function projectSurrounds(s: Surrounds | null, origin: [number, number] | null = [41.88, -87.63]): ProjectSurrounds {
-  return { project_name: 'Harbour Point', project_latitude: origin?.[0] ?? null, project_longitude: origin?.[1] ?? null, surrounds: s };
+export function projectSurrounds(
+  s: Surrounds | null,
+  origin: [number, number] | null = [41.88, -87.63],
+  surroundsError: string | null = null,
+): ProjectSurrounds {
+  return {
+    project_name: 'Harbour Point',
+    project_latitude: origin?.[0] ?? null,
+    project_longitude: origin?.[1] ?? null,
+    surrounds: s,
+    surrounds_error: surroundsError,
+  };
 }

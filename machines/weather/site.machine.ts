@@ -38,6 +38,8 @@ export interface SiteContext {
   sourceUploadId: number | null;
   generatingFrom: string | null;
   failure: FormFailure | null;
+  /** Why the surroundings asked for at the project's creation could not be fetched (the server's words), until some are made. */
+  creationFailure: string | null;
 }
 
 export type SiteEvent =
@@ -92,9 +94,11 @@ export const siteMachine = setup({
       radiusM: answer.surrounds?.radius_m ?? DEFAULT_RADIUS_M,
       surrounds: answer.surrounds,
       sourceUploadId: answer.surrounds?.source_upload_id ?? null,
+      creationFailure: answer.surrounds ? null : answer.surrounds_error,
     })),
     storeSurrounds: assign((_, surrounds: Surrounds) => ({
       surrounds,
+      creationFailure: null,
       sourceUploadId: surrounds.source_upload_id,
       origin: { latitude: surrounds.origin_latitude, longitude: surrounds.origin_longitude },
       radiusM: surrounds.radius_m,
@@ -142,6 +146,7 @@ export const siteMachine = setup({
     origin: null,
     radiusM: DEFAULT_RADIUS_M,
     surrounds: null,
+    creationFailure: null,
     sourceUploadId: null,
     generatingFrom: null,
     failure: null,

@@ -42,6 +42,8 @@ export const selectSiteLoadFailed = (s: SiteSnapshot): boolean => s.matches('loa
 export const selectGenerating = (s: SiteSnapshot): string | null =>
   s.matches({ ready: 'generating' }) || s.matches({ ready: 'fetching' }) ? s.context.generatingFrom : null;
 export const selectSiteFailure = (s: SiteSnapshot): FormFailure | null => s.context.failure;
+/** The note that the surroundings asked for at creation could not be fetched, or null. */
+export const selectSurroundsCreationFailure = (s: SiteSnapshot): string | null => s.context.creationFailure;
 export const selectCanRegenerate = (s: SiteSnapshot): boolean => s.matches({ ready: 'idle' }) && s.can({ type: 'surrounds.regenerate' });
 /** The origin moved (or the radius changed) since the stored surrounds were built. */
 export const selectSiteChanged = (s: SiteSnapshot): boolean => {

@@ -10,6 +10,11 @@
  *   the JSON array of places, `[]` for nothing found.
  * - raster tiles (GET /tiles/{z}/{x}/{y}.png) for the browser tests' map, drawn as a plain grid.
  * What the next Overpass query gets is chosen by `overpass.answer`; every query is recorded.
+ * `buildings-at-site` answers any place on Earth with the recorded London block moved to the
+ * query's `(around:…)` centre (north–south offsets kept in degrees, east–west ones rescaled by the
+ * cosine of the latitude, so the buildings keep their size in metres); Nominatim knows London
+ * (london.json) and the other cities of the site-anywhere browser test (cities.json: one place
+ * each, in the same jsonv2 format).
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { readFileSync } from 'node:fs';
@@ -18,7 +23,8 @@ import { fileURLToPath } from 'node:url';
 const FIXTURES = fileURLToPath(new URL('../../tests/fixtures/', import.meta.url));
 const fixture = (name: string) => readFileSync(`${FIXTURES}${name}`, 'utf8');
 
-export type OverpassAnswer = 'buildings' | 'empty' | 'timeout-remark' | 'memory-remark' | 'parse-error' | 'rate-limited' | 'huge' | 'cut-off';
+export type OverpassAnswer =
+  'buildings' | 'buildings-at-site' | 'empty' | 'timeout-remark' | 'memory-remark' | 'parse-error' | 'rate-limited' | 'huge' | 'cut-off';
 
 export interface OsmServers {
   url: string;
@@ -27,6 +33,25 @@ export interface OsmServers {
   geocoder: { queries: URLSearchParams[]; userAgents: string[] };
   close(): Promise<void>;
 }
+
+/** Where the recorded London block (tests/fixtures/overpass/buildings.osm) was recorded around. */
+const RECORDED_AT = { lat: 51.5074, lon: -0.1278 };
+
+/** The recorded answer moved to the centre of the query's `around` filter. */
+function relocated(query: string): string {
+  const around = /\(around:[\d.]+,(-?[\d.]+),(-?[\d.]+)\)/.exec(query);
+  const recorded = fixture('overpass/buildings.osm');
+  if (!around) return recorded;
+  const lat = Number(around[1]);
+  const lon = Number(around[2]);
+  const scale = Math.cos((RECORDED_AT.lat * Math.PI) / 180) / Math.cos((lat * Math.PI) / 180);
+  return recorded.replace(
+    /lat="(-?[\d.]+)" lon="(-?[\d.]+)"/g,
+    (_, a: string, o: string) => `lat="${(lat + Number(a) - RECORDED_AT.lat).toFixed(7)}" lon="${(lon + (Number(o) - RECORDED_AT.lon) * scale).toFixed(7)}"`,
+  );
+}
+
+const CITIES = JSON.parse(fixture('nominatim/cities.json')) as Record<string, unknown[]>;
 
 async function body(request: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
@@ -50,6 +75,8 @@ export async function startOsmServers(): Promise<OsmServers> {
         switch (overpass.answer) {
           case 'buildings':
             return xml(fixture('overpass/buildings.osm'));
+          case 'buildings-at-site':
+            return xml(relocated(query));
           case 'empty':
             return xml(fixture('overpass/empty.osm'));
           case 'timeout-remark':
@@ -93,7 +120,8 @@ export async function startOsmServers(): Promise<OsmServers> {
           return response.end('<html><body>Service Unavailable</body></html>');
         }
         response.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' });
-        return response.end(q.startsWith('london') ? fixture('nominatim/london.json') : '[]');
+        const city = Object.keys(CITIES).find((name) => q.startsWith(name));
+        return response.end(q.startsWith('london') ? fixture('nominatim/london.json') : city ? JSON.stringify(CITIES[city]) : '[]');
       }
       const tile = /^\/tiles\/(\d+)\/(\d+)\/(\d+)\.png$/.exec(url.pathname);
       if (tile) {

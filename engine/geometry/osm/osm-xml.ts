@@ -8,6 +8,7 @@
 import { tokenizeXml, XmlError } from './xml.ts';
 import { OsmParseError, type GeoFootprint, type LonLat, type Warnings } from './types.ts';
 import { assembleRings } from './rings.ts';
+import { readVegetation, type GeoVegetation } from './vegetation.ts';
 
 interface Way {
   id: string;
@@ -29,8 +30,10 @@ function live(attributes: Record<string, string>): boolean {
   return attributes.visible !== 'false' && attributes.action !== 'delete';
 }
 
-export function parseOsmXml(text: string): { footprints: GeoFootprint[]; warnings: Warnings } {
+export function parseOsmXml(text: string): { footprints: GeoFootprint[]; vegetation: GeoVegetation[]; warnings: Warnings } {
   const nodes = new Map<string, LonLat>();
+  // Tags of the tagged nodes only (most nodes are corners of ways and carry none): trees are nodes.
+  const nodeTags = new Map<string, Record<string, string>>();
   const ways = new Map<string, Way>();
   const relations: Relation[] = [];
   let root: string | null = null;
@@ -49,10 +52,13 @@ export function parseOsmXml(text: string): { footprints: GeoFootprint[]; warning
           case 'node': {
             const lat = Number(a.lat);
             const lon = Number(a.lon);
+            current = null;
             if (a.id !== undefined && live(a) && a.lat !== undefined && a.lon !== undefined && Number.isFinite(lat) && Number.isFinite(lon)) {
               nodes.set(a.id, [lon, lat]);
+              const tags: Record<string, string> = {};
+              nodeTags.set(a.id, tags);
+              current = { tags };
             }
-            current = null;
             break;
           }
           case 'way': {
@@ -87,6 +93,7 @@ export function parseOsmXml(text: string): { footprints: GeoFootprint[]; warning
     throw error;
   }
 
+  for (const [id, tags] of nodeTags) if (Object.keys(tags).length === 0) nodeTags.delete(id);
   const footprints: GeoFootprint[] = [];
   const usedAsOuter = new Set<string>();
 
@@ -151,7 +158,8 @@ export function parseOsmXml(text: string): { footprints: GeoFootprint[]; warning
     if (!points) continue;
     footprints.push({ id: `way/${way.id}`, tags: way.tags, outer: points.slice(0, -1), holes: [] });
   }
-  return { footprints, warnings };
+  const vegetation = readVegetation({ nodes, nodeTags, ways: ways.values(), relations }, warnings);
+  return { footprints, vegetation, warnings };
 }
 
 /** Even-odd ray test in lon/lat (fine for deciding which outer ring holds a hole). */

@@ -18,6 +18,8 @@ import { extrudeFootprint, groundSlab, type ClosedMesh } from './extrude.ts';
 import { checkClosedMesh } from './mesh-check.ts';
 import { TriangulationError } from './triangulate.ts';
 import { OsmParseError, type GeoFootprint, type Point2, type Warnings } from './types.ts';
+import type { GeoVegetation } from './vegetation.ts';
+import { buildLandscaping, type LandscapeFeature } from './landscaping.ts';
 
 /** Buildings reach this far into the ground (docs/reference/DOMAIN.md §5: surrounds must reach through the ground). */
 export const BURY_DEPTH_M = 1;
@@ -52,7 +54,12 @@ export interface Surrounds {
   groundRadiusM: number;
   radiusM: number;
   warnings: Warnings;
-  /** Everything in one mesh: positions as float32, `role` 0 = ground, 1 = building; `building` its index or −1. */
+  /** Trees, woods and green areas within the radius (OSM XML only), for the scenario's landscaping. */
+  landscaping: LandscapeFeature[];
+  /**
+   * Everything in one mesh: positions as float32, `role` 0 = ground, 1 = building, 2 = landscaping;
+   * `building` the index into `buildings` (role 1) or into `landscaping` (role 2), −1 for the ground.
+   */
   merged: { positions: Float32Array; indices: Uint32Array; role: Float32Array; building: Float32Array };
 }
 
@@ -65,8 +72,8 @@ export function detectMapFormat(text: string, hint?: string): MapFormat {
   throw new OsmParseError('The file is neither OSM XML (starting with <) nor GeoJSON (starting with {)');
 }
 
-export function readFootprints(text: string, format: MapFormat): { footprints: GeoFootprint[]; warnings: Warnings } {
-  return format === 'osm-xml' ? parseOsmXml(text) : parseGeoJson(text);
+export function readFootprints(text: string, format: MapFormat): { footprints: GeoFootprint[]; vegetation: GeoVegetation[]; warnings: Warnings } {
+  return format === 'osm-xml' ? parseOsmXml(text) : { ...parseGeoJson(text), vegetation: [] };
 }
 
 function centroid(ring: readonly Point2[]): Point2 {
@@ -95,7 +102,12 @@ function label(footprint: GeoFootprint): string {
   );
 }
 
-export function buildSurrounds(footprints: readonly GeoFootprint[], options: SurroundsOptions, warningsIn: Warnings = []): Surrounds {
+export function buildSurrounds(
+  footprints: readonly GeoFootprint[],
+  options: SurroundsOptions,
+  warningsIn: Warnings = [],
+  vegetation: readonly GeoVegetation[] = [],
+): Surrounds {
   const radiusM = options.radiusM ?? DEFAULT_RADIUS_M;
   if (!(radiusM > 0 && radiusM <= MAX_RADIUS_M)) throw new RangeError(`radius must be above 0 and at most ${MAX_RADIUS_M} m, got ${radiusM}`);
   const projection = localProjection(options.originLatitudeDeg, options.originLongitudeDeg);
@@ -147,11 +159,16 @@ export function buildSurrounds(footprints: readonly GeoFootprint[], options: Sur
   // Round up to 10 m beyond the radius and the farthest kept corner.
   const groundRadiusM = Math.ceil((Math.max(radiusM, farthest) + 10) / 10) * 10;
   const ground = groundSlab(groundRadiusM, GROUND_THICKNESS_M);
-  return { buildings, ground, groundRadiusM, radiusM, warnings, merged: merge(ground, buildings) };
+  const landscaping = buildLandscaping(vegetation, projection, radiusM, warnings);
+  return { buildings, ground, groundRadiusM, radiusM, warnings, landscaping, merged: merge(ground, buildings, landscaping) };
 }
 
-function merge(ground: ClosedMesh, buildings: readonly Building[]): Surrounds['merged'] {
-  const parts = [{ mesh: ground, role: 0, building: -1 }, ...buildings.map((b, k) => ({ mesh: b.mesh, role: 1, building: k }))];
+function merge(ground: ClosedMesh, buildings: readonly Building[], landscaping: readonly LandscapeFeature[]): Surrounds['merged'] {
+  const parts = [
+    { mesh: ground, role: 0, building: -1 },
+    ...buildings.map((b, k) => ({ mesh: b.mesh, role: 1, building: k })),
+    ...landscaping.map((f, k) => ({ mesh: f.mesh, role: 2, building: k })),
+  ];
   const vertexCount = parts.reduce((n, p) => n + p.mesh.positions.length / 3, 0);
   const indexCount = parts.reduce((n, p) => n + p.mesh.indices.length, 0);
   const positions = new Float32Array(vertexCount * 3);
@@ -175,8 +192,8 @@ function merge(ground: ClosedMesh, buildings: readonly Building[]): Surrounds['m
 /** The whole path: text → footprints → surrounds. Throws OsmParseError for unreadable input. */
 export function surroundsFromMapData(text: string, options: SurroundsOptions & { format?: string }): Surrounds {
   const format = detectMapFormat(text, options.format);
-  const { footprints, warnings } = readFootprints(text, format);
-  return buildSurrounds(footprints, options, warnings);
+  const { footprints, vegetation, warnings } = readFootprints(text, format);
+  return buildSurrounds(footprints, options, warnings, vegetation);
 }
 
 export { OsmParseError } from './types.ts';

@@ -23,6 +23,19 @@ const station = {
 };
 
 describe('site set-up card', () => {
+  it('says in words when the surroundings asked for at creation could not be fetched, with the way to Resources', async () => {
+    const why =
+      'The surroundings could not be fetched from OpenStreetMap: The OpenStreetMap server (overpass-api.de) is too busy to answer now; try again in a few minutes. Fetch them again from the Surroundings panel in Resources, or upload an .osm extract of the area there.';
+    renderWorkspace('/projects/7', fakeWorkspace({ getProject: async () => fullProject(7, { generate_surrounds: true, surrounds_error: why }) }), {
+      projectPermissions: { '7': ['simulation_assets.add_configuration', 'projects.change_project'] },
+    });
+    const card = await screen.findByRole('region', { name: 'Site set-up' });
+    const surrounds = within(card).getByRole('listitem', { name: 'Surroundings' });
+    expect(surrounds).toHaveTextContent('Not fetched');
+    expect(surrounds).toHaveTextContent(why);
+    expect(within(surrounds).getByRole('link', { name: 'Fetch again or upload' })).toHaveAttribute('href', '/projects/7/resources');
+  });
+
   it('shows surroundings asked for at creation as waiting for map data, with the way to Resources', async () => {
     renderWorkspace('/projects/7', fakeWorkspace({ getProject: async () => fullProject(7, { generate_surrounds: true }) }), {
       projectPermissions: { '7': ['simulation_assets.add_configuration', 'projects.change_project'] },

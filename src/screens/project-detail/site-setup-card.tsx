@@ -58,6 +58,8 @@ export function SiteSetupCard({ detail }: { detail: ActorRefFrom<typeof projectD
           <strong>Surroundings</strong>{' '}
           {surrounds.state === 'ready' ? (
             <Badge tone="success">Ready</Badge>
+          ) : surrounds.state === 'failed' ? (
+            <Badge tone="danger">Not fetched</Badge>
           ) : surrounds.state === 'requested' ? (
             <Badge tone="warning">Waiting for map data</Badge>
           ) : (
@@ -66,13 +68,15 @@ export function SiteSetupCard({ detail }: { detail: ActorRefFrom<typeof projectD
           <p className={`${muted} ${flush}`}>
             {surrounds.state === 'ready'
               ? `${surrounds.buildingCount} building${surrounds.buildingCount === 1 ? '' : 's'} from OpenStreetMap; new scenarios use them.`
-              : surrounds.state === 'requested'
-                ? 'Asked for at creation: upload an OpenStreetMap extract (.osm) or GeoJSON of the area in Resources and the buildings are generated from it.'
-                : 'Generate the neighbouring buildings from OpenStreetMap data so they shade and shelter the site.'}
+              : surrounds.state === 'failed'
+                ? surrounds.error
+                : surrounds.state === 'requested'
+                  ? 'Asked for at creation: upload an OpenStreetMap extract (.osm) or GeoJSON of the area in Resources and the buildings are generated from it.'
+                  : 'Generate the neighbouring buildings from OpenStreetMap data so they shade and shelter the site.'}
           </p>
           {surrounds.state === 'ready' || !mayChange ? null : (
             <ButtonLink href={resources} size="sm">
-              {surrounds.state === 'requested' ? 'Upload map data' : 'Add surroundings'}
+              {surrounds.state === 'failed' ? 'Fetch again or upload' : surrounds.state === 'requested' ? 'Upload map data' : 'Add surroundings'}
             </ButtonLink>
           )}
         </li>

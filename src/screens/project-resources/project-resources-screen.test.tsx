@@ -220,6 +220,17 @@ describe('the resources tab', () => {
     expect(await screen.findByText(/Nearer stations passed over \(1\)/)).toBeInTheDocument();
   });
 
+  it('says the surroundings asked for at creation were not fetched, and why, until fetching again makes them', async () => {
+    const why =
+      'The surroundings could not be fetched from OpenStreetMap: The OpenStreetMap server (overpass-api.de) could not be reached. Fetch them again from the Surroundings panel in Resources, or upload an .osm extract of the area there.';
+    setup({ loadSurrounds: async () => projectSurrounds(null, [51.5, -0.12], why) });
+    const note = await screen.findByRole('note', { name: 'Surroundings not fetched' });
+    expect(note).toHaveTextContent(why);
+    await userEvent.click(screen.getByRole('button', { name: 'Fetch the buildings from OpenStreetMap' }));
+    await waitFor(() => expect(screen.queryByRole('note', { name: 'Surroundings not fetched' })).not.toBeInTheDocument());
+    expect(screen.getByText(/1 buildings within 300 m/)).toBeInTheDocument();
+  });
+
   it('turns an uploaded OSM extract into buildings on the site map', async () => {
     const { senders, calls } = setup();
     const map = await screen.findByTestId('site-map');

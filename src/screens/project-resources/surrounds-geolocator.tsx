@@ -19,6 +19,7 @@ import {
   selectSiteLoadFailed,
   selectSiteLoading,
   selectSurrounds,
+  selectSurroundsCreationFailure,
 } from '@machines/weather/weather.selectors.ts';
 import type { FileRules } from '@machines/upload/file-rules.ts';
 import { Button } from '../../ui/button.tsx';
@@ -78,6 +79,7 @@ export function SurroundsGeolocator({ site, projectId, stations }: { site: SiteA
   const failure = useSelector(site, selectSiteFailure);
   const changed = useSelector(site, selectSiteChanged);
   const canRegenerate = useSelector(site, selectCanRegenerate);
+  const creationFailure = useSelector(site, selectSurroundsCreationFailure);
 
   useEffect(() => {
     const subscription = uploads.on('upload.done', (event) => site.send({ type: 'osm.uploaded', uploadId: event.upload.id, fileName: event.upload.filename }));
@@ -89,6 +91,11 @@ export function SurroundsGeolocator({ site, projectId, stations }: { site: SiteA
   return (
     <div className={css.card} role="group" aria-label="Surrounds geolocator">
       <h3 className={css.subTitle}>Surroundings</h3>
+      {creationFailure && !generating ? (
+        <div className={css.alert} role="note" aria-label="Surroundings not fetched">
+          <span>{creationFailure}</span>
+        </div>
+      ) : null}
       {loading ? <p className={css.muted}>Loading the site…</p> : null}
       {loadFailed ? <Button onClick={() => site.send({ type: 'surrounds.reload' })}>Load the site again</Button> : null}
       <OriginForm site={site} />
@@ -125,6 +132,9 @@ export function SurroundsGeolocator({ site, projectId, stations }: { site: SiteA
         <p className={css.muted} role="status">
           {surrounds.building_count} buildings within {surrounds.radius_m} m, {surrounds.triangle_count} triangles (closed meshes, 1 m into the ground, on a
           ground slab).
+          {surrounds.landscaping.length
+            ? ` ${surrounds.landscaping.length} trees and green areas mapped there become the landscaping of scenarios that use these surroundings.`
+            : null}
         </p>
       ) : null}
       {surrounds?.warnings.length ? (

@@ -24,6 +24,25 @@ describe('project list', () => {
     expect(within(await tile('Riverside Park')).getByRole('button', { name: 'Favorite' })).toHaveAttribute('aria-pressed', 'true');
   });
 
+  it('marks a project whose surroundings could not be fetched at creation on its tile', async () => {
+    renderWorkspace(
+      '/projects/',
+      fakeWorkspace({
+        listProjects: async () => ({
+          count: 2,
+          next: null,
+          previous: null,
+          results: [
+            project(1, { name: 'Harbour Tower', surrounds_error: 'The surroundings could not be fetched from OpenStreetMap: …' }),
+            project(2, { name: 'Riverside Park' }),
+          ],
+        }),
+      }),
+    );
+    expect(within(await tile('Harbour Tower')).getByText('Surroundings not fetched')).toBeInTheDocument();
+    expect(within(await tile('Riverside Park')).queryByText('Surroundings not fetched')).not.toBeInTheDocument();
+  });
+
   it('stars a project at once and keeps the star when saved', async () => {
     const user = userEvent.setup();
     const services = fakeWorkspace();

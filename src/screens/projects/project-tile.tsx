@@ -47,6 +47,7 @@ export function ProjectTile({ project, favorites, onScenarioChanged }: ProjectTi
             <Badge>{studies === 1 ? '1 study' : `${studies} studies`}</Badge>
             {project.is_demo ? <Badge tone="info">Demo</Badge> : null}
             {project.met_error ? <Badge tone="danger">Weather failed</Badge> : null}
+            {project.surrounds_error ? <Badge tone="danger">Surroundings not fetched</Badge> : null}
           </div>
           {/* What happened, in the server's words: SPEC §8's retry message only when a retry can help, else what to do instead. */}
           {project.met_error ? <p className={weatherNote}>{project.met_error}</p> : null}

@@ -25,7 +25,7 @@ function renderPicker(settings: () => Promise<MapSettings> = async () => SETTING
   const logic = bindSiteMapLogic({
     loadSettings: settings,
     geocode,
-    loadSurrounds: async () => ({ project_name: '', project_latitude: null, project_longitude: null, surrounds: null }),
+    loadSurrounds: async () => ({ project_name: '', project_latitude: null, project_longitude: null, surrounds: null, surrounds_error: null }),
   });
   render(
     <SiteMapLogicContext.Provider value={logic}>

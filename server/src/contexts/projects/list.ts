@@ -90,6 +90,7 @@ export const summaryColumns = {
   isDemo: projects.isDemo,
   fetchMet: projects.fetchMet,
   metError: projects.metError,
+  surroundsError: projects.surroundsError,
   generateSurrounds: projects.generateSurrounds,
   createdAt: projects.createdAt,
   updatedAt: projects.updatedAt,
@@ -111,6 +112,7 @@ export function representSummary<S>(row: SummaryRow, isFavorite: boolean, studyL
     fetch_met: row.fetchMet,
     met_error: row.metError,
     generate_surrounds: row.generateSurrounds,
+    surrounds_error: row.surroundsError,
     created: row.createdAt.toISOString(),
     updated: row.updatedAt.toISOString(),
     studies: studyList,
@@ -165,6 +167,7 @@ function pageStatement(db: Db, user: AuthUser, filter: ProjectListFilter, search
       'reference_id', ${page.referenceId}, 'company_id', ${page.companyId}, 'is_demo', ${page.isDemo},
       'is_favorite', ${favoriteOf(userId, page.id)},
       'fetch_met', ${page.fetchMet}, 'met_error', ${page.metError}, 'generate_surrounds', ${page.generateSurrounds},
+      'surrounds_error', ${page.surroundsError},
       'created', ${isoTimestamp(page.createdAt)}, 'updated', ${isoTimestamp(page.updatedAt)},
       'studies', (select coalesce(json_agg(json_build_object('id', ${studies.id}, 'name', ${studies.name}) order by ${studies.id}), '[]'::json) from ${studies} where ${studies.projectId} = ${page.id}))`;
     return d

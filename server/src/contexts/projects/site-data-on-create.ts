@@ -5,8 +5,8 @@
  *   leaves SPEC §8's met_error on the project, as the manual fetch does.
  * - generateSurrounds with surrounds_radius_m: the buildings within that radius are fetched from
  *   OpenStreetMap's Overpass API (contexts/projects/surrounds/overpass.ts) once the project exists. When that
- *   fails (offline, the server busy) the project simply has no surrounds yet, and the user fetches or
- *   uploads them in Resources, where the failure is shown.
+ *   fails (offline, the server busy) the project notes why (`surrounds_error`, fetch-failure.ts) for
+ *   its card, overview and Resources to say, and the user fetches again or uploads an extract there.
  * - generateSurrounds otherwise: the map data can only arrive after the project exists (uploads
  *   belong to a project), so the first OpenStreetMap extract or GeoJSON uploaded to a project that
  *   asked for surrounds and has none yet is turned into its surrounds.
@@ -18,6 +18,7 @@ import { projects, projectSurrounds } from '../../db/schema/index.ts';
 import { runInBackground } from '../../jobs/background.ts';
 import { fetchNearestStation } from './weather/fetch-met.ts';
 import { generateSurroundsFromOverpass, generateSurroundsFromUpload } from './surrounds/surrounds.ts';
+import { noteSurroundsFailure } from './surrounds/fetch-failure.ts';
 
 const MAP_FORMATS = new Set(['osm-xml', 'geojson']);
 
@@ -30,7 +31,12 @@ export function fetchMetAfterCreate(deps: AppDeps, db: Db, projectId: number, us
 
 export function surroundsFromOverpassAfterCreate(deps: AppDeps, db: Db, projectId: number, userId: number, radiusM: number): void {
   runInBackground(deps, `surrounds from OpenStreetMap for project ${projectId}`, async () => {
-    await generateSurroundsFromOverpass(deps, db, projectId, { radius_m: radiusM }, userId);
+    try {
+      await generateSurroundsFromOverpass(deps, db, projectId, { radius_m: radiusM }, userId);
+    } catch (error) {
+      await noteSurroundsFailure(db, projectId, error);
+      throw error;
+    }
   });
 }
 

@@ -131,8 +131,13 @@ export async function approveScenario(deps: AppDeps, db: Db, user: AuthUser, ids
   // place in the pool's queue (200 approvals at once must not be told the server is busy).
   const stlToGlb: StlToGlb = (bytes, provenance) =>
     deps.heavy.runSized<StlGlb>(user.id, 'geometry.stlToGlb', { bytes, provenance }, bytes.byteLength, transferables([bytes]));
-  const siteSurrounds: SiteSurroundsFn = (mesh, footprints, study) =>
-    deps.heavy.runSized<SiteSurrounds>(user.id, 'geometry.siteSurrounds', { mesh, footprints, study }, study.byteLength + mesh.positions.byteLength);
+  const siteSurrounds: SiteSurroundsFn = (mesh, footprints, study, landscaping) =>
+    deps.heavy.runSized<SiteSurrounds>(
+      user.id,
+      'geometry.siteSurrounds',
+      { mesh, footprints, study, landscaping },
+      study.byteLength + mesh.positions.byteLength,
+    );
   const geometryRows =
     holder && canopy.length
       ? await prepareGeometryAssets(

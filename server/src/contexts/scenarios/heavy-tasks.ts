@@ -58,9 +58,18 @@ export const SCENARIOS_HEAVY_TASKS = {
     mesh: SurroundsMesh;
     footprints: ReadonlyArray<{ outer: ReadonlyArray<readonly [number, number]> }>;
     study: Float32Array;
+    landscaping?: ReadonlyArray<{ outer: ReadonlyArray<readonly [number, number]> }>;
   }) => {
-    const site = surroundsForSite(input.mesh, input.footprints, input.study);
-    return moving(site, [site.positions, site.indices, site.groundSoup, site.buildingSoup]);
+    const site = surroundsForSite(input.mesh, input.footprints, input.study, input.landscaping);
+    return moving(site, [
+      site.positions,
+      site.indices,
+      site.groundSoup,
+      site.buildingSoup,
+      site.landscaping.positions,
+      site.landscaping.indices,
+      site.landscapingSoup,
+    ]);
   },
   /**
    * remesh-stl/: read, repair and check one STL, and everything the request then stores — the

@@ -17,6 +17,7 @@ interface GeneratedMeta {
   spacing_m?: number;
   margin_m?: number;
   points?: number;
+  feature_count?: number;
 }
 
 function describe(filename: string, m: GeneratedMeta): string {
@@ -26,6 +27,7 @@ function describe(filename: string, m: GeneratedMeta): string {
       : '';
     return `${filename} (the project's surroundings, ${m.building_count ?? 0} buildings${removed})`;
   }
+  if (m.generated === 'project-landscaping') return `${filename} (${m.feature_count ?? 0} trees and green areas mapped with the project's surroundings)`;
   return `${filename} (${m.points ?? 0} points, ${m.margin_m ?? 0} m beyond the study, clipped around the buildings)`;
 }
 
@@ -44,7 +46,10 @@ export async function generatedGeometry(db: Db, configurationId: number): Promis
   const out = new Map<GeometryRole, string>();
   for (const row of rows) {
     const m = row.metadata as GeneratedMeta;
-    out.set(m.generated === 'project-surrounds' ? 'surrounds' : 'presentation_planes', describe(row.filename, m));
+    out.set(
+      m.generated === 'project-surrounds' ? 'surrounds' : m.generated === 'project-landscaping' ? 'landscaping' : 'presentation_planes',
+      describe(row.filename, m),
+    );
   }
   return out;
 }

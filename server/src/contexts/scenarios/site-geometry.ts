@@ -6,6 +6,10 @@
  * presentation plane (`pedestrian_plane`, default 1.5 m every 2 m). Both become ordinary geometry
  * assets — what the viewer draws and the analyses cast rays against — marked `metadata.generated`
  * so a retried approval finds them (blob names are fixed per scenario).
+ *
+ * The trees, woods and green areas mapped with the project's surroundings come with them, as the
+ * scenario's landscaping, unless the scenario uploads landscaping of its own: then the user has
+ * modelled the planting, and OpenStreetMap's would stand twice.
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
@@ -20,7 +24,7 @@ import { PlaneError, pedestrianPlane } from '@canopy/engine/geometry/site/pedest
 import { getBytes } from '../compute/analyses/blob-io.ts';
 import { geometryAssetRow, putGeometryGlb } from '../compute/analyses/geometry-assets.ts';
 
-export type GeneratedGeometry = 'project-surrounds' | 'pedestrian-plane';
+export type GeneratedGeometry = 'project-surrounds' | 'project-landscaping' | 'pedestrian-plane';
 
 /** The project's surroundings as the site map and the wizard describe them, or null when it has none. */
 export async function projectSurroundsSummary(db: Db, projectId: number): Promise<{ id: number; buildingCount: number; createdAt: Date } | null> {
@@ -38,15 +42,17 @@ export function pedestrianPlaneName(plane: PedestrianPlane): string {
 }
 
 export const PROJECT_SURROUNDS_NAME = 'Surroundings from OpenStreetMap';
+const PROJECT_LANDSCAPING_NAME = 'Trees and green areas from OpenStreetMap';
 
 /** Picks the project's buildings that stand clear of the study: approval runs it in the heavy-work pool. */
 export type SiteSurroundsFn = (
   mesh: SurroundsMesh,
   footprints: ReadonlyArray<{ outer: ReadonlyArray<readonly [number, number]> }>,
   study: Float32Array,
+  landscaping: ReadonlyArray<{ outer: ReadonlyArray<readonly [number, number]> }>,
 ) => Promise<SiteSurrounds>;
 
-const siteSurroundsHere: SiteSurroundsFn = async (mesh, footprints, study) => surroundsForSite(mesh, footprints, study);
+const siteSurroundsHere: SiteSurroundsFn = async (mesh, footprints, study, landscaping) => surroundsForSite(mesh, footprints, study, landscaping);
 
 interface SiteInput {
   projectId: number;
@@ -54,7 +60,7 @@ interface SiteInput {
   simulationId: number;
   version: string;
   /** Triangle soups of the scenario's uploads by role. */
-  soups: { study: Float32Array[]; surrounds: Float32Array[]; ground: Float32Array[]; mitigations: Float32Array[] };
+  soups: { study: Float32Array[]; surrounds: Float32Array[]; ground: Float32Array[]; mitigations: Float32Array[]; landscaping: Float32Array[] };
   useProjectSurrounds: boolean;
   plane: PedestrianPlane | null;
   /** Where the surroundings are cut around the study (default: on this thread). */
@@ -105,6 +111,7 @@ export async function prepareSiteGeometry(db: Db, store: BlobStore, input: SiteI
         },
         row.footprints,
         study,
+        row.landscaping,
       );
       projectBuildings = site.buildingSoup;
       projectGround = site.groundSoup;
@@ -122,6 +129,21 @@ export async function prepareSiteGeometry(db: Db, store: BlobStore, input: SiteI
           surrounds_created_at: row.createdAt.toISOString(),
         }),
       );
+      if (input.soups.landscaping.length === 0 && site.landscaping.indices.length > 0) {
+        const greenKey = await putGeometryGlb(store, `scenarios/configuration-${input.configurationId}/project-landscaping.glb`, site.landscaping, {
+          engine: 'canopy',
+          version: input.version,
+          source: 'OpenStreetMap (trees and green areas with the project surroundings)',
+        });
+        out.push(
+          generatedRow(input.simulationId, 'landscaping', PROJECT_LANDSCAPING_NAME, greenKey, 'project-landscaping', {
+            role: 'landscaping',
+            surrounds_id: row.id,
+            feature_count: site.landscapingKept,
+            surrounds_created_at: row.createdAt.toISOString(),
+          }),
+        );
+      }
     }
   }
 

@@ -21,6 +21,8 @@ export const projects = pgTable(
     generateSurrounds: boolean('generate_surrounds').notNull().default(false),
     /** The last meteorological-data failure message shown on the project card, or null. */
     metError: text('met_error'),
+    /** Why the surroundings asked for at creation could not be fetched from OpenStreetMap, or null once there are some. */
+    surroundsError: text('surrounds_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -131,6 +131,14 @@ export interface StoredFootprint {
   name: string;
 }
 
+/** A tree, wood or green area kept with the surroundings (engine/geometry/osm/landscaping.ts), in plan. */
+export interface StoredLandscape {
+  kind: 'tree' | 'tree_row' | 'wood' | 'park' | 'grass';
+  outer: Array<[number, number]>;
+  heightM: number;
+  heightSource: 'height' | 'default';
+}
+
 export const projectSurrounds = pgTable(
   'project_surrounds',
   {
@@ -149,6 +157,8 @@ export const projectSurrounds = pgTable(
     buildingCount: integer('building_count').notNull(),
     triangleCount: integer('triangle_count').notNull(),
     footprints: jsonb('footprints').$type<StoredFootprint[]>().notNull(),
+    /** Trees and green areas, in the order of the GLB's role-2 `building` index; the scenario's landscaping. */
+    landscaping: jsonb('landscaping').$type<StoredLandscape[]>().notNull().default([]),
     /** Buildings left out, and why (open ways, broken polygons), for the user to see. */
     warnings: jsonb('warnings').$type<string[]>().notNull().default([]),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),

@@ -11,6 +11,7 @@ import { projects } from '../../db/schema/index.ts';
 import type { ProjectSurrounds, Surrounds } from '@canopy/contract/surrounds.ts';
 import type { Project } from '@canopy/contract/projects.ts';
 import { settleBackground } from '../../jobs/background.ts';
+import { readResultGlb } from '@canopy/engine/results/glb.ts';
 
 let t: TestContext;
 let w: World;
@@ -69,6 +70,38 @@ describe('POST /api/project/{id}/surrounds/generate-overpass/', () => {
     expect(got.surrounds?.building_count).toBe(4);
     const glb = await t.request(surrounds.glb_url, { token: w.tokens.colleague });
     expect(glb.status).toBe(200);
+  });
+
+  it('brings the mapped trees, tree row and park as landscaping, each height tagged or assumed, in the same answer', async () => {
+    const projectId = await newProject();
+    const surrounds = (await (await generate(projectId, { radius_m: 200 })).json()) as Surrounds;
+    // One Overpass query asks for the trees and green areas with the buildings (Overpass QL "Around" and regular-expression filters).
+    const query = osm.overpass.queries[0]!;
+    expect(query).toContain('node["natural"="tree"](around:200,51.5074000,-0.1278000);');
+    expect(query).toContain('way["natural"~"^(tree_row|wood)$"](around:200,51.5074000,-0.1278000);');
+    expect(query).toContain('way["landuse"~"^(forest|grass)$"](around:200,51.5074000,-0.1278000);');
+    expect(query).toContain('way["leisure"="park"](around:200,51.5074000,-0.1278000);');
+    expect(query).toContain('relation["type"="multipolygon"]["natural"="wood"](around:200,51.5074000,-0.1278000);');
+    expect(surrounds.landscaping.map((f) => [f.kind, f.height_m, f.height_source]).sort()).toEqual(
+      [
+        // natural=tree with height=14 and diameter_crown=10; an untagged one gets 8 m.
+        ['tree', 14, 'height'],
+        ['tree', 8, 'default'],
+        // A 16.6 m tree row: a tree every 6 m (the default crown) and one at its end.
+        ['tree_row', 8, 'default'],
+        ['tree_row', 8, 'default'],
+        ['tree_row', 8, 'default'],
+        ['tree_row', 8, 'default'],
+        ['park', 0.1, 'default'],
+      ].sort(),
+    );
+    const tagged = surrounds.landscaping.find((f) => f.height_source === 'height')!;
+    const xs = tagged.outer.map((p) => p[0]);
+    expect(Math.max(...xs) - Math.min(...xs)).toBeCloseTo(10, 1);
+    expect(surrounds.building_count).toBe(4);
+    // The GLB holds them as role 2, apart from the ground (0) and the buildings (1).
+    const glb = await readResultGlb(new Uint8Array(await (await t.request(surrounds.glb_url, { token: w.tokens.colleague })).arrayBuffer()));
+    expect([...new Set(glb.fields.role)].sort()).toEqual([0, 1, 2]);
   });
 
   it('uses the origin given and keeps only buildings whose centre is within the radius', async () => {
@@ -161,6 +194,38 @@ describe('POST /api/project/ with generateSurrounds and surrounds_radius_m', () 
     const got = (await (await t.request(`/api/project/${project.id}/surrounds/`, { token: w.tokens.colleague })).json()) as ProjectSurrounds;
     expect(got.surrounds).toMatchObject({ source_format: 'overpass', radius_m: 250, building_count: 4 });
     expect(osm.overpass.queries[0]).toContain('(around:250,51.5074000,-0.1278000)');
+  });
+
+  it('when the fetch fails, the project says so in words on its detail, its list entry and its surroundings, until they are made', async () => {
+    osm.overpass.answer = 'parse-error';
+    const res = await t.request('/api/project/', {
+      method: 'POST',
+      token: w.tokens.colleagueWithPermission,
+      json: { name: 'Offline Strand', ...LONDON, generateSurrounds: true, surrounds_radius_m: 250 },
+    });
+    expect(res.status).toBe(201);
+    const { id } = (await res.json()) as Project;
+    await settleBackground(t.deps);
+    const expected =
+      'The surroundings could not be fetched from OpenStreetMap: The OpenStreetMap server (' +
+      new URL(osm.overpassUrl).host +
+      ') answered HTTP 400; upload an .osm extract instead. Fetch them again from the Surroundings panel in Resources, or upload an .osm extract of the area there.';
+    const detail = (await (await t.request(`/api/project/${id}/`, { token: w.tokens.colleague })).json()) as Project;
+    expect(detail.surrounds_error).toBe(expected);
+    const list = (await (await t.request('/api/project/?search=Offline%20Strand', { token: w.tokens.colleague })).json()) as {
+      results: Array<{ id: number; surrounds_error: string | null }>;
+    };
+    expect(list.results.find((p) => p.id === id)?.surrounds_error).toBe(expected);
+    const panel = (await (await t.request(`/api/project/${id}/surrounds/`, { token: w.tokens.colleague })).json()) as ProjectSurrounds;
+    expect(panel).toMatchObject({ surrounds: null, surrounds_error: expected });
+
+    // Fetching again from the surroundings panel makes them, and the note goes.
+    osm.overpass.answer = 'buildings';
+    expect((await generate(id, { radius_m: 250 })).status).toBe(201);
+    const after = (await (await t.request(`/api/project/${id}/`, { token: w.tokens.colleague })).json()) as Project;
+    expect(after.surrounds_error).toBeNull();
+    const again = (await (await t.request(`/api/project/${id}/surrounds/`, { token: w.tokens.colleague })).json()) as ProjectSurrounds;
+    expect(again.surrounds_error).toBeNull();
   });
 
   it('refuses a radius past the limit, naming the field', async () => {

@@ -41,7 +41,7 @@ describe('POST /api/project/{id}/surrounds/generate-osm/', () => {
   it('builds the buildings of the extract, stores footprints and a closed GLB', async () => {
     const projectId = await newProject({ latitude: 41.88, longitude: -87.63 });
     const empty = (await (await t.request(`/api/project/${projectId}/surrounds/`, { token: w.tokens.colleague })).json()) as ProjectSurrounds;
-    expect(empty).toEqual({ project_name: 'Site test', project_latitude: 41.88, project_longitude: -87.63, surrounds: null });
+    expect(empty).toEqual({ project_name: 'Site test', project_latitude: 41.88, project_longitude: -87.63, surrounds: null, surrounds_error: null });
 
     const res = await generate(projectId, 'site.osm', osm, { radius_m: 250 });
     expect(res.status).toBe(201);

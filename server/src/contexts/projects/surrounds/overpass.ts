@@ -8,6 +8,12 @@
  *   memory it may use) — QL "Settings";
  * - ways and multipolygon relations tagged `building` within `(around:radius,lat,lon)` — QL
  *   "Around" filter;
+ * - the trees and green areas the scenario's landscaping is made of (engine/geometry/osm/
+ *   vegetation.ts): nodes tagged `natural=tree`, ways tagged `natural=tree_row`, and ways and
+ *   multipolygon relations tagged `natural=wood`, `landuse=forest`, `landuse=grass` or
+ *   `leisure=park` (the OSM wiki's Tag:natural=tree, Tag:natural=tree_row, Tag:natural=wood,
+ *   Tag:landuse=forest, Tag:landuse=grass, Tag:leisure=park), picked with QL's "Value matches
+ *   regular expression" filter `["key"~"^(a|b)$"]`;
  * - `(._;>;);` — the union with everything they reference ("Recurse down"), so the nodes of the
  *   ways and the member ways of the relations come too; `out body;` prints ids, tags, members and
  *   coordinates, as an OSM XML file holds them.
@@ -33,7 +39,17 @@ export function overpassQuery(latitude: number, longitude: number, radiusM: numb
   const around = `(around:${Math.round(radiusM)},${latitude.toFixed(7)},${longitude.toFixed(7)})`;
   return [
     `[out:xml][timeout:${settings.timeoutSeconds}][maxsize:${Math.max(settings.maxBytes * 4, 64 * 1024 * 1024)}];`,
-    `(way["building"]${around};relation["building"]["type"="multipolygon"]${around};);`,
+    '(',
+    `way["building"]${around};`,
+    `relation["building"]["type"="multipolygon"]${around};`,
+    `node["natural"="tree"]${around};`,
+    `way["natural"~"^(tree_row|wood)$"]${around};`,
+    `way["landuse"~"^(forest|grass)$"]${around};`,
+    `way["leisure"="park"]${around};`,
+    `relation["type"="multipolygon"]["natural"="wood"]${around};`,
+    `relation["type"="multipolygon"]["landuse"~"^(forest|grass)$"]${around};`,
+    `relation["type"="multipolygon"]["leisure"="park"]${around};`,
+    ');',
     '(._;>;);',
     'out body;',
   ].join('\n');
@@ -53,7 +69,7 @@ export function overpassRemark(xml: string): string | null {
   return match ? match[1]!.replace(/\s+/g, ' ').trim() : null;
 }
 
-/** The buildings around a point as OSM XML; clear errors for every way the server can fail. */
+/** The buildings, trees and green areas around a point as OSM XML; clear errors for every way the server can fail. */
 export async function fetchOverpassXml(latitude: number, longitude: number, radiusM: number, settings: OverpassSettings): Promise<string> {
   const server = host(settings.url);
   const limit = settings.maxBytes >= 1024 * 1024 ? `${Math.round(settings.maxBytes / (1024 * 1024))} MB` : `${Math.round(settings.maxBytes / 1024)} kB`;

@@ -41,6 +41,7 @@ function represent(row: Row, projectId: number): Surrounds {
     building_count: row.buildingCount,
     triangle_count: row.triangleCount,
     footprints: row.footprints.map((f) => ({ outer: f.outer, holes: f.holes, height_m: f.heightM, height_source: f.heightSource, name: f.name })),
+    landscaping: row.landscaping.map((f) => ({ kind: f.kind, outer: f.outer, height_m: f.heightM, height_source: f.heightSource })),
     warnings: row.warnings,
     glb_url: `/api/project/${projectId}/surrounds/glb/`,
     created_at: row.createdAt.toISOString(),
@@ -50,7 +51,7 @@ function represent(row: Row, projectId: number): Surrounds {
 export async function getSurrounds(db: Db, user: AuthUser, projectId: number): Promise<ProjectSurrounds> {
   await requireVisibleProject(db, user, projectId);
   const [project] = await db
-    .select({ name: projects.name, latitude: projects.latitude, longitude: projects.longitude })
+    .select({ name: projects.name, latitude: projects.latitude, longitude: projects.longitude, surroundsError: projects.surroundsError })
     .from(projects)
     .where(eq(projects.id, projectId));
   const [row] = await db.select().from(projectSurrounds).where(eq(projectSurrounds.projectId, projectId));
@@ -59,6 +60,7 @@ export async function getSurrounds(db: Db, user: AuthUser, projectId: number): P
     project_latitude: project?.latitude ?? null,
     project_longitude: project?.longitude ?? null,
     surrounds: row ? represent(row, projectId) : null,
+    surrounds_error: row ? null : (project?.surroundsError ?? null),
   };
 }
 
@@ -72,8 +74,8 @@ async function surroundsGlb(engine: EngineSurrounds, version: string, origin: { 
       metric: 'geometry',
       units: 'm',
       fieldInfo: {
-        role: { description: '0 = ground slab, 1 = surrounding building' },
-        building: { description: 'Index into the surrounds footprints; −1 for the ground' },
+        role: { description: '0 = ground slab, 1 = surrounding building, 2 = landscaping (trees, woods, green areas)' },
+        building: { description: 'Index into the surrounds footprints (role 1) or landscaping (role 2); −1 for the ground' },
       },
       provenance: { engine: 'canopy-engine', version, computedAt: new Date().toISOString() },
       origin: { latitudeDeg: origin.lat, longitudeDeg: origin.lon },
@@ -159,6 +161,12 @@ async function storeSurrounds(
       heightSource: b.heightSource,
       name: b.name,
     })),
+    landscaping: engine.landscaping.map((f) => ({
+      kind: f.kind,
+      outer: f.outer.map(([x, y]) => [round2(x), round2(y)] as [number, number]),
+      heightM: round2(f.heightM),
+      heightSource: f.heightSource,
+    })),
     warnings: engine.warnings,
     createdBy,
     createdAt: deps.clock.now(),
@@ -170,6 +178,8 @@ async function storeSurrounds(
   const [row] = await db.insert(projectSurrounds).values(values).onConflictDoUpdate({ target: projectSurrounds.projectId, set: values }).returning();
   // The old GLB goes only after the row points at the new one, so a failure leaves a working pair.
   if (previous && previous.name !== key.name) await deps.blobStore.delete({ container: previous.container, name: previous.name }).catch(() => false);
+  // Surroundings made at last: the failure noted at creation no longer applies.
+  await db.update(projects).set({ surroundsError: null }).where(eq(projects.id, projectId));
   return represent(row!, projectId);
 }
 
