@@ -10,7 +10,7 @@
  * For London, Singapore, São Paulo, Sydney, Nairobi and Reykjavík: create the project from the map
  * by searching the place's name, with surroundings fetched automatically; get the weather, with its
  * distance and source shown; see the surroundings; import a glTF model as the study; and reach the
- * scenario wizard's geometry step with the model in place.
+ * scenario wizard's geometry step with the model in place and drawn in its 3D preview.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
@@ -149,8 +149,11 @@ describe('a study set up anywhere', () => {
       // glTF is in metres by its specification; the step may still ask, and metres is the answer.
       if (await ask.isVisible({ timeout: 5_000 }).catch(() => false)) await ask.getByRole('button', { name: 'Import tower.gltf' }).click();
       await study.getByRole('button', { name: 'Remove tower.stl' }).waitFor({ timeout: 90_000 });
-      // PREVIEW: the 3D preview of the geometry step arrives with another change; the lead adds its
-      // assertion here (the scenario's geometry with the surroundings and landscaping drawn).
+      // The imported model in the geometry step's 3D preview, with the site marker, before validation.
+      const legend = wizard.getByRole('list', { name: 'Preview legend' });
+      await legend.getByText('Study buildings: tower.stl').waitFor({ timeout: 60_000 });
+      await legend.getByText(/^Site marker/).waitFor();
+      await wizard.getByRole('group', { name: /3D preview of the scenario geometry/ }).waitFor();
       await screenshot(page, `site-anywhere-${file}-geometry`);
     },
     300_000,
