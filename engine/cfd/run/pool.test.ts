@@ -27,34 +27,31 @@ describe('the worker-thread pool', () => {
     ['mixing-length', 'wasm'],
     ['k-l', 'wasm'],
     ['k-l', 'js'],
-  ] as const)(
-    'steps the shared grid on two threads to exactly the numbers one thread gets (%s closure, %s kernel)',
-    async (closure, used) => {
-      const kernel = used === 'js' ? 'js' : 'auto';
-      const one = grid(closure),
-        two = grid(closure);
-      const a = inlineStepper(one, kernel);
-      const b = await poolStepper(two, 2, kernel);
-      try {
-        expect(b.threads).toBe(2);
-        // In WebAssembly the pool's threads step one shared WebAssembly.Memory.
-        expect([a.kernel, b.kernel]).toEqual([used, used]);
-        const samplesA = await a.advance(30, true);
-        const samplesB = await b.advance(30, true);
-        expect(samplesB).toBe(samplesA);
-        expect(b.steps).toEqual([30, 60]);
-        for (let l = 0; l < one.levels.length; l++) {
-          expect(sameBytes(one.levels[l].f, two.levels[l].f)).toBe(true);
-          expect(sameBytes(one.levels[l].meanSum, two.levels[l].meanSum)).toBe(true);
-          expect(sameBytes(one.levels[l].nut, two.levels[l].nut)).toBe(true);
-          const [k1, k2] = [one.levels[l].turb, two.levels[l].turb];
-          expect(k1 == null).toBe(closure !== 'k-l');
-          if (k1 && k2) expect(sameBytes(k1.k, k2.k)).toBe(true);
-        }
-        expect(await b.health()).toEqual(await a.health());
-      } finally {
-        await b.close();
+  ] as const)('steps the shared grid on two threads to exactly the numbers one thread gets (%s closure, %s kernel)', async (closure, used) => {
+    const kernel = used === 'js' ? 'js' : 'auto';
+    const one = grid(closure),
+      two = grid(closure);
+    const a = inlineStepper(one, kernel);
+    const b = await poolStepper(two, 2, kernel);
+    try {
+      expect(b.threads).toBe(2);
+      // In WebAssembly the pool's threads step one shared WebAssembly.Memory.
+      expect([a.kernel, b.kernel]).toEqual([used, used]);
+      const samplesA = await a.advance(30, true);
+      const samplesB = await b.advance(30, true);
+      expect(samplesB).toBe(samplesA);
+      expect(b.steps).toEqual([30, 60]);
+      for (let l = 0; l < one.levels.length; l++) {
+        expect(sameBytes(one.levels[l].f, two.levels[l].f)).toBe(true);
+        expect(sameBytes(one.levels[l].meanSum, two.levels[l].meanSum)).toBe(true);
+        expect(sameBytes(one.levels[l].nut, two.levels[l].nut)).toBe(true);
+        const [k1, k2] = [one.levels[l].turb, two.levels[l].turb];
+        expect(k1 == null).toBe(closure !== 'k-l');
+        if (k1 && k2) expect(sameBytes(k1.k, k2.k)).toBe(true);
       }
-    },
-  );
+      expect(await b.health()).toEqual(await a.health());
+    } finally {
+      await b.close();
+    }
+  });
 });
