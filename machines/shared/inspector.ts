@@ -9,8 +9,14 @@ let inspector: Observer<InspectionEvent> | undefined;
 let requested = false;
 
 export function inspectionWanted(location: { search: string } = globalThis.location ?? { search: '' }, storage?: Storage): boolean {
-  const store = storage ?? (typeof localStorage === 'undefined' ? undefined : localStorage);
-  return new URLSearchParams(location.search).has('inspect') || store?.getItem('canopy.inspect') === '1';
+  if (new URLSearchParams(location.search).has('inspect')) return true;
+  try {
+    const store = storage ?? (typeof localStorage === 'undefined' ? undefined : localStorage);
+    return store?.getItem('canopy.inspect') === '1';
+  } catch {
+    // A frame on another site may be denied storage (reading localStorage throws): not asked for.
+    return false;
+  }
 }
 
 /** Starts the inspector once, in development, when wanted; events before it is ready are dropped. */

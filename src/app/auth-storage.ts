@@ -6,10 +6,13 @@
  * - the single sign-on in flight (state + original path) lives in sessionStorage: the provider
  *   sends the browser back to this tab, and another tab must not answer for it;
  * - logout clears the stored auth record and the project-share id.
+ * Where the browser denies the page its storage (a frame on another site), both are kept in memory
+ * (browser-storage.ts).
  */
 import { normalizeStatus } from '@machines/auth/auth.selectors.ts';
 import type { AuthResponse, PendingSso, StoredAuth } from '@machines/auth/auth.types.ts';
 import type { TokenStore } from '../api/client.ts';
+import { localStore, sessionStore } from './browser-storage.ts';
 
 export const AUTH_STORAGE_KEY = 'canopy.auth';
 export const PROJECT_SHARE_ID_KEY = 'canopy.projectShareId';
@@ -37,22 +40,22 @@ export function parseStoredAuth(raw: string | null): StoredAuth | null {
   }
 }
 
-export function loadStoredAuth(storage: Storage = localStorage): StoredAuth | null {
+export function loadStoredAuth(storage: Storage = localStore()): StoredAuth | null {
   return parseStoredAuth(storage.getItem(AUTH_STORAGE_KEY));
 }
 
-export function saveStoredAuth(record: StoredAuth, storage: Storage = localStorage): void {
+export function saveStoredAuth(record: StoredAuth, storage: Storage = localStore()): void {
   const raw = JSON.stringify(record);
   if (storage.getItem(AUTH_STORAGE_KEY) !== raw) storage.setItem(AUTH_STORAGE_KEY, raw);
 }
 
-export function clearStoredData(storage: Storage = localStorage): void {
+export function clearStoredData(storage: Storage = localStore()): void {
   storage.removeItem(AUTH_STORAGE_KEY);
   storage.removeItem(PROJECT_SHARE_ID_KEY);
 }
 
 /** The API client's view of the stored tokens. A rotated pair is only written while still signed in. */
-export function localTokenStore(storage: () => Storage = () => localStorage): TokenStore {
+export function localTokenStore(storage: () => Storage = localStore): TokenStore {
   const read = () => {
     const record = loadStoredAuth(storage());
     return record?.status === 'AUTHENTICATED' ? record.auth_response : null;
@@ -65,16 +68,16 @@ export function localTokenStore(storage: () => Storage = () => localStorage): To
   };
 }
 
-export function loadQuestionnaireFlag(storage: Storage = localStorage): boolean {
+export function loadQuestionnaireFlag(storage: Storage = localStore()): boolean {
   return storage.getItem(QUESTIONNAIRE_KEY) === 'true';
 }
 
-export function saveQuestionnaireFlag(on: boolean, storage: Storage = localStorage): void {
+export function saveQuestionnaireFlag(on: boolean, storage: Storage = localStore()): void {
   if (on) storage.setItem(QUESTIONNAIRE_KEY, 'true');
   else storage.removeItem(QUESTIONNAIRE_KEY);
 }
 
-export function loadPendingSso(storage: Storage = sessionStorage): PendingSso | null {
+export function loadPendingSso(storage: Storage = sessionStore()): PendingSso | null {
   try {
     const parsed = JSON.parse(storage.getItem(PENDING_SSO_KEY) ?? 'null') as Partial<PendingSso> | null;
     if (parsed && typeof parsed.state === 'string' && typeof parsed.returnPath === 'string') {
@@ -86,10 +89,10 @@ export function loadPendingSso(storage: Storage = sessionStorage): PendingSso | 
   return null;
 }
 
-export function savePendingSso(pending: PendingSso, storage: Storage = sessionStorage): void {
+export function savePendingSso(pending: PendingSso, storage: Storage = sessionStore()): void {
   storage.setItem(PENDING_SSO_KEY, JSON.stringify(pending));
 }
 
-export function clearPendingSso(storage: Storage = sessionStorage): void {
+export function clearPendingSso(storage: Storage = sessionStore()): void {
   storage.removeItem(PENDING_SSO_KEY);
 }

@@ -4,12 +4,15 @@
  * may embed, and copies its address; a visitor without an account opens it in a separate browser
  * context, is refused with a wrong password and reads the insight with the right one, its saved view
  * drawn in the read-only 3D viewer; the owner changes the sites that may embed it; the embed page's
- * frame-ancestors are the sites set; revoked, the link shows
- * nothing. Then the viewer's state in the address: an address with split view and a theme opens that
+ * frame-ancestors are the sites set; a partner's page on another origin frames it, the password
+ * form shows inside the frame and then the insight with its 3D view, while a page on an origin not
+ * listed is refused by the browser; revoked, the link shows nothing. Then the viewer's state in the address: an address with split view and a theme opens that
  * view, a change is written to the address (the second pane's under its own keys), Back returns to
  * the view before, a copied address opens the same camera and second pane in another tab, and a
  * malformed address shows the default view with a notice.
  */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createFixtureProject } from './fixture-project.ts';
@@ -24,6 +27,28 @@ let projectId: number;
 let studyId: number;
 let configurationId: number;
 let simulationId: number;
+
+/**
+ * A site of its own that frames whatever `/embed/…` address its path names. It listens on
+ * 127.0.0.2, another origin than the app's 127.0.0.1 and still on this machine: a page served from
+ * a public-looking origin (https://client.example by request interception) may not frame a
+ * loopback address at all — Chromium refuses it before any request (Local Network Access,
+ * net::ERR_BLOCKED_BY_LOCAL_NETWORK_ACCESS_CHECKS), which is the browser guarding the local network,
+ * not the embed page's headers.
+ */
+async function framingSite(appUrl: string): Promise<{ origin: string; server: Server }> {
+  const server = createServer((req, res) => {
+    res.setHeader('content-type', 'text/html; charset=utf-8');
+    res.end(
+      `<!doctype html><title>Partner site</title><h1>Our plaza study</h1><iframe title="Canopy insight" width="1000" height="760" src="${appUrl}${req.url}"></iframe>`,
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.2', resolve));
+  return { origin: `http://127.0.0.2:${(server.address() as AddressInfo).port}`, server };
+}
+
+let partner: { origin: string; server: Server };
+let stranger: { origin: string; server: Server };
 
 beforeAll(async () => {
   app = await startApp({ EXTERNAL_ANALYSES: 'pedestrian_wind_comfort:CFD' });
@@ -40,6 +65,8 @@ beforeAll(async () => {
   });
   const ownerToken = ((await res.json()) as { access: string }).access;
   ({ projectId, studyId, configurationId, simulationId } = await createFixtureProject(app.url, ownerToken, 'Share links e2e'));
+  partner = await framingSite(app.url);
+  stranger = await framingSite(app.url);
 }, 300_000);
 
 /** The first pane's picture (the pointer moved off the model first: a hovered layer is outlined). */
@@ -81,6 +108,8 @@ function difference(page: Page, a: string, b: string): Promise<number> {
 }
 
 afterAll(async () => {
+  partner?.server.close();
+  stranger?.server.close();
   await session?.close();
   await app?.stop();
 });
@@ -152,15 +181,53 @@ describe('share links', () => {
     await sites.getByRole('button', { name: 'Save sites' }).click();
     await sites.getByText('Enter an origin such as https://example.com.').waitFor({ timeout: 20_000 });
     await screenshot(page, 'share-links-sites-error');
-    await sitesField.fill('https://client.example https://partner.example');
+    await sitesField.fill(`https://client.example ${partner.origin}`);
     await sites.getByRole('button', { name: 'Save sites' }).click();
     await share.getByText('Embedding sites saved.').waitFor({ timeout: 20_000 });
-    await share.getByText(/embeddable in https:\/\/client\.example, https:\/\/partner\.example/).waitFor();
+    await share.getByText(`embeddable in https://client.example, ${partner.origin}`, { exact: false }).waitFor();
 
     // The embed page may be framed by those sites only.
     const embed = await fetch(`${app.url}/embed/${token}`);
-    expect(embed.headers.get('content-security-policy')).toContain('frame-ancestors https://client.example https://partner.example');
+    expect(embed.headers.get('content-security-policy')).toContain(`frame-ancestors https://client.example ${partner.origin}`);
     expect(embed.headers.get('x-frame-options')).toBeNull();
+
+    // The partner's page frames it: the password form inside the frame, then the insight and its 3D
+    // view. The frame is a third party to the browser, which denies it storage: the page runs anyway.
+    const reader = await (await browser.newContext({ viewport: { width: 1100, height: 900 } })).newPage();
+    const frameProblems: string[] = [];
+    reader.on('console', (msg) => {
+      if (msg.type() === 'error') frameProblems.push(msg.text());
+    });
+    await reader.goto(`${partner.origin}/embed/${token}`);
+    const framed = reader.frameLocator('iframe[title="Canopy insight"]');
+    await framed.getByRole('heading', { name: 'This insight is protected' }).waitFor({ timeout: 30_000 });
+    await screenshot(reader, 'embedded-insight-password');
+    await framed.getByLabel('Password').fill(PASSWORD);
+    const framedLayer = reader.waitForResponse((r) => r.url().includes('/layer/') && r.url().includes('access=') && r.status() === 200, { timeout: 90_000 });
+    await framed.getByRole('button', { name: 'Open' }).click();
+    const embedded = framed.getByRole('article', { name: 'Shared insight' });
+    await embedded.getByRole('heading', { name: TITLE }).waitFor({ timeout: 30_000 });
+    await embedded
+      .getByRole('region', { name: `3D view: ${TITLE}` })
+      .locator('canvas')
+      .waitFor({ timeout: 60_000 });
+    await framedLayer;
+    await reader.waitForTimeout(4000);
+    expect(await embedded.getByRole('alert').count()).toBe(0);
+    expect(frameProblems).toEqual([]);
+    await screenshot(reader, 'embedded-insight');
+
+    // A site not listed: the browser refuses to show the page in its frame, naming the policy.
+    const refused = reader.waitForEvent('console', { predicate: (msg) => msg.text().includes('frame-ancestors'), timeout: 30_000 });
+    await reader.goto(`${stranger.origin}/embed/${token}`);
+    expect((await refused).text()).toMatch(
+      /violates the following Content Security Policy directive: "frame-ancestors https:\/\/client\.example http:\/\/127\.0\.0\.2:\d+"/,
+    );
+    await reader.waitForTimeout(2000);
+    expect(await framed.getByRole('heading').count()).toBe(0);
+    expect(await framed.getByRole('article').count()).toBe(0);
+    await screenshot(reader, 'embedded-insight-refused');
+    await reader.close();
 
     // The owner sees the use and revokes the link; the visitor then sees nothing of it.
     await share.getByRole('button', { name: 'Done' }).click();
@@ -177,7 +244,7 @@ describe('share links', () => {
     await visitor.getByRole('heading', { name: 'This link is not available' }).waitFor({ timeout: 30_000 });
     expect(await visitor.getByText(TITLE).count()).toBe(0);
     await screenshot(visitor, 'shared-insight-revoked');
-  }, 240_000);
+  }, 360_000);
 
   it('opens the view an address names, writes changes to the address, and Back returns to the view before', async () => {
     const { page } = session;

@@ -46,6 +46,8 @@ export interface SiteSurrounds {
   landscaping: PlainMesh;
   landscapingSoup: Float32Array;
   landscapingKept: number;
+  /** Landscaping indices left out because they stand on the study. */
+  removedLandscaping: number[];
 }
 
 type Outline = { outer: readonly Point2[] };
@@ -131,5 +133,6 @@ export function surroundsForSite(
     landscaping: compact(mesh, greenIndices),
     landscapingSoup: Float32Array.from(green),
     landscapingKept: landscaping.length - removedGreen.size,
+    removedLandscaping: [...removedGreen].sort((a, b) => a - b),
   };
 }

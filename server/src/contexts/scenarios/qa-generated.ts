@@ -18,6 +18,27 @@ interface GeneratedMeta {
   margin_m?: number;
   points?: number;
   feature_count?: number;
+  removed_features?: string[];
+}
+
+const KIND_NAMES: Record<string, [string, string]> = {
+  tree: ['tree', 'trees'],
+  tree_row: ['tree row', 'tree rows'],
+  wood: ['wood', 'woods'],
+  park: ['park', 'parks'],
+  grass: ['grass area', 'grass areas'],
+};
+
+/** "1 tree, 2 parks": the mapped features left out, counted by kind in the order first met. */
+function kinds(list: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const kind of list) counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  return [...counts]
+    .map(([kind, n]) => {
+      const [one, many] = KIND_NAMES[kind] ?? [kind, kind];
+      return `${n} ${n === 1 ? one : many}`;
+    })
+    .join(', ');
 }
 
 function describe(filename: string, m: GeneratedMeta): string {
@@ -27,7 +48,10 @@ function describe(filename: string, m: GeneratedMeta): string {
       : '';
     return `${filename} (the project's surroundings, ${m.building_count ?? 0} buildings${removed})`;
   }
-  if (m.generated === 'project-landscaping') return `${filename} (${m.feature_count ?? 0} trees and green areas mapped with the project's surroundings)`;
+  if (m.generated === 'project-landscaping') {
+    const removed = m.removed_features?.length ? `; ${kinds(m.removed_features)} where the study stands left out` : '';
+    return `${filename} (${m.feature_count ?? 0} trees and green areas mapped with the project's surroundings${removed})`;
+  }
   return `${filename} (${m.points ?? 0} points, ${m.margin_m ?? 0} m beyond the study, clipped around the buildings)`;
 }
 

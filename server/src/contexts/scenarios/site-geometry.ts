@@ -140,6 +140,8 @@ export async function prepareSiteGeometry(db: Db, store: BlobStore, input: SiteI
             role: 'landscaping',
             surrounds_id: row.id,
             feature_count: site.landscapingKept,
+            // What stood on the study, by kind, for the QA report to name.
+            removed_features: site.removedLandscaping.map((i) => row.landscaping[i]?.kind ?? 'feature'),
             surrounds_created_at: row.createdAt.toISOString(),
           }),
         );

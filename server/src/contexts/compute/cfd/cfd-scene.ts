@@ -162,7 +162,9 @@ export async function readEstimateFiles(
   let surrounds: EstimateSceneInput['surrounds'] = null;
   if (input.projectSurrounds && !input.geometry.surrounds?.length) {
     const [row] = await db.select().from(projectSurrounds).where(eq(projectSurrounds.projectId, projectId));
-    if (row) surrounds = { glb: await getBytes(blobStore, { container: row.blobContainer, name: row.blobName }), footprints: row.footprints };
+    // An uploaded landscaping file replaces OpenStreetMap's trees, as at approval (site-geometry.ts).
+    const landscaping = input.geometry.landscaping?.length ? null : (row?.landscaping ?? []);
+    if (row) surrounds = { glb: await getBytes(blobStore, { container: row.blobContainer, name: row.blobName }), footprints: row.footprints, landscaping };
   }
   return { files, surrounds, pedestrianPlane: input.pedestrianPlane };
 }

@@ -30,8 +30,15 @@ export interface EstimateFile {
 
 export interface EstimateSceneInput {
   files: EstimateFile[];
-  /** The project's surroundings, when asked for and no surrounds file is given (else null). */
-  surrounds: { glb: Uint8Array; footprints: ReadonlyArray<{ outer: ReadonlyArray<readonly [number, number]> }> } | null;
+  /**
+   * The project's surroundings, when asked for and no surrounds file is given (else null); with the
+   * outlines of their trees and green areas, or null when a landscaping file replaces them.
+   */
+  surrounds: {
+    glb: Uint8Array;
+    footprints: ReadonlyArray<{ outer: ReadonlyArray<readonly [number, number]> }>;
+    landscaping: ReadonlyArray<{ outer: ReadonlyArray<readonly [number, number]> }> | null;
+  } | null;
   pedestrianPlane: PedestrianPlane | null;
   tier: TierId;
   terrain: TerrainId;
@@ -50,7 +57,9 @@ export type EstimateSceneOutcome =
 
 /**
  * The scenario-to-be's geometry and its grid: uploads by role; the project's surroundings less
- * mapped buildings standing where the study stands (as at submission); a plane upload's vertices,
+ * mapped buildings standing where the study stands (as at submission), and their trees and green
+ * areas less those on the study (porous, as the approved scenario's generated landscaping enters the
+ * run, site-geometry.ts) when no landscaping is uploaded; a plane upload's vertices,
  * or the corners of the pedestrian plane that will be generated (only its extent matters to the
  * grid). Parse failures name the file and the field.
  */
@@ -85,8 +94,12 @@ export async function planEstimateScene(input: EstimateSceneInput): Promise<Esti
       },
       input.surrounds.footprints as Parameters<typeof surroundsForSite>[1],
       concatSoups(study.map((g) => g.triangles)),
+      (input.surrounds.landscaping ?? []) as Parameters<typeof surroundsForSite>[3],
     );
     if (site.buildingSoup.length) geometry.push({ file: 'Surroundings from OpenStreetMap', role: 'solid', triangles: site.buildingSoup });
+    // Trees slow the wind through their cells and may widen the region the grid must cover.
+    const green = input.surrounds.landscaping ? sceneEntry('Trees and green areas from OpenStreetMap', 'landscaping', site.landscapingSoup) : null;
+    if (green) geometry.push(green);
   }
   if (planePoints.length === 0 && input.pedestrianPlane) {
     // The generated plane spans the study's plan extent plus the margin, at the plane height.
