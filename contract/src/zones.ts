@@ -37,7 +37,7 @@ function onSegment(a: Point, b: Point, p: Point): boolean {
 }
 
 /** Whether segments ab and cd share any point (touching counts), by orientation tests. */
-function segmentsMeet(a: Point, b: Point, c: Point, d: Point): boolean {
+export function segmentsMeet(a: Point, b: Point, c: Point, d: Point): boolean {
   const o1 = orientation(a, b, c);
   const o2 = orientation(a, b, d);
   const o3 = orientation(c, d, a);
