@@ -30,7 +30,13 @@ function start(options: { failCreate?: boolean } = {}) {
       listZones: fromPromise(async () => [zone(1)]),
       createZone: fromPromise<Zone, typeof scope & { body: ZoneCreate }>(async ({ input }) => {
         if (options.failCreate)
-          throw { kind: 'http', status: 400, detail: null, body: null, fields: { polygon: ['The zone’s outline crosses itself; draw it without crossing lines.'] } };
+          throw {
+            kind: 'http',
+            status: 400,
+            detail: null,
+            body: null,
+            fields: { polygon: ['The zone’s outline crosses itself; draw it without crossing lines.'] },
+          };
         created.push(input.body);
         return zone(7, { name: input.body.name, use: input.body.use, polygon: input.body.polygon as Zone['polygon'] });
       }),

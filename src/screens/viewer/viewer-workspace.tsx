@@ -69,6 +69,8 @@ import { useDifference } from './difference/use-difference.ts';
 import { useDifferenceShown } from './difference/use-difference-shown.ts';
 import { usePaneModel, type PaneModel } from './use-pane-model.ts';
 import { ZonesPanel } from './zones/zones-panel.tsx';
+import { ZoneScoresSection } from './zones/zone-scores-section.tsx';
+import { useZoneScores } from './zones/use-zone-scores.ts';
 import { DEFAULT_PLANE_Z, zoneOutlines } from './zones/zone-outlines.ts';
 import { layerSetDownloadPath, type ViewerLogic } from '../../services/viewer-services.ts';
 import { useViewAddress } from './use-view-address.ts';
@@ -221,6 +223,8 @@ export function ViewerWorkspace({
   const drawingZone = useSelector(zones, (s) => s.matches('drawing'));
   const [planeZ, setPlaneZ] = useState(DEFAULT_PLANE_Z);
   const outlines = useMemo(() => zoneOutlines(zoneList, zoneDraft, planeZ), [zoneList, zoneDraft, planeZ]);
+  // Their scores for the layer shown in the active pane, or for the difference panel's A and B.
+  const zoneScores = useZoneScores({ logic, projectId, jobTypes, zones: zoneList, difference: difference.actor, model });
 
   // The screen's simulations (a results import, a re-classification saved) go to the machine, which ignores the ones it has.
   useEffect(
@@ -394,7 +398,11 @@ export function ViewerWorkspace({
               />
             ) : null}
             {panel === 'difference' ? <DifferencePanel difference={difference.actor} mayChange={mayChange} /> : null}
-            {panel === 'zones' ? <ZonesPanel zones={zones} mayChange={mayChange} /> : null}
+            {panel === 'zones' ? (
+              <ZonesPanel zones={zones} mayChange={mayChange}>
+                <ZoneScoresSection scores={zoneScores} />
+              </ZonesPanel>
+            ) : null}
             <FindingsPanel {...findings.panel} />
           </>
         ) : null}

@@ -32,7 +32,7 @@ function startZones(initial: Zone[] = []) {
         const zone = actor.getSnapshot().context.zones.find((z) => z.id === input.id)!;
         return { ...zone, ...(input.body.name ? { name: input.body.name } : {}), ...(input.body.use ? { use: input.body.use } : {}) };
       }),
-      deleteZone: fromPromise(async () => undefined),
+      deleteZone: fromPromise<void, typeof scope & { id: number }>(async () => {}),
     },
   });
   const actor = createActor(machine, { input: scope }).start();
