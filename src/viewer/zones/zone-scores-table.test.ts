@@ -20,10 +20,10 @@ describe('scoreTable', () => {
     expect(table.headings).toEqual([
       'Zone',
       'Intended use',
-      'Existing: Meets its use',
-      'Existing: Breaks a safety limit',
-      'Proposed: Meets its use',
-      'Proposed: Breaks a safety limit',
+      'A: Meets its use',
+      'A: Breaks a safety limit',
+      'B: Meets its use',
+      'B: Breaks a safety limit',
       'B − A: Meets its use',
       'B − A: Breaks a safety limit',
     ]);
@@ -48,7 +48,7 @@ describe('scoreTable', () => {
       ['Entrance, north', 'Standing', 'no result points', 'no result points', 'no result points'],
     ]);
     expect(scoreTableCsv(table).split('\n')).toEqual([
-      'Zone,Intended use,"Sun hours, 21 March: Mean","Sun hours, 21 March: Min","Sun hours, 21 March: Max"',
+      'Zone,Intended use,Mean,Min,Max',
       'Plaza,Sitting (long),5.25 h,3 h,7.5 h',
       '"Entrance, north",Standing,no result points,no result points,no result points',
       '',

@@ -39,7 +39,9 @@ export interface ScoreTable {
 export function scoreTable(zones: readonly Zone[], columns: readonly ScoreColumn[]): ScoreTable {
   const groups = columns.map((column) => ({ column, measures: measures(column) }));
   const headings = ['Zone', 'Intended use'];
-  for (const { column, measures: m } of groups) for (const measure of m) headings.push(`${column.label}: ${measure.heading}`);
+  // the panel names the layers above the table: one layer needs no prefix, two are A and B
+  const prefix = (k: number) => (columns.length === 1 ? '' : columns.length === 2 ? `${k === 0 ? 'A' : 'B'}: ` : `${columns[k]!.label}: `);
+  groups.forEach(({ measures: m }, k) => m.forEach((measure) => headings.push(`${prefix(k)}${measure.heading}`)));
   const [a, b] = columns;
   const diff = columns.length === 2 && a!.kind === b!.kind ? measures(b!) : [];
   for (const measure of diff) headings.push(`B − A: ${measure.heading}`);
