@@ -5,7 +5,7 @@ import type { Criterion } from '@canopy/engine/wind/criterion-schema.ts';
 import type { Zone } from '@canopy/contract/zones.ts';
 import { pointInPolygon } from './point-in-polygon.ts';
 import { scoreDifference, scoreZone, type ScoredLayer } from './zone-scores.ts';
-import { useClassLimit } from './zone-use-class.ts';
+import { classLimitForUse } from './zone-use-class.ts';
 
 const N = 10;
 const grid = (value: (x: number, y: number) => number) => {
@@ -110,16 +110,16 @@ describe('pointInPolygon', () => {
   });
 });
 
-describe('useClassLimit', () => {
+describe('classLimitForUse', () => {
   it('takes each built-in criterion’s class named for the activity', () => {
-    expect(useClassLimit(lddc, 'standing')).toBe(2);
-    expect(useClassLimit(getCriterion('lawson-2001'), 'walking-leisurely')).toBe(2);
-    expect(useClassLimit(getCriterion('nen-8100'), 'walking-fast')).toBe(2);
+    expect(classLimitForUse(lddc, 'standing')).toBe(2);
+    expect(classLimitForUse(getCriterion('lawson-2001'), 'walking-leisurely')).toBe(2);
+    expect(classLimitForUse(getCriterion('nen-8100'), 'walking-fast')).toBe(2);
   });
 
   it('spreads the uses over a company table’s comfortable classes by rank', () => {
     const company = { id: 'company-4', classes: new Array(4).fill(null) } as unknown as Criterion; // 3 comfortable + catch-all
-    expect(['sitting-long', 'sitting-short', 'standing', 'walking-leisurely', 'walking-fast'].map((u) => useClassLimit(company, u as Zone['use']))).toEqual([
+    expect(['sitting-long', 'sitting-short', 'standing', 'walking-leisurely', 'walking-fast'].map((u) => classLimitForUse(company, u as Zone['use']))).toEqual([
       0, 1, 1, 2, 2,
     ]);
   });

@@ -11,7 +11,7 @@ import type { Criterion } from '@canopy/engine/wind/criterion-schema.ts';
 import { exceedanceFieldName } from '@canopy/engine/analyses/layers.ts';
 import type { Zone } from '@canopy/contract/zones.ts';
 import { pointInPolygon, ringBounds } from './point-in-polygon.ts';
-import { useClassLimit } from './zone-use-class.ts';
+import { classLimitForUse } from './zone-use-class.ts';
 
 export type ScoreKind = 'comfort' | 'safety' | 'numeric';
 
@@ -73,7 +73,7 @@ export function scoreZone(zone: Pick<Zone, 'id' | 'use' | 'polygon'>, layer: Sco
   const { positions } = layer;
   const box = ringBounds(zone.polygon);
   const classes = layer.kind === 'comfort' ? layer.fields.comfortClass : undefined;
-  const limit = classes && layer.criterion ? useClassLimit(layer.criterion, zone.use) : null;
+  const limit = classes && layer.criterion ? classLimitForUse(layer.criterion, zone.use) : null;
   const unsafe = layer.kind === 'numeric' ? null : unsafeOf(layer);
   const numbers = layer.kind === 'numeric' && layer.field ? layer.fields[layer.field] : undefined;
   let points = 0;

@@ -22,7 +22,7 @@ const BUILT_IN: Record<string, Record<ZoneUse, number>> = {
 };
 
 /** The windiest class index the use accepts under `criterion`. */
-export function useClassLimit(criterion: Pick<Criterion, 'id' | 'classes'>, use: ZoneUse): number {
+export function classLimitForUse(criterion: Pick<Criterion, 'id' | 'classes'>, use: ZoneUse): number {
   const known = BUILT_IN[criterion.id];
   if (known) return known[use];
   // the last class is the catch-all "uncomfortable": never suitable
