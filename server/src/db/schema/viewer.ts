@@ -73,7 +73,7 @@ export const layerSets = pgTable(
   (t) => [index('layer_sets_simulation').on(t.simulationId)],
 );
 
-/** Zones a study's users drew on the plane, each with its intended use (contract/zones.ts). */
+/** Zones a study's users drew on the plane, each with its intended use (contract/src/zones.ts). */
 export const studyZones = pgTable(
   'study_zones',
   {

@@ -1,5 +1,5 @@
 /**
- * A study's zones (contract/zones.ts): every user who may see the project reads them, drawing,
+ * A study's zones (contract/src/zones.ts): every user who may see the project reads them, drawing,
  * renaming and deleting change the project and need the right to change it, as camera positions do.
  * A path naming another project's study is a 404 (scope.ts).
  */
