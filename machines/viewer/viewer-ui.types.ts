@@ -9,8 +9,20 @@ export type ThemeName = 'default' | 'light' | 'translucent' | 'geometry' | 'dark
 
 export type PaneIndex = 0 | 1;
 
-export type ViewerPanel = 'layers' | 'colour' | 'wind' | 'data' | 'graph' | 'points' | 'cameras' | 'comfort' | 'story' | 'difference';
-export const VIEWER_PANELS: readonly ViewerPanel[] = ['layers', 'colour', 'wind', 'data', 'graph', 'points', 'cameras', 'comfort', 'story', 'difference'];
+export type ViewerPanel = 'layers' | 'colour' | 'wind' | 'data' | 'graph' | 'points' | 'cameras' | 'comfort' | 'story' | 'difference' | 'zones';
+export const VIEWER_PANELS: readonly ViewerPanel[] = [
+  'layers',
+  'colour',
+  'wind',
+  'data',
+  'graph',
+  'points',
+  'cameras',
+  'comfort',
+  'story',
+  'difference',
+  'zones',
+];
 
 /** Palettes the colour-scale panel offers: the legend's own colours or a colour-blind-safe default. */
 export type PaletteChoice = 'legend' | 'viridis' | 'cividis';

@@ -1,10 +1,10 @@
 /**
  * The viewer's part of the authorization world: on the analyses world's wind simulation,
  * an asset with a real GLB blob (for simulation-asset download), an uploaded result GLB to ingest,
- * and per role a camera position and a chosen layer to delete.
+ * and per role a camera position, a zone and a chosen layer to delete.
  */
 import type { AppDeps } from '../src/deps.ts';
-import { assets, cameraPositions, layerSets, userSelectedLayers } from '../src/db/schema/index.ts';
+import { assets, cameraPositions, layerSets, studyZones, userSelectedLayers } from '../src/db/schema/index.ts';
 import { ASSETS_CONTAINER, putBytes } from '../src/contexts/compute/analyses/blob-io.ts';
 import type { MatrixRole } from './world.ts';
 import type { WorldAnalyses } from './world-analyses.ts';
@@ -19,6 +19,8 @@ export interface WorldViewer {
   glbUploadId: number;
   cameraToDelete: Record<MatrixRole, number>;
   cameraToPatch: number;
+  zoneToDelete: Record<MatrixRole, number>;
+  zoneToPatch: number;
   /** Each signed-in role's own chosen layer (anonymous: the owner's). */
   layerToDelete: Record<MatrixRole, number>;
 }
@@ -57,6 +59,13 @@ export async function buildWorldViewer(
   const roles = ['anonymous', ...Object.keys(ids.userIds)] as MatrixRole[];
   const cameraToDelete = {} as Record<MatrixRole, number>;
   const layerToDelete = {} as Record<MatrixRole, number>;
+  const zoneToDelete = {} as Record<MatrixRole, number>;
+  const square = [
+    [0, 0],
+    [10, 0],
+    [10, 10],
+    [0, 10],
+  ];
   const camera = { position: [0, -50, 30], target: [0, 0, 0] };
   for (const role of roles) {
     const [c] = await db
@@ -64,6 +73,11 @@ export async function buildWorldViewer(
       .values({ studyId: ids.studyId, name: `to delete by ${role}`, camera })
       .returning({ id: cameraPositions.id });
     cameraToDelete[role] = c!.id;
+    const [z] = await db
+      .insert(studyZones)
+      .values({ studyId: ids.studyId, name: `zone to delete by ${role}`, use: 'standing', polygon: square })
+      .returning({ id: studyZones.id });
+    zoneToDelete[role] = z!.id;
     const userId = role === 'anonymous' ? ids.ownerId : ids.userIds[role];
     const [l] = await db
       .insert(userSelectedLayers)
@@ -72,5 +86,9 @@ export async function buildWorldViewer(
     layerToDelete[role] = l!.id;
   }
   const [patch] = await db.insert(cameraPositions).values({ studyId: ids.studyId, name: 'to patch', camera }).returning({ id: cameraPositions.id });
-  return { assetId: asset!.id, layerSetId: set!.id, glbUploadId, cameraToDelete, cameraToPatch: patch!.id, layerToDelete };
+  const [zone] = await db
+    .insert(studyZones)
+    .values({ studyId: ids.studyId, name: 'zone to patch', use: 'standing', polygon: square })
+    .returning({ id: studyZones.id });
+  return { assetId: asset!.id, layerSetId: set!.id, glbUploadId, cameraToDelete, cameraToPatch: patch!.id, zoneToDelete, zoneToPatch: zone!.id, layerToDelete };
 }

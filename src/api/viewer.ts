@@ -1,9 +1,10 @@
 /**
  * Results viewer calls (SPEC §7 Study, Configuration, Other): the study's simulations with
- * assets, camera positions, the user's chosen layers, post-processing tags, an asset's file, the
+ * assets, camera positions, zones, the user's chosen layers, post-processing tags, an asset's file, the
  * results import, and reference data. Types come from the server's contract (type-only).
  */
 import type { CameraPosition, CameraPositionCreate, Simulation, UserLayer, UserLayersReplace } from '@canopy/contract/viewer.ts';
+import type { Zone, ZoneCreate, ZonePatch } from '@canopy/contract/zones.ts';
 import type { ApiClient } from './client.ts';
 
 export interface StudyRef {
@@ -57,4 +58,20 @@ export function assetDownloadPath(ids: { projectId: number; configurationId: num
 /** Where a layer set's file (a GLB) is read (GET …/simulation/{sid}/layer-set/{lid}/download/), with the bearer token. */
 export function layerSetDownloadPath(ids: { projectId: number; configurationId: number; simulationId: number; layerSetId: number }): string {
   return `/api/project/${ids.projectId}/configuration/${ids.configurationId}/simulation/${ids.simulationId}/layer-set/${ids.layerSetId}/download/`;
+}
+
+export function listZones(api: ApiClient, s: StudyRef): Promise<Zone[]> {
+  return api<Zone[]>(`${study(s)}/zone/`);
+}
+
+export function createZone(api: ApiClient, s: StudyRef, body: ZoneCreate): Promise<Zone> {
+  return api<Zone>(`${study(s)}/zone/`, { method: 'POST', body });
+}
+
+export function updateZone(api: ApiClient, s: StudyRef, id: number, body: ZonePatch): Promise<Zone> {
+  return api<Zone>(`${study(s)}/zone/${id}/`, { method: 'PATCH', body });
+}
+
+export function deleteZone(api: ApiClient, s: StudyRef, id: number): Promise<void> {
+  return api<void>(`${study(s)}/zone/${id}/`, { method: 'DELETE' });
 }

@@ -1,7 +1,7 @@
 /**
  * The viewer's calls, behind one interface so tests pass fakes: the study's simulations,
  * reference data (job types, graph definitions, colour legends), user-selected layers, camera
- * positions, the results import, an asset's bytes (the authorised binary fetch the 3D scene and the
+ * positions and zones, the results import, an asset's bytes (the authorised binary fetch the 3D scene and the
  * graph panel read GLBs and JSON with, and the findings layer an upload's STL), the met sources and
  * the wind-rose summary, the study's scenarios (configuration routes, for the scenario dropdown) and a
  * scenario's geometry validation record (the findings layer). `bindViewerLogic`
@@ -18,6 +18,8 @@ import { layerFilterMachine } from '@machines/layer-filter/layer-filter.machine.
 import type { NewUserLayer, UserSelectedLayer } from '@machines/layer-filter/layer-filter.types.ts';
 import { viewerSessionMachine, type SessionData, type StudyScope } from '@machines/viewer/viewer-session.machine.ts';
 import { cameraPositionsMachine } from '@machines/viewer/camera-positions.machine.ts';
+import { zonesMachine } from '@machines/zones/zones.machine.ts';
+import type { Zone, ZoneCreate, ZonePatch } from '@canopy/contract/zones.ts';
 import { viewerWorkspaceMachine } from '@machines/viewer-workspace/viewer-workspace.machine.ts';
 import { layerSetLoaderFrom } from '@machines/viewer-workspace/layer-sets.ts';
 import { readResultGlb } from '@canopy/engine/results/glb.ts';
@@ -50,6 +52,11 @@ export interface ViewerServices {
   listCameraPositions(scope: StudyScope): Promise<CameraPosition[]>;
   createCameraPosition(scope: StudyScope, body: CameraPositionCreate): Promise<CameraPosition>;
   deleteCameraPosition(scope: StudyScope, id: number): Promise<void>;
+  /** The study's zones (a test that does not draw any leaves them out: the list is empty). */
+  listZones?(scope: StudyScope): Promise<Zone[]>;
+  createZone?(scope: StudyScope, body: ZoneCreate): Promise<Zone>;
+  updateZone?(scope: StudyScope, id: number, body: ZonePatch): Promise<Zone>;
+  deleteZone?(scope: StudyScope, id: number): Promise<void>;
   appendResults(request: AppendRequest): Promise<Simulation>;
   /** An asset's file: GLB bytes for the scene and the graph panel. */
   loadAsset(url: string): Promise<ArrayBuffer>;
@@ -109,6 +116,10 @@ export const liveViewerServices: ViewerServices = {
   listCameraPositions: (scope) => viewerApi.listCameraPositions(api, scope),
   createCameraPosition: (scope, body) => viewerApi.createCameraPosition(api, scope, body),
   deleteCameraPosition: (scope, id) => viewerApi.deleteCameraPosition(api, scope, id),
+  listZones: (scope) => viewerApi.listZones(api, scope),
+  createZone: (scope, body) => viewerApi.createZone(api, scope, body),
+  updateZone: (scope, id, body) => viewerApi.updateZone(api, scope, id, body),
+  deleteZone: (scope, id) => viewerApi.deleteZone(api, scope, id),
   appendResults: ({ projectId, simulationId, results }) =>
     api<Simulation>('/api/ingestassets/appendresults', { method: 'PUT', body: { project_id: projectId, simulation_id: simulationId, results } }),
   loadAsset: fetchBytes,
@@ -192,6 +203,21 @@ export function bindViewerLogic(services: ViewerServices, scope: StudyScope) {
       ),
     },
   });
+  const unavailable = (what: string) => () => Promise.reject(new Error(`${what} is not available here`));
+  const zones = zonesMachine.provide({
+    actors: {
+      listZones: fromPromise<Zone[], StudyScope>(({ input }) => call(() => services.listZones?.(input) ?? Promise.resolve([]))),
+      createZone: fromPromise<Zone, StudyScope & { body: ZoneCreate }>(({ input }) =>
+        call(() => (services.createZone ?? unavailable('saving zones'))({ projectId: input.projectId, studyId: input.studyId }, input.body)),
+      ),
+      updateZone: fromPromise<Zone, StudyScope & { id: number; body: ZonePatch }>(({ input }) =>
+        call(() => (services.updateZone ?? unavailable('changing zones'))({ projectId: input.projectId, studyId: input.studyId }, input.id, input.body)),
+      ),
+      deleteZone: fromPromise<void, StudyScope & { id: number }>(({ input }) =>
+        call(() => (services.deleteZone ?? unavailable('deleting zones'))({ projectId: input.projectId, studyId: input.studyId }, input.id)),
+      ),
+    },
+  });
   const resultsImport = resultsImportMachine.provide({
     actors: { appendResults: fromPromise<Simulation, AppendRequest>(({ input }) => call(() => services.appendResults(input))) },
   });
@@ -241,5 +267,5 @@ export function bindViewerLogic(services: ViewerServices, scope: StudyScope) {
   // A key the viewer runs as a shortcut is not the browser's too (unless typed into a field).
   const keys = windowKeys((key, inText) => !inText && commandFor(key) !== null);
   const workspace = viewerWorkspaceMachine.provide({ actors: { layerFilter, cameraPositions: cameras, layerSetLoader, paneReclass0, paneReclass1, keys } });
-  return { services, session, layerFilter, cameras, workspace, resultsImport, loadAsset, pointStory };
+  return { services, session, layerFilter, cameras, zones, workspace, resultsImport, loadAsset, pointStory };
 }

@@ -67,6 +67,8 @@ export interface SceneOutline {
   segments: Float32Array;
   /** #rrggbb */
   colour: string;
+  /** A name drawn beside the outline (a zone's), facing the camera, at `labelAt` in site metres. */
+  label?: { text: string; at: [number, number, number] };
 }
 
 /** A colour scale: continuous (interpolated stops) or discrete classes (comfort categories). */

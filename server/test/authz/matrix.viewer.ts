@@ -1,7 +1,7 @@
 /**
  * Matrix rows of the results viewer, spread into MATRIX. Reading results and keeping one's
  * own chosen layers needs only to see the project (a read-only colleague still picks layers);
- * camera positions, tags and ingestion change the project. Objects to delete: one per role
+ * camera positions, zones, tags and ingestion change the project. Objects to delete: one per role
  * (test/world-viewer.ts); each role's chosen layer is its own.
  */
 import type { World } from '../world.ts';
@@ -44,6 +44,29 @@ export const VIEWER_ROWS: Record<string, MatrixRow> = {
   'DELETE /api/project/:id/study/:studyId/camera-position/:cameraId': {
     expect: change(204),
     request: (w, role) => ({ path: `${study(w)}/camera-position/${w.viewer.cameraToDelete[role]}/` }),
+  },
+  'GET /api/project/:id/study/:studyId/zone': { expect: see(200) },
+  'POST /api/project/:id/study/:studyId/zone': {
+    expect: change(201),
+    request: () => ({
+      body: {
+        name: 'Terrace',
+        use: 'sitting-short',
+        polygon: [
+          [0, 0],
+          [8, 0],
+          [8, 6],
+        ],
+      },
+    }),
+  },
+  'PATCH /api/project/:id/study/:studyId/zone/:zoneId': {
+    expect: change(200),
+    request: (w) => ({ path: `${study(w)}/zone/${w.viewer.zoneToPatch}/`, body: { name: 'Renamed' } }),
+  },
+  'DELETE /api/project/:id/study/:studyId/zone/:zoneId': {
+    expect: change(204),
+    request: (w, role) => ({ path: `${study(w)}/zone/${w.viewer.zoneToDelete[role]}/` }),
   },
   'GET /api/project/:id/study/:studyId/user-selected-layer': { expect: see(200) },
   // before POST: the replace would take each role's layer away

@@ -25,7 +25,7 @@ const SITE_ORIGIN: [number, number, number] = [0, 0, 0];
 
 export interface ViewerPaneProps extends Pick<
   ViewerCanvasProps,
-  'camera' | 'onCameraChange' | 'onProbe' | 'onPick' | 'onLayerError' | 'onLayerRange' | 'loadAsset' | 'highlights' | 'effects'
+  'camera' | 'onCameraChange' | 'onProbe' | 'onPick' | 'onLayerError' | 'onLayerRange' | 'loadAsset' | 'highlights' | 'outlines' | 'effects'
 > {
   index: 0 | 1;
   model: PaneModel;

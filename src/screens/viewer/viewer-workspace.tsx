@@ -5,7 +5,7 @@
  * their offending faces drawn on the model), the keyboard shortcuts with their overlay, and the mode
  * panels (Insights, Images, Reports through the ViewerBridge; Settings with the results import).
  */
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, type ComponentType } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { SnapshotFrom } from 'xstate';
 import type { viewerWorkspaceMachine } from '@machines/viewer-workspace/viewer-workspace.machine.ts';
@@ -68,6 +68,10 @@ import { DifferencePanel } from './difference/difference-panel.tsx';
 import { useDifference } from './difference/use-difference.ts';
 import { useDifferenceShown } from './difference/use-difference-shown.ts';
 import { usePaneModel, type PaneModel } from './use-pane-model.ts';
+import { ZonesPanel } from './zones/zones-panel.tsx';
+import { ZoneScoresSection } from './zones/zone-scores-section.tsx';
+import { useZoneScores } from './zones/use-zone-scores.ts';
+import { DEFAULT_PLANE_Z, zoneOutlines } from './zones/zone-outlines.ts';
 import { layerSetDownloadPath, type ViewerLogic } from '../../services/viewer-services.ts';
 import { useViewAddress } from './use-view-address.ts';
 import { InlineMessage } from '../../ui/inline-message.tsx';
@@ -86,6 +90,7 @@ const PANEL_LABELS: Record<ViewerPanel, string> = {
   comfort: 'Comfort',
   story: 'Point story',
   difference: 'Difference',
+  zones: 'Zones',
 };
 
 const VIEW_IDS = ['viewer-1', 'viewer-2'] as const;
@@ -210,6 +215,16 @@ export function ViewerWorkspace({
   const model = models[activePane];
   const filter = filters[activePane];
   useDifferenceShown(differenceShown, ui);
+
+  // The study's zones (the zones machine): drawn over both panes; while one is drawn, a click on the plane is its next point.
+  const zones = useActorRef(logic.zones, { input: { projectId, studyId, toasts } });
+  const zoneList = useSelector(zones, (s) => s.context.zones);
+  const zoneDraft = useSelector(zones, (s) => s.context.draft);
+  const drawingZone = useSelector(zones, (s) => s.matches('drawing'));
+  const [planeZ, setPlaneZ] = useState(DEFAULT_PLANE_Z);
+  const outlines = useMemo(() => zoneOutlines(zoneList, zoneDraft, planeZ), [zoneList, zoneDraft, planeZ]);
+  // Their scores for the layer shown in the active pane, or for the difference panel's A and B.
+  const zoneScores = useZoneScores({ logic, projectId, jobTypes, zones: zoneList, difference: difference.actor, model });
 
   // The screen's simulations (a results import, a re-classification saved) go to the machine, which ignores the ones it has.
   useEffect(
@@ -383,6 +398,11 @@ export function ViewerWorkspace({
               />
             ) : null}
             {panel === 'difference' ? <DifferencePanel difference={difference.actor} mayChange={mayChange} /> : null}
+            {panel === 'zones' ? (
+              <ZonesPanel zones={zones} mayChange={mayChange}>
+                <ZoneScoresSection scores={zoneScores} />
+              </ZonesPanel>
+            ) : null}
             <FindingsPanel {...findings.panel} />
           </>
         ) : null}
@@ -482,7 +502,12 @@ export function ViewerWorkspace({
                 onCameraChange={(camera) => workspace.send({ type: 'camera.moved', pane: i, camera })}
                 // Only the data panel and the probe tool read probes: the machine keeps the active pane's while they do.
                 onProbe={(p) => workspace.send({ type: 'probe.moved', pane: i, probe: p })}
-                onPick={(p) => workspace.send({ type: 'point.picked', pane: i, point: p.point })}
+                outlines={outlines}
+                onPick={(p) => {
+                  if (!drawingZone) return workspace.send({ type: 'point.picked', pane: i, point: p.point });
+                  setPlaneZ(p.point[2]);
+                  zones.send({ type: 'point.add', point: p.point });
+                }}
                 onLayerRange={(layer, range) => ui.send({ type: 'layer.values', layer, range })}
                 onLayerError={(layerId, message) => {
                   const asset = models[i].assets.find((a) => String(a.id) === layerId);

@@ -154,3 +154,6 @@ export const legendSwatch = style({
   verticalAlign: '-1px',
   border: `1px solid ${color.border}`,
 });
+
+/** A wide table (the zone scores) scrolls sideways inside the side panel rather than widening it. */
+export const tableScroll = style({ overflowX: 'auto', maxWidth: '100%', fontSize: tokens.fontSize.sm });

@@ -72,3 +72,23 @@ export const layerSets = pgTable(
   },
   (t) => [index('layer_sets_simulation').on(t.simulationId)],
 );
+
+/** Zones a study's users drew on the plane, each with its intended use (contract/src/zones.ts). */
+export const studyZones = pgTable(
+  'study_zones',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    studyId: integer('study_id')
+      .notNull()
+      .references(() => studies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** One of ZONE_USES. */
+    use: text('use').notNull(),
+    /** [[x, y], ...] in the scene's metres, open and simple. */
+    polygon: jsonb('polygon').notNull(),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('study_zones_study').on(t.studyId)],
+);

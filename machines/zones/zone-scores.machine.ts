@@ -1,0 +1,82 @@
+/**
+ * The zone scores the Zones panel shows: told the study's zones and the layers to score (the
+ * layer shown, or the difference panel's A and B), it scores them in the browser and keeps the
+ * table; new zones or layers score again (the running scoring is dropped).
+ *
+ *   zoneScores
+ *   ├── idle      nothing to score (no zones or no layer)
+ *   ├── scoring   scoreLayers
+ *   ├── shown
+ *   └── failed    a layer could not be read
+ */
+import { assign, setup } from 'xstate';
+import type { Zone } from '@canopy/contract/zones.ts';
+import { notProvided } from '@machines/shared/actors.ts';
+
+export interface ScoreSource {
+  /** The layer's url (its GLB) and what the table calls it ("Existing site — Annual …"). */
+  url: string;
+  label: string;
+  metric: string | null;
+  /** The numeric field to summarise (a comfort or safety layer reads its own fields). */
+  field?: string;
+  unit: string;
+}
+
+/** One column's scores, a row per zone (in the zones' order); the numbers' kind names which apply. */
+export interface ScoreColumn {
+  label: string;
+  kind: 'comfort' | 'safety' | 'numeric';
+  unit: string;
+  /** The criterion a comfort or safety layer was classified by (its name). */
+  criterion: string | null;
+  scores: Array<{ zoneId: number; points: number; meets: number | null; unsafe: number | null; mean: number | null; min: number | null; max: number | null }>;
+}
+
+export interface ScoreRequest {
+  zones: Zone[];
+  sources: ScoreSource[];
+}
+
+export interface ZoneScoresContext extends ScoreRequest {
+  columns: ScoreColumn[];
+  error: string | null;
+}
+
+export const SCORE_FAILED = 'The layer could not be read to score the zones.';
+
+export const zoneScoresMachine = setup({
+  types: {
+    context: {} as ZoneScoresContext,
+    events: {} as { type: 'inputs.set'; zones: Zone[]; sources: ScoreSource[] },
+  },
+  actors: { scoreLayers: notProvided<ScoreColumn[], ScoreRequest>('scoreLayers') },
+  guards: { hasWork: ({ context }) => context.zones.length > 0 && context.sources.length > 0 },
+}).createMachine({
+  id: 'zoneScores',
+  context: { zones: [], sources: [], columns: [], error: null },
+  initial: 'idle',
+  on: {
+    'inputs.set': {
+      target: '.deciding',
+      actions: assign({ zones: ({ event }) => event.zones, sources: ({ event }) => event.sources, columns: [], error: null }),
+    },
+  },
+  states: {
+    deciding: { always: [{ guard: 'hasWork', target: 'scoring' }, { target: 'idle' }] },
+    idle: {},
+    scoring: {
+      invoke: {
+        src: 'scoreLayers',
+        input: ({ context }) => ({ zones: context.zones, sources: context.sources }),
+        onDone: { target: 'shown', actions: assign({ columns: ({ event }) => event.output }) },
+        onError: {
+          target: 'failed',
+          actions: assign({ error: ({ event }) => (event.error instanceof Error && event.error.message ? event.error.message : SCORE_FAILED) }),
+        },
+      },
+    },
+    shown: {},
+    failed: {},
+  },
+});

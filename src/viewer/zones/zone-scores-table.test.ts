@@ -1,0 +1,57 @@
+/** The zone scores table and its CSV: one text for the screen and the file, B − A for two scenarios. */
+import { describe, expect, it } from 'vitest';
+import type { Zone } from '@canopy/contract/zones.ts';
+import type { ScoreColumn } from '@machines/zones/zone-scores.machine.ts';
+import { scoreTable, scoreTableCsv } from './zone-scores-table.ts';
+
+const zone = (id: number, name: string, use: Zone['use']): Zone => ({ id, name, use, polygon: [], author: null, created_at: '', updated_at: '' });
+const zones = [zone(1, 'Plaza', 'sitting-long'), zone(2, 'Entrance, north', 'standing')];
+const comfort = (label: string, meets: number[], unsafe: number[]): ScoreColumn => ({
+  label,
+  kind: 'comfort',
+  unit: '',
+  criterion: 'Lawson LDDC (City of London)',
+  scores: meets.map((m, i) => ({ zoneId: i + 1, points: 10, meets: m, unsafe: unsafe[i]!, mean: null, min: null, max: null })),
+});
+
+describe('scoreTable', () => {
+  it('puts scenarios A and B side by side and B − A in percentage points', () => {
+    const table = scoreTable(zones, [comfort('Existing', [0.4, 1], [0.2, 0]), comfort('Proposed', [0.8, 0.95], [0, 0])]);
+    expect(table.headings).toEqual([
+      'Zone',
+      'Intended use',
+      'A: Meets its use',
+      'A: Breaks a safety limit',
+      'B: Meets its use',
+      'B: Breaks a safety limit',
+      'B − A: Meets its use',
+      'B − A: Breaks a safety limit',
+    ]);
+    expect(table.rows[0]).toEqual(['Plaza', 'Sitting (long)', '40.0 %', '20.0 %', '80.0 %', '0.0 %', '+40.0 pp', '-20.0 pp']);
+    expect(table.rows[1]!.slice(-2)).toEqual(['-5.0 pp', '0.0 pp']);
+  });
+
+  it('gives numeric layers their mean, minimum and maximum with units, and quotes CSV cells that need it', () => {
+    const sun: ScoreColumn = {
+      label: 'Sun hours, 21 March',
+      kind: 'numeric',
+      unit: 'h',
+      criterion: null,
+      scores: [
+        { zoneId: 1, points: 4, meets: null, unsafe: null, mean: 5.25, min: 3, max: 7.5 },
+        { zoneId: 2, points: 0, meets: null, unsafe: null, mean: null, min: null, max: null },
+      ],
+    };
+    const table = scoreTable(zones, [sun]);
+    expect(table.rows).toEqual([
+      ['Plaza', 'Sitting (long)', '5.25 h', '3 h', '7.5 h'],
+      ['Entrance, north', 'Standing', 'no result points', 'no result points', 'no result points'],
+    ]);
+    expect(scoreTableCsv(table).split('\n')).toEqual([
+      'Zone,Intended use,Mean,Min,Max',
+      'Plaza,Sitting (long),5.25 h,3 h,7.5 h',
+      '"Entrance, north",Standing,no result points,no result points,no result points',
+      '',
+    ]);
+  });
+});
