@@ -33,6 +33,7 @@ export interface RunningApp {
 
 /** Where map tiles point unless a test serves its own: a closed port, as on an installation with no internet. */
 const OFFLINE_TILES = 'http://127.0.0.1:9/tiles/';
+const OFFLINE_SERVICES = 'http://127.0.0.1:9';
 
 export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'canopy-e2e-'));
@@ -52,6 +53,10 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
       DEMO_CFD: 'false',
       WEATHER_PVGIS_URL: 'off',
       MAP_TILE_URL: `${OFFLINE_TILES}{z}/{x}/{y}.png`,
+      // The map services answer nothing, as on an installation without internet; tests that need
+      // them point these at their local servers.
+      OVERPASS_URL: `${OFFLINE_SERVICES}/api/interpreter`,
+      GEOCODER_URL: OFFLINE_SERVICES,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
