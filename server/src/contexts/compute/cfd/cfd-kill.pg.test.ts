@@ -23,7 +23,7 @@ import { GEOMETRY_VALIDATE_JOB } from '../../scenarios/validation.ts';
 import { runCheckpointDir } from './checkpoints.ts';
 import type { CfdRunState } from './run-state.ts';
 
-const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
 const LEASE_MS = 3000;
 const pgOnly = !process.env.TEST_DATABASE_URL;
 
