@@ -98,7 +98,8 @@ describe('a point’s hourly story', () => {
       }
     }
     await table.waitFor({ timeout: 5_000 });
-    expect(await page.url()).toMatch(/[?&]pt=/);
+    // The address keeps the picked point once the view has settled (its machine writes after a still moment).
+    await page.waitForURL(/[?&]pt=/, { timeout: 30_000 });
     const annual = ((await panel.getByText(/^Annual: /).textContent()) ?? '').replace('Annual: ', '');
     expect(annual).toMatch(/^(Frequent sitting|Occasional sitting|Standing|Walking|Uncomfortable)$/);
     expect(await table.getByRole('row').count()).toBe(1 + 10 + 1); // header, 5 seasons × 2 windows, allowed
