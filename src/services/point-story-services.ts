@@ -19,7 +19,7 @@ import { decodeResultGlb } from '../viewer/workers/decode-glb.ts';
 import type { StoryWeather } from '../viewer/point-story/point-story-compute.ts';
 import { createStoryRunner, TooFarError, type StoryRunner } from '../viewer/point-story/point-story-runner.ts';
 import { storyCaption } from '../viewer/point-story/story-text.ts';
-import { speedFactorOf } from './wind-reclass-services.ts';
+import { directionRatios, speedFactorOf } from './wind-reclass-services.ts';
 
 /** A result point farther than this from the click is not the clicked point. */
 const MAX_POINT_DISTANCE_M = 25;
@@ -96,19 +96,7 @@ export function bindPointStory(calls: PointStoryCalls) {
     ]);
     if (sources.length === 0)
       throw { kind: 'http', status: 400, detail: 'This project has no weather file to replay: add one in Resources.', fields: {}, body: null };
-    const directions = meshes.length;
-    const points = meshes[0]!.positions.length / 3;
-    const speedRatios = new Float32Array(points * directions);
-    const withGem = meshes.every((m) => m.fields.gemSpeedRatio?.length === points);
-    const gemSpeedRatios = withGem ? new Float32Array(points * directions) : undefined;
-    meshes.forEach((mesh, i) => {
-      const ratio = mesh.fields.speedRatio;
-      if (!ratio || ratio.length !== points)
-        throw new Error(`the speed ratios of ${ratioAssets[i]!.wind_direction}° do not match the first direction's ${points} points`);
-      for (let p = 0; p < points; p++) speedRatios[p * directions + i] = ratio[p]!;
-      if (gemSpeedRatios) for (let p = 0; p < points; p++) gemSpeedRatios[p * directions + i] = mesh.fields.gemSpeedRatio![p]!;
-    });
-    const directionsDeg = ratioAssets.map((a) => Number(a.wind_direction));
+    const { speedRatios, gemSpeedRatios, directionsDeg } = directionRatios(meshes, ratioAssets);
     loaded?.runner.dispose();
     const runner = await createStoryRunner({ positions: meshes[0]!.positions, speedRatios, ...(gemSpeedRatios ? { gemSpeedRatios } : {}), directionsDeg });
     loaded = { simulationId: target.simulationId, runner, speedFactor: speedFactorOf(ratioAssets[0]!), criteria, sources };

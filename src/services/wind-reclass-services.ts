@@ -20,7 +20,7 @@ import type { ReclassifiedComfort } from '@canopy/contract/reclassified.ts';
 import { asServerCall as call } from '../api/errors.ts';
 import type { SubmitPostprocessing, SubmittedJob } from '../api/reclass.ts';
 import { assetDownloadPath } from '../api/viewer.ts';
-import { decodeResultGlb } from '../viewer/workers/decode-glb.ts';
+import { decodeResultGlb, type DecodedLayer } from '../viewer/workers/decode-glb.ts';
 import { createReclassifier, type Reclassifier } from '../viewer/reclass/reclass-pool.ts';
 import { dropLocalLayer, localLayer, putLocalLayer } from '../viewer/scene/local-layers.ts';
 
@@ -50,6 +50,26 @@ interface Loaded {
 }
 
 /** γ is stated against the approach flow at a height over a terrain (metadata.reference), else the met station itself. */
+/**
+ * Every direction's speed ratios (and GEM ratios, when each direction has them) interleaved point by
+ * point, as the re-classifier and the point story both take them, with the directions in degrees.
+ */
+export function directionRatios(meshes: ReadonlyArray<DecodedLayer>, ratioAssets: ReadonlyArray<Asset>) {
+  const directions = meshes.length;
+  const points = meshes[0]!.positions.length / 3;
+  const speedRatios = new Float32Array(points * directions);
+  const withGem = meshes.every((m) => m.fields.gemSpeedRatio?.length === points);
+  const gemSpeedRatios = withGem ? new Float32Array(points * directions) : undefined;
+  meshes.forEach((mesh, i) => {
+    const ratio = mesh.fields.speedRatio;
+    if (!ratio || ratio.length !== points)
+      throw new Error(`the speed ratios of ${ratioAssets[i]!.wind_direction}° do not match the first direction's ${points} points`);
+    for (let p = 0; p < points; p++) speedRatios[p * directions + i] = ratio[p]!;
+    if (gemSpeedRatios) for (let p = 0; p < points; p++) gemSpeedRatios[p * directions + i] = mesh.fields.gemSpeedRatio![p]!;
+  });
+  return { speedRatios, gemSpeedRatios, directionsDeg: ratioAssets.map((a) => Number(a.wind_direction)) };
+}
+
 export function speedFactorOf(asset: Asset): number {
   const reference = (asset.metadata as { reference?: { heightM?: unknown; terrain?: unknown } }).reference;
   const heightM = Number(reference?.heightM);
@@ -106,19 +126,7 @@ export function bindWindReclass(calls: ReclassCalls) {
     ]);
     if (sources.length === 0)
       throw { kind: 'http', status: 400, detail: 'This project has no weather file to re-classify with: add one in Resources.', fields: {}, body: null };
-    const directions = meshes.length;
-    const points = meshes[0]!.positions.length / 3;
-    const speedRatios = new Float32Array(points * directions);
-    const withGem = meshes.every((m) => m.fields.gemSpeedRatio?.length === points);
-    const gemSpeedRatios = withGem ? new Float32Array(points * directions) : undefined;
-    meshes.forEach((mesh, i) => {
-      const ratio = mesh.fields.speedRatio;
-      if (!ratio || ratio.length !== points)
-        throw new Error(`the speed ratios of ${ratioAssets[i]!.wind_direction}° do not match the first direction's ${points} points`);
-      for (let p = 0; p < points; p++) speedRatios[p * directions + i] = ratio[p]!;
-      if (gemSpeedRatios) for (let p = 0; p < points; p++) gemSpeedRatios[p * directions + i] = mesh.fields.gemSpeedRatio![p]!;
-    });
-    const directionsDeg = ratioAssets.map((a) => Number(a.wind_direction));
+    const { speedRatios, gemSpeedRatios, directionsDeg } = directionRatios(meshes, ratioAssets);
     loaded?.reclassifier.dispose();
     if (loaded?.shownUrl) dropLocalLayer(loaded.shownUrl);
     const reclassifier = await createReclassifier({ speedRatios, ...(gemSpeedRatios ? { gemSpeedRatios } : {}), directionsDeg });
@@ -141,7 +149,7 @@ export function bindWindReclass(calls: ReclassCalls) {
     };
     return {
       simulationId: target.simulationId,
-      points,
+      points: meshes[0]!.positions.length / 3,
       directionsDeg,
       criteria: criteria.map((c) => ({ id: c.id, name: c.name })),
       seasons,
