@@ -119,7 +119,10 @@ describe('a job worker', () => {
         },
       },
     });
-    const demo = await Promise.all([1, 2, 3].map((n) => enqueueJob(db(), 'w.direction', { who: `demo ${n}` }, { priority: BACKGROUND_PRIORITY })));
+    // One after another: on a real PostgreSQL, parallel inserts take their ids in any order, and the
+    // queue hands out equal priorities by id.
+    const demo = [];
+    for (const n of [1, 2, 3]) demo.push(await enqueueJob(db(), 'w.direction', { who: `demo ${n}` }, { priority: BACKGROUND_PRIORITY }));
     worker.start();
     const waitUntil = async (what: () => Promise<boolean> | boolean) => {
       while (!(await what())) await new Promise((r) => setTimeout(r, 20));
