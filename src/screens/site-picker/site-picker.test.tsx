@@ -56,11 +56,14 @@ describe('SitePicker', () => {
     const map = await screen.findByRole('application');
     expect(map).toHaveAccessibleName(/^Site map\. No site yet: click the map or search a place\. Arrow keys move the site 10 m, with Shift 100 m\.$/);
     // Leaflet's tile <img> failing to load, as it does when the tile server cannot be reached.
-    const tile = await vi.waitFor(() => {
-      const img = map.querySelector('img.leaflet-tile');
-      if (!img) throw new Error('no tile yet');
-      return img;
-    });
+    const tile = await vi.waitFor(
+      () => {
+        const img = map.querySelector('img.leaflet-tile');
+        if (!img) throw new Error('no tile yet');
+        return img;
+      },
+      { timeout: 30_000 },
+    );
     tile.dispatchEvent(new Event('error'));
     expect(await screen.findByRole('note')).toHaveTextContent(
       'The map cannot be shown: its tiles (127.0.0.1:9) cannot be reached from this browser. Type the site’s latitude and longitude below, or find it by name above.',

@@ -254,7 +254,9 @@ describe('the viewer tools', () => {
     expect(calls).toContain('configurations 21,22');
     await waitFor(() => expect(document.title).toMatch(/^Viewer · Existing site/));
     await user.selectOptions(scenario, 'Proposed tower · Running');
-    expect(current()).toBe('/projects/7/viewer/70/configuration/22/Viewer');
+    // The workspace machine navigates once it has taken the choice, and the address machine then
+    // writes the shown layers into the query: the path is the state to wait for.
+    await waitFor(() => expect(current()?.split('?')[0]).toBe('/projects/7/viewer/70/configuration/22/Viewer'));
   });
 
   it('leaves hidden scenarios out of the dropdown, unless it is the one shown', async () => {
