@@ -121,7 +121,7 @@ describe('a job worker', () => {
     });
     // One after another: on a real PostgreSQL, parallel inserts take their ids in any order, and the
     // queue hands out equal priorities by id.
-    const demo = [];
+    const demo: Awaited<ReturnType<typeof enqueueJob>>[] = [];
     for (const n of [1, 2, 3]) demo.push(await enqueueJob(db(), 'w.direction', { who: `demo ${n}` }, { priority: BACKGROUND_PRIORITY }));
     worker.start();
     const waitUntil = async (what: () => Promise<boolean> | boolean) => {
