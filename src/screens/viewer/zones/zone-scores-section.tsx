@@ -6,7 +6,7 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { zoneScoresMachine } from '@machines/zones/zone-scores.machine.ts';
-import { scoreTable, scoreTableCsv } from '../../../viewer/zones/zone-scores-table.ts';
+import { scoreTable, scoreTableCsv } from '@canopy/engine/zones/zone-scores-table.ts';
 import { saveBlob } from '../../../services/save-blob.ts';
 import { Button } from '../../../ui/button.tsx';
 import * as css from '../viewer.css.ts';

@@ -1,10 +1,10 @@
 /** The zone scores table and its CSV: one text for the screen and the file, B − A for two scenarios. */
 import { describe, expect, it } from 'vitest';
-import type { Zone } from '@canopy/contract/zones.ts';
-import type { ScoreColumn } from '@machines/zones/zone-scores.machine.ts';
+import type { ScoredZone as Zone } from './zone-uses.ts';
+import type { ScoreColumn } from './score-column.ts';
 import { scoreTable, scoreTableCsv } from './zone-scores-table.ts';
 
-const zone = (id: number, name: string, use: Zone['use']): Zone => ({ id, name, use, polygon: [], author: null, created_at: '', updated_at: '' });
+const zone = (id: number, name: string, use: Zone['use']): Zone => ({ id, name, use, polygon: [] });
 const zones = [zone(1, 'Plaza', 'sitting-long'), zone(2, 'Entrance, north', 'standing')];
 const comfort = (label: string, meets: number[], unsafe: number[]): ScoreColumn => ({
   label,

@@ -2,9 +2,9 @@
  * The zone scores as a table of text: the panel's cells and the CSV export read the same strings,
  * so the file says what the screen says. Shares are percentages of the zone's result points.
  */
-import { ZONE_USE_LABELS, type Zone } from '@canopy/contract/zones.ts';
-import type { ScoreColumn } from '@machines/zones/zone-scores.machine.ts';
+import type { ScoreColumn } from './score-column.ts';
 import { scoreDifference, type ZoneScore } from './zone-scores.ts';
+import { ZONE_USE_LABELS, type ScoredZone } from './zone-uses.ts';
 
 const pct = (share: number | null, signed = false) =>
   share === null ? '–' : `${signed && share > 0 ? '+' : ''}${(Math.round(share * 1000) / 10).toFixed(1)} %`;
@@ -36,7 +36,7 @@ export interface ScoreTable {
  * One row per zone; per layer its measures; with two layers (scenarios A and B) a third group
  * B − A, in percentage points for shares and the unit for numbers.
  */
-export function scoreTable(zones: readonly Zone[], columns: readonly ScoreColumn[]): ScoreTable {
+export function scoreTable(zones: ReadonlyArray<Pick<ScoredZone, 'name' | 'use'>>, columns: readonly ScoreColumn[]): ScoreTable {
   const groups = columns.map((column) => ({ column, measures: measures(column) }));
   const headings = ['Zone', 'Intended use'];
   // the panel names the layers above the table: one layer needs no prefix, two are A and B
