@@ -3,7 +3,8 @@
  * comfort layer and a sun-hours layer. The PDF's text carries, under each figure, the zones' names,
  * uses and scores in the viewer's words — the shares meeting each use and breaking a safety limit,
  * counted here by hand on a 10 × 10 grid, the criterion's name, the sun hours' mean, minimum and
- * maximum in hours; a later figure of the same layer points back to the first table; the zones'
+ * maximum in hours; a later figure of the same layer points back to the first table; a report
+ * showing the comfort view prints the same table; the zones'
  * outlines are drawn over the capture (fewer of its plain green pixels are left than in the same
  * export without zones); and a study without zones prints no zone scores.
  */
@@ -204,6 +205,27 @@ describe.skipIf(!poppler)('zone scores in an insight’s PDF', () => {
   it('points a later figure of the same layer back to the first table', () => {
     expect(text).toContain('Zone scores of this layer: see Figure 1.');
     expect(text.match(/Café terrace Sitting \(long\) 50\.0 %/g)).toHaveLength(1);
+  });
+
+  it('prints the same table in a report that shows the comfort view', async () => {
+    const image = await post<{ id: number }>(`${study()}/study-image`, { name: 'Comfort capture', image_base64: capture });
+    const imageView = await post<{ id: number }>(`${study()}/insight/${insightId}/image-view`, {
+      study_image_id: image.id,
+      scene_view_id: comfortView,
+      caption: 'Comfort at the terrace',
+    });
+    const report = await post<{ id: number }>(`${study()}/report`, { title: 'Terrace report' });
+    await post(`${study()}/insight/${insightId}/report-view`, { report_id: report.id, image_view_id: imageView.id, caption: 'Terrace comfort' });
+    const res = await t.request('/api/export-pdf/', {
+      method: 'POST',
+      token: w.ownerToken,
+      json: { project_id: w.projectId, study_id: w.studyId, report_id: report.id },
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const words = pdfToText(new Uint8Array(await res.arrayBuffer())).replace(/\s+/g, ' ');
+    expect(words).toContain('Zone scores — Figure 1');
+    expect(words).toContain('Café terrace Sitting (long) 50.0 % 20.0 %');
+    expect(words).toContain('Promenade Leisurely walking 40.0 % 0.0 %');
   });
 
   it('draws the zones’ outlines and names over the capture', async () => {
