@@ -1,6 +1,7 @@
 /**
- * The zone scores as a table of text: the panel's cells and the CSV export read the same strings,
- * so the file says what the screen says. Shares are percentages of the zone's result points.
+ * The zone scores as a table of text: the panel's cells, the CSV export and the PDF read the same
+ * strings, so the file says what the screen says. Shares are percentages of the zone's result
+ * points; headings name the criterion and the units.
  */
 import type { ScoreColumn } from './score-column.ts';
 import { scoreDifference, type ZoneScore } from './zone-scores.ts';
@@ -11,19 +12,43 @@ const pct = (share: number | null, signed = false) =>
 const num = (value: number | null, unit: string, signed = false) =>
   value === null ? '–' : `${signed && value > 0 ? '+' : ''}${Number(value.toPrecision(4))}${unit ? ` ${unit}` : ''}`;
 
-/** The measures a column's kind has, with their headings. */
-function measures(column: Pick<ScoreColumn, 'kind' | 'unit'>): Array<{ heading: string; cell(score: ZoneScore, signed: boolean): string }> {
-  if (column.kind === 'comfort')
-    return [
-      { heading: 'Meets its use', cell: (s, signed) => pct(s.meets, signed) },
-      { heading: 'Breaks a safety limit', cell: (s, signed) => pct(s.unsafe, signed) },
-    ];
-  if (column.kind === 'safety') return [{ heading: 'Breaks a safety limit', cell: (s, signed) => pct(s.unsafe, signed) }];
+/** A layer's units as the table names them: its symbol, or words for a ratio without one. */
+const unitWords = (unit: string) => unit || 'no unit';
+
+/**
+ * The measures a column's kind has, with their headings: a share names the criterion it is judged
+ * by, a number the layer's units, so a heading read alone (a CSV column) still says what it is.
+ */
+function measures(column: Pick<ScoreColumn, 'kind' | 'unit' | 'criterion'>): Array<{ heading: string; cell(score: ZoneScore, signed: boolean): string }> {
+  const by = column.criterion ? ` (${column.criterion})` : '';
+  const unsafe = { heading: `Breaks a safety limit${by}`, cell: (s: ZoneScore, signed: boolean) => pct(s.unsafe, signed) };
+  if (column.kind === 'comfort') return [{ heading: `Meets its use${by}`, cell: (s, signed) => pct(s.meets, signed) }, unsafe];
+  if (column.kind === 'safety') return [unsafe];
+  const units = ` (${unitWords(column.unit)})`;
   return [
-    { heading: 'Mean', cell: (s, signed) => num(s.mean, column.unit, signed) },
-    { heading: 'Min', cell: (s, signed) => num(s.min, column.unit, signed) },
-    { heading: 'Max', cell: (s, signed) => num(s.max, column.unit, signed) },
+    { heading: `Mean${units}`, cell: (s, signed) => num(s.mean, column.unit, signed) },
+    { heading: `Min${units}`, cell: (s, signed) => num(s.min, column.unit, signed) },
+    { heading: `Max${units}`, cell: (s, signed) => num(s.max, column.unit, signed) },
   ];
+}
+
+/**
+ * The sentence above the table: which layer (or scenarios A and B), in which units, judged by which
+ * criterion, and what the numbers are of. The panel and the PDF print it; the CSV's headings carry
+ * the same units and criterion.
+ */
+export function scoreTableNote(columns: ReadonlyArray<Pick<ScoreColumn, 'label' | 'kind' | 'unit' | 'criterion'>>): string {
+  if (columns.length === 0) return '';
+  const inUnits = (c: (typeof columns)[number]) => (c.kind === 'numeric' ? `, in ${c.unit || 'no unit (a ratio)'}` : '');
+  const layers =
+    columns.length === 2
+      ? `Scenario A: ${columns[0]!.label}${inUnits(columns[0]!)}; B: ${columns[1]!.label}${inUnits(columns[1]!)}.`
+      : `Layer: ${columns.map((c) => `${c.label}${inUnits(c)}`).join('; ')}.`;
+  const criteria = [...new Set(columns.map((c) => c.criterion).filter(Boolean))];
+  const parts = [layers, criteria.length ? `Criterion: ${criteria.join(', ')}.` : null];
+  if (columns.some((c) => c.kind !== 'numeric')) parts.push('Shares are percentages of the result points inside each zone.');
+  if (columns.some((c) => c.kind === 'numeric')) parts.push('Mean, minimum and maximum are of the result points inside each zone.');
+  return parts.filter(Boolean).join(' ');
 }
 
 export interface ScoreTable {

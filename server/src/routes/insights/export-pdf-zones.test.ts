@@ -183,8 +183,8 @@ if (process.env.CANOPY_DUMP_PDF) afterAll(async () => (await import('node:fs')).
 describe.skipIf(!poppler)('zone scores in an insight’s PDF', () => {
   it('prints the comfort layer’s table under its figure: each zone’s name, use, share meeting the use and share breaking a safety limit', () => {
     expect(text).toContain('Zone scores — Figure 1');
-    expect(text).toContain('Criterion: NEN 8100.');
-    expect(text).toContain('Zone Intended use Meets its use Breaks a safety limit');
+    expect(text).toContain('Layer: Wind comfort class. Criterion: NEN 8100. Shares are percentages of the result points inside each zone.');
+    expect(text).toContain('Zone Intended use Meets its use (NEN 8100) Breaks a safety limit (NEN 8100)');
     // Long sitting is good in grade A only: columns 0–1 of 0–3; the first row of five breaks the limit.
     expect(text).toContain('Café terrace Sitting (long) 50.0 % 20.0 %');
     // Walking through is good in A–C: columns 1–5 of 1–8.
@@ -195,7 +195,8 @@ describe.skipIf(!poppler)('zone scores in an insight’s PDF', () => {
 
   it('prints the sun hours’ mean, minimum and maximum in hours', () => {
     expect(text).toContain('Zone scores — Figure 2');
-    expect(text).toContain('Zone Intended use Mean Min Max');
+    expect(text).toContain('Layer: Clear-sky sun hours, in h.');
+    expect(text).toContain('Zone Intended use Mean (h) Min (h) Max (h)');
     // (pdftotext may read a narrow column's "0 h" as "0h")
     expect(text).toMatch(/Café terrace Sitting \(long\) 1\.5 h 0 ?h 3 ?h/);
     expect(text).toMatch(/Entrance Fast walking 4\.5 h 1 ?h 8 ?h/);

@@ -15,7 +15,7 @@ import { transferables } from '../../../jobs/transfer.ts';
 import { jobTypes } from '@canopy/engine/results/job-types.ts';
 import { layerField, layerUnits } from '@canopy/engine/results/layer-field.ts';
 import { metricLabel } from '@canopy/engine/results/labels.ts';
-import { scoreTable } from '@canopy/engine/zones/zone-scores-table.ts';
+import { scoreTable, scoreTableNote } from '@canopy/engine/zones/zone-scores-table.ts';
 import type { ZoneUse } from '@canopy/engine/zones/zone-uses.ts';
 import type { ZoneScoringOutcome } from './zone-scoring.ts';
 import type { drawingShapes, Vec3 } from './figure-overlay.ts';
@@ -155,14 +155,8 @@ export class ZoneFigures {
     }
     const { column } = outcome;
     const table = scoreTable(zones, [column]);
-    const note = [
-      `Layer: ${column.label}${column.kind === 'numeric' && column.unit ? ` (${column.unit})` : ''}.`,
-      column.criterion ? `Criterion: ${column.criterion}.` : null,
-      column.kind === 'numeric' ? 'Mean, minimum and maximum' : 'Shares',
-      'of the result points inside each zone, as the viewer’s Zones panel scores them.',
-    ]
-      .filter(Boolean)
-      .join(' ');
+    // The panel's sentence: the layer with its units, the criterion, what the numbers are of.
+    const note = `${scoreTableNote([column])} Scored as the viewer’s Zones panel scores them.`;
     return {
       shapes: outlineShapes(zones, outcome.planeZ + LIFT_M),
       blocks: [
