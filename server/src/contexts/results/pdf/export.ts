@@ -8,8 +8,10 @@
  * insight's text and figures follow on it, a report lists its contents there. Each figure (per scene
  * view / image view / report view): heading (a typed "Figure …:" prefix taken off), the image with
  * the view's drawing and pins drawn over it (figure-overlay.ts), the legend titled by the layer's
- * human name and unit, caption and the provenance line; then the pins with their notes, and on a
- * page of its own the method of every simulation the figures show (method-section.ts).
+ * human name and unit, caption and the provenance line; a figure of a result layer of a study with
+ * zones has the zones' outlines over it and their scores under it (zone-figures.ts); then the pins
+ * with their notes, and on a page of its own the method of every simulation the figures show
+ * (method-section.ts).
  *
  * This module gathers what the PDF shows (records, images, provenance lines: database and blob
  * reads) into a plan of blocks; render.ts lays the plan out and saves it in the heavy-work pool.
