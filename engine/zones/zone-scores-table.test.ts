@@ -61,12 +61,12 @@ describe('scoreTable', () => {
     );
     const ratio: ScoreColumn = { label: 'Wind speed-up ratio', kind: 'numeric', unit: '', criterion: null, scores: [] };
     expect(scoreTableNote([ratio])).toBe(
-      'Layer: Wind speed-up ratio, in no unit (a ratio). Mean, minimum and maximum are of the result points inside each zone.',
+      'Layer: Wind speed-up ratio, a ratio without units. Mean, minimum and maximum are of the result points inside each zone.',
     );
     expect(
       scoreTable(zones.slice(0, 1), [{ ...ratio, scores: [{ zoneId: 1, points: 3, meets: null, unsafe: null, mean: 0.85, min: 0.5, max: 1.3 }] }]),
     ).toEqual({
-      headings: ['Zone', 'Intended use', 'Mean (no unit)', 'Min (no unit)', 'Max (no unit)'],
+      headings: ['Zone', 'Intended use', 'Mean (ratio)', 'Min (ratio)', 'Max (ratio)'],
       rows: [['Plaza', 'Sitting (long)', '0.85', '0.5', '1.3']],
     });
     expect(scoreTableNote([])).toBe('');

@@ -12,8 +12,8 @@ const pct = (share: number | null, signed = false) =>
 const num = (value: number | null, unit: string, signed = false) =>
   value === null ? '–' : `${signed && value > 0 ? '+' : ''}${Number(value.toPrecision(4))}${unit ? ` ${unit}` : ''}`;
 
-/** A layer's units as the table names them: its symbol, or words for a ratio without one. */
-const unitWords = (unit: string) => unit || 'no unit';
+/** A layer's units as a heading names them: its symbol, or "ratio" for a number without units. */
+const unitWords = (unit: string) => unit || 'ratio';
 
 /**
  * The measures a column's kind has, with their headings: a share names the criterion it is judged
@@ -39,7 +39,7 @@ function measures(column: Pick<ScoreColumn, 'kind' | 'unit' | 'criterion'>): Arr
  */
 export function scoreTableNote(columns: ReadonlyArray<Pick<ScoreColumn, 'label' | 'kind' | 'unit' | 'criterion'>>): string {
   if (columns.length === 0) return '';
-  const inUnits = (c: (typeof columns)[number]) => (c.kind === 'numeric' ? `, in ${c.unit || 'no unit (a ratio)'}` : '');
+  const inUnits = (c: (typeof columns)[number]) => (c.kind === 'numeric' ? (c.unit ? `, in ${c.unit}` : ', a ratio without units') : '');
   const layers =
     columns.length === 2
       ? `Scenario A: ${columns[0]!.label}${inUnits(columns[0]!)}; B: ${columns[1]!.label}${inUnits(columns[1]!)}.`

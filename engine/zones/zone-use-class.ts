@@ -21,7 +21,7 @@ import type { Criterion } from '../wind/criterion-schema.ts';
 import { ZONE_USES, type ZoneUse } from './zone-uses.ts';
 
 /** Per built-in criterion (its id), the windiest class index each use accepts. */
-export const BUILT_IN_USE_CLASSES: Readonly<Record<string, Readonly<Record<ZoneUse, number>>>> = {
+const BUILT_IN_USE_CLASSES: Readonly<Record<string, Readonly<Record<ZoneUse, number>>>> = {
   'lawson-lddc': { 'sitting-long': 0, 'sitting-short': 1, standing: 2, 'walking-leisurely': 3, 'walking-fast': 3 },
   'lawson-2001': { 'sitting-long': 0, 'sitting-short': 0, standing: 1, 'walking-leisurely': 2, 'walking-fast': 3 },
   'lawson-1978': { 'sitting-long': 0, 'sitting-short': 1, standing: 1, 'walking-leisurely': 2, 'walking-fast': 3 },

@@ -78,8 +78,8 @@ describe('zones', () => {
     expect(text).toMatch(/Standing/);
     // the layer, its units in words (the ratio has none) above the table and in its headings
     const scores = panel.getByRole('region', { name: 'Zone scores' });
-    expect(await scores.textContent()).toContain('in no unit (a ratio)');
-    expect(await table.getByRole('columnheader').allTextContents()).toEqual(['Zone', 'Intended use', 'Mean (no unit)', 'Min (no unit)', 'Max (no unit)']);
+    expect(await scores.textContent()).toContain('a ratio without units');
+    expect(await table.getByRole('columnheader').allTextContents()).toEqual(['Zone', 'Intended use', 'Mean (ratio)', 'Min (ratio)', 'Max (ratio)']);
     // the fixture's default layer is the speed-up ratio: its mean, minimum and maximum inside the zone
     const [, mean, min, max] = (await row.getByRole('cell').allTextContents()).map(Number);
     expect(min).toBeLessThanOrEqual(mean!);
