@@ -7,21 +7,9 @@
 import { z } from '@hono/zod-openapi';
 import { choice, text } from './common.ts';
 
-/**
- * The intended uses, from the most to the least demanding of calm air. They are the activities the
- * pedestrian wind criteria's comfort classes are named for (Lawson, Davenport, NEN 8100; DOMAIN.md §2),
- * so each criterion can say which of its classes a use needs (src/viewer/zones/zone-use-class.ts).
- */
-export const ZONE_USES = ['sitting-long', 'sitting-short', 'standing', 'walking-leisurely', 'walking-fast'] as const;
-export type ZoneUse = (typeof ZONE_USES)[number];
-
-export const ZONE_USE_LABELS: Record<ZoneUse, string> = {
-  'sitting-long': 'Sitting (long)',
-  'sitting-short': 'Sitting (short)',
-  standing: 'Standing',
-  'walking-leisurely': 'Leisurely walking',
-  'walking-fast': 'Fast walking',
-};
+// The intended uses live with the pure scoring (engine/zones/zone-uses.ts), which the viewer and the PDF share.
+import { ZONE_USES } from '@canopy/engine/zones/zone-uses.ts';
+export { ZONE_USES, ZONE_USE_LABELS, type ZoneUse } from '@canopy/engine/zones/zone-uses.ts';
 
 export const ZONE_LIMITS = { name: 100, minPoints: 3, maxPoints: 500, maxCoordinateM: 1e6 } as const;
 

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { Zone } from '@canopy/contract/zones.ts';
-import { zoneScoresMachine, type ScoreColumn, type ScoreRequest } from './zone-scores.machine.ts';
+import type { ScoreColumn } from '@canopy/engine/zones/score-column.ts';
+import { zoneScoresMachine, type ScoreRequest } from './zone-scores.machine.ts';
 
 const zone: Zone = {
   id: 1,

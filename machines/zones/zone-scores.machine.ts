@@ -11,26 +11,12 @@
  */
 import { assign, setup } from 'xstate';
 import type { Zone } from '@canopy/contract/zones.ts';
+import type { LayerToScore, ScoreColumn } from '@canopy/engine/zones/score-column.ts';
 import { notProvided } from '@machines/shared/actors.ts';
 
-export interface ScoreSource {
-  /** The layer's url (its GLB) and what the table calls it ("Existing site — Annual …"). */
+/** A layer to score: its url (its GLB) and what the table calls it ("Existing site — Annual …"). */
+export interface ScoreSource extends LayerToScore {
   url: string;
-  label: string;
-  metric: string | null;
-  /** The numeric field to summarise (a comfort or safety layer reads its own fields). */
-  field?: string;
-  unit: string;
-}
-
-/** One column's scores, a row per zone (in the zones' order); the numbers' kind names which apply. */
-export interface ScoreColumn {
-  label: string;
-  kind: 'comfort' | 'safety' | 'numeric';
-  unit: string;
-  /** The criterion a comfort or safety layer was classified by (its name). */
-  criterion: string | null;
-  scores: Array<{ zoneId: number; points: number; meets: number | null; unsafe: number | null; mean: number | null; min: number | null; max: number | null }>;
 }
 
 export interface ScoreRequest {

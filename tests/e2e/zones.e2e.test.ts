@@ -1,7 +1,9 @@
 /**
  * Zones in a real browser, as a new user would draw one: on the labelled TEST FIXTURE wind results
  * (tests/e2e/fixture-project.ts), open the viewer's Zones tab, draw a zone by clicking on the plane,
- * close it with Enter, name it with its intended use, and read its scores for the layer shown; the zone is saved with the study (listed again after a reload). No console errors.
+ * close it with Enter, name it with its intended use, and read its scores for the layer shown, with
+ * the layer's units stated in words; the zone is saved with the study (listed again after a reload).
+ * No console errors.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixtureProject, type FixtureProject } from './fixture-project.ts';
@@ -74,6 +76,10 @@ describe('zones', () => {
     await row.waitFor();
     const text = (await row.textContent()) ?? '';
     expect(text).toMatch(/Standing/);
+    // the layer, its units in words (the ratio has none) above the table and in its headings
+    const scores = panel.getByRole('region', { name: 'Zone scores' });
+    expect(await scores.textContent()).toContain('a ratio without units');
+    expect(await table.getByRole('columnheader').allTextContents()).toEqual(['Zone', 'Intended use', 'Mean (ratio)', 'Min (ratio)', 'Max (ratio)']);
     // the fixture's default layer is the speed-up ratio: its mean, minimum and maximum inside the zone
     const [, mean, min, max] = (await row.getByRole('cell').allTextContents()).map(Number);
     expect(min).toBeLessThanOrEqual(mean!);

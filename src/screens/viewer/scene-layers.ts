@@ -5,6 +5,7 @@
  * the user's edits. Pure: the screen and the tests call the same functions.
  */
 import { layerLabel, resultAnalysisLabel, roleLabel, withUnit } from '@canopy/engine/results/labels.ts';
+import { layerField, layerUnits } from '@canopy/engine/results/layer-field.ts';
 import type { Asset } from '@canopy/contract/viewer.ts';
 import type { ColourScale, SceneLayer, SceneLayerKind, ThemeRole } from '../../viewer/contracts.ts';
 import type { ColourSettings, PaletteChoice } from '@machines/viewer/viewer-ui.types.ts';
@@ -60,15 +61,11 @@ function jobMetric(asset: Pick<Asset, 'analysis_type' | 'metric'>, jobTypes: rea
 
 /** The data field to colour by: the GLB's first listed field, else the job type's first concrete one. */
 export function fieldOf(asset: Pick<Asset, 'metadata' | 'analysis_type' | 'metric'>, jobTypes: readonly JobTypeRef[]): string | undefined {
-  const fields = metadataOf(asset).fields;
-  if (Array.isArray(fields) && typeof fields[0] === 'string') return fields[0];
-  return jobMetric(asset, jobTypes)?.fields.find((f) => !f.includes('{'));
+  return layerField(asset, jobTypes);
 }
 
 export function unitsOf(asset: Pick<Asset, 'metadata' | 'analysis_type' | 'metric'>, jobTypes: readonly JobTypeRef[]): string {
-  const units = metadataOf(asset).units;
-  if (typeof units === 'string') return units;
-  return jobMetric(asset, jobTypes)?.units ?? '';
+  return layerUnits(asset, jobTypes);
 }
 
 /** The legend colouring a data layer: the one its GLB names, else the job type's (the criterion's for wind comfort). */

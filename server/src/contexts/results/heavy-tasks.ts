@@ -6,6 +6,7 @@
  */
 import { preparePng } from './pdf/image-prepare.ts';
 import { renderPdf, type PdfPlan, type RenderOutcome } from './pdf/render.ts';
+import { scoreZonesOfLayer, type ZoneScoringInput } from './pdf/zone-scoring.ts';
 import { IngestFileError, planeFromGlb, prepareResultFile, type PreparedFile, type PrepareOptions } from './viewer/ingest-files.ts';
 import { moving } from '../../jobs/transfer.ts';
 
@@ -24,6 +25,8 @@ export const RESULTS_HEAVY_TASKS = {
     const outcome = await renderPdf(plan);
     return outcome.ok ? moving(outcome, [outcome.bytes]) : outcome;
   },
+  /** A figure's layer scored per zone of its study, as the viewer's Zones panel scores it (pdf/zone-scoring.ts). */
+  'pdf.scoreZones': (input: ZoneScoringInput) => scoreZonesOfLayer(input),
   'pdf.preparePng': async (input: { bytes: Uint8Array }) => {
     const image = await preparePng(input.bytes);
     return image ? moving(image, [image.colour.contents, image.mask?.contents]) : null;

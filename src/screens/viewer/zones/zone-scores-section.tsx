@@ -1,12 +1,13 @@
 /**
  * The zone scores under the Zones panel's list: per zone, for the layer shown (or the difference
  * panel's scenarios A and B side by side, and B − A), the share meeting its use and breaking a
- * safety limit, or the mean, minimum and maximum in the layer's units; exported as CSV.
+ * safety limit, or the mean, minimum and maximum in the layer's units; above it the layer, its
+ * units and the criterion in words (engine/zones/zone-scores-table.ts); exported as CSV.
  */
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { zoneScoresMachine } from '@machines/zones/zone-scores.machine.ts';
-import { scoreTable, scoreTableCsv } from '../../../viewer/zones/zone-scores-table.ts';
+import { scoreTable, scoreTableCsv, scoreTableNote } from '@canopy/engine/zones/zone-scores-table.ts';
 import { saveBlob } from '../../../services/save-blob.ts';
 import { Button } from '../../../ui/button.tsx';
 import * as css from '../viewer.css.ts';
@@ -21,14 +22,16 @@ export function ZoneScoresSection({ scores }: { scores: ActorRefFrom<typeof zone
     return <p className={css.muted}>{zones.length ? 'Show a result layer to score the zones.' : ''}</p>;
   }
   const table = phase === 'shown' ? scoreTable(zones, columns) : null;
-  const criteria = [...new Set(columns.map((c) => c.criterion).filter(Boolean))];
+  // Scored: the layer, its units and the criterion from the scores; until then the layers' names.
+  const note = table
+    ? scoreTableNote(columns)
+    : sources.length === 2
+      ? `Scenario A: ${sources[0]!.label}; B: ${sources[1]!.label}.`
+      : `Layer: ${sources[0]?.label ?? ''}.`;
   return (
     <section className={css.section} aria-label="Zone scores">
       <h3 className={css.sectionTitle}>Zone scores</h3>
-      <p className={css.muted}>
-        {sources.length === 2 ? `Scenario A: ${sources[0]!.label}; B: ${sources[1]!.label}.` : `Layer: ${sources[0]?.label ?? ''}.`}
-        {criteria.length ? ` Criterion: ${criteria.join(', ')}.` : ''} Shares are of the result points inside each zone.
-      </p>
+      <p className={css.muted}>{note}</p>
       {phase === 'scoring' ? <p role="status">Scoring the zones…</p> : null}
       {error ? <p role="alert">{error}</p> : null}
       {table ? (

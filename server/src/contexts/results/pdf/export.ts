@@ -8,8 +8,10 @@
  * insight's text and figures follow on it, a report lists its contents there. Each figure (per scene
  * view / image view / report view): heading (a typed "Figure …:" prefix taken off), the image with
  * the view's drawing and pins drawn over it (figure-overlay.ts), the legend titled by the layer's
- * human name and unit, caption and the provenance line; then the pins with their notes, and on a
- * page of its own the method of every simulation the figures show (method-section.ts).
+ * human name and unit, caption and the provenance line; a figure of a result layer of a study with
+ * zones has the zones' outlines over it and their scores under it (zone-figures.ts); then the pins
+ * with their notes, and on a page of its own the method of every simulation the figures show
+ * (method-section.ts).
  *
  * This module gathers what the PDF shows (records, images, provenance lines: database and blob
  * reads) into a plan of blocks; render.ts lays the plan out and saves it in the heavy-work pool.
@@ -35,6 +37,7 @@ import { drawingShapes, type CameraSnapshot, type Vec3 } from './figure-overlay.
 import type { PdfPlan, PlanBlock, PlanOverlay, PlanPicture, RenderOutcome } from './render.ts';
 import { cleanCaption, pinValue, readableLegend } from './figure-text.ts';
 import { methodSection } from './method-section.ts';
+import { ZoneFigures } from './zone-figures.ts';
 
 interface Picture {
   /** Identifies the source ("study:{id}" or "request:{n}"): one source is embedded once however often it is shown. */
@@ -54,6 +57,8 @@ interface Context {
   blocks: PlanBlock[];
   /** The simulations the figures show, in figure order (the method section describes each). */
   simulations: number[];
+  /** The study's zones over the figures that show a result layer, and their scores under them. */
+  zones: ZoneFigures;
 }
 
 /** Decoded bytes of all images of one export; the JSON body itself is not size-limited by the app. */
@@ -125,6 +130,8 @@ interface Figure {
   ref: { simulationId: number | null; assetId: number | null } | null;
   /** The drawing and pins of the scene view the picture captured, drawn over it. */
   overlay: PlanOverlay | null;
+  /** The view's saved camera, when the picture is its own capture: the zones' outlines are drawn through it. */
+  camera?: CameraSnapshot | null;
 }
 
 const text = (ctx: Context, value: string, style: TextStyle = {}) => ctx.blocks.push({ kind: 'text', text: value, style });
@@ -132,15 +139,26 @@ const text = (ctx: Context, value: string, style: TextStyle = {}) => ctx.blocks.
 async function addFigure(ctx: Context, figure: Figure): Promise<void> {
   if (figure.ref?.simulationId != null) ctx.simulations.push(figure.ref.simulationId);
   const provenance = figure.ref ? await provenanceOf(ctx.db, ctx.deps.blobStore, { ...figure.ref, legendTitle: figure.legend?.title ?? null }) : unrecorded();
+  const legend = figure.legend ? readableLegend(figure.legend) : null;
+  // "Figure 3" of "Figure 3: Plaza at noon": what a later figure of the same layer points back to.
+  const number = /^Figure \d+/.exec(figure.heading)?.[0] ?? figure.heading;
+  const zones = await ctx.zones.of(figure.ref?.assetId ?? null, number, legend?.title ?? null);
+  // Outlines go over the view's own capture only, through its camera, beside its drawing and pins.
+  const camera = figure.camera ?? null;
+  const outlines = zones && figure.picture && camera ? zones.shapes : [];
+  const overlay: PlanOverlay | null = outlines.length
+    ? { camera, shapes: [...outlines, ...(figure.overlay?.shapes ?? [])], pins: figure.overlay?.pins ?? [] }
+    : figure.overlay;
   ctx.blocks.push({
     kind: 'figure',
     heading: figure.heading,
     picture: pictureOf(ctx, figure.picture),
-    legend: figure.legend ? readableLegend(figure.legend) : null,
+    legend,
     caption: figure.caption,
     provenance: `Provenance — ${provenanceLine(provenance)}`,
-    overlay: figure.picture ? figure.overlay : null,
+    overlay: figure.picture ? overlay : null,
   });
+  if (zones) ctx.blocks.push(...zones.blocks);
 }
 
 /** The pins of an insight drawn on one of its views: those placed on it, and those placed on none. */
@@ -214,6 +232,7 @@ async function insightPlan(ctx: Context, insight: Insight, pictures: Map<string,
       caption: '',
       ref: { simulationId: view.simulation_id, assetId: view.asset_id },
       overlay: overlayOf(insight, view),
+      camera: view.camera as CameraSnapshot | null,
     });
   }
   for (const image of insight.imageview_set) {
@@ -231,6 +250,7 @@ async function insightPlan(ctx: Context, insight: Insight, pictures: Map<string,
       ref: source ? { simulationId: source.simulation_id, assetId: view ? view.asset_id : null } : null,
       // Only the view's own capture shows what its drawing and pins were drawn over.
       overlay: view && view.study_image_id === image.study_image_id ? overlayOf(insight, view) : null,
+      camera: view && view.study_image_id === image.study_image_id ? (view.camera as CameraSnapshot | null) : null,
     });
   }
   addPins(ctx, insight);
@@ -299,6 +319,7 @@ async function reportPlan(ctx: Context, report: Report, pictures: Map<string, Pi
           ? { simulationId: insight.sceneview_set[0].simulation_id, assetId: null }
           : null,
       overlay: insight && shown && (sent || shown.study_image_id === reportView.image_view.study_image_id) ? overlayOf(insight, shown) : null,
+      camera: shown && (sent || shown.study_image_id === reportView.image_view.study_image_id) ? (shown.camera as CameraSnapshot | null) : null,
     });
   }
   for (const insight of insights.values()) addPins(ctx, insight);
@@ -322,7 +343,17 @@ export async function exportPdf(deps: AppDeps, db: Db, user: AuthUser, request: 
     throw DomainError.field('non_field_errors', 'Send exactly one of insight_id and report_id.');
   }
   const scope = await insightScope(db, user, request.project_id, request.study_id);
-  const ctx: Context = { deps, db, scope, now: deps.clock.now(), pictures: [], pictureIndex: new Map(), blocks: [], simulations: [] };
+  const ctx: Context = {
+    deps,
+    db,
+    scope,
+    now: deps.clock.now(),
+    pictures: [],
+    pictureIndex: new Map(),
+    blocks: [],
+    simulations: [],
+    zones: new ZoneFigures({ deps, db, userId: user.id, projectId: scope.projectId, studyId: scope.studyId }),
+  };
   let title: string;
   let fileName: string;
   let pageSize: PageSize;

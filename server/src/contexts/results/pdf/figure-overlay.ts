@@ -33,6 +33,8 @@ interface Shape {
   width: number;
   text?: string;
   anchors?: Vec3[];
+  /** A text centred on its point (a zone's name on its outline) rather than starting there. */
+  centred?: boolean;
 }
 
 export interface OverlayPin {
@@ -168,7 +170,8 @@ export function drawOverlay(o: OverlayInput): { shapes: number; pins: number } {
         const text = printable(o.bold, shape.text ?? '');
         if (!text) continue;
         const size = Math.max(7, (12 + shape.width * 2) * px * 1.2);
-        o.page.drawText(text, { x: a.x, y: a.y - size * 0.2, size, font: o.bold, color });
+        const x = shape.centred ? a.x - o.bold.widthOfTextAtSize(text, size) / 2 : a.x;
+        o.page.drawText(text, { x, y: a.y - size * 0.2, size, font: o.bold, color });
         break;
       }
     }

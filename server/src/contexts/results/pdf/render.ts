@@ -35,6 +35,7 @@ export type PlanBlock =
   | { kind: 'ensure'; points: number }
   | { kind: 'newPage' }
   | { kind: 'windRose'; rose: RoseData; caption: string }
+  | { kind: 'table'; headings: string[]; rows: string[][] }
   | {
       kind: 'figure';
       heading: string;
@@ -112,6 +113,7 @@ export async function renderPdf(plan: PdfPlan): Promise<RenderOutcome> {
       else if (block.kind === 'ensure') w.ensure(block.points);
       else if (block.kind === 'newPage') w.newPage();
       else if (block.kind === 'windRose') w.windRose(block.rose, block.caption);
+      else if (block.kind === 'table') w.table(block.headings, block.rows);
       else {
         // A figure starts where at least a third of a page is left, its image shrinking (to 30 % of the
         // page at least) so heading, legend and provenance stay with it — page 1 holds the cover and figure 1.

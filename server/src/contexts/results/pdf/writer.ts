@@ -258,6 +258,57 @@ export class PdfWriter {
     this.y -= 6;
   }
 
+  /**
+   * A table of text across the content width: a shaded bold heading row, then one row per entry,
+   * each cell wrapped within its column. Columns share the width in proportion to their widest cell
+   * (each at least a sixth of an equal share); a row that does not fit starts a new page, the
+   * heading row repeated on it.
+   */
+  table(headings: readonly string[], rows: ReadonlyArray<readonly string[]>): void {
+    const size = 8.5;
+    const leading = size * 1.3;
+    const pad = 4;
+    const { regular, bold } = this.fonts;
+    const n = headings.length;
+    const natural = headings.map((h, c) =>
+      Math.max(bold.widthOfTextAtSize(printable(bold, h), size), ...rows.map((r) => regular.widthOfTextAtSize(printable(regular, r[c] ?? ''), size))),
+    );
+    const floor = this.contentWidth / n / 6;
+    // a point of slack, so a cell measured exactly at its width is not wrapped by rounding
+    const wanted = natural.map((w) => Math.max(floor, w + 2 * pad + 1));
+    const total = wanted.reduce((a, b) => a + b, 0);
+    const widths = wanted.map((w) => (w / total) * this.contentWidth);
+    const lay = (cells: readonly string[], font: PDFFont) => cells.map((cell, c) => this.wrap(cell, font, size, widths[c]! - 2 * pad));
+    const drawRow = (lines: string[][], font: PDFFont, shaded: boolean) => {
+      const height = Math.max(...lines.map((l) => l.length)) * leading + pad;
+      const top = this.y;
+      if (shaded) this.page.drawRectangle({ x: MARGIN, y: top - height, width: this.contentWidth, height, color: rgb(0.93, 0.95, 0.94) });
+      let x = MARGIN;
+      lines.forEach((cellLines, c) => {
+        cellLines.forEach((line, k) => {
+          if (line) this.page.drawText(line, { x: x + pad, y: top - (k + 1) * leading + size * 0.25, size, font, color: BLACK });
+        });
+        x += widths[c]!;
+      });
+      this.y = top - height;
+      this.page.drawLine({ start: { x: MARGIN, y: this.y }, end: { x: MARGIN + this.contentWidth, y: this.y }, thickness: 0.4, color: GREY });
+    };
+    const head = lay(headings, bold);
+    const headHeight = Math.max(...head.map((l) => l.length)) * leading + pad;
+    this.ensure(headHeight + leading * 2);
+    drawRow(head, bold, true);
+    for (const row of rows) {
+      const lines = lay(row, regular);
+      const height = Math.max(...lines.map((l) => l.length)) * leading + pad;
+      if (this.y - height < MARGIN + 14) {
+        this.newPage();
+        drawRow(head, bold, true);
+      }
+      drawRow(lines, regular, false);
+    }
+    this.y -= 12;
+  }
+
   rule(): void {
     this.ensure(10);
     this.y -= 5;

@@ -7,9 +7,9 @@
  * layer (hours of sun, % of time thermally comfortable, speed…) the mean, minimum and maximum, in
  * the layer's units. Points without a value (NaN) are left out of every figure.
  */
-import type { Criterion } from '@canopy/engine/wind/criterion-schema.ts';
-import { exceedanceFieldName } from '@canopy/engine/analyses/layers.ts';
-import type { Zone } from '@canopy/contract/zones.ts';
+import type { Criterion } from '../wind/criterion-schema.ts';
+import { exceedanceFieldName } from '../analyses/layers.ts';
+import type { ScoredZone } from './zone-uses.ts';
 import { pointInPolygon, ringBounds } from './point-in-polygon.ts';
 import { classLimitForUse } from './zone-use-class.ts';
 
@@ -69,7 +69,7 @@ function unsafeOf(layer: ScoredLayer): ((i: number) => number) | null {
   };
 }
 
-export function scoreZone(zone: Pick<Zone, 'id' | 'use' | 'polygon'>, layer: ScoredLayer): ZoneScore {
+export function scoreZone(zone: Pick<ScoredZone, 'id' | 'use' | 'polygon'>, layer: ScoredLayer): ZoneScore {
   const { positions } = layer;
   const box = ringBounds(zone.polygon);
   const classes = layer.kind === 'comfort' ? layer.fields.comfortClass : undefined;
@@ -123,7 +123,7 @@ export function scoreZone(zone: Pick<Zone, 'id' | 'use' | 'polygon'>, layer: Sco
   };
 }
 
-export function scoreZones(zones: ReadonlyArray<Pick<Zone, 'id' | 'use' | 'polygon'>>, layer: ScoredLayer): ZoneScore[] {
+export function scoreZones(zones: ReadonlyArray<Pick<ScoredZone, 'id' | 'use' | 'polygon'>>, layer: ScoredLayer): ZoneScore[] {
   return zones.map((zone) => scoreZone(zone, layer));
 }
 

@@ -1,8 +1,8 @@
 /** Zone scores from a layer's points, against values counted by hand on a 10 × 10 grid of 1 m. */
 import { describe, expect, it } from 'vitest';
-import { getCriterion } from '@canopy/engine/wind/criteria.ts';
-import type { Criterion } from '@canopy/engine/wind/criterion-schema.ts';
-import type { Zone } from '@canopy/contract/zones.ts';
+import { getCriterion } from '../wind/criteria.ts';
+import type { Criterion } from '../wind/criterion-schema.ts';
+import type { ScoredZone as Zone } from './zone-uses.ts';
 import { pointInPolygon } from './point-in-polygon.ts';
 import { scoreDifference, scoreZone, type ScoredLayer } from './zone-scores.ts';
 import { classLimitForUse } from './zone-use-class.ts';

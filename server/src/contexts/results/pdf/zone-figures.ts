@@ -1,0 +1,169 @@
+/**
+ * Zones in the PDF: for a figure that shows a result layer of a study with zones, the zones'
+ * outlines drawn over the figure through the view's saved camera (as the viewer draws them, a
+ * little above the layer's plane, each with its name), and a table of their scores — the rows and
+ * words of the viewer's Zones panel (engine/zones/zone-scores-table.ts), scored in the heavy-work
+ * pool from the layer's stored GLB (zone-scoring.ts). Each layer is scored once per export; a
+ * layer that cannot be read gets a line saying so, and the rest of the PDF is still made.
+ */
+import { and, asc, eq } from 'drizzle-orm';
+import type { AppDeps } from '../../../deps.ts';
+import type { Db } from '../../../db/database.ts';
+import { assets, configurations, simulations, studyZones } from '../../../db/schema/index.ts';
+import { getBytes, parseBlobKey } from '../../compute/analyses/blob-io.ts';
+import { transferables } from '../../../jobs/transfer.ts';
+import { jobTypes } from '@canopy/engine/results/job-types.ts';
+import { layerField, layerUnits } from '@canopy/engine/results/layer-field.ts';
+import { metricLabel } from '@canopy/engine/results/labels.ts';
+import { scoreTable, scoreTableNote } from '@canopy/engine/zones/zone-scores-table.ts';
+import type { ZoneUse } from '@canopy/engine/zones/zone-uses.ts';
+import type { ZoneScoringOutcome } from './zone-scoring.ts';
+import type { drawingShapes, Vec3 } from './figure-overlay.ts';
+import type { PlanBlock } from './render.ts';
+
+type Shape = ReturnType<typeof drawingShapes>[number];
+
+interface ZoneRow {
+  id: number;
+  name: string;
+  use: ZoneUse;
+  polygon: Array<[number, number]>;
+}
+
+/** What a figure's layer adds: the blocks after the figure (heading, note, table) and the outlines over it. */
+export interface ZoneFigure {
+  blocks: PlanBlock[];
+  /** Outlines and names as site-anchored shapes (drawn only where the view saved a camera). */
+  shapes: Shape[];
+}
+
+export interface ZoneFigureSource {
+  deps: AppDeps;
+  db: Db;
+  userId: number;
+  projectId: number;
+  studyId: number;
+}
+
+/** Outline colour and lift above the layer's plane: the viewer's (src/screens/viewer/zones/zone-outlines.ts). */
+const OUTLINE_COLOUR = '#1b1f24';
+const LIFT_M = 0.3;
+/** Canvas-normalised points far off the image: an anchored shape whose anchors cannot be projected is not drawn. */
+const OFF_IMAGE: [number, number] = [-9, -9];
+
+function outlineShapes(zones: readonly ZoneRow[], z: number): Shape[] {
+  return zones.flatMap((zone): Shape[] => {
+    const ring: Vec3[] = [...zone.polygon, zone.polygon[0]!].map(([x, y]) => [x, y, z]);
+    const centre: Vec3 = [
+      zone.polygon.reduce((s, p) => s + p[0], 0) / zone.polygon.length,
+      zone.polygon.reduce((s, p) => s + p[1], 0) / zone.polygon.length,
+      z,
+    ];
+    return [
+      { kind: 'freehand', points: ring.map(() => OFF_IMAGE), anchors: ring, colour: OUTLINE_COLOUR, width: 1.5 },
+      { kind: 'text', points: [OFF_IMAGE], anchors: [centre], colour: OUTLINE_COLOUR, width: 0, text: zone.name, centred: true },
+    ];
+  });
+}
+
+/** The zone scores of one export: the study's zones read once, each layer scored once. */
+export class ZoneFigures {
+  private zones: Promise<ZoneRow[]> | null = null;
+  private readonly byAsset = new Map<number, Promise<ZoneFigure | null>>();
+  /** The figure each layer's table was printed under, so a later figure of the same layer points to it. */
+  private readonly printedUnder = new Map<number, string>();
+
+  constructor(private readonly source: ZoneFigureSource) {}
+
+  private studyZones(): Promise<ZoneRow[]> {
+    this.zones ??= this.source.db
+      .select({ id: studyZones.id, name: studyZones.name, use: studyZones.use, polygon: studyZones.polygon })
+      .from(studyZones)
+      .where(eq(studyZones.studyId, this.source.studyId))
+      .orderBy(asc(studyZones.id))
+      .then((rows) => rows.map((r) => ({ ...r, use: r.use as ZoneUse, polygon: r.polygon as Array<[number, number]> })));
+    return this.zones;
+  }
+
+  /**
+   * The zones of the figure numbered `figure` that shows asset `assetId` (titled `layerTitle` in
+   * its legend), or null when the study has no zones or the asset is no data layer of this project.
+   */
+  async of(assetId: number | null, figure: string, layerTitle: string | null): Promise<ZoneFigure | null> {
+    if (assetId === null) return null;
+    let scored = this.byAsset.get(assetId);
+    if (!scored) {
+      scored = this.score(assetId, figure, layerTitle);
+      this.byAsset.set(assetId, scored);
+    }
+    const result = await scored;
+    if (!result) return null;
+    const first = this.printedUnder.get(assetId);
+    if (first === undefined) {
+      this.printedUnder.set(assetId, figure);
+      return result;
+    }
+    // The same layer again: its outlines, and a pointer to the table printed with the first figure.
+    return {
+      shapes: result.shapes,
+      blocks: [{ kind: 'text', text: `Zone scores of this layer: see ${first}.`, style: { size: 9, colour: 'grey', after: 10 } }],
+    };
+  }
+
+  private async score(assetId: number, figure: string, layerTitle: string | null): Promise<ZoneFigure | null> {
+    const zones = await this.studyZones();
+    if (zones.length === 0) return null;
+    const { deps, db, projectId } = this.source;
+    const [asset] = await db
+      .select({ layerType: assets.layerType, analysisType: assets.analysisType, metric: assets.metric, metadata: assets.metadata, blobKey: assets.blobKey })
+      .from(assets)
+      .innerJoin(simulations, eq(simulations.id, assets.simulationId))
+      .innerJoin(configurations, eq(configurations.id, simulations.configurationId))
+      .where(and(eq(assets.id, assetId), eq(configurations.projectId, projectId)));
+    if (!asset?.blobKey || asset.layerType.toLowerCase() !== 'data') return null;
+    const ref = { metadata: asset.metadata, analysis_type: asset.analysisType, metric: asset.metric };
+    const types = jobTypes();
+    const field = layerField(ref, types);
+    const source = {
+      label: layerTitle || metricLabel(asset.metric) || 'Layer',
+      metric: asset.metric,
+      ...(field ? { field } : {}),
+      unit: layerUnits(ref, types),
+    };
+    // The heading starts where its note, the table's heading row and a few rows fit under it.
+    const heading: PlanBlock[] = [
+      { kind: 'ensure', points: 70 + 14 * Math.min(zones.length, 4) },
+      { kind: 'text', text: `Zone scores — ${figure}`, style: { size: 11, bold: true, after: 2 } },
+    ];
+    let outcome: ZoneScoringOutcome;
+    try {
+      const glb = await getBytes(deps.blobStore, parseBlobKey(asset.blobKey));
+      outcome = await deps.heavy.run<ZoneScoringOutcome>(
+        this.source.userId,
+        'pdf.scoreZones',
+        { glb, zones: zones.map(({ id, use, polygon }) => ({ id, use, polygon })), source },
+        transferables([glb]),
+      );
+    } catch (error) {
+      outcome = { ok: false, message: error instanceof Error ? error.message : String(error) };
+    }
+    if (!outcome.ok) {
+      return {
+        shapes: outlineShapes(zones, LIFT_M),
+        blocks: [...heading, { kind: 'text', text: `The zones could not be scored: ${outcome.message}.`, style: { size: 9, colour: 'grey', after: 10 } }],
+      };
+    }
+    const { column } = outcome;
+    const table = scoreTable(zones, [column]);
+    // The panel's sentence: the layer with its units, the criterion, what the numbers are of.
+    const note = `${scoreTableNote([column])} Scored as the viewer’s Zones panel scores them.`;
+    return {
+      shapes: outlineShapes(zones, outcome.planeZ + LIFT_M),
+      blocks: [
+        ...heading,
+        { kind: 'text', text: note, style: { size: 9, colour: 'grey', after: 3 } },
+        { kind: 'table', headings: table.headings, rows: table.rows },
+      ],
+    };
+  }
+}
