@@ -26,6 +26,13 @@ async function preparedInSession(): Promise<number> {
   return rows[0]!.n;
 }
 
+/** The planner settings a statement that is not planned once runs with, read through `statements`. */
+async function settings(statements: ReturnType<typeof pgliteStatements>, inTransaction = false): Promise<unknown> {
+  const text = `select current_setting('plan_cache_mode') as mode, current_setting('enable_bitmapscan') as bitmap`;
+  const { rows } = inTransaction ? await statements.queryInTransaction(text) : await statements.query(text);
+  return rows[0];
+}
+
 describe('named statements on PGlite', () => {
   const drizzleLike: QueryOptions = { rowMode: 'array', parsers: { [types.TIMESTAMPTZ]: (value: string) => value } };
 
@@ -74,7 +81,7 @@ describe('named statements on PGlite', () => {
     expect((await statements.query('select * from shifting where id = $1', [1])).rows).toEqual([{ id: 1, v: '1', w: 'w' }]);
   });
 
-  it('plan a statement marked planOnce for all values, without changing the session’s mode or the rows', async () => {
+  it('plan a statement marked planOnce for all values, without changing the mode of other statements or the rows', async () => {
     const statements = pgliteStatements(client);
     await client.exec(`create table many (id int primary key, v text); insert into many select g, 'v' || g from generate_series(1, 2000) g;`);
     const text = 'select id, v from many order by id desc limit $1 offset $2';
@@ -86,6 +93,10 @@ describe('named statements on PGlite', () => {
       [text],
     );
     expect(rows).toEqual([{ generic_plans: 3, custom_plans: 0 }]);
+    // The session stays in the mode until a statement of the other kind, or restoreDefaults.
+    expect(await settings(statements)).toEqual({ mode: 'auto', bitmap: 'on' });
+    await statements.query(text, [3, 5]);
+    await statements.restoreDefaults();
     expect((await client.query<{ plan_cache_mode: string }>('show plan_cache_mode')).rows[0]!.plan_cache_mode).toBe('auto');
     // Unmarked, the same text is planned for its values each time (what auto does with a LIMIT).
     const other = pgliteStatements(client);
@@ -113,7 +124,7 @@ describe('named statements on PGlite', () => {
     const expected = (await client.query(text, [7])).rows;
     statements.planOnce(text);
     expect((await statements.query(text, [7])).rows).toEqual(expected);
-    expect((await client.query<{ enable_bitmapscan: string }>('show enable_bitmapscan')).rows[0]!.enable_bitmapscan).toBe('on');
+    expect(await settings(statements)).toEqual({ mode: 'auto', bitmap: 'on' });
     const { rows } = await client.query<{ name: string }>('select name from pg_prepared_statements where statement = $1', [text]);
     // The plan the statement keeps: its generic one, made on its first run.
     await client.exec('set plan_cache_mode = force_generic_plan');
@@ -122,6 +133,40 @@ describe('named statements on PGlite', () => {
     const lines = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
     expect(lines).toContain('Index Scan using kids_parent');
     expect(lines).not.toContain('Bitmap');
+  });
+
+  it('switch the settings only between statements of different kinds, and as they were after a transaction or a failure', async () => {
+    const statements = pgliteStatements(client);
+    const planned = 'select current_setting($1) as mode, current_setting($2) as bitmap';
+    statements.planOnce(planned);
+    const own = async (run: (text: string, params: string[]) => Promise<{ rows: unknown[] }>) =>
+      (await run(planned, ['plan_cache_mode', 'enable_bitmapscan'])).rows[0];
+    const once = { mode: 'force_generic_plan', bitmap: 'off' };
+    const defaults = { mode: 'auto', bitmap: 'on' };
+    expect(await own((t, p) => statements.query(t, p))).toEqual(once);
+    expect(await own((t, p) => statements.query(t, p))).toEqual(once);
+    // Not set and reset around each run: the session is left in the mode for the next one.
+    expect((await client.query('show plan_cache_mode')).rows).toEqual([{ plan_cache_mode: 'force_generic_plan' }]);
+    expect(await settings(statements)).toEqual(defaults);
+    expect(await own((t, p) => statements.query(t, p))).toEqual(once);
+    // Inside a transaction each statement gets its own settings, and a rollback leaves the session's.
+    await client
+      .transaction(async () => {
+        expect(await settings(statements, true)).toEqual(defaults);
+        expect(await own((t, p) => statements.queryInTransaction(t, p))).toEqual(once);
+        expect(await settings(statements, true)).toEqual(defaults);
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    expect(await own((t, p) => statements.query(t, p))).toEqual(once);
+    expect(await settings(statements)).toEqual(defaults);
+    // A failed planned-once statement's message is undone, settings and all.
+    statements.planOnce('select ($1::int) / $2::int as x');
+    await expect(statements.query('select ($1::int) / $2::int as x', [1, 0])).rejects.toMatchObject({ code: '22012' });
+    expect(await settings(statements)).toEqual(defaults);
+    expect(await own((t, p) => statements.query(t, p))).toEqual(once);
+    await statements.restoreDefaults();
+    expect((await client.query('show enable_bitmapscan')).rows).toEqual([{ enable_bitmapscan: 'on' }]);
   });
 
   it('report a failed statement as query() does, and keep working after it', async () => {

@@ -18,6 +18,14 @@
  *   is estimated no dearer (plan_cache_mode auto), and it replans by itself after a schema change.
  *   A statement whose result type a schema change altered, or one dropped by DEALLOCATE ALL, is
  *   prepared again once.
+ * - The session stays in the planned-once mode between planned-once statements: the settings are
+ *   switched, in the statement's own message, only when a statement of the other kind comes. Every
+ *   statement a request runs is planned once (db/prepared.ts), so under load they are switched
+ *   almost never; set and reset around each run, they were three more statements through the
+ *   engine per statement, about 40 µs a run (the bench's token's user: 0.11 ms against 0.15 ms). Inside a transaction a statement switches and switches
+ *   back in its own message, so a rollback, which undoes settings made in it, finds them as they
+ *   were; outside one, a failed statement's message is undone with its settings. Statements that
+ *   do not come through here (exec, migrations) run after `restoreDefaults`.
  * - Statements marked planOnce are planned without bitmap scans. PGlite never analyses its tables
  *   (it has no autovacuum), so the planner guesses a handful of rows for any index condition and picks
  *   a bitmap heap scan, which asks for the table's size when it starts: on a data folder that is an
@@ -66,8 +74,26 @@ export interface PgliteStatements {
   planOnce(text: string): void;
   /** `query` for a statement of the transaction PGlite's transaction() has open (the caller's). */
   queryInTransaction<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+  /** The session's default planner settings back, for statements that do not come through here. */
+  restoreDefaults(): Promise<void>;
   /** How many texts are prepared now (tests). */
   readonly size: number;
+}
+
+/** The planner settings a session is in: PostgreSQL's defaults, or planned once without bitmap scans. */
+type Mode = 'default' | 'planOnce';
+
+/** Per PGlite session, shared by every instance over it (tests make several). */
+const sessionModes = new WeakMap<PGlite, { mode: Mode }>();
+
+/** The messages that put a session into `mode`, each an unnamed statement (switches are rare). */
+function switchTo(mode: Mode): Uint8Array[] {
+  const { serialize } = protocol;
+  const texts =
+    mode === 'planOnce'
+      ? ["select set_config('plan_cache_mode', 'force_generic_plan', false), set_config('enable_bitmapscan', 'off', false)"]
+      : ['reset plan_cache_mode', 'reset enable_bitmapscan'];
+  return texts.flatMap((text) => [serialize.parse({ text }), serialize.bind({}), serialize.execute({})]);
 }
 
 export function pgliteStatements(client: PGlite, max = 256): PgliteStatements {
@@ -78,31 +104,19 @@ export function pgliteStatements(client: PGlite, max = 256): PgliteStatements {
   let counter = 0;
   // Unique to this instance: another one over the same PGlite must not meet its names.
   const prefix = `canopy_${randomBytes(4).toString('hex')}_`;
-  const GENERIC_ON = `${prefix}generic_on`;
-  const GENERIC_OFF = `${prefix}generic_off`;
-  const BITMAP_BACK = `${prefix}bitmap_back`;
-  let genericModePrepared = false;
+  let session = sessionModes.get(client);
+  if (!session) {
+    session = { mode: 'default' };
+    sessionModes.set(client, session);
+  }
+  const state = session;
 
   async function prepare(text: string, options: QueryOptions | undefined): Promise<Prepared> {
     const name = `${prefix}${++counter}`;
     const generic = planOnceTexts.has(text);
     const messages: Uint8Array[] = closing.splice(0).map((old) => serialize.close({ type: 'S', name: old }));
-    if (generic && !genericModePrepared) {
-      // Closed first: after a DEALLOCATE ALL they are gone, otherwise they may still be there.
-      messages.push(...[GENERIC_ON, GENERIC_OFF, BITMAP_BACK].map((old) => serialize.close({ type: 'S', name: old })));
-      // One statement, so that the statement's own Bind stays the second of the message (run).
-      messages.push(
-        serialize.parse({
-          name: GENERIC_ON,
-          text: "select set_config('plan_cache_mode', 'force_generic_plan', false), set_config('enable_bitmapscan', 'off', false)",
-        }),
-      );
-      messages.push(serialize.parse({ name: GENERIC_OFF, text: 'reset plan_cache_mode' }));
-      messages.push(serialize.parse({ name: BITMAP_BACK, text: 'reset enable_bitmapscan' }));
-    }
     messages.push(serialize.parse({ name, text, types: options?.paramTypes }), serialize.describe({ type: 'S', name }), serialize.sync());
     const answer = await client.execProtocolStream(concat(messages), { syncToFs: false });
-    if (generic) genericModePrepared = true;
     const prepared = { name, generic, types: parse.parseDescribeStatementResults(answer) };
     statements.set(text, prepared);
     if (statements.size > max) {
@@ -113,7 +127,7 @@ export function pgliteStatements(client: PGlite, max = 256): PgliteStatements {
     return prepared;
   }
 
-  async function run<T>(prepared: Prepared, params: unknown[], options: QueryOptions | undefined): Promise<Results<T>> {
+  async function run<T>(prepared: Prepared, params: unknown[], options: QueryOptions | undefined, inTransaction: boolean): Promise<Results<T>> {
     const values = params.map((param, i) => {
       if (param === null || param === undefined) return null;
       const type = prepared.types[i]!;
@@ -121,31 +135,25 @@ export function pgliteStatements(client: PGlite, max = 256): PgliteStatements {
       return serializer ? serializer(param) : String(param);
     });
     const statement = [serialize.bind({ statement: prepared.name, values }), serialize.describe({ type: 'P' }), serialize.execute({})];
-    if (!prepared.generic) {
+    const wanted: Mode = prepared.generic ? 'planOnce' : 'default';
+    const before = state.mode;
+    if (before === wanted) {
       const answer = await client.execProtocolStream(concat([...statement, serialize.sync()]), { syncToFs: false });
       return readResults<T>(answer, client.parsers, options);
     }
-    // The mode (and no bitmap scans) is set for this statement alone, in the same message. Were the
-    // statement to fail, the transaction's rollback would undo the settings along with it.
-    const answer = await client.execProtocolStream(
-      concat([
-        serialize.bind({ statement: GENERIC_ON }),
-        serialize.execute({}),
-        ...statement,
-        serialize.bind({ statement: GENERIC_OFF }),
-        serialize.execute({}),
-        serialize.bind({ statement: BITMAP_BACK }),
-        serialize.execute({}),
-        serialize.sync(),
-      ]),
-      { syncToFs: false },
-    );
-    // The statement's own answer: from its Bind to the next one (the reset's).
+    // Switched in the same message; inside a transaction switched back in it too (see the top).
+    const switching = switchTo(wanted);
+    const answer = await client.execProtocolStream(concat([...switching, ...statement, ...(inTransaction ? switchTo(before) : []), serialize.sync()]), {
+      syncToFs: false,
+    });
+    if (!inTransaction) state.mode = wanted;
+    // The statement's own answer: from its Bind (after one per switching statement) to the next Bind, or the end.
     const binds = answer.flatMap((message, i) => (message.name === 'bindComplete' ? [i] : []));
-    return readResults<T>(answer.slice(binds[1], binds[2]), client.parsers, options);
+    const switches = switching.length / 3;
+    return readResults<T>(answer.slice(binds[switches], binds[switches + 1]), client.parsers, options);
   }
 
-  async function runText<T>(text: string, params: unknown[], options: QueryOptions | undefined): Promise<Results<T>> {
+  async function runText<T>(text: string, params: unknown[], options: QueryOptions | undefined, inTransaction: boolean): Promise<Results<T>> {
     let prepared = statements.get(text);
     if (prepared) {
       // Most recently used last: the first entry is the one to close when full.
@@ -155,19 +163,18 @@ export function pgliteStatements(client: PGlite, max = 256): PgliteStatements {
       prepared = await prepare(text, options);
     }
     try {
-      return await run<T>(prepared, params, options);
+      return await run<T>(prepared, params, options, inTransaction);
     } catch (error) {
       if (!PREPARE_AGAIN.has((error as { code?: string }).code ?? '')) throw error;
       statements.delete(text);
-      genericModePrepared = false;
       closing.push(prepared.name);
-      return run<T>(await prepare(text, options), params, options);
+      return run<T>(await prepare(text, options), params, options, inTransaction);
     }
   }
 
-  async function reported<T>(text: string, params: unknown[], options: QueryOptions | undefined): Promise<Results<T>> {
+  async function reported<T>(text: string, params: unknown[], options: QueryOptions | undefined, inTransaction: boolean): Promise<Results<T>> {
     try {
-      return await runText<T>(text, params, options);
+      return await runText<T>(text, params, options, inTransaction);
     } catch (error) {
       // As PGlite's query() reports a failed statement: with its text, values and options.
       if (error && typeof error === 'object' && 'code' in error) Object.assign(error, { query: text, params, queryOptions: options });
@@ -182,7 +189,7 @@ export function pgliteStatements(client: PGlite, max = 256): PgliteStatements {
       return client._runExclusiveTransaction(() =>
         client._runExclusiveQuery(async () => {
           try {
-            return await reported<T>(text, params, options);
+            return await reported<T>(text, params, options, false);
           } finally {
             await client.syncToFs();
           }
@@ -191,7 +198,17 @@ export function pgliteStatements(client: PGlite, max = 256): PgliteStatements {
     },
     queryInTransaction<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
       // As a PGlite transaction's own query(): the transaction holds the transaction lock already.
-      return client._runExclusiveQuery(() => reported<T>(text, params, options));
+      return client._runExclusiveQuery(() => reported<T>(text, params, options, true));
+    },
+    restoreDefaults(): Promise<void> {
+      if (state.mode === 'default') return Promise.resolve();
+      return client._runExclusiveTransaction(() =>
+        client._runExclusiveQuery(async () => {
+          if (state.mode === 'default') return;
+          await client.execProtocolStream(concat([...switchTo('default'), serialize.sync()]), { syncToFs: false });
+          state.mode = 'default';
+        }),
+      );
     },
     planOnce(text: string) {
       if (planOnceTexts.has(text)) return;

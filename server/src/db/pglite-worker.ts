@@ -102,15 +102,20 @@ async function handle(request: Request): Promise<unknown> {
     }
     case 'exec': {
       const tx = inTransaction(request.tx);
+      // Planned with the session's own settings, not those of the planned-once statements.
+      if (!tx) await statements.restoreDefaults();
       return (tx ?? client).exec(request.text, leftRaw(request.raw, request.rowMode));
     }
     case 'begin':
+      // A transaction starts with the defaults; its planned-once statements switch and switch back.
+      await statements.restoreDefaults();
       return begin();
     case 'end':
       return end(request.tx, request.commit);
     case 'planOnce':
       return statements.planOnce(request.text);
     case 'migrate': {
+      await statements.restoreDefaults();
       // Loaded when asked for: a test file's database thread never migrates, and starts sooner.
       const [{ drizzle }, { migrate }] = await Promise.all([import('drizzle-orm/pglite'), import('drizzle-orm/pglite/migrator')]);
       return migrate(drizzle({ client }), { migrationsFolder: request.folder });

@@ -3,13 +3,14 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../../deps.ts';
 import type { Db } from '../../../db/database.ts';
 import type { AuthUser } from '../../../kernel/auth-user.ts';
-import { assets, configurations, layerSets, simulations } from '../../../db/schema/index.ts';
+import { assets, configurations, layerSets, projects, simulations } from '../../../db/schema/index.ts';
 import { DomainError } from '../../../kernel/domain-errors.ts';
 import { parseBlobKey } from '../../compute/analyses/blob-io.ts';
 import { prepared } from '../../../db/prepared.ts';
 import type { BlobDownload } from '../../../blobs/blob-store.ts';
 import { assetView, type AssetRow, type AssetView } from './assets.ts';
 import { requireConfigurationSimulation, requireStudy, requireStudySimulation } from './scope.ts';
+import { accessColumns, accessFrom, accessValues } from '../../projects/access.ts';
 
 export interface SimulationView {
   id: number;
@@ -108,20 +109,34 @@ export async function getStudySimulationView(db: Db, simulationId: number): Prom
   return one;
 }
 
+/**
+ * The asset at its path, if the user may see its project: one statement (access, the scenario's
+ * simulation and the asset were three, run one after another before every result download). Every
+ * way to miss is a 404, whichever check fails, so the order they were asked in made no difference.
+ */
 async function assetRow(db: Db, user: AuthUser, projectId: number, configurationId: number, simulationId: number, assetId: number) {
-  await requireConfigurationSimulation(db, user, projectId, configurationId, simulationId, 'see');
-  const [row] = await assetStatement(db).execute({ assetId, simulationId });
-  if (!row) throw DomainError.notFound();
-  return row;
+  const [row] = await assetStatement(db).execute({ assetId, simulationId, configurationId, projectId, ...accessValues(user) });
+  if (!row || !accessFrom(user, row).canSee) throw DomainError.notFound();
+  return row.asset;
 }
 
-/** An asset of a simulation, before every result download: prepared (db/prepared.ts). */
+/** An asset of a simulation of the project's scenario, with the project's access: prepared (db/prepared.ts). */
 function assetStatement(db: Db) {
-  return prepared(db, 'simulation_asset_v1', (d, name) =>
+  return prepared(db, 'simulation_asset_v2', (d, name) =>
     d
-      .select()
+      .select({ asset: assets, ...accessColumns })
       .from(assets)
-      .where(and(eq(assets.id, sql.placeholder('assetId')), eq(assets.simulationId, sql.placeholder('simulationId'))))
+      .innerJoin(simulations, eq(simulations.id, assets.simulationId))
+      .innerJoin(configurations, eq(configurations.id, simulations.configurationId))
+      .innerJoin(projects, eq(projects.id, configurations.projectId))
+      .where(
+        and(
+          eq(assets.id, sql.placeholder('assetId')),
+          eq(simulations.id, sql.placeholder('simulationId')),
+          eq(configurations.id, sql.placeholder('configurationId')),
+          eq(projects.id, sql.placeholder('projectId')),
+        ),
+      )
       .prepare(name),
   );
 }
