@@ -23,15 +23,13 @@ import {
 } from '../../db/schema/index.ts';
 import { DomainError } from '../../kernel/domain-errors.ts';
 import { GEOMETRY_ROLES, type ScenarioForm } from '@canopy/contract/scenarios.ts';
-import { loadFonts } from '../results/pdf/fonts.ts';
-import { PdfWriter } from '../results/pdf/writer.ts';
+import { loadFonts, PdfWriter } from '../results/index.ts';
 import { requireSeeScenario } from './access.ts';
 import { uploadRows } from './geometry.ts';
 import { generatedGeometry, plannedGeometry } from './qa-generated.ts';
 import { engineOf, simulationJobKey } from './view.ts';
 import { analysisLabel, metricLabel, roleLabel, statusLabel } from '@canopy/engine/results/labels.ts';
-import { runStateOf } from '../compute/cfd/run-state-shape.ts';
-import { cfdQaLines } from '../compute/cfd/qa-lines.ts';
+import { cfdQaLines, runStateOf } from '../compute/index.ts';
 
 const show = (value: unknown): string => {
   if (value === null || value === undefined || value === '') return '—';

@@ -16,12 +16,8 @@ import { DomainError, MESSAGES } from '../../../kernel/domain-errors.ts';
 import type { Insight } from '@canopy/contract/insights.ts';
 import type { SharedContent, SharedLinkInfo } from '@canopy/contract/share-links.ts';
 import { throttle } from '../auth/throttle.ts';
-import { representInsights, type InsightRow } from '../../results/insights/represent.ts';
-import { reportForExport } from '../../results/insights/reports.ts';
-import { publicScope } from '../../results/insights/visibility.ts';
-import { studyImageBytes } from '../../results/insights/study-images.ts';
-import { assetView, type AssetRow } from '../../results/viewer/assets.ts';
-import { parseBlobKey } from '../../compute/analyses/blob-io.ts';
+import { assetView, publicScope, reportForExport, representInsights, studyImageBytes, type AssetRow, type InsightRow } from '../../results/index.ts';
+import { parseBlobKey } from '../../compute/index.ts';
 import type { BlobDownload } from '../../../blobs/blob-store.ts';
 import { linkTokenHash, signLinkAccess, verifyLinkAccess } from './tokens.ts';
 

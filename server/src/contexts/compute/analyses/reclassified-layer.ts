@@ -21,9 +21,8 @@ import { criterionSchema } from '@canopy/engine/wind/criteria.ts';
 import { findLegend, comfortLegendName } from '@canopy/engine/analyses/legends.ts';
 import { periodKey, periodMetadata, timeRange } from '@canopy/engine/analyses/periods.ts';
 import { parseTimeWindow } from '@canopy/engine/weather/hour-mask.ts';
-import { requireConfigurationSimulation } from '../../results/viewer/scope.ts';
-import { assetView } from '../../results/viewer/assets.ts';
-import { metSourceByMetId } from '../../projects/weather/met-sources.ts';
+import { assetView, requireConfigurationSimulation } from '../../results/index.ts';
+import { metSourceByMetId } from '../../projects/index.ts';
 import { ASSETS_CONTAINER, formatBlobKey, getBytes, parseBlobKey, putBytes } from './blob-io.ts';
 import { speedRatioAssets } from './wind-results.ts';
 

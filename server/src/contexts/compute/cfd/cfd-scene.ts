@@ -19,7 +19,7 @@ import { readResultGlb } from '@canopy/engine/results/glb.ts';
 import type { ResultSurface } from '@canopy/engine/analyses/layers.ts';
 import { getBytes, parseBlobKey } from '../analyses/blob-io.ts';
 import { PRESENTATION_PLANE } from '../analyses/scene.ts';
-import { uploadBytes, uploadRows } from '../../scenarios/geometry.ts';
+import { uploadBytes, uploadRows } from '../../scenarios/index.ts';
 import type { GeometryFiles, GeometryRole, PedestrianPlane } from '@canopy/contract/scenarios.ts';
 import { transferables } from '../../../jobs/transfer.ts';
 import { cfdRole, sceneEntry, type CfdGeometry } from './scene-entry.ts';

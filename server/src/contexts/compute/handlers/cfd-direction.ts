@@ -27,7 +27,7 @@ import { cfdDirectionJobInputSchema } from '../cfd/cfd-jobs.ts';
 import { checkpointPlace, checkpointStore, clearRunCheckpoints } from '../cfd/checkpoints.ts';
 import { progressReporter } from '../cfd/progress.ts';
 import { failRun, readRun, recordDirection, runIsLive, type CfdDirectionDone } from '../cfd/run-state.ts';
-import { publishNotification, publishScenarioStatus } from '../../scenarios/events.ts';
+import { publishNotification, publishScenarioStatus } from '../../scenarios/index.ts';
 
 export interface CfdServices {
   blobStore: BlobStore;

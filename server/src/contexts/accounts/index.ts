@@ -1,0 +1,12 @@
+/**
+ * The accounts context's public entry (users, companies and their seats and credits, roles, sharing): what other contexts may use of it.
+ * Another context imports from here, never from a module inside; `npm run lint` refuses a deep
+ * import (eslint.server-layers.js, ADR 28). Routes and entry points may still reach inside.
+ */
+export { ownCompanyId, requireCompanyMember, requireCompanyPermission, requirePermission } from './company/guards.ts';
+export { projectCompany, requireComputeLeft, storageFullError, storageLeft } from './company/limits.ts';
+export { creditsReserved, debitReservations, refundReservations, reserveCredits } from './company/reservations.ts';
+export { creditsUsed } from './company/subscriptions.ts';
+export { PERMISSIONS, type Permission } from './roles.ts';
+export { shareWithDefaultGroup } from './sharing/default-group.ts';
+export { displayName, optionalUserRef } from './users/names.ts';

@@ -1,0 +1,17 @@
+/**
+ * The compute context's public entry (the analyses' settings and blobs, and Canopy's CFD plans and run states): what other contexts may use of it.
+ * Another context imports from here, never from a module inside; `npm run lint` refuses a deep
+ * import (eslint.server-layers.js, ADR 28). Routes and entry points may still reach inside.
+ */
+export { ASSETS_CONTAINER, formatBlobKey, getBytes, parseBlobKey, putBytes } from './analyses/blob-io.ts';
+export { geometryAssetRow, putGeometryGlb } from './analyses/geometry-assets.ts';
+export { ANALYSIS_JOB_TYPES, DEFAULT_SEASONS, type SolarJobInput, type ThermalJobInput } from './analyses/settings.ts';
+export { cancelCfdRun } from './cfd/cancel-run.ts';
+export type { CfdAnalysis, CfdWindJobInput } from './cfd/cfd-jobs.ts';
+export { CFD_WIND_JOB, type CfdEstimate } from './cfd/cfd-plan.ts';
+export { cfdValidationFindings } from './cfd/cfd-validation.ts';
+export { cfdProgressView } from './cfd/progress-view.ts';
+export { cfdQaLines } from './cfd/qa-lines.ts';
+export { runStateOf } from './cfd/run-state-shape.ts';
+export type { DeferredJob } from './cfd/run-state.ts';
+export { directionLeases, stalledDirections } from './cfd/stalled-directions.ts';
