@@ -12,7 +12,7 @@ import { createTestContext, type TestContext } from '../harness.ts';
 import { addDistrictGeometry, createScenario, type AnalysisScenario } from '../analysis-fixtures.ts';
 import { assets, simulations } from '../../src/db/schema/index.ts';
 import { getJob, type JobRow } from '../../src/jobs/queue.ts';
-import { parseBlobKey } from '../../src/contexts/compute/analyses/blob-io.ts';
+import { parseBlobKey } from '../../src/blobs/blob-io.ts';
 import { ANALYSIS_JOB_TYPES } from '../../src/contexts/compute/analyses/settings.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));

@@ -3,7 +3,6 @@
  * Another context imports from here, never from a module inside; `npm run lint` refuses a deep
  * import (eslint.server-layers.js, ADR 28). Routes and entry points may still reach inside.
  */
-export { ASSETS_CONTAINER, formatBlobKey, getBytes, parseBlobKey, putBytes } from './analyses/blob-io.ts';
 export { geometryAssetRow, putGeometryGlb } from './analyses/geometry-assets.ts';
 export { ANALYSIS_JOB_TYPES, DEFAULT_SEASONS, type SolarJobInput, type ThermalJobInput } from './analyses/settings.ts';
 export { cancelCfdRun } from './cfd/cancel-run.ts';

@@ -29,7 +29,7 @@ import type { CfdEstimateResponse } from '@canopy/contract/cfd.ts';
 import { readResultGlb } from '@canopy/engine/results/glb.ts';
 import { writeBinaryStl } from '@canopy/engine/geometry/index.ts';
 import { boxSoup } from '@canopy/engine/geometry/mesh/test-meshes.ts';
-import { getBytes, parseBlobKey } from '../../contexts/compute/analyses/blob-io.ts';
+import { getBytes, parseBlobKey } from '../../blobs/blob-io.ts';
 import { CFD_DIRECTION_JOB, cfdDirectionsAtOnce } from '../../contexts/compute/cfd/cfd-plan.ts';
 import { runCheckpointDir } from '../../contexts/compute/cfd/checkpoints.ts';
 import type { CfdRunState } from '../../contexts/compute/cfd/run-state.ts';

@@ -17,7 +17,7 @@ import type { Insight } from '@canopy/contract/insights.ts';
 import type { SharedContent, SharedLinkInfo } from '@canopy/contract/share-links.ts';
 import { throttle } from '../auth/throttle.ts';
 import { assetView, publicScope, reportForExport, representInsights, studyImageBytes, type AssetRow, type InsightRow } from '../../results/index.ts';
-import { parseBlobKey } from '../../compute/index.ts';
+import { parseBlobKey } from '../../../blobs/blob-io.ts';
 import type { BlobDownload } from '../../../blobs/blob-store.ts';
 import { linkTokenHash, signLinkAccess, verifyLinkAccess } from './tokens.ts';
 

@@ -23,7 +23,7 @@ import { periodKey, periodMetadata, timeRange } from '@canopy/engine/analyses/pe
 import { parseTimeWindow } from '@canopy/engine/weather/hour-mask.ts';
 import { assetView, requireConfigurationSimulation } from '../../results/index.ts';
 import { metSourceByMetId } from '../../projects/index.ts';
-import { ASSETS_CONTAINER, formatBlobKey, getBytes, parseBlobKey, putBytes } from './blob-io.ts';
+import { ASSETS_CONTAINER, formatBlobKey, getBytes, parseBlobKey, putBytes } from '../../../blobs/blob-io.ts';
 import { speedRatioAssets } from './wind-results.ts';
 
 type Body = z.output<typeof ReclassifiedComfortSchema>;

@@ -17,7 +17,7 @@ import type { BlobStore } from '../../../blobs/blob-store.ts';
 import { assets, projectSurrounds, simulations } from '../../../db/schema/index.ts';
 import { readResultGlb } from '@canopy/engine/results/glb.ts';
 import type { ResultSurface } from '@canopy/engine/analyses/layers.ts';
-import { getBytes, parseBlobKey } from '../analyses/blob-io.ts';
+import { getBytes, parseBlobKey } from '../../../blobs/blob-io.ts';
 import { PRESENTATION_PLANE } from '../analyses/scene.ts';
 import { uploadBytes, uploadRows } from '../../scenarios/index.ts';
 import type { GeometryFiles, GeometryRole, PedestrianPlane } from '@canopy/contract/scenarios.ts';

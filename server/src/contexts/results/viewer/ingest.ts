@@ -19,7 +19,7 @@ import type { BlobKey } from '../../../blobs/blob-store.ts';
 import { assets, configurations, layerSets, postProcessingTags, simulations } from '../../../db/schema/index.ts';
 import { DomainError } from '../../../kernel/domain-errors.ts';
 import type { ResultFileSchema } from '@canopy/contract/viewer.ts';
-import { ASSETS_CONTAINER, formatBlobKey, getBytes, parseBlobKey, putBytes } from '../../compute/index.ts';
+import { ASSETS_CONTAINER, formatBlobKey, getBytes, parseBlobKey, putBytes } from '../../../blobs/blob-io.ts';
 import { noteResultsIngested } from '../../scenarios/index.ts';
 import { projectUpload, requireChangeableProject, type UploadRow } from '../../projects/index.ts';
 import { IngestFileError, kindOf, type PreparedFile } from './ingest-files.ts';

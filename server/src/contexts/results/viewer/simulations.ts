@@ -5,7 +5,7 @@ import type { Db } from '../../../db/database.ts';
 import type { AuthUser } from '../../../kernel/auth-user.ts';
 import { assets, configurations, layerSets, simulations } from '../../../db/schema/index.ts';
 import { DomainError } from '../../../kernel/domain-errors.ts';
-import { parseBlobKey } from '../../compute/index.ts';
+import { parseBlobKey } from '../../../blobs/blob-io.ts';
 import { prepared } from '../../../db/prepared.ts';
 import type { BlobDownload } from '../../../blobs/blob-store.ts';
 import { assetView, type AssetRow, type AssetView } from './assets.ts';
