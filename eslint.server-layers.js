@@ -42,8 +42,8 @@ const wiredByEntry = (name) => [`${CONTEXTS}/${name}/handlers/**`, `${CONTEXTS}/
 const USES = {
   accounts: ['projects', 'scenarios', 'results'],
   projects: ['accounts'],
-  scenarios: ['accounts', 'projects', 'compute', 'results'],
-  compute: ['projects', 'scenarios', 'results'],
+  scenarios: ['accounts', 'projects', 'compute'],
+  compute: ['projects', 'scenarios'],
   results: ['projects', 'scenarios', 'compute'],
   transfer: ['accounts', 'projects', 'scenarios'],
 };

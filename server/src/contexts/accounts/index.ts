@@ -1,7 +1,8 @@
 /**
- * The accounts context's public entry (users, companies and their seats and credits, roles, sharing): what other contexts may use of it.
- * Another context imports from here, never from a module inside; `npm run lint` refuses a deep
- * import (eslint.server-layers.js, ADR 28). Routes and entry points may still reach inside.
+ * The accounts context's public entry: what other contexts may use of it (companies' limits,
+ * credits and guards, roles, user names, sharing). Another context imports from here, never a
+ * module inside: `npm run lint` refuses a deep import (eslint.server-layers.js, ADR 28). Routes and
+ * the entry points may still import any module.
  */
 export { ownCompanyId, requireCompanyMember, requireCompanyPermission, requirePermission } from './company/guards.ts';
 export { projectCompany, requireComputeLeft, storageFullError, storageLeft } from './company/limits.ts';

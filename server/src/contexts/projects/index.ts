@@ -1,7 +1,8 @@
 /**
- * The projects context's public entry (project access, criteria, reference places and the weather library): what other contexts may use of it.
- * Another context imports from here, never from a module inside; `npm run lint` refuses a deep
- * import (eslint.server-layers.js, ADR 28). Routes and entry points may still reach inside.
+ * The projects context's public entry: what other contexts may use of it (project access, criteria,
+ * reference places, the weather library). Another context imports from here, never a module inside:
+ * `npm run lint` refuses a deep import (eslint.server-layers.js, ADR 28). Routes and the entry
+ * points may still import any module.
  */
 export {
   acceptedBy,

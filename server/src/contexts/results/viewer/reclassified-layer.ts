@@ -21,10 +21,11 @@ import { criterionSchema } from '@canopy/engine/wind/criteria.ts';
 import { findLegend, comfortLegendName } from '@canopy/engine/analyses/legends.ts';
 import { periodKey, periodMetadata, timeRange } from '@canopy/engine/analyses/periods.ts';
 import { parseTimeWindow } from '@canopy/engine/weather/hour-mask.ts';
-import { assetView, requireConfigurationSimulation } from '../../results/index.ts';
+import { assetView } from './assets.ts';
+import { requireConfigurationSimulation } from './scope.ts';
 import { metSourceByMetId } from '../../projects/index.ts';
 import { ASSETS_CONTAINER, formatBlobKey, getBytes, parseBlobKey, putBytes } from '../../../blobs/blob-io.ts';
-import { speedRatioAssets } from './wind-results.ts';
+import { speedRatioAssets } from '../../compute/index.ts';
 
 type Body = z.output<typeof ReclassifiedComfortSchema>;
 type Ids = { projectId: number; configurationId: number; simulationId: number };
