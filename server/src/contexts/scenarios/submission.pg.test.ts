@@ -10,22 +10,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { exited, waitForValue as waitFor, workerProcesses } from '../../../test/processes.ts';
+import { validateHere } from '../../../test/validate-here.ts';
 import { buildWorld, type World } from '../../../test/world.ts';
 import { uploadFile } from '../../../test/world-scenarios.ts';
 import { assets, jobs, subscriptions, subscriptionUsage } from '../../db/schema/index.ts';
-import { createInlineCpuPool } from '../../inline-cpu-pool.ts';
-import { jobHandlers } from '../../job-handlers.ts';
 import { getJob, type JobRow } from '../../jobs/queue.ts';
-import { JobWorker } from '../../jobs/worker.ts';
 import { createPgBus } from '../../realtime/bus-pg.ts';
 import type { BusMessage, EventBus } from '../../realtime/bus.ts';
-import type { Configuration, GeometryValidation, UserApprovalResult } from '@canopy/contract/scenarios.ts';
+import type { Configuration, UserApprovalResult } from '@canopy/contract/scenarios.ts';
 import { generateDemoDistrict } from '@canopy/engine/demo/district.ts';
 import { toTriangleSoup } from '@canopy/engine/demo/mesh-builders.ts';
 import { presentationPlane } from '@canopy/engine/demo/presentation-plane.ts';
 import { concatSoups } from '@canopy/engine/geometry/mesh/test-meshes.ts';
 import { writeBinaryStl } from '@canopy/engine/geometry/index.ts';
-import { GEOMETRY_VALIDATE_JOB } from './validation.ts';
 import { simulationJobKey } from './view.ts';
 
 const LEASE_MS = 3000;
@@ -89,24 +86,7 @@ describe.skipIf(pgOnly)('a submitted scenario whose worker process is killed mid
     const simulationId = scenario.simulations[0]!.id;
 
     // Validation in this process (the workers under test only ever see the solar job).
-    const validator = new JobWorker({
-      db: t.database.db,
-      handlers: { [GEOMETRY_VALIDATE_JOB]: jobHandlers({ deps: t.deps, cpu: createInlineCpuPool(), log: () => {} })[GEOMETRY_VALIDATE_JOB]! },
-      pollMs: 50,
-    });
-    validator.start();
-    await t.request(`${url}/geometry-validation/`, {
-      method: 'POST',
-      token,
-      json: { scenario_id: scenario.id, simulation_id: simulationId, simulation_type: 'solar' },
-    });
-    const validation = await waitFor(
-      'validation',
-      async () => (await (await t.request(`${url}/geometry-validation/`, { token })).json()) as GeometryValidation,
-      (v) => v.status === 'passed' || v.status === 'failed',
-      60_000,
-    );
-    await validator.stop();
+    const validation = await validateHere(t, url, token, { scenario_id: scenario.id, simulation_id: simulationId, simulation_type: 'solar' });
     expect(validation.status, JSON.stringify(validation.findings.filter((f) => f.severity === 'error'))).toBe('passed');
 
     await t.database.db

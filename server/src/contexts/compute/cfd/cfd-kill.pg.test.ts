@@ -11,14 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../../../test/harness.ts';
 import { exited, waitForValue as waitFor, workerProcesses } from '../../../../test/processes.ts';
+import { validateHere } from '../../../../test/validate-here.ts';
 import { buildWorld, type World } from '../../../../test/world.ts';
 import { assets, jobs, simulations, subscriptions } from '../../../db/schema/index.ts';
-import { createInlineCpuPool } from '../../../inline-cpu-pool.ts';
-import { jobHandlers } from '../../../job-handlers.ts';
 import { getJob, type JobRow } from '../../../jobs/queue.ts';
-import { JobWorker } from '../../../jobs/worker.ts';
-import type { Configuration, GeometryValidation } from '@canopy/contract/scenarios.ts';
-import { GEOMETRY_VALIDATE_JOB } from '../../scenarios/validation.ts';
+import type { Configuration } from '@canopy/contract/scenarios.ts';
 import { runCheckpointDir } from './checkpoints.ts';
 import type { CfdRunState } from './run-state.ts';
 
@@ -65,24 +62,7 @@ describe.skipIf(pgOnly)('a CFD direction whose worker process is killed mid-run'
     const url = `/api/project/${w.projectId}/configuration/${scenario.id}`;
     const windId = scenario.simulations[0]!.id;
 
-    const validator = new JobWorker({
-      db: t.database.db,
-      handlers: { [GEOMETRY_VALIDATE_JOB]: jobHandlers({ deps: t.deps, cpu: createInlineCpuPool(), log: () => {} })[GEOMETRY_VALIDATE_JOB]! },
-      pollMs: 50,
-    });
-    validator.start();
-    await t.request(`${url}/geometry-validation/`, {
-      method: 'POST',
-      token,
-      json: { scenario_id: scenario.id, simulation_id: windId, simulation_type: 'pedestrian_wind_comfort' },
-    });
-    const validation = await waitFor(
-      'validation',
-      async () => (await (await t.request(`${url}/geometry-validation/`, { token })).json()) as GeometryValidation,
-      (v) => v.status === 'passed' || v.status === 'failed',
-      60_000,
-    );
-    await validator.stop();
+    const validation = await validateHere(t, url, token, { scenario_id: scenario.id, simulation_id: windId, simulation_type: 'pedestrian_wind_comfort' });
     expect(validation.status).toBe('passed');
     expect((await t.request(`${url}/user-approval/`, { method: 'POST', token, json: { approved: true } })).status).toBe(200);
 
