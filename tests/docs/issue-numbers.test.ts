@@ -9,7 +9,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = new URL('../..', import.meta.url).pathname;
-const CHECKED = ['engine', 'machines', 'tests', 'server', 'contract', 'src', 'scripts', 'eslint.config.js', 'eslint.server-layers.js'];
+const CHECKED = ['engine/', 'machines/', 'tests/', 'server/', 'contract/', 'src/', 'scripts/', 'eslint.config.js', 'eslint.server-layers.js'];
 const SKIP = new Set(['node_modules', 'artifacts', 'dist']);
 
 function files(path: string): string[] {
@@ -42,7 +42,7 @@ describe('comments', () => {
     expect(comments(`${'/'}/ an issue with 16 points, see ADR 21`).some((c) => ISSUE_NUMBER.test(c))).toBe(false);
   });
 
-  it.each(CHECKED)('in %s/ say why in words, not by an issue number', (folder) => {
+  it.each(CHECKED)('in %s say why in words, not by an issue number', (folder) => {
     const citing = files(folder)
       .filter((f) => /\.(ts|tsx|mts|mjs|js)$/.test(f))
       .flatMap((f) =>
@@ -63,7 +63,7 @@ describe('test names', () => {
     expect(testNames(`it('counts 16 issues of the report', () => {});`).some((n) => ISSUE_NUMBER.test(n))).toBe(false);
   });
 
-  it.each(CHECKED)('in %s/ say the behaviour in words, not an issue number', (folder) => {
+  it.each(CHECKED)('in %s say the behaviour in words, not an issue number', (folder) => {
     const citing = files(folder)
       .filter((f) => /\.(test|bench)\.(ts|tsx|mts|mjs)$/.test(f))
       .flatMap((f) =>
