@@ -50,8 +50,8 @@ describe('the server layers rule', { timeout: 120_000 }, () => {
   });
 
   it('refuses a context using one the table of contexts does not let it use, even through its entry', async () => {
-    const errors = await layerErrors('server/src/contexts/projects/planted.ts', "import { assetView as value } from '../results/index.ts';");
-    expect(errors).toEqual([expect.stringMatching(/The projects context does not use the results context/)]);
+    const errors = await layerErrors('server/src/contexts/projects/planted.ts', "import { CFD_WIND_JOB as value } from '../compute/index.ts';");
+    expect(errors).toEqual([expect.stringMatching(/The projects context does not use the compute context/)]);
   });
 
   it("refuses a context's public entry passing on its job handlers", async () => {

@@ -8,6 +8,8 @@ export { ownCompanyId, requireCompanyMember, requireCompanyPermission, requirePe
 export { projectCompany, requireComputeLeft, storageFullError, storageLeft } from './company/limits.ts';
 export { creditsReserved, debitReservations, refundReservations, reserveCredits } from './company/reservations.ts';
 export { creditsUsed } from './company/subscriptions.ts';
+export { throttle } from './auth/throttle.ts';
 export { PERMISSIONS, type Permission } from './roles.ts';
+export { linkTokenHash, signLinkAccess, verifyLinkAccess } from './share-links/tokens.ts';
 export { shareWithDefaultGroup } from './sharing/default-group.ts';
 export { displayName, optionalUserRef } from './users/names.ts';
