@@ -15,7 +15,7 @@ import { waitForValue } from './processes.ts';
 export async function validateHere(
   t: TestContext,
   url: string,
-  token: string,
+  token: string | undefined,
   body: { scenario_id: number; simulation_id: number; simulation_type: string },
 ): Promise<GeometryValidation> {
   const validator = new JobWorker({
