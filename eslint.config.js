@@ -41,7 +41,7 @@ export default tseslint.config(
     },
   },
   {
-    // Views and their services: no server module (issue 18 item 5).
+    // Views and their services: no server module (ADR 20: the contract is the only shared code).
     files: ['src/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
@@ -52,7 +52,7 @@ export default tseslint.config(
   },
   {
     // Views render and send events; the modules that call the API client live in src/services/
-    // (bound to machines with .provide), so a screen never fetches (issue 18 item 6, ADR 22).
+    // (bound to machines with .provide), so a screen never fetches (ADR 22).
     // Types from src/api are fine; tests may drive the client directly.
     files: ['src/screens/**/*.{ts,tsx}'],
     ignores: ['src/screens/**/*.test.{ts,tsx}'],

@@ -4,7 +4,9 @@
 //
 //   entry points (server/src/*.ts, admin/, dev/)   build the app and the processes: import anything
 //   routes, http                                   the API: may import contexts, infrastructure, kernel
-//   contexts/<name>                                the behaviour: may import infrastructure, kernel
+//   contexts/<name>                                the behaviour: may import infrastructure, kernel,
+//                                                  and another context's public entry (index.ts)
+//                                                  where the table USES below allows it
 //   infrastructure (db, blobs, realtime, jobs,     the means: may import the kernel only
 //     mail, outbound, crypto; env.ts, version.ts,
 //     secret-key.ts)
@@ -32,6 +34,22 @@ const NOT_ENTRY = ['deps.ts', 'env.ts', 'version.ts', 'secret-key.ts'].map((file
  * and the pools by the entry points (job-runtime.ts, cpu-tasks.ts), never imported by another layer.
  */
 const wiredByEntry = (name) => [`${CONTEXTS}/${name}/handlers/**`, `${CONTEXTS}/${name}/**/heavy-tasks.ts`];
+/**
+ * Which contexts each context may use (ADR 28 draws the same table). Two-way pairs are still listed
+ * where the code has them; a pair not listed is refused, so no new edge between contexts appears
+ * without changing this table and the ADR together. No context uses results or transfer: they sit
+ * on top.
+ */
+const USES = {
+  accounts: ['projects', 'scenarios'],
+  projects: ['accounts'],
+  scenarios: ['accounts', 'projects', 'compute'],
+  compute: ['projects', 'scenarios'],
+  results: ['accounts', 'projects', 'scenarios', 'compute'],
+  transfer: ['accounts', 'projects', 'scenarios'],
+};
+/** A context's public entry: the one module of it that another context may import. */
+const PUBLIC_ENTRY = 'index.ts';
 
 const zones = [
   {
@@ -60,6 +78,28 @@ const zones = [
     from: wiredByEntry(name),
     message: "A context's job handlers and heavy tasks are wired by the entry points, not imported from outside it.",
   })),
+  // The handlers are not part of a context's public entry either, so the entry cannot pass them on.
+  ...CONTEXT_NAMES.map((name) => ({
+    target: `${CONTEXTS}/${name}/${PUBLIC_ENTRY}`,
+    from: wiredByEntry(name),
+    message: "A context's public entry does not pass on its job handlers or heavy tasks: the entry points wire them.",
+  })),
+  ...CONTEXT_NAMES.flatMap((name) =>
+    CONTEXT_NAMES.filter((other) => other !== name).map((other) =>
+      USES[name].includes(other)
+        ? {
+            target: `${CONTEXTS}/${name}`,
+            from: `${CONTEXTS}/${other}`,
+            except: [`./${PUBLIC_ENTRY}`],
+            message: `Another context is reached through its public entry: import from contexts/${other}/${PUBLIC_ENTRY}, and export what is needed there.`,
+          }
+        : {
+            target: `${CONTEXTS}/${name}`,
+            from: `${CONTEXTS}/${other}`,
+            message: `The ${name} context does not use the ${other} context (the table of contexts in eslint.server-layers.js and ADR 28).`,
+          },
+    ),
+  ),
 ];
 
 export const serverLayers = {

@@ -12,7 +12,7 @@ import type { JobContext, JobHandler } from '../src/jobs/worker.ts';
 import { enqueueJob, type JobRow } from '../src/jobs/queue.ts';
 import type { AnalysisServices } from '../src/contexts/compute/analyses/job-run.ts';
 import { geometryAssetRow, insertGeometryAssets, putGeometryGlb } from '../src/contexts/compute/analyses/geometry-assets.ts';
-import { ASSETS_CONTAINER, formatBlobKey, putBytes } from '../src/contexts/compute/analyses/blob-io.ts';
+import { ASSETS_CONTAINER, formatBlobKey, putBytes } from '../src/blobs/blob-io.ts';
 import { createWeatherLibrary, weatherLibraryDir } from '../src/contexts/projects/weather/library.ts';
 import { assets } from '../src/db/schema/index.ts';
 import { testScene } from '@canopy/engine/analyses/test-scene.ts';

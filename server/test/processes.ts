@@ -129,3 +129,69 @@ export async function waitFor(what: string, predicate: () => Promise<boolean> | 
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/** Resolves once the child process has exited (at once if it already has). */
+export const exited = (child: ChildProcess): Promise<void> =>
+  new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+
+/** The polled form of waitFor that returns what it read: `read` until `done` says yes, or throw with the last value and `output`. */
+export async function waitForValue<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number, output: string[] = []): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)?.slice(0, 300)}\n${output.join('')}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+export interface WorkerProcess {
+  child: ChildProcess;
+  /** What it printed, each chunk tagged with its name. */
+  output: string[];
+}
+
+/** Where a test's worker processes point: its own database and data folder. */
+interface WorkerTarget {
+  databaseUrl?: string;
+  config: { dataDir: string };
+}
+
+/**
+ * Job worker processes for the tests that kill one mid-job: each runs what `npm run worker` runs
+ * (`node --import tsx server/src/worker-main.ts`) against the test's own PostgreSQL database and data
+ * folder, one job at a time and with a lease of `leaseMs`, so a second worker takes an orphaned job
+ * over within the test. `env` adds settings (a CFD test's step count, say). `killAll` ends whatever a
+ * failed test left running.
+ */
+export function workerProcesses(leaseMs: number, env: Record<string, string> = {}) {
+  const children: ChildProcess[] = [];
+  return {
+    start(target: WorkerTarget, name: string): WorkerProcess {
+      const output: string[] = [];
+      const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/worker-main.ts'], {
+        cwd: ROOT,
+        env: {
+          ...process.env,
+          DATABASE_URL: target.databaseUrl,
+          DATA_DIR: target.config.dataDir,
+          EMBEDDED_WORKERS: 'false',
+          SEED_DEMO: 'false',
+          JOB_LEASE_MS: String(leaseMs),
+          WORKER_CONCURRENCY: '1',
+          NODE_ENV: 'test',
+          ...env,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child.stdout!.on('data', (chunk: Buffer) => output.push(`[${name}] ${chunk}`));
+      child.stderr!.on('data', (chunk: Buffer) => output.push(`[${name}:err] ${chunk}`));
+      children.push(child);
+      return { child, output };
+    },
+    async killAll(): Promise<void> {
+      for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await Promise.all(children.map(exited));
+    },
+  };
+}

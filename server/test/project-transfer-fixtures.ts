@@ -38,7 +38,7 @@ import {
 import { parseEpw, type Epw } from '@canopy/engine/weather/epw.ts';
 import { storeStation } from '../src/contexts/projects/weather/stations.ts';
 import { CHICAGO_EPW_PATH } from './world-weather.ts';
-import { ASSETS_CONTAINER, formatBlobKey, getBytes, putBytes } from '../src/contexts/compute/analyses/blob-io.ts';
+import { ASSETS_CONTAINER, formatBlobKey, getBytes, putBytes } from '../src/blobs/blob-io.ts';
 import { TABLES, type TableName } from '../src/contexts/transfer/tables.ts';
 import { blobKeysOfRow, projectRows, splitKey } from '../src/contexts/transfer/export.ts';
 import { planeGlb, seedFixtureResults, uploadFile } from './viewer-fixtures.ts';

@@ -7,7 +7,7 @@ import { writeResultGlb } from '@canopy/engine/results/glb.ts';
 import type { AppDeps } from '../src/deps.ts';
 import { grantUpload, storeUpload } from './world-uploads.ts';
 import { assets } from '../src/db/schema/index.ts';
-import { ASSETS_CONTAINER, formatBlobKey, putBytes } from '../src/contexts/compute/analyses/blob-io.ts';
+import { ASSETS_CONTAINER, formatBlobKey, putBytes } from '../src/blobs/blob-io.ts';
 import { viewerFixtureResults } from '../../tests/fixtures/viewer-results.ts';
 
 /** A 10 m × 10 m plane at 1.5 m, vertices every 2.5 m, with field speedRatio = x / 10. */

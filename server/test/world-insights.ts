@@ -28,7 +28,7 @@ import {
   studies,
   studyImages,
 } from '../src/db/schema/index.ts';
-import { formatBlobKey, putBytes } from '../src/contexts/compute/analyses/blob-io.ts';
+import { formatBlobKey, putBytes } from '../src/blobs/blob-io.ts';
 import type { MatrixRole } from './world.ts';
 
 export interface WorldInsights {

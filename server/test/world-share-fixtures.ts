@@ -19,7 +19,7 @@ import {
   simulations,
   studies,
 } from '../src/db/schema/index.ts';
-import { ASSETS_CONTAINER, putBytes } from '../src/contexts/compute/analyses/blob-io.ts';
+import { ASSETS_CONTAINER, putBytes } from '../src/blobs/blob-io.ts';
 import { accessToken, createUser } from './world.ts';
 import { storeTestImage, testCardPng } from './world-insights.ts';
 

@@ -5,7 +5,7 @@
  */
 import type { AppDeps } from '../src/deps.ts';
 import { assets, cameraPositions, layerSets, studyZones, userSelectedLayers } from '../src/db/schema/index.ts';
-import { ASSETS_CONTAINER, putBytes } from '../src/contexts/compute/analyses/blob-io.ts';
+import { ASSETS_CONTAINER, putBytes } from '../src/blobs/blob-io.ts';
 import type { MatrixRole } from './world.ts';
 import type { WorldAnalyses } from './world-analyses.ts';
 import { planeGlb, uploadFile } from './viewer-fixtures.ts';

@@ -120,7 +120,7 @@ describe('scenario calls', () => {
   });
 });
 
-describe("a criterion's recipe (issue 16)", () => {
+describe("a criterion's recipe", () => {
   it('asks POST criteria/{id}/get-recipe-defaults/ with a body the server accepts', async () => {
     const api = vi.fn(async () => ({})) as unknown as ApiClient & ReturnType<typeof vi.fn>;
     await getRecipeDefaults(api, 'lawson-lddc');

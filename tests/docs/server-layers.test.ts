@@ -37,9 +37,26 @@ describe('the server layers rule', { timeout: 120_000 }, () => {
 
   it("refuses another context's job handlers and heavy tasks, and allows its own", async () => {
     const other = await layerErrors('server/src/contexts/results/planted.ts', "import { computeJobHandlers as value } from '../compute/handlers/index.ts';");
-    expect(other).toEqual([expect.stringMatching(/wired by the entry points/)]);
+    expect(other).toContainEqual(expect.stringMatching(/wired by the entry points/));
     const own = await layerErrors('server/src/contexts/compute/planted.ts', "import { computeJobHandlers as value } from './handlers/index.ts';");
     expect(own).toEqual([]);
+  });
+
+  it("refuses a context reaching inside another, and allows the other's public entry", async () => {
+    const deep = await layerErrors('server/src/contexts/scenarios/planted.ts', "import { CFD_WIND_JOB as value } from '../compute/cfd/cfd-plan.ts';");
+    expect(deep).toEqual([expect.stringMatching(/through its public entry: import from contexts\/compute\/index.ts/)]);
+    const entry = await layerErrors('server/src/contexts/scenarios/planted.ts', "import { CFD_WIND_JOB as value } from '../compute/index.ts';");
+    expect(entry).toEqual([]);
+  });
+
+  it('refuses a context using one the table of contexts does not let it use, even through its entry', async () => {
+    const errors = await layerErrors('server/src/contexts/projects/planted.ts', "import { CFD_WIND_JOB as value } from '../compute/index.ts';");
+    expect(errors).toEqual([expect.stringMatching(/The projects context does not use the compute context/)]);
+  });
+
+  it("refuses a context's public entry passing on its job handlers", async () => {
+    const errors = await layerErrors('server/src/contexts/compute/index.ts', "export { computeJobHandlers as value } from './handlers/index.ts';");
+    expect(errors).toEqual([expect.stringMatching(/public entry does not pass on its job handlers/)]);
   });
 
   it('allows the right way down: a route to a context, a context to infrastructure and the kernel', async () => {

@@ -148,7 +148,7 @@ afterAll(async () => {
   await app?.stop();
 });
 
-describe('issue 16: from an empty installation to a shared PDF report', () => {
+describe('the whole journey: from an empty installation to a shared PDF report', () => {
   it('makes the first account the operator, and a second person signs up with a new company', async () => {
     const first = await fetch(`${app.url}/authusers/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(OPERATOR) });
     expect(first.status).toBe(201);

@@ -14,7 +14,7 @@ import { deriveSasKey } from '../blobs/sas.ts';
 import { openAzureBlobStore } from '../blobs/azure/azure-blob-store.ts';
 import { parseConnectionString } from '../blobs/azure/azure-account.ts';
 import { BackupCorruptError, exportBlobs, importBlobs, MANIFEST, type BlobManifest } from './blob-backup.ts';
-import { getBytes } from '../contexts/compute/analyses/blob-io.ts';
+import { getBytes } from '../blobs/blob-io.ts';
 import { startAzurite, type Azurite } from '../../test/azurite.ts';
 
 let azurite: Azurite;

@@ -17,7 +17,7 @@ import { startAzurite, type Azurite } from '../azurite.ts';
 import { ROOT, readEnvFile, readProcfile, startProcess, type CanopyProcess } from '../processes.ts';
 import { binaryStl } from '../blob-helpers.ts';
 import { companies, projects } from '../../src/db/schema/index.ts';
-import { putBytes } from '../../src/contexts/compute/analyses/blob-io.ts';
+import { putBytes } from '../../src/blobs/blob-io.ts';
 import type { UploadPage } from '@canopy/contract/uploads.ts';
 
 const SECRET = 'test-secret-key-that-is-long-enough-for-hs256';

@@ -24,7 +24,7 @@ import { startAzurite, type Azurite } from '../azurite.ts';
 import { readEnvFile, readProcfile, startProcess, waitFor, type CanopyProcess } from '../processes.ts';
 import { assets, simulations } from '../../src/db/schema/index.ts';
 import { getJob, type JobRow } from '../../src/jobs/queue.ts';
-import { parseBlobKey } from '../../src/contexts/compute/analyses/blob-io.ts';
+import { parseBlobKey } from '../../src/blobs/blob-io.ts';
 import { wrapPool } from '../../src/db/database.ts';
 import { ANALYSIS_JOB_TYPES } from '../../src/contexts/compute/analyses/settings.ts';
 import type { UploadPage, UploadUrl } from '@canopy/contract/uploads.ts';

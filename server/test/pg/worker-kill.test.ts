@@ -4,18 +4,16 @@
  * is written. Real processes (`node --import tsx server/src/worker-main.ts`) against this file's own
  * PostgreSQL database and blob folder — run under `pg_virtualenv npm run test:pg`.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../harness.ts';
+import { exited, waitFor, workerProcesses } from '../processes.ts';
 import { addDistrictGeometry, createScenario, type AnalysisScenario } from '../analysis-fixtures.ts';
 import { assets, simulations } from '../../src/db/schema/index.ts';
 import { getJob, type JobRow } from '../../src/jobs/queue.ts';
-import { parseBlobKey } from '../../src/contexts/compute/analyses/blob-io.ts';
+import { parseBlobKey } from '../../src/blobs/blob-io.ts';
 import { ANALYSIS_JOB_TYPES } from '../../src/contexts/compute/analyses/settings.ts';
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const LEASE_MS = 3000;
 const settings = {
   seasons: [
@@ -31,40 +29,8 @@ const LAYERS = 2 + 1;
 
 let t: TestContext;
 let scenario: AnalysisScenario;
-const children: ChildProcess[] = [];
-
-function startWorker(name: string): { child: ChildProcess; output: string[] } {
-  const output: string[] = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/worker-main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: t.databaseUrl,
-      DATA_DIR: t.config.dataDir,
-      EMBEDDED_WORKERS: 'false',
-      SEED_DEMO: 'false',
-      JOB_LEASE_MS: String(LEASE_MS),
-      WORKER_CONCURRENCY: '1',
-      NODE_ENV: 'test',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (chunk: Buffer) => output.push(`[${name}] ${chunk}`));
-  child.stderr!.on('data', (chunk: Buffer) => output.push(`[${name}:err] ${chunk}`));
-  children.push(child);
-  return { child, output };
-}
-
-async function waitFor(what: string, predicate: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await predicate())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-const exited = (child: ChildProcess) =>
-  new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+const workers = workerProcesses(LEASE_MS);
+const startWorker = (name: string) => workers.start(t, name);
 
 beforeAll(async () => {
   t = await createTestContext();
@@ -74,8 +40,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  await Promise.all(children.map(exited));
+  await workers.killAll();
   await t?.close();
 });
 

@@ -19,7 +19,7 @@ describe('company administration', () => {
     expect(screen.getByRole('heading', { name: 'Org Admin' })).toBeInTheDocument();
   });
 
-  it("names a subscription's credit type once, even when its plan's name says it (issue 16: 'Starter (AI) (AI)')", async () => {
+  it("names a subscription's credit type once, even when its plan's name says it (never 'Starter (AI) (AI)')", async () => {
     renderWorkspace(
       '/company/admin',
       fakeWorkspace({ loadUserOptions: async () => ({ roles: ROLES, subscriptions: [subscription(1, { plan: 'Starter (AI)' }), subscription(2)] }) }),
@@ -77,7 +77,7 @@ describe('company administration', () => {
     expect(await screen.findByText(/was added\. They will get an e-mail to set a password\./)).toBeInTheDocument();
   });
 
-  it('counts the added user in the header at once, and keeps the count on the other tabs (issue 16 item 14)', async () => {
+  it('counts the added user in the header at once, and keeps the count on the other tabs', async () => {
     const u = userEvent.setup();
     let added = false;
     const services = fakeWorkspace({
@@ -106,7 +106,7 @@ describe('company administration', () => {
     expect(within(header).getByText('4 users')).toBeInTheDocument();
   });
 
-  it('warns before the only Org Admin gives up managing users, and not for an ordinary change (issue 16 item 14)', async () => {
+  it('warns before the only Org Admin gives up managing users, and not for an ordinary change', async () => {
     const u = userEvent.setup();
     const services = fakeWorkspace();
     renderWorkspace('/company/admin', services);
@@ -226,7 +226,7 @@ describe('company administration', () => {
     expect(screen.getByText(/1 not assigned/)).toBeInTheDocument();
   });
 
-  it('shows credits reserved for results still awaited from outside (issue 16)', async () => {
+  it('shows credits reserved for results still awaited from outside', async () => {
     const u = userEvent.setup();
     const held = subscription(1, { user: 2, user_name: 'Bea Smith', credits_used: 30, credits_reserved: 20, credits_left: 50 });
     renderWorkspace('/company/admin', fakeWorkspace({ loadHoldings: async () => ({ subscriptions: [held, subscription(2)], available: [subscription(2)] }) }));

@@ -79,7 +79,7 @@ describe('images mode', () => {
     expect(added).toBe(1);
   });
 
-  it('keeps every control of the sidebar with a long insight title and caption: name, Capture, Insight, Caption, Add, Move and Remove (issue 16 item 14)', async () => {
+  it('keeps every control of the sidebar with a long insight title and caption: name, Capture, Insight, Caption, Add, Move and Remove', async () => {
     const user = userEvent.setup();
     const title = 'Windy north-east corner of the plaza in winter afternoons, seen from the south-west';
     const caption = 'The corner at 15:00 in January with the wind from the north-east';

@@ -66,7 +66,7 @@ describe('site set-up card', () => {
     expect(within(surrounds).queryByRole('link')).not.toBeInTheDocument();
   });
 
-  it('offers no set-up buttons on a project the user may only read (the demo, a view-only share; issue 16 item 13)', async () => {
+  it('offers no set-up buttons on a project the user may only read (the demo, a view-only share)', async () => {
     renderWorkspace('/projects/7', fakeWorkspace({ getProject: async () => fullProject(7, { generate_surrounds: true }) }), {
       projectPermissions: { '7': [] },
     });

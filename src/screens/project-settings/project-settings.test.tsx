@@ -117,7 +117,7 @@ describe('project settings', () => {
     expect(screen.getByText('Pending')).toBeInTheDocument();
   });
 
-  it('shares at the level chosen: view only by default, or view and edit (issue 16)', async () => {
+  it('shares at the level chosen: view only by default, or view and edit', async () => {
     const user = userEvent.setup();
     const services = fakeWorkspace();
     renderWorkspace('/projects/7/share', services);

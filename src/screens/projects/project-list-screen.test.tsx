@@ -222,7 +222,7 @@ describe('project list', () => {
   });
 });
 
-describe('the inbox, live (issue 16 item 12)', () => {
+describe('the inbox, live', () => {
   it('reads the inbox again when the server says it changed, without a reload', async () => {
     const live = pushableLive();
     let pending = [] as ReturnType<typeof share>[];

@@ -95,7 +95,7 @@ describe('SimulationDetailsDialog', () => {
     expect(within(dialog).queryByRole('button', { name: 'Request ML results again for simulation 12' })).toBeNull();
   });
 
-  it("follows the live status: a running simulation shows its percentage and time left, then 'Completed' and nothing to contradict it (issue 16 item 13)", async () => {
+  it("follows the live status: a running simulation shows its percentage and time left, then 'Completed' and nothing to contradict it", async () => {
     const thermal: SimulationRow = {
       id: 15,
       category: 'thermal_comfort',
@@ -159,7 +159,7 @@ describe('SimulationDetailsDialog', () => {
     expect(downloadReport).toHaveBeenCalledWith(11);
   });
 
-  it('cancels results still awaited from outside, saying the reserved credits came back; never a Canopy one (issue 16)', async () => {
+  it('cancels results still awaited from outside, saying the reserved credits came back; never a Canopy one', async () => {
     const user = userEvent.setup();
     let status = 'awaiting_external_results';
     const cancel = vi.fn(async () => {

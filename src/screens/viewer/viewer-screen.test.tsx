@@ -230,7 +230,7 @@ describe('the viewer tools', () => {
     expect(screen.getByText('Station 1')).toBeInTheDocument();
   });
 
-  it('links to Resources when the project has no weather station (issue 16 item 11)', async () => {
+  it('links to Resources when the project has no weather station', async () => {
     const user = userEvent.setup();
     renderViewer(VIEWER, fakeServices({ listMetSources: async () => [] }));
     await user.click(await screen.findByRole('button', { name: 'Wind rose' }));
@@ -445,7 +445,7 @@ describe('the simulation redirect', () => {
   });
 });
 
-describe('reading results (issue 16 item 9)', () => {
+describe('reading results', () => {
   it('names the shown layer with its unit over the view, with a legend that the Legend button (or L) hides and shows', async () => {
     const user = userEvent.setup();
     renderViewer(VIEWER);

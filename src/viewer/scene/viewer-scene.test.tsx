@@ -327,7 +327,7 @@ describe('ViewerScene (@react-three/test-renderer)', () => {
   });
 });
 
-describe('layer sets in the scene (issue 16)', () => {
+describe('layer sets in the scene', () => {
   it('draws a volumetric set with fields as coloured lines and a geometry set as a themed mesh, under their set ids', async () => {
     const provenance = { engine: 'layer-set-test', version: '1' };
     files.set(

@@ -12,7 +12,7 @@ import { eq } from 'drizzle-orm';
 import { startServer, type RunningServer } from '../../../server/src/boot.ts';
 import { signToken } from '../../../server/src/crypto/jwt.ts';
 import { assets, companies, configurations, insights, projects, roles, simulations, studies, users } from '../../../server/src/db/schema/index.ts';
-import { ASSETS_CONTAINER, formatBlobKey, putBytes } from '../../../server/src/contexts/compute/analyses/blob-io.ts';
+import { ASSETS_CONTAINER, formatBlobKey, putBytes } from '../../../server/src/blobs/blob-io.ts';
 
 export interface ProjectPagesServer {
   database: string;

@@ -14,7 +14,7 @@ import type { AuthUser } from '../../kernel/auth-user.ts';
 import { projectAdministrators, projectShares, projects, rolePermissions } from '../../db/schema/index.ts';
 import { DomainError } from '../../kernel/domain-errors.ts';
 import { prepared } from '../../db/prepared.ts';
-import { PERMISSIONS, type Permission } from '../accounts/roles.ts';
+import { PERMISSIONS, type Permission } from '../accounts/index.ts';
 
 export interface ProjectAccess {
   projectId: number;

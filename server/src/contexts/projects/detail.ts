@@ -12,7 +12,7 @@ import type { AuthUser } from '../../kernel/auth-user.ts';
 import { projectFavorites, projects, projectSurrounds, users } from '../../db/schema/index.ts';
 import { DomainError } from '../../kernel/domain-errors.ts';
 import type { Project } from '@canopy/contract/projects.ts';
-import { optionalUserRef } from '../accounts/users/names.ts';
+import { optionalUserRef } from '../accounts/index.ts';
 import { parameterSetsFromJson, parameterSetsJson } from './parameter-sets/parameter-sets.ts';
 import { projectFilesFromJson, projectFilesJson } from './project-files/project-files.ts';
 import { metSourcesFromJson, metSourcesJson } from './weather/met-sources.ts';

@@ -9,7 +9,7 @@
 import { sql } from 'drizzle-orm';
 import { companies, configurations, projectShares, projects, simulations, studies, users } from '../../db/schema/index.ts';
 import type { SimulationLabel, Study } from '@canopy/contract/projects.ts';
-import { displayName } from '../accounts/users/names.ts';
+import { displayName } from '../accounts/index.ts';
 
 /** One study of the statement's JSON answer. */
 export interface StudyJson {

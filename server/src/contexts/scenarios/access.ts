@@ -9,8 +9,8 @@ import type { Db } from '../../db/database.ts';
 import type { AuthUser } from '../../kernel/auth-user.ts';
 import { configurations, simulations } from '../../db/schema/index.ts';
 import { DomainError } from '../../kernel/domain-errors.ts';
-import { requireChangeableProject, requireVisibleProject, type ProjectAccess } from '../projects/access.ts';
-import type { Permission } from '../accounts/roles.ts';
+import { requireChangeableProject, requireVisibleProject, type ProjectAccess } from '../projects/index.ts';
+import type { Permission } from '../accounts/index.ts';
 
 export type ConfigurationRow = typeof configurations.$inferSelect;
 

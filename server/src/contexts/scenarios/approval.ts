@@ -20,16 +20,13 @@ import {
   type UserApproval,
   type UserApprovalResult,
 } from '@canopy/contract/scenarios.ts';
-import { displayName } from '../accounts/users/names.ts';
-import { resolveCriteria } from '../projects/criteria/company-criteria.ts';
+import { displayName, projectCompany, requireComputeLeft, reserveCredits } from '../accounts/index.ts';
+import { createWeatherLibrary, resolveCriteria, weatherLibraryDir } from '../projects/index.ts';
 import { comfortMetrics } from './rules.ts';
 import { companyCriterionPk } from '@canopy/contract/criteria.ts';
 import type { Criterion } from '@canopy/engine/wind/criteria.ts';
-import { createWeatherLibrary, weatherLibraryDir } from '../projects/weather/library.ts';
 import { requireChangeScenario, scenarioRow, type ConfigurationRow } from './access.ts';
 import { canopyJobType, capabilities, computedByCanopy } from './capabilities.ts';
-import { reserveCredits } from '../accounts/company/reservations.ts';
-import { projectCompany, requireComputeLeft } from '../accounts/company/limits.ts';
 import { blockedReason, heldSubscription, scenarioCost } from './cost.ts';
 import { publishScenarioStatus } from './events.ts';
 import { insertMissingGeometryAssets, prepareGeometryAssets, type StlToGlb } from './geometry.ts';
@@ -38,8 +35,7 @@ import type { SiteSurroundsFn } from './site-geometry.ts';
 import type { SiteSurrounds } from '@canopy/engine/geometry/site/site-surrounds.ts';
 import { transferables } from '../../jobs/transfer.ts';
 import { cfdWindInput, solarInput, thermalInput } from './job-inputs.ts';
-import { CFD_WIND_JOB } from '../compute/cfd/cfd-plan.ts';
-import type { DeferredJob } from '../compute/cfd/run-state.ts';
+import { CFD_WIND_JOB, type DeferredJob } from '../compute/index.ts';
 import { refreshScenarioStatus } from './status.ts';
 import { engineOf, simulationJobKey, simulationSummaries } from './view.ts';
 

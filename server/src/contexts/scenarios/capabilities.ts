@@ -15,8 +15,7 @@ import type { Config } from '../../env.ts';
 import type { AnalysisType } from '@canopy/contract/parameter-sets.ts';
 import type { Engine } from '@canopy/contract/scenarios.ts';
 import type { Capability } from '@canopy/contract/capabilities.ts';
-import { ANALYSIS_JOB_TYPES } from '../compute/analyses/settings.ts';
-import { CFD_WIND_JOB } from '../compute/cfd/cfd-plan.ts';
+import { ANALYSIS_JOB_TYPES, CFD_WIND_JOB } from '../compute/index.ts';
 import { METHOD_SHORT } from '@canopy/engine/cfd/run/method.ts';
 
 export type { Capability };

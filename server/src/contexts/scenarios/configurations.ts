@@ -20,7 +20,7 @@ import {
 import { requireAddScenario, requireChangeScenario, requireSeeScenario, scenarioRow } from './access.ts';
 import { computedByCanopy } from './analyses.ts';
 import { capabilities } from './capabilities.ts';
-import { refundReservations } from '../accounts/company/reservations.ts';
+import { refundReservations } from '../accounts/index.ts';
 import { publishEvent, publishScenarioStatus } from './events.ts';
 import { checkScenarioRules } from './rules.ts';
 import { asStatus, EDITABLE } from './status.ts';

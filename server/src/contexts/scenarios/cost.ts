@@ -13,13 +13,12 @@ import type { Db } from '../../db/database.ts';
 import type { AuthUser } from '../../kernel/auth-user.ts';
 import { simulationPrices, simulations, subscriptions, scenarioApprovals } from '../../db/schema/index.ts';
 import type { CostBreakdown, CostLine, Engine, ScenarioForm } from '@canopy/contract/scenarios.ts';
-import { creditsUsed } from '../accounts/company/subscriptions.ts';
+import { creditsReserved, creditsUsed } from '../accounts/index.ts';
 import type { ConfigurationRow } from './access.ts';
 import { WIND_DEPENDENT } from './analyses.ts';
 import { canopyJobType, computedByCanopy } from './capabilities.ts';
-import { CFD_WIND_JOB, type CfdEstimate } from '../compute/cfd/cfd-plan.ts';
+import { CFD_WIND_JOB, type CfdEstimate } from '../compute/index.ts';
 import type { Capability } from '@canopy/contract/capabilities.ts';
-import { creditsReserved } from '../accounts/company/reservations.ts';
 import { engineOf } from './view.ts';
 import { asStatus } from './status.ts';
 

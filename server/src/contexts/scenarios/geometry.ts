@@ -10,8 +10,8 @@ import type { BlobStore } from '../../blobs/blob-store.ts';
 import { assets, uploads } from '../../db/schema/index.ts';
 import { GEOMETRY_ROLES, type GeometryFiles, type GeometryRole, type ScenarioForm } from '@canopy/contract/scenarios.ts';
 import { prepareSiteGeometry, type SiteSurroundsFn } from './site-geometry.ts';
-import { ASSETS_CONTAINER, formatBlobKey, getBytes, putBytes } from '../compute/analyses/blob-io.ts';
-import { geometryAssetRow } from '../compute/analyses/geometry-assets.ts';
+import { geometryAssetRow } from '../compute/index.ts';
+import { ASSETS_CONTAINER, formatBlobKey, getBytes, putBytes } from '../../blobs/blob-io.ts';
 import { stlToGeometryGlb, type StlGlb } from './stl-glb.ts';
 
 export type StlToGlb = (bytes: Uint8Array, provenance: { engine: string; version: string; source: string }) => Promise<StlGlb>;

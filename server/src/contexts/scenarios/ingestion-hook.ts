@@ -11,7 +11,7 @@ import type { AppDeps } from '../../deps.ts';
 import { simulations } from '../../db/schema/index.ts';
 import { publishNotification, publishScenarioStatus } from './events.ts';
 import { refreshScenarioStatus } from './status.ts';
-import { debitReservations } from '../accounts/company/reservations.ts';
+import { debitReservations } from '../accounts/index.ts';
 
 export async function noteResultsIngested(deps: Pick<AppDeps, 'bus' | 'clock'>, db: Db, simulationId: number): Promise<void> {
   const [sim] = await db

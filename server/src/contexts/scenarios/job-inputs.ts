@@ -6,8 +6,7 @@
  * library's nearest station (the job's default).
  */
 import type { ScenarioForm } from '@canopy/contract/scenarios.ts';
-import { DEFAULT_SEASONS, type SolarJobInput, type ThermalJobInput } from '../compute/analyses/settings.ts';
-import type { CfdAnalysis, CfdWindJobInput } from '../compute/cfd/cfd-jobs.ts';
+import { DEFAULT_SEASONS, type CfdAnalysis, type CfdWindJobInput, type SolarJobInput, type ThermalJobInput } from '../compute/index.ts';
 import type { Criterion } from '@canopy/engine/wind/criteria.ts';
 
 type Target = { projectId: number; configurationId: number; simulationId: number; stationId?: number };

@@ -12,7 +12,7 @@ import { publishScenarioStatus } from './events.ts';
 import { asStatus, refreshScenarioStatus } from './status.ts';
 import { engineOf } from './view.ts';
 import { analysisJobKeys } from './job-progress.ts';
-import { runStateOf } from '../compute/cfd/run-state-shape.ts';
+import { runStateOf } from '../compute/index.ts';
 
 type Ids = { projectId: number; configurationId: number; simulationId: number };
 

@@ -12,8 +12,8 @@ import { GEOMETRY_ROLES, type ScenarioForm } from '@canopy/contract/scenarios.ts
 import { CRITERIA } from '@canopy/engine/wind/criteria.ts';
 import { LOAD_ANALYSES, NEEDS_PRESENTATION_PLANE } from './analyses.ts';
 import { canopyJobType } from './capabilities.ts';
-import { CFD_WIND_JOB } from '../compute/cfd/cfd-plan.ts';
-import { resolveCriteria } from '../projects/criteria/company-criteria.ts';
+import { CFD_WIND_JOB } from '../compute/index.ts';
+import { resolveCriteria } from '../projects/index.ts';
 
 const STL_FORMATS = ['stl-binary', 'stl-ascii'];
 const add = (errors: FieldErrors, field: string, message: string) => (errors[field] ??= []).push(message);

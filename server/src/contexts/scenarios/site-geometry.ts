@@ -21,8 +21,8 @@ import type { PedestrianPlane } from '@canopy/contract/scenarios.ts';
 import { readResultGlb } from '@canopy/engine/results/glb.ts';
 import { surroundsForSite, type SiteSurrounds, type SurroundsMesh } from '@canopy/engine/geometry/site/site-surrounds.ts';
 import { PlaneError, pedestrianPlane } from '@canopy/engine/geometry/site/pedestrian-plane.ts';
-import { getBytes } from '../compute/analyses/blob-io.ts';
-import { geometryAssetRow, putGeometryGlb } from '../compute/analyses/geometry-assets.ts';
+import { geometryAssetRow, putGeometryGlb } from '../compute/index.ts';
+import { getBytes } from '../../blobs/blob-io.ts';
 
 export type GeneratedGeometry = 'project-surrounds' | 'project-landscaping' | 'pedestrian-plane';
 

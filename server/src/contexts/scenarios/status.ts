@@ -9,9 +9,7 @@ import type { Db } from '../../db/database.ts';
 import { configurations, simulations } from '../../db/schema/index.ts';
 import type { ScenarioStatus, SimulationProgress } from '@canopy/contract/scenarios.ts';
 import { SCENARIO_STATUSES } from '@canopy/contract/scenarios.ts';
-import { cfdProgressView } from '../compute/cfd/progress-view.ts';
-import { directionLeases, stalledDirections } from '../compute/cfd/stalled-directions.ts';
-import { runStateOf } from '../compute/cfd/run-state-shape.ts';
+import { cfdProgressView, directionLeases, runStateOf, stalledDirections } from '../compute/index.ts';
 import { analysisJobKeys, jobProgressByKey, jobProgressView } from './job-progress.ts';
 
 /** How far along a status is, for "least advanced"; failed and cancelled are handled apart. */

@@ -6,30 +6,25 @@
  * submission completes with one result set and one debit, and the worker's status changes reach
  * this process through the PostgreSQL LISTEN/NOTIFY bus. Runs under `pg_virtualenv npm run test:pg`.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
+import { exited, waitForValue as waitFor, workerProcesses } from '../../../test/processes.ts';
+import { validateHere } from '../../../test/validate-here.ts';
 import { buildWorld, type World } from '../../../test/world.ts';
 import { uploadFile } from '../../../test/world-scenarios.ts';
 import { assets, jobs, subscriptions, subscriptionUsage } from '../../db/schema/index.ts';
-import { createInlineCpuPool } from '../../inline-cpu-pool.ts';
-import { jobHandlers } from '../../job-handlers.ts';
 import { getJob, type JobRow } from '../../jobs/queue.ts';
-import { JobWorker } from '../../jobs/worker.ts';
 import { createPgBus } from '../../realtime/bus-pg.ts';
 import type { BusMessage, EventBus } from '../../realtime/bus.ts';
-import type { Configuration, GeometryValidation, UserApprovalResult } from '@canopy/contract/scenarios.ts';
+import type { Configuration, UserApprovalResult } from '@canopy/contract/scenarios.ts';
 import { generateDemoDistrict } from '@canopy/engine/demo/district.ts';
 import { toTriangleSoup } from '@canopy/engine/demo/mesh-builders.ts';
 import { presentationPlane } from '@canopy/engine/demo/presentation-plane.ts';
 import { concatSoups } from '@canopy/engine/geometry/mesh/test-meshes.ts';
 import { writeBinaryStl } from '@canopy/engine/geometry/index.ts';
-import { GEOMETRY_VALIDATE_JOB } from './validation.ts';
 import { simulationJobKey } from './view.ts';
 
-const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const LEASE_MS = 3000;
 const pgOnly = !process.env.TEST_DATABASE_URL;
 
@@ -38,41 +33,8 @@ describe.skipIf(pgOnly)('a submitted scenario whose worker process is killed mid
   let w: World;
   let bus: EventBus;
   const events: BusMessage[] = [];
-  const children: ChildProcess[] = [];
-  const exited = (child: ChildProcess) =>
-    new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
-
-  function startWorker(name: string): { child: ChildProcess; output: string[] } {
-    const output: string[] = [];
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/worker-main.ts'], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        DATABASE_URL: t.databaseUrl,
-        DATA_DIR: t.config.dataDir,
-        EMBEDDED_WORKERS: 'false',
-        SEED_DEMO: 'false',
-        JOB_LEASE_MS: String(LEASE_MS),
-        WORKER_CONCURRENCY: '1',
-        NODE_ENV: 'test',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout!.on('data', (chunk: Buffer) => output.push(`[${name}] ${chunk}`));
-    child.stderr!.on('data', (chunk: Buffer) => output.push(`[${name}:err] ${chunk}`));
-    children.push(child);
-    return { child, output };
-  }
-
-  async function waitFor<T>(what: string, read: () => Promise<T>, done: (v: T) => boolean, timeoutMs: number, output: string[] = []): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const value = await read();
-      if (done(value)) return value;
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)?.slice(0, 300)}\n${output.join('')}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+  const workers = workerProcesses(LEASE_MS);
+  const startWorker = (name: string) => workers.start(t, name);
 
   beforeAll(async () => {
     t = await createTestContext();
@@ -81,8 +43,7 @@ describe.skipIf(pgOnly)('a submitted scenario whose worker process is killed mid
     bus.subscribe((m) => events.push(m));
   });
   afterAll(async () => {
-    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    await Promise.all(children.map(exited));
+    await workers.killAll();
     await bus?.close();
     await t?.close();
   });
@@ -125,24 +86,7 @@ describe.skipIf(pgOnly)('a submitted scenario whose worker process is killed mid
     const simulationId = scenario.simulations[0]!.id;
 
     // Validation in this process (the workers under test only ever see the solar job).
-    const validator = new JobWorker({
-      db: t.database.db,
-      handlers: { [GEOMETRY_VALIDATE_JOB]: jobHandlers({ deps: t.deps, cpu: createInlineCpuPool(), log: () => {} })[GEOMETRY_VALIDATE_JOB]! },
-      pollMs: 50,
-    });
-    validator.start();
-    await t.request(`${url}/geometry-validation/`, {
-      method: 'POST',
-      token,
-      json: { scenario_id: scenario.id, simulation_id: simulationId, simulation_type: 'solar' },
-    });
-    const validation = await waitFor(
-      'validation',
-      async () => (await (await t.request(`${url}/geometry-validation/`, { token })).json()) as GeometryValidation,
-      (v) => v.status === 'passed' || v.status === 'failed',
-      60_000,
-    );
-    await validator.stop();
+    const validation = await validateHere(t, url, token, { scenario_id: scenario.id, simulation_id: simulationId, simulation_type: 'solar' });
     expect(validation.status, JSON.stringify(validation.findings.filter((f) => f.severity === 'error'))).toBe('passed');
 
     await t.database.db

@@ -17,7 +17,7 @@ import { publishNotification, publishScenarioStatus } from './events.ts';
 import { storeAssetReports, storeFindings } from './findings.ts';
 import { uploadBytes, uploadRows } from './geometry.ts';
 import { publishValidation, type GeometryValidateInput } from './validation.ts';
-import { cfdValidationFindings } from '../compute/cfd/cfd-validation.ts';
+import { cfdValidationFindings } from '../compute/index.ts';
 
 export interface ValidationRunServices {
   db: Db;

@@ -37,7 +37,7 @@ import {
 import { CreateConfigurationSchema, SCENARIO_STATUSES, UpdateConfigurationSchema } from '@canopy/contract/scenarios.ts';
 import { MET_ORIGINS } from '../../db/schema/index.ts';
 import { BLOB_CONTAINERS } from '../../db/schema/index.ts';
-import { HOURLY_FORMAT } from '../projects/weather/hourly-codec.ts';
+import { HOURLY_FORMAT } from '../projects/index.ts';
 import type { TableName } from './tables.ts';
 
 export type ColumnRule = 'id' | 'ref' | 'server' | z.ZodType;

@@ -21,7 +21,7 @@ import type { Db } from '../../db/database.ts';
 import type { AuthUser } from '../../kernel/auth-user.ts';
 import type { BlobKey } from '../../blobs/blob-store.ts';
 import { DomainError } from '../../kernel/domain-errors.ts';
-import { projectAccess } from '../projects/access.ts';
+import { projectAccess } from '../projects/index.ts';
 import {
   assets,
   configurations,

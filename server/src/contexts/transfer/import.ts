@@ -29,14 +29,14 @@ import type { BlobKey } from '../../blobs/blob-store.ts';
 import { segmentProblem } from '../../blobs/blob-names.ts';
 import { DomainError } from '../../kernel/domain-errors.ts';
 import { BLOB_CONTAINERS, assets, projects, weatherStations } from '../../db/schema/index.ts';
-import { shareWithDefaultGroup } from '../accounts/sharing/default-group.ts';
-import { heldSubscription } from '../scenarios/cost.ts';
+import { shareWithDefaultGroup } from '../accounts/index.ts';
+import { heldSubscription } from '../scenarios/index.ts';
 import { ArchiveRecordError, TABLES, type IdMaps, type TableName, type TableSpec } from './tables.ts';
 import { readTable, type ReadTableInput, type ReadTableOutcome } from './read-table.ts';
 import { deleteJournal, tempPrefix, writeJournal } from './leftovers.ts';
 import { transferables } from '../../jobs/transfer.ts';
 import { SNIFF_BYTES, sniffContent } from '../../blobs/content-sniff.ts';
-import { findShared, type StationValues } from '../projects/weather/stations.ts';
+import { findShared, type StationValues } from '../projects/index.ts';
 import { MANIFEST_ENTRY, blobEntry, blobKeysOfRow, recordsEntry, type ProjectManifest } from './export.ts';
 
 /**

@@ -19,7 +19,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import type { BlobKey, BlobStore } from '../../blobs/blob-store.ts';
 import { assets, layerSets, projectSurrounds, studyImages, uploads } from '../../db/schema/index.ts';
-import { getBytes, putBytes } from '../compute/analyses/blob-io.ts';
+import { getBytes, putBytes } from '../../blobs/blob-io.ts';
 
 export const TEMP_PREFIX = 'canopy-import-';
 /** The temporary folder prefix of imports made by this process. */

@@ -5,11 +5,9 @@
  * so a table of tens of megabytes is parsed beside the event loop, not on it. What the archive got
  * wrong comes back as a message (an error crossing a thread loses its class).
  */
-import { PVGIS_ID, PVGIS_PROVENANCE } from '../projects/weather/pvgis.ts';
+import { canonicalLocation, decodeHourly, HourlyCodecError, PVGIS_ID, PVGIS_PROVENANCE, stationValues, type StationValues } from '../projects/index.ts';
 import type { EpwLocation } from '@canopy/engine/weather/epw.ts';
 import type { MetOrigin } from '../../db/schema/index.ts';
-import { HourlyCodecError, decodeHourly } from '../projects/weather/hourly-codec.ts';
-import { canonicalLocation, stationValues, type StationValues } from '../projects/weather/stations.ts';
 import { ArchiveRecordError, TABLES, fromArchiveRow, type TableName } from './tables.ts';
 import { recordsEntry } from './export.ts';
 

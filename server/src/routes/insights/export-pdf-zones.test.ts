@@ -23,7 +23,7 @@ import {
   type VisibilityWorld,
 } from '../../../test/world-insights.ts';
 import { assets, configurations, simulations } from '../../db/schema/index.ts';
-import { ASSETS_CONTAINER, formatBlobKey, putBytes } from '../../contexts/compute/analyses/blob-io.ts';
+import { ASSETS_CONTAINER, formatBlobKey, putBytes } from '../../blobs/blob-io.ts';
 
 let t: TestContext;
 let w: VisibilityWorld;

@@ -24,7 +24,7 @@ import {
 } from '../../../test/world-insights.ts';
 import { assets, configurations, projectMetSources, projects, simulations, weatherStations } from '../../db/schema/index.ts';
 import { eq } from 'drizzle-orm';
-import { ASSETS_CONTAINER, putBytes } from '../../contexts/compute/analyses/blob-io.ts';
+import { ASSETS_CONTAINER, putBytes } from '../../blobs/blob-io.ts';
 import type { Insight, Report, StudyImage } from '@canopy/contract/insights.ts';
 import { embeddedTrueTypeFonts, fontsOf } from '../../contexts/results/pdf/testing/pdf-fonts.ts';
 

@@ -11,7 +11,7 @@ import { normalisedProject, seedTransferProject, type SeededProject } from '../.
 import { assets, companies, configurations, projects, simulations, studies, subscriptions, uploads, users } from '../../db/schema/index.ts';
 import { PROJECT_ARCHIVE_FORMAT, type ProjectImportResult } from '@canopy/contract/project-transfer.ts';
 import { runAdmin } from '../../admin/admin-cli.ts';
-import { putBytes } from '../../contexts/compute/analyses/blob-io.ts';
+import { putBytes } from '../../blobs/blob-io.ts';
 
 let t: TestContext;
 let seeded: SeededProject;

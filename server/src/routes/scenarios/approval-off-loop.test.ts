@@ -11,7 +11,7 @@ import { buildWorld, type World } from '../../../test/world.ts';
 import { solarScenarioBody, uploadFile } from '../../../test/world-scenarios.ts';
 import { gridStl, healthOffAndOnTheLoop } from '../../../test/responsiveness.ts';
 import { assets, configurations, geometryValidations, subscriptions } from '../../db/schema/index.ts';
-import { getBytes, parseBlobKey } from '../../contexts/compute/analyses/blob-io.ts';
+import { getBytes, parseBlobKey } from '../../blobs/blob-io.ts';
 import type { Configuration } from '@canopy/contract/scenarios.ts';
 
 let t: TestContext;

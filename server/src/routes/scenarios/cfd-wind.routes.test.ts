@@ -15,10 +15,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { uploadFile } from '../../../test/world-scenarios.ts';
 import { assets, companyCriteria, jobs, simulations, subscriptionUsage } from '../../db/schema/index.ts';
 import { sampleTable } from '../../../test/world-criteria.ts';
@@ -29,29 +27,11 @@ import type { CfdEstimateResponse } from '@canopy/contract/cfd.ts';
 import { readResultGlb } from '@canopy/engine/results/glb.ts';
 import { writeBinaryStl } from '@canopy/engine/geometry/index.ts';
 import { boxSoup } from '@canopy/engine/geometry/mesh/test-meshes.ts';
-import { getBytes, parseBlobKey } from '../../contexts/compute/analyses/blob-io.ts';
+import { getBytes, parseBlobKey } from '../../blobs/blob-io.ts';
 import { CFD_DIRECTION_JOB, cfdDirectionsAtOnce } from '../../contexts/compute/cfd/cfd-plan.ts';
 import { runCheckpointDir } from '../../contexts/compute/cfd/checkpoints.ts';
 import type { CfdRunState } from '../../contexts/compute/cfd/run-state.ts';
-
-/** A PDF's text as poppler's pdftotext reads it (as qa-report.routes.test.ts does). */
-function pdfText(bytes: Uint8Array): string {
-  const dir = mkdtempSync(join(tmpdir(), 'cfd-qa-'));
-  try {
-    writeFileSync(join(dir, 'r.pdf'), bytes);
-    return execFileSync('pdftotext', ['-layout', join(dir, 'r.pdf'), '-'], { encoding: 'utf8' });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-const poppler = (() => {
-  try {
-    execFileSync('pdftotext', ['-v'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
+import { pdfLayoutText as pdfText, POPPLER as poppler } from '../../../test/pdf-layout-text.ts';
 
 describe('a CFD wind scenario on the embedded installation', { timeout: 300_000 }, () => {
   let s: Setup;

@@ -11,10 +11,6 @@
  *   this size the coarse 32 m level covers both.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { buildWorld, type World } from '../../../test/world.ts';
 import { uploadFile } from '../../../test/world-scenarios.ts';
@@ -29,6 +25,7 @@ import type { Surrounds } from '@canopy/contract/surrounds.ts';
 import { boxSoup } from '@canopy/engine/geometry/mesh/test-meshes.ts';
 import { writeBinaryStl } from '@canopy/engine/geometry/stl/writer.ts';
 import { readResultGlb } from '@canopy/engine/results/glb.ts';
+import { pdfLayoutText, POPPLER as poppler } from '../../../test/pdf-layout-text.ts';
 
 let t: TestContext;
 let w: World;
@@ -60,6 +57,9 @@ afterAll(async () => {
   await osm?.close();
 });
 
+/** The PDF's words, in reading order, one space between each. */
+const pdfText = (bytes: Uint8Array): string => pdfLayoutText(bytes).replace(/\s+/g, ' ');
+
 const json = async <T>(res: Response, status: number): Promise<T> => {
   const body = await res.json();
   expect(res.status, JSON.stringify(body)).toBe(status);
@@ -73,25 +73,6 @@ async function waitFor<T>(what: string, read: () => Promise<T>, done: (value: T)
     if (done(value)) return value;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value).slice(0, 500)}`);
     await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-const poppler = (() => {
-  try {
-    execFileSync('pdftotext', ['-v'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
-
-function pdfText(bytes: Uint8Array): string {
-  const dir = mkdtempSync(join(tmpdir(), 'osm-green-qa-'));
-  try {
-    writeFileSync(join(dir, 'r.pdf'), bytes);
-    return execFileSync('pdftotext', ['-layout', join(dir, 'r.pdf'), '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
   }
 }
 

@@ -1,12 +1,9 @@
 /** The parameter-input QA report: a real PDF (parsed back with pdf-lib) whose text lists the simulation's inputs. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { buildWorld, type World } from '../../../test/world.ts';
+import { pdfLayoutText as pageText, POPPLER as poppler } from '../../../test/pdf-layout-text.ts';
 
 let t: TestContext;
 let w: World;
@@ -16,25 +13,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** The PDF's text as poppler's pdftotext reads it (the fonts are embedded subsets, so the text is not plain in the file). */
-function pageText(bytes: Uint8Array): string {
-  const dir = mkdtempSync(join(tmpdir(), 'qa-report-'));
-  try {
-    writeFileSync(join(dir, 'r.pdf'), bytes);
-    return execFileSync('pdftotext', ['-layout', join(dir, 'r.pdf'), '-'], { encoding: 'utf8' });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-const poppler = (() => {
-  try {
-    execFileSync('pdftotext', ['-v'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 if (!poppler) console.warn('SKIPPING the QA report text check: pdftotext (poppler-utils) is not installed');
 
 describe('GET /api/simulation/{id}/parameter-input-qa-report', () => {

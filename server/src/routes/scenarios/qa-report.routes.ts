@@ -4,7 +4,7 @@ import { defineRoute } from '../../http/route.ts';
 import { pathId } from '../../http/params.ts';
 import { currentUser } from '../../http/authenticate.ts';
 import { answers, pathParams } from '@canopy/contract/common.ts';
-import { qaReport } from '../../contexts/scenarios/qa-report.ts';
+import { qaReport } from '../../contexts/results/pdf/qa-report.ts';
 
 export const qaReportRoute = defineRoute('user', {
   method: 'get',

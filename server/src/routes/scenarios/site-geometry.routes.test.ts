@@ -8,10 +8,6 @@
  * lists the geometry; the QA report names what was used.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { buildWorld, type World } from '../../../test/world.ts';
@@ -24,6 +20,7 @@ import type { Configuration, GeometryValidation, LatestStatus } from '@canopy/co
 import { boxSoup } from '@canopy/engine/geometry/mesh/test-meshes.ts';
 import { writeBinaryStl } from '@canopy/engine/geometry/stl/writer.ts';
 import { readResultGlb } from '@canopy/engine/results/glb.ts';
+import { pdfLayoutText, POPPLER as poppler } from '../../../test/pdf-layout-text.ts';
 
 let t: TestContext;
 let w: World;
@@ -55,6 +52,9 @@ async function waitFor<T>(what: string, read: () => Promise<T>, done: (value: T)
   }
 }
 
+/** The PDF's words, in reading order, one space between each. */
+const pdfText = (bytes: Uint8Array): string => pdfLayoutText(bytes).replace(/\s+/g, ' ');
+
 const json = async <T>(res: Response, status: number): Promise<T> => {
   const body = await res.json();
   expect(res.status, JSON.stringify(body)).toBe(status);
@@ -65,25 +65,6 @@ interface SimulationView {
   id: number;
   category: string;
   assets: Array<{ id: number; simulation_id: number; layer_type: string; geometry_type: string | null; filename: string; metadata: Record<string, unknown> }>;
-}
-
-const poppler = (() => {
-  try {
-    execFileSync('pdftotext', ['-v'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
-
-function pdfText(bytes: Uint8Array): string {
-  const dir = mkdtempSync(join(tmpdir(), 'site-qa-'));
-  try {
-    writeFileSync(join(dir, 'r.pdf'), bytes);
-    return execFileSync('pdftotext', ['-layout', join(dir, 'r.pdf'), '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 describe('a scenario with only a study file, in a project with surroundings', () => {

@@ -8,7 +8,7 @@
 import type { ApiApp } from '../../http/api-app.ts';
 import { CONTENT_SECURITY_POLICY } from '../../http/security-headers.ts';
 import { nodeResponse } from '../../http/node-request.ts';
-import { liveLink } from '../../contexts/accounts/share-links/open.ts';
+import { liveLink } from '../../contexts/results/share-links/open.ts';
 
 export const EMBED_PATH = '/embed/:token';
 

@@ -12,7 +12,7 @@ import { pathId } from '../../http/params.ts';
 import { clientAddress } from '../../http/client-address.ts';
 import { answers, json, jsonBody } from '@canopy/contract/common.ts';
 import { SharedContentSchema, SharedLinkInfoSchema, SharedOpenSchema } from '@canopy/contract/share-links.ts';
-import { linkInfo, liveLink, openLink, sharedImage, sharedLayerFile } from '../../contexts/accounts/share-links/open.ts';
+import { linkInfo, liveLink, openLink, sharedImage, sharedLayerFile } from '../../contexts/results/share-links/open.ts';
 import { sendFile } from '../viewer/project.routes.ts';
 
 const tags = ['Share links'];

@@ -10,7 +10,7 @@ import { currentUser } from '../../http/authenticate.ts';
 import { answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
 import { AssetSchema } from '@canopy/contract/viewer.ts';
 import { ReclassifiedComfortSchema } from '@canopy/contract/reclassified.ts';
-import { saveReclassifiedComfort } from '../../contexts/compute/analyses/reclassified-layer.ts';
+import { saveReclassifiedComfort } from '../../contexts/results/viewer/reclassified-layer.ts';
 
 export const reclassifiedComfortRoute = defineRoute(
   'user',

@@ -13,7 +13,7 @@ import { listOf, type ListQuery } from '../../../kernel/list-query.ts';
 import type { AdministeredProject, ProjectAdministrator } from '@canopy/contract/administrators.ts';
 import { displayName } from '../users/names.ts';
 import { hasPermission } from '../company/guards.ts';
-import { requireChangeableProject, requireVisibleProject } from '../../projects/access.ts';
+import { requireChangeableProject, requireVisibleProject } from '../../projects/index.ts';
 
 export const NOT_ELIGIBLE = "This user is not a member of the project's company and has not accepted a share of it.";
 export const CREATOR_STAYS = "The project's creator is always an administrator.";

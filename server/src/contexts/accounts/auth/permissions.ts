@@ -11,7 +11,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
 import type { AuthUser } from '../../../kernel/auth-user.ts';
 import { projects, rolePermissions } from '../../../db/schema/index.ts';
-import { acceptedBy, acceptedToEditBy, administeredBy, decideAccess, visibleProjects } from '../../projects/access.ts';
+import { acceptedBy, acceptedToEditBy, administeredBy, decideAccess, visibleProjects } from '../../projects/index.ts';
 import { PERMISSIONS, type Permission } from '../roles.ts';
 
 export function isPermission(value: string): value is Permission {

@@ -12,7 +12,7 @@ import type { AppDeps } from '../../../deps.ts';
 import { companies, roles, users } from '../../../db/schema/index.ts';
 import { hashPassword } from '../../../crypto/passwords.ts';
 import { DomainError, type FieldErrors } from '../../../kernel/domain-errors.ts';
-import { isCountry, normalizeProvince } from '../../projects/reference/places.ts';
+import { isCountry, normalizeProvince } from '../../projects/index.ts';
 import { passwordProblems } from './password-policy.ts';
 import { representUser, type UserRepresentation } from './accounts.ts';
 import { acceptInvite, checkInvite } from '../sharing/invites.ts';

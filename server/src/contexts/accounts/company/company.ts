@@ -9,7 +9,7 @@ import type { AuthUser } from '../../../kernel/auth-user.ts';
 import { companies, projects, users } from '../../../db/schema/index.ts';
 import { DomainError } from '../../../kernel/domain-errors.ts';
 import type { Company, OwnCompany } from '@canopy/contract/company.ts';
-import { visibleProjects } from '../../projects/access.ts';
+import { visibleProjects } from '../../projects/index.ts';
 import { ownCompanyId } from './guards.ts';
 
 export async function companyById(db: Db, user: AuthUser, companyId: number): Promise<Company> {

@@ -9,7 +9,7 @@
 import type { Db } from '../../../db/database.ts';
 import type { Config } from '../../../env.ts';
 import { subscriptions } from '../../../db/schema/index.ts';
-import { levelsCanopyRuns } from '../../scenarios/capabilities.ts';
+import { levelsCanopyRuns } from '../../scenarios/index.ts';
 
 export const STARTER_PLAN = 'Starter';
 

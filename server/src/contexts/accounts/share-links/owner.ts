@@ -7,7 +7,7 @@
 import type { Db } from '../../../db/database.ts';
 import type { AuthUser } from '../../../kernel/auth-user.ts';
 import { DomainError } from '../../../kernel/domain-errors.ts';
-import { requireVisibleProject, type ProjectAccess } from '../../projects/access.ts';
+import { requireVisibleProject, type ProjectAccess } from '../../projects/index.ts';
 
 export function decideOwnsProject(user: AuthUser, access: ProjectAccess): boolean {
   if (!access.canChange) return false;

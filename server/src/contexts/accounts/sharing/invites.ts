@@ -13,7 +13,7 @@ import { projectShares, projects, roles, userInvites } from '../../../db/schema/
 import { DomainError } from '../../../kernel/domain-errors.ts';
 import type { Invite, InviteCreate } from '@canopy/contract/sharing.ts';
 import { hasPermission } from '../company/guards.ts';
-import { requireChangeableProject } from '../../projects/access.ts';
+import { requireChangeableProject } from '../../projects/index.ts';
 import { notify } from './notifications.ts';
 
 export const INVITE_LIFETIME_MS = 14 * 24 * 3600 * 1000;

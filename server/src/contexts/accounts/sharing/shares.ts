@@ -20,7 +20,7 @@ import { DomainError } from '../../../kernel/domain-errors.ts';
 import type { ListQuery } from '../../../kernel/list-query.ts';
 import type { ProjectShare, ShareCreate, ShareUpdate } from '@canopy/contract/sharing.ts';
 import { displayName, optionalUserRef } from '../users/names.ts';
-import { requireChangeableProject, requireVisibleProject } from '../../projects/access.ts';
+import { requireChangeableProject, requireVisibleProject } from '../../projects/index.ts';
 import { notify as writeNotification } from './notifications.ts';
 import { publishInboxChanged } from './inbox-events.ts';
 import type { EventBus } from '../../../realtime/bus.ts';

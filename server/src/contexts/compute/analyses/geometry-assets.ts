@@ -7,8 +7,8 @@
 import type { Db } from '../../../db/database.ts';
 import { assets } from '../../../db/schema/index.ts';
 import type { BlobStore } from '../../../blobs/blob-store.ts';
-import { geometryGlb } from '../../scenarios/stl-glb.ts';
-import { ASSETS_CONTAINER, formatBlobKey, putBytes } from './blob-io.ts';
+import { geometryGlb } from '../../scenarios/index.ts';
+import { ASSETS_CONTAINER, formatBlobKey, putBytes } from '../../../blobs/blob-io.ts';
 
 export interface GeometryMesh {
   positions: Float32Array;

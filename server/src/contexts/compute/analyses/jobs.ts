@@ -6,7 +6,7 @@ import type { Db } from '../../../db/database.ts';
 import type { AuthUser } from '../../../kernel/auth-user.ts';
 import { DomainError } from '../../../kernel/domain-errors.ts';
 import { getJob, type JobRow } from '../../../jobs/queue.ts';
-import { projectAccess } from '../../projects/access.ts';
+import { projectAccess } from '../../projects/index.ts';
 
 export function jobProjectId(job: Pick<JobRow, 'input'>): number | null {
   const projectId = (job.input as { projectId?: unknown } | null)?.projectId;

@@ -11,12 +11,10 @@ import type { JobQueue } from '../../../jobs/job-queue.ts';
 import { configurations, jobs, simulations } from '../../../db/schema/index.ts';
 import { DomainError, zodToFieldErrors } from '../../../kernel/domain-errors.ts';
 import { CRITERIA } from '@canopy/engine/wind/criteria.ts';
-import { requireChangeableProject } from '../../projects/access.ts';
+import { requireChangeableProject, resolveCriteria, type WeatherLibrary } from '../../projects/index.ts';
 import { ANALYSIS_JOB_TYPES, windComfortSettingsSchema, type WindComfortJobInput } from './settings.ts';
 import { speedRatioAssets } from './wind-results.ts';
 import { setSimulationStatus } from './job-run.ts';
-import type { WeatherLibrary } from '../../projects/weather/library.ts';
-import { resolveCriteria } from '../../projects/criteria/company-criteria.ts';
 
 export interface PostprocessingRequest {
   criteria: string[];

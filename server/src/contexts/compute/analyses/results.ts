@@ -18,7 +18,7 @@ import { assets, simulations } from '../../../db/schema/index.ts';
 import type { BlobStore } from '../../../blobs/blob-store.ts';
 import { writeResultGlb } from '@canopy/engine/results/glb.ts';
 import type { AnalysisLayer } from '@canopy/engine/analyses/layers.ts';
-import { ASSETS_CONTAINER, formatBlobKey, parseBlobKey, putBytes } from './blob-io.ts';
+import { ASSETS_CONTAINER, formatBlobKey, parseBlobKey, putBytes } from '../../../blobs/blob-io.ts';
 
 export interface JobRef {
   id: number;

@@ -11,7 +11,7 @@ import type { Db } from '../../../db/database.ts';
 import { assets, simulations } from '../../../db/schema/index.ts';
 import type { BlobStore } from '../../../blobs/blob-store.ts';
 import { readResultGlb } from '@canopy/engine/results/glb.ts';
-import { getBytes, parseBlobKey } from './blob-io.ts';
+import { getBytes, parseBlobKey } from '../../../blobs/blob-io.ts';
 
 export const PRESENTATION_PLANE = 'presentation_plane';
 

@@ -15,7 +15,7 @@ import { assets, simulations } from '../../../db/schema/index.ts';
 import type { BlobStore } from '../../../blobs/blob-store.ts';
 import { readResultGlb } from '@canopy/engine/results/glb.ts';
 import { MET_STATION_HEIGHT_M, referenceSpeedFactor, TERRAINS, type TerrainId } from '@canopy/engine/wind/profile.ts';
-import { getBytes, parseBlobKey } from './blob-io.ts';
+import { getBytes, parseBlobKey } from '../../../blobs/blob-io.ts';
 
 export const SPEED_RATIO_FIELD = 'speedRatio';
 export const GEM_SPEED_RATIO_FIELD = 'gemSpeedRatio';

@@ -6,68 +6,28 @@
  * the shared DATA_DIR. Runs under `pg_virtualenv npm run test:pg` (worker processes need a real
  * PostgreSQL); the in-process version (lease taken) is in routes/scenarios/cfd-wind.routes.test.ts.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../../../test/harness.ts';
+import { exited, waitForValue as waitFor, workerProcesses } from '../../../../test/processes.ts';
+import { validateHere } from '../../../../test/validate-here.ts';
 import { buildWorld, type World } from '../../../../test/world.ts';
 import { assets, jobs, simulations, subscriptions } from '../../../db/schema/index.ts';
-import { createInlineCpuPool } from '../../../inline-cpu-pool.ts';
-import { jobHandlers } from '../../../job-handlers.ts';
 import { getJob, type JobRow } from '../../../jobs/queue.ts';
-import { JobWorker } from '../../../jobs/worker.ts';
-import type { Configuration, GeometryValidation } from '@canopy/contract/scenarios.ts';
-import { GEOMETRY_VALIDATE_JOB } from '../../scenarios/validation.ts';
+import type { Configuration } from '@canopy/contract/scenarios.ts';
 import { runCheckpointDir } from './checkpoints.ts';
 import type { CfdRunState } from './run-state.ts';
 
-const ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
 const LEASE_MS = 3000;
 const pgOnly = !process.env.TEST_DATABASE_URL;
 
 describe.skipIf(pgOnly)('a CFD direction whose worker process is killed mid-run', { timeout: 300_000 }, () => {
   let t: TestContext;
   let w: World;
-  const children: ChildProcess[] = [];
-  const exited = (child: ChildProcess) =>
-    new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
-
-  function startWorker(name: string): { child: ChildProcess; output: string[] } {
-    const output: string[] = [];
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/worker-main.ts'], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        DATABASE_URL: t.databaseUrl,
-        DATA_DIR: t.config.dataDir,
-        EMBEDDED_WORKERS: 'false',
-        SEED_DEMO: 'false',
-        JOB_LEASE_MS: String(LEASE_MS),
-        WORKER_CONCURRENCY: '1',
-        NODE_ENV: 'test',
-        CFD_TEST_STEPS: '600',
-        CFD_THREADS: '1',
-        CFD_CHECKPOINT_SECONDS: '0',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout!.on('data', (chunk: Buffer) => output.push(`[${name}] ${chunk}`));
-    child.stderr!.on('data', (chunk: Buffer) => output.push(`[${name}:err] ${chunk}`));
-    children.push(child);
-    return { child, output };
-  }
-
-  async function waitFor<T>(what: string, read: () => Promise<T>, done: (v: T) => boolean, timeoutMs: number, output: string[] = []): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const value = await read();
-      if (done(value)) return value;
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)?.slice(0, 300)}\n${output.join('')}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
+  // Few steps, one thread, a checkpoint after every chunk: the kill lands after one is written.
+  const workers = workerProcesses(LEASE_MS, { CFD_TEST_STEPS: '600', CFD_THREADS: '1', CFD_CHECKPOINT_SECONDS: '0' });
+  const startWorker = (name: string) => workers.start(t, name);
 
   beforeAll(async () => {
     t = await createTestContext({ STARTER_SUBSCRIPTION: 'false' });
@@ -77,8 +37,7 @@ describe.skipIf(pgOnly)('a CFD direction whose worker process is killed mid-run'
       .values({ companyId: w.companyId, plan: 'CFD Plus', creditType: 'CFD', creditsPerPeriod: 100, userId: w.userIds.projectAdmin });
   });
   afterAll(async () => {
-    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    await Promise.all(children.map(exited));
+    await workers.killAll();
     await t?.close();
   });
 
@@ -103,24 +62,7 @@ describe.skipIf(pgOnly)('a CFD direction whose worker process is killed mid-run'
     const url = `/api/project/${w.projectId}/configuration/${scenario.id}`;
     const windId = scenario.simulations[0]!.id;
 
-    const validator = new JobWorker({
-      db: t.database.db,
-      handlers: { [GEOMETRY_VALIDATE_JOB]: jobHandlers({ deps: t.deps, cpu: createInlineCpuPool(), log: () => {} })[GEOMETRY_VALIDATE_JOB]! },
-      pollMs: 50,
-    });
-    validator.start();
-    await t.request(`${url}/geometry-validation/`, {
-      method: 'POST',
-      token,
-      json: { scenario_id: scenario.id, simulation_id: windId, simulation_type: 'pedestrian_wind_comfort' },
-    });
-    const validation = await waitFor(
-      'validation',
-      async () => (await (await t.request(`${url}/geometry-validation/`, { token })).json()) as GeometryValidation,
-      (v) => v.status === 'passed' || v.status === 'failed',
-      60_000,
-    );
-    await validator.stop();
+    const validation = await validateHere(t, url, token, { scenario_id: scenario.id, simulation_id: windId, simulation_type: 'pedestrian_wind_comfort' });
     expect(validation.status).toBe('passed');
     expect((await t.request(`${url}/user-approval/`, { method: 'POST', token, json: { approved: true } })).status).toBe(200);
 

@@ -12,7 +12,7 @@ import type { Config } from '../../../env.ts';
 import { configurations, simulations } from '../../../db/schema/index.ts';
 import type { GeometryFiles, ScenarioForm } from '@canopy/contract/scenarios.ts';
 import type { GeometryFinding, GeometryRole } from '@canopy/engine/geometry/index.ts';
-import { canopyJobType } from '../../scenarios/capabilities.ts';
+import { canopyJobType } from '../../scenarios/index.ts';
 import type { CpuPool } from '../../../jobs/cpu-pool.ts';
 import { planEstimateScene, type EstimateSceneInput } from './estimate-scene.ts';
 import { CfdSceneError, planEstimate, readEstimateFiles } from './cfd-scene.ts';

@@ -16,7 +16,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, open, readFile, readdir, rename, rm, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BlobStore } from '../../../blobs/blob-store.ts';
-import { putBytes } from '../analyses/blob-io.ts';
+import { putBytes } from '../../../blobs/blob-io.ts';
 
 export interface CheckpointStore {
   load(): Promise<Uint8Array | null>;

@@ -10,7 +10,7 @@ import { runDirection, type DirectionDeps, type DirectionManifest, type Directio
 import { CFD_REFERENCE_HEIGHT_M, directionLayer, streamlineFieldGrid, streamlineLayer, terrainInlet } from '@canopy/engine/analyses/cfd-wind.ts';
 import type { AnalysisLayer } from '@canopy/engine/analyses/layers.ts';
 import { writeResultGlb } from '@canopy/engine/results/glb.ts';
-import { ASSETS_CONTAINER, formatBlobKey } from '../analyses/blob-io.ts';
+import { ASSETS_CONTAINER, formatBlobKey } from '../../../blobs/blob-io.ts';
 import { assetRow, type AssetInsert } from '../analyses/results.ts';
 import { SPEED_RATIO_FIELD } from '../analyses/wind-results.ts';
 import { cfdSceneOf, type CfdSceneFile } from './cfd-scene.ts';

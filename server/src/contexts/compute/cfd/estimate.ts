@@ -12,7 +12,7 @@ import { simulationPrices } from '../../../db/schema/index.ts';
 import { DomainError } from '../../../kernel/domain-errors.ts';
 import type { CfdEstimateRequestSchema, CfdEstimateResponse } from '@canopy/contract/cfd.ts';
 import type { z } from '@hono/zod-openapi';
-import { requireAddScenario } from '../../scenarios/access.ts';
+import { requireAddScenario } from '../../scenarios/index.ts';
 import { CfdSceneError, planEstimate, readEstimateFiles } from './cfd-scene.ts';
 import { cfdDirectionsAtOnce, cfdLimits, cfdThreads, cfdThroughput, estimateOf, oversizeMessage } from './cfd-plan.ts';
 

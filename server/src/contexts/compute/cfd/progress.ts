@@ -10,7 +10,7 @@ import type { Db } from '../../../db/database.ts';
 import type { EventBus } from '../../../realtime/bus.ts';
 import { jobs, simulations } from '../../../db/schema/index.ts';
 import type { DirectionProgress } from '@canopy/engine/cfd/run/direction.ts';
-import { publishScenarioStatus } from '../../scenarios/events.ts';
+import { publishScenarioStatus } from '../../scenarios/index.ts';
 import { setRunKey, type CfdProgress } from './run-state.ts';
 import { directionJobKey } from './direction-job-key.ts';
 import { runSecondsLeft } from './run-time-model.ts';

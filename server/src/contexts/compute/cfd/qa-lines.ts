@@ -1,5 +1,5 @@
 /**
- * The QA report's lines for a simulation Canopy's CFD computed (contexts/scenarios/qa-report.ts):
+ * The QA report's lines for a simulation Canopy's CFD computed (contexts/results/pdf/qa-report.ts):
  * the method by its name and which of its quantities are validated or only indicative (and why),
  * the resolution at pedestrian height, the run's inputs and grid, and per direction what the solver
  * recorded in its manifest — time,

@@ -18,7 +18,7 @@ import type { TerrainId } from '@canopy/engine/wind/profile.ts';
 import type { CfdEstimate } from './cfd-plan.ts';
 import { CFD_DIRECTION_JOB } from './cfd-plan.ts';
 import { ANALYSIS_JOB_TYPES, thermalJobInputSchema } from '../analyses/settings.ts';
-import { simulationJobKey } from '../../scenarios/view.ts';
+import { simulationJobKey } from '../../scenarios/index.ts';
 import { runStateOf } from './run-state-shape.ts';
 
 type AssetInsert = typeof assets.$inferInsert;

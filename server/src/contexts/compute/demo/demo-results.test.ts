@@ -8,7 +8,7 @@ import { BACKGROUND_PRIORITY, getJob } from '../../../jobs/queue.ts';
 import { solarHandler } from '../handlers/solar.ts';
 import { thermalComfortHandler } from '../handlers/thermal-comfort.ts';
 import { readResultGlb } from '@canopy/engine/results/glb.ts';
-import { getBytes, parseBlobKey } from '../analyses/blob-io.ts';
+import { getBytes, parseBlobKey } from '../../../blobs/blob-io.ts';
 import { DEMO_SCENARIO_NAME, seedDemoResults } from './demo-results.ts';
 
 let t: TestContext;

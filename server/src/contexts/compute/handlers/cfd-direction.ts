@@ -20,14 +20,14 @@ import { runDirectionThread } from '../cfd/cfd-thread.ts';
 import type { DirectionConfig, DirectionOutput } from '../cfd/direction-compute.ts';
 import { CfdCancelledError, CfdDivergenceError, CfdInputError } from '@canopy/engine/cfd/run/errors.ts';
 import { VoxelizeError } from '@canopy/engine/cfd/geometry/voxelize.ts';
-import { ASSETS_CONTAINER, putBytes } from '../analyses/blob-io.ts';
+import { ASSETS_CONTAINER, putBytes } from '../../../blobs/blob-io.ts';
 import { CfdSceneError, readCfdSceneFiles } from '../cfd/cfd-scene.ts';
 import { CFD_DIRECTION_JOB, cfdThreads, oversizeMessage } from '../cfd/cfd-plan.ts';
 import { cfdDirectionJobInputSchema } from '../cfd/cfd-jobs.ts';
 import { checkpointPlace, checkpointStore, clearRunCheckpoints } from '../cfd/checkpoints.ts';
 import { progressReporter } from '../cfd/progress.ts';
 import { failRun, readRun, recordDirection, runIsLive, type CfdDirectionDone } from '../cfd/run-state.ts';
-import { publishNotification, publishScenarioStatus } from '../../scenarios/events.ts';
+import { publishNotification, publishScenarioStatus } from '../../scenarios/index.ts';
 
 export interface CfdServices {
   blobStore: BlobStore;

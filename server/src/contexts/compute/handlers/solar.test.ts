@@ -12,7 +12,7 @@ import {
 import { assets, simulations } from '../../../db/schema/index.ts';
 import { readResultGlb } from '@canopy/engine/results/glb.ts';
 import { testScene } from '@canopy/engine/analyses/test-scene.ts';
-import { getBytes, parseBlobKey } from '../analyses/blob-io.ts';
+import { getBytes, parseBlobKey } from '../../../blobs/blob-io.ts';
 import { ANALYSIS_JOB_TYPES, type SolarJobInput } from '../analyses/settings.ts';
 import { solarHandler } from './solar.ts';
 import { getJob, type JobRow } from '../../../jobs/queue.ts';

@@ -11,7 +11,7 @@ import {
 } from '../../../../test/analysis-fixtures.ts';
 import { assets, simulations } from '../../../db/schema/index.ts';
 import { readResultGlb } from '@canopy/engine/results/glb.ts';
-import { getBytes, parseBlobKey } from '../analyses/blob-io.ts';
+import { getBytes, parseBlobKey } from '../../../blobs/blob-io.ts';
 import { ANALYSIS_JOB_TYPES } from '../analyses/settings.ts';
 import { windComfortHandler } from './wind-comfort.ts';
 

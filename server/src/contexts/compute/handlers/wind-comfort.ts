@@ -12,7 +12,7 @@ import { checkJobTarget } from './job-target.ts';
 import { runAnalysisJob, type AnalysisServices } from '../analyses/job-run.ts';
 import { windComfortJobInputSchema } from '../analyses/settings.ts';
 import { loadWindResults, speedRatioAssets } from '../analyses/wind-results.ts';
-import { jobCriteria } from '../../projects/criteria/job-criteria.ts';
+import { jobCriteria } from '../../projects/index.ts';
 
 export function windComfortHandler(services: AnalysisServices): JobHandler {
   return async (context) => {

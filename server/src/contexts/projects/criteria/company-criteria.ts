@@ -18,7 +18,7 @@ import type { ListQuery } from '../../../kernel/list-query.ts';
 import { CRITERIA, criterionSchema, type Criterion } from '@canopy/engine/wind/criteria.ts';
 import { comfortLegend, safetyLegend, type Legend } from '@canopy/engine/analyses/legends.ts';
 import { companyCriterionId, companyCriterionPk, NAME_TAKEN, type CompanyCriterion, type CompanyCriterionInput } from '@canopy/contract/criteria.ts';
-import { ownCompanyId, requireCompanyMember, requireCompanyPermission, requirePermission } from '../../accounts/company/guards.ts';
+import { ownCompanyId, requireCompanyMember, requireCompanyPermission, requirePermission } from '../../accounts/index.ts';
 
 type Row = typeof companyCriteria.$inferSelect;
 

@@ -19,7 +19,7 @@ import type { SurroundsOutcome } from '../heavy-tasks.ts';
 import { fetchOverpassXml, type OverpassSettings } from './overpass.ts';
 import { siteUserAgent } from '../site/user-agent.ts';
 import { requireChangeableProject, requireVisibleProject } from '../access.ts';
-import { getBytes, putBytes } from '../../compute/analyses/blob-io.ts';
+import { getBytes, putBytes } from '../../../blobs/blob-io.ts';
 import { projectUploadText } from '../weather/upload-text.ts';
 
 /** OSM extracts of a few km² run to tens of MB; beyond this the user should cut a smaller area. */

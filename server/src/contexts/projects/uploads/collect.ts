@@ -23,7 +23,7 @@ import { segmentProblem } from '../../../blobs/blob-names.ts';
 import { BodyTooLargeError, inspectBody } from '../../../blobs/upload-inspector.ts';
 import { surroundsFromFirstMapUpload } from '../site-data-on-create.ts';
 import type { StagedUploadRef, UploadStaging } from '../../../blobs/blob-store.ts';
-import { projectCompany, storageFullError, storageLeft } from '../../accounts/company/limits.ts';
+import { projectCompany, storageFullError, storageLeft } from '../../accounts/index.ts';
 import { recordUpload, type UploadGrantRow, type UploadRow } from './record.ts';
 
 export interface RefusedUpload {

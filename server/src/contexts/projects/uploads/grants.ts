@@ -12,7 +12,7 @@ import type { AuthUser } from '../../../kernel/auth-user.ts';
 import { uploadGrants, type BlobContainer } from '../../../db/schema/index.ts';
 import { requireChangeableProject } from '../access.ts';
 import { runInBackground } from '../../../jobs/background.ts';
-import { projectCompany, storageFullError, storageLeft } from '../../accounts/company/limits.ts';
+import { projectCompany, storageFullError, storageLeft } from '../../accounts/index.ts';
 
 export const UPLOAD_URL_LIFETIME_MS = 60 * 60 * 1000;
 /**

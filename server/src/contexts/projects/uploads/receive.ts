@@ -16,7 +16,7 @@ import { segmentProblem } from '../../../blobs/blob-names.ts';
 import { authenticateSas, authorizeSas, deriveSasKey } from '../../../blobs/sas.ts';
 import { BodyTooLargeError, inspectBody } from '../../../blobs/upload-inspector.ts';
 import { recordUpload, type UploadRow } from './record.ts';
-import { projectCompany, storageLeft } from '../../accounts/company/limits.ts';
+import { projectCompany, storageLeft } from '../../accounts/index.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

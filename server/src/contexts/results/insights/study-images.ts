@@ -12,7 +12,7 @@ import type { AuthUser } from '../../../kernel/auth-user.ts';
 import { studyImages, uploads } from '../../../db/schema/index.ts';
 import { DomainError } from '../../../kernel/domain-errors.ts';
 import type { StudyImage, StudyImageCreate } from '@canopy/contract/insights.ts';
-import { formatBlobKey, getBytes, parseBlobKey, putBytes } from '../../compute/analyses/blob-io.ts';
+import { formatBlobKey, getBytes, parseBlobKey, putBytes } from '../../../blobs/blob-io.ts';
 import { checkImageSize, decodeBase64Image, imageInfo } from '../pdf/image-info.ts';
 import type { StudyIds } from './insights.ts';
 import { changeScope, insightScope } from './visibility.ts';

@@ -12,7 +12,7 @@ import type { Db } from '../../../db/database.ts';
 import type { AuthUser } from '../../../kernel/auth-user.ts';
 import { companies, studies } from '../../../db/schema/index.ts';
 import { DomainError } from '../../../kernel/domain-errors.ts';
-import { requireVisibleProject, type ProjectAccess } from '../../projects/access.ts';
+import { requireVisibleProject, type ProjectAccess } from '../../projects/index.ts';
 
 export interface InsightScope {
   projectId: number;

@@ -14,8 +14,8 @@ import { METHOD_NAME, QUANTITY_STATUS } from '@canopy/engine/cfd/run/method.ts';
 import { getCriterion, type Criterion } from '@canopy/engine/wind/criteria.ts';
 import { windRose } from '@canopy/engine/weather/wind-rose.ts';
 import type { RoseData } from './wind-rose-figure.ts';
-import { runStateOf } from '../../compute/cfd/run-state-shape.ts';
-import { loadStationEpw } from '../../projects/weather/stations.ts';
+import { runStateOf } from '../../compute/index.ts';
+import { loadStationEpw } from '../../projects/index.ts';
 import type { PlanBlock } from './render.ts';
 import { NOT_RECORDED } from './provenance.ts';
 

@@ -9,7 +9,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
 import type { BlobStore } from '../../../blobs/blob-store.ts';
 import { assets, projectMetSources, simulations, weatherStations } from '../../../db/schema/index.ts';
-import { getBytes, parseBlobKey } from '../../compute/analyses/blob-io.ts';
+import { getBytes, parseBlobKey } from '../../../blobs/blob-io.ts';
 import { layerLabel, resultLayerName } from '@canopy/engine/results/labels.ts';
 
 export const NOT_RECORDED = 'not recorded';

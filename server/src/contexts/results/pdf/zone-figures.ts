@@ -10,7 +10,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../../deps.ts';
 import type { Db } from '../../../db/database.ts';
 import { assets, configurations, simulations, studyZones } from '../../../db/schema/index.ts';
-import { getBytes, parseBlobKey } from '../../compute/analyses/blob-io.ts';
+import { getBytes, parseBlobKey } from '../../../blobs/blob-io.ts';
 import { transferables } from '../../../jobs/transfer.ts';
 import { jobTypes } from '@canopy/engine/results/job-types.ts';
 import { layerField, layerUnits } from '@canopy/engine/results/layer-field.ts';

@@ -8,7 +8,7 @@ import type { AuthUser } from '../../../kernel/auth-user.ts';
 import { configurations, simulations, studies } from '../../../db/schema/index.ts';
 import { DomainError } from '../../../kernel/domain-errors.ts';
 import { prepared } from '../../../db/prepared.ts';
-import { requireChangeableProject, requireVisibleProject } from '../../projects/access.ts';
+import { requireChangeableProject, requireVisibleProject } from '../../projects/index.ts';
 
 export type Need = 'see' | 'change';
 

@@ -5,12 +5,12 @@ import type { Db } from '../../../db/database.ts';
 import type { AuthUser } from '../../../kernel/auth-user.ts';
 import { assets, configurations, layerSets, projects, simulations } from '../../../db/schema/index.ts';
 import { DomainError } from '../../../kernel/domain-errors.ts';
-import { parseBlobKey } from '../../compute/analyses/blob-io.ts';
+import { parseBlobKey } from '../../../blobs/blob-io.ts';
 import { prepared } from '../../../db/prepared.ts';
 import type { BlobDownload } from '../../../blobs/blob-store.ts';
 import { assetView, type AssetRow, type AssetView } from './assets.ts';
 import { requireConfigurationSimulation, requireStudy, requireStudySimulation } from './scope.ts';
-import { accessColumns, accessFrom, accessValues } from '../../projects/access.ts';
+import { accessColumns, accessFrom, accessValues } from '../../projects/index.ts';
 
 export interface SimulationView {
   id: number;

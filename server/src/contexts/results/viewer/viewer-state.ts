@@ -10,7 +10,7 @@ import type { Db } from '../../../db/database.ts';
 import type { AuthUser } from '../../../kernel/auth-user.ts';
 import { cameraPositions, postProcessingTags, userSelectedLayers } from '../../../db/schema/index.ts';
 import { DomainError } from '../../../kernel/domain-errors.ts';
-import { requireChangeableProject, requireVisibleProject } from '../../projects/access.ts';
+import { requireChangeableProject, requireVisibleProject } from '../../projects/index.ts';
 import { requireStudy, requireStudySimulation } from './scope.ts';
 
 export interface Camera {

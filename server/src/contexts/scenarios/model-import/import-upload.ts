@@ -13,7 +13,7 @@ import { uploads } from '../../../db/schema/index.ts';
 import { DomainError } from '../../../kernel/domain-errors.ts';
 import type { ModelImportRequest, ModelImportResult } from '@canopy/contract/geometry-import.ts';
 import { transferables } from '../../../jobs/transfer.ts';
-import { putBytes } from '../../compute/analyses/blob-io.ts';
+import { putBytes } from '../../../blobs/blob-io.ts';
 import { requireChangeScenario } from '../access.ts';
 import { publishEvent } from '../events.ts';
 import { uploadBytes, uploadRows } from '../geometry.ts';

@@ -4,7 +4,7 @@
  * "assets/results/simulation-12/job-40/pct-sunlit.summer.daytime.glb".
  */
 import { Readable } from 'node:stream';
-import type { BlobKey, BlobStore } from '../../../blobs/blob-store.ts';
+import type { BlobKey, BlobStore } from './blob-store.ts';
 
 /** Container of simulation assets (the uploads' `assets` container). */
 export const ASSETS_CONTAINER = 'assets';

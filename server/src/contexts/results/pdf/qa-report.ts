@@ -7,8 +7,8 @@
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
-import type { Db } from '../../db/database.ts';
-import type { AuthUser } from '../../kernel/auth-user.ts';
+import type { Db } from '../../../db/database.ts';
+import type { AuthUser } from '../../../kernel/auth-user.ts';
 import {
   configurations,
   geometryValidations,
@@ -20,18 +20,14 @@ import {
   simulations,
   studies,
   weatherStations,
-} from '../../db/schema/index.ts';
-import { DomainError } from '../../kernel/domain-errors.ts';
+} from '../../../db/schema/index.ts';
+import { DomainError } from '../../../kernel/domain-errors.ts';
 import { GEOMETRY_ROLES, type ScenarioForm } from '@canopy/contract/scenarios.ts';
-import { loadFonts } from '../results/pdf/fonts.ts';
-import { PdfWriter } from '../results/pdf/writer.ts';
-import { requireSeeScenario } from './access.ts';
-import { uploadRows } from './geometry.ts';
-import { generatedGeometry, plannedGeometry } from './qa-generated.ts';
-import { engineOf, simulationJobKey } from './view.ts';
+import { loadFonts } from './fonts.ts';
+import { PdfWriter } from './writer.ts';
+import { engineOf, generatedGeometry, plannedGeometry, requireSeeScenario, simulationJobKey, uploadRows } from '../../scenarios/index.ts';
 import { analysisLabel, metricLabel, roleLabel, statusLabel } from '@canopy/engine/results/labels.ts';
-import { runStateOf } from '../compute/cfd/run-state-shape.ts';
-import { cfdQaLines } from '../compute/cfd/qa-lines.ts';
+import { cfdQaLines, runStateOf } from '../../compute/index.ts';
 
 const show = (value: unknown): string => {
   if (value === null || value === undefined || value === '') return '—';

@@ -15,15 +15,14 @@ import { assets, configurations, imageViews, insights, reports, sceneViews, shar
 import { DomainError, MESSAGES } from '../../../kernel/domain-errors.ts';
 import type { Insight } from '@canopy/contract/insights.ts';
 import type { SharedContent, SharedLinkInfo } from '@canopy/contract/share-links.ts';
-import { throttle } from '../auth/throttle.ts';
-import { representInsights, type InsightRow } from '../../results/insights/represent.ts';
-import { reportForExport } from '../../results/insights/reports.ts';
-import { publicScope } from '../../results/insights/visibility.ts';
-import { studyImageBytes } from '../../results/insights/study-images.ts';
-import { assetView, type AssetRow } from '../../results/viewer/assets.ts';
-import { parseBlobKey } from '../../compute/analyses/blob-io.ts';
+import { linkTokenHash, signLinkAccess, throttle, verifyLinkAccess } from '../../accounts/index.ts';
+import { reportForExport } from '../insights/reports.ts';
+import { representInsights, type InsightRow } from '../insights/represent.ts';
+import { studyImageBytes } from '../insights/study-images.ts';
+import { publicScope } from '../insights/visibility.ts';
+import { assetView, type AssetRow } from '../viewer/assets.ts';
+import { parseBlobKey } from '../../../blobs/blob-io.ts';
 import type { BlobDownload } from '../../../blobs/blob-store.ts';
-import { linkTokenHash, signLinkAccess, verifyLinkAccess } from './tokens.ts';
 
 export type LinkRow = typeof shareLinks.$inferSelect;
 

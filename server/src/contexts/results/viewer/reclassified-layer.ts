@@ -21,11 +21,11 @@ import { criterionSchema } from '@canopy/engine/wind/criteria.ts';
 import { findLegend, comfortLegendName } from '@canopy/engine/analyses/legends.ts';
 import { periodKey, periodMetadata, timeRange } from '@canopy/engine/analyses/periods.ts';
 import { parseTimeWindow } from '@canopy/engine/weather/hour-mask.ts';
-import { requireConfigurationSimulation } from '../../results/viewer/scope.ts';
-import { assetView } from '../../results/viewer/assets.ts';
-import { metSourceByMetId } from '../../projects/weather/met-sources.ts';
-import { ASSETS_CONTAINER, formatBlobKey, getBytes, parseBlobKey, putBytes } from './blob-io.ts';
-import { speedRatioAssets } from './wind-results.ts';
+import { assetView } from './assets.ts';
+import { requireConfigurationSimulation } from './scope.ts';
+import { metSourceByMetId } from '../../projects/index.ts';
+import { ASSETS_CONTAINER, formatBlobKey, getBytes, parseBlobKey, putBytes } from '../../../blobs/blob-io.ts';
+import { speedRatioAssets } from '../../compute/index.ts';
 
 type Body = z.output<typeof ReclassifiedComfortSchema>;
 type Ids = { projectId: number; configurationId: number; simulationId: number };
