@@ -144,6 +144,13 @@ describe('scenario preview (Chromium)', () => {
       .click();
     const geometryStage = dialog.getByRole('group', { name: /3D preview of the scenario geometry/ });
     await expect.poll(() => errorPixels(page, geometryStage), { timeout: 30_000 }).toBeGreaterThan(50);
+    // The server's plan arrives after the pick: the tunnel is drawn, and the view stays on the finding.
+    await dialog
+      .getByRole('list', { name: 'Preview legend' })
+      .getByText(/^Wind tunnel for wind from 0°/)
+      .waitFor({ timeout: 60_000 });
+    await page.waitForTimeout(500);
+    expect(await errorPixels(page, geometryStage)).toBeGreaterThan(50);
     await screenshot(page, 'scenario-preview-geometry-finding');
     expect(session.problems).toEqual([]);
   }, 400_000);
