@@ -1,7 +1,8 @@
 /**
  * The scenario preview by events, with fake actors: the files are read once each (a failure is
- * named and read again on retry), a selected finding counts a focus request, and a CFD scenario's
- * tunnel is asked for after a pause, refused in the server's words or failed with a retry.
+ * named and read again on retry), a selected finding asks the camera to fly to it and keeps the view
+ * while a plan arrives, and a CFD scenario's tunnel is asked for after a pause, refused in the
+ * server's words or failed with a retry.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
@@ -97,14 +98,42 @@ describe('scenarioPreviewMachine', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
-  it('counts a focus request for each selection, and forgets a finding that went away', () => {
+  it('asks the camera to fly to each selection, and forgets a finding that went away', () => {
     const { actor } = start();
+    expect(actor.getSnapshot().context.framing).toEqual({ on: 'scene', request: 0 });
     actor.send({ type: 'finding.select', id: 'b' });
     actor.send({ type: 'finding.select', id: 'b' });
     actor.send({ type: 'finding.select', id: 'nope' });
-    expect(actor.getSnapshot().context).toMatchObject({ selectedId: 'b', focus: 2 });
+    expect(actor.getSnapshot().context).toMatchObject({ selectedId: 'b', framing: { on: 'finding', request: 2 } });
     actor.send({ type: 'findings.change', findings: [finding('a')] });
-    expect(actor.getSnapshot().context.selectedId).toBeNull();
+    expect(actor.getSnapshot().context).toMatchObject({ selectedId: null, framing: { on: 'scene', request: 2 } });
+  });
+
+  it('shows an arriving tunnel whole when no finding is picked', async () => {
+    const { actor } = start({ extent: request });
+    await waitFor(actor, (s) => s.matches({ extent: 'ready' }));
+    expect(actor.getSnapshot().context.framing).toEqual({ on: 'tunnel', request: 1 });
+  });
+
+  it('keeps the view on a finding picked before the plan arrives, until the user turns the tunnel', async () => {
+    let answer: (value: CfdEstimateResponse) => void = () => {};
+    const { actor } = start({ extent: request, estimate: () => new Promise((resolve) => (answer = resolve)) });
+    await waitFor(actor, (s) => s.matches({ extent: 'loading' }));
+    actor.send({ type: 'finding.select', id: 'a' });
+    answer(estimate);
+    await waitFor(actor, (s) => s.matches({ extent: 'ready' }));
+    expect(actor.getSnapshot().context.framing).toEqual({ on: 'finding', request: 1 });
+    actor.send({ type: 'wind.choose', windFromDeg: 90 });
+    expect(actor.getSnapshot().context.framing).toEqual({ on: 'tunnel', request: 2 });
+  });
+
+  it('shows the new tunnel whole once the user changes what the plan is for', async () => {
+    const { actor } = start({ extent: request });
+    await waitFor(actor, (s) => s.matches({ extent: 'ready' }));
+    actor.send({ type: 'finding.select', id: 'a' });
+    actor.send({ type: 'extent.change', request: { ...request } });
+    await waitFor(actor, (s) => s.matches({ extent: 'ready' }) && s.context.estimate !== null);
+    expect(actor.getSnapshot().context.framing).toEqual({ on: 'tunnel', request: 3 });
   });
 
   it('draws no tunnel for a scenario Canopy’s CFD does not compute', () => {

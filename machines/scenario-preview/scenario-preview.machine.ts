@@ -16,8 +16,11 @@
  *       ├── refused   the server's words (a grid too large, a file the solver cannot take)
  *       └── failed    network or server error: `retry`
  *
- * `finding.select` keeps the finding and counts a focus request, which the canvas answers by flying
- * to it; selecting the same finding again flies there again.
+ * Where the camera looks is the machine's `framing`: what to take in (the whole scene, the picked
+ * finding or the tunnel) and a request count the canvas answers once each, whenever its 3D view is
+ * ready. The user's latest ask wins over anything that arrives on its own: picking a finding (again
+ * and again) flies to it, and a plan answered afterwards is drawn without stepping back from the
+ * finding; choosing a wind direction, or changing what the plan is for, shows the tunnel whole.
  */
 import { assign, setup } from 'xstate';
 import type { GeometryFinding } from '@canopy/contract/scenarios.ts';
@@ -51,6 +54,15 @@ export interface PreviewInput {
   extent: CfdEstimateRequest | null;
 }
 
+/** What the camera takes in: the whole scene, the picked finding, or the wind tunnel. */
+export type FramingTarget = 'scene' | 'finding' | 'tunnel';
+
+export interface Framing {
+  on: FramingTarget;
+  /** Counts the requests; the canvas moves the camera once for each. */
+  request: number;
+}
+
 export interface PreviewContext {
   projectId: number;
   files: PreviewFile[];
@@ -60,8 +72,7 @@ export interface PreviewContext {
   failures: ReadonlyMap<number, string>;
   findings: GeometryFinding[];
   selectedId: string | null;
-  /** Counts the requests to look at the selected finding. */
-  focus: number;
+  framing: Framing;
   extentRequest: CfdEstimateRequest | null;
   estimate: CfdEstimateResponse | null;
   extentMessage: string | null;
@@ -127,6 +138,10 @@ export const scenarioPreviewMachine = setup({
       return { soups, failures };
     }),
     forgetFailures: assign({ failures: () => new Map<number, string>() }),
+    // A tunnel that arrives is shown whole unless the user is looking at a finding they picked.
+    frameArrivedTunnel: assign(({ context }) =>
+      context.framing.on === 'finding' ? {} : { framing: { on: 'tunnel' as const, request: context.framing.request + 1 } },
+    ),
   },
 }).createMachine({
   id: 'scenarioPreview',
@@ -138,7 +153,7 @@ export const scenarioPreviewMachine = setup({
     failures: new Map(),
     findings: input.findings,
     selectedId: null,
-    focus: 0,
+    framing: { on: 'scene', request: 0 },
     extentRequest: input.extent,
     estimate: null,
     extentMessage: null,
@@ -146,16 +161,23 @@ export const scenarioPreviewMachine = setup({
   }),
   on: {
     'findings.change': {
-      actions: assign(({ context, event }) => ({
-        findings: event.findings,
-        selectedId: event.findings.some((f) => f.id === context.selectedId) ? context.selectedId : null,
-      })),
+      actions: assign(({ context, event }) => {
+        const kept = event.findings.some((f) => f.id === context.selectedId);
+        // A picked finding that went away no longer holds the view.
+        const framing = !kept && context.framing.on === 'finding' ? { ...context.framing, on: 'scene' as const } : context.framing;
+        return { findings: event.findings, selectedId: kept ? context.selectedId : null, framing };
+      }),
     },
     'finding.select': {
       guard: ({ context, event }) => context.findings.some((f) => f.id === event.id),
-      actions: assign(({ context, event }) => ({ selectedId: event.id, focus: context.focus + 1 })),
+      actions: assign(({ context, event }) => ({ selectedId: event.id, framing: { on: 'finding' as const, request: context.framing.request + 1 } })),
     },
-    'wind.choose': { actions: assign(({ event }) => ({ windFromDeg: ((event.windFromDeg % 360) + 360) % 360 })) },
+    'wind.choose': {
+      actions: assign(({ context, event }) => ({
+        windFromDeg: ((event.windFromDeg % 360) + 360) % 360,
+        framing: { on: 'tunnel' as const, request: context.framing.request + 1 },
+      })),
+    },
   },
   states: {
     geometry: {
@@ -192,7 +214,13 @@ export const scenarioPreviewMachine = setup({
         'extent.change': {
           target: '.starting',
           reenter: true,
-          actions: assign(({ event }) => ({ extentRequest: event.request, estimate: null, extentMessage: null })),
+          // The user changed what the plan is for: its tunnel is shown whole when it arrives.
+          actions: assign(({ context, event }) => ({
+            extentRequest: event.request,
+            estimate: null,
+            extentMessage: null,
+            framing: context.framing.on === 'finding' ? { ...context.framing, on: 'scene' as const } : context.framing,
+          })),
         },
       },
       states: {
@@ -204,7 +232,7 @@ export const scenarioPreviewMachine = setup({
           invoke: {
             src: 'estimateExtent',
             input: ({ context }) => context.extentRequest!,
-            onDone: { target: 'ready', actions: assign(({ event }) => ({ estimate: event.output, extentMessage: null })) },
+            onDone: { target: 'ready', actions: [assign(({ event }) => ({ estimate: event.output, extentMessage: null })), 'frameArrivedTunnel'] },
             onError: [
               {
                 guard: { type: 'refused', params: ({ event }) => ({ error: event.error }) },

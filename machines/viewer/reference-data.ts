@@ -17,6 +17,8 @@ export interface ColourLegend {
   units: string;
   min?: number;
   max?: number;
+  /** The scale keeps min–max whatever the values' own span (a difference map's ±L round zero); a range the user sets still wins. */
+  fixedRange?: boolean;
   stops?: Array<{ value: number; colour: string }>;
   classes?: Array<{ value: number; label: string; colour: string; description?: string }>;
 }

@@ -71,7 +71,11 @@ describe('saving a difference map', () => {
     expect(stored[0]!.filename).toBe('difference-2-minus-1.glb');
     const glb = await readResultGlb(stored[0]!.bytes);
     expect([...glb.fields.difference!]).toEqual([0.25, -0.5]);
-    expect(glb.metadata).toMatchObject({ metric: 'speed-ratio-difference', difference: { a: { assetId: 1, scenario: 'Existing site' }, b: { assetId: 2 } } });
+    // The kind of map and its half-range go with it, so that it reopens on the same diverging scale.
+    expect(glb.metadata).toMatchObject({
+      metric: 'speed-ratio-difference',
+      difference: { a: { assetId: 1, scenario: 'Existing site' }, b: { assetId: 2 }, mode: 'values', limit: 0.5 },
+    });
     expect(appended[0]).toMatchObject({
       upload_id: 555,
       metric: 'speed-ratio-difference',

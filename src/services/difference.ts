@@ -99,7 +99,15 @@ export async function saveDifferenceNow(calls: DifferenceCalls, input: Differenc
       metric,
       units: outcome.mode === 'classes' ? 'class' : outcome.unit,
       provenance: { engine: 'canopy-viewer difference map', version: '1', computedAt: new Date().toISOString() },
-      difference: { a: { assetId: a.asset.id, scenario: a.scenario }, b: { assetId: b.asset.id, scenario: b.scenario }, matching: matchingWords(outcome) },
+      // The kind of map and its half-range too: reopened, the layer is drawn on the same diverging
+      // scale centred on zero (screens/viewer/difference/difference-layer.ts reads them back).
+      difference: {
+        a: { assetId: a.asset.id, scenario: a.scenario },
+        b: { assetId: b.asset.id, scenario: b.scenario },
+        matching: matchingWords(outcome),
+        mode: outcome.mode,
+        limit: outcome.limit,
+      },
     },
   });
   const uploadId = await calls.storeFile(calls.projectId, `difference-${b.asset.id}-minus-${a.asset.id}.glb`, glb);

@@ -6,7 +6,7 @@
  * `POST /api/ingestassets/simulationresults`. Fast and deterministic, unlike the demo's engine run.
  */
 import { viewerFixtureResults } from '../fixtures/viewer-results.ts';
-import { readResultGlb } from '@canopy/engine/results/glb.ts';
+import { readResultGlb, writeResultGlb } from '@canopy/engine/results/glb.ts';
 import { writeBinaryStl } from '@canopy/engine/geometry/stl/writer.ts';
 
 export interface FixtureProject {
@@ -91,4 +91,54 @@ export async function createFixtureProject(baseUrl: string, token: string, name:
     body: { project_id: project.id, configuration_id: configuration.id, category: 'external-cfd', results },
   });
   return { projectId: project.id, studyId, configurationId: configuration.id, simulationId: simulation.id, assets: simulation.assets };
+}
+
+/**
+ * A second scenario of the fixture project's study ("design option B"): the same geometry files,
+ * and one fixture layer with every value changed by `change`, registered the same way. A
+ * difference map between the two scenarios then has a known value at every point.
+ */
+export async function addFixtureScenario(
+  baseUrl: string,
+  token: string,
+  projectId: number,
+  name: string,
+  layer: { filename: string; change: (value: number) => number },
+): Promise<{ configurationId: number; simulationId: number }> {
+  const call = caller(baseUrl, token);
+  const layers = await viewerFixtureResults();
+  const byFile = new Map(layers.map((l) => [l.asset.filename, l]));
+  const study = await upload(call, projectId, 'study.stl', await asStl(byFile.get('study-proposed.glb')!.glb, 'study'));
+  const ground = await upload(call, projectId, 'ground.stl', await asStl(byFile.get('ground.glb')!.glb, 'ground'));
+  const plane = await upload(call, projectId, 'plane.stl', await asStl(byFile.get('speed-ratio.0.glb')!.glb, 'plane'));
+  const configuration = await call<{ id: number }>(`/api/project/${projectId}/configuration/`, {
+    method: 'POST',
+    body: {
+      name,
+      engine: 'CFD',
+      analyses: [{ analysis_type: 'pedestrian_wind_comfort', metrics: ['lawson-lddc'] }],
+      geometry: { study: [study], ground: [ground], presentation_planes: [plane] },
+      seasons: ['summer', 'winter'],
+      times: ['07:00-23:00'],
+      wind_directions: 8,
+      terms_accepted: true,
+    },
+  });
+  const source = byFile.get(layer.filename);
+  if (!source) throw new Error(`no fixture layer ${layer.filename}`);
+  const mesh = await readResultGlb(source.glb);
+  const fields = Object.fromEntries(Object.entries(mesh.fields).map(([key, values]) => [key, values.map(layer.change)]));
+  const glb = await writeResultGlb({ ...mesh, fields });
+  const uploadId = await upload(call, projectId, layer.filename, glb);
+  const registered = Object.entries(source.asset).filter(([key, value]) => key !== 'filename' && value !== null && value !== undefined);
+  const simulation = await call<{ id: number }>('/api/ingestassets/simulationresults', {
+    method: 'POST',
+    body: {
+      project_id: projectId,
+      configuration_id: configuration.id,
+      category: 'external-cfd',
+      results: [{ upload_id: uploadId, ...Object.fromEntries(registered) }],
+    },
+  });
+  return { configurationId: configuration.id, simulationId: simulation.id };
 }

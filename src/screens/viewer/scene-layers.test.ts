@@ -114,6 +114,13 @@ describe('scene layers', () => {
     // Before its values are read, the legend's range; without a legend, 0–1.
     expect(colourScaleFor(stops, { palette: 'legend' }, null)).toMatchObject({ min: 0, max: 100 });
     expect(colourScaleFor(null, { palette: 'legend' }, null)).toMatchObject({ min: 0, max: 1 });
+    // A legend with a fixed range (a difference map's ±L round zero) keeps it over the values' own span; an edit still wins.
+    const diverging = { ...stops, min: -20, max: 20, fixedRange: true };
+    expect(colourScaleFor(diverging, { palette: 'legend' }, layerRange(undefined, { categorical: false, range: [-2, 18] }))).toMatchObject({
+      min: -20,
+      max: 20,
+    });
+    expect(colourScaleFor(diverging, { palette: 'legend' }, edited)).toMatchObject({ min: 20, max: 80 });
     // A category map keeps its classes whatever range is about.
     expect(colourScaleFor(classes, { palette: 'legend' }, { min: 0, max: 0.8, ticks: null, edited: true })).toMatchObject({ min: -0.5, max: 1.5 });
   });

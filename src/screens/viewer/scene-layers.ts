@@ -207,11 +207,13 @@ export function colourScaleFor(legend: ColourLegend | null, settings: Pick<Colou
     };
   }
   const stops = legend?.stops ? [...legend.stops].sort((a, b) => a.value - b.value) : [];
-  const min = range?.min ?? legend?.min ?? stops[0]?.value ?? 0;
-  const max = range?.max ?? legend?.max ?? stops.at(-1)?.value ?? 1;
+  // A legend with a fixed range (a difference map's, symmetric about zero) is not re-fitted to the values' own span.
+  const own = legend?.fixedRange && !range?.edited ? null : range;
+  const min = own?.min ?? legend?.min ?? stops[0]?.value ?? 0;
+  const max = own?.max ?? legend?.max ?? stops.at(-1)?.value ?? 1;
   const colours = palette ?? (stops.length >= 2 ? stops.map((s) => s.colour) : PALETTE_COLOURS.viridis);
   const scale: ColourScale = { min, max: max === min ? min + 1 : max, colours, discrete: false, unit: unit ?? legend?.units };
-  scale.ticks = range?.ticks && range.min === min && range.max === max ? range.ticks : ticksWithin(scale.min, scale.max);
+  scale.ticks = own?.ticks && own.min === min && own.max === max ? own.ticks : ticksWithin(scale.min, scale.max);
   if (legend) {
     scale.legendName = legend.name;
     scale.title = legend.title;

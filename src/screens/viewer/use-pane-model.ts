@@ -30,6 +30,7 @@ import type { LayerFilterRef } from './layer-panel.tsx';
 import { useLegends } from './use-viewer-data.ts';
 import { layerLabel } from '@canopy/engine/results/labels.ts';
 import type { ReclassLayer } from './reclass-layer.ts';
+import { savedDifferenceLegend } from './difference/difference-layer.ts';
 
 const NO_LAYERS: readonly SceneLayer[] = [];
 
@@ -108,25 +109,37 @@ export function usePaneModel(
   const activeUrl = active ? (own && active.id === own.asset.id ? own.url : urlOf(active)) : null;
   const field = active ? fieldOf(active, jobTypes) : undefined;
 
-  // Each shown data layer's legend: the re-classified map brings its criterion's; the stored ones are read by name.
+  // Each shown data layer's legend: the re-classified map brings its criterion's, a saved difference
+  // map its diverging one from its own metadata; the other stored ones are read by name.
   const scaled = useMemo(() => scaledLayers(layers), [layers]);
+  const savedDifferences = useMemo(() => {
+    const found: Record<string, ColourLegend> = {};
+    for (const layer of scaled) {
+      const asset = assets.find((a) => String(a.id) === layer.id);
+      const legend = asset && !(own && asset.id === own.asset.id) ? savedDifferenceLegend(asset) : null;
+      if (legend) found[layer.id] = legend;
+    }
+    return found;
+  }, [scaled, assets, own]);
   const legendNames = useMemo(() => {
     const names: Record<string, string | null> = {};
     for (const layer of scaled) {
       const asset = assets.find((a) => String(a.id) === layer.id);
-      names[layer.id] = own && asset?.id === own.asset.id ? null : asset ? legendNameOf(asset, jobTypes) : null;
+      names[layer.id] = (own && asset?.id === own.asset.id) || savedDifferences[layer.id] ? null : asset ? legendNameOf(asset, jobTypes) : null;
     }
     return names;
-  }, [scaled, assets, own, jobTypes]);
+  }, [scaled, assets, own, jobTypes, savedDifferences]);
   const legends = useLegends(Object.values(legendNames).filter((n): n is string => !!n));
   const legendOf = useCallback(
     (layerId: string): { legend: ColourLegend | null; known: boolean } => {
       if (own && layerId === String(own.asset.id)) return { legend: own.legend, known: true };
+      const saved = savedDifferences[layerId];
+      if (saved) return { legend: saved, known: true };
       const name = legendNames[layerId];
       if (!name) return { legend: null, known: true };
       return { legend: legends[name] ?? null, known: name in legends };
     },
-    [own, legendNames, legends],
+    [own, savedDifferences, legendNames, legends],
   );
 
   // The machine learns which shown layers are category maps (their classes are their scale).

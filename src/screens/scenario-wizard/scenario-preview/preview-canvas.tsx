@@ -2,19 +2,22 @@
  * The preview's 3D view (three.js lives in this lazily loaded chunk): the viewer's canvas with a
  * browser-made layer per geometry file, the ground, the findings' highlights and the tunnel
  * outlines. Keyboard: the arrow keys orbit, + and − zoom (orbit-keys.ts); the mouse orbits, pans
- * and zooms as in the viewer. A focus request from the machine flies to the selected finding.
+ * and zooms as in the viewer. Each framing request of the machine (the scene, the picked finding or
+ * the tunnel) moves the camera once, as soon as the 3D view is there to move: a request made while
+ * three.js is still starting is answered when it has, and the viewer's own fit-on-first-layer is
+ * replaced by the preview's opening view, so it cannot land after (and undo) a request.
  */
-import { useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { GeometryFinding } from '@canopy/contract/scenarios.ts';
-import type { PreviewFile } from '@machines/scenario-preview/scenario-preview.machine.ts';
+import type { Framing, PreviewFile } from '@machines/scenario-preview/scenario-preview.machine.ts';
 import type { TunnelExtent } from '@machines/scenario-preview/tunnel-extent.ts';
-import type { SceneLayer, ViewerHandle } from '../../../viewer/contracts.ts';
+import type { CameraState, SceneLayer, ViewerHandle } from '../../../viewer/contracts.ts';
 import type { DecodedLayer } from '../../../viewer/workers/decoded-layer.ts';
 import { dropLocalLayer, putLocalLayer } from '../../../viewer/scene/local-layers.ts';
 import { ViewerCanvas } from '../../../viewer/scene/viewer-canvas.tsx';
-import { cameraToFit, findingBounds } from '../../viewer/validation-findings.ts';
+import { cameraToFit } from '../../viewer/validation-findings.ts';
 import { orbitCamera } from './orbit-keys.ts';
-import { groundSoup, outlinesOf, previewHighlights, ROLE_THEME, sceneBounds } from './preview-scene.ts';
+import { framedBounds, groundSoup, outlinesOf, previewHighlights, ROLE_THEME, sceneBounds } from './preview-scene.ts';
 import * as css from './scenario-preview.css.ts';
 
 export interface PreviewCanvasProps {
@@ -22,7 +25,7 @@ export interface PreviewCanvasProps {
   soups: ReadonlyMap<number, Float32Array>;
   findings: readonly GeometryFinding[];
   selectedId: string | null;
-  focus: number;
+  framing: Framing;
   extent: TunnelExtent | null;
   /** Whether a ground is drawn for want of a ground file. */
   drawGround: boolean;
@@ -30,6 +33,9 @@ export interface PreviewCanvasProps {
 
 /** Geometry layers read no metadata (it carries a result's units and legend). */
 const NO_METADATA = {} as DecodedLayer['metadata'];
+
+/** The viewer's opening camera (viewer-canvas.tsx): from the south-west, above, looking at the origin. */
+const OPENING: CameraState = { position: [-60, -120, 90], target: [0, 0, 0], up: [0, 0, 1], fov: 45 };
 
 const neverFetched = () => Promise.reject(new Error('the preview draws only files read in the browser'));
 
@@ -40,9 +46,16 @@ function soupLayer(name: string, positions: Float32Array): string {
   return putLocalLayer(name, { positions, indices, fields: {}, metadata: NO_METADATA });
 }
 
-export default function PreviewCanvas({ files, soups, findings, selectedId, focus, extent, drawGround }: PreviewCanvasProps) {
-  const handle = useRef<ViewerHandle>(null);
+export default function PreviewCanvas({ files, soups, findings, selectedId, framing, extent, drawGround }: PreviewCanvasProps) {
+  // The handle arrives once three.js has started (a render or more after this component mounts).
+  const [view, setView] = useState<ViewerHandle | null>(null);
   const bounds = useMemo(() => sceneBounds(soups.values(), extent), [soups, extent]);
+  // The opening view takes in what is read so far; given as the canvas's camera, it also keeps the
+  // viewer from fitting on its own when the first layer is in, which could come after a request.
+  const [opening] = useState<CameraState | undefined>(() => {
+    const b = sceneBounds(soups.values(), null);
+    return b ? cameraToFit(OPENING, b) : undefined;
+  });
 
   const layers = useMemo(() => {
     const out: SceneLayer[] = [];
@@ -68,32 +81,24 @@ export default function PreviewCanvas({ files, soups, findings, selectedId, focu
   const highlights = useMemo(() => previewHighlights(findings, files, soups, selectedId), [findings, files, soups, selectedId]);
   const outlines = useMemo(() => outlinesOf(extent), [extent]);
 
-  // A new tunnel is shown whole: the view steps back to take it in.
+  // Each framing request moves the camera once; the opening view answers request 0.
+  const answered = useRef(0);
   useEffect(() => {
-    const h = handle.current;
-    if (!h || !extent) return;
-    const b = sceneBounds([], extent);
-    if (b) h.setCamera(cameraToFit(h.getCamera(), b));
-  }, [extent]);
-
-  // Each focus request flies to the selected finding (its faces, else its location).
-  useEffect(() => {
-    const h = handle.current;
-    const finding = findings.find((f) => f.id === selectedId);
-    if (!h || !finding || focus === 0) return;
-    const b = findingBounds(highlights, finding);
-    if (b) h.setCamera(cameraToFit(h.getCamera(), b));
-    // Only a new request moves the camera, not highlights arriving later.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [focus]);
+    if (!view || framing.request === answered.current) return;
+    const picked = findings.find((f) => f.id === selectedId) ?? null;
+    const b = framedBounds(framing.on, { soups, extent, highlights, picked });
+    // The tunnel asked for may not be drawn yet: the request is answered when it is.
+    if (!b && framing.on === 'tunnel' && !extent) return;
+    answered.current = framing.request;
+    if (b) view.setCamera(cameraToFit(view.getCamera(), b));
+  }, [view, framing, findings, selectedId, soups, extent, highlights]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const h = handle.current;
-    if (!h) return;
-    const next = orbitCamera(h.getCamera(), event.key);
+    if (!view) return;
+    const next = orbitCamera(view.getCamera(), event.key);
     if (!next) return;
     event.preventDefault();
-    h.setCamera(next);
+    view.setCamera(next);
   };
 
   return (
@@ -105,7 +110,8 @@ export default function PreviewCanvas({ files, soups, findings, selectedId, focu
       onKeyDown={onKeyDown}
     >
       <ViewerCanvas
-        ref={handle}
+        ref={setView}
+        camera={opening}
         layers={layers}
         colourScale={null}
         theme="default"

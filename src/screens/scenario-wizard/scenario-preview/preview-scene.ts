@@ -6,11 +6,11 @@
 import type { GeometryFinding } from '@canopy/contract/scenarios.ts';
 import { ROLE_LABELS } from '@machines/scenario-wizard/scenario-inputs.ts';
 import type { GeometryRole } from '@machines/scenario-wizard/scenario-wizard.types.ts';
-import type { PreviewFile } from '@machines/scenario-preview/scenario-preview.machine.ts';
+import type { FramingTarget, PreviewFile } from '@machines/scenario-preview/scenario-preview.machine.ts';
 import type { TunnelExtent } from '@machines/scenario-preview/tunnel-extent.ts';
 import type { FindingHighlight, SceneOutline, ThemeRole } from '../../../viewer/contracts.ts';
 import { THEMES } from '../../../viewer/themes/themes.ts';
-import { boundsOfPoints, highlightsOf, type Bounds } from '../../viewer/validation-findings.ts';
+import { boundsOfPoints, findingBounds, highlightsOf, type Bounds } from '../../viewer/validation-findings.ts';
 
 /** The viewer theme role each geometry role is drawn in (the default theme's colours). */
 export const ROLE_THEME: Record<GeometryRole, ThemeRole> = {
@@ -79,6 +79,19 @@ export function groundSoup(bounds: Bounds): Float32Array {
 /** The bounds of everything read (and the tunnel), or null before anything is. */
 export function sceneBounds(soups: Iterable<Float32Array>, extent: TunnelExtent | null): Bounds | null {
   return boundsOfPoints(...soups, extent?.tunnel);
+}
+
+/**
+ * What the camera takes in for a framing request: the picked finding (its highlighted faces, else its
+ * location), the tunnel, or everything read. Null when there is nothing to look at yet.
+ */
+export function framedBounds(
+  on: FramingTarget,
+  scene: { soups: ReadonlyMap<number, Float32Array>; extent: TunnelExtent | null; highlights: readonly FindingHighlight[]; picked: GeometryFinding | null },
+): Bounds | null {
+  if (on === 'finding') return scene.picked ? findingBounds(scene.highlights, scene.picked) : null;
+  if (on === 'tunnel') return scene.extent ? sceneBounds([], scene.extent) : null;
+  return sceneBounds(scene.soups.values(), null);
 }
 
 /** The findings' highlights, from the files read; the scenario's files stand in for the record's assets. */

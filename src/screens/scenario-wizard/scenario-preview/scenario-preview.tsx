@@ -75,7 +75,7 @@ export function ScenarioPreview({ projectId }: { projectId: number }) {
               soups={ctx.soups}
               findings={ctx.findings}
               selectedId={ctx.selectedId}
-              focus={ctx.focus}
+              framing={ctx.framing}
               extent={extent}
               drawGround={drawGround}
             />

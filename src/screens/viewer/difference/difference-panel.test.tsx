@@ -2,7 +2,8 @@
  * A difference map in the viewer, by role and text: two scenarios of the study with the same
  * comfort map; the Difference panel offers the other scenario's map as B, computes B − A in the
  * browser from the stored layers, tells how many points got calmer or windier, and the pane shows
- * the map under a "classes gained and lost" legend.
+ * the map under a "classes gained and lost" legend. A map saved as a layer reopens on its own
+ * diverging scale, centred on zero over its symmetric range and in its units.
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -17,6 +18,28 @@ vi.setConfig({ testTimeout: 30_000 });
 const POINTS = 6;
 const files = new Map<string, Uint8Array>();
 let study: Simulation[];
+
+/** A sun-lit time difference as "Save as layer" stores it: its GLB's metadata is the asset's. */
+const savedSunDifference = (simulationId: number) =>
+  asset(simulationId, {
+    analysis_type: 'solar-sunlit',
+    metric: 'pct-sunlit-difference',
+    show_by_default: true,
+    qualifiers: { difference: 'Proposed tower (layer 7) − Existing site (layer 6)', matching: 'same points in both' },
+    metadata: {
+      analysis: 'solar-sunlit',
+      metric: 'pct-sunlit-difference',
+      units: '%',
+      fields: ['difference'],
+      difference: {
+        a: { assetId: 6, scenario: 'Existing site' },
+        b: { assetId: 7, scenario: 'Proposed tower' },
+        matching: 'same points in both',
+        mode: 'values',
+        limit: 20,
+      },
+    },
+  });
 
 const comfort = (simulationId: number) =>
   asset(simulationId, {
@@ -76,5 +99,26 @@ describe('difference maps in the viewer', () => {
       expect(screen.getByLabelText('Layer shown')).toHaveTextContent('Comfort class change, Proposed tower − Existing site (same points in both)'),
     );
     expect(within(panel).getByRole('button', { name: 'Save as layer' })).toBeEnabled();
+  });
+
+  it('reopens a saved difference map on its diverging scale, centred on zero, in its units', async () => {
+    const saved = savedSunDifference(62);
+    const services = {
+      ...fakeServices(),
+      listSimulations: async () => [simulation(62, 22, 'solar', [saved])],
+      loadAsset: async () => {
+        throw new Error('the 3D view is not drawn here');
+      },
+    };
+    renderViewer('/projects/7/viewer/70/configuration/22/Viewer?simulation=62', services);
+    const title = 'Δ Sun-lit time, Proposed tower − Existing site (same points in both) (%)';
+    const legend = await screen.findByRole('figure', { name: `Legend: ${title}` });
+    const ticks = within(within(legend).getByRole('list', { name: 'Ticks' }))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    // ±20 %, white at the middle tick: zero.
+    expect(ticks[0]).toMatch(/^[−-]20$/);
+    expect(ticks.at(-1)).toBe('20');
+    expect(ticks[(ticks.length - 1) / 2]).toBe('0');
   });
 });
