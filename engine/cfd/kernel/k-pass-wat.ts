@@ -123,7 +123,7 @@ function productionFunction(): string[] {
   const WALL = ROLE.WALL,
     NONE = ROLE.NONE,
     GROUND = ROLE.GROUND;
-  const doubles = ['ux', 'uy', 'shear', 'nut', 's', 's2', 'o2', 'e', 'ratio', 'vp', 'vm', 'ua', 'dp', 'dm', 'den'];
+  const doubles = ['ux', 'uy', 'shear', 'nut', 's', 's2', 'o2', 'e', 'ratio', 'vp', 'vm', 'ua', 'dp', 'dm', 'den', 'inv', 'num'];
   for (let g = 0; g < 9; g++) doubles.push(`g${g}`);
   const gradient: string[] = [];
   for (let b = 0; b < 3; b++) {
@@ -138,17 +138,20 @@ function productionFunction(): string[] {
       `(local.set $hp (i32.ne ${get('rp')} (i32.const ${NONE})))`,
       `(local.set $hm (i32.ne ${get('rm')} (i32.const ${NONE})))`,
       `(local.set $d_den (select (f64.add ${d('dp')} ${d('dm')}) (select ${d('dp')} (select ${d('dm')} (f64.const 1) ${get('hm')}) ${get('hp')}) (i32.and ${get('hp')} ${get('hm')})))`,
+      // The spacing is 0.5, 1, 1.5 or 2 (cells); dividing by 0.5, 1 or 2 is multiplying by 2, 1 or
+      // 0.5 exactly (powers of two), so only a spacing of 1.5 (one wall neighbour) needs the division.
+      `(local.set $third (f64.eq ${d('den')} (f64.const 1.5)))`,
+      `(local.set $d_inv (select (f64.const 0.5) (select (f64.const 2) (f64.const 1) (f64.eq ${d('den')} (f64.const 0.5))) (f64.eq ${d('den')} (f64.const 2))))`,
     );
     for (let a = 0; a < 3; a++) {
       gradient.push(
         `(local.set $d_ua ${uAt(get('x'), a)})`,
         `(local.set $d_vp (select (f64.const 0) ${uAt(get('yp'), a)} (i32.eq ${get('rp')} (i32.const ${WALL}))))`,
         `(local.set $d_vm (select (f64.const 0) ${uAt(get('ym'), a)} (i32.eq ${get('rm')} (i32.const ${WALL}))))`,
-        // One division: the numerator and the spacing of whichever difference the neighbours allow
-        // (centred, one-sided, or none: 0/1), the same quotient the reference computes.
-        `(local.set $d_g${3 * a + b} (f64.div ` +
-          `(select (f64.sub ${d('vp')} ${d('vm')}) (select (f64.sub ${d('vp')} ${d('ua')}) (select (f64.sub ${d('ua')} ${d('vm')}) (f64.const 0) ${get('hm')}) ${get('hp')}) (i32.and ${get('hp')} ${get('hm')})) ` +
-          `${d('den')}))`,
+        // The numerator and the spacing of whichever difference the neighbours allow (centred,
+        // one-sided, or none: 0/1), the same quotient the reference computes.
+        `(local.set $d_num (select (f64.sub ${d('vp')} ${d('vm')}) (select (f64.sub ${d('vp')} ${d('ua')}) (select (f64.sub ${d('ua')} ${d('vm')}) (f64.const 0) ${get('hm')}) ${get('hp')}) (i32.and ${get('hp')} ${get('hm')})))`,
+        `(local.set $d_g${3 * a + b} (if (result f64) ${get('third')} (then (f64.div ${d('num')} ${d('den')})) (else (f64.mul ${d('num')} ${d('inv')}))))`,
       );
     }
   }
@@ -183,7 +186,7 @@ function productionFunction(): string[] {
     ...header(
       'kProduction',
       ['cells', 'c0', 'c1', 'role', 'u', 'strain', 'prod', 'nut', 'px', 'pxy', 'groundDrag:f64', 'groundShear:f64'],
-      ['c', 'x', 'yp', 'ym', 'rp', 'rm', 'hp', 'hm'],
+      ['c', 'x', 'yp', 'ym', 'rp', 'rm', 'hp', 'hm', 'third'],
       doubles,
       'Production of k of the transported cells c0..c1 (k-transport.ts production).',
     ),
