@@ -102,16 +102,78 @@ function velocitiesFunction(): string[] {
     `(local.set $d_pn (f64.sqrt (f64.add (f64.add (f64.add (f64.mul ${d('pxx')} ${d('pxx')}) (f64.mul ${d('pyy')} ${d('pyy')})) (f64.mul ${d('pzz')} ${d('pzz')})) (f64.mul (f64.const 2) (f64.add (f64.add (f64.mul ${d('pxy')} ${d('pxy')}) (f64.mul ${d('pxz')} ${d('pxz')})) (f64.mul ${d('pyz')} ${d('pyz')}))))))`,
     storeF32('strain', get('x'), `(f64.mul (f64.mul (f64.div (f64.const 1.5) (f64.mul ${d('rho')} ${d('tau')})) ${f64(Math.SQRT2)}) ${d('pn')})`),
   ];
+  // Two cells at a time, x and x1, in f64x2 lanes: each lane the one-cell body's operations in its
+  // order (lane-wise IEEE arithmetic, division and square root), so the same numbers.
+  const v = (name: string) => `(local.get $v_${name})`;
+  const pair = (ptr: string, i0: string, i1: string) =>
+    `(f64x2.promote_low_f32x4 (v128.load32_lane 1 (i32.add ${get(ptr)} (i32.shl ${i1} (i32.const 2))) (v128.load32_zero (i32.add ${get(ptr)} (i32.shl ${i0} (i32.const 2))))))`;
+  const storePair = (ptr: string, i0: string, i1: string, value: string) => [
+    `(local.set $v_out (f32x4.demote_f64x2_zero ${value}))`,
+    `(v128.store32_lane 0 (i32.add ${get(ptr)} (i32.shl ${i0} (i32.const 2))) ${v('out')})`,
+    `(v128.store32_lane 1 (i32.add ${get(ptr)} (i32.shl ${i1} (i32.const 2))) ${v('out')})`,
+  ];
+  const three = (x: string, a: number) => `(i32.add (i32.mul ${x} (i32.const 3)) (i32.const ${a}))`;
+  const two = [
+    `(local.set $x ${i32At('cells', get('c'))})`,
+    `(local.set $x1 (i32.load offset=4 (i32.add ${get('cells')} (i32.shl ${get('c')} (i32.const 2)))))`,
+    ...Array.from(
+      { length: Q },
+      (_, q) =>
+        `(local.set $v_h${q} ${pair('f', `(i32.add ${get('x')} (i32.mul ${get('n')} (i32.const ${q})))`, `(i32.add ${get('x1')} (i32.mul ${get('n')} (i32.const ${q})))`)})`,
+    ),
+    ...program.map((a) => `(local.set $v_${a.name} ${emit2(a.value)})`),
+    ...['ux', 'uy', 'uz'].flatMap((name, a) => storePair('u', three(get('x'), a), three(get('x1'), a), v(name))),
+    `(local.set $k (i32.sub (i32.div_u ${get('x')} ${get('pxy')}) (i32.const 1)))`,
+    `(local.set $i (i32.sub (i32.rem_u ${get('x')} ${get('px')}) (i32.const 1)))`,
+    `(local.set $k1 (i32.sub (i32.div_u ${get('x1')} ${get('pxy')}) (i32.const 1)))`,
+    `(local.set $i1 (i32.sub (i32.rem_u ${get('x1')} ${get('px')}) (i32.const 1)))`,
+    `(local.set $v_tau (f64x2.add (f64x2.mul (f64x2.splat (f64.const 3)) (f64x2.add (f64x2.add ${pair('nuZ', get('k'), get('k1'))} ${pair('nuX', get('i'), get('i1'))}) ${pair('nut', get('x'), get('x1'))})) (f64x2.splat (f64.const 0.5))))`,
+    `(local.set $v_pn (f64x2.sqrt (f64x2.add (f64x2.add (f64x2.add (f64x2.mul ${v('pxx')} ${v('pxx')}) (f64x2.mul ${v('pyy')} ${v('pyy')})) (f64x2.mul ${v('pzz')} ${v('pzz')})) (f64x2.mul (f64x2.splat (f64.const 2)) (f64x2.add (f64x2.add (f64x2.mul ${v('pxy')} ${v('pxy')}) (f64x2.mul ${v('pxz')} ${v('pxz')})) (f64x2.mul ${v('pyz')} ${v('pyz')}))))))`,
+    ...storePair(
+      'strain',
+      get('x'),
+      get('x1'),
+      `(f64x2.mul (f64x2.mul (f64x2.div (f64x2.splat (f64.const 1.5)) (f64x2.mul ${v('rho')} ${v('tau')})) (f64x2.splat ${f64(Math.SQRT2)})) ${v('pn')})`,
+    ),
+    `(local.set $c (i32.add ${get('c')} (i32.const 2)))`,
+  ];
   return [
     ...header(
       'kVelocities',
       ['f', 'n', 'px', 'pxy', 'cells', 'c0', 'c1', 'nuZ', 'nuX', 'nut', 'u', 'strain'],
-      ['c', 'x', 'b', 'k', 'i'],
+      ['c', 'x', 'b', 'k', 'i', 'x1', 'k1', 'i1'],
       names,
-      'The transported cells c0..c1: mean velocity and the lattice strain (k-transport.ts velocities).',
+      'The transported cells c0..c1: mean velocity and the lattice strain (k-transport.ts velocities), two at a time, the last one alone.',
     ),
-    ...cellLoop(body),
+    `    ${[...new Set([...names, 'out'])].map((name) => `(local $v_${name} v128)`).join(' ')}`,
+    `    (local.set $c ${get('c0')})`,
+    '    (block $pairsDone',
+    '      (loop $pairs',
+    `        (br_if $pairsDone (i32.gt_s (i32.add ${get('c')} (i32.const 2)) ${get('c1')}))`,
+    ...two.map((line) => `        ${line}`),
+    '        (br $pairs)))',
+    `    (if (i32.lt_s ${get('c')} ${get('c1')}) (then`,
+    `      (local.set $x ${i32At('cells', get('c'))})`,
+    ...body.map((line) => `      ${line}`),
+    '    ))',
+    '  )',
+    '',
   ];
+}
+
+/** A cell-program expression in double precision, two lanes (locals v_<name>). */
+function emit2(e: Expr): string {
+  switch (e.op) {
+    case 'var':
+      return `(local.get $v_${e.name})`;
+    case 'const':
+      return `(f64x2.splat ${f64(e.value)})`;
+    case 'sqrt':
+    case 'neg':
+      return `(f64x2.${e.op} ${emit2(e.a)})`;
+    default:
+      return `(f64x2.${e.op} ${emit2(e.a)} ${emit2(e.b)})`;
+  }
 }
 
 /**
