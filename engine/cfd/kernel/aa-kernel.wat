@@ -3465,6 +3465,38 @@
         (br $heights)))
   )
 
+  ;; Ghost cells g0..g1 take k from the parent (k-transport.ts fillGiven).
+  (func $kGhosts (export "kGhosts") (param $ghost i32) (param $from i32) (param $weight i32) (param $g0 i32) (param $g1 i32) (param $parentK i32) (param $k i32) (param $kNext i32)
+    (local $g i32) (local $x i32) (local $y i32)
+    (local $d_v f64)
+    (local.set $g (local.get $g0))
+    (block $done
+      (loop $ghosts
+        (br_if $done (i32.ge_s (local.get $g) (local.get $g1)))
+        (local.set $d_v (f64.const 0))
+        (local.set $y (i32.load (i32.add (local.get $from) (i32.shl (i32.add (i32.shl (local.get $g) (i32.const 3)) (i32.const 0)) (i32.const 2)))))
+        (if (i32.ge_s (local.get $y) (i32.const 0)) (then (local.set $d_v (f64.add (local.get $d_v) (f64.mul (f64.promote_f32 (f32.load (i32.add (local.get $weight) (i32.shl (i32.add (i32.shl (local.get $g) (i32.const 3)) (i32.const 0)) (i32.const 2))))) (f64.promote_f32 (f32.load (i32.add (local.get $parentK) (i32.shl (local.get $y) (i32.const 2))))))))))
+        (local.set $y (i32.load (i32.add (local.get $from) (i32.shl (i32.add (i32.shl (local.get $g) (i32.const 3)) (i32.const 1)) (i32.const 2)))))
+        (if (i32.ge_s (local.get $y) (i32.const 0)) (then (local.set $d_v (f64.add (local.get $d_v) (f64.mul (f64.promote_f32 (f32.load (i32.add (local.get $weight) (i32.shl (i32.add (i32.shl (local.get $g) (i32.const 3)) (i32.const 1)) (i32.const 2))))) (f64.promote_f32 (f32.load (i32.add (local.get $parentK) (i32.shl (local.get $y) (i32.const 2))))))))))
+        (local.set $y (i32.load (i32.add (local.get $from) (i32.shl (i32.add (i32.shl (local.get $g) (i32.const 3)) (i32.const 2)) (i32.const 2)))))
+        (if (i32.ge_s (local.get $y) (i32.const 0)) (then (local.set $d_v (f64.add (local.get $d_v) (f64.mul (f64.promote_f32 (f32.load (i32.add (local.get $weight) (i32.shl (i32.add (i32.shl (local.get $g) (i32.const 3)) (i32.const 2)) (i32.const 2))))) (f64.promote_f32 (f32.load (i32.add (local.get $parentK) (i32.shl (local.get $y) (i32.const 2))))))))))
+        (local.set $y (i32.load (i32.add (local.get $from) (i32.shl (i32.add (i32.shl (local.get $g) (i32.const 3)) (i32.const 3)) (i32.const 2)))))
+        (if (i32.ge_s (local.get $y) (i32.const 0)) (then (local.set $d_v (f64.add (local.get $d_v) (f64.mul (f64.promote_f32 (f32.load (i32.add (local.get $weight) (i32.shl (i32.add (i32.shl (local.get $g) (i32.const 3)) (i32.const 3)) (i32.const 2))))) (f64.promote_f32 (f32.load (i32.add (local.get $parentK) (i32.shl (local.get $y) (i32.const 2))))))))))
+        (local.set $y (i32.load (i32.add (local.get $from) (i32.shl (i32.add (i32.shl (local.get $g) (i32.const 3)) (i32.const 4)) (i32.const 2)))))
+        (if (i32.ge_s (local.get $y) (i32.const 0)) (then (local.set $d_v (f64.add (local.get $d_v) (f64.mul (f64.promote_f32 (f32.load (i32.add (local.get $weight) (i32.shl (i32.add (i32.shl (local.get $g) (i32.const 3)) (i32.const 4)) (i32.const 2))))) (f64.promote_f32 (f32.load (i32.add (local.get $parentK) (i32.shl (local.get $y) (i32.const 2))))))))))
+        (local.set $y (i32.load (i32.add (local.get $from) (i32.shl (i32.add (i32.shl (local.get $g) (i32.const 3)) (i32.const 5)) (i32.const 2)))))
+        (if (i32.ge_s (local.get $y) (i32.const 0)) (then (local.set $d_v (f64.add (local.get $d_v) (f64.mul (f64.promote_f32 (f32.load (i32.add (local.get $weight) (i32.shl (i32.add (i32.shl (local.get $g) (i32.const 3)) (i32.const 5)) (i32.const 2))))) (f64.promote_f32 (f32.load (i32.add (local.get $parentK) (i32.shl (local.get $y) (i32.const 2))))))))))
+        (local.set $y (i32.load (i32.add (local.get $from) (i32.shl (i32.add (i32.shl (local.get $g) (i32.const 3)) (i32.const 6)) (i32.const 2)))))
+        (if (i32.ge_s (local.get $y) (i32.const 0)) (then (local.set $d_v (f64.add (local.get $d_v) (f64.mul (f64.promote_f32 (f32.load (i32.add (local.get $weight) (i32.shl (i32.add (i32.shl (local.get $g) (i32.const 3)) (i32.const 6)) (i32.const 2))))) (f64.promote_f32 (f32.load (i32.add (local.get $parentK) (i32.shl (local.get $y) (i32.const 2))))))))))
+        (local.set $y (i32.load (i32.add (local.get $from) (i32.shl (i32.add (i32.shl (local.get $g) (i32.const 3)) (i32.const 7)) (i32.const 2)))))
+        (if (i32.ge_s (local.get $y) (i32.const 0)) (then (local.set $d_v (f64.add (local.get $d_v) (f64.mul (f64.promote_f32 (f32.load (i32.add (local.get $weight) (i32.shl (i32.add (i32.shl (local.get $g) (i32.const 3)) (i32.const 7)) (i32.const 2))))) (f64.promote_f32 (f32.load (i32.add (local.get $parentK) (i32.shl (local.get $y) (i32.const 2))))))))))
+        (local.set $x (i32.load (i32.add (local.get $ghost) (i32.shl (local.get $g) (i32.const 2)))))
+        (f32.store (i32.add (local.get $k) (i32.shl (local.get $x) (i32.const 2))) (f32.demote_f64 (local.get $d_v)))
+        (f32.store (i32.add (local.get $kNext) (i32.shl (local.get $x) (i32.const 2))) (f32.demote_f64 (local.get $d_v)))
+        (local.set $g (i32.add (local.get $g) (i32.const 1)))
+        (br $ghosts)))
+  )
+
   ;; The eddy viscosity of cells c0..c1 from their k (k-transport.ts).
   (func $kEddyViscosity (export "kEddyViscosity") (param $cells i32) (param $c0 i32) (param $c1 i32) (param $k i32) (param $len i32) (param $nut i32)
     (local $c i32) (local $x i32)

@@ -449,6 +449,42 @@ function slabFunction(name: string, params: string[]): string[] {
   ];
 }
 
+/**
+ * k-transport.ts fillGiven, the ring's part: ghost cells g0..g1 take the parent's k, Σ w·k over
+ * the up to eight parent cells of their stencil (−1: none), summed in double in the stencil's
+ * order, into both k buffers.
+ */
+function ghostFunction(): string[] {
+  const body = [
+    '(local.set $d_v (f64.const 0))',
+    ...Array.from({ length: 8 }, (_, c) => [
+      `(local.set $y ${i32At('from', `(i32.add (i32.shl ${get('g')} (i32.const 3)) (i32.const ${c}))`)})`,
+      `(if (i32.ge_s ${get('y')} (i32.const 0)) (then (local.set $d_v (f64.add ${d('v')} (f64.mul ${f32At('weight', `(i32.add (i32.shl ${get('g')} (i32.const 3)) (i32.const ${c}))`)} ${f32At('parentK', get('y'))})))))`,
+    ]).flat(),
+    `(local.set $x ${i32At('ghost', get('g'))})`,
+    storeF32('k', get('x'), d('v')),
+    storeF32('kNext', get('x'), d('v')),
+  ];
+  return [
+    ...header(
+      'kGhosts',
+      ['ghost', 'from', 'weight', 'g0', 'g1', 'parentK', 'k', 'kNext'],
+      ['g', 'x', 'y'],
+      ['v'],
+      'Ghost cells g0..g1 take k from the parent (k-transport.ts fillGiven).',
+    ),
+    `    (local.set $g ${get('g0')})`,
+    '    (block $done',
+    '      (loop $ghosts',
+    `        (br_if $done (i32.ge_s ${get('g')} ${get('g1')}))`,
+    ...body.map((line) => `        ${line}`),
+    `        (local.set $g (i32.add ${get('g')} (i32.const 1)))`,
+    '        (br $ghosts)))',
+    '  )',
+    '',
+  ];
+}
+
 /** k-transport.ts eddyViscosities (the listed cells): ν_t = min(Cμ^¼·√max(k, 0)·ℓ, NUT_MAX). */
 function eddyFunction(): string[] {
   const body = [
@@ -474,6 +510,7 @@ export function kPassWat(): string[] {
     ...substepReuseFunction(),
     ...slabFunction('kSubstepStore', STORE_PARAMS),
     ...slabFunction('kSubstepReuse', REUSE_PARAMS),
+    ...ghostFunction(),
     ...eddyFunction(),
   ];
 }

@@ -69,6 +69,8 @@ export interface KPassKernel {
    * substep, walked as a wavefront instead (below).
    */
   substepsOneThread(level: Level, substeps: number, dt: number): void;
+  /** The ring's ghost cells g0..g1 take k from the parent level (k-transport.ts fillGiven). */
+  ghosts(level: Level, parent: Level, g0: number, g1: number): void;
   /** ν_t from k of the transported cells c0..c1 and the prescribed cells p0..p1. */
   eddyViscosity(level: Level, c0: number, c1: number, p0: number, p1: number): void;
 }
@@ -137,6 +139,7 @@ interface WasmExports {
   kSubstepReuse: Fn;
   kSubstepStoreSlab: Fn;
   kSubstepReuseSlab: Fn;
+  kGhosts: Fn;
   kEddyViscosity: Fn;
 }
 
@@ -397,6 +400,19 @@ export function wasmRunKernel(memory: WebAssembly.Memory, kScratch?: Grid['kScra
             else exports.kSubstepReuseSlab(rows.byteOffset, j, ny, nz, cells, len, src, dst, dt, px, pxy, coef);
           }
       },
+      ghosts(level, parent, g0, g1) {
+        const turb = level.turb!;
+        exports.kGhosts(
+          turb.ghostCell.byteOffset,
+          turb.ghostFrom.byteOffset,
+          turb.ghostWeight.byteOffset,
+          g0,
+          g1,
+          parent.turb!.k.byteOffset,
+          turb.k.byteOffset,
+          turb.kNext.byteOffset,
+        );
+      },
       eddyViscosity(level, c0, c1, p0, p1) {
         const turb = level.turb!;
         exports.kEddyViscosity(turb.cells.byteOffset, c0, c1, turb.k.byteOffset, turb.len.byteOffset, level.nut.byteOffset);
@@ -474,7 +490,7 @@ function moving(level: Level): Array<[Moving, (to: Moving) => void]> {
 }
 
 function turbArrays(turb: KLevel): Array<[Moving, (to: Moving) => void]> {
-  const keys = ['k', 'kNext', 'len', 'u', 'strain', 'prod', 'role', 'cells'] as const;
+  const keys = ['k', 'kNext', 'len', 'u', 'strain', 'prod', 'role', 'cells', 'ghostCell', 'ghostFrom', 'ghostWeight'] as const;
   return keys.map((key) => [
     turb[key],
     (to: Moving) => {

@@ -210,6 +210,10 @@ function fillGiven(h: Grid, level: Level, turb: KLevel, ctx: ThreadContext): voi
   if (level.index === 0) return;
   const parent = h.levels[level.index - 1].turb!;
   const [g0, g1] = share(turb.ghostCell.length, ctx.thread, ctx.threads);
+  if (ctx.runKernel.k) {
+    ctx.runKernel.k.ghosts(level, h.levels[level.index - 1], g0, g1);
+    return;
+  }
   for (let g = g0; g < g1; g++) {
     let v = 0;
     for (let c = 0; c < 8; c++) {
