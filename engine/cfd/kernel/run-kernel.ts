@@ -434,7 +434,10 @@ export function runKernelFor(grid: Grid): RunKernel {
  * once: with the WebAssembly kernel, prepareKernel copies the arrays the kernels read (nearly all of
  * them: populations, statistics, the transported k's arrays, the link tables) into one
  * WebAssembly.Memory, and the grid's own arrays are still alive until the copy is done, so the
- * peak is about twice the grid; the JavaScript kernel steps the arrays where they are.
+ * peak is about twice the grid; the JavaScript kernel steps the arrays where they are. The memory
+ * also holds the k substeps' scratch, 64 B per transported cell of the largest level (a quarter
+ * of what its own arrays take, about 10 MB on the demo district), which planMemoryBytes' margin
+ * per cell covers (run/scene-memory.test.ts measures it).
  */
 export function peakGridBytes(gridBytes: number, choice: KernelChoice = 'auto'): number {
   return choice === 'auto' && wasmKernelModule() ? 2 * gridBytes : gridBytes;
