@@ -97,9 +97,35 @@ export function voxelize(file: string, triangles: Float32Array, grid: ColumnGrid
   const flip = signedVolume(triangles) < 0;
   const { originM, dxM, nx, ny, nz } = grid;
   const columns = nx * ny;
-  // Hits per column and jitter: z and the sign of the face's upward normal.
-  const hitZ: number[][] = Array.from({ length: columns * JITTER.length }, () => []);
-  const hitS: number[][] = Array.from({ length: columns * JITTER.length }, () => []);
+  // The columns a triangle's rays can hit (with the rays' jitter), clamped to the grid.
+  const spanI = (lo: number, hi: number): [number, number] => [
+    Math.max(0, Math.floor((lo - originM[0]) / dxM - 0.6)),
+    Math.min(nx - 1, Math.ceil((hi - originM[0]) / dxM - 0.4)),
+  ];
+  const spanJ = (lo: number, hi: number): [number, number] => [
+    Math.max(0, Math.floor((lo - originM[1]) / dxM - 0.6)),
+    Math.min(ny - 1, Math.ceil((hi - originM[1]) / dxM - 0.4)),
+  ];
+  // Only the window of columns under the mesh's plan can be hit: hit lists for those alone (a
+  // building is a small part of a level's columns, and a direction voxelises every file on every
+  // level), the other columns have nothing to count.
+  let planMinX = Infinity,
+    planMaxX = -Infinity,
+    planMinY = Infinity,
+    planMaxY = -Infinity;
+  for (let t = 0; t < triangles.length; t += 3) {
+    planMinX = Math.min(planMinX, triangles[t]);
+    planMaxX = Math.max(planMaxX, triangles[t]);
+    planMinY = Math.min(planMinY, triangles[t + 1]);
+    planMaxY = Math.max(planMaxY, triangles[t + 1]);
+  }
+  const [wi0, wi1] = spanI(planMinX, planMaxX),
+    [wj0, wj1] = spanJ(planMinY, planMaxY);
+  const wnx = Math.max(0, wi1 - wi0 + 1),
+    wny = Math.max(0, wj1 - wj0 + 1);
+  // Hits per column of the window and jitter: z and the sign of the face's upward normal.
+  const hitZ: number[][] = Array.from({ length: wnx * wny * JITTER.length }, () => []);
+  const hitS: number[][] = Array.from({ length: wnx * wny * JITTER.length }, () => []);
   for (let t = 0; t < triangles.length; t += 9) {
     const ax = triangles[t],
       ay = triangles[t + 1],
@@ -123,10 +149,8 @@ export function voxelize(file: string, triangles: Float32Array, grid: ColumnGrid
       maxX = Math.max(ax, bx, cx);
     const minY = Math.min(ay, by, cy),
       maxY = Math.max(ay, by, cy);
-    const i0 = Math.max(0, Math.floor((minX - originM[0]) / dxM - 0.6));
-    const i1 = Math.min(nx - 1, Math.ceil((maxX - originM[0]) / dxM - 0.4));
-    const j0 = Math.max(0, Math.floor((minY - originM[1]) / dxM - 0.6));
-    const j1 = Math.min(ny - 1, Math.ceil((maxY - originM[1]) / dxM - 0.4));
+    const [i0, i1] = spanI(minX, maxX),
+      [j0, j1] = spanJ(minY, maxY);
     for (let j = j0; j <= j1; j++) {
       for (let i = i0; i <= i1; i++) {
         for (let r = 0; r < JITTER.length; r++) {
@@ -138,7 +162,7 @@ export function voxelize(file: string, triangles: Float32Array, grid: ColumnGrid
           const w3 = 1 - w1 - w2;
           if (w1 < 0 || w2 < 0 || w3 < 0) continue;
           const z = w1 * az + w2 * bz + w3 * cz;
-          const slot = (j * nx + i) * JITTER.length + r;
+          const slot = ((j - wj0) * wnx + (i - wi0)) * JITTER.length + r;
           hitZ[slot].push(z);
           hitS[slot].push(sign);
         }
@@ -151,14 +175,15 @@ export function voxelize(file: string, triangles: Float32Array, grid: ColumnGrid
     solidCells = 0;
   const votes = new Uint8Array(nz);
   const order: number[] = [];
-  for (let col = 0; col < columns; col++) {
+  for (let w = 0; w < wnx * wny; w++) {
+    const col = (wj0 + Math.floor(w / wnx)) * nx + wi0 + (w % wnx);
     votes.fill(0);
     let open = false,
       overlap = false,
       inconsistent = false;
     for (let r = 0; r < JITTER.length; r++) {
-      const zs = hitZ[col * JITTER.length + r],
-        ss = hitS[col * JITTER.length + r];
+      const zs = hitZ[w * JITTER.length + r],
+        ss = hitS[w * JITTER.length + r];
       if (zs.length === 0) continue;
       order.length = 0;
       for (let h = 0; h < zs.length; h++) order.push(h);

@@ -163,4 +163,12 @@ export interface Grid {
    * WebAssembly kernel (kernel/run-kernel.ts prepareKernel); absent for the JavaScript kernel.
    */
   memory?: WebAssembly.Memory;
+  /**
+   * Scratch in that memory for the transported-k pass (kernel/k-pass-wat.ts): `coef`, the
+   * coefficients a level's first k substep of a pass keeps for its further substeps, 8 doubles per
+   * transported cell of the largest level; `rows`, per level, the first transported cell of each
+   * row of cells along x (rows ordered by height, then y; one more entry, the count), which the
+   * one-thread wavefront over the substeps walks. Absent with the JavaScript kernel.
+   */
+  kScratch?: { coef: Float64Array; rows: Int32Array[] };
 }

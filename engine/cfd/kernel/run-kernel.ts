@@ -56,6 +56,21 @@ export interface KPassKernel {
   production(level: Level, c0: number, c1: number): void;
   /** One substep of dt steps, src → dst (k-transport.ts transportSubstep). */
   substep(level: Level, src: Float32Array, dst: Float32Array, dt: number, c0: number, c1: number): void;
+  /**
+   * The same substep, keeping its per-cell coefficients (faces, scaled step, production) for
+   * `substepAgain`: the first of a level's substeps in a pass, when it makes more than one.
+   */
+  substepKeep(level: Level, src: Float32Array, dst: Float32Array, dt: number, c0: number, c1: number): void;
+  /** A further substep of the pass from the kept coefficients: the same numbers as `substep`. */
+  substepAgain(level: Level, src: Float32Array, dst: Float32Array, dt: number, c0: number, c1: number): void;
+  /**
+   * All `substeps` (even, two or more) of the level's pass on one thread, k → kNext → k …, ending
+   * in k: the same numbers as `substepKeep` then `substepAgain` over all cells, substep after
+   * substep, walked as a wavefront instead (below).
+   */
+  substepsOneThread(level: Level, substeps: number, dt: number): void;
+  /** The ring's ghost cells g0..g1 take k from the parent level (k-transport.ts fillGiven). */
+  ghosts(level: Level, parent: Level, g0: number, g1: number): void;
   /** ν_t from k of the transported cells c0..c1 and the prescribed cells p0..p1. */
   eddyViscosity(level: Level, c0: number, c1: number, p0: number, p1: number): void;
 }
@@ -120,6 +135,11 @@ interface WasmExports {
   kVelocities: Fn;
   kProduction: Fn;
   kSubstep: Fn;
+  kSubstepStore: Fn;
+  kSubstepReuse: Fn;
+  kSubstepStoreSlab: Fn;
+  kSubstepReuseSlab: Fn;
+  kGhosts: Fn;
   kEddyViscosity: Fn;
 }
 
@@ -136,13 +156,20 @@ function closureArray(level: Level, input: string): Float32Array {
 
 const instances = new WeakMap<WebAssembly.Memory, RunKernel>();
 
-/** The WebAssembly run kernel on a grid's memory (one instance per memory and thread). */
-export function wasmRunKernel(memory: WebAssembly.Memory): RunKernel {
+/**
+ * The WebAssembly run kernel on a grid's memory (one instance per memory and thread); `kScratch`,
+ * the grid's scratch for the k substeps (prepareKernel), in that memory.
+ */
+export function wasmRunKernel(memory: WebAssembly.Memory, kScratch?: Grid['kScratch']): RunKernel {
   const cached = instances.get(memory);
   if (cached) return cached;
   const module = wasmKernelModule();
   if (!module) throw new Error('the WebAssembly CFD kernel cannot run on this platform');
   const exports = new WebAssembly.Instance(module, { env: { memory } }).exports as unknown as WasmExports;
+  const scratchFor = (cells: number): number => {
+    if (!kScratch || kScratch.coef.length < 8 * cells) throw new Error('the grid has no scratch for the k substeps (prepareKernel makes it)');
+    return kScratch.coef.byteOffset;
+  };
   const kernel: RunKernel = {
     name: 'wasm',
     step(level, odd, r0, r1) {
@@ -314,6 +341,78 @@ export function wasmRunKernel(memory: WebAssembly.Memory): RunKernel {
           level.pad.pxy,
         );
       },
+      substepKeep(level, src, dst, dt, c0, c1) {
+        const turb = level.turb!;
+        exports.kSubstepStore(
+          turb.cells.byteOffset,
+          c0,
+          c1,
+          turb.role.byteOffset,
+          turb.u.byteOffset,
+          turb.prod.byteOffset,
+          turb.len.byteOffset,
+          level.nut.byteOffset,
+          src.byteOffset,
+          dst.byteOffset,
+          dt,
+          level.pad.px,
+          level.pad.pxy,
+          scratchFor(turb.cells.length),
+        );
+      },
+      substepAgain(level, src, dst, dt, c0, c1) {
+        const turb = level.turb!;
+        exports.kSubstepReuse(
+          turb.cells.byteOffset,
+          c0,
+          c1,
+          turb.len.byteOffset,
+          src.byteOffset,
+          dst.byteOffset,
+          dt,
+          level.pad.px,
+          level.pad.pxy,
+          scratchFor(turb.cells.length),
+        );
+      },
+      substepsOneThread(level, substeps, dt) {
+        const turb = level.turb!;
+        const rows = kScratch?.rows[level.index];
+        if (!rows) throw new Error('the grid has no rows for the k substeps (prepareKernel makes them)');
+        const { ny, nz } = level.box;
+        const { px, pxy } = level.pad;
+        const coef = scratchFor(turb.cells.length);
+        const [cells, role, u, prod, len, nut, k, kNext] = [turb.cells, turb.role, turb.u, turb.prod, turb.len, level.nut, turb.k, turb.kNext].map(
+          (a) => a.byteOffset,
+        );
+        // A wavefront over the slabs of rows along y (every height): at stage t, substep s works on
+        // slab t − s, substeps in ascending order. Substep s of slab j reads slabs j − 1..j + 1 of
+        // its source, which substep s − 1 has finished (slab j + 1 at this stage, before it) and
+        // substep s + 1, which writes into the same buffer, has not yet reached (slab j − 1 comes
+        // later in this stage); so every cell sees what the substep-by-substep sweep gives it,
+        // while a slab's coefficients are read again within a few slabs, from the cache.
+        for (let t = 0; t < ny + substeps - 1; t++)
+          for (let s = 0; s < substeps; s++) {
+            const j = t - s;
+            if (j < 0 || j >= ny) continue;
+            const [src, dst] = s & 1 ? [kNext, k] : [k, kNext];
+            if (s === 0) exports.kSubstepStoreSlab(rows.byteOffset, j, ny, nz, cells, role, u, prod, len, nut, src, dst, dt, px, pxy, coef);
+            else exports.kSubstepReuseSlab(rows.byteOffset, j, ny, nz, cells, len, src, dst, dt, px, pxy, coef);
+          }
+      },
+      ghosts(level, parent, g0, g1) {
+        const turb = level.turb!;
+        exports.kGhosts(
+          turb.ghostCell.byteOffset,
+          turb.ghostFrom.byteOffset,
+          turb.ghostWeight.byteOffset,
+          g0,
+          g1,
+          parent.turb!.k.byteOffset,
+          turb.k.byteOffset,
+          turb.kNext.byteOffset,
+        );
+      },
       eddyViscosity(level, c0, c1, p0, p1) {
         const turb = level.turb!;
         exports.kEddyViscosity(turb.cells.byteOffset, c0, c1, turb.k.byteOffset, turb.len.byteOffset, level.nut.byteOffset);
@@ -327,7 +426,7 @@ export function wasmRunKernel(memory: WebAssembly.Memory): RunKernel {
 
 /** The run kernel for a grid as prepared by prepareKernel. */
 export function runKernelFor(grid: Grid): RunKernel {
-  return grid.memory ? wasmRunKernel(grid.memory) : jsRunKernel;
+  return grid.memory ? wasmRunKernel(grid.memory, grid.kScratch) : jsRunKernel;
 }
 
 /**
@@ -335,7 +434,10 @@ export function runKernelFor(grid: Grid): RunKernel {
  * once: with the WebAssembly kernel, prepareKernel copies the arrays the kernels read (nearly all of
  * them: populations, statistics, the transported k's arrays, the link tables) into one
  * WebAssembly.Memory, and the grid's own arrays are still alive until the copy is done, so the
- * peak is about twice the grid; the JavaScript kernel steps the arrays where they are.
+ * peak is about twice the grid; the JavaScript kernel steps the arrays where they are. The memory
+ * also holds the k substeps' scratch, 64 B per transported cell of the largest level (a quarter
+ * of what its own arrays take, about 10 MB on the demo district), which planMemoryBytes' margin
+ * per cell covers (run/scene-memory.test.ts measures it).
  */
 export function peakGridBytes(gridBytes: number, choice: KernelChoice = 'auto'): number {
   return choice === 'auto' && wasmKernelModule() ? 2 * gridBytes : gridBytes;
@@ -391,13 +493,31 @@ function moving(level: Level): Array<[Moving, (to: Moving) => void]> {
 }
 
 function turbArrays(turb: KLevel): Array<[Moving, (to: Moving) => void]> {
-  const keys = ['k', 'kNext', 'len', 'u', 'strain', 'prod', 'role', 'cells'] as const;
+  const keys = ['k', 'kNext', 'len', 'u', 'strain', 'prod', 'role', 'cells', 'ghostCell', 'ghostFrom', 'ghostWeight'] as const;
   return keys.map((key) => [
     turb[key],
     (to: Moving) => {
       (turb as unknown as Record<string, Moving>)[key] = to;
     },
   ]);
+}
+
+/**
+ * The first transported cell of each row of the level (rows along x, by height then y: row
+ * z·ny + y), and the count at the end: the transported cells are listed by cell index, which
+ * orders them so. Nothing for a level without the transported k.
+ */
+function rowStarts(level: Level): Int32Array {
+  if (!level.turb) return new Int32Array(0);
+  const { box, pad } = level;
+  const cells = level.turb.cells;
+  const out = new Int32Array(box.nz * box.ny + 1);
+  let c = 0;
+  for (let r = 0; r <= box.nz * box.ny; r++) {
+    while (c < cells.length && (Math.floor(cells[c] / pad.pxy) - 1) * box.ny + Math.floor((cells[c] % pad.pxy) / pad.px) - 1 < r) c++;
+    out[r] = c;
+  }
+  return out;
 }
 
 /**
@@ -412,6 +532,12 @@ export function prepareKernel(grid: Grid, choice: KernelChoice = 'auto'): 'wasm'
   const align = (b: number) => (b + 15) & ~15;
   let bytes = 0;
   for (const level of grid.levels) for (const [array] of moving(level)) bytes += align(array.byteLength);
+  // The k substeps' scratch: 8 doubles per transported cell of the largest level (in pairs of
+  // cells), and each level's row starts.
+  const scratchLength = 8 * 2 * Math.ceil(Math.max(0, ...grid.levels.map((level) => level.turb?.cells.length ?? 0)) / 2);
+  bytes += 8 * scratchLength;
+  const rows = grid.levels.map(rowStarts);
+  for (const r of rows) bytes += align(r.byteLength);
   const pages = Math.max(1, Math.ceil(bytes / PAGE));
   if (pages > MAX_PAGES) return 'js';
   let memory: WebAssembly.Memory;
@@ -436,6 +562,17 @@ export function prepareKernel(grid: Grid, choice: KernelChoice = 'auto'): 'wasm'
       at += align(old.byteLength);
     }
   }
+  const coef = new Float64Array(memory.buffer, at, scratchLength);
+  at += 8 * scratchLength;
+  grid.kScratch = {
+    coef,
+    rows: rows.map((r) => {
+      const view = new Int32Array(memory.buffer, at, r.length);
+      view.set(r);
+      at += align(r.byteLength);
+      return view;
+    }),
+  };
   grid.memory = memory;
   return 'wasm';
 }

@@ -58,7 +58,7 @@ export async function poolStepper(grid: Grid, threads = defaultThreads(), kernel
     { length: threads },
     (_, thread) =>
       new Worker(boot, {
-        workerData: { grid: { levels: grid.levels, memory: grid.memory }, thread, threads, barrier, health, barrierSpinMs },
+        workerData: { grid: { levels: grid.levels, memory: grid.memory, kScratch: grid.kScratch }, thread, threads, barrier, health, barrierSpinMs },
       }),
   );
   let steps = grid.levels.map(() => 0);

@@ -128,7 +128,10 @@ export function makeThreadContext(h: Grid, thread: number, threads: number, barr
     steps: h.levels.map((_, l) => steps[l] ?? 0),
     scratch: makeScratch(),
     runSplit: h.levels.map((level) => splitRuns(level, thread, threads)),
-    preBlocks: h.levels.map((level) => blockShares(level.pre.count, thread, threads)),
+    // One thread owns every prescribed cell: one block, so each kernel call covers the level's
+    // whole list (a block's prepare, emission and restriction touch nothing the others read, so
+    // the order of blocks does not change a number; it saves calls into the kernel).
+    preBlocks: h.levels.map((level) => (threads === 1 ? Int32Array.of(0, level.pre.count) : blockShares(level.pre.count, thread, threads))),
     runKernel: runKernelFor(h),
   };
 }

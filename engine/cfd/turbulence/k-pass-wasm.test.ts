@@ -9,16 +9,27 @@ import { prepareKernel } from '../kernel/run-kernel.ts';
 import type { Grid } from '../grid/level.ts';
 import { turbulencePass } from './k-transport.ts';
 
-/** Two levels over a building (k–ℓ closure): walls, ground, a refinement ring, inflow and outflow. */
-function make(): Grid {
+/**
+ * Two levels over a building (k–ℓ closure): walls, ground, a refinement ring, inflow and outflow;
+ * with `three`, a third level around the building, whose four k substeps per pass one thread walks
+ * as a wavefront (two and more substeps reuse the first one's coefficients).
+ */
+function make(three = false): Grid {
   const box0 = domainBox(16, 384, 224, 160);
   const { box: box1, at } = refine(box0, 96, 224, 64, 160, 64);
-  const solid = [box0, box1].map((b) => {
+  const boxes = [box0, box1],
+    placements = [at];
+  if (three) {
+    const { box: box2, at: at2 } = refine(box1, 128, 192, 80, 144, 48);
+    boxes.push(box2);
+    placements.push(at2);
+  }
+  const solid = boxes.map((b) => {
     const m = new Uint8Array(b.nx * b.ny * b.nz);
     voxelize('t.stl', boxTriangles(150, 100, 0, 170, 120, 30), b, m);
     return m;
   });
-  return buildHierarchy({ boxes: [box0, box1], placements: [at], solid, physics: physicsFor(SUBURBAN_10MS, 160, { closure: 'k-l' }) });
+  return buildHierarchy({ boxes, placements, solid, physics: physicsFor(SUBURBAN_10MS, 160, { closure: 'k-l' }) });
 }
 
 /** Largest |a − b| over the cells, and the largest |a| (the scale it is judged against). */
@@ -33,12 +44,15 @@ function worst(a: Float32Array, b: Float32Array): { diff: number; scale: number 
 }
 
 describe('the k pass in WebAssembly', () => {
-  it('gives the JavaScript reference’s velocities, strain, production, k and eddy viscosity, to the float32 bit', async () => {
+  it.each([
+    ['two levels', false, 24],
+    ['three levels', true, 8],
+  ])('gives the JavaScript reference’s velocities, strain, production, k and eddy viscosity, to the float32 bit (%s)', async (_, three, developSteps) => {
     // A developed state (wake, shear layers, k out of equilibrium) from the JavaScript path.
-    const js = make();
-    await inlineStepper(js, 'js').advance(24, false);
+    const js = make(three);
+    await inlineStepper(js, 'js').advance(developSteps, false);
     // The same state on a second grid, which then steps in WebAssembly.
-    const wasm = make();
+    const wasm = make(three);
     for (let l = 0; l < js.levels.length; l++) {
       const a = js.levels[l],
         b = wasm.levels[l];
@@ -49,7 +63,7 @@ describe('the k pass in WebAssembly', () => {
       b.turb!.kNext.set(a.turb!.kNext);
     }
     expect(prepareKernel(wasm)).toBe('wasm');
-    const steps = js.levels.map((_, l) => 24 * 2 ** l);
+    const steps = js.levels.map((_, l) => developSteps * 2 ** l);
     const ctxJs = makeThreadContext(js, 0, 1, () => {}, steps),
       ctxWasm = makeThreadContext(wasm, 0, 1, () => {}, steps);
     expect(ctxJs.runKernel.k).toBeUndefined();

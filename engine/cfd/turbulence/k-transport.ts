@@ -210,6 +210,10 @@ function fillGiven(h: Grid, level: Level, turb: KLevel, ctx: ThreadContext): voi
   if (level.index === 0) return;
   const parent = h.levels[level.index - 1].turb!;
   const [g0, g1] = share(turb.ghostCell.length, ctx.thread, ctx.threads);
+  if (ctx.runKernel.k) {
+    ctx.runKernel.k.ghosts(level, h.levels[level.index - 1], g0, g1);
+    return;
+  }
   for (let g = g0; g < g1; g++) {
     let v = 0;
     for (let c = 0; c < 8; c++) {
@@ -283,8 +287,15 @@ export function turbulencePass(h: Grid, ctx: ThreadContext): void {
     const offsets = offsetsOf(level);
     let src = turb.k,
       dst = turb.kNext;
+    if (kernel && threads === 1 && substeps > 1) {
+      // One thread walks the level's substeps as a wavefront (the same numbers, ending in k).
+      kernel.substepsOneThread(level, substeps, 2);
+      continue;
+    }
     for (let s = 0; s < substeps; s++) {
-      if (kernel) kernel.substep(level, src, dst, 2, c0, c1);
+      // Velocities, ν_t and production stay as they are through the pass: a level that makes more
+      // than one substep keeps the first one's coefficients and reuses them (the same numbers).
+      if (kernel) (substeps === 1 ? kernel.substep : s === 0 ? kernel.substepKeep : kernel.substepAgain)(level, src, dst, 2, c0, c1);
       else transportSubstep(turb, level.nut, src, dst, 2, offsets, c0, c1);
       ctx.barrier();
       [src, dst] = [dst, src];

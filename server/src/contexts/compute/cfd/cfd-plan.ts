@@ -40,8 +40,11 @@ export const CFD_UPDATES_PER_PRICE_UNIT = 1e11;
  * Then the slow path, the prescribed cells and the ghosts' sums in SIMD lanes: 84.1 → 78.1 s in
  * one run of both side by side at a load average of 28 (1.077 times the throughput), so 17 × 1.077,
  * rounded down; at that load the run itself gave 17.0, 6 % below it.
+ * Then the k substeps reusing their coefficients in a wavefront (ADR 11, 2026-11-29): two runs of
+ * each side by side at the same time, 71.7 and 73.3 s before, 65.3 and 65.3 s after (1.11 times
+ * the throughput), so 18 × 1.11, rounded down.
  */
-export const DEFAULT_MLUPS_PER_THREAD = 18;
+export const DEFAULT_MLUPS_PER_THREAD = 19;
 
 type CfdConfig = Pick<Config, 'CFD_THREADS' | 'CFD_MAX_CELLS' | 'CFD_MAX_MEMORY_GB' | 'CFD_TEST_STEPS'>;
 
