@@ -4,8 +4,9 @@
  *
  * Why: in a horizontally homogeneous column at steady state the regularised lattice's momentum flux
  * through the face between layers k and k+1 works out, exactly, to
- *   u*² = (u_{k+1} − u_k)/6 + ½(1 − 1/τ_k)·Π_k + ½(1 − 1/τ_{k+1})·Π_{k+1},
- * and the non-equilibrium moment each layer receives by streaming ties Π_k to its neighbours. Taken
+ *   u*² = (u_{k+1} − u_k)/6 + ½(1 − 1/τ_k)·P_k + ½(1 − 1/τ_{k+1})·P_{k+1},
+ * with P_k = −Π_xz the layer's non-equilibrium shear moment, and the moment each layer receives by
+ * streaming ties P_k to its neighbours'. Taken
  * together (layers k−1|k and k|k+1, and the streaming of layer k) they give two facts:
  *   - every layer above the first carries the stress exactly: ν_k·G_k = u*², with G_k its strain
  *     dU/dz and ν_k its viscosity (lattice units);
@@ -23,14 +24,13 @@
  * and tend to its derivative with height, are the alternating sums
  *   G_k = (2u* / κ)·Σ_{j≥0} (−1)^j·ln((a + j + 1)/(a + j)),
  * and the closure carries G_k at the stress u*² when ν = ℓ²·G_k = u*²/G_k, i.e. ℓ_k = u* / G_k: κ times
- * the "lattice distance" groundDistance(a) below, which is a itself plus a correction that falls off
- * as 1/a (0.5 % at the fifth layer). This is the wall-function consistency of inlet, wall function
- * and turbulence model that Blocken, Stathopoulos & Carmeliet (Atmos. Environ. 41, 2007) ask for,
- * taken to the discrete equations of the first cells (the lattice wall models of Han, Ooka & Kikumoto,
- * Build. Environ. 2021, likewise set the first cells' shear from the log law rather than from the
- * lattice's own gradient).
+ * the "lattice distance" groundDistance(a) below, which is a itself times 1 + about 1/(6a²)
+ * (6 % at the second layer, 0.8 % at the fifth). This is the consistency of inlet, wall
+ * function and turbulence model that Blocken, Stathopoulos & Carmeliet (Atmos. Environ. 41, 2007)
+ * ask for, taken to the discrete equations of the first cells; the wall's own stress stays the log
+ * law's, as in the lattice Boltzmann wall functions of Han, Ooka & Kikumoto ("A wall function
+ * approach in lattice Boltzmann method", arXiv:2009.04352, 2020).
  */
-import { KARMAN } from './abl-inlet.ts';
 
 /** Pairs summed before the tail's integral takes over (tail error below 1e-9 of the sum). */
 const PAIRS = 2000;
@@ -58,14 +58,4 @@ export function groundDistance(a: number): number {
   // Far from the ground the correction is below 1e-5 of a: use a itself.
   if (a > 150) return a;
   return 1 / (2 * alternatingSteps(a));
-}
-
-/**
- * The strain the wall model gives the first layer, per unit friction velocity (lattice units, cells
- * of size 1, roughness length z0 in cells): the first of the alternating sums above,
- * 1/(κ·groundDistance(½ + z0)); 0.76–0.95 of the log law's derivative at the centre for z0 from
- * 0 to 2 cells.
- */
-export function wallShearPerFrictionVelocity(z0: number): number {
-  return 1 / (KARMAN * groundDistance(0.5 + z0));
 }
