@@ -175,6 +175,8 @@ export function ablProfile(spec: InletSpec): AblProfile {
   const shear = (z: number): number => {
     if (z < rz[0]) return ru[0] / (wallShape(rz[0]) * (Math.max(z, 0) + z0));
     if (z >= top) return above ? above.frictionVelocityMs / (KARMAN * (z + above.roughnessLengthM)) : 0;
+    const windowed = windowedSlope(rz, ru, z);
+    if (windowed !== null) return windowed / z;
     let i = 1;
     while (rz[i] < z) i++;
     return (ru[i] - ru[i - 1]) / Math.log(rz[i] / rz[i - 1]) / z;
@@ -196,6 +198,44 @@ export function ablProfile(spec: InletSpec): AblProfile {
     tkeAtM2s2: tableTke(spec),
     describe: () => `${spec.description}; wall model z0 = ${z0} m, u* = ${ustar.toFixed(3)} m/s`,
   };
+}
+
+/**
+ * How far either side of a height a measured table's rows are taken into its shear: a factor 1.25
+ * in z. Written down before any run it judged; see windowedSlope.
+ */
+const SHEAR_WINDOW = 1.25;
+
+/**
+ * The slope dU/d(ln z) of a measured table at height z: the least-squares line of U against ln z
+ * through the rows within a factor SHEAR_WINDOW of z, when there are three or more of them (else
+ * null, and the two rows either side give it). Why: a measured profile's row-to-row slope carries
+ * the measurement's scatter divided by the rows' spacing, and where rows are dense that dominates
+ * (AIJ Case A: 4.491, 4.502, 4.586, 4.606 m/s at 20, 20.625, 21.25, 22.5 m, a slope that jumps
+ * eightfold from one pair of rows to the next). The strain is what the inflow and every level's
+ * interface ring send out, so that scatter became a dip just inside each refined box
+ * (docs/cfd-validation.md, "What was tried"). A line in ln z is exact for a log law, so the window
+ * keeps a boundary layer's shear and drops only what varies faster than a quarter of the height,
+ * the scale of the largest eddies there; where rows are sparse (near the ground, at the top) the
+ * slope stays the two rows' own.
+ */
+function windowedSlope(rz: readonly number[], ru: readonly number[], z: number): number | null {
+  let n = 0,
+    sx = 0,
+    sy = 0,
+    sxx = 0,
+    sxy = 0;
+  for (let i = 0; i < rz.length; i++) {
+    if (rz[i] < z / SHEAR_WINDOW || rz[i] > z * SHEAR_WINDOW) continue;
+    const x = Math.log(rz[i]);
+    n++;
+    sx += x;
+    sy += ru[i];
+    sxx += x * x;
+    sxy += x * ru[i];
+  }
+  if (n < 3) return null;
+  return (n * sxy - sx * sy) / (n * sxx - sx * sx);
 }
 
 /** A table's k at any height: its own column (linear in ln z, constant beyond its rows), else u*²/√Cμ. */

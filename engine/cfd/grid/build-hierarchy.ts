@@ -28,6 +28,7 @@ import { distanceToSolid } from '../geometry/distance.ts';
 import { buildKLevel, linkToParent } from '../turbulence/k-fields.ts';
 import { setEddyViscosities } from '../turbulence/k-transport.ts';
 import { buildAbsorbingLayer, type AbsorbingLayer } from '../bc/absorbing-layer.ts';
+import { groundDistance } from '../bc/ground-lengths.ts';
 
 export interface Physics {
   profile: AblProfile;
@@ -237,7 +238,9 @@ function hasNonStreamableNeighbour(box: LevelBox, pad: ReturnType<typeof padded>
  * closure Prandtl's ℓ = κ·d (d the distance from the cell centre to the nearest wall — the ground
  * or a building face, half a cell beyond the nearest solid cell's centre), never below Cs and never
  * above maxMixingLengthM. In the approach flow d = z and ν_t = (κz)²|dU/dz| = κu*z, the log law's
- * equilibrium; near buildings the length shrinks with the distance to their faces.
+ * equilibrium; near buildings the length shrinks with the distance to their faces. The ground's
+ * distance is the one the lattice needs to hold the log law at every layer (ground-lengths.ts:
+ * z + z0 plus a correction that matters in the first few layers), not z + z0 itself.
  */
 function closureLengths(box: LevelBox, pad: ReturnType<typeof padded>, solid: Uint8Array, physics: Physics): Float32Array {
   const len2 = f32(pad.n);
@@ -249,13 +252,15 @@ function closureLengths(box: LevelBox, pad: ReturnType<typeof padded>, solid: Ui
   const toSolid = distanceToSolid(solid, box.nx, box.ny, box.nz);
   const cap = (physics.maxMixingLengthM ?? Infinity) / box.dxM;
   const z0 = physics.profile.roughnessLengthM / box.dxM;
+  // Above the ground the distance the lattice needs to hold the log law (ground-lengths.ts).
+  const ground = Float64Array.from({ length: box.nz }, (_, k) => groundDistance(k + 0.5 + z0));
   for (let k = -1; k <= box.nz; k++) {
     for (let j = -1; j <= box.ny; j++) {
       for (let i = -1; i <= box.nx; i++) {
         const ii = Math.min(Math.max(i, 0), box.nx - 1),
           jj = Math.min(Math.max(j, 0), box.ny - 1),
           kk = Math.min(Math.max(k, 0), box.nz - 1);
-        const wall = Math.min(kk + 0.5 + z0, Math.max(0.5, toSolid[ii + box.nx * (jj + box.ny * kk)] - 0.5));
+        const wall = Math.min(ground[kk], Math.max(0.5, toSolid[ii + box.nx * (jj + box.ny * kk)] - 0.5));
         const l = Math.min(Math.max(cs, KARMAN * wall), cap);
         len2[cellIndex(pad, i, j, k)] = l * l;
       }
@@ -265,25 +270,16 @@ function closureLengths(box: LevelBox, pad: ReturnType<typeof padded>, solid: Ui
 }
 
 /**
- * The shear the wall model gives the first cell, per unit friction velocity (lattice units, cells
- * of size 1, roughness length z0 in cells): not the log law's derivative at the cell centre,
- * 1/(κ(½ + z0)), but the gradient the lattice needs there to pass the log law's step to the next
- * cell. Why: at the relaxation times of urban grids (τ ≈ ½: metre cells, tiny lattice viscosity)
- * the lattice's momentum flux across a face is dominated by its own ½-part, (1/6)·(the two cells'
- * mean gradient − their velocity difference), unless the two agree; the flux the eddy viscosity
- * carries is many times smaller. Second-order consistency between the first face's step,
- * ln((3/2 + z0)/(½ + z0)), and the mean of the first cell's gradient G and the second's (its
- * centred difference of the log law, ½·ln((5/2 + z0)/(½ + z0))) gives
- * G = 2·ln((3/2 + z0)/(½ + z0)) − ½·ln((5/2 + z0)/(½ + z0)), in units of u* / κ per cell: 0.70–0.84
- * of the derivative for z0 from 0 to half a cell. With the derivative, the precursor column held
- * the second cell 4–6 % above the log law (and every level a different 4–6 %, which the refinement
- * interfaces turned into steps); with this gradient every cell of every level is within 2 % of it
- * (measured on columns of 1.25–32 m cells, z0 from 0.0002 to 2 m; docs/cfd-validation.md).
+ * The strain the wall model gives the first cell, per unit friction velocity (lattice units, cells
+ * of size 1, roughness length z0 in cells): the one with which the lattice's trapezoidal step to the
+ * second cell is the log law's, given the second cell's own strain (ground-lengths.ts):
+ * 1/(κ·groundDistance(½ + z0)), 0.76–0.95 of the log law's derivative at the centre for z0 from 0
+ * to 2 cells. The earlier form, 2·ln((3/2 + z0)/(½ + z0)) − ½·ln((5/2 + z0)/(½ + z0)) in units of
+ * u* / κ, assumed the second cell's strain to be the log law's centred difference; the closure gives
+ * it the derivative instead, and the second cell sat 1.5–1.8 % below the log law.
  */
 function wallShearPerFrictionVelocity(z0: number): number {
-  const step = Math.log((1.5 + z0) / (0.5 + z0));
-  const centred = 0.5 * Math.log((2.5 + z0) / (0.5 + z0));
-  return (2 * step - centred) / KARMAN;
+  return 1 / (KARMAN * groundDistance(0.5 + z0));
 }
 
 /** Initial shifted populations of every cell: equilibrium at ρ = 1 with the approach flow. */
