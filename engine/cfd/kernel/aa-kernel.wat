@@ -3213,20 +3213,16 @@
         (br $cells)))
   )
 
-  ;; The eddy viscosity of cells c0..c1 from their k, bounded by realizability (k-transport.ts).
-  (func $kEddyViscosity (export "kEddyViscosity") (param $cells i32) (param $c0 i32) (param $c1 i32) (param $k i32) (param $len i32) (param $strain i32) (param $nut i32)
+  ;; The eddy viscosity of cells c0..c1 from their k (k-transport.ts).
+  (func $kEddyViscosity (export "kEddyViscosity") (param $cells i32) (param $c0 i32) (param $c1 i32) (param $k i32) (param $len i32) (param $nut i32)
     (local $c i32) (local $x i32)
-    (local $d_k f64) (local $d_s f64) (local $d_nut f64)
+    
     (local.set $c (local.get $c0))
     (block $done
       (loop $cells
         (br_if $done (i32.ge_s (local.get $c) (local.get $c1)))
         (local.set $x (i32.load (i32.add (local.get $cells) (i32.shl (local.get $c) (i32.const 2)))))
-        (local.set $d_k (f64.max (f64.promote_f32 (f32.load (i32.add (local.get $k) (i32.shl (local.get $x) (i32.const 2))))) (f64.const 0)))
-        (local.set $d_s (f64.promote_f32 (f32.load (i32.add (local.get $strain) (i32.shl (local.get $x) (i32.const 2))))))
-        (local.set $d_nut (f64.mul (f64.mul (f64.const 0.5477225575051661) (f64.sqrt (local.get $d_k))) (f64.promote_f32 (f32.load (i32.add (local.get $len) (i32.shl (local.get $x) (i32.const 2)))))))
-        (local.set $d_nut (select (f64.min (local.get $d_nut) (f64.div (f64.mul (f64.const 0.5773502691896258) (local.get $d_k)) (local.get $d_s))) (local.get $d_nut) (f64.gt (local.get $d_s) (f64.const 0))))
-        (f32.store (i32.add (local.get $nut) (i32.shl (local.get $x) (i32.const 2))) (f32.demote_f64 (f64.min (local.get $d_nut) (f64.const 0.3))))
+        (f32.store (i32.add (local.get $nut) (i32.shl (local.get $x) (i32.const 2))) (f32.demote_f64 (f64.min (f64.mul (f64.mul (f64.const 0.5477225575051661) (f64.sqrt (f64.max (f64.promote_f32 (f32.load (i32.add (local.get $k) (i32.shl (local.get $x) (i32.const 2))))) (f64.const 0)))) (f64.promote_f32 (f32.load (i32.add (local.get $len) (i32.shl (local.get $x) (i32.const 2)))))) (f64.const 0.3))))
         (local.set $c (i32.add (local.get $c) (i32.const 1)))
         (br $cells)))
   )

@@ -18,7 +18,7 @@
  * Arguments are byte addresses in the module's memory and counts, as the collision's.
  */
 import { moments, type Assign, type Expr } from './cell-program.ts';
-import { CMU_QUARTER, CMU_THREE_QUARTERS, REALIZABLE_FACTOR, SIGMA_K } from '../turbulence/k-l-model.ts';
+import { CMU_QUARTER, CMU_THREE_QUARTERS, SIGMA_K } from '../turbulence/k-l-model.ts';
 import { NUT_MAX, ROLE } from '../turbulence/k-fields.ts';
 
 const Q = 19;
@@ -242,27 +242,17 @@ function substepFunction(): string[] {
   ];
 }
 
-/**
- * k-transport.ts eddyViscosities (the listed cells): ν_t = min(Cμ^¼·√k⁺·ℓ, k⁺/(√3·|S|), NUT_MAX),
- * k⁺ = max(k, 0), the realizability bound only where the cell's strain is positive
- * (k-l-model.ts realizableViscosity).
- */
+/** k-transport.ts eddyViscosities (the listed cells): ν_t = min(Cμ^¼·√max(k, 0)·ℓ, NUT_MAX). */
 function eddyFunction(): string[] {
   const body = [
-    `(local.set $d_k (f64.max ${f32At('k', get('x'))} (f64.const 0)))`,
-    `(local.set $d_s ${f32At('strain', get('x'))})`,
-    `(local.set $d_nut (f64.mul (f64.mul ${f64(CMU_QUARTER)} (f64.sqrt ${d('k')})) ${f32At('len', get('x'))}))`,
-    `(local.set $d_nut (select (f64.min ${d('nut')} (f64.div (f64.mul ${f64(REALIZABLE_FACTOR)} ${d('k')}) ${d('s')})) ${d('nut')} (f64.gt ${d('s')} (f64.const 0))))`,
-    storeF32('nut', get('x'), `(f64.min ${d('nut')} ${f64(NUT_MAX)})`),
+    storeF32(
+      'nut',
+      get('x'),
+      `(f64.min (f64.mul (f64.mul ${f64(CMU_QUARTER)} (f64.sqrt (f64.max ${f32At('k', get('x'))} (f64.const 0)))) ${f32At('len', get('x'))}) ${f64(NUT_MAX)})`,
+    ),
   ];
   return [
-    ...header(
-      'kEddyViscosity',
-      ['cells', 'c0', 'c1', 'k', 'len', 'strain', 'nut'],
-      ['c', 'x'],
-      ['k', 's', 'nut'],
-      'The eddy viscosity of cells c0..c1 from their k, bounded by realizability (k-transport.ts).',
-    ),
+    ...header('kEddyViscosity', ['cells', 'c0', 'c1', 'k', 'len', 'nut'], ['c', 'x'], [], 'The eddy viscosity of cells c0..c1 from their k (k-transport.ts).'),
     ...cellLoop(body),
   ];
 }

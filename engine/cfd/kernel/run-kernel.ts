@@ -316,8 +316,8 @@ export function wasmRunKernel(memory: WebAssembly.Memory): RunKernel {
       },
       eddyViscosity(level, c0, c1, p0, p1) {
         const turb = level.turb!;
-        exports.kEddyViscosity(turb.cells.byteOffset, c0, c1, turb.k.byteOffset, turb.len.byteOffset, turb.strain.byteOffset, level.nut.byteOffset);
-        exports.kEddyViscosity(level.pre.cell.byteOffset, p0, p1, turb.k.byteOffset, turb.len.byteOffset, turb.strain.byteOffset, level.nut.byteOffset);
+        exports.kEddyViscosity(turb.cells.byteOffset, c0, c1, turb.k.byteOffset, turb.len.byteOffset, level.nut.byteOffset);
+        exports.kEddyViscosity(level.pre.cell.byteOffset, p0, p1, turb.k.byteOffset, turb.len.byteOffset, level.nut.byteOffset);
       },
     },
   };

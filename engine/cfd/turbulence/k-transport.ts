@@ -36,7 +36,7 @@
 import { momentsOf, tensorNorm } from '../kernel/cell.ts';
 import type { Grid, Level } from '../grid/level.ts';
 import { share, type ThreadContext } from '../solver/step.ts';
-import { CMU_THREE_QUARTERS, SIGMA_K, realizableViscosity } from './k-l-model.ts';
+import { CMU_THREE_QUARTERS, SIGMA_K, eddyViscosity } from './k-l-model.ts';
 import { NUT_MAX, ROLE, parentStencil, type KLevel } from './k-fields.ts';
 import { cellIndex } from '../grid/layout.ts';
 
@@ -185,21 +185,17 @@ export function transportSubstep(
   }
 }
 
-/**
- * ν_t of cells c0..c1 of the transported list and prescribed cells p0..p1: Cμ^¼·√k·ℓ, bounded by
- * realizability, k/(√3·|S|) with the strain of the last pass (k-l-model.ts realizableViscosity),
- * and by NUT_MAX. Prescribed cells have no strain of their own (zero: no bound).
- */
+/** ν_t of cells c0..c1 of the transported list and prescribed cells p0..p1. */
 function eddyViscosities(level: Level, turb: KLevel, c0: number, c1: number, p0: number, p1: number): void {
-  const { k, len, cells, strain } = turb;
+  const { k, len, cells } = turb;
   const nut = level.nut;
   for (let c = c0; c < c1; c++) {
     const x = cells[c];
-    nut[x] = Math.min(realizableViscosity(k[x], len[x], strain[x]), NUT_MAX);
+    nut[x] = Math.min(eddyViscosity(k[x], len[x]), NUT_MAX);
   }
   for (let p = p0; p < p1; p++) {
     const x = level.pre.cell[p];
-    nut[x] = Math.min(realizableViscosity(k[x], len[x], strain[x]), NUT_MAX);
+    nut[x] = Math.min(eddyViscosity(k[x], len[x]), NUT_MAX);
   }
 }
 
