@@ -3027,7 +3027,7 @@
   )
 
   ;; Production of k of the transported cells c0..c1 (k-transport.ts production).
-  (func $kProduction (export "kProduction") (param $cells i32) (param $c0 i32) (param $c1 i32) (param $role i32) (param $u i32) (param $strain i32) (param $prod i32) (param $rotation i32) (param $nut i32) (param $px i32) (param $pxy i32) (param $groundDrag f64) (param $groundShear f64)
+  (func $kProduction (export "kProduction") (param $cells i32) (param $c0 i32) (param $c1 i32) (param $role i32) (param $u i32) (param $strain i32) (param $prod i32) (param $nut i32) (param $px i32) (param $pxy i32) (param $groundDrag f64) (param $groundShear f64)
     (local $c i32) (local $x i32) (local $yp i32) (local $ym i32) (local $rp i32) (local $rm i32) (local $hp i32) (local $hm i32)
     (local $d_ux f64) (local $d_uy f64) (local $d_shear f64) (local $d_nut f64) (local $d_s f64) (local $d_s2 f64) (local $d_o2 f64) (local $d_e f64) (local $d_ratio f64) (local $d_vp f64) (local $d_vm f64) (local $d_ua f64) (local $d_dp f64) (local $d_dm f64) (local $d_den f64) (local $d_g0 f64) (local $d_g1 f64) (local $d_g2 f64) (local $d_g3 f64) (local $d_g4 f64) (local $d_g5 f64) (local $d_g6 f64) (local $d_g7 f64) (local $d_g8 f64)
     (local.set $c (local.get $c0))
@@ -3041,7 +3041,6 @@
           (local.set $d_uy (f64.promote_f32 (f32.load (i32.add (local.get $u) (i32.shl (i32.add (i32.mul (local.get $x) (i32.const 3)) (i32.const 1)) (i32.const 2))))))
           (local.set $d_shear (f64.mul (f64.sqrt (f64.mul (local.get $groundDrag) (f64.add (f64.mul (local.get $d_ux) (local.get $d_ux)) (f64.mul (local.get $d_uy) (local.get $d_uy))))) (local.get $groundShear)))
           (f32.store (i32.add (local.get $prod) (i32.shl (local.get $x) (i32.const 2))) (f32.demote_f64 (f64.mul (f64.mul (local.get $d_nut) (local.get $d_shear)) (local.get $d_shear))))
-          (f32.store (i32.add (local.get $rotation) (i32.shl (local.get $x) (i32.const 2))) (f32.demote_f64 (f64.const 1)))
         ) (else
           (local.set $yp (i32.add (local.get $x) (i32.const 1)))
           (local.set $ym (i32.sub (local.get $x) (i32.const 1)))
@@ -3145,9 +3144,8 @@
           (local.set $d_e (f64.mul (f64.const 0.5) (f64.sub (local.get $d_g8) (local.get $d_g8))))
           (local.set $d_o2 (f64.add (local.get $d_o2) (f64.mul (local.get $d_e) (local.get $d_e))))
           (local.set $d_ratio (select (f64.min (f64.const 1) (f64.sqrt (f64.div (local.get $d_o2) (local.get $d_s2)))) (f64.const 1) (f64.gt (local.get $d_s2) (f64.const 0))))
-          (f32.store (i32.add (local.get $rotation) (i32.shl (local.get $x) (i32.const 2))) (f32.demote_f64 (local.get $d_ratio)))
           (local.set $d_s (f64.promote_f32 (f32.load (i32.add (local.get $strain) (i32.shl (local.get $x) (i32.const 2))))))
-          (f32.store (i32.add (local.get $prod) (i32.shl (local.get $x) (i32.const 2))) (f32.demote_f64 (f64.mul (f64.mul (local.get $d_nut) (local.get $d_s)) (local.get $d_s))))
+          (f32.store (i32.add (local.get $prod) (i32.shl (local.get $x) (i32.const 2))) (f32.demote_f64 (f64.mul (f64.mul (f64.mul (local.get $d_nut) (local.get $d_s)) (local.get $d_s)) (local.get $d_ratio))))
         ))
         (local.set $c (i32.add (local.get $c) (i32.const 1)))
         (br $cells)))
@@ -3215,8 +3213,8 @@
         (br $cells)))
   )
 
-  ;; The eddy viscosity of cells c0..c1 from their k and the MMK factor (k-transport.ts).
-  (func $kEddyViscosity (export "kEddyViscosity") (param $cells i32) (param $c0 i32) (param $c1 i32) (param $k i32) (param $len i32) (param $rotation i32) (param $nut i32)
+  ;; The eddy viscosity of cells c0..c1 from their k (k-transport.ts).
+  (func $kEddyViscosity (export "kEddyViscosity") (param $cells i32) (param $c0 i32) (param $c1 i32) (param $k i32) (param $len i32) (param $nut i32)
     (local $c i32) (local $x i32)
     
     (local.set $c (local.get $c0))
@@ -3224,7 +3222,7 @@
       (loop $cells
         (br_if $done (i32.ge_s (local.get $c) (local.get $c1)))
         (local.set $x (i32.load (i32.add (local.get $cells) (i32.shl (local.get $c) (i32.const 2)))))
-        (f32.store (i32.add (local.get $nut) (i32.shl (local.get $x) (i32.const 2))) (f32.demote_f64 (f64.min (f64.mul (f64.mul (f64.mul (f64.const 0.5477225575051661) (f64.sqrt (f64.max (f64.promote_f32 (f32.load (i32.add (local.get $k) (i32.shl (local.get $x) (i32.const 2))))) (f64.const 0)))) (f64.promote_f32 (f32.load (i32.add (local.get $len) (i32.shl (local.get $x) (i32.const 2)))))) (f64.promote_f32 (f32.load (i32.add (local.get $rotation) (i32.shl (local.get $x) (i32.const 2)))))) (f64.const 0.3))))
+        (f32.store (i32.add (local.get $nut) (i32.shl (local.get $x) (i32.const 2))) (f32.demote_f64 (f64.min (f64.mul (f64.mul (f64.const 0.5477225575051661) (f64.sqrt (f64.max (f64.promote_f32 (f32.load (i32.add (local.get $k) (i32.shl (local.get $x) (i32.const 2))))) (f64.const 0)))) (f64.promote_f32 (f32.load (i32.add (local.get $len) (i32.shl (local.get $x) (i32.const 2)))))) (f64.const 0.3))))
         (local.set $c (i32.add (local.get $c) (i32.const 1)))
         (br $cells)))
   )

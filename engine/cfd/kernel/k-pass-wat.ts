@@ -2,8 +2,8 @@
  * The WebAssembly text of the transported-k closure's per-cell work (turbulence/k-transport.ts),
  * emitted into the same module as the collision (wasm-source.ts kernelWat, `npm run
  * cfd:gen-kernel`): the velocities and the lattice's strain of the transported cells, the
- * production and the MMK model's ratio min(1, |Ω|/|S|) (the ground's wall function on the first
- * layer), one upwind transport substep, and the eddy viscosity handed to the collision. k-transport.ts stays the reference and the solver's
+ * production (Kato–Launder limiter, the ground's wall function), one upwind transport substep, and
+ * the eddy viscosity handed to the collision. k-transport.ts stays the reference and the solver's
  * path with the JavaScript kernel; a test runs both on one grid and compares.
  *
  * Arithmetic is double precision over the float32 arrays, in the order the JavaScript reference
@@ -115,10 +115,9 @@ function velocitiesFunction(): string[] {
 }
 
 /**
- * k-transport.ts production: on the ground's first layer ν_t·(u*·wallShear)², u* = √C_f·|u_h|, and
- * the ratio 1; elsewhere ν_t·|S|² and the ratio min(1, |Ω|/|S|) with |Ω|/|S| from velocityGradient's
- * differences (centred where both neighbours carry a velocity, one-sided where one does, a wall
- * u = 0 half a cell away).
+ * k-transport.ts production: on the ground's first layer ν_t·(u*·wallShear)², u* = √C_f·|u_h|;
+ * elsewhere ν_t·|S|²·min(1, |Ω|/|S|) with |Ω|/|S| from velocityGradient's differences (centred
+ * where both neighbours carry a velocity, one-sided where one does, a wall u = 0 half a cell away).
  */
 function productionFunction(): string[] {
   const WALL = ROLE.WALL,
@@ -172,20 +171,18 @@ function productionFunction(): string[] {
     `  (local.set $d_uy ${uAt(get('x'), 1)})`,
     `  (local.set $d_shear (f64.mul (f64.sqrt (f64.mul ${get('groundDrag')} (f64.add (f64.mul ${d('ux')} ${d('ux')}) (f64.mul ${d('uy')} ${d('uy')})))) ${get('groundShear')}))`,
     `  ${storeF32('prod', get('x'), `(f64.mul (f64.mul ${d('nut')} ${d('shear')}) ${d('shear')})`)}`,
-    `  ${storeF32('rotation', get('x'), '(f64.const 1)')}`,
     ') (else',
     ...gradient.map((line) => `  ${line}`),
     ...sums.map((line) => `  ${line}`),
     `  (local.set $d_ratio (select (f64.min (f64.const 1) (f64.sqrt (f64.div ${d('o2')} ${d('s2')}))) (f64.const 1) (f64.gt ${d('s2')} (f64.const 0))))`,
-    `  ${storeF32('rotation', get('x'), d('ratio'))}`,
     `  (local.set $d_s ${f32At('strain', get('x'))})`,
-    `  ${storeF32('prod', get('x'), `(f64.mul (f64.mul ${d('nut')} ${d('s')}) ${d('s')})`)}`,
+    `  ${storeF32('prod', get('x'), `(f64.mul (f64.mul (f64.mul ${d('nut')} ${d('s')}) ${d('s')}) ${d('ratio')})`)}`,
     '))',
   ];
   return [
     ...header(
       'kProduction',
-      ['cells', 'c0', 'c1', 'role', 'u', 'strain', 'prod', 'rotation', 'nut', 'px', 'pxy', 'groundDrag:f64', 'groundShear:f64'],
+      ['cells', 'c0', 'c1', 'role', 'u', 'strain', 'prod', 'nut', 'px', 'pxy', 'groundDrag:f64', 'groundShear:f64'],
       ['c', 'x', 'yp', 'ym', 'rp', 'rm', 'hp', 'hm'],
       doubles,
       'Production of k of the transported cells c0..c1 (k-transport.ts production).',
@@ -245,23 +242,17 @@ function substepFunction(): string[] {
   ];
 }
 
-/** k-transport.ts eddyViscosities (the listed cells): ν_t = min(Cμ^¼·√max(k, 0)·ℓ·rotation, NUT_MAX). */
+/** k-transport.ts eddyViscosities (the listed cells): ν_t = min(Cμ^¼·√max(k, 0)·ℓ, NUT_MAX). */
 function eddyFunction(): string[] {
   const body = [
     storeF32(
       'nut',
       get('x'),
-      `(f64.min (f64.mul (f64.mul (f64.mul ${f64(CMU_QUARTER)} (f64.sqrt (f64.max ${f32At('k', get('x'))} (f64.const 0)))) ${f32At('len', get('x'))}) ${f32At('rotation', get('x'))}) ${f64(NUT_MAX)})`,
+      `(f64.min (f64.mul (f64.mul ${f64(CMU_QUARTER)} (f64.sqrt (f64.max ${f32At('k', get('x'))} (f64.const 0)))) ${f32At('len', get('x'))}) ${f64(NUT_MAX)})`,
     ),
   ];
   return [
-    ...header(
-      'kEddyViscosity',
-      ['cells', 'c0', 'c1', 'k', 'len', 'rotation', 'nut'],
-      ['c', 'x'],
-      [],
-      'The eddy viscosity of cells c0..c1 from their k and the MMK factor (k-transport.ts).',
-    ),
+    ...header('kEddyViscosity', ['cells', 'c0', 'c1', 'k', 'len', 'nut'], ['c', 'x'], [], 'The eddy viscosity of cells c0..c1 from their k (k-transport.ts).'),
     ...cellLoop(body),
   ];
 }

@@ -289,7 +289,6 @@ export function wasmRunKernel(memory: WebAssembly.Memory): RunKernel {
           turb.u.byteOffset,
           turb.strain.byteOffset,
           turb.prod.byteOffset,
-          turb.rotation.byteOffset,
           level.nut.byteOffset,
           level.pad.px,
           level.pad.pxy,
@@ -317,8 +316,8 @@ export function wasmRunKernel(memory: WebAssembly.Memory): RunKernel {
       },
       eddyViscosity(level, c0, c1, p0, p1) {
         const turb = level.turb!;
-        exports.kEddyViscosity(turb.cells.byteOffset, c0, c1, turb.k.byteOffset, turb.len.byteOffset, turb.rotation.byteOffset, level.nut.byteOffset);
-        exports.kEddyViscosity(level.pre.cell.byteOffset, p0, p1, turb.k.byteOffset, turb.len.byteOffset, turb.rotation.byteOffset, level.nut.byteOffset);
+        exports.kEddyViscosity(turb.cells.byteOffset, c0, c1, turb.k.byteOffset, turb.len.byteOffset, level.nut.byteOffset);
+        exports.kEddyViscosity(level.pre.cell.byteOffset, p0, p1, turb.k.byteOffset, turb.len.byteOffset, level.nut.byteOffset);
       },
     },
   };
@@ -392,7 +391,7 @@ function moving(level: Level): Array<[Moving, (to: Moving) => void]> {
 }
 
 function turbArrays(turb: KLevel): Array<[Moving, (to: Moving) => void]> {
-  const keys = ['k', 'kNext', 'len', 'u', 'strain', 'prod', 'rotation', 'role', 'cells'] as const;
+  const keys = ['k', 'kNext', 'len', 'u', 'strain', 'prod', 'role', 'cells'] as const;
   return keys.map((key) => [
     turb[key],
     (to: Moving) => {

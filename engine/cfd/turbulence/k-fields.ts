@@ -43,11 +43,6 @@ export interface KLevel {
   strain: Float32Array;
   /** Production of k per step of this level at the last pass (lattice units). */
   prod: Float32Array;
-  /**
-   * min(1, |Ω|/|S|) of each transported cell at the last pass (1 on the ground's first layer and
-   * in every cell not transported): the factor on Cμ of the MMK model (k-transport.ts production).
-   */
-  rotation: Float32Array;
   role: Uint8Array;
   /** The cells whose k is transported (FLUID and GROUND), ascending. */
   cells: Int32Array;
@@ -139,7 +134,6 @@ export function buildKLevel(spec: KLevelSpec, inflowK: (zM: number) => number): 
     u: f32(3 * pad.n),
     strain: f32(pad.n),
     prod: f32(pad.n),
-    rotation: f32(pad.n).fill(1),
     role,
     cells: i32From(cells),
     groundDrag: spec.groundDrag,

@@ -17,11 +17,11 @@
  * level-0 steps: level l in 2^l substeps of two of its own time steps.
  *
  * The equation, per cell (lattice units of the level):
- *   ∂k/∂t + u·∇k = ∇·((ν_t/σ_k)∇k) + P − ε, ν_t = Cμ^¼√k·ℓ·min(1, |Ω|/|S|), ε = Cμ^¾k^{3/2}/ℓ
- * (k-l-model.ts; the factor is the MMK model's, production below), advection in upwind advective
- * form (only inflow faces contribute, so a uniform k stays uniform in the weakly compressible
- * lattice flow), diffusion by face-averaged ν_t, production P = ν_t·|S|² with |Ω|/|S| from centred
- * velocity differences (a wall counts as zero velocity half a cell away), dissipation linearised implicitly (k_new = k* ÷ (1 + dt·Cμ^¾√k/ℓ), never negative).
+ *   ∂k/∂t + u·∇k = ∇·((ν_t/σ_k)∇k) + P − ε, ν_t = Cμ^¼√k·ℓ, ε = Cμ^¾k^{3/2}/ℓ (k-l-model.ts),
+ * advection in upwind advective form (only inflow faces contribute, so a uniform k stays uniform
+ * in the weakly compressible lattice flow), diffusion by face-averaged ν_t, production with the
+ * Kato–Launder limiter from centred velocity differences (a wall counts as zero velocity half a
+ * cell away), dissipation linearised implicitly (k_new = k* ÷ (1 + dt·Cμ^¾√k/ℓ), never negative).
  * Walls and the domain's slip faces pass no k. On the ground's first layer the production comes
  * from the wall model, as in the wall functions of Launder & Spalding ("The numerical computation
  * of turbulent flows", Comput. Methods Appl. Mech. Eng. 3, 1974): P = ν_t·(∂U/∂z)² with the shear
@@ -47,7 +47,7 @@ const WALL = ROLE.WALL,
   GIVEN = ROLE.GIVEN;
 
 /** What the transport needs of a level's k arrays (a KLevel, or a test's own). */
-export type KGridView = Pick<KLevel, 'role' | 'cells' | 'u' | 'strain' | 'prod' | 'rotation' | 'len' | 'groundDrag' | 'groundShear'>;
+export type KGridView = Pick<KLevel, 'role' | 'cells' | 'u' | 'strain' | 'prod' | 'len' | 'groundDrag' | 'groundShear'>;
 
 /**
  * Mean velocity and strain of fluid cells c0..c1 (from the populations at home, pre-collision) and
@@ -108,18 +108,12 @@ export function velocityGradient(view: KGridView, x: number, offsets: readonly n
 }
 
 /**
- * Production of cells c0..c1 of the transported list, with ν_t from `nut`, and the ratio the next
- * eddy viscosity takes (`rotation`). The MMK model (Tsuchiya, Murakami, Mochida, Kondo & Ishida,
- * J. Wind Eng. Ind. Aerodyn. 67–68, 1997): Cμ becomes Cμ·min(1, |Ω|/|S|), in the eddy viscosity
- * the momentum sees as well as in the production, so P = ν_t·|S|² with that ν_t is Kato and
- * Launder's ν_t·|S|·|Ω| where strain exceeds rotation and the standard form where it does not.
- * |S|² is the lattice's own strain (so a shear flow, |Ω| = |S|, produces exactly what the mixing
- * length's equilibrium assumes, and the approach flow keeps its profile); the ratio |Ω|/|S| comes
- * from the velocity differences (whose errors cancel in it) and reaches the eddy viscosity at the
- * end of the pass (eddyViscosities), so the production here uses the last pass's ratio through
- * `nut`. In irrotational strain (a stagnation region, the flow turning round a windward corner)
- * both the production and the eddy viscosity vanish: the excess mixing there that keeps the
- * standard model's roof flow attached is taken away where it arises.
+ * Production of cells c0..c1 of the transported list, with ν_t from `nut`: Kato and Launder's
+ * ν_t·|S|·|Ω|, written as ν_t·|S|²·min(1, |Ω|/|S|) with |S|² the lattice's own strain (so a shear
+ * flow produces exactly what the mixing length's equilibrium assumes, and the approach flow keeps
+ * its profile) and the ratio |Ω|/|S| from the velocity differences (whose errors cancel in it),
+ * bounded by the standard production where rotation exceeds strain (as the MMK model bounds it:
+ * Tsuchiya, Murakami, Mochida, Kondo & Ishida, J. Wind Eng. Ind. Aerodyn. 67–68, 1997).
  */
 export function production(view: KGridView, k: Float32Array, nut: Float32Array, offsets: readonly number[], c0: number, c1: number, g: Float64Array): void {
   const { cells, role, u, prod } = view;
@@ -130,7 +124,6 @@ export function production(view: KGridView, k: Float32Array, nut: Float32Array, 
         uy = u[3 * x + 1];
       const shear = Math.sqrt(view.groundDrag * (ux * ux + uy * uy)) * view.groundShear;
       prod[x] = nut[x] * shear * shear;
-      view.rotation[x] = 1;
       continue;
     }
     velocityGradient(view, x, offsets, g);
@@ -144,9 +137,9 @@ export function production(view: KGridView, k: Float32Array, nut: Float32Array, 
         o2 += o * o;
       }
     }
-    view.rotation[x] = s2 > 0 ? Math.min(1, Math.sqrt(o2 / s2)) : 1;
+    const ratio = s2 > 0 ? Math.min(1, Math.sqrt(o2 / s2)) : 1;
     const s = view.strain[x];
-    prod[x] = nut[x] * s * s;
+    prod[x] = nut[x] * s * s * ratio;
   }
 }
 
@@ -192,20 +185,17 @@ export function transportSubstep(
   }
 }
 
-/**
- * ν_t of cells c0..c1 of the transported list and prescribed cells p0..p1: Cμ^¼·√k·ℓ times the MMK
- * factor min(1, |Ω|/|S|) of the last pass (production; 1 where it was not measured), at most NUT_MAX.
- */
+/** ν_t of cells c0..c1 of the transported list and prescribed cells p0..p1. */
 function eddyViscosities(level: Level, turb: KLevel, c0: number, c1: number, p0: number, p1: number): void {
-  const { k, len, cells, rotation } = turb;
+  const { k, len, cells } = turb;
   const nut = level.nut;
   for (let c = c0; c < c1; c++) {
     const x = cells[c];
-    nut[x] = Math.min(eddyViscosity(k[x], len[x]) * rotation[x], NUT_MAX);
+    nut[x] = Math.min(eddyViscosity(k[x], len[x]), NUT_MAX);
   }
   for (let p = p0; p < p1; p++) {
     const x = level.pre.cell[p];
-    nut[x] = Math.min(eddyViscosity(k[x], len[x]) * rotation[x], NUT_MAX);
+    nut[x] = Math.min(eddyViscosity(k[x], len[x]), NUT_MAX);
   }
 }
 
