@@ -108,6 +108,8 @@ export interface AijEvaluation {
   wakeK: Array<{ xOverB: number; ratio: number }>;
   xf: number | null;
   xr: number | null;
+  /** Mean U (m/s) along the roof's line, b/16 above it on y = 0, every line step from the front edge: what X_R is read from (in the JSON, not the report). */
+  roofLineU: number[];
   signs: boolean;
   stagnationU: number;
   reverseU: number;
@@ -204,6 +206,7 @@ export function evaluateAij(data: AijData, layout: AijProbeLayout, result: Probe
     wakeK,
     xf: xf === null ? null : xf / B_M,
     xr: xr === null ? null : xr / B_M,
+    roofLineU: line(layout.roof),
     signs: reverseU < 0 && Math.abs(stagnationU) < 0.1 * U_H_MS + 0.25 * 0.21,
     stagnationU,
     reverseU,
