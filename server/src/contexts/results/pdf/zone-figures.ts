@@ -130,8 +130,14 @@ export class ZoneFigures {
     const types = jobTypes();
     const field = layerField(ref, types);
     const source = { label, metric: asset.metric, ...(field ? { field } : {}), unit: layerUnits(ref, types) };
+    let glb: Uint8Array;
     try {
-      const glb = await getBytes(this.source.deps.blobStore, parseBlobKey(asset.blobKey));
+      glb = await getBytes(this.source.deps.blobStore, parseBlobKey(asset.blobKey));
+    } catch {
+      // the store's own message names its internal paths, which a reader of the PDF has no use for
+      return { ok: false, message: 'its stored file can no longer be read' };
+    }
+    try {
       return await this.source.deps.heavy.run<ZoneScoringOutcome>(
         this.source.userId,
         'pdf.scoreZones',
