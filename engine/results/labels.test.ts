@@ -12,6 +12,15 @@ describe('the label table', () => {
     expect(withUnit('Speed ratio', '')).toBe('Speed ratio');
   });
 
+  it('names a saved difference map for the metric it compares, B − A, in that metric’s units', () => {
+    expect(layerLabel('pct-sunlit-difference')).toEqual({ title: 'Sun-lit time difference (B − A)', unit: '%' });
+    expect(layerLabel('comfort-class-difference')).toEqual({ title: 'Wind comfort class difference (B − A)', unit: '' });
+    expect(layerLabel('mystery-field-difference', 'kPa')).toEqual({ title: 'Mystery field difference (B − A)', unit: 'kPa' });
+    expect(resultLayerName('solar-sunlit', 'pct-sunlit-difference')).toBe('Solar — sun-lit time difference (B − A)');
+    // a key that is only the word keeps its plain reading
+    expect(layerLabel('-difference').title).toBe('Difference');
+  });
+
   it('names metrics, analyses and statuses without raw ids', () => {
     expect(metricLabel('lawson-lddc')).toBe('Lawson LDDC (City of London) criterion');
     expect(metricLabel('sunlit_share')).toBe('Share of hours in sun (per season and time window)');

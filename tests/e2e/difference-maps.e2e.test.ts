@@ -3,7 +3,8 @@
  * study's scenario (tests/e2e/fixture-project.ts) and a second scenario whose summer sun-lit time is
  * 8 % lower at every point. The viewer's Difference panel takes A and B, draws B − A under a
  * diverging legend in % centred on zero (±10 %, the round range above the largest change), saves
- * the map as a layer of B, and the saved layer reopens on that same legend. No console errors.
+ * the map as a layer of B, and the saved layer, named for the metric it compares ("Sun-lit time
+ * difference (B − A)"), reopens on that same legend. No console errors.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
@@ -90,7 +91,11 @@ describe('difference maps', () => {
     // Reopened in B's scenario: the saved layer, switched on, keeps its diverging legend.
     await page.goto(`${app.url}/projects/${projectId}/viewer/${studyId}/configuration/${option.configurationId}/Viewer?simulation=${option.simulationId}`);
     await page.locator('[data-testid="viewer-pane-1"] canvas').waitFor({ timeout: 60_000 });
-    const saved = page.getByRole('region', { name: 'Matching layers' }).getByRole('checkbox', { name: /difference/i });
+    // Named in words for the metric it compares, in the picker's Metric chips and in the layer list.
+    const savedName = /Sun-lit time difference \(B − A\)/;
+    const metricChips = page.getByRole('region', { name: 'Layer picker' }).getByRole('group', { name: 'Metric' });
+    await metricChips.getByRole('button', { name: 'Sun-lit time difference (B − A)' }).waitFor({ timeout: 30_000 });
+    const saved = page.getByRole('region', { name: 'Matching layers' }).getByRole('checkbox', { name: savedName });
     await saved.waitFor({ timeout: 30_000 });
     await saved.click();
     await expect.poll(() => saved.isChecked(), { timeout: 20_000 }).toBe(true);

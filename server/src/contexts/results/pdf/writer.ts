@@ -276,8 +276,24 @@ export class PdfWriter {
     const floor = this.contentWidth / n / 6;
     // a point of slack, so a cell measured exactly at its width is not wrapped by rounding
     const wanted = natural.map((w) => Math.max(floor, w + 2 * pad + 1));
+    // The longest word of each column: a table too wide for the page wraps between words, and a
+    // short column (a zone's name) is not squeezed to mid-word breaks by its long-headed neighbours.
+    const longestWord = (text: string, font: PDFFont) =>
+      Math.max(
+        0,
+        ...printable(font, text)
+          .split(/\s+/)
+          .map((word) => font.widthOfTextAtSize(word, size)),
+      );
+    const least = headings.map((h, c) =>
+      Math.min(wanted[c]!, Math.max(floor, longestWord(h, bold) + 2 * pad + 1, ...rows.map((r) => longestWord(r[c] ?? '', regular) + 2 * pad + 1))),
+    );
     const total = wanted.reduce((a, b) => a + b, 0);
-    const widths = wanted.map((w) => (w / total) * this.contentWidth);
+    const leastTotal = least.reduce((a, b) => a + b, 0);
+    const widths =
+      total > this.contentWidth && leastTotal < this.contentWidth
+        ? wanted.map((w, c) => least[c]! + ((w - least[c]!) * (this.contentWidth - leastTotal)) / (total - leastTotal))
+        : wanted.map((w) => (w / total) * this.contentWidth);
     const lay = (cells: readonly string[], font: PDFFont) => cells.map((cell, c) => this.wrap(cell, font, size, widths[c]! - 2 * pad));
     const drawRow = (lines: string[][], font: PDFFont, shaded: boolean) => {
       const height = Math.max(...lines.map((l) => l.length)) * leading + pad;

@@ -3,8 +3,10 @@
  * outlines drawn over the figure through the view's saved camera (as the viewer draws them, a
  * little above the layer's plane, each with its name), and a table of their scores — the rows and
  * words of the viewer's Zones panel (engine/zones/zone-scores-table.ts), scored in the heavy-work
- * pool from the layer's stored GLB (zone-scoring.ts). Each layer is scored once per export; a
- * layer that cannot be read gets a line saying so, and the rest of the PDF is still made.
+ * pool from the layer's stored GLB (zone-scoring.ts). A saved difference map (B − A) is scored as
+ * the panel scores the Difference panel's pair: on its two source layers, side by side and B − A.
+ * Each layer is scored once per export; a layer that cannot be read gets a line saying so, and the
+ * rest of the PDF is still made.
  */
 import { and, asc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../../deps.ts';
@@ -14,8 +16,9 @@ import { getBytes, parseBlobKey } from '../../../blobs/blob-io.ts';
 import { transferables } from '../../../jobs/transfer.ts';
 import { jobTypes } from '@canopy/engine/results/job-types.ts';
 import { layerField, layerUnits } from '@canopy/engine/results/layer-field.ts';
-import { metricLabel } from '@canopy/engine/results/labels.ts';
+import { layerLabel, metricLabel } from '@canopy/engine/results/labels.ts';
 import { scoreTable, scoreTableNote } from '@canopy/engine/zones/zone-scores-table.ts';
+import type { ScoreColumn } from '@canopy/engine/zones/score-column.ts';
 import type { ZoneUse } from '@canopy/engine/zones/zone-uses.ts';
 import type { ZoneScoringOutcome } from './zone-scoring.ts';
 import type { drawingShapes, Vec3 } from './figure-overlay.ts';
@@ -110,60 +113,147 @@ export class ZoneFigures {
     };
   }
 
-  private async score(assetId: number, figure: string, layerTitle: string | null): Promise<ZoneFigure | null> {
-    const zones = await this.studyZones();
-    if (zones.length === 0) return null;
-    const { deps, db, projectId } = this.source;
-    const [asset] = await db
+  /** A data layer of this project with a stored file: its row, or null. */
+  private async dataLayer(assetId: number): Promise<LayerRow | null> {
+    const [asset] = await this.source.db
       .select({ layerType: assets.layerType, analysisType: assets.analysisType, metric: assets.metric, metadata: assets.metadata, blobKey: assets.blobKey })
       .from(assets)
       .innerJoin(simulations, eq(simulations.id, assets.simulationId))
       .innerJoin(configurations, eq(configurations.id, simulations.configurationId))
-      .where(and(eq(assets.id, assetId), eq(configurations.projectId, projectId)));
-    if (!asset?.blobKey || asset.layerType.toLowerCase() !== 'data') return null;
+      .where(and(eq(assets.id, assetId), eq(configurations.projectId, this.source.projectId)));
+    return asset?.blobKey && asset.layerType.toLowerCase() === 'data' ? { ...asset, blobKey: asset.blobKey } : null;
+  }
+
+  /** One layer's scores, from its stored GLB in the heavy-work pool; a layer that cannot be read comes back as a message. */
+  private async scoreLayer(zones: readonly ZoneRow[], asset: LayerRow, label: string): Promise<ZoneScoringOutcome> {
     const ref = { metadata: asset.metadata, analysis_type: asset.analysisType, metric: asset.metric };
     const types = jobTypes();
     const field = layerField(ref, types);
-    const source = {
-      label: layerTitle || metricLabel(asset.metric) || 'Layer',
-      metric: asset.metric,
-      ...(field ? { field } : {}),
-      unit: layerUnits(ref, types),
-    };
-    // The heading starts where its note, the table's heading row and a few rows fit under it.
-    const heading: PlanBlock[] = [
-      { kind: 'ensure', points: 70 + 14 * Math.min(zones.length, 4) },
-      { kind: 'text', text: `Zone scores — ${figure}`, style: { size: 11, bold: true, after: 2 } },
-    ];
-    let outcome: ZoneScoringOutcome;
+    const source = { label, metric: asset.metric, ...(field ? { field } : {}), unit: layerUnits(ref, types) };
+    let glb: Uint8Array;
     try {
-      const glb = await getBytes(deps.blobStore, parseBlobKey(asset.blobKey));
-      outcome = await deps.heavy.run<ZoneScoringOutcome>(
+      glb = await getBytes(this.source.deps.blobStore, parseBlobKey(asset.blobKey));
+    } catch {
+      // the store's own message names its internal paths, which a reader of the PDF has no use for
+      return { ok: false, message: 'its stored file can no longer be read' };
+    }
+    try {
+      return await this.source.deps.heavy.run<ZoneScoringOutcome>(
         this.source.userId,
         'pdf.scoreZones',
         { glb, zones: zones.map(({ id, use, polygon }) => ({ id, use, polygon })), source },
         transferables([glb]),
       );
     } catch (error) {
-      outcome = { ok: false, message: error instanceof Error ? error.message : String(error) };
+      return { ok: false, message: error instanceof Error ? error.message : String(error) };
     }
+  }
+
+  private async score(assetId: number, figure: string, layerTitle: string | null): Promise<ZoneFigure | null> {
+    const zones = await this.studyZones();
+    if (zones.length === 0) return null;
+    const asset = await this.dataLayer(assetId);
+    if (!asset) return null;
+    // The heading starts where its note, the table's heading row and a few rows fit under it.
+    const heading: PlanBlock[] = [
+      { kind: 'ensure', points: 70 + 14 * Math.min(zones.length, 4) },
+      { kind: 'text', text: `Zone scores — ${figure}`, style: { size: 11, bold: true, after: 2 } },
+    ];
+    const pair = differenceSources(asset.metadata);
+    let lost: PlanBlock[] = [];
+    if (pair) {
+      const compared = await this.scorePair(zones, pair);
+      if (compared.planeZ !== null) return { shapes: outlineShapes(zones, compared.planeZ + LIFT_M), blocks: [...heading, ...compared.blocks] };
+      // Neither source can be read: the map's own values are what can still be printed.
+      lost = [...compared.blocks, greyLine('The zones are scored on the difference map itself (B − A).')];
+    }
+    const outcome = await this.scoreLayer(zones, asset, layerTitle || metricLabel(asset.metric) || 'Layer');
     if (!outcome.ok) {
       return {
         shapes: outlineShapes(zones, LIFT_M),
-        blocks: [...heading, { kind: 'text', text: `The zones could not be scored: ${outcome.message}.`, style: { size: 9, colour: 'grey', after: 10 } }],
+        blocks: [...heading, ...lost, greyLine(`The zones could not be scored: ${outcome.message}.`)],
       };
     }
-    const { column } = outcome;
-    const table = scoreTable(zones, [column]);
-    // The panel's sentence: the layer with its units, the criterion, what the numbers are of.
-    const note = `${scoreTableNote([column])} Scored as the viewer’s Zones panel scores them.`;
+    return { shapes: outlineShapes(zones, outcome.planeZ + LIFT_M), blocks: [...heading, ...lost, ...tableBlocks(zones, [outcome.column])] };
+  }
+
+  /**
+   * A saved difference map's zones scored on its two source layers, as the Zones panel scores the
+   * Difference panel's A and B: side by side, then B − A. A source that can no longer be read gets
+   * a line saying so and the other is printed alone; with neither readable, only those lines and
+   * no plane (the caller scores the map itself, so the figure still gets the numbers it shows).
+   */
+  private async scorePair(zones: readonly ZoneRow[], pair: DifferencePair): Promise<{ blocks: PlanBlock[]; planeZ: number | null }> {
+    const sides = await Promise.all(
+      (['a', 'b'] as const).map(async (key) => {
+        const side = pair[key];
+        const which = key.toUpperCase();
+        const asset = await this.dataLayer(side.assetId);
+        if (!asset) return { which, side, outcome: { ok: false, message: 'the layer is no longer stored in this project' } as ZoneScoringOutcome };
+        const label = `${side.scenario} — ${layerLabel(asset.metric ?? asset.analysisType).title}`;
+        return { which, side, outcome: await this.scoreLayer(zones, asset, label) };
+      }),
+    );
+    const lost = sides.flatMap((s) =>
+      s.outcome.ok ? [] : [greyLine(`Scenario ${s.which} (${s.side.scenario}, layer ${s.side.assetId}) could not be scored: ${s.outcome.message}.`)],
+    );
+    const read = sides.flatMap((s) => (s.outcome.ok ? [s.outcome] : []));
+    if (read.length === 0) return { blocks: lost, planeZ: null };
+    const intro = greyLine(
+      read.length === 2
+        ? 'The figure shows B − A; the zones are scored on its two source layers, side by side and as B − A.'
+        : 'The figure shows B − A; the zones are scored on the source layer that could be read.',
+    );
+    // B's points are the map's points, so its plane is where the map lies.
+    const planeZ = read[read.length - 1]!.planeZ;
     return {
-      shapes: outlineShapes(zones, outcome.planeZ + LIFT_M),
       blocks: [
-        ...heading,
-        { kind: 'text', text: note, style: { size: 9, colour: 'grey', after: 3 } },
-        { kind: 'table', headings: table.headings, rows: table.rows },
+        intro,
+        ...lost,
+        ...tableBlocks(
+          zones,
+          read.map((o) => o.column),
+        ),
       ],
+      planeZ,
     };
   }
+}
+
+/** A data layer's row as scoring needs it. */
+interface LayerRow {
+  analysisType: string;
+  metric: string | null;
+  metadata: unknown;
+  blobKey: string;
+}
+
+/** A saved difference map's two source layers, as its metadata records them (src/services/difference.ts writes them). */
+interface DifferencePair {
+  a: { assetId: number; scenario: string };
+  b: { assetId: number; scenario: string };
+}
+
+function differenceSources(metadata: unknown): DifferencePair | null {
+  const difference = (metadata as { difference?: { a?: unknown; b?: unknown } } | null)?.difference;
+  const side = (value: unknown) => {
+    const v = value as { assetId?: unknown; scenario?: unknown } | undefined;
+    return v && Number.isInteger(v.assetId)
+      ? { assetId: v.assetId as number, scenario: typeof v.scenario === 'string' && v.scenario ? v.scenario : 'Scenario' }
+      : null;
+  };
+  const a = side(difference?.a);
+  const b = side(difference?.b);
+  return a && b ? { a, b } : null;
+}
+
+const greyLine = (text: string): PlanBlock => ({ kind: 'text', text, style: { size: 9, colour: 'grey', after: 3 } });
+
+/** The panel's sentence (the layer or scenarios A and B with their units, the criterion, what the numbers are of) and its table. */
+function tableBlocks(zones: readonly ZoneRow[], columns: ScoreColumn[]): PlanBlock[] {
+  const table = scoreTable(zones, columns);
+  return [
+    greyLine(`${scoreTableNote(columns)} Scored as the viewer’s Zones panel scores them.`),
+    { kind: 'table', headings: table.headings, rows: table.rows },
+  ];
 }
