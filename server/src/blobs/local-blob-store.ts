@@ -7,6 +7,7 @@
  * Streams run with backpressure end to end, so memory stays flat whatever the file size.
  */
 import { createReadStream, createWriteStream } from 'node:fs';
+import { once } from 'node:events';
 import { mkdir, readdir, rename, rm, rmdir, stat, unlink } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { hostname } from 'node:os';
@@ -115,12 +116,17 @@ export class LocalBlobStore implements BlobStore {
     await mkdir(this.tempDir, { recursive: true });
     const temp = join(this.tempDir, tempName());
     const md5 = new Md5Tap();
+    // flush: fsync before close, so a renamed blob is on disk, not only in the page cache.
+    const out = createWriteStream(temp, { flags: 'wx', flush: true });
     try {
-      // flush: fsync before close, so a renamed blob is on disk, not only in the page cache.
-      await pipeline(body, md5, createWriteStream(temp, { flags: 'wx', flush: true }));
+      await pipeline(body, md5, out);
       await mkdir(join(target, '..'), { recursive: true });
       await rename(temp, target);
     } catch (error) {
+      // A body that fails at once can reject the pipeline before the file is even open; the
+      // stream then opens and closes it afterwards, so wait for that before removing it, or the
+      // temporary file would be created after its removal and left behind.
+      if (!out.closed) await once(out, 'close').catch(() => undefined);
       await rm(temp, { force: true });
       throw error;
     }
