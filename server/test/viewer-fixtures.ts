@@ -1,7 +1,8 @@
 /**
  * Test fixtures (not product data) for the viewer routes: a small presentation plane written as a
- * result GLB in the documented format, helpers to upload a file into a project's uploads, and the
- * fixture district's layers stored as a simulation's assets.
+ * result GLB in the documented format, helpers to upload a file into a project's uploads, the
+ * fixture district's layers stored as a simulation's assets, and single data layers on a 10 × 10
+ * grid for the tests that count scores by hand.
  */
 import { writeResultGlb } from '@canopy/engine/results/glb.ts';
 import type { AppDeps } from '../src/deps.ts';
@@ -75,4 +76,46 @@ export async function seedFixtureResults(deps: AppDeps, simulationId: number): P
     ids.push(row!.id);
   }
   return ids;
+}
+
+/** Points at the centres of a 10 × 10 grid of 1 m cells, 1.5 m up; each field's value from the cell's column x and row y. */
+export function gridPoints(fields: Record<string, (x: number, y: number) => number>) {
+  const positions = new Float32Array(300);
+  const values = Object.fromEntries(Object.keys(fields).map((name) => [name, new Float32Array(100)]));
+  for (let y = 0; y < 10; y++)
+    for (let x = 0; x < 10; x++) {
+      const i = y * 10 + x;
+      positions.set([x + 0.5, y + 0.5, 1.5], 3 * i);
+      for (const [name, value] of Object.entries(fields)) values[name]![i] = value(x, y);
+    }
+  return { positions, fields: values };
+}
+
+/**
+ * One data layer of `simulationId`: its GLB in the store (unless `stored` is false: a file since
+ * lost) and its `assets` row. Returns the asset id.
+ */
+export async function storeDataLayer(
+  deps: AppDeps,
+  simulationId: number,
+  row: { analysisType: string; metric: string; filename: string; metadata?: Record<string, unknown> },
+  glb: Uint8Array,
+  stored = true,
+): Promise<number> {
+  const key = { container: ASSETS_CONTAINER, name: `results/test-layers/simulation-${simulationId}/${row.filename}` };
+  if (stored) await putBytes(deps.blobStore, key, glb);
+  const [asset] = await deps.database.db
+    .insert(assets)
+    .values({
+      simulationId,
+      layerType: 'data',
+      analysisType: row.analysisType,
+      metric: row.metric,
+      qualifiers: {},
+      ...(row.metadata ? { metadata: row.metadata } : {}),
+      filename: row.filename,
+      blobKey: formatBlobKey(key),
+    })
+    .returning({ id: assets.id });
+  return asset!.id;
 }

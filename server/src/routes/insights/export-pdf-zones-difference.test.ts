@@ -12,8 +12,8 @@ import { writeResultGlb } from '@canopy/engine/results/glb.ts';
 import type { Insight } from '@canopy/contract/insights.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { buildVisibilityWorld, encodePng, pdfToText, popplerAvailable, type VisibilityWorld } from '../../../test/world-insights.ts';
-import { assets, configurations, simulations } from '../../db/schema/index.ts';
-import { ASSETS_CONTAINER, formatBlobKey, putBytes } from '../../blobs/blob-io.ts';
+import { configurations, simulations } from '../../db/schema/index.ts';
+import { gridPoints, storeDataLayer } from '../../../test/viewer-fixtures.ts';
 
 let t: TestContext;
 let w: VisibilityWorld;
@@ -26,44 +26,12 @@ async function post<T>(path: string, body: unknown, status = 201): Promise<T> {
   return (await res.json()) as T;
 }
 
-/** Points at the centres of a 10 × 10 grid of 1 m cells, 1.5 m up; the field's value from the cell's column x and row y. */
-function grid(field: string, value: (x: number, y: number) => number) {
-  const positions = new Float32Array(300);
-  const values = new Float32Array(100);
-  for (let y = 0; y < 10; y++)
-    for (let x = 0; x < 10; x++) {
-      positions.set([x + 0.5, y + 0.5, 1.5], 3 * (y * 10 + x));
-      values[y * 10 + x] = value(x, y);
-    }
-  return { positions, fields: { [field]: values } };
-}
-
-/** A data layer row of a simulation; its GLB is stored unless `stored` is false (a file since lost). */
-async function storeLayer(simulationId: number, row: { metric: string; filename: string; metadata: unknown }, glb: Uint8Array, stored = true): Promise<number> {
-  const key = { container: ASSETS_CONTAINER, name: `results/zones-difference-test/simulation-${simulationId}/${row.filename}` };
-  if (stored) await putBytes(t.deps.blobStore, key, glb);
-  const [asset] = await t.deps.database.db
-    .insert(assets)
-    .values({
-      simulationId,
-      layerType: 'data',
-      analysisType: 'solar-sun-hours',
-      metric: row.metric,
-      qualifiers: {},
-      metadata: row.metadata as Record<string, unknown>,
-      filename: row.filename,
-      blobKey: formatBlobKey(key),
-    })
-    .returning({ id: assets.id });
-  return asset!.id;
-}
-
 const provenance = { engine: 'test-fixture', version: '1' };
 const sunMetadata = { analysis: 'solar-sun-hours', metric: 'sun-hours', units: 'h', provenance };
 
 async function sunLayer(simulationId: number, filename: string, value: (x: number, y: number) => number, stored = true): Promise<number> {
-  const glb = await writeResultGlb({ ...grid('sunHours', value), metadata: sunMetadata });
-  return storeLayer(simulationId, { metric: 'sun-hours', filename, metadata: sunMetadata }, glb, stored);
+  const glb = await writeResultGlb({ ...gridPoints({ sunHours: value }), metadata: sunMetadata });
+  return storeDataLayer(t.deps, simulationId, { analysisType: 'solar-sun-hours', metric: 'sun-hours', filename, metadata: sunMetadata }, glb, stored);
 }
 
 /** B − A saved as the viewer saves it: field `difference` on B's points, both sources in the metadata. */
@@ -81,8 +49,8 @@ async function differenceLayer(simulationId: number, filename: string, a: number
       limit: 2,
     },
   };
-  const glb = await writeResultGlb({ ...grid('difference', (_x, y) => (y < 5 ? 2 : 0)), metadata });
-  return storeLayer(simulationId, { metric: 'sun-hours-difference', filename, metadata }, glb);
+  const glb = await writeResultGlb({ ...gridPoints({ difference: (_x, y) => (y < 5 ? 2 : 0) }), metadata });
+  return storeDataLayer(t.deps, simulationId, { analysisType: 'solar-sun-hours', metric: 'sun-hours-difference', filename, metadata }, glb);
 }
 
 async function scenario(name: string): Promise<number> {

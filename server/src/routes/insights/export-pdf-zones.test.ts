@@ -22,8 +22,8 @@ import {
   renderFirstPage,
   type VisibilityWorld,
 } from '../../../test/world-insights.ts';
-import { assets, configurations, simulations } from '../../db/schema/index.ts';
-import { ASSETS_CONTAINER, formatBlobKey, putBytes } from '../../blobs/blob-io.ts';
+import { configurations, simulations } from '../../db/schema/index.ts';
+import { gridPoints, storeDataLayer } from '../../../test/viewer-fixtures.ts';
 
 let t: TestContext;
 let w: VisibilityWorld;
@@ -34,37 +34,6 @@ async function post<T>(path: string, body: unknown, status = 201): Promise<T> {
   const res = await t.request(path, { method: 'POST', token: w.ownerToken, json: body });
   expect(res.status, `${path} ${await res.clone().text()}`).toBe(status);
   return (await res.json()) as T;
-}
-
-/** Points at the centres of a 10 × 10 grid of 1 m cells, 1.5 m up; each field's value from the cell's column x and row y. */
-function grid(fields: Record<string, (x: number, y: number) => number>) {
-  const positions = new Float32Array(300);
-  const values = Object.fromEntries(Object.keys(fields).map((name) => [name, new Float32Array(100)]));
-  for (let y = 0; y < 10; y++)
-    for (let x = 0; x < 10; x++) {
-      const i = y * 10 + x;
-      positions.set([x + 0.5, y + 0.5, 1.5], 3 * i);
-      for (const [name, value] of Object.entries(fields)) values[name]![i] = value(x, y);
-    }
-  return { positions, fields: values };
-}
-
-async function storeLayer(simulationId: number, row: { analysisType: string; metric: string; filename: string }, glb: Uint8Array): Promise<number> {
-  const key = { container: ASSETS_CONTAINER, name: `results/zones-test/simulation-${simulationId}/${row.filename}` };
-  await putBytes(t.deps.blobStore, key, glb);
-  const [asset] = await t.deps.database.db
-    .insert(assets)
-    .values({
-      simulationId,
-      layerType: 'data',
-      analysisType: row.analysisType,
-      metric: row.metric,
-      qualifiers: {},
-      filename: row.filename,
-      blobKey: formatBlobKey(key),
-    })
-    .returning({ id: assets.id });
-  return asset!.id;
 }
 
 async function exportPdf(insightId: number, images: Array<{ scene_view_id: number; image_base64: string }>): Promise<Uint8Array> {
@@ -104,8 +73,9 @@ beforeAll(async () => {
 
   // NEN 8100 grades by column: x 0–1 A, 2–3 B, 4–5 C, 6–7 D, 8–9 E; the first row (y 0) exceeds
   // 15 m/s 0.1 % of the hours, past the standard's 0.05 % for limited risk.
-  const comfort = grid({ comfortClass: (x) => Math.floor(x / 2), exceedance_15ms: (_x, y) => (y === 0 ? 0.001 : 0) });
-  const comfortAsset = await storeLayer(
+  const comfort = gridPoints({ comfortClass: (x) => Math.floor(x / 2), exceedance_15ms: (_x, y) => (y === 0 ? 0.001 : 0) });
+  const comfortAsset = await storeDataLayer(
+    t.deps,
     simulationId,
     { analysisType: 'wind-comfort', metric: 'comfort-class', filename: 'comfort.nen-8100.glb' },
     await writeResultGlb({
@@ -114,8 +84,9 @@ beforeAll(async () => {
     }),
   );
   // Sun hours: the column number, 0–9 h.
-  const sun = grid({ sunHours: (x) => x });
-  const sunAsset = await storeLayer(
+  const sun = gridPoints({ sunHours: (x) => x });
+  const sunAsset = await storeDataLayer(
+    t.deps,
     simulationId,
     { analysisType: 'solar-sun-hours', metric: 'sun-hours', filename: 'sun-hours.glb' },
     await writeResultGlb({
