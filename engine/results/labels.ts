@@ -9,6 +9,7 @@
  */
 import { CRITERIA } from '../wind/criteria.ts';
 import { findLegend } from '../analyses/legends.ts';
+import { comparedMetric } from './difference-metric.ts';
 
 export const ANALYSIS_LABELS: Record<string, string> = {
   pedestrian_wind_comfort: 'Pedestrian wind comfort',
@@ -81,9 +82,6 @@ const LAYER_LABELS: Record<string, { title: string; unit: string }> = {
   'wind-direction': { title: 'Wind direction', unit: '°' },
 };
 
-/** The metric a saved difference map is stored under: the compared metric's, then this (src/services/difference.ts). */
-const DIFFERENCE_SUFFIX = '-difference';
-
 /** "utci-pct-hot" → "Utci pct hot": the last resort for a key no table knows. */
 export function readable(key: string): string {
   const words = key.replace(/[_-]+/g, ' ').trim();
@@ -105,7 +103,7 @@ export const statusLabel = (key: string | null | undefined) => from(STATUS_LABEL
 export function layerLabel(key: string | null | undefined, fallbackUnit = ''): { title: string; unit: string } {
   if (!key) return { title: '', unit: fallbackUnit };
   // A saved difference map is named for the metric it compares (its values keep that metric's units).
-  const compared = key.endsWith(DIFFERENCE_SUFFIX) ? key.slice(0, -DIFFERENCE_SUFFIX.length) : '';
+  const compared = comparedMetric(key);
   if (compared) {
     const of = layerLabel(compared, fallbackUnit);
     return { title: `${of.title} difference (B − A)`, unit: of.unit };

@@ -7,6 +7,7 @@
  */
 import { fromPromise } from 'xstate';
 import type { ResultFile, Simulation } from '@canopy/contract/viewer.ts';
+import { differenceMetric } from '@canopy/engine/results/difference-metric.ts';
 import { differenceMachine } from '@machines/difference/difference.machine.ts';
 import { differenceModeOf } from '@machines/difference/compatible.ts';
 import type { DifferenceInput, DifferenceOutcome, SavedDifference } from '@machines/difference/difference.types.ts';
@@ -88,7 +89,7 @@ export async function saveDifferenceNow(calls: DifferenceCalls, input: Differenc
   const shown = localLayer(input.outcome.url);
   if (!shown) throw new Error('The difference map is no longer in the view: compute it again.');
   const { a, b, outcome } = input;
-  const metric = `${b.asset.metric ?? b.asset.analysis_type}-difference`;
+  const metric = differenceMetric(b.asset.metric ?? b.asset.analysis_type);
   const provenance = `${b.scenario} (layer ${b.asset.id}) − ${a.scenario} (layer ${a.asset.id})`;
   const glb = await writeResultGlb({
     positions: shown.positions,

@@ -39,6 +39,7 @@ import {
   type JobTypeRef,
 } from './scene-layers.ts';
 import type { ProbeResult, ThemeName, ViewerBridge, ViewerHandle, ViewerModeProps, ViewState } from '../../viewer/contracts.ts';
+import { OPENING_CAMERA } from '../../viewer/scene/opening-camera.ts';
 import { ToastContext } from '../../app/contexts.ts';
 import { Button } from '../../ui/button.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
@@ -108,7 +109,7 @@ const MODE_PANELS: Record<'Insights' | 'Images' | 'Reports', ComponentType<Viewe
 function viewStateOf(snapshot: WorkspaceSnapshot, handle: ViewerHandle | null): ViewState {
   const shown = snapshot.context.firstPane;
   return {
-    camera: handle?.getCamera() ?? { position: [-60, -120, 90], target: [0, 0, 0], up: [0, 0, 1], fov: 45 },
+    camera: handle?.getCamera() ?? OPENING_CAMERA,
     layers: [...selectFirstPaneLayers(snapshot)],
     filters: selectFirstPaneFilters(snapshot),
     // The screen sent the pane model's own scales (machines do not import their type).

@@ -11,6 +11,7 @@ import { NorthArrow } from './north-arrow.tsx';
 import { CanvasPropsStore } from './canvas-props-store.ts';
 import { ViewerScene } from './viewer-scene.tsx';
 import * as styles from './viewer-canvas.css.ts';
+import { OPENING_CAMERA } from './opening-camera.ts';
 
 /** WebGL 2 is required (three.js r163+); jsdom has no WebGL at all. */
 function hasWebGl2(): boolean {
@@ -28,7 +29,7 @@ const DPR: [number, number] = [1, 2];
 // No multisampling: antialiasing is the effects' FXAA pass (effects.tsx), which can be switched
 // off, and multisampling would be wasted on a canvas the effects composer draws into as an image.
 const GL_OPTIONS = { antialias: false, powerPreference: 'high-performance' } as const;
-const CAMERA = { fov: 45, up: [0, 0, 1] as [number, number, number], position: [-60, -120, 90] as [number, number, number], near: 0.1, far: 5000 };
+const CAMERA = { fov: OPENING_CAMERA.fov, up: OPENING_CAMERA.up, position: OPENING_CAMERA.position, near: 0.1, far: 5000 };
 
 /** Without an effects prop: the antialiasing the canvas would otherwise have had from multisampling. */
 const ANTIALIAS_ONLY: ViewerEffects = { ambientOcclusion: false, outline: false, antialias: true };

@@ -15,6 +15,7 @@ import type { CameraState, SceneLayer, ViewerHandle } from '../../../viewer/cont
 import type { DecodedLayer } from '../../../viewer/workers/decoded-layer.ts';
 import { dropLocalLayer, putLocalLayer } from '../../../viewer/scene/local-layers.ts';
 import { ViewerCanvas } from '../../../viewer/scene/viewer-canvas.tsx';
+import { OPENING_CAMERA } from '../../../viewer/scene/opening-camera.ts';
 import { cameraToFit } from '../../viewer/validation-findings.ts';
 import { orbitCamera } from './orbit-keys.ts';
 import { framedBounds, groundSoup, outlinesOf, previewHighlights, ROLE_THEME, sceneBounds } from './preview-scene.ts';
@@ -34,9 +35,6 @@ export interface PreviewCanvasProps {
 /** Geometry layers read no metadata (it carries a result's units and legend). */
 const NO_METADATA = {} as DecodedLayer['metadata'];
 
-/** The viewer's opening camera (viewer-canvas.tsx): from the south-west, above, looking at the origin. */
-const OPENING: CameraState = { position: [-60, -120, 90], target: [0, 0, 0], up: [0, 0, 1], fov: 45 };
-
 const neverFetched = () => Promise.reject(new Error('the preview draws only files read in the browser'));
 
 /** A triangle soup as a drawable layer (every corner its own vertex, as the STL has it). */
@@ -54,7 +52,7 @@ export default function PreviewCanvas({ files, soups, findings, selectedId, fram
   // viewer from fitting on its own when the first layer is in, which could come after a request.
   const [opening] = useState<CameraState | undefined>(() => {
     const b = sceneBounds(soups.values(), null);
-    return b ? cameraToFit(OPENING, b) : undefined;
+    return b ? cameraToFit(OPENING_CAMERA, b) : undefined;
   });
 
   const layers = useMemo(() => {

@@ -8,6 +8,7 @@ import type { Asset } from '@canopy/contract/viewer.ts';
 import type { DifferenceLayer, DifferenceOutcome } from '@machines/difference/difference.types.ts';
 import type { ColourLegend } from '@machines/viewer/reference-data.ts';
 import { layerLabel } from '@canopy/engine/results/labels.ts';
+import { comparedMetric, differenceMetric } from '@canopy/engine/results/difference-metric.ts';
 import { classChangeLabel, classStepColours, PUOR_9 } from '../../../viewer/difference/diverging-scale.ts';
 import { DIFFERENCE_FIELD, matchingWords } from '../../../services/difference.ts';
 import type { ReclassLayer } from '../reclass-layer.ts';
@@ -83,7 +84,8 @@ export function savedDifferenceLegend(asset: Pick<Asset, 'metadata' | 'metric' |
   if (!mode || !(limit > 0)) return null;
   const side = (x: unknown) =>
     x && typeof x === 'object' && typeof (x as { scenario?: unknown }).scenario === 'string' ? (x as { scenario: string }).scenario : '?';
-  const metric = (asset.metric ?? asset.analysis_type).replace(/-difference$/, '');
+  const stored = asset.metric ?? asset.analysis_type;
+  const metric = comparedMetric(stored) ?? stored;
   return divergingLegend({
     mode,
     limit,
@@ -99,7 +101,7 @@ export function differenceLayer(outcome: DifferenceOutcome, a: DifferenceLayer, 
   const asset: Asset = {
     ...b.asset,
     id: DIFFERENCE_ASSET_ID,
-    metric: `${b.asset.metric ?? b.asset.analysis_type}-difference`,
+    metric: differenceMetric(b.asset.metric ?? b.asset.analysis_type),
     qualifiers: { ...b.asset.qualifiers, difference: `${b.scenario} − ${a.scenario}` },
     filename: 'difference.glb',
     show_by_default: true,

@@ -5,12 +5,10 @@
  */
 import type { Zone } from '@canopy/contract/zones.ts';
 import type { SceneOutline } from '../../../viewer/contracts.ts';
+import { ZONE_COLOUR, ZONE_LIFT_M, zoneLabelPoint } from '@canopy/engine/zones/zone-drawing.ts';
 
 /** The pedestrian plane's usual height (1.5 m) until the user has clicked on the plane shown. */
 export const DEFAULT_PLANE_Z = 1.5;
-/** Lift above the plane, enough not to sink into it, too little to look detached. */
-const LIFT_M = 0.3;
-const ZONE_COLOUR = '#1b1f24';
 const DRAFT_COLOUR = '#d7191c';
 
 function ringSegments(points: ReadonlyArray<readonly [number, number]>, z: number, closed: boolean): Float32Array {
@@ -25,19 +23,13 @@ function ringSegments(points: ReadonlyArray<readonly [number, number]>, z: numbe
   return out;
 }
 
-/** The label sits at the outline's vertex average: inside any convex zone, near enough for others. */
-function labelPoint(points: ReadonlyArray<readonly [number, number]>, z: number): [number, number, number] {
-  const sum = points.reduce((acc, p) => [acc[0] + p[0], acc[1] + p[1]], [0, 0]);
-  return [sum[0] / points.length, sum[1] / points.length, z];
-}
-
 export function zoneOutlines(zones: readonly Zone[], draft: ReadonlyArray<readonly [number, number]>, planeZ: number): SceneOutline[] {
-  const z = planeZ + LIFT_M;
+  const z = planeZ + ZONE_LIFT_M;
   const saved = zones.map<SceneOutline>((zone) => ({
     id: `zone-${zone.id}`,
     segments: ringSegments(zone.polygon, z, true),
     colour: ZONE_COLOUR,
-    label: { text: zone.name, at: labelPoint(zone.polygon, z) },
+    label: { text: zone.name, at: zoneLabelPoint(zone.polygon, z) },
   }));
   return draft.length >= 2 ? [...saved, { id: 'zone-draft', segments: ringSegments(draft, z, false), colour: DRAFT_COLOUR }] : saved;
 }

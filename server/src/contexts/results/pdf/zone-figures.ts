@@ -20,6 +20,7 @@ import { layerLabel, metricLabel } from '@canopy/engine/results/labels.ts';
 import { scoreTable, scoreTableNote } from '@canopy/engine/zones/zone-scores-table.ts';
 import type { ScoreColumn } from '@canopy/engine/zones/score-column.ts';
 import type { ZoneUse } from '@canopy/engine/zones/zone-uses.ts';
+import { ZONE_COLOUR, ZONE_LIFT_M, zoneLabelPoint } from '@canopy/engine/zones/zone-drawing.ts';
 import type { ZoneScoringOutcome } from './zone-scoring.ts';
 import type { drawingShapes, Vec3 } from './figure-overlay.ts';
 import type { PlanBlock } from './render.ts';
@@ -48,23 +49,16 @@ export interface ZoneFigureSource {
   studyId: number;
 }
 
-/** Outline colour and lift above the layer's plane: the viewer's (src/screens/viewer/zones/zone-outlines.ts). */
-const OUTLINE_COLOUR = '#1b1f24';
-const LIFT_M = 0.3;
 /** Canvas-normalised points far off the image: an anchored shape whose anchors cannot be projected is not drawn. */
 const OFF_IMAGE: [number, number] = [-9, -9];
 
 function outlineShapes(zones: readonly ZoneRow[], z: number): Shape[] {
   return zones.flatMap((zone): Shape[] => {
     const ring: Vec3[] = [...zone.polygon, zone.polygon[0]!].map(([x, y]) => [x, y, z]);
-    const centre: Vec3 = [
-      zone.polygon.reduce((s, p) => s + p[0], 0) / zone.polygon.length,
-      zone.polygon.reduce((s, p) => s + p[1], 0) / zone.polygon.length,
-      z,
-    ];
+    const centre: Vec3 = zoneLabelPoint(zone.polygon, z);
     return [
-      { kind: 'freehand', points: ring.map(() => OFF_IMAGE), anchors: ring, colour: OUTLINE_COLOUR, width: 1.5 },
-      { kind: 'text', points: [OFF_IMAGE], anchors: [centre], colour: OUTLINE_COLOUR, width: 0, text: zone.name, centred: true },
+      { kind: 'freehand', points: ring.map(() => OFF_IMAGE), anchors: ring, colour: ZONE_COLOUR, width: 1.5 },
+      { kind: 'text', points: [OFF_IMAGE], anchors: [centre], colour: ZONE_COLOUR, width: 0, text: zone.name, centred: true },
     ];
   });
 }
@@ -163,18 +157,18 @@ export class ZoneFigures {
     let lost: PlanBlock[] = [];
     if (pair) {
       const compared = await this.scorePair(zones, pair);
-      if (compared.planeZ !== null) return { shapes: outlineShapes(zones, compared.planeZ + LIFT_M), blocks: [...heading, ...compared.blocks] };
+      if (compared.planeZ !== null) return { shapes: outlineShapes(zones, compared.planeZ + ZONE_LIFT_M), blocks: [...heading, ...compared.blocks] };
       // Neither source can be read: the map's own values are what can still be printed.
       lost = [...compared.blocks, greyLine('The zones are scored on the difference map itself (B − A).')];
     }
     const outcome = await this.scoreLayer(zones, asset, layerTitle || metricLabel(asset.metric) || 'Layer');
     if (!outcome.ok) {
       return {
-        shapes: outlineShapes(zones, LIFT_M),
+        shapes: outlineShapes(zones, ZONE_LIFT_M),
         blocks: [...heading, ...lost, greyLine(`The zones could not be scored: ${outcome.message}.`)],
       };
     }
-    return { shapes: outlineShapes(zones, outcome.planeZ + LIFT_M), blocks: [...heading, ...lost, ...tableBlocks(zones, [outcome.column])] };
+    return { shapes: outlineShapes(zones, outcome.planeZ + ZONE_LIFT_M), blocks: [...heading, ...lost, ...tableBlocks(zones, [outcome.column])] };
   }
 
   /**
