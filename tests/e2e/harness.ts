@@ -132,6 +132,17 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return path;
 }
 
+/** Signs in over the API (POST /authjwt/create/), as a test's set-up does before it drives the browser: the access token. */
+export async function apiToken(baseUrl: string, username: string, password: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/authjwt/create/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { access: string }).access;
+}
+
 /**
  * Signs in through the real login form and gets past the first-sign-in steps (end-user agreement,
  * onboarding questionnaire) when they appear, ending on the project list.

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixtureProject } from './fixture-project.ts';
-import { openBrowser, screenshot, signInThroughUi, startApp, type BrowserSession, type RunningApp } from './harness.ts';
+import { apiToken, openBrowser, screenshot, signInThroughUi, startApp, type BrowserSession, type RunningApp } from './harness.ts';
 
 const GUEST = {
   username: 'iris-e2e',
@@ -38,13 +38,7 @@ let ownerToken: string;
 let guestToken: string;
 
 async function token(username: string, password: string): Promise<string> {
-  const res = await fetch(`${app.url}/authjwt/create/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  });
-  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { access: string }).access;
+  return await apiToken(app.url, username, password);
 }
 
 async function call<T>(bearer: string, path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {

@@ -17,7 +17,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { finishFirstSignIn, openBrowser, screenshot, signInThroughUi, startApp, type BrowserSession, type RunningApp } from './harness.ts';
+import { apiToken, finishFirstSignIn, openBrowser, screenshot, signInThroughUi, startApp, type BrowserSession, type RunningApp } from './harness.ts';
 import { approveAndSubmit, binaryStl, box, uploadGeometry, walkWizardToCost } from './wizard-walk.ts';
 
 const OSM = fileURLToPath(new URL('../fixtures/site.osm', import.meta.url));
@@ -67,13 +67,7 @@ async function writeControlsOn(page: Page): Promise<string[]> {
 }
 
 async function token(username: string, password: string): Promise<string> {
-  const res = await fetch(`${app.url}/authjwt/create/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  });
-  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { access: string }).access;
+  return await apiToken(app.url, username, password);
 }
 
 async function call<T>(bearer: string, path: string, init: { method?: string; body?: unknown } = {}): Promise<{ status: number; body: T }> {

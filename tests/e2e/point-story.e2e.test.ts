@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createFixtureProject, type FixtureProject } from './fixture-project.ts';
-import { ARTIFACTS_DIR, openBrowser, screenshot, signInThroughUi, startApp, type BrowserSession, type RunningApp } from './harness.ts';
+import { apiToken, ARTIFACTS_DIR, openBrowser, screenshot, signInThroughUi, startApp, type BrowserSession, type RunningApp } from './harness.ts';
 
 const EPW = new URL('../fixtures/chicago.epw', import.meta.url);
 
@@ -47,13 +47,7 @@ async function addChicagoWeather(projectId: number): Promise<void> {
 beforeAll(async () => {
   app = await startApp({ EXTERNAL_ANALYSES: 'pedestrian_wind_comfort:CFD' });
   session = await openBrowser();
-  const res = await fetch(`${app.url}/authjwt/create/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'demo', password: 'canopy-demo' }),
-  });
-  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-  token = ((await res.json()) as { access: string }).access;
+  token = await apiToken(app.url, 'demo', 'canopy-demo');
   fixture = await createFixtureProject(app.url, token, 'Point story e2e (fixture results)');
   await addChicagoWeather(fixture.projectId);
 }, 240_000);

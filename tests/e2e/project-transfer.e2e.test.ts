@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { openBrowser, screenshot, signInThroughUi, startApp, type BrowserSession, type RunningApp } from './harness.ts';
+import { apiToken, openBrowser, screenshot, signInThroughUi, startApp, type BrowserSession, type RunningApp } from './harness.ts';
 import { createFixtureProject, type FixtureProject } from './fixture-project.ts';
 
 let app: RunningApp;
@@ -14,12 +14,7 @@ let fixture: FixtureProject;
 beforeAll(async () => {
   app = await startApp();
   session = await openBrowser();
-  const res = await fetch(`${app.url}/authjwt/create/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'demo', password: 'canopy-demo' }),
-  });
-  const token = ((await res.json()) as { access: string }).access;
+  const token = await apiToken(app.url, 'demo', 'canopy-demo');
   fixture = await createFixtureProject(app.url, token, 'Transfer check');
 }, 200_000);
 afterAll(async () => {

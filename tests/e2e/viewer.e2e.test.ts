@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { createFixtureProject, type FixtureProject } from './fixture-project.ts';
-import { openBrowser, screenshot, signInThroughUi, startApp, type BrowserSession, type RunningApp } from './harness.ts';
+import { apiToken, openBrowser, screenshot, signInThroughUi, startApp, type BrowserSession, type RunningApp } from './harness.ts';
 
 let app: RunningApp;
 let session: BrowserSession;
@@ -19,13 +19,7 @@ beforeAll(async () => {
   // The fixture's CFD wind-comfort results come from outside Canopy: a provider is configured for them.
   app = await startApp({ EXTERNAL_ANALYSES: 'pedestrian_wind_comfort:CFD' });
   session = await openBrowser();
-  const res = await fetch(`${app.url}/authjwt/create/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'demo', password: 'canopy-demo' }),
-  });
-  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-  const token = ((await res.json()) as { access: string }).access;
+  const token = await apiToken(app.url, 'demo', 'canopy-demo');
   fixture = await createFixtureProject(app.url, token, 'Viewer e2e (fixture results)');
 }, 240_000);
 

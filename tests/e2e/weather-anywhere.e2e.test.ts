@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakePvgis, type FakePvgis } from '../../server/test/fake-pvgis.ts';
-import { openBrowser, screenshot, signInThroughUi, startApp, type BrowserSession, type RunningApp } from './harness.ts';
+import { apiToken, openBrowser, screenshot, signInThroughUi, startApp, type BrowserSession, type RunningApp } from './harness.ts';
 
 let app: RunningApp;
 let session: BrowserSession;
@@ -37,12 +37,7 @@ beforeAll(async () => {
   pvgis.behave((lat, lon) => (Math.abs(lat) < 5 && lon < -20 && lon > -40 ? 'sea' : 'year'));
   app = await startApp({ WEATHER_PVGIS_URL: pvgis.tmyUrl, WEATHER_PROVIDER_RETRIES: '0' });
   session = await openBrowser();
-  const res = await fetch(`${app.url}/authjwt/create/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'demo', password: 'canopy-demo' }),
-  });
-  token = ((await res.json()) as { access: string }).access;
+  token = await apiToken(app.url, 'demo', 'canopy-demo');
   await call('/api/user/questionnaire-answers', {
     method: 'POST',
     body: JSON.stringify({ role: 'Engineer', organisation_type: 'Engineering consultancy', intended_use: 'Pedestrian wind comfort' }),

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
-import { openBrowser, screenshot, signInThroughUi, startApp, type BrowserSession, type RunningApp } from './harness.ts';
+import { apiToken, openBrowser, screenshot, signInThroughUi, startApp, type BrowserSession, type RunningApp } from './harness.ts';
 
 const EPW = fileURLToPath(new URL('../fixtures/chicago.epw', import.meta.url));
 const OSM = fileURLToPath(new URL('../fixtures/site.osm', import.meta.url));
@@ -16,13 +16,7 @@ let session: BrowserSession;
 let projectId: number;
 
 async function demoToken(baseUrl: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/authjwt/create/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'demo', password: 'canopy-demo' }),
-  });
-  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { access: string }).access;
+  return await apiToken(baseUrl, 'demo', 'canopy-demo');
 }
 
 beforeAll(async () => {
