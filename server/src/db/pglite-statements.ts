@@ -22,10 +22,11 @@
  *   switched, in the statement's own message, only when a statement of the other kind comes. Every
  *   statement a request runs is planned once (db/prepared.ts), so under load they are switched
  *   almost never; set and reset around each run, they were three more statements through the
- *   engine per statement, about 40 µs a run (the bench's token's user: 0.11 ms against 0.15 ms). Inside a transaction a statement switches and switches
- *   back in its own message, so a rollback, which undoes settings made in it, finds them as they
- *   were; outside one, a failed statement's message is undone with its settings. Statements that
- *   do not come through here (exec, migrations) run after `restoreDefaults`.
+ *   engine per statement, about 40 µs a run (the bench's token's user: 0.11 ms against 0.15 ms).
+ *   Inside a transaction a statement switches and switches back in its own message, so a
+ *   rollback, which undoes settings made in it, finds them as they were; outside one, a failed
+ *   statement's message is undone with its settings. Statements that do not come through here
+ *   (exec, migrations) run after `restoreDefaults`.
  * - Statements marked planOnce are planned without bitmap scans. PGlite never analyses its tables
  *   (it has no autovacuum), so the planner guesses a handful of rows for any index condition and picks
  *   a bitmap heap scan, which asks for the table's size when it starts: on a data folder that is an
