@@ -3085,9 +3085,9 @@
   )
 
   ;; Production of k of the transported cells c0..c1 (k-transport.ts production).
-  (func $kProduction (export "kProduction") (param $cells i32) (param $c0 i32) (param $c1 i32) (param $role i32) (param $u i32) (param $strain i32) (param $prod i32) (param $nut i32) (param $px i32) (param $pxy i32) (param $groundDrag f64) (param $groundShear f64) (param $len i32) (param $realz i32)
+  (func $kProduction (export "kProduction") (param $cells i32) (param $c0 i32) (param $c1 i32) (param $role i32) (param $u i32) (param $strain i32) (param $prod i32) (param $nut i32) (param $px i32) (param $pxy i32) (param $groundDrag f64) (param $groundShear f64)
     (local $c i32) (local $x i32) (local $yp i32) (local $ym i32) (local $rp i32) (local $rm i32) (local $hp i32) (local $hm i32) (local $third i32)
-    (local $d_ux f64) (local $d_uy f64) (local $d_shear f64) (local $d_nut f64) (local $d_s f64) (local $d_s2 f64) (local $d_o2 f64) (local $d_e f64) (local $d_ratio f64) (local $d_vp f64) (local $d_vm f64) (local $d_ua f64) (local $d_dp f64) (local $d_dm f64) (local $d_den f64) (local $d_inv f64) (local $d_num f64) (local $d_tr f64) (local $d_sxx f64) (local $d_syy f64) (local $d_szz f64) (local $d_sxy f64) (local $d_sxz f64) (local $d_syz f64) (local $d_sd2 f64) (local $d_det f64) (local $d_w f64) (local $d_pt f64) (local $d_pu f64) (local $d_as f64) (local $d_ss f64) (local $d_ustar f64) (local $d_g0 f64) (local $d_g1 f64) (local $d_g2 f64) (local $d_g3 f64) (local $d_g4 f64) (local $d_g5 f64) (local $d_g6 f64) (local $d_g7 f64) (local $d_g8 f64)
+    (local $d_ux f64) (local $d_uy f64) (local $d_shear f64) (local $d_nut f64) (local $d_s f64) (local $d_s2 f64) (local $d_o2 f64) (local $d_e f64) (local $d_ratio f64) (local $d_vp f64) (local $d_vm f64) (local $d_ua f64) (local $d_dp f64) (local $d_dm f64) (local $d_den f64) (local $d_inv f64) (local $d_num f64) (local $d_g0 f64) (local $d_g1 f64) (local $d_g2 f64) (local $d_g3 f64) (local $d_g4 f64) (local $d_g5 f64) (local $d_g6 f64) (local $d_g7 f64) (local $d_g8 f64)
     (local.set $c (local.get $c0))
     (block $done
       (loop $cells
@@ -3219,22 +3219,6 @@
           (local.set $d_ratio (select (f64.min (f64.const 1) (f64.sqrt (f64.div (local.get $d_o2) (local.get $d_s2)))) (f64.const 1) (f64.gt (local.get $d_s2) (f64.const 0))))
           (local.set $d_s (f64.promote_f32 (f32.load (i32.add (local.get $strain) (i32.shl (local.get $x) (i32.const 2))))))
           (f32.store (i32.add (local.get $prod) (i32.shl (local.get $x) (i32.const 2))) (f32.demote_f64 (f64.mul (f64.mul (f64.mul (local.get $d_nut) (local.get $d_s)) (local.get $d_s)) (local.get $d_ratio))))
-          (local.set $d_tr (f64.div (f64.add (f64.add (local.get $d_g0) (local.get $d_g4)) (local.get $d_g8)) (f64.const 3)))
-          (local.set $d_sxx (f64.sub (local.get $d_g0) (local.get $d_tr)))
-          (local.set $d_syy (f64.sub (local.get $d_g4) (local.get $d_tr)))
-          (local.set $d_szz (f64.sub (local.get $d_g8) (local.get $d_tr)))
-          (local.set $d_sxy (f64.mul (f64.const 0.5) (f64.add (local.get $d_g1) (local.get $d_g3))))
-          (local.set $d_sxz (f64.mul (f64.const 0.5) (f64.add (local.get $d_g2) (local.get $d_g6))))
-          (local.set $d_syz (f64.mul (f64.const 0.5) (f64.add (local.get $d_g5) (local.get $d_g7))))
-          (local.set $d_sd2 (f64.add (f64.add (f64.add (f64.mul (local.get $d_sxx) (local.get $d_sxx)) (f64.mul (local.get $d_syy) (local.get $d_syy))) (f64.mul (local.get $d_szz) (local.get $d_szz))) (f64.mul (f64.const 2) (f64.add (f64.add (f64.mul (local.get $d_sxy) (local.get $d_sxy)) (f64.mul (local.get $d_sxz) (local.get $d_sxz))) (f64.mul (local.get $d_syz) (local.get $d_syz))))))
-          (local.set $d_det (f64.add (f64.sub (f64.mul (local.get $d_sxx) (f64.sub (f64.mul (local.get $d_syy) (local.get $d_szz)) (f64.mul (local.get $d_syz) (local.get $d_syz)))) (f64.mul (local.get $d_sxy) (f64.sub (f64.mul (local.get $d_sxy) (local.get $d_szz)) (f64.mul (local.get $d_syz) (local.get $d_sxz))))) (f64.mul (local.get $d_sxz) (f64.sub (f64.mul (local.get $d_sxy) (local.get $d_syz)) (f64.mul (local.get $d_syy) (local.get $d_sxz))))))
-          (local.set $d_w (select (f64.div (f64.mul (f64.const 3) (local.get $d_det)) (f64.mul (local.get $d_sd2) (f64.sqrt (local.get $d_sd2)))) (f64.const 0) (f64.gt (local.get $d_sd2) (f64.const 0))))
-          (local.set $d_pt (f64.sqrt (f64.mul (f64.const 0.5) (f64.add (f64.const 1) (f64.min (f64.const 1) (f64.max (f64.const -1) (f64.mul (f64.const 2.449489742783178) (local.get $d_w))))))))
-          (local.set $d_pu (f64.sub (f64.mul (f64.const 2) (local.get $d_pt)) (f64.const 1)))
-          (local.set $d_as (f64.mul (f64.const 2.449489742783178) (f64.add (f64.mul (f64.add (f64.mul (f64.add (f64.mul (f64.add (f64.mul (f64.add (f64.mul (f64.add (f64.mul (f64.add (f64.mul (f64.add (f64.mul (f64.const -0.000002445489561708038) (local.get $d_pu)) (f64.const 0.000008983892780851936)) (local.get $d_pu)) (f64.const -0.000028600110962654505)) (local.get $d_pu)) (f64.const 0.00011530020061909994)) (local.get $d_pu)) (f64.const -0.0005042150757789793)) (local.get $d_pu)) (f64.const 0.0024666706653868834)) (local.get $d_pu)) (f64.const -0.015509181614407548)) (local.get $d_pu)) (f64.const 0.24740904233629607)) (local.get $d_pu)) (f64.const 0.7660444431189782))))
-          (local.set $d_ss (f64.mul (f64.mul (f64.const 0.5) (local.get $d_s)) (local.get $d_s)))
-          (local.set $d_ustar (f64.sqrt (f64.add (local.get $d_ss) (f64.mul (local.get $d_ss) (select (f64.div (local.get $d_o2) (local.get $d_s2)) (f64.const 1) (f64.gt (local.get $d_s2) (f64.const 0)))))))
-          (f32.store (i32.add (local.get $realz) (i32.shl (local.get $x) (i32.const 2))) (f32.demote_f64 (f64.div (f64.mul (f64.mul (local.get $d_as) (local.get $d_ustar)) (f64.promote_f32 (f32.load (i32.add (local.get $len) (i32.shl (local.get $x) (i32.const 2)))))) (f64.const 0.1643167672515498))))
         ))
         (local.set $c (i32.add (local.get $c) (i32.const 1)))
         (br $cells)))
@@ -3513,20 +3497,16 @@
         (br $ghosts)))
   )
 
-  ;; The eddy viscosity of cells c0..c1 from their k and the realizable Cμ’s strain part (k-transport.ts).
-  (func $kEddyViscosity (export "kEddyViscosity") (param $cells i32) (param $c0 i32) (param $c1 i32) (param $k i32) (param $len i32) (param $nut i32) (param $realz i32)
+  ;; The eddy viscosity of cells c0..c1 from their k (k-transport.ts).
+  (func $kEddyViscosity (export "kEddyViscosity") (param $cells i32) (param $c0 i32) (param $c1 i32) (param $k i32) (param $len i32) (param $nut i32)
     (local $c i32) (local $x i32)
-    (local $d_k f64) (local $d_len f64) (local $d_a f64) (local $d_den f64)
+    
     (local.set $c (local.get $c0))
     (block $done
       (loop $cells
         (br_if $done (i32.ge_s (local.get $c) (local.get $c1)))
         (local.set $x (i32.load (i32.add (local.get $cells) (i32.shl (local.get $c) (i32.const 2)))))
-        (local.set $d_k (f64.max (f64.promote_f32 (f32.load (i32.add (local.get $k) (i32.shl (local.get $x) (i32.const 2))))) (f64.const 0)))
-        (local.set $d_len (f64.promote_f32 (f32.load (i32.add (local.get $len) (i32.shl (local.get $x) (i32.const 2))))))
-        (local.set $d_a (f64.promote_f32 (f32.load (i32.add (local.get $realz) (i32.shl (local.get $x) (i32.const 2))))))
-        (local.set $d_den (f64.mul (f64.const 0.1643167672515498) (f64.add (f64.mul (f64.const 4.040043299245636) (f64.sqrt (local.get $d_k))) (local.get $d_a))))
-        (f32.store (i32.add (local.get $nut) (i32.shl (local.get $x) (i32.const 2))) (f32.demote_f64 (f64.min (if (result f64) (f64.lt (local.get $d_a) (f64.const 0)) (then (f64.mul (f64.mul (f64.const 0.5477225575051661) (f64.sqrt (local.get $d_k))) (local.get $d_len))) (else (select (f64.div (f64.mul (local.get $d_len) (local.get $d_k)) (local.get $d_den)) (f64.const 0) (f64.gt (local.get $d_den) (f64.const 0))))) (f64.const 0.3))))
+        (f32.store (i32.add (local.get $nut) (i32.shl (local.get $x) (i32.const 2))) (f32.demote_f64 (f64.min (f64.mul (f64.mul (f64.const 0.5477225575051661) (f64.sqrt (f64.max (f64.promote_f32 (f32.load (i32.add (local.get $k) (i32.shl (local.get $x) (i32.const 2))))) (f64.const 0)))) (f64.promote_f32 (f32.load (i32.add (local.get $len) (i32.shl (local.get $x) (i32.const 2)))))) (f64.const 0.3))))
         (local.set $c (i32.add (local.get $c) (i32.const 1)))
         (br $cells)))
   )

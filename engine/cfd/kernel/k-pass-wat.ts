@@ -20,7 +20,6 @@
 import { moments, type Assign, type Expr } from './cell-program.ts';
 import { CMU_QUARTER, CMU_THREE_QUARTERS, SIGMA_K } from '../turbulence/k-l-model.ts';
 import { NUT_MAX, ROLE } from '../turbulence/k-fields.ts';
-import { A0, COS_THIRD_ARCCOS, SQRT6 } from '../turbulence/realizable-cmu.ts';
 
 const Q = 19;
 
@@ -187,7 +186,6 @@ function productionFunction(): string[] {
     NONE = ROLE.NONE,
     GROUND = ROLE.GROUND;
   const doubles = ['ux', 'uy', 'shear', 'nut', 's', 's2', 'o2', 'e', 'ratio', 'vp', 'vm', 'ua', 'dp', 'dm', 'den', 'inv', 'num'];
-  doubles.push('tr', 'sxx', 'syy', 'szz', 'sxy', 'sxz', 'syz', 'sd2', 'det', 'w', 'pt', 'pu', 'as', 'ss', 'ustar');
   for (let g = 0; g < 9; g++) doubles.push(`g${g}`);
   const gradient: string[] = [];
   for (let b = 0; b < 3; b++) {
@@ -231,30 +229,6 @@ function productionFunction(): string[] {
         `(local.set $d_o2 (f64.add ${d('o2')} (f64.mul ${d('e')} ${d('e')})))`,
       );
     }
-  // realizable-cmu.ts realizableStrainPart, operation for operation.
-  const sum = (...xs: string[]) => xs.reduce((acc, x) => `(f64.add ${acc} ${x})`);
-  const mul = (a: string, b: string) => `(f64.mul ${a} ${b})`;
-  const sq = (name: string) => mul(d(name), d(name));
-  let horner = f64(COS_THIRD_ARCCOS[COS_THIRD_ARCCOS.length - 1]);
-  for (let n = COS_THIRD_ARCCOS.length - 2; n >= 0; n--) horner = `(f64.add (f64.mul ${horner} ${d('pu')}) ${f64(COS_THIRD_ARCCOS[n])})`;
-  const realizable = [
-    `(local.set $d_tr (f64.div ${sum(d('g0'), d('g4'), d('g8'))} (f64.const 3)))`,
-    `(local.set $d_sxx (f64.sub ${d('g0')} ${d('tr')}))`,
-    `(local.set $d_syy (f64.sub ${d('g4')} ${d('tr')}))`,
-    `(local.set $d_szz (f64.sub ${d('g8')} ${d('tr')}))`,
-    `(local.set $d_sxy (f64.mul (f64.const 0.5) (f64.add ${d('g1')} ${d('g3')})))`,
-    `(local.set $d_sxz (f64.mul (f64.const 0.5) (f64.add ${d('g2')} ${d('g6')})))`,
-    `(local.set $d_syz (f64.mul (f64.const 0.5) (f64.add ${d('g5')} ${d('g7')})))`,
-    `(local.set $d_sd2 (f64.add ${sum(sq('sxx'), sq('syy'), sq('szz'))} (f64.mul (f64.const 2) ${sum(sq('sxy'), sq('sxz'), sq('syz'))})))`,
-    `(local.set $d_det (f64.add (f64.sub ${mul(d('sxx'), `(f64.sub ${mul(d('syy'), d('szz'))} ${sq('syz')})`)} ${mul(d('sxy'), `(f64.sub ${mul(d('sxy'), d('szz'))} ${mul(d('syz'), d('sxz'))})`)}) ${mul(d('sxz'), `(f64.sub ${mul(d('sxy'), d('syz'))} ${mul(d('syy'), d('sxz'))})`)}))`,
-    `(local.set $d_w (select (f64.div (f64.mul (f64.const 3) ${d('det')}) (f64.mul ${d('sd2')} (f64.sqrt ${d('sd2')}))) (f64.const 0) (f64.gt ${d('sd2')} (f64.const 0))))`,
-    `(local.set $d_pt (f64.sqrt (f64.mul (f64.const 0.5) (f64.add (f64.const 1) (f64.min (f64.const 1) (f64.max (f64.const -1) (f64.mul ${f64(SQRT6)} ${d('w')})))))))`,
-    `(local.set $d_pu (f64.sub (f64.mul (f64.const 2) ${d('pt')}) (f64.const 1)))`,
-    `(local.set $d_as (f64.mul ${f64(SQRT6)} ${horner}))`,
-    `(local.set $d_ss (f64.mul (f64.mul (f64.const 0.5) ${d('s')}) ${d('s')}))`,
-    `(local.set $d_ustar (f64.sqrt (f64.add ${d('ss')} (f64.mul ${d('ss')} (select (f64.div ${d('o2')} ${d('s2')}) (f64.const 1) (f64.gt ${d('s2')} (f64.const 0)))))))`,
-    storeF32('realz', get('x'), `(f64.div (f64.mul (f64.mul ${d('as')} ${d('ustar')}) ${f32At('len', get('x'))}) ${f64(CMU_THREE_QUARTERS)})`),
-  ];
   const body = [
     `(local.set $d_nut ${f32At('nut', get('x'))})`,
     `(if (i32.eq ${roleAt(get('x'))} (i32.const ${GROUND})) (then`,
@@ -268,13 +242,12 @@ function productionFunction(): string[] {
     `  (local.set $d_ratio (select (f64.min (f64.const 1) (f64.sqrt (f64.div ${d('o2')} ${d('s2')}))) (f64.const 1) (f64.gt ${d('s2')} (f64.const 0))))`,
     `  (local.set $d_s ${f32At('strain', get('x'))})`,
     `  ${storeF32('prod', get('x'), `(f64.mul (f64.mul (f64.mul ${d('nut')} ${d('s')}) ${d('s')}) ${d('ratio')})`)}`,
-    ...realizable.map((line) => `  ${line}`),
     '))',
   ];
   return [
     ...header(
       'kProduction',
-      ['cells', 'c0', 'c1', 'role', 'u', 'strain', 'prod', 'nut', 'px', 'pxy', 'groundDrag:f64', 'groundShear:f64', 'len', 'realz'],
+      ['cells', 'c0', 'c1', 'role', 'u', 'strain', 'prod', 'nut', 'px', 'pxy', 'groundDrag:f64', 'groundShear:f64'],
       ['c', 'x', 'yp', 'ym', 'rp', 'rm', 'hp', 'hm', 'third'],
       doubles,
       'Production of k of the transported cells c0..c1 (k-transport.ts production).',
@@ -512,31 +485,17 @@ function ghostFunction(): string[] {
   ];
 }
 
-/**
- * k-transport.ts eddyViscosities (the listed cells): where the strain part A (realz) is −1,
- * ν_t = min(Cμ^¼·√max(k, 0)·ℓ, NUT_MAX); else the realizable ν_t = k·ℓ/(Cμ0^¾·(A0·√k + A))
- * (0 where the denominator is not positive), capped the same.
- */
+/** k-transport.ts eddyViscosities (the listed cells): ν_t = min(Cμ^¼·√max(k, 0)·ℓ, NUT_MAX). */
 function eddyFunction(): string[] {
   const body = [
-    `(local.set $d_k (f64.max ${f32At('k', get('x'))} (f64.const 0)))`,
-    `(local.set $d_len ${f32At('len', get('x'))})`,
-    `(local.set $d_a ${f32At('realz', get('x'))})`,
-    `(local.set $d_den (f64.mul ${f64(CMU_THREE_QUARTERS)} (f64.add (f64.mul ${f64(A0)} (f64.sqrt ${d('k')})) ${d('a')})))`,
     storeF32(
       'nut',
       get('x'),
-      `(f64.min (if (result f64) (f64.lt ${d('a')} (f64.const 0)) (then (f64.mul (f64.mul ${f64(CMU_QUARTER)} (f64.sqrt ${d('k')})) ${d('len')})) (else (select (f64.div (f64.mul ${d('len')} ${d('k')}) ${d('den')}) (f64.const 0) (f64.gt ${d('den')} (f64.const 0))))) ${f64(NUT_MAX)})`,
+      `(f64.min (f64.mul (f64.mul ${f64(CMU_QUARTER)} (f64.sqrt (f64.max ${f32At('k', get('x'))} (f64.const 0)))) ${f32At('len', get('x'))}) ${f64(NUT_MAX)})`,
     ),
   ];
   return [
-    ...header(
-      'kEddyViscosity',
-      ['cells', 'c0', 'c1', 'k', 'len', 'nut', 'realz'],
-      ['c', 'x'],
-      ['k', 'len', 'a', 'den'],
-      'The eddy viscosity of cells c0..c1 from their k and the realizable Cμ’s strain part (k-transport.ts).',
-    ),
+    ...header('kEddyViscosity', ['cells', 'c0', 'c1', 'k', 'len', 'nut'], ['c', 'x'], [], 'The eddy viscosity of cells c0..c1 from their k (k-transport.ts).'),
     ...cellLoop(body),
   ];
 }

@@ -321,8 +321,6 @@ export function wasmRunKernel(memory: WebAssembly.Memory, kScratch?: Grid['kScra
           level.pad.pxy,
           turb.groundDrag,
           turb.groundShear,
-          turb.len.byteOffset,
-          turb.realz.byteOffset,
         );
       },
       substep(level, src, dst, dt, c0, c1) {
@@ -417,8 +415,8 @@ export function wasmRunKernel(memory: WebAssembly.Memory, kScratch?: Grid['kScra
       },
       eddyViscosity(level, c0, c1, p0, p1) {
         const turb = level.turb!;
-        exports.kEddyViscosity(turb.cells.byteOffset, c0, c1, turb.k.byteOffset, turb.len.byteOffset, level.nut.byteOffset, turb.realz.byteOffset);
-        exports.kEddyViscosity(level.pre.cell.byteOffset, p0, p1, turb.k.byteOffset, turb.len.byteOffset, level.nut.byteOffset, turb.realz.byteOffset);
+        exports.kEddyViscosity(turb.cells.byteOffset, c0, c1, turb.k.byteOffset, turb.len.byteOffset, level.nut.byteOffset);
+        exports.kEddyViscosity(level.pre.cell.byteOffset, p0, p1, turb.k.byteOffset, turb.len.byteOffset, level.nut.byteOffset);
       },
     },
   };
@@ -495,7 +493,7 @@ function moving(level: Level): Array<[Moving, (to: Moving) => void]> {
 }
 
 function turbArrays(turb: KLevel): Array<[Moving, (to: Moving) => void]> {
-  const keys = ['k', 'kNext', 'len', 'u', 'strain', 'prod', 'realz', 'role', 'cells', 'ghostCell', 'ghostFrom', 'ghostWeight'] as const;
+  const keys = ['k', 'kNext', 'len', 'u', 'strain', 'prod', 'role', 'cells', 'ghostCell', 'ghostFrom', 'ghostWeight'] as const;
   return keys.map((key) => [
     turb[key],
     (to: Moving) => {

@@ -43,12 +43,6 @@ export interface KLevel {
   strain: Float32Array;
   /** Production of k per step of this level at the last pass (lattice units). */
   prod: Float32Array;
-  /**
-   * The realizable Cμ's strain part A = A_s·U*·ℓ/Cμ0^¾ of each transported cell at the last pass
-   * (realizable-cmu.ts); −1 where the standard Cμ0 holds (the ground's first layer, whose wall
-   * function assumes the log layer's equilibrium, prescribed cells, and before the first pass).
-   */
-  realz: Float32Array;
   role: Uint8Array;
   /** The cells whose k is transported (FLUID and GROUND), ascending. */
   cells: Int32Array;
@@ -140,7 +134,6 @@ export function buildKLevel(spec: KLevelSpec, inflowK: (zM: number) => number): 
     u: f32(3 * pad.n),
     strain: f32(pad.n),
     prod: f32(pad.n),
-    realz: f32(pad.n).fill(-1),
     role,
     cells: i32From(cells),
     groundDrag: spec.groundDrag,

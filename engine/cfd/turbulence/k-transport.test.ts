@@ -24,7 +24,6 @@ function box(nx: number, ny: number, nz: number) {
     u: new Float32Array(3 * n),
     strain: new Float32Array(n),
     prod: new Float32Array(n),
-    realz: new Float32Array(n).fill(-1),
     len: new Float32Array(n).fill(Infinity),
     groundDrag: 0,
     groundShear: 1,

@@ -37,7 +37,6 @@ import { momentsOf, tensorNorm } from '../kernel/cell.ts';
 import type { Grid, Level } from '../grid/level.ts';
 import { share, type ThreadContext } from '../solver/step.ts';
 import { CMU_THREE_QUARTERS, SIGMA_K, eddyViscosity } from './k-l-model.ts';
-import { realizableEddyViscosity, realizableStrainPart } from './realizable-cmu.ts';
 import { NUT_MAX, ROLE, parentStencil, type KLevel } from './k-fields.ts';
 import { cellIndex } from '../grid/layout.ts';
 
@@ -48,7 +47,7 @@ const WALL = ROLE.WALL,
   GIVEN = ROLE.GIVEN;
 
 /** What the transport needs of a level's k arrays (a KLevel, or a test's own). */
-export type KGridView = Pick<KLevel, 'role' | 'cells' | 'u' | 'strain' | 'prod' | 'realz' | 'len' | 'groundDrag' | 'groundShear'>;
+export type KGridView = Pick<KLevel, 'role' | 'cells' | 'u' | 'strain' | 'prod' | 'len' | 'groundDrag' | 'groundShear'>;
 
 /**
  * Mean velocity and strain of fluid cells c0..c1 (from the populations at home, pre-collision) and
@@ -115,8 +114,6 @@ export function velocityGradient(view: KGridView, x: number, offsets: readonly n
  * its profile) and the ratio |Ω|/|S| from the velocity differences (whose errors cancel in it),
  * bounded by the standard production where rotation exceeds strain (as the MMK model bounds it:
  * Tsuchiya, Murakami, Mochida, Kondo & Ishida, J. Wind Eng. Ind. Aerodyn. 67–68, 1997).
- * With it, the strain part of the realizable Cμ (realizable-cmu.ts) from the same gradient, which
- * the eddy viscosities of this pass take; the ground's first layer keeps the standard Cμ0.
  */
 export function production(view: KGridView, k: Float32Array, nut: Float32Array, offsets: readonly number[], c0: number, c1: number, g: Float64Array): void {
   const { cells, role, u, prod } = view;
@@ -143,7 +140,6 @@ export function production(view: KGridView, k: Float32Array, nut: Float32Array, 
     const ratio = s2 > 0 ? Math.min(1, Math.sqrt(o2 / s2)) : 1;
     const s = view.strain[x];
     prod[x] = nut[x] * s * s * ratio;
-    view.realz[x] = realizableStrainPart(g, s2, o2, s, view.len[x]);
   }
 }
 
@@ -189,25 +185,17 @@ export function transportSubstep(
   }
 }
 
-/**
- * ν_t of one cell: with the realizable Cμ where the last production pass gave its strain part
- * (A ≥ 0), with the standard Cμ0 where it is −1.
- */
-function cellEddyViscosity(k: number, len: number, a: number): number {
-  return Math.min(a < 0 ? eddyViscosity(k, len) : realizableEddyViscosity(k, len, a), NUT_MAX);
-}
-
 /** ν_t of cells c0..c1 of the transported list and prescribed cells p0..p1. */
 function eddyViscosities(level: Level, turb: KLevel, c0: number, c1: number, p0: number, p1: number): void {
-  const { k, len, cells, realz } = turb;
+  const { k, len, cells } = turb;
   const nut = level.nut;
   for (let c = c0; c < c1; c++) {
     const x = cells[c];
-    nut[x] = cellEddyViscosity(k[x], len[x], realz[x]);
+    nut[x] = Math.min(eddyViscosity(k[x], len[x]), NUT_MAX);
   }
   for (let p = p0; p < p1; p++) {
     const x = level.pre.cell[p];
-    nut[x] = cellEddyViscosity(k[x], len[x], realz[x]);
+    nut[x] = Math.min(eddyViscosity(k[x], len[x]), NUT_MAX);
   }
 }
 
