@@ -25,7 +25,6 @@ import { readSlot, writeSlot, type Faces, type LinkContext } from './links.ts';
 import { f32, f64, i32, i32From, u8 } from './shared.ts';
 import { MOMENTS } from '../kernel/cell.ts';
 import { distanceToSolid } from '../geometry/distance.ts';
-import { convexEdges } from '../geometry/convex-edges.ts';
 import { buildKLevel, linkToParent } from '../turbulence/k-fields.ts';
 import { setEddyViscosities } from '../turbulence/k-transport.ts';
 import { buildAbsorbingLayer, type AbsorbingLayer } from '../bc/absorbing-layer.ts';
@@ -243,9 +242,6 @@ function hasNonStreamableNeighbour(box: LevelBox, pad: ReturnType<typeof padded>
  * distance is the one the lattice needs to hold the log law at every layer (ground-lengths.ts:
  * z + z0 plus a correction that matters in the first few layers), not z + z0 itself.
  */
-/** The free shear layer's mixing length per distance from its separation edge (0.07 × 0.115). */
-const EDGE_LENGTH_PER_DISTANCE = 0.07 * 0.115;
-
 function closureLengths(box: LevelBox, pad: ReturnType<typeof padded>, solid: Uint8Array, physics: Physics): Float32Array {
   const len2 = f32(pad.n);
   const cs = physics.smagorinsky;
@@ -254,12 +250,6 @@ function closureLengths(box: LevelBox, pad: ReturnType<typeof padded>, solid: Ui
     return len2;
   }
   const toSolid = distanceToSolid(solid, box.nx, box.ny, box.nz);
-  // Near a separation edge the turbulence is a free shear layer growing from the edge, whose
-  // mixing length is about 0.07 of its width (Launder, Morse, Rodi & Spalding 1972, the plane
-  // mixing layer) and whose width grows about 0.115 per unit distance (Rodi 1975): ℓ ≤ 0.008·s,
-  // s the distance from the edge. The wall distance alone gives the layer the boundary layer's
-  // κ·d instead, 50 times that. Below the floor Cs·Δ the sub-grid length holds, as in DES.
-  const toEdge = distanceToSolid(convexEdges(solid, box.nx, box.ny, box.nz), box.nx, box.ny, box.nz);
   const cap = (physics.maxMixingLengthM ?? Infinity) / box.dxM;
   const z0 = physics.profile.roughnessLengthM / box.dxM;
   // Above the ground the distance the lattice needs to hold the log law (ground-lengths.ts).
@@ -271,7 +261,7 @@ function closureLengths(box: LevelBox, pad: ReturnType<typeof padded>, solid: Ui
           jj = Math.min(Math.max(j, 0), box.ny - 1),
           kk = Math.min(Math.max(k, 0), box.nz - 1);
         const wall = Math.min(ground[kk], Math.max(0.5, toSolid[ii + box.nx * (jj + box.ny * kk)] - 0.5));
-        const l = Math.min(Math.max(cs, Math.min(KARMAN * wall, EDGE_LENGTH_PER_DISTANCE * toEdge[ii + box.nx * (jj + box.ny * kk)])), cap);
+        const l = Math.min(Math.max(cs, KARMAN * wall), cap);
         len2[cellIndex(pad, i, j, k)] = l * l;
       }
     }
