@@ -71,6 +71,14 @@ export interface Physics {
 export interface ColumnProfile {
   speedMs: Float64Array;
   shearPerS: Float64Array;
+  /**
+   * The normal strains S_xx, S_yy, S_zz the level's lattice holds in that flow (1/s, three per
+   * layer; bc/precursor.ts), or absent when the column is not the lattice's own equilibrium. A
+   * homogeneous boundary layer has none, but the lattice's near-wall layers carry a non-equilibrium
+   * Π_xx, Π_yy, Π_zz of a few per cent of the shear's that alternates in sign from layer to layer
+   * and differs from level to level (see PrescribedCells.normalOffset).
+   */
+  normalStrainPerS?: Float64Array;
 }
 
 export interface HierarchySpec {
@@ -164,6 +172,12 @@ function record(parent: Draft, x: number): number {
     parent.recorders.set(x, slot);
   }
   return slot;
+}
+
+/** The column's normal strains at layer k of level l (1/s), zero where it has none. */
+function columnNormal(physics: Physics, l: number, k: number, axis: number): number {
+  const normal = physics.columns?.[l]?.normalStrainPerS;
+  return normal && 3 * k + axis < normal.length ? normal[3 * k + axis] : 0;
 }
 
 function ratio(a: number, b: number): number {
@@ -442,7 +456,10 @@ export function buildHierarchy(spec: HierarchySpec): Hierarchy {
       weights: f32(np * STENCIL),
       factorU: f32(np * STENCIL).fill(1),
       factorS: f32(np * STENCIL).fill(1),
+      normalOffset: f32(np * 3),
     };
+    // Per level step of this level (S per step = S per second × dt).
+    const dtHere = dt0S * 2 ** -l;
     for (let p = 0; p < np; p++) {
       const x = preList[p];
       const [i, j, k] = coords(x);
@@ -474,6 +491,8 @@ export function buildHierarchy(spec: HierarchySpec): Hierarchy {
         const at = placements[l];
         const fine = drafts[l + 1];
         const fp = padded(fine.box);
+        const children = [0, 0, 0];
+        let count = 0;
         for (let c = 0; c < 8; c++) {
           const fi = 2 * (i - at.ax) + (c & 1),
             fj = 2 * (j - at.ay) + ((c >> 1) & 1),
@@ -484,7 +503,10 @@ export function buildHierarchy(spec: HierarchySpec): Hierarchy {
           const there = approach(physics, l + 1, fine.box.dxM, fk);
           pre.factorU[p * STENCIL + c] = ratio(flow.speedMs, there.speedMs);
           pre.factorS[p * STENCIL + c] = ratio(flow.shearPerS, there.shearPerS);
+          for (let a = 0; a < 3; a++) children[a] += columnNormal(physics, l + 1, fk, a);
+          count++;
         }
+        if (count > 0) for (let a = 0; a < 3; a++) pre.normalOffset[3 * p + a] = (columnNormal(physics, l, k, a) - children[a] / count) * dtHere;
       }
     }
 

@@ -302,6 +302,19 @@ function collideLevel(h: Grid, level: Level, sub: number, ctx: ThreadContext): v
   }
 }
 
+/**
+ * Carries the restricted normal strains relative to the columns: adds each RESTRICT cell's offset
+ * (PrescribedCells.normalOffset) among p0..p1 to the S_xx, S_yy, S_zz the restriction just set.
+ */
+function addNormalOffsets(level: Level, p0: number, p1: number): void {
+  const { pre } = level;
+  for (let p = p0; p < p1; p++) {
+    if (pre.source[p] !== RESTRICT) continue;
+    const at = p * MOM;
+    for (let a = 0; a < 3; a++) pre.state[at + 4 + a] += pre.normalOffset[3 * p + a];
+  }
+}
+
 /** Fine cells' state (natural layout) averaged onto the parent's RESTRICT cells this thread owns. */
 function restrict(h: Grid, level: Level, ctx: ThreadContext): void {
   const fine = h.levels[level.index + 1];
@@ -311,7 +324,10 @@ function restrict(h: Grid, level: Level, ctx: ThreadContext): void {
   const blocks = ctx.preBlocks[level.index];
   const kernel = ctx.runKernel;
   if (kernel.restrict) {
-    for (let b = 0; b < blocks.length; b += 2) kernel.restrict(level, fine, blocks[b], blocks[b + 1]);
+    for (let b = 0; b < blocks.length; b += 2) {
+      kernel.restrict(level, fine, blocks[b], blocks[b + 1]);
+      addNormalOffsets(level, blocks[b], blocks[b + 1]);
+    }
     return;
   }
   for (let b = 0; b < blocks.length; b += 2)
@@ -343,6 +359,7 @@ function restrict(h: Grid, level: Level, ctx: ThreadContext): void {
       // Strain per coarse step is twice the strain per fine step.
       for (let t = 4; t < MOM; t++) pre.state[at + t] = (2 * acc[t]) / count;
     }
+  for (let b = 0; b < blocks.length; b += 2) addNormalOffsets(level, blocks[b], blocks[b + 1]);
 }
 
 function stepLevel(h: Grid, l: number, sub: number, ctx: ThreadContext): void {
