@@ -76,7 +76,7 @@ export interface ColumnProfile {
    * layer; bc/precursor.ts), or absent when the column is not the lattice's own equilibrium. A
    * homogeneous boundary layer has none, but the lattice's near-wall layers carry a non-equilibrium
    * Π_xx, Π_yy, Π_zz of a few per cent of the shear's that alternates in sign from layer to layer
-   * and differs from level to level (see PrescribedCells.normalOffset).
+   * and differs from level to level (see Level.restrictNormalZ).
    */
   normalStrainPerS?: Float64Array;
 }
@@ -456,10 +456,7 @@ export function buildHierarchy(spec: HierarchySpec): Hierarchy {
       weights: f32(np * STENCIL),
       factorU: f32(np * STENCIL).fill(1),
       factorS: f32(np * STENCIL).fill(1),
-      normalOffset: f32(np * 3),
     };
-    // Per level step of this level (S per step = S per second × dt).
-    const dtHere = dt0S * 2 ** -l;
     for (let p = 0; p < np; p++) {
       const x = preList[p];
       const [i, j, k] = coords(x);
@@ -491,8 +488,6 @@ export function buildHierarchy(spec: HierarchySpec): Hierarchy {
         const at = placements[l];
         const fine = drafts[l + 1];
         const fp = padded(fine.box);
-        const children = [0, 0, 0];
-        let count = 0;
         for (let c = 0; c < 8; c++) {
           const fi = 2 * (i - at.ax) + (c & 1),
             fj = 2 * (j - at.ay) + ((c >> 1) & 1),
@@ -503,13 +498,18 @@ export function buildHierarchy(spec: HierarchySpec): Hierarchy {
           const there = approach(physics, l + 1, fine.box.dxM, fk);
           pre.factorU[p * STENCIL + c] = ratio(flow.speedMs, there.speedMs);
           pre.factorS[p * STENCIL + c] = ratio(flow.shearPerS, there.shearPerS);
-          for (let a = 0; a < 3; a++) children[a] += columnNormal(physics, l + 1, fk, a);
-          count++;
         }
-        if (count > 0) for (let a = 0; a < 3; a++) pre.normalOffset[3 * p + a] = (columnNormal(physics, l, k, a) - children[a] / count) * dtHere;
       }
     }
 
+    // What the restriction adds to the normal strains, by layer, per step of this level.
+    const restrictNormalZ = f32(3 * box.nz);
+    if (l + 1 < boxes.length)
+      for (let k = 0; k < box.nz; k++)
+        for (let a = 0; a < 3; a++) {
+          const children = 0.5 * (columnNormal(physics, l + 1, 2 * k, a) + columnNormal(physics, l + 1, 2 * k + 1, a));
+          restrictNormalZ[3 * k + a] = (columnNormal(physics, l, k, a) - children) * dt0S * 2 ** -l;
+        }
     const recCount = d.recorders.size;
     const level: Level = {
       index: l,
@@ -535,6 +535,7 @@ export function buildHierarchy(spec: HierarchySpec): Hierarchy {
       wallShear,
       nut: f32(pad.n),
       turb: null,
+      restrictNormalZ,
       sponge,
     };
     if (transported) {

@@ -303,15 +303,17 @@ function collideLevel(h: Grid, level: Level, sub: number, ctx: ThreadContext): v
 }
 
 /**
- * Carries the restricted normal strains relative to the columns: adds each RESTRICT cell's offset
- * (PrescribedCells.normalOffset) among p0..p1 to the S_xx, S_yy, S_zz the restriction just set.
+ * Carries the restricted normal strains relative to the columns: adds the layer's offset
+ * (Level.restrictNormalZ) to the S_xx, S_yy, S_zz the restriction just set on the RESTRICT cells
+ * among p0..p1.
  */
 function addNormalOffsets(level: Level, p0: number, p1: number): void {
-  const { pre } = level;
+  const { pre, pad, restrictNormalZ } = level;
   for (let p = p0; p < p1; p++) {
     if (pre.source[p] !== RESTRICT) continue;
     const at = p * MOM;
-    for (let a = 0; a < 3; a++) pre.state[at + 4 + a] += pre.normalOffset[3 * p + a];
+    const k = Math.floor(pre.cell[p] / pad.pxy) - 1;
+    for (let a = 0; a < 3; a++) pre.state[at + 4 + a] += restrictNormalZ[3 * k + a];
   }
 }
 
