@@ -536,6 +536,7 @@ export function buildHierarchy(spec: HierarchySpec): Hierarchy {
       nut: f32(pad.n),
       turb: null,
       restrictNormalZ,
+      groundDrag,
       sponge,
     };
     if (transported) {

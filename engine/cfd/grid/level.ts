@@ -136,6 +136,8 @@ export interface Level {
    * (docs/cfd-validation.md, "What was tried").
    */
   restrictNormalZ: Float32Array;
+  /** The ground's log-law drag coefficient C_f = (κ/ln((z1 + z0)/z0))² of this level's first layer. */
+  groundDrag: number;
   /** Level 0's outflow layer, relaxed towards the approach flow (bc/absorbing-layer.ts); null elsewhere. */
   sponge: AbsorbingLayer | null;
   /** Runs of fast-path cells: first cell, length, k, i — four integers each. */
