@@ -51,7 +51,7 @@ describe('the refinement interfaces with transported k', () => {
 });
 
 describe('the restriction onto a coarser level', () => {
-  it("keeps a finer box's near-ground flow level from its inflow face to its outflow face: the normal strains are carried relative to each level's column", async () => {
+  it("keeps a finer box's near-ground flow level from its inflow face to its outflow face, and the coarser level's behind it: the normal strains carried relative to each level's column, the ground layer's wall drag kept", async () => {
     const box0 = domainBox(16, 960, 192, 160);
     const r1 = refine(box0, 160, 800, 48, 144, 64);
     const boxes = [box0, r1.box];
@@ -75,5 +75,13 @@ describe('the restriction onto a coarser level', () => {
     // level as they were: the flow dipped behind the inflow face and sped up towards the outflow
     // face.
     expect(hi - lo).toBeLessThan(0.01);
+    // Behind the box, level 0's first layer is back on its column: 0.6 % above it when the
+    // restricted ground cells emitted their children's velocity without the wall's drag.
+    const coarse = h.levels[0];
+    const jc = Math.floor((r1.at.ay + r1.at.by) / 2);
+    let behind = 0;
+    for (let i = r1.at.bx - 1; i < r1.at.bx + 6; i++)
+      behind = Math.max(behind, Math.abs(speedAt(coarse, i, jc, 0, physics.latticePerMs) / physics.columns![0]!.speedMs[0] - 1));
+    expect(behind).toBeLessThan(0.003);
   }, 300_000);
 });
