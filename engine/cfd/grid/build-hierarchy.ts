@@ -14,7 +14,10 @@
  * keeps one code path for every prescribed cell (inflow, outflow and both directions of the
  * interface), lets the kernels stream in place (AA pattern) without halo copies, and filters the
  * non-hydrodynamic modes at the interface, which is where grid refinement usually goes unstable.
- * Deeper cells of the coarse level under the finer box are never computed.
+ * Deeper cells of the coarse level under the finer box are never computed. A restricted cell stands
+ * in for a coarse cell, so it carries what that cell would hold: its normal strains relative to the
+ * level's column (Level.restrictNormalZ) and, in the ground layer, the wall's drag on the velocity it
+ * emits (solver/step.ts finishRestriction).
  */
 import { CX, CY, CZ, Q, W } from '../lattice/d3q19.ts';
 import type { AblProfile } from '../bc/abl-inlet.ts';
