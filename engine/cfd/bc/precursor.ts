@@ -71,7 +71,8 @@ export function equilibriumColumn(physics: Physics, dxM: number, nz: number): Pr
     if (residual < 1e-6) break;
   }
   const speedMs = new Float64Array(nz),
-    shearPerS = new Float64Array(nz);
+    shearPerS = new Float64Array(nz),
+    normalStrainPerS = new Float64Array(3 * nz);
   const pop = new Float64Array(Q),
     m = new Float64Array(10);
   const dt = physics.latticePerMs * dxM;
@@ -83,6 +84,7 @@ export function equilibriumColumn(physics: Physics, dxM: number, nz: number): Pr
     const sxz = -m[8] / (2 * m[0] * (1 / 3) * tau);
     speedMs[k] = m[1] / physics.latticePerMs;
     shearPerS[k] = (2 * sxz) / dt;
+    for (let a = 0; a < 3; a++) normalStrainPerS[3 * k + a] = -m[4 + a] / (2 * m[0] * (1 / 3) * tau) / dt;
   }
-  return { speedMs, shearPerS, steps, residual };
+  return { speedMs, shearPerS, normalStrainPerS, steps, residual };
 }

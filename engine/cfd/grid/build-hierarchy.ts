@@ -14,7 +14,10 @@
  * keeps one code path for every prescribed cell (inflow, outflow and both directions of the
  * interface), lets the kernels stream in place (AA pattern) without halo copies, and filters the
  * non-hydrodynamic modes at the interface, which is where grid refinement usually goes unstable.
- * Deeper cells of the coarse level under the finer box are never computed.
+ * Deeper cells of the coarse level under the finer box are never computed. A restricted cell stands
+ * in for a coarse cell, so it carries what that cell would hold: its normal strains relative to the
+ * level's column (Level.restrictNormalZ) and, in the ground layer, the wall's drag on the velocity it
+ * emits (solver/step.ts finishRestriction).
  */
 import { CX, CY, CZ, Q, W } from '../lattice/d3q19.ts';
 import type { AblProfile } from '../bc/abl-inlet.ts';
@@ -71,6 +74,14 @@ export interface Physics {
 export interface ColumnProfile {
   speedMs: Float64Array;
   shearPerS: Float64Array;
+  /**
+   * The normal strains S_xx, S_yy, S_zz the level's lattice holds in that flow (1/s, three per
+   * layer; bc/precursor.ts), or absent when the column is not the lattice's own equilibrium. A
+   * homogeneous boundary layer has none, but the lattice's near-wall layers carry a non-equilibrium
+   * Π_xx, Π_yy, Π_zz of a few per cent of the shear's that alternates in sign from layer to layer
+   * and differs from level to level (see Level.restrictNormalZ).
+   */
+  normalStrainPerS?: Float64Array;
 }
 
 export interface HierarchySpec {
@@ -164,6 +175,12 @@ function record(parent: Draft, x: number): number {
     parent.recorders.set(x, slot);
   }
   return slot;
+}
+
+/** The column's normal strains at layer k of level l (1/s), zero where it has none. */
+function columnNormal(physics: Physics, l: number, k: number, axis: number): number {
+  const normal = physics.columns?.[l]?.normalStrainPerS;
+  return normal && 3 * k + axis < normal.length ? normal[3 * k + axis] : 0;
 }
 
 function ratio(a: number, b: number): number {
@@ -488,6 +505,14 @@ export function buildHierarchy(spec: HierarchySpec): Hierarchy {
       }
     }
 
+    // What the restriction adds to the normal strains, by layer, per step of this level.
+    const restrictNormalZ = f32(3 * box.nz);
+    if (l + 1 < boxes.length)
+      for (let k = 0; k < box.nz; k++)
+        for (let a = 0; a < 3; a++) {
+          const children = 0.5 * (columnNormal(physics, l + 1, 2 * k, a) + columnNormal(physics, l + 1, 2 * k + 1, a));
+          restrictNormalZ[3 * k + a] = (columnNormal(physics, l, k, a) - children) * dt0S * 2 ** -l;
+        }
     const recCount = d.recorders.size;
     const level: Level = {
       index: l,
@@ -513,6 +538,8 @@ export function buildHierarchy(spec: HierarchySpec): Hierarchy {
       wallShear,
       nut: f32(pad.n),
       turb: null,
+      restrictNormalZ,
+      groundDrag,
       sponge,
     };
     if (transported) {

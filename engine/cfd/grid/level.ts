@@ -123,6 +123,21 @@ export interface Level {
   nut: Float32Array;
   /** The transported-k closure's arrays (turbulence/k-fields.ts), or null with the other closures. */
   turb: KLevel | null;
+  /**
+   * What the restriction adds to the averaged S_xx, S_yy, S_zz of its cells in each layer (three per
+   * layer, lattice units of this level; zero on the finest), so that the normal strains are carried relative to the approach flow as u_h and the
+   * shear are: this level's column's own minus the mean of the children's columns' (their two layers). The lattice's
+   * near-wall layers hold normal non-equilibrium stresses of their own, alternating in sign from
+   * layer to layer and different on each level; averaged across as they were, they reached the
+   * coarser level's populations along x, whose mass flux depends on Π_xx, and the near-ground flow
+   * sped up towards a finer box's outflow face and kept the gain downstream. Zero where the columns
+   * are not the lattice's equilibrium (a measured approach profile). The ghosts take the parent's
+   * strains as they are: carrying them relatively too made each finer level's entry overshoot
+   * (docs/cfd-validation.md, "What was tried").
+   */
+  restrictNormalZ: Float32Array;
+  /** The ground's log-law drag coefficient C_f = (κ/ln((z1 + z0)/z0))² of this level's first layer. */
+  groundDrag: number;
   /** Level 0's outflow layer, relaxed towards the approach flow (bc/absorbing-layer.ts); null elsewhere. */
   sponge: AbsorbingLayer | null;
   /** Runs of fast-path cells: first cell, length, k, i — four integers each. */

@@ -302,6 +302,35 @@ function collideLevel(h: Grid, level: Level, sub: number, ctx: ThreadContext): v
   }
 }
 
+/**
+ * What makes a restricted cell stand in for the coarse cell it replaces, after the average of its
+ * children (RESTRICT cells among p0..p1):
+ * - the normal strains carried relative to the columns: the layer's offset (Level.restrictNormalZ)
+ *   added to S_xx, S_yy, S_zz;
+ * - in the ground layer, the wall stress: a computed cell there collides towards its velocity less
+ *   the log-law drag, u/(1 + C_f·|u_h|) (collideSlowReference), so its neighbours receive
+ *   populations of that velocity. Emitting the children's mean velocity instead, the footprint's
+ *   ground layer gave back to the coarse level the wall stress C_f·|u_h|·u_h its ground would have
+ *   taken there, every step: a momentum source that sped up the near-ground flow over and behind
+ *   every finer box.
+ */
+function finishRestriction(level: Level, p0: number, p1: number): void {
+  const { pre, pad, restrictNormalZ, groundDrag } = level;
+  for (let p = p0; p < p1; p++) {
+    if (pre.source[p] !== RESTRICT) continue;
+    const at = p * MOM;
+    const k = Math.floor(pre.cell[p] / pad.pxy) - 1;
+    for (let a = 0; a < 3; a++) pre.state[at + 4 + a] += restrictNormalZ[3 * k + a];
+    if (k === 0) {
+      const ux = pre.state[at + 1],
+        uy = pre.state[at + 2];
+      const c = groundDrag * Math.sqrt(ux * ux + uy * uy);
+      pre.state[at + 1] = ux / (1 + c);
+      pre.state[at + 2] = uy / (1 + c);
+    }
+  }
+}
+
 /** Fine cells' state (natural layout) averaged onto the parent's RESTRICT cells this thread owns. */
 function restrict(h: Grid, level: Level, ctx: ThreadContext): void {
   const fine = h.levels[level.index + 1];
@@ -311,7 +340,10 @@ function restrict(h: Grid, level: Level, ctx: ThreadContext): void {
   const blocks = ctx.preBlocks[level.index];
   const kernel = ctx.runKernel;
   if (kernel.restrict) {
-    for (let b = 0; b < blocks.length; b += 2) kernel.restrict(level, fine, blocks[b], blocks[b + 1]);
+    for (let b = 0; b < blocks.length; b += 2) {
+      kernel.restrict(level, fine, blocks[b], blocks[b + 1]);
+      finishRestriction(level, blocks[b], blocks[b + 1]);
+    }
     return;
   }
   for (let b = 0; b < blocks.length; b += 2)
@@ -343,6 +375,7 @@ function restrict(h: Grid, level: Level, ctx: ThreadContext): void {
       // Strain per coarse step is twice the strain per fine step.
       for (let t = 4; t < MOM; t++) pre.state[at + t] = (2 * acc[t]) / count;
     }
+  for (let b = 0; b < blocks.length; b += 2) finishRestriction(level, blocks[b], blocks[b + 1]);
 }
 
 function stepLevel(h: Grid, l: number, sub: number, ctx: ThreadContext): void {
