@@ -228,7 +228,7 @@ export function kEpsPass(h: Grid, ctx: ThreadContext): void {
     const [c0, c1] = share(turb.cells.length, thread, threads);
     const offsets = offsetsOf(level);
     production(turb, turb.k, level.nut, offsets, c0, c1, g);
-    cmuParts(view, offsets, c0, c1, g);
+    if (turb.realizableCmu) cmuParts(view, offsets, c0, c1, g);
   }
   for (const level of h.levels) {
     const turb = level.turb!;

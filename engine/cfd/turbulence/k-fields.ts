@@ -55,6 +55,8 @@ export interface KLevel {
   cmuPart: Float32Array | null;
   /** The molecular viscosity in lattice units of the level (the ε sink's √(νε)). */
   nuMolecular: number;
+  /** With transported ε: whether ν_t takes the realizable Cμ (cmuPart computed each pass) or Cμ0. */
+  realizableCmu: boolean;
   role: Uint8Array;
   /** The cells whose k is transported (FLUID and GROUND), ascending. */
   cells: Int32Array;
@@ -93,6 +95,8 @@ export interface KLevelSpec {
   groundShear: number;
   /** Transport ε beside k (the realizable k–ε closure) rather than take it from the length. */
   transportEps?: boolean;
+  /** With transported ε: the realizable Cμ in ν_t (else Cμ0 everywhere). */
+  realizableCmu?: boolean;
   /** The molecular viscosity in lattice units of the level. */
   nuMolecular?: number;
 }
@@ -167,6 +171,7 @@ export function buildKLevel(spec: KLevelSpec, inflowK: (zM: number) => number): 
     epsNext,
     cmuPart: spec.transportEps ? f32(pad.n).fill(-1) : null,
     nuMolecular: spec.nuMolecular ?? 0,
+    realizableCmu: spec.realizableCmu ?? false,
     role,
     cells: i32From(cells),
     groundDrag: spec.groundDrag,
