@@ -18,8 +18,8 @@
  * η = 1/√Cμ = 3.33, so C1 = 0.43 (η/(η + 5) = 0.40 is below the floor), and the ε equation's
  * diffusion u*⁴/(σ_ε z²) plus source C1·u*⁴/(κ²z²) balance the sink C2·√Cμ·u*⁴/(κ²z²) when
  * 1/σ_ε = (C2·√Cμ − C1)/κ² = 0.14/0.168 = 0.83: σ_ε = 1.2 to two figures (k-eps-transport.test.ts
- * measures the residual). A0 is set, as in realizable-Cμ form of the k–ℓ trial, so that the log
- * layer's Cμ is the closure's Cμ0 = 0.09 (ANSYS Fluent's A0 = 4.04; OpenFOAM's 4.0 gives 0.0905):
+ * holds an empty channel's column on it). A0 is set so that the log layer's Cμ is the closure's
+ * Cμ0 = 0.09 (ANSYS Fluent's A0 = 4.04; OpenFOAM's 4.0 gives 0.0905):
  * in simple shear W = 0, A_s = 3/√2, U*·k/ε = 1/√Cμ, so A0 = (1 − A_s·√Cμ0)/Cμ0.
  */
 import { C_MU } from '../bc/abl-inlet.ts';
@@ -34,7 +34,7 @@ const SQRT6 = Math.sqrt(6);
 /** A_s of simple shear (W = 0): √6·cos(π/6) = 3/√2. */
 const AS_SHEAR = 3 / Math.SQRT2;
 /** A0 with which the log layer's equilibrium Cμ is the closure's Cμ0. */
-export const A0 = (1 - AS_SHEAR * Math.sqrt(C_MU)) / C_MU;
+const A0 = (1 - AS_SHEAR * Math.sqrt(C_MU)) / C_MU;
 
 /** C1 of the ε source C1·S·ε from η = S·k/ε. */
 export function c1Of(eta: number): number {
