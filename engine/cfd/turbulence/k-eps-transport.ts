@@ -109,8 +109,10 @@ export function kEpsSubstep(
       const sign = face & 1 ? -1 : 1;
       const y = x + sign * (axis === 0 ? ox : axis === 1 ? oy : oz);
       const r = role[y];
-      // Diagnostic: no wall-function ε beside a building (the ground's first layer keeps it).
-      if (r === WALL) continue;
+      if (r === WALL) {
+        wall = true;
+        continue;
+      }
       if (r === NONE) continue;
       const un = sign * 0.5 * (u[3 * x + axis] + u[3 * y + axis]);
       const up = un < 0 ? -un : 0;
