@@ -28,10 +28,9 @@ export interface PrecursorResult extends ColumnProfile {
 }
 
 export function equilibriumColumn(physics: Physics, dxM: number, nz: number): PrecursorResult {
-  // The transported closures' log-layer equilibrium is the mixing length's (k-l-model.ts,
-  // k-eps-model.ts), so the column is relaxed with the mixing length: no k to carry in a column of one cell.
-  const transported = physics.closure === 'k-l' || physics.closure === 'k-eps' || physics.closure === 'k-eps-cmu0';
-  const base: Physics = { ...physics, columns: undefined, spongeCells: 0, closure: transported ? 'mixing-length' : physics.closure };
+  // The transported-k closure's log-layer equilibrium is the mixing length's (k-l-model.ts), so the
+  // column is relaxed with the mixing length: no k to carry in a column of one cell.
+  const base: Physics = { ...physics, columns: undefined, spongeCells: 0, closure: physics.closure === 'k-l' ? 'mixing-length' : physics.closure };
   const h = buildHierarchy({
     boxes: [{ dxM, originM: [0, 0, 0], nx: 1, ny: 1, nz }],
     placements: [],

@@ -33,9 +33,6 @@ import { setEddyViscosities } from '../turbulence/k-transport.ts';
 import { buildAbsorbingLayer, type AbsorbingLayer } from '../bc/absorbing-layer.ts';
 import { groundDistance } from '../bc/ground-lengths.ts';
 
-/** Kinematic viscosity of air at 15–20 °C, m²/s (the k–ε closure's ε sink, √(νε)). */
-const AIR_VISCOSITY_M2S = 1.5e-5;
-
 export interface Physics {
   profile: AblProfile;
   /** Lattice velocity per m/s, dt/dx (the same on every level under acoustic scaling). */
@@ -47,12 +44,9 @@ export interface Physics {
    * wall (ground or building), at least Cs·Δ (see closureLengths). 'background': a Smagorinsky
    * LES over a prescribed ABL eddy viscosity ν_abl(z) (abl-inlet.ts). 'k-l': the one-equation
    * k–ℓ closure with transported k and the same length ℓ (engine/cfd/turbulence): ν_t = Cμ^¼·√k·ℓ,
-   * given to the collision per cell instead of ℓ²|S|. 'k-eps': the realizable k–ε closure, ε
-   * transported beside k (turbulence/k-eps-transport.ts): ν_t = Cμ·k²/ε; a trial, JavaScript k pass.
-   * 'k-eps-cmu0': the same with the standard Cμ0 = 0.09 in ν_t instead of the realizable Cμ (a
-   * diagnostic: which of the model's two parts does what).
+   * given to the collision per cell instead of ℓ²|S|.
    */
-  closure?: 'background' | 'mixing-length' | 'k-l' | 'k-eps' | 'k-eps-cmu0';
+  closure?: 'background' | 'mixing-length' | 'k-l';
   maxMixingLengthM?: number;
   /** Length of the outflow sponge, level-0 cells. */
   spongeCells: number;
@@ -368,7 +362,7 @@ export function buildHierarchy(spec: HierarchySpec): Hierarchy {
       tkeLenZ[k] = mixing ? 0 : (KARMAN * (z + physics.profile.roughnessLengthM)) / box.dxM;
     }
     const lengths = closureLengths(box, pad, spec.solid[l], physics);
-    const transported = physics.closure === 'k-l' || physics.closure === 'k-eps' || physics.closure === 'k-eps-cmu0';
+    const transported = physics.closure === 'k-l';
     // With transported k the collision takes ν_t per cell (Level.nut) and no strain-based part.
     const len2 = transported ? f32(pad.n) : lengths;
     // Base viscosity by x: none added; the outflow's layer absorbs by relaxing towards the
@@ -562,9 +556,6 @@ export function buildHierarchy(spec: HierarchySpec): Hierarchy {
           len2: lengths,
           groundDrag,
           groundShear: wallShear,
-          transportEps: physics.closure === 'k-eps' || physics.closure === 'k-eps-cmu0',
-          realizableCmu: physics.closure === 'k-eps',
-          nuMolecular: AIR_VISCOSITY_M2S * latticeNu,
         },
         (z) => physics.profile.tkeAtM2s2(z) * lp2,
       );

@@ -27,7 +27,6 @@ function stateArrays(h: Hierarchy): Arr[] {
   for (const level of h.levels) {
     out.push(level.f, level.rec[0], level.rec[1], level.pre.state, level.pre.delta, level.meanSum, level.slabSum);
     if (level.turb) out.push(level.turb.k, level.turb.kNext, level.nut);
-    if (level.turb?.eps && level.turb.epsNext) out.push(level.turb.eps, level.turb.epsNext);
   }
   return out;
 }

@@ -53,7 +53,7 @@ export interface PhysicsOptions {
    */
   latticeSpeed: number;
   smagorinsky: number;
-  closure: 'background' | 'mixing-length' | 'k-l' | 'k-eps' | 'k-eps-cmu0';
+  closure: 'background' | 'mixing-length' | 'k-l';
   maxMixingLengthM?: number;
   /** Outflow sponge, fraction of the level-0 length. */
   spongeFraction: number;

@@ -7,7 +7,6 @@ import type { Grid } from '../grid/level.ts';
 import { coarseStep, type ThreadContext } from './step.ts';
 import { naturalPass } from './natural-pass.ts';
 import { turbulencePass } from '../turbulence/k-transport.ts';
-import { kEpsPass } from '../turbulence/k-eps-transport.ts';
 
 export interface AdvanceCommand {
   /** Level-0 steps to make (an even number keeps every level at home afterwards). */
@@ -24,8 +23,7 @@ export function advance(h: Grid, ctx: ThreadContext, cmd: AdvanceCommand): numbe
   for (let s = 0; s < cmd.steps; s++) {
     coarseStep(h, ctx);
     // The transported k moves with every level at home (turbulence/k-transport.ts).
-    // The k–ε closure carries ε beside k, in JavaScript only (turbulence/k-eps-transport.ts).
-    if ((ctx.steps[0] & 1) === 0 && h.levels[0].turb) (h.levels[0].turb.eps ? kEpsPass : turbulencePass)(h, ctx);
+    if ((ctx.steps[0] & 1) === 0 && h.levels[0].turb) turbulencePass(h, ctx);
     if ((ctx.steps[0] & 1) === 0 && cmd.accumulate) {
       naturalPass(h, ctx, true, null);
       samples++;

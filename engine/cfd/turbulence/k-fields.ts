@@ -13,7 +13,6 @@ import { cellCentre, cellIndex, type LevelBox, type Padded } from '../grid/layou
 import { KIND, SOURCE } from '../grid/level.ts';
 import { f32, i32, i32From, u8 } from '../grid/shared.ts';
 import { forEachTrilinearCorner } from '../grid/trilinear.ts';
-import { wallEpsilon } from './k-eps-model.ts';
 
 /** What a cell is to the k equation. */
 export const ROLE = {
@@ -44,19 +43,6 @@ export interface KLevel {
   strain: Float32Array;
   /** Production of k per step of this level at the last pass (lattice units). */
   prod: Float32Array;
-  /**
-   * The realizable k–ε closure's transported dissipation ε (lattice units, padded indexing) and
-   * the buffer its next substep writes; null with the one-equation k–ℓ closure, whose ε comes
-   * from the length (k-l-model.ts).
-   */
-  eps: Float32Array | null;
-  epsNext: Float32Array | null;
-  /** A_s·U* of each transported cell at the last pass (k-eps-model.ts), −1 where Cμ0 holds; null with k–ℓ. */
-  cmuPart: Float32Array | null;
-  /** The molecular viscosity in lattice units of the level (the ε sink's √(νε)). */
-  nuMolecular: number;
-  /** With transported ε: whether ν_t takes the realizable Cμ (cmuPart computed each pass) or Cμ0. */
-  realizableCmu: boolean;
   role: Uint8Array;
   /** The cells whose k is transported (FLUID and GROUND), ascending. */
   cells: Int32Array;
@@ -93,12 +79,6 @@ export interface KLevelSpec {
   len2: Float32Array;
   groundDrag: number;
   groundShear: number;
-  /** Transport ε beside k (the realizable k–ε closure) rather than take it from the length. */
-  transportEps?: boolean;
-  /** With transported ε: the realizable Cμ in ν_t (else Cμ0 everywhere). */
-  realizableCmu?: boolean;
-  /** The molecular viscosity in lattice units of the level. */
-  nuMolecular?: number;
 }
 
 /**
@@ -133,19 +113,6 @@ export function buildKLevel(spec: KLevelSpec, inflowK: (zM: number) => number): 
       kNext[x] = value;
     }
   }
-  // ε starts, and the inflow face holds it, at the log layer's value for the cell's length,
-  // Cμ^¾·k^{3/2}/ℓ: the approach flow the k–ℓ closure holds (its ε), so both closures start alike.
-  let eps: Float32Array | null = null,
-    epsNext: Float32Array | null = null;
-  if (spec.transportEps) {
-    eps = f32(pad.n);
-    epsNext = f32(pad.n);
-    for (let x = 0; x < pad.n; x++) {
-      if (role[x] === ROLE.WALL || role[x] === ROLE.NONE) continue;
-      eps[x] = wallEpsilon(k[x], len[x]);
-      epsNext[x] = eps[x];
-    }
-  }
   const outletCell: number[] = [],
     outletFrom: number[] = [],
     restrictCell: number[] = [],
@@ -167,11 +134,6 @@ export function buildKLevel(spec: KLevelSpec, inflowK: (zM: number) => number): 
     u: f32(3 * pad.n),
     strain: f32(pad.n),
     prod: f32(pad.n),
-    eps,
-    epsNext,
-    cmuPart: spec.transportEps ? f32(pad.n).fill(-1) : null,
-    nuMolecular: spec.nuMolecular ?? 0,
-    realizableCmu: spec.realizableCmu ?? false,
     role,
     cells: i32From(cells),
     groundDrag: spec.groundDrag,

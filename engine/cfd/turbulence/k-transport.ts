@@ -37,7 +37,6 @@ import { momentsOf, tensorNorm } from '../kernel/cell.ts';
 import type { Grid, Level } from '../grid/level.ts';
 import { share, type ThreadContext } from '../solver/step.ts';
 import { CMU_THREE_QUARTERS, SIGMA_K, eddyViscosity } from './k-l-model.ts';
-import { kEpsEddyViscosity } from './k-eps-model.ts';
 import { NUT_MAX, ROLE, parentStencil, type KLevel } from './k-fields.ts';
 import { cellIndex } from '../grid/layout.ts';
 
@@ -55,7 +54,7 @@ export type KGridView = Pick<KLevel, 'role' | 'cells' | 'u' | 'strain' | 'prod' 
  * the velocity of prescribed cells p0..p1 (their state). The strain is the lattice's own,
  * S = −Π_neq/(2ρ·cs²·τ) with the cell's τ: the strain the collision acts on.
  */
-export function velocities(level: Level, turb: KLevel, c0: number, c1: number, p0: number, p1: number, h: Float64Array, m: Float64Array): void {
+function velocities(level: Level, turb: KLevel, c0: number, c1: number, p0: number, p1: number, h: Float64Array, m: Float64Array): void {
   const { f, pad } = level;
   const n = pad.n,
     u = turb.u,
@@ -186,25 +185,10 @@ export function transportSubstep(
   }
 }
 
-/**
- * ν_t of cells c0..c1 of the transported list and prescribed cells p0..p1: from k and the length
- * (k–ℓ), or from k and the transported ε with the realizable Cμ of the last pass (k–ε; the
- * prescribed cells, whose strain is not computed, with Cμ0).
- */
-export function eddyViscosities(level: Level, turb: KLevel, c0: number, c1: number, p0: number, p1: number): void {
-  const { k, len, cells, eps, cmuPart } = turb;
+/** ν_t of cells c0..c1 of the transported list and prescribed cells p0..p1. */
+function eddyViscosities(level: Level, turb: KLevel, c0: number, c1: number, p0: number, p1: number): void {
+  const { k, len, cells } = turb;
   const nut = level.nut;
-  if (eps && cmuPart) {
-    for (let c = c0; c < c1; c++) {
-      const x = cells[c];
-      nut[x] = Math.min(kEpsEddyViscosity(k[x], eps[x], cmuPart[x]), NUT_MAX);
-    }
-    for (let p = p0; p < p1; p++) {
-      const x = level.pre.cell[p];
-      nut[x] = Math.min(kEpsEddyViscosity(k[x], eps[x], -1), NUT_MAX);
-    }
-    return;
-  }
   for (let c = c0; c < c1; c++) {
     const x = cells[c];
     nut[x] = Math.min(eddyViscosity(k[x], len[x]), NUT_MAX);
@@ -346,10 +330,6 @@ export function transferK(coarse: Level, levels: Level[]): void {
   const top = levels[0].turb!;
   top.k.set(coarse.turb!.k);
   top.kNext.set(coarse.turb!.kNext);
-  if (top.eps && top.epsNext && coarse.turb!.eps) {
-    top.eps.set(coarse.turb!.eps);
-    top.epsNext.set(coarse.turb!.eps);
-  }
   setEddyViscosities(levels[0]);
   const from: number[] = [],
     weight: number[] = [];
@@ -369,21 +349,15 @@ export function transferK(coarse: Level, levels: Level[]): void {
           weight.length = 0;
           parentStencil({ box: parent.box, pad: parent.pad, role: pt.role }, box, i, j, k, from, weight);
           let v = 0,
-            e = 0,
             w = 0;
           for (let c = 0; c < 8; c++) {
             if (from[c] < 0) continue;
             v += weight[c] * pt.k[from[c]];
-            if (pt.eps) e += weight[c] * pt.eps[from[c]];
             w += weight[c];
           }
           if (w <= 0) continue;
           turb.k[x] = v / w;
           turb.kNext[x] = v / w;
-          if (turb.eps && turb.epsNext) {
-            turb.eps[x] = e / w;
-            turb.epsNext[x] = e / w;
-          }
         }
       }
     }
