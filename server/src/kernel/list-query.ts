@@ -24,7 +24,7 @@ export interface JsonListQuery<T> extends ListQuery<T> {
   pageJson(limit: number, offset: number): Promise<JsonPage>;
 }
 
-export interface JsonPage {
+interface JsonPage {
   count: number;
   length: number;
   json: string;
