@@ -116,3 +116,52 @@ CREATE TRIGGER "studies_project_summary" AFTER INSERT OR DELETE OR UPDATE OF nam
   FOR EACH ROW EXECUTE FUNCTION "project_summary_of_studies"();
 --> statement-breakpoint
 UPDATE "projects" SET "summary_tail" = NULL;
+--> statement-breakpoint
+-- Each study as the project's detail reads it (contexts/projects/studies.ts StudyJson: its id, name,
+-- creation time and its simulations' ids and categories in id order), kept beside the study and
+-- rebuilt when the study, one of its scenarios or one of their simulations changes, instead of
+-- looked up through scenarios and simulations on every read of the detail.
+ALTER TABLE "studies" ADD COLUMN "detail_json" json;
+--> statement-breakpoint
+CREATE FUNCTION "study_detail_build"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  NEW.detail_json := json_build_object(
+    'id', NEW.id, 'name', NEW.name, 'created', NEW.created_at,
+    'labels', (SELECT coalesce(json_agg(json_build_object('id', sim.id, 'category', sim.category) ORDER BY sim.id), '[]'::json)
+               FROM simulations sim INNER JOIN configurations conf ON conf.id = sim.configuration_id
+               WHERE conf.study_id = NEW.id AND conf.project_id = NEW.project_id));
+  RETURN NEW;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "studies_detail" BEFORE INSERT OR UPDATE ON "studies"
+  FOR EACH ROW EXECUTE FUNCTION "study_detail_build"();
+--> statement-breakpoint
+CREATE FUNCTION "study_detail_of_configurations"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP <> 'INSERT' THEN
+    UPDATE studies SET detail_json = NULL WHERE id = OLD.study_id;
+  END IF;
+  IF TG_OP <> 'DELETE' THEN
+    UPDATE studies SET detail_json = NULL WHERE id = NEW.study_id;
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "configurations_study_detail" AFTER INSERT OR DELETE OR UPDATE OF study_id, project_id ON "configurations"
+  FOR EACH ROW EXECUTE FUNCTION "study_detail_of_configurations"();
+--> statement-breakpoint
+CREATE FUNCTION "study_detail_of_simulations"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP <> 'INSERT' THEN
+    UPDATE studies SET detail_json = NULL WHERE id = (SELECT study_id FROM configurations WHERE id = OLD.configuration_id);
+  END IF;
+  IF TG_OP <> 'DELETE' THEN
+    UPDATE studies SET detail_json = NULL WHERE id = (SELECT study_id FROM configurations WHERE id = NEW.configuration_id);
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "simulations_study_detail" AFTER INSERT OR DELETE OR UPDATE OF category, configuration_id ON "simulations"
+  FOR EACH ROW EXECUTE FUNCTION "study_detail_of_simulations"();
+--> statement-breakpoint
+UPDATE "studies" SET "detail_json" = NULL;

@@ -1,16 +1,17 @@
 /**
- * The project list reads what the database keeps for it (migration 0023): each project's JSON and
- * the counts its total is added up from. These tests change projects and studies in every way the
- * triggers must follow, by routes and by raw SQL, and compare the list with what it would be if
- * everything were read afresh: the total with a count of what the access rule lets through, each
- * listed project with the detail's summary and with JSON.stringify's text.
+ * The project pages read what the database keeps for them (migration 0023): each project's JSON and
+ * the counts the list's total is added up from, and each study's JSON for the detail. These tests
+ * change projects, studies, scenarios and simulations in every way the triggers must follow, by
+ * routes and by raw SQL, and compare the pages with what they would be if everything were read
+ * afresh: the total with a count of what the access rule lets through, each listed project with
+ * the detail's summary and with JSON.stringify's text, each study's simulations with a join.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { accessToken, buildWorld, createUser, type World } from '../../../test/world.ts';
 import { caller } from '../../../test/api.ts';
-import { companies, projectAdministrators, projects, projectShares, studies, users } from '../../db/schema/index.ts';
+import { companies, configurations, projectAdministrators, projects, projectShares, simulations, studies, users } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../kernel/auth-user.ts';
 import { visibleProjects } from '../../contexts/projects/access.ts';
 import type { Project, ProjectPage } from '@canopy/contract/projects.ts';
@@ -162,5 +163,80 @@ describe('each listed project’s JSON, kept beside the project', () => {
     expect((await call('POST', `/api/user/favorites/${id}`, tokens.owner)).status).toBe(201);
     expect((await listed(id)).project.is_favorite).toBe(true);
     await expectAsTheDetail(id);
+  });
+});
+
+describe('each study’s JSON in the detail, kept beside the study', () => {
+  /** The detail's studies against their simulations read afresh (a join), in id order. */
+  async function expectLabelsAsRead(step: string, projectId: number): Promise<void> {
+    const detail = (await call<Project>('GET', `/api/project/${projectId}/`, tokens.owner)).body;
+    const fresh = await t.database.db
+      .select({ id: studies.id, name: studies.name })
+      .from(studies)
+      .where(eq(studies.projectId, projectId))
+      .orderBy(asc(studies.id));
+    const expected = [];
+    for (const study of fresh) {
+      const labels = await t.database.db
+        .select({ id: simulations.id, category: simulations.category })
+        .from(simulations)
+        .innerJoin(configurations, eq(configurations.id, simulations.configurationId))
+        .where(and(eq(configurations.studyId, study.id), eq(configurations.projectId, projectId)))
+        .orderBy(asc(simulations.id));
+      expected.push({ id: study.id, name: study.name, simulation_labels: labels });
+    }
+    expect({ step, studies: detail.studies.map((s) => ({ id: s.id, name: s.name, simulation_labels: s.simulation_labels })) }).toEqual({
+      step,
+      studies: expected,
+    });
+  }
+
+  it('follows the studies’ scenarios and simulations: added, moved, recategorised, deleted', async () => {
+    const db = t.database.db;
+    const [project] = await db.insert(projects).values({ name: 'Labels', companyId: w.companyId, createdBy: w.ownerId }).returning({ id: projects.id });
+    const id = project!.id;
+    const [a, b] = await db
+      .insert(studies)
+      .values([
+        { projectId: id, name: 'A' },
+        { projectId: id, name: 'B' },
+      ])
+      .returning({ id: studies.id });
+    await expectLabelsAsRead('two studies, no scenarios', id);
+
+    const [one, two] = await db
+      .insert(configurations)
+      .values([
+        { projectId: id, studyId: a!.id, name: 'One' },
+        { projectId: id, studyId: a!.id, name: 'Two' },
+      ])
+      .returning({ id: configurations.id });
+    await db.insert(simulations).values([
+      { configurationId: two!.id, category: 'solar' },
+      { configurationId: one!.id, category: 'thermal-comfort' },
+      { configurationId: one!.id, category: 'solar' },
+    ]);
+    await expectLabelsAsRead('simulations added', id);
+
+    await db.update(simulations).set({ category: 'wind' }).where(eq(simulations.configurationId, two!.id));
+    await expectLabelsAsRead('a simulation recategorised', id);
+
+    await db.update(configurations).set({ studyId: b!.id }).where(eq(configurations.id, two!.id));
+    await expectLabelsAsRead('a scenario moved to the other study', id);
+
+    const [moved] = await db.select({ id: simulations.id }).from(simulations).where(eq(simulations.configurationId, one!.id)).limit(1);
+    await db.update(simulations).set({ configurationId: two!.id }).where(eq(simulations.id, moved!.id));
+    await expectLabelsAsRead('a simulation moved to another scenario', id);
+
+    await db.execute(sql`delete from simulations where configuration_id = ${one!.id}`);
+    await expectLabelsAsRead('simulations deleted by raw SQL', id);
+
+    await db.delete(configurations).where(eq(configurations.id, two!.id));
+    await expectLabelsAsRead('a scenario deleted with its simulations', id);
+
+    await db.update(studies).set({ name: 'A, renamed' }).where(eq(studies.id, a!.id));
+    await db.delete(studies).where(eq(studies.id, b!.id));
+    await expectLabelsAsRead('a study renamed, another deleted', id);
+    await db.delete(projects).where(eq(projects.id, id));
   });
 });
