@@ -8,7 +8,7 @@
  * A count over every visible project was a quarter of the list's statement on the embedded
  * database with 1,000 projects, and grows with them; this grows with the few others only. It is the
  * same rule as `visibleProjects` (access.ts), split into parts that do not overlap:
- * project-list-kept.test.ts checks it against a count of what the rule lets through, for every
+ * project-pages-kept.test.ts checks it against a count of what the rule lets through, for every
  * role, through every change a project can go through.
  *
  * Any other list (a tab, a search, a superuser's) counts what its condition lets through.

@@ -75,6 +75,10 @@ export const studies = pgTable(
     name: text('name').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
+  // Beyond these columns the table has `detail_json`, the study as the project's detail reads it,
+  // kept by the database (migration 0023's triggers; contexts/projects/studies.ts), and left out of
+  // this definition for the same reason as the projects' summaries.
+  //
   // A project's studies in id order, as the project list and detail read them: on the embedded
   // database an index scan in this order replaced a bitmap scan and a sort for each listed project,
   // and a bitmap scan asks the file system for the table's size every time.
