@@ -17,9 +17,13 @@
  * after their first read; the "never cached" runs ask a new URL each time, which is what every read
  * costs while something is being written (any commit makes the next read fresh).
  * BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there (node --cpu-prof).
+ * Beside each row, the server's CPU per request by thread, from /proc (Linux): its main thread, its
+ * busiest other thread (on PGlite the database's own thread, ADR 25) and the rest (V8's helpers).
+ * On a busy machine these say more than the latencies, which follow the machine's load.
  */
 import autocannon from 'autocannon';
 import { fork as forkProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,6 +45,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 
 interface Child<T> {
   info: T;
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -59,6 +64,7 @@ function fork<T>(file: string, options: { env?: NodeJS.ProcessEnv; execArgv?: st
       child.removeAllListeners('exit');
       resolveChild({
         info: info as T,
+        pid: child.pid,
         stop: () =>
           new Promise<void>((done) => {
             child.once('exit', () => done());
@@ -75,6 +81,36 @@ function startChild(databaseUrl: string | undefined): Promise<Child<ProjectPages
     execArgv: profDir ? ['--cpu-prof', `--cpu-prof-dir=${resolve(profDir)}`] : [],
     env: { ...process.env, DATABASE_URL: databaseUrl ?? '' },
   });
+}
+
+/** CPU time (ms) each thread of `pid` has used so far, by thread id; empty where /proc is not there. */
+function threadCpu(pid: number | undefined): Map<string, number> {
+  const times = new Map<string, number>();
+  if (pid === undefined) return times;
+  try {
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      // utime and stime, the 14th and 15th fields, after the command name in parentheses.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      times.set(tid, ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS);
+    }
+  } catch {
+    // Not Linux, or the process is gone: no figures.
+  }
+  return times;
+}
+const CLOCK_TICKS = 100;
+
+/** The server's CPU per request (ms) during one load: main thread, busiest other thread, the rest (per-request figures, so rounded to µs). */
+function cpuPerRequest(pid: number | undefined, before: Map<string, number>, after: Map<string, number>, requests: number) {
+  if (after.size === 0 || requests === 0) return undefined;
+  const used = [...after].map(([tid, ms]) => ({ tid, ms: ms - (before.get(tid) ?? 0) }));
+  const main = used.find((u) => u.tid === String(pid))?.ms ?? 0;
+  const others = used.filter((u) => u.tid !== String(pid)).sort((a, b) => b.ms - a.ms);
+  const busiest = others[0]?.ms ?? 0;
+  const rest = others.slice(1).reduce((sum, u) => sum + u.ms, 0);
+  const round = (ms: number) => Math.round((ms / requests) * 1000) / 1000;
+  return { cpuMsMain: round(main), cpuMsBusiestOther: round(busiest), cpuMsRest: round(rest) };
 }
 
 let uniqueRequests = 0;
@@ -155,12 +191,19 @@ async function measure(label: string, databaseUrl: string | undefined): Promise<
     await load([info.healthUrl], 1);
     await load([info.listUrl, info.detailUrl], 2, info.token);
     const health = checked('health', await load([info.healthUrl], 5));
+    const cpu = new Map<string, ReturnType<typeof cpuPerRequest>>();
+    const measured = async (name: string, run: () => Promise<autocannon.Result>): Promise<[string, autocannon.Result]> => {
+      const before = threadCpu(child.pid);
+      const result = checked(name, await run());
+      cpu.set(name, cpuPerRequest(child.pid, before, threadCpu(child.pid), result.requests.total));
+      return [name, result];
+    };
     const runs: Array<[string, autocannon.Result]> = [
-      ['list (1,000 projects)', checked('list', await load([info.listUrl], 10, info.token))],
-      ['detail (5 studies, 20 scenarios, 50 insights)', checked('detail', await load([info.detailUrl], 10, info.token))],
-      ['list, never cached', checked('list, never cached', await load([info.listUrl], 10, info.token, true))],
-      ['detail, never cached', checked('detail, never cached', await load([info.detailUrl], 10, info.token, true))],
-      ['mixed (list, detail, 580 KB download)', checked('mixed', await load([info.listUrl, info.detailUrl, info.downloadUrl], 10, info.token))],
+      await measured('list (1,000 projects)', () => load([info.listUrl], 10, info.token)),
+      await measured('detail (5 studies, 20 scenarios, 50 insights)', () => load([info.detailUrl], 10, info.token)),
+      await measured('list, never cached', () => load([info.listUrl], 10, info.token, true)),
+      await measured('detail, never cached', () => load([info.detailUrl], 10, info.token, true)),
+      await measured('mixed (list, detail, 580 KB download)', () => load([info.listUrl, info.detailUrl, info.downloadUrl], 10, info.token)),
     ];
     // The mix again from a bare node:http server sending the same bytes, right after, in its own process.
     const bare = await fork<BarePagesServer>('servers/bare-pages-server.ts', {
@@ -188,6 +231,7 @@ async function measure(label: string, databaseUrl: string | undefined): Promise<
           p99ms: r.latency.p99,
           p99RatioToHealth: r.latency.p99 / Math.max(health.latency.p99, 1),
           requests: r.requests.total,
+          ...cpu.get(name),
           ...(r.errors || r.timeouts ? { errors: r.errors, timeouts: r.timeouts } : {}),
         },
       });

@@ -10,7 +10,7 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../deps.ts';
 import { ApiError, MESSAGES } from './errors.ts';
-import type { ListQuery } from '../kernel/list-query.ts';
+import type { JsonListQuery, ListQuery } from '../kernel/list-query.ts';
 
 export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 999;
@@ -73,16 +73,30 @@ async function countedPage<T>(list: ListQuery<T>, page: number, size: number): P
   return { count, results: await list.page(size, offset) };
 }
 
+function linksOf(c: Context<AppEnv>, page: number, size: number, count: number): { next: string | null; previous: string | null } {
+  const lastPage = Math.max(1, Math.ceil(count / size));
+  const url = publicRequestUrl(c);
+  return { next: page < lastPage ? linkTo(url, page + 1) : null, previous: page > 1 ? linkTo(url, page - 1) : null };
+}
+
 export async function paginate<T>(c: Context<AppEnv>, list: ListQuery<T>): Promise<Page<T>> {
   const page = pageNumberOf(c.req.query('page'));
   const size = pageSizeOf(c.req.query('page_size'));
   const { count, results } = await countedPage(list, page, size);
-  const lastPage = Math.max(1, Math.ceil(count / size));
-  const url = publicRequestUrl(c);
-  return {
-    count,
-    next: page < lastPage ? linkTo(url, page + 1) : null,
-    previous: page > 1 ? linkTo(url, page - 1) : null,
-    results,
-  };
+  return { count, ...linksOf(c, page, size, count), results };
+}
+
+/**
+ * The same answer as `paginate`, as its JSON text, for a list that writes its page's JSON itself
+ * (`ListQuery.pageJson`): the page's text is passed through, not parsed and written again.
+ */
+export async function paginatedJson<T>(c: Context<AppEnv>, list: JsonListQuery<T>): Promise<string> {
+  const page = pageNumberOf(c.req.query('page'));
+  const size = pageSizeOf(c.req.query('page_size'));
+  const answer = await list.pageJson(size, (page - 1) * size);
+  if (answer.length === 0 && page > 1) throw ApiError.detail(404, MESSAGES.invalidPage);
+  const count = answer.length === 0 ? 0 : answer.count;
+  const { next, previous } = linksOf(c, page, size, count);
+  // The keys in `Page`'s order, as JSON.stringify would write them.
+  return `{"count":${count},"next":${JSON.stringify(next)},"previous":${JSON.stringify(previous)},"results":${answer.length === 0 ? '[]' : answer.json}}`;
 }

@@ -97,16 +97,27 @@ function cacheFor(db: Db): SnapshotCache {
  * does: a cached answer is only ever one `read` gave this user in the same database state.
  */
 export async function snapshotCachedJson<T extends object>(c: Context<AppEnv>, read: () => Promise<T>): Promise<CachedJson<T>> {
+  return snapshotCachedText<T>(c, async () => JSON.stringify(await read()));
+}
+
+/**
+ * `snapshotCachedJson` for an answer `read` writes as JSON text itself (the project list,
+ * http/pagination.ts paginatedJson): the text is sent and kept as it is.
+ */
+export async function snapshotCachedText<T extends object>(c: Context<AppEnv>, read: () => Promise<string>): Promise<CachedJson<T>> {
   const user = c.get('user');
   const snapshot = c.get('snapshot');
   const db = c.get('db');
-  if (!user || !snapshot) return c.json(await read(), 200) as CachedJson<T>;
-  const cache = cacheFor(db);
-  const key = `${user.id} ${c.req.url}`;
-  let body = cache.get(key, snapshot);
-  if (body === undefined) {
-    body = JSON.stringify(await read());
-    cache.set(key, snapshot, body);
+  let body: string | undefined;
+  if (!user || !snapshot) body = await read();
+  else {
+    const cache = cacheFor(db);
+    const key = `${user.id} ${c.req.url}`;
+    body = cache.get(key, snapshot);
+    if (body === undefined) {
+      body = await read();
+      cache.set(key, snapshot, body);
+    }
   }
   // The same text c.json would send; typed as its answer so the route's OpenAPI types still hold.
   return c.body(body, 200, { 'content-type': 'application/json' }) as unknown as CachedJson<T>;

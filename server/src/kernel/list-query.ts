@@ -14,6 +14,22 @@ export interface ListQuery<T> {
   pageWithCount?(limit: number, offset: number): Promise<{ count: number; results: T[] }>;
 }
 
+/**
+ * A list that also gives its page as JSON text (an array of T, `length` items) with the total, from
+ * one statement that writes the JSON itself: the answer passes the text through instead of parsing
+ * it and writing it again (http/pagination.ts paginatedJson). An empty page may answer a total of 0,
+ * as with `pageWithCount`.
+ */
+export interface JsonListQuery<T> extends ListQuery<T> {
+  pageJson(limit: number, offset: number): Promise<JsonPage>;
+}
+
+interface JsonPage {
+  count: number;
+  length: number;
+  json: string;
+}
+
 /** A list already in memory (short reference tables). */
 export function listOf<T>(items: readonly T[]): ListQuery<T> {
   return {

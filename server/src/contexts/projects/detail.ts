@@ -22,7 +22,7 @@ import { consulting, ownerConsulting, representStudies, sharedReviewerJson, stud
 import { prepared } from '../../db/prepared.ts';
 
 function detailStatement(db: Db) {
-  return prepared(db, 'project_detail_v3', (d, name) =>
+  return prepared(db, 'project_detail_v4', (d, name) =>
     d
       .select({
         ...summaryColumns,

@@ -6,11 +6,12 @@
 import { and, asc, count, desc, eq, exists, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import type { AuthUser } from '../../kernel/auth-user.ts';
-import { projectFavorites, projects, studies } from '../../db/schema/index.ts';
-import type { ListQuery } from '../../kernel/list-query.ts';
+import { projectFavorites, projects } from '../../db/schema/index.ts';
+import type { JsonListQuery } from '../../kernel/list-query.ts';
 import type { ProjectOrdering, ProjectSummary, ProjectTab } from '@canopy/contract/projects.ts';
 import { acceptedBy, visibleProjects, type Param } from './access.ts';
 import { prepared } from '../../db/prepared.ts';
+import { listTotal, NO_COMPANY } from './list-count.ts';
 
 export interface ProjectListFilter {
   search?: string;
@@ -119,24 +120,21 @@ export function representSummary<S>(row: SummaryRow, isFavorite: boolean, studyL
   };
 }
 
-/** A timestamp as JavaScript's `toISOString` writes it (UTC, milliseconds), in SQL. */
-function isoTimestamp(column: unknown): SQL<string> {
-  return sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-}
-
 /**
  * The page statement for one shape of request (who asks, tab, ordering, whether there is a search),
  * prepared once per shape with the values as placeholders: the list runs on every visit to the
  * projects page.
  *
  * One statement and one row, whatever the page holds (one round trip matters most on PGlite): the
- * page's projects in the answer's own JSON shape, and the total. A profile under 50 connections on
- * PostgreSQL showed the time going, after the database, to mapping rows field by field (a fifth of
- * the server's time in drizzle's row mapper); built in SQL, the page costs the server one
- * `JSON.parse`. The page is read in the order's index and stops after it (migration 0015) instead of
- * sorting every visible project; the favourite mark and the studies are read for the page's rows
- * alone, through their indexes (per row, which measured ~12 % less database time than one grouped
- * pass over the studies); the total is a count beside it.
+ * page's projects as the answer's JSON text, how many there are, and the total. Each project's JSON
+ * is kept by the database beside the project (`summary_head` and `summary_tail`, rebuilt by
+ * migration 0023's triggers when the project or one of its studies changes), so a read only joins
+ * the texts around the caller's favourite mark: building it on every read (the timestamps' format,
+ * the studies looked up for each listed project, the objects) was half of the list's statement on
+ * the embedded database, and the server then parsed it and wrote it again. The text is passed
+ * through to the answer as it is (`pageJson`). The page is read in the order's index and stops after
+ * it (migration 0015) instead of sorting every visible project; the total comes from kept counts
+ * where it can (list-count.ts).
  */
 function pageStatement(db: Db, user: AuthUser, filter: ProjectListFilter, search: { id: number | null } | null) {
   const shape = [
@@ -145,53 +143,53 @@ function pageStatement(db: Db, user: AuthUser, filter: ProjectListFilter, search
     (filter.ordering ?? 'default').replace('-', 'desc'),
     search ? (search.id !== null ? 'sid' : 's') : '-',
   ].join('_');
-  return prepared(db, `project_list_v3_${shape.replace(/[^a-z_]/gi, '')}`, (d, name) => {
+  return prepared(db, `project_list_v4_${shape.replace(/[^a-z_]/gi, '')}`, (d, name) => {
     const userId = sql.placeholder('userId');
+    const companyId = sql.placeholder('companyId');
     const where = and(
-      visibleProjects(user, { userId, companyId: sql.placeholder('companyId') }),
+      visibleProjects(user, { userId, companyId }),
       tabCondition(userId, filter.tab),
       searchCondition(search ? { pattern: sql.placeholder('pattern'), id: search.id !== null ? sql.placeholder('searchId') : null } : null),
     );
     const page = d.$with('page').as(
       d
-        .select(summaryColumns)
+        .select({
+          id: projects.id,
+          name: projects.name,
+          createdAt: projects.createdAt,
+          // Kept by the database, not in the table's drizzle definition (schema/projects.ts).
+          summaryHead: sql<string>`"projects"."summary_head"`.as('summary_head'),
+          summaryTail: sql<string>`"projects"."summary_tail"`.as('summary_tail'),
+        })
         .from(projects)
         .where(where)
         .orderBy(...orderOf(filter.ordering))
         .limit(sql.placeholder('limit'))
         .offset(sql.placeholder('offset')),
     );
-    // The keys and their order are ProjectSummary's, as `representSummary` writes them.
-    const summary = sql<ProjectSummary>`json_build_object(
-      'id', ${page.id}, 'name', ${page.name}, 'location', ${page.location}, 'latitude', ${page.latitude}, 'longitude', ${page.longitude},
-      'reference_id', ${page.referenceId}, 'company_id', ${page.companyId}, 'is_demo', ${page.isDemo},
-      'is_favorite', ${favoriteOf(userId, page.id)},
-      'fetch_met', ${page.fetchMet}, 'met_error', ${page.metError}, 'generate_surrounds', ${page.generateSurrounds},
-      'surrounds_error', ${page.surroundsError},
-      'created', ${isoTimestamp(page.createdAt)}, 'updated', ${isoTimestamp(page.updatedAt)},
-      'studies', (select coalesce(json_agg(json_build_object('id', ${studies.id}, 'name', ${studies.name}) order by ${studies.id}), '[]'::json) from ${studies} where ${studies.projectId} = ${page.id}))`;
     return d
       .with(page)
       .select({
-        total: sql<number>`(select count(*) from ${projects} where ${where ?? sql`true`})`.mapWith(Number),
-        results: sql<ProjectSummary[]>`coalesce(json_agg(${summary} order by ${sql.join(orderOf(filter.ordering, page), sql`, `)}), '[]'::json)`,
+        total: listTotal(user, filter.tab, search !== null, where, { userId, companyId }).mapWith(Number),
+        rows: sql<number>`count(*)`.mapWith(Number),
+        results: sql<string>`coalesce('[' || string_agg(${page.summaryHead} || (${favoriteOf(userId, page.id)})::text || ${page.summaryTail}, ',' order by ${sql.join(orderOf(filter.ordering, page), sql`, `)}) || ']', '[]')`,
       })
       .from(page)
       .prepare(name);
   });
 }
 
-export function listProjects(db: Db, user: AuthUser, filter: ProjectListFilter): ListQuery<ProjectSummary> {
+export function listProjects(db: Db, user: AuthUser, filter: ProjectListFilter): JsonListQuery<ProjectSummary> {
   const search = searchOf(filter.search);
-  const values = { userId: user.id, companyId: user.companyId ?? 0, pattern: search?.pattern ?? '', searchId: search?.id ?? 0 };
-  const select = async (limit: number, offset: number) => {
+  const values = { userId: user.id, companyId: user.companyId ?? NO_COMPANY, pattern: search?.pattern ?? '', searchId: search?.id ?? 0 };
+  const pageJson = async (limit: number, offset: number) => {
     const [row] = await pageStatement(db, user, filter, search).execute({ ...values, limit, offset });
-    return { count: row?.total ?? 0, results: row?.results ?? [] };
+    return { count: row?.total ?? 0, length: row?.rows ?? 0, json: row?.results ?? '[]' };
   };
   const where = and(visibleProjects(user), tabCondition(user.id, filter.tab), searchCondition(search));
   return {
     count: async () => (await db.select({ n: count() }).from(projects).where(where))[0]?.n ?? 0,
-    page: async (limit, offset) => (await select(limit, offset)).results,
-    pageWithCount: select,
+    page: async (limit, offset) => JSON.parse((await pageJson(limit, offset)).json) as ProjectSummary[],
+    pageJson,
   };
 }

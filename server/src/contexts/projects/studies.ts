@@ -7,7 +7,7 @@
  * turns their answers into studies.
  */
 import { sql } from 'drizzle-orm';
-import { companies, configurations, projectShares, projects, simulations, studies, users } from '../../db/schema/index.ts';
+import { companies, projectShares, projects, studies, users } from '../../db/schema/index.ts';
 import type { SimulationLabel, Study } from '@canopy/contract/projects.ts';
 import { displayName } from '../accounts/index.ts';
 
@@ -26,13 +26,16 @@ interface NameJson {
   last_name: string;
 }
 
-/** The project's studies (id order), each with its simulations (id order), as one JSON array. */
-export const studiesJson = sql<StudyJson[] | null>`(select json_agg(json_build_object(
-    'id', ${studies.id}, 'name', ${studies.name}, 'created', ${studies.createdAt},
-    'labels', (select coalesce(json_agg(json_build_object('id', ${simulations.id}, 'category', ${simulations.category}) order by ${simulations.id}), '[]'::json)
-               from ${simulations} inner join ${configurations} on ${configurations.id} = ${simulations.configurationId}
-               where ${configurations.studyId} = ${studies.id} and ${configurations.projectId} = ${projects.id})
-  ) order by ${studies.id}) from ${studies} where ${studies.projectId} = ${projects.id})`;
+/**
+ * The project's studies (id order), each with its simulations (id order), as one JSON array. Each
+ * study's object is kept by the database beside it (`detail_json`, not in the table's drizzle
+ * definition; migration 0023's triggers rebuild it when the study, one of its scenarios or one of
+ * their simulations changes): looked up through the scenarios and simulations on every read, it was
+ * a third of the detail's statement on the embedded database.
+ */
+export const studiesJson = sql<
+  StudyJson[] | null
+>`(select json_agg("studies"."detail_json" order by ${studies.id}) from ${studies} where ${studies.projectId} = ${projects.id})`;
 
 /** The first consulting-company user who accepted a share (oldest share first), or null. */
 export const sharedReviewerJson = sql<NameJson | null>`(select json_build_object('username', ${users.username}, 'first_name', ${users.firstName}, 'last_name', ${users.lastName})

@@ -1,12 +1,20 @@
 /** GET/POST /api/project/, GET/PATCH /api/project/{id}/, favorites and service lines. Rules live in services/projects. */
 import type { ApiApp } from '../../http/api-app.ts';
 import { defineRoute } from '../../http/route.ts';
-import { paginate } from '../../http/pagination.ts';
+import { paginatedJson, type Page } from '../../http/pagination.ts';
 import { pathId } from '../../http/params.ts';
 import { currentUser } from '../../http/authenticate.ts';
-import { snapshotCachedJson } from '../../http/snapshot-cache.ts';
+import { snapshotCachedJson, snapshotCachedText } from '../../http/snapshot-cache.ts';
 import { answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
-import { FavoriteSchema, ProjectCreateSchema, ProjectListQuery, ProjectPageSchema, ProjectSchema, ProjectUpdateSchema } from '@canopy/contract/projects.ts';
+import {
+  type ProjectSummary,
+  FavoriteSchema,
+  ProjectCreateSchema,
+  ProjectListQuery,
+  ProjectPageSchema,
+  ProjectSchema,
+  ProjectUpdateSchema,
+} from '@canopy/contract/projects.ts';
 import { listProjects } from '../../contexts/projects/list.ts';
 import { projectDetail } from '../../contexts/projects/detail.ts';
 import { createProject, updateProject } from '../../contexts/projects/edit.ts';
@@ -71,7 +79,7 @@ export const removeFavoriteRoute = defineRoute('user', {
 export function registerProjectCoreRoutes(app: ApiApp): void {
   app.openapi(listProjectsRoute, async (c) => {
     const { search, tab, ordering } = c.req.valid('query');
-    return snapshotCachedJson(c, () => paginate(c, listProjects(c.get('db'), currentUser(c), { search, tab, ordering })));
+    return snapshotCachedText<Page<ProjectSummary>>(c, () => paginatedJson(c, listProjects(c.get('db'), currentUser(c), { search, tab, ordering })));
   });
 
   app.openapi(createProjectRoute, async (c) => c.json(await createProject(c.var.deps, c.var.db, currentUser(c), c.req.valid('json')), 201));
