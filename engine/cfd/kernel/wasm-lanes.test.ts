@@ -6,7 +6,7 @@ import { domainBox, physicsFor, refine, SUBURBAN_10MS } from '../test/small-grid
 import { inlineStepper } from '../run/stepper.ts';
 import { runKernelFor } from './run-kernel.ts';
 import { makeThreadContext, prepare } from '../solver/step.ts';
-import type { Grid } from '../grid/level.ts';
+import { SOURCE, type Grid } from '../grid/level.ts';
 
 /** Two levels over a building and a tree (k–ℓ closure), developed for a few steps in WebAssembly. */
 async function developed(): Promise<Grid> {
@@ -82,6 +82,33 @@ describe('the WebAssembly kernel’s loops over several cells at once', () => {
     // Every kind of momentum source is among the cells compared (none, ground, porous, top).
     expect([...kinds].sort()).toEqual([0, 1, 2, 3]);
     expect(recording).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('restrict four neighbouring parents at a time as the one-cell loop does, to the bit', async () => {
+    const grid = await developed();
+    const kernel = runKernelFor(grid);
+    const [parent, fine] = grid.levels;
+    const { pre } = parent;
+    // Not vacuous: the list holds runs of four RESTRICT cells whose children are all fluid and two
+    // fine cells apart lane to lane (what the four-lane loop takes), and cells it leaves to the one-cell loop.
+    let quads = 0,
+      others = 0;
+    for (let p = 0; p < pre.count; p++) {
+      if (pre.source[p] !== SOURCE.RESTRICT) continue;
+      const lanes = [0, 1, 2, 3].every(
+        (m) =>
+          p + m < pre.count &&
+          pre.source[p + m] === SOURCE.RESTRICT &&
+          [...Array(8).keys()].every((c) => pre.slots[8 * p + c] >= 0 && pre.slots[8 * (p + m) + c] === pre.slots[8 * p + c] + 2 * m),
+      );
+      if (lanes) quads++;
+      else others++;
+    }
+    expect(quads).toBeGreaterThan(8);
+    expect(others).toBeGreaterThan(0);
+    const [[grouped], [single]] = bothWays([pre.state], pre.count, (p0, p1) => kernel.restrict!(parent, fine, p0, p1));
+    expect(sameBits(grouped, single)).toBe(true);
+    expect(sameBits(grouped, pre.state)).toBe(false);
   }, 60_000);
 
   it('give the ghost and outlet cells the JavaScript reference’s states, to the bit, on both substeps', async () => {
