@@ -21,7 +21,7 @@ import type { AblProfile } from '../bc/abl-inlet.ts';
 import { KARMAN } from '../bc/abl-inlet.ts';
 import { cellCentre, cellIndex, depthInBox, depthInPlacement, padded, type LevelBox, type Padded, type Placement } from './layout.ts';
 import { DRAG, KIND, MEAN_FIELDS, SLAB_FIELDS, SOURCE, STENCIL, type Level } from './level.ts';
-import { readSlot, writeSlot, type Faces, type LinkContext } from './links.ts';
+import { groundReadSlot, readSlot, writeSlot, type Faces, type LinkContext } from './links.ts';
 import { f32, f64, i32, i32From, u8 } from './shared.ts';
 import { MOMENTS } from '../kernel/cell.ts';
 import { distanceToSolid } from '../geometry/distance.ts';
@@ -397,10 +397,21 @@ export function buildHierarchy(spec: HierarchySpec): Hierarchy {
     }
 
     const coords = (x: number): [number, number, number] => [(x % pad.px) - 1, Math.floor((x % pad.pxy) / pad.px) - 1, Math.floor(x / pad.pxy) - 1];
-    const ns = slowList.length;
+    // First-layer cells whose links are all at fixed offsets go last (SlowCells.linked), still
+    // in cell order: a kernel can step them without their table.
+    const fixedGround = (x: number): boolean => {
+      const [i, j, k] = coords(x);
+      if (k !== 0 || d.recorders.has(x) || (porous !== null && porous[unpadded(box, i, j, k)] > 0)) return false;
+      for (let q = 0; q < Q; q++) if (readSlot(ctx, i, j, k, q) !== groundReadSlot(pad, x, q)) return false;
+      return true;
+    };
+    const isFixed = slowList.map(fixedGround);
+    const ordered = [...slowList.filter((_, s) => !isFixed[s]), ...slowList.filter((_, s) => isFixed[s])];
+    const ns = ordered.length;
     const slow = {
       count: ns,
-      cell: i32From(slowList),
+      linked: ns - isFixed.filter(Boolean).length,
+      cell: i32From(ordered),
       read: i32(ns * Q),
       nu: f32(ns),
       dragKind: u8(ns),
@@ -408,7 +419,7 @@ export function buildHierarchy(spec: HierarchySpec): Hierarchy {
       record: i32(ns),
     };
     for (let s = 0; s < ns; s++) {
-      const x = slowList[s];
+      const x = ordered[s];
       const [i, j, k] = coords(x);
       for (let q = 0; q < Q; q++) {
         slow.read[s * Q + q] = readSlot(ctx, i, j, k, q);

@@ -42,6 +42,14 @@ export const STENCIL = 8;
 
 export interface SlowCells {
   count: number;
+  /**
+   * The cells before this index need their link table; those from it on (to count) are first-layer
+   * cells over the free-slip floor whose links are all at fixed offsets (an interior cell's, and
+   * the floor's specular reflection in the plane), with the ground's momentum source and no
+   * recorded state, listed by cell index: a kernel may step them without the table (the
+   * WebAssembly one does, four neighbours at a time; kernel/wasm-source.ts groundFunction).
+   */
+  linked: number;
   cell: Int32Array;
   /**
    * Odd-step source of each incoming population (absolute index into f), 19 per cell. It is also

@@ -26,6 +26,11 @@ export interface RunKernel {
   step(level: Level, odd: boolean, r0: number, r1: number): void;
   /** One AA step of slow-path cells s0..s1, recording into level.rec[rec]. */
   slow(level: Level, odd: boolean, rec: 0 | 1, s0: number, s1: number): void;
+  /**
+   * One AA step of the slow list's fixed-offset first-layer cells s0..s1 (from SlowCells.linked
+   * on), without their link table. A kernel without it steps the whole slow list with `slow`.
+   */
+  ground?(level: Level, odd: boolean, s0: number, s1: number): void;
   /** One AA step of prescribed cells p0..p1 (their states already prepared). */
   emit(level: Level, odd: boolean, p0: number, p1: number): void;
   /**
@@ -127,6 +132,8 @@ interface WasmExports {
   collideRunsOdd: Fn;
   collideSlowEven: Fn;
   collideSlowOdd: Fn;
+  collideGroundEven: Fn;
+  collideGroundOdd: Fn;
   emitPrescribedEven: Fn;
   emitPrescribedOdd: Fn;
   preparePrescribed: Fn;
@@ -200,6 +207,22 @@ export function wasmRunKernel(memory: WebAssembly.Memory, kScratch?: Grid['kScra
         slow.drag.byteOffset,
         slow.record.byteOffset,
         level.rec[rec].byteOffset,
+        level.wallShear,
+        s0,
+        s1,
+      );
+    },
+    ground(level, odd, s0, s1) {
+      const { slow, pad } = level;
+      (odd ? exports.collideGroundOdd : exports.collideGroundEven)(
+        level.f.byteOffset,
+        pad.n,
+        pad.px,
+        pad.pxy,
+        slow.cell.byteOffset,
+        slow.nu.byteOffset,
+        ...closureArrays(level),
+        slow.drag.byteOffset,
         level.wallShear,
         s0,
         s1,

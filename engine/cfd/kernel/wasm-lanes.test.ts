@@ -6,7 +6,7 @@ import { domainBox, physicsFor, refine, SUBURBAN_10MS } from '../test/small-grid
 import { inlineStepper } from '../run/stepper.ts';
 import { runKernelFor } from './run-kernel.ts';
 import { makeThreadContext, prepare } from '../solver/step.ts';
-import { SOURCE, type Grid } from '../grid/level.ts';
+import { DRAG, SOURCE, type Grid } from '../grid/level.ts';
 
 /** Two levels over a building and a tree (k–ℓ closure), developed for a few steps in WebAssembly. */
 async function developed(): Promise<Grid> {
@@ -82,6 +82,31 @@ describe('the WebAssembly kernel’s loops over several cells at once', () => {
     // Every kind of momentum source is among the cells compared (none, ground, porous, top).
     expect([...kinds].sort()).toEqual([0, 1, 2, 3]);
     expect(recording).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('collide the first layer’s fixed-offset cells without their link table as the slow path does, to the bit, on both steps', async () => {
+    const grid = await developed();
+    const kernel = runKernelFor(grid);
+    for (const level of grid.levels) {
+      const { slow } = level;
+      // Not vacuous: each level has such cells, among them four neighbours along x in a row.
+      expect(slow.count - slow.linked).toBeGreaterThan(8);
+      expect([...slow.cell.subarray(slow.linked, slow.count - 3)].some((x, s) => slow.cell[slow.linked + s + 3] === x + 3)).toBe(true);
+      for (let s = slow.linked; s < slow.count; s++) {
+        expect(slow.dragKind[s]).toBe(DRAG.GROUND);
+        expect(slow.record[s]).toBe(-1);
+      }
+      for (const odd of [false, true]) {
+        const before = level.f.slice();
+        kernel.ground!(level, odd, slow.linked, slow.count);
+        const fixed = level.f.slice();
+        level.f.set(before);
+        kernel.slow(level, odd, 0, slow.linked, slow.count);
+        expect(sameBits(fixed, level.f), `level ${level.index}, ${odd ? 'odd' : 'even'} step`).toBe(true);
+        expect(sameBits(fixed, before)).toBe(false);
+        level.f.set(before);
+      }
+    }
   }, 60_000);
 
   it('restrict four neighbouring parents at a time as the one-cell loop does, to the bit', async () => {

@@ -24,7 +24,7 @@
  * tables) and counts (n cells per slot plane, px, pxy, ranges of runs or cells), as the JavaScript
  * kernel's.
  */
-import { CX, CY, CZ, OPP, Q } from '../lattice/d3q19.ts';
+import { CX, CY, CZ, OPP, Q, directionOf } from '../lattice/d3q19.ts';
 import {
   add,
   assign,
@@ -177,16 +177,12 @@ function declare(names: Iterable<string>, ints: string[]): string[] {
 }
 
 /**
- * The slow path (cells next to walls, faces and interfaces, porous cells, recording cells), one
- * cell at a time: as kernel-source.ts slowLoop — populations through the cell's link table on odd
- * steps, the production closure (cell-program.ts), momentum sources by kind (1 ground: implicit log-law stress and
- * the wall model's shear; 2 vegetation drag; 3 the top's driving stress), the recorded state, and
- * the regularised collision at the forced velocity.
+ * The ground's momentum source on a first-layer cell (kernel-source.ts slowLoop, kind 1): the
+ * log-law wall stress taken implicitly, Δu = −C_f·|u_h|·u_h/(1 + C_f·|u_h|) (cf = C_f), and the
+ * wall model's shear in place of the cell's own S_xz, S_yz (wallShear per unit friction velocity).
  */
-function slowFunction(odd: boolean): string[] {
-  const name = odd ? 'collideSlowOdd' : 'collideSlowEven';
-  const head = [...moments(), ...CLOSURE.tau()];
-  const ground = [
+function groundSource(): Assign[] {
+  return [
     assign('sp', sqrt(add(mul('ux', 'ux'), mul('uy', 'uy')))),
     assign('c', mul('cf', 'sp')),
     assign('kd', div(sub(0, 'c'), add(1, 'c'))),
@@ -196,6 +192,19 @@ function slowFunction(odd: boolean): string[] {
     assign('qxz', mul('gw', 'ux')),
     assign('qyz', mul('gw', 'uy')),
   ];
+}
+
+/**
+ * The slow path (cells next to walls, faces and interfaces, porous cells, recording cells), one
+ * cell at a time: as kernel-source.ts slowLoop — populations through the cell's link table on odd
+ * steps, the production closure (cell-program.ts), momentum sources by kind (1 ground: implicit log-law stress and
+ * the wall model's shear; 2 vegetation drag; 3 the top's driving stress), the recorded state, and
+ * the regularised collision at the forced velocity.
+ */
+function slowFunction(odd: boolean): string[] {
+  const name = odd ? 'collideSlowOdd' : 'collideSlowEven';
+  const head = [...moments(), ...CLOSURE.tau()];
+  const ground = groundSource();
   const porous = [
     assign('c', mul('cf', sqrt(add(add(mul('ux', 'ux'), mul('uy', 'uy')), mul('uz', 'uz'))))),
     assign('kd', div(sub(0, 'c'), add(1, 'c'))),
@@ -279,6 +288,99 @@ function slowFunction(odd: boolean): string[] {
   }
   lines.push('        (local.set $s (i32.add (local.get $s) (i32.const 1)))', '        (br $cells)))', '  )', '');
   return lines;
+}
+
+/**
+ * Per population q of a first-layer cell over the free-slip floor: the byte offset (from the
+ * cell's slot-0 address) it is read from, and the one its post-collision value goes to. Even step:
+ * its own slots, as every cell. Odd step: as an interior cell's (slot opp(q) of x − c_q, slot q
+ * of x + c_q), except across the floor, where the link is the specular reflection of links.ts — a
+ * population arriving from below (c_z = +1) is the mirrored one the in-plane cell x − (c_x, c_y, 0)
+ * sent down, read from that cell's slot opp(mirror(q)), and one sent down goes to the in-plane
+ * cell's slot mirror(q). The slot a population is read from is the one its opposite is written to
+ * (links.ts), so wr_q = rd_opp(q).
+ */
+function groundOffsetLines(odd: boolean): string[] {
+  const cells = (q: number) => `(i32.add (i32.mul (i32.const ${CY[q]}) (local.get $px)) (i32.const ${CX[q]}))`;
+  const plane = (slot: number) => `(i32.mul (local.get $n) (i32.const ${slot}))`;
+  const read = (q: number) => {
+    if (!odd) return plane(q);
+    if (CZ[q] === 1) return `(i32.sub ${plane(OPP[directionOf(CX[q], CY[q], -1)])} ${cells(q)})`;
+    return `(i32.sub ${plane(OPP[q])} (i32.add ${cells(q)} (i32.mul (i32.const ${CZ[q]}) (local.get $pxy))))`;
+  };
+  const lines: string[] = [];
+  for (let q = 1; q < Q; q++) {
+    lines.push(`    (local.set $rd${q} (i32.shl ${read(q)} (i32.const 2)))`);
+    lines.push(`    (local.set $wr${q} (i32.shl ${odd ? read(OPP[q]) : plane(OPP[q])} (i32.const 2)))`);
+  }
+  return lines;
+}
+
+/**
+ * The first layer's cells over the free-slip floor that need no link table (grid/level.ts
+ * SlowCells.linked): the slow path's program for the ground's kind (moments, the closure's τ, the
+ * wall stress and the wall model's shear, the regularised collision at the forced velocity), with
+ * the populations at fixed offsets (groundOffsetLines). Four cells at a time in f32x4 lanes where
+ * four entries of the list are neighbours along x, else one: each lane does the one-cell slow
+ * path's operations in its order on the same values, so the populations are the slow path's to the
+ * bit (kernel/wasm-lanes.test.ts). None of these cells records its state.
+ * Why: most slow-path cells of a refined level are its first layer, and through the link table
+ * each of their populations was a gathered load and a scattered store.
+ */
+function groundFunction(odd: boolean): string[] {
+  const name = odd ? 'collideGroundOdd' : 'collideGroundEven';
+  const program: Assign[] = [
+    ...moments(),
+    ...CLOSURE.tau(),
+    ...groundSource(),
+    assign('ez', 'uz'),
+    ...post(['ex', 'ey', 'ez'], ['pxx', 'pyy', 'pzz', 'pxy', 'qxz', 'qyz']),
+  ];
+  const names = [...new Set(['nu0', ...CLOSURE.inputs, 'cf', 'wallShear', ...Array.from({ length: Q }, (_, q) => `h${q}`), ...program.map((a) => a.name)])];
+  const ints = ['s', 'x', 'a', 'sb'];
+  for (let q = 1; q < Q; q++) ints.push(`rd${q}`, `wr${q}`);
+  const body = (lane: Lane): string[] => {
+    const l = lane[0];
+    const load = lane === 'vec' ? 'v128.load' : 'f32.load';
+    const store = lane === 'vec' ? 'v128.store' : 'f32.store';
+    return [
+      `        (local.set $x ${i32At('cells', '(local.get $s)')})`,
+      '        (local.set $sb (i32.shl (local.get $s) (i32.const 2)))',
+      '        (local.set $a (i32.add (local.get $f) (i32.shl (local.get $x) (i32.const 2))))',
+      `        (local.set $${l}_nu0 (${load} (i32.add (local.get $nu) (local.get $sb))))`,
+      `        (local.set $${l}_cf (${load} (i32.add (local.get $drag) (local.get $sb))))`,
+      `        (local.set $${l}_wallShear ${lane === 'vec' ? '(f32x4.splat (local.get $wallShear))' : '(local.get $wallShear)'})`,
+      ...CLOSURE.inputs.map((input) => `        (local.set $${l}_${input} (${load} (i32.add (local.get $${input}) (i32.shl (local.get $x) (i32.const 2)))))`),
+      `        (local.set $${l}_h0 (${load} (local.get $a)))`,
+      ...Array.from({ length: Q - 1 }, (_, i) => `        (local.set $${l}_h${i + 1} (${load} (i32.add (local.get $a) (local.get $rd${i + 1}))))`),
+      ...program.map((a) => `        (local.set $${l}_${a.name} ${emit(a.value, lane)})`),
+      `        (${store} (local.get $a) (local.get $${l}_g0))`,
+      ...Array.from({ length: Q - 1 }, (_, i) => `        (${store} (i32.add (local.get $a) (local.get $wr${i + 1})) (local.get $${l}_g${i + 1}))`),
+    ];
+  };
+  return [
+    `  ;; ${odd ? 'Odd' : 'Even'} AA step of the first layer's fixed-offset cells s0..s1 of the slow list (collideSlow's ground kind): four neighbours at a time, else one.`,
+    `  (func $${name} (export "${name}") (param $f i32) (param $n i32) (param $px i32) (param $pxy i32) (param $cells i32) (param $nu i32)${closureParams()} (param $drag i32) (param $wallShear f32) (param $s0 i32) (param $s1 i32)`,
+    `    ${ints.map((i) => `(local $${i} i32)`).join(' ')}`,
+    `    ${names.map((v) => `(local $s_${v} f32)`).join(' ')}`,
+    `    ${names.map((v) => `(local $v_${v} v128)`).join(' ')}`,
+    ...groundOffsetLines(odd),
+    '    (local.set $s (local.get $s0))',
+    '    (block $done',
+    '      (loop $cells',
+    '        (br_if $done (i32.ge_s (local.get $s) (local.get $s1)))',
+    // Four entries that are neighbours along x: one vector per population and plane.
+    `        (if (i32.and (i32.le_s (i32.add (local.get $s) (i32.const 4)) (local.get $s1)) (i32.eq ${i32At('cells', '(i32.add (local.get $s) (i32.const 3))')} (i32.add ${i32At('cells', '(local.get $s)')} (i32.const 3)))) (then`,
+    ...body('vec').map((line) => `    ${line}`),
+    '          (local.set $s (i32.add (local.get $s) (i32.const 4)))',
+    '          (br $cells)',
+    '        ))',
+    ...body('scalar'),
+    '        (local.set $s (i32.add (local.get $s) (i32.const 1)))',
+    '        (br $cells)))',
+    '  )',
+    '',
+  ];
 }
 
 /** The assignments of `part` with the names it defines prefixed (so variants can live side by side). */
@@ -885,6 +987,8 @@ export function kernelWat(): string {
     ...runFunction(true, LAMINAR, 'collideRunsOddLaminar'),
     ...slowFunction(false),
     ...slowFunction(true),
+    ...groundFunction(false),
+    ...groundFunction(true),
     ...emitFunction(false),
     ...emitFunction(true),
     ...prepareFunction(),
