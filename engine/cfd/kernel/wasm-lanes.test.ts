@@ -84,29 +84,42 @@ describe('the WebAssembly kernel’s loops over several cells at once', () => {
     expect(recording).toBeGreaterThan(0);
   }, 60_000);
 
-  it('collide the first layer’s fixed-offset cells without their link table as the slow path does, to the bit, on both steps', async () => {
+  it('collide the slow list’s fixed-offset cells (recording cells, the first layer) without their link table as the slow path does, to the bit, on both steps', async () => {
     const grid = await developed();
     const kernel = runKernelFor(grid);
+    let recording = 0;
+    const cells = [0, 0],
+      quads = [0, 0];
     for (const level of grid.levels) {
       const { slow } = level;
-      // Not vacuous: each level has such cells, among them four neighbours along x in a row.
-      expect(slow.count - slow.linked).toBeGreaterThan(8);
-      expect([...slow.cell.subarray(slow.linked, slow.count - 3)].some((x, s) => slow.cell[slow.linked + s + 3] === x + 3)).toBe(true);
-      for (let s = slow.linked; s < slow.count; s++) {
-        expect(slow.dragKind[s]).toBe(DRAG.GROUND);
-        expect(slow.record[s]).toBe(-1);
-      }
+      // Not vacuous (below): the levels have both parts, each with four neighbours along x in a row.
+      [
+        [slow.linked, slow.floor],
+        [slow.floor, slow.count],
+      ].forEach(([a, b], part) => {
+        cells[part] += b - a;
+        if ([...slow.cell.subarray(a, Math.max(a, b - 3))].some((x, s) => slow.cell[a + s + 3] === x + 3)) quads[part]++;
+      });
+      for (let s = slow.linked; s < slow.count; s++) expect(slow.dragKind[s]).toBe(s < slow.floor ? DRAG.NONE : DRAG.GROUND);
+      recording += slow.record.subarray(slow.linked).filter((slot) => slot >= 0).length;
       for (const odd of [false, true]) {
-        const before = level.f.slice();
-        kernel.ground!(level, odd, slow.linked, slow.count);
-        const fixed = level.f.slice();
-        level.f.set(before);
-        kernel.slow(level, odd, 0, slow.linked, slow.count);
-        expect(sameBits(fixed, level.f), `level ${level.index}, ${odd ? 'odd' : 'even'} step`).toBe(true);
-        expect(sameBits(fixed, before)).toBe(false);
-        level.f.set(before);
+        const [fixed, table] = [false, true].map((table) => {
+          const before = [level.f.slice(), level.rec[1].slice()];
+          if (table) kernel.slow(level, odd, 1, slow.linked, slow.count);
+          else kernel.fixed!(level, odd, 1, slow.linked, slow.count);
+          const out = [level.f.slice(), level.rec[1].slice()];
+          level.f.set(before[0]);
+          level.rec[1].set(before[1]);
+          return out;
+        });
+        expect(sameBits(fixed[0], table[0]), `populations, level ${level.index}, ${odd ? 'odd' : 'even'} step`).toBe(true);
+        expect(sameBits(fixed[1], table[1]), `records, level ${level.index}, ${odd ? 'odd' : 'even'} step`).toBe(true);
+        expect(sameBits(fixed[0], level.f)).toBe(false);
       }
     }
+    expect(recording).toBeGreaterThan(0);
+    expect(Math.min(...cells)).toBeGreaterThan(8);
+    expect(Math.min(...quads)).toBeGreaterThan(0);
   }, 60_000);
 
   it('restrict four neighbouring parents at a time as the one-cell loop does, to the bit', async () => {

@@ -195,6 +195,19 @@ function groundSource(): Assign[] {
 }
 
 /**
+ * The state a slow-path cell records for its neighbours in the hierarchy (ρ, u at the half-forced
+ * velocity, S = −1.5/(ρτ)·Π_neq with the wall model's shear on the ground), into r0..r9.
+ */
+function recordProgram(): Assign[] {
+  return [
+    assign('ks', div(-1.5, mul('rho', 'tau'))),
+    ...(['rho', 'ux+ex', 'uy+ey', 'uz+ez', 'pxx', 'pyy', 'pzz', 'pxy', 'qxz', 'qyz'] as const).map((v, c) =>
+      assign(`r${c}`, c === 0 ? 'rho' : c < 4 ? mul(0.5, add(v.slice(0, 2), v.slice(3))) : mul('ks', v)),
+    ),
+  ];
+}
+
+/**
  * The slow path (cells next to walls, faces and interfaces, porous cells, recording cells), one
  * cell at a time: as kernel-source.ts slowLoop — populations through the cell's link table on odd
  * steps, the production closure (cell-program.ts), momentum sources by kind (1 ground: implicit log-law stress and
@@ -213,12 +226,7 @@ function slowFunction(odd: boolean): string[] {
     assign('ez', add('uz', mul('kd', 'uz'))),
   ];
   const top = [assign('ex', add('ux', 'cf'))];
-  const record = [
-    assign('ks', div(-1.5, mul('rho', 'tau'))),
-    ...(['rho', 'ux+ex', 'uy+ey', 'uz+ez', 'pxx', 'pyy', 'pzz', 'pxy', 'qxz', 'qyz'] as const).map((v, c) =>
-      assign(`r${c}`, c === 0 ? 'rho' : c < 4 ? mul(0.5, add(v.slice(0, 2), v.slice(3))) : mul('ks', v)),
-    ),
-  ];
+  const record = recordProgram();
   const tail = post(['ex', 'ey', 'ez'], ['pxx', 'pyy', 'pzz', 'pxy', 'qxz', 'qyz']);
   const names = ['nu0', ...CLOSURE.inputs, 'cf', 'wallShear', 'ex', 'ey', 'ez', 'qxz', 'qyz', ...Array.from({ length: Q }, (_, q) => `h${q}`)];
   for (const part of [head, ground, porous, top, record, tail]) for (const a of part) names.push(a.name);
@@ -291,21 +299,21 @@ function slowFunction(odd: boolean): string[] {
 }
 
 /**
- * Per population q of a first-layer cell over the free-slip floor: the byte offset (from the
+ * Per population q of a slow-path cell whose links are at fixed offsets: the byte offset (from the
  * cell's slot-0 address) it is read from, and the one its post-collision value goes to. Even step:
- * its own slots, as every cell. Odd step: as an interior cell's (slot opp(q) of x − c_q, slot q
- * of x + c_q), except across the floor, where the link is the specular reflection of links.ts — a
- * population arriving from below (c_z = +1) is the mirrored one the in-plane cell x − (c_x, c_y, 0)
- * sent down, read from that cell's slot opp(mirror(q)), and one sent down goes to the in-plane
- * cell's slot mirror(q). The slot a population is read from is the one its opposite is written to
- * (links.ts), so wr_q = rd_opp(q).
+ * its own slots, as every cell. Odd step: an interior cell's (slot opp(q) of x − c_q, slot q of
+ * x + c_q); on the first layer over the free-slip floor (`floor`), except across the floor, where
+ * the link is the specular reflection of links.ts — a population arriving from below (c_z = +1)
+ * is the mirrored one the in-plane cell x − (c_x, c_y, 0) sent down, read from that cell's slot
+ * opp(mirror(q)), and one sent down goes to the in-plane cell's slot mirror(q). The slot a
+ * population is read from is the one its opposite is written to (links.ts), so wr_q = rd_opp(q).
  */
-function groundOffsetLines(odd: boolean): string[] {
+function fixedOffsetLines(odd: boolean, floor: boolean): string[] {
   const cells = (q: number) => `(i32.add (i32.mul (i32.const ${CY[q]}) (local.get $px)) (i32.const ${CX[q]}))`;
   const plane = (slot: number) => `(i32.mul (local.get $n) (i32.const ${slot}))`;
   const read = (q: number) => {
     if (!odd) return plane(q);
-    if (CZ[q] === 1) return `(i32.sub ${plane(OPP[directionOf(CX[q], CY[q], -1)])} ${cells(q)})`;
+    if (floor && CZ[q] === 1) return `(i32.sub ${plane(OPP[directionOf(CX[q], CY[q], -1)])} ${cells(q)})`;
     return `(i32.sub ${plane(OPP[q])} (i32.add ${cells(q)} (i32.mul (i32.const ${CZ[q]}) (local.get $pxy))))`;
   };
   const lines: string[] = [];
@@ -317,28 +325,44 @@ function groundOffsetLines(odd: boolean): string[] {
 }
 
 /**
- * The first layer's cells over the free-slip floor that need no link table (grid/level.ts
- * SlowCells.linked): the slow path's program for the ground's kind (moments, the closure's τ, the
- * wall stress and the wall model's shear, the regularised collision at the forced velocity), with
- * the populations at fixed offsets (groundOffsetLines). Four cells at a time in f32x4 lanes where
- * four entries of the list are neighbours along x, else one: each lane does the one-cell slow
- * path's operations in its order on the same values, so the populations are the slow path's to the
- * bit (kernel/wasm-lanes.test.ts). None of these cells records its state.
- * Why: most slow-path cells of a refined level are its first layer, and through the link table
- * each of their populations was a gathered load and a scattered store.
+ * The slow-path cells whose links are all at fixed offsets (grid/level.ts SlowCells.linked):
+ * cells with no momentum source that are on the slow path only because they record their state
+ * for a finer level's ring or the outflow (`floor` false), and the first layer over the free-slip
+ * floor (`floor`: the ground's wall stress and the wall model's shear). The slow path's program for
+ * their kind — moments, the closure's τ, the source, the recorded state, the regularised collision
+ * at the forced velocity — with the populations at fixed offsets (fixedOffsetLines). Four cells at
+ * a time in f32x4 lanes where four entries of the list are neighbours along x, else one: each lane
+ * does the one-cell slow path's operations in its order on the same values, so populations and
+ * records are the slow path's to the bit (kernel/wasm-lanes.test.ts).
+ * Why: through the link table each population was a gathered load and a scattered store, and the
+ * lanes computed all three sources' programs; these cells are most of a refined level's slow path.
  */
-function groundFunction(odd: boolean): string[] {
-  const name = odd ? 'collideGroundOdd' : 'collideGroundEven';
+function fixedFunction(odd: boolean, floor: boolean): string[] {
+  const name = `collide${floor ? 'Floor' : 'Fixed'}${odd ? 'Odd' : 'Even'}`;
+  const source: Assign[] = floor
+    ? [...groundSource(), assign('ez', 'uz')]
+    : [assign('ex', 'ux'), assign('ey', 'uy'), assign('ez', 'uz'), assign('qxz', 'pxz'), assign('qyz', 'pyz')];
   const program: Assign[] = [
     ...moments(),
     ...CLOSURE.tau(),
-    ...groundSource(),
-    assign('ez', 'uz'),
+    ...source,
+    ...recordProgram(),
     ...post(['ex', 'ey', 'ez'], ['pxx', 'pyy', 'pzz', 'pxy', 'qxz', 'qyz']),
   ];
   const names = [...new Set(['nu0', ...CLOSURE.inputs, 'cf', 'wallShear', ...Array.from({ length: Q }, (_, q) => `h${q}`), ...program.map((a) => a.name)])];
-  const ints = ['s', 'x', 'a', 'sb'];
+  const ints = ['s', 'x', 'a', 'sb', 'slot'];
   for (let q = 1; q < Q; q++) ints.push(`rd${q}`, `wr${q}`);
+  const recordLines = (lane: Lane, m: number): string[] => [
+    `        (local.set $slot ${i32At('record', `(i32.add (local.get $s) (i32.const ${m}))`)})`,
+    '        (if (i32.ge_s (local.get $slot) (i32.const 0)) (then',
+    '          (local.set $slot (i32.add (local.get $rec) (i32.mul (local.get $slot) (i32.const 40))))',
+    ...Array.from(
+      { length: 10 },
+      (_, c) =>
+        `          (f32.store offset=${4 * c} (local.get $slot) ${lane === 'vec' ? `(f32x4.extract_lane ${m} (local.get $v_r${c}))` : `(local.get $s_r${c})`})`,
+    ),
+    '        ))',
+  ];
   const body = (lane: Lane): string[] => {
     const l = lane[0];
     const load = lane === 'vec' ? 'v128.load' : 'f32.load';
@@ -348,23 +372,28 @@ function groundFunction(odd: boolean): string[] {
       '        (local.set $sb (i32.shl (local.get $s) (i32.const 2)))',
       '        (local.set $a (i32.add (local.get $f) (i32.shl (local.get $x) (i32.const 2))))',
       `        (local.set $${l}_nu0 (${load} (i32.add (local.get $nu) (local.get $sb))))`,
-      `        (local.set $${l}_cf (${load} (i32.add (local.get $drag) (local.get $sb))))`,
-      `        (local.set $${l}_wallShear ${lane === 'vec' ? '(f32x4.splat (local.get $wallShear))' : '(local.get $wallShear)'})`,
+      ...(floor
+        ? [
+            `        (local.set $${l}_cf (${load} (i32.add (local.get $drag) (local.get $sb))))`,
+            `        (local.set $${l}_wallShear ${lane === 'vec' ? '(f32x4.splat (local.get $wallShear))' : '(local.get $wallShear)'})`,
+          ]
+        : []),
       ...CLOSURE.inputs.map((input) => `        (local.set $${l}_${input} (${load} (i32.add (local.get $${input}) (i32.shl (local.get $x) (i32.const 2)))))`),
       `        (local.set $${l}_h0 (${load} (local.get $a)))`,
       ...Array.from({ length: Q - 1 }, (_, i) => `        (local.set $${l}_h${i + 1} (${load} (i32.add (local.get $a) (local.get $rd${i + 1}))))`),
       ...program.map((a) => `        (local.set $${l}_${a.name} ${emit(a.value, lane)})`),
+      ...(lane === 'vec' ? [0, 1, 2, 3].flatMap((m) => recordLines(lane, m)) : recordLines(lane, 0)),
       `        (${store} (local.get $a) (local.get $${l}_g0))`,
       ...Array.from({ length: Q - 1 }, (_, i) => `        (${store} (i32.add (local.get $a) (local.get $wr${i + 1})) (local.get $${l}_g${i + 1}))`),
     ];
   };
   return [
-    `  ;; ${odd ? 'Odd' : 'Even'} AA step of the first layer's fixed-offset cells s0..s1 of the slow list (collideSlow's ground kind): four neighbours at a time, else one.`,
-    `  (func $${name} (export "${name}") (param $f i32) (param $n i32) (param $px i32) (param $pxy i32) (param $cells i32) (param $nu i32)${closureParams()} (param $drag i32) (param $wallShear f32) (param $s0 i32) (param $s1 i32)`,
+    `  ;; ${odd ? 'Odd' : 'Even'} AA step of the slow list's fixed-offset ${floor ? 'first-layer (ground) cells' : 'cells without a source'} s0..s1 (collideSlow's program for their kind): four neighbours at a time, else one.`,
+    `  (func $${name} (export "${name}") (param $f i32) (param $n i32) (param $px i32) (param $pxy i32) (param $cells i32) (param $nu i32)${closureParams()} (param $drag i32) (param $record i32) (param $rec i32) (param $wallShear f32) (param $s0 i32) (param $s1 i32)`,
     `    ${ints.map((i) => `(local $${i} i32)`).join(' ')}`,
     `    ${names.map((v) => `(local $s_${v} f32)`).join(' ')}`,
     `    ${names.map((v) => `(local $v_${v} v128)`).join(' ')}`,
-    ...groundOffsetLines(odd),
+    ...fixedOffsetLines(odd, floor),
     '    (local.set $s (local.get $s0))',
     '    (block $done',
     '      (loop $cells',
@@ -1019,8 +1048,10 @@ export function kernelWat(): string {
     ...runFunction(true, LAMINAR, 'collideRunsOddLaminar'),
     ...slowFunction(false),
     ...slowFunction(true),
-    ...groundFunction(false),
-    ...groundFunction(true),
+    ...fixedFunction(false, false),
+    ...fixedFunction(true, false),
+    ...fixedFunction(false, true),
+    ...fixedFunction(true, true),
     ...emitFunction(false),
     ...emitFunction(true),
     ...prepareFunction(),

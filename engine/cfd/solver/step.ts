@@ -288,14 +288,14 @@ function collideLevel(h: Grid, level: Level, sub: number, ctx: ThreadContext): v
   ctx.runKernel.step(level, odd, r0, r1);
   const kernel = ctx.runKernel;
   const { slow } = level;
-  // A kernel that steps the fixed-offset first-layer cells on their own takes the rest of the
-  // slow list through the link tables; the others take all of it.
-  const linked = kernel.ground ? slow.linked : slow.count;
+  // A kernel that steps the fixed-offset cells on their own takes the rest of the slow list
+  // through the link tables; the others take all of it.
+  const linked = kernel.fixed ? slow.linked : slow.count;
   const [s0, s1] = share(linked, ctx.thread, ctx.threads);
   kernel.slow(level, odd, (step & 1) as 0 | 1, s0, s1);
-  if (kernel.ground) {
+  if (kernel.fixed) {
     const [g0, g1] = share(slow.count - linked, ctx.thread, ctx.threads);
-    kernel.ground(level, odd, linked + g0, linked + g1);
+    kernel.fixed(level, odd, (step & 1) as 0 | 1, linked + g0, linked + g1);
   }
   const blocks = ctx.preBlocks[level.index];
   const parent = level.index > 0 ? h.levels[level.index - 1] : null;
