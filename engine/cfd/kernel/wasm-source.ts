@@ -518,7 +518,7 @@ function emitFunction(odd: boolean): string[] {
     ...post(),
   ];
   const names = ['nu0', 'len2', 'nut', ...st, ...program.map((a) => a.name)];
-  const ints = ['p', 'x', 'b', 'o'];
+  const ints = ['p', 'x', 'b', 'o', 'st', 'nb', 'cb', 'c0', 'c1', 'c2', 'c3'];
   for (let q = 1; q < Q; q++) ints.push(`n${q}`);
   const lines = [
     `  ;; ${odd ? 'Odd' : 'Even'} AA step of prescribed cells p0..p1 (kernel-source.ts emitLoop): four at a time, the last one to three alone.`,
@@ -571,18 +571,31 @@ function emitFunction(odd: boolean): string[] {
  * with the lanes' 76 single-float stores per four cells, still a seventh.
  */
 function emitQuads(odd: boolean, st: string[], program: Assign[]): string[] {
-  const lane = (k: number, ptr: string, index: (p: string) => string) => f32At(ptr, index(`(i32.add (local.get $p) (i32.const ${k}))`));
-  const gather = (ptr: string, index: (p: string) => string) =>
-    [1, 2, 3].reduce((vec, k) => `(f32x4.replace_lane ${k} ${vec} ${lane(k, ptr, index)})`, `(f32x4.splat ${lane(0, ptr, index)})`);
   const cell = (p: string) => i32At('cells', p);
+  // The lanes' loads at constant offsets from one address each: the states and viscosities of
+  // cells p..p + 3 (st, nb), and each lane's cell as a byte offset (c0..c3) into len2 and nut.
+  const fromBase = (base: string, offset: (k: number) => number) =>
+    [1, 2, 3].reduce(
+      (vec, k) => `(f32x4.replace_lane ${k} ${vec} (f32.load offset=${offset(k)} (local.get $${base})))`,
+      `(f32x4.splat (f32.load offset=${offset(0)} (local.get $${base})))`,
+    );
+  const fromCells = (ptr: string) =>
+    [1, 2, 3].reduce(
+      (vec, k) => `(f32x4.replace_lane ${k} ${vec} (f32.load (i32.add (local.get $${ptr}) (local.get $c${k}))))`,
+      `(f32x4.splat (f32.load (i32.add (local.get $${ptr}) (local.get $c0))))`,
+    );
   const lines = [
     '    (block $quadsDone',
     '      (loop $quads',
     '        (br_if $quadsDone (i32.gt_s (i32.add (local.get $p) (i32.const 4)) (local.get $p1)))',
-    ...st.map((v, c) => `        (local.set $v_${v} ${gather('state', (p) => `(i32.add (i32.mul ${p} (i32.const 10)) (i32.const ${c}))`)})`),
-    `        (local.set $v_nu0 ${gather('nu', (p) => p)})`,
-    `        (local.set $v_len2 ${gather('len2', cell)})`,
-    `        (local.set $v_nut ${gather('nut', cell)})`,
+    '        (local.set $st (i32.add (local.get $state) (i32.mul (local.get $p) (i32.const 40))))',
+    '        (local.set $nb (i32.add (local.get $nu) (i32.shl (local.get $p) (i32.const 2))))',
+    '        (local.set $cb (i32.add (local.get $cells) (i32.shl (local.get $p) (i32.const 2))))',
+    ...[0, 1, 2, 3].map((k) => `        (local.set $c${k} (i32.shl (i32.load offset=${4 * k} (local.get $cb)) (i32.const 2)))`),
+    ...st.map((v, c) => `        (local.set $v_${v} ${fromBase('st', (k) => 40 * k + 4 * c)})`),
+    `        (local.set $v_nu0 ${fromBase('nb', (k) => 4 * k)})`,
+    `        (local.set $v_len2 ${fromCells('len2')})`,
+    `        (local.set $v_nut ${fromCells('nut')})`,
     ...program.map((a) => `        (local.set $v_${a.name} ${emit(a.value, 'vec')})`),
   ];
   // Where the four cells' destinations are four neighbouring floats for every population (even
