@@ -234,6 +234,7 @@ function slowFunction(odd: boolean): string[] {
   for (let q = 1; q < Q; q++) ints.push(`n${q}`);
   for (let q = 0; q < Q && odd; q++) ints.push(`r${q}`);
   const quads = slowQuads(odd, { head, ground, porous, top, record, tail });
+  ints.push('q_t', ...[0, 1, 2, 3].flatMap((k) => [`q_c${k}`, ...Array.from({ length: Q }, (_, q) => `q_a${k}_${q}`)]));
   const lines = [
     `  ;; ${odd ? 'Odd' : 'Even'} AA step of slow-path cells s0..s1 (kernel-source.ts slowLoop): four at a time, the last one to three alone.`,
     `  (func $${name} (export "${name}") (param $f i32) (param $n i32) (param $cells i32) (param $read i32) (param $nu i32)${closureParams()} (param $dragKind i32) (param $drag i32) (param $record i32) (param $rec i32) (param $wallShear f32) (param $s0 i32) (param $s1 i32)`,
@@ -446,13 +447,26 @@ function slowQuads(odd: boolean, parts: Record<'head' | 'ground' | 'porous' | 't
     porous = renamed(parts.porous, 'P_'),
     top = renamed(parts.top, 'T_');
   const at = (k: number) => `(i32.add (local.get $s) (i32.const ${k}))`;
-  const cellOf = (k: number) => i32At('cells', at(k));
+  /** Lane k's cell as a byte offset (q_ck, set once per four cells). */
+  const cellOf = (k: number) => `(local.get $q_c${k})`;
   const gather = (value: (k: number) => string) => [1, 2, 3].reduce((vec, k) => `(f32x4.replace_lane ${k} ${vec} ${value(k)})`, `(f32x4.splat ${value(0)})`);
-  /** Lane k's address of population q's slot: read, and (with OPP[q]) written back. */
-  const slotOf = (k: number, q: number) =>
-    odd
-      ? `(i32.add (local.get $f) (i32.shl (i32.load offset=${4 * q} (i32.add (local.get $read) (i32.mul ${at(k)} (i32.const 76)))) (i32.const 2)))`
-      : `(i32.add (i32.add (local.get $f) (i32.shl ${cellOf(k)} (i32.const 2))) (i32.mul (local.get $n) (i32.const ${4 * q})))`;
+  /**
+   * Lane k's address of population q's slot: read, and (with OPP[q]) written back. Each is
+   * computed once per four cells (q_ak_q: from the link table on odd steps, the cell's own slot
+   * on even ones), not again for the store.
+   */
+  const slotOf = (k: number, q: number) => `(local.get $q_a${k}_${q})`;
+  const addressLines = [
+    ...[0, 1, 2, 3].map((k) => `        (local.set $q_c${k} (i32.shl ${i32At('cells', at(k))} (i32.const 2)))`),
+    ...[0, 1, 2, 3].flatMap((k) => [
+      ...(odd ? [`        (local.set $q_t (i32.add (local.get $read) (i32.mul ${at(k)} (i32.const 76))))`] : []),
+      ...Array.from({ length: Q }, (_, q) =>
+        odd
+          ? `        (local.set $q_a${k}_${q} (i32.add (local.get $f) (i32.shl (i32.load offset=${4 * q} (local.get $q_t)) (i32.const 2))))`
+          : `        (local.set $q_a${k}_${q} (i32.add (i32.add (local.get $f) (local.get $q_c${k})) ${q === 0 ? '(i32.const 0)' : `(local.get $n${q})`}))`,
+      ),
+    ]),
+  ];
   const vec = (a: Assign) => `        (local.set $v_${a.name} ${emit(a.value, 'vec')})`;
   const pick = (name: string, g: string | null, p: string | null, t: string | null, base: string) => {
     let out = `(local.get $v_${base})`;
@@ -465,9 +479,10 @@ function slowQuads(odd: boolean, parts: Record<'head' | 'ground' | 'porous' | 't
     '    (block $quadsDone',
     '      (loop $quads',
     '        (br_if $quadsDone (i32.gt_s (i32.add (local.get $s) (i32.const 4)) (local.get $s1)))',
+    ...addressLines,
     ...Array.from({ length: Q }, (_, q) => `        (local.set $v_h${q} ${gather((k) => `(f32.load ${slotOf(k, q)})`)})`),
     `        (local.set $v_nu0 ${gather((k) => f32At('nu', at(k)))})`,
-    ...CLOSURE.inputs.map((input) => `        (local.set $v_${input} ${gather((k) => f32At(input, cellOf(k)))})`),
+    ...CLOSURE.inputs.map((input) => `        (local.set $v_${input} ${gather((k) => `(f32.load (i32.add (local.get $${input}) ${cellOf(k)}))`)})`),
     ...parts.head.map(vec),
     `        (local.set $v_cf ${gather((k) => f32At('drag', at(k)))})`,
     '        (local.set $v_wallShear (f32x4.splat (local.get $wallShear)))',
