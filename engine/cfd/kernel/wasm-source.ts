@@ -702,27 +702,28 @@ function prepareFunction(): string[] {
     ),
     '          ) (else',
     ...Array.from({ length: 5 }, (_, i) => `            (local.set $v_a${i} (f64x2.splat (f64.const 0)))`),
-    '            (local.set $c (i32.const 0))',
-    '            (block $stencilDone',
-    '              (loop $stencil',
-    '                (br_if $stencilDone (i32.ge_s (local.get $c) (i32.const 8)))',
-    '                (local.set $slot (i32.add (i32.shl (local.get $p) (i32.const 3)) (local.get $c)))',
-    `                (local.set $src0 ${i32At('slots', '(local.get $slot)')})`,
-    '                (if (i32.ge_s (local.get $src0) (i32.const 0)) (then',
-    `                  (local.set $w ${f64At('weights', '(local.get $slot)')})`,
-    `                  (local.set $wu (f64.mul (local.get $w) ${f64At('fu', '(local.get $slot)')}))`,
-    `                  (local.set $ws (f64.mul (local.get $w) ${f64At('fs', '(local.get $slot)')}))`,
-    '                  (local.set $src0 (i32.add (local.get $parentRec) (i32.mul (local.get $src0) (i32.const 40))))',
-    // The ten sums as five f64x2 pairs, each lane with its value's weight (ρ and u_x: w and
-    // w·f_u; u_y and u_z: w·f_u and w; the strains: w, but S_xz and S_yz: w·f_s).
-    ...Array.from({ length: 5 }, (_, i) => {
-      const weight = (m: number) => (m === 1 || m === 2 ? '$wu' : m === 8 || m === 9 ? '$ws' : '$w');
-      const both = `(f64x2.replace_lane 1 (f64x2.splat (local.get ${weight(2 * i)})) (local.get ${weight(2 * i + 1)}))`;
-      return `                  (local.set $v_a${i} (f64x2.add (local.get $v_a${i}) (f64x2.mul ${both} ${pairAt(8 * i, '$src0')})))`;
-    }),
-    '                ))',
-    '                (local.set $c (i32.add (local.get $c) (i32.const 1)))',
-    '                (br $stencil)))',
+    // The stencil's eight entries unrolled (in their order), each array read at a constant
+    // offset from the cell's first entry (slot: its byte offset).
+    '            (local.set $slot (i32.shl (local.get $p) (i32.const 5)))',
+    ...Array.from({ length: 8 }, (_, c) => {
+      const at = (ptr: string) => `(f32.load offset=${4 * c} (i32.add (local.get $${ptr}) (local.get $slot)))`;
+      return [
+        `            (local.set $src0 (i32.load offset=${4 * c} (i32.add (local.get $slots) (local.get $slot))))`,
+        '            (if (i32.ge_s (local.get $src0) (i32.const 0)) (then',
+        `              (local.set $w (f64.promote_f32 ${at('weights')}))`,
+        `              (local.set $wu (f64.mul (local.get $w) (f64.promote_f32 ${at('fu')})))`,
+        `              (local.set $ws (f64.mul (local.get $w) (f64.promote_f32 ${at('fs')})))`,
+        '              (local.set $src0 (i32.add (local.get $parentRec) (i32.mul (local.get $src0) (i32.const 40))))',
+        // The ten sums as five f64x2 pairs, each lane with its value's weight (ρ and u_x: w and
+        // w·f_u; u_y and u_z: w·f_u and w; the strains: w, but S_xz and S_yz: w·f_s).
+        ...Array.from({ length: 5 }, (_, i) => {
+          const weight = (m: number) => (m === 1 || m === 2 ? '$wu' : m === 8 || m === 9 ? '$ws' : '$w');
+          const both = `(f64x2.replace_lane 1 (f64x2.splat (local.get ${weight(2 * i)})) (local.get ${weight(2 * i + 1)}))`;
+          return `              (local.set $v_a${i} (f64x2.add (local.get $v_a${i}) (f64x2.mul ${both} ${pairAt(8 * i, '$src0')})))`;
+        }),
+        '            ))',
+      ];
+    }).flat(),
     ...Array.from({ length: 10 }, (_, m) => `            (local.set $a${m} (f64x2.extract_lane ${m & 1} (local.get $v_a${m >> 1})))`),
     '            (if (f64.gt (local.get $a0) (f64.const 0)) (then',
     ...Array.from({ length: 10 }, (_, m) => [
