@@ -4396,7 +4396,7 @@
 
   ;; Outlet and ghost cells p0..p1 take their states (solver/step.ts prepare).
   (func $preparePrescribed (export "preparePrescribed") (param $state i32) (param $delta i32) (param $source i32) (param $slots i32) (param $weights i32) (param $fu i32) (param $fs i32) (param $parentRec i32) (param $ext f64) (param $sub i32) (param $hasOut i32) (param $outRec i32) (param $p0 i32) (param $p1 i32)
-    (local $p i32) (local $src i32) (local $at i32) (local $c i32) (local $slot i32) (local $src0 i32) (local $m i32)
+    (local $p i32) (local $src i32) (local $at i32) (local $slot i32) (local $src0 i32) (local $m i32)
     (local $w f64) (local $wu f64) (local $ws f64) (local $now f64)
     (local $a0 f64) (local $a1 f64) (local $a2 f64) (local $a3 f64) (local $a4 f64) (local $a5 f64) (local $a6 f64) (local $a7 f64) (local $a8 f64) (local $a9 f64)
     (local $v_a0 v128) (local $v_a1 v128) (local $v_a2 v128) (local $v_a3 v128) (local $v_a4 v128)
