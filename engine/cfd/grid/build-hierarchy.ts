@@ -24,7 +24,7 @@ import type { AblProfile } from '../bc/abl-inlet.ts';
 import { KARMAN } from '../bc/abl-inlet.ts';
 import { cellCentre, cellIndex, depthInBox, depthInPlacement, padded, type LevelBox, type Padded, type Placement } from './layout.ts';
 import { DRAG, KIND, MEAN_FIELDS, SLAB_FIELDS, SOURCE, STENCIL, type Level } from './level.ts';
-import { readSlot, writeSlot, type Faces, type LinkContext } from './links.ts';
+import { groundReadSlot, interiorReadSlot, readSlot, writeSlot, type Faces, type LinkContext } from './links.ts';
 import { f32, f64, i32, i32From, u8 } from './shared.ts';
 import { MOMENTS } from '../kernel/cell.ts';
 import { distanceToSolid } from '../geometry/distance.ts';
@@ -414,10 +414,28 @@ export function buildHierarchy(spec: HierarchySpec): Hierarchy {
     }
 
     const coords = (x: number): [number, number, number] => [(x % pad.px) - 1, Math.floor((x % pad.pxy) / pad.px) - 1, Math.floor(x / pad.pxy) - 1];
-    const ns = slowList.length;
+    // Cells whose links are all at fixed offsets go last (SlowCells.linked), still in cell order:
+    // a kernel can step them without their table. 0: the table; 1: an interior cell's links and
+    // no source; 2: the first layer's links over the floor and the ground's source.
+    const fixedKind = (x: number): number => {
+      const [i, j, k] = coords(x);
+      if (porous !== null && porous[unpadded(box, i, j, k)] > 0) return 0;
+      if (k === 0) {
+        for (let q = 0; q < Q; q++) if (readSlot(ctx, i, j, k, q) !== groundReadSlot(pad, x, q)) return 0;
+        return 2;
+      }
+      if (l === 0 && k === box.nz - 1) return 0; // the top's driving stress
+      for (let q = 0; q < Q; q++) if (readSlot(ctx, i, j, k, q) !== interiorReadSlot(pad, x, q)) return 0;
+      return 1;
+    };
+    const kinds = slowList.map(fixedKind);
+    const ordered = [0, 1, 2].flatMap((kind) => slowList.filter((_, s) => kinds[s] === kind));
+    const ns = ordered.length;
     const slow = {
       count: ns,
-      cell: i32From(slowList),
+      linked: kinds.filter((kind) => kind === 0).length,
+      floor: ns - kinds.filter((kind) => kind === 2).length,
+      cell: i32From(ordered),
       read: i32(ns * Q),
       nu: f32(ns),
       dragKind: u8(ns),
@@ -425,7 +443,7 @@ export function buildHierarchy(spec: HierarchySpec): Hierarchy {
       record: i32(ns),
     };
     for (let s = 0; s < ns; s++) {
-      const x = slowList[s];
+      const x = ordered[s];
       const [i, j, k] = coords(x);
       for (let q = 0; q < Q; q++) {
         slow.read[s * Q + q] = readSlot(ctx, i, j, k, q);

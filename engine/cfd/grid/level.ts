@@ -42,6 +42,17 @@ export const STENCIL = 8;
 
 export interface SlowCells {
   count: number;
+  /**
+   * The cells before this index need their link table. Those from it on have all their links at
+   * fixed offsets, listed by cell index in two parts: to `floor`, cells with no momentum source
+   * and an interior cell's links (on the slow path because they record their state, or because
+   * their only neighbours off the level are open faces); from `floor` to count, first-layer cells
+   * with the ground's source whose links are an interior cell's but for the free-slip floor's
+   * reflection in the plane. A kernel may step them without the table (the WebAssembly one does,
+   * four neighbours at a time; kernel/wasm-source.ts fixedFunction).
+   */
+  linked: number;
+  floor: number;
   cell: Int32Array;
   /**
    * Odd-step source of each incoming population (absolute index into f), 19 per cell. It is also

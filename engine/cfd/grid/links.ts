@@ -127,3 +127,13 @@ export function interiorWriteSlot(pad: Padded, x: number, q: number): number {
   const o = CX[q] + CY[q] * pad.px + CZ[q] * pad.pxy;
   return q * pad.n + x + o;
 }
+
+/**
+ * The odd-step read slot of a first-layer cell whose only links that leave the level are through
+ * the free-slip floor: an interior cell's, but a population arriving from below (c_z = +1) is the
+ * specular reflection of readSlot, from the in-plane cell x − (c_x, c_y, 0).
+ */
+export function groundReadSlot(pad: Padded, x: number, q: number): number {
+  if (CZ[q] !== 1) return interiorReadSlot(pad, x, q);
+  return OPP[directionOf(CX[q], CY[q], -1)] * pad.n + x - CX[q] - CY[q] * pad.px;
+}

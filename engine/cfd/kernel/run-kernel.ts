@@ -26,6 +26,11 @@ export interface RunKernel {
   step(level: Level, odd: boolean, r0: number, r1: number): void;
   /** One AA step of slow-path cells s0..s1, recording into level.rec[rec]. */
   slow(level: Level, odd: boolean, rec: 0 | 1, s0: number, s1: number): void;
+  /**
+   * One AA step of the slow list's fixed-offset cells s0..s1 (SlowCells.linked on), without their
+   * link table, recording into level.rec[rec]. A kernel without it steps the whole list with `slow`.
+   */
+  fixed?(level: Level, odd: boolean, rec: 0 | 1, s0: number, s1: number): void;
   /** One AA step of prescribed cells p0..p1 (their states already prepared). */
   emit(level: Level, odd: boolean, p0: number, p1: number): void;
   /**
@@ -127,6 +132,10 @@ interface WasmExports {
   collideRunsOdd: Fn;
   collideSlowEven: Fn;
   collideSlowOdd: Fn;
+  collideFixedEven: Fn;
+  collideFixedOdd: Fn;
+  collideFloorEven: Fn;
+  collideFloorOdd: Fn;
   emitPrescribedEven: Fn;
   emitPrescribedOdd: Fn;
   preparePrescribed: Fn;
@@ -204,6 +213,30 @@ export function wasmRunKernel(memory: WebAssembly.Memory, kScratch?: Grid['kScra
         s0,
         s1,
       );
+    },
+    fixed(level, odd, rec, s0, s1) {
+      const { slow, pad } = level;
+      const parts: Array<[Fn, number, number]> = [
+        [odd ? exports.collideFixedOdd : exports.collideFixedEven, Math.max(s0, slow.linked), Math.min(s1, slow.floor)],
+        [odd ? exports.collideFloorOdd : exports.collideFloorEven, Math.max(s0, slow.floor), s1],
+      ];
+      for (const [collide, a, b] of parts)
+        if (a < b)
+          collide(
+            level.f.byteOffset,
+            pad.n,
+            pad.px,
+            pad.pxy,
+            slow.cell.byteOffset,
+            slow.nu.byteOffset,
+            ...closureArrays(level),
+            slow.drag.byteOffset,
+            slow.record.byteOffset,
+            level.rec[rec].byteOffset,
+            level.wallShear,
+            a,
+            b,
+          );
     },
     emit(level, odd, p0, p1) {
       const { pre } = level;

@@ -63,6 +63,8 @@ function runGrid(seed: number, closure: ClosureArrays = 'both'): Grid {
     rec: [new Float32Array(0), new Float32Array(0)],
     slow: {
       count: 0,
+      linked: 0,
+      floor: 0,
       cell: new Int32Array(0),
       read: new Int32Array(0),
       nu: new Float32Array(0),

@@ -6,7 +6,7 @@ import { domainBox, physicsFor, refine, SUBURBAN_10MS } from '../test/small-grid
 import { inlineStepper } from '../run/stepper.ts';
 import { runKernelFor } from './run-kernel.ts';
 import { makeThreadContext, prepare } from '../solver/step.ts';
-import type { Grid } from '../grid/level.ts';
+import { DRAG, SOURCE, type Grid } from '../grid/level.ts';
 
 /** Two levels over a building and a tree (k–ℓ closure), developed for a few steps in WebAssembly. */
 async function developed(): Promise<Grid> {
@@ -82,6 +82,71 @@ describe('the WebAssembly kernel’s loops over several cells at once', () => {
     // Every kind of momentum source is among the cells compared (none, ground, porous, top).
     expect([...kinds].sort()).toEqual([0, 1, 2, 3]);
     expect(recording).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('collide the slow list’s fixed-offset cells (recording cells, the first layer) without their link table as the slow path does, to the bit, on both steps', async () => {
+    const grid = await developed();
+    const kernel = runKernelFor(grid);
+    let recording = 0;
+    const cells = [0, 0],
+      quads = [0, 0];
+    for (const level of grid.levels) {
+      const { slow } = level;
+      // Not vacuous (below): the levels have both parts, each with four neighbours along x in a row.
+      [
+        [slow.linked, slow.floor],
+        [slow.floor, slow.count],
+      ].forEach(([a, b], part) => {
+        cells[part] += b - a;
+        if ([...slow.cell.subarray(a, Math.max(a, b - 3))].some((x, s) => slow.cell[a + s + 3] === x + 3)) quads[part]++;
+      });
+      for (let s = slow.linked; s < slow.count; s++) expect(slow.dragKind[s]).toBe(s < slow.floor ? DRAG.NONE : DRAG.GROUND);
+      recording += slow.record.subarray(slow.linked).filter((slot) => slot >= 0).length;
+      for (const odd of [false, true]) {
+        const [fixed, table] = [false, true].map((table) => {
+          const before = [level.f.slice(), level.rec[1].slice()];
+          if (table) kernel.slow(level, odd, 1, slow.linked, slow.count);
+          else kernel.fixed!(level, odd, 1, slow.linked, slow.count);
+          const out = [level.f.slice(), level.rec[1].slice()];
+          level.f.set(before[0]);
+          level.rec[1].set(before[1]);
+          return out;
+        });
+        expect(sameBits(fixed[0], table[0]), `populations, level ${level.index}, ${odd ? 'odd' : 'even'} step`).toBe(true);
+        expect(sameBits(fixed[1], table[1]), `records, level ${level.index}, ${odd ? 'odd' : 'even'} step`).toBe(true);
+        expect(sameBits(fixed[0], level.f)).toBe(false);
+      }
+    }
+    expect(recording).toBeGreaterThan(0);
+    expect(Math.min(...cells)).toBeGreaterThan(8);
+    expect(Math.min(...quads)).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('restrict four neighbouring parents at a time as the one-cell loop does, to the bit', async () => {
+    const grid = await developed();
+    const kernel = runKernelFor(grid);
+    const [parent, fine] = grid.levels;
+    const { pre } = parent;
+    // Not vacuous: the list holds runs of four RESTRICT cells whose children are all fluid and two
+    // fine cells apart lane to lane (what the four-lane loop takes), and cells it leaves to the one-cell loop.
+    let quads = 0,
+      others = 0;
+    for (let p = 0; p < pre.count; p++) {
+      if (pre.source[p] !== SOURCE.RESTRICT) continue;
+      const lanes = [0, 1, 2, 3].every(
+        (m) =>
+          p + m < pre.count &&
+          pre.source[p + m] === SOURCE.RESTRICT &&
+          [...Array(8).keys()].every((c) => pre.slots[8 * p + c] >= 0 && pre.slots[8 * (p + m) + c] === pre.slots[8 * p + c] + 2 * m),
+      );
+      if (lanes) quads++;
+      else others++;
+    }
+    expect(quads).toBeGreaterThan(8);
+    expect(others).toBeGreaterThan(0);
+    const [[grouped], [single]] = bothWays([pre.state], pre.count, (p0, p1) => kernel.restrict!(parent, fine, p0, p1));
+    expect(sameBits(grouped, single)).toBe(true);
+    expect(sameBits(grouped, pre.state)).toBe(false);
   }, 60_000);
 
   it('give the ghost and outlet cells the JavaScript reference’s states, to the bit, on both substeps', async () => {

@@ -24,7 +24,7 @@
  * tables) and counts (n cells per slot plane, px, pxy, ranges of runs or cells), as the JavaScript
  * kernel's.
  */
-import { CX, CY, CZ, OPP, Q } from '../lattice/d3q19.ts';
+import { CX, CY, CZ, OPP, Q, directionOf } from '../lattice/d3q19.ts';
 import {
   add,
   assign,
@@ -177,16 +177,12 @@ function declare(names: Iterable<string>, ints: string[]): string[] {
 }
 
 /**
- * The slow path (cells next to walls, faces and interfaces, porous cells, recording cells), one
- * cell at a time: as kernel-source.ts slowLoop — populations through the cell's link table on odd
- * steps, the production closure (cell-program.ts), momentum sources by kind (1 ground: implicit log-law stress and
- * the wall model's shear; 2 vegetation drag; 3 the top's driving stress), the recorded state, and
- * the regularised collision at the forced velocity.
+ * The ground's momentum source on a first-layer cell (kernel-source.ts slowLoop, kind 1): the
+ * log-law wall stress taken implicitly, Δu = −C_f·|u_h|·u_h/(1 + C_f·|u_h|) (cf = C_f), and the
+ * wall model's shear in place of the cell's own S_xz, S_yz (wallShear per unit friction velocity).
  */
-function slowFunction(odd: boolean): string[] {
-  const name = odd ? 'collideSlowOdd' : 'collideSlowEven';
-  const head = [...moments(), ...CLOSURE.tau()];
-  const ground = [
+function groundSource(): Assign[] {
+  return [
     assign('sp', sqrt(add(mul('ux', 'ux'), mul('uy', 'uy')))),
     assign('c', mul('cf', 'sp')),
     assign('kd', div(sub(0, 'c'), add(1, 'c'))),
@@ -196,6 +192,32 @@ function slowFunction(odd: boolean): string[] {
     assign('qxz', mul('gw', 'ux')),
     assign('qyz', mul('gw', 'uy')),
   ];
+}
+
+/**
+ * The state a slow-path cell records for its neighbours in the hierarchy (ρ, u at the half-forced
+ * velocity, S = −1.5/(ρτ)·Π_neq with the wall model's shear on the ground), into r0..r9.
+ */
+function recordProgram(): Assign[] {
+  return [
+    assign('ks', div(-1.5, mul('rho', 'tau'))),
+    ...(['rho', 'ux+ex', 'uy+ey', 'uz+ez', 'pxx', 'pyy', 'pzz', 'pxy', 'qxz', 'qyz'] as const).map((v, c) =>
+      assign(`r${c}`, c === 0 ? 'rho' : c < 4 ? mul(0.5, add(v.slice(0, 2), v.slice(3))) : mul('ks', v)),
+    ),
+  ];
+}
+
+/**
+ * The slow path (cells next to walls, faces and interfaces, porous cells, recording cells), one
+ * cell at a time: as kernel-source.ts slowLoop — populations through the cell's link table on odd
+ * steps, the production closure (cell-program.ts), momentum sources by kind (1 ground: implicit log-law stress and
+ * the wall model's shear; 2 vegetation drag; 3 the top's driving stress), the recorded state, and
+ * the regularised collision at the forced velocity.
+ */
+function slowFunction(odd: boolean): string[] {
+  const name = odd ? 'collideSlowOdd' : 'collideSlowEven';
+  const head = [...moments(), ...CLOSURE.tau()];
+  const ground = groundSource();
   const porous = [
     assign('c', mul('cf', sqrt(add(add(mul('ux', 'ux'), mul('uy', 'uy')), mul('uz', 'uz'))))),
     assign('kd', div(sub(0, 'c'), add(1, 'c'))),
@@ -204,12 +226,7 @@ function slowFunction(odd: boolean): string[] {
     assign('ez', add('uz', mul('kd', 'uz'))),
   ];
   const top = [assign('ex', add('ux', 'cf'))];
-  const record = [
-    assign('ks', div(-1.5, mul('rho', 'tau'))),
-    ...(['rho', 'ux+ex', 'uy+ey', 'uz+ez', 'pxx', 'pyy', 'pzz', 'pxy', 'qxz', 'qyz'] as const).map((v, c) =>
-      assign(`r${c}`, c === 0 ? 'rho' : c < 4 ? mul(0.5, add(v.slice(0, 2), v.slice(3))) : mul('ks', v)),
-    ),
-  ];
+  const record = recordProgram();
   const tail = post(['ex', 'ey', 'ez'], ['pxx', 'pyy', 'pzz', 'pxy', 'qxz', 'qyz']);
   const names = ['nu0', ...CLOSURE.inputs, 'cf', 'wallShear', 'ex', 'ey', 'ez', 'qxz', 'qyz', ...Array.from({ length: Q }, (_, q) => `h${q}`)];
   for (const part of [head, ground, porous, top, record, tail]) for (const a of part) names.push(a.name);
@@ -217,6 +234,7 @@ function slowFunction(odd: boolean): string[] {
   for (let q = 1; q < Q; q++) ints.push(`n${q}`);
   for (let q = 0; q < Q && odd; q++) ints.push(`r${q}`);
   const quads = slowQuads(odd, { head, ground, porous, top, record, tail });
+  ints.push('q_t', ...[0, 1, 2, 3].flatMap((k) => [`q_c${k}`, ...Array.from({ length: Q }, (_, q) => `q_a${k}_${q}`)]));
   const lines = [
     `  ;; ${odd ? 'Odd' : 'Even'} AA step of slow-path cells s0..s1 (kernel-source.ts slowLoop): four at a time, the last one to three alone.`,
     `  (func $${name} (export "${name}") (param $f i32) (param $n i32) (param $cells i32) (param $read i32) (param $nu i32)${closureParams()} (param $dragKind i32) (param $drag i32) (param $record i32) (param $rec i32) (param $wallShear f32) (param $s0 i32) (param $s1 i32)`,
@@ -281,6 +299,120 @@ function slowFunction(odd: boolean): string[] {
   return lines;
 }
 
+/**
+ * Per population q of a slow-path cell whose links are at fixed offsets: the byte offset (from the
+ * cell's slot-0 address) it is read from, and the one its post-collision value goes to. Even step:
+ * its own slots, as every cell. Odd step: an interior cell's (slot opp(q) of x − c_q, slot q of
+ * x + c_q); on the first layer over the free-slip floor (`floor`), except across the floor, where
+ * the link is the specular reflection of links.ts — a population arriving from below (c_z = +1)
+ * is the mirrored one the in-plane cell x − (c_x, c_y, 0) sent down, read from that cell's slot
+ * opp(mirror(q)), and one sent down goes to the in-plane cell's slot mirror(q). The slot a
+ * population is read from is the one its opposite is written to (links.ts), so wr_q = rd_opp(q).
+ */
+function fixedOffsetLines(odd: boolean, floor: boolean): string[] {
+  const cells = (q: number) => `(i32.add (i32.mul (i32.const ${CY[q]}) (local.get $px)) (i32.const ${CX[q]}))`;
+  const plane = (slot: number) => `(i32.mul (local.get $n) (i32.const ${slot}))`;
+  const read = (q: number) => {
+    if (!odd) return plane(q);
+    if (floor && CZ[q] === 1) return `(i32.sub ${plane(OPP[directionOf(CX[q], CY[q], -1)])} ${cells(q)})`;
+    return `(i32.sub ${plane(OPP[q])} (i32.add ${cells(q)} (i32.mul (i32.const ${CZ[q]}) (local.get $pxy))))`;
+  };
+  const lines: string[] = [];
+  for (let q = 1; q < Q; q++) {
+    lines.push(`    (local.set $rd${q} (i32.shl ${read(q)} (i32.const 2)))`);
+    lines.push(`    (local.set $wr${q} (i32.shl ${odd ? read(OPP[q]) : plane(OPP[q])} (i32.const 2)))`);
+  }
+  return lines;
+}
+
+/**
+ * The slow-path cells whose links are all at fixed offsets (grid/level.ts SlowCells.linked):
+ * cells with no momentum source that are on the slow path only because they record their state
+ * for a finer level's ring or the outflow (`floor` false), and the first layer over the free-slip
+ * floor (`floor`: the ground's wall stress and the wall model's shear). The slow path's program for
+ * their kind — moments, the closure's τ, the source, the recorded state, the regularised collision
+ * at the forced velocity — with the populations at fixed offsets (fixedOffsetLines). Four cells at
+ * a time in f32x4 lanes where four entries of the list are neighbours along x, else one: each lane
+ * does the one-cell slow path's operations in its order on the same values, so populations and
+ * records are the slow path's to the bit (kernel/wasm-lanes.test.ts).
+ * Why: through the link table each population was a gathered load and a scattered store, and the
+ * lanes computed all three sources' programs; these cells are most of a refined level's slow path.
+ */
+function fixedFunction(odd: boolean, floor: boolean): string[] {
+  const name = `collide${floor ? 'Floor' : 'Fixed'}${odd ? 'Odd' : 'Even'}`;
+  const source: Assign[] = floor
+    ? [...groundSource(), assign('ez', 'uz')]
+    : [assign('ex', 'ux'), assign('ey', 'uy'), assign('ez', 'uz'), assign('qxz', 'pxz'), assign('qyz', 'pyz')];
+  const program: Assign[] = [
+    ...moments(),
+    ...CLOSURE.tau(),
+    ...source,
+    ...recordProgram(),
+    ...post(['ex', 'ey', 'ez'], ['pxx', 'pyy', 'pzz', 'pxy', 'qxz', 'qyz']),
+  ];
+  const names = [...new Set(['nu0', ...CLOSURE.inputs, 'cf', 'wallShear', ...Array.from({ length: Q }, (_, q) => `h${q}`), ...program.map((a) => a.name)])];
+  const ints = ['s', 'x', 'a', 'sb', 'slot'];
+  for (let q = 1; q < Q; q++) ints.push(`rd${q}`, `wr${q}`);
+  const recordLines = (lane: Lane, m: number): string[] => [
+    `        (local.set $slot ${i32At('record', `(i32.add (local.get $s) (i32.const ${m}))`)})`,
+    '        (if (i32.ge_s (local.get $slot) (i32.const 0)) (then',
+    '          (local.set $slot (i32.add (local.get $rec) (i32.mul (local.get $slot) (i32.const 40))))',
+    ...Array.from(
+      { length: 10 },
+      (_, c) =>
+        `          (f32.store offset=${4 * c} (local.get $slot) ${lane === 'vec' ? `(f32x4.extract_lane ${m} (local.get $v_r${c}))` : `(local.get $s_r${c})`})`,
+    ),
+    '        ))',
+  ];
+  const body = (lane: Lane): string[] => {
+    const l = lane[0];
+    const load = lane === 'vec' ? 'v128.load' : 'f32.load';
+    const store = lane === 'vec' ? 'v128.store' : 'f32.store';
+    return [
+      `        (local.set $x ${i32At('cells', '(local.get $s)')})`,
+      '        (local.set $sb (i32.shl (local.get $s) (i32.const 2)))',
+      '        (local.set $a (i32.add (local.get $f) (i32.shl (local.get $x) (i32.const 2))))',
+      `        (local.set $${l}_nu0 (${load} (i32.add (local.get $nu) (local.get $sb))))`,
+      ...(floor
+        ? [
+            `        (local.set $${l}_cf (${load} (i32.add (local.get $drag) (local.get $sb))))`,
+            `        (local.set $${l}_wallShear ${lane === 'vec' ? '(f32x4.splat (local.get $wallShear))' : '(local.get $wallShear)'})`,
+          ]
+        : []),
+      ...CLOSURE.inputs.map((input) => `        (local.set $${l}_${input} (${load} (i32.add (local.get $${input}) (i32.shl (local.get $x) (i32.const 2)))))`),
+      `        (local.set $${l}_h0 (${load} (local.get $a)))`,
+      ...Array.from({ length: Q - 1 }, (_, i) => `        (local.set $${l}_h${i + 1} (${load} (i32.add (local.get $a) (local.get $rd${i + 1}))))`),
+      ...program.map((a) => `        (local.set $${l}_${a.name} ${emit(a.value, lane)})`),
+      ...(lane === 'vec' ? [0, 1, 2, 3].flatMap((m) => recordLines(lane, m)) : recordLines(lane, 0)),
+      `        (${store} (local.get $a) (local.get $${l}_g0))`,
+      ...Array.from({ length: Q - 1 }, (_, i) => `        (${store} (i32.add (local.get $a) (local.get $wr${i + 1})) (local.get $${l}_g${i + 1}))`),
+    ];
+  };
+  return [
+    `  ;; ${odd ? 'Odd' : 'Even'} AA step of the slow list's fixed-offset ${floor ? 'first-layer (ground) cells' : 'cells without a source'} s0..s1 (collideSlow's program for their kind): four neighbours at a time, else one.`,
+    `  (func $${name} (export "${name}") (param $f i32) (param $n i32) (param $px i32) (param $pxy i32) (param $cells i32) (param $nu i32)${closureParams()} (param $drag i32) (param $record i32) (param $rec i32) (param $wallShear f32) (param $s0 i32) (param $s1 i32)`,
+    `    ${ints.map((i) => `(local $${i} i32)`).join(' ')}`,
+    `    ${names.map((v) => `(local $s_${v} f32)`).join(' ')}`,
+    `    ${names.map((v) => `(local $v_${v} v128)`).join(' ')}`,
+    ...fixedOffsetLines(odd, floor),
+    '    (local.set $s (local.get $s0))',
+    '    (block $done',
+    '      (loop $cells',
+    '        (br_if $done (i32.ge_s (local.get $s) (local.get $s1)))',
+    // Four entries that are neighbours along x: one vector per population and plane.
+    `        (if (i32.and (i32.le_s (i32.add (local.get $s) (i32.const 4)) (local.get $s1)) (i32.eq ${i32At('cells', '(i32.add (local.get $s) (i32.const 3))')} (i32.add ${i32At('cells', '(local.get $s)')} (i32.const 3)))) (then`,
+    ...body('vec').map((line) => `    ${line}`),
+    '          (local.set $s (i32.add (local.get $s) (i32.const 4)))',
+    '          (br $cells)',
+    '        ))',
+    ...body('scalar'),
+    '        (local.set $s (i32.add (local.get $s) (i32.const 1)))',
+    '        (br $cells)))',
+    '  )',
+    '',
+  ];
+}
+
 /** The assignments of `part` with the names it defines prefixed (so variants can live side by side). */
 function renamed(part: Assign[], prefix: string): Assign[] {
   const defined = new Set(part.map((a) => a.name));
@@ -315,13 +447,26 @@ function slowQuads(odd: boolean, parts: Record<'head' | 'ground' | 'porous' | 't
     porous = renamed(parts.porous, 'P_'),
     top = renamed(parts.top, 'T_');
   const at = (k: number) => `(i32.add (local.get $s) (i32.const ${k}))`;
-  const cellOf = (k: number) => i32At('cells', at(k));
+  /** Lane k's cell as a byte offset (q_ck, set once per four cells). */
+  const cellOf = (k: number) => `(local.get $q_c${k})`;
   const gather = (value: (k: number) => string) => [1, 2, 3].reduce((vec, k) => `(f32x4.replace_lane ${k} ${vec} ${value(k)})`, `(f32x4.splat ${value(0)})`);
-  /** Lane k's address of population q's slot: read, and (with OPP[q]) written back. */
-  const slotOf = (k: number, q: number) =>
-    odd
-      ? `(i32.add (local.get $f) (i32.shl (i32.load offset=${4 * q} (i32.add (local.get $read) (i32.mul ${at(k)} (i32.const 76)))) (i32.const 2)))`
-      : `(i32.add (i32.add (local.get $f) (i32.shl ${cellOf(k)} (i32.const 2))) (i32.mul (local.get $n) (i32.const ${4 * q})))`;
+  /**
+   * Lane k's address of population q's slot: read, and (with OPP[q]) written back. Each is
+   * computed once per four cells (q_ak_q: from the link table on odd steps, the cell's own slot
+   * on even ones), not again for the store.
+   */
+  const slotOf = (k: number, q: number) => `(local.get $q_a${k}_${q})`;
+  const addressLines = [
+    ...[0, 1, 2, 3].map((k) => `        (local.set $q_c${k} (i32.shl ${i32At('cells', at(k))} (i32.const 2)))`),
+    ...[0, 1, 2, 3].flatMap((k) => [
+      ...(odd ? [`        (local.set $q_t (i32.add (local.get $read) (i32.mul ${at(k)} (i32.const 76))))`] : []),
+      ...Array.from({ length: Q }, (_, q) =>
+        odd
+          ? `        (local.set $q_a${k}_${q} (i32.add (local.get $f) (i32.shl (i32.load offset=${4 * q} (local.get $q_t)) (i32.const 2))))`
+          : `        (local.set $q_a${k}_${q} (i32.add (i32.add (local.get $f) (local.get $q_c${k})) ${q === 0 ? '(i32.const 0)' : `(local.get $n${q})`}))`,
+      ),
+    ]),
+  ];
   const vec = (a: Assign) => `        (local.set $v_${a.name} ${emit(a.value, 'vec')})`;
   const pick = (name: string, g: string | null, p: string | null, t: string | null, base: string) => {
     let out = `(local.get $v_${base})`;
@@ -334,9 +479,10 @@ function slowQuads(odd: boolean, parts: Record<'head' | 'ground' | 'porous' | 't
     '    (block $quadsDone',
     '      (loop $quads',
     '        (br_if $quadsDone (i32.gt_s (i32.add (local.get $s) (i32.const 4)) (local.get $s1)))',
+    ...addressLines,
     ...Array.from({ length: Q }, (_, q) => `        (local.set $v_h${q} ${gather((k) => `(f32.load ${slotOf(k, q)})`)})`),
     `        (local.set $v_nu0 ${gather((k) => f32At('nu', at(k)))})`,
-    ...CLOSURE.inputs.map((input) => `        (local.set $v_${input} ${gather((k) => f32At(input, cellOf(k)))})`),
+    ...CLOSURE.inputs.map((input) => `        (local.set $v_${input} ${gather((k) => `(f32.load (i32.add (local.get $${input}) ${cellOf(k)}))`)})`),
     ...parts.head.map(vec),
     `        (local.set $v_cf ${gather((k) => f32At('drag', at(k)))})`,
     '        (local.set $v_wallShear (f32x4.splat (local.get $wallShear)))',
@@ -387,7 +533,7 @@ function emitFunction(odd: boolean): string[] {
     ...post(),
   ];
   const names = ['nu0', 'len2', 'nut', ...st, ...program.map((a) => a.name)];
-  const ints = ['p', 'x', 'b', 'o'];
+  const ints = ['p', 'x', 'b', 'o', 'st', 'nb', 'cb', 'c0', 'c1', 'c2', 'c3'];
   for (let q = 1; q < Q; q++) ints.push(`n${q}`);
   const lines = [
     `  ;; ${odd ? 'Odd' : 'Even'} AA step of prescribed cells p0..p1 (kernel-source.ts emitLoop): four at a time, the last one to three alone.`,
@@ -433,20 +579,36 @@ function emitFunction(odd: boolean): string[] {
  * lane in the cells' order, so where two cells write one slot the later one wins as in the scalar
  * loop. A prescribed cell reads no populations, so no cell of the four reads what another wrote.
  * Why: one at a time, the emission of the interface rings was an eighth of a district direction.
+ * Tried and dropped: one vector store per population where the four destinations are neighbouring
+ * floats (most of the rings' cells); measured in turns against the lane-by-lane stores on the demo
+ * district's grid, the emission took 1.14 times as long as with the lanes' stores.
  */
 function emitQuads(odd: boolean, st: string[], program: Assign[]): string[] {
-  const lane = (k: number, ptr: string, index: (p: string) => string) => f32At(ptr, index(`(i32.add (local.get $p) (i32.const ${k}))`));
-  const gather = (ptr: string, index: (p: string) => string) =>
-    [1, 2, 3].reduce((vec, k) => `(f32x4.replace_lane ${k} ${vec} ${lane(k, ptr, index)})`, `(f32x4.splat ${lane(0, ptr, index)})`);
   const cell = (p: string) => i32At('cells', p);
+  // The lanes' loads at constant offsets from one address each: the states and viscosities of
+  // cells p..p + 3 (st, nb), and each lane's cell as a byte offset (c0..c3) into len2 and nut.
+  const fromBase = (base: string, offset: (k: number) => number) =>
+    [1, 2, 3].reduce(
+      (vec, k) => `(f32x4.replace_lane ${k} ${vec} (f32.load offset=${offset(k)} (local.get $${base})))`,
+      `(f32x4.splat (f32.load offset=${offset(0)} (local.get $${base})))`,
+    );
+  const fromCells = (ptr: string) =>
+    [1, 2, 3].reduce(
+      (vec, k) => `(f32x4.replace_lane ${k} ${vec} (f32.load (i32.add (local.get $${ptr}) (local.get $c${k}))))`,
+      `(f32x4.splat (f32.load (i32.add (local.get $${ptr}) (local.get $c0))))`,
+    );
   const lines = [
     '    (block $quadsDone',
     '      (loop $quads',
     '        (br_if $quadsDone (i32.gt_s (i32.add (local.get $p) (i32.const 4)) (local.get $p1)))',
-    ...st.map((v, c) => `        (local.set $v_${v} ${gather('state', (p) => `(i32.add (i32.mul ${p} (i32.const 10)) (i32.const ${c}))`)})`),
-    `        (local.set $v_nu0 ${gather('nu', (p) => p)})`,
-    `        (local.set $v_len2 ${gather('len2', cell)})`,
-    `        (local.set $v_nut ${gather('nut', cell)})`,
+    '        (local.set $st (i32.add (local.get $state) (i32.mul (local.get $p) (i32.const 40))))',
+    '        (local.set $nb (i32.add (local.get $nu) (i32.shl (local.get $p) (i32.const 2))))',
+    '        (local.set $cb (i32.add (local.get $cells) (i32.shl (local.get $p) (i32.const 2))))',
+    ...[0, 1, 2, 3].map((k) => `        (local.set $c${k} (i32.shl (i32.load offset=${4 * k} (local.get $cb)) (i32.const 2)))`),
+    ...st.map((v, c) => `        (local.set $v_${v} ${fromBase('st', (k) => 40 * k + 4 * c)})`),
+    `        (local.set $v_nu0 ${fromBase('nb', (k) => 4 * k)})`,
+    `        (local.set $v_len2 ${fromCells('len2')})`,
+    `        (local.set $v_nut ${fromCells('nut')})`,
     ...program.map((a) => `        (local.set $v_${a.name} ${emit(a.value, 'vec')})`),
   ];
   for (let k = 0; k < 4; k++) {
@@ -476,13 +638,12 @@ function emitQuads(odd: boolean, st: string[], program: Assign[]): string[] {
  * substep adds. Sums in double, as the JavaScript reference.
  */
 function prepareFunction(): string[] {
-  const f64At = (ptr: string, index: string) => `(f64.promote_f32 ${f32At(ptr, index)})`;
   /** The two float32 at byte offset `offset` of address `ptr`, promoted: an f64x2. */
   const pairAt = (offset: number, ptr: string) => `(f64x2.promote_low_f32x4 (v128.load64_zero offset=${offset} (local.get ${ptr})))`;
   const lines = [
     '  ;; Outlet and ghost cells p0..p1 take their states (solver/step.ts prepare).',
     '  (func $preparePrescribed (export "preparePrescribed") (param $state i32) (param $delta i32) (param $source i32) (param $slots i32) (param $weights i32) (param $fu i32) (param $fs i32) (param $parentRec i32) (param $ext f64) (param $sub i32) (param $hasOut i32) (param $outRec i32) (param $p0 i32) (param $p1 i32)',
-    '    (local $p i32) (local $src i32) (local $at i32) (local $c i32) (local $slot i32) (local $src0 i32) (local $m i32)',
+    '    (local $p i32) (local $src i32) (local $at i32) (local $slot i32) (local $src0 i32) (local $m i32)',
     '    (local $w f64) (local $wu f64) (local $ws f64) (local $now f64)',
     `    ${Array.from({ length: 10 }, (_, m) => `(local $a${m} f64)`).join(' ')}`,
     `    ${Array.from({ length: 5 }, (_, i) => `(local $v_a${i} v128)`).join(' ')}`,
@@ -511,27 +672,28 @@ function prepareFunction(): string[] {
     ),
     '          ) (else',
     ...Array.from({ length: 5 }, (_, i) => `            (local.set $v_a${i} (f64x2.splat (f64.const 0)))`),
-    '            (local.set $c (i32.const 0))',
-    '            (block $stencilDone',
-    '              (loop $stencil',
-    '                (br_if $stencilDone (i32.ge_s (local.get $c) (i32.const 8)))',
-    '                (local.set $slot (i32.add (i32.shl (local.get $p) (i32.const 3)) (local.get $c)))',
-    `                (local.set $src0 ${i32At('slots', '(local.get $slot)')})`,
-    '                (if (i32.ge_s (local.get $src0) (i32.const 0)) (then',
-    `                  (local.set $w ${f64At('weights', '(local.get $slot)')})`,
-    `                  (local.set $wu (f64.mul (local.get $w) ${f64At('fu', '(local.get $slot)')}))`,
-    `                  (local.set $ws (f64.mul (local.get $w) ${f64At('fs', '(local.get $slot)')}))`,
-    '                  (local.set $src0 (i32.add (local.get $parentRec) (i32.mul (local.get $src0) (i32.const 40))))',
-    // The ten sums as five f64x2 pairs, each lane with its value's weight (ρ and u_x: w and
-    // w·f_u; u_y and u_z: w·f_u and w; the strains: w, but S_xz and S_yz: w·f_s).
-    ...Array.from({ length: 5 }, (_, i) => {
-      const weight = (m: number) => (m === 1 || m === 2 ? '$wu' : m === 8 || m === 9 ? '$ws' : '$w');
-      const both = `(f64x2.replace_lane 1 (f64x2.splat (local.get ${weight(2 * i)})) (local.get ${weight(2 * i + 1)}))`;
-      return `                  (local.set $v_a${i} (f64x2.add (local.get $v_a${i}) (f64x2.mul ${both} ${pairAt(8 * i, '$src0')})))`;
-    }),
-    '                ))',
-    '                (local.set $c (i32.add (local.get $c) (i32.const 1)))',
-    '                (br $stencil)))',
+    // The stencil's eight entries unrolled (in their order), each array read at a constant
+    // offset from the cell's first entry (slot: its byte offset).
+    '            (local.set $slot (i32.shl (local.get $p) (i32.const 5)))',
+    ...Array.from({ length: 8 }, (_, c) => {
+      const at = (ptr: string) => `(f32.load offset=${4 * c} (i32.add (local.get $${ptr}) (local.get $slot)))`;
+      return [
+        `            (local.set $src0 (i32.load offset=${4 * c} (i32.add (local.get $slots) (local.get $slot))))`,
+        '            (if (i32.ge_s (local.get $src0) (i32.const 0)) (then',
+        `              (local.set $w (f64.promote_f32 ${at('weights')}))`,
+        `              (local.set $wu (f64.mul (local.get $w) (f64.promote_f32 ${at('fu')})))`,
+        `              (local.set $ws (f64.mul (local.get $w) (f64.promote_f32 ${at('fs')})))`,
+        '              (local.set $src0 (i32.add (local.get $parentRec) (i32.mul (local.get $src0) (i32.const 40))))',
+        // The ten sums as five f64x2 pairs, each lane with its value's weight (ρ and u_x: w and
+        // w·f_u; u_y and u_z: w·f_u and w; the strains: w, but S_xz and S_yz: w·f_s).
+        ...Array.from({ length: 5 }, (_, i) => {
+          const weight = (m: number) => (m === 1 || m === 2 ? '$wu' : m === 8 || m === 9 ? '$ws' : '$w');
+          const both = `(f64x2.replace_lane 1 (f64x2.splat (local.get ${weight(2 * i)})) (local.get ${weight(2 * i + 1)}))`;
+          return `              (local.set $v_a${i} (f64x2.add (local.get $v_a${i}) (f64x2.mul ${both} ${pairAt(8 * i, '$src0')})))`;
+        }),
+        '            ))',
+      ];
+    }).flat(),
     ...Array.from({ length: 10 }, (_, m) => `            (local.set $a${m} (f64x2.extract_lane ${m & 1} (local.get $v_a${m >> 1})))`),
     '            (if (f64.gt (local.get $a0) (f64.const 0)) (then',
     ...Array.from({ length: 10 }, (_, m) => [
@@ -558,19 +720,21 @@ function prepareFunction(): string[] {
  * the child's base viscosity, eddy viscosity and length).
  */
 function restrictFunction(): string[] {
-  const program = [...moments(), ...CLOSURE.tau(), assign('ks', div(-1, mul(mul(mul(2, 'rho'), 1 / 3), 'tau')))];
+  const program = restrictProgram();
   const names = ['nu0', ...CLOSURE.inputs, ...Array.from({ length: Q }, (_, q) => `h${q}`), ...program.map((a) => a.name)];
-  const values = ['rho', 'ux', 'uy', 'uz', 'pxx', 'pyy', 'pzz', 'pxy', 'pxz', 'pyz'];
+  const quads = restrictQuads(program);
   const lines = [
-    '  ;; RESTRICT cells p0..p1 of a parent from their children on the finer level (solver/step.ts restrict).',
+    '  ;; RESTRICT cells p0..p1 of a parent from their children on the finer level (solver/step.ts restrict): four parents at a time where they allow it, else one.',
     `  (func $restrictPrescribed (export "restrictPrescribed") (param $state i32) (param $source i32) (param $slots i32) (param $fu i32) (param $fs i32) (param $f i32) (param $n i32) (param $px i32) (param $pxy i32) (param $nuZ i32) (param $nuX i32)${closureParams()} (param $p0 i32) (param $p1 i32)`,
-    ...declare(names, ['p', 'at', 'c', 'slot', 'x', 'b', 'count']),
+    ...declare(names, ['p', 'at', 'c', 'slot', 'x', 'b', 'count', 'kq', 'iq', 'fux', 'fsx']),
     '    (local $wu f64) (local $ws f64) (local $inv f64)',
     `    ${Array.from({ length: 10 }, (_, m) => `(local $a${m} f64)`).join(' ')}`,
+    `    ${quads.locals.map((v) => `(local $${v} v128)`).join(' ')}`,
     '    (local.set $p (local.get $p0))',
     '    (block $done',
     '      (loop $cells',
     '        (br_if $done (i32.ge_s (local.get $p) (local.get $p1)))',
+    ...quads.lines,
     '        (if (i32.eq (i32.load8_u (i32.add (local.get $source) (local.get $p))) (i32.const 4)) (then',
     ...Array.from({ length: 10 }, (_, m) => `          (local.set $a${m} (f64.const 0))`),
     '          (local.set $count (i32.const 0))',
@@ -592,16 +756,9 @@ function restrictFunction(): string[] {
     ...scalarLines(program, '                '),
     `                (local.set $wu (f64.promote_f32 ${f32At('fu', '(local.get $slot)')}))`,
     `                (local.set $ws (f64.promote_f32 ${f32At('fs', '(local.get $slot)')}))`,
-    ...values.map((v, m) => {
-      const val = m < 4 ? `(local.get $s_${v})` : `(f32.mul (local.get $s_ks) (local.get $s_${v}))`;
-      const term =
-        m === 1 || m === 2
-          ? `(f64.mul (local.get $wu) (f64.promote_f32 ${val}))`
-          : m === 8 || m === 9
-            ? `(f64.mul (local.get $ws) (f64.promote_f32 ${val}))`
-            : `(f64.promote_f32 ${val})`;
-      return `                (local.set $a${m} (f64.add (local.get $a${m}) ${term}))`;
-    }),
+    ...RESTRICT_VALUES.map(
+      (v, m) => `                (local.set $a${m} (f64.add (local.get $a${m}) ${restrictTerm(m, restrictValue(m, 'scalar'), 'scalar')}))`,
+    ),
     '                (local.set $count (i32.add (local.get $count) (i32.const 1)))',
     '              ))',
     '              (local.set $c (i32.add (local.get $c) (i32.const 1)))',
@@ -615,7 +772,7 @@ function restrictFunction(): string[] {
     ...Array.from(
       { length: 10 },
       (_, m) =>
-        `            (f32.store offset=${4 * m} (local.get $at) (f32.demote_f64 (f64.div ${m < 4 ? `(local.get $a${m})` : `(f64.mul (f64.const 2) (local.get $a${m}))`} (local.get $inv))))`,
+        `            (f32.store offset=${4 * m} (local.get $at) (f32.demote_f64 ${restrictMean(m, `(local.get $a${m})`, '(local.get $inv)', 'scalar')}))`,
     ),
     '          ))',
     '        ))',
@@ -625,6 +782,142 @@ function restrictFunction(): string[] {
     '',
   ];
   return lines;
+}
+
+/** A child's moments, the closure's τ and the factor from Π_neq to the strain, ks = −1/(2ρ·cs²·τ). */
+function restrictProgram(): Assign[] {
+  return [...moments(), ...CLOSURE.tau(), assign('ks', div(-1, mul(mul(mul(2, 'rho'), 1 / 3), 'tau')))];
+}
+
+/** The ten values a parent takes the mean of: ρ, u, then the strain S = ks·Π_neq. */
+const RESTRICT_VALUES = ['rho', 'ux', 'uy', 'uz', 'pxx', 'pyy', 'pzz', 'pxy', 'pxz', 'pyz'];
+
+/** Value m of a child (float32): as it is for ρ and u, times ks for the strain. */
+function restrictValue(m: number, lane: Lane): string {
+  const l = lane[0];
+  return m < 4
+    ? `(local.get $${l}_${RESTRICT_VALUES[m]})`
+    : `(${lane === 'vec' ? 'f32x4' : 'f32'}.mul (local.get $${l}_ks) (local.get $${l}_${RESTRICT_VALUES[m]}))`;
+}
+
+/**
+ * The term value m adds to its sum (double): u_x, u_y with the profile's speed factor (wu), S_xz,
+ * S_yz with its shear factor (ws), the others as they are. `promoted` is the value in double; in
+ * the vector form the factors are $wu and $ws of the half of the lanes in hand.
+ */
+function restrictTerm(m: number, promotedOrValue: string, lane: Lane | 'pair', half: 'lo' | 'hi' = 'lo'): string {
+  const promoted = lane === 'scalar' ? `(f64.promote_f32 ${promotedOrValue})` : promotedOrValue;
+  const mulOp = lane === 'scalar' ? 'f64.mul' : 'f64x2.mul';
+  const factor = (name: string) => (lane === 'scalar' ? `(local.get $${name})` : `(local.get $q_${name}_${half})`);
+  return m === 1 || m === 2 ? `(${mulOp} ${factor('wu')} ${promoted})` : m === 8 || m === 9 ? `(${mulOp} ${factor('ws')} ${promoted})` : promoted;
+}
+
+/** The mean from the sum: ρ and u over the children, the strain twice that (a coarse step is two fine ones). */
+function restrictMean(m: number, sum: string, count: string, lane: Lane | 'pair'): string {
+  const p = lane === 'scalar' ? 'f64' : 'f64x2';
+  const two = lane === 'scalar' ? '(f64.const 2)' : '(v128.const f64x2 2 2)';
+  return `(${p}.div ${m < 4 ? sum : `(${p}.mul ${two} ${sum})`} ${count})`;
+}
+
+/**
+ * Four RESTRICT cells at a time, one in each lane of an f32x4: where four consecutive entries of
+ * the list are RESTRICT cells whose eight children are all fluid and, child by child, two fine
+ * cells apart (four neighbouring parents along x, so each child's four lanes are every other float
+ * of two neighbouring vectors in every population's plane). Each lane does the one-cell loop's
+ * operations in its order — the same float32 program per child, the same double sums over the
+ * children c = 0..7 — so every lane's state is the one-cell loop's to the bit. Anything else (a
+ * solid child, the end of a row) goes one cell at a time below.
+ * Why: one at a time, the restriction was about an eighth of a district direction's CPU time,
+ * and the eight children's populations were gathered one float at a time from nineteen planes.
+ */
+function restrictQuads(program: Assign[]): { lines: string[]; locals: string[] } {
+  const vecNames = ['nu0', ...CLOSURE.inputs, ...Array.from({ length: Q }, (_, q) => `h${q}`), ...program.map((a) => a.name)];
+  const sums = Array.from({ length: 10 }, (_, m) => [`q_a${m}_lo`, `q_a${m}_hi`]).flat();
+  const locals = [...new Set(vecNames)].map((v) => `v_${v}`).concat(sums, ['q_wu_lo', 'q_wu_hi', 'q_ws_lo', 'q_ws_hi', 'q_s0', 'q_s1', 'q_v']);
+  /** Every other float from byte address `addr` on: lanes at addr, addr + 8, addr + 16, addr + 24. */
+  const everyOther = (addr: string) => `(i8x16.shuffle 0 1 2 3 8 9 10 11 16 17 18 19 24 25 26 27 (v128.load ${addr}) (v128.load offset=16 ${addr}))`;
+  /** Lanes m = 0..3 of a per-slot float32 array at slot (p + m)·8 + c. */
+  const slotGather = (at: string) =>
+    [1, 2, 3].reduce(
+      (vec, m) => `(f32x4.replace_lane ${m} ${vec} (f32.load offset=${32 * m} (local.get $${at})))`,
+      `(f32x4.splat (f32.load (local.get $${at})))`,
+    );
+  const promoteHi = (v: string) => `(f64x2.promote_low_f32x4 (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 ${v} ${v}))`;
+  const lines = [
+    // Four RESTRICT sources in a row, every child present, and lane m's children 2m cells on.
+    '        (if (i32.and (i32.le_s (i32.add (local.get $p) (i32.const 4)) (local.get $p1)) (i32.eq (i32.load (i32.add (local.get $source) (local.get $p))) (i32.const 0x04040404))) (then',
+    '          (local.set $slot (i32.add (local.get $slots) (i32.shl (local.get $p) (i32.const 5))))',
+    '          (local.set $q_s0 (v128.load (local.get $slot)))',
+    '          (local.set $q_s1 (v128.load offset=16 (local.get $slot)))',
+    '          (local.set $count (i32.and (i32x4.all_true (i32x4.ge_s (local.get $q_s0) (v128.const i32x4 0 0 0 0))) (i32x4.all_true (i32x4.ge_s (local.get $q_s1) (v128.const i32x4 0 0 0 0)))))',
+    ...[1, 2, 3].map(
+      (m) =>
+        `          (local.set $count (i32.and (local.get $count) (i32.and (i32x4.all_true (i32x4.eq (v128.load offset=${32 * m} (local.get $slot)) (i32x4.add (local.get $q_s0) (v128.const i32x4 ${Array(
+          4,
+        )
+          .fill(2 * m)
+          .join(' ')})))) (i32x4.all_true (i32x4.eq (v128.load offset=${32 * m + 16} (local.get $slot)) (i32x4.add (local.get $q_s1) (v128.const i32x4 ${Array(
+          4,
+        )
+          .fill(2 * m)
+          .join(' ')})))))))`,
+    ),
+    '        ))',
+    '        (if (i32.and (i32.le_s (i32.add (local.get $p) (i32.const 4)) (local.get $p1)) (i32.and (local.get $count) (i32.eq (i32.load (i32.add (local.get $source) (local.get $p))) (i32.const 0x04040404)))) (then',
+    ...sums.map((a) => `          (local.set $${a} (v128.const f64x2 0 0))`),
+    '          (local.set $c (i32.const 0))',
+    '          (block $quadChildrenDone',
+    '            (loop $quadChildren',
+    '              (br_if $quadChildrenDone (i32.ge_s (local.get $c) (i32.const 8)))',
+    '              (local.set $slot (i32.add (i32.shl (local.get $p) (i32.const 3)) (local.get $c)))',
+    `              (local.set $x ${i32At('slots', '(local.get $slot)')})`,
+    '              (local.set $b (i32.add (local.get $f) (i32.shl (local.get $x) (i32.const 2))))',
+    ...Array.from(
+      { length: Q },
+      (_, q) => `              (local.set $v_h${q} ${everyOther(`(i32.add (local.get $b) (i32.mul (local.get $n) (i32.const ${4 * q})))`)})`,
+    ),
+    // The four lanes share the row: k = ⌊x/pxy⌋ − 1 for all, i = x mod px − 1 + 2m.
+    '              (local.set $kq (i32.sub (i32.div_u (local.get $x) (local.get $pxy)) (i32.const 1)))',
+    '              (local.set $iq (i32.sub (i32.rem_u (local.get $x) (local.get $px)) (i32.const 1)))',
+    `              (local.set $v_nu0 (f32x4.add (f32x4.splat ${f32At('nuZ', '(local.get $kq)')}) ${[1, 2, 3].reduce(
+      (vec, m) => `(f32x4.replace_lane ${m} ${vec} ${f32At('nuX', `(i32.add (local.get $iq) (i32.const ${2 * m}))`)})`,
+      `(f32x4.splat ${f32At('nuX', '(local.get $iq)')})`,
+    )}))`,
+    ...CLOSURE.inputs.map(
+      (input) => `              (local.set $v_${input} ${everyOther(`(i32.add (local.get $${input}) (i32.shl (local.get $x) (i32.const 2)))`)})`,
+    ),
+    ...program.map((a) => `              (local.set $v_${a.name} ${emit(a.value, 'vec')})`),
+    '              (local.set $fux (i32.add (local.get $fu) (i32.shl (local.get $slot) (i32.const 2))))',
+    '              (local.set $fsx (i32.add (local.get $fs) (i32.shl (local.get $slot) (i32.const 2))))',
+    `              (local.set $q_v ${slotGather('fux')})`,
+    '              (local.set $q_wu_lo (f64x2.promote_low_f32x4 (local.get $q_v)))',
+    `              (local.set $q_wu_hi ${promoteHi('(local.get $q_v)')})`,
+    `              (local.set $q_v ${slotGather('fsx')})`,
+    '              (local.set $q_ws_lo (f64x2.promote_low_f32x4 (local.get $q_v)))',
+    `              (local.set $q_ws_hi ${promoteHi('(local.get $q_v)')})`,
+    ...RESTRICT_VALUES.flatMap((_, m) => [
+      `              (local.set $q_v ${restrictValue(m, 'vec')})`,
+      `              (local.set $q_a${m}_lo (f64x2.add (local.get $q_a${m}_lo) ${restrictTerm(m, '(f64x2.promote_low_f32x4 (local.get $q_v))', 'pair', 'lo')}))`,
+      `              (local.set $q_a${m}_hi (f64x2.add (local.get $q_a${m}_hi) ${restrictTerm(m, promoteHi('(local.get $q_v)'), 'pair', 'hi')}))`,
+    ]),
+    '              (local.set $c (i32.add (local.get $c) (i32.const 1)))',
+    '              (br $quadChildren)))',
+    // Eight children each: the mean, lane by lane into the four states.
+    '          (local.set $at (i32.add (local.get $state) (i32.mul (local.get $p) (i32.const 40))))',
+    ...RESTRICT_VALUES.flatMap((_, m) =>
+      (['lo', 'hi'] as const).flatMap((half, h) => {
+        const mean = `(f32x4.demote_f64x2_zero ${restrictMean(m, `(local.get $q_a${m}_${half})`, '(v128.const f64x2 8 8)', 'pair')})`;
+        return [
+          `          (local.set $q_v ${mean})`,
+          ...[0, 1].map((lane) => `          (f32.store offset=${40 * (2 * h + lane) + 4 * m} (local.get $at) (f32x4.extract_lane ${lane} (local.get $q_v)))`),
+        ];
+      }),
+    ),
+    '          (local.set $p (i32.add (local.get $p) (i32.const 4)))',
+    '          (br $cells)',
+    '        ))',
+  ];
+  return { lines, locals };
 }
 
 /**
@@ -754,6 +1047,10 @@ export function kernelWat(): string {
     ...runFunction(true, LAMINAR, 'collideRunsOddLaminar'),
     ...slowFunction(false),
     ...slowFunction(true),
+    ...fixedFunction(false, false),
+    ...fixedFunction(true, false),
+    ...fixedFunction(false, true),
+    ...fixedFunction(true, true),
     ...emitFunction(false),
     ...emitFunction(true),
     ...prepareFunction(),
@@ -765,17 +1062,21 @@ export function kernelWat(): string {
   ].join('\n');
 }
 
-/** The assembled module as a TypeScript source (base64), so the engine ships it without a build step. */
+/**
+ * The assembled module as a TypeScript source (base64), so the engine ships it without a build step:
+ * an array of lines joined, not one long sum of strings, whose nesting overflowed the linter's
+ * parser once the module passed about a thousand lines.
+ */
 export function wasmModuleSource(bytes: Uint8Array): string {
   const b64 = Buffer.from(bytes).toString('base64');
-  const lines = [
+  const parts: string[] = [];
+  for (let i = 0; i < b64.length; i += 120) parts.push(`  '${b64.slice(i, i + 120)}',`);
+  return [
     '// Generated by engine/cfd/kernel/wasm-source.ts from aa-kernel.wat (`npm run cfd:gen-kernel`). Do not edit by hand.',
     '',
-    'export const AA_KERNEL_WASM_BASE64 =',
+    'export const AA_KERNEL_WASM_BASE64 = [',
+    ...parts,
+    "].join('');",
     '',
-  ];
-  const parts: string[] = [];
-  for (let i = 0; i < b64.length; i += 120) parts.push(`  '${b64.slice(i, i + 120)}'`);
-  lines[3] = parts.join(' +\n') + ';';
-  return lines.join('\n') + '\n';
+  ].join('\n');
 }

@@ -286,10 +286,18 @@ function collideLevel(h: Grid, level: Level, sub: number, ctx: ThreadContext): v
   const odd = (step & 1) === 1;
   const [r0, r1] = ctx.runSplit[level.index];
   ctx.runKernel.step(level, odd, r0, r1);
-  const [s0, s1] = share(level.slow.count, ctx.thread, ctx.threads);
-  ctx.runKernel.slow(level, odd, (step & 1) as 0 | 1, s0, s1);
-  const blocks = ctx.preBlocks[level.index];
   const kernel = ctx.runKernel;
+  const { slow } = level;
+  // A kernel that steps the fixed-offset cells on their own takes the rest of the slow list
+  // through the link tables; the others take all of it.
+  const linked = kernel.fixed ? slow.linked : slow.count;
+  const [s0, s1] = share(linked, ctx.thread, ctx.threads);
+  kernel.slow(level, odd, (step & 1) as 0 | 1, s0, s1);
+  if (kernel.fixed) {
+    const [g0, g1] = share(slow.count - linked, ctx.thread, ctx.threads);
+    kernel.fixed(level, odd, (step & 1) as 0 | 1, linked + g0, linked + g1);
+  }
+  const blocks = ctx.preBlocks[level.index];
   const parent = level.index > 0 ? h.levels[level.index - 1] : null;
   // The parent has just made step s (its counter is s + 1); −1 on level 0.
   const parentStep = parent ? ctx.steps[parent.index] - 1 : -1;

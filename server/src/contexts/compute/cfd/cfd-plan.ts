@@ -43,8 +43,12 @@ export const CFD_UPDATES_PER_PRICE_UNIT = 1e11;
  * Then the k substeps reusing their coefficients in a wavefront (ADR 11, 2026-11-29): two runs of
  * each side by side at the same time, 71.7 and 73.3 s before, 65.3 and 65.3 s after (1.11 times
  * the throughput), so 18 × 1.11, rounded down.
+ * Then the slow path's regular cells at fixed offsets and the restriction four parents at a time
+ * (ADR 11, 2026-11-29, later): before and after side by side at the same time, 48.00 → 45.22 s and
+ * 57.26 → 52.96 s (1.061 and 1.081 times the throughput; 1.045 stepping both grids in turns in one
+ * process), so 19 × 1.061, rounded down.
  */
-export const DEFAULT_MLUPS_PER_THREAD = 19;
+export const DEFAULT_MLUPS_PER_THREAD = 20;
 
 type CfdConfig = Pick<Config, 'CFD_THREADS' | 'CFD_MAX_CELLS' | 'CFD_MAX_MEMORY_GB' | 'CFD_TEST_STEPS'>;
 
