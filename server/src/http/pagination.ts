@@ -63,11 +63,6 @@ function linkTo(url: URL, page: number): string {
 
 async function countedPage<T>(list: ListQuery<T>, page: number, size: number): Promise<{ count: number; results: T[] }> {
   const offset = (page - 1) * size;
-  if (list.pageWithCount) {
-    const answer = await list.pageWithCount(size, offset);
-    if (answer.results.length === 0 && page > 1) throw ApiError.detail(404, MESSAGES.invalidPage);
-    return answer.results.length === 0 ? { count: 0, results: [] } : answer;
-  }
   const count = await list.count();
   if (page > Math.max(1, Math.ceil(count / size))) throw ApiError.detail(404, MESSAGES.invalidPage);
   return { count, results: await list.page(size, offset) };
@@ -90,7 +85,7 @@ export async function paginate<T>(c: Context<AppEnv>, list: ListQuery<T>): Promi
  * The same answer as `paginate`, as its JSON text, for a list that writes its page's JSON itself
  * (`ListQuery.pageJson`): the page's text is passed through, not parsed and written again.
  */
-export async function paginatedJson<T>(c: Context<AppEnv>, list: JsonListQuery<T>): Promise<string> {
+export async function paginatedJson(c: Context<AppEnv>, list: JsonListQuery): Promise<string> {
   const page = pageNumberOf(c.req.query('page'));
   const size = pageSizeOf(c.req.query('page_size'));
   const answer = await list.pageJson(size, (page - 1) * size);

@@ -3,12 +3,12 @@
  * `projectAccess`, in SQL), narrowed by tab and search, in a stable order (ties broken by id so
  * pages never overlap or skip).
  */
-import { and, asc, count, desc, eq, exists, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import type { AuthUser } from '../../kernel/auth-user.ts';
 import { projectFavorites, projects } from '../../db/schema/index.ts';
 import type { JsonListQuery } from '../../kernel/list-query.ts';
-import type { ProjectOrdering, ProjectSummary, ProjectTab } from '@canopy/contract/projects.ts';
+import type { ProjectOrdering, ProjectTab } from '@canopy/contract/projects.ts';
 import { acceptedBy, visibleProjects, type Param } from './access.ts';
 import { prepared } from '../../db/prepared.ts';
 import { listTotal, NO_COMPANY } from './list-count.ts';
@@ -179,17 +179,12 @@ function pageStatement(db: Db, user: AuthUser, filter: ProjectListFilter, search
   });
 }
 
-export function listProjects(db: Db, user: AuthUser, filter: ProjectListFilter): JsonListQuery<ProjectSummary> {
+export function listProjects(db: Db, user: AuthUser, filter: ProjectListFilter): JsonListQuery {
   const search = searchOf(filter.search);
   const values = { userId: user.id, companyId: user.companyId ?? NO_COMPANY, pattern: search?.pattern ?? '', searchId: search?.id ?? 0 };
   const pageJson = async (limit: number, offset: number) => {
     const [row] = await pageStatement(db, user, filter, search).execute({ ...values, limit, offset });
     return { count: row?.total ?? 0, length: row?.rows ?? 0, json: row?.results ?? '[]' };
   };
-  const where = and(visibleProjects(user), tabCondition(user.id, filter.tab), searchCondition(search));
-  return {
-    count: async () => (await db.select({ n: count() }).from(projects).where(where))[0]?.n ?? 0,
-    page: async (limit, offset) => JSON.parse((await pageJson(limit, offset)).json) as ProjectSummary[],
-    pageJson,
-  };
+  return { pageJson };
 }
