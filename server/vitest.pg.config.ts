@@ -19,13 +19,14 @@ process.env.TEST_DATABASE_URL = url;
 /**
  * Files that must have the PostgreSQL server to themselves run after the rest, one after another
  * (vitest runs projects of one groupOrder side by side, and a project's files two at a time):
- * - the page cache's hits (ADR 24) need an unchanged snapshot, and transaction ids belong to the
- *   whole server, so another file's commits in its own database change this file's snapshot too;
+ * - the page cache's hits (ADR 24: the project pages, where a download's file is) need an
+ *   unchanged snapshot, and transaction ids belong to the whole server, so another file's commits
+ *   in its own database change this file's snapshot too;
  * - the scale-out faults restart the server (pg_ctlcluster), which ends every other file's
  *   connections and queries (a CFD test beside it failed with 57P01, "terminating connection due
  *   to administrator command").
  */
-const alone = ['server/src/routes/projects/project-pages-cache.test.ts', 'server/test/pg/scale-out.test.ts'];
+const alone = ['server/src/routes/projects/project-pages-cache.test.ts', 'server/src/routes/viewer/download-kept.test.ts', 'server/test/pg/scale-out.test.ts'];
 
 const shared = {
   environment: 'node' as const,

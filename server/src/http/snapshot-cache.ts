@@ -1,6 +1,7 @@
 /**
- * Answers of hot read routes (the project list and detail), kept as their JSON text and reused
- * while the database is in exactly the state they were read in (ADR 24).
+ * Answers of hot read routes (the project list and detail, where a result download's file is),
+ * kept as their JSON text and reused while the database is in exactly the state they were read in
+ * (ADR 24).
  *
  * The state is named by `pg_current_snapshot()`, read by the token's-user statement that every
  * authenticated request runs anyway (http/authenticate.ts). A snapshot lists which transactions had
@@ -105,22 +106,27 @@ export async function snapshotCachedJson<T extends object>(c: Context<AppEnv>, r
  * http/pagination.ts paginatedJson): the text is sent and kept as it is.
  */
 export async function snapshotCachedText<T extends object>(c: Context<AppEnv>, read: () => Promise<string>): Promise<CachedJson<T>> {
-  const user = c.get('user');
-  const snapshot = c.get('snapshot');
-  const db = c.get('db');
-  let body: string | undefined;
-  if (!user || !snapshot) body = await read();
-  else {
-    const cache = cacheFor(db);
-    const key = `${user.id} ${c.req.url}`;
-    body = cache.get(key, snapshot);
-    if (body === undefined) {
-      body = await read();
-      cache.set(key, snapshot, body);
-    }
-  }
+  const body = await snapshotCachedString(c, read);
   // The same text c.json would send; typed as its answer so the route's OpenAPI types still hold.
   return c.body(body, 200, { 'content-type': 'application/json' }) as unknown as CachedJson<T>;
+}
+
+/**
+ * The text `read` gives for this user at this URL, or the one it gave in the same database state:
+ * for a route that sends something else than the text itself (a download keeps where its file is,
+ * and reads the file from the blob store each time, routes/viewer/project.routes.ts).
+ */
+export async function snapshotCachedString(c: Context<AppEnv>, read: () => Promise<string>): Promise<string> {
+  const user = c.get('user');
+  const snapshot = c.get('snapshot');
+  if (!user || !snapshot) return read();
+  const cache = cacheFor(c.get('db'));
+  const key = `${user.id} ${c.req.url}`;
+  const kept = cache.get(key, snapshot);
+  if (kept !== undefined) return kept;
+  const body = await read();
+  cache.set(key, snapshot, body);
+  return body;
 }
 
 type CachedJson<T> = Response & TypedResponse<JSONParsed<T>, 200, 'json'>;

@@ -15,7 +15,17 @@ import { nodeResponse } from '../../http/node-request.ts';
 import { currentUser } from '../../http/authenticate.ts';
 import { answers, json, jsonBody, pathParams } from '@canopy/contract/common.ts';
 import { AssetSchema, PostProcessingTagCreateSchema, PostProcessingTagSchema } from '@canopy/contract/viewer.ts';
-import { getSimulationAsset, layerSetFile, simulationAssetFile, type AssetPath, type FileDownload } from '../../contexts/results/viewer/simulations.ts';
+import {
+  getSimulationAsset,
+  layerSetRef,
+  openFile,
+  simulationAssetRef,
+  type AssetPath,
+  type FileDownload,
+  type FileRef,
+} from '../../contexts/results/viewer/simulations.ts';
+import { snapshotCachedString } from '../../http/snapshot-cache.ts';
+import type { AppEnv } from '../../deps.ts';
 import { createPostProcessingTag, listPostProcessingTags } from '../../contexts/results/viewer/viewer-state.ts';
 
 const tags = ['Viewer'];
@@ -79,42 +89,54 @@ export function registerViewerProjectRoutes(app: ApiApp): void {
   app.openapi(simulationAssetRoute, async (c) => c.json(await getSimulationAsset(c.var.db, currentUser(c), ids(c.req.valid('param'))), 200));
   app.openapi(layerSetDownloadRoute, async (c) => {
     const p = c.req.valid('param');
-    const file = await layerSetFile(c.var.deps, c.var.db, currentUser(c), {
-      projectId: pathId(p.id),
-      configurationId: pathId(p.cid),
-      simulationId: pathId(p.sid),
-      layerSetId: pathId(p.lid),
-    });
-    return sendFile(c, file);
+    const ids = { projectId: pathId(p.id), configurationId: pathId(p.cid), simulationId: pathId(p.sid), layerSetId: pathId(p.lid) };
+    return sendFile(c, await openFile(c.var.deps, await keptRef(c, () => layerSetRef(c.var.db, currentUser(c), ids))));
   });
   app.openapi(simulationAssetDownloadRoute, async (c) => {
-    const file = await simulationAssetFile(c.var.deps, c.var.db, currentUser(c), ids(c.req.valid('param')));
-    return sendFile(c, file);
+    const ref = await keptRef(c, () => simulationAssetRef(c.var.db, currentUser(c), ids(c.req.valid('param'))));
+    return sendFile(c, await openFile(c.var.deps, ref));
   });
 }
 
 /**
- * The file as a download, sent as it is read from the blob store, with its length; result files are
- * never cached by shared caches (they need the token). Read whole first, then copied into the answer,
- * a 580 KB result cost 4-5 ms of the server's CPU (a quarter of it collecting the garbage of the
- * copies) under 50 connections. Over a socket the store's stream is piped into Node's response
- * itself, as a bare node:http server would (through a web stream it cost the server 0.5 ms more);
+ * Where the file is, after the access check, kept while the database's snapshot holds (ADR 24): a
+ * viewer downloads the same result files again on every visit, and the check was the download's
+ * only statement besides the token's user. The file itself is read from the blob store each time.
+ */
+async function keptRef(c: Context<AppEnv>, read: () => Promise<FileRef>): Promise<FileRef> {
+  return JSON.parse(await snapshotCachedString(c, async () => JSON.stringify(await read()))) as FileRef;
+}
+
+/**
+ * The file as a download, with its length: from memory in one write when it is small enough to keep
+ * (blobs/hot-blobs.ts), else sent as it is read from the blob store. Result files are never cached
+ * by shared caches (they need the token). Read whole for every request and then copied into the
+ * answer, a 580 KB result cost 4-5 ms of the server's CPU (a quarter of it collecting the garbage of
+ * the copies) under 50 connections; kept bytes are neither read nor copied. Over a socket a stream
+ * is piped into Node's response itself, as a bare node:http server would (through a web stream it cost the server 0.5 ms more);
  * without one (app.request in tests) it becomes the answer's body.
  */
 export function sendFile(c: Context, file: FileDownload) {
   const isGlb = file.filename.toLowerCase().endsWith('.glb');
+  const { download } = file;
   const headers = {
     'Content-Type': isGlb ? 'model/gltf-binary' : file.filename.endsWith('.json') ? 'application/json' : 'application/octet-stream',
     'Content-Disposition': `attachment; filename="${file.filename.replace(/["\\\r\n]/g, '_')}"`,
     'Cache-Control': 'private, no-cache',
-    'Content-Length': String(file.download.properties.size),
+    'Content-Length': String('bytes' in download ? download.bytes.byteLength : download.properties.size),
   };
   const outgoing = nodeResponse(c);
-  if (!outgoing) return c.body(Readable.toWeb(file.download.stream) as ReadableStream<Uint8Array>, 200, headers);
+  if ('bytes' in download) {
+    if (!outgoing) return c.body(new Uint8Array(download.bytes), 200, headers);
+    // One write of bytes kept in memory (blobs/hot-blobs.ts): nothing read, nothing copied in JavaScript.
+    outgoing.writeHead(200, headers).end(download.bytes);
+    return RESPONSE_ALREADY_SENT;
+  }
+  if (!outgoing) return c.body(Readable.toWeb(download.stream) as ReadableStream<Uint8Array>, 200, headers);
   outgoing.writeHead(200, headers);
   // A failed read ends the answer where it is; a client gone stops the read. (pipe, not pipeline:
   // pipeline makes an AbortController and a DOMException per answer, 1.5 % of a download's time.)
-  const { stream } = file.download;
+  const { stream } = download;
   stream.once('error', () => outgoing.destroy());
   outgoing.once('close', () => stream.destroy());
   stream.pipe(outgoing);

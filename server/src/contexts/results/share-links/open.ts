@@ -21,8 +21,7 @@ import { representInsights, type InsightRow } from '../insights/represent.ts';
 import { studyImageBytes } from '../insights/study-images.ts';
 import { publicScope } from '../insights/visibility.ts';
 import { assetView, type AssetRow } from '../viewer/assets.ts';
-import { parseBlobKey } from '../../../blobs/blob-io.ts';
-import type { BlobDownload } from '../../../blobs/blob-store.ts';
+import { openFile, type FileDownload } from '../viewer/simulations.ts';
 
 export type LinkRow = typeof shareLinks.$inferSelect;
 
@@ -165,15 +164,10 @@ export async function sharedImage(
   return { contentType: found.row.contentType, bytes: found.bytes };
 }
 
-export async function sharedLayerFile(
-  deps: AppDeps,
-  db: Db,
-  reader: Reader & { access: string | undefined; assetId: number },
-): Promise<{ filename: string; download: BlobDownload }> {
+export async function sharedLayerFile(deps: AppDeps, db: Db, reader: Reader & { access: string | undefined; assetId: number }): Promise<FileDownload> {
   const link = await readableLink(deps, db, reader);
   const { insightRows } = await sharedObjects(db, link);
   const row = (await layerRows(db, link, await representInsights(db, insightRows))).find((a) => a.id === reader.assetId);
-  const download = row?.blobKey ? await deps.blobStore.get(parseBlobKey(row.blobKey)) : null;
-  if (!row || !download) throw DomainError.notFound();
-  return { filename: row.filename, download };
+  if (!row) throw DomainError.notFound();
+  return openFile(deps, { filename: row.filename, blobKey: row.blobKey });
 }

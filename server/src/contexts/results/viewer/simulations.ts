@@ -7,7 +7,7 @@ import { assets, configurations, layerSets, projects, simulations } from '../../
 import { DomainError } from '../../../kernel/domain-errors.ts';
 import { parseBlobKey } from '../../../blobs/blob-io.ts';
 import { prepared } from '../../../db/prepared.ts';
-import type { BlobDownload } from '../../../blobs/blob-store.ts';
+import { readHotBlob, type BlobRead } from '../../../blobs/hot-blobs.ts';
 import { assetView, type AssetRow, type AssetView } from './assets.ts';
 import { requireConfigurationSimulation, requireStudy, requireStudySimulation } from './scope.ts';
 import { accessColumns, accessFrom, accessValues } from '../../projects/index.ts';
@@ -152,32 +152,42 @@ export interface AssetPath {
   assetId: number;
 }
 
-/** A file to send as it is read from the blob store (a result GLB is hundreds of kilobytes or more). */
+/**
+ * Where a downloadable file is: its name and its blob (null for an asset recorded without a file).
+ * Depends only on the database, the caller and the path, so a route may keep it while the
+ * database's snapshot holds (http/snapshot-cache.ts).
+ */
+export interface FileRef {
+  filename: string;
+  blobKey: string | null;
+}
+
+/** A file to send: whole from memory when small (blobs/hot-blobs.ts), else the store's stream. */
 export interface FileDownload {
   filename: string;
-  download: BlobDownload;
+  download: BlobRead;
 }
 
-/** The blob's download, or 404 when the row points at no blob. */
-async function openBlob(deps: AppDeps, filename: string, blobKey: string | null): Promise<FileDownload> {
-  const download = blobKey ? await deps.blobStore.get(parseBlobKey(blobKey)) : null;
+/** The file's bytes, or 404 when the row points at no blob or the blob is gone. */
+export async function openFile(deps: AppDeps, ref: FileRef): Promise<FileDownload> {
+  const download = ref.blobKey ? await readHotBlob(deps.blobStore, parseBlobKey(ref.blobKey)) : null;
   if (!download) throw DomainError.notFound();
-  return { filename, download };
+  return { filename: ref.filename, download };
 }
 
-/** The asset's file, read through the blob store after the same access check as its metadata. */
-export async function simulationAssetFile(deps: AppDeps, db: Db, user: AuthUser, ids: AssetPath): Promise<FileDownload> {
+/** The asset's file, after the same access check as its metadata. */
+export async function simulationAssetRef(db: Db, user: AuthUser, ids: AssetPath): Promise<FileRef> {
   const row = await assetRow(db, user, ids.projectId, ids.configurationId, ids.simulationId, ids.assetId);
-  return openBlob(deps, row.filename, row.blobKey);
+  return { filename: row.filename, blobKey: row.blobKey };
 }
 
 /** A layer-set file, after the same access check as the simulation's assets. */
-export async function layerSetFile(deps: AppDeps, db: Db, user: AuthUser, ids: Omit<AssetPath, 'assetId'> & { layerSetId: number }): Promise<FileDownload> {
+export async function layerSetRef(db: Db, user: AuthUser, ids: Omit<AssetPath, 'assetId'> & { layerSetId: number }): Promise<FileRef> {
   await requireConfigurationSimulation(db, user, ids.projectId, ids.configurationId, ids.simulationId, 'see');
   const [row] = await db
-    .select()
+    .select({ filename: layerSets.filename, blobKey: layerSets.blobKey })
     .from(layerSets)
     .where(and(eq(layerSets.id, ids.layerSetId), eq(layerSets.simulationId, ids.simulationId)));
   if (!row) throw DomainError.notFound();
-  return openBlob(deps, row.filename, row.blobKey);
+  return row;
 }
