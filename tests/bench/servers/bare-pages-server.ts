@@ -1,15 +1,13 @@
 /**
  * A bare node:http server that answers the project-pages mix with Canopy's own bytes, in its own
  * process (project-pages.bench.ts forks it): the list's and the detail's JSON as Canopy sent them,
- * and the 580 KB result file streamed from disk as Canopy streams it from its blob store. Its p99
- * under the same load is what the load generator, the loopback and a file read leave for the mix on
- * this machine, whatever the server does.
+ * and the 580 KB result file from memory in one write, as Canopy sends a file it keeps (ADR 30) —
+ * the least a server can do for these bytes (streamed from disk in 64 KB chunks instead, its p99
+ * was about half as much again). Its p99 under the same load is what the load generator and the
+ * loopback leave for the mix on this machine, whatever the server does.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createReadStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 
 /** The URLs of Canopy's answers to replay, and the token they need. */
 export interface BarePagesSource {
@@ -31,17 +29,13 @@ async function main(source: BarePagesSource): Promise<void> {
   const [list, detail, file] = await Promise.all([source.listUrl, source.detailUrl, source.downloadUrl].map((url) => fetch(url, auth)));
   const listBody = await list!.text();
   const detailBody = await detail!.text();
-  const dir = mkdtempSync(join(tmpdir(), 'canopy-bench-bare-'));
-  const path = join(dir, 'result.glb');
-  const bytes = new Uint8Array(await file!.arrayBuffer());
-  writeFileSync(path, bytes);
+  const bytes = Buffer.from(await file!.arrayBuffer());
   const json = { 'content-type': 'application/json' };
   const server = createServer((req, res) => {
     if (req.url === '/list') res.writeHead(200, json).end(listBody);
     else if (req.url === '/detail') res.writeHead(200, json).end(detailBody);
     else {
-      res.writeHead(200, { 'content-type': 'model/gltf-binary', 'content-length': bytes.byteLength });
-      createReadStream(path).pipe(res);
+      res.writeHead(200, { 'content-type': 'model/gltf-binary', 'content-length': bytes.byteLength }).end(bytes);
     }
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -49,7 +43,6 @@ async function main(source: BarePagesSource): Promise<void> {
   process.send?.({ listUrl: `${origin}/list`, detailUrl: `${origin}/detail`, downloadUrl: `${origin}/download` } satisfies BarePagesServer);
   const stop = () => {
     server.close();
-    rmSync(dir, { recursive: true, force: true });
     process.exit(0);
   };
   process.on('SIGTERM', stop);
