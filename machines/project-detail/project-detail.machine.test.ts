@@ -274,6 +274,31 @@ describe('project detail', () => {
     expect(selectSiteSetup(actor.getSnapshot())).toMatchObject({ scenarios: 1, weather: { library: 'computed' } });
   });
 
+  it('reads the scenarios again when one it holds as unfinished finishes, so its outputs show; not for progress or a scenario it does not hold', async () => {
+    let reads = 0;
+    const actor = start(fullProject(7), undefined, () => {
+      reads += 1;
+      return reads === 1
+        ? { 70: [{ id: 5, name: 'Demo district', status: 'running' }] }
+        : { 70: [{ id: 5, name: 'Demo district', status: 'completed', outputs: [{ analysis_type: 'solar', count: 5 }] }] };
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(reads).toBe(1);
+    actor.send({ type: 'scenario.status', configurationId: 5, status: 'running' });
+    actor.send({ type: 'scenario.status', configurationId: 99, status: 'completed' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(reads).toBe(1);
+    actor.send({ type: 'scenario.status', configurationId: 5, status: 'completed' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(reads).toBe(2);
+    expect(selectStudies(actor.getSnapshot())[0]!.configurations![0]!.outputs).toEqual([{ analysis_type: 'solar', count: 5 }]);
+    expect(selectSiteSetup(actor.getSnapshot())!.weather.library).toBe('computed');
+    // The list now holds it as finished: a repeated message reads nothing more.
+    actor.send({ type: 'scenario.status', configurationId: 5, status: 'completed' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(reads).toBe(2);
+  });
+
   it('does not try a refused scenario read again by itself', async () => {
     let reads = 0;
     const actor = start(fullProject(7), undefined, () => {

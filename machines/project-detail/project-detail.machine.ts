@@ -25,12 +25,15 @@
  *                         every `project.reload` (a scenario added, duplicated, hidden or deleted).
  *                         A failed first read is tried again as the service lines are, then
  *                         `scenarios.retry`: until the list is read the overview cannot say how many
- *                         scenarios there are, so it must not show an empty list meanwhile
+ *                         scenarios there are, so it must not show an empty list meanwhile. Read
+ *                         again when a scenario it holds as unfinished reaches a final status
+ *                         (`scenario.status`, from the live status), so its outputs appear
  *
  * Owned by src/screens/project-detail/project-screen.tsx (one actor for every project route, so
  * moving between the navigator and the settings keeps the project).
  */
 import { assertEvent, assign, raise, setup } from 'xstate';
+import { FINAL_STATUSES } from '@canopy/contract/scenarios.ts';
 import { asServerError, notProvided, type ServerError } from '@machines/shared/actors.ts';
 import { readRetryDelay, worthRetrying } from '@machines/shared/read-retry.ts';
 import { readProjectForm, type ProjectFormValues } from '@machines/project-list/project-form.ts';
@@ -65,9 +68,18 @@ export type ProjectDetailEvent =
   | { type: 'feedback.saved' }
   | { type: 'feedback.failed' }
   /** Raised by the details region once the project was read again: the scenarios follow. */
-  | { type: 'scenarios.reload' };
+  | { type: 'scenarios.reload' }
+  /**
+   * The live status of one of the project's scenarios (socket or poll). One that reaches a final
+   * status has results (or a failure) the list read before does not hold: the list is read again.
+   */
+  | { type: 'scenario.status'; configurationId: number; status: string };
 
 /** SPEC §4: the first study, or none. */
+function isFinal(status: string): boolean {
+  return (FINAL_STATUSES as readonly string[]).includes(status);
+}
+
 /** The side reads tried again by themselves after a failure. */
 type SideRead = keyof ProjectDetailContext['attempts'];
 
@@ -123,6 +135,15 @@ export const projectDetailMachine = setup({
   },
   guards: {
     formReads: ({ event }) => event.type === 'details.save' && readProjectForm(event.values).ok,
+    /** A scenario the list holds as unfinished has finished: its outputs are not in the list yet. */
+    finishedSinceRead: ({ context, event }) => {
+      assertEvent(event, 'scenario.status');
+      if (!isFinal(event.status)) return false;
+      const held = Object.values(context.scenarios)
+        .flat()
+        .find((c) => c.id === event.configurationId);
+      return held !== undefined && !isFinal(held.status);
+    },
     /** The failed side read is worth trying again, and automatic attempts are left. */
     mayRetry: ({ context }, { read, error }: { read: SideRead; error: unknown }) => worthRetrying(error) && readRetryDelay(context.attempts[read] + 1) !== null,
   },
@@ -164,6 +185,7 @@ export const projectDetailMachine = setup({
       on: {
         'study.select': { actions: 'selectStudy' },
         'project.changed': { actions: 'takeChangedProject' },
+        'scenario.status': { guard: 'finishedSinceRead', actions: 'reloadScenarios' },
       },
       states: {
         details: {

@@ -25,6 +25,7 @@ import { LevelCard } from './level-card.tsx';
 import { LiveStatusProvider } from '../scenario-wizard/live-status-provider.tsx';
 import { SiteSetupCard } from './site-setup-card.tsx';
 import { OutputCards } from './output-cards.tsx';
+import { FollowScenarioStatuses } from './follow-scenario-statuses.tsx';
 import { ScenariosPendingCard } from './scenarios-pending-card.tsx';
 import { ServiceLineSidebar } from './service-line-sidebar.tsx';
 import { WheelPanel } from './wheel-panel.tsx';
@@ -47,6 +48,7 @@ export function NavigatorOverview({ detail }: { detail: ActorRefFrom<typeof proj
   if (!project) return null;
   return (
     <LiveStatusProvider>
+      <FollowScenarioStatuses detail={detail} projectId={project.id} />
       <div className={overview}>
         <div className={mainColumn}>
           {scenariosLoading || scenariosFailed ? (

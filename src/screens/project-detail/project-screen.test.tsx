@@ -1,10 +1,10 @@
 /** The project navigator and the viewer's empty state, by role and text with fake services. */
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fullProject } from '@machines/project-detail/project-detail.fixtures.ts';
 import type { Project, ScenarioSummary, StudyWithScenarios } from '@machines/project-detail/project-detail.types.ts';
-import { fakeWorkspace, refuse, renderWorkspace } from '../workspace-testing/workspace-test-kit.tsx';
+import { fakeWorkspace, pushableLive, refuse, renderWorkspace } from '../workspace-testing/workspace-test-kit.tsx';
 import { STUDY_SELECTED } from './project-wheel.tsx';
 import { LEGEND } from './scenario-status.ts';
 
@@ -139,6 +139,27 @@ describe('project navigator', () => {
     await user.click(within(card).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('group', { name: 'Wheel of Harbour Tower 7: 1 study, 1 scenario' })).toBeInTheDocument();
     expect(reads).toBe(2);
+  });
+
+  it('shows the outputs of a scenario that finishes while the overview is open, not "Completed" with "No results yet"', async () => {
+    const live = pushableLive();
+    let finished = false;
+    const services = fakeWorkspace({
+      loadScenarios: async () => ({
+        70: [
+          finished
+            ? { id: 5, name: 'Demo district', status: 'completed', outputs: [{ analysis_type: 'solar', count: 5 }] }
+            : { id: 5, name: 'Demo district', status: 'running' },
+        ],
+      }),
+    });
+    renderWorkspace('/projects/7', services, { live: live.logic });
+    const card = await screen.findByRole('article', { name: 'Scenario Demo district' });
+    expect(card).toHaveTextContent('No results yet.');
+    finished = true;
+    act(() => live.push({ type: 'scenario.status', project_id: 7, configuration_id: 5, status: 'completed', simulations: [] }));
+    expect(await within(screen.getByRole('article', { name: 'Scenario Demo district' })).findByText('5 results')).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Scenario Demo district' })).not.toHaveTextContent('No results yet.');
   });
 
   it('shows the content-not-found page for a project the user cannot see', async () => {
