@@ -49,6 +49,13 @@ export function selectMayChangeProject(projectId: number | string) {
   return (s: Snapshot): boolean => s.context.operator || canInProject(s.context.map, 'projects.change_project', projectId);
 }
 
+/** Fetch the nearest weather station for the project (server weather/fetch-met.ts: change the project, and hold fetch-MET-manually). */
+export function selectMayFetchWeather(projectId: number | string) {
+  return (s: Snapshot): boolean =>
+    s.context.operator ||
+    (canInProject(s.context.map, 'projects.fetch-MET-manually', projectId) && canInProject(s.context.map, 'projects.change_project', projectId));
+}
+
 /** Change insights, reports and images (server insights/visibility.ts: change the project, and hold add_insight). */
 export function selectMayChangeInsights(projectId: number | string) {
   return (s: Snapshot): boolean =>

@@ -12,8 +12,10 @@ import {
   selectSaved,
   selectSaveError,
   selectSaveFailed,
+  selectScenariosFailed,
   selectScenariosLoading,
   selectSelectedStudyId,
+  selectSiteSetup,
   selectStudies,
   selectSubscription,
   selectLevelLoading,
@@ -242,6 +244,70 @@ describe('project detail', () => {
     expect(reads).toBe(5);
     expect(selectLevelUnavailable(actor.getSnapshot())).toBe(false);
     expect(selectLevelLoading(actor.getSnapshot())).toBe(false);
+  });
+
+  it('tries a dropped first scenario read again by itself, then offers Retry; how many there are is unknown meanwhile', async () => {
+    const dropped: ServerError = { kind: 'http', status: 503, detail: 'The server is busy.', fields: {}, body: null };
+    let reads = 0;
+    let up = false;
+    const actor = start(fullProject(7), undefined, () => {
+      reads += 1;
+      if (!up) throw dropped;
+      return { 70: [{ id: 5, name: 'Demo district', status: 'completed' }] };
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(reads).toBe(1);
+    // Waiting to try again is still loading, and the site set-up card does not say "0 scenarios".
+    expect(selectScenariosLoading(actor.getSnapshot())).toBe(true);
+    expect(selectSiteSetup(actor.getSnapshot())!.scenarios).toBeNull();
+    await vi.advanceTimersByTimeAsync(READ_RETRY_DELAYS_MS.reduce((a, b) => a + b, 0));
+    expect(reads).toBe(4);
+    expect(selectScenariosFailed(actor.getSnapshot())).toBe(true);
+    expect(selectSiteSetup(actor.getSnapshot())!.scenarios).toBeNull();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(reads).toBe(4);
+    up = true;
+    actor.send({ type: 'scenarios.retry' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(reads).toBe(5);
+    expect(selectScenariosFailed(actor.getSnapshot())).toBe(false);
+    expect(selectSiteSetup(actor.getSnapshot())).toMatchObject({ scenarios: 1, weather: { library: 'computed' } });
+  });
+
+  it('reads the scenarios again when one it holds as unfinished finishes, so its outputs show; not for progress or a scenario it does not hold', async () => {
+    let reads = 0;
+    const actor = start(fullProject(7), undefined, () => {
+      reads += 1;
+      return reads === 1
+        ? { 70: [{ id: 5, name: 'Demo district', status: 'running' }] }
+        : { 70: [{ id: 5, name: 'Demo district', status: 'completed', outputs: [{ analysis_type: 'solar', count: 5 }] }] };
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(reads).toBe(1);
+    actor.send({ type: 'scenario.status', configurationId: 5, status: 'running' });
+    actor.send({ type: 'scenario.status', configurationId: 99, status: 'completed' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(reads).toBe(1);
+    actor.send({ type: 'scenario.status', configurationId: 5, status: 'completed' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(reads).toBe(2);
+    expect(selectStudies(actor.getSnapshot())[0]!.configurations![0]!.outputs).toEqual([{ analysis_type: 'solar', count: 5 }]);
+    expect(selectSiteSetup(actor.getSnapshot())!.weather.library).toBe('computed');
+    // The list now holds it as finished: a repeated message reads nothing more.
+    actor.send({ type: 'scenario.status', configurationId: 5, status: 'completed' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(reads).toBe(2);
+  });
+
+  it('does not try a refused scenario read again by itself', async () => {
+    let reads = 0;
+    const actor = start(fullProject(7), undefined, () => {
+      reads += 1;
+      throw notFound;
+    });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(reads).toBe(1);
+    expect(selectScenariosFailed(actor.getSnapshot())).toBe(true);
   });
 
   it('has no scenarios until the server sends them', async () => {

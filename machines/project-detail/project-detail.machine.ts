@@ -20,14 +20,20 @@
  *       ├── level         loading | waiting | ready | refreshing | unavailable   the user's subscription (AI / CFD,
  *       │                 credits), tried again as the service lines are, then `level.retry`; read again
  *       │                 with the scenarios (a submitted scenario debited it), the figures shown meanwhile
- *       └── scenarios     loading | ready | reloading | failed   each study's scenarios (names,
- *                         status, hidden from the configuration routes); read again after every
- *                         `project.reload` (a scenario added, duplicated, hidden or deleted)
+ *       └── scenarios     loading | waiting | ready | reloading | failed   each study's scenarios
+ *                         (names, status, hidden from the configuration routes); read again after
+ *                         every `project.reload` (a scenario added, duplicated, hidden or deleted).
+ *                         A failed first read is tried again as the service lines are, then
+ *                         `scenarios.retry`: until the list is read the overview cannot say how many
+ *                         scenarios there are, so it must not show an empty list meanwhile. Read
+ *                         again when a scenario it holds as unfinished reaches a final status
+ *                         (`scenario.status`, from the live status), so its outputs appear
  *
  * Owned by src/screens/project-detail/project-screen.tsx (one actor for every project route, so
  * moving between the navigator and the settings keeps the project).
  */
 import { assertEvent, assign, raise, setup } from 'xstate';
+import { FINAL_STATUSES } from '@canopy/contract/scenarios.ts';
 import { asServerError, notProvided, type ServerError } from '@machines/shared/actors.ts';
 import { readRetryDelay, worthRetrying } from '@machines/shared/read-retry.ts';
 import { readProjectForm, type ProjectFormValues } from '@machines/project-list/project-form.ts';
@@ -44,7 +50,7 @@ export interface ProjectDetailContext {
   /** Study id → its scenarios, as read from the study's simulations (until studies carry them). */
   scenarios: Record<number, ScenarioSummary[]>;
   /** Automatic attempts made at each side read since it last succeeded (or the user's Retry). */
-  attempts: { lines: number; level: number };
+  attempts: { lines: number; level: number; scenarios: number };
 }
 
 export type ProjectDetailEvent =
@@ -54,6 +60,7 @@ export type ProjectDetailEvent =
   /** Retry a side read that failed again and again. */
   | { type: 'lines.retry' }
   | { type: 'level.retry' }
+  | { type: 'scenarios.retry' }
   | { type: 'details.save'; values: ProjectFormValues }
   /** Another screen changed the project (e.g. a parameter set was saved): take its copy. */
   | { type: 'project.changed'; project: Project }
@@ -61,9 +68,21 @@ export type ProjectDetailEvent =
   | { type: 'feedback.saved' }
   | { type: 'feedback.failed' }
   /** Raised by the details region once the project was read again: the scenarios follow. */
-  | { type: 'scenarios.reload' };
+  | { type: 'scenarios.reload' }
+  /**
+   * The live status of one of the project's scenarios (socket or poll). One that reaches a final
+   * status has results (or a failure) the list read before does not hold: the list is read again.
+   */
+  | { type: 'scenario.status'; configurationId: number; status: string };
 
 /** SPEC §4: the first study, or none. */
+function isFinal(status: string): boolean {
+  return (FINAL_STATUSES as readonly string[]).includes(status);
+}
+
+/** The side reads tried again by themselves after a failure. */
+type SideRead = keyof ProjectDetailContext['attempts'];
+
 export function firstStudyId(project: Project): number | null {
   return project.studies[0]?.id ?? null;
 }
@@ -107,24 +126,33 @@ export const projectDetailMachine = setup({
     }),
     storeServiceLines: assign(({ context }, serviceLines: ServiceLine[]) => ({ serviceLines, attempts: { ...context.attempts, lines: 0 } })),
     storeLevel: assign(({ context }, level: Level) => ({ level, attempts: { ...context.attempts, level: 0 } })),
-    countAttempt: assign(({ context }, { read }: { read: 'lines' | 'level' }) => ({ attempts: { ...context.attempts, [read]: context.attempts[read] + 1 } })),
-    resetAttempts: assign(({ context }, { read }: { read: 'lines' | 'level' }) => ({ attempts: { ...context.attempts, [read]: 0 } })),
-    storeScenarios: assign((_, scenarios: Record<number, ScenarioSummary[]>) => ({ scenarios })),
+    countAttempt: assign(({ context }, { read }: { read: SideRead }) => ({ attempts: { ...context.attempts, [read]: context.attempts[read] + 1 } })),
+    resetAttempts: assign(({ context }, { read }: { read: SideRead }) => ({ attempts: { ...context.attempts, [read]: 0 } })),
+    storeScenarios: assign(({ context }, scenarios: Record<number, ScenarioSummary[]>) => ({ scenarios, attempts: { ...context.attempts, scenarios: 0 } })),
     announceSaved: raise({ type: 'feedback.saved' }),
     announceFailed: raise({ type: 'feedback.failed' }),
     reloadScenarios: raise({ type: 'scenarios.reload' }),
   },
   guards: {
     formReads: ({ event }) => event.type === 'details.save' && readProjectForm(event.values).ok,
+    /** A scenario the list holds as unfinished has finished: its outputs are not in the list yet. */
+    finishedSinceRead: ({ context, event }) => {
+      assertEvent(event, 'scenario.status');
+      if (!isFinal(event.status)) return false;
+      const held = Object.values(context.scenarios)
+        .flat()
+        .find((c) => c.id === event.configurationId);
+      return held !== undefined && !isFinal(held.status);
+    },
     /** The failed side read is worth trying again, and automatic attempts are left. */
-    mayRetry: ({ context }, { read, error }: { read: 'lines' | 'level'; error: unknown }) =>
-      worthRetrying(error) && readRetryDelay(context.attempts[read] + 1) !== null,
+    mayRetry: ({ context }, { read, error }: { read: SideRead; error: unknown }) => worthRetrying(error) && readRetryDelay(context.attempts[read] + 1) !== null,
   },
   delays: {
     successFlag: 3000,
     errorFlag: 5000,
     linesBackoff: ({ context }) => readRetryDelay(context.attempts.lines) ?? 0,
     levelBackoff: ({ context }) => readRetryDelay(context.attempts.level) ?? 0,
+    scenariosBackoff: ({ context }) => readRetryDelay(context.attempts.scenarios) ?? 0,
   },
 }).createMachine({
   id: 'projectDetail',
@@ -137,7 +165,7 @@ export const projectDetailMachine = setup({
     serviceLines: [],
     level: null,
     scenarios: {},
-    attempts: { lines: 0, level: 0 },
+    attempts: { lines: 0, level: 0, scenarios: 0 },
   }),
   initial: 'loading',
   states: {
@@ -157,6 +185,7 @@ export const projectDetailMachine = setup({
       on: {
         'study.select': { actions: 'selectStudy' },
         'project.changed': { actions: 'takeChangedProject' },
+        'scenario.status': { guard: 'finishedSinceRead', actions: 'reloadScenarios' },
       },
       states: {
         details: {
@@ -246,9 +275,20 @@ export const projectDetailMachine = setup({
                 src: 'loadScenarios',
                 input: ({ context }) => ({ projectId: context.projectId, studyIds: context.project?.studies.map((s) => s.id) ?? [] }),
                 onDone: { target: 'ready', actions: { type: 'storeScenarios', params: ({ event }) => event.output } },
-                onError: 'failed',
+                onError: [
+                  {
+                    guard: { type: 'mayRetry', params: ({ event }) => ({ read: 'scenarios' as const, error: event.error }) },
+                    target: 'waiting',
+                    actions: { type: 'countAttempt', params: { read: 'scenarios' } },
+                  },
+                  { target: 'failed' },
+                ],
               },
               on: { 'scenarios.reload': { target: 'loading', reenter: true } },
+            },
+            waiting: {
+              after: { scenariosBackoff: 'loading' },
+              on: { 'scenarios.reload': 'loading' },
             },
             ready: { on: { 'scenarios.reload': 'reloading' } },
             reloading: {
@@ -261,7 +301,12 @@ export const projectDetailMachine = setup({
               },
               on: { 'scenarios.reload': { target: 'reloading', reenter: true } },
             },
-            failed: { on: { 'scenarios.reload': 'loading' } },
+            failed: {
+              on: {
+                'scenarios.reload': 'loading',
+                'scenarios.retry': { target: 'loading', actions: { type: 'resetAttempts', params: { read: 'scenarios' } } },
+              },
+            },
           },
         },
         level: {

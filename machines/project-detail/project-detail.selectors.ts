@@ -61,35 +61,50 @@ export const selectServiceLinesFailed = (s: Snapshot): boolean => s.matches({ re
 
 export const selectLevelLoading = (s: Snapshot): boolean => s.matches({ ready: { level: 'loading' } }) || s.matches({ ready: { level: 'waiting' } });
 export const selectLevelUnavailable = (s: Snapshot): boolean => s.matches({ ready: { level: 'unavailable' } });
-export const selectScenariosLoading = (s: Snapshot): boolean => s.matches({ ready: { scenarios: 'loading' } });
+/** The first read of the scenarios, or the wait to try it again: how many there are is not known yet. */
+export const selectScenariosLoading = (s: Snapshot): boolean =>
+  s.matches({ ready: { scenarios: 'loading' } }) || s.matches({ ready: { scenarios: 'waiting' } });
+/** The scenarios could not be read, after the automatic attempts: the screens offer Retry, never an empty list. */
+export const selectScenariosFailed = (s: Snapshot): boolean => s.matches({ ready: { scenarios: 'failed' } });
 export const selectSubscription = (s: Snapshot): Subscription | null => s.context.level?.subscription ?? null;
 
 /** What the overview's site set-up card shows (a new project's next steps, in order). */
 export interface SiteSetup {
-  /** `hasResults`: a scenario has results already, so the weather they needed was found (the library's nearest station). */
-  weather: { station: string | null; error: string | null; requested: boolean; hasResults: boolean };
+  /**
+   * `library`: without a station of its own, the project's scenarios took the weather of the
+   * library's nearest station (the jobs' default): `computed` once one has results, `computing`
+   * while one runs — either way no weather is needed; null when none ran, or the scenarios are not
+   * read yet (`scenarios` null).
+   */
+  weather: { station: string | null; error: string | null; requested: boolean; library: 'computed' | 'computing' | null };
   /**
    * ready: generated; failed: the fetch from OpenStreetMap at creation failed (`error` says why and
    * what to do); requested: ticked at creation, waiting for map data; none: neither.
    */
   surrounds: { state: 'ready' | 'failed' | 'requested' | 'none'; buildingCount: number; error: string | null };
-  scenarios: number;
+  /** How many scenarios the project has; null until they are read (the card must not say "none" meanwhile). */
+  scenarios: number | null;
 }
+
+/** The statuses of a scenario whose job has started, and so has found its weather. */
+const COMPUTING = new Set(['running', 'post_processing']);
 
 export function selectSiteSetup(s: Snapshot): SiteSetup | null {
   const project = s.context.project;
   if (!project) return null;
+  const known = !selectScenariosLoading(s) && !selectScenariosFailed(s);
   const all = selectStudies(s).flatMap((study) => study.configurations ?? []);
-  const scenarios = all.length;
-  const hasResults = all.some((c) => c.status === 'completed' || (c.outputs ?? []).some((o) => o.count > 0));
+  const computed = all.some((c) => c.status === 'completed' || (c.outputs ?? []).some((o) => o.count > 0));
+  const computing = all.some((c) => COMPUTING.has(c.status));
+  const library = computed ? 'computed' : computing ? 'computing' : null;
   const surrounds = project.surrounds;
   return {
-    weather: { station: project.met_sources[0]?.name ?? null, error: project.met_error, requested: project.fetch_met, hasResults },
+    weather: { station: project.met_sources[0]?.name ?? null, error: project.met_error, requested: project.fetch_met, library },
     surrounds: {
       state: surrounds ? 'ready' : project.surrounds_error ? 'failed' : project.generate_surrounds ? 'requested' : 'none',
       buildingCount: surrounds?.building_count ?? 0,
       error: surrounds ? null : project.surrounds_error,
     },
-    scenarios,
+    scenarios: known ? all.length : null,
   };
 }

@@ -9,6 +9,8 @@ import {
   selectLevelLoading,
   selectLevelUnavailable,
   selectProject,
+  selectScenariosFailed,
+  selectScenariosLoading,
   selectSelectedStudy,
   selectSelectedStudyId,
   selectServiceLines,
@@ -23,6 +25,8 @@ import { LevelCard } from './level-card.tsx';
 import { LiveStatusProvider } from '../scenario-wizard/live-status-provider.tsx';
 import { SiteSetupCard } from './site-setup-card.tsx';
 import { OutputCards } from './output-cards.tsx';
+import { FollowScenarioStatuses } from './follow-scenario-statuses.tsx';
+import { ScenariosPendingCard } from './scenarios-pending-card.tsx';
 import { ServiceLineSidebar } from './service-line-sidebar.tsx';
 import { WheelPanel } from './wheel-panel.tsx';
 import { mainColumn, overview, sideColumn } from './project-detail.css.ts';
@@ -38,20 +42,29 @@ export function NavigatorOverview({ detail }: { detail: ActorRefFrom<typeof proj
   const subscription = useSelector(detail, selectSubscription);
   const levelLoading = useSelector(detail, selectLevelLoading);
   const levelUnavailable = useSelector(detail, selectLevelUnavailable);
+  const scenariosLoading = useSelector(detail, selectScenariosLoading);
+  const scenariosFailed = useSelector(detail, selectScenariosFailed);
   const canApprove = PermissionsContext.useSelector(selectCanInProject('simulation_assets.change_configuration', project?.id ?? 0));
   if (!project) return null;
   return (
     <LiveStatusProvider>
+      <FollowScenarioStatuses detail={detail} projectId={project.id} />
       <div className={overview}>
         <div className={mainColumn}>
-          <WheelPanel
-            projectId={project.id}
-            projectName={project.name}
-            studies={studies}
-            selectedStudyId={selectedStudyId}
-            onSelectStudy={(studyId) => detail.send({ type: 'study.select', studyId })}
-          />
-          <OutputCards projectId={project.id} study={study} canApprove={canApprove} onChanged={() => detail.send({ type: 'project.reload' })} />
+          {scenariosLoading || scenariosFailed ? (
+            <ScenariosPendingCard failed={scenariosFailed} onRetry={() => detail.send({ type: 'scenarios.retry' })} />
+          ) : (
+            <>
+              <WheelPanel
+                projectId={project.id}
+                projectName={project.name}
+                studies={studies}
+                selectedStudyId={selectedStudyId}
+                onSelectStudy={(studyId) => detail.send({ type: 'study.select', studyId })}
+              />
+              <OutputCards projectId={project.id} study={study} canApprove={canApprove} onChanged={() => detail.send({ type: 'project.reload' })} />
+            </>
+          )}
         </div>
         <div className={sideColumn}>
           <SiteSetupCard detail={detail} />

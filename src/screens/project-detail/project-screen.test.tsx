@@ -1,10 +1,10 @@
 /** The project navigator and the viewer's empty state, by role and text with fake services. */
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fullProject } from '@machines/project-detail/project-detail.fixtures.ts';
-import type { Project, StudyWithScenarios } from '@machines/project-detail/project-detail.types.ts';
-import { fakeWorkspace, refuse, renderWorkspace } from '../workspace-testing/workspace-test-kit.tsx';
+import type { Project, ScenarioSummary, StudyWithScenarios } from '@machines/project-detail/project-detail.types.ts';
+import { fakeWorkspace, pushableLive, refuse, renderWorkspace } from '../workspace-testing/workspace-test-kit.tsx';
 import { STUDY_SELECTED } from './project-wheel.tsx';
 import { LEGEND } from './scenario-status.ts';
 
@@ -106,6 +106,62 @@ describe('project navigator', () => {
     expect(await screen.findByText(/No subscription is assigned to you/)).toBeInTheDocument();
   });
 
+  it('says the scenarios are loading until they are read, never "0 scenarios" or "Needed" for a project that has some', async () => {
+    let answer: (scenarios: Record<number, ScenarioSummary[]>) => void = () => {};
+    const services = fakeWorkspace({ loadScenarios: () => new Promise((resolve) => (answer = resolve)) });
+    renderWorkspace('/projects/7', services, { projectPermissions: { '7': [] } });
+    expect(await screen.findByText('Loading the scenarios…')).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: /Wheel of/ })).not.toBeInTheDocument();
+    expect(screen.queryByText(/No scenarios yet/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'No outputs yet' })).not.toBeInTheDocument();
+    const setup = screen.getByRole('region', { name: 'Site set-up' });
+    expect(within(setup).getByRole('listitem', { name: 'Weather' })).not.toHaveTextContent('Needed');
+    expect(within(setup).getByRole('listitem', { name: 'Scenarios' })).not.toHaveTextContent('Upload the study geometry');
+    answer({ 70: [{ id: 5, name: 'Demo district', status: 'running' }] });
+    expect(await screen.findByRole('group', { name: 'Wheel of Harbour Tower 7: 1 study, 1 scenario' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading the scenarios…')).not.toBeInTheDocument();
+  });
+
+  it('says when the scenarios could not be read, and reads them again on Retry', async () => {
+    const user = userEvent.setup();
+    let reads = 0;
+    const services = fakeWorkspace({
+      loadScenarios: async () => {
+        reads += 1;
+        if (reads === 1) return refuse(403, { detail: 'You do not have permission to perform this action.' });
+        return { 70: [{ id: 5, name: 'Scenario 5', status: 'completed' }] };
+      },
+    });
+    renderWorkspace('/projects/7', services);
+    const card = await screen.findByRole('region', { name: 'Studies and scenarios' });
+    expect(await within(card).findByRole('alert')).toHaveTextContent('The project’s scenarios could not be read.');
+    expect(screen.queryByText(/No scenarios yet/)).not.toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('group', { name: 'Wheel of Harbour Tower 7: 1 study, 1 scenario' })).toBeInTheDocument();
+    expect(reads).toBe(2);
+  });
+
+  it('shows the outputs of a scenario that finishes while the overview is open, not "Completed" with "No results yet"', async () => {
+    const live = pushableLive();
+    let finished = false;
+    const services = fakeWorkspace({
+      loadScenarios: async () => ({
+        70: [
+          finished
+            ? { id: 5, name: 'Demo district', status: 'completed', outputs: [{ analysis_type: 'solar', count: 5 }] }
+            : { id: 5, name: 'Demo district', status: 'running' },
+        ],
+      }),
+    });
+    renderWorkspace('/projects/7', services, { live: live.logic });
+    const card = await screen.findByRole('article', { name: 'Scenario Demo district' });
+    expect(card).toHaveTextContent('No results yet.');
+    finished = true;
+    act(() => live.push({ type: 'scenario.status', project_id: 7, configuration_id: 5, status: 'completed', simulations: [] }));
+    expect(await within(screen.getByRole('article', { name: 'Scenario Demo district' })).findByText('5 results')).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Scenario Demo district' })).not.toHaveTextContent('No results yet.');
+  });
+
   it('shows the content-not-found page for a project the user cannot see', async () => {
     renderWorkspace('/projects/99', fakeWorkspace({ getProject: () => refuse(404, { detail: 'Not found.' }) }));
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
@@ -134,6 +190,15 @@ describe('the viewer without scenarios', () => {
     renderWorkspace('/projects/7/Viewer');
     expect(await screen.findByRole('heading', { name: 'No scenarios to view yet' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Add a scenario' })).toHaveAttribute('href', '/projects/7/scenarios');
+  });
+
+  it('does not say there are no scenarios when they could not be read', async () => {
+    renderWorkspace(
+      '/projects/7/Viewer',
+      fakeWorkspace({ loadScenarios: () => refuse(403, { detail: 'You do not have permission to perform this action.' }) }),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('The project’s scenarios could not be read.');
+    expect(screen.queryByRole('heading', { name: 'No scenarios to view yet' })).not.toBeInTheDocument();
   });
 
   it("goes to the first scenario's viewer when there is one", async () => {

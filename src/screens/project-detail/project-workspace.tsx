@@ -11,6 +11,7 @@ import {
   selectProjectLoading,
   selectProjectName,
   selectProjectNotFound,
+  selectScenariosFailed,
   selectScenariosLoading,
 } from '@machines/project-detail/project-detail.selectors.ts';
 import { usePageTitle } from '../../app/page-title.ts';
@@ -44,6 +45,7 @@ export function ProjectWorkspace({ projectId, view, tabName }: { projectId: numb
   const canChange = useSelector(detail, selectCanChange);
   const firstScenario = useSelector(detail, selectFirstScenario);
   const scenariosLoading = useSelector(detail, selectScenariosLoading);
+  const scenariosFailed = useSelector(detail, selectScenariosFailed);
   useBreadcrumbNames({ project: name });
   usePageTitle(view === 'tab' ? (name ?? 'Project') : `${VIEW_TITLES[view]} · ${name ?? 'Project'}`);
 
@@ -79,6 +81,18 @@ export function ProjectWorkspace({ projectId, view, tabName }: { projectId: numb
       {view === 'tab' ? (
         isSettingsTab(tabName) ? (
           <ProjectSettings detail={detail} tab={tabName} />
+        ) : scenariosFailed ? (
+          // Unread is not empty: "no scenarios to view" would be wrong about a project that has some.
+          <InlineMessage
+            tone="danger"
+            action={
+              <Button size="sm" onClick={() => detail.send({ type: 'scenarios.retry' })}>
+                Retry
+              </Button>
+            }
+          >
+            The project’s scenarios could not be read.
+          </InlineMessage>
         ) : (
           <EmptyViewer projectId={projectId} canChange={canChange} />
         )

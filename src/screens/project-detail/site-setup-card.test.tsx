@@ -91,4 +91,21 @@ describe('site set-up card', () => {
     expect(weather).not.toHaveTextContent('Needed');
     expect(weather).toHaveTextContent('The results here were computed with the weather of the library station nearest the site.');
   });
+
+  it('does not ask for weather while the scenarios run on the nearest library station (the demo on a fresh install)', async () => {
+    const services = fakeWorkspace({
+      getProject: async () => fullProject(7),
+      loadScenarios: async () => ({
+        70: [
+          { id: 5, name: 'Demo district', status: 'running' },
+          { id: 6, name: 'Demo district wind (CFD)', status: 'queued' },
+        ],
+      }),
+    });
+    renderWorkspace('/projects/7', services, { projectPermissions: { '7': [] } });
+    const weather = within(await screen.findByRole('region', { name: 'Site set-up' })).getByRole('listitem', { name: 'Weather' });
+    await within(weather).findByText('Library station');
+    expect(weather).not.toHaveTextContent('Needed');
+    expect(weather).toHaveTextContent('The scenarios running here use the weather of the library station nearest the site.');
+  });
 });

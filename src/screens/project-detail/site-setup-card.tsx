@@ -26,6 +26,9 @@ export function SiteSetupCard({ detail }: { detail: ActorRefFrom<typeof projectD
   if (!project || !setup) return null;
   const resources = `/projects/${project.id}/resources`;
   const { weather, surrounds } = setup;
+  // Before the scenarios are read, whether the project still needs weather or a first scenario is
+  // not known: saying "Needed" then would be wrong for a project whose scenarios ran (the demo).
+  const unknown = setup.scenarios === null;
   return (
     <section className={card} aria-labelledby="site-setup-title">
       <header className={cardHeader}>
@@ -36,7 +39,13 @@ export function SiteSetupCard({ detail }: { detail: ActorRefFrom<typeof projectD
       <ul className={plainList} aria-label="Site set-up steps">
         <li className={serviceLine} aria-label="Weather">
           <strong>Weather</strong>{' '}
-          {weather.station ? <Badge tone="success">Ready</Badge> : weather.hasResults ? <Badge>Library station</Badge> : <Badge tone="warning">Needed</Badge>}
+          {weather.station ? (
+            <Badge tone="success">Ready</Badge>
+          ) : weather.library ? (
+            <Badge>Library station</Badge>
+          ) : unknown ? null : (
+            <Badge tone="warning">Needed</Badge>
+          )}
           <p className={`${muted} ${flush}`}>
             {weather.station
               ? weather.station
@@ -44,9 +53,13 @@ export function SiteSetupCard({ detail }: { detail: ActorRefFrom<typeof projectD
                 ? weather.error
                 : weather.requested
                   ? 'Looking for the nearest weather station…'
-                  : weather.hasResults
+                  : weather.library === 'computed'
                     ? 'The results here were computed with the weather of the library station nearest the site.'
-                    : 'Link a weather station or upload an EPW file.'}
+                    : weather.library === 'computing'
+                      ? 'The scenarios running here use the weather of the library station nearest the site.'
+                      : unknown
+                        ? 'Loading…'
+                        : 'Link a weather station or upload an EPW file.'}
           </p>
           {weather.station || !mayChange ? null : (
             <ButtonLink href={resources} size="sm">
@@ -83,7 +96,11 @@ export function SiteSetupCard({ detail }: { detail: ActorRefFrom<typeof projectD
         <li className={serviceLine} aria-label="Scenarios">
           <strong>Scenarios</strong> {setup.scenarios ? <Badge tone="success">{String(setup.scenarios)}</Badge> : null}
           <p className={`${muted} ${flush}`}>
-            {setup.scenarios ? 'Add another configuration of the site to compare.' : 'Upload the study geometry and choose the analyses.'}
+            {unknown
+              ? 'Loading…'
+              : setup.scenarios
+                ? 'Add another configuration of the site to compare.'
+                : 'Upload the study geometry and choose the analyses.'}
           </p>
           {mayAdd ? (
             <AddScenarioButton projectId={project.id} studyId={project.studies[0]?.id} onChanged={() => detail.send({ type: 'project.reload' })} />

@@ -13,6 +13,8 @@ import type { SummaryRequest } from '@machines/weather/weather-summary.machine.t
 import type { GenerateRequest } from '@machines/weather/site.machine.ts';
 import type { ServerError } from '@machines/shared/actors.ts';
 import { ToastContext } from '../../app/contexts.ts';
+import { PermissionsContext } from '../../app/permissions-context.ts';
+import { bindPermissionsLogic } from '../../services/permissions-services.ts';
 import { bindUploadLogic, type UploadServices } from '../../services/upload-services.ts';
 import { bindResourcesLogic, type ResourcesServices } from '../../services/weather-services.ts';
 import { UploadLogicContext } from '../../ui/file-uploader/upload-logic-context.ts';
@@ -32,7 +34,10 @@ const stored = (id: number, filename: string, format: string): StoredUpload => (
   download_url: `/api/project/5/uploads/${id}/download/`,
 });
 
-function setup(overrides: Partial<ResourcesServices> = {}) {
+/** Who may change project 5 and fetch its weather, unless `held` says otherwise. */
+const EDITOR = ['projects.change_project', 'projects.fetch-MET-manually'];
+
+function setup(overrides: Partial<ResourcesServices> = {}, held: string[] = EDITOR) {
   const files: StoredUpload[] = [];
   const senders: Array<{ input: SendInput; report: (e: SenderEvent) => void }> = [];
   let nextId = 30;
@@ -84,15 +89,17 @@ function setup(overrides: Partial<ResourcesServices> = {}) {
   const crumbs: CrumbNames[] = [];
   const breadcrumb = { names: {}, setNames: (names: CrumbNames) => crumbs.push(names) };
   render(
-    <BreadcrumbContext.Provider value={breadcrumb}>
-      <UploadLogicContext.Provider value={bindUploadLogic(uploadServices)}>
-        <ResourcesLogicContext.Provider value={bindResourcesLogic(services)}>
-          <ToastContext.Provider>
-            <ProjectResourcesScreen projectId={5} />
-          </ToastContext.Provider>
-        </ResourcesLogicContext.Provider>
-      </UploadLogicContext.Provider>
-    </BreadcrumbContext.Provider>,
+    <PermissionsContext.Provider logic={bindPermissionsLogic(async () => ({ global: [], projects: { '5': held } }))}>
+      <BreadcrumbContext.Provider value={breadcrumb}>
+        <UploadLogicContext.Provider value={bindUploadLogic(uploadServices)}>
+          <ResourcesLogicContext.Provider value={bindResourcesLogic(services)}>
+            <ToastContext.Provider>
+              <ProjectResourcesScreen projectId={5} />
+            </ToastContext.Provider>
+          </ResourcesLogicContext.Provider>
+        </UploadLogicContext.Provider>
+      </BreadcrumbContext.Provider>
+    </PermissionsContext.Provider>,
   );
   return { senders, calls, crumbs };
 }
@@ -101,7 +108,7 @@ describe('the resources tab', () => {
   it('imports an uploaded EPW and draws its wind rose, monthly charts and coverage; filters reload', async () => {
     const { senders, calls } = setup();
     expect(await screen.findByText(/This project has no weather yet/)).toBeInTheDocument();
-    const [epwInput] = screen.getAllByTestId('file-input');
+    const [epwInput] = await screen.findAllByTestId('file-input');
     await userEvent.upload(epwInput!, new File(['LOCATION,Chicago'], 'chicago.epw'));
     await waitFor(() => expect(senders).toHaveLength(1));
     act(() => senders[0]!.report({ type: 'upload.sent' }));
@@ -118,6 +125,28 @@ describe('the resources tab', () => {
     await userEvent.selectOptions(screen.getByLabelText('Season'), 'winter');
     await userEvent.selectOptions(screen.getByLabelText('Time of day'), '07:00-19:00');
     await waitFor(() => expect(calls.at(-1)).toBe(`summary ${metSource(1).met_id} winter 07:00-19:00`));
+  });
+
+  it('shows a project the user may only read (the demo) without ways to add weather or surroundings the server would refuse', async () => {
+    const { calls } = setup({}, []);
+    expect(
+      await screen.findByText('This project has no weather station of its own: its scenarios use the library station nearest the site.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('You can view this project’s resources but not change them.')).toBeInTheDocument();
+    expect(await screen.findByTestId('site-map')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Fetch nearest station' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Fetch the buildings from OpenStreetMap' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Set origin' })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('file-input')).not.toBeInTheDocument();
+    expect(calls).toEqual([]);
+  });
+
+  it('offers the upload but not the fetch to whoever may change the project without fetching weather', async () => {
+    setup({}, ['projects.change_project']);
+    expect(await screen.findByText(/This project has no weather yet/)).toBeInTheDocument();
+    expect(await screen.findAllByTestId('file-input')).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'Fetch nearest station' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Fetch the buildings from OpenStreetMap' })).toBeInTheDocument();
   });
 
   it('names the project in the breadcrumb and the page title once the site answer is in (not "Project 5")', async () => {

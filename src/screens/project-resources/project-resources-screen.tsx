@@ -10,6 +10,8 @@ import { selectSelectedMetId, selectSources } from '@machines/weather/weather.se
 import { selectSiteProjectName, selectSurrounds } from '@machines/weather/weather.selectors.ts';
 import { useBreadcrumbNames } from '../../layout/breadcrumb-context.ts';
 import { usePageTitle } from '../../app/page-title.ts';
+import { PermissionsContext } from '../../app/permissions-context.ts';
+import { selectMayChangeProject, selectMayFetchWeather } from '@machines/permissions/permissions.selectors.ts';
 import { ResourcesLogicContext } from './resources-logic-context.ts';
 import { WeatherDataForm } from './weather-data-form.tsx';
 import { WeatherPanels } from './weather-panels.tsx';
@@ -28,15 +30,21 @@ export function ProjectResourcesScreen({ projectId }: { projectId: number }) {
   const metId = useSelector(weather, selectSelectedMetId);
   const sources = useSelector(weather, selectSources);
   const surrounds = useSelector(site, selectSurrounds);
+  // What the server lets through (a changeable project, and fetching weather as a permission of its
+  // own): on the demo or a view-only share the page shows the resources without buttons that could
+  // only end in "You do not have permission".
+  const mayChange = PermissionsContext.useSelector(selectMayChangeProject(projectId));
+  const mayFetchWeather = PermissionsContext.useSelector(selectMayFetchWeather(projectId));
 
   return (
-    <main className={css.screen}>
+    <div className={css.screen}>
       <h1 className={css.heading}>Resources</h1>
+      {mayChange ? null : <p className={css.muted}>You can view this project’s resources but not change them.</p>}
       <section className={css.section} aria-labelledby="weather-title">
         <h2 id="weather-title" className={css.sectionTitle}>
           Weather data
         </h2>
-        <WeatherDataForm weather={weather} projectId={projectId} />
+        <WeatherDataForm weather={weather} projectId={projectId} canChange={mayChange} canFetch={mayFetchWeather} />
         <WeatherPanels projectId={projectId} metId={metId} />
       </section>
       <section className={css.section} aria-labelledby="site-title">
@@ -44,10 +52,10 @@ export function ProjectResourcesScreen({ projectId }: { projectId: number }) {
           Site
         </h2>
         <div className={css.columns}>
-          <SurroundsGeolocator site={site} projectId={projectId} stations={sources} />
+          <SurroundsGeolocator site={site} projectId={projectId} stations={sources} canChange={mayChange} />
           <ResourceList projectId={projectId} sources={sources} surrounds={surrounds} />
         </div>
       </section>
-    </main>
+    </div>
   );
 }

@@ -23,7 +23,8 @@ export interface SiteMapProps {
   /** The origin the next generation will use, when it differs from the centre. */
   pendingOrigin: LatLon | null;
   stations: MetSource[];
-  onPick(origin: LatLon): void;
+  /** A click on the map picks the origin; absent on a project the user may not change. */
+  onPick?(origin: LatLon): void;
 }
 
 function ringPath(ring: ReadonlyArray<readonly [number, number]>): string {
@@ -60,6 +61,7 @@ export function SiteMap({ centre, radiusM, surrounds, pendingOrigin, stations, o
   const pending = pendingOrigin ? projection.toLocal([pendingOrigin.longitude, pendingOrigin.latitude]) : null;
 
   const pick = (event: MouseEvent<SVGSVGElement>) => {
+    if (!onPick) return;
     const svg = event.currentTarget;
     const matrix = svg.getScreenCTM();
     if (!matrix) return;

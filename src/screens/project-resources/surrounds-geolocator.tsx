@@ -68,7 +68,21 @@ function OriginForm({ site }: { site: SiteActorRef }) {
   );
 }
 
-export function SurroundsGeolocator({ site, projectId, stations }: { site: SiteActorRef; projectId: number; stations: MetSource[] }) {
+/**
+ * `canChange`: the user may change the project's surroundings. Without it (the demo, a view-only
+ * share) the map and what was generated are shown, with no origin, fetch or upload to try.
+ */
+export function SurroundsGeolocator({
+  site,
+  projectId,
+  stations,
+  canChange,
+}: {
+  site: SiteActorRef;
+  projectId: number;
+  stations: MetSource[];
+  canChange: boolean;
+}) {
   const uploads = useUploads();
   const surrounds = useSelector(site, selectSurrounds);
   const origin = useSelector(site, selectOrigin);
@@ -98,24 +112,26 @@ export function SurroundsGeolocator({ site, projectId, stations }: { site: SiteA
       ) : null}
       {loading ? <p className={css.muted}>Loading the site…</p> : null}
       {loadFailed ? <Button onClick={() => site.send({ type: 'surrounds.reload' })}>Load the site again</Button> : null}
-      <OriginForm site={site} />
-      <div className={css.row}>
-        <SelectField
-          id="surrounds-radius"
-          label="Radius"
-          value={String(radiusM)}
-          onValueChange={(value) => site.send({ type: 'radius.set', radiusM: Number(value) })}
-          options={RADII.some((r) => r.value === String(radiusM)) ? RADII : [...RADII, { value: String(radiusM), label: `${radiusM} m` }]}
-        />
-        <Button onClick={() => site.send({ type: 'surrounds.fetchOsm' })} disabled={generating !== null}>
-          Fetch the buildings from OpenStreetMap
-        </Button>
-        {surrounds ? (
-          <Button onClick={() => site.send({ type: 'surrounds.regenerate' })} disabled={!canRegenerate || !changed}>
-            Generate again with this origin and radius
+      {canChange ? <OriginForm site={site} /> : null}
+      {canChange ? (
+        <div className={css.row}>
+          <SelectField
+            id="surrounds-radius"
+            label="Radius"
+            value={String(radiusM)}
+            onValueChange={(value) => site.send({ type: 'radius.set', radiusM: Number(value) })}
+            options={RADII.some((r) => r.value === String(radiusM)) ? RADII : [...RADII, { value: String(radiusM), label: `${radiusM} m` }]}
+          />
+          <Button onClick={() => site.send({ type: 'surrounds.fetchOsm' })} disabled={generating !== null}>
+            Fetch the buildings from OpenStreetMap
           </Button>
-        ) : null}
-      </div>
+          {surrounds ? (
+            <Button onClick={() => site.send({ type: 'surrounds.regenerate' })} disabled={!canRegenerate || !changed}>
+              Generate again with this origin and radius
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
       {centre ? (
         <SiteMap
           centre={centre}
@@ -123,7 +139,7 @@ export function SurroundsGeolocator({ site, projectId, stations }: { site: SiteA
           surrounds={surrounds}
           pendingOrigin={origin}
           stations={stations}
-          onPick={(picked) => site.send({ type: 'origin.set', ...picked })}
+          onPick={canChange ? (picked) => site.send({ type: 'origin.set', ...picked }) : undefined}
         />
       ) : (
         <p className={css.muted}>Set the project origin to see the site map.</p>
@@ -160,13 +176,15 @@ export function SurroundsGeolocator({ site, projectId, stations }: { site: SiteA
           </Button>
         </div>
       ) : null}
-      <FileUploader
-        uploads={uploads}
-        target={{ projectId, kind: 'project-asset' }}
-        rules={MAP_RULES}
-        label="Drop an OpenStreetMap extract (.osm) or GeoJSON here"
-        multiple={false}
-      />
+      {canChange ? (
+        <FileUploader
+          uploads={uploads}
+          target={{ projectId, kind: 'project-asset' }}
+          rules={MAP_RULES}
+          label="Drop an OpenStreetMap extract (.osm) or GeoJSON here"
+          multiple={false}
+        />
+      ) : null}
     </div>
   );
 }

@@ -87,7 +87,22 @@ function StationItem({ source, selected, onSelect, projectId }: { source: MetSou
   );
 }
 
-export function WeatherDataForm({ weather, projectId }: { weather: WeatherActorRef; projectId: number }) {
+/**
+ * `canChange`: the user may add weather to the project; `canFetch`: and fetch the nearest station
+ * (a permission of its own). Without them (the demo, a view-only share) the stations are listed
+ * with no way to add one: the server would refuse it.
+ */
+export function WeatherDataForm({
+  weather,
+  projectId,
+  canChange,
+  canFetch,
+}: {
+  weather: WeatherActorRef;
+  projectId: number;
+  canChange: boolean;
+  canFetch: boolean;
+}) {
   const uploads = useUploads();
   const sources = useSelector(weather, selectSources);
   const selected = useSelector(weather, selectSelectedMetId);
@@ -114,7 +129,11 @@ export function WeatherDataForm({ weather, projectId }: { weather: WeatherActorR
       {loadFailed ? (
         <Button onClick={() => weather.send({ type: 'sources.reload' })}>Load the weather stations again</Button>
       ) : sources.length === 0 && !loading ? (
-        <p className={css.muted}>This project has no weather yet. Upload an EPW file or fetch the nearest station.</p>
+        <p className={css.muted}>
+          {canChange
+            ? 'This project has no weather yet. Upload an EPW file or fetch the nearest station.'
+            : 'This project has no weather station of its own: its scenarios use the library station nearest the site.'}
+        </p>
       ) : (
         <ul className={css.list} aria-label="Weather stations">
           {sources.map((source) => (
@@ -148,11 +167,13 @@ export function WeatherDataForm({ weather, projectId }: { weather: WeatherActorR
           Looking for the nearest weather station…
         </p>
       ) : null}
-      <div className={css.row}>
-        <Button tone="primary" onClick={() => weather.send({ type: 'met.fetch' })} disabled={busy}>
-          Fetch nearest station
-        </Button>
-      </div>
+      {canFetch ? (
+        <div className={css.row}>
+          <Button tone="primary" onClick={() => weather.send({ type: 'met.fetch' })} disabled={busy}>
+            Fetch nearest station
+          </Button>
+        </div>
+      ) : null}
       {skipped.length && !noWeather ? (
         <details open={failure !== null}>
           <summary className={css.muted}>
@@ -167,7 +188,15 @@ export function WeatherDataForm({ weather, projectId }: { weather: WeatherActorR
           </ul>
         </details>
       ) : null}
-      <FileUploader uploads={uploads} target={{ projectId, kind: 'project-asset' }} rules={EPW_RULES} label="Drop an EPW weather file here" multiple={false} />
+      {canChange ? (
+        <FileUploader
+          uploads={uploads}
+          target={{ projectId, kind: 'project-asset' }}
+          rules={EPW_RULES}
+          label="Drop an EPW weather file here"
+          multiple={false}
+        />
+      ) : null}
     </div>
   );
 }

@@ -19,7 +19,7 @@ const FOUND: GeocodeResults = {
   results: [{ name: 'London, Greater London, England, United Kingdom', kind: 'boundary · administrative', latitude: 51.5074456, longitude: -0.1277653 }],
 };
 
-function renderPicker(settings: () => Promise<MapSettings> = async () => SETTINGS) {
+function renderPicker(settings: () => Promise<MapSettings> = async () => SETTINGS, disabled = false) {
   const onPick = vi.fn();
   const geocode = vi.fn(async () => FOUND);
   const logic = bindSiteMapLogic({
@@ -30,7 +30,7 @@ function renderPicker(settings: () => Promise<MapSettings> = async () => SETTING
   render(
     <SiteMapLogicContext.Provider value={logic}>
       <form onSubmit={() => onPick('the project form was submitted')}>
-        <SitePicker id="t" position={null} onPick={onPick} />
+        <SitePicker id="t" position={null} onPick={onPick} disabled={disabled} />
       </form>
     </SiteMapLogicContext.Provider>,
   );
@@ -77,5 +77,14 @@ describe('SitePicker', () => {
     });
     expect(await screen.findByRole('note')).toHaveTextContent('The map is not available right now. Type the site’s latitude and longitude below.');
     expect(screen.queryByRole('textbox', { name: 'Find a place' })).not.toBeInTheDocument();
+  });
+
+  it('on a read-only form, says the map is missing without telling the user to type or search', async () => {
+    renderPicker(async () => {
+      throw new Error('offline');
+    }, true);
+    const note = await screen.findByRole('note');
+    expect(note).toHaveTextContent('The map is not available right now.');
+    expect(note).not.toHaveTextContent('Type');
   });
 });

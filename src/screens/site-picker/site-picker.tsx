@@ -173,15 +173,16 @@ export function SitePicker({ id, position, onPick, radiusM = null, projectId = n
           </Suspense>
         </div>
       ) : null}
+      {/* A read-only form (the demo, a view-only share) has nothing to type and no search: it is not told to use them. */}
       {unreachable && settings ? (
         <p className={css.degraded} role="note">
-          The map cannot be shown: its tiles ({tileHost(settings.tile_url)}) cannot be reached from this browser. Type the site’s latitude and longitude below
-          {canSearch ? ', or find it by name above' : ''}.
+          The map cannot be shown: its tiles ({tileHost(settings.tile_url)}) cannot be reached from this browser.
+          {disabled ? null : ` Type the site’s latitude and longitude below${canSearch ? ', or find it by name above' : ''}.`}
         </p>
       ) : null}
       {settingsFailed ? (
         <p className={css.degraded} role="note">
-          The map is not available right now. Type the site’s latitude and longitude below.
+          The map is not available right now.{disabled ? null : ' Type the site’s latitude and longitude below.'}
         </p>
       ) : null}
     </div>
