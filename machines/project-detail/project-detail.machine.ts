@@ -75,7 +75,7 @@ export type ProjectDetailEvent =
    */
   | { type: 'scenario.status'; configurationId: number; status: string };
 
-/** SPEC §4: the first study, or none. */
+/** A scenario status after which nothing more will be computed (its results, or its failure, are in). */
 function isFinal(status: string): boolean {
   return (FINAL_STATUSES as readonly string[]).includes(status);
 }
@@ -83,6 +83,7 @@ function isFinal(status: string): boolean {
 /** The side reads tried again by themselves after a failure. */
 type SideRead = keyof ProjectDetailContext['attempts'];
 
+/** SPEC §4: the first study, or none. */
 export function firstStudyId(project: Project): number | null {
   return project.studies[0]?.id ?? null;
 }
