@@ -15,7 +15,9 @@
  *   --threads N                   threads of the AIJ runs (default: the machine's cores)
  *   --json FILE                   also write every number as JSON
  *   --no-write                    print the report instead of writing docs/cfd-validation.md
- *   --closure mixing-length|k-l   the turbulence closure of every run (default: the solver's)
+ *   --closure mixing-length|k-l|k-l-des   the turbulence closure of every run (default: the solver's;
+ *                                 k-l-des: a detached-eddy zone near the buildings, a trial)
+ *   --average-passes P            the AIJ runs' averaging window, passes of the domain at U_H (default 1)
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -41,10 +43,14 @@ const { values } = parseArgs({
     json: { type: 'string' },
     'no-write': { type: 'boolean', default: false },
     closure: { type: 'string' },
+    'average-passes': { type: 'string' },
   },
 });
-const closure = values.closure as 'mixing-length' | 'k-l' | undefined;
-if (closure !== undefined && closure !== 'mixing-length' && closure !== 'k-l') throw new Error('--closure must be mixing-length or k-l');
+const CLOSURES = ['mixing-length', 'k-l', 'k-l-des'] as const;
+const closure = values.closure as (typeof CLOSURES)[number] | undefined;
+if (closure !== undefined && !CLOSURES.includes(closure)) throw new Error(`--closure must be one of ${CLOSURES.join(', ')}`);
+const averagePasses = values['average-passes'] === undefined ? 1 : Number(values['average-passes']);
+if (!(averagePasses > 0)) throw new Error('--average-passes must be a positive number');
 const cases = new Set(values.cases!.split(','));
 const ALL_CASES = ['aij', 'aij-empty', 'aij-coarse', 'empty'];
 for (const c of cases) if (!ALL_CASES.includes(c)) throw new Error(`--cases: unknown case '${c}' (${ALL_CASES.join(', ')})`);
@@ -101,7 +107,7 @@ if (cases.has('aij') || cases.has('aij-empty') || cases.has('aij-coarse')) {
   };
   const layout = aijProbeLayout(aijData);
   const probe = aijInput(profileCsv, layout.probes, 8, { spinUpSteps: 0, developSteps: 0, averageSteps: 0, chunkSteps: 2 });
-  const schedule = aijSchedule(coarseTimeStep(probe.plan, approachInlet(profileCsv)));
+  const schedule = aijSchedule(coarseTimeStep(probe.plan, approachInlet(profileCsv)), averagePasses);
   if (cases.has('aij')) {
     log('AIJ Case A (b/8) …');
     const { result, cost } = await timed('aij', aijInput(profileCsv, layout.probes, 8, schedule), threads);
@@ -117,7 +123,7 @@ if (cases.has('aij') || cases.has('aij-empty') || cases.has('aij-coarse')) {
     for (const cellsPerB of [4, 2] as const) {
       log(`AIJ Case A (b/${cellsPerB}) …`);
       const coarse = aijInput(profileCsv, layout.probes, cellsPerB, { spinUpSteps: 0, developSteps: 0, averageSteps: 0, chunkSteps: 2 });
-      const sched = aijSchedule(coarseTimeStep(coarse.plan, approachInlet(profileCsv)));
+      const sched = aijSchedule(coarseTimeStep(coarse.plan, approachInlet(profileCsv)), averagePasses);
       const { result, cost } = await timed(`aij b/${cellsPerB}`, aijInput(profileCsv, layout.probes, cellsPerB, sched), threads);
       run.aijCoarse.push({ cellsPerB, evaluation: evaluateAij(aijData, layout, result.probes!), cost });
       log(`  done: ${cost.cpuS.toFixed(0)} s CPU`);

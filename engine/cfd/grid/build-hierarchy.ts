@@ -32,6 +32,7 @@ import { buildKLevel, linkToParent } from '../turbulence/k-fields.ts';
 import { setEddyViscosities } from '../turbulence/k-transport.ts';
 import { buildAbsorbingLayer, type AbsorbingLayer } from '../bc/absorbing-layer.ts';
 import { groundDistance } from '../bc/ground-lengths.ts';
+import { desLength, inDesZone } from '../turbulence/des-length.ts';
 
 export interface Physics {
   profile: AblProfile;
@@ -44,9 +45,12 @@ export interface Physics {
    * wall (ground or building), at least Cs·Δ (see closureLengths). 'background': a Smagorinsky
    * LES over a prescribed ABL eddy viscosity ν_abl(z) (abl-inlet.ts). 'k-l': the one-equation
    * k–ℓ closure with transported k and the same length ℓ (engine/cfd/turbulence): ν_t = Cμ^¼·√k·ℓ,
-   * given to the collision per cell instead of ℓ²|S|.
+   * given to the collision per cell instead of ℓ²|S|. 'k-l-des': the same, with the detached-eddy
+   * length ℓ = min(ℓ, C_DES·Δ) in a zone of level `desLevel` (turbulence/des-length.ts).
    */
-  closure?: 'background' | 'mixing-length' | 'k-l';
+  closure?: 'background' | 'mixing-length' | 'k-l' | 'k-l-des';
+  /** The level whose cells nearer a building than the ground take the DES length ('k-l-des'). */
+  desLevel?: number;
   maxMixingLengthM?: number;
   /** Length of the outflow sponge, level-0 cells. */
   spongeCells: number;
@@ -259,7 +263,7 @@ function hasNonStreamableNeighbour(box: LevelBox, pad: ReturnType<typeof padded>
  * distance is the one the lattice needs to hold the log law at every layer (ground-lengths.ts:
  * z + z0 plus a correction that matters in the first few layers), not z + z0 itself.
  */
-function closureLengths(box: LevelBox, pad: ReturnType<typeof padded>, solid: Uint8Array, physics: Physics): Float32Array {
+function closureLengths(box: LevelBox, pad: ReturnType<typeof padded>, solid: Uint8Array, physics: Physics, des: boolean): Float32Array {
   const len2 = f32(pad.n);
   const cs = physics.smagorinsky;
   if (physics.closure === 'background') {
@@ -277,8 +281,10 @@ function closureLengths(box: LevelBox, pad: ReturnType<typeof padded>, solid: Ui
         const ii = Math.min(Math.max(i, 0), box.nx - 1),
           jj = Math.min(Math.max(j, 0), box.ny - 1),
           kk = Math.min(Math.max(k, 0), box.nz - 1);
-        const wall = Math.min(ground[kk], Math.max(0.5, toSolid[ii + box.nx * (jj + box.ny * kk)] - 0.5));
-        const l = Math.min(Math.max(cs, KARMAN * wall), cap);
+        const face = Math.max(0.5, toSolid[ii + box.nx * (jj + box.ny * kk)] - 0.5);
+        const wall = Math.min(ground[kk], face);
+        let l = Math.min(Math.max(cs, KARMAN * wall), cap);
+        if (des && inDesZone(face, kk + 0.5)) l = desLength(l);
         len2[cellIndex(pad, i, j, k)] = l * l;
       }
     }
@@ -361,8 +367,8 @@ export function buildHierarchy(spec: HierarchySpec): Hierarchy {
       nuZ[k] = mixing ? 0 : physics.profile.backgroundViscosityM2s(z) * latticeNu;
       tkeLenZ[k] = mixing ? 0 : (KARMAN * (z + physics.profile.roughnessLengthM)) / box.dxM;
     }
-    const lengths = closureLengths(box, pad, spec.solid[l], physics);
-    const transported = physics.closure === 'k-l';
+    const lengths = closureLengths(box, pad, spec.solid[l], physics, physics.closure === 'k-l-des' && physics.desLevel === l);
+    const transported = physics.closure === 'k-l' || physics.closure === 'k-l-des';
     // With transported k the collision takes ν_t per cell (Level.nut) and no strain-based part.
     const len2 = transported ? f32(pad.n) : lengths;
     // Base viscosity by x: none added; the outflow's layer absorbs by relaxing towards the

@@ -53,7 +53,8 @@ export interface PhysicsOptions {
    */
   latticeSpeed: number;
   smagorinsky: number;
-  closure: 'background' | 'mixing-length' | 'k-l';
+  /** 'k-l-des': the k–ℓ closure with a detached-eddy zone on the finest level (a trial, not the default). */
+  closure: 'background' | 'mixing-length' | 'k-l' | 'k-l-des';
   maxMixingLengthM?: number;
   /** Outflow sponge, fraction of the level-0 length. */
   spongeFraction: number;
@@ -245,6 +246,7 @@ export function prepareDirection(input: DirectionInput): PreparedDirection {
     latticePerMs: options.latticeSpeed / profile.speedMs(top),
     smagorinsky: options.smagorinsky,
     closure: options.closure,
+    desLevel: options.closure === 'k-l-des' ? boxes.length - 1 : undefined,
     maxMixingLengthM: options.maxMixingLengthM,
     spongeCells: Math.max(2, Math.round(boxes[0].nx * options.spongeFraction)),
     spongeStrength: SPONGE_STRENGTH,
