@@ -17,6 +17,9 @@
  *   --no-write                    print the report instead of writing docs/cfd-validation.md
  *   --closure mixing-length|k-l|k-l-des   the turbulence closure of every run (default: the solver's;
  *                                 k-l-des: a detached-eddy zone near the buildings, a trial)
+ *   --synthetic-seed N            with k-l-des: synthetic turbulence at the zone's inflow face, from seed N
+ *   --halves                      also score the AIJ run over the first and the second half of its
+ *                                 averaging window alone (has the mean converged?), printed and in --json
  *   --average-passes P            the AIJ runs' averaging window, passes of the domain at U_H (default 1)
  */
 import { execFileSync } from 'node:child_process';
@@ -44,6 +47,8 @@ const { values } = parseArgs({
     'no-write': { type: 'boolean', default: false },
     closure: { type: 'string' },
     'average-passes': { type: 'string' },
+    'synthetic-seed': { type: 'string' },
+    halves: { type: 'boolean', default: false },
   },
 });
 const CLOSURES = ['mixing-length', 'k-l', 'k-l-des'] as const;
@@ -51,6 +56,9 @@ const closure = values.closure as (typeof CLOSURES)[number] | undefined;
 if (closure !== undefined && !CLOSURES.includes(closure)) throw new Error(`--closure must be one of ${CLOSURES.join(', ')}`);
 const averagePasses = values['average-passes'] === undefined ? 1 : Number(values['average-passes']);
 if (!(averagePasses > 0)) throw new Error('--average-passes must be a positive number');
+const syntheticSeed = values['synthetic-seed'] === undefined ? undefined : Number(values['synthetic-seed']);
+if (syntheticSeed !== undefined && (!Number.isInteger(syntheticSeed) || closure !== 'k-l-des'))
+  throw new Error('--synthetic-seed takes an integer, with --closure k-l-des');
 const cases = new Set(values.cases!.split(','));
 const ALL_CASES = ['aij', 'aij-empty', 'aij-coarse', 'empty'];
 for (const c of cases) if (!ALL_CASES.includes(c)) throw new Error(`--cases: unknown case '${c}' (${ALL_CASES.join(', ')})`);
@@ -62,11 +70,12 @@ const everything = cases.size === ALL_CASES.length && !values.tiers && !values.t
 const data = (name: string) => readFileSync(new URL(`../engine/cfd/validation/data/${name}`, import.meta.url), 'utf8');
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
-async function timed(name: string, input: DirectionInput, threadsOf: number): Promise<{ result: DirectionResult; cost: RunCost }> {
+async function timed(name: string, input0: DirectionInput, threadsOf: number): Promise<{ result: DirectionResult; cost: RunCost }> {
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   let last = 0;
-  const result = await runDirection(closure ? { ...input, physics: { ...input.physics, closure } } : input, {
+  const input = values.halves ? { ...input0, halves: true } : input0;
+  const result = await runDirection(closure ? { ...input, physics: { ...input.physics, closure, syntheticSeed } } : input, {
     stepper: (grid) => (threadsOf > 1 ? poolStepper(grid, threadsOf) : Promise.resolve(inlineStepper(grid))),
     onProgress: (p) => {
       if (performance.now() - last < 20_000) return;
@@ -97,6 +106,7 @@ try {
 }
 
 const profileCsv = data('approach-profile-b10.csv');
+let halves: unknown[] | null = null;
 if (cases.has('aij') || cases.has('aij-empty') || cases.has('aij-coarse')) {
   const aijData: AijData = {
     profileCsv,
@@ -116,6 +126,14 @@ if (cases.has('aij') || cases.has('aij-empty') || cases.has('aij-coarse')) {
       `Grid ${m.levels.map((l) => `${l.dxM} m: ${l.nx}×${l.ny}×${l.nz}`).join(', ')} (finest b/8 = 1.25 m); inflow: the measured approach profile; ` +
       `${m.steps.spinUp} spin-up, ${m.steps.develop} development and ${m.steps.average} averaged level-0 steps (${m.averagingWindowS.toFixed(0)} s averaged); ${m.solver}.`;
     run.aij = { evaluation: evaluateAij(aijData, layout, result.probes!), cost, setup };
+    if (result.probeHalves) {
+      halves = result.probeHalves.map((probes, i) => {
+        const part: ValidationRun = { ...run, aij: { evaluation: evaluateAij(aijData, layout, probes), cost, setup } };
+        for (const r of checks(part))
+          if (r.ran) log(`half ${i + 1}: ${r.pass ? 'pass' : 'MISS'}  ${r.threshold.id} = ${r.value === null ? 'none' : r.value.toFixed(4)}`);
+        return { evaluation: part.aij!.evaluation, results: checks(part) };
+      });
+    }
     log(`  done: ${cost.cpuS.toFixed(0)} s CPU`);
   }
   if (cases.has('aij-coarse')) {
@@ -158,7 +176,7 @@ if (everything && !values['no-write']) {
 } else {
   console.log(report);
 }
-if (values.json) writeFileSync(values.json, JSON.stringify({ run, results }, null, 1));
+if (values.json) writeFileSync(values.json, JSON.stringify({ run, results, halves }, null, 1));
 for (const r of results) {
   if (!r.ran) continue;
   log(`${r.pass ? 'pass' : 'MISS'}  ${r.threshold.id} = ${r.value === null ? 'none' : r.value.toFixed(4)}`);

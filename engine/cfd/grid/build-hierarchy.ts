@@ -33,6 +33,8 @@ import { setEddyViscosities } from '../turbulence/k-transport.ts';
 import { buildAbsorbingLayer, type AbsorbingLayer } from '../bc/absorbing-layer.ts';
 import { groundDistance } from '../bc/ground-lengths.ts';
 import { desLength, inDesZone } from '../turbulence/des-length.ts';
+import { CMU_THREE_QUARTERS } from '../turbulence/k-l-model.ts';
+import { buildSyntheticInflow, fourierField, type SyntheticInflow } from '../bc/synthetic-inflow.ts';
 
 export interface Physics {
   profile: AblProfile;
@@ -51,6 +53,12 @@ export interface Physics {
   closure?: 'background' | 'mixing-length' | 'k-l' | 'k-l-des';
   /** The level whose cells nearer a building than the ground take the DES length ('k-l-des'). */
   desLevel?: number;
+  /**
+   * With 'k-l-des': synthetic turbulence (bc/synthetic-inflow.ts) on the inflow face of the
+   * DES level's ring, carrying the approach flow's k into the zone as resolved fluctuations;
+   * its seed.
+   */
+  syntheticSeed?: number;
   maxMixingLengthM?: number;
   /** Length of the outflow sponge, level-0 cells. */
   spongeCells: number;
@@ -303,6 +311,50 @@ function closureLengths(box: LevelBox, pad: ReturnType<typeof padded>, solid: Ui
  */
 function wallShearPerFrictionVelocity(z0: number): number {
   return 1 / (KARMAN * groundDistance(0.5 + z0));
+}
+
+/** Modes of the synthetic field: enough that its statistics over the face are near the ensemble's. */
+const SYNTHETIC_MODES = 128;
+/**
+ * Longitudinal integral length over k^{3/2}/ε in high-Reynolds-number turbulence (Pope, "Turbulent
+ * Flows", 2000, §6.5: the model spectrum gives L11 ≈ 0.43·k^{3/2}/ε).
+ */
+const L11_OVER_L = 0.43;
+
+/**
+ * The synthetic turbulence of a level's inflow face (its ring cells at the upstream end, above the
+ * ground's first layer, which is the wall model's): each cell carries the approach flow's k at its
+ * height; the eddies' length and time scale and their convection speed are the approach flow's at
+ * half the level's height — the largest eddies the refined box can hold (its surroundings, the
+ * coarser levels, are RANS and carry none): L11 = 0.43·ℓ/Cμ^¾ with the k–ℓ closure's ℓ = κ(z + z0)
+ * (ε = Cμ^¾·k^{3/2}/ℓ), T = k/ε.
+ */
+function syntheticInflowOf(level: Level, physics: Physics, seed: number): SyntheticInflow {
+  const { box, pad, pre } = level;
+  const lp = physics.latticePerMs;
+  const profile = physics.profile;
+  const cells: number[] = [],
+    ys: number[] = [],
+    zs: number[] = [],
+    scale: number[] = [];
+  for (let p = 0; p < pre.count; p++) {
+    if (pre.source[p] !== SOURCE.GHOST) continue;
+    const x = pre.cell[p];
+    const i = (x % pad.px) - 1,
+      j = Math.floor((x % pad.pxy) / pad.px) - 1,
+      k = Math.floor(x / pad.pxy) - 1;
+    if (i !== 0 || k < 1) continue;
+    cells.push(p);
+    ys.push(j + 0.5);
+    zs.push(k + 0.5);
+    scale.push(Math.sqrt((2 / 3) * profile.tkeAtM2s2((k + 0.5) * box.dxM)) * lp);
+  }
+  const zRef = 0.5 * box.nz * box.dxM;
+  const ell = (KARMAN * (zRef + profile.roughnessLengthM)) / box.dxM;
+  const lT = ell / CMU_THREE_QUARTERS;
+  const kRef = profile.tkeAtM2s2(zRef) * lp * lp;
+  const field = fourierField(SYNTHETIC_MODES, L11_OVER_L * lT, lT / Math.sqrt(kRef), seed);
+  return buildSyntheticInflow(field, cells, ys, zs, scale, profile.speedMs(zRef) * lp);
 }
 
 /** Initial shifted populations of every cell: equilibrium at ρ = 1 with the approach flow. */
@@ -584,6 +636,8 @@ export function buildHierarchy(spec: HierarchySpec): Hierarchy {
         (z) => physics.profile.tkeAtM2s2(z) * lp2,
       );
     }
+    if (level.turb && physics.closure === 'k-l-des' && physics.desLevel === l && l > 0 && physics.syntheticSeed !== undefined)
+      level.turb.synthetic = syntheticInflowOf(level, physics, physics.syntheticSeed);
     initialise(level, physics);
     return level;
   });
