@@ -20,11 +20,24 @@
  *   hypothesis, x̃ = x − U_c·t), decorrelating over the eddies' time scale T by ω_n ~ N(0, 1/T²)
  *   as in Smirnov et al.; a uniform translation keeps the field divergence-free.
  * - Deterministic by seed (a small counter-based generator), so two runs give the same numbers.
+ * - The entry cells are prescribed by their first-order state (velocity and strain, as every
+ *   prescribed cell is): the fluctuation's strain ½(∂u'_a/∂x_b + ∂u'_b/∂x_a), exact for the Fourier
+ *   sum, is added with its velocity. At τ ≈ ½ the lattice's flux across a face is mostly the
+ *   difference between a cell's strain and its neighbours' velocity difference, so a fluctuating
+ *   velocity without its strain would drive the cells next to the entry by that mismatch.
+ * - The entry cells' own velocity is the parent level's mean there (a running mean over the field's
+ *   time scale), not its instantaneous one: the parent's cells next to the entry take back what the
+ *   refined box holds (the interfaces are two-way), so an entry that added the fluctuation to the
+ *   parent's instantaneous velocity would add it again to its own echo and amplify its low
+ *   frequencies (measured: five times the energy handed over, 1.5 cells inside the box).
  * - On a finite entry face, the part of the fluctuation that is uniform over the face (eddies larger
  *   than the face) is taken off at every step: the face's surroundings, coarser RANS levels, carry
  *   no resolved fluctuations to match it, and a net fluctuating flux through the face would pump
  *   the refined box's mass in and out as pressure waves.
  */
+
+/** Velocity and strain: what is added to a prescribed cell's state, from its moment 1 on. */
+const STATE = 9;
 
 /** A random Fourier field of unit variance per component; lengths in cells, times in steps. */
 export interface FourierField {
@@ -123,9 +136,13 @@ export interface SyntheticInflow {
   sinA: Float64Array;
   /** Per mode: the phase's rate, ω_n − k_x·U_c (per step). */
   rate: Float64Array;
-  /** What was last added to each cell's velocity (three per cell). */
+  /** The running mean of each cell's velocity as the parent gives it (three per cell), and its time constant (steps). */
+  base: Float64Array;
+  meanSteps: number;
+  primed: boolean;
+  /** What was last added to each cell's velocity and strain (nine per cell: u, v, w, then xx, yy, zz, xy, xz, yz). */
   added: Float32Array;
-  /** Scratch: cos and sin of the rate × t per mode; every cell's fluctuation (three per cell). */
+  /** Scratch: cos and sin of the rate × t per mode; every cell's fluctuation (nine per cell, as `added`). */
   cosB: Float64Array;
   sinB: Float64Array;
   next: Float64Array;
@@ -142,6 +159,7 @@ export function buildSyntheticInflow(
   z: ArrayLike<number>,
   scale: ArrayLike<number>,
   convection: number,
+  meanSteps = 1,
 ): SyntheticInflow {
   const m = field.modes,
     n = cells.length;
@@ -162,10 +180,13 @@ export function buildSyntheticInflow(
     cosA,
     sinA,
     rate,
-    added: new Float32Array(3 * n),
+    base: new Float64Array(3 * n),
+    meanSteps: Math.max(1, meanSteps),
+    primed: false,
+    added: new Float32Array(STATE * n),
     cosB: new Float64Array(m),
     sinB: new Float64Array(m),
-    next: new Float64Array(3 * n),
+    next: new Float64Array(STATE * n),
   };
 }
 
@@ -174,60 +195,95 @@ export function removeSynthetic(s: SyntheticInflow, state: Float32Array, moments
   for (let c = 0; c < s.cells.length; c++) {
     const p = s.cells[c];
     if (p < p0 || p >= p1) continue;
-    for (let a = 0; a < 3; a++) {
-      state[p * moments + 1 + a] -= s.added[3 * c + a];
-      s.added[3 * c + a] = 0;
+    for (let a = 0; a < STATE; a++) {
+      state[p * moments + 1 + a] -= s.added[STATE * c + a];
+      s.added[STATE * c + a] = 0;
     }
   }
 }
 
 /**
- * The fluctuation of every entry cell at step t, less its mean over the face, into s.next (lattice
- * velocity; three per cell).
+ * The fluctuation of every entry cell at step t into s.next (nine per cell, lattice units): its
+ * velocity less the velocity's mean over the face, and its strain.
  */
 export function entryFluctuation(s: SyntheticInflow, t: number): Float64Array {
   const { field, cosA, sinA, cosB, sinB, next } = s;
   const m = field.modes,
     n = s.cells.length;
+  const { k, p, q } = field;
   for (let i = 0; i < m; i++) {
     cosB[i] = Math.cos(s.rate[i] * t);
     sinB[i] = Math.sin(s.rate[i] * t);
   }
   const mean = [0, 0, 0];
+  const d = new Float64Array(9);
   for (let c = 0; c < n; c++) {
     let u = 0,
       v = 0,
       w = 0;
+    d.fill(0);
     const o = c * m;
     for (let i = 0; i < m; i++) {
       // cos and sin of (fixed part + rate·t) by the angle-sum identities.
       const co = cosA[o + i] * cosB[i] - sinA[o + i] * sinB[i],
         si = sinA[o + i] * cosB[i] + cosA[o + i] * sinB[i];
-      u += field.p[3 * i] * co + field.q[3 * i] * si;
-      v += field.p[3 * i + 1] * co + field.q[3 * i + 1] * si;
-      w += field.p[3 * i + 2] * co + field.q[3 * i + 2] * si;
+      const ua = p[3 * i] * co + q[3 * i] * si,
+        va = p[3 * i + 1] * co + q[3 * i + 1] * si,
+        wa = p[3 * i + 2] * co + q[3 * i + 2] * si;
+      u += ua;
+      v += va;
+      w += wa;
+      // ∂/∂x_b of the mode: (−p sin θ + q cos θ)·k_b.
+      const gu = q[3 * i] * co - p[3 * i] * si,
+        gv = q[3 * i + 1] * co - p[3 * i + 1] * si,
+        gw = q[3 * i + 2] * co - p[3 * i + 2] * si;
+      for (let b = 0; b < 3; b++) {
+        const kb = k[3 * i + b];
+        d[b] += gu * kb;
+        d[3 + b] += gv * kb;
+        d[6 + b] += gw * kb;
+      }
     }
     const g = field.amplitude * s.scale[c];
-    next[3 * c] = g * u;
-    next[3 * c + 1] = g * v;
-    next[3 * c + 2] = g * w;
+    const at = STATE * c;
+    next[at] = g * u;
+    next[at + 1] = g * v;
+    next[at + 2] = g * w;
+    next[at + 3] = g * d[0];
+    next[at + 4] = g * d[4];
+    next[at + 5] = g * d[8];
+    next[at + 6] = 0.5 * g * (d[1] + d[3]);
+    next[at + 7] = 0.5 * g * (d[2] + d[6]);
+    next[at + 8] = 0.5 * g * (d[5] + d[7]);
     mean[0] += g * u;
     mean[1] += g * v;
     mean[2] += g * w;
   }
-  for (let c = 0; c < n; c++) for (let a = 0; a < 3; a++) next[3 * c + a] -= mean[a] / Math.max(1, n);
+  for (let c = 0; c < n; c++) for (let a = 0; a < 3; a++) next[STATE * c + a] -= mean[a] / Math.max(1, n);
   return next;
 }
 
-/** Adds the fluctuation at step t to the velocity of the entry's cells among prescribed cells p0..p1. */
+/**
+ * Sets the entry's cells among prescribed cells p0..p1 to the parent's running-mean velocity plus
+ * the fluctuation at step t, and adds the fluctuation's strain; what was added is kept for
+ * removeSynthetic.
+ */
 export function addSynthetic(s: SyntheticInflow, state: Float32Array, moments: number, p0: number, p1: number, t: number): void {
   const next = entryFluctuation(s, t);
+  const relax = s.primed ? 1 / s.meanSteps : 1;
+  s.primed = true;
   for (let c = 0; c < s.cells.length; c++) {
     const p = s.cells[c];
     if (p < p0 || p >= p1) continue;
-    for (let a = 0; a < 3; a++) {
-      state[p * moments + 1 + a] += next[3 * c + a];
-      s.added[3 * c + a] = next[3 * c + a];
+    for (let a = 0; a < STATE; a++) {
+      const at = p * moments + 1 + a;
+      let add = next[STATE * c + a];
+      if (a < 3) {
+        s.base[3 * c + a] += relax * (state[at] - s.base[3 * c + a]);
+        add += s.base[3 * c + a] - state[at];
+      }
+      state[at] += add;
+      s.added[STATE * c + a] = add;
     }
   }
 }

@@ -353,8 +353,9 @@ function syntheticInflowOf(level: Level, physics: Physics, seed: number): Synthe
   const ell = (KARMAN * (zRef + profile.roughnessLengthM)) / box.dxM;
   const lT = ell / CMU_THREE_QUARTERS;
   const kRef = profile.tkeAtM2s2(zRef) * lp * lp;
-  const field = fourierField(SYNTHETIC_MODES, L11_OVER_L * lT, lT / Math.sqrt(kRef), seed);
-  return buildSyntheticInflow(field, cells, ys, zs, scale, profile.speedMs(zRef) * lp);
+  const timeScale = lT / Math.sqrt(kRef);
+  const field = fourierField(SYNTHETIC_MODES, L11_OVER_L * lT, timeScale, seed);
+  return buildSyntheticInflow(field, cells, ys, zs, scale, profile.speedMs(zRef) * lp, timeScale);
 }
 
 /** Initial shifted populations of every cell: equilibrium at ρ = 1 with the approach flow. */
