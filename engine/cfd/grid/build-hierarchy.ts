@@ -271,12 +271,19 @@ function hasNonStreamableNeighbour(box: LevelBox, pad: ReturnType<typeof padded>
  * distance is the one the lattice needs to hold the log law at every layer (ground-lengths.ts:
  * z + z0 plus a correction that matters in the first few layers), not z + z0 itself.
  */
-function closureLengths(box: LevelBox, pad: ReturnType<typeof padded>, solid: Uint8Array, physics: Physics, des: boolean): Float32Array {
+function closureLengths(
+  box: LevelBox,
+  pad: ReturnType<typeof padded>,
+  solid: Uint8Array,
+  physics: Physics,
+  des: boolean,
+): { len2: Float32Array; zoneCells: number } {
   const len2 = f32(pad.n);
   const cs = physics.smagorinsky;
+  let zoneCells = 0;
   if (physics.closure === 'background') {
     len2.fill(cs * cs);
-    return len2;
+    return { len2, zoneCells };
   }
   const toSolid = distanceToSolid(solid, box.nx, box.ny, box.nz);
   const cap = (physics.maxMixingLengthM ?? Infinity) / box.dxM;
@@ -292,12 +299,15 @@ function closureLengths(box: LevelBox, pad: ReturnType<typeof padded>, solid: Ui
         const face = Math.max(0.5, toSolid[ii + box.nx * (jj + box.ny * kk)] - 0.5);
         const wall = Math.min(ground[kk], face);
         let l = Math.min(Math.max(cs, KARMAN * wall), cap);
-        if (des && inDesZone(face, kk + 0.5)) l = desLength(l);
+        if (des && inDesZone(face, kk + 0.5)) {
+          l = desLength(l);
+          zoneCells++;
+        }
         len2[cellIndex(pad, i, j, k)] = l * l;
       }
     }
   }
-  return len2;
+  return { len2, zoneCells };
 }
 
 /**
@@ -420,7 +430,7 @@ export function buildHierarchy(spec: HierarchySpec): Hierarchy {
       nuZ[k] = mixing ? 0 : physics.profile.backgroundViscosityM2s(z) * latticeNu;
       tkeLenZ[k] = mixing ? 0 : (KARMAN * (z + physics.profile.roughnessLengthM)) / box.dxM;
     }
-    const lengths = closureLengths(box, pad, spec.solid[l], physics, physics.closure === 'k-l-des' && physics.desLevel === l);
+    const { len2: lengths, zoneCells } = closureLengths(box, pad, spec.solid[l], physics, physics.closure === 'k-l-des' && physics.desLevel === l);
     const transported = physics.closure === 'k-l' || physics.closure === 'k-l-des';
     // With transported k the collision takes ν_t per cell (Level.nut) and no strain-based part.
     const len2 = transported ? f32(pad.n) : lengths;
@@ -637,7 +647,8 @@ export function buildHierarchy(spec: HierarchySpec): Hierarchy {
         (z) => physics.profile.tkeAtM2s2(z) * lp2,
       );
     }
-    if (level.turb && physics.closure === 'k-l-des' && physics.desLevel === l && l > 0 && physics.syntheticSeed !== undefined)
+    // The entry of a zone that has cells (none without buildings: the approach flow is left alone).
+    if (level.turb && zoneCells > 0 && l > 0 && physics.syntheticSeed !== undefined)
       level.turb.synthetic = syntheticInflowOf(level, physics, physics.syntheticSeed);
     initialise(level, physics);
     return level;

@@ -72,9 +72,14 @@ describe('the zone on a grid', () => {
     expect(fine.turb!.len[above]).toBeCloseTo(C_DES, 6);
   });
 
-  it('has no cell in an empty domain: the approach flow stays the k–ℓ closure’s', () => {
+  it('has no cell in an empty domain: the approach flow stays the k–ℓ closure’s, with no synthetic entry', () => {
     const a = build(kl, false),
-      b = build(des, false);
+      b = build({ ...des, syntheticSeed: 1 }, false);
     for (let l = 0; l < 2; l++) expect(b.levels[l].turb!.len).toEqual(a.levels[l].turb!.len);
+    expect(b.levels[1].turb!.synthetic).toBeNull();
+    // With the building, the zone level's inflow face carries the synthetic entry (above the first layer).
+    const c = build({ ...des, syntheticSeed: 1 }, true);
+    expect(c.levels[1].turb!.synthetic!.cells.length).toBe(c.levels[1].box.ny * (c.levels[1].box.nz - 1));
+    expect(c.levels[0].turb!.synthetic).toBeNull();
   });
 });
