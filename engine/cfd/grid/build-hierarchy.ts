@@ -32,7 +32,7 @@ import { buildKLevel, linkToParent } from '../turbulence/k-fields.ts';
 import { setEddyViscosities } from '../turbulence/k-transport.ts';
 import { buildAbsorbingLayer, type AbsorbingLayer } from '../bc/absorbing-layer.ts';
 import { groundDistance } from '../bc/ground-lengths.ts';
-import { desLength, inDesZone } from '../turbulence/des-length.ts';
+import { C_DES, desLength, inDesZone } from '../turbulence/des-length.ts';
 import { CMU_THREE_QUARTERS } from '../turbulence/k-l-model.ts';
 import { buildSyntheticInflow, fourierField, type SyntheticInflow } from '../bc/synthetic-inflow.ts';
 
@@ -299,7 +299,7 @@ function closureLengths(
         const face = Math.max(0.5, toSolid[ii + box.nx * (jj + box.ny * kk)] - 0.5);
         const wall = Math.min(ground[kk], face);
         let l = Math.min(Math.max(cs, KARMAN * wall), cap);
-        if (des && inDesZone(face, kk + 0.5)) {
+        if (des && inDesZone(face, kk + 0.5, KARMAN * (kk + 0.5 + z0))) {
           l = desLength(l);
           zoneCells++;
         }
@@ -332,8 +332,8 @@ const SYNTHETIC_MODES = 128;
 const L11_OVER_L = 0.43;
 
 /**
- * The synthetic turbulence of a level's inflow face (its ring cells at the upstream end, above the
- * ground's first layer, which is the wall model's): each cell carries the approach flow's k at its
+ * The synthetic turbulence of a level's inflow face (its ring cells at the upstream end whose
+ * downstream neighbour is in the detached-eddy zone: the zone's entry): each cell carries the approach flow's k at its
  * height; the eddies' length and time scale and their convection speed are the approach flow's at
  * half the level's height — the largest eddies the refined box can hold (its surroundings, the
  * coarser levels, are RANS and carry none): L11 = 0.43·ℓ/Cμ^¾ with the k–ℓ closure's ℓ = κ(z + z0)
@@ -353,7 +353,8 @@ function syntheticInflowOf(level: Level, physics: Physics, seed: number): Synthe
     const i = (x % pad.px) - 1,
       j = Math.floor((x % pad.pxy) / pad.px) - 1,
       k = Math.floor(x / pad.pxy) - 1;
-    if (i !== 0 || k < 1) continue;
+    // Only where the zone begins: the cell inside the face takes the DES length.
+    if (i !== 0 || k < 1 || level.turb!.len[x + 1] > C_DES * (1 + 1e-6)) continue;
     cells.push(p);
     ys.push(j + 0.5);
     zs.push(k + 0.5);
@@ -430,7 +431,9 @@ export function buildHierarchy(spec: HierarchySpec): Hierarchy {
       nuZ[k] = mixing ? 0 : physics.profile.backgroundViscosityM2s(z) * latticeNu;
       tkeLenZ[k] = mixing ? 0 : (KARMAN * (z + physics.profile.roughnessLengthM)) / box.dxM;
     }
-    const { len2: lengths, zoneCells } = closureLengths(box, pad, spec.solid[l], physics, physics.closure === 'k-l-des' && physics.desLevel === l);
+    // A detached-eddy zone only around buildings: a level without one keeps the RANS length.
+    const des = physics.closure === 'k-l-des' && physics.desLevel === l && spec.solid[l].some((v) => v !== 0);
+    const { len2: lengths, zoneCells } = closureLengths(box, pad, spec.solid[l], physics, des);
     const transported = physics.closure === 'k-l' || physics.closure === 'k-l-des';
     // With transported k the collision takes ν_t per cell (Level.nut) and no strain-based part.
     const len2 = transported ? f32(pad.n) : lengths;

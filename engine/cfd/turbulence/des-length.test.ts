@@ -4,7 +4,7 @@ import { boxTriangles } from '../geometry/box-mesh.ts';
 import { voxelize } from '../geometry/voxelize.ts';
 import { cellIndex } from '../grid/layout.ts';
 import { domainBox, physicsFor, refine, SUBURBAN_10MS } from '../test/small-grids.ts';
-import { C_DES, C_K, desLength, inDesZone } from './des-length.ts';
+import { C_DES, C_K, desLength, inDesZone, RESOLVED_GROUND_LENGTH } from './des-length.ts';
 import { CMU_THREE_QUARTERS, eddyViscosity } from './k-l-model.ts';
 import { ROLE } from './k-fields.ts';
 
@@ -22,11 +22,16 @@ describe('the detached-eddy length', () => {
     expect(C_DES).toBeLessThan(0.129);
   });
 
-  it('zones the cells nearer a building face than the ground', () => {
-    expect(inDesZone(0.5, 3.5)).toBe(true);
-    expect(inDesZone(3.5, 0.5)).toBe(false);
-    expect(inDesZone(2, 2)).toBe(false);
-    expect(inDesZone(Infinity, 100)).toBe(false);
+  it('zones the cells nearer a building face than the ground, and those whose ground eddies the grid resolves', () => {
+    expect(inDesZone(0.5, 3.5, 1.4)).toBe(true);
+    expect(inDesZone(3.5, 0.5, 0.2)).toBe(false);
+    expect(inDesZone(2, 2, 0.8)).toBe(false);
+    expect(inDesZone(Infinity, 3.5, 1.4)).toBe(false);
+    expect(inDesZone(Infinity, 100, 41)).toBe(true);
+    // L = ℓ/Cμ^¾ = 12 cells: 80 % of k resolved; about 4.8 cells above the ground.
+    expect(RESOLVED_GROUND_LENGTH / CMU_THREE_QUARTERS).toBeCloseTo(12, 10);
+    expect(RESOLVED_GROUND_LENGTH / 0.41).toBeGreaterThan(4.7);
+    expect(RESOLVED_GROUND_LENGTH / 0.41).toBeLessThan(4.9);
   });
 });
 
@@ -45,7 +50,7 @@ describe('the zone on a grid', () => {
   const kl = physicsFor(SUBURBAN_10MS, 160, { closure: 'k-l' });
   const des = physicsFor(SUBURBAN_10MS, 160, { closure: 'k-l-des', desLevel: 1 });
 
-  it('shortens the length only on the zone level, only nearer the building than the ground, and keeps the ground layer RANS', () => {
+  it('shortens the length only on the zone level, only nearer the building than the ground or high above it, and keeps the ground layer RANS', () => {
     const a = build(kl, true),
       b = build(des, true);
     expect(b.levels[0].turb!.len).toEqual(a.levels[0].turb!.len);
@@ -63,10 +68,13 @@ describe('the zone on a grid', () => {
             zone++;
             expect(fine.turb!.len[x]).toBeCloseTo(C_DES, 6);
             expect(k).toBeGreaterThan(0);
+          } else if (k >= 5) {
+            // 8 m cells: from the sixth layer up the ground's eddies are resolved.
+            expect(fine.turb!.len[x]).toBeCloseTo(C_DES, 6);
           } else rans++;
         }
     expect(zone).toBeGreaterThan(100);
-    expect(rans).toBeGreaterThan(zone);
+    expect(rans).toBeGreaterThan(100);
     // Above the roof (30 m; 8 m cells: layer 4 is 32–40 m) in the middle of the building's plan.
     const above = cellIndex(pad, Math.floor((160 - box.originM[0]) / box.dxM), Math.floor((110 - box.originM[1]) / box.dxM), 4);
     expect(fine.turb!.len[above]).toBeCloseTo(C_DES, 6);
@@ -77,9 +85,10 @@ describe('the zone on a grid', () => {
       b = build({ ...des, syntheticSeed: 1 }, false);
     for (let l = 0; l < 2; l++) expect(b.levels[l].turb!.len).toEqual(a.levels[l].turb!.len);
     expect(b.levels[1].turb!.synthetic).toBeNull();
-    // With the building, the zone level's inflow face carries the synthetic entry (above the first layer).
+    // With the building, the zone level's inflow face carries the synthetic entry where the zone
+    // begins: its layers from the sixth up (8 m cells, 64 m high box: layers 5–7).
     const c = build({ ...des, syntheticSeed: 1 }, true);
-    expect(c.levels[1].turb!.synthetic!.cells.length).toBe(c.levels[1].box.ny * (c.levels[1].box.nz - 1));
+    expect(c.levels[1].turb!.synthetic!.cells.length).toBe(c.levels[1].box.ny * 3);
     expect(c.levels[0].turb!.synthetic).toBeNull();
   });
 });

@@ -23,13 +23,20 @@
  *   the large eddies come from and whether the grid holds them:
  *   - only the finest level: there Δ is the smallest (b/8 on AIJ Case A), so a building of width b
  *     spans 8 cells and the eddies it sheds (of order b) are resolved; on coarser levels they are not;
- *   - only cells nearer a building face than the ground: there the building sets the turbulence
+ *   - cells nearer a building face than the ground: there the building sets the turbulence
  *     length (its separation, its wake), not the ground's boundary layer, whose eddies near the
  *     ground are of size κz/Cμ^¾ ≈ 2.5z — under two cells of the finest level in its first layer
- *     — and stay modelled (RANS) as in the approach flow. The zone has no cell in an empty domain,
- *     so the approach flow is the k–ℓ closure's wherever no building is near.
+ *     — and stay modelled (RANS) as in the approach flow;
+ *   - and cells high enough above the ground that its eddies are resolved (RESOLVED_GROUND_LENGTH):
+ *     the zone then begins at the refined box's inflow face above that height, where the synthetic
+ *     turbulence enters (bc/synthetic-inflow.ts). With the first criterion alone the zone began
+ *     near the building, and the fluctuations handed over at the face crossed 10–17 m of RANS
+ *     eddy viscosity first, which took most of them away (measured: 0.15–0.3 m²/s² of resolved k
+ *     1.5 cells inside the face against the 0.36–0.43 handed over, on AIJ Case A).
+ *   A level without any building cell has no zone (grid/build-hierarchy.ts), so an empty domain's
+ *   approach flow is the k–ℓ closure's.
  */
-import { CMU_QUARTER } from './k-l-model.ts';
+import { CMU_QUARTER, CMU_THREE_QUARTERS } from './k-l-model.ts';
 
 /** Yoshizawa & Horiuti's sub-grid constants. */
 export const C_K = 0.07;
@@ -43,10 +50,22 @@ export function desLength(rans: number): number {
 }
 
 /**
- * Whether a cell is in the LES zone: nearer a building face than the ground. `toBuildingFace` and
- * `heightAboveGround`: distances from the cell centre, cells (the face half a cell beyond the
- * nearest solid cell's centre; the ground at z = 0).
+ * The ground's turbulence length that a cell resolves: LES holds at least 80 % of the kinetic
+ * energy (Pope, "Turbulent Flows", 2000, ch. 13) where the turbulence length L = k^{3/2}/ε is at
+ * least 12 cells. With a Kolmogorov spectrum E = C·ε^{2/3}·κ^{−5/3} (C ≈ 1.5) cut at κ_c = π/Δ the
+ * unresolved energy is (3/2)·C·(ε/κ_c)^{2/3}, a share 2.25·(κ_c·L)^{−2/3} of k: 20 % at
+ * L = 12.0·Δ. In the k–ℓ closure L = ℓ/Cμ^¾, so the ground's boundary layer is resolved where its
+ * length κ(z + z0) ≥ 12·Cμ^¾ = 1.97 cells (z ≥ 4.8 cells), and stays RANS below.
  */
-export function inDesZone(toBuildingFace: number, heightAboveGround: number): boolean {
-  return toBuildingFace < heightAboveGround;
+export const RESOLVED_GROUND_LENGTH = 12 * CMU_THREE_QUARTERS;
+
+/**
+ * Whether a cell is in the LES zone: nearer a building face than the ground (the building sets the
+ * eddies), or high enough that the ground's own eddies are resolved (RESOLVED_GROUND_LENGTH).
+ * `toBuildingFace` and `heightAboveGround`: distances from the cell centre, cells (the face half a
+ * cell beyond the nearest solid cell's centre; the ground at z = 0); `groundLength`: the RANS
+ * length of the ground at the cell, κ(z + z0), cells.
+ */
+export function inDesZone(toBuildingFace: number, heightAboveGround: number, groundLength: number): boolean {
+  return toBuildingFace < heightAboveGround || groundLength >= RESOLVED_GROUND_LENGTH;
 }
