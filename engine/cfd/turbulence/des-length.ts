@@ -38,9 +38,8 @@
  */
 import { CMU_QUARTER, CMU_THREE_QUARTERS } from './k-l-model.ts';
 
-/** Yoshizawa & Horiuti's sub-grid constants. */
+/** Yoshizawa & Horiuti's sub-grid viscosity constant (their C_ε ≈ 1.05 is not matched: see above). */
 export const C_K = 0.07;
-export const C_EPS = 1.05;
 /** The DES constant of the k–ℓ length: ℓ_LES = C_DES·Δ makes ν_t = C_k·Δ·√k. */
 export const C_DES = C_K / CMU_QUARTER;
 
