@@ -51,7 +51,7 @@ export interface Physics {
    * length ℓ = min(ℓ, C_DES·Δ) in a zone of level `desLevel` (turbulence/des-length.ts).
    */
   closure?: 'background' | 'mixing-length' | 'k-l' | 'k-l-des';
-  /** The level whose cells nearer a building than the ground take the DES length ('k-l-des'). */
+  /** The level whose detached-eddy zone (turbulence/des-length.ts) takes the DES length ('k-l-des'). */
   desLevel?: number;
   /**
    * With 'k-l-des': synthetic turbulence (bc/synthetic-inflow.ts) on the inflow face of the
@@ -333,9 +333,9 @@ const L11_OVER_L = 0.43;
 
 /**
  * The synthetic turbulence of a level's inflow face (its ring cells at the upstream end whose
- * downstream neighbour is in the detached-eddy zone: the zone's entry): each cell carries the approach flow's k at its
- * height; the eddies' length and time scale and their convection speed are the approach flow's at
- * half the level's height — the largest eddies the refined box can hold (its surroundings, the
+ * downstream neighbour is in the detached-eddy zone: the zone's entry): each cell carries the
+ * approach flow's k at its height; the eddies' length and time scale and their convection speed
+ * are the approach flow's at half the level's height — the largest eddies the refined box can hold (its surroundings, the
  * coarser levels, are RANS and carry none): L11 = 0.43·ℓ/Cμ^¾ with the k–ℓ closure's ℓ = κ(z + z0)
  * (ε = Cμ^¾·k^{3/2}/ℓ), T = k/ε.
  */

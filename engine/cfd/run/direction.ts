@@ -364,15 +364,17 @@ export async function runDirection(input: DirectionInput, deps: DirectionDeps): 
   if (saved) await stepper.setSteps(loadCheckpointSteps(saved));
   try {
     let lastCheckpoint = now();
+    // Halves need the whole window in this run (not resumed part-way through it).
+    const halves = input.halves === true && !saved;
     const half = spinUp + develop + even(Math.floor(average / 2));
     const phases: Array<{ phase: Phase; end: number; accumulate: boolean }> = [
       { phase: 'developing', end: spinUp + develop, accumulate: false },
-      ...(input.halves ? [{ phase: 'averaging' as const, end: half, accumulate: true }] : []),
+      ...(halves ? [{ phase: 'averaging' as const, end: half, accumulate: true }] : []),
       { phase: 'averaging', end: totalSteps, accumulate: true },
     ];
     let firstHalf: StatisticsSnapshot | null = null;
     for (const p of phases) {
-      if (input.halves && p.phase === 'averaging' && p.end === totalSteps) firstHalf = snapshotStatistics(h, samples);
+      if (halves && p.phase === 'averaging' && p.end === totalSteps) firstHalf = snapshotStatistics(h, samples);
       while (done < p.end) {
         if (deps.isCancelled?.()) throw new CfdCancelledError(done);
         const n = Math.min(chunk, p.end - done);
