@@ -18,6 +18,7 @@
  *   --closure mixing-length|k-l|k-l-des   the turbulence closure of every run (default: the solver's;
  *                                 k-l-des: a detached-eddy zone near the buildings, a trial)
  *   --synthetic-seed N            with k-l-des: synthetic turbulence at the zone's inflow face, from seed N
+ *   --shear-layer-adapted         with k-l-des: the zone's length adapted to young shear layers (a trial)
  *   --halves                      also score the AIJ run over the first and the second half of its
  *                                 averaging window alone (has the mean converged?), printed and in --json
  *   --average-passes P            the AIJ runs' averaging window, passes of the domain at U_H (default 1)
@@ -49,6 +50,7 @@ const { values } = parseArgs({
     'average-passes': { type: 'string' },
     'synthetic-seed': { type: 'string' },
     halves: { type: 'boolean', default: false },
+    'shear-layer-adapted': { type: 'boolean', default: false },
   },
 });
 const CLOSURES = ['mixing-length', 'k-l', 'k-l-des'] as const;
@@ -75,14 +77,17 @@ async function timed(name: string, input0: DirectionInput, threadsOf: number): P
   const t0 = performance.now();
   let last = 0;
   const input = values.halves ? { ...input0, halves: true } : input0;
-  const result = await runDirection(closure ? { ...input, physics: { ...input.physics, closure, syntheticSeed } } : input, {
-    stepper: (grid) => (threadsOf > 1 ? poolStepper(grid, threadsOf) : Promise.resolve(inlineStepper(grid))),
-    onProgress: (p) => {
-      if (performance.now() - last < 20_000) return;
-      last = performance.now();
-      log(`  ${name}: ${p.phase}, step ${p.step}/${p.steps}, about ${Math.round(p.etaS)} s left`);
+  const result = await runDirection(
+    closure ? { ...input, physics: { ...input.physics, closure, syntheticSeed, shearLayerAdapted: values['shear-layer-adapted'] } } : input,
+    {
+      stepper: (grid) => (threadsOf > 1 ? poolStepper(grid, threadsOf) : Promise.resolve(inlineStepper(grid))),
+      onProgress: (p) => {
+        if (performance.now() - last < 20_000) return;
+        last = performance.now();
+        log(`  ${name}: ${p.phase}, step ${p.step}/${p.steps}, about ${Math.round(p.etaS)} s left`);
+      },
     },
-  });
+  );
   const cpu = process.cpuUsage(cpu0);
   const m = result.manifest;
   return {

@@ -59,6 +59,8 @@ export interface Physics {
    * its seed.
    */
   syntheticSeed?: number;
+  /** With 'k-l-des': the zone's length adapted to young shear layers (turbulence/shear-layer-length.ts). */
+  shearLayerAdapted?: boolean;
   maxMixingLengthM?: number;
   /** Length of the outflow sponge, level-0 cells. */
   spongeCells: number;
@@ -649,6 +651,11 @@ export function buildHierarchy(spec: HierarchySpec): Hierarchy {
         },
         (z) => physics.profile.tkeAtM2s2(z) * lp2,
       );
+    }
+    if (level.turb && des && physics.shearLayerAdapted) {
+      const base = f32(pad.n);
+      for (const x of level.turb.cells) if (Math.abs(level.turb.len[x] - C_DES) < 1e-6) base[x] = C_DES;
+      level.turb.desBase = base;
     }
     // The entry of a zone that has cells (none without buildings: the approach flow is left alone).
     if (level.turb && zoneCells > 0 && l > 0 && physics.syntheticSeed !== undefined)

@@ -58,6 +58,8 @@ export interface PhysicsOptions {
   maxMixingLengthM?: number;
   /** With 'k-l-des': the seed of synthetic turbulence at the zone level's inflow face (none without). */
   syntheticSeed?: number;
+  /** With 'k-l-des': the zone's length adapted to young shear layers (Shur et al. 2015). */
+  shearLayerAdapted?: boolean;
   /** Outflow sponge, fraction of the level-0 length. */
   spongeFraction: number;
   /** Height below which pedestrian statistics are kept, m. */
@@ -257,6 +259,7 @@ export function prepareDirection(input: DirectionInput): PreparedDirection {
     closure: options.closure,
     desLevel: options.closure === 'k-l-des' ? boxes.length - 1 : undefined,
     syntheticSeed: options.syntheticSeed,
+    shearLayerAdapted: options.shearLayerAdapted,
     maxMixingLengthM: options.maxMixingLengthM,
     spongeCells: Math.max(2, Math.round(boxes[0].nx * options.spongeFraction)),
     spongeStrength: SPONGE_STRENGTH,

@@ -68,6 +68,12 @@ export interface KLevel {
    * approach flow's modelled k enters a resolved (detached-eddy) zone; null elsewhere.
    */
   synthetic: SyntheticInflow | null;
+  /**
+   * With the shear-layer-adapted length: each detached-eddy zone cell's LES length C_DES·Δ (cells;
+   * 0 outside the zone), which the k pass multiplies by F_KH into `len` (shear-layer-length.ts);
+   * null otherwise.
+   */
+  desBase: Float32Array | null;
 }
 
 export interface KLevelSpec {
@@ -152,6 +158,7 @@ export function buildKLevel(spec: KLevelSpec, inflowK: (zM: number) => number): 
     restrictCell: i32From(restrictCell),
     restrictFrom: i32From(restrictFrom),
     synthetic: null,
+    desBase: null,
   };
 }
 
