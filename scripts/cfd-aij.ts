@@ -5,7 +5,7 @@
  *   npm run cfd:aij -- --probes FILE.csv --out OUT.csv   mean U, V, W (m/s) at other points
  *
  * Options: --cells-per-b 2|4|8|16 (finest cell b/8 = 1.25 m, default), --threads N
- * (default: the machine's cores), --closure background|mixing-length|k-l (the turbulence closure, see
+ * (default: the machine's cores), --closure background|mixing-length|k-l|k-l-des (the turbulence closure, see
  * engine/cfd/grid/build-hierarchy.ts), --check (exit 1 below hit rate 66 %, r 0.8, or without
  * reverse flow behind and stagnation upwind at pedestrian height), --lattice-speed U (the inflow's
  * lattice speed at the domain top, default 0.1). FILE.csv has a header line with
@@ -46,8 +46,8 @@ const dt0 = prepareDirection({ ...probeInput, physics: latticeSpeed, plan: { box
 const input = aijInput(profileCsv, probes, cellsPerB, aijSchedule(dt0));
 if (values['lattice-speed']) input.physics = { ...input.physics, latticeSpeed: Number(values['lattice-speed']) };
 if (values.closure) {
-  if (values.closure !== 'background' && values.closure !== 'mixing-length' && values.closure !== 'k-l')
-    throw new Error('--closure must be background, mixing-length or k-l');
+  if (values.closure !== 'background' && values.closure !== 'mixing-length' && values.closure !== 'k-l' && values.closure !== 'k-l-des')
+    throw new Error('--closure must be background, mixing-length, k-l or k-l-des');
   input.physics = { ...input.physics, closure: values.closure };
 }
 const started = Date.now();

@@ -15,7 +15,13 @@
  *   --threads N                   threads of the AIJ runs (default: the machine's cores)
  *   --json FILE                   also write every number as JSON
  *   --no-write                    print the report instead of writing docs/cfd-validation.md
- *   --closure mixing-length|k-l   the turbulence closure of every run (default: the solver's)
+ *   --closure mixing-length|k-l|k-l-des   the turbulence closure of every run (default: the solver's;
+ *                                 k-l-des: a detached-eddy zone near the buildings, a trial)
+ *   --synthetic-seed N            with k-l-des: synthetic turbulence at the zone's inflow face, from seed N
+ *   --shear-layer-adapted         with k-l-des: the zone's length adapted to young shear layers (a trial)
+ *   --halves                      also score the AIJ run over the first and the second half of its
+ *                                 averaging window alone (has the mean converged?), printed and in --json
+ *   --average-passes P            the AIJ runs' averaging window, passes of the domain at U_H (default 1)
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -41,10 +47,20 @@ const { values } = parseArgs({
     json: { type: 'string' },
     'no-write': { type: 'boolean', default: false },
     closure: { type: 'string' },
+    'average-passes': { type: 'string' },
+    'synthetic-seed': { type: 'string' },
+    halves: { type: 'boolean', default: false },
+    'shear-layer-adapted': { type: 'boolean', default: false },
   },
 });
-const closure = values.closure as 'mixing-length' | 'k-l' | undefined;
-if (closure !== undefined && closure !== 'mixing-length' && closure !== 'k-l') throw new Error('--closure must be mixing-length or k-l');
+const CLOSURES = ['mixing-length', 'k-l', 'k-l-des'] as const;
+const closure = values.closure as (typeof CLOSURES)[number] | undefined;
+if (closure !== undefined && !CLOSURES.includes(closure)) throw new Error(`--closure must be one of ${CLOSURES.join(', ')}`);
+const averagePasses = values['average-passes'] === undefined ? 1 : Number(values['average-passes']);
+if (!(averagePasses > 0)) throw new Error('--average-passes must be a positive number');
+const syntheticSeed = values['synthetic-seed'] === undefined ? undefined : Number(values['synthetic-seed']);
+if (syntheticSeed !== undefined && (!Number.isInteger(syntheticSeed) || closure !== 'k-l-des'))
+  throw new Error('--synthetic-seed takes an integer, with --closure k-l-des');
 const cases = new Set(values.cases!.split(','));
 const ALL_CASES = ['aij', 'aij-empty', 'aij-coarse', 'empty'];
 for (const c of cases) if (!ALL_CASES.includes(c)) throw new Error(`--cases: unknown case '${c}' (${ALL_CASES.join(', ')})`);
@@ -56,18 +72,22 @@ const everything = cases.size === ALL_CASES.length && !values.tiers && !values.t
 const data = (name: string) => readFileSync(new URL(`../engine/cfd/validation/data/${name}`, import.meta.url), 'utf8');
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
-async function timed(name: string, input: DirectionInput, threadsOf: number): Promise<{ result: DirectionResult; cost: RunCost }> {
+async function timed(name: string, input0: DirectionInput, threadsOf: number): Promise<{ result: DirectionResult; cost: RunCost }> {
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   let last = 0;
-  const result = await runDirection(closure ? { ...input, physics: { ...input.physics, closure } } : input, {
-    stepper: (grid) => (threadsOf > 1 ? poolStepper(grid, threadsOf) : Promise.resolve(inlineStepper(grid))),
-    onProgress: (p) => {
-      if (performance.now() - last < 20_000) return;
-      last = performance.now();
-      log(`  ${name}: ${p.phase}, step ${p.step}/${p.steps}, about ${Math.round(p.etaS)} s left`);
+  const input = values.halves ? { ...input0, halves: true } : input0;
+  const result = await runDirection(
+    closure ? { ...input, physics: { ...input.physics, closure, syntheticSeed, shearLayerAdapted: values['shear-layer-adapted'] } } : input,
+    {
+      stepper: (grid) => (threadsOf > 1 ? poolStepper(grid, threadsOf) : Promise.resolve(inlineStepper(grid))),
+      onProgress: (p) => {
+        if (performance.now() - last < 20_000) return;
+        last = performance.now();
+        log(`  ${name}: ${p.phase}, step ${p.step}/${p.steps}, about ${Math.round(p.etaS)} s left`);
+      },
     },
-  });
+  );
   const cpu = process.cpuUsage(cpu0);
   const m = result.manifest;
   return {
@@ -91,6 +111,7 @@ try {
 }
 
 const profileCsv = data('approach-profile-b10.csv');
+let halves: unknown[] | null = null;
 if (cases.has('aij') || cases.has('aij-empty') || cases.has('aij-coarse')) {
   const aijData: AijData = {
     profileCsv,
@@ -101,7 +122,7 @@ if (cases.has('aij') || cases.has('aij-empty') || cases.has('aij-coarse')) {
   };
   const layout = aijProbeLayout(aijData);
   const probe = aijInput(profileCsv, layout.probes, 8, { spinUpSteps: 0, developSteps: 0, averageSteps: 0, chunkSteps: 2 });
-  const schedule = aijSchedule(coarseTimeStep(probe.plan, approachInlet(profileCsv)));
+  const schedule = aijSchedule(coarseTimeStep(probe.plan, approachInlet(profileCsv)), averagePasses);
   if (cases.has('aij')) {
     log('AIJ Case A (b/8) …');
     const { result, cost } = await timed('aij', aijInput(profileCsv, layout.probes, 8, schedule), threads);
@@ -110,6 +131,14 @@ if (cases.has('aij') || cases.has('aij-empty') || cases.has('aij-coarse')) {
       `Grid ${m.levels.map((l) => `${l.dxM} m: ${l.nx}×${l.ny}×${l.nz}`).join(', ')} (finest b/8 = 1.25 m); inflow: the measured approach profile; ` +
       `${m.steps.spinUp} spin-up, ${m.steps.develop} development and ${m.steps.average} averaged level-0 steps (${m.averagingWindowS.toFixed(0)} s averaged); ${m.solver}.`;
     run.aij = { evaluation: evaluateAij(aijData, layout, result.probes!), cost, setup };
+    if (result.probeHalves) {
+      halves = result.probeHalves.map((probes, i) => {
+        const part: ValidationRun = { ...run, aij: { evaluation: evaluateAij(aijData, layout, probes), cost, setup } };
+        for (const r of checks(part))
+          if (r.ran) log(`half ${i + 1}: ${r.pass ? 'pass' : 'MISS'}  ${r.threshold.id} = ${r.value === null ? 'none' : r.value.toFixed(4)}`);
+        return { evaluation: part.aij!.evaluation, results: checks(part) };
+      });
+    }
     log(`  done: ${cost.cpuS.toFixed(0)} s CPU`);
   }
   if (cases.has('aij-coarse')) {
@@ -117,7 +146,7 @@ if (cases.has('aij') || cases.has('aij-empty') || cases.has('aij-coarse')) {
     for (const cellsPerB of [4, 2] as const) {
       log(`AIJ Case A (b/${cellsPerB}) …`);
       const coarse = aijInput(profileCsv, layout.probes, cellsPerB, { spinUpSteps: 0, developSteps: 0, averageSteps: 0, chunkSteps: 2 });
-      const sched = aijSchedule(coarseTimeStep(coarse.plan, approachInlet(profileCsv)));
+      const sched = aijSchedule(coarseTimeStep(coarse.plan, approachInlet(profileCsv)), averagePasses);
       const { result, cost } = await timed(`aij b/${cellsPerB}`, aijInput(profileCsv, layout.probes, cellsPerB, sched), threads);
       run.aijCoarse.push({ cellsPerB, evaluation: evaluateAij(aijData, layout, result.probes!), cost });
       log(`  done: ${cost.cpuS.toFixed(0)} s CPU`);
@@ -152,7 +181,7 @@ if (everything && !values['no-write']) {
 } else {
   console.log(report);
 }
-if (values.json) writeFileSync(values.json, JSON.stringify({ run, results }, null, 1));
+if (values.json) writeFileSync(values.json, JSON.stringify({ run, results, halves }, null, 1));
 for (const r of results) {
   if (!r.ran) continue;
   log(`${r.pass ? 'pass' : 'MISS'}  ${r.threshold.id} = ${r.value === null ? 'none' : r.value.toFixed(4)}`);

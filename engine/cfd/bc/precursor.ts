@@ -30,7 +30,12 @@ export interface PrecursorResult extends ColumnProfile {
 export function equilibriumColumn(physics: Physics, dxM: number, nz: number): PrecursorResult {
   // The transported-k closure's log-layer equilibrium is the mixing length's (k-l-model.ts), so the
   // column is relaxed with the mixing length: no k to carry in a column of one cell.
-  const base: Physics = { ...physics, columns: undefined, spongeCells: 0, closure: physics.closure === 'k-l' ? 'mixing-length' : physics.closure };
+  const base: Physics = {
+    ...physics,
+    columns: undefined,
+    spongeCells: 0,
+    closure: physics.closure === 'k-l' || physics.closure === 'k-l-des' ? 'mixing-length' : physics.closure,
+  };
   const h = buildHierarchy({
     boxes: [{ dxM, originM: [0, 0, 0], nx: 1, ny: 1, nz }],
     placements: [],

@@ -32,6 +32,9 @@ import { buildKLevel, linkToParent } from '../turbulence/k-fields.ts';
 import { setEddyViscosities } from '../turbulence/k-transport.ts';
 import { buildAbsorbingLayer, type AbsorbingLayer } from '../bc/absorbing-layer.ts';
 import { groundDistance } from '../bc/ground-lengths.ts';
+import { C_DES, desLength, inDesZone } from '../turbulence/des-length.ts';
+import { CMU_THREE_QUARTERS } from '../turbulence/k-l-model.ts';
+import { buildSyntheticInflow, fourierField, type SyntheticInflow } from '../bc/synthetic-inflow.ts';
 
 export interface Physics {
   profile: AblProfile;
@@ -44,9 +47,20 @@ export interface Physics {
    * wall (ground or building), at least Cs·Δ (see closureLengths). 'background': a Smagorinsky
    * LES over a prescribed ABL eddy viscosity ν_abl(z) (abl-inlet.ts). 'k-l': the one-equation
    * k–ℓ closure with transported k and the same length ℓ (engine/cfd/turbulence): ν_t = Cμ^¼·√k·ℓ,
-   * given to the collision per cell instead of ℓ²|S|.
+   * given to the collision per cell instead of ℓ²|S|. 'k-l-des': the same, with the detached-eddy
+   * length ℓ = min(ℓ, C_DES·Δ) in a zone of level `desLevel` (turbulence/des-length.ts).
    */
-  closure?: 'background' | 'mixing-length' | 'k-l';
+  closure?: 'background' | 'mixing-length' | 'k-l' | 'k-l-des';
+  /** The level whose detached-eddy zone (turbulence/des-length.ts) takes the DES length ('k-l-des'). */
+  desLevel?: number;
+  /**
+   * With 'k-l-des': synthetic turbulence (bc/synthetic-inflow.ts) on the inflow face of the
+   * DES level's ring, carrying the approach flow's k into the zone as resolved fluctuations;
+   * its seed.
+   */
+  syntheticSeed?: number;
+  /** With 'k-l-des': the zone's length adapted to young shear layers (turbulence/shear-layer-length.ts). */
+  shearLayerAdapted?: boolean;
   maxMixingLengthM?: number;
   /** Length of the outflow sponge, level-0 cells. */
   spongeCells: number;
@@ -259,12 +273,19 @@ function hasNonStreamableNeighbour(box: LevelBox, pad: ReturnType<typeof padded>
  * distance is the one the lattice needs to hold the log law at every layer (ground-lengths.ts:
  * z + z0 plus a correction that matters in the first few layers), not z + z0 itself.
  */
-function closureLengths(box: LevelBox, pad: ReturnType<typeof padded>, solid: Uint8Array, physics: Physics): Float32Array {
+function closureLengths(
+  box: LevelBox,
+  pad: ReturnType<typeof padded>,
+  solid: Uint8Array,
+  physics: Physics,
+  des: boolean,
+): { len2: Float32Array; zoneCells: number } {
   const len2 = f32(pad.n);
   const cs = physics.smagorinsky;
+  let zoneCells = 0;
   if (physics.closure === 'background') {
     len2.fill(cs * cs);
-    return len2;
+    return { len2, zoneCells };
   }
   const toSolid = distanceToSolid(solid, box.nx, box.ny, box.nz);
   const cap = (physics.maxMixingLengthM ?? Infinity) / box.dxM;
@@ -277,13 +298,18 @@ function closureLengths(box: LevelBox, pad: ReturnType<typeof padded>, solid: Ui
         const ii = Math.min(Math.max(i, 0), box.nx - 1),
           jj = Math.min(Math.max(j, 0), box.ny - 1),
           kk = Math.min(Math.max(k, 0), box.nz - 1);
-        const wall = Math.min(ground[kk], Math.max(0.5, toSolid[ii + box.nx * (jj + box.ny * kk)] - 0.5));
-        const l = Math.min(Math.max(cs, KARMAN * wall), cap);
+        const face = Math.max(0.5, toSolid[ii + box.nx * (jj + box.ny * kk)] - 0.5);
+        const wall = Math.min(ground[kk], face);
+        let l = Math.min(Math.max(cs, KARMAN * wall), cap);
+        if (des && inDesZone(face, kk + 0.5, KARMAN * (kk + 0.5 + z0))) {
+          l = desLength(l);
+          zoneCells++;
+        }
         len2[cellIndex(pad, i, j, k)] = l * l;
       }
     }
   }
-  return len2;
+  return { len2, zoneCells };
 }
 
 /**
@@ -297,6 +323,52 @@ function closureLengths(box: LevelBox, pad: ReturnType<typeof padded>, solid: Ui
  */
 function wallShearPerFrictionVelocity(z0: number): number {
   return 1 / (KARMAN * groundDistance(0.5 + z0));
+}
+
+/** Modes of the synthetic field: enough that its statistics over the face are near the ensemble's. */
+const SYNTHETIC_MODES = 128;
+/**
+ * Longitudinal integral length over k^{3/2}/ε in high-Reynolds-number turbulence (Pope, "Turbulent
+ * Flows", 2000, §6.5: the model spectrum gives L11 ≈ 0.43·k^{3/2}/ε).
+ */
+const L11_OVER_L = 0.43;
+
+/**
+ * The synthetic turbulence of a level's inflow face (its ring cells at the upstream end whose
+ * downstream neighbour is in the detached-eddy zone: the zone's entry): each cell carries the
+ * approach flow's k at its height; the eddies' length and time scale and their convection speed
+ * are the approach flow's at half the level's height — the largest eddies the refined box can hold (its surroundings, the
+ * coarser levels, are RANS and carry none): L11 = 0.43·ℓ/Cμ^¾ with the k–ℓ closure's ℓ = κ(z + z0)
+ * (ε = Cμ^¾·k^{3/2}/ℓ), T = k/ε.
+ */
+function syntheticInflowOf(level: Level, physics: Physics, seed: number): SyntheticInflow {
+  const { box, pad, pre } = level;
+  const lp = physics.latticePerMs;
+  const profile = physics.profile;
+  const cells: number[] = [],
+    ys: number[] = [],
+    zs: number[] = [],
+    scale: number[] = [];
+  for (let p = 0; p < pre.count; p++) {
+    if (pre.source[p] !== SOURCE.GHOST) continue;
+    const x = pre.cell[p];
+    const i = (x % pad.px) - 1,
+      j = Math.floor((x % pad.pxy) / pad.px) - 1,
+      k = Math.floor(x / pad.pxy) - 1;
+    // Only where the zone begins: the cell inside the face takes the DES length.
+    if (i !== 0 || k < 1 || level.turb!.len[x + 1] > C_DES * (1 + 1e-6)) continue;
+    cells.push(p);
+    ys.push(j + 0.5);
+    zs.push(k + 0.5);
+    scale.push(Math.sqrt((2 / 3) * profile.tkeAtM2s2((k + 0.5) * box.dxM)) * lp);
+  }
+  const zRef = 0.5 * box.nz * box.dxM;
+  const ell = (KARMAN * (zRef + profile.roughnessLengthM)) / box.dxM;
+  const lT = ell / CMU_THREE_QUARTERS;
+  const kRef = profile.tkeAtM2s2(zRef) * lp * lp;
+  const timeScale = lT / Math.sqrt(kRef);
+  const field = fourierField(SYNTHETIC_MODES, L11_OVER_L * lT, timeScale, seed);
+  return buildSyntheticInflow(field, cells, ys, zs, scale, profile.speedMs(zRef) * lp, timeScale);
 }
 
 /** Initial shifted populations of every cell: equilibrium at ρ = 1 with the approach flow. */
@@ -361,8 +433,10 @@ export function buildHierarchy(spec: HierarchySpec): Hierarchy {
       nuZ[k] = mixing ? 0 : physics.profile.backgroundViscosityM2s(z) * latticeNu;
       tkeLenZ[k] = mixing ? 0 : (KARMAN * (z + physics.profile.roughnessLengthM)) / box.dxM;
     }
-    const lengths = closureLengths(box, pad, spec.solid[l], physics);
-    const transported = physics.closure === 'k-l';
+    // A detached-eddy zone only around buildings: a level without one keeps the RANS length.
+    const des = physics.closure === 'k-l-des' && physics.desLevel === l && spec.solid[l].some((v) => v !== 0);
+    const { len2: lengths, zoneCells } = closureLengths(box, pad, spec.solid[l], physics, des);
+    const transported = physics.closure === 'k-l' || physics.closure === 'k-l-des';
     // With transported k the collision takes ν_t per cell (Level.nut) and no strain-based part.
     const len2 = transported ? f32(pad.n) : lengths;
     // Base viscosity by x: none added; the outflow's layer absorbs by relaxing towards the
@@ -578,6 +652,14 @@ export function buildHierarchy(spec: HierarchySpec): Hierarchy {
         (z) => physics.profile.tkeAtM2s2(z) * lp2,
       );
     }
+    if (level.turb && des && physics.shearLayerAdapted) {
+      const base = f32(pad.n);
+      for (const x of level.turb.cells) if (Math.abs(level.turb.len[x] - C_DES) < 1e-6) base[x] = C_DES;
+      level.turb.desBase = base;
+    }
+    // The entry of a zone that has cells (none without buildings: the approach flow is left alone).
+    if (level.turb && zoneCells > 0 && l > 0 && physics.syntheticSeed !== undefined)
+      level.turb.synthetic = syntheticInflowOf(level, physics, physics.syntheticSeed);
     initialise(level, physics);
     return level;
   });

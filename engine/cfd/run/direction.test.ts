@@ -130,4 +130,19 @@ describe('a CFD direction run', { timeout: 120_000 }, () => {
     let checks = 0;
     await expect(runDirection(towerCase(270), { ...deps, isCancelled: () => ++checks > 2 })).rejects.toBeInstanceOf(CfdCancelledError);
   });
+
+  it('scores the averaging window by halves: each half its own mean, which together make the whole window’s', async () => {
+    const probes = Float64Array.from([-24, 0, 4, 0, 32, 4, 40, 0, 20, 24, 24, 8]);
+    const input = towerCase(270, { probes, halves: true, physics: { closure: 'k-l-des', syntheticSeed: 3 } });
+    const { probes: whole, probeHalves } = await runDirection(input, deps);
+    expect(probeHalves).toBeDefined();
+    const [first, second] = probeHalves!;
+    // 40 averaged steps, 20 samples: 10 in each half, so the whole mean is the halves' average.
+    for (let i = 0; i < probes.length / 3; i++) {
+      expect(0.5 * (first.u[i] + second.u[i])).toBeCloseTo(whole!.u[i], 4);
+      expect(0.5 * (first.w[i] + second.w[i])).toBeCloseTo(whole!.w[i], 4);
+    }
+    // The wake of a tower with turbulence coming in is unsteady: the halves are not the same field.
+    expect(first.u.some((u, i) => Math.abs(u - second.u[i]) > 1e-4)).toBe(true);
+  });
 });

@@ -53,8 +53,13 @@ export interface PhysicsOptions {
    */
   latticeSpeed: number;
   smagorinsky: number;
-  closure: 'background' | 'mixing-length' | 'k-l';
+  /** 'k-l-des': the k–ℓ closure with a detached-eddy zone on the finest level (a trial, not the default). */
+  closure: 'background' | 'mixing-length' | 'k-l' | 'k-l-des';
   maxMixingLengthM?: number;
+  /** With 'k-l-des': the seed of synthetic turbulence at the zone level's inflow face (none without). */
+  syntheticSeed?: number;
+  /** With 'k-l-des': the zone's length adapted to young shear layers (Shur et al. 2015). */
+  shearLayerAdapted?: boolean;
   /** Outflow sponge, fraction of the level-0 length. */
   spongeFraction: number;
   /** Height below which pedestrian statistics are kept, m. */
@@ -99,6 +104,11 @@ export interface DirectionInput {
   field?: FieldGrid;
   /** Feed the inflow with the inlet profile itself (measured approach flows), see Physics. */
   inletFromProfile?: boolean;
+  /**
+   * Also give the probes' statistics over the first and the second half of the averaging window
+   * alone: whether the mean of an unsteady flow has converged over the window.
+   */
+  halves?: boolean;
 }
 
 export type Phase = 'preparing' | 'spin-up' | 'developing' | 'averaging' | 'post-processing';
@@ -194,6 +204,8 @@ export interface ProbeResult {
 export interface DirectionResult {
   pedestrian: PedestrianResult;
   probes: ProbeResult | null;
+  /** With `halves`: the probes over the first and the second half of the averaging window. */
+  probeHalves?: [ProbeResult, ProbeResult];
   /** Mean velocity / reference speed on `input.field` (world axes), u, v, w interleaved. */
   field: Float32Array | null;
   manifest: DirectionManifest;
@@ -245,6 +257,9 @@ export function prepareDirection(input: DirectionInput): PreparedDirection {
     latticePerMs: options.latticeSpeed / profile.speedMs(top),
     smagorinsky: options.smagorinsky,
     closure: options.closure,
+    desLevel: options.closure === 'k-l-des' ? boxes.length - 1 : undefined,
+    syntheticSeed: options.syntheticSeed,
+    shearLayerAdapted: options.shearLayerAdapted,
     maxMixingLengthM: options.maxMixingLengthM,
     spongeCells: Math.max(2, Math.round(boxes[0].nx * options.spongeFraction)),
     spongeStrength: SPONGE_STRENGTH,
@@ -352,11 +367,17 @@ export async function runDirection(input: DirectionInput, deps: DirectionDeps): 
   if (saved) await stepper.setSteps(loadCheckpointSteps(saved));
   try {
     let lastCheckpoint = now();
+    // Halves need the whole window in this run (not resumed part-way through it).
+    const halves = input.halves === true && !saved;
+    const half = spinUp + develop + even(Math.floor(average / 2));
     const phases: Array<{ phase: Phase; end: number; accumulate: boolean }> = [
       { phase: 'developing', end: spinUp + develop, accumulate: false },
+      ...(halves ? [{ phase: 'averaging' as const, end: half, accumulate: true }] : []),
       { phase: 'averaging', end: totalSteps, accumulate: true },
     ];
+    let firstHalf: StatisticsSnapshot | null = null;
     for (const p of phases) {
+      if (halves && p.phase === 'averaging' && p.end === totalSteps) firstHalf = snapshotStatistics(h, samples);
       while (done < p.end) {
         if (deps.isCancelled?.()) throw new CfdCancelledError(done);
         const n = Math.min(chunk, p.end - done);
@@ -375,7 +396,8 @@ export async function runDirection(input: DirectionInput, deps: DirectionDeps): 
     }
     report('post-processing', totalSteps, totalSteps, 0, 0);
     const refSpeedMs = approachSpeed(h, input.referenceHeightM);
-    const result = postProcess(input, h, frame, samples, refSpeedMs);
+    const result: Omit<DirectionResult, 'manifest'> = postProcess(input, h, frame, samples, refSpeedMs);
+    if (firstHalf && result.probes) result.probeHalves = probesByHalf(input, h, frame, samples, refSpeedMs, firstHalf);
     const wall = now() - started;
     const manifest: DirectionManifest = {
       solver: SOLVER_VERSION,
@@ -415,6 +437,58 @@ export async function runDirection(input: DirectionInput, deps: DirectionDeps): 
     return { ...result, manifest };
   } finally {
     await stepper.close();
+  }
+}
+
+/** The accumulated statistics of every level at one moment, and how many samples they hold. */
+interface StatisticsSnapshot {
+  samples: number;
+  mean: Float32Array[];
+  slab: Float64Array[];
+}
+
+function snapshotStatistics(h: Hierarchy, samples: number): StatisticsSnapshot {
+  return { samples, mean: h.levels.map((l) => l.meanSum.slice()), slab: h.levels.map((l) => l.slabSum.slice()) };
+}
+
+/**
+ * The probes over the first half of the window (the snapshot taken at its middle) and over the
+ * second (the sums now less the snapshot), read by the same post-processing; the sums are put back.
+ */
+function probesByHalf(
+  input: DirectionInput,
+  h: Hierarchy,
+  frame: Frame,
+  samples: number,
+  refSpeedMs: number,
+  first: StatisticsSnapshot,
+): [ProbeResult, ProbeResult] {
+  const total = snapshotStatistics(h, samples);
+  const read = (mean: (l: number, c: number) => number, slab: (l: number, c: number) => number, n: number): ProbeResult => {
+    h.levels.forEach((level, l) => {
+      for (let c = 0; c < level.meanSum.length; c++) level.meanSum[c] = mean(l, c);
+      for (let c = 0; c < level.slabSum.length; c++) level.slabSum[c] = slab(l, c);
+    });
+    return postProcess(input, h, frame, n, refSpeedMs).probes!;
+  };
+  try {
+    return [
+      read(
+        (l, c) => first.mean[l][c],
+        (l, c) => first.slab[l][c],
+        first.samples,
+      ),
+      read(
+        (l, c) => total.mean[l][c] - first.mean[l][c],
+        (l, c) => total.slab[l][c] - first.slab[l][c],
+        samples - first.samples,
+      ),
+    ];
+  } finally {
+    h.levels.forEach((level, l) => {
+      level.meanSum.set(total.mean[l]);
+      level.slabSum.set(total.slab[l]);
+    });
   }
 }
 

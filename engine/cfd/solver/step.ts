@@ -25,6 +25,7 @@ import {
   tensorNorm,
 } from '../kernel/cell.ts';
 import { runKernelFor, type RunKernel } from '../kernel/run-kernel.ts';
+import { addSynthetic, removeSynthetic } from '../bc/synthetic-inflow.ts';
 import { absorb } from '../bc/absorbing-layer.ts';
 import * as lattice from '../lattice/d3q19.ts';
 import { DRAG, SOURCE, STENCIL, type Level } from '../grid/level.ts';
@@ -301,11 +302,16 @@ function collideLevel(h: Grid, level: Level, sub: number, ctx: ThreadContext): v
   const parent = level.index > 0 ? h.levels[level.index - 1] : null;
   // The parent has just made step s (its counter is s + 1); −1 on level 0.
   const parentStep = parent ? ctx.steps[parent.index] - 1 : -1;
+  // Synthetic fluctuations on an entry ring (bc/synthetic-inflow.ts): taken off before the ring's
+  // state is prepared (its time extrapolation must see the parent's flow alone), put on after.
+  const synthetic = level.turb?.synthetic;
   for (let b = 0; b < blocks.length; b += 2) {
     const p0 = blocks[b],
       p1 = blocks[b + 1];
+    if (synthetic) removeSynthetic(synthetic, level.pre.state, MOM, p0, p1);
     if (kernel.prepare) kernel.prepare(level, parent, step, parentStep, sub, p0, p1);
     else for (let p = p0; p < p1; p++) prepare(h, level, p, sub, ctx);
+    if (synthetic) addSynthetic(synthetic, level.pre.state, MOM, p0, p1, step);
     kernel.emit(level, odd, p0, p1);
   }
 }

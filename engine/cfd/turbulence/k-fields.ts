@@ -13,6 +13,7 @@ import { cellCentre, cellIndex, type LevelBox, type Padded } from '../grid/layou
 import { KIND, SOURCE } from '../grid/level.ts';
 import { f32, i32, i32From, u8 } from '../grid/shared.ts';
 import { forEachTrilinearCorner } from '../grid/trilinear.ts';
+import type { SyntheticInflow } from '../bc/synthetic-inflow.ts';
 
 /** What a cell is to the k equation. */
 export const ROLE = {
@@ -62,6 +63,17 @@ export interface KLevel {
   /** Cells given by the mean of their children on the next finer level: cell, then 8 child cells (−1: none). */
   restrictCell: Int32Array;
   restrictFrom: Int32Array;
+  /**
+   * The synthetic fluctuations added to the velocity of this level's inflow-face ring, where the
+   * approach flow's modelled k enters a resolved (detached-eddy) zone; null elsewhere.
+   */
+  synthetic: SyntheticInflow | null;
+  /**
+   * With the shear-layer-adapted length: each detached-eddy zone cell's LES length C_DES·Δ (cells;
+   * 0 outside the zone), which the k pass multiplies by F_KH into `len` (shear-layer-length.ts);
+   * null otherwise.
+   */
+  desBase: Float32Array | null;
 }
 
 export interface KLevelSpec {
@@ -145,6 +157,8 @@ export function buildKLevel(spec: KLevelSpec, inflowK: (zM: number) => number): 
     outletFrom: i32From(outletFrom),
     restrictCell: i32From(restrictCell),
     restrictFrom: i32From(restrictFrom),
+    synthetic: null,
+    desBase: null,
   };
 }
 

@@ -39,6 +39,7 @@ import { share, type ThreadContext } from '../solver/step.ts';
 import { CMU_THREE_QUARTERS, SIGMA_K, eddyViscosity } from './k-l-model.ts';
 import { NUT_MAX, ROLE, parentStencil, type KLevel } from './k-fields.ts';
 import { cellIndex } from '../grid/layout.ts';
+import { shearLayerFactor } from './shear-layer-length.ts';
 
 const Q = 19;
 const WALL = ROLE.WALL,
@@ -140,6 +141,20 @@ export function production(view: KGridView, k: Float32Array, nut: Float32Array, 
     const ratio = s2 > 0 ? Math.min(1, Math.sqrt(o2 / s2)) : 1;
     const s = view.strain[x];
     prod[x] = nut[x] * s * s * ratio;
+  }
+}
+
+/**
+ * The detached-eddy zone's length of cells c0..c1, adapted to the resolved flow: C_DES·Δ times
+ * F_KH of the cell's velocity gradient (shear-layer-length.ts). ν_t and ε of the pass take it.
+ */
+function shearLayerLengths(view: KGridView, base: Float32Array, offsets: readonly number[], c0: number, c1: number, g: Float64Array): void {
+  const { cells, len } = view;
+  for (let c = c0; c < c1; c++) {
+    const x = cells[c];
+    if (!(base[x] > 0)) continue;
+    velocityGradient(view, x, offsets, g);
+    len[x] = base[x] * shearLayerFactor(g);
   }
 }
 
@@ -256,7 +271,8 @@ export function turbulencePass(h: Grid, ctx: ThreadContext): void {
   const { thread, threads } = ctx;
   const g = ctx.scratch.kGrad;
   // The WebAssembly kernel's loops where the grid steps in WebAssembly; these loops are the reference.
-  const kernel = ctx.runKernel.k;
+  // A shear-layer-adapted length changes with the flow, which only these loops compute.
+  const kernel = h.levels.some((level) => level.turb?.desBase) ? undefined : ctx.runKernel.k;
   // The step ends with each thread restricting onto its own blocks of prescribed cells (no barrier
   // after it), and the prescribed cells' velocities below are shared out differently: without this
   // barrier a thread could read another's prescribed state before or after that thread wrote it,
@@ -276,7 +292,10 @@ export function turbulencePass(h: Grid, ctx: ThreadContext): void {
     const turb = level.turb!;
     const [c0, c1] = share(turb.cells.length, thread, threads);
     if (kernel) kernel.production(level, c0, c1);
-    else production(turb, turb.k, level.nut, offsetsOf(level), c0, c1, g);
+    else {
+      if (turb.desBase) shearLayerLengths(turb, turb.desBase, offsetsOf(level), c0, c1, g);
+      production(turb, turb.k, level.nut, offsetsOf(level), c0, c1, g);
+    }
   }
   for (const level of h.levels) {
     const turb = level.turb!;

@@ -119,11 +119,14 @@ export function aijGrid(cellsPerB: CellsPerB): { boxes: LevelBox[]; placements: 
   return { boxes, placements };
 }
 
-/** Run length: 1.2 passes of the 400 m domain at U_H to develop, 1.0 averaged. */
-export function aijSchedule(dt0S: number): RunSchedule {
+/**
+ * Run length: 1.2 passes of the 400 m domain at U_H to develop, then `averagePasses` (default 1.0)
+ * averaged — a resolved unsteady wake needs a longer window for its mean to converge.
+ */
+export function aijSchedule(dt0S: number, averagePasses = 1): RunSchedule {
   const pass = 400 / U_H_MS;
   const even = (s: number) => 2 * Math.round(s / dt0S / 2);
-  return { spinUpSteps: even(0.4 * pass), developSteps: even(0.8 * pass), averageSteps: even(1.0 * pass), chunkSteps: 50 };
+  return { spinUpSteps: even(0.4 * pass), developSteps: even(0.8 * pass), averageSteps: even(averagePasses * pass), chunkSteps: 50 };
 }
 
 /** The run; `building: false` takes the building away (the empty-domain check of the same grid). */

@@ -104,6 +104,12 @@ export interface AijEvaluation {
   largestSpeedUp: { predicted: number; measured: number };
   /** Resolved σ of U (m/s) at the plane's points 1.5b and more to the side, where the flow is undisturbed. */
   sideResolvedSigma: { mean: number; max: number };
+  /**
+   * The resolved part of the turbulence in the near wake (the vertical stations at x/b = 0.75–2,
+   * below the roof): the mean resolved σ (√(2k_resolved/3), m/s) and the resolved share of k —
+   * whether the wake sheds (in the JSON, not the report).
+   */
+  wakeResolved: { sigmaMs: number; share: number };
   /** k predicted / measured at pedestrian height behind the building, x/b = 1.25, 2.0, 3.25. */
   wakeK: Array<{ xOverB: number; ratio: number }>;
   xf: number | null;
@@ -169,6 +175,20 @@ export function evaluateAij(data: AijData, layout: AijProbeLayout, result: Probe
     if (Math.abs(p.yOverB) >= 1.5) side.push(Math.sqrt(Math.max(0, (2 / 3) * result.kResolved[at(layout.plane, i)])));
   });
 
+  let wakeSigma = 0,
+    wakeRes = 0,
+    wakeAll = 0,
+    wakeCount = 0;
+  all.forEach((p, i) => {
+    if (p.xOverB < 0.75 || p.xOverB > 2 || p.zOverB > 2) return;
+    const o = i < data.given.length ? at(layout.given, i) : at(layout.more, i - data.given.length);
+    wakeSigma += Math.sqrt(Math.max(0, (2 / 3) * result.kResolved[o]));
+    wakeRes += result.kResolved[o];
+    wakeAll += result.k[o];
+    wakeCount++;
+  });
+  const wakeResolved = { sigmaMs: wakeSigma / wakeCount, share: wakeRes / wakeAll };
+
   const wakeK = [1.25, 2, 3.25].map((x) => {
     const i = all.findIndex((p) => p.xOverB === x && p.zOverB === 0.125);
     const predicted = i < data.given.length ? g.kPredicted[i] : m.kPredicted[i - data.given.length];
@@ -202,6 +222,7 @@ export function evaluateAij(data: AijData, layout: AijProbeLayout, result: Probe
     speedUps: { rate: speedUpCount ? speedUpHits / speedUpCount : NaN, hits: speedUpHits, count: speedUpCount },
     cornerStream: corner,
     largestSpeedUp: largest,
+    wakeResolved,
     sideResolvedSigma: { mean: side.reduce((a, s) => a + s, 0) / Math.max(1, side.length), max: Math.max(0, ...side) },
     wakeK,
     xf: xf === null ? null : xf / B_M,
