@@ -119,9 +119,19 @@ describe('a CFD direction run', { timeout: 120_000 }, () => {
     });
     await expect(crashing).rejects.toThrow('killed');
     expect(saved).not.toBeNull();
-    const resumed = await runDirection(towerCase(270), { ...deps, loadCheckpoint: async () => saved });
+    const reports: Array<{ done: number; total: number; resumed: number }> = [];
+    const resumed = await runDirection(towerCase(270), {
+      ...deps,
+      loadCheckpoint: async () => saved,
+      onProgress: (p) => p.phase === 'averaging' && reports.push({ done: p.updatesDone, total: p.updatesTotal, resumed: p.updatesResumed }),
+    });
     // Spin-up (60 steps) runs on level 0 alone; checkpoints follow on the full grid, every chunk of 20.
     expect(resumed.manifest.resumedFromStep).toBe(100);
+    // The earlier attempt's 100 steps count as done (so the share does not fall back to nothing) but
+    // not towards this attempt's pace: the last chunk of 20 is this attempt's.
+    expect(reports).toHaveLength(1);
+    expect(reports[0]!.resumed / reports[0]!.total).toBeCloseTo(100 / 120, 12);
+    expect(reports[0]!.done).toBe(reports[0]!.total);
     expect(Array.from(resumed.pedestrian.speedRatio)).toEqual(Array.from(whole.pedestrian.speedRatio));
     expect(Array.from(resumed.pedestrian.turbulenceIntensity)).toEqual(Array.from(whole.pedestrian.turbulenceIntensity));
   });
