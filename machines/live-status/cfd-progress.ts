@@ -3,8 +3,8 @@
  * GET configuration/{id}/ gives them), for the poll that stands in while the socket is down. The
  * same reading as the server's live events (server/src/contexts/compute/cfd/progress-view.ts, which the
  * client may not import): the run's percentage, the direction being computed, its phase, and the
- * time left for the whole run — this direction's, plus the directions not yet started at the
- * measured pace (or the estimate's). So the poll and the socket say the same sentence.
+ * time left for the whole run as the reporting worker reckoned it (every direction left, at the
+ * estimate's pace moved towards the measured one). So the poll and the socket say the same sentence.
  */
 import type { SimulationProgress } from './live-status.types.ts';
 
