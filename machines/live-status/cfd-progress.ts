@@ -3,8 +3,8 @@
  * GET configuration/{id}/ gives them), for the poll that stands in while the socket is down. The
  * same reading as the server's live events (server/src/contexts/compute/cfd/progress-view.ts, which the
  * client may not import): the run's percentage, the direction being computed, its phase, and the
- * time left for the whole run — this direction's, plus the directions not yet started at the
- * measured pace (or the estimate's). So the poll and the socket say the same sentence.
+ * time left for the whole run as the reporting worker reckoned it (every direction left, at the
+ * estimate's pace moved towards the measured one). So the poll and the socket say the same sentence.
  */
 import type { SimulationProgress } from './live-status.types.ts';
 
@@ -23,6 +23,8 @@ interface StoredRun {
     phase: string;
     mlups: number;
     eta_s: number;
+    /** The whole run's seconds left as the reporting worker reckoned them (absent from older reports). */
+    run_eta_s?: number;
     updated_at: string;
   } | null;
 }
@@ -43,7 +45,14 @@ export function cfdProgressOf(parameters: unknown, status: string): SimulationPr
   const waiting = Math.max(0, total - done - 1);
   const updates = state.estimate?.lattice_updates_per_direction ?? 0;
   const perDirectionS = p.mlups > 0 && updates > 0 ? updates / (p.mlups * 1e6) : (state.estimate?.minutes_per_direction ?? Number.NaN) * 60;
-  const eta = p.eta_s >= 0 && Number.isFinite(perDirectionS) ? p.eta_s + waiting * perDirectionS : Number.NaN;
+  // The worker's own reckoning counts every direction left and where the pace is heading; a report
+  // without it is read the old way: this direction's time left, then the others one after another.
+  const eta =
+    typeof p.run_eta_s === 'number' && p.eta_s >= 0
+      ? p.run_eta_s
+      : p.eta_s >= 0 && Number.isFinite(perDirectionS)
+        ? p.eta_s + waiting * perDirectionS
+        : Number.NaN;
   return {
     percent: Math.max(0, Math.min(100, p.percent)),
     eta_s: Number.isFinite(eta) ? Math.round(eta) : null,

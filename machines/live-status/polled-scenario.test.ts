@@ -31,16 +31,21 @@ const RUN = {
 };
 
 describe('a polled CFD run', () => {
-  it('reads direction i of n, phase and the whole run’s time left: this direction’s, then the others at the measured pace', () => {
-    // 6e9 lattice updates at 20 MLUPS: 300 s a direction; 8 not yet started after this one.
+  it('reads direction i of n, phase and the whole run’s time left as the worker reckoned it, as the socket says it', () => {
     expect(cfdProgressOf(RUN, 'running')).toEqual({
       percent: 49.4,
-      eta_s: 120 + 8 * 300,
+      eta_s: 2000,
       phase: 'averaging',
       direction: { index: 8, total: 16, deg: 157.5, done: 7 },
       updated_at: '2026-11-23T20:00:00Z',
     });
-    expect(describeProgress(cfdProgressOf(RUN, 'running')!).text).toBe('49 % · direction 8 of 16 (157.5°) · averaging · about 42 min left');
+    expect(describeProgress(cfdProgressOf(RUN, 'running')!).text).toBe('49 % · direction 8 of 16 (157.5°) · averaging · about 33 min left');
+  });
+
+  it('reads a report without the run’s time left as this direction’s, then the others at the measured pace', () => {
+    const { run_eta_s: _, ...older } = RUN.progress;
+    // 6e9 lattice updates at 20 MLUPS: 300 s a direction; 8 not yet started after this one.
+    expect(cfdProgressOf({ ...RUN, progress: older }, 'running')!.eta_s).toBe(120 + 8 * 300);
   });
 
   it('has none when not running, failed, not a CFD run, or before the first report', () => {

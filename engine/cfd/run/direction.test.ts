@@ -40,6 +40,30 @@ function expectGemFromSpeedAndTi(pedestrian: { speedRatio: Float32Array; turbule
 const deps = { stepper: async (grid: Parameters<typeof inlineStepper>[0]) => inlineStepper(grid) };
 
 describe('a CFD direction run', { timeout: 120_000 }, () => {
+  it('counts its work in lattice-cell updates, a spin-up step on the coarse grid for less than a full-grid one', async () => {
+    const reports: Array<{ phase: string; step: number; done: number; total: number; resumed: number; etaS: number }> = [];
+    await runDirection(towerCase(270), {
+      ...deps,
+      onProgress: (p) => reports.push({ phase: p.phase, step: p.step, done: p.updatesDone, total: p.updatesTotal, resumed: p.updatesResumed, etaS: p.etaS }),
+    });
+    const stepping = reports.filter((r) => r.phase !== 'preparing' && r.phase !== 'post-processing');
+    const total = stepping[0]!.total;
+    expect(stepping.every((r) => r.total === total && r.resumed === 0)).toBe(true);
+    for (let i = 1; i < stepping.length; i++) expect(stepping[i]!.done).toBeGreaterThan(stepping[i - 1]!.done);
+    expect(stepping.at(-1)!.done).toBe(total);
+    // Updates per step: the spin-up's (level 0 alone) a fraction of the full grid's (both levels).
+    const perStep = (phase: string) => {
+      const [a, b] = stepping.filter((r) => r.phase === phase);
+      return (b!.done - a!.done) / (b!.step - a!.step);
+    };
+    expect(perStep('spin-up')).toBeLessThan(perStep('averaging'));
+    // 60 spin-up steps and 60 full-grid ones make the total.
+    expect(total).toBe(60 * perStep('spin-up') + 60 * perStep('averaging'));
+    // The time left at the pace so far: known after the first chunk, none once the steps are done.
+    expect(stepping.every((r) => Number.isFinite(r.etaS) && r.etaS >= 0)).toBe(true);
+    expect(reports.at(-1)).toMatchObject({ phase: 'post-processing', etaS: 0 });
+  });
+
   it('reports progress, reads the pedestrian points and records its provenance', async () => {
     const phases = new Set<string>();
     const result = await runDirection(towerCase(270), { ...deps, onProgress: (p) => phases.add(p.phase) });
@@ -95,9 +119,19 @@ describe('a CFD direction run', { timeout: 120_000 }, () => {
     });
     await expect(crashing).rejects.toThrow('killed');
     expect(saved).not.toBeNull();
-    const resumed = await runDirection(towerCase(270), { ...deps, loadCheckpoint: async () => saved });
+    const reports: Array<{ done: number; total: number; resumed: number }> = [];
+    const resumed = await runDirection(towerCase(270), {
+      ...deps,
+      loadCheckpoint: async () => saved,
+      onProgress: (p) => p.phase === 'averaging' && reports.push({ done: p.updatesDone, total: p.updatesTotal, resumed: p.updatesResumed }),
+    });
     // Spin-up (60 steps) runs on level 0 alone; checkpoints follow on the full grid, every chunk of 20.
     expect(resumed.manifest.resumedFromStep).toBe(100);
+    // The earlier attempt's 100 steps count as done (so the share does not fall back to nothing) but
+    // not towards this attempt's pace: the last chunk of 20 is this attempt's.
+    expect(reports).toHaveLength(1);
+    expect(reports[0]!.resumed / reports[0]!.total).toBeCloseTo(100 / 120, 12);
+    expect(reports[0]!.done).toBe(reports[0]!.total);
     expect(Array.from(resumed.pedestrian.speedRatio)).toEqual(Array.from(whole.pedestrian.speedRatio));
     expect(Array.from(resumed.pedestrian.turbulenceIntensity)).toEqual(Array.from(whole.pedestrian.turbulenceIntensity));
   });

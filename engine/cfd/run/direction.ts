@@ -122,8 +122,19 @@ export interface DirectionProgress {
   steps: number;
   /** Million lattice-cell updates per second over the last chunk. */
   mlups: number;
-  /** Seconds left for this direction (estimate). */
+  /** Seconds left for this direction at the pace of its steps so far (NaN before the first chunk). */
   etaS: number;
+  /**
+   * Lattice-cell updates done and to do in all for this direction, the spin-up counted on its
+   * coarse grid: the one unit of work that means the same in every phase (a spin-up step costs a
+   * fraction of a full-grid step), so done/total is the share of the work done.
+   */
+  updatesDone: number;
+  updatesTotal: number;
+  /** Of updatesDone, those an earlier attempt did (resumed from its checkpoint): not this attempt's pace. */
+  updatesResumed: number;
+  /** Wall seconds since the direction started, building the grid and hand-overs included. */
+  elapsedS: number;
 }
 
 export interface DirectionDeps {
@@ -300,9 +311,32 @@ export function approachSpeed(h: Hierarchy, heightM: number): number {
 export async function runDirection(input: DirectionInput, deps: DirectionDeps): Promise<DirectionResult> {
   const now = deps.now ?? (() => performance.now() / 1000);
   const started = now();
-  const report = (phase: Phase, step: number, steps: number, mlups: number, etaS: number) =>
-    deps.onProgress?.({ directionDeg: input.directionDeg, index: input.index, total: input.total, phase, step, steps, mlups, etaS });
-  report('preparing', 0, 0, 0, 0);
+  // Work in lattice-cell updates (see DirectionProgress); the total is known once the grids are.
+  let updatesDone = 0;
+  let updatesTotal = 0;
+  let updatesResumed = 0;
+  let steppingS = 0;
+  const report = (phase: Phase, step: number, steps: number, mlups: number) => {
+    // The pace over all the steps so far, not the last chunk's: one chunk on a shared machine says
+    // little, and a pace that changes with each chunk makes the time left jump.
+    const measured = updatesDone - updatesResumed;
+    const etaS = measured > 0 && steppingS > 0 ? ((updatesTotal - updatesDone) * steppingS) / measured : Number.NaN;
+    deps.onProgress?.({
+      directionDeg: input.directionDeg,
+      index: input.index,
+      total: input.total,
+      phase,
+      step,
+      steps,
+      mlups,
+      etaS: phase === 'post-processing' ? 0 : etaS,
+      updatesDone,
+      updatesTotal,
+      updatesResumed,
+      elapsedS: now() - started,
+    });
+  };
+  report('preparing', 0, 0, 0);
   const prepared = prepareDirection(input);
   const { hierarchy: h, frame, voxels, physics } = prepared;
   const { schedule } = input;
@@ -318,7 +352,6 @@ export async function runDirection(input: DirectionInput, deps: DirectionDeps): 
   let done = 0;
   let resumedFromStep: number | null = null;
   let health: Health = { maxDensityDeviation: 0, maxLatticeSpeed: 0, nanCells: 0 };
-  let rate = 0; // level-0 steps per second, full grid
   const watch = async (stepper: Stepper, step: number) => {
     health = await stepper.health();
     if (health.nanCells > 0) throw new CfdDivergenceError(`${health.nanCells} cells are not a number`, step, input.directionDeg);
@@ -334,10 +367,15 @@ export async function runDirection(input: DirectionInput, deps: DirectionDeps): 
     samples = header.samples;
     done = spinUp + header.steps[0];
     resumedFromStep = done;
+    // An earlier attempt did the steps up to here (its spin-up counted as full-grid steps: its
+    // coarse grid is not built on a resume).
+    updatesTotal = totalSteps * work;
+    updatesDone = updatesResumed = done * work;
   } else if (spinUp > 0) {
     // Spin-up on level 0 alone, then hand the flow to every level (coarse-start.ts).
     const coarse = coarseHierarchy(prepared);
     const coarseWork = workOf(coarse);
+    updatesTotal = spinUp * coarseWork + (totalSteps - spinUp) * work;
     const cs = await deps.stepper(coarse);
     try {
       while (done < spinUp) {
@@ -348,21 +386,16 @@ export async function runDirection(input: DirectionInput, deps: DirectionDeps): 
         done += n;
         const dt = Math.max(1e-6, now() - t0);
         await watch(cs, done);
-        // The ETA counts the rest of the spin-up at its rate and the full grid at the work ratio.
-        const coarseRate = n / dt;
-        report(
-          'spin-up',
-          done,
-          totalSteps,
-          (coarseWork * n) / dt / 1e6,
-          (spinUp - done) / coarseRate + ((totalSteps - spinUp) * work) / (coarseWork * coarseRate),
-        );
+        // The pace counts the health check too: it is part of every chunk's wall time.
+        steppingS += now() - t0;
+        updatesDone += coarseWork * n;
+        report('spin-up', done, totalSteps, (coarseWork * n) / dt / 1e6);
       }
     } finally {
       await cs.close();
     }
     transferCoarseState(coarse, h);
-  }
+  } else updatesTotal = totalSteps * work;
   const stepper = await deps.stepper(h);
   if (saved) await stepper.setSteps(loadCheckpointSteps(saved));
   try {
@@ -385,16 +418,18 @@ export async function runDirection(input: DirectionInput, deps: DirectionDeps): 
         samples += await stepper.advance(n, p.accumulate);
         done += n;
         const dt = Math.max(1e-6, now() - t0);
-        rate = rate ? 0.7 * rate + 0.3 * (n / dt) : n / dt;
         await watch(stepper, done);
-        report(p.phase, done, totalSteps, (work * n) / dt / 1e6, (totalSteps - done) / rate);
+        // The pace counts the health check too: it is part of every chunk's wall time.
+        steppingS += now() - t0;
+        updatesDone += work * n;
+        report(p.phase, done, totalSteps, (work * n) / dt / 1e6);
         if (deps.saveCheckpoint && now() - lastCheckpoint >= (deps.checkpointEveryS ?? 60) && done < totalSteps) {
           await deps.saveCheckpoint(saveCheckpoint<Progress>(h, { steps: [...stepper.steps], samples, progress: { phaseStep: done } }));
           lastCheckpoint = now();
         }
       }
     }
-    report('post-processing', totalSteps, totalSteps, 0, 0);
+    report('post-processing', totalSteps, totalSteps, 0);
     const refSpeedMs = approachSpeed(h, input.referenceHeightM);
     const result: Omit<DirectionResult, 'manifest'> = postProcess(input, h, frame, samples, refSpeedMs);
     if (firstHalf && result.probes) result.probeHalves = probesByHalf(input, h, frame, samples, refSpeedMs, firstHalf);

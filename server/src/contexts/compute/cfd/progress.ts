@@ -13,7 +13,7 @@ import type { DirectionProgress } from '@canopy/engine/cfd/run/direction.ts';
 import { publishScenarioStatus } from '../../scenarios/index.ts';
 import { setRunKey, type CfdProgress } from './run-state.ts';
 import { directionJobKey } from './direction-job-key.ts';
-import { runSecondsLeft } from './run-time-model.ts';
+import { runEta } from './run-eta.ts';
 
 export interface ProgressTarget {
   db: Db;
@@ -29,13 +29,27 @@ export interface ProgressTarget {
   intervalMs?: number;
   /** Directions of this run that run side by side (the estimate's `directions_at_once`). */
   directionsAtOnce?: number;
+  /** Seconds per direction in the approved estimate: where the time left starts from (run-eta.ts). */
+  planDirectionS?: number;
 }
 
-/** This direction's share done, 0–100: preparing 0–2, the steps 2–96, sampling and writing after. */
-export function directionPercent(p: Pick<DirectionProgress, 'phase' | 'step' | 'steps'>): number {
+/** Share of a direction's work done, 0–1, in lattice-cell updates (a spin-up step costs less than a full-grid one). */
+function workShare(p: Pick<DirectionProgress, 'phase' | 'updatesDone' | 'updatesTotal'>): number {
+  if (p.phase === 'preparing') return 0;
+  if (p.phase === 'post-processing') return 1;
+  return p.updatesTotal > 0 ? Math.min(1, p.updatesDone / p.updatesTotal) : 0;
+}
+
+/** This direction's share done, 0–100: preparing 0–2, the steps 2–96 by their work, sampling and writing after. */
+export function directionPercent(p: Pick<DirectionProgress, 'phase' | 'updatesDone' | 'updatesTotal'>): number {
   if (p.phase === 'preparing') return 1;
   if (p.phase === 'post-processing') return 96;
-  return 2 + (94 * p.step) / Math.max(1, p.steps);
+  return 2 + 94 * workShare(p);
+}
+
+/** A direction's share of work done read back from its job's progress (directionPercent's inverse). */
+export function shareOfPercent(percent: number): number {
+  return Math.min(1, Math.max(0, (percent - 2) / 94));
 }
 
 function minutes(seconds: number): string {
@@ -43,11 +57,12 @@ function minutes(seconds: number): string {
   return seconds < 90 ? `${Math.max(1, Math.round(seconds))} s` : `${Math.round(seconds / 60)} min`;
 }
 
-export function progressMessage(p: DirectionProgress): string {
+/** The direction's status line; `leftS` is its time left as the run's estimate reckons it (else the solver's own). */
+export function progressMessage(p: DirectionProgress, leftS = p.etaS): string {
   const where = `direction ${p.index + 1} of ${p.total} (${p.directionDeg}°)`;
   if (p.phase === 'preparing') return `${where}: voxelising the geometry and building the grid`;
   if (p.phase === 'post-processing') return `${where}: reading the pedestrian results`;
-  return `${where}: ${p.phase}, step ${p.step} of ${p.steps}, ${p.mlups.toFixed(1)} MLUPS, about ${minutes(p.etaS)} left`;
+  return `${where}: ${p.phase}, step ${p.step} of ${p.steps}, ${p.mlups.toFixed(1)} MLUPS, about ${minutes(leftS)} left`;
 }
 
 export interface ProgressReporter {
@@ -60,7 +75,6 @@ export interface ProgressReporter {
 export function progressReporter(target: ProgressTarget): ProgressReporter {
   const interval = target.intervalMs ?? 2000;
   const keys = Array.from({ length: target.total }, (_, i) => directionJobKey(target.simulationId, target.runId, i));
-  const started = Date.now();
   let latest: DirectionProgress | null = null;
   let lastPhase = '';
   let lastWrite = 0;
@@ -68,29 +82,37 @@ export function progressReporter(target: ProgressTarget): ProgressReporter {
 
   async function write(p: DirectionProgress): Promise<void> {
     const own = directionPercent(p);
-    const message = progressMessage(p);
-    await target.jobProgress(own, message);
-    const rows = await target.db.select({ key: jobs.dedupeKey, status: jobs.status, progress: jobs.progress }).from(jobs).where(inArray(jobs.dedupeKey, keys));
+    const rows = await target.db
+      .select({ key: jobs.dedupeKey, status: jobs.status, progress: jobs.progress, startedAt: jobs.startedAt, finishedAt: jobs.finishedAt })
+      .from(jobs)
+      .where(inArray(jobs.dedupeKey, keys));
     const byKey = new Map(rows.map((r) => [r.key, r]));
     let sum = 0;
     let done = 0;
-    let running = 0;
+    const finishedS: number[] = [];
+    const othersDoneShare: number[] = [];
     keys.forEach((key, i) => {
       const row = byKey.get(key);
       const value = i === target.index ? own : row?.status === 'completed' ? 100 : (row?.progress ?? 0);
-      if (row?.status === 'completed') done++;
-      else if (row?.status === 'running' || i === target.index) running++;
+      if (row?.status === 'completed') {
+        done++;
+        if (row.startedAt && row.finishedAt) finishedS.push((row.finishedAt.getTime() - row.startedAt.getTime()) / 1000);
+      } else if (row?.status === 'running' && i !== target.index) othersDoneShare.push(shareOfPercent(row.progress));
       sum += value;
     });
-    // The run's time left in the estimate's model (run-time-model.ts): this direction's,
-    // then the directions not started in rounds, each as long as this one (so far plus its ETA).
-    const etaS = Number.isFinite(p.etaS) ? p.etaS : 0;
-    const runEtaS = runSecondsLeft({
-      directionEtaS: etaS,
-      directionS: (Date.now() - started) / 1000 + etaS,
-      waiting: target.total - done - running,
-      atOnce: target.directionsAtOnce ?? Math.max(1, running),
+    // The run's time left (run-eta.ts): the plan's pace moving towards the measured one, over all
+    // the work left — this direction's, the others being computed, and those waiting.
+    const measured = p.updatesTotal > 0 ? (p.updatesDone - p.updatesResumed) / p.updatesTotal : 0;
+    const eta = runEta({
+      planDirectionS: target.planDirectionS ?? (Number.isFinite(p.etaS) ? p.etaS + p.elapsedS : p.elapsedS),
+      finishedS,
+      own: { doneShare: workShare(p), measuredShare: measured, elapsedS: p.elapsedS },
+      othersDoneShare,
+      waiting: target.total - done - 1 - othersDoneShare.length,
+      atOnce: target.directionsAtOnce ?? 1 + othersDoneShare.length,
     });
+    const message = progressMessage(p, eta.ownLeftS);
+    await target.jobProgress(own, message);
     const percent = Math.min(99, Math.floor(sum / target.total));
     const progress: CfdProgress = {
       percent,
@@ -102,8 +124,8 @@ export function progressReporter(target: ProgressTarget): ProgressReporter {
       step: p.step,
       steps: p.steps,
       mlups: Math.round(p.mlups * 100) / 100,
-      eta_s: Number.isFinite(p.etaS) ? Math.round(p.etaS) : -1,
-      run_eta_s: Math.round(runEtaS),
+      eta_s: Number.isFinite(eta.ownLeftS) ? Math.round(eta.ownLeftS) : -1,
+      run_eta_s: Math.round(eta.runLeftS),
       updated_at: new Date().toISOString(),
     };
     await setRunKey(target.db, target.simulationId, target.runId, ['progress'], progress);

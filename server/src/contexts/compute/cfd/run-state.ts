@@ -48,7 +48,7 @@ export interface CfdProgress {
   mlups: number;
   /** This direction's seconds left (−1: unknown yet). */
   eta_s: number;
-  /** The whole run's seconds left, roughly (directions not started at this direction's pace, over the workers now busy). */
+  /** The whole run's seconds left: every direction left, at the estimate's pace moved towards the measured one (run-eta.ts). */
   run_eta_s: number;
   updated_at: string;
 }

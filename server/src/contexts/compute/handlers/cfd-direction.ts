@@ -90,6 +90,7 @@ export function cfdDirectionHandler(services: CfdServices): JobHandler {
       total: input.total,
       jobProgress: context.progress,
       directionsAtOnce: run.state!.estimate.directions_at_once,
+      planDirectionS: run.state!.estimate.minutes_per_direction * 60,
     });
     const threads = cfdThreads(services.config);
     try {
