@@ -16,7 +16,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { aijInput, aijSchedule, parseMeasured, parseProbes, score, U_H_MS, type Probe } from '@canopy/engine/cfd/validation/aij-case-a.ts';
-import { prepareDirection, runDirection } from '@canopy/engine/cfd/run/direction.ts';
+import { prepareDirection, runDirection, timeLeftText } from '@canopy/engine/cfd/run/direction.ts';
 import { poolStepper, defaultThreads } from '@canopy/engine/cfd/run/pool.ts';
 
 const { values } = parseArgs({
@@ -57,7 +57,7 @@ const result = await runDirection(input, {
   onProgress: (p) => {
     if (Date.now() - lastLog < 10_000 && p.phase !== 'post-processing') return;
     lastLog = Date.now();
-    process.stderr.write(`${p.phase}: step ${p.step}/${p.steps}, ${p.mlups.toFixed(1)} MLUPS, about ${Math.round(p.etaS)} s left\n`);
+    process.stderr.write(`${p.phase}: step ${p.step}/${p.steps}, ${p.mlups.toFixed(1)} MLUPS, ${timeLeftText(p)}\n`);
   },
 });
 const m = result.manifest;

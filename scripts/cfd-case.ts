@@ -21,7 +21,7 @@ import { parseArgs } from 'node:util';
 import { CfdCaseError } from '@canopy/engine/cfd/case/inputs.ts';
 import { CASE_USAGE, loadCase } from '@canopy/engine/cfd/case/load-case.ts';
 import { planCase } from '@canopy/engine/cfd/case/plan-case.ts';
-import { runDirection } from '@canopy/engine/cfd/run/direction.ts';
+import { runDirection, timeLeftText } from '@canopy/engine/cfd/run/direction.ts';
 import { defaultThreads, poolStepper } from '@canopy/engine/cfd/run/pool.ts';
 
 function fail(message: string): never {
@@ -68,7 +68,7 @@ const result = await runDirection(plan.input, {
   onProgress: (p) => {
     if (Date.now() - last < 10_000 && p.phase !== 'post-processing') return;
     last = Date.now();
-    process.stderr.write(`${p.phase}: step ${p.step}/${p.steps}, about ${Math.round(p.etaS)} s left\n`);
+    process.stderr.write(`${p.phase}: step ${p.step}/${p.steps}, ${timeLeftText(p)}\n`);
   },
 });
 const pr = result.probes!;

@@ -30,7 +30,7 @@ import { aijInput, aijSchedule, approachInlet, parseMeasured } from '@canopy/eng
 import { aijEmptyProbes, aijProbeLayout, evaluateAij, evaluateAijEmpty, type AijData } from '@canopy/engine/cfd/validation/aij-evaluate.ts';
 import { ALL_TERRAINS, ALL_TIERS, emptyDomainCase, emptyDomainInput, scoreEmptyDomain } from '@canopy/engine/cfd/validation/empty-domain.ts';
 import { checks, renderReport, spliceReport, type RunCost, type ValidationRun } from '@canopy/engine/cfd/validation/report.ts';
-import { runDirection, type DirectionInput, type DirectionResult } from '@canopy/engine/cfd/run/direction.ts';
+import { runDirection, timeLeftText, type DirectionInput, type DirectionResult } from '@canopy/engine/cfd/run/direction.ts';
 import { coarseTimeStep, type TierId } from '@canopy/engine/cfd/run/scene-plan.ts';
 import { defaultThreads, poolStepper } from '@canopy/engine/cfd/run/pool.ts';
 import { inlineStepper } from '@canopy/engine/cfd/run/stepper.ts';
@@ -84,7 +84,7 @@ async function timed(name: string, input0: DirectionInput, threadsOf: number): P
       onProgress: (p) => {
         if (performance.now() - last < 20_000) return;
         last = performance.now();
-        log(`  ${name}: ${p.phase}, step ${p.step}/${p.steps}, about ${Math.round(p.etaS)} s left`);
+        log(`  ${name}: ${p.phase}, step ${p.step}/${p.steps}, ${timeLeftText(p)}`);
       },
     },
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runDirection, type DirectionInput } from './direction.ts';
+import { runDirection, timeLeftText, type DirectionInput } from './direction.ts';
 import { inlineStepper } from './stepper.ts';
 import { CfdCancelledError, CfdDivergenceError } from './errors.ts';
 import { boxTriangles } from '../geometry/box-mesh.ts';
@@ -178,5 +178,12 @@ describe('a CFD direction run', { timeout: 120_000 }, () => {
     }
     // The wake of a tower with turbulence coming in is unsteady: the halves are not the same field.
     expect(first.u.some((u, i) => Math.abs(u - second.u[i]) > 1e-4)).toBe(true);
+  });
+});
+
+describe('a direction’s time left in words', () => {
+  it('says it is not yet measured before the first chunk is timed, and the seconds after', () => {
+    expect(timeLeftText({ etaS: Number.NaN })).toBe('time left not yet measured');
+    expect(timeLeftText({ etaS: 41.6 })).toBe('about 42 s left');
   });
 });

@@ -113,6 +113,11 @@ export interface DirectionInput {
 
 export type Phase = 'preparing' | 'spin-up' | 'developing' | 'averaging' | 'post-processing';
 
+/** A direction's time left as the command-line runs print it: unknown until its first chunk is timed. */
+export function timeLeftText(progress: Pick<DirectionProgress, 'etaS'>): string {
+  return Number.isFinite(progress.etaS) ? `about ${Math.round(progress.etaS)} s left` : 'time left not yet measured';
+}
+
 export interface DirectionProgress {
   directionDeg: number;
   index: number;
