@@ -30,7 +30,10 @@ export interface BlobBytes {
   bytes: Buffer;
 }
 
-/** What a read gives: the whole bytes when the blob is small enough to keep, else the store's stream. */
+/**
+ * What a read gives: the whole bytes when the blob is small enough to keep, else the store's stream.
+ * Either way `properties.size` is the length to send.
+ */
 export type BlobRead = BlobBytes | BlobDownload;
 
 export interface HotBlobLimits {
@@ -55,19 +58,17 @@ export class HotBlobs {
     const kept = this.entries.get(id);
     if (kept) {
       const properties = await this.store.head(key);
-      this.drop(id);
-      if (!properties) return null;
-      if (properties.etag === kept.properties.etag && properties.size === kept.bytes.byteLength) {
-        // Most recently used: last in the map's order.
-        this.entries.set(id, kept);
-        this.bytes += kept.bytes.byteLength;
+      if (properties && properties.etag === kept.properties.etag && properties.size === kept.bytes.byteLength) {
+        this.keep(id, kept); // now the most recently used
         return { properties, bytes: kept.bytes };
       }
+      this.drop(id);
+      if (!properties) return null;
     }
     const download = await this.store.get(key);
     if (!download) return null;
     const size = download.properties.size;
-    if (size > this.limits.maxBlobBytes || size > this.limits.maxBytes || this.filling + size > this.limits.maxFillingBytes) return download;
+    if (size > this.limits.maxBlobBytes || this.filling + size > this.limits.maxFillingBytes) return download;
     this.filling += size;
     let bytes: Buffer;
     try {

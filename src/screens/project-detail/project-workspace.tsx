@@ -26,6 +26,7 @@ import { Loading } from '../system/loading.tsx';
 import { ProjectSettings } from '../project-settings/project-settings.tsx';
 import { isSettingsTab } from '../project-settings/settings-tabs.ts';
 import { EmptyViewer } from './empty-viewer.tsx';
+import { ScenariosUnread } from './scenarios-pending-card.tsx';
 import { NavigatorOverview } from './navigator-overview.tsx';
 import { NavigatorSettings } from './navigator-settings.tsx';
 import { ProjectDetailsView } from './project-details-view.tsx';
@@ -83,16 +84,7 @@ export function ProjectWorkspace({ projectId, view, tabName }: { projectId: numb
           <ProjectSettings detail={detail} tab={tabName} />
         ) : scenariosFailed ? (
           // Unread is not empty: "no scenarios to view" would be wrong about a project that has some.
-          <InlineMessage
-            tone="danger"
-            action={
-              <Button size="sm" onClick={() => detail.send({ type: 'scenarios.retry' })}>
-                Retry
-              </Button>
-            }
-          >
-            The project’s scenarios could not be read.
-          </InlineMessage>
+          <ScenariosUnread onRetry={() => detail.send({ type: 'scenarios.retry' })} />
         ) : (
           <EmptyViewer projectId={projectId} canChange={canChange} />
         )

@@ -18,16 +18,7 @@ export function ScenariosPendingCard({ failed, onRetry }: { failed: boolean; onR
       </header>
       <div className={cardBody}>
         {failed ? (
-          <InlineMessage
-            tone="danger"
-            action={
-              <Button size="sm" onClick={onRetry}>
-                Retry
-              </Button>
-            }
-          >
-            The project’s scenarios could not be read.
-          </InlineMessage>
+          <ScenariosUnread onRetry={onRetry} />
         ) : (
           <p className={`${muted} ${flush}`} role="status">
             Loading the scenarios…
@@ -35,5 +26,21 @@ export function ScenariosPendingCard({ failed, onRetry }: { failed: boolean; onR
         )}
       </div>
     </section>
+  );
+}
+
+/** The scenarios could not be read after the automatic attempts: said so, with Retry (unread is not empty). */
+export function ScenariosUnread({ onRetry }: { onRetry(): void }) {
+  return (
+    <InlineMessage
+      tone="danger"
+      action={
+        <Button size="sm" onClick={onRetry}>
+          Retry
+        </Button>
+      }
+    >
+      The project’s scenarios could not be read.
+    </InlineMessage>
   );
 }

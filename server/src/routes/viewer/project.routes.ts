@@ -89,8 +89,9 @@ export function registerViewerProjectRoutes(app: ApiApp): void {
   app.openapi(simulationAssetRoute, async (c) => c.json(await getSimulationAsset(c.var.db, currentUser(c), ids(c.req.valid('param'))), 200));
   app.openapi(layerSetDownloadRoute, async (c) => {
     const p = c.req.valid('param');
-    const ids = { projectId: pathId(p.id), configurationId: pathId(p.cid), simulationId: pathId(p.sid), layerSetId: pathId(p.lid) };
-    return sendFile(c, await openFile(c.var.deps, await keptRef(c, () => layerSetRef(c.var.db, currentUser(c), ids))));
+    const path = { projectId: pathId(p.id), configurationId: pathId(p.cid), simulationId: pathId(p.sid), layerSetId: pathId(p.lid) };
+    const ref = await keptRef(c, () => layerSetRef(c.var.db, currentUser(c), path));
+    return sendFile(c, await openFile(c.var.deps, ref));
   });
   app.openapi(simulationAssetDownloadRoute, async (c) => {
     const ref = await keptRef(c, () => simulationAssetRef(c.var.db, currentUser(c), ids(c.req.valid('param'))));
@@ -108,13 +109,12 @@ async function keptRef(c: Context<AppEnv>, read: () => Promise<FileRef>): Promis
 }
 
 /**
- * The file as a download, with its length: from memory in one write when it is small enough to keep
- * (blobs/hot-blobs.ts), else sent as it is read from the blob store. Result files are never cached
- * by shared caches (they need the token). Read whole for every request and then copied into the
- * answer, a 580 KB result cost 4-5 ms of the server's CPU (a quarter of it collecting the garbage of
- * the copies) under 50 connections; kept bytes are neither read nor copied. Over a socket a stream
- * is piped into Node's response itself, as a bare node:http server would (through a web stream it cost the server 0.5 ms more);
- * without one (app.request in tests) it becomes the answer's body.
+ * The file as a download, with its length. Result files are never cached by shared caches (they
+ * need the token). A file kept in memory (blobs/hot-blobs.ts) goes out in one write, neither read
+ * nor copied; read whole and copied for every request instead, a 580 KB result had cost 4–5 ms of the
+ * server's CPU under 50 connections. Any other file is the store's stream piped into Node's
+ * response itself, as a bare node:http server would (through a web stream it cost 0.5 ms more).
+ * Without a socket (app.request in tests) either becomes the answer's body.
  */
 export function sendFile(c: Context, file: FileDownload) {
   const isGlb = file.filename.toLowerCase().endsWith('.glb');
@@ -123,7 +123,7 @@ export function sendFile(c: Context, file: FileDownload) {
     'Content-Type': isGlb ? 'model/gltf-binary' : file.filename.endsWith('.json') ? 'application/json' : 'application/octet-stream',
     'Content-Disposition': `attachment; filename="${file.filename.replace(/["\\\r\n]/g, '_')}"`,
     'Cache-Control': 'private, no-cache',
-    'Content-Length': String('bytes' in download ? download.bytes.byteLength : download.properties.size),
+    'Content-Length': String(download.properties.size),
   };
   const outgoing = nodeResponse(c);
   if ('bytes' in download) {

@@ -1,11 +1,11 @@
 /**
  * A CFD wind run's progress as clients see it (the scenario.status event's `progress`):
  * percentage of the whole run, the direction being computed (i of n), its phase, and the time left
- * for the whole run in the cost step's model (run-time-model.ts). That time is the reporting
- * worker's own reckoning (run_eta_s) when the report carries it; otherwise it is worked out here
- * in the same model: this direction's ETA from the solver plus the directions not yet started, in
- * rounds of the directions that run side by side. Pure: contexts/scenarios/status.ts calls it
- * with the stored run state.
+ * for the whole run. That time is the reporting worker's own reckoning (run_eta_s, run-eta.ts:
+ * the estimate's pace moving towards the measured one, every direction left) when the report
+ * carries it; a report without it is read in the cost step's model (run-time-model.ts): this
+ * direction's ETA plus the directions not yet started, in rounds of those that run side by side.
+ * Pure: contexts/scenarios/status.ts calls it with the stored run state.
  */
 import type { SimulationProgress } from '@canopy/contract/scenarios.ts';
 import { runStateOf } from './run-state-shape.ts';
@@ -22,8 +22,8 @@ export function cfdProgressView(parameters: unknown, status: string): Simulation
   const waiting = Math.max(0, total - done - 1);
   const updates = state.estimate?.lattice_updates_per_direction ?? 0;
   const perDirectionS = p.mlups > 0 && updates > 0 ? updates / (p.mlups * 1e6) : (state.estimate?.minutes_per_direction ?? Number.NaN) * 60;
-  // The run's time left as the reporting direction's worker reckoned it (the estimate's model, with
-  // the directions running now); a report without it is read in the same model here.
+  // The run's time left as the reporting direction's worker reckoned it; an older report without it
+  // is read in the cost step's model here.
   const atOnce = Math.max(1, state.estimate?.directions_at_once ?? 1);
   const eta =
     typeof p.run_eta_s === 'number' && p.eta_s >= 0

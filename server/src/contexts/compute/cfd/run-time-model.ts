@@ -1,7 +1,7 @@
-/** How long a CFD run takes: one model for the cost step's estimate and the live progress. */
+/** How long a CFD run takes in the cost step's estimate (and for a progress report without the run's time left). */
 
 /**
- * A run's time left, in the one model the cost step's estimate and the live progress share: the
+ * A run's time left in the cost step's model (the live progress starts from it, run-eta.ts): the
  * directions not yet started run in rounds of `atOnce` after the running ones, each taking
  * `directionS`; the running direction has `directionEtaS` left.
  */
