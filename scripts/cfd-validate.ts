@@ -22,6 +22,8 @@
  *   --halves                      also score the AIJ run over the first and the second half of its
  *                                 averaging window alone (has the mean converged?), printed and in --json
  *   --average-passes P            the AIJ runs' averaging window, passes of the domain at U_H (default 1)
+ *   --cells-per-b 8|16            the finest cell of the \`aij\` and \`aij-empty\` runs (default b/8, the
+ *                                 report's; b/16 adds a finer level around the building, a diagnosis)
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -51,6 +53,7 @@ const { values } = parseArgs({
     'synthetic-seed': { type: 'string' },
     halves: { type: 'boolean', default: false },
     'shear-layer-adapted': { type: 'boolean', default: false },
+    'cells-per-b': { type: 'string', default: '8' },
   },
 });
 const CLOSURES = ['mixing-length', 'k-l', 'k-l-des'] as const;
@@ -61,13 +64,15 @@ if (!(averagePasses > 0)) throw new Error('--average-passes must be a positive n
 const syntheticSeed = values['synthetic-seed'] === undefined ? undefined : Number(values['synthetic-seed']);
 if (syntheticSeed !== undefined && (!Number.isInteger(syntheticSeed) || closure !== 'k-l-des'))
   throw new Error('--synthetic-seed takes an integer, with --closure k-l-des');
+const finestPerB = Number(values['cells-per-b']);
+if (finestPerB !== 8 && finestPerB !== 16) throw new Error('--cells-per-b must be 8 or 16');
 const cases = new Set(values.cases!.split(','));
 const ALL_CASES = ['aij', 'aij-empty', 'aij-coarse', 'empty'];
 for (const c of cases) if (!ALL_CASES.includes(c)) throw new Error(`--cases: unknown case '${c}' (${ALL_CASES.join(', ')})`);
 const tiers = (values.tiers?.split(',') ?? ALL_TIERS) as TierId[];
 const terrains = (values.terrains?.split(',') ?? ALL_TERRAINS) as TerrainId[];
 const threads = values.threads ? Number(values.threads) : defaultThreads();
-const everything = cases.size === ALL_CASES.length && !values.tiers && !values.terrains;
+const everything = cases.size === ALL_CASES.length && !values.tiers && !values.terrains && finestPerB === 8;
 
 const data = (name: string) => readFileSync(new URL(`../engine/cfd/validation/data/${name}`, import.meta.url), 'utf8');
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -124,11 +129,11 @@ if (cases.has('aij') || cases.has('aij-empty') || cases.has('aij-coarse')) {
   const probe = aijInput(profileCsv, layout.probes, 8, { spinUpSteps: 0, developSteps: 0, averageSteps: 0, chunkSteps: 2 });
   const schedule = aijSchedule(coarseTimeStep(probe.plan, approachInlet(profileCsv)), averagePasses);
   if (cases.has('aij')) {
-    log('AIJ Case A (b/8) …');
-    const { result, cost } = await timed('aij', aijInput(profileCsv, layout.probes, 8, schedule), threads);
+    log(`AIJ Case A (b/${finestPerB}) …`);
+    const { result, cost } = await timed('aij', aijInput(profileCsv, layout.probes, finestPerB, schedule), threads);
     const m = result.manifest;
     const setup =
-      `Grid ${m.levels.map((l) => `${l.dxM} m: ${l.nx}×${l.ny}×${l.nz}`).join(', ')} (finest b/8 = 1.25 m); inflow: the measured approach profile; ` +
+      `Grid ${m.levels.map((l) => `${l.dxM} m: ${l.nx}×${l.ny}×${l.nz}`).join(', ')} (finest b/${finestPerB} = ${10 / finestPerB} m); inflow: the measured approach profile; ` +
       `${m.steps.spinUp} spin-up, ${m.steps.develop} development and ${m.steps.average} averaged level-0 steps (${m.averagingWindowS.toFixed(0)} s averaged); ${m.solver}.`;
     run.aij = { evaluation: evaluateAij(aijData, layout, result.probes!), cost, setup };
     if (result.probeHalves) {
@@ -154,7 +159,7 @@ if (cases.has('aij') || cases.has('aij-empty') || cases.has('aij-coarse')) {
   }
   if (cases.has('aij-empty')) {
     log('AIJ Case A grid without the building …');
-    const { result, cost } = await timed('aij-empty', aijInput(profileCsv, aijEmptyProbes(), 8, schedule, false), threads);
+    const { result, cost } = await timed('aij-empty', aijInput(profileCsv, aijEmptyProbes(), finestPerB, schedule, false), threads);
     run.aijEmpty = { rows: evaluateAijEmpty(profileCsv, result.probes!), cost };
     log(`  done: ${cost.cpuS.toFixed(0)} s CPU`);
   }
