@@ -157,4 +157,29 @@ describe('the entry fluctuations', () => {
     expect(state[1]).toBeGreaterThan(0.05);
     expect(state[1]).toBeLessThan(0.0502);
   });
+  it('give every cell the same whether the ring is prepared in one block or block by block, as the threads share it', () => {
+    const field = fourierField(32, 4, 20, 5);
+    const moments = 10;
+    const run = (blocks: Array<[number, number]>) => {
+      const state = new Float32Array(4 * moments);
+      const s = buildSyntheticInflow(field, [1, 3], [0.5, 1.5], [1.5, 1.5], [0.01, 0.02], 0.05, 100);
+      const out: number[] = [];
+      for (let t = 0; t < 3; t++) {
+        for (const [p0, p1] of blocks) removeSynthetic(s, state, moments, p0, p1);
+        // The parent's velocity at the entry, changing from step to step.
+        for (let p = 0; p < 4; p++) state[p * moments + 1] = 0.05 + 0.001 * t;
+        for (const [p0, p1] of blocks) addSynthetic(s, state, moments, p0, p1, t);
+        out.push(state[1 * moments + 1], state[3 * moments + 1], state[3 * moments + 3]);
+      }
+      return out;
+    };
+    const whole = run([[0, 4]]);
+    const byBlocks = run([
+      [0, 2],
+      [2, 4],
+    ]);
+    // The second block's cell starts from the parent's velocity too (not from a running mean of 0).
+    expect(byBlocks[1]).toBeGreaterThan(0.04);
+    whole.forEach((v, i) => expect(byBlocks[i]).toBeCloseTo(v, 7));
+  });
 });

@@ -136,16 +136,23 @@ export interface SyntheticInflow {
   sinA: Float64Array;
   /** Per mode: the phase's rate, ω_n − k_x·U_c (per step). */
   rate: Float64Array;
-  /** The running mean of each cell's velocity as the parent gives it (three per cell), and its time constant (steps). */
+  /**
+   * The running mean of each cell's velocity as the parent gives it (three per cell; NaN until the
+   * cell's first step, which takes the parent's velocity as it is), and its time constant (steps).
+   */
   base: Float64Array;
   meanSteps: number;
-  primed: boolean;
   /** What was last added to each cell's velocity and strain (nine per cell: u, v, w, then xx, yy, zz, xy, xz, yz). */
   added: Float32Array;
-  /** Scratch: cos and sin of the rate × t per mode; every cell's fluctuation (nine per cell, as `added`). */
+  /**
+   * Scratch: cos and sin of the rate × t per mode; every cell's fluctuation (nine per cell, as
+   * `added`) at step `nextStep`: a step's ring is prepared block by block, and the field is computed
+   * once per step for all of them.
+   */
   cosB: Float64Array;
   sinB: Float64Array;
   next: Float64Array;
+  nextStep: number;
 }
 
 /**
@@ -180,13 +187,13 @@ export function buildSyntheticInflow(
     cosA,
     sinA,
     rate,
-    base: new Float64Array(3 * n),
+    base: new Float64Array(3 * n).fill(NaN),
     meanSteps: Math.max(1, meanSteps),
-    primed: false,
     added: new Float32Array(STATE * n),
     cosB: new Float64Array(m),
     sinB: new Float64Array(m),
     next: new Float64Array(STATE * n),
+    nextStep: NaN,
   };
 }
 
@@ -208,6 +215,8 @@ export function removeSynthetic(s: SyntheticInflow, state: Float32Array, moments
  */
 export function entryFluctuation(s: SyntheticInflow, t: number): Float64Array {
   const { field, cosA, sinA, cosB, sinB, next } = s;
+  if (s.nextStep === t) return next;
+  s.nextStep = t;
   const m = field.modes,
     n = s.cells.length;
   const { k, p, q } = field;
@@ -270,8 +279,7 @@ export function entryFluctuation(s: SyntheticInflow, t: number): Float64Array {
  */
 export function addSynthetic(s: SyntheticInflow, state: Float32Array, moments: number, p0: number, p1: number, t: number): void {
   const next = entryFluctuation(s, t);
-  const relax = s.primed ? 1 / s.meanSteps : 1;
-  s.primed = true;
+  const relax = 1 / s.meanSteps;
   for (let c = 0; c < s.cells.length; c++) {
     const p = s.cells[c];
     if (p < p0 || p >= p1) continue;
@@ -279,7 +287,8 @@ export function addSynthetic(s: SyntheticInflow, state: Float32Array, moments: n
       const at = p * moments + 1 + a;
       let add = next[STATE * c + a];
       if (a < 3) {
-        s.base[3 * c + a] += relax * (state[at] - s.base[3 * c + a]);
+        const was = s.base[3 * c + a];
+        s.base[3 * c + a] = Number.isNaN(was) ? state[at] : was + relax * (state[at] - was);
         add += s.base[3 * c + a] - state[at];
       }
       state[at] += add;
