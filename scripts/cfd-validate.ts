@@ -22,8 +22,9 @@
  *   --halves                      also score the AIJ run over the first and the second half of its
  *                                 averaging window alone (has the mean converged?), printed and in --json
  *   --average-passes P            the AIJ runs' averaging window, passes of the domain at U_H (default 1)
- *   --cells-per-b 8|16            the finest cell of the \`aij\` and \`aij-empty\` runs (default b/8, the
- *                                 report's; b/16 adds a finer level around the building, a diagnosis)
+ *   --cells-per-b 8|16|32         the finest cell of the `aij` and `aij-empty` runs (default b/8, the
+ *                                 report's; b/16 and b/32 add finer levels around the building, a diagnosis)
+ *   --des-levels N                with k-l-des: the zone on the N finest levels (default 1), the entry on the coarsest
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -54,6 +55,7 @@ const { values } = parseArgs({
     halves: { type: 'boolean', default: false },
     'shear-layer-adapted': { type: 'boolean', default: false },
     'cells-per-b': { type: 'string', default: '8' },
+    'des-levels': { type: 'string' },
   },
 });
 const CLOSURES = ['mixing-length', 'k-l', 'k-l-des'] as const;
@@ -65,7 +67,9 @@ const syntheticSeed = values['synthetic-seed'] === undefined ? undefined : Numbe
 if (syntheticSeed !== undefined && (!Number.isInteger(syntheticSeed) || closure !== 'k-l-des'))
   throw new Error('--synthetic-seed takes an integer, with --closure k-l-des');
 const finestPerB = Number(values['cells-per-b']);
-if (finestPerB !== 8 && finestPerB !== 16) throw new Error('--cells-per-b must be 8 or 16');
+if (finestPerB !== 8 && finestPerB !== 16 && finestPerB !== 32) throw new Error('--cells-per-b must be 8, 16 or 32');
+const desLevels = values['des-levels'] === undefined ? undefined : Number(values['des-levels']);
+if (desLevels !== undefined && (!(desLevels >= 1) || closure !== 'k-l-des')) throw new Error('--des-levels takes a count of levels, with --closure k-l-des');
 const cases = new Set(values.cases!.split(','));
 const ALL_CASES = ['aij', 'aij-empty', 'aij-coarse', 'empty'];
 for (const c of cases) if (!ALL_CASES.includes(c)) throw new Error(`--cases: unknown case '${c}' (${ALL_CASES.join(', ')})`);
@@ -83,7 +87,7 @@ async function timed(name: string, input0: DirectionInput, threadsOf: number): P
   let last = 0;
   const input = values.halves ? { ...input0, halves: true } : input0;
   const result = await runDirection(
-    closure ? { ...input, physics: { ...input.physics, closure, syntheticSeed, shearLayerAdapted: values['shear-layer-adapted'] } } : input,
+    closure ? { ...input, physics: { ...input.physics, closure, syntheticSeed, shearLayerAdapted: values['shear-layer-adapted'], desLevels } } : input,
     {
       stepper: (grid) => (threadsOf > 1 ? poolStepper(grid, threadsOf) : Promise.resolve(inlineStepper(grid))),
       onProgress: (p) => {

@@ -48,10 +48,13 @@ export interface Physics {
    * LES over a prescribed ABL eddy viscosity ν_abl(z) (abl-inlet.ts). 'k-l': the one-equation
    * k–ℓ closure with transported k and the same length ℓ (engine/cfd/turbulence): ν_t = Cμ^¼·√k·ℓ,
    * given to the collision per cell instead of ℓ²|S|. 'k-l-des': the same, with the detached-eddy
-   * length ℓ = min(ℓ, C_DES·Δ) in a zone of level `desLevel` (turbulence/des-length.ts).
+   * length ℓ = min(ℓ, C_DES·Δ) in a zone of level `desLevel` and every finer one (turbulence/des-length.ts).
    */
   closure?: 'background' | 'mixing-length' | 'k-l' | 'k-l-des';
-  /** The level whose detached-eddy zone (turbulence/des-length.ts) takes the DES length ('k-l-des'). */
+  /**
+   * The coarsest level whose detached-eddy zone (turbulence/des-length.ts) takes the DES length
+   * ('k-l-des'); the finer levels have zones too, and the synthetic entry is on this one's face.
+   */
   desLevel?: number;
   /**
    * With 'k-l-des': synthetic turbulence (bc/synthetic-inflow.ts) on the inflow face of the
@@ -434,7 +437,7 @@ export function buildHierarchy(spec: HierarchySpec): Hierarchy {
       tkeLenZ[k] = mixing ? 0 : (KARMAN * (z + physics.profile.roughnessLengthM)) / box.dxM;
     }
     // A detached-eddy zone only around buildings: a level without one keeps the RANS length.
-    const des = physics.closure === 'k-l-des' && physics.desLevel === l && spec.solid[l].some((v) => v !== 0);
+    const des = physics.closure === 'k-l-des' && physics.desLevel !== undefined && l >= physics.desLevel && spec.solid[l].some((v) => v !== 0);
     const { len2: lengths, zoneCells } = closureLengths(box, pad, spec.solid[l], physics, des);
     const transported = physics.closure === 'k-l' || physics.closure === 'k-l-des';
     // With transported k the collision takes ν_t per cell (Level.nut) and no strain-based part.
@@ -658,7 +661,7 @@ export function buildHierarchy(spec: HierarchySpec): Hierarchy {
       level.turb.desBase = base;
     }
     // The entry of a zone that has cells (none without buildings: the approach flow is left alone).
-    if (level.turb && zoneCells > 0 && l > 0 && physics.syntheticSeed !== undefined)
+    if (level.turb && zoneCells > 0 && l > 0 && l === physics.desLevel && physics.syntheticSeed !== undefined)
       level.turb.synthetic = syntheticInflowOf(level, physics, physics.syntheticSeed);
     initialise(level, physics);
     return level;

@@ -60,6 +60,12 @@ export interface PhysicsOptions {
   syntheticSeed?: number;
   /** With 'k-l-des': the zone's length adapted to young shear layers (Shur et al. 2015). */
   shearLayerAdapted?: boolean;
+  /**
+   * With 'k-l-des': how many of the finest levels hold the zone (1 by default); the synthetic
+   * entry is on the coarsest of them, and the finer ones take its resolved eddies through their
+   * interfaces.
+   */
+  desLevels?: number;
   /** Outflow sponge, fraction of the level-0 length. */
   spongeFraction: number;
   /** Height below which pedestrian statistics are kept, m. */
@@ -273,7 +279,7 @@ export function prepareDirection(input: DirectionInput): PreparedDirection {
     latticePerMs: options.latticeSpeed / profile.speedMs(top),
     smagorinsky: options.smagorinsky,
     closure: options.closure,
-    desLevel: options.closure === 'k-l-des' ? boxes.length - 1 : undefined,
+    desLevel: options.closure === 'k-l-des' ? Math.max(1, boxes.length - (options.desLevels ?? 1)) : undefined,
     syntheticSeed: options.syntheticSeed,
     shearLayerAdapted: options.shearLayerAdapted,
     maxMixingLengthM: options.maxMixingLengthM,

@@ -91,4 +91,30 @@ describe('the zone on a grid', () => {
     expect(c.levels[1].turb!.synthetic!.cells.length).toBe(c.levels[1].box.ny * 3);
     expect(c.levels[0].turb!.synthetic).toBeNull();
   });
+  it('spreads over the finer levels with desLevel below the finest, and the entry stays on the coarsest of them', () => {
+    const { box: box2, at: at2 } = refine(box1, 136, 200, 84, 136, 48);
+    const three = [box0, box1, box2];
+    const build3 = (physics: Physics) => {
+      const solid = three.map((b) => {
+        const m = new Uint8Array(b.nx * b.ny * b.nz);
+        voxelize('t.stl', boxTriangles(150, 100, 0, 170, 120, 30), b, m);
+        return m;
+      });
+      return buildHierarchy({ boxes: three, placements: [at, at2], solid, physics });
+    };
+    const a = build3(kl),
+      b = build3({ ...des, syntheticSeed: 1 });
+    const shortened = (l: number) => {
+      let n = 0;
+      b.levels[l].turb!.len.forEach((v, x) => {
+        if (v !== a.levels[l].turb!.len[x]) n++;
+      });
+      return n;
+    };
+    expect(shortened(0)).toBe(0);
+    expect(shortened(1)).toBeGreaterThan(100);
+    expect(shortened(2)).toBeGreaterThan(100);
+    expect(b.levels[1].turb!.synthetic).not.toBeNull();
+    expect(b.levels[2].turb!.synthetic).toBeNull();
+  });
 });

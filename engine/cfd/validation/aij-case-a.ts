@@ -86,11 +86,11 @@ export function approachInlet(profileCsv: string): TableInlet {
 
 /**
  * The grid: a COST 732 domain around the building (5H upstream and sideways, 15H downstream,
- * 6H high; H = 2b = 20 m) at b/2, then refined boxes at b/4 and b/8 (and b/16 with
- * `cellsPerB` = 16) around the building and its near wake; `cellsPerB` = 4 or 2 stops at b/4 or
+ * 6H high; H = 2b = 20 m) at b/2, then refined boxes at b/4 and b/8 (and b/16, b/32 with
+ * `cellsPerB` = 16, 32) around the building and its near wake; `cellsPerB` = 4 or 2 stops at b/4 or
  * b/2 (how the scores fall with the resolution at pedestrian height).
  */
-export type CellsPerB = 2 | 4 | 8 | 16;
+export type CellsPerB = 2 | 4 | 8 | 16 | 32;
 
 export function aijGrid(cellsPerB: CellsPerB): { boxes: LevelBox[]; placements: Placement[] } {
   const dx0 = B_M / 2;
@@ -99,6 +99,7 @@ export function aijGrid(cellsPerB: CellsPerB): { boxes: LevelBox[]; placements: 
     [-45, 110, 40, 55],
     [-22, 55, 17, 32],
     [-14, 40, 11, 26],
+    [-8, 34, 8, 24],
   ];
   const levels = Math.round(Math.log2(cellsPerB));
   const boxes = [box0];
