@@ -25,6 +25,7 @@
  *   --cells-per-b 8|16|32         the finest cell of the `aij` and `aij-empty` runs (default b/8, the
  *                                 report's; b/16 and b/32 add finer levels around the building, a diagnosis)
  *   --des-levels N                with k-l-des: the zone on the N finest levels (default 1), the entry on the coarsest
+ *   --synthetic-modes N           with --synthetic-seed: the synthetic field's Fourier modes (default 128)
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -56,6 +57,7 @@ const { values } = parseArgs({
     'shear-layer-adapted': { type: 'boolean', default: false },
     'cells-per-b': { type: 'string', default: '8' },
     'des-levels': { type: 'string' },
+    'synthetic-modes': { type: 'string' },
   },
 });
 const CLOSURES = ['mixing-length', 'k-l', 'k-l-des'] as const;
@@ -69,6 +71,9 @@ if (syntheticSeed !== undefined && (!Number.isInteger(syntheticSeed) || closure 
 const finestPerB = Number(values['cells-per-b']);
 if (finestPerB !== 8 && finestPerB !== 16 && finestPerB !== 32) throw new Error('--cells-per-b must be 8, 16 or 32');
 const desLevels = values['des-levels'] === undefined ? undefined : Number(values['des-levels']);
+const syntheticModes = values['synthetic-modes'] === undefined ? undefined : Number(values['synthetic-modes']);
+if (syntheticModes !== undefined && (!Number.isInteger(syntheticModes) || syntheticModes < 1 || syntheticSeed === undefined))
+  throw new Error('--synthetic-modes takes a whole number of modes, with --synthetic-seed');
 if (desLevels !== undefined && (!(desLevels >= 1) || closure !== 'k-l-des')) throw new Error('--des-levels takes a count of levels, with --closure k-l-des');
 const cases = new Set(values.cases!.split(','));
 const ALL_CASES = ['aij', 'aij-empty', 'aij-coarse', 'empty'];
@@ -87,7 +92,9 @@ async function timed(name: string, input0: DirectionInput, threadsOf: number): P
   let last = 0;
   const input = values.halves ? { ...input0, halves: true } : input0;
   const result = await runDirection(
-    closure ? { ...input, physics: { ...input.physics, closure, syntheticSeed, shearLayerAdapted: values['shear-layer-adapted'], desLevels } } : input,
+    closure
+      ? { ...input, physics: { ...input.physics, closure, syntheticSeed, shearLayerAdapted: values['shear-layer-adapted'], desLevels, syntheticModes } }
+      : input,
     {
       stepper: (grid) => (threadsOf > 1 ? poolStepper(grid, threadsOf) : Promise.resolve(inlineStepper(grid))),
       onProgress: (p) => {

@@ -64,6 +64,11 @@ export interface Physics {
   syntheticSeed?: number;
   /** With 'k-l-des': the zone's length adapted to young shear layers (turbulence/shear-layer-length.ts). */
   shearLayerAdapted?: boolean;
+  /**
+   * With a synthetic entry: its Fourier modes (SYNTHETIC_MODES by default). Each seed is one
+   * realisation whose per-component variance over the face is off the ensemble's by about √(2/N).
+   */
+  syntheticModes?: number;
   maxMixingLengthM?: number;
   /** Length of the outflow sponge, level-0 cells. */
   spongeCells: number;
@@ -370,7 +375,7 @@ function syntheticInflowOf(level: Level, physics: Physics, seed: number): Synthe
   const lT = ell / CMU_THREE_QUARTERS;
   const kRef = profile.tkeAtM2s2(zRef) * lp * lp;
   const timeScale = lT / Math.sqrt(kRef);
-  const field = fourierField(SYNTHETIC_MODES, L11_OVER_L * lT, timeScale, seed);
+  const field = fourierField(physics.syntheticModes ?? SYNTHETIC_MODES, L11_OVER_L * lT, timeScale, seed);
   return buildSyntheticInflow(field, cells, ys, zs, scale, profile.speedMs(zRef) * lp, timeScale);
 }
 

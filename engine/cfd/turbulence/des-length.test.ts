@@ -90,6 +90,8 @@ describe('the zone on a grid', () => {
     const c = build({ ...des, syntheticSeed: 1 }, true);
     expect(c.levels[1].turb!.synthetic!.cells.length).toBe(c.levels[1].box.ny * 3);
     expect(c.levels[0].turb!.synthetic).toBeNull();
+    expect(c.levels[1].turb!.synthetic!.field.modes).toBe(128);
+    expect(build({ ...des, syntheticSeed: 1, syntheticModes: 512 }, true).levels[1].turb!.synthetic!.field.modes).toBe(512);
   });
   it('spreads over the finer levels with desLevel below the finest, and the entry stays on the coarsest of them', () => {
     const { box: box2, at: at2 } = refine(box1, 136, 200, 84, 136, 48);
