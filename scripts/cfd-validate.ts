@@ -30,7 +30,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { aijInput, aijSchedule, approachInlet, parseMeasured } from '@canopy/engine/cfd/validation/aij-case-a.ts';
+import { aijInput, aijSchedule, approachInlet, B_M, parseMeasured } from '@canopy/engine/cfd/validation/aij-case-a.ts';
 import { aijEmptyProbes, aijProbeLayout, evaluateAij, evaluateAijEmpty, type AijData } from '@canopy/engine/cfd/validation/aij-evaluate.ts';
 import { ALL_TERRAINS, ALL_TIERS, emptyDomainCase, emptyDomainInput, scoreEmptyDomain } from '@canopy/engine/cfd/validation/empty-domain.ts';
 import { checks, renderReport, spliceReport, type RunCost, type ValidationRun } from '@canopy/engine/cfd/validation/report.ts';
@@ -74,7 +74,8 @@ const desLevels = values['des-levels'] === undefined ? undefined : Number(values
 const syntheticModes = values['synthetic-modes'] === undefined ? undefined : Number(values['synthetic-modes']);
 if (syntheticModes !== undefined && (!Number.isInteger(syntheticModes) || syntheticModes < 1 || syntheticSeed === undefined))
   throw new Error('--synthetic-modes takes a whole number of modes, with --synthetic-seed');
-if (desLevels !== undefined && (!(desLevels >= 1) || closure !== 'k-l-des')) throw new Error('--des-levels takes a count of levels, with --closure k-l-des');
+if (desLevels !== undefined && (!Number.isInteger(desLevels) || desLevels < 1 || closure !== 'k-l-des'))
+  throw new Error('--des-levels takes a count of levels, with --closure k-l-des');
 const cases = new Set(values.cases!.split(','));
 const ALL_CASES = ['aij', 'aij-empty', 'aij-coarse', 'empty'];
 for (const c of cases) if (!ALL_CASES.includes(c)) throw new Error(`--cases: unknown case '${c}' (${ALL_CASES.join(', ')})`);
@@ -144,7 +145,7 @@ if (cases.has('aij') || cases.has('aij-empty') || cases.has('aij-coarse')) {
     const { result, cost } = await timed('aij', aijInput(profileCsv, layout.probes, finestPerB, schedule), threads);
     const m = result.manifest;
     const setup =
-      `Grid ${m.levels.map((l) => `${l.dxM} m: ${l.nx}×${l.ny}×${l.nz}`).join(', ')} (finest b/${finestPerB} = ${10 / finestPerB} m); inflow: the measured approach profile; ` +
+      `Grid ${m.levels.map((l) => `${l.dxM} m: ${l.nx}×${l.ny}×${l.nz}`).join(', ')} (finest b/${finestPerB} = ${B_M / finestPerB} m); inflow: the measured approach profile; ` +
       `${m.steps.spinUp} spin-up, ${m.steps.develop} development and ${m.steps.average} averaged level-0 steps (${m.averagingWindowS.toFixed(0)} s averaged); ${m.solver}.`;
     run.aij = { evaluation: evaluateAij(aijData, layout, result.probes!), cost, setup };
     if (result.probeHalves) {
