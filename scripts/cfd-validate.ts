@@ -26,11 +26,13 @@
  *                                 report's; b/16 and b/32 add finer levels around the building, a diagnosis)
  *   --des-levels N                with k-l-des: the zone on the N finest levels (default 1), the entry on the coarsest
  *   --synthetic-modes N           with --synthetic-seed: the synthetic field's Fourier modes (default 128)
+ *   --probes FILE --probes-out OUT   with the `aij` case: also read mean U, V, W and k at the points of
+ *                                 FILE (x_over_b,y_over_b,z_over_b) and write them to OUT (as cfd:aij --out)
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { aijInput, aijSchedule, approachInlet, B_M, parseMeasured } from '@canopy/engine/cfd/validation/aij-case-a.ts';
+import { aijInput, aijSchedule, approachInlet, B_M, parseMeasured, parseProbes } from '@canopy/engine/cfd/validation/aij-case-a.ts';
 import { aijEmptyProbes, aijProbeLayout, evaluateAij, evaluateAijEmpty, type AijData } from '@canopy/engine/cfd/validation/aij-evaluate.ts';
 import { ALL_TERRAINS, ALL_TIERS, emptyDomainCase, emptyDomainInput, scoreEmptyDomain } from '@canopy/engine/cfd/validation/empty-domain.ts';
 import { checks, renderReport, spliceReport, type RunCost, type ValidationRun } from '@canopy/engine/cfd/validation/report.ts';
@@ -58,6 +60,8 @@ const { values } = parseArgs({
     'cells-per-b': { type: 'string', default: '8' },
     'des-levels': { type: 'string' },
     'synthetic-modes': { type: 'string' },
+    probes: { type: 'string' },
+    'probes-out': { type: 'string' },
   },
 });
 const CLOSURES = ['mixing-length', 'k-l', 'k-l-des'] as const;
@@ -76,7 +80,9 @@ if (syntheticModes !== undefined && (!Number.isInteger(syntheticModes) || synthe
   throw new Error('--synthetic-modes takes a whole number of modes, with --synthetic-seed');
 if (desLevels !== undefined && (!Number.isInteger(desLevels) || desLevels < 1 || closure !== 'k-l-des'))
   throw new Error('--des-levels takes a count of levels, with --closure k-l-des');
+if (!values.probes !== !values['probes-out']) throw new Error('--probes and --probes-out go together');
 const cases = new Set(values.cases!.split(','));
+if (values.probes && !cases.has('aij')) throw new Error('--probes needs the aij case');
 const ALL_CASES = ['aij', 'aij-empty', 'aij-coarse', 'empty'];
 for (const c of cases) if (!ALL_CASES.includes(c)) throw new Error(`--cases: unknown case '${c}' (${ALL_CASES.join(', ')})`);
 const tiers = (values.tiers?.split(',') ?? ALL_TIERS) as TierId[];
@@ -142,8 +148,20 @@ if (cases.has('aij') || cases.has('aij-empty') || cases.has('aij-coarse')) {
   const schedule = aijSchedule(coarseTimeStep(probe.plan, approachInlet(profileCsv)), averagePasses);
   if (cases.has('aij')) {
     log(`AIJ Case A (b/${finestPerB}) …`);
-    const { result, cost } = await timed('aij', aijInput(profileCsv, layout.probes, finestPerB, schedule), threads);
+    // Extra points go after the layout's, so every index the evaluation reads stays where it was.
+    const extra = values.probes ? parseProbes(readFileSync(values.probes, 'utf8')) : [];
+    const { result, cost } = await timed('aij', aijInput(profileCsv, [...layout.probes, ...extra], finestPerB, schedule), threads);
     const m = result.manifest;
+    if (values['probes-out']) {
+      const pr = result.probes!;
+      const at = (i: number) => layout.probes.length + i;
+      const lines = ['x_over_b,y_over_b,z_over_b,U_ms,V_ms,W_ms,k_m2s2'];
+      extra.forEach((p, i) =>
+        lines.push([p.xOverB, p.yOverB, p.zOverB, pr.u[at(i)].toFixed(4), pr.v[at(i)].toFixed(4), pr.w[at(i)].toFixed(4), pr.k[at(i)].toFixed(4)].join(',')),
+      );
+      writeFileSync(values['probes-out'], lines.join('\n') + '\n');
+      log(`  wrote ${extra.length} points to ${values['probes-out']}`);
+    }
     const setup =
       `Grid ${m.levels.map((l) => `${l.dxM} m: ${l.nx}×${l.ny}×${l.nz}`).join(', ')} (finest b/${finestPerB} = ${B_M / finestPerB} m); inflow: the measured approach profile; ` +
       `${m.steps.spinUp} spin-up, ${m.steps.develop} development and ${m.steps.average} averaged level-0 steps (${m.averagingWindowS.toFixed(0)} s averaged); ${m.solver}.`;
