@@ -9,6 +9,7 @@ export { ANALYSIS_JOB_TYPES, DEFAULT_SEASONS, type SolarJobInput, type ThermalJo
 export { speedRatioAssets } from './analyses/wind-results.ts';
 export { cancelCfdRun } from './cfd/cancel-run.ts';
 export type { CfdAnalysis, CfdWindJobInput } from './cfd/cfd-jobs.ts';
+export { CFD_ANALYSES } from './cfd/cfd-jobs.ts';
 export { CFD_WIND_JOB, type CfdEstimate } from './cfd/cfd-plan.ts';
 export { cfdValidationFindings } from './cfd/cfd-validation.ts';
 export { cfdProgressView } from './cfd/progress-view.ts';

@@ -25,9 +25,9 @@ import { DomainError } from '../../../kernel/domain-errors.ts';
 import { GEOMETRY_ROLES, type ScenarioForm } from '@canopy/contract/scenarios.ts';
 import { loadFonts } from './fonts.ts';
 import { PdfWriter } from './writer.ts';
-import { engineOf, generatedGeometry, plannedGeometry, requireSeeScenario, simulationJobKey, uploadRows } from '../../scenarios/index.ts';
+import { demoGeometry, engineOf, generatedGeometry, plannedGeometry, requireSeeScenario, simulationJobKey, uploadRows } from '../../scenarios/index.ts';
 import { analysisLabel, metricLabel, roleLabel, statusLabel } from '@canopy/engine/results/labels.ts';
-import { cfdQaLines, runStateOf } from '../../compute/index.ts';
+import { CFD_ANALYSES, cfdQaLines, runStateOf } from '../../compute/index.ts';
 
 const show = (value: unknown): string => {
   if (value === null || value === undefined || value === '') return '—';
@@ -81,9 +81,16 @@ export async function qaReport(db: Db, user: AuthUser, simulationId: number): Pr
     heading("Canopy's CFD");
     for (const [label, value] of cfdQaLines(cfd)) line(label, value);
   } else {
-    // Only a CFD run has solver parameters: an empty object is not worth a line of braces.
+    // Only a CFD run has solver parameters: an empty object is not worth a line of braces. A CFD
+    // scenario whose run has not started yet is still a CFD run: say when they will be recorded.
     const given = sim.cfdParameters && typeof sim.cfdParameters === 'object' ? Object.entries(sim.cfdParameters as Record<string, unknown>) : [];
-    line('CFD parameters', given.length ? given.map(([k, v]) => `${k.replaceAll('_', ' ')}: ${show(v)}`).join('; ') : 'none (not a CFD run)');
+    const none =
+      engineOf(config) !== 'CFD' || !(CFD_ANALYSES as readonly string[]).includes(sim.category)
+        ? 'none (not a CFD run)'
+        : sim.status === 'queued' || sim.status === 'running'
+          ? 'not recorded yet (the solver records them when the run starts)'
+          : "none (not computed by Canopy's CFD)";
+    line('CFD parameters', given.length ? given.map(([k, v]) => `${k.replaceAll('_', ' ')}: ${show(v)}`).join('; ') : none);
   }
   pdf.space(6);
 
@@ -92,9 +99,10 @@ export async function qaReport(db: Db, user: AuthUser, simulationId: number): Pr
   const ids = geometry ? GEOMETRY_ROLES.flatMap((r) => geometry[r] ?? []) : [];
   const uploads = await uploadRows(db, config.projectId, ids);
   const generated = await generatedGeometry(db, config.id);
+  const demo = (config.form as { generator?: unknown }).generator === 'demo' ? await demoGeometry(db, config.id) : new Map<string, string>();
   for (const role of GEOMETRY_ROLES) {
     const files = geometry?.[role] ?? [];
-    const made = generated.get(role) ?? (files.length === 0 ? await plannedGeometry(db, config.projectId, role, form) : null);
+    const made = generated.get(role) ?? demo.get(role) ?? (files.length === 0 ? await plannedGeometry(db, config.projectId, role, form) : null);
     if (made) line(roleLabel(role), made);
     else if (files.length === 0) line(roleLabel(role), 'none');
     for (const id of files) {
