@@ -12,6 +12,7 @@ export type { CfdAnalysis, CfdWindJobInput } from './cfd/cfd-jobs.ts';
 export { CFD_ANALYSES } from './cfd/cfd-jobs.ts';
 export { CFD_WIND_JOB, type CfdEstimate } from './cfd/cfd-plan.ts';
 export { cfdValidationFindings } from './cfd/cfd-validation.ts';
+export { demoJobKeys } from './demo/demo-job-key.ts';
 export { cfdProgressView } from './cfd/progress-view.ts';
 export { cfdQaLines } from './cfd/qa-lines.ts';
 export { runStateOf } from './cfd/run-state-shape.ts';

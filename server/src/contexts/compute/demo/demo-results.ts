@@ -11,6 +11,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { simulations } from '../../../db/schema/index.ts';
+import { demoJobKey } from './demo-job-key.ts';
 import { ensureDemoScenario, type DemoDeps } from './demo-scenario.ts';
 import { ANALYSIS_JOB_TYPES, solarSettingsSchema, thermalSettingsSchema } from '../analyses/settings.ts';
 import { setSimulationStatus } from '../analyses/job-run.ts';
@@ -63,7 +64,7 @@ export async function seedDemoResults(deps: DemoDeps, { spacingM = DEMO_PLANE_SP
     if (!simulation) continue;
     const input = { projectId: project.id, configurationId: scenario.id, simulationId: simulation.id, settings: demo.settings };
     // Nobody waits for the demo: its jobs go after (and beside) what people queue.
-    const job = await deps.jobs.enqueue(demo.jobType, input, { dedupeKey: `demo:${demo.category}:simulation-${simulation.id}`, priority: BACKGROUND_PRIORITY });
+    const job = await deps.jobs.enqueue(demo.jobType, input, { dedupeKey: demoJobKey(demo.category, simulation.id), priority: BACKGROUND_PRIORITY });
     if (job.status === 'queued' && job.attempts === 0) await setSimulationStatus(db, simulation.id, 'running', 'Computing the demo results…');
     jobIds.push(job.id);
   }

@@ -14,6 +14,7 @@ import { setSimulationStatus } from '../analyses/job-run.ts';
 import { CFD_WIND_JOB } from '../cfd/cfd-plan.ts';
 import type { CfdWindJobInput } from '../cfd/cfd-jobs.ts';
 import { DEMO_PLANE_SPACING_M } from './demo-results.ts';
+import { demoJobKey } from './demo-job-key.ts';
 import { ensureDemoScenario, type DemoDeps } from './demo-scenario.ts';
 import { BACKGROUND_PRIORITY } from '../../../jobs/queue.ts';
 
@@ -64,7 +65,7 @@ export async function seedDemoWind(
   };
   // Enqueued again on every start: the dedupe key makes it a no-op once the job exists.
   // Background: a new user's first study goes first and beside it (jobs/queue.ts).
-  const job = await deps.jobs.enqueue(CFD_WIND_JOB, input, { dedupeKey: `demo:cfd-wind:simulation-${simulation.id}`, priority: BACKGROUND_PRIORITY });
+  const job = await deps.jobs.enqueue(CFD_WIND_JOB, input, { dedupeKey: demoJobKey('cfd-wind', simulation.id), priority: BACKGROUND_PRIORITY });
   if (job.status === 'queued' && job.attempts === 0) await setSimulationStatus(db, simulation.id, 'running', 'Computing the demo wind (CFD)…');
   return { created, jobId: job.id };
 }

@@ -27,7 +27,7 @@ import { loadFonts } from './fonts.ts';
 import { PdfWriter } from './writer.ts';
 import { demoGeometry, engineOf, generatedGeometry, plannedGeometry, requireSeeScenario, simulationJobKey, uploadRows } from '../../scenarios/index.ts';
 import { analysisLabel, metricLabel, roleLabel, statusLabel } from '@canopy/engine/results/labels.ts';
-import { CFD_ANALYSES, cfdQaLines, runStateOf } from '../../compute/index.ts';
+import { CFD_ANALYSES, cfdQaLines, demoJobKeys, runStateOf } from '../../compute/index.ts';
 
 const show = (value: unknown): string => {
   if (value === null || value === undefined || value === '') return '—';
@@ -83,7 +83,11 @@ export async function qaReport(db: Db, user: AuthUser, simulationId: number): Pr
   } else {
     // Only a CFD run has solver parameters: an empty object is not worth a line of braces. A CFD
     // scenario whose run has not started yet is still a CFD run: say when they will be recorded.
-    const given = sim.cfdParameters && typeof sim.cfdParameters === 'object' ? Object.entries(sim.cfdParameters as Record<string, unknown>) : [];
+    // The demo keeps its analysis settings there too: the job's settings below show them.
+    const given =
+      sim.cfdParameters && typeof sim.cfdParameters === 'object'
+        ? Object.entries(sim.cfdParameters as Record<string, unknown>).filter(([k]) => k !== 'analysis')
+        : [];
     const none =
       engineOf(config) !== 'CFD' || !(CFD_ANALYSES as readonly string[]).includes(sim.category)
         ? 'none (not a CFD run)'
@@ -172,10 +176,11 @@ export async function qaReport(db: Db, user: AuthUser, simulationId: number): Pr
       ? `${approval.credits} ${approval.creditType} credits, ${approval.approvedAt.toISOString()} (subscription ${approval.subscriptionId ?? '—'})`
       : 'not approved',
   );
+  // A submitted scenario's job, or the demo's (seeded with keys of its own).
   const [job] = await db
     .select()
     .from(jobs)
-    .where(eq(jobs.dedupeKey, simulationJobKey(sim.id)));
+    .where(inArray(jobs.dedupeKey, [simulationJobKey(sim.id), ...demoJobKeys(sim.category, sim.id)]));
   line('Analysis job', job ? `${job.type} #${job.id}, ${job.status}, attempt ${job.attempts}` : 'none (not computed by Canopy, or not submitted)');
   if (job) line('Job settings', (job.input as { settings?: unknown }).settings ?? {});
 
