@@ -1,7 +1,8 @@
 /**
  * The colour-scale panel: the legend of the pane's data layer (GET /api/color-legend/),
  * its range editable (min below max), discrete classes for comfort categories, and the palette:
- * the legend's own colours or a colour-blind-safe default (viridis, cividis).
+ * the legend's own colours or a colour-blind-safe default (viridis, cividis). For a layer of
+ * Canopy's CFD, how it was computed: the method and which quantities are validated or indicative.
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import type { ColourScale } from '../../viewer/contracts.ts';
@@ -11,6 +12,7 @@ import { SelectField } from '../../ui/select-field.tsx';
 import { field, input, label } from '../../ui/field.css.ts';
 import * as css from './viewer.css.ts';
 import * as range from './colour-scale-panel.css.ts';
+import type { MethodNotes } from './method-notes.ts';
 
 export const PALETTE_OPTIONS: Array<{ value: PaletteChoice; label: string }> = [
   { value: 'legend', label: "Legend's colours" },
@@ -28,9 +30,11 @@ export interface ColourScalePanelProps {
   onRange(min: number | null, max: number | null): void;
   onPalette(palette: PaletteChoice): void;
   onReset(): void;
+  /** How the layer was computed, when its metadata says (Canopy's CFD). */
+  method?: MethodNotes | null;
 }
 
-export function ColourScalePanel({ id, scale, title, settings, onRange, onPalette, onReset }: ColourScalePanelProps) {
+export function ColourScalePanel({ id, scale, title, settings, onRange, onPalette, onReset, method = null }: ColourScalePanelProps) {
   const [min, setMin] = useState('');
   const [max, setMax] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -116,6 +120,27 @@ export function ColourScalePanel({ id, scale, title, settings, onRange, onPalett
       <Button size="sm" tone="ghost" onClick={onReset} disabled={settings.min === null && settings.max === null && settings.palette === 'legend'}>
         Reset colour scale
       </Button>
+      {method ? <MethodSection notes={method} /> : null}
     </section>
+  );
+}
+
+/** The method and each quantity's standing, folded under one line so the legend stays in view. */
+function MethodSection({ notes }: { notes: MethodNotes }) {
+  return (
+    <details className={css.muted}>
+      <summary>How this layer was computed</summary>
+      <p>{notes.method}</p>
+      {notes.quantities.length > 0 ? (
+        <ul className={css.list} aria-label="What is validated">
+          {notes.quantities.map((q) => (
+            <li key={q.quantity}>
+              <strong>{`${q.quantity[0]!.toUpperCase()}${q.quantity.slice(1)}: ${q.status}`}</strong>
+              {` — ${q.why}`}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </details>
   );
 }

@@ -38,6 +38,7 @@ import {
   type GraphDefinition,
   type JobTypeRef,
 } from './scene-layers.ts';
+import { methodNotesOf } from './method-notes.ts';
 import type { ProbeResult, ThemeName, ViewerBridge, ViewerHandle, ViewerModeProps, ViewState } from '../../viewer/contracts.ts';
 import { OPENING_CAMERA } from '../../viewer/scene/opening-camera.ts';
 import { ToastContext } from '../../app/contexts.ts';
@@ -326,6 +327,7 @@ export function ViewerWorkspace({
                 onRange={(min, max) => model.active && ui.send({ type: 'colour.range', pane: activePane, layer: String(model.active.id), min, max })}
                 onPalette={(palette) => model.active && ui.send({ type: 'colour.palette', pane: activePane, layer: String(model.active.id), palette })}
                 onReset={() => model.active && ui.send({ type: 'colour.reset', pane: activePane, layer: String(model.active.id) })}
+                method={methodNotesOf(model.active)}
               />
             ) : null}
             {panel === 'wind' ? (

@@ -250,7 +250,16 @@ describe('a CFD wind scenario on the embedded installation', { timeout: 300_000 
         expect(provenance).toMatchObject({
           engine: 'canopy-cfd',
           tier: 'rapid',
-          manifest: { solver: expect.stringMatching(/^canopy-lbm/), cells: expect.any(Number), geometryHash: expect.any(String) },
+          manifest: {
+            solver: expect.stringMatching(/^canopy-lbm/),
+            cells: expect.any(Number),
+            geometryHash: expect.any(String),
+            // What the viewer's colour panel shows of how the layer was computed.
+            method: {
+              name: expect.stringContaining('lattice Boltzmann'),
+              quantities: expect.arrayContaining([expect.objectContaining({ quantity: 'speed ratio (mean wind speed)', status: 'validated' })]),
+            },
+          },
         });
       } else {
         expect(provenance).toMatchObject({

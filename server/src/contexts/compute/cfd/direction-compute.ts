@@ -120,6 +120,8 @@ function manifestSummary(result: DirectionResult) {
   const m = result.manifest;
   return {
     solver: m.solver,
+    // The method and which quantities it validated, as the run said them: the viewer shows them.
+    method: m.method,
     directionDeg: m.directionDeg,
     cells: m.cells,
     levels: m.levels.map((l) => ({ dxM: l.dxM, nx: l.nx, ny: l.ny, nz: l.nz })),
