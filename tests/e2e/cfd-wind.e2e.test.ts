@@ -207,6 +207,16 @@ describe("Canopy's CFD wind (Chromium)", () => {
     expect(Math.max(...ticks)).toBeGreaterThan(0.5);
     await arrowLegend.screenshot({ path: join(ARTIFACTS_DIR, 'cfd-viewer-arrow-legend.png') });
 
+    // How the shown comfort map was computed: counted from the wind of Canopy's CFD, named.
+    await page.getByRole('button', { name: 'Colour scale', exact: true }).click();
+    const colourPanel = page.getByRole('region', { name: 'Colour scale' });
+    await colourPanel.getByText('How this layer was computed').click();
+    await expect.poll(() => colourPanel.textContent(), { timeout: 30_000 }).toMatch(/counted from the wind of Canopy's CFD: canopy-cfd \(canopy-lbm/);
+    const standing = colourPanel.getByRole('list', { name: 'What is validated' });
+    expect(await standing.textContent()).toMatch(/Speed ratio \(mean wind speed\): validated — .*known limits/);
+    expect(await standing.textContent()).toMatch(/Turbulence intensity: indicative — /);
+    await screenshot(page, 'cfd-viewer-method');
+
     // Re-classified in the browser under Davenport, without a new run.
     await page.getByRole('button', { name: 'Comfort', exact: true }).click();
     const panel = page.getByRole('region', { name: 'Comfort re-classification' });

@@ -92,6 +92,8 @@ describe('how a layer of Canopy’s CFD was computed', () => {
       method: "counted from the wind of Canopy's CFD: canopy-cfd (canopy-lbm 1.1 (RANS one-equation k–ℓ closure))",
       quantities: [],
     });
+    const windMethod = { name: 'lattice Boltzmann …', quantities: [{ quantity: 'gust equivalent mean (GEM)', status: 'indicative', why: 'built on σ' }] };
+    expect(methodNotesOf({ metadata: { provenance: { windSource: 'canopy-cfd (canopy-lbm 1.1)', windMethod } } })?.quantities).toEqual(windMethod.quantities);
     render(<ColourScalePanel id="c" scale={scale} title="Wind comfort" settings={settings} onRange={vi.fn()} onPalette={vi.fn()} onReset={vi.fn()} />);
     expect(screen.queryByText('How this layer was computed')).not.toBeInTheDocument();
   });

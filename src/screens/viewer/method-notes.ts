@@ -2,7 +2,8 @@
  * What a result layer of Canopy's CFD says of how it was computed, read from the asset's own
  * metadata (never from today's code, so an older run keeps its own words): the method by name, and
  * which quantities its run recorded as validated or indicative, and why. The colour-scale panel shows
- * it beside the layer's legend. Comfort maps counted from Canopy's CFD wind name the wind's source.
+ * it beside the layer's legend. Comfort maps counted from Canopy's CFD wind name the wind's source
+ * and carry what its run said of its quantities.
  */
 import type { Asset } from '@canopy/contract/viewer.ts';
 
@@ -38,7 +39,8 @@ export function methodNotesOf(asset: Pick<Asset, 'metadata'> | null | undefined)
     return { method: m.method, quantities: quantitiesOf(recorded.quantities) };
   }
   if (typeof provenance.windSource === 'string' && provenance.windSource.startsWith('canopy-cfd')) {
-    return { method: `counted from the wind of Canopy's CFD: ${provenance.windSource}`, quantities: [] };
+    const wind = isRecord(provenance.windMethod) ? provenance.windMethod : {};
+    return { method: `counted from the wind of Canopy's CFD: ${provenance.windSource}`, quantities: quantitiesOf(wind.quantities) };
   }
   return null;
 }

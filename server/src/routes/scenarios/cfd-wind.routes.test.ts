@@ -265,6 +265,11 @@ describe('a CFD wind scenario on the embedded installation', { timeout: 300_000 
         expect(provenance).toMatchObject({
           engine: 'canopy',
           windSource: expect.stringMatching(/^canopy-cfd \(canopy-lbm/),
+          // The wind's run's own statement of what is validated, for the viewer's colour panel.
+          windMethod: {
+            name: expect.stringContaining('lattice Boltzmann'),
+            quantities: expect.arrayContaining([expect.objectContaining({ status: 'indicative' })]),
+          },
           heightConvention: expect.stringContaining('suburban terrain'),
         });
       }

@@ -33,6 +33,8 @@ export interface WindResults {
   heightConvention: string;
   /** Who computed the wind: the first direction's provenance engine (and solver), e.g. "canopy-cfd (canopy-lbm 1.0 …)". */
   source: string;
+  /** The wind's method and which of its quantities are validated, as Canopy's CFD run recorded them (absent for other sources). */
+  method?: unknown;
 }
 
 export type SpeedRatioAsset = { id: number; simulationId: number; windDirection: string | null; blobKey: string | null; metadata: unknown };
@@ -102,7 +104,7 @@ export async function loadWindResults(blobStore: BlobStore, rows: readonly Speed
       }
     }
   });
-  const provenance = meshes[0]!.metadata.provenance as { engine: string; solver?: unknown };
+  const provenance = meshes[0]!.metadata.provenance as { engine: string; solver?: unknown; manifest?: { method?: unknown } };
   return {
     positions: meshes[0]!.positions,
     ...(meshes[0]!.indices ? { indices: meshes[0]!.indices } : {}),
@@ -112,5 +114,6 @@ export async function loadWindResults(blobStore: BlobStore, rows: readonly Speed
     ...(vectors ? { vectors } : {}),
     ...referenceOf(mine[0]!.metadata),
     source: typeof provenance.solver === 'string' ? `${provenance.engine} (${provenance.solver})` : provenance.engine,
+    ...(provenance.manifest?.method !== undefined ? { method: provenance.manifest.method } : {}),
   };
 }

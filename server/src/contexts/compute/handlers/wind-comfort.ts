@@ -65,6 +65,7 @@ export function windComfortHandler(services: AnalysisServices): JobHandler {
         ...(results.vectors ? { vectors: results.vectors } : {}),
         provenance: run.provenance({
           windSource: results.source,
+          ...(results.method !== undefined ? { windMethod: results.method } : {}),
           heightConvention: results.heightConvention,
           directionsDeg: results.directionsDeg,
           method: 'Method A, hourly counting (nearest simulated direction per hour; fast sorted-speed search)',
