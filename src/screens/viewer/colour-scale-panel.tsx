@@ -12,6 +12,7 @@ import { SelectField } from '../../ui/select-field.tsx';
 import { field, input, label } from '../../ui/field.css.ts';
 import * as css from './viewer.css.ts';
 import * as range from './colour-scale-panel.css.ts';
+import { readable } from '@canopy/engine/results/labels.ts';
 import type { MethodNotes } from './method-notes.ts';
 
 export const PALETTE_OPTIONS: Array<{ value: PaletteChoice; label: string }> = [
@@ -135,7 +136,7 @@ function MethodSection({ notes }: { notes: MethodNotes }) {
         <ul className={css.list} aria-label="What is validated">
           {notes.quantities.map((q) => (
             <li key={q.quantity}>
-              <strong>{`${q.quantity[0]!.toUpperCase()}${q.quantity.slice(1)}: ${q.status}`}</strong>
+              <strong>{`${readable(q.quantity)}: ${q.status}`}</strong>
               {` — ${q.why}`}
             </li>
           ))}

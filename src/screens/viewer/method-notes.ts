@@ -6,25 +6,20 @@
  * and carry what its run said of its quantities.
  */
 import type { Asset } from '@canopy/contract/viewer.ts';
-
-export interface QuantityNote {
-  quantity: string;
-  status: 'validated' | 'indicative';
-  why: string;
-}
+import type { QuantityStatus } from '@canopy/engine/cfd/run/method.ts';
 
 export interface MethodNotes {
   /** The method as the run named it, or where the wind came from for a layer counted from it. */
   method: string;
-  quantities: QuantityNote[];
+  quantities: QuantityStatus[];
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-function quantitiesOf(value: unknown): QuantityNote[] {
+function quantitiesOf(value: unknown): QuantityStatus[] {
   if (!Array.isArray(value)) return [];
   return value.filter(
-    (q): q is QuantityNote =>
+    (q): q is QuantityStatus =>
       isRecord(q) && typeof q.quantity === 'string' && (q.status === 'validated' || q.status === 'indicative') && typeof q.why === 'string',
   );
 }

@@ -11,6 +11,6 @@ export { publishNotification, publishScenarioStatus } from './events.ts';
 export { uploadBytes, uploadRows } from './geometry.ts';
 export { noteResultsIngested } from './ingestion-hook.ts';
 export { withScenarioEvents } from './job-events.ts';
-export { demoGeometry, generatedGeometry, plannedGeometry } from './qa-generated.ts';
+export { generatedGeometry, plannedGeometry } from './qa-generated.ts';
 export { geometryGlb } from './stl-glb.ts';
 export { engineOf, simulationJobKey } from './view.ts';

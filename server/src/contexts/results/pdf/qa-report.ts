@@ -25,7 +25,7 @@ import { DomainError } from '../../../kernel/domain-errors.ts';
 import { GEOMETRY_ROLES, type ScenarioForm } from '@canopy/contract/scenarios.ts';
 import { loadFonts } from './fonts.ts';
 import { PdfWriter } from './writer.ts';
-import { demoGeometry, engineOf, generatedGeometry, plannedGeometry, requireSeeScenario, simulationJobKey, uploadRows } from '../../scenarios/index.ts';
+import { engineOf, generatedGeometry, plannedGeometry, requireSeeScenario, simulationJobKey, uploadRows } from '../../scenarios/index.ts';
 import { analysisLabel, metricLabel, roleLabel, statusLabel } from '@canopy/engine/results/labels.ts';
 import { CFD_ANALYSES, cfdQaLines, demoJobKeys, runStateOf } from '../../compute/index.ts';
 
@@ -102,11 +102,10 @@ export async function qaReport(db: Db, user: AuthUser, simulationId: number): Pr
   const geometry = form.geometry;
   const ids = geometry ? GEOMETRY_ROLES.flatMap((r) => geometry[r] ?? []) : [];
   const uploads = await uploadRows(db, config.projectId, ids);
-  const generated = await generatedGeometry(db, config.id);
-  const demo = (config.form as { generator?: unknown }).generator === 'demo' ? await demoGeometry(db, config.id) : new Map<string, string>();
+  const generated = await generatedGeometry(db, config.id, { demo: (config.form as { generator?: unknown }).generator === 'demo' });
   for (const role of GEOMETRY_ROLES) {
     const files = geometry?.[role] ?? [];
-    const made = generated.get(role) ?? demo.get(role) ?? (files.length === 0 ? await plannedGeometry(db, config.projectId, role, form) : null);
+    const made = generated.get(role) ?? (files.length === 0 ? await plannedGeometry(db, config.projectId, role, form) : null);
     if (made) line(roleLabel(role), made);
     else if (files.length === 0) line(roleLabel(role), 'none');
     for (const id of files) {
