@@ -25,6 +25,7 @@
  *   --cells-per-b 8|16|32         the finest cell of the `aij` and `aij-empty` runs (default b/8, the
  *                                 report's; b/16 and b/32 add finer levels around the building, a diagnosis)
  *   --des-levels N                with k-l-des: the zone on the N finest levels (default 1), the entry on the coarsest
+ *   --des-base-band M             with k-l-des: the zone also reaches the ground within M metres of a building face (a trial)
  *   --synthetic-modes N           with --synthetic-seed: the synthetic field's Fourier modes (default 128)
  *   --probes FILE --probes-out OUT   with the `aij` case: also read mean U, V, W and k at the points of
  *                                 FILE (x_over_b,y_over_b,z_over_b) and write them to OUT (as cfd:aij --out)
@@ -59,6 +60,7 @@ const { values } = parseArgs({
     'shear-layer-adapted': { type: 'boolean', default: false },
     'cells-per-b': { type: 'string', default: '8' },
     'des-levels': { type: 'string' },
+    'des-base-band': { type: 'string' },
     'synthetic-modes': { type: 'string' },
     probes: { type: 'string' },
     'probes-out': { type: 'string' },
@@ -80,6 +82,9 @@ if (syntheticModes !== undefined && (!Number.isInteger(syntheticModes) || synthe
   throw new Error('--synthetic-modes takes a whole number of modes, with --synthetic-seed');
 if (desLevels !== undefined && (!Number.isInteger(desLevels) || desLevels < 1 || closure !== 'k-l-des'))
   throw new Error('--des-levels takes a count of levels, with --closure k-l-des');
+const desBaseBandM = values['des-base-band'] === undefined ? undefined : Number(values['des-base-band']);
+if (desBaseBandM !== undefined && (!(desBaseBandM >= 0) || closure !== 'k-l-des'))
+  throw new Error('--des-base-band takes a distance in metres, with --closure k-l-des');
 if (!values.probes !== !values['probes-out']) throw new Error('--probes and --probes-out go together');
 const cases = new Set(values.cases!.split(','));
 if (values.probes && !cases.has('aij')) throw new Error('--probes needs the aij case');
@@ -100,7 +105,10 @@ async function timed(name: string, input0: DirectionInput, threadsOf: number): P
   const input = values.halves ? { ...input0, halves: true } : input0;
   const result = await runDirection(
     closure
-      ? { ...input, physics: { ...input.physics, closure, syntheticSeed, shearLayerAdapted: values['shear-layer-adapted'], desLevels, syntheticModes } }
+      ? {
+          ...input,
+          physics: { ...input.physics, closure, syntheticSeed, shearLayerAdapted: values['shear-layer-adapted'], desLevels, syntheticModes, desBaseBandM },
+        }
       : input,
     {
       stepper: (grid) => (threadsOf > 1 ? poolStepper(grid, threadsOf) : Promise.resolve(inlineStepper(grid))),

@@ -64,6 +64,8 @@ export interface Physics {
   syntheticSeed?: number;
   /** With 'k-l-des': the zone's length adapted to young shear layers (turbulence/shear-layer-length.ts). */
   shearLayerAdapted?: boolean;
+  /** With 'k-l-des': the zone reaches the ground within this distance of a building face, m (turbulence/des-length.ts; a trial). */
+  desBaseBandM?: number;
   /**
    * With a synthetic entry: its Fourier modes (SYNTHETIC_MODES by default). Each seed is one
    * realisation whose per-component variance over the face is off the ensemble's by about √(2/N).
@@ -300,6 +302,7 @@ function closureLengths(
   const z0 = physics.profile.roughnessLengthM / box.dxM;
   // Above the ground the distance the lattice needs to hold the log law (ground-lengths.ts).
   const ground = Float64Array.from({ length: box.nz }, (_, k) => groundDistance(k + 0.5 + z0));
+  const baseBand = (physics.desBaseBandM ?? 0) / box.dxM;
   for (let k = -1; k <= box.nz; k++) {
     for (let j = -1; j <= box.ny; j++) {
       for (let i = -1; i <= box.nx; i++) {
@@ -309,7 +312,7 @@ function closureLengths(
         const face = Math.max(0.5, toSolid[ii + box.nx * (jj + box.ny * kk)] - 0.5);
         const wall = Math.min(ground[kk], face);
         let l = Math.min(Math.max(cs, KARMAN * wall), cap);
-        if (des && inDesZone(face, kk + 0.5, KARMAN * (kk + 0.5 + z0))) {
+        if (des && inDesZone(face, kk + 0.5, KARMAN * (kk + 0.5 + z0), baseBand)) {
           l = desLength(l);
           zoneCells++;
         }

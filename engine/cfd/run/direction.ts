@@ -60,6 +60,8 @@ export interface PhysicsOptions {
   syntheticSeed?: number;
   /** With 'k-l-des': the zone's length adapted to young shear layers (Shur et al. 2015). */
   shearLayerAdapted?: boolean;
+  /** With 'k-l-des': the zone reaches the ground within this distance of a building face, m (a trial). */
+  desBaseBandM?: number;
   /** With 'k-l-des' and a seed: the synthetic field's number of Fourier modes (128 by default). */
   syntheticModes?: number;
   /**
@@ -284,6 +286,7 @@ export function prepareDirection(input: DirectionInput): PreparedDirection {
     desLevel: options.closure === 'k-l-des' ? Math.max(1, boxes.length - (options.desLevels ?? 1)) : undefined,
     syntheticSeed: options.syntheticSeed,
     shearLayerAdapted: options.shearLayerAdapted,
+    desBaseBandM: options.desBaseBandM,
     syntheticModes: options.syntheticModes,
     maxMixingLengthM: options.maxMixingLengthM,
     spongeCells: Math.max(2, Math.round(boxes[0].nx * options.spongeFraction)),

@@ -33,6 +33,14 @@ describe('the detached-eddy length', () => {
     expect(RESOLVED_GROUND_LENGTH / 0.41).toBeGreaterThan(4.7);
     expect(RESOLVED_GROUND_LENGTH / 0.41).toBeLessThan(4.9);
   });
+
+  it('with a base band, reaches the ground within that distance of a building face, and not beyond', () => {
+    // 3.5 cells from the face, half a cell up: RANS without the band (the ground is nearer).
+    expect(inDesZone(3.5, 0.5, 0.2, 4)).toBe(true);
+    expect(inDesZone(4.5, 0.5, 0.2, 4)).toBe(false);
+    expect(inDesZone(Infinity, 0.5, 0.2, 4)).toBe(false);
+    expect(inDesZone(3.5, 0.5, 0.2, 0)).toBe(false);
+  });
 });
 
 describe('the zone on a grid', () => {

@@ -64,7 +64,16 @@ export const RESOLVED_GROUND_LENGTH = 12 * CMU_THREE_QUARTERS;
  * `toBuildingFace` and `heightAboveGround`: distances from the cell centre, cells (the face half a
  * cell beyond the nearest solid cell's centre; the ground at z = 0); `groundLength`: the RANS
  * length of the ground at the cell, κ(z + z0), cells.
+ *
+ * `baseBand` (cells, 0 by default; a trial): the zone also takes every cell within this distance of
+ * a building face down to the ground. There the approach flow's boundary layer separates ahead of
+ * the windward face and rolls up into the horseshoe vortex, whose legs run along the side walls: a
+ * separated flow, the region DES means to resolve (Spalart et al. 1997), where the zone above keeps
+ * RANS because the ground is nearer than the face. The junction-flow simulations of Paik,
+ * Escauriaza & Sotiropoulos ("On the bimodal dynamics of the turbulent horseshoe vortex system in a
+ * wing-body junction", Phys. Fluids 19, 2007) found the steady RANS vortex misplaced and weak, and
+ * the resolved one in place.
  */
-export function inDesZone(toBuildingFace: number, heightAboveGround: number, groundLength: number): boolean {
-  return toBuildingFace < heightAboveGround || groundLength >= RESOLVED_GROUND_LENGTH;
+export function inDesZone(toBuildingFace: number, heightAboveGround: number, groundLength: number, baseBand = 0): boolean {
+  return toBuildingFace < Math.max(heightAboveGround, baseBand) || groundLength >= RESOLVED_GROUND_LENGTH;
 }
