@@ -26,6 +26,8 @@
  *                                 report's; b/16 and b/32 add finer levels around the building, a diagnosis)
  *   --des-levels N                with k-l-des: the zone on the N finest levels (default 1), the entry on the coarsest
  *   --des-base-band M             with k-l-des: the zone also reaches the ground within M metres of a building face (a trial)
+ *   --anisotropic-entry           with --synthetic-seed: the entry's fluctuations carry the neutral surface layer's
+ *                                 Reynolds stresses (σ_u > σ_v > σ_w and ⟨u′w′⟩ < 0) instead of isotropic ones (a trial)
  *   --synthetic-modes N           with --synthetic-seed: the synthetic field's Fourier modes (default 128)
  *   --probes FILE --probes-out OUT   with the `aij` case: also read mean U, V, W and k at the points of
  *                                 FILE (x_over_b,y_over_b,z_over_b) and write them to OUT (as cfd:aij --out)
@@ -61,6 +63,7 @@ const { values } = parseArgs({
     'cells-per-b': { type: 'string', default: '8' },
     'des-levels': { type: 'string' },
     'des-base-band': { type: 'string' },
+    'anisotropic-entry': { type: 'boolean', default: false },
     'synthetic-modes': { type: 'string' },
     probes: { type: 'string' },
     'probes-out': { type: 'string' },
@@ -85,6 +88,7 @@ if (desLevels !== undefined && (!Number.isInteger(desLevels) || desLevels < 1 ||
 const desBaseBandM = values['des-base-band'] === undefined ? undefined : Number(values['des-base-band']);
 if (desBaseBandM !== undefined && (!(desBaseBandM >= 0) || closure !== 'k-l-des'))
   throw new Error('--des-base-band takes a distance in metres, with --closure k-l-des');
+if (values['anisotropic-entry'] && syntheticSeed === undefined) throw new Error('--anisotropic-entry goes with --synthetic-seed');
 if (!values.probes !== !values['probes-out']) throw new Error('--probes and --probes-out go together');
 const cases = new Set(values.cases!.split(','));
 if (values.probes && !cases.has('aij')) throw new Error('--probes needs the aij case');
@@ -107,7 +111,16 @@ async function timed(name: string, input0: DirectionInput, threadsOf: number): P
     closure
       ? {
           ...input,
-          physics: { ...input.physics, closure, syntheticSeed, shearLayerAdapted: values['shear-layer-adapted'], desLevels, syntheticModes, desBaseBandM },
+          physics: {
+            ...input.physics,
+            closure,
+            syntheticSeed,
+            shearLayerAdapted: values['shear-layer-adapted'],
+            desLevels,
+            syntheticModes,
+            desBaseBandM,
+            anisotropicEntry: values['anisotropic-entry'] || undefined,
+          },
         }
       : input,
     {

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { addSynthetic, buildSyntheticInflow, entryFluctuation, fieldVelocity, fourierField, removeSynthetic } from './synthetic-inflow.ts';
+import {
+  addSynthetic,
+  anisotropicField,
+  buildSyntheticInflow,
+  entryFluctuation,
+  fieldVelocity,
+  fourierField,
+  NEUTRAL_SURFACE_LAYER,
+  removeSynthetic,
+} from './synthetic-inflow.ts';
 
 /** Samples of the unit field on a grid of points and times. */
 function samples(seed: number, l11: number): number[][] {
@@ -181,5 +190,54 @@ describe('the entry fluctuations', () => {
     // The second block's cell starts from the parent's velocity too (not from a running mean of 0).
     expect(byBlocks[1]).toBeGreaterThan(0.04);
     whole.forEach((v, i) => expect(byBlocks[i]).toBeCloseTo(v, 7));
+  });
+});
+
+describe("the anisotropic field (the approach flow's stress shape)", () => {
+  // Moments over many points of one realisation with many modes: the shape within sampling error.
+  const f = anisotropicField(fourierField(1024, 8, 40, 21), NEUTRAL_SURFACE_LAYER);
+  const out = new Float64Array(3);
+  const sums = [0, 0, 0, 0, 0, 0, 0];
+  let n = 0;
+  for (let t = 0; t < 4000; t += 40)
+    for (let y = 0; y < 96; y += 6)
+      for (let z = 0; z < 96; z += 6) {
+        fieldVelocity(f, -0.1 * t, y, z, t, out);
+        for (let a = 0; a < 3; a++) sums[a] += out[a];
+        sums[3] += out[0] * out[0];
+        sums[4] += out[1] * out[1];
+        sums[5] += out[2] * out[2];
+        sums[6] += out[0] * out[2];
+        n++;
+      }
+  const mean = (a: number) => sums[a] / n;
+  const cov = (s: number, a: number, b: number) => sums[s] / n - mean(a) * mean(b);
+
+  it("carries the surface layer's variances and its shear stress, k unchanged (the caller's scale √(2k/3))", () => {
+    const toK = 2 / 3; // the field times √(2k/3): a variance v of the field is v·(2/3)·k
+    expect(Math.abs(cov(3, 0, 0) * toK - NEUTRAL_SURFACE_LAYER.uu)).toBeLessThan(0.15);
+    expect(Math.abs(cov(4, 1, 1) * toK - NEUTRAL_SURFACE_LAYER.vv)).toBeLessThan(0.12);
+    expect(Math.abs(cov(5, 2, 2) * toK - NEUTRAL_SURFACE_LAYER.ww)).toBeLessThan(0.06);
+    // ⟨u′w′⟩ negative, of the shape's size: the isotropic field's is zero.
+    expect(cov(6, 0, 2) * toK).toBeLessThan(0.6 * NEUTRAL_SURFACE_LAYER.uw);
+    expect(cov(6, 0, 2) * toK).toBeGreaterThan(1.4 * NEUTRAL_SURFACE_LAYER.uw);
+    // More streamwise than vertical energy, as in the atmosphere.
+    expect(cov(3, 0, 0)).toBeGreaterThan(2.5 * cov(5, 2, 2));
+  });
+
+  it('stays free of divergence, mode by mode', () => {
+    for (let m = 0; m < f.modes; m++) {
+      const kp = f.k[3 * m] * f.p[3 * m] + f.k[3 * m + 1] * f.p[3 * m + 1] + f.k[3 * m + 2] * f.p[3 * m + 2];
+      const kq = f.k[3 * m] * f.q[3 * m] + f.k[3 * m + 1] * f.q[3 * m + 1] + f.k[3 * m + 2] * f.q[3 * m + 2];
+      const scale = Math.hypot(f.k[3 * m], f.k[3 * m + 1], f.k[3 * m + 2]) * Math.hypot(f.p[3 * m], f.p[3 * m + 1], f.p[3 * m + 2]);
+      expect(Math.abs(kp)).toBeLessThan(1e-12 * Math.max(1, scale));
+      expect(Math.abs(kq)).toBeLessThan(1e-12 * Math.max(1, scale));
+    }
+  });
+
+  it('is the isotropic field itself for an isotropic shape', () => {
+    const iso = fourierField(16, 5, 10, 42);
+    const same = anisotropicField(iso, { uu: 2 / 3, vv: 2 / 3, ww: 2 / 3, uw: 0 });
+    for (const key of ['k', 'p', 'q'] as const) for (let i = 0; i < iso[key].length; i++) expect(same[key][i]).toBeCloseTo(iso[key][i], 12);
   });
 });

@@ -103,6 +103,69 @@ export function fourierField(modes: number, l11: number, timeScale: number, seed
   return { modes, k, p, q, omega, amplitude: Math.sqrt(3 / modes) };
 }
 
+/**
+ * The shape of a turbulent flow's Reynolds stresses, each over k: ⟨u′u′⟩/k, ⟨v′v′⟩/k, ⟨w′w′⟩/k
+ * (summing to 2) and ⟨u′w′⟩/k, with x along the mean flow and z up.
+ */
+export interface StressShape {
+  uu: number;
+  vv: number;
+  ww: number;
+  uw: number;
+}
+
+/**
+ * The neutral atmospheric surface layer's: σ_u, σ_v, σ_w = 2.39, 1.92, 1.25 u* and ⟨u′w′⟩ = −u*²
+ * (Panofsky & Dutton, "Atmospheric Turbulence", Wiley 1984, ch. 7; k = 5.48 u*²). An isotropic field
+ * with the same k has σ_u 21 % too small, σ_w 33 % too large, and carries no shear stress.
+ */
+export const NEUTRAL_SURFACE_LAYER: StressShape = stressShape(2.39, 1.92, 1.25);
+
+function stressShape(su: number, sv: number, sw: number): StressShape {
+  const k = 0.5 * (su * su + sv * sv + sw * sw);
+  return { uu: (su * su) / k, vv: (sv * sv) / k, ww: (sw * sw) / k, uw: -1 / k };
+}
+
+/**
+ * The field made anisotropic with the transformation of Smirnov, Shi & Celik (2001, §3): taken as
+ * given in the principal frame of the stresses, each mode's amplitude directions are stretched by
+ * c_j = √λ_j (λ_j the eigenvalues of the stresses over 2k/3) and its wave vector shrunk by c̄/c_j
+ * (c̄ the mean of the c_j), then both are turned into the flow's frame. Every mode stays free of
+ * divergence (k̃·p̃ = c̄·k·p = 0), the variances and ⟨u′w′⟩ become the shape's times 2k/3 when the
+ * caller scales by √(2k/3) as before (their sum, k, unchanged), and the correlation lengths grow
+ * along the directions that carry more energy. y is a principal axis (no ⟨u′v′⟩, ⟨v′w′⟩).
+ */
+export function anisotropicField(f: FourierField, shape: StressShape): FourierField {
+  const a = 1.5 * shape.uu,
+    d = 1.5 * shape.ww,
+    c = 1.5 * shape.uw;
+  const mid = 0.5 * (a + d),
+    half = Math.hypot(0.5 * (a - d), c);
+  const theta = 0.5 * Math.atan2(2 * c, a - d);
+  const cs = Math.cos(theta),
+    sn = Math.sin(theta);
+  // Principal axes (columns): e1 = (cos θ, 0, sin θ), e2 = y, e3 = (−sin θ, 0, cos θ).
+  const stretch = [Math.sqrt(mid + half), Math.sqrt(1.5 * shape.vv), Math.sqrt(Math.max(0, mid - half))];
+  const mean = (stretch[0] + stretch[1] + stretch[2]) / 3;
+  const turn = (v: Float64Array, o: number, by: (j: number) => number, out: Float64Array) => {
+    const x1 = v[o] * by(0),
+      x2 = v[o + 1] * by(1),
+      x3 = v[o + 2] * by(2);
+    out[o] = cs * x1 - sn * x3;
+    out[o + 1] = x2;
+    out[o + 2] = sn * x1 + cs * x3;
+  };
+  const k = new Float64Array(f.k.length),
+    p = new Float64Array(f.p.length),
+    q = new Float64Array(f.q.length);
+  for (let n = 0; n < f.modes; n++) {
+    turn(f.k, 3 * n, (j) => mean / stretch[j], k);
+    turn(f.p, 3 * n, (j) => stretch[j], p);
+    turn(f.q, 3 * n, (j) => stretch[j], q);
+  }
+  return { ...f, k, p, q };
+}
+
 /** u' of unit variance at (x, y, z) (cells) and time t (steps) into out[0..2]. */
 export function fieldVelocity(f: FourierField, x: number, y: number, z: number, t: number, out: Float64Array): void {
   let u = 0,

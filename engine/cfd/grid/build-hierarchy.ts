@@ -34,7 +34,7 @@ import { buildAbsorbingLayer, type AbsorbingLayer } from '../bc/absorbing-layer.
 import { groundDistance } from '../bc/ground-lengths.ts';
 import { C_DES, desLength, inDesZone } from '../turbulence/des-length.ts';
 import { CMU_THREE_QUARTERS } from '../turbulence/k-l-model.ts';
-import { buildSyntheticInflow, fourierField, type SyntheticInflow } from '../bc/synthetic-inflow.ts';
+import { anisotropicField, buildSyntheticInflow, fourierField, NEUTRAL_SURFACE_LAYER, type SyntheticInflow } from '../bc/synthetic-inflow.ts';
 
 export interface Physics {
   profile: AblProfile;
@@ -66,6 +66,11 @@ export interface Physics {
   shearLayerAdapted?: boolean;
   /** With 'k-l-des': the zone reaches the ground within this distance of a building face, m (turbulence/des-length.ts; a trial). */
   desBaseBandM?: number;
+  /**
+   * With a synthetic entry: its fluctuations carry the neutral surface layer's stress shape
+   * (bc/synthetic-inflow.ts anisotropicField; a trial) instead of isotropic ones.
+   */
+  anisotropicEntry?: boolean;
   /**
    * With a synthetic entry: its Fourier modes (SYNTHETIC_MODES by default). Each seed is one
    * realisation whose per-component variance over the face is off the ensemble's by about √(2/N).
@@ -378,7 +383,8 @@ function syntheticInflowOf(level: Level, physics: Physics, seed: number): Synthe
   const lT = ell / CMU_THREE_QUARTERS;
   const kRef = profile.tkeAtM2s2(zRef) * lp * lp;
   const timeScale = lT / Math.sqrt(kRef);
-  const field = fourierField(physics.syntheticModes ?? SYNTHETIC_MODES, L11_OVER_L * lT, timeScale, seed);
+  const isotropic = fourierField(physics.syntheticModes ?? SYNTHETIC_MODES, L11_OVER_L * lT, timeScale, seed);
+  const field = physics.anisotropicEntry ? anisotropicField(isotropic, NEUTRAL_SURFACE_LAYER) : isotropic;
   return buildSyntheticInflow(field, cells, ys, zs, scale, profile.speedMs(zRef) * lp, timeScale);
 }
 

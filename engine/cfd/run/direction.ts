@@ -62,6 +62,8 @@ export interface PhysicsOptions {
   shearLayerAdapted?: boolean;
   /** With 'k-l-des': the zone reaches the ground within this distance of a building face, m (a trial). */
   desBaseBandM?: number;
+  /** With 'k-l-des' and a seed: the entry's fluctuations anisotropic, with the surface layer's stresses (a trial). */
+  anisotropicEntry?: boolean;
   /** With 'k-l-des' and a seed: the synthetic field's number of Fourier modes (128 by default). */
   syntheticModes?: number;
   /**
@@ -287,6 +289,7 @@ export function prepareDirection(input: DirectionInput): PreparedDirection {
     syntheticSeed: options.syntheticSeed,
     shearLayerAdapted: options.shearLayerAdapted,
     desBaseBandM: options.desBaseBandM,
+    anisotropicEntry: options.anisotropicEntry,
     syntheticModes: options.syntheticModes,
     maxMixingLengthM: options.maxMixingLengthM,
     spongeCells: Math.max(2, Math.round(boxes[0].nx * options.spongeFraction)),
