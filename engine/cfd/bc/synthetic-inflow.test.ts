@@ -196,24 +196,24 @@ describe('the entry fluctuations', () => {
 describe("the anisotropic field (the approach flow's stress shape)", () => {
   // Moments over many points of one realisation with many modes: the shape within sampling error.
   const f = anisotropicField(fourierField(1024, 8, 40, 21), NEUTRAL_SURFACE_LAYER);
-  const out = new Float64Array(3);
-  const sums = [0, 0, 0, 0, 0, 0, 0];
-  let n = 0;
-  for (let t = 0; t < 4000; t += 40)
-    for (let y = 0; y < 96; y += 6)
-      for (let z = 0; z < 96; z += 6) {
-        fieldVelocity(f, -0.1 * t, y, z, t, out);
-        for (let a = 0; a < 3; a++) sums[a] += out[a];
-        sums[3] += out[0] * out[0];
-        sums[4] += out[1] * out[1];
-        sums[5] += out[2] * out[2];
-        sums[6] += out[0] * out[2];
-        n++;
-      }
-  const mean = (a: number) => sums[a] / n;
-  const cov = (s: number, a: number, b: number) => sums[s] / n - mean(a) * mean(b);
 
   it("carries the surface layer's variances and its shear stress, k unchanged (the caller's scale √(2k/3))", () => {
+    const out = new Float64Array(3);
+    const sums = [0, 0, 0, 0, 0, 0, 0];
+    let n = 0;
+    for (let t = 0; t < 4000; t += 40)
+      for (let y = 0; y < 96; y += 6)
+        for (let z = 0; z < 96; z += 6) {
+          fieldVelocity(f, -0.1 * t, y, z, t, out);
+          for (let a = 0; a < 3; a++) sums[a] += out[a];
+          sums[3] += out[0] * out[0];
+          sums[4] += out[1] * out[1];
+          sums[5] += out[2] * out[2];
+          sums[6] += out[0] * out[2];
+          n++;
+        }
+    const mean = (a: number) => sums[a] / n;
+    const cov = (s: number, a: number, b: number) => sums[s] / n - mean(a) * mean(b);
     const toK = 2 / 3; // the field times √(2k/3): a variance v of the field is v·(2/3)·k
     expect(Math.abs(cov(3, 0, 0) * toK - NEUTRAL_SURFACE_LAYER.uu)).toBeLessThan(0.15);
     expect(Math.abs(cov(4, 1, 1) * toK - NEUTRAL_SURFACE_LAYER.vv)).toBeLessThan(0.12);
