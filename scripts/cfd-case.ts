@@ -13,7 +13,8 @@
  *   velocity (STL axes) and the turbulent kinetic energy (resolved plus modelled).
  * - --flow-angle: where the flow goes, degrees counter-clockwise from +x seen from above (0: +x).
  * - --finest-cell: the finest cell, m (default: b/8 of the smallest building, b its smaller plan
- *   side); the grid around it is the one the product builds for a scenario (engine/cfd/case).
+ *   side); the grid around it is the one the product builds for a scenario (engine/cfd/case). A
+ *   scene lower than a city's buildings (a wind-tunnel model) is run enlarged: case/scale-case.ts.
  * Bad input stops it before any step with a message naming the file, row or column (exit 2).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -21,6 +22,7 @@ import { parseArgs } from 'node:util';
 import { CfdCaseError } from '@canopy/engine/cfd/case/inputs.ts';
 import { CASE_USAGE, loadCase } from '@canopy/engine/cfd/case/load-case.ts';
 import { planCase } from '@canopy/engine/cfd/case/plan-case.ts';
+import { PLANNED_HEIGHT_FLOOR_M } from '@canopy/engine/cfd/grid/plan.ts';
 import { runDirection, timeLeftText } from '@canopy/engine/cfd/run/direction.ts';
 import { defaultThreads, poolStepper } from '@canopy/engine/cfd/run/pool.ts';
 
@@ -56,8 +58,13 @@ try {
 }
 const threads = args.threads ? Number(args.threads) : defaultThreads();
 const levels = plan.scene.plan.boxes;
+const enlarged =
+  plan.scale === 1
+    ? ''
+    : `run enlarged ${+plan.scale.toPrecision(4)} times (its tallest building ${+(PLANNED_HEIGHT_FLOOR_M / plan.scale).toPrecision(3)} m → ${PLANNED_HEIGHT_FLOOR_M} m, the smallest the grid plan is laid out for); ` +
+      "speeds and k are not scaled, and the mean flow is taken to be independent of the Reynolds number, as in a wind tunnel; the grid below is at the run's size\n";
 process.stderr.write(
-  `smallest building ${plan.smallestBuildingM.toFixed(2)} m → finest cell ${+plan.finestCellM.toPrecision(3)} m; grid ${levels.map((b) => `${+b.dxM.toPrecision(4)} m: ${b.nx}×${b.ny}×${b.nz}`).join(', ')}; ` +
+  `smallest building ${+plan.smallestBuildingM.toPrecision(3)} m → finest cell ${+plan.finestCellM.toPrecision(3)} m\n${enlarged}grid ${levels.map((b) => `${+b.dxM.toPrecision(4)} m: ${b.nx}×${b.ny}×${b.nz}`).join(', ')}; ` +
     `${plan.scene.cells.toLocaleString('en-GB')} cells, ${(plan.scene.memoryBytes / 1e6).toFixed(0)} MB\n` +
     `inflow: ${loaded.inflow.inlet.description}` +
     `${loaded.inflow.k ? '; its k_m2s2 column is the inflow k of the transported-k closure' : '; inflow k: u*²/√Cμ of its surface layer (no k_m2s2 column)'}\n`,

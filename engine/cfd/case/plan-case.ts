@@ -3,7 +3,9 @@
  * scenario: every object of the STL is a study building, the probes widen the region of interest,
  * and the grid is the product's nested plan (planScene, four levels) with its finest cell b/8 of
  * the smallest building (b: the smaller plan side of each connected object) unless the user
- * chooses one. The run length is the product's (sceneSchedule), the inflow the user's table.
+ * chooses one. The run length is the product's (sceneSchedule), the inflow the user's table. A
+ * scene below city scale (a wind-tunnel model) is planned and run enlarged (scale-case.ts); what
+ * is reported back is in the user's units.
  */
 import { ablProfile } from '../bc/abl-inlet.ts';
 import { solverFrame, toSolver } from '../geometry/rotate.ts';
@@ -13,6 +15,7 @@ import { coarseTimeStep, DEFAULT_LIMITS, planScene, sceneSchedule, type PlanLimi
 import { findComponents } from '../../geometry/mesh/components.ts';
 import { weldVertices } from '../../geometry/mesh/weld.ts';
 import { CfdCaseError, probesInside, windFromDeg, type CaseInflow } from './inputs.ts';
+import { caseScale, scaleCase } from './scale-case.ts';
 
 export interface CaseInput {
   stlFile: string;
@@ -26,9 +29,12 @@ export interface CaseInput {
 }
 
 export interface CasePlan {
+  /** The plan and the solver's input, at the run's scale. */
   scene: ScenePlan;
   input: DirectionInput;
-  /** The smallest building's plan side, m. */
+  /** The run's lengths / the user's (1 at city scale; scale-case.ts). */
+  scale: number;
+  /** The smallest building's plan side and the finest cell, in the user's units. */
   smallestBuildingM: number;
   finestCellM: number;
 }
@@ -46,18 +52,20 @@ export function smallestBuilding(triangles: Float32Array): number {
   return smallest;
 }
 
-export function planCase(c: CaseInput, limits: PlanLimits = DEFAULT_LIMITS): CasePlan {
-  if (c.triangles.length < 9) throw new CfdCaseError(`${c.stlFile}: no triangles`);
+export function planCase(user: CaseInput, limits: PlanLimits = DEFAULT_LIMITS): CasePlan {
+  if (user.triangles.length < 9) throw new CfdCaseError(`${user.stlFile}: no triangles`);
   let minZ = Infinity;
-  for (let v = 2; v < c.triangles.length; v += 3) minZ = Math.min(minZ, c.triangles[v]);
-  if (minZ < -0.01) throw new CfdCaseError(`${c.stlFile}: the geometry reaches z = ${minZ.toFixed(2)} m, below the ground (z = 0: metres, z up)`);
-  const inside = probesInside(c.triangles, c.probes);
+  for (let v = 2; v < user.triangles.length; v += 3) minZ = Math.min(minZ, user.triangles[v]);
+  if (minZ < -0.01) throw new CfdCaseError(`${user.stlFile}: the geometry reaches z = ${minZ.toFixed(2)} m, below the ground (z = 0: metres, z up)`);
+  const inside = probesInside(user.triangles, user.probes);
   if (inside.length > 0) {
-    const list = inside.slice(0, 10).map((p) => `row ${p + 2} (${c.probes[3 * p]}, ${c.probes[3 * p + 1]}, ${c.probes[3 * p + 2]})`);
+    const list = inside.slice(0, 10).map((p) => `row ${p + 2} (${user.probes[3 * p]}, ${user.probes[3 * p + 1]}, ${user.probes[3 * p + 2]})`);
     throw new CfdCaseError(
-      `${inside.length} probe${inside.length > 1 ? 's lie' : ' lies'} inside a building of ${c.stlFile}: ${list.join(', ')}${inside.length > 10 ? ', …' : ''}`,
+      `${inside.length} probe${inside.length > 1 ? 's lie' : ' lies'} inside a building of ${user.stlFile}: ${list.join(', ')}${inside.length > 10 ? ', …' : ''}`,
     );
   }
+  const scale = caseScale(user.triangles);
+  const c = scaleCase(user, scale);
   const smallestBuildingM = smallestBuilding(c.triangles);
   const finestCellM = c.finestCellM ?? smallestBuildingM / 8;
   if (!Number.isFinite(finestCellM)) throw new CfdCaseError(`${c.stlFile}: no object with a plan area (every object is flat seen from above)`);
@@ -78,7 +86,8 @@ export function planCase(c: CaseInput, limits: PlanLimits = DEFAULT_LIMITS): Cas
   } catch (error) {
     if (error instanceof CfdInputError)
       throw new CfdCaseError(
-        `${error.message.replace(/ Choose a coarser tier.*$/, '')} Choose a larger --finest-cell (now ${+finestCellM.toPrecision(3)} m), or fewer, closer probes.`,
+        `${error.message.replace(/^the .* finest cells grid/, 'the grid').replace(/ Choose a coarser tier.*$/, '')} ` +
+          `Choose a larger --finest-cell (now ${+(finestCellM / scale).toPrecision(3)} m), or fewer, closer probes.`,
       );
     throw error;
   }
@@ -96,7 +105,9 @@ export function planCase(c: CaseInput, limits: PlanLimits = DEFAULT_LIMITS): Cas
       y > box0.originM[1] + box0.ny * box0.dxM ||
       z > box0.nz * box0.dxM
     )
-      throw new CfdCaseError(`probe row ${p + 2} (${c.probes[3 * p]}, ${c.probes[3 * p + 1]}, ${z}) lies outside the computed domain`);
+      throw new CfdCaseError(
+        `probe row ${p + 2} (${user.probes[3 * p]}, ${user.probes[3 * p + 1]}, ${user.probes[3 * p + 2]}) lies outside the computed domain`,
+      );
   }
   const schedule = sceneSchedule(scene, referenceSpeedMs, coarseTimeStep(scene.plan, c.inflow.inlet));
   const input: DirectionInput = {
@@ -113,5 +124,5 @@ export function planCase(c: CaseInput, limits: PlanLimits = DEFAULT_LIMITS): Cas
     points: new Float64Array(0),
     probes: c.probes,
   };
-  return { scene, input, smallestBuildingM, finestCellM };
+  return { scene, input, scale, smallestBuildingM: smallestBuildingM / scale, finestCellM: finestCellM / scale };
 }

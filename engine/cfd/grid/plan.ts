@@ -33,6 +33,13 @@ export interface UrbanPlanInput {
   levels?: number;
 }
 
+/**
+ * The smallest building height the plan is laid out for: its distances (COST 732's multiples of H,
+ * the 30–48 m finest box, the 100 m top) assume a city's buildings, and a lower scene is planned
+ * as if its tallest building were this tall.
+ */
+export const PLANNED_HEIGHT_FLOOR_M = 20;
+
 function align(v: number, dx: number, up: boolean): number {
   return (up ? Math.ceil(v / dx) : Math.floor(v / dx)) * dx;
 }
@@ -40,7 +47,7 @@ function align(v: number, dx: number, up: boolean): number {
 /** Nested boxes from the finest extent outward; returns level 0 first. */
 export function planUrbanGrid(input: UrbanPlanInput): GridPlan {
   const levels = input.levels ?? 4;
-  const H = Math.max(20, input.maxHeightM);
+  const H = Math.max(PLANNED_HEIGHT_FLOOR_M, input.maxHeightM);
   const R = Math.max(input.contextRadiusM, input.roiRadiusM);
   const dx0 = input.finestDxM * 2 ** (levels - 1);
   // The finest cells reach 1.5× the region's tallest building, between 30 and 48 m (and at least
