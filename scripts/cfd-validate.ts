@@ -7,9 +7,10 @@
  *
  * Cases: `aij` (AIJ Case A with the building: every measured set, reattachment lengths), `aij-empty`
  * (the same grid without the building), `aij-coarse` (AIJ Case A with finest cells b/4 and b/2: the
- * scores when pedestrian height lies in the first cell), `empty` (the product pipeline's empty
- * domain, every tier and terrain). Options:
- *   --cases aij,aij-empty,aij-coarse,empty   a subset (the report is then printed, not written)
+ * scores when pedestrian height lies in the first cell), `aij-case` (AIJ Case A planned and run as
+ * `cfd:case` runs a user's case, the way the held-back data are judged), `empty` (the product
+ * pipeline's empty domain, every tier and terrain). Options:
+ *   --cases aij,aij-empty,aij-coarse,aij-case,empty   a subset (the report is then printed, not written)
  *   --check-only ID,ID            gate on these checks only (ids: engine/cfd/validation/thresholds.ts)
  *   --tiers rapid,detailed  --terrains city,suburban,country,water   a subset of the empty domains
  *   --threads N                   threads of the AIJ runs (default: the machine's cores)
@@ -37,6 +38,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { aijInput, aijSchedule, approachInlet, B_M, parseMeasured, parseProbes } from '@canopy/engine/cfd/validation/aij-case-a.ts';
 import { aijEmptyProbes, aijProbeLayout, evaluateAij, evaluateAijEmpty, type AijData } from '@canopy/engine/cfd/validation/aij-evaluate.ts';
+import { aijThroughCase } from '@canopy/engine/cfd/validation/aij-through-case.ts';
 import { ALL_TERRAINS, ALL_TIERS, emptyDomainCase, emptyDomainInput, scoreEmptyDomain } from '@canopy/engine/cfd/validation/empty-domain.ts';
 import { checks, renderReport, spliceReport, type RunCost, type ValidationRun } from '@canopy/engine/cfd/validation/report.ts';
 import { runDirection, timeLeftText, type DirectionInput, type DirectionResult } from '@canopy/engine/cfd/run/direction.ts';
@@ -49,7 +51,7 @@ const { values } = parseArgs({
   options: {
     check: { type: 'boolean', default: false },
     'check-only': { type: 'string' },
-    cases: { type: 'string', default: 'aij,aij-empty,aij-coarse,empty' },
+    cases: { type: 'string', default: 'aij,aij-empty,aij-coarse,aij-case,empty' },
     tiers: { type: 'string' },
     terrains: { type: 'string' },
     threads: { type: 'string' },
@@ -92,7 +94,7 @@ if (values['anisotropic-entry'] && syntheticSeed === undefined) throw new Error(
 if (!values.probes !== !values['probes-out']) throw new Error('--probes and --probes-out go together');
 const cases = new Set(values.cases!.split(','));
 if (values.probes && !cases.has('aij')) throw new Error('--probes needs the aij case');
-const ALL_CASES = ['aij', 'aij-empty', 'aij-coarse', 'empty'];
+const ALL_CASES = ['aij', 'aij-empty', 'aij-coarse', 'aij-case', 'empty'];
 for (const c of cases) if (!ALL_CASES.includes(c)) throw new Error(`--cases: unknown case '${c}' (${ALL_CASES.join(', ')})`);
 const tiers = (values.tiers?.split(',') ?? ALL_TIERS) as TierId[];
 const terrains = (values.terrains?.split(',') ?? ALL_TERRAINS) as TerrainId[];
@@ -156,7 +158,7 @@ try {
 
 const profileCsv = data('approach-profile-b10.csv');
 let halves: unknown[] | null = null;
-if (cases.has('aij') || cases.has('aij-empty') || cases.has('aij-coarse')) {
+if (cases.has('aij') || cases.has('aij-empty') || cases.has('aij-coarse') || cases.has('aij-case')) {
   const aijData: AijData = {
     profileCsv,
     given: parseMeasured(data('measured-profiles.csv')),
@@ -207,6 +209,14 @@ if (cases.has('aij') || cases.has('aij-empty') || cases.has('aij-coarse')) {
       run.aijCoarse.push({ cellsPerB, evaluation: evaluateAij(aijData, layout, result.probes!), cost });
       log(`  done: ${cost.cpuS.toFixed(0)} s CPU`);
     }
+  }
+  if (cases.has('aij-case')) {
+    log('AIJ Case A through cfd:case …');
+    const plan = aijThroughCase(aijData, layout);
+    const { result, cost } = await timed('aij-case', plan.input, threads);
+    const grid = plan.scene.plan.boxes.map((b) => `${+b.dxM.toPrecision(4)} m: ${b.nx}×${b.ny}×${b.nz}`).join(', ');
+    run.aijCase = { evaluation: evaluateAij(aijData, layout, result.probes!), cost, setup: `Grid ${grid}; inflow ${plan.inflowDescription}.` };
+    log(`  done: ${cost.cpuS.toFixed(0)} s CPU`);
   }
   if (cases.has('aij-empty')) {
     log('AIJ Case A grid without the building …');

@@ -25,6 +25,8 @@ export interface ValidationRun {
   aijEmpty?: { rows: AijEmptyRow[]; cost: RunCost };
   /** AIJ Case A on coarser grids (finest cell b/4, b/2): the same scores. */
   aijCoarse?: Array<{ cellsPerB: number; evaluation: AijEvaluation; cost: RunCost }>;
+  /** AIJ Case A planned and run as `cfd:case` runs a user's case (aij-through-case.ts). */
+  aijCase?: { evaluation: AijEvaluation; cost: RunCost; setup: string };
   empty?: Array<{ score: EmptyDomainScore; cost: RunCost }>;
 }
 
@@ -189,6 +191,22 @@ export function renderReport(run: ValidationRun, results: CheckResult[]): string
     row('b/8 = 1.25 m', a.evaluation, a.cost);
     for (const c of run.aijCoarse) row(`b/${c.cellsPerB} = ${10 / c.cellsPerB} m`, c.evaluation, c.cost);
     out.push('');
+  }
+  if (run.aijCase) {
+    const e = run.aijCase.evaluation;
+    out.push('### AIJ Case A through `cfd:case` (how the held-back data are judged)', '');
+    out.push(
+      'The building given as an STL, the approach table as an INFLOW.csv (z_m, U_ms, k_m2s2; above its top row the log law fitted to it) and the measured points as PROBES.csv; ' +
+        'the grid, run length and region of interest are the ones `cfd:case` chooses with the product’s planner, not the hand-laid grid above. ' +
+        `${run.aijCase.setup} CPU ${run.aijCase.cost.cpuS.toFixed(0)} s. Reported, in no check.`,
+      '',
+    );
+    out.push(
+      '| Pedestrian plane: hit rate W = 0.1·U_H / 0.06·U_ref(z) | r | speed-ups within 15 % | X_F/b | X_R/b | vertical stations (66): hit rate | r | k FAC2 | plane z/b = 1.25: hit rate / r |',
+      '|---|---:|---|---:|---:|---|---:|---|---|',
+      `| ${hits(e.plane.hitW010)} / ${hits(e.plane.hitW006)} | ${num(e.plane.r)} | ${hits(e.speedUps)} | ${num(e.xf, 2)} | ${num(e.xr, 2)} | ${hits(e.vertical.hitW010)} | ${num(e.vertical.r)} | ${e.vertical.kFac2 ? hits(e.vertical.kFac2) : '–'} | ${pct(e.plane125.hitW010.rate)} / ${num(e.plane125.r)} |`,
+      '',
+    );
   }
   if (run.aijEmpty) {
     out.push('### AIJ Case A set-up without the building', '');

@@ -1,0 +1,36 @@
+/**
+ * AIJ Case A the way `cfd:case` runs a user's case, and the way the held-back data are judged:
+ * the building as an STL would give it, the approach table as an INFLOW.csv would (z_m, U_ms,
+ * k_m2s2; its z = 0 row left out), the measured points as PROBES.csv, and the grid, run length and
+ * inflow continuation that case/plan-case.ts chooses — the product's planner, not the hand-laid
+ * grid of aij-case-a.ts. The reattachment lines are read as extra probes after planning, so they
+ * do not widen the region of interest a user's probes would set.
+ */
+import { boxTriangles } from '../geometry/box-mesh.ts';
+import { parseInflow } from '../case/inputs.ts';
+import { planCase, type CasePlan } from '../case/plan-case.ts';
+import { B_M, parseCsv, type Probe } from './aij-case-a.ts';
+import type { AijData, AijProbeLayout } from './aij-evaluate.ts';
+
+/** The approach table as a cfd:case INFLOW.csv. */
+export function aijInflowCsv(profileCsv: string): string {
+  const rows = parseCsv(profileCsv).filter((r) => r['z (m)'] > 0);
+  return ['z_m,U_ms,k_m2s2', ...rows.map((r) => `${r['z (m)']},${r['u (m/s)']},${r['tke (m2/s2)']}`)].join('\n') + '\n';
+}
+
+const metres = (list: Probe[]) => Float64Array.from(list.flatMap((p) => [p.xOverB * B_M, p.yOverB * B_M, p.zOverB * B_M]));
+
+/** The cfd:case plan of AIJ Case A, reading every point of `layout` (in its order). */
+export function aijThroughCase(data: AijData, layout: AijProbeLayout): CasePlan & { inflowDescription: string } {
+  const measured = [...data.given, ...data.more, ...data.plane, ...data.plane125];
+  const inflow = parseInflow('aij-case-a-inflow.csv', aijInflowCsv(data.profileCsv));
+  const plan = planCase({
+    stlFile: 'aij-case-a-building.stl',
+    triangles: boxTriangles(-B_M / 2, -B_M / 2, 0, B_M / 2, B_M / 2, 2 * B_M),
+    inflow,
+    probes: metres(measured),
+    flowAngleDeg: 0,
+    finestCellM: null,
+  });
+  return { ...plan, input: { ...plan.input, probes: metres(layout.probes) }, inflowDescription: inflow.inlet.description };
+}
