@@ -29,6 +29,8 @@
  *   --des-base-band M             with k-l-des: the zone also reaches the ground within M metres of a building face (a trial)
  *   --anisotropic-entry           with --synthetic-seed: the entry's fluctuations carry the neutral surface layer's
  *                                 Reynolds stresses (σ_u > σ_v > σ_w and ⟨u′w′⟩ < 0) instead of isotropic ones (a trial)
+ *   --lateral-length              with the k-l closure: horizontal strain near the ground takes a length the
+ *                                 ground does not limit (turbulence/lateral-length.ts; a trial)
  *   --synthetic-modes N           with --synthetic-seed: the synthetic field's Fourier modes (default 128)
  *   --probes FILE --probes-out OUT   with the `aij` case: also read mean U, V, W and k at the points of
  *                                 FILE (x_over_b,y_over_b,z_over_b) and write them to OUT (as cfd:aij --out)
@@ -66,6 +68,7 @@ const { values } = parseArgs({
     'des-levels': { type: 'string' },
     'des-base-band': { type: 'string' },
     'anisotropic-entry': { type: 'boolean', default: false },
+    'lateral-length': { type: 'boolean', default: false },
     'synthetic-modes': { type: 'string' },
     probes: { type: 'string' },
     'probes-out': { type: 'string' },
@@ -91,6 +94,7 @@ const desBaseBandM = values['des-base-band'] === undefined ? undefined : Number(
 if (desBaseBandM !== undefined && (!(desBaseBandM >= 0) || closure !== 'k-l-des'))
   throw new Error('--des-base-band takes a distance in metres, with --closure k-l-des');
 if (values['anisotropic-entry'] && syntheticSeed === undefined) throw new Error('--anisotropic-entry goes with --synthetic-seed');
+if (values['lateral-length'] && closure !== 'k-l') throw new Error('--lateral-length goes with --closure k-l');
 if (!values.probes !== !values['probes-out']) throw new Error('--probes and --probes-out go together');
 const cases = new Set(values.cases!.split(','));
 if (values.probes && !cases.has('aij')) throw new Error('--probes needs the aij case');
@@ -122,6 +126,7 @@ async function timed(name: string, input0: DirectionInput, threadsOf: number): P
             syntheticModes,
             desBaseBandM,
             anisotropicEntry: values['anisotropic-entry'] || undefined,
+            lateralLength: values['lateral-length'] || undefined,
           },
         }
       : input,

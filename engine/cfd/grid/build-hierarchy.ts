@@ -28,7 +28,7 @@ import { groundReadSlot, interiorReadSlot, readSlot, writeSlot, type Faces, type
 import { f32, f64, i32, i32From, u8 } from './shared.ts';
 import { MOMENTS } from '../kernel/cell.ts';
 import { distanceToSolid } from '../geometry/distance.ts';
-import { buildKLevel, linkToParent } from '../turbulence/k-fields.ts';
+import { buildKLevel, linkToParent, ROLE } from '../turbulence/k-fields.ts';
 import { setEddyViscosities } from '../turbulence/k-transport.ts';
 import { buildAbsorbingLayer, type AbsorbingLayer } from '../bc/absorbing-layer.ts';
 import { groundDistance } from '../bc/ground-lengths.ts';
@@ -77,6 +77,11 @@ export interface Physics {
    */
   syntheticModes?: number;
   maxMixingLengthM?: number;
+  /**
+   * With 'k-l': horizontal strain takes a length the ground does not limit, κ·(distance to the
+   * nearest building face), blended in by its share of the strain (turbulence/lateral-length.ts; a trial).
+   */
+  lateralLength?: boolean;
   /** Length of the outflow sponge, level-0 cells. */
   spongeCells: number;
   /**
@@ -294,14 +299,16 @@ function closureLengths(
   solid: Uint8Array,
   physics: Physics,
   des: boolean,
-): { len2: Float32Array; zoneCells: number } {
+): { len2: Float32Array; zoneCells: number; free: Float32Array | null } {
   const len2 = f32(pad.n);
   const cs = physics.smagorinsky;
   let zoneCells = 0;
   if (physics.closure === 'background') {
     len2.fill(cs * cs);
-    return { len2, zoneCells };
+    return { len2, zoneCells, free: null };
   }
+  // The length without the ground's limit, where the ground limits it (turbulence/lateral-length.ts).
+  const free = physics.lateralLength ? f32(pad.n) : null;
   const toSolid = distanceToSolid(solid, box.nx, box.ny, box.nz);
   const cap = (physics.maxMixingLengthM ?? Infinity) / box.dxM;
   const z0 = physics.profile.roughnessLengthM / box.dxM;
@@ -317,6 +324,8 @@ function closureLengths(
         const face = Math.max(0.5, toSolid[ii + box.nx * (jj + box.ny * kk)] - 0.5);
         const wall = Math.min(ground[kk], face);
         let l = Math.min(Math.max(cs, KARMAN * wall), cap);
+        const unlimited = Math.min(Math.max(cs, KARMAN * face), cap);
+        if (free && unlimited > l) free[cellIndex(pad, i, j, k)] = unlimited;
         if (des && inDesZone(face, kk + 0.5, KARMAN * (kk + 0.5 + z0), baseBand)) {
           l = desLength(l);
           zoneCells++;
@@ -325,7 +334,7 @@ function closureLengths(
       }
     }
   }
-  return { len2, zoneCells };
+  return { len2, zoneCells, free };
 }
 
 /**
@@ -452,7 +461,7 @@ export function buildHierarchy(spec: HierarchySpec): Hierarchy {
     }
     // A detached-eddy zone only around buildings: a level without one keeps the RANS length.
     const des = physics.closure === 'k-l-des' && physics.desLevel !== undefined && l >= physics.desLevel && spec.solid[l].some((v) => v !== 0);
-    const { len2: lengths, zoneCells } = closureLengths(box, pad, spec.solid[l], physics, des);
+    const { len2: lengths, zoneCells, free } = closureLengths(box, pad, spec.solid[l], physics, des);
     const transported = physics.closure === 'k-l' || physics.closure === 'k-l-des';
     // With transported k the collision takes ν_t per cell (Level.nut) and no strain-based part.
     const len2 = transported ? f32(pad.n) : lengths;
@@ -668,6 +677,11 @@ export function buildHierarchy(spec: HierarchySpec): Hierarchy {
         },
         (z) => physics.profile.tkeAtM2s2(z) * lp2,
       );
+    }
+    if (level.turb && free && physics.closure === 'k-l') {
+      // The ground's first layer keeps its wall-function length.
+      for (const x of level.turb.cells) if (level.turb.role[x] === ROLE.GROUND) free[x] = 0;
+      level.turb.lateral = { free, wall: level.turb.len.slice() };
     }
     if (level.turb && des && physics.shearLayerAdapted) {
       const base = f32(pad.n);

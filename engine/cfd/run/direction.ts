@@ -64,6 +64,8 @@ export interface PhysicsOptions {
   desBaseBandM?: number;
   /** With 'k-l-des' and a seed: the entry's fluctuations anisotropic, with the surface layer's stresses (a trial). */
   anisotropicEntry?: boolean;
+  /** With 'k-l': the lateral length near the ground (turbulence/lateral-length.ts; a trial). */
+  lateralLength?: boolean;
   /** With 'k-l-des' and a seed: the synthetic field's number of Fourier modes (128 by default). */
   syntheticModes?: number;
   /**
@@ -290,6 +292,7 @@ export function prepareDirection(input: DirectionInput): PreparedDirection {
     shearLayerAdapted: options.shearLayerAdapted,
     desBaseBandM: options.desBaseBandM,
     anisotropicEntry: options.anisotropicEntry,
+    lateralLength: options.lateralLength,
     syntheticModes: options.syntheticModes,
     maxMixingLengthM: options.maxMixingLengthM,
     spongeCells: Math.max(2, Math.round(boxes[0].nx * options.spongeFraction)),

@@ -74,6 +74,12 @@ export interface KLevel {
    * null otherwise.
    */
   desBase: Float32Array | null;
+  /**
+   * With the lateral length (a trial, lateral-length.ts): each cell's length without the ground's
+   * limit (`free`, 0 where the ground does not limit it) and its own wall length (`wall`), which
+   * the k pass blends into `len`; null otherwise.
+   */
+  lateral: { free: Float32Array; wall: Float32Array } | null;
 }
 
 export interface KLevelSpec {
@@ -159,6 +165,7 @@ export function buildKLevel(spec: KLevelSpec, inflowK: (zM: number) => number): 
     restrictFrom: i32From(restrictFrom),
     synthetic: null,
     desBase: null,
+    lateral: null,
   };
 }
 

@@ -40,6 +40,7 @@ import { CMU_THREE_QUARTERS, SIGMA_K, eddyViscosity } from './k-l-model.ts';
 import { NUT_MAX, ROLE, parentStencil, type KLevel } from './k-fields.ts';
 import { cellIndex } from '../grid/layout.ts';
 import { shearLayerFactor } from './shear-layer-length.ts';
+import { horizontalStrainShare } from './lateral-length.ts';
 
 const Q = 19;
 const WALL = ROLE.WALL,
@@ -159,6 +160,21 @@ function shearLayerLengths(view: KGridView, base: Float32Array, offsets: readonl
 }
 
 /**
+ * The lateral length's trial (lateral-length.ts): each cell's length between its wall length and
+ * the length without the ground, by the share of its strain that is horizontal. ν_t and ε take it.
+ */
+function lateralLengths(view: KGridView, lateral: NonNullable<KLevel['lateral']>, offsets: readonly number[], c0: number, c1: number, g: Float64Array): void {
+  const { cells, len } = view;
+  const { free, wall } = lateral;
+  for (let c = c0; c < c1; c++) {
+    const x = cells[c];
+    if (!(free[x] > 0)) continue;
+    velocityGradient(view, x, offsets, g);
+    len[x] = wall[x] + horizontalStrainShare(g) * (free[x] - wall[x]);
+  }
+}
+
+/**
  * One explicit substep of length dt (time steps of the level) for cells c0..c1: src → dst.
  * Positive coefficients whatever dt: where the transport's coefficients sum to more than 0.9/dt
  * (a fast or very viscous cell), the transport part is scaled down to keep k bounded.
@@ -271,8 +287,8 @@ export function turbulencePass(h: Grid, ctx: ThreadContext): void {
   const { thread, threads } = ctx;
   const g = ctx.scratch.kGrad;
   // The WebAssembly kernel's loops where the grid steps in WebAssembly; these loops are the reference.
-  // A shear-layer-adapted length changes with the flow, which only these loops compute.
-  const kernel = h.levels.some((level) => level.turb?.desBase) ? undefined : ctx.runKernel.k;
+  // A shear-layer-adapted or lateral length changes with the flow, which only these loops compute.
+  const kernel = h.levels.some((level) => level.turb?.desBase || level.turb?.lateral) ? undefined : ctx.runKernel.k;
   // The step ends with each thread restricting onto its own blocks of prescribed cells (no barrier
   // after it), and the prescribed cells' velocities below are shared out differently: without this
   // barrier a thread could read another's prescribed state before or after that thread wrote it,
@@ -294,6 +310,7 @@ export function turbulencePass(h: Grid, ctx: ThreadContext): void {
     if (kernel) kernel.production(level, c0, c1);
     else {
       if (turb.desBase) shearLayerLengths(turb, turb.desBase, offsetsOf(level), c0, c1, g);
+      if (turb.lateral) lateralLengths(turb, turb.lateral, offsetsOf(level), c0, c1, g);
       production(turb, turb.k, level.nut, offsetsOf(level), c0, c1, g);
     }
   }
