@@ -325,7 +325,8 @@ function closureLengths(
         const wall = Math.min(ground[kk], face);
         let l = Math.min(Math.max(cs, KARMAN * wall), cap);
         const unlimited = Math.min(Math.max(cs, KARMAN * face), cap);
-        if (free && unlimited > l) free[cellIndex(pad, i, j, k)] = unlimited;
+        // Without a building in the level there is no such length (and nothing lateral to blend).
+        if (free && unlimited > l && Number.isFinite(unlimited)) free[cellIndex(pad, i, j, k)] = unlimited;
         if (des && inDesZone(face, kk + 0.5, KARMAN * (kk + 0.5 + z0), baseBand)) {
           l = desLength(l);
           zoneCells++;
