@@ -5,23 +5,14 @@ import { planCase } from './plan-case.ts';
 import { boxTriangles } from '../geometry/box-mesh.ts';
 import { ablProfile } from '../bc/abl-inlet.ts';
 import { solverFrame, toSolver } from '../geometry/rotate.ts';
-
-/** A binary STL of triangle soups. */
-function stl(triangles: Float32Array): Uint8Array {
-  const n = triangles.length / 9;
-  const out = new Uint8Array(84 + 50 * n);
-  const view = new DataView(out.buffer);
-  view.setUint32(80, n, true);
-  for (let t = 0; t < n; t++) for (let c = 0; c < 9; c++) view.setFloat32(84 + 50 * t + 12 + 4 * c, triangles[9 * t + c], true);
-  return out;
-}
+import { writeBinaryStl } from '../../geometry/stl/writer.ts';
 
 const INFLOW = 'z_m,U_ms,k_m2s2\n1,2.5,0.4\n5,3.4,0.5\n10,3.8,0.55\n20,4.5,0.6\n';
 const PROBES = 'x_m,y_m,z_m\n-10,0,1.25\n10,-7.5,1.25\n30,0,5\n';
 
 function files(overrides: Record<string, string | Uint8Array | null> = {}) {
   const all: Record<string, string | Uint8Array | null> = {
-    'b.stl': stl(boxTriangles(-5, -5, 0, 5, 5, 20)),
+    'b.stl': writeBinaryStl(boxTriangles(-5, -5, 0, 5, 5, 20)),
     'in.csv': INFLOW,
     'p.csv': PROBES,
     ...overrides,

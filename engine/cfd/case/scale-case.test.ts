@@ -5,6 +5,7 @@ import { planCase } from './plan-case.ts';
 import { caseScale } from './scale-case.ts';
 import { boxTriangles } from '../geometry/box-mesh.ts';
 import { ablProfile, type TableInlet } from '../bc/abl-inlet.ts';
+import { writeBinaryStl } from '../../geometry/stl/writer.ts';
 
 /** The same single 1:1:2 building, its approach flow and probes, at a length scale of `s` (1: b = 10 m). */
 function files(s: number) {
@@ -32,14 +33,7 @@ function files(s: number) {
   };
   return (path: string): Uint8Array => {
     const f = all[path];
-    if (f instanceof Float32Array) {
-      const out = new Uint8Array(84 + (50 * f.length) / 9);
-      const view = new DataView(out.buffer);
-      view.setUint32(80, f.length / 9, true);
-      for (let t = 0; t < f.length / 9; t++) for (let c = 0; c < 9; c++) view.setFloat32(84 + 50 * t + 12 + 4 * c, f[9 * t + c], true);
-      return out;
-    }
-    return new TextEncoder().encode(f);
+    return f instanceof Float32Array ? writeBinaryStl(f) : new TextEncoder().encode(f);
   };
 }
 
