@@ -31,6 +31,7 @@
  *                                 Reynolds stresses (σ_u > σ_v > σ_w and ⟨u′w′⟩ < 0) instead of isotropic ones (a trial)
  *   --lateral-length              with the k-l closure: horizontal strain near the ground takes a length the
  *                                 ground does not limit (turbulence/lateral-length.ts; a trial)
+ *   --lateral-share-above S       with --lateral-length: only cells whose strain is more than S horizontal take it (a diagnosis)
  *   --synthetic-modes N           with --synthetic-seed: the synthetic field's Fourier modes (default 128)
  *   --probes FILE --probes-out OUT   with the `aij` case: also read mean U, V, W and k at the points of
  *                                 FILE (x_over_b,y_over_b,z_over_b) and write them to OUT (as cfd:aij --out)
@@ -69,6 +70,7 @@ const { values } = parseArgs({
     'des-base-band': { type: 'string' },
     'anisotropic-entry': { type: 'boolean', default: false },
     'lateral-length': { type: 'boolean', default: false },
+    'lateral-share-above': { type: 'string' },
     'synthetic-modes': { type: 'string' },
     probes: { type: 'string' },
     'probes-out': { type: 'string' },
@@ -95,6 +97,11 @@ if (desBaseBandM !== undefined && (!(desBaseBandM >= 0) || closure !== 'k-l-des'
   throw new Error('--des-base-band takes a distance in metres, with --closure k-l-des');
 if (values['anisotropic-entry'] && syntheticSeed === undefined) throw new Error('--anisotropic-entry goes with --synthetic-seed');
 if (values['lateral-length'] && closure !== 'k-l') throw new Error('--lateral-length goes with --closure k-l');
+if (
+  values['lateral-share-above'] !== undefined &&
+  !(Number(values['lateral-share-above']) >= 0 && Number(values['lateral-share-above']) < 1 && values['lateral-length'])
+)
+  throw new Error('--lateral-share-above takes a share from 0 to 1, with --lateral-length');
 if (!values.probes !== !values['probes-out']) throw new Error('--probes and --probes-out go together');
 const cases = new Set(values.cases!.split(','));
 if (values.probes && !cases.has('aij')) throw new Error('--probes needs the aij case');
@@ -127,6 +134,7 @@ async function timed(name: string, input0: DirectionInput, threadsOf: number): P
             desBaseBandM,
             anisotropicEntry: values['anisotropic-entry'] || undefined,
             lateralLength: values['lateral-length'] || undefined,
+            lateralShareAbove: values['lateral-share-above'] === undefined ? undefined : Number(values['lateral-share-above']),
           },
         }
       : input,

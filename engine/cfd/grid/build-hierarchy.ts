@@ -82,6 +82,8 @@ export interface Physics {
    * nearest building face), blended in by its share of the strain (turbulence/lateral-length.ts; a trial).
    */
   lateralLength?: boolean;
+  /** With the lateral length: only cells whose strain is more than this share horizontal take it (a diagnosis; default 0). */
+  lateralShareAbove?: number;
   /** Length of the outflow sponge, level-0 cells. */
   spongeCells: number;
   /**
@@ -682,7 +684,7 @@ export function buildHierarchy(spec: HierarchySpec): Hierarchy {
     if (level.turb && free && physics.closure === 'k-l') {
       // The ground's first layer keeps its wall-function length.
       for (const x of level.turb.cells) if (level.turb.role[x] === ROLE.GROUND) free[x] = 0;
-      level.turb.lateral = { free, wall: level.turb.len.slice() };
+      level.turb.lateral = { free, wall: level.turb.len.slice(), above: physics.lateralShareAbove ?? 0 };
     }
     if (level.turb && des && physics.shearLayerAdapted) {
       const base = f32(pad.n);

@@ -66,6 +66,8 @@ export interface PhysicsOptions {
   anisotropicEntry?: boolean;
   /** With 'k-l': the lateral length near the ground (turbulence/lateral-length.ts; a trial). */
   lateralLength?: boolean;
+  /** With the lateral length: the horizontal share of the strain above which a cell takes it (a diagnosis). */
+  lateralShareAbove?: number;
   /** With 'k-l-des' and a seed: the synthetic field's number of Fourier modes (128 by default). */
   syntheticModes?: number;
   /**
@@ -293,6 +295,7 @@ export function prepareDirection(input: DirectionInput): PreparedDirection {
     desBaseBandM: options.desBaseBandM,
     anisotropicEntry: options.anisotropicEntry,
     lateralLength: options.lateralLength,
+    lateralShareAbove: options.lateralShareAbove,
     syntheticModes: options.syntheticModes,
     maxMixingLengthM: options.maxMixingLengthM,
     spongeCells: Math.max(2, Math.round(boxes[0].nx * options.spongeFraction)),

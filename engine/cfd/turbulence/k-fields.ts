@@ -77,9 +77,9 @@ export interface KLevel {
   /**
    * With the lateral length (a trial, lateral-length.ts): each cell's length without the ground's
    * limit (`free`, 0 where the ground does not limit it) and its own wall length (`wall`), which
-   * the k pass blends into `len`; null otherwise.
+   * the k pass blends into `len`, in cells whose strain is more than `above` horizontal; null otherwise.
    */
-  lateral: { free: Float32Array; wall: Float32Array } | null;
+  lateral: { free: Float32Array; wall: Float32Array; above: number } | null;
 }
 
 export interface KLevelSpec {

@@ -165,12 +165,13 @@ function shearLayerLengths(view: KGridView, base: Float32Array, offsets: readonl
  */
 function lateralLengths(view: KGridView, lateral: NonNullable<KLevel['lateral']>, offsets: readonly number[], c0: number, c1: number, g: Float64Array): void {
   const { cells, len } = view;
-  const { free, wall } = lateral;
+  const { free, wall, above } = lateral;
   for (let c = c0; c < c1; c++) {
     const x = cells[c];
     if (!(free[x] > 0)) continue;
     velocityGradient(view, x, offsets, g);
-    len[x] = wall[x] + horizontalStrainShare(g) * (free[x] - wall[x]);
+    const w = horizontalStrainShare(g);
+    len[x] = w > above ? wall[x] + w * (free[x] - wall[x]) : wall[x];
   }
 }
 
