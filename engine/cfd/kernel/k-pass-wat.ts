@@ -177,16 +177,12 @@ function emit2(e: Expr): string {
 }
 
 /**
- * k-transport.ts production: on the ground's first layer ν_t·(u*·wallShear)², u* = √C_f·|u_h|;
- * elsewhere ν_t·|S|²·min(1, |Ω|/|S|) with |Ω|/|S| from velocityGradient's differences (centred
- * where both neighbours carry a velocity, one-sided where one does, a wall u = 0 half a cell away).
+ * velocityGradient (k-transport.ts) of cell $x into locals $d_g0..$d_g8: centred where both
+ * neighbours carry a velocity, one-sided where one does, a wall u = 0 half a cell away.
  */
-function productionFunction(): string[] {
+function gradientLines(): string[] {
   const WALL = ROLE.WALL,
-    NONE = ROLE.NONE,
-    GROUND = ROLE.GROUND;
-  const doubles = ['ux', 'uy', 'shear', 'nut', 's', 's2', 'o2', 'e', 'ratio', 'vp', 'vm', 'ua', 'dp', 'dm', 'den', 'inv', 'num'];
-  for (let g = 0; g < 9; g++) doubles.push(`g${g}`);
+    NONE = ROLE.NONE;
   const gradient: string[] = [];
   for (let b = 0; b < 3; b++) {
     const o = ['(i32.const 1)', get('px'), get('pxy')][b];
@@ -217,6 +213,23 @@ function productionFunction(): string[] {
       );
     }
   }
+  return gradient;
+}
+
+/** The gradient's locals: the i32 ones and the doubles. */
+const GRADIENT_INTS = ['c', 'x', 'yp', 'ym', 'rp', 'rm', 'hp', 'hm', 'third'];
+const GRADIENT_DOUBLES = ['vp', 'vm', 'ua', 'dp', 'dm', 'den', 'inv', 'num', ...Array.from({ length: 9 }, (_, g) => `g${g}`)];
+
+/**
+ * k-transport.ts production: on the ground's first layer ν_t·(u*·wallShear)², u* = √C_f·|u_h|;
+ * elsewhere ν_t·|S|²·min(1, |Ω|/|S|) with |Ω|/|S| from velocityGradient's differences (centred
+ * where both neighbours carry a velocity, one-sided where one does, a wall u = 0 half a cell away).
+ */
+function productionFunction(): string[] {
+  const GROUND = ROLE.GROUND;
+  const doubles = ['ux', 'uy', 'shear', 'nut', 's', 's2', 'o2', 'e', 'ratio', 'vp', 'vm', 'ua', 'dp', 'dm', 'den', 'inv', 'num'];
+  for (let g = 0; g < 9; g++) doubles.push(`g${g}`);
+  const gradient = gradientLines();
   const sums: string[] = [`(local.set $d_s2 (f64.const 0))`, `(local.set $d_o2 (f64.const 0))`];
   for (let a = 0; a < 3; a++)
     for (let b = 0; b < 3; b++) {
@@ -251,6 +264,40 @@ function productionFunction(): string[] {
       ['c', 'x', 'yp', 'ym', 'rp', 'rm', 'hp', 'hm', 'third'],
       doubles,
       'Production of k of the transported cells c0..c1 (k-transport.ts production).',
+    ),
+    ...cellLoop(body),
+  ];
+}
+
+/**
+ * k-transport.ts lateralLengths (turbulence/lateral-length.ts): where the cell has a length without
+ * the ground's limit, its share of horizontal strain w from the gradient and, above `above`,
+ * len = wall + w·(free − wall); the wall length below it.
+ */
+function lateralLengthsFunction(): string[] {
+  const s = (a: number, b: number) => `(f64.mul (f64.const 0.5) (f64.add ${d(`g${3 * a + b}`)} ${d(`g${3 * b + a}`)}))`;
+  const sums: string[] = ['(local.set $d_ss (f64.const 0))'];
+  for (let a = 0; a < 3; a++)
+    for (let b = 0; b < 3; b++) sums.push(`(local.set $d_e ${s(a, b)})`, `(local.set $d_ss (f64.add ${d('ss')} (f64.mul ${d('e')} ${d('e')})))`);
+  const body = [
+    `(local.set $d_fr ${f32At('free', get('x'))})`,
+    `(if (f64.gt ${d('fr')} (f64.const 0)) (then`,
+    ...gradientLines().map((line) => `  ${line}`),
+    ...sums.map((line) => `  ${line}`),
+    `  (local.set $d_half (f64.mul (f64.const 0.5) (f64.sub ${s(0, 0)} ${s(1, 1)})))`,
+    `  (local.set $d_xy ${s(0, 1)})`,
+    `  (local.set $d_w (select (f64.min (f64.const 1) (f64.div (f64.add (f64.mul (f64.mul (f64.const 2) ${d('half')}) ${d('half')}) (f64.mul (f64.mul (f64.const 2) ${d('xy')}) ${d('xy')})) ${d('ss')})) (f64.const 0) (f64.gt ${d('ss')} (f64.const 0))))`,
+    `  (local.set $d_wl ${f32At('wall', get('x'))})`,
+    `  ${storeF32('len', get('x'), `(select (f64.add ${d('wl')} (f64.mul ${d('w')} (f64.sub ${d('fr')} ${d('wl')}))) ${d('wl')} (f64.gt ${d('w')} ${get('above')}))`)}`,
+    '))',
+  ];
+  return [
+    ...header(
+      'kLateralLengths',
+      ['cells', 'c0', 'c1', 'role', 'u', 'len', 'free', 'wall', 'above:f64', 'px', 'pxy'],
+      GRADIENT_INTS,
+      [...GRADIENT_DOUBLES, 'ss', 'e', 'half', 'xy', 'w', 'fr', 'wl'],
+      'The lateral length of the transported cells c0..c1 (k-transport.ts lateralLengths).',
     ),
     ...cellLoop(body),
   ];
@@ -505,6 +552,7 @@ export function kPassWat(): string[] {
   return [
     ...velocitiesFunction(),
     ...productionFunction(),
+    ...lateralLengthsFunction(),
     ...substepFunction(false),
     ...substepFunction(true),
     ...substepReuseFunction(),

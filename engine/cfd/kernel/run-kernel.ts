@@ -59,6 +59,8 @@ export interface KPassKernel {
   velocities(level: Level, c0: number, c1: number): void;
   /** Production of k (k-transport.ts production). */
   production(level: Level, c0: number, c1: number): void;
+  /** The lateral length's blend into `len` (k-transport.ts lateralLengths; a level with `turb.lateral`). */
+  lateralLengths(level: Level, c0: number, c1: number): void;
   /** One substep of dt steps, src → dst (k-transport.ts transportSubstep). */
   substep(level: Level, src: Float32Array, dst: Float32Array, dt: number, c0: number, c1: number): void;
   /**
@@ -143,6 +145,7 @@ interface WasmExports {
   naturalPass: (...args: number[]) => number[];
   kVelocities: Fn;
   kProduction: Fn;
+  kLateralLengths: Fn;
   kSubstep: Fn;
   kSubstepStore: Fn;
   kSubstepReuse: Fn;
@@ -356,6 +359,23 @@ export function wasmRunKernel(memory: WebAssembly.Memory, kScratch?: Grid['kScra
           turb.groundShear,
         );
       },
+      lateralLengths(level, c0, c1) {
+        const turb = level.turb!;
+        const lateral = turb.lateral!;
+        exports.kLateralLengths(
+          turb.cells.byteOffset,
+          c0,
+          c1,
+          turb.role.byteOffset,
+          turb.u.byteOffset,
+          turb.len.byteOffset,
+          lateral.free.byteOffset,
+          lateral.wall.byteOffset,
+          lateral.above,
+          level.pad.px,
+          level.pad.pxy,
+        );
+      },
       substep(level, src, dst, dt, c0, c1) {
         const turb = level.turb!;
         exports.kSubstep(
@@ -527,12 +547,24 @@ function moving(level: Level): Array<[Moving, (to: Moving) => void]> {
 
 function turbArrays(turb: KLevel): Array<[Moving, (to: Moving) => void]> {
   const keys = ['k', 'kNext', 'len', 'u', 'strain', 'prod', 'role', 'cells', 'ghostCell', 'ghostFrom', 'ghostWeight'] as const;
-  return keys.map((key) => [
-    turb[key],
-    (to: Moving) => {
-      (turb as unknown as Record<string, Moving>)[key] = to;
-    },
-  ]);
+  const lateral = turb.lateral;
+  return [
+    ...keys.map((key) => [
+      turb[key],
+      (to: Moving) => {
+        (turb as unknown as Record<string, Moving>)[key] = to;
+      },
+    ]),
+    // The lateral length's two lengths (a trial), which its blend reads.
+    ...(lateral
+      ? (['free', 'wall'] as const).map((key) => [
+          lateral[key],
+          (to: Moving) => {
+            lateral[key] = to as Float32Array;
+          },
+        ])
+      : []),
+  ] as Array<[Moving, (to: Moving) => void]>;
 }
 
 /**

@@ -288,8 +288,8 @@ export function turbulencePass(h: Grid, ctx: ThreadContext): void {
   const { thread, threads } = ctx;
   const g = ctx.scratch.kGrad;
   // The WebAssembly kernel's loops where the grid steps in WebAssembly; these loops are the reference.
-  // A shear-layer-adapted or lateral length changes with the flow, which only these loops compute.
-  const kernel = h.levels.some((level) => level.turb?.desBase || level.turb?.lateral) ? undefined : ctx.runKernel.k;
+  // A shear-layer-adapted length changes with the flow, which only these loops compute.
+  const kernel = h.levels.some((level) => level.turb?.desBase) ? undefined : ctx.runKernel.k;
   // The step ends with each thread restricting onto its own blocks of prescribed cells (no barrier
   // after it), and the prescribed cells' velocities below are shared out differently: without this
   // barrier a thread could read another's prescribed state before or after that thread wrote it,
@@ -308,8 +308,10 @@ export function turbulencePass(h: Grid, ctx: ThreadContext): void {
   for (const level of h.levels) {
     const turb = level.turb!;
     const [c0, c1] = share(turb.cells.length, thread, threads);
-    if (kernel) kernel.production(level, c0, c1);
-    else {
+    if (kernel) {
+      if (turb.lateral) kernel.lateralLengths(level, c0, c1);
+      kernel.production(level, c0, c1);
+    } else {
       if (turb.desBase) shearLayerLengths(turb, turb.desBase, offsetsOf(level), c0, c1, g);
       if (turb.lateral) lateralLengths(turb, turb.lateral, offsetsOf(level), c0, c1, g);
       production(turb, turb.k, level.nut, offsetsOf(level), c0, c1, g);

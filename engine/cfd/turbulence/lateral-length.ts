@@ -25,9 +25,14 @@
 
 /** The share of the strain that is horizontal, from the velocity gradient g[3a + b] = ∂u_a/∂x_b (z is axis 2). */
 export function horizontalStrainShare(g: ArrayLike<number>): number {
+  // Sums and products in this order: the WebAssembly k pass (kernel/k-pass-wat.ts) repeats them.
   const s = (a: number, b: number) => 0.5 * (g[3 * a + b] + g[3 * b + a]);
   let ss = 0;
-  for (let a = 0; a < 3; a++) for (let b = 0; b < 3; b++) ss += s(a, b) ** 2;
+  for (let a = 0; a < 3; a++)
+    for (let b = 0; b < 3; b++) {
+      const e = s(a, b);
+      ss += e * e;
+    }
   if (!(ss > 0)) return 0;
   const half = 0.5 * (s(0, 0) - s(1, 1)),
     xy = s(0, 1);
