@@ -326,9 +326,11 @@ function closureLengths(
         const face = Math.max(0.5, toSolid[ii + box.nx * (jj + box.ny * kk)] - 0.5);
         const wall = Math.min(ground[kk], face);
         let l = Math.min(Math.max(cs, KARMAN * wall), cap);
-        const unlimited = Math.min(Math.max(cs, KARMAN * face), cap);
-        // Without a building in the level there is no such length (and nothing lateral to blend).
-        if (free && unlimited > l && Number.isFinite(unlimited)) free[cellIndex(pad, i, j, k)] = unlimited;
+        if (free) {
+          // Without a building in the level there is no such length (and nothing lateral to blend).
+          const unlimited = Math.min(Math.max(cs, KARMAN * face), cap);
+          if (unlimited > l && Number.isFinite(unlimited)) free[cellIndex(pad, i, j, k)] = unlimited;
+        }
         if (des && inDesZone(face, kk + 0.5, KARMAN * (kk + 0.5 + z0), baseBand)) {
           l = desLength(l);
           zoneCells++;
