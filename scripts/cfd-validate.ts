@@ -32,6 +32,8 @@
  *   --lateral-length              with the k-l closure: horizontal strain near the ground takes a length the
  *                                 ground does not limit (turbulence/lateral-length.ts; a trial)
  *   --lateral-share-above S       with --lateral-length: only cells whose strain is more than S horizontal take it (a diagnosis)
+ *   --lateral-anisotropic         with the k-l closure: the lateral length's anisotropic form, ν_h for the horizontal
+ *                                 deviatoric stresses only (a trial; the JavaScript kernel, so one thread)
  *   --synthetic-modes N           with --synthetic-seed: the synthetic field's Fourier modes (default 128)
  *   --probes FILE --probes-out OUT   with the `aij` case: also read mean U, V, W and k at the points of
  *                                 FILE (x_over_b,y_over_b,z_over_b) and write them to OUT (as cfd:aij --out)
@@ -71,6 +73,7 @@ const { values } = parseArgs({
     'anisotropic-entry': { type: 'boolean', default: false },
     'lateral-length': { type: 'boolean', default: false },
     'lateral-share-above': { type: 'string' },
+    'lateral-anisotropic': { type: 'boolean', default: false },
     'synthetic-modes': { type: 'string' },
     probes: { type: 'string' },
     'probes-out': { type: 'string' },
@@ -97,6 +100,7 @@ if (desBaseBandM !== undefined && (!(desBaseBandM >= 0) || closure !== 'k-l-des'
   throw new Error('--des-base-band takes a distance in metres, with --closure k-l-des');
 if (values['anisotropic-entry'] && syntheticSeed === undefined) throw new Error('--anisotropic-entry goes with --synthetic-seed');
 if (values['lateral-length'] && closure !== 'k-l') throw new Error('--lateral-length goes with --closure k-l');
+if (values['lateral-anisotropic'] && closure !== 'k-l') throw new Error('--lateral-anisotropic goes with --closure k-l');
 if (
   values['lateral-share-above'] !== undefined &&
   !(Number(values['lateral-share-above']) >= 0 && Number(values['lateral-share-above']) < 1 && values['lateral-length'])
@@ -135,6 +139,7 @@ async function timed(name: string, input0: DirectionInput, threadsOf: number): P
             anisotropicEntry: values['anisotropic-entry'] || undefined,
             lateralLength: values['lateral-length'] || undefined,
             lateralShareAbove: values['lateral-share-above'] === undefined ? undefined : Number(values['lateral-share-above']),
+            lateralAnisotropic: values['lateral-anisotropic'] || undefined,
           },
         }
       : input,

@@ -84,6 +84,12 @@ export interface Physics {
   lateralLength?: boolean;
   /** With the lateral length: only cells whose strain is more than this share horizontal take it (a diagnosis; default 0). */
   lateralShareAbove?: number;
+  /**
+   * The lateral length's anisotropic form: the collision relaxes the horizontal deviatoric
+   * stresses with ν_h from the length without the ground and the others with the wall length's
+   * ν (Level.anisotropic; the JavaScript kernel only; a trial). Implies the lateral length.
+   */
+  lateralAnisotropic?: boolean;
   /** Length of the outflow sponge, level-0 cells. */
   spongeCells: number;
   /**
@@ -310,7 +316,7 @@ function closureLengths(
     return { len2, zoneCells, free: null };
   }
   // The length without the ground's limit, where the ground limits it (turbulence/lateral-length.ts).
-  const free = physics.lateralLength ? f32(pad.n) : null;
+  const free = physics.lateralLength || physics.lateralAnisotropic ? f32(pad.n) : null;
   const toSolid = distanceToSolid(solid, box.nx, box.ny, box.nz);
   const cap = (physics.maxMixingLengthM ?? Infinity) / box.dxM;
   const z0 = physics.profile.roughnessLengthM / box.dxM;
@@ -660,6 +666,7 @@ export function buildHierarchy(spec: HierarchySpec): Hierarchy {
       slabLayers,
       wallShear,
       nut: f32(pad.n),
+      anisotropic: null,
       turb: null,
       restrictNormalZ,
       groundDrag,
@@ -687,6 +694,7 @@ export function buildHierarchy(spec: HierarchySpec): Hierarchy {
       // The ground's first layer keeps its wall-function length.
       for (const x of level.turb.cells) if (level.turb.role[x] === ROLE.GROUND) free[x] = 0;
       level.turb.lateral = { free, wall: level.turb.len.slice(), above: physics.lateralShareAbove ?? 0 };
+      if (physics.lateralAnisotropic) level.anisotropic = { nutV: f32(pad.n), nutH: f32(pad.n) };
     }
     if (level.turb && des && physics.shearLayerAdapted) {
       const base = f32(pad.n);

@@ -132,6 +132,13 @@ export interface Level {
    * the mixing length (whose ν_t the collision computes from len2 and the local strain).
    */
   nut: Float32Array;
+  /**
+   * The lateral length's anisotropic form (a trial, turbulence/lateral-length.ts): the collision
+   * takes ν_v (the wall length's eddy viscosity) for every stress but the horizontal deviatoric
+   * ones, which take ν_h (the length without the ground); `nut` keeps the blend the k pass uses.
+   * The JavaScript kernel only. null otherwise.
+   */
+  anisotropic: { nutV: Float32Array; nutH: Float32Array } | null;
   /** The transported-k closure's arrays (turbulence/k-fields.ts), or null with the other closures. */
   turb: KLevel | null;
   /**

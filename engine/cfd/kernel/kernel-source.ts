@@ -78,9 +78,18 @@ function moments(lines: string[], indent: string): void {
 }
 
 /** The collision from moments to the 19 post-collision (shifted) populations g0..g18. */
-function collide(lines: string[], indent: string, les: boolean): void {
+function collide(lines: string[], indent: string, les: boolean, aniso = false): void {
   relaxation(lines, indent, les);
-  post(lines, indent, ['ux', 'uy', 'uz'], ['pxx', 'pyy', 'pzz', 'pxy', 'pxz', 'pyz']);
+  if (aniso) {
+    relaxationH(lines, indent);
+    postAniso(lines, indent, ['ux', 'uy', 'uz'], ['pxx', 'pyy', 'pzz', 'pxy', 'pxz', 'pyz']);
+  } else post(lines, indent, ['ux', 'uy', 'uz'], ['pxx', 'pyy', 'pzz', 'pxy', 'pxz', 'pyz']);
+}
+
+/** τH of the horizontal stresses, as relaxation() with the closure, from ν0H (the base viscosity plus ν_h). */
+function relaxationH(lines: string[], indent: string): void {
+  lines.push(`${indent}const tauH0 = 3 * nu0H + 0.5;`);
+  lines.push(`${indent}const tauH = 0.5 * (tauH0 + Math.sqrt(tauH0 * tauH0 + smag * pn * ir));`);
 }
 
 /** τ from the base viscosity ν0 and, with the closure, |Π_neq| (Hou et al. 1996). */
@@ -127,18 +136,55 @@ function post(lines: string[], indent: string, u: [string, string, string], p: s
 }
 
 /**
+ * post() with the horizontal deviatoric part of Π_neq, ((Π_xx − Π_yy)/2, Π_xy), relaxed with its own
+ * τH and the rest with τ: an eddy viscosity ν_h for the horizontal stresses and ν for the others
+ * (the lateral length's anisotropic form, turbulence/lateral-length.ts; a trial). With τH = τ it
+ * is post() with the terms grouped differently.
+ */
+function postAniso(lines: string[], indent: string, u: [string, string, string], p: string[]): void {
+  const [ux, uy, uz] = u;
+  const [pxx, pyy, pzz, pxy, pxz, pyz] = p;
+  lines.push(`${indent}const c1 = 4.5 * (1 - 1 / tau), c1h = 4.5 * (1 - 1 / tauH);`);
+  lines.push(`${indent}const mh = 0.5 * (${pxx} + ${pyy}), dh = 0.5 * (${pxx} - ${pyy});`);
+  lines.push(`${indent}const Pxx = c1 * mh + c1h * dh, Pyy = c1 * mh - c1h * dh, Pzz = c1 * ${pzz}, Pxy = c1h * ${pxy}, Pxz = c1 * ${pxz}, Pyz = c1 * ${pyz};`);
+  lines.push(`${indent}const u2 = 1.5 * (${ux} * ${ux} + ${uy} * ${uy} + ${uz} * ${uz});`);
+  lines.push(`${indent}const rm = rho - 1;`);
+  lines.push(`${indent}const trc = c1 * (${pxx} + ${pyy} + ${pzz}) * CS2;`);
+  lines.push(`${indent}const g0 = ${f(W[0])} * (rm - rho * u2 - trc);`);
+  for (let q = 1; q < Q; q += 2) {
+    let cu = '';
+    cu += term(CX[q], ux) + term(CY[q], uy) + term(CZ[q], uz);
+    let qp = '';
+    const comp: Array<[number, string]> = [
+      [CX[q] * CX[q], 'Pxx'],
+      [CY[q] * CY[q], 'Pyy'],
+      [CZ[q] * CZ[q], 'Pzz'],
+      [2 * CX[q] * CY[q], 'Pxy'],
+      [2 * CX[q] * CZ[q], 'Pxz'],
+      [2 * CY[q] * CZ[q], 'Pyz'],
+    ];
+    for (const [c, name] of comp) qp += term(c, name);
+    const w = f(W[q]);
+    lines.push(`${indent}const cu${q} = ${sum(cu)};`);
+    lines.push(`${indent}const s${q} = ${w} * (rm + rho * (4.5 * cu${q} * cu${q} - u2) + (${sum(qp)} - trc));`);
+    lines.push(`${indent}const a${q} = ${f(3 * W[q])} * rho * cu${q};`);
+    lines.push(`${indent}const g${q} = s${q} + a${q}, g${OPP[q]} = s${q} - a${q};`);
+  }
+}
+
+/**
  * The slow path, unrolled: cells next to walls, faces and interfaces, porous cells and cells whose
  * state the interfaces read. wallShear: the first cell's gradient per unit friction velocity
  * (lattice units, build-hierarchy.ts wallShearPerFrictionVelocity). Odd steps go through the cell's link table (f_q is read from
  * read[q]; f_opp(q) is written there); momentum sinks (the ground's log-law stress with the wall
  * model's shear, vegetation drag, the top's driving stress) and recording as in step.ts's notes.
  */
-function slowLoop(odd: boolean): string[] {
+function slowLoop(odd: boolean, aniso = false): string[] {
   const lines: string[] = [];
-  const name = odd ? 'collideSlowOdd' : 'collideSlowEven';
+  const name = (odd ? 'collideSlowOdd' : 'collideSlowEven') + (aniso ? 'Aniso' : '');
   lines.push(
     `/** ${odd ? 'Odd' : 'Even'} AA step of slow-path cells s0..s1 (see kernel-source.ts slowLoop). */`,
-    `export function ${name}(f: Float32Array, n: number, cells: Int32Array, read: Int32Array, nuArr: Float32Array, len2: Float32Array, dragKind: Uint8Array, drag: Float32Array, record: Int32Array, rec: Float32Array, wallShear: number, s0: number, s1: number, nut: Float32Array): void {`,
+    `export function ${name}(f: Float32Array, n: number, cells: Int32Array, read: Int32Array, nuArr: Float32Array, len2: Float32Array, dragKind: Uint8Array, drag: Float32Array, record: Int32Array, rec: Float32Array, wallShear: number, s0: number, s1: number, nut: Float32Array${aniso ? ', nutH: Float32Array' : ''}): void {`,
   );
   for (let q = 1; q < Q && !odd; q++) lines.push(`  const n${q} = ${q} * n;`);
   lines.push('  for (let s = s0; s < s1; s++) {');
@@ -152,6 +198,10 @@ function slowLoop(odd: boolean): string[] {
   moments(lines, ind);
   lines.push(`${ind}const nu0 = nuArr[s] + nut[x], smag = 25.455844122715710 * len2[x];`);
   relaxation(lines, ind, true);
+  if (aniso) {
+    lines.push(`${ind}const nu0H = nuArr[s] + nutH[x];`);
+    relaxationH(lines, ind);
+  }
   lines.push(
     `${ind}let ex = ux, ey = uy, ez = uz, qxz = pxz, qyz = pyz;`,
     `${ind}const kind = dragKind[s];`,
@@ -179,10 +229,16 @@ function slowLoop(odd: boolean): string[] {
     `${ind}  // Recorded state: ρ, u at the half-forced velocity, strain S = −Π_neq/(2ρ·cs²·τ).`,
     `${ind}  const o = 10 * slot, ks = -1.5 / (rho * tau);`,
     `${ind}  rec[o] = rho; rec[o + 1] = 0.5 * (ux + ex); rec[o + 2] = 0.5 * (uy + ey); rec[o + 3] = 0.5 * (uz + ez);`,
-    `${ind}  rec[o + 4] = ks * pxx; rec[o + 5] = ks * pyy; rec[o + 6] = ks * pzz; rec[o + 7] = ks * pxy; rec[o + 8] = ks * qxz; rec[o + 9] = ks * qyz;`,
+    ...(aniso
+      ? [
+          // The horizontal deviatoric part of the strain from its own τH.
+          `${ind}  const ksh = -1.5 / (rho * tauH), sm = 0.5 * ks * (pxx + pyy), sd = 0.5 * ksh * (pxx - pyy);`,
+          `${ind}  rec[o + 4] = sm + sd; rec[o + 5] = sm - sd; rec[o + 6] = ks * pzz; rec[o + 7] = ksh * pxy; rec[o + 8] = ks * qxz; rec[o + 9] = ks * qyz;`,
+        ]
+      : [`${ind}  rec[o + 4] = ks * pxx; rec[o + 5] = ks * pyy; rec[o + 6] = ks * pzz; rec[o + 7] = ks * pxy; rec[o + 8] = ks * qxz; rec[o + 9] = ks * qyz;`]),
     `${ind}}`,
   );
-  post(lines, ind, ['ex', 'ey', 'ez'], ['pxx', 'pyy', 'pzz', 'pxy', 'qxz', 'qyz']);
+  (aniso ? postAniso : post)(lines, ind, ['ex', 'ey', 'ez'], ['pxx', 'pyy', 'pzz', 'pxy', 'qxz', 'qyz']);
   for (let q = 0; q < Q; q++) {
     if (odd) lines.push(`${ind}f[r${OPP[q]}] = g${q};`);
     else lines.push(q === 0 ? `${ind}f[x] = g0;` : `${ind}f[n${OPP[q]} + x] = g${q};`);
@@ -209,12 +265,12 @@ function header(): string[] {
  * nut[x] is an eddy viscosity given per cell (lattice units; the transported-k closure writes it,
  * engine/cfd/turbulence; zero with the mixing length), added to the base viscosity.
  */
-function runLoop(odd: boolean, les: boolean): string[] {
+function runLoop(odd: boolean, les: boolean, aniso = false): string[] {
   const lines: string[] = [];
-  const name = (odd ? 'collideRunsOdd' : 'collideRunsEven') + (les ? '' : 'Laminar');
+  const name = (odd ? 'collideRunsOdd' : 'collideRunsEven') + (les ? '' : 'Laminar') + (aniso ? 'Aniso' : '');
   lines.push(
     `/** ${odd ? 'Odd' : 'Even'} AA step over runs r0..r1 of interior cells (all 18 neighbours streamable)${les ? '' : ', without the Smagorinsky closure (benchmarks)'}. */`,
-    `export function ${name}(f: Float32Array, n: number, px: number, pxy: number, runs: Int32Array, r0: number, r1: number, nuZ: Float32Array, nuX: Float32Array, ${les ? 'len2' : '_len2'}: Float32Array, ${les ? 'nut' : '_nut'}: Float32Array): void {`,
+    `export function ${name}(f: Float32Array, n: number, px: number, pxy: number, runs: Int32Array, r0: number, r1: number, nuZ: Float32Array, nuX: Float32Array, ${les ? 'len2' : '_len2'}: Float32Array, ${les ? 'nut' : '_nut'}: Float32Array${aniso ? ', nutH: Float32Array' : ''}): void {`,
   );
   for (let q = 1; q < Q; q++) lines.push(`  const n${q} = ${q} * n;`);
   // Neighbour offsets o_q = cx + cy·px + cz·pxy (the even step is local and needs none).
@@ -231,6 +287,7 @@ function runLoop(odd: boolean, les: boolean): string[] {
   lines.push('    for (let t = 0; t < len; t++) {');
   lines.push('      const x = base + t;');
   lines.push(les ? '      const nu0 = nuk + nuX[i0 + t] + nut[x];' : '      const nu0 = nuk + nuX[i0 + t];');
+  if (aniso) lines.push('      const nu0H = nuk + nuX[i0 + t] + nutH[x];');
   if (les) lines.push('      const smag = 25.455844122715710 * len2[x];');
   const ind = '      ';
   for (let q = 0; q < Q; q++) {
@@ -242,7 +299,7 @@ function runLoop(odd: boolean, les: boolean): string[] {
     }
   }
   moments(lines, ind);
-  collide(lines, ind, les);
+  collide(lines, ind, les, aniso);
   for (let q = 0; q < Q; q++) {
     if (!odd) {
       lines.push(q === 0 ? `${ind}f[x] = g0;` : `${ind}f[n${OPP[q]} + x] = g${q};`);
@@ -260,12 +317,12 @@ function runLoop(odd: boolean, les: boolean): string[] {
  * (see cell.ts emitFromStrain); the even step stores them at home, the odd step through the
  * cell's write table.
  */
-function emitLoop(odd: boolean): string[] {
+function emitLoop(odd: boolean, aniso = false): string[] {
   const lines: string[] = [];
-  const name = odd ? 'emitPrescribedOdd' : 'emitPrescribedEven';
+  const name = (odd ? 'emitPrescribedOdd' : 'emitPrescribedEven') + (aniso ? 'Aniso' : '');
   lines.push(
     `/** ${odd ? 'Odd' : 'Even'} AA step of prescribed cells p0..p1. */`,
-    `export function ${name}(f: Float32Array, n: number, cells: Int32Array, write: Int32Array, nuArr: Float32Array, len2: Float32Array, state: Float32Array, p0: number, p1: number, nut: Float32Array): void {`,
+    `export function ${name}(f: Float32Array, n: number, cells: Int32Array, write: Int32Array, nuArr: Float32Array, len2: Float32Array, state: Float32Array, p0: number, p1: number, nut: Float32Array${aniso ? ', nutH: Float32Array' : ''}): void {`,
   );
   for (let q = 1; q < Q && !odd; q++) lines.push(`  const n${q} = ${q} * n;`);
   lines.push('  for (let p = p0; p < p1; p++) {');
@@ -277,9 +334,15 @@ function emitLoop(odd: boolean): string[] {
     `${ind}const sn = Math.sqrt(sxx * sxx + syy * syy + szz * szz + 2 * (sxy * sxy + sxz * sxz + syz * syz));`,
     `${ind}const tau = 3 * (nuArr[p] + nut[x] + len2[x] * 1.4142135623730951 * sn) + 0.5;`,
     `${ind}const kp = -2 * rho * CS2 * tau;`,
-    `${ind}const pxx = kp * sxx, pyy = kp * syy, pzz = kp * szz, pxy = kp * sxy, pxz = kp * sxz, pyz = kp * syz;`,
+    ...(aniso
+      ? [
+          `${ind}const tauH = 3 * (nuArr[p] + nutH[x] + len2[x] * 1.4142135623730951 * sn) + 0.5;`,
+          `${ind}const kph = -2 * rho * CS2 * tauH, pm = 0.5 * kp * (sxx + syy), pd = 0.5 * kph * (sxx - syy);`,
+          `${ind}const pxx = pm + pd, pyy = pm - pd, pzz = kp * szz, pxy = kph * sxy, pxz = kp * sxz, pyz = kp * syz;`,
+        ]
+      : [`${ind}const pxx = kp * sxx, pyy = kp * syy, pzz = kp * szz, pxy = kp * sxy, pxz = kp * sxz, pyz = kp * syz;`]),
   );
-  post(lines, ind, ['ux', 'uy', 'uz'], ['pxx', 'pyy', 'pzz', 'pxy', 'pxz', 'pyz']);
+  (aniso ? postAniso : post)(lines, ind, ['ux', 'uy', 'uz'], ['pxx', 'pyy', 'pzz', 'pxy', 'pxz', 'pyz']);
   if (odd) lines.push(`${ind}const b = 19 * p;`);
   for (let q = 0; q < Q; q++) {
     if (odd) lines.push(`${ind}f[write[b + ${q}]] = g${q};`);
@@ -328,6 +391,13 @@ export function kernelSource(): string {
     ...slowLoop(true),
     ...emitLoop(false),
     ...emitLoop(true),
+    // The anisotropic eddy viscosity's variants (a trial; the JavaScript kernel only).
+    ...runLoop(false, true, true),
+    ...runLoop(true, true, true),
+    ...slowLoop(false, true),
+    ...slowLoop(true, true),
+    ...emitLoop(false, true),
+    ...emitLoop(true, true),
     ...cellFunctions(),
   ].join('\n');
 }

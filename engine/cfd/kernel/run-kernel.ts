@@ -12,7 +12,20 @@
  * (views on that memory), so everything else reads and writes them as before.
  */
 import type { Grid, Level } from '../grid/level.ts';
-import { collideRunsEven, collideRunsOdd, collideSlowEven, collideSlowOdd, emitPrescribedEven, emitPrescribedOdd } from './aa-kernel.generated.ts';
+import {
+  collideRunsEven,
+  collideRunsEvenAniso,
+  collideRunsOdd,
+  collideRunsOddAniso,
+  collideSlowEven,
+  collideSlowEvenAniso,
+  collideSlowOdd,
+  collideSlowOddAniso,
+  emitPrescribedEven,
+  emitPrescribedEvenAniso,
+  emitPrescribedOdd,
+  emitPrescribedOddAniso,
+} from './aa-kernel.generated.ts';
 import { AA_KERNEL_WASM_BASE64 } from './aa-kernel-wasm.generated.ts';
 import { PRODUCTION_CLOSURE } from './cell-program.ts';
 import type { KLevel } from '../turbulence/k-fields.ts';
@@ -86,10 +99,47 @@ export const jsRunKernel: RunKernel = {
   name: 'js',
   step(level, odd, r0, r1) {
     const { pad } = level;
-    (odd ? collideRunsOdd : collideRunsEven)(level.f, pad.n, pad.px, pad.pxy, level.runs, r0, r1, level.nuZ, level.nuX, level.len2, level.nut);
+    const an = level.anisotropic;
+    if (an)
+      (odd ? collideRunsOddAniso : collideRunsEvenAniso)(
+        level.f,
+        pad.n,
+        pad.px,
+        pad.pxy,
+        level.runs,
+        r0,
+        r1,
+        level.nuZ,
+        level.nuX,
+        level.len2,
+        an.nutV,
+        an.nutH,
+      );
+    else (odd ? collideRunsOdd : collideRunsEven)(level.f, pad.n, pad.px, pad.pxy, level.runs, r0, r1, level.nuZ, level.nuX, level.len2, level.nut);
   },
   slow(level, odd, rec, s0, s1) {
     const { slow } = level;
+    const an = level.anisotropic;
+    if (an) {
+      (odd ? collideSlowOddAniso : collideSlowEvenAniso)(
+        level.f,
+        level.pad.n,
+        slow.cell,
+        slow.read,
+        slow.nu,
+        level.len2,
+        slow.dragKind,
+        slow.drag,
+        slow.record,
+        level.rec[rec],
+        level.wallShear,
+        s0,
+        s1,
+        an.nutV,
+        an.nutH,
+      );
+      return;
+    }
     (odd ? collideSlowOdd : collideSlowEven)(
       level.f,
       level.pad.n,
@@ -109,7 +159,22 @@ export const jsRunKernel: RunKernel = {
   },
   emit(level, odd, p0, p1) {
     const { pre } = level;
-    (odd ? emitPrescribedOdd : emitPrescribedEven)(level.f, level.pad.n, pre.cell, pre.write, pre.nu, level.len2, pre.state, p0, p1, level.nut);
+    const an = level.anisotropic;
+    if (an)
+      (odd ? emitPrescribedOddAniso : emitPrescribedEvenAniso)(
+        level.f,
+        level.pad.n,
+        pre.cell,
+        pre.write,
+        pre.nu,
+        level.len2,
+        pre.state,
+        p0,
+        p1,
+        an.nutV,
+        an.nutH,
+      );
+    else (odd ? emitPrescribedOdd : emitPrescribedEven)(level.f, level.pad.n, pre.cell, pre.write, pre.nu, level.len2, pre.state, p0, p1, level.nut);
   },
 };
 
@@ -593,7 +658,8 @@ function rowStarts(level: Level): Int32Array {
  */
 export function prepareKernel(grid: Grid, choice: KernelChoice = 'auto'): 'wasm' | 'js' {
   if (grid.memory) return 'wasm';
-  if (choice === 'js' || !wasmKernelModule()) return 'js';
+  // The anisotropic eddy viscosity (a trial) has only the JavaScript kernel.
+  if (choice === 'js' || !wasmKernelModule() || grid.levels.some((level) => level.anisotropic)) return 'js';
   const align = (b: number) => (b + 15) & ~15;
   let bytes = 0;
   for (const level of grid.levels) for (const [array] of moving(level)) bytes += align(array.byteLength);

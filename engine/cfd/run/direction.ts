@@ -68,6 +68,8 @@ export interface PhysicsOptions {
   lateralLength?: boolean;
   /** With the lateral length: the horizontal share of the strain above which a cell takes it (a diagnosis). */
   lateralShareAbove?: number;
+  /** With 'k-l': the lateral length's anisotropic form (turbulence/lateral-length.ts; a trial, the JavaScript kernel). */
+  lateralAnisotropic?: boolean;
   /** With 'k-l-des' and a seed: the synthetic field's number of Fourier modes (128 by default). */
   syntheticModes?: number;
   /**
@@ -296,6 +298,7 @@ export function prepareDirection(input: DirectionInput): PreparedDirection {
     anisotropicEntry: options.anisotropicEntry,
     lateralLength: options.lateralLength,
     lateralShareAbove: options.lateralShareAbove,
+    lateralAnisotropic: options.lateralAnisotropic,
     syntheticModes: options.syntheticModes,
     maxMixingLengthM: options.maxMixingLengthM,
     spongeCells: Math.max(2, Math.round(boxes[0].nx * options.spongeFraction)),

@@ -25,6 +25,7 @@ import {
   tensorNorm,
 } from '../kernel/cell.ts';
 import { runKernelFor, type RunKernel } from '../kernel/run-kernel.ts';
+import { anisotropicStrainInPlace } from '../turbulence/lateral-length.ts';
 import { addSynthetic, removeSynthetic } from '../bc/synthetic-inflow.ts';
 import { absorb } from '../bc/absorbing-layer.ts';
 import * as lattice from '../lattice/d3q19.ts';
@@ -372,10 +373,14 @@ function restrict(h: Grid, level: Level, ctx: ThreadContext): void {
         momentsOf(pop, m);
         const k = Math.floor(fx / fp.pxy) - 1,
           i = (fx % fp.px) - 1;
-        const tau = relaxationTime(fine.nuZ[k] + fine.nuX[i] + fine.nut[fx], SMAG * fine.len2[fx], tensorNorm(m, 4), m[0]);
+        const an = fine.anisotropic;
+        const tau = relaxationTime(fine.nuZ[k] + fine.nuX[i] + (an ? an.nutV[fx] : fine.nut[fx]), SMAG * fine.len2[fx], tensorNorm(m, 4), m[0]);
         // Strain from Π_neq, then the same weighting as the ghosts' (profile factors on u_h, S_xz, S_yz).
-        const ks = -1 / (2 * m[0] * (1 / 3) * tau);
-        for (let t = 4; t < MOM; t++) m[t] *= ks;
+        if (an) anisotropicStrainInPlace(m, tau, 3 * (fine.nuZ[k] + fine.nuX[i] + an.nutH[fx]) + 0.5);
+        else {
+          const ks = -1 / (2 * m[0] * (1 / 3) * tau);
+          for (let t = 4; t < MOM; t++) m[t] *= ks;
+        }
         gather(acc, m, 0, 1, pre.factorU[p * ST + c], pre.factorS[p * ST + c]);
         count++;
       }

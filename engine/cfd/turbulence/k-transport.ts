@@ -40,7 +40,7 @@ import { CMU_THREE_QUARTERS, SIGMA_K, eddyViscosity } from './k-l-model.ts';
 import { NUT_MAX, ROLE, parentStencil, type KLevel } from './k-fields.ts';
 import { cellIndex } from '../grid/layout.ts';
 import { shearLayerFactor } from './shear-layer-length.ts';
-import { horizontalStrainShare } from './lateral-length.ts';
+import { anisotropicStrainNorm, horizontalStrainShare } from './lateral-length.ts';
 
 const Q = 19;
 const WALL = ROLE.WALL,
@@ -71,7 +71,10 @@ function velocities(level: Level, turb: KLevel, c0: number, c1: number, p0: numb
     const k = Math.floor(x / pad.pxy) - 1,
       i = (x % pad.px) - 1;
     const tau = 3 * (level.nuZ[k] + level.nuX[i] + level.nut[x]) + 0.5;
-    turb.strain[x] = (1.5 / (m[0] * tau)) * Math.SQRT2 * tensorNorm(m, 4);
+    if (level.anisotropic) {
+      const base = level.nuZ[k] + level.nuX[i];
+      turb.strain[x] = Math.SQRT2 * anisotropicStrainNorm(m, 3 * (base + level.anisotropic.nutV[x]) + 0.5, 3 * (base + level.anisotropic.nutH[x]) + 0.5);
+    } else turb.strain[x] = (1.5 / (m[0] * tau)) * Math.SQRT2 * tensorNorm(m, 4);
   }
   const { pre } = level;
   for (let p = p0; p < p1; p++) {
@@ -229,6 +232,16 @@ function eddyViscosities(level: Level, turb: KLevel, c0: number, c1: number, p0:
     const x = level.pre.cell[p];
     nut[x] = Math.min(eddyViscosity(k[x], len[x]), NUT_MAX);
   }
+  const an = level.anisotropic,
+    lateral = turb.lateral;
+  if (!an || !lateral) return;
+  // The anisotropic form: ν_v from the wall length, ν_h from the length without the ground.
+  const both = (x: number) => {
+    an.nutV[x] = Math.min(eddyViscosity(k[x], lateral.wall[x]), NUT_MAX);
+    an.nutH[x] = Math.min(eddyViscosity(k[x], lateral.free[x] > 0 ? lateral.free[x] : lateral.wall[x]), NUT_MAX);
+  };
+  for (let c = c0; c < c1; c++) both(cells[c]);
+  for (let p = p0; p < p1; p++) both(level.pre.cell[p]);
 }
 
 function fillGiven(h: Grid, level: Level, turb: KLevel, ctx: ThreadContext): void {
