@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildHierarchy } from '../grid/build-hierarchy.ts';
-import { boxTriangles } from '../geometry/box-mesh.ts';
-import { voxelize } from '../geometry/voxelize.ts';
-import { domainBox, physicsFor, refine, SUBURBAN_10MS } from '../test/small-grids.ts';
+import { buildingGrid } from '../test/small-grids.ts';
 import { inlineStepper } from '../run/stepper.ts';
 import type { Grid } from '../grid/level.ts';
 import {
@@ -16,22 +13,7 @@ import {
 import { prepareKernel } from './run-kernel.ts';
 
 /** Two levels over a building with the transported-k closure; `aniso`: the lateral length's anisotropic form. */
-function make(aniso: boolean): Grid {
-  const box0 = domainBox(16, 384, 224, 160);
-  const { box: box1, at } = refine(box0, 96, 224, 64, 160, 64);
-  const boxes = [box0, box1];
-  const solid = boxes.map((b) => {
-    const m = new Uint8Array(b.nx * b.ny * b.nz);
-    voxelize('t.stl', boxTriangles(150, 100, 0, 170, 120, 30), b, m);
-    return m;
-  });
-  return buildHierarchy({
-    boxes,
-    placements: [at],
-    solid,
-    physics: physicsFor(SUBURBAN_10MS, 160, { closure: 'k-l', ...(aniso ? { lateralAnisotropic: true } : {}) }),
-  });
-}
+const make = (aniso: boolean): Grid => buildingGrid(false, aniso ? { lateralAnisotropic: true } : {});
 
 const largest = (a: Float32Array, b: Float32Array) => a.reduce((w, v, i) => Math.max(w, Math.abs(v - b[i])), 0);
 

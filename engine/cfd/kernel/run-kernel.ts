@@ -120,27 +120,7 @@ export const jsRunKernel: RunKernel = {
   slow(level, odd, rec, s0, s1) {
     const { slow } = level;
     const an = level.anisotropic;
-    if (an) {
-      (odd ? collideSlowOddAniso : collideSlowEvenAniso)(
-        level.f,
-        level.pad.n,
-        slow.cell,
-        slow.read,
-        slow.nu,
-        level.len2,
-        slow.dragKind,
-        slow.drag,
-        slow.record,
-        level.rec[rec],
-        level.wallShear,
-        s0,
-        s1,
-        an.nutV,
-        an.nutH,
-      );
-      return;
-    }
-    (odd ? collideSlowOdd : collideSlowEven)(
+    const args = [
       level.f,
       level.pad.n,
       slow.cell,
@@ -154,8 +134,9 @@ export const jsRunKernel: RunKernel = {
       level.wallShear,
       s0,
       s1,
-      level.nut,
-    );
+    ] as const;
+    if (an) (odd ? collideSlowOddAniso : collideSlowEvenAniso)(...args, an.nutV, an.nutH);
+    else (odd ? collideSlowOdd : collideSlowEven)(...args, level.nut);
   },
   emit(level, odd, p0, p1) {
     const { pre } = level;

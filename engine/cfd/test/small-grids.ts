@@ -4,6 +4,8 @@ import { equilibriumColumn } from '../bc/precursor.ts';
 import { SPONGE_STRENGTH } from '../bc/absorbing-layer.ts';
 import { buildHierarchy, type Hierarchy, type Physics } from '../grid/build-hierarchy.ts';
 import { childBox, type LevelBox, type Placement } from '../grid/layout.ts';
+import { boxTriangles } from '../geometry/box-mesh.ts';
+import { voxelize } from '../geometry/voxelize.ts';
 
 export const SUBURBAN_10MS: InletSpec = { kind: 'log', roughnessLengthM: 0.1, referenceSpeedMs: 10, referenceHeightM: 10 };
 
@@ -43,4 +45,27 @@ export function withColumns(physics: Physics, boxes: LevelBox[]): Physics {
 
 export function emptyHierarchy(boxes: LevelBox[], placements: Placement[], physics: Physics): Hierarchy {
   return buildHierarchy({ boxes, placements, solid: boxes.map((b) => new Uint8Array(b.nx * b.ny * b.nz)), physics });
+}
+
+/**
+ * Two levels over a 20 × 20 × 30 m building with the transported-k closure (walls, ground, a
+ * refinement ring, inflow and outflow); with `three`, a third level around the building. Physics
+ * overrides on top of the k–ℓ closure.
+ */
+export function buildingGrid(three = false, overrides: Partial<Physics> = {}): Hierarchy {
+  const box0 = domainBox(16, 384, 224, 160);
+  const { box: box1, at } = refine(box0, 96, 224, 64, 160, 64);
+  const boxes = [box0, box1],
+    placements = [at];
+  if (three) {
+    const { box: box2, at: at2 } = refine(box1, 128, 192, 80, 144, 48);
+    boxes.push(box2);
+    placements.push(at2);
+  }
+  const solid = boxes.map((b) => {
+    const m = new Uint8Array(b.nx * b.ny * b.nz);
+    voxelize('t.stl', boxTriangles(150, 100, 0, 170, 120, 30), b, m);
+    return m;
+  });
+  return buildHierarchy({ boxes, placements, solid, physics: physicsFor(SUBURBAN_10MS, 160, { closure: 'k-l', ...overrides }) });
 }

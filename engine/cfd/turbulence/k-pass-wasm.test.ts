@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildHierarchy } from '../grid/build-hierarchy.ts';
-import { boxTriangles } from '../geometry/box-mesh.ts';
-import { voxelize } from '../geometry/voxelize.ts';
-import { domainBox, physicsFor, refine, SUBURBAN_10MS } from '../test/small-grids.ts';
+import { buildingGrid } from '../test/small-grids.ts';
 import { inlineStepper } from '../run/stepper.ts';
 import { makeThreadContext } from '../solver/step.ts';
 import { prepareKernel } from '../kernel/run-kernel.ts';
@@ -15,26 +12,7 @@ import { turbulencePass } from './k-transport.ts';
  * as a wavefront (two and more substeps reuse the first one's coefficients).
  */
 function make(three = false, lateral = false): Grid {
-  const box0 = domainBox(16, 384, 224, 160);
-  const { box: box1, at } = refine(box0, 96, 224, 64, 160, 64);
-  const boxes = [box0, box1],
-    placements = [at];
-  if (three) {
-    const { box: box2, at: at2 } = refine(box1, 128, 192, 80, 144, 48);
-    boxes.push(box2);
-    placements.push(at2);
-  }
-  const solid = boxes.map((b) => {
-    const m = new Uint8Array(b.nx * b.ny * b.nz);
-    voxelize('t.stl', boxTriangles(150, 100, 0, 170, 120, 30), b, m);
-    return m;
-  });
-  return buildHierarchy({
-    boxes,
-    placements,
-    solid,
-    physics: physicsFor(SUBURBAN_10MS, 160, { closure: 'k-l', ...(lateral ? { lateralLength: true, lateralShareAbove: 0.5 } : {}) }),
-  });
+  return buildingGrid(three, lateral ? { lateralLength: true, lateralShareAbove: 0.5 } : {});
 }
 
 /** Largest |a − b| over the cells, and the largest |a| (the scale it is judged against). */
