@@ -13,6 +13,7 @@
  * the turbulent kinetic energy: resolved plus modelled).
  * Results: docs/cfd-validation.md.
  */
+import { gridText } from '@canopy/engine/cfd/grid/layout.ts';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { aijInput, aijSchedule, parseMeasured, parseProbes, score, U_H_MS, type Probe } from '@canopy/engine/cfd/validation/aij-case-a.ts';
@@ -62,7 +63,7 @@ const result = await runDirection(input, {
 });
 const m = result.manifest;
 process.stderr.write(
-  `${m.levels.map((l) => `${l.dxM} m: ${l.nx}×${l.ny}×${l.nz}`).join(', ')}; ${m.cells} cells; ${m.steps.spinUp + m.steps.develop + m.steps.average} steps, ` +
+  `${gridText(m.levels)}; ${m.cells} cells; ${m.steps.spinUp + m.steps.develop + m.steps.average} steps, ` +
     `averaged over ${m.averagingWindowS.toFixed(0)} s; ${((Date.now() - started) / 1000).toFixed(0)} s wall on ${m.threads} threads (${m.mlups.toFixed(1)} MLUPS)\n`,
 );
 const pr = result.probes!;

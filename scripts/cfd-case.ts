@@ -17,6 +17,7 @@
  *   scene lower than a city's buildings (a wind-tunnel model) is run enlarged: case/scale-case.ts.
  * Bad input stops it before any step with a message naming the file, row or column (exit 2).
  */
+import { gridText } from '@canopy/engine/cfd/grid/layout.ts';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { CfdCaseError } from '@canopy/engine/cfd/case/inputs.ts';
@@ -64,7 +65,7 @@ const enlarged =
     : `run enlarged ${+plan.scale.toPrecision(4)} times (its tallest building ${+(PLANNED_HEIGHT_FLOOR_M / plan.scale).toPrecision(3)} m → ${PLANNED_HEIGHT_FLOOR_M} m, the smallest the grid plan is laid out for); ` +
       "speeds and k are not scaled, and the mean flow is taken to be independent of the Reynolds number, as in a wind tunnel; the grid below is at the run's size\n";
 process.stderr.write(
-  `smallest building ${+plan.smallestBuildingM.toPrecision(3)} m → finest cell ${+plan.finestCellM.toPrecision(3)} m\n${enlarged}grid ${levels.map((b) => `${+b.dxM.toPrecision(4)} m: ${b.nx}×${b.ny}×${b.nz}`).join(', ')}; ` +
+  `smallest building ${+plan.smallestBuildingM.toPrecision(3)} m → finest cell ${+plan.finestCellM.toPrecision(3)} m\n${enlarged}grid ${gridText(levels)}; ` +
     `${plan.scene.cells.toLocaleString('en-GB')} cells, ${(plan.scene.memoryBytes / 1e6).toFixed(0)} MB\n` +
     `inflow: ${loaded.inflow.inlet.description}` +
     `${loaded.inflow.k ? '; its k_m2s2 column is the inflow k of the transported-k closure' : '; inflow k: u*²/√Cμ of its surface layer (no k_m2s2 column)'}\n`,

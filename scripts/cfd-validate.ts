@@ -38,6 +38,7 @@
  *   --probes FILE --probes-out OUT   with the `aij` case: also read mean U, V, W and k at the points of
  *                                 FILE (x_over_b,y_over_b,z_over_b) and write them to OUT (as cfd:aij --out)
  */
+import { gridText } from '@canopy/engine/cfd/grid/layout.ts';
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -204,7 +205,7 @@ if (cases.has('aij') || cases.has('aij-empty') || cases.has('aij-coarse') || cas
       log(`  wrote ${extra.length} points to ${values['probes-out']}`);
     }
     const setup =
-      `Grid ${m.levels.map((l) => `${l.dxM} m: ${l.nx}×${l.ny}×${l.nz}`).join(', ')} (finest b/${finestPerB} = ${B_M / finestPerB} m); inflow: the measured approach profile; ` +
+      `Grid ${gridText(m.levels)} (finest b/${finestPerB} = ${B_M / finestPerB} m); inflow: the measured approach profile; ` +
       `${m.steps.spinUp} spin-up, ${m.steps.develop} development and ${m.steps.average} averaged level-0 steps (${m.averagingWindowS.toFixed(0)} s averaged); ${m.solver}.`;
     run.aij = { evaluation: evaluateAij(aijData, layout, result.probes!), cost, setup };
     if (result.probeHalves) {
@@ -232,8 +233,11 @@ if (cases.has('aij') || cases.has('aij-empty') || cases.has('aij-coarse') || cas
     log('AIJ Case A through cfd:case …');
     const plan = aijThroughCase(aijData, layout);
     const { result, cost } = await timed('aij-case', plan.input, threads);
-    const grid = plan.scene.plan.boxes.map((b) => `${+b.dxM.toPrecision(4)} m: ${b.nx}×${b.ny}×${b.nz}`).join(', ');
-    run.aijCase = { evaluation: evaluateAij(aijData, layout, result.probes!), cost, setup: `Grid ${grid}; inflow ${plan.inflowDescription}.` };
+    run.aijCase = {
+      evaluation: evaluateAij(aijData, layout, result.probes!),
+      cost,
+      setup: `Grid ${gridText(plan.scene.plan.boxes)}; inflow ${plan.inflowDescription}.`,
+    };
     log(`  done: ${cost.cpuS.toFixed(0)} s CPU`);
   }
   if (cases.has('aij-empty')) {

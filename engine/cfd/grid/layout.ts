@@ -21,6 +21,11 @@ export interface LevelBox {
   nz: number;
 }
 
+/** The levels in words for a log or a report: "10 m: 45×36×18, 5 m: 64×56×24, …". */
+export function gridText(levels: ReadonlyArray<Pick<LevelBox, 'dxM' | 'nx' | 'ny' | 'nz'>>): string {
+  return levels.map((b) => `${+b.dxM.toPrecision(4)} m: ${b.nx}×${b.ny}×${b.nz}`).join(', ');
+}
+
 export interface Padded {
   px: number;
   py: number;

@@ -137,3 +137,35 @@ export function strainFromMoments(m: Float64Array, tau: number, out: Float32Arra
   const k = -1 / (2 * m[0] * CS2 * tau);
   for (let c = 0; c < 6; c++) out[at + 4 + c] = k * m[4 + c];
 }
+
+/**
+ * |S| (without the √2 of |S| = √(2 S:S)) of a cell from its Π_neq (m[4..9]: xx, yy, zz, xy, xz, yz) when
+ * the horizontal deviatoric stresses relax with τH and the others with τ: S = −Π/(2ρ·cs²·τ) per part.
+ */
+export function anisotropicStrainNorm(m: ArrayLike<number>, tau: number, tauH: number): number {
+  const a = 1.5 / (m[0] * tau),
+    ah = 1.5 / (m[0] * tauH);
+  const mh = 0.5 * (m[4] + m[5]),
+    dh = 0.5 * (m[4] - m[5]);
+  const sxx = a * mh + ah * dh,
+    syy = a * mh - ah * dh,
+    szz = a * m[6],
+    sxy = ah * m[7],
+    sxz = a * m[8],
+    syz = a * m[9];
+  return Math.sqrt(sxx * sxx + syy * syy + szz * szz + 2 * (sxy * sxy + sxz * sxz + syz * syz));
+}
+
+/** The strain S (m[4..9] in place) from Π_neq with the horizontal deviatoric part's own τH. */
+export function anisotropicStrainInPlace(m: Float64Array, tau: number, tauH: number): void {
+  const ks = -1.5 / (m[0] * tau),
+    ksh = -1.5 / (m[0] * tauH);
+  const sm = 0.5 * ks * (m[4] + m[5]),
+    sd = 0.5 * ksh * (m[4] - m[5]);
+  m[4] = sm + sd;
+  m[5] = sm - sd;
+  m[6] *= ks;
+  m[7] *= ksh;
+  m[8] *= ks;
+  m[9] *= ks;
+}

@@ -100,22 +100,9 @@ export const jsRunKernel: RunKernel = {
   step(level, odd, r0, r1) {
     const { pad } = level;
     const an = level.anisotropic;
-    if (an)
-      (odd ? collideRunsOddAniso : collideRunsEvenAniso)(
-        level.f,
-        pad.n,
-        pad.px,
-        pad.pxy,
-        level.runs,
-        r0,
-        r1,
-        level.nuZ,
-        level.nuX,
-        level.len2,
-        an.nutV,
-        an.nutH,
-      );
-    else (odd ? collideRunsOdd : collideRunsEven)(level.f, pad.n, pad.px, pad.pxy, level.runs, r0, r1, level.nuZ, level.nuX, level.len2, level.nut);
+    const args = [level.f, pad.n, pad.px, pad.pxy, level.runs, r0, r1, level.nuZ, level.nuX, level.len2] as const;
+    if (an) (odd ? collideRunsOddAniso : collideRunsEvenAniso)(...args, an.nutV, an.nutH);
+    else (odd ? collideRunsOdd : collideRunsEven)(...args, level.nut);
   },
   slow(level, odd, rec, s0, s1) {
     const { slow } = level;
@@ -141,21 +128,9 @@ export const jsRunKernel: RunKernel = {
   emit(level, odd, p0, p1) {
     const { pre } = level;
     const an = level.anisotropic;
-    if (an)
-      (odd ? emitPrescribedOddAniso : emitPrescribedEvenAniso)(
-        level.f,
-        level.pad.n,
-        pre.cell,
-        pre.write,
-        pre.nu,
-        level.len2,
-        pre.state,
-        p0,
-        p1,
-        an.nutV,
-        an.nutH,
-      );
-    else (odd ? emitPrescribedOdd : emitPrescribedEven)(level.f, level.pad.n, pre.cell, pre.write, pre.nu, level.len2, pre.state, p0, p1, level.nut);
+    const args = [level.f, level.pad.n, pre.cell, pre.write, pre.nu, level.len2, pre.state, p0, p1] as const;
+    if (an) (odd ? emitPrescribedOddAniso : emitPrescribedEvenAniso)(...args, an.nutV, an.nutH);
+    else (odd ? emitPrescribedOdd : emitPrescribedEven)(...args, level.nut);
   },
 };
 

@@ -16,6 +16,7 @@
  */
 import {
   MOMENTS,
+  anisotropicStrainInPlace,
   emitFromStrain,
   momentsOf,
   regularizedPost,
@@ -25,7 +26,6 @@ import {
   tensorNorm,
 } from '../kernel/cell.ts';
 import { runKernelFor, type RunKernel } from '../kernel/run-kernel.ts';
-import { anisotropicStrainInPlace } from '../turbulence/lateral-length.ts';
 import { addSynthetic, removeSynthetic } from '../bc/synthetic-inflow.ts';
 import { absorb } from '../bc/absorbing-layer.ts';
 import * as lattice from '../lattice/d3q19.ts';

@@ -33,14 +33,14 @@
  * eddy viscosities) run as the kernel module's functions (kernel/k-pass-wat.ts), which compute the
  * same numbers bit for bit; these loops stay the reference and the JavaScript kernel's path.
  */
-import { momentsOf, tensorNorm } from '../kernel/cell.ts';
+import { anisotropicStrainNorm, momentsOf, tensorNorm } from '../kernel/cell.ts';
 import type { Grid, Level } from '../grid/level.ts';
 import { share, type ThreadContext } from '../solver/step.ts';
 import { CMU_THREE_QUARTERS, SIGMA_K, eddyViscosity } from './k-l-model.ts';
 import { NUT_MAX, ROLE, parentStencil, type KLevel } from './k-fields.ts';
 import { cellIndex } from '../grid/layout.ts';
 import { shearLayerFactor } from './shear-layer-length.ts';
-import { anisotropicStrainNorm, horizontalStrainShare } from './lateral-length.ts';
+import { horizontalStrainShare } from './lateral-length.ts';
 
 const Q = 19;
 const WALL = ROLE.WALL,
@@ -70,11 +70,10 @@ function velocities(level: Level, turb: KLevel, c0: number, c1: number, p0: numb
     u[3 * x + 2] = m[3];
     const k = Math.floor(x / pad.pxy) - 1,
       i = (x % pad.px) - 1;
-    const tau = 3 * (level.nuZ[k] + level.nuX[i] + level.nut[x]) + 0.5;
-    if (level.anisotropic) {
-      const base = level.nuZ[k] + level.nuX[i];
-      turb.strain[x] = Math.SQRT2 * anisotropicStrainNorm(m, 3 * (base + level.anisotropic.nutV[x]) + 0.5, 3 * (base + level.anisotropic.nutH[x]) + 0.5);
-    } else turb.strain[x] = (1.5 / (m[0] * tau)) * Math.SQRT2 * tensorNorm(m, 4);
+    const base = level.nuZ[k] + level.nuX[i];
+    const an = level.anisotropic;
+    if (an) turb.strain[x] = Math.SQRT2 * anisotropicStrainNorm(m, 3 * (base + an.nutV[x]) + 0.5, 3 * (base + an.nutH[x]) + 0.5);
+    else turb.strain[x] = (1.5 / (m[0] * (3 * (base + level.nut[x]) + 0.5))) * Math.SQRT2 * tensorNorm(m, 4);
   }
   const { pre } = level;
   for (let p = p0; p < p1; p++) {

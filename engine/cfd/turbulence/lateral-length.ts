@@ -25,8 +25,9 @@
  * Measured on AIJ Case A (docs/cfd-validation.md, part 20), and not the product's: blended
  * everywhere, it closes the wake at 0.96b. Taken only where the strain is more than a share S
  * horizontal (`lateralShareAbove`), X_F/b follows S (1.25, 1.53, 1.83 at S = 0.8, 0.9, 0.95).
- * The form with no threshold is an anisotropic eddy viscosity: the long length for the horizontal
- * stresses only, which the collision cannot yet take.
+ * The form with no threshold, an anisotropic eddy viscosity (the long length for the horizontal
+ * stresses only; the JavaScript kernel's Aniso variants), closes it at 1.08b: the length itself
+ * grows without bound down the wake.
  */
 
 /** The share of the strain that is horizontal, from the velocity gradient g[3a + b] = ∂u_a/∂x_b (z is axis 2). */
@@ -43,36 +44,4 @@ export function horizontalStrainShare(g: ArrayLike<number>): number {
   const half = 0.5 * (s(0, 0) - s(1, 1)),
     xy = s(0, 1);
   return Math.min(1, (2 * half * half + 2 * xy * xy) / ss);
-}
-
-/**
- * |S| (without the √2 of |S| = √(2 S:S)) of a cell from its Π_neq (m[4..9]: xx, yy, zz, xy, xz, yz) when
- * the horizontal deviatoric stresses relax with τH and the others with τ: S = −Π/(2ρ·cs²·τ) per part.
- */
-export function anisotropicStrainNorm(m: ArrayLike<number>, tau: number, tauH: number): number {
-  const a = 1.5 / (m[0] * tau),
-    ah = 1.5 / (m[0] * tauH);
-  const mh = 0.5 * (m[4] + m[5]),
-    dh = 0.5 * (m[4] - m[5]);
-  const sxx = a * mh + ah * dh,
-    syy = a * mh - ah * dh,
-    szz = a * m[6],
-    sxy = ah * m[7],
-    sxz = a * m[8],
-    syz = a * m[9];
-  return Math.sqrt(sxx * sxx + syy * syy + szz * szz + 2 * (sxy * sxy + sxz * sxz + syz * syz));
-}
-
-/** The strain S (m[4..9] in place) from Π_neq with the horizontal deviatoric part's own τH. */
-export function anisotropicStrainInPlace(m: Float64Array, tau: number, tauH: number): void {
-  const ks = -1.5 / (m[0] * tau),
-    ksh = -1.5 / (m[0] * tauH);
-  const sm = 0.5 * ks * (m[4] + m[5]),
-    sd = 0.5 * ksh * (m[4] - m[5]);
-  m[4] = sm + sd;
-  m[5] = sm - sd;
-  m[6] *= ks;
-  m[7] *= ksh;
-  m[8] *= ks;
-  m[9] *= ks;
 }

@@ -131,6 +131,16 @@ export function aijSchedule(dt0S: number, averagePasses = 1): RunSchedule {
 }
 
 /** The run; `building: false` takes the building away (the empty-domain check of the same grid). */
+/** The 1:1:2 building, b = 10 m, centred on the origin. */
+export function aijBuildingTriangles(): Float32Array {
+  return boxTriangles(-B_M / 2, -B_M / 2, 0, B_M / 2, B_M / 2, 2 * B_M);
+}
+
+/** Probes in metres, xyz after xyz. */
+export function probesInMetres(probes: Probe[]): Float64Array {
+  return Float64Array.from(probes.flatMap((p) => [p.xOverB * B_M, p.yOverB * B_M, p.zOverB * B_M]));
+}
+
 export function aijInput(profileCsv: string, probes: Probe[], cellsPerB: CellsPerB, schedule: RunSchedule, building = true): DirectionInput {
   return {
     directionDeg: 270, // from the west: the wind blows along +x, as in the data
@@ -138,13 +148,13 @@ export function aijInput(profileCsv: string, probes: Probe[], cellsPerB: CellsPe
     total: 1,
     centre: [0, 0],
     plan: aijGrid(cellsPerB),
-    geometry: building ? [{ file: 'aij-case-a-building', role: 'solid', triangles: boxTriangles(-B_M / 2, -B_M / 2, 0, B_M / 2, B_M / 2, 2 * B_M) }] : [],
+    geometry: building ? [{ file: 'aij-case-a-building', role: 'solid', triangles: aijBuildingTriangles() }] : [],
     inlet: approachInlet(profileCsv),
     inletFromProfile: true,
     referenceHeightM: 2 * B_M,
     schedule,
     points: new Float64Array(0),
-    probes: Float64Array.from(probes.flatMap((p) => [p.xOverB * B_M, p.yOverB * B_M, p.zOverB * B_M])),
+    probes: probesInMetres(probes),
   };
 }
 

@@ -6,10 +6,9 @@
  * grid of aij-case-a.ts. The reattachment lines are read as extra probes after planning, so they
  * do not widen the region of interest a user's probes would set.
  */
-import { boxTriangles } from '../geometry/box-mesh.ts';
 import { parseInflow } from '../case/inputs.ts';
 import { planCase, type CasePlan } from '../case/plan-case.ts';
-import { B_M, parseCsv, type Probe } from './aij-case-a.ts';
+import { aijBuildingTriangles, parseCsv, probesInMetres } from './aij-case-a.ts';
 import type { AijData, AijProbeLayout } from './aij-evaluate.ts';
 
 /** The approach table as a cfd:case INFLOW.csv. */
@@ -18,19 +17,17 @@ export function aijInflowCsv(profileCsv: string): string {
   return ['z_m,U_ms,k_m2s2', ...rows.map((r) => `${r['z (m)']},${r['u (m/s)']},${r['tke (m2/s2)']}`)].join('\n') + '\n';
 }
 
-const metres = (list: Probe[]) => Float64Array.from(list.flatMap((p) => [p.xOverB * B_M, p.yOverB * B_M, p.zOverB * B_M]));
-
 /** The cfd:case plan of AIJ Case A, reading every point of `layout` (in its order). */
 export function aijThroughCase(data: AijData, layout: AijProbeLayout): CasePlan & { inflowDescription: string } {
   const measured = [...data.given, ...data.more, ...data.plane, ...data.plane125];
   const inflow = parseInflow('aij-case-a-inflow.csv', aijInflowCsv(data.profileCsv));
   const plan = planCase({
     stlFile: 'aij-case-a-building.stl',
-    triangles: boxTriangles(-B_M / 2, -B_M / 2, 0, B_M / 2, B_M / 2, 2 * B_M),
+    triangles: aijBuildingTriangles(),
     inflow,
-    probes: metres(measured),
+    probes: probesInMetres(measured),
     flowAngleDeg: 0,
     finestCellM: null,
   });
-  return { ...plan, input: { ...plan.input, probes: metres(layout.probes) }, inflowDescription: inflow.inlet.description };
+  return { ...plan, input: { ...plan.input, probes: probesInMetres(layout.probes) }, inflowDescription: inflow.inlet.description };
 }
