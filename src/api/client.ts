@@ -22,7 +22,9 @@
  *   4. Otherwise POST the stored refresh token, store the rotated pair, tell the sink
  *      `tokens.refreshed`, release the lock.
  * Refresh tokens rotate and a reused one revokes its family, so step 3 is what keeps two tabs from
- * logging each other out.
+ * logging each other out. Chromium may grant the lock before the previous holder's localStorage
+ * write has reached this tab; then both send the same refresh token, and the server's short reuse
+ * grace (server/src/contexts/accounts/auth/tokens.ts) answers the second instead of revoking.
  *
  * The client is a factory over its token store, lock and event sink, so tests run two "tabs"
  * against one storage with a fake fetch and no network.

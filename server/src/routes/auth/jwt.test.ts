@@ -5,6 +5,7 @@ import { SignJWT } from 'jose';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { createUserWithPassword, decodeSegment, login, PASSWORD } from '../../../test/auth-helpers.ts';
 import { refreshTokenFamilies, users } from '../../db/schema/index.ts';
+import { REFRESH_REUSE_GRACE_MS } from '../../contexts/accounts/auth/tokens.ts';
 
 let t: TestContext;
 let aliceId: number;
@@ -151,10 +152,36 @@ describe('POST /authjwt/refresh/', () => {
     expect((await post('/authjwt/refresh', { refresh: next.refresh })).status).toBe(200);
   });
 
-  it('detects reuse: an already-used refresh token revokes its whole family', async () => {
+  it('answers a token presented again within the grace period (two tabs refreshing at once) with a pair of its own, and keeps the family', async () => {
+    const first = await login(t, 'alice');
+    const tabA = await post('/authjwt/refresh/', { refresh: first.refresh });
+    t.clock.advance(REFRESH_REUSE_GRACE_MS - 1_000);
+    try {
+      const tabB = await post('/authjwt/refresh/', { refresh: first.refresh });
+      expect(tabB.status).toBe(200);
+      const pairB = (await tabB.json()) as { access: string; refresh: string };
+      const pairA = (await tabA.json()) as { access: string; refresh: string };
+      expect(pairB.refresh).not.toBe(pairA.refresh);
+      expect(decodeSegment(pairB.refresh, 1).fam).toBe(decodeSegment(first.refresh, 1).fam);
+      expect((await t.request('/authusers/me', { token: pairB.access })).status).toBe(200);
+      // Both successors are live: whichever the tabs end up sharing refreshes.
+      expect((await post('/authjwt/refresh/', { refresh: pairA.refresh })).status).toBe(200);
+      expect((await post('/authjwt/refresh/', { refresh: pairB.refresh })).status).toBe(200);
+    } finally {
+      t.clock.advance(-(REFRESH_REUSE_GRACE_MS - 1_000));
+    }
+  });
+
+  it('detects reuse: a refresh token used again after the grace period revokes its whole family', async () => {
     const first = await login(t, 'alice');
     const second = (await (await post('/authjwt/refresh/', { refresh: first.refresh })).json()) as { refresh: string };
-    const reuse = await post('/authjwt/refresh/', { refresh: first.refresh });
+    t.clock.advance(REFRESH_REUSE_GRACE_MS);
+    let reuse: Response;
+    try {
+      reuse = await post('/authjwt/refresh/', { refresh: first.refresh });
+    } finally {
+      t.clock.advance(-REFRESH_REUSE_GRACE_MS);
+    }
     expect(reuse.status).toBe(401);
     expect(reuse.headers.get('www-authenticate')).toBe('Bearer realm="api"');
     expect(await reuse.json()).toEqual({ detail: 'Token is blacklisted', code: 'token_not_valid' });

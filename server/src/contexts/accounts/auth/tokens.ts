@@ -3,6 +3,13 @@
  * by jti inside a family (one family per sign-in). Refreshing marks the presented token used and
  * issues its successor in the same family; presenting a token that was already used means a copy
  * leaked, so the whole family is revoked and the legitimate holder must sign in again too.
+ *
+ * One exception, as in the token services that rotate (Okta's "grace period for token rotation",
+ * Auth0's "reuse interval"): a token presented again within REFRESH_REUSE_GRACE_MS of its first use
+ * gets a pair of its own in the same family. Two tabs of one browser refresh at the same moment, and
+ * the browser does not promise that the second sees the first's new token in localStorage when it
+ * takes the cross-tab lock (Chromium propagates storage between renderer processes asynchronously):
+ * revoking then signed both tabs out.
  */
 import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
@@ -75,16 +82,21 @@ export async function revokeAllForUser(db: Db, userId: number, reason: string, n
     .where(and(eq(refreshTokenFamilies.userId, userId), isNull(refreshTokenFamilies.revokedAt)));
 }
 
+/** How long after its first use a refresh token may come back without revoking its family. */
+export const REFRESH_REUSE_GRACE_MS = 10_000;
+
+type RefreshState = { state: 'live' | 'revoked' | 'unknown' } | { state: 'used'; usedAt: Date };
+
 /** Whether a refresh token is still the live head of a live family (for verify and refresh). */
-async function refreshState(db: Db, claims: TokenClaims): Promise<'live' | 'used' | 'revoked' | 'unknown'> {
+async function refreshState(db: Db, claims: TokenClaims): Promise<RefreshState> {
   const [row] = await db
     .select({ usedAt: refreshTokens.usedAt, revokedAt: refreshTokenFamilies.revokedAt, familyId: refreshTokens.familyId })
     .from(refreshTokens)
     .innerJoin(refreshTokenFamilies, eq(refreshTokenFamilies.id, refreshTokens.familyId))
     .where(eq(refreshTokens.jti, claims.jti));
-  if (!row || row.familyId !== claims.fam) return 'unknown';
-  if (row.revokedAt) return 'revoked';
-  return row.usedAt ? 'used' : 'live';
+  if (!row || row.familyId !== claims.fam) return { state: 'unknown' };
+  if (row.revokedAt) return { state: 'revoked' };
+  return row.usedAt ? { state: 'used', usedAt: row.usedAt } : { state: 'live' };
 }
 
 /** POST /authjwt/refresh/: rotate, or revoke the family when a used token comes back. */
@@ -98,11 +110,15 @@ export async function rotateRefreshToken(db: Db, deps: AppDeps, token: string): 
     .set({ usedAt: now })
     .where(and(eq(refreshTokens.jti, claims.jti), isNull(refreshTokens.usedAt)))
     .returning({ familyId: refreshTokens.familyId });
-  const familyId = claimed[0]?.familyId;
+  let familyId = claimed[0]?.familyId;
   if (!familyId || familyId !== claims.fam) {
-    const state = await refreshState(db, claims);
-    if (state === 'used' && claims.fam) await revokeFamily(db, claims.fam, 'reuse', now);
-    throw tokenNotValid(state === 'unknown' ? 'Token is invalid' : 'Token is blacklisted');
+    const found = await refreshState(db, claims);
+    if (found.state === 'used' && claims.fam && now.getTime() - found.usedAt.getTime() < REFRESH_REUSE_GRACE_MS) {
+      familyId = claims.fam;
+    } else {
+      if (found.state === 'used' && claims.fam) await revokeFamily(db, claims.fam, 'reuse', now);
+      throw tokenNotValid(found.state === 'unknown' ? 'Token is invalid' : 'Token is blacklisted');
+    }
   }
   const [family] = await db
     .select({ revokedAt: refreshTokenFamilies.revokedAt, userId: refreshTokenFamilies.userId })
@@ -124,7 +140,7 @@ export async function verifyAnyToken(db: Db, deps: AppDeps, token: string): Prom
       throw error instanceof TokenInvalidError ? tokenNotValid(error.message) : error;
     }
     claims = await verifyOrRefuse(deps, token, 'refresh');
-    const state = await refreshState(db, claims);
+    const { state } = await refreshState(db, claims);
     if (state !== 'live') throw tokenNotValid(state === 'unknown' ? 'Token is invalid' : 'Token is blacklisted');
   }
 }
