@@ -32,6 +32,7 @@
  *   --lateral-length              with the k-l closure: horizontal strain near the ground takes a length the
  *                                 ground does not limit (turbulence/lateral-length.ts; a trial)
  *   --lateral-share-above S       with --lateral-length: only cells whose strain is more than S horizontal take it (a diagnosis)
+ *   --lateral-cap-b F             with the lateral length (either form): bound it by F·b, b the building's width (a trial)
  *   --lateral-anisotropic         with the k-l closure: the lateral length's anisotropic form, ν_h for the horizontal
  *                                 deviatoric stresses only (a trial; the JavaScript kernel, so one thread)
  *   --synthetic-modes N           with --synthetic-seed: the synthetic field's Fourier modes (default 128)
@@ -74,6 +75,7 @@ const { values } = parseArgs({
     'anisotropic-entry': { type: 'boolean', default: false },
     'lateral-length': { type: 'boolean', default: false },
     'lateral-share-above': { type: 'string' },
+    'lateral-cap-b': { type: 'string' },
     'lateral-anisotropic': { type: 'boolean', default: false },
     'synthetic-modes': { type: 'string' },
     probes: { type: 'string' },
@@ -107,6 +109,9 @@ if (
   !(Number(values['lateral-share-above']) >= 0 && Number(values['lateral-share-above']) < 1 && values['lateral-length'])
 )
   throw new Error('--lateral-share-above takes a share from 0 to 1, with --lateral-length');
+const lateralCapB = values['lateral-cap-b'] === undefined ? undefined : Number(values['lateral-cap-b']);
+if (lateralCapB !== undefined && !(lateralCapB > 0 && (values['lateral-length'] || values['lateral-anisotropic'])))
+  throw new Error('--lateral-cap-b takes a positive multiple of b, with --lateral-length or --lateral-anisotropic');
 if (!values.probes !== !values['probes-out']) throw new Error('--probes and --probes-out go together');
 const cases = new Set(values.cases!.split(','));
 if (values.probes && !cases.has('aij')) throw new Error('--probes needs the aij case');
@@ -141,6 +146,7 @@ async function timed(name: string, input0: DirectionInput, threadsOf: number): P
             lateralLength: values['lateral-length'] || undefined,
             lateralShareAbove: values['lateral-share-above'] === undefined ? undefined : Number(values['lateral-share-above']),
             lateralAnisotropic: values['lateral-anisotropic'] || undefined,
+            lateralCapM: lateralCapB === undefined ? undefined : lateralCapB * B_M,
           },
         }
       : input,

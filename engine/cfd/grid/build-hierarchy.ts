@@ -85,6 +85,11 @@ export interface Physics {
   /** With the lateral length: only cells whose strain is more than this share horizontal take it (a diagnosis; default 0). */
   lateralShareAbove?: number;
   /**
+   * With the lateral length: its bound, m — a free shear flow's mixing length, α·δ, instead of a
+   * wall's, which grows with the distance (a trial; docs/cfd-validation.md part 21).
+   */
+  lateralCapM?: number;
+  /**
    * The lateral length's anisotropic form: the collision relaxes the horizontal deviatoric
    * stresses with ν_h from the length without the ground and the others with the wall length's
    * ν (Level.anisotropic; the JavaScript kernel only; a trial). Implies the lateral length.
@@ -319,6 +324,7 @@ function closureLengths(
   const free = physics.lateralLength || physics.lateralAnisotropic ? f32(pad.n) : null;
   const toSolid = distanceToSolid(solid, box.nx, box.ny, box.nz);
   const cap = (physics.maxMixingLengthM ?? Infinity) / box.dxM;
+  const freeCap = (physics.lateralCapM ?? Infinity) / box.dxM;
   const z0 = physics.profile.roughnessLengthM / box.dxM;
   // Above the ground the distance the lattice needs to hold the log law (ground-lengths.ts).
   const ground = Float64Array.from({ length: box.nz }, (_, k) => groundDistance(k + 0.5 + z0));
@@ -334,7 +340,7 @@ function closureLengths(
         let l = Math.min(Math.max(cs, KARMAN * wall), cap);
         if (free) {
           // Without a building in the level there is no such length (and nothing lateral to blend).
-          const unlimited = Math.min(Math.max(cs, KARMAN * face), cap);
+          const unlimited = Math.min(Math.max(cs, KARMAN * face), cap, freeCap);
           if (unlimited > l && Number.isFinite(unlimited)) free[cellIndex(pad, i, j, k)] = unlimited;
         }
         if (des && inDesZone(face, kk + 0.5, KARMAN * (kk + 0.5 + z0), baseBand)) {

@@ -68,6 +68,8 @@ export interface PhysicsOptions {
   lateralLength?: boolean;
   /** With the lateral length: the horizontal share of the strain above which a cell takes it (a diagnosis). */
   lateralShareAbove?: number;
+  /** With the lateral length: its bound, m (a trial). */
+  lateralCapM?: number;
   /** With 'k-l': the lateral length's anisotropic form (turbulence/lateral-length.ts; a trial, the JavaScript kernel). */
   lateralAnisotropic?: boolean;
   /** With 'k-l-des' and a seed: the synthetic field's number of Fourier modes (128 by default). */
@@ -298,6 +300,7 @@ export function prepareDirection(input: DirectionInput): PreparedDirection {
     anisotropicEntry: options.anisotropicEntry,
     lateralLength: options.lateralLength,
     lateralShareAbove: options.lateralShareAbove,
+    lateralCapM: options.lateralCapM,
     lateralAnisotropic: options.lateralAnisotropic,
     syntheticModes: options.syntheticModes,
     maxMixingLengthM: options.maxMixingLengthM,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { horizontalStrainShare } from './lateral-length.ts';
+import { buildingGrid } from '../test/small-grids.ts';
 
 /** A velocity gradient g[3a + b] = ∂u_a/∂x_b from a list of (a, b, value). */
 const grad = (...entries: Array<[number, number, number]>) => {
@@ -45,5 +46,35 @@ describe('the horizontal share of the strain', () => {
   it('is 0 without strain (rest, or solid-body rotation about z)', () => {
     expect(horizontalStrainShare(new Float64Array(9))).toBe(0);
     expect(horizontalStrainShare(grad([0, 1, -0.3], [1, 0, 0.3]))).toBe(0);
+  });
+});
+
+describe('the bounded free length (a free shear flow’s mixing length)', () => {
+  it('never exceeds the bound, leaves the shorter free lengths as they were, and leaves the wall length alone', () => {
+    const free = buildingGrid(false, { lateralLength: true });
+    const capM = 6;
+    const bounded = buildingGrid(false, { lateralLength: true, lateralCapM: capM });
+    let capped = 0,
+      kept = 0;
+    free.levels.forEach((level, l) => {
+      const a = level.turb!.lateral!,
+        b = bounded.levels[l]!.turb!.lateral!;
+      const capCells = capM / level.box.dxM;
+      expect(b.wall).toEqual(a.wall);
+      for (let x = 0; x < a.free.length; x++) {
+        if (a.free[x] === 0) {
+          expect(b.free[x]).toBe(0);
+          continue;
+        }
+        expect(b.free[x]).toBeLessThanOrEqual(Math.fround(capCells));
+        if (a.free[x] <= capCells) {
+          expect(b.free[x]).toBe(a.free[x]);
+          kept++;
+        } else capped++;
+      }
+    });
+    // The building is 20 m wide: both sides of the bound occur.
+    expect(capped).toBeGreaterThan(0);
+    expect(kept).toBeGreaterThan(0);
   });
 });
