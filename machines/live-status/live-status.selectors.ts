@@ -27,6 +27,15 @@ export const selectScenarioProgress =
     s.context.scenarios[configurationId]?.simulations.find((sim) => sim.status === 'running' && sim.progress)?.progress ?? null;
 
 /**
+ * What a running simulation says of itself, for the time before it reports progress: a CFD run's
+ * directions waiting behind another job, say ("Wind (CFD): 8 directions queued (…)").
+ */
+export const selectRunningWords =
+  (configurationId: number) =>
+  (s: Snapshot): string | null =>
+    s.context.scenarios[configurationId]?.simulations.find((sim) => sim.status === 'running')?.status_text || null;
+
+/**
  * The status a view shows for a scenario, the same everywhere: running while any of its simulations
  * runs (the scenario's own status is its least advanced simulation's, so a CFD run whose thermal
  * comfort waits for the wind field reads 'queued' while the solver works), else the scenario's live

@@ -1,7 +1,7 @@
 /**
  * A running CFD scenario's status shows its progress: the percentage, direction i of n,
  * the phase and the time left, as pushed over the live socket — in the badge every list and the
- * overview use — and nothing of it once the run has finished.
+ * overview use — its own words before it reports any, and nothing of it once the run has finished.
  */
 import { describe, expect, it } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
@@ -32,12 +32,13 @@ function pushingLive() {
 const status = (
   status: 'running' | 'completed',
   progress: NonNullable<Extract<ScenarioEvent, { type: 'scenario.status' }>['simulations'][number]['progress']> | null,
+  statusText: string = status,
 ): ScenarioEvent => ({
   type: 'scenario.status',
   project_id: 7,
   configuration_id: 9,
   status,
-  simulations: [{ id: 11, status, status_text: status, progress }],
+  simulations: [{ id: 11, status, status_text: statusText, progress }],
 });
 
 describe('the progress of a running CFD scenario', () => {
@@ -56,10 +57,17 @@ describe('the progress of a running CFD scenario', () => {
     expect(screen.getByRole('status', { name: 'Status of scenario 9: Queued' })).toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).toBeNull();
 
+    // Running, before the first progress report: the run's own words, no bar.
+    const waiting = 'Wind (CFD): 8 directions queued (Rapid, 0.48 million cells, about 3 min each)';
+    live.push(status('running', null, waiting));
+    expect(screen.getByRole('status', { name: 'Status of scenario 9: Running' })).toHaveTextContent(waiting);
+    expect(screen.queryByRole('progressbar')).toBeNull();
+
     live.push(status('running', { percent: 37.4, eta_s: 725, phase: 'averaging', direction: { index: 3, total: 8, deg: 90, done: 2 }, updated_at: '' }));
     const bar = screen.getByRole('progressbar', { name: 'Progress of scenario 9' });
     expect(bar).toHaveAttribute('aria-valuenow', '37');
     expect(screen.getByText('37 % · direction 3 of 8 (90°) · averaging · about 12 min left')).toBeInTheDocument();
+    expect(screen.queryByText(waiting)).toBeNull();
 
     live.push(status('running', { percent: 81, eta_s: 30, phase: 'spin-up', direction: { index: 7, total: 8, deg: 270, done: 6 }, updated_at: '' }));
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '81');
