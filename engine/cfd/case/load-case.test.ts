@@ -86,10 +86,16 @@ describe('cfd:case inputs', () => {
     expect(refused(ARGS, files({ 'p.csv': 'x_m,y_m,z_m\n-10,0,1\n0.5,0.3,10\n' }))).toBe('1 probe lies inside a building of b.stl: row 3 (0.5, 0.3, 10)');
   });
 
-  it('refuses a grid over the memory limit with its numbers and the way out', () => {
+  it('refuses a grid over the memory limit with its numbers and the way out: a finest cell that fits', () => {
     const message = refused({ ...ARGS, 'finest-cell': '0.05' });
-    expect(message).toMatch(
-      /grid for this geometry needs \d+(\.\d+)? million cells and \d+(\.\d+)? GiB \(limits: 12\.0 million cells, 4\.0 GiB\)\. Choose a larger --finest-cell \(now 0\.05 m\)/,
-    );
+    const named =
+      /grid for this geometry needs \d+(\.\d+)? million cells and \d+(\.\d+)? GiB \(limits: 12\.0 million cells, 4\.0 GiB\)\. Choose a larger --finest-cell \(now 0\.05 m; ([\d.]+) m fits the limits\)/.exec(
+        message,
+      );
+    expect(named).not.toBeNull();
+    const fits = Number(named![3]);
+    // It does fit, and a cell a quarter smaller does not: the suggestion is close to the finest that fits.
+    expect(planCase(loadCase({ ...ARGS, 'finest-cell': String(fits) }, files())).finestCellM).toBe(fits);
+    expect(refused({ ...ARGS, 'finest-cell': String(+(fits / 1.25).toPrecision(3)) })).toMatch(/Choose a larger --finest-cell/);
   });
 });

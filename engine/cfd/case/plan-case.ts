@@ -52,6 +52,30 @@ export function smallestBuilding(triangles: Float32Array): number {
   return smallest;
 }
 
+/**
+ * The finest cell in the user's units, from `refused` up in steps of 10 % and named with two
+ * figures, whose grid the limits admit; null if none within a factor of 100 does. Planning is
+ * arithmetic on boxes, so the search costs milliseconds.
+ */
+function finestCellThatFits(plan: (finestDxM: number) => unknown, refused: number): number | null {
+  for (let dx = refused * 1.1; dx <= refused * 100; dx *= 1.1) {
+    const named = roundUp2(dx);
+    try {
+      plan(named);
+      return named;
+    } catch (error) {
+      if (!(error instanceof CfdInputError)) throw error;
+    }
+  }
+  return null;
+}
+
+/** x rounded up to two significant figures. */
+function roundUp2(x: number): number {
+  const unit = 10 ** (Math.floor(Math.log10(x)) - 1);
+  return +(Math.ceil(x / unit - 1e-9) * unit).toPrecision(2);
+}
+
 export function planCase(user: CaseInput, limits: PlanLimits = DEFAULT_LIMITS): CasePlan {
   if (user.triangles.length < 9) throw new CfdCaseError(`${user.stlFile}: no triangles`);
   let minZ = Infinity;
@@ -71,24 +95,29 @@ export function planCase(user: CaseInput, limits: PlanLimits = DEFAULT_LIMITS): 
   if (!Number.isFinite(finestCellM)) throw new CfdCaseError(`${c.stlFile}: no object with a plan area (every object is flat seen from above)`);
   const profile = ablProfile(c.inflow.inlet);
   const referenceSpeedMs = profile.speedMs(10);
-  let scene: ScenePlan;
-  try {
-    scene = planScene(
+  const plan = (finestDxM: number) =>
+    planScene(
       {
         geometry: [{ file: c.stlFile, role: 'solid', study: true, triangles: c.triangles }],
         points: c.probes,
         tier: 'rapid',
-        finestDxM: finestCellM,
+        finestDxM,
         referenceSpeedMs,
       },
       limits,
     );
+  let scene: ScenePlan;
+  try {
+    scene = plan(finestCellM);
   } catch (error) {
-    if (error instanceof CfdInputError)
+    if (error instanceof CfdInputError) {
+      const fits = finestCellThatFits((userDx) => plan(userDx * scale), finestCellM / scale);
       throw new CfdCaseError(
         `${error.message.replace(/^the .* finest cells grid/, 'the grid').replace(/ Choose a coarser tier.*$/, '')} ` +
-          `Choose a larger --finest-cell (now ${+(finestCellM / scale).toPrecision(3)} m), or fewer, closer probes.`,
+          `Choose a larger --finest-cell (now ${+(finestCellM / scale).toPrecision(3)} m` +
+          `${fits === null ? '' : `; ${fits} m fits the limits`}), or fewer, closer probes.`,
       );
+    }
     throw error;
   }
   const directionDeg = windFromDeg(c.flowAngleDeg);

@@ -74,7 +74,12 @@ describe('cfd:case below city scale', () => {
       expect(error).toBeInstanceOf(CfdCaseError);
       message = (error as Error).message;
     }
-    expect(message).toMatch(/^the grid for this geometry needs [\d.]+ million cells .* Choose a larger --finest-cell \(now 0\.0004 m\)/);
+    const named = /^the grid for this geometry needs [\d.]+ million cells .* Choose a larger --finest-cell \(now 0\.0004 m; ([\d.]+) m fits the limits\)/.exec(
+      message,
+    );
+    expect(named).not.toBeNull();
+    // The suggestion is in the model's units too: at full scale it is 125 times larger.
+    expect(plan(1 / 125, { 'finest-cell': named![1] }).finestCellM).toBe(Number(named![1]));
   });
 
   it('leaves a scene whose tallest building reaches the plan’s 20 m as it is', () => {
