@@ -23,6 +23,8 @@
  *   --halves                      also score the AIJ run over the first and the second half of its
  *                                 averaging window alone (has the mean converged?), printed and in --json
  *   --average-passes P            the AIJ runs' averaging window, passes of the domain at U_H (default 1)
+ *   --case-cells-per-b N          the `aij-case` run's finest cell b/N, as cfd:case --finest-cell would set it
+ *                                 (default: cfd:case's own b/8; a diagnosis of grid convergence)
  *   --cells-per-b 8|16|32         the finest cell of the `aij` and `aij-empty` runs (default b/8, the
  *                                 report's; b/16 and b/32 add finer levels around the building, a diagnosis)
  *   --des-levels N                with k-l-des: the zone on the N finest levels (default 1), the entry on the coarsest
@@ -70,6 +72,7 @@ const { values } = parseArgs({
     halves: { type: 'boolean', default: false },
     'shear-layer-adapted': { type: 'boolean', default: false },
     'cells-per-b': { type: 'string', default: '8' },
+    'case-cells-per-b': { type: 'string' },
     'des-levels': { type: 'string' },
     'des-base-band': { type: 'string' },
     'anisotropic-entry': { type: 'boolean', default: false },
@@ -92,6 +95,9 @@ if (syntheticSeed !== undefined && (!Number.isInteger(syntheticSeed) || closure 
   throw new Error('--synthetic-seed takes an integer, with --closure k-l-des');
 const finestPerB = Number(values['cells-per-b']);
 if (finestPerB !== 8 && finestPerB !== 16 && finestPerB !== 32) throw new Error('--cells-per-b must be 8, 16 or 32');
+const casePerB = values['case-cells-per-b'] === undefined ? undefined : Number(values['case-cells-per-b']);
+if (casePerB !== undefined && !(Number.isInteger(casePerB) && casePerB >= 4))
+  throw new Error('--case-cells-per-b takes a whole number of cells per b, 4 or more');
 const desLevels = values['des-levels'] === undefined ? undefined : Number(values['des-levels']);
 const syntheticModes = values['synthetic-modes'] === undefined ? undefined : Number(values['synthetic-modes']);
 if (syntheticModes !== undefined && (!Number.isInteger(syntheticModes) || syntheticModes < 1 || syntheticSeed === undefined))
@@ -120,7 +126,7 @@ for (const c of cases) if (!ALL_CASES.includes(c)) throw new Error(`--cases: unk
 const tiers = (values.tiers?.split(',') ?? ALL_TIERS) as TierId[];
 const terrains = (values.terrains?.split(',') ?? ALL_TERRAINS) as TerrainId[];
 const threads = values.threads ? Number(values.threads) : defaultThreads();
-const everything = cases.size === ALL_CASES.length && !values.tiers && !values.terrains && finestPerB === 8;
+const everything = cases.size === ALL_CASES.length && !values.tiers && !values.terrains && finestPerB === 8 && casePerB === undefined;
 
 const data = (name: string) => readFileSync(new URL(`../engine/cfd/validation/data/${name}`, import.meta.url), 'utf8');
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -237,7 +243,7 @@ if (cases.has('aij') || cases.has('aij-empty') || cases.has('aij-coarse') || cas
   }
   if (cases.has('aij-case')) {
     log('AIJ Case A through cfd:case …');
-    const plan = aijThroughCase(aijData, layout);
+    const plan = aijThroughCase(aijData, layout, casePerB === undefined ? null : B_M / casePerB);
     const { result, cost } = await timed('aij-case', plan.input, threads);
     run.aijCase = {
       evaluation: evaluateAij(aijData, layout, result.probes!),

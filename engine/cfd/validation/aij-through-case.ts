@@ -17,8 +17,11 @@ export function aijInflowCsv(profileCsv: string): string {
   return ['z_m,U_ms,k_m2s2', ...rows.map((r) => `${r['z (m)']},${r['u (m/s)']},${r['tke (m2/s2)']}`)].join('\n') + '\n';
 }
 
-/** The cfd:case plan of AIJ Case A, reading every point of `layout` (in its order). */
-export function aijThroughCase(data: AijData, layout: AijProbeLayout): CasePlan & { inflowDescription: string } {
+/**
+ * The cfd:case plan of AIJ Case A, reading every point of `layout` (in its order); at cfd:case's
+ * own b/8 unless a finest cell is given (as `--finest-cell` would).
+ */
+export function aijThroughCase(data: AijData, layout: AijProbeLayout, finestCellM: number | null = null): CasePlan & { inflowDescription: string } {
   const measured = [...data.given, ...data.more, ...data.plane, ...data.plane125];
   const inflow = parseInflow('aij-case-a-inflow.csv', aijInflowCsv(data.profileCsv));
   const plan = planCase({
@@ -27,7 +30,7 @@ export function aijThroughCase(data: AijData, layout: AijProbeLayout): CasePlan 
     inflow,
     probes: probesInMetres(measured),
     flowAngleDeg: 0,
-    finestCellM: null,
+    finestCellM,
   });
   return { ...plan, input: { ...plan.input, probes: probesInMetres(layout.probes) }, inflowDescription: inflow.inlet.description };
 }
