@@ -91,6 +91,12 @@ for (let p = 0; p < probes.length / 3; p++) {
 }
 writeFileSync(loaded.out, lines.join('\n') + '\n');
 process.stderr.write(`wrote ${probes.length / 3} probes to ${loaded.out}\n`);
+// Around a group, b/8 is not grid-converged (docs/cfd-validation.md, part 22): say so, with the cell to try.
+if (loaded.finestCellM === null && plan.buildingCount > 1)
+  process.stderr.write(
+    `check the grid: around a group of buildings b/8 is not grid-converged (a 9-block group read about 10 % of the approach speed faster than at b/12); ` +
+      `run again with --finest-cell ${+(plan.smallestBuildingM / 12).toPrecision(3)} (b/12) and compare\n`,
+  );
 if (missed.length)
   process.stderr.write(
     `${missed.length} probes had no fluid cell around them (NaN): rows ${missed

@@ -50,6 +50,7 @@ describe('cfd:case inputs', () => {
     expect(profile.speedMs(40)).toBeGreaterThan(4.5);
     const plan = planCase(c);
     expect(plan.finestCellM).toBeCloseTo(10 / 8, 6);
+    expect(plan.buildingCount).toBe(1);
     // Flow angle 90°: the flow goes towards +y, so the solver's +x (its inflow direction) is world +y.
     const frame = solverFrame(plan.input.directionDeg, 0, 0);
     const [x, y] = toSolver(frame, 0, 100);
@@ -84,6 +85,13 @@ describe('cfd:case inputs', () => {
 
   it('refuses a probe inside a building, with its row', () => {
     expect(refused(ARGS, files({ 'p.csv': 'x_m,y_m,z_m\n-10,0,1\n0.5,0.3,10\n' }))).toBe('1 probe lies inside a building of b.stl: row 3 (0.5, 0.3, 10)');
+  });
+
+  it('counts the buildings, so that a run around a group can be told to check its grid', () => {
+    const two = new Float32Array([...boxTriangles(-5, -5, 0, 5, 5, 20), ...boxTriangles(15, -5, 0, 21, 5, 10)]);
+    const plan = planCase(loadCase(ARGS, files({ 'b.stl': writeBinaryStl(two) })));
+    expect(plan.buildingCount).toBe(2);
+    expect(plan.smallestBuildingM).toBeCloseTo(6, 6);
   });
 
   it('refuses a grid over the memory limit with its numbers and the way out: a finest cell that fits', () => {

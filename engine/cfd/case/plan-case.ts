@@ -37,19 +37,25 @@ export interface CasePlan {
   /** The smallest building's plan side and the finest cell, in the user's units. */
   smallestBuildingM: number;
   finestCellM: number;
+  /** How many buildings (connected objects with a plan area) the STL holds. */
+  buildingCount: number;
 }
 
-/** The smaller plan side of the smallest connected object. */
-export function smallestBuilding(triangles: Float32Array): number {
+/** The smaller plan side of the smallest connected object, and how many objects have a plan area. */
+function buildings(triangles: Float32Array): { smallestM: number; count: number } {
   const welded = weldVertices(triangles);
   const parts = findComponents(welded.indices, welded.vertexCount, welded.vertices);
-  let smallest = Infinity;
+  let smallestM = Infinity,
+    count = 0;
   for (let c = 0; c < parts.count; c++) {
     const b = parts.bounds;
     const side = Math.min(b[6 * c + 3] - b[6 * c], b[6 * c + 4] - b[6 * c + 1]);
-    if (side > 0) smallest = Math.min(smallest, side);
+    if (side > 0) {
+      smallestM = Math.min(smallestM, side);
+      count++;
+    }
   }
-  return smallest;
+  return { smallestM, count };
 }
 
 /**
@@ -90,7 +96,7 @@ export function planCase(user: CaseInput, limits: PlanLimits = DEFAULT_LIMITS): 
   }
   const scale = caseScale(user.triangles);
   const c = scaleCase(user, scale);
-  const smallestBuildingM = smallestBuilding(c.triangles);
+  const { smallestM: smallestBuildingM, count: buildingCount } = buildings(c.triangles);
   const finestCellM = c.finestCellM ?? smallestBuildingM / 8;
   if (!Number.isFinite(finestCellM)) throw new CfdCaseError(`${c.stlFile}: no object with a plan area (every object is flat seen from above)`);
   const profile = ablProfile(c.inflow.inlet);
@@ -153,5 +159,5 @@ export function planCase(user: CaseInput, limits: PlanLimits = DEFAULT_LIMITS): 
     points: new Float64Array(0),
     probes: c.probes,
   };
-  return { scene, input, scale, smallestBuildingM: smallestBuildingM / scale, finestCellM: finestCellM / scale };
+  return { scene, input, scale, smallestBuildingM: smallestBuildingM / scale, finestCellM: finestCellM / scale, buildingCount };
 }
