@@ -105,13 +105,38 @@ function relaxation(lines: string[], indent: string, les: boolean): void {
 
 /** Post-collision g0..g18 from ρ, the equilibrium velocity `u` and Π_neq `p` (names), and τ. */
 function post(lines: string[], indent: string, u: [string, string, string], p: string[]): void {
+  const [pxx, pyy, pzz] = p;
+  lines.push(`${indent}const c1 = 4.5 * (1 - 1 / tau);`);
+  postTerms(lines, indent, u, p, { name: 'tr', value: `(${pxx} + ${pyy} + ${pzz}) * CS2` }, 'c1 * ');
+}
+
+/**
+ * post() with the horizontal deviatoric part of Π_neq, ((Π_xx − Π_yy)/2, Π_xy), relaxed with its own
+ * τH and the rest with τ: an eddy viscosity ν_h for the horizontal stresses and ν for the others
+ * (the lateral length's anisotropic form, turbulence/lateral-length.ts; a trial). With τH = τ it
+ * is post() with the terms grouped differently: the relaxation factors are applied to Π first.
+ */
+function postAniso(lines: string[], indent: string, u: [string, string, string], p: string[]): void {
+  const [pxx, pyy, pzz, pxy, pxz, pyz] = p;
+  lines.push(`${indent}const c1 = 4.5 * (1 - 1 / tau), c1h = 4.5 * (1 - 1 / tauH);`);
+  lines.push(`${indent}const mh = 0.5 * (${pxx} + ${pyy}), dh = 0.5 * (${pxx} - ${pyy});`);
+  lines.push(`${indent}const Pxx = c1 * mh + c1h * dh, Pyy = c1 * mh - c1h * dh, Pzz = c1 * ${pzz}, Pxy = c1h * ${pxy}, Pxz = c1 * ${pxz}, Pyz = c1 * ${pyz};`);
+  postTerms(lines, indent, u, ['Pxx', 'Pyy', 'Pzz', 'Pxy', 'Pxz', 'Pyz'], { name: 'trc', value: `c1 * (${pxx} + ${pyy} + ${pzz}) * CS2` }, '');
+}
+
+/**
+ * The populations from the equilibrium of ρ and `u` plus the non-equilibrium part of `p` (names),
+ * each multiplied by `scale` ('c1 * ', or '' when `p` is already relaxed); `trace` is Π's trace
+ * term, named and defined here, in the same scaling.
+ */
+function postTerms(lines: string[], indent: string, u: [string, string, string], p: string[], trace: { name: string; value: string }, scale: string): void {
   const [ux, uy, uz] = u;
   const [pxx, pyy, pzz, pxy, pxz, pyz] = p;
-  lines.push(`${indent}const c1 = 4.5 * (1 - 1 / tau);`);
+  const tr = trace.name;
   lines.push(`${indent}const u2 = 1.5 * (${ux} * ${ux} + ${uy} * ${uy} + ${uz} * ${uz});`);
   lines.push(`${indent}const rm = rho - 1;`);
-  lines.push(`${indent}const tr = (${pxx} + ${pyy} + ${pzz}) * CS2;`);
-  lines.push(`${indent}const g0 = ${f(W[0])} * (rm - rho * u2 - c1 * tr);`);
+  lines.push(`${indent}const ${tr} = ${trace.value};`);
+  lines.push(`${indent}const g0 = ${f(W[0])} * (rm - rho * u2 - ${scale}${tr});`);
   // Opposite directions share the even part of the equilibrium and the whole non-equilibrium
   // part; only 3ρ(c·u) changes sign.
   for (let q = 1; q < Q; q += 2) {
@@ -129,44 +154,7 @@ function post(lines: string[], indent: string, u: [string, string, string], p: s
     for (const [c, name] of comp) qp += term(c, name);
     const w = f(W[q]);
     lines.push(`${indent}const cu${q} = ${sum(cu)};`);
-    lines.push(`${indent}const s${q} = ${w} * (rm + rho * (4.5 * cu${q} * cu${q} - u2) + c1 * (${sum(qp)} - tr));`);
-    lines.push(`${indent}const a${q} = ${f(3 * W[q])} * rho * cu${q};`);
-    lines.push(`${indent}const g${q} = s${q} + a${q}, g${OPP[q]} = s${q} - a${q};`);
-  }
-}
-
-/**
- * post() with the horizontal deviatoric part of Π_neq, ((Π_xx − Π_yy)/2, Π_xy), relaxed with its own
- * τH and the rest with τ: an eddy viscosity ν_h for the horizontal stresses and ν for the others
- * (the lateral length's anisotropic form, turbulence/lateral-length.ts; a trial). With τH = τ it
- * is post() with the terms grouped differently.
- */
-function postAniso(lines: string[], indent: string, u: [string, string, string], p: string[]): void {
-  const [ux, uy, uz] = u;
-  const [pxx, pyy, pzz, pxy, pxz, pyz] = p;
-  lines.push(`${indent}const c1 = 4.5 * (1 - 1 / tau), c1h = 4.5 * (1 - 1 / tauH);`);
-  lines.push(`${indent}const mh = 0.5 * (${pxx} + ${pyy}), dh = 0.5 * (${pxx} - ${pyy});`);
-  lines.push(`${indent}const Pxx = c1 * mh + c1h * dh, Pyy = c1 * mh - c1h * dh, Pzz = c1 * ${pzz}, Pxy = c1h * ${pxy}, Pxz = c1 * ${pxz}, Pyz = c1 * ${pyz};`);
-  lines.push(`${indent}const u2 = 1.5 * (${ux} * ${ux} + ${uy} * ${uy} + ${uz} * ${uz});`);
-  lines.push(`${indent}const rm = rho - 1;`);
-  lines.push(`${indent}const trc = c1 * (${pxx} + ${pyy} + ${pzz}) * CS2;`);
-  lines.push(`${indent}const g0 = ${f(W[0])} * (rm - rho * u2 - trc);`);
-  for (let q = 1; q < Q; q += 2) {
-    let cu = '';
-    cu += term(CX[q], ux) + term(CY[q], uy) + term(CZ[q], uz);
-    let qp = '';
-    const comp: Array<[number, string]> = [
-      [CX[q] * CX[q], 'Pxx'],
-      [CY[q] * CY[q], 'Pyy'],
-      [CZ[q] * CZ[q], 'Pzz'],
-      [2 * CX[q] * CY[q], 'Pxy'],
-      [2 * CX[q] * CZ[q], 'Pxz'],
-      [2 * CY[q] * CZ[q], 'Pyz'],
-    ];
-    for (const [c, name] of comp) qp += term(c, name);
-    const w = f(W[q]);
-    lines.push(`${indent}const cu${q} = ${sum(cu)};`);
-    lines.push(`${indent}const s${q} = ${w} * (rm + rho * (4.5 * cu${q} * cu${q} - u2) + (${sum(qp)} - trc));`);
+    lines.push(`${indent}const s${q} = ${w} * (rm + rho * (4.5 * cu${q} * cu${q} - u2) + ${scale}(${sum(qp)} - ${tr}));`);
     lines.push(`${indent}const a${q} = ${f(3 * W[q])} * rho * cu${q};`);
     lines.push(`${indent}const g${q} = s${q} + a${q}, g${OPP[q]} = s${q} - a${q};`);
   }
