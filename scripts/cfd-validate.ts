@@ -37,6 +37,9 @@
  *   --lateral-cap-b F             with the lateral length (either form): bound it by F·b, b the building's width (a trial)
  *   --lateral-anisotropic         with the k-l closure: the lateral length's anisotropic form, ν_h for the horizontal
  *                                 deviatoric stresses only (a trial; the JavaScript kernel, so one thread)
+ *   --free-approach               a measured approach flow (AIJ, cfd:case) left to develop along the fetch, without the
+ *                                 body force and k source that hold it to the building (bc/approach-sources.ts; as before part 23)
+ *   --max-length-m M              cap every closure length at M metres (a diagnosis; part 23)
  *   --synthetic-modes N           with --synthetic-seed: the synthetic field's Fourier modes (default 128)
  *   --probes FILE --probes-out OUT   with the `aij` case: also read mean U, V, W and k at the points of
  *                                 FILE (x_over_b,y_over_b,z_over_b) and write them to OUT (as cfd:aij --out)
@@ -79,6 +82,8 @@ const { values } = parseArgs({
     'lateral-length': { type: 'boolean', default: false },
     'lateral-share-above': { type: 'string' },
     'lateral-cap-b': { type: 'string' },
+    'max-length-m': { type: 'string' },
+    'free-approach': { type: 'boolean', default: false },
     'lateral-anisotropic': { type: 'boolean', default: false },
     'synthetic-modes': { type: 'string' },
     probes: { type: 'string' },
@@ -126,7 +131,9 @@ for (const c of cases) if (!ALL_CASES.includes(c)) throw new Error(`--cases: unk
 const tiers = (values.tiers?.split(',') ?? ALL_TIERS) as TierId[];
 const terrains = (values.terrains?.split(',') ?? ALL_TERRAINS) as TerrainId[];
 const threads = values.threads ? Number(values.threads) : defaultThreads();
-const everything = cases.size === ALL_CASES.length && !values.tiers && !values.terrains && finestPerB === 8 && casePerB === undefined;
+// Only the product's own solver, on every case, writes the report: a trial's options never do.
+const trial = closure !== undefined || values['free-approach'] || values['max-length-m'] !== undefined;
+const everything = cases.size === ALL_CASES.length && !values.tiers && !values.terrains && finestPerB === 8 && casePerB === undefined && !trial;
 
 const data = (name: string) => readFileSync(new URL(`../engine/cfd/validation/data/${name}`, import.meta.url), 'utf8');
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -136,6 +143,11 @@ async function timed(name: string, input0: DirectionInput, threadsOf: number): P
   const t0 = performance.now();
   let last = 0;
   const input = values.halves ? { ...input0, halves: true } : input0;
+  // Options that are not the closure's own; set only when given, so the defaults stand otherwise.
+  const extra = {
+    ...(values['free-approach'] ? { holdApproach: false } : {}),
+    ...(values['max-length-m'] === undefined ? {} : { maxMixingLengthM: Number(values['max-length-m']) }),
+  };
   const result = await runDirection(
     closure
       ? {
@@ -153,9 +165,10 @@ async function timed(name: string, input0: DirectionInput, threadsOf: number): P
             lateralShareAbove: values['lateral-share-above'] === undefined ? undefined : Number(values['lateral-share-above']),
             lateralAnisotropic: values['lateral-anisotropic'] || undefined,
             lateralCapM: lateralCapB === undefined ? undefined : lateralCapB * B_M,
+            ...extra,
           },
         }
-      : input,
+      : { ...input, physics: { ...input.physics, ...extra } },
     {
       stepper: (grid) => (threadsOf > 1 ? poolStepper(grid, threadsOf) : Promise.resolve(inlineStepper(grid))),
       onProgress: (p) => {

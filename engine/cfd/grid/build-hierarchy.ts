@@ -32,6 +32,7 @@ import { buildKLevel, linkToParent, ROLE } from '../turbulence/k-fields.ts';
 import { setEddyViscosities } from '../turbulence/k-transport.ts';
 import { buildAbsorbingLayer, type AbsorbingLayer } from '../bc/absorbing-layer.ts';
 import { groundDistance } from '../bc/ground-lengths.ts';
+import { approachSources, type TableColumn } from '../bc/approach-sources.ts';
 import { C_DES, desLength, inDesZone } from '../turbulence/des-length.ts';
 import { CMU_THREE_QUARTERS } from '../turbulence/k-l-model.ts';
 import { anisotropicField, buildSyntheticInflow, fourierField, NEUTRAL_SURFACE_LAYER, type SyntheticInflow } from '../bc/synthetic-inflow.ts';
@@ -115,6 +116,11 @@ export interface Physics {
    * the fetch.
    */
   inletFromProfile?: boolean;
+  /**
+   * With a measured approach flow fed as it is and transported k: hold it to the building by the
+   * body force and k source that make it a steady solution of the closure (bc/approach-sources.ts).
+   */
+  holdApproach?: boolean;
 }
 
 /** Mean speed and shear of the approach flow at each cell layer of one level. */
@@ -352,6 +358,28 @@ function closureLengths(
     }
   }
   return { len2, zoneCells, free };
+}
+
+/**
+ * The measured table on a level's cell layers in lattice units, with the closure's length in the
+ * approach flow (closureLengths without a building), for approachSources.
+ */
+function tableColumn(physics: Physics, box: LevelBox, l: number, groundDrag: number, groundShear: number, topDrive: number): TableColumn {
+  const { profile, latticePerMs: lp } = physics;
+  const dtS = lp * box.dxM; // acoustic scaling: dt/dx is the same on every level
+  const z0 = profile.roughnessLengthM / box.dxM;
+  const cap = (physics.maxMixingLengthM ?? Infinity) / box.dxM;
+  const z = (k: number) => (k + 0.5) * box.dxM;
+  return {
+    nz: box.nz,
+    speed: (k) => profile.speedMs(z(k)) * lp,
+    shear: (k) => profile.shearPerS(z(k)) * dtS,
+    tke: (k) => profile.tkeAtM2s2(z(k)) * lp * lp,
+    length: (k) => Math.min(Math.max(physics.smagorinsky, KARMAN * groundDistance(k + 0.5 + z0)), cap),
+    groundDrag,
+    groundShear,
+    topStress: l === 0 ? topDrive : null,
+  };
 }
 
 /**
@@ -710,6 +738,8 @@ export function buildHierarchy(spec: HierarchySpec): Hierarchy {
     // The entry of a zone that has cells (none without buildings: the approach flow is left alone).
     if (level.turb && zoneCells > 0 && l > 0 && l === physics.desLevel && physics.syntheticSeed !== undefined)
       level.turb.synthetic = syntheticInflowOf(level, physics, physics.syntheticSeed);
+    if (level.turb && physics.holdApproach && physics.inletFromProfile && spec.mode !== 'column')
+      level.turb.drive = approachSources(tableColumn(physics, box, l, groundDrag, wallShear, topDrive));
     initialise(level, physics);
     return level;
   });

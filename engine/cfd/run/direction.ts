@@ -70,6 +70,11 @@ export interface PhysicsOptions {
   lateralShareAbove?: number;
   /** With the lateral length: its bound, m (a trial). */
   lateralCapM?: number;
+  /**
+   * With a measured approach flow fed as it is and transported k: the body force and k source that
+   * make it a steady solution of the closure, so it reaches the building as measured (bc/approach-sources.ts).
+   */
+  holdApproach?: boolean;
   /** With 'k-l': the lateral length's anisotropic form (turbulence/lateral-length.ts; a trial, the JavaScript kernel). */
   lateralAnisotropic?: boolean;
   /** With 'k-l-des' and a seed: the synthetic field's number of Fourier modes (128 by default). */
@@ -92,6 +97,9 @@ export const DEFAULT_PHYSICS: PhysicsOptions = {
   // Transported k (engine/cfd/turbulence): kept over the mixing length on AIJ Case A
   // (docs/cfd-validation.md, "What was tried").
   closure: 'k-l',
+  // A measured approach flow (a wind tunnel's table) reaches the building as it was measured
+  // (bc/approach-sources.ts; docs/cfd-validation.md part 23). A log-law inflow has nothing to hold.
+  holdApproach: true,
   spongeFraction: 0.1,
   slabHeightM: 8,
 };
@@ -301,6 +309,7 @@ export function prepareDirection(input: DirectionInput): PreparedDirection {
     lateralLength: options.lateralLength,
     lateralShareAbove: options.lateralShareAbove,
     lateralCapM: options.lateralCapM,
+    holdApproach: options.holdApproach,
     lateralAnisotropic: options.lateralAnisotropic,
     syntheticModes: options.syntheticModes,
     maxMixingLengthM: options.maxMixingLengthM,

@@ -14,6 +14,7 @@ import { KIND, SOURCE } from '../grid/level.ts';
 import { f32, i32, i32From, u8 } from '../grid/shared.ts';
 import { forEachTrilinearCorner } from '../grid/trilinear.ts';
 import type { SyntheticInflow } from '../bc/synthetic-inflow.ts';
+import type { ApproachSources } from '../bc/approach-sources.ts';
 
 /** What a cell is to the k equation. */
 export const ROLE = {
@@ -80,6 +81,11 @@ export interface KLevel {
    * the k pass blends into `len`, in cells whose strain is more than `above` horizontal; null otherwise.
    */
   lateral: { free: Float32Array; wall: Float32Array; above: number } | null;
+  /**
+   * With a measured approach flow held to the building (bc/approach-sources.ts): the body force and
+   * the k source of each cell layer; null otherwise.
+   */
+  drive: ApproachSources | null;
 }
 
 export interface KLevelSpec {
@@ -166,6 +172,7 @@ export function buildKLevel(spec: KLevelSpec, inflowK: (zM: number) => number): 
     synthetic: null,
     desBase: null,
     lateral: null,
+    drive: null,
   };
 }
 

@@ -39,6 +39,7 @@ import { share, type ThreadContext } from '../solver/step.ts';
 import { CMU_THREE_QUARTERS, SIGMA_K, eddyViscosity } from './k-l-model.ts';
 import { NUT_MAX, ROLE, parentStencil, type KLevel } from './k-fields.ts';
 import { cellIndex } from '../grid/layout.ts';
+import { CX, W } from '../lattice/d3q19.ts';
 import { shearLayerFactor } from './shear-layer-length.ts';
 import { horizontalStrainShare } from './lateral-length.ts';
 
@@ -328,6 +329,7 @@ export function turbulencePass(h: Grid, ctx: ThreadContext): void {
       if (turb.lateral) lateralLengths(turb, turb.lateral, offsetsOf(level), c0, c1, g);
       production(turb, turb.k, level.nut, offsetsOf(level), c0, c1, g);
     }
+    if (turb.drive) addSourceK(turb, turb.drive.sourceK, level.pad.pxy, c0, c1);
   }
   for (const level of h.levels) {
     const turb = level.turb!;
@@ -364,8 +366,37 @@ export function turbulencePass(h: Grid, ctx: ThreadContext): void {
     const [p0, p1] = share(level.pre.count, thread, threads);
     if (kernel) kernel.eddyViscosity(level, c0, c1, p0, p1);
     else eddyViscosities(level, turb, c0, c1, p0, p1);
+    // The pass stands for two level-0 steps, 2·2^l of this level's.
+    if (turb.drive) driveMomentum(level, turb, turb.drive.force, 2 ** (level.index + 1), c0, c1);
   }
   ctx.barrier();
+}
+
+/** The held approach flow's k source (bc/approach-sources.ts), added to the production of cells c0..c1. */
+function addSourceK(turb: KLevel, sourceK: Float32Array, pxy: number, c0: number, c1: number): void {
+  const { cells, prod } = turb;
+  for (let c = c0; c < c1; c++) {
+    const x = cells[c];
+    prod[x] += sourceK[Math.floor(x / pxy) - 1];
+  }
+}
+
+/**
+ * The held approach flow's body force (bc/approach-sources.ts) over `steps` time steps of the
+ * level, on cells c0..c1, whose populations are at home: each changes by w_q·3·c_qx·Δu, which adds
+ * the momentum Δu (ρ ≈ 1) and no mass. The force is thousands of times smaller than the flow's
+ * accelerations around a building, so applying it once per pass rather than every step is exact
+ * to far below the lattice's own error.
+ */
+function driveMomentum(level: Level, turb: KLevel, force: Float32Array, steps: number, c0: number, c1: number): void {
+  const { f, pad } = level;
+  const n = pad.n,
+    cells = turb.cells;
+  for (let c = c0; c < c1; c++) {
+    const x = cells[c];
+    const du = 3 * steps * force[Math.floor(x / pad.pxy) - 1];
+    for (let q = 0; q < Q; q++) if (CX[q] !== 0) f[q * n + x] += W[q] * CX[q] * du;
+  }
 }
 
 /** ν_t of every cell of a level from its k (after building or loading a state). */
