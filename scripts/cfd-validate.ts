@@ -192,6 +192,10 @@ async function timed(name: string, input0: DirectionInput, threadsOf: number): P
   };
 }
 
+const approachText = values['free-approach']
+  ? ', left to develop along the fetch'
+  : ', held to the building by the body force and k source that make it a steady solution of the closure (part 23)';
+
 const run: ValidationRun = { date: new Date().toISOString().slice(0, 10), commit: null };
 try {
   run.commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
@@ -230,7 +234,7 @@ if (cases.has('aij') || cases.has('aij-empty') || cases.has('aij-coarse') || cas
       log(`  wrote ${extra.length} points to ${values['probes-out']}`);
     }
     const setup =
-      `Grid ${gridText(m.levels)} (finest b/${finestPerB} = ${B_M / finestPerB} m); inflow: the measured approach profile; ` +
+      `Grid ${gridText(m.levels)} (finest b/${finestPerB} = ${B_M / finestPerB} m); inflow: the measured approach profile${approachText}; ` +
       `${m.steps.spinUp} spin-up, ${m.steps.develop} development and ${m.steps.average} averaged level-0 steps (${m.averagingWindowS.toFixed(0)} s averaged); ${m.solver}.`;
     run.aij = { evaluation: evaluateAij(aijData, layout, result.probes!), cost, setup };
     if (result.probeHalves) {
@@ -261,7 +265,7 @@ if (cases.has('aij') || cases.has('aij-empty') || cases.has('aij-coarse') || cas
     run.aijCase = {
       evaluation: evaluateAij(aijData, layout, result.probes!),
       cost,
-      setup: `Grid ${gridText(plan.scene.plan.boxes)}; inflow ${plan.inflowDescription}.`,
+      setup: `Grid ${gridText(plan.scene.plan.boxes)}; inflow ${plan.inflowDescription}${approachText}.`,
     };
     log(`  done: ${cost.cpuS.toFixed(0)} s CPU`);
   }
