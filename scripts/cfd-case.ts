@@ -68,7 +68,8 @@ process.stderr.write(
   `smallest building ${+plan.smallestBuildingM.toPrecision(3)} m → finest cell ${+plan.finestCellM.toPrecision(3)} m\n${enlarged}grid ${gridText(levels)}; ` +
     `${plan.scene.cells.toLocaleString('en-GB')} cells, ${(plan.scene.memoryBytes / 1e6).toFixed(0)} MB\n` +
     `inflow: ${loaded.inflow.inlet.description}` +
-    `${loaded.inflow.k ? '; its k_m2s2 column is the inflow k of the transported-k closure' : '; inflow k: u*²/√Cμ of its surface layer (no k_m2s2 column)'}\n`,
+    `${loaded.inflow.k ? '; its k_m2s2 column is the inflow k of the transported-k closure' : '; inflow k: u*²/√Cμ of its surface layer (no k_m2s2 column)'}` +
+    '; held to the buildings as given (a body force and k source make it a steady solution of the closure)\n',
 );
 let last = 0;
 const result = await runDirection(plan.input, {

@@ -112,8 +112,8 @@ export interface Physics {
   columns?: Array<ColumnProfile | null>;
   /**
    * Feed the inflow face with the profile itself (a measured approach flow) rather than with the
-   * precursor's equilibrium column; the flow then relaxes towards the model's equilibrium over
-   * the fetch.
+   * precursor's equilibrium column; without `holdApproach` the flow then relaxes towards the
+   * model's equilibrium over the fetch.
    */
   inletFromProfile?: boolean;
   /**
