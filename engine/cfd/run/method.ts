@@ -27,15 +27,15 @@ export const QUANTITY_STATUS: readonly QuantityStatus[] = [
     quantity: 'speed ratio (mean wind speed)',
     status: 'validated',
     why:
-      'against AIJ Case A (pedestrian plane: 82 % of the 60 points within tolerance, r 0.87; vertical stations: 82 % of 66, r 0.98) and the empty-domain log law (within 1 %); ' +
+      'against AIJ Case A (pedestrian plane: 82 % of the 60 points within tolerance, r 0.87; vertical stations: 83 % of 66, r 0.98) and the empty-domain log law (within 1 %); ' +
       'known limits, both on the calm side: within a quarter of a building width of a windward corner at pedestrian height the corner stream comes out too slow ' +
-      '(0.57 of the approach speed where the tunnel measured 1.27: the corner vortex near the ground is finer than the cells), ' +
-      'and the calm zone behind a building reaches 1.99 building widths where the tunnel’s ends at 1.42; scores in docs/cfd-validation.md',
+      '(0.55 of the approach speed where the tunnel measured 1.27: the corner vortex near the ground is finer than the cells), ' +
+      'and the calm zone behind a building reaches 2.01 building widths where the tunnel’s ends at 1.42; scores in docs/cfd-validation.md',
   },
   {
     quantity: 'turbulence intensity',
     status: 'indicative',
-    why: 'from the transported k (plus resolved fluctuations): within a factor of two of AIJ Case A’s measured k at 92 % of the 66 vertical-station points, but 0.47–0.57 of the measured k at pedestrian height in the building’s wake (σ about 0.7–0.75 of the real one there), and not yet checked at pedestrian height elsewhere',
+    why: 'from the transported k (plus resolved fluctuations): within a factor of two of AIJ Case A’s measured k at 97 % of the 66 vertical-station points, but 0.59–0.69 of the measured k at pedestrian height in the building’s wake (σ about 0.77–0.83 of the real one there), and not yet checked at pedestrian height elsewhere',
   },
   {
     quantity: 'gust equivalent mean (GEM)',
