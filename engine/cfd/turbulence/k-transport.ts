@@ -29,6 +29,9 @@
  * wallShearPerFrictionVelocity), so the first layer's equilibrium ν_t is the mixing length's, the
  * one the approach flow was validated with.
  *
+ * A measured approach flow held to the building (bc/approach-sources.ts) adds its k source to each
+ * cell's production and its body force to each cell's momentum, here, once per pass.
+ *
  * Where the grid steps in WebAssembly, the per-cell loops here (velocities, production, substeps,
  * eddy viscosities) run as the kernel module's functions (kernel/k-pass-wat.ts), which compute the
  * same numbers bit for bit; these loops stay the reference and the JavaScript kernel's path.
