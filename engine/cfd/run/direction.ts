@@ -98,7 +98,7 @@ export const DEFAULT_PHYSICS: PhysicsOptions = {
   // (docs/cfd-validation.md, "What was tried").
   closure: 'k-l',
   // A measured approach flow (a wind tunnel's table) reaches the building as it was measured
-  // (bc/approach-sources.ts; docs/cfd-validation.md part 23). A log-law inflow has nothing to hold.
+  // (bc/approach-sources.ts; docs/cfd-validation.md part 23; ADR 31). A log-law inflow has nothing to hold.
   holdApproach: true,
   spongeFraction: 0.1,
   slabHeightM: 8,
