@@ -39,6 +39,8 @@
  *                                 deviatoric stresses only (a trial; the JavaScript kernel, so one thread)
  *   --free-approach               a measured approach flow (AIJ, cfd:case) left to develop along the fetch, without the
  *                                 body force and k source that hold it to the building (bc/approach-sources.ts; as before part 23)
+ *   --face-wall-model             building faces reflect specularly and brake their first cells by the smooth wall's
+ *                                 log-law drag (the ground's wall model without its Π_neq; a trial, part 24)
  *   --max-length-m M              cap every closure length at M metres (a diagnosis; part 23)
  *   --synthetic-modes N           with --synthetic-seed: the synthetic field's Fourier modes (default 128)
  *   --probes FILE --probes-out OUT   with the `aij` case: also read mean U, V, W and k at the points of
@@ -84,6 +86,7 @@ const { values } = parseArgs({
     'lateral-cap-b': { type: 'string' },
     'max-length-m': { type: 'string' },
     'free-approach': { type: 'boolean', default: false },
+    'face-wall-model': { type: 'boolean', default: false },
     'lateral-anisotropic': { type: 'boolean', default: false },
     'synthetic-modes': { type: 'string' },
     probes: { type: 'string' },
@@ -132,7 +135,7 @@ const tiers = (values.tiers?.split(',') ?? ALL_TIERS) as TierId[];
 const terrains = (values.terrains?.split(',') ?? ALL_TERRAINS) as TerrainId[];
 const threads = values.threads ? Number(values.threads) : defaultThreads();
 // Only the product's own solver, on every case, writes the report: a trial's options never do.
-const trial = closure !== undefined || values['free-approach'] || values['max-length-m'] !== undefined;
+const trial = closure !== undefined || values['free-approach'] || values['face-wall-model'] || values['max-length-m'] !== undefined;
 const everything = cases.size === ALL_CASES.length && !values.tiers && !values.terrains && finestPerB === 8 && casePerB === undefined && !trial;
 
 const data = (name: string) => readFileSync(new URL(`../engine/cfd/validation/data/${name}`, import.meta.url), 'utf8');
@@ -146,6 +149,7 @@ async function timed(name: string, input0: DirectionInput, threadsOf: number): P
   // Options that are not the closure's own; set only when given, so the defaults stand otherwise.
   const extra = {
     ...(values['free-approach'] ? { holdApproach: false } : {}),
+    ...(values['face-wall-model'] ? { faceWallModel: true } : {}),
     ...(values['max-length-m'] === undefined ? {} : { maxMixingLengthM: Number(values['max-length-m']) }),
   };
   const result = await runDirection(

@@ -29,6 +29,7 @@ import { f32, f64, i32, i32From, u8 } from './shared.ts';
 import { MOMENTS } from '../kernel/cell.ts';
 import { distanceToSolid } from '../geometry/distance.ts';
 import { buildKLevel, linkToParent, ROLE } from '../turbulence/k-fields.ts';
+import { faceWallOf } from '../turbulence/face-wall-drag.ts';
 import { setEddyViscosities } from '../turbulence/k-transport.ts';
 import { buildAbsorbingLayer, type AbsorbingLayer } from '../bc/absorbing-layer.ts';
 import { groundDistance } from '../bc/ground-lengths.ts';
@@ -121,6 +122,8 @@ export interface Physics {
    * body force and k source that make it a steady solution of the closure (bc/approach-sources.ts).
    */
   holdApproach?: boolean;
+  /** With transported k: the building faces' wall model in the ground's form (turbulence/face-wall-drag.ts; a trial). */
+  faceWallModel?: boolean;
 }
 
 /** Mean speed and shear of the approach flow at each cell layer of one level. */
@@ -395,6 +398,9 @@ function wallShearPerFrictionVelocity(z0: number): number {
   return 1 / (KARMAN * groundDistance(0.5 + z0));
 }
 
+/** Kinematic viscosity of air at about 15 °C, m²/s. */
+const AIR_VISCOSITY_M2S = 1.5e-5;
+
 /** Modes of the synthetic field: enough that its statistics over the face are near the ensemble's. */
 const SYNTHETIC_MODES = 128;
 /**
@@ -527,7 +533,13 @@ export function buildHierarchy(spec: HierarchySpec): Hierarchy {
     const slowList: number[] = [];
     let fastCells = 0;
     const faces = spec.mode === 'column' ? COLUMN_FACES : l === 0 ? LEVEL0_FACES : REFINED_FACES;
-    const ctx: LinkContext = { box, pad, kind: d.kind, faces };
+    const ctx: LinkContext = {
+      box,
+      pad,
+      kind: d.kind,
+      faces,
+      slipSolids: physics.faceWallModel === true && (physics.closure === 'k-l' || physics.closure === 'k-l-des'),
+    };
     const topDrive = (physics.profile.frictionVelocityMs * physics.latticePerMs) ** 2;
     for (let k = 0; k < box.nz; k++) {
       for (let j = 0; j < box.ny; j++) {
@@ -740,6 +752,8 @@ export function buildHierarchy(spec: HierarchySpec): Hierarchy {
       level.turb.synthetic = syntheticInflowOf(level, physics, physics.syntheticSeed);
     if (level.turb && physics.holdApproach && physics.inletFromProfile && spec.mode !== 'column')
       level.turb.drive = approachSources(tableColumn(physics, box, l, groundDrag, wallShear, topDrive));
+    if (level.turb && physics.faceWallModel)
+      level.turb.faceWall = faceWallOf(level.turb, pad.px, pad.pxy, (AIR_VISCOSITY_M2S * physics.latticePerMs) / box.dxM);
     initialise(level, physics);
     return level;
   });

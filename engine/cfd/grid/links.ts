@@ -33,6 +33,30 @@ export interface LinkContext {
   pad: Padded;
   kind: Uint8Array;
   faces: Faces;
+  /**
+   * Building faces reflect specularly, as the free-slip floor does, where the wall model brakes
+   * the first cell instead (a trial, turbulence/face-wall-drag.ts); otherwise halfway bounce-back.
+   */
+  slipSolids?: boolean;
+}
+
+/** Inside the box and not a cell that streams: a building's solid cell. */
+function solidAt(ctx: LinkContext, i: number, j: number, k: number): boolean {
+  const { box } = ctx;
+  if (i < 0 || j < 0 || k < 0 || i >= box.nx || j >= box.ny || k >= box.nz) return false;
+  return ctx.kind[cellIndex(ctx.pad, i, j, k)] === KIND.INACTIVE;
+}
+
+/**
+ * For a link of direction (cx, cy, cz) from cell (i, j, k) into a solid cell: the axes to mirror,
+ * those whose one-axis step alone enters a solid (the face's normal); null at a convex edge or
+ * corner, where no face is crossed alone (bounce-back there).
+ */
+function solidMirror(ctx: LinkContext, i: number, j: number, k: number, cx: number, cy: number, cz: number): Leaving | null {
+  const mx = cx !== 0 && solidAt(ctx, i + cx, j, k),
+    my = cy !== 0 && solidAt(ctx, i, j + cy, k),
+    mz = cz !== 0 && solidAt(ctx, i, j, k + cz);
+  return mx || my || mz ? { mx, my, mz, open: false } : null;
 }
 
 /** Wraps coordinates across periodic faces (the precursor column); others are left as they are. */
@@ -84,9 +108,11 @@ export function writeSlot(ctx: LinkContext, i: number, j: number, k: number, q: 
   const self = cellIndex(pad, i, j, k);
   if (q === 0) return self;
   const [ti, tj, tk] = wrap(ctx, i + CX[q], j + CY[q], k + CZ[q]);
-  const out = leaving(ctx, ti, tj, tk);
+  let out = leaving(ctx, ti, tj, tk);
   if (!out) {
-    return streamable(ctx, ti, tj, tk) ? q * n + cellIndex(pad, ti, tj, tk) : OPP[q] * n + self;
+    if (streamable(ctx, ti, tj, tk)) return q * n + cellIndex(pad, ti, tj, tk);
+    out = ctx.slipSolids ? solidMirror(ctx, i, j, k, CX[q], CY[q], CZ[q]) : null;
+    if (!out) return OPP[q] * n + self;
   }
   if (out.open) return q * n + cellIndex(pad, ti, tj, tk); // into the padding: nobody reads it
   const si = out.mx ? i : ti,
@@ -104,9 +130,11 @@ export function readSlot(ctx: LinkContext, i: number, j: number, k: number, q: n
   const self = cellIndex(pad, i, j, k);
   if (q === 0) return self;
   const [si0, sj0, sk0] = wrap(ctx, i - CX[q], j - CY[q], k - CZ[q]);
-  const out = leaving(ctx, si0, sj0, sk0);
+  let out = leaving(ctx, si0, sj0, sk0);
   if (!out) {
-    return streamable(ctx, si0, sj0, sk0) ? OPP[q] * n + cellIndex(pad, si0, sj0, sk0) : q * n + self;
+    if (streamable(ctx, si0, sj0, sk0)) return OPP[q] * n + cellIndex(pad, si0, sj0, sk0);
+    out = ctx.slipSolids ? solidMirror(ctx, i, j, k, -CX[q], -CY[q], -CZ[q]) : null;
+    if (!out) return q * n + self;
   }
   if (out.open) return OPP[q] * n + cellIndex(pad, si0, sj0, sk0);
   const si = out.mx ? i : si0,

@@ -75,6 +75,8 @@ export interface PhysicsOptions {
    * make it a steady solution of the closure, so it reaches the building as measured (bc/approach-sources.ts).
    */
   holdApproach?: boolean;
+  /** With 'k-l': the building faces' wall model in the ground's form (turbulence/face-wall-drag.ts; a trial). */
+  faceWallModel?: boolean;
   /** With 'k-l': the lateral length's anisotropic form (turbulence/lateral-length.ts; a trial, the JavaScript kernel). */
   lateralAnisotropic?: boolean;
   /** With 'k-l-des' and a seed: the synthetic field's number of Fourier modes (128 by default). */
@@ -310,6 +312,7 @@ export function prepareDirection(input: DirectionInput): PreparedDirection {
     lateralShareAbove: options.lateralShareAbove,
     lateralCapM: options.lateralCapM,
     holdApproach: options.holdApproach,
+    faceWallModel: options.faceWallModel,
     lateralAnisotropic: options.lateralAnisotropic,
     syntheticModes: options.syntheticModes,
     maxMixingLengthM: options.maxMixingLengthM,

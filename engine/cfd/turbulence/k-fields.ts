@@ -15,6 +15,7 @@ import { f32, i32, i32From, u8 } from '../grid/shared.ts';
 import { forEachTrilinearCorner } from '../grid/trilinear.ts';
 import type { SyntheticInflow } from '../bc/synthetic-inflow.ts';
 import type { ApproachSources } from '../bc/approach-sources.ts';
+import type { FaceWall } from './face-wall-drag.ts';
 
 /** What a cell is to the k equation. */
 export const ROLE = {
@@ -86,6 +87,8 @@ export interface KLevel {
    * the k source of each cell layer; null otherwise.
    */
   drive: ApproachSources | null;
+  /** With the building faces' wall model (a trial, face-wall-drag.ts): its cells; null otherwise. */
+  faceWall: FaceWall | null;
 }
 
 export interface KLevelSpec {
@@ -173,6 +176,7 @@ export function buildKLevel(spec: KLevelSpec, inflowK: (zM: number) => number): 
     desBase: null,
     lateral: null,
     drive: null,
+    faceWall: null,
   };
 }
 

@@ -43,6 +43,7 @@ import { CMU_THREE_QUARTERS, SIGMA_K, eddyViscosity } from './k-l-model.ts';
 import { NUT_MAX, ROLE, parentStencil, type KLevel } from './k-fields.ts';
 import { cellIndex } from '../grid/layout.ts';
 import { CX, W } from '../lattice/d3q19.ts';
+import { brakeFaceCells } from './face-wall-drag.ts';
 import { shearLayerFactor } from './shear-layer-length.ts';
 import { horizontalStrainShare } from './lateral-length.ts';
 
@@ -373,6 +374,15 @@ export function turbulencePass(h: Grid, ctx: ThreadContext): void {
     if (turb.drive) driveMomentum(level, turb, turb.drive.force, 2 ** (level.index + 1), c0, c1);
   }
   ctx.barrier();
+  if (h.levels.some((level) => level.turb!.faceWall)) {
+    for (const level of h.levels) {
+      const wall = level.turb!.faceWall;
+      if (!wall) continue;
+      const [f0, f1] = share(wall.cells.length, thread, threads);
+      brakeFaceCells(level, level.turb!, wall, 2 ** (level.index + 1), f0, f1);
+    }
+    ctx.barrier();
+  }
 }
 
 /** The held approach flow's k source (bc/approach-sources.ts), added to the production of cells c0..c1. */
