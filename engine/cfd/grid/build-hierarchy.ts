@@ -345,11 +345,10 @@ function closureLengths(
           jj = Math.min(Math.max(j, 0), box.ny - 1),
           kk = Math.min(Math.max(k, 0), box.nz - 1);
         const face = Math.max(0.5, toSolid[ii + box.nx * (jj + box.ny * kk)] - 0.5);
-        const wall = Math.min(ground[kk], face);
-        let l = Math.min(Math.max(cs, KARMAN * wall), cap);
+        let l = wallLength(Math.min(ground[kk], face), cs, cap);
         if (free) {
           // Without a building in the level there is no such length (and nothing lateral to blend).
-          const unlimited = Math.min(Math.max(cs, KARMAN * face), cap, freeCap);
+          const unlimited = Math.min(wallLength(face, cs, cap), freeCap);
           if (unlimited > l && Number.isFinite(unlimited)) free[cellIndex(pad, i, j, k)] = unlimited;
         }
         if (des && inDesZone(face, kk + 0.5, KARMAN * (kk + 0.5 + z0), baseBand)) {
@@ -378,11 +377,16 @@ function tableColumn(physics: Physics, box: LevelBox, l: number, groundDrag: num
     speed: (k) => profile.speedMs(z(k)) * lp,
     shear: (k) => profile.shearPerS(z(k)) * dtS,
     tke: (k) => profile.tkeAtM2s2(z(k)) * lp * lp,
-    length: (k) => Math.min(Math.max(physics.smagorinsky, KARMAN * groundDistance(k + 0.5 + z0)), cap),
+    length: (k) => wallLength(groundDistance(k + 0.5 + z0), physics.smagorinsky, cap),
     groundDrag,
     groundShear,
     topStress: l === 0 ? topDrive : null,
   };
+}
+
+/** Prandtl's ℓ = κ·d of a cell at distance d from the nearest wall, between Cs and the cap (cells). */
+function wallLength(distance: number, cs: number, cap: number): number {
+  return Math.min(Math.max(cs, KARMAN * distance), cap);
 }
 
 /**

@@ -169,3 +169,12 @@ export function anisotropicStrainInPlace(m: Float64Array, tau: number, tauH: num
   m[8] *= ks;
   m[9] *= ks;
 }
+
+/**
+ * Adds the momentum (dux, duy, duz) to cell x, whose populations sit in their own slots (f_q in
+ * slot q): each changes by w_q·3·(c_q·Δu), which adds ρ·Δu with ρ ≈ 1 and no mass. For body forces
+ * and drags far smaller than the flow's own accelerations.
+ */
+export function addMomentum(f: Float32Array, n: number, x: number, dux: number, duy: number, duz: number): void {
+  for (let q = 1; q < lattice.Q; q++) f[q * n + x] += 3 * lattice.W[q] * (lattice.CX[q] * dux + lattice.CY[q] * duy + lattice.CZ[q] * duz);
+}

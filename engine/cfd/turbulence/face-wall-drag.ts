@@ -7,7 +7,7 @@
  * a cell, ν air's. Unlike the ground, the first cell's Π_neq is left to its populations.
  */
 import { KARMAN } from '../bc/abl-inlet.ts';
-import { CX, CY, CZ, W } from '../lattice/d3q19.ts';
+import { addMomentum } from '../kernel/cell.ts';
 import type { Level } from '../grid/level.ts';
 import { ROLE, type KLevel } from './k-fields.ts';
 import { i32From, u8 } from '../grid/shared.ts';
@@ -56,7 +56,7 @@ export function faceWallOf(turb: KLevel, px: number, pxy: number, viscosity: num
 /**
  * The drag of `steps` time steps on face cells c0..c1, populations at home (after a k pass): the
  * velocity along the face from the pass's mean velocity, the drag taken implicitly so it cannot
- * reverse the flow, its momentum taken off as w_q·3·c_q·Δu (ρ ≈ 1).
+ * reverse the flow (kernel/cell.ts addMomentum).
  */
 export function brakeFaceCells(level: Level, turb: KLevel, wall: FaceWall, steps: number, c0: number, c1: number): void {
   const { f, pad } = level;
@@ -73,9 +73,6 @@ export function brakeFaceCells(level: Level, turb: KLevel, wall: FaceWall, steps
     const uStar = smoothWallFrictionVelocity(speed, 0.5, wall.viscosity);
     const drag = ((uStar * uStar) / (speed * speed)) * speed * steps;
     const k = -drag / (1 + drag);
-    const dx = 3 * k * ux,
-      dy = 3 * k * uy,
-      dz = 3 * k * uz;
-    for (let q = 1; q < 19; q++) f[q * n + x] += W[q] * (CX[q] * dx + CY[q] * dy + CZ[q] * dz);
+    addMomentum(f, n, x, k * ux, k * uy, k * uz);
   }
 }

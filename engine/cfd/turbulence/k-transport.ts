@@ -36,13 +36,12 @@
  * eddy viscosities) run as the kernel module's functions (kernel/k-pass-wat.ts), which compute the
  * same numbers bit for bit; these loops stay the reference and the JavaScript kernel's path.
  */
-import { anisotropicStrainNorm, momentsOf, tensorNorm } from '../kernel/cell.ts';
+import { addMomentum, anisotropicStrainNorm, momentsOf, tensorNorm } from '../kernel/cell.ts';
 import type { Grid, Level } from '../grid/level.ts';
 import { share, type ThreadContext } from '../solver/step.ts';
 import { CMU_THREE_QUARTERS, SIGMA_K, eddyViscosity } from './k-l-model.ts';
 import { NUT_MAX, ROLE, parentStencil, type KLevel } from './k-fields.ts';
 import { cellIndex } from '../grid/layout.ts';
-import { CX, W } from '../lattice/d3q19.ts';
 import { brakeFaceCells } from './face-wall-drag.ts';
 import { shearLayerFactor } from './shear-layer-length.ts';
 import { horizontalStrainShare } from './lateral-length.ts';
@@ -396,8 +395,7 @@ function addSourceK(turb: KLevel, sourceK: Float32Array, pxy: number, c0: number
 
 /**
  * The held approach flow's body force (bc/approach-sources.ts) over `steps` time steps of the
- * level, on cells c0..c1, whose populations are at home: each changes by w_q·3·c_qx·Δu, which adds
- * the momentum Δu (ρ ≈ 1) and no mass. The force is thousands of times smaller than the flow's
+ * level, on cells c0..c1, whose populations are at home (kernel/cell.ts addMomentum). The force is thousands of times smaller than the flow's
  * accelerations around a building, so applying it once per pass rather than every step is exact
  * to far below the lattice's own error.
  */
@@ -407,8 +405,7 @@ function driveMomentum(level: Level, turb: KLevel, force: Float32Array, steps: n
     cells = turb.cells;
   for (let c = c0; c < c1; c++) {
     const x = cells[c];
-    const du = 3 * steps * force[Math.floor(x / pad.pxy) - 1];
-    for (let q = 0; q < Q; q++) if (CX[q] !== 0) f[q * n + x] += W[q] * CX[q] * du;
+    addMomentum(f, n, x, steps * force[Math.floor(x / pad.pxy) - 1], 0, 0);
   }
 }
 
