@@ -13,7 +13,7 @@
  * turns ν0, ρ, 1/ρ and Π_neq into the relaxation time τ. The production closure takes both a
  * per-cell eddy viscosity (Level.nut) and the mixing length's strain part, as the JavaScript kernel.
  */
-import { CX, CY, CZ, OPP, Q, W } from '../lattice/d3q19.ts';
+import { CX, CY, CZ, OPP, Q, W, stressProjection } from '../lattice/d3q19.ts';
 
 export type Expr =
   { op: 'var'; name: string } | { op: 'const'; value: number } | { op: 'add' | 'sub' | 'mul' | 'div'; a: Expr; b: Expr } | { op: 'sqrt' | 'neg'; a: Expr };
@@ -133,14 +133,7 @@ export function post(u: [string, string, string] = ['ux', 'uy', 'uz'], p: string
         ]),
       ),
     );
-    const qp = linear([
-      [CX[q] * CX[q], pxx],
-      [CY[q] * CY[q], pyy],
-      [CZ[q] * CZ[q], pzz],
-      [2 * CX[q] * CY[q], pxy],
-      [2 * CX[q] * CZ[q], pxz],
-      [2 * CY[q] * CZ[q], pyz],
-    ]);
+    const qp = linear(stressProjection(q, [pxx, pyy, pzz, pxy, pxz, pyz]));
     const cu = `cu${q}`;
     out.push(assign(`s${q}`, mul(W[q], add(add('rm', mul('rho', sub(mul(mul(4.5, cu), cu), 'u2'))), mul('c1', sub(qp, 'tr'))))));
     out.push(assign(`a${q}`, mul(mul(3 * W[q], 'rho'), cu)));

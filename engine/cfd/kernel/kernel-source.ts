@@ -24,7 +24,7 @@
  *   downstream neighbour x + c_q. One copy of the populations, and each cell of an odd step touches
  *   a set of slots no other cell touches, so threads need no halo exchange, only a barrier.
  */
-import { CX, CY, CZ, OPP, Q, W } from '../lattice/d3q19.ts';
+import { CX, CY, CZ, OPP, Q, W, stressProjection } from '../lattice/d3q19.ts';
 
 const f = (x: number): string => {
   // Exact decimal literals for the weights' multiples.
@@ -131,7 +131,6 @@ function postAniso(lines: string[], indent: string, u: [string, string, string],
  */
 function postTerms(lines: string[], indent: string, u: [string, string, string], p: string[], trace: { name: string; value: string }, scale: string): void {
   const [ux, uy, uz] = u;
-  const [pxx, pyy, pzz, pxy, pxz, pyz] = p;
   const tr = trace.name;
   lines.push(`${indent}const u2 = 1.5 * (${ux} * ${ux} + ${uy} * ${uy} + ${uz} * ${uz});`);
   lines.push(`${indent}const rm = rho - 1;`);
@@ -143,15 +142,7 @@ function postTerms(lines: string[], indent: string, u: [string, string, string],
     let cu = '';
     cu += term(CX[q], ux) + term(CY[q], uy) + term(CZ[q], uz);
     let qp = '';
-    const comp: Array<[number, string]> = [
-      [CX[q] * CX[q], pxx],
-      [CY[q] * CY[q], pyy],
-      [CZ[q] * CZ[q], pzz],
-      [2 * CX[q] * CY[q], pxy],
-      [2 * CX[q] * CZ[q], pxz],
-      [2 * CY[q] * CZ[q], pyz],
-    ];
-    for (const [c, name] of comp) qp += term(c, name);
+    for (const [c, name] of stressProjection(q, p)) qp += term(c, name);
     const w = f(W[q]);
     lines.push(`${indent}const cu${q} = ${sum(cu)};`);
     lines.push(`${indent}const s${q} = ${w} * (rm + rho * (4.5 * cu${q} * cu${q} - u2) + ${scale}(${sum(qp)} - ${tr}));`);

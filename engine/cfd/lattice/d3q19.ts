@@ -29,3 +29,18 @@ export function directionOf(cx: number, cy: number, cz: number): number {
   for (let q = 0; q < Q; q++) if (CX[q] === cx && CY[q] === cy && CZ[q] === cz) return q;
   return -1;
 }
+
+/**
+ * c_q c_q : Π for a symmetric Π given as (xx, yy, zz, xy, xz, yz): the coefficient of each
+ * component, the off-diagonal ones counted twice. Pairs each coefficient with the caller's term.
+ */
+export function stressProjection<T>(q: number, [xx, yy, zz, xy, xz, yz]: readonly T[]): Array<[number, T]> {
+  return [
+    [CX[q] * CX[q], xx],
+    [CY[q] * CY[q], yy],
+    [CZ[q] * CZ[q], zz],
+    [2 * CX[q] * CY[q], xy],
+    [2 * CX[q] * CZ[q], xz],
+    [2 * CY[q] * CZ[q], yz],
+  ];
+}
