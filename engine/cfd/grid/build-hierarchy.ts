@@ -757,7 +757,7 @@ export function buildHierarchy(spec: HierarchySpec): Hierarchy {
     if (level.turb && physics.holdApproach && physics.inletFromProfile && spec.mode !== 'column')
       level.turb.drive = approachSources(tableColumn(physics, box, l, groundDrag, wallShear, topDrive));
     if (level.turb && physics.faceWallModel)
-      level.turb.faceWall = faceWallOf(level.turb, level.slow, pad.px, pad.pxy, (AIR_VISCOSITY_M2S * physics.latticePerMs) / box.dxM);
+      level.turb.faceWall = faceWallOf(level.turb, pad.px, pad.pxy, (AIR_VISCOSITY_M2S * physics.latticePerMs) / box.dxM);
     initialise(level, physics);
     return level;
   });

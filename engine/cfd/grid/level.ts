@@ -35,12 +35,7 @@ export const SOURCE = {
  * the shear stress u*² that drives the top of the domain (Richards & Hoxey 1993), without which no
  * inflow profile can stay horizontally homogeneous over a drag-exerting ground.
  */
-/**
- * A slow cell's momentum source. FACE_X/Y/Z: a cell next to a building face across that axis (the
- * faces' wall model, turbulence/face-wall-drag.ts); its `drag` is σ·√C_f, σ = +1 with the wall on
- * the cell's lower side along the axis, −1 on its upper side.
- */
-export const DRAG = { NONE: 0, GROUND: 1, POROUS: 2, TOP: 3, FACE_X: 4, FACE_Y: 5, FACE_Z: 6 } as const;
+export const DRAG = { NONE: 0, GROUND: 1, POROUS: 2, TOP: 3 } as const;
 
 /** Slots per ghost stencil (trilinear) and per restriction (2×2×2 children). */
 export const STENCIL = 8;

@@ -592,7 +592,7 @@ export function collideSlowEven(f: Float32Array, n: number, cells: Int32Array, r
     const tau0 = 3 * nu0 + 0.5;
     const pn = Math.sqrt(pxx * pxx + pyy * pyy + pzz * pzz + 2 * (pxy * pxy + pxz * pxz + pyz * pyz));
     const tau = 0.5 * (tau0 + Math.sqrt(tau0 * tau0 + smag * pn * ir));
-    let ex = ux, ey = uy, ez = uz, qxy = pxy, qxz = pxz, qyz = pyz;
+    let ex = ux, ey = uy, ez = uz, qxz = pxz, qyz = pyz;
     const kind = dragKind[s];
     if (kind === 1) {
       // Ground: Δu = −C_f·|u_h|·u_h (implicit); the cell's shear from the wall model,
@@ -612,37 +612,13 @@ export function collideSlowEven(f: Float32Array, n: number, cells: Int32Array, r
     } else if (kind === 3) {
       // Top: the ABL's shear stress u*² drives the top layer along +x.
       ex = ux + drag[s];
-    } else if (kind === 4) {
-      // A face across x: its velocity along the face (uy, uz) braked, Π_neq_xy, _xz the wall model's.
-      const sg = drag[s], sp = Math.sqrt(uy * uy + uz * uz), c = sg * sg * sp, k = -c / (1 + c);
-      ey = uy + k * uy;
-      ez = uz + k * uz;
-      const g = -(rho * tau * sg * 3.8204330995852387) / 3;
-      qxy = g * uy;
-      qxz = g * uz;
-    } else if (kind === 5) {
-      // A face across y: its velocity along the face (ux, uz) braked, Π_neq_xy, _yz the wall model's.
-      const sg = drag[s], sp = Math.sqrt(ux * ux + uz * uz), c = sg * sg * sp, k = -c / (1 + c);
-      ex = ux + k * ux;
-      ez = uz + k * uz;
-      const g = -(rho * tau * sg * 3.8204330995852387) / 3;
-      qxy = g * ux;
-      qyz = g * uz;
-    } else if (kind === 6) {
-      // A face across z: its velocity along the face (ux, uy) braked, Π_neq_xz, _yz the wall model's.
-      const sg = drag[s], sp = Math.sqrt(ux * ux + uy * uy), c = sg * sg * sp, k = -c / (1 + c);
-      ex = ux + k * ux;
-      ey = uy + k * uy;
-      const g = -(rho * tau * sg * 3.8204330995852387) / 3;
-      qxz = g * ux;
-      qyz = g * uy;
     }
     const slot = record[s];
     if (slot >= 0) {
       // Recorded state: ρ, u at the half-forced velocity, strain S = −Π_neq/(2ρ·cs²·τ).
       const o = 10 * slot, ks = -1.5 / (rho * tau);
       rec[o] = rho; rec[o + 1] = 0.5 * (ux + ex); rec[o + 2] = 0.5 * (uy + ey); rec[o + 3] = 0.5 * (uz + ez);
-      rec[o + 4] = ks * pxx; rec[o + 5] = ks * pyy; rec[o + 6] = ks * pzz; rec[o + 7] = ks * qxy; rec[o + 8] = ks * qxz; rec[o + 9] = ks * qyz;
+      rec[o + 4] = ks * pxx; rec[o + 5] = ks * pyy; rec[o + 6] = ks * pzz; rec[o + 7] = ks * pxy; rec[o + 8] = ks * qxz; rec[o + 9] = ks * qyz;
     }
     const c1 = 4.5 * (1 - 1 / tau);
     const u2 = 1.5 * (ex * ex + ey * ey + ez * ez);
@@ -662,11 +638,11 @@ export function collideSlowEven(f: Float32Array, n: number, cells: Int32Array, r
     const a5 = 0.16666666666666666 * rho * cu5;
     const g5 = s5 + a5, g6 = s5 - a5;
     const cu7 = ex + ey;
-    const s7 = 0.027777777777777776 * (rm + rho * (4.5 * cu7 * cu7 - u2) + c1 * (pxx + pyy + 2 * qxy - tr));
+    const s7 = 0.027777777777777776 * (rm + rho * (4.5 * cu7 * cu7 - u2) + c1 * (pxx + pyy + 2 * pxy - tr));
     const a7 = 0.08333333333333333 * rho * cu7;
     const g7 = s7 + a7, g8 = s7 - a7;
     const cu9 = ex - ey;
-    const s9 = 0.027777777777777776 * (rm + rho * (4.5 * cu9 * cu9 - u2) + c1 * (pxx + pyy - 2 * qxy - tr));
+    const s9 = 0.027777777777777776 * (rm + rho * (4.5 * cu9 * cu9 - u2) + c1 * (pxx + pyy - 2 * pxy - tr));
     const a9 = 0.08333333333333333 * rho * cu9;
     const g9 = s9 + a9, g10 = s9 - a9;
     const cu11 = ex + ez;
@@ -766,7 +742,7 @@ export function collideSlowOdd(f: Float32Array, n: number, cells: Int32Array, re
     const tau0 = 3 * nu0 + 0.5;
     const pn = Math.sqrt(pxx * pxx + pyy * pyy + pzz * pzz + 2 * (pxy * pxy + pxz * pxz + pyz * pyz));
     const tau = 0.5 * (tau0 + Math.sqrt(tau0 * tau0 + smag * pn * ir));
-    let ex = ux, ey = uy, ez = uz, qxy = pxy, qxz = pxz, qyz = pyz;
+    let ex = ux, ey = uy, ez = uz, qxz = pxz, qyz = pyz;
     const kind = dragKind[s];
     if (kind === 1) {
       // Ground: Δu = −C_f·|u_h|·u_h (implicit); the cell's shear from the wall model,
@@ -786,37 +762,13 @@ export function collideSlowOdd(f: Float32Array, n: number, cells: Int32Array, re
     } else if (kind === 3) {
       // Top: the ABL's shear stress u*² drives the top layer along +x.
       ex = ux + drag[s];
-    } else if (kind === 4) {
-      // A face across x: its velocity along the face (uy, uz) braked, Π_neq_xy, _xz the wall model's.
-      const sg = drag[s], sp = Math.sqrt(uy * uy + uz * uz), c = sg * sg * sp, k = -c / (1 + c);
-      ey = uy + k * uy;
-      ez = uz + k * uz;
-      const g = -(rho * tau * sg * 3.8204330995852387) / 3;
-      qxy = g * uy;
-      qxz = g * uz;
-    } else if (kind === 5) {
-      // A face across y: its velocity along the face (ux, uz) braked, Π_neq_xy, _yz the wall model's.
-      const sg = drag[s], sp = Math.sqrt(ux * ux + uz * uz), c = sg * sg * sp, k = -c / (1 + c);
-      ex = ux + k * ux;
-      ez = uz + k * uz;
-      const g = -(rho * tau * sg * 3.8204330995852387) / 3;
-      qxy = g * ux;
-      qyz = g * uz;
-    } else if (kind === 6) {
-      // A face across z: its velocity along the face (ux, uy) braked, Π_neq_xz, _yz the wall model's.
-      const sg = drag[s], sp = Math.sqrt(ux * ux + uy * uy), c = sg * sg * sp, k = -c / (1 + c);
-      ex = ux + k * ux;
-      ey = uy + k * uy;
-      const g = -(rho * tau * sg * 3.8204330995852387) / 3;
-      qxz = g * ux;
-      qyz = g * uy;
     }
     const slot = record[s];
     if (slot >= 0) {
       // Recorded state: ρ, u at the half-forced velocity, strain S = −Π_neq/(2ρ·cs²·τ).
       const o = 10 * slot, ks = -1.5 / (rho * tau);
       rec[o] = rho; rec[o + 1] = 0.5 * (ux + ex); rec[o + 2] = 0.5 * (uy + ey); rec[o + 3] = 0.5 * (uz + ez);
-      rec[o + 4] = ks * pxx; rec[o + 5] = ks * pyy; rec[o + 6] = ks * pzz; rec[o + 7] = ks * qxy; rec[o + 8] = ks * qxz; rec[o + 9] = ks * qyz;
+      rec[o + 4] = ks * pxx; rec[o + 5] = ks * pyy; rec[o + 6] = ks * pzz; rec[o + 7] = ks * pxy; rec[o + 8] = ks * qxz; rec[o + 9] = ks * qyz;
     }
     const c1 = 4.5 * (1 - 1 / tau);
     const u2 = 1.5 * (ex * ex + ey * ey + ez * ez);
@@ -836,11 +788,11 @@ export function collideSlowOdd(f: Float32Array, n: number, cells: Int32Array, re
     const a5 = 0.16666666666666666 * rho * cu5;
     const g5 = s5 + a5, g6 = s5 - a5;
     const cu7 = ex + ey;
-    const s7 = 0.027777777777777776 * (rm + rho * (4.5 * cu7 * cu7 - u2) + c1 * (pxx + pyy + 2 * qxy - tr));
+    const s7 = 0.027777777777777776 * (rm + rho * (4.5 * cu7 * cu7 - u2) + c1 * (pxx + pyy + 2 * pxy - tr));
     const a7 = 0.08333333333333333 * rho * cu7;
     const g7 = s7 + a7, g8 = s7 - a7;
     const cu9 = ex - ey;
-    const s9 = 0.027777777777777776 * (rm + rho * (4.5 * cu9 * cu9 - u2) + c1 * (pxx + pyy - 2 * qxy - tr));
+    const s9 = 0.027777777777777776 * (rm + rho * (4.5 * cu9 * cu9 - u2) + c1 * (pxx + pyy - 2 * pxy - tr));
     const a9 = 0.08333333333333333 * rho * cu9;
     const g9 = s9 + a9, g10 = s9 - a9;
     const cu11 = ex + ez;
@@ -1384,7 +1336,7 @@ export function collideSlowEvenAniso(f: Float32Array, n: number, cells: Int32Arr
     const nu0H = nuArr[s] + nutH[x];
     const tauH0 = 3 * nu0H + 0.5;
     const tauH = 0.5 * (tauH0 + Math.sqrt(tauH0 * tauH0 + smag * pn * ir));
-    let ex = ux, ey = uy, ez = uz, qxy = pxy, qxz = pxz, qyz = pyz;
+    let ex = ux, ey = uy, ez = uz, qxz = pxz, qyz = pyz;
     const kind = dragKind[s];
     if (kind === 1) {
       // Ground: Δu = −C_f·|u_h|·u_h (implicit); the cell's shear from the wall model,
@@ -1404,30 +1356,6 @@ export function collideSlowEvenAniso(f: Float32Array, n: number, cells: Int32Arr
     } else if (kind === 3) {
       // Top: the ABL's shear stress u*² drives the top layer along +x.
       ex = ux + drag[s];
-    } else if (kind === 4) {
-      // A face across x: its velocity along the face (uy, uz) braked, Π_neq_xy, _xz the wall model's.
-      const sg = drag[s], sp = Math.sqrt(uy * uy + uz * uz), c = sg * sg * sp, k = -c / (1 + c);
-      ey = uy + k * uy;
-      ez = uz + k * uz;
-      const g = -(rho * tau * sg * 3.8204330995852387) / 3;
-      qxy = g * uy;
-      qxz = g * uz;
-    } else if (kind === 5) {
-      // A face across y: its velocity along the face (ux, uz) braked, Π_neq_xy, _yz the wall model's.
-      const sg = drag[s], sp = Math.sqrt(ux * ux + uz * uz), c = sg * sg * sp, k = -c / (1 + c);
-      ex = ux + k * ux;
-      ez = uz + k * uz;
-      const g = -(rho * tau * sg * 3.8204330995852387) / 3;
-      qxy = g * ux;
-      qyz = g * uz;
-    } else if (kind === 6) {
-      // A face across z: its velocity along the face (ux, uy) braked, Π_neq_xz, _yz the wall model's.
-      const sg = drag[s], sp = Math.sqrt(ux * ux + uy * uy), c = sg * sg * sp, k = -c / (1 + c);
-      ex = ux + k * ux;
-      ey = uy + k * uy;
-      const g = -(rho * tau * sg * 3.8204330995852387) / 3;
-      qxz = g * ux;
-      qyz = g * uy;
     }
     const slot = record[s];
     if (slot >= 0) {
@@ -1435,11 +1363,11 @@ export function collideSlowEvenAniso(f: Float32Array, n: number, cells: Int32Arr
       const o = 10 * slot, ks = -1.5 / (rho * tau);
       rec[o] = rho; rec[o + 1] = 0.5 * (ux + ex); rec[o + 2] = 0.5 * (uy + ey); rec[o + 3] = 0.5 * (uz + ez);
       const ksh = -1.5 / (rho * tauH), sm = 0.5 * ks * (pxx + pyy), sd = 0.5 * ksh * (pxx - pyy);
-      rec[o + 4] = sm + sd; rec[o + 5] = sm - sd; rec[o + 6] = ks * pzz; rec[o + 7] = ksh * qxy; rec[o + 8] = ks * qxz; rec[o + 9] = ks * qyz;
+      rec[o + 4] = sm + sd; rec[o + 5] = sm - sd; rec[o + 6] = ks * pzz; rec[o + 7] = ksh * pxy; rec[o + 8] = ks * qxz; rec[o + 9] = ks * qyz;
     }
     const c1 = 4.5 * (1 - 1 / tau), c1h = 4.5 * (1 - 1 / tauH);
     const mh = 0.5 * (pxx + pyy), dh = 0.5 * (pxx - pyy);
-    const Pxx = c1 * mh + c1h * dh, Pyy = c1 * mh - c1h * dh, Pzz = c1 * pzz, Pxy = c1h * qxy, Pxz = c1 * qxz, Pyz = c1 * qyz;
+    const Pxx = c1 * mh + c1h * dh, Pyy = c1 * mh - c1h * dh, Pzz = c1 * pzz, Pxy = c1h * pxy, Pxz = c1 * qxz, Pyz = c1 * qyz;
     const u2 = 1.5 * (ex * ex + ey * ey + ez * ez);
     const rm = rho - 1;
     const trc = c1 * (pxx + pyy + pzz) * CS2;
@@ -1564,7 +1492,7 @@ export function collideSlowOddAniso(f: Float32Array, n: number, cells: Int32Arra
     const nu0H = nuArr[s] + nutH[x];
     const tauH0 = 3 * nu0H + 0.5;
     const tauH = 0.5 * (tauH0 + Math.sqrt(tauH0 * tauH0 + smag * pn * ir));
-    let ex = ux, ey = uy, ez = uz, qxy = pxy, qxz = pxz, qyz = pyz;
+    let ex = ux, ey = uy, ez = uz, qxz = pxz, qyz = pyz;
     const kind = dragKind[s];
     if (kind === 1) {
       // Ground: Δu = −C_f·|u_h|·u_h (implicit); the cell's shear from the wall model,
@@ -1584,30 +1512,6 @@ export function collideSlowOddAniso(f: Float32Array, n: number, cells: Int32Arra
     } else if (kind === 3) {
       // Top: the ABL's shear stress u*² drives the top layer along +x.
       ex = ux + drag[s];
-    } else if (kind === 4) {
-      // A face across x: its velocity along the face (uy, uz) braked, Π_neq_xy, _xz the wall model's.
-      const sg = drag[s], sp = Math.sqrt(uy * uy + uz * uz), c = sg * sg * sp, k = -c / (1 + c);
-      ey = uy + k * uy;
-      ez = uz + k * uz;
-      const g = -(rho * tau * sg * 3.8204330995852387) / 3;
-      qxy = g * uy;
-      qxz = g * uz;
-    } else if (kind === 5) {
-      // A face across y: its velocity along the face (ux, uz) braked, Π_neq_xy, _yz the wall model's.
-      const sg = drag[s], sp = Math.sqrt(ux * ux + uz * uz), c = sg * sg * sp, k = -c / (1 + c);
-      ex = ux + k * ux;
-      ez = uz + k * uz;
-      const g = -(rho * tau * sg * 3.8204330995852387) / 3;
-      qxy = g * ux;
-      qyz = g * uz;
-    } else if (kind === 6) {
-      // A face across z: its velocity along the face (ux, uy) braked, Π_neq_xz, _yz the wall model's.
-      const sg = drag[s], sp = Math.sqrt(ux * ux + uy * uy), c = sg * sg * sp, k = -c / (1 + c);
-      ex = ux + k * ux;
-      ey = uy + k * uy;
-      const g = -(rho * tau * sg * 3.8204330995852387) / 3;
-      qxz = g * ux;
-      qyz = g * uy;
     }
     const slot = record[s];
     if (slot >= 0) {
@@ -1615,11 +1519,11 @@ export function collideSlowOddAniso(f: Float32Array, n: number, cells: Int32Arra
       const o = 10 * slot, ks = -1.5 / (rho * tau);
       rec[o] = rho; rec[o + 1] = 0.5 * (ux + ex); rec[o + 2] = 0.5 * (uy + ey); rec[o + 3] = 0.5 * (uz + ez);
       const ksh = -1.5 / (rho * tauH), sm = 0.5 * ks * (pxx + pyy), sd = 0.5 * ksh * (pxx - pyy);
-      rec[o + 4] = sm + sd; rec[o + 5] = sm - sd; rec[o + 6] = ks * pzz; rec[o + 7] = ksh * qxy; rec[o + 8] = ks * qxz; rec[o + 9] = ks * qyz;
+      rec[o + 4] = sm + sd; rec[o + 5] = sm - sd; rec[o + 6] = ks * pzz; rec[o + 7] = ksh * pxy; rec[o + 8] = ks * qxz; rec[o + 9] = ks * qyz;
     }
     const c1 = 4.5 * (1 - 1 / tau), c1h = 4.5 * (1 - 1 / tauH);
     const mh = 0.5 * (pxx + pyy), dh = 0.5 * (pxx - pyy);
-    const Pxx = c1 * mh + c1h * dh, Pyy = c1 * mh - c1h * dh, Pzz = c1 * pzz, Pxy = c1h * qxy, Pxz = c1 * qxz, Pyz = c1 * qyz;
+    const Pxx = c1 * mh + c1h * dh, Pyy = c1 * mh - c1h * dh, Pzz = c1 * pzz, Pxy = c1h * pxy, Pxz = c1 * qxz, Pyz = c1 * qyz;
     const u2 = 1.5 * (ex * ex + ey * ey + ez * ez);
     const rm = rho - 1;
     const trc = c1 * (pxx + pyy + pzz) * CS2;

@@ -25,7 +25,6 @@
  *   a set of slots no other cell touches, so threads need no halo exchange, only a barrier.
  */
 import { CX, CY, CZ, OPP, Q, W, stressProjection } from '../lattice/d3q19.ts';
-import { FACE_SHEAR } from '../turbulence/face-wall-drag.ts';
 
 const f = (x: number): string => {
   // Exact decimal literals for the weights' multiples.
@@ -153,31 +152,6 @@ function postTerms(lines: string[], indent: string, u: [string, string, string],
 }
 
 /**
- * A building face's wall model (kinds 4–6: the face across x, y, z; turbulence/face-wall-drag.ts),
- * the ground's form for the velocity along the face: drag[s] = σ·√C_f, the drag
- * Δu_t = −C_f·|u_t|·u_t (implicit), and the Π_neq pairs across the face from ∂u_t/∂n = σ·u*·G.
- */
-function faceBranches(ind: string): string[] {
-  const lines: string[] = [];
-  const axes = ['x', 'y', 'z'];
-  for (let a = 0; a < 3; a++) {
-    const t = axes.filter((_, b) => b !== a);
-    const pair = (b: string) => `q${[axes[a], b].sort().join('')}`;
-    lines.push(
-      `${ind}} else if (kind === ${4 + a}) {`,
-      `${ind}  // A face across ${axes[a]}: its velocity along the face (u${t[0]}, u${t[1]}) braked, Π_neq${t.map((b) => `_${[axes[a], b].sort().join('')}`).join(', ')} the wall model's.`,
-      `${ind}  const sg = drag[s], sp = Math.sqrt(u${t[0]} * u${t[0]} + u${t[1]} * u${t[1]}), c = sg * sg * sp, k = -c / (1 + c);`,
-      `${ind}  e${t[0]} = u${t[0]} + k * u${t[0]};`,
-      `${ind}  e${t[1]} = u${t[1]} + k * u${t[1]};`,
-      `${ind}  const g = -(rho * tau * sg * ${f(FACE_SHEAR)}) / 3;`,
-      `${ind}  ${pair(t[0])} = g * u${t[0]};`,
-      `${ind}  ${pair(t[1])} = g * u${t[1]};`,
-    );
-  }
-  return lines;
-}
-
-/**
  * The slow path, unrolled: cells next to walls, faces and interfaces, porous cells and cells whose
  * state the interfaces read. wallShear: the first cell's gradient per unit friction velocity
  * (lattice units, build-hierarchy.ts wallShearPerFrictionVelocity). Odd steps go through the cell's link table (f_q is read from
@@ -208,7 +182,7 @@ function slowLoop(odd: boolean, aniso = false): string[] {
     relaxationH(lines, ind);
   }
   lines.push(
-    `${ind}let ex = ux, ey = uy, ez = uz, qxy = pxy, qxz = pxz, qyz = pyz;`,
+    `${ind}let ex = ux, ey = uy, ez = uz, qxz = pxz, qyz = pyz;`,
     `${ind}const kind = dragKind[s];`,
     `${ind}if (kind === 1) {`,
     `${ind}  // Ground: Δu = −C_f·|u_h|·u_h (implicit); the cell's shear from the wall model,`,
@@ -228,7 +202,6 @@ function slowLoop(odd: boolean, aniso = false): string[] {
     `${ind}} else if (kind === 3) {`,
     `${ind}  // Top: the ABL's shear stress u*² drives the top layer along +x.`,
     `${ind}  ex = ux + drag[s];`,
-    ...faceBranches(ind),
     `${ind}}`,
     `${ind}const slot = record[s];`,
     `${ind}if (slot >= 0) {`,
@@ -239,12 +212,12 @@ function slowLoop(odd: boolean, aniso = false): string[] {
       ? [
           // The horizontal deviatoric part of the strain from its own τH.
           `${ind}  const ksh = -1.5 / (rho * tauH), sm = 0.5 * ks * (pxx + pyy), sd = 0.5 * ksh * (pxx - pyy);`,
-          `${ind}  rec[o + 4] = sm + sd; rec[o + 5] = sm - sd; rec[o + 6] = ks * pzz; rec[o + 7] = ksh * qxy; rec[o + 8] = ks * qxz; rec[o + 9] = ks * qyz;`,
+          `${ind}  rec[o + 4] = sm + sd; rec[o + 5] = sm - sd; rec[o + 6] = ks * pzz; rec[o + 7] = ksh * pxy; rec[o + 8] = ks * qxz; rec[o + 9] = ks * qyz;`,
         ]
-      : [`${ind}  rec[o + 4] = ks * pxx; rec[o + 5] = ks * pyy; rec[o + 6] = ks * pzz; rec[o + 7] = ks * qxy; rec[o + 8] = ks * qxz; rec[o + 9] = ks * qyz;`]),
+      : [`${ind}  rec[o + 4] = ks * pxx; rec[o + 5] = ks * pyy; rec[o + 6] = ks * pzz; rec[o + 7] = ks * pxy; rec[o + 8] = ks * qxz; rec[o + 9] = ks * qyz;`]),
     `${ind}}`,
   );
-  (aniso ? postAniso : post)(lines, ind, ['ex', 'ey', 'ez'], ['pxx', 'pyy', 'pzz', 'qxy', 'qxz', 'qyz']);
+  (aniso ? postAniso : post)(lines, ind, ['ex', 'ey', 'ez'], ['pxx', 'pyy', 'pzz', 'pxy', 'qxz', 'qyz']);
   for (let q = 0; q < Q; q++) {
     if (odd) lines.push(`${ind}f[r${OPP[q]}] = g${q};`);
     else lines.push(q === 0 ? `${ind}f[x] = g0;` : `${ind}f[n${OPP[q]} + x] = g${q};`);

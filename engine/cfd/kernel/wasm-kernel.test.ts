@@ -140,10 +140,7 @@ describe('the WebAssembly run kernel', () => {
     expect(prepareKernel(runGrid(3), 'js')).toBe('js');
   });
 
-  it.each([
-    ['walls, ground, porous, top and recording cells', false],
-    ['the building faces’ wall model (k–ℓ closure)', true],
-  ])('collides %s, and emits prescribed cells, as the JavaScript kernel does', async (_, faces) => {
+  it('collides walls, ground, porous, top and recording cells, and emits prescribed cells, as the JavaScript kernel does', async () => {
     const { buildHierarchy } = await import('../grid/build-hierarchy.ts');
     const { boxTriangles } = await import('../geometry/box-mesh.ts');
     const { voxelize } = await import('../geometry/voxelize.ts');
@@ -162,17 +159,9 @@ describe('the WebAssembly run kernel', () => {
         voxelize('tree.stl', boxTriangles(90, 60, 2, 100, 70, 10), b, m, 0.3);
         return m;
       });
-      const h = buildHierarchy({
-        boxes,
-        placements: [at],
-        solid,
-        porous,
-        physics: physicsFor(SUBURBAN_10MS, 64, faces ? { closure: 'k-l', faceWallModel: true } : {}),
-      });
+      const h = buildHierarchy({ boxes, placements: [at], solid, porous, physics: physicsFor(SUBURBAN_10MS, 64) });
       for (const level of h.levels) {
         for (let i = 0; i < level.f.length; i++) level.f[i] += 1e-4 * Math.sin(i * 0.37);
-        // The faces' σ·√C_f, of both signs (a k pass would set them).
-        for (let s = 0; s < level.slow.count; s++) if (level.slow.dragKind[s] >= 4) level.slow.drag[s] = 0.06 * Math.cos(s);
         // A strained state, so the prescribed cells' non-equilibrium part is exercised.
         for (let p = 0; p < level.pre.count; p++) level.pre.state[10 * p + 8] = 0.002 + 1e-5 * p;
         // An eddy viscosity per cell beside the mixing length's, so both terms of τ are exercised.
@@ -184,7 +173,7 @@ describe('the WebAssembly run kernel', () => {
       wasm = make();
     expect(prepareKernel(wasm)).toBe('wasm');
     const kernel = runKernelFor(wasm);
-    expect(new Set(js.levels.flatMap((level) => Array.from(level.slow.dragKind)))).toEqual(new Set(faces ? [0, 1, 2, 3, 4, 5, 6] : [0, 1, 2, 3]));
+    expect(new Set(js.levels[0].slow.dragKind)).toEqual(new Set([0, 1, 2, 3]));
     for (const odd of [false, true]) {
       for (let l = 0; l < js.levels.length; l++) {
         const a = js.levels[l],

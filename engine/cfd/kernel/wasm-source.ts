@@ -42,11 +42,8 @@ import {
   type Expr,
 } from './cell-program.ts';
 import { kPassWat } from './k-pass-wat.ts';
-import { FACE_SHEAR } from '../turbulence/face-wall-drag.ts';
 
 const CLOSURE = PRODUCTION_CLOSURE;
-/** The slow path's momentum-source kinds (grid/level.ts DRAG): ground, porous, top, faces across x, y, z. */
-const KINDS = [1, 2, 3, 4, 5, 6];
 
 type Lane = 'vec' | 'scalar';
 
@@ -198,34 +195,13 @@ function groundSource(): Assign[] {
 }
 
 /**
- * A building face's wall model on its first cell (kernel-source.ts faceBranches, kinds 4–6: the face
- * across x, y, z): cf holds σ·√C_f; the velocity along the face braked implicitly, and the Π_neq
- * pairs across the face from the wall model's gradient σ·u*·FACE_SHEAR along u_t.
- */
-function faceSource(axis: number): Assign[] {
-  const axes = ['x', 'y', 'z'];
-  const [t0, t1] = axes.filter((_, b) => b !== axis);
-  const pair = (b: string) => `q${[axes[axis], b].sort().join('')}`;
-  return [
-    assign('sp', sqrt(add(mul(`u${t0}`, `u${t0}`), mul(`u${t1}`, `u${t1}`)))),
-    assign('c', mul(mul('cf', 'cf'), 'sp')),
-    assign('kd', div(sub(0, 'c'), add(1, 'c'))),
-    assign(`e${t0}`, add(`u${t0}`, mul('kd', `u${t0}`))),
-    assign(`e${t1}`, add(`u${t1}`, mul('kd', `u${t1}`))),
-    assign('gw', div(sub(0, mul(mul(mul('rho', 'tau'), 'cf'), FACE_SHEAR)), 3)),
-    assign(pair(t0), mul('gw', `u${t0}`)),
-    assign(pair(t1), mul('gw', `u${t1}`)),
-  ];
-}
-
-/**
  * The state a slow-path cell records for its neighbours in the hierarchy (ρ, u at the half-forced
  * velocity, S = −1.5/(ρτ)·Π_neq with the wall model's shear on the ground), into r0..r9.
  */
 function recordProgram(): Assign[] {
   return [
     assign('ks', div(-1.5, mul('rho', 'tau'))),
-    ...(['rho', 'ux+ex', 'uy+ey', 'uz+ez', 'pxx', 'pyy', 'pzz', 'qxy', 'qxz', 'qyz'] as const).map((v, c) =>
+    ...(['rho', 'ux+ex', 'uy+ey', 'uz+ez', 'pxx', 'pyy', 'pzz', 'pxy', 'qxz', 'qyz'] as const).map((v, c) =>
       assign(`r${c}`, c === 0 ? 'rho' : c < 4 ? mul(0.5, add(v.slice(0, 2), v.slice(3))) : mul('ks', v)),
     ),
   ];
@@ -250,21 +226,20 @@ function slowFunction(odd: boolean): string[] {
     assign('ez', add('uz', mul('kd', 'uz'))),
   ];
   const top = [assign('ex', add('ux', 'cf'))];
-  const faces = [0, 1, 2].map(faceSource);
   const record = recordProgram();
-  const tail = post(['ex', 'ey', 'ez'], ['pxx', 'pyy', 'pzz', 'qxy', 'qxz', 'qyz']);
-  const names = ['nu0', ...CLOSURE.inputs, 'cf', 'wallShear', 'ex', 'ey', 'ez', 'qxy', 'qxz', 'qyz', ...Array.from({ length: Q }, (_, q) => `h${q}`)];
-  for (const part of [head, ground, porous, top, ...faces, record, tail]) for (const a of part) names.push(a.name);
+  const tail = post(['ex', 'ey', 'ez'], ['pxx', 'pyy', 'pzz', 'pxy', 'qxz', 'qyz']);
+  const names = ['nu0', ...CLOSURE.inputs, 'cf', 'wallShear', 'ex', 'ey', 'ez', 'qxz', 'qyz', ...Array.from({ length: Q }, (_, q) => `h${q}`)];
+  for (const part of [head, ground, porous, top, record, tail]) for (const a of part) names.push(a.name);
   const ints = ['s', 'x', 'b', 'kind', 'slot'];
   for (let q = 1; q < Q; q++) ints.push(`n${q}`);
   for (let q = 0; q < Q && odd; q++) ints.push(`r${q}`);
-  const quads = slowQuads(odd, { head, ground, porous, top, faces, record, tail });
+  const quads = slowQuads(odd, { head, ground, porous, top, record, tail });
   ints.push('q_t', ...[0, 1, 2, 3].flatMap((k) => [`q_c${k}`, ...Array.from({ length: Q }, (_, q) => `q_a${k}_${q}`)]));
   const lines = [
     `  ;; ${odd ? 'Odd' : 'Even'} AA step of slow-path cells s0..s1 (kernel-source.ts slowLoop): four at a time, the last one to three alone.`,
     `  (func $${name} (export "${name}") (param $f i32) (param $n i32) (param $cells i32) (param $read i32) (param $nu i32)${closureParams()} (param $dragKind i32) (param $drag i32) (param $record i32) (param $rec i32) (param $wallShear f32) (param $s0 i32) (param $s1 i32)`,
     ...declare(names, ints),
-    `    ${[...new Set([...names, ...quads.names])].map((v) => `(local $v_${v} v128)`).join(' ')} (local $v_kinds v128) ${KINDS.map((kind) => `(local $v_m${kind} v128)`).join(' ')}`,
+    `    ${[...new Set([...names, ...quads.names])].map((v) => `(local $v_${v} v128)`).join(' ')} (local $v_kinds v128) (local $v_m1 v128) (local $v_m2 v128) (local $v_m3 v128)`,
   ];
   for (let q = 1; q < Q; q++) lines.push(`    (local.set $n${q} (i32.mul (local.get $n) (i32.const ${4 * q})))`);
   lines.push(
@@ -291,7 +266,7 @@ function slowFunction(odd: boolean): string[] {
   lines.push(...scalarLines(head, '        '));
   lines.push(
     '        (local.set $s_ex (local.get $s_ux)) (local.set $s_ey (local.get $s_uy)) (local.set $s_ez (local.get $s_uz))',
-    '        (local.set $s_qxy (local.get $s_pxy)) (local.set $s_qxz (local.get $s_pxz)) (local.set $s_qyz (local.get $s_pyz))',
+    '        (local.set $s_qxz (local.get $s_pxz)) (local.set $s_qyz (local.get $s_pyz))',
     `        (local.set $s_cf ${f32At('drag', '(local.get $s)')})`,
     '        (local.set $kind (i32.load8_u (i32.add (local.get $dragKind) (local.get $s))))',
     '        (if (i32.eq (local.get $kind) (i32.const 1)) (then',
@@ -303,7 +278,6 @@ function slowFunction(odd: boolean): string[] {
     '        (if (i32.eq (local.get $kind) (i32.const 3)) (then',
     ...scalarLines(top, '          '),
     '        ))',
-    ...faces.flatMap((face, a) => [`        (if (i32.eq (local.get $kind) (i32.const ${4 + a})) (then`, ...scalarLines(face, '          '), '        ))']),
     `        (local.set $slot ${i32At('record', '(local.get $s)')})`,
     '        (if (i32.ge_s (local.get $slot) (i32.const 0)) (then',
     ...scalarLines(record, '          '),
@@ -367,14 +341,14 @@ function fixedOffsetLines(odd: boolean, floor: boolean): string[] {
 function fixedFunction(odd: boolean, floor: boolean): string[] {
   const name = `collide${floor ? 'Floor' : 'Fixed'}${odd ? 'Odd' : 'Even'}`;
   const source: Assign[] = floor
-    ? [assign('qxy', 'pxy'), ...groundSource(), assign('ez', 'uz')]
-    : [assign('ex', 'ux'), assign('ey', 'uy'), assign('ez', 'uz'), assign('qxy', 'pxy'), assign('qxz', 'pxz'), assign('qyz', 'pyz')];
+    ? [...groundSource(), assign('ez', 'uz')]
+    : [assign('ex', 'ux'), assign('ey', 'uy'), assign('ez', 'uz'), assign('qxz', 'pxz'), assign('qyz', 'pyz')];
   const program: Assign[] = [
     ...moments(),
     ...CLOSURE.tau(),
     ...source,
     ...recordProgram(),
-    ...post(['ex', 'ey', 'ez'], ['pxx', 'pyy', 'pzz', 'qxy', 'qxz', 'qyz']),
+    ...post(['ex', 'ey', 'ez'], ['pxx', 'pyy', 'pzz', 'pxy', 'qxz', 'qyz']),
   ];
   const names = [...new Set(['nu0', ...CLOSURE.inputs, 'cf', 'wallShear', ...Array.from({ length: Q }, (_, q) => `h${q}`), ...program.map((a) => a.name)])];
   const ints = ['s', 'x', 'a', 'sb', 'slot'];
@@ -468,17 +442,10 @@ function renamed(part: Assign[], prefix: string): Assign[] {
  * link table read), so no cell of the four reads what another writes.
  * Why: one at a time, the slow path was about an eighth of a district direction's CPU time.
  */
-function slowQuads(
-  odd: boolean,
-  parts: Record<'head' | 'ground' | 'porous' | 'top' | 'record' | 'tail', Assign[]> & { faces: Assign[][] },
-): { lines: string[]; names: string[] } {
-  // Each kind's program under its own names, by kind (1 ground, 2 porous, 3 top, 4–6 faces).
-  const sources = new Map<number, Assign[]>([
-    [1, renamed(parts.ground, 'G_')],
-    [2, renamed(parts.porous, 'P_')],
-    [3, renamed(parts.top, 'T_')],
-    ...parts.faces.map((face, a): [number, Assign[]] => [4 + a, renamed(face, `F${a}_`)]),
-  ]);
+function slowQuads(odd: boolean, parts: Record<'head' | 'ground' | 'porous' | 'top' | 'record' | 'tail', Assign[]>): { lines: string[]; names: string[] } {
+  const ground = renamed(parts.ground, 'G_'),
+    porous = renamed(parts.porous, 'P_'),
+    top = renamed(parts.top, 'T_');
   const at = (k: number) => `(i32.add (local.get $s) (i32.const ${k}))`;
   /** Lane k's cell as a byte offset (q_ck, set once per four cells). */
   const cellOf = (k: number) => `(local.get $q_c${k})`;
@@ -501,13 +468,11 @@ function slowQuads(
     ]),
   ];
   const vec = (a: Assign) => `        (local.set $v_${a.name} ${emit(a.value, 'vec')})`;
-  /** A lane's value of `name`: its kind's, where its kind's program sets it, else `base`. */
-  const pick = (name: string, base: string) => {
+  const pick = (name: string, g: string | null, p: string | null, t: string | null, base: string) => {
     let out = `(local.get $v_${base})`;
-    for (const [kind, program] of [...sources].reverse()) {
-      const own = program.find((a) => a.name.slice(a.name.indexOf('_') + 1) === name);
-      if (own) out = `(v128.bitselect (local.get $v_${own.name}) ${out} (local.get $v_m${kind}))`;
-    }
+    if (t) out = `(v128.bitselect (local.get $v_${t}) ${out} (local.get $v_m3))`;
+    if (p) out = `(v128.bitselect (local.get $v_${p}) ${out} (local.get $v_m2))`;
+    if (g) out = `(v128.bitselect (local.get $v_${g}) ${out} (local.get $v_m1))`;
     return `        (local.set $v_${name} ${out})`;
   };
   const lines = [
@@ -522,14 +487,15 @@ function slowQuads(
     `        (local.set $v_cf ${gather((k) => f32At('drag', at(k)))})`,
     '        (local.set $v_wallShear (f32x4.splat (local.get $wallShear)))',
     `        (local.set $v_kinds ${[1, 2, 3].reduce((v, k) => `(i32x4.replace_lane ${k} ${v} (i32.load8_u (i32.add (local.get $dragKind) ${at(k)})))`, `(i32x4.splat (i32.load8_u (i32.add (local.get $dragKind) ${at(0)})))`)})`,
-    ...KINDS.map((kind) => `        (local.set $v_m${kind} (i32x4.eq (local.get $v_kinds) (i32x4.splat (i32.const ${kind}))))`),
-    ...[...sources.values()].flatMap((program) => program.map(vec)),
-    pick('ex', 'ux'),
-    pick('ey', 'uy'),
-    pick('ez', 'uz'),
-    pick('qxy', 'pxy'),
-    pick('qxz', 'pxz'),
-    pick('qyz', 'pyz'),
+    ...[1, 2, 3].map((kind) => `        (local.set $v_m${kind} (i32x4.eq (local.get $v_kinds) (i32x4.splat (i32.const ${kind}))))`),
+    ...ground.map(vec),
+    ...porous.map(vec),
+    ...top.map(vec),
+    pick('ex', 'G_ex', 'P_ex', 'T_ex', 'ux'),
+    pick('ey', 'G_ey', 'P_ey', null, 'uy'),
+    pick('ez', null, 'P_ez', null, 'uz'),
+    pick('qxz', 'G_qxz', null, null, 'pxz'),
+    pick('qyz', 'G_qyz', null, null, 'pyz'),
     ...parts.record.map(vec),
     ...parts.tail.map(vec),
   ];
@@ -544,7 +510,7 @@ function slowQuads(
     for (let q = 0; q < Q; q++) lines.push(`        (f32.store ${slotOf(k, OPP[q])} (f32x4.extract_lane ${k} (local.get $v_g${q})))`);
   }
   lines.push('        (local.set $s (i32.add (local.get $s) (i32.const 4)))', '        (br $quads)))');
-  return { lines, names: [...sources.values()].flat().map((a) => a.name) };
+  return { lines, names: [...ground, ...porous, ...top].map((a) => a.name) };
 }
 
 /**

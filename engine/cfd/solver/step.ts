@@ -30,7 +30,6 @@ import { addSynthetic, removeSynthetic } from '../bc/synthetic-inflow.ts';
 import { absorb } from '../bc/absorbing-layer.ts';
 import * as lattice from '../lattice/d3q19.ts';
 import { DRAG, SOURCE, STENCIL, type Level } from '../grid/level.ts';
-import { FACE_SHEAR } from '../turbulence/face-wall-drag.ts';
 import type { Grid } from '../grid/level.ts';
 
 // Module-local copies (imported bindings can compile to getter calls in the hot loops).
@@ -45,9 +44,7 @@ const OUTLET = SOURCE.OUTLET,
   RESTRICT = SOURCE.RESTRICT;
 const GROUND = DRAG.GROUND,
   POROUS = DRAG.POROUS,
-  TOP = DRAG.TOP,
-  FACE_X = DRAG.FACE_X,
-  FACE_Z = DRAG.FACE_Z;
+  TOP = DRAG.TOP;
 
 export interface ThreadContext {
   thread: number;
@@ -267,33 +264,6 @@ export function collideSlowReference(level: Level, s: number, odd: boolean, recO
   } else if (kind === TOP) {
     // The ABL's shear stress u*² drives the top layer along the inflow (+x).
     dux = slow.drag[s];
-  } else if (kind >= FACE_X && kind <= FACE_Z) {
-    // A building face across axis a: the ground's form (above) for the velocity along the face,
-    // with the smooth wall's C_f = drag² and the wall's side in drag's sign (face-wall-drag.ts).
-    const a = kind - FACE_X;
-    const sig = slow.drag[s];
-    const t1 = a === 0 ? 1 : 0,
-      t2 = a === 2 ? 1 : 2;
-    const v1 = m[1 + t1],
-      v2 = m[1 + t2];
-    const c = sig * sig * Math.sqrt(v1 * v1 + v2 * v2);
-    const k = -c / (1 + c);
-    const du1 = k * v1,
-      du2 = k * v2;
-    if (a === 0) {
-      duy = du1;
-      duz = du2;
-    } else if (a === 1) {
-      dux = du1;
-      duz = du2;
-    } else {
-      dux = du1;
-      duy = du2;
-    }
-    const g = -(rho * tau * sig * FACE_SHEAR) / 3;
-    // Π_neq's slot of the pair (a, t) in m: xy 7, xz 8, yz 9.
-    m[6 + a + t1] = g * v1;
-    m[6 + a + t2] = g * v2;
   }
   // Exact-difference forcing: the equilibrium is taken at the shifted velocity.
   regularizedPost(rho, ux + dux, uy + duy, uz + duz, m, tau, g);

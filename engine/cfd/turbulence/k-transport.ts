@@ -42,7 +42,7 @@ import { share, type ThreadContext } from '../solver/step.ts';
 import { CMU_THREE_QUARTERS, SIGMA_K, eddyViscosity } from './k-l-model.ts';
 import { NUT_MAX, ROLE, parentStencil, type KLevel } from './k-fields.ts';
 import { cellIndex } from '../grid/layout.ts';
-import { applyFaceWall } from './face-wall-drag.ts';
+import { brakeFaceCells } from './face-wall-drag.ts';
 import { shearLayerFactor } from './shear-layer-length.ts';
 import { horizontalStrainShare } from './lateral-length.ts';
 
@@ -334,17 +334,6 @@ export function turbulencePass(h: Grid, ctx: ThreadContext): void {
     }
     if (turb.drive) addSourceK(turb, turb.drive.sourceK, level.pad.pxy, c0, c1);
   }
-  if (h.levels.some((level) => level.turb!.faceWall)) {
-    // The faces' cells are shared out on their own, so their production waits for everyone's.
-    ctx.barrier();
-    for (const level of h.levels) {
-      const wall = level.turb!.faceWall;
-      if (!wall) continue;
-      const [f0, f1] = share(wall.cells.length, thread, threads);
-      // The pass stands for two level-0 steps, 2·2^l of this level's.
-      applyFaceWall(level, level.turb!, wall, 2 ** (level.index + 1), f0, f1);
-    }
-  }
   for (const level of h.levels) {
     const turb = level.turb!;
     fillGiven(h, level, turb, ctx);
@@ -384,6 +373,15 @@ export function turbulencePass(h: Grid, ctx: ThreadContext): void {
     if (turb.drive) driveMomentum(level, turb, turb.drive.force, 2 ** (level.index + 1), c0, c1);
   }
   ctx.barrier();
+  if (h.levels.some((level) => level.turb!.faceWall)) {
+    for (const level of h.levels) {
+      const wall = level.turb!.faceWall;
+      if (!wall) continue;
+      const [f0, f1] = share(wall.cells.length, thread, threads);
+      brakeFaceCells(level, level.turb!, wall, 2 ** (level.index + 1), f0, f1);
+    }
+    ctx.barrier();
+  }
 }
 
 /** The held approach flow's k source (bc/approach-sources.ts), added to the production of cells c0..c1. */
