@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate';
 import { BACKOFF_MAX_MS, backoffMs, liveStatusMachine, NO_TOKEN_WARNING, POLL_INTERVAL_MS } from './live-status.machine.ts';
-import { selectLiveness, selectScenarioLive, selectScenarioProgress, selectShownStatus } from './live-status.selectors.ts';
+import { selectLiveness, selectRunningWords, selectScenarioLive, selectScenarioProgress, selectShownStatus } from './live-status.selectors.ts';
 import type { ScenarioLive, ScenarioStatus, SimulationProgress, SocketEvent, SocketGrant, Watched } from './live-status.types.ts';
 
 const WATCHED: Watched = { projectId: 7, configurationId: 9, simulationIds: [11, 12] };
@@ -103,6 +103,35 @@ describe('live status', () => {
     await tick();
     expect(selectScenarioLive(9)(actor.getSnapshot())).toMatchObject({ status: 'completed', source: 'poll' });
     expect(emitted).toEqual([{ type: 'live.status', scenario: read('completed') }]);
+  });
+
+  it('reads a scenario first watched while connected, without waiting for its next message', async () => {
+    const other: Watched = { projectId: 7, configurationId: 21, simulationIds: [] };
+    const queued: ScenarioLive = {
+      configurationId: 21,
+      status: 'running',
+      simulations: [{ id: 31, status: 'running', status_text: 'Wind (CFD): 8 directions queued', progress: null }],
+      source: 'poll',
+    };
+    const { actor, sockets, fetchStatuses } = harness({
+      statuses: async () => [read('running'), ...(actor.getSnapshot().context.watched.some((w) => w.configurationId === 21) ? [queued] : [])],
+    });
+    await tick();
+    sockets[0]!.send({ type: 'socket.open' });
+    await tick();
+    expect(fetchStatuses).toHaveBeenCalledTimes(1);
+    expect(selectScenarioLive(21)(actor.getSnapshot())).toBeNull();
+    actor.send({ type: 'watch', scenario: other });
+    await tick();
+    expect(fetchStatuses).toHaveBeenCalledTimes(2);
+    expect(fetchStatuses.mock.calls[1]![0].map((w) => w.configurationId).sort()).toEqual([21, 9].sort());
+    expect(selectRunningWords(21)(actor.getSnapshot())).toBe('Wind (CFD): 8 directions queued');
+    expect(selectLiveness(actor.getSnapshot())).toBe('live');
+    // A second view watching a scenario already known reads nothing more.
+    actor.send({ type: 'watch', scenario: other });
+    await tick();
+    expect(fetchStatuses).toHaveBeenCalledTimes(2);
+    expect(actor.getSnapshot().context.watched.filter((w) => w.configurationId === 21)).toHaveLength(2);
   });
 
   it('shows a scenario as running while any of its simulations runs, whatever its least advanced one', async () => {

@@ -13,7 +13,8 @@
  *   ├── online             the socket actor runs (opened with the token)
  *   │   ├── connecting     until `socket.open`
  *   │   └── connected      messages update the statuses; the watched ones are read once on connecting
- *   │                      (what changed before the socket was open); `socket.closed` → offline
+ *   │                      (what changed before the socket was open), and again when a scenario not
+ *   │                      yet known is watched; `socket.closed` → offline
  *   └── offline (parallel) the socket is down
  *       ├── poll           fetching ⇄ resting (every `pollInterval`), only while something is watched
  *       └── retry          waiting (`backoff`: 1 s, 2 s, 4 s … capped at 30 s) → renegotiating → online
@@ -85,6 +86,8 @@ export const liveStatusMachine = setup({
   },
   guards: {
     watching: ({ context }) => context.watched.length > 0,
+    /** A scenario this machine has not read nor heard of yet. */
+    unknownScenario: ({ context, event }) => event.type === 'watch' && !context.scenarios[event.scenario.configurationId],
     /** A reconnection refused by the server (not a network failure) means no token is to be had. */
     tokenRefused: ({ event }) => {
       const error = asServerError((event as { error?: unknown }).error);
@@ -92,6 +95,7 @@ export const liveStatusMachine = setup({
     },
   },
   actions: {
+    addWatch: assign(({ context, event }) => (event.type === 'watch' ? { watched: [...context.watched, event.scenario] } : {})),
     applyMessage: assign(({ context, event }) => {
       if (event.type !== 'socket.message' || event.message.type !== 'scenario.status') return {};
       const m = event.message;
@@ -117,7 +121,7 @@ export const liveStatusMachine = setup({
   initial: 'negotiating',
   on: {
     // Counted: each view watching adds one entry, and leaving removes one.
-    watch: { actions: assign(({ context, event }) => ({ watched: [...context.watched, event.scenario] })) },
+    watch: { actions: 'addWatch' },
     unwatch: {
       actions: assign(({ context, event }) => {
         const i = context.watched.findIndex((w) => w.configurationId === event.configurationId);
@@ -147,6 +151,10 @@ export const liveStatusMachine = setup({
       states: {
         connecting: { on: { 'socket.open': { target: 'connected', actions: assign({ attempt: 0, heard: [] }) } } },
         connected: {
+          // A view that starts watching a scenario while the socket is up would otherwise wait for
+          // its next message (a run queued behind another job sends none for minutes): reading
+          // again reads it. A burst of watches (a page of cards) restarts the read, so ends in one.
+          on: { watch: { guard: 'unknownScenario', target: 'connected', reenter: true, actions: 'addWatch' } },
           // What changed before the socket was open (or while it was down) is read once.
           invoke: {
             id: 'catchUp',
