@@ -17,7 +17,7 @@ import { terrainInlet } from '@canopy/engine/analyses/cfd-wind.ts';
 import { loadCfdScene } from '../cfd/cfd-scene.ts';
 import { CFD_DIRECTION_JOB, planCfd } from '../cfd/cfd-plan.ts';
 import type { CfdRunState } from '../cfd/run-state.ts';
-import { DEMO_WIND_SCENARIO_NAME, seedDemoWind } from './demo-wind.ts';
+import { DEMO_WIND_SCENARIO_NAME, DEMO_WIND_WAITING, seedDemoWind } from './demo-wind.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -34,7 +34,7 @@ describe('the demo CFD wind scenario', () => {
     const [scenario] = await t.database.db.select().from(configurations).where(eq(configurations.name, DEMO_WIND_SCENARIO_NAME));
     expect(scenario!.form).toMatchObject({ engine: 'CFD', wind_directions: 8, cfd_tier: 'rapid' });
     const [sim] = await t.database.db.select().from(simulations).where(eq(simulations.configurationId, scenario!.id));
-    expect(sim).toMatchObject({ category: 'pedestrian_wind_comfort', status: 'running' });
+    expect(sim).toMatchObject({ category: 'pedestrian_wind_comfort', status: 'running', statusText: DEMO_WIND_WAITING });
     const geometry = await t.database.db.select().from(assets).where(eq(assets.simulationId, sim!.id));
     expect(geometry.map((g) => g.geometryType).sort()).toEqual(['ground', 'landscaping', 'presentation_plane', 'study', 'surrounds']);
     // Background work: a new user's own study is claimed first (jobs/queue.ts).

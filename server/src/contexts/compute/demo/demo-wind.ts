@@ -27,6 +27,12 @@ export const DEMO_WIND_SCENARIO_NAME = 'Demo district wind (CFD)';
  */
 export const DEMO_WIND = { windDirections: 8, tier: 'rapid', terrain: 'suburban', criteria: ['lawson-lddc'] } as const;
 
+/**
+ * What the demo's wind says until its planning job runs: it is background work, so on a fresh
+ * install it waits for the demo's solar and thermal comfort, and for a user's own runs.
+ */
+export const DEMO_WIND_WAITING = 'Wind (CFD): waiting to start, after the jobs ahead of it';
+
 export async function seedDemoWind(
   deps: DemoDeps,
   { spacingM = DEMO_PLANE_SPACING_M }: { spacingM?: number } = {},
@@ -44,7 +50,7 @@ export async function seedDemoWind(
       cfd_tier: DEMO_WIND.tier,
       terrain: DEMO_WIND.terrain,
     },
-    simulations: [{ category: 'pedestrian_wind_comfort', status: 'running', statusText: 'Computing the demo wind (CFD)…' }],
+    simulations: [{ category: 'pedestrian_wind_comfort', status: 'running', statusText: DEMO_WIND_WAITING }],
   });
   if (!seeded) return { created: false, jobId: null };
   const { projectId, scenarioId, created } = seeded;
@@ -66,6 +72,6 @@ export async function seedDemoWind(
   // Enqueued again on every start: the dedupe key makes it a no-op once the job exists.
   // Background: a new user's first study goes first and beside it (jobs/queue.ts).
   const job = await deps.jobs.enqueue(CFD_WIND_JOB, input, { dedupeKey: demoJobKey('cfd-wind', simulation.id), priority: BACKGROUND_PRIORITY });
-  if (job.status === 'queued' && job.attempts === 0) await setSimulationStatus(db, simulation.id, 'running', 'Computing the demo wind (CFD)…');
+  if (job.status === 'queued' && job.attempts === 0) await setSimulationStatus(db, simulation.id, 'running', DEMO_WIND_WAITING);
   return { created, jobId: job.id };
 }
