@@ -42,9 +42,7 @@ export interface LinkContext {
 
 /** Inside the box and not a cell that streams: a building's solid cell. */
 function solidAt(ctx: LinkContext, i: number, j: number, k: number): boolean {
-  const { box } = ctx;
-  if (i < 0 || j < 0 || k < 0 || i >= box.nx || j >= box.ny || k >= box.nz) return false;
-  return ctx.kind[cellIndex(ctx.pad, i, j, k)] === KIND.INACTIVE;
+  return kindAt(ctx, i, j, k) === KIND.INACTIVE;
 }
 
 /**
@@ -68,10 +66,16 @@ function wrap(ctx: LinkContext, i: number, j: number, k: number): [number, numbe
   return [i, j, k];
 }
 
-function streamable(ctx: LinkContext, i: number, j: number, k: number): boolean {
+/** The kind of cell (i, j, k), or null outside the box. */
+function kindAt(ctx: LinkContext, i: number, j: number, k: number): number | null {
   const { box } = ctx;
-  if (i < 0 || j < 0 || k < 0 || i >= box.nx || j >= box.ny || k >= box.nz) return false;
-  return ctx.kind[cellIndex(ctx.pad, i, j, k)] !== KIND.INACTIVE;
+  if (i < 0 || j < 0 || k < 0 || i >= box.nx || j >= box.ny || k >= box.nz) return null;
+  return ctx.kind[cellIndex(ctx.pad, i, j, k)];
+}
+
+function streamable(ctx: LinkContext, i: number, j: number, k: number): boolean {
+  const kind = kindAt(ctx, i, j, k);
+  return kind !== null && kind !== KIND.INACTIVE;
 }
 
 interface Leaving {
