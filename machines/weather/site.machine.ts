@@ -27,8 +27,6 @@ export const MAX_RADIUS_M = 5000;
 
 export interface SiteContext {
   projectId: number;
-  /** The project's name, from the surrounds answer (the page's breadcrumb). */
-  projectName: string | null;
   projectOrigin: LatLon | null;
   /** The origin the next generation uses. */
   origin: LatLon | null;
@@ -85,7 +83,6 @@ export const siteMachine = setup({
   },
   actions: {
     storeLoaded: assign((_, answer: ProjectSurrounds) => ({
-      projectName: answer.project_name || null,
       projectOrigin:
         answer.project_latitude !== null && answer.project_longitude !== null
           ? { latitude: answer.project_latitude, longitude: answer.project_longitude }
@@ -141,7 +138,6 @@ export const siteMachine = setup({
   initial: 'loading',
   context: ({ input }) => ({
     projectId: input.projectId,
-    projectName: null,
     projectOrigin: null,
     origin: null,
     radiusM: DEFAULT_RADIUS_M,

@@ -33,8 +33,6 @@ export const selectTimeWindow = (s: SummarySnapshot): string => s.context.time;
 
 // Site.
 export const selectSurrounds = (s: SiteSnapshot) => s.context.surrounds;
-/** The project's name once the surrounds answer is in (null before): the Resources breadcrumb. */
-export const selectSiteProjectName = (s: SiteSnapshot) => s.context.projectName;
 export const selectOrigin = (s: SiteSnapshot) => s.context.origin;
 export const selectRadius = (s: SiteSnapshot): number => s.context.radiusM;
 export const selectSiteLoading = (s: SiteSnapshot): boolean => s.matches('loading');

@@ -32,12 +32,6 @@ const ProjectListScreen = lazyScreen(() => import('../screens/projects/project-l
 const ProjectScreen = lazy(() => loadWithTimeout(() => import('../screens/project-detail/project-screen.tsx')).then((m) => ({ default: m.ProjectScreen })));
 const CompanyAdminScreen = lazyScreen(() => import('../screens/company-admin/company-admin-screen.tsx'), 'CompanyAdminScreen');
 const OperatorScreen = lazyScreen(() => import('../screens/operator/operator-screen.tsx'), 'OperatorScreen');
-const ProjectFilesPanel = lazy(() =>
-  loadWithTimeout(() => import('../screens/project-files/project-files-panel.tsx')).then((m) => ({ default: m.ProjectFilesPanel })),
-);
-const ProjectResourcesScreen = lazy(() =>
-  loadWithTimeout(() => import('../screens/project-resources/project-resources-screen.tsx')).then((m) => ({ default: m.ProjectResourcesScreen })),
-);
 // The viewer is the only chunk with three.js; the simulation redirect does not load it.
 const ViewerScreen = lazy(() => loadWithTimeout(() => import('../screens/viewer/viewer-screen.tsx')).then((m) => ({ default: m.ViewerScreen })));
 // The report container, from the insights module's chunk.
@@ -103,11 +97,7 @@ function protectedScreen(match: RouteMatch): ReactNode {
         <ContentNotFound />
       );
     case 'projectTab':
-      // The files tab.
-      if (p.tabName === 'files' && /^\d+$/.test(p.id ?? '')) return <ProjectFilesPanel projectId={Number(p.id)} />;
-      // Weather data and site.
-      if (p.tabName === 'resources' && /^\d+$/.test(p.id ?? '')) return <ProjectResourcesScreen projectId={Number(p.id)} />;
-      // The other settings tabs, and the viewer's empty state without scenarios.
+      // The settings tabs, and the viewer's empty state without scenarios.
       return <ProjectScreen id={p.id ?? ''} view="tab" tabName={p.tabName} />;
     case 'report':
       return /^\d+$/.test(p.id ?? '') && /^\d+$/.test(p.report ?? '') ? (

@@ -68,7 +68,7 @@ describe('uploading in the browser', () => {
     expect((await api(`/api/project/${demo.id}/project-asset-upload-url/`)).status).toBe(403);
     const { page } = session;
     await page.goto(`${app.url}/projects/${demo.id}/files`);
-    await page.getByRole('heading', { name: 'Files', exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Stored files', exact: true }).waitFor();
     await page.getByText("You can read this project's files; adding files needs the right to change the project.").waitFor();
     expect(await page.getByTestId('file-input').count()).toBe(0);
   });

@@ -24,7 +24,7 @@ import { page } from '../../ui/surface.css.ts';
 import { ContentNotFound } from '../system/content-not-found.tsx';
 import { Loading } from '../system/loading.tsx';
 import { ProjectSettings } from '../project-settings/project-settings.tsx';
-import { isSettingsTab } from '../project-settings/settings-tabs.ts';
+import { isSettingsTab, SETTINGS_TAB_LABELS } from '../project-settings/settings-tabs.ts';
 import { EmptyViewer } from './empty-viewer.tsx';
 import { ScenariosUnread } from './scenarios-pending-card.tsx';
 import { NavigatorOverview } from './navigator-overview.tsx';
@@ -48,7 +48,9 @@ export function ProjectWorkspace({ projectId, view, tabName }: { projectId: numb
   const scenariosLoading = useSelector(detail, selectScenariosLoading);
   const scenariosFailed = useSelector(detail, selectScenariosFailed);
   useBreadcrumbNames({ project: name });
-  usePageTitle(view === 'tab' ? (name ?? 'Project') : `${VIEW_TITLES[view]} · ${name ?? 'Project'}`);
+  // One owner of the title: a settings tab's is named here too, as a child's effect would run first and lose.
+  const viewTitle = view !== 'tab' ? VIEW_TITLES[view] : isSettingsTab(tabName) ? SETTINGS_TAB_LABELS[tabName] : null;
+  usePageTitle(viewTitle ? `${viewTitle} · ${name ?? 'Project'}` : (name ?? 'Project'));
 
   // The viewer route waits for the scenarios: it shows the first one, or the empty state.
   if (loading || (view === 'tab' && !isSettingsTab(tabName) && scenariosLoading)) return <Loading />;

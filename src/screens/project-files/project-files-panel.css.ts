@@ -1,8 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { color, tokens } from '../../styles/theme.css.ts';
 
-export const panel = style({ display: 'grid', gap: tokens.space.xl, maxWidth: '960px', margin: '0 auto', padding: tokens.space.xl });
-export const heading = style({ margin: 0, fontSize: tokens.fontSize.xxl });
+export const panel = style({ display: 'grid', gap: tokens.space.xl, minWidth: 0 });
 export const sectionTitle = style({ margin: `0 0 ${tokens.space.sm}`, fontSize: tokens.fontSize.lg });
 export const muted = style({ color: color.textMuted, margin: 0 });
 export const error = style({ color: color.danger, margin: 0 });

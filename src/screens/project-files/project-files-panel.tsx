@@ -1,7 +1,7 @@
 /**
- * The project's files (/projects/{id}/files): the uploader above the list of what the project
- * holds (GET /api/project/{id}/uploads/). The list reloads when an upload is confirmed.
- * Stands in for the project settings' files tab until that screen exists; it moves there whole.
+ * Project settings → files (/projects/{id}/files), shown inside the settings' layout: the uploader
+ * above the list of what the project holds (GET /api/project/{id}/uploads/). The list reloads when
+ * an upload is confirmed. The settings name the page and the breadcrumb.
  */
 import { useContext, useEffect } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -9,7 +9,6 @@ import { selectListedUploads, selectListError, selectListLoading } from '@machin
 import { DEFAULT_MAX_BYTES, formatBytes, type FileRules } from '@machines/upload/file-rules.ts';
 import type { UploadTarget } from '@machines/upload/upload.types.ts';
 import { selectMayChangeProject } from '@machines/permissions/permissions.selectors.ts';
-import { usePageTitle } from '../../app/page-title.ts';
 import { PermissionsContext } from '../../app/permissions-context.ts';
 import { FileUploader } from '../../ui/file-uploader/file-uploader.tsx';
 import { useUploads } from '../../ui/file-uploader/use-uploads.ts';
@@ -21,7 +20,6 @@ const RULES: FileRules = { maxBytes: DEFAULT_MAX_BYTES };
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 export function ProjectFilesPanel({ projectId }: { projectId: number }) {
-  usePageTitle('Files');
   const logic = useContext(UploadLogicContext);
   const uploads = useUploads();
   const list = useActorRef(logic.uploadList, { input: { projectId } });
@@ -40,8 +38,7 @@ export function ProjectFilesPanel({ projectId }: { projectId: number }) {
   }, [uploads, list, projectId]);
 
   return (
-    <main className={css.panel}>
-      <h1 className={css.heading}>Files</h1>
+    <div className={css.panel}>
       {mayUpload ? (
         <FileUploader uploads={uploads} target={target} rules={RULES} label="Drop project files here" />
       ) : (
@@ -82,6 +79,6 @@ export function ProjectFilesPanel({ projectId }: { projectId: number }) {
           </table>
         )}
       </section>
-    </main>
+    </div>
   );
 }

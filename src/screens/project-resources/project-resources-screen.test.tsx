@@ -18,7 +18,6 @@ import { bindPermissionsLogic } from '../../services/permissions-services.ts';
 import { bindUploadLogic, type UploadServices } from '../../services/upload-services.ts';
 import { bindResourcesLogic, type ResourcesServices } from '../../services/weather-services.ts';
 import { UploadLogicContext } from '../../ui/file-uploader/upload-logic-context.ts';
-import { BreadcrumbContext, type CrumbNames } from '../../layout/breadcrumb-context.ts';
 import { ResourcesLogicContext } from './resources-logic-context.ts';
 import { ProjectResourcesScreen } from './project-resources-screen.tsx';
 import { describeRose } from './wind-rose-chart.tsx';
@@ -86,22 +85,18 @@ function setup(overrides: Partial<ResourcesServices> = {}, held: string[] = EDIT
     },
     ...overrides,
   };
-  const crumbs: CrumbNames[] = [];
-  const breadcrumb = { names: {}, setNames: (names: CrumbNames) => crumbs.push(names) };
   render(
     <PermissionsContext.Provider logic={bindPermissionsLogic(async () => ({ global: [], projects: { '5': held } }))}>
-      <BreadcrumbContext.Provider value={breadcrumb}>
-        <UploadLogicContext.Provider value={bindUploadLogic(uploadServices)}>
-          <ResourcesLogicContext.Provider value={bindResourcesLogic(services)}>
-            <ToastContext.Provider>
-              <ProjectResourcesScreen projectId={5} />
-            </ToastContext.Provider>
-          </ResourcesLogicContext.Provider>
-        </UploadLogicContext.Provider>
-      </BreadcrumbContext.Provider>
+      <UploadLogicContext.Provider value={bindUploadLogic(uploadServices)}>
+        <ResourcesLogicContext.Provider value={bindResourcesLogic(services)}>
+          <ToastContext.Provider>
+            <ProjectResourcesScreen projectId={5} />
+          </ToastContext.Provider>
+        </ResourcesLogicContext.Provider>
+      </UploadLogicContext.Provider>
     </PermissionsContext.Provider>,
   );
-  return { senders, calls, crumbs };
+  return { senders, calls };
 }
 
 describe('the resources tab', () => {
@@ -147,12 +142,6 @@ describe('the resources tab', () => {
     expect(await screen.findAllByTestId('file-input')).toHaveLength(2);
     expect(screen.queryByRole('button', { name: 'Fetch nearest station' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Fetch the buildings from OpenStreetMap' })).toBeInTheDocument();
-  });
-
-  it('names the project in the breadcrumb and the page title once the site answer is in (not "Project 5")', async () => {
-    const { crumbs } = setup();
-    await waitFor(() => expect(crumbs.at(-1)).toEqual({ project: 'Harbour Point' }));
-    expect(document.title).toContain('Resources · Harbour Point');
   });
 
   it("shows SPEC §8's message and the reason when fetching the nearest station fails", async () => {

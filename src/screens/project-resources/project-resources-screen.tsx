@@ -1,15 +1,13 @@
 /**
- * Project settings → resources (/projects/{id}/resources): the weather data form with its panels,
- * and the surrounds geolocator with the project resource map (SPEC §2). One weather machine drives
- * the form and tells the panels which station to draw; the site machine drives the geolocator and
- * the map. The 3D view of the surroundings arrives with the viewer.
+ * Project settings → resources (/projects/{id}/resources), shown inside the settings' layout: the
+ * weather data form with its panels, and the surrounds geolocator with the project resource map
+ * (SPEC §2). One weather machine drives the form and tells the panels which station to draw; the
+ * site machine drives the geolocator and the map. The settings name the page and the breadcrumb.
  */
 import { useContext } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { selectSelectedMetId, selectSources } from '@machines/weather/weather.selectors.ts';
-import { selectSiteProjectName, selectSurrounds } from '@machines/weather/weather.selectors.ts';
-import { useBreadcrumbNames } from '../../layout/breadcrumb-context.ts';
-import { usePageTitle } from '../../app/page-title.ts';
+import { selectSurrounds } from '@machines/weather/weather.selectors.ts';
 import { PermissionsContext } from '../../app/permissions-context.ts';
 import { selectMayChangeProject, selectMayFetchWeather } from '@machines/permissions/permissions.selectors.ts';
 import { ResourcesLogicContext } from './resources-logic-context.ts';
@@ -23,10 +21,6 @@ export function ProjectResourcesScreen({ projectId }: { projectId: number }) {
   const logic = useContext(ResourcesLogicContext);
   const weather = useActorRef(logic.weather, { input: { projectId } });
   const site = useActorRef(logic.site, { input: { projectId } });
-  const projectName = useSelector(site, selectSiteProjectName);
-  // The breadcrumb names the project (not "Project 2"), as on its other pages.
-  useBreadcrumbNames({ project: projectName ?? undefined });
-  usePageTitle(projectName ? `Resources · ${projectName}` : 'Resources');
   const metId = useSelector(weather, selectSelectedMetId);
   const sources = useSelector(weather, selectSources);
   const surrounds = useSelector(site, selectSurrounds);
@@ -38,7 +32,6 @@ export function ProjectResourcesScreen({ projectId }: { projectId: number }) {
 
   return (
     <div className={css.screen}>
-      <h1 className={css.heading}>Resources</h1>
       {mayChange ? null : <p className={css.muted}>You can view this project’s resources but not change them.</p>}
       <section className={css.section} aria-labelledby="weather-title">
         <h2 id="weather-title" className={css.sectionTitle}>

@@ -1,8 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { color, tokens } from '../../styles/theme.css.ts';
 
-export const screen = style({ display: 'grid', gap: tokens.space.xl, maxWidth: '1120px', margin: '0 auto', padding: tokens.space.xl });
-export const heading = style({ margin: 0, fontSize: tokens.fontSize.xxl });
+export const screen = style({ display: 'grid', gap: tokens.space.xl, minWidth: 0 });
 export const section = style({ display: 'grid', gap: tokens.space.lg });
 export const sectionTitle = style({ margin: 0, fontSize: tokens.fontSize.xl });
 export const subTitle = style({ margin: 0, fontSize: tokens.fontSize.lg });

@@ -18,6 +18,22 @@ describe('project settings', () => {
     expect(within(nav).getByRole('link', { name: 'Files' })).toHaveAttribute('href', '/projects/7/files');
   });
 
+  // Resources and files are settings tabs like the others: beside the same navigation, under the
+  // project's header, with the project named in the breadcrumb and the page title.
+  for (const [path, label] of [
+    ['/projects/7/resources', 'Resources'],
+    ['/projects/7/files', 'Files'],
+  ] as const) {
+    it(`shows ${label} beside the settings navigation, under the project's name`, async () => {
+      renderWorkspace(path);
+      const nav = await screen.findByRole('navigation', { name: 'Project settings' });
+      expect(within(nav).getByRole('link', { name: label })).toHaveAttribute('aria-current', 'page');
+      expect(screen.getByRole('heading', { level: 1, name: fullProject(7).name })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { name: label === 'Files' ? 'Stored files' : 'Weather data' })).toBeInTheDocument();
+      await waitFor(() => expect(document.title).toContain(`${label} · ${fullProject(7).name}`));
+    });
+  }
+
   it('saves the details and says so; server field errors stay next to their field', async () => {
     const user = userEvent.setup();
     let refused = true;

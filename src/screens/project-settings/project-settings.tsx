@@ -1,9 +1,11 @@
 /**
  * Project settings (SPEC §2 `/projects/{id}/{tabName}`): details, scenarios, parameter sets,
- * share, admin — one tab per route; resources and files have their own screens
- * and are linked from the same navigation. Changing needs the right to change the
- * project (the server's `can_change`, or the per-project permission); without it the tabs read.
+ * resources, share, admin and files — one tab per route, every one beside the same navigation and
+ * under the project's header. Resources (weather charts, the site map) and files load as chunks of
+ * their own. Changing needs the right to change the project (the server's `can_change`, or the
+ * per-project permission); without it the tabs read.
  */
+import { lazy, Suspense } from 'react';
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
@@ -11,8 +13,8 @@ import type { projectDetailMachine } from '@machines/project-detail/project-deta
 import { selectCanChange, selectProject, selectStudies } from '@machines/project-detail/project-detail.selectors.ts';
 import { selectCanInProject, selectMayExport } from '@machines/permissions/permissions.selectors.ts';
 import { PROJECT_SETTINGS_TABS } from '../../app/route-table.ts';
+import { loadWithTimeout } from '../../app/chunk-loading.ts';
 import { PermissionsContext } from '../../app/permissions-context.ts';
-import { usePageTitle } from '../../app/page-title.ts';
 import { SETTINGS_TAB_LABELS, type SettingsTab } from './settings-tabs.ts';
 import { AdminTab } from './admin-tab.tsx';
 import { DetailsTab } from './details-tab.tsx';
@@ -21,6 +23,14 @@ import { ParameterSetsTab } from './parameter-sets-tab.tsx';
 import { ScenariosTab } from './scenarios-tab.tsx';
 import { ShareTab } from './share-tab.tsx';
 import { layout, nav, navLink, panel } from './project-settings.css.ts';
+import { Loading } from '../system/loading.tsx';
+
+const ProjectResourcesScreen = lazy(() =>
+  loadWithTimeout(() => import('../project-resources/project-resources-screen.tsx')).then((m) => ({ default: m.ProjectResourcesScreen })),
+);
+const ProjectFilesPanel = lazy(() =>
+  loadWithTimeout(() => import('../project-files/project-files-panel.tsx')).then((m) => ({ default: m.ProjectFilesPanel })),
+);
 
 export function ProjectSettings({ detail, tab }: { detail: ActorRefFrom<typeof projectDetailMachine>; tab: SettingsTab }) {
   const project = useSelector(detail, selectProject);
@@ -29,7 +39,6 @@ export function ProjectSettings({ detail, tab }: { detail: ActorRefFrom<typeof p
   const permitted = PermissionsContext.useSelector(selectCanInProject('projects.change_project', project?.id ?? 0));
   const mayAddScenario = PermissionsContext.useSelector(selectCanInProject('simulation_assets.add_configuration', project?.id ?? 0));
   const mayExport = PermissionsContext.useSelector(selectMayExport(project));
-  usePageTitle(`${SETTINGS_TAB_LABELS[tab]} · ${project?.name ?? 'Project'}`);
   if (!project) return null;
   const canChange = serverSays || permitted;
   return (
@@ -55,6 +64,11 @@ export function ProjectSettings({ detail, tab }: { detail: ActorRefFrom<typeof p
         {tab === 'parameter-sets' ? <ParameterSetsTab detail={detail} project={project} canChange={canChange} /> : null}
         {tab === 'share' ? <ShareTab projectId={project.id} canChange={canChange} /> : null}
         {tab === 'admin' ? <AdminTab projectId={project.id} canChange={canChange} /> : null}
+        {tab === 'resources' || tab === 'files' ? (
+          <Suspense fallback={<Loading />}>
+            {tab === 'resources' ? <ProjectResourcesScreen projectId={project.id} /> : <ProjectFilesPanel projectId={project.id} />}
+          </Suspense>
+        ) : null}
       </div>
     </div>
   );
