@@ -28,9 +28,7 @@ import { Loading } from '../system/loading.tsx';
 const ProjectResourcesScreen = lazy(() =>
   loadWithTimeout(() => import('../project-resources/project-resources-screen.tsx')).then((m) => ({ default: m.ProjectResourcesScreen })),
 );
-const ProjectFilesPanel = lazy(() =>
-  loadWithTimeout(() => import('../project-files/project-files-panel.tsx')).then((m) => ({ default: m.ProjectFilesPanel })),
-);
+const ProjectFilesPanel = lazy(() => loadWithTimeout(() => import('../project-files/project-files-panel.tsx')).then((m) => ({ default: m.ProjectFilesPanel })));
 
 export function ProjectSettings({ detail, tab }: { detail: ActorRefFrom<typeof projectDetailMachine>; tab: SettingsTab }) {
   const project = useSelector(detail, selectProject);
