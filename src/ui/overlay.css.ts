@@ -66,9 +66,11 @@ export const tabsTrigger = style({
   selectors: { '&[data-state="active"]': { color: color.text, borderBottomColor: color.accent } },
 });
 
+// Top right: a dialog's primary button sits at its bottom right, where a toast would cover it for
+// seconds just when the user reaches for it (the wizard's "See the cost" after validation passed).
 export const toastViewport = style({
   position: 'fixed',
-  bottom: tokens.space.lg,
+  top: tokens.space.sm,
   right: tokens.space.lg,
   display: 'flex',
   flexDirection: 'column',
