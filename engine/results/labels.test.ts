@@ -30,6 +30,10 @@ describe('the label table', () => {
     expect(resultAnalysisLabel('solar-sunlit')).toBe('Solar — sun-lit time');
     expect(statusLabel('awaiting_external_results')).toBe('Waiting for external results');
     expect(statusLabel('something_new')).toBe('Something new');
+    // a key no table knows keeps the abbreviations a reader knows in capitals
+    expect(analysisLabel('external-cfd')).toBe('External CFD');
+    expect(layerLabel('utci-pct-mystery').title).toBe('UTCI pct mystery');
+    expect(analysisLabel('set_aside')).toBe('Set aside');
   });
 
   it('names a result layer by its analysis and metric, without repeating itself or showing an id', () => {

@@ -82,9 +82,17 @@ const LAYER_LABELS: Record<string, { title: string; unit: string }> = {
   'wind-direction': { title: 'Wind direction', unit: '°' },
 };
 
-/** "utci-pct-hot" → "Utci pct hot": the last resort for a key no table knows. */
+/** Abbreviations a key may hold that a reader knows in capitals ("external-cfd" → "External CFD"). */
+const ABBREVIATIONS = new Set(['cfd', 'utci', 'ai', 'gem', 'pet', 'pmv', 'spmv', 'epw', 'osm', 'stl', 'glb', 'lddc']);
+
+/** "utci-pct-hot" → "UTCI pct hot": the last resort for a key no table knows. */
 export function readable(key: string): string {
-  const words = key.replace(/[_-]+/g, ' ').trim();
+  const words = key
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .split(/\s+/)
+    .map((w) => (ABBREVIATIONS.has(w.toLowerCase()) ? w.toUpperCase() : w))
+    .join(' ');
   return words ? words[0]!.toUpperCase() + words.slice(1) : key;
 }
 
