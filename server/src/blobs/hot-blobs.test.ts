@@ -91,8 +91,22 @@ describe('result files kept in memory', () => {
   });
 
   it('streams instead of reading into memory when too many first reads are under way at once', async () => {
-    const hot = new HotBlobs(store, { maxBytes: 1000, maxBlobBytes: 400, maxFillingBytes: 500 });
     for (const name of ['a', 'b']) await putBytes(store, key(`r/${name}.glb`), bytesOf(300, name.charCodeAt(0)));
+    // Both reads are under way at once: each download waits until the other has opened too, and
+    // they go on in the order they were asked for. Left to the disk, the second could open first,
+    // or the first could finish before the second opens.
+    let opened = 0;
+    let bothOpen!: () => void;
+    const gate = new Promise<void>((resolve) => (bothOpen = resolve));
+    const gated = Object.assign(Object.create(store) as BlobStore, {
+      get: async (k: BlobKey) => {
+        const download = await store.get(k);
+        if (++opened === 2) bothOpen();
+        await gate;
+        return download;
+      },
+    });
+    const hot = new HotBlobs(gated, { maxBytes: 1000, maxBlobBytes: 400, maxFillingBytes: 500 });
     const [a, b] = await Promise.all([hot.read(key('r/a.glb')), hot.read(key('r/b.glb'))]);
     // The first fills (300 of 500 bytes); the second would pass the bound, so it streams.
     expect([a && 'bytes' in a, b && 'stream' in b]).toEqual([true, true]);
