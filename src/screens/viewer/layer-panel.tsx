@@ -44,13 +44,17 @@ const LAYER_TYPE_LABELS: Record<string, string> = {
   windrose: 'Wind rose',
 };
 
+const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
 /**
  * A filter option in words: analyses, metrics and layer types from the one label
- * table ('Solar — sun-lit time', 'Sun-lit time', 'Results'), wind directions in degrees; other
- * dimensions (seasons, times, dates, qualifiers) are already words.
+ * table ('Solar — sun-lit time', 'Sun-lit time', 'Results'), wind directions in degrees, a date as
+ * the times name their days ('21 June 2025' beside '21 June'); other dimensions (seasons, times,
+ * qualifiers) are already words.
  */
 export function filterOptionLabel(dimension: FilterDimension, value: string): string {
   if (dimension === 'wind_direction') return `${value}°`;
+  if (dimension === 'single_date' && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value))) return DAY.format(new Date(value));
   if (dimension === 'layer_type') return LAYER_TYPE_LABELS[value.toLowerCase()] ?? readable(value);
   if (dimension === 'analysis_type') return resultAnalysisLabel(value);
   if (dimension === 'metric') return layerLabel(value).title;
