@@ -6,8 +6,7 @@
  */
 import { useContext } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { selectSelectedMetId, selectSources } from '@machines/weather/weather.selectors.ts';
-import { selectSurrounds } from '@machines/weather/weather.selectors.ts';
+import { selectSelectedMetId, selectSources, selectSurrounds } from '@machines/weather/weather.selectors.ts';
 import { PermissionsContext } from '../../app/permissions-context.ts';
 import { selectMayChangeProject, selectMayFetchWeather } from '@machines/permissions/permissions.selectors.ts';
 import { ResourcesLogicContext } from './resources-logic-context.ts';
