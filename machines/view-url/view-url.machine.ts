@@ -15,13 +15,16 @@
  *       └── echo
  *           ├── closed
  *           └── open       for `applyGrace` after a view is applied: the viewer's report of it
- *                          replaces the entry instead of adding one (back must not land on it twice)
+ *                          replaces the entry instead of adding one (back must not land on it twice).
+ *                          A report that changes a part the applied view named is no report of
+ *                          it but a change someone made (a theme picked at once): that adds an
+ *                          entry, and closes the echo.
  *
  * A malformed address shows the default view, says so (`notice`), and replaces the address with
  * the default view's. Owned by src/screens/viewer/ (the viewer workspace's address bridge).
  */
-import { and, assertEvent, assign, emit, setup, stateIn } from 'xstate';
-import { decodeView, encodeView, hasView, type UrlView } from './view-url.ts';
+import { and, assertEvent, assign, emit, raise, setup, stateIn } from 'xstate';
+import { decodeView, encodeView, hasView, keepsNamed, type UrlView } from './view-url.ts';
 
 export type { UrlView };
 
@@ -38,10 +41,17 @@ export interface ViewUrlContext {
   problems: string[];
   /** What the address named when the viewer opened. */
   first: Read;
+  /** The view last applied (encoded; '' for the default view): what its echo may only add to. */
+  applied: string;
 }
 
 export type ViewUrlEvent =
-  { type: 'viewer.ready' } | { type: 'view.changed'; view: UrlView } | { type: 'url.popped'; search: string } | { type: 'notice.dismiss' };
+  | { type: 'viewer.ready' }
+  | { type: 'view.changed'; view: UrlView }
+  | { type: 'url.popped'; search: string }
+  | { type: 'notice.dismiss' }
+  /** Raised by the machine itself: a change was someone's, so the echo is over. */
+  | { type: 'echo.close' };
 
 export type ViewUrlEmitted = { type: 'view.apply'; view: UrlView } | { type: 'url.push'; view: UrlView } | { type: 'url.replace'; view: UrlView };
 
@@ -65,6 +75,7 @@ export const viewUrlMachine = setup({
     follow: emit((_, params: { read: Read }) => ({ type: 'view.apply' as const, view: params.read.kind === 'view' ? params.read.view : {} })),
     remember: assign((_, params: { read: Read }) => ({
       current: params.read.kind === 'view' ? encodeView(params.read.view) : '',
+      applied: params.read.kind === 'view' ? encodeView(params.read.view) : '',
       pending: null,
       notice: params.read.kind === 'malformed' ? MALFORMED_NOTICE : null,
       problems: params.read.kind === 'malformed' ? params.read.problems : [],
@@ -82,6 +93,7 @@ export const viewUrlMachine = setup({
     })),
     written: assign(({ context }) => ({ current: encodeView(context.pending!), pending: null })),
     dismiss: assign({ notice: null, problems: [] }),
+    endEcho: raise({ type: 'echo.close' as const }),
   },
   guards: {
     isNews: ({ context, event }) => {
@@ -89,6 +101,8 @@ export const viewUrlMachine = setup({
       return encodeView(event.view) !== context.current;
     },
     stillNews: ({ context }) => context.pending !== null && encodeView(context.pending) !== context.current,
+    /** The change only fills in what the applied view left out: the viewer's report of it. */
+    fillsIn: ({ context }) => context.pending !== null && keepsNamed(context.applied, context.pending),
     malformed: (_, params: { read: Read }) => params.read.kind === 'malformed',
     names: (_, params: { read: Read }) => params.read.kind === 'view',
   },
@@ -104,6 +118,7 @@ export const viewUrlMachine = setup({
     const first = read(input.search);
     return {
       current: first.kind === 'view' ? encodeView(first.view) : '',
+      applied: first.kind === 'view' ? encodeView(first.view) : '',
       pending: null,
       notice: first.kind === 'malformed' ? MALFORMED_NOTICE : null,
       problems: first.kind === 'malformed' ? first.problems : [],
@@ -157,11 +172,11 @@ export const viewUrlMachine = setup({
               after: {
                 settle: [
                   {
-                    guard: and(['stillNews', stateIn({ running: { echo: 'open' } })]),
+                    guard: and(['stillNews', 'fillsIn', stateIn({ running: { echo: 'open' } })]),
                     target: 'idle',
                     actions: [{ type: 'write', params: { replace: true } }, 'written'],
                   },
-                  { guard: 'stillNews', target: 'idle', actions: [{ type: 'write', params: { replace: false } }, 'written'] },
+                  { guard: 'stillNews', target: 'idle', actions: [{ type: 'write', params: { replace: false } }, 'written', 'endEcho'] },
                   { target: 'idle', actions: 'drop' },
                 ],
               },
@@ -172,7 +187,7 @@ export const viewUrlMachine = setup({
           initial: 'closed',
           states: {
             closed: {},
-            open: { after: { applyGrace: 'closed' } },
+            open: { after: { applyGrace: 'closed' }, on: { 'echo.close': 'closed' } },
           },
         },
       },

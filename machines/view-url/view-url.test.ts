@@ -194,6 +194,29 @@ describe('the address machine', () => {
     expect(emitted.at(-1)).toEqual({ type: 'url.push', view: split });
   });
 
+  it('adds an entry for a change made just after opening: it changes a part the address named', async () => {
+    const { actor, emitted } = start(`?${encodeView(split)}`);
+    actor.send({ type: 'view.changed', view: { ...split, layers: ['101'] } });
+    await vi.advanceTimersByTimeAsync(400);
+    expect(emitted.at(-1)).toEqual({ type: 'url.replace', view: { ...split, layers: ['101'] } });
+    // still within the grace after opening: a theme picked is someone's change, not the viewer's report
+    const light: UrlView = { theme: 'light', split: true, layers: ['101'] };
+    actor.send({ type: 'view.changed', view: light });
+    await vi.advanceTimersByTimeAsync(400);
+    expect(emitted.at(-1)).toEqual({ type: 'url.push', view: light });
+    // and that closed the echo: the next change adds an entry too
+    actor.send({ type: 'view.changed', view: { ...light, layers: ['101', '102'] } });
+    await vi.advanceTimersByTimeAsync(400);
+    expect(emitted.map((e) => e.type)).toEqual(['view.apply', 'url.replace', 'url.push', 'url.push']);
+  });
+
+  it('adds an entry when a part the applied view named is dropped (back to the default theme)', async () => {
+    const { actor, emitted } = start(`?${encodeView(dark)}`);
+    actor.send({ type: 'view.changed', view: {} });
+    await vi.advanceTimersByTimeAsync(400);
+    expect(emitted.at(-1)).toEqual({ type: 'url.push', view: {} });
+  });
+
   it('shows the notice when back lands on a malformed entry', () => {
     const { actor, emitted } = start('');
     actor.send({ type: 'url.popped', search: '?theme=neon' });

@@ -251,7 +251,9 @@ describe('share links', () => {
     const viewer = `${app.url}/projects/${projectId}/viewer/${studyId}/configuration/${configurationId}/Viewer`;
     await page.goto(`${viewer}?simulation=${simulationId}&split=1&theme=dark`);
     await page.getByRole('region', { name: 'Viewer 2' }).waitFor({ timeout: 60_000 });
-    await expect.poll(() => page.getByRole('combobox', { name: 'Viewer 1 theme' }).inputValue(), { timeout: 20_000 }).toBe('dark');
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Viewer 1 theme' }).inputValue(), { timeout: 20_000, message: 'the opened address shows its theme' })
+      .toBe('dark');
     await screenshot(page, 'view-in-address-opened');
     await page.getByRole('combobox', { name: 'Viewer 1 theme' }).selectOption('light');
     await expect.poll(() => new URL(page.url()).searchParams.get('theme'), { timeout: 20_000 }).toBe('light');
@@ -273,8 +275,11 @@ describe('share links', () => {
     await second.waitForTimeout(3000);
     await screenshot(second, 'view-in-address-two-panes');
     await second.close();
+    // a theme picked just after opening was a step of its own: Back returns to the view opened
     await page.goBack();
-    await expect.poll(() => page.getByRole('combobox', { name: 'Viewer 1 theme' }).inputValue(), { timeout: 20_000 }).toBe('dark');
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Viewer 1 theme' }).inputValue(), { timeout: 20_000, message: 'Back returns to the opened view' })
+      .toBe('dark');
     // a camera move is written to the address; the copied address opens the same camera in another tab
     const canvas = page.locator('[data-testid="viewer-pane-1"] canvas');
     const before = await paneShot(page);
