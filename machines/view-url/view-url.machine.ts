@@ -15,15 +15,18 @@
  *       └── echo
  *           ├── closed
  *           └── open       for `applyGrace` after a view is applied: the viewer's report of it
- *                          replaces the entry instead of adding one (back must not land on it twice).
- *                          A report that changes a part the applied view named is no report of
- *                          it but a change someone made (a theme picked at once): that adds an
- *                          entry, and closes the echo.
+ *               │          replaces the entry instead of adding one (back must not land on it twice)
+ *               ├── fresh    nothing written yet: whatever the viewer reports is its report of
+ *               │            the view, even a part it could not show (a layer no longer there)
+ *               └── written  the view was reported and written: a report now only fills in
+ *                            what the view left out (layers, a fitted camera); one that changes
+ *                            a part the view named is someone's change (a theme picked at once),
+ *                            which adds an entry and closes the echo
  *
  * A malformed address shows the default view, says so (`notice`), and replaces the address with
  * the default view's. Owned by src/screens/viewer/ (the viewer workspace's address bridge).
  */
-import { and, assertEvent, assign, emit, raise, setup, stateIn } from 'xstate';
+import { and, assertEvent, assign, emit, or, raise, setup, stateIn } from 'xstate';
 import { decodeView, encodeView, hasView, keepsNamed, type UrlView } from './view-url.ts';
 
 export type { UrlView };
@@ -50,7 +53,8 @@ export type ViewUrlEvent =
   | { type: 'view.changed'; view: UrlView }
   | { type: 'url.popped'; search: string }
   | { type: 'notice.dismiss' }
-  /** Raised by the machine itself: a change was someone's, so the echo is over. */
+  /** Raised by the machine itself: the viewer's report was written, or a change was someone's. */
+  | { type: 'echo.written' }
   | { type: 'echo.close' };
 
 export type ViewUrlEmitted = { type: 'view.apply'; view: UrlView } | { type: 'url.push'; view: UrlView } | { type: 'url.replace'; view: UrlView };
@@ -93,6 +97,7 @@ export const viewUrlMachine = setup({
     })),
     written: assign(({ context }) => ({ current: encodeView(context.pending!), pending: null })),
     dismiss: assign({ notice: null, problems: [] }),
+    markEchoWritten: raise({ type: 'echo.written' as const }),
     endEcho: raise({ type: 'echo.close' as const }),
   },
   guards: {
@@ -103,6 +108,8 @@ export const viewUrlMachine = setup({
     stillNews: ({ context }) => context.pending !== null && encodeView(context.pending) !== context.current,
     /** The change only fills in what the applied view left out: the viewer's report of it. */
     fillsIn: ({ context }) => context.pending !== null && keepsNamed(context.applied, context.pending),
+    echoFresh: stateIn({ running: { echo: { open: 'fresh' } } }),
+    echoWritten: stateIn({ running: { echo: { open: 'written' } } }),
     malformed: (_, params: { read: Read }) => params.read.kind === 'malformed',
     names: (_, params: { read: Read }) => params.read.kind === 'view',
   },
@@ -172,9 +179,9 @@ export const viewUrlMachine = setup({
               after: {
                 settle: [
                   {
-                    guard: and(['stillNews', 'fillsIn', stateIn({ running: { echo: 'open' } })]),
+                    guard: and(['stillNews', or(['echoFresh', and(['echoWritten', 'fillsIn'])])]),
                     target: 'idle',
-                    actions: [{ type: 'write', params: { replace: true } }, 'written'],
+                    actions: [{ type: 'write', params: { replace: true } }, 'written', 'markEchoWritten'],
                   },
                   { guard: 'stillNews', target: 'idle', actions: [{ type: 'write', params: { replace: false } }, 'written', 'endEcho'] },
                   { target: 'idle', actions: 'drop' },
@@ -187,7 +194,12 @@ export const viewUrlMachine = setup({
           initial: 'closed',
           states: {
             closed: {},
-            open: { after: { applyGrace: 'closed' }, on: { 'echo.close': 'closed' } },
+            open: {
+              initial: 'fresh',
+              after: { applyGrace: 'closed' },
+              on: { 'echo.close': 'closed' },
+              states: { fresh: { on: { 'echo.written': 'written' } }, written: {} },
+            },
           },
         },
       },

@@ -210,11 +210,43 @@ describe('the address machine', () => {
     expect(emitted.map((e) => e.type)).toEqual(['view.apply', 'url.replace', 'url.push', 'url.push']);
   });
 
-  it('adds an entry when a part the applied view named is dropped (back to the default theme)', async () => {
+  it('adds an entry when, once the view was reported, a part it named is dropped (back to the default theme)', async () => {
     const { actor, emitted } = start(`?${encodeView(dark)}`);
-    actor.send({ type: 'view.changed', view: {} });
+    actor.send({ type: 'view.changed', view: { ...dark, layers: ['101'] } });
     await vi.advanceTimersByTimeAsync(400);
-    expect(emitted.at(-1)).toEqual({ type: 'url.push', view: {} });
+    actor.send({ type: 'view.changed', view: { layers: ['101'] } });
+    await vi.advanceTimersByTimeAsync(400);
+    expect(emitted.slice(1)).toEqual([
+      { type: 'url.replace', view: { ...dark, layers: ['101'] } },
+      { type: 'url.push', view: { layers: ['101'] } },
+    ]);
+  });
+
+  it("replaces the entry with the viewer's first report even when it could not show a part named (no trap for Back)", async () => {
+    // a copied address naming a layer that a re-run has since removed
+    const { actor, emitted } = start('?layers=101,999');
+    actor.send({ type: 'view.changed', view: { layers: ['101'] } });
+    await vi.advanceTimersByTimeAsync(400);
+    expect(emitted.at(-1)).toEqual({ type: 'url.replace', view: { layers: ['101'] } });
+    // walked back to later, the same: the entry is replaced, Back can leave it
+    actor.send({ type: 'view.changed', view: { layers: ['101'], theme: 'dark' } });
+    await vi.advanceTimersByTimeAsync(2000);
+    actor.send({ type: 'url.popped', search: '?layers=101,999' });
+    actor.send({ type: 'view.changed', view: { layers: ['101'] } });
+    await vi.advanceTimersByTimeAsync(400);
+    expect(emitted.map((e) => e.type)).toEqual(['view.apply', 'url.replace', 'url.push', 'view.apply', 'url.replace']);
+  });
+
+  it('starts a fresh echo for each entry walked to, even while the last one is still open', async () => {
+    const { actor, emitted } = start(`?${encodeView(dark)}`);
+    actor.send({ type: 'view.changed', view: { ...dark, layers: ['101'] } });
+    await vi.advanceTimersByTimeAsync(400);
+    expect(actor.getSnapshot().matches({ running: { echo: { open: 'written' } } })).toBe(true);
+    actor.send({ type: 'url.popped', search: '?layers=101,999' });
+    expect(actor.getSnapshot().matches({ running: { echo: { open: 'fresh' } } })).toBe(true);
+    actor.send({ type: 'view.changed', view: { layers: ['101'] } });
+    await vi.advanceTimersByTimeAsync(400);
+    expect(emitted.at(-1)).toEqual({ type: 'url.replace', view: { layers: ['101'] } });
   });
 
   it('shows the notice when back lands on a malformed entry', () => {

@@ -255,6 +255,8 @@ describe('share links', () => {
       .poll(() => page.getByRole('combobox', { name: 'Viewer 1 theme' }).inputValue(), { timeout: 20_000, message: 'the opened address shows its theme' })
       .toBe('dark');
     await screenshot(page, 'view-in-address-opened');
+    // the viewer's own report of the view fills in its layers
+    await expect.poll(() => new URL(page.url()).searchParams.get('layers'), { timeout: 20_000 }).not.toBeNull();
     await page.getByRole('combobox', { name: 'Viewer 1 theme' }).selectOption('light');
     await expect.poll(() => new URL(page.url()).searchParams.get('theme'), { timeout: 20_000 }).toBe('light');
     expect(new URL(page.url()).searchParams.get('simulation')).toBe(String(simulationId));
