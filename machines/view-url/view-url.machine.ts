@@ -1,33 +1,30 @@
 /**
  * The viewer's state in the address: reads the view the address names when the viewer
- * opens, writes each settled view change as a new history entry, and follows back and forward. The
+ * opens, writes each settled change the person made as a new history entry, and follows back and
+ * forward. The
  * encoding is view-url.ts; this machine decides when. It never touches `window`: it emits
  * `url.push` / `url.replace` for the screen to write with the History API and `view.apply` for the
- * viewer workspace to show, and is told of changes (`view.changed`) and of back/forward
- * (`url.popped`).
+ * viewer workspace to show, and is told of changes (`view.changed`), of back/forward
+ * (`url.popped`), and that the person acted (`user.acted`: a press, key, wheel or form input).
  *
  *   viewUrl
- *   ├── starting       until the viewer is ready (`viewer.ready`): then shows the address's view
- *   └── running (parallel)
- *       ├── history
- *       │   ├── idle       the address shows the current view
- *       │   └── settling   a change waits `settle` (a camera drag is one entry, not hundreds)
- *       └── echo
- *           ├── closed
- *           └── open       for `applyGrace` after a view is applied: the viewer's report of it
- *               │          replaces the entry instead of adding one (back must not land on it twice)
- *               ├── fresh    nothing written yet: whatever the viewer reports is its report of
- *               │            the view, even a part it could not show (a layer no longer there)
- *               └── written  the view was reported and written: a report now only fills in
- *                            what the view left out (layers, a fitted camera); one that changes
- *                            a part the view named is someone's change (a theme picked at once),
- *                            which adds an entry and closes the echo
+ *   ├── starting    until the viewer is ready (`viewer.ready`): then shows the address's view
+ *   └── running
+ *       ├── idle       the address shows the current view
+ *       └── settling   a change waits `settle` (a camera drag is one entry, not hundreds)
+ *
+ * Who changed the view decides how it is written. A change that follows the person's own input is
+ * theirs: it adds an entry, however soon after opening (a theme picked at once is a step Back
+ * returns from). Any other change is the viewer reporting on its own (the layers of a view it was
+ * given loading, a fitted camera, a part of an address it could not show): it replaces the entry,
+ * so Back never lands on a half-loaded copy of a view, and an address naming a layer a re-run
+ * removed is no trap (adding an entry would re-apply it and add again on every Back).
  *
  * A malformed address shows the default view, says so (`notice`), and replaces the address with
  * the default view's. Owned by src/screens/viewer/ (the viewer workspace's address bridge).
  */
-import { and, assertEvent, assign, emit, or, raise, setup, stateIn } from 'xstate';
-import { decodeView, encodeView, hasView, keepsNamed, type UrlView } from './view-url.ts';
+import { and, assertEvent, assign, emit, setup } from 'xstate';
+import { decodeView, encodeView, hasView, type UrlView } from './view-url.ts';
 
 export type { UrlView };
 
@@ -44,18 +41,16 @@ export interface ViewUrlContext {
   problems: string[];
   /** What the address named when the viewer opened. */
   first: Read;
-  /** The view last applied (encoded; '' for the default view): what its echo may only add to. */
-  applied: string;
+  /** Whether the person acted since the last entry was written or walked to: a change now is theirs. */
+  acted: boolean;
 }
 
 export type ViewUrlEvent =
   | { type: 'viewer.ready' }
   | { type: 'view.changed'; view: UrlView }
   | { type: 'url.popped'; search: string }
-  | { type: 'notice.dismiss' }
-  /** Raised by the machine itself: the viewer's report was written, or a change was someone's. */
-  | { type: 'echo.written' }
-  | { type: 'echo.close' };
+  | { type: 'user.acted' }
+  | { type: 'notice.dismiss' };
 
 export type ViewUrlEmitted = { type: 'view.apply'; view: UrlView } | { type: 'url.push'; view: UrlView } | { type: 'url.replace'; view: UrlView };
 
@@ -79,10 +74,10 @@ export const viewUrlMachine = setup({
     follow: emit((_, params: { read: Read }) => ({ type: 'view.apply' as const, view: params.read.kind === 'view' ? params.read.view : {} })),
     remember: assign((_, params: { read: Read }) => ({
       current: params.read.kind === 'view' ? encodeView(params.read.view) : '',
-      applied: params.read.kind === 'view' ? encodeView(params.read.view) : '',
       pending: null,
       notice: params.read.kind === 'malformed' ? MALFORMED_NOTICE : null,
       problems: params.read.kind === 'malformed' ? params.read.problems : [],
+      acted: false,
     })),
     /** A malformed address is replaced by the default view's (its other keys stay). */
     cleanAddress: emit({ type: 'url.replace' as const, view: {} }),
@@ -95,10 +90,9 @@ export const viewUrlMachine = setup({
       type: params.replace ? ('url.replace' as const) : ('url.push' as const),
       view: context.pending!,
     })),
-    written: assign(({ context }) => ({ current: encodeView(context.pending!), pending: null })),
+    written: assign(({ context }) => ({ current: encodeView(context.pending!), pending: null, acted: false })),
     dismiss: assign({ notice: null, problems: [] }),
-    markEchoWritten: raise({ type: 'echo.written' as const }),
-    endEcho: raise({ type: 'echo.close' as const }),
+    noteAct: assign({ acted: true }),
   },
   guards: {
     isNews: ({ context, event }) => {
@@ -106,18 +100,13 @@ export const viewUrlMachine = setup({
       return encodeView(event.view) !== context.current;
     },
     stillNews: ({ context }) => context.pending !== null && encodeView(context.pending) !== context.current,
-    /** The change only fills in what the applied view left out: the viewer's report of it. */
-    fillsIn: ({ context }) => context.pending !== null && keepsNamed(context.applied, context.pending),
-    echoFresh: stateIn({ running: { echo: { open: 'fresh' } } }),
-    echoWritten: stateIn({ running: { echo: { open: 'written' } } }),
+    theirs: ({ context }) => context.acted,
     malformed: (_, params: { read: Read }) => params.read.kind === 'malformed',
     names: (_, params: { read: Read }) => params.read.kind === 'view',
   },
   delays: {
     /** A change is written once the view has been still this long (ms). */
     settle: 400,
-    /** After a view is applied, the viewer's report of it within this long replaces the entry (ms). */
-    applyGrace: 1500,
   },
 }).createMachine({
   id: 'viewUrl',
@@ -125,15 +114,15 @@ export const viewUrlMachine = setup({
     const first = read(input.search);
     return {
       current: first.kind === 'view' ? encodeView(first.view) : '',
-      applied: first.kind === 'view' ? encodeView(first.view) : '',
       pending: null,
       notice: first.kind === 'malformed' ? MALFORMED_NOTICE : null,
       problems: first.kind === 'malformed' ? first.problems : [],
       first,
+      acted: false,
     };
   },
   initial: 'starting',
-  on: { 'notice.dismiss': { actions: 'dismiss' } },
+  on: { 'notice.dismiss': { actions: 'dismiss' }, 'user.acted': { actions: 'noteAct' } },
   states: {
     starting: {
       on: {
@@ -142,25 +131,25 @@ export const viewUrlMachine = setup({
           // the camera before the layers load would frame nothing), and the address is cleaned
           {
             guard: { type: 'malformed', params: ({ context }) => ({ read: context.first }) },
-            target: ['running.history.idle', 'running.echo.open'],
+            target: 'running',
             actions: 'cleanAddress',
           },
           {
             guard: { type: 'names', params: ({ context }) => ({ read: context.first }) },
-            target: ['running.history.idle', 'running.echo.open'],
+            target: 'running',
             actions: { type: 'follow', params: ({ context }) => ({ read: context.first }) },
           },
           // an address without a view: the viewer's own default, nothing to apply; its first report
           // fills the address in place (opening the viewer is no step to go back to)
-          { target: ['running.history.idle', 'running.echo.open'] },
+          { target: 'running' },
         ],
       },
     },
     running: {
-      type: 'parallel',
+      initial: 'idle',
       on: {
         'url.popped': {
-          target: ['.history.idle', '.echo.open'],
+          target: '.idle',
           actions: [
             { type: 'remember', params: ({ event }) => ({ read: read(event.search) }) },
             { type: 'follow', params: ({ event }) => ({ read: read(event.search) }) },
@@ -168,38 +157,17 @@ export const viewUrlMachine = setup({
         },
       },
       states: {
-        history: {
-          initial: 'idle',
-          states: {
-            idle: {
-              on: { 'view.changed': { guard: 'isNews', target: 'settling', actions: 'hold' } },
-            },
-            settling: {
-              on: { 'view.changed': { target: 'settling', reenter: true, actions: 'hold' } },
-              after: {
-                settle: [
-                  {
-                    guard: and(['stillNews', or(['echoFresh', and(['echoWritten', 'fillsIn'])])]),
-                    target: 'idle',
-                    actions: [{ type: 'write', params: { replace: true } }, 'written', 'markEchoWritten'],
-                  },
-                  { guard: 'stillNews', target: 'idle', actions: [{ type: 'write', params: { replace: false } }, 'written', 'endEcho'] },
-                  { target: 'idle', actions: 'drop' },
-                ],
-              },
-            },
-          },
+        idle: {
+          on: { 'view.changed': { guard: 'isNews', target: 'settling', actions: 'hold' } },
         },
-        echo: {
-          initial: 'closed',
-          states: {
-            closed: {},
-            open: {
-              initial: 'fresh',
-              after: { applyGrace: 'closed' },
-              on: { 'echo.close': 'closed' },
-              states: { fresh: { on: { 'echo.written': 'written' } }, written: {} },
-            },
+        settling: {
+          on: { 'view.changed': { target: 'settling', reenter: true, actions: 'hold' } },
+          after: {
+            settle: [
+              { guard: and(['stillNews', 'theirs']), target: 'idle', actions: [{ type: 'write', params: { replace: false } }, 'written'] },
+              { guard: 'stillNews', target: 'idle', actions: [{ type: 'write', params: { replace: true } }, 'written'] },
+              { target: 'idle', actions: 'drop' },
+            ],
           },
         },
       },

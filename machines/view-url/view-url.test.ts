@@ -148,9 +148,10 @@ describe('the address machine', () => {
     expect(emitted).toEqual([{ type: 'url.replace', view: { layers: ['101'] } }]);
   });
 
-  it('writes one history entry per settled change (a drag is one entry)', async () => {
+  it('writes one history entry per settled change the person makes (a drag is one entry)', async () => {
     const { actor, emitted } = start('');
     await vi.advanceTimersByTimeAsync(2000);
+    actor.send({ type: 'user.acted' });
     for (const x of [1, 2, 3, 4]) {
       actor.send({ type: 'view.changed', view: { camera: { position: [x, 0, 10], target: [0, 0, 0], up: [0, 0, 1], fov: 45 } } });
       await vi.advanceTimersByTimeAsync(100);
@@ -167,8 +168,10 @@ describe('the address machine', () => {
   it('walks back and forward: applies the entry it lands on without adding one', async () => {
     const { actor, emitted } = start('');
     await vi.advanceTimersByTimeAsync(2000);
+    actor.send({ type: 'user.acted' });
     actor.send({ type: 'view.changed', view: dark });
     await vi.advanceTimersByTimeAsync(400);
+    actor.send({ type: 'user.acted' });
     actor.send({ type: 'view.changed', view: split });
     await vi.advanceTimersByTimeAsync(400);
     expect(emitted.map((e) => e.type)).toEqual(['url.push', 'url.push']);
@@ -189,64 +192,71 @@ describe('the address machine', () => {
     await vi.advanceTimersByTimeAsync(400);
     expect(emitted.at(-1)).toEqual({ type: 'url.replace', view: { theme: 'dark', layers: ['101'] } });
     await vi.advanceTimersByTimeAsync(2000);
+    actor.send({ type: 'user.acted' });
     actor.send({ type: 'view.changed', view: split });
     await vi.advanceTimersByTimeAsync(400);
     expect(emitted.at(-1)).toEqual({ type: 'url.push', view: split });
   });
 
-  it('adds an entry for a change made just after opening: it changes a part the address named', async () => {
-    const { actor, emitted } = start(`?${encodeView(split)}`);
-    actor.send({ type: 'view.changed', view: { ...split, layers: ['101'] } });
-    await vi.advanceTimersByTimeAsync(400);
-    expect(emitted.at(-1)).toEqual({ type: 'url.replace', view: { ...split, layers: ['101'] } });
-    // still within the grace after opening: a theme picked is someone's change, not the viewer's report
+  it('adds an entry for a change the person makes just after opening, before or after the viewer reported the view', async () => {
     const light: UrlView = { theme: 'light', split: true, layers: ['101'] };
-    actor.send({ type: 'view.changed', view: light });
+    // after the viewer's report was written
+    const after = start(`?${encodeView(split)}`);
+    after.actor.send({ type: 'view.changed', view: { ...split, layers: ['101'] } });
     await vi.advanceTimersByTimeAsync(400);
-    expect(emitted.at(-1)).toEqual({ type: 'url.push', view: light });
-    // and that closed the echo: the next change adds an entry too
-    actor.send({ type: 'view.changed', view: { ...light, layers: ['101', '102'] } });
+    after.actor.send({ type: 'user.acted' });
+    after.actor.send({ type: 'view.changed', view: light });
     await vi.advanceTimersByTimeAsync(400);
-    expect(emitted.map((e) => e.type)).toEqual(['view.apply', 'url.replace', 'url.push', 'url.push']);
-  });
-
-  it('adds an entry when, once the view was reported, a part it named is dropped (back to the default theme)', async () => {
-    const { actor, emitted } = start(`?${encodeView(dark)}`);
-    actor.send({ type: 'view.changed', view: { ...dark, layers: ['101'] } });
-    await vi.advanceTimersByTimeAsync(400);
-    actor.send({ type: 'view.changed', view: { layers: ['101'] } });
-    await vi.advanceTimersByTimeAsync(400);
-    expect(emitted.slice(1)).toEqual([
-      { type: 'url.replace', view: { ...dark, layers: ['101'] } },
-      { type: 'url.push', view: { layers: ['101'] } },
+    expect(after.emitted.slice(1)).toEqual([
+      { type: 'url.replace', view: { ...split, layers: ['101'] } },
+      { type: 'url.push', view: light },
     ]);
+    // in the same moment as the viewer's report: the opened entry stays for Back
+    const during = start(`?${encodeView(split)}`);
+    during.actor.send({ type: 'view.changed', view: { ...split, layers: ['101'] } });
+    during.actor.send({ type: 'user.acted' });
+    during.actor.send({ type: 'view.changed', view: light });
+    await vi.advanceTimersByTimeAsync(400);
+    expect(during.emitted.slice(1)).toEqual([{ type: 'url.push', view: light }]);
   });
 
-  it("replaces the entry with the viewer's first report even when it could not show a part named (no trap for Back)", async () => {
-    // a copied address naming a layer that a re-run has since removed
+  it("replaces the entry with the viewer's report even when it could not show a part named (no trap for Back)", async () => {
+    // a copied address naming a layer that a re-run has since removed, and the layers loading late
     const { actor, emitted } = start('?layers=101,999');
     actor.send({ type: 'view.changed', view: { layers: ['101'] } });
     await vi.advanceTimersByTimeAsync(400);
-    expect(emitted.at(-1)).toEqual({ type: 'url.replace', view: { layers: ['101'] } });
-    // walked back to later, the same: the entry is replaced, Back can leave it
-    actor.send({ type: 'view.changed', view: { layers: ['101'], theme: 'dark' } });
-    await vi.advanceTimersByTimeAsync(2000);
-    actor.send({ type: 'url.popped', search: '?layers=101,999' });
-    actor.send({ type: 'view.changed', view: { layers: ['101'] } });
+    actor.send({ type: 'view.changed', view: { layers: ['101', '102'] } });
     await vi.advanceTimersByTimeAsync(400);
-    expect(emitted.map((e) => e.type)).toEqual(['view.apply', 'url.replace', 'url.push', 'view.apply', 'url.replace']);
+    expect(emitted.slice(1)).toEqual([
+      { type: 'url.replace', view: { layers: ['101'] } },
+      { type: 'url.replace', view: { layers: ['101', '102'] } },
+    ]);
   });
 
-  it('starts a fresh echo for each entry walked to, even while the last one is still open', async () => {
+  it("folds the viewer's own later reports into the entry, however late: the person's change, then its layers loading", async () => {
     const { actor, emitted } = start(`?${encodeView(dark)}`);
-    actor.send({ type: 'view.changed', view: { ...dark, layers: ['101'] } });
+    actor.send({ type: 'user.acted' });
+    actor.send({ type: 'view.changed', view: { theme: 'light' } });
     await vi.advanceTimersByTimeAsync(400);
-    expect(actor.getSnapshot().matches({ running: { echo: { open: 'written' } } })).toBe(true);
+    await vi.advanceTimersByTimeAsync(5000);
+    actor.send({ type: 'view.changed', view: { theme: 'light', layers: ['101'] } });
+    await vi.advanceTimersByTimeAsync(400);
+    expect(emitted.slice(1)).toEqual([
+      { type: 'url.push', view: { theme: 'light' } },
+      { type: 'url.replace', view: { theme: 'light', layers: ['101'] } },
+    ]);
+  });
+
+  it('forgets the act on Back: the entry walked to is reported in place', async () => {
+    const { actor, emitted } = start('');
+    await vi.advanceTimersByTimeAsync(2000);
+    actor.send({ type: 'user.acted' });
+    actor.send({ type: 'view.changed', view: dark });
+    await vi.advanceTimersByTimeAsync(400);
     actor.send({ type: 'url.popped', search: '?layers=101,999' });
-    expect(actor.getSnapshot().matches({ running: { echo: { open: 'fresh' } } })).toBe(true);
     actor.send({ type: 'view.changed', view: { layers: ['101'] } });
     await vi.advanceTimersByTimeAsync(400);
-    expect(emitted.at(-1)).toEqual({ type: 'url.replace', view: { layers: ['101'] } });
+    expect(emitted.map((e) => e.type)).toEqual(['url.push', 'view.apply', 'url.replace']);
   });
 
   it('shows the notice when back lands on a malformed entry', () => {

@@ -242,13 +242,3 @@ export function viewPart(search: string): string {
   for (const [key, value] of params) if (isViewKey(key)) kept.append(key, value);
   return kept.toString();
 }
-
-/**
- * Whether `view` keeps every part the encoded view `named` carries, with the same value: it may
- * add parts, never change or drop one. The viewer's own report of a view it was given only fills in
- * what that view left out (its layers, a fitted camera); a change to a named part is someone's.
- */
-export function keepsNamed(named: string, view: UrlView): boolean {
-  const now = new URLSearchParams(encodeView(view));
-  return [...new URLSearchParams(named)].every(([key, value]) => now.getAll(key).includes(value));
-}

@@ -2,8 +2,9 @@
  * The viewer's state in the address: binds the address machine
  * (machines/view-url/view-url.machine.ts) to the router's location — writing entries, and noticing
  * back and forward (an address whose view is not the one last written) — and to the viewer
- * workspace, which shows an address's view (`url.apply`) and whose changes are reported. The
- * machine decides what to write and when; this only carries events across.
+ * workspace, which shows an address's view (`url.apply`) and whose changes are reported, and to
+ * the person's input anywhere on the page (a change after it is theirs, not the viewer's report of
+ * a view it was given). The machine decides what to write and when; this only carries events across.
  */
 import { useEffect, useRef } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -11,6 +12,9 @@ import { useLocation, useSearch } from 'wouter';
 import type { AnyActorRef } from 'xstate';
 import { encodeView, viewPart, type UrlView } from '@machines/view-url/view-url.ts';
 import { viewUrlMachine } from '@machines/view-url/view-url.machine.ts';
+
+/** The DOM events that are the person acting. */
+const ACTS = ['pointerdown', 'click', 'keydown', 'wheel', 'input', 'change'] as const;
 
 /**
  * `readView` reads the workspace's current view; `sources` are the actors whose changes may change
@@ -41,6 +45,17 @@ export function useViewAddress(workspace: AnyActorRef, sources: readonly AnyActo
     url.send({ type: 'viewer.ready' });
     return () => subs.forEach((s) => s.unsubscribe());
   }, [url, workspace]);
+
+  // The person's own input: a press or click, a key, the wheel, a form control's input (a script's
+  // selectOption sends only input and change). Listened to in the capture phase, so that it is
+  // told before the change it causes is reported.
+  useEffect(() => {
+    const acted = () => url.send({ type: 'user.acted' });
+    for (const type of ACTS) document.addEventListener(type, acted, { capture: true, passive: true });
+    return () => {
+      for (const type of ACTS) document.removeEventListener(type, acted, { capture: true });
+    };
+  }, [url]);
 
   // Back and forward: the address's view is not the one written last. A move to another mode of
   // the viewer (another path, no view in its address) keeps the view: it is written in again.

@@ -19,6 +19,16 @@ describe('the view in the address', () => {
     expect(screen.getByRole('combobox', { name: 'Viewer 1 theme' })).toHaveValue('dark');
   });
 
+  it('keeps the opened view as a step of its own when the person changes the theme at once', async () => {
+    const user = userEvent.setup();
+    const { current, entries } = renderViewer(`${VIEWER}?split=1&theme=dark`);
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Viewer 1 theme' })).toHaveValue('dark'));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Viewer 1 theme' }), 'light');
+    await waitFor(() => expect(query(current()).get('theme')).toBe('light'));
+    // Back from here lands on the view opened
+    expect(query(entries().at(-2)).get('theme')).toBe('dark');
+  });
+
   it('falls back to the default view with a notice for a malformed address, and cleans the address', async () => {
     const { current } = renderViewer(`${VIEWER}?theme=neon&split=1`);
     expect(await screen.findByText(/The view in this address could not be read, so the default view is shown\. theme: not a theme/)).toBeInTheDocument();

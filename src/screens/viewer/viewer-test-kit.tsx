@@ -490,6 +490,12 @@ export function renderViewer(path: string, services: ViewerServices = fakeServic
       </PermissionsContext.Provider>
     </UploadLogicContext.Provider>,
   );
-  // `navigate`: an address change from outside the viewer (back and forward do this in a browser).
-  return { ...result, current: () => location.history.at(-1), navigate: (to: string) => act(() => location.navigate(to)) };
+  // `navigate`: an address change from outside the viewer (back and forward do this in a browser);
+  // `entries`: the history as written (a replaced entry is gone, as in a browser).
+  return {
+    ...result,
+    current: () => location.history.at(-1),
+    entries: () => [...location.history],
+    navigate: (to: string) => act(() => location.navigate(to)),
+  };
 }
