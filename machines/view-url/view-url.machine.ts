@@ -1,11 +1,11 @@
 /**
- * The viewer's state in the address: reads the view the address names when the viewer
- * opens, writes each settled change the person made as a new history entry, and follows back and
- * forward. The
- * encoding is view-url.ts; this machine decides when. It never touches `window`: it emits
+ * The viewer's state in the address: reads the view the address names when the viewer opens,
+ * writes each settled change the person made as a new history entry, and follows back and forward.
+ * The encoding is view-url.ts; this machine decides when. It never touches `window`: it emits
  * `url.push` / `url.replace` for the screen to write with the History API and `view.apply` for the
  * viewer workspace to show, and is told of changes (`view.changed`), of back/forward
- * (`url.popped`), and that the person acted (`user.acted`: a press, key, wheel or form input).
+ * (`url.popped`), and that the person acted (`user.acted`: a press or click, key, wheel or form
+ * input).
  *
  *   viewUrl
  *   ├── starting    until the viewer is ready (`viewer.ready`): then shows the address's view

@@ -277,7 +277,7 @@ describe('share links', () => {
     await second.waitForTimeout(3000);
     await screenshot(second, 'view-in-address-two-panes');
     await second.close();
-    // a theme picked just after opening was a step of its own: Back returns to the view opened
+    // the theme picked after opening was a step of its own: Back returns to the view opened
     await page.goBack();
     await expect
       .poll(() => page.getByRole('combobox', { name: 'Viewer 1 theme' }).inputValue(), { timeout: 20_000, message: 'Back returns to the opened view' })
