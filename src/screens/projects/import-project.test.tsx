@@ -45,8 +45,11 @@ describe('import project', () => {
     await user.upload(screen.getByLabelText('Project archive (.zip)'), zip());
     expect(services.importProject).toHaveBeenCalledWith(expect.objectContaining({ name: 'harbour.canopy.zip' }), expect.any(Function));
     expect(screen.getByRole('button', { name: 'Import project' })).toBeDisabled();
+    // The bar is on screen from the pick, at 0 %, so wait for the report to reach it rather than for the bar.
+    const bar = await screen.findByRole('progressbar', { name: 'Uploading harbour.canopy.zip' });
+    expect(bar).toHaveAttribute('value', '0');
     report({ loaded: 40, total: 100 });
-    expect(await screen.findByRole('progressbar', { name: 'Uploading harbour.canopy.zip' })).toHaveAttribute('value', '40');
+    await waitFor(() => expect(bar).toHaveAttribute('value', '40'));
     expect(screen.getByRole('status')).toHaveTextContent('40%');
     report({ loaded: 100, total: 100 });
     expect(await screen.findByText('Checking and importing harbour.canopy.zip…')).toBeInTheDocument();

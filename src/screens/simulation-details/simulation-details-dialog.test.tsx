@@ -153,7 +153,8 @@ describe('SimulationDetailsDialog', () => {
     await user.click(await screen.findByRole('button', { name: 'Request ML results again for simulation 11' }));
     expect(await screen.findByText('Machine-learning results requested again.')).toBeInTheDocument();
     expect(resubmit).toHaveBeenCalledWith({ projectId: 3, configurationId: 7, simulationId: 11 });
-    expect(await screen.findByRole('row', { name: 'Simulation 11' })).toHaveTextContent('Waiting for external results');
+    // the row was on screen before the request; wait for the reload to reach it
+    await waitFor(() => expect(screen.getByRole('row', { name: 'Simulation 11' })).toHaveTextContent('Waiting for external results'));
     await user.click(screen.getByRole('button', { name: 'QA report of simulation 11' }));
     expect(await screen.findByText('QA report downloaded.')).toBeInTheDocument();
     expect(downloadReport).toHaveBeenCalledWith(11);
