@@ -31,10 +31,20 @@ export interface ImportProgress {
   total: number;
 }
 
-/** POSTs the zip with the access token; resolves with the new project, rejects with an Error in plain words. */
-export function sendProjectArchive(file: Blob, accessToken: string, onProgress: (progress: ImportProgress) => void): Promise<ProjectImportResult> {
+/**
+ * POSTs the zip with the access token; resolves with the new project, rejects with an Error in
+ * plain words. An abort of `signal` aborts the request.
+ */
+export function sendProjectArchive(
+  file: Blob,
+  accessToken: string,
+  onProgress: (progress: ImportProgress) => void,
+  signal?: AbortSignal,
+): Promise<ProjectImportResult> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.onabort = () => reject(new Error('The import was cancelled.'));
     xhr.open('POST', IMPORT_PATH);
     xhr.setRequestHeader('Authorization', `Bearer ${accessToken}`);
     xhr.setRequestHeader('Content-Type', 'application/zip');

@@ -2,13 +2,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ProjectTransferContext, type ProjectTransferServices } from '../../services/project-transfer-services.ts';
+import { bindProjectTransfer, ProjectTransferContext, type ProjectTransferServices } from '../../services/project-transfer-services.ts';
 import { fakeWorkspace, renderWorkspace } from '../workspace-testing/workspace-test-kit.tsx';
 import { ExportProject } from './export-project.tsx';
 
 function renderExport(services: ProjectTransferServices) {
   render(
-    <ProjectTransferContext.Provider value={services}>
+    <ProjectTransferContext.Provider value={bindProjectTransfer(services)}>
       <ExportProject project={{ id: 7, name: 'Harbour Towers' }} />
     </ProjectTransferContext.Provider>,
   );

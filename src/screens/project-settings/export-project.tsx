@@ -1,5 +1,5 @@
 /** "Export project": the project's records and files as one zip, to import on another installation. */
-import { useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { useProjectTransfer } from '../../services/project-transfer-services.ts';
 import { Button } from '../../ui/button.tsx';
 import { InlineMessage } from '../../ui/inline-message.tsx';
@@ -7,18 +7,11 @@ import { actions, card, sectionTitle } from '../../ui/surface.css.ts';
 import { formCard } from './project-settings.css.ts';
 
 export function ExportProject({ project }: { project: { id: number; name: string } }) {
-  const transfer = useProjectTransfer();
-  const [state, setState] = useState<{ busy: boolean; done: boolean; error: string | null }>({ busy: false, done: false, error: null });
-
-  async function run() {
-    setState({ busy: true, done: false, error: null });
-    try {
-      await transfer.exportProject(project);
-      setState({ busy: false, done: true, error: null });
-    } catch (error) {
-      setState({ busy: false, done: false, error: error instanceof Error ? error.message : String(error) });
-    }
-  }
+  const logic = useProjectTransfer();
+  const exporter = useActorRef(logic.exportProject);
+  const busy = useSelector(exporter, (s) => s.matches('exporting'));
+  const done = useSelector(exporter, (s) => s.matches('exported'));
+  const message = useSelector(exporter, (s) => (s.matches('failed') ? s.context.message : null));
 
   return (
     <section className={`${card} ${formCard}`} aria-labelledby="export-title">
@@ -29,11 +22,11 @@ export function ExportProject({ project }: { project: { id: number; name: string
         Download the project — scenarios, results, insights, reports and files — as one zip, to import it on another Canopy installation or into another
         company.
       </p>
-      {state.error ? <InlineMessage tone="danger">{state.error}</InlineMessage> : null}
-      {state.done ? <InlineMessage tone="success">The project was exported: the zip is in your downloads.</InlineMessage> : null}
+      {message ? <InlineMessage tone="danger">{message}</InlineMessage> : null}
+      {done ? <InlineMessage tone="success">The project was exported: the zip is in your downloads.</InlineMessage> : null}
       <div className={actions}>
-        <Button onClick={() => void run()} disabled={state.busy} aria-busy={state.busy}>
-          {state.busy ? 'Exporting…' : 'Export project'}
+        <Button onClick={() => exporter.send({ type: 'export.start', project })} disabled={busy} aria-busy={busy}>
+          {busy ? 'Exporting…' : 'Export project'}
         </Button>
       </div>
     </section>

@@ -6,7 +6,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { ProjectImportResult } from '@canopy/contract/project-transfer.ts';
 import type { ImportProgress } from '../../api/project-transfer.ts';
-import { ProjectTransferContext, type ProjectTransferServices } from '../../services/project-transfer-services.ts';
+import { bindProjectTransfer, ProjectTransferContext, type ProjectTransferServices } from '../../services/project-transfer-services.ts';
 import { renderWorkspace } from '../workspace-testing/workspace-test-kit.tsx';
 import { ImportProject } from './import-project.tsx';
 
@@ -16,7 +16,7 @@ function renderImport(services: ProjectTransferServices) {
   const location = memoryLocation({ path: '/projects/', record: true });
   render(
     <Router hook={location.hook}>
-      <ProjectTransferContext.Provider value={services}>
+      <ProjectTransferContext.Provider value={bindProjectTransfer(services)}>
         <ImportProject />
       </ProjectTransferContext.Provider>
     </Router>,
@@ -43,7 +43,7 @@ describe('import project', () => {
     };
     const location = renderImport(services);
     await user.upload(screen.getByLabelText('Project archive (.zip)'), zip());
-    expect(services.importProject).toHaveBeenCalledWith(expect.objectContaining({ name: 'harbour.canopy.zip' }), expect.any(Function));
+    expect(services.importProject).toHaveBeenCalledWith(expect.objectContaining({ name: 'harbour.canopy.zip' }), expect.any(Function), expect.any(AbortSignal));
     expect(screen.getByRole('button', { name: 'Import project' })).toBeDisabled();
     // The bar is on screen from the pick, at 0 %, so wait for the report to reach it rather than for the bar.
     const bar = await screen.findByRole('progressbar', { name: 'Uploading harbour.canopy.zip' });
@@ -55,6 +55,47 @@ describe('import project', () => {
     expect(await screen.findByText('Checking and importing harbour.canopy.zip…')).toBeInTheDocument();
     finish({ id: 42, name: 'Harbour Towers', records: { projects: 1 }, blobs: 3, bytes: 1000 });
     await waitFor(() => expect(location.history.at(-1)).toBe('/projects/42'));
+  });
+
+  it('cancels while the bytes go out: the request is aborted and the page is as before', async () => {
+    const user = userEvent.setup();
+    let signal: AbortSignal | null = null;
+    let report: (p: ImportProgress) => void = () => {};
+    const services: ProjectTransferServices = {
+      exportProject: vi.fn(),
+      importProject: vi.fn((_file: File, onProgress: (p: ImportProgress) => void, abort: AbortSignal) => {
+        signal = abort;
+        report = onProgress;
+        return new Promise<ProjectImportResult>((_, reject) => abort.addEventListener('abort', () => reject(new Error('The import was cancelled.'))));
+      }),
+    };
+    const location = renderImport(services);
+    await user.upload(screen.getByLabelText('Project archive (.zip)'), zip());
+    report({ loaded: 30, total: 100 });
+    await user.click(await screen.findByRole('button', { name: 'Cancel import' }));
+    expect(signal!.aborted).toBe(true);
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Import project' })).toBeEnabled();
+    expect(location.history.at(-1)).toBe('/projects/');
+  });
+
+  it('offers no cancel once every byte is sent: the server is writing the project', async () => {
+    const user = userEvent.setup();
+    let report: (p: ImportProgress) => void = () => {};
+    const services: ProjectTransferServices = {
+      exportProject: vi.fn(),
+      importProject: vi.fn((_file: File, onProgress: (p: ImportProgress) => void) => {
+        report = onProgress;
+        return new Promise<ProjectImportResult>(() => {});
+      }),
+    };
+    renderImport(services);
+    await user.upload(screen.getByLabelText('Project archive (.zip)'), zip());
+    expect(await screen.findByRole('button', { name: 'Cancel import' })).toBeEnabled();
+    report({ loaded: 7, total: 7 });
+    expect(await screen.findByText('Checking and importing harbour.canopy.zip…')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel import' })).toBeNull();
   });
 
   it('shows the server’s reason when the archive is refused, and lets the user try again', async () => {

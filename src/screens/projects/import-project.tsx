@@ -1,39 +1,32 @@
 /**
- * "Import project": pick a zip exported from Canopy, watch it upload, then the server
- * checks and writes it; the new project opens when it is done. Errors are the server's own words
- * (a damaged file, a hash that does not match, no subscription…).
+ * "Import project": pick a zip exported from Canopy, watch it upload (and cancel it while it
+ * does), then the server checks and writes it; the new project opens when it is done. The steps
+ * are the import machine's; this button, its progress and its message only show them.
  */
-import { useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { useLocation } from 'wouter';
+import { sentPercent } from '@machines/project-transfer/project-import.machine.ts';
 import { useProjectTransfer } from '../../services/project-transfer-services.ts';
 import { Button } from '../../ui/button.tsx';
 import { InlineMessage } from '../../ui/inline-message.tsx';
 
-type Stage =
-  | { kind: 'idle' }
-  | { kind: 'uploading'; name: string; percent: number }
-  | { kind: 'importing'; name: string }
-  | { kind: 'failed'; name: string; message: string };
-
 export function ImportProject() {
-  const transfer = useProjectTransfer();
+  const logic = useProjectTransfer();
   const [, navigate] = useLocation();
   const input = useRef<HTMLInputElement>(null);
-  const [stage, setStage] = useState<Stage>({ kind: 'idle' });
-  const busy = stage.kind === 'uploading' || stage.kind === 'importing';
+  const importer = useActorRef(logic.importProject);
+  const stage = useSelector(importer, (s) =>
+    s.matches({ running: 'uploading' }) ? 'uploading' : s.matches({ running: 'importing' }) ? 'importing' : s.matches('failed') ? 'failed' : 'idle',
+  );
+  const name = useSelector(importer, (s) => s.context.file?.name ?? '');
+  const percent = useSelector(importer, (s) => sentPercent(s.context));
+  const message = useSelector(importer, (s) => s.context.message);
 
-  async function start(file: File) {
-    setStage({ kind: 'uploading', name: file.name, percent: 0 });
-    try {
-      const result = await transfer.importProject(file, ({ loaded, total }) => {
-        const percent = total > 0 ? Math.min(100, Math.round((loaded / total) * 100)) : 0;
-        setStage(percent >= 100 ? { kind: 'importing', name: file.name } : { kind: 'uploading', name: file.name, percent });
-      });
-      navigate(`/projects/${result.id}`);
-    } catch (error) {
-      setStage({ kind: 'failed', name: file.name, message: error instanceof Error ? error.message : String(error) });
-    }
-  }
+  useEffect(() => {
+    const imported = importer.on('project.imported', (e) => navigate(`/projects/${e.project.id}`));
+    return () => imported.unsubscribe();
+  }, [importer, navigate]);
 
   return (
     <>
@@ -46,21 +39,22 @@ export function ImportProject() {
         onChange={(event) => {
           const file = event.target.files?.[0];
           event.target.value = '';
-          if (file) void start(file);
+          if (file) importer.send({ type: 'import.pick', file });
         }}
       />
-      <Button onClick={() => input.current?.click()} disabled={busy}>
+      <Button onClick={() => input.current?.click()} disabled={stage === 'uploading' || stage === 'importing'}>
         Import project
       </Button>
-      {stage.kind === 'uploading' ? (
+      {stage === 'uploading' ? (
         <div role="status">
           <label>
-            Uploading {stage.name}… <progress max={100} value={stage.percent} aria-label={`Uploading ${stage.name}`} /> {stage.percent}%
-          </label>
+            Uploading {name}… <progress max={100} value={percent} aria-label={`Uploading ${name}`} /> {percent}%
+          </label>{' '}
+          <Button onClick={() => importer.send({ type: 'import.cancel' })}>Cancel import</Button>
         </div>
       ) : null}
-      {stage.kind === 'importing' ? <div role="status">Checking and importing {stage.name}…</div> : null}
-      {stage.kind === 'failed' ? <InlineMessage tone="danger">{`${stage.name} was not imported: ${stage.message}`}</InlineMessage> : null}
+      {stage === 'importing' ? <div role="status">Checking and importing {name}…</div> : null}
+      {stage === 'failed' ? <InlineMessage tone="danger">{`${name} was not imported: ${message}`}</InlineMessage> : null}
     </>
   );
 }
