@@ -24,6 +24,7 @@ import { viewerWorkspaceMachine } from '@machines/viewer-workspace/viewer-worksp
 import { layerSetLoaderFrom } from '@machines/viewer-workspace/layer-sets.ts';
 import { readResultGlb } from '@canopy/engine/results/glb.ts';
 import { resultsImportMachine, type AppendRequest } from '@machines/viewer/results-import.machine.ts';
+import { windRoseMachine, type RoseRequest } from '@machines/viewer/wind-rose.machine.ts';
 import type { ColourLegend, GraphDefinition, JobTypeRef } from '@machines/viewer/reference-data.ts';
 import { api } from '../api/client.ts';
 import * as viewerApi from '../api/viewer.ts';
@@ -218,6 +219,12 @@ export function bindViewerLogic(services: ViewerServices, scope: StudyScope) {
       ),
     },
   });
+  const windRose = windRoseMachine.provide({
+    actors: {
+      listStations: fromPromise<MetSource[], { projectId: number }>(({ input }) => call(() => services.listMetSources(input.projectId))),
+      loadRose: fromPromise<WeatherSummary, RoseRequest>(({ input }) => call(() => services.windRose(input.projectId, input.metId, input.season))),
+    },
+  });
   const resultsImport = resultsImportMachine.provide({
     actors: { appendResults: fromPromise<Simulation, AppendRequest>(({ input }) => call(() => services.appendResults(input))) },
   });
@@ -267,5 +274,5 @@ export function bindViewerLogic(services: ViewerServices, scope: StudyScope) {
   // A key the viewer runs as a shortcut is not the browser's too (unless typed into a field).
   const keys = windowKeys((key, inText) => !inText && commandFor(key) !== null);
   const workspace = viewerWorkspaceMachine.provide({ actors: { layerFilter, cameraPositions: cameras, layerSetLoader, paneReclass0, paneReclass1, keys } });
-  return { services, session, layerFilter, cameras, zones, workspace, resultsImport, loadAsset, pointStory };
+  return { services, session, layerFilter, cameras, zones, workspace, resultsImport, windRose, loadAsset, pointStory };
 }

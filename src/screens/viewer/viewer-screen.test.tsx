@@ -8,6 +8,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { writeBinaryStl } from '@canopy/engine/geometry/stl/writer.ts';
 import { fakeScenarioServices, fakeServices, finding, renderViewer, simulation, validationRecord, windStudy, type Calls } from './viewer-test-kit.tsx';
+import { metSource, summary } from '@machines/weather/fixtures.ts';
 
 // The screen renders a lot in jsdom and the test machine is shared: allow more than the default 5 s.
 vi.setConfig({ testTimeout: 20_000 });
@@ -228,6 +229,24 @@ describe('the viewer tools', () => {
     await user.click(await screen.findByRole('button', { name: 'Wind rose' }));
     expect(await screen.findByTestId('wind-rose')).toBeInTheDocument();
     expect(screen.getByText('Station 1')).toBeInTheDocument();
+  });
+
+  it('draws the rose again for the season picked, without listing the stations again', async () => {
+    const user = userEvent.setup();
+    const asked: string[] = [];
+    renderViewer(
+      VIEWER,
+      fakeServices({
+        listMetSources: async () => (asked.push('stations'), [metSource(1)]),
+        windRose: async (_p, metId, season) => (asked.push(`rose ${season}`), summary(metId, season)),
+      }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Wind rose' }));
+    const panel = screen.getByRole('region', { name: 'Wind rose' });
+    expect(await within(panel).findByTestId('wind-rose')).toBeInTheDocument();
+    await user.selectOptions(within(panel).getByRole('combobox', { name: 'Season' }), 'winter');
+    await waitFor(() => expect(asked).toEqual(['stations', 'rose all', 'rose winter']));
+    expect(await within(panel).findByTestId('wind-rose')).toBeInTheDocument();
   });
 
   it('links to Resources when the project has no weather station', async () => {

@@ -332,6 +332,7 @@ export function ViewerWorkspace({
             ) : null}
             {panel === 'wind' ? (
               <WindRosePanel
+                logic={logic.windRose}
                 projectId={projectId}
                 metSourceId={model.simulation?.met_source_id ?? null}
                 roseLayers={model.assets.filter(isWindRoseLayer)}

@@ -6,18 +6,18 @@
  */
 import { Link } from 'wouter';
 import type { Asset } from '@canopy/contract/viewer.ts';
-import { useContext, useEffect, useState } from 'react';
-import { SEASONS, type MetSource, type WeatherSummary } from '@machines/weather/weather.types.ts';
+import { useEffect } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { SEASONS } from '@machines/weather/weather.types.ts';
+import { stationOf } from '@machines/viewer/wind-rose.machine.ts';
+import type { ViewerLogic } from '../../services/viewer-services.ts';
 import { SelectField } from '../../ui/select-field.tsx';
 import { WindRoseChart } from '../project-resources/wind-rose-chart.tsx';
-import { ViewerServicesContext } from './viewer-services-context.ts';
 import { ResultRoses } from './result-roses.tsx';
 import * as css from './viewer.css.ts';
 
-type State =
-  { status: 'loading' } | { status: 'none' } | { status: 'ready'; source: MetSource; summary: WeatherSummary } | { status: 'failed'; message: string };
-
 export interface WindRosePanelProps {
+  logic: ViewerLogic['windRose'];
   projectId: number;
   metSourceId: number | null;
   /** The simulation's wind-rose layers (JSON files). */
@@ -25,48 +25,43 @@ export interface WindRosePanelProps {
   urlOf?(asset: Asset): string;
 }
 
-export function WindRosePanel({ projectId, metSourceId, roseLayers = [], urlOf }: WindRosePanelProps) {
-  const services = useContext(ViewerServicesContext);
-  const [season, setSeason] = useState('all');
-  const [state, setState] = useState<State>({ status: 'loading' });
-  useEffect(() => {
-    let live = true;
-    setState({ status: 'loading' });
-    (async () => {
-      const sources = await services.listMetSources(projectId);
-      const source = sources.find((s) => s.id === metSourceId) ?? sources[0];
-      if (!source) return live && setState({ status: 'none' });
-      const summary = await services.windRose(projectId, source.met_id, season);
-      if (live) setState({ status: 'ready', source, summary });
-    })().catch(
-      (error: unknown) => live && setState({ status: 'failed', message: error instanceof Error ? error.message : 'The wind rose could not be loaded.' }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [services, projectId, metSourceId, season]);
+export function WindRosePanel({ logic, projectId, metSourceId, roseLayers = [], urlOf }: WindRosePanelProps) {
+  const rose = useActorRef(logic, { input: { projectId, metSourceId } });
+  const status = useSelector(rose, (s) => (s.matches('ready') ? 'ready' : s.matches('none') ? 'none' : s.matches('failed') ? 'failed' : 'loading'));
+  const season = useSelector(rose, (s) => s.context.season);
+  const station = useSelector(rose, (s) => stationOf(s.context));
+  const summary = useSelector(rose, (s) => s.context.summary);
+  const message = useSelector(rose, (s) => s.context.message);
+  // Another simulation may name another station; the stations are not listed again.
+  useEffect(() => rose.send({ type: 'station.want', metSourceId }), [rose, metSourceId]);
 
   return (
     <>
       {urlOf ? <ResultRoses assets={roseLayers} urlOf={urlOf} /> : null}
       <section className={css.section} aria-label="Wind rose">
         {roseLayers.length ? <h3 className={css.sectionTitle}>Weather station</h3> : null}
-        <SelectField id="viewer-wind-season" label="Season" value={season} onValueChange={setSeason} options={SEASONS} />
-        {state.status === 'loading' ? <p className={css.muted}>Loading the wind rose…</p> : null}
-        {state.status === 'none' ? (
+        <SelectField
+          id="viewer-wind-season"
+          label="Season"
+          value={season}
+          onValueChange={(value) => rose.send({ type: 'season.set', season: value })}
+          options={SEASONS}
+        />
+        {status === 'loading' ? <p className={css.muted}>Loading the wind rose…</p> : null}
+        {status === 'none' ? (
           <p className={css.muted}>
             This project has no weather station yet: add one under <Link href={`/projects/${projectId}/resources`}>Resources</Link>.
           </p>
         ) : null}
-        {state.status === 'failed' ? (
+        {status === 'failed' ? (
           <p className={css.alert} role="alert">
-            {state.message || 'The wind rose could not be loaded.'}
+            {message}
           </p>
         ) : null}
-        {state.status === 'ready' ? (
+        {status === 'ready' && station && summary ? (
           <>
-            <p className={css.muted}>{state.source.name}</p>
-            <WindRoseChart rose={state.summary.wind_rose} />
+            <p className={css.muted}>{station.name}</p>
+            <WindRoseChart rose={summary.wind_rose} />
           </>
         ) : null}
       </section>
