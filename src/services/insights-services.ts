@@ -19,6 +19,7 @@ import { asServerCall as call } from '../api/errors.ts';
 import { saveBlob } from './save-blob.ts';
 import { windowKeys } from './window-keys.ts';
 import { insightsWorkspaceMachine } from '@machines/insights-workspace/insights-workspace.machine.ts';
+import { reportStudyMachine, type ReportQuestion } from '@machines/insights-workspace/report-study.machine.ts';
 import type { CaptureInput, CaptureOutput, RestoreInput, RestoreOutput } from '@machines/insights-workspace/insights-workspace.types.ts';
 import type { ViewerBridge } from '../viewer/contracts.ts';
 import { captureSceneView, restoreInsightView } from '../insights/scene-view-capture.ts';
@@ -191,6 +192,18 @@ export function bindInsightsWorkspace(services: InsightsServices, viewer: Viewer
         return captureSceneView(input.insight, input.drawing, viewer, blobToDataUrl);
       }),
       keys: windowKeys(),
+    },
+  });
+}
+
+/** The report route's search for the study that holds a report, its calls bound to `services`. */
+export function bindReportStudy(services: InsightsServices) {
+  return reportStudyMachine.provide({
+    actors: {
+      listStudies: fromPromise<number[], { projectId: number }>(({ input }) => call(() => services.projectStudies(input.projectId))),
+      askStudy: fromPromise<unknown, ReportQuestion>(({ input }) =>
+        call(() => services.getReport({ projectId: input.projectId, studyId: input.studyId }, input.reportId)),
+      ),
     },
   });
 }
