@@ -22,6 +22,7 @@ import { startJobRuntime } from './job-runtime.ts';
 import { openBlobStore } from './blobs/open-blob-store.ts';
 import { seedDemoResults } from './contexts/compute/demo/demo-results.ts';
 import { seedDemoWind } from './contexts/compute/demo/demo-wind.ts';
+import { seedDemoWeather } from './contexts/projects/weather/demo-weather.ts';
 import { seedPriceTables } from './db/seed-catalogue.ts';
 import { openBus } from './realtime/bus.ts';
 import { connectBusToHub } from './contexts/projects/bus-delivery.ts';
@@ -78,6 +79,8 @@ export async function prepareDeps(config: Config, log: (line: string) => void = 
       // The demo scenario's geometry and its solar and thermal-comfort jobs (computed in the background).
       const demo = await seedDemoResults(deps);
       if (demo.created) log(`Seeded the demo scenario; its solar and thermal-comfort results are being computed in the background.`);
+      const weather = await seedDemoWeather(deps);
+      if (weather.linked) log(`Linked the demo project to the weather station ${weather.linked}.`);
       // And its CFD wind (8 directions, rapid tier), after those: minutes, not seconds (docs/cfd-wind.md).
       if (config.DEMO_CFD) {
         const wind = await seedDemoWind(deps);
