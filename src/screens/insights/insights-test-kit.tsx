@@ -36,6 +36,19 @@ export function insight(id: number, sort: number, fields: Partial<Insight> = {})
   };
 }
 
+/** A draft report of study 2 with its cover and no views yet. */
+export const REPORT: Report = {
+  id: 4,
+  study_id: 2,
+  title: 'Wind comfort summary',
+  report_status: 'Draft',
+  page_size: 'A4',
+  cover: { project: 'Harbour Tower', location: 'Toronto', author: 'Ada', version: '1', date: '2026-11-23' },
+  report_views: [],
+  created_at: '',
+  updated_at: '',
+};
+
 export const VIEW: ViewState = {
   camera: { position: [10, 20, 30], target: [0, 0, 0], up: [0, 0, 1], fov: 45 },
   layers: ['101'],

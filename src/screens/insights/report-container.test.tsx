@@ -1,21 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Report } from '@canopy/contract/insights.ts';
 import { ReportContainer } from './report-container.tsx';
-import { fakeInsightsServices, insight, renderWith } from './insights-test-kit.tsx';
-
-const report: Report = {
-  id: 4,
-  study_id: 2,
-  title: 'Wind comfort summary',
-  report_status: 'Draft',
-  page_size: 'A4',
-  cover: { project: 'Harbour Tower', location: 'Toronto', author: 'Ada', version: '1', date: '2026-11-23' },
-  report_views: [],
-  created_at: '',
-  updated_at: '',
-};
+import { fakeInsightsServices, insight, REPORT as report, renderWith } from './insights-test-kit.tsx';
 
 describe('report container', () => {
   it('shows the cover, adds a view from an insight image, and downloads the PDF behind the Creating PDF screen', async () => {

@@ -2,22 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Report } from '@canopy/contract/insights.ts';
 import { refuse } from '../workspace-testing/workspace-test-kit.tsx';
-import { fakeInsightsServices, renderWith } from './insights-test-kit.tsx';
+import { fakeInsightsServices, REPORT as report, renderWith } from './insights-test-kit.tsx';
 import { ReportScreen } from './report-screen.tsx';
-
-const report: Report = {
-  id: 4,
-  study_id: 2,
-  title: 'Wind comfort summary',
-  report_status: 'Draft',
-  page_size: 'A4',
-  cover: { project: 'Harbour Tower', location: 'Toronto', author: 'Ada', version: '1', date: '2026-11-23' },
-  report_views: [],
-  created_at: '',
-  updated_at: '',
-};
 
 describe('report screen', () => {
   it('finds the study that holds the report when the address names none', async () => {

@@ -249,6 +249,21 @@ describe('the viewer tools', () => {
     expect(await within(panel).findByTestId('wind-rose')).toBeInTheDocument();
   });
 
+  it('says why the rose could not be drawn, and draws it on Try again', async () => {
+    const user = userEvent.setup();
+    let down = true;
+    renderViewer(
+      VIEWER,
+      fakeServices({ listMetSources: async () => (down ? Promise.reject(new Error('The weather service is not answering.')) : [metSource(1)]) }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Wind rose' }));
+    const panel = screen.getByRole('region', { name: 'Wind rose' });
+    expect(await within(panel).findByRole('alert')).toHaveTextContent('The weather service is not answering.');
+    down = false;
+    await user.click(within(panel).getByRole('button', { name: 'Try again' }));
+    expect(await within(panel).findByTestId('wind-rose')).toBeInTheDocument();
+  });
+
   it('links to Resources when the project has no weather station', async () => {
     const user = userEvent.setup();
     renderViewer(VIEWER, fakeServices({ listMetSources: async () => [] }));

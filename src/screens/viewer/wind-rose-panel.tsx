@@ -11,6 +11,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { SEASONS } from '@machines/weather/weather.types.ts';
 import { stationOf } from '@machines/viewer/wind-rose.machine.ts';
 import type { ViewerLogic } from '../../services/viewer-services.ts';
+import { Button } from '../../ui/button.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
 import { WindRoseChart } from '../project-resources/wind-rose-chart.tsx';
 import { ResultRoses } from './result-roses.tsx';
@@ -54,9 +55,12 @@ export function WindRosePanel({ logic, projectId, metSourceId, roseLayers = [], 
           </p>
         ) : null}
         {status === 'failed' ? (
-          <p className={css.alert} role="alert">
-            {message}
-          </p>
+          <div className={css.alert} role="alert">
+            <span>{message}</span>{' '}
+            <Button size="sm" onClick={() => rose.send({ type: 'rose.retry' })}>
+              Try again
+            </Button>
+          </div>
         ) : null}
         {status === 'ready' && station && summary ? (
           <>
