@@ -172,6 +172,17 @@ describe('re-classifying a comfort map in the viewer', () => {
     expect(calls).toContain('submit postprocessing 51: davenport Annual 00:00-24:00');
   });
 
+  it('tells a running simulation that its speed ratios are still being computed', async () => {
+    const u = userEvent.setup();
+    const fake = services([]);
+    // A wind run that has written no layers yet.
+    fake.services.listSimulations = async () => [windSimulation, { ...simulation(53, 21, 'pedestrian_wind_comfort', []), status: 'running' }];
+    renderViewer('/projects/7/viewer/70/configuration/21/Viewer?simulation=53', fake.services);
+    await u.click(await screen.findByRole('button', { name: 'Comfort' }));
+    expect(await screen.findByText(/This simulation is still computing its per-direction wind speed ratios/)).toBeInTheDocument();
+    expect(screen.queryByText(/Choose a pedestrian wind comfort simulation/)).toBeNull();
+  });
+
   it('tells a simulation without speed ratios that there is nothing to re-classify', async () => {
     const u = userEvent.setup();
     const fake = services([]);

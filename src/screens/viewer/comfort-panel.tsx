@@ -30,8 +30,11 @@ export type WindReclassRef = ActorRefFrom<typeof windReclassMachine>;
 
 const count = (n: number) => n.toLocaleString('en-GB');
 
-/** `mayChange`: the user may add results to the simulation (saving, computing on the server); else the panel only re-classifies on screen. */
-export function ComfortPanel({ reclass, mayChange = true }: { reclass: WindReclassRef; mayChange?: boolean }) {
+/**
+ * `mayChange`: the user may add results to the simulation (saving, computing on the server); else the panel only re-classifies on screen.
+ * `computing`: the simulation is still queued or running, so the ratios it will have are not written yet.
+ */
+export function ComfortPanel({ reclass, mayChange = true, computing = false }: { reclass: WindReclassRef; mayChange?: boolean; computing?: boolean }) {
   const phase = useSelector(reclass, selectReclassPhase);
   const inputs = useSelector(reclass, selectReclassInputs);
   const choice = useSelector(reclass, selectReclassChoice);
@@ -46,7 +49,11 @@ export function ComfortPanel({ reclass, mayChange = true }: { reclass: WindRecla
   if (phase === 'unavailable') {
     return (
       <section className={css.modePanel} aria-label="Comfort re-classification">
-        <p className={css.muted}>This simulation has no per-direction wind speed ratios to re-classify. Choose a pedestrian wind comfort simulation.</p>
+        <p className={css.muted}>
+          {computing
+            ? 'This simulation is still computing its per-direction wind speed ratios. Comfort can be re-classified here once it has completed.'
+            : 'This simulation has no per-direction wind speed ratios to re-classify. Choose a pedestrian wind comfort simulation.'}
+        </p>
       </section>
     );
   }

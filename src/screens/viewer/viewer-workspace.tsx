@@ -389,7 +389,14 @@ export function ViewerWorkspace({
                 }
               />
             ) : null}
-            {panel === 'comfort' ? <ComfortPanel key={activePane} reclass={reclass.actor} mayChange={mayChange} /> : null}
+            {panel === 'comfort' ? (
+              <ComfortPanel
+                key={activePane}
+                reclass={reclass.actor}
+                mayChange={mayChange}
+                computing={model.simulation?.status === 'queued' || model.simulation?.status === 'running'}
+              />
+            ) : null}
             {panel === 'story' ? (
               <PointStorySection
                 logic={logic.pointStory}
