@@ -12,7 +12,7 @@
  * src/services/project-transfer-services.ts.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { failureWords } from './failure-words.ts';
+import { asServerError, errorMessage } from '@machines/shared/actors.ts';
 
 export interface ExportedProject {
   id: number;
@@ -39,7 +39,7 @@ export const projectExportMachine = setup({
   },
   actions: {
     start: assign((_, project: ExportedProject) => ({ project, message: null })),
-    fail: assign((_, params: { error: unknown }) => ({ message: failureWords(params.error) })),
+    fail: assign((_, params: { error: unknown }) => ({ message: errorMessage(asServerError(params.error), 'The project could not be exported.') })),
   },
 }).createMachine({
   id: 'projectExport',

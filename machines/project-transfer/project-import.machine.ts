@@ -19,7 +19,7 @@
  */
 import { assign, emit, fromCallback, setup } from 'xstate';
 import type { ProjectImportResult } from '@canopy/contract/project-transfer.ts';
-import { failureWords } from './failure-words.ts';
+import { asServerError, errorMessage } from '@machines/shared/actors.ts';
 
 /** What the send reports to the machine while it runs. */
 export type ArchiveSendEvent =
@@ -60,7 +60,7 @@ export const projectImportMachine = setup({
   actions: {
     start: assign((_, file: File) => ({ file, loaded: 0, total: file.size, message: null })),
     count: assign((_, progress: { loaded: number; total: number }) => ({ loaded: progress.loaded, total: progress.total })),
-    fail: assign((_, params: { error: unknown }) => ({ message: failureWords(params.error) })),
+    fail: assign((_, params: { error: unknown }) => ({ message: errorMessage(asServerError(params.error), 'The project could not be imported.') })),
     forget: assign({ file: null, loaded: 0, total: 0, message: null }),
     announce: emit((_, project: ProjectImportResult) => ({ type: 'project.imported' as const, project })),
   },
